@@ -1,0 +1,63 @@
+/** The spec's route table (§2), shared by the web router and the server's HTML fallback. */
+export const PAGE_PATHS = {
+  home: '/',
+  inventory: '/inventory',
+  adminLogin: '/admin/login',
+  admin: '/admin',
+  upload: '/upload',
+  dealerLogin: '/dealer/login',
+  dealerDashboard: '/dealer/dashboard',
+  vehicle: '/vehicle/:id',
+} as const;
+export type PageKey = keyof typeof PAGE_PATHS;
+
+export const vehiclePath = (id: number | string) => `/vehicle/${encodeURIComponent(String(id))}`;
+
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+export const NOT_FOUND_TITLE = '404 Page Not Found';
+export const NOT_FOUND_TEXT = 'Did you forget to add the page to the router?';
+
+/** Title and description of each page, used for <title> and <meta name="description">. */
+export function pageMeta(key: PageKey | 'notFound', productName: string): PageMeta {
+  const meta: Record<PageKey | 'notFound', PageMeta> = {
+    home: {
+      title: `${productName} | Your Buyer. Replaced.`,
+      description: `${productName} sources, reconditions and delivers certified wholesale vehicles, ready for your floor plan and front line.`,
+    },
+    inventory: {
+      title: `Vehicle Listings | ${productName}`,
+      description: 'Browse certified wholesale vehicles from trusted dealers. Buy now with your buy code or make an offer.',
+    },
+    vehicle: {
+      title: `Vehicle details | ${productName}`,
+      description: 'Vehicle details, walkaround video and inspection report of a certified wholesale vehicle.',
+    },
+    adminLogin: { title: `Admin sign-in | ${productName}`, description: `Sign in to the ${productName} admin area.` },
+    admin: { title: `Admin dashboard | ${productName}`, description: `The ${productName} admin area.` },
+    upload: { title: `Upload vehicle | ${productName}`, description: 'Upload a vehicle to the review queue.' },
+    dealerLogin: {
+      title: `Dealer Portal sign-in | ${productName}`,
+      description: 'Sign in to your dealer portal with your dealer name and buy code.',
+    },
+    dealerDashboard: {
+      title: `Dealer dashboard | ${productName}`,
+      description: 'Your buy codes, transactions and offers.',
+    },
+    notFound: { title: `${NOT_FOUND_TITLE} | ${productName}`, description: NOT_FOUND_TEXT },
+  };
+  return meta[key];
+}
+
+/** Which page a pathname shows, or 'notFound'. Trailing slashes are tolerated. */
+export function matchPage(pathname: string): PageKey | 'notFound' {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  for (const [key, pattern] of Object.entries(PAGE_PATHS) as [PageKey, string][]) {
+    if (pattern === path) return key;
+  }
+  if (/^\/vehicle\/[^/]+$/.test(path)) return 'vehicle';
+  return 'notFound';
+}

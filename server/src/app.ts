@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DbHandle } from './db/client';
+import { healthRoutes } from './modules/health/health.routes';
+import { type RegisteredRoute, registerAccessDeclarations } from './plugins/access';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { DEFAULT_WEB_DIR, registerWebApp } from './plugins/web-app';
+
+export interface AppDependencies {
+  config: Config;
+  database: DbHandle;
+  /** Directory of the built web app; null serves the API only (most API tests). */
+  webDir?: string | null;
+  logger?: boolean;
+}
+
+export interface App extends FastifyInstance {
+  routesTable: RegisteredRoute[];
+  markShuttingDown(): void;
+}
+
+/** Builds the whole application: plugins first, then the modules. Nothing listens here. */
+export async function buildApp(deps: AppDependencies): Promise<App> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          },
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    // On shutdown, requests that arrive on kept-alive connections get 503 instead of hanging.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routesTable: RegisteredRoute[] = [];
+  let shuttingDown = false;
+  registerAccessDeclarations(app, routesTable);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await registerSecurity(app, { publicOrigin: config.publicOrigin });
+  await app.register(cookie);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  await app.register(healthRoutes, { database, isShuttingDown: () => shuttingDown });
+
+  const webDir = deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir;
+  if (webDir) await app.register(registerWebApp, { webDir, brand: config.brand });
+
+  app.addHook('onClose', async () => {
+    shuttingDown = true;
+  });
+
+  return Object.assign(app as unknown as FastifyInstance, {
+    routesTable,
+    markShuttingDown: () => {
+      shuttingDown = true;
+    },
+  });
+}

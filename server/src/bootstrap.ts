@@ -1,0 +1,66 @@
+import { premiumCertification } from '@contracts/brand';
+import { count, eq, sql } from 'drizzle-orm';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { adminUsers, appSettings } from './db/schema';
+import { type DemoSeedResult, isDatabaseEmpty, seedDemoData } from './db/seed/demo-seed';
+import { generatePassword, hashPassword } from './modules/auth/passwords';
+
+export const DEMO_ADMIN_EMAIL = 'admin@dealmachine.example';
+export const UPLOAD_PASSWORD_SETTING = 'upload_password_hash';
+
+/** What start-up created and must be told to the operator once (never logged, printed to stdout). */
+export interface BootstrapReport {
+  createdAdmins: { email: string; password: string | null }[];
+  uploadPassword: string | null;
+  demo: DemoSeedResult;
+}
+
+/**
+ * Runs on every start after migrations; each step only acts when its data is missing, so the
+ * second start changes nothing and prints nothing.
+ */
+export async function bootstrap(db: Database, config: Config): Promise<BootstrapReport> {
+  const wasEmpty = await isDatabaseEmpty(db);
+  const createdAdmins = await ensureAdmins(db, config);
+  const uploadPassword = await ensureUploadPassword(db, config);
+  const demo =
+    config.seedDemo && wasEmpty
+      ? await seedDemoData(db, premiumCertification(config.brand))
+      : { seeded: false };
+  return { createdAdmins, uploadPassword, demo };
+}
+
+/** The allow-list lives in admin_users; ADMIN_EMAILS adds to it, and a first admin always exists. */
+async function ensureAdmins(db: Database, config: Config) {
+  const [existing] = await db.select({ n: count() }).from(adminUsers);
+  const emails = config.adminEmails.length > 0 ? config.adminEmails : existing?.n ? [] : [DEMO_ADMIN_EMAIL];
+  const created: BootstrapReport['createdAdmins'] = [];
+  for (const email of emails) {
+    const password = config.adminPassword ?? generatePassword();
+    const [row] = await db
+      .insert(adminUsers)
+      .values({ email, passwordHash: await hashPassword(password) })
+      .onConflictDoNothing()
+      .returning({ email: adminUsers.email });
+    if (row) created.push({ email: row.email, password: config.adminPassword ? null : password });
+  }
+  return created;
+}
+
+/** With UPLOAD_PASSWORD unset, a password is generated once and only its hash is kept. */
+async function ensureUploadPassword(db: Database, config: Config): Promise<string | null> {
+  if (config.uploadPassword) return null;
+  const [row] = await db
+    .select({ key: appSettings.key })
+    .from(appSettings)
+    .where(eq(appSettings.key, UPLOAD_PASSWORD_SETTING));
+  if (row) return null;
+  const password = generatePassword();
+  const inserted = await db
+    .insert(appSettings)
+    .values({ key: UPLOAD_PASSWORD_SETTING, value: await hashPassword(password), updatedAt: sql`now()` })
+    .onConflictDoNothing()
+    .returning();
+  return inserted.length > 0 ? password : null;
+}

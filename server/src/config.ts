@@ -1,0 +1,149 @@
+import { type Brand, brandSchema, DEFAULT_BRAND, PARTNER_LABELS } from '@contracts/brand';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, validated once at boot (CONVENTIONS.md rule 4).
+ * Only this file touches process.env. `.env.example` documents each key.
+ */
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const booleanFlag = (fallback: boolean) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+      .optional()
+      .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v))),
+  );
+
+const envSchema = z.object({
+  HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(3000),
+  ),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => URL.canParse(v) && /^postgres(ql)?:$/.test(new URL(v).protocol), {
+        message: 'must be a URL like postgres://user:password@host:5432/database',
+      })
+      .optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  SEED_DEMO: booleanFlag(true),
+  ADMIN_EMAILS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v) => (v ? v.split(',').map((e) => e.trim().toLowerCase()) : []))
+      .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses'))),
+  ),
+  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(10, 'must be at least 10 characters').optional()),
+  UPLOAD_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(6, 'must be at least 6 characters').optional()),
+  /** Public origin (e.g. https://wholesale.example.com); enables Secure cookies and the Origin check. */
+  PUBLIC_ORIGIN: z.preprocess(emptyToUndefined, z.url('must be an absolute URL').optional()),
+  TRUST_PROXY: booleanFlag(false),
+  SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
+  BRAND_NAME: z.preprocess(emptyToUndefined, z.string().max(60).default(DEFAULT_BRAND.productName)),
+  BRAND_PHONE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as +15550100142')
+      .default(DEFAULT_BRAND.phoneE164),
+  ),
+  BRAND_PHONE_DISPLAY: optionalString,
+  CERTIFICATION_DOCS_URL: z.preprocess(
+    emptyToUndefined,
+    z.url('must be an absolute URL').default(DEFAULT_BRAND.certificationDocsUrl),
+  ),
+  BRAND_PARTNERS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v) => (v ? v.split(',').map((p) => p.trim()) : DEFAULT_BRAND.partners.map((p) => p.name)))
+      .pipe(z.array(z.string().min(1)).length(3, 'must name exactly three partner groups, comma-separated')),
+  ),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  seedDemo: boolean;
+  adminEmails: string[];
+  adminPassword: string | undefined;
+  uploadPassword: string | undefined;
+  publicOrigin: string | undefined;
+  trustProxy: boolean;
+  shutdownTimeoutMs: number;
+  brand: Brand;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Formats a US 10-digit number as (555) 010-0142; other numbers are shown as given. */
+const displayPhone = (e164: string) => {
+  const us = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
+  return us ? `(${us[1]}) ${us[2]}-${us[3]}` : e164;
+};
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = String(issue.path[0] ?? '');
+        const got = source[key];
+        const shown = key.includes('PASSWORD') || key === 'DATABASE_URL' ? '' : ` (got "${got}")`;
+        return `${key}: ${issue.message}${got === undefined ? '' : shown}`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  const brand = brandSchema.parse({
+    productName: env.BRAND_NAME,
+    phoneE164: env.BRAND_PHONE,
+    phoneDisplay: env.BRAND_PHONE_DISPLAY ?? displayPhone(env.BRAND_PHONE),
+    certificationDocsUrl: env.CERTIFICATION_DOCS_URL,
+    partners: env.BRAND_PARTNERS.map((name, i) => ({ name, label: PARTNER_LABELS[i] })),
+  });
+  return {
+    host: env.HOST,
+    port: env.PORT,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    seedDemo: env.SEED_DEMO,
+    adminEmails: env.ADMIN_EMAILS,
+    adminPassword: env.ADMIN_PASSWORD,
+    uploadPassword: env.UPLOAD_PASSWORD,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    trustProxy: env.TRUST_PROXY,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    brand,
+  };
+}

@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DbKind = 'pglite' | 'postgres';
+
+export interface DbHandle {
+  db: Database;
+  kind: DbKind;
+  /** Applies the committed migrations (idempotent; serialised across instances on PostgreSQL). */
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+/** An arbitrary, fixed key for pg_advisory_lock so parallel starts do not migrate at once. */
+const MIGRATION_LOCK_KEY = 727_001;
+
+export type DbOptions = { databaseUrl: string } | { dataDir: string } | { pglite: PGlite };
+
+export async function openDatabase(options: DbOptions): Promise<DbHandle> {
+  if ('databaseUrl' in options) return openPostgres(options.databaseUrl);
+  const client =
+    'pglite' in options
+      ? options.pglite
+      : await (async () => {
+          const dataDir = resolve(options.dataDir);
+          mkdirSync(dataDir, { recursive: true });
+          return PGlite.create({ dataDir });
+        })();
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(databaseUrl: string): Promise<DbHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        const locked = drizzlePg({ client, schema, casing: 'snake_case' });
+        await migratePg(locked, { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,261 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * The entities of spec §3 (TypeScript names are the spec's camelCase, columns are snake_case),
+ * plus what DESIGN.md §2–§4 adds: sessions, audit_log, idempotency_keys, rate_limit_hits, app_settings.
+ * Money is numeric(10,2); timestamps are timestamptz.
+ */
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const money = () => numeric({ precision: 10, scale: 2 });
+
+export const dealers = pgTable(
+  'dealers',
+  {
+    id: serial().primaryKey(),
+    dealerName: text().notNull(),
+    address: text().notNull(),
+    contactName: text().notNull(),
+    email: text().notNull(),
+    phone: text().notNull(),
+    billingContactName: text().notNull(),
+    billingContactEmail: text().notNull(),
+    billingContactPhone: text().notNull(),
+    titleContactName: text().notNull(),
+    titleContactEmail: text().notNull(),
+    titleContactPhone: text().notNull(),
+    active: boolean().notNull().default(true),
+    createdAt: createdAt(),
+  },
+  // Dealers sign in by name (trimmed, case-insensitive), so a name must identify one dealer.
+  (t) => [uniqueIndex('dealers_name_ci_unique').on(sql`lower(btrim(${t.dealerName}))`)],
+);
+
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: serial().primaryKey(),
+    vin: varchar({ length: 17 }).notNull(),
+    make: text(),
+    model: text(),
+    trim: text(),
+    year: integer(),
+    mileage: integer(),
+    price: money(),
+    description: text(),
+    condition: text(),
+    images: text().array().notNull().default(sql`'{}'::text[]`),
+    videos: text().array().notNull().default(sql`'{}'::text[]`),
+    videoThumbnails: text().array().notNull().default(sql`'{}'::text[]`),
+    status: text().notNull().default('pending'),
+    inQueue: boolean().notNull().default(true),
+    billOfSale: text(),
+    isPaid: boolean().notNull().default(false),
+    reconExterior: text(),
+    reconMechanical: text(),
+    reconInterior: text(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('vehicles_vin_unique').on(t.vin),
+    index('vehicles_status_in_queue_idx').on(t.status, t.inQueue),
+    check('vehicles_status_check', sql`${t.status} in ('pending', 'active', 'sold', 'removed')`),
+    check('vehicles_mileage_check', sql`${t.mileage} is null or ${t.mileage} >= 0`),
+    check('vehicles_price_check', sql`${t.price} is null or ${t.price} > 0`),
+  ],
+);
+
+export const buyCodes = pgTable(
+  'buy_codes',
+  {
+    id: serial().primaryKey(),
+    code: varchar({ length: 4 }).notNull(),
+    dealerId: integer()
+      .notNull()
+      .references(() => dealers.id),
+    maxUses: integer(),
+    usageCount: integer().notNull().default(0),
+    active: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    // Codes are stored upper-case and matched case-insensitively by upper-casing the input.
+    uniqueIndex('buy_codes_code_unique').on(t.code),
+    index('buy_codes_dealer_idx').on(t.dealerId),
+    check('buy_codes_usage_check', sql`${t.usageCount} >= 0`),
+  ],
+);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: serial().primaryKey(),
+    vehicleId: integer()
+      .notNull()
+      .references(() => vehicles.id),
+    dealerId: integer()
+      .notNull()
+      .references(() => dealers.id),
+    buyCodeId: integer().references(() => buyCodes.id),
+    offerId: integer(),
+    amount: money().notNull(),
+    status: text().notNull().default('pending'),
+    createdAt: createdAt(),
+    isPaid: boolean().notNull().default(false),
+    billOfSale: text(),
+    cancelled: boolean().notNull().default(false),
+  },
+  (t) => [
+    // The rule that makes double selling impossible, whatever the number of app instances.
+    uniqueIndex('transactions_one_open_per_vehicle')
+      .on(t.vehicleId)
+      .where(sql`not ${t.cancelled}`),
+    index('transactions_dealer_idx').on(t.dealerId),
+    check('transactions_status_check', sql`${t.status} in ('pending', 'completed')`),
+    check('transactions_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+export const offers = pgTable(
+  'offers',
+  {
+    id: serial().primaryKey(),
+    vehicleId: integer()
+      .notNull()
+      .references(() => vehicles.id),
+    dealerId: integer()
+      .notNull()
+      .references(() => dealers.id),
+    buyCodeId: integer().references(() => buyCodes.id),
+    amount: money().notNull(),
+    status: text().notNull().default('pending'),
+    counterAmount: money(),
+    counterMessage: text(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    index('offers_status_idx').on(t.status),
+    index('offers_vehicle_idx').on(t.vehicleId),
+    index('offers_dealer_idx').on(t.dealerId),
+    // One open offer per dealer per vehicle (DESIGN.md §3).
+    uniqueIndex('offers_one_open_per_dealer_vehicle')
+      .on(t.vehicleId, t.dealerId)
+      .where(sql`${t.status} in ('pending', 'countered')`),
+    check(
+      'offers_status_check',
+      sql`${t.status} in ('pending', 'countered', 'accepted', 'declined', 'expired')`,
+    ),
+    check('offers_amount_check', sql`${t.amount} > 0`),
+    check('offers_counter_amount_check', sql`${t.counterAmount} is null or ${t.counterAmount} > 0`),
+  ],
+);
+
+export const offerActivities = pgTable(
+  'offer_activities',
+  {
+    id: serial().primaryKey(),
+    offerId: integer()
+      .notNull()
+      .references(() => offers.id),
+    actorType: text().notNull(),
+    actorId: integer(),
+    actionType: text().notNull(),
+    amount: money(),
+    message: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('offer_activities_offer_idx').on(t.offerId)],
+);
+
+export const adminUsers = pgTable(
+  'admin_users',
+  {
+    id: serial().primaryKey(),
+    email: text().notNull(),
+    passwordHash: text(),
+    createdAt: createdAt(),
+  },
+  // E-mails are stored lower-case; the index also guards against mixed-case duplicates.
+  (t) => [uniqueIndex('admin_users_email_ci_unique').on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial().primaryKey(),
+    /** SHA-256 hex of the token; the token itself is never stored. */
+    tokenHash: text().notNull(),
+    role: text().notNull(),
+    subjectId: integer(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),
+    index('sessions_subject_idx').on(t.role, t.subjectId),
+    check('sessions_role_check', sql`${t.role} in ('admin', 'staff', 'dealer')`),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    actorType: text().notNull(),
+    actorId: integer(),
+    entity: text().notNull(),
+    entityId: integer(),
+    action: text().notNull(),
+    before: jsonb(),
+    after: jsonb(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text().notNull(),
+    key: text().notNull(),
+    statusCode: integer().notNull(),
+    response: jsonb().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
+
+/** Fixed-window counters for rate limits, shared by every app instance. */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text().primaryKey(),
+  count: integer().notNull(),
+  resetAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** Small server-side settings, e.g. the generated staff upload password's hash. */
+export const appSettings = pgTable('app_settings', {
+  key: text().primaryKey(),
+  value: text().notNull(),
+  updatedAt: createdAt(),
+});

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Who may call a route (DESIGN.md §2). Every route must declare it; see registerAccessDeclarations. */
+export const ACCESS_LEVELS = ['public', 'dealer', 'staff', 'admin'] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+/**
+ * Makes an undeclared route a start-up error, and records every route with its access level so
+ * tests can enumerate them (the authorization matrix).
+ */
+export function registerAccessDeclarations(app: FastifyInstance, routes: RegisteredRoute[]) {
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!access || !ACCESS_LEVELS.includes(access)) {
+      throw new Error(`Route ${methods.join(',')} ${route.url} does not declare config.access`);
+    }
+    for (const method of methods) routes.push({ method, url: route.url, access });
+  });
+}

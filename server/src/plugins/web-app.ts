@@ -1,0 +1,88 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { BRAND_ELEMENT_ID, type Brand } from '@contracts/brand';
+import { matchPage, pageMeta } from '@contracts/routes';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../lib/app-error';
+
+export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../../dist/web', import.meta.url));
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** JSON inside <script type="application/json"> must not be able to close the element. */
+const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+const safeDecode = (path: string) => {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+};
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => statSync(join(dir, f)).isFile())
+    .map((f) => `/${relative(dir, join(dir, f)).split(sep).join('/')}`);
+}
+
+/**
+ * Serves the built React app: hashed assets with a one-year immutable cache, other files of the
+ * build, and index.html for every page path (200 for the spec's routes, 404 otherwise, so crawlers
+ * see real not-found pages) with the brand configuration and the page's title embedded.
+ */
+export async function registerWebApp(app: FastifyInstance, options: { webDir: string; brand: Brand }) {
+  const indexPath = join(options.webDir, 'index.html');
+  if (!existsSync(indexPath)) {
+    app.log.warn({ webDir: options.webDir }, 'web app not built; run `npm run build` to serve the UI');
+    app.get('/*', { config: { access: 'public' } }, async (request) => {
+      if (request.url.startsWith('/api/')) throw notFound(`No route for GET ${request.url.split('?')[0]}`);
+      throw notFound('The web app is not built. Run `npm run build`.');
+    });
+    return;
+  }
+
+  const template = readFileSync(indexPath, 'utf8');
+  const files = new Set(listFiles(options.webDir).filter((f) => f !== '/index.html'));
+  const brandTag = `<script type="application/json" id="${BRAND_ELEMENT_ID}">${safeJson(options.brand)}</script>`;
+  const renderPage = (pathname: string) => {
+    const page = matchPage(pathname);
+    const meta = pageMeta(page, options.brand.productName);
+    const html = template
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+      .replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeHtml(meta.description)}$2`)
+      .replace('</head>', `${brandTag}</head>`);
+    return { status: page === 'notFound' ? 404 : 200, html };
+  };
+  // Pages are rendered once per path kind, not per request.
+  const pageCache = new Map<string, { status: number; html: string }>();
+
+  await app.register(fastifyStatic, { root: options.webDir, serve: false, decorateReply: true });
+
+  app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
+    const pathname = safeDecode(request.url.split('?')[0] ?? '/');
+    if (pathname.startsWith('/api/') || pathname === '/api') {
+      throw notFound(`No route for GET ${pathname.slice(0, 200)}`);
+    }
+    if (files.has(pathname)) {
+      const immutable = pathname.startsWith('/assets/');
+      return reply
+        .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+        .sendFile(pathname.slice(1));
+    }
+    const key = matchPage(pathname);
+    let page = pageCache.get(key);
+    if (!page) {
+      page = renderPage(pathname);
+      pageCache.set(key, page);
+    }
+    return reply
+      .code(page.status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(page.html);
+  });
+}
