@@ -1,22 +1,22 @@
-import { z } from 'zod';
-
 /**
- * Branding is configuration (DESIGN.md §1). The server parses it from the environment once and
- * embeds it in the served HTML; the web app reads it from there. Nothing here is secret.
+ * Branding is configuration (DESIGN.md §1). The server parses it from the environment once
+ * (server/src/config.ts) and embeds it in the served HTML; the web app reads it from there.
+ * Nothing here is secret. This module has no runtime dependency, so the landing page stays light.
  */
-export const partnerTileSchema = z.object({ name: z.string().min(1), label: z.string().min(1) });
+export interface PartnerTile {
+  name: string;
+  label: string;
+}
 
-export const brandSchema = z.object({
-  productName: z.string().min(1),
+export interface Brand {
+  productName: string;
   /** Human-readable phone number, shown on screen. */
-  phoneDisplay: z.string().min(1),
+  phoneDisplay: string;
   /** E.164 form, used for sms: and tel: links. */
-  phoneE164: z.string().regex(/^\+[1-9]\d{6,14}$/),
-  certificationDocsUrl: z.url(),
-  partners: z.array(partnerTileSchema).length(3),
-});
-export type Brand = z.infer<typeof brandSchema>;
-export type PartnerTile = z.infer<typeof partnerTileSchema>;
+  phoneE164: string;
+  certificationDocsUrl: string;
+  partners: PartnerTile[];
+}
 
 /** The spec's three partner labels (§1), in order. */
 export const PARTNER_LABELS = ['Publicly Traded', 'National Chain', 'Fortune 500'] as const;
@@ -25,7 +25,7 @@ export const DEFAULT_BRAND: Brand = {
   productName: 'Deal Machine',
   phoneDisplay: '(555) 010-0142',
   phoneE164: '+15550100142',
-  certificationDocsUrl: 'https://www.nhtsa.gov/recalls',
+  certificationDocsUrl: 'https://www.nhtsa.gov/vehicle-safety/certification',
   partners: [
     { name: 'Summit Auto Group', label: PARTNER_LABELS[0] },
     { name: 'Crossroads Motors', label: PARTNER_LABELS[1] },

@@ -1,4 +1,4 @@
-import { type Brand, brandSchema, DEFAULT_BRAND, PARTNER_LABELS } from '@contracts/brand';
+import { type Brand, DEFAULT_BRAND, PARTNER_LABELS } from '@contracts/brand';
 import { z } from 'zod';
 
 /**
@@ -124,13 +124,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const env = parsed.data;
-  const brand = brandSchema.parse({
+  const brand: Brand = {
     productName: env.BRAND_NAME,
     phoneE164: env.BRAND_PHONE,
     phoneDisplay: env.BRAND_PHONE_DISPLAY ?? displayPhone(env.BRAND_PHONE),
     certificationDocsUrl: env.CERTIFICATION_DOCS_URL,
-    partners: env.BRAND_PARTNERS.map((name, i) => ({ name, label: PARTNER_LABELS[i] })),
-  });
+    partners: env.BRAND_PARTNERS.map((name, i) => ({ name, label: PARTNER_LABELS[i] ?? '' })),
+  };
   return {
     host: env.HOST,
     port: env.PORT,

@@ -46,7 +46,8 @@ export async function registerWebApp(app: FastifyInstance, options: { webDir: st
   }
 
   const template = readFileSync(indexPath, 'utf8');
-  const files = new Set(listFiles(options.webDir).filter((f) => f !== '/index.html'));
+  // The build's own bookkeeping (.vite/manifest.json) is not served.
+  const files = new Set(listFiles(options.webDir).filter((f) => f !== '/index.html' && !f.startsWith('/.')));
   const brandTag = `<script type="application/json" id="${BRAND_ELEMENT_ID}">${safeJson(options.brand)}</script>`;
   const renderPage = (pathname: string) => {
     const page = matchPage(pathname);
@@ -60,7 +61,8 @@ export async function registerWebApp(app: FastifyInstance, options: { webDir: st
   // Pages are rendered once per path kind, not per request.
   const pageCache = new Map<string, { status: number; html: string }>();
 
-  await app.register(fastifyStatic, { root: options.webDir, serve: false, decorateReply: true });
+  // Cache headers are set per file kind below, so the plugin's own are off.
+  await app.register(fastifyStatic, { root: options.webDir, serve: false, decorateReply: true, cacheControl: false });
 
   app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
     const pathname = safeDecode(request.url.split('?')[0] ?? '/');

@@ -1,0 +1,90 @@
+import { count, eq, ne } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { testConfig } from '../test/test-app';
+import { createTestDatabase } from '../test/test-database';
+import { bootstrap, DEMO_ADMIN_EMAIL, UPLOAD_PASSWORD_SETTING } from './bootstrap';
+import type { DbHandle } from './db/client';
+import { adminUsers, appSettings, buyCodes, dealers, offerActivities, offers, transactions, vehicles } from './db/schema';
+import { verifyPassword } from './modules/auth/passwords';
+import { hasValidVinCheckDigit } from '@contracts/vin';
+
+let database: DbHandle | undefined;
+afterEach(async () => {
+  await database?.close();
+  database = undefined;
+});
+
+const countOf = async (db: DbHandle['db'], table: PgTable) => {
+  const [row] = await db.select({ n: count() }).from(table);
+  return row?.n ?? 0;
+};
+
+describe('first start', () => {
+  it('creates the demo admin and the upload password once, and seeds a living marketplace', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    const config = testConfig({ SEED_DEMO: 'true' });
+    const first = await bootstrap(db, config);
+
+    expect(first.createdAdmins).toHaveLength(1);
+    expect(first.createdAdmins[0]?.email).toBe(DEMO_ADMIN_EMAIL);
+    const [admin] = await db.select().from(adminUsers);
+    expect(await verifyPassword(admin!.passwordHash!, first.createdAdmins[0]!.password!)).toBe(true);
+    const [setting] = await db.select().from(appSettings).where(eq(appSettings.key, UPLOAD_PASSWORD_SETTING));
+    expect(await verifyPassword(setting!.value, first.uploadPassword!)).toBe(true);
+    expect(setting!.value).not.toContain(first.uploadPassword!);
+
+    expect(first.demo.seeded).toBe(true);
+    const all = await db.select().from(vehicles);
+    expect(all.length).toBeGreaterThanOrEqual(30);
+    expect(all.every((v) => hasValidVinCheckDigit(v.vin))).toBe(true);
+    const statuses = new Set(all.map((v) => v.status));
+    expect(statuses).toEqual(new Set(['active', 'sold', 'pending', 'removed']));
+    expect(new Set(all.filter((v) => v.status === 'active').map((v) => v.condition))).toEqual(
+      new Set(['Deal Machine Certified', 'Auction Certified']),
+    );
+    expect(await countOf(db, dealers)).toBe(3);
+    const offerStatuses = new Set((await db.select().from(offers)).map((o) => o.status));
+    expect(offerStatuses).toEqual(new Set(['pending', 'countered', 'accepted', 'declined', 'expired']));
+    const [activities] = await db.select({ n: count() }).from(offerActivities);
+    expect(activities!.n).toBeGreaterThanOrEqual(6);
+    // Every sold vehicle has exactly one open transaction; the cancelled sale left its car active.
+    const sold = all.filter((v) => v.status === 'sold');
+    const open = await db.select().from(transactions).where(eq(transactions.cancelled, false));
+    expect(open.map((t) => t.vehicleId).sort()).toEqual(sold.map((v) => v.id).sort());
+    const codes = await db.select().from(buyCodes).where(ne(buyCodes.code, ''));
+    expect(codes.every((c) => /^[2-9A-HJ-NP-Z]{4}$/.test(c.code))).toBe(true);
+    expect(first.demo.dealer?.buyCode).toMatch(/^[2-9A-HJ-NP-Z]{4}$/);
+
+    const second = await bootstrap(db, config);
+    expect(second).toEqual({ createdAdmins: [], uploadPassword: null, demo: { seeded: false } });
+    expect(await countOf(db, vehicles)).toBe(all.length);
+  });
+
+  it('uses ADMIN_EMAILS, ADMIN_PASSWORD and UPLOAD_PASSWORD when set, and prints no secret', async () => {
+    database = await createTestDatabase();
+    const config = testConfig({
+      ADMIN_EMAILS: 'Boss@Example.com,ops@example.com',
+      ADMIN_PASSWORD: 'correct horse battery',
+      UPLOAD_PASSWORD: 'lot-password',
+    });
+    const report = await bootstrap(database.db, config);
+    expect(report.createdAdmins).toEqual([
+      { email: 'boss@example.com', password: null },
+      { email: 'ops@example.com', password: null },
+    ]);
+    expect(report.uploadPassword).toBeNull();
+    expect(report.demo.seeded).toBe(false);
+    const admins = await database.db.select().from(adminUsers);
+    expect(await verifyPassword(admins[0]!.passwordHash!, 'correct horse battery')).toBe(true);
+  });
+
+  it('never seeds a database that already has data', async () => {
+    database = await createTestDatabase();
+    await database.db.insert(vehicles).values({ vin: '1HGCM82633A004352' });
+    const report = await bootstrap(database.db, testConfig({ SEED_DEMO: 'true' }));
+    expect(report.demo.seeded).toBe(false);
+    expect(await countOf(database.db, vehicles)).toBe(1);
+  });
+});

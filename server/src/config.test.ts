@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe('configuration', () => {
+  it('has safe defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 3000, dataDir: './data', databaseUrl: undefined, seedDemo: true });
+    expect(config.brand.productName).toBe('Deal Machine');
+    expect(config.brand.phoneDisplay).toBe('(555) 010-0142');
+    expect(config.brand.partners.map((p) => p.label)).toEqual(['Publicly Traded', 'National Chain', 'Fortune 500']);
+  });
+
+  it('lists every bad key with a readable reason', () => {
+    const problems = problemsOf({ PORT: 'abc', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' });
+    expect(problems).toHaveLength(3);
+    expect(problems.find((p) => p.startsWith('PORT:'))).toContain('got "abc"');
+    expect(problems.find((p) => p.startsWith('DATABASE_URL:'))).toContain('postgres://');
+    expect(problems.find((p) => p.startsWith('SEED_DEMO:'))).toContain('true or false');
+  });
+
+  it('refuses out-of-range ports and never echoes a database URL or password', () => {
+    expect(problemsOf({ PORT: '70000' })[0]).toMatch(/^PORT: must be between 0 and 65535/);
+    const [urlProblem] = problemsOf({ DATABASE_URL: 'not a url with secret' });
+    expect(urlProblem).not.toContain('secret');
+    const [passwordProblem] = problemsOf({ ADMIN_PASSWORD: 'short' });
+    expect(passwordProblem).toMatch(/^ADMIN_PASSWORD:/);
+    expect(passwordProblem).not.toContain('short"');
+  });
+
+  it('parses the admin allow-list case-insensitively and validates each address', () => {
+    expect(loadConfig({ ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ' }).adminEmails).toEqual([
+      'boss@example.com',
+      'ops@example.com',
+    ]);
+    expect(problemsOf({ ADMIN_EMAILS: 'boss@example.com,nope' })[0]).toMatch(/^ADMIN_EMAILS:/);
+  });
+
+  it('takes the brand from the environment', () => {
+    const { brand } = loadConfig({
+      BRAND_NAME: 'Lot Runner',
+      BRAND_PHONE: '+15551234567',
+      BRAND_PARTNERS: 'A Group, B Motors, C Auto',
+      CERTIFICATION_DOCS_URL: 'https://example.com/cert',
+    });
+    expect(brand).toMatchObject({ productName: 'Lot Runner', phoneDisplay: '(555) 123-4567', certificationDocsUrl: 'https://example.com/cert' });
+    expect(brand.partners.map((p) => p.name)).toEqual(['A Group', 'B Motors', 'C Auto']);
+    expect(problemsOf({ BRAND_PARTNERS: 'only one' })[0]).toMatch(/^BRAND_PARTNERS: must name exactly three/);
+    expect(problemsOf({ BRAND_PHONE: '555-0100' })[0]).toMatch(/^BRAND_PHONE: must be an E.164/);
+  });
+});

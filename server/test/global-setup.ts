@@ -1,0 +1,43 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/client';
+import { adminQuery, dropDatabase, TEMPLATE_DATABASE, withDatabase } from './pg-admin';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    pgliteSnapshotPath: string;
+    testDatabaseUrl: string;
+  }
+}
+
+/**
+ * Migrates the schema once per run: into a PGlite data-dir snapshot (each test file loads a copy,
+ * far cheaper than initdb + migrations), or into a template database on PostgreSQL when
+ * TEST_DATABASE_URL is set (each test file gets CREATE DATABASE … TEMPLATE).
+ */
+export default async function setup(project: TestProject) {
+  const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? '';
+  project.provide('testDatabaseUrl', testDatabaseUrl);
+  if (testDatabaseUrl) {
+    await dropDatabase(testDatabaseUrl, TEMPLATE_DATABASE);
+    await adminQuery(testDatabaseUrl, `CREATE DATABASE "${TEMPLATE_DATABASE}"`);
+    const handle = await openDatabase({ databaseUrl: withDatabase(testDatabaseUrl, TEMPLATE_DATABASE) });
+    await handle.migrate();
+    await handle.close();
+    project.provide('pgliteSnapshotPath', '');
+    return;
+  }
+  const client = await PGlite.create();
+  const handle = await openDatabase({ pglite: client });
+  await handle.migrate();
+  const dump = await client.dumpDataDir('none');
+  await handle.close();
+  const dir = join(tmpdir(), `app-test-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, 'migrated.tar');
+  writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteSnapshotPath', path);
+}

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/** Helpers to create and drop throw-away databases on the PostgreSQL server of TEST_DATABASE_URL. */
+export const withDatabase = (url: string, database: string) => {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+};
+
+export async function adminQuery(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export const TEMPLATE_DATABASE = 'app_test_template';
+export const uniqueDatabaseName = (prefix: string) => `${prefix}_${randomBytes(6).toString('hex')}`;
+
+export async function createDatabaseFromTemplate(url: string, prefix: string) {
+  const name = uniqueDatabaseName(prefix);
+  await adminQuery(url, `CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DATABASE}"`);
+  return { name, url: withDatabase(url, name) };
+}
+
+export const dropDatabase = (url: string, name: string) =>
+  adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

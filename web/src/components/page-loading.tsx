@@ -1,0 +1,12 @@
+/** Shown while a lazily loaded page's code arrives. */
+export function PageLoading() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6" aria-busy="true">
+      <p className="sr-only" role="status">
+        Loading…
+      </p>
+      <div className="h-8 w-64 animate-pulse rounded bg-slate-200" />
+      <div className="mt-4 h-4 w-96 max-w-full animate-pulse rounded bg-slate-100" />
+    </div>
+  );
+}

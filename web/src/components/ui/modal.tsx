@@ -1,0 +1,48 @@
+import { X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+interface ModalProps {
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** The element that opens the modal, rendered as the dialog trigger. */
+  trigger?: ReactNode;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}
+
+/** The reusable modal of spec §2: title, description and a close button labelled 'Close'. */
+export function Modal({ open, onOpenChange, trigger, title, description, children, className }: ModalProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
+        <Dialog.Content
+          className={cn(
+            'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl',
+            className,
+          )}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="pr-8">
+            <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
+            {description ? (
+              <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
+            ) : null}
+          </div>
+          {children}
+          <Dialog.Close
+            className="absolute right-3 top-3 inline-flex items-center gap-1 rounded-md p-1.5 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <X aria-hidden="true" className="h-4 w-4" />
+            <span>Close</span>
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,160 @@
+import { PAGE_PATHS } from '@contracts/routes';
+import { ArrowRight, BadgeCheck, Building2, CarFront, Gauge, MessageSquareText, ShieldCheck, Wrench } from 'lucide-react';
+import { Link } from 'wouter';
+import { buttonClasses } from '@/components/ui/button';
+import { LogoMark } from '@/components/logo';
+import { brand, smsHref } from '@/lib/brand';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { LANDING } from './landing-content';
+
+const BENEFIT_ICONS = [Gauge, Wrench, BadgeCheck];
+const STEP_ICONS = [CarFront, Wrench, ShieldCheck];
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .map((w) => w[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+
+function TextUsButton({ className }: { className?: string }) {
+  return (
+    <a href={smsHref} className={buttonClasses('accent', 'lg', className)}>
+      <MessageSquareText aria-hidden="true" className="h-5 w-5" />
+      {LANDING.textUs}
+    </a>
+  );
+}
+
+export function LandingPage() {
+  usePageMeta('home');
+  return (
+    <>
+      <section className="bg-ink text-white">
+        <div className="mx-auto max-w-7xl px-4 pb-16 pt-12 sm:px-6 sm:pb-24 sm:pt-20">
+          <div className="flex items-center gap-3">
+            <LogoMark className="h-12 w-12 ring-1 ring-white/20 rounded-lg" />
+            <span className="text-lg font-semibold tracking-tight text-slate-200">{brand.productName}</span>
+          </div>
+          <h1 className="mt-8 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">{LANDING.headline}</h1>
+          <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-300">{LANDING.lead}</p>
+          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+            <Link href={PAGE_PATHS.inventory} className={buttonClasses('primary', 'lg', 'bg-white text-slate-950 hover:bg-slate-200')}>
+              {LANDING.viewListings}
+              <ArrowRight aria-hidden="true" className="h-5 w-5" />
+            </Link>
+            <TextUsButton />
+          </div>
+          <p className="mt-4 text-sm text-slate-300">{LANDING.skipForms}</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="trusted-title" className="border-b border-slate-200 bg-slate-50">
+        <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+          <h2 id="trusted-title" className="text-center text-sm font-semibold uppercase tracking-widest text-slate-600">
+            {LANDING.trustedTitle}
+          </h2>
+          <ul className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
+            {brand.partners.map((partner) => (
+              <li key={partner.label} className="flex flex-col items-center gap-2 rounded-xl border border-slate-200 bg-white p-5 text-center">
+                <span
+                  aria-hidden="true"
+                  className="flex h-12 w-12 items-center justify-center rounded-full bg-slate-900 text-sm font-bold text-white"
+                >
+                  {initials(partner.name)}
+                </span>
+                <span className="font-semibold text-slate-900">{partner.name}</span>
+                <span className="text-sm text-slate-600">{partner.label}</span>
+              </li>
+            ))}
+            <li className="flex flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-slate-300 bg-white p-5 text-center">
+              <Building2 aria-hidden="true" className="h-8 w-8 text-brand-600" />
+              <span className="font-semibold text-slate-900">{LANDING.morePartners}</span>
+            </li>
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="benefits-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
+        <h2 id="benefits-title" className="text-3xl font-bold tracking-tight">
+          {LANDING.benefitsTitle}
+        </h2>
+        <div className="mt-10 grid gap-6 md:grid-cols-3">
+          {LANDING.benefits.map((benefit, i) => {
+            const Icon = BENEFIT_ICONS[i] ?? Gauge;
+            return (
+              <article key={benefit.title} className="rounded-2xl border border-slate-200 p-6">
+                <Icon aria-hidden="true" className="h-8 w-8 text-brand-600" />
+                <h3 className="mt-4 text-xl font-semibold">{benefit.title}</h3>
+                <p className="mt-2 leading-relaxed text-slate-600">{benefit.text}</p>
+              </article>
+            );
+          })}
+        </div>
+      </section>
+
+      <section aria-labelledby="buyer-free-title" className="bg-slate-50">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
+          <h2 id="buyer-free-title" className="text-3xl font-bold tracking-tight">
+            {LANDING.buyerFreeTitle}
+          </h2>
+          <p className="mt-3 max-w-2xl text-lg text-slate-600">{LANDING.buyerFreeLead}</p>
+          <div className="mt-10 grid gap-6 md:grid-cols-3">
+            {LANDING.dealerTypes.map((type) => (
+              <article key={type.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                <h3 className="text-lg font-semibold">{type.title}</h3>
+                <p className="mt-2 leading-relaxed text-slate-600">{type.text}</p>
+              </article>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="steps-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
+        <h2 id="steps-title" className="text-3xl font-bold tracking-tight">
+          {LANDING.stepsTitle}
+        </h2>
+        <ol className="mt-10 grid gap-6 md:grid-cols-3">
+          {LANDING.steps.map((step, i) => {
+            const Icon = STEP_ICONS[i] ?? CarFront;
+            return (
+              <li key={step.title} className="relative rounded-2xl border border-slate-200 p-6">
+                <span className="text-sm font-semibold text-brand-600">Step {i + 1}</span>
+                <Icon aria-hidden="true" className="mt-3 h-8 w-8 text-slate-900" />
+                <h3 className="mt-3 text-xl font-semibold">{step.title}</h3>
+                <p className="mt-2 leading-relaxed text-slate-600">{step.text}</p>
+              </li>
+            );
+          })}
+        </ol>
+      </section>
+
+      <section aria-labelledby="cta-title" className="bg-brand-800 text-white">
+        <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 py-16 sm:px-6 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 id="cta-title" className="text-3xl font-bold tracking-tight">
+              {LANDING.ctaTitle}
+            </h2>
+            <p className="mt-2 text-brand-100">{LANDING.ctaText}</p>
+          </div>
+          <div className="flex flex-col items-start gap-3 md:items-end">
+            <TextUsButton />
+            <Link href={PAGE_PATHS.dealerLogin} className="text-sm font-semibold text-white underline underline-offset-4">
+              {LANDING.portalLink}
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <Link
+        href={PAGE_PATHS.inventory}
+        className={buttonClasses('primary', 'lg', 'fixed bottom-4 right-4 z-30 rounded-full shadow-lg md:hidden')}
+        data-testid="floating-view-listings"
+      >
+        <CarFront aria-hidden="true" className="h-5 w-5" />
+        {LANDING.viewListings}
+      </Link>
+    </>
+  );
+}

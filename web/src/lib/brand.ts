@@ -1,0 +1,20 @@
+import { BRAND_ELEMENT_ID, type Brand, DEFAULT_BRAND, premiumCertification } from '@contracts/brand';
+
+/**
+ * The brand configuration the server embedded in the page (DESIGN.md §1); it was validated
+ * there at boot. During `vite` dev without the server, the defaults apply.
+ */
+function readBrand(): Brand {
+  const element = typeof document === 'undefined' ? null : document.getElementById(BRAND_ELEMENT_ID);
+  if (!element?.textContent) return DEFAULT_BRAND;
+  try {
+    return { ...DEFAULT_BRAND, ...(JSON.parse(element.textContent) as Partial<Brand>) };
+  } catch {
+    return DEFAULT_BRAND;
+  }
+}
+
+export const brand: Brand = readBrand();
+export const premiumLabel = premiumCertification(brand);
+export const smsHref = `sms:${brand.phoneE164}`;
+export const telHref = `tel:${brand.phoneE164}`;
