@@ -30,15 +30,23 @@ export function pageMeta(key: PageKey | 'notFound', productName: string): PageMe
     },
     inventory: {
       title: `Vehicle Listings | ${productName}`,
-      description: 'Browse certified wholesale vehicles from trusted dealers. Buy now with your buy code or make an offer.',
+      description:
+        'Browse certified wholesale vehicles from trusted dealers. Buy now with your buy code or make an offer.',
     },
     vehicle: {
       title: `Vehicle details | ${productName}`,
-      description: 'Vehicle details, walkaround video and inspection report of a certified wholesale vehicle.',
+      description:
+        'Vehicle details, walkaround video and inspection report of a certified wholesale vehicle.',
     },
-    adminLogin: { title: `Admin sign-in | ${productName}`, description: `Sign in to the ${productName} admin area.` },
+    adminLogin: {
+      title: `Admin sign-in | ${productName}`,
+      description: `Sign in to the ${productName} admin area.`,
+    },
     admin: { title: `Admin dashboard | ${productName}`, description: `The ${productName} admin area.` },
-    upload: { title: `Upload vehicle | ${productName}`, description: 'Upload a vehicle to the review queue.' },
+    upload: {
+      title: `Upload vehicle | ${productName}`,
+      description: 'Upload a vehicle to the review queue.',
+    },
     dealerLogin: {
       title: `Dealer Portal sign-in | ${productName}`,
       description: 'Sign in to your dealer portal with your dealer name and buy code.',

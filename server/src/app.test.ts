@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
 import { createTestApp, testConfig } from '../test/test-app';
+import { buildApp } from './app';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -21,7 +21,10 @@ describe('app foundation', () => {
       const res = await ctx.app.inject({ method, url: '/api/does-not-exist?x=1' });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toContain('application/json');
-      expect(res.json()).toEqual({ message: `No route for ${method} /api/does-not-exist`, code: 'NOT_FOUND' });
+      expect(res.json()).toEqual({
+        message: `No route for ${method} /api/does-not-exist`,
+        code: 'NOT_FOUND',
+      });
     }
   });
 
@@ -34,12 +37,24 @@ describe('app foundation', () => {
   });
 
   it('refuses cross-site mutations', async () => {
-    const bySite = await ctx.app.inject({ method: 'POST', url: '/api/anything', headers: { 'sec-fetch-site': 'cross-site' } });
+    const bySite = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/anything',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     expect(bySite.statusCode).toBe(403);
     expect(bySite.json().message).toBe('Cross-site requests are not allowed');
-    const byOrigin = await ctx.app.inject({ method: 'POST', url: '/api/anything', headers: { origin: 'https://evil.example' } });
+    const byOrigin = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/anything',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(byOrigin.statusCode).toBe(403);
-    const sameOrigin = await ctx.app.inject({ method: 'POST', url: '/api/anything', headers: { origin: 'http://localhost:80', host: 'localhost:80' } });
+    const sameOrigin = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/anything',
+      headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+    });
     expect(sameOrigin.statusCode).toBe(404);
   });
 
@@ -62,7 +77,10 @@ describe('app foundation', () => {
     });
     const res = await app.inject('/boom');
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    expect(res.json()).toEqual({
+      message: 'Something went wrong on our side. Please try again.',
+      code: 'INTERNAL',
+    });
     await app.close();
   });
 

@@ -1,3 +1,4 @@
+import { hasValidVinCheckDigit } from '@contracts/vin';
 import { count, eq, ne } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -5,9 +6,17 @@ import { testConfig } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
 import { bootstrap, DEMO_ADMIN_EMAIL, UPLOAD_PASSWORD_SETTING } from './bootstrap';
 import type { DbHandle } from './db/client';
-import { adminUsers, appSettings, buyCodes, dealers, offerActivities, offers, transactions, vehicles } from './db/schema';
+import {
+  adminUsers,
+  appSettings,
+  buyCodes,
+  dealers,
+  offerActivities,
+  offers,
+  transactions,
+  vehicles,
+} from './db/schema';
 import { verifyPassword } from './modules/auth/passwords';
-import { hasValidVinCheckDigit } from '@contracts/vin';
 
 let database: DbHandle | undefined;
 afterEach(async () => {

@@ -14,10 +14,20 @@ const problemsOf = (env: Record<string, string>) => {
 describe('configuration', () => {
   it('has safe defaults for an empty environment', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ host: '127.0.0.1', port: 3000, dataDir: './data', databaseUrl: undefined, seedDemo: true });
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      dataDir: './data',
+      databaseUrl: undefined,
+      seedDemo: true,
+    });
     expect(config.brand.productName).toBe('Deal Machine');
     expect(config.brand.phoneDisplay).toBe('(555) 010-0142');
-    expect(config.brand.partners.map((p) => p.label)).toEqual(['Publicly Traded', 'National Chain', 'Fortune 500']);
+    expect(config.brand.partners.map((p) => p.label)).toEqual([
+      'Publicly Traded',
+      'National Chain',
+      'Fortune 500',
+    ]);
   });
 
   it('lists every bad key with a readable reason', () => {
@@ -52,7 +62,11 @@ describe('configuration', () => {
       BRAND_PARTNERS: 'A Group, B Motors, C Auto',
       CERTIFICATION_DOCS_URL: 'https://example.com/cert',
     });
-    expect(brand).toMatchObject({ productName: 'Lot Runner', phoneDisplay: '(555) 123-4567', certificationDocsUrl: 'https://example.com/cert' });
+    expect(brand).toMatchObject({
+      productName: 'Lot Runner',
+      phoneDisplay: '(555) 123-4567',
+      certificationDocsUrl: 'https://example.com/cert',
+    });
     expect(brand.partners.map((p) => p.name)).toEqual(['A Group', 'B Motors', 'C Auto']);
     expect(problemsOf({ BRAND_PARTNERS: 'only one' })[0]).toMatch(/^BRAND_PARTNERS: must name exactly three/);
     expect(problemsOf({ BRAND_PHONE: '555-0100' })[0]).toMatch(/^BRAND_PHONE: must be an E.164/);

@@ -51,12 +51,21 @@ const envSchema = z.object({
       .transform((v) => (v ? v.split(',').map((e) => e.trim().toLowerCase()) : []))
       .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses'))),
   ),
-  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(10, 'must be at least 10 characters').optional()),
-  UPLOAD_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(6, 'must be at least 6 characters').optional()),
+  ADMIN_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(10, 'must be at least 10 characters').optional(),
+  ),
+  UPLOAD_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(6, 'must be at least 6 characters').optional(),
+  ),
   /** Public origin (e.g. https://wholesale.example.com); enables Secure cookies and the Origin check. */
   PUBLIC_ORIGIN: z.preprocess(emptyToUndefined, z.url('must be an absolute URL').optional()),
   TRUST_PROXY: booleanFlag(false),
-  SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
+  SHUTDOWN_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(120_000).default(10_000),
+  ),
   BRAND_NAME: z.preprocess(emptyToUndefined, z.string().max(60).default(DEFAULT_BRAND.productName)),
   BRAND_PHONE: z.preprocess(
     emptyToUndefined,

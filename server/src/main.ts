@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { bootstrap, type BootstrapReport } from './bootstrap';
+import { type BootstrapReport, bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 
@@ -11,11 +11,15 @@ function printFirstStart(report: BootstrapReport, url: string) {
   }
   if (report.uploadPassword) lines.push(`Staff upload password (${url}/upload): ${report.uploadPassword}`);
   if (report.demo.dealer) {
-    lines.push(`Demo dealer (${url}/dealer/login): ${report.demo.dealer.dealerName}, buy code ${report.demo.dealer.buyCode}`);
+    lines.push(
+      `Demo dealer (${url}/dealer/login): ${report.demo.dealer.dealerName}, buy code ${report.demo.dealer.buyCode}`,
+    );
   }
   if (lines.length === 0) return;
   const bar = '-'.repeat(72);
-  process.stdout.write(`\n${bar}\nFirst start: keep these, they are not shown again.\n${lines.join('\n')}\n${bar}\n\n`);
+  process.stdout.write(
+    `\n${bar}\nFirst start: keep these, they are not shown again.\n${lines.join('\n')}\n${bar}\n\n`,
+  );
 }
 
 async function main() {
@@ -30,7 +34,9 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
   await database.migrate();
   const report = await bootstrap(database.db, config);
   const app = await buildApp({ config, database });

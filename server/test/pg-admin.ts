@@ -21,9 +21,11 @@ export async function adminQuery(url: string, sql: string) {
 export const TEMPLATE_DATABASE = 'app_test_template';
 export const uniqueDatabaseName = (prefix: string) => `${prefix}_${randomBytes(6).toString('hex')}`;
 
-export async function createDatabaseFromTemplate(url: string, prefix: string) {
+/** A new database: a copy of the migrated template, or empty (the app migrates it on start). */
+export async function createDatabase(url: string, prefix: string, options: { fromTemplate: boolean }) {
   const name = uniqueDatabaseName(prefix);
-  await adminQuery(url, `CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DATABASE}"`);
+  const template = options.fromTemplate ? ` TEMPLATE "${TEMPLATE_DATABASE}"` : '';
+  await adminQuery(url, `CREATE DATABASE "${name}"${template}`);
   return { name, url: withDatabase(url, name) };
 }
 

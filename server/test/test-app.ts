@@ -7,7 +7,9 @@ export const testConfig = (env: Record<string, string> = {}): Config =>
   loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
 
 /** The real app on a real database, driven through app.inject(). */
-export async function createTestApp(options: { env?: Record<string, string>; webDir?: string | null; database?: DbHandle } = {}) {
+export async function createTestApp(
+  options: { env?: Record<string, string>; webDir?: string | null; database?: DbHandle } = {},
+) {
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.env);
   const app = await buildApp({ config, database, webDir: options.webDir ?? null, logger: false });

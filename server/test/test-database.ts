@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { type DbHandle, openDatabase } from '../src/db/client';
-import { createDatabaseFromTemplate, dropDatabase } from './pg-admin';
+import { createDatabase, dropDatabase } from './pg-admin';
 
 let snapshot: Blob | null = null;
 
@@ -13,7 +13,7 @@ let snapshot: Blob | null = null;
 export async function createTestDatabase(): Promise<DbHandle> {
   const serverUrl = inject('testDatabaseUrl');
   if (serverUrl) {
-    const { name, url } = await createDatabaseFromTemplate(serverUrl, 'app_test');
+    const { name, url } = await createDatabase(serverUrl, 'app_test', { fromTemplate: true });
     const handle = await openDatabase({ databaseUrl: url });
     return {
       ...handle,

@@ -38,7 +38,13 @@ async function failureOf(run: () => Promise<unknown>): Promise<string | null> {
 describe('schema invariants', () => {
   it('applies the spec defaults', async () => {
     const [v] = await database.db.insert(vehicles).values({ vin: '1HGCM82633A004352' }).returning();
-    expect(v).toMatchObject({ status: 'pending', inQueue: true, isPaid: false, videos: [], videoThumbnails: [] });
+    expect(v).toMatchObject({
+      status: 'pending',
+      inQueue: true,
+      isPaid: false,
+      videos: [],
+      videoThumbnails: [],
+    });
     const [d] = await database.db.insert(dealers).values(dealer('Defaults Motors')).returning();
     expect(d?.active).toBe(true);
     const [c] = await database.db.insert(buyCodes).values({ code: 'AB23', dealerId: d!.id }).returning();
@@ -46,47 +52,66 @@ describe('schema invariants', () => {
   });
 
   it('never allows two open transactions for one vehicle, but allows one after a cancellation', async () => {
-    const [v] = await database.db.insert(vehicles).values({ vin: '1G4AH59H45G118341', price: '1000.00' }).returning();
+    const [v] = await database.db
+      .insert(vehicles)
+      .values({ vin: '1G4AH59H45G118341', price: '1000.00' })
+      .returning();
     const [d] = await database.db.insert(dealers).values(dealer('Double Sale Motors')).returning();
     const sale = { vehicleId: v!.id, dealerId: d!.id, amount: '1000.00' };
     await database.db.insert(transactions).values(sale);
-    expect(await failureOf(() => database.db.insert(transactions).values(sale))).toMatch(/transactions_one_open_per_vehicle/);
+    expect(await failureOf(() => database.db.insert(transactions).values(sale))).toMatch(
+      /transactions_one_open_per_vehicle/,
+    );
     await database.db.update(transactions).set({ cancelled: true }).where(eq(transactions.vehicleId, v!.id));
     expect(await failureOf(() => database.db.insert(transactions).values(sale))).toBeNull();
   });
 
   it('keeps money exact in numeric(10,2) and refuses amounts beyond it', async () => {
-    const [v] = await database.db.insert(vehicles).values({ vin: '2T1BURHE0JC000001', price: '99999999.99' }).returning();
+    const [v] = await database.db
+      .insert(vehicles)
+      .values({ vin: '2T1BURHE0JC000001', price: '99999999.99' })
+      .returning();
     expect(v?.price).toBe('99999999.99');
     expect(
-      await failureOf(() => database.db.insert(vehicles).values({ vin: '2T1BURHE0JC000002', price: '100000000.00' })),
+      await failureOf(() =>
+        database.db.insert(vehicles).values({ vin: '2T1BURHE0JC000002', price: '100000000.00' }),
+      ),
     ).toMatch(/overflow/);
-    expect(await failureOf(() => database.db.insert(vehicles).values({ vin: '2T1BURHE0JC000003', price: '-1' }))).toMatch(
-      /vehicles_price_check/,
-    );
+    expect(
+      await failureOf(() => database.db.insert(vehicles).values({ vin: '2T1BURHE0JC000003', price: '-1' })),
+    ).toMatch(/vehicles_price_check/);
   });
 
   it('allows one open offer per dealer and vehicle', async () => {
     const [v] = await database.db.insert(vehicles).values({ vin: '3VWDX7AJ5DM000001' }).returning();
     const [d] = await database.db.insert(dealers).values(dealer('Offer Motors')).returning();
-    const offer = { vehicleId: v!.id, dealerId: d!.id, amount: '500.00', expiresAt: new Date(Date.now() + 3600_000) };
+    const offer = {
+      vehicleId: v!.id,
+      dealerId: d!.id,
+      amount: '500.00',
+      expiresAt: new Date(Date.now() + 3600_000),
+    };
     const [first] = await database.db.insert(offers).values(offer).returning();
-    expect(await failureOf(() => database.db.insert(offers).values(offer))).toMatch(/offers_one_open_per_dealer_vehicle/);
+    expect(await failureOf(() => database.db.insert(offers).values(offer))).toMatch(
+      /offers_one_open_per_dealer_vehicle/,
+    );
     await database.db.update(offers).set({ status: 'declined' }).where(eq(offers.id, first!.id));
     expect(await failureOf(() => database.db.insert(offers).values(offer))).toBeNull();
   });
 
   it('refuses unknown statuses, duplicate codes, VINs and case-variant dealer names', async () => {
-    expect(await failureOf(() => database.db.insert(vehicles).values({ vin: '5YJ3E1EA0KF000001', status: 'gone' }))).toMatch(
-      /vehicles_status_check/,
-    );
+    expect(
+      await failureOf(() =>
+        database.db.insert(vehicles).values({ vin: '5YJ3E1EA0KF000001', status: 'gone' }),
+      ),
+    ).toMatch(/vehicles_status_check/);
     expect(await failureOf(() => database.db.insert(vehicles).values({ vin: '1HGCM82633A004352' }))).toMatch(
       /vehicles_vin_unique/,
     );
     const [d] = await database.db.select().from(dealers).limit(1);
-    expect(await failureOf(() => database.db.insert(buyCodes).values({ code: 'AB23', dealerId: d!.id }))).toMatch(
-      /buy_codes_code_unique/,
-    );
+    expect(
+      await failureOf(() => database.db.insert(buyCodes).values({ code: 'AB23', dealerId: d!.id })),
+    ).toMatch(/buy_codes_code_unique/);
     expect(await failureOf(() => database.db.insert(dealers).values(dealer('  offer MOTORS ')))).toMatch(
       /dealers_name_ci_unique/,
     );

@@ -125,9 +125,7 @@ export const transactions = pgTable(
   },
   (t) => [
     // The rule that makes double selling impossible, whatever the number of app instances.
-    uniqueIndex('transactions_one_open_per_vehicle')
-      .on(t.vehicleId)
-      .where(sql`not ${t.cancelled}`),
+    uniqueIndex('transactions_one_open_per_vehicle').on(t.vehicleId).where(sql`not ${t.cancelled}`),
     index('transactions_dealer_idx').on(t.dealerId),
     check('transactions_status_check', sql`${t.status} in ('pending', 'completed')`),
     check('transactions_amount_check', sql`${t.amount} > 0`),

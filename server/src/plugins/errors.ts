@@ -10,25 +10,42 @@ import { AppError } from '../lib/app-error';
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, code: error.code });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ message: error.message, code: error.code });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.');
       const message = issue?.message ?? 'Invalid input';
-      return reply.code(400).send({ message: field && message === 'Invalid input' ? `${field}: ${message}` : message, code: ERROR_CODES.badRequest });
+      return reply.code(400).send({
+        message: field && message === 'Invalid input' ? `${field}: ${message}` : message,
+        code: ERROR_CODES.badRequest,
+      });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const code =
-        status === 413 ? ERROR_CODES.payloadTooLarge : status === 415 ? ERROR_CODES.unsupportedMediaType : status === 429 ? ERROR_CODES.tooManyRequests : ERROR_CODES.badRequest;
+        status === 413
+          ? ERROR_CODES.payloadTooLarge
+          : status === 415
+            ? ERROR_CODES.unsupportedMediaType
+            : status === 429
+              ? ERROR_CODES.tooManyRequests
+              : ERROR_CODES.badRequest;
       return reply.code(status).send({ message: error.message, code });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: ERROR_CODES.internal });
+    return reply
+      .code(500)
+      .send({ message: 'Something went wrong on our side. Please try again.', code: ERROR_CODES.internal });
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}`, code: ERROR_CODES.notFound });
+    reply.code(404).send({
+      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      code: ERROR_CODES.notFound,
+    });
   });
 }

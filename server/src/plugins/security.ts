@@ -1,7 +1,7 @@
+import { ERROR_CODES } from '@contracts/errors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
-import { ERROR_CODES } from '@contracts/errors';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

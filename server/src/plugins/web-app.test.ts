@@ -27,7 +27,16 @@ afterAll(() => ctx.close());
 
 describe('serving the web app', () => {
   it('serves every page of the route table with the brand embedded and the page title', async () => {
-    for (const url of ['/', '/inventory', '/vehicle/12', '/admin', '/admin/login', '/upload', '/dealer/login', '/dealer/dashboard']) {
+    for (const url of [
+      '/',
+      '/inventory',
+      '/vehicle/12',
+      '/admin',
+      '/admin/login',
+      '/upload',
+      '/dealer/login',
+      '/dealer/dashboard',
+    ]) {
       const res = await ctx.app.inject(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
@@ -36,7 +45,9 @@ describe('serving the web app', () => {
     const res = await ctx.app.inject('/inventory');
     expect(res.body).toContain('<title>Vehicle Listings | Lot &lt;/script&gt;&lt;b&gt;Runner</title>');
     // The brand JSON cannot close its own script element.
-    expect(res.body).toContain('<script type="application/json" id="brand-config">{"productName":"Lot \\u003c/script>\\u003cb>Runner"');
+    expect(res.body).toContain(
+      '<script type="application/json" id="brand-config">{"productName":"Lot \\u003c/script>\\u003cb>Runner"',
+    );
   });
 
   it('serves the app with a 404 status for paths outside the route table', async () => {

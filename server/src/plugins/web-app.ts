@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import { BRAND_ELEMENT_ID, type Brand } from '@contracts/brand';
 import { matchPage, pageMeta } from '@contracts/routes';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/app-error';
 
@@ -62,7 +62,12 @@ export async function registerWebApp(app: FastifyInstance, options: { webDir: st
   const pageCache = new Map<string, { status: number; html: string }>();
 
   // Cache headers are set per file kind below, so the plugin's own are off.
-  await app.register(fastifyStatic, { root: options.webDir, serve: false, decorateReply: true, cacheControl: false });
+  await app.register(fastifyStatic, {
+    root: options.webDir,
+    serve: false,
+    decorateReply: true,
+    cacheControl: false,
+  });
 
   app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
     const pathname = safeDecode(request.url.split('?')[0] ?? '/');

@@ -66,7 +66,11 @@ export async function isDatabaseEmpty(db: Database) {
  * random buy codes, offers in every state with their activity logs, and transactions.
  * Runs in one DB transaction and never on a database that has data.
  */
-export async function seedDemoData(db: Database, premiumLabel: string, now = new Date()): Promise<DemoSeedResult> {
+export async function seedDemoData(
+  db: Database,
+  premiumLabel: string,
+  now = new Date(),
+): Promise<DemoSeedResult> {
   return db.transaction(async (tx) => {
     if (!(await isDatabaseEmpty(tx as unknown as Database))) return { seeded: false };
     const t = tx as unknown as Database;
@@ -93,9 +97,11 @@ export async function seedDemoData(db: Database, premiumLabel: string, now = new
           condition: certificationOf(vehicle, premiumLabel),
           status: 'active',
           inQueue: false,
-          reconExterior: i % 3 === 0 ? 'Light swirl marks on the hood; paint correction done.' : DEFAULT_RECON_TEXT,
+          reconExterior:
+            i % 3 === 0 ? 'Light swirl marks on the hood; paint correction done.' : DEFAULT_RECON_TEXT,
           reconMechanical: i % 4 === 0 ? 'Replaced front brake pads and rotors.' : DEFAULT_RECON_TEXT,
-          reconInterior: i % 5 === 0 ? 'Shampooed carpets; small wear on the driver seat.' : DEFAULT_RECON_TEXT,
+          reconInterior:
+            i % 5 === 0 ? 'Shampooed carpets; small wear on the driver seat.' : DEFAULT_RECON_TEXT,
           createdAt: at(-24 * (40 - i)),
           updatedAt: at(-24 * (40 - i)),
         })),
@@ -103,8 +109,16 @@ export async function seedDemoData(db: Database, premiumLabel: string, now = new
       .returning();
 
     const byIndex = (i: number) => vehicleRows[i]!;
-    const [lakeside, route9, desertSun] = dealerRows as [typeof dealerRows[0], typeof dealerRows[0], typeof dealerRows[0]];
-    const [lakesideCode, route9Code, desertCode] = codes as [typeof codes[0], typeof codes[0], typeof codes[0]];
+    const [lakeside, route9, desertSun] = dealerRows as [
+      (typeof dealerRows)[0],
+      (typeof dealerRows)[0],
+      (typeof dealerRows)[0],
+    ];
+    const [lakesideCode, route9Code, desertCode] = codes as [
+      (typeof codes)[0],
+      (typeof codes)[0],
+      (typeof codes)[0],
+    ];
 
     // Two queued uploads from staff, waiting for the admin to complete them.
     for (const i of [34, 35]) {
@@ -114,7 +128,10 @@ export async function seedDemoData(db: Database, premiumLabel: string, now = new
         .where(eq(vehicles.id, byIndex(i).id));
     }
     // One listing removed by an admin.
-    await t.update(vehicles).set({ status: 'removed', inQueue: false }).where(eq(vehicles.id, byIndex(33).id));
+    await t
+      .update(vehicles)
+      .set({ status: 'removed', inQueue: false })
+      .where(eq(vehicles.id, byIndex(33).id));
 
     // Sold with buy codes: one completed and paid, one pending.
     const sales = [
@@ -146,17 +163,64 @@ export async function seedDemoData(db: Database, premiumLabel: string, now = new
 
     // Offers in every state, each with its activity log.
     const offerPlans = [
-      { vehicle: byIndex(0), dealer: route9, code: route9Code, amount: '20500.00', status: 'pending', created: -5 },
-      { vehicle: byIndex(3), dealer: desertSun, code: desertCode, amount: '39000.00', status: 'pending', created: -20 },
-      { vehicle: byIndex(8), dealer: lakeside, code: lakesideCode, amount: '16200.00', status: 'countered', created: -30, counter: '17100.00', counterMessage: 'We can meet you at $17,100 with delivery this week.' },
-      { vehicle: byIndex(32), dealer: desertSun, code: desertCode, amount: '32000.00', status: 'accepted', created: -60 },
-      { vehicle: byIndex(11), dealer: lakeside, code: lakesideCode, amount: '28000.00', status: 'declined', created: -90 },
-      { vehicle: byIndex(12), dealer: route9, code: route9Code, amount: '33000.00', status: 'expired', created: -24 * 5 },
+      {
+        vehicle: byIndex(0),
+        dealer: route9,
+        code: route9Code,
+        amount: '20500.00',
+        status: 'pending',
+        created: -5,
+      },
+      {
+        vehicle: byIndex(3),
+        dealer: desertSun,
+        code: desertCode,
+        amount: '39000.00',
+        status: 'pending',
+        created: -20,
+      },
+      {
+        vehicle: byIndex(8),
+        dealer: lakeside,
+        code: lakesideCode,
+        amount: '16200.00',
+        status: 'countered',
+        created: -30,
+        counter: '17100.00',
+        counterMessage: 'We can meet you at $17,100 with delivery this week.',
+      },
+      {
+        vehicle: byIndex(32),
+        dealer: desertSun,
+        code: desertCode,
+        amount: '32000.00',
+        status: 'accepted',
+        created: -60,
+      },
+      {
+        vehicle: byIndex(11),
+        dealer: lakeside,
+        code: lakesideCode,
+        amount: '28000.00',
+        status: 'declined',
+        created: -90,
+      },
+      {
+        vehicle: byIndex(12),
+        dealer: route9,
+        code: route9Code,
+        amount: '33000.00',
+        status: 'expired',
+        created: -24 * 5,
+      },
     ] as const;
     for (const plan of offerPlans) {
       const createdAt = at(plan.created);
       const isOpen = plan.status === 'pending' || plan.status === 'countered';
-      const expiresAt = plan.status === 'expired' ? at(plan.created + OFFER_WINDOW_HOURS) : at((isOpen ? 0 : plan.created) + OFFER_WINDOW_HOURS - (isOpen ? 4 : 0));
+      const expiresAt =
+        plan.status === 'expired'
+          ? at(plan.created + OFFER_WINDOW_HOURS)
+          : at((isOpen ? 0 : plan.created) + OFFER_WINDOW_HOURS - (isOpen ? 4 : 0));
       const counter = 'counter' in plan ? plan.counter : null;
       const [offer] = await t
         .insert(offers)
@@ -174,17 +238,57 @@ export async function seedDemoData(db: Database, premiumLabel: string, now = new
         })
         .returning();
       const activity: (typeof offerActivities.$inferInsert)[] = [
-        { offerId: offer!.id, actorType: 'dealer', actorId: plan.dealer.id, actionType: 'submitted', amount: plan.amount, message: `Offer submitted by ${plan.dealer.dealerName}`, createdAt },
+        {
+          offerId: offer!.id,
+          actorType: 'dealer',
+          actorId: plan.dealer.id,
+          actionType: 'submitted',
+          amount: plan.amount,
+          message: `Offer submitted by ${plan.dealer.dealerName}`,
+          createdAt,
+        },
       ];
       const later = at(plan.created + 2);
       if (plan.status === 'countered')
-        activity.push({ actorType: 'admin', offerId: offer!.id, actorId: null, actionType: 'countered', amount: counter!, message: `Countered at $${Number(counter).toLocaleString('en-US')}`, createdAt: later });
+        activity.push({
+          actorType: 'admin',
+          offerId: offer!.id,
+          actorId: null,
+          actionType: 'countered',
+          amount: counter!,
+          message: `Countered at $${Number(counter).toLocaleString('en-US')}`,
+          createdAt: later,
+        });
       if (plan.status === 'accepted')
-        activity.push({ actorType: 'admin', offerId: offer!.id, actorId: null, actionType: 'accepted', amount: plan.amount, message: 'Offer accepted', createdAt: later });
+        activity.push({
+          actorType: 'admin',
+          offerId: offer!.id,
+          actorId: null,
+          actionType: 'accepted',
+          amount: plan.amount,
+          message: 'Offer accepted',
+          createdAt: later,
+        });
       if (plan.status === 'declined')
-        activity.push({ actorType: 'admin', offerId: offer!.id, actorId: null, actionType: 'declined', amount: plan.amount, message: 'Offer declined', createdAt: later });
+        activity.push({
+          actorType: 'admin',
+          offerId: offer!.id,
+          actorId: null,
+          actionType: 'declined',
+          amount: plan.amount,
+          message: 'Offer declined',
+          createdAt: later,
+        });
       if (plan.status === 'expired')
-        activity.push({ actorType: 'system', offerId: offer!.id, actorId: null, actionType: 'expired', amount: plan.amount, message: 'Offer expired', createdAt: expiresAt });
+        activity.push({
+          actorType: 'system',
+          offerId: offer!.id,
+          actorId: null,
+          actionType: 'expired',
+          amount: plan.amount,
+          message: 'Offer expired',
+          createdAt: expiresAt,
+        });
       await t.insert(offerActivities).values(activity);
 
       if (plan.status === 'accepted') {

@@ -1,7 +1,7 @@
 import { PAGE_PATHS } from '@contracts/routes';
 import { Link } from 'wouter';
-import { buttonClasses } from '@/components/ui/button';
 import { LogoMark } from '@/components/logo';
+import { buttonClasses } from '@/components/ui/button';
 import { brand } from '@/lib/brand';
 
 /** Spec §2 header: brand to /, 'Browse Inventory' ('Browse' on small screens), 'Dealer Portal' ('Portal'). */
@@ -9,7 +9,10 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link href={PAGE_PATHS.home} className="flex min-w-0 items-center gap-2 rounded-md font-bold text-slate-900">
+        <Link
+          href={PAGE_PATHS.home}
+          className="flex min-w-0 items-center gap-2 rounded-md font-bold text-slate-900"
+        >
           <LogoMark />
           <span className="truncate text-lg tracking-tight">{brand.productName}</span>
         </Link>

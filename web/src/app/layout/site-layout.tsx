@@ -6,6 +6,7 @@ import { SiteHeader } from './site-header';
 export function SiteLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   // A new page starts at its top, as a full page load would.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the location changed
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location]);

@@ -1,7 +1,14 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive' | 'accent';
+export type ButtonVariant =
+  | 'primary'
+  | 'secondary'
+  | 'outline'
+  | 'ghost'
+  | 'destructive'
+  | 'accent'
+  | 'light';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const VARIANTS: Record<ButtonVariant, string> = {
@@ -11,6 +18,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   ghost: 'text-slate-700 hover:bg-slate-100',
   destructive: 'bg-red-700 text-white hover:bg-red-800',
   accent: 'bg-accent text-slate-950 hover:bg-accent-dark',
+  light: 'bg-white text-slate-950 hover:bg-slate-200',
 };
 const SIZES: Record<ButtonSize, string> = {
   sm: 'h-9 px-3 text-sm',
@@ -19,7 +27,11 @@ const SIZES: Record<ButtonSize, string> = {
 };
 
 /** Class names of a button, for <a>/<Link> elements that look like buttons. */
-export const buttonClasses = (variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string) =>
+export const buttonClasses = (
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  className?: string,
+) =>
   cn(
     'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:pointer-events-none disabled:opacity-60',
     VARIANTS[variant],

@@ -35,9 +35,7 @@ export function Modal({ open, onOpenChange, trigger, title, description, childre
             ) : null}
           </div>
           {children}
-          <Dialog.Close
-            className="absolute right-3 top-3 inline-flex items-center gap-1 rounded-md p-1.5 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-          >
+          <Dialog.Close className="absolute right-3 top-3 inline-flex items-center gap-1 rounded-md p-1.5 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900">
             <X aria-hidden="true" className="h-4 w-4" />
             <span>Close</span>
           </Dialog.Close>

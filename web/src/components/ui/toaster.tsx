@@ -34,12 +34,16 @@ export function Toaster() {
           className={cn(
             'group pointer-events-auto relative flex w-full items-center justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-9 shadow-lg',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0',
-            variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900',
+            variant === 'destructive'
+              ? 'border-red-700 bg-red-700 text-white'
+              : 'border-slate-200 bg-white text-slate-900',
           )}
         >
           <div className="grid gap-1">
             {title ? <Toast.Title className="text-sm font-semibold">{title}</Toast.Title> : null}
-            {description ? <Toast.Description className="text-sm opacity-90">{description}</Toast.Description> : null}
+            {description ? (
+              <Toast.Description className="text-sm opacity-90">{description}</Toast.Description>
+            ) : null}
           </div>
           {action}
           <Toast.Close

@@ -5,6 +5,12 @@ export const LANDING = {
   viewListings: 'View Listings',
   textUs: 'Text Us Now',
   skipForms: "Skip the forms. Let's talk.",
+  promises: [
+    'Every unit inspected and reconditioned to your standard',
+    'A walkaround video and inspection report with every listing',
+    'Buy instantly with your dealer buy code, or make an offer',
+    'Delivered ready for your floor plan and front line',
+  ],
   trustedTitle: 'Trusted by Industry Leaders',
   morePartners: '20+ More Dealer Partners',
   benefitsTitle: 'Why dealers hand us the buying',

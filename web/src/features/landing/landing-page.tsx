@@ -1,8 +1,17 @@
 import { PAGE_PATHS } from '@contracts/routes';
-import { ArrowRight, BadgeCheck, Building2, CarFront, Gauge, MessageSquareText, ShieldCheck, Wrench } from 'lucide-react';
+import {
+  ArrowRight,
+  BadgeCheck,
+  Building2,
+  CarFront,
+  Gauge,
+  MessageSquareText,
+  ShieldCheck,
+  Wrench,
+} from 'lucide-react';
 import { Link } from 'wouter';
-import { buttonClasses } from '@/components/ui/button';
 import { LogoMark } from '@/components/logo';
+import { buttonClasses } from '@/components/ui/button';
 import { brand, smsHref } from '@/lib/brand';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { LANDING } from './landing-content';
@@ -32,32 +41,47 @@ export function LandingPage() {
   return (
     <>
       <section className="bg-ink text-white">
-        <div className="mx-auto max-w-7xl px-4 pb-16 pt-12 sm:px-6 sm:pb-24 sm:pt-20">
-          <div className="flex items-center gap-3">
-            <LogoMark className="h-12 w-12 ring-1 ring-white/20 rounded-lg" />
-            <span className="text-lg font-semibold tracking-tight text-slate-200">{brand.productName}</span>
+        <div className="mx-auto grid max-w-7xl gap-12 px-4 pb-16 pt-12 sm:px-6 sm:pb-24 sm:pt-20 lg:grid-cols-[1fr_22rem] lg:items-center">
+          <div>
+            <div className="flex items-center gap-3">
+              <LogoMark className="h-12 w-12 ring-1 ring-white/20 rounded-lg" />
+              <span className="text-lg font-semibold tracking-tight text-slate-200">{brand.productName}</span>
+            </div>
+            <h1 className="mt-8 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">
+              {LANDING.headline}
+            </h1>
+            <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-300">{LANDING.lead}</p>
+            <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+              <Link href={PAGE_PATHS.inventory} className={buttonClasses('light', 'lg')}>
+                {LANDING.viewListings}
+                <ArrowRight aria-hidden="true" className="h-5 w-5" />
+              </Link>
+              <TextUsButton />
+            </div>
+            <p className="mt-4 text-sm text-slate-300">{LANDING.skipForms}</p>
           </div>
-          <h1 className="mt-8 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">{LANDING.headline}</h1>
-          <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-300">{LANDING.lead}</p>
-          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-            <Link href={PAGE_PATHS.inventory} className={buttonClasses('primary', 'lg', 'bg-white text-slate-950 hover:bg-slate-200')}>
-              {LANDING.viewListings}
-              <ArrowRight aria-hidden="true" className="h-5 w-5" />
-            </Link>
-            <TextUsButton />
-          </div>
-          <p className="mt-4 text-sm text-slate-300">{LANDING.skipForms}</p>
+          <ul className="hidden gap-4 rounded-2xl bg-white/5 p-6 ring-1 ring-white/10 lg:grid">
+            {LANDING.promises.map((promise) => (
+              <li key={promise} className="flex items-start gap-3 text-slate-200">
+                <BadgeCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-accent" />
+                <span>{promise}</span>
+              </li>
+            ))}
+          </ul>
         </div>
       </section>
 
       <section aria-labelledby="trusted-title" className="border-b border-slate-200 bg-slate-50">
         <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-          <h2 id="trusted-title" className="text-center text-sm font-semibold uppercase tracking-widest text-slate-600">
+          <h2 id="trusted-title" className="text-center text-lg font-semibold tracking-tight text-slate-700">
             {LANDING.trustedTitle}
           </h2>
           <ul className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
             {brand.partners.map((partner) => (
-              <li key={partner.label} className="flex flex-col items-center gap-2 rounded-xl border border-slate-200 bg-white p-5 text-center">
+              <li
+                key={partner.label}
+                className="flex flex-col items-center gap-2 rounded-xl border border-slate-200 bg-white p-5 text-center"
+              >
                 <span
                   aria-hidden="true"
                   className="flex h-12 w-12 items-center justify-center rounded-full bg-slate-900 text-sm font-bold text-white"
@@ -140,7 +164,10 @@ export function LandingPage() {
           </div>
           <div className="flex flex-col items-start gap-3 md:items-end">
             <TextUsButton />
-            <Link href={PAGE_PATHS.dealerLogin} className="text-sm font-semibold text-white underline underline-offset-4">
+            <Link
+              href={PAGE_PATHS.dealerLogin}
+              className="text-sm font-semibold text-white underline underline-offset-4"
+            >
               {LANDING.portalLink}
             </Link>
           </div>
@@ -149,7 +176,11 @@ export function LandingPage() {
 
       <Link
         href={PAGE_PATHS.inventory}
-        className={buttonClasses('primary', 'lg', 'fixed bottom-4 right-4 z-30 rounded-full shadow-lg md:hidden')}
+        className={buttonClasses(
+          'primary',
+          'lg',
+          'fixed bottom-4 right-4 z-30 rounded-full shadow-lg md:hidden',
+        )}
         data-testid="floating-view-listings"
       >
         <CarFront aria-hidden="true" className="h-5 w-5" />

@@ -1,0 +1,26 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught exceptions (a CSP violation shows up here too). */
+  errors: string[];
+}
+
+export const baseUrl = () => inject('baseUrl');
+
+/** A fresh browser context (no cookies, no storage) at the given viewport. */
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl() });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, context, errors };
+}
