@@ -118,10 +118,9 @@ describe('schema invariants', () => {
   });
 
   it('stores timestamps with time zone', async () => {
-    const result = await database.db.execute<{ data_type: string }>(
+    const result = (await database.db.execute(
       sql`select data_type from information_schema.columns where table_name = 'offers' and column_name = 'expires_at'`,
-    );
-    const rows = 'rows' in result ? result.rows : (result as unknown as { data_type: string }[]);
-    expect(rows[0]?.data_type).toBe('timestamp with time zone');
+    )) as unknown as { rows: { data_type: string }[] };
+    expect(result.rows[0]?.data_type).toBe('timestamp with time zone');
   });
 });
