@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { VEHICLE_STATUSES } from './limits';
+
+/**
+ * What the public sees of a vehicle (DESIGN.md §2): no bill of sale, paid flag or queue state.
+ * Money is a decimal string ("21450.00"); timestamps are ISO strings.
+ */
+export const publicVehicleSchema = z.object({
+  id: z.number().int(),
+  vin: z.string(),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  trim: z.string().nullable(),
+  year: z.number().int().nullable(),
+  mileage: z.number().int().nullable(),
+  price: z.string().nullable(),
+  description: z.string().nullable(),
+  condition: z.string().nullable(),
+  images: z.array(z.string()),
+  videos: z.array(z.string()),
+  videoThumbnails: z.array(z.string()),
+  status: z.enum(VEHICLE_STATUSES),
+  reconExterior: z.string().nullable(),
+  reconMechanical: z.string().nullable(),
+  reconInterior: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PublicVehicle = z.infer<typeof publicVehicleSchema>;
+
+/** Everything, for admins. */
+export const adminVehicleSchema = publicVehicleSchema.extend({
+  inQueue: z.boolean(),
+  billOfSale: z.string().nullable(),
+  isPaid: z.boolean(),
+  updatedAt: z.string(),
+});
+export type AdminVehicle = z.infer<typeof adminVehicleSchema>;
+
+/** A sold or removed vehicle, as the public sees it: only enough to say 'Vehicle No Longer Available'. */
+export const unavailableVehicleSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['sold', 'removed']),
+});
+export type UnavailableVehicle = z.infer<typeof unavailableVehicleSchema>;
+
+/** GET /api/vehicles/:id */
+export const vehicleDetailSchema = z.union([adminVehicleSchema, publicVehicleSchema, unavailableVehicleSchema]);
+export type VehicleDetail = z.infer<typeof vehicleDetailSchema>;
+
+export const isUnavailable = (v: VehicleDetail): v is UnavailableVehicle => !('vin' in v);
+
+/** Path parameter `:id`: a positive integer, else 400. */
+export const vehicleIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Vehicle id must be a number' })
+    .int('Vehicle id must be a whole number')
+    .positive('Vehicle id must be positive')
+    .max(2_147_483_647, 'Vehicle id is too large'),
+});
+
+/** Video URLs the walkthrough dialog plays (spec §2: the URL contains .mp4, .mov, .MOV or .webm). */
+export const isPlayableVideoUrl = (url: string | undefined) => !!url && /\.(mp4|mov|webm)\b/i.test(url);
