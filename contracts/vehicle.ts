@@ -44,7 +44,11 @@ export const unavailableVehicleSchema = z.object({
 export type UnavailableVehicle = z.infer<typeof unavailableVehicleSchema>;
 
 /** GET /api/vehicles/:id */
-export const vehicleDetailSchema = z.union([adminVehicleSchema, publicVehicleSchema, unavailableVehicleSchema]);
+export const vehicleDetailSchema = z.union([
+  adminVehicleSchema,
+  publicVehicleSchema,
+  unavailableVehicleSchema,
+]);
 export type VehicleDetail = z.infer<typeof vehicleDetailSchema>;
 
 export const isUnavailable = (v: VehicleDetail): v is UnavailableVehicle => !('vin' in v);
