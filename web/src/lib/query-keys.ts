@@ -1,0 +1,8 @@
+/** Every TanStack Query key of the app, in one place (CONVENTIONS.md rule 6). */
+export const queryKeys = {
+  vehicles: {
+    all: ['vehicles'] as const,
+    list: () => ['vehicles', 'list'] as const,
+    detail: (id: number | string) => ['vehicles', 'detail', String(id)] as const,
+  },
+} as const;
