@@ -6,6 +6,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import { healthRoutes } from './modules/health/health.routes';
+import { findPublishedVehicles } from './modules/vehicles/find-vehicles';
+import { VehicleListCache } from './modules/vehicles/vehicle-list-cache';
+import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { type RegisteredRoute, registerAccessDeclarations } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -59,6 +62,19 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   await app.register(healthRoutes, { database, isShuttingDown: () => shuttingDown });
+
+  const listCache = new VehicleListCache(() => findPublishedVehicles(database.db));
+  // Writes by any instance (or by hand) NOTIFY vehicles_changed; writes on this instance also drop
+  // the cache before their response leaves, so a client never reads its own write stale.
+  const unlisten = await database.listen('vehicles_changed', () => listCache.invalidate());
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400)
+      listCache.invalidate();
+  });
+  app.addHook('onClose', async () => {
+    await unlisten();
+  });
+  await app.register(vehiclesRoutes, { db: database.db, listCache });
 
   const webDir = deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir;
   if (webDir) await app.register(registerWebApp, { webDir, brand: config.brand });

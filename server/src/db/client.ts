@@ -20,8 +20,18 @@ export interface DbHandle {
   /** Applies the committed migrations (idempotent; serialised across instances on PostgreSQL). */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Subscribes to a Postgres NOTIFY channel (both on PGlite and on a server). On a server the
+   * listening connection is re-established if it drops, and `onNotify` runs then too, because
+   * notifications may have been missed meanwhile.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+const assertChannel = (channel: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+};
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 /** An arbitrary, fixed key for pg_advisory_lock so parallel starts do not migrate at once. */
@@ -46,6 +56,13 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await client.query('select 1');
+    },
+    listen: async (channel, onNotify) => {
+      assertChannel(channel);
+      const unsubscribe = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await unsubscribe();
+      };
     },
     close: async () => {
       if (!client.closed) await client.close();
@@ -75,6 +92,40 @@ async function openPostgres(databaseUrl: string): Promise<DbHandle> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, onNotify) => listenOnServer(databaseUrl, channel, onNotify),
     close: () => pool.end(),
+  };
+}
+
+/** A dedicated connection for LISTEN, reconnected with backoff; a reconnect counts as a notification. */
+async function listenOnServer(databaseUrl: string, channel: string, onNotify: () => void) {
+  assertChannel(channel);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const connect = async (attempt: number): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    next.on('error', () => {
+      if (stopped) return;
+      next.end().catch(() => {});
+      client = null;
+      retryTimer = setTimeout(
+        () => void connect(attempt + 1).catch(() => {}),
+        Math.min(30_000, 250 * 2 ** attempt),
+      );
+    });
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    client = next;
+    if (attempt > 0) onNotify();
+  };
+  await connect(0);
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    await client?.end().catch(() => {});
   };
 }

@@ -1,0 +1,43 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { vehicles } from '../../db/schema';
+import { notFound } from '../../lib/app-error';
+import {
+  isPublished,
+  isPublishedCondition,
+  publicVehicleColumns,
+  toAdminVehicle,
+  toPublicVehicle,
+  toUnavailableVehicle,
+} from './vehicle-projection';
+
+/** The public marketplace: published vehicles, newest first, public fields only. */
+export async function findPublishedVehicles(db: Database) {
+  const rows = await db
+    .select(publicVehicleColumns)
+    .from(vehicles)
+    .where(isPublishedCondition)
+    .orderBy(desc(vehicles.id));
+  return rows.map(toPublicVehicle);
+}
+
+/** Every vehicle with every field, for admins. */
+export async function findAllVehicles(db: Database) {
+  const rows = await db.select().from(vehicles).orderBy(desc(vehicles.id));
+  return rows.map(toAdminVehicle);
+}
+
+export const VEHICLE_NOT_FOUND = 'Vehicle not found';
+
+/**
+ * One vehicle as the viewer may see it: admins see everything; the public sees a published
+ * vehicle, `{id, status}` for a sold or removed one, and nothing of a queued one.
+ */
+export async function getVehicleById(db: Database, id: number, viewer: { isAdmin: boolean }) {
+  const [row] = await db.select().from(vehicles).where(eq(vehicles.id, id));
+  if (!row) throw notFound(VEHICLE_NOT_FOUND);
+  if (viewer.isAdmin) return toAdminVehicle(row);
+  if (isPublished(row)) return toPublicVehicle(row);
+  if (row.status === 'sold' || row.status === 'removed') return toUnavailableVehicle(row);
+  throw notFound(VEHICLE_NOT_FOUND);
+}

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { PublicVehicle } from '@contracts/vehicle';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+export interface SerializedList {
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  count: number;
+}
+
+/**
+ * The public vehicle list, serialised and compressed once per change (the hottest path of the
+ * product). `invalidate()` is called on NOTIFY vehicles_changed (every instance, every writer)
+ * and after each successful mutation on this instance, so a client never reads its own write stale.
+ */
+export class VehicleListCache {
+  private current: Promise<SerializedList> | null = null;
+  private version = 0;
+
+  constructor(private readonly load: () => Promise<PublicVehicle[]>) {}
+
+  get(): Promise<SerializedList> {
+    if (this.current) return this.current;
+    const startedAt = this.version;
+    const building = this.build();
+    this.current = building;
+    building.then(
+      () => {
+        // A change that arrived while building makes this result stale for the next reader.
+        if (this.version !== startedAt && this.current === building) this.current = null;
+      },
+      () => {
+        if (this.current === building) this.current = null;
+      },
+    );
+    return building;
+  }
+
+  invalidate() {
+    this.version++;
+    this.current = null;
+  }
+
+  private async build(): Promise<SerializedList> {
+    const list = await this.load();
+    const identity = Buffer.from(JSON.stringify(list));
+    const [gz, br] = await Promise.all([
+      gzipAsync(identity, { level: 6 }),
+      brotliAsync(identity, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      }),
+    ]);
+    const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+    return { etag, identity, gzip: gz, br, count: list.length };
+  }
+}
+
+/** br, then gzip, then identity, honouring q=0 refusals. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+  if (!acceptEncoding) return 'identity';
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return 'identity';
+}

@@ -1,0 +1,68 @@
+import { computeVinCheckDigit } from '@contracts/vin';
+import type { Database } from '../src/db/client';
+import { buyCodes, dealers, vehicles } from '../src/db/schema';
+
+let serial = 0;
+
+/** A unique VIN with a correct check digit. */
+export function makeVin(): string {
+  serial++;
+  const draft = `1HGCM826${'0'}${'L'}A${String(100000 + serial).slice(-6)}`;
+  return `${draft.slice(0, 8)}${computeVinCheckDigit(draft)}${draft.slice(9)}`;
+}
+
+export async function insertVehicle(db: Database, overrides: Partial<typeof vehicles.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(vehicles)
+    .values({
+      vin: makeVin(),
+      make: 'Honda',
+      model: 'Accord',
+      trim: 'EX',
+      year: 2020,
+      mileage: 42000,
+      price: '19999.00',
+      description: 'Clean trade-in.',
+      condition: 'Auction Certified',
+      status: 'active',
+      inQueue: false,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export async function insertDealer(db: Database, overrides: Partial<typeof dealers.$inferInsert> = {}) {
+  serial++;
+  const [row] = await db
+    .insert(dealers)
+    .values({
+      dealerName: `Test Motors ${serial}`,
+      address: '1 Main St, Springfield',
+      contactName: 'Pat Doe',
+      email: `pat${serial}@testmotors.example`,
+      phone: '(555) 010-0100',
+      billingContactName: 'Bill Doe',
+      billingContactEmail: `billing${serial}@testmotors.example`,
+      billingContactPhone: '(555) 010-0101',
+      titleContactName: 'Tia Doe',
+      titleContactEmail: `titles${serial}@testmotors.example`,
+      titleContactPhone: '(555) 010-0102',
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export async function insertBuyCodeRow(
+  db: Database,
+  overrides: Partial<typeof buyCodes.$inferInsert> & { dealerId: number },
+) {
+  serial++;
+  const code = overrides.code ?? `T${String(serial).padStart(3, '0').slice(-3)}`.replace(/[01]/g, '9');
+  const [row] = await db
+    .insert(buyCodes)
+    .values({ ...overrides, code })
+    .returning();
+  return row!;
+}
