@@ -10,6 +10,7 @@ import { findPublishedVehicles } from './modules/vehicles/find-vehicles';
 import { VehicleListCache } from './modules/vehicles/vehicle-list-cache';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { type RegisteredRoute, registerAccessDeclarations } from './plugins/access';
+import { registerDemoMedia } from './plugins/demo-media';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { DEFAULT_WEB_DIR, registerWebApp } from './plugins/web-app';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     await unlisten();
   });
   await app.register(vehiclesRoutes, { db: database.db, listCache });
+  await app.register(registerDemoMedia);
 
   const webDir = deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir;
   if (webDir) await app.register(registerWebApp, { webDir, brand: config.brand });

@@ -85,3 +85,19 @@ describe('serving the web app', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
   });
 });
+
+describe('demo media', () => {
+  it('serves the demo walkaround video with range requests', async () => {
+    const full = await ctx.app.inject('/media/demo/walkaround.webm');
+    expect(full.statusCode).toBe(200);
+    expect(full.headers['content-type']).toBe('video/webm');
+    const part = await ctx.app.inject({
+      url: '/media/demo/walkaround.webm',
+      headers: { range: 'bytes=0-99' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.length).toBe(100);
+    expect((await ctx.app.inject('/media/demo/../../package.json')).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await ctx.app.inject('/media/demo/nope.mp4')).statusCode).toBe(404);
+  });
+});

@@ -1,6 +1,7 @@
 import { DEFAULT_RECON_TEXT, OFFER_WINDOW_HOURS } from '@contracts/limits';
 import { count, eq } from 'drizzle-orm';
 import { insertBuyCode } from '../../modules/buy-codes/insert-buy-code';
+import { DEMO_THUMBNAIL_URL, DEMO_VIDEO_URL } from '../../plugins/demo-media';
 import type { Database } from '../client';
 import { buyCodes, dealers, offerActivities, offers, transactions, vehicles } from '../schema';
 import { certificationOf, DEMO_VEHICLES, demoVin } from './demo-vehicles';
@@ -95,6 +96,9 @@ export async function seedDemoData(
           price: vehicle.price,
           description: vehicle.description,
           condition: certificationOf(vehicle, premiumLabel),
+          // A walkaround video on every third car, so the video dialogs have something to play.
+          videos: i % 3 === 0 ? [DEMO_VIDEO_URL] : [],
+          videoThumbnails: i % 3 === 0 ? [DEMO_THUMBNAIL_URL] : [],
           status: 'active',
           inQueue: false,
           reconExterior:
