@@ -5,11 +5,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
+import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { findPublishedVehicles } from './modules/vehicles/find-vehicles';
 import { VehicleListCache } from './modules/vehicles/vehicle-list-cache';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { type RegisteredRoute, registerAccessDeclarations } from './plugins/access';
+import { registerAuth } from './plugins/auth';
 import { registerDemoMedia } from './plugins/demo-media';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -60,9 +62,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   await registerSecurity(app, { publicOrigin: config.publicOrigin });
   await app.register(cookie);
+  registerAuth(app, { db: database.db });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   await app.register(healthRoutes, { database, isShuttingDown: () => shuttingDown });
+  await app.register(authRoutes, { db: database.db, config });
 
   const listCache = new VehicleListCache(() => findPublishedVehicles(database.db));
   // Writes by any instance (or by hand) NOTIFY vehicles_changed; writes on this instance also drop

@@ -4,7 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
-import { bootstrap, DEMO_ADMIN_EMAIL, UPLOAD_PASSWORD_SETTING } from './bootstrap';
+import { bootstrap, DEMO_ADMIN_EMAIL } from './bootstrap';
 import type { DbHandle } from './db/client';
 import {
   adminUsers,
@@ -16,6 +16,7 @@ import {
   transactions,
   vehicles,
 } from './db/schema';
+import { UPLOAD_PASSWORD_SETTING } from './modules/auth/login-staff';
 import { verifyPassword } from './modules/auth/passwords';
 
 let database: DbHandle | undefined;

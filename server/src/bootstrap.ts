@@ -4,10 +4,10 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { adminUsers, appSettings } from './db/schema';
 import { type DemoSeedResult, isDatabaseEmpty, seedDemoData } from './db/seed/demo-seed';
+import { UPLOAD_PASSWORD_SETTING } from './modules/auth/login-staff';
 import { generatePassword, hashPassword } from './modules/auth/passwords';
 
 export const DEMO_ADMIN_EMAIL = 'admin@dealmachine.example';
-export const UPLOAD_PASSWORD_SETTING = 'upload_password_hash';
 
 /** What start-up created and must be told to the operator once (never logged, printed to stdout). */
 export interface BootstrapReport {

@@ -62,6 +62,8 @@ const envSchema = z.object({
   /** Public origin (e.g. https://wholesale.example.com); enables Secure cookies and the Origin check. */
   PUBLIC_ORIGIN: z.preprocess(emptyToUndefined, z.url('must be an absolute URL').optional()),
   TRUST_PROXY: booleanFlag(false),
+  /** Attempts per minute per IP and per target on sign-ins and code-bearing endpoints. */
+  SIGN_IN_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(10)),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -104,6 +106,7 @@ export interface Config {
   publicOrigin: string | undefined;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  signInRateLimit: number;
   brand: Brand;
 }
 
@@ -153,6 +156,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicOrigin: env.PUBLIC_ORIGIN,
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    signInRateLimit: env.SIGN_IN_RATE_LIMIT,
     brand,
   };
 }

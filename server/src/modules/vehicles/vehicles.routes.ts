@@ -2,7 +2,7 @@ import { vehicleIdParamsSchema } from '@contracts/vehicle';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
-import { getVehicleById } from './find-vehicles';
+import { findAllVehicles, getVehicleById } from './find-vehicles';
 import { pickEncoding, type VehicleListCache } from './vehicle-list-cache';
 
 export interface VehiclesRoutesOptions {
@@ -15,6 +15,11 @@ export async function vehiclesRoutes(app: FastifyInstance, { db, listCache }: Ve
 
   // Pre-serialised and pre-compressed; the compress plugin is off for this route.
   routes.get('/api/vehicles', { config: { access: 'public' }, compress: false }, async (request, reply) => {
+    // Admins see every vehicle with every field; it is a small, uncached, private answer.
+    if ((await request.viewer()).admin) {
+      reply.header('cache-control', 'private, no-store').header('vary', 'cookie, authorization');
+      return findAllVehicles(db);
+    }
     const list = await listCache.get();
     reply.header('etag', list.etag).header('vary', 'accept-encoding').header('cache-control', 'no-cache');
     if (request.headers['if-none-match'] === list.etag) return reply.code(304).send();
@@ -26,6 +31,7 @@ export async function vehiclesRoutes(app: FastifyInstance, { db, listCache }: Ve
   routes.get(
     '/api/vehicles/:id',
     { config: { access: 'public' }, schema: { params: vehicleIdParamsSchema } },
-    async (request) => getVehicleById(db, request.params.id, { isAdmin: false }),
+    async (request) =>
+      getVehicleById(db, request.params.id, { isAdmin: (await request.viewer()).admin !== null }),
   );
 }

@@ -2,14 +2,19 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertVehicle } from '../../../test/factories';
+import { signIn } from '../../../test/sessions';
 import { createTestApp } from '../../../test/test-app';
+import { bootstrap } from '../../bootstrap';
 import { vehicles } from '../../db/schema';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let ids: Record<'active' | 'queued' | 'pendingOut' | 'sold' | 'removed' | 'internal', number>;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({
+    env: { ADMIN_EMAILS: 'boss@example.com', ADMIN_PASSWORD: 'correct horse battery' },
+  });
+  await bootstrap(ctx.db, ctx.config);
   const db = ctx.db;
   ids = {
     active: (await insertVehicle(db, { make: 'Toyota', model: 'Camry' })).id,
@@ -123,5 +128,24 @@ describe('GET /api/vehicles/:id (public)', () => {
       expect(res.statusCode, id).toBe(400);
       expect(typeof res.json().message, id).toBe('string');
     }
+  });
+});
+
+describe('vehicles for an admin session', () => {
+  it('lists every vehicle with every field, privately', async () => {
+    const cookie = await signIn(ctx.app, 'admin', {
+      email: 'boss@example.com',
+      password: 'correct horse battery',
+    });
+    const res = await ctx.app.inject({ url: '/api/vehicles', headers: { cookie } });
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const list = res.json() as { id: number; inQueue: boolean; isPaid: boolean }[];
+    expect(list.map((v) => v.id).sort()).toEqual(Object.values(ids).sort());
+    expect(list.find((v) => v.id === ids.internal)).toMatchObject({
+      isPaid: true,
+      billOfSale: '/files/bos.pdf',
+    });
+    const queued = await ctx.app.inject({ url: `/api/vehicles/${ids.queued}`, headers: { cookie } });
+    expect(queued.json()).toMatchObject({ id: ids.queued, inQueue: true, status: 'pending' });
   });
 });

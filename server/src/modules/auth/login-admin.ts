@@ -1,0 +1,45 @@
+import { AUTH_TEXT } from '@contracts/auth';
+import { ERROR_CODES } from '@contracts/errors';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { adminUsers } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { hashPassword, verifyPassword } from './passwords';
+import { createSession } from './sessions';
+
+// Verifying against a real hash when the account has none keeps the timing of both failures alike.
+let decoyHash: Promise<string> | null = null;
+const decoy = () => {
+  decoyHash ??= hashPassword('decoy-password-never-matches');
+  return decoyHash;
+};
+
+/** E-mail on the allow-list (case-insensitive) and the right password open an 8-hour admin session. */
+export async function loginAdmin(db: Database, input: { email: string; password: string }) {
+  const email = input.email.trim().toLowerCase();
+  const [admin] = await db
+    .select()
+    .from(adminUsers)
+    .where(eq(sql`lower(${adminUsers.email})`, email));
+  if (!admin) throw new AppError(ERROR_CODES.forbidden, AUTH_TEXT.notAdmin);
+  const ok = await verifyPassword(admin.passwordHash ?? (await decoy()), input.password);
+  if (!ok || !admin.passwordHash) throw new AppError(ERROR_CODES.unauthorized, AUTH_TEXT.invalidCredentials);
+  const session = await createSession(db, 'admin', admin.id);
+  return { admin: { id: admin.id, email: admin.email }, session };
+}
+
+/** An admin changes their own password; their other sessions stay valid until they expire. */
+export async function changeAdminPassword(
+  db: Database,
+  adminId: number,
+  input: { currentPassword: string; newPassword: string },
+) {
+  const [admin] = await db.select().from(adminUsers).where(eq(adminUsers.id, adminId));
+  if (!admin?.passwordHash || !(await verifyPassword(admin.passwordHash, input.currentPassword))) {
+    throw new AppError(ERROR_CODES.unauthorized, 'Your current password is not correct');
+  }
+  await db
+    .update(adminUsers)
+    .set({ passwordHash: await hashPassword(input.newPassword) })
+    .where(eq(adminUsers.id, adminId));
+}

@@ -1,0 +1,45 @@
+import { AUTH_TEXT, type DealerInfo } from '@contracts/auth';
+import { ERROR_CODES } from '@contracts/errors';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { buyCodes, dealers } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { createSession } from './sessions';
+
+export const toDealerInfo = (dealer: typeof dealers.$inferSelect): DealerInfo => ({
+  id: dealer.id,
+  dealerName: dealer.dealerName,
+  contactName: dealer.contactName,
+  email: dealer.email,
+  phone: dealer.phone,
+});
+
+/**
+ * Dealer name (trimmed, case-insensitive) plus one of that dealer's active, unexpired buy codes,
+ * for an active dealer. Every failure says the same thing, so nothing is learnt from a miss.
+ */
+export async function loginDealer(db: Database, input: { dealerName: string; buyCode: string }) {
+  const [dealer] = await db
+    .select({ dealer: dealers })
+    .from(dealers)
+    .innerJoin(buyCodes, eq(buyCodes.dealerId, dealers.id))
+    .where(
+      and(
+        eq(sql`lower(btrim(${dealers.dealerName}))`, input.dealerName.trim().toLowerCase()),
+        eq(dealers.active, true),
+        eq(buyCodes.code, input.buyCode.trim().toUpperCase()),
+        eq(buyCodes.active, true),
+        or(isNull(buyCodes.expiresAt), gt(buyCodes.expiresAt, sql`now()`)),
+      ),
+    )
+    .limit(1);
+  if (!dealer) throw new AppError(ERROR_CODES.unauthorized, AUTH_TEXT.invalidCredentials);
+  const session = await createSession(db, 'dealer', dealer.dealer.id);
+  return { dealer: toDealerInfo(dealer.dealer), session };
+}
+
+export async function getDealerInfo(db: Database, dealerId: number) {
+  const [dealer] = await db.select().from(dealers).where(eq(dealers.id, dealerId));
+  if (!dealer) throw new AppError(ERROR_CODES.unauthorized, 'Please sign in');
+  return toDealerInfo(dealer);
+}

@@ -1,0 +1,34 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { AUTH_TEXT } from '@contracts/auth';
+import { ERROR_CODES } from '@contracts/errors';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { appSettings } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { verifyPassword } from './passwords';
+import { createSession } from './sessions';
+
+/** Where the hash of a generated upload password is kept (app_settings). */
+export const UPLOAD_PASSWORD_SETTING = 'upload_password_hash';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * The shared upload password, checked on the server (DESIGN.md §2): against UPLOAD_PASSWORD in
+ * constant time, or against the hash generated on first start.
+ */
+export async function loginStaff(
+  db: Database,
+  input: { password: string },
+  uploadPassword: string | undefined,
+) {
+  let ok: boolean;
+  if (uploadPassword) {
+    ok = timingSafeEqual(digest(input.password), digest(uploadPassword));
+  } else {
+    const [setting] = await db.select().from(appSettings).where(eq(appSettings.key, UPLOAD_PASSWORD_SETTING));
+    ok = !!setting && (await verifyPassword(setting.value, input.password));
+  }
+  if (!ok) throw new AppError(ERROR_CODES.unauthorized, AUTH_TEXT.incorrectPassword);
+  return createSession(db, 'staff', null);
+}

@@ -1,0 +1,99 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SESSION_TTL_MS, type SessionRole } from '@contracts/auth';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { adminUsers, dealers, sessions } from '../../db/schema';
+
+/** SHA-256 of the token: the only form in which a session token is stored. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A random 256-bit token; returned to the client once, never stored. */
+export async function createSession(db: Database, role: SessionRole, subjectId: number | null) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS[role]);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), role, subjectId, expiresAt });
+  return { token, expiresAt };
+}
+
+export async function revokeSessions(db: Database, role: SessionRole, tokens: string[]) {
+  if (tokens.length === 0) return;
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        inArray(sessions.tokenHash, tokens.map(hashToken)),
+        eq(sessions.role, role),
+        isNull(sessions.revokedAt),
+      ),
+    );
+}
+
+/** Ends every session of one admin or dealer (e.g. a deactivated dealer). */
+export async function revokeSubjectSessions(db: Database, role: SessionRole, subjectId: number) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.role, role), eq(sessions.subjectId, subjectId), isNull(sessions.revokedAt)));
+}
+
+export interface Viewer {
+  admin: { id: number; email: string; sessionExpiresAt: Date } | null;
+  dealer: { id: number; dealerName: string; sessionExpiresAt: Date } | null;
+  staff: { sessionExpiresAt: Date } | null;
+}
+
+export const ANONYMOUS: Viewer = { admin: null, dealer: null, staff: null };
+
+/**
+ * Resolves the presented tokens to live sessions: not revoked, not expired, and for dealers an
+ * active dealer, for admins an admin still on the allow-list.
+ */
+export async function resolveViewer(db: Database, tokens: string[]): Promise<Viewer> {
+  if (tokens.length === 0) return ANONYMOUS;
+  const rows = await db
+    .select({
+      role: sessions.role,
+      expiresAt: sessions.expiresAt,
+      adminId: adminUsers.id,
+      adminEmail: adminUsers.email,
+      dealerId: dealers.id,
+      dealerName: dealers.dealerName,
+      dealerActive: dealers.active,
+    })
+    .from(sessions)
+    .leftJoin(adminUsers, and(eq(sessions.role, 'admin'), eq(adminUsers.id, sessions.subjectId)))
+    .leftJoin(dealers, and(eq(sessions.role, 'dealer'), eq(dealers.id, sessions.subjectId)))
+    .where(
+      and(
+        inArray(sessions.tokenHash, tokens.map(hashToken)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    );
+  const viewer: Viewer = { admin: null, dealer: null, staff: null };
+  for (const row of rows) {
+    if (row.role === 'admin' && row.adminId !== null && row.adminEmail !== null) {
+      viewer.admin = { id: row.adminId, email: row.adminEmail, sessionExpiresAt: row.expiresAt };
+    } else if (
+      row.role === 'dealer' &&
+      row.dealerId !== null &&
+      row.dealerName !== null &&
+      row.dealerActive
+    ) {
+      viewer.dealer = { id: row.dealerId, dealerName: row.dealerName, sessionExpiresAt: row.expiresAt };
+    } else if (row.role === 'staff') {
+      viewer.staff = { sessionExpiresAt: row.expiresAt };
+    }
+  }
+  return viewer;
+}
+
+/** Removes sessions that ended more than a day ago; run from time to time. */
+export async function deleteStaleSessions(db: Database) {
+  await db
+    .delete(sessions)
+    .where(
+      sql`${sessions.expiresAt} < now() - interval '1 day' or ${sessions.revokedAt} < now() - interval '1 day'`,
+    );
+}

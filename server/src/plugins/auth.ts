@@ -1,0 +1,102 @@
+import type { SessionRole } from '@contracts/auth';
+import { ERROR_CODES } from '@contracts/errors';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import { AppError } from '../lib/app-error';
+import { resolveViewer, type Viewer } from '../modules/auth/sessions';
+import type { Access } from './access';
+
+export const SESSION_COOKIES: Record<SessionRole, string> = {
+  admin: 'dm_admin_session',
+  staff: 'dm_staff_session',
+  dealer: 'dm_dealer_session',
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling, from session cookies or a Bearer token; resolved once per request. */
+    viewer(): Promise<Viewer>;
+  }
+}
+
+/** Which signed-in identities may call a route of each access level (DESIGN.md §2). */
+export function isAllowed(access: Access, viewer: Viewer): boolean {
+  switch (access) {
+    case 'public':
+      return true;
+    case 'dealer':
+      return viewer.dealer !== null;
+    case 'staff':
+      // Admins may do what the lot staff does (upload a vehicle).
+      return viewer.staff !== null || viewer.admin !== null;
+    case 'admin':
+      return viewer.admin !== null;
+  }
+}
+
+const bearerToken = (request: FastifyRequest) =>
+  /^Bearer\s+([A-Za-z0-9_-]{20,100})$/i.exec(request.headers.authorization ?? '')?.[1];
+
+function presentedTokens(request: FastifyRequest): string[] {
+  const tokens: string[] = [];
+  for (const name of Object.values(SESSION_COOKIES)) {
+    const value = request.cookies[name];
+    if (value && value.length <= 100) tokens.push(value);
+  }
+  const bearer = bearerToken(request);
+  if (bearer) tokens.push(bearer);
+  return tokens;
+}
+
+/**
+ * Resolves the viewer lazily and enforces each route's declared access before the body is even
+ * parsed: 401 without a session, 403 with a session of the wrong role.
+ */
+export function registerAuth(app: FastifyInstance, options: { db: Database }) {
+  const cache = new WeakMap<FastifyRequest, Promise<Viewer>>();
+  app.decorateRequest('viewer', function (this: FastifyRequest) {
+    let viewer = cache.get(this);
+    if (!viewer) {
+      viewer = resolveViewer(options.db, presentedTokens(this));
+      cache.set(this, viewer);
+    }
+    return viewer;
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const viewer = await request.viewer();
+    if (isAllowed(access, viewer)) return;
+    const signedIn = viewer.admin || viewer.dealer || viewer.staff;
+    throw signedIn
+      ? new AppError(ERROR_CODES.forbidden, 'You do not have access to this')
+      : new AppError(ERROR_CODES.unauthorized, 'Please sign in');
+  });
+}
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  role: SessionRole,
+  session: { token: string; expiresAt: Date },
+  secure: boolean,
+) {
+  reply.setCookie(SESSION_COOKIES[role], session.token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    expires: session.expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, role: SessionRole, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIES[role], { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+}
+
+/** The tokens a request presents for one role: its cookie and any Bearer token (for logout). */
+export function tokensForRole(request: FastifyRequest, role: SessionRole): string[] {
+  const cookie = request.cookies[SESSION_COOKIES[role]];
+  const bearer = bearerToken(request);
+  return [cookie, bearer].filter((t): t is string => !!t);
+}

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBuyCodeRow, insertDealer } from '../../test/factories';
+import { signIn } from '../../test/sessions';
+import { createTestApp } from '../../test/test-app';
+import { bootstrap } from '../bootstrap';
+import type { Access } from './access';
+
+/**
+ * Every route the app registers, called as each identity. A new route must be added to
+ * PUBLIC_ROUTES consciously if anyone may call it; otherwise its declared access is enforced here.
+ */
+const PUBLIC_ROUTES = new Set([
+  'GET /healthz',
+  'GET /readyz',
+  'GET /*',
+  'GET /media/demo/*',
+  'GET /api/vehicles',
+  'GET /api/vehicles/:id',
+  'GET /api/admin/check',
+  'POST /api/admin/login',
+  'POST /api/admin/logout',
+  'POST /api/dealer/login',
+  'POST /api/dealer/logout',
+  'POST /api/staff/login',
+  'POST /api/staff/logout',
+]);
+
+type Identity = 'anonymous' | 'dealer' | 'staff' | 'admin';
+const ALLOWED: Record<Access, Identity[]> = {
+  public: ['anonymous', 'dealer', 'staff', 'admin'],
+  dealer: ['dealer'],
+  staff: ['staff', 'admin'],
+  admin: ['admin'],
+};
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+const cookies: Record<Identity, string> = { anonymous: '', dealer: '', staff: '', admin: '' };
+
+beforeAll(async () => {
+  ctx = await createTestApp({
+    webDir: null,
+    env: {
+      ADMIN_EMAILS: 'boss@example.com',
+      ADMIN_PASSWORD: 'correct horse battery',
+      UPLOAD_PASSWORD: 'lot-password',
+    },
+  });
+  await bootstrap(ctx.db, ctx.config);
+  const dealer = await insertDealer(ctx.db);
+  await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: 'Q7RS' });
+  cookies.admin = await signIn(ctx.app, 'admin', {
+    email: 'boss@example.com',
+    password: 'correct horse battery',
+  });
+  cookies.dealer = await signIn(ctx.app, 'dealer', { dealerName: dealer.dealerName, buyCode: 'Q7RS' });
+  cookies.staff = await signIn(ctx.app, 'staff', { password: 'lot-password' });
+});
+afterAll(() => ctx.close());
+
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1').replace('*', 'x');
+
+describe('authorization matrix', () => {
+  it('knows every registered route', () => {
+    const routes = ctx.app.routesTable.filter((r) => r.method !== 'HEAD');
+    expect(routes.length).toBeGreaterThan(10);
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      if (route.access === 'public')
+        expect(PUBLIC_ROUTES, `${key} is public: add it to PUBLIC_ROUTES if intended`).toContain(key);
+      else
+        expect(PUBLIC_ROUTES.has(key), `${key} is listed as public but declares ${route.access}`).toBe(false);
+    }
+  });
+
+  it('lets exactly the allowed identities through every route', async () => {
+    for (const route of ctx.app.routesTable) {
+      // Logging in or out would change the identities under test; their access is 'public' anyway.
+      if (/\/(login|logout)$/.test(route.url)) continue;
+      for (const [identity, via] of (Object.keys(cookies) as Identity[]).flatMap((i) => [
+        [i, 'cookie'] as const,
+        [i, 'bearer'] as const,
+      ])) {
+        const token = cookies[identity].split('=')[1];
+        const headers: Record<string, string> = !token
+          ? {}
+          : via === 'cookie'
+            ? { cookie: cookies[identity] }
+            : { authorization: `Bearer ${token}` };
+        const res = await ctx.app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          headers,
+          ...(route.method === 'GET' || route.method === 'HEAD' ? {} : { payload: {} }),
+        });
+        const where = `${route.method} ${route.url} as ${identity} (${via})`;
+        expect(res.statusCode, where).toBeLessThan(500);
+        if (ALLOWED[route.access].includes(identity)) {
+          expect([401, 403], where).not.toContain(res.statusCode);
+        } else {
+          expect(res.statusCode, where).toBe(identity === 'anonymous' ? 401 : 403);
+        }
+      }
+    }
+  });
+});

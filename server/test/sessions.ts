@@ -1,0 +1,20 @@
+import type { App } from '../src/app';
+
+/** Signs in through the real endpoints and returns the cookie header to send as that identity. */
+export async function signIn(
+  app: App,
+  as: 'admin' | 'dealer' | 'staff',
+  credentials: Record<string, string>,
+  remoteAddress = '10.9.8.7',
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/${as}/login`,
+    payload: credentials,
+    remoteAddress,
+  });
+  if (res.statusCode !== 200) throw new Error(`${as} sign-in failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies[0];
+  if (!cookie) throw new Error(`${as} sign-in set no cookie`);
+  return `${cookie.name}=${cookie.value}`;
+}
