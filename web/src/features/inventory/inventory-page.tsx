@@ -1,7 +1,82 @@
+import { useDeferredValue, useMemo } from 'react';
 import { PageHeading } from '@/components/page-heading';
+import { premiumLabel } from '@/lib/brand';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { useVehicles } from './api/get-vehicles';
+import { CertificationExplainer } from './components/certification-explainer';
+import { EmptyState, LoadErrorState } from './components/inventory-states';
+import { InventoryToolbar, ViewToggle } from './components/inventory-toolbar';
+import { VehicleCardSkeleton } from './components/vehicle-card-skeleton';
+import { gridClasses, VehicleResults } from './components/vehicle-results';
+import { filterVehicles, indexVehicles, searchTerms, sortVehicles } from './inventory-query';
+import { INVENTORY_TEXTS } from './inventory-texts';
+import { useInventoryParams } from './use-inventory-params';
+
+const SKELETON_COUNT = 6;
 
 export default function InventoryPage() {
   usePageMeta('inventory');
-  return <PageHeading title="Vehicle Listings" />;
+  const [params, update] = useInventoryParams();
+  const vehicles = useVehicles();
+
+  // Index once per list, sort once per sort order; typing only filters (deferred, so keys stay instant).
+  const indexed = useMemo(() => indexVehicles(vehicles.data ?? []), [vehicles.data]);
+  const sorted = useMemo(() => sortVehicles(indexed, params.sort), [indexed, params.sort]);
+  const query = useDeferredValue(params.q);
+  const results = useMemo(
+    () => filterVehicles(sorted, query, params.cert, premiumLabel),
+    [sorted, query, params.cert],
+  );
+  const isFiltered = searchTerms(params.q).length > 0 || params.cert !== 'all';
+  const isStale = query !== params.q;
+
+  return (
+    <div className="pb-16">
+      <PageHeading title={INVENTORY_TEXTS.title}>{INVENTORY_TEXTS.subtitle}</PageHeading>
+      <div className="mx-auto mt-6 grid max-w-7xl gap-6 px-4 sm:px-6">
+        <CertificationExplainer />
+        <InventoryToolbar params={params} onChange={update} />
+        <section aria-labelledby="results-heading" aria-busy={vehicles.isPending || isStale}>
+          <div className="mb-4 flex items-center justify-between gap-3 border-b border-slate-200 pb-3">
+            <h2 id="results-heading" className="sr-only">
+              Vehicles
+            </h2>
+            <p role="status" className="text-sm font-medium text-slate-700" data-testid="result-count">
+              {vehicles.isSuccess ? (results.length === 1 ? '1 vehicle' : `${results.length} vehicles`) : ''}
+            </p>
+            <ViewToggle view={params.view} onChange={(view) => update({ view })} />
+          </div>
+          {vehicles.isPending ? (
+            <>
+              <p role="status" className="sr-only">
+                Loading vehicles…
+              </p>
+              <div className={gridClasses('grid')}>
+                {Array.from({ length: SKELETON_COUNT }, (_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+                  <VehicleCardSkeleton key={i} />
+                ))}
+              </div>
+            </>
+          ) : vehicles.isError ? (
+            <LoadErrorState
+              message={vehicles.error.message}
+              onRetry={() => void vehicles.refetch()}
+              isRetrying={vehicles.isFetching}
+            />
+          ) : results.length === 0 ? (
+            <EmptyState isFiltered={isFiltered} onClear={() => update({ q: '', cert: 'all' })} />
+          ) : (
+            <div className={isStale ? 'opacity-70 transition-opacity' : undefined}>
+              <VehicleResults
+                key={`${query}|${params.cert}|${params.sort}`}
+                items={results}
+                view={params.view}
+              />
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,143 @@
+import { vehiclePath } from '@contracts/routes';
+import { isPlayableVideoUrl, type PublicVehicle } from '@contracts/vehicle';
+import { ArrowUpRight, Gauge, Play } from 'lucide-react';
+import { memo } from 'react';
+import { Link } from 'wouter';
+import { BuyNowButton } from '@/features/vehicles-shared/buy-now-button';
+import { CertificationBadge } from '@/features/vehicles-shared/certification-badge';
+import { VinWithCopy } from '@/features/vehicles-shared/copy-vin-button';
+import { MakeOfferButton } from '@/features/vehicles-shared/make-offer-button';
+import { VehiclePicture } from '@/features/vehicles-shared/vehicle-picture';
+import { vehiclePicture, vehicleTitle } from '@/features/vehicles-shared/vehicle-title';
+import { VideoDialog } from '@/features/vehicles-shared/video-dialog';
+import { cn } from '@/lib/cn';
+import { formatMiles, formatMoney } from '@/lib/format';
+import type { ViewMode } from '../inventory-query';
+
+function CardMedia({ vehicle, title, view }: { vehicle: PublicVehicle; title: string; view: ViewMode }) {
+  const picture = vehiclePicture(vehicle);
+  const videoUrl = vehicle.videos[0];
+  const pictureEl = (
+    <VehiclePicture
+      src={picture}
+      make={vehicle.make}
+      alt={isPlayableVideoUrl(videoUrl) ? '' : title}
+      width={view === 'list' ? 320 : 480}
+      className={view === 'list' ? 'sm:aspect-auto sm:h-full sm:min-h-44' : undefined}
+    />
+  );
+  if (!videoUrl || !isPlayableVideoUrl(videoUrl)) return pictureEl;
+  return (
+    <VideoDialog
+      videoUrl={videoUrl}
+      poster={picture}
+      vehicleName={title}
+      trigger={
+        <button
+          type="button"
+          aria-label={`Play video walkthrough of ${title}`}
+          className="group relative block h-full w-full focus-visible:outline-offset-[-2px]"
+        >
+          {pictureEl}
+          <span className="absolute inset-0 flex items-center justify-center bg-slate-950/10 transition-colors group-hover:bg-slate-950/25">
+            <span className="flex h-12 w-12 items-center justify-center rounded-full bg-white/95 text-slate-900 shadow-lg transition-transform group-hover:scale-105">
+              <Play aria-hidden="true" className="ml-0.5 h-5 w-5 fill-current" />
+            </span>
+          </span>
+          <span className="absolute bottom-2 left-2 rounded-md bg-slate-950/75 px-2 py-0.5 text-xs font-medium text-white">
+            Video
+          </span>
+        </button>
+      }
+    />
+  );
+}
+
+/** One vehicle on the Vehicle Listings page, exactly the fields of spec §2. */
+export const VehicleCard = memo(function VehicleCard({
+  vehicle,
+  view,
+}: {
+  vehicle: PublicVehicle;
+  view: ViewMode;
+}) {
+  const title = vehicleTitle(vehicle);
+  const titleId = `vehicle-${vehicle.id}-title`;
+  const isList = view === 'list';
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid="vehicle-card"
+      data-vehicle-id={vehicle.id}
+      className={cn(
+        'overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md',
+        isList
+          ? 'grid grid-cols-[8.5rem_minmax(0,1fr)] content-start sm:grid-cols-[17rem_minmax(0,1fr)] sm:grid-rows-[auto_auto_1fr]'
+          : 'flex flex-col',
+      )}
+    >
+      <div className={cn('bg-slate-100', isList && 'self-start sm:row-span-3 sm:self-stretch')}>
+        <CardMedia vehicle={vehicle} title={title} view={view} />
+      </div>
+      <div
+        className={cn(
+          'flex min-w-0 flex-col gap-2',
+          isList ? 'px-3 pt-3 sm:px-5 sm:pt-4' : 'px-4 pt-4 sm:px-5',
+        )}
+      >
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h3 id={titleId} className="text-base font-semibold leading-snug text-slate-900 sm:text-lg">
+              {title}
+            </h3>
+            {vehicle.trim ? <p className="truncate text-sm text-slate-500">{vehicle.trim}</p> : null}
+          </div>
+          <Link
+            href={vehiclePath(vehicle.id)}
+            aria-label={`View details for ${title}`}
+            title="View details"
+            className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full border border-slate-200 text-slate-600 transition-colors hover:border-slate-300 hover:bg-slate-50 hover:text-slate-900"
+          >
+            <ArrowUpRight aria-hidden="true" className="h-4 w-4" />
+          </Link>
+        </div>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <p className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl" data-testid="price">
+            {formatMoney(vehicle.price)}
+          </p>
+          <p className="inline-flex items-center gap-1 text-sm text-slate-600" data-testid="mileage">
+            <Gauge aria-hidden="true" className="h-4 w-4 text-slate-400" />
+            {formatMiles(vehicle.mileage)}
+          </p>
+        </div>
+      </div>
+      <div
+        className={cn(
+          'flex min-w-0 flex-col gap-2',
+          isList ? 'col-span-2 px-3 pt-2 sm:col-span-1 sm:px-5' : 'px-4 pt-2 sm:px-5',
+        )}
+      >
+        <VinWithCopy vin={vehicle.vin} />
+        {vehicle.description ? (
+          <p className="line-clamp-2 text-sm text-slate-600" data-testid="description">
+            {vehicle.description}
+          </p>
+        ) : null}
+        <div>
+          <CertificationBadge condition={vehicle.condition} />
+        </div>
+      </div>
+      <div
+        className={cn(
+          'grid grid-cols-2 gap-2',
+          isList
+            ? 'col-span-2 self-end p-3 sm:col-span-1 sm:w-full sm:max-w-sm sm:px-5 sm:pb-4 sm:pt-3'
+            : 'mt-auto px-4 pb-4 pt-4 sm:px-5 sm:pb-5',
+        )}
+      >
+        <BuyNowButton vehicle={vehicle} />
+        <MakeOfferButton vehicle={vehicle} />
+      </div>
+    </article>
+  );
+});

@@ -1,0 +1,60 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import type { IndexedVehicle, ViewMode } from '../inventory-query';
+import { INVENTORY_TEXTS } from '../inventory-texts';
+import { VehicleCard } from './vehicle-card';
+
+/** How many cards render at first and per step, so the DOM stays small on a large inventory. */
+export const RESULTS_STEP = 24;
+
+export const gridClasses = (view: ViewMode) =>
+  cn('grid gap-4 sm:gap-6', view === 'grid' ? 'md:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1');
+
+/**
+ * The cards of the current results, rendered incrementally: more appear when the end of the
+ * list comes near (IntersectionObserver) or when 'Show more' is pressed (keyboard users).
+ * Remounted (key) whenever the search, filter or sort changes, which resets the count.
+ */
+export function VehicleResults({ items, view }: { items: IndexedVehicle[]; view: ViewMode }) {
+  const [limit, setLimit] = useState(RESULTS_STEP);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const hasMore = items.length > limit;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new observer per step reports at once if the sentinel is still near the viewport
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!hasMore || !target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setLimit((n) => n + RESULTS_STEP);
+      },
+      { rootMargin: '800px 0px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasMore, limit]);
+
+  const shown = items.slice(0, limit);
+  return (
+    <>
+      <ul className={gridClasses(view)} data-testid="vehicle-results" data-view={view}>
+        {shown.map(({ vehicle }) => (
+          <li key={vehicle.id} className="flex min-w-0 flex-col [&>article]:flex-1">
+            <VehicleCard vehicle={vehicle} view={view} />
+          </li>
+        ))}
+      </ul>
+      {hasMore ? (
+        <div ref={sentinel} className="mt-8 flex flex-col items-center gap-2">
+          <p className="text-sm text-slate-600">
+            Showing {shown.length} of {items.length} vehicles
+          </p>
+          <Button variant="outline" onClick={() => setLimit((n) => n + RESULTS_STEP)}>
+            {INVENTORY_TEXTS.showMore}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}

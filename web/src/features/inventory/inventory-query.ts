@@ -1,0 +1,87 @@
+import { AUCTION_CERTIFIED } from '@contracts/limits';
+import type { PublicVehicle } from '@contracts/vehicle';
+import { toAmount } from '@/lib/format';
+
+/**
+ * Search, certification filter and sort of the Vehicle Listings page (spec §2, §5, §9), as pure
+ * functions over a list prepared once, so typing stays instant on thousands of vehicles.
+ */
+export const SORTS = ['newest', 'price-asc', 'price-desc', 'mileage-asc'] as const;
+export type SortKey = (typeof SORTS)[number];
+export const SORT_LABELS: Record<SortKey, string> = {
+  newest: 'Newest First',
+  'price-asc': 'Price: Low to High',
+  'price-desc': 'Price: High to Low',
+  'mileage-asc': 'Mileage: Low to High',
+};
+
+export const CERT_FILTERS = ['all', 'premium', 'auction'] as const;
+export type CertFilter = (typeof CERT_FILTERS)[number];
+
+export const VIEWS = ['grid', 'list'] as const;
+export type ViewMode = (typeof VIEWS)[number];
+
+export interface IndexedVehicle {
+  vehicle: PublicVehicle;
+  /** make, model, year and VIN in lower case, searched by substring. */
+  haystack: string;
+  price: number | null;
+}
+
+/** Drops sold vehicles (they render no card) and precomputes what search and sort read. */
+export const indexVehicles = (vehicles: readonly PublicVehicle[]): IndexedVehicle[] =>
+  vehicles
+    .filter((vehicle) => vehicle.status !== 'sold')
+    .map((vehicle) => ({
+      vehicle,
+      haystack: [vehicle.make, vehicle.model, vehicle.year, vehicle.vin]
+        .filter((part) => part !== null)
+        .join(' ')
+        .toLowerCase(),
+      price: toAmount(vehicle.price),
+    }));
+
+/** Ascending or descending by a nullable number; missing values always go last. */
+function byNullable<T>(read: (item: T) => number | null, direction: 1 | -1) {
+  return (a: T, b: T) => {
+    const x = read(a);
+    const y = read(b);
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+    return (x - y) * direction;
+  };
+}
+
+const COMPARATORS: Record<SortKey, (a: IndexedVehicle, b: IndexedVehicle) => number> = {
+  newest: byNullable((item) => item.vehicle.year, -1),
+  'price-asc': byNullable((item) => item.price, 1),
+  'price-desc': byNullable((item) => item.price, -1),
+  'mileage-asc': byNullable((item) => item.vehicle.mileage, 1),
+};
+
+/** A sorted copy; ties keep the newest listing first, then the lowest id, so the order is stable. */
+export function sortVehicles(items: readonly IndexedVehicle[], sort: SortKey): IndexedVehicle[] {
+  const compare = COMPARATORS[sort];
+  return [...items].sort(
+    (a, b) =>
+      compare(a, b) || b.vehicle.createdAt.localeCompare(a.vehicle.createdAt) || a.vehicle.id - b.vehicle.id,
+  );
+}
+
+export const searchTerms = (query: string) => query.toLowerCase().split(/\s+/).filter(Boolean);
+
+/** Keeps the vehicles whose make, model, year or VIN contain every search term (any case). */
+export function filterVehicles(
+  items: readonly IndexedVehicle[],
+  query: string,
+  cert: CertFilter,
+  premiumLabel: string,
+): IndexedVehicle[] {
+  const terms = searchTerms(query);
+  const condition = cert === 'premium' ? premiumLabel : cert === 'auction' ? AUCTION_CERTIFIED : null;
+  if (terms.length === 0 && condition === null) return items as IndexedVehicle[];
+  return items.filter(
+    (item) =>
+      (condition === null || item.vehicle.condition === condition) &&
+      terms.every((term) => item.haystack.includes(term)),
+  );
+}

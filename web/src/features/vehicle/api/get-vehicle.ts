@@ -1,0 +1,34 @@
+import type { PublicVehicle, VehicleDetail } from '@contracts/vehicle';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** Ids the API accepts (a positive 32-bit integer); anything else is 'Vehicle Not Found' without a request. */
+export const isVehicleId = (id: string) =>
+  /^\d{1,10}$/.test(id) && Number(id) > 0 && Number(id) <= 2_147_483_647;
+
+/** GET /api/vehicles/:id: the public vehicle, or `{id, status}` when sold or removed. */
+export const getVehicle = (id: string) =>
+  apiRequest<VehicleDetail>('GET', `/api/vehicles/${encodeURIComponent(id)}`);
+
+/** A 404 (unknown) or 400 (malformed id) both mean the vehicle is not there. */
+export const isNotFoundError = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+/**
+ * The vehicle of the detail page. Coming from the listings, the card's data shows at once while
+ * the fresh copy loads.
+ */
+export function useVehicle(id: string) {
+  const queryClient = useQueryClient();
+  const valid = isVehicleId(id);
+  return useQuery({
+    queryKey: queryKeys.vehicles.detail(id),
+    queryFn: () => getVehicle(id),
+    enabled: valid,
+    placeholderData: () =>
+      queryClient
+        .getQueryData<PublicVehicle[]>(queryKeys.vehicles.list())
+        ?.find((vehicle) => String(vehicle.id) === id),
+  });
+}

@@ -1,0 +1,86 @@
+import { PAGE_PATHS } from '@contracts/routes';
+import { ArrowLeft, CircleAlert, RefreshCw, SearchX, Tag } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { DETAIL_TEXTS } from '../vehicle-detail-texts';
+
+function Outcome({
+  icon,
+  title,
+  text,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:px-6">
+      <span className="flex h-14 w-14 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+        {icon}
+      </span>
+      <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+      <p className="mt-2 text-slate-600">{text}</p>
+      <div className="mt-8">{children}</div>
+    </div>
+  );
+}
+
+/** Unknown or malformed id (spec §2: with a link back to listings at /). */
+export function VehicleNotFound() {
+  return (
+    <Outcome
+      icon={<SearchX aria-hidden="true" className="h-7 w-7" />}
+      title={DETAIL_TEXTS.notFound}
+      text={DETAIL_TEXTS.notFoundText}
+    >
+      <Link href={PAGE_PATHS.home} className={buttonClasses('secondary', 'md')}>
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        {DETAIL_TEXTS.backToListings}
+      </Link>
+    </Outcome>
+  );
+}
+
+/** Sold or removed. */
+export function VehicleNoLongerAvailable() {
+  return (
+    <Outcome
+      icon={<Tag aria-hidden="true" className="h-7 w-7" />}
+      title={DETAIL_TEXTS.noLongerAvailable}
+      text={DETAIL_TEXTS.noLongerAvailableText}
+    >
+      <Link href={PAGE_PATHS.inventory} className={buttonClasses('secondary', 'md')}>
+        {DETAIL_TEXTS.browseVehicles}
+      </Link>
+    </Outcome>
+  );
+}
+
+/** Any other failure (network, 5xx): say so and offer a retry. */
+export function VehicleLoadError({
+  message,
+  onRetry,
+  isRetrying,
+}: {
+  message: string;
+  onRetry: () => void;
+  isRetrying: boolean;
+}) {
+  return (
+    <div role="alert">
+      <Outcome
+        icon={<CircleAlert aria-hidden="true" className="h-7 w-7 text-red-600" />}
+        title={DETAIL_TEXTS.loadError}
+        text={message}
+      >
+        <Button variant="secondary" onClick={onRetry} disabled={isRetrying}>
+          <RefreshCw aria-hidden="true" className={isRetrying ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />
+          {DETAIL_TEXTS.retry}
+        </Button>
+      </Outcome>
+    </div>
+  );
+}
