@@ -11,6 +11,8 @@ export const E2E_UPLOAD_PASSWORD = 'e2e-upload-password';
 
 export interface RunningServer {
   url: string;
+  /** The demo dealer the first start printed, when the demo data was seeded. */
+  demoDealer: { dealerName: string; buyCode: string } | null;
   process: ChildProcess;
   output: () => string;
   stop: () => Promise<number | null>;
@@ -38,6 +40,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       ADMIN_EMAILS: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       UPLOAD_PASSWORD: E2E_UPLOAD_PASSWORD,
+      // Journeys sign in many times from one address; the limit itself is proven by the API tests.
+      SIGN_IN_RATE_LIMIT: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -67,8 +71,10 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     });
   });
 
+  const demo = /Demo dealer \([^)]*\): (.+), buy code ([A-Z0-9]{4})/.exec(output);
   return {
     url,
+    demoDealer: demo ? { dealerName: demo[1]!, buyCode: demo[2]! } : null,
     process: child,
     output: () => output,
     stop: async () => {

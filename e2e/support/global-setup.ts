@@ -6,6 +6,7 @@ import { CHROMIUM_PATH, hasChromium } from './chromium';
 declare module 'vitest' {
   interface ProvidedContext {
     baseUrl: string;
+    demoDealer: { dealerName: string; buyCode: string };
   }
 }
 
@@ -19,6 +20,8 @@ export default async function setup(project: TestProject) {
   if (!hasChromium()) throw new Error(`No Chromium at ${CHROMIUM_PATH} (apt-get install chromium).`);
   server = await startAppServer();
   project.provide('baseUrl', server.url);
+  if (!server.demoDealer) throw new Error(`the e2e server printed no demo dealer:\n${server.output()}`);
+  project.provide('demoDealer', server.demoDealer);
   return async () => {
     const code = await server?.stop();
     if (code !== 0) throw new Error(`app server exited with ${code} on SIGTERM:\n${server?.output()}`);

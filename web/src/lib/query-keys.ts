@@ -5,4 +5,9 @@ export const queryKeys = {
     list: () => ['vehicles', 'list'] as const,
     detail: (id: number | string) => ['vehicles', 'detail', String(id)] as const,
   },
+  auth: {
+    adminCheck: () => ['auth', 'admin-check'] as const,
+    dealerMe: () => ['auth', 'dealer-me'] as const,
+    staffMe: () => ['auth', 'staff-me'] as const,
+  },
 } as const;

@@ -1,10 +1,14 @@
 import { PAGE_PATHS } from '@contracts/routes';
 import { Link } from 'wouter';
 import { LogoMark } from '@/components/logo';
+import { useAdminCheck } from '@/features/auth/api/admin-check';
 import { brand } from '@/lib/brand';
 
 /** Spec §2 footer: logo, 'Admin', 'Upload Vehicle', copyright. */
 export function SiteFooter() {
+  // The server's answer is the only thing trusted here (spec §6, DESIGN.md §2).
+  const adminCheck = useAdminCheck();
+  const adminHref = adminCheck.data?.authorized ? PAGE_PATHS.admin : PAGE_PATHS.adminLogin;
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 sm:flex-row sm:items-center sm:justify-between sm:px-6">
@@ -13,7 +17,7 @@ export function SiteFooter() {
           <span>{brand.productName}</span>
         </div>
         <nav aria-label="Footer" className="flex gap-6 text-sm">
-          <Link href={PAGE_PATHS.adminLogin} className="text-slate-700 underline-offset-4 hover:underline">
+          <Link href={adminHref} className="text-slate-700 underline-offset-4 hover:underline">
             Admin
           </Link>
           <Link href={PAGE_PATHS.upload} className="text-slate-700 underline-offset-4 hover:underline">

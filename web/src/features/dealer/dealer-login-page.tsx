@@ -1,7 +1,81 @@
-import { PageHeading } from '@/components/page-heading';
+import { AUTH_TEXT, type DealerLoginBody, dealerLoginBodySchema } from '@contracts/auth';
+import { BUY_CODE_LENGTH } from '@contracts/limits';
+import { PAGE_PATHS } from '@contracts/routes';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import { AuthCard } from '@/components/auth-card';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/use-toast';
+import { useDealerLogin } from '@/features/auth/api/dealer-session';
+import { brand, telHref } from '@/lib/brand';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export default function DealerLoginPage() {
   usePageMeta('dealerLogin');
-  return <PageHeading title="Dealer Portal" />;
+  const [, navigate] = useLocation();
+  const login = useDealerLogin();
+  const form = useForm<DealerLoginBody>({
+    resolver: zodResolver(dealerLoginBodySchema),
+    defaultValues: { dealerName: '', buyCode: '' },
+  });
+  const { errors } = form.formState;
+  const buyCode = form.register('buyCode');
+
+  const onSubmit = form.handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: () => {
+        toast({ title: AUTH_TEXT.loggedInDealer });
+        navigate(PAGE_PATHS.dealerDashboard);
+      },
+      onError: (error) => {
+        toast({
+          variant: 'destructive',
+          title: AUTH_TEXT.loginFailed,
+          description: error.message || AUTH_TEXT.invalidCredentials,
+        });
+      },
+    }),
+  );
+
+  return (
+    <AuthCard
+      title="Dealer Portal"
+      description="Sign in with your dealer name and buy code to see your buy codes, purchases and offers."
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <FormField
+          label="Dealer name"
+          autoComplete="organization"
+          error={errors.dealerName?.message}
+          {...form.register('dealerName')}
+        />
+        <FormField
+          label="Buy code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={BUY_CODE_LENGTH}
+          className="[&_input]:font-mono [&_input]:uppercase [&_input]:tracking-[0.3em]"
+          error={errors.buyCode?.message}
+          {...buyCode}
+          onChange={(event) => {
+            event.target.value = event.target.value.toUpperCase();
+            void buyCode.onChange(event);
+          }}
+        />
+        <Button type="submit" size="lg" disabled={login.isPending} className="mt-2">
+          {login.isPending ? 'Signing in…' : 'Login'}
+        </Button>
+      </form>
+      <p className="mt-6 text-sm text-slate-600">
+        No buy code yet? Call or text{' '}
+        <a href={telHref} className="font-medium text-brand-700 underline underline-offset-2">
+          {brand.phoneDisplay}
+        </a>{' '}
+        to get approved.
+      </p>
+    </AuthCard>
+  );
 }

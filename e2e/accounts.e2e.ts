@@ -1,0 +1,124 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { E2E_ADMIN, E2E_UPLOAD_PASSWORD } from './support/app-server';
+import { openPage } from './support/browser-page';
+import { DESKTOP, launchChromium, PHONE } from './support/chromium';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+const toastText = (page: Page, text: string) =>
+  page.locator('[data-variant]').filter({ hasText: text }).first().waitFor();
+const footerAdminHref = (page: Page) =>
+  page.getByRole('contentinfo').getByRole('link', { name: 'Admin' }).getAttribute('href');
+
+describe('admin sign-in', () => {
+  it('guards /admin, validates, signs in, switches the footer link and logs out', async () => {
+    const { page, context, errors } = await openPage(browser, DESKTOP);
+    await page.goto('/admin');
+    await page.waitForURL('**/admin/login');
+    expect(await footerAdminHref(page)).toBe('/admin/login');
+
+    const email = page.getByLabel('Email');
+    const password = page.getByLabel('Password');
+    const login = page.getByRole('button', { name: 'Login' });
+    await email.fill('not-an-email');
+    await password.fill('whatever');
+    await login.click();
+    await page.getByText('Please enter a valid email').waitFor();
+
+    await email.fill('stranger@example.com');
+    await login.click();
+    await toastText(page, 'Not authorized as admin');
+
+    await email.fill(E2E_ADMIN.email.toUpperCase());
+    await password.fill('wrong password');
+    await login.click();
+    await toastText(page, 'Invalid credentials');
+
+    await password.fill(E2E_ADMIN.password);
+    await password.press('Enter');
+    await toastText(page, 'Logged in as admin');
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    expect(await footerAdminHref(page)).toBe('/admin');
+
+    // Nothing secret is kept in the browser: the session cookie is HttpOnly, storage holds display data only.
+    const cookies = await context.cookies();
+    const session = cookies.find((c) => c.name === 'dm_admin_session');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    const storage = await page.evaluate(() => JSON.stringify(localStorage));
+    expect(storage).not.toContain(session!.value);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('dm_admin_session');
+
+    // The session survives a reload.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/admin/login');
+    await expect.poll(() => footerAdminHref(page)).toBe('/admin/login');
+    await page.goto('/admin');
+    await page.waitForURL('**/admin/login');
+    expect(errors.filter((e) => !/status of 40[13]/.test(e))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('dealer sign-in', () => {
+  it('validates, refuses a wrong code and opens the dashboard on a phone', async () => {
+    const demo = inject('demoDealer');
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto('/dealer/dashboard');
+    await page.waitForURL('**/dealer/login');
+
+    const name = page.getByLabel('Dealer name');
+    const code = page.getByLabel('Buy code');
+    const login = page.getByRole('button', { name: 'Login' });
+    await login.click();
+    await page.getByText('Dealer name is required').waitFor();
+    await page.getByText('Buy code must be 4 characters').waitFor();
+
+    await name.fill(demo.dealerName.toLowerCase());
+    await code.fill('zz');
+    await login.click();
+    await page.getByText('Buy code must be 4 characters').waitFor();
+    await code.fill('zzzz');
+    expect(await code.inputValue()).toBe('ZZZZ');
+    await login.click();
+    await toastText(page, 'Invalid credentials');
+
+    await code.fill(`${demo.buyCode}X`);
+    expect(await code.inputValue()).toBe(demo.buyCode);
+    await login.click();
+    await toastText(page, 'Logged in successfully');
+    await page.waitForURL('**/dealer/dashboard');
+    await page.getByRole('heading', { name: `Welcome, ${demo.dealerName}` }).waitFor();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/dealer/login');
+    await context.close();
+  });
+});
+
+describe('staff upload password', () => {
+  it('is checked by the server and remembered across reloads', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto('/upload');
+    const password = page.getByLabel('Password');
+    await password.fill('not the password');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await toastText(page, 'Incorrect password');
+    await password.fill(E2E_UPLOAD_PASSWORD);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await toastText(page, 'Password verified. You can now upload vehicles.');
+    await page.getByRole('heading', { name: 'Vehicle VIN' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Vehicle VIN' }).waitFor();
+    expect(await page.getByLabel('Password').count()).toBe(0);
+    await context.close();
+  });
+});
