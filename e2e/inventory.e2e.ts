@@ -1,0 +1,536 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BRAND } from '../contracts/brand';
+import { AUCTION_CERTIFIED } from '../contracts/limits';
+import type { PublicVehicle } from '../contracts/vehicle';
+import { startAppServer } from './support/app-server';
+import { baseUrl, openPage } from './support/browser-page';
+import { DESKTOP, launchChromium, PHONE, TABLET } from './support/chromium';
+
+const PREMIUM = `${DEFAULT_BRAND.productName} Certified`;
+
+let browser: Browser;
+let vehicles: PublicVehicle[];
+beforeAll(async () => {
+  browser = await launchChromium();
+  const response = await fetch(`${baseUrl()}/api/vehicles`);
+  vehicles = (await response.json()) as PublicVehicle[];
+  // The journeys below need the demo marketplace: enough vehicles, both certifications, videos.
+  expect(vehicles.length).toBeGreaterThan(24);
+});
+afterAll(() => browser?.close());
+
+const titleOf = (v: PublicVehicle) => `${v.year} ${v.make} ${v.model}`;
+const cards = (page: Page) => page.getByTestId('vehicle-card');
+
+interface CardView {
+  title: string;
+  price: string;
+  mileage: string;
+  vin: string;
+  badge: string;
+}
+
+/** What each rendered card shows, in page order. */
+const readCards = (page: Page): Promise<CardView[]> =>
+  cards(page).evaluateAll((elements) =>
+    elements.map((card) => ({
+      title: card.querySelector('h3')?.textContent ?? '',
+      price: card.querySelector('[data-testid="price"]')?.textContent ?? '',
+      mileage: card.querySelector('[data-testid="mileage"]')?.textContent ?? '',
+      vin: card.querySelector('[data-testid="vin"]')?.textContent ?? '',
+      badge:
+        [...card.querySelectorAll('span')].find((s) => s.textContent?.endsWith('Certified'))?.textContent ??
+        '',
+    })),
+  );
+
+/**
+ * Presses 'Show more' until every result is on the page. Scrolling to the button may load the
+ * next cards by itself (and remove the button), so a click that finds no button is fine.
+ */
+async function showAll(page: Page) {
+  const more = page.getByRole('button', { name: 'Show more' });
+  for (let i = 0; i < 300 && (await more.count()) > 0; i++) {
+    await more.click({ timeout: 2000 }).catch(() => undefined);
+  }
+  expect(await more.count()).toBe(0);
+}
+
+/** Opens /inventory (optionally with a query string) and waits for the cards. */
+async function openInventory(page: Page, search = '') {
+  await page.goto(`/inventory${search}`);
+  await page.getByRole('heading', { level: 1, name: 'Vehicle Listings' }).waitFor();
+}
+
+async function waitForCount(page: Page, expected: number) {
+  await page
+    .getByTestId('result-count')
+    .filter({ hasText: new RegExp(`^${expected} vehicles?$`) })
+    .waitFor();
+}
+
+const dollars = (text: string) => (text === 'N/A' ? null : Number(text.replace(/[$,]/g, '')));
+const miles = (text: string) => (text === 'N/A' ? null : Number(text.replace(/[^0-9]/g, '')));
+
+/** True when the values are in order with every null after every number. */
+function isOrdered(values: (number | null)[], direction: 'asc' | 'desc') {
+  const firstNull = values.indexOf(null);
+  const numbers = firstNull === -1 ? values : values.slice(0, firstNull);
+  if (firstNull !== -1 && values.slice(firstNull).some((v) => v !== null)) return false;
+  return (numbers as number[]).every((v, i, all) =>
+    i === 0 ? true : direction === 'asc' ? all[i - 1]! <= v : all[i - 1]! >= v,
+  );
+}
+
+describe('Vehicle Listings page', () => {
+  it('shows the title, subtitle, certification explainer and six skeleton cards while loading', async () => {
+    const { page, context, errors } = await openPage(browser, DESKTOP);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/vehicles', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/inventory');
+    await page.getByRole('heading', { level: 1, name: 'Vehicle Listings' }).waitFor();
+    await page.getByTestId('vehicle-card-skeleton').first().waitFor();
+    expect(await page.getByTestId('vehicle-card-skeleton').count()).toBe(6);
+    release();
+    await cards(page).first().waitFor();
+    expect(await page.getByTestId('vehicle-card-skeleton').count()).toBe(0);
+
+    const main = await page.locator('main').innerText();
+    expect(main).toContain('Certified wholesale vehicles from trusted dealers');
+    const levels = page.getByRole('region', { name: 'Certification levels' });
+    await expect(levels.innerText()).resolves.toMatch(
+      /Deal Machine Certified[\s\S]*Comprehensive inspection/,
+    );
+    await expect(levels.innerText()).resolves.toMatch(
+      /Auction Certified[\s\S]*Basic inspection from auction sources/,
+    );
+    const docs = levels.getByRole('link', { name: /Certification documentation/ });
+    expect(await docs.getAttribute('href')).toBe(DEFAULT_BRAND.certificationDocsUrl);
+    expect(await docs.getAttribute('target')).toBe('_blank');
+    expect(await docs.getAttribute('rel')).toBe('noopener noreferrer');
+    await expect(page.title()).resolves.toBe('Vehicle Listings | Deal Machine');
+    const search = page.getByRole('searchbox', { name: 'Search vehicles' });
+    expect(await search.getAttribute('placeholder')).toBe('Search by make, model, or year');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows every card field of the spec and no sold vehicle', async () => {
+    const { page, context, errors } = await openPage(browser, DESKTOP);
+    await openInventory(page);
+    await waitForCount(page, vehicles.length);
+    await showAll(page);
+    const shown = await readCards(page);
+    expect(shown).toHaveLength(vehicles.length);
+    const camry = vehicles.find((v) => v.make === 'Toyota' && v.model === 'Camry')!;
+    const card = cards(page).filter({ has: page.getByRole('heading', { name: titleOf(camry) }) });
+    const text = await card.innerText();
+    expect(text).toContain(camry.vin);
+    expect(text).toContain('$21,450');
+    expect(text).toContain('38,214 miles');
+    expect(text).toContain(camry.trim!);
+    expect(text).toContain(PREMIUM);
+    expect(text).toContain(camry.description!.slice(0, 20));
+    await card.getByRole('button', { name: 'Buy Now' }).waitFor();
+    await card.getByRole('button', { name: 'Make Offer' }).waitFor();
+    // The description is clamped to two lines.
+    const clamp = await card
+      .getByTestId('description')
+      .evaluate((el) => getComputedStyle(el).getPropertyValue('-webkit-line-clamp'));
+    expect(clamp).toBe('2');
+
+    // Sold vehicles have no card: the ids of the sold and removed demo vehicles are not on the page.
+    const listedIds = new Set(vehicles.map((v) => v.id));
+    const ids = await cards(page).evaluateAll((els) =>
+      els.map((el) => Number(el.getAttribute('data-vehicle-id'))),
+    );
+    expect(ids.every((id) => listedIds.has(id))).toBe(true);
+    for (let id = 1; id <= 40; id++) {
+      if (listedIds.has(id)) continue;
+      const response = await page.request.get(`/api/vehicles/${id}`);
+      if (response.ok() && (await response.json()).status === 'sold') expect(ids).not.toContain(id);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('searches make, model, year and VIN as the user types, in any case, and keeps the search in the URL', async () => {
+    const { page, context, errors } = await openPage(browser, DESKTOP);
+    await openInventory(page);
+    await cards(page).first().waitFor();
+    const search = page.getByRole('searchbox', { name: 'Search vehicles' });
+
+    const toyotas = vehicles.filter((v) => v.make === 'Toyota');
+    await search.pressSequentially('tOyOtA');
+    await waitForCount(page, toyotas.length);
+    expect(await search.inputValue()).toBe('tOyOtA');
+    expect((await readCards(page)).map((c) => c.title).sort()).toEqual(toyotas.map(titleOf).sort());
+
+    await search.fill('CAMRY');
+    await waitForCount(page, vehicles.filter((v) => v.model === 'Camry').length);
+    expect((await readCards(page)).every((c) => c.title.includes('Camry'))).toBe(true);
+
+    const of2019 = vehicles.filter((v) => v.year === 2019);
+    await search.fill('2019');
+    await waitForCount(page, of2019.length);
+    expect((await readCards(page)).every((c) => c.title.startsWith('2019 '))).toBe(true);
+
+    const target = vehicles[7]!;
+    await search.fill(target.vin.slice(3, 12).toLowerCase());
+    await waitForCount(page, 1);
+    expect((await readCards(page))[0]!.vin).toBe(target.vin);
+
+    // Reload keeps the search.
+    expect(new URL(page.url()).searchParams.get('q')).toBe(target.vin.slice(3, 12).toLowerCase());
+    await page.reload();
+    await waitForCount(page, 1);
+    expect(await search.inputValue()).toBe(target.vin.slice(3, 12).toLowerCase());
+
+    // Clearing shows everything again.
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await waitForCount(page, vehicles.length);
+    expect(new URL(page.url()).searchParams.has('q')).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the search empty state with the spec texts', async () => {
+    const { page, context, errors } = await openPage(browser, PHONE);
+    await openInventory(page);
+    await page.getByRole('searchbox', { name: 'Search vehicles' }).fill('no such car zzz');
+    await page.getByText('No vehicles found', { exact: true }).waitFor();
+    await page.getByText('Try adjusting your search criteria', { exact: true }).waitFor();
+    expect(await cards(page).count()).toBe(0);
+    await page.getByRole('button', { name: 'Clear search and filters' }).click();
+    await cards(page).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('filters by certification', async () => {
+    const { page, context, errors } = await openPage(browser, DESKTOP);
+    await openInventory(page);
+    await cards(page).first().waitFor();
+    const filter = page.getByLabel('Certification', { exact: true });
+    expect(await filter.locator('option').allTextContents()).toEqual([
+      'All Listings',
+      PREMIUM,
+      AUCTION_CERTIFIED,
+    ]);
+
+    await filter.selectOption({ label: AUCTION_CERTIFIED });
+    const auction = vehicles.filter((v) => v.condition === AUCTION_CERTIFIED);
+    await waitForCount(page, auction.length);
+    expect((await readCards(page)).every((c) => c.badge === AUCTION_CERTIFIED)).toBe(true);
+
+    await filter.selectOption({ label: PREMIUM });
+    const premium = vehicles.filter((v) => v.condition === PREMIUM);
+    expect(premium.length).toBeGreaterThan(0);
+    await waitForCount(page, premium.length);
+    await showAll(page);
+    expect((await readCards(page)).every((c) => c.badge === PREMIUM)).toBe(true);
+    expect(new URL(page.url()).searchParams.get('cert')).toBe('premium');
+
+    await page.reload();
+    await waitForCount(page, premium.length);
+    expect(await filter.inputValue()).toBe('premium');
+    await filter.selectOption({ label: 'All Listings' });
+    await waitForCount(page, vehicles.length);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sorts newest first by default, then by price both ways and by mileage', async () => {
+    const { page, context, errors } = await openPage(browser, DESKTOP);
+    await openInventory(page);
+    await cards(page).first().waitFor();
+    const sort = page.getByLabel('Sort by');
+    expect(await sort.locator('option').allTextContents()).toEqual([
+      'Newest First',
+      'Price: Low to High',
+      'Price: High to Low',
+      'Mileage: Low to High',
+    ]);
+
+    await showAll(page);
+    const years = (await readCards(page)).map((c) => Number(c.title.slice(0, 4)));
+    expect(years).toHaveLength(vehicles.length);
+    expect(isOrdered(years, 'desc')).toBe(true);
+    expect(new Set(years).size).toBeGreaterThan(1);
+
+    const cases = [
+      { label: 'Price: Low to High', read: (c: CardView) => dollars(c.price), direction: 'asc' },
+      { label: 'Price: High to Low', read: (c: CardView) => dollars(c.price), direction: 'desc' },
+      { label: 'Mileage: Low to High', read: (c: CardView) => miles(c.mileage), direction: 'asc' },
+    ] as const;
+    for (const { label, read, direction } of cases) {
+      await sort.selectOption({ label });
+      await page.waitForURL((url) => url.searchParams.has('sort'));
+      await showAll(page);
+      const values = (await readCards(page)).map(read);
+      expect(values, label).toHaveLength(vehicles.length);
+      expect(isOrdered(values, direction), `${label}: ${values.join(', ')}`).toBe(true);
+    }
+    // The sort survives a reload.
+    await page.reload();
+    await cards(page).first().waitFor();
+    expect(await sort.inputValue()).toBe('mileage-asc');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('puts vehicles without a price or mileage last, and stays small and searchable with 5,000 vehicles', async () => {
+    const { page, context, errors } = await openPage(browser, DESKTOP);
+    const base = vehicles[0]!;
+    const many: PublicVehicle[] = Array.from({ length: 5000 }, (_, i) => ({
+      ...base,
+      id: 100_000 + i,
+      vin: `SYN${String(i).padStart(14, '0')}`,
+      make: i % 2 ? 'Ford' : 'Honda',
+      model: `Model${i}`,
+      year: 2000 + (i % 25),
+      price: i % 10 === 0 ? null : `${10000 + ((i * 7919) % 40000)}.00`,
+      mileage: i % 13 === 0 ? null : (i * 104729) % 200000,
+      videos: [],
+      videoThumbnails: [],
+      images: [],
+    }));
+    await page.route('**/api/vehicles', (route) => route.fulfill({ json: many }));
+    await openInventory(page, '?sort=price-asc');
+    await waitForCount(page, 5000);
+    // Only the first step of cards is rendered, so the DOM stays small.
+    expect(await cards(page).count()).toBe(24);
+    await page.getByText('Showing 24 of 5000 vehicles').waitFor();
+    // 'Show more' (or scrolling near it) adds cards a step at a time, never all 5,000.
+    await page.getByRole('button', { name: 'Show more' }).click();
+    const progress = page.getByText(/^Showing \d+ of 5000 vehicles$/);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="vehicle-card"]').length > 24);
+    const shownNow = Number((await progress.innerText()).split(' ')[1]);
+    expect(shownNow % 24).toBe(0);
+    expect(shownNow).toBeLessThanOrEqual(96);
+    expect(await cards(page).count()).toBe(shownNow);
+
+    const search = page.getByRole('searchbox', { name: 'Search vehicles' });
+    await search.pressSequentially('model4999');
+    await waitForCount(page, 1);
+    expect((await readCards(page))[0]!.title).toBe(`${2000 + (4999 % 25)} Ford Model4999`);
+    await search.fill('honda');
+    await waitForCount(page, 2500);
+    expect(await cards(page).count()).toBeLessThanOrEqual(48);
+
+    // Missing prices sort last: search for exactly a priced and an unpriced vehicle.
+    await search.fill('model10');
+    const wanted = many.filter((v) => v.model!.toLowerCase().includes('model10'));
+    await waitForCount(page, wanted.length);
+    await showAll(page);
+    const prices = (await readCards(page)).map((c) => dollars(c.price));
+    expect(prices).toContain(null);
+    expect(isOrdered(prices, 'asc')).toBe(true);
+    await page.getByLabel('Sort by').selectOption({ label: 'Mileage: Low to High' });
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'mileage-asc');
+    await showAll(page);
+    const mileages = (await readCards(page)).map((c) => miles(c.mileage));
+    expect(mileages).toContain(null);
+    expect(isOrdered(mileages, 'asc')).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lays the grid out in 1, 2 and 3 columns by width, and switches to a list', async () => {
+    const columns = async (page: Page) => {
+      const boxes = await cards(page).evaluateAll((els) =>
+        els.slice(0, 6).map((el) => Math.round(el.getBoundingClientRect().x)),
+      );
+      return new Set(boxes).size;
+    };
+    for (const [viewport, expected] of [
+      [PHONE, 1],
+      [TABLET, 2],
+      [DESKTOP, 3],
+    ] as const) {
+      const { page, context, errors } = await openPage(browser, viewport);
+      await openInventory(page);
+      await cards(page).nth(5).waitFor();
+      expect(await columns(page), `${viewport.width}px`).toBe(expected);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+
+    const { page, context, errors } = await openPage(browser, DESKTOP);
+    await openInventory(page);
+    await cards(page).nth(5).waitFor();
+    const grid = page.getByRole('button', { name: 'Grid view' });
+    const list = page.getByRole('button', { name: 'List view' });
+    expect(await grid.getAttribute('aria-pressed')).toBe('true');
+    expect(await list.getAttribute('aria-pressed')).toBe('false');
+    await list.click();
+    await page.waitForURL((url) => url.searchParams.get('view') === 'list');
+    expect(await list.getAttribute('aria-pressed')).toBe('true');
+    expect(await grid.getAttribute('aria-pressed')).toBe('false');
+    expect(await columns(page)).toBe(1);
+    // A list card puts its picture beside the text.
+    const first = cards(page).first();
+    const picture = await first.locator('[role="img"], img').first().boundingBox();
+    const heading = await first.getByRole('heading').boundingBox();
+    expect(heading!.x).toBeGreaterThan(picture!.x + picture!.width - 1);
+    await page.reload();
+    await cards(page).first().waitFor();
+    expect(await list.getAttribute('aria-pressed')).toBe('true');
+    await grid.click();
+    await page.waitForURL((url) => !url.searchParams.has('view'));
+    expect(await columns(page)).toBe(3);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows 'No vehicles available' on an empty marketplace", async () => {
+    const empty = await startAppServer({ SEED_DEMO: 'false' });
+    try {
+      const context = await browser.newContext({ viewport: PHONE, baseURL: empty.url });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      page.on('pageerror', (e) => errors.push(e.message));
+      await openInventory(page);
+      await page.getByText('No vehicles available', { exact: true }).waitFor();
+      await page.getByText('Check back soon for new inventory', { exact: true }).waitFor();
+      expect(await page.getByText('No vehicles found').count()).toBe(0);
+      expect(await cards(page).count()).toBe(0);
+      // With a search active on an empty marketplace, the search texts apply.
+      await page.getByRole('searchbox', { name: 'Search vehicles' }).fill('toyota');
+      await page.getByText('No vehicles found', { exact: true }).waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await empty.stop();
+    }
+  });
+
+  it('shows an error with a Retry button when the list fails to load', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    let fail = true;
+    await page.route('**/api/vehicles', (route) =>
+      fail
+        ? route.fulfill({ status: 503, json: { message: 'Service temporarily unavailable' } })
+        : route.continue(),
+    );
+    await openInventory(page);
+    const alert = page.getByRole('alert').filter({ hasText: 'We could not load the vehicles' });
+    await alert.waitFor();
+    await expect(alert.innerText()).resolves.toContain('Service temporarily unavailable');
+    fail = false;
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await cards(page).first().waitFor();
+    await context.close();
+  });
+});
+
+describe('vehicle card actions', () => {
+  it("copies the VIN and says 'VIN Copied!'", async () => {
+    const { page, context, errors } = await openPage(browser, DESKTOP);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+    await openInventory(page);
+    const card = cards(page).first();
+    const vin = (await readCards(page))[0]!.vin;
+    await card.getByRole('button', { name: 'Copy VIN' }).click();
+    await page.getByText('VIN Copied!', { exact: true }).waitFor();
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(vin);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("says 'Failed to copy VIN to clipboard' when the clipboard refuses", async () => {
+    const { page, context, errors } = await openPage(browser, PHONE);
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        value: { writeText: () => Promise.reject(new DOMException('Denied', 'NotAllowedError')) },
+      });
+    });
+    await openInventory(page);
+    await cards(page).first().getByRole('button', { name: 'Copy VIN' }).click();
+    const toast = page.getByText('Failed to copy VIN to clipboard', { exact: true });
+    await toast.waitFor();
+    expect(await page.getByText('VIN Copied!').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("plays the walkthrough in the 'Vehicle Video Walkthrough' dialog without preloading", async () => {
+    const withVideo = vehicles.find((v) => /\.(mp4|mov|webm)\b/i.test(v.videos[0] ?? ''));
+    expect(withVideo, 'a demo vehicle with a video').toBeDefined();
+    const { page, context, errors } = await openPage(browser, DESKTOP);
+    await openInventory(page, `?q=${withVideo!.vin}`);
+    await waitForCount(page, 1);
+    // No video element on the page until asked for.
+    expect(await page.locator('video').count()).toBe(0);
+    const trigger = page.getByRole('button', { name: `Play video walkthrough of ${titleOf(withVideo!)}` });
+    await trigger.click();
+    const dialog = page.getByRole('dialog', { name: 'Vehicle Video Walkthrough' });
+    await dialog.waitFor();
+    const video = dialog.locator('video');
+    expect(await video.getAttribute('preload')).toBe('none');
+    expect(await video.getAttribute('controls')).not.toBeNull();
+    expect(await video.getAttribute('src')).toBe(withVideo!.videos[0]);
+    expect(await video.getAttribute('poster')).toBe(withVideo!.videoThumbnails[0]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Focus goes back to the card; Escape closes too.
+    await expect(trigger.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens honest Buy Now and Make Offer dialogs that say how to buy today', async () => {
+    const { page, context, errors } = await openPage(browser, PHONE);
+    await openInventory(page);
+    const card = cards(page).first();
+    for (const name of ['Buy Now', 'Make Offer']) {
+      await card.getByRole('button', { name }).click();
+      const dialog = page.getByRole('dialog', { name });
+      await dialog.waitFor();
+      const text = await dialog.innerText();
+      expect(text).toContain('Monday to Friday, 9 AM to 6 PM EST');
+      expect(text).toContain((await readCards(page))[0]!.vin);
+      expect(
+        await dialog.getByRole('link', { name: `Call ${DEFAULT_BRAND.phoneDisplay}` }).getAttribute('href'),
+      ).toBe(`tel:${DEFAULT_BRAND.phoneE164}`);
+      expect(
+        await dialog.getByRole('link', { name: `Text ${DEFAULT_BRAND.phoneDisplay}` }).getAttribute('href'),
+      ).toBe(`sms:${DEFAULT_BRAND.phoneE164}`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('links each card to its detail page with an accessible name', async () => {
+    const { page, context, errors } = await openPage(browser, PHONE);
+    await openInventory(page);
+    const first = (await readCards(page))[0]!;
+    const link = page.getByRole('link', { name: `View details for ${first.title}` });
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^\/vehicle\/\d+$/);
+    await link.click();
+    await page.waitForURL(`**${href}`);
+    await page.getByRole('heading', { level: 1, name: first.title }).waitFor();
+    await expect(page.locator('main').innerText()).resolves.toContain(first.vin);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
