@@ -6,7 +6,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
+import { dealerPortalRoutes } from './modules/dealer-portal/dealer-portal.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { expireOffers } from './modules/offers/expire-offers';
+import { buyingRoutes } from './modules/purchases/buying.routes';
 import { findPublishedVehicles } from './modules/vehicles/find-vehicles';
 import { VehicleListCache } from './modules/vehicles/vehicle-list-cache';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
@@ -81,6 +84,17 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   await app.register(vehiclesRoutes, { db: database.db, listCache });
   await app.register(registerDemoMedia);
+  await app.register(buyingRoutes, { db: database.db, config });
+  await app.register(dealerPortalRoutes, { db: database.db });
+
+  // Offers expire on their own (DESIGN.md §3); reads and actions also check, so this is a backstop.
+  const sweep = setInterval(() => {
+    expireOffers(database.db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'offer expiry sweep failed'),
+    );
+  }, 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   const webDir = deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir;
   if (webDir) await app.register(registerWebApp, { webDir, brand: config.brand });

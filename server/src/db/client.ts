@@ -129,3 +129,7 @@ async function listenOnServer(databaseUrl: string, channel: string, onNotify: ()
     await client?.end().catch(() => {});
   };
 }
+
+/** A transaction handle; use cases accept either so they compose inside one DB transaction. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Transaction;

@@ -23,6 +23,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/dealer/logout',
   'POST /api/staff/login',
   'POST /api/staff/logout',
+  'POST /api/verify-code',
+  'POST /api/vehicles/:id/offers',
 ]);
 
 type Identity = 'anonymous' | 'dealer' | 'staff' | 'admin';

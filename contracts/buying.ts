@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { AUTH_TEXT, buyCodeSchema } from './auth';
+import { OFFER_STATUSES, TRANSACTION_STATUSES } from './limits';
+import { centsToDecimal, toCents } from './money';
+
+/** Texts of buying (spec §2, §5, §8), verbatim. */
+export const BUYING_TEXT = {
+  buySuccessTitle: 'Success!',
+  buySuccess: 'Vehicle purchase initiated. Our team will contact you shortly.',
+  buyFailure: 'Invalid buy code. Please try again.',
+  offerSuccessTitle: 'Success',
+  offerSuccess: 'Your offer has been submitted successfully',
+  offerFailureTitle: 'Error',
+  offerFailure: 'Failed to submit offer',
+  amountRequired: 'Amount is required',
+  amountPositive: 'Must be a valid positive number',
+  noBuyCode: "Don't have a buy code?",
+  hours: 'Monday to Friday, 9 AM to 6 PM EST',
+  processing: 'Processing...',
+  vehicleUnavailable: 'This vehicle is no longer available',
+  codeNotValid: 'This buy code is not valid',
+} as const;
+
+/** The header a client sends so a retried purchase or offer is answered once (DESIGN.md §4). */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+export const vehicleIdSchema = z.coerce
+  .number({ error: 'Vehicle id must be a number' })
+  .int('Vehicle id must be a whole number')
+  .positive('Vehicle id must be positive')
+  .max(2_147_483_647, 'Vehicle id is too large');
+
+/** POST /api/verify-code (Buy Now). Every failure answers BUYING_TEXT.buyFailure. */
+export const verifyCodeBodySchema = z.object({
+  code: z.string({ error: BUYING_TEXT.buyFailure }).trim().toUpperCase().length(4, BUYING_TEXT.buyFailure),
+  vehicleId: z.coerce
+    .number({ error: BUYING_TEXT.buyFailure })
+    .int(BUYING_TEXT.buyFailure)
+    .positive(BUYING_TEXT.buyFailure)
+    .max(2_147_483_647, BUYING_TEXT.buyFailure),
+});
+export const purchaseResponseSchema = z.object({ message: z.string(), transactionId: z.number().int() });
+
+/** An amount that may arrive as a string or a number; normalised to a decimal string with 2 places. */
+export const amountSchema = z
+  .union([z.string(), z.number()], { error: BUYING_TEXT.amountRequired })
+  .refine((v) => String(v).trim() !== '', BUYING_TEXT.amountRequired)
+  .transform((v, ctx) => {
+    const cents = toCents(v);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: BUYING_TEXT.amountPositive });
+      return z.NEVER;
+    }
+    return centsToDecimal(cents);
+  });
+
+export const createOfferBodySchema = z.object({ amount: amountSchema, buyCode: buyCodeSchema });
+export type CreateOfferBody = z.input<typeof createOfferBodySchema>;
+
+/** The Make Offer form: the same rules, with the spec's messages (AUTH_TEXT.buyCodeLength for the code). */
+export const offerFormSchema = z.object({
+  amount: z
+    .string()
+    .trim()
+    .min(1, BUYING_TEXT.amountRequired)
+    .refine((v) => toCents(v) !== null, BUYING_TEXT.amountPositive),
+  buyCode: z.string().trim().length(4, AUTH_TEXT.buyCodeLength),
+});
+export type OfferForm = z.infer<typeof offerFormSchema>;
+
+const vehicleSummarySchema = z.object({
+  year: z.number().int().nullable(),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+});
+
+export const offerActivitySchema = z.object({
+  id: z.number().int(),
+  actorType: z.string(),
+  actionType: z.string(),
+  amount: z.string().nullable(),
+  message: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const offerViewSchema = z.object({
+  id: z.number().int(),
+  vehicleId: z.number().int(),
+  dealerId: z.number().int(),
+  amount: z.string(),
+  status: z.enum(OFFER_STATUSES),
+  counterAmount: z.string().nullable(),
+  counterMessage: z.string().nullable(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  vehicle: vehicleSummarySchema.extend({ vin: z.string(), price: z.string().nullable() }),
+  dealer: z.object({ dealerName: z.string() }),
+  activities: z.array(offerActivitySchema),
+});
+export type OfferView = z.infer<typeof offerViewSchema>;
+
+export const dealerTransactionSchema = z.object({
+  id: z.number().int(),
+  vehicleId: z.number().int(),
+  vehicle: vehicleSummarySchema.nullable(),
+  createdAt: z.string(),
+  amount: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  isPaid: z.boolean(),
+  cancelled: z.boolean(),
+});
+export type DealerTransaction = z.infer<typeof dealerTransactionSchema>;
+
+export const dealerBuyCodeSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  active: z.boolean(),
+  usageCount: z.number().int(),
+  maxUses: z.number().int().nullable(),
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type DealerBuyCode = z.infer<typeof dealerBuyCodeSchema>;
+
+export const respondToCounterBodySchema = z.object({ action: z.enum(['accept', 'decline']) });

@@ -1,0 +1,26 @@
+import type { Executor } from '../../db/client';
+import { auditLog } from '../../db/schema';
+
+export interface Actor {
+  type: 'admin' | 'dealer' | 'staff' | 'system';
+  id: number | null;
+}
+
+export const SYSTEM: Actor = { type: 'system', id: null };
+
+/** One audit row per state change: who, what, before, after, when (DESIGN.md §3). */
+export async function writeAudit(
+  db: Executor,
+  actor: Actor,
+  entry: { entity: string; entityId: number; action: string; before?: unknown; after?: unknown },
+) {
+  await db.insert(auditLog).values({
+    actorType: actor.type,
+    actorId: actor.id,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    action: entry.action,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}

@@ -1,0 +1,57 @@
+import {
+  dealerBuyCodeSchema,
+  dealerTransactionSchema,
+  offerViewSchema,
+  respondToCounterBodySchema,
+} from '@contracts/buying';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { offers } from '../../db/schema';
+import { expireOffers } from '../offers/expire-offers';
+import { findOfferViews } from '../offers/find-offers';
+import { respondToCounter } from '../offers/respond-to-counter';
+import { findDealerBuyCodes, findDealerTransactions } from './find-dealer-portal';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** The signed-in dealer's own data only: the dealer id always comes from the session. */
+export async function dealerPortalRoutes(app: FastifyInstance, { db }: { db: Database }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const dealerId = async (request: { viewer(): Promise<{ dealer: { id: number } | null }> }) =>
+    (await request.viewer()).dealer!.id;
+
+  routes.get(
+    '/api/dealer/buycodes',
+    { config: { access: 'dealer' }, schema: { response: { 200: z.array(dealerBuyCodeSchema) } } },
+    async (request) => findDealerBuyCodes(db, await dealerId(request)),
+  );
+  routes.get(
+    '/api/dealer/transactions',
+    { config: { access: 'dealer' }, schema: { response: { 200: z.array(dealerTransactionSchema) } } },
+    async (request) => findDealerTransactions(db, await dealerId(request)),
+  );
+  routes.get(
+    '/api/dealer/offers',
+    { config: { access: 'dealer' }, schema: { response: { 200: z.array(offerViewSchema) } } },
+    async (request) => {
+      await expireOffers(db);
+      return findOfferViews(db, eq(offers.dealerId, await dealerId(request)));
+    },
+  );
+  routes.post(
+    '/api/dealer/offers/:id/respond',
+    {
+      config: { access: 'dealer' },
+      schema: { params: idParams, body: respondToCounterBodySchema, response: { 200: offerViewSchema } },
+    },
+    async (request) =>
+      respondToCounter(db, {
+        offerId: request.params.id,
+        dealerId: await dealerId(request),
+        action: request.body.action,
+      }),
+  );
+}

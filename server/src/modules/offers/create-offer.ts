@@ -1,0 +1,124 @@
+import { BUYING_TEXT, type OfferView } from '@contracts/buying';
+import { ERROR_CODES } from '@contracts/errors';
+import { OFFER_WINDOW_HOURS } from '@contracts/limits';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { offerActivities, offers } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import { withRetries } from '../../lib/db-errors';
+import { claimIdempotencyKey } from '../../lib/idempotency';
+import { writeAudit } from '../audit/write-audit';
+import { findUsableBuyCode } from '../buy-codes/find-usable-buy-code';
+import { lockVehicle } from '../transactions/sell-vehicle';
+import { isPublished } from '../vehicles/vehicle-projection';
+import { expireOffers } from './expire-offers';
+import { getOfferView } from './find-offers';
+
+export const formatUsd = (amount: string) =>
+  Number(amount).toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+
+/**
+ * Make Offer (POST /api/vehicles/:id/offers): the buy code must be usable (an offer does not use
+ * it up), the vehicle published; the offer runs 48 h. A dealer's open offer on the same vehicle is
+ * replaced in place, and the log says so. One DB transaction, with the vehicle row locked.
+ */
+export async function createOffer(
+  db: Database,
+  input: { vehicleId: number; amount: string; buyCode: string },
+  idempotencyKey?: string,
+): Promise<OfferView> {
+  return withRetries(() =>
+    db.transaction(async (tx) => {
+      const claim = idempotencyKey ? await claimIdempotencyKey<OfferView>(tx, 'offer', idempotencyKey) : null;
+      if (claim?.replay) return claim.replay;
+
+      const usable = await findUsableBuyCode(tx, input.buyCode, { forUpdate: false });
+      if (!usable) throw new AppError(ERROR_CODES.badRequest, BUYING_TEXT.codeNotValid);
+      const vehicle = await lockVehicle(tx, input.vehicleId);
+      if (!vehicle) throw notFound('Vehicle not found');
+      if (!isPublished(vehicle)) throw new AppError(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable);
+
+      const dealer = usable.dealer;
+      const actor = { type: 'dealer' as const, id: dealer.id };
+      const expiresAt = sql`now() + ${OFFER_WINDOW_HOURS} * interval '1 hour'`;
+      const [open] = await tx
+        .select()
+        .from(offers)
+        .where(
+          and(
+            eq(offers.vehicleId, vehicle.id),
+            eq(offers.dealerId, dealer.id),
+            inArray(offers.status, ['pending', 'countered']),
+          ),
+        )
+        .for('update');
+      if (open) await expireOffers(tx, { offerId: open.id });
+      const [current] = open
+        ? await tx.select({ status: offers.status }).from(offers).where(eq(offers.id, open.id))
+        : [];
+      const stillOpen = open && (current?.status === 'pending' || current?.status === 'countered');
+
+      let offerId: number;
+      if (stillOpen) {
+        await tx
+          .update(offers)
+          .set({
+            amount: input.amount,
+            buyCodeId: usable.buyCode.id,
+            status: 'pending',
+            counterAmount: null,
+            counterMessage: null,
+            expiresAt,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(offers.id, open.id));
+        offerId = open.id;
+        await tx.insert(offerActivities).values({
+          offerId,
+          actorType: 'dealer',
+          actorId: dealer.id,
+          actionType: 'replaced',
+          amount: input.amount,
+          message: `Offer replaced with ${formatUsd(input.amount)} by ${dealer.dealerName}`,
+        });
+        await writeAudit(tx, actor, {
+          entity: 'offer',
+          entityId: offerId,
+          action: 'replaced',
+          before: open,
+          after: { amount: input.amount },
+        });
+      } else {
+        const [created] = await tx
+          .insert(offers)
+          .values({
+            vehicleId: vehicle.id,
+            dealerId: dealer.id,
+            buyCodeId: usable.buyCode.id,
+            amount: input.amount,
+            expiresAt,
+          })
+          .returning();
+        offerId = created!.id;
+        await tx.insert(offerActivities).values({
+          offerId,
+          actorType: 'dealer',
+          actorId: dealer.id,
+          actionType: 'submitted',
+          amount: input.amount,
+          message: `Offer of ${formatUsd(input.amount)} submitted by ${dealer.dealerName}`,
+        });
+        await writeAudit(tx, actor, {
+          entity: 'offer',
+          entityId: offerId,
+          action: 'created',
+          after: created,
+        });
+      }
+
+      const view = (await getOfferView(tx, offerId))!;
+      await claim?.remember(view);
+      return view;
+    }),
+  );
+}

@@ -1,0 +1,75 @@
+import type { OfferView } from '@contracts/buying';
+import { BUYING_TEXT } from '@contracts/buying';
+import { ERROR_CODES } from '@contracts/errors';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { offerActivities, offers } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import { withRetries } from '../../lib/db-errors';
+import { writeAudit } from '../audit/write-audit';
+import { lockVehicle, sellVehicle } from '../transactions/sell-vehicle';
+import { isPublished } from '../vehicles/vehicle-projection';
+import { formatUsd } from './create-offer';
+import { expireOffers } from './expire-offers';
+import { getOfferView } from './find-offers';
+
+/**
+ * A dealer answers the admin's counter (beyond the spec, DESIGN.md §3): only its own countered,
+ * unexpired offer. Accepting sells the vehicle at the counter amount, exactly like Buy Now.
+ * Locks the vehicle before the offer, the same order as every other sale, so no deadlock.
+ */
+export async function respondToCounter(
+  db: Database,
+  input: { offerId: number; dealerId: number; action: 'accept' | 'decline' },
+): Promise<OfferView> {
+  // Committed on its own, so an offer found expired stays expired even though this answer is a refusal.
+  await expireOffers(db, { offerId: input.offerId });
+  return withRetries(() =>
+    db.transaction(async (tx) => {
+      const [found] = await tx.select().from(offers).where(eq(offers.id, input.offerId));
+      if (!found || found.dealerId !== input.dealerId) throw notFound('Offer not found');
+      const vehicle = await lockVehicle(tx, found.vehicleId);
+      const [offer] = await tx.select().from(offers).where(eq(offers.id, found.id)).for('update');
+      if (offer!.status === 'expired' || offer!.expiresAt <= new Date())
+        throw new AppError(ERROR_CODES.conflict, 'This offer has expired');
+      if (offer!.status !== 'countered' || !offer!.counterAmount) {
+        throw new AppError(ERROR_CODES.conflict, 'This offer is not waiting for your answer');
+      }
+      const actor = { type: 'dealer' as const, id: input.dealerId };
+
+      if (input.action === 'accept') {
+        if (!vehicle || !isPublished(vehicle))
+          throw new AppError(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable);
+        await sellVehicle(
+          tx,
+          {
+            vehicleId: vehicle.id,
+            dealerId: input.dealerId,
+            buyCodeId: offer!.buyCodeId,
+            offerId: offer!.id,
+            amount: offer!.counterAmount,
+          },
+          actor,
+        );
+      }
+      const status = input.action === 'accept' ? 'accepted' : 'declined';
+      await tx.update(offers).set({ status, updatedAt: sql`now()` }).where(eq(offers.id, offer!.id));
+      await tx.insert(offerActivities).values({
+        offerId: offer!.id,
+        actorType: 'dealer',
+        actorId: input.dealerId,
+        actionType: input.action === 'accept' ? 'counter_accepted' : 'counter_declined',
+        amount: offer!.counterAmount,
+        message: `Counter offer of ${formatUsd(offer!.counterAmount)} ${status}`,
+      });
+      await writeAudit(tx, actor, {
+        entity: 'offer',
+        entityId: offer!.id,
+        action: `counter_${status}`,
+        before: { status: 'countered' },
+        after: { status },
+      });
+      return (await getOfferView(tx, offer!.id))!;
+    }),
+  );
+}

@@ -1,0 +1,355 @@
+import { BUYING_TEXT } from '@contracts/buying';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
+import { signIn } from '../../../test/sessions';
+import { createTestApp } from '../../../test/test-app';
+import {
+  auditLog,
+  buyCodes,
+  dealers,
+  offerActivities,
+  offers,
+  transactions,
+  vehicles,
+} from '../../db/schema';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let ip = 0;
+const from = () => `10.1.${Math.floor(++ip / 250)}.${ip % 250}`;
+const buy = (code: string, vehicleId: number | string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/verify-code',
+    payload: { code, vehicleId },
+    headers,
+    remoteAddress: from(),
+  });
+const offer = (vehicleId: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/vehicles/${vehicleId}/offers`,
+    payload: body,
+    headers,
+    remoteAddress: from(),
+  });
+
+let codeSerial = 0;
+const CODE_CHARS = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+const nextCode = () => {
+  codeSerial++;
+  return `Z${CODE_CHARS[Math.floor(codeSerial / 32 / 32) % 32]}${CODE_CHARS[Math.floor(codeSerial / 32) % 32]}${CODE_CHARS[codeSerial % 32]}`;
+};
+async function dealerWithCode(
+  codeOverrides: Partial<typeof buyCodes.$inferInsert> = {},
+  dealerOverrides = {},
+) {
+  const dealer = await insertDealer(ctx.db, dealerOverrides);
+  const code = await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: nextCode(), ...codeOverrides });
+  return { dealer, code };
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('Buy Now (POST /api/verify-code)', () => {
+  it('sells a published vehicle once, at its price, counting one use, and declines other open offers', async () => {
+    const vehicle = await insertVehicle(ctx.db, { price: '21450.00' });
+    const buyer = await dealerWithCode();
+    const other = await dealerWithCode();
+    const pending = await offer(vehicle.id, { amount: '20000', buyCode: other.code.code });
+    expect(pending.statusCode).toBe(201);
+
+    const res = await buy(buyer.code.code.toLowerCase(), String(vehicle.id));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: BUYING_TEXT.buySuccess });
+    const [sale] = await ctx.db.select().from(transactions).where(eq(transactions.vehicleId, vehicle.id));
+    expect(sale).toMatchObject({
+      dealerId: buyer.dealer.id,
+      buyCodeId: buyer.code.id,
+      amount: '21450.00',
+      status: 'pending',
+      cancelled: false,
+    });
+    const [sold] = await ctx.db.select().from(vehicles).where(eq(vehicles.id, vehicle.id));
+    expect(sold!.status).toBe('sold');
+    const [code] = await ctx.db.select().from(buyCodes).where(eq(buyCodes.id, buyer.code.id));
+    expect(code!.usageCount).toBe(1);
+    const [declined] = await ctx.db.select().from(offers).where(eq(offers.id, pending.json().id));
+    expect(declined!.status).toBe('declined');
+    const log = await ctx.db.select().from(offerActivities).where(eq(offerActivities.offerId, declined!.id));
+    expect(log.map((a) => a.message)).toContain('Vehicle sold');
+    const audits = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'vehicle'), eq(auditLog.entityId, vehicle.id)));
+    expect(audits.map((a) => a.action)).toContain('sold');
+
+    // The second buyer gets the same generic refusal as any other failure.
+    const again = await buy(other.code.code, vehicle.id);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(BUYING_TEXT.buyFailure);
+  });
+
+  it('refuses with one generic message for every failed check', async () => {
+    const vehicle = await insertVehicle(ctx.db);
+    const inactiveCode = await dealerWithCode({ active: false });
+    const inactiveDealer = await dealerWithCode({}, { active: false });
+    const expired = await dealerWithCode({ expiresAt: new Date(Date.now() - 1000) });
+    const exhausted = await dealerWithCode({ maxUses: 1, usageCount: 1 });
+    const good = await dealerWithCode();
+    const sold = await insertVehicle(ctx.db, { status: 'sold' });
+    const removed = await insertVehicle(ctx.db, { status: 'removed' });
+    const queued = await insertVehicle(ctx.db, { status: 'pending', inQueue: true });
+    const cases: [string, number | string][] = [
+      [inactiveCode.code.code, vehicle.id],
+      [inactiveDealer.code.code, vehicle.id],
+      [expired.code.code, vehicle.id],
+      [exhausted.code.code, vehicle.id],
+      ['QQQQ', vehicle.id],
+      [good.code.code, sold.id],
+      [good.code.code, removed.id],
+      [good.code.code, queued.id],
+      [good.code.code, 999999],
+      ['AB', vehicle.id],
+      [good.code.code, 'abc'],
+    ];
+    for (const [code, vehicleId] of cases) {
+      const res = await buy(code, vehicleId);
+      expect(res.statusCode, `${code} → ${vehicleId}`).toBe(400);
+      expect(res.json().message, `${code} → ${vehicleId}`).toBe(BUYING_TEXT.buyFailure);
+    }
+    expect(
+      await ctx.db.select().from(transactions).where(eq(transactions.vehicleId, vehicle.id)),
+    ).toHaveLength(0);
+  });
+
+  it('answers a retried request with the same Idempotency-Key once, without a second sale', async () => {
+    const first = await insertVehicle(ctx.db);
+    const second = await insertVehicle(ctx.db);
+    const buyer = await dealerWithCode();
+    const headers = { 'idempotency-key': 'retry-0000-aaaa' };
+    const one = await buy(buyer.code.code, first.id, headers);
+    const two = await buy(buyer.code.code, first.id, headers);
+    expect(one.statusCode).toBe(200);
+    expect(two.json()).toEqual(one.json());
+    // Even a different body with the same key replays the first answer.
+    const three = await buy(buyer.code.code, second.id, headers);
+    expect(three.json()).toEqual(one.json());
+    const [code] = await ctx.db.select().from(buyCodes).where(eq(buyCodes.id, buyer.code.id));
+    expect(code!.usageCount).toBe(1);
+    expect(
+      await ctx.db.select().from(transactions).where(eq(transactions.vehicleId, second.id)),
+    ).toHaveLength(0);
+    expect((await buy(buyer.code.code, second.id, { 'idempotency-key': 'bad key!' })).statusCode).toBe(400);
+  });
+
+  it('limits attempts per code', async () => {
+    const vehicle = await insertVehicle(ctx.db, { status: 'removed' });
+    let last = 0;
+    for (let i = 0; i < 11; i++) last = (await buy('ZZZ9', vehicle.id)).statusCode;
+    expect(last).toBe(429);
+  });
+});
+
+describe('Make Offer (POST /api/vehicles/:id/offers)', () => {
+  it('validates the amount and code with the spec texts', async () => {
+    const vehicle = await insertVehicle(ctx.db);
+    const buyer = await dealerWithCode();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ amount: '', buyCode: buyer.code.code }, BUYING_TEXT.amountRequired],
+      [{ buyCode: buyer.code.code }, BUYING_TEXT.amountRequired],
+      [{ amount: '-5', buyCode: buyer.code.code }, BUYING_TEXT.amountPositive],
+      [{ amount: '0', buyCode: buyer.code.code }, BUYING_TEXT.amountPositive],
+      [{ amount: 'abc', buyCode: buyer.code.code }, BUYING_TEXT.amountPositive],
+      [{ amount: '100000000', buyCode: buyer.code.code }, BUYING_TEXT.amountPositive],
+      [{ amount: '1.234', buyCode: buyer.code.code }, BUYING_TEXT.amountPositive],
+      [{ amount: '500', buyCode: 'AB' }, 'Buy code must be 4 characters'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await offer(vehicle.id, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message, JSON.stringify(body)).toBe(message);
+    }
+  });
+
+  it('creates a 48-hour offer from a string or number amount, without using up the code', async () => {
+    const vehicle = await insertVehicle(ctx.db);
+    const buyer = await dealerWithCode({ maxUses: 1 });
+    const res = await offer(vehicle.id, { amount: 18250.5, buyCode: buyer.code.code.toLowerCase() });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      vehicleId: vehicle.id,
+      dealerId: buyer.dealer.id,
+      amount: '18250.50',
+      status: 'pending',
+    });
+    expect(body.dealer.dealerName).toBe(buyer.dealer.dealerName);
+    expect(body.activities[0].message).toBe(`Offer of $18,250.50 submitted by ${buyer.dealer.dealerName}`);
+    const hours = (Date.parse(body.expiresAt) - Date.parse(body.createdAt)) / 3600_000;
+    expect(hours).toBeCloseTo(48, 1);
+    const [code] = await ctx.db.select().from(buyCodes).where(eq(buyCodes.id, buyer.code.id));
+    expect(code!.usageCount).toBe(0);
+  });
+
+  it('replaces the dealer’s open offer on the same vehicle and logs it', async () => {
+    const vehicle = await insertVehicle(ctx.db);
+    const buyer = await dealerWithCode();
+    const first = (await offer(vehicle.id, { amount: '15000', buyCode: buyer.code.code })).json();
+    await ctx.db
+      .update(offers)
+      .set({ status: 'countered', counterAmount: '17000.00' })
+      .where(eq(offers.id, first.id));
+    const second = await offer(vehicle.id, { amount: '16000', buyCode: buyer.code.code });
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toMatchObject({
+      id: first.id,
+      amount: '16000.00',
+      status: 'pending',
+      counterAmount: null,
+    });
+    expect(second.json().activities.map((a: { actionType: string }) => a.actionType)).toEqual([
+      'submitted',
+      'replaced',
+    ]);
+    expect(await ctx.db.select().from(offers).where(eq(offers.vehicleId, vehicle.id))).toHaveLength(1);
+  });
+
+  it('refuses unavailable vehicles and unusable codes with a reason', async () => {
+    const sold = await insertVehicle(ctx.db, { status: 'sold' });
+    const vehicle = await insertVehicle(ctx.db);
+    const buyer = await dealerWithCode();
+    const inactive = await dealerWithCode({}, { active: false });
+    const unavailable = await offer(sold.id, { amount: '100', buyCode: buyer.code.code });
+    expect(unavailable.statusCode).toBe(409);
+    expect(unavailable.json().message).toBe(BUYING_TEXT.vehicleUnavailable);
+    const badCode = await offer(vehicle.id, { amount: '100', buyCode: inactive.code.code });
+    expect(badCode.statusCode).toBe(400);
+    expect(badCode.json().message).toBe(BUYING_TEXT.codeNotValid);
+    expect((await offer(987654, { amount: '100', buyCode: buyer.code.code })).statusCode).toBe(404);
+  });
+});
+
+describe('dealer portal', () => {
+  it('shows a dealer only its own codes, transactions and offers', async () => {
+    const vehicle = await insertVehicle(ctx.db, { make: 'Ford', model: 'F-150', year: 2019 });
+    const offered = await insertVehicle(ctx.db);
+    const buyer = await dealerWithCode();
+    await insertBuyCodeRow(ctx.db, {
+      dealerId: buyer.dealer.id,
+      code: nextCode(),
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    const stranger = await dealerWithCode();
+    await buy(buyer.code.code, vehicle.id);
+    await offer(offered.id, { amount: '1000', buyCode: buyer.code.code });
+    await offer(offered.id, { amount: '1200', buyCode: stranger.code.code });
+    const cookie = await signIn(ctx.app, 'dealer', {
+      dealerName: buyer.dealer.dealerName,
+      buyCode: buyer.code.code,
+    });
+
+    const codes = (await ctx.app.inject({ url: '/api/dealer/buycodes', headers: { cookie } })).json();
+    expect(codes.map((c: { active: boolean }) => c.active).sort()).toEqual([false, true]);
+    const txs = (await ctx.app.inject({ url: '/api/dealer/transactions', headers: { cookie } })).json();
+    expect(txs).toHaveLength(1);
+    expect(txs[0]).toMatchObject({
+      vehicleId: vehicle.id,
+      vehicle: { year: 2019, make: 'Ford', model: 'F-150' },
+      status: 'pending',
+    });
+    const mine = (await ctx.app.inject({ url: '/api/dealer/offers', headers: { cookie } })).json();
+    expect(mine).toHaveLength(1);
+    expect(mine[0].dealerId).toBe(buyer.dealer.id);
+  });
+
+  it('lets a dealer accept or decline its own countered offer, never another’s, never once expired', async () => {
+    const vehicle = await insertVehicle(ctx.db, { price: '30000.00' });
+    const declinedVehicle = await insertVehicle(ctx.db);
+    const buyer = await dealerWithCode();
+    const stranger = await dealerWithCode();
+    const rival = (await offer(vehicle.id, { amount: '25000', buyCode: stranger.code.code })).json();
+    const mine = (await offer(vehicle.id, { amount: '26000', buyCode: buyer.code.code })).json();
+    const toDecline = (await offer(declinedVehicle.id, { amount: '900', buyCode: buyer.code.code })).json();
+    const cookie = await signIn(ctx.app, 'dealer', {
+      dealerName: buyer.dealer.dealerName,
+      buyCode: buyer.code.code,
+    });
+    const strangerCookie = await signIn(ctx.app, 'dealer', {
+      dealerName: stranger.dealer.dealerName,
+      buyCode: stranger.code.code,
+    });
+    const respond = (id: number, action: string, c = cookie) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/dealer/offers/${id}/respond`,
+        payload: { action },
+        headers: { cookie: c },
+      });
+
+    // Not countered yet.
+    expect((await respond(mine.id, 'accept')).statusCode).toBe(409);
+    await ctx.db
+      .update(offers)
+      .set({ status: 'countered', counterAmount: '27500.00' })
+      .where(eq(offers.id, mine.id));
+    await ctx.db
+      .update(offers)
+      .set({ status: 'countered', counterAmount: '950.00' })
+      .where(eq(offers.id, toDecline.id));
+    // Another dealer's offer looks like it does not exist.
+    expect((await respond(mine.id, 'accept', strangerCookie)).statusCode).toBe(404);
+
+    const accepted = await respond(mine.id, 'accept');
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().status).toBe('accepted');
+    const [sale] = await ctx.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.vehicleId, vehicle.id), eq(transactions.cancelled, false)));
+    expect(sale).toMatchObject({ dealerId: buyer.dealer.id, amount: '27500.00', offerId: mine.id });
+    const [rivalAfter] = await ctx.db.select().from(offers).where(eq(offers.id, rival.id));
+    expect(rivalAfter!.status).toBe('declined');
+
+    const declined = await respond(toDecline.id, 'decline');
+    expect(declined.json().status).toBe('declined');
+    expect(declined.json().activities.at(-1).actionType).toBe('counter_declined');
+
+    // An expired counter cannot be accepted, and the expiry is logged.
+    const late = await insertVehicle(ctx.db);
+    const lateOffer = (await offer(late.id, { amount: '500', buyCode: buyer.code.code })).json();
+    await ctx.db
+      .update(offers)
+      .set({ status: 'countered', counterAmount: '600.00', expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(offers.id, lateOffer.id));
+    const tooLate = await respond(lateOffer.id, 'accept');
+    expect(tooLate.statusCode).toBe(409);
+    expect(tooLate.json().message).toBe('This offer has expired');
+    const [expired] = await ctx.db.select().from(offers).where(eq(offers.id, lateOffer.id));
+    expect(expired!.status).toBe('expired');
+    expect(await ctx.db.select().from(transactions).where(eq(transactions.vehicleId, late.id))).toHaveLength(
+      0,
+    );
+  });
+
+  it('expires stale offers when offers are read', async () => {
+    const vehicle = await insertVehicle(ctx.db);
+    const buyer = await dealerWithCode();
+    const created = (await offer(vehicle.id, { amount: '700', buyCode: buyer.code.code })).json();
+    await ctx.db
+      .update(offers)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(offers.id, created.id));
+    const cookie = await signIn(ctx.app, 'dealer', {
+      dealerName: buyer.dealer.dealerName,
+      buyCode: buyer.code.code,
+    });
+    const [view] = (await ctx.app.inject({ url: '/api/dealer/offers', headers: { cookie } })).json();
+    expect(view.status).toBe('expired');
+    expect(view.activities.at(-1).message).toBe('Offer expired');
+    await ctx.db.update(dealers).set({ active: true }).where(eq(dealers.id, buyer.dealer.id));
+  });
+});

@@ -1,0 +1,79 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Transaction } from '../../db/client';
+import { offerActivities, offers, transactions, vehicles } from '../../db/schema';
+import { type Actor, writeAudit } from '../audit/write-audit';
+
+export interface Sale {
+  vehicleId: number;
+  dealerId: number;
+  buyCodeId: number | null;
+  offerId: number | null;
+  amount: string;
+}
+
+/**
+ * The one way a vehicle is sold, inside the caller's DB transaction with the vehicle row locked:
+ * a pending transaction, the vehicle marked sold, and every other open offer on it declined with
+ * 'Vehicle sold'. The partial unique index on transactions backs this against any race.
+ */
+export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor) {
+  const [transaction] = await tx
+    .insert(transactions)
+    .values({
+      vehicleId: sale.vehicleId,
+      dealerId: sale.dealerId,
+      buyCodeId: sale.buyCodeId,
+      offerId: sale.offerId,
+      amount: sale.amount,
+    })
+    .returning();
+  await tx
+    .update(vehicles)
+    .set({ status: 'sold', updatedAt: sql`now()` })
+    .where(eq(vehicles.id, sale.vehicleId));
+
+  const openOffers = await tx
+    .update(offers)
+    .set({ status: 'declined', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(offers.vehicleId, sale.vehicleId),
+        inArray(offers.status, ['pending', 'countered']),
+        sale.offerId === null ? undefined : ne(offers.id, sale.offerId),
+      ),
+    )
+    .returning({ id: offers.id, amount: offers.amount });
+  if (openOffers.length > 0) {
+    await tx.insert(offerActivities).values(
+      openOffers.map((o) => ({
+        offerId: o.id,
+        actorType: 'system',
+        actorId: null,
+        actionType: 'declined',
+        amount: o.amount,
+        message: 'Vehicle sold',
+      })),
+    );
+  }
+
+  await writeAudit(tx, actor, {
+    entity: 'transaction',
+    entityId: transaction!.id,
+    action: 'created',
+    after: transaction,
+  });
+  await writeAudit(tx, actor, {
+    entity: 'vehicle',
+    entityId: sale.vehicleId,
+    action: 'sold',
+    before: { status: 'active' },
+    after: { status: 'sold', transactionId: transaction!.id },
+  });
+  return transaction!;
+}
+
+/** Locks a vehicle row for the rest of the transaction (SELECT … FOR UPDATE). */
+export async function lockVehicle(tx: Transaction, vehicleId: number) {
+  const [vehicle] = await tx.select().from(vehicles).where(eq(vehicles.id, vehicleId)).for('update');
+  return vehicle ?? null;
+}
