@@ -12,6 +12,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['contracts/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts'],
+          // Multi-instance race tests need a real PostgreSQL server; they run whenever one is given.
+          exclude: process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
