@@ -1,12 +1,13 @@
 import type { PublicVehicle } from '@contracts/vehicle';
 import { ShoppingCart } from 'lucide-react';
+import { useState } from 'react';
 import { Button, type ButtonSize } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { ContactToBuy } from './contact-to-buy';
+import { BuyNowForm } from '@/features/buying/buy-now-form';
 import { VEHICLE_TEXTS } from './vehicle-texts';
 import { vehicleTitle } from './vehicle-title';
 
-/** 'Buy Now' and its dialog. The buy-code form replaces the dialog body with the buying issue. */
+/** 'Buy Now' and its dialog: buy instantly with the dealer's buy code (spec §2). */
 export function BuyNowButton({
   vehicle,
   size = 'md',
@@ -16,8 +17,11 @@ export function BuyNowButton({
   size?: ButtonSize;
   className?: string;
 }) {
+  const [open, setOpen] = useState(false);
   return (
     <Modal
+      open={open}
+      onOpenChange={setOpen}
       title={VEHICLE_TEXTS.buyNow}
       description={vehicleTitle(vehicle)}
       trigger={
@@ -27,7 +31,7 @@ export function BuyNowButton({
         </Button>
       }
     >
-      <ContactToBuy vin={vehicle.vin} intent="buy" />
+      {open ? <BuyNowForm vehicleId={vehicle.id} onDone={() => setOpen(false)} /> : null}
     </Modal>
   );
 }

@@ -1,12 +1,13 @@
 import type { PublicVehicle } from '@contracts/vehicle';
 import { HandCoins } from 'lucide-react';
+import { useState } from 'react';
 import { Button, type ButtonSize } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { ContactToBuy } from './contact-to-buy';
+import { MakeOfferForm } from '@/features/buying/make-offer-form';
 import { VEHICLE_TEXTS } from './vehicle-texts';
 import { vehicleTitle } from './vehicle-title';
 
-/** 'Make Offer' and its dialog. The offer form replaces the dialog body with the buying issue. */
+/** 'Make Offer' and its dialog: an amount and the dealer's buy code (spec §2, §5). */
 export function MakeOfferButton({
   vehicle,
   size = 'md',
@@ -16,8 +17,11 @@ export function MakeOfferButton({
   size?: ButtonSize;
   className?: string;
 }) {
+  const [open, setOpen] = useState(false);
   return (
     <Modal
+      open={open}
+      onOpenChange={setOpen}
       title={VEHICLE_TEXTS.makeOffer}
       description={vehicleTitle(vehicle)}
       trigger={
@@ -27,7 +31,7 @@ export function MakeOfferButton({
         </Button>
       }
     >
-      <ContactToBuy vin={vehicle.vin} intent="offer" />
+      {open ? <MakeOfferForm vehicleId={vehicle.id} askingPrice={vehicle.price} onDone={() => setOpen(false)} /> : null}
     </Modal>
   );
 }

@@ -45,8 +45,8 @@ export function VehiclePicture({
         />
       ) : (
         <div
-          role="img"
-          aria-label={alt}
+          // An empty alt means the picture is decoration inside a labelled control.
+          {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
           className="@container flex h-full w-full flex-col items-center justify-center gap-2 bg-gradient-to-br from-slate-700 via-slate-800 to-slate-950 text-slate-300"
         >
           <CarFront

@@ -38,26 +38,24 @@ export function CertificationExplainer() {
           <DocsLink className="" />
         </div>
       </div>
-      <dl className="mt-4 grid gap-3 md:grid-cols-2">
+      <ul className="mt-4 grid gap-3 md:grid-cols-2">
         {LEVELS.map(({ label, level, text, Icon, tone }) => (
-          <div key={label} className="flex gap-3 rounded-xl bg-slate-50 p-3 sm:p-4">
+          <li key={label} className="flex gap-3 rounded-xl bg-slate-50 p-3 sm:p-4">
             <span
-              className={`hidden h-9 w-9 shrink-0 sm:flex items-center justify-center rounded-full ring-1 ${tone}`}
+              className={`hidden h-9 w-9 shrink-0 items-center justify-center rounded-full ring-1 sm:flex ${tone}`}
             >
               <Icon aria-hidden="true" className="h-5 w-5" />
             </span>
             <div>
-              <dt className="font-semibold text-slate-900">
+              <p className="flex flex-wrap items-baseline gap-x-2 font-semibold text-slate-900">
                 {label}
-                <span className="ml-2 text-xs font-medium uppercase tracking-wide text-slate-500">
-                  {level}
-                </span>
-              </dt>
-              <dd className="mt-1 text-sm text-slate-600">{text}</dd>
+                <span className="text-xs font-medium uppercase tracking-wide text-slate-500">{level}</span>
+              </p>
+              <p className="mt-1 text-sm text-slate-600">{text}</p>
             </div>
-          </div>
+          </li>
         ))}
-      </dl>
+      </ul>
       <DocsLink className="mt-3 w-full sm:hidden" />
     </section>
   );
