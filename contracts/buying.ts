@@ -124,3 +124,30 @@ export const dealerBuyCodeSchema = z.object({
 export type DealerBuyCode = z.infer<typeof dealerBuyCodeSchema>;
 
 export const respondToCounterBodySchema = z.object({ action: z.enum(['accept', 'decline']) });
+
+/** PATCH /api/offers/:id (admin, spec §7): accept, decline or counter a pending offer. */
+export const updateOfferBodySchema = z.discriminatedUnion(
+  'status',
+  [
+    z.object({ status: z.literal('accepted') }),
+    z.object({ status: z.literal('declined') }),
+    z.object({
+      status: z.literal('countered'),
+      counterAmount: amountSchema,
+      counterMessage: z
+        .string()
+        .trim()
+        .max(1000, 'The message can be at most 1000 characters')
+        .nullish()
+        .transform((v) => v || null),
+    }),
+  ],
+  { error: 'Status must be accepted, declined or countered' },
+);
+export type UpdateOfferBody = z.input<typeof updateOfferBodySchema>;
+
+export const OFFER_TEXT = {
+  updated: 'Offer updated successfully',
+  updateFailed: 'Failed to update offer',
+  stale: 'This offer was already answered. Refresh to see its current state.',
+} as const;

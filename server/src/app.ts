@@ -9,6 +9,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { dealerPortalRoutes } from './modules/dealer-portal/dealer-portal.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { expireOffers } from './modules/offers/expire-offers';
+import { offersRoutes } from './modules/offers/offers.routes';
 import { buyingRoutes } from './modules/purchases/buying.routes';
 import { findPublishedVehicles } from './modules/vehicles/find-vehicles';
 import { VehicleListCache } from './modules/vehicles/vehicle-list-cache';
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(registerDemoMedia);
   await app.register(buyingRoutes, { db: database.db, config });
   await app.register(dealerPortalRoutes, { db: database.db });
+  await app.register(offersRoutes, { db: database.db });
 
   // Offers expire on their own (DESIGN.md §3); reads and actions also check, so this is a backstop.
   const sweep = setInterval(() => {

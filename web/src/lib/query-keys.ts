@@ -5,6 +5,12 @@ export const queryKeys = {
     list: () => ['vehicles', 'list'] as const,
     detail: (id: number | string) => ['vehicles', 'detail', String(id)] as const,
   },
+  dealerPortal: {
+    all: ['dealer-portal'] as const,
+    buyCodes: () => ['dealer-portal', 'buy-codes'] as const,
+    transactions: () => ['dealer-portal', 'transactions'] as const,
+    offers: () => ['dealer-portal', 'offers'] as const,
+  },
   auth: {
     adminCheck: () => ['auth', 'admin-check'] as const,
     dealerMe: () => ['auth', 'dealer-me'] as const,

@@ -5,6 +5,10 @@ import { Button } from '@/components/ui/button';
 import { useDealerLogout, useDealerMe } from '@/features/auth/api/dealer-session';
 import { RequireSession } from '@/features/auth/require-session';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { useDealerBuyCodes, useDealerOffers, useDealerTransactions } from './api/dealer-portal';
+import { BuyCodesSection } from './components/buy-codes-section';
+import { OffersSection } from './components/offers-section';
+import { TransactionsSection } from './components/transactions-section';
 
 export default function DealerDashboardPage() {
   usePageMeta('dealerDashboard');
@@ -19,6 +23,9 @@ export default function DealerDashboardPage() {
 function DealerDashboard({ dealerName }: { dealerName: string }) {
   const [, navigate] = useLocation();
   const logout = useDealerLogout();
+  const codes = useDealerBuyCodes();
+  const transactions = useDealerTransactions();
+  const offers = useDealerOffers();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -35,6 +42,31 @@ function DealerDashboard({ dealerName }: { dealerName: string }) {
           Log out
         </Button>
       </div>
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
+        <div className="grid content-start gap-6">
+          {codes.data ? (
+            <BuyCodesSection codes={codes.data} />
+          ) : (
+            <SectionSkeleton label="Loading buy codes" />
+          )}
+        </div>
+        <div className="grid content-start gap-6">
+          {offers.data ? <OffersSection offers={offers.data} /> : <SectionSkeleton label="Loading offers" />}
+          {transactions.data ? (
+            <TransactionsSection transactions={transactions.data} />
+          ) : (
+            <SectionSkeleton label="Loading transactions" />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function SectionSkeleton({ label }: { label: string }) {
+  return (
+    <div aria-busy="true" className="h-40 animate-pulse rounded-2xl bg-slate-100">
+      <span className="sr-only">{label}…</span>
     </div>
   );
 }

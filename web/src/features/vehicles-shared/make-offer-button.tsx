@@ -31,7 +31,9 @@ export function MakeOfferButton({
         </Button>
       }
     >
-      {open ? <MakeOfferForm vehicleId={vehicle.id} askingPrice={vehicle.price} onDone={() => setOpen(false)} /> : null}
+      {open ? (
+        <MakeOfferForm vehicleId={vehicle.id} askingPrice={vehicle.price} onDone={() => setOpen(false)} />
+      ) : null}
     </Modal>
   );
 }

@@ -1,0 +1,36 @@
+import { offerViewSchema, updateOfferBodySchema } from '@contracts/buying';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { expireOffers } from './expire-offers';
+import { findOfferViews } from './find-offers';
+import { updateOffer } from './update-offer';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** The admin's offers panel (spec §2, §7). */
+export async function offersRoutes(app: FastifyInstance, { db }: { db: Database }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/offers',
+    { config: { access: 'admin' }, schema: { response: { 200: z.array(offerViewSchema) } } },
+    async () => {
+      await expireOffers(db);
+      return findOfferViews(db);
+    },
+  );
+
+  routes.patch(
+    '/api/offers/:id',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParams, body: updateOfferBodySchema, response: { 200: offerViewSchema } },
+    },
+    async (request) => {
+      const admin = (await request.viewer()).admin!;
+      return updateOffer(db, { offerId: request.params.id, adminId: admin.id, decision: request.body });
+    },
+  );
+}

@@ -1,0 +1,129 @@
+import { OFFER_TEXT } from '@contracts/buying';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
+import { signIn } from '../../../test/sessions';
+import { createTestApp } from '../../../test/test-app';
+import { bootstrap } from '../../bootstrap';
+import { offers, transactions, vehicles } from '../../db/schema';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let admin: string;
+let serial = 0;
+
+beforeAll(async () => {
+  ctx = await createTestApp({
+    env: { ADMIN_EMAILS: 'boss@example.com', ADMIN_PASSWORD: 'correct horse battery' },
+  });
+  await bootstrap(ctx.db, ctx.config);
+  admin = await signIn(ctx.app, 'admin', { email: 'boss@example.com', password: 'correct horse battery' });
+});
+afterAll(() => ctx.close());
+
+async function pendingOffer(amount = '20000.00', vehicleOverrides = {}) {
+  const vehicle = await insertVehicle(ctx.db, { price: '22000.00', ...vehicleOverrides });
+  const dealer = await insertDealer(ctx.db);
+  serial++;
+  const code = await insertBuyCodeRow(ctx.db, {
+    dealerId: dealer.id,
+    code: `O${'23456789ABCDEFGH'[serial % 16]}${'JKLMNPQRSTUVWXYZ'[Math.floor(serial / 16) % 16]}2`,
+  });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/vehicles/${vehicle.id}/offers`,
+    payload: { amount, buyCode: code.code },
+    remoteAddress: `10.2.0.${serial}`,
+  });
+  return { vehicle, dealer, offer: res.json() as { id: number } };
+}
+const patch = (id: number, body: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'PATCH', url: `/api/offers/${id}`, payload: body, headers: { cookie: admin } });
+
+describe('admin offers', () => {
+  it('lists every offer with vehicle, dealer and activity log', async () => {
+    const { offer, dealer } = await pendingOffer();
+    const list = (await ctx.app.inject({ url: '/api/offers', headers: { cookie: admin } })).json();
+    const view = list.find((o: { id: number }) => o.id === offer.id);
+    expect(view).toMatchObject({
+      status: 'pending',
+      dealer: { dealerName: dealer.dealerName },
+      vehicle: { price: '22000.00' },
+    });
+    expect(view.activities).toHaveLength(1);
+  });
+
+  it('accepts: sells at the offer amount and declines rival offers', async () => {
+    const { vehicle, dealer, offer } = await pendingOffer('21000');
+    const rivalDealer = await insertDealer(ctx.db);
+    await insertBuyCodeRow(ctx.db, { dealerId: rivalDealer.id, code: 'OR2V' });
+    const rival = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/vehicles/${vehicle.id}/offers`,
+        payload: { amount: '20500', buyCode: 'OR2V' },
+      })
+    ).json();
+    const res = await patch(offer.id, { status: 'accepted' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('accepted');
+    const [sale] = await ctx.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.vehicleId, vehicle.id), eq(transactions.cancelled, false)));
+    expect(sale).toMatchObject({ dealerId: dealer.id, amount: '21000.00', offerId: offer.id });
+    const [sold] = await ctx.db.select().from(vehicles).where(eq(vehicles.id, vehicle.id));
+    expect(sold!.status).toBe('sold');
+    const [rivalAfter] = await ctx.db.select().from(offers).where(eq(offers.id, rival.id));
+    expect(rivalAfter!.status).toBe('declined');
+    // A second admin on a stale screen cannot answer again.
+    const stale = await patch(offer.id, { status: 'declined' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(OFFER_TEXT.stale);
+  });
+
+  it('counters with an amount and optional message, opening a new 48 h window', async () => {
+    const { offer } = await pendingOffer();
+    await ctx.db
+      .update(offers)
+      .set({ expiresAt: sql`now() + interval '1 hour'` })
+      .where(eq(offers.id, offer.id));
+    expect((await patch(offer.id, { status: 'countered' })).json().message).toBe('Amount is required');
+    expect((await patch(offer.id, { status: 'countered', counterAmount: '-1' })).json().message).toBe(
+      'Must be a valid positive number',
+    );
+    const res = await patch(offer.id, {
+      status: 'countered',
+      counterAmount: '21500',
+      counterMessage: '  Delivery included  ',
+    });
+    expect(res.statusCode).toBe(200);
+    const view = res.json();
+    expect(view).toMatchObject({
+      status: 'countered',
+      counterAmount: '21500.00',
+      counterMessage: 'Delivery included',
+    });
+    expect((Date.parse(view.expiresAt) - Date.now()) / 3600_000).toBeGreaterThan(47.9);
+    expect(view.activities.at(-1).message).toBe('Countered at $21,500.00: Delivery included');
+    const noMessage = await pendingOffer();
+    const plain = await patch(noMessage.offer.id, { status: 'countered', counterAmount: 100 });
+    expect(plain.json().counterMessage).toBeNull();
+  });
+
+  it('declines, refuses expired offers and unknown statuses', async () => {
+    const { offer } = await pendingOffer();
+    expect((await patch(offer.id, { status: 'declined' })).json().status).toBe('declined');
+    const late = await pendingOffer();
+    await ctx.db
+      .update(offers)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(offers.id, late.offer.id));
+    const expired = await patch(late.offer.id, { status: 'accepted' });
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json().message).toBe('This offer has expired');
+    const [after] = await ctx.db.select().from(offers).where(eq(offers.id, late.offer.id));
+    expect(after!.status).toBe('expired');
+    expect((await patch(offer.id, { status: 'sold' })).statusCode).toBe(400);
+    expect((await patch(999999, { status: 'declined' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,94 @@
+import { BUYING_TEXT, OFFER_TEXT, type OfferView } from '@contracts/buying';
+import { ERROR_CODES } from '@contracts/errors';
+import { OFFER_WINDOW_HOURS } from '@contracts/limits';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { offerActivities, offers } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import { withRetries } from '../../lib/db-errors';
+import { writeAudit } from '../audit/write-audit';
+import { lockVehicle, sellVehicle } from '../transactions/sell-vehicle';
+import { isPublished } from '../vehicles/vehicle-projection';
+import { formatUsd } from './create-offer';
+import { expireOffers } from './expire-offers';
+import { getOfferView } from './find-offers';
+
+export type OfferDecision =
+  | { status: 'accepted' }
+  | { status: 'declined' }
+  | { status: 'countered'; counterAmount: string; counterMessage: string | null };
+
+/**
+ * An admin answers a pending offer (spec §4, DESIGN.md §3): accept (sells the vehicle at the offer
+ * amount), decline, or counter (a new 48 h window). Only a pending offer can be answered, so a
+ * second admin acting on a stale screen gets 409 instead of overwriting the first answer.
+ */
+export async function updateOffer(
+  db: Database,
+  input: { offerId: number; adminId: number; decision: OfferDecision },
+): Promise<OfferView> {
+  await expireOffers(db, { offerId: input.offerId });
+  return withRetries(() =>
+    db.transaction(async (tx) => {
+      const [found] = await tx.select().from(offers).where(eq(offers.id, input.offerId));
+      if (!found) throw notFound('Offer not found');
+      const vehicle = await lockVehicle(tx, found.vehicleId);
+      const [offer] = await tx.select().from(offers).where(eq(offers.id, found.id)).for('update');
+      if (offer!.status !== 'pending' || offer!.expiresAt <= new Date()) {
+        throw new AppError(
+          ERROR_CODES.conflict,
+          offer!.status === 'expired' ? 'This offer has expired' : OFFER_TEXT.stale,
+        );
+      }
+      const actor = { type: 'admin' as const, id: input.adminId };
+      const { decision } = input;
+
+      if (decision.status === 'accepted') {
+        if (!vehicle || !isPublished(vehicle))
+          throw new AppError(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable);
+        await sellVehicle(
+          tx,
+          {
+            vehicleId: vehicle.id,
+            dealerId: offer!.dealerId,
+            buyCodeId: offer!.buyCodeId,
+            offerId: offer!.id,
+            amount: offer!.amount,
+          },
+          actor,
+        );
+      }
+      const countered = decision.status === 'countered';
+      await tx
+        .update(offers)
+        .set({
+          status: decision.status,
+          counterAmount: countered ? decision.counterAmount : offer!.counterAmount,
+          counterMessage: countered ? decision.counterMessage : offer!.counterMessage,
+          expiresAt: countered ? sql`now() + ${OFFER_WINDOW_HOURS} * interval '1 hour'` : offer!.expiresAt,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(offers.id, offer!.id));
+      await tx.insert(offerActivities).values({
+        offerId: offer!.id,
+        actorType: 'admin',
+        actorId: input.adminId,
+        actionType: decision.status,
+        amount: countered ? decision.counterAmount : offer!.amount,
+        message: countered
+          ? `Countered at ${formatUsd(decision.counterAmount)}${decision.counterMessage ? `: ${decision.counterMessage}` : ''}`
+          : decision.status === 'accepted'
+            ? 'Offer accepted'
+            : 'Offer declined',
+      });
+      await writeAudit(tx, actor, {
+        entity: 'offer',
+        entityId: offer!.id,
+        action: decision.status,
+        before: { status: offer!.status },
+        after: decision,
+      });
+      return (await getOfferView(tx, offer!.id))!;
+    }),
+  );
+}

@@ -1,0 +1,30 @@
+import { IDEMPOTENCY_HEADER } from '@contracts/buying';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+interface PurchaseInput {
+  code: string;
+  vehicleId: number;
+  /** The same key on a retry makes the server answer once (DESIGN.md §4). */
+  idempotencyKey: string;
+}
+
+/** POST /api/verify-code: Buy Now. A success refreshes the vehicle and the list (spec §4). */
+export function usePurchaseVehicle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ code, vehicleId, idempotencyKey }: PurchaseInput) =>
+      apiRequest<{ message: string; transactionId: number }>(
+        'POST',
+        '/api/verify-code',
+        { code, vehicleId },
+        { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
+      ),
+    onSuccess: (_result, { vehicleId }) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.vehicles.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.vehicles.detail(vehicleId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.all });
+    },
+  });
+}

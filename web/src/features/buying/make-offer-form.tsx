@@ -1,0 +1,94 @@
+import { BUYING_TEXT, type OfferForm, offerFormSchema } from '@contracts/buying';
+import { BUY_CODE_LENGTH } from '@contracts/limits';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/use-toast';
+import { formatMoney } from '@/lib/format';
+import { useCreateOffer } from './api/create-offer';
+import { BuyCodeHelp } from './buy-code-help';
+import { newIdempotencyKey } from './new-idempotency-key';
+
+/** The Make Offer form (spec §2, §5): amount and buy code, with the spec's messages. */
+export function MakeOfferForm({
+  vehicleId,
+  askingPrice,
+  onDone,
+}: {
+  vehicleId: number;
+  askingPrice: string | null;
+  onDone: () => void;
+}) {
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const createOffer = useCreateOffer();
+  const form = useForm<OfferForm>({
+    resolver: zodResolver(offerFormSchema),
+    defaultValues: { amount: '', buyCode: '' },
+  });
+  const { errors } = form.formState;
+  const buyCode = form.register('buyCode');
+
+  const onSubmit = form.handleSubmit((values) =>
+    createOffer.mutate(
+      {
+        vehicleId,
+        amount: values.amount.trim(),
+        buyCode: values.buyCode.trim().toUpperCase(),
+        idempotencyKey,
+      },
+      {
+        onSuccess: () => {
+          toast({ title: BUYING_TEXT.offerSuccessTitle, description: BUYING_TEXT.offerSuccess });
+          onDone();
+        },
+        onError: (error) => {
+          toast({
+            variant: 'destructive',
+            title: BUYING_TEXT.offerFailureTitle,
+            description: `${BUYING_TEXT.offerFailure}: ${error.message}`,
+          });
+          setIdempotencyKey(newIdempotencyKey());
+        },
+      },
+    ),
+  );
+
+  return (
+    <div className="grid gap-5">
+      <form noValidate onSubmit={onSubmit} className="grid gap-3">
+        <FormField
+          label="Offer amount ($)"
+          inputMode="decimal"
+          autoComplete="off"
+          hint={
+            askingPrice
+              ? `Asking price ${formatMoney(askingPrice)}. Your offer stays open for 48 hours.`
+              : 'Your offer stays open for 48 hours.'
+          }
+          error={errors.amount?.message}
+          {...form.register('amount')}
+        />
+        <FormField
+          label="Buy code"
+          maxLength={BUY_CODE_LENGTH}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          className="[&_input]:font-mono [&_input]:uppercase [&_input]:tracking-[0.3em]"
+          error={errors.buyCode?.message}
+          {...buyCode}
+          onChange={(event) => {
+            event.target.value = event.target.value.toUpperCase();
+            void buyCode.onChange(event);
+          }}
+        />
+        <Button type="submit" size="lg" disabled={createOffer.isPending}>
+          {createOffer.isPending ? BUYING_TEXT.processing : 'Submit Offer'}
+        </Button>
+      </form>
+      <BuyCodeHelp />
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import type { OfferView } from '@contracts/buying';
+import { Badge, OFFER_STATUS_TONE } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { formatMoney } from '@/lib/format';
+import { formatDateTime, formatTimeLeft } from '@/lib/time-left';
+import { useRespondToCounter } from '../api/dealer-portal';
+
+const title = (o: OfferView) =>
+  [o.vehicle.year, o.vehicle.make, o.vehicle.model].filter(Boolean).join(' ') || `Vehicle #${o.vehicleId}`;
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** My Offers (beyond the spec): each offer's state, time left, log, and the answer to a counter. */
+export function OffersSection({ offers }: { offers: OfferView[] }) {
+  const respond = useRespondToCounter();
+  const answer = (offer: OfferView, action: 'accept' | 'decline') =>
+    respond.mutate(
+      { offerId: offer.id, action },
+      {
+        onSuccess: () =>
+          toast({
+            title: action === 'accept' ? 'Counter offer accepted' : 'Counter offer declined',
+            description:
+              action === 'accept'
+                ? 'The vehicle is yours. Our team will contact you shortly.'
+                : 'The offer is closed.',
+          }),
+        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: error.message }),
+      },
+    );
+
+  return (
+    <section
+      aria-labelledby="offers-title"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="offers-title" className="text-lg font-semibold text-slate-900">
+        My Offers
+      </h2>
+      {offers.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">
+          No offers yet. Make an offer on any listing with your buy code.
+        </p>
+      ) : (
+        <ul className="mt-3 grid gap-4">
+          {offers.map((offer) => {
+            const open = offer.status === 'pending' || offer.status === 'countered';
+            return (
+              <li
+                key={offer.id}
+                className="rounded-xl border border-slate-200 p-4"
+                data-testid={`offer-${offer.id}`}
+              >
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div>
+                    <h3 className="font-semibold text-slate-900">{title(offer)}</h3>
+                    <p className="text-sm text-slate-600">
+                      Your offer{' '}
+                      <span className="font-semibold text-slate-900">{formatMoney(offer.amount)}</span>
+                      {offer.vehicle.price ? <> · asking {formatMoney(offer.vehicle.price)}</> : null}
+                    </p>
+                  </div>
+                  <div className="flex items-center gap-2">
+                    {open ? (
+                      <span className="text-sm text-slate-600">{formatTimeLeft(offer.expiresAt)}</span>
+                    ) : null}
+                    <Badge tone={OFFER_STATUS_TONE[offer.status]}>{capitalize(offer.status)}</Badge>
+                  </div>
+                </div>
+                {offer.status === 'countered' && offer.counterAmount ? (
+                  <div className="mt-3 rounded-lg bg-blue-50 p-3 text-sm text-blue-950 ring-1 ring-blue-200">
+                    <p>
+                      Counter offer:{' '}
+                      <span className="text-base font-bold">{formatMoney(offer.counterAmount)}</span>
+                    </p>
+                    {offer.counterMessage ? <p className="mt-1 italic">“{offer.counterMessage}”</p> : null}
+                    <div className="mt-3 flex flex-wrap gap-2">
+                      <Button size="sm" onClick={() => answer(offer, 'accept')} disabled={respond.isPending}>
+                        Accept Counter
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => answer(offer, 'decline')}
+                        disabled={respond.isPending}
+                      >
+                        Decline
+                      </Button>
+                    </div>
+                  </div>
+                ) : null}
+                <details className="mt-3 text-sm">
+                  <summary className="cursor-pointer text-slate-700">
+                    Activity ({offer.activities.length})
+                  </summary>
+                  <ol className="mt-2 max-h-40 space-y-1 overflow-y-auto border-l-2 border-slate-200 pl-3">
+                    {offer.activities.map((a) => (
+                      <li key={a.id}>
+                        <span className="text-slate-500">{formatDateTime(a.createdAt)}</span> — {a.message}
+                      </li>
+                    ))}
+                  </ol>
+                </details>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
