@@ -1,0 +1,157 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN, type RunningServer, startAppServer } from './support/app-server';
+import { DESKTOP, launchChromium, PHONE } from './support/chromium';
+
+/** Buying changes the marketplace, so these journeys get their own server and database. */
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport, baseURL: server.url });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { page, context, errors };
+}
+const toast = (page: Page, text: string) =>
+  page.locator('[data-variant]').filter({ hasText: text }).first().waitFor();
+const publicIds = async () =>
+  ((await (await fetch(`${server.url}/api/vehicles`)).json()) as { id: number }[]).map((v) => v.id);
+
+describe('Buy Now', () => {
+  it('buys a car with a valid code and takes it off the listings; refuses a bad code', async () => {
+    const dealer = server.demoDealer!;
+    const { page, context, errors } = await open(PHONE);
+    const [target] = await publicIds();
+    await page.goto(`/vehicle/${target}`);
+    await page.getByRole('main').getByRole('button', { name: 'Buy Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Buy Now' });
+    await dialog.waitFor();
+    const text = await dialog.innerText();
+    expect(text).toContain("Don't have a buy code?");
+    expect(text).toContain('Monday to Friday, 9 AM to 6 PM EST');
+
+    const code = dialog.getByLabel('Buy code');
+    expect(await code.getAttribute('maxlength')).toBe('4');
+    // Blank or whitespace: nothing is sent, nothing is said.
+    let requests = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/verify-code')) requests++;
+    });
+    await code.fill('   ');
+    await code.press('Enter');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    expect(requests).toBe(0);
+
+    await code.fill('zzzz');
+    expect(await code.inputValue()).toBe('ZZZZ');
+    await code.press('Enter');
+    await toast(page, 'Invalid buy code. Please try again.');
+    expect(requests).toBe(1);
+
+    await code.fill(dealer.buyCode.toLowerCase());
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, 'Success!');
+    await toast(page, 'Vehicle purchase initiated. Our team will contact you shortly.');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Vehicle No Longer Available' }).waitFor();
+    expect(await publicIds()).not.toContain(target);
+
+    await page.goto('/inventory');
+    await page
+      .getByRole('link', { name: /^View details for/ })
+      .first()
+      .waitFor();
+    expect(await page.locator(`a[href="/vehicle/${target}"]`).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('Make Offer and the dealer dashboard', () => {
+  it('validates the offer, submits it, and lets the dealer accept the admin’s counter', async () => {
+    const dealer = server.demoDealer!;
+    const { page, context, errors } = await open(DESKTOP);
+    const ids = await publicIds();
+    const target = ids[ids.length - 1]!;
+    await page.goto(`/vehicle/${target}`);
+    await page.getByRole('main').getByRole('button', { name: 'Make Offer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Make Offer' });
+    const amount = dialog.getByLabel('Offer amount ($)');
+    const code = dialog.getByLabel('Buy code');
+    const submit = dialog.getByRole('button', { name: 'Submit Offer' });
+
+    await submit.click();
+    await dialog.getByText('Amount is required').waitFor();
+    await dialog.getByText('Buy code must be 4 characters').waitFor();
+    await amount.fill('-100');
+    await submit.click();
+    await dialog.getByText('Must be a valid positive number').waitFor();
+
+    await amount.fill('15000');
+    await code.fill('ZZZZ');
+    await submit.click();
+    await toast(page, 'Failed to submit offer: This buy code is not valid');
+
+    await code.fill(dealer.buyCode);
+    await submit.click();
+    await toast(page, 'Your offer has been submitted successfully');
+    await dialog.waitFor({ state: 'detached' });
+
+    // The admin counters through the API.
+    const login = await fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(E2E_ADMIN),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const all = (await (
+      await fetch(`${server.url}/api/offers`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
+      id: number;
+      vehicleId: number;
+      status: string;
+    }[];
+    const mine = all.find((o) => o.vehicleId === target && o.status === 'pending')!;
+    const counter = await fetch(`${server.url}/api/offers/${mine.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        status: 'countered',
+        counterAmount: '15900',
+        counterMessage: 'Meet me at 15,900',
+      }),
+    });
+    expect(counter.status).toBe(200);
+
+    await page.goto('/dealer/login');
+    await page.getByLabel('Dealer name').fill(dealer.dealerName);
+    await page.getByLabel('Buy code').fill(dealer.buyCode);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/dealer/dashboard');
+    expect(await page.getByTestId('current-buy-code').innerText()).toBe(dealer.buyCode);
+    await page.getByText('Inactive').first().waitFor();
+
+    const card = page.getByTestId(`offer-${mine.id}`);
+    await card.getByText('$15,900', { exact: true }).waitFor();
+    await card.getByText('“Meet me at 15,900”').waitFor();
+    expect(await card.innerText()).toMatch(/\d+h \d+m left/);
+    await card.getByRole('button', { name: 'Accept Counter' }).click();
+    await toast(page, 'Counter offer accepted');
+    await card.getByText('Accepted', { exact: true }).waitFor();
+
+    const transactions = page.getByRole('region', { name: 'Recent transactions' });
+    await transactions.getByText('$15,900').waitFor();
+    expect(await publicIds()).not.toContain(target);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
