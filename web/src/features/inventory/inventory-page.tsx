@@ -11,31 +11,38 @@ import { gridClasses, VehicleResults } from './components/vehicle-results';
 import { filterVehicles, indexVehicles, searchTerms, sortVehicles } from './inventory-query';
 import { INVENTORY_TEXTS } from './inventory-texts';
 import { useInventoryParams } from './use-inventory-params';
+import { useSearchText } from './use-search-text';
 
 const SKELETON_COUNT = 6;
 
 export default function InventoryPage() {
   usePageMeta('inventory');
   const [params, update] = useInventoryParams();
+  const [searchText, setSearchText] = useSearchText(params.q, (q) => update({ q }));
   const vehicles = useVehicles();
 
   // Index once per list, sort once per sort order; typing only filters (deferred, so keys stay instant).
   const indexed = useMemo(() => indexVehicles(vehicles.data ?? []), [vehicles.data]);
   const sorted = useMemo(() => sortVehicles(indexed, params.sort), [indexed, params.sort]);
-  const query = useDeferredValue(params.q);
+  const query = useDeferredValue(searchText);
   const results = useMemo(
     () => filterVehicles(sorted, query, params.cert, premiumLabel),
     [sorted, query, params.cert],
   );
-  const isFiltered = searchTerms(params.q).length > 0 || params.cert !== 'all';
-  const isStale = query !== params.q;
+  const isFiltered = searchTerms(searchText).length > 0 || params.cert !== 'all';
+  const isStale = query !== searchText;
 
   return (
     <div className="pb-16">
       <PageHeading title={INVENTORY_TEXTS.title}>{INVENTORY_TEXTS.subtitle}</PageHeading>
       <div className="mx-auto mt-6 grid max-w-7xl gap-6 px-4 sm:px-6">
         <CertificationExplainer />
-        <InventoryToolbar params={params} onChange={update} />
+        <InventoryToolbar
+          params={params}
+          onChange={update}
+          searchText={searchText}
+          onSearchTextChange={setSearchText}
+        />
         <section aria-labelledby="results-heading" aria-busy={vehicles.isPending || isStale}>
           <div className="mb-4 flex items-center justify-between gap-3 border-b border-slate-200 pb-3">
             <h2 id="results-heading" className="sr-only">
@@ -65,7 +72,13 @@ export default function InventoryPage() {
               isRetrying={vehicles.isFetching}
             />
           ) : results.length === 0 ? (
-            <EmptyState isFiltered={isFiltered} onClear={() => update({ q: '', cert: 'all' })} />
+            <EmptyState
+              isFiltered={isFiltered}
+              onClear={() => {
+                setSearchText('');
+                update({ cert: 'all' });
+              }}
+            />
           ) : (
             <div className={isStale ? 'opacity-70 transition-opacity' : undefined}>
               <VehicleResults

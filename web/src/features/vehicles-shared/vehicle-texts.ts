@@ -8,6 +8,5 @@ export const VEHICLE_TEXTS = {
   watchVideo: 'Watch Video Walkthrough',
   buyNow: 'Buy Now',
   makeOffer: 'Make Offer',
-  contactHours: 'Monday to Friday, 9 AM to 6 PM EST',
   noImage: 'No photo yet',
 } as const;

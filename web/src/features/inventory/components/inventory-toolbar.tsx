@@ -94,9 +94,13 @@ export function ViewToggle({ view, onChange }: { view: ViewMode; onChange: (view
 export function InventoryToolbar({
   params,
   onChange,
+  searchText,
+  onSearchTextChange,
 }: {
   params: InventoryParams;
   onChange: (changes: Partial<InventoryParams>) => void;
+  searchText: string;
+  onSearchTextChange: (text: string) => void;
 }) {
   return (
     <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end">
@@ -117,15 +121,15 @@ export function InventoryToolbar({
             spellCheck={false}
             enterKeyHint="search"
             placeholder={INVENTORY_TEXTS.searchPlaceholder}
-            value={params.q}
-            onChange={(e) => onChange({ q: e.target.value })}
+            value={searchText}
+            onChange={(e) => onSearchTextChange(e.target.value)}
             className="h-11 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-10 text-base text-slate-900 shadow-sm placeholder:text-slate-400 hover:border-slate-400 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
           />
-          {params.q ? (
+          {searchText ? (
             <button
               type="button"
               aria-label="Clear search"
-              onClick={() => onChange({ q: '' })}
+              onClick={() => onSearchTextChange('')}
               className="absolute right-1.5 top-1/2 inline-flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900"
             >
               <X aria-hidden="true" className="h-4 w-4" />
