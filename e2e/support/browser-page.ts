@@ -19,7 +19,8 @@ export async function openPage(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    // A signed-out read answered 401 is expected (spec §7 turns it into empty data); Chromium logs it.
+    if (message.type() === 'error' && !/status of 401/.test(message.text())) errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, context, errors };
