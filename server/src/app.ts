@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { dealerPortalRoutes } from './modules/dealer-portal/dealer-portal.routes';
+import { dealersRoutes } from './modules/dealers/dealers.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { expireOffers } from './modules/offers/expire-offers';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { buyingRoutes } from './modules/purchases/buying.routes';
+import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { findPublishedVehicles } from './modules/vehicles/find-vehicles';
 import { VehicleListCache } from './modules/vehicles/vehicle-list-cache';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
@@ -66,6 +70,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   await registerSecurity(app, { publicOrigin: config.publicOrigin });
   await app.register(cookie);
+  // Per-route limits narrow these; nothing larger than a walkaround video is ever accepted.
+  await app.register(multipart, { limits: { files: 2, fields: 10, fieldSize: 64 * 1024, parts: 12 } });
   registerAuth(app, { db: database.db });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
@@ -83,11 +89,14 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.addHook('onClose', async () => {
     await unlisten();
   });
-  await app.register(vehiclesRoutes, { db: database.db, listCache });
+  await app.register(vehiclesRoutes, { db: database.db, listCache, productName: config.brand.productName });
   await app.register(registerDemoMedia);
   await app.register(buyingRoutes, { db: database.db, config });
   await app.register(dealerPortalRoutes, { db: database.db });
   await app.register(offersRoutes, { db: database.db });
+  await app.register(dealersRoutes, { db: database.db });
+  await app.register(transactionsRoutes, { db: database.db });
+  await app.register(auditRoutes, { db: database.db });
 
   // Offers expire on their own (DESIGN.md §3); reads and actions also check, so this is a backstop.
   const sweep = setInterval(() => {

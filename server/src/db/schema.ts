@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -120,7 +121,9 @@ export const transactions = pgTable(
     status: text().notNull().default('pending'),
     createdAt: createdAt(),
     isPaid: boolean().notNull().default(false),
+    /** The bill of sale's download URL (spec §3), and the stored file behind it. */
     billOfSale: text(),
+    billOfSaleFileId: integer(),
     cancelled: boolean().notNull().default(false),
   },
   (t) => [
@@ -256,4 +259,22 @@ export const appSettings = pgTable('app_settings', {
   key: text().primaryKey(),
   value: text().notNull(),
   updatedAt: createdAt(),
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Uploaded documents (bills of sale) live in the database, so every app instance serves them and
+ * a backup of the database is a backup of them. Their type was read from their content.
+ */
+export const storedFiles = pgTable('stored_files', {
+  id: serial().primaryKey(),
+  contentType: text().notNull(),
+  fileName: text().notNull(),
+  size: integer().notNull(),
+  data: bytea().notNull(),
+  createdAt: createdAt(),
 });

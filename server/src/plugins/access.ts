@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
 /** Who may call a route (DESIGN.md §2). Every route must declare it; see registerAccessDeclarations. */
-export const ACCESS_LEVELS = ['public', 'dealer', 'staff', 'admin'] as const;
+/** 'account' = any signed-in dealer or admin (the handler narrows further, e.g. to the buying dealer). */
+export const ACCESS_LEVELS = ['public', 'dealer', 'staff', 'admin', 'account'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 declare module 'fastify' {

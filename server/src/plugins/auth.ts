@@ -31,6 +31,8 @@ export function isAllowed(access: Access, viewer: Viewer): boolean {
       return viewer.staff !== null || viewer.admin !== null;
     case 'admin':
       return viewer.admin !== null;
+    case 'account':
+      return viewer.admin !== null || viewer.dealer !== null;
   }
 }
 

@@ -33,6 +33,7 @@ const ALLOWED: Record<Access, Identity[]> = {
   dealer: ['dealer'],
   staff: ['staff', 'admin'],
   admin: ['admin'],
+  account: ['dealer', 'admin'],
 };
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;

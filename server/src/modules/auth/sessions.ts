@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_TTL_MS, type SessionRole } from '@contracts/auth';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { adminUsers, dealers, sessions } from '../../db/schema';
 
 /** SHA-256 of the token: the only form in which a session token is stored. */
@@ -30,7 +30,7 @@ export async function revokeSessions(db: Database, role: SessionRole, tokens: st
 }
 
 /** Ends every session of one admin or dealer (e.g. a deactivated dealer). */
-export async function revokeSubjectSessions(db: Database, role: SessionRole, subjectId: number) {
+export async function revokeSubjectSessions(db: Executor, role: SessionRole, subjectId: number) {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })

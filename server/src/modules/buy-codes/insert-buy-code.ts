@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { buyCodes } from '../../db/schema';
 import { randomBuyCode } from './buy-code-alphabet';
 
@@ -13,7 +13,7 @@ export interface NewBuyCode {
 }
 
 /** Inserts a fresh random code for a dealer, retrying on the rare collision with an existing code. */
-export async function insertBuyCode(db: Database, input: NewBuyCode) {
+export async function insertBuyCode(db: Executor, input: NewBuyCode) {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const [row] = await db
       .insert(buyCodes)

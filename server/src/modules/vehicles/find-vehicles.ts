@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import type { AdminListing } from '@contracts/admin';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { vehicles } from '../../db/schema';
+import { dealers, transactions, vehicles } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import {
   isPublished,
@@ -21,10 +22,38 @@ export async function findPublishedVehicles(db: Database) {
   return rows.map(toPublicVehicle);
 }
 
-/** Every vehicle with every field, for admins. */
-export async function findAllVehicles(db: Database) {
-  const rows = await db.select().from(vehicles).orderBy(desc(vehicles.id));
-  return rows.map(toAdminVehicle);
+/** Every vehicle with every field, for admins, with the buying dealer of sold ones. */
+export async function findAllVehicles(db: Database): Promise<AdminListing[]> {
+  const rows = await db
+    .select({
+      vehicle: vehicles,
+      sale: {
+        transactionId: transactions.id,
+        dealerId: dealers.id,
+        dealerName: dealers.dealerName,
+        amount: transactions.amount,
+      },
+    })
+    .from(vehicles)
+    .leftJoin(transactions, and(eq(transactions.vehicleId, vehicles.id), eq(transactions.cancelled, false)))
+    .leftJoin(dealers, eq(dealers.id, transactions.dealerId))
+    .orderBy(desc(vehicles.id));
+  return rows.map(({ vehicle, sale }) => ({
+    ...toAdminVehicle(vehicle),
+    sale:
+      sale &&
+      sale.transactionId !== null &&
+      sale.dealerId !== null &&
+      sale.dealerName !== null &&
+      sale.amount !== null
+        ? {
+            transactionId: sale.transactionId,
+            dealerId: sale.dealerId,
+            dealerName: sale.dealerName,
+            amount: sale.amount,
+          }
+        : null,
+  }));
 }
 
 export const VEHICLE_NOT_FOUND = 'Vehicle not found';

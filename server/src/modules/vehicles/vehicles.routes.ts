@@ -1,17 +1,43 @@
+import { changeListingStatusBodySchema, completeListingBodySchema, reconBodySchema } from '@contracts/admin';
+import { premiumCertification } from '@contracts/brand';
+import { ERROR_CODES } from '@contracts/errors';
 import { vehicleIdParamsSchema } from '@contracts/vehicle';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
 import { findAllVehicles, getVehicleById } from './find-vehicles';
+import { changeListingStatus, completeListing, updateRecon } from './update-vehicle';
 import { pickEncoding, type VehicleListCache } from './vehicle-list-cache';
 
 export interface VehiclesRoutesOptions {
   db: Database;
   listCache: VehicleListCache;
+  productName: string;
 }
 
-export async function vehiclesRoutes(app: FastifyInstance, { db, listCache }: VehiclesRoutesOptions) {
+const RECON_KEYS = ['reconExterior', 'reconMechanical', 'reconInterior'];
+const COMPLETION_KEYS = ['mileage', 'price', 'condition'];
+
+/** Validates a body against one action's allow-list; unknown keys (a VIN, an id, a timestamp) are refused. */
+function parseAction<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const message =
+    issue?.code === 'unrecognized_keys'
+      ? `These fields cannot be changed here: ${issue.keys.join(', ')}`
+      : (issue?.message ?? 'Invalid input');
+  throw new AppError(ERROR_CODES.badRequest, message);
+}
+
+export async function vehiclesRoutes(
+  app: FastifyInstance,
+  { db, listCache, productName }: VehiclesRoutesOptions,
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const completeSchema = completeListingBodySchema(premiumCertification({ productName }));
 
   // Pre-serialised and pre-compressed; the compress plugin is off for this route.
   routes.get('/api/vehicles', { config: { access: 'public' }, compress: false }, async (request, reply) => {
@@ -33,5 +59,38 @@ export async function vehiclesRoutes(app: FastifyInstance, { db, listCache }: Ve
     { config: { access: 'public' }, schema: { params: vehicleIdParamsSchema } },
     async (request) =>
       getVehicleById(db, request.params.id, { isAdmin: (await request.viewer()).admin !== null }),
+  );
+
+  /**
+   * One route, three actions, each with its own allow-list (spec §7): recon notes (staff or admin,
+   * staff only while the vehicle is queued), queue completion and remove/reactivate (admin).
+   */
+  routes.patch(
+    '/api/vehicles/:id',
+    { config: { access: 'staff' }, schema: { params: vehicleIdParamsSchema } },
+    async (request) => {
+      const viewer = await request.viewer();
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      if (typeof body !== 'object' || Array.isArray(body))
+        throw new AppError(ERROR_CODES.badRequest, 'Send a JSON object');
+      const keys = Object.keys(body);
+      if (keys.length === 0) throw new AppError(ERROR_CODES.badRequest, 'Nothing to update');
+      const id = request.params.id;
+      if (keys.some((k) => RECON_KEYS.includes(k))) {
+        const recon = parseAction(reconBodySchema, body);
+        const actor = viewer.admin
+          ? { type: 'admin' as const, id: viewer.admin.id }
+          : { type: 'staff' as const, id: null };
+        return updateRecon(db, id, recon, actor, { onlyWhileQueued: !viewer.admin });
+      }
+      if (!viewer.admin) throw new AppError(ERROR_CODES.forbidden, 'Only an admin can change a listing');
+      const actor = { type: 'admin' as const, id: viewer.admin.id };
+      if (keys.some((k) => COMPLETION_KEYS.includes(k))) {
+        const { status: _status, inQueue: _inQueue, ...listing } = parseAction(completeSchema, body);
+        return completeListing(db, id, listing, actor);
+      }
+      const change = parseAction(changeListingStatusBodySchema, body);
+      return changeListingStatus(db, id, change.status, actor);
+    },
   );
 }

@@ -1,0 +1,90 @@
+import type { CreateDealerBody } from '@contracts/admin';
+import { ERROR_CODES } from '@contracts/errors';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { dealers, offerActivities, offers } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/db-errors';
+import { type Actor, writeAudit } from '../audit/write-audit';
+import { revokeSubjectSessions } from '../auth/sessions';
+import { insertBuyCode } from '../buy-codes/insert-buy-code';
+import { toAdminBuyCode, toDealer } from './dealer-views';
+
+export async function findDealers(db: Database) {
+  const rows = await db
+    .select()
+    .from(dealers)
+    .orderBy(asc(sql`lower(${dealers.dealerName})`));
+  return rows.map(toDealer);
+}
+
+/** A new dealer and its first buy code, in one DB transaction (spec §7: the response has the code). */
+export async function createDealer(db: Database, input: Required<CreateDealerBody>, actor: Actor) {
+  try {
+    return await db.transaction(async (tx) => {
+      const [dealer] = await tx.insert(dealers).values(input).returning();
+      const code = await insertBuyCode(tx, { dealerId: dealer!.id });
+      await writeAudit(tx, actor, {
+        entity: 'dealer',
+        entityId: dealer!.id,
+        action: 'created',
+        after: dealer,
+      });
+      await writeAudit(tx, actor, {
+        entity: 'buy_code',
+        entityId: code.id,
+        action: 'created',
+        after: { code: code.code },
+      });
+      return { ...toDealer(dealer!), buyCode: toAdminBuyCode(code, dealer!.dealerName) };
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) {
+      throw new AppError(ERROR_CODES.conflict, 'A dealer with this name already exists');
+    }
+    throw error;
+  }
+}
+
+/**
+ * Activates or deactivates a dealer. Deactivating ends its sessions, and its codes stop working at
+ * once (every code check joins the dealer); its open offers are declined.
+ */
+export async function setDealerActive(db: Database, dealerId: number, active: boolean, actor: Actor) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(dealers).where(eq(dealers.id, dealerId)).for('update');
+    if (!before) throw notFound('Dealer not found');
+    const [after] = await tx.update(dealers).set({ active }).where(eq(dealers.id, dealerId)).returning();
+    if (!active) {
+      await revokeSubjectSessions(tx, 'dealer', dealerId);
+      const closed = await tx
+        .update(offers)
+        .set({ status: 'declined', updatedAt: sql`now()` })
+        .where(and(eq(offers.dealerId, dealerId), inArray(offers.status, ['pending', 'countered'])))
+        .returning({ id: offers.id, amount: offers.amount });
+      if (closed.length > 0) {
+        await tx
+          .insert(offerActivities)
+          .values(
+            closed.map((o) => ({
+              offerId: o.id,
+              actorType: 'system',
+              actionType: 'declined',
+              amount: o.amount,
+              message: 'Dealer deactivated',
+            })),
+          );
+      }
+    }
+    if (before.active !== active) {
+      await writeAudit(tx, actor, {
+        entity: 'dealer',
+        entityId: dealerId,
+        action: active ? 'activated' : 'deactivated',
+        before: { active: before.active },
+        after: { active },
+      });
+    }
+    return toDealer(after!);
+  });
+}

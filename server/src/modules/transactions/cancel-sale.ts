@@ -1,0 +1,37 @@
+import { ERROR_CODES } from '@contracts/errors';
+import { eq, sql } from 'drizzle-orm';
+import type { Transaction } from '../../db/client';
+import { transactions, vehicles } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { type Actor, writeAudit } from '../audit/write-audit';
+
+/**
+ * Undoes a sale (DESIGN.md §3): the transaction becomes cancelled — final — and the vehicle goes
+ * back on the market. Used by Cancel on a transaction and by reactivating a sold vehicle. The caller
+ * holds the vehicle row lock; the transaction row is locked here.
+ */
+export async function cancelSale(tx: Transaction, transactionId: number, actor: Actor) {
+  const [sale] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).for('update');
+  if (!sale) throw new AppError(ERROR_CODES.notFound, 'Transaction not found');
+  if (sale.cancelled) throw new AppError(ERROR_CODES.conflict, 'This transaction is already cancelled');
+  await tx.update(transactions).set({ cancelled: true }).where(eq(transactions.id, sale.id));
+  await tx
+    .update(vehicles)
+    .set({ status: 'active', inQueue: false, updatedAt: sql`now()` })
+    .where(eq(vehicles.id, sale.vehicleId));
+  await writeAudit(tx, actor, {
+    entity: 'transaction',
+    entityId: sale.id,
+    action: 'cancelled',
+    before: { cancelled: false },
+    after: { cancelled: true },
+  });
+  await writeAudit(tx, actor, {
+    entity: 'vehicle',
+    entityId: sale.vehicleId,
+    action: 'relisted',
+    before: { status: 'sold' },
+    after: { status: 'active', cancelledTransactionId: sale.id },
+  });
+  return sale;
+}

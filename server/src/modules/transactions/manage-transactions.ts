@@ -1,0 +1,113 @@
+import { ERROR_CODES } from '@contracts/errors';
+import type { TransactionStatus } from '@contracts/limits';
+import { MAX_BILL_OF_SALE_BYTES } from '@contracts/limits';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { storedFiles, transactions } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import { withRetries } from '../../lib/db-errors';
+import { detectDocumentType } from '../../lib/file-type';
+import { type Actor, writeAudit } from '../audit/write-audit';
+import { cancelSale } from './cancel-sale';
+import { lockVehicle } from './sell-vehicle';
+import { billOfSalePath, getTransactionView } from './transaction-views';
+
+const CANCELLED_IS_FINAL = 'This transaction was cancelled and can no longer be changed';
+
+/** Status pending ⇄ completed, paid flag, or Cancel (final, re-lists the vehicle). One DB transaction. */
+export async function updateTransaction(
+  db: Database,
+  id: number,
+  changes: {
+    status?: TransactionStatus | undefined;
+    isPaid?: boolean | undefined;
+    cancelled?: true | undefined;
+  },
+  actor: Actor,
+) {
+  return withRetries(() =>
+    db.transaction(async (tx) => {
+      const [found] = await tx.select().from(transactions).where(eq(transactions.id, id));
+      if (!found) throw notFound('Transaction not found');
+      // Same lock order as every sale: the vehicle first.
+      await lockVehicle(tx, found.vehicleId);
+      const [current] = await tx.select().from(transactions).where(eq(transactions.id, id)).for('update');
+      if (current!.cancelled) throw new AppError(ERROR_CODES.conflict, CANCELLED_IS_FINAL);
+      if (changes.cancelled) {
+        await cancelSale(tx, id, actor);
+      } else {
+        const set: Partial<typeof transactions.$inferInsert> = {};
+        if (changes.status !== undefined) set.status = changes.status;
+        if (changes.isPaid !== undefined) set.isPaid = changes.isPaid;
+        await tx.update(transactions).set(set).where(eq(transactions.id, id));
+        await writeAudit(tx, actor, {
+          entity: 'transaction',
+          entityId: id,
+          action: 'updated',
+          before: { status: current!.status, isPaid: current!.isPaid },
+          after: set,
+        });
+      }
+      return (await getTransactionView(tx, id))!;
+    }),
+  );
+}
+
+/** Stores a bill of sale (pdf, png, jpg, jpeg — judged by content) and links it to the transaction. */
+export async function attachBillOfSale(
+  db: Database,
+  id: number,
+  file: { data: Buffer; fileName: string },
+  actor: Actor,
+) {
+  if (file.data.length === 0) throw new AppError(ERROR_CODES.badRequest, 'The file is empty');
+  if (file.data.length > MAX_BILL_OF_SALE_BYTES) {
+    throw new AppError(ERROR_CODES.payloadTooLarge, 'The bill of sale must be 20 MB or smaller');
+  }
+  const type = detectDocumentType(file.data.subarray(0, 16));
+  if (!type)
+    throw new AppError(ERROR_CODES.unsupportedMediaType, 'The bill of sale must be a PDF, PNG or JPEG file');
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(transactions).where(eq(transactions.id, id)).for('update');
+    if (!current) throw notFound('Transaction not found');
+    if (current.cancelled) throw new AppError(ERROR_CODES.conflict, CANCELLED_IS_FINAL);
+    const safeName = `bill-of-sale-${id}.${type.extension}`;
+    const [stored] = await tx
+      .insert(storedFiles)
+      .values({ contentType: type.contentType, fileName: safeName, size: file.data.length, data: file.data })
+      .returning({ id: storedFiles.id });
+    await tx
+      .update(transactions)
+      .set({ billOfSale: `${billOfSalePath(id)}?v=${stored!.id}`, billOfSaleFileId: stored!.id })
+      .where(eq(transactions.id, id));
+    if (current.billOfSaleFileId)
+      await tx.delete(storedFiles).where(eq(storedFiles.id, current.billOfSaleFileId));
+    await writeAudit(tx, actor, {
+      entity: 'transaction',
+      entityId: id,
+      action: 'bill_of_sale_uploaded',
+      after: {
+        contentType: type.contentType,
+        size: file.data.length,
+        originalName: file.fileName.slice(0, 200),
+      },
+    });
+    return (await getTransactionView(tx, id))!;
+  });
+}
+
+/** The stored bill of sale, for an admin or the buying dealer only. */
+export async function getBillOfSale(
+  db: Database,
+  id: number,
+  viewer: { isAdmin: boolean; dealerId: number | null },
+) {
+  const [row] = await db
+    .select({ dealerId: transactions.dealerId, file: storedFiles })
+    .from(transactions)
+    .innerJoin(storedFiles, eq(storedFiles.id, transactions.billOfSaleFileId))
+    .where(eq(transactions.id, id));
+  // Another dealer's document looks exactly like a missing one.
+  if (!row || (!viewer.isAdmin && row.dealerId !== viewer.dealerId)) throw notFound('Bill of sale not found');
+  return row.file;
+}

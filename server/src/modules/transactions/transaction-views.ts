@@ -1,0 +1,42 @@
+import type { AdminTransaction } from '@contracts/admin';
+import type { TransactionStatus } from '@contracts/limits';
+import { desc, eq, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { dealers, transactions, vehicles } from '../../db/schema';
+
+export const billOfSalePath = (transactionId: number) => `/api/transactions/${transactionId}/bill-of-sale`;
+
+/** Transactions with vehicle and dealer name, newest first, in one query (no N+1). */
+export async function findTransactionViews(db: Executor, where?: SQL): Promise<AdminTransaction[]> {
+  const rows = await db
+    .select({
+      t: transactions,
+      vehicle: { year: vehicles.year, make: vehicles.make, model: vehicles.model, vin: vehicles.vin },
+      dealerName: dealers.dealerName,
+    })
+    .from(transactions)
+    .innerJoin(vehicles, eq(vehicles.id, transactions.vehicleId))
+    .innerJoin(dealers, eq(dealers.id, transactions.dealerId))
+    .where(where)
+    .orderBy(desc(transactions.createdAt), desc(transactions.id));
+  return rows.map(({ t, vehicle, dealerName }) => ({
+    id: t.id,
+    vehicleId: t.vehicleId,
+    vehicle,
+    dealerId: t.dealerId,
+    dealerName,
+    buyCodeId: t.buyCodeId,
+    offerId: t.offerId,
+    amount: t.amount,
+    status: t.status as TransactionStatus,
+    isPaid: t.isPaid,
+    billOfSale: t.billOfSale,
+    cancelled: t.cancelled,
+    createdAt: t.createdAt.toISOString(),
+  }));
+}
+
+export async function getTransactionView(db: Executor, id: number) {
+  const [view] = await findTransactionViews(db, eq(transactions.id, id));
+  return view ?? null;
+}

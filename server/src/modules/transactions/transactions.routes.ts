@@ -1,0 +1,80 @@
+import { adminTransactionSchema, updateTransactionBodySchema } from '@contracts/admin';
+import { ERROR_CODES } from '@contracts/errors';
+import { MAX_BILL_OF_SALE_BYTES } from '@contracts/limits';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { adminActor } from '../dealers/dealers.routes';
+import { attachBillOfSale, getBillOfSale, updateTransaction } from './manage-transactions';
+import { findTransactionViews } from './transaction-views';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** Transactions (spec §7), admin only; the bill of sale also downloads for its buying dealer. */
+export async function transactionsRoutes(app: FastifyInstance, { db }: { db: Database }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/transactions',
+    { config: { access: 'admin' }, schema: { response: { 200: z.array(adminTransactionSchema) } } },
+    () => findTransactionViews(db),
+  );
+  routes.patch(
+    '/api/transactions/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParams,
+        body: updateTransactionBodySchema,
+        response: { 200: adminTransactionSchema },
+      },
+    },
+    async (request) => updateTransaction(db, request.params.id, request.body, await adminActor(request)),
+  );
+
+  routes.post(
+    '/api/transactions/:id/bill-of-sale',
+    { config: { access: 'admin' }, schema: { params: idParams, response: { 200: adminTransactionSchema } } },
+    async (request) => {
+      if (!request.isMultipart())
+        throw new AppError(ERROR_CODES.unsupportedMediaType, 'Send the file as multipart/form-data');
+      const parts = request.files({ limits: { files: 2, fileSize: MAX_BILL_OF_SALE_BYTES + 1, fields: 5 } });
+      let upload: { data: Buffer; fileName: string } | null = null;
+      for await (const part of parts) {
+        if (part.fieldname !== 'billOfSale') {
+          part.file.resume();
+          throw new AppError(ERROR_CODES.badRequest, 'The file field must be named billOfSale');
+        }
+        if (upload) {
+          part.file.resume();
+          throw new AppError(ERROR_CODES.badRequest, 'Send one bill of sale at a time');
+        }
+        const data = await part.toBuffer();
+        if (part.file.truncated)
+          throw new AppError(ERROR_CODES.payloadTooLarge, 'The bill of sale must be 20 MB or smaller');
+        upload = { data, fileName: part.filename };
+      }
+      if (!upload) throw new AppError(ERROR_CODES.badRequest, 'Choose a bill of sale to upload');
+      return attachBillOfSale(db, request.params.id, upload, await adminActor(request));
+    },
+  );
+
+  routes.get(
+    '/api/transactions/:id/bill-of-sale',
+    { config: { access: 'account' }, schema: { params: idParams } },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      const file = await getBillOfSale(db, request.params.id, {
+        isAdmin: viewer.admin !== null,
+        dealerId: viewer.dealer?.id ?? null,
+      });
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `inline; filename="${file.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.data);
+    },
+  );
+}

@@ -1,0 +1,174 @@
+import { ADMIN_TEXT } from '@contracts/admin';
+import { ERROR_CODES } from '@contracts/errors';
+import { DEFAULT_RECON_TEXT } from '@contracts/limits';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { offerActivities, offers, transactions, vehicles } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import { withRetries } from '../../lib/db-errors';
+import { type Actor, writeAudit } from '../audit/write-audit';
+import { cancelSale } from '../transactions/cancel-sale';
+import { lockVehicle } from '../transactions/sell-vehicle';
+import { toAdminVehicle } from './vehicle-projection';
+
+export interface CompleteListing {
+  mileage: number;
+  price: string;
+  condition: string;
+  year?: number | null | undefined;
+  make?: string | null | undefined;
+  model?: string | null | undefined;
+  trim?: string | null | undefined;
+  description?: string | null | undefined;
+}
+
+const vehicleNotFound = () => notFound(ADMIN_TEXT.vehicleNotFound);
+
+/** Queue completion (spec §4): mileage, price, certification; the vehicle is public at once. */
+export async function completeListing(db: Database, vehicleId: number, input: CompleteListing, actor: Actor) {
+  return withRetries(() =>
+    db.transaction(async (tx) => {
+      const vehicle = await lockVehicle(tx, vehicleId);
+      if (!vehicle) throw vehicleNotFound();
+      if (!vehicle.inQueue || vehicle.status !== 'pending') {
+        throw new AppError(ERROR_CODES.conflict, 'This vehicle is no longer in the queue');
+      }
+      const set = {
+        mileage: input.mileage,
+        price: input.price,
+        condition: input.condition,
+        ...(input.year !== undefined ? { year: input.year } : {}),
+        ...(input.make !== undefined ? { make: input.make || null } : {}),
+        ...(input.model !== undefined ? { model: input.model || null } : {}),
+        ...(input.trim !== undefined ? { trim: input.trim || null } : {}),
+        ...(input.description !== undefined ? { description: input.description || null } : {}),
+        status: 'active',
+        inQueue: false,
+        updatedAt: sql`now()`,
+      };
+      const [after] = await tx.update(vehicles).set(set).where(eq(vehicles.id, vehicleId)).returning();
+      await writeAudit(tx, actor, {
+        entity: 'vehicle',
+        entityId: vehicleId,
+        action: 'listing_completed',
+        before: { status: vehicle.status, inQueue: vehicle.inQueue },
+        after: { ...input, status: 'active', inQueue: false },
+      });
+      return toAdminVehicle(after!);
+    }),
+  );
+}
+
+/**
+ * Remove Listing / Reactivate Listing (spec §4). Removing declines the open offers. Reactivating a
+ * sold vehicle undoes its sale in the same DB transaction (DESIGN.md §3).
+ */
+export async function changeListingStatus(
+  db: Database,
+  vehicleId: number,
+  status: 'active' | 'removed',
+  actor: Actor,
+) {
+  return withRetries(() =>
+    db.transaction(async (tx) => {
+      const vehicle = await lockVehicle(tx, vehicleId);
+      if (!vehicle) throw vehicleNotFound();
+      if (status === 'removed') {
+        if (vehicle.status === 'sold') {
+          throw new AppError(
+            ERROR_CODES.conflict,
+            'A sold vehicle cannot be removed; reactivate it to undo the sale first',
+          );
+        }
+        await tx
+          .update(vehicles)
+          .set({ status: 'removed', inQueue: false, updatedAt: sql`now()` })
+          .where(eq(vehicles.id, vehicleId));
+        const closed = await tx
+          .update(offers)
+          .set({ status: 'declined', updatedAt: sql`now()` })
+          .where(and(eq(offers.vehicleId, vehicleId), inArray(offers.status, ['pending', 'countered'])))
+          .returning({ id: offers.id, amount: offers.amount });
+        if (closed.length > 0) {
+          await tx
+            .insert(offerActivities)
+            .values(
+              closed.map((o) => ({
+                offerId: o.id,
+                actorType: 'system',
+                actionType: 'declined',
+                amount: o.amount,
+                message: 'Listing removed',
+              })),
+            );
+        }
+      } else {
+        if (!vehicle.price || vehicle.mileage === null || !vehicle.condition) {
+          throw new AppError(
+            ERROR_CODES.conflict,
+            'Complete the listing (mileage, price, certification) before activating it',
+          );
+        }
+        if (vehicle.status === 'sold') {
+          const [sale] = await tx
+            .select({ id: transactions.id })
+            .from(transactions)
+            .where(and(eq(transactions.vehicleId, vehicleId), eq(transactions.cancelled, false)));
+          if (sale) await cancelSale(tx, sale.id, actor);
+        }
+        await tx
+          .update(vehicles)
+          .set({ status: 'active', inQueue: false, updatedAt: sql`now()` })
+          .where(eq(vehicles.id, vehicleId));
+      }
+      await writeAudit(tx, actor, {
+        entity: 'vehicle',
+        entityId: vehicleId,
+        action: status === 'removed' ? 'removed' : 'reactivated',
+        before: { status: vehicle.status, inQueue: vehicle.inQueue },
+        after: { status, inQueue: false },
+      });
+      const [after] = await tx.select().from(vehicles).where(eq(vehicles.id, vehicleId));
+      return toAdminVehicle(after!);
+    }),
+  );
+}
+
+/** Recon notes from the upload wizard (spec §4); blank sections are saved as 'None Found'. */
+export async function updateRecon(
+  db: Database,
+  vehicleId: number,
+  input: {
+    reconExterior?: string | null | undefined;
+    reconMechanical?: string | null | undefined;
+    reconInterior?: string | null | undefined;
+  },
+  actor: Actor,
+  options: { onlyWhileQueued: boolean },
+) {
+  const orDefault = (v: string | null | undefined) => (v?.trim() ? v.trim() : DEFAULT_RECON_TEXT);
+  return db.transaction(async (tx) => {
+    const vehicle = await lockVehicle(tx, vehicleId);
+    if (!vehicle) throw notFound('No vehicle ID available');
+    if (options.onlyWhileQueued && !vehicle.inQueue) {
+      throw new AppError(
+        ERROR_CODES.forbidden,
+        'This vehicle has left the queue; ask an admin to change its recon notes',
+      );
+    }
+    const set = {
+      reconExterior: orDefault(input.reconExterior),
+      reconMechanical: orDefault(input.reconMechanical),
+      reconInterior: orDefault(input.reconInterior),
+      updatedAt: sql`now()`,
+    };
+    const [after] = await tx.update(vehicles).set(set).where(eq(vehicles.id, vehicleId)).returning();
+    await writeAudit(tx, actor, {
+      entity: 'vehicle',
+      entityId: vehicleId,
+      action: 'recon_updated',
+      after: set,
+    });
+    return toAdminVehicle(after!);
+  });
+}
