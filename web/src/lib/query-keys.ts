@@ -16,4 +16,13 @@ export const queryKeys = {
     dealerMe: () => ['auth', 'dealer-me'] as const,
     staffMe: () => ['auth', 'staff-me'] as const,
   },
+  admin: {
+    all: ['admin'] as const,
+    vehicles: () => ['admin', 'vehicles'] as const,
+    dealers: () => ['admin', 'dealers'] as const,
+    buyCodes: (dealerId?: number) => ['admin', 'buy-codes', dealerId ?? 'all'] as const,
+    transactions: () => ['admin', 'transactions'] as const,
+    offers: () => ['admin', 'offers'] as const,
+    audit: (entity?: string) => ['admin', 'audit', entity ?? 'all'] as const,
+  },
 } as const;

@@ -1,12 +1,30 @@
+import { ADMIN_TABS, type AdminTab } from '@contracts/admin';
 import { PAGE_PATHS } from '@contracts/routes';
+import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import type { ComponentType } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { useAdminCheck } from '@/features/auth/api/admin-check';
 import { useAdminLogout } from '@/features/auth/api/admin-session';
 import { RequireSession } from '@/features/auth/require-session';
 import { displayStorage } from '@/lib/display-storage';
+import { queryKeys } from '@/lib/query-keys';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { ADMIN_LABELS, TAB_LABELS } from './admin-texts';
+import { useAdminVehicles } from './api/get-admin-vehicles';
+import { useOffers } from './api/get-offers';
+import { ActivityTab } from './components/activity-tab';
+import { BuyCodesTab } from './components/buy-codes-tab';
+import { CompleteTab } from './components/complete-tab';
+import { DealersTab } from './components/dealers-tab';
+import { ListingsTab } from './components/listings-tab';
+import { OffersTab } from './components/offers-tab';
+import { StatCards } from './components/stat-cards';
+import { SyncButton } from './components/sync-button';
+import { TransactionsTab } from './components/transactions-tab';
+import { useAdminTab } from './use-admin-tab';
 
 export default function AdminPage() {
   usePageMeta('admin');
@@ -22,26 +40,94 @@ export default function AdminPage() {
   );
 }
 
+const PANELS: Record<AdminTab, ComponentType> = {
+  complete: CompleteTab,
+  listings: ListingsTab,
+  dealers: DealersTab,
+  transactions: TransactionsTab,
+  offers: OffersTab,
+  'buy-codes': BuyCodesTab,
+  activity: ActivityTab,
+};
+
 function AdminDashboard() {
   const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
   const logout = useAdminLogout();
   const email = displayStorage.getAdminEmail();
+  const [tab, setTab] = useAdminTab();
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSettled: () => {
+        queryClient.removeQueries({ queryKey: queryKeys.admin.all });
+        navigate(PAGE_PATHS.adminLogin);
+      },
+    });
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin Dashboard</h1>
-          {email ? <p className="mt-1 text-sm text-slate-600">Signed in as {email}</p> : null}
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            {ADMIN_LABELS.title}
+          </h1>
+          {email ? <p className="mt-1 truncate text-sm text-slate-600">Signed in as {email}</p> : null}
         </div>
-        <Button
-          variant="outline"
-          onClick={() => logout.mutate(undefined, { onSettled: () => navigate(PAGE_PATHS.adminLogin) })}
-          disabled={logout.isPending}
-        >
-          <LogOut aria-hidden="true" className="h-4 w-4" />
-          Log out
-        </Button>
+        <div className="flex items-center gap-2">
+          <SyncButton />
+          <Button variant="outline" onClick={signOut} disabled={logout.isPending}>
+            <LogOut aria-hidden="true" className="h-4 w-4" />
+            Log out
+          </Button>
+        </div>
       </div>
+      <div className="mt-6">
+        <StatCards />
+      </div>
+      <Tabs.Root value={tab} onValueChange={setTab} className="mt-8">
+        <Tabs.List
+          aria-label="Admin sections"
+          className="-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 [scrollbar-width:thin] sm:mx-0 sm:px-0"
+        >
+          {ADMIN_TABS.map((value) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className="-mb-px inline-flex shrink-0 items-center gap-2 whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700"
+            >
+              {TAB_LABELS[value]}
+              <TabCount tab={value} />
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {ADMIN_TABS.map((value) => {
+          const Panel = PANELS[value];
+          return (
+            <Tabs.Content key={value} value={value} className="mt-6 focus-visible:outline-none">
+              <Panel />
+            </Tabs.Content>
+          );
+        })}
+      </Tabs.Root>
     </div>
+  );
+}
+
+/** Work waiting in a tab: queued vehicles and pending offers. */
+function TabCount({ tab }: { tab: AdminTab }) {
+  const vehicles = useAdminVehicles();
+  const offers = useOffers();
+  const count =
+    tab === 'complete'
+      ? vehicles.data?.filter((v) => v.inQueue).length
+      : tab === 'offers'
+        ? offers.data?.filter((o) => o.status === 'pending').length
+        : undefined;
+  if (!count) return null;
+  return (
+    <span className="rounded-full bg-brand-600 px-1.5 py-0.5 text-xs font-semibold leading-none text-white">
+      <span className="sr-only">(</span>
+      {count}
+      <span className="sr-only"> waiting)</span>
+    </span>
   );
 }

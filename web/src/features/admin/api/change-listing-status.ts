@@ -1,0 +1,17 @@
+import type { AdminVehicle } from '@contracts/vehicle';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { useRefreshAdminData } from './refresh-admin-data';
+
+/**
+ * PATCH /api/vehicles/:id {status, inQueue:false}: Remove Listing ('removed') or Reactivate
+ * ('active'). Reactivating a sold vehicle cancels its open transaction on the server.
+ */
+export function useChangeListingStatus() {
+  const refresh = useRefreshAdminData();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: 'active' | 'removed' }) =>
+      apiRequest<AdminVehicle>('PATCH', `/api/vehicles/${id}`, { status, inQueue: false }),
+    onSettled: refresh,
+  });
+}

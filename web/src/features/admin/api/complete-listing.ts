@@ -1,0 +1,18 @@
+import type { completeListingBodySchema } from '@contracts/admin';
+import type { AdminVehicle } from '@contracts/vehicle';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+import { useRefreshAdminData } from './refresh-admin-data';
+
+export type CompleteListingBody = z.input<ReturnType<typeof completeListingBodySchema>>;
+
+/** PATCH /api/vehicles/:id (queue completion): the vehicle goes public at once. */
+export function useCompleteListing() {
+  const refresh = useRefreshAdminData();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: CompleteListingBody }) =>
+      apiRequest<AdminVehicle>('PATCH', `/api/vehicles/${id}`, body),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,16 @@
+import type { AdminBuyCode, createBuyCodeBodySchema } from '@contracts/admin';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+import { useRefreshAdminData } from './refresh-admin-data';
+
+type CreateBuyCodeBody = z.input<typeof createBuyCodeBodySchema>;
+
+/** POST /api/buy-codes: a new random code for a dealer. */
+export function useCreateBuyCode() {
+  const refresh = useRefreshAdminData();
+  return useMutation({
+    mutationFn: (body: CreateBuyCodeBody) => apiRequest<AdminBuyCode>('POST', '/api/buy-codes', body),
+    onSettled: refresh,
+  });
+}

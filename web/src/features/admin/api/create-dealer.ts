@@ -1,0 +1,15 @@
+import type { AdminBuyCode, CreateDealerBody, Dealer } from '@contracts/admin';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { useRefreshAdminData } from './refresh-admin-data';
+
+export type CreatedDealer = Dealer & { buyCode: AdminBuyCode };
+
+/** POST /api/dealers: the eleven fields; the answer carries the dealer's first buy code. */
+export function useCreateDealer() {
+  const refresh = useRefreshAdminData();
+  return useMutation({
+    mutationFn: (body: CreateDealerBody) => apiRequest<CreatedDealer>('POST', '/api/dealers', body),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,13 @@
+import type { AdminListing } from '@contracts/admin';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getJson } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** GET /api/vehicles with the admin session: every vehicle, every field, and the sale of sold ones. */
+export const adminVehiclesQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.admin.vehicles(),
+    queryFn: async () => (await getJson<AdminListing[]>('/api/vehicles')) ?? [],
+  });
+
+export const useAdminVehicles = () => useQuery(adminVehiclesQuery());

@@ -1,0 +1,17 @@
+import type { AuditEntry } from '@contracts/admin';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getJson } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+export const AUDIT_ENTITIES = ['vehicle', 'offer', 'dealer', 'buy_code', 'transaction'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** GET /api/audit[?entity=]: the latest 100 state changes. */
+export const auditQuery = (entity?: AuditEntity) =>
+  queryOptions({
+    queryKey: queryKeys.admin.audit(entity),
+    queryFn: async () =>
+      (await getJson<AuditEntry[]>(`/api/audit?limit=100${entity ? `&entity=${entity}` : ''}`)) ?? [],
+  });
+
+export const useAudit = (entity?: AuditEntity) => useQuery(auditQuery(entity));

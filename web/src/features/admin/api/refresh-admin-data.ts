@@ -1,0 +1,18 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
+
+/**
+ * Admin actions cascade across entities (accepting an offer sells the car, creates a transaction
+ * and declines the other offers on it; reactivating a sold car cancels its sale), so after any of
+ * them the whole admin cache and the public vehicle list are refreshed rather than guessed at.
+ */
+export const refreshAdminData = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.vehicles.all }),
+  ]);
+
+export function useRefreshAdminData() {
+  const queryClient = useQueryClient();
+  return () => refreshAdminData(queryClient);
+}

@@ -1,0 +1,17 @@
+import type { AdminBuyCode, updateBuyCodeBodySchema } from '@contracts/admin';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+import { useRefreshAdminData } from './refresh-admin-data';
+
+export type UpdateBuyCodeBody = z.input<typeof updateBuyCodeBodySchema>;
+
+/** PATCH /api/buy-codes/:id: activate/deactivate, max uses, expiry. */
+export function useUpdateBuyCode() {
+  const refresh = useRefreshAdminData();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateBuyCodeBody }) =>
+      apiRequest<AdminBuyCode>('PATCH', `/api/buy-codes/${id}`, body),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,17 @@
+import type { AdminTransaction, updateTransactionBodySchema } from '@contracts/admin';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+import { useRefreshAdminData } from './refresh-admin-data';
+
+export type UpdateTransactionBody = z.input<typeof updateTransactionBodySchema>;
+
+/** PATCH /api/transactions/:id: toggle status or paid, or cancel (final; the car is re-listed). */
+export function useUpdateTransaction() {
+  const refresh = useRefreshAdminData();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateTransactionBody }) =>
+      apiRequest<AdminTransaction>('PATCH', `/api/transactions/${id}`, body),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,122 @@
+import type { AuditEntry } from '@contracts/admin';
+import { History } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { formatDateTime } from '@/lib/time-left';
+import { AUDIT_ENTITIES, type AuditEntity, useAudit } from '../api/get-audit';
+import { Cell, DataTable, Row } from './data-table';
+import { SelectField } from './fields';
+import { EmptyState, LoadError, LoadingRows, Panel } from './panel-states';
+
+const ENTITY_LABELS: Record<AuditEntity, string> = {
+  vehicle: 'Vehicles',
+  offer: 'Offers',
+  dealer: 'Dealers',
+  buy_code: 'Buy codes',
+  transaction: 'Transactions',
+};
+
+const show = (value: unknown) =>
+  value === null || value === undefined
+    ? '—'
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
+
+/** The fields an entry changed, "status: pending → active". */
+export function describeChanges(before: unknown, after: unknown): string[] {
+  const isRecord = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isRecord(after)) return [];
+  const previous = isRecord(before) ? before : {};
+  return Object.keys(after)
+    .filter((key) => key !== 'updatedAt' && show(previous[key]) !== show(after[key]))
+    .map((key) =>
+      key in previous
+        ? `${key}: ${show(previous[key])} → ${show(after[key])}`
+        : `${key}: ${show(after[key])}`,
+    );
+}
+
+/** Activity (beyond the spec): the latest state changes, who made them and when. */
+export function ActivityTab() {
+  const [entity, setEntity] = useState<AuditEntity | ''>('');
+  const audit = useAudit(entity || undefined);
+  return (
+    <Panel
+      title="Activity"
+      description="The latest 100 changes to vehicles, offers, dealers, buy codes and transactions."
+      actions={
+        <SelectField
+          label={<span className="sr-only">Show changes to</span>}
+          value={entity}
+          onChange={(e) => setEntity(e.target.value as AuditEntity | '')}
+          className="w-48"
+        >
+          <option value="">Everything</option>
+          {AUDIT_ENTITIES.map((value) => (
+            <option key={value} value={value}>
+              {ENTITY_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+      }
+    >
+      {audit.isPending ? (
+        <LoadingRows label="Loading activity..." />
+      ) : audit.isError ? (
+        <LoadError error={audit.error} />
+      ) : audit.data.length === 0 ? (
+        <EmptyState
+          icon={History}
+          title="No activity yet"
+          text="Changes made here and by dealers appear in this log."
+        />
+      ) : (
+        <DataTable label="Activity" columns={['When', 'Who', 'What', 'Changes']}>
+          {audit.data.map((entry) => (
+            <ActivityRow key={entry.id} entry={entry} />
+          ))}
+        </DataTable>
+      )}
+    </Panel>
+  );
+}
+
+function ActivityRow({ entry }: { entry: AuditEntry }) {
+  const changes = describeChanges(entry.before, entry.after);
+  return (
+    <Row>
+      <Cell label="When" className="whitespace-nowrap">
+        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+      </Cell>
+      <Cell label="Who">
+        <span>
+          {entry.actorLabel}
+          <span className="ml-1 text-xs text-slate-500">({entry.actorType})</span>
+        </span>
+      </Cell>
+      <Cell label="What">
+        <span className="inline-flex flex-wrap items-center justify-end gap-1.5 md:justify-start">
+          <Badge tone="blue">{entry.entity.replace('_', ' ')}</Badge>
+          <span className="font-medium text-slate-900">
+            {entry.action}
+            {entry.entityId !== null ? ` #${entry.entityId}` : ''}
+          </span>
+        </span>
+      </Cell>
+      <Cell label="Changes" className="max-md:items-start">
+        {changes.length === 0 ? (
+          <span className="text-slate-500">—</span>
+        ) : (
+          <ul className="min-w-0 max-w-md break-words text-xs text-slate-700">
+            {changes.slice(0, 6).map((change) => (
+              <li key={change}>{change}</li>
+            ))}
+            {changes.length > 6 ? <li className="text-slate-500">and {changes.length - 6} more</li> : null}
+          </ul>
+        )}
+      </Cell>
+    </Row>
+  );
+}

@@ -1,0 +1,123 @@
+import { ADMIN_TEXT, type AdminBuyCode } from '@contracts/admin';
+import { KeyRound, Search } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/cn';
+import { ADMIN_LABELS } from '../admin-texts';
+import { useBuyCodes } from '../api/get-buy-codes';
+import { useUpdateBuyCode } from '../api/update-buy-code';
+import { BuyCodeBadges, formatExpiry, formatUses } from './buy-code-format';
+import { BuyCodeLimitsDialog } from './buy-code-limits-dialog';
+import { CopyCodeButton } from './copy-code-button';
+import { Cell, DataTable, Row } from './data-table';
+import { GenerateBuyCodeForm } from './generate-buy-code-form';
+import { EmptyState, LoadError, LoadingRows, Panel } from './panel-states';
+
+/** Buy Code Management: the spec's heading and text, made real (every code, limits, search). */
+export function BuyCodesTab() {
+  const codes = useBuyCodes();
+  const [query, setQuery] = useState('');
+  const q = useDeferredValue(query.trim().toLowerCase());
+  const list = (codes.data ?? []).filter(
+    (c) => !q || c.code.toLowerCase().includes(q) || c.dealerName.toLowerCase().includes(q),
+  );
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h2 className="text-xl font-semibold text-slate-900">{ADMIN_TEXT.buyCodesTitle}</h2>
+        <p className="mt-1 text-sm text-slate-600">{ADMIN_TEXT.buyCodesText}</p>
+      </div>
+      <Panel
+        title="Generate a buy code"
+        description="Optionally limit how many purchases it allows and until when."
+      >
+        <GenerateBuyCodeForm />
+      </Panel>
+      <Panel
+        title={`All buy codes${codes.data ? ` (${codes.data.length})` : ''}`}
+        actions={
+          <div className="relative w-full sm:w-72">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute left-3 top-3 h-5 w-5 text-slate-400"
+            />
+            <input
+              type="search"
+              aria-label="Search by code or dealer"
+              placeholder="Search by code or dealer"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              className={cn(inputClasses, 'pl-10')}
+            />
+          </div>
+        }
+      >
+        {codes.isPending ? (
+          <LoadingRows label="Loading buy codes..." />
+        ) : codes.isError ? (
+          <LoadError error={codes.error} />
+        ) : list.length === 0 ? (
+          <EmptyState
+            icon={KeyRound}
+            title={q ? 'No buy codes match your search' : 'No buy codes yet'}
+            text={q ? undefined : 'Generate the first one above.'}
+          />
+        ) : (
+          <DataTable label="Buy codes" columns={['Code', 'Dealer', 'Status', 'Uses', 'Expires', 'Actions']}>
+            {list.map((code) => (
+              <BuyCodeRow key={code.id} code={code} />
+            ))}
+          </DataTable>
+        )}
+      </Panel>
+    </div>
+  );
+}
+
+function BuyCodeRow({ code }: { code: AdminBuyCode }) {
+  const update = useUpdateBuyCode();
+  const toggle = () =>
+    update.mutate(
+      { id: code.id, body: { active: !code.active } },
+      {
+        onSuccess: (saved) =>
+          toast({
+            title: 'Buy code updated',
+            description: `${saved.code} is now ${saved.active ? 'active' : 'inactive'}.`,
+          }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Failed to update buy code', description: error.message }),
+      },
+    );
+  return (
+    <Row data-testid={`buy-code-${code.code}`}>
+      <Cell label="Code">
+        <span className="inline-flex items-center gap-1">
+          <span className="font-mono text-base font-bold tracking-[0.2em] text-slate-900">{code.code}</span>
+          <CopyCodeButton code={code.code} />
+        </span>
+      </Cell>
+      <Cell label="Dealer" className="font-medium text-slate-900">
+        {code.dealerName}
+      </Cell>
+      <Cell label="Status">
+        <BuyCodeBadges code={code} />
+      </Cell>
+      <Cell label="Uses" className="tabular-nums">
+        {formatUses(code)}
+      </Cell>
+      <Cell label="Expires">{formatExpiry(code)}</Cell>
+      <Cell className="max-md:justify-end max-md:pt-2">
+        <span className="flex flex-wrap justify-end gap-2">
+          <Button size="sm" variant="outline" onClick={toggle} disabled={update.isPending}>
+            {code.active ? ADMIN_LABELS.deactivate : ADMIN_LABELS.activate}
+            <span className="sr-only"> {code.code}</span>
+          </Button>
+          <BuyCodeLimitsDialog code={code} />
+        </span>
+      </Cell>
+    </Row>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+/**
+ * A dense table on desktop that becomes a stack of cards below the md breakpoint: each cell
+ * then shows its column name (data-label) beside its value. One markup for both layouts.
+ */
+export function DataTable({
+  label,
+  columns,
+  children,
+}: {
+  label: string;
+  columns: string[];
+  children: ReactNode;
+}) {
+  return (
+    <table aria-label={label} className="w-full border-collapse text-sm max-md:block">
+      <thead className="max-md:sr-only">
+        <tr className="border-b border-slate-200 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
+          {columns.map((column) => (
+            <th key={column} scope="col" className="px-3 py-2 first:pl-0 last:pr-0">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="max-md:grid max-md:gap-3">{children}</tbody>
+    </table>
+  );
+}
+
+export function Row({
+  children,
+  className,
+  ...rest
+}: { children: ReactNode; className?: string } & Record<
+  `data-${string}`,
+  string | number | boolean | undefined
+>) {
+  return (
+    <tr
+      className={cn(
+        'align-middle max-md:block max-md:rounded-lg max-md:border max-md:border-slate-200 max-md:p-3 md:border-b md:border-slate-100 md:last:border-b-0',
+        className,
+      )}
+      {...rest}
+    >
+      {children}
+    </tr>
+  );
+}
+
+export function Cell({
+  label,
+  children,
+  className,
+}: {
+  /** The column name, shown before the value on phones. */
+  label?: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <td
+      data-label={label}
+      className={cn(
+        'px-3 py-2.5 first:pl-0 last:pr-0 max-md:flex max-md:items-center max-md:justify-between max-md:gap-3 max-md:px-0 max-md:py-1 max-md:text-right',
+        label &&
+          'max-md:before:shrink-0 max-md:before:text-left max-md:before:text-xs max-md:before:font-medium max-md:before:uppercase max-md:before:tracking-wide max-md:before:text-slate-500 max-md:before:content-[attr(data-label)]',
+        className,
+      )}
+    >
+      {children}
+    </td>
+  );
+}

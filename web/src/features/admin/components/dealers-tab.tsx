@@ -1,0 +1,180 @@
+import { ADMIN_TEXT, type Dealer } from '@contracts/admin';
+import { Building2, KeyRound } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'wouter';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/cn';
+import { ADMIN_LABELS } from '../admin-texts';
+import type { CreatedDealer } from '../api/create-dealer';
+import { useDealers } from '../api/get-dealers';
+import { useUpdateDealer } from '../api/update-dealer';
+import { AddDealerForm } from './add-dealer-form';
+import { Cell, DataTable, Row } from './data-table';
+import { DealerBuyCodes } from './dealer-buy-codes';
+import { NewDealerCode } from './new-dealer-code';
+import { EmptyState, LoadError, LoadingRows, Panel } from './panel-states';
+
+/** Manage Dealers: the list, activation, the selected dealer's buy codes and the add-dealer form. */
+export function DealersTab() {
+  const dealers = useDealers();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selectedId = Number(searchParams.get('dealer')) || null;
+  const selected = dealers.data?.find((d) => d.id === selectedId) ?? null;
+  const [created, setCreated] = useState<CreatedDealer | null>(null);
+  const codesRef = useRef<HTMLDivElement>(null);
+  const [scrollToCodes, setScrollToCodes] = useState(false);
+
+  const select = (id: number, scroll = true) => {
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set('dealer', String(id));
+        return next;
+      },
+      { replace: true },
+    );
+    setScrollToCodes(scroll);
+  };
+  useEffect(() => {
+    if (!scrollToCodes || !selected) return;
+    codesRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+    setScrollToCodes(false);
+  }, [scrollToCodes, selected]);
+
+  return (
+    <div className="grid gap-6">
+      {created ? <NewDealerCode dealer={created} onDismiss={() => setCreated(null)} /> : null}
+      <Panel
+        title={ADMIN_LABELS.manageDealers}
+        description="Activate or deactivate a dealer; select one to see and generate its buy codes."
+      >
+        {dealers.isPending ? (
+          <LoadingRows label="Loading dealers..." />
+        ) : dealers.isError ? (
+          <LoadError error={dealers.error} />
+        ) : dealers.data.length === 0 ? (
+          <EmptyState
+            icon={Building2}
+            title="No dealers yet"
+            text="Add the first dealer with the form below."
+          />
+        ) : (
+          <DataTable label="Dealers" columns={['Dealer', 'Contact', 'Billing / Title', 'Status', 'Actions']}>
+            {dealers.data.map((dealer) => (
+              <DealerRow
+                key={dealer.id}
+                dealer={dealer}
+                isSelected={dealer.id === selectedId}
+                onSelect={() => select(dealer.id)}
+              />
+            ))}
+          </DataTable>
+        )}
+      </Panel>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <div ref={codesRef} className="scroll-mt-4">
+          {selected ? (
+            <DealerBuyCodes dealer={selected} />
+          ) : (
+            <Panel title="Buy codes">
+              <EmptyState
+                icon={KeyRound}
+                title="No dealer selected"
+                text="Choose 'Buy codes' on a dealer to see its codes."
+              />
+            </Panel>
+          )}
+        </div>
+        <Panel title={ADMIN_LABELS.addDealer} description="All eleven fields are required.">
+          <AddDealerForm
+            onCreated={(dealer) => {
+              setCreated(dealer);
+              select(dealer.id, false);
+              window.scrollTo({ top: 0, behavior: 'smooth' });
+            }}
+          />
+        </Panel>
+      </div>
+    </div>
+  );
+}
+
+function DealerRow({
+  dealer,
+  isSelected,
+  onSelect,
+}: {
+  dealer: Dealer;
+  isSelected: boolean;
+  onSelect: () => void;
+}) {
+  const update = useUpdateDealer();
+  const toggle = () =>
+    update.mutate(
+      { id: dealer.id, active: !dealer.active },
+      {
+        onSuccess: (saved) =>
+          toast({
+            title: ADMIN_TEXT.dealerStatusUpdated,
+            description: `${saved.dealerName} is now ${saved.active ? 'active' : 'inactive'}.`,
+          }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Failed to update dealer status',
+            description: error.message,
+          }),
+      },
+    );
+  return (
+    <Row
+      data-testid={`dealer-${dealer.id}`}
+      className={cn(isSelected && 'bg-brand-50/60 max-md:ring-2 max-md:ring-brand-600')}
+    >
+      <Cell label="Dealer" className="max-md:items-start">
+        <span className="min-w-0">
+          <span className="block font-semibold text-slate-900">{dealer.dealerName}</span>
+          <span className="block text-xs text-slate-500">{dealer.address}</span>
+        </span>
+      </Cell>
+      <Cell label="Contact" className="max-md:items-start">
+        <span className="min-w-0 break-words">
+          <span className="block text-slate-900">{dealer.contactName}</span>
+          <span className="block text-xs text-slate-600">{dealer.email}</span>
+          <span className="block text-xs text-slate-600">{dealer.phone}</span>
+        </span>
+      </Cell>
+      <Cell label="Billing / Title" className="max-md:items-start">
+        <span className="min-w-0 text-xs text-slate-600">
+          <span className="block">
+            Billing: {dealer.billingContactName}, {dealer.billingContactEmail}
+          </span>
+          <span className="block">
+            Title: {dealer.titleContactName}, {dealer.titleContactEmail}
+          </span>
+        </span>
+      </Cell>
+      <Cell label="Status">
+        <Badge tone={dealer.active ? 'green' : 'gray'}>{dealer.active ? 'Active' : 'Inactive'}</Badge>
+      </Cell>
+      <Cell className="max-md:justify-end max-md:pt-2">
+        <span className="flex flex-wrap justify-end gap-2">
+          <Button
+            size="sm"
+            variant={isSelected ? 'primary' : 'outline'}
+            aria-pressed={isSelected}
+            onClick={onSelect}
+          >
+            <KeyRound aria-hidden="true" className="h-4 w-4" />
+            Buy codes
+          </Button>
+          <Button size="sm" variant="outline" onClick={toggle} disabled={update.isPending}>
+            {dealer.active ? ADMIN_LABELS.deactivate : ADMIN_LABELS.activate}
+          </Button>
+        </span>
+      </Cell>
+    </Row>
+  );
+}

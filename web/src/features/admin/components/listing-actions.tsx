@@ -1,0 +1,81 @@
+import { ADMIN_TEXT, type AdminListing } from '@contracts/admin';
+import { RotateCcw, Trash2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { vehicleTitle } from '@/features/vehicles-shared/vehicle-title';
+import { formatMoney } from '@/lib/format';
+import { ADMIN_LABELS } from '../admin-texts';
+import { useChangeListingStatus } from '../api/change-listing-status';
+import { ConfirmDialog } from './confirm-dialog';
+
+/** 'Remove Listing', asked first: the car leaves the public listings and its open offers close. */
+export function RemoveListingButton({ vehicle }: { vehicle: AdminListing }) {
+  const change = useChangeListingStatus();
+  const name = vehicleTitle(vehicle);
+  return (
+    <ConfirmDialog
+      title="Remove this listing?"
+      description={`${name} (VIN ${vehicle.vin}) will be taken off the public listings, and any open offers on it will be declined.`}
+      confirmLabel={ADMIN_LABELS.removeListing}
+      destructive
+      onConfirm={() =>
+        change.mutate(
+          { id: vehicle.id, status: 'removed' },
+          {
+            onSuccess: () => toast({ title: ADMIN_TEXT.listingRemoved, description: name }),
+            onError: (error) =>
+              toast({ variant: 'destructive', title: ADMIN_TEXT.removeFailed, description: error.message }),
+          },
+        )
+      }
+      trigger={
+        <Button variant="outline" size="sm" disabled={change.isPending} className="text-red-700">
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+          {ADMIN_LABELS.removeListing}
+        </Button>
+      }
+    />
+  );
+}
+
+/**
+ * 'Reactivate Listing'. For a sold car it undoes the sale: the confirmation names the buying
+ * dealer, and the server cancels that transaction and re-lists the car in one DB transaction.
+ */
+export function ReactivateListingButton({ vehicle }: { vehicle: AdminListing }) {
+  const change = useChangeListingStatus();
+  const name = vehicleTitle(vehicle);
+  const sale = vehicle.status === 'sold' ? vehicle.sale : null;
+  return (
+    <ConfirmDialog
+      title={sale ? `Undo the sale to ${sale.dealerName}?` : 'Reactivate this listing?'}
+      description={
+        sale
+          ? `${name} was sold to ${sale.dealerName} for ${formatMoney(sale.amount)}. Reactivating cancels that transaction and lists the vehicle for sale again. This cannot be undone.`
+          : `${name} (VIN ${vehicle.vin}) will be listed for sale again.`
+      }
+      confirmLabel={ADMIN_LABELS.reactivateListing}
+      destructive={!!sale}
+      onConfirm={() =>
+        change.mutate(
+          { id: vehicle.id, status: 'active' },
+          {
+            onSuccess: () => toast({ title: ADMIN_TEXT.reactivated, description: name }),
+            onError: (error) =>
+              toast({
+                variant: 'destructive',
+                title: ADMIN_TEXT.reactivateFailed,
+                description: error.message,
+              }),
+          },
+        )
+      }
+      trigger={
+        <Button variant="outline" size="sm" disabled={change.isPending}>
+          <RotateCcw aria-hidden="true" className="h-4 w-4" />
+          {ADMIN_LABELS.reactivateListing}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,156 @@
+import { ADMIN_TEXT, type AdminListing } from '@contracts/admin';
+import { Archive, Search, Store, Tag } from 'lucide-react';
+import { type ReactNode, useDeferredValue, useState } from 'react';
+import { inputClasses } from '@/components/ui/form-field';
+import { cn } from '@/lib/cn';
+import { formatMoney } from '@/lib/format';
+import { ADMIN_LABELS } from '../admin-texts';
+import { useAdminVehicles } from '../api/get-admin-vehicles';
+import { Cell, DataTable, Row } from './data-table';
+import { ReactivateListingButton, RemoveListingButton } from './listing-actions';
+import { EmptyState, LoadError, LoadingRows, Panel } from './panel-states';
+
+const matches = (vehicle: AdminListing, query: string) => {
+  if (!query) return true;
+  const text = [
+    vehicle.year,
+    vehicle.make,
+    vehicle.model,
+    vehicle.trim,
+    vehicle.vin,
+    vehicle.sale?.dealerName,
+  ]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .every((word) => text.includes(word));
+};
+
+/** Manage Listings: active, sold and removed vehicles with Remove / Reactivate. */
+export function ListingsTab() {
+  const vehicles = useAdminVehicles();
+  const [query, setQuery] = useState('');
+  const deferred = useDeferredValue(query.trim());
+  const all = (vehicles.data ?? []).filter((v) => matches(v, deferred));
+  const active = all.filter((v) => v.status === 'active' && !v.inQueue);
+  const sold = all.filter((v) => v.status === 'sold');
+  const removed = all.filter((v) => v.status === 'removed');
+
+  const body = (list: AdminListing[], empty: { title: string; icon: typeof Store }, kind: Kind) =>
+    vehicles.isPending ? (
+      <LoadingRows label={ADMIN_TEXT.loadingListings} />
+    ) : vehicles.isError ? (
+      <LoadError error={vehicles.error} />
+    ) : list.length === 0 ? (
+      <EmptyState icon={empty.icon} title={empty.title} />
+    ) : (
+      <ListingTable vehicles={list} kind={kind} />
+    );
+
+  return (
+    <div className="grid gap-6">
+      <div className="relative max-w-md">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute left-3 top-3 h-5 w-5 text-slate-400"
+        />
+        <input
+          type="search"
+          aria-label="Filter listings"
+          placeholder="Filter by VIN, year, make, model or buyer"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          className={cn(inputClasses, 'pl-10')}
+        />
+      </div>
+      <Panel
+        title={<Counted label={ADMIN_LABELS.activeListings} count={vehicles.data ? active.length : null} />}
+      >
+        {body(active, { title: ADMIN_TEXT.noActiveListings, icon: Store }, 'active')}
+      </Panel>
+      <Panel title={<Counted label={ADMIN_LABELS.soldVehicles} count={vehicles.data ? sold.length : null} />}>
+        {body(sold, { title: ADMIN_TEXT.noSoldVehicles, icon: Tag }, 'sold')}
+      </Panel>
+      <Panel
+        title={<Counted label="Removed Listings" count={vehicles.data ? removed.length : null} />}
+        description="Taken off the market by an admin; reactivate to list them again."
+      >
+        {body(removed, { title: 'No removed listings', icon: Archive }, 'removed')}
+      </Panel>
+    </div>
+  );
+}
+
+type Kind = 'active' | 'sold' | 'removed';
+
+function Counted({ label, count }: { label: string; count: number | null }): ReactNode {
+  return (
+    <>
+      {label}
+      {count === null ? null : <span className="ml-2 text-sm font-normal text-slate-500">({count})</span>}
+    </>
+  );
+}
+
+function ListingTable({ vehicles, kind }: { vehicles: AdminListing[]; kind: Kind }) {
+  const columns = [
+    'Year',
+    'Make',
+    'Model',
+    'Trim',
+    'VIN',
+    'Price',
+    ...(kind === 'sold' ? ['Buyer'] : []),
+    'Action',
+  ];
+  const label =
+    kind === 'active'
+      ? ADMIN_LABELS.activeListings
+      : kind === 'sold'
+        ? ADMIN_LABELS.soldVehicles
+        : 'Removed Listings';
+  return (
+    <DataTable label={label} columns={columns}>
+      {vehicles.map((vehicle) => (
+        <Row key={vehicle.id} data-testid={`listing-${vehicle.id}`}>
+          <Cell label="Year">{vehicle.year ?? '—'}</Cell>
+          <Cell label="Make">{vehicle.make ?? '—'}</Cell>
+          <Cell label="Model" className="font-medium text-slate-900">
+            {vehicle.model ?? '—'}
+          </Cell>
+          <Cell label="Trim">{vehicle.trim || '—'}</Cell>
+          <Cell label="VIN" className="font-mono text-xs text-slate-700">
+            {vehicle.vin}
+          </Cell>
+          <Cell label="Price" className="tabular-nums">
+            {formatMoney(vehicle.price)}
+          </Cell>
+          {kind === 'sold' ? (
+            <Cell label="Buyer">
+              {vehicle.sale ? (
+                <span>
+                  {vehicle.sale.dealerName}
+                  <span className="block text-xs text-slate-500">
+                    sold for {formatMoney(vehicle.sale.amount)}
+                  </span>
+                </span>
+              ) : (
+                '—'
+              )}
+            </Cell>
+          ) : null}
+          <Cell className="md:text-right max-md:justify-end max-md:pt-2">
+            {kind === 'active' ? (
+              <RemoveListingButton vehicle={vehicle} />
+            ) : (
+              <ReactivateListingButton vehicle={vehicle} />
+            )}
+          </Cell>
+        </Row>
+      ))}
+    </DataTable>
+  );
+}

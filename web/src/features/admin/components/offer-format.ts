@@ -1,0 +1,11 @@
+import type { OfferView } from '@contracts/buying';
+
+export const offerVehicleTitle = (offer: OfferView) =>
+  [offer.vehicle.year, offer.vehicle.make, offer.vehicle.model].filter(Boolean).join(' ') ||
+  `Vehicle #${offer.vehicleId}`;
+
+export const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+
+export const COMPLETED_STATUSES = ['accepted', 'declined', 'expired'] as const;
+export const isCompleted = (offer: OfferView) =>
+  (COMPLETED_STATUSES as readonly string[]).includes(offer.status);

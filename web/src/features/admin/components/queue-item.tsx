@@ -1,0 +1,174 @@
+import { ADMIN_TEXT } from '@contracts/admin';
+import { AUCTION_CERTIFIED, DEFAULT_RECON_TEXT } from '@contracts/limits';
+import { type AdminVehicle, isPlayableVideoUrl } from '@contracts/vehicle';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircle2, PlayCircle } from 'lucide-react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/use-toast';
+import { VinWithCopy } from '@/features/vehicles-shared/copy-vin-button';
+import { vehicleTitle } from '@/features/vehicles-shared/vehicle-title';
+import { VideoDialog } from '@/features/vehicles-shared/video-dialog';
+import { ApiError } from '@/lib/api-client';
+import { premiumLabel } from '@/lib/brand';
+import { formatDateTime } from '@/lib/time-left';
+import { ADMIN_LABELS } from '../admin-texts';
+import { useCompleteListing } from '../api/complete-listing';
+import {
+  type CompleteListingForm,
+  completeListingDefaults,
+  completeListingFormSchema,
+  toCompleteListingBody,
+} from './complete-listing-form';
+import { SelectField, TextAreaField } from './fields';
+
+/** One queued vehicle: what staff uploaded, and the form that publishes it. */
+export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
+  const headingId = useId();
+  const complete = useCompleteListing();
+  const form = useForm<CompleteListingForm>({
+    resolver: zodResolver(completeListingFormSchema),
+    defaultValues: completeListingDefaults(vehicle),
+  });
+  const { errors } = form.formState;
+  const name = vehicleTitle(vehicle);
+
+  const onSubmit = form.handleSubmit((values) =>
+    complete.mutate(
+      { id: vehicle.id, body: toCompleteListingBody(values) },
+      {
+        onSuccess: (saved) => toast({ title: ADMIN_TEXT.listingCompleted, description: vehicleTitle(saved) }),
+        onError: (error) =>
+          toast(
+            error instanceof ApiError && error.status === 404
+              ? { variant: 'destructive', title: ADMIN_TEXT.vehicleNotFound }
+              : { variant: 'destructive', title: ADMIN_TEXT.listingFailed, description: error.message },
+          ),
+      },
+    ),
+  );
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-testid={`queue-${vehicle.id}`}
+      className="grid gap-5 rounded-xl border border-slate-200 p-4 lg:grid-cols-[minmax(0,20rem)_1fr] lg:p-5"
+    >
+      <div className="grid content-start gap-3">
+        <div>
+          <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+            {name}
+          </h3>
+          <p className="text-xs text-slate-500">Uploaded {formatDateTime(vehicle.createdAt)}</p>
+        </div>
+        <VinWithCopy vin={vehicle.vin} />
+        <VideoPreview vehicle={vehicle} name={name} />
+        <dl className="grid gap-2 rounded-lg bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
+          <ReconNote label="Exterior" text={vehicle.reconExterior} />
+          <ReconNote label="Mechanical" text={vehicle.reconMechanical} />
+          <ReconNote label="Interior" text={vehicle.reconInterior} />
+        </dl>
+      </div>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="grid content-start gap-3"
+        aria-label={`Complete ${name}`}
+      >
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <FormField
+            label="Year"
+            inputMode="numeric"
+            error={errors.year?.message}
+            {...form.register('year')}
+          />
+          <FormField label="Make" error={errors.make?.message} {...form.register('make')} />
+          <FormField label="Model" error={errors.model?.message} {...form.register('model')} />
+          <FormField label="Trim" error={errors.trim?.message} {...form.register('trim')} />
+        </div>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <FormField
+            label="Mileage"
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            error={errors.mileage?.message}
+            {...form.register('mileage')}
+          />
+          <FormField
+            label="Price ($)"
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            error={errors.price?.message}
+            {...form.register('price')}
+          />
+          <SelectField
+            label="Certification"
+            required
+            error={errors.condition?.message}
+            {...form.register('condition')}
+          >
+            <option value="">Choose…</option>
+            <option value={premiumLabel}>{premiumLabel}</option>
+            <option value={AUCTION_CERTIFIED}>{AUCTION_CERTIFIED}</option>
+          </SelectField>
+        </div>
+        <TextAreaField
+          label="Description"
+          error={errors.description?.message}
+          {...form.register('description')}
+        />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={complete.isPending} className="w-full sm:w-auto">
+            <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
+            {complete.isPending ? 'Publishing…' : ADMIN_LABELS.completeListing}
+          </Button>
+        </div>
+      </form>
+    </article>
+  );
+}
+
+function ReconNote({ label, text }: { label: string; text: string | null }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="text-slate-800">{text?.trim() || DEFAULT_RECON_TEXT}</dd>
+    </div>
+  );
+}
+
+function VideoPreview({ vehicle, name }: { vehicle: AdminVehicle; name: string }) {
+  const url = vehicle.videos[0];
+  if (!url) return <p className="text-sm text-slate-500">No walkaround video</p>;
+  const poster = vehicle.videoThumbnails[0] ?? null;
+  if (!isPlayableVideoUrl(url)) {
+    return (
+      <a href={url} target="_blank" rel="noreferrer" className="text-sm font-medium text-brand-700 underline">
+        Open walkaround video
+      </a>
+    );
+  }
+  return (
+    <VideoDialog
+      videoUrl={url}
+      poster={poster}
+      vehicleName={name}
+      trigger={
+        <button
+          type="button"
+          className="group relative aspect-video w-full overflow-hidden rounded-lg bg-slate-900 text-white"
+          aria-label={`Play walkaround video of ${name}`}
+        >
+          {poster ? <img src={poster} alt="" className="h-full w-full object-cover opacity-80" /> : null}
+          <span className="absolute inset-0 flex items-center justify-center">
+            <PlayCircle aria-hidden="true" className="h-12 w-12 drop-shadow group-hover:scale-110" />
+          </span>
+        </button>
+      }
+    />
+  );
+}

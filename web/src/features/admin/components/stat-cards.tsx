@@ -1,0 +1,52 @@
+import type { LucideIcon } from 'lucide-react';
+import { CarFront, HandCoins, Store } from 'lucide-react';
+import { ADMIN_LABELS } from '../admin-texts';
+import { useAdminVehicles } from '../api/get-admin-vehicles';
+import { useOffers } from '../api/get-offers';
+
+/** Total Vehicles, Active Listings, Pending Offers (spec §2), from the live lists. */
+export function StatCards() {
+  const vehicles = useAdminVehicles();
+  const offers = useOffers();
+  const total = vehicles.data?.length;
+  const active = vehicles.data?.filter((v) => v.status === 'active' && !v.inQueue).length;
+  const pending = offers.data?.filter((o) => o.status === 'pending').length;
+  return (
+    <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+      <StatCard icon={CarFront} label={ADMIN_LABELS.totalVehicles} value={total} />
+      <StatCard icon={Store} label={ADMIN_LABELS.activeListings} value={active} />
+      <StatCard icon={HandCoins} label={ADMIN_LABELS.pendingOffers} value={pending} />
+    </dl>
+  );
+}
+
+function StatCard({
+  icon: Icon,
+  label,
+  value,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: number | undefined;
+}) {
+  return (
+    <div className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-5">
+      <div className="min-w-0">
+        <dt className="text-xs font-medium text-slate-600 sm:text-sm">{label}</dt>
+        <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900 sm:text-3xl">
+          {value === undefined ? (
+            <span className="inline-block h-7 w-10 animate-pulse rounded bg-slate-200">
+              <span className="sr-only">Loading</span>
+            </span>
+          ) : (
+            value
+          )}
+        </dd>
+      </div>
+      <Icon
+        aria-hidden="true"
+        className="hidden h-9 w-9 shrink-0 rounded-lg bg-brand-50 p-2 text-brand-600 sm:block"
+      />
+    </div>
+  );
+}

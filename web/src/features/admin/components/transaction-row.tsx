@@ -1,0 +1,158 @@
+import { ADMIN_TEXT, type AdminTransaction } from '@contracts/admin';
+import { AlertTriangle, Ban, FileText } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { vehicleTitle } from '@/features/vehicles-shared/vehicle-title';
+import { cn } from '@/lib/cn';
+import { formatMoney } from '@/lib/format';
+import { formatDate } from '@/lib/time-left';
+import { ADMIN_LABELS } from '../admin-texts';
+import { type UpdateTransactionBody, useUpdateTransaction } from '../api/update-transaction';
+import { businessDaysSince, calendarDaysSince, PAYMENT_TERM_BUSINESS_DAYS } from '../business-days';
+import { BillOfSaleUpload } from './bill-of-sale-upload';
+import { ConfirmDialog } from './confirm-dialog';
+import { Cell, Row } from './data-table';
+
+const daysAgo = (days: number) => (days === 0 ? 'today' : days === 1 ? '1 day ago' : `${days} days ago`);
+
+/** One sale: toggles for status and paid, the bill of sale, and Cancel (final). */
+export function TransactionRow({ transaction: t, now }: { transaction: AdminTransaction; now: Date }) {
+  const update = useUpdateTransaction();
+  const name = vehicleTitle(t.vehicle);
+  const label = `${name}, ${t.dealerName}`;
+  const overdue =
+    !t.cancelled && !t.isPaid && businessDaysSince(t.createdAt, now) > PAYMENT_TERM_BUSINESS_DAYS;
+  const send = (body: UpdateTransactionBody, done: string) =>
+    update.mutate(
+      { id: t.id, body },
+      {
+        onSuccess: () => toast({ title: ADMIN_TEXT.transactionUpdated, description: done }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: ADMIN_TEXT.transactionUpdateFailed,
+            description: error.message,
+          }),
+      },
+    );
+
+  return (
+    <Row
+      data-testid={`transaction-${t.id}`}
+      data-overdue={overdue || undefined}
+      className={cn(t.cancelled && 'text-slate-500', overdue && 'bg-amber-50 max-md:border-amber-300')}
+    >
+      <Cell label="Sold">
+        <span className="whitespace-nowrap">
+          {formatDate(t.createdAt)}
+          <span className="block text-xs text-slate-500">{daysAgo(calendarDaysSince(t.createdAt, now))}</span>
+        </span>
+      </Cell>
+      <Cell label="Vehicle" className="max-md:items-start">
+        <span className="min-w-0">
+          <span className={cn('block font-medium', t.cancelled ? 'text-slate-600' : 'text-slate-900')}>
+            {name}
+          </span>
+          <span className="block font-mono text-xs text-slate-500">{t.vehicle.vin}</span>
+        </span>
+      </Cell>
+      <Cell label="Dealer">{t.dealerName}</Cell>
+      <Cell label="Amount" className="font-semibold tabular-nums">
+        {formatMoney(t.amount)}
+      </Cell>
+      {t.cancelled ? (
+        <Cell label="Status">
+          <span className="grid justify-items-end gap-1 md:justify-items-start">
+            <Badge tone="red">{ADMIN_LABELS.cancelled}</Badge>
+            <span className="text-xs">{ADMIN_LABELS.relistedNote}</span>
+          </span>
+        </Cell>
+      ) : (
+        <Cell label="Status">
+          <Badge tone={t.status === 'completed' ? 'green' : 'yellow'}>
+            {t.status === 'completed' ? 'Completed' : 'Pending'}
+          </Badge>
+        </Cell>
+      )}
+      <Cell label="Paid">
+        {t.cancelled ? (
+          <span>{t.isPaid ? 'Paid' : 'Unpaid'}</span>
+        ) : (
+          <span className="grid justify-items-end gap-1 md:justify-items-start">
+            <Badge tone={t.isPaid ? 'green' : overdue ? 'red' : 'gray'}>{t.isPaid ? 'Paid' : 'Unpaid'}</Badge>
+            {overdue ? (
+              <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-900">
+                <AlertTriangle aria-hidden="true" className="h-3.5 w-3.5" />
+                Unpaid {businessDaysSince(t.createdAt, now)} business days
+              </span>
+            ) : null}
+          </span>
+        )}
+      </Cell>
+      <Cell label="Bill of sale">
+        <span className="flex flex-wrap items-center justify-end gap-2 md:justify-start">
+          {t.billOfSale ? (
+            <a
+              href={t.billOfSale}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center gap-1 font-medium text-brand-700 underline underline-offset-2"
+            >
+              <FileText aria-hidden="true" className="h-4 w-4" />
+              View<span className="sr-only"> bill of sale for {label}</span>
+            </a>
+          ) : (
+            <span className="text-slate-500">None</span>
+          )}
+          {t.cancelled ? null : (
+            <BillOfSaleUpload transactionId={t.id} hasBill={!!t.billOfSale} label={label} />
+          )}
+        </span>
+      </Cell>
+      <Cell className="max-md:justify-end max-md:pt-2 md:text-right">
+        {t.cancelled ? (
+          <span className="sr-only">No actions: cancelled</span>
+        ) : (
+          <span className="flex flex-wrap justify-end gap-2">
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={update.isPending}
+              onClick={() =>
+                send(
+                  { status: t.status === 'completed' ? 'pending' : 'completed' },
+                  `${label}: marked ${t.status === 'completed' ? 'pending' : 'completed'}.`,
+                )
+              }
+            >
+              {t.status === 'completed' ? 'Mark pending' : 'Mark completed'}
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={update.isPending}
+              onClick={() => send({ isPaid: !t.isPaid }, `${label}: marked ${t.isPaid ? 'unpaid' : 'paid'}.`)}
+            >
+              {t.isPaid ? 'Mark unpaid' : 'Mark paid'}
+            </Button>
+            <ConfirmDialog
+              title="Cancel this sale?"
+              description={`The sale of ${name} to ${t.dealerName} for ${formatMoney(t.amount)} will be cancelled and the vehicle listed for sale again. A cancelled transaction cannot be changed.`}
+              confirmLabel="Cancel Sale"
+              cancelLabel="Keep Sale"
+              destructive
+              onConfirm={() => send({ cancelled: true }, `${label}: sale cancelled, vehicle re-listed.`)}
+              trigger={
+                <Button size="sm" variant="outline" disabled={update.isPending} className="text-red-700">
+                  <Ban aria-hidden="true" className="h-4 w-4" />
+                  Cancel
+                </Button>
+              }
+            />
+          </span>
+        )}
+      </Cell>
+    </Row>
+  );
+}

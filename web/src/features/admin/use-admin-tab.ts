@@ -1,0 +1,28 @@
+import { ADMIN_TABS, type AdminTab } from '@contracts/admin';
+import { useCallback } from 'react';
+import { useSearchParams } from 'wouter';
+
+export const DEFAULT_TAB: AdminTab = 'complete';
+const isTab = (value: string | null): value is AdminTab => ADMIN_TABS.includes(value as AdminTab);
+
+/** The open tab lives in the URL (`/admin?tab=offers`), so a reload or a shared link keeps it. */
+export function useAdminTab() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const value = searchParams.get('tab');
+  const tab = isTab(value) ? value : DEFAULT_TAB;
+  const setTab = useCallback(
+    (next: string) => {
+      if (!isTab(next)) return;
+      setSearchParams(
+        (previous) => {
+          const params = new URLSearchParams(previous);
+          params.set('tab', next);
+          return params;
+        },
+        { replace: true },
+      );
+    },
+    [setSearchParams],
+  );
+  return [tab, setTab] as const;
+}
