@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -11,6 +12,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { dealerPortalRoutes } from './modules/dealer-portal/dealer-portal.routes';
 import { dealersRoutes } from './modules/dealers/dealers.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { LocalUploads } from './modules/media/local-uploads';
+import { mediaRoutes } from './modules/media/media.routes';
 import { expireOffers } from './modules/offers/expire-offers';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { buyingRoutes } from './modules/purchases/buying.routes';
@@ -18,6 +21,8 @@ import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { findPublishedVehicles } from './modules/vehicles/find-vehicles';
 import { VehicleListCache } from './modules/vehicles/vehicle-list-cache';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
+import { VinDecoder } from './modules/vin/decode-vin';
+import { vinRoutes } from './modules/vin/vin.routes';
 import { type RegisteredRoute, registerAccessDeclarations } from './plugins/access';
 import { registerAuth } from './plugins/auth';
 import { registerDemoMedia } from './plugins/demo-media';
@@ -68,7 +73,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     reply.header('x-request-id', request.id);
   });
 
-  await registerSecurity(app, { publicOrigin: config.publicOrigin });
+  await registerSecurity(app, {
+    publicOrigin: config.publicOrigin,
+    // The browser uploads straight to Cloudinary when it is the media backend.
+    extraConnectSources: config.cloudinary ? [new URL(config.cloudinary.apiBase).origin] : [],
+  });
   await app.register(cookie);
   // Per-route limits narrow these; nothing larger than a walkaround video is ever accepted.
   await app.register(multipart, { limits: { files: 2, fields: 10, fieldSize: 64 * 1024, parts: 12 } });
@@ -89,7 +98,27 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.addHook('onClose', async () => {
     await unlisten();
   });
-  await app.register(vehiclesRoutes, { db: database.db, listCache, productName: config.brand.productName });
+  const decoder = new VinDecoder(config.vpic);
+  const uploads = await LocalUploads.create(join(config.dataDir, 'uploads'), {
+    log: (message) => app.log.info(message),
+  });
+  const cloudinaryPrefix = config.cloudinary
+    ? `https://res.cloudinary.com/${config.cloudinary.cloudName}/`
+    : null;
+  const isKnownVideo = async (url: string) => {
+    if (cloudinaryPrefix && url.startsWith(cloudinaryPrefix)) return true;
+    const local = /^\/media\/uploads\/([a-f0-9]{32})(\.jpg)?$/.exec(url);
+    return !!local && (await uploads.result(local[1]!)) !== null;
+  };
+  await app.register(vehiclesRoutes, {
+    db: database.db,
+    listCache,
+    productName: config.brand.productName,
+    decoder,
+    isKnownVideo,
+  });
+  await app.register(vinRoutes, { decoder });
+  await app.register(mediaRoutes, { uploads, cloudinary: config.cloudinary });
   await app.register(registerDemoMedia);
   await app.register(buyingRoutes, { db: database.db, config });
   await app.register(dealerPortalRoutes, { db: database.db });

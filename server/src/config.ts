@@ -68,6 +68,25 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(100).max(120_000).default(10_000),
   ),
+  VPIC_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z.url('must be an absolute URL').default('https://vpic.nhtsa.dot.gov/api'),
+  ),
+  VPIC_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(60_000).default(4000)),
+  CLOUDINARY_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^cloudinary:\/\/[^:@\s]+:[^@\s]+@[A-Za-z0-9_-]+$/,
+        'must look like cloudinary://API_KEY:API_SECRET@CLOUD_NAME',
+      )
+      .optional(),
+  ),
+  CLOUDINARY_API_BASE: z.preprocess(
+    emptyToUndefined,
+    z.url('must be an absolute URL').default('https://api.cloudinary.com'),
+  ),
   BRAND_NAME: z.preprocess(emptyToUndefined, z.string().max(60).default(DEFAULT_BRAND.productName)),
   BRAND_PHONE: z.preprocess(
     emptyToUndefined,
@@ -107,6 +126,8 @@ export interface Config {
   trustProxy: boolean;
   shutdownTimeoutMs: number;
   signInRateLimit: number;
+  vpic: { baseUrl: string; timeoutMs: number };
+  cloudinary: { apiKey: string; apiSecret: string; cloudName: string; apiBase: string } | null;
   brand: Brand;
 }
 
@@ -123,6 +144,13 @@ const displayPhone = (e164: string) => {
   return us ? `(${us[1]}) ${us[2]}-${us[3]}` : e164;
 };
 
+function parseCloudinaryUrl(url: string | undefined, apiBase: string) {
+  const match = url ? /^cloudinary:\/\/([^:]+):([^@]+)@(.+)$/.exec(url) : null;
+  return match
+    ? { apiKey: match[1]!, apiSecret: match[2]!, cloudName: match[3]!, apiBase: apiBase.replace(/\/$/, '') }
+    : null;
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -130,7 +158,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       parsed.error.issues.map((issue) => {
         const key = String(issue.path[0] ?? '');
         const got = source[key];
-        const shown = key.includes('PASSWORD') || key === 'DATABASE_URL' ? '' : ` (got "${got}")`;
+        const secret = key.includes('PASSWORD') || key === 'DATABASE_URL' || key === 'CLOUDINARY_URL';
+        const shown = secret ? '' : ` (got "${got}")`;
         return `${key}: ${issue.message}${got === undefined ? '' : shown}`;
       }),
     );
@@ -157,6 +186,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     signInRateLimit: env.SIGN_IN_RATE_LIMIT,
+    vpic: { baseUrl: env.VPIC_BASE_URL, timeoutMs: env.VPIC_TIMEOUT_MS },
+    cloudinary: parseCloudinaryUrl(env.CLOUDINARY_URL, env.CLOUDINARY_API_BASE),
     brand,
   };
 }

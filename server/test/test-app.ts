@@ -1,10 +1,21 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import type { DbHandle } from '../src/db/client';
 import { createTestDatabase } from './test-database';
 
+/** Test configuration: quiet, no demo data, files in a fresh temporary directory, NHTSA unreachable. */
 export const testConfig = (env: Record<string, string> = {}): Config =>
-  loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
+  loadConfig({
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'app-test-data-')),
+    VPIC_BASE_URL: 'http://127.0.0.1:9/api',
+    VPIC_TIMEOUT_MS: '500',
+    ...env,
+  });
 
 /** The real app on a real database, driven through app.inject(). */
 export async function createTestApp(

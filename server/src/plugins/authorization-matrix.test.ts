@@ -14,6 +14,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /readyz',
   'GET /*',
   'GET /media/demo/*',
+  'GET /media/uploads/:name',
   'GET /api/vehicles',
   'GET /api/vehicles/:id',
   'GET /api/admin/check',

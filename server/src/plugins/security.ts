@@ -6,7 +6,10 @@ import { AppError } from '../lib/app-error';
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Security headers with a CSP the built app passes, and a cross-site check on every mutation. */
-export async function registerSecurity(app: FastifyInstance, options: { publicOrigin: string | undefined }) {
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { publicOrigin: string | undefined; extraConnectSources: string[] },
+) {
   const isHttps = options.publicOrigin?.startsWith('https://') ?? false;
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -17,7 +20,7 @@ export async function registerSecurity(app: FastifyInstance, options: { publicOr
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'media-src': ["'self'", 'blob:', 'https:'],
-        'connect-src': ["'self'"],
+        'connect-src': ["'self'", ...options.extraConnectSources],
         'font-src': ["'self'", 'data:'],
         'object-src': ["'none'"],
         'frame-ancestors': ["'none'"],

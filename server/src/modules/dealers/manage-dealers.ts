@@ -63,17 +63,15 @@ export async function setDealerActive(db: Database, dealerId: number, active: bo
         .where(and(eq(offers.dealerId, dealerId), inArray(offers.status, ['pending', 'countered'])))
         .returning({ id: offers.id, amount: offers.amount });
       if (closed.length > 0) {
-        await tx
-          .insert(offerActivities)
-          .values(
-            closed.map((o) => ({
-              offerId: o.id,
-              actorType: 'system',
-              actionType: 'declined',
-              amount: o.amount,
-              message: 'Dealer deactivated',
-            })),
-          );
+        await tx.insert(offerActivities).values(
+          closed.map((o) => ({
+            offerId: o.id,
+            actorType: 'system',
+            actionType: 'declined',
+            amount: o.amount,
+            message: 'Dealer deactivated',
+          })),
+        );
       }
     }
     if (before.active !== active) {

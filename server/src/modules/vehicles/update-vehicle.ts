@@ -90,17 +90,15 @@ export async function changeListingStatus(
           .where(and(eq(offers.vehicleId, vehicleId), inArray(offers.status, ['pending', 'countered'])))
           .returning({ id: offers.id, amount: offers.amount });
         if (closed.length > 0) {
-          await tx
-            .insert(offerActivities)
-            .values(
-              closed.map((o) => ({
-                offerId: o.id,
-                actorType: 'system',
-                actionType: 'declined',
-                amount: o.amount,
-                message: 'Listing removed',
-              })),
-            );
+          await tx.insert(offerActivities).values(
+            closed.map((o) => ({
+              offerId: o.id,
+              actorType: 'system',
+              actionType: 'declined',
+              amount: o.amount,
+              message: 'Listing removed',
+            })),
+          );
         }
       } else {
         if (!vehicle.price || vehicle.mileage === null || !vehicle.condition) {

@@ -1,12 +1,17 @@
 import { changeListingStatusBodySchema, completeListingBodySchema, reconBodySchema } from '@contracts/admin';
 import { premiumCertification } from '@contracts/brand';
+import { IDEMPOTENCY_HEADER } from '@contracts/buying';
 import { ERROR_CODES } from '@contracts/errors';
+import { createVehicleBodySchema } from '@contracts/upload';
 import { vehicleIdParamsSchema } from '@contracts/vehicle';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { isValidIdempotencyKey } from '../../lib/idempotency';
+import type { VinDecoder } from '../vin/decode-vin';
+import { createVehicle } from './create-vehicle';
 import { findAllVehicles, getVehicleById } from './find-vehicles';
 import { changeListingStatus, completeListing, updateRecon } from './update-vehicle';
 import { pickEncoding, type VehicleListCache } from './vehicle-list-cache';
@@ -15,6 +20,8 @@ export interface VehiclesRoutesOptions {
   db: Database;
   listCache: VehicleListCache;
   productName: string;
+  decoder: VinDecoder;
+  isKnownVideo: (url: string) => Promise<boolean>;
 }
 
 const RECON_KEYS = ['reconExterior', 'reconMechanical', 'reconInterior'];
@@ -34,7 +41,7 @@ function parseAction<S extends z.ZodType>(schema: S, body: unknown): z.output<S>
 
 export async function vehiclesRoutes(
   app: FastifyInstance,
-  { db, listCache, productName }: VehiclesRoutesOptions,
+  { db, listCache, productName, decoder, isKnownVideo }: VehiclesRoutesOptions,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const completeSchema = completeListingBodySchema(premiumCertification({ productName }));
@@ -91,6 +98,26 @@ export async function vehiclesRoutes(
       }
       const change = parseAction(changeListingStatusBodySchema, body);
       return changeListingStatus(db, id, change.status, actor);
+    },
+  );
+
+  routes.post(
+    '/api/vehicles',
+    { config: { access: 'staff' }, schema: { body: createVehicleBodySchema } },
+    async (request, reply) => {
+      const key = request.headers[IDEMPOTENCY_HEADER];
+      if (key !== undefined && !isValidIdempotencyKey(key)) {
+        throw new AppError(
+          ERROR_CODES.badRequest,
+          'Idempotency-Key must be 8 to 128 letters, digits, or . _ : -',
+        );
+      }
+      const viewer = await request.viewer();
+      const actor = viewer.admin
+        ? { type: 'admin' as const, id: viewer.admin.id }
+        : { type: 'staff' as const, id: null };
+      const vehicle = await createVehicle(db, request.body, { decoder, isKnownVideo }, actor, key);
+      return reply.code(201).send(vehicle);
     },
   );
 }

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { MAX_VIDEO_BYTES, VIN_LENGTH } from './limits';
+import { VIN_CHARSET } from './vin';
+
+/** Texts of the staff upload wizard (spec §2, §5, §8), verbatim. */
+export const UPLOAD_TEXT = {
+  vinLength: 'Please enter the full 17-character VIN',
+  vinInvalid: 'Please enter a valid 17-digit VIN',
+  vinDecoded: 'VIN Decoded',
+  vinDecodeFailed: 'Failed to decode VIN',
+  videoRequired: 'Please upload a walkaround video',
+  invalidVideoType: 'Invalid video type',
+  videoTooLarge: 'Video must be smaller than 200MB',
+  maxOneFile: 'Maximum 1 files allowed',
+  signatureFailed: 'Failed to get upload signature',
+  uploadFailedPrefix: 'Failed to upload video: ',
+  cloudinaryFailedPrefix: 'Cloudinary upload failed: ',
+  uploadFailed: 'Upload Failed',
+  vehicleCreated: 'Vehicle created. Please fill out the recon section.',
+  reconFailed: 'Failed to update recon information',
+  noVehicleId: 'No vehicle ID available',
+  addedToQueue: 'Vehicle added to queue for review',
+  uploadAnother: 'Upload Another Vehicle',
+  checkDigitWarning: 'The check digit (9th character) does not match: please double-check the VIN.',
+} as const;
+
+export const vinParamSchema = z.object({
+  vin: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .length(VIN_LENGTH, UPLOAD_TEXT.vinLength)
+    .regex(VIN_CHARSET, UPLOAD_TEXT.vinInvalid),
+});
+
+/** GET /api/vin/:vin */
+export const vinDecodeSchema = z.object({
+  vin: z.string(),
+  checkDigitValid: z.boolean(),
+  year: z.number().int().nullable(),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  trim: z.string().nullable(),
+  /** 'vpic' = NHTSA answered; 'offline' = year from position 10 and make from the WMI only. */
+  source: z.enum(['vpic', 'offline']),
+});
+export type VinDecode = z.infer<typeof vinDecodeSchema>;
+
+/** GET /api/media/config: where the wizard sends the video. */
+export const mediaConfigSchema = z.object({
+  backend: z.enum(['local', 'cloudinary']),
+  maxBytes: z.number().int(),
+  /** tus endpoint for the local backend. */
+  uploadUrl: z.string().nullable(),
+});
+export type MediaConfig = z.infer<typeof mediaConfigSchema>;
+
+/** POST /api/cloudinary-signature (spec §7). */
+export const cloudinarySignatureSchema = z.object({
+  timestamp: z.number().int(),
+  signature: z.string(),
+  api_key: z.string(),
+  folder: z.string(),
+  resource_type: z.string(),
+  eager: z.string(),
+  cloud_name: z.string(),
+  /** Where to POST the file (configurable for tests); `${upload_url}` = …/v1_1/{cloud}/video/upload. */
+  upload_url: z.string(),
+});
+export type CloudinarySignature = z.infer<typeof cloudinarySignatureSchema>;
+
+/** The tus server's answer body when an upload finishes. */
+export const localUploadResultSchema = z.object({ url: z.string(), thumbnailUrl: z.string().nullable() });
+
+const mediaUrl = z
+  .string()
+  .max(2000)
+  .refine(
+    (u) => u.startsWith('/media/') || u.startsWith('https://'),
+    'Media must be an uploaded file or an https URL',
+  );
+
+/** POST /api/vehicles (staff): a new vehicle, pending and in the queue. */
+export const createVehicleBodySchema = z.strictObject({
+  vin: vinParamSchema.shape.vin,
+  videos: z.array(mediaUrl).min(1, UPLOAD_TEXT.videoRequired).max(1, UPLOAD_TEXT.maxOneFile),
+  videoThumbnails: z.array(mediaUrl).max(1).default([]),
+  year: z.number().int().min(1900).nullish(),
+  make: z.string().trim().max(100).nullish(),
+  model: z.string().trim().max(100).nullish(),
+  trim: z.string().trim().max(100).nullish(),
+});
+export type CreateVehicleBody = z.input<typeof createVehicleBodySchema>;
+
+export const MAX_VIDEO_MB = MAX_VIDEO_BYTES / 1024 / 1024;

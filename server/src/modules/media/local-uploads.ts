@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MAX_VIDEO_BYTES } from '@contracts/limits';
+import { UPLOAD_TEXT } from '@contracts/upload';
+import { FileStore } from '@tus/file-store';
+import { Server as TusServer } from '@tus/server';
+import { sniffVideoType } from './sniff-video';
+
+export const UPLOAD_ID = /^[a-f0-9]{32}$/;
+export const localVideoUrl = (id: string) => `/media/uploads/${id}`;
+export const localThumbnailUrl = (id: string) => `/media/uploads/${id}.jpg`;
+
+/**
+ * The local media backend: resumable tus uploads into DATA_DIR/uploads under random names, the
+ * content checked by its magic bytes once complete (a renamed file is deleted and refused), and a
+ * poster frame made with ffmpeg when it is installed. A `<id>.type` file marks an accepted video.
+ */
+export class LocalUploads {
+  readonly tus: TusServer;
+
+  constructor(
+    readonly directory: string,
+    options: { log: (message: string) => void },
+  ) {
+    const datastore = new FileStore({ directory });
+    this.tus = new TusServer({
+      path: '/api/uploads',
+      datastore,
+      relativeLocation: true,
+      // "under 200 MB" (spec §5)
+      maxSize: MAX_VIDEO_BYTES - 1,
+      disableTerminationForFinishedUploads: true,
+      onUploadFinish: async (_req, upload) => {
+        const file = join(directory, upload.id);
+        const type = await readHead(file).then(sniffVideoType);
+        if (!type) {
+          await Promise.all([rm(file, { force: true }), rm(`${file}.json`, { force: true })]);
+          throw { status_code: 415, body: JSON.stringify({ message: UPLOAD_TEXT.invalidVideoType }) };
+        }
+        await writeFile(`${file}.type`, type);
+        await makePoster(file, `${file}.jpg`).catch((error: unknown) =>
+          options.log(`no poster for ${upload.id}: ${String(error)}`),
+        );
+        return {};
+      },
+    });
+  }
+
+  static async create(directory: string, options: { log: (message: string) => void }) {
+    await mkdir(directory, { recursive: true });
+    return new LocalUploads(directory, options);
+  }
+
+  /** The accepted video's type and whether it has a poster, or null while missing or refused. */
+  async result(id: string) {
+    if (!UPLOAD_ID.test(id)) return null;
+    const file = join(this.directory, id);
+    const type = await readFile(`${file}.type`, 'utf8').catch(() => null);
+    if (!type) return null;
+    return {
+      url: localVideoUrl(id),
+      thumbnailUrl: existsSync(`${file}.jpg`) ? localThumbnailUrl(id) : null,
+      type,
+    };
+  }
+}
+
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(64);
+    const { bytesRead } = await handle.read(buffer, 0, 64, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** One frame at 1 s, 640 px wide; a missing ffmpeg or an unreadable video just means no poster. */
+function makePoster(video: string, poster: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'ffmpeg',
+      ['-v', 'error', '-y', '-ss', '1', '-i', video, '-frames:v', '1', '-vf', 'scale=640:-2', poster],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`ffmpeg exited with ${code}`));
+    });
+  });
+}

@@ -1,0 +1,103 @@
+import { join } from 'node:path';
+import { ERROR_CODES } from '@contracts/errors';
+import { MAX_VIDEO_BYTES } from '@contracts/limits';
+import { cloudinarySignatureSchema, localUploadResultSchema, mediaConfigSchema } from '@contracts/upload';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, notFound } from '../../lib/app-error';
+import { type CloudinaryConfig, signVideoUpload } from './cloudinary';
+import type { LocalUploads } from './local-uploads';
+
+export interface MediaRoutesOptions {
+  uploads: LocalUploads;
+  cloudinary: CloudinaryConfig | null;
+}
+
+const FILE_NAME = /^[a-f0-9]{32}(\.jpg)?$/;
+
+/** Where videos go (local tus or Cloudinary), and how they come back (range requests). */
+export async function mediaRoutes(app: FastifyInstance, { uploads, cloudinary }: MediaRoutesOptions) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/media/config',
+    { config: { access: 'staff' }, schema: { response: { 200: mediaConfigSchema } } },
+    async () => ({
+      backend: cloudinary ? ('cloudinary' as const) : ('local' as const),
+      maxBytes: MAX_VIDEO_BYTES,
+      uploadUrl: cloudinary ? null : '/api/uploads',
+    }),
+  );
+
+  routes.post(
+    '/api/cloudinary-signature',
+    { config: { access: 'staff' }, schema: { response: { 200: cloudinarySignatureSchema } } },
+    async () => {
+      if (!cloudinary) {
+        throw new AppError(
+          ERROR_CODES.badRequest,
+          'Cloudinary is not configured: videos upload to this server (see GET /api/media/config)',
+        );
+      }
+      return signVideoUpload(cloudinary);
+    },
+  );
+
+  // tus 1.0: the tus server reads the raw request body itself.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+  const tusHandler = async (
+    request: { raw: import('node:http').IncomingMessage },
+    reply: { hijack(): void; raw: import('node:http').ServerResponse },
+  ) => {
+    reply.hijack();
+    await uploads.tus.handle(request.raw, reply.raw);
+  };
+  for (const url of ['/api/uploads', '/api/uploads/:id']) {
+    routes.route({
+      method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'],
+      url,
+      config: { access: 'staff' },
+      handler: tusHandler,
+    });
+  }
+
+  routes.get(
+    '/api/upload-results/:id',
+    {
+      config: { access: 'staff' },
+      schema: { params: z.object({ id: z.string().max(64) }), response: { 200: localUploadResultSchema } },
+    },
+    async (request) => {
+      const result = await uploads.result(request.params.id);
+      if (!result) throw notFound('No finished upload with this id');
+      return { url: result.url, thumbnailUrl: result.thumbnailUrl };
+    },
+  );
+
+  // Accepted uploads are public (their names are random 128-bit ids), served with range requests.
+  await app.register(async (scope) => {
+    await scope.register(fastifyStatic, {
+      root: uploads.directory,
+      serve: false,
+      decorateReply: true,
+      cacheControl: false,
+    });
+    scope.get<{ Params: { name: string } }>(
+      '/media/uploads/:name',
+      { config: { access: 'public' } },
+      async (request, reply) => {
+        const { name } = request.params;
+        if (!FILE_NAME.test(name)) throw notFound('Not found');
+        const id = name.slice(0, 32);
+        const result = await uploads.result(id);
+        if (!result || (name.endsWith('.jpg') && !result.thumbnailUrl)) throw notFound('Not found');
+        return reply
+          .type(name.endsWith('.jpg') ? 'image/jpeg' : result.type)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .sendFile(name, join(uploads.directory));
+      },
+    );
+  });
+}

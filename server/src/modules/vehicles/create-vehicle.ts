@@ -1,0 +1,79 @@
+import { ERROR_CODES } from '@contracts/errors';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { vehicles } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { claimIdempotencyKey } from '../../lib/idempotency';
+import { type Actor, writeAudit } from '../audit/write-audit';
+import type { VinDecoder } from '../vin/decode-vin';
+import { toAdminVehicle, type VehicleRow } from './vehicle-projection';
+
+export interface NewVehicle {
+  vin: string;
+  videos: string[];
+  videoThumbnails: string[];
+  year?: number | null | undefined;
+  make?: string | null | undefined;
+  model?: string | null | undefined;
+  trim?: string | null | undefined;
+}
+
+/**
+ * A staff upload: the vehicle enters the queue, pending (spec §4). Missing details are decoded from
+ * the VIN here. With an Idempotency-Key a retried request answers the first vehicle again, so a
+ * dropped connection never makes two (DESIGN.md §4).
+ */
+export async function createVehicle(
+  db: Database,
+  input: NewVehicle,
+  deps: { decoder: VinDecoder; isKnownVideo: (url: string) => Promise<boolean> },
+  actor: Actor,
+  idempotencyKey?: string,
+) {
+  for (const url of [...input.videos, ...input.videoThumbnails]) {
+    if (!(await deps.isKnownVideo(url)))
+      throw new AppError(ERROR_CODES.badRequest, 'Upload the video before creating the vehicle');
+  }
+  const needsDecode = !input.make && !input.model && !input.year;
+  const decoded = needsDecode ? await deps.decoder.decode(input.vin) : null;
+  return db.transaction(async (tx) => {
+    const claim = idempotencyKey
+      ? await claimIdempotencyKey<ReturnType<typeof toAdminVehicle>>(tx, 'create-vehicle', idempotencyKey)
+      : null;
+    if (claim?.replay) return claim.replay;
+    const [existing] = await tx.select().from(vehicles).where(eq(vehicles.vin, input.vin));
+    if (existing) throw duplicateVin(existing);
+    const [created] = await tx
+      .insert(vehicles)
+      .values({
+        vin: input.vin,
+        videos: input.videos,
+        videoThumbnails: input.videoThumbnails,
+        year: input.year ?? decoded?.year ?? null,
+        make: input.make || decoded?.make || null,
+        model: input.model || decoded?.model || null,
+        trim: input.trim || decoded?.trim || null,
+        status: 'pending',
+        inQueue: true,
+      })
+      .returning();
+    await writeAudit(tx, actor, {
+      entity: 'vehicle',
+      entityId: created!.id,
+      action: 'uploaded',
+      after: { vin: input.vin },
+    });
+    const view = toAdminVehicle(created!);
+    await claim?.remember(view);
+    return view;
+  });
+}
+
+function duplicateVin(existing: VehicleRow) {
+  return new AppError(
+    ERROR_CODES.conflict,
+    existing.inQueue
+      ? `This VIN is already in the review queue (vehicle #${existing.id})`
+      : `A vehicle with this VIN already exists (vehicle #${existing.id}, ${existing.status})`,
+  );
+}
