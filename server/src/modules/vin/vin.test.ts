@@ -21,16 +21,14 @@ beforeAll(async () => {
       vin === '1HGCM82633A004352'
         ? { ModelYear: '2003', Make: 'HONDA', Model: 'Accord', Trim: 'EX-V6', Series: '', ErrorCode: '0' }
         : { ModelYear: '', Make: '', Model: '', Trim: '', Series: '', ErrorCode: '1,11' };
-    res
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(
-        JSON.stringify({
-          Count: 1,
-          Message: 'Results returned successfully',
-          SearchCriteria: `VIN:${vin}`,
-          Results: [{ ...row, VIN: vin }],
-        }),
-      );
+    res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        Count: 1,
+        Message: 'Results returned successfully',
+        SearchCriteria: `VIN:${vin}`,
+        Results: [{ ...row, VIN: vin }],
+      }),
+    );
   });
   await new Promise<void>((resolve) => vpic.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(vpic.address() as AddressInfo).port}/api`;

@@ -48,7 +48,6 @@ export function BuyNowForm({ vehicleId, onDone }: { vehicleId: number; onDone: (
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          // biome-ignore lint/a11y/noAutofocus: the dialog exists to take this one input
           autoFocus
           className="[&_input]:font-mono [&_input]:text-lg [&_input]:uppercase [&_input]:tracking-[0.4em]"
           onChange={(event) => setCode(event.target.value.toUpperCase())}
