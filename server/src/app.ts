@@ -12,7 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { dealerPortalRoutes } from './modules/dealer-portal/dealer-portal.routes';
 import { dealersRoutes } from './modules/dealers/dealers.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { LocalUploads } from './modules/media/local-uploads';
+import { LOCAL_MEDIA_URL, LocalUploads } from './modules/media/local-uploads';
 import { mediaRoutes } from './modules/media/media.routes';
 import { expireOffers } from './modules/offers/expire-offers';
 import { offersRoutes } from './modules/offers/offers.routes';
@@ -107,8 +107,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     : null;
   const isKnownVideo = async (url: string) => {
     if (cloudinaryPrefix && url.startsWith(cloudinaryPrefix)) return true;
-    const local = /^\/media\/uploads\/([a-f0-9]{32})(\.jpg)?$/.exec(url);
-    return !!local && (await uploads.result(local[1]!)) !== null;
+    const id = LOCAL_MEDIA_URL.exec(url)?.[1];
+    const result = id ? await uploads.result(id) : null;
+    return !!result && (url === result.url || url === result.thumbnailUrl);
   };
   await app.register(vehiclesRoutes, {
     db: database.db,

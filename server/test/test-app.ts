@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/app';
@@ -33,6 +33,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_VIDEO_BYTES } from '@contracts/limits';
 import { UPLOAD_TEXT } from '@contracts/upload';
@@ -9,7 +9,16 @@ import { Server as TusServer } from '@tus/server';
 import { sniffVideoType } from './sniff-video';
 
 export const UPLOAD_ID = /^[a-f0-9]{32}$/;
-export const localVideoUrl = (id: string) => `/media/uploads/${id}`;
+/** File extension per sniffed type: the served name carries it, so players and the UI know the format. */
+const EXTENSIONS: Record<string, string> = {
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'video/quicktime': 'mov',
+  'video/x-m4v': 'm4v',
+  'video/3gpp': '3gp',
+  'video/3gpp2': '3g2',
+};
+export const LOCAL_MEDIA_URL = /^\/media\/uploads\/([a-f0-9]{32})\.(mp4|webm|mov|m4v|3gp|3g2|jpg)$/;
 export const localThumbnailUrl = (id: string) => `/media/uploads/${id}.jpg`;
 
 /**
@@ -39,7 +48,10 @@ export class LocalUploads {
           await Promise.all([rm(file, { force: true }), rm(`${file}.json`, { force: true })]);
           throw { status_code: 415, body: JSON.stringify({ message: UPLOAD_TEXT.invalidVideoType }) };
         }
-        await writeFile(`${file}.type`, type);
+        const extension = EXTENSIONS[type]!;
+        // Served under a name with the right extension; the tus file stays for resumption bookkeeping.
+        await link(file, `${file}.${extension}`);
+        await writeFile(`${file}.type`, extension);
         await makePoster(file, `${file}.jpg`).catch((error: unknown) =>
           options.log(`no poster for ${upload.id}: ${String(error)}`),
         );
@@ -53,16 +65,15 @@ export class LocalUploads {
     return new LocalUploads(directory, options);
   }
 
-  /** The accepted video's type and whether it has a poster, or null while missing or refused. */
+  /** The accepted video's URL and poster URL, or null while missing or refused. */
   async result(id: string) {
     if (!UPLOAD_ID.test(id)) return null;
     const file = join(this.directory, id);
-    const type = await readFile(`${file}.type`, 'utf8').catch(() => null);
-    if (!type) return null;
+    const extension = await readFile(`${file}.type`, 'utf8').catch(() => null);
+    if (!extension) return null;
     return {
-      url: localVideoUrl(id),
+      url: `/media/uploads/${id}.${extension}`,
       thumbnailUrl: existsSync(`${file}.jpg`) ? localThumbnailUrl(id) : null,
-      type,
     };
   }
 }

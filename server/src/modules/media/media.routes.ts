@@ -8,14 +8,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
 import { type CloudinaryConfig, signVideoUpload } from './cloudinary';
-import type { LocalUploads } from './local-uploads';
+import { LOCAL_MEDIA_URL, type LocalUploads } from './local-uploads';
 
 export interface MediaRoutesOptions {
   uploads: LocalUploads;
   cloudinary: CloudinaryConfig | null;
 }
-
-const FILE_NAME = /^[a-f0-9]{32}(\.jpg)?$/;
 
 /** Where videos go (local tus or Cloudinary), and how they come back (range requests). */
 export async function mediaRoutes(app: FastifyInstance, { uploads, cloudinary }: MediaRoutesOptions) {
@@ -72,7 +70,7 @@ export async function mediaRoutes(app: FastifyInstance, { uploads, cloudinary }:
     async (request) => {
       const result = await uploads.result(request.params.id);
       if (!result) throw notFound('No finished upload with this id');
-      return { url: result.url, thumbnailUrl: result.thumbnailUrl };
+      return result;
     },
   );
 
@@ -88,15 +86,13 @@ export async function mediaRoutes(app: FastifyInstance, { uploads, cloudinary }:
       '/media/uploads/:name',
       { config: { access: 'public' } },
       async (request, reply) => {
-        const { name } = request.params;
-        if (!FILE_NAME.test(name)) throw notFound('Not found');
-        const id = name.slice(0, 32);
-        const result = await uploads.result(id);
-        if (!result || (name.endsWith('.jpg') && !result.thumbnailUrl)) throw notFound('Not found');
+        const url = `/media/uploads/${request.params.name}`;
+        const id = LOCAL_MEDIA_URL.exec(url)?.[1];
+        const result = id ? await uploads.result(id) : null;
+        if (!result || (url !== result.url && url !== result.thumbnailUrl)) throw notFound('Not found');
         return reply
-          .type(name.endsWith('.jpg') ? 'image/jpeg' : result.type)
           .header('cache-control', 'public, max-age=31536000, immutable')
-          .sendFile(name, join(uploads.directory));
+          .sendFile(request.params.name, join(uploads.directory));
       },
     );
   });
