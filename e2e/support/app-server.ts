@@ -34,7 +34,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       HOME: process.env.HOME ?? '',
       HOST: '127.0.0.1',
       PORT: '0',
-      DATA_DIR: join(dataDir, 'db'),
+      DATA_DIR: dataDir,
       ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
       LOG_LEVEL: 'warn',
       ADMIN_EMAILS: E2E_ADMIN.email,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -99,7 +98,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     await unlisten();
   });
   const decoder = new VinDecoder(config.vpic);
-  const uploads = await LocalUploads.create(join(config.dataDir, 'uploads'), {
+  const uploads = await LocalUploads.create(config.uploadsDir, {
     log: (message) => app.log.info(message),
   });
   const cloudinaryPrefix = config.cloudinary

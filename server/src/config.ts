@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import { type Brand, DEFAULT_BRAND, PARTNER_LABELS } from '@contracts/brand';
 import { z } from 'zod';
 
@@ -116,6 +117,10 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
+  /** Where the embedded database (PGlite) keeps its files: DATA_DIR/db. */
+  pgliteDir: string;
+  /** Uploaded videos and posters (local media backend): DATA_DIR/uploads. */
+  uploadsDir: string;
   databaseUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   seedDemo: boolean;
@@ -176,6 +181,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     port: env.PORT,
     dataDir: env.DATA_DIR,
+    pgliteDir: resolve(env.DATA_DIR, 'db'),
+    uploadsDir: resolve(env.DATA_DIR, 'uploads'),
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     seedDemo: env.SEED_DEMO,

@@ -35,7 +35,7 @@ async function main() {
   }
 
   const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.pgliteDir },
   );
   await database.migrate();
   const report = await bootstrap(database.db, config);

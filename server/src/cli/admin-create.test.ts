@@ -19,7 +19,7 @@ const run = (dataDir: string, args: string[], input: string) =>
 
 describe('npm run admin:create', () => {
   it('adds an admin, resets its password case-insensitively and refuses bad input', async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'admin-create-')), 'db');
+    const dataDir = mkdtempSync(join(tmpdir(), 'admin-create-'));
     const added = run(dataDir, ['--email', 'Ops@Example.com', '--password-stdin'], 'first-long-password\n');
     expect(added.stdout).toContain('Admin ops@example.com was added');
     const reset = run(dataDir, ['--email', 'OPS@example.com', '--password-stdin'], 'second-long-password\n');
@@ -30,7 +30,7 @@ describe('npm run admin:create', () => {
     const noEmail = run(dataDir, ['--password-stdin'], 'whatever-long-password\n');
     expect(noEmail.stderr).toContain('A valid --email is required');
 
-    const database = await openDatabase({ dataDir });
+    const database = await openDatabase({ dataDir: join(dataDir, 'db') });
     const rows = await database.db
       .select()
       .from(adminUsers)

@@ -55,7 +55,7 @@ async function main() {
 
   const config = loadConfig();
   const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.pgliteDir },
   );
   try {
     await database.migrate();

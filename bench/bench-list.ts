@@ -1,0 +1,76 @@
+/**
+ * bench:list — GET /api/vehicles with 1,000 published vehicles, against a ceiling: a bare node:http
+ * server answering the identical pre-compressed bytes from memory. Both run in this one process
+ * tree, alternately, twice; the ratio is what matters on a noisy machine. Target: ratio ≥ 0.8.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { vehicles } from '../server/src/db/schema';
+import { benchVehicles } from './vehicles-fixture';
+import { benchDatabase, line, load, residentMemoryMb, startBenchServer, writeResults } from './support';
+
+const COUNT = Number(process.env.BENCH_VEHICLES ?? 1000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+
+const { handle, env } = await benchDatabase();
+await handle.db.delete(vehicles);
+for (let i = 0; i < COUNT; i += 500)
+  await handle.db.insert(vehicles).values(benchVehicles(i, Math.min(500, COUNT - i)));
+await handle.close();
+
+const server = await startBenchServer(env);
+const url = `${server.url}/api/vehicles`;
+const headers = { 'accept-encoding': 'gzip' };
+const sample = await fetch(url, { headers });
+const raw = Buffer.from(
+  await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+);
+const gzipped = gzipSync(raw, { level: 6 });
+if (!sample.ok) throw new Error(`list answered ${sample.status}`);
+
+const ceiling = createServer((_req, res) => {
+  res.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-encoding': 'gzip',
+    'content-length': gzipped.length,
+  });
+  res.end(gzipped);
+});
+await new Promise<void>((resolve) => ceiling.listen(0, '127.0.0.1', resolve));
+const ceilingUrl = `http://127.0.0.1:${(ceiling.address() as AddressInfo).port}/api/vehicles`;
+
+const runs = {
+  app: [] as Awaited<ReturnType<typeof load>>[],
+  ceiling: [] as Awaited<ReturnType<typeof load>>[],
+};
+for (let round = 0; round < 2; round++) {
+  runs.app.push(await load({ url, headers, duration: DURATION }));
+  runs.ceiling.push(await load({ url: ceilingUrl, headers, duration: DURATION }));
+}
+const best = (list: Awaited<ReturnType<typeof load>>[]) =>
+  list.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
+const app = best(runs.app);
+const bare = best(runs.ceiling);
+const rssMb = residentMemoryMb(server.child.pid);
+await server.stop();
+ceiling.close();
+
+const ratio = app.requestsPerSecond / bare.requestsPerSecond;
+line('vehicles', COUNT);
+line('payload raw / gzip (bytes)', `${raw.length} / ${gzipped.length}`);
+line('app req/s (p50 / p99 ms)', `${app.requestsPerSecond} (${app.p50} / ${app.p99})`);
+line('ceiling req/s (p50 / p99 ms)', `${bare.requestsPerSecond} (${bare.p50} / ${bare.p99})`);
+line('ratio app / ceiling (target ≥ 0.8)', ratio.toFixed(2));
+line('errors / non-2xx', `${app.errors} / ${app.non2xx}`);
+line('server resident memory after the run (MB)', rssMb ?? 'n/a');
+const file = writeResults('list', {
+  vehicles: COUNT,
+  rawBytes: raw.length,
+  gzipBytes: gzipped.length,
+  app,
+  ceiling: bare,
+  ratio,
+  rssMb,
+});
+line('written', file);

@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { type DbHandle, openDatabase } from '../server/src/db/client';
+import { spawnServer } from '../server/test/spawn-server';
+
+export const RESULTS_DIR = new URL('./results/', import.meta.url).pathname;
+
+/** A fresh database for a benchmark: PGlite in a temp dir, or PostgreSQL when DATABASE_URL is set. */
+export async function benchDatabase(): Promise<{ handle: DbHandle; env: Record<string, string> }> {
+  if (process.env.DATABASE_URL) {
+    const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+    await handle.migrate();
+    return { handle, env: { DATABASE_URL: process.env.DATABASE_URL } };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
+  const handle = await openDatabase({ dataDir: join(dataDir, 'db') });
+  await handle.migrate();
+  return { handle, env: { DATA_DIR: dataDir } };
+}
+
+export const startBenchServer = (env: Record<string, string>) =>
+  spawnServer({ LOG_LEVEL: 'error', SIGN_IN_RATE_LIMIT: '100000', ...env });
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(options: autocannon.Options): Promise<LoadResult> {
+  const result = await autocannon({ connections: 10, duration: 10, ...options });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export function writeResults(name: string, figures: Record<string, unknown>) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = join(RESULTS_DIR, `${name}.json`);
+  writeFileSync(file, `${JSON.stringify({ name, at: new Date().toISOString(), ...figures }, null, 2)}\n`);
+  return file;
+}
+
+export const line = (label: string, value: string | number) => console.log(`${label.padEnd(44)} ${value}`);
+
+/** VmRSS of a process in MB (Linux), or null where /proc is not available. */
+export function residentMemoryMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
