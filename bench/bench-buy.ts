@@ -8,8 +8,8 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client';
 import { buyCodes, dealers, vehicles } from '../server/src/db/schema';
 import { createDatabase, dropDatabase } from '../server/test/pg-admin';
-import { benchVehicles } from './vehicles-fixture';
 import { line, startBenchServer, writeResults } from './support';
+import { benchVehicles } from './vehicles-fixture';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!serverUrl) {

@@ -7,8 +7,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { vehicles } from '../server/src/db/schema';
-import { benchVehicles } from './vehicles-fixture';
 import { benchDatabase, line, load, residentMemoryMb, startBenchServer, writeResults } from './support';
+import { benchVehicles } from './vehicles-fixture';
 
 const COUNT = Number(process.env.BENCH_VEHICLES ?? 1000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
