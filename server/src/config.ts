@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { type Brand, DEFAULT_BRAND, PARTNER_LABELS } from '@contracts/brand';
 import { z } from 'zod';
 
