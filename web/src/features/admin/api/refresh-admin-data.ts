@@ -12,7 +12,14 @@ export const refreshAdminData = (queryClient: QueryClient) =>
     queryClient.invalidateQueries({ queryKey: queryKeys.vehicles.all }),
   ]);
 
+/**
+ * For a mutation's onSettled. Deliberately not awaited: mutate()'s own callbacks (the toasts) run
+ * only after onSettled settles and are dropped if the caller has unmounted by then, which the
+ * refetch itself causes (a completed queue card, a listing moving between lists, an answered offer).
+ */
 export function useRefreshAdminData() {
   const queryClient = useQueryClient();
-  return () => refreshAdminData(queryClient);
+  return () => {
+    void refreshAdminData(queryClient);
+  };
 }

@@ -93,7 +93,7 @@ function BuyCodeRow({ code }: { code: AdminBuyCode }) {
     );
   return (
     <Row data-testid={`buy-code-${code.code}`}>
-      <Cell label="Code">
+      <Cell phone="heading">
         <span className="inline-flex items-center gap-1">
           <span className="font-mono text-base font-bold tracking-[0.2em] text-slate-900">{code.code}</span>
           <CopyCodeButton code={code.code} />

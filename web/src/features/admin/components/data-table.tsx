@@ -19,7 +19,7 @@ export function DataTable({
       <thead className="max-md:sr-only">
         <tr className="border-b border-slate-200 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
           {columns.map((column) => (
-            <th key={column} scope="col" className="px-3 py-2 first:pl-0 last:pr-0">
+            <th key={column} scope="col" className="px-3 py-2">
               {column}
             </th>
           ))}
@@ -41,7 +41,7 @@ export function Row({
   return (
     <tr
       className={cn(
-        'align-middle max-md:block max-md:rounded-lg max-md:border max-md:border-slate-200 max-md:p-3 md:border-b md:border-slate-100 md:last:border-b-0',
+        'align-middle max-md:flex max-md:flex-col max-md:rounded-lg max-md:border max-md:border-slate-200 max-md:p-3 md:border-b md:border-slate-100 md:last:border-b-0',
         className,
       )}
       {...rest}
@@ -51,22 +51,39 @@ export function Row({
   );
 }
 
+const PHONE_LAYOUT = {
+  /** Label on the left, value on the right. */
+  row: 'max-md:flex max-md:items-center max-md:justify-between max-md:gap-3 max-md:text-right',
+  /** The cell's content takes the whole line (a card heading). */
+  block: 'max-md:block',
+  /** Not shown on phones (another cell carries the information). */
+  hidden: 'max-md:hidden',
+  /** Only on phones, as the card's heading. */
+  only: 'max-md:order-first max-md:block md:hidden',
+  /** The card's heading on phones, a plain cell on desktop. */
+  heading: 'max-md:order-first max-md:block',
+} as const;
+
 export function Cell({
   label,
   children,
   className,
+  phone = 'row',
 }: {
   /** The column name, shown before the value on phones. */
   label?: string;
   children: ReactNode;
   className?: string;
+  phone?: keyof typeof PHONE_LAYOUT;
 }) {
   return (
     <td
       data-label={label}
       className={cn(
-        'px-3 py-2.5 first:pl-0 last:pr-0 max-md:flex max-md:items-center max-md:justify-between max-md:gap-3 max-md:px-0 max-md:py-1 max-md:text-right',
+        'px-3 py-2.5 max-md:px-0 max-md:py-1',
+        PHONE_LAYOUT[phone],
         label &&
+          phone === 'row' &&
           'max-md:before:shrink-0 max-md:before:text-left max-md:before:text-xs max-md:before:font-medium max-md:before:uppercase max-md:before:tracking-wide max-md:before:text-slate-500 max-md:before:content-[attr(data-label)]',
         className,
       )}

@@ -133,20 +133,20 @@ function DealerRow({
       data-testid={`dealer-${dealer.id}`}
       className={cn(isSelected && 'bg-brand-50/60 max-md:ring-2 max-md:ring-brand-600')}
     >
-      <Cell label="Dealer" className="max-md:items-start">
+      <Cell phone="heading">
         <span className="min-w-0">
           <span className="block font-semibold text-slate-900">{dealer.dealerName}</span>
           <span className="block text-xs text-slate-500">{dealer.address}</span>
         </span>
       </Cell>
-      <Cell label="Contact" className="max-md:items-start">
+      <Cell label="Contact" phone="block">
         <span className="min-w-0 break-words">
           <span className="block text-slate-900">{dealer.contactName}</span>
           <span className="block text-xs text-slate-600">{dealer.email}</span>
           <span className="block text-xs text-slate-600">{dealer.phone}</span>
         </span>
       </Cell>
-      <Cell label="Billing / Title" className="max-md:items-start">
+      <Cell label="Billing / Title" phone="block">
         <span className="min-w-0 text-xs text-slate-600">
           <span className="block">
             Billing: {dealer.billingContactName}, {dealer.billingContactEmail}
@@ -168,10 +168,11 @@ function DealerRow({
             onClick={onSelect}
           >
             <KeyRound aria-hidden="true" className="h-4 w-4" />
-            Buy codes
+            Buy codes<span className="sr-only"> of {dealer.dealerName}</span>
           </Button>
           <Button size="sm" variant="outline" onClick={toggle} disabled={update.isPending}>
             {dealer.active ? ADMIN_LABELS.deactivate : ADMIN_LABELS.activate}
+            <span className="sr-only"> {dealer.dealerName}</span>
           </Button>
         </span>
       </Cell>

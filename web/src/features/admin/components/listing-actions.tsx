@@ -32,6 +32,7 @@ export function RemoveListingButton({ vehicle }: { vehicle: AdminListing }) {
         <Button variant="outline" size="sm" disabled={change.isPending} className="text-red-700">
           <Trash2 aria-hidden="true" className="h-4 w-4" />
           {ADMIN_LABELS.removeListing}
+          <span className="sr-only">: {name}</span>
         </Button>
       }
     />
@@ -74,6 +75,7 @@ export function ReactivateListingButton({ vehicle }: { vehicle: AdminListing }) 
         <Button variant="outline" size="sm" disabled={change.isPending}>
           <RotateCcw aria-hidden="true" className="h-4 w-4" />
           {ADMIN_LABELS.reactivateListing}
+          <span className="sr-only">: {name}</span>
         </Button>
       }
     />

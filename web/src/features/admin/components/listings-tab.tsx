@@ -2,6 +2,7 @@ import { ADMIN_TEXT, type AdminListing } from '@contracts/admin';
 import { Archive, Search, Store, Tag } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { inputClasses } from '@/components/ui/form-field';
+import { vehicleTitle } from '@/features/vehicles-shared/vehicle-title';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { ADMIN_LABELS } from '../admin-texts';
@@ -116,13 +117,20 @@ function ListingTable({ vehicles, kind }: { vehicles: AdminListing[]; kind: Kind
     <DataTable label={label} columns={columns}>
       {vehicles.map((vehicle) => (
         <Row key={vehicle.id} data-testid={`listing-${vehicle.id}`}>
-          <Cell label="Year">{vehicle.year ?? '—'}</Cell>
-          <Cell label="Make">{vehicle.make ?? '—'}</Cell>
-          <Cell label="Model" className="font-medium text-slate-900">
+          {/* Phones get one compact heading instead of four labelled cells. */}
+          <Cell phone="only">
+            <span className="block font-semibold text-slate-900">
+              {vehicleTitle(vehicle)} {vehicle.trim}
+            </span>
+            <span className="block font-mono text-xs text-slate-600">{vehicle.vin}</span>
+          </Cell>
+          <Cell phone="hidden">{vehicle.year ?? '—'}</Cell>
+          <Cell phone="hidden">{vehicle.make ?? '—'}</Cell>
+          <Cell phone="hidden" className="font-medium text-slate-900">
             {vehicle.model ?? '—'}
           </Cell>
-          <Cell label="Trim">{vehicle.trim || '—'}</Cell>
-          <Cell label="VIN" className="font-mono text-xs text-slate-700">
+          <Cell phone="hidden">{vehicle.trim || '—'}</Cell>
+          <Cell phone="hidden" className="font-mono text-xs text-slate-700">
             {vehicle.vin}
           </Cell>
           <Cell label="Price" className="tabular-nums">

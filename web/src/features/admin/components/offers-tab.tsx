@@ -44,7 +44,7 @@ export function OffersTab() {
         {pending.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">No offers are waiting for an answer.</p>
         ) : (
-          <div className="mt-3 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          <div className="mt-3 grid gap-4 md:grid-cols-2">
             {pending.map((offer) => (
               <PendingOfferCard key={offer.id} offer={offer} />
             ))}
@@ -84,7 +84,7 @@ export function OffersTab() {
                   <Cell label="Status">
                     <Badge tone={OFFER_STATUS_TONE[offer.status]}>{statusLabel(offer.status)}</Badge>
                   </Cell>
-                  <Cell label="Vehicle" className="font-medium text-slate-900">
+                  <Cell phone="heading" className="font-medium text-slate-900">
                     {offerVehicleTitle(offer)}
                   </Cell>
                   <Cell label="Dealer">{offer.dealer.dealerName}</Cell>

@@ -100,7 +100,7 @@ export function PendingOfferCard({ offer }: { offer: OfferView }) {
           ))}
         </ol>
       </div>
-      <div className="grid grid-cols-3 gap-2">
+      <div className="flex flex-wrap gap-2 [&>button]:flex-1 [&>button]:whitespace-nowrap">
         <Button
           size="sm"
           disabled={update.isPending || expired}

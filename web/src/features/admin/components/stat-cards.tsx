@@ -30,23 +30,21 @@ function StatCard({
   value: number | undefined;
 }) {
   return (
-    <div className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-5">
-      <div className="min-w-0">
-        <dt className="text-xs font-medium text-slate-600 sm:text-sm">{label}</dt>
-        <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900 sm:text-3xl">
-          {value === undefined ? (
-            <span className="inline-block h-7 w-10 animate-pulse rounded bg-slate-200">
-              <span className="sr-only">Loading</span>
-            </span>
-          ) : (
-            value
-          )}
-        </dd>
-      </div>
-      <Icon
-        aria-hidden="true"
-        className="hidden h-9 w-9 shrink-0 rounded-lg bg-brand-50 p-2 text-brand-600 sm:block"
-      />
+    <div className="relative rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-5 sm:pr-16">
+      <dt className="text-xs font-medium text-slate-600 sm:text-sm">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900 sm:text-3xl">
+        {value === undefined ? (
+          <span className="inline-block h-7 w-10 animate-pulse rounded bg-slate-200">
+            <span className="sr-only">Loading</span>
+          </span>
+        ) : (
+          value
+        )}
+        <Icon
+          aria-hidden="true"
+          className="absolute right-5 top-1/2 hidden h-9 w-9 -translate-y-1/2 rounded-lg bg-brand-50 p-2 text-brand-600 sm:block"
+        />
+      </dd>
     </div>
   );
 }

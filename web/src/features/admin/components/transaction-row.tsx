@@ -14,6 +14,7 @@ import { BillOfSaleUpload } from './bill-of-sale-upload';
 import { ConfirmDialog } from './confirm-dialog';
 import { Cell, Row } from './data-table';
 
+const TOGGLE = 'h-7 whitespace-nowrap px-2 text-xs font-medium';
 const daysAgo = (days: number) => (days === 0 ? 'today' : days === 1 ? '1 day ago' : `${days} days ago`);
 
 /** One sale: toggles for status and paid, the bill of sale, and Cancel (final). */
@@ -49,7 +50,7 @@ export function TransactionRow({ transaction: t, now }: { transaction: AdminTran
           <span className="block text-xs text-slate-500">{daysAgo(calendarDaysSince(t.createdAt, now))}</span>
         </span>
       </Cell>
-      <Cell label="Vehicle" className="max-md:items-start">
+      <Cell phone="heading">
         <span className="min-w-0">
           <span className={cn('block font-medium', t.cancelled ? 'text-slate-600' : 'text-slate-900')}>
             {name}
@@ -61,28 +62,49 @@ export function TransactionRow({ transaction: t, now }: { transaction: AdminTran
       <Cell label="Amount" className="font-semibold tabular-nums">
         {formatMoney(t.amount)}
       </Cell>
-      {t.cancelled ? (
-        <Cell label="Status">
-          <span className="grid justify-items-end gap-1 md:justify-items-start">
+      <Cell label="Status">
+        {t.cancelled ? (
+          <span className="grid max-w-56 justify-items-end gap-1 md:justify-items-start">
             <Badge tone="red">{ADMIN_LABELS.cancelled}</Badge>
             <span className="text-xs">{ADMIN_LABELS.relistedNote}</span>
           </span>
-        </Cell>
-      ) : (
-        <Cell label="Status">
-          <Badge tone={t.status === 'completed' ? 'green' : 'yellow'}>
-            {t.status === 'completed' ? 'Completed' : 'Pending'}
-          </Badge>
-        </Cell>
-      )}
+        ) : (
+          <span className="flex flex-wrap items-center justify-end gap-2 md:grid md:justify-start md:justify-items-start md:gap-1">
+            <Badge tone={t.status === 'completed' ? 'green' : 'yellow'}>
+              {t.status === 'completed' ? 'Completed' : 'Pending'}
+            </Badge>
+            <Button
+              size="sm"
+              variant="outline"
+              className={TOGGLE}
+              disabled={update.isPending}
+              onClick={() => {
+                const next = t.status === 'completed' ? 'pending' : 'completed';
+                send({ status: next }, `${label}: marked ${next}.`);
+              }}
+            >
+              {t.status === 'completed' ? 'Mark pending' : 'Mark completed'}
+            </Button>
+          </span>
+        )}
+      </Cell>
       <Cell label="Paid">
         {t.cancelled ? (
           <span>{t.isPaid ? 'Paid' : 'Unpaid'}</span>
         ) : (
-          <span className="grid justify-items-end gap-1 md:justify-items-start">
+          <span className="flex flex-wrap items-center justify-end gap-2 md:grid md:justify-start md:justify-items-start md:gap-1">
             <Badge tone={t.isPaid ? 'green' : overdue ? 'red' : 'gray'}>{t.isPaid ? 'Paid' : 'Unpaid'}</Badge>
+            <Button
+              size="sm"
+              variant="outline"
+              className={TOGGLE}
+              disabled={update.isPending}
+              onClick={() => send({ isPaid: !t.isPaid }, `${label}: marked ${t.isPaid ? 'unpaid' : 'paid'}.`)}
+            >
+              {t.isPaid ? 'Mark unpaid' : 'Mark paid'}
+            </Button>
             {overdue ? (
-              <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-900">
+              <span className="inline-flex basis-full items-center justify-end gap-1 text-xs font-medium text-amber-900 md:justify-start">
                 <AlertTriangle aria-hidden="true" className="h-3.5 w-3.5" />
                 Unpaid {businessDaysSince(t.createdAt, now)} business days
               </span>
@@ -115,27 +137,6 @@ export function TransactionRow({ transaction: t, now }: { transaction: AdminTran
           <span className="sr-only">No actions: cancelled</span>
         ) : (
           <span className="flex flex-wrap justify-end gap-2">
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={update.isPending}
-              onClick={() =>
-                send(
-                  { status: t.status === 'completed' ? 'pending' : 'completed' },
-                  `${label}: marked ${t.status === 'completed' ? 'pending' : 'completed'}.`,
-                )
-              }
-            >
-              {t.status === 'completed' ? 'Mark pending' : 'Mark completed'}
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={update.isPending}
-              onClick={() => send({ isPaid: !t.isPaid }, `${label}: marked ${t.isPaid ? 'unpaid' : 'paid'}.`)}
-            >
-              {t.isPaid ? 'Mark unpaid' : 'Mark paid'}
-            </Button>
             <ConfirmDialog
               title="Cancel this sale?"
               description={`The sale of ${name} to ${t.dealerName} for ${formatMoney(t.amount)} will be cancelled and the vehicle listed for sale again. A cancelled transaction cannot be changed.`}

@@ -1,0 +1,284 @@
+import AxeBuilder from '@axe-core/playwright';
+import { ADMIN_TABS } from '@contracts/admin';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN, type RunningServer, startAppServer } from './support/app-server';
+import { DESKTOP, launchChromium, PHONE } from './support/chromium';
+
+/** The admin's offers panel, the tabs in the URL, the sync button and the empty states. */
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+  token = await adminToken(server.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function adminToken(url: string) {
+  const login = await fetch(`${url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  return ((await login.json()) as { token: string }).token;
+}
+
+async function signIn(url: string, viewport: { width: number; height: number }, path = '/admin') {
+  const context = await browser.newContext({ viewport, baseURL: url });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((u) => u.pathname === '/admin');
+  if (path !== '/admin') await page.goto(path);
+  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+  return { page, context, errors };
+}
+const toast = (page: Page, text: string) =>
+  page.locator('[data-variant]').filter({ hasText: text }).first().waitFor();
+const publicIds = async () =>
+  ((await (await fetch(`${server.url}/api/vehicles`)).json()) as { id: number }[]).map((v) => v.id);
+const send = (method: string, path: string, body?: unknown) =>
+  fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+interface Offer {
+  id: number;
+  vehicleId: number;
+  status: string;
+  amount: string;
+  dealer: { dealerName: string };
+}
+const offers = async () => (await (await send('GET', '/api/offers')).json()) as Offer[];
+const counter = (page: Page, label: string) =>
+  page
+    .locator('dt', { hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd')
+    .innerText();
+
+describe('Offers panel', () => {
+  it('accepts, counters and declines offers; a stale answer gets the conflict message', async () => {
+    // A third and a fourth pending offer, from the demo dealer, on cars without offers.
+    const dealer = server.demoDealer!;
+    const taken = new Set((await offers()).map((o) => o.vehicleId));
+    const free = (await publicIds()).filter((id) => !taken.has(id));
+    for (const [i, amount] of ['9800', '10100'].entries()) {
+      const made = await fetch(`${server.url}/api/vehicles/${free[i]}/offers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ amount, buyCode: dealer.buyCode }),
+      });
+      expect(made.status).toBeLessThan(300);
+    }
+    const pending = (await offers()).filter((o) => o.status === 'pending');
+    expect(pending).toHaveLength(4);
+
+    const { page, context, errors } = await signIn(server.url, DESKTOP, '/admin?tab=offers');
+    await page.getByRole('heading', { name: 'Pending Offers (4)' }).waitFor();
+    await page.getByRole('heading', { name: 'Counter Offers Awaiting Response (1)' }).waitFor();
+    await page.getByRole('heading', { name: 'Completed Offers (3)' }).waitFor();
+    expect(await counter(page, 'Pending')).toBe('4');
+    expect(await counter(page, 'Countered')).toBe('1');
+    expect(await counter(page, 'Completed')).toBe('3');
+    await page.getByText('Awaiting Dealer Response').waitFor();
+
+    const [toCounter, toDecline, toAccept, stale] = pending as [Offer, Offer, Offer, Offer];
+    const card = (offer: Offer) => page.getByTestId(`offer-${offer.id}`);
+    const text = await card(toAccept).innerText();
+    expect(text).toContain(toAccept.dealer.dealerName);
+    expect(text).toMatch(/VIN [A-HJ-NPR-Z0-9]{17}/);
+    expect(text).toMatch(/Vehicle price\s*\$[\d,]+/);
+    expect(text).toMatch(/\d+h \d+m left/);
+    expect(text).toMatch(/Offer submitted by/);
+
+    // Counter: the button waits for an amount.
+    await card(toCounter).getByRole('button', { name: 'Counter Offer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Counter Offer' });
+    const sendCounter = dialog.getByRole('button', { name: 'Send Counter Offer' });
+    expect(await sendCounter.isDisabled()).toBe(true);
+    await dialog.getByLabel('Counter Amount ($)').fill('21000');
+    await dialog.getByLabel('Message (Optional)').fill('Best we can do, delivered Friday.');
+    expect(await sendCounter.isEnabled()).toBe(true);
+    await sendCounter.click();
+    await toast(page, 'Offer updated successfully');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Counter Offers Awaiting Response (2)' }).waitFor();
+    const countered = card(toCounter);
+    expect(await countered.innerText()).toMatch(/\$21,000[\s\S]*Best we can do, delivered Friday\./);
+    expect(await countered.getByRole('button').count()).toBe(0);
+
+    await card(toDecline).getByRole('button', { name: 'Decline' }).click();
+    await toast(page, 'Offer updated successfully');
+    await page.getByRole('heading', { name: 'Completed Offers (4)' }).waitFor();
+    expect(await card(toDecline).innerText()).toMatch(/Declined[\s\S]*[\d]{4}/);
+
+    expect(await publicIds()).toContain(toAccept.vehicleId);
+    await card(toAccept).getByRole('button', { name: 'Accept Offer' }).click();
+    await toast(page, 'Offer updated successfully');
+    await page.getByRole('heading', { name: 'Completed Offers (5)' }).waitFor();
+    expect(await card(toAccept).innerText()).toContain('Accepted');
+    expect(await publicIds()).not.toContain(toAccept.vehicleId);
+    const transactions = (await (await send('GET', '/api/transactions')).json()) as {
+      vehicleId: number;
+      amount: string;
+      cancelled: boolean;
+    }[];
+    expect(transactions.find((t) => t.vehicleId === toAccept.vehicleId && !t.cancelled)?.amount).toBe(
+      toAccept.amount,
+    );
+
+    // Another admin answers first: this screen still shows the offer as pending.
+    expect((await send('PATCH', `/api/offers/${stale.id}`, { status: 'declined' })).status).toBe(200);
+    await card(stale).getByRole('button', { name: 'Accept Offer' }).click();
+    await toast(page, 'Failed to update offer');
+    await toast(page, 'This offer was already answered.');
+    await page.getByRole('heading', { name: 'Pending Offers (0)' }).waitFor();
+    expect(await card(stale).innerText()).toContain('Declined');
+    expect(await counter(page, 'Pending')).toBe('0');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('disables the answers while one is in flight (phone)', async () => {
+    const taken = new Set((await offers()).filter((o) => o.status === 'pending').map((o) => o.vehicleId));
+    const [free] = (await publicIds()).filter((id) => !taken.has(id));
+    const made = await fetch(`${server.url}/api/vehicles/${free}/offers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: '8000', buyCode: server.demoDealer!.buyCode }),
+    });
+    const { id } = (await made.json()) as { id: number };
+    const { page, context, errors } = await signIn(server.url, PHONE, '/admin?tab=offers');
+    const card = page.getByTestId(`offer-${id}`);
+    // Hold the answer back to look at the card meanwhile.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**/api/offers/${id}`, async (route) => {
+      if (route.request().method() !== 'PATCH') return route.continue();
+      await held;
+      await route.continue();
+    });
+    await card.getByRole('button', { name: 'Decline' }).click();
+    for (const name of ['Accept Offer', 'Counter Offer', 'Decline'])
+      await expect.poll(() => card.getByRole('button', { name }).isDisabled()).toBe(true);
+    release();
+    await toast(page, 'Offer updated successfully');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('Dashboard shell', () => {
+  it('keeps the tab in the URL across a reload, and scrolls the tabs on a phone', async () => {
+    const { page, context, errors } = await signIn(server.url, PHONE);
+    const tablist = page.getByRole('tablist', { name: 'Admin sections' });
+    const names = await tablist.getByRole('tab').allInnerTexts();
+    expect(names.map((n) => n.split('\n')[0]!.trim())).toEqual([
+      'Complete Vehicle',
+      'Manage Listings',
+      'Dealers',
+      'Transactions',
+      'Offers',
+      'Buy Codes',
+      'Activity',
+    ]);
+    expect(
+      await tablist.evaluate(
+        (el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === 'auto',
+      ),
+    ).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+
+    await page.getByRole('tab', { name: /^Offers/ }).click();
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'offers');
+    await page.reload();
+    await page.getByRole('heading', { name: /^Pending Offers/ }).waitFor();
+    expect(await page.getByRole('tab', { name: /^Offers/ }).getAttribute('aria-selected')).toBe('true');
+
+    // Keyboard: arrows move between tabs, and the URL follows.
+    await page.getByRole('tab', { name: /^Offers/ }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'buy-codes');
+    await page.getByRole('heading', { name: 'Buy Code Management' }).waitFor();
+
+    // A shared link opens its tab; an unknown one falls back to the default.
+    await page.goto('/admin?tab=transactions');
+    await page.getByRole('heading', { name: 'Manage Transactions' }).waitFor();
+    await page.goto('/admin?tab=nonsense');
+    await page.getByRole('heading', { name: 'Complete Vehicle Listing' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('reports the server’s answer when the spreadsheet sync fails', async () => {
+    const answer = await send('POST', '/api/sync-vehicles');
+    expect(answer.ok).toBe(false);
+    const { message } = (await answer.json()) as { message: string };
+    const { page, context, errors } = await signIn(server.url, DESKTOP);
+    await page.getByRole('button', { name: 'Sync' }).click();
+    await toast(page, 'Failed to sync vehicles from Google Sheet');
+    await toast(page, message);
+    expect(await page.getByRole('button', { name: 'Sync' }).isEnabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('has no serious accessibility violations on any tab', async () => {
+    const { page, context } = await signIn(server.url, DESKTOP);
+    for (const tab of ADMIN_TABS) {
+      await page.goto(`/admin?tab=${tab}`);
+      await page.getByRole('tabpanel').waitFor();
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+      const result = await new AxeBuilder({ page }).analyze();
+      const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${tab}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    }
+    await context.close();
+  });
+});
+
+describe('Empty marketplace', () => {
+  it('shows the empty states of every list', async () => {
+    const empty = await startAppServer({ SEED_DEMO: 'false' });
+    try {
+      const { page, context, errors } = await signIn(empty.url, DESKTOP);
+      await page.getByText('The queue is empty').waitFor();
+      await page.getByRole('tab', { name: 'Manage Listings' }).click();
+      await page.getByText('No active listings found').waitFor();
+      await page.getByText('No sold vehicles found').waitFor();
+      await page.getByRole('tab', { name: 'Offers' }).click();
+      await page.getByText('No offers yet').waitFor();
+      await page.getByText('Offers from dealers will appear here for you to review.').waitFor();
+      await page.getByRole('tab', { name: 'Dealers' }).click();
+      await page.getByText('No dealers yet').waitFor();
+      await page.getByRole('tab', { name: 'Transactions' }).click();
+      await page.getByText('No transactions yet').waitFor();
+      await page.getByRole('tab', { name: 'Buy Codes' }).click();
+      await page.getByText('No buy codes yet').waitFor();
+      await page.getByRole('tab', { name: 'Activity' }).click();
+      await page.getByText('No activity yet').waitFor();
+      for (const label of ['Total Vehicles', 'Active Listings', 'Pending Offers'])
+        expect(await counter(page, label)).toBe('0');
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await empty.stop();
+    }
+  });
+});

@@ -1,0 +1,438 @@
+import { writeFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN, type RunningServer, startAppServer } from './support/app-server';
+import { DESKTOP, launchChromium, PHONE } from './support/chromium';
+
+/**
+ * The admin area (issue #7): queue, listings, dealers and codes, transactions. These journeys
+ * change the marketplace, so they get their own server and database.
+ */
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+let files: string;
+beforeAll(async () => {
+  [server, browser, files] = await Promise.all([
+    startAppServer(),
+    launchChromium(),
+    mkdtemp(join(tmpdir(), 'admin-e2e-')),
+  ]);
+  const login = await fetch(`${server.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  token = ((await login.json()) as { token: string }).token;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signIn(viewport: { width: number; height: number }, path = '/admin') {
+  const context = await browser.newContext({ viewport, baseURL: server.url });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => url.pathname === '/admin');
+  if (path !== '/admin') await page.goto(path);
+  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+  return { page, context, errors };
+}
+const toast = (page: Page, text: string) =>
+  page.locator('[data-variant]').filter({ hasText: text }).first().waitFor();
+const publicIds = async () =>
+  ((await (await fetch(`${server.url}/api/vehicles`)).json()) as { id: number }[]).map((v) => v.id);
+const api = async <T>(path: string) =>
+  (await (
+    await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as T;
+const stat = (page: Page, label: string) =>
+  page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd').innerText();
+
+interface Listing {
+  id: number;
+  status: string;
+  inQueue: boolean;
+  vin: string;
+  sale: { dealerName: string; transactionId: number } | null;
+}
+interface Transaction {
+  id: number;
+  vehicleId: number;
+  status: string;
+  isPaid: boolean;
+  cancelled: boolean;
+  billOfSale: string | null;
+  dealerName: string;
+}
+
+describe('Complete Vehicle Listing', () => {
+  it('validates and completes a queued vehicle, which goes public at once', async () => {
+    const { page, context, errors } = await signIn(DESKTOP);
+    // 'complete' is the default tab.
+    expect(await page.getByRole('tab', { name: /Complete Vehicle/ }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    await page.getByRole('heading', { name: 'Complete Vehicle Listing' }).waitFor();
+    await expect.poll(() => stat(page, 'Total Vehicles')).toBe('36');
+    await expect.poll(() => stat(page, 'Active Listings')).toBe('30');
+    await expect.poll(() => stat(page, 'Pending Offers')).toBe('2');
+
+    const queued = (await api<Listing[]>('/api/vehicles')).filter((v) => v.inQueue);
+    expect(queued).toHaveLength(2);
+    const target = queued[0]!;
+    expect(await publicIds()).not.toContain(target.id);
+    const card = page.getByTestId(`queue-${target.id}`);
+    expect(await card.innerText()).toContain(target.vin);
+
+    const complete = card.getByRole('button', { name: 'Complete Listing' });
+    await complete.click();
+    await card.getByText('Mileage is required').waitFor();
+    await card.getByText('Price is required').waitFor();
+    await card.getByText('Certification type is required').waitFor();
+    await card.getByLabel('Mileage').fill('lots');
+    await card.getByLabel('Price ($)').fill('-5');
+    await card.getByLabel('Year').fill('1850');
+    await complete.click();
+    await card.getByText('Invalid mileage').waitFor();
+    await card.getByText('Must be a valid positive number').waitFor();
+    await card.getByText('Invalid year').waitFor();
+
+    await card.getByLabel('Year').fill('2021');
+    await card.getByLabel('Trim').fill('Touring Edition');
+    await card.getByLabel('Mileage').fill('41250');
+    await card.getByLabel('Price ($)').fill('18900');
+    const certification = card.getByLabel('Certification');
+    const options = await certification.locator('option').allInnerTexts();
+    expect(options.slice(1)).toEqual([expect.stringMatching(/ Certified$/), 'Auction Certified']);
+    await certification.selectOption({ label: options[1]! });
+    await complete.click();
+    await toast(page, 'Vehicle listing completed');
+    await card.waitFor({ state: 'detached' });
+
+    expect(await publicIds()).toContain(target.id);
+    const detail = (await (await fetch(`${server.url}/api/vehicles/${target.id}`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(detail).toMatchObject({ year: 2021, trim: 'Touring Edition', mileage: 41250, price: '18900.00' });
+    expect(detail.condition).toBe(options[1]);
+    await expect.poll(() => stat(page, 'Active Listings')).toBe('31');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows an empty queue once every vehicle is completed (phone)', async () => {
+    const [last] = (await api<Listing[]>('/api/vehicles')).filter((v) => v.inQueue);
+    const { page, context, errors } = await signIn(PHONE);
+    const card = page.getByTestId(`queue-${last!.id}`);
+    await card.getByLabel('Mileage').fill('12000');
+    await card.getByLabel('Price ($)').fill('23,500');
+    await card.getByLabel('Certification').selectOption('Auction Certified');
+    await card.getByRole('button', { name: 'Complete Listing' }).click();
+    await toast(page, 'Vehicle listing completed');
+    await page.getByText('The queue is empty').waitFor();
+    expect(await publicIds()).toContain(last!.id);
+    // Nothing is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('Manage Listings', () => {
+  it('removes and reactivates a listing, each after a confirmation', async () => {
+    const { page, context, errors } = await signIn(DESKTOP, '/admin?tab=listings');
+    const active = page.getByRole('table', { name: 'Active Listings' });
+    await active.waitFor();
+    const target = (await api<Listing[]>('/api/vehicles')).find((v) => v.status === 'active' && !v.inQueue)!;
+    const row = active.getByTestId(`listing-${target.id}`);
+    expect(await row.innerText()).toContain(target.vin);
+
+    // Cancelling the confirmation changes nothing.
+    await row.getByRole('button', { name: 'Remove Listing' }).click();
+    let dialog = page.getByRole('alertdialog', { name: 'Remove this listing?' });
+    expect(await dialog.innerText()).toContain(target.vin);
+    await dialog.getByRole('button', { name: 'Keep as is' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await publicIds()).toContain(target.id);
+
+    await row.getByRole('button', { name: 'Remove Listing' }).click();
+    dialog = page.getByRole('alertdialog', { name: 'Remove this listing?' });
+    await dialog.getByRole('button', { name: 'Remove Listing' }).click();
+    await toast(page, 'Listing removed successfully');
+    const removed = page.getByRole('table', { name: 'Removed Listings' }).getByTestId(`listing-${target.id}`);
+    await removed.waitFor();
+    expect(await publicIds()).not.toContain(target.id);
+
+    await removed.getByRole('button', { name: 'Reactivate Listing' }).click();
+    dialog = page.getByRole('alertdialog', { name: 'Reactivate this listing?' });
+    await dialog.getByRole('button', { name: 'Reactivate Listing' }).click();
+    await toast(page, 'Vehicle reactivated successfully');
+    await active.getByTestId(`listing-${target.id}`).waitFor();
+    expect(await publicIds()).toContain(target.id);
+
+    // The filter narrows every list; nothing matching shows the spec's empty texts.
+    await page.getByLabel('Filter listings').fill('no such car anywhere');
+    await page.getByText('No active listings found').waitFor();
+    await page.getByText('No sold vehicles found').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('reactivating a sold vehicle names the buyer, cancels the sale and re-lists the car', async () => {
+    const sold = (await api<Listing[]>('/api/vehicles')).find(
+      (v) => v.status === 'sold' && v.sale?.dealerName === 'Route 9 Motors',
+    )!;
+    expect(await publicIds()).not.toContain(sold.id);
+    const { page, context, errors } = await signIn(PHONE, '/admin?tab=listings');
+    const row = page.getByRole('table', { name: 'Sold Vehicles' }).getByTestId(`listing-${sold.id}`);
+    expect(await row.innerText()).toContain('Route 9 Motors');
+    await row.getByRole('button', { name: 'Reactivate Listing' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Undo the sale to Route 9 Motors?' });
+    expect(await dialog.innerText()).toContain('cancels that transaction');
+    await dialog.getByRole('button', { name: 'Reactivate Listing' }).click();
+    await toast(page, 'Vehicle reactivated successfully');
+    await page.getByRole('table', { name: 'Active Listings' }).getByTestId(`listing-${sold.id}`).waitFor();
+    expect(await publicIds()).toContain(sold.id);
+
+    await page.getByRole('tab', { name: 'Transactions' }).click();
+    const transaction = page.getByTestId(`transaction-${sold.sale!.transactionId}`);
+    await transaction.getByText('Cancelled', { exact: true }).waitFor();
+    expect(await transaction.innerText()).toContain('the vehicle was re-listed for sale');
+    expect(await transaction.getByRole('button').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('Dealers and buy codes', () => {
+  it('validates the add-dealer form, adds a dealer, shows its code, generates another and toggles it', async () => {
+    const { page, context, errors } = await signIn(DESKTOP, '/admin?tab=dealers');
+    const form = page.getByRole('form', { name: 'Add Dealer' });
+    const submit = form.getByRole('button', { name: 'Add Dealer' });
+    await submit.click();
+    for (const message of [
+      'Dealer name is required',
+      'Address is required',
+      'Contact name is required',
+      'Invalid email address',
+      'Phone number must be at least 10 digits',
+      'Billing contact name is required',
+      'Invalid billing contact email',
+      'Billing contact phone must be at least 10 digits',
+      'Title contact name is required',
+      'Invalid title contact email',
+      'Title contact phone must be at least 10 digits',
+    ]) {
+      await form.getByText(message, { exact: true }).waitFor();
+    }
+
+    const fields: [string, string][] = [
+      ['Dealer name', 'Harbor City Autos'],
+      ['Address', '77 Pier Rd, Tacoma, WA 98402'],
+      ['Contact name', 'Rosa Diaz'],
+      ['Email', 'rosa@harborcity.example'],
+      ['Phone', '(253) 555-0101'],
+      ['Billing contact name', 'Sam Park'],
+      ['Billing contact email', 'not-an-email'],
+      ['Billing contact phone', '555-0102'],
+      ['Title contact name', 'Lee Grant'],
+      ['Title contact email', 'titles@harborcity.example'],
+      ['Title contact phone', '(253) 555-0103'],
+    ];
+    for (const [label, value] of fields) await form.getByLabel(label, { exact: true }).fill(value);
+    await submit.click();
+    await form.getByText('Invalid billing contact email').waitFor();
+    await form.getByText('Billing contact phone must be at least 10 digits').waitFor();
+    expect(await form.getByRole('alert').count()).toBe(2);
+
+    await form.getByLabel('Billing contact email', { exact: true }).fill('billing@harborcity.example');
+    await form.getByLabel('Billing contact phone', { exact: true }).fill('(253) 555-0102');
+    await submit.click();
+    await toast(page, 'Dealer added successfully');
+    const code = await page.getByTestId('new-buy-code').innerText();
+    expect(code).toMatch(/^[A-Z0-9]{4}$/);
+    expect(await form.getByLabel('Dealer name', { exact: true }).inputValue()).toBe('');
+
+    // The new dealer is selected: its codes are listed, and 'Generate' adds one.
+    const codes = page.getByRole('list', { name: 'Buy codes of Harbor City Autos' });
+    await codes.getByTestId(`dealer-code-${code}`).waitFor();
+    expect(await codes.getByTestId(`dealer-code-${code}`).innerText()).toMatch(/Active[\s\S]*0 \/ unlimited/);
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await toast(page, 'New buy code generated');
+    await expect.poll(() => codes.getByRole('listitem').count()).toBe(2);
+
+    // The new code works on the dealer portal's sign-in.
+    const dealerLogin = await fetch(`${server.url}/api/dealer/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ dealerName: 'Harbor City Autos', buyCode: code }),
+    });
+    expect(dealerLogin.status).toBe(200);
+
+    // Deactivate and activate again.
+    const dealerRow = page
+      .getByRole('table', { name: 'Dealers' })
+      .getByRole('row', { name: /Harbor City Autos/ });
+    await dealerRow.getByRole('button', { name: /^Deactivate/ }).click();
+    await toast(page, 'Dealer status updated');
+    await dealerRow.getByText('Inactive', { exact: true }).waitFor();
+    await dealerRow.getByRole('button', { name: /^Activate/ }).click();
+    await dealerRow.getByText('Active', { exact: true }).waitFor();
+
+    // Selecting another dealer shows that dealer's codes.
+    await page
+      .getByRole('table', { name: 'Dealers' })
+      .getByRole('row', { name: /Lakeside Auto Sales/ })
+      .getByRole('button', { name: /^Buy codes/ })
+      .click();
+    const lakeside = page.getByRole('list', { name: 'Buy codes of Lakeside Auto Sales' });
+    await lakeside.getByText('Inactive').waitFor();
+    expect(await lakeside.getByRole('listitem').count()).toBe(2);
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('dealers');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('manages every code in the Buy Codes tab: search, deactivate, limits', async () => {
+    const { page, context, errors } = await signIn(PHONE, '/admin?tab=buy-codes');
+    await page.getByRole('heading', { name: 'Buy Code Management' }).waitFor();
+    await page.getByText('Create and manage dealer buy codes').waitFor();
+    const table = page.getByRole('table', { name: 'Buy codes' });
+    await table.waitFor();
+    const all = await table.getByRole('row').count();
+    await page.getByLabel('Search by code or dealer').fill('route 9');
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+    const row = table.locator('tbody tr').first();
+    const code = (await row.innerText()).match(/\b[A-Z0-9]{4}\b/)![0];
+
+    await row.getByRole('button', { name: `Deactivate ${code}` }).click();
+    await toast(page, 'Buy code updated');
+    await row.getByText('Inactive').waitFor();
+
+    await row.getByRole('button', { name: `Limits of ${code}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Limits of ${code}` });
+    await dialog.getByLabel('Max uses').fill('0');
+    await dialog.getByRole('button', { name: 'Save limits' }).click();
+    await dialog.getByText('Max uses must be at least 1').waitFor();
+    await dialog.getByLabel('Max uses').fill('5');
+    await dialog.getByRole('button', { name: 'Save limits' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByText(/\/ 5/).waitFor();
+
+    await row.getByRole('button', { name: `Activate ${code}` }).click();
+    await row.getByText('Active', { exact: true }).waitFor();
+
+    await page.getByLabel('Search by code or dealer').fill(code.toLowerCase());
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+    await page.getByLabel('Search by code or dealer').fill('');
+    await expect.poll(() => table.getByRole('row').count()).toBe(all);
+
+    // Generate one with limits for a chosen dealer.
+    const generate = page.getByRole('form', { name: 'Generate a buy code' });
+    await generate.getByRole('button', { name: 'Generate' }).click();
+    await generate.getByRole('alert').filter({ hasText: 'Choose a dealer' }).waitFor();
+    await generate.getByLabel('Dealer').selectOption({ label: 'Route 9 Motors' });
+    await generate.getByLabel('Max uses').fill('3');
+    await generate.getByRole('button', { name: 'Generate' }).click();
+    await toast(page, 'New buy code generated');
+    await expect.poll(() => table.getByRole('row').count()).toBe(all + 1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('Manage Transactions', () => {
+  it('toggles status and paid, uploads a bill of sale and cancels a sale after a confirmation', async () => {
+    const open = (await api<Transaction[]>('/api/transactions')).find(
+      (t) => !t.cancelled && t.status === 'pending' && !t.isPaid,
+    )!;
+    const { page, context, errors } = await signIn(DESKTOP, '/admin?tab=transactions');
+    const row = page.getByTestId(`transaction-${open.id}`);
+    expect(await row.innerText()).toContain(open.dealerName);
+
+    await row.getByRole('button', { name: 'Mark completed' }).click();
+    await toast(page, 'Transaction updated successfully');
+    await row.getByRole('button', { name: 'Mark pending' }).waitFor();
+    await row.getByText('Completed', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Mark paid' }).click();
+    await row.getByRole('button', { name: 'Mark unpaid' }).waitFor();
+    await row.getByText('Paid', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Mark pending' }).click();
+    await row.getByRole('button', { name: 'Mark completed' }).waitFor();
+    let saved = (await api<Transaction[]>('/api/transactions')).find((t) => t.id === open.id)!;
+    expect(saved).toMatchObject({ status: 'pending', isPaid: true });
+
+    // Bills of sale: the extension is checked here, the content by the server.
+    const input = row.locator('input[type=file]');
+    expect(await input.getAttribute('accept')).toBe('.pdf,.png,.jpg,.jpeg');
+    const notes = join(files, 'notes.txt');
+    writeFileSync(notes, 'just some notes');
+    await input.setInputFiles(notes);
+    await toast(page, 'The bill of sale must be a PDF, PNG, JPG or JPEG file.');
+    const fake = join(files, 'fake.pdf');
+    writeFileSync(fake, 'this is not a pdf at all');
+    await input.setInputFiles(fake);
+    await toast(page, 'Failed to upload Bill of Sale');
+    await toast(page, 'The bill of sale must be a PDF, PNG or JPEG file');
+
+    const pdf = join(files, 'bill-of-sale.pdf');
+    writeFileSync(
+      pdf,
+      '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    );
+    await input.setInputFiles(pdf);
+    await toast(page, 'Bill of Sale uploaded successfully');
+    const link = row.getByRole('link', { name: /View bill of sale/ });
+    await link.waitFor();
+    expect(await link.getAttribute('target')).toBe('_blank');
+    const href = (await link.getAttribute('href'))!;
+    const download = await context.request.get(href);
+    expect(download.status()).toBe(200);
+    expect(download.headers()['content-type']).toContain('application/pdf');
+    expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    // Not for the public.
+    expect((await fetch(`${server.url}${href}`)).status).toBe(401);
+
+    // Cancel: asked first, then final.
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    let dialog = page.getByRole('alertdialog', { name: 'Cancel this sale?' });
+    expect(await dialog.innerText()).toContain(open.dealerName);
+    await dialog.getByRole('button', { name: 'Keep Sale' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    dialog = page.getByRole('alertdialog', { name: 'Cancel this sale?' });
+    await dialog.getByRole('button', { name: 'Cancel Sale' }).click();
+    await toast(page, 'Transaction updated successfully');
+    await row.getByText('Cancelled', { exact: true }).waitFor();
+    expect(await row.innerText()).toContain('the vehicle was re-listed for sale');
+    expect(await row.getByRole('button').count()).toBe(0);
+    saved = (await api<Transaction[]>('/api/transactions')).find((t) => t.id === open.id)!;
+    expect(saved.cancelled).toBe(true);
+    expect(await publicIds()).toContain(open.vehicleId);
+
+    // The Activity tab shows what was done, filterable by entity.
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    const activity = page.getByRole('table', { name: 'Activity' });
+    await activity.waitFor();
+    expect(await activity.innerText()).toContain('bill_of_sale_uploaded');
+    await page.getByLabel('Show changes to').selectOption({ label: 'Dealers' });
+    await expect
+      .poll(async () => (await activity.locator('tbody tr').allInnerTexts()).every((t) => /dealer/i.test(t)))
+      .toBe(true);
+    expect(await activity.innerText()).not.toContain('bill_of_sale_uploaded');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
