@@ -23,6 +23,8 @@ const show = (value: unknown) =>
       ? JSON.stringify(value)
       : String(value);
 
+const BOOKKEEPING = new Set(['id', 'createdAt', 'updatedAt']);
+
 /** The fields an entry changed, "status: pending → active". */
 export function describeChanges(before: unknown, after: unknown): string[] {
   const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -30,7 +32,7 @@ export function describeChanges(before: unknown, after: unknown): string[] {
   if (!isRecord(after)) return [];
   const previous = isRecord(before) ? before : {};
   return Object.keys(after)
-    .filter((key) => key !== 'updatedAt' && show(previous[key]) !== show(after[key]))
+    .filter((key) => !BOOKKEEPING.has(key) && show(previous[key]) !== show(after[key]))
     .map((key) =>
       key in previous
         ? `${key}: ${show(previous[key])} → ${show(after[key])}`
