@@ -239,3 +239,12 @@ export const auditEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+// --- Spreadsheet sync (POST /api/sync-vehicles) ---
+export const syncResultSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  skipped: z.array(z.object({ row: z.number().int(), vin: z.string(), reason: z.string() })),
+});
+export type SyncResult = z.infer<typeof syncResultSchema>;

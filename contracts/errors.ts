@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   tooManyRequests: 'TOO_MANY_REQUESTS',
+  badGateway: 'BAD_GATEWAY',
   unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL',
 } as const;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { premiumCertification } from '@contracts/brand';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -16,6 +17,8 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { expireOffers } from './modules/offers/expire-offers';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { buyingRoutes } from './modules/purchases/buying.routes';
+import { sheetsSyncRoutes } from './modules/sheets-sync/sheets-sync.routes';
+import { SheetSync } from './modules/sheets-sync/sync-vehicles';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { findPublishedVehicles } from './modules/vehicles/find-vehicles';
 import { VehicleListCache } from './modules/vehicles/vehicle-list-cache';
@@ -126,6 +129,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(dealersRoutes, { db: database.db });
   await app.register(transactionsRoutes, { db: database.db });
   await app.register(auditRoutes, { db: database.db });
+  const sync = new SheetSync(database.db, {
+    source: config.sheet,
+    limits: config.sheetLimits,
+    premiumLabel: premiumCertification(config.brand),
+  });
+  await app.register(sheetsSyncRoutes, { sync });
 
   // Offers expire on their own (DESIGN.md §3); reads and actions also check, so this is a backstop.
   const sweep = setInterval(() => {

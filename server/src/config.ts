@@ -88,6 +88,27 @@ const envSchema = z.object({
     emptyToUndefined,
     z.url('must be an absolute URL').default('https://api.cloudinary.com'),
   ),
+  GOOGLE_SHEET_ID: optionalString,
+  GOOGLE_API_KEY: optionalString,
+  GOOGLE_SHEETS_RANGE: z.preprocess(emptyToUndefined, z.string().max(200).default("'RAW DATA'!A2:J")),
+  GOOGLE_SHEETS_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z.url('must be an absolute URL').default('https://sheets.googleapis.com'),
+  ),
+  SHEET_CSV_URL: z.preprocess(emptyToUndefined, z.url('must be an absolute URL').optional()),
+  SHEET_FETCH_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(120_000).default(15_000),
+  ),
+  SHEET_MAX_BYTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(200 * 1024 * 1024)
+      .default(20 * 1024 * 1024),
+  ),
   BRAND_NAME: z.preprocess(emptyToUndefined, z.string().max(60).default(DEFAULT_BRAND.productName)),
   BRAND_PHONE: z.preprocess(
     emptyToUndefined,
@@ -133,6 +154,8 @@ export interface Config {
   signInRateLimit: number;
   vpic: { baseUrl: string; timeoutMs: number };
   cloudinary: { apiKey: string; apiSecret: string; cloudName: string; apiBase: string } | null;
+  sheet: SheetSource | null;
+  sheetLimits: { timeoutMs: number; maxBytes: number };
   brand: Brand;
 }
 
@@ -149,6 +172,24 @@ const displayPhone = (e164: string) => {
   return us ? `(${us[1]}) ${us[2]}-${us[3]}` : e164;
 };
 
+export type SheetSource =
+  | { kind: 'sheets-api'; baseUrl: string; sheetId: string; apiKey: string; range: string }
+  | { kind: 'csv'; url: string };
+
+/** The Sheets API when both its keys are set, else a CSV URL, else nothing (sync answers how to set it). */
+function sheetSource(env: Env): SheetSource | null {
+  if (env.GOOGLE_SHEET_ID && env.GOOGLE_API_KEY) {
+    return {
+      kind: 'sheets-api',
+      baseUrl: env.GOOGLE_SHEETS_BASE_URL.replace(/\/$/, ''),
+      sheetId: env.GOOGLE_SHEET_ID,
+      apiKey: env.GOOGLE_API_KEY,
+      range: env.GOOGLE_SHEETS_RANGE,
+    };
+  }
+  return env.SHEET_CSV_URL ? { kind: 'csv', url: env.SHEET_CSV_URL } : null;
+}
+
 function parseCloudinaryUrl(url: string | undefined, apiBase: string) {
   const match = url ? /^cloudinary:\/\/([^:]+):([^@]+)@(.+)$/.exec(url) : null;
   return match
@@ -163,7 +204,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       parsed.error.issues.map((issue) => {
         const key = String(issue.path[0] ?? '');
         const got = source[key];
-        const secret = key.includes('PASSWORD') || key === 'DATABASE_URL' || key === 'CLOUDINARY_URL';
+        const secret = /PASSWORD|KEY|DATABASE_URL|CLOUDINARY_URL/.test(key);
         const shown = secret ? '' : ` (got "${got}")`;
         return `${key}: ${issue.message}${got === undefined ? '' : shown}`;
       }),
@@ -195,6 +236,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     signInRateLimit: env.SIGN_IN_RATE_LIMIT,
     vpic: { baseUrl: env.VPIC_BASE_URL, timeoutMs: env.VPIC_TIMEOUT_MS },
     cloudinary: parseCloudinaryUrl(env.CLOUDINARY_URL, env.CLOUDINARY_API_BASE),
+    sheet: sheetSource(env),
+    sheetLimits: { timeoutMs: env.SHEET_FETCH_TIMEOUT_MS, maxBytes: env.SHEET_MAX_BYTES },
     brand,
   };
 }

@@ -9,6 +9,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ERROR_CODES.payloadTooLarge]: 413,
   [ERROR_CODES.unsupportedMediaType]: 415,
   [ERROR_CODES.tooManyRequests]: 429,
+  [ERROR_CODES.badGateway]: 502,
   [ERROR_CODES.unavailable]: 503,
   [ERROR_CODES.internal]: 500,
 };

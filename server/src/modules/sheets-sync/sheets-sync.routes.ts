@@ -1,0 +1,16 @@
+import { syncResultSchema } from '@contracts/admin';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminActor } from '../dealers/dealers.routes';
+import type { SheetSync } from './sync-vehicles';
+
+/** POST /api/sync-vehicles (spec §7): the admin's Sync button. */
+export async function sheetsSyncRoutes(app: FastifyInstance, { sync }: { sync: SheetSync }) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/sync-vehicles',
+      { config: { access: 'admin' }, schema: { response: { 200: syncResultSchema } } },
+      async (request) => sync.run(await adminActor(request)),
+    );
+}

@@ -1,0 +1,216 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { computeVinCheckDigit } from '@contracts/vin';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertVehicle } from '../../../test/factories';
+import { signIn } from '../../../test/sessions';
+import { createTestApp } from '../../../test/test-app';
+import { bootstrap } from '../../bootstrap';
+import { vehicles } from '../../db/schema';
+
+/** Fake Google Sheets API v4 and CSV host, speaking the real formats of WIRE-FORMATS.md. */
+let fake: Server;
+let base: string;
+let sheetValues: string[][] | undefined;
+let csvBody = '';
+let delayMs = 0;
+let sheetsError: { status: number; body: unknown } | null = null;
+let requestedPaths: string[] = [];
+
+beforeAll(async () => {
+  fake = createServer(async (req, res) => {
+    requestedPaths.push(req.url ?? '');
+    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+    if (req.url?.startsWith('/v4/spreadsheets/')) {
+      if (sheetsError) {
+        res
+          .writeHead(sheetsError.status, { 'content-type': 'application/json' })
+          .end(JSON.stringify(sheetsError.body));
+        return;
+      }
+      const body = {
+        range: "'RAW DATA'!A2:J1000",
+        majorDimension: 'ROWS',
+        ...(sheetValues ? { values: sheetValues } : {}),
+      };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      return;
+    }
+    if (req.url === '/huge.csv') {
+      res.writeHead(200, { 'content-type': 'text/csv' });
+      for (let i = 0; i < 50; i++) res.write('x'.repeat(64 * 1024));
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/csv' }).end(csvBody);
+  });
+  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+});
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      fake.closeAllConnections();
+      fake.close(() => resolve());
+    }),
+);
+
+const ADMIN = { ADMIN_EMAILS: 'boss@example.com', ADMIN_PASSWORD: 'correct horse battery' };
+async function appWith(env: Record<string, string>) {
+  const ctx = await createTestApp({ env: { ...ADMIN, ...env } });
+  await bootstrap(ctx.db, ctx.config);
+  const cookie = await signIn(ctx.app, 'admin', {
+    email: 'boss@example.com',
+    password: 'correct horse battery',
+  });
+  const sync = () => ctx.app.inject({ method: 'POST', url: '/api/sync-vehicles', headers: { cookie } });
+  return { ...ctx, sync };
+}
+
+/** A VIN with its check digit put right. */
+const valid = (draft: string) => `${draft.slice(0, 8)}${computeVinCheckDigit(draft)}${draft.slice(9)}`;
+const HONDA = '1HGCM82633A004352';
+const BUICK = '1G4AH59H45G118341';
+
+describe('sync from the Google Sheets API', () => {
+  let ctx: Awaited<ReturnType<typeof appWith>>;
+  beforeAll(async () => {
+    ctx = await appWith({
+      GOOGLE_SHEET_ID: 'sheet-123',
+      GOOGLE_API_KEY: 'key-abc',
+      GOOGLE_SHEETS_BASE_URL: base,
+      SHEET_FETCH_TIMEOUT_MS: '1000',
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('creates new VINs in the queue, reports bad rows by row number, and asks with the right URL', async () => {
+    requestedPaths = [];
+    sheetValues = [
+      [HONDA.toLowerCase(), '2003', 'Honda', 'Accord', '120,500', '$4,250', 'Clean', 'Auction Certified'],
+      ['1HGCM82623A004352', '2003', 'Honda', 'Accord', '1', '1'],
+      [BUICK, '1899', 'Buick', 'LaCrosse', '1', '1'],
+      [],
+      [valid('2T1BURHE0JC043821'), '2018', 'Toyota', '', '1', '1'],
+      [valid('JTDKN3DU5A0123456'), '2010', 'Toyota', 'Prius', '-4', '1'],
+      [valid('5YJ3E1EA0KF000001'), '2019', 'Tesla', 'Model 3', '5000', '0'],
+      [valid('3VWDX7AJ5DM000001'), '2013', 'Volkswagen', 'Jetta', '5000', '9000', '', 'Platinum'],
+      [HONDA, '2003', 'Honda', 'Accord', '1', '1'],
+    ];
+    const res = await ctx.sync();
+    expect(res.statusCode).toBe(200);
+    expect(requestedPaths[0]).toBe(`/v4/spreadsheets/sheet-123/values/%27RAW%20DATA%27%21A2%3AJ?key=key-abc`);
+    const body = res.json();
+    expect(body).toMatchObject({ created: 1, updated: 0, unchanged: 0 });
+    expect(body.skipped.map((s: { row: number; reason: string }) => [s.row, s.reason])).toEqual([
+      [3, 'VIN check digit (9th character) does not match'],
+      [4, 'Invalid year'],
+      [6, 'Model is required'],
+      [7, 'Invalid mileage'],
+      [8, 'Price must be a positive amount'],
+      [9, 'Certification type is required'],
+      [10, 'Duplicate VIN (first seen in row 2)'],
+    ]);
+    const [created] = await ctx.db.select().from(vehicles).where(eq(vehicles.vin, HONDA));
+    expect(created).toMatchObject({
+      status: 'pending',
+      inQueue: true,
+      mileage: 120500,
+      price: '4250.00',
+      condition: 'Auction Certified',
+    });
+  });
+
+  it('updates known VINs, changes nothing on a second run, and never touches sold vehicles or recon notes', async () => {
+    const sold = await insertVehicle(ctx.db, { vin: BUICK, status: 'sold', price: '9000.00' });
+    await ctx.db
+      .update(vehicles)
+      .set({ reconExterior: 'Dent on door', videos: ['/media/uploads/x.mp4'] })
+      .where(eq(vehicles.vin, HONDA));
+    sheetValues = [
+      [HONDA, '2003', 'Honda', 'Accord', '121000', '4100', '', ''],
+      [BUICK, '2005', 'Buick', 'LaCrosse', '1000', '1'],
+    ];
+    const first = (await ctx.sync()).json();
+    expect(first).toMatchObject({ created: 0, updated: 1, unchanged: 1, skipped: [] });
+    const [honda] = await ctx.db.select().from(vehicles).where(eq(vehicles.vin, HONDA));
+    expect(honda).toMatchObject({
+      mileage: 121000,
+      price: '4100.00',
+      reconExterior: 'Dent on door',
+      condition: 'Auction Certified',
+      description: 'Clean',
+    });
+    expect(honda!.videos).toEqual(['/media/uploads/x.mp4']);
+    const [buick] = await ctx.db.select().from(vehicles).where(eq(vehicles.id, sold.id));
+    expect(buick).toMatchObject({ status: 'sold', price: '9000.00' });
+    expect((await ctx.sync()).json()).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
+  });
+
+  it('handles an empty sheet, an API error, a timeout, and a second press while running', async () => {
+    sheetValues = undefined;
+    expect((await ctx.sync()).json()).toEqual({ created: 0, updated: 0, unchanged: 0, skipped: [] });
+
+    sheetsError = {
+      status: 403,
+      body: {
+        error: { code: 403, message: 'The caller does not have permission', status: 'PERMISSION_DENIED' },
+      },
+    };
+    const denied = await ctx.sync();
+    expect(denied.statusCode).toBe(502);
+    expect(denied.json().message).toBe('Could not read the sheet: The caller does not have permission');
+    sheetsError = null;
+
+    delayMs = 1500;
+    const slow = await ctx.sync();
+    expect(slow.json().message).toBe('Could not read the sheet: no answer within 1 s');
+    delayMs = 400;
+    sheetValues = [[HONDA, '2003', 'Honda', 'Accord', '121000', '4100']];
+    const [a, b] = await Promise.all([ctx.sync(), ctx.sync()]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect((a.statusCode === 409 ? a : b).json().message).toBe(
+      'A sync is already running. Try again in a moment.',
+    );
+    delayMs = 0;
+  });
+});
+
+describe('sync from a CSV export', () => {
+  it('reads quoted cells with commas, quotes and newlines, a BOM and CRLF, with a header in any order', async () => {
+    const ctx = await appWith({ SHEET_CSV_URL: `${base}/sheet.csv` });
+    try {
+      csvBody = `\uFEFFmake,VIN,model,year,mileage,price,description,condition\r\nHonda,${HONDA},Accord,2003,"12,000","$4,999.50","Runs great, ""like new""\r\nsecond line",Deal Machine Certified\r\n`;
+      const res = (await ctx.sync()).json();
+      expect(res).toMatchObject({ created: 1, skipped: [] });
+      const [v] = await ctx.db.select().from(vehicles).where(eq(vehicles.vin, HONDA));
+      expect(v).toMatchObject({
+        mileage: 12000,
+        price: '4999.50',
+        condition: 'Deal Machine Certified',
+        description: 'Runs great, "like new"\r\nsecond line',
+      });
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('refuses an oversize answer and an unreachable host, and says what to set when nothing is configured', async () => {
+    const huge = await appWith({ SHEET_CSV_URL: `${base}/huge.csv`, SHEET_MAX_BYTES: '1048576' });
+    expect((await huge.sync()).json().message).toBe('Could not read the sheet: it is larger than 1 MB');
+    await huge.close();
+    const down = await appWith({ SHEET_CSV_URL: 'http://127.0.0.1:9/sheet.csv' });
+    expect((await down.sync()).json().message).toBe(
+      'Could not read the sheet: the server could not be reached',
+    );
+    await down.close();
+    const none = await appWith({});
+    const res = await none.sync();
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(
+      /^Spreadsheet sync is not configured: set GOOGLE_SHEET_ID and GOOGLE_API_KEY/,
+    );
+    await none.close();
+  });
+});

@@ -1,0 +1,171 @@
+import type { SyncResult } from '@contracts/admin';
+import { ERROR_CODES } from '@contracts/errors';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { SheetSource } from '../../config';
+import type { Database, Transaction } from '../../db/client';
+import { vehicles } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { type Actor, writeAudit } from '../audit/write-audit';
+import { fetchSheetRows } from './fetch-sheet';
+import { parseSheetRows, type SheetVehicle } from './parse-sheet-rows';
+
+/** pg_advisory_xact_lock key: one sync at a time across every instance. */
+const SYNC_LOCK_KEY = 727_002;
+const CHUNK = 500;
+const alreadyRunning = () =>
+  new AppError(ERROR_CODES.conflict, 'A sync is already running. Try again in a moment.');
+
+export const NOT_CONFIGURED =
+  'Spreadsheet sync is not configured: set GOOGLE_SHEET_ID and GOOGLE_API_KEY (Google Sheets API), or SHEET_CSV_URL (a CSV export)';
+
+type Existing = Pick<
+  typeof vehicles.$inferSelect,
+  | 'id'
+  | 'vin'
+  | 'status'
+  | 'year'
+  | 'make'
+  | 'model'
+  | 'mileage'
+  | 'price'
+  | 'description'
+  | 'condition'
+  | 'images'
+  | 'videos'
+>;
+
+/** The fields a sheet row may change. Empty sheet cells never erase what a listing already has. */
+function changesFor(row: SheetVehicle, current: Existing) {
+  const next = {
+    year: row.year,
+    make: row.make,
+    model: row.model,
+    mileage: row.mileage,
+    price: row.price,
+    description: row.description ?? current.description,
+    condition: row.condition ?? current.condition,
+    images: row.images.length > 0 ? row.images : current.images,
+    videos: row.videos.length > 0 ? row.videos : current.videos,
+  };
+  const same = (Object.keys(next) as (keyof typeof next)[]).every(
+    (key) => JSON.stringify(next[key]) === JSON.stringify(current[key]),
+  );
+  return same ? null : next;
+}
+
+/**
+ * Imports vehicles from the configured sheet (DESIGN.md §4): rows are upserted by VIN in one DB
+ * transaction; new VINs enter the queue; sold or removed vehicles and recon notes are never
+ * touched; bad rows are reported and skipped. Twice-safe: a second run changes nothing.
+ */
+export class SheetSync {
+  private running = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: {
+      source: SheetSource | null;
+      limits: { timeoutMs: number; maxBytes: number };
+      premiumLabel: string;
+    },
+  ) {}
+
+  async run(actor: Actor): Promise<SyncResult> {
+    const { source } = this.options;
+    if (!source) throw new AppError(ERROR_CODES.badRequest, NOT_CONFIGURED);
+    // This instance (PGlite has one session, where advisory locks are re-entrant) …
+    if (this.running) throw alreadyRunning();
+    this.running = true;
+    try {
+      const sheet = await fetchSheetRows(source, this.options.limits);
+      const { vehicles: rows, skipped } = parseSheetRows(sheet, this.options.premiumLabel);
+      return await this.db.transaction(async (tx) => {
+        // … and every other instance.
+        const locked = (await tx.execute(
+          sql`select pg_try_advisory_xact_lock(${SYNC_LOCK_KEY}) as locked`,
+        )) as unknown as {
+          rows: { locked: boolean }[];
+        };
+        if (!locked.rows[0]?.locked) throw alreadyRunning();
+        const result = await upsert(tx, rows);
+        await writeAudit(tx, actor, {
+          entity: 'vehicle',
+          entityId: 0,
+          action: 'sheet_sync',
+          after: {
+            ...result.counts,
+            skipped: skipped.length,
+            createdVins: result.createdVins,
+            updatedVins: result.updatedVins,
+          },
+        });
+        return { ...result.counts, skipped };
+      });
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
+async function upsert(tx: Transaction, rows: SheetVehicle[]) {
+  const existing = new Map<string, Existing>();
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const found = await tx
+      .select({
+        id: vehicles.id,
+        vin: vehicles.vin,
+        status: vehicles.status,
+        year: vehicles.year,
+        make: vehicles.make,
+        model: vehicles.model,
+        mileage: vehicles.mileage,
+        price: vehicles.price,
+        description: vehicles.description,
+        condition: vehicles.condition,
+        images: vehicles.images,
+        videos: vehicles.videos,
+      })
+      .from(vehicles)
+      .where(
+        inArray(
+          vehicles.vin,
+          rows.slice(i, i + CHUNK).map((r) => r.vin),
+        ),
+      );
+    for (const v of found) existing.set(v.vin, v);
+  }
+
+  const toCreate = rows.filter((r) => !existing.has(r.vin));
+  for (let i = 0; i < toCreate.length; i += CHUNK) {
+    await tx
+      .insert(vehicles)
+      .values(
+        toCreate
+          .slice(i, i + CHUNK)
+          .map(({ row: _row, ...v }) => ({ ...v, status: 'pending', inQueue: true })),
+      );
+  }
+
+  let unchanged = 0;
+  const updatedVins: string[] = [];
+  for (const row of rows) {
+    const current = existing.get(row.vin);
+    if (!current) continue;
+    const changes =
+      current.status === 'sold' || current.status === 'removed' ? null : changesFor(row, current);
+    if (!changes) {
+      unchanged++;
+      continue;
+    }
+    await tx
+      .update(vehicles)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(vehicles.id, current.id));
+    updatedVins.push(row.vin);
+  }
+  return {
+    counts: { created: toCreate.length, updated: updatedVins.length, unchanged },
+    createdVins: toCreate.map((r) => r.vin),
+    updatedVins,
+  };
+}
