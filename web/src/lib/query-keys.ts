@@ -16,6 +16,11 @@ export const queryKeys = {
     dealerMe: () => ['auth', 'dealer-me'] as const,
     staffMe: () => ['auth', 'staff-me'] as const,
   },
+  upload: {
+    all: ['upload'] as const,
+    mediaConfig: () => ['upload', 'media-config'] as const,
+    vinDecode: (vin: string) => ['upload', 'vin', vin] as const,
+  },
   admin: {
     all: ['admin'] as const,
     vehicles: () => ['admin', 'vehicles'] as const,

@@ -1,19 +1,35 @@
 import { LogOut } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { PageLoading } from '@/components/page-loading';
 import { Button } from '@/components/ui/button';
 import { useStaffLogout, useStaffMe } from '@/features/auth/api/staff-session';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { CompleteStep } from './complete-step';
 import { PasswordStep } from './password-step';
+import { ReconStep } from './recon-step';
 import { type UploadStep, UploadStepIndicator } from './upload-steps';
+import { VideoStep } from './video/video-step';
+import { VinStep } from './vin/vin-step';
+import { useWizardState } from './wizard-state';
 
 export default function UploadPage() {
   usePageMeta('upload');
   const staff = useStaffMe();
   const logout = useStaffLogout();
-  // A live staff session (12 h) skips the password step, also after a reload.
-  const [step, setStep] = useState<UploadStep | null>(null);
-  const current: UploadStep = step ?? (staff.data ? 'vin' : 'password');
+  const { state, update, reset } = useWizardState();
+  // A live staff session (12 h) skips the password step, also after a reload; without one the
+  // password comes first and signing in returns to the step the wizard was on.
+  const current: UploadStep = !staff.data ? 'password' : (state.step ?? 'vin');
+
+  // Move focus to the new step's heading so keyboard and screen-reader users follow along.
+  const section = useRef<HTMLElement>(null);
+  const previous = useRef(current);
+  useEffect(() => {
+    if (previous.current === current) return;
+    previous.current = current;
+    section.current?.querySelector<HTMLElement>('h2')?.focus();
+    window.scrollTo({ top: 0 });
+  }, [current]);
 
   if (staff.isPending) return <PageLoading />;
   return (
@@ -24,7 +40,7 @@ export default function UploadPage() {
           <Button
             variant="ghost"
             size="sm"
-            onClick={() => logout.mutate(undefined, { onSettled: () => setStep('password') })}
+            onClick={() => logout.mutate(undefined, { onSettled: () => reset('password') })}
             disabled={logout.isPending}
           >
             <LogOut aria-hidden="true" className="h-4 w-4" />
@@ -35,9 +51,21 @@ export default function UploadPage() {
       <div className="mt-6">
         <UploadStepIndicator current={current} />
       </div>
-      <section className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-        {current === 'password' ? <PasswordStep onVerified={() => setStep('vin')} /> : null}
-        {current === 'vin' ? <h2 className="text-xl font-semibold text-slate-900">Vehicle VIN</h2> : null}
+      <section
+        ref={section}
+        className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
+        {current === 'password' ? (
+          <PasswordStep
+            onVerified={() => update({ step: state.step && state.step !== 'password' ? state.step : 'vin' })}
+          />
+        ) : null}
+        {current === 'vin' ? <VinStep state={state} update={update} /> : null}
+        {current === 'video' ? <VideoStep state={state} update={update} /> : null}
+        {current === 'recon' ? <ReconStep state={state} update={update} /> : null}
+        {current === 'complete' ? (
+          <CompleteStep state={state} onUploadAnother={() => reset('password')} />
+        ) : null}
       </section>
     </div>
   );

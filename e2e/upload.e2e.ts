@@ -1,0 +1,460 @@
+import { statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_TEXT } from '../contracts/upload';
+import { E2E_ADMIN, E2E_UPLOAD_PASSWORD, type RunningServer, startAppServer } from './support/app-server';
+import { DESKTOP, launchChromium, PHONE } from './support/chromium';
+import { mp4Bytes, SIX_MB, writeTempFile } from './support/video-fixture';
+
+/**
+ * The staff upload wizard against its own server and database: NHTSA vPIC is a fake on 127.0.0.1
+ * speaking DecodeVinValues (WIRE-FORMATS.md); videos go through the real tus endpoint.
+ */
+const ACCORD = '1HGCM82633A004352';
+const BUICK = '1G4AH59H45G118341';
+const CHUNK = 5 * 1024 * 1024;
+
+/** vPIC knows the Accord; any other VIN gets vPIC's "incomplete" answer, so the server decodes offline. */
+function startFakeVpic(): Promise<Server> {
+  const server = createServer((request, response) => {
+    const vin = /DecodeVinValues\/([A-Z0-9]+)/.exec(request.url ?? '')?.[1] ?? '';
+    const known = vin === '1HGCM82633A004352';
+    const row = known
+      ? { ModelYear: '2003', Make: 'HONDA', Model: 'Accord', Trim: 'EX-V6', Series: '', ErrorCode: '0' }
+      : { ModelYear: '', Make: '', Model: '', Trim: '', Series: '', ErrorCode: '6' };
+    response.setHeader('content-type', 'application/json');
+    response.end(
+      JSON.stringify({
+        Count: 1,
+        Message: 'Results returned successfully',
+        SearchCriteria: `VIN:${vin}`,
+        Results: [{ ...row, VIN: vin, ErrorText: known ? '0 - VIN decoded clean' : '6 - Incomplete VIN' }],
+      }),
+    );
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+let server: RunningServer;
+let vpic: Server;
+let browser: Browser;
+let video: string;
+beforeAll(async () => {
+  vpic = await startFakeVpic();
+  const vpicUrl = `http://127.0.0.1:${(vpic.address() as AddressInfo).port}`;
+  [server, browser] = await Promise.all([startAppServer({ VPIC_BASE_URL: vpicUrl }), launchChromium()]);
+  // Spans two 5 MB tus chunks.
+  video = writeTempFile('walkaround.mp4', mp4Bytes(SIX_MB));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await new Promise((resolve) => vpic?.close(resolve));
+});
+
+async function open(viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport, baseURL: server.url });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { page, context, errors };
+}
+const toast = (page: Page, text: string) =>
+  page.locator('[data-variant]').filter({ hasText: text }).first().waitFor();
+const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 2 }).waitFor();
+const currentStep = (page: Page) =>
+  page
+    .getByRole('navigation', { name: 'Upload progress' })
+    .locator('[aria-current="step"] > span')
+    .last()
+    .innerText();
+
+async function signIn(page: Page) {
+  await page.goto('/upload');
+  await page.getByLabel('Password').fill(E2E_UPLOAD_PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await heading(page, 'Vehicle VIN');
+}
+
+async function reachVideoStep(page: Page, vin: string) {
+  await signIn(page);
+  await page.getByLabel('VIN').fill(vin);
+  await page.getByRole('main').getByRole('status').filter({ hasText: UPLOAD_TEXT.vinDecoded }).waitFor();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await heading(page, 'Walkaround video');
+}
+
+/** Every value the progress bar's aria-valuenow took, recorded in the page. */
+async function recordProgress(page: Page) {
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+    const read = () => {
+      const now = document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow');
+      if (now != null && seen.at(-1) !== Number(now)) seen.push(Number(now));
+    };
+    new MutationObserver(read).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-valuenow'],
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+}
+
+async function adminVehicles() {
+  const login = await fetch(`${server.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  expect(login.status).toBe(200);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  expect(cookie).toMatch(/^dm_admin_session=/);
+  const list = await fetch(`${server.url}/api/vehicles`, { headers: { cookie } });
+  expect(list.status).toBe(200);
+  return (await list.json()) as {
+    id: number;
+    vin: string;
+    year: number | null;
+    make: string | null;
+    model: string | null;
+    trim: string | null;
+    status: string;
+    inQueue: boolean;
+    videos: string[];
+    videoThumbnails: string[];
+    reconExterior: string | null;
+    reconMechanical: string | null;
+    reconInterior: string | null;
+  }[];
+}
+
+describe('staff upload wizard on a phone', () => {
+  it('takes a vehicle from the password to the admin queue with its video and recon', async () => {
+    const { page, context, errors } = await open(PHONE);
+    await signIn(page);
+    expect(await currentStep(page)).toBe('VIN');
+    // Chromium on Linux has no BarcodeDetector: no scan button.
+    expect(await page.getByRole('button', { name: 'Scan barcode' }).count()).toBe(0);
+
+    const vin = page.getByLabel('VIN');
+    expect(await vin.getAttribute('maxlength')).toBe('17');
+    await vin.pressSequentially('1hgcm8263o');
+    expect(await vin.inputValue()).toBe('1HGCM8263');
+    await page.getByText('O removed: the letters I, O and Q are never used in a VIN').waitFor();
+    await page.getByText(UPLOAD_TEXT.vinLength).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('main').getByRole('alert').filter({ hasText: UPLOAD_TEXT.vinInvalid }).waitFor();
+    expect(await currentStep(page)).toBe('VIN');
+
+    // A wrong check digit is a clear warning, not a blocker.
+    await vin.fill('1HGCM82633A004353');
+    await page
+      .getByRole('main')
+      .getByRole('alert')
+      .filter({ hasText: UPLOAD_TEXT.checkDigitWarning })
+      .waitFor();
+    await page.getByRole('main').getByRole('status').filter({ hasText: UPLOAD_TEXT.vinDecoded }).waitFor();
+
+    await vin.fill(ACCORD);
+    await toast(page, UPLOAD_TEXT.vinDecoded);
+    await page.getByRole('main').getByRole('status').filter({ hasText: '2003 Honda Accord EX-V6' }).waitFor();
+    expect(await page.getByText(UPLOAD_TEXT.checkDigitWarning).count()).toBe(0);
+    expect(await page.getByLabel('Year').inputValue()).toBe('2003');
+    expect(await page.getByLabel('Make').inputValue()).toBe('Honda');
+    expect(await page.getByLabel('Model').inputValue()).toBe('Accord');
+    expect(await page.getByLabel('Trim').inputValue()).toBe('EX-V6');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await heading(page, 'Walkaround video');
+    expect(await currentStep(page)).toBe('Video');
+    const record = page.getByLabel('Record video');
+    expect(await record.getAttribute('accept')).toBe('video/*');
+    expect(await record.getAttribute('capture')).toBe('environment');
+
+    const progress = await recordProgress(page);
+    await page.getByLabel('Choose a video').setInputFiles(video);
+    await page.getByRole('progressbar', { name: 'Video upload' }).waitFor();
+    await toast(page, UPLOAD_TEXT.vehicleCreated);
+    await heading(page, 'Recon report');
+    const seen = await progress();
+    expect(seen.at(-1)).toBe(100);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen.some((p) => p > 0 && p < 100)).toBe(true);
+
+    await page.getByLabel('Exterior').fill('Scratch on the rear bumper');
+    await page.getByLabel('Interior').fill('Driver seat bolster worn');
+    await page.getByRole('button', { name: 'Save recon' }).click();
+    await toast(page, UPLOAD_TEXT.addedToQueue);
+    await heading(page, UPLOAD_TEXT.addedToQueue);
+    expect(await currentStep(page)).toBe('Complete');
+    const summary = await page.locator('dl').innerText();
+    expect(summary).toContain(ACCORD);
+    expect(summary).toContain('2003 Honda Accord EX-V6');
+
+    await page.getByRole('button', { name: UPLOAD_TEXT.uploadAnother }).click();
+    await page.getByLabel('Password').waitFor();
+    expect(await currentStep(page)).toBe('Password');
+    expect(
+      await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('upload'))),
+    ).toEqual([]);
+    // Entering the password again starts a fresh wizard.
+    await page.getByLabel('Password').fill(E2E_UPLOAD_PASSWORD);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await heading(page, 'Vehicle VIN');
+    expect(await page.getByLabel('VIN').inputValue()).toBe('');
+
+    const vehicle = (await adminVehicles()).find((v) => v.vin === ACCORD)!;
+    expect(vehicle).toMatchObject({
+      status: 'pending',
+      inQueue: true,
+      year: 2003,
+      make: 'Honda',
+      model: 'Accord',
+      trim: 'EX-V6',
+      reconExterior: 'Scratch on the rear bumper',
+      reconMechanical: 'None Found',
+      reconInterior: 'Driver seat bolster worn',
+    });
+    expect(vehicle.videos).toHaveLength(1);
+    expect(vehicle.videos[0]).toMatch(/^\/media\/uploads\/[a-f0-9]{32}\.mp4$/);
+    // The uploaded video is served whole, and in ranges so players can seek.
+    const served = await fetch(`${server.url}${vehicle.videos[0]}`, { headers: { range: 'bytes=0-11' } });
+    expect(served.status).toBe(206);
+    expect(served.headers.get('content-range')).toBe(`bytes 0-11/${statSync(video).size}`);
+    expect(
+      Buffer.from(await served.arrayBuffer())
+        .subarray(4, 12)
+        .toString('latin1'),
+    ).toBe('ftypisom');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('survives a dropped connection: tus resumes at the offset and the vehicle is created once', async () => {
+    const { page, context, errors } = await open(PHONE);
+    await reachVideoStep(page, BUICK);
+
+    const created: string[] = [];
+    const patches: string[] = [];
+    let vehicleCreates = 0;
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.method() === 'POST' && path === '/api/uploads') created.push(path);
+      if (request.method() === 'PATCH' && path.startsWith('/api/uploads/')) {
+        patches.push(request.headers()['upload-offset'] ?? '');
+      }
+      if (request.method() === 'POST' && path === '/api/vehicles') vehicleCreates++;
+    });
+    // The connection drops during the second chunk, after the first 5 MB reached the server.
+    let dropped = false;
+    await page.route('**/api/uploads/**', async (route: Route) => {
+      const request = route.request();
+      if (!dropped && request.method() === 'PATCH' && request.headers()['upload-offset'] === String(CHUNK)) {
+        dropped = true;
+        await route.abort('connectionreset');
+        return;
+      }
+      await route.continue();
+    });
+
+    const progress = await recordProgress(page);
+    await page.getByLabel('Record video').setInputFiles(video);
+    await toast(page, UPLOAD_TEXT.vehicleCreated);
+    await heading(page, 'Recon report');
+    expect(dropped).toBe(true);
+    // One upload, never restarted: the chunk at 5 MB was sent again, nothing from 0.
+    expect(created).toHaveLength(1);
+    expect(patches).toEqual(['0', String(CHUNK), String(CHUNK)]);
+    expect((await progress()).at(-1)).toBe(100);
+    expect(vehicleCreates).toBe(1);
+    const mine = (await adminVehicles()).filter((v) => v.vin === BUICK);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ status: 'pending', inQueue: true, year: 2005, make: 'Buick' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('reloading mid-wizard', () => {
+  it('returns to the same step, resumes an interrupted upload and keeps the recon draft', async () => {
+    const { page, context } = await open(PHONE);
+    const vin = '2T1BURHEXJC043821';
+    await reachVideoStep(page, vin);
+    await page.reload();
+    await heading(page, 'Walkaround video');
+    expect(await currentStep(page)).toBe('Video');
+
+    // Back keeps what the VIN step knew.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await heading(page, 'Vehicle VIN');
+    expect(await page.getByLabel('VIN').inputValue()).toBe(vin);
+    expect(await page.getByLabel('Year').inputValue()).toBe('2018');
+    expect(await page.getByLabel('Make').inputValue()).toBe('Toyota');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await heading(page, 'Walkaround video');
+
+    // The page goes away while the second chunk is on its way: the first 5 MB are on the server.
+    let creates = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/uploads') creates++;
+    });
+    const held: Route[] = [];
+    await page.route('**/api/uploads/**', async (route: Route) => {
+      const request = route.request();
+      if (request.method() === 'PATCH' && request.headers()['upload-offset'] === String(CHUNK)) {
+        held.push(route);
+        return;
+      }
+      await route.continue();
+    });
+    await page.getByLabel('Choose a video').setInputFiles(video);
+    await expect.poll(() => held.length, { timeout: 20_000 }).toBe(1);
+    await page.unroute('**/api/uploads/**');
+    await page.reload();
+    await heading(page, 'Walkaround video');
+    await page.getByText('The upload of “walkaround.mp4” (6.0 MB) was interrupted.').waitFor();
+
+    const progress = await recordProgress(page);
+    await page.getByLabel('Choose a video').setInputFiles(video);
+    await heading(page, 'Recon report');
+    const seen = await progress();
+    // Resumed from the server's offset (5 of 6 MB), not from 0.
+    expect(seen[0]).toBeGreaterThanOrEqual(83);
+    expect(seen.at(-1)).toBe(100);
+    expect(creates).toBe(1);
+
+    await page.getByLabel('Mechanical').fill('Check engine light on');
+    await page.reload();
+    await heading(page, 'Recon report');
+    expect(await currentStep(page)).toBe('Recon');
+    expect(await page.getByLabel('Mechanical').inputValue()).toBe('Check engine light on');
+    await context.close();
+  });
+});
+
+describe('client-side refusals and cancel', () => {
+  it('refuses a non-video, two files and an oversize file; requires a video; cancel deletes the upload', async () => {
+    const { page, context } = await open(DESKTOP);
+    await reachVideoStep(page, '1FTFW1ET9DFC10312');
+
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('main').getByRole('alert').filter({ hasText: UPLOAD_TEXT.videoRequired }).waitFor();
+
+    const notes = writeTempFile('notes.txt', 'not a video');
+    await page.getByLabel('Choose a video').setInputFiles(notes);
+    await page
+      .getByRole('main')
+      .getByRole('alert')
+      .filter({ hasText: UPLOAD_TEXT.invalidVideoType })
+      .waitFor();
+
+    // Dropped on a desktop: two files, then one of 200 MB (blob slices, nothing is allocated).
+    const drop = (kind: 'two' | 'huge') =>
+      page.evaluate((which) => {
+        const transfer = new DataTransfer();
+        if (which === 'two') {
+          transfer.items.add(new File(['a'], 'a.mp4', { type: 'video/mp4' }));
+          transfer.items.add(new File(['b'], 'b.mp4', { type: 'video/mp4' }));
+        } else {
+          const five = new Blob([new Uint8Array(5 * 1024 * 1024)]);
+          transfer.items.add(new File(Array(40).fill(five), 'huge.mp4', { type: 'video/mp4' }));
+        }
+        const zone = document.querySelector('section[aria-label="Walkaround video file"]')!;
+        zone.dispatchEvent(
+          new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }),
+        );
+      }, kind);
+    await drop('two');
+    await page.getByRole('main').getByRole('alert').filter({ hasText: UPLOAD_TEXT.maxOneFile }).waitFor();
+    await drop('huge');
+    await page.getByRole('main').getByRole('alert').filter({ hasText: UPLOAD_TEXT.videoTooLarge }).waitFor();
+
+    // Cancel stops the upload and deletes it on the server (tus termination).
+    const held: Route[] = [];
+    await page.route('**/api/uploads/**', async (route: Route) => {
+      if (route.request().method() === 'PATCH') {
+        held.push(route);
+        return;
+      }
+      await route.continue();
+    });
+    await page.getByLabel('Choose a video').setInputFiles(video);
+    await page.getByRole('progressbar', { name: 'Video upload' }).waitFor();
+    await expect.poll(() => held.length, { timeout: 20_000 }).toBe(1);
+    const deleted = page.waitForResponse(
+      (r) => r.request().method() === 'DELETE' && r.url().includes('/api/uploads/'),
+    );
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect((await deleted).status()).toBe(204);
+    await page.getByLabel('Choose a video').waitFor({ state: 'attached' });
+    expect(await page.getByRole('progressbar').count()).toBe(0);
+    expect(await currentStep(page)).toBe('Video');
+    await context.close();
+  });
+
+  it('answers the server refusing content that is not a video', async () => {
+    const { page, context } = await open(PHONE);
+    await reachVideoStep(page, '3VWFE21C04M000001');
+    // Named and typed as a video, but the bytes are not one: the server sniffs and refuses it.
+    const fake = writeTempFile('fake.mp4', Buffer.from('MZ this is a renamed program, not a video'));
+    await page.getByLabel('Choose a video').setInputFiles(fake);
+    await toast(page, UPLOAD_TEXT.uploadFailed);
+    await page
+      .getByRole('main')
+      .getByRole('alert')
+      .filter({ hasText: `${UPLOAD_TEXT.uploadFailedPrefix}${UPLOAD_TEXT.invalidVideoType}` })
+      .waitFor();
+    expect(await currentStep(page)).toBe('Video');
+    await context.close();
+  });
+});
+
+describe('barcode scanning', () => {
+  it('fills the VIN from a barcode seen by the camera where BarcodeDetector exists', async () => {
+    const { page, context } = await open(PHONE);
+    // A phone browser's Barcode Detection API and camera, played by the page itself.
+    await context.addInitScript(() => {
+      let calls = 0;
+      class FakeBarcodeDetector {
+        static getSupportedFormats = async () => ['code_39', 'code_128', 'qr_code', 'ean_13'];
+        formats: string[];
+        constructor(options?: { formats?: string[] }) {
+          this.formats = options?.formats ?? [];
+        }
+        async detect() {
+          calls++;
+          if (calls < 3) return [];
+          if (calls < 8) return [{ rawValue: '0123456789012' }];
+          return [{ rawValue: 'I1HGCM82633A004352' }];
+        }
+      }
+      Object.assign(window, { BarcodeDetector: FakeBarcodeDetector });
+      navigator.mediaDevices.getUserMedia = async () => {
+        const canvas = Object.assign(document.createElement('canvas'), { width: 320, height: 240 });
+        const paint = () => {
+          const g = canvas.getContext('2d')!;
+          g.fillStyle = `hsl(${Date.now() % 360} 40% 40%)`;
+          g.fillRect(0, 0, 320, 240);
+          requestAnimationFrame(paint);
+        };
+        paint();
+        return canvas.captureStream(15);
+      };
+    });
+    await signIn(page);
+    await page.getByRole('button', { name: 'Scan barcode' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Scan the VIN barcode' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Camera preview').waitFor();
+    await dialog.getByText('That barcode holds no VIN.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByLabel('VIN').inputValue()).toBe(ACCORD);
+    await page.getByRole('main').getByRole('status').filter({ hasText: '2003 Honda Accord EX-V6' }).waitFor();
+    await context.close();
+  });
+});

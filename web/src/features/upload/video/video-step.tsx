@@ -1,0 +1,195 @@
+import { UPLOAD_TEXT } from '@contracts/upload';
+import { CheckCircle2, Loader2, RotateCcw, TriangleAlert } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { useCreateVehicle } from '../api/create-vehicle';
+import { useMediaConfig } from '../api/media-config';
+import { StepActions, StepHeader } from '../step-layout';
+import { useOnSessionExpired } from '../use-session-expiry';
+import type { UpdateWizard, WizardState } from '../wizard-state';
+import { formatBytes } from './format-bytes';
+import { UploadProgress } from './upload-progress';
+import { useVideoUpload } from './use-video-upload';
+import { validateVideoFiles } from './validate-video';
+import { VideoPicker } from './video-picker';
+
+type StoredVideo = NonNullable<WizardState['video']>;
+
+/** The create body: the uploaded video and whatever the VIN step knows (the server decodes the rest). */
+function vehicleBody(state: WizardState, video: StoredVideo) {
+  const year = Number.parseInt(state.year, 10);
+  const text = (value: string) => value.trim() || undefined;
+  return {
+    vin: state.vin,
+    videos: [video.url],
+    videoThumbnails: video.thumbnailUrl ? [video.thumbnailUrl] : [],
+    year: Number.isInteger(year) ? year : undefined,
+    make: text(state.make),
+    model: text(state.model),
+    trim: text(state.trim),
+  };
+}
+
+/** Step 3: one walkaround video, uploaded resumably; when it is up, the vehicle is created. */
+export function VideoStep({ state, update }: { state: WizardState; update: UpdateWizard }) {
+  const config = useMediaConfig();
+  const createVehicle = useCreateVehicle();
+  const onSessionExpired = useOnSessionExpired();
+  const [error, setError] = useState<string | null>(null);
+  const hintId = useId();
+  const errorId = useId();
+
+  const create = (video: StoredVideo) => {
+    setError(null);
+    createVehicle.mutate(
+      { body: vehicleBody(state, video), idempotencyKey: state.idempotencyKey },
+      {
+        onSuccess: (vehicle) => {
+          toast({ title: UPLOAD_TEXT.vehicleCreated });
+          update({ vehicleId: vehicle.id, step: 'recon' });
+        },
+        onError: (e) => {
+          setError(e.message);
+          toast({ variant: 'destructive', title: UPLOAD_TEXT.uploadFailed, description: e.message });
+          onSessionExpired(e);
+        },
+      },
+    );
+  };
+
+  const upload = useVideoUpload({
+    config: config.data,
+    onUploaded: (video, file) => {
+      const stored = { ...video, ...file };
+      update({ video: stored, pendingVideo: null });
+      create(stored);
+    },
+    onFailed: (e) => {
+      if (e.kind === 'signature') {
+        setError(UPLOAD_TEXT.signatureFailed);
+        toast({ variant: 'destructive', title: UPLOAD_TEXT.signatureFailed, description: e.message });
+      } else {
+        const message = `${UPLOAD_TEXT.uploadFailedPrefix}${e.message}`;
+        setError(message);
+        toast({ variant: 'destructive', title: UPLOAD_TEXT.uploadFailed, description: message });
+      }
+      onSessionExpired(e);
+    },
+  });
+  const { view } = upload;
+  const busy = view.phase === 'uploading' || view.phase === 'processing' || createVehicle.isPending;
+
+  const onFiles = (files: File[]) => {
+    const problem = validateVideoFiles(files, config.data?.maxBytes);
+    setError(problem);
+    const [file] = files;
+    if (problem || !file) return;
+    update({ pendingVideo: { name: file.name, size: file.size }, video: null });
+    upload.start(file);
+  };
+
+  const onCancel = () => {
+    void upload.cancel();
+    setError(null);
+    update({ pendingVideo: null });
+  };
+
+  const onContinue = () => {
+    if (state.video) create(state.video);
+    else if (view.phase === 'failed') upload.retry();
+    else setError(UPLOAD_TEXT.videoRequired);
+  };
+
+  const showPicker = !state.video && view.phase === 'idle';
+  const interrupted = showPicker && state.pendingVideo;
+  return (
+    <div className="grid gap-5">
+      <StepHeader
+        title="Walkaround video"
+        description="Walk slowly around the vehicle, then film the interior and the dash with the engine running. One video, under 200 MB."
+      />
+
+      {config.isError ? (
+        <div className="grid gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          <p>The upload settings could not be loaded: {config.error.message}</p>
+          <Button
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            onClick={() => void config.refetch()}
+          >
+            Try again
+          </Button>
+        </div>
+      ) : null}
+
+      {interrupted ? (
+        <p
+          className="flex gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+          role="status"
+        >
+          <RotateCcw aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+          <span>
+            The upload of “{state.pendingVideo?.name}” ({formatBytes(state.pendingVideo?.size ?? 0)}) was
+            interrupted. Choose the same video again to continue where it stopped.
+          </span>
+        </p>
+      ) : null}
+
+      {showPicker ? (
+        config.isPending ? (
+          <div className="flex h-32 items-center justify-center rounded-2xl border-2 border-dashed border-slate-200">
+            <Loader2 aria-hidden="true" className="h-6 w-6 animate-spin text-slate-400" />
+            <span className="sr-only">Loading…</span>
+          </div>
+        ) : config.data ? (
+          <VideoPicker onFiles={onFiles} hintId={hintId} invalid={Boolean(error)} />
+        ) : null
+      ) : null}
+
+      {view.phase !== 'idle' ? <UploadProgress view={view} onCancel={onCancel} /> : null}
+
+      {state.video ? (
+        <div className="flex items-center gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4">
+          <CheckCircle2 aria-hidden="true" className="h-6 w-6 shrink-0 text-emerald-700" />
+          <div className="min-w-0 flex-1">
+            <p className="text-sm font-semibold text-emerald-900">Video uploaded</p>
+            <p className="truncate text-sm text-emerald-800">
+              {state.video.name} · {formatBytes(state.video.size)}
+            </p>
+          </div>
+          {!createVehicle.isPending ? (
+            <Button variant="ghost" size="sm" onClick={() => update({ video: null })}>
+              Replace
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
+      {error ? (
+        <p id={errorId} role="alert" className="flex gap-2 text-sm font-medium text-red-700">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+          {error}
+        </p>
+      ) : null}
+
+      <StepActions onBack={() => update({ step: 'vin' })} backDisabled={busy}>
+        <Button size="lg" className="w-full sm:w-auto" onClick={onContinue} disabled={busy}>
+          {createVehicle.isPending ? (
+            <>
+              <Loader2 aria-hidden="true" className="h-5 w-5 animate-spin" />
+              Creating vehicle…
+            </>
+          ) : view.phase === 'uploading' || view.phase === 'processing' ? (
+            'Uploading…'
+          ) : view.phase === 'failed' ? (
+            'Retry upload'
+          ) : (
+            'Continue'
+          )}
+        </Button>
+      </StepActions>
+    </div>
+  );
+}

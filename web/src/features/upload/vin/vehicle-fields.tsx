@@ -1,0 +1,109 @@
+import { UPLOAD_TEXT } from '@contracts/upload';
+import { CheckCircle2, Info, Loader2 } from 'lucide-react';
+import { FormField } from '@/components/ui/form-field';
+import type { WizardState } from '../wizard-state';
+
+/** Where the decode stands: decoding, decoded (by NHTSA or offline), or failed. */
+export function DecodeStatus({
+  pending,
+  decoded,
+  source,
+  summary,
+}: {
+  pending: boolean;
+  decoded: boolean;
+  source: WizardState['decodeSource'];
+  summary: string;
+}) {
+  if (pending) {
+    return (
+      <p role="status" className="flex items-center gap-2 rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
+        <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />
+        Decoding VIN…
+      </p>
+    );
+  }
+  if (!decoded) return null;
+  if (!source) {
+    return (
+      <p
+        role="status"
+        className="flex gap-2 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700"
+      >
+        <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+        <span>
+          <span className="font-semibold">{UPLOAD_TEXT.vinDecodeFailed}.</span> Fill in what you know below,
+          or continue: the details can be completed later.
+        </span>
+      </p>
+    );
+  }
+  return (
+    <div
+      role="status"
+      className="flex gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
+    >
+      <CheckCircle2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-emerald-700" />
+      <div>
+        <p className="font-semibold">{UPLOAD_TEXT.vinDecoded}</p>
+        {summary ? <p>{summary}</p> : null}
+        {source === 'offline' ? (
+          <p className="mt-1 text-emerald-800">
+            Decoded offline (year and make only). Add the model and trim if you know them.
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+type FieldPatch = Partial<Pick<WizardState, 'year' | 'make' | 'model' | 'trim'>>;
+
+/** Year, make, model and trim: filled by the decode, editable because a decode can be incomplete. */
+export function VehicleFields({
+  state,
+  yearError,
+  disabled,
+  onChange,
+}: {
+  state: WizardState;
+  yearError: string | null;
+  disabled: boolean;
+  onChange: (patch: FieldPatch) => void;
+}) {
+  return (
+    <fieldset className="grid grid-cols-2 gap-3 sm:grid-cols-4" disabled={disabled}>
+      <legend className="sr-only">Vehicle details</legend>
+      <FormField
+        label="Year"
+        inputMode="numeric"
+        maxLength={4}
+        autoComplete="off"
+        value={state.year}
+        error={yearError ?? undefined}
+        onChange={(e) => onChange({ year: e.target.value.replace(/\D/g, '') })}
+      />
+      <FormField
+        label="Make"
+        autoComplete="off"
+        maxLength={100}
+        value={state.make}
+        onChange={(e) => onChange({ make: e.target.value })}
+      />
+      <FormField
+        label="Model"
+        autoComplete="off"
+        maxLength={100}
+        value={state.model}
+        onChange={(e) => onChange({ model: e.target.value })}
+      />
+      <FormField
+        label="Trim"
+        autoComplete="off"
+        maxLength={100}
+        value={state.trim}
+        onChange={(e) => onChange({ trim: e.target.value })}
+      />
+    </fieldset>
+  );
+}

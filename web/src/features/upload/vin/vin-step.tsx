@@ -1,0 +1,217 @@
+import { MIN_VEHICLE_YEAR, maxVehicleYear, VIN_LENGTH } from '@contracts/limits';
+import { UPLOAD_TEXT, type VinDecode, vinParamSchema } from '@contracts/upload';
+import { hasValidVinCheckDigit } from '@contracts/vin';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/cn';
+import { useDecodeVin } from '../api/decode-vin';
+import { StepActions, StepHeader } from '../step-layout';
+import { useOnSessionExpired } from '../use-session-expiry';
+import type { UpdateWizard, WizardState } from '../wizard-state';
+import { BarcodeScanButton, canScanBarcodes } from './barcode-scanner';
+import { DecodeStatus, VehicleFields } from './vehicle-fields';
+import { listLetters, sanitizeVinInput } from './vin-input';
+
+const describe = (d: Pick<VinDecode, 'year' | 'make' | 'model' | 'trim'>) =>
+  [d.year, d.make, d.model, d.trim].filter(Boolean).join(' ');
+
+const isValidYear = (year: string) => {
+  if (!year.trim()) return true;
+  const value = Number(year);
+  return Number.isInteger(value) && value >= MIN_VEHICLE_YEAR && value <= maxVehicleYear();
+};
+
+/** Step 2: the VIN (typed or scanned), decoded by our server once it has 17 characters. */
+export function VinStep({ state, update }: { state: WizardState; update: UpdateWizard }) {
+  const decode = useDecodeVin();
+  const onSessionExpired = useOnSessionExpired();
+  const [error, setError] = useState<string | null>(null);
+  const [yearError, setYearError] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string[]>([]);
+  const [canScan] = useState(canScanBarcodes);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const caret = useRef<number | null>(null);
+  const latestVin = useRef(state.vin);
+  latestVin.current = state.vin;
+  const id = useId();
+
+  const runDecode = (vin: string) => {
+    decode.mutate(vin, {
+      onSuccess: (result) => {
+        if (latestVin.current !== vin) return;
+        update({
+          decodedVin: vin,
+          decodeSource: result.source,
+          year: result.year ? String(result.year) : '',
+          make: result.make ?? '',
+          model: result.model ?? '',
+          trim: result.trim ?? '',
+        });
+        toast({ title: UPLOAD_TEXT.vinDecoded, description: describe(result) || undefined });
+      },
+      onError: (e) => {
+        if (latestVin.current !== vin) return;
+        update({ decodedVin: vin, decodeSource: null });
+        toast({ variant: 'destructive', title: UPLOAD_TEXT.vinDecodeFailed, description: e.message });
+        onSessionExpired(e);
+      },
+    });
+  };
+
+  const setVin = (vin: string) => {
+    if (vin === state.vin) return;
+    latestVin.current = vin;
+    setError(null);
+    const stale = state.decodedVin !== null && state.decodedVin !== vin;
+    update({
+      vin,
+      ...(stale ? { decodedVin: null, decodeSource: null, year: '', make: '', model: '', trim: '' } : {}),
+    });
+    if (vin.length === VIN_LENGTH) runDecode(vin);
+  };
+
+  // Back on this step after a reload mid-decode: decode again (answers are cached per VIN).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on arrival at the step
+  useEffect(() => {
+    if (state.vin.length === VIN_LENGTH && state.decodedVin !== state.vin) runDecode(state.vin);
+  }, []);
+
+  // Keep the caret where the staff member was typing when letters are taken out.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each VIN change
+  useLayoutEffect(() => {
+    if (caret.current !== null && inputRef.current === document.activeElement) {
+      inputRef.current?.setSelectionRange(caret.current, caret.current);
+    }
+    caret.current = null;
+  }, [state.vin]);
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const raw = event.target.value;
+    const { value, refusedLetters } = sanitizeVinInput(raw);
+    caret.current = sanitizeVinInput(raw.slice(0, event.target.selectionStart ?? raw.length)).value.length;
+    if (refusedLetters.length) setRefused(refusedLetters);
+    else if (value.length === 0 || value.length === VIN_LENGTH) setRefused([]);
+    setVin(value);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!vinParamSchema.safeParse({ vin: state.vin }).success) {
+      setError(UPLOAD_TEXT.vinInvalid);
+      inputRef.current?.focus();
+      return;
+    }
+    if (!isValidYear(state.year)) {
+      setYearError('Invalid year');
+      return;
+    }
+    update({ step: 'video' });
+  };
+
+  const complete = state.vin.length === VIN_LENGTH;
+  const checkDigitWrong = complete && !hasValidVinCheckDigit(state.vin);
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const decodedHere = state.decodedVin === state.vin;
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-5">
+      <StepHeader
+        title="Vehicle VIN"
+        description={
+          canScan ? 'Type the 17-character VIN or scan its barcode.' : 'Type the 17-character VIN.'
+        }
+      />
+
+      <div className="grid gap-1.5">
+        <div className="flex items-baseline justify-between gap-3">
+          <label htmlFor={id} className="text-sm font-medium text-slate-800">
+            VIN
+          </label>
+          <span className="text-xs tabular-nums text-slate-600" aria-hidden="true">
+            {state.vin.length}/{VIN_LENGTH}
+          </span>
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <input
+            ref={inputRef}
+            id={id}
+            value={state.vin}
+            onChange={onChange}
+            maxLength={VIN_LENGTH}
+            autoComplete="off"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            spellCheck={false}
+            enterKeyHint="next"
+            placeholder="1HGCM82633A004352"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={cn(hintId, error && errorId)}
+            className={cn(
+              inputClasses,
+              'h-12 font-mono text-lg uppercase tracking-wider placeholder:normal-case placeholder:text-slate-400',
+            )}
+          />
+          {canScan ? <BarcodeScanButton onVin={setVin} /> : null}
+        </div>
+        <p id={hintId} className="text-sm text-slate-600">
+          {state.vin.length > 0 && !complete
+            ? UPLOAD_TEXT.vinLength
+            : "On the driver's door jamb or at the bottom of the windshield."}
+        </p>
+        {refused.length ? (
+          <p role="status" className="text-sm text-amber-800">
+            {listLetters(refused)} removed: the letters I, O and Q are never used in a VIN (type 1 or 0
+            instead).
+          </p>
+        ) : null}
+        {error ? (
+          <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </div>
+
+      {checkDigitWrong ? (
+        <p
+          role="alert"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-900"
+        >
+          {UPLOAD_TEXT.checkDigitWarning}
+        </p>
+      ) : null}
+
+      {complete ? (
+        <>
+          <DecodeStatus
+            pending={decode.isPending && !decodedHere}
+            decoded={decodedHere}
+            source={decodedHere ? state.decodeSource : null}
+            summary={describe({
+              year: state.year ? Number(state.year) : null,
+              make: state.make,
+              model: state.model,
+              trim: state.trim,
+            })}
+          />
+          <VehicleFields
+            state={state}
+            yearError={yearError}
+            disabled={decode.isPending && !decodedHere}
+            onChange={(patch) => {
+              if ('year' in patch) setYearError(null);
+              update(patch);
+            }}
+          />
+        </>
+      ) : null}
+
+      <StepActions>
+        <Button type="submit" size="lg" className="w-full sm:w-auto">
+          Continue
+        </Button>
+      </StepActions>
+    </form>
+  );
+}
