@@ -51,8 +51,6 @@ export const vehicleDetailSchema = z.union([
 ]);
 export type VehicleDetail = z.infer<typeof vehicleDetailSchema>;
 
-export const isUnavailable = (v: VehicleDetail): v is UnavailableVehicle => !('vin' in v);
-
 /** Path parameter `:id`: a positive integer, else 400. */
 export const vehicleIdParamsSchema = z.object({
   id: z.coerce
@@ -61,6 +59,3 @@ export const vehicleIdParamsSchema = z.object({
     .positive('Vehicle id must be positive')
     .max(2_147_483_647, 'Vehicle id is too large'),
 });
-
-/** Video URLs the walkthrough dialog plays (spec §2: the URL contains .mp4, .mov, .MOV or .webm). */
-export const isPlayableVideoUrl = (url: string | undefined) => !!url && /\.(mp4|mov|webm)\b/i.test(url);

@@ -1,4 +1,4 @@
-import { isUnavailable } from '@contracts/vehicle';
+import { isUnavailable } from '@contracts/vehicle-display';
 import { vehicleTitle } from '@/features/vehicles-shared/vehicle-title';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { isNotFoundError, isVehicleId, useVehicle } from './api/get-vehicle';

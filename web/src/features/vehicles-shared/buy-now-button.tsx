@@ -1,11 +1,15 @@
 import type { PublicVehicle } from '@contracts/vehicle';
 import { ShoppingCart } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, type ButtonSize } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { BuyNowForm } from '@/features/buying/buy-now-form';
 import { VEHICLE_TEXTS } from './vehicle-texts';
 import { vehicleTitle } from './vehicle-title';
+
+// The form (and its validation library) loads when the dialog first opens, not with the listings.
+const BuyNowForm = lazy(() =>
+  import('@/features/buying/buy-now-form').then((m) => ({ default: m.BuyNowForm })),
+);
 
 /** 'Buy Now' and its dialog: buy instantly with the dealer's buy code (spec §2). */
 export function BuyNowButton({
@@ -31,7 +35,11 @@ export function BuyNowButton({
         </Button>
       }
     >
-      {open ? <BuyNowForm vehicleId={vehicle.id} onDone={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>
+          <BuyNowForm vehicleId={vehicle.id} onDone={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </Modal>
   );
 }

@@ -1,11 +1,15 @@
 import type { PublicVehicle } from '@contracts/vehicle';
 import { HandCoins } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, type ButtonSize } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { MakeOfferForm } from '@/features/buying/make-offer-form';
 import { VEHICLE_TEXTS } from './vehicle-texts';
 import { vehicleTitle } from './vehicle-title';
+
+// The form (and its validation library) loads when the dialog first opens, not with the listings.
+const MakeOfferForm = lazy(() =>
+  import('@/features/buying/make-offer-form').then((m) => ({ default: m.MakeOfferForm })),
+);
 
 /** 'Make Offer' and its dialog: an amount and the dealer's buy code (spec §2, §5). */
 export function MakeOfferButton({

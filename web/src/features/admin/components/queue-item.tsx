@@ -1,6 +1,7 @@
 import { ADMIN_TEXT } from '@contracts/admin';
 import { AUCTION_CERTIFIED, DEFAULT_RECON_TEXT } from '@contracts/limits';
-import { type AdminVehicle, isPlayableVideoUrl } from '@contracts/vehicle';
+import type { AdminVehicle } from '@contracts/vehicle';
+import { isPlayableVideoUrl } from '@contracts/vehicle-display';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, PlayCircle } from 'lucide-react';
 import { useId } from 'react';

@@ -1,5 +1,6 @@
 import { vehiclePath } from '@contracts/routes';
-import { isPlayableVideoUrl, type PublicVehicle } from '@contracts/vehicle';
+import type { PublicVehicle } from '@contracts/vehicle';
+import { isPlayableVideoUrl } from '@contracts/vehicle-display';
 import { ArrowUpRight, Gauge, Play } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'wouter';

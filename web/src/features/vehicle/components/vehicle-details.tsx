@@ -1,5 +1,6 @@
 import { PAGE_PATHS } from '@contracts/routes';
-import { isPlayableVideoUrl, type PublicVehicle } from '@contracts/vehicle';
+import type { PublicVehicle } from '@contracts/vehicle';
+import { isPlayableVideoUrl } from '@contracts/vehicle-display';
 import { ArrowLeft, Play, Video } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';

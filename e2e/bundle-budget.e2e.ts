@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Deterministic budgets on the built app (issue #9): the JavaScript a page loads before any
+ * interaction, gzipped, and route-level code splitting of the private areas.
+ */
+const DIST = new URL('../dist/web/', import.meta.url);
+type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
+const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', DIST), 'utf8')) as Record<string, ManifestChunk>;
+const chunkModules = JSON.parse(readFileSync(new URL('.vite/chunk-modules.json', DIST), 'utf8')) as Record<string, string[]>;
+
+/** A chunk and everything it imports statically (what the browser loads before running it). */
+function closure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const child of manifest[key]?.imports ?? []) closure(child, seen);
+  return seen;
+}
+const files = (keys: Set<string>) => [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+const gzipKb = (list: string[]) =>
+  list.reduce((sum, file) => sum + gzipSync(readFileSync(new URL(file, DIST)), { level: 9 }).length, 0) / 1000;
+const pageKey = (feature: string) => {
+  const key = Object.keys(manifest).find((k) => k.endsWith(`src/features/${feature}`));
+  if (!key) throw new Error(`no chunk for ${feature}: is it still lazily loaded?`);
+  return key;
+};
+
+const entry = closure('index.html');
+const inventory = closure(pageKey('inventory/inventory-page.tsx'), new Set(entry));
+const vehicle = closure(pageKey('vehicle/vehicle-page.tsx'), new Set(entry));
+
+describe('bundle budgets', () => {
+  it('loads at most 110 kB of gzipped JavaScript for the landing page', () => {
+    const kb = gzipKb(files(entry));
+    console.log(`/ loads ${kb.toFixed(1)} kB gzipped JS (${files(entry).join(', ')})`);
+    expect(kb).toBeLessThanOrEqual(110);
+  });
+
+  it('loads at most 150 kB of gzipped JavaScript for /inventory', () => {
+    const kb = gzipKb(files(inventory));
+    console.log(`/inventory loads ${kb.toFixed(1)} kB gzipped JS`);
+    expect(kb).toBeLessThanOrEqual(150);
+  });
+
+  it('keeps admin, upload and dealer-portal code out of the public chunks', () => {
+    const publicChunks = new Set([...entry, ...inventory, ...vehicle].map((k) => manifest[k]!.file));
+    const offending = [...publicChunks].flatMap((file) =>
+      (chunkModules[file] ?? []).filter((m) => /web\/src\/features\/(admin|upload|dealer)\//.test(m)).map((m) => `${file}: ${m}`),
+    );
+    expect(offending).toEqual([]);
+    // And each private area is its own lazily loaded chunk.
+    for (const page of ['admin/admin-page.tsx', 'upload/upload-page.tsx', 'dealer/dealer-dashboard-page.tsx']) {
+      expect(manifest['index.html']!.dynamicImports ?? [], page).toContain(pageKey(page));
+    }
+  });
+});
