@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_TEXT } from '../contracts/upload';
@@ -71,6 +73,14 @@ const currentStep = (page: Page) =>
     .last()
     .innerText();
 
+/** Serious or critical axe findings on the current step (none expected). */
+async function a11y(page: Page, step: string) {
+  const result = await new AxeBuilder({ page }).include('main').analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${step}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`);
+}
+
 async function signIn(page: Page) {
   await page.goto('/upload');
   await page.getByLabel('Password').fill(E2E_UPLOAD_PASSWORD);
@@ -105,8 +115,8 @@ async function recordProgress(page: Page) {
   return () => page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
 }
 
-async function adminVehicles() {
-  const login = await fetch(`${server.url}/api/admin/login`, {
+async function adminVehicles(url = server.url) {
+  const login = await fetch(`${url}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(E2E_ADMIN),
@@ -114,7 +124,7 @@ async function adminVehicles() {
   expect(login.status).toBe(200);
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
   expect(cookie).toMatch(/^dm_admin_session=/);
-  const list = await fetch(`${server.url}/api/vehicles`, { headers: { cookie } });
+  const list = await fetch(`${url}/api/vehicles`, { headers: { cookie } });
   expect(list.status).toBe(200);
   return (await list.json()) as {
     id: number;
@@ -168,6 +178,7 @@ describe('staff upload wizard on a phone', () => {
     expect(await page.getByLabel('Make').inputValue()).toBe('Honda');
     expect(await page.getByLabel('Model').inputValue()).toBe('Accord');
     expect(await page.getByLabel('Trim').inputValue()).toBe('EX-V6');
+    const findings = await a11y(page, 'vin');
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await heading(page, 'Walkaround video');
@@ -175,6 +186,7 @@ describe('staff upload wizard on a phone', () => {
     const record = page.getByLabel('Record video');
     expect(await record.getAttribute('accept')).toBe('video/*');
     expect(await record.getAttribute('capture')).toBe('environment');
+    findings.push(...(await a11y(page, 'video')));
 
     const progress = await recordProgress(page);
     await page.getByLabel('Choose a video').setInputFiles(video);
@@ -186,6 +198,7 @@ describe('staff upload wizard on a phone', () => {
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(seen.some((p) => p > 0 && p < 100)).toBe(true);
 
+    findings.push(...(await a11y(page, 'recon')));
     await page.getByLabel('Exterior').fill('Scratch on the rear bumper');
     await page.getByLabel('Interior').fill('Driver seat bolster worn');
     await page.getByRole('button', { name: 'Save recon' }).click();
@@ -195,6 +208,8 @@ describe('staff upload wizard on a phone', () => {
     const summary = await page.locator('dl').innerText();
     expect(summary).toContain(ACCORD);
     expect(summary).toContain('2003 Honda Accord EX-V6');
+    findings.push(...(await a11y(page, 'complete')));
+    expect(findings).toEqual([]);
 
     await page.getByRole('button', { name: UPLOAD_TEXT.uploadAnother }).click();
     await page.getByLabel('Password').waitFor();
@@ -456,5 +471,93 @@ describe('barcode scanning', () => {
     expect(await page.getByLabel('VIN').inputValue()).toBe(ACCORD);
     await page.getByRole('main').getByRole('status').filter({ hasText: '2003 Honda Accord EX-V6' }).waitFor();
     await context.close();
+  });
+});
+
+describe('Cloudinary backend', () => {
+  it('uploads straight to the media host with a server signature and creates the vehicle', async () => {
+    const secret = 'e2e-cloudinary-secret';
+    const received: Record<string, string>[] = [];
+    let refuseNext = true;
+    // A fake Cloudinary: checks the signature the way Cloudinary does and answers its JSON.
+    const host = createServer((request, response) => {
+      response.setHeader('access-control-allow-origin', '*');
+      if (request.method === 'OPTIONS') return response.end();
+      const chunks: Buffer[] = [];
+      request.on('data', (c: Buffer) => chunks.push(c));
+      request.on('end', async () => {
+        const form = await new Request('http://x', {
+          method: 'POST',
+          headers: { 'content-type': request.headers['content-type'] ?? '' },
+          body: Buffer.concat(chunks),
+        }).formData();
+        const fields = Object.fromEntries(
+          [...form.entries()].filter(([, v]) => typeof v === 'string') as [string, string][],
+        );
+        received.push(fields);
+        const signed = ['eager', 'folder', 'timestamp'].map((k) => `${k}=${fields[k]}`).join('&');
+        const expected = createHash('sha1')
+          .update(signed + secret)
+          .digest('hex');
+        response.setHeader('content-type', 'application/json');
+        if (refuseNext || fields.signature !== expected || !(form.get('file') instanceof File)) {
+          refuseNext = false;
+          response.statusCode = 401;
+          return response.end(JSON.stringify({ error: { message: 'Invalid Signature' } }));
+        }
+        const base = 'https://res.cloudinary.com/e2e-cloud/video/upload/v1/vehicle-videos/walk42';
+        response.end(
+          JSON.stringify({
+            public_id: 'vehicle-videos/walk42',
+            resource_type: 'video',
+            format: 'mp4',
+            secure_url: `${base}.mp4`,
+            eager: [{ transformation: 'c_thumb,w_300,h_200', secure_url: `${base}.jpg` }],
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    const cloudServer = await startAppServer({
+      CLOUDINARY_URL: `cloudinary://e2e-key:${secret}@e2e-cloud`,
+      CLOUDINARY_API_BASE: `http://127.0.0.1:${(host.address() as AddressInfo).port}`,
+      VPIC_BASE_URL: `http://127.0.0.1:${(vpic.address() as AddressInfo).port}`,
+    });
+    try {
+      const context = await browser.newContext({ viewport: PHONE, baseURL: cloudServer.url });
+      const page = await context.newPage();
+      await page.goto('/upload');
+      await page.getByLabel('Password').fill(E2E_UPLOAD_PASSWORD);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('VIN').fill('5YJ3E1EA7KF317000');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await heading(page, 'Walkaround video');
+      await page.getByLabel('Choose a video').setInputFiles(video);
+      // The host refuses the first attempt: its message is shown, and Retry starts over.
+      const refused = `${UPLOAD_TEXT.uploadFailedPrefix}${UPLOAD_TEXT.cloudinaryFailedPrefix}Invalid Signature`;
+      await toast(page, UPLOAD_TEXT.uploadFailed);
+      await page.getByRole('main').getByRole('alert').filter({ hasText: refused }).waitFor();
+      await page.getByRole('button', { name: 'Retry upload' }).click();
+      await toast(page, UPLOAD_TEXT.vehicleCreated);
+      await heading(page, 'Recon report');
+      expect(received).toHaveLength(2);
+      expect(received[1]).toMatchObject({
+        api_key: 'e2e-key',
+        folder: 'vehicle-videos',
+        eager: 'c_thumb,w_300,h_200',
+      });
+      const vehicle = (await adminVehicles(cloudServer.url)).find((v) => v.vin === '5YJ3E1EA7KF317000')!;
+      const base = 'https://res.cloudinary.com/e2e-cloud/video/upload/v1/vehicle-videos/walk42';
+      expect(vehicle).toMatchObject({
+        status: 'pending',
+        inQueue: true,
+        videos: [`${base}.mp4`],
+        videoThumbnails: [`${base}.jpg`],
+      });
+      await context.close();
+    } finally {
+      await cloudServer.stop();
+      await new Promise((resolve) => host.close(resolve));
+    }
   });
 });
