@@ -220,6 +220,15 @@ describe('Dashboard shell', () => {
     // A shared link opens its tab; an unknown one falls back to the default.
     await page.goto('/admin?tab=transactions');
     await page.getByRole('heading', { name: 'Manage Transactions' }).waitFor();
+    // The open tab is scrolled into view on a phone.
+    await page.goto('/admin?tab=activity');
+    await page.getByRole('heading', { name: 'Activity', exact: true }).waitFor();
+    const inView = () =>
+      page.getByRole('tab', { name: 'Activity' }).evaluate((tab) => {
+        const box = tab.getBoundingClientRect();
+        return box.left >= 0 && box.right <= window.innerWidth;
+      });
+    await expect.poll(inView).toBe(true);
     await page.goto('/admin?tab=nonsense');
     await page.getByRole('heading', { name: 'Complete Vehicle Listing' }).waitFor();
     expect(errors).toEqual([]);
@@ -239,7 +248,7 @@ describe('Dashboard shell', () => {
     await context.close();
   });
 
-  it('has no serious accessibility violations on any tab', async () => {
+  it('has no serious accessibility violations on any tab', { timeout: 120_000 }, async () => {
     const { page, context } = await signIn(server.url, DESKTOP);
     for (const tab of ADMIN_TABS) {
       await page.goto(`/admin?tab=${tab}`);

@@ -3,7 +3,7 @@ import { PAGE_PATHS } from '@contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import type { ComponentType } from 'react';
+import { type ComponentType, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { useAdminCheck } from '@/features/auth/api/admin-check';
@@ -56,6 +56,21 @@ function AdminDashboard() {
   const logout = useAdminLogout();
   const email = displayStorage.getAdminEmail();
   const [tab, setTab] = useAdminTab();
+  const tabList = useRef<HTMLDivElement>(null);
+  // On a phone the tabs scroll sideways: keep the open one in view (e.g. after a shared link),
+  // also when the waiting-work counts arrive and widen the tabs before it.
+  useEffect(() => {
+    const list = tabList.current;
+    const active = list?.querySelector<HTMLElement>(`[data-tab="${tab}"]`);
+    if (!list || !active) return;
+    const center = () => {
+      list.scrollLeft = active.offsetLeft - (list.clientWidth - active.offsetWidth) / 2;
+    };
+    center();
+    const observer = new ResizeObserver(center);
+    for (const trigger of list.children) observer.observe(trigger);
+    return () => observer.disconnect();
+  }, [tab]);
   const signOut = () =>
     logout.mutate(undefined, {
       onSettled: () => {
@@ -85,13 +100,15 @@ function AdminDashboard() {
       </div>
       <Tabs.Root value={tab} onValueChange={setTab} className="mt-8">
         <Tabs.List
+          ref={tabList}
           aria-label="Admin sections"
-          className="-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 [scrollbar-width:thin] sm:mx-0 sm:px-0"
+          className="relative -mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 [scrollbar-width:thin] sm:mx-0 sm:px-0"
         >
           {ADMIN_TABS.map((value) => (
             <Tabs.Trigger
               key={value}
               value={value}
+              data-tab={value}
               className="relative -mb-px inline-flex shrink-0 items-center gap-2 whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700"
             >
               {TAB_LABELS[value]}
