@@ -425,6 +425,48 @@ describe('client-side refusals and cancel', () => {
       .filter({ hasText: `${UPLOAD_TEXT.uploadFailedPrefix}${UPLOAD_TEXT.invalidVideoType}` })
       .waitFor();
     expect(await currentStep(page)).toBe('Video');
+    // The same file would be refused again: the way on is another video.
+    await page.getByRole('button', { name: 'Choose another video' }).click();
+    await page.getByLabel('Choose a video').waitFor({ state: 'attached' });
+    expect(await page.getByRole('progressbar').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('going offline mid-upload', () => {
+  it('pauses with the progress kept and resumes by itself when the phone is back online', async () => {
+    const { page, context, errors } = await open(PHONE);
+    await reachVideoStep(page, '1N4AL3AP8JC231503');
+    let creates = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/uploads') creates++;
+    });
+    let wentOffline = false;
+    await page.route('**/api/uploads/**', async (route: Route) => {
+      const request = route.request();
+      if (
+        !wentOffline &&
+        request.method() === 'PATCH' &&
+        request.headers()['upload-offset'] === String(CHUNK)
+      ) {
+        wentOffline = true;
+        await context.setOffline(true);
+        await route.abort('internetdisconnected');
+        return;
+      }
+      await route.continue();
+    });
+    await page.getByLabel('Choose a video').setInputFiles(video);
+    await page.getByText(/^Paused at \d+% · [\d.]+ (MB|KB|B) left$/).waitFor();
+    await page.getByRole('button', { name: 'Retry upload' }).waitFor();
+    const paused = Number(await page.getByRole('progressbar').getAttribute('aria-valuenow'));
+    expect(paused).toBeGreaterThanOrEqual(83);
+
+    await context.setOffline(false);
+    await toast(page, UPLOAD_TEXT.vehicleCreated);
+    await heading(page, 'Recon report');
+    expect(creates).toBe(1);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -22,10 +22,13 @@ function readAnswer(xhr: XMLHttpRequest): UploadedVideo {
   if (xhr.status < 200 || xhr.status >= 300 || typeof body.secure_url !== 'string') {
     const reason =
       typeof body.error?.message === 'string' ? body.error.message : `${xhr.status} ${xhr.statusText}`;
+    // A stale or refused signature (401/403) or a host error: a retry signs again and starts over.
+    const retryable = xhr.status === 401 || xhr.status === 403 || xhr.status >= 500;
     throw new VideoUploadError(
       `${UPLOAD_TEXT.cloudinaryFailedPrefix}${reason.trim()}`,
       'refused',
       xhr.status,
+      retryable,
     );
   }
   const eager = body.eager?.[0]?.secure_url;

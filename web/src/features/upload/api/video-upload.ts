@@ -12,6 +12,8 @@ export class VideoUploadError extends Error {
     /** network: the connection dropped (retry resumes); refused: the server or host said no. */
     readonly kind: UploadFailureKind,
     readonly status: number | null = null,
+    /** Whether trying the same file again can work (a dropped connection, a stale signature). */
+    readonly retryable: boolean = kind !== 'refused',
   ) {
     super(message);
     this.name = 'VideoUploadError';

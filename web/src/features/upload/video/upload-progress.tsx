@@ -11,8 +11,12 @@ import type { UploadView } from './use-video-upload';
 export function UploadProgress({ view, onCancel }: { view: UploadView; onCancel: () => void }) {
   const sent = view.phase === 'processing' ? view.total : view.sent;
   const percent = sent === null ? null : uploadPercent(sent, view.total);
-  const label =
-    sent === null
+  const failed = view.phase === 'failed';
+  const label = failed
+    ? view.error?.kind === 'network' && sent !== null
+      ? `Paused at ${progressLabel(sent, view.total)}`
+      : 'Not uploaded'
+    : sent === null
       ? view.resuming
         ? 'Resuming where it stopped…'
         : 'Starting…'
@@ -41,7 +45,7 @@ export function UploadProgress({ view, onCancel }: { view: UploadView; onCancel:
           className={cn(
             'h-full rounded-full transition-[width] duration-300 ease-out',
             percent === null ? 'w-1/3 animate-pulse bg-brand-600/40' : 'bg-brand-600',
-            view.phase === 'failed' && 'bg-red-600',
+            failed && (view.error?.kind === 'network' ? 'bg-amber-500' : 'bg-red-600'),
           )}
           style={percent === null ? undefined : { width: `${percent}%` }}
         />
@@ -59,7 +63,7 @@ export function UploadProgress({ view, onCancel }: { view: UploadView; onCancel:
         </p>
         {view.phase !== 'processing' ? (
           <Button variant="outline" size="sm" onClick={onCancel}>
-            Cancel
+            {failed ? 'Remove' : 'Cancel'}
           </Button>
         ) : null}
       </div>

@@ -95,7 +95,7 @@ export function VideoPicker({
       </div>
       <p id={hintId} className="text-center text-sm text-slate-600">
         MP4, MOV, WebM, M4V or 3GP, under 200 MB
-        <span className="hidden sm:inline"> · or drop the file here</span>
+        <span className="hidden sm:inline"> · or drop it here</span>
       </p>
     </section>
   );

@@ -74,7 +74,8 @@ export function VideoStep({ state, update }: { state: WizardState; update: Updat
         setError(message);
         toast({ variant: 'destructive', title: UPLOAD_TEXT.uploadFailed, description: message });
       }
-      onSessionExpired(e);
+      // A 401 from our server means the session ended; one from Cloudinary is about its signature.
+      if (e.kind === 'signature' || config.data?.backend === 'local') onSessionExpired(e);
     },
   });
   const { view } = upload;
@@ -95,9 +96,12 @@ export function VideoStep({ state, update }: { state: WizardState; update: Updat
     update({ pendingVideo: null });
   };
 
+  // A dropped connection resumes; a file the server refused must be replaced.
+  const canResume = view.phase === 'failed' && view.error?.retryable === true;
   const onContinue = () => {
     if (state.video) create(state.video);
-    else if (view.phase === 'failed') upload.retry();
+    else if (canResume) upload.retry();
+    else if (view.phase === 'failed') onCancel();
     else setError(UPLOAD_TEXT.videoRequired);
   };
 
@@ -183,8 +187,10 @@ export function VideoStep({ state, update }: { state: WizardState; update: Updat
             </>
           ) : view.phase === 'uploading' || view.phase === 'processing' ? (
             'Uploading…'
-          ) : view.phase === 'failed' ? (
+          ) : canResume ? (
             'Retry upload'
+          ) : view.phase === 'failed' ? (
+            'Choose another video'
           ) : (
             'Continue'
           )}
