@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { ADMIN_TABS } from '@contracts/admin';
 import type { Browser, Page } from 'playwright-core';
@@ -262,9 +264,24 @@ describe('Dashboard shell', () => {
   });
 });
 
-describe('Empty marketplace', () => {
-  it('shows the empty states of every list', async () => {
-    const empty = await startAppServer({ SEED_DEMO: 'false' });
+describe('Empty marketplace and the spreadsheet sync', () => {
+  it('shows the empty states of every list, then syncs vehicles from the sheet', async () => {
+    // The spreadsheet service, faked as a CSV export on 127.0.0.1: two good rows and a bad one.
+    const csv = [
+      'vin,year,make,model,mileage,price,description,condition',
+      '1HGCM82633A004352,2019,Honda,Accord,48210,17900,Clean trade,Auction Certified',
+      '1M8GDM9AXKP042788,2020,Ford,Transit,61000,"24,500",,',
+      'NOT-A-VIN,2021,Kia,Soul,1000,9000,,',
+    ].join('\n');
+    const sheet = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/csv' }).end(csv);
+    });
+    await new Promise<void>((resolve) => sheet.listen(0, '127.0.0.1', resolve));
+    const { port } = sheet.address() as AddressInfo;
+    const empty = await startAppServer({
+      SEED_DEMO: 'false',
+      SHEET_CSV_URL: `http://127.0.0.1:${port}/sheet.csv`,
+    });
     try {
       const { page, context, errors } = await signIn(empty.url, DESKTOP);
       await page.getByText('The queue is empty').waitFor();
@@ -284,10 +301,21 @@ describe('Empty marketplace', () => {
       await page.getByText('No activity yet').waitFor();
       for (const label of ['Total Vehicles', 'Active Listings', 'Pending Offers'])
         expect(await counter(page, label)).toBe('0');
+
+      await page.getByRole('button', { name: 'Sync' }).click();
+      await toast(page, 'Vehicles synced successfully');
+      await toast(page, '2 created, 0 updated, 0 unchanged, 1 skipped.');
+      const skipped = page.getByRole('dialog', { name: 'Skipped spreadsheet rows' });
+      expect(await skipped.innerText()).toMatch(/Row 4[\s\S]*VIN must be 17 characters/);
+      await skipped.getByRole('button', { name: 'Close' }).click();
+      await skipped.waitFor({ state: 'detached' });
+      await expect.poll(() => counter(page, 'Total Vehicles')).toBe('2');
+      await page.getByRole('table', { name: 'Activity' }).waitFor();
       expect(errors).toEqual([]);
       await context.close();
     } finally {
       await empty.stop();
+      sheet.close();
     }
   });
 });

@@ -1,18 +1,9 @@
+import type { SyncResult } from '@contracts/admin';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useRefreshAdminData } from './refresh-admin-data';
 
-export interface SyncSkippedRow {
-  row: number;
-  vin: string | null;
-  reason: string;
-}
-export interface SyncResult {
-  created: number;
-  updated: number;
-  unchanged: number;
-  skipped: SyncSkippedRow[];
-}
+export type SyncSkippedRow = SyncResult['skipped'][number];
 
 /** POST /api/sync-vehicles: pulls vehicles from the spreadsheet service. */
 export function useSyncVehicles() {
