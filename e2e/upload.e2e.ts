@@ -352,6 +352,27 @@ describe('reloading mid-wizard', () => {
   });
 });
 
+describe('an ended staff session', () => {
+  it('asks for the password again and returns to the same step', async () => {
+    const { page, context } = await open(PHONE);
+    const vin = '1C4RJFBG5FC625797';
+    await reachVideoStep(page, vin);
+    // The 12 h session ends (or is revoked) while the wizard is open.
+    await context.clearCookies();
+    await page.getByLabel('Choose a video').setInputFiles(video);
+    await toast(page, UPLOAD_TEXT.uploadFailed);
+    await page.getByLabel('Password').waitFor();
+    expect(await currentStep(page)).toBe('Password');
+    await page.getByLabel('Password').fill(E2E_UPLOAD_PASSWORD);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await heading(page, 'Walkaround video');
+    await page.getByText('The upload of “walkaround.mp4” (6.0 MB) was interrupted.').waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    expect(await page.getByLabel('VIN').inputValue()).toBe(vin);
+    await context.close();
+  });
+});
+
 describe('client-side refusals and cancel', () => {
   it('refuses a non-video, two files and an oversize file; requires a video; cancel deletes the upload', async () => {
     const { page, context } = await open(DESKTOP);

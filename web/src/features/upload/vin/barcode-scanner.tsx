@@ -135,7 +135,7 @@ export function BarcodeScanButton({ onVin }: { onVin: (vin: string) => void }) {
       title="Scan the VIN barcode"
       description="Find it on the driver's door jamb or at the bottom of the windshield."
       trigger={
-        <Button variant="outline" size="lg" className="w-full sm:w-auto">
+        <Button variant="outline" size="lg" className="w-full shrink-0 whitespace-nowrap sm:w-auto">
           <ScanBarcode aria-hidden="true" className="h-5 w-5" />
           Scan barcode
         </Button>
