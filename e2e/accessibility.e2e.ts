@@ -1,0 +1,114 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { E2E_ADMIN, E2E_UPLOAD_PASSWORD } from './support/app-server';
+import { baseUrl } from './support/browser-page';
+import { DESKTOP, launchChromium, PHONE } from './support/chromium';
+
+/** Every page of the spec's route table (and its states) passes axe with no serious or critical violation. */
+let browser: Browser;
+let vehicleId: number;
+beforeAll(async () => {
+  browser = await launchChromium();
+  const list = (await (await fetch(`${baseUrl()}/api/vehicles`)).json()) as { id: number }[];
+  vehicleId = list[0]!.id;
+});
+afterAll(() => browser?.close());
+
+type Visit = {
+  name: string;
+  path: () => string;
+  signIn?: (context: BrowserContext) => Promise<void>;
+  ready: (page: Page) => Promise<void>;
+};
+const heading = (name: string | RegExp) => (page: Page) =>
+  page.getByRole('heading', { name }).first().waitFor();
+
+const VISITS: Visit[] = [
+  { name: 'landing', path: () => '/', ready: heading('Your Buyer. Replaced.') },
+  {
+    name: 'inventory',
+    path: () => '/inventory',
+    ready: (page) =>
+      page
+        .getByRole('link', { name: /^View details for/ })
+        .first()
+        .waitFor(),
+  },
+  {
+    name: 'vehicle detail',
+    path: () => `/vehicle/${vehicleId}`,
+    ready: (page) =>
+      page
+        .getByRole('heading', { name: 'Inspection Report' })
+        .or(page.getByText('Exterior').first())
+        .first()
+        .waitFor(),
+  },
+  { name: 'vehicle not found', path: () => '/vehicle/999999', ready: heading('Vehicle Not Found') },
+  { name: 'admin login', path: () => '/admin/login', ready: heading('Admin Login') },
+  {
+    name: 'admin dashboard',
+    path: () => '/admin',
+    signIn: async (context) => {
+      await context.request.post('/api/admin/login', { data: E2E_ADMIN });
+    },
+    ready: heading('Admin Dashboard'),
+  },
+  {
+    name: 'upload (password step)',
+    path: () => '/upload',
+    ready: (page) => page.getByLabel('Password').waitFor(),
+  },
+  {
+    name: 'upload (VIN step)',
+    path: () => '/upload',
+    signIn: async (context) => {
+      await context.request.post('/api/staff/login', { data: { password: E2E_UPLOAD_PASSWORD } });
+    },
+    ready: (page) => page.getByRole('textbox').first().waitFor(),
+  },
+  { name: 'dealer login', path: () => '/dealer/login', ready: heading('Dealer Portal') },
+  {
+    name: 'dealer dashboard',
+    path: () => '/dealer/dashboard',
+    signIn: async (context) => {
+      await context.request.post('/api/dealer/login', { data: inject('demoDealer') });
+    },
+    ready: heading(/^Welcome, /),
+  },
+  { name: '404', path: () => '/no/such/page', ready: heading('404 Page Not Found') },
+];
+
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+])('axe at %s width', (_label, viewport) => {
+  it.each(VISITS.map((v) => [v.name, v] as const))(
+    '%s has no serious or critical violation',
+    async (_name, visit) => {
+      const context = await browser.newContext({ viewport, baseURL: baseUrl() });
+      try {
+        await visit.signIn?.(context);
+        const page = await context.newPage();
+        await page.goto(visit.path());
+        await visit.ready(page);
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+          .analyze();
+        const serious = results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map(
+            (v) =>
+              `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+                .map((n) => n.target.join(' '))
+                .slice(0, 3)
+                .join(' | ')}`,
+          );
+        expect(serious).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
