@@ -76,7 +76,6 @@ export async function registerWebApp(app: FastifyInstance, options: { webDir: st
     }
     if (files.has(pathname)) {
       const immutable = pathname.startsWith('/assets/');
-      if (pathname.endsWith('.webmanifest')) reply.type('application/manifest+json');
       return reply
         .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
         .sendFile(pathname.slice(1));
