@@ -265,7 +265,9 @@ describe('Dashboard shell', () => {
 });
 
 describe('Empty marketplace and the spreadsheet sync', () => {
-  it('shows the empty states of every list, then syncs vehicles from the sheet', async () => {
+  it('shows the empty states of every list, then syncs vehicles from the sheet', {
+    timeout: 120_000,
+  }, async () => {
     // The spreadsheet service, faked as a CSV export on 127.0.0.1: two good rows and a bad one.
     const csv = [
       'vin,year,make,model,mileage,price,description,condition',
