@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { useStaffLogin } from '@/features/auth/api/staff-session';
+import { StepHeader } from './step-layout';
 
 /** Step 1: the shared upload password, verified by the server (DESIGN.md §2). */
 export function PasswordStep({ onVerified }: { onVerified: () => void }) {
@@ -33,10 +34,7 @@ export function PasswordStep({ onVerified }: { onVerified: () => void }) {
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <div>
-        <h2 className="text-xl font-semibold text-slate-900">Upload password</h2>
-        <p className="mt-1 text-sm text-slate-600">Enter the staff upload password to start.</p>
-      </div>
+      <StepHeader title="Upload password" description="Enter the staff upload password to start." />
       <FormField
         label="Password"
         type="password"
