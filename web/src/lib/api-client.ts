@@ -40,7 +40,10 @@ export async function apiRequest<T = unknown>(
 ): Promise<T> {
   const headers: Record<string, string> = { ...options.headers };
   const init: RequestInit = { method, credentials: 'include', headers };
-  if (body !== undefined) {
+  if (body instanceof FormData) {
+    // Multipart: the browser sets the content type with its boundary.
+    init.body = body;
+  } else if (body !== undefined) {
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(body);
   }

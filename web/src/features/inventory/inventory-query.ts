@@ -28,10 +28,13 @@ export interface IndexedVehicle {
   price: number | null;
 }
 
-/** Drops sold vehicles (they render no card) and precomputes what search and sort read. */
+/**
+ * Keeps only published vehicles — active and out of the queue (spec §4; sold ones render no card,
+ * and an admin's list also holds queued and removed ones) — and precomputes what search and sort read.
+ */
 export const indexVehicles = (vehicles: readonly PublicVehicle[]): IndexedVehicle[] =>
   vehicles
-    .filter((vehicle) => vehicle.status !== 'sold')
+    .filter((vehicle) => vehicle.status === 'active' && !(vehicle as { inQueue?: boolean }).inQueue)
     .map((vehicle) => ({
       vehicle,
       haystack: [vehicle.make, vehicle.model, vehicle.year, vehicle.vin]
