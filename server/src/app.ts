@@ -26,6 +26,7 @@ import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { VinDecoder } from './modules/vin/decode-vin';
 import { vinRoutes } from './modules/vin/vin.routes';
 import { type RegisteredRoute, registerAccessDeclarations } from './plugins/access';
+import { apiDocsRoutes, registerOpenApi } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
 import { registerDemoMedia } from './plugins/demo-media';
 import { registerErrorHandling } from './plugins/errors';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const routesTable: RegisteredRoute[] = [];
   let shuttingDown = false;
   registerAccessDeclarations(app, routesTable);
+  await registerOpenApi(app, { productName: config.brand.productName });
   registerErrorHandling(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -135,6 +137,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     premiumLabel: premiumCertification(config.brand),
   });
   await app.register(sheetsSyncRoutes, { sync });
+  await app.register(apiDocsRoutes, { isPublic: config.apiDocsPublic });
 
   // Offers expire on their own (DESIGN.md §3); reads and actions also check, so this is a backstop.
   const sweep = setInterval(() => {

@@ -63,6 +63,8 @@ const envSchema = z.object({
   /** Public origin (e.g. https://wholesale.example.com); enables Secure cookies and the Origin check. */
   PUBLIC_ORIGIN: z.preprocess(emptyToUndefined, z.url('must be an absolute URL').optional()),
   TRUST_PROXY: booleanFlag(false),
+  /** The OpenAPI document and /api/docs are admin-only unless this is true (e.g. in development). */
+  API_DOCS_PUBLIC: booleanFlag(false),
   /** Attempts per minute per IP and per target on sign-ins and code-bearing endpoints. */
   SIGN_IN_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(10)),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(
@@ -150,6 +152,7 @@ export interface Config {
   uploadPassword: string | undefined;
   publicOrigin: string | undefined;
   trustProxy: boolean;
+  apiDocsPublic: boolean;
   shutdownTimeoutMs: number;
   signInRateLimit: number;
   vpic: { baseUrl: string; timeoutMs: number };
@@ -232,6 +235,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     uploadPassword: env.UPLOAD_PASSWORD,
     publicOrigin: env.PUBLIC_ORIGIN,
     trustProxy: env.TRUST_PROXY,
+    apiDocsPublic: env.API_DOCS_PUBLIC,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     signInRateLimit: env.SIGN_IN_RATE_LIMIT,
     vpic: { baseUrl: env.VPIC_BASE_URL, timeoutMs: env.VPIC_TIMEOUT_MS },

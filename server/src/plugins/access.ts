@@ -29,5 +29,11 @@ export function registerAccessDeclarations(app: FastifyInstance, routes: Registe
       throw new Error(`Route ${methods.join(',')} ${route.url} does not declare config.access`);
     }
     for (const method of methods) routes.push({ method, url: route.url, access });
+    // The OpenAPI document shows each operation's guard as its tag.
+    if (route.schema && !(route.schema as { hide?: boolean }).hide) {
+      route.schema = { ...route.schema, tags: [`access: ${access}`] } as typeof route.schema;
+    } else if (!route.schema) {
+      route.schema = { tags: [`access: ${access}`] };
+    }
   });
 }

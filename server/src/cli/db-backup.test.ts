@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { testConfig } from '../../test/test-app';
+import { bootstrap } from '../bootstrap';
+import { openDatabase } from '../db/client';
+import { dealers, offers, vehicles } from '../db/schema';
+
+const ROOT = new URL('../../..', import.meta.url).pathname;
+const run = (dataDir: string, args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/db-backup.ts', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
+  });
+
+async function counts(dataDir: string) {
+  const handle = await openDatabase({ dataDir: join(dataDir, 'db') });
+  const read = async (table: typeof vehicles | typeof dealers | typeof offers) =>
+    (await handle.db.select({ n: count() }).from(table))[0]!.n;
+  const result = { vehicles: await read(vehicles), dealers: await read(dealers), offers: await read(offers) };
+  await handle.close();
+  return result;
+}
+
+describe('npm run db:backup / db:restore', () => {
+  it('round-trips the embedded database, and never overwrites one without --force', async () => {
+    const source = mkdtempSync(join(tmpdir(), 'backup-src-'));
+    const handle = await openDatabase({ dataDir: join(source, 'db') });
+    await handle.migrate();
+    await bootstrap(handle.db, testConfig({ SEED_DEMO: 'true' }));
+    await handle.close();
+    const before = await counts(source);
+    expect(before.vehicles).toBeGreaterThan(30);
+
+    const file = join(mkdtempSync(join(tmpdir(), 'backup-file-')), 'demo.tar.gz');
+    const backup = run(source, ['backup', file]);
+    expect(backup.status, backup.stderr).toBe(0);
+
+    const target = mkdtempSync(join(tmpdir(), 'backup-dst-'));
+    const restored = run(target, ['restore', file]);
+    expect(restored.status, restored.stderr).toBe(0);
+    expect(await counts(target)).toEqual(before);
+
+    const again = run(target, ['restore', file]);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('add --force');
+    expect(run(target, ['restore', file, '--force']).status).toBe(0);
+    expect(await counts(target)).toEqual(before);
+    expect(run(target, ['restore', join(target, 'missing.tar.gz')]).stderr).toContain('No backup at');
+  }, 120_000);
+});

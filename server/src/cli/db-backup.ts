@@ -1,0 +1,58 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { loadConfig } from '../config';
+
+/**
+ * npm run db:backup -- <file>             copy of the embedded database (DATA_DIR/db) to a .tar.gz
+ * npm run db:restore -- <file> [--force]  replace the embedded database with a backup
+ * The app must be stopped (PGlite is used by one process at a time). For PostgreSQL use
+ * pg_dump / pg_restore (README, "Operating it").
+ */
+async function main() {
+  const [command, file, ...flags] = process.argv.slice(2);
+  if ((command !== 'backup' && command !== 'restore') || !file) {
+    throw new Error('Usage: npm run db:backup -- <file>   |   npm run db:restore -- <file> [--force]');
+  }
+  const config = loadConfig();
+  if (config.databaseUrl)
+    throw new Error('DATABASE_URL is set: back up PostgreSQL with pg_dump (see README).');
+  const target = resolve(file);
+
+  if (command === 'backup') {
+    if (!existsSync(config.pgliteDir)) throw new Error(`No embedded database at ${config.pgliteDir}`);
+    const db = await PGlite.create({ dataDir: config.pgliteDir });
+    const dump = await db.dumpDataDir('gzip');
+    await db.close();
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, Buffer.from(await dump.arrayBuffer()));
+    process.stdout.write(`Backed up ${config.pgliteDir} to ${target}\n`);
+    return;
+  }
+
+  if (!existsSync(target)) throw new Error(`No backup at ${target}`);
+  const occupied = existsSync(config.pgliteDir) && readdirSync(config.pgliteDir).length > 0;
+  if (occupied && !flags.includes('--force')) {
+    throw new Error(
+      `${config.pgliteDir} already holds a database; add --force to replace it (it is kept as ${config.pgliteDir}.before-restore).`,
+    );
+  }
+  // Restore into a fresh directory first, so a bad backup never leaves a half-written database.
+  const staging = `${config.pgliteDir}.restoring`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  const db = await PGlite.create({ dataDir: staging, loadDataDir: new Blob([readFileSync(target)]) });
+  await db.query('select 1');
+  await db.close();
+  if (occupied) {
+    rmSync(`${config.pgliteDir}.before-restore`, { recursive: true, force: true });
+    renameSync(config.pgliteDir, `${config.pgliteDir}.before-restore`);
+  }
+  renameSync(staging, config.pgliteDir);
+  process.stdout.write(`Restored ${target} into ${config.pgliteDir}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * Registers the OpenAPI generator (before the routes, so it sees them all). Every operation is
+ * tagged with its guard (`access: admin` …) by the access plugin; errors share one shape.
+ */
+export async function registerOpenApi(app: FastifyInstance, options: { productName: string }) {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${options.productName} API`,
+        version: '1.0.0',
+        description:
+          'Every error answers `{"message": string, "code": string}` with a 4xx status (5xx never carries details). ' +
+          'Sessions are HttpOnly cookies set by the sign-in endpoints, or the same token as `Authorization: Bearer`. ' +
+          'Each operation is tagged with who may call it.',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'dm_admin_session' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    hideUntagged: false,
+  });
+}
+
+type OpenApiDocument = { paths?: Record<string, Record<string, { tags?: string[]; summary?: string }>> };
+
+/** GET /api/openapi.json and a readable index at /api/docs; admin-only unless API_DOCS_PUBLIC=true. */
+export async function apiDocsRoutes(app: FastifyInstance, options: { isPublic: boolean }) {
+  const access = options.isPublic ? ('public' as const) : ('admin' as const);
+  app.get('/api/openapi.json', { config: { access }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs', { config: { access }, schema: { hide: true } }, async (_request, reply) => {
+    const doc = app.swagger() as OpenApiDocument;
+    const rows = Object.entries(doc.paths ?? {})
+      .flatMap(([path, operations]) =>
+        Object.entries(operations).map(
+          ([method, op]) =>
+            `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml((op.tags ?? []).join(', '))}</td></tr>`,
+        ),
+      )
+      .join('');
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API</title><style>body{font:14px system-ui;margin:2rem}td{padding:.25rem .75rem;border-bottom:1px solid #ddd}</style></head><body><h1>API</h1><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a>. Errors answer <code>{"message","code"}</code>.</p><table><thead><tr><th>Method</th><th>Path</th><th>Who may call it</th></tr></thead><tbody>${rows}</tbody></table></body></html>`,
+      );
+  });
+}
