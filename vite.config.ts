@@ -18,7 +18,11 @@ function chunkModules(): Plugin {
             .map((id) => id.replace(`${root}/`, ''));
         }
       }
-      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(map, null, 2) });
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-modules.json',
+        source: JSON.stringify(map, null, 2),
+      });
     },
   };
 }

@@ -8,8 +8,14 @@ import { describe, expect, it } from 'vitest';
  */
 const DIST = new URL('../dist/web/', import.meta.url);
 type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
-const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', DIST), 'utf8')) as Record<string, ManifestChunk>;
-const chunkModules = JSON.parse(readFileSync(new URL('.vite/chunk-modules.json', DIST), 'utf8')) as Record<string, string[]>;
+const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', DIST), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
+const chunkModules = JSON.parse(readFileSync(new URL('.vite/chunk-modules.json', DIST), 'utf8')) as Record<
+  string,
+  string[]
+>;
 
 /** A chunk and everything it imports statically (what the browser loads before running it). */
 function closure(key: string, seen = new Set<string>()): Set<string> {
@@ -20,7 +26,8 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
 }
 const files = (keys: Set<string>) => [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
 const gzipKb = (list: string[]) =>
-  list.reduce((sum, file) => sum + gzipSync(readFileSync(new URL(file, DIST)), { level: 9 }).length, 0) / 1000;
+  list.reduce((sum, file) => sum + gzipSync(readFileSync(new URL(file, DIST)), { level: 9 }).length, 0) /
+  1000;
 const pageKey = (feature: string) => {
   const key = Object.keys(manifest).find((k) => k.endsWith(`src/features/${feature}`));
   if (!key) throw new Error(`no chunk for ${feature}: is it still lazily loaded?`);
@@ -47,11 +54,17 @@ describe('bundle budgets', () => {
   it('keeps admin, upload and dealer-portal code out of the public chunks', () => {
     const publicChunks = new Set([...entry, ...inventory, ...vehicle].map((k) => manifest[k]!.file));
     const offending = [...publicChunks].flatMap((file) =>
-      (chunkModules[file] ?? []).filter((m) => /web\/src\/features\/(admin|upload|dealer)\//.test(m)).map((m) => `${file}: ${m}`),
+      (chunkModules[file] ?? [])
+        .filter((m) => /web\/src\/features\/(admin|upload|dealer)\//.test(m))
+        .map((m) => `${file}: ${m}`),
     );
     expect(offending).toEqual([]);
     // And each private area is its own lazily loaded chunk.
-    for (const page of ['admin/admin-page.tsx', 'upload/upload-page.tsx', 'dealer/dealer-dashboard-page.tsx']) {
+    for (const page of [
+      'admin/admin-page.tsx',
+      'upload/upload-page.tsx',
+      'dealer/dealer-dashboard-page.tsx',
+    ]) {
       expect(manifest['index.html']!.dynamicImports ?? [], page).toContain(pageKey(page));
     }
   });

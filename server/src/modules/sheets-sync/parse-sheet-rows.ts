@@ -62,49 +62,60 @@ export function parseSheetRows(sheet: SheetRows, premiumLabel: string) {
     [AUCTION_CERTIFIED.toLowerCase(), AUCTION_CERTIFIED],
   ]);
 
-  sheet.rows.forEach((cells, i) => {
+  for (const [i, cells] of sheet.rows.entries()) {
+    if (cells.every((c) => c.trim() === '')) continue;
     const row = sheet.firstRowNumber + i;
     const cell = (column: Column) => (columns[column] >= 0 ? (cells[columns[column]] ?? '').trim() : '');
-    if (cells.every((c) => c.trim() === '')) return;
     const vin = normalizeVin(cell('vin'));
-    const skip = (reason: string) => skipped.push({ row, vin, reason });
-
-    if (!isWellFormedVin(vin)) return skip('VIN must be 17 characters without I, O or Q');
-    if (!hasValidVinCheckDigit(vin)) return skip('VIN check digit (9th character) does not match');
-    const year = Number(cell('year'));
-    if (!/^\d{4}$/.test(cell('year')) || year < MIN_VEHICLE_YEAR || year > maxVehicleYear())
-      return skip(ADMIN_TEXT.invalidYear);
-    const make = cell('make');
-    const model = cell('model');
-    if (!make) return skip('Make is required');
-    if (!model) return skip('Model is required');
-    const mileageText = cell('mileage').replaceAll(',', '');
-    if (!/^\d{1,7}$/.test(mileageText)) return skip(ADMIN_TEXT.invalidMileage);
-    const cents = toCents(cell('price'));
-    if (cents === null)
-      return skip(cell('price') ? 'Price must be a positive amount' : ADMIN_TEXT.priceRequired);
-    const conditionText = cell('condition');
-    const condition = conditionText ? certifications.get(conditionText.toLowerCase()) : null;
-    if (condition === undefined) return skip(ADMIN_TEXT.certificationRequired);
-    const media = [...list(cell('images')), ...list(cell('videos'))];
-    if (media.some((u) => !/^https:\/\/[^\s]+$/.test(u))) return skip('Images and videos must be https URLs');
+    const result = readRow(cell, vin, certifications);
     const firstRow = seen.get(vin);
-    if (firstRow !== undefined) return skip(`Duplicate VIN (first seen in row ${firstRow})`);
-    seen.set(vin, row);
-
-    vehicles.push({
-      row,
-      vin,
-      year,
-      make,
-      model,
-      mileage: Number(mileageText),
-      price: centsToDecimal(cents),
-      description: cell('description') || null,
-      condition,
-      images: list(cell('images')),
-      videos: list(cell('videos')),
-    });
-  });
+    if (typeof result === 'string') skipped.push({ row, vin, reason: result });
+    else if (firstRow !== undefined)
+      skipped.push({ row, vin, reason: `Duplicate VIN (first seen in row ${firstRow})` });
+    else {
+      seen.set(vin, row);
+      vehicles.push({ row, ...result });
+    }
+  }
   return { vehicles, skipped };
+}
+
+/** One row as a vehicle, or the reason it is refused. */
+function readRow(
+  cell: (column: Column) => string,
+  vin: string,
+  certifications: Map<string, string>,
+): Omit<SheetVehicle, 'row'> | string {
+  if (!isWellFormedVin(vin)) return 'VIN must be 17 characters without I, O or Q';
+  if (!hasValidVinCheckDigit(vin)) return 'VIN check digit (9th character) does not match';
+  const year = Number(cell('year'));
+  if (!/^\d{4}$/.test(cell('year')) || year < MIN_VEHICLE_YEAR || year > maxVehicleYear())
+    return ADMIN_TEXT.invalidYear;
+  const make = cell('make');
+  const model = cell('model');
+  if (!make) return 'Make is required';
+  if (!model) return 'Model is required';
+  const mileageText = cell('mileage').replaceAll(',', '');
+  if (!/^\d{1,7}$/.test(mileageText)) return ADMIN_TEXT.invalidMileage;
+  const cents = toCents(cell('price'));
+  if (cents === null) return cell('price') ? 'Price must be a positive amount' : ADMIN_TEXT.priceRequired;
+  const conditionText = cell('condition');
+  const condition = conditionText ? certifications.get(conditionText.toLowerCase()) : null;
+  if (condition === undefined) return ADMIN_TEXT.certificationRequired;
+  const images = list(cell('images'));
+  const videos = list(cell('videos'));
+  if ([...images, ...videos].some((u) => !/^https:\/\/[^\s]+$/.test(u)))
+    return 'Images and videos must be https URLs';
+  return {
+    vin,
+    year,
+    make,
+    model,
+    mileage: Number(mileageText),
+    price: centsToDecimal(cents),
+    description: cell('description') || null,
+    condition,
+    images,
+    videos,
+  };
 }

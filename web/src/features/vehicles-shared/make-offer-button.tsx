@@ -36,7 +36,9 @@ export function MakeOfferButton({
       }
     >
       {open ? (
-        <MakeOfferForm vehicleId={vehicle.id} askingPrice={vehicle.price} onDone={() => setOpen(false)} />
+        <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>
+          <MakeOfferForm vehicleId={vehicle.id} askingPrice={vehicle.price} onDone={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </Modal>
   );
