@@ -12,6 +12,8 @@ export interface SerializedList {
   gzip: Buffer;
   br: Buffer;
   count: number;
+  /** Each published vehicle's own JSON, for GET /api/vehicles/:id (the detail page's hot path). */
+  byId: Map<number, Buffer>;
 }
 
 /**
@@ -49,7 +51,14 @@ export class VehicleListCache {
 
   private async build(): Promise<SerializedList> {
     const list = await this.load();
-    const identity = Buffer.from(JSON.stringify(list));
+    const byId = new Map<number, Buffer>();
+    const parts: string[] = [];
+    for (const vehicle of list) {
+      const json = JSON.stringify(vehicle);
+      parts.push(json);
+      byId.set(vehicle.id, Buffer.from(json));
+    }
+    const identity = Buffer.from(`[${parts.join(',')}]`);
     const [gz, br] = await Promise.all([
       gzipAsync(identity, { level: 6 }),
       brotliAsync(identity, {
@@ -57,7 +66,7 @@ export class VehicleListCache {
       }),
     ]);
     const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-    return { etag, identity, gzip: gz, br, count: list.length };
+    return { etag, identity, gzip: gz, br, count: list.length, byId };
   }
 }
 

@@ -64,8 +64,14 @@ export async function vehiclesRoutes(
   routes.get(
     '/api/vehicles/:id',
     { config: { access: 'public' }, schema: { params: vehicleIdParamsSchema } },
-    async (request) =>
-      getVehicleById(db, request.params.id, { isAdmin: (await request.viewer()).admin !== null }),
+    async (request, reply) => {
+      const isAdmin = (await request.viewer()).admin !== null;
+      // A published vehicle is answered from the list cache; anything else reads the database.
+      const cached = isAdmin ? undefined : (await listCache.get()).byId.get(request.params.id);
+      if (cached)
+        return reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(cached);
+      return getVehicleById(db, request.params.id, { isAdmin });
+    },
   );
 
   /**

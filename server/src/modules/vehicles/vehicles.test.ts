@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertVehicle } from '../../../test/factories';
+import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
 import { signIn } from '../../../test/sessions';
 import { createTestApp } from '../../../test/test-app';
 import { bootstrap } from '../../bootstrap';
@@ -147,5 +147,26 @@ describe('vehicles for an admin session', () => {
     });
     const queued = await ctx.app.inject({ url: `/api/vehicles/${ids.queued}`, headers: { cookie } });
     expect(queued.json()).toMatchObject({ id: ids.queued, inQueue: true, status: 'pending' });
+  });
+});
+
+describe('detail served from the list cache', () => {
+  it('never answers a stale detail after a write on this instance', async () => {
+    const vehicle = await insertVehicle(ctx.db, { price: '15000.00' });
+    const dealer = await insertDealer(ctx.db);
+    await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: 'CH2E' });
+    await expect
+      .poll(async () => (await ctx.app.inject(`/api/vehicles/${vehicle.id}`)).json().price, { timeout: 5000 })
+      .toBe('15000.00');
+    const bought = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/verify-code',
+      payload: { code: 'CH2E', vehicleId: vehicle.id },
+    });
+    expect(bought.statusCode).toBe(200);
+    expect((await ctx.app.inject(`/api/vehicles/${vehicle.id}`)).json()).toEqual({
+      id: vehicle.id,
+      status: 'sold',
+    });
   });
 });

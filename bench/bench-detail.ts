@@ -1,0 +1,73 @@
+/**
+ * bench:detail — GET /api/vehicles/:id over random ids (1,000 published vehicles) against a
+ * ceiling: a bare node:http server answering each id's identical JSON from memory. Target ≥ 0.7.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type autocannon from 'autocannon';
+import { vehicles } from '../server/src/db/schema';
+import { benchDatabase, line, load, residentMemoryMb, startBenchServer, writeResults } from './support';
+import { benchVehicles } from './vehicles-fixture';
+
+const COUNT = 1000;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+
+const { handle, env } = await benchDatabase();
+await handle.db.delete(vehicles);
+const ids: number[] = [];
+for (let i = 0; i < COUNT; i += 500) {
+  const rows = await handle.db.insert(vehicles).values(benchVehicles(i, 500)).returning({ id: vehicles.id });
+  ids.push(...rows.map((r) => r.id));
+}
+await handle.close();
+
+const server = await startBenchServer(env);
+const bodies = new Map<string, Buffer>();
+for (const id of ids)
+  bodies.set(String(id), Buffer.from(await (await fetch(`${server.url}/api/vehicles/${id}`)).arrayBuffer()));
+
+const ceiling = createServer((req, res) => {
+  const body = bodies.get(req.url?.split('/').pop() ?? '');
+  res.writeHead(body ? 200 : 404, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': body?.length ?? 0,
+  });
+  res.end(body);
+});
+await new Promise<void>((resolve) => ceiling.listen(0, '127.0.0.1', resolve));
+const ceilingBase = `http://127.0.0.1:${(ceiling.address() as AddressInfo).port}`;
+
+const randomPaths: Pick<autocannon.Options, 'requests'> = {
+  requests: [
+    {
+      setupRequest: (req: autocannon.Request) => ({
+        ...req,
+        path: `/api/vehicles/${ids[Math.floor(Math.random() * ids.length)]}`,
+      }),
+    },
+  ],
+};
+const runs = {
+  app: [] as Awaited<ReturnType<typeof load>>[],
+  ceiling: [] as Awaited<ReturnType<typeof load>>[],
+};
+for (let round = 0; round < 2; round++) {
+  runs.app.push(await load({ url: server.url, duration: DURATION, ...randomPaths }));
+  runs.ceiling.push(await load({ url: ceilingBase, duration: DURATION, ...randomPaths }));
+}
+const best = (list: Awaited<ReturnType<typeof load>>[]) =>
+  list.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
+const app = best(runs.app);
+const bare = best(runs.ceiling);
+const rssMb = residentMemoryMb(server.child.pid);
+await server.stop();
+ceiling.close();
+
+const ratio = app.requestsPerSecond / bare.requestsPerSecond;
+line('vehicles', COUNT);
+line('app req/s (p50 / p99 ms)', `${app.requestsPerSecond} (${app.p50} / ${app.p99})`);
+line('ceiling req/s (p50 / p99 ms)', `${bare.requestsPerSecond} (${bare.p50} / ${bare.p99})`);
+line('ratio app / ceiling (target ≥ 0.7)', ratio.toFixed(2));
+line('errors / non-2xx', `${app.errors} / ${app.non2xx}`);
+line('server resident memory after the run (MB)', rssMb ?? 'n/a');
+line('written', writeResults('detail', { vehicles: COUNT, app, ceiling: bare, ratio, rssMb }));

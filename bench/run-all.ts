@@ -1,0 +1,79 @@
+/** npm run bench: every benchmark in turn, then one table of the headline figures. */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RESULTS_DIR } from './support';
+
+const hasPostgres = Boolean(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL);
+const benches = ['list', 'detail', 'sync', ...(hasPostgres ? ['buy'] : [])];
+for (const name of benches) {
+  console.log(`\n== bench:${name}`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', `bench/bench-${name}.ts`], {
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) console.log(`bench:${name} failed (exit ${result.status})`);
+}
+if (!hasPostgres)
+  console.log('\nbench:buy skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server');
+
+interface Load {
+  requestsPerSecond: number;
+  p99: number;
+}
+interface ResultFile {
+  app: Load;
+  ceiling: Load;
+  ratio: number;
+  rssMb?: number | null;
+  pglite: { firstMs: number; secondMs: number };
+  postgres?: { firstMs: number; secondMs: number };
+  purchases: number;
+  doubleSales: number;
+  p99: number;
+}
+
+const read = (name: string) => {
+  const file = join(RESULTS_DIR, `${name}.json`);
+  return existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, any>) /* results of our own benchmarks */
+    : null;
+};
+const rows: [string, string, string][] = [];
+const list = read('list');
+if (list)
+  rows.push([
+    'list: app / ceiling req/s',
+    `${list.app.requestsPerSecond} / ${list.ceiling.requestsPerSecond} (ratio ${list.ratio.toFixed(2)})`,
+    'ratio ≥ 0.8',
+  ]);
+const detail = read('detail');
+if (detail)
+  rows.push([
+    'detail: app / ceiling req/s',
+    `${detail.app.requestsPerSecond} / ${detail.ceiling.requestsPerSecond} (ratio ${detail.ratio.toFixed(2)})`,
+    'ratio ≥ 0.7',
+  ]);
+if (list) rows.push(['list: p99 app / ceiling (ms)', `${list.app.p99} / ${list.ceiling.p99}`, '']);
+if (list?.rssMb) rows.push(['server RSS after list run (MB)', String(list.rssMb), '≤ 250 (10,000 vehicles)']);
+const sync = read('sync');
+if (sync)
+  rows.push([
+    'sync 10,000 rows (PGlite first / second)',
+    `${sync.pglite.firstMs} / ${sync.pglite.secondMs} ms`,
+    'a few seconds',
+  ]);
+if (sync?.postgres)
+  rows.push([
+    'sync 10,000 rows (PostgreSQL first / second)',
+    `${sync.postgres.firstMs} / ${sync.postgres.secondMs} ms`,
+    'a few seconds',
+  ]);
+const buy = read('buy');
+if (buy)
+  rows.push([
+    'buy: purchases / double sales / p99',
+    `${buy.purchases} / ${buy.doubleSales} / ${buy.p99} ms`,
+    'double sales = 0',
+  ]);
+console.log('\n| figure | measured | target |\n|---|---|---|');
+for (const [figure, measured, target] of rows) console.log(`| ${figure} | ${measured} | ${target} |`);
