@@ -34,7 +34,8 @@ describe('Buy Now', () => {
     await page.goto(`/vehicle/${target}`);
     await page.getByRole('main').getByRole('button', { name: 'Buy Now' }).click();
     const dialog = page.getByRole('dialog', { name: 'Buy Now' });
-    await dialog.waitFor();
+    // The form loads when the dialog first opens.
+    await dialog.getByText("Don't have a buy code?").waitFor();
     const text = await dialog.innerText();
     expect(text).toContain("Don't have a buy code?");
     expect(text).toContain('Monday to Friday, 9 AM to 6 PM EST');
