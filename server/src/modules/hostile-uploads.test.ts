@@ -1,0 +1,138 @@
+import { MAX_BILL_OF_SALE_BYTES } from '@contracts/limits';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../test/factories';
+import { signIn } from '../../test/sessions';
+import { createTestApp } from '../../test/test-app';
+import { bootstrap } from '../bootstrap';
+
+/** Uploads that try to slip past the checks (issue #10). */
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let admin: string;
+let staff: string;
+let transactionId: number;
+
+beforeAll(async () => {
+  ctx = await createTestApp({
+    env: {
+      ADMIN_EMAILS: 'boss@example.com',
+      ADMIN_PASSWORD: 'correct horse battery',
+      UPLOAD_PASSWORD: 'lot-password',
+    },
+  });
+  await bootstrap(ctx.db, ctx.config);
+  admin = await signIn(ctx.app, 'admin', { email: 'boss@example.com', password: 'correct horse battery' });
+  staff = await signIn(ctx.app, 'staff', { password: 'lot-password' });
+  const vehicle = await insertVehicle(ctx.db);
+  const dealer = await insertDealer(ctx.db);
+  await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: 'HU2P' });
+  const bought = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/verify-code',
+    payload: { code: 'HU2P', vehicleId: vehicle.id },
+  });
+  transactionId = bought.json().transactionId;
+});
+afterAll(() => ctx.close());
+
+const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
+function multipart(files: { field: string; name: string; content: Buffer }[]) {
+  const boundary = '----hostile';
+  const parts = files.map((f) =>
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      f.content,
+      Buffer.from('\r\n'),
+    ]),
+  );
+  return {
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    type: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+const uploadBill = (files: { field: string; name: string; content: Buffer }[]) => {
+  const { payload, type } = multipart(files);
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/transactions/${transactionId}/bill-of-sale`,
+    payload,
+    headers: { cookie: admin, 'content-type': type },
+  });
+};
+
+describe('hostile bills of sale', () => {
+  it('refuses an HTML file named .pdf and a GIF/JS polyglot: the content decides, not the name', async () => {
+    const html = Buffer.from('<html><script>alert(1)</script></html>');
+    const res = await uploadBill([{ field: 'billOfSale', name: 'bill.pdf', content: html }]);
+    expect(res.statusCode).toBe(415);
+    // A GIF/JS polyglot is neither PDF, PNG nor JPEG.
+    const polyglot = Buffer.from('GIF89a/*\x00\x00*/=alert(1)//');
+    expect((await uploadBill([{ field: 'billOfSale', name: 'x.png', content: polyglot }])).statusCode).toBe(
+      415,
+    );
+  });
+
+  it('refuses a zero-byte file, one byte over the limit, two files, a wrong field, and no file', async () => {
+    expect(
+      (await uploadBill([{ field: 'billOfSale', name: 'empty.pdf', content: Buffer.alloc(0) }])).statusCode,
+    ).toBe(400);
+    const tooBig = Buffer.concat([PDF, Buffer.alloc(MAX_BILL_OF_SALE_BYTES + 1 - PDF.length)]);
+    const big = await uploadBill([{ field: 'billOfSale', name: 'big.pdf', content: tooBig }]);
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe('The bill of sale must be 20 MB or smaller');
+    const exactly = Buffer.concat([PDF, Buffer.alloc(MAX_BILL_OF_SALE_BYTES - PDF.length)]);
+    expect((await uploadBill([{ field: 'billOfSale', name: 'max.pdf', content: exactly }])).statusCode).toBe(
+      200,
+    );
+    const two = await uploadBill([
+      { field: 'billOfSale', name: 'a.pdf', content: PDF },
+      { field: 'billOfSale', name: 'b.pdf', content: PDF },
+    ]);
+    expect(two.statusCode).toBe(400);
+    expect(two.json().message).toBe('Send one bill of sale at a time');
+    expect((await uploadBill([{ field: 'other', name: 'a.pdf', content: PDF }])).statusCode).toBe(400);
+    expect((await uploadBill([])).statusCode).toBe(400);
+  });
+
+  it('never uses the file name: traversal names are stored under a fixed, safe name', async () => {
+    const res = await uploadBill([
+      { field: 'billOfSale', name: '../../../../etc/passwd%00.pdf', content: PDF },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const file = await ctx.app.inject({ url: res.json().billOfSale, headers: { cookie: admin } });
+    expect(file.headers['content-disposition']).toBe(`inline; filename="bill-of-sale-${transactionId}.pdf"`);
+  });
+});
+
+describe('hostile videos', () => {
+  const tus = (method: 'POST' | 'PATCH', url: string, headers: Record<string, string>, payload?: Buffer) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: { 'tus-resumable': '1.0.0', cookie: staff, ...headers },
+      ...(payload ? { payload } : {}),
+    });
+
+  it('refuses a zero-byte video and a polyglot whose magic bytes are not a video', async () => {
+    const empty = await tus('POST', '/api/uploads', { 'upload-length': '0' });
+    // An empty upload finishes at once and is refused by its (missing) content.
+    expect([400, 415]).toContain(empty.statusCode);
+    const fake = Buffer.concat([Buffer.from('%PDF-1.4 ftypisom'), Buffer.alloc(100)]);
+    const created = await tus('POST', '/api/uploads', { 'upload-length': String(fake.length) });
+    const res = await tus(
+      'PATCH',
+      created.headers.location as string,
+      { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      fake,
+    );
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('refuses one byte over the 200 MB limit before any byte is stored', async () => {
+    const res = await tus('POST', '/api/uploads', { 'upload-length': String(200 * 1024 * 1024) });
+    expect(res.statusCode).toBe(413);
+    const limit = await tus('POST', '/api/uploads', { 'upload-length': String(200 * 1024 * 1024 - 1) });
+    expect(limit.statusCode).toBe(201);
+  });
+});
