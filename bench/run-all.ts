@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { RESULTS_DIR } from './support';
 
 const hasPostgres = Boolean(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL);
-const benches = ['list', 'detail', 'sync', ...(hasPostgres ? ['buy'] : [])];
+const benches = ['list', 'detail', 'sync', 'inventory', 'pages', ...(hasPostgres ? ['buy'] : [])];
 for (const name of benches) {
   console.log(`\n== bench:${name}`);
   const result = spawnSync(process.execPath, ['--import', 'tsx', `bench/bench-${name}.ts`], {
@@ -20,6 +20,13 @@ interface Load {
   requestsPerSecond: number;
   p99: number;
 }
+interface PageScores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  cls: number;
+}
 interface ResultFile {
   app: Load;
   ceiling: Load;
@@ -30,6 +37,12 @@ interface ResultFile {
   purchases: number;
   doubleSales: number;
   p99: number;
+  p95: number;
+  heapMb: number | null;
+  pages?: Record<
+    string,
+    { performance: number; accessibility: number; bestPractices: number; seo: number; cls: number }
+  >;
 }
 
 const read = (name: string) => {
@@ -75,5 +88,20 @@ if (buy)
     `${buy.purchases} / ${buy.doubleSales} / ${buy.p99} ms`,
     'double sales = 0',
   ]);
+const inventory = read('inventory');
+if (inventory)
+  rows.push([
+    'inventory search p95 (5,000 vehicles)',
+    `${inventory.p95} ms (heap ${inventory.heapMb} MB)`,
+    '< 50 ms',
+  ]);
+const pages = read('pages');
+for (const [path, s] of Object.entries<PageScores>(pages?.pages ?? {})) {
+  rows.push([
+    `lighthouse ${path}`,
+    `perf ${s.performance} · a11y ${s.accessibility} · bp ${s.bestPractices} · seo ${s.seo} · CLS ${s.cls}`,
+    '≥ 95 each, CLS < 0.05',
+  ]);
+}
 console.log('\n| figure | measured | target |\n|---|---|---|');
 for (const [figure, measured, target] of rows) console.log(`| ${figure} | ${measured} | ${target} |`);

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { PageHeading } from '@/components/page-heading';
 import { premiumLabel } from '@/lib/brand';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -14,6 +14,8 @@ import { useInventoryParams } from './use-inventory-params';
 import { useSearchText } from './use-search-text';
 
 const SKELETON_COUNT = 6;
+const SEARCH_INPUT_MARK = 'search-input';
+const SEARCH_LATENCY_MEASURE = 'search-latency';
 
 export default function InventoryPage() {
   usePageMeta('inventory');
@@ -29,6 +31,15 @@ export default function InventoryPage() {
     () => filterVehicles(sorted, query, params.cert, premiumLabel),
     [sorted, query, params.cert],
   );
+  // Keystroke → results painted, as a performance measure (read by bench:inventory).
+  useEffect(() => {
+    if (performance.getEntriesByName(SEARCH_INPUT_MARK).length === 0) return;
+    const frame = requestAnimationFrame(() => {
+      performance.measure(SEARCH_LATENCY_MEASURE, SEARCH_INPUT_MARK);
+      performance.clearMarks(SEARCH_INPUT_MARK);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [query]);
   const isFiltered = searchTerms(searchText).length > 0 || params.cert !== 'all';
   const isStale = query !== searchText;
 
@@ -41,7 +52,10 @@ export default function InventoryPage() {
           params={params}
           onChange={update}
           searchText={searchText}
-          onSearchTextChange={setSearchText}
+          onSearchTextChange={(text) => {
+            performance.mark(SEARCH_INPUT_MARK);
+            setSearchText(text);
+          }}
         />
         <section aria-labelledby="results-heading" aria-busy={vehicles.isPending || isStale}>
           <div className="mb-4 flex items-center justify-between gap-3 border-b border-slate-200 pb-3">
