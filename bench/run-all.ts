@@ -27,6 +27,7 @@ interface PageScores {
   seo: number;
   cls: number;
 }
+/** The union of the fields our benchmark result files hold (each file has its own subset). */
 interface ResultFile {
   app: Load;
   ceiling: Load;
@@ -47,9 +48,7 @@ interface ResultFile {
 
 const read = (name: string) => {
   const file = join(RESULTS_DIR, `${name}.json`);
-  return existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, any>) /* results of our own benchmarks */
-    : null;
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ResultFile) : null;
 };
 const rows: [string, string, string][] = [];
 const list = read('list');

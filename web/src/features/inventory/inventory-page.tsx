@@ -32,6 +32,7 @@ export default function InventoryPage() {
     [sorted, query, params.cert],
   );
   // Keystroke → results painted, as a performance measure (read by bench:inventory).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs because the filtered query was committed
   useEffect(() => {
     if (performance.getEntriesByName(SEARCH_INPUT_MARK).length === 0) return;
     const frame = requestAnimationFrame(() => {
