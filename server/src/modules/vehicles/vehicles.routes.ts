@@ -3,7 +3,7 @@ import { premiumCertification } from '@contracts/brand';
 import { IDEMPOTENCY_HEADER } from '@contracts/buying';
 import { ERROR_CODES } from '@contracts/errors';
 import { createVehicleBodySchema } from '@contracts/upload';
-import { vehicleIdParamsSchema } from '@contracts/vehicle';
+import { adminVehicleSchema, vehicleIdParamsSchema } from '@contracts/vehicle';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -109,7 +109,10 @@ export async function vehiclesRoutes(
 
   routes.post(
     '/api/vehicles',
-    { config: { access: 'staff' }, schema: { body: createVehicleBodySchema } },
+    {
+      config: { access: 'staff' },
+      schema: { body: createVehicleBodySchema, response: { 201: adminVehicleSchema } },
+    },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_HEADER];
       if (key !== undefined && !isValidIdempotencyKey(key)) {
