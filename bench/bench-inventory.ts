@@ -17,7 +17,15 @@ const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`${server.url}/inventory`);
-  await page.getByText('5000 vehicles').waitFor({ timeout: 30_000 });
+  await page
+    .getByTestId('result-count')
+    .filter({ hasText: /^5,?000 vehicles$/ })
+    .waitFor({ timeout: 30_000 })
+    .catch(async (error) => {
+      await page.screenshot({ path: '.tmp/bench-inventory-fail.png' });
+      console.log('result count:', await page.getByTestId('result-count').textContent());
+      throw error;
+    });
   const heapMb = await page.evaluate(() => {
     const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
     return memory ? Math.round(memory.usedJSHeapSize / 1024 / 1024) : null;
