@@ -120,8 +120,20 @@ describe('queue completion and listings', () => {
 
   it('removes and reactivates; reactivating a sold vehicle cancels exactly its open sale', async () => {
     const vehicle = await insertVehicle(ctx.db);
+    const bidder = await insertDealer(ctx.db);
+    await insertBuyCodeRow(ctx.db, { dealerId: bidder.id, code: 'RM2V' });
+    const bid = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/vehicles/${vehicle.id}/offers`,
+      payload: { amount: '100', buyCode: 'RM2V' },
+    });
     const removed = await call('PATCH', `/api/vehicles/${vehicle.id}`, { status: 'removed', inQueue: false });
     expect(removed.json().status).toBe('removed');
+    const [closed] = (await call('GET', '/api/offers'))
+      .json()
+      .filter((o: { id: number }) => o.id === bid.json().id);
+    expect(closed).toMatchObject({ status: 'declined' });
+    expect(closed.activities.at(-1).message).toBe('Listing removed');
     expect(await publicIds()).not.toContain(vehicle.id);
     expect(
       (await call('PATCH', `/api/vehicles/${vehicle.id}`, { status: 'active', inQueue: false })).json()

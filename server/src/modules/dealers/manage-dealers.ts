@@ -1,13 +1,14 @@
 import type { CreateDealerBody } from '@contracts/admin';
 import { ERROR_CODES } from '@contracts/errors';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dealers, offerActivities, offers } from '../../db/schema';
+import { dealers, offers } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/db-errors';
 import { type Actor, writeAudit } from '../audit/write-audit';
 import { revokeSubjectSessions } from '../auth/sessions';
 import { insertBuyCode } from '../buy-codes/insert-buy-code';
+import { declineOpenOffers } from '../offers/decline-open-offers';
 import { toAdminBuyCode, toDealer } from './dealer-views';
 
 export async function findDealers(db: Database) {
@@ -57,22 +58,7 @@ export async function setDealerActive(db: Database, dealerId: number, active: bo
     const [after] = await tx.update(dealers).set({ active }).where(eq(dealers.id, dealerId)).returning();
     if (!active) {
       await revokeSubjectSessions(tx, 'dealer', dealerId);
-      const closed = await tx
-        .update(offers)
-        .set({ status: 'declined', updatedAt: sql`now()` })
-        .where(and(eq(offers.dealerId, dealerId), inArray(offers.status, ['pending', 'countered'])))
-        .returning({ id: offers.id, amount: offers.amount });
-      if (closed.length > 0) {
-        await tx.insert(offerActivities).values(
-          closed.map((o) => ({
-            offerId: o.id,
-            actorType: 'system',
-            actionType: 'declined',
-            amount: o.amount,
-            message: 'Dealer deactivated',
-          })),
-        );
-      }
+      await declineOpenOffers(tx, eq(offers.dealerId, dealerId), 'Dealer deactivated');
     }
     if (before.active !== active) {
       await writeAudit(tx, actor, {

@@ -1,7 +1,8 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { offerActivities, offers, transactions, vehicles } from '../../db/schema';
+import { offers, transactions, vehicles } from '../../db/schema';
 import { type Actor, writeAudit } from '../audit/write-audit';
+import { declineOpenOffers } from '../offers/decline-open-offers';
 
 export interface Sale {
   vehicleId: number;
@@ -32,29 +33,14 @@ export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor) {
     .set({ status: 'sold', updatedAt: sql`now()` })
     .where(eq(vehicles.id, sale.vehicleId));
 
-  const openOffers = await tx
-    .update(offers)
-    .set({ status: 'declined', updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(offers.vehicleId, sale.vehicleId),
-        inArray(offers.status, ['pending', 'countered']),
-        sale.offerId === null ? undefined : ne(offers.id, sale.offerId),
-      ),
-    )
-    .returning({ id: offers.id, amount: offers.amount });
-  if (openOffers.length > 0) {
-    await tx.insert(offerActivities).values(
-      openOffers.map((o) => ({
-        offerId: o.id,
-        actorType: 'system',
-        actorId: null,
-        actionType: 'declined',
-        amount: o.amount,
-        message: 'Vehicle sold',
-      })),
-    );
-  }
+  await declineOpenOffers(
+    tx,
+    and(
+      eq(offers.vehicleId, sale.vehicleId),
+      sale.offerId === null ? undefined : ne(offers.id, sale.offerId),
+    ),
+    'Vehicle sold',
+  );
 
   await writeAudit(tx, actor, {
     entity: 'transaction',

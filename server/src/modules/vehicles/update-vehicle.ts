@@ -1,12 +1,13 @@
 import { ADMIN_TEXT } from '@contracts/admin';
 import { ERROR_CODES } from '@contracts/errors';
 import { DEFAULT_RECON_TEXT } from '@contracts/limits';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { offerActivities, offers, transactions, vehicles } from '../../db/schema';
+import { offers, transactions, vehicles } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { type Actor, writeAudit } from '../audit/write-audit';
+import { declineOpenOffers } from '../offers/decline-open-offers';
 import { cancelSale } from '../transactions/cancel-sale';
 import { lockVehicle } from '../transactions/sell-vehicle';
 import { toAdminVehicle } from './vehicle-projection';
@@ -84,22 +85,7 @@ export async function changeListingStatus(
           .update(vehicles)
           .set({ status: 'removed', inQueue: false, updatedAt: sql`now()` })
           .where(eq(vehicles.id, vehicleId));
-        const closed = await tx
-          .update(offers)
-          .set({ status: 'declined', updatedAt: sql`now()` })
-          .where(and(eq(offers.vehicleId, vehicleId), inArray(offers.status, ['pending', 'countered'])))
-          .returning({ id: offers.id, amount: offers.amount });
-        if (closed.length > 0) {
-          await tx.insert(offerActivities).values(
-            closed.map((o) => ({
-              offerId: o.id,
-              actorType: 'system',
-              actionType: 'declined',
-              amount: o.amount,
-              message: 'Listing removed',
-            })),
-          );
-        }
+        await declineOpenOffers(tx, eq(offers.vehicleId, vehicleId), 'Listing removed');
       } else {
         if (!vehicle.price || vehicle.mileage === null || !vehicle.condition) {
           throw new AppError(
