@@ -97,7 +97,7 @@ export default function InventoryPage() {
           ) : (
             <div className={isStale ? 'opacity-70 transition-opacity' : undefined}>
               <VehicleResults
-                key={`${query}|${params.cert}|${params.sort}`}
+                resetKey={`${query}|${params.cert}|${params.sort}`}
                 items={results}
                 view={params.view}
               />

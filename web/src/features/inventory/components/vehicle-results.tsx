@@ -14,10 +14,24 @@ export const gridClasses = (view: ViewMode) =>
 /**
  * The cards of the current results, rendered incrementally: more appear when the end of the
  * list comes near (IntersectionObserver) or when 'Show more' is pressed (keyboard users).
- * Remounted (key) whenever the search, filter or sort changes, which resets the count.
+ * A new search, filter or sort (`resetKey`) resets the count; the list stays mounted, so cards that
+ * remain in the results are kept rather than rebuilt on every keystroke.
  */
-export function VehicleResults({ items, view }: { items: IndexedVehicle[]; view: ViewMode }) {
+export function VehicleResults({
+  items,
+  view,
+  resetKey,
+}: {
+  items: IndexedVehicle[];
+  view: ViewMode;
+  resetKey: string;
+}) {
   const [limit, setLimit] = useState(RESULTS_STEP);
+  const [limitFor, setLimitFor] = useState(resetKey);
+  if (limitFor !== resetKey) {
+    setLimitFor(resetKey);
+    setLimit(RESULTS_STEP);
+  }
   const sentinel = useRef<HTMLDivElement>(null);
   const hasMore = items.length > limit;
 
