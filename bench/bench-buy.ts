@@ -6,7 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client';
-import { buyCodes, dealers, vehicles } from '../server/src/db/schema';
+import { vehicles } from '../server/src/db/schema';
+import { insertBuyCodeRow, insertDealer } from '../server/test/factories';
 import { createDatabase, dropDatabase } from '../server/test/pg-admin';
 import { line, startBenchServer, writeResults } from './support';
 import { benchVehicles } from './vehicles-fixture';
@@ -31,24 +32,9 @@ const cars = await handle.db
   .returning({ id: vehicles.id });
 const codes: string[] = [];
 for (let i = 0; i < BUYERS; i++) {
-  const [dealer] = await handle.db
-    .insert(dealers)
-    .values({
-      dealerName: `Bench Dealer ${i}`,
-      address: '1 Bench St',
-      contactName: 'B',
-      email: `b${i}@bench.example`,
-      phone: '5555550100',
-      billingContactName: 'B',
-      billingContactEmail: `b${i}@bench.example`,
-      billingContactPhone: '5555550100',
-      titleContactName: 'B',
-      titleContactEmail: `b${i}@bench.example`,
-      titleContactPhone: '5555550100',
-    })
-    .returning();
+  const dealer = await insertDealer(handle.db, { dealerName: `Bench Dealer ${i}` });
   const code = `B${ALPHABET[Math.floor(i / 32)]}${ALPHABET[i % 32]}Z`;
-  await handle.db.insert(buyCodes).values({ code, dealerId: dealer!.id });
+  await insertBuyCodeRow(handle.db, { dealerId: dealer.id, code });
   codes.push(code);
 }
 
