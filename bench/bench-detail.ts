@@ -1,12 +1,21 @@
 /**
  * bench:detail — GET /api/vehicles/:id over random ids (1,000 published vehicles) against a
- * ceiling: a bare node:http server answering each id's identical JSON from memory. Target ≥ 0.7.
+ * ceiling: a bare node:http server (its own process) answering each id's identical response (the
+ * same JSON and the same headers, security headers included) from memory. Target ≥ 0.7.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type autocannon from 'autocannon';
 import { vehicles } from '../server/src/db/schema';
-import { benchDatabase, line, load, residentMemoryMb, startBenchServer, writeResults } from './support';
+import {
+  benchDatabase,
+  type CeilingAnswer,
+  line,
+  load,
+  replayableHeaders,
+  residentMemoryMb,
+  startBenchServer,
+  startCeiling,
+  writeResults,
+} from './support';
 import { benchVehicles } from './vehicles-fixture';
 
 const COUNT = 1000;
@@ -22,20 +31,15 @@ for (let i = 0; i < COUNT; i += 500) {
 await handle.close();
 
 const server = await startBenchServer(env);
-const bodies = new Map<string, Buffer>();
-for (const id of ids)
-  bodies.set(String(id), Buffer.from(await (await fetch(`${server.url}/api/vehicles/${id}`)).arrayBuffer()));
-
-const ceiling = createServer((req, res) => {
-  const body = bodies.get(req.url?.split('/').pop() ?? '');
-  res.writeHead(body ? 200 : 404, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': body?.length ?? 0,
-  });
-  res.end(body);
-});
-await new Promise<void>((resolve) => ceiling.listen(0, '127.0.0.1', resolve));
-const ceilingBase = `http://127.0.0.1:${(ceiling.address() as AddressInfo).port}`;
+const answers = new Map<string, CeilingAnswer>();
+for (const id of ids) {
+  const path = `/api/vehicles/${id}`;
+  const response = await fetch(`${server.url}${path}`);
+  const body = Buffer.from(await response.arrayBuffer());
+  answers.set(path, { headers: replayableHeaders(response), body });
+}
+const ceiling = await startCeiling(answers);
+const ceilingBase = ceiling.url;
 
 const randomPaths: Pick<autocannon.Options, 'requests'> = {
   requests: [
@@ -61,7 +65,7 @@ const app = best(runs.app);
 const bare = best(runs.ceiling);
 const rssMb = residentMemoryMb(server.child.pid);
 await server.stop();
-ceiling.close();
+await ceiling.stop();
 
 const ratio = app.requestsPerSecond / bare.requestsPerSecond;
 line('vehicles', COUNT);

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,4 +61,56 @@ export function residentMemoryMb(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/** What the app answered, as headers a ceiling can replay (minus per-response and framing ones). */
+export function replayableHeaders(response: Response): Record<string, string> {
+  const skip = new Set([
+    'date',
+    'connection',
+    'keep-alive',
+    'content-length',
+    'transfer-encoding',
+    'x-request-id',
+  ]);
+  return Object.fromEntries([...response.headers].filter(([name]) => !skip.has(name)));
+}
+
+export interface CeilingAnswer {
+  headers: Record<string, string | number>;
+  body: Buffer;
+}
+
+/** Starts bench/ceiling-server.ts in its own process answering these paths; resolves its base URL. */
+export async function startCeiling(answers: Map<string, CeilingAnswer>) {
+  const dir = mkdtempSync(join(tmpdir(), 'ceiling-'));
+  const file = join(dir, 'answers.json');
+  const spec = Object.fromEntries(
+    [...answers].map(([path, a]) => [path, { headers: a.headers, bodyBase64: a.body.toString('base64') }]),
+  );
+  writeFileSync(file, JSON.stringify(spec));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'ceiling-server.ts'), file],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const port = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /ceiling listening on (\d+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`ceiling exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }

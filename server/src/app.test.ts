@@ -34,6 +34,14 @@ describe('app foundation', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+
+    // JSON answers are never documents: they get the strictest policy, with the same other headers.
+    const api = await ctx.app.inject('/api/vehicles');
+    expect(api.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    const missing = await ctx.app.inject('/api/nothing-here');
+    expect(missing.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
   });
 
   it('refuses cross-site mutations', async () => {

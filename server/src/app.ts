@@ -73,11 +73,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerAccessDeclarations(app, routesTable);
   await registerOpenApi(app, { productName: config.brand.productName });
   registerErrorHandling(app);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
-  await registerSecurity(app, {
+  registerSecurity(app, {
     publicOrigin: config.publicOrigin,
     // The browser uploads straight to Cloudinary when it is the media backend.
     extraConnectSources: config.cloudinary ? [new URL(config.cloudinary.apiBase).origin] : [],
@@ -95,9 +96,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Writes by any instance (or by hand) NOTIFY vehicles_changed; writes on this instance also drop
   // the cache before their response leaves, so a client never reads its own write stale.
   const unlisten = await database.listen('vehicles_changed', () => listCache.invalidate());
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400)
       listCache.invalidate();
+    done(null, payload);
   });
   app.addHook('onClose', async () => {
     await unlisten();

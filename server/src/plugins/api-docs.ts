@@ -48,10 +48,17 @@ export async function apiDocsRoutes(app: FastifyInstance, options: { isPublic: b
         ),
       )
       .join('');
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API</title><style>body{font:14px system-ui;margin:2rem}td{padding:.25rem .75rem;border-bottom:1px solid #ddd}</style></head><body><h1>API</h1><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a>. Errors answer <code>{"message","code"}</code>.</p><table><thead><tr><th>Method</th><th>Path</th><th>Who may call it</th></tr></thead><tbody>${rows}</tbody></table></body></html>`,
-      );
+    return (
+      reply
+        .type('text/html; charset=utf-8')
+        // The one HTML answer under /api: it needs its inline style and nothing else.
+        .header(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+        )
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API</title><style>body{font:14px system-ui;margin:2rem}td{padding:.25rem .75rem;border-bottom:1px solid #ddd}</style></head><body><h1>API</h1><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a>. Errors answer <code>{"message","code"}</code>.</p><table><thead><tr><th>Method</th><th>Path</th><th>Who may call it</th></tr></thead><tbody>${rows}</tbody></table></body></html>`,
+        )
+    );
   });
 }

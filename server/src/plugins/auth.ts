@@ -65,15 +65,19 @@ export function registerAuth(app: FastifyInstance, options: { db: Database }) {
     return viewer;
   });
 
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access;
-    if (!access || access === 'public') return;
+  const enforce = async (request: FastifyRequest, access: Access) => {
     const viewer = await request.viewer();
     if (isAllowed(access, viewer)) return;
     const signedIn = viewer.admin || viewer.dealer || viewer.staff;
     throw signedIn
       ? new AppError(ERROR_CODES.forbidden, 'You do not have access to this')
       : new AppError(ERROR_CODES.unauthorized, 'Please sign in');
+  };
+  // Callback style so public routes (the hot reads) pay no promise for it.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return done();
+    enforce(request, access).then(() => done(), done);
   });
 }
 

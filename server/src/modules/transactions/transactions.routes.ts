@@ -70,11 +70,18 @@ export async function transactionsRoutes(app: FastifyInstance, { db }: { db: Dat
         isAdmin: viewer.admin !== null,
         dealerId: viewer.dealer?.id ?? null,
       });
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', `inline; filename="${file.fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(file.data);
+      return (
+        reply
+          .type(file.contentType)
+          .header('content-disposition', `inline; filename="${file.fileName}"`)
+          .header('cache-control', 'private, no-store')
+          // Opened in a tab: the browser's own image/PDF viewer needs its inline styles and the file.
+          .header(
+            'content-security-policy',
+            "default-src 'none'; img-src 'self'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+          )
+          .send(file.data)
+      );
     },
   );
 }
