@@ -3,13 +3,16 @@
  * with 200 vehicles, /vehicle/:id and /dealer/login; each page 3 times, the median printed.
  * Targets: every category ≥ 95, CLS < 0.05.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { vehicles } from '../server/src/db/schema';
-import { benchDatabase, line, startBenchServer, writeResults } from './support';
+import { benchDatabase, line, RESULTS_DIR, startBenchServer, writeResults } from './support';
 import { benchVehicles } from './vehicles-fixture';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+mkdirSync(RESULTS_DIR, { recursive: true });
 const { handle, env } = await benchDatabase();
 await handle.db.delete(vehicles);
 const [first] = await handle.db.insert(vehicles).values(benchVehicles(0, 200)).returning({ id: vehicles.id });
@@ -42,6 +45,9 @@ try {
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
       const lhr = result!.lhr;
+      // The last report of each page stays in bench/results for a closer look (Lighthouse JSON).
+      if (i === RUNS - 1)
+        writeFileSync(join(RESULTS_DIR, `lighthouse-${path.split('/')[1] || 'home'}.json`), JSON.stringify(lhr));
       runs.push({
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),

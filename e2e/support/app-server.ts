@@ -19,7 +19,7 @@ export interface RunningServer {
 }
 
 /**
- * Starts the real, built app (`node server/src/main.ts`, as `npm start` does after the build) on a
+ * Starts the real, built app (`node dist/server/main.js`, as `npm start` does after the build) on a
  * free port with a fresh database: an empty PGlite data directory, or a new PostgreSQL database
  * when TEST_DATABASE_URL is set.
  */
@@ -27,7 +27,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
   const pgDatabase = serverUrl ? await createDatabase(serverUrl, 'app_e2e', { fromTemplate: false }) : null;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -8,9 +8,16 @@ export interface SpawnedServer {
   stop(): Promise<number | null>;
 }
 
-/** Starts `server/src/main.ts` as a separate process and resolves once it listens. */
-export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+/**
+ * Starts the server as a separate process and resolves once it listens: from the TypeScript
+ * sources, or from the bundle `npm run build` writes (what `npm start` runs; the benchmarks use it).
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  entry: 'source' | 'bundle' = 'source',
+): Promise<SpawnedServer> {
+  const args = entry === 'bundle' ? ['dist/server/main.js'] : ['--import', 'tsx', 'server/src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

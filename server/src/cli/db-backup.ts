@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { dirname, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config';
+import { PGLITE_START_PARAMS } from '../db/client';
 
 /**
  * npm run db:backup -- <file>             copy of the embedded database (DATA_DIR/db) to a .tar.gz
@@ -21,7 +22,7 @@ async function main() {
 
   if (command === 'backup') {
     if (!existsSync(config.pgliteDir)) throw new Error(`No embedded database at ${config.pgliteDir}`);
-    const db = await PGlite.create({ dataDir: config.pgliteDir });
+    const db = await PGlite.create({ dataDir: config.pgliteDir, startParams: PGLITE_START_PARAMS });
     const dump = await db.dumpDataDir('gzip');
     await db.close();
     mkdirSync(dirname(target), { recursive: true });
@@ -41,7 +42,11 @@ async function main() {
   const staging = `${config.pgliteDir}.restoring`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
-  const db = await PGlite.create({ dataDir: staging, loadDataDir: new Blob([readFileSync(target)]) });
+  const db = await PGlite.create({
+    dataDir: staging,
+    loadDataDir: new Blob([readFileSync(target)]),
+    startParams: PGLITE_START_PARAMS,
+  });
   await db.query('select 1');
   await db.close();
   if (occupied) {

@@ -1,8 +1,9 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { PROJECT_ROOT } from '../lib/project-root';
 
-export const DEMO_MEDIA_DIR = fileURLToPath(new URL('../../demo-media', import.meta.url));
+export const DEMO_MEDIA_DIR = join(PROJECT_ROOT, 'server/demo-media');
 export const DEMO_VIDEO_URL = '/media/demo/walkaround.webm';
 export const DEMO_THUMBNAIL_URL = '/media/demo/walkaround.jpg';
 

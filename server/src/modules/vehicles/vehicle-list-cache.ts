@@ -51,14 +51,21 @@ export class VehicleListCache {
 
   private async build(): Promise<SerializedList> {
     const list = await this.load();
-    const byId = new Map<number, Buffer>();
-    const parts: string[] = [];
+    // One buffer holds the whole array; each vehicle's JSON is a view into it (no second copy).
+    const parts: Buffer[] = [];
+    const spans: [number, number, number][] = [];
+    let offset = 1;
     for (const vehicle of list) {
-      const json = JSON.stringify(vehicle);
+      const json = Buffer.from(JSON.stringify(vehicle));
+      spans.push([vehicle.id, offset, offset + json.length]);
       parts.push(json);
-      byId.set(vehicle.id, Buffer.from(json));
+      offset += json.length + 1;
     }
-    const identity = Buffer.from(`[${parts.join(',')}]`);
+    const identity = Buffer.alloc(Math.max(offset, 2), ',');
+    identity[0] = 0x5b; // [
+    identity[identity.length - 1] = 0x5d; // ]
+    for (const [i, json] of parts.entries()) json.copy(identity, spans[i]![1]);
+    const byId = new Map(spans.map(([id, start, end]) => [id, identity.subarray(start, end)]));
     const [gz, br] = await Promise.all([
       gzipAsync(identity, { level: 6 }),
       brotliAsync(identity, {
