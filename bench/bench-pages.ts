@@ -31,7 +31,11 @@ const chrome = await chromeLauncher.launch({
     '--no-first-run',
   ],
 });
-const pages = ['/', '/inventory', `/vehicle/${first!.id}`, '/dealer/login'];
+// BENCH_PAGES=/inventory,/dealer/login measures only those (while working on one page).
+const pages = ['/', '/inventory', `/vehicle/${first!.id}`, '/dealer/login'].filter(
+  (path) =>
+    !process.env.BENCH_PAGES || process.env.BENCH_PAGES.split(',').includes(path.replace(/\/\d+$/, '')),
+);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const results: Record<string, Record<string, number>> = {};
 try {
@@ -47,7 +51,10 @@ try {
       const lhr = result!.lhr;
       // The last report of each page stays in bench/results for a closer look (Lighthouse JSON).
       if (i === RUNS - 1)
-        writeFileSync(join(RESULTS_DIR, `lighthouse-${path.split('/')[1] || 'home'}.json`), JSON.stringify(lhr));
+        writeFileSync(
+          join(RESULTS_DIR, `lighthouse-${path.split('/')[1] || 'home'}.json`),
+          JSON.stringify(lhr),
+        );
       runs.push({
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),

@@ -11,6 +11,21 @@ export const PAGE_PATHS = {
 } as const;
 export type PageKey = keyof typeof PAGE_PATHS;
 
+/**
+ * The module that renders each lazily loaded page (as the Vite manifest names it, relative to
+ * web/), so the server can preload a page's code with the entry instead of after it. Kept equal to
+ * the lazy imports of web/src/app/router.tsx by a test.
+ */
+export const LAZY_PAGE_MODULES: Partial<Record<PageKey, string>> = {
+  inventory: 'src/features/inventory/inventory-page.tsx',
+  vehicle: 'src/features/vehicle/vehicle-page.tsx',
+  dealerLogin: 'src/features/dealer/dealer-login-page.tsx',
+  dealerDashboard: 'src/features/dealer/dealer-dashboard-page.tsx',
+  upload: 'src/features/upload/upload-page.tsx',
+  adminLogin: 'src/features/admin/admin-login-page.tsx',
+  admin: 'src/features/admin/admin-page.tsx',
+};
+
 export const vehiclePath = (id: number | string) => `/vehicle/${encodeURIComponent(String(id))}`;
 
 export interface PageMeta {

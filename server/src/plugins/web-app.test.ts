@@ -15,7 +15,26 @@ function fixtureBuild() {
   );
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *');
-  writeFileSync(join(dir, '.vite', 'manifest.json'), '{}');
+  // A manifest as Vite writes it: the entry, a chunk it shares, and lazy pages importing both.
+  writeFileSync(
+    join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_shared-1.js'] },
+      '_shared-1.js': { file: 'assets/shared-1.js' },
+      '_form-2.js': { file: 'assets/form-2.js', imports: ['_shared-1.js'] },
+      'src/features/dealer/dealer-login-page.tsx': {
+        file: 'assets/dealer-login-page-3.js',
+        isDynamicEntry: true,
+        imports: ['index.html', '_form-2.js', '_shared-1.js'],
+        css: ['assets/dealer-login-page-3.css'],
+      },
+      'src/features/inventory/inventory-page.tsx': {
+        file: 'assets/inventory-page-4.js',
+        isDynamicEntry: true,
+        imports: ['index.html'],
+      },
+    }),
+  );
   return dir;
 }
 
@@ -48,6 +67,24 @@ describe('serving the web app', () => {
     expect(res.body).toContain(
       '<script type="application/json" id="brand-config">{"productName":"Lot \\u003c/script>\\u003cb>Runner"',
     );
+  });
+
+  it("preloads a lazy page's code with the entry, not what the entry already loads", async () => {
+    const login = (await ctx.app.inject('/dealer/login')).body;
+    const preloads = [
+      ...login.matchAll(/<link rel="(modulepreload|stylesheet)" crossorigin href="([^"]+)">/g),
+    ];
+    expect(preloads.map(([, rel, href]) => `${rel} ${href}`)).toEqual([
+      'modulepreload /assets/dealer-login-page-3.js',
+      'stylesheet /assets/dealer-login-page-3.css',
+      'modulepreload /assets/form-2.js',
+    ]);
+    expect((await ctx.app.inject('/inventory')).body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/inventory-page-4.js">',
+    );
+    // The landing page is in the entry; pages missing from the manifest preload nothing.
+    expect((await ctx.app.inject('/')).body).not.toContain('modulepreload');
+    expect((await ctx.app.inject('/admin')).body).not.toContain('modulepreload');
   });
 
   it('serves the app with a 404 status for paths outside the route table', async () => {

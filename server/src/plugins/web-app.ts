@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { BRAND_ELEMENT_ID, type Brand } from '@contracts/brand';
-import { matchPage, pageMeta } from '@contracts/routes';
+import { LAZY_PAGE_MODULES, matchPage, type PageKey, pageMeta } from '@contracts/routes';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/app-error';
@@ -29,6 +29,50 @@ function listFiles(dir: string): string[] {
     .map((f) => `/${relative(dir, join(dir, f)).split(sep).join('/')}`);
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * `<link rel="modulepreload">` tags for a lazily loaded page: its chunk and the chunks it imports,
+ * minus what the entry already loads. The browser then fetches them alongside the entry rather
+ * than after it has run (one round trip less before the page can paint; Lighthouse LCP).
+ */
+export function pagePreloadTags(manifest: Record<string, ManifestChunk>, page: PageKey | 'notFound') {
+  const source = page === 'notFound' ? undefined : LAZY_PAGE_MODULES[page];
+  if (!source || !manifest[source]) return '';
+  const loadedByEntry = new Set<string>();
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const next of manifest[key].imports ?? []) walk(next, into);
+  };
+  if (entryKey) walk(entryKey, loadedByEntry);
+  const needed = new Set<string>();
+  walk(source, needed);
+  const tags: string[] = [];
+  for (const key of needed) {
+    if (loadedByEntry.has(key)) continue;
+    const chunk = manifest[key]!;
+    tags.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(chunk.file)}">`);
+    for (const css of chunk.css ?? [])
+      tags.push(`<link rel="stylesheet" crossorigin href="/${escapeHtml(css)}">`);
+  }
+  return tags.join('');
+}
+
+function readManifest(webDir: string): Record<string, ManifestChunk> {
+  try {
+    return JSON.parse(readFileSync(join(webDir, '.vite', 'manifest.json'), 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
 /**
  * Serves the built React app: hashed assets with a one-year immutable cache, other files of the
  * build, and index.html for every page path (200 for the spec's routes, 404 otherwise, so crawlers
@@ -46,6 +90,7 @@ export async function registerWebApp(app: FastifyInstance, options: { webDir: st
   }
 
   const template = readFileSync(indexPath, 'utf8');
+  const manifest = readManifest(options.webDir);
   // The build's own bookkeeping (.vite/manifest.json) is not served.
   const files = new Set(listFiles(options.webDir).filter((f) => f !== '/index.html' && !f.startsWith('/.')));
   const brandTag = `<script type="application/json" id="${BRAND_ELEMENT_ID}">${safeJson(options.brand)}</script>`;
@@ -55,7 +100,7 @@ export async function registerWebApp(app: FastifyInstance, options: { webDir: st
     const html = template
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
       .replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeHtml(meta.description)}$2`)
-      .replace('</head>', `${brandTag}</head>`);
+      .replace('</head>', `${pagePreloadTags(manifest, page)}${brandTag}</head>`);
     return { status: page === 'notFound' ? 404 : 200, html };
   };
   // Pages are rendered once per path kind, not per request.
