@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 // The server preloads each lazy page's chunk from LAZY_PAGE_MODULES; it must name what the router loads.
 describe('lazy pages', () => {
   it('are exactly the modules the router imports lazily, one per route component', () => {
-    const source = readFileSync(new URL('./router.tsx', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('../../../web/src/app/router.tsx', import.meta.url), 'utf8');
     const imported = [...source.matchAll(/const (\w+) = lazy\(\(\) => import\('@\/([^']+)'\)\)/g)].map(
       ([, component, path]) => ({ component: component!, module: `src/${path}.tsx` }),
     );
