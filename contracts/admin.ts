@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { amountSchema } from './buying';
 import {
   AUCTION_CERTIFIED,
@@ -8,6 +7,7 @@ import {
   TRANSACTION_STATUSES,
 } from './limits';
 import { adminVehicleSchema } from './vehicle';
+import { z } from './zod';
 
 /** Texts of the admin area (spec §2, §5, §8), verbatim. */
 export const ADMIN_TEXT = {

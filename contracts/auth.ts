@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { BUY_CODE_LENGTH } from './limits';
+import { z } from './zod';
 
 /** Texts of the sign-in flows (spec §5, §8), verbatim. */
 export const AUTH_TEXT = {

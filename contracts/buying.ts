@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { AUTH_TEXT, buyCodeSchema } from './auth';
 import { OFFER_STATUSES, TRANSACTION_STATUSES } from './limits';
 import { centsToDecimal, toCents } from './money';
+import { z } from './zod';
 
 /** Texts of buying (spec §2, §5, §8), verbatim. */
 export const BUYING_TEXT = {

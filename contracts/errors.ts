@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The one error body of the API (spec §8 reads `message`, else `error`). */
 export const errorBodySchema = z.object({

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { MAX_VIDEO_BYTES, VIN_LENGTH } from './limits';
 import { VIN_CHARSET } from './vin';
+import { z } from './zod';
 
 /** Texts of the staff upload wizard (spec §2, §5, §8), verbatim. */
 export const UPLOAD_TEXT = {

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { VEHICLE_STATUSES } from './limits';
+import { z } from './zod';
 
 /**
  * What the public sees of a vehicle (DESIGN.md §2): no bill of sale, paid flag or queue state.

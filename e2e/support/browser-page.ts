@@ -16,6 +16,12 @@ export async function openPage(
   viewport: { width: number; height: number },
 ): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl() });
+  // Violations the page itself catches (an eval probe) never reach the console on their own.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

@@ -1,6 +1,5 @@
 import { type AdminLoginBody, AUTH_TEXT, adminLoginBodySchema } from '@contracts/auth';
 import { PAGE_PATHS } from '@contracts/routes';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { AuthCard } from '@/components/auth-card';
@@ -9,6 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { useAdminLogin } from '@/features/auth/api/admin-session';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { zodResolver } from '@/lib/zod';
 
 export default function AdminLoginPage() {
   usePageMeta('adminLogin');

@@ -1,12 +1,12 @@
 import { BUYING_TEXT, type OfferForm, offerFormSchema } from '@contracts/buying';
 import { BUY_CODE_LENGTH } from '@contracts/limits';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';
+import { zodResolver } from '@/lib/zod';
 import { useCreateOffer } from './api/create-offer';
 import { BuyCodeHelp } from './buy-code-help';
 import { newIdempotencyKey } from './new-idempotency-key';

@@ -1,7 +1,6 @@
 import { AUTH_TEXT, type DealerLoginBody, dealerLoginBodySchema } from '@contracts/auth';
 import { BUY_CODE_LENGTH } from '@contracts/limits';
 import { PAGE_PATHS } from '@contracts/routes';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { AuthCard } from '@/components/auth-card';
@@ -11,6 +10,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useDealerLogin } from '@/features/auth/api/dealer-session';
 import { brand, telHref } from '@/lib/brand';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { zodResolver } from '@/lib/zod';
 
 export default function DealerLoginPage() {
   usePageMeta('dealerLogin');

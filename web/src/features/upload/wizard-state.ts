@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { z } from 'zod';
 import { newIdempotencyKey } from '@/features/buying/new-idempotency-key';
+import { z } from '@/lib/zod';
 import { UPLOAD_STEPS, type UploadStep } from './upload-steps';
 
 /**

@@ -1,8 +1,8 @@
 import type { completeListingBodySchema } from '@contracts/admin';
 import type { AdminVehicle } from '@contracts/vehicle';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
+import type { z } from '@/lib/zod';
 import { useRefreshAdminData } from './refresh-admin-data';
 
 export type CompleteListingBody = z.input<ReturnType<typeof completeListingBodySchema>>;

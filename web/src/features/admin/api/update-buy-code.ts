@@ -1,7 +1,7 @@
 import type { AdminBuyCode, updateBuyCodeBodySchema } from '@contracts/admin';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
+import type { z } from '@/lib/zod';
 import { useRefreshAdminData } from './refresh-admin-data';
 
 export type UpdateBuyCodeBody = z.input<typeof updateBuyCodeBodySchema>;

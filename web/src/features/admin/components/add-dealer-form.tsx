@@ -1,11 +1,11 @@
 import { ADMIN_TEXT, type CreateDealerBody, createDealerBodySchema } from '@contracts/admin';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
+import { zodResolver } from '@/lib/zod';
 import { ADMIN_LABELS } from '../admin-texts';
 import { type CreatedDealer, useCreateDealer } from '../api/create-dealer';
 

@@ -1,7 +1,7 @@
 import { ADMIN_TEXT, completeListingBodySchema } from '@contracts/admin';
 import type { AdminVehicle } from '@contracts/vehicle';
-import { z } from 'zod';
 import { premiumLabel } from '@/lib/brand';
+import { z } from '@/lib/zod';
 
 /**
  * The queue-completion form holds strings; the contract's schema decides what a valid body is,

@@ -2,7 +2,6 @@ import { ADMIN_TEXT } from '@contracts/admin';
 import { AUCTION_CERTIFIED, DEFAULT_RECON_TEXT } from '@contracts/limits';
 import type { AdminVehicle } from '@contracts/vehicle';
 import { isPlayableVideoUrl } from '@contracts/vehicle-display';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, PlayCircle } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,6 +14,7 @@ import { VideoDialog } from '@/features/vehicles-shared/video-dialog';
 import { ApiError } from '@/lib/api-client';
 import { premiumLabel } from '@/lib/brand';
 import { formatDateTime } from '@/lib/time-left';
+import { zodResolver } from '@/lib/zod';
 import { ADMIN_LABELS } from '../admin-texts';
 import { useCompleteListing } from '../api/complete-listing';
 import {
