@@ -61,6 +61,8 @@ async function showAll(page: Page) {
 async function openInventory(page: Page, search = '') {
   await page.goto(`/inventory${search}`);
   await page.getByRole('heading', { level: 1, name: 'Vehicle Listings' }).waitFor();
+  // The results (or the empty/error state) are shown once the section is no longer busy.
+  await page.locator('section[aria-labelledby="results-heading"][aria-busy="false"]').waitFor();
 }
 
 async function waitForCount(page: Page, expected: number) {

@@ -22,9 +22,13 @@ export default function InventoryPage() {
   const [params, update] = useInventoryParams();
   const [searchText, setSearchText] = useSearchText(params.q, (q) => update({ q }));
   const vehicles = useVehicles();
+  // The list renders in a deferred (time-sliced) pass when it arrives, so mounting the first cards
+  // on a slow phone is many short tasks rather than one long one; the skeleton stays until then.
+  const list = useDeferredValue(vehicles.data);
+  const isLoading = list === undefined && !vehicles.isError;
 
   // Index once per list, sort once per sort order; typing only filters (deferred, so keys stay instant).
-  const indexed = useMemo(() => indexVehicles(vehicles.data ?? []), [vehicles.data]);
+  const indexed = useMemo(() => indexVehicles(list ?? []), [list]);
   const sorted = useMemo(() => sortVehicles(indexed, params.sort), [indexed, params.sort]);
   const query = useDeferredValue(searchText);
   const results = useMemo(
@@ -58,17 +62,17 @@ export default function InventoryPage() {
             setSearchText(text);
           }}
         />
-        <section aria-labelledby="results-heading" aria-busy={vehicles.isPending || isStale}>
+        <section aria-labelledby="results-heading" aria-busy={isLoading || isStale}>
           <div className="mb-4 flex items-center justify-between gap-3 border-b border-slate-200 pb-3">
             <h2 id="results-heading" className="sr-only">
               Vehicles
             </h2>
             <p role="status" className="text-sm font-medium text-slate-700" data-testid="result-count">
-              {vehicles.isSuccess ? (results.length === 1 ? '1 vehicle' : `${results.length} vehicles`) : ''}
+              {list !== undefined ? (results.length === 1 ? '1 vehicle' : `${results.length} vehicles`) : ''}
             </p>
             <ViewToggle view={params.view} onChange={(view) => update({ view })} />
           </div>
-          {vehicles.isPending ? (
+          {isLoading ? (
             <>
               <p role="status" className="sr-only">
                 Loading vehicles…
@@ -80,7 +84,7 @@ export default function InventoryPage() {
                 ))}
               </div>
             </>
-          ) : vehicles.isError ? (
+          ) : vehicles.isError && list === undefined ? (
             <LoadErrorState
               message={vehicles.error.message}
               onRetry={() => void vehicles.refetch()}
