@@ -133,8 +133,11 @@ describe('Vehicle Listings page', () => {
     expect(shown).toHaveLength(vehicles.length);
     const camry = vehicles.find((v) => v.make === 'Toyota' && v.model === 'Camry')!;
     const card = cards(page).filter({ has: page.getByRole('heading', { name: titleOf(camry) }) });
+    // Cards far from the screen are not laid out (content-visibility), so read it where a user
+    // would: scrolled to, once the browser has rendered it.
+    await card.scrollIntoViewIfNeeded();
+    await expect.poll(() => card.innerText()).toContain(camry.vin);
     const text = await card.innerText();
-    expect(text).toContain(camry.vin);
     expect(text).toContain('$21,450');
     expect(text).toContain('38,214 miles');
     expect(text).toContain(camry.trim!);

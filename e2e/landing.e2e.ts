@@ -86,7 +86,7 @@ describe('landing page', () => {
     const { page, context, errors } = await openPage(browser, PHONE);
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link', { name: 'Browse', exact: true }).isVisible()).resolves.toBe(true);
+    await nav.getByRole('link', { name: 'Browse', exact: true }).waitFor();
     await expect(nav.getByRole('link', { name: 'Portal', exact: true }).isVisible()).resolves.toBe(true);
     await expect(nav.getByText('Browse Inventory').isVisible()).resolves.toBe(false);
     const floating = page.getByTestId('floating-view-listings');

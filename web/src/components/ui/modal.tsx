@@ -1,12 +1,12 @@
 import { X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { Dialog, Slot } from 'radix-ui';
+import { type ReactNode, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 
 interface ModalProps {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
-  /** The element that opens the modal, rendered as the dialog trigger. */
+  /** The element that opens the modal (it gets the dialog-trigger attributes and click handler). */
   trigger?: ReactNode;
   title: ReactNode;
   description?: ReactNode;
@@ -14,33 +14,74 @@ interface ModalProps {
   className?: string;
 }
 
-/** The reusable modal of spec §2: title, description and a close button labelled 'Close'. */
-export function Modal({ open, onOpenChange, trigger, title, description, children, className }: ModalProps) {
+/**
+ * The reusable modal of spec §2: title, description and a close button labelled 'Close'.
+ * The dialog itself is mounted only while open: a listings page has three triggers per card, and
+ * mounting a closed dialog for each made every search keystroke and the first paint slower.
+ * Closing returns focus to the trigger.
+ */
+export function Modal({
+  open: openProp,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  children,
+  className,
+}: ModalProps) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = openProp ?? ownOpen;
+  const triggerRef = useRef<HTMLElement>(null);
+  const setOpen = (next: boolean) => {
+    if (openProp === undefined) setOwnOpen(next);
+    onOpenChange?.(next);
+  };
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
-        <Dialog.Content
-          className={cn(
-            'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl',
-            className,
-          )}
-          {...(description ? {} : { 'aria-describedby': undefined })}
+    <>
+      {trigger ? (
+        <Slot.Root
+          ref={triggerRef}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          data-state={open ? 'open' : 'closed'}
+          onClick={() => setOpen(true)}
         >
-          <div className="pr-8">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
-            {description ? (
-              <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
-            ) : null}
-          </div>
-          {children}
-          <Dialog.Close className="absolute right-3 top-3 inline-flex items-center gap-1 rounded-md p-1.5 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900">
-            <X aria-hidden="true" className="h-4 w-4" />
-            <span>Close</span>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          {trigger}
+        </Slot.Root>
+      ) : null}
+      {open ? (
+        <Dialog.Root open onOpenChange={setOpen}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
+            <Dialog.Content
+              className={cn(
+                'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl',
+                className,
+              )}
+              onCloseAutoFocus={(event) => {
+                if (!triggerRef.current) return;
+                event.preventDefault();
+                triggerRef.current.focus();
+              }}
+              {...(description ? {} : { 'aria-describedby': undefined })}
+            >
+              <div className="pr-8">
+                <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
+                {description ? (
+                  <Dialog.Description className="mt-1 text-sm text-slate-600">
+                    {description}
+                  </Dialog.Description>
+                ) : null}
+              </div>
+              {children}
+              <Dialog.Close className="absolute right-3 top-3 inline-flex items-center gap-1 rounded-md p-1.5 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+                <X aria-hidden="true" className="h-4 w-4" />
+                <span>Close</span>
+              </Dialog.Close>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      ) : null}
+    </>
   );
 }

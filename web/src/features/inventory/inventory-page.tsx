@@ -99,7 +99,7 @@ export default function InventoryPage() {
               }}
             />
           ) : (
-            <div className={isStale ? 'opacity-70 transition-opacity' : undefined}>
+            <div>
               <VehicleResults
                 resetKey={`${query}|${params.cert}|${params.sort}`}
                 items={results}

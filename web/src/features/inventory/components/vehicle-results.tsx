@@ -54,7 +54,15 @@ export function VehicleResults({
     <>
       <ul className={gridClasses(view)} data-testid="vehicle-results" data-view={view}>
         {shown.map(({ vehicle }) => (
-          <li key={vehicle.id} className="flex min-w-0 flex-col [&>article]:flex-1">
+          <li
+            key={vehicle.id}
+            className={cn(
+              // The browser lays out and paints only the cards near the screen (each search renders
+              // a new set); the placeholder size is about a real card's, then its last real size.
+              'flex min-w-0 flex-col [content-visibility:auto] [&>article]:flex-1',
+              view === 'grid' ? '[contain-intrinsic-size:auto_34rem]' : '[contain-intrinsic-size:auto_18rem]',
+            )}
+          >
             <VehicleCard vehicle={vehicle} view={view} />
           </li>
         ))}
