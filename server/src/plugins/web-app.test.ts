@@ -87,6 +87,18 @@ describe('serving the web app', () => {
     expect((await ctx.app.inject('/admin')).body).not.toContain('modulepreload');
   });
 
+  it("preloads the API read a page starts with, as the app's credentialed fetch", async () => {
+    const preload = (body: string) =>
+      /<link rel="preload" href="([^"]+)" as="fetch" crossorigin="use-credentials">/.exec(body)?.[1];
+    expect(preload((await ctx.app.inject('/inventory?q=kia')).body)).toBe('/api/vehicles');
+    expect(preload((await ctx.app.inject('/vehicle/42')).body)).toBe('/api/vehicles/42');
+    // Each vehicle page names its own vehicle, though the page is rendered once.
+    expect(preload((await ctx.app.inject('/vehicle/7')).body)).toBe('/api/vehicles/7');
+    for (const url of ['/vehicle/abc', '/vehicle/0', '/', '/dealer/login', '/admin'])
+      expect(preload((await ctx.app.inject(url)).body), url).toBeUndefined();
+    expect((await ctx.app.inject('/vehicle/7')).body).not.toContain('<!--');
+  });
+
   it('serves the app with a 404 status for paths outside the route table', async () => {
     const res = await ctx.app.inject('/no/such/page');
     expect(res.statusCode).toBe(404);
