@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BRAND } from '../contracts/brand';
-import { openPage } from './support/browser-page';
+import { baseUrl, openPage } from './support/browser-page';
 import { DESKTOP, launchChromium, PHONE } from './support/chromium';
 
 let browser: Browser;
@@ -34,11 +34,41 @@ const SPEC_TEXTS = [
   'Already a dealer? Access your portal',
 ];
 
+describe('app shell', () => {
+  it('is painted before the JavaScript runs and is exactly what the app renders around a page', async () => {
+    const layoutHead = () => {
+      const layout = document.querySelector('#root > div')!.outerHTML;
+      return layout.slice(0, layout.indexOf('<main'));
+    };
+    for (const viewport of [PHONE, DESKTOP]) {
+      const noScript = await browser.newContext({ viewport, javaScriptEnabled: false });
+      const shellPage = await noScript.newPage();
+      await shellPage.goto(`${baseUrl()}/dealer/login`);
+      const shell = await shellPage.evaluate(layoutHead);
+      // Without JavaScript the header works: the brand, and links that load the pages.
+      await expect(
+        shellPage.getByRole('link', { name: DEFAULT_BRAND.productName }).getAttribute('href'),
+      ).resolves.toBe('/');
+      const shellBox = await shellPage.locator('header').boundingBox();
+      await noScript.close();
+
+      const { page, context, errors } = await openPage(browser, viewport);
+      await page.goto('/dealer/login');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.evaluate(layoutHead)).toBe(shell);
+      expect(await page.locator('header').boundingBox()).toEqual(shellBox);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
 describe('landing page', () => {
   it('shows every text of spec §1 with working calls to action', async () => {
     const { page, context, errors } = await openPage(browser, DESKTOP);
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1 }).waitFor();
     const text = await page.locator('main').innerText();
     for (const expected of SPEC_TEXTS) expect(text, expected).toContain(expected);
     await expect(page.title()).resolves.toBe('Deal Machine | Your Buyer. Replaced.');

@@ -120,6 +120,7 @@ export async function registerWebApp(app: FastifyInstance, options: { webDir: st
     const meta = pageMeta(page, options.brand.productName);
     const html = template
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+      .replaceAll('%BRAND_NAME%', escapeHtml(options.brand.productName))
       .replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeHtml(meta.description)}$2`)
       .replace('</head>', `${DATA_PRELOAD_SLOT}${pagePreloadTags(manifest, page)}${brandTag}</head>`);
     return { status: page === 'notFound' ? 404 : 200, html };
