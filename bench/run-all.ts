@@ -33,6 +33,7 @@ interface ResultFile {
   ceiling: Load;
   ratio: number;
   rssMb?: number | null;
+  memory?: { pglite: number | null; postgres: number | null };
   pglite: { firstMs: number; secondMs: number };
   postgres?: { firstMs: number; secondMs: number };
   purchases: number;
@@ -66,7 +67,12 @@ if (detail)
     'ratio ≥ 0.7',
   ]);
 if (list) rows.push(['list: p99 app / ceiling (ms)', `${list.app.p99} / ${list.ceiling.p99}`, '']);
-if (list?.rssMb) rows.push(['server RSS after list run (MB)', String(list.rssMb), '≤ 250 (10,000 vehicles)']);
+if (list?.memory)
+  rows.push([
+    'server RSS, 10,000 vehicles (PGlite / PostgreSQL)',
+    `${list.memory.pglite ?? 'n/a'} / ${list.memory.postgres ?? 'not run'} MB`,
+    '≤ 250 MB',
+  ]);
 const sync = read('sync');
 if (sync)
   rows.push([

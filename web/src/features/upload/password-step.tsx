@@ -35,6 +35,8 @@ export function PasswordStep({ onVerified }: { onVerified: () => void }) {
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
       <StepHeader title="Upload password" description="Enter the staff upload password to start." />
+      {/* The password is shared, not personal; this lets a password manager file it under a name. */}
+      <input type="text" name="username" autoComplete="username" value="staff" readOnly hidden />
       <FormField
         label="Password"
         type="password"
