@@ -1,4 +1,5 @@
 import { BadgeCheck, ExternalLink, ShieldCheck } from 'lucide-react';
+import { memo } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { brand } from '@/lib/brand';
 import { INVENTORY_TEXTS } from '../inventory-texts';
@@ -24,7 +25,7 @@ function DocsLink({ className }: { className: string }) {
 }
 
 /** The two certification levels and a link to the full documentation (spec §2). */
-export function CertificationExplainer() {
+export const CertificationExplainer = memo(function CertificationExplainer() {
   return (
     <section
       aria-labelledby="certification-levels"
@@ -59,4 +60,4 @@ export function CertificationExplainer() {
       <DocsLink className="mt-3 w-full sm:hidden" />
     </section>
   );
-}
+});

@@ -1,23 +1,26 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, startTransition, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { IndexedVehicle, ViewMode } from '../inventory-query';
 import { INVENTORY_TEXTS } from '../inventory-texts';
 import { VehicleCard } from './vehicle-card';
 
-/** How many cards render at first and per step, so the DOM stays small on a large inventory. */
+/** How many cards a new search, filter or sort renders at once: a screenful, so results paint fast. */
+export const FIRST_RESULTS = 12;
+/** How many more cards render per step, so the DOM stays small on a large inventory. */
 export const RESULTS_STEP = 24;
 
 export const gridClasses = (view: ViewMode) =>
   cn('grid gap-4 sm:gap-6', view === 'grid' ? 'md:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1');
 
 /**
- * The cards of the current results, rendered incrementally: more appear when the end of the
- * list comes near (IntersectionObserver) or when 'Show more' is pressed (keyboard users).
+ * The cards of the current results, rendered incrementally: a screenful at first, more when the
+ * end of the list comes near (IntersectionObserver) or when 'Show more' is pressed (keyboard users).
  * A new search, filter or sort (`resetKey`) resets the count; the list stays mounted, so cards that
- * remain in the results are kept rather than rebuilt on every keystroke.
+ * remain in the results are kept rather than rebuilt on every keystroke. Memoized: a keystroke's
+ * urgent render (the search box) leaves it alone until the deferred results arrive.
  */
-export function VehicleResults({
+export const VehicleResults = memo(function VehicleResults({
   items,
   view,
   resetKey,
@@ -26,11 +29,11 @@ export function VehicleResults({
   view: ViewMode;
   resetKey: string;
 }) {
-  const [limit, setLimit] = useState(RESULTS_STEP);
+  const [limit, setLimit] = useState(FIRST_RESULTS);
   const [limitFor, setLimitFor] = useState(resetKey);
   if (limitFor !== resetKey) {
     setLimitFor(resetKey);
-    setLimit(RESULTS_STEP);
+    setLimit(FIRST_RESULTS);
   }
   const sentinel = useRef<HTMLDivElement>(null);
   const hasMore = items.length > limit;
@@ -41,7 +44,9 @@ export function VehicleResults({
     if (!hasMore || !target || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setLimit((n) => n + RESULTS_STEP);
+        // A transition: the next cards render in slices, and a keystroke meanwhile goes first.
+        if (entries.some((entry) => entry.isIntersecting))
+          startTransition(() => setLimit((n) => n + RESULTS_STEP));
       },
       { rootMargin: '800px 0px' },
     );
@@ -79,4 +84,4 @@ export function VehicleResults({
       ) : null}
     </>
   );
-}
+});
