@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase, dropDatabase } from '../../server/test/pg-admin';
+import { BUNDLE_NODE_ARGS } from '../../server/test/spawn-server';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -27,7 +28,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
   const pgDatabase = serverUrl ? await createDatabase(serverUrl, 'app_e2e', { fromTemplate: false }) : null;
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  const child = spawn(process.execPath, BUNDLE_NODE_ARGS, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

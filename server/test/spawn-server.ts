@@ -9,6 +9,13 @@ export interface SpawnedServer {
 }
 
 /**
+ * How `npm start` runs the server (package.json; a test keeps them equal). A 1 MB young-generation
+ * semi-space keeps the resident memory ~40 MB lower under load at no measurable throughput cost
+ * (bench:list, bench:detail): the server's garbage is short-lived and small.
+ */
+export const BUNDLE_NODE_ARGS = ['--enable-source-maps', '--max-semi-space-size=1', 'dist/server/main.js'];
+
+/**
  * Starts the server as a separate process and resolves once it listens: from the TypeScript
  * sources, or from the bundle `npm run build` writes (what `npm start` runs; the benchmarks use it).
  */
@@ -16,7 +23,7 @@ export async function spawnServer(
   env: Record<string, string>,
   entry: 'source' | 'bundle' = 'source',
 ): Promise<SpawnedServer> {
-  const args = entry === 'bundle' ? ['dist/server/main.js'] : ['--import', 'tsx', 'server/src/main.ts'];
+  const args = entry === 'bundle' ? BUNDLE_NODE_ARGS : ['--import', 'tsx', 'server/src/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
