@@ -18,3 +18,15 @@ export async function signIn(
   if (!cookie) throw new Error(`${as} sign-in set no cookie`);
   return `${cookie.name}=${cookie.value}`;
 }
+
+/** The accounts API tests sign in with (createBootstrappedApp configures and creates them). */
+export const TEST_ACCOUNTS = {
+  adminEmail: 'boss@example.com',
+  adminPassword: 'correct horse battery',
+  uploadPassword: 'lot-password',
+} as const;
+
+export const signInAdmin = (app: App) =>
+  signIn(app, 'admin', { email: TEST_ACCOUNTS.adminEmail, password: TEST_ACCOUNTS.adminPassword });
+
+export const signInStaff = (app: App) => signIn(app, 'staff', { password: TEST_ACCOUNTS.uploadPassword });

@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/app';
+import { bootstrap } from '../src/bootstrap';
 import { type Config, loadConfig } from '../src/config';
 import type { DbHandle } from '../src/db/client';
+import { TEST_ACCOUNTS } from './sessions';
 import { createTestDatabase } from './test-database';
 
 /** Test configuration: quiet, no demo data, files in a fresh temporary directory, NHTSA unreachable. */
@@ -36,4 +38,19 @@ export async function createTestApp(
       rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** createTestApp with the test accounts (TEST_ACCOUNTS) configured and created, ready to sign in. */
+export async function createBootstrappedApp(options: Parameters<typeof createTestApp>[0] = {}) {
+  const ctx = await createTestApp({
+    ...options,
+    env: {
+      ADMIN_EMAILS: TEST_ACCOUNTS.adminEmail,
+      ADMIN_PASSWORD: TEST_ACCOUNTS.adminPassword,
+      UPLOAD_PASSWORD: TEST_ACCOUNTS.uploadPassword,
+      ...options.env,
+    },
+  });
+  await bootstrap(ctx.db, ctx.config);
+  return ctx;
 }

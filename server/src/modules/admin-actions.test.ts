@@ -2,26 +2,18 @@ import { ADMIN_TEXT } from '@contracts/admin';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../test/factories';
-import { signIn } from '../../test/sessions';
-import { createTestApp } from '../../test/test-app';
-import { bootstrap } from '../bootstrap';
+import { signIn, signInAdmin, signInStaff } from '../../test/sessions';
+import { createBootstrappedApp } from '../../test/test-app';
 import { auditLog, transactions, vehicles } from '../db/schema';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
 let admin: string;
 let staff: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp({
-    env: {
-      ADMIN_EMAILS: 'boss@example.com',
-      ADMIN_PASSWORD: 'correct horse battery',
-      UPLOAD_PASSWORD: 'lot-password',
-    },
-  });
-  await bootstrap(ctx.db, ctx.config);
-  admin = await signIn(ctx.app, 'admin', { email: 'boss@example.com', password: 'correct horse battery' });
-  staff = await signIn(ctx.app, 'staff', { password: 'lot-password' });
+  ctx = await createBootstrappedApp();
+  admin = await signInAdmin(ctx.app);
+  staff = await signInStaff(ctx.app);
 });
 afterAll(() => ctx.close());
 

@@ -1,27 +1,19 @@
 import { MAX_BILL_OF_SALE_BYTES } from '@contracts/limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../test/factories';
-import { signIn } from '../../test/sessions';
-import { createTestApp } from '../../test/test-app';
-import { bootstrap } from '../bootstrap';
+import { signInAdmin, signInStaff } from '../../test/sessions';
+import { createBootstrappedApp } from '../../test/test-app';
 
 /** Uploads that try to slip past the checks (issue #10). */
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
 let admin: string;
 let staff: string;
 let transactionId: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp({
-    env: {
-      ADMIN_EMAILS: 'boss@example.com',
-      ADMIN_PASSWORD: 'correct horse battery',
-      UPLOAD_PASSWORD: 'lot-password',
-    },
-  });
-  await bootstrap(ctx.db, ctx.config);
-  admin = await signIn(ctx.app, 'admin', { email: 'boss@example.com', password: 'correct horse battery' });
-  staff = await signIn(ctx.app, 'staff', { password: 'lot-password' });
+  ctx = await createBootstrappedApp();
+  admin = await signInAdmin(ctx.app);
+  staff = await signInStaff(ctx.app);
   const vehicle = await insertVehicle(ctx.db);
   const dealer = await insertDealer(ctx.db);
   await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: 'HU2P' });

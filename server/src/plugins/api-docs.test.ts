@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../test/sessions';
-import { createTestApp } from '../../test/test-app';
-import { bootstrap } from '../bootstrap';
+import { signInAdmin } from '../../test/sessions';
+import { createBootstrappedApp } from '../../test/test-app';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
 let admin: string;
 beforeAll(async () => {
-  ctx = await createTestApp({
-    env: { ADMIN_EMAILS: 'boss@example.com', ADMIN_PASSWORD: 'correct horse battery' },
-  });
-  await bootstrap(ctx.db, ctx.config);
-  admin = await signIn(ctx.app, 'admin', { email: 'boss@example.com', password: 'correct horse battery' });
+  ctx = await createBootstrappedApp();
+  admin = await signInAdmin(ctx.app);
 });
 afterAll(() => ctx.close());
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer } from '../../test/factories';
-import { signIn } from '../../test/sessions';
-import { createTestApp } from '../../test/test-app';
-import { bootstrap } from '../bootstrap';
+import { signIn, signInAdmin, signInStaff } from '../../test/sessions';
+import { createBootstrappedApp } from '../../test/test-app';
 import type { Access } from './access';
 
 /**
@@ -37,27 +36,16 @@ const ALLOWED: Record<Access, Identity[]> = {
   account: ['dealer', 'admin'],
 };
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
 const cookies: Record<Identity, string> = { anonymous: '', dealer: '', staff: '', admin: '' };
 
 beforeAll(async () => {
-  ctx = await createTestApp({
-    webDir: null,
-    env: {
-      ADMIN_EMAILS: 'boss@example.com',
-      ADMIN_PASSWORD: 'correct horse battery',
-      UPLOAD_PASSWORD: 'lot-password',
-    },
-  });
-  await bootstrap(ctx.db, ctx.config);
+  ctx = await createBootstrappedApp();
   const dealer = await insertDealer(ctx.db);
   await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: 'Q7RS' });
-  cookies.admin = await signIn(ctx.app, 'admin', {
-    email: 'boss@example.com',
-    password: 'correct horse battery',
-  });
+  cookies.admin = await signInAdmin(ctx.app);
   cookies.dealer = await signIn(ctx.app, 'dealer', { dealerName: dealer.dealerName, buyCode: 'Q7RS' });
-  cookies.staff = await signIn(ctx.app, 'staff', { password: 'lot-password' });
+  cookies.staff = await signInStaff(ctx.app);
 });
 afterAll(() => ctx.close());
 

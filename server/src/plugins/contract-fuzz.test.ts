@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../test/factories';
-import { signIn } from '../../test/sessions';
-import { createTestApp } from '../../test/test-app';
-import { bootstrap } from '../bootstrap';
+import { signInAdmin } from '../../test/sessions';
+import { createBootstrappedApp } from '../../test/test-app';
 
 /**
  * Contract fuzzing (issue #10): malformed, oversized, wrong-typed, unicode, null-byte, deeply
@@ -128,7 +127,7 @@ const contentType = fc.constantFrom(
 const LEAKS =
   /at [^\n]+\.(ts|js):\d+|node_modules|syntax error at or near|relation "[^"]+"|duplicate key value|violates .* constraint|drizzle|PGlite|Failed query/i;
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
 let adminCookie = '';
 
 /** A fingerprint of every business table's content (not rate-limit counters or sessions). */
@@ -156,23 +155,12 @@ async function fingerprint() {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp({
-    env: {
-      ADMIN_EMAILS: 'boss@example.com',
-      ADMIN_PASSWORD: 'correct horse battery',
-      UPLOAD_PASSWORD: 'lot-password',
-      SIGN_IN_RATE_LIMIT: '100000',
-    },
-  });
-  await bootstrap(ctx.db, ctx.config);
+  ctx = await createBootstrappedApp({ env: { SIGN_IN_RATE_LIMIT: '100000' } });
   const dealer = await insertDealer(ctx.db);
   await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: 'FZ2Z' });
   await insertVehicle(ctx.db);
   await insertVehicle(ctx.db, { status: 'pending', inQueue: true });
-  adminCookie = await signIn(ctx.app, 'admin', {
-    email: 'boss@example.com',
-    password: 'correct horse battery',
-  });
+  adminCookie = await signInAdmin(ctx.app);
   console.log(`contract fuzz seed ${SEED} (FUZZ_SEED=${SEED} reproduces this run)`);
 });
 afterAll(() => ctx.close());

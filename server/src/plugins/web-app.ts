@@ -72,8 +72,7 @@ const DATA_PRELOAD_SLOT = '<!--data-preload-->';
  * instead of after it has run (the vehicle page's title is its largest paint). The attributes
  * match the app's own fetch (credentials included), so the browser reuses the preloaded answer.
  */
-export function pageDataPreload(pathname: string): string {
-  const page = matchPage(pathname);
+export function pageDataPreload(page: PageKey | 'notFound', pathname: string): string {
   const href =
     page === 'inventory'
       ? '/api/vehicles'
@@ -157,6 +156,6 @@ export async function registerWebApp(app: FastifyInstance, options: { webDir: st
       .code(page.status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(page.html.replace(DATA_PRELOAD_SLOT, pageDataPreload(pathname)));
+      .send(page.html.replace(DATA_PRELOAD_SLOT, pageDataPreload(key, pathname)));
   });
 }

@@ -4,9 +4,8 @@ import { computeVinCheckDigit } from '@contracts/vin';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertVehicle } from '../../../test/factories';
-import { signIn } from '../../../test/sessions';
-import { createTestApp } from '../../../test/test-app';
-import { bootstrap } from '../../bootstrap';
+import { signInAdmin } from '../../../test/sessions';
+import { createBootstrappedApp } from '../../../test/test-app';
 import { vehicles } from '../../db/schema';
 
 /** Fake Google Sheets API v4 and CSV host, speaking the real formats of WIRE-FORMATS.md. */
@@ -56,14 +55,9 @@ afterAll(
     }),
 );
 
-const ADMIN = { ADMIN_EMAILS: 'boss@example.com', ADMIN_PASSWORD: 'correct horse battery' };
 async function appWith(env: Record<string, string>) {
-  const ctx = await createTestApp({ env: { ...ADMIN, ...env } });
-  await bootstrap(ctx.db, ctx.config);
-  const cookie = await signIn(ctx.app, 'admin', {
-    email: 'boss@example.com',
-    password: 'correct horse battery',
-  });
+  const ctx = await createBootstrappedApp({ env });
+  const cookie = await signInAdmin(ctx.app);
   const sync = () => ctx.app.inject({ method: 'POST', url: '/api/sync-vehicles', headers: { cookie } });
   return { ...ctx, sync };
 }

@@ -2,19 +2,15 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
-import { signIn } from '../../../test/sessions';
-import { createTestApp } from '../../../test/test-app';
-import { bootstrap } from '../../bootstrap';
+import { signInAdmin } from '../../../test/sessions';
+import { createBootstrappedApp } from '../../../test/test-app';
 import { vehicles } from '../../db/schema';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
 let ids: Record<'active' | 'queued' | 'pendingOut' | 'sold' | 'removed' | 'internal', number>;
 
 beforeAll(async () => {
-  ctx = await createTestApp({
-    env: { ADMIN_EMAILS: 'boss@example.com', ADMIN_PASSWORD: 'correct horse battery' },
-  });
-  await bootstrap(ctx.db, ctx.config);
+  ctx = await createBootstrappedApp();
   const db = ctx.db;
   ids = {
     active: (await insertVehicle(db, { make: 'Toyota', model: 'Camry' })).id,
@@ -133,10 +129,7 @@ describe('GET /api/vehicles/:id (public)', () => {
 
 describe('vehicles for an admin session', () => {
   it('lists every vehicle with every field, privately', async () => {
-    const cookie = await signIn(ctx.app, 'admin', {
-      email: 'boss@example.com',
-      password: 'correct horse battery',
-    });
+    const cookie = await signInAdmin(ctx.app);
     const res = await ctx.app.inject({ url: '/api/vehicles', headers: { cookie } });
     expect(res.headers['cache-control']).toBe('private, no-store');
     const list = res.json() as { id: number; inQueue: boolean; isPaid: boolean }[];
