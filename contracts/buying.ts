@@ -100,6 +100,17 @@ export const offerViewSchema = z.object({
 });
 export type OfferView = z.infer<typeof offerViewSchema>;
 
+/** The answer to Make Offer: what was recorded, without the dealer's name (name + code = sign-in). */
+export const offerReceiptSchema = z.object({
+  id: z.number().int(),
+  vehicleId: z.number().int(),
+  amount: z.string(),
+  status: z.literal('pending'),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type OfferReceipt = z.infer<typeof offerReceiptSchema>;
+
 export const dealerTransactionSchema = z.object({
   id: z.number().int(),
   vehicleId: z.number().int(),

@@ -58,7 +58,14 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           },
     genReqId: () => randomUUID(),
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies from our side (Fastify's number form, as its function).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 256 * 1024,
     // On shutdown, requests that arrive on kept-alive connections get 503 instead of hanging.
     return503OnClosing: true,

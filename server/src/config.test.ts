@@ -71,4 +71,21 @@ describe('configuration', () => {
     expect(problemsOf({ BRAND_PARTNERS: 'only one' })[0]).toMatch(/^BRAND_PARTNERS: must name exactly three/);
     expect(problemsOf({ BRAND_PHONE: '555-0100' })[0]).toMatch(/^BRAND_PHONE: must be an E.164/);
   });
+
+  it('takes TRUST_PROXY as a hop count or proxy addresses, and refuses true with what to set', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'loopback',
+    ]);
+    const [trueProblem] = problemsOf({ TRUST_PROXY: 'true' });
+    expect(trueProblem).toMatch(/^TRUST_PROXY: must not be true/);
+    expect(trueProblem).toContain('e.g. 1');
+    expect(problemsOf({ TRUST_PROXY: '10.0.0.0/33' })[0]).toContain('not an address: 10.0.0.0/33');
+    expect(problemsOf({ TRUST_PROXY: 'proxy.example.com' })[0]).toMatch(/^TRUST_PROXY:/);
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { type Brand, DEFAULT_BRAND, PARTNER_LABELS } from '@contracts/brand';
 import { z } from 'zod';
@@ -17,6 +18,53 @@ const booleanFlag = (fallback: boolean) =>
       .optional()
       .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v))),
   );
+
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for address ranges, accepted by Fastify's trustProxy list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isAddressOrCidr = (entry: string) => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * TRUST_PROXY: unset/false, a hop count (`1` = the app sits behind one proxy), or the proxies'
+ * addresses/CIDRs. `true` would trust every hop, so the client's own left-most X-Forwarded-For entry
+ * would become its address and walk around every per-address limit: refused with what to set.
+ */
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): TrustProxy {
+  const v = value?.trim().toLowerCase();
+  if (v === undefined || v === 'false' || v === 'no' || v === '0') return false;
+  if (v === 'true' || v === 'yes') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must not be true: trusting every hop lets a client choose its own address with X-Forwarded-For. ' +
+        'Set the number of proxies in front of the app (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= 10) return hops;
+  }
+  const entries = v.split(',').map((e) => e.trim());
+  const bad = entries.filter((e) => !isAddressOrCidr(e));
+  if (bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be false, a number of proxies (1 to 10), or a comma-separated list of proxy addresses/CIDRs; not an address: ${bad.join(', ')}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
 
 const envSchema = z.object({
   HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
@@ -62,11 +110,25 @@ const envSchema = z.object({
   ),
   /** Public origin (e.g. https://wholesale.example.com); enables Secure cookies and the Origin check. */
   PUBLIC_ORIGIN: z.preprocess(emptyToUndefined, z.url('must be an absolute URL').optional()),
-  TRUST_PROXY: booleanFlag(false),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()).transform(parseTrustProxy),
   /** The OpenAPI document and /api/docs are admin-only unless this is true (e.g. in development). */
   API_DOCS_PUBLIC: booleanFlag(false),
   /** Attempts per minute per IP and per target on sign-ins and code-bearing endpoints. */
   SIGN_IN_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(10)),
+  /** Failed buy-code checks a day from one address (IPv6: one /64), across every code-bearing endpoint. */
+  CODE_GUESS_ADDRESS_PER_DAY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(10_000_000).default(100),
+  ),
+  /** Failed buy-code checks a minute / a day from all addresses that never used a code successfully. */
+  CODE_GUESS_GLOBAL_PER_MINUTE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(10_000_000).default(30),
+  ),
+  CODE_GUESS_GLOBAL_PER_DAY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(100_000_000).default(1000),
+  ),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -136,6 +198,12 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+export interface CodeGuessingLimits {
+  perAddressPerDay: number;
+  globalPerMinute: number;
+  globalPerDay: number;
+}
+
 export interface Config {
   host: string;
   port: number;
@@ -151,10 +219,12 @@ export interface Config {
   adminPassword: string | undefined;
   uploadPassword: string | undefined;
   publicOrigin: string | undefined;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs. Never `true`. */
+  trustProxy: TrustProxy;
   apiDocsPublic: boolean;
   shutdownTimeoutMs: number;
   signInRateLimit: number;
+  codeGuessing: CodeGuessingLimits;
   vpic: { baseUrl: string; timeoutMs: number };
   cloudinary: { apiKey: string; apiSecret: string; cloudName: string; apiBase: string } | null;
   sheet: SheetSource | null;
@@ -238,6 +308,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     apiDocsPublic: env.API_DOCS_PUBLIC,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     signInRateLimit: env.SIGN_IN_RATE_LIMIT,
+    codeGuessing: {
+      perAddressPerDay: env.CODE_GUESS_ADDRESS_PER_DAY,
+      globalPerMinute: env.CODE_GUESS_GLOBAL_PER_MINUTE,
+      globalPerDay: env.CODE_GUESS_GLOBAL_PER_DAY,
+    },
     vpic: { baseUrl: env.VPIC_BASE_URL, timeoutMs: env.VPIC_TIMEOUT_MS },
     cloudinary: parseCloudinaryUrl(env.CLOUDINARY_URL, env.CLOUDINARY_API_BASE),
     sheet: sheetSource(env),

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { burstAndKill, expectConsistent, seedBattlefield } from '../test/crash-safety';
 import { createDatabase, dropDatabase } from '../test/pg-admin';
-import { spawnServer } from '../test/spawn-server';
+import { NO_ATTEMPT_LIMITS, spawnServer } from '../test/spawn-server';
 import { openDatabase } from './db/client';
 
 const serverUrl = inject('testDatabaseUrl');
@@ -16,7 +16,7 @@ describe('crash safety on PostgreSQL', () => {
     const handle = await openDatabase({ databaseUrl: database.url });
     try {
       const { codes, vehicleIds } = await seedBattlefield(handle.db);
-      const server = await spawnServer({ DATABASE_URL: database.url, SIGN_IN_RATE_LIMIT: '100000' });
+      const server = await spawnServer({ DATABASE_URL: database.url, ...NO_ATTEMPT_LIMITS });
       const acknowledged = await burstAndKill(server, codes, vehicleIds);
       expect(await server.stop()).toBeNull();
       await expectConsistent(handle.db, acknowledged);

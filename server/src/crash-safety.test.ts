@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { burstAndKill, expectConsistent, seedBattlefield } from '../test/crash-safety';
-import { spawnServer } from '../test/spawn-server';
+import { NO_ATTEMPT_LIMITS, spawnServer } from '../test/spawn-server';
 import { openDatabase } from './db/client';
 
 describe('crash safety on the embedded database (PGlite)', () => {
@@ -14,7 +14,7 @@ describe('crash safety on the embedded database (PGlite)', () => {
     const { codes, vehicleIds } = await seedBattlefield(seeded.db);
     await seeded.close();
 
-    const env = { DATA_DIR: dataDir, SIGN_IN_RATE_LIMIT: '100000' };
+    const env = { DATA_DIR: dataDir, ...NO_ATTEMPT_LIMITS };
     const server = await spawnServer(env);
     const acknowledged = await burstAndKill(server, codes, vehicleIds);
     expect(await server.stop()).toBeNull();

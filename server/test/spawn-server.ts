@@ -67,3 +67,14 @@ export async function spawnServer(
     },
   };
 }
+
+/**
+ * Environment for tests and benchmarks that make many sign-ins or code checks from one address on
+ * purpose; the limits themselves are proven by code-guessing.test.ts and auth.test.ts.
+ */
+export const NO_ATTEMPT_LIMITS = {
+  SIGN_IN_RATE_LIMIT: '100000',
+  CODE_GUESS_ADDRESS_PER_DAY: '10000000',
+  CODE_GUESS_GLOBAL_PER_MINUTE: '10000000',
+  CODE_GUESS_GLOBAL_PER_DAY: '100000000',
+} as const;

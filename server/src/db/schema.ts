@@ -240,6 +240,10 @@ export const idempotencyKeys = pgTable(
   {
     scope: text().notNull(),
     key: text().notNull(),
+    /** SHA-256 of who sent it (the buy code, the staff role, the admin): another caller never gets this answer. */
+    callerHash: text().notNull().default(''),
+    /** SHA-256 of the request (path and validated body): a different request with the key gets 422. */
+    requestHash: text().notNull().default(''),
     statusCode: integer().notNull(),
     response: jsonb().notNull(),
     createdAt: createdAt(),

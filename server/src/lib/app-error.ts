@@ -6,6 +6,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ERROR_CODES.forbidden]: 403,
   [ERROR_CODES.notFound]: 404,
   [ERROR_CODES.conflict]: 409,
+  [ERROR_CODES.unprocessable]: 422,
   [ERROR_CODES.payloadTooLarge]: 413,
   [ERROR_CODES.unsupportedMediaType]: 415,
   [ERROR_CODES.tooManyRequests]: 429,
@@ -31,3 +32,9 @@ export class AppError extends Error {
 export const notFound = (message = 'Not found') => new AppError(ERROR_CODES.notFound, message);
 export const badRequest = (message: string) => new AppError(ERROR_CODES.badRequest, message);
 export const conflict = (message: string) => new AppError(ERROR_CODES.conflict, message);
+
+/**
+ * A secret (password, buy code) did not check out. Answered like any AppError; the attempt guard
+ * counts it against the caller's failure budgets (plugins/rate-limit.ts), and nothing else does.
+ */
+export class CredentialRejected extends AppError {}

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../test/factories';
 import { signInAdmin } from '../../test/sessions';
+import { NO_ATTEMPT_LIMITS } from '../../test/spawn-server';
 import { createBootstrappedApp } from '../../test/test-app';
 
 /**
@@ -155,7 +156,7 @@ async function fingerprint() {
 }
 
 beforeAll(async () => {
-  ctx = await createBootstrappedApp({ env: { SIGN_IN_RATE_LIMIT: '100000' } });
+  ctx = await createBootstrappedApp({ env: { ...NO_ATTEMPT_LIMITS } });
   const dealer = await insertDealer(ctx.db);
   await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: 'FZ2Z' });
   await insertVehicle(ctx.db);

@@ -1,62 +1,205 @@
 import { ERROR_CODES } from '@contracts/errors';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { AppError } from '../lib/app-error';
+import { rateLimitHits } from '../db/schema';
+import { AppError, CredentialRejected } from '../lib/app-error';
+import { addressKey } from '../lib/client-address';
 
-export interface RateLimitRule {
-  /** Names the endpoint, e.g. 'admin-login'. */
-  name: string;
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** An address that passed a check is trusted this long: the global ceilings don't slow it down. */
+const TRUSTED_FOR_MS = 30 * DAY;
+
+/** One budget of failed attempts in a fixed window, kept in `rate_limit_hits` (shared by instances). */
+export interface FailureLimit {
+  key: string;
   max: number;
   windowMs: number;
+  /** Applies only to addresses that have not passed this policy's check lately (DESIGN.md §2). */
+  untrustedOnly?: boolean;
 }
 
-/** Sign-ins and code-bearing endpoints: SIGN_IN_RATE_LIMIT (10) tries a minute per IP and per target. */
-export const signInRule = (name: string, max: number): RateLimitRule => ({ name, max, windowMs: 60_000 });
+/**
+ * A family of secrets checked the same way (buy codes, the admin password, the upload password):
+ * every endpoint that checks one shares its budgets, so spreading guesses over endpoints gains nothing.
+ */
+export interface AttemptPolicy {
+  name: string;
+  limits(input: { address: string; target: string | undefined }): FailureLimit[];
+}
+
+export const perAddress = (
+  policy: string,
+  address: string,
+  max: number,
+  windowMs = MINUTE,
+): FailureLimit => ({
+  key: `${policy}:ip:${windowMs === MINUTE ? '' : 'day:'}${address}`,
+  max,
+  windowMs,
+});
+
+/** Sign-ins: failures a minute per address and, from addresses not trusted yet, per account. */
+export const signInPolicy = (name: string, max: number): AttemptPolicy => ({
+  name,
+  limits: ({ address, target }) => [
+    perAddress(name, address, max),
+    ...(target
+      ? [
+          {
+            key: `${name}:target:${target.trim().toLowerCase().slice(0, 200)}`,
+            max,
+            windowMs: MINUTE,
+            untrustedOnly: true,
+          },
+        ]
+      : []),
+  ],
+});
 
 /**
- * Counts one attempt in a fixed window kept in the database, so every app instance shares it.
- * Returns the attempts so far and when the window resets.
+ * Buy codes (4 characters, 2^20 values): dealer sign-in, Buy Now and Make Offer share one budget per
+ * address (a minute and a day), a per-dealer-name budget on sign-in, and two global ceilings for
+ * addresses that never used a code (docs/decisions/0003-code-guessing-budget.md has the arithmetic).
  */
-async function hit(db: Database, key: string, windowMs: number) {
+export const codePolicy = (limits: {
+  perAddressPerMinute: number;
+  perAddressPerDay: number;
+  globalPerMinute: number;
+  globalPerDay: number;
+}): AttemptPolicy => ({
+  name: 'code',
+  limits: ({ address, target }) => [
+    perAddress('code', address, limits.perAddressPerMinute),
+    perAddress('code', address, limits.perAddressPerDay, DAY),
+    ...(target
+      ? [
+          {
+            key: `code:dealer:${target.trim().toLowerCase().slice(0, 200)}`,
+            max: limits.perAddressPerMinute,
+            windowMs: MINUTE,
+            untrustedOnly: true,
+          },
+        ]
+      : []),
+    { key: 'code:global:minute', max: limits.globalPerMinute, windowMs: MINUTE, untrustedOnly: true },
+    { key: 'code:global:day', max: limits.globalPerDay, windowMs: DAY, untrustedOnly: true },
+  ],
+});
+
+const trustedKey = (policy: string, address: string) => `${policy}:trusted:${address}`;
+
+/** "in 42 seconds", "in 5 minutes", "in 3 hours": a wait a person can read. */
+export function waitText(seconds: number) {
+  const [n, unit] =
+    seconds < 120
+      ? [seconds, 'second']
+      : seconds < 7200
+        ? [Math.ceil(seconds / 60), 'minute']
+        : [Math.ceil(seconds / 3600), 'hour'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+async function readCounters(db: Database, keys: string[]) {
+  const rows = await db
+    .select({
+      key: rateLimitHits.key,
+      count: rateLimitHits.count,
+      secondsLeft: sql<string>`extract(epoch from (${rateLimitHits.resetAt} - now()))`,
+    })
+    .from(rateLimitHits)
+    .where(sql`${inArray(rateLimitHits.key, keys)} and ${rateLimitHits.resetAt} > now()`);
+  return new Map(
+    rows.map((r) => [r.key, { count: r.count, secondsLeft: Math.max(1, Math.ceil(Number(r.secondsLeft))) }]),
+  );
+}
+
+/** Counts one failure in each budget (one statement); returns the counts after it. */
+async function countFailure(db: Database, limits: FailureLimit[]) {
+  const values = sql.join(
+    limits.map((l) => sql`(${l.key}, 1, now() + ${l.windowMs} * interval '1 millisecond')`),
+    sql`, `,
+  );
   const result = (await db.execute(sql`
-    insert into rate_limit_hits (key, count, reset_at)
-    values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+    insert into rate_limit_hits (key, count, reset_at) values ${values}
     on conflict (key) do update set
       count = case when rate_limit_hits.reset_at <= now() then 1 else rate_limit_hits.count + 1 end,
-      reset_at = case when rate_limit_hits.reset_at <= now()
-        then now() + ${windowMs} * interval '1 millisecond' else rate_limit_hits.reset_at end
-    returning count, extract(epoch from (reset_at - now())) as seconds_left
-  `)) as unknown as { rows: { count: number; seconds_left: string | number }[] };
-  const row = result.rows[0]!;
-  return { count: Number(row.count), secondsLeft: Math.max(1, Math.ceil(Number(row.seconds_left))) };
+      reset_at = case when rate_limit_hits.reset_at <= now() then excluded.reset_at else rate_limit_hits.reset_at end
+    returning key, count
+  `)) as unknown as { rows: { key: string; count: number }[] };
+  return new Map(result.rows.map((r) => [r.key, Number(r.count)]));
+}
+
+async function markTrusted(db: Database, key: string) {
+  await db.execute(sql`
+    insert into rate_limit_hits (key, count, reset_at)
+    values (${key}, 0, now() + ${TRUSTED_FOR_MS} * interval '1 millisecond')
+    on conflict (key) do update set reset_at = excluded.reset_at
+  `);
 }
 
 /**
- * Refuses the request with 429 and Retry-After once the caller's IP, or the targeted account or
- * code, has used up its attempts in the window.
+ * Runs one check of a secret under its policy's budgets. Refuses with 429 and Retry-After while any
+ * budget that applies is spent; counts the attempt only when it fails with CredentialRejected, so a
+ * room full of people signing in correctly never locks itself out (DESIGN.md §2).
  */
-export async function enforceRateLimit(
+export async function guardAttempt<T>(
   db: Database,
   request: FastifyRequest,
-  rule: RateLimitRule,
-  target?: string,
-): Promise<void> {
-  const keys = [`${rule.name}:ip:${request.ip}`];
-  if (target) keys.push(`${rule.name}:target:${target.trim().toLowerCase().slice(0, 200)}`);
-  for (const key of keys) {
-    const { count, secondsLeft } = await hit(db, key, rule.windowMs);
-    if (count > rule.max) {
-      throw new AppError(
-        ERROR_CODES.tooManyRequests,
-        `Too many attempts. Please try again in ${secondsLeft} second${secondsLeft === 1 ? '' : 's'}.`,
-        { 'retry-after': String(secondsLeft) },
-      );
-    }
+  policy: AttemptPolicy,
+  target: string | undefined,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  const address = addressKey(request.ip);
+  const all = policy.limits({ address, target });
+  const trust = trustedKey(policy.name, address);
+  const counters = await readCounters(db, [trust, ...all.map((l) => l.key)]);
+  const isTrusted = counters.has(trust);
+  const limits = all.filter((l) => !l.untrustedOnly || !isTrusted);
+
+  const spent = limits
+    .map((l) => ({ limit: l, counter: counters.get(l.key) }))
+    .filter((x) => x.counter && x.counter.count >= x.limit.max);
+  if (spent.length > 0) {
+    const seconds = Math.max(...spent.map((x) => x.counter!.secondsLeft));
+    throw new AppError(
+      ERROR_CODES.tooManyRequests,
+      `Too many attempts. Please try again in ${waitText(seconds)}.`,
+      {
+        'retry-after': String(seconds),
+      },
+    );
   }
+
+  let result: T;
+  try {
+    result = await attempt();
+  } catch (error) {
+    if (error instanceof CredentialRejected) {
+      const after = await countFailure(db, limits);
+      for (const l of limits) {
+        if (l.key.includes(':global:') && after.get(l.key) === l.max) {
+          request.log.warn(
+            { limit: l.key, max: l.max },
+            'failed-check ceiling reached: checks from new addresses wait',
+          );
+        }
+      }
+    }
+    throw error;
+  }
+  await markTrusted(db, trust);
+  return result;
 }
 
-/** Drops windows that ended long ago; run from time to time. */
-export async function deleteExpiredRateLimits(db: Database) {
-  await db.execute(sql`delete from rate_limit_hits where reset_at < now() - interval '1 hour'`);
+/** The three families of secrets and their budgets, from the configuration. */
+export function attemptPolicies(config: Config) {
+  return {
+    admin: signInPolicy('admin', config.signInRateLimit),
+    staff: signInPolicy('staff', config.signInRateLimit),
+    code: codePolicy({ perAddressPerMinute: config.signInRateLimit, ...config.codeGuessing }),
+  };
 }
+export type AttemptPolicies = ReturnType<typeof attemptPolicies>;

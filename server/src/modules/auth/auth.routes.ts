@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { clearSessionCookie, setSessionCookie, tokensForRole } from '../../plugins/auth';
-import { enforceRateLimit, signInRule } from '../../plugins/rate-limit';
+import { attemptPolicies, guardAttempt } from '../../plugins/rate-limit';
 import { changeAdminPassword, loginAdmin } from './login-admin';
 import { getDealerInfo, loginDealer } from './login-dealer';
 import { loginStaff } from './login-staff';
@@ -32,7 +32,8 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Dat
     clearSessionCookie(reply, role, isSecure(request));
     return { ok: true as const };
   };
-  const limit = (name: string) => signInRule(name, config.signInRateLimit);
+  // Only failed checks are counted (a correct password never uses up the budget); see rate-limit.ts.
+  const policies = attemptPolicies(config);
 
   // --- Admin ---
   routes.post(
@@ -42,8 +43,9 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Dat
       schema: { body: adminLoginBodySchema, response: { 200: adminLoginResponseSchema } },
     },
     async (request, reply) => {
-      await enforceRateLimit(db, request, limit('admin-login'), request.body.email);
-      const { admin, session } = await loginAdmin(db, request.body);
+      const { admin, session } = await guardAttempt(db, request, policies.admin, request.body.email, () =>
+        loginAdmin(db, request.body),
+      );
       setSessionCookie(reply, 'admin', session, isSecure(request));
       return { token: session.token, email: admin.email };
     },
@@ -66,8 +68,9 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Dat
     { config: { access: 'admin' }, schema: { body: changePasswordBodySchema, response: { 200: okSchema } } },
     async (request) => {
       const admin = (await request.viewer()).admin!;
-      await enforceRateLimit(db, request, limit('admin-password'), admin.email);
-      await changeAdminPassword(db, admin.id, request.body);
+      await guardAttempt(db, request, policies.admin, admin.email, () =>
+        changeAdminPassword(db, admin.id, request.body),
+      );
       return { ok: true as const };
     },
   );
@@ -80,9 +83,13 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Dat
       schema: { body: dealerLoginBodySchema, response: { 200: dealerInfoSchema } },
     },
     async (request, reply) => {
-      await enforceRateLimit(db, request, limit('dealer-login'), request.body.dealerName);
-      await enforceRateLimit(db, request, limit('dealer-login-code'), request.body.buyCode);
-      const { dealer, session } = await loginDealer(db, request.body);
+      const { dealer, session } = await guardAttempt(
+        db,
+        request,
+        policies.code,
+        request.body.dealerName,
+        () => loginDealer(db, request.body),
+      );
       setSessionCookie(reply, 'dealer', session, isSecure(request));
       return dealer;
     },
@@ -109,8 +116,10 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Dat
       schema: { body: staffLoginBodySchema, response: { 200: staffMeResponseSchema } },
     },
     async (request, reply) => {
-      await enforceRateLimit(db, request, limit('staff-login'));
-      const session = await loginStaff(db, request.body, config.uploadPassword);
+      // The shared upload password is one target: its failures are also counted across addresses.
+      const session = await guardAttempt(db, request, policies.staff, 'upload-password', () =>
+        loginStaff(db, request.body, config.uploadPassword),
+      );
       setSessionCookie(reply, 'staff', session, isSecure(request));
       return { authorized: true as const, expiresAt: session.expiresAt.toISOString() };
     },

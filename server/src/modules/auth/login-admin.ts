@@ -3,7 +3,7 @@ import { ERROR_CODES } from '@contracts/errors';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { adminUsers } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { CredentialRejected } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession } from './sessions';
 
@@ -21,9 +21,10 @@ export async function loginAdmin(db: Database, input: { email: string; password:
     .select()
     .from(adminUsers)
     .where(eq(sql`lower(${adminUsers.email})`, email));
-  if (!admin) throw new AppError(ERROR_CODES.forbidden, AUTH_TEXT.notAdmin);
+  if (!admin) throw new CredentialRejected(ERROR_CODES.forbidden, AUTH_TEXT.notAdmin);
   const ok = await verifyPassword(admin.passwordHash ?? (await decoy()), input.password);
-  if (!ok || !admin.passwordHash) throw new AppError(ERROR_CODES.unauthorized, AUTH_TEXT.invalidCredentials);
+  if (!ok || !admin.passwordHash)
+    throw new CredentialRejected(ERROR_CODES.unauthorized, AUTH_TEXT.invalidCredentials);
   const session = await createSession(db, 'admin', admin.id);
   return { admin: { id: admin.id, email: admin.email }, session };
 }
@@ -36,7 +37,7 @@ export async function changeAdminPassword(
 ) {
   const [admin] = await db.select().from(adminUsers).where(eq(adminUsers.id, adminId));
   if (!admin?.passwordHash || !(await verifyPassword(admin.passwordHash, input.currentPassword))) {
-    throw new AppError(ERROR_CODES.unauthorized, 'Your current password is not correct');
+    throw new CredentialRejected(ERROR_CODES.unauthorized, 'Your current password is not correct');
   }
   await db
     .update(adminUsers)

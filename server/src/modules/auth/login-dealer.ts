@@ -1,9 +1,10 @@
 import { AUTH_TEXT, type DealerInfo } from '@contracts/auth';
 import { ERROR_CODES } from '@contracts/errors';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { buyCodes, dealers } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { AppError, CredentialRejected } from '../../lib/app-error';
+import { normalizeCode, usableBuyCode } from '../buy-codes/find-usable-buy-code';
 import { createSession } from './sessions';
 
 export const toDealerInfo = (dealer: typeof dealers.$inferSelect): DealerInfo => ({
@@ -15,8 +16,9 @@ export const toDealerInfo = (dealer: typeof dealers.$inferSelect): DealerInfo =>
 });
 
 /**
- * Dealer name (trimmed, case-insensitive) plus one of that dealer's active, unexpired buy codes,
- * for an active dealer. Every failure says the same thing, so nothing is learnt from a miss.
+ * Dealer name (trimmed, case-insensitive) plus one of that dealer's usable buy codes (the one
+ * definition: active, unexpired, uses left, dealer active). Every failure says the same thing, so
+ * nothing is learnt from a miss.
  */
 export async function loginDealer(db: Database, input: { dealerName: string; buyCode: string }) {
   const [dealer] = await db
@@ -26,14 +28,12 @@ export async function loginDealer(db: Database, input: { dealerName: string; buy
     .where(
       and(
         eq(sql`lower(btrim(${dealers.dealerName}))`, input.dealerName.trim().toLowerCase()),
-        eq(dealers.active, true),
-        eq(buyCodes.code, input.buyCode.trim().toUpperCase()),
-        eq(buyCodes.active, true),
-        or(isNull(buyCodes.expiresAt), gt(buyCodes.expiresAt, sql`now()`)),
+        eq(buyCodes.code, normalizeCode(input.buyCode)),
+        usableBuyCode,
       ),
     )
     .limit(1);
-  if (!dealer) throw new AppError(ERROR_CODES.unauthorized, AUTH_TEXT.invalidCredentials);
+  if (!dealer) throw new CredentialRejected(ERROR_CODES.unauthorized, AUTH_TEXT.invalidCredentials);
   const session = await createSession(db, 'dealer', dealer.dealer.id);
   return { dealer: toDealerInfo(dealer.dealer), session };
 }

@@ -4,7 +4,7 @@ import { ERROR_CODES } from '@contracts/errors';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appSettings } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { CredentialRejected } from '../../lib/app-error';
 import { verifyPassword } from './passwords';
 import { createSession } from './sessions';
 
@@ -29,6 +29,6 @@ export async function loginStaff(
     const [setting] = await db.select().from(appSettings).where(eq(appSettings.key, UPLOAD_PASSWORD_SETTING));
     ok = !!setting && (await verifyPassword(setting.value, input.password));
   }
-  if (!ok) throw new AppError(ERROR_CODES.unauthorized, AUTH_TEXT.incorrectPassword);
+  if (!ok) throw new CredentialRejected(ERROR_CODES.unauthorized, AUTH_TEXT.incorrectPassword);
   return createSession(db, 'staff', null);
 }

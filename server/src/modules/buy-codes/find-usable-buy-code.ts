@@ -1,26 +1,89 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { ERROR_CODES } from '@contracts/errors';
+import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../db/client';
 import { buyCodes, dealers } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { type Actor, writeAudit } from '../audit/write-audit';
 
 /**
- * A buy code that may be used right now (DESIGN.md §3): it exists (case-insensitive), is active,
- * not expired, under maxUses (null = unlimited), and its dealer is active. Locks the code row when
- * `forUpdate`, so concurrent purchases count uses correctly. Null when any check fails.
+ * The one definition of a usable buy code (DESIGN.md §3), over `buy_codes` joined with its dealer:
+ * the code is active, not expired, under maxUses (null = unlimited), and its dealer is active.
+ * Dealer sign-in, Buy Now, offers, sales from offers and the portal's Active label all use it.
+ */
+export const usableBuyCode: SQL = and(
+  eq(buyCodes.active, true),
+  eq(dealers.active, true),
+  or(isNull(buyCodes.expiresAt), gt(buyCodes.expiresAt, sql`now()`)),
+  or(isNull(buyCodes.maxUses), sql`${buyCodes.usageCount} < ${buyCodes.maxUses}`),
+)!;
+
+/** Codes are matched case-insensitively and without surrounding spaces. */
+export const normalizeCode = (code: string) => code.trim().toUpperCase();
+
+/**
+ * A usable code by its text, with its dealer; null when any check fails. Locks the code row when
+ * `forUpdate`, so concurrent purchases count uses correctly.
  */
 export async function findUsableBuyCode(db: Executor, code: string, options: { forUpdate: boolean }) {
   const query = db
     .select({ buyCode: buyCodes, dealer: dealers })
     .from(buyCodes)
     .innerJoin(dealers, eq(dealers.id, buyCodes.dealerId))
-    .where(
-      and(
-        eq(buyCodes.code, code.trim().toUpperCase()),
-        eq(buyCodes.active, true),
-        eq(dealers.active, true),
-        or(isNull(buyCodes.expiresAt), gt(buyCodes.expiresAt, sql`now()`)),
-        or(isNull(buyCodes.maxUses), sql`${buyCodes.usageCount} < ${buyCodes.maxUses}`),
-      ),
-    );
+    .where(and(eq(buyCodes.code, normalizeCode(code)), usableBuyCode));
   const [row] = options.forUpdate ? await query.for('update', { of: buyCodes }) : await query;
   return row ?? null;
+}
+
+/** Why an offer's code can't make a sale now; said plainly, since only its dealer or an admin asks. */
+function unusableReason(row: { buyCode: typeof buyCodes.$inferSelect; dealer: typeof dealers.$inferSelect }) {
+  if (!row.dealer.active) return 'the dealer is no longer active';
+  if (!row.buyCode.active) return `buy code ${row.buyCode.code} has been deactivated`;
+  if (row.buyCode.expiresAt && row.buyCode.expiresAt <= new Date())
+    return `buy code ${row.buyCode.code} has expired`;
+  return `buy code ${row.buyCode.code} has no uses left`;
+}
+
+/**
+ * A sale that comes from an offer: locks the offer's code and checks, at the moment of the sale, that
+ * it is still usable; refuses with a message naming what changed. Returns the locked code.
+ */
+export async function lockUsableCodeForSale(tx: Transaction, buyCodeId: number | null, dealerId: number) {
+  const [row] =
+    buyCodeId === null
+      ? []
+      : await tx
+          .select({ buyCode: buyCodes, dealer: dealers, usable: sql<boolean>`${usableBuyCode}` })
+          .from(buyCodes)
+          .innerJoin(dealers, eq(dealers.id, buyCodes.dealerId))
+          .where(and(eq(buyCodes.id, buyCodeId), eq(buyCodes.dealerId, dealerId)))
+          .for('update', { of: buyCodes });
+  if (!row)
+    throw new AppError(
+      ERROR_CODES.conflict,
+      'This offer has no buy code that can be used, so it cannot be accepted',
+    );
+  if (!row.usable) {
+    throw new AppError(ERROR_CODES.conflict, `This offer cannot be accepted: ${unusableReason(row)}`);
+  }
+  return row.buyCode;
+}
+
+/** Counts one use of a (locked) code for a sale, with its audit row. */
+export async function countBuyCodeUse(
+  tx: Transaction,
+  buyCode: typeof buyCodes.$inferSelect,
+  actor: Actor,
+  transactionId: number,
+) {
+  await tx
+    .update(buyCodes)
+    .set({ usageCount: sql`${buyCodes.usageCount} + 1` })
+    .where(eq(buyCodes.id, buyCode.id));
+  await writeAudit(tx, actor, {
+    entity: 'buy_code',
+    entityId: buyCode.id,
+    action: 'used',
+    before: { usageCount: buyCode.usageCount },
+    after: { usageCount: buyCode.usageCount + 1, transactionId },
+  });
 }

@@ -1,24 +1,22 @@
 import type { DealerBuyCode, DealerTransaction } from '@contracts/buying';
 import type { TransactionStatus } from '@contracts/limits';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { buyCodes, transactions, vehicles } from '../../db/schema';
+import { buyCodes, dealers, transactions, vehicles } from '../../db/schema';
+import { usableBuyCode } from '../buy-codes/find-usable-buy-code';
 
-/** A dealer's own buy codes; `active` means usable now (active, unexpired, uses left). */
+/** A dealer's own buy codes; `active` means usable now, by the same rule sign-in and buying use. */
 export async function findDealerBuyCodes(db: Database, dealerId: number): Promise<DealerBuyCode[]> {
   const rows = await db
-    .select()
+    .select({ c: buyCodes, usable: sql<boolean>`${usableBuyCode}` })
     .from(buyCodes)
+    .innerJoin(dealers, eq(dealers.id, buyCodes.dealerId))
     .where(eq(buyCodes.dealerId, dealerId))
     .orderBy(desc(buyCodes.createdAt), desc(buyCodes.id));
-  const now = Date.now();
-  return rows.map((c) => ({
+  return rows.map(({ c, usable }) => ({
     id: c.id,
     code: c.code,
-    active:
-      c.active &&
-      (!c.expiresAt || c.expiresAt.getTime() > now) &&
-      (c.maxUses === null || c.usageCount < c.maxUses),
+    active: usable,
     usageCount: c.usageCount,
     maxUses: c.maxUses,
     expiresAt: c.expiresAt?.toISOString() ?? null,

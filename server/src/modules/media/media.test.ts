@@ -146,6 +146,10 @@ describe('creating a vehicle from the wizard', () => {
     });
     const retry = await create(body, 'wizard-key-0001');
     expect(retry.json().id).toBe(first.json().id);
+    // The key belongs to that request: another body with it is refused, not answered with this vehicle.
+    const otherBody = await create({ ...body, vin: '1G4AH59H45G118341' }, 'wizard-key-0001');
+    expect(otherBody.statusCode).toBe(422);
+    expect(otherBody.body).not.toContain('1HGCM82633A004352');
     const again = await create(body, 'wizard-key-0002');
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(

@@ -1,42 +1,43 @@
-import { BUYING_TEXT, type OfferView } from '@contracts/buying';
+import { BUYING_TEXT, type OfferReceipt } from '@contracts/buying';
 import { ERROR_CODES } from '@contracts/errors';
 import { OFFER_WINDOW_HOURS } from '@contracts/limits';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offerActivities, offers } from '../../db/schema';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, CredentialRejected, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
-import { claimIdempotencyKey } from '../../lib/idempotency';
+import { claimIdempotencyKey, type IdempotentRequest } from '../../lib/idempotency';
 import { writeAudit } from '../audit/write-audit';
 import { findUsableBuyCode } from '../buy-codes/find-usable-buy-code';
 import { lockVehicle } from '../transactions/sell-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
 import { expireOffers } from './expire-offers';
-import { getOfferView } from './find-offers';
 
 export const formatUsd = (amount: string) =>
   Number(amount).toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
 
 /**
- * Make Offer (POST /api/vehicles/:id/offers): the buy code must be usable (an offer does not use
- * it up), the vehicle published; the offer runs 48 h. A dealer's open offer on the same vehicle is
- * replaced in place, and the log says so. One DB transaction, with the vehicle row locked.
+ * Make Offer (POST /api/vehicles/:id/offers): the vehicle must be published (checked first: it is
+ * public, so the answer tells a guesser nothing about the code), then the buy code usable (an offer
+ * does not use it up); the offer runs 48 h. A dealer's open offer on the same vehicle is replaced in
+ * place, and the log says so. One DB transaction, with the vehicle row locked. The answer is a
+ * receipt without the dealer's name: name + code is a portal sign-in.
  */
 export async function createOffer(
   db: Database,
   input: { vehicleId: number; amount: string; buyCode: string },
-  idempotencyKey?: string,
-): Promise<OfferView> {
+  idempotency?: IdempotentRequest,
+): Promise<OfferReceipt> {
   return withRetries(() =>
     db.transaction(async (tx) => {
-      const claim = idempotencyKey ? await claimIdempotencyKey<OfferView>(tx, 'offer', idempotencyKey) : null;
+      const claim = idempotency ? await claimIdempotencyKey<OfferReceipt>(tx, 'offer', idempotency) : null;
       if (claim?.replay) return claim.replay;
 
-      const usable = await findUsableBuyCode(tx, input.buyCode, { forUpdate: false });
-      if (!usable) throw new AppError(ERROR_CODES.badRequest, BUYING_TEXT.codeNotValid);
       const vehicle = await lockVehicle(tx, input.vehicleId);
       if (!vehicle) throw notFound('Vehicle not found');
       if (!isPublished(vehicle)) throw new AppError(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable);
+      const usable = await findUsableBuyCode(tx, input.buyCode, { forUpdate: false });
+      if (!usable) throw new CredentialRejected(ERROR_CODES.badRequest, BUYING_TEXT.codeNotValid);
 
       const dealer = usable.dealer;
       const actor = { type: 'dealer' as const, id: dealer.id };
@@ -116,9 +117,17 @@ export async function createOffer(
         });
       }
 
-      const view = (await getOfferView(tx, offerId))!;
-      await claim?.remember(view);
-      return view;
+      const [row] = await tx.select().from(offers).where(eq(offers.id, offerId));
+      const receipt: OfferReceipt = {
+        id: row!.id,
+        vehicleId: row!.vehicleId,
+        amount: row!.amount,
+        status: 'pending',
+        expiresAt: row!.expiresAt.toISOString(),
+        createdAt: row!.createdAt.toISOString(),
+      };
+      await claim?.remember(receipt);
+      return receipt;
     }),
   );
 }

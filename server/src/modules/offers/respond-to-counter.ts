@@ -7,6 +7,7 @@ import { offerActivities, offers } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
+import { countBuyCodeUse, lockUsableCodeForSale } from '../buy-codes/find-usable-buy-code';
 import { lockVehicle, sellVehicle } from '../transactions/sell-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
 import { formatUsd } from './create-offer';
@@ -40,7 +41,9 @@ export async function respondToCounter(
       if (input.action === 'accept') {
         if (!vehicle || !isPublished(vehicle))
           throw new AppError(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable);
-        await sellVehicle(
+        // The code may have been used up, deactivated or expired, or the dealer deactivated, since the offer.
+        const buyCode = await lockUsableCodeForSale(tx, offer!.buyCodeId, input.dealerId);
+        const transaction = await sellVehicle(
           tx,
           {
             vehicleId: vehicle.id,
@@ -51,6 +54,7 @@ export async function respondToCounter(
           },
           actor,
         );
+        await countBuyCodeUse(tx, buyCode, actor, transaction.id);
       }
       const status = input.action === 'accept' ? 'accepted' : 'declined';
       await tx.update(offers).set({ status, updatedAt: sql`now()` }).where(eq(offers.id, offer!.id));

@@ -7,6 +7,7 @@ import { offerActivities, offers } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
+import { countBuyCodeUse, lockUsableCodeForSale } from '../buy-codes/find-usable-buy-code';
 import { lockVehicle, sellVehicle } from '../transactions/sell-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
 import { formatUsd } from './create-offer';
@@ -46,7 +47,9 @@ export async function updateOffer(
       if (decision.status === 'accepted') {
         if (!vehicle || !isPublished(vehicle))
           throw new AppError(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable);
-        await sellVehicle(
+        // The code may have been used up, deactivated or expired, or the dealer deactivated, since the offer.
+        const buyCode = await lockUsableCodeForSale(tx, offer!.buyCodeId, offer!.dealerId);
+        const transaction = await sellVehicle(
           tx,
           {
             vehicleId: vehicle.id,
@@ -57,6 +60,7 @@ export async function updateOffer(
           },
           actor,
         );
+        await countBuyCodeUse(tx, buyCode, actor, transaction.id);
       }
       const countered = decision.status === 'countered';
       await tx

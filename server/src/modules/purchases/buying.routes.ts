@@ -1,34 +1,28 @@
 import {
   createOfferBodySchema,
-  IDEMPOTENCY_HEADER,
-  offerViewSchema,
+  offerReceiptSchema,
   purchaseResponseSchema,
   vehicleIdSchema,
   verifyCodeBodySchema,
 } from '@contracts/buying';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { badRequest } from '../../lib/app-error';
-import { isValidIdempotencyKey } from '../../lib/idempotency';
-import { enforceRateLimit, signInRule } from '../../plugins/rate-limit';
+import { idempotencyOf } from '../../lib/idempotency';
+import { attemptPolicies, guardAttempt } from '../../plugins/rate-limit';
+import { normalizeCode } from '../buy-codes/find-usable-buy-code';
 import { createOffer } from '../offers/create-offer';
 import { purchaseWithCode } from './purchase-with-code';
 
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const key = request.headers[IDEMPOTENCY_HEADER];
-  if (key === undefined) return undefined;
-  if (!isValidIdempotencyKey(key))
-    throw badRequest('Idempotency-Key must be 8 to 128 letters, digits, or . _ : -');
-  return key;
-}
-
-/** The code-bearing public endpoints: Buy Now and Make Offer, rate-limited per IP and per code. */
+/**
+ * The code-bearing public endpoints: Buy Now and Make Offer. Failed code checks count in the one
+ * guessing budget they share with dealer sign-in; an Idempotency-Key is bound to the code used.
+ */
 export async function buyingRoutes(app: FastifyInstance, { db, config }: { db: Database; config: Config }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const limit = (name: string) => signInRule(name, config.signInRateLimit);
+  const policies = attemptPolicies(config);
 
   routes.post(
     '/api/verify-code',
@@ -37,9 +31,10 @@ export async function buyingRoutes(app: FastifyInstance, { db, config }: { db: D
       schema: { body: verifyCodeBodySchema, response: { 200: purchaseResponseSchema } },
     },
     async (request) => {
-      const key = idempotencyKeyOf(request);
-      await enforceRateLimit(db, request, limit('verify-code'), request.body.code);
-      return purchaseWithCode(db, request.body, key);
+      const idempotency = idempotencyOf(request, `code:${normalizeCode(request.body.code)}`);
+      return guardAttempt(db, request, policies.code, undefined, () =>
+        purchaseWithCode(db, request.body, idempotency),
+      );
     },
   );
 
@@ -50,13 +45,14 @@ export async function buyingRoutes(app: FastifyInstance, { db, config }: { db: D
       schema: {
         params: z.object({ id: vehicleIdSchema }),
         body: createOfferBodySchema,
-        response: { 201: offerViewSchema },
+        response: { 201: offerReceiptSchema },
       },
     },
     async (request, reply) => {
-      const key = idempotencyKeyOf(request);
-      await enforceRateLimit(db, request, limit('offer'), request.body.buyCode);
-      const offer = await createOffer(db, { vehicleId: request.params.id, ...request.body }, key);
+      const idempotency = idempotencyOf(request, `code:${normalizeCode(request.body.buyCode)}`);
+      const offer = await guardAttempt(db, request, policies.code, undefined, () =>
+        createOffer(db, { vehicleId: request.params.id, ...request.body }, idempotency),
+      );
       return reply.code(201).send(offer);
     },
   );

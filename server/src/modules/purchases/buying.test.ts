@@ -135,9 +135,10 @@ describe('Buy Now (POST /api/verify-code)', () => {
     const two = await buy(buyer.code.code, first.id, headers);
     expect(one.statusCode).toBe(200);
     expect(two.json()).toEqual(one.json());
-    // Even a different body with the same key replays the first answer.
+    // A different body with the same key is refused (422), never answered with the first one.
     const three = await buy(buyer.code.code, second.id, headers);
-    expect(three.json()).toEqual(one.json());
+    expect(three.statusCode).toBe(422);
+    expect(three.json().message).toBe('This Idempotency-Key was already used for a different request');
     const [code] = await ctx.db.select().from(buyCodes).where(eq(buyCodes.id, buyer.code.id));
     expect(code!.usageCount).toBe(1);
     expect(
@@ -146,11 +147,23 @@ describe('Buy Now (POST /api/verify-code)', () => {
     expect((await buy(buyer.code.code, second.id, { 'idempotency-key': 'bad key!' })).statusCode).toBe(400);
   });
 
-  it('limits attempts per code', async () => {
-    const vehicle = await insertVehicle(ctx.db, { status: 'removed' });
-    let last = 0;
-    for (let i = 0; i < 11; i++) last = (await buy('ZZZ9', vehicle.id)).statusCode;
-    expect(last).toBe(429);
+  it('counts failed codes, not refusals about the vehicle, against the guessing budget', async () => {
+    const removed = await insertVehicle(ctx.db, { status: 'removed' });
+    const vehicle = await insertVehicle(ctx.db);
+    const attempt = (code: string, vehicleId: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/verify-code',
+        payload: { code, vehicleId },
+        remoteAddress: '10.77.0.1',
+      });
+    // The vehicle is public information: refusing it is not a code check.
+    for (let i = 0; i < 12; i++) expect((await attempt(nextCode(), removed.id)).statusCode).toBe(400);
+    // Ten different wrong codes (not one code ten times) use up the address's budget.
+    for (let i = 0; i < 10; i++) expect((await attempt(nextCode(), vehicle.id)).statusCode).toBe(400);
+    const blocked = await attempt(nextCode(), vehicle.id);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
 
@@ -181,14 +194,24 @@ describe('Make Offer (POST /api/vehicles/:id/offers)', () => {
     const res = await offer(vehicle.id, { amount: 18250.5, buyCode: buyer.code.code.toLowerCase() });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({
-      vehicleId: vehicle.id,
-      dealerId: buyer.dealer.id,
-      amount: '18250.50',
-      status: 'pending',
-    });
-    expect(body.dealer.dealerName).toBe(buyer.dealer.dealerName);
-    expect(body.activities[0].message).toBe(`Offer of $18,250.50 submitted by ${buyer.dealer.dealerName}`);
+    // A receipt: what was recorded, without the dealer's name (name + code = a portal sign-in).
+    expect(Object.keys(body).sort()).toEqual([
+      'amount',
+      'createdAt',
+      'expiresAt',
+      'id',
+      'status',
+      'vehicleId',
+    ]);
+    expect(body).toMatchObject({ vehicleId: vehicle.id, amount: '18250.50', status: 'pending' });
+    expect(res.body).not.toContain(buyer.dealer.dealerName);
+    const [activity] = await ctx.db
+      .select()
+      .from(offerActivities)
+      .where(eq(offerActivities.offerId, body.id));
+    expect(activity!.message).toBe(`Offer of $18,250.50 submitted by ${buyer.dealer.dealerName}`);
+    const [stored] = await ctx.db.select().from(offers).where(eq(offers.id, body.id));
+    expect(stored!.dealerId).toBe(buyer.dealer.id);
     const hours = (Date.parse(body.expiresAt) - Date.parse(body.createdAt)) / 3600_000;
     expect(hours).toBeCloseTo(48, 1);
     const [code] = await ctx.db.select().from(buyCodes).where(eq(buyCodes.id, buyer.code.id));
@@ -205,17 +228,37 @@ describe('Make Offer (POST /api/vehicles/:id/offers)', () => {
       .where(eq(offers.id, first.id));
     const second = await offer(vehicle.id, { amount: '16000', buyCode: buyer.code.code });
     expect(second.statusCode).toBe(201);
-    expect(second.json()).toMatchObject({
-      id: first.id,
-      amount: '16000.00',
-      status: 'pending',
-      counterAmount: null,
-    });
-    expect(second.json().activities.map((a: { actionType: string }) => a.actionType)).toEqual([
-      'submitted',
-      'replaced',
-    ]);
+    expect(second.json()).toMatchObject({ id: first.id, amount: '16000.00', status: 'pending' });
+    const [replaced] = await ctx.db.select().from(offers).where(eq(offers.id, first.id));
+    expect(replaced).toMatchObject({ status: 'pending', counterAmount: null });
+    const activities = await ctx.db
+      .select()
+      .from(offerActivities)
+      .where(eq(offerActivities.offerId, first.id))
+      .orderBy(offerActivities.id);
+    expect(activities.map((a) => a.actionType)).toEqual(['submitted', 'replaced']);
     expect(await ctx.db.select().from(offers).where(eq(offers.vehicleId, vehicle.id))).toHaveLength(1);
+  });
+
+  it('binds an Idempotency-Key to its caller and its request', async () => {
+    const vehicle = await insertVehicle(ctx.db);
+    const a = await dealerWithCode();
+    const b = await dealerWithCode();
+    const headers = { 'idempotency-key': 'offer-key-0000-bind' };
+    const first = await offer(vehicle.id, { amount: '12000', buyCode: a.code.code }, headers);
+    expect(first.statusCode).toBe(201);
+    // The same caller replaying the same request gets the same answer, and nothing new is made.
+    const replay = await offer(vehicle.id, { amount: '12000', buyCode: a.code.code.toLowerCase() }, headers);
+    expect(replay.json()).toEqual(first.json());
+    // Another caller with the key never sees the first caller's answer.
+    const stranger = await offer(vehicle.id, { amount: '12000', buyCode: b.code.code }, headers);
+    expect(stranger.statusCode).toBe(422);
+    expect(stranger.body).not.toContain(String(first.json().id));
+    // The same caller with another body is told so.
+    const changed = await offer(vehicle.id, { amount: '12500', buyCode: a.code.code }, headers);
+    expect(changed.statusCode).toBe(422);
+    const rows = await ctx.db.select().from(offers).where(eq(offers.vehicleId, vehicle.id));
+    expect(rows.map((r) => [r.dealerId, r.amount])).toEqual([[a.dealer.id, '12000.00']]);
   });
 
   it('refuses unavailable vehicles and unusable codes with a reason', async () => {

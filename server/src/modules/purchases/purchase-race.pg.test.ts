@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
 import { createDatabase, dropDatabase } from '../../../test/pg-admin';
-import { type SpawnedServer, spawnServer } from '../../../test/spawn-server';
+import { NO_ATTEMPT_LIMITS, type SpawnedServer, spawnServer } from '../../../test/spawn-server';
 import { type DbHandle, openDatabase } from '../../db/client';
 import { buyCodes, offers, transactions, vehicles } from '../../db/schema';
 
@@ -18,7 +18,7 @@ let servers: SpawnedServer[] = [];
 beforeAll(async () => {
   database = await createDatabase(serverUrl, 'app_race', { fromTemplate: true });
   handle = await openDatabase({ databaseUrl: database.url });
-  const env = { DATABASE_URL: database.url, SIGN_IN_RATE_LIMIT: '100000' };
+  const env = { DATABASE_URL: database.url, ...NO_ATTEMPT_LIMITS };
   servers = await Promise.all([spawnServer(env), spawnServer(env)]);
 }, 90_000);
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { vehicles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { claimIdempotencyKey } from '../../lib/idempotency';
+import { claimIdempotencyKey, type IdempotentRequest } from '../../lib/idempotency';
 import { type Actor, writeAudit } from '../audit/write-audit';
 import type { VinDecoder } from '../vin/decode-vin';
 import { toAdminVehicle, type VehicleRow } from './vehicle-projection';
@@ -28,7 +28,7 @@ export async function createVehicle(
   input: NewVehicle,
   deps: { decoder: VinDecoder; isKnownVideo: (url: string) => Promise<boolean> },
   actor: Actor,
-  idempotencyKey?: string,
+  idempotency?: IdempotentRequest,
 ) {
   for (const url of [...input.videos, ...input.videoThumbnails]) {
     if (!(await deps.isKnownVideo(url)))
@@ -37,8 +37,8 @@ export async function createVehicle(
   const needsDecode = !input.make && !input.model && !input.year;
   const decoded = needsDecode ? await deps.decoder.decode(input.vin) : null;
   return db.transaction(async (tx) => {
-    const claim = idempotencyKey
-      ? await claimIdempotencyKey<ReturnType<typeof toAdminVehicle>>(tx, 'create-vehicle', idempotencyKey)
+    const claim = idempotency
+      ? await claimIdempotencyKey<ReturnType<typeof toAdminVehicle>>(tx, 'create-vehicle', idempotency)
       : null;
     if (claim?.replay) return claim.replay;
     const [existing] = await tx.select().from(vehicles).where(eq(vehicles.vin, input.vin));

@@ -1,6 +1,5 @@
 import { changeListingStatusBodySchema, completeListingBodySchema, reconBodySchema } from '@contracts/admin';
 import { premiumCertification } from '@contracts/brand';
-import { IDEMPOTENCY_HEADER } from '@contracts/buying';
 import { ERROR_CODES } from '@contracts/errors';
 import { createVehicleBodySchema } from '@contracts/upload';
 import { adminVehicleSchema, vehicleIdParamsSchema } from '@contracts/vehicle';
@@ -9,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { isValidIdempotencyKey } from '../../lib/idempotency';
+import { idempotencyOf } from '../../lib/idempotency';
 import type { VinDecoder } from '../vin/decode-vin';
 import { createVehicle } from './create-vehicle';
 import { findAllVehicles, getVehicleById } from './find-vehicles';
@@ -114,18 +113,13 @@ export async function vehiclesRoutes(
       schema: { body: createVehicleBodySchema, response: { 201: adminVehicleSchema } },
     },
     async (request, reply) => {
-      const key = request.headers[IDEMPOTENCY_HEADER];
-      if (key !== undefined && !isValidIdempotencyKey(key)) {
-        throw new AppError(
-          ERROR_CODES.badRequest,
-          'Idempotency-Key must be 8 to 128 letters, digits, or . _ : -',
-        );
-      }
       const viewer = await request.viewer();
       const actor = viewer.admin
         ? { type: 'admin' as const, id: viewer.admin.id }
         : { type: 'staff' as const, id: null };
-      const vehicle = await createVehicle(db, request.body, { decoder, isKnownVideo }, actor, key);
+      // Staff share one identity (the upload password), so a key is bound to the role, not a session.
+      const idempotency = idempotencyOf(request, `${actor.type}:${actor.id ?? ''}`);
+      const vehicle = await createVehicle(db, request.body, { decoder, isKnownVideo }, actor, idempotency);
       return reply.code(201).send(vehicle);
     },
   );

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER, type OfferView } from '@contracts/buying';
+import { IDEMPOTENCY_HEADER, type OfferReceipt } from '@contracts/buying';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -15,7 +15,7 @@ export function useCreateOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ vehicleId, amount, buyCode, idempotencyKey }: OfferInput) =>
-      apiRequest<OfferView>(
+      apiRequest<OfferReceipt>(
         'POST',
         `/api/vehicles/${vehicleId}/offers`,
         { amount, buyCode },

@@ -1,0 +1,2 @@
+ALTER TABLE "idempotency_keys" ADD COLUMN "caller_hash" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "idempotency_keys" ADD COLUMN "request_hash" text DEFAULT '' NOT NULL;

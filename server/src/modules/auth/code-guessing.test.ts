@@ -1,0 +1,188 @@
+import { AUTH_TEXT } from '@contracts/auth';
+import { BUYING_TEXT } from '@contracts/buying';
+import { afterEach, describe, expect, it } from 'vitest';
+import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
+import { TEST_ACCOUNTS } from '../../../test/sessions';
+import { createBootstrappedApp } from '../../../test/test-app';
+
+type Ctx = Awaited<ReturnType<typeof createBootstrappedApp>>;
+let ctx: Ctx | undefined;
+afterEach(async () => {
+  await ctx?.close();
+  ctx = undefined;
+});
+const start = async (env: Record<string, string> = {}) => {
+  ctx = await createBootstrappedApp({ env });
+  return ctx;
+};
+
+const CODE_CHARS = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+let serial = 0;
+/** A fresh code every call, so nothing here depends on guessing the same code twice. */
+const guess = () => {
+  serial++;
+  return `Q${CODE_CHARS[Math.floor(serial / 1024) % 32]}${CODE_CHARS[Math.floor(serial / 32) % 32]}${CODE_CHARS[serial % 32]}`;
+};
+
+const post = (c: Ctx, url: string, payload: Record<string, unknown>, remoteAddress: string, headers = {}) =>
+  c.app.inject({ method: 'POST', url, payload, remoteAddress, headers });
+const dealerLogin = (c: Ctx, dealerName: string, buyCode: string, from: string) =>
+  post(c, '/api/dealer/login', { dealerName, buyCode }, from);
+const buyNow = (c: Ctx, vehicleId: number, code: string, from: string) =>
+  post(c, '/api/verify-code', { code, vehicleId }, from);
+const makeOffer = (c: Ctx, vehicleId: number, buyCode: string, from: string) =>
+  post(c, `/api/vehicles/${vehicleId}/offers`, { amount: '1000', buyCode }, from);
+
+async function dealerWithCode(c: Ctx, code = guess()) {
+  const dealer = await insertDealer(c.db);
+  const row = await insertBuyCodeRow(c.db, { dealerId: dealer.id, code });
+  return { dealer, code: row.code };
+}
+
+describe('one guessing budget for buy codes', () => {
+  it('shares one budget per address across sign-in, Buy Now and Make Offer, whatever code is tried', async () => {
+    const c = await start();
+    const vehicle = await insertVehicle(c.db);
+    const { dealer } = await dealerWithCode(c);
+    const from = '198.51.100.20';
+    for (let i = 0; i < 4; i++)
+      expect((await dealerLogin(c, dealer.dealerName, guess(), from)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await buyNow(c, vehicle.id, guess(), from)).statusCode).toBe(400);
+    for (let i = 0; i < 3; i++) expect((await makeOffer(c, vehicle.id, guess(), from)).statusCode).toBe(400);
+    for (const attempt of [
+      () => makeOffer(c, vehicle.id, guess(), from),
+      () => buyNow(c, vehicle.id, guess(), from),
+      () => dealerLogin(c, 'Anyone', guess(), from),
+    ]) {
+      const blocked = await attempt();
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Another address is not affected.
+    expect((await buyNow(c, vehicle.id, guess(), '198.51.100.21')).statusCode).toBe(400);
+  });
+
+  it('counts an IPv6 client by its /64', async () => {
+    const c = await start();
+    const vehicle = await insertVehicle(c.db);
+    for (let i = 1; i <= 10; i++) {
+      expect((await buyNow(c, vehicle.id, guess(), `2001:db8:7:8::${i.toString(16)}`)).statusCode).toBe(400);
+    }
+    expect((await buyNow(c, vehicle.id, guess(), '2001:db8:7:8:ffff:1:2:3')).statusCode).toBe(429);
+    expect((await buyNow(c, vehicle.id, guess(), '2001:db8:7:9::1')).statusCode).toBe(400);
+  });
+
+  it('has a daily budget per address', async () => {
+    const c = await start({ CODE_GUESS_ADDRESS_PER_DAY: '3', SIGN_IN_RATE_LIMIT: '100' });
+    const vehicle = await insertVehicle(c.db);
+    for (let i = 0; i < 3; i++)
+      expect((await buyNow(c, vehicle.id, guess(), '198.51.100.30')).statusCode).toBe(400);
+    const blocked = await buyNow(c, vehicle.id, guess(), '198.51.100.30');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    expect(blocked.json().message).toMatch(/^Too many attempts\. Please try again in (24|23) hours\.$/);
+  });
+
+  it('slows every new address down past a global ceiling, but not addresses that used a code', async () => {
+    const c = await start({ CODE_GUESS_GLOBAL_PER_MINUTE: '5' });
+    const vehicle = await insertVehicle(c.db);
+    const other = await insertVehicle(c.db);
+    const known = await dealerWithCode(c);
+    // This office signed in with its real code earlier.
+    expect((await dealerLogin(c, known.dealer.dealerName, known.code, '192.0.2.50')).statusCode).toBe(200);
+    for (let i = 1; i <= 5; i++)
+      expect((await makeOffer(c, vehicle.id, guess(), `203.0.113.${i}`)).statusCode).toBe(400);
+    // Five failures from five addresses: a sixth, fresh address waits...
+    const blocked = await buyNow(c, vehicle.id, guess(), '203.0.113.99');
+    expect(blocked.statusCode).toBe(429);
+    // ... even with a real code, so the space can't be walked from many addresses ...
+    expect((await buyNow(c, vehicle.id, known.code, '203.0.113.98')).statusCode).toBe(429);
+    // ... while the office that used its code before still buys.
+    expect((await buyNow(c, other.id, known.code, '192.0.2.50')).statusCode).toBe(200);
+  });
+
+  it('never counts a correct code: a room full of dealers signs in at 8 AM', async () => {
+    const c = await start();
+    const { dealer, code } = await dealerWithCode(c);
+    for (let i = 0; i < 15; i++)
+      expect((await dealerLogin(c, dealer.dealerName, code, '192.0.2.60')).statusCode).toBe(200);
+  });
+});
+
+describe('no validity oracle', () => {
+  it('checks the vehicle first, then answers every code failure the same way', async () => {
+    const c = await start({ SIGN_IN_RATE_LIMIT: '1000' });
+    const good = await dealerWithCode(c);
+    const sold = await insertVehicle(c.db, { status: 'sold' });
+    const listed = await insertVehicle(c.db);
+    const from = '198.51.100.40';
+    // Unknown or sold vehicle: the same answer with a real code and a wrong one.
+    for (const vehicleId of [987_654, sold.id]) {
+      const withGood = await makeOffer(c, vehicleId, good.code, from);
+      const withBad = await makeOffer(c, vehicleId, guess(), from);
+      expect(withGood.statusCode).toBe(vehicleId === sold.id ? 409 : 404);
+      expect({ status: withBad.statusCode, body: withBad.json() }).toEqual({
+        status: withGood.statusCode,
+        body: withGood.json(),
+      });
+    }
+    // Every reason a code can't be used says one thing.
+    const dealer = await insertDealer(c.db);
+    const inactiveDealer = await insertDealer(c.db, { active: false });
+    const unusable = [
+      await insertBuyCodeRow(c.db, { dealerId: dealer.id, code: guess(), active: false }),
+      await insertBuyCodeRow(c.db, {
+        dealerId: dealer.id,
+        code: guess(),
+        expiresAt: new Date(Date.now() - 1000),
+      }),
+      await insertBuyCodeRow(c.db, { dealerId: dealer.id, code: guess(), maxUses: 1, usageCount: 1 }),
+      await insertBuyCodeRow(c.db, { dealerId: inactiveDealer.id, code: guess() }),
+    ];
+    for (const code of [...unusable.map((u) => u.code), guess()]) {
+      const res = await makeOffer(c, listed.id, code, from);
+      expect(res.statusCode, code).toBe(400);
+      expect(res.json(), code).toEqual({ message: BUYING_TEXT.codeNotValid, code: 'BAD_REQUEST' });
+    }
+  });
+});
+
+describe('sign-in budgets count failures only', () => {
+  it('lets staff and admins sign in correctly any number of times from one address', async () => {
+    const c = await start();
+    for (let i = 0; i < 12; i++) {
+      expect(
+        (await post(c, '/api/staff/login', { password: TEST_ACCOUNTS.uploadPassword }, '192.0.2.70'))
+          .statusCode,
+      ).toBe(200);
+    }
+    const admin = { email: TEST_ACCOUNTS.adminEmail, password: TEST_ACCOUNTS.adminPassword };
+    for (let i = 0; i < 12; i++)
+      expect((await post(c, '/api/admin/login', admin, '192.0.2.70')).statusCode).toBe(200);
+  });
+
+  it('limits failed staff sign-ins across all addresses, except for addresses that signed in before', async () => {
+    const c = await start();
+    const staff = (password: string, from: string) => post(c, '/api/staff/login', { password }, from);
+    expect((await staff(TEST_ACCOUNTS.uploadPassword, '192.0.2.80')).statusCode).toBe(200);
+    for (let i = 1; i <= 10; i++) {
+      const res = await staff('wrong-guess', `203.0.113.${100 + i}`);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe(AUTH_TEXT.incorrectPassword);
+    }
+    expect((await staff(TEST_ACCOUNTS.uploadPassword, '203.0.113.200')).statusCode).toBe(429);
+    expect((await staff(TEST_ACCOUNTS.uploadPassword, '192.0.2.80')).statusCode).toBe(200);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('with one proxy, counts the address the proxy saw, not a left-most entry the client chose', async () => {
+    const c = await start({ TRUST_PROXY: '1' });
+    const staff = (spoofed: string) =>
+      post(c, '/api/staff/login', { password: 'wrong-guess' }, '127.0.0.1', {
+        'x-forwarded-for': `${spoofed}, 198.51.100.90`,
+      });
+    for (let i = 1; i <= 10; i++) expect((await staff(`6.6.6.${i}`)).statusCode).toBe(401);
+    expect((await staff('6.6.6.99')).statusCode).toBe(429);
+  });
+});
