@@ -17,8 +17,11 @@ export interface FailureLimit {
   key: string;
   max: number;
   windowMs: number;
-  /** Applies only to addresses that have not passed this policy's check lately (DESIGN.md §2). */
-  untrustedOnly?: boolean;
+  /**
+   * Whom it counts: every address (unset), only addresses that have not passed this policy's check
+   * in the last 30 days, or only those that have.
+   */
+  appliesTo?: 'untrusted' | 'trusted';
 }
 
 /**
@@ -41,21 +44,25 @@ export const perAddress = (
   windowMs,
 });
 
+/** Failures a minute against one account, counted only from addresses not trusted yet. */
+const perTarget = (prefix: string, target: string | undefined, max: number): FailureLimit[] =>
+  target
+    ? [
+        {
+          key: `${prefix}:${target.trim().toLowerCase().slice(0, 200)}`,
+          max,
+          windowMs: MINUTE,
+          appliesTo: 'untrusted',
+        },
+      ]
+    : [];
+
 /** Sign-ins: failures a minute per address and, from addresses not trusted yet, per account. */
 export const signInPolicy = (name: string, max: number): AttemptPolicy => ({
   name,
   limits: ({ address, target }) => [
     perAddress(name, address, max),
-    ...(target
-      ? [
-          {
-            key: `${name}:target:${target.trim().toLowerCase().slice(0, 200)}`,
-            max,
-            windowMs: MINUTE,
-            untrustedOnly: true,
-          },
-        ]
-      : []),
+    ...perTarget(`${name}:target`, target, max),
   ],
 });
 
@@ -74,18 +81,11 @@ export const codePolicy = (limits: {
   limits: ({ address, target }) => [
     perAddress('code', address, limits.perAddressPerMinute),
     perAddress('code', address, limits.perAddressPerDay, DAY),
-    ...(target
-      ? [
-          {
-            key: `code:dealer:${target.trim().toLowerCase().slice(0, 200)}`,
-            max: limits.perAddressPerMinute,
-            windowMs: MINUTE,
-            untrustedOnly: true,
-          },
-        ]
-      : []),
-    { key: 'code:global:minute', max: limits.globalPerMinute, windowMs: MINUTE, untrustedOnly: true },
-    { key: 'code:global:day', max: limits.globalPerDay, windowMs: DAY, untrustedOnly: true },
+    ...perTarget('code:dealer', target, limits.perAddressPerMinute),
+    { key: 'code:global:minute', max: limits.globalPerMinute, windowMs: MINUTE, appliesTo: 'untrusted' },
+    { key: 'code:global:day', max: limits.globalPerDay, windowMs: DAY, appliesTo: 'untrusted' },
+    // Someone with one real code could make many addresses trusted; together they get one more day's worth.
+    { key: 'code:global-trusted:day', max: limits.globalPerDay, windowMs: DAY, appliesTo: 'trusted' },
   ],
 });
 
@@ -157,7 +157,7 @@ export async function guardAttempt<T>(
   const trust = trustedKey(policy.name, address);
   const counters = await readCounters(db, [trust, ...all.map((l) => l.key)]);
   const isTrusted = counters.has(trust);
-  const limits = all.filter((l) => !l.untrustedOnly || !isTrusted);
+  const limits = all.filter((l) => !l.appliesTo || l.appliesTo === (isTrusted ? 'trusted' : 'untrusted'));
 
   const spent = limits
     .map((l) => ({ limit: l, counter: counters.get(l.key) }))
@@ -180,7 +180,7 @@ export async function guardAttempt<T>(
     if (error instanceof CredentialRejected) {
       const after = await countFailure(db, limits);
       for (const l of limits) {
-        if (l.key.includes(':global:') && after.get(l.key) === l.max) {
+        if (l.key.includes(':global') && after.get(l.key) === l.max) {
           request.log.warn(
             { limit: l.key, max: l.max },
             'failed-check ceiling reached: checks from new addresses wait',

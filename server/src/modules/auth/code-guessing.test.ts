@@ -101,6 +101,21 @@ describe('one guessing budget for buy codes', () => {
     expect((await buyNow(c, other.id, known.code, '192.0.2.50')).statusCode).toBe(200);
   });
 
+  it('gives addresses made trusted with one real code one shared daily ceiling, too', async () => {
+    const c = await start({ CODE_GUESS_GLOBAL_PER_DAY: '3' });
+    const vehicle = await insertVehicle(c.db);
+    const insider = await dealerWithCode(c);
+    const addresses = ['192.0.2.91', '192.0.2.92', '192.0.2.93', '192.0.2.94'];
+    for (const from of addresses) {
+      expect((await dealerLogin(c, insider.dealer.dealerName, insider.code, from)).statusCode).toBe(200);
+    }
+    for (const from of addresses.slice(0, 3))
+      expect((await buyNow(c, vehicle.id, guess(), from)).statusCode).toBe(400);
+    expect((await buyNow(c, vehicle.id, guess(), addresses[3]!)).statusCode).toBe(429);
+    // New addresses have their own ceiling, untouched by the insider.
+    expect((await buyNow(c, vehicle.id, guess(), '203.0.113.150')).statusCode).toBe(400);
+  });
+
   it('never counts a correct code: a room full of dealers signs in at 8 AM', async () => {
     const c = await start();
     const { dealer, code } = await dealerWithCode(c);
