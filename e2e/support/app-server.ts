@@ -44,6 +44,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       // Journeys sign in many times from one address; the limit itself is proven by the API tests.
       SIGN_IN_RATE_LIMIT: '1000',
       CODE_GUESS_ADDRESS_PER_DAY: '100000',
+      CODE_GUESS_GLOBAL_PER_MINUTE: '100000',
+      CODE_GUESS_GLOBAL_PER_DAY: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
