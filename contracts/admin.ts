@@ -1,4 +1,5 @@
 import { amountSchema } from './buying';
+import { DEALER_ID_MESSAGE, idSchema, jsonIdSchema } from './ids';
 import {
   AUCTION_CERTIFIED,
   MIN_VEHICLE_YEAR,
@@ -119,7 +120,7 @@ export const updateDealerBodySchema = z.strictObject({
 });
 
 // --- Buy codes ---
-export const buyCodesQuerySchema = z.object({ dealerId: z.coerce.number().int().positive().optional() });
+export const buyCodesQuerySchema = z.object({ dealerId: idSchema(DEALER_ID_MESSAGE).optional() });
 const maxUsesSchema = z
   .number()
   .int('Max uses must be a whole number')
@@ -128,7 +129,7 @@ const maxUsesSchema = z
   .nullable();
 const expiresAtSchema = z.iso.datetime({ offset: true, error: 'Expiry must be a date and time' }).nullable();
 export const createBuyCodeBodySchema = z.strictObject({
-  dealerId: z.coerce.number().int().positive(),
+  dealerId: jsonIdSchema(DEALER_ID_MESSAGE),
   maxUses: maxUsesSchema.optional(),
   expiresAt: expiresAtSchema.optional(),
 });

@@ -1,4 +1,5 @@
 import { AUTH_TEXT, buyCodeSchema } from './auth';
+import { idSchema, jsonIdSchema, VEHICLE_ID_MESSAGE } from './ids';
 import { OFFER_STATUSES, TRANSACTION_STATUSES } from './limits';
 import { centsToDecimal, toCents } from './money';
 import { z } from './zod';
@@ -24,20 +25,12 @@ export const BUYING_TEXT = {
 /** The header a client sends so a retried purchase or offer is answered once (DESIGN.md §4). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-export const vehicleIdSchema = z.coerce
-  .number({ error: 'Vehicle id must be a number' })
-  .int('Vehicle id must be a whole number')
-  .positive('Vehicle id must be positive')
-  .max(2_147_483_647, 'Vehicle id is too large');
+export const vehicleIdSchema = idSchema(VEHICLE_ID_MESSAGE);
 
 /** POST /api/verify-code (Buy Now). Every failure answers BUYING_TEXT.buyFailure. */
 export const verifyCodeBodySchema = z.object({
   code: z.string({ error: BUYING_TEXT.buyFailure }).trim().toUpperCase().length(4, BUYING_TEXT.buyFailure),
-  vehicleId: z.coerce
-    .number({ error: BUYING_TEXT.buyFailure })
-    .int(BUYING_TEXT.buyFailure)
-    .positive(BUYING_TEXT.buyFailure)
-    .max(2_147_483_647, BUYING_TEXT.buyFailure),
+  vehicleId: jsonIdSchema(BUYING_TEXT.buyFailure),
 });
 export const purchaseResponseSchema = z.object({ message: z.string(), transactionId: z.number().int() });
 

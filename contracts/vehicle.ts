@@ -1,3 +1,4 @@
+import { idSchema, VEHICLE_ID_MESSAGE } from './ids';
 import { VEHICLE_STATUSES } from './limits';
 import { z } from './zod';
 
@@ -51,11 +52,5 @@ export const vehicleDetailSchema = z.union([
 ]);
 export type VehicleDetail = z.infer<typeof vehicleDetailSchema>;
 
-/** Path parameter `:id`: a positive integer, else 400. */
-export const vehicleIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Vehicle id must be a number' })
-    .int('Vehicle id must be a whole number')
-    .positive('Vehicle id must be positive')
-    .max(2_147_483_647, 'Vehicle id is too large'),
-});
+/** Path parameter `:id`: a strict decimal id (contracts/ids.ts), else 400. */
+export const vehicleIdParamsSchema = z.object({ id: idSchema(VEHICLE_ID_MESSAGE) });

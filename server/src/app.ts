@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
+import { loggableError } from './lib/loggable-error';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { dealerPortalRoutes } from './modules/dealer-portal/dealer-portal.routes';
@@ -39,6 +40,8 @@ export interface AppDependencies {
   /** Directory of the built web app; null serves the API only (most API tests). */
   webDir?: string | null;
   logger?: boolean;
+  /** Where log lines go instead of stdout, so tests can read what would be logged. */
+  logStream?: { write(line: string): void };
 }
 
 export interface App extends FastifyInstance {
@@ -56,6 +59,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // Every `log.*({ err })`, ours and Fastify's: a failed query's values never reach the log.
+            serializers: { err: loggableError },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     genReqId: () => randomUUID(),
     // A hop count trusts that many proxies from our side (Fastify's number form, as its function).

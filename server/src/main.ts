@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { type BootstrapReport, bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { errorSummary } from './lib/loggable-error';
 
 function printFirstStart(report: BootstrapReport, url: string) {
   const lines: string[] = [];
@@ -71,7 +72,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`Could not start: ${message}\n`);
+  // Start-up writes admin e-mails and password hashes: a failed query's values stay out of stderr.
+  process.stderr.write(`Could not start: ${errorSummary(error)}\n`);
   process.exit(1);
 });

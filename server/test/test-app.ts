@@ -19,13 +19,27 @@ export const testConfig = (env: Record<string, string> = {}): Config =>
     ...env,
   });
 
-/** The real app on a real database, driven through app.inject(). */
+/**
+ * The real app on a real database, driven through app.inject(). Logging is off unless a logStream
+ * is given: then the production logger writes its JSON lines there, at LOG_LEVEL info by default.
+ */
 export async function createTestApp(
-  options: { env?: Record<string, string>; webDir?: string | null; database?: DbHandle } = {},
+  options: {
+    env?: Record<string, string>;
+    webDir?: string | null;
+    database?: DbHandle;
+    logStream?: { write(line: string): void };
+  } = {},
 ) {
   const database = options.database ?? (await createTestDatabase());
-  const config = testConfig(options.env);
-  const app = await buildApp({ config, database, webDir: options.webDir ?? null, logger: false });
+  const { logStream } = options;
+  const config = testConfig({ ...(logStream ? { LOG_LEVEL: 'info' } : {}), ...options.env });
+  const app = await buildApp({
+    config,
+    database,
+    webDir: options.webDir ?? null,
+    ...(logStream ? { logStream } : { logger: false }),
+  });
   await app.ready();
   return {
     app,

@@ -2,9 +2,10 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { adminUsers } from '../db/schema';
+import { errorSummary } from '../lib/loggable-error';
 import { hashPassword } from '../modules/auth/passwords';
 
 /**
@@ -76,8 +77,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}\n`,
-  );
+  // errorSummary: a failed insert would otherwise print the new password's hash.
+  process.stderr.write(`${errorSummary(error)}\n`);
   process.exit(1);
 });

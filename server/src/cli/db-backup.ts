@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config';
 import { PGLITE_START_PARAMS } from '../db/client';
+import { errorSummary } from '../lib/loggable-error';
 
 /**
  * npm run db:backup -- <file>             copy of the embedded database (DATA_DIR/db) to a .tar.gz
@@ -58,6 +59,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`${errorSummary(error)}\n`);
   process.exit(1);
 });

@@ -36,6 +36,7 @@ export function registerErrorHandling(app: FastifyInstance) {
               : ERROR_CODES.badRequest;
       return reply.code(status).send({ message: error.message, code });
     }
+    // The logger's err serializer (loggableError) keeps a failed query's values out of the log.
     request.log.error({ err: error }, 'request failed');
     return reply
       .code(500)

@@ -78,7 +78,10 @@ export function registerSecurity(
       return done(new AppError(ERROR_CODES.forbidden, 'Cross-site requests are not allowed'));
     }
     const origin = request.headers.origin;
-    if (!origin || origin === 'null') return done();
+    // No Origin: an API client (Bearer token) or an old browser's same-origin request. 'null' is
+    // an opaque origin (sandboxed iframe, data: page, cross-origin redirect), never one of our
+    // pages, so it is refused like any other site, with or without a cookie (no login CSRF either).
+    if (!origin) return done();
     const allowed = new Set<string>();
     if (options.publicOrigin) allowed.add(new URL(options.publicOrigin).origin);
     const host = request.headers.host;

@@ -4,6 +4,7 @@ import {
   offerViewSchema,
   respondToCounterBodySchema,
 } from '@contracts/buying';
+import { idParamsSchema } from '@contracts/ids';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,8 +15,6 @@ import { expireOffers } from '../offers/expire-offers';
 import { findOfferViews } from '../offers/find-offers';
 import { respondToCounter } from '../offers/respond-to-counter';
 import { findDealerBuyCodes, findDealerTransactions } from './find-dealer-portal';
-
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** The signed-in dealer's own data only: the dealer id always comes from the session. */
 export async function dealerPortalRoutes(app: FastifyInstance, { db }: { db: Database }) {
@@ -45,7 +44,11 @@ export async function dealerPortalRoutes(app: FastifyInstance, { db }: { db: Dat
     '/api/dealer/offers/:id/respond',
     {
       config: { access: 'dealer' },
-      schema: { params: idParams, body: respondToCounterBodySchema, response: { 200: offerViewSchema } },
+      schema: {
+        params: idParamsSchema,
+        body: respondToCounterBodySchema,
+        response: { 200: offerViewSchema },
+      },
     },
     async (request) =>
       respondToCounter(db, {

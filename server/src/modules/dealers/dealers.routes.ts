@@ -8,6 +8,7 @@ import {
   updateBuyCodeBodySchema,
   updateDealerBodySchema,
 } from '@contracts/admin';
+import { idParamsSchema } from '@contracts/ids';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +17,6 @@ import type { Actor } from '../audit/write-audit';
 import { findBuyCodes, generateBuyCode, updateBuyCode } from '../buy-codes/manage-buy-codes';
 import { createDealer, findDealers, setDealerActive } from './manage-dealers';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export const adminActor = async (request: FastifyRequest): Promise<Actor> => ({
   type: 'admin',
   id: (await request.viewer()).admin!.id,
@@ -43,7 +43,7 @@ export async function dealersRoutes(app: FastifyInstance, { db }: { db: Database
     '/api/dealers/:id',
     {
       config: admin,
-      schema: { params: idParams, body: updateDealerBodySchema, response: { 200: dealerSchema } },
+      schema: { params: idParamsSchema, body: updateDealerBodySchema, response: { 200: dealerSchema } },
     },
     async (request) => setDealerActive(db, request.params.id, request.body.active, await adminActor(request)),
   );
@@ -66,7 +66,11 @@ export async function dealersRoutes(app: FastifyInstance, { db }: { db: Database
     '/api/buy-codes/:id',
     {
       config: admin,
-      schema: { params: idParams, body: updateBuyCodeBodySchema, response: { 200: adminBuyCodeSchema } },
+      schema: {
+        params: idParamsSchema,
+        body: updateBuyCodeBodySchema,
+        response: { 200: adminBuyCodeSchema },
+      },
     },
     async (request) => updateBuyCode(db, request.params.id, request.body, await adminActor(request)),
   );

@@ -1,4 +1,5 @@
 import { offerViewSchema, updateOfferBodySchema } from '@contracts/buying';
+import { idParamsSchema } from '@contracts/ids';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,8 +7,6 @@ import type { Database } from '../../db/client';
 import { expireOffers } from './expire-offers';
 import { findOfferViews } from './find-offers';
 import { updateOffer } from './update-offer';
-
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** The admin's offers panel (spec §2, §7). */
 export async function offersRoutes(app: FastifyInstance, { db }: { db: Database }) {
@@ -26,7 +25,7 @@ export async function offersRoutes(app: FastifyInstance, { db }: { db: Database 
     '/api/offers/:id',
     {
       config: { access: 'admin' },
-      schema: { params: idParams, body: updateOfferBodySchema, response: { 200: offerViewSchema } },
+      schema: { params: idParamsSchema, body: updateOfferBodySchema, response: { 200: offerViewSchema } },
     },
     async (request) => {
       const admin = (await request.viewer()).admin!;

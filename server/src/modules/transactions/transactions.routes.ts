@@ -1,5 +1,6 @@
 import { adminTransactionSchema, updateTransactionBodySchema } from '@contracts/admin';
 import { ERROR_CODES } from '@contracts/errors';
+import { idParamsSchema } from '@contracts/ids';
 import { MAX_BILL_OF_SALE_BYTES } from '@contracts/limits';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,8 +10,6 @@ import { AppError } from '../../lib/app-error';
 import { adminActor } from '../dealers/dealers.routes';
 import { attachBillOfSale, getBillOfSale, updateTransaction } from './manage-transactions';
 import { findTransactionViews } from './transaction-views';
-
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** Transactions (spec §7), admin only; the bill of sale also downloads for its buying dealer. */
 export async function transactionsRoutes(app: FastifyInstance, { db }: { db: Database }) {
@@ -26,7 +25,7 @@ export async function transactionsRoutes(app: FastifyInstance, { db }: { db: Dat
     {
       config: { access: 'admin' },
       schema: {
-        params: idParams,
+        params: idParamsSchema,
         body: updateTransactionBodySchema,
         response: { 200: adminTransactionSchema },
       },
@@ -36,7 +35,10 @@ export async function transactionsRoutes(app: FastifyInstance, { db }: { db: Dat
 
   routes.post(
     '/api/transactions/:id/bill-of-sale',
-    { config: { access: 'admin' }, schema: { params: idParams, response: { 200: adminTransactionSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, response: { 200: adminTransactionSchema } },
+    },
     async (request) => {
       if (!request.isMultipart())
         throw new AppError(ERROR_CODES.unsupportedMediaType, 'Send the file as multipart/form-data');
@@ -63,7 +65,7 @@ export async function transactionsRoutes(app: FastifyInstance, { db }: { db: Dat
 
   routes.get(
     '/api/transactions/:id/bill-of-sale',
-    { config: { access: 'account' }, schema: { params: idParams } },
+    { config: { access: 'account' }, schema: { params: idParamsSchema } },
     async (request, reply) => {
       const viewer = await request.viewer();
       const file = await getBillOfSale(db, request.params.id, {

@@ -1,11 +1,11 @@
+import { isDecimalId } from '@contracts/decimal-id';
 import type { PublicVehicle, VehicleDetail } from '@contracts/vehicle';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** Ids the API accepts (a positive 32-bit integer); anything else is 'Vehicle Not Found' without a request. */
-export const isVehicleId = (id: string) =>
-  /^\d{1,10}$/.test(id) && Number(id) > 0 && Number(id) <= 2_147_483_647;
+/** Ids the API accepts (the server's own rule); anything else is 'Vehicle Not Found' without a request. */
+export const isVehicleId = isDecimalId;
 
 /** GET /api/vehicles/:id: the public vehicle, or `{id, status}` when sold or removed. */
 export const getVehicle = (id: string) =>
