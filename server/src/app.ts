@@ -43,6 +43,8 @@ export interface AppDependencies {
 
 export interface App extends FastifyInstance {
   routesTable: RegisteredRoute[];
+  /** The public vehicle list cache; tests count its builds. */
+  listCache: VehicleListCache;
   markShuttingDown(): void;
 }
 
@@ -93,12 +95,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(authRoutes, { db: database.db, config });
 
   const listCache = new VehicleListCache(() => findPublishedVehicles(database.db));
-  // Writes by any instance (or by hand) NOTIFY vehicles_changed; writes on this instance also drop
-  // the cache before their response leaves, so a client never reads its own write stale.
+  // Writes by any instance (or by hand) NOTIFY vehicles_changed; a route declaring
+  // config.changesVehicles also drops the cache before its response leaves, so a client never
+  // reads its own write stale. Other mutations (sign-ins, offers, codes) leave the list warm.
   const unlisten = await database.listen('vehicles_changed', () => listCache.invalidate());
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400)
-      listCache.invalidate();
+    if (request.routeOptions.config?.changesVehicles && reply.statusCode < 400) listCache.invalidate();
     done(null, payload);
   });
   app.addHook('onClose', async () => {
@@ -159,6 +161,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   return Object.assign(app as unknown as FastifyInstance, {
     routesTable,
+    listCache,
     markShuttingDown: () => {
       shuttingDown = true;
     },

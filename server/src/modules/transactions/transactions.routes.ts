@@ -24,7 +24,8 @@ export async function transactionsRoutes(app: FastifyInstance, { db }: { db: Dat
   routes.patch(
     '/api/transactions/:id',
     {
-      config: { access: 'admin' },
+      // Cancel re-lists the vehicle.
+      config: { access: 'admin', changesVehicles: true },
       schema: {
         params: idParams,
         body: updateTransactionBodySchema,
