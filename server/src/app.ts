@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { dealerPortalRoutes } from './modules/dealer-portal/dealer-portal.routes';
 import { dealersRoutes } from './modules/dealers/dealers.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { scheduleHousekeeping } from './modules/housekeeping/schedule-housekeeping';
 import { LOCAL_MEDIA_URL, LocalUploads } from './modules/media/local-uploads';
 import { mediaRoutes } from './modules/media/media.routes';
 import { expireOffers } from './modules/offers/expire-offers';
@@ -151,6 +152,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   }, 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
+  // Expired sessions, old rate-limit windows and idempotency keys, abandoned uploads.
+  scheduleHousekeeping(app, database, uploads.directory);
 
   const webDir = deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir;
   if (webDir) await app.register(registerWebApp, { webDir, brand: config.brand });
