@@ -36,7 +36,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: dataDir,
-      ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
+      // The journeys expect the demo marketplace on PostgreSQL too, where it is off unless asked for.
+      ...(pgDatabase ? { DATABASE_URL: pgDatabase.url, SEED_DEMO: 'true' } : {}),
       LOG_LEVEL: 'warn',
       ADMIN_EMAILS: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,

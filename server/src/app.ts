@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { dealerPortalRoutes } from './modules/dealer-portal/dealer-portal.routes';
 import { dealersRoutes } from './modules/dealers/dealers.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { scheduleHousekeeping } from './modules/housekeeping/schedule-housekeeping';
 import { LOCAL_MEDIA_URL, LocalUploads } from './modules/media/local-uploads';
 import { mediaRoutes } from './modules/media/media.routes';
 import { expireOffers } from './modules/offers/expire-offers';
@@ -46,6 +47,8 @@ export interface AppDependencies {
 
 export interface App extends FastifyInstance {
   routesTable: RegisteredRoute[];
+  /** The public vehicle list cache; tests count its builds. */
+  listCache: VehicleListCache;
   markShuttingDown(): void;
 }
 
@@ -106,12 +109,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(authRoutes, { db: database.db, config });
 
   const listCache = new VehicleListCache(() => findPublishedVehicles(database.db));
-  // Writes by any instance (or by hand) NOTIFY vehicles_changed; writes on this instance also drop
-  // the cache before their response leaves, so a client never reads its own write stale.
+  // Writes by any instance (or by hand) NOTIFY vehicles_changed; a route declaring
+  // config.changesVehicles also drops the cache before its response leaves, so a client never
+  // reads its own write stale. Other mutations (sign-ins, offers, codes) leave the list warm.
   const unlisten = await database.listen('vehicles_changed', () => listCache.invalidate());
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400)
-      listCache.invalidate();
+    if (request.routeOptions.config?.changesVehicles && reply.statusCode < 400) listCache.invalidate();
     done(null, payload);
   });
   app.addHook('onClose', async () => {
@@ -162,6 +165,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   }, 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
+  // Expired sessions, old rate-limit windows and idempotency keys, abandoned uploads.
+  scheduleHousekeeping(app, database, uploads.directory);
 
   const webDir = deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir;
   if (webDir) await app.register(registerWebApp, { webDir, brand: config.brand });
@@ -172,6 +177,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   return Object.assign(app as unknown as FastifyInstance, {
     routesTable,
+    listCache,
     markShuttingDown: () => {
       shuttingDown = true;
     },

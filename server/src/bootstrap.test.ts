@@ -90,6 +90,20 @@ describe('first start', () => {
     expect(await verifyPassword(admins[0]!.passwordHash!, 'correct horse battery')).toBe(true);
   });
 
+  it('gives an empty database named by DATABASE_URL no demo data unless SEED_DEMO=true is explicit', async () => {
+    database = await createTestDatabase();
+    // The config decides; the database under test stands in for the empty production server.
+    const serverEnv = { DATABASE_URL: 'postgres://app:secret@db.example:5432/prod', SEED_DEMO: '' };
+    const report = await bootstrap(database.db, testConfig(serverEnv));
+    expect(report.demo.seeded).toBe(false);
+    expect(await countOf(database.db, buyCodes)).toBe(0);
+    expect(await countOf(database.db, vehicles)).toBe(0);
+
+    const explicit = await bootstrap(database.db, testConfig({ ...serverEnv, SEED_DEMO: 'true' }));
+    expect(explicit.demo.seeded).toBe(true);
+    expect(await countOf(database.db, buyCodes)).toBeGreaterThan(0);
+  });
+
   it('never seeds a database that already has data', async () => {
     database = await createTestDatabase();
     await database.db.insert(vehicles).values({ vin: '1HGCM82633A004352' });

@@ -30,6 +30,16 @@ describe('configuration', () => {
     ]);
   });
 
+  it('seeds demo data by default only into the embedded database', () => {
+    const serverUrl = 'postgres://app:secret@db.example:5432/prod';
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: serverUrl }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: serverUrl, SEED_DEMO: '' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: serverUrl, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: serverUrl, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
   it('lists every bad key with a readable reason', () => {
     const problems = problemsOf({ PORT: 'abc', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' });
     expect(problems).toHaveLength(3);

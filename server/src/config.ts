@@ -10,7 +10,7 @@ import { z } from 'zod';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
-const booleanFlag = (fallback: boolean) =>
+const booleanFlag = <T extends boolean | undefined>(fallback: T) =>
   z.preprocess(
     emptyToUndefined,
     z
@@ -91,7 +91,8 @@ const envSchema = z.object({
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  SEED_DEMO: booleanFlag(true),
+  /** Unset: decided by the database (see seedDemo in loadConfig). */
+  SEED_DEMO: booleanFlag(undefined),
   ADMIN_EMAILS: z.preprocess(
     emptyToUndefined,
     z
@@ -299,7 +300,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     uploadsDir: resolve(env.DATA_DIR, 'uploads'),
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
-    seedDemo: env.SEED_DEMO,
+    // Demo buy codes work: a fresh production database must never get them unasked (DESIGN.md §1),
+    // so only the embedded database seeds unless SEED_DEMO says otherwise.
+    seedDemo: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
     adminEmails: env.ADMIN_EMAILS,
     adminPassword: env.ADMIN_PASSWORD,
     uploadPassword: env.UPLOAD_PASSWORD,

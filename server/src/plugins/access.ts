@@ -8,6 +8,11 @@ export type Access = (typeof ACCESS_LEVELS)[number];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * Success can change what the public vehicle list shows (a vehicle's fields or status), so the
+     * response drops this instance's list cache first (app.ts). Declared beside `access`.
+     */
+    changesVehicles?: boolean;
   }
 }
 
@@ -15,6 +20,7 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: Access;
+  changesVehicles: boolean;
 }
 
 /**
@@ -28,7 +34,8 @@ export function registerAccessDeclarations(app: FastifyInstance, routes: Registe
     if (!access || !ACCESS_LEVELS.includes(access)) {
       throw new Error(`Route ${methods.join(',')} ${route.url} does not declare config.access`);
     }
-    for (const method of methods) routes.push({ method, url: route.url, access });
+    const changesVehicles = route.config?.changesVehicles === true;
+    for (const method of methods) routes.push({ method, url: route.url, access, changesVehicles });
     // The OpenAPI document shows each operation's guard as its tag.
     if (route.schema && !(route.schema as { hide?: boolean }).hide) {
       route.schema = { ...route.schema, tags: [`access: ${access}`] } as typeof route.schema;

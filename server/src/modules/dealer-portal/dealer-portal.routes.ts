@@ -43,7 +43,8 @@ export async function dealerPortalRoutes(app: FastifyInstance, { db }: { db: Dat
   routes.post(
     '/api/dealer/offers/:id/respond',
     {
-      config: { access: 'dealer' },
+      // Accepting the counter sells the vehicle.
+      config: { access: 'dealer', changesVehicles: true },
       schema: {
         params: idParamsSchema,
         body: respondToCounterBodySchema,

@@ -24,7 +24,8 @@ export async function offersRoutes(app: FastifyInstance, { db }: { db: Database 
   routes.patch(
     '/api/offers/:id',
     {
-      config: { access: 'admin' },
+      // Accepting sells the vehicle.
+      config: { access: 'admin', changesVehicles: true },
       schema: { params: idParamsSchema, body: updateOfferBodySchema, response: { 200: offerViewSchema } },
     },
     async (request) => {

@@ -27,7 +27,7 @@ export async function buyingRoutes(app: FastifyInstance, { db, config }: { db: D
   routes.post(
     '/api/verify-code',
     {
-      config: { access: 'public' },
+      config: { access: 'public', changesVehicles: true },
       schema: { body: verifyCodeBodySchema, response: { 200: purchaseResponseSchema } },
     },
     async (request) => {

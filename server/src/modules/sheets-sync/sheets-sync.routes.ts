@@ -10,7 +10,7 @@ export async function sheetsSyncRoutes(app: FastifyInstance, { sync }: { sync: S
     .withTypeProvider<ZodTypeProvider>()
     .post(
       '/api/sync-vehicles',
-      { config: { access: 'admin' }, schema: { response: { 200: syncResultSchema } } },
+      { config: { access: 'admin', changesVehicles: true }, schema: { response: { 200: syncResultSchema } } },
       async (request) => sync.run(await adminActor(request)),
     );
 }

@@ -23,7 +23,8 @@ export async function transactionsRoutes(app: FastifyInstance, { db }: { db: Dat
   routes.patch(
     '/api/transactions/:id',
     {
-      config: { access: 'admin' },
+      // Cancel re-lists the vehicle.
+      config: { access: 'admin', changesVehicles: true },
       schema: {
         params: idParamsSchema,
         body: updateTransactionBodySchema,

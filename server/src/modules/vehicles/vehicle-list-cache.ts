@@ -19,11 +19,14 @@ export interface SerializedList {
 /**
  * The public vehicle list, serialised and compressed once per change (the hottest path of the
  * product). `invalidate()` is called on NOTIFY vehicles_changed (every instance, every writer)
- * and after each successful mutation on this instance, so a client never reads its own write stale.
+ * and after each successful request to a route declaring `config.changesVehicles` on this
+ * instance, so a client never reads its own write stale.
  */
 export class VehicleListCache {
   private current: Promise<SerializedList> | null = null;
   private version = 0;
+  /** How many times the list was built: each build reads every published vehicle. */
+  builds = 0;
 
   constructor(private readonly load: () => Promise<PublicVehicle[]>) {}
 
@@ -50,6 +53,7 @@ export class VehicleListCache {
   }
 
   private async build(): Promise<SerializedList> {
+    this.builds++;
     const list = await this.load();
     // One buffer holds the whole array; each vehicle's JSON is a view into it (no second copy).
     const parts: Buffer[] = [];

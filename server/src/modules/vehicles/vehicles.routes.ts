@@ -79,7 +79,7 @@ export async function vehiclesRoutes(
    */
   routes.patch(
     '/api/vehicles/:id',
-    { config: { access: 'staff' }, schema: { params: vehicleIdParamsSchema } },
+    { config: { access: 'staff', changesVehicles: true }, schema: { params: vehicleIdParamsSchema } },
     async (request) => {
       const viewer = await request.viewer();
       const body = (request.body ?? {}) as Record<string, unknown>;
@@ -109,6 +109,7 @@ export async function vehiclesRoutes(
   routes.post(
     '/api/vehicles',
     {
+      // A new vehicle waits in the admin queue, unpublished: the public list cannot change.
       config: { access: 'staff' },
       schema: { body: createVehicleBodySchema, response: { 201: adminVehicleSchema } },
     },

@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/test-database';
+import type { DbHandle } from '../../db/client';
+import { idempotencyKeys, rateLimitHits, sessions } from '../../db/schema';
+import { withTryAdvisoryLock } from '../../lib/advisory-lock';
+import { HOUSEKEEPING_LOCK_KEY, type HousekeepingCounts, runHousekeeping } from './run-housekeeping';
+
+let database: DbHandle;
+let uploadsDir: string;
+let serial = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  uploadsDir = mkdtempSync(join(tmpdir(), 'housekeeping-'));
+});
+afterAll(async () => {
+  await database.close();
+  rmSync(uploadsDir, { recursive: true, force: true });
+});
+
+const pass = () => runHousekeeping(database, { uploadsDir });
+/** A session row expiring `offset` from the database's now (e.g. '-1 minute'). */
+async function insertSession(offset: string, revoked = false) {
+  const [row] = await database.db
+    .insert(sessions)
+    .values({
+      tokenHash: `hash-${++serial}`,
+      role: 'dealer',
+      subjectId: 1,
+      expiresAt: sql`now() + ${offset}::interval`,
+      revokedAt: revoked ? sql`now() - interval '1 hour'` : null,
+    })
+    .returning({ tokenHash: sessions.tokenHash });
+  return row!.tokenHash;
+}
+const column = async (table: 'sessions' | 'rate_limit_hits' | 'idempotency_keys', name: string) => {
+  const result = (await database.db.execute(
+    sql`select ${sql.identifier(name)} as v from ${sql.identifier(table)}`,
+  )) as unknown as { rows: { v: string }[] };
+  return result.rows.map((r) => r.v).sort();
+};
+
+describe('housekeeping pass', () => {
+  it('deletes expired sessions, revoked or not, and keeps live ones', async () => {
+    const expired = await insertSession('-1 minute');
+    const revokedExpired = await insertSession('-1 minute', true);
+    const live = await insertSession('1 hour');
+    expect((await pass())?.sessions).toBe(2);
+    const left = await column('sessions', 'token_hash');
+    expect(left).toContain(live);
+    expect(left).not.toContain(expired);
+    expect(left).not.toContain(revokedExpired);
+  });
+
+  it('deletes rate-limit windows that ended over an hour ago and keeps current ones', async () => {
+    await database.db.insert(rateLimitHits).values([
+      { key: 'admin-login:ip:10.0.0.1', count: 3, resetAt: sql`now() - interval '2 hours'` },
+      { key: 'admin-login:ip:10.0.0.2', count: 3, resetAt: sql`now() + interval '1 minute'` },
+    ]);
+    expect((await pass())?.rateLimits).toBe(1);
+    expect(await column('rate_limit_hits', 'key')).toEqual(['admin-login:ip:10.0.0.2']);
+  });
+
+  it('deletes idempotency keys older than 24 hours and keeps fresh ones', async () => {
+    const stored = { scope: 'create-vehicle', statusCode: 200, response: {} };
+    await database.db.insert(idempotencyKeys).values([
+      { ...stored, key: 'old-key-25h', createdAt: sql`now() - interval '25 hours'` },
+      { ...stored, key: 'fresh-key-1h', createdAt: sql`now() - interval '1 hour'` },
+    ]);
+    expect((await pass())?.idempotencyKeys).toBe(1);
+    expect(await column('idempotency_keys', 'key')).toEqual(['fresh-key-1h']);
+  });
+
+  it('skips while another instance holds the lock, and runs once it is free', async () => {
+    const expired = await insertSession('-1 minute');
+    let whileLocked: HousekeepingCounts | null | undefined;
+    const held = await withTryAdvisoryLock(database, HOUSEKEEPING_LOCK_KEY, async () => {
+      whileLocked = await pass();
+      return 'held';
+    });
+    expect(held).toBe('held');
+    expect(whileLocked).toBeNull();
+    expect(await column('sessions', 'token_hash')).toContain(expired);
+
+    expect(await pass()).toMatchObject({ sessions: 1 });
+    expect(await column('sessions', 'token_hash')).not.toContain(expired);
+  });
+
+  it('runs one of two concurrent passes; the other skips', async () => {
+    await insertSession('-1 minute');
+    const results = await Promise.all([pass(), pass()]);
+    expect(results.filter((r) => r === null)).toHaveLength(1);
+    expect(results.find((r) => r !== null)).toMatchObject({ sessions: 1 });
+  });
+});

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
+import { signInAdmin } from '../../../test/sessions';
+import { createBootstrappedApp } from '../../../test/test-app';
+
+let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
+let admin: string;
+
+beforeAll(async () => {
+  ctx = await createBootstrappedApp();
+  admin = await signInAdmin(ctx.app);
+});
+afterAll(() => ctx.close());
+
+/** The public list's vehicle ids, as a visitor reads them. */
+const publicIds = async () =>
+  ((await ctx.app.inject({ url: '/api/vehicles' })).json() as { id: number }[]).map((v) => v.id);
+
+async function dealerWithCode(code: string) {
+  const dealer = await insertDealer(ctx.db);
+  await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code });
+  return dealer;
+}
+
+describe('public vehicle list cache', () => {
+  it('is dropped only by routes that declare they change vehicles', () => {
+    const declared = ctx.app.routesTable
+      .filter((r) => r.changesVehicles)
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    // Selling (Buy Now, accepted offer or counter), re-listing (cancel), editing and syncing vehicles.
+    expect(declared).toEqual([
+      'PATCH /api/offers/:id',
+      'PATCH /api/transactions/:id',
+      'PATCH /api/vehicles/:id',
+      'POST /api/dealer/offers/:id/respond',
+      'POST /api/sync-vehicles',
+      'POST /api/verify-code',
+    ]);
+  });
+
+  it('stays warm through sign-in, sign-out, offers, buy codes and failed requests', async () => {
+    const vehicle = await insertVehicle(ctx.db);
+    const dealer = await dealerWithCode('WRM2');
+    expect(await publicIds()).toContain(vehicle.id);
+    const builds = ctx.app.listCache.builds;
+
+    const answers = await Promise.all([
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/dealer/login',
+        payload: { dealerName: dealer.dealerName, buyCode: 'WRM2' },
+      }),
+      ctx.app.inject({ method: 'POST', url: '/api/dealer/logout' }),
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/vehicles/${vehicle.id}/offers`,
+        payload: { amount: '15000', buyCode: 'WRM2' },
+      }),
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/buy-codes',
+        payload: { dealerId: dealer.id },
+        headers: { cookie: admin },
+      }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 201, 201]);
+    // Failures of routes that could change vehicles change nothing either.
+    const failures = await Promise.all([
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/verify-code',
+        payload: { code: 'NNNN', vehicleId: vehicle.id },
+      }),
+      ctx.app.inject({
+        method: 'PATCH',
+        url: '/api/vehicles/2000000000',
+        payload: { status: 'removed', inQueue: false },
+        headers: { cookie: admin },
+      }),
+    ]);
+    expect(failures.map((f) => f.statusCode)).toEqual([400, 404]);
+
+    expect(await publicIds()).toContain(vehicle.id);
+    expect(ctx.app.listCache.builds).toBe(builds);
+  });
+
+  it('rebuilds after a vehicle changes, and the next read shows the change', async () => {
+    const removed = await insertVehicle(ctx.db);
+    const bought = await insertVehicle(ctx.db);
+    await dealerWithCode('BYN2');
+    expect(await publicIds()).toEqual(expect.arrayContaining([removed.id, bought.id]));
+    const builds = ctx.app.listCache.builds;
+
+    const remove = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/vehicles/${removed.id}`,
+      payload: { status: 'removed', inQueue: false },
+      headers: { cookie: admin },
+    });
+    expect(remove.statusCode).toBe(200);
+    expect(await publicIds()).not.toContain(removed.id);
+
+    const buy = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/verify-code',
+      payload: { code: 'BYN2', vehicleId: bought.id },
+    });
+    expect(buy.statusCode).toBe(200);
+    expect(await publicIds()).not.toContain(bought.id);
+    expect(ctx.app.listCache.builds).toBeGreaterThanOrEqual(builds + 2);
+  });
+});
