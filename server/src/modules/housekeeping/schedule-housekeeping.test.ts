@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 /** A Fastify app whose JSON log lines are collected, with housekeeping scheduled at once. */
-async function scheduledApp(database: DbHandle) {
+async function scheduledApp(database: DbHandle, { ownsDatabase = true } = {}) {
   const lines: LogLine[] = [];
   const app = Fastify({
     logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
@@ -26,7 +26,8 @@ async function scheduledApp(database: DbHandle) {
   await app.ready();
   cleanups.push(async () => {
     await app.close();
-    await database.close();
+    // A database the test closed itself must not be closed twice (pg's pool refuses).
+    if (ownsDatabase) await database.close();
     rmSync(uploadsDir, { recursive: true, force: true });
   });
   return lines;
@@ -48,7 +49,7 @@ describe('scheduled housekeeping', () => {
   it('logs a failed pass as a warning instead of crashing', async () => {
     const database = await createTestDatabase();
     await database.close();
-    const lines = await scheduledApp(database);
+    const lines = await scheduledApp(database, { ownsDatabase: false });
     await vi.waitFor(() => expect(lines.find((l) => l.level === 40)).toBeDefined(), { timeout: 5000 });
     expect(lines.find((l) => l.level === 40)).toMatchObject({ msg: 'housekeeping pass failed' });
   });
