@@ -32,7 +32,7 @@ export async function runHousekeeping(
 ): Promise<HousekeepingCounts | null> {
   return withTryAdvisoryLock(database, HOUSEKEEPING_LOCK_KEY, async (db) => ({
     sessions: await deleteRows(db, sql`delete from sessions where expires_at <= now()`),
-    // deleteExpiredRateLimits' statement (plugins/rate-limit.ts), repeated here to count the rows.
+    // Trusted-address rows (plugins/rate-limit.ts) run 30 days, so they stay until they end.
     rateLimits: await deleteRows(
       db,
       sql`delete from rate_limit_hits where reset_at < now() - interval '1 hour'`,
