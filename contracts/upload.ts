@@ -70,6 +70,8 @@ export const cloudinarySignatureSchema = z.object({
 export type CloudinarySignature = z.infer<typeof cloudinarySignatureSchema>;
 
 /** The tus server's answer body when an upload finishes. */
+/** `:id` of a local upload (a tus upload id, not a database id). */
+export const uploadIdParamsSchema = z.object({ id: z.string().max(64) });
 export const localUploadResultSchema = z.object({ url: z.string(), thumbnailUrl: z.string().nullable() });
 
 const mediaUrl = z

@@ -1,3 +1,6 @@
+import { API_ROUTES, type ApiRouteName, apiPath, type PathParams } from '@contracts/api-routes';
+import type { EndpointBody, EndpointQuery, EndpointResponse } from '@contracts/endpoints';
+
 /**
  * The one HTTP client (spec §7): credentials always sent, JSON content type only with a body,
  * error message = body `message`, else `error`, else status + text. Sessions are HttpOnly
@@ -58,6 +61,48 @@ export async function apiRequest<T = unknown>(
 export async function getJson<T>(url: string): Promise<T | null> {
   try {
     return await apiRequest<T>('GET', url);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+type PathOf<N extends ApiRouteName> = (typeof API_ROUTES)[N]['path'];
+/** `params` is required exactly when the endpoint's path has `:name` parts. */
+type ParamsOption<N extends ApiRouteName> = keyof PathParams<PathOf<N>> extends never
+  ? { params?: undefined }
+  : { params: PathParams<PathOf<N>> };
+export type ApiCall<N extends ApiRouteName> = ParamsOption<N> & {
+  query?: EndpointQuery<N>;
+  body?: EndpointBody<N> | FormData;
+  headers?: Record<string, string>;
+};
+
+/**
+ * Calls endpoint N of the one endpoint table (contracts/api-routes.ts): its method and path come
+ * from there, its body and answer types from its contract (contracts/endpoints.ts, types only, so
+ * no schema is bundled here).
+ */
+export function callApi<N extends ApiRouteName>(
+  name: N,
+  ...[call]: keyof PathParams<PathOf<N>> extends never ? [ApiCall<N>?] : [ApiCall<N>]
+): Promise<EndpointResponse<N>> {
+  const { params, query, body, headers } = (call ?? {}) as ApiCall<N>;
+  const url = apiPath(
+    name,
+    (params ?? {}) as PathParams<PathOf<N>>,
+    query as Record<string, string | number>,
+  );
+  return apiRequest<EndpointResponse<N>>(API_ROUTES[name].method, url, body, { headers });
+}
+
+/** A data read through the endpoint table: a 401 resolves to null instead of an error (spec §7). */
+export async function readApi<N extends ApiRouteName>(
+  name: N,
+  ...args: keyof PathParams<PathOf<N>> extends never ? [ApiCall<N>?] : [ApiCall<N>]
+): Promise<EndpointResponse<N> | null> {
+  try {
+    return await callApi(name, ...args);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

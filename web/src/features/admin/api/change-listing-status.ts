@@ -1,6 +1,6 @@
 import type { AdminVehicle } from '@contracts/vehicle';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { useRefreshAdminData } from './refresh-admin-data';
 
 /**
@@ -11,7 +11,7 @@ export function useChangeListingStatus() {
   const refresh = useRefreshAdminData();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: 'active' | 'removed' }) =>
-      apiRequest<AdminVehicle>('PATCH', `/api/vehicles/${id}`, { status, inQueue: false }),
+      callApi('updateVehicle', { params: { id }, body: { status, inQueue: false } }) as Promise<AdminVehicle>,
     onSettled: refresh,
   });
 }

@@ -1,7 +1,7 @@
 import type { completeListingBodySchema } from '@contracts/admin';
 import type { AdminVehicle } from '@contracts/vehicle';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import type { z } from '@/lib/zod';
 import { useRefreshAdminData } from './refresh-admin-data';
 
@@ -12,7 +12,7 @@ export function useCompleteListing() {
   const refresh = useRefreshAdminData();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: CompleteListingBody }) =>
-      apiRequest<AdminVehicle>('PATCH', `/api/vehicles/${id}`, body),
+      callApi('updateVehicle', { params: { id }, body }) as Promise<AdminVehicle>,
     onSettled: refresh,
   });
 }

@@ -1,6 +1,6 @@
-import type { AdminBuyCode, createBuyCodeBodySchema } from '@contracts/admin';
+import type { createBuyCodeBodySchema } from '@contracts/admin';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import type { z } from '@/lib/zod';
 import { useRefreshAdminData } from './refresh-admin-data';
 
@@ -10,7 +10,7 @@ type CreateBuyCodeBody = z.input<typeof createBuyCodeBodySchema>;
 export function useCreateBuyCode() {
   const refresh = useRefreshAdminData();
   return useMutation({
-    mutationFn: (body: CreateBuyCodeBody) => apiRequest<AdminBuyCode>('POST', '/api/buy-codes', body),
+    mutationFn: (body: CreateBuyCodeBody) => callApi('createBuyCode', { body }),
     onSettled: refresh,
   });
 }

@@ -1,6 +1,6 @@
 import type { AdminBuyCode, CreateDealerBody, Dealer } from '@contracts/admin';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { useRefreshAdminData } from './refresh-admin-data';
 
 export type CreatedDealer = Dealer & { buyCode: AdminBuyCode };
@@ -9,7 +9,7 @@ export type CreatedDealer = Dealer & { buyCode: AdminBuyCode };
 export function useCreateDealer() {
   const refresh = useRefreshAdminData();
   return useMutation({
-    mutationFn: (body: CreateDealerBody) => apiRequest<CreatedDealer>('POST', '/api/dealers', body),
+    mutationFn: (body: CreateDealerBody) => callApi('createDealer', { body }) as Promise<CreatedDealer>,
     onSettled: refresh,
   });
 }

@@ -1,13 +1,13 @@
 import type { AdminListing } from '@contracts/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '@/lib/api-client';
+import { readApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/vehicles with the admin session: every vehicle, every field, and the sale of sold ones. */
 export const adminVehiclesQuery = () =>
   queryOptions({
     queryKey: queryKeys.admin.vehicles(),
-    queryFn: async () => (await getJson<AdminListing[]>('/api/vehicles')) ?? [],
+    queryFn: async () => ((await readApi('listVehicles')) as AdminListing[] | null) ?? [],
   });
 
 export const useAdminVehicles = () => useQuery(adminVehiclesQuery());

@@ -1,6 +1,5 @@
-import type { AuditEntry } from '@contracts/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '@/lib/api-client';
+import { readApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const AUDIT_ENTITIES = ['vehicle', 'offer', 'dealer', 'buy_code', 'transaction'] as const;
@@ -10,8 +9,7 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const auditQuery = (entity?: AuditEntity) =>
   queryOptions({
     queryKey: queryKeys.admin.audit(entity),
-    queryFn: async () =>
-      (await getJson<AuditEntry[]>(`/api/audit?limit=100${entity ? `&entity=${entity}` : ''}`)) ?? [],
+    queryFn: async () => (await readApi('listAudit', { query: { limit: 100, entity } })) ?? [],
   });
 
 export const useAudit = (entity?: AuditEntity) => useQuery(auditQuery(entity));

@@ -1,13 +1,12 @@
-import type { Dealer } from '@contracts/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '@/lib/api-client';
+import { readApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/dealers */
 export const dealersQuery = () =>
   queryOptions({
     queryKey: queryKeys.admin.dealers(),
-    queryFn: async () => (await getJson<Dealer[]>('/api/dealers')) ?? [],
+    queryFn: async () => (await readApi('listDealers')) ?? [],
   });
 
 export const useDealers = () => useQuery(dealersQuery());

@@ -1,13 +1,12 @@
-import type { OfferView } from '@contracts/buying';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '@/lib/api-client';
+import { readApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/offers: every offer with its vehicle, dealer and activity log. */
 export const offersQuery = () =>
   queryOptions({
     queryKey: queryKeys.admin.offers(),
-    queryFn: async () => (await getJson<OfferView[]>('/api/offers')) ?? [],
+    queryFn: async () => (await readApi('listOffers')) ?? [],
   });
 
 export const useOffers = () => useQuery(offersQuery());

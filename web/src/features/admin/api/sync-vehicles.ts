@@ -1,6 +1,6 @@
 import type { SyncResult } from '@contracts/admin';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { useRefreshAdminData } from './refresh-admin-data';
 
 export type SyncSkippedRow = SyncResult['skipped'][number];
@@ -9,7 +9,7 @@ export type SyncSkippedRow = SyncResult['skipped'][number];
 export function useSyncVehicles() {
   const refresh = useRefreshAdminData();
   return useMutation({
-    mutationFn: () => apiRequest<SyncResult>('POST', '/api/sync-vehicles'),
+    mutationFn: () => callApi('syncVehicles'),
     onSettled: refresh,
   });
 }

@@ -1,6 +1,6 @@
-import type { AdminBuyCode, updateBuyCodeBodySchema } from '@contracts/admin';
+import type { updateBuyCodeBodySchema } from '@contracts/admin';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import type { z } from '@/lib/zod';
 import { useRefreshAdminData } from './refresh-admin-data';
 
@@ -11,7 +11,7 @@ export function useUpdateBuyCode() {
   const refresh = useRefreshAdminData();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdateBuyCodeBody }) =>
-      apiRequest<AdminBuyCode>('PATCH', `/api/buy-codes/${id}`, body),
+      callApi('updateBuyCode', { params: { id }, body }),
     onSettled: refresh,
   });
 }

@@ -1,6 +1,5 @@
-import type { Dealer } from '@contracts/admin';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { useRefreshAdminData } from './refresh-admin-data';
 
 /** PATCH /api/dealers/:id {active}: Activate / Deactivate. */
@@ -8,7 +7,7 @@ export function useUpdateDealer() {
   const refresh = useRefreshAdminData();
   return useMutation({
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
-      apiRequest<Dealer>('PATCH', `/api/dealers/${id}`, { active }),
+      callApi('updateDealer', { params: { id }, body: { active } }),
     onSettled: refresh,
   });
 }

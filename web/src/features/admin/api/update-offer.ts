@@ -1,6 +1,6 @@
-import type { OfferView, UpdateOfferBody } from '@contracts/buying';
+import type { UpdateOfferBody } from '@contracts/buying';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { useRefreshAdminData } from './refresh-admin-data';
 
 /**
@@ -11,7 +11,7 @@ export function useUpdateOffer() {
   const refresh = useRefreshAdminData();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdateOfferBody }) =>
-      apiRequest<OfferView>('PATCH', `/api/offers/${id}`, body),
+      callApi('updateOffer', { params: { id }, body }),
     onSettled: refresh,
   });
 }

@@ -1,6 +1,6 @@
-import type { AdminTransaction, updateTransactionBodySchema } from '@contracts/admin';
+import type { updateTransactionBodySchema } from '@contracts/admin';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import type { z } from '@/lib/zod';
 import { useRefreshAdminData } from './refresh-admin-data';
 
@@ -11,7 +11,7 @@ export function useUpdateTransaction() {
   const refresh = useRefreshAdminData();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdateTransactionBody }) =>
-      apiRequest<AdminTransaction>('PATCH', `/api/transactions/${id}`, body),
+      callApi('updateTransaction', { params: { id }, body }),
     onSettled: refresh,
   });
 }

@@ -1,12 +1,12 @@
 import type { AdminTransaction } from '@contracts/admin';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { useRefreshAdminData } from './refresh-admin-data';
 
 function uploadBillOfSale(id: number, file: File): Promise<AdminTransaction> {
   const form = new FormData();
   form.append('billOfSale', file);
-  return apiRequest<AdminTransaction>('POST', `/api/transactions/${id}/bill-of-sale`, form);
+  return callApi('uploadBillOfSale', { params: { id }, body: form });
 }
 
 /** POST /api/transactions/:id/bill-of-sale (multipart, field billOfSale). */

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '@/lib/api-client';
+import { readApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/admin/check: whether this browser's session is an admin's (spec §6, §7). */
 export const adminCheckQuery = () =>
   queryOptions({
     queryKey: queryKeys.auth.adminCheck(),
-    queryFn: async () =>
-      (await getJson<{ authorized: boolean }>('/api/admin/check').catch(() => null)) ?? { authorized: false },
+    queryFn: async () => (await readApi('adminCheck').catch(() => null)) ?? { authorized: false },
   });
 
 export const useAdminCheck = () => useQuery(adminCheckQuery());

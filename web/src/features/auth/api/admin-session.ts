@@ -1,6 +1,6 @@
 import type { AdminLoginBody } from '@contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { displayStorage } from '@/lib/display-storage';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -8,8 +8,7 @@ import { queryKeys } from '@/lib/query-keys';
 export function useAdminLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminLoginBody) =>
-      apiRequest<{ token: string; email: string }>('POST', '/api/admin/login', body),
+    mutationFn: (body: AdminLoginBody) => callApi('adminLogin', { body }),
     onSuccess: ({ email }) => {
       displayStorage.setAdminEmail(email);
       queryClient.setQueryData(queryKeys.auth.adminCheck(), { authorized: true });
@@ -20,7 +19,7 @@ export function useAdminLogin() {
 export function useAdminLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/admin/logout'),
+    mutationFn: () => callApi('adminLogout'),
     onSettled: () => {
       displayStorage.setAdminEmail(null);
       queryClient.setQueryData(queryKeys.auth.adminCheck(), { authorized: false });

@@ -1,18 +1,18 @@
-import type { DealerInfo, DealerLoginBody } from '@contracts/auth';
+import type { DealerLoginBody } from '@contracts/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, getJson } from '@/lib/api-client';
+import { callApi, readApi } from '@/lib/api-client';
 import { displayStorage } from '@/lib/display-storage';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/dealer/me: the signed-in dealer, or null. */
 export const dealerMeQuery = () =>
-  queryOptions({ queryKey: queryKeys.auth.dealerMe(), queryFn: () => getJson<DealerInfo>('/api/dealer/me') });
+  queryOptions({ queryKey: queryKeys.auth.dealerMe(), queryFn: () => readApi('dealerMe') });
 export const useDealerMe = () => useQuery(dealerMeQuery());
 
 export function useDealerLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: DealerLoginBody) => apiRequest<DealerInfo>('POST', '/api/dealer/login', body),
+    mutationFn: (body: DealerLoginBody) => callApi('dealerLogin', { body }),
     onSuccess: (dealer) => {
       displayStorage.setDealerName(dealer.dealerName);
       queryClient.setQueryData(queryKeys.auth.dealerMe(), dealer);
@@ -23,7 +23,7 @@ export function useDealerLogin() {
 export function useDealerLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/dealer/logout'),
+    mutationFn: () => callApi('dealerLogout'),
     onSettled: () => {
       displayStorage.setDealerName(null);
       queryClient.setQueryData(queryKeys.auth.dealerMe(), null);

@@ -1,21 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, getJson } from '@/lib/api-client';
+import { callApi, readApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-interface StaffSession {
-  authorized: true;
-  expiresAt: string;
-}
 
 /** GET /api/staff/me: the staff upload session (12 h), or null. */
 export const staffMeQuery = () =>
-  queryOptions({ queryKey: queryKeys.auth.staffMe(), queryFn: () => getJson<StaffSession>('/api/staff/me') });
+  queryOptions({ queryKey: queryKeys.auth.staffMe(), queryFn: () => readApi('staffMe') });
 export const useStaffMe = () => useQuery(staffMeQuery());
 
 export function useStaffLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => apiRequest<StaffSession>('POST', '/api/staff/login', { password }),
+    mutationFn: (password: string) => callApi('staffLogin', { body: { password } }),
     onSuccess: (session) => queryClient.setQueryData(queryKeys.auth.staffMe(), session),
   });
 }
@@ -23,7 +18,7 @@ export function useStaffLogin() {
 export function useStaffLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/staff/logout'),
+    mutationFn: () => callApi('staffLogout'),
     onSettled: () => queryClient.setQueryData(queryKeys.auth.staffMe(), null),
   });
 }

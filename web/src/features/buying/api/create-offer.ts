@@ -1,6 +1,6 @@
-import { IDEMPOTENCY_HEADER, type OfferReceipt } from '@contracts/buying';
+import { IDEMPOTENCY_HEADER } from '@contracts/buying';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 interface OfferInput {
@@ -15,12 +15,11 @@ export function useCreateOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ vehicleId, amount, buyCode, idempotencyKey }: OfferInput) =>
-      apiRequest<OfferReceipt>(
-        'POST',
-        `/api/vehicles/${vehicleId}/offers`,
-        { amount, buyCode },
-        { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
-      ),
+      callApi('createOffer', {
+        params: { id: vehicleId },
+        body: { amount, buyCode },
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.offers() }),
   });
 }

@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_HEADER } from '@contracts/buying';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 interface PurchaseInput {
@@ -15,12 +15,7 @@ export function usePurchaseVehicle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ code, vehicleId, idempotencyKey }: PurchaseInput) =>
-      apiRequest<{ message: string; transactionId: number }>(
-        'POST',
-        '/api/verify-code',
-        { code, vehicleId },
-        { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
-      ),
+      callApi('verifyCode', { body: { code, vehicleId }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
     onSuccess: (_result, { vehicleId }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.vehicles.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.vehicles.detail(vehicleId) });

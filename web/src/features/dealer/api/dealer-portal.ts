@@ -1,27 +1,26 @@
-import type { DealerBuyCode, DealerTransaction, OfferView } from '@contracts/buying';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, getJson } from '@/lib/api-client';
+import { callApi, readApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/dealer/buycodes */
 export const useDealerBuyCodes = () =>
   useQuery({
     queryKey: queryKeys.dealerPortal.buyCodes(),
-    queryFn: () => getJson<DealerBuyCode[]>('/api/dealer/buycodes'),
+    queryFn: () => readApi('dealerBuyCodes'),
   });
 
 /** GET /api/dealer/transactions */
 export const useDealerTransactions = () =>
   useQuery({
     queryKey: queryKeys.dealerPortal.transactions(),
-    queryFn: () => getJson<DealerTransaction[]>('/api/dealer/transactions'),
+    queryFn: () => readApi('dealerTransactions'),
   });
 
 /** GET /api/dealer/offers */
 export const useDealerOffers = () =>
   useQuery({
     queryKey: queryKeys.dealerPortal.offers(),
-    queryFn: () => getJson<OfferView[]>('/api/dealer/offers'),
+    queryFn: () => readApi('dealerOffers'),
   });
 
 /** POST /api/dealer/offers/:id/respond: accept or decline the admin's counter. */
@@ -29,7 +28,7 @@ export function useRespondToCounter() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ offerId, action }: { offerId: number; action: 'accept' | 'decline' }) =>
-      apiRequest<OfferView>('POST', `/api/dealer/offers/${offerId}/respond`, { action }),
+      callApi('respondToCounter', { params: { id: offerId }, body: { action } }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.vehicles.all });

@@ -1,5 +1,5 @@
 import { type CloudinarySignature, cloudinarySignatureSchema, UPLOAD_TEXT } from '@contracts/upload';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, callApi } from '@/lib/api-client';
 import type { UploadCallbacks, UploadedVideo, UploadHandle } from './video-upload';
 import { VideoUploadError } from './video-upload';
 
@@ -72,7 +72,7 @@ export function startCloudinaryUpload(file: File, callbacks: UploadCallbacks): U
   };
 
   const begin = () => {
-    apiRequest<unknown>('POST', '/api/cloudinary-signature')
+    callApi('cloudinarySignature')
       .then((answer) => cloudinarySignatureSchema.parse(answer))
       .then(
         (signature) => {

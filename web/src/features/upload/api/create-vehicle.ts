@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_HEADER } from '@contracts/buying';
 import type { CreateVehicleBody } from '@contracts/upload';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 interface CreateVehicleInput {
   body: CreateVehicleBody;
@@ -13,7 +13,5 @@ interface CreateVehicleInput {
 export const useCreateVehicle = () =>
   useMutation({
     mutationFn: ({ body, idempotencyKey }: CreateVehicleInput) =>
-      apiRequest<{ id: number }>('POST', '/api/vehicles', body, {
-        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-      }),
+      callApi('createVehicle', { body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
   });

@@ -1,6 +1,6 @@
 import { type VinDecode, vinDecodeSchema } from '@contracts/upload';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/vin/:vin: our server decodes through NHTSA vPIC, or offline when vPIC is unreachable. */
@@ -8,7 +8,7 @@ export const vinDecodeQuery = (vin: string) =>
   queryOptions({
     queryKey: queryKeys.upload.vinDecode(vin),
     queryFn: async (): Promise<VinDecode> =>
-      vinDecodeSchema.parse(await apiRequest<unknown>('GET', `/api/vin/${encodeURIComponent(vin)}`)),
+      vinDecodeSchema.parse(await callApi('decodeVin', { params: { vin } })),
   });
 
 /** Decodes on demand (when the 17th character is typed); a VIN decoded before comes from the cache. */

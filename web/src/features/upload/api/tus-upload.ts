@@ -1,6 +1,6 @@
 import { localUploadResultSchema } from '@contracts/upload';
 import { type DetailedError, Upload } from 'tus-js-client';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, callApi } from '@/lib/api-client';
 import { videoTypeOf } from '../video/validate-video';
 import { type UploadCallbacks, type UploadHandle, VideoUploadError } from './video-upload';
 
@@ -45,7 +45,7 @@ export function startTusUpload(file: File, endpoint: string, callbacks: UploadCa
     onSuccess: () => {
       callbacks.onProcessing();
       const id = new URL(upload.url ?? '', window.location.href).pathname.split('/').pop() ?? '';
-      apiRequest<unknown>('GET', `/api/upload-results/${encodeURIComponent(id)}`)
+      callApi('uploadResult', { params: { id } })
         .then((answer) => callbacks.onSuccess(localUploadResultSchema.parse(answer)))
         .catch((error: unknown) =>
           callbacks.onError(

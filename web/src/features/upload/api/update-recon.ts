@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 export interface ReconInput {
   vehicleId: number;
@@ -12,5 +12,5 @@ export interface ReconInput {
 export const useUpdateRecon = () =>
   useMutation({
     mutationFn: ({ vehicleId, ...recon }: ReconInput) =>
-      apiRequest<{ id: number }>('PATCH', `/api/vehicles/${vehicleId}`, recon),
+      callApi('updateVehicle', { params: { id: vehicleId }, body: recon }),
   });

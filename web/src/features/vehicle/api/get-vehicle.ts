@@ -1,15 +1,14 @@
 import { isDecimalId } from '@contracts/decimal-id';
-import type { PublicVehicle, VehicleDetail } from '@contracts/vehicle';
+import type { PublicVehicle } from '@contracts/vehicle';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Ids the API accepts (the server's own rule); anything else is 'Vehicle Not Found' without a request. */
 export const isVehicleId = isDecimalId;
 
 /** GET /api/vehicles/:id: the public vehicle, or `{id, status}` when sold or removed. */
-export const getVehicle = (id: string) =>
-  apiRequest<VehicleDetail>('GET', `/api/vehicles/${encodeURIComponent(id)}`);
+export const getVehicle = (id: string) => callApi('getVehicle', { params: { id } });
 
 /** A 404 (unknown) or 400 (malformed id) both mean the vehicle is not there. */
 export const isNotFoundError = (error: unknown) =>

@@ -1,0 +1,89 @@
+/**
+ * Every JSON API endpoint: method, path and who may call it (DESIGN.md §2). The server registers
+ * its routes from this table (with the schemas of contracts/endpoints.ts) and the web app builds
+ * every request URL from it, so a path is written once. No zod here: the public pages import it
+ * without a validation library (docs/decisions/0005-endpoint-table.md).
+ */
+export const ACCESS_LEVELS = ['public', 'dealer', 'staff', 'admin', 'account'] as const;
+/** 'account' = any signed-in dealer or admin (the use case narrows further, e.g. to the buying dealer). */
+export type Access = (typeof ACCESS_LEVELS)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH';
+
+export interface ApiRoute {
+  method: HttpMethod;
+  path: `/api/${string}`;
+  access: Access;
+}
+
+export const API_ROUTES = {
+  // Sessions (spec §7, DESIGN.md §2)
+  adminLogin: { method: 'POST', path: '/api/admin/login', access: 'public' },
+  adminLogout: { method: 'POST', path: '/api/admin/logout', access: 'public' },
+  adminCheck: { method: 'GET', path: '/api/admin/check', access: 'public' },
+  adminPassword: { method: 'POST', path: '/api/admin/password', access: 'admin' },
+  dealerLogin: { method: 'POST', path: '/api/dealer/login', access: 'public' },
+  dealerLogout: { method: 'POST', path: '/api/dealer/logout', access: 'public' },
+  dealerMe: { method: 'GET', path: '/api/dealer/me', access: 'dealer' },
+  staffLogin: { method: 'POST', path: '/api/staff/login', access: 'public' },
+  staffLogout: { method: 'POST', path: '/api/staff/logout', access: 'public' },
+  staffMe: { method: 'GET', path: '/api/staff/me', access: 'staff' },
+  // Vehicles and listing
+  listVehicles: { method: 'GET', path: '/api/vehicles', access: 'public' },
+  getVehicle: { method: 'GET', path: '/api/vehicles/:id', access: 'public' },
+  createVehicle: { method: 'POST', path: '/api/vehicles', access: 'staff' },
+  updateVehicle: { method: 'PATCH', path: '/api/vehicles/:id', access: 'staff' },
+  decodeVin: { method: 'GET', path: '/api/vin/:vin', access: 'staff' },
+  mediaConfig: { method: 'GET', path: '/api/media/config', access: 'staff' },
+  cloudinarySignature: { method: 'POST', path: '/api/cloudinary-signature', access: 'staff' },
+  uploadResult: { method: 'GET', path: '/api/upload-results/:id', access: 'staff' },
+  syncVehicles: { method: 'POST', path: '/api/sync-vehicles', access: 'admin' },
+  // Buying
+  verifyCode: { method: 'POST', path: '/api/verify-code', access: 'public' },
+  createOffer: { method: 'POST', path: '/api/vehicles/:id/offers', access: 'public' },
+  listOffers: { method: 'GET', path: '/api/offers', access: 'admin' },
+  updateOffer: { method: 'PATCH', path: '/api/offers/:id', access: 'admin' },
+  // Dealer portal
+  dealerBuyCodes: { method: 'GET', path: '/api/dealer/buycodes', access: 'dealer' },
+  dealerTransactions: { method: 'GET', path: '/api/dealer/transactions', access: 'dealer' },
+  dealerOffers: { method: 'GET', path: '/api/dealer/offers', access: 'dealer' },
+  respondToCounter: { method: 'POST', path: '/api/dealer/offers/:id/respond', access: 'dealer' },
+  // Dealers, buy codes, transactions, activity (admin)
+  listDealers: { method: 'GET', path: '/api/dealers', access: 'admin' },
+  createDealer: { method: 'POST', path: '/api/dealers', access: 'admin' },
+  updateDealer: { method: 'PATCH', path: '/api/dealers/:id', access: 'admin' },
+  listBuyCodes: { method: 'GET', path: '/api/buy-codes', access: 'admin' },
+  createBuyCode: { method: 'POST', path: '/api/buy-codes', access: 'admin' },
+  updateBuyCode: { method: 'PATCH', path: '/api/buy-codes/:id', access: 'admin' },
+  listTransactions: { method: 'GET', path: '/api/transactions', access: 'admin' },
+  updateTransaction: { method: 'PATCH', path: '/api/transactions/:id', access: 'admin' },
+  uploadBillOfSale: { method: 'POST', path: '/api/transactions/:id/bill-of-sale', access: 'admin' },
+  downloadBillOfSale: { method: 'GET', path: '/api/transactions/:id/bill-of-sale', access: 'account' },
+  listAudit: { method: 'GET', path: '/api/audit', access: 'admin' },
+} as const satisfies Record<string, ApiRoute>;
+
+export type ApiRouteName = keyof typeof API_ROUTES;
+
+/** `{id: …}` for '/api/offers/:id', `{}` for a path without parameters. */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string | number } & PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: string | number }
+    : Record<never, never>;
+
+/** The URL of an endpoint: each `:name` replaced by its encoded value, then the query string. */
+export function apiPath<N extends ApiRouteName>(
+  name: N,
+  params: PathParams<(typeof API_ROUTES)[N]['path']>,
+  query?: Record<string, string | number | undefined>,
+): string {
+  const values = params as Record<string, string | number>;
+  const path = API_ROUTES[name].path.replace(/:([A-Za-z]+)/g, (_m, key: string) =>
+    encodeURIComponent(String(values[key])),
+  );
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined) search.set(key, String(value));
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}

@@ -1,0 +1,171 @@
+import {
+  adminBuyCodeSchema,
+  adminListingSchema,
+  adminTransactionSchema,
+  auditEntrySchema,
+  auditQuerySchema,
+  buyCodesQuerySchema,
+  createBuyCodeBodySchema,
+  createDealerBodySchema,
+  createDealerResponseSchema,
+  dealerSchema,
+  syncResultSchema,
+  updateBuyCodeBodySchema,
+  updateDealerBodySchema,
+  updateTransactionBodySchema,
+  updateVehicleBodySchema,
+} from './admin';
+import { API_ROUTES, type ApiRouteName } from './api-routes';
+import {
+  adminCheckResponseSchema,
+  adminLoginBodySchema,
+  adminLoginResponseSchema,
+  changePasswordBodySchema,
+  dealerInfoSchema,
+  dealerLoginBodySchema,
+  staffLoginBodySchema,
+  staffMeResponseSchema,
+} from './auth';
+import {
+  createOfferBodySchema,
+  dealerBuyCodeSchema,
+  dealerTransactionSchema,
+  offerReceiptSchema,
+  offerViewSchema,
+  purchaseResponseSchema,
+  respondToCounterBodySchema,
+  updateOfferBodySchema,
+  verifyCodeBodySchema,
+} from './buying';
+import { idParamsSchema } from './ids';
+import {
+  cloudinarySignatureSchema,
+  createVehicleBodySchema,
+  localUploadResultSchema,
+  mediaConfigSchema,
+  uploadIdParamsSchema,
+  vinDecodeSchema,
+  vinParamSchema,
+} from './upload';
+import {
+  adminVehicleSchema,
+  publicVehicleSchema,
+  vehicleDetailSchema,
+  vehicleIdParamsSchema,
+} from './vehicle';
+import { z } from './zod';
+
+/** Sign-outs and the password change answer just this. */
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/** A file sent as it is (the bill of sale); documented, never serialised. */
+export const fileResponseSchema = z.string().describe('The file, with its own content type');
+
+interface EndpointSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Status code → schema of the answer. */
+  response: Record<number, z.ZodType>;
+  /** The body is multipart/form-data, read by the handler (no JSON body schema). */
+  multipart?: true;
+}
+
+/**
+ * The request and response schemas of every endpoint in API_ROUTES (one contract per endpoint,
+ * CONVENTIONS.md rule 1). The server registers each route from its entry; the web app takes its
+ * request and answer types from here (type-only imports, so no schema reaches a page bundle).
+ * `premiumLabel` is the branded certification name the listing completion accepts.
+ */
+export const endpointSchemas = (premiumLabel: string) =>
+  ({
+    adminLogin: { body: adminLoginBodySchema, response: { 200: adminLoginResponseSchema } },
+    adminLogout: { response: { 200: okSchema } },
+    adminCheck: { response: { 200: adminCheckResponseSchema } },
+    adminPassword: { body: changePasswordBodySchema, response: { 200: okSchema } },
+    dealerLogin: { body: dealerLoginBodySchema, response: { 200: dealerInfoSchema } },
+    dealerLogout: { response: { 200: okSchema } },
+    dealerMe: { response: { 200: dealerInfoSchema } },
+    staffLogin: { body: staffLoginBodySchema, response: { 200: staffMeResponseSchema } },
+    staffLogout: { response: { 200: okSchema } },
+    staffMe: { response: { 200: staffMeResponseSchema } },
+
+    // Admins get every vehicle with its sale; everyone else the published list (sent pre-serialised).
+    listVehicles: { response: { 200: z.union([z.array(adminListingSchema), z.array(publicVehicleSchema)]) } },
+    getVehicle: { params: vehicleIdParamsSchema, response: { 200: vehicleDetailSchema } },
+    createVehicle: { body: createVehicleBodySchema, response: { 201: adminVehicleSchema } },
+    updateVehicle: {
+      params: vehicleIdParamsSchema,
+      body: updateVehicleBodySchema(premiumLabel),
+      response: { 200: adminVehicleSchema },
+    },
+    decodeVin: { params: vinParamSchema, response: { 200: vinDecodeSchema } },
+    mediaConfig: { response: { 200: mediaConfigSchema } },
+    cloudinarySignature: { response: { 200: cloudinarySignatureSchema } },
+    uploadResult: { params: uploadIdParamsSchema, response: { 200: localUploadResultSchema } },
+    syncVehicles: { response: { 200: syncResultSchema } },
+
+    verifyCode: { body: verifyCodeBodySchema, response: { 200: purchaseResponseSchema } },
+    createOffer: {
+      params: vehicleIdParamsSchema,
+      body: createOfferBodySchema,
+      response: { 201: offerReceiptSchema },
+    },
+    listOffers: { response: { 200: z.array(offerViewSchema) } },
+    updateOffer: { params: idParamsSchema, body: updateOfferBodySchema, response: { 200: offerViewSchema } },
+
+    dealerBuyCodes: { response: { 200: z.array(dealerBuyCodeSchema) } },
+    dealerTransactions: { response: { 200: z.array(dealerTransactionSchema) } },
+    dealerOffers: { response: { 200: z.array(offerViewSchema) } },
+    respondToCounter: {
+      params: idParamsSchema,
+      body: respondToCounterBodySchema,
+      response: { 200: offerViewSchema },
+    },
+
+    listDealers: { response: { 200: z.array(dealerSchema) } },
+    createDealer: { body: createDealerBodySchema, response: { 201: createDealerResponseSchema } },
+    updateDealer: { params: idParamsSchema, body: updateDealerBodySchema, response: { 200: dealerSchema } },
+    listBuyCodes: { query: buyCodesQuerySchema, response: { 200: z.array(adminBuyCodeSchema) } },
+    createBuyCode: { body: createBuyCodeBodySchema, response: { 201: adminBuyCodeSchema } },
+    updateBuyCode: {
+      params: idParamsSchema,
+      body: updateBuyCodeBodySchema,
+      response: { 200: adminBuyCodeSchema },
+    },
+    listTransactions: { response: { 200: z.array(adminTransactionSchema) } },
+    updateTransaction: {
+      params: idParamsSchema,
+      body: updateTransactionBodySchema,
+      response: { 200: adminTransactionSchema },
+    },
+    uploadBillOfSale: { params: idParamsSchema, multipart: true, response: { 200: adminTransactionSchema } },
+    downloadBillOfSale: { params: idParamsSchema, response: { 200: fileResponseSchema } },
+    listAudit: { query: auditQuerySchema, response: { 200: z.array(auditEntrySchema) } },
+  }) as const satisfies Record<ApiRouteName, EndpointSchemas>;
+
+type Schemas = ReturnType<typeof endpointSchemas>;
+type SchemaOf<N extends ApiRouteName, K extends 'params' | 'query' | 'body'> =
+  Schemas[N] extends Record<K, infer S extends z.ZodType> ? S : never;
+type SuccessSchema<N extends ApiRouteName> = Schemas[N]['response'][keyof Schemas[N]['response']];
+
+/** What a client sends as the JSON body of endpoint N (before the server's parsing). */
+export type EndpointBody<N extends ApiRouteName> = z.input<SchemaOf<N, 'body'>>;
+/** What a client sends as the query string of endpoint N (numbers are written as decimals). */
+export type EndpointQuery<N extends ApiRouteName> = {
+  [K in keyof z.input<SchemaOf<N, 'query'>>]: z.input<SchemaOf<N, 'query'>>[K] | number;
+};
+/** The success answer of endpoint N. */
+export type EndpointResponse<N extends ApiRouteName> =
+  SuccessSchema<N> extends z.ZodType ? z.output<SuccessSchema<N>> : never;
+
+/** Each endpoint's route with its schemas, as the server registers it. */
+export const endpoints = (premiumLabel: string) => {
+  const schemas = endpointSchemas(premiumLabel) as Record<ApiRouteName, EndpointSchemas>;
+  return Object.fromEntries(
+    (Object.keys(API_ROUTES) as ApiRouteName[]).map((name) => [
+      name,
+      { ...API_ROUTES[name], ...schemas[name] },
+    ]),
+  ) as Record<ApiRouteName, (typeof API_ROUTES)[ApiRouteName] & EndpointSchemas>;
+};
