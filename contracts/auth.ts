@@ -79,3 +79,4 @@ export const staffLoginBodySchema = z.object({
     .max(MAX_PASSWORD),
 });
 export const staffMeResponseSchema = z.object({ authorized: z.literal(true), expiresAt: z.string() });
+export type StaffMeResponse = z.infer<typeof staffMeResponseSchema>;

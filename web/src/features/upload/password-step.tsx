@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
-import { useStaffLogin } from '@/features/auth/api/staff-session';
+import { useStaffLogin } from '@/lib/auth/staff-session';
 import { StepHeader } from './step-layout';
 
 /** Step 1: the shared upload password, verified by the server (DESIGN.md §2). */

@@ -1,21 +1,20 @@
+import type { StaffMeResponse } from '@contracts/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getJson } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-interface StaffSession {
-  authorized: true;
-  expiresAt: string;
-}
-
 /** GET /api/staff/me: the staff upload session (12 h), or null. */
 export const staffMeQuery = () =>
-  queryOptions({ queryKey: queryKeys.auth.staffMe(), queryFn: () => getJson<StaffSession>('/api/staff/me') });
+  queryOptions({
+    queryKey: queryKeys.auth.staffMe(),
+    queryFn: () => getJson<StaffMeResponse>('/api/staff/me'),
+  });
 export const useStaffMe = () => useQuery(staffMeQuery());
 
 export function useStaffLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => apiRequest<StaffSession>('POST', '/api/staff/login', { password }),
+    mutationFn: (password: string) => apiRequest<StaffMeResponse>('POST', '/api/staff/login', { password }),
     onSuccess: (session) => queryClient.setQueryData(queryKeys.auth.staffMe(), session),
   });
 }

@@ -4,9 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
+import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { usePurchaseVehicle } from './api/purchase-vehicle';
 import { BuyCodeHelp } from './buy-code-help';
-import { newIdempotencyKey } from './new-idempotency-key';
 
 /**
  * The Buy Now dialog body (spec §2, §4, §5): a 4-character buy code, trimmed and upper-cased;

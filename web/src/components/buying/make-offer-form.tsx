@@ -6,10 +6,10 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';
+import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { zodResolver } from '@/lib/zod';
 import { useCreateOffer } from './api/create-offer';
 import { BuyCodeHelp } from './buy-code-help';
-import { newIdempotencyKey } from './new-idempotency-key';
 
 /** The Make Offer form (spec §2, §5): amount and buy code, with the spec's messages. */
 export function MakeOfferForm({
