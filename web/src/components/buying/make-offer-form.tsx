@@ -32,12 +32,8 @@ export function MakeOfferForm({
 
   const onSubmit = form.handleSubmit((values) =>
     createOffer.mutate(
-      {
-        vehicleId,
-        amount: values.amount.trim(),
-        buyCode: values.buyCode.trim().toUpperCase(),
-        idempotencyKey,
-      },
+      // The resolver hands over the contract's output: a normalised amount, a trimmed upper-case code.
+      { vehicleId, amount: values.amount, buyCode: values.buyCode, idempotencyKey },
       {
         onSuccess: () => {
           toast({ title: BUYING_TEXT.offerSuccessTitle, description: BUYING_TEXT.offerSuccess });
