@@ -179,6 +179,14 @@ const certificationSchema = (premiumLabel: string) =>
   z.enum([premiumLabel, AUCTION_CERTIFIED], { error: ADMIN_TEXT.certificationRequired });
 const optionalText = z.string().trim().max(2000).nullish();
 
+/** A model year, 1900 to next year (spec §5); built per use so "next year" follows the clock. */
+export const vehicleYearSchema = () =>
+  z.coerce
+    .number({ error: ADMIN_TEXT.invalidYear })
+    .int(ADMIN_TEXT.invalidYear)
+    .min(MIN_VEHICLE_YEAR, ADMIN_TEXT.invalidYear)
+    .max(maxVehicleYear(), ADMIN_TEXT.invalidYear);
+
 /** Unknown keys (a VIN, an id, a timestamp) are refused by name: each action has its allow-list. */
 const refuseOtherFields = {
   error: (issue: { code?: string; keys?: string[] }) =>
@@ -200,12 +208,7 @@ export const completeListingBodySchema = (premiumLabel: string) =>
         .max(2_000_000, ADMIN_TEXT.invalidMileage),
       price: amountSchema,
       condition: certificationSchema(premiumLabel),
-      year: z.coerce
-        .number({ error: ADMIN_TEXT.invalidYear })
-        .int(ADMIN_TEXT.invalidYear)
-        .min(MIN_VEHICLE_YEAR, ADMIN_TEXT.invalidYear)
-        .max(maxVehicleYear(), ADMIN_TEXT.invalidYear)
-        .nullish(),
+      year: vehicleYearSchema().nullish(),
       make: optionalText,
       model: optionalText,
       trim: optionalText,

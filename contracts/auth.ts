@@ -78,4 +78,6 @@ export const staffLoginBodySchema = z.object({
     .min(1, AUTH_TEXT.passwordRequired)
     .max(MAX_PASSWORD),
 });
+export type StaffLoginBody = z.infer<typeof staffLoginBodySchema>;
 export const staffMeResponseSchema = z.object({ authorized: z.literal(true), expiresAt: z.string() });
+export type StaffMeResponse = z.infer<typeof staffMeResponseSchema>;

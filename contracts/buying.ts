@@ -1,4 +1,4 @@
-import { AUTH_TEXT, buyCodeSchema } from './auth';
+import { buyCodeSchema } from './auth';
 import { idSchema, jsonIdSchema, VEHICLE_ID_MESSAGE } from './ids';
 import { OFFER_STATUSES, TRANSACTION_STATUSES } from './limits';
 import { centsToDecimal, toCents } from './money';
@@ -28,38 +28,46 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const vehicleIdSchema = idSchema(VEHICLE_ID_MESSAGE);
 
 /** POST /api/verify-code (Buy Now). Every failure answers BUYING_TEXT.buyFailure. */
+const typedBuyCodeSchema = z.string({ error: BUYING_TEXT.buyFailure }).trim().toUpperCase();
 export const verifyCodeBodySchema = z.object({
-  code: z.string({ error: BUYING_TEXT.buyFailure }).trim().toUpperCase().length(4, BUYING_TEXT.buyFailure),
+  code: typedBuyCodeSchema.length(4, BUYING_TEXT.buyFailure),
   vehicleId: jsonIdSchema(BUYING_TEXT.buyFailure),
 });
+/**
+ * The Buy Now form (spec §4, §5): the code as typed, trimmed and upper-cased. A blank code is not
+ * sent and nothing is said (the form shows no message); any other code goes to the server, whose
+ * every refusal is the toast BUYING_TEXT.buyFailure.
+ */
+export const buyNowFormSchema = z.object({ code: typedBuyCodeSchema.min(1) });
+export type BuyNowForm = z.input<typeof buyNowFormSchema>;
 export const purchaseResponseSchema = z.object({ message: z.string(), transactionId: z.number().int() });
 
+/** The amount rules: not blank, then a valid positive decimal, normalised to 2 places ("1234.50"). */
+const decimalAmount = <T extends z.ZodType<string | number>>(input: T) =>
+  input
+    .refine((v) => String(v).trim() !== '', BUYING_TEXT.amountRequired)
+    .transform((v, ctx) => {
+      const cents = toCents(v);
+      if (cents === null) {
+        ctx.addIssue({ code: 'custom', message: BUYING_TEXT.amountPositive });
+        return z.NEVER;
+      }
+      return centsToDecimal(cents);
+    });
+
 /** An amount that may arrive as a string or a number; normalised to a decimal string with 2 places. */
-export const amountSchema = z
-  .union([z.string(), z.number()], { error: BUYING_TEXT.amountRequired })
-  .refine((v) => String(v).trim() !== '', BUYING_TEXT.amountRequired)
-  .transform((v, ctx) => {
-    const cents = toCents(v);
-    if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: BUYING_TEXT.amountPositive });
-      return z.NEVER;
-    }
-    return centsToDecimal(cents);
-  });
+export const amountSchema = decimalAmount(
+  z.union([z.string(), z.number()], { error: BUYING_TEXT.amountRequired }),
+);
+/** The same rules for an amount typed into a form (text). */
+export const amountTextSchema = decimalAmount(z.string());
 
 export const createOfferBodySchema = z.object({ amount: amountSchema, buyCode: buyCodeSchema });
 export type CreateOfferBody = z.input<typeof createOfferBodySchema>;
 
-/** The Make Offer form: the same rules, with the spec's messages (AUTH_TEXT.buyCodeLength for the code). */
-export const offerFormSchema = z.object({
-  amount: z
-    .string()
-    .trim()
-    .min(1, BUYING_TEXT.amountRequired)
-    .refine((v) => toCents(v) !== null, BUYING_TEXT.amountPositive),
-  buyCode: z.string().trim().length(4, AUTH_TEXT.buyCodeLength),
-});
-export type OfferForm = z.infer<typeof offerFormSchema>;
+/** The Make Offer form: the contract's own rules and messages; the form holds the amount as text. */
+export const offerFormSchema = createOfferBodySchema.extend({ amount: amountTextSchema });
+export type OfferForm = z.input<typeof offerFormSchema>;
 
 const vehicleSummarySchema = z.object({
   year: z.number().int().nullable(),
@@ -129,22 +137,30 @@ export type DealerBuyCode = z.infer<typeof dealerBuyCodeSchema>;
 
 export const respondToCounterBodySchema = z.object({ action: z.enum(['accept', 'decline']) });
 
+const counterOfferBodySchema = z.object({
+  status: z.literal('countered'),
+  counterAmount: amountSchema,
+  counterMessage: z
+    .string()
+    .trim()
+    .max(1000, 'The message can be at most 1000 characters')
+    .nullish()
+    .transform((v) => v || null),
+});
+
+/** The admin's counter dialog: the contract's counter rules; the form holds the amount as text. */
+export const counterOfferFormSchema = counterOfferBodySchema
+  .omit({ status: true })
+  .extend({ counterAmount: amountTextSchema });
+export type CounterOfferForm = z.input<typeof counterOfferFormSchema>;
+
 /** PATCH /api/offers/:id (admin, spec §7): accept, decline or counter a pending offer. */
 export const updateOfferBodySchema = z.discriminatedUnion(
   'status',
   [
     z.object({ status: z.literal('accepted') }),
     z.object({ status: z.literal('declined') }),
-    z.object({
-      status: z.literal('countered'),
-      counterAmount: amountSchema,
-      counterMessage: z
-        .string()
-        .trim()
-        .max(1000, 'The message can be at most 1000 characters')
-        .nullish()
-        .transform((v) => v || null),
-    }),
+    counterOfferBodySchema,
   ],
   { error: 'Status must be accepted, declined or countered' },
 );

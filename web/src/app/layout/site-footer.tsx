@@ -1,7 +1,7 @@
 import { PAGE_PATHS } from '@contracts/routes';
 import { Link } from 'wouter';
 import { LogoMark } from '@/components/logo';
-import { useAdminCheck } from '@/features/auth/api/admin-check';
+import { useAdminCheck } from '@/lib/auth/admin-check';
 import { brand } from '@/lib/brand';
 
 /** Spec §2 footer: logo, 'Admin', 'Upload Vehicle', copyright. */

@@ -6,7 +6,7 @@ import { AuthCard } from '@/components/auth-card';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
-import { useAdminLogin } from '@/features/auth/api/admin-session';
+import { useAdminLogin } from '@/lib/auth/admin-session';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { zodResolver } from '@/lib/zod';
 

@@ -1,9 +1,9 @@
 import { PAGE_PATHS } from '@contracts/routes';
 import { LogOut } from 'lucide-react';
 import { useLocation } from 'wouter';
+import { RequireSession } from '@/components/require-session';
 import { Button } from '@/components/ui/button';
-import { useDealerLogout, useDealerMe } from '@/features/auth/api/dealer-session';
-import { RequireSession } from '@/features/auth/require-session';
+import { useDealerLogout, useDealerMe } from '@/lib/auth/dealer-session';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useDealerBuyCodes, useDealerOffers, useDealerTransactions } from './api/dealer-portal';
 import { BuyCodesSection } from './components/buy-codes-section';

@@ -7,7 +7,7 @@ import { AuthCard } from '@/components/auth-card';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
-import { useDealerLogin } from '@/features/auth/api/dealer-session';
+import { useDealerLogin } from '@/lib/auth/dealer-session';
 import { brand, telHref } from '@/lib/brand';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { zodResolver } from '@/lib/zod';

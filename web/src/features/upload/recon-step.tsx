@@ -1,9 +1,12 @@
+import { reconBodySchema } from '@contracts/admin';
 import { DEFAULT_RECON_TEXT } from '@contracts/limits';
 import { UPLOAD_TEXT } from '@contracts/upload';
 import { Loader2 } from 'lucide-react';
-import { type FormEvent, type TextareaHTMLAttributes, useId } from 'react';
+import { type TextareaHTMLAttributes, useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { type z, zodResolver } from '@/lib/zod';
 import { useUpdateRecon } from './api/update-recon';
 import { StepActions, StepHeader } from './step-layout';
 import { useOnSessionExpired } from './use-session-expiry';
@@ -52,9 +55,17 @@ const SECTIONS: { key: ReconKey; label: string; placeholder: string }[] = [
 export function ReconStep({ state, update }: { state: WizardState; update: UpdateWizard }) {
   const updateRecon = useUpdateRecon();
   const onSessionExpired = useOnSessionExpired();
+  // The draft lives in the wizard state (it survives a reload); the form checks it against the contract.
+  const form = useForm<z.input<typeof reconBodySchema>>({
+    resolver: zodResolver(reconBodySchema),
+    values: {
+      reconExterior: state.recon.exterior,
+      reconMechanical: state.recon.mechanical,
+      reconInterior: state.recon.interior,
+    },
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit((values) => {
     if (state.vehicleId === null) {
       toast({ variant: 'destructive', title: UPLOAD_TEXT.noVehicleId });
       return;
@@ -62,9 +73,9 @@ export function ReconStep({ state, update }: { state: WizardState; update: Updat
     updateRecon.mutate(
       {
         vehicleId: state.vehicleId,
-        reconExterior: state.recon.exterior.trim(),
-        reconMechanical: state.recon.mechanical.trim(),
-        reconInterior: state.recon.interior.trim(),
+        reconExterior: values.reconExterior?.trim() ?? '',
+        reconMechanical: values.reconMechanical?.trim() ?? '',
+        reconInterior: values.reconInterior?.trim() ?? '',
       },
       {
         onSuccess: () => {
@@ -77,7 +88,7 @@ export function ReconStep({ state, update }: { state: WizardState; update: Updat
         },
       },
     );
-  };
+  });
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5">

@@ -2,7 +2,7 @@ import { LogOut } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { PageLoading } from '@/components/page-loading';
 import { Button } from '@/components/ui/button';
-import { useStaffLogout, useStaffMe } from '@/features/auth/api/staff-session';
+import { useStaffLogout, useStaffMe } from '@/lib/auth/staff-session';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { CompleteStep } from './complete-step';
 import { PasswordStep } from './password-step';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { newIdempotencyKey } from '@/features/buying/new-idempotency-key';
+import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { z } from '@/lib/zod';
 import { UPLOAD_STEPS, type UploadStep } from './upload-steps';
 

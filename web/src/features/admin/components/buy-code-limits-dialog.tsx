@@ -1,50 +1,36 @@
-import { type AdminBuyCode, updateBuyCodeBodySchema } from '@contracts/admin';
+import type { AdminBuyCode } from '@contracts/admin';
 import { SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
+import { zodResolver } from '@/lib/zod';
 import { useUpdateBuyCode } from '../api/update-buy-code';
-
-/** An ISO instant as the value of a datetime-local input (local time, minutes). */
-export const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-/** A datetime-local value (local time) as an ISO instant; blank is null. */
-export const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
-/** A max-uses input: blank is unlimited (null). */
-export const parseMaxUses = (value: string) => (value.trim() === '' ? null : Number(value));
+import {
+  type BuyCodeLimitsBody,
+  type BuyCodeLimitsForm,
+  buyCodeLimitsFormSchema,
+  toLocalInput,
+} from './buy-code-form';
 
 /** Sets a code's max uses and expiry (blank = unlimited / never), validated by the contract. */
 export function BuyCodeLimitsDialog({ code }: { code: AdminBuyCode }) {
   const update = useUpdateBuyCode();
   const [open, setOpen] = useState(false);
-  const [maxUses, setMaxUses] = useState('');
-  const [expiresAt, setExpiresAt] = useState('');
-  const [errors, setErrors] = useState<{ maxUses?: string; expiresAt?: string }>({});
+  const form = useForm<BuyCodeLimitsForm, unknown, BuyCodeLimitsBody>({
+    resolver: zodResolver(buyCodeLimitsFormSchema),
+    defaultValues: { maxUses: '', expiresAt: '' },
+    // Errors stay as they were until the next Save, and focus stays on the button.
+    shouldFocusError: false,
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = updateBuyCodeBodySchema.safeParse({
-      maxUses: parseMaxUses(maxUses),
-      expiresAt: fromLocalInput(expiresAt),
-    });
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof typeof errors;
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  const onSubmit = form.handleSubmit((body) =>
     update.mutate(
-      { id: code.id, body: parsed.data },
+      { id: code.id, body },
       {
         onSuccess: () => {
           setOpen(false);
@@ -53,17 +39,18 @@ export function BuyCodeLimitsDialog({ code }: { code: AdminBuyCode }) {
         onError: (error) =>
           toast({ variant: 'destructive', title: 'Failed to update buy code', description: error.message }),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Modal
       open={open}
       onOpenChange={(next) => {
         if (next) {
-          setMaxUses(code.maxUses === null ? '' : String(code.maxUses));
-          setExpiresAt(toLocalInput(code.expiresAt));
-          setErrors({});
+          form.reset({
+            maxUses: code.maxUses === null ? '' : String(code.maxUses),
+            expiresAt: toLocalInput(code.expiresAt),
+          });
         }
         setOpen(next);
       }}
@@ -76,7 +63,7 @@ export function BuyCodeLimitsDialog({ code }: { code: AdminBuyCode }) {
         </Button>
       }
     >
-      <form noValidate onSubmit={submit} className="grid gap-4">
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <FormField
           label="Max uses"
           type="number"
@@ -84,17 +71,15 @@ export function BuyCodeLimitsDialog({ code }: { code: AdminBuyCode }) {
           min="1"
           step="1"
           hint="Leave blank for unlimited."
-          value={maxUses}
-          error={errors.maxUses}
-          onChange={(e) => setMaxUses(e.target.value)}
+          error={errors.maxUses?.message}
+          {...form.register('maxUses')}
         />
         <FormField
           label="Expires"
           type="datetime-local"
           hint="Leave blank for no expiry."
-          value={expiresAt}
-          error={errors.expiresAt}
-          onChange={(e) => setExpiresAt(e.target.value)}
+          error={errors.expiresAt?.message}
+          {...form.register('expiresAt')}
         />
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save limits'}

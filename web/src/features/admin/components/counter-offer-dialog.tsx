@@ -1,17 +1,20 @@
 import { ADMIN_TEXT } from '@contracts/admin';
-import { BUYING_TEXT, type OfferView } from '@contracts/buying';
-import { toCents } from '@contracts/money';
-import { useState } from 'react';
+import { type CounterOfferForm, counterOfferFormSchema, type OfferView } from '@contracts/buying';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { formatMoney } from '@/lib/format';
+import { zodResolver } from '@/lib/zod';
 import { TextAreaField } from './fields';
 import { offerVehicleTitle } from './offer-format';
 
+const EMPTY: CounterOfferForm = { counterAmount: '', counterMessage: '' };
+
 /**
  * The counter dialog (spec §2): 'Counter Amount ($)', 'Message (Optional)', and 'Send Counter
- * Offer', disabled while the amount is empty or a request is in flight.
+ * Offer', disabled while the amount is empty or a request is in flight. An amount error shows
+ * after Send and goes away as soon as the amount changes.
  */
 export function CounterOfferDialog({
   offer,
@@ -26,28 +29,27 @@ export function CounterOfferDialog({
   isPending: boolean;
   onSend: (counterAmount: string, counterMessage: string | null) => void;
 }) {
-  const [amount, setAmount] = useState('');
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!amount.trim() || isPending) return;
-    if (toCents(amount) === null) {
-      setError(BUYING_TEXT.amountPositive);
-      return;
-    }
-    setError(undefined);
-    onSend(amount.trim(), message.trim() || null);
-  };
+  const form = useForm<CounterOfferForm>({
+    resolver: zodResolver(counterOfferFormSchema),
+    defaultValues: EMPTY,
+    shouldFocusError: false,
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
+  const amount = useWatch({ control: form.control, name: 'counterAmount' });
+  // A blank amount is never sent: the disabled button also stops Enter (implicit submission).
+  const hasAmount = amount.trim() !== '';
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (isPending) return;
+    onSend(values.counterAmount, values.counterMessage ?? null);
+  });
+
   return (
     <Modal
       open={open}
       onOpenChange={(next) => {
-        if (!next) {
-          setAmount('');
-          setMessage('');
-          setError(undefined);
-        }
+        if (!next) form.reset(EMPTY);
         onOpenChange(next);
       }}
       title="Counter Offer"
@@ -55,7 +57,7 @@ export function CounterOfferDialog({
         offer.vehicle.price ? ` (listed at ${formatMoney(offer.vehicle.price)})` : ''
       }.`}
     >
-      <form noValidate onSubmit={submit} className="grid gap-4">
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <FormField
           label={ADMIN_TEXT.counterAmount}
           type="number"
@@ -63,20 +65,15 @@ export function CounterOfferDialog({
           min="0.01"
           step="0.01"
           autoComplete="off"
-          value={amount}
-          error={error}
-          onChange={(e) => {
-            setAmount(e.target.value);
-            setError(undefined);
-          }}
+          error={errors.counterAmount?.message}
+          {...form.register('counterAmount', { onChange: () => form.clearErrors('counterAmount') })}
         />
         <TextAreaField
           label={ADMIN_TEXT.counterMessage}
           maxLength={1000}
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
+          {...form.register('counterMessage')}
         />
-        <Button type="submit" disabled={!amount.trim() || isPending}>
+        <Button type="submit" disabled={!hasAmount || isPending}>
           {isPending ? 'Sending…' : ADMIN_TEXT.sendCounter}
         </Button>
       </form>

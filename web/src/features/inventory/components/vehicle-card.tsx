@@ -4,15 +4,15 @@ import { isPlayableVideoUrl } from '@contracts/vehicle-display';
 import { ArrowUpRight, Gauge, Play } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'wouter';
-import { BuyNowButton } from '@/features/vehicles-shared/buy-now-button';
-import { CertificationBadge } from '@/features/vehicles-shared/certification-badge';
-import { VinWithCopy } from '@/features/vehicles-shared/copy-vin-button';
-import { MakeOfferButton } from '@/features/vehicles-shared/make-offer-button';
-import { VehiclePicture } from '@/features/vehicles-shared/vehicle-picture';
-import { vehiclePicture, vehicleTitle } from '@/features/vehicles-shared/vehicle-title';
-import { VideoDialog } from '@/features/vehicles-shared/video-dialog';
+import { BuyNowButton } from '@/components/buying/buy-now-button';
+import { MakeOfferButton } from '@/components/buying/make-offer-button';
+import { CertificationBadge } from '@/components/vehicle/certification-badge';
+import { VehiclePicture } from '@/components/vehicle/vehicle-picture';
+import { VideoDialog } from '@/components/vehicle/video-dialog';
+import { VinWithCopy } from '@/components/vehicle/vin-with-copy';
 import { cn } from '@/lib/cn';
 import { formatMiles, formatMoney } from '@/lib/format';
+import { vehiclePicture, vehicleTitle } from '@/lib/vehicle-title';
 import type { ViewMode } from '../inventory-query';
 
 function CardMedia({ vehicle, title, view }: { vehicle: PublicVehicle; title: string; view: ViewMode }) {

@@ -1,34 +1,39 @@
-import { MIN_VEHICLE_YEAR, maxVehicleYear, VIN_LENGTH } from '@contracts/limits';
-import { UPLOAD_TEXT, type VinDecode, vinParamSchema } from '@contracts/upload';
+import { VIN_LENGTH } from '@contracts/limits';
+import { UPLOAD_TEXT, type VinDecode } from '@contracts/upload';
 import { hasValidVinCheckDigit } from '@contracts/vin';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
+import { zodResolver } from '@/lib/zod';
 import { useDecodeVin } from '../api/decode-vin';
 import { StepActions, StepHeader } from '../step-layout';
 import { useOnSessionExpired } from '../use-session-expiry';
 import type { UpdateWizard, WizardState } from '../wizard-state';
 import { BarcodeScanButton, canScanBarcodes } from './barcode-scanner';
 import { DecodeStatus, VehicleFields } from './vehicle-fields';
+import { type VinStepForm, vinStepFormSchema } from './vin-form';
 import { listLetters, sanitizeVinInput } from './vin-input';
 
 const describe = (d: Pick<VinDecode, 'year' | 'make' | 'model' | 'trim'>) =>
   [d.year, d.make, d.model, d.trim].filter(Boolean).join(' ');
 
-const isValidYear = (year: string) => {
-  if (!year.trim()) return true;
-  const value = Number(year);
-  return Number.isInteger(value) && value >= MIN_VEHICLE_YEAR && value <= maxVehicleYear();
-};
-
 /** Step 2: the VIN (typed or scanned), decoded by our server once it has 17 characters. */
 export function VinStep({ state, update }: { state: WizardState; update: UpdateWizard }) {
   const decode = useDecodeVin();
   const onSessionExpired = useOnSessionExpired();
-  const [error, setError] = useState<string | null>(null);
-  const [yearError, setYearError] = useState<string | null>(null);
+  // The wizard state (kept in sessionStorage) holds what was typed; the form checks it on Continue.
+  const form = useForm<VinStepForm>({
+    resolver: zodResolver(vinStepFormSchema),
+    values: { vin: state.vin, year: state.year },
+    // A message goes when its own field changes (below), not when the wizard state does.
+    resetOptions: { keepErrors: true },
+    shouldFocusError: false,
+  });
+  const error = form.formState.errors.vin?.message;
+  const yearError = form.formState.errors.year?.message;
   const [refused, setRefused] = useState<string[]>([]);
   const [canScan] = useState(canScanBarcodes);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -63,7 +68,7 @@ export function VinStep({ state, update }: { state: WizardState; update: UpdateW
   const setVin = (vin: string) => {
     if (vin === state.vin) return;
     latestVin.current = vin;
-    setError(null);
+    form.clearErrors('vin');
     const stale = state.decodedVin !== null && state.decodedVin !== vin;
     update({
       vin,
@@ -96,19 +101,12 @@ export function VinStep({ state, update }: { state: WizardState; update: UpdateW
     setVin(value);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!vinParamSchema.safeParse({ vin: state.vin }).success) {
-      setError(UPLOAD_TEXT.vinInvalid);
-      inputRef.current?.focus();
-      return;
-    }
-    if (!isValidYear(state.year)) {
-      setYearError('Invalid year');
-      return;
-    }
-    update({ step: 'video' });
-  };
+  const submit = form.handleSubmit(
+    () => update({ step: 'video' }),
+    (errors) => {
+      if (errors.vin) inputRef.current?.focus();
+    },
+  );
 
   const complete = state.vin.length === VIN_LENGTH;
   const checkDigitWrong = complete && !hasValidVinCheckDigit(state.vin);
@@ -197,10 +195,10 @@ export function VinStep({ state, update }: { state: WizardState; update: UpdateW
           />
           <VehicleFields
             state={state}
-            yearError={yearError}
+            yearError={yearError ?? null}
             disabled={decode.isPending && !decodedHere}
             onChange={(patch) => {
-              if ('year' in patch) setYearError(null);
+              if ('year' in patch) form.clearErrors('year');
               update(patch);
             }}
           />

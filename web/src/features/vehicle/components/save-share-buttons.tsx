@@ -1,5 +1,6 @@
 import { Eye, Heart, Share2 } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
+import { copyToClipboard } from '@/components/copy-button';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { type IdListKey, useIdListMembership } from '@/lib/local-id-list';
@@ -52,8 +53,7 @@ async function shareVehicle(title: string) {
     }
   }
   try {
-    if (!navigator.clipboard?.writeText) throw new Error('Clipboard unavailable');
-    await navigator.clipboard.writeText(url);
+    await copyToClipboard(url);
     toast({ title: DETAIL_TEXTS.linkCopied, description: DETAIL_TEXTS.linkCopiedText });
   } catch {
     toast({ title: DETAIL_TEXTS.linkCopyFailed, description: url, variant: 'destructive' });

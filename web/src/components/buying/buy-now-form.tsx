@@ -1,28 +1,34 @@
-import { BUYING_TEXT } from '@contracts/buying';
+import { BUYING_TEXT, type BuyNowForm as BuyNowFormValues, buyNowFormSchema } from '@contracts/buying';
 import { BUY_CODE_LENGTH } from '@contracts/limits';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
+import { newIdempotencyKey } from '@/lib/new-idempotency-key';
+import { zodResolver } from '@/lib/zod';
 import { usePurchaseVehicle } from './api/purchase-vehicle';
 import { BuyCodeHelp } from './buy-code-help';
-import { newIdempotencyKey } from './new-idempotency-key';
 
 /**
  * The Buy Now dialog body (spec §2, §4, §5): a 4-character buy code, trimmed and upper-cased;
- * an empty code is not submitted; 'Processing...' while pending; Enter submits.
+ * an empty code is not submitted (and nothing is said, so focus stays put); 'Processing...' while
+ * pending; Enter submits.
  */
 export function BuyNowForm({ vehicleId, onDone }: { vehicleId: number; onDone: () => void }) {
-  const [code, setCode] = useState('');
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const purchase = usePurchaseVehicle();
+  const form = useForm<BuyNowFormValues>({
+    resolver: zodResolver(buyNowFormSchema),
+    defaultValues: { code: '' },
+    shouldFocusError: false,
+  });
+  const code = form.register('code');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = code.trim().toUpperCase();
-    if (!trimmed || purchase.isPending) return;
+  const onSubmit = form.handleSubmit((values) => {
+    if (purchase.isPending) return;
     purchase.mutate(
-      { code: trimmed, vehicleId, idempotencyKey },
+      { code: values.code, vehicleId, idempotencyKey },
       {
         onSuccess: () => {
           toast({ title: BUYING_TEXT.buySuccessTitle, description: BUYING_TEXT.buySuccess });
@@ -35,22 +41,25 @@ export function BuyNowForm({ vehicleId, onDone }: { vehicleId: number; onDone: (
         },
       },
     );
-  };
+  });
 
   return (
     <div className="grid gap-5">
-      <form noValidate onSubmit={submit} className="grid gap-3">
+      <form noValidate onSubmit={onSubmit} className="grid gap-3">
         <FormField
           label="Buy code"
           hint="Your dealership's 4-character code."
-          value={code}
           maxLength={BUY_CODE_LENGTH}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           autoFocus
           className="[&_input]:font-mono [&_input]:text-lg [&_input]:uppercase [&_input]:tracking-[0.4em]"
-          onChange={(event) => setCode(event.target.value.toUpperCase())}
+          {...code}
+          onChange={(event) => {
+            event.target.value = event.target.value.toUpperCase();
+            void code.onChange(event);
+          }}
         />
         <Button type="submit" size="lg" disabled={purchase.isPending}>
           {purchase.isPending ? BUYING_TEXT.processing : 'Submit'}

@@ -1,11 +1,11 @@
 import { ShoppingCart } from 'lucide-react';
 import { lazy } from 'react';
+import { VEHICLE_TEXTS } from '@/components/vehicle/vehicle-texts';
 import { VehicleActionDialog, type VehicleActionProps } from './vehicle-action-dialog';
-import { VEHICLE_TEXTS } from './vehicle-texts';
 
 // The form (and its validation library) loads when the dialog first opens, not with the listings.
 const BuyNowForm = lazy(() =>
-  import('@/features/buying/buy-now-form').then((m) => ({ default: m.BuyNowForm })),
+  import('@/components/buying/buy-now-form').then((m) => ({ default: m.BuyNowForm })),
 );
 
 /** 'Buy Now' and its dialog: buy instantly with the dealer's buy code (spec §2). */

@@ -6,10 +6,10 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';
+import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { zodResolver } from '@/lib/zod';
 import { useCreateOffer } from './api/create-offer';
 import { BuyCodeHelp } from './buy-code-help';
-import { newIdempotencyKey } from './new-idempotency-key';
 
 /** The Make Offer form (spec §2, §5): amount and buy code, with the spec's messages. */
 export function MakeOfferForm({
@@ -32,12 +32,8 @@ export function MakeOfferForm({
 
   const onSubmit = form.handleSubmit((values) =>
     createOffer.mutate(
-      {
-        vehicleId,
-        amount: values.amount.trim(),
-        buyCode: values.buyCode.trim().toUpperCase(),
-        idempotencyKey,
-      },
+      // The resolver hands over the contract's output: a normalised amount, a trimmed upper-case code.
+      { vehicleId, amount: values.amount, buyCode: values.buyCode, idempotencyKey },
       {
         onSuccess: () => {
           toast({ title: BUYING_TEXT.offerSuccessTitle, description: BUYING_TEXT.offerSuccess });

@@ -1,11 +1,11 @@
 import { HandCoins } from 'lucide-react';
 import { lazy } from 'react';
+import { VEHICLE_TEXTS } from '@/components/vehicle/vehicle-texts';
 import { VehicleActionDialog, type VehicleActionProps } from './vehicle-action-dialog';
-import { VEHICLE_TEXTS } from './vehicle-texts';
 
 // The form (and its validation library) loads when the dialog first opens, not with the listings.
 const MakeOfferForm = lazy(() =>
-  import('@/features/buying/make-offer-form').then((m) => ({ default: m.MakeOfferForm })),
+  import('@/components/buying/make-offer-form').then((m) => ({ default: m.MakeOfferForm })),
 );
 
 /** 'Make Offer' and its dialog: an amount and the dealer's buy code (spec §2, §5). */
