@@ -57,16 +57,6 @@ export async function apiRequest<T = unknown>(
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** A data read: a 401 resolves to null instead of an error (spec §7). */
-export async function getJson<T>(url: string): Promise<T | null> {
-  try {
-    return await apiRequest<T>('GET', url);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
-}
-
 type PathOf<N extends ApiRouteName> = (typeof API_ROUTES)[N]['path'];
 /** `params` is required exactly when the endpoint's path has `:name` parts. */
 type ParamsOption<N extends ApiRouteName> = keyof PathParams<PathOf<N>> extends never
