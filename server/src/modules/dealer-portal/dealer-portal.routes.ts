@@ -6,7 +6,7 @@ import {
 } from '@contracts/buying';
 import { idParamsSchema } from '@contracts/ids';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -19,8 +19,8 @@ import { findDealerBuyCodes, findDealerTransactions } from './find-dealer-portal
 /** The signed-in dealer's own data only: the dealer id always comes from the session. */
 export async function dealerPortalRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const dealerId = async (request: { viewer(): Promise<{ dealer: { id: number } | null }> }) =>
-    (await request.viewer()).dealer!.id;
+  // access: 'dealer' admits only a dealer session, so the actor is that dealer.
+  const dealerId = async (request: FastifyRequest) => (await request.actor()).id!;
 
   routes.get(
     '/api/dealer/buycodes',
@@ -54,7 +54,7 @@ export async function dealerPortalRoutes(app: FastifyInstance, { db }: { db: Dat
     async (request) =>
       respondToCounter(db, {
         offerId: request.params.id,
-        dealerId: await dealerId(request),
+        dealer: await request.actor(),
         action: request.body.action,
       }),
   );

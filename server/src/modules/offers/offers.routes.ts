@@ -28,9 +28,7 @@ export async function offersRoutes(app: FastifyInstance, { db }: { db: Database 
       config: { access: 'admin', changesVehicles: true },
       schema: { params: idParamsSchema, body: updateOfferBodySchema, response: { 200: offerViewSchema } },
     },
-    async (request) => {
-      const admin = (await request.viewer()).admin!;
-      return updateOffer(db, { offerId: request.params.id, adminId: admin.id, decision: request.body });
-    },
+    async (request) =>
+      updateOffer(db, { offerId: request.params.id, admin: await request.actor(), decision: request.body }),
   );
 }

@@ -1,7 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { offers, transactions, vehicles } from '../../db/schema';
-import { type Actor, writeAudit } from '../audit/write-audit';
+import type { Actor } from '../../lib/actor';
+import { writeAudit } from '../audit/write-audit';
 import { declineOpenOffers } from '../offers/decline-open-offers';
 
 export interface Sale {
