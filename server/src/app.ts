@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(registerDemoMedia);
   await app.register(buyingRoutes, { db: database.db, config });
   await app.register(dealerPortalRoutes, { db: database.db });
-  await app.register(offersRoutes, { db: database.db });
+  await app.register(offersRoutes, { db: database.db, config });
   await app.register(dealersRoutes, { db: database.db });
   await app.register(buyCodesRoutes, { db: database.db });
   await app.register(transactionsRoutes, { db: database.db });

@@ -5,16 +5,12 @@ import {
   respondToCounterBodySchema,
 } from '@contracts/buying';
 import { idParamsSchema } from '@contracts/ids';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { offers } from '../../db/schema';
-import { expireOffers } from '../offers/expire-offers';
-import { findOfferViews } from '../offers/find-offers';
 import { respondToCounter } from '../offers/respond-to-counter';
-import { findDealerBuyCodes, findDealerTransactions } from './find-dealer-portal';
+import { findDealerBuyCodes, findDealerOffers, findDealerTransactions } from './find-dealer-portal';
 
 /** The signed-in dealer's own data only: the dealer id always comes from the session. */
 export async function dealerPortalRoutes(app: FastifyInstance, { db }: { db: Database }) {
@@ -35,10 +31,7 @@ export async function dealerPortalRoutes(app: FastifyInstance, { db }: { db: Dat
   routes.get(
     '/api/dealer/offers',
     { config: { access: 'dealer' }, schema: { response: { 200: z.array(offerViewSchema) } } },
-    async (request) => {
-      await expireOffers(db);
-      return findOfferViews(db, eq(offers.dealerId, await dealerId(request)));
-    },
+    async (request) => findDealerOffers(db, await dealerId(request)),
   );
   routes.post(
     '/api/dealer/offers/:id/respond',

@@ -10,7 +10,7 @@ import { revokeSubjectSessions } from '../../lib/sessions';
 import { writeAudit } from '../audit/write-audit';
 import { toAdminBuyCode } from '../buy-codes/buy-code-views';
 import { insertBuyCode } from '../buy-codes/insert-buy-code';
-import { declineOpenOffers } from '../offers/decline-open-offers';
+import { declineOpenOffers } from '../open-offers/decline-open-offers';
 import { toDealer } from './dealer-views';
 
 export async function findDealers(db: Database) {

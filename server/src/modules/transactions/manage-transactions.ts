@@ -9,8 +9,8 @@ import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { detectDocumentType } from '../../lib/file-type';
 import { writeAudit } from '../audit/write-audit';
-import { cancelSale } from './cancel-sale';
-import { lockVehicle } from './sell-vehicle';
+import { cancelSale } from '../vehicles/cancel-sale';
+import { lockVehicle } from '../vehicles/lock-vehicle';
 import { billOfSalePath, getTransactionView } from './transaction-views';
 
 const CANCELLED_IS_FINAL = 'This transaction was cancelled and can no longer be changed';

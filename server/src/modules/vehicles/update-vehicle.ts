@@ -8,9 +8,9 @@ import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
-import { declineOpenOffers } from '../offers/decline-open-offers';
-import { cancelSale } from '../transactions/cancel-sale';
-import { lockVehicle } from '../transactions/sell-vehicle';
+import { declineOpenOffers } from '../open-offers/decline-open-offers';
+import { cancelSale } from './cancel-sale';
+import { lockVehicle } from './lock-vehicle';
 import { toAdminVehicle } from './vehicle-projection';
 
 export interface CompleteListing {
