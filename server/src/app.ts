@@ -10,6 +10,7 @@ import type { DbHandle } from './db/client';
 import { loggableError } from './lib/loggable-error';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { buyCodesRoutes } from './modules/buy-codes/buy-codes.routes';
 import { dealerPortalRoutes } from './modules/dealer-portal/dealer-portal.routes';
 import { dealersRoutes } from './modules/dealers/dealers.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -145,8 +146,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(registerDemoMedia);
   await app.register(buyingRoutes, { db: database.db, config });
   await app.register(dealerPortalRoutes, { db: database.db });
-  await app.register(offersRoutes, { db: database.db });
+  await app.register(offersRoutes, { db: database.db, config });
   await app.register(dealersRoutes, { db: database.db });
+  await app.register(buyCodesRoutes, { db: database.db });
   await app.register(transactionsRoutes, { db: database.db });
   await app.register(auditRoutes, { db: database.db });
   const sync = new SheetSync(database.db, {

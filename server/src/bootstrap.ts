@@ -3,9 +3,9 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { adminUsers, appSettings } from './db/schema';
-import { type DemoSeedResult, isDatabaseEmpty, seedDemoData } from './db/seed/demo-seed';
 import { UPLOAD_PASSWORD_SETTING } from './modules/auth/login-staff';
 import { generatePassword, hashPassword } from './modules/auth/passwords';
+import { type DemoSeedResult, isDatabaseEmpty, seedDemoData } from './seed/demo-seed';
 
 export const DEMO_ADMIN_EMAIL = 'admin@dealmachine.example';
 

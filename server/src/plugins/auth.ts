@@ -2,8 +2,9 @@ import type { SessionRole } from '@contracts/auth';
 import { ERROR_CODES } from '@contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
+import type { Actor } from '../lib/actor';
 import { AppError } from '../lib/app-error';
-import { resolveViewer, type Viewer } from '../modules/auth/sessions';
+import { resolveViewer, type Viewer } from '../lib/sessions';
 import type { Access } from './access';
 
 export const SESSION_COOKIES: Record<SessionRole, string> = {
@@ -14,9 +15,27 @@ export const SESSION_COOKIES: Record<SessionRole, string> = {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Who is calling, from session cookies or a Bearer token; resolved once per request. */
+    /**
+     * The sessions the request presents (cookies or a Bearer token), looked up once, lazily. Only
+     * the session routes read it directly (expiry, the admin's e-mail); handlers that act use actor().
+     */
     viewer(): Promise<Viewer>;
+    /** The one way a handler learns who acts: the session this route admits (see actorOf). */
+    actor(): Promise<Actor>;
   }
+}
+
+/**
+ * Which of the request's sessions acts on a route of this access level. A request may carry several
+ * (an admin trying the dealer portal); the route decides, and an admin comes first where it is
+ * admitted, as on the staff upload routes. Anonymous callers act as the public.
+ */
+export function actorOf(access: Access, viewer: Viewer): Actor {
+  if (viewer.admin && access !== 'dealer') return { type: 'admin', id: viewer.admin.id };
+  if (viewer.dealer && (access === 'dealer' || access === 'account' || access === 'public'))
+    return { type: 'dealer', id: viewer.dealer.id };
+  if (viewer.staff && (access === 'staff' || access === 'public')) return { type: 'staff', id: null };
+  return { type: 'public', id: null };
 }
 
 /** Which signed-in identities may call a route of each access level (DESIGN.md §2). */
@@ -63,6 +82,9 @@ export function registerAuth(app: FastifyInstance, options: { db: Database }) {
       cache.set(this, viewer);
     }
     return viewer;
+  });
+  app.decorateRequest('actor', async function (this: FastifyRequest) {
+    return actorOf(this.routeOptions.config?.access ?? 'public', await this.viewer());
   });
 
   const enforce = async (request: FastifyRequest, access: Access) => {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { PROJECT_ROOT } from '../lib/project-root';
+import { PROJECT_ROOT } from '../project-root';
 
 export const DEMO_MEDIA_DIR = join(PROJECT_ROOT, 'server/demo-media');
 export const DEMO_VIDEO_URL = '/media/demo/walkaround.webm';

@@ -5,7 +5,7 @@ import { insertBuyCodeRow, insertDealer } from '../../test/factories';
 import { signIn, TEST_ACCOUNTS } from '../../test/sessions';
 import { createBootstrappedApp } from '../../test/test-app';
 import { errorSummary, type LoggableError, loggableError } from '../lib/loggable-error';
-import { hashToken } from '../modules/auth/sessions';
+import { hashToken } from '../lib/sessions';
 
 /**
  * A failing query is logged with its SQL text and SQLSTATE, never with its values: Drizzle puts

@@ -5,7 +5,7 @@ import { LAZY_PAGE_MODULES, matchPage, type PageKey, pageMeta } from '@contracts
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/app-error';
-import { PROJECT_ROOT } from '../lib/project-root';
+import { PROJECT_ROOT } from '../project-root';
 
 export const DEFAULT_WEB_DIR = join(PROJECT_ROOT, 'dist/web');
 

@@ -1,12 +1,6 @@
 import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema';
-
-export interface Actor {
-  type: 'admin' | 'dealer' | 'staff' | 'system';
-  id: number | null;
-}
-
-export const SYSTEM: Actor = { type: 'system', id: null };
+import type { Actor } from '../../lib/actor';
 
 /** One audit row per state change: who, what, before, after, when (DESIGN.md §3). */
 export async function writeAudit(

@@ -14,12 +14,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { revokeSessions } from '../../lib/sessions';
 import { clearSessionCookie, setSessionCookie, tokensForRole } from '../../plugins/auth';
 import { attemptPolicies, guardAttempt } from '../../plugins/rate-limit';
 import { changeAdminPassword, loginAdmin } from './login-admin';
 import { getDealerInfo, loginDealer } from './login-dealer';
 import { loginStaff } from './login-staff';
-import { revokeSessions } from './sessions';
 
 const okSchema = z.object({ ok: z.literal(true) });
 
@@ -60,7 +60,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Dat
     { config: { access: 'public' }, schema: { response: { 200: adminCheckResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { authorized: (await request.viewer()).admin !== null };
+      return { authorized: (await request.actor()).type === 'admin' };
     },
   );
   routes.post(
@@ -104,7 +104,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Dat
     { config: { access: 'dealer' }, schema: { response: { 200: dealerInfoSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getDealerInfo(db, (await request.viewer()).dealer!.id);
+      return getDealerInfo(db, (await request.actor()).id!);
     },
   );
 

@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { adminUsers } from '../../db/schema';
 import { CredentialRejected } from '../../lib/app-error';
+import { createSession } from '../../lib/sessions';
 import { hashPassword, verifyPassword } from './passwords';
-import { createSession } from './sessions';
 
 // Verifying against a real hash when the account has none keeps the timing of both failures alike.
 let decoyHash: Promise<string> | null = null;

@@ -4,8 +4,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { buyCodes, dealers } from '../../db/schema';
 import { AppError, CredentialRejected } from '../../lib/app-error';
+import { createSession } from '../../lib/sessions';
 import { normalizeCode, usableBuyCode } from '../buy-codes/find-usable-buy-code';
-import { createSession } from './sessions';
 
 export const toDealerInfo = (dealer: typeof dealers.$inferSelect): DealerInfo => ({
   id: dealer.id,

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appSettings } from '../../db/schema';
 import { CredentialRejected } from '../../lib/app-error';
+import { createSession } from '../../lib/sessions';
 import { verifyPassword } from './passwords';
-import { createSession } from './sessions';
 
 /** Where the hash of a generated upload password is kept (app_settings). */
 export const UPLOAD_PASSWORD_SETTING = 'upload_password_hash';

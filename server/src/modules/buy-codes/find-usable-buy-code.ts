@@ -2,8 +2,9 @@ import { ERROR_CODES } from '@contracts/errors';
 import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
 import { buyCodes, dealers } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { type Actor, writeAudit } from '../audit/write-audit';
+import { writeAudit } from '../audit/write-audit';
 
 /**
  * The one definition of a usable buy code (DESIGN.md §3), over `buy_codes` joined with its dealer:

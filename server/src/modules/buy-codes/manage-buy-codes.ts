@@ -1,9 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { buyCodes, dealers } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
-import { type Actor, writeAudit } from '../audit/write-audit';
-import { toAdminBuyCode } from '../dealers/dealer-views';
+import { writeAudit } from '../audit/write-audit';
+import { toAdminBuyCode } from './buy-code-views';
 import { insertBuyCode } from './insert-buy-code';
 
 export async function findBuyCodes(db: Database, filter: { dealerId?: number | undefined }) {

@@ -5,22 +5,18 @@ import {
   respondToCounterBodySchema,
 } from '@contracts/buying';
 import { idParamsSchema } from '@contracts/ids';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { offers } from '../../db/schema';
-import { expireOffers } from '../offers/expire-offers';
-import { findOfferViews } from '../offers/find-offers';
 import { respondToCounter } from '../offers/respond-to-counter';
-import { findDealerBuyCodes, findDealerTransactions } from './find-dealer-portal';
+import { findDealerBuyCodes, findDealerOffers, findDealerTransactions } from './find-dealer-portal';
 
 /** The signed-in dealer's own data only: the dealer id always comes from the session. */
 export async function dealerPortalRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const dealerId = async (request: { viewer(): Promise<{ dealer: { id: number } | null }> }) =>
-    (await request.viewer()).dealer!.id;
+  // access: 'dealer' admits only a dealer session, so the actor is that dealer.
+  const dealerId = async (request: FastifyRequest) => (await request.actor()).id!;
 
   routes.get(
     '/api/dealer/buycodes',
@@ -35,10 +31,7 @@ export async function dealerPortalRoutes(app: FastifyInstance, { db }: { db: Dat
   routes.get(
     '/api/dealer/offers',
     { config: { access: 'dealer' }, schema: { response: { 200: z.array(offerViewSchema) } } },
-    async (request) => {
-      await expireOffers(db);
-      return findOfferViews(db, eq(offers.dealerId, await dealerId(request)));
-    },
+    async (request) => findDealerOffers(db, await dealerId(request)),
   );
   routes.post(
     '/api/dealer/offers/:id/respond',
@@ -54,7 +47,7 @@ export async function dealerPortalRoutes(app: FastifyInstance, { db }: { db: Dat
     async (request) =>
       respondToCounter(db, {
         offerId: request.params.id,
-        dealerId: await dealerId(request),
+        dealer: await request.actor(),
         action: request.body.action,
       }),
   );

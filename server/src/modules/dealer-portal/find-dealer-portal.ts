@@ -1,9 +1,11 @@
-import type { DealerBuyCode, DealerTransaction } from '@contracts/buying';
+import type { DealerBuyCode, DealerTransaction, OfferView } from '@contracts/buying';
 import type { TransactionStatus } from '@contracts/limits';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { buyCodes, dealers, transactions, vehicles } from '../../db/schema';
+import { buyCodes, dealers, offers, transactions, vehicles } from '../../db/schema';
 import { usableBuyCode } from '../buy-codes/find-usable-buy-code';
+import { expireOffers } from '../offers/expire-offers';
+import { findOfferViews } from '../offers/find-offers';
 
 /** A dealer's own buy codes; `active` means usable now, by the same rule sign-in and buying use. */
 export async function findDealerBuyCodes(db: Database, dealerId: number): Promise<DealerBuyCode[]> {
@@ -42,4 +44,10 @@ export async function findDealerTransactions(db: Database, dealerId: number): Pr
     isPaid: t.isPaid,
     cancelled: t.cancelled,
   }));
+}
+
+/** A dealer's own offers with their activity; offers past their window show as expired first. */
+export async function findDealerOffers(db: Database, dealerId: number): Promise<OfferView[]> {
+  await expireOffers(db);
+  return findOfferViews(db, eq(offers.dealerId, dealerId));
 }

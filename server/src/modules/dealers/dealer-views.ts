@@ -1,5 +1,5 @@
-import type { AdminBuyCode, Dealer } from '@contracts/admin';
-import type { buyCodes, dealers } from '../../db/schema';
+import type { Dealer } from '@contracts/admin';
+import type { dealers } from '../../db/schema';
 
 export const toDealer = (row: typeof dealers.$inferSelect): Dealer => ({
   id: row.id,
@@ -15,17 +15,5 @@ export const toDealer = (row: typeof dealers.$inferSelect): Dealer => ({
   titleContactEmail: row.titleContactEmail,
   titleContactPhone: row.titleContactPhone,
   active: row.active,
-  createdAt: row.createdAt.toISOString(),
-});
-
-export const toAdminBuyCode = (row: typeof buyCodes.$inferSelect, dealerName: string): AdminBuyCode => ({
-  id: row.id,
-  code: row.code,
-  dealerId: row.dealerId,
-  dealerName,
-  active: row.active,
-  usageCount: row.usageCount,
-  maxUses: row.maxUses,
-  expiresAt: row.expiresAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
 });

@@ -3,13 +3,15 @@ import { ERROR_CODES } from '@contracts/errors';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dealers, offers } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/db-errors';
-import { type Actor, writeAudit } from '../audit/write-audit';
-import { revokeSubjectSessions } from '../auth/sessions';
+import { revokeSubjectSessions } from '../../lib/sessions';
+import { writeAudit } from '../audit/write-audit';
+import { toAdminBuyCode } from '../buy-codes/buy-code-views';
 import { insertBuyCode } from '../buy-codes/insert-buy-code';
-import { declineOpenOffers } from '../offers/decline-open-offers';
-import { toAdminBuyCode, toDealer } from './dealer-views';
+import { declineOpenOffers } from '../open-offers/decline-open-offers';
+import { toDealer } from './dealer-views';
 
 export async function findDealers(db: Database) {
   const rows = await db

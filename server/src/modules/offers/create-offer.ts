@@ -9,7 +9,7 @@ import { withRetries } from '../../lib/db-errors';
 import { claimIdempotencyKey, type IdempotentRequest } from '../../lib/idempotency';
 import { writeAudit } from '../audit/write-audit';
 import { findUsableBuyCode } from '../buy-codes/find-usable-buy-code';
-import { lockVehicle } from '../transactions/sell-vehicle';
+import { lockVehicle } from '../vehicles/lock-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
 import { expireOffers } from './expire-offers';
 

@@ -1,16 +1,48 @@
-import { offerViewSchema, updateOfferBodySchema } from '@contracts/buying';
+import {
+  createOfferBodySchema,
+  offerReceiptSchema,
+  offerViewSchema,
+  updateOfferBodySchema,
+} from '@contracts/buying';
 import { idParamsSchema } from '@contracts/ids';
+import { vehicleIdParamsSchema } from '@contracts/vehicle';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { idempotencyOf } from '../../lib/idempotency';
+import { attemptPolicies, guardAttempt } from '../../plugins/rate-limit';
+import { normalizeCode } from '../buy-codes/find-usable-buy-code';
+import { createOffer } from './create-offer';
 import { expireOffers } from './expire-offers';
 import { findOfferViews } from './find-offers';
 import { updateOffer } from './update-offer';
 
-/** The admin's offers panel (spec §2, §7). */
-export async function offersRoutes(app: FastifyInstance, { db }: { db: Database }) {
+/** Make Offer (public, with a buy code) and the admin's offers panel (spec §2, §7). */
+export async function offersRoutes(app: FastifyInstance, { db, config }: { db: Database; config: Config }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const policies = attemptPolicies(config);
+
+  // A failed code counts in the guessing budget shared with Buy Now and dealer sign-in.
+  routes.post(
+    '/api/vehicles/:id/offers',
+    {
+      config: { access: 'public' },
+      schema: {
+        params: vehicleIdParamsSchema,
+        body: createOfferBodySchema,
+        response: { 201: offerReceiptSchema },
+      },
+    },
+    async (request, reply) => {
+      const idempotency = idempotencyOf(request, `code:${normalizeCode(request.body.buyCode)}`);
+      const offer = await guardAttempt(db, request, policies.code, undefined, () =>
+        createOffer(db, { vehicleId: request.params.id, ...request.body }, idempotency),
+      );
+      return reply.code(201).send(offer);
+    },
+  );
 
   routes.get(
     '/api/offers',
@@ -28,9 +60,7 @@ export async function offersRoutes(app: FastifyInstance, { db }: { db: Database 
       config: { access: 'admin', changesVehicles: true },
       schema: { params: idParamsSchema, body: updateOfferBodySchema, response: { 200: offerViewSchema } },
     },
-    async (request) => {
-      const admin = (await request.viewer()).admin!;
-      return updateOffer(db, { offerId: request.params.id, adminId: admin.id, decision: request.body });
-    },
+    async (request) =>
+      updateOffer(db, { offerId: request.params.id, admin: await request.actor(), decision: request.body }),
   );
 }

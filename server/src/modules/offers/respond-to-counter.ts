@@ -4,11 +4,13 @@ import { ERROR_CODES } from '@contracts/errors';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offerActivities, offers } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 import { countBuyCodeUse, lockUsableCodeForSale } from '../buy-codes/find-usable-buy-code';
-import { lockVehicle, sellVehicle } from '../transactions/sell-vehicle';
+import { lockVehicle } from '../vehicles/lock-vehicle';
+import { sellVehicle } from '../vehicles/sell-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
 import { formatUsd } from './create-offer';
 import { expireOffers } from './expire-offers';
@@ -21,14 +23,14 @@ import { getOfferView } from './find-offers';
  */
 export async function respondToCounter(
   db: Database,
-  input: { offerId: number; dealerId: number; action: 'accept' | 'decline' },
+  input: { offerId: number; dealer: Actor; action: 'accept' | 'decline' },
 ): Promise<OfferView> {
   // Committed on its own, so an offer found expired stays expired even though this answer is a refusal.
   await expireOffers(db, { offerId: input.offerId });
   return withRetries(() =>
     db.transaction(async (tx) => {
       const [found] = await tx.select().from(offers).where(eq(offers.id, input.offerId));
-      if (!found || found.dealerId !== input.dealerId) throw notFound('Offer not found');
+      if (!found || found.dealerId !== input.dealer.id) throw notFound('Offer not found');
       const vehicle = await lockVehicle(tx, found.vehicleId);
       const [offer] = await tx.select().from(offers).where(eq(offers.id, found.id)).for('update');
       if (offer!.status === 'expired' || offer!.expiresAt <= new Date())
@@ -36,18 +38,18 @@ export async function respondToCounter(
       if (offer!.status !== 'countered' || !offer!.counterAmount) {
         throw new AppError(ERROR_CODES.conflict, 'This offer is not waiting for your answer');
       }
-      const actor = { type: 'dealer' as const, id: input.dealerId };
+      const actor = input.dealer;
 
       if (input.action === 'accept') {
         if (!vehicle || !isPublished(vehicle))
           throw new AppError(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable);
         // The code may have been used up, deactivated or expired, or the dealer deactivated, since the offer.
-        const buyCode = await lockUsableCodeForSale(tx, offer!.buyCodeId, input.dealerId);
+        const buyCode = await lockUsableCodeForSale(tx, offer!.buyCodeId, offer!.dealerId);
         const transaction = await sellVehicle(
           tx,
           {
             vehicleId: vehicle.id,
-            dealerId: input.dealerId,
+            dealerId: offer!.dealerId,
             buyCodeId: offer!.buyCodeId,
             offerId: offer!.id,
             amount: offer!.counterAmount,
@@ -60,8 +62,8 @@ export async function respondToCounter(
       await tx.update(offers).set({ status, updatedAt: sql`now()` }).where(eq(offers.id, offer!.id));
       await tx.insert(offerActivities).values({
         offerId: offer!.id,
-        actorType: 'dealer',
-        actorId: input.dealerId,
+        actorType: actor.type,
+        actorId: actor.id,
         actionType: input.action === 'accept' ? 'counter_accepted' : 'counter_declined',
         amount: offer!.counterAmount,
         message: `Counter offer of ${formatUsd(offer!.counterAmount)} ${status}`,

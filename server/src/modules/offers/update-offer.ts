@@ -4,11 +4,13 @@ import { OFFER_WINDOW_HOURS } from '@contracts/limits';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offerActivities, offers } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 import { countBuyCodeUse, lockUsableCodeForSale } from '../buy-codes/find-usable-buy-code';
-import { lockVehicle, sellVehicle } from '../transactions/sell-vehicle';
+import { lockVehicle } from '../vehicles/lock-vehicle';
+import { sellVehicle } from '../vehicles/sell-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
 import { formatUsd } from './create-offer';
 import { expireOffers } from './expire-offers';
@@ -26,7 +28,7 @@ export type OfferDecision =
  */
 export async function updateOffer(
   db: Database,
-  input: { offerId: number; adminId: number; decision: OfferDecision },
+  input: { offerId: number; admin: Actor; decision: OfferDecision },
 ): Promise<OfferView> {
   await expireOffers(db, { offerId: input.offerId });
   return withRetries(() =>
@@ -41,7 +43,7 @@ export async function updateOffer(
           offer!.status === 'expired' ? 'This offer has expired' : OFFER_TEXT.stale,
         );
       }
-      const actor = { type: 'admin' as const, id: input.adminId };
+      const actor = input.admin;
       const { decision } = input;
 
       if (decision.status === 'accepted') {
@@ -75,8 +77,8 @@ export async function updateOffer(
         .where(eq(offers.id, offer!.id));
       await tx.insert(offerActivities).values({
         offerId: offer!.id,
-        actorType: 'admin',
-        actorId: input.adminId,
+        actorType: actor.type,
+        actorId: actor.id,
         actionType: decision.status,
         amount: countered ? decision.counterAmount : offer!.amount,
         message: countered

@@ -5,7 +5,8 @@ import { AppError, CredentialRejected } from '../../lib/app-error';
 import { pgErrorCode, UNIQUE_VIOLATION, withRetries } from '../../lib/db-errors';
 import { claimIdempotencyKey, type IdempotentRequest } from '../../lib/idempotency';
 import { countBuyCodeUse, findUsableBuyCode } from '../buy-codes/find-usable-buy-code';
-import { lockVehicle, sellVehicle } from '../transactions/sell-vehicle';
+import { lockVehicle } from '../vehicles/lock-vehicle';
+import { sellVehicle } from '../vehicles/sell-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
 
 export interface PurchaseResult {

@@ -1,7 +1,6 @@
 import { syncResultSchema } from '@contracts/admin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminActor } from '../dealers/dealers.routes';
 import type { SheetSync } from './sync-vehicles';
 
 /** POST /api/sync-vehicles (spec §7): the admin's Sync button. */
@@ -11,6 +10,6 @@ export async function sheetsSyncRoutes(app: FastifyInstance, { sync }: { sync: S
     .post(
       '/api/sync-vehicles',
       { config: { access: 'admin', changesVehicles: true }, schema: { response: { 200: syncResultSchema } } },
-      async (request) => sync.run(await adminActor(request)),
+      async (request) => sync.run(await request.actor()),
     );
 }

@@ -4,8 +4,9 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { SheetSource } from '../../config';
 import type { Database, Transaction } from '../../db/client';
 import { vehicles } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { type Actor, writeAudit } from '../audit/write-audit';
+import { writeAudit } from '../audit/write-audit';
 import { fetchSheetRows } from './fetch-sheet';
 import { parseSheetRows, type SheetVehicle } from './parse-sheet-rows';
 

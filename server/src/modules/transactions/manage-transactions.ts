@@ -4,12 +4,13 @@ import { MAX_BILL_OF_SALE_BYTES } from '@contracts/limits';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { storedFiles, transactions } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { detectDocumentType } from '../../lib/file-type';
-import { type Actor, writeAudit } from '../audit/write-audit';
-import { cancelSale } from './cancel-sale';
-import { lockVehicle } from './sell-vehicle';
+import { writeAudit } from '../audit/write-audit';
+import { cancelSale } from '../vehicles/cancel-sale';
+import { lockVehicle } from '../vehicles/lock-vehicle';
 import { billOfSalePath, getTransactionView } from './transaction-views';
 
 const CANCELLED_IS_FINAL = 'This transaction was cancelled and can no longer be changed';
@@ -97,17 +98,14 @@ export async function attachBillOfSale(
 }
 
 /** The stored bill of sale, for an admin or the buying dealer only. */
-export async function getBillOfSale(
-  db: Database,
-  id: number,
-  viewer: { isAdmin: boolean; dealerId: number | null },
-) {
+export async function getBillOfSale(db: Database, id: number, actor: Actor) {
   const [row] = await db
     .select({ dealerId: transactions.dealerId, file: storedFiles })
     .from(transactions)
     .innerJoin(storedFiles, eq(storedFiles.id, transactions.billOfSaleFileId))
     .where(eq(transactions.id, id));
   // Another dealer's document looks exactly like a missing one.
-  if (!row || (!viewer.isAdmin && row.dealerId !== viewer.dealerId)) throw notFound('Bill of sale not found');
+  if (!row || (actor.type !== 'admin' && (actor.type !== 'dealer' || row.dealerId !== actor.id)))
+    throw notFound('Bill of sale not found');
   return row.file;
 }

@@ -7,7 +7,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { adminActor } from '../dealers/dealers.routes';
 import { attachBillOfSale, getBillOfSale, updateTransaction } from './manage-transactions';
 import { findTransactionViews } from './transaction-views';
 
@@ -31,7 +30,7 @@ export async function transactionsRoutes(app: FastifyInstance, { db }: { db: Dat
         response: { 200: adminTransactionSchema },
       },
     },
-    async (request) => updateTransaction(db, request.params.id, request.body, await adminActor(request)),
+    async (request) => updateTransaction(db, request.params.id, request.body, await request.actor()),
   );
 
   routes.post(
@@ -60,7 +59,7 @@ export async function transactionsRoutes(app: FastifyInstance, { db }: { db: Dat
         upload = { data, fileName: part.filename };
       }
       if (!upload) throw new AppError(ERROR_CODES.badRequest, 'Choose a bill of sale to upload');
-      return attachBillOfSale(db, request.params.id, upload, await adminActor(request));
+      return attachBillOfSale(db, request.params.id, upload, await request.actor());
     },
   );
 
@@ -68,11 +67,7 @@ export async function transactionsRoutes(app: FastifyInstance, { db }: { db: Dat
     '/api/transactions/:id/bill-of-sale',
     { config: { access: 'account' }, schema: { params: idParamsSchema } },
     async (request, reply) => {
-      const viewer = await request.viewer();
-      const file = await getBillOfSale(db, request.params.id, {
-        isAdmin: viewer.admin !== null,
-        dealerId: viewer.dealer?.id ?? null,
-      });
+      const file = await getBillOfSale(db, request.params.id, await request.actor());
       return (
         reply
           .type(file.contentType)

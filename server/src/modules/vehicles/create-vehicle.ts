@@ -2,9 +2,10 @@ import { ERROR_CODES } from '@contracts/errors';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { vehicles } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { claimIdempotencyKey, type IdempotentRequest } from '../../lib/idempotency';
-import { type Actor, writeAudit } from '../audit/write-audit';
+import { writeAudit } from '../audit/write-audit';
 import type { VinDecoder } from '../vin/decode-vin';
 import { toAdminVehicle, type VehicleRow } from './vehicle-projection';
 

@@ -4,12 +4,13 @@ import { DEFAULT_RECON_TEXT } from '@contracts/limits';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offers, transactions, vehicles } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
-import { type Actor, writeAudit } from '../audit/write-audit';
-import { declineOpenOffers } from '../offers/decline-open-offers';
-import { cancelSale } from '../transactions/cancel-sale';
-import { lockVehicle } from '../transactions/sell-vehicle';
+import { writeAudit } from '../audit/write-audit';
+import { declineOpenOffers } from '../open-offers/decline-open-offers';
+import { cancelSale } from './cancel-sale';
+import { lockVehicle } from './lock-vehicle';
 import { toAdminVehicle } from './vehicle-projection';
 
 export interface CompleteListing {

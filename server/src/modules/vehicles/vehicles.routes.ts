@@ -48,7 +48,7 @@ export async function vehiclesRoutes(
   // Pre-serialised and pre-compressed; the compress plugin is off for this route.
   routes.get('/api/vehicles', { config: { access: 'public' }, compress: false }, async (request, reply) => {
     // Admins see every vehicle with every field; it is a small, uncached, private answer.
-    if ((await request.viewer()).admin) {
+    if ((await request.actor()).type === 'admin') {
       reply.header('cache-control', 'private, no-store').header('vary', 'cookie, authorization');
       return findAllVehicles(db);
     }
@@ -64,7 +64,7 @@ export async function vehiclesRoutes(
     '/api/vehicles/:id',
     { config: { access: 'public' }, schema: { params: vehicleIdParamsSchema } },
     async (request, reply) => {
-      const isAdmin = (await request.viewer()).admin !== null;
+      const isAdmin = (await request.actor()).type === 'admin';
       // A published vehicle is answered from the list cache; anything else reads the database.
       const cached = isAdmin ? undefined : (await listCache.get()).byId.get(request.params.id);
       if (cached)
@@ -81,7 +81,7 @@ export async function vehiclesRoutes(
     '/api/vehicles/:id',
     { config: { access: 'staff', changesVehicles: true }, schema: { params: vehicleIdParamsSchema } },
     async (request) => {
-      const viewer = await request.viewer();
+      const actor = await request.actor();
       const body = (request.body ?? {}) as Record<string, unknown>;
       if (typeof body !== 'object' || Array.isArray(body))
         throw new AppError(ERROR_CODES.badRequest, 'Send a JSON object');
@@ -90,13 +90,10 @@ export async function vehiclesRoutes(
       const id = request.params.id;
       if (keys.some((k) => RECON_KEYS.includes(k))) {
         const recon = parseAction(reconBodySchema, body);
-        const actor = viewer.admin
-          ? { type: 'admin' as const, id: viewer.admin.id }
-          : { type: 'staff' as const, id: null };
-        return updateRecon(db, id, recon, actor, { onlyWhileQueued: !viewer.admin });
+        return updateRecon(db, id, recon, actor, { onlyWhileQueued: actor.type !== 'admin' });
       }
-      if (!viewer.admin) throw new AppError(ERROR_CODES.forbidden, 'Only an admin can change a listing');
-      const actor = { type: 'admin' as const, id: viewer.admin.id };
+      if (actor.type !== 'admin')
+        throw new AppError(ERROR_CODES.forbidden, 'Only an admin can change a listing');
       if (keys.some((k) => COMPLETION_KEYS.includes(k))) {
         const { status: _status, inQueue: _inQueue, ...listing } = parseAction(completeSchema, body);
         return completeListing(db, id, listing, actor);
@@ -114,10 +111,7 @@ export async function vehiclesRoutes(
       schema: { body: createVehicleBodySchema, response: { 201: adminVehicleSchema } },
     },
     async (request, reply) => {
-      const viewer = await request.viewer();
-      const actor = viewer.admin
-        ? { type: 'admin' as const, id: viewer.admin.id }
-        : { type: 'staff' as const, id: null };
+      const actor = await request.actor();
       // Staff share one identity (the upload password), so a key is bound to the role, not a session.
       const idempotency = idempotencyOf(request, `${actor.type}:${actor.id ?? ''}`);
       const vehicle = await createVehicle(db, request.body, { decoder, isKnownVideo }, actor, idempotency);

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_TTL_MS, type SessionRole } from '@contracts/auth';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
-import { adminUsers, dealers, sessions } from '../../db/schema';
+import type { Database, Executor } from '../db/client';
+import { adminUsers, dealers, sessions } from '../db/schema';
 
 /** SHA-256 of the token: the only form in which a session token is stored. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -87,13 +87,4 @@ export async function resolveViewer(db: Database, tokens: string[]): Promise<Vie
     }
   }
   return viewer;
-}
-
-/** Removes sessions that ended more than a day ago; run from time to time. */
-export async function deleteStaleSessions(db: Database) {
-  await db
-    .delete(sessions)
-    .where(
-      sql`${sessions.expiresAt} < now() - interval '1 day' or ${sessions.revokedAt} < now() - interval '1 day'`,
-    );
 }

@@ -2,8 +2,9 @@ import { ERROR_CODES } from '@contracts/errors';
 import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { transactions, vehicles } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { type Actor, writeAudit } from '../audit/write-audit';
+import { writeAudit } from '../audit/write-audit';
 
 /**
  * Undoes a sale (DESIGN.md §3): the transaction becomes cancelled — final — and the vehicle goes

@@ -1,9 +1,9 @@
 import { DEFAULT_RECON_TEXT, OFFER_WINDOW_HOURS } from '@contracts/limits';
 import { count, eq } from 'drizzle-orm';
-import { insertBuyCode } from '../../modules/buy-codes/insert-buy-code';
-import { DEMO_THUMBNAIL_URL, DEMO_VIDEO_URL } from '../../plugins/demo-media';
-import type { Database } from '../client';
-import { buyCodes, dealers, offerActivities, offers, transactions, vehicles } from '../schema';
+import type { Database } from '../db/client';
+import { buyCodes, dealers, offerActivities, offers, transactions, vehicles } from '../db/schema';
+import { insertBuyCode } from '../modules/buy-codes/insert-buy-code';
+import { DEMO_THUMBNAIL_URL, DEMO_VIDEO_URL } from '../plugins/demo-media';
 import { certificationOf, DEMO_VEHICLES, demoVin } from './demo-vehicles';
 
 const HOUR = 3600_000;

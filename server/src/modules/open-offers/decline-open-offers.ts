@@ -5,6 +5,7 @@ import { offerActivities, offers } from '../../db/schema';
 /**
  * Declines every open (pending or countered) offer matching `where`, logging `message` on each —
  * when a car sells or is removed, or a dealer is deactivated. Inside the caller's DB transaction.
+ * A leaf module of its own: the sale (vehicles) and dealers need it, and offers sits above both.
  */
 export async function declineOpenOffers(tx: Transaction, where: SQL | undefined, message: string) {
   const closed = await tx

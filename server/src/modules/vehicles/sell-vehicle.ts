@@ -1,8 +1,9 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { offers, transactions, vehicles } from '../../db/schema';
-import { type Actor, writeAudit } from '../audit/write-audit';
-import { declineOpenOffers } from '../offers/decline-open-offers';
+import type { Actor } from '../../lib/actor';
+import { writeAudit } from '../audit/write-audit';
+import { declineOpenOffers } from '../open-offers/decline-open-offers';
 
 export interface Sale {
   vehicleId: number;
@@ -56,10 +57,4 @@ export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor) {
     after: { status: 'sold', transactionId: transaction!.id },
   });
   return transaction!;
-}
-
-/** Locks a vehicle row for the rest of the transaction (SELECT … FOR UPDATE). */
-export async function lockVehicle(tx: Transaction, vehicleId: number) {
-  const [vehicle] = await tx.select().from(vehicles).where(eq(vehicles.id, vehicleId)).for('update');
-  return vehicle ?? null;
 }

@@ -1,0 +1,159 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The server's module graph is one-way (docs/decisions/0004-module-graph.md). A boundary nobody
+ * checks erodes with the next hurried import, so this test reads every import and names each edge
+ * that breaks the rule. Tests themselves are not scanned: they drive the whole app (app.ts,
+ * fixtures) and nothing imports them, so they can neither form nor hide a cycle.
+ */
+const SRC = import.meta.dirname;
+
+/** The foundations every domain module may use; they never import a domain module. */
+const FOUNDATIONS = ['project-root', 'config', 'db', 'lib', 'plugins'] as const;
+
+/**
+ * Who may import whom, lowest first: a module may import only what its row names (plus the
+ * foundations, for domain modules). `app` is the composition root (app.ts, main.ts, bootstrap.ts,
+ * cli/): it wires everything and nothing imports it.
+ */
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  'project-root': [],
+  config: [],
+  db: ['project-root'],
+  lib: ['project-root', 'config', 'db'],
+  plugins: ['project-root', 'config', 'db', 'lib'],
+  // Leaves: they import only the foundations.
+  audit: [],
+  'open-offers': [],
+  vin: [],
+  media: [],
+  health: [],
+  housekeeping: [],
+  // The marketplace, bottom up: vehicles ← buy-codes ← dealers; buy-codes ← transactions ← offers / purchases.
+  vehicles: ['audit', 'open-offers', 'vin'],
+  'buy-codes': ['audit', 'vehicles'],
+  dealers: ['audit', 'open-offers', 'buy-codes'],
+  transactions: ['audit', 'vehicles', 'buy-codes'],
+  offers: ['audit', 'open-offers', 'vehicles', 'buy-codes', 'transactions'],
+  purchases: ['audit', 'vehicles', 'buy-codes', 'transactions'],
+  auth: ['audit', 'buy-codes'],
+  'dealer-portal': ['buy-codes', 'transactions', 'offers'],
+  'sheets-sync': ['audit', 'vehicles'],
+  // Demo data is written with the modules' own steps (a buy code is inserted the one way).
+  seed: [...FOUNDATIONS, 'buy-codes'],
+};
+
+/** Which module a file under server/src belongs to. */
+function moduleOf(file: string): string {
+  const [top, second] = relative(SRC, file).split(/[\\/]/);
+  if (top === 'modules') return second!;
+  if (top === 'db' || top === 'lib' || top === 'plugins' || top === 'seed') return top;
+  if (top === 'config.ts' || top === 'project-root.ts') return top.slice(0, -3);
+  return 'app';
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** Relative import specifiers resolved to files inside server/src (packages and @contracts are outside). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [...text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)];
+  return specifiers.flatMap(([, specifier]) => {
+    const base = resolve(dirname(file), specifier!);
+    const target = [`${base}.ts`, join(base, 'index.ts'), base].find((p) => existsSync(p));
+    return target && !relative(SRC, target).startsWith('..') ? [target] : [];
+  });
+}
+
+interface Edge {
+  from: string;
+  to: string;
+  fromModule: string;
+  toModule: string;
+}
+
+const show = (edge: Edge) =>
+  `${relative(SRC, edge.from)} → ${relative(SRC, edge.to)} (${edge.fromModule} → ${edge.toModule})`;
+
+const edges: Edge[] = sourceFiles(SRC).flatMap((from) =>
+  importsOf(from).map((to) => ({ from, to, fromModule: moduleOf(from), toModule: moduleOf(to) })),
+);
+const crossing = edges.filter((e) => e.fromModule !== e.toModule);
+
+/** The module-level path from `from` to `to`, if any (breadth-first, so the shortest). */
+function pathBetween(from: string, to: string): string[] | null {
+  const previous = new Map<string, string>([[from, from]]);
+  const queue = [from];
+  while (queue.length > 0) {
+    const module = queue.shift()!;
+    if (module === to) {
+      const path = [to];
+      while (path[0] !== from) path.unshift(previous.get(path[0]!)!);
+      return path;
+    }
+    for (const edge of crossing.filter((e) => e.fromModule === module && !previous.has(e.toModule))) {
+      previous.set(edge.toModule, module);
+      queue.push(edge.toModule);
+    }
+  }
+  return null;
+}
+
+/** Every module-level import that closes a loop (one example file edge each), with the way back. */
+function cycleEdges(): string[] {
+  const seen = new Set<string>();
+  return crossing.flatMap((edge) => {
+    const pair = `${edge.fromModule}>${edge.toModule}`;
+    const back = seen.has(pair) ? null : pathBetween(edge.toModule, edge.fromModule);
+    seen.add(pair);
+    return back ? [`${show(edge)}, and back: ${back.join(' → ')}`] : [];
+  });
+}
+
+describe('server module graph', () => {
+  it('finds the files it checks', () => {
+    expect(edges.length).toBeGreaterThan(100);
+  });
+
+  it('declares every module in the direction table', () => {
+    const unknown = [...new Set(edges.flatMap((e) => [e.fromModule, e.toModule]))].filter(
+      (m) => m !== 'app' && !(m in MAY_IMPORT),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  it('has no cycle between modules', () => {
+    expect(cycleEdges()).toEqual([]);
+  });
+
+  it('imports only downwards, as declared', () => {
+    const allowed = (e: Edge) => {
+      if (e.fromModule === 'app') return true;
+      if (e.toModule === 'app') return false;
+      const own = MAY_IMPORT[e.fromModule] ?? [];
+      const isDomain = !FOUNDATIONS.includes(e.fromModule as never) && e.fromModule !== 'seed';
+      return own.includes(e.toModule) || (isDomain && FOUNDATIONS.includes(e.toModule as never));
+    };
+    expect(crossing.filter((e) => !allowed(e)).map(show)).toEqual([]);
+  });
+
+  it('never imports a route file from another route file', () => {
+    const routeToRoute = edges.filter((e) => e.from.endsWith('.routes.ts') && e.to.endsWith('.routes.ts'));
+    expect(routeToRoute.map(show)).toEqual([]);
+  });
+
+  it('keeps plugins and db free of domain modules', () => {
+    const upward = edges.filter(
+      (e) => (e.fromModule === 'plugins' || e.fromModule === 'db') && e.to.includes(`${SRC}/modules/`),
+    );
+    expect(upward.map(show)).toEqual([]);
+  });
+});

@@ -1,0 +1,15 @@
+import type { AdminBuyCode } from '@contracts/admin';
+import type { buyCodes } from '../../db/schema';
+
+/** A code as the admin's Buy Codes tab shows it, with its dealer's name. */
+export const toAdminBuyCode = (row: typeof buyCodes.$inferSelect, dealerName: string): AdminBuyCode => ({
+  id: row.id,
+  code: row.code,
+  dealerId: row.dealerId,
+  dealerName,
+  active: row.active,
+  usageCount: row.usageCount,
+  maxUses: row.maxUses,
+  expiresAt: row.expiresAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
