@@ -32,6 +32,7 @@ import { type RegisteredRoute, registerAccessDeclarations } from './plugins/acce
 import { apiDocsRoutes, registerOpenApi } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
 import { registerDemoMedia } from './plugins/demo-media';
+import { endpointRoutes } from './plugins/endpoint-routes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { DEFAULT_WEB_DIR, registerWebApp } from './plugins/web-app';
@@ -106,6 +107,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerAuth(app, { db: database.db });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
+  // Routes take their method, path, access and schemas from the contracts' endpoint table.
+  app.decorate('endpoint', endpointRoutes(premiumCertification(config.brand)));
   await app.register(healthRoutes, { database, isShuttingDown: () => shuttingDown });
   await app.register(authRoutes, { db: database.db, config });
 
@@ -137,7 +140,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(vehiclesRoutes, {
     db: database.db,
     listCache,
-    productName: config.brand.productName,
     decoder,
     isKnownVideo,
   });

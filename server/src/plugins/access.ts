@@ -1,9 +1,8 @@
+import { ACCESS_LEVELS, type Access } from '@contracts/api-routes';
 import type { FastifyInstance } from 'fastify';
 
-/** Who may call a route (DESIGN.md §2). Every route must declare it; see registerAccessDeclarations. */
-/** 'account' = any signed-in dealer or admin (the handler narrows further, e.g. to the buying dealer). */
-export const ACCESS_LEVELS = ['public', 'dealer', 'staff', 'admin', 'account'] as const;
-export type Access = (typeof ACCESS_LEVELS)[number];
+/** Who may call a route (DESIGN.md §2): the levels live with the endpoint table in contracts. */
+export { ACCESS_LEVELS, type Access };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,6 +20,8 @@ export interface RegisteredRoute {
   url: string;
   access: Access;
   changesVehicles: boolean;
+  /** Which schemas the route declares (params, querystring, body, response). */
+  schemas: string[];
 }
 
 /**
@@ -35,7 +36,11 @@ export function registerAccessDeclarations(app: FastifyInstance, routes: Registe
       throw new Error(`Route ${methods.join(',')} ${route.url} does not declare config.access`);
     }
     const changesVehicles = route.config?.changesVehicles === true;
-    for (const method of methods) routes.push({ method, url: route.url, access, changesVehicles });
+    const declared = (route.schema ?? {}) as Record<string, unknown>;
+    const schemas = ['params', 'querystring', 'body', 'response'].filter(
+      (key) => declared[key] !== undefined,
+    );
+    for (const method of methods) routes.push({ method, url: route.url, access, changesVehicles, schemas });
     // The OpenAPI document shows each operation's guard as its tag.
     if (route.schema && !(route.schema as { hide?: boolean }).hide) {
       route.schema = { ...route.schema, tags: [`access: ${access}`] } as typeof route.schema;

@@ -21,17 +21,28 @@ export function endpointRoutes(premiumLabel: string) {
   return function route<N extends ApiRouteName>(name: N, extras: RouteExtras = {}) {
     const { method, path, access } = API_ROUTES[name];
     const entry = table[name] as Schemas[N] & { params?: unknown; query?: unknown; body?: unknown };
-    return {
-      method,
-      url: path,
-      config: { access, ...extras },
-      schema: {
-        params: entry.params as Field<Schemas[N], 'params'>,
-        querystring: entry.query as Field<Schemas[N], 'query'>,
-        body: entry.body as Field<Schemas[N], 'body'>,
-        response: entry.response as Schemas[N]['response'],
-      },
+    // Only the schemas the endpoint has: Fastify warns about a schema key set to undefined.
+    const schema = Object.fromEntries(
+      Object.entries({
+        params: entry.params,
+        querystring: entry.query,
+        body: entry.body,
+        response: entry.response,
+      }).filter(([, value]) => value !== undefined),
+    ) as {
+      params: Field<Schemas[N], 'params'>;
+      querystring: Field<Schemas[N], 'query'>;
+      body: Field<Schemas[N], 'body'>;
+      response: Schemas[N]['response'];
     };
+    return { method, url: path, config: { access, ...extras }, schema };
   };
 }
 export type EndpointRoute = ReturnType<typeof endpointRoutes>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The endpoint table's route options by name (see endpointRoutes); set once in app.ts. */
+    endpoint: EndpointRoute;
+  }
+}

@@ -1,11 +1,9 @@
 import { join } from 'node:path';
 import { ERROR_CODES } from '@contracts/errors';
 import { MAX_VIDEO_BYTES } from '@contracts/limits';
-import { cloudinarySignatureSchema, localUploadResultSchema, mediaConfigSchema } from '@contracts/upload';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
 import { type CloudinaryConfig, signVideoUpload } from './cloudinary';
 import { LOCAL_MEDIA_URL, type LocalUploads } from './local-uploads';
@@ -19,20 +17,18 @@ export interface MediaRoutesOptions {
 export async function mediaRoutes(app: FastifyInstance, { uploads, cloudinary }: MediaRoutesOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get(
-    '/api/media/config',
-    { config: { access: 'staff' }, schema: { response: { 200: mediaConfigSchema } } },
-    async () => ({
+  routes.route({
+    ...app.endpoint('mediaConfig'),
+    handler: async () => ({
       backend: cloudinary ? ('cloudinary' as const) : ('local' as const),
       maxBytes: MAX_VIDEO_BYTES,
       uploadUrl: cloudinary ? null : '/api/uploads',
     }),
-  );
+  });
 
-  routes.post(
-    '/api/cloudinary-signature',
-    { config: { access: 'staff' }, schema: { response: { 200: cloudinarySignatureSchema } } },
-    async () => {
+  routes.route({
+    ...app.endpoint('cloudinarySignature'),
+    handler: async () => {
       if (!cloudinary) {
         throw new AppError(
           ERROR_CODES.badRequest,
@@ -41,7 +37,7 @@ export async function mediaRoutes(app: FastifyInstance, { uploads, cloudinary }:
       }
       return signVideoUpload(cloudinary);
     },
-  );
+  });
 
   // tus 1.0: the tus server reads the raw request body itself.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
@@ -61,18 +57,14 @@ export async function mediaRoutes(app: FastifyInstance, { uploads, cloudinary }:
     });
   }
 
-  routes.get(
-    '/api/upload-results/:id',
-    {
-      config: { access: 'staff' },
-      schema: { params: z.object({ id: z.string().max(64) }), response: { 200: localUploadResultSchema } },
-    },
-    async (request) => {
+  routes.route({
+    ...app.endpoint('uploadResult'),
+    handler: async (request) => {
       const result = await uploads.result(request.params.id);
       if (!result) throw notFound('No finished upload with this id');
       return result;
     },
-  );
+  });
 
   // Accepted uploads are public (their names are random 128-bit ids), served with range requests.
   await app.register(async (scope) => {

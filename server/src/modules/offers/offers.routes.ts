@@ -1,14 +1,5 @@
-import {
-  createOfferBodySchema,
-  offerReceiptSchema,
-  offerViewSchema,
-  updateOfferBodySchema,
-} from '@contracts/buying';
-import { idParamsSchema } from '@contracts/ids';
-import { vehicleIdParamsSchema } from '@contracts/vehicle';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { idempotencyOf } from '../../lib/idempotency';
@@ -25,42 +16,29 @@ export async function offersRoutes(app: FastifyInstance, { db, config }: { db: D
   const policies = attemptPolicies(config);
 
   // A failed code counts in the guessing budget shared with Buy Now and dealer sign-in.
-  routes.post(
-    '/api/vehicles/:id/offers',
-    {
-      config: { access: 'public' },
-      schema: {
-        params: vehicleIdParamsSchema,
-        body: createOfferBodySchema,
-        response: { 201: offerReceiptSchema },
-      },
-    },
-    async (request, reply) => {
+  routes.route({
+    ...app.endpoint('createOffer'),
+    handler: async (request, reply) => {
       const idempotency = idempotencyOf(request, `code:${normalizeCode(request.body.buyCode)}`);
       const offer = await guardAttempt(db, request, policies.code, undefined, () =>
         createOffer(db, { vehicleId: request.params.id, ...request.body }, idempotency),
       );
       return reply.code(201).send(offer);
     },
-  );
+  });
 
-  routes.get(
-    '/api/offers',
-    { config: { access: 'admin' }, schema: { response: { 200: z.array(offerViewSchema) } } },
-    async () => {
+  routes.route({
+    ...app.endpoint('listOffers'),
+    handler: async () => {
       await expireOffers(db);
       return findOfferViews(db);
     },
-  );
+  });
 
-  routes.patch(
-    '/api/offers/:id',
-    {
-      // Accepting sells the vehicle.
-      config: { access: 'admin', changesVehicles: true },
-      schema: { params: idParamsSchema, body: updateOfferBodySchema, response: { 200: offerViewSchema } },
-    },
-    async (request) =>
+  routes.route({
+    // Accepting sells the vehicle.
+    ...app.endpoint('updateOffer', { changesVehicles: true }),
+    handler: async (request) =>
       updateOffer(db, { offerId: request.params.id, admin: await request.actor(), decision: request.body }),
-  );
+  });
 }

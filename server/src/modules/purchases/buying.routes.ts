@@ -1,4 +1,3 @@
-import { purchaseResponseSchema, verifyCodeBodySchema } from '@contracts/buying';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
@@ -16,17 +15,13 @@ export async function buyingRoutes(app: FastifyInstance, { db, config }: { db: D
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const policies = attemptPolicies(config);
 
-  routes.post(
-    '/api/verify-code',
-    {
-      config: { access: 'public', changesVehicles: true },
-      schema: { body: verifyCodeBodySchema, response: { 200: purchaseResponseSchema } },
-    },
-    async (request) => {
+  routes.route({
+    ...app.endpoint('verifyCode', { changesVehicles: true }),
+    handler: async (request) => {
       const idempotency = idempotencyOf(request, `code:${normalizeCode(request.body.code)}`);
       return guardAttempt(db, request, policies.code, undefined, () =>
         purchaseWithCode(db, request.body, idempotency),
       );
     },
-  );
+  });
 }

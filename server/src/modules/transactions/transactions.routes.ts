@@ -1,10 +1,7 @@
-import { adminTransactionSchema, updateTransactionBodySchema } from '@contracts/admin';
 import { ERROR_CODES } from '@contracts/errors';
-import { idParamsSchema } from '@contracts/ids';
 import { MAX_BILL_OF_SALE_BYTES } from '@contracts/limits';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { attachBillOfSale, getBillOfSale, updateTransaction } from './manage-transactions';
@@ -14,32 +11,16 @@ import { findTransactionViews } from './transaction-views';
 export async function transactionsRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get(
-    '/api/transactions',
-    { config: { access: 'admin' }, schema: { response: { 200: z.array(adminTransactionSchema) } } },
-    () => findTransactionViews(db),
-  );
-  routes.patch(
-    '/api/transactions/:id',
-    {
-      // Cancel re-lists the vehicle.
-      config: { access: 'admin', changesVehicles: true },
-      schema: {
-        params: idParamsSchema,
-        body: updateTransactionBodySchema,
-        response: { 200: adminTransactionSchema },
-      },
-    },
-    async (request) => updateTransaction(db, request.params.id, request.body, await request.actor()),
-  );
+  routes.route({ ...app.endpoint('listTransactions'), handler: () => findTransactionViews(db) });
+  routes.route({
+    // Cancel re-lists the vehicle.
+    ...app.endpoint('updateTransaction', { changesVehicles: true }),
+    handler: async (request) => updateTransaction(db, request.params.id, request.body, await request.actor()),
+  });
 
-  routes.post(
-    '/api/transactions/:id/bill-of-sale',
-    {
-      config: { access: 'admin' },
-      schema: { params: idParamsSchema, response: { 200: adminTransactionSchema } },
-    },
-    async (request) => {
+  routes.route({
+    ...app.endpoint('uploadBillOfSale'),
+    handler: async (request) => {
       if (!request.isMultipart())
         throw new AppError(ERROR_CODES.unsupportedMediaType, 'Send the file as multipart/form-data');
       const parts = request.files({ limits: { files: 2, fileSize: MAX_BILL_OF_SALE_BYTES + 1, fields: 5 } });
@@ -61,12 +42,11 @@ export async function transactionsRoutes(app: FastifyInstance, { db }: { db: Dat
       if (!upload) throw new AppError(ERROR_CODES.badRequest, 'Choose a bill of sale to upload');
       return attachBillOfSale(db, request.params.id, upload, await request.actor());
     },
-  );
+  });
 
-  routes.get(
-    '/api/transactions/:id/bill-of-sale',
-    { config: { access: 'account' }, schema: { params: idParamsSchema } },
-    async (request, reply) => {
+  routes.route({
+    ...app.endpoint('downloadBillOfSale'),
+    handler: async (request, reply) => {
       const file = await getBillOfSale(db, request.params.id, await request.actor());
       return (
         reply
@@ -78,8 +58,9 @@ export async function transactionsRoutes(app: FastifyInstance, { db }: { db: Dat
             'content-security-policy',
             "default-src 'none'; img-src 'self'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
           )
-          .send(file.data)
+          // Bytes skip the serializer; the contract's string schema only documents the file.
+          .send(file.data as unknown as string)
       );
     },
-  );
+  });
 }

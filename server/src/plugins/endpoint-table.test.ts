@@ -1,0 +1,53 @@
+import { API_ROUTES, type ApiRouteName } from '@contracts/api-routes';
+import { endpointSchemas } from '@contracts/endpoints';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+/** API routes that are not JSON endpoints: the tus upload protocol and the API documentation. */
+const OUTSIDE_THE_TABLE = [/^\/api\/uploads(\/:id)?$/, /^\/api\/openapi\.json$/, /^\/api\/docs$/];
+
+const names = Object.keys(API_ROUTES) as ApiRouteName[];
+
+describe('the endpoint table', () => {
+  it('is what the server registers: every endpoint once, with its method, path and access', () => {
+    const registered = ctx.app.routesTable.filter((r) => r.method !== 'HEAD');
+    for (const name of names) {
+      const { method, path, access } = API_ROUTES[name];
+      const matches = registered.filter((r) => r.method === method && r.url === path);
+      expect(matches, `${name}: ${method} ${path}`).toHaveLength(1);
+      expect(matches[0]!.access, name).toBe(access);
+    }
+    const inTable = new Set(names.map((n) => `${API_ROUTES[n].method} ${API_ROUTES[n].path}`));
+    const strays = registered
+      .filter((r) => r.url.startsWith('/api/') && !OUTSIDE_THE_TABLE.some((re) => re.test(r.url)))
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((key) => !inTable.has(key));
+    expect(strays, 'API routes registered outside contracts/api-routes.ts').toEqual([]);
+  });
+
+  it('gives every endpoint its request and response schemas', () => {
+    const schemas = endpointSchemas('Test Certified') as Record<string, Record<string, unknown>>;
+    for (const name of names) {
+      const { method, path } = API_ROUTES[name];
+      const route = ctx.app.routesTable.find((r) => r.method === method && r.url === path)!;
+      expect(route.schemas, `${name} has a response schema`).toContain('response');
+      if (path.includes('/:')) expect(route.schemas, `${name} has a params schema`).toContain('params');
+      const entry = schemas[name]!;
+      // A write takes a JSON body schema unless it is multipart or carries nothing (sign-outs, sync).
+      if (method === 'PATCH') expect(route.schemas, `${name} has a body schema`).toContain('body');
+      if (entry.body) expect(route.schemas, name).toContain('body');
+      if (entry.query) expect(route.schemas, name).toContain('querystring');
+      const codes = Object.keys(entry.response as object).map(Number);
+      expect(
+        codes.some((c) => c >= 200 && c < 300),
+        `${name} documents its success`,
+      ).toBe(true);
+    }
+  });
+});
