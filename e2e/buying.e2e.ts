@@ -1,7 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_ADMIN, type RunningServer, startAppServer } from './support/app-server';
+import { type RunningServer, startAppServer } from './support/app-server';
+import { openPage, toast } from './support/browser-page';
 import { DESKTOP, launchChromium, PHONE } from './support/chromium';
+import { adminToken } from './support/sign-in';
 
 /** Buying changes the marketplace, so these journeys get their own server and database. */
 let server: RunningServer;
@@ -14,22 +16,17 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function open(viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, baseURL: server.url });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { page, context, errors };
-}
-const toast = (page: Page, text: string) =>
-  page.locator('[data-variant]').filter({ hasText: text }).first().waitFor();
 const publicIds = async () =>
   ((await (await fetch(`${server.url}/api/vehicles`)).json()) as { id: number }[]).map((v) => v.id);
 
 describe('Buy Now', () => {
   it('buys a car with a valid code and takes it off the listings; refuses a bad code', async () => {
     const dealer = server.demoDealer!;
-    const { page, context, errors } = await open(PHONE);
+    // The made-up code is refused (400) and the dialog says so.
+    const { page, context, errors } = await openPage(browser, PHONE, {
+      baseURL: server.url,
+      expectedFailures: [{ path: '/api/verify-code', status: 400 }],
+    });
     const [target] = await publicIds();
     await page.goto(`/vehicle/${target}`);
     await page.getByRole('main').getByRole('button', { name: 'Buy Now' }).click();
@@ -80,9 +77,13 @@ describe('Buy Now', () => {
 describe('Make Offer and the dealer dashboard', () => {
   it('validates the offer, submits it, and lets the dealer accept the admin’s counter', async () => {
     const dealer = server.demoDealer!;
-    const { page, context, errors } = await open(DESKTOP);
     const ids = await publicIds();
     const target = ids[ids.length - 1]!;
+    // The offer with a made-up code is refused (400) and the toast says so.
+    const { page, context, errors } = await openPage(browser, DESKTOP, {
+      baseURL: server.url,
+      expectedFailures: [{ path: `/api/vehicles/${target}/offers`, status: 400 }],
+    });
     await page.goto(`/vehicle/${target}`);
     await page.getByRole('main').getByRole('button', { name: 'Make Offer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Make Offer' });
@@ -108,12 +109,7 @@ describe('Make Offer and the dealer dashboard', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // The admin counters through the API.
-    const login = await fetch(`${server.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(E2E_ADMIN),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(server.url);
     const all = (await (
       await fetch(`${server.url}/api/offers`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as {

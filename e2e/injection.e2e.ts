@@ -1,7 +1,9 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN, type RunningServer, startAppServer } from './support/app-server';
+import { openPage } from './support/browser-page';
 import { DESKTOP, launchChromium } from './support/chromium';
+import { signInContext } from './support/sign-in';
 
 /**
  * HTML and script typed into dealer names, descriptions, recon notes and offer messages are stored
@@ -35,19 +37,25 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function expectInert(context: BrowserContext, path: string, visible: string) {
-  const page = await context.newPage();
-  const dialogs: string[] = [];
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    void d.dismiss();
-  });
+async function expectInert(page: Page, path: string, visible: string) {
   await page.goto(path);
   await page.getByText(visible, { exact: false }).first().waitFor();
   expect(await page.evaluate(() => (window as { __pwned?: string }).__pwned), path).toBeUndefined();
-  expect(dialogs).toEqual([]);
   expect(await page.locator('main script, main img[src="x"]').count(), path).toBe(0);
-  await page.close();
+}
+
+/**
+ * A page of the shared helper (console errors and CSP violations recorded: a payload that became
+ * markup would be blocked by the CSP and show up there) that also records any dialog opened.
+ */
+async function openWatched() {
+  const opened = await openPage(browser, DESKTOP, { baseURL: server.url });
+  const dialogs: string[] = [];
+  opened.page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  return { ...opened, dialogs };
 }
 
 describe('stored HTML is rendered as text', () => {
@@ -94,18 +102,22 @@ describe('stored HTML is rendered as text', () => {
       ).status,
     ).toBe(200);
 
-    const visitor = await browser.newContext({ viewport: DESKTOP, baseURL: server.url });
-    await expectInert(visitor, `/vehicle/${queued.id}`, "window.__pwned='description'");
-    await expectInert(visitor, `/vehicle/${queued.id}`, "window.__pwned='recon'");
-    await visitor.request.post('/api/dealer/login', { data: { dealerName: PAYLOAD('dealer'), buyCode } });
-    await expectInert(visitor, '/dealer/dashboard', "window.__pwned='message'");
-    await visitor.close();
+    const visitor = await openWatched();
+    await expectInert(visitor.page, `/vehicle/${queued.id}`, "window.__pwned='description'");
+    await expectInert(visitor.page, `/vehicle/${queued.id}`, "window.__pwned='recon'");
+    await signInContext(visitor.context, 'dealer', { dealerName: PAYLOAD('dealer'), buyCode });
+    await expectInert(visitor.page, '/dealer/dashboard', "window.__pwned='message'");
+    expect(visitor.dialogs).toEqual([]);
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
 
-    const admin = await browser.newContext({ viewport: DESKTOP, baseURL: server.url });
-    await admin.request.post('/api/admin/login', { data: E2E_ADMIN });
-    await expectInert(admin, '/admin?tab=dealers', "window.__pwned='dealer'");
-    await expectInert(admin, '/admin?tab=offers', "window.__pwned='message'");
-    await expectInert(admin, '/admin?tab=activity', 'Activity');
-    await admin.close();
+    const admin = await openWatched();
+    await signInContext(admin.context, 'admin');
+    await expectInert(admin.page, '/admin?tab=dealers', "window.__pwned='dealer'");
+    await expectInert(admin.page, '/admin?tab=offers', "window.__pwned='message'");
+    await expectInert(admin.page, '/admin?tab=activity', 'Activity');
+    expect(admin.dialogs).toEqual([]);
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
   });
 });

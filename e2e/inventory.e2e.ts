@@ -418,11 +418,7 @@ describe('Vehicle Listings page', () => {
   it("shows 'No vehicles available' on an empty marketplace", async () => {
     const empty = await startAppServer({ SEED_DEMO: 'false' });
     try {
-      const context = await browser.newContext({ viewport: PHONE, baseURL: empty.url });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-      page.on('pageerror', (e) => errors.push(e.message));
+      const { page, context, errors } = await openPage(browser, PHONE, { baseURL: empty.url });
       await openInventory(page);
       await page.getByText('No vehicles available', { exact: true }).waitFor();
       await page.getByText('Check back soon for new inventory', { exact: true }).waitFor();
@@ -439,7 +435,10 @@ describe('Vehicle Listings page', () => {
   });
 
   it('shows an error with a Retry button when the list fails to load', async () => {
-    const { page, context } = await openPage(browser, PHONE);
+    // The failure is made on purpose here (503), and shown with a Retry button.
+    const { page, context, errors } = await openPage(browser, PHONE, {
+      expectedFailures: [{ path: '/api/vehicles', status: 503 }],
+    });
     let fail = true;
     await page.route('**/api/vehicles', (route) =>
       fail
@@ -453,6 +452,7 @@ describe('Vehicle Listings page', () => {
     fail = false;
     await alert.getByRole('button', { name: 'Retry' }).click();
     await cards(page).first().waitFor();
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

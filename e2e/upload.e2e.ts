@@ -7,7 +7,9 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_TEXT } from '../contracts/upload';
 import { E2E_ADMIN, E2E_UPLOAD_PASSWORD, type RunningServer, startAppServer } from './support/app-server';
+import { openPage, type PageOptions, toast } from './support/browser-page';
 import { DESKTOP, launchChromium, PHONE } from './support/chromium';
+import { signInToUpload } from './support/sign-in';
 import { mp4Bytes, SIX_MB, writeTempFile } from './support/video-fixture';
 
 /**
@@ -56,15 +58,9 @@ afterAll(async () => {
   await new Promise((resolve) => vpic?.close(resolve));
 });
 
-async function open(viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, baseURL: server.url });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { page, context, errors };
-}
-const toast = (page: Page, text: string) =>
-  page.locator('[data-variant]').filter({ hasText: text }).first().waitFor();
+/** A fresh page on this file's server, console errors and CSP violations recorded. */
+const open = (viewport: { width: number; height: number }, options: Omit<PageOptions, 'baseURL'> = {}) =>
+  openPage(browser, viewport, { baseURL: server.url, ...options });
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 2 }).waitFor();
 const currentStep = (page: Page) =>
   page
@@ -81,15 +77,8 @@ async function a11y(page: Page, step: string) {
     .map((v) => `${step}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`);
 }
 
-async function signIn(page: Page) {
-  await page.goto('/upload');
-  await page.getByLabel('Password').fill(E2E_UPLOAD_PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await heading(page, 'Vehicle VIN');
-}
-
 async function reachVideoStep(page: Page, vin: string) {
-  await signIn(page);
+  await signInToUpload(page);
   await page.getByLabel('VIN').fill(vin);
   await page.getByRole('main').getByRole('status').filter({ hasText: UPLOAD_TEXT.vinDecoded }).waitFor();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -146,7 +135,7 @@ async function adminVehicles(url = server.url) {
 describe('staff upload wizard on a phone', () => {
   it('takes a vehicle from the password to the admin queue with its video and recon', async () => {
     const { page, context, errors } = await open(PHONE);
-    await signIn(page);
+    await signInToUpload(page);
     expect(await currentStep(page)).toBe('VIN');
     // Chromium on Linux has no BarcodeDetector: no scan button.
     expect(await page.getByRole('button', { name: 'Scan barcode' }).count()).toBe(0);
@@ -251,7 +240,10 @@ describe('staff upload wizard on a phone', () => {
   });
 
   it('survives a dropped connection: tus resumes at the offset and the vehicle is created once', async () => {
-    const { page, context, errors } = await open(PHONE);
+    // The dropped connection is logged by Chromium; tus resumes after it.
+    const { page, context, errors } = await open(PHONE, {
+      expectedFailures: [{ path: /^\/api\/uploads\/[^/]+$/, status: 'ERR_CONNECTION_RESET' }],
+    });
     await reachVideoStep(page, BUICK);
 
     const created: string[] = [];
@@ -297,7 +289,7 @@ describe('staff upload wizard on a phone', () => {
 
 describe('reloading mid-wizard', () => {
   it('returns to the same step, resumes an interrupted upload and keeps the recon draft', async () => {
-    const { page, context } = await open(PHONE);
+    const { page, context, errors } = await open(PHONE);
     const vin = '2T1BURHEXJC043821';
     await reachVideoStep(page, vin);
     await page.reload();
@@ -348,13 +340,14 @@ describe('reloading mid-wizard', () => {
     await heading(page, 'Recon report');
     expect(await currentStep(page)).toBe('Recon');
     expect(await page.getByLabel('Mechanical').inputValue()).toBe('Check engine light on');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
 
 describe('an ended staff session', () => {
   it('asks for the password again and returns to the same step', async () => {
-    const { page, context } = await open(PHONE);
+    const { page, context, errors } = await open(PHONE);
     const vin = '1C4RJFBG5FC625797';
     await reachVideoStep(page, vin);
     // The 12 h session ends (or is revoked) while the wizard is open.
@@ -369,13 +362,14 @@ describe('an ended staff session', () => {
     await page.getByText('The upload of “walkaround.mp4” (6.0 MB) was interrupted.').waitFor();
     await page.getByRole('button', { name: 'Back' }).click();
     expect(await page.getByLabel('VIN').inputValue()).toBe(vin);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
 
 describe('client-side refusals and cancel', () => {
   it('refuses a non-video, two files and an oversize file; requires a video; cancel deletes the upload', async () => {
-    const { page, context } = await open(DESKTOP);
+    const { page, context, errors } = await open(DESKTOP);
     await reachVideoStep(page, '1FTFW1ET9DFC10312');
 
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -430,11 +424,15 @@ describe('client-side refusals and cancel', () => {
     await page.getByLabel('Choose a video').waitFor({ state: 'attached' });
     expect(await page.getByRole('progressbar').count()).toBe(0);
     expect(await currentStep(page)).toBe('Video');
+    expect(errors).toEqual([]);
     await context.close();
   });
 
   it('answers the server refusing content that is not a video', async () => {
-    const { page, context } = await open(PHONE);
+    // The refusal (415) is shown to the user.
+    const { page, context, errors } = await open(PHONE, {
+      expectedFailures: [{ path: /^\/api\/uploads\/[^/]+$/, status: 415 }],
+    });
     await reachVideoStep(page, '3VWFE21C04M000001');
     // Named and typed as a video, but the bytes are not one: the server sniffs and refuses it.
     const fake = writeTempFile('fake.mp4', Buffer.from('MZ this is a renamed program, not a video'));
@@ -450,13 +448,22 @@ describe('client-side refusals and cancel', () => {
     await page.getByRole('button', { name: 'Choose another video' }).click();
     await page.getByLabel('Choose a video').waitFor({ state: 'attached' });
     expect(await page.getByRole('progressbar').count()).toBe(0);
+    // Surfaced by openPage, not yet fixed: after refusing the content the server has discarded the
+    // upload, and the client's tus termination (DELETE /api/uploads/:id) is answered 404, which
+    // Chromium logs. Pinned here so that it stays visible; when it is fixed, expect no error at all.
+    await expect
+      .poll(() => errors)
+      .toEqual([expect.stringMatching(/^Failed to load resource: .*status of 404 .*\/api\/uploads\/\w+$/)]);
     await context.close();
   });
 });
 
 describe('going offline mid-upload', () => {
   it('pauses with the progress kept and resumes by itself when the phone is back online', async () => {
-    const { page, context, errors } = await open(PHONE);
+    // Requests while offline fail (Chromium logs them); the upload resumes once back online.
+    const { page, context, errors } = await open(PHONE, {
+      expectedFailures: [{ path: /^\/api\/uploads\/[^/]+$/, status: 'ERR_INTERNET_DISCONNECTED' }],
+    });
     await reachVideoStep(page, '1N4AL3AP8JC231503');
     let creates = 0;
     page.on('request', (request) => {
@@ -494,7 +501,7 @@ describe('going offline mid-upload', () => {
 
 describe('barcode scanning', () => {
   it('fills the VIN from a barcode seen by the camera where BarcodeDetector exists', async () => {
-    const { page, context } = await open(PHONE);
+    const { page, context, errors } = await open(PHONE);
     // A phone browser's Barcode Detection API and camera, played by the page itself.
     await context.addInitScript(() => {
       let calls = 0;
@@ -524,7 +531,7 @@ describe('barcode scanning', () => {
         return canvas.captureStream(15);
       };
     });
-    await signIn(page);
+    await signInToUpload(page);
     await page.getByRole('button', { name: 'Scan barcode' }).click();
     const dialog = page.getByRole('dialog', { name: 'Scan the VIN barcode' });
     await dialog.waitFor();
@@ -533,6 +540,7 @@ describe('barcode scanning', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await page.getByLabel('VIN').inputValue()).toBe(ACCORD);
     await page.getByRole('main').getByRole('status').filter({ hasText: '2003 Honda Accord EX-V6' }).waitFor();
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
@@ -587,11 +595,8 @@ describe('Cloudinary backend', () => {
       VPIC_BASE_URL: `http://127.0.0.1:${(vpic.address() as AddressInfo).port}`,
     });
     try {
-      const context = await browser.newContext({ viewport: PHONE, baseURL: cloudServer.url });
-      const page = await context.newPage();
-      await page.goto('/upload');
-      await page.getByLabel('Password').fill(E2E_UPLOAD_PASSWORD);
-      await page.getByRole('button', { name: 'Continue' }).click();
+      const { page, context, errors } = await openPage(browser, PHONE, { baseURL: cloudServer.url });
+      await signInToUpload(page);
       await page.getByLabel('VIN').fill('5YJ3E1EA7KF317000');
       await page.getByRole('button', { name: 'Continue' }).click();
       await heading(page, 'Walkaround video');
@@ -617,6 +622,7 @@ describe('Cloudinary backend', () => {
         videos: [`${base}.mp4`],
         videoThumbnails: [`${base}.jpg`],
       });
+      expect(errors).toEqual([]);
       await context.close();
     } finally {
       await cloudServer.stop();

@@ -8,14 +8,47 @@ export interface OpenedPage {
   errors: string[];
 }
 
+/**
+ * A request a journey makes fail on purpose, and whose answer the user is shown (a refused code, a
+ * conflict, a dropped connection): Chromium logs it as a console error. Allowed only for this path
+ * and this HTTP status (or network error, e.g. 'ERR_CONNECTION_RESET'), nothing else.
+ */
+export interface ExpectedFailure {
+  path: string | RegExp;
+  status: number | `ERR_${string}`;
+}
+
+export interface PageOptions {
+  /** A journey's own server instead of the suite's (journeys that change data start one). */
+  baseURL?: string;
+  expectedFailures?: ExpectedFailure[];
+}
+
 export const baseUrl = () => inject('baseUrl');
+
+function isExpectedFailure(text: string, url: string, expected: ExpectedFailure[]) {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return false;
+  }
+  return expected.some(
+    (failure) =>
+      (typeof failure.path === 'string' ? path === failure.path : failure.path.test(path)) &&
+      text.includes(
+        typeof failure.status === 'number' ? `status of ${failure.status}` : `net::${failure.status}`,
+      ),
+  );
+}
 
 /** A fresh browser context (no cookies, no storage) at the given viewport. */
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number },
+  options: PageOptions = {},
 ): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl() });
+  const context = await browser.newContext({ viewport, baseURL: options.baseURL ?? baseUrl() });
   // Violations the page itself catches (an eval probe) never reach the console on their own.
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
@@ -25,9 +58,19 @@ export async function openPage(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
     // A signed-out read answered 401 is expected (spec §7 turns it into empty data); Chromium logs it.
-    if (message.type() === 'error' && !/status of 401/.test(message.text())) errors.push(message.text());
+    if (/status of 401/.test(text)) return;
+    const { url } = message.location();
+    if (isExpectedFailure(text, url, options.expectedFailures ?? [])) return;
+    // A failed request names its URL, so the report says which request failed.
+    errors.push(text.startsWith('Failed to load resource') && url ? `${text} ${url}` : text);
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, context, errors };
 }
+
+/** Waits for a toast (success or error) with this text. */
+export const toast = (page: Page, text: string) =>
+  page.locator('[data-variant]').filter({ hasText: text }).first().waitFor();

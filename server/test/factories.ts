@@ -66,3 +66,18 @@ export async function insertBuyCodeRow(
     .returning();
   return row!;
 }
+
+/** A complete add-dealer form, as the admin's Dealers tab sends it. */
+export const DEALER_FORM = {
+  dealerName: 'Harbor Auto Group',
+  address: '9 Pier Rd, Portland, ME',
+  contactName: 'Jo Smith',
+  email: 'jo@harbor.example',
+  phone: '(207) 555-0101',
+  billingContactName: 'Al Smith',
+  billingContactEmail: 'billing@harbor.example',
+  billingContactPhone: '(207) 555-0102',
+  titleContactName: 'Cy Smith',
+  titleContactEmail: 'titles@harbor.example',
+  titleContactPhone: '(207) 555-0103',
+} as const;

@@ -30,3 +30,21 @@ export const signInAdmin = (app: App) =>
   signIn(app, 'admin', { email: TEST_ACCOUNTS.adminEmail, password: TEST_ACCOUNTS.adminPassword });
 
 export const signInStaff = (app: App) => signIn(app, 'staff', { password: TEST_ACCOUNTS.uploadPassword });
+
+/**
+ * app.inject as a signed-in identity: `call(method, url, payload?, cookie?)` sends the default
+ * cookie unless another identity's is given.
+ */
+export function requestsAs(app: App, defaultCookie: string) {
+  return (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, cookie = defaultCookie) =>
+    app.inject({
+      method,
+      url,
+      headers: { cookie },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+}
+
+/** The ids the public vehicle list shows. */
+export const publicVehicleIds = async (app: App) =>
+  ((await app.inject('/api/vehicles')).json() as { id: number }[]).map((v) => v.id);

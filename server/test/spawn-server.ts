@@ -5,26 +5,41 @@ const ROOT = new URL('../..', import.meta.url).pathname;
 export interface SpawnedServer {
   url: string;
   child: ChildProcess;
+  /** Everything the server wrote to stdout and stderr so far. */
+  output(): string;
   stop(): Promise<number | null>;
 }
 
 /**
- * How `npm start` runs the server (package.json; a test keeps them equal). A 1 MB young-generation
+ * How `npm start` runs the server (package.json; start-command.test.ts runs `npm start` and this
+ * helper side by side and compares the node arguments each actually used). A 1 MB young-generation
  * semi-space keeps the resident memory ~40 MB lower under load at no measurable throughput cost
  * (bench:list, bench:detail): the server's garbage is short-lived and small.
  */
 export const BUNDLE_NODE_ARGS = ['--enable-source-maps', '--max-semi-space-size=1', 'dist/server/main.js'];
+const SOURCE_NODE_ARGS = ['--import', 'tsx', 'server/src/main.ts'];
+
+export interface SpawnOptions {
+  /** The TypeScript sources (default), or the bundle `npm run build` writes (what `npm start` runs). */
+  entry?: 'source' | 'bundle';
+  /** How long to wait for "is running at" before giving up. */
+  startTimeoutMs?: number;
+  /** The node binary; only start-command.test.ts swaps it, to record the arguments it is given. */
+  nodePath?: string;
+}
 
 /**
- * Starts the server as a separate process and resolves once it listens: from the TypeScript
- * sources, or from the bundle `npm run build` writes (what `npm start` runs; the benchmarks use it).
+ * Starts the server as a separate process and resolves once it listens. The one way API tests,
+ * browser journeys (e2e/support/app-server.ts) and benchmarks (bench/support.ts) start it.
+ * Quiet (LOG_LEVEL warn) and without demo data unless `env` says otherwise.
  */
 export async function spawnServer(
   env: Record<string, string>,
-  entry: 'source' | 'bundle' = 'source',
+  entryOrOptions: 'source' | 'bundle' | SpawnOptions = {},
 ): Promise<SpawnedServer> {
-  const args = entry === 'bundle' ? BUNDLE_NODE_ARGS : ['--import', 'tsx', 'server/src/main.ts'];
-  const child = spawn(process.execPath, args, {
+  const options = typeof entryOrOptions === 'string' ? { entry: entryOrOptions } : entryOrOptions;
+  const { entry = 'source', startTimeoutMs = 45_000, nodePath = process.execPath } = options;
+  const child = spawn(nodePath, entry === 'bundle' ? BUNDLE_NODE_ARGS : SOURCE_NODE_ARGS, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -45,7 +60,10 @@ export async function spawnServer(
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in ${startTimeoutMs / 1000} s:\n${output}`)),
+      startTimeoutMs,
+    );
     child.stdout?.on('data', () => {
       const match = /is running at (http:\/\/\S+)/.exec(output);
       if (match?.[1]) {
@@ -61,6 +79,7 @@ export async function spawnServer(
   return {
     url,
     child,
+    output: () => output,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;

@@ -1,0 +1,46 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { E2E_ADMIN, E2E_UPLOAD_PASSWORD } from './app-server';
+
+/** Signs in through the admin login form, then opens `path` (an /admin URL) on the dashboard. */
+export async function signInAdmin(page: Page, path = '/admin') {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => url.pathname === '/admin');
+  if (path !== '/admin') await page.goto(path);
+  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+}
+
+/** Enters the staff upload password on /upload and waits for the wizard's first step. */
+export async function signInToUpload(page: Page) {
+  await page.goto('/upload');
+  await page.getByLabel('Password').fill(E2E_UPLOAD_PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: 'Vehicle VIN', level: 2 }).waitFor();
+}
+
+/** Signs a browser context in through the API (its cookie then goes with every page of it). */
+export async function signInContext(
+  context: BrowserContext,
+  as: 'admin' | 'dealer' | 'staff',
+  credentials: Record<string, string> = as === 'admin'
+    ? E2E_ADMIN
+    : as === 'staff'
+      ? { password: E2E_UPLOAD_PASSWORD }
+      : {},
+) {
+  const response = await context.request.post(`/api/${as}/login`, { data: credentials });
+  if (!response.ok()) throw new Error(`${as} sign-in failed: ${response.status()}`);
+}
+
+/** An admin bearer token for API calls a journey makes around the browser. */
+export async function adminToken(baseUrl: string) {
+  const login = await fetch(`${baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  if (!login.ok) throw new Error(`admin sign-in failed: ${login.status}`);
+  return ((await login.json()) as { token: string }).token;
+}

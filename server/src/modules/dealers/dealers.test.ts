@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEALER_FORM, insertVehicle } from '../../../test/factories';
+import { requestsAs, signIn, signInAdmin } from '../../../test/sessions';
+import { createBootstrappedApp } from '../../../test/test-app';
+
+/** The admin's dealers: the add-dealer form, its first buy code, activation. */
+let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
+let call: ReturnType<typeof requestsAs>;
+
+beforeAll(async () => {
+  ctx = await createBootstrappedApp();
+  call = requestsAs(ctx.app, await signInAdmin(ctx.app));
+});
+afterAll(() => ctx.close());
+
+const DEALER = DEALER_FORM;
+
+describe('dealers', () => {
+  it('validates the eleven fields with the spec messages', async () => {
+    const res = await call('POST', '/api/dealers', {
+      ...DEALER,
+      dealerName: ' ',
+      email: 'nope',
+      titleContactPhone: '123',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Dealer name is required');
+    expect((await call('POST', '/api/dealers', { ...DEALER, billingContactEmail: 'x' })).json().message).toBe(
+      'Invalid billing contact email',
+    );
+    expect(
+      (await call('POST', '/api/dealers', { ...DEALER, titleContactPhone: '555-01' })).json().message,
+    ).toBe('Title contact phone must be at least 10 digits');
+  });
+
+  it('adds a dealer with its first code, refuses a duplicate name, and deactivation stops its code', async () => {
+    const res = await call('POST', '/api/dealers', DEALER);
+    expect(res.statusCode).toBe(201);
+    const dealer = res.json();
+    expect(dealer).toMatchObject({ dealerName: 'Harbor Auto Group', active: true });
+    expect(dealer.buyCode.code).toMatch(/^[2-9A-HJ-NP-Z]{4}$/);
+    expect(
+      (await call('POST', '/api/dealers', { ...DEALER, dealerName: 'harbor auto group ' })).statusCode,
+    ).toBe(409);
+
+    const session = await signIn(ctx.app, 'dealer', {
+      dealerName: DEALER.dealerName,
+      buyCode: dealer.buyCode.code,
+    });
+    const vehicle = await insertVehicle(ctx.db);
+    expect((await call('PATCH', `/api/dealers/${dealer.id}`, { active: false })).json().active).toBe(false);
+    expect((await ctx.app.inject({ url: '/api/dealer/me', headers: { cookie: session } })).statusCode).toBe(
+      401,
+    );
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/verify-code',
+      payload: { code: dealer.buyCode.code, vehicleId: vehicle.id },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(
+      (await call('PATCH', `/api/dealers/${dealer.id}`, { active: true, dealerName: 'x' })).statusCode,
+    ).toBe(400);
+  });
+});

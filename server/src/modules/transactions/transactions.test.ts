@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
+import { publicVehicleIds, requestsAs, signIn, signInAdmin, signInStaff } from '../../../test/sessions';
+import { createBootstrappedApp } from '../../../test/test-app';
+
+/** The admin's transactions: status and paid, cancelling a sale, bills of sale. */
+let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
+let admin: string;
+let staff: string;
+let call: ReturnType<typeof requestsAs>;
+
+beforeAll(async () => {
+  ctx = await createBootstrappedApp();
+  admin = await signInAdmin(ctx.app);
+  staff = await signInStaff(ctx.app);
+  call = requestsAs(ctx.app, admin);
+});
+afterAll(() => ctx.close());
+
+const publicIds = () => publicVehicleIds(ctx.app);
+
+describe('transactions', () => {
+  async function sale() {
+    const vehicle = await insertVehicle(ctx.db);
+    const dealer = await insertDealer(ctx.db);
+    const code = `T${'23456789ABCDEFGH'[Math.floor(Math.random() * 16)]}${'JKLMNPQRSTUVWXYZ'[Math.floor(Math.random() * 16)]}${'23456789'[Math.floor(Math.random() * 8)]}`;
+    await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code });
+    const bought = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/verify-code',
+      payload: { code, vehicleId: vehicle.id },
+    });
+    return { vehicle, dealer, code, transactionId: bought.json().transactionId as number };
+  }
+  const upload = (id: number, name: string, content: Buffer, cookie = admin) => {
+    const boundary = '----test-boundary';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="billOfSale"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/transactions/${id}/bill-of-sale`,
+      payload,
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+  };
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  const PNG = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(32),
+  ]);
+
+  it('toggles status and paid, and lists with vehicle and dealer', async () => {
+    const { transactionId, dealer } = await sale();
+    const list = (await call('GET', '/api/transactions')).json();
+    expect(list.find((t: { id: number }) => t.id === transactionId)).toMatchObject({
+      dealerName: dealer.dealerName,
+      status: 'pending',
+      isPaid: false,
+    });
+    expect(
+      (
+        await call('PATCH', `/api/transactions/${transactionId}`, { status: 'completed', isPaid: true })
+      ).json(),
+    ).toMatchObject({
+      status: 'completed',
+      isPaid: true,
+    });
+    expect((await call('PATCH', `/api/transactions/${transactionId}`, { amount: '1' })).statusCode).toBe(400);
+    expect((await call('PATCH', `/api/transactions/${transactionId}`, {})).statusCode).toBe(400);
+  });
+
+  it('cancels once, re-listing the vehicle; a cancelled transaction takes no more actions', async () => {
+    const { transactionId, vehicle } = await sale();
+    const res = await call('PATCH', `/api/transactions/${transactionId}`, { cancelled: true });
+    expect(res.json().cancelled).toBe(true);
+    expect(await publicIds()).toContain(vehicle.id);
+    const twice = await call('PATCH', `/api/transactions/${transactionId}`, { cancelled: true });
+    expect(twice.statusCode).toBe(409);
+    expect((await call('PATCH', `/api/transactions/${transactionId}`, { isPaid: true })).statusCode).toBe(
+      409,
+    );
+    expect((await call('PATCH', `/api/transactions/${transactionId}`, { cancelled: false })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('stores a bill of sale by its content and serves it to admins and the buying dealer only', async () => {
+    const { transactionId, dealer, code } = await sale();
+    const text = await upload(transactionId, 'notes.png', Buffer.from('just some text'));
+    expect(text.statusCode).toBe(415);
+    expect(text.json().message).toBe('The bill of sale must be a PDF, PNG or JPEG file');
+    expect((await upload(transactionId, 'empty.pdf', Buffer.alloc(0))).statusCode).toBe(400);
+    expect((await upload(transactionId, 'doc.pdf', PDF, staff)).statusCode).toBe(403);
+
+    // A PNG named .pdf is a PNG: stored and served as one.
+    const renamed = await upload(transactionId, '../../etc/passwd.pdf', PNG);
+    expect(renamed.statusCode).toBe(200);
+    const link = renamed.json().billOfSale as string;
+    expect(link).toMatch(new RegExp(`^/api/transactions/${transactionId}/bill-of-sale\\?v=\\d+$`));
+    const asAdmin = await call('GET', link);
+    expect(asAdmin.headers['content-type']).toBe('image/png');
+    expect(asAdmin.headers['content-disposition']).toBe(
+      `inline; filename="bill-of-sale-${transactionId}.png"`,
+    );
+    expect(asAdmin.rawPayload.equals(PNG)).toBe(true);
+
+    expect((await upload(transactionId, 'bill.pdf', PDF)).statusCode).toBe(200);
+    const buyer = await signIn(ctx.app, 'dealer', { dealerName: dealer.dealerName, buyCode: code });
+    const asBuyer = await ctx.app.inject({
+      url: `/api/transactions/${transactionId}/bill-of-sale`,
+      headers: { cookie: buyer },
+    });
+    expect(asBuyer.headers['content-type']).toBe('application/pdf');
+    const other = await insertDealer(ctx.db);
+    await insertBuyCodeRow(ctx.db, { dealerId: other.id, code: 'OT7R' });
+    const stranger = await signIn(ctx.app, 'dealer', { dealerName: other.dealerName, buyCode: 'OT7R' });
+    expect(
+      (
+        await ctx.app.inject({
+          url: `/api/transactions/${transactionId}/bill-of-sale`,
+          headers: { cookie: stranger },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.app.inject({ url: `/api/transactions/${transactionId}/bill-of-sale` })).statusCode,
+    ).toBe(401);
+  });
+});
