@@ -34,6 +34,8 @@ function serverMessage(error: Error | DetailedError): VideoUploadError {
  */
 export function startTusUpload(file: File, endpoint: string, callbacks: UploadCallbacks): UploadHandle {
   let stopped = false;
+  // A refusal of the content (415) already discarded the upload on the server: nothing to terminate.
+  let discardedByServer = false;
   const upload = new Upload(file, {
     endpoint,
     chunkSize: TUS_CHUNK_SIZE,
@@ -41,7 +43,11 @@ export function startTusUpload(file: File, endpoint: string, callbacks: UploadCa
     metadata: { filename: file.name, filetype: videoTypeOf(file) },
     removeFingerprintOnSuccess: true,
     onProgress: (sent, total) => callbacks.onProgress(sent, total),
-    onError: (error) => callbacks.onError(serverMessage(error)),
+    onError: (error) => {
+      const failure = serverMessage(error);
+      discardedByServer = failure.status === 415;
+      callbacks.onError(failure);
+    },
     onSuccess: () => {
       callbacks.onProcessing();
       const id = new URL(upload.url ?? '', window.location.href).pathname.split('/').pop() ?? '';
@@ -77,7 +83,7 @@ export function startTusUpload(file: File, endpoint: string, callbacks: UploadCa
     },
     stop: async (discard) => {
       stopped = true;
-      await upload.abort(discard).catch(() => undefined);
+      await upload.abort(discard && !discardedByServer).catch(() => undefined);
     },
   };
 }
