@@ -14,7 +14,7 @@ export type PageKey = keyof typeof PAGE_PATHS;
 /**
  * The module that renders each lazily loaded page (as the Vite manifest names it, relative to
  * web/), so the server can preload a page's code with the entry instead of after it. Kept equal to
- * the lazy imports of web/src/app/router.tsx by a test.
+ * the lazy imports of web/src/app/router.tsx by a browser test (e2e/lazy-pages.e2e.ts).
  */
 export const LAZY_PAGE_MODULES: Partial<Record<PageKey, string>> = {
   inventory: 'src/features/inventory/inventory-page.tsx',
