@@ -1,3 +1,5 @@
+import { formatUsd } from '@contracts/money';
+
 /**
  * Display formatters (spec §3, §9): money in US dollars with no decimals, mileage with
  * thousands separators, 'N/A' when a value is missing. Display only: arithmetic on money
@@ -6,12 +8,6 @@
 export const NOT_AVAILABLE = 'N/A';
 
 const LOCALE = 'en-US';
-const usd = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
 const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 
 /** The number a decimal string ("21450.00") or number stands for, or null when missing or invalid. */
@@ -25,7 +21,7 @@ export function toAmount(value: string | number | null | undefined): number | nu
 /** "21450.00" → "$21,450"; null, blank or invalid → "N/A". */
 export function formatMoney(value: string | number | null | undefined): string {
   const amount = toAmount(value);
-  return amount === null ? NOT_AVAILABLE : usd.format(amount);
+  return amount === null ? NOT_AVAILABLE : formatUsd(amount);
 }
 
 /** 38214 → "38,214"; null → "N/A". */

@@ -1,6 +1,7 @@
 import { BUYING_TEXT, type OfferReceipt } from '@contracts/buying';
 import { ERROR_CODES } from '@contracts/errors';
 import { OFFER_WINDOW_HOURS } from '@contracts/limits';
+import { formatUsd } from '@contracts/money';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offerActivities, offers } from '../../db/schema';
@@ -13,8 +14,8 @@ import { lockVehicle } from '../vehicles/lock-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
 import { expireOffers } from './expire-offers';
 
-export const formatUsd = (amount: string) =>
-  Number(amount).toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+/** An offer's exact amount in its activity log: "$18,250.50". */
+export const formatOfferAmount = (amount: string) => formatUsd(Number(amount), { cents: true });
 
 /**
  * Make Offer (POST /api/vehicles/:id/offers): the vehicle must be published (checked first: it is
@@ -80,7 +81,7 @@ export async function createOffer(
           actorId: dealer.id,
           actionType: 'replaced',
           amount: input.amount,
-          message: `Offer replaced with ${formatUsd(input.amount)} by ${dealer.dealerName}`,
+          message: `Offer replaced with ${formatOfferAmount(input.amount)} by ${dealer.dealerName}`,
         });
         await writeAudit(tx, actor, {
           entity: 'offer',
@@ -107,7 +108,7 @@ export async function createOffer(
           actorId: dealer.id,
           actionType: 'submitted',
           amount: input.amount,
-          message: `Offer of ${formatUsd(input.amount)} submitted by ${dealer.dealerName}`,
+          message: `Offer of ${formatOfferAmount(input.amount)} submitted by ${dealer.dealerName}`,
         });
         await writeAudit(tx, actor, {
           entity: 'offer',

@@ -12,7 +12,7 @@ import { countBuyCodeUse, lockUsableCodeForSale } from '../buy-codes/find-usable
 import { lockVehicle } from '../vehicles/lock-vehicle';
 import { sellVehicle } from '../vehicles/sell-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
-import { formatUsd } from './create-offer';
+import { formatOfferAmount } from './create-offer';
 import { expireOffers } from './expire-offers';
 import { getOfferView } from './find-offers';
 
@@ -66,7 +66,7 @@ export async function respondToCounter(
         actorId: actor.id,
         actionType: input.action === 'accept' ? 'counter_accepted' : 'counter_declined',
         amount: offer!.counterAmount,
-        message: `Counter offer of ${formatUsd(offer!.counterAmount)} ${status}`,
+        message: `Counter offer of ${formatOfferAmount(offer!.counterAmount)} ${status}`,
       });
       await writeAudit(tx, actor, {
         entity: 'offer',

@@ -12,7 +12,7 @@ import { countBuyCodeUse, lockUsableCodeForSale } from '../buy-codes/find-usable
 import { lockVehicle } from '../vehicles/lock-vehicle';
 import { sellVehicle } from '../vehicles/sell-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
-import { formatUsd } from './create-offer';
+import { formatOfferAmount } from './create-offer';
 import { expireOffers } from './expire-offers';
 import { getOfferView } from './find-offers';
 
@@ -82,7 +82,7 @@ export async function updateOffer(
         actionType: decision.status,
         amount: countered ? decision.counterAmount : offer!.amount,
         message: countered
-          ? `Countered at ${formatUsd(decision.counterAmount)}${decision.counterMessage ? `: ${decision.counterMessage}` : ''}`
+          ? `Countered at ${formatOfferAmount(decision.counterAmount)}${decision.counterMessage ? `: ${decision.counterMessage}` : ''}`
           : decision.status === 'accepted'
             ? 'Offer accepted'
             : 'Offer declined',
