@@ -60,6 +60,8 @@ export const API_ROUTES = {
   uploadBillOfSale: { method: 'POST', path: '/api/transactions/:id/bill-of-sale', access: 'admin' },
   downloadBillOfSale: { method: 'GET', path: '/api/transactions/:id/bill-of-sale', access: 'account' },
   listAudit: { method: 'GET', path: '/api/audit', access: 'admin' },
+  listNotifications: { method: 'GET', path: '/api/notifications', access: 'admin' },
+  resendNotification: { method: 'POST', path: '/api/notifications/:id/resend', access: 'admin' },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -38,6 +38,7 @@ import {
   verifyCodeBodySchema,
 } from './buying';
 import { idParamsSchema } from './ids';
+import { notificationSchema, notificationsQuerySchema } from './notifications';
 import {
   cloudinarySignatureSchema,
   createVehicleBodySchema,
@@ -142,6 +143,8 @@ export const endpointSchemas = (premiumLabel: string) =>
     uploadBillOfSale: { params: idParamsSchema, multipart: true, response: { 200: adminTransactionSchema } },
     downloadBillOfSale: { params: idParamsSchema, response: { 200: fileResponseSchema } },
     listAudit: { query: auditQuerySchema, response: { 200: z.array(auditEntrySchema) } },
+    listNotifications: { query: notificationsQuerySchema, response: { 200: z.array(notificationSchema) } },
+    resendNotification: { params: idParamsSchema, response: { 200: notificationSchema } },
   }) as const satisfies Record<ApiRouteName, EndpointSchemas>;
 
 type Schemas = ReturnType<typeof endpointSchemas>;

@@ -17,6 +17,9 @@ import { healthRoutes } from './modules/health/health.routes';
 import { scheduleHousekeeping } from './modules/housekeeping/schedule-housekeeping';
 import { LOCAL_MEDIA_URL, LocalUploads } from './modules/media/local-uploads';
 import { mediaRoutes } from './modules/media/media.routes';
+import { messageContextOf } from './modules/notifications/notification-messages';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { scheduleNotificationSender } from './modules/notifications/schedule-notification-sender';
 import { expireOffers } from './modules/offers/expire-offers';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { buyingRoutes } from './modules/purchases/buying.routes';
@@ -147,12 +150,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(mediaRoutes, { uploads, cloudinary: config.cloudinary });
   await app.register(registerDemoMedia);
   await app.register(buyingRoutes, { db: database.db, config });
-  await app.register(dealerPortalRoutes, { db: database.db });
+  await app.register(dealerPortalRoutes, { db: database.db, messages: messageContextOf(config) });
   await app.register(offersRoutes, { db: database.db, config });
   await app.register(dealersRoutes, { db: database.db });
   await app.register(buyCodesRoutes, { db: database.db });
   await app.register(transactionsRoutes, { db: database.db });
   await app.register(auditRoutes, { db: database.db });
+  await app.register(notificationsRoutes, { db: database.db });
   const sync = new SheetSync(database.db, {
     source: config.sheet,
     limits: config.sheetLimits,
@@ -171,6 +175,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.addHook('onClose', async () => clearInterval(sweep));
   // Expired sessions, old rate-limit windows and idempotency keys, abandoned uploads.
   scheduleHousekeeping(app, database, uploads.directory);
+  // The notification outbox is sent by every instance (DESIGN.md §6); nothing is sent from a request.
+  scheduleNotificationSender(app, database.db, config.mail);
 
   const webDir = deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir;
   if (webDir) await app.register(registerWebApp, { webDir, brand: config.brand });

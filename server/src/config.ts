@@ -174,6 +174,17 @@ const envSchema = z.object({
       .max(200 * 1024 * 1024)
       .default(20 * 1024 * 1024),
   ),
+  /** smtp://user:pass@host:587 or smtps://…; unset: notifications are recorded as suppressed, not sent. */
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => URL.canParse(v) && /^smtps?:$/.test(new URL(v).protocol), {
+        message: 'must be a URL like smtp://user:password@mail.example.com:587',
+      })
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
   BRAND_NAME: z.preprocess(emptyToUndefined, z.string().max(60).default(DEFAULT_BRAND.productName)),
   BRAND_PHONE: z.preprocess(
     emptyToUndefined,
@@ -231,6 +242,8 @@ export interface Config {
   sheet: SheetSource | null;
   sheetLimits: { timeoutMs: number; maxBytes: number };
   brand: Brand;
+  /** Outgoing e-mail: null without SMTP_URL (rows are suppressed). `from` defaults to the brand at no-reply@host. */
+  mail: { smtpUrl: string; from: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -278,7 +291,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       parsed.error.issues.map((issue) => {
         const key = String(issue.path[0] ?? '');
         const got = source[key];
-        const secret = /PASSWORD|KEY|DATABASE_URL|CLOUDINARY_URL/.test(key);
+        const secret = /PASSWORD|KEY|DATABASE_URL|CLOUDINARY_URL|SMTP_URL/.test(key);
         const shown = secret ? '' : ` (got "${got}")`;
         return `${key}: ${issue.message}${got === undefined ? '' : shown}`;
       }),
@@ -321,5 +334,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sheet: sheetSource(env),
     sheetLimits: { timeoutMs: env.SHEET_FETCH_TIMEOUT_MS, maxBytes: env.SHEET_MAX_BYTES },
     brand,
+    mail: env.SMTP_URL
+      ? {
+          smtpUrl: env.SMTP_URL,
+          from: env.MAIL_FROM ?? `${brand.productName} <no-reply@${new URL(env.SMTP_URL).hostname}>`,
+        }
+      : null,
   };
 }

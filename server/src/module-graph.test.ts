@@ -31,15 +31,17 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   media: [],
   health: [],
   housekeeping: [],
+  // The outbox: state changes above enqueue into it; it knows no offer or sale.
+  notifications: [],
   // The marketplace, bottom up: vehicles ← buy-codes ← dealers; buy-codes ← transactions ← offers / purchases.
   vehicles: ['audit', 'open-offers', 'vin'],
   'buy-codes': ['audit', 'vehicles'],
   dealers: ['audit', 'open-offers', 'buy-codes'],
   transactions: ['audit', 'vehicles', 'buy-codes'],
-  offers: ['audit', 'open-offers', 'vehicles', 'buy-codes', 'transactions'],
-  purchases: ['audit', 'vehicles', 'buy-codes', 'transactions'],
+  offers: ['audit', 'open-offers', 'notifications', 'vehicles', 'buy-codes', 'transactions'],
+  purchases: ['audit', 'notifications', 'vehicles', 'buy-codes', 'transactions'],
   auth: ['audit', 'buy-codes'],
-  'dealer-portal': ['buy-codes', 'transactions', 'offers'],
+  'dealer-portal': ['buy-codes', 'transactions', 'offers', 'notifications'],
   'sheets-sync': ['audit', 'vehicles'],
   // Demo data is written with the modules' own steps (a buy code is inserted the one way).
   seed: [...FOUNDATIONS, 'buy-codes'],

@@ -282,3 +282,40 @@ export const storedFiles = pgTable('stored_files', {
   data: bytea().notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The notification outbox (DESIGN.md §6, docs/decisions/0007-notification-outbox.md): written in the
+ * same transaction as the state change that causes it, sent later by a worker on every instance.
+ * `idempotency_key` (event × entity id × recipient × channel) makes a replayed change enqueue nothing.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    event: text().notNull(),
+    recipient: text().notNull(),
+    channel: text({ enum: ['email'] })
+      .notNull()
+      .default('email'),
+    payload: jsonb().$type<NotificationPayload>().notNull(),
+    idempotencyKey: text().notNull().unique(),
+    status: text({ enum: ['queued', 'sending', 'sent', 'failed', 'dead', 'suppressed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp({ withTimezone: true }),
+    providerAnswer: text(),
+    createdAt: createdAt(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('notifications_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** What a message says, rendered when it is enqueued (so a later edit of the vehicle does not change it). */
+export interface NotificationPayload {
+  subject: string;
+  text: string;
+  html: string;
+  link: string;
+}

@@ -1,11 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
+import type { MessageContext } from '../notifications/notification-messages';
 import { respondToCounter } from '../offers/respond-to-counter';
 import { findDealerBuyCodes, findDealerOffers, findDealerTransactions } from './find-dealer-portal';
 
 /** The signed-in dealer's own data only: the dealer id always comes from the session. */
-export async function dealerPortalRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function dealerPortalRoutes(
+  app: FastifyInstance,
+  { db, messages }: { db: Database; messages: MessageContext },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // access: 'dealer' admits only a dealer session, so the actor is that dealer.
   const dealerId = async (request: FastifyRequest) => (await request.actor()).id!;
@@ -26,10 +30,10 @@ export async function dealerPortalRoutes(app: FastifyInstance, { db }: { db: Dat
     // Accepting the counter sells the vehicle.
     ...app.endpoint('respondToCounter', { changesVehicles: true }),
     handler: async (request) =>
-      respondToCounter(db, {
-        offerId: request.params.id,
-        dealer: await request.actor(),
-        action: request.body.action,
-      }),
+      respondToCounter(
+        db,
+        { offerId: request.params.id, dealer: await request.actor(), action: request.body.action },
+        messages,
+      ),
   });
 }

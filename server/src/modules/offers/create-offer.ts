@@ -10,6 +10,8 @@ import { withRetries } from '../../lib/db-errors';
 import { claimIdempotencyKey, type IdempotentRequest } from '../../lib/idempotency';
 import { writeAudit } from '../audit/write-audit';
 import { findUsableBuyCode } from '../buy-codes/find-usable-buy-code';
+import { adminRecipients, enqueueNotifications } from '../notifications/enqueue-notifications';
+import { type MessageContext, offerReceivedMessage } from '../notifications/notification-messages';
 import { lockVehicle } from '../vehicles/lock-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
 import { expireOffers } from './expire-offers';
@@ -27,6 +29,7 @@ export const formatOfferAmount = (amount: string) => formatUsd(Number(amount), {
 export async function createOffer(
   db: Database,
   input: { vehicleId: number; amount: string; buyCode: string },
+  messages: MessageContext,
   idempotency?: IdempotentRequest,
 ): Promise<OfferReceipt> {
   return withRetries(() =>
@@ -61,6 +64,7 @@ export async function createOffer(
       const stillOpen = open && (current?.status === 'pending' || current?.status === 'countered');
 
       let offerId: number;
+      let activityId: number;
       if (stillOpen) {
         await tx
           .update(offers)
@@ -75,14 +79,18 @@ export async function createOffer(
           })
           .where(eq(offers.id, open.id));
         offerId = open.id;
-        await tx.insert(offerActivities).values({
-          offerId,
-          actorType: 'dealer',
-          actorId: dealer.id,
-          actionType: 'replaced',
-          amount: input.amount,
-          message: `Offer replaced with ${formatOfferAmount(input.amount)} by ${dealer.dealerName}`,
-        });
+        const [activity] = await tx
+          .insert(offerActivities)
+          .values({
+            offerId,
+            actorType: 'dealer',
+            actorId: dealer.id,
+            actionType: 'replaced',
+            amount: input.amount,
+            message: `Offer replaced with ${formatOfferAmount(input.amount)} by ${dealer.dealerName}`,
+          })
+          .returning({ id: offerActivities.id });
+        activityId = activity!.id;
         await writeAudit(tx, actor, {
           entity: 'offer',
           entityId: offerId,
@@ -102,14 +110,18 @@ export async function createOffer(
           })
           .returning();
         offerId = created!.id;
-        await tx.insert(offerActivities).values({
-          offerId,
-          actorType: 'dealer',
-          actorId: dealer.id,
-          actionType: 'submitted',
-          amount: input.amount,
-          message: `Offer of ${formatOfferAmount(input.amount)} submitted by ${dealer.dealerName}`,
-        });
+        const [activity] = await tx
+          .insert(offerActivities)
+          .values({
+            offerId,
+            actorType: 'dealer',
+            actorId: dealer.id,
+            actionType: 'submitted',
+            amount: input.amount,
+            message: `Offer of ${formatOfferAmount(input.amount)} submitted by ${dealer.dealerName}`,
+          })
+          .returning({ id: offerActivities.id });
+        activityId = activity!.id;
         await writeAudit(tx, actor, {
           entity: 'offer',
           entityId: offerId,
@@ -117,6 +129,20 @@ export async function createOffer(
           after: created,
         });
       }
+
+      // A replaced offer is news too: one message per activity row, to every admin.
+      await enqueueNotifications(tx, [
+        {
+          event: 'offer_received',
+          entityId: activityId,
+          recipients: await adminRecipients(tx),
+          payload: offerReceivedMessage(messages, {
+            vehicle,
+            dealerName: dealer.dealerName,
+            amount: input.amount,
+          }),
+        },
+      ]);
 
       const [row] = await tx.select().from(offers).where(eq(offers.id, offerId));
       const receipt: OfferReceipt = {

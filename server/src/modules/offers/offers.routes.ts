@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { idempotencyOf } from '../../lib/idempotency';
 import { attemptPolicies, guardAttempt } from '../../plugins/rate-limit';
 import { normalizeCode } from '../buy-codes/find-usable-buy-code';
+import { messageContextOf } from '../notifications/notification-messages';
 import { createOffer } from './create-offer';
 import { expireOffers } from './expire-offers';
 import { findOfferViews } from './find-offers';
@@ -14,6 +15,7 @@ import { updateOffer } from './update-offer';
 export async function offersRoutes(app: FastifyInstance, { db, config }: { db: Database; config: Config }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const policies = attemptPolicies(config);
+  const messages = messageContextOf(config);
 
   // A failed code counts in the guessing budget shared with Buy Now and dealer sign-in.
   routes.route({
@@ -21,7 +23,7 @@ export async function offersRoutes(app: FastifyInstance, { db, config }: { db: D
     handler: async (request, reply) => {
       const idempotency = idempotencyOf(request, `code:${normalizeCode(request.body.buyCode)}`);
       const offer = await guardAttempt(db, request, policies.code, undefined, () =>
-        createOffer(db, { vehicleId: request.params.id, ...request.body }, idempotency),
+        createOffer(db, { vehicleId: request.params.id, ...request.body }, messages, idempotency),
       );
       return reply.code(201).send(offer);
     },
@@ -39,6 +41,10 @@ export async function offersRoutes(app: FastifyInstance, { db, config }: { db: D
     // Accepting sells the vehicle.
     ...app.endpoint('updateOffer', { changesVehicles: true }),
     handler: async (request) =>
-      updateOffer(db, { offerId: request.params.id, admin: await request.actor(), decision: request.body }),
+      updateOffer(
+        db,
+        { offerId: request.params.id, admin: await request.actor(), decision: request.body },
+        messages,
+      ),
   });
 }

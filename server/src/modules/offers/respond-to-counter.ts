@@ -9,6 +9,12 @@ import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 import { countBuyCodeUse, lockUsableCodeForSale } from '../buy-codes/find-usable-buy-code';
+import {
+  adminRecipients,
+  dealerContacts,
+  enqueueNotifications,
+} from '../notifications/enqueue-notifications';
+import { counterAnsweredMessage, type MessageContext } from '../notifications/notification-messages';
 import { lockVehicle } from '../vehicles/lock-vehicle';
 import { sellVehicle } from '../vehicles/sell-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
@@ -24,6 +30,7 @@ import { getOfferView } from './find-offers';
 export async function respondToCounter(
   db: Database,
   input: { offerId: number; dealer: Actor; action: 'accept' | 'decline' },
+  messages: MessageContext,
 ): Promise<OfferView> {
   // Committed on its own, so an offer found expired stays expired even though this answer is a refusal.
   await expireOffers(db, { offerId: input.offerId });
@@ -60,14 +67,17 @@ export async function respondToCounter(
       }
       const status = input.action === 'accept' ? 'accepted' : 'declined';
       await tx.update(offers).set({ status, updatedAt: sql`now()` }).where(eq(offers.id, offer!.id));
-      await tx.insert(offerActivities).values({
-        offerId: offer!.id,
-        actorType: actor.type,
-        actorId: actor.id,
-        actionType: input.action === 'accept' ? 'counter_accepted' : 'counter_declined',
-        amount: offer!.counterAmount,
-        message: `Counter offer of ${formatOfferAmount(offer!.counterAmount)} ${status}`,
-      });
+      const [activity] = await tx
+        .insert(offerActivities)
+        .values({
+          offerId: offer!.id,
+          actorType: actor.type,
+          actorId: actor.id,
+          actionType: input.action === 'accept' ? 'counter_accepted' : 'counter_declined',
+          amount: offer!.counterAmount,
+          message: `Counter offer of ${formatOfferAmount(offer!.counterAmount)} ${status}`,
+        })
+        .returning({ id: offerActivities.id });
       await writeAudit(tx, actor, {
         entity: 'offer',
         entityId: offer!.id,
@@ -75,6 +85,22 @@ export async function respondToCounter(
         before: { status: 'countered' },
         after: { status },
       });
+      const contacts = await dealerContacts(tx, offer!.dealerId);
+      if (vehicle && contacts) {
+        await enqueueNotifications(tx, [
+          {
+            event: status === 'accepted' ? 'counter_accepted' : 'counter_declined',
+            entityId: activity!.id,
+            recipients: await adminRecipients(tx),
+            payload: counterAnsweredMessage(messages, {
+              vehicle,
+              dealerName: contacts.name,
+              counterAmount: offer!.counterAmount,
+              accepted: status === 'accepted',
+            }),
+          },
+        ]);
+      }
       return (await getOfferView(tx, offer!.id))!;
     }),
   );

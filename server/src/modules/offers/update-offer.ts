@@ -9,6 +9,12 @@ import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 import { countBuyCodeUse, lockUsableCodeForSale } from '../buy-codes/find-usable-buy-code';
+import { dealerContacts, enqueueNotifications } from '../notifications/enqueue-notifications';
+import {
+  counterSentMessage,
+  type MessageContext,
+  offerAnsweredMessage,
+} from '../notifications/notification-messages';
 import { lockVehicle } from '../vehicles/lock-vehicle';
 import { sellVehicle } from '../vehicles/sell-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
@@ -29,6 +35,7 @@ export type OfferDecision =
 export async function updateOffer(
   db: Database,
   input: { offerId: number; admin: Actor; decision: OfferDecision },
+  messages: MessageContext,
 ): Promise<OfferView> {
   await expireOffers(db, { offerId: input.offerId });
   return withRetries(() =>
@@ -75,18 +82,21 @@ export async function updateOffer(
           updatedAt: sql`now()`,
         })
         .where(eq(offers.id, offer!.id));
-      await tx.insert(offerActivities).values({
-        offerId: offer!.id,
-        actorType: actor.type,
-        actorId: actor.id,
-        actionType: decision.status,
-        amount: countered ? decision.counterAmount : offer!.amount,
-        message: countered
-          ? `Countered at ${formatOfferAmount(decision.counterAmount)}${decision.counterMessage ? `: ${decision.counterMessage}` : ''}`
-          : decision.status === 'accepted'
-            ? 'Offer accepted'
-            : 'Offer declined',
-      });
+      const [activity] = await tx
+        .insert(offerActivities)
+        .values({
+          offerId: offer!.id,
+          actorType: actor.type,
+          actorId: actor.id,
+          actionType: decision.status,
+          amount: countered ? decision.counterAmount : offer!.amount,
+          message: countered
+            ? `Countered at ${formatOfferAmount(decision.counterAmount)}${decision.counterMessage ? `: ${decision.counterMessage}` : ''}`
+            : decision.status === 'accepted'
+              ? 'Offer accepted'
+              : 'Offer declined',
+        })
+        .returning({ id: offerActivities.id });
       await writeAudit(tx, actor, {
         entity: 'offer',
         entityId: offer!.id,
@@ -94,6 +104,33 @@ export async function updateOffer(
         before: { status: offer!.status },
         after: decision,
       });
+      // The dealer's main contact hears every answer (DESIGN.md §6).
+      const contacts = await dealerContacts(tx, offer!.dealerId);
+      if (vehicle && contacts) {
+        await enqueueNotifications(tx, [
+          {
+            event: countered
+              ? 'counter_sent'
+              : decision.status === 'accepted'
+                ? 'offer_accepted'
+                : 'offer_declined',
+            entityId: activity!.id,
+            recipients: [contacts.main],
+            payload: countered
+              ? counterSentMessage(messages, {
+                  vehicle,
+                  amount: offer!.amount,
+                  counterAmount: decision.counterAmount,
+                  counterMessage: decision.counterMessage,
+                })
+              : offerAnsweredMessage(messages, {
+                  vehicle,
+                  amount: offer!.amount,
+                  accepted: decision.status === 'accepted',
+                }),
+          },
+        ]);
+      }
       return (await getOfferView(tx, offer!.id))!;
     }),
   );

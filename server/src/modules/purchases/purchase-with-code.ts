@@ -5,6 +5,16 @@ import { AppError, CredentialRejected } from '../../lib/app-error';
 import { pgErrorCode, UNIQUE_VIOLATION, withRetries } from '../../lib/db-errors';
 import { claimIdempotencyKey, type IdempotentRequest } from '../../lib/idempotency';
 import { countBuyCodeUse, findUsableBuyCode } from '../buy-codes/find-usable-buy-code';
+import {
+  adminRecipients,
+  dealerContacts,
+  enqueueNotifications,
+} from '../notifications/enqueue-notifications';
+import {
+  type MessageContext,
+  purchaseReceiptMessage,
+  vehicleSoldMessage,
+} from '../notifications/notification-messages';
 import { lockVehicle } from '../vehicles/lock-vehicle';
 import { sellVehicle } from '../vehicles/sell-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
@@ -26,6 +36,7 @@ const codeRefusal = () => new CredentialRejected(ERROR_CODES.badRequest, BUYING_
 export async function purchaseWithCode(
   db: Database,
   input: { code: string; vehicleId: number },
+  messages: MessageContext,
   idempotency?: IdempotentRequest,
 ): Promise<PurchaseResult> {
   try {
@@ -54,6 +65,29 @@ export async function purchaseWithCode(
           actor,
         );
         await countBuyCodeUse(tx, usable.buyCode, actor, transaction.id);
+
+        // Admins hear of the sale; the dealer's main and billing contacts get the receipt.
+        const facts = {
+          vehicle,
+          dealerName: usable.dealer.dealerName,
+          amount: vehicle.price,
+          transactionId: transaction.id,
+        };
+        const contacts = await dealerContacts(tx, usable.dealer.id);
+        await enqueueNotifications(tx, [
+          {
+            event: 'vehicle_sold',
+            entityId: transaction.id,
+            recipients: await adminRecipients(tx),
+            payload: vehicleSoldMessage(messages, facts),
+          },
+          {
+            event: 'purchase_receipt',
+            entityId: transaction.id,
+            recipients: contacts ? [contacts.main, contacts.billing] : [],
+            payload: purchaseReceiptMessage(messages, facts),
+          },
+        ]);
 
         const result = { message: BUYING_TEXT.buySuccess, transactionId: transaction.id };
         await claim?.remember(result);

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
+import { findNotifications, resendNotification } from './manage-notifications';
+
+/** The admin's notification log and resend (no UI yet; DESIGN.md §6). */
+export async function notificationsRoutes(app: FastifyInstance, { db }: { db: Database }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.route({
+    ...app.endpoint('listNotifications'),
+    handler: (request) => findNotifications(db, request.query),
+  });
+  routes.route({
+    ...app.endpoint('resendNotification'),
+    handler: (request) => resendNotification(db, request.params.id),
+  });
+}
