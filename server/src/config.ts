@@ -185,6 +185,11 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  /** How often each instance looks for due notifications. */
+  NOTIFICATION_INTERVAL_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(3_600_000).default(5000),
+  ),
   BRAND_NAME: z.preprocess(emptyToUndefined, z.string().max(60).default(DEFAULT_BRAND.productName)),
   BRAND_PHONE: z.preprocess(
     emptyToUndefined,
@@ -244,6 +249,7 @@ export interface Config {
   brand: Brand;
   /** Outgoing e-mail: null without SMTP_URL (rows are suppressed). `from` defaults to the brand at no-reply@host. */
   mail: { smtpUrl: string; from: string } | null;
+  notificationIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -340,5 +346,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           from: env.MAIL_FROM ?? `${brand.productName} <no-reply@${new URL(env.SMTP_URL).hostname}>`,
         }
       : null,
+    notificationIntervalMs: env.NOTIFICATION_INTERVAL_MS,
   };
 }

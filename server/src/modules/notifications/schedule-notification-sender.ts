@@ -12,7 +12,7 @@ export function scheduleNotificationSender(
   app: FastifyInstance,
   db: Database,
   mail: Config['mail'],
-  intervalMs = 5_000,
+  intervalMs: number,
 ) {
   const transport = mail ? createMailTransport(mail.smtpUrl) : null;
   const from = mail?.from ?? '';

@@ -1,0 +1,294 @@
+import { eq, sql } from 'drizzle-orm';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
+import { requestsAs, signInAdmin, TEST_ACCOUNTS } from '../../../test/sessions';
+import { recipientsOf, type SmtpSink, startSmtpSink } from '../../../test/smtp-sink';
+import { createBootstrappedApp } from '../../../test/test-app';
+import { notifications } from '../../db/schema';
+import { createMailTransport, type MailTransport, runSenderPass } from './send-notifications';
+
+const ORIGIN = 'https://wholesale.example.com';
+const FROM = 'Deal Machine <notify@wholesale.example.com>';
+
+let sink: SmtpSink;
+let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
+let transport: MailTransport;
+let admin: ReturnType<typeof requestsAs>;
+let ip = 0;
+
+/** One pass of the sender, as every instance runs it, against the real SMTP server. */
+const pass = () => runSenderPass(ctx.db, transport, { from: FROM });
+const rows = () => ctx.db.select().from(notifications).orderBy(notifications.id);
+const mailTo = (address: string) => sink.messages.filter((m) => recipientsOf(m).includes(address));
+
+let codeSerial = 0;
+const CODE_CHARS = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+/** Distinct valid codes (the factory's default repeats once its serial has no 0 or 1 left to vary). */
+const nextCode = () => {
+  codeSerial++;
+  return `NZ${CODE_CHARS[Math.floor(codeSerial / 32) % 32]}${CODE_CHARS[codeSerial % 32]}`;
+};
+async function dealerWithCode() {
+  const dealer = await insertDealer(ctx.db);
+  const code = await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: nextCode() });
+  return { dealer, code: code.code };
+}
+const buyNow = (code: string, vehicleId: number) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/verify-code',
+    payload: { code, vehicleId },
+    remoteAddress: `10.7.0.${++ip}`,
+  });
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  ctx = await createBootstrappedApp({
+    env: {
+      SMTP_URL: sink.url,
+      MAIL_FROM: FROM,
+      PUBLIC_ORIGIN: ORIGIN,
+      // The tests drive the sender themselves; the app's own timer stays out of their way.
+      NOTIFICATION_INTERVAL_MS: '3600000',
+    },
+  });
+  transport = createMailTransport(ctx.config.mail!.smtpUrl);
+  admin = requestsAs(ctx.app, await signInAdmin(ctx.app));
+});
+afterAll(async () => {
+  transport.close?.();
+  await ctx.close();
+  await sink.close();
+});
+beforeEach(async () => {
+  await ctx.db.delete(notifications);
+  sink.messages.length = 0;
+});
+
+describe('e-mail notifications through the outbox and a real SMTP server', () => {
+  it('a Buy Now mails every admin and sends the receipt to the dealer’s main and billing contacts', async () => {
+    const vehicle = await insertVehicle(ctx.db, {
+      price: '21450.00',
+      year: 2021,
+      make: 'Toyota',
+      model: 'Camry',
+    });
+    const { dealer, code } = await dealerWithCode();
+    expect((await buyNow(code, vehicle.id)).statusCode).toBe(200);
+
+    // Nothing is sent from the request: the messages wait in the outbox.
+    expect(sink.messages).toHaveLength(0);
+    expect((await rows()).map((r) => [r.event, r.recipient, r.status])).toEqual([
+      ['vehicle_sold', TEST_ACCOUNTS.adminEmail, 'queued'],
+      ['purchase_receipt', dealer.email, 'queued'],
+      ['purchase_receipt', dealer.billingContactEmail, 'queued'],
+    ]);
+
+    expect(await pass()).toEqual({ sent: 3, failed: 0, dead: 0, suppressed: 0 });
+    expect(sink.messages).toHaveLength(3);
+
+    const [toAdmin] = mailTo(TEST_ACCOUNTS.adminEmail);
+    expect(toAdmin!.subject).toBe('Deal Machine: Sold by Buy Now: 2021 Toyota Camry for $21,450.00');
+    expect(toAdmin!.text).toContain(`${dealer.dealerName} bought it with Buy Now for $21,450.00`);
+    expect(toAdmin!.text).toContain(`VIN ${vehicle.vin}`);
+    expect(toAdmin!.text).toContain(`${ORIGIN}/admin`);
+    expect(toAdmin!.from?.value).toEqual([{ name: 'Deal Machine', address: 'notify@wholesale.example.com' }]);
+
+    for (const address of [dealer.email, dealer.billingContactEmail]) {
+      const [receipt] = mailTo(address);
+      expect(receipt!.subject).toBe('Deal Machine: Receipt: 2021 Toyota Camry for $21,450.00');
+      expect(receipt!.text).toContain('You bought this vehicle for $21,450.00');
+      expect(receipt!.text).toContain(`VIN ${vehicle.vin}`);
+      expect(receipt!.text).toContain(`${ORIGIN}/dealer/dashboard`);
+      expect(receipt!.html).toContain(`href="${ORIGIN}/dealer/dashboard"`);
+      expect(receipt!.messageId).toMatch(/^<[0-9a-f]{32}@wholesale\.example\.com>$/);
+    }
+    expect(mailTo(dealer.titleContactEmail)).toHaveLength(0);
+
+    // The admin's log shows what was sent and what the SMTP server answered.
+    const log = await admin('GET', '/api/notifications?limit=10');
+    expect(log.statusCode).toBe(200);
+    expect(log.json()).toHaveLength(3);
+    for (const entry of log.json()) {
+      expect(entry).toMatchObject({ status: 'sent', attempts: 1, channel: 'email' });
+      expect(entry.providerAnswer).toMatch(/^250 /);
+      expect(entry.sentAt).not.toBeNull();
+    }
+    expect(log.json()[0].id).toBeGreaterThan(log.json()[2].id);
+  });
+
+  it('an admin counter reaches the dealer’s main contact with the counter amount, escaped in HTML', async () => {
+    const vehicle = await insertVehicle(ctx.db, { price: '23000.00' });
+    const { dealer, code } = await dealerWithCode();
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/vehicles/${vehicle.id}/offers`,
+      payload: { amount: '20000', buyCode: code },
+      remoteAddress: `10.7.1.${++ip}`,
+    });
+    expect(created.statusCode).toBe(201);
+    const countered = await admin('PATCH', `/api/offers/${created.json().id}`, {
+      status: 'countered',
+      counterAmount: '21500.50',
+      counterMessage: 'Delivery <included> & detailed',
+    });
+    expect(countered.statusCode).toBe(200);
+
+    await pass();
+    const [offerMail] = mailTo(TEST_ACCOUNTS.adminEmail);
+    expect(offerMail!.subject).toContain('New offer of $20,000.00');
+    const counterMails = mailTo(dealer.email);
+    expect(counterMails).toHaveLength(1);
+    const mail = counterMails[0] as ParsedMail;
+    expect(mail.subject).toContain('Counter offer of $21,500.50');
+    expect(mail.text).toContain('We answered your offer of $20,000.00 with a counter offer of $21,500.50.');
+    expect(mail.text).toContain('Message: Delivery <included> & detailed');
+    expect(mail.html).toContain('Delivery &lt;included&gt; &amp; detailed');
+    expect(mail.text).toContain(`VIN ${vehicle.vin}`);
+    expect(mailTo(dealer.billingContactEmail)).toHaveLength(0);
+  });
+
+  it('a refused Buy Now rolls back and enqueues nothing; a replayed one enqueues nothing more', async () => {
+    const sold = await insertVehicle(ctx.db, { status: 'sold' });
+    const { code } = await dealerWithCode();
+    expect((await buyNow(code, sold.id)).statusCode).toBe(400);
+    const listed = await insertVehicle(ctx.db);
+    expect((await buyNow('ZZZZ', listed.id)).statusCode).toBe(400);
+    expect(await rows()).toEqual([]);
+
+    const headers = { 'idempotency-key': 'notify-replay-0001' };
+    const payload = { code, vehicleId: listed.id };
+    for (let i = 0; i < 2; i++) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/verify-code', payload, headers });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(await rows()).toHaveLength(3);
+  });
+
+  it('a failed delivery is retried after a minute, and sent exactly once when the server is back', async () => {
+    const vehicle = await insertVehicle(ctx.db);
+    const { code } = await dealerWithCode();
+    expect((await buyNow(code, vehicle.id)).statusCode).toBe(200);
+    const port = sink.port;
+    await sink.close();
+
+    expect(await pass()).toEqual({ sent: 0, failed: 3, dead: 0, suppressed: 0 });
+    const [{ now }] = (await ctx.db.execute<{ now: Date }>(sql`select now() as now`)).rows as { now: Date }[];
+    for (const row of await rows()) {
+      expect(row).toMatchObject({ status: 'failed', attempts: 1, lockedUntil: null });
+      expect(row.providerAnswer).toMatch(/ECONNREFUSED|connect/i);
+      const delayMs = row.nextAttemptAt.getTime() - new Date(now).getTime();
+      expect(delayMs).toBeGreaterThan(55_000);
+      expect(delayMs).toBeLessThan(65_000);
+    }
+    // Not due yet: a pass leaves them alone.
+    expect(await pass()).toEqual({ sent: 0, failed: 0, dead: 0, suppressed: 0 });
+
+    sink = await startSmtpSink(port, sink.messages);
+    await ctx.db.update(notifications).set({ nextAttemptAt: sql`now()` });
+    expect(await pass()).toEqual({ sent: 3, failed: 0, dead: 0, suppressed: 0 });
+    expect(await pass()).toEqual({ sent: 0, failed: 0, dead: 0, suppressed: 0 });
+    expect(sink.messages).toHaveLength(3);
+    expect((await rows()).map((r) => [r.status, r.attempts])).toEqual([
+      ['sent', 2],
+      ['sent', 2],
+      ['sent', 2],
+    ]);
+  });
+
+  it('the eighth failure is dead; an admin resend queues it again', async () => {
+    const vehicle = await insertVehicle(ctx.db);
+    const { code } = await dealerWithCode();
+    expect((await buyNow(code, vehicle.id)).statusCode).toBe(200);
+    await ctx.db.update(notifications).set({ status: 'failed', attempts: 7 });
+    const dead = createMailTransport('smtp://127.0.0.1:9');
+    expect(await runSenderPass(ctx.db, dead, { from: FROM })).toMatchObject({ dead: 3 });
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: 'dead', attempts: 8 });
+
+    const resent = await admin('POST', `/api/notifications/${row!.id}/resend`);
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json()).toMatchObject({ status: 'queued', attempts: 0 });
+    await pass();
+    expect(sink.messages).toHaveLength(1);
+    expect((await admin('POST', `/api/notifications/${row!.id}/resend`)).statusCode).toBe(409);
+    expect((await admin('POST', '/api/notifications/999999/resend')).statusCode).toBe(404);
+  });
+
+  it('two sender passes started together send each message once', async () => {
+    for (let i = 0; i < 3; i++) {
+      const vehicle = await insertVehicle(ctx.db);
+      const { code } = await dealerWithCode();
+      expect((await buyNow(code, vehicle.id)).statusCode).toBe(200);
+    }
+    const [a, b] = await Promise.all([pass(), pass()]);
+    expect(a!.sent + b!.sent).toBe(9);
+    expect(sink.messages).toHaveLength(9);
+    expect(new Set(sink.messages.map((m) => m.messageId)).size).toBe(9);
+    expect((await rows()).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  it('the admin endpoints are for admins only', async () => {
+    expect((await ctx.app.inject('/api/notifications')).statusCode).toBe(401);
+    expect((await admin('GET', '/api/notifications?status=bogus')).statusCode).toBe(400);
+  });
+});
+
+describe('the scheduled sender', () => {
+  it('delivers queued messages on its own and stops when the app closes', async () => {
+    const own = await startSmtpSink();
+    const app = await createBootstrappedApp({
+      env: { SMTP_URL: own.url, MAIL_FROM: FROM, NOTIFICATION_INTERVAL_MS: '100' },
+    });
+    try {
+      const vehicle = await insertVehicle(app.db);
+      const dealer = await insertDealer(app.db);
+      const code = await insertBuyCodeRow(app.db, { dealerId: dealer.id, code: 'SKED' });
+      const res = await app.app.inject({
+        method: 'POST',
+        url: '/api/verify-code',
+        payload: { code: code.code, vehicleId: vehicle.id },
+      });
+      expect(res.statusCode).toBe(200);
+      await expect.poll(() => own.messages.length, { timeout: 5000 }).toBe(3);
+    } finally {
+      await app.close();
+      await own.close();
+    }
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('records messages as suppressed, visible to the admin', async () => {
+    const quiet = await createBootstrappedApp({ env: { NOTIFICATION_INTERVAL_MS: '3600000' } });
+    try {
+      expect(quiet.config.mail).toBeNull();
+      const vehicle = await insertVehicle(quiet.db);
+      const dealer = await insertDealer(quiet.db);
+      const code = await insertBuyCodeRow(quiet.db, { dealerId: dealer.id });
+      const res = await quiet.app.inject({
+        method: 'POST',
+        url: '/api/verify-code',
+        payload: { code: code.code, vehicleId: vehicle.id },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await runSenderPass(quiet.db, null, { from: '' })).toMatchObject({ suppressed: 3 });
+      const log = await requestsAs(quiet.app, await signInAdmin(quiet.app))('GET', '/api/notifications');
+      expect(
+        log.json().map((n: { status: string; providerAnswer: string }) => [n.status, n.providerAnswer]),
+      ).toEqual([
+        ['suppressed', 'no transport'],
+        ['suppressed', 'no transport'],
+        ['suppressed', 'no transport'],
+      ]);
+      const [stored] = await quiet.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.event, 'vehicle_sold'));
+      expect(stored!.payload.link).toBe('http://127.0.0.1:3000/admin');
+    } finally {
+      await quiet.close();
+    }
+  });
+});
