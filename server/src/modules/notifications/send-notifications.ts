@@ -60,16 +60,19 @@ async function claimDueRows(db: Database, limit: number) {
       .limit(limit)
       .for('update', { skipLocked: true });
     if (due.length === 0) return [];
-    return tx
-      .update(notifications)
-      .set({ status: 'sending', lockedUntil: sql`now() + ${CLAIM_FOR}` })
-      .where(
-        inArray(
-          notifications.id,
-          due.map((d) => d.id),
-        ),
-      )
-      .returning();
+    return (
+      tx
+        .update(notifications)
+        // Millisecond precision, so the claim's expiry read back into a Date identifies this claim.
+        .set({ status: 'sending', lockedUntil: sql`date_trunc('milliseconds', now() + ${CLAIM_FOR})` })
+        .where(
+          inArray(
+            notifications.id,
+            due.map((d) => d.id),
+          ),
+        )
+        .returning()
+    );
   });
 }
 
@@ -93,7 +96,12 @@ export async function runSenderPass(
   const result: SenderPassResult = { sent: 0, failed: 0, dead: 0, suppressed: 0 };
   const rows = await claimDueRows(db, options.batchSize ?? BATCH_SIZE);
   for (const row of rows) {
-    const mine = and(eq(notifications.id, row.id), eq(notifications.status, 'sending'));
+    // Only while the claim is still ours: a pass that outlived it must not overwrite the next claim.
+    const mine = and(
+      eq(notifications.id, row.id),
+      eq(notifications.status, 'sending'),
+      eq(notifications.lockedUntil, row.lockedUntil!),
+    );
     if (!transport) {
       await db
         .update(notifications)
