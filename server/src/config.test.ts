@@ -57,6 +57,20 @@ describe('configuration', () => {
     expect(passwordProblem).not.toContain('short"');
   });
 
+  it('sends e-mail only with SMTP_URL, never echoing it, and defaults the sender to the brand', () => {
+    expect(loadConfig({}).mail).toBeNull();
+    expect(loadConfig({ SMTP_URL: 'smtp://u:p@mail.example.com:587' }).mail).toEqual({
+      smtpUrl: 'smtp://u:p@mail.example.com:587',
+      from: 'Deal Machine <no-reply@mail.example.com>',
+    });
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://mail.example.com', MAIL_FROM: 'Ops <ops@x.example>' }).mail?.from,
+    ).toBe('Ops <ops@x.example>');
+    const [problem] = problemsOf({ SMTP_URL: 'http://u:hunter2@mail.example.com' });
+    expect(problem).toMatch(/^SMTP_URL: must be a URL like smtp:/);
+    expect(problem).not.toContain('hunter2');
+  });
+
   it('parses the admin allow-list case-insensitively and validates each address', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ' }).adminEmails).toEqual([
       'boss@example.com',
