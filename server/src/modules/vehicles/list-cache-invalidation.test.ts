@@ -16,6 +16,17 @@ afterAll(() => ctx.close());
 const publicIds = async () =>
   ((await ctx.app.inject({ url: '/api/vehicles' })).json() as { id: number }[]).map((v) => v.id);
 
+/**
+ * A vehicle written straight to the database, once the app has heard its NOTIFY: the notification
+ * arrives a moment after the commit, so reading before it could see (and cache) the old list.
+ */
+async function insertVehicleHeard() {
+  const before = ctx.app.listCache.invalidations;
+  const vehicle = await insertVehicle(ctx.db);
+  await expect.poll(() => ctx.app.listCache.invalidations, { timeout: 5000 }).toBeGreaterThan(before);
+  return vehicle;
+}
+
 async function dealerWithCode(code: string) {
   const dealer = await insertDealer(ctx.db);
   await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code });
@@ -40,7 +51,7 @@ describe('public vehicle list cache', () => {
   });
 
   it('stays warm through sign-in, sign-out, offers, buy codes and failed requests', async () => {
-    const vehicle = await insertVehicle(ctx.db);
+    const vehicle = await insertVehicleHeard();
     const dealer = await dealerWithCode('WRM2');
     expect(await publicIds()).toContain(vehicle.id);
     const builds = ctx.app.listCache.builds;
@@ -86,8 +97,8 @@ describe('public vehicle list cache', () => {
   });
 
   it('rebuilds after a vehicle changes, and the next read shows the change', async () => {
-    const removed = await insertVehicle(ctx.db);
-    const bought = await insertVehicle(ctx.db);
+    const removed = await insertVehicleHeard();
+    const bought = await insertVehicleHeard();
     await dealerWithCode('BYN2');
     expect(await publicIds()).toEqual(expect.arrayContaining([removed.id, bought.id]));
     const builds = ctx.app.listCache.builds;

@@ -27,6 +27,8 @@ export class VehicleListCache {
   private version = 0;
   /** How many times the list was built: each build reads every published vehicle. */
   builds = 0;
+  /** How many times it was dropped (a NOTIFY or a declaring route). */
+  invalidations = 0;
 
   constructor(private readonly load: () => Promise<PublicVehicle[]>) {}
 
@@ -48,6 +50,7 @@ export class VehicleListCache {
   }
 
   invalidate() {
+    this.invalidations++;
     this.version++;
     this.current = null;
   }
