@@ -294,7 +294,7 @@ export const notifications = pgTable(
     id: bigserial({ mode: 'number' }).primaryKey(),
     event: text().notNull(),
     recipient: text().notNull(),
-    channel: text({ enum: ['email'] })
+    channel: text({ enum: ['email', 'sms'] })
       .notNull()
       .default('email'),
     payload: jsonb().$type<NotificationPayload>().notNull(),
@@ -319,3 +319,39 @@ export interface NotificationPayload {
   html: string;
   link: string;
 }
+
+/**
+ * A dealer's choice per event and channel (DESIGN.md §6). No row means the default: e-mail on,
+ * SMS off. A one-click unsubscribe (RFC 8058) writes `enabled = false` for e-mail.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    dealerId: integer()
+      .notNull()
+      .references(() => dealers.id, { onDelete: 'cascade' }),
+    event: text().notNull(),
+    channel: text({ enum: ['email', 'sms'] }).notNull(),
+    enabled: boolean().notNull(),
+    updatedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.dealerId, t.event, t.channel] })],
+);
+
+/**
+ * What changed, for live updates (DESIGN.md §6): written by triggers on vehicles, offers,
+ * transactions, dealers, buy_codes and notifications in the changing transaction, then
+ * `NOTIFY live_events` with `{"id","topic","dealerId"}`. A dropped SSE stream resumes from
+ * `Last-Event-ID` by reading the rows after it. `dealer_id` is null for events no dealer owns.
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    topic: text().notNull(),
+    dealerId: integer(),
+    entityId: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('live_events_created_idx').on(t.createdAt)],
+);
