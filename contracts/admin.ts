@@ -55,6 +55,7 @@ export const ADMIN_TABS = [
   'offers',
   'buy-codes',
   'activity',
+  'notifications',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 

@@ -29,5 +29,6 @@ export const queryKeys = {
     transactions: () => ['admin', 'transactions'] as const,
     offers: () => ['admin', 'offers'] as const,
     audit: (entity?: string) => ['admin', 'audit', entity ?? 'all'] as const,
+    notifications: (status?: string) => ['admin', 'notifications', status ?? 'all'] as const,
   },
 } as const;

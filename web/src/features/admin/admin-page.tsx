@@ -20,6 +20,7 @@ import { BuyCodesTab } from './components/buy-codes-tab';
 import { CompleteTab } from './components/complete-tab';
 import { DealersTab } from './components/dealers-tab';
 import { ListingsTab } from './components/listings-tab';
+import { NotificationsTab } from './components/notifications-tab';
 import { OffersTab } from './components/offers-tab';
 import { StatCards } from './components/stat-cards';
 import { SyncButton } from './components/sync-button';
@@ -48,6 +49,7 @@ const PANELS: Record<AdminTab, ComponentType> = {
   offers: OffersTab,
   'buy-codes': BuyCodesTab,
   activity: ActivityTab,
+  notifications: NotificationsTab,
 };
 
 function AdminDashboard() {

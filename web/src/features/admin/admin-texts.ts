@@ -12,6 +12,7 @@ export const TAB_LABELS: Record<AdminTab, string> = {
   offers: 'Offers',
   'buy-codes': 'Buy Codes',
   activity: 'Activity',
+  notifications: 'Notifications',
 };
 
 export const ADMIN_LABELS = {

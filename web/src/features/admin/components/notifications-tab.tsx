@@ -1,0 +1,169 @@
+import type { NotificationView } from '@contracts/notifications';
+import { BellRing, RotateCw } from 'lucide-react';
+import { useState } from 'react';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { formatDateTime } from '@/lib/time-left';
+import {
+  NOTIFICATION_STATUSES,
+  type NotificationStatus,
+  useNotifications,
+  useResendNotification,
+} from '../api/get-notifications';
+import { Cell, DataTable, Row } from './data-table';
+import { SelectField } from './fields';
+import { EmptyState, LoadError, LoadingRows, Panel } from './panel-states';
+
+const STATUS_LABELS: Record<NotificationStatus, string> = {
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+  dead: 'Gave up',
+  suppressed: 'Suppressed',
+};
+const STATUS_TONES: Record<NotificationStatus, BadgeTone> = {
+  queued: 'blue',
+  sending: 'blue',
+  sent: 'green',
+  failed: 'yellow',
+  dead: 'red',
+  suppressed: 'gray',
+};
+/** Only these can be sent again; the others are on their way or arrived. */
+const RESENDABLE = new Set<NotificationStatus>(['failed', 'dead', 'suppressed']);
+
+/** What a provider's answer means to an admin, where ours is terse. */
+const answerText = (item: NotificationView) =>
+  item.status === 'suppressed' && item.providerAnswer === 'no transport'
+    ? item.channel === 'sms'
+      ? 'Not sent: no SMS provider is configured (TWILIO_*).'
+      : 'Not sent: no e-mail server is configured (SMTP_URL).'
+    : item.providerAnswer;
+
+/** "offer_received" → "Offer received". */
+const eventLabel = (event: string) => {
+  const words = event.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** Notifications (DESIGN.md §6): every message of the outbox, its status and the provider's answer. */
+export function NotificationsTab() {
+  const [status, setStatus] = useState<NotificationStatus | ''>('');
+  const log = useNotifications(status || undefined);
+  return (
+    <Panel
+      title="Notifications"
+      description="The latest 100 e-mails and text messages sent to admins and dealers, with what the provider answered."
+      actions={
+        <SelectField
+          label={<span className="sr-only">Show notifications that are</span>}
+          value={status}
+          onChange={(e) => setStatus(e.target.value as NotificationStatus | '')}
+          className="w-44"
+        >
+          <option value="">Every status</option>
+          {NOTIFICATION_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {STATUS_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+      }
+    >
+      {log.isPending ? (
+        <LoadingRows label="Loading notifications..." />
+      ) : log.isError ? (
+        <LoadError error={log.error} />
+      ) : log.data.length === 0 ? (
+        <EmptyState
+          icon={BellRing}
+          title={status ? 'No notifications with this status' : 'No notifications yet'}
+          text="Offers, counters, sales and deadlines send messages; each one appears here."
+        />
+      ) : (
+        <DataTable label="Notifications" columns={['When', 'To', 'Message', 'Status', '']}>
+          {log.data.map((item) => (
+            <NotificationRow key={item.id} item={item} />
+          ))}
+        </DataTable>
+      )}
+    </Panel>
+  );
+}
+
+function NotificationRow({ item }: { item: NotificationView }) {
+  const resend = useResendNotification();
+  const send = () =>
+    resend.mutate(item.id, {
+      onSuccess: () =>
+        toast({ title: 'Notification queued', description: `It will be sent to ${item.recipient}.` }),
+      onError: (error) =>
+        toast({
+          title: 'Could not resend the notification',
+          description: error.message,
+          variant: 'destructive',
+        }),
+    });
+  const retrying = item.status === 'failed' && item.attempts > 0;
+  return (
+    <Row>
+      <Cell label="When" className="whitespace-nowrap">
+        <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+      </Cell>
+      <Cell label="To">
+        <span className="min-w-0 break-all">
+          {item.recipient}
+          <span className="ml-1 text-xs text-slate-500">({item.channel === 'sms' ? 'SMS' : 'e-mail'})</span>
+        </span>
+      </Cell>
+      <Cell label="Message" phone="heading">
+        <span className="min-w-0 max-w-md">
+          <span className="block font-medium text-slate-900">{item.subject}</span>
+          <span className="block text-xs text-slate-500">{eventLabel(item.event)}</span>
+        </span>
+      </Cell>
+      <Cell label="Status" className="max-md:items-start">
+        <span className="flex min-w-0 max-w-xs flex-col items-end gap-1 md:items-start">
+          <Badge tone={STATUS_TONES[item.status]}>{STATUS_LABELS[item.status]}</Badge>
+          <span className="text-xs text-slate-600">
+            {item.status === 'suppressed'
+              ? null
+              : item.attempts === 1
+                ? '1 attempt'
+                : `${item.attempts} attempts`}
+            {item.sentAt ? (
+              <>
+                {' · sent '}
+                <time dateTime={item.sentAt}>{formatDateTime(item.sentAt)}</time>
+              </>
+            ) : retrying ? (
+              <>
+                {' · next try '}
+                <time dateTime={item.nextAttemptAt}>{formatDateTime(item.nextAttemptAt)}</time>
+              </>
+            ) : null}
+          </span>
+          {item.providerAnswer ? (
+            <span className="break-words text-xs text-slate-500">{answerText(item)}</span>
+          ) : null}
+        </span>
+      </Cell>
+      <Cell>
+        {RESENDABLE.has(item.status) ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={send}
+            disabled={resend.isPending}
+            aria-label={`Resend “${item.subject}” to ${item.recipient}`}
+          >
+            <RotateCw aria-hidden="true" className="h-3.5 w-3.5" />
+            Resend
+          </Button>
+        ) : null}
+      </Cell>
+    </Row>
+  );
+}
