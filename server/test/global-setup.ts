@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
-import { adminQuery, dropDatabase, TEMPLATE_DATABASE, withDatabase } from './pg-admin';
+import { adminQuery, dropDatabase, templateDatabaseName, withDatabase } from './pg-admin';
 
 declare module 'vitest' {
   interface ProvidedContext {
     pgliteSnapshotPath: string;
     testDatabaseUrl: string;
+    testTemplateDatabase: string;
   }
 }
 
@@ -22,14 +23,17 @@ export default async function setup(project: TestProject) {
   const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? '';
   project.provide('testDatabaseUrl', testDatabaseUrl);
   if (testDatabaseUrl) {
-    await dropDatabase(testDatabaseUrl, TEMPLATE_DATABASE);
-    await adminQuery(testDatabaseUrl, `CREATE DATABASE "${TEMPLATE_DATABASE}"`);
-    const handle = await openDatabase({ databaseUrl: withDatabase(testDatabaseUrl, TEMPLATE_DATABASE) });
+    const template = templateDatabaseName(process.pid);
+    await dropDatabase(testDatabaseUrl, template);
+    await adminQuery(testDatabaseUrl, `CREATE DATABASE "${template}"`);
+    const handle = await openDatabase({ databaseUrl: withDatabase(testDatabaseUrl, template) });
     await handle.migrate();
     await handle.close();
+    project.provide('testTemplateDatabase', template);
     project.provide('pgliteSnapshotPath', '');
-    return;
+    return () => dropDatabase(testDatabaseUrl, template);
   }
+  project.provide('testTemplateDatabase', '');
   const client = await PGlite.create();
   const handle = await openDatabase({ pglite: client });
   await handle.migrate();
