@@ -36,8 +36,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // The marketplace, bottom up: vehicles ← buy-codes ← dealers; buy-codes ← transactions ← offers / purchases.
   vehicles: ['audit', 'open-offers', 'vin'],
   'buy-codes': ['audit', 'vehicles'],
-  dealers: ['audit', 'open-offers', 'buy-codes'],
-  transactions: ['audit', 'vehicles', 'buy-codes'],
+  dealers: ['audit', 'open-offers', 'notifications', 'buy-codes'],
+  transactions: ['audit', 'notifications', 'vehicles', 'buy-codes'],
   offers: ['audit', 'open-offers', 'notifications', 'vehicles', 'buy-codes', 'transactions'],
   purchases: ['audit', 'notifications', 'vehicles', 'buy-codes', 'transactions'],
   auth: ['audit', 'buy-codes'],
