@@ -46,7 +46,12 @@ export const DEALER_EVENT_NAMES = DEALER_EVENTS.map((e) => e.event) as [DealerEv
 export const dealerEventSchema = z.enum(DEALER_EVENT_NAMES);
 
 /** Events every admin hears of (by e-mail; admins have no per-event preferences). */
-export const ADMIN_EVENTS = ['offer_received', 'counter_accepted', 'counter_declined', 'vehicle_sold'] as const;
+export const ADMIN_EVENTS = [
+  'offer_received',
+  'counter_accepted',
+  'counter_declined',
+  'vehicle_sold',
+] as const;
 export type AdminEvent = (typeof ADMIN_EVENTS)[number];
 export type NotificationEvent = DealerEvent | AdminEvent;
 

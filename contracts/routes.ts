@@ -37,7 +37,10 @@ export const adminTabPath = (tab: AdminTab) => `${PAGE_PATHS.admin}?tab=${tab}`;
  * Sections of the dealer dashboard a link can point at: the ids of their headings
  * (web/src/features/dealer/components/*-section.tsx), used as URL fragments.
  */
-export const DEALER_DASHBOARD_SECTIONS = { offers: 'offers-title', transactions: 'transactions-title' } as const;
+export const DEALER_DASHBOARD_SECTIONS = {
+  offers: 'offers-title',
+  transactions: 'transactions-title',
+} as const;
 export const dealerDashboardPath = (section: keyof typeof DEALER_DASHBOARD_SECTIONS) =>
   `${PAGE_PATHS.dealerDashboard}#${DEALER_DASHBOARD_SECTIONS[section]}`;
 

@@ -11,14 +11,14 @@ export async function writeAudit(
   const [row] = await db
     .insert(auditLog)
     .values({
-    actorType: actor.type,
-    actorId: actor.id,
-    entity: entry.entity,
-    entityId: entry.entityId,
-    action: entry.action,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  })
+      actorType: actor.type,
+      actorId: actor.id,
+      entity: entry.entity,
+      entityId: entry.entityId,
+      action: entry.action,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    })
     .returning({ id: auditLog.id });
   return row!.id;
 }

@@ -46,7 +46,12 @@ export function smsNumberOf(phone: string | null | undefined): string | null {
 
 type DealerRow = Pick<
   typeof dealers.$inferSelect,
-  'email' | 'phone' | 'billingContactEmail' | 'billingContactPhone' | 'titleContactEmail' | 'titleContactPhone'
+  | 'email'
+  | 'phone'
+  | 'billingContactEmail'
+  | 'billingContactPhone'
+  | 'titleContactEmail'
+  | 'titleContactPhone'
 >;
 
 const contactOf = (dealer: DealerRow, contact: DealerContact) =>

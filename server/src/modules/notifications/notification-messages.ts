@@ -103,13 +103,21 @@ export function compose(ctx: MessageContext, input: MessageInput): MessagePayloa
     `<h1 style="font-size:18px">${escapeHtml(input.subject)}</h1>`,
     ...input.lines.map((line) => `<p>${escapeHtml(line)}</p>`),
     ...(vehicle.length
-      ? [`<p><strong>${escapeHtml(vehicle[0]!)}</strong><br>${vehicle.slice(1).map(escapeHtml).join('<br>')}</p>`]
+      ? [
+          `<p><strong>${escapeHtml(vehicle[0]!)}</strong><br>${vehicle.slice(1).map(escapeHtml).join('<br>')}</p>`,
+        ]
       : []),
     `<p><a href="${escapeHtml(link)}">${escapeHtml(input.action)}</a></p>`,
     `<p style="color:#666">${escapeHtml(ctx.brandName)}</p>`,
     '</body></html>',
   ].join('\n');
-  return { subject: `${ctx.brandName}: ${input.subject}`, text, html, link, sms: smsText(ctx, input.sms, link) };
+  return {
+    subject: `${ctx.brandName}: ${input.subject}`,
+    text,
+    html,
+    link,
+    sms: smsText(ctx, input.sms, link),
+  };
 }
 
 /** "Brand: text link", the text shortened (never the link) to fit MAX_SMS_LENGTH. */

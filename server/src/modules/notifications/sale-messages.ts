@@ -1,5 +1,12 @@
 import { PAGE_PATHS } from '@contracts/routes';
-import { compose, LINKS, type MessageContext, usd, type VehicleFacts, vehicleName } from './notification-messages';
+import {
+  compose,
+  LINKS,
+  type MessageContext,
+  usd,
+  type VehicleFacts,
+  vehicleName,
+} from './notification-messages';
 
 /** Messages about sales, their transaction and the dealer's account (DESIGN.md §6). */
 

@@ -77,7 +77,14 @@ export async function updateTransaction(
           const billing = [{ dealerId: current!.dealerId, contact: 'billing' as const }];
           await enqueueNotifications(tx, [
             ...(becamePaid
-              ? [{ event: 'transaction_paid' as const, entityId: id, to: billing, payload: transactionPaidMessage(messages, facts) }]
+              ? [
+                  {
+                    event: 'transaction_paid' as const,
+                    entityId: id,
+                    to: billing,
+                    payload: transactionPaidMessage(messages, facts),
+                  },
+                ]
               : []),
             ...(becameCompleted
               ? [

@@ -19,7 +19,8 @@ export async function transactionsRoutes(
   routes.route({
     // Cancel re-lists the vehicle.
     ...app.endpoint('updateTransaction', { changesVehicles: true }),
-    handler: async (request) => updateTransaction(db, request.params.id, request.body, await request.actor(), messages),
+    handler: async (request) =>
+      updateTransaction(db, request.params.id, request.body, await request.actor(), messages),
   });
 
   routes.route({
