@@ -141,8 +141,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     const result = id ? await uploads.result(id) : null;
     return !!result && (url === result.url || url === result.thumbnailUrl);
   };
+  // What every notification needs: the brand and PUBLIC_ORIGIN for its links.
+  const messages = messageContextOf(config);
   await app.register(vehiclesRoutes, {
     db: database.db,
+    messages,
     listCache,
     decoder,
     isKnownVideo,
@@ -150,8 +153,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(vinRoutes, { decoder });
   await app.register(mediaRoutes, { uploads, cloudinary: config.cloudinary });
   await app.register(registerDemoMedia);
-  // What every notification needs: the brand and PUBLIC_ORIGIN for its links.
-  const messages = messageContextOf(config);
   await app.register(buyingRoutes, { db: database.db, config });
   await app.register(dealerPortalRoutes, { db: database.db, messages });
   await app.register(offersRoutes, { db: database.db, config });

@@ -71,7 +71,8 @@ export async function setDealerActive(
     let declinedOffers = 0;
     if (!active) {
       await revokeSubjectSessions(tx, 'dealer', dealerId);
-      declinedOffers = await declineOpenOffers(tx, eq(offers.dealerId, dealerId), 'Dealer deactivated');
+      // The deactivation message names the declined offers: one message, not one per offer.
+      declinedOffers = await declineOpenOffers(tx, eq(offers.dealerId, dealerId), 'Dealer deactivated', null);
     }
     if (before.active !== active) {
       const auditId = await writeAudit(tx, actor, {

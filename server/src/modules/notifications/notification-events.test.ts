@@ -219,6 +219,42 @@ describe('offer expiry', () => {
   });
 });
 
+describe('offers closed by something else', () => {
+  it('a sale or a removed listing tells each dealer whose open offer it declined', async () => {
+    const car = await insertVehicle(ctx.db, { year: 2019, make: 'Volvo', model: 'XC60', price: '28000.00' });
+    const { dealer: bidder, code: bidderCode } = await dealerWithCode();
+    const { dealer: buyer, code: buyerCode } = await dealerWithCode();
+    const offerId = await makeOffer(car.id, bidderCode, '26000');
+    expect(
+      (await admin('PATCH', `/api/offers/${offerId}`, { status: 'countered', counterAmount: '27000' }))
+        .statusCode,
+    ).toBe(200);
+    await ctx.db.delete(notifications);
+
+    await buyNow(buyerCode, car.id);
+    const declined = await rowsOf('offer_declined');
+    expect(declined.map((r) => [r.recipient, r.payload.dealerId])).toEqual([[bidder.email, bidder.id]]);
+    expect(mailTo(buyer.email)).toHaveLength(0);
+    await pass();
+    const [mail] = mailTo(bidder.email);
+    expect(mail!.subject).toBe('Deal Machine: Your offer on 2019 Volvo XC60 was declined: vehicle sold');
+    expect(mail!.text).toContain(
+      'Your offer of $26,000.00 (our counter offer: $27,000.00) was declined: vehicle sold.',
+    );
+    expect(mail!.text).toContain(`Browse the inventory: ${ORIGIN}/inventory`);
+
+    const other = await insertVehicle(ctx.db, { year: 2020, make: 'Nissan', model: 'Rogue' });
+    await makeOffer(other.id, bidderCode, '15000');
+    await ctx.db.delete(notifications);
+    const removed = await admin('PATCH', `/api/vehicles/${other.id}`, { status: 'removed', inQueue: false });
+    expect(removed.statusCode).toBe(200);
+    const closed = await rowsOf('offer_declined');
+    expect(closed.map((r) => [r.recipient, r.payload.subject])).toEqual([
+      [bidder.email, 'Deal Machine: Your offer on 2020 Nissan Rogue was declined: listing removed'],
+    ]);
+  });
+});
+
 describe('transactions', () => {
   it('paid and completed reach the billing contact, once each', async () => {
     const vehicle = await insertVehicle(ctx.db, {

@@ -1,5 +1,5 @@
 import { formatUsd } from '@contracts/money';
-import { adminTabPath, dealerDashboardPath, vehiclePath } from '@contracts/routes';
+import { adminTabPath, dealerDashboardPath, PAGE_PATHS, vehiclePath } from '@contracts/routes';
 import { formatTimeLeft } from '@contracts/time-left';
 import type { Config } from '../../config';
 import type { MessagePayload } from './enqueue-notifications';
@@ -64,6 +64,7 @@ export const LINKS = {
   dealerOffers: dealerDashboardPath('offers'),
   dealerTransactions: dealerDashboardPath('transactions'),
   vehicle: (v: VehicleFacts) => vehiclePath(v.id),
+  inventory: PAGE_PATHS.inventory,
   home: '/',
 } as const;
 

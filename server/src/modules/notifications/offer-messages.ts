@@ -143,3 +143,20 @@ export const offerExpiredMessage = (
       ? `Counter offer ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)} expired.`
       : `Your offer ${usd(f.amount)} on ${vehicleName(f.vehicle)} expired.`,
   });
+
+/** To the dealer: its open offer was closed by something else (the car sold, the listing removed). */
+export const offerClosedMessage = (
+  ctx: MessageContext,
+  f: { vehicle: VehicleFacts; amount: string; counterAmount: string | null; reason: string },
+) =>
+  compose(ctx, {
+    subject: `Your offer on ${vehicleName(f.vehicle)} was declined: ${f.reason.toLowerCase()}`,
+    lines: [
+      `Your offer of ${usd(f.amount)}${f.counterAmount ? ` (our counter offer: ${usd(f.counterAmount)})` : ''} was declined: ${f.reason.toLowerCase()}.`,
+      'Other vehicles are waiting in the inventory.',
+    ],
+    vehicle: f.vehicle,
+    action: 'Browse the inventory',
+    path: LINKS.inventory,
+    sms: `Your offer ${usd(f.amount)} on ${vehicleName(f.vehicle)} was declined: ${f.reason.toLowerCase()}.`,
+  });

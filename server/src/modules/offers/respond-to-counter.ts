@@ -59,6 +59,7 @@ export async function respondToCounter(
             amount: offer!.counterAmount,
           },
           actor,
+          messages,
         );
         await countBuyCodeUse(tx, buyCode, actor, transaction.id);
       }

@@ -65,6 +65,7 @@ export async function updateOffer(
             amount: offer!.amount,
           },
           actor,
+          messages,
         );
         await countBuyCodeUse(tx, buyCode, actor, transaction.id);
       }

@@ -56,6 +56,7 @@ export async function purchaseWithCode(
             amount: vehicle.price,
           },
           actor,
+          messages,
         );
         await countBuyCodeUse(tx, usable.buyCode, actor, transaction.id);
 
