@@ -23,3 +23,40 @@ export const notificationSchema = z.object({
   sentAt: z.string().nullable(),
 });
 export type NotificationView = z.infer<typeof notificationSchema>;
+
+/**
+ * The events a dealer hears of, with the label the Notifications preferences show and (`to`) whose inbox it reaches (DESIGN.md §6).
+ * Each goes to one of the dealer's contacts: main (offers, counters, expiry, the account),
+ * billing (receipts, payment, completion) or title (bill of sale).
+ */
+export const DEALER_EVENTS = [
+  { event: 'counter_sent', label: 'Counter offer on your offer', to: 'main contact' },
+  { event: 'offer_accepted', label: 'Offer accepted', to: 'main contact' },
+  { event: 'offer_declined', label: 'Offer declined', to: 'main contact' },
+  { event: 'offer_expiring', label: 'Offer expiring in 2 hours', to: 'main contact' },
+  { event: 'offer_expired', label: 'Offer expired', to: 'main contact' },
+  { event: 'purchase_receipt', label: 'Buy Now receipt', to: 'main and billing contacts' },
+  { event: 'transaction_paid', label: 'Payment received', to: 'billing contact' },
+  { event: 'transaction_completed', label: 'Transaction completed', to: 'billing contact' },
+  { event: 'bill_of_sale_uploaded', label: 'Bill of sale uploaded', to: 'title contact' },
+  { event: 'dealer_deactivated', label: 'Account deactivated', to: 'main contact' },
+] as const;
+export type DealerEvent = (typeof DEALER_EVENTS)[number]['event'];
+export const DEALER_EVENT_NAMES = DEALER_EVENTS.map((e) => e.event) as [DealerEvent, ...DealerEvent[]];
+export const dealerEventSchema = z.enum(DEALER_EVENT_NAMES);
+
+/** Events every admin hears of (by e-mail; admins have no per-event preferences). */
+export const ADMIN_EVENTS = [
+  'offer_received',
+  'counter_accepted',
+  'counter_declined',
+  'vehicle_sold',
+] as const;
+export type AdminEvent = (typeof ADMIN_EVENTS)[number];
+export type NotificationEvent = DealerEvent | AdminEvent;
+
+/** Which of a dealer's contacts a message goes to (dealer columns email/phone, billing…, title…). */
+export const DEALER_CONTACTS = ['main', 'billing', 'title'] as const;
+export type DealerContact = (typeof DEALER_CONTACTS)[number];
+export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];

@@ -1,3 +1,5 @@
+import type { AdminTab } from './admin';
+
 /** The spec's route table (§2), shared by the web router and the server's HTML fallback. */
 export const PAGE_PATHS = {
   home: '/',
@@ -27,6 +29,20 @@ export const LAZY_PAGE_MODULES: Partial<Record<PageKey, string>> = {
 };
 
 export const vehiclePath = (id: number | string) => `/vehicle/${encodeURIComponent(String(id))}`;
+
+/** An admin tab as a link (`/admin?tab=offers`): the admin page opens the tab the URL names. */
+export const adminTabPath = (tab: AdminTab) => `${PAGE_PATHS.admin}?tab=${tab}`;
+
+/**
+ * Sections of the dealer dashboard a link can point at: the ids of their headings
+ * (web/src/features/dealer/components/*-section.tsx), used as URL fragments.
+ */
+export const DEALER_DASHBOARD_SECTIONS = {
+  offers: 'offers-title',
+  transactions: 'transactions-title',
+} as const;
+export const dealerDashboardPath = (section: keyof typeof DEALER_DASHBOARD_SECTIONS) =>
+  `${PAGE_PATHS.dealerDashboard}#${DEALER_DASHBOARD_SECTIONS[section]}`;
 
 export interface PageMeta {
   title: string;

@@ -22,6 +22,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { scheduleNotificationSender } from './modules/notifications/schedule-notification-sender';
 import { expireOffers } from './modules/offers/expire-offers';
 import { offersRoutes } from './modules/offers/offers.routes';
+import { remindExpiringOffers } from './modules/offers/remind-expiring-offers';
 import { buyingRoutes } from './modules/purchases/buying.routes';
 import { sheetsSyncRoutes } from './modules/sheets-sync/sheets-sync.routes';
 import { SheetSync } from './modules/sheets-sync/sync-vehicles';
@@ -140,8 +141,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     const result = id ? await uploads.result(id) : null;
     return !!result && (url === result.url || url === result.thumbnailUrl);
   };
+  // What every notification needs: the brand and PUBLIC_ORIGIN for its links.
+  const messages = messageContextOf(config);
   await app.register(vehiclesRoutes, {
     db: database.db,
+    messages,
     listCache,
     decoder,
     isKnownVideo,
@@ -150,11 +154,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(mediaRoutes, { uploads, cloudinary: config.cloudinary });
   await app.register(registerDemoMedia);
   await app.register(buyingRoutes, { db: database.db, config });
-  await app.register(dealerPortalRoutes, { db: database.db, messages: messageContextOf(config) });
+  await app.register(dealerPortalRoutes, { db: database.db, messages });
   await app.register(offersRoutes, { db: database.db, config });
-  await app.register(dealersRoutes, { db: database.db });
+  await app.register(dealersRoutes, { db: database.db, messages });
   await app.register(buyCodesRoutes, { db: database.db });
-  await app.register(transactionsRoutes, { db: database.db });
+  await app.register(transactionsRoutes, { db: database.db, messages });
   await app.register(auditRoutes, { db: database.db });
   await app.register(notificationsRoutes, { db: database.db });
   const sync = new SheetSync(database.db, {
@@ -166,10 +170,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(apiDocsRoutes, { isPublic: config.apiDocsPublic });
 
   // Offers expire on their own (DESIGN.md §3); reads and actions also check, so this is a backstop.
+  // The same sweep reminds dealers two hours before a window closes (each once, DESIGN.md §6).
   const sweep = setInterval(() => {
-    expireOffers(database.db).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'offer expiry sweep failed'),
-    );
+    expireOffers(database.db, messages)
+      .then(() => remindExpiringOffers(database.db, messages))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'offer expiry sweep failed'));
   }, 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

@@ -26,7 +26,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   plugins: ['project-root', 'config', 'db', 'lib'],
   // Leaves: they import only the foundations.
   audit: [],
-  'open-offers': [],
+  // Declining open offers tells their dealers through the outbox, another leaf.
+  'open-offers': ['notifications'],
   vin: [],
   media: [],
   health: [],
@@ -34,10 +35,10 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // The outbox: state changes above enqueue into it; it knows no offer or sale.
   notifications: [],
   // The marketplace, bottom up: vehicles ← buy-codes ← dealers; buy-codes ← transactions ← offers / purchases.
-  vehicles: ['audit', 'open-offers', 'vin'],
+  vehicles: ['audit', 'open-offers', 'notifications', 'vin'],
   'buy-codes': ['audit', 'vehicles'],
-  dealers: ['audit', 'open-offers', 'buy-codes'],
-  transactions: ['audit', 'vehicles', 'buy-codes'],
+  dealers: ['audit', 'open-offers', 'notifications', 'buy-codes'],
+  transactions: ['audit', 'notifications', 'vehicles', 'buy-codes'],
   offers: ['audit', 'open-offers', 'notifications', 'vehicles', 'buy-codes', 'transactions'],
   purchases: ['audit', 'notifications', 'vehicles', 'buy-codes', 'transactions'],
   auth: ['audit', 'buy-codes'],

@@ -1,3 +1,4 @@
+import type { DealerContact } from '@contracts/notifications';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -318,6 +319,11 @@ export interface NotificationPayload {
   text: string;
   html: string;
   link: string;
+  /** The SMS body: at most 320 characters, ending with the link. */
+  sms: string;
+  /** For a message to a dealer's contact: whose preferences and unsubscribe link apply. */
+  dealerId?: number;
+  contact?: DealerContact;
 }
 
 /**

@@ -24,7 +24,7 @@ export async function dealerPortalRoutes(
   });
   routes.route({
     ...app.endpoint('dealerOffers'),
-    handler: async (request) => findDealerOffers(db, await dealerId(request)),
+    handler: async (request) => findDealerOffers(db, await dealerId(request), messages),
   });
   routes.route({
     // Accepting the counter sells the vehicle.

@@ -4,6 +4,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { buyCodes, dealers, offers, transactions, vehicles } from '../../db/schema';
 import { usableBuyCode } from '../buy-codes/find-usable-buy-code';
+import type { MessageContext } from '../notifications/notification-messages';
 import { expireOffers } from '../offers/expire-offers';
 import { findOfferViews } from '../offers/find-offers';
 
@@ -47,7 +48,11 @@ export async function findDealerTransactions(db: Database, dealerId: number): Pr
 }
 
 /** A dealer's own offers with their activity; offers past their window show as expired first. */
-export async function findDealerOffers(db: Database, dealerId: number): Promise<OfferView[]> {
-  await expireOffers(db);
+export async function findDealerOffers(
+  db: Database,
+  dealerId: number,
+  messages: MessageContext,
+): Promise<OfferView[]> {
+  await expireOffers(db, messages);
   return findOfferViews(db, eq(offers.dealerId, dealerId));
 }

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
+import type { MessageContext } from '../notifications/notification-messages';
 import { createDealer, findDealers, setDealerActive } from './manage-dealers';
 
 /** Dealers (spec §7), admin only. */
-export async function dealersRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function dealersRoutes(
+  app: FastifyInstance,
+  { db, messages }: { db: Database; messages: MessageContext },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.route({ ...app.endpoint('listDealers'), handler: () => findDealers(db) });
   routes.route({
@@ -15,6 +19,6 @@ export async function dealersRoutes(app: FastifyInstance, { db }: { db: Database
   routes.route({
     ...app.endpoint('updateDealer'),
     handler: async (request) =>
-      setDealerActive(db, request.params.id, request.body.active, await request.actor()),
+      setDealerActive(db, request.params.id, request.body.active, await request.actor(), messages),
   });
 }

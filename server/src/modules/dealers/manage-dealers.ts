@@ -10,6 +10,9 @@ import { revokeSubjectSessions } from '../../lib/sessions';
 import { writeAudit } from '../audit/write-audit';
 import { toAdminBuyCode } from '../buy-codes/buy-code-views';
 import { insertBuyCode } from '../buy-codes/insert-buy-code';
+import { enqueueNotifications } from '../notifications/enqueue-notifications';
+import type { MessageContext } from '../notifications/notification-messages';
+import { dealerDeactivatedMessage } from '../notifications/sale-messages';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
 import { toDealer } from './dealer-views';
 
@@ -51,25 +54,45 @@ export async function createDealer(db: Database, input: Required<CreateDealerBod
 
 /**
  * Activates or deactivates a dealer. Deactivating ends its sessions, and its codes stop working at
- * once (every code check joins the dealer); its open offers are declined.
+ * once (every code check joins the dealer); its open offers are declined, and its main contact is
+ * told in the same DB transaction.
  */
-export async function setDealerActive(db: Database, dealerId: number, active: boolean, actor: Actor) {
+export async function setDealerActive(
+  db: Database,
+  dealerId: number,
+  active: boolean,
+  actor: Actor,
+  messages: MessageContext,
+) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(dealers).where(eq(dealers.id, dealerId)).for('update');
     if (!before) throw notFound('Dealer not found');
     const [after] = await tx.update(dealers).set({ active }).where(eq(dealers.id, dealerId)).returning();
+    let declinedOffers = 0;
     if (!active) {
       await revokeSubjectSessions(tx, 'dealer', dealerId);
-      await declineOpenOffers(tx, eq(offers.dealerId, dealerId), 'Dealer deactivated');
+      // The deactivation message names the declined offers: one message, not one per offer.
+      declinedOffers = await declineOpenOffers(tx, eq(offers.dealerId, dealerId), 'Dealer deactivated', null);
     }
     if (before.active !== active) {
-      await writeAudit(tx, actor, {
+      const auditId = await writeAudit(tx, actor, {
         entity: 'dealer',
         entityId: dealerId,
         action: active ? 'activated' : 'deactivated',
         before: { active: before.active },
         after: { active },
       });
+      if (!active) {
+        // Keyed by the audit row: each deactivation is told once, a later one again.
+        await enqueueNotifications(tx, [
+          {
+            event: 'dealer_deactivated',
+            entityId: auditId,
+            to: [{ dealerId, contact: 'main' }],
+            payload: dealerDeactivatedMessage(messages, { dealerName: before.dealerName, declinedOffers }),
+          },
+        ]);
+      }
     }
     return toDealer(after!);
   });

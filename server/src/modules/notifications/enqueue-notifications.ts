@@ -1,58 +1,142 @@
+import type { DealerContact, NotificationChannel, NotificationEvent } from '@contracts/notifications';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { adminUsers, dealers, type NotificationPayload, notifications } from '../../db/schema';
+import { enabledChannels } from './notification-preferences';
 
-export type NotificationEvent =
-  | 'offer_received'
-  | 'counter_sent'
-  | 'offer_accepted'
-  | 'offer_declined'
-  | 'counter_accepted'
-  | 'counter_declined'
-  | 'vehicle_sold'
-  | 'purchase_receipt';
+export type { NotificationEvent };
+
+/**
+ * Who a message is for, by role, never by address: every admin, or one of a dealer's contacts
+ * (main: email/phone, billing: billingContact*, title: titleContact*). The addresses, phone
+ * numbers and channels are resolved inside the caller's transaction.
+ */
+export type Recipient = { admins: true } | { dealerId: number; contact: DealerContact };
+
+/** The rendered message; enqueue adds whose it is (dealerId, contact) per recipient. */
+export type MessagePayload = Omit<NotificationPayload, 'dealerId' | 'contact'>;
 
 export interface Notification {
   event: NotificationEvent;
-  /** The row the event is about (an offer activity, a transaction): one message per event × row × recipient. */
+  /** The row the event is about (an offer activity, a transaction…): one message per event × row × recipient × channel. */
   entityId: number;
-  recipients: string[];
-  payload: NotificationPayload;
+  to: Recipient[];
+  payload: MessagePayload;
 }
 
-export const idempotencyKeyOf = (event: string, entityId: number, recipient: string, channel = 'email') =>
-  `${event}:${entityId}:${recipient.trim().toLowerCase()}:${channel}`;
+export const idempotencyKeyOf = (
+  event: string,
+  entityId: number,
+  recipient: string,
+  channel: NotificationChannel = 'email',
+) => `${event}:${entityId}:${recipient.trim().toLowerCase()}:${channel}`;
+
+/**
+ * A phone number as an SMS provider takes it (E.164), or null when it cannot be one. Numbers
+ * without a country code are read as North American (10 digits, or 11 starting with 1).
+ */
+export function smsNumberOf(phone: string | null | undefined): string | null {
+  const text = (phone ?? '').trim();
+  const digits = text.replace(/\D/g, '');
+  if (text.startsWith('+')) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
+  if (digits.length === 10) return `+1${digits}`;
+  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
+  return null;
+}
+
+type DealerRow = Pick<
+  typeof dealers.$inferSelect,
+  | 'email'
+  | 'phone'
+  | 'billingContactEmail'
+  | 'billingContactPhone'
+  | 'titleContactEmail'
+  | 'titleContactPhone'
+>;
+
+const contactOf = (dealer: DealerRow, contact: DealerContact) =>
+  contact === 'billing'
+    ? { email: dealer.billingContactEmail, phone: dealer.billingContactPhone }
+    : contact === 'title'
+      ? { email: dealer.titleContactEmail, phone: dealer.titleContactPhone }
+      : { email: dealer.email, phone: dealer.phone };
 
 /**
  * Writes the messages a state change causes into the outbox. Call it INSIDE the caller's DB
  * transaction, so a change that rolls back leaves no message and a committed one always has its
- * messages. A replay (same event, row and recipient) inserts nothing. Nothing is sent here.
+ * messages. Admins get e-mail; a dealer's contact gets each channel its preferences enable for the
+ * event (e-mail to its address, SMS to its phone when it has one). A replay (same event, row,
+ * recipient and channel) inserts nothing. Nothing is sent here.
  */
 export async function enqueueNotifications(tx: Executor, items: Notification[]) {
-  const rows = items.flatMap((item) =>
-    [...new Set(item.recipients.map((r) => r.trim().toLowerCase()).filter(Boolean))].map((recipient) => ({
+  const dealerRows = new Map<number, DealerRow | null>();
+  const dealerOf = async (dealerId: number) => {
+    if (!dealerRows.has(dealerId)) {
+      const [row] = await tx
+        .select({
+          email: dealers.email,
+          phone: dealers.phone,
+          billingContactEmail: dealers.billingContactEmail,
+          billingContactPhone: dealers.billingContactPhone,
+          titleContactEmail: dealers.titleContactEmail,
+          titleContactPhone: dealers.titleContactPhone,
+        })
+        .from(dealers)
+        .where(eq(dealers.id, dealerId));
+      dealerRows.set(dealerId, row ?? null);
+    }
+    return dealerRows.get(dealerId)!;
+  };
+  let admins: string[] | null = null;
+
+  const rows: (typeof notifications.$inferInsert)[] = [];
+  const keys = new Set<string>();
+  const add = (
+    item: Notification,
+    recipient: string,
+    channel: NotificationChannel,
+    owner?: { dealerId: number; contact: DealerContact },
+  ) => {
+    const address = channel === 'email' ? recipient.trim().toLowerCase() : recipient;
+    if (!address) return;
+    const idempotencyKey = idempotencyKeyOf(item.event, item.entityId, address, channel);
+    if (keys.has(idempotencyKey)) return;
+    keys.add(idempotencyKey);
+    rows.push({
       event: item.event,
-      recipient,
-      channel: 'email' as const,
-      payload: item.payload,
-      idempotencyKey: idempotencyKeyOf(item.event, item.entityId, recipient),
-    })),
-  );
+      recipient: address,
+      channel,
+      payload: { ...item.payload, ...owner },
+      idempotencyKey,
+    });
+  };
+
+  for (const item of items) {
+    for (const to of item.to) {
+      if ('admins' in to) {
+        admins ??= await adminRecipients(tx);
+        for (const email of admins) add(item, email, 'email');
+        continue;
+      }
+      const dealer = await dealerOf(to.dealerId);
+      if (!dealer) continue;
+      const { email, phone } = contactOf(dealer, to.contact);
+      const channels = await enabledChannels(tx, to.dealerId, item.event);
+      const owner = { dealerId: to.dealerId, contact: to.contact };
+      if (channels.email) add(item, email, 'email', owner);
+      const number = smsNumberOf(phone);
+      if (channels.sms && number) add(item, number, 'sms', owner);
+    }
+  }
   if (rows.length === 0) return;
   await tx.insert(notifications).values(rows).onConflictDoNothing({ target: notifications.idempotencyKey });
 }
 
-/** Every admin's e-mail: admin events go to all of them (DESIGN.md §6). */
-export async function adminRecipients(tx: Executor): Promise<string[]> {
-  const rows = await tx.select({ email: adminUsers.email }).from(adminUsers);
+/**
+ * Every admin's e-mail (DESIGN.md §6: "every active admin"). admin_users has no active flag: every
+ * row is an admin who may sign in, so every row hears.
+ */
+async function adminRecipients(tx: Executor): Promise<string[]> {
+  const rows = await tx.select({ email: adminUsers.email }).from(adminUsers).orderBy(adminUsers.id);
   return rows.map((r) => r.email);
-}
-
-/** A dealer's name and the contacts messages go to: main (offers, counters) and billing (receipts). */
-export async function dealerContacts(tx: Executor, dealerId: number) {
-  const [row] = await tx
-    .select({ name: dealers.dealerName, main: dealers.email, billing: dealers.billingContactEmail })
-    .from(dealers)
-    .where(eq(dealers.id, dealerId));
-  return row ?? null;
 }

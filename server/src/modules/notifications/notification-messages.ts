@@ -1,7 +1,8 @@
 import { formatUsd } from '@contracts/money';
-import { PAGE_PATHS } from '@contracts/routes';
+import { adminTabPath, dealerDashboardPath, PAGE_PATHS, vehiclePath } from '@contracts/routes';
+import { formatTimeLeft } from '@contracts/time-left';
 import type { Config } from '../../config';
-import type { NotificationPayload } from '../../db/schema';
+import type { MessagePayload } from './enqueue-notifications';
 
 /** What every message needs besides its facts: the brand it speaks for and where links point. */
 export interface MessageContext {
@@ -17,15 +18,38 @@ export const messageContextOf = (config: Config): MessageContext => ({
 
 /** The facts of a vehicle a message names. */
 export interface VehicleFacts {
+  id: number;
   year: number | null;
   make: string | null;
   model: string | null;
   vin: string;
+  price: string | null;
 }
 
-const vehicleName = (v: VehicleFacts) => [v.year, v.make, v.model].filter(Boolean).join(' ') || 'Vehicle';
-/** Offer and sale amounts to the cent: a receipt must show exactly what was agreed. */
-const usd = (amount: string) => formatUsd(Number(amount), { cents: true });
+/** When a running clock stops, read against the database's clock so the message agrees with the row. */
+export interface Deadline {
+  expiresAt: Date;
+  now: Date;
+}
+
+/** An SMS is at most two segments' worth of text, link included (DESIGN.md §6). */
+export const MAX_SMS_LENGTH = 320;
+
+export const vehicleName = (v: Pick<VehicleFacts, 'year' | 'make' | 'model'>) =>
+  [v.year, v.make, v.model].filter(Boolean).join(' ') || 'Vehicle';
+/** Offer and sale amounts to the cent: a message must show exactly what was agreed. */
+export const usd = (amount: string) => formatUsd(Number(amount), { cents: true });
+
+const utcDateTime = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+/** "47h 59m left (until Nov 25, 2026, 2:03 PM UTC)": the spec's hours and minutes, and the moment. */
+export const deadlineText = (d: Deadline) =>
+  `${formatTimeLeft(d.expiresAt, d.now)} (until ${utcDateTime.format(d.expiresAt)} UTC)`;
+/** "1h 59m": the time left without the word. */
+export const timeLeftShort = (d: Deadline) => formatTimeLeft(d.expiresAt, d.now).replace(/ left$/, '');
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -33,17 +57,43 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-/** One layout for every e-mail: a heading, a few lines, the vehicle, and one link to act on. */
-function compose(
-  ctx: MessageContext,
-  input: { subject: string; lines: string[]; vehicle: VehicleFacts; action: string; path: string },
-): NotificationPayload {
-  const link = `${ctx.origin}${input.path}`;
-  const vehicleLine = `${vehicleName(input.vehicle)} · VIN ${input.vehicle.vin}`;
+/** Where a message's one link points: the place the recipient acts. */
+export const LINKS = {
+  adminOffers: adminTabPath('offers'),
+  adminTransactions: adminTabPath('transactions'),
+  dealerOffers: dealerDashboardPath('offers'),
+  dealerTransactions: dealerDashboardPath('transactions'),
+  vehicle: (v: VehicleFacts) => vehiclePath(v.id),
+  inventory: PAGE_PATHS.inventory,
+  home: '/',
+} as const;
+
+export interface MessageInput {
+  /** Without the brand; compose prefixes it. */
+  subject: string;
+  lines: string[];
+  vehicle?: VehicleFacts;
+  /** The link's label, e.g. "Answer the counter offer". */
+  action: string;
+  /** Path on PUBLIC_ORIGIN, or an absolute URL. */
+  path: string;
+  /** The SMS text without brand and link (compose adds both and keeps it within 320 characters). */
+  sms: string;
+}
+
+const vehicleLines = (v: VehicleFacts) => [
+  vehicleName(v),
+  `VIN ${v.vin}`,
+  ...(v.price ? [`Price ${usd(v.price)}`] : []),
+];
+
+/** One layout for every message: a heading, a few lines, the vehicle, and one link to act on. */
+export function compose(ctx: MessageContext, input: MessageInput): MessagePayload {
+  const link = /^https?:\/\//.test(input.path) ? input.path : `${ctx.origin}${input.path}`;
+  const vehicle = input.vehicle ? vehicleLines(input.vehicle) : [];
   const text = [
     ...input.lines,
-    '',
-    vehicleLine,
+    ...(vehicle.length ? ['', ...vehicle] : []),
     '',
     `${input.action}: ${link}`,
     '',
@@ -53,91 +103,28 @@ function compose(
     '<!doctype html><html><body style="font-family:sans-serif">',
     `<h1 style="font-size:18px">${escapeHtml(input.subject)}</h1>`,
     ...input.lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p><strong>${escapeHtml(vehicleName(input.vehicle))}</strong><br>VIN ${escapeHtml(input.vehicle.vin)}</p>`,
+    ...(vehicle.length
+      ? [
+          `<p><strong>${escapeHtml(vehicle[0]!)}</strong><br>${vehicle.slice(1).map(escapeHtml).join('<br>')}</p>`,
+        ]
+      : []),
     `<p><a href="${escapeHtml(link)}">${escapeHtml(input.action)}</a></p>`,
     `<p style="color:#666">${escapeHtml(ctx.brandName)}</p>`,
     '</body></html>',
   ].join('\n');
-  return { subject: `${ctx.brandName}: ${input.subject}`, text, html, link };
+  return {
+    subject: `${ctx.brandName}: ${input.subject}`,
+    text,
+    html,
+    link,
+    sms: smsText(ctx, input.sms, link),
+  };
 }
 
-const adminAction = { action: 'Review it in the admin panel', path: PAGE_PATHS.admin };
-const dealerAction = { action: 'Open your dealer dashboard', path: PAGE_PATHS.dealerDashboard };
-
-export const offerReceivedMessage = (
-  ctx: MessageContext,
-  f: { vehicle: VehicleFacts; dealerName: string; amount: string },
-) =>
-  compose(ctx, {
-    subject: `New offer of ${usd(f.amount)} on ${vehicleName(f.vehicle)}`,
-    lines: [`${f.dealerName} offered ${usd(f.amount)}.`],
-    vehicle: f.vehicle,
-    ...adminAction,
-  });
-
-export const counterSentMessage = (
-  ctx: MessageContext,
-  f: { vehicle: VehicleFacts; amount: string; counterAmount: string; counterMessage: string | null },
-) =>
-  compose(ctx, {
-    subject: `Counter offer of ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)}`,
-    lines: [
-      `We answered your offer of ${usd(f.amount)} with a counter offer of ${usd(f.counterAmount)}.`,
-      ...(f.counterMessage ? [`Message: ${f.counterMessage}`] : []),
-    ],
-    vehicle: f.vehicle,
-    ...dealerAction,
-  });
-
-export const offerAnsweredMessage = (
-  ctx: MessageContext,
-  f: { vehicle: VehicleFacts; amount: string; accepted: boolean },
-) =>
-  compose(ctx, {
-    subject: `Your offer on ${vehicleName(f.vehicle)} was ${f.accepted ? 'accepted' : 'declined'}`,
-    lines: [
-      f.accepted
-        ? `Your offer of ${usd(f.amount)} was accepted: the vehicle is yours.`
-        : `Your offer of ${usd(f.amount)} was declined.`,
-    ],
-    vehicle: f.vehicle,
-    ...dealerAction,
-  });
-
-export const counterAnsweredMessage = (
-  ctx: MessageContext,
-  f: { vehicle: VehicleFacts; dealerName: string; counterAmount: string; accepted: boolean },
-) =>
-  compose(ctx, {
-    subject: `${f.dealerName} ${f.accepted ? 'accepted' : 'declined'} the counter of ${usd(f.counterAmount)}`,
-    lines: [
-      `${f.dealerName} ${f.accepted ? 'accepted' : 'declined'} the counter offer of ${usd(f.counterAmount)}.`,
-      ...(f.accepted ? ['The vehicle is sold.'] : []),
-    ],
-    vehicle: f.vehicle,
-    ...adminAction,
-  });
-
-export const vehicleSoldMessage = (
-  ctx: MessageContext,
-  f: { vehicle: VehicleFacts; dealerName: string; amount: string; transactionId: number },
-) =>
-  compose(ctx, {
-    subject: `Sold by Buy Now: ${vehicleName(f.vehicle)} for ${usd(f.amount)}`,
-    lines: [`${f.dealerName} bought it with Buy Now for ${usd(f.amount)} (transaction #${f.transactionId}).`],
-    vehicle: f.vehicle,
-    ...adminAction,
-  });
-
-export const purchaseReceiptMessage = (
-  ctx: MessageContext,
-  f: { vehicle: VehicleFacts; dealerName: string; amount: string; transactionId: number },
-) =>
-  compose(ctx, {
-    subject: `Receipt: ${vehicleName(f.vehicle)} for ${usd(f.amount)}`,
-    lines: [
-      `Thank you, ${f.dealerName}. You bought this vehicle for ${usd(f.amount)} (transaction #${f.transactionId}).`,
-    ],
-    vehicle: f.vehicle,
-    ...dealerAction,
-  });
+/** "Brand: text link", the text shortened (never the link) to fit MAX_SMS_LENGTH. */
+function smsText(ctx: MessageContext, body: string, link: string) {
+  const prefix = `${ctx.brandName}: `;
+  const room = MAX_SMS_LENGTH - prefix.length - link.length - 1;
+  const fitted = body.length <= room ? body : `${body.slice(0, Math.max(0, room - 1)).trimEnd()}…`;
+  return `${prefix}${fitted} ${link}`.slice(0, MAX_SMS_LENGTH);
+}

@@ -92,7 +92,7 @@ describe('e-mail notifications through the outbox and a real SMTP server', () =>
     expect(toAdmin!.subject).toBe('Deal Machine: Sold by Buy Now: 2021 Toyota Camry for $21,450.00');
     expect(toAdmin!.text).toContain(`${dealer.dealerName} bought it with Buy Now for $21,450.00`);
     expect(toAdmin!.text).toContain(`VIN ${vehicle.vin}`);
-    expect(toAdmin!.text).toContain(`${ORIGIN}/admin`);
+    expect(toAdmin!.text).toContain(`${ORIGIN}/admin?tab=transactions`);
     expect(toAdmin!.from?.value).toEqual([{ name: 'Deal Machine', address: 'notify@wholesale.example.com' }]);
 
     for (const address of [dealer.email, dealer.billingContactEmail]) {
@@ -100,8 +100,8 @@ describe('e-mail notifications through the outbox and a real SMTP server', () =>
       expect(receipt!.subject).toBe('Deal Machine: Receipt: 2021 Toyota Camry for $21,450.00');
       expect(receipt!.text).toContain('You bought this vehicle for $21,450.00');
       expect(receipt!.text).toContain(`VIN ${vehicle.vin}`);
-      expect(receipt!.text).toContain(`${ORIGIN}/dealer/dashboard`);
-      expect(receipt!.html).toContain(`href="${ORIGIN}/dealer/dashboard"`);
+      expect(receipt!.text).toContain(`${ORIGIN}/dealer/dashboard#transactions-title`);
+      expect(receipt!.html).toContain(`href="${ORIGIN}/dealer/dashboard#transactions-title"`);
       expect(receipt!.messageId).toMatch(/^<[0-9a-f]{32}@wholesale\.example\.com>$/);
     }
     expect(mailTo(dealer.titleContactEmail)).toHaveLength(0);
@@ -343,7 +343,7 @@ describe('without SMTP_URL', () => {
         .select()
         .from(notifications)
         .where(eq(notifications.event, 'vehicle_sold'));
-      expect(stored!.payload.link).toBe('http://127.0.0.1:3000/admin');
+      expect(stored!.payload.link).toBe('http://127.0.0.1:3000/admin?tab=transactions');
     } finally {
       await quiet.close();
     }

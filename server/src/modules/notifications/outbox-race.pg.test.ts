@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, dropDatabase } from '../../../test/pg-admin';
 import { type SmtpSink, startSmtpSink } from '../../../test/smtp-sink';
 import { type DbHandle, openDatabase } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { adminUsers, notifications } from '../../db/schema';
 import { enqueueNotifications } from './enqueue-notifications';
 import { createMailTransport, runSenderPass } from './send-notifications';
 
@@ -35,18 +35,20 @@ afterAll(async () => {
 
 describe('two senders on one PostgreSQL outbox', () => {
   it(`deliver ${MESSAGES} messages once each`, async () => {
+    await instances[0]!.db.insert(adminUsers).values({ email: 'admin@example.com' });
     await instances[0]!.db.transaction((tx) =>
       enqueueNotifications(
         tx,
         Array.from({ length: MESSAGES }, (_, i) => ({
           event: 'vehicle_sold' as const,
           entityId: i + 1,
-          recipients: ['admin@example.com'],
+          to: [{ admins: true }],
           payload: {
             subject: `Sold #${i + 1}`,
             text: `Vehicle ${i + 1} sold`,
             html: `<p>Vehicle ${i + 1} sold</p>`,
             link: '',
+            sms: `Vehicle ${i + 1} sold`,
           },
         })),
       ),

@@ -10,8 +10,9 @@ import { withRetries } from '../../lib/db-errors';
 import { claimIdempotencyKey, type IdempotentRequest } from '../../lib/idempotency';
 import { writeAudit } from '../audit/write-audit';
 import { findUsableBuyCode } from '../buy-codes/find-usable-buy-code';
-import { adminRecipients, enqueueNotifications } from '../notifications/enqueue-notifications';
-import { type MessageContext, offerReceivedMessage } from '../notifications/notification-messages';
+import { enqueueNotifications } from '../notifications/enqueue-notifications';
+import type { MessageContext } from '../notifications/notification-messages';
+import { offerReceivedMessage } from '../notifications/offer-messages';
 import { lockVehicle } from '../vehicles/lock-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
 import { expireOffers } from './expire-offers';
@@ -57,7 +58,7 @@ export async function createOffer(
           ),
         )
         .for('update');
-      if (open) await expireOffers(tx, { offerId: open.id });
+      if (open) await expireOffers(tx, messages, { offerId: open.id });
       const [current] = open
         ? await tx.select({ status: offers.status }).from(offers).where(eq(offers.id, open.id))
         : [];
@@ -131,20 +132,21 @@ export async function createOffer(
       }
 
       // A replaced offer is news too: one message per activity row, to every admin.
+      const [row] = await tx.select().from(offers).where(eq(offers.id, offerId));
       await enqueueNotifications(tx, [
         {
           event: 'offer_received',
           entityId: activityId,
-          recipients: await adminRecipients(tx),
+          to: [{ admins: true }],
           payload: offerReceivedMessage(messages, {
             vehicle,
             dealerName: dealer.dealerName,
             amount: input.amount,
+            deadline: { expiresAt: row!.expiresAt, now: row!.updatedAt },
           }),
         },
       ]);
 
-      const [row] = await tx.select().from(offers).where(eq(offers.id, offerId));
       const receipt: OfferReceipt = {
         id: row!.id,
         vehicleId: row!.vehicleId,

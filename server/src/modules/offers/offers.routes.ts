@@ -32,7 +32,7 @@ export async function offersRoutes(app: FastifyInstance, { db, config }: { db: D
   routes.route({
     ...app.endpoint('listOffers'),
     handler: async () => {
-      await expireOffers(db);
+      await expireOffers(db, messages);
       return findOfferViews(db);
     },
   });

@@ -3,18 +3,15 @@ import { BUYING_TEXT } from '@contracts/buying';
 import { ERROR_CODES } from '@contracts/errors';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { offerActivities, offers } from '../../db/schema';
+import { dealers, offerActivities, offers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 import { countBuyCodeUse, lockUsableCodeForSale } from '../buy-codes/find-usable-buy-code';
-import {
-  adminRecipients,
-  dealerContacts,
-  enqueueNotifications,
-} from '../notifications/enqueue-notifications';
-import { counterAnsweredMessage, type MessageContext } from '../notifications/notification-messages';
+import { enqueueNotifications } from '../notifications/enqueue-notifications';
+import type { MessageContext } from '../notifications/notification-messages';
+import { counterAnsweredMessage } from '../notifications/offer-messages';
 import { lockVehicle } from '../vehicles/lock-vehicle';
 import { sellVehicle } from '../vehicles/sell-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
@@ -33,7 +30,7 @@ export async function respondToCounter(
   messages: MessageContext,
 ): Promise<OfferView> {
   // Committed on its own, so an offer found expired stays expired even though this answer is a refusal.
-  await expireOffers(db, { offerId: input.offerId });
+  await expireOffers(db, messages, { offerId: input.offerId });
   return withRetries(() =>
     db.transaction(async (tx) => {
       const [found] = await tx.select().from(offers).where(eq(offers.id, input.offerId));
@@ -62,6 +59,7 @@ export async function respondToCounter(
             amount: offer!.counterAmount,
           },
           actor,
+          messages,
         );
         await countBuyCodeUse(tx, buyCode, actor, transaction.id);
       }
@@ -85,16 +83,20 @@ export async function respondToCounter(
         before: { status: 'countered' },
         after: { status },
       });
-      const contacts = await dealerContacts(tx, offer!.dealerId);
-      if (vehicle && contacts) {
+      const [dealer] = await tx
+        .select({ name: dealers.dealerName })
+        .from(dealers)
+        .where(eq(dealers.id, offer!.dealerId));
+      if (vehicle && dealer) {
         await enqueueNotifications(tx, [
           {
             event: status === 'accepted' ? 'counter_accepted' : 'counter_declined',
             entityId: activity!.id,
-            recipients: await adminRecipients(tx),
+            to: [{ admins: true }],
             payload: counterAnsweredMessage(messages, {
               vehicle,
-              dealerName: contacts.name,
+              dealerName: dealer.name,
+              amount: offer!.amount,
               counterAmount: offer!.counterAmount,
               accepted: status === 'accepted',
             }),

@@ -9,12 +9,9 @@ import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 import { countBuyCodeUse, lockUsableCodeForSale } from '../buy-codes/find-usable-buy-code';
-import { dealerContacts, enqueueNotifications } from '../notifications/enqueue-notifications';
-import {
-  counterSentMessage,
-  type MessageContext,
-  offerAnsweredMessage,
-} from '../notifications/notification-messages';
+import { enqueueNotifications } from '../notifications/enqueue-notifications';
+import type { MessageContext } from '../notifications/notification-messages';
+import { counterSentMessage, offerAnsweredMessage } from '../notifications/offer-messages';
 import { lockVehicle } from '../vehicles/lock-vehicle';
 import { sellVehicle } from '../vehicles/sell-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
@@ -37,7 +34,7 @@ export async function updateOffer(
   input: { offerId: number; admin: Actor; decision: OfferDecision },
   messages: MessageContext,
 ): Promise<OfferView> {
-  await expireOffers(db, { offerId: input.offerId });
+  await expireOffers(db, messages, { offerId: input.offerId });
   return withRetries(() =>
     db.transaction(async (tx) => {
       const [found] = await tx.select().from(offers).where(eq(offers.id, input.offerId));
@@ -68,6 +65,7 @@ export async function updateOffer(
             amount: offer!.amount,
           },
           actor,
+          messages,
         );
         await countBuyCodeUse(tx, buyCode, actor, transaction.id);
       }
@@ -105,8 +103,8 @@ export async function updateOffer(
         after: decision,
       });
       // The dealer's main contact hears every answer (DESIGN.md §6).
-      const contacts = await dealerContacts(tx, offer!.dealerId);
-      if (vehicle && contacts) {
+      if (vehicle) {
+        const [updated] = await tx.select().from(offers).where(eq(offers.id, offer!.id));
         await enqueueNotifications(tx, [
           {
             event: countered
@@ -115,13 +113,14 @@ export async function updateOffer(
                 ? 'offer_accepted'
                 : 'offer_declined',
             entityId: activity!.id,
-            recipients: [contacts.main],
+            to: [{ dealerId: offer!.dealerId, contact: 'main' }],
             payload: countered
               ? counterSentMessage(messages, {
                   vehicle,
                   amount: offer!.amount,
                   counterAmount: decision.counterAmount,
                   counterMessage: decision.counterMessage,
+                  deadline: { expiresAt: updated!.expiresAt, now: updated!.updatedAt },
                 })
               : offerAnsweredMessage(messages, {
                   vehicle,

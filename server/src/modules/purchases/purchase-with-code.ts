@@ -5,16 +5,9 @@ import { AppError, CredentialRejected } from '../../lib/app-error';
 import { pgErrorCode, UNIQUE_VIOLATION, withRetries } from '../../lib/db-errors';
 import { claimIdempotencyKey, type IdempotentRequest } from '../../lib/idempotency';
 import { countBuyCodeUse, findUsableBuyCode } from '../buy-codes/find-usable-buy-code';
-import {
-  adminRecipients,
-  dealerContacts,
-  enqueueNotifications,
-} from '../notifications/enqueue-notifications';
-import {
-  type MessageContext,
-  purchaseReceiptMessage,
-  vehicleSoldMessage,
-} from '../notifications/notification-messages';
+import { enqueueNotifications } from '../notifications/enqueue-notifications';
+import type { MessageContext } from '../notifications/notification-messages';
+import { purchaseReceiptMessage, vehicleSoldMessage } from '../notifications/sale-messages';
 import { lockVehicle } from '../vehicles/lock-vehicle';
 import { sellVehicle } from '../vehicles/sell-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
@@ -63,6 +56,7 @@ export async function purchaseWithCode(
             amount: vehicle.price,
           },
           actor,
+          messages,
         );
         await countBuyCodeUse(tx, usable.buyCode, actor, transaction.id);
 
@@ -73,18 +67,20 @@ export async function purchaseWithCode(
           amount: vehicle.price,
           transactionId: transaction.id,
         };
-        const contacts = await dealerContacts(tx, usable.dealer.id);
         await enqueueNotifications(tx, [
           {
             event: 'vehicle_sold',
             entityId: transaction.id,
-            recipients: await adminRecipients(tx),
+            to: [{ admins: true }],
             payload: vehicleSoldMessage(messages, facts),
           },
           {
             event: 'purchase_receipt',
             entityId: transaction.id,
-            recipients: contacts ? [contacts.main, contacts.billing] : [],
+            to: [
+              { dealerId: usable.dealer.id, contact: 'main' },
+              { dealerId: usable.dealer.id, contact: 'billing' },
+            ],
             payload: purchaseReceiptMessage(messages, facts),
           },
         ]);

@@ -2,20 +2,41 @@ import { ERROR_CODES } from '@contracts/errors';
 import type { TransactionStatus } from '@contracts/limits';
 import { MAX_BILL_OF_SALE_BYTES } from '@contracts/limits';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { storedFiles, transactions } from '../../db/schema';
+import type { Database, Executor } from '../../db/client';
+import { dealers, storedFiles, transactions, vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { detectDocumentType } from '../../lib/file-type';
 import { writeAudit } from '../audit/write-audit';
+import { enqueueNotifications } from '../notifications/enqueue-notifications';
+import type { MessageContext } from '../notifications/notification-messages';
+import {
+  billOfSaleUploadedMessage,
+  transactionCompletedMessage,
+  transactionPaidMessage,
+} from '../notifications/sale-messages';
 import { cancelSale } from '../vehicles/cancel-sale';
 import { lockVehicle } from '../vehicles/lock-vehicle';
 import { billOfSalePath, getTransactionView } from './transaction-views';
 
 const CANCELLED_IS_FINAL = 'This transaction was cancelled and can no longer be changed';
 
-/** Status pending ⇄ completed, paid flag, or Cancel (final, re-lists the vehicle). One DB transaction. */
+/** What a message about a transaction names: the vehicle, the dealer, the amount. */
+async function saleFactsOf(tx: Executor, sale: typeof transactions.$inferSelect) {
+  const [row] = await tx
+    .select({ vehicle: vehicles, dealerName: dealers.dealerName })
+    .from(vehicles)
+    .innerJoin(dealers, eq(dealers.id, sale.dealerId))
+    .where(eq(vehicles.id, sale.vehicleId));
+  return { vehicle: row!.vehicle, dealerName: row!.dealerName, amount: sale.amount, transactionId: sale.id };
+}
+
+/**
+ * Status pending ⇄ completed, paid flag, or Cancel (final, re-lists the vehicle). One DB
+ * transaction, which also tells the dealer's billing contact when the sale becomes paid or
+ * completed (once each per transaction: toggling back and forth sends nothing more).
+ */
 export async function updateTransaction(
   db: Database,
   id: number,
@@ -25,6 +46,7 @@ export async function updateTransaction(
     cancelled?: true | undefined;
   },
   actor: Actor,
+  messages: MessageContext,
 ) {
   return withRetries(() =>
     db.transaction(async (tx) => {
@@ -48,18 +70,53 @@ export async function updateTransaction(
           before: { status: current!.status, isPaid: current!.isPaid },
           after: set,
         });
+        const becamePaid = set.isPaid === true && !current!.isPaid;
+        const becameCompleted = set.status === 'completed' && current!.status !== 'completed';
+        if (becamePaid || becameCompleted) {
+          const facts = await saleFactsOf(tx, current!);
+          const billing = [{ dealerId: current!.dealerId, contact: 'billing' as const }];
+          await enqueueNotifications(tx, [
+            ...(becamePaid
+              ? [
+                  {
+                    event: 'transaction_paid' as const,
+                    entityId: id,
+                    to: billing,
+                    payload: transactionPaidMessage(messages, facts),
+                  },
+                ]
+              : []),
+            ...(becameCompleted
+              ? [
+                  {
+                    event: 'transaction_completed' as const,
+                    entityId: id,
+                    to: billing,
+                    payload: transactionCompletedMessage(messages, {
+                      ...facts,
+                      isPaid: set.isPaid ?? current!.isPaid,
+                    }),
+                  },
+                ]
+              : []),
+          ]);
+        }
       }
       return (await getTransactionView(tx, id))!;
     }),
   );
 }
 
-/** Stores a bill of sale (pdf, png, jpg, jpeg — judged by content) and links it to the transaction. */
+/**
+ * Stores a bill of sale (pdf, png, jpg, jpeg — judged by content), links it to the transaction and
+ * tells the dealer's title contact, in one DB transaction.
+ */
 export async function attachBillOfSale(
   db: Database,
   id: number,
   file: { data: Buffer; fileName: string },
   actor: Actor,
+  messages: MessageContext,
 ) {
   if (file.data.length === 0) throw new AppError(ERROR_CODES.badRequest, 'The file is empty');
   if (file.data.length > MAX_BILL_OF_SALE_BYTES) {
@@ -93,6 +150,18 @@ export async function attachBillOfSale(
         originalName: file.fileName.slice(0, 200),
       },
     });
+    // Each upload (a replacement too) is news for the dealer's title contact.
+    await enqueueNotifications(tx, [
+      {
+        event: 'bill_of_sale_uploaded',
+        entityId: stored!.id,
+        to: [{ dealerId: current.dealerId, contact: 'title' }],
+        payload: billOfSaleUploadedMessage(messages, {
+          ...(await saleFactsOf(tx, current)),
+          downloadPath: billOfSalePath(id),
+        }),
+      },
+    ]);
     return (await getTransactionView(tx, id))!;
   });
 }

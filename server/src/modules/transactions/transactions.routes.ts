@@ -4,18 +4,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { MessageContext } from '../notifications/notification-messages';
 import { attachBillOfSale, getBillOfSale, updateTransaction } from './manage-transactions';
 import { findTransactionViews } from './transaction-views';
 
 /** Transactions (spec §7), admin only; the bill of sale also downloads for its buying dealer. */
-export async function transactionsRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function transactionsRoutes(
+  app: FastifyInstance,
+  { db, messages }: { db: Database; messages: MessageContext },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.route({ ...app.endpoint('listTransactions'), handler: () => findTransactionViews(db) });
   routes.route({
     // Cancel re-lists the vehicle.
     ...app.endpoint('updateTransaction', { changesVehicles: true }),
-    handler: async (request) => updateTransaction(db, request.params.id, request.body, await request.actor()),
+    handler: async (request) =>
+      updateTransaction(db, request.params.id, request.body, await request.actor(), messages),
   });
 
   routes.route({
@@ -40,7 +45,7 @@ export async function transactionsRoutes(app: FastifyInstance, { db }: { db: Dat
         upload = { data, fileName: part.filename };
       }
       if (!upload) throw new AppError(ERROR_CODES.badRequest, 'Choose a bill of sale to upload');
-      return attachBillOfSale(db, request.params.id, upload, await request.actor());
+      return attachBillOfSale(db, request.params.id, upload, await request.actor(), messages);
     },
   });
 

@@ -3,6 +3,7 @@ import type { Transaction } from '../../db/client';
 import { offers, transactions, vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { writeAudit } from '../audit/write-audit';
+import type { MessageContext } from '../notifications/notification-messages';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
 
 export interface Sale {
@@ -16,9 +17,9 @@ export interface Sale {
 /**
  * The one way a vehicle is sold, inside the caller's DB transaction with the vehicle row locked:
  * a pending transaction, the vehicle marked sold, and every other open offer on it declined with
- * 'Vehicle sold'. The partial unique index on transactions backs this against any race.
+ * 'Vehicle sold' (their dealers are told). The partial unique index on transactions backs this against any race.
  */
-export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor) {
+export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor, messages: MessageContext) {
   const [transaction] = await tx
     .insert(transactions)
     .values({
@@ -41,6 +42,7 @@ export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor) {
       sale.offerId === null ? undefined : ne(offers.id, sale.offerId),
     ),
     'Vehicle sold',
+    messages,
   );
 
   await writeAudit(tx, actor, {

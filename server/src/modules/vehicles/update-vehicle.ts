@@ -8,6 +8,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
+import type { MessageContext } from '../notifications/notification-messages';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
 import { cancelSale } from './cancel-sale';
 import { lockVehicle } from './lock-vehicle';
@@ -62,7 +63,8 @@ export async function completeListing(db: Database, vehicleId: number, input: Co
 }
 
 /**
- * Remove Listing / Reactivate Listing (spec §4). Removing declines the open offers. Reactivating a
+ * Remove Listing / Reactivate Listing (spec §4). Removing declines the open offers (their dealers
+ * are told). Reactivating a
  * sold vehicle undoes its sale in the same DB transaction (DESIGN.md §3).
  */
 export async function changeListingStatus(
@@ -70,6 +72,7 @@ export async function changeListingStatus(
   vehicleId: number,
   status: 'active' | 'removed',
   actor: Actor,
+  messages: MessageContext,
 ) {
   return withRetries(() =>
     db.transaction(async (tx) => {
@@ -86,7 +89,7 @@ export async function changeListingStatus(
           .update(vehicles)
           .set({ status: 'removed', inQueue: false, updatedAt: sql`now()` })
           .where(eq(vehicles.id, vehicleId));
-        await declineOpenOffers(tx, eq(offers.vehicleId, vehicleId), 'Listing removed');
+        await declineOpenOffers(tx, eq(offers.vehicleId, vehicleId), 'Listing removed', messages);
       } else {
         if (!vehicle.price || vehicle.mileage === null || !vehicle.condition) {
           throw new AppError(

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { idempotencyOf } from '../../lib/idempotency';
+import type { MessageContext } from '../notifications/notification-messages';
 import type { VinDecoder } from '../vin/decode-vin';
 import { createVehicle } from './create-vehicle';
 import { findAllVehicles, getVehicleById } from './find-vehicles';
@@ -15,6 +16,8 @@ export interface VehiclesRoutesOptions {
   listCache: VehicleListCache;
   decoder: VinDecoder;
   isKnownVideo: (url: string) => Promise<boolean>;
+  /** Removing a listing tells the dealers whose open offers it declines. */
+  messages: MessageContext;
 }
 
 /** The cached list's bytes (and 304) bypass the serializer, so they are sent on the untyped reply. */
@@ -22,7 +25,7 @@ const untyped = (reply: FastifyReply) => reply;
 
 export async function vehiclesRoutes(
   app: FastifyInstance,
-  { db, listCache, decoder, isKnownVideo }: VehiclesRoutesOptions,
+  { db, listCache, decoder, isKnownVideo, messages }: VehiclesRoutesOptions,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // Pre-serialised and pre-compressed (ADR 0006); the compress plugin is off for this route.
@@ -80,7 +83,7 @@ export async function vehiclesRoutes(
         const { action: _action, status: _status, inQueue: _inQueue, ...listing } = body;
         return completeListing(db, id, listing, actor);
       }
-      return changeListingStatus(db, id, body.status, actor);
+      return changeListingStatus(db, id, body.status, actor, messages);
     },
   });
 
