@@ -11,6 +11,7 @@ import {
   appSettings,
   buyCodes,
   dealers,
+  notifications,
   offerActivities,
   offers,
   transactions,
@@ -66,6 +67,13 @@ describe('first start', () => {
     const codes = await db.select().from(buyCodes).where(ne(buyCodes.code, ''));
     expect(codes.every((c) => /^[2-9A-HJ-NP-Z]{4}$/.test(c.code))).toBe(true);
     expect(first.demo.dealer?.buyCode).toMatch(/^[2-9A-HJ-NP-Z]{4}$/);
+    // The message history: admins told of open offers, dealers of counters, a receipt, every outcome.
+    const messages = await db.select().from(notifications);
+    expect(new Set(messages.map((m) => m.event))).toEqual(
+      new Set(['offer_received', 'counter_sent', 'purchase_receipt']),
+    );
+    expect(new Set(messages.map((m) => m.status))).toEqual(new Set(['sent', 'failed', 'dead', 'queued']));
+    expect(messages.find((m) => m.event === 'offer_received')?.recipient).toBe(DEMO_ADMIN_EMAIL);
 
     const second = await bootstrap(db, config);
     expect(second).toEqual({ createdAdmins: [], uploadPassword: null, demo: { seeded: false } });

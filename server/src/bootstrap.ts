@@ -5,6 +5,8 @@ import type { Database } from './db/client';
 import { adminUsers, appSettings } from './db/schema';
 import { UPLOAD_PASSWORD_SETTING } from './modules/auth/login-staff';
 import { generatePassword, hashPassword } from './modules/auth/passwords';
+import { messageContextOf } from './modules/notifications/notification-messages';
+import { seedDemoNotifications } from './seed/demo-notifications';
 import { type DemoSeedResult, isDatabaseEmpty, seedDemoData } from './seed/demo-seed';
 
 export const DEMO_ADMIN_EMAIL = 'admin@dealmachine.example';
@@ -28,6 +30,7 @@ export async function bootstrap(db: Database, config: Config): Promise<Bootstrap
     config.seedDemo && wasEmpty
       ? await seedDemoData(db, premiumCertification(config.brand))
       : { seeded: false };
+  if (demo.seeded) await seedDemoNotifications(db, messageContextOf(config));
   return { createdAdmins, uploadPassword, demo };
 }
 
