@@ -87,7 +87,7 @@ describe('Admin → Notifications', () => {
     expect(await row.getByRole('button', { name: /Resend/ }).count()).toBe(0);
 
     // Filtering by status.
-    await page.getByLabel('Show notifications that are').selectOption('dead');
+    await page.getByLabel('Show notifications that are').selectOption('sending');
     await panel.getByText('No notifications with this status').waitFor();
     expect(errors).toEqual([]);
     await context.close();
