@@ -60,6 +60,9 @@ export async function liveRoutes(
           .header('content-type', 'text/event-stream; charset=utf-8')
           .header('cache-control', 'no-store')
           .header('x-accel-buffering', 'no')
+          // The connection ends with the stream: one that stayed open for keep-alive after the
+          // stream ended at shutdown would hold the server's close up until its keep-alive timeout.
+          .header('connection', 'close')
           // A stream skips the serializer; the contract's string schema only documents it.
           .send(stream.body as unknown as string)
       );
