@@ -47,7 +47,9 @@ const adminApi = (path: string, init: { method?: string; body?: unknown } = {}) 
 /** A published car nobody has an open offer on (through instance A). */
 async function freeVehicleId(): Promise<number> {
   const offers = (await (await adminApi('/api/offers')).json()) as Offer[];
-  const taken = new Set(offers.filter((o) => ['pending', 'countered'].includes(o.status)).map((o) => o.vehicleId));
+  const taken = new Set(
+    offers.filter((o) => ['pending', 'countered'].includes(o.status)).map((o) => o.vehicleId),
+  );
   const ids = ((await (await fetch(`${a.url}/api/vehicles`)).json()) as { id: number }[]).map((v) => v.id);
   const id = ids.find((v) => !taken.has(v));
   if (id === undefined) throw new Error('no vehicle without an offer left in the demo data');

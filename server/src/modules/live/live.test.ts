@@ -108,6 +108,9 @@ describe('GET /api/events', () => {
     expect(reader.headers.get('cache-control')).toBe('no-store');
     expect(reader.headers.get('x-accel-buffering')).toBe('no');
     expect(reader.headers.get('content-encoding')).toBeNull();
+    // Still an ordinary API answer: the request id and the API's strict CSP.
+    expect(reader.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(reader.headers.get('content-security-policy')).toContain("default-src 'none'");
     const ready = await reader.next();
     expect(ready.event).toBe('ready');
     if (before > 0) expect(ready.id).toBe(String(before));
