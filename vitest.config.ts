@@ -24,6 +24,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
+          // Journeys across app instances need a real PostgreSQL server; they run whenever one is given.
+          exclude: process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.e2e.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

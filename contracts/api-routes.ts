@@ -4,8 +4,12 @@
  * every request URL from it, so a path is written once. No zod here: the public pages import it
  * without a validation library (docs/decisions/0005-endpoint-table.md).
  */
-export const ACCESS_LEVELS = ['public', 'dealer', 'staff', 'admin', 'account'] as const;
-/** 'account' = any signed-in dealer or admin (the use case narrows further, e.g. to the buying dealer). */
+export const ACCESS_LEVELS = ['public', 'dealer', 'staff', 'admin', 'account', 'session'] as const;
+/**
+ * 'account' = any signed-in dealer or admin (the use case narrows further, e.g. to the buying dealer).
+ * 'session' = any signed-in session at all: admin, staff or dealer (the live stream, which then
+ * sends each only what it may read).
+ */
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH';
@@ -62,6 +66,8 @@ export const API_ROUTES = {
   listAudit: { method: 'GET', path: '/api/audit', access: 'admin' },
   listNotifications: { method: 'GET', path: '/api/notifications', access: 'admin' },
   resendNotification: { method: 'POST', path: '/api/notifications/:id/resend', access: 'admin' },
+  // Live updates (DESIGN.md §6): a Server-Sent Events stream of changes the session may see.
+  liveEvents: { method: 'GET', path: '/api/events', access: 'session' },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

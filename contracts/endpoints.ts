@@ -38,6 +38,7 @@ import {
   verifyCodeBodySchema,
 } from './buying';
 import { idParamsSchema } from './ids';
+import { liveEventsQuerySchema, liveStreamResponseSchema } from './live';
 import { notificationSchema, notificationsQuerySchema } from './notifications';
 import {
   cloudinarySignatureSchema,
@@ -145,6 +146,7 @@ export const endpointSchemas = (premiumLabel: string) =>
     listAudit: { query: auditQuerySchema, response: { 200: z.array(auditEntrySchema) } },
     listNotifications: { query: notificationsQuerySchema, response: { 200: z.array(notificationSchema) } },
     resendNotification: { params: idParamsSchema, response: { 200: notificationSchema } },
+    liveEvents: { query: liveEventsQuerySchema, response: { 200: liveStreamResponseSchema } },
   }) as const satisfies Record<ApiRouteName, EndpointSchemas>;
 
 type Schemas = ReturnType<typeof endpointSchemas>;

@@ -10,6 +10,16 @@ export const E2E_UPLOAD_PASSWORD = 'e2e-upload-password';
 export interface RunningServer extends SpawnedServer {
   /** The demo dealer the first start printed, when the demo data was seeded. */
   demoDealer: { dealerName: string; buyCode: string } | null;
+  /** The PostgreSQL database it runs on (null on PGlite), for a second instance to share. */
+  databaseUrl: string | null;
+}
+
+export interface StartOptions {
+  /**
+   * Run as another instance on this server's PostgreSQL database (as behind a load balancer): it
+   * neither creates nor drops the database. Stop it before the first one (which drops it).
+   */
+  shareDatabaseOf?: RunningServer;
 }
 
 /**
@@ -18,10 +28,19 @@ export interface RunningServer extends SpawnedServer {
  * PostgreSQL database when TEST_DATABASE_URL is set. The demo marketplace is seeded unless `env`
  * says SEED_DEMO=false.
  */
-export async function startAppServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startAppServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const shared = options.shareDatabaseOf;
+  if (shared && !shared.databaseUrl) {
+    throw new Error('A second instance needs PostgreSQL (TEST_DATABASE_URL): PGlite is one process.');
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
-  const pgDatabase = serverUrl ? await createDatabase(serverUrl, 'app_e2e', { fromTemplate: false }) : null;
+  const pgDatabase =
+    serverUrl && !shared ? await createDatabase(serverUrl, 'app_e2e', { fromTemplate: false }) : null;
+  const databaseUrl = shared?.databaseUrl ?? pgDatabase?.url ?? null;
   const cleanUp = async () => {
     rmSync(dataDir, { recursive: true, force: true });
     if (pgDatabase && serverUrl) await dropDatabase(serverUrl, pgDatabase.name);
@@ -32,7 +51,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       {
         HOME: process.env.HOME ?? '',
         DATA_DIR: dataDir,
-        ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         // The journeys expect the demo marketplace, on PostgreSQL too (where it is off unless asked for).
         SEED_DEMO: 'true',
         ADMIN_EMAILS: E2E_ADMIN.email,
@@ -56,6 +75,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   return {
     ...server,
     demoDealer: demo ? { dealerName: demo[1]!, buyCode: demo[2]! } : null,
+    databaseUrl,
     stop: async () => {
       const code = await server.stop();
       await cleanUp();

@@ -15,6 +15,7 @@ import { dealerPortalRoutes } from './modules/dealer-portal/dealer-portal.routes
 import { dealersRoutes } from './modules/dealers/dealers.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { scheduleHousekeeping } from './modules/housekeeping/schedule-housekeeping';
+import { liveRoutes } from './modules/live/live.routes';
 import { LOCAL_MEDIA_URL, LocalUploads } from './modules/media/local-uploads';
 import { mediaRoutes } from './modules/media/media.routes';
 import { messageContextOf } from './modules/notifications/notification-messages';
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(transactionsRoutes, { db: database.db, messages });
   await app.register(auditRoutes, { db: database.db });
   await app.register(notificationsRoutes, { db: database.db });
+  await app.register(liveRoutes, { database, heartbeatMs: config.liveHeartbeatMs });
   const sync = new SheetSync(database.db, {
     source: config.sheet,
     limits: config.sheetLimits,

@@ -71,6 +71,16 @@ describe('configuration', () => {
     expect(problem).not.toContain('hunter2');
   });
 
+  it('takes the live heartbeat in milliseconds, 25 s by default, within bounds', () => {
+    expect(loadConfig({}).liveHeartbeatMs).toBe(25_000);
+    expect(loadConfig({ LIVE_HEARTBEAT_MS: '500' }).liveHeartbeatMs).toBe(500);
+    expect(problemsOf({ LIVE_HEARTBEAT_MS: '50' })[0]).toMatch(
+      /^LIVE_HEARTBEAT_MS: must be between 100 and 300000 ms/,
+    );
+    expect(problemsOf({ LIVE_HEARTBEAT_MS: 'soon' })[0]).toMatch(/^LIVE_HEARTBEAT_MS: must be a number/);
+    expect(problemsOf({ LIVE_HEARTBEAT_MS: '2.5' })[0]).toMatch(/^LIVE_HEARTBEAT_MS: must be a whole number/);
+  });
+
   it('parses the admin allow-list case-insensitively and validates each address', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ' }).adminEmails).toEqual([
       'boss@example.com',

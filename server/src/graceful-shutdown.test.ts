@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openEventStream } from '../test/event-stream';
 import { spawnServer } from '../test/spawn-server';
 
 /** One GET on a fresh connection: its status, or the connection error's code. */
@@ -58,5 +59,32 @@ describe('graceful shutdown', () => {
     const started = Date.now();
     expect(await server.stop()).toBe(0);
     expect(Date.now() - started).toBeLessThan(5000);
+  }, 60_000);
+
+  it('ends open live streams (GET /api/events) on SIGTERM instead of waiting for them', async () => {
+    const server = await spawnServer({
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'shutdown-')),
+      SHUTDOWN_TIMEOUT_MS: '5000',
+      UPLOAD_PASSWORD: 'lot-password',
+    });
+    const login = await fetch(`${server.url}/api/staff/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: 'lot-password' }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+    const streams = [
+      await openEventStream(`${server.url}/api/events`, { cookie }),
+      await openEventStream(`${server.url}/api/events`, { cookie }),
+    ];
+    for (const stream of streams) expect((await stream.next()).event).toBe('ready');
+
+    const started = Date.now();
+    server.child.kill('SIGTERM');
+    await Promise.all(streams.map((s) => s.ended));
+    expect(await server.stop()).toBe(0);
+    // Well inside SHUTDOWN_TIMEOUT_MS (which would exit 1) and the 72 s keep-alive of a lingering socket.
+    expect(Date.now() - started).toBeLessThan(3000);
   }, 60_000);
 });

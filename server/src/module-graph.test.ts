@@ -34,6 +34,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   housekeeping: [],
   // The outbox: state changes above enqueue into it; it knows no offer or sale.
   notifications: [],
+  // Live updates: reads live_events (written by triggers) and sessions; imports no domain module.
+  live: [],
   // The marketplace, bottom up: vehicles ← buy-codes ← dealers; buy-codes ← transactions ← offers / purchases.
   vehicles: ['audit', 'open-offers', 'notifications', 'vin'],
   'buy-codes': ['audit', 'vehicles'],

@@ -21,11 +21,12 @@ export interface DbHandle {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   /**
-   * Subscribes to a Postgres NOTIFY channel (both on PGlite and on a server). On a server the
-   * listening connection is re-established if it drops, and `onNotify` runs then too, because
-   * notifications may have been missed meanwhile.
+   * Subscribes to a Postgres NOTIFY channel (both on PGlite and on a server); `onNotify` gets each
+   * notification's payload. On a server the listening connection is re-established if it drops,
+   * and `onNotify` runs then too with no payload (`undefined`), because notifications may have
+   * been missed meanwhile.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -66,7 +67,7 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     },
     listen: async (channel, onNotify) => {
       assertChannel(channel);
-      const unsubscribe = await client.listen(channel, onNotify);
+      const unsubscribe = await client.listen(channel, (payload) => onNotify(payload));
       return async () => {
         if (!client.closed) await unsubscribe();
       };
@@ -104,8 +105,11 @@ async function openPostgres(databaseUrl: string): Promise<DbHandle> {
   };
 }
 
-/** A dedicated connection for LISTEN, reconnected with backoff; a reconnect counts as a notification. */
-async function listenOnServer(databaseUrl: string, channel: string, onNotify: () => void) {
+/**
+ * A dedicated connection for LISTEN, reconnected with backoff; a reconnect counts as a
+ * notification without a payload (whatever was sent meanwhile is lost).
+ */
+async function listenOnServer(databaseUrl: string, channel: string, onNotify: (payload?: string) => void) {
   assertChannel(channel);
   let stopped = false;
   let client: pg.Client | null = null;
@@ -113,7 +117,7 @@ async function listenOnServer(databaseUrl: string, channel: string, onNotify: ()
   const connect = async (attempt: number): Promise<void> => {
     const next = new pg.Client({ connectionString: databaseUrl });
     next.on('notification', (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload ?? '');
     });
     next.on('error', () => {
       if (stopped) return;

@@ -32,9 +32,13 @@ declare module 'fastify' {
  */
 export function actorOf(access: Access, viewer: Viewer): Actor {
   if (viewer.admin && access !== 'dealer') return { type: 'admin', id: viewer.admin.id };
-  if (viewer.dealer && (access === 'dealer' || access === 'account' || access === 'public'))
+  if (
+    viewer.dealer &&
+    (access === 'dealer' || access === 'account' || access === 'session' || access === 'public')
+  )
     return { type: 'dealer', id: viewer.dealer.id };
-  if (viewer.staff && (access === 'staff' || access === 'public')) return { type: 'staff', id: null };
+  if (viewer.staff && (access === 'staff' || access === 'session' || access === 'public'))
+    return { type: 'staff', id: null };
   return { type: 'public', id: null };
 }
 
@@ -52,13 +56,16 @@ export function isAllowed(access: Access, viewer: Viewer): boolean {
       return viewer.admin !== null;
     case 'account':
       return viewer.admin !== null || viewer.dealer !== null;
+    case 'session':
+      return viewer.admin !== null || viewer.dealer !== null || viewer.staff !== null;
   }
 }
 
 const bearerToken = (request: FastifyRequest) =>
   /^Bearer\s+([A-Za-z0-9_-]{20,100})$/i.exec(request.headers.authorization ?? '')?.[1];
 
-function presentedTokens(request: FastifyRequest): string[] {
+/** Every session token the request presents: its session cookies and any Bearer token. */
+export function presentedTokens(request: FastifyRequest): string[] {
   const tokens: string[] = [];
   for (const name of Object.values(SESSION_COOKIES)) {
     const value = request.cookies[name];

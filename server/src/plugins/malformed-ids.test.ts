@@ -27,6 +27,7 @@ const CALLER: Record<Access, Caller> = {
   staff: 'staff',
   admin: 'admin',
   account: 'admin',
+  session: 'dealer',
 };
 
 let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;

@@ -26,9 +26,15 @@ export const queryKeys = {
     vehicles: () => ['admin', 'vehicles'] as const,
     dealers: () => ['admin', 'dealers'] as const,
     buyCodes: (dealerId?: number) => ['admin', 'buy-codes', dealerId ?? 'all'] as const,
+    /** Every dealer's and the all-dealers buy-code list (a prefix of buyCodes). */
+    allBuyCodes: () => ['admin', 'buy-codes'] as const,
     transactions: () => ['admin', 'transactions'] as const,
     offers: () => ['admin', 'offers'] as const,
     audit: (entity?: string) => ['admin', 'audit', entity ?? 'all'] as const,
+    /** Every audit view (a prefix of audit). */
+    allAudit: () => ['admin', 'audit'] as const,
     notifications: (status?: string) => ['admin', 'notifications', status ?? 'all'] as const,
+    /** The notification log under every status filter (a prefix of notifications). */
+    allNotifications: () => ['admin', 'notifications'] as const,
   },
 } as const;

@@ -11,6 +11,7 @@ import { useAdminCheck } from '@/lib/auth/admin-check';
 import { useAdminLogout } from '@/lib/auth/admin-session';
 import { displayStorage } from '@/lib/display-storage';
 import { queryKeys } from '@/lib/query-keys';
+import { useLiveUpdates } from '@/lib/use-live-updates';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { ADMIN_LABELS, TAB_LABELS } from './admin-texts';
 import { useAdminVehicles } from './api/get-admin-vehicles';
@@ -58,6 +59,8 @@ function AdminDashboard() {
   const logout = useAdminLogout();
   const email = displayStorage.getAdminEmail();
   const [tab, setTab] = useAdminTab();
+  // Stats, queue, offers and sales follow changes made anywhere (another admin, a dealer, a sweep).
+  useLiveUpdates();
   const tabList = useRef<HTMLDivElement>(null);
   // On a phone the tabs scroll sideways: keep the open one in view (e.g. after a shared link),
   // also when the waiting-work counts arrive and widen the tabs before it.

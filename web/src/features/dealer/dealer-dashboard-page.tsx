@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { RequireSession } from '@/components/require-session';
 import { Button } from '@/components/ui/button';
 import { useDealerLogout, useDealerMe } from '@/lib/auth/dealer-session';
+import { useLiveUpdates } from '@/lib/use-live-updates';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useDealerBuyCodes, useDealerOffers, useDealerTransactions } from './api/dealer-portal';
 import { BuyCodesSection } from './components/buy-codes-section';
@@ -26,6 +27,8 @@ function DealerDashboard({ dealerName }: { dealerName: string }) {
   const codes = useDealerBuyCodes();
   const transactions = useDealerTransactions();
   const offers = useDealerOffers();
+  // Counters, sales and code changes show up by themselves.
+  useLiveUpdates();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">

@@ -1,0 +1,70 @@
+import type { SessionRole } from '@contracts/auth';
+import { and, asc, eq, gt, inArray, isNull, max, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { liveEvents, sessions } from '../../db/schema';
+import { hashToken } from '../../lib/sessions';
+import type { LiveAudience, LiveEvent } from './live-audience';
+
+/** The rows an audience may see, as SQL (maySee() is the same rule for NOTIFY payloads). */
+function visibleTo(audience: LiveAudience): SQL | undefined {
+  switch (audience.role) {
+    case 'admin':
+      return undefined;
+    case 'staff':
+      return eq(liveEvents.topic, 'vehicles');
+    case 'dealer':
+      return or(eq(liveEvents.topic, 'vehicles'), eq(liveEvents.dealerId, audience.dealerId));
+  }
+}
+
+/** The newest event id, where a fresh stream starts; null while the table is empty. */
+export async function findLatestLiveEventId(db: Database): Promise<number | null> {
+  const [row] = await db.select({ id: max(liveEvents.id) }).from(liveEvents);
+  return row?.id ?? null;
+}
+
+/** Whether an event id is still kept (a resume can start after it only then). */
+export async function isLiveEventKept(db: Database, id: number): Promise<boolean> {
+  const rows = await db.select({ id: liveEvents.id }).from(liveEvents).where(eq(liveEvents.id, id));
+  return rows.length > 0;
+}
+
+/** The events after `afterId` the audience may see, oldest first, at most `limit`. */
+export function findLiveEventsAfter(
+  db: Database,
+  audience: LiveAudience,
+  afterId: number,
+  limit: number,
+): Promise<LiveEvent[]> {
+  return db
+    .select({ id: liveEvents.id, topic: liveEvents.topic, dealerId: liveEvents.dealerId })
+    .from(liveEvents)
+    .where(and(gt(liveEvents.id, afterId), visibleTo(audience)))
+    .orderBy(asc(liveEvents.id))
+    .limit(limit);
+}
+
+/**
+ * Which of the presented tokens is the live session of this role (its hash): the key a stream is
+ * counted under, so one session cannot open streams without bound whatever else it presents.
+ */
+export async function findSessionKey(
+  db: Database,
+  role: SessionRole,
+  tokens: string[],
+): Promise<string | null> {
+  if (tokens.length === 0) return null;
+  const [row] = await db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .where(
+      and(
+        inArray(sessions.tokenHash, tokens.map(hashToken)),
+        eq(sessions.role, role),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row?.tokenHash ?? null;
+}

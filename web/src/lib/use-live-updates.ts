@@ -1,0 +1,70 @@
+import { API_ROUTES } from '@contracts/api-routes';
+import type { LiveTopic } from '@contracts/live';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { keysFor, topicOf } from './live-topics';
+
+/** Changes that arrive together (a sale touches a car, an offer, a sale, a code) refetch once. */
+const BATCH_MS = 100;
+/** After the server refused the stream (signed out, too many tabs, busy): first retry, and the cap. */
+const RETRY_MS = 2000;
+const MAX_RETRY_MS = 60_000;
+
+/**
+ * Keeps the page's server data fresh by itself (DESIGN.md §6): one EventSource on GET /api/events
+ * while the page is mounted. Each `change` invalidates the reads its topic affects (batched);
+ * `reset`, and the stream coming back after a drop, invalidate everything a live page shows, since
+ * changes may have been missed. The browser reconnects a dropped stream itself (with
+ * Last-Event-ID); a refused one is retried here with backoff.
+ */
+export function useLiveUpdates() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let batch: ReturnType<typeof setTimeout> | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let refused = 0;
+    let dropped = false;
+    const due = new Set<LiveTopic | 'all'>();
+
+    const flush = () => {
+      batch = undefined;
+      const keys = keysFor(due);
+      due.clear();
+      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+    };
+    const invalidate = (topic: LiveTopic | 'all') => {
+      due.add(topic);
+      batch ??= setTimeout(flush, BATCH_MS);
+    };
+
+    const connect = () => {
+      const next = new EventSource(API_ROUTES.liveEvents.path, { withCredentials: true });
+      source = next;
+      next.addEventListener('open', () => {
+        if (dropped) invalidate('all');
+        dropped = false;
+        refused = 0;
+      });
+      next.addEventListener('change', (event) => {
+        const topic = topicOf((event as MessageEvent<string>).data);
+        if (topic) invalidate(topic);
+      });
+      next.addEventListener('reset', () => invalidate('all'));
+      next.addEventListener('error', () => {
+        dropped = true;
+        // CONNECTING: the browser retries by itself. CLOSED: the server refused; retry later.
+        if (next.readyState !== EventSource.CLOSED) return;
+        next.close();
+        retry = setTimeout(connect, Math.min(MAX_RETRY_MS, RETRY_MS * 2 ** refused++));
+      });
+    };
+    connect();
+    return () => {
+      clearTimeout(batch);
+      clearTimeout(retry);
+      source?.close();
+    };
+  }, [queryClient]);
+}
