@@ -62,10 +62,12 @@ export const GUIDED_SHOTS = [
 ] as const;
 export type GuidedShotKind = (typeof GUIDED_SHOTS)[number]['kind'];
 /** Every photo is a guided shot, a damage close-up, or a free extra. */
-export const PHOTO_KINDS = [...GUIDED_SHOTS.map((s) => s.kind), 'damage', 'extra'] as [
-  GuidedShotKind | 'damage' | 'extra',
-  ...(GuidedShotKind | 'damage' | 'extra')[],
+export const PHOTO_KINDS: [PhotoKindName, ...PhotoKindName[]] = [
+  ...GUIDED_SHOTS.map((s): PhotoKindName => s.kind),
+  'damage',
+  'extra',
 ];
+type PhotoKindName = GuidedShotKind | 'damage' | 'extra';
 export type PhotoKind = (typeof PHOTO_KINDS)[number];
 export const photoKindSchema = z.enum(PHOTO_KINDS);
 
