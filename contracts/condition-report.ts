@@ -63,7 +63,8 @@ export const GUIDED_SHOTS = [
 export type GuidedShotKind = (typeof GUIDED_SHOTS)[number]['kind'];
 /** Every photo is a guided shot, a damage close-up, or a free extra. */
 export const PHOTO_KINDS: [PhotoKindName, ...PhotoKindName[]] = [
-  ...GUIDED_SHOTS.map((s): PhotoKindName => s.kind),
+  GUIDED_SHOTS[0].kind,
+  ...GUIDED_SHOTS.slice(1).map((s): PhotoKindName => s.kind),
   'damage',
   'extra',
 ];
