@@ -8,7 +8,7 @@ export const ACCESS_LEVELS = ['public', 'dealer', 'staff', 'admin', 'account'] a
 /** 'account' = any signed-in dealer or admin (the use case narrows further, e.g. to the buying dealer). */
 export type Access = (typeof ACCESS_LEVELS)[number];
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT';
 
 export interface ApiRoute {
   method: HttpMethod;
@@ -48,6 +48,16 @@ export const API_ROUTES = {
   dealerTransactions: { method: 'GET', path: '/api/dealer/transactions', access: 'dealer' },
   dealerOffers: { method: 'GET', path: '/api/dealer/offers', access: 'dealer' },
   respondToCounter: { method: 'POST', path: '/api/dealer/offers/:id/respond', access: 'dealer' },
+  dealerNotificationPreferences: {
+    method: 'GET',
+    path: '/api/dealer/notification-preferences',
+    access: 'dealer',
+  },
+  updateDealerNotificationPreferences: {
+    method: 'PUT',
+    path: '/api/dealer/notification-preferences',
+    access: 'dealer',
+  },
   // Dealers, buy codes, transactions, activity (admin)
   listDealers: { method: 'GET', path: '/api/dealers', access: 'admin' },
   createDealer: { method: 'POST', path: '/api/dealers', access: 'admin' },
@@ -62,6 +72,9 @@ export const API_ROUTES = {
   listAudit: { method: 'GET', path: '/api/audit', access: 'admin' },
   listNotifications: { method: 'GET', path: '/api/notifications', access: 'admin' },
   resendNotification: { method: 'POST', path: '/api/notifications/:id/resend', access: 'admin' },
+  // RFC 8058 one-click unsubscribe: the signed token in the link is the authority, not a session.
+  unsubscribePage: { method: 'GET', path: '/api/notifications/unsubscribe', access: 'public' },
+  unsubscribe: { method: 'POST', path: '/api/notifications/unsubscribe', access: 'public' },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

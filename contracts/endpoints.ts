@@ -38,6 +38,13 @@ import {
   verifyCodeBodySchema,
 } from './buying';
 import { idParamsSchema } from './ids';
+import {
+  dealerNotificationPreferencesSchema,
+  htmlPageSchema,
+  unsubscribeQuerySchema,
+  unsubscribeResultSchema,
+  updateNotificationPreferencesBodySchema,
+} from './notification-preferences';
 import { notificationSchema, notificationsQuerySchema } from './notifications';
 import {
   cloudinarySignatureSchema,
@@ -123,6 +130,11 @@ export const endpointSchemas = (premiumLabel: string) =>
       body: respondToCounterBodySchema,
       response: { 200: offerViewSchema },
     },
+    dealerNotificationPreferences: { response: { 200: dealerNotificationPreferencesSchema } },
+    updateDealerNotificationPreferences: {
+      body: updateNotificationPreferencesBodySchema,
+      response: { 200: dealerNotificationPreferencesSchema },
+    },
 
     listDealers: { response: { 200: z.array(dealerSchema) } },
     createDealer: { body: createDealerBodySchema, response: { 201: createDealerResponseSchema } },
@@ -145,6 +157,13 @@ export const endpointSchemas = (premiumLabel: string) =>
     listAudit: { query: auditQuerySchema, response: { 200: z.array(auditEntrySchema) } },
     listNotifications: { query: notificationsQuerySchema, response: { 200: z.array(notificationSchema) } },
     resendNotification: { params: idParamsSchema, response: { 200: notificationSchema } },
+    unsubscribePage: { query: unsubscribeQuerySchema, response: { 200: htmlPageSchema } },
+    // The body is `List-Unsubscribe=One-Click`, form-encoded or multipart (RFC 8058), read by the handler.
+    // A browser submitting the confirmation page's form gets the answer as a page.
+    unsubscribe: {
+      query: unsubscribeQuerySchema,
+      response: { 200: z.union([unsubscribeResultSchema, htmlPageSchema]) },
+    },
   }) as const satisfies Record<ApiRouteName, EndpointSchemas>;
 
 type Schemas = ReturnType<typeof endpointSchemas>;
