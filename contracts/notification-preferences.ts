@@ -18,7 +18,7 @@ export const DEALER_NOTIFICATION_EVENTS = [
   { event: 'offer_declined', label: 'Offer declined', contacts: ['main'] },
   { event: 'offer_expiring', label: 'Offer expiring in 2 hours', contacts: ['main'] },
   { event: 'offer_expired', label: 'Offer expired', contacts: ['main'] },
-  { event: 'purchase_receipt', label: 'Purchase receipt', contacts: ['main', 'billing'] },
+  { event: 'purchase_receipt', label: 'Buy Now receipt', contacts: ['main', 'billing'] },
   { event: 'transaction_paid', label: 'Payment received', contacts: ['billing'] },
   { event: 'transaction_completed', label: 'Transaction completed', contacts: ['billing'] },
   { event: 'bill_of_sale_uploaded', label: 'Bill of sale uploaded', contacts: ['title'] },
