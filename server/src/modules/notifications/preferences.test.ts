@@ -7,7 +7,12 @@ import { startFakeTwilio } from '../../../test/fake-twilio';
 import { signIn, signInAdmin } from '../../../test/sessions';
 import { type SmtpSink, startSmtpSink } from '../../../test/smtp-sink';
 import { createBootstrappedApp, createTestApp } from '../../../test/test-app';
-import { appSettings, notificationPreferences, notifications } from '../../db/schema';
+import {
+  appSettings,
+  type NotificationPayload,
+  notificationPreferences,
+  notifications,
+} from '../../db/schema';
 import { createMailTransport, type MailTransport, runSenderPass } from './send-notifications';
 import { LINK_SECRET_SETTING, UnsubscribeLinks } from './unsubscribe-links';
 
@@ -58,8 +63,9 @@ async function sendDealerMail(dealerId: number, event: string, to: string): Prom
       text: 'We countered at $21,500.00.',
       html: '<!doctype html><html><body><p>We countered at $21,500.00.</p></body></html>',
       link: `${ORIGIN}/dealer/dashboard`,
+      sms: `Counter offer $21,500.00 ${ORIGIN}/dealer/dashboard`,
       dealerId,
-    } as never,
+    } as NotificationPayload,
     idempotencyKey: `${event}:${dealerId}:${to}:email:${Math.random()}`,
   });
   const before = sink.messages.length;
@@ -225,7 +231,13 @@ describe('RFC 8058 one-click unsubscribe', () => {
       event: 'offer_received',
       recipient: 'boss@example.com',
       channel: 'email',
-      payload: { subject: 'New offer', text: 'x', html: '<p>x</p>', link: ORIGIN },
+      payload: {
+        subject: 'New offer',
+        text: 'x',
+        html: '<p>x</p>',
+        link: ORIGIN,
+        sms: 'x',
+      } as NotificationPayload,
       idempotencyKey: 'offer_received:1:boss@example.com:email',
     });
     await runSenderPass(ctx.db, mail, { from: FROM, unsubscribe: links });
