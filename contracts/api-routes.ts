@@ -12,7 +12,7 @@ export const ACCESS_LEVELS = ['public', 'dealer', 'staff', 'admin', 'account', '
  */
 export type Access = (typeof ACCESS_LEVELS)[number];
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT';
 
 export interface ApiRoute {
   method: HttpMethod;
@@ -52,6 +52,16 @@ export const API_ROUTES = {
   dealerTransactions: { method: 'GET', path: '/api/dealer/transactions', access: 'dealer' },
   dealerOffers: { method: 'GET', path: '/api/dealer/offers', access: 'dealer' },
   respondToCounter: { method: 'POST', path: '/api/dealer/offers/:id/respond', access: 'dealer' },
+  dealerNotificationPreferences: {
+    method: 'GET',
+    path: '/api/dealer/notification-preferences',
+    access: 'dealer',
+  },
+  updateDealerNotificationPreferences: {
+    method: 'PUT',
+    path: '/api/dealer/notification-preferences',
+    access: 'dealer',
+  },
   // Dealers, buy codes, transactions, activity (admin)
   listDealers: { method: 'GET', path: '/api/dealers', access: 'admin' },
   createDealer: { method: 'POST', path: '/api/dealers', access: 'admin' },
@@ -68,6 +78,9 @@ export const API_ROUTES = {
   resendNotification: { method: 'POST', path: '/api/notifications/:id/resend', access: 'admin' },
   // Live updates (DESIGN.md §6): a Server-Sent Events stream of changes the session may see.
   liveEvents: { method: 'GET', path: '/api/events', access: 'session' },
+  // RFC 8058 one-click unsubscribe: the signed token in the link is the authority, not a session.
+  unsubscribePage: { method: 'GET', path: '/api/notifications/unsubscribe', access: 'public' },
+  unsubscribe: { method: 'POST', path: '/api/notifications/unsubscribe', access: 'public' },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

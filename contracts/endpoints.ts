@@ -39,6 +39,13 @@ import {
 } from './buying';
 import { idParamsSchema } from './ids';
 import { liveEventsQuerySchema, liveStreamResponseSchema } from './live';
+import {
+  dealerNotificationPreferencesSchema,
+  htmlPageSchema,
+  unsubscribeQuerySchema,
+  unsubscribeResultSchema,
+  updateNotificationPreferencesBodySchema,
+} from './notification-preferences';
 import { notificationSchema, notificationsQuerySchema } from './notifications';
 import {
   cloudinarySignatureSchema,
@@ -124,6 +131,11 @@ export const endpointSchemas = (premiumLabel: string) =>
       body: respondToCounterBodySchema,
       response: { 200: offerViewSchema },
     },
+    dealerNotificationPreferences: { response: { 200: dealerNotificationPreferencesSchema } },
+    updateDealerNotificationPreferences: {
+      body: updateNotificationPreferencesBodySchema,
+      response: { 200: dealerNotificationPreferencesSchema },
+    },
 
     listDealers: { response: { 200: z.array(dealerSchema) } },
     createDealer: { body: createDealerBodySchema, response: { 201: createDealerResponseSchema } },
@@ -147,6 +159,13 @@ export const endpointSchemas = (premiumLabel: string) =>
     listNotifications: { query: notificationsQuerySchema, response: { 200: z.array(notificationSchema) } },
     resendNotification: { params: idParamsSchema, response: { 200: notificationSchema } },
     liveEvents: { query: liveEventsQuerySchema, response: { 200: liveStreamResponseSchema } },
+    unsubscribePage: { query: unsubscribeQuerySchema, response: { 200: htmlPageSchema } },
+    // The body is `List-Unsubscribe=One-Click`, form-encoded or multipart (RFC 8058), read by the handler.
+    // A browser submitting the confirmation page's form gets the answer as a page.
+    unsubscribe: {
+      query: unsubscribeQuerySchema,
+      response: { 200: z.union([unsubscribeResultSchema, htmlPageSchema]) },
+    },
   }) as const satisfies Record<ApiRouteName, EndpointSchemas>;
 
 type Schemas = ReturnType<typeof endpointSchemas>;

@@ -19,8 +19,10 @@ import { liveRoutes } from './modules/live/live.routes';
 import { LOCAL_MEDIA_URL, LocalUploads } from './modules/media/local-uploads';
 import { mediaRoutes } from './modules/media/media.routes';
 import { messageContextOf } from './modules/notifications/notification-messages';
+import { notificationPreferencesRoutes } from './modules/notifications/notification-preferences.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { scheduleNotificationSender } from './modules/notifications/schedule-notification-sender';
+import { UnsubscribeLinks } from './modules/notifications/unsubscribe-links';
 import { expireOffers } from './modules/offers/expire-offers';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { remindExpiringOffers } from './modules/offers/remind-expiring-offers';
@@ -163,6 +165,18 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(auditRoutes, { db: database.db });
   await app.register(notificationsRoutes, { db: database.db });
   await app.register(liveRoutes, { database, heartbeatMs: config.liveHeartbeatMs });
+  // One-click unsubscribe links are signed with NOTIFICATION_LINK_SECRET or a key kept in
+  // app_settings, loaded (or generated once) at start-up so no request ever writes it.
+  const unsubscribeLinks = new UnsubscribeLinks(database.db, config.notificationLinkSecret, messages.origin);
+  app.addHook('onReady', async () => {
+    await unsubscribeLinks.ready();
+  });
+  await app.register(notificationPreferencesRoutes, {
+    db: database.db,
+    links: unsubscribeLinks,
+    smsAvailable: config.sms !== null,
+    brandName: config.brand.productName,
+  });
   const sync = new SheetSync(database.db, {
     source: config.sheet,
     limits: config.sheetLimits,
@@ -183,7 +197,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Expired sessions, old rate-limit windows and idempotency keys, abandoned uploads.
   scheduleHousekeeping(app, database, uploads.directory);
   // The notification outbox is sent by every instance (DESIGN.md §6); nothing is sent from a request.
-  scheduleNotificationSender(app, database.db, config.mail, config.notificationIntervalMs);
+  scheduleNotificationSender(app, database.db, config.mail, config.notificationIntervalMs, {
+    sms: config.sms,
+    unsubscribe: unsubscribeLinks,
+  });
 
   const webDir = deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir;
   if (webDir) await app.register(registerWebApp, { webDir, brand: config.brand });

@@ -81,6 +81,52 @@ describe('configuration', () => {
     expect(problemsOf({ LIVE_HEARTBEAT_MS: '2.5' })[0]).toMatch(/^LIVE_HEARTBEAT_MS: must be a whole number/);
   });
 
+  it('sends SMS only with all three TWILIO_* settings, never echoing the token', () => {
+    const sid = `AC${'ab'.repeat(16)}`;
+    const twilio = {
+      TWILIO_ACCOUNT_SID: sid,
+      TWILIO_AUTH_TOKEN: 'secret-token-0123456789',
+      TWILIO_FROM: '+15550100199',
+    };
+    expect(loadConfig({}).sms).toBeNull();
+    expect(loadConfig(twilio).sms).toEqual({
+      accountSid: sid,
+      authToken: 'secret-token-0123456789',
+      from: '+15550100199',
+      apiBase: 'https://api.twilio.com',
+      timeoutMs: 10_000,
+    });
+    expect(loadConfig({ ...twilio, TWILIO_API_BASE: 'http://127.0.0.1:9999/' }).sms?.apiBase).toBe(
+      'http://127.0.0.1:9999',
+    );
+    expect(loadConfig({ ...twilio, TWILIO_FROM: 'DealMachine' }).sms?.from).toBe('DealMachine');
+
+    const [half] = problemsOf({ TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 'secret-token-0123456789' });
+    expect(half).toMatch(
+      /^TWILIO_FROM: must be set too: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together/,
+    );
+    expect(half).not.toContain('secret-token');
+    const [shortToken] = problemsOf({ ...twilio, TWILIO_AUTH_TOKEN: 'hunter2' });
+    expect(shortToken).toMatch(/^TWILIO_AUTH_TOKEN: must be the account auth token/);
+    expect(shortToken).not.toContain('hunter2');
+    expect(problemsOf({ ...twilio, TWILIO_ACCOUNT_SID: 'AC123' })[0]).toMatch(
+      /^TWILIO_ACCOUNT_SID: must be a Twilio Account SID/,
+    );
+    expect(problemsOf({ ...twilio, TWILIO_FROM: '555-0100' })[0]).toMatch(
+      /^TWILIO_FROM: must be an E\.164 number/,
+    );
+  });
+
+  it('takes NOTIFICATION_LINK_SECRET only when it is long enough, never echoing it', () => {
+    expect(loadConfig({}).notificationLinkSecret).toBeUndefined();
+    expect(loadConfig({ NOTIFICATION_LINK_SECRET: 'k'.repeat(32) }).notificationLinkSecret).toBe(
+      'k'.repeat(32),
+    );
+    const [problem] = problemsOf({ NOTIFICATION_LINK_SECRET: 'too-short-secret' });
+    expect(problem).toMatch(/^NOTIFICATION_LINK_SECRET: must be at least 32 characters/);
+    expect(problem).not.toContain('too-short-secret');
+  });
+
   it('parses the admin allow-list case-insensitively and validates each address', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ' }).adminEmails).toEqual([
       'boss@example.com',

@@ -185,6 +185,37 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  /** Twilio Messages API (SMS): the three go together; unset: SMS rows are recorded as suppressed. */
+  TWILIO_ACCOUNT_SID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio Account SID: AC followed by 32 hex digits')
+      .optional(),
+  ),
+  TWILIO_AUTH_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, 'must be the account auth token (at least 16 characters)').max(200).optional(),
+  ),
+  TWILIO_FROM: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^(\+[1-9]\d{6,14}|(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11})$/,
+        'must be an E.164 number such as +15550100199 (or an alphanumeric sender ID of up to 11 characters)',
+      )
+      .optional(),
+  ),
+  TWILIO_API_BASE: z.preprocess(
+    emptyToUndefined,
+    z.url('must be an absolute URL').default('https://api.twilio.com'),
+  ),
+  /** Signs one-click unsubscribe links; unset: one is generated once and kept in app_settings. */
+  NOTIFICATION_LINK_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 48)').optional(),
+  ),
   /** How often each instance looks for due notifications. */
   NOTIFICATION_INTERVAL_MS: z.preprocess(
     emptyToUndefined,
@@ -259,6 +290,10 @@ export interface Config {
   brand: Brand;
   /** Outgoing e-mail: null without SMTP_URL (rows are suppressed). `from` defaults to the brand at no-reply@host. */
   mail: { smtpUrl: string; from: string } | null;
+  /** Text messages through the Twilio Messages API: null unless SID, token and sender are all set. */
+  sms: { accountSid: string; authToken: string; from: string; apiBase: string; timeoutMs: number } | null;
+  /** Key of the unsubscribe links' HMAC; undefined: the one kept in app_settings (generated once). */
+  notificationLinkSecret: string | undefined;
   notificationIntervalMs: number;
   /** Live streams: heartbeat comment and session re-check interval. */
   liveHeartbeatMs: number;
@@ -309,13 +344,27 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       parsed.error.issues.map((issue) => {
         const key = String(issue.path[0] ?? '');
         const got = source[key];
-        const secret = /PASSWORD|KEY|DATABASE_URL|CLOUDINARY_URL|SMTP_URL/.test(key);
+        const secret = /PASSWORD|KEY|TOKEN|SECRET|DATABASE_URL|CLOUDINARY_URL|SMTP_URL/.test(key);
         const shown = secret ? '' : ` (got "${got}")`;
         return `${key}: ${issue.message}${got === undefined ? '' : shown}`;
       }),
     );
   }
   const env = parsed.data;
+  const twilio = {
+    TWILIO_ACCOUNT_SID: env.TWILIO_ACCOUNT_SID,
+    TWILIO_AUTH_TOKEN: env.TWILIO_AUTH_TOKEN,
+    TWILIO_FROM: env.TWILIO_FROM,
+  };
+  const missing = Object.entries(twilio)
+    .filter(([, value]) => value === undefined)
+    .map(([key]) => key);
+  // Half a Twilio configuration would silently suppress every text: all three or none.
+  if (missing.length > 0 && missing.length < 3) {
+    throw new ConfigError([
+      `${missing.join(', ')}: must be set too: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together (or leave all three unset to send no SMS)`,
+    ]);
+  }
   const brand: Brand = {
     productName: env.BRAND_NAME,
     phoneE164: env.BRAND_PHONE,
@@ -358,6 +407,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           from: env.MAIL_FROM ?? `${brand.productName} <no-reply@${new URL(env.SMTP_URL).hostname}>`,
         }
       : null,
+    sms:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+            apiBase: env.TWILIO_API_BASE.replace(/\/+$/, ''),
+            timeoutMs: 10_000,
+          }
+        : null,
+    notificationLinkSecret: env.NOTIFICATION_LINK_SECRET,
     notificationIntervalMs: env.NOTIFICATION_INTERVAL_MS,
     liveHeartbeatMs: env.LIVE_HEARTBEAT_MS,
   };

@@ -12,6 +12,8 @@ declare module 'fastify' {
      * response drops this instance's list cache first (app.ts). Declared beside `access`.
      */
     changesVehicles?: boolean;
+    /** Exempt from the cross-site check: the route's authority is a signed token, never a cookie. */
+    crossSiteAllowed?: boolean;
   }
 }
 

@@ -26,6 +26,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/staff/logout',
   'POST /api/verify-code',
   'POST /api/vehicles/:id/offers',
+  // RFC 8058 one-click unsubscribe: the signed token in the link decides, never a session.
+  'GET /api/notifications/unsubscribe',
+  'POST /api/notifications/unsubscribe',
 ]);
 
 type Identity = 'anonymous' | 'dealer' | 'staff' | 'admin';

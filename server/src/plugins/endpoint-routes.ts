@@ -8,6 +8,11 @@ type Field<E, K extends string> = E extends Record<K, infer S> ? S : undefined;
 export interface RouteExtras {
   /** A success can change what the public vehicle list shows (drops the list cache). */
   changesVehicles?: true;
+  /**
+   * The cross-site check (plugins/security.ts) does not apply: only for a route whose authority is
+   * a token in its URL, never a cookie (the RFC 8058 one-click unsubscribe).
+   */
+  crossSiteAllowed?: true;
 }
 
 /**

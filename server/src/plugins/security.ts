@@ -71,8 +71,12 @@ export function registerSecurity(
   });
 
   // Browsers say where a request comes from; a mutation from another site is refused (CSRF).
+  // One exception, declared on its route (config.crossSiteAllowed): the RFC 8058 one-click
+  // unsubscribe, which a mail provider or webmail page POSTs from elsewhere by design; it reads no
+  // cookie or session, only the signed token in its URL, so a forged request gains nothing.
   app.addHook('onRequest', (request, _reply, done) => {
     if (!MUTATING.has(request.method)) return done();
+    if (request.routeOptions.config?.crossSiteAllowed === true) return done();
     const fetchSite = request.headers['sec-fetch-site'];
     if (fetchSite === 'cross-site') {
       return done(new AppError(ERROR_CODES.forbidden, 'Cross-site requests are not allowed'));

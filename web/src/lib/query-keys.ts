@@ -10,6 +10,7 @@ export const queryKeys = {
     buyCodes: () => ['dealer-portal', 'buy-codes'] as const,
     transactions: () => ['dealer-portal', 'transactions'] as const,
     offers: () => ['dealer-portal', 'offers'] as const,
+    notificationPreferences: () => ['dealer-portal', 'notification-preferences'] as const,
   },
   auth: {
     adminCheck: () => ['auth', 'admin-check'] as const,

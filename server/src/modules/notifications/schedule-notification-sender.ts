@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { createMailTransport, runSenderPass } from './send-notifications';
+import { createTwilioTransport } from './sms-transport';
+import type { UnsubscribeLinks } from './unsubscribe-links';
 
 /**
- * Every instance sends: a pass every few seconds (rows are claimed with SKIP LOCKED, so instances
+ * Every instance sends (e-mail over SMTP_URL, texts through Twilio when TWILIO_* is set): a pass every few seconds (rows are claimed with SKIP LOCKED, so instances
  * share the work). A failed pass is a warning; the timer does not keep the process alive, and
  * closing the app waits for a pass under way before closing the SMTP transport.
  */
@@ -13,13 +15,15 @@ export function scheduleNotificationSender(
   db: Database,
   mail: Config['mail'],
   intervalMs: number,
+  extras: { sms?: Config['sms']; unsubscribe?: UnsubscribeLinks } = {},
 ) {
   const transport = mail ? createMailTransport(mail.smtpUrl) : null;
+  const sms = extras.sms ? createTwilioTransport(extras.sms) : null;
   const from = mail?.from ?? '';
   let running: Promise<void> | null = null;
   const pass = () => {
     if (running) return;
-    running = runSenderPass(db, transport, { from })
+    running = runSenderPass(db, transport, { from, sms, unsubscribe: extras.unsubscribe ?? null })
       .then(
         (result) => {
           if (result.failed || result.dead) app.log.warn({ result }, 'some notifications were not sent');

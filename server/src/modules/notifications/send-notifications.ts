@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
+import { toE164 } from '@contracts/phone';
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { type NotificationPayload, notifications } from '../../db/schema';
+import { SmsRejected, type SmsTransport } from './sms-transport';
+import type { UnsubscribeLinks } from './unsubscribe-links';
 
 /** The part of a nodemailer transport the sender uses; `response` is the server's final SMTP answer. */
 export interface MailTransport {
@@ -84,14 +87,67 @@ export interface SenderPassResult {
 }
 
 /**
- * One pass of the sender: claims due rows, sends each OUTSIDE any transaction, then records the
- * answer. A failure is retried after 1 min × 2^(attempts − 1); the 8th failure is `dead`. Without a
- * transport, rows become `suppressed` (visible in the admin log, re-queued by a resend).
+ * The payload as dealer messages carry it: `dealerId` (whose preferences and unsubscribe link) and
+ * a short `sms` text. MERGE NOTE: the `events` branch adds both to NotificationPayload in schema.ts;
+ * this widening is then a no-op and can go.
+ */
+type OutboxPayload = NotificationPayload & { dealerId?: number; sms?: string };
+
+export interface SenderOptions {
+  /** The e-mail sender address (MAIL_FROM). */
+  from: string;
+  batchSize?: number;
+  /** Text messages; null/absent: sms rows are suppressed ('no transport'), e-mail is unaffected. */
+  sms?: SmsTransport | null;
+  /** Signs the one-click unsubscribe link of every dealer e-mail; absent: no List-Unsubscribe. */
+  unsubscribe?: UnsubscribeLinks | null;
+}
+
+/** A row that can never be delivered (the provider said so): dead at once, not retried for hours. */
+class Undeliverable extends Error {}
+
+/**
+ * A dealer e-mail carries RFC 8058 one-click unsubscribe for its event (List-Unsubscribe with the
+ * signed HTTPS link, List-Unsubscribe-Post), and the same link plus the preferences page in its
+ * footer for readers whose mail client shows no unsubscribe button.
+ */
+async function mailFor(
+  row: { event: string; payload: OutboxPayload },
+  links: UnsubscribeLinks | null | undefined,
+) {
+  const { payload } = row;
+  const headers: Record<string, string> = { 'X-Notification-Event': row.event };
+  if (payload.dealerId === undefined || !links) {
+    return { text: payload.text, html: payload.html, headers };
+  }
+  const url = await links.url({ dealerId: payload.dealerId, event: row.event, channel: 'email' });
+  headers['List-Unsubscribe'] = `<${url}>`;
+  headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  const text = `${payload.text}\n\nStop these e-mails: ${url}\nAll notification settings: ${links.preferencesUrl}`;
+  const footer = `<p style="color:#666;font-size:12px"><a href="${escapeAttr(url)}">Stop these e-mails</a> · <a href="${escapeAttr(links.preferencesUrl)}">Notification settings</a></p>`;
+  const html = payload.html.includes('</body>')
+    ? payload.html.replace('</body>', `${footer}\n</body>`)
+    : `${payload.html}\n${footer}`;
+  return { text, html, headers };
+}
+
+const escapeAttr = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/**
+ * One pass of the sender: claims due rows, sends each OUTSIDE any transaction (e-mail over SMTP,
+ * sms through Twilio), then records the answer. A failure is retried after 1 min × 2^(attempts − 1);
+ * the 8th failure is `dead`, and so is at once a text the provider refused for good (an invalid or
+ * unsubscribed number, see SmsRejected). Without the channel's transport, rows become `suppressed`
+ * (visible in the admin log, re-queued by a resend).
  */
 export async function runSenderPass(
   db: Database,
   transport: MailTransport | null,
-  options: { from: string; batchSize?: number },
+  options: SenderOptions,
 ): Promise<SenderPassResult> {
   const result: SenderPassResult = { sent: 0, failed: 0, dead: 0, suppressed: 0 };
   const rows = await claimDueRows(db, options.batchSize ?? BATCH_SIZE);
@@ -102,7 +158,8 @@ export async function runSenderPass(
       eq(notifications.status, 'sending'),
       eq(notifications.lockedUntil, row.lockedUntil!),
     );
-    if (!transport) {
+    const sms = row.channel === 'sms' ? (options.sms ?? null) : null;
+    if (row.channel === 'sms' ? !sms : !transport) {
       await db
         .update(notifications)
         .set({ status: 'suppressed', providerAnswer: 'no transport', lockedUntil: null })
@@ -111,15 +168,24 @@ export async function runSenderPass(
       continue;
     }
     try {
-      const info = await transport.sendMail({
-        from: options.from,
-        to: row.recipient,
-        subject: row.payload.subject,
-        text: row.payload.text,
-        html: row.payload.html,
-        messageId: messageIdOf(row.idempotencyKey, options.from),
-        headers: { 'X-Notification-Event': row.event },
-      });
+      const payload = row.payload as OutboxPayload;
+      let info: { response: string };
+      if (sms) {
+        const to = toE164(row.recipient);
+        if (!to) throw new Undeliverable(`not a phone number that can be texted: ${row.recipient}`);
+        info = await sms.send({ to, body: payload.sms ?? `${payload.subject} ${payload.link}` });
+      } else {
+        const mail = await mailFor({ event: row.event, payload }, options.unsubscribe);
+        info = await transport!.sendMail({
+          from: options.from,
+          to: row.recipient,
+          subject: payload.subject,
+          text: mail.text,
+          html: mail.html,
+          messageId: messageIdOf(row.idempotencyKey, options.from),
+          headers: mail.headers,
+        });
+      }
       await db
         .update(notifications)
         .set({
@@ -133,7 +199,8 @@ export async function runSenderPass(
       result.sent++;
     } catch (error) {
       const attempts = row.attempts + 1;
-      const isDead = attempts >= MAX_ATTEMPTS;
+      const permanent = error instanceof Undeliverable || (error instanceof SmsRejected && error.permanent);
+      const isDead = permanent || attempts >= MAX_ATTEMPTS;
       await db
         .update(notifications)
         .set({

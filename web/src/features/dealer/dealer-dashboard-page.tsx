@@ -7,7 +7,9 @@ import { useDealerLogout, useDealerMe } from '@/lib/auth/dealer-session';
 import { useLiveUpdates } from '@/lib/use-live-updates';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useDealerBuyCodes, useDealerOffers, useDealerTransactions } from './api/dealer-portal';
+import { useNotificationPreferences } from './api/notification-preferences';
 import { BuyCodesSection } from './components/buy-codes-section';
+import { NotificationsSection } from './components/notifications-section';
 import { OffersSection } from './components/offers-section';
 import { TransactionsSection } from './components/transactions-section';
 
@@ -29,6 +31,7 @@ function DealerDashboard({ dealerName }: { dealerName: string }) {
   const offers = useDealerOffers();
   // Counters, sales and code changes show up by themselves.
   useLiveUpdates();
+  const notifications = useNotificationPreferences();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -61,6 +64,13 @@ function DealerDashboard({ dealerName }: { dealerName: string }) {
             <SectionSkeleton label="Loading transactions" />
           )}
         </div>
+      </div>
+      <div className="mt-6">
+        {notifications.data ? (
+          <NotificationsSection preferences={notifications.data} />
+        ) : (
+          <SectionSkeleton label="Loading notification settings" />
+        )}
       </div>
     </div>
   );

@@ -1,0 +1,99 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { PAGE_PATHS } from '@contracts/routes';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { appSettings } from '../../db/schema';
+
+/** app_settings key of the generated key when NOTIFICATION_LINK_SECRET is unset. */
+export const LINK_SECRET_SETTING = 'notification_link_secret';
+
+export type LinkChannel = 'email' | 'sms';
+
+export interface UnsubscribeTarget {
+  dealerId: number;
+  event: string;
+  channel: LinkChannel;
+}
+
+const TOKEN = /^(\d{1,10})\.([a-z][a-z_]{0,59})\.(email|sms)\.([A-Za-z0-9_-]{43})$/;
+
+/**
+ * One-click unsubscribe links (RFC 8058): `…/api/notifications/unsubscribe?token=D.EVENT.CHANNEL.SIG`,
+ * SIG = HMAC-SHA256 (base64url) of dealer id, event and channel. The token names what it switches
+ * off and proves we wrote it; it carries no expiry (an unsubscribe link must keep working).
+ *
+ * The key is NOTIFICATION_LINK_SECRET, or else one generated once and kept in app_settings, so
+ * links survive restarts and every instance signs and checks with the same key. `ready()` loads
+ * it at start-up (app onReady), so a request never writes the setting.
+ */
+export class UnsubscribeLinks {
+  private key: Promise<Buffer> | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly configuredSecret: string | undefined,
+    /** PUBLIC_ORIGIN (or http://HOST:PORT), no trailing slash. */
+    readonly origin: string,
+  ) {}
+
+  ready(): Promise<Buffer> {
+    this.key ??= this.loadKey().catch((error: unknown) => {
+      this.key = null;
+      throw error;
+    });
+    return this.key;
+  }
+
+  private async loadKey(): Promise<Buffer> {
+    if (this.configuredSecret) return Buffer.from(this.configuredSecret, 'utf8');
+    // Two instances starting together: both insert-or-ignore, then both read the one that won.
+    await this.db
+      .insert(appSettings)
+      .values({
+        key: LINK_SECRET_SETTING,
+        value: randomBytes(32).toString('base64url'),
+        updatedAt: sql`now()`,
+      })
+      .onConflictDoNothing();
+    const [row] = await this.db
+      .select({ value: appSettings.value })
+      .from(appSettings)
+      .where(eq(appSettings.key, LINK_SECRET_SETTING));
+    if (!row) throw new Error('The unsubscribe link key could not be stored in app_settings');
+    return Buffer.from(row.value, 'utf8');
+  }
+
+  private static signature(key: Buffer, t: UnsubscribeTarget) {
+    return createHmac('sha256', key).update(`unsubscribe:v1:${t.dealerId}:${t.event}:${t.channel}`).digest();
+  }
+
+  async token(target: UnsubscribeTarget): Promise<string> {
+    const sig = UnsubscribeLinks.signature(await this.ready(), target).toString('base64url');
+    return `${target.dealerId}.${target.event}.${target.channel}.${sig}`;
+  }
+
+  /** The URL for List-Unsubscribe (POST, one click) and for the visible link (GET, a confirmation page). */
+  async url(target: UnsubscribeTarget): Promise<string> {
+    return `${this.origin}/api/notifications/unsubscribe?token=${await this.token(target)}`;
+  }
+
+  /** Where a dealer changes every choice: the dashboard's Notifications section. */
+  get preferencesUrl() {
+    return `${this.origin}${PAGE_PATHS.dealerDashboard}#notifications`;
+  }
+
+  /** What a token switches off, or null when it is malformed or not signed with our key. */
+  async verify(token: string | undefined): Promise<UnsubscribeTarget | null> {
+    const match = token ? TOKEN.exec(token) : null;
+    if (!match) return null;
+    const target: UnsubscribeTarget = {
+      dealerId: Number(match[1]),
+      event: match[2]!,
+      channel: match[3] as LinkChannel,
+    };
+    if (!Number.isSafeInteger(target.dealerId) || target.dealerId > 2_147_483_647) return null;
+    const expected = UnsubscribeLinks.signature(await this.ready(), target);
+    const given = Buffer.from(match[4]!, 'base64url');
+    return given.length === expected.length && timingSafeEqual(given, expected) ? target : null;
+  }
+}
