@@ -1,40 +1,20 @@
+import {
+  DEALER_CONTACTS,
+  DEALER_EVENT_NAMES,
+  DEALER_EVENTS,
+  type DealerContact,
+  type DealerEvent,
+  NOTIFICATION_CHANNELS,
+} from './notifications';
 import { z } from './zod';
 
 /**
- * Dealer notification preferences (DESIGN.md §6, issue #16): per event, e-mail and/or SMS to the
- * dealer contact whose job the event is.
- *
- * MERGE NOTE (branch `prefs`): the `events` branch exports the dealer-facing events as
- * `DEALER_EVENTS` (names + labels) from ./notifications. When both are merged, build
- * DEALER_NOTIFICATION_EVENTS from DEALER_EVENTS (keep `contacts` here, or move it there) so the
- * names and labels are written once. The names below are the ones agreed with that branch.
+ * Dealer notification preferences (DESIGN.md §6, issue #16): per event (DEALER_EVENTS), e-mail
+ * and/or SMS to the dealer contact whose job the event is.
  */
-export const DEALER_CONTACT_ROLES = ['main', 'billing', 'title'] as const;
-export type DealerContactRole = (typeof DEALER_CONTACT_ROLES)[number];
-
-export const DEALER_NOTIFICATION_EVENTS = [
-  { event: 'counter_sent', label: 'Counter offer on your offer', contacts: ['main'] },
-  { event: 'offer_accepted', label: 'Offer accepted', contacts: ['main'] },
-  { event: 'offer_declined', label: 'Offer declined', contacts: ['main'] },
-  { event: 'offer_expiring', label: 'Offer expiring in 2 hours', contacts: ['main'] },
-  { event: 'offer_expired', label: 'Offer expired', contacts: ['main'] },
-  { event: 'purchase_receipt', label: 'Buy Now receipt', contacts: ['main', 'billing'] },
-  { event: 'transaction_paid', label: 'Payment received', contacts: ['billing'] },
-  { event: 'transaction_completed', label: 'Transaction completed', contacts: ['billing'] },
-  { event: 'bill_of_sale_uploaded', label: 'Bill of sale uploaded', contacts: ['title'] },
-  { event: 'dealer_deactivated', label: 'Account deactivated', contacts: ['main'] },
-] as const satisfies readonly { event: string; label: string; contacts: readonly DealerContactRole[] }[];
-
-export type DealerNotificationEvent = (typeof DEALER_NOTIFICATION_EVENTS)[number]['event'];
-const EVENT_NAMES = DEALER_NOTIFICATION_EVENTS.map((e) => e.event) as [
-  DealerNotificationEvent,
-  ...DealerNotificationEvent[],
-];
-export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const;
-
 /** A contact as the dealer sees it in the preferences: masked, and whether it can get texts. */
 export const preferenceContactSchema = z.object({
-  role: z.enum(DEALER_CONTACT_ROLES),
+  role: z.enum(DEALER_CONTACTS),
   name: z.string(),
   /** e.g. j•••@example.com */
   email: z.string(),
@@ -43,7 +23,7 @@ export const preferenceContactSchema = z.object({
 });
 
 export const dealerEventPreferenceSchema = z.object({
-  event: z.enum(EVENT_NAMES),
+  event: z.enum(DEALER_EVENT_NAMES),
   label: z.string(),
   email: z.boolean(),
   sms: z.boolean(),
@@ -60,7 +40,7 @@ export const dealerNotificationPreferencesSchema = z.object({
 export type DealerNotificationPreferences = z.infer<typeof dealerNotificationPreferencesSchema>;
 export type DealerEventPreference = z.infer<typeof dealerEventPreferenceSchema>;
 
-const EVENT_MESSAGE = `Event must be one of: ${EVENT_NAMES.join(', ')}`;
+const EVENT_MESSAGE = `Event must be one of: ${DEALER_EVENT_NAMES.join(', ')}`;
 
 /** PUT: each listed event gets exactly these two switches; events not listed keep theirs. */
 export const updateNotificationPreferencesBodySchema = z.object({
@@ -68,7 +48,7 @@ export const updateNotificationPreferencesBodySchema = z.object({
     .array(
       z.object(
         {
-          event: z.enum(EVENT_NAMES, { error: EVENT_MESSAGE }),
+          event: z.enum(DEALER_EVENT_NAMES, { error: EVENT_MESSAGE }),
           email: z.boolean({ error: 'email must be true or false' }),
           sms: z.boolean({ error: 'sms must be true or false' }),
         },
@@ -77,7 +57,7 @@ export const updateNotificationPreferencesBodySchema = z.object({
       { error: 'preferences must be a list of {event, email, sms}' },
     )
     .min(1, 'Send at least one preference')
-    .max(EVENT_NAMES.length, `At most ${EVENT_NAMES.length} preferences`)
+    .max(DEALER_EVENT_NAMES.length, `At most ${DEALER_EVENT_NAMES.length} preferences`)
     .refine(
       (list) => new Set(list.map((p) => p.event)).size === list.length,
       'Each event may be listed once',

@@ -24,23 +24,27 @@ export const notificationSchema = z.object({
 });
 export type NotificationView = z.infer<typeof notificationSchema>;
 
+/** Which of a dealer's contacts a message goes to (dealer columns email/phone, billing…, title…). */
+export const DEALER_CONTACTS = ['main', 'billing', 'title'] as const;
+export type DealerContact = (typeof DEALER_CONTACTS)[number];
+
 /**
- * The events a dealer hears of, with the label the Notifications preferences show and (`to`) whose inbox it reaches (DESIGN.md §6).
- * Each goes to one of the dealer's contacts: main (offers, counters, expiry, the account),
+ * The events a dealer hears of, with the label the Notifications preferences show and the
+ * contacts whose inbox they reach (DESIGN.md §6): main (offers, counters, expiry, the account),
  * billing (receipts, payment, completion) or title (bill of sale).
  */
 export const DEALER_EVENTS = [
-  { event: 'counter_sent', label: 'Counter offer on your offer', to: 'main contact' },
-  { event: 'offer_accepted', label: 'Offer accepted', to: 'main contact' },
-  { event: 'offer_declined', label: 'Offer declined', to: 'main contact' },
-  { event: 'offer_expiring', label: 'Offer expiring in 2 hours', to: 'main contact' },
-  { event: 'offer_expired', label: 'Offer expired', to: 'main contact' },
-  { event: 'purchase_receipt', label: 'Buy Now receipt', to: 'main and billing contacts' },
-  { event: 'transaction_paid', label: 'Payment received', to: 'billing contact' },
-  { event: 'transaction_completed', label: 'Transaction completed', to: 'billing contact' },
-  { event: 'bill_of_sale_uploaded', label: 'Bill of sale uploaded', to: 'title contact' },
-  { event: 'dealer_deactivated', label: 'Account deactivated', to: 'main contact' },
-] as const;
+  { event: 'counter_sent', label: 'Counter offer on your offer', contacts: ['main'] },
+  { event: 'offer_accepted', label: 'Offer accepted', contacts: ['main'] },
+  { event: 'offer_declined', label: 'Offer declined', contacts: ['main'] },
+  { event: 'offer_expiring', label: 'Offer expiring in 2 hours', contacts: ['main'] },
+  { event: 'offer_expired', label: 'Offer expired', contacts: ['main'] },
+  { event: 'purchase_receipt', label: 'Buy Now receipt', contacts: ['main', 'billing'] },
+  { event: 'transaction_paid', label: 'Payment received', contacts: ['billing'] },
+  { event: 'transaction_completed', label: 'Transaction completed', contacts: ['billing'] },
+  { event: 'bill_of_sale_uploaded', label: 'Bill of sale uploaded', contacts: ['title'] },
+  { event: 'dealer_deactivated', label: 'Account deactivated', contacts: ['main'] },
+] as const satisfies readonly { event: string; label: string; contacts: readonly DealerContact[] }[];
 export type DealerEvent = (typeof DEALER_EVENTS)[number]['event'];
 export const DEALER_EVENT_NAMES = DEALER_EVENTS.map((e) => e.event) as [DealerEvent, ...DealerEvent[]];
 export const dealerEventSchema = z.enum(DEALER_EVENT_NAMES);
@@ -55,8 +59,5 @@ export const ADMIN_EVENTS = [
 export type AdminEvent = (typeof ADMIN_EVENTS)[number];
 export type NotificationEvent = DealerEvent | AdminEvent;
 
-/** Which of a dealer's contacts a message goes to (dealer columns email/phone, billing…, title…). */
-export const DEALER_CONTACTS = ['main', 'billing', 'title'] as const;
-export type DealerContact = (typeof DEALER_CONTACTS)[number];
 export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];

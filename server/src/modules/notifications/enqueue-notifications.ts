@@ -1,4 +1,5 @@
 import type { DealerContact, NotificationChannel, NotificationEvent } from '@contracts/notifications';
+import { toE164 } from '@contracts/phone';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { adminUsers, dealers, type NotificationPayload, notifications } from '../../db/schema';
@@ -30,19 +31,6 @@ export const idempotencyKeyOf = (
   recipient: string,
   channel: NotificationChannel = 'email',
 ) => `${event}:${entityId}:${recipient.trim().toLowerCase()}:${channel}`;
-
-/**
- * A phone number as an SMS provider takes it (E.164), or null when it cannot be one. Numbers
- * without a country code are read as North American (10 digits, or 11 starting with 1).
- */
-export function smsNumberOf(phone: string | null | undefined): string | null {
-  const text = (phone ?? '').trim();
-  const digits = text.replace(/\D/g, '');
-  if (text.startsWith('+')) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
-  if (digits.length === 10) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
-  return null;
-}
 
 type DealerRow = Pick<
   typeof dealers.$inferSelect,
@@ -124,7 +112,7 @@ export async function enqueueNotifications(tx: Executor, items: Notification[]) 
       const channels = await enabledChannels(tx, to.dealerId, item.event);
       const owner = { dealerId: to.dealerId, contact: to.contact };
       if (channels.email) add(item, email, 'email', owner);
-      const number = smsNumberOf(phone);
+      const number = toE164(phone);
       if (channels.sms && number) add(item, number, 'sms', owner);
     }
   }

@@ -1,9 +1,8 @@
-import {
-  DEALER_NOTIFICATION_EVENTS,
-  type DealerContactRole,
-  type DealerNotificationPreferences,
-  type UpdateNotificationPreferencesBody,
+import type {
+  DealerNotificationPreferences,
+  UpdateNotificationPreferencesBody,
 } from '@contracts/notification-preferences';
+import { DEALER_EVENTS, type DealerContact } from '@contracts/notifications';
 import { toE164 } from '@contracts/phone';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
@@ -30,7 +29,7 @@ export const maskPhone = (e164: string) => `•••-•••-${e164.slice(-4)
 type DealerRow = typeof dealers.$inferSelect;
 
 function contactsOf(dealer: DealerRow) {
-  const byRole: Record<DealerContactRole, { name: string; email: string; phone: string }> = {
+  const byRole: Record<DealerContact, { name: string; email: string; phone: string }> = {
     main: { name: dealer.contactName, email: dealer.email, phone: dealer.phone },
     billing: {
       name: dealer.billingContactName,
@@ -43,7 +42,7 @@ function contactsOf(dealer: DealerRow) {
       phone: dealer.titleContactPhone,
     },
   };
-  return (role: DealerContactRole) => {
+  return (role: DealerContact) => {
     const contact = byRole[role];
     const textable = toE164(contact.phone);
     return {
@@ -76,7 +75,7 @@ export async function findDealerPreferences(
   const contact = contactsOf(dealer);
   return {
     smsAvailable,
-    events: DEALER_NOTIFICATION_EVENTS.map(({ event, label, contacts }) => {
+    events: DEALER_EVENTS.map(({ event, label, contacts }) => {
       const people = contacts.map(contact);
       return {
         event,
@@ -152,4 +151,4 @@ export async function unsubscribeFromEvent(db: Database, target: UnsubscribeTarg
 
 /** The label a dealer knows an event by (the token's event name otherwise). */
 export const eventLabel = (event: string) =>
-  DEALER_NOTIFICATION_EVENTS.find((e) => e.event === event)?.label ?? event.replaceAll('_', ' ');
+  DEALER_EVENTS.find((e) => e.event === event)?.label ?? event.replaceAll('_', ' ');

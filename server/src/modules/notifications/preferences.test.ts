@@ -1,4 +1,4 @@
-import { DEALER_NOTIFICATION_EVENTS } from '@contracts/notification-preferences';
+import { DEALER_EVENTS } from '@contracts/notifications';
 import { and, eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import {
   notificationPreferences,
   notifications,
 } from '../../db/schema';
+import { enqueueNotifications } from './enqueue-notifications';
 import { createMailTransport, type MailTransport, runSenderPass } from './send-notifications';
 import { LINK_SECRET_SETTING, UnsubscribeLinks } from './unsubscribe-links';
 
@@ -136,8 +137,27 @@ describe('RFC 8058 one-click unsubscribe', () => {
     });
     expect(again.statusCode).toBe(200);
     expect(await prefRows(dealer.id)).toHaveLength(1);
-    // NOTE for the merge with `events`: a new counter_sent for this dealer must now enqueue no
-    // e-mail row (enabledChannels(tx, dealer.id, 'counter_sent') → {email: false}); add that here.
+    // The next counter for this dealer is not e-mailed; another event still is.
+    const payload = { subject: 'After', text: 't', html: '<p>t</p>', link: ORIGIN, sms: 's' };
+    await ctx.db.transaction((tx) =>
+      enqueueNotifications(tx, [
+        { event: 'counter_sent', entityId: 900_001, to: [{ dealerId: dealer.id, contact: 'main' }], payload },
+        {
+          event: 'offer_declined',
+          entityId: 900_001,
+          to: [{ dealerId: dealer.id, contact: 'main' }],
+          payload,
+        },
+      ]),
+    );
+    const queued = await ctx.db
+      .select({ event: notifications.event, channel: notifications.channel })
+      .from(notifications)
+      .where(eq(notifications.recipient, dealer.email.toLowerCase()));
+    expect(queued.filter((r) => r.event === 'counter_sent' && r.channel === 'email')).toHaveLength(1);
+    expect(queued.filter((r) => r.event === 'offer_declined')).toEqual([
+      { event: 'offer_declined', channel: 'email' },
+    ]);
   });
 
   it('accepts the body as multipart/form-data too (RFC 8058 allows both encodings)', async () => {
@@ -298,9 +318,7 @@ describe('dealer notification preferences API', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.smsAvailable).toBe(false);
-    expect(body.events.map((e: { event: string }) => e.event)).toEqual(
-      DEALER_NOTIFICATION_EVENTS.map((e) => e.event),
-    );
+    expect(body.events.map((e: { event: string }) => e.event)).toEqual(DEALER_EVENTS.map((e) => e.event));
     for (const e of body.events) expect(e).toMatchObject({ email: true, sms: false, smsPossible: true });
     const receipt = body.events.find((e: { event: string }) => e.event === 'purchase_receipt');
     expect(receipt.contacts).toEqual([

@@ -1,8 +1,8 @@
 import type {
-  DealerContactRole,
   DealerEventPreference,
   DealerNotificationPreferences,
 } from '@contracts/notification-preferences';
+import type { DealerContact } from '@contracts/notifications';
 import { Bell } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useSaveNotificationPreferences } from '../api/notification-preferences';
 
-const ROLE_LABELS: Record<DealerContactRole, string> = {
+const ROLE_LABELS: Record<DealerContact, string> = {
   main: 'main contact',
   billing: 'billing contact',
   title: 'title contact',
