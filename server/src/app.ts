@@ -176,7 +176,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Expired sessions, old rate-limit windows and idempotency keys, abandoned uploads.
   scheduleHousekeeping(app, database, uploads.directory);
   // The notification outbox is sent by every instance (DESIGN.md §6); nothing is sent from a request.
-  scheduleNotificationSender(app, database.db, config.mail, config.notificationIntervalMs);
+  scheduleNotificationSender(
+    app,
+    database.db,
+    config.mail,
+    config.notificationIntervalMs,
+    config.notificationRetryBaseMs,
+  );
 
   const webDir = deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir;
   if (webDir) await app.register(registerWebApp, { webDir, brand: config.brand });

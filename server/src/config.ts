@@ -190,6 +190,16 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(100).max(3_600_000).default(5000),
   ),
+  /** A failed message is retried after this × 2^(attempts − 1); 1 minute in production (DESIGN.md §6). */
+  NOTIFICATION_RETRY_BASE_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(100, 'must be between 100 and 3600000 ms')
+      .max(3_600_000, 'must be between 100 and 3600000 ms')
+      .default(60_000),
+  ),
   BRAND_NAME: z.preprocess(emptyToUndefined, z.string().max(60).default(DEFAULT_BRAND.productName)),
   BRAND_PHONE: z.preprocess(
     emptyToUndefined,
@@ -250,6 +260,8 @@ export interface Config {
   /** Outgoing e-mail: null without SMTP_URL (rows are suppressed). `from` defaults to the brand at no-reply@host. */
   mail: { smtpUrl: string; from: string } | null;
   notificationIntervalMs: number;
+  /** First retry delay of a failed notification; doubles with each attempt. */
+  notificationRetryBaseMs: number;
 }
 
 export class ConfigError extends Error {
@@ -347,5 +359,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : null,
     notificationIntervalMs: env.NOTIFICATION_INTERVAL_MS,
+    notificationRetryBaseMs: env.NOTIFICATION_RETRY_BASE_MS,
   };
 }

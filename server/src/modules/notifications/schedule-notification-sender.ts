@@ -13,13 +13,14 @@ export function scheduleNotificationSender(
   db: Database,
   mail: Config['mail'],
   intervalMs: number,
+  retryBaseMs?: number,
 ) {
   const transport = mail ? createMailTransport(mail.smtpUrl) : null;
   const from = mail?.from ?? '';
   let running: Promise<void> | null = null;
   const pass = () => {
     if (running) return;
-    running = runSenderPass(db, transport, { from })
+    running = runSenderPass(db, transport, { from, retryBaseMs })
       .then(
         (result) => {
           if (result.failed || result.dead) app.log.warn({ result }, 'some notifications were not sent');

@@ -19,6 +19,8 @@ export interface MailTransport {
 }
 
 export const MAX_ATTEMPTS = 8;
+/** The first retry waits this long, each further one twice as long (DESIGN.md §6). */
+export const RETRY_BASE_MS = 60_000;
 const CLAIM_FOR = sql`interval '2 minutes'`;
 const BATCH_SIZE = 20;
 
@@ -85,13 +87,13 @@ export interface SenderPassResult {
 
 /**
  * One pass of the sender: claims due rows, sends each OUTSIDE any transaction, then records the
- * answer. A failure is retried after 1 min × 2^(attempts − 1); the 8th failure is `dead`. Without a
- * transport, rows become `suppressed` (visible in the admin log, re-queued by a resend).
+ * answer. A failure is retried after `retryBaseMs` (1 min) × 2^(attempts − 1); the 8th failure is
+ * `dead`. Without a transport, rows become `suppressed` (visible in the admin log, re-queued by a resend).
  */
 export async function runSenderPass(
   db: Database,
   transport: MailTransport | null,
-  options: { from: string; batchSize?: number },
+  options: { from: string; batchSize?: number; retryBaseMs?: number },
 ): Promise<SenderPassResult> {
   const result: SenderPassResult = { sent: 0, failed: 0, dead: 0, suppressed: 0 };
   const rows = await claimDueRows(db, options.batchSize ?? BATCH_SIZE);
@@ -141,7 +143,7 @@ export async function runSenderPass(
           attempts,
           providerAnswer: (error instanceof Error ? error.message : String(error)).slice(0, 1000),
           lockedUntil: null,
-          nextAttemptAt: sql`now() + ${2 ** (attempts - 1)} * interval '1 minute'`,
+          nextAttemptAt: sql`now() + ${2 ** (attempts - 1) * (options.retryBaseMs ?? RETRY_BASE_MS)} * interval '1 millisecond'`,
         })
         .where(mine);
       if (isDead) result.dead++;
