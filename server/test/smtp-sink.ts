@@ -2,39 +2,49 @@ import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-/** One RCPT TO the sink answered: when, for whom, and whether it refused it (451, try later). */
-export interface RcptAttempt {
+/** One message the sink was handed: when, which, and whether it refused it (451, try again later). */
+export interface DeliveryAttempt {
   at: number;
-  to: string;
+  messageId: string | undefined;
+  subject: string | undefined;
   refused: boolean;
 }
 
+/** What a sink records besides the accepted messages; pass it on to a restarted sink to keep one log. */
+export interface SinkLog {
+  /** `arrivals[i]` is Date.now() when `messages[i]` was accepted. */
+  arrivals: number[];
+  attempts: DeliveryAttempt[];
+}
+
 /**
- * A real SMTP server on 127.0.0.1 (no TLS, no auth) that keeps every message it accepts, parsed,
- * with the time it accepted it (`arrivals[i]` is `Date.now()` when `messages[i]` was accepted).
+ * A real SMTP server on 127.0.0.1 (no TLS, no auth) that keeps every message it accepts, parsed.
  * Given a port, it listens there again: a test can stop the "mail provider" and bring it back.
- * `refuse(true)` makes it answer every recipient with a temporary failure (451) until `refuse(false)`,
- * as a provider in trouble does; every RCPT TO is recorded in `attempts`.
+ * `refuse(true)` makes it answer each message with a temporary failure (451 after DATA, as a
+ * provider in trouble does) until `refuse(false)`; every message handed over is in `attempts`.
  */
-export async function startSmtpSink(port = 0, messages: ParsedMail[] = [], arrivals: number[] = []) {
+export async function startSmtpSink(
+  port = 0,
+  messages: ParsedMail[] = [],
+  log: SinkLog = { arrivals: [], attempts: [] },
+) {
   let refusing = false;
-  const attempts: RcptAttempt[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onRcptTo(address, _session, callback) {
-      attempts.push({ at: Date.now(), to: address.address, refused: refusing });
-      if (!refusing) return callback();
-      const error = new Error('Mailbox busy, try again later') as Error & { responseCode: number };
-      error.responseCode = 451;
-      callback(error);
-    },
     onData(stream, _session, callback) {
       simpleParser(stream).then(
         (mail) => {
+          const refused = refusing;
+          log.attempts.push({ at: Date.now(), messageId: mail.messageId, subject: mail.subject, refused });
+          if (refused) {
+            const error = new Error('Mailbox busy, try again later') as Error & { responseCode: number };
+            error.responseCode = 451;
+            return callback(error);
+          }
           messages.push(mail);
-          arrivals.push(Date.now());
+          log.arrivals.push(Date.now());
           callback();
         },
         (error: Error) => callback(error),
@@ -48,8 +58,8 @@ export async function startSmtpSink(port = 0, messages: ParsedMail[] = [], arriv
   const bound = (server.server.address() as AddressInfo).port;
   return {
     messages,
-    arrivals,
-    attempts,
+    ...log,
+    log,
     port: bound,
     url: `smtp://127.0.0.1:${bound}`,
     refuse: (value: boolean) => {
