@@ -32,6 +32,8 @@ export async function startSmtpSink(
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // No reverse DNS of 127.0.0.1 per connection: the sink measures the app, not the resolver.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, _session, callback) {
       simpleParser(stream).then(
