@@ -92,7 +92,7 @@ async function measure(label: string, database: AppDatabase): Promise<Figures> {
     line(`${label}: mails received`, figures.received);
     line(`${label}: first offer → last mail (ms)`, figures.totalMs);
     line(`${label}: last offer → last mail (ms)`, figures.drainMs);
-    line(`${label}: event→receipt p50 / p95 / max (ms)`, `${figures.p50} / ${figures.p95} / ${figures.max}`);
+    line(`${label}: event→mail p50/p95/max ms`, `${figures.p50} / ${figures.p95} / ${figures.max}`);
     line(`${label}: duplicates (must be 0)`, duplicates);
     line(`${label}: lost (must be 0)`, lost);
     return figures;
