@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { RESULTS_DIR } from './support';
 
 const hasPostgres = Boolean(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL);
-const benches = ['list', 'detail', 'sync', 'inventory', 'pages', ...(hasPostgres ? ['buy'] : [])];
+const benches = ['list', 'detail', 'sync', 'inventory', 'pages', 'notify', ...(hasPostgres ? ['buy'] : [])];
 for (const name of benches) {
   console.log(`\n== bench:${name}`);
   const result = spawnSync(process.execPath, ['--import', 'tsx', `bench/bench-${name}.ts`], {
@@ -26,6 +26,14 @@ interface PageScores {
   bestPractices: number;
   seo: number;
   cls: number;
+}
+interface NotifyFigures {
+  received: number;
+  duplicates: number;
+  lost: number;
+  totalMs: number;
+  p50: number;
+  p95: number;
 }
 /** The union of the fields our benchmark result files hold (each file has its own subset). */
 interface ResultFile {
@@ -93,6 +101,23 @@ if (buy)
     `${buy.purchases} / ${buy.doubleSales} / ${buy.p99} ms`,
     'double sales = 0',
   ]);
+const notify = read('notify') as unknown as {
+  events: number;
+  intervalMs: number;
+  pglite?: NotifyFigures;
+  postgres?: NotifyFigures;
+} | null;
+for (const [label, f] of [
+  ['PGlite', notify?.pglite],
+  ['PostgreSQL', notify?.postgres],
+] as const) {
+  if (notify && f)
+    rows.push([
+      `notify ${notify.events} offers → mails (${label}, sender every ${notify.intervalMs} ms)`,
+      `all in ${(f.totalMs / 1000).toFixed(1)} s · p50 ${f.p50} / p95 ${f.p95} ms · dup ${f.duplicates} · lost ${f.lost}`,
+      'duplicates = lost = 0',
+    ]);
+}
 const inventory = read('inventory');
 if (inventory)
   rows.push([

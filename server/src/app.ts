@@ -200,6 +200,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   scheduleNotificationSender(app, database.db, config.mail, config.notificationIntervalMs, {
     sms: config.sms,
     unsubscribe: unsubscribeLinks,
+    retryBaseMs: config.notificationRetryBaseMs,
   });
 
   const webDir = deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir;

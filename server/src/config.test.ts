@@ -127,6 +127,17 @@ describe('configuration', () => {
     expect(problem).not.toContain('too-short-secret');
   });
 
+  it('retries failed notifications from a one-minute base unless NOTIFICATION_RETRY_BASE_MS says otherwise', () => {
+    expect(loadConfig({}).notificationRetryBaseMs).toBe(60_000);
+    expect(loadConfig({ NOTIFICATION_RETRY_BASE_MS: '500' }).notificationRetryBaseMs).toBe(500);
+    expect(problemsOf({ NOTIFICATION_RETRY_BASE_MS: '10' })[0]).toBe(
+      'NOTIFICATION_RETRY_BASE_MS: must be between 100 and 3600000 ms (got "10")',
+    );
+    expect(problemsOf({ NOTIFICATION_RETRY_BASE_MS: 'soon' })[0]).toMatch(
+      /^NOTIFICATION_RETRY_BASE_MS: must be a number of milliseconds/,
+    );
+  });
+
   it('parses the admin allow-list case-insensitively and validates each address', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ' }).adminEmails).toEqual([
       'boss@example.com',

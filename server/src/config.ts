@@ -231,6 +231,16 @@ const envSchema = z.object({
       .max(300_000, 'must be between 100 and 300000 ms')
       .default(25_000),
   ),
+  /** A failed message is retried after this × 2^(attempts − 1); 1 minute in production (DESIGN.md §6). */
+  NOTIFICATION_RETRY_BASE_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(100, 'must be between 100 and 3600000 ms')
+      .max(3_600_000, 'must be between 100 and 3600000 ms')
+      .default(60_000),
+  ),
   BRAND_NAME: z.preprocess(emptyToUndefined, z.string().max(60).default(DEFAULT_BRAND.productName)),
   BRAND_PHONE: z.preprocess(
     emptyToUndefined,
@@ -297,6 +307,8 @@ export interface Config {
   notificationIntervalMs: number;
   /** Live streams: heartbeat comment and session re-check interval. */
   liveHeartbeatMs: number;
+  /** First retry delay of a failed notification; doubles with each attempt. */
+  notificationRetryBaseMs: number;
 }
 
 export class ConfigError extends Error {
@@ -420,5 +432,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     notificationLinkSecret: env.NOTIFICATION_LINK_SECRET,
     notificationIntervalMs: env.NOTIFICATION_INTERVAL_MS,
     liveHeartbeatMs: env.LIVE_HEARTBEAT_MS,
+    notificationRetryBaseMs: env.NOTIFICATION_RETRY_BASE_MS,
   };
 }

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
 import type { DbHandle } from '../../db/client';
-import { idempotencyKeys, rateLimitHits, sessions } from '../../db/schema';
+import { idempotencyKeys, liveEvents, notifications, rateLimitHits, sessions } from '../../db/schema';
 import { withTryAdvisoryLock } from '../../lib/advisory-lock';
 import { HOUSEKEEPING_LOCK_KEY, type HousekeepingCounts, runHousekeeping } from './run-housekeeping';
 
@@ -37,7 +37,10 @@ async function insertSession(offset: string, revoked = false) {
     .returning({ tokenHash: sessions.tokenHash });
   return row!.tokenHash;
 }
-const column = async (table: 'sessions' | 'rate_limit_hits' | 'idempotency_keys', name: string) => {
+const column = async (
+  table: 'sessions' | 'rate_limit_hits' | 'idempotency_keys' | 'notifications' | 'live_events',
+  name: string,
+) => {
   const result = (await database.db.execute(
     sql`select ${sql.identifier(name)} as v from ${sql.identifier(table)}`,
   )) as unknown as { rows: { v: string }[] };
@@ -73,6 +76,41 @@ describe('housekeeping pass', () => {
     ]);
     expect((await pass())?.idempotencyKeys).toBe(1);
     expect(await column('idempotency_keys', 'key')).toEqual(['fresh-key-1h']);
+  });
+
+  it('deletes sent and suppressed notifications older than 90 days and keeps the rest', async () => {
+    const statuses = ['queued', 'sending', 'sent', 'failed', 'dead', 'suppressed'] as const;
+    const payload = { subject: 'Sold', text: 'Sold', html: '<p>Sold</p>', link: '', sms: 'Sold' };
+    const row = (status: (typeof statuses)[number], age: string) => ({
+      event: 'vehicle_sold',
+      recipient: 'ops@example.com',
+      payload,
+      status,
+      idempotencyKey: `${status}-${age}`,
+      createdAt: sql`now() - ${age}::interval`,
+    });
+    await database.db
+      .insert(notifications)
+      .values([...statuses.map((s) => row(s, '91 days')), ...statuses.map((s) => row(s, '89 days'))]);
+    expect((await pass())?.notifications).toBe(2);
+    expect(await column('notifications', 'idempotency_key')).toEqual(
+      [
+        ...['queued', 'sending', 'failed', 'dead'].map((s) => `${s}-91 days`),
+        ...statuses.map((s) => `${s}-89 days`),
+      ].sort(),
+    );
+    expect((await pass())?.notifications).toBe(0);
+  });
+
+  it('deletes live events older than a day and keeps newer ones', async () => {
+    await database.db.delete(liveEvents);
+    await database.db.insert(liveEvents).values([
+      { topic: 'offers', dealerId: 1, entityId: 1, createdAt: sql`now() - interval '25 hours'` },
+      { topic: 'offers', dealerId: 1, entityId: 2, createdAt: sql`now() - interval '23 hours'` },
+    ]);
+    expect((await pass())?.liveEvents).toBe(1);
+    // Only the young event is left: a pass with no notification to delete records no live event.
+    expect((await column('live_events', 'entity_id')).map(Number)).toEqual([2]);
   });
 
   it('skips while another instance holds the lock, and runs once it is free', async () => {

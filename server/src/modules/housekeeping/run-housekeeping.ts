@@ -7,12 +7,18 @@ import { deleteAbandonedUploads } from './delete-abandoned-uploads';
 export const HOUSEKEEPING_LOCK_KEY = 727_003;
 /** Idempotency keys and unfinished uploads are kept this long: a retry or a resume a day later still works. */
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
+/** Delivered (sent) and suppressed notifications stay in the admin's log this long. */
+export const NOTIFICATION_RETENTION_DAYS = 90;
+/** Live events are only read to resume a dropped stream (Last-Event-ID): a day is plenty. */
+export const LIVE_EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export interface HousekeepingCounts {
   sessions: number;
   rateLimits: number;
   idempotencyKeys: number;
   uploads: number;
+  notifications: number;
+  liveEvents: number;
 }
 
 async function deleteRows(db: Executor, statement: SQL) {
@@ -21,9 +27,20 @@ async function deleteRows(db: Executor, statement: SQL) {
 }
 
 /**
+ * Like deleteRows, but runs the delete only when a row matches: the notifications table has a
+ * statement trigger (migration 0005) that records a live event for every statement, even one that
+ * deletes nothing, and a pass that found nothing to delete is no news for the admin's live log.
+ */
+async function deleteRowsIfAny(db: Executor, fromWhere: SQL) {
+  const found = (await db.execute(sql`select 1 from ${fromWhere} limit 1`)) as unknown as { rows: unknown[] };
+  return found.rows.length === 0 ? 0 : deleteRows(db, sql`delete from ${fromWhere}`);
+}
+
+/**
  * One pass over what piles up: expired sessions (revoked or not: an expired token is refused
  * either way), rate-limit windows that ended over an hour ago, idempotency keys and unfinished
- * uploads older than a day. Returns what was deleted, or null when another instance's pass holds
+ * uploads older than a day, sent or suppressed notifications older than 90 days (queued, failed and
+ * dead ones stay until an admin deals with them), live events older than a day. Returns what was deleted, or null when another instance's pass holds
  * the lock and this one skipped.
  */
 export async function runHousekeeping(
@@ -42,5 +59,14 @@ export async function runHousekeeping(
       sql`delete from idempotency_keys where created_at < now() - ${RETENTION_MS} * interval '1 millisecond'`,
     ),
     uploads: await deleteAbandonedUploads(options.uploadsDir, new Date(Date.now() - RETENTION_MS)),
+    notifications: await deleteRowsIfAny(
+      db,
+      sql`notifications where status in ('sent', 'suppressed')
+        and created_at < now() - ${NOTIFICATION_RETENTION_DAYS} * interval '1 day'`,
+    ),
+    liveEvents: await deleteRows(
+      db,
+      sql`delete from live_events where created_at < now() - ${LIVE_EVENT_RETENTION_MS} * interval '1 millisecond'`,
+    ),
   }));
 }

@@ -22,6 +22,8 @@ export interface MailTransport {
 }
 
 export const MAX_ATTEMPTS = 8;
+/** The first retry waits this long, each further one twice as long (DESIGN.md §6). */
+export const RETRY_BASE_MS = 60_000;
 const CLAIM_FOR = sql`interval '2 minutes'`;
 const BATCH_SIZE = 20;
 
@@ -86,13 +88,6 @@ export interface SenderPassResult {
   suppressed: number;
 }
 
-/**
- * The payload as dealer messages carry it: `dealerId` (whose preferences and unsubscribe link) and
- * a short `sms` text. MERGE NOTE: the `events` branch adds both to NotificationPayload in schema.ts;
- * this widening is then a no-op and can go.
- */
-type OutboxPayload = NotificationPayload & { dealerId?: number; sms?: string };
-
 export interface SenderOptions {
   /** The e-mail sender address (MAIL_FROM). */
   from: string;
@@ -101,6 +96,8 @@ export interface SenderOptions {
   sms?: SmsTransport | null;
   /** Signs the one-click unsubscribe link of every dealer e-mail; absent: no List-Unsubscribe. */
   unsubscribe?: UnsubscribeLinks | null;
+  /** First retry delay, doubling per attempt: 1 minute (DESIGN.md §6) unless a test scales time. */
+  retryBaseMs?: number;
 }
 
 /** A row that can never be delivered (the provider said so): dead at once, not retried for hours. */
@@ -112,7 +109,7 @@ class Undeliverable extends Error {}
  * footer for readers whose mail client shows no unsubscribe button.
  */
 async function mailFor(
-  row: { event: string; payload: OutboxPayload },
+  row: { event: string; payload: NotificationPayload },
   links: UnsubscribeLinks | null | undefined,
 ) {
   const { payload } = row;
@@ -139,7 +136,8 @@ const escapeAttr = (text: string) =>
 
 /**
  * One pass of the sender: claims due rows, sends each OUTSIDE any transaction (e-mail over SMTP,
- * sms through Twilio), then records the answer. A failure is retried after 1 min × 2^(attempts − 1);
+ * sms through Twilio), then records the answer. A failure is retried after `retryBaseMs` (1 min) ×
+ * 2^(attempts − 1);
  * the 8th failure is `dead`, and so is at once a text the provider refused for good (an invalid or
  * unsubscribed number, see SmsRejected). Without the channel's transport, rows become `suppressed`
  * (visible in the admin log, re-queued by a resend).
@@ -168,7 +166,7 @@ export async function runSenderPass(
       continue;
     }
     try {
-      const payload = row.payload as OutboxPayload;
+      const payload = row.payload;
       let info: { response: string };
       if (sms) {
         const to = toE164(row.recipient);
@@ -208,7 +206,7 @@ export async function runSenderPass(
           attempts,
           providerAnswer: (error instanceof Error ? error.message : String(error)).slice(0, 1000),
           lockedUntil: null,
-          nextAttemptAt: sql`now() + ${2 ** (attempts - 1)} * interval '1 minute'`,
+          nextAttemptAt: sql`now() + ${2 ** (attempts - 1) * (options.retryBaseMs ?? RETRY_BASE_MS)} * interval '1 millisecond'`,
         })
         .where(mine);
       if (isDead) result.dead++;
