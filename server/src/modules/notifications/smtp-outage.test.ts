@@ -46,22 +46,22 @@ describe(`SMTP outage (${serverUrl ? 'PostgreSQL' : 'PGlite'}, spawned app)`, ()
       }),
     });
 
-    // 0–4 s: the server answers every message with 451 (try again later).
+    // 0–6 s (room for three tries on a loaded machine): the server answers every message with 451 (try again later).
     sink.refuse(true);
     const start = Date.now();
     const refusedPhase = await makeOffers([server], seeded, 3, 3, 1);
     expect(refusedPhase.map((a) => a.status)).toEqual([201, 201, 201]);
-    await sleepUntil(start + 4000);
+    await sleepUntil(start + 6000);
 
-    // 4–7 s: nothing listens on the port (connection refused).
+    // 6–9 s: nothing listens on the port (connection refused).
     const port = sink.port;
     await sink.close();
     const absentPhase = await makeOffers([server], seeded, 3, 3, 4);
     expect(absentPhase.map((a) => a.status)).toEqual([201, 201, 201]);
-    await sleepUntil(start + 7000);
+    await sleepUntil(start + 9000);
     expect(sink.messages).toHaveLength(0);
 
-    // From 7 s: back, accepting, with the same log.
+    // From 9 s: back, accepting, with the same log.
     sink = await startSmtpSink(port, sink.messages, sink.log);
     await expect
       .poll(() => sink.messages.length, { timeout: 30_000, interval: 100 })
