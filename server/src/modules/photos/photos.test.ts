@@ -279,7 +279,15 @@ describe('photo uploads (tus) and processing', () => {
 
 describe('photos and the condition report of a vehicle', () => {
   const report = {
-    damage: [{ panel: 'hood', type: 'dent', size: 'large', photoId: null as number | null, note: 'hail' }],
+    damage: [
+      {
+        panel: 'hood' as const,
+        type: 'dent' as const,
+        size: 'large' as const,
+        photoId: null as number | null,
+        note: 'hail',
+      },
+    ],
     tires: { lf: 3, rf: 8, lr: 8, rr: 2 },
     warningLights: ['P0420'],
   };
