@@ -37,6 +37,7 @@ import {
   updateOfferBodySchema,
   verifyCodeBodySchema,
 } from './buying';
+import { conditionReportBodySchema } from './condition-report';
 import { idParamsSchema } from './ids';
 import { liveEventsQuerySchema, liveStreamResponseSchema } from './live';
 import {
@@ -47,6 +48,13 @@ import {
   updateNotificationPreferencesBodySchema,
 } from './notification-preferences';
 import { notificationSchema, notificationsQuerySchema } from './notifications';
+import {
+  conditionReportResponseSchema,
+  photosBodySchema,
+  photoUploadParamsSchema,
+  photoUploadStatusSchema,
+  vehiclePhotoParamsSchema,
+} from './photos';
 import {
   cloudinarySignatureSchema,
   createVehicleBodySchema,
@@ -113,6 +121,23 @@ export const endpointSchemas = (premiumLabel: string) =>
     cloudinarySignature: { response: { 200: cloudinarySignatureSchema } },
     uploadResult: { params: uploadIdParamsSchema, response: { 200: localUploadResultSchema } },
     syncVehicles: { response: { 200: syncResultSchema } },
+    photoUploadStatus: { params: photoUploadParamsSchema, response: { 200: photoUploadStatusSchema } },
+    attachPhotos: {
+      params: vehicleIdParamsSchema,
+      body: photosBodySchema,
+      response: { 200: conditionReportResponseSchema },
+    },
+    reorderPhotos: {
+      params: vehicleIdParamsSchema,
+      body: photosBodySchema,
+      response: { 200: conditionReportResponseSchema },
+    },
+    deletePhoto: { params: vehiclePhotoParamsSchema, response: { 200: conditionReportResponseSchema } },
+    updateConditionReport: {
+      params: vehicleIdParamsSchema,
+      body: conditionReportBodySchema,
+      response: { 200: conditionReportResponseSchema },
+    },
 
     verifyCode: { body: verifyCodeBodySchema, response: { 200: purchaseResponseSchema } },
     createOffer: {
