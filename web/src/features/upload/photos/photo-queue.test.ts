@@ -21,6 +21,7 @@ const photo = (patch: Partial<QueuedPhoto> = {}): QueuedPhoto => ({
   total: 1000,
   photoId: null,
   thumbnail: null,
+  serverThumbnail: null,
   error: null,
   retryable: true,
   ...patch,

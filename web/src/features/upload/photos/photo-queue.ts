@@ -16,8 +16,10 @@ export interface QueuedPhoto {
   total: number;
   /** The stored photo's id once the server has processed it. */
   photoId: number | null;
-  /** A local object URL while uploading, the server's JPEG once ready (and after a reload). */
+  /** A local object URL in this page, the server's smallest JPEG after a reload. */
   thumbnail: string | null;
+  /** The server's smallest JPEG variant, kept so the wizard can show it after a reload. */
+  serverThumbnail: string | null;
   error: string | null;
   /** Whether trying again can work (a dropped connection), or the file must be replaced. */
   retryable: boolean;
@@ -98,4 +100,9 @@ export function nextGuidedShot(
 export function totalsLabel(t: QueueTotals): string {
   const base = `${t.ready} of ${t.count} photo${t.count === 1 ? '' : 's'} uploaded`;
   return t.failed > 0 ? `${base} · ${t.failed} failed` : base;
+}
+
+/** The first (smallest) URL of a srcset string: "/a/320.jpeg 320w, /a/640.jpeg 640w" → "/a/320.jpeg". */
+export function smallestOf(srcset: string, fallback: string): string {
+  return srcset.split(',')[0]?.trim().split(/\s+/)[0] || fallback;
 }
