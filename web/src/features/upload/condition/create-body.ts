@@ -21,9 +21,15 @@ export function conditionReportOf(
 }
 
 export type VehicleCreateBody = CreateVehicleBody & {
-  photos: { id: number; kind: PhotoKind }[];
-  conditionReport: ConditionReportBody;
+  photos?: { id: number; kind: PhotoKind }[];
+  conditionReport?: ConditionReportBody;
 };
+
+/** Nothing entered at all: no report is sent, so the vehicle shows no grade rather than a 5.0 nobody gave. */
+export const isEmptyCondition = (draft: ConditionDraft) =>
+  draft.damage.length === 0 &&
+  draft.warningLights.length === 0 &&
+  Object.values(draft.tires).every((depth) => depth === null);
 
 /** The create body: the video, what the VIN step knows (the server decodes the rest), photos and report. */
 export function vehicleBody(
@@ -43,7 +49,9 @@ export function vehicleBody(
     make: text(state.make),
     model: text(state.model),
     trim: text(state.trim),
-    photos,
-    conditionReport: conditionReportOf(state.condition, photoIdOf),
+    ...(photos.length ? { photos } : {}),
+    ...(isEmptyCondition(state.condition)
+      ? {}
+      : { conditionReport: conditionReportOf(state.condition, photoIdOf) }),
   };
 }
