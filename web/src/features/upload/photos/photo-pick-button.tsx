@@ -31,7 +31,7 @@ export function PhotoPickButton({
   return (
     <label
       className={cn(
-        'flex h-12 cursor-pointer items-center justify-center gap-2 rounded-xl px-4 text-base font-semibold transition-colors focus-within:ring-2 focus-within:ring-brand-600 focus-within:ring-offset-2',
+        'flex h-12 cursor-pointer items-center justify-center gap-1.5 whitespace-nowrap rounded-xl px-3 text-sm font-semibold sm:text-base transition-colors focus-within:ring-2 focus-within:ring-brand-600 focus-within:ring-offset-2',
         primary
           ? 'bg-brand-600 text-white hover:bg-brand-700'
           : 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',

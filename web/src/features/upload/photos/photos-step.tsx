@@ -92,7 +92,7 @@ export function PhotosStep({
 
       <GuidedShot shot={shot} done={guidedDone} disabled={full} onFiles={onShot} onSkip={skip} />
 
-      <nav aria-label="Shot list">
+      <nav aria-label="Shot list" className="min-w-0">
         <ol className="flex gap-2 overflow-x-auto pb-1">
           {GUIDED_SHOTS.map((s, index) => {
             const isTaken = taken.has(s.kind);
@@ -106,7 +106,7 @@ export function PhotosStep({
                   aria-current={current ? 'step' : undefined}
                   onClick={() => setChosenShot(s.kind)}
                   className={cn(
-                    'flex h-9 items-center gap-1 rounded-full border px-3 text-xs font-medium',
+                    'relative flex h-9 items-center gap-1 rounded-full border px-3 text-xs font-medium',
                     current && 'border-slate-900 bg-slate-900 text-white',
                     !current && isTaken && 'border-emerald-200 bg-emerald-50 text-emerald-800',
                     !current && !isTaken && skipped && 'border-dashed border-slate-300 text-slate-500',
