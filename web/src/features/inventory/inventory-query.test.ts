@@ -23,6 +23,8 @@ const vehicle = (fields: Partial<PublicVehicle>): PublicVehicle => ({
   reconMechanical: null,
   reconInterior: null,
   createdAt: '2025-01-01T00:00:00.000Z',
+  photos: [],
+  grade: null,
   ...fields,
 });
 

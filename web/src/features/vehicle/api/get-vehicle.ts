@@ -1,5 +1,6 @@
+import { NO_TIRES } from '@contracts/condition-report';
 import { isDecimalId } from '@contracts/decimal-id';
-import type { PublicVehicle } from '@contracts/vehicle';
+import type { PublicVehicle, PublicVehicleDetail } from '@contracts/vehicle';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -25,9 +26,20 @@ export function useVehicle(id: string) {
     queryKey: queryKeys.vehicles.detail(id),
     queryFn: () => getVehicle(id),
     enabled: valid,
-    placeholderData: () =>
-      queryClient
+    placeholderData: () => {
+      const card = queryClient
         .getQueryData<PublicVehicle[]>(queryKeys.vehicles.list())
-        ?.find((vehicle) => String(vehicle.id) === id),
+        ?.find((vehicle) => String(vehicle.id) === id);
+      // The card has the cover photo and the grade; the rest of the report arrives with the page.
+      return card
+        ? ({
+            ...card,
+            damage: [],
+            tires: NO_TIRES,
+            warningLights: [],
+            gradeDeductions: [],
+          } satisfies PublicVehicleDetail)
+        : undefined;
+    },
   });
 }
