@@ -1,27 +1,15 @@
-import { type Photo, photoSchema } from '@contracts/condition-report';
+import { PHOTO_UPLOAD_PATH, type PhotoUploadStatus, photoUploadStatusSchema } from '@contracts/photos';
 import { type DetailedError, Upload } from 'tus-js-client';
-import { apiRequest } from '@/lib/api-client';
-import { z } from '@/lib/zod';
+import { callApi } from '@/lib/api-client';
 import { imageTypeOf } from '../photos/downscale';
 
-/** Where photos go (tus 1.0, staff session); the same protocol and server as the video. */
-export const PHOTO_UPLOAD_ENDPOINT = '/api/photo-uploads';
 /** A dropped connection costs at most one chunk; most downscaled photos fit in one or two. */
 export const PHOTO_CHUNK_SIZE = 1024 * 1024;
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
 
-const photoUploadStatusSchema = z.object({
-  status: z.enum(['processing', 'ready', 'failed']),
-  photo: photoSchema.nullable(),
-  message: z.string().nullable(),
-});
-export type PhotoUploadStatus = z.infer<typeof photoUploadStatusSchema>;
-
 /** GET /api/photo-uploads/:id (staff): whether the server has made the photo's variants yet. */
 export async function fetchPhotoUploadStatus(uploadId: string): Promise<PhotoUploadStatus> {
-  return photoUploadStatusSchema.parse(
-    await apiRequest('GET', `${PHOTO_UPLOAD_ENDPOINT}/${encodeURIComponent(uploadId)}`),
-  );
+  return photoUploadStatusSchema.parse(await callApi('photoUploadStatus', { params: { id: uploadId } }));
 }
 
 export class PhotoUploadError extends Error {
@@ -74,7 +62,7 @@ export interface PhotoUploadHandle {
 export function startPhotoUpload(file: File, events: PhotoUploadEvents): PhotoUploadHandle {
   let refused = false;
   const upload = new Upload(file, {
-    endpoint: PHOTO_UPLOAD_ENDPOINT,
+    endpoint: PHOTO_UPLOAD_PATH,
     chunkSize: PHOTO_CHUNK_SIZE,
     retryDelays: RETRY_DELAYS,
     metadata: { filename: file.name, filetype: imageTypeOf(file) || 'application/octet-stream' },
@@ -98,5 +86,3 @@ export function startPhotoUpload(file: File, events: PhotoUploadEvents): PhotoUp
     },
   };
 }
-
-export type { Photo };

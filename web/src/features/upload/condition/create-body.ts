@@ -20,10 +20,7 @@ export function conditionReportOf(
   };
 }
 
-export type VehicleCreateBody = CreateVehicleBody & {
-  photos?: { id: number; kind: PhotoKind }[];
-  conditionReport?: ConditionReportBody;
-};
+export type VehicleCreateBody = CreateVehicleBody;
 
 /** Nothing entered at all: no report is sent, so the vehicle shows no grade rather than a 5.0 nobody gave. */
 export const isEmptyCondition = (draft: ConditionDraft) =>
