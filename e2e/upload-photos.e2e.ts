@@ -189,7 +189,7 @@ describe('photos and condition from a phone', () => {
     expect(await page.getByRole('button', { name: 'Hood', exact: true }).getAttribute('aria-pressed')).toBe(
       'true',
     );
-    expect(await page.getByLabel('Panel').inputValue()).toBe('hood');
+    expect(await page.getByLabel('Panel', { exact: true }).inputValue()).toBe('hood');
     const damageForm = page.getByRole('form', { name: 'Damage item' });
     await damageForm.getByText('Dent', { exact: true }).click();
     await damageForm.getByText('> 3 in', { exact: true }).click();

@@ -113,7 +113,8 @@ export function DamageForm({
       photoKey: values.photoKey || null,
       note: values.note.trim(),
     });
-    form.reset({ panel: values.panel, photoKey: null, note: '' });
+    // Panel, type and size stay chosen: the next item is often alike (a row of chips).
+    form.reset({ panel: values.panel, type: values.type, size: values.size, photoKey: null, note: '' });
   });
 
   const usable = photos.filter((p) => p.status !== 'failed');

@@ -38,7 +38,7 @@ export function PhotoPickButton({
         disabled && 'pointer-events-none opacity-60',
       )}
     >
-      <Icon aria-hidden="true" className="h-5 w-5" />
+      <Icon aria-hidden="true" className="h-5 w-5 shrink-0" />
       {label}
       <input
         type="file"

@@ -198,9 +198,12 @@ export function PhotosStep({
         )}
       </section>
 
+      {totals.pending > 0 ? (
+        <p className="text-sm text-slate-600">You can continue: the uploads keep going on the next step.</p>
+      ) : null}
       <StepActions onBack={() => update({ step: 'video' })}>
         <Button size="lg" className="w-full sm:w-auto" onClick={() => update({ step: 'condition' })}>
-          {totals.pending > 0 ? 'Continue (uploads keep going)' : 'Continue'}
+          Continue
         </Button>
       </StepActions>
     </div>

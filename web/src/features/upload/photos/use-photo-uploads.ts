@@ -7,7 +7,7 @@ import {
   startPhotoUpload,
 } from '../api/photo-upload';
 import type { StoredPhoto } from '../wizard-state';
-import { downscalePhoto } from './downscale';
+import { downscalePhoto, imageTypeOf } from './downscale';
 import { photosLeft, photosToStart, type QueuedPhoto, smallestOf } from './photo-queue';
 
 /** How often and how long to ask whether the server has processed a photo. */
@@ -55,6 +55,8 @@ export function usePhotoUploads({ stored, onStoredChange, onError }: Options) {
   const uploadIds = useRef(new Map<string, string>());
   const sending = useRef(new Set<string>());
   const removed = useRef(new Set<string>());
+  /** Photos the browser cannot show (HEIC it could not decode), by key. */
+  const undisplayable = useRef(new Set<string>());
   /** Downscaling one photo at a time keeps a phone's memory bounded. */
   const preparing = useRef<Promise<void>>(Promise.resolve());
   const callbacks = useRef({ onStoredChange, onError });
@@ -89,7 +91,11 @@ export function usePhotoUploads({ stored, onStoredChange, onError }: Options) {
                       status: 'ready',
                       photoId: photo.id,
                       serverThumbnail: smallestOf(photo.srcset.jpeg, photo.src),
-                      thumbnail: p.thumbnail ?? smallestOf(photo.srcset.jpeg, photo.src),
+                      // A HEIC the browser could not decode has no local preview: the server's JPEG is one.
+                      thumbnail:
+                        p.thumbnail && !undisplayable.current.has(key)
+                          ? p.thumbnail
+                          : smallestOf(photo.srcset.jpeg, photo.src),
                       error: null,
                     }
                   : p,
