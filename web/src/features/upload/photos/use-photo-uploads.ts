@@ -223,11 +223,12 @@ export function usePhotoUploads({ stored, onStoredChange, onError }: Options) {
           const ready = await downscalePhoto(file);
           if (removed.current.has(key)) return;
           files.current.set(key, ready);
+          if (/^image\/hei[cf]$/.test(imageTypeOf(ready))) undisplayable.current.add(key);
           patch(key, {
             status: 'queued',
             name: ready.name,
             total: ready.size,
-            thumbnail: URL.createObjectURL(ready),
+            thumbnail: undisplayable.current.has(key) ? null : URL.createObjectURL(ready),
           });
         });
       });
