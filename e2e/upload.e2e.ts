@@ -85,6 +85,14 @@ async function reachVideoStep(page: Page, vin: string) {
   await heading(page, 'Walkaround video');
 }
 
+/** After the video: no photos, no condition; creating the vehicle leads to the recon step. */
+async function createWithoutPhotos(page: Page) {
+  await heading(page, 'Photos');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await heading(page, 'Condition');
+  await page.getByRole('button', { name: 'Create vehicle' }).click();
+}
+
 /** Every value the progress bar's aria-valuenow took, recorded in the page. */
 async function recordProgress(page: Page) {
   await page.evaluate(() => {
@@ -180,6 +188,7 @@ describe('staff upload wizard on a phone', () => {
     const progress = await recordProgress(page);
     await page.getByLabel('Choose a video').setInputFiles(video);
     await page.getByRole('progressbar', { name: 'Video upload' }).waitFor();
+    await createWithoutPhotos(page);
     await toast(page, UPLOAD_TEXT.vehicleCreated);
     await heading(page, 'Recon report');
     const seen = await progress();
@@ -271,6 +280,7 @@ describe('staff upload wizard on a phone', () => {
 
     const progress = await recordProgress(page);
     await page.getByLabel('Record video').setInputFiles(video);
+    await createWithoutPhotos(page);
     await toast(page, UPLOAD_TEXT.vehicleCreated);
     await heading(page, 'Recon report');
     expect(dropped).toBe(true);
@@ -328,12 +338,16 @@ describe('reloading mid-wizard', () => {
 
     const progress = await recordProgress(page);
     await page.getByLabel('Choose a video').setInputFiles(video);
-    await heading(page, 'Recon report');
+    await heading(page, 'Photos');
     const seen = await progress();
     // Resumed from the server's offset (5 of 6 MB), not from 0.
     expect(seen[0]).toBeGreaterThanOrEqual(83);
     expect(seen.at(-1)).toBe(100);
     expect(creates).toBe(1);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await heading(page, 'Condition');
+    await page.getByRole('button', { name: 'Create vehicle' }).click();
+    await heading(page, 'Recon report');
 
     await page.getByLabel('Mechanical').fill('Check engine light on');
     await page.reload();
@@ -488,6 +502,7 @@ describe('going offline mid-upload', () => {
     expect(paused).toBeGreaterThanOrEqual(83);
 
     await context.setOffline(false);
+    await createWithoutPhotos(page);
     await toast(page, UPLOAD_TEXT.vehicleCreated);
     await heading(page, 'Recon report');
     expect(creates).toBe(1);
@@ -603,6 +618,7 @@ describe('Cloudinary backend', () => {
       await toast(page, UPLOAD_TEXT.uploadFailed);
       await page.getByRole('main').getByRole('alert').filter({ hasText: refused }).waitFor();
       await page.getByRole('button', { name: 'Retry upload' }).click();
+      await createWithoutPhotos(page);
       await toast(page, UPLOAD_TEXT.vehicleCreated);
       await heading(page, 'Recon report');
       expect(received).toHaveLength(2);

@@ -1,13 +1,17 @@
 import { LogOut } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PageLoading } from '@/components/page-loading';
 import { Button } from '@/components/ui/button';
 import { useStaffLogout, useStaffMe } from '@/lib/auth/staff-session';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { CompleteStep } from './complete-step';
+import { ConditionStep } from './condition/condition-step';
 import { PasswordStep } from './password-step';
+import { PhotosStep } from './photos/photos-step';
+import { usePhotoUploads } from './photos/use-photo-uploads';
 import { ReconStep } from './recon-step';
 import { type UploadStep, UploadStepIndicator } from './upload-steps';
+import { useOnSessionExpired } from './use-session-expiry';
 import { VideoStep } from './video/video-step';
 import { VinStep } from './vin/vin-step';
 import { useWizardState } from './wizard-state';
@@ -17,6 +21,19 @@ export default function UploadPage() {
   const staff = useStaffMe();
   const logout = useStaffLogout();
   const { state, update, reset } = useWizardState();
+  const onSessionExpired = useOnSessionExpired();
+  // Photos that were on their way when the page was (re)loaded: their files are gone.
+  const [interrupted] = useState(() => state.pendingPhotoNames);
+  // The photo queue lives here, so uploads keep going while the staff member moves between steps.
+  const uploads = usePhotoUploads({
+    stored: state.photos,
+    onStoredChange: (photos, pendingPhotoNames) => update({ photos, pendingPhotoNames }),
+    onError: onSessionExpired,
+  });
+  const startOver = (step: UploadStep) => {
+    uploads.clear();
+    reset(step);
+  };
   // A live staff session (12 h) skips the password step, also after a reload; without one the
   // password comes first and signing in returns to the step the wizard was on.
   const current: UploadStep = !staff.data ? 'password' : (state.step ?? 'vin');
@@ -40,7 +57,7 @@ export default function UploadPage() {
           <Button
             variant="ghost"
             size="sm"
-            onClick={() => logout.mutate(undefined, { onSettled: () => reset('password') })}
+            onClick={() => logout.mutate(undefined, { onSettled: () => startOver('password') })}
             disabled={logout.isPending}
           >
             <LogOut aria-hidden="true" className="h-4 w-4" />
@@ -62,9 +79,13 @@ export default function UploadPage() {
         ) : null}
         {current === 'vin' ? <VinStep state={state} update={update} /> : null}
         {current === 'video' ? <VideoStep state={state} update={update} /> : null}
+        {current === 'photos' ? (
+          <PhotosStep state={state} update={update} uploads={uploads} interrupted={interrupted} />
+        ) : null}
+        {current === 'condition' ? <ConditionStep state={state} update={update} uploads={uploads} /> : null}
         {current === 'recon' ? <ReconStep state={state} update={update} /> : null}
         {current === 'complete' ? (
-          <CompleteStep state={state} onUploadAnother={() => reset('password')} />
+          <CompleteStep state={state} onUploadAnother={() => startOver('password')} />
         ) : null}
       </section>
     </div>

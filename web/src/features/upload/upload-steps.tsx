@@ -5,6 +5,8 @@ export const UPLOAD_STEPS = [
   { key: 'password', label: 'Password' },
   { key: 'vin', label: 'VIN' },
   { key: 'video', label: 'Video' },
+  { key: 'photos', label: 'Photos' },
+  { key: 'condition', label: 'Condition' },
   { key: 'recon', label: 'Recon' },
   { key: 'complete', label: 'Complete' },
 ] as const;

@@ -1,3 +1,14 @@
+import {
+  conditionReportBodySchema,
+  DAMAGE_PANEL_KEYS,
+  DAMAGE_SIZE_KEYS,
+  DAMAGE_TYPE_KEYS,
+  GUIDED_SHOTS,
+  type GuidedShotKind,
+  MAX_PHOTOS,
+  NO_TIRES,
+  photoKindSchema,
+} from '@contracts/condition-report';
 import { useCallback, useEffect, useState } from 'react';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { z } from '@/lib/zod';
@@ -11,6 +22,36 @@ import { UPLOAD_STEPS, type UploadStep } from './upload-steps';
 const STORAGE_KEY = 'upload-wizard:v1';
 
 const stepKeys = UPLOAD_STEPS.map((s) => s.key) as [UploadStep, ...UploadStep[]];
+
+const guidedKinds = GUIDED_SHOTS.map((s) => s.kind) as [GuidedShotKind, ...GuidedShotKind[]];
+
+/** An uploaded photo: its id for the create call, and enough to show it again after a reload. */
+const storedPhotoSchema = z.object({
+  key: z.string().max(40),
+  id: z.number().int().positive(),
+  kind: photoKindSchema,
+  name: z.string().max(300),
+  thumbnail: z.string().max(2000).nullable(),
+});
+export type StoredPhoto = z.infer<typeof storedPhotoSchema>;
+
+/** A damage item as drafted: its photo is a queue key until the create call maps it to an id. */
+const draftDamageSchema = z.object({
+  panel: z.enum(DAMAGE_PANEL_KEYS),
+  type: z.enum(DAMAGE_TYPE_KEYS),
+  size: z.enum(DAMAGE_SIZE_KEYS),
+  photoKey: z.string().max(40).nullable(),
+  note: z.string().max(200),
+});
+export type DraftDamage = z.infer<typeof draftDamageSchema>;
+
+const conditionDraftSchema = z.object({
+  damage: z.array(draftDamageSchema).max(100),
+  tires: conditionReportBodySchema.shape.tires,
+  warningLights: conditionReportBodySchema.shape.warningLights,
+});
+export type ConditionDraft = z.infer<typeof conditionDraftSchema>;
+const NO_CONDITION: ConditionDraft = { damage: [], tires: NO_TIRES, warningLights: [] };
 
 const wizardStateSchema = z.object({
   step: z.enum(stepKeys).nullable(),
@@ -31,6 +72,13 @@ const wizardStateSchema = z.object({
   /** One key per vehicle attempt: a retried create after a dropped answer never makes two vehicles. */
   idempotencyKey: z.string(),
   recon: z.object({ exterior: z.string(), mechanical: z.string(), interior: z.string() }),
+  /** Uploaded photos in the order they were taken (the create call orders them for the cover). */
+  photos: z.array(storedPhotoSchema).max(MAX_PHOTOS).default([]),
+  /** Guided shots the staff member skipped. */
+  skippedShots: z.array(z.enum(guidedKinds)).default([]),
+  /** Names of photos still uploading at the last save: a reload loses their files. */
+  pendingPhotoNames: z.array(z.string().max(300)).max(MAX_PHOTOS).default([]),
+  condition: conditionDraftSchema.default(NO_CONDITION),
 });
 export type WizardState = z.infer<typeof wizardStateSchema>;
 
@@ -48,6 +96,10 @@ export const freshWizardState = (step: UploadStep | null = null): WizardState =>
   vehicleId: null,
   idempotencyKey: newIdempotencyKey(),
   recon: { exterior: '', mechanical: '', interior: '' },
+  photos: [],
+  skippedShots: [],
+  pendingPhotoNames: [],
+  condition: NO_CONDITION,
 });
 
 function load(): WizardState {

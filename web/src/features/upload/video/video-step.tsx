@@ -3,7 +3,6 @@ import { CheckCircle2, Loader2, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { useCreateVehicle } from '../api/create-vehicle';
 import { useMediaConfig } from '../api/media-config';
 import { StepActions, StepHeader } from '../step-layout';
 import { useOnSessionExpired } from '../use-session-expiry';
@@ -14,56 +13,21 @@ import { useVideoUpload } from './use-video-upload';
 import { validateVideoFiles } from './validate-video';
 import { VideoPicker } from './video-picker';
 
-type StoredVideo = NonNullable<WizardState['video']>;
-
-/** The create body: the uploaded video and whatever the VIN step knows (the server decodes the rest). */
-function vehicleBody(state: WizardState, video: StoredVideo) {
-  const year = Number.parseInt(state.year, 10);
-  const text = (value: string) => value.trim() || undefined;
-  return {
-    vin: state.vin,
-    videos: [video.url],
-    videoThumbnails: video.thumbnailUrl ? [video.thumbnailUrl] : [],
-    year: Number.isInteger(year) ? year : undefined,
-    make: text(state.make),
-    model: text(state.model),
-    trim: text(state.trim),
-  };
-}
-
-/** Step 3: one walkaround video, uploaded resumably; when it is up, the vehicle is created. */
+/**
+ * Step 3: one walkaround video, uploaded resumably; when it is up the wizard moves on to the
+ * photos (the vehicle is created after the condition step, with its photos and report).
+ */
 export function VideoStep({ state, update }: { state: WizardState; update: UpdateWizard }) {
   const config = useMediaConfig();
-  const createVehicle = useCreateVehicle();
   const onSessionExpired = useOnSessionExpired();
   const [error, setError] = useState<string | null>(null);
   const hintId = useId();
   const errorId = useId();
 
-  const create = (video: StoredVideo) => {
-    setError(null);
-    createVehicle.mutate(
-      { body: vehicleBody(state, video), idempotencyKey: state.idempotencyKey },
-      {
-        onSuccess: (vehicle) => {
-          toast({ title: UPLOAD_TEXT.vehicleCreated });
-          update({ vehicleId: vehicle.id, step: 'recon' });
-        },
-        onError: (e) => {
-          setError(e.message);
-          toast({ variant: 'destructive', title: UPLOAD_TEXT.uploadFailed, description: e.message });
-          onSessionExpired(e);
-        },
-      },
-    );
-  };
-
   const upload = useVideoUpload({
     config: config.data,
     onUploaded: (video, file) => {
-      const stored = { ...video, ...file };
-      update({ video: stored, pendingVideo: null });
-      create(stored);
+      update({ video: { ...video, ...file }, pendingVideo: null, step: 'photos' });
     },
     onFailed: (e) => {
       if (e.kind === 'signature') {
@@ -79,7 +43,7 @@ export function VideoStep({ state, update }: { state: WizardState; update: Updat
     },
   });
   const { view } = upload;
-  const busy = view.phase === 'uploading' || view.phase === 'processing' || createVehicle.isPending;
+  const busy = view.phase === 'uploading' || view.phase === 'processing';
 
   const onFiles = (files: File[]) => {
     const problem = validateVideoFiles(files, config.data?.maxBytes);
@@ -99,7 +63,7 @@ export function VideoStep({ state, update }: { state: WizardState; update: Updat
   // A dropped connection resumes; a file the server refused must be replaced.
   const canResume = view.phase === 'failed' && view.error?.retryable === true;
   const onContinue = () => {
-    if (state.video) create(state.video);
+    if (state.video) update({ step: 'photos' });
     else if (canResume) upload.retry();
     else if (view.phase === 'failed') onCancel();
     else setError(UPLOAD_TEXT.videoRequired);
@@ -163,11 +127,9 @@ export function VideoStep({ state, update }: { state: WizardState; update: Updat
               {state.video.name} · {formatBytes(state.video.size)}
             </p>
           </div>
-          {!createVehicle.isPending ? (
-            <Button variant="ghost" size="sm" onClick={() => update({ video: null })}>
-              Replace
-            </Button>
-          ) : null}
+          <Button variant="ghost" size="sm" onClick={() => update({ video: null })}>
+            Replace
+          </Button>
         </div>
       ) : null}
 
@@ -180,20 +142,13 @@ export function VideoStep({ state, update }: { state: WizardState; update: Updat
 
       <StepActions onBack={() => update({ step: 'vin' })} backDisabled={busy}>
         <Button size="lg" className="w-full sm:w-auto" onClick={onContinue} disabled={busy}>
-          {createVehicle.isPending ? (
-            <>
-              <Loader2 aria-hidden="true" className="h-5 w-5 animate-spin" />
-              Creating vehicle…
-            </>
-          ) : view.phase === 'uploading' || view.phase === 'processing' ? (
-            'Uploading…'
-          ) : canResume ? (
-            'Retry upload'
-          ) : view.phase === 'failed' ? (
-            'Choose another video'
-          ) : (
-            'Continue'
-          )}
+          {view.phase === 'uploading' || view.phase === 'processing'
+            ? 'Uploading…'
+            : canResume
+              ? 'Retry upload'
+              : view.phase === 'failed'
+                ? 'Choose another video'
+                : 'Continue'}
         </Button>
       </StepActions>
     </div>

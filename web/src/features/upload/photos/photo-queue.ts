@@ -1,0 +1,108 @@
+import { GUIDED_SHOTS, type GuidedShotKind, MAX_PHOTOS, type PhotoKind } from '@contracts/condition-report';
+
+/**
+ * The photo queue as plain data: what the wizard shows and what to start next. The hook
+ * (use-photo-uploads.ts) does the I/O; everything here is pure so it is tested without a browser.
+ */
+export type PhotoStatus = 'preparing' | 'queued' | 'uploading' | 'processing' | 'ready' | 'failed';
+
+export interface QueuedPhoto {
+  /** Local key, stable for the life of the item. */
+  key: string;
+  kind: PhotoKind;
+  name: string;
+  status: PhotoStatus;
+  sent: number;
+  total: number;
+  /** The stored photo's id once the server has processed it. */
+  photoId: number | null;
+  /** A local object URL in this page, the server's smallest JPEG after a reload. */
+  thumbnail: string | null;
+  /** The server's smallest JPEG variant, kept so the wizard can show it after a reload. */
+  serverThumbnail: string | null;
+  error: string | null;
+  /** Whether trying again can work (a dropped connection), or the file must be replaced. */
+  retryable: boolean;
+}
+
+/** Uploads at once: enough to keep a phone's uplink busy, few enough that each one progresses. */
+export const PHOTO_CONCURRENCY = 3;
+
+/** The queued photos to start now so that at most `limit` are sending, oldest first. */
+export function photosToStart(items: readonly QueuedPhoto[], limit: number = PHOTO_CONCURRENCY): string[] {
+  const sending = items.filter((p) => p.status === 'uploading').length;
+  const free = Math.max(0, limit - sending);
+  return items
+    .filter((p) => p.status === 'queued')
+    .slice(0, free)
+    .map((p) => p.key);
+}
+
+export interface QueueTotals {
+  count: number;
+  ready: number;
+  failed: number;
+  /** Still on their way (preparing, queued, uploading or processing). */
+  pending: number;
+  sent: number;
+  total: number;
+  /** 0–100 over the bytes of every photo not failed; 100 when there is nothing to send. */
+  percent: number;
+}
+
+export function queueTotals(items: readonly QueuedPhoto[]): QueueTotals {
+  let sent = 0;
+  let total = 0;
+  let ready = 0;
+  let failed = 0;
+  for (const p of items) {
+    if (p.status === 'failed') {
+      failed++;
+      continue;
+    }
+    if (p.status === 'ready') ready++;
+    const done = p.status === 'ready' || p.status === 'processing';
+    total += p.total;
+    sent += done ? p.total : Math.min(p.sent, p.total);
+  }
+  const percent = total > 0 ? Math.min(100, Math.floor((sent / total) * 100)) : ready > 0 ? 100 : 0;
+  return { count: items.length, ready, failed, pending: items.length - ready - failed, sent, total, percent };
+}
+
+/** How many more photos may be added (MAX_PHOTOS per vehicle, failed ones included until removed). */
+export const photosLeft = (items: readonly QueuedPhoto[]) => Math.max(0, MAX_PHOTOS - items.length);
+
+const guidedIndex = new Map<PhotoKind, number>(GUIDED_SHOTS.map((s, i) => [s.kind, i]));
+
+/**
+ * The order the vehicle gets: guided shots in the shot list's order (so the front ¾ left is the
+ * cover when it was taken), then extras and damage close-ups in the order they were added.
+ */
+export function vehiclePhotos(items: readonly QueuedPhoto[]): { id: number; kind: PhotoKind }[] {
+  const rank = (p: QueuedPhoto) => guidedIndex.get(p.kind) ?? GUIDED_SHOTS.length;
+  return items
+    .map((p, index) => ({ p, index }))
+    .filter(({ p }) => p.status === 'ready' && p.photoId !== null)
+    .sort((a, b) => rank(a.p) - rank(b.p) || a.index - b.index)
+    .map(({ p }) => ({ id: p.photoId as number, kind: p.kind }));
+}
+
+/** The first guided shot neither taken (in any state but failed) nor skipped; null when all are done. */
+export function nextGuidedShot(
+  items: readonly QueuedPhoto[],
+  skipped: readonly GuidedShotKind[],
+): GuidedShotKind | null {
+  const taken = new Set(items.filter((p) => p.status !== 'failed').map((p) => p.kind));
+  return GUIDED_SHOTS.find((s) => !taken.has(s.kind) && !skipped.includes(s.kind))?.kind ?? null;
+}
+
+/** "12 of 40 photos uploaded · 2 failed" */
+export function totalsLabel(t: QueueTotals): string {
+  const base = `${t.ready} of ${t.count} photo${t.count === 1 ? '' : 's'} uploaded`;
+  return t.failed > 0 ? `${base} · ${t.failed} failed` : base;
+}
+
+/** The first (smallest) URL of a srcset string: "/a/320.jpeg 320w, /a/640.jpeg 640w" → "/a/320.jpeg". */
+export function smallestOf(srcset: string, fallback: string): string {
+  return srcset.split(',')[0]?.trim().split(/\s+/)[0] || fallback;
+}

@@ -1,0 +1,211 @@
+import { GUIDED_SHOTS, type GuidedShotKind, MAX_PHOTOS } from '@contracts/condition-report';
+import { Camera, Check, ImagePlus, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { StepActions, StepHeader } from '../step-layout';
+import type { UpdateWizard, WizardState } from '../wizard-state';
+import { GuidedShot } from './guided-shot';
+import { PhotoPickButton } from './photo-pick-button';
+import { nextGuidedShot, photosLeft, queueTotals, totalsLabel } from './photo-queue';
+import { PhotoTile } from './photo-tile';
+import type { PhotoUploads } from './use-photo-uploads';
+
+/**
+ * Step 4: the guided shot list one by one, then free extras, up to 60. Photos upload in the
+ * background (see use-photo-uploads.ts), so the staff member keeps shooting and may move on.
+ */
+export function PhotosStep({
+  state,
+  update,
+  uploads,
+  interrupted,
+}: {
+  state: WizardState;
+  update: UpdateWizard;
+  uploads: PhotoUploads;
+  /** Photos that were still uploading when the page was reloaded. */
+  interrupted: readonly string[];
+}) {
+  const { items } = uploads;
+  const [chosenShot, setChosenShot] = useState<GuidedShotKind | null>(null);
+  const [limitNote, setLimitNote] = useState<string | null>(null);
+  const [showInterrupted, setShowInterrupted] = useState(interrupted.length > 0);
+  const taken = new Set(items.filter((p) => p.status !== 'failed').map((p) => p.kind));
+  const shot = chosenShot && !taken.has(chosenShot) ? chosenShot : nextGuidedShot(items, state.skippedShots);
+  const totals = queueTotals(items);
+  const left = photosLeft(items);
+  const full = left === 0;
+
+  const addFiles = (files: File[], kind: Parameters<PhotoUploads['add']>[1]) => {
+    const accepted = uploads.add(files, kind);
+    setLimitNote(
+      accepted.length < files.length
+        ? `Only ${accepted.length} of the ${files.length} photos were added: a vehicle has at most ${MAX_PHOTOS}.`
+        : null,
+    );
+  };
+
+  const onShot = (files: File[]) => {
+    if (!shot) return;
+    // The first file is the shot; more picked from the gallery at once become extras.
+    addFiles(files, (index) => (index === 0 ? shot : 'extra'));
+    setChosenShot(null);
+  };
+
+  const skip = () => {
+    if (!shot) return;
+    update({ skippedShots: [...state.skippedShots.filter((k) => k !== shot), shot] });
+    setChosenShot(null);
+  };
+
+  const guidedDone = GUIDED_SHOTS.filter((s) => taken.has(s.kind)).length;
+  return (
+    <div className="grid gap-5">
+      <StepHeader
+        title="Photos"
+        description={`Follow the shot list, then add extras. Photos upload in the background while you keep shooting; up to ${MAX_PHOTOS}.`}
+      />
+
+      {showInterrupted ? (
+        <div
+          role="status"
+          className="flex gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <RotateCcw aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+          <div className="grid gap-2">
+            <p>
+              {interrupted.length} photo{interrupted.length === 1 ? ' was' : 's were'} still uploading when
+              the page was reloaded and must be taken again: {interrupted.join(', ')}.
+            </p>
+            <Button
+              variant="outline"
+              size="sm"
+              className="justify-self-start"
+              onClick={() => setShowInterrupted(false)}
+            >
+              Dismiss
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      <GuidedShot shot={shot} done={guidedDone} disabled={full} onFiles={onShot} onSkip={skip} />
+
+      <nav aria-label="Shot list" className="min-w-0">
+        <ol className="flex gap-2 overflow-x-auto pb-1">
+          {GUIDED_SHOTS.map((s, index) => {
+            const isTaken = taken.has(s.kind);
+            const skipped = state.skippedShots.includes(s.kind);
+            const current = s.kind === shot;
+            return (
+              <li key={s.kind} className="shrink-0">
+                <button
+                  type="button"
+                  disabled={isTaken}
+                  aria-current={current ? 'step' : undefined}
+                  onClick={() => setChosenShot(s.kind)}
+                  className={cn(
+                    'relative flex h-9 items-center gap-1 rounded-full border px-3 text-xs font-medium',
+                    current && 'border-slate-900 bg-slate-900 text-white',
+                    !current && isTaken && 'border-emerald-200 bg-emerald-50 text-emerald-800',
+                    !current && !isTaken && skipped && 'border-dashed border-slate-300 text-slate-500',
+                    !current && !isTaken && !skipped && 'border-slate-300 bg-white text-slate-800',
+                  )}
+                >
+                  {isTaken ? <Check aria-hidden="true" className="h-3 w-3" /> : `${index + 1}.`} {s.label}
+                  <span className="sr-only">{isTaken ? ' (taken)' : skipped ? ' (skipped)' : ''}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+
+      <section aria-labelledby="extras-title" className="grid gap-3">
+        <h3 id="extras-title" className="text-base font-semibold text-slate-900">
+          Extra photos
+        </h3>
+        <div className="grid grid-cols-2 gap-3">
+          <PhotoPickButton
+            icon={Camera}
+            label="Shoot an extra"
+            capture
+            disabled={full}
+            onFiles={(files) => addFiles(files, 'extra')}
+          />
+          <PhotoPickButton
+            icon={ImagePlus}
+            label="Add extras"
+            multiple
+            disabled={full}
+            onFiles={(files) => addFiles(files, 'extra')}
+          />
+        </div>
+        <p className="text-sm text-slate-600">
+          {full
+            ? `The limit of ${MAX_PHOTOS} photos is reached.`
+            : `${left} more photo${left === 1 ? '' : 's'} can be added.`}
+        </p>
+        {limitNote ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {limitNote}
+          </p>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="queue-title" className="grid gap-3">
+        <div className="flex items-baseline justify-between gap-3">
+          <h3 id="queue-title" className="text-base font-semibold text-slate-900">
+            Uploads
+          </h3>
+          <p className="text-sm tabular-nums text-slate-700" aria-live="polite">
+            {items.length ? totalsLabel(totals) : null}
+          </p>
+        </div>
+        {items.length ? (
+          <>
+            <div
+              role="progressbar"
+              aria-label="All photos"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={totals.percent}
+              aria-valuetext={`${totals.percent}% · ${totalsLabel(totals)}`}
+              className="h-2.5 overflow-hidden rounded-full bg-slate-200"
+            >
+              <div
+                className="h-full rounded-full bg-brand-600 transition-[width] duration-300"
+                style={{ width: `${totals.percent}%` }}
+              />
+            </div>
+            <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4">
+              {items.map((photo, index) => (
+                <PhotoTile
+                  key={photo.key}
+                  photo={photo}
+                  index={index}
+                  onRetry={() => uploads.retry(photo.key)}
+                  onRemove={() => uploads.remove(photo.key)}
+                />
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="rounded-xl border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">
+            No photos yet. Start with the first shot above.
+          </p>
+        )}
+      </section>
+
+      {totals.pending > 0 ? (
+        <p className="text-sm text-slate-600">You can continue: the uploads keep going on the next step.</p>
+      ) : null}
+      <StepActions onBack={() => update({ step: 'video' })}>
+        <Button size="lg" className="w-full sm:w-auto" onClick={() => update({ step: 'condition' })}>
+          Continue
+        </Button>
+      </StepActions>
+    </div>
+  );
+}
