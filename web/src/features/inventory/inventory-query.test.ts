@@ -4,27 +4,30 @@ import { filterVehicles, indexVehicles, minGradeOf, sortVehicles } from './inven
 
 const PREMIUM = 'Deal Machine Certified';
 let nextId = 1;
-const vehicle = (fields: Partial<PublicVehicle>): PublicVehicle => ({
-  id: nextId++,
-  vin: `VIN${nextId}`,
-  make: 'Toyota',
-  model: 'Camry',
-  trim: null,
-  year: 2020,
-  mileage: 10000,
-  price: '10000.00',
-  description: null,
-  condition: PREMIUM,
-  images: [],
-  videos: [],
-  videoThumbnails: [],
-  status: 'active',
-  reconExterior: null,
-  reconMechanical: null,
-  reconInterior: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  ...fields,
-});
+const vehicle = (fields: Partial<PublicVehicle>): PublicVehicle =>
+  ({
+    id: nextId++,
+    vin: `VIN${nextId}`,
+    make: 'Toyota',
+    model: 'Camry',
+    trim: null,
+    year: 2020,
+    mileage: 10000,
+    price: '10000.00',
+    description: null,
+    condition: PREMIUM,
+    images: [],
+    videos: [],
+    videoThumbnails: [],
+    status: 'active',
+    reconExterior: null,
+    reconMechanical: null,
+    reconInterior: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    photos: [],
+    grade: null,
+    ...fields,
+  }) as PublicVehicle;
 
 const camry = vehicle({ vin: '4T1BF1FK5CU123456', year: 2021, price: '21450.00', mileage: 38214 });
 const f150 = vehicle({

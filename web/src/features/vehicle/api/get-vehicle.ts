@@ -2,6 +2,7 @@ import { isDecimalId } from '@contracts/decimal-id';
 import type { PublicVehicle } from '@contracts/vehicle';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callApi } from '@/lib/api-client';
+import { conditionReportOf } from '@/lib/condition-report';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Ids the API accepts (the server's own rule); anything else is 'Vehicle Not Found' without a request. */
@@ -16,7 +17,7 @@ export const isNotFoundError = (error: unknown) =>
 
 /**
  * The vehicle of the detail page. Coming from the listings, the card's data shows at once while
- * the fresh copy loads.
+ * the fresh copy loads (`isPlaceholderData`: its condition report is not there yet).
  */
 export function useVehicle(id: string) {
   const queryClient = useQueryClient();
@@ -25,9 +26,12 @@ export function useVehicle(id: string) {
     queryKey: queryKeys.vehicles.detail(id),
     queryFn: () => getVehicle(id),
     enabled: valid,
-    placeholderData: () =>
-      queryClient
+    placeholderData: () => {
+      const card = queryClient
         .getQueryData<PublicVehicle[]>(queryKeys.vehicles.list())
-        ?.find((vehicle) => String(vehicle.id) === id),
+        ?.find((vehicle) => String(vehicle.id) === id);
+      // The card carries the cover and the grade only; the page marks its report as still loading.
+      return card ? { ...conditionReportOf(card), ...card } : undefined;
+    },
   });
 }

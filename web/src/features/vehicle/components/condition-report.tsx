@@ -27,9 +27,12 @@ const TIRE_ORDER: TirePosition[] = ['lf', 'rf', 'lr', 'rr'];
  */
 export function ConditionReportSection({
   report,
+  loading = false,
   onShowPhoto,
 }: {
   report: ConditionReport;
+  /** The full vehicle is still loading: a placeholder instead of a report that may be incomplete. */
+  loading?: boolean;
   /** Opens the gallery's full-screen view at a photo (a damage item's photo link). */
   onShowPhoto?: (photoId: number) => void;
 }) {
@@ -39,7 +42,9 @@ export function ConditionReportSection({
       <h2 id="condition-heading" className="text-lg font-semibold text-slate-900">
         {DETAIL_TEXTS.conditionReport}
       </h2>
-      {report.grade === null ? (
+      {loading ? (
+        <div aria-busy="true" className="mt-3 h-32 animate-pulse rounded-xl bg-slate-100" />
+      ) : report.grade === null ? (
         <div className="mt-3 flex items-start gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-4">
           <ClipboardList aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-slate-400" />
           <div>

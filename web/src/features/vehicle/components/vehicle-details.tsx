@@ -33,7 +33,14 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
 }
 
 /** The full detail page of an available vehicle (spec §2). */
-export function VehicleDetails({ vehicle }: { vehicle: PublicVehicle }) {
+export function VehicleDetails({
+  vehicle,
+  reportLoading = false,
+}: {
+  vehicle: PublicVehicle;
+  /** The page shows a listing card's copy while the full vehicle loads: no report to show yet. */
+  reportLoading?: boolean;
+}) {
   const title = vehicleTitle(vehicle);
   const picture = vehiclePicture(vehicle);
   const videoUrl = vehicle.videos[0];
@@ -154,6 +161,7 @@ export function VehicleDetails({ vehicle }: { vehicle: PublicVehicle }) {
           </section>
           <ConditionReportSection
             report={report}
+            loading={reportLoading}
             onShowPhoto={(photoId) => gallery.current?.openPhoto(photoId)}
           />
           <InspectionReport vehicle={vehicle} />
