@@ -59,7 +59,7 @@ export function ConditionReportSection({
           <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[auto_minmax(0,1fr)] sm:p-5">
             <p
               className={cn(
-                'flex flex-col items-center justify-center rounded-xl px-5 py-3 ring-1 ring-inset',
+                'flex flex-col items-center justify-center self-start rounded-xl px-5 py-3 ring-1 ring-inset',
                 TONE_CLASSES[gradeTone(report.grade)],
               )}
             >

@@ -89,17 +89,31 @@ export function PhotoGallery({
   const total = photos.length;
   const current = photos[Math.min(index, total - 1)];
 
+  /** While the gallery scrolls itself to a slide, the scroll events on the way are not swipes. */
+  const scrollingTo = useRef<{ index: number; until: number } | null>(null);
+
   const show = useCallback((next: number, smooth = true) => {
     const el = track.current;
     setIndex(next);
     if (!el) return;
+    scrollingTo.current = { index: next, until: Date.now() + 1000 };
     el.scrollTo({ left: next * el.clientWidth, behavior: smooth ? 'smooth' : 'auto' });
+    // Roving focus: a keyboard user on a slide stays on the slide now showing.
+    if (el.contains(document.activeElement)) {
+      el.querySelector<HTMLElement>(`[data-slide="${next}"]`)?.focus({ preventScroll: true });
+    }
   }, []);
 
   // A swipe (or a scroll by any means) settles on a slide: that slide becomes the current one.
   const onScroll = () => {
     const el = track.current;
     if (!el || el.clientWidth === 0) return;
+    const target = scrollingTo.current;
+    if (target) {
+      const arrived = Math.abs(el.scrollLeft - target.index * el.clientWidth) < 2;
+      if (!arrived && Date.now() < target.until) return;
+      scrollingTo.current = null;
+    }
     const settled = Math.round(el.scrollLeft / el.clientWidth);
     if (settled !== index && settled >= 0 && settled < total) setIndex(settled);
   };
@@ -142,77 +156,79 @@ export function PhotoGallery({
   return (
     <section aria-roledescription="carousel" aria-label={DETAIL_TEXTS.photos} data-testid="photo-gallery">
       {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys from any control inside the gallery move it */}
-      <div className="relative" onKeyDown={onKeyDown}>
-        <div
-          ref={track}
-          onScroll={onScroll}
-          className="flex aspect-[4/3] snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-2xl bg-slate-100 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
-          data-testid="gallery-track"
-        >
-          {photos.map((item, i) => (
-            <div
-              key={item.photo.id}
-              aria-hidden={i === index ? undefined : true}
-              className="relative h-full w-full shrink-0 snap-center snap-always"
-            >
-              <button
-                type="button"
-                tabIndex={i === index ? 0 : -1}
-                data-slide={i}
-                onClick={() => openFullScreen(i)}
-                aria-label={`${DETAIL_TEXTS.openFullScreen}: ${item.caption}`}
-                className="block h-full w-full cursor-zoom-in focus-visible:outline-offset-[-4px]"
+      <div onKeyDown={onKeyDown}>
+        <div className="relative">
+          <div
+            ref={track}
+            onScroll={onScroll}
+            className="flex aspect-[4/3] snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-2xl bg-slate-100 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+            data-testid="gallery-track"
+          >
+            {photos.map((item, i) => (
+              <div
+                key={item.photo.id}
+                aria-hidden={i === index ? undefined : true}
+                className="relative h-full w-full shrink-0 snap-center snap-always"
               >
-                <PhotoPicture
-                  photo={item.photo}
-                  alt={`${title} — ${item.caption}`}
-                  sizes={FRAME_SIZES}
-                  priority={i === 0}
-                  className="h-full w-full"
-                  style={{ aspectRatio: 'auto' }}
-                />
-              </button>
-              {item.damage ? (
-                <span className="pointer-events-none absolute bottom-3 left-3 rounded-md bg-red-800/90 px-2 py-1 text-xs font-semibold text-white">
-                  {item.caption}
-                </span>
-              ) : null}
-            </div>
-          ))}
+                <button
+                  type="button"
+                  tabIndex={i === index ? 0 : -1}
+                  data-slide={i}
+                  onClick={() => openFullScreen(i)}
+                  aria-label={`${DETAIL_TEXTS.openFullScreen}: ${item.caption}`}
+                  className="block h-full w-full cursor-zoom-in focus-visible:outline-offset-[-4px]"
+                >
+                  <PhotoPicture
+                    photo={item.photo}
+                    alt={`${title} — ${item.caption}`}
+                    sizes={FRAME_SIZES}
+                    priority={i === 0}
+                    className="h-full w-full"
+                    style={{ aspectRatio: 'auto' }}
+                  />
+                </button>
+                {item.damage ? (
+                  <span className="pointer-events-none absolute bottom-3 left-3 rounded-md bg-red-800/90 px-2 py-1 text-xs font-semibold text-white">
+                    {item.caption}
+                  </span>
+                ) : null}
+              </div>
+            ))}
+          </div>
+          {badge ? <div className="pointer-events-none absolute left-3 top-3">{badge}</div> : null}
+          <p
+            aria-live="polite"
+            aria-atomic="true"
+            className="pointer-events-none absolute right-3 top-3 rounded-full bg-slate-950/80 px-3 py-1 text-xs font-semibold text-white"
+            data-testid="gallery-count"
+          >
+            {countText(index, total)}
+          </p>
+          <div className="pointer-events-none absolute inset-y-0 left-2 hidden items-center sm:flex">
+            <NavButton
+              direction="previous"
+              onClick={() => show(index - 1)}
+              disabled={index === 0}
+              className="pointer-events-auto"
+            />
+          </div>
+          <div className="pointer-events-none absolute inset-y-0 right-2 hidden items-center sm:flex">
+            <NavButton
+              direction="next"
+              onClick={() => show(index + 1)}
+              disabled={index === total - 1}
+              className="pointer-events-auto"
+            />
+          </div>
+          <button
+            type="button"
+            onClick={() => openFullScreen(index)}
+            className="absolute bottom-3 right-3 inline-flex items-center gap-1.5 rounded-full bg-slate-950/80 px-3 py-1.5 text-xs font-semibold text-white hover:bg-slate-950"
+          >
+            <Expand aria-hidden="true" className="h-3.5 w-3.5" />
+            {DETAIL_TEXTS.fullScreen}
+          </button>
         </div>
-        {badge ? <div className="pointer-events-none absolute left-3 top-3">{badge}</div> : null}
-        <p
-          aria-live="polite"
-          aria-atomic="true"
-          className="pointer-events-none absolute right-3 top-3 rounded-full bg-slate-950/80 px-3 py-1 text-xs font-semibold text-white"
-          data-testid="gallery-count"
-        >
-          {countText(index, total)}
-        </p>
-        <div className="pointer-events-none absolute inset-y-0 left-2 hidden items-center sm:flex">
-          <NavButton
-            direction="previous"
-            onClick={() => show(index - 1)}
-            disabled={index === 0}
-            className="pointer-events-auto"
-          />
-        </div>
-        <div className="pointer-events-none absolute inset-y-0 right-2 hidden items-center sm:flex">
-          <NavButton
-            direction="next"
-            onClick={() => show(index + 1)}
-            disabled={index === total - 1}
-            className="pointer-events-auto"
-          />
-        </div>
-        <button
-          type="button"
-          onClick={() => openFullScreen(index)}
-          className="absolute bottom-3 right-3 inline-flex items-center gap-1.5 rounded-full bg-slate-950/80 px-3 py-1.5 text-xs font-semibold text-white hover:bg-slate-950"
-        >
-          <Expand aria-hidden="true" className="h-3.5 w-3.5" />
-          {DETAIL_TEXTS.fullScreen}
-        </button>
 
         {total > 1 ? (
           <div className="mt-3 grid gap-2">
