@@ -12,7 +12,7 @@ export const ACCESS_LEVELS = ['public', 'dealer', 'staff', 'admin', 'account', '
  */
 export type Access = (typeof ACCESS_LEVELS)[number];
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export interface ApiRoute {
   method: HttpMethod;
@@ -42,6 +42,12 @@ export const API_ROUTES = {
   cloudinarySignature: { method: 'POST', path: '/api/cloudinary-signature', access: 'staff' },
   uploadResult: { method: 'GET', path: '/api/upload-results/:id', access: 'staff' },
   syncVehicles: { method: 'POST', path: '/api/sync-vehicles', access: 'admin' },
+  // Condition report (issue #17): photos upload by tus at /api/photo-uploads (staff), then attach.
+  photoUploadStatus: { method: 'GET', path: '/api/photo-uploads/:id', access: 'staff' },
+  attachPhotos: { method: 'POST', path: '/api/vehicles/:id/photos', access: 'admin' },
+  reorderPhotos: { method: 'PUT', path: '/api/vehicles/:id/photos', access: 'admin' },
+  deletePhoto: { method: 'DELETE', path: '/api/vehicles/:id/photos/:photoId', access: 'admin' },
+  updateConditionReport: { method: 'PUT', path: '/api/vehicles/:id/condition-report', access: 'admin' },
   // Buying
   verifyCode: { method: 'POST', path: '/api/verify-code', access: 'public' },
   createOffer: { method: 'POST', path: '/api/vehicles/:id/offers', access: 'public' },

@@ -37,9 +37,17 @@ import {
   updateOfferBodySchema,
   verifyCodeBodySchema,
 } from './buying';
+import { conditionReportBodySchema } from './condition-report';
 import { idParamsSchema } from './ids';
 import { liveEventsQuerySchema, liveStreamResponseSchema } from './live';
 import { notificationSchema, notificationsQuerySchema } from './notifications';
+import {
+  conditionReportResponseSchema,
+  photosBodySchema,
+  photoUploadParamsSchema,
+  photoUploadStatusSchema,
+  vehiclePhotoParamsSchema,
+} from './photos';
 import {
   cloudinarySignatureSchema,
   createVehicleBodySchema,
@@ -106,6 +114,23 @@ export const endpointSchemas = (premiumLabel: string) =>
     cloudinarySignature: { response: { 200: cloudinarySignatureSchema } },
     uploadResult: { params: uploadIdParamsSchema, response: { 200: localUploadResultSchema } },
     syncVehicles: { response: { 200: syncResultSchema } },
+    photoUploadStatus: { params: photoUploadParamsSchema, response: { 200: photoUploadStatusSchema } },
+    attachPhotos: {
+      params: vehicleIdParamsSchema,
+      body: photosBodySchema,
+      response: { 200: conditionReportResponseSchema },
+    },
+    reorderPhotos: {
+      params: vehicleIdParamsSchema,
+      body: photosBodySchema,
+      response: { 200: conditionReportResponseSchema },
+    },
+    deletePhoto: { params: vehiclePhotoParamsSchema, response: { 200: conditionReportResponseSchema } },
+    updateConditionReport: {
+      params: vehicleIdParamsSchema,
+      body: conditionReportBodySchema,
+      response: { 200: conditionReportResponseSchema },
+    },
 
     verifyCode: { body: verifyCodeBodySchema, response: { 200: purchaseResponseSchema } },
     createOffer: {

@@ -1,4 +1,6 @@
+import { conditionReportBodySchema } from './condition-report';
 import { MAX_VIDEO_BYTES, VIN_LENGTH } from './limits';
+import { photoRefsSchema } from './photos';
 import { VIN_CHARSET } from './vin';
 import { z } from './zod';
 
@@ -91,6 +93,10 @@ export const createVehicleBodySchema = z.strictObject({
   make: z.string().trim().max(100).nullish(),
   model: z.string().trim().max(100).nullish(),
   trim: z.string().trim().max(100).nullish(),
+  /** Uploaded photos (POST /api/photo-uploads), ordered, first = cover (issue #17). */
+  photos: photoRefsSchema.optional(),
+  /** Damage items, tires and warning lights entered in the wizard. */
+  conditionReport: conditionReportBodySchema.optional(),
 });
 export type CreateVehicleBody = z.input<typeof createVehicleBodySchema>;
 

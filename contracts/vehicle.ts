@@ -1,3 +1,4 @@
+import { conditionReportSchema, photoSchema } from './condition-report';
 import { idSchema, VEHICLE_ID_MESSAGE } from './ids';
 import { VEHICLE_STATUSES } from './limits';
 import { z } from './zod';
@@ -25,11 +26,20 @@ export const publicVehicleSchema = z.object({
   reconMechanical: z.string().nullable(),
   reconInterior: z.string().nullable(),
   createdAt: z.string(),
+  /** In the list: the cover photo only (0 or 1 items); in the detail: every photo, cover first. */
+  photos: z.array(photoSchema),
+  /** The condition grade 0.0–5.0 (contracts/condition-report.ts computeGrade); null = no report yet. */
+  grade: z.number().nullable(),
 });
+/** A vehicle in the public list (GET /api/vehicles). */
 export type PublicVehicle = z.infer<typeof publicVehicleSchema>;
 
-/** Everything, for admins. */
-export const adminVehicleSchema = publicVehicleSchema.extend({
+/** A published vehicle's page (GET /api/vehicles/:id): every photo and the whole condition report. */
+export const publicVehicleDetailSchema = publicVehicleSchema.extend(conditionReportSchema.shape);
+export type PublicVehicleDetail = z.infer<typeof publicVehicleDetailSchema>;
+
+/** Everything, for admins (with the whole condition report). */
+export const adminVehicleSchema = publicVehicleDetailSchema.extend({
   inQueue: z.boolean(),
   billOfSale: z.string().nullable(),
   isPaid: z.boolean(),
@@ -47,7 +57,7 @@ export type UnavailableVehicle = z.infer<typeof unavailableVehicleSchema>;
 /** GET /api/vehicles/:id */
 export const vehicleDetailSchema = z.union([
   adminVehicleSchema,
-  publicVehicleSchema,
+  publicVehicleDetailSchema,
   unavailableVehicleSchema,
 ]);
 export type VehicleDetail = z.infer<typeof vehicleDetailSchema>;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
 import { premiumCertification } from '@contracts/brand';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -24,6 +25,8 @@ import { scheduleNotificationSender } from './modules/notifications/schedule-not
 import { expireOffers } from './modules/offers/expire-offers';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { remindExpiringOffers } from './modules/offers/remind-expiring-offers';
+import { PhotoStore } from './modules/photos/photo-store';
+import { photosRoutes } from './modules/photos/photos.routes';
 import { buyingRoutes } from './modules/purchases/buying.routes';
 import { sheetsSyncRoutes } from './modules/sheets-sync/sheets-sync.routes';
 import { SheetSync } from './modules/sheets-sync/sync-vehicles';
@@ -56,6 +59,8 @@ export interface App extends FastifyInstance {
   routesTable: RegisteredRoute[];
   /** The public vehicle list cache; tests count its builds. */
   listCache: VehicleListCache;
+  /** Condition-report photos (tests and the seed store photos through it). */
+  photos: PhotoStore;
   markShuttingDown(): void;
 }
 
@@ -133,6 +138,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const uploads = await LocalUploads.create(config.uploadsDir, {
     log: (message) => app.log.info(message),
   });
+  const photos = await PhotoStore.create({
+    dataDir: resolve(config.dataDir),
+    db: database.db,
+    concurrency: config.photoConcurrency,
+    log: (message) => app.log.info(message),
+  });
   const cloudinaryPrefix = config.cloudinary
     ? `https://res.cloudinary.com/${config.cloudinary.cloudName}/`
     : null;
@@ -153,6 +164,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   await app.register(vinRoutes, { decoder });
   await app.register(mediaRoutes, { uploads, cloudinary: config.cloudinary });
+  await app.register(photosRoutes, { db: database.db, store: photos });
   await app.register(registerDemoMedia);
   await app.register(buyingRoutes, { db: database.db, config });
   await app.register(dealerPortalRoutes, { db: database.db, messages });
@@ -195,6 +207,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   return Object.assign(app as unknown as FastifyInstance, {
     routesTable,
     listCache,
+    photos,
     markShuttingDown: () => {
       shuttingDown = true;
     },

@@ -78,6 +78,16 @@ const envSchema = z.object({
       .default(3000),
   ),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  /** How many photos are decoded and encoded at once (each 12 MP photo holds ~100 MB while it is). */
+  PHOTO_CONCURRENCY: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number from 1 to 8' })
+      .int('must be a whole number from 1 to 8')
+      .min(1, 'must be a whole number from 1 to 8')
+      .max(8, 'must be a whole number from 1 to 8')
+      .default(1),
+  ),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -239,6 +249,8 @@ export interface Config {
   pgliteDir: string;
   /** Uploaded videos and posters (local media backend): DATA_DIR/uploads. */
   uploadsDir: string;
+  /** Condition-report photos processed at once (PHOTO_CONCURRENCY). */
+  photoConcurrency: number;
   databaseUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   seedDemo: boolean;
@@ -329,6 +341,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: env.DATA_DIR,
     pgliteDir: resolve(env.DATA_DIR, 'db'),
     uploadsDir: resolve(env.DATA_DIR, 'uploads'),
+    photoConcurrency: env.PHOTO_CONCURRENCY,
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     // Demo buy codes work: a fresh production database must never get them unasked (DESIGN.md §1),

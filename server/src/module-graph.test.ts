@@ -30,6 +30,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'open-offers': ['notifications'],
   vin: [],
   media: [],
+  photos: ['audit'],
   health: [],
   housekeeping: [],
   // The outbox: state changes above enqueue into it; it knows no offer or sale.
@@ -37,7 +38,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // Live updates: reads live_events (written by triggers) and sessions; imports no domain module.
   live: [],
   // The marketplace, bottom up: vehicles ← buy-codes ← dealers; buy-codes ← transactions ← offers / purchases.
-  vehicles: ['audit', 'open-offers', 'notifications', 'vin'],
+  vehicles: ['audit', 'open-offers', 'notifications', 'vin', 'photos'],
   'buy-codes': ['audit', 'vehicles'],
   dealers: ['audit', 'open-offers', 'notifications', 'buy-codes'],
   transactions: ['audit', 'notifications', 'vehicles', 'buy-codes'],

@@ -1,3 +1,4 @@
+import type { DamageItem, Tires } from '@contracts/condition-report';
 import type { DealerContact } from '@contracts/notifications';
 import { sql } from 'drizzle-orm';
 import {
@@ -72,6 +73,14 @@ export const vehicles = pgTable(
     reconExterior: text(),
     reconMechanical: text(),
     reconInterior: text(),
+    // The condition report (issue #17, DESIGN.md §7); photos live in vehicle_photos.
+    damage: jsonb().$type<DamageItem[]>().notNull().default(sql`'[]'::jsonb`),
+    tires: jsonb().$type<Tires>().notNull().default(sql`'{"lf":null,"rf":null,"lr":null,"rr":null}'::jsonb`),
+    warningLights: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** When a report was last entered; null = no report yet (then grade is null too). */
+    conditionReportedAt: timestamp({ withTimezone: true }),
+    /** computeGrade of the three columns above, written with them (the inventory's "Grade ≥ N"). */
+    grade: numeric({ precision: 2, scale: 1 }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -81,6 +90,37 @@ export const vehicles = pgTable(
     check('vehicles_status_check', sql`${t.status} in ('pending', 'active', 'sold', 'removed')`),
     check('vehicles_mileage_check', sql`${t.mileage} is null or ${t.mileage} >= 0`),
     check('vehicles_price_check', sql`${t.price} is null or ${t.price} > 0`),
+  ],
+);
+
+/**
+ * Condition-report photos (issue #17). A processed upload is a row with no vehicle until the wizard
+ * (or an admin) attaches it; `storage_key` names its variant directory (a random 128-bit id, so the
+ * public variant URLs cannot be guessed). `position` 0 is the cover.
+ */
+export const vehiclePhotos = pgTable(
+  'vehicle_photos',
+  {
+    id: serial().primaryKey(),
+    vehicleId: integer().references(() => vehicles.id, { onDelete: 'cascade' }),
+    /** The tus upload it came from (GET /api/photo-uploads/:id). */
+    uploadId: text().notNull(),
+    storageKey: text().notNull(),
+    position: integer().notNull().default(0),
+    kind: text().notNull().default('extra'),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    placeholder: text().notNull(),
+    /** The type read from the content (image/jpeg, image/png, image/heic, image/webp). */
+    originalMime: text().notNull(),
+    /** The uploader: actor type and id ('staff:', 'admin:3', 'sync:'). */
+    uploadedBy: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('vehicle_photos_upload_id_unique').on(t.uploadId),
+    uniqueIndex('vehicle_photos_storage_key_unique').on(t.storageKey),
+    index('vehicle_photos_vehicle_position_idx').on(t.vehicleId, t.position),
   ],
 );
 

@@ -15,6 +15,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /*',
   'GET /media/demo/*',
   'GET /media/uploads/:name',
+  'GET /media/photos/:key/:name',
   'GET /api/vehicles',
   'GET /api/vehicles/:id',
   'GET /api/admin/check',

@@ -9,8 +9,16 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** API routes that are not JSON endpoints: the tus upload protocol and the API documentation. */
-const OUTSIDE_THE_TABLE = [/^\/api\/uploads(\/:id)?$/, /^\/api\/openapi\.json$/, /^\/api\/docs$/];
+/**
+ * API routes that are not JSON endpoints: the tus upload protocol (videos, and photos whose GET
+ * status is a table endpoint) and the API documentation.
+ */
+const OUTSIDE_THE_TABLE = [
+  /^\/api\/uploads(\/:id)?$/,
+  /^\/api\/photo-uploads(\/:id)?$/,
+  /^\/api\/openapi\.json$/,
+  /^\/api\/docs$/,
+];
 
 const names = Object.keys(API_ROUTES) as ApiRouteName[];
 

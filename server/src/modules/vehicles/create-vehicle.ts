@@ -1,4 +1,6 @@
+import type { ConditionReportBody } from '@contracts/condition-report';
 import { ERROR_CODES } from '@contracts/errors';
+import type { PhotoRef } from '@contracts/photos';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { vehicles } from '../../db/schema';
@@ -6,8 +8,9 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { claimIdempotencyKey, type IdempotentRequest } from '../../lib/idempotency';
 import { writeAudit } from '../audit/write-audit';
+import { attachPhotosTo, writeConditionReport } from '../photos/manage-photos';
 import type { VinDecoder } from '../vin/decode-vin';
-import { toAdminVehicle, type VehicleRow } from './vehicle-projection';
+import { adminVehicleView, type toAdminVehicle, type VehicleRow } from './vehicle-projection';
 
 export interface NewVehicle {
   vin: string;
@@ -17,6 +20,9 @@ export interface NewVehicle {
   make?: string | null | undefined;
   model?: string | null | undefined;
   trim?: string | null | undefined;
+  /** Uploaded photos, ordered (first = cover), attached to the new vehicle. */
+  photos?: PhotoRef[] | undefined;
+  conditionReport?: ConditionReportBody | undefined;
 }
 
 /**
@@ -58,13 +64,20 @@ export async function createVehicle(
         inQueue: true,
       })
       .returning();
+    await attachPhotosTo(tx, created!.id, input.photos ?? []);
+    if (input.conditionReport) await writeConditionReport(tx, created!.id, input.conditionReport);
     await writeAudit(tx, actor, {
       entity: 'vehicle',
       entityId: created!.id,
       action: 'uploaded',
-      after: { vin: input.vin },
+      after: {
+        vin: input.vin,
+        ...(input.photos?.length ? { photos: input.photos } : {}),
+        ...(input.conditionReport ? { conditionReport: input.conditionReport } : {}),
+      },
     });
-    const view = toAdminVehicle(created!);
+    const [row] = await tx.select().from(vehicles).where(eq(vehicles.id, created!.id));
+    const view = await adminVehicleView(tx, row!);
     await claim?.remember(view);
     return view;
   });

@@ -3,23 +3,31 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dealers, transactions, vehicles } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
+import { photosByVehicle } from '../photos/photo-views';
 import {
   isPublished,
   isPublishedCondition,
   publicVehicleColumns,
   toAdminVehicle,
-  toPublicVehicle,
+  toPublicVehicleDetail,
   toUnavailableVehicle,
 } from './vehicle-projection';
 
-/** The public marketplace: published vehicles, newest first, public fields only. */
+/**
+ * The public marketplace: published vehicles, newest first, public fields only, each with its
+ * photos and condition report (the list cache keeps the cover for the list, the rest for pages).
+ */
 export async function findPublishedVehicles(db: Database) {
   const rows = await db
     .select(publicVehicleColumns)
     .from(vehicles)
     .where(isPublishedCondition)
     .orderBy(desc(vehicles.id));
-  return rows.map(toPublicVehicle);
+  const photos = await photosByVehicle(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toPublicVehicleDetail(row, photos.get(row.id) ?? []));
 }
 
 /** Every vehicle with every field, for admins, with the buying dealer of sold ones. */
@@ -38,8 +46,12 @@ export async function findAllVehicles(db: Database): Promise<AdminListing[]> {
     .leftJoin(transactions, and(eq(transactions.vehicleId, vehicles.id), eq(transactions.cancelled, false)))
     .leftJoin(dealers, eq(dealers.id, transactions.dealerId))
     .orderBy(desc(vehicles.id));
+  const photos = await photosByVehicle(
+    db,
+    rows.map((r) => r.vehicle.id),
+  );
   return rows.map(({ vehicle, sale }) => ({
-    ...toAdminVehicle(vehicle),
+    ...toAdminVehicle(vehicle, photos.get(vehicle.id) ?? []),
     sale:
       sale &&
       sale.transactionId !== null &&
@@ -65,8 +77,9 @@ export const VEHICLE_NOT_FOUND = 'Vehicle not found';
 export async function getVehicleById(db: Database, id: number, viewer: { isAdmin: boolean }) {
   const [row] = await db.select().from(vehicles).where(eq(vehicles.id, id));
   if (!row) throw notFound(VEHICLE_NOT_FOUND);
-  if (viewer.isAdmin) return toAdminVehicle(row);
-  if (isPublished(row)) return toPublicVehicle(row);
+  const photos = async () => (await photosByVehicle(db, [row.id])).get(row.id) ?? [];
+  if (viewer.isAdmin) return toAdminVehicle(row, await photos());
+  if (isPublished(row)) return toPublicVehicleDetail(row, await photos());
   if (row.status === 'sold' || row.status === 'removed') return toUnavailableVehicle(row);
   throw notFound(VEHICLE_NOT_FOUND);
 }

@@ -39,14 +39,19 @@ describe('public vehicle list cache', () => {
       .filter((r) => r.changesVehicles)
       .map((r) => `${r.method} ${r.url}`)
       .sort();
-    // Selling (Buy Now, accepted offer or counter), re-listing (cancel), editing and syncing vehicles.
+    // Selling (Buy Now, accepted offer or counter), re-listing (cancel), editing and syncing
+    // vehicles, and their photos and condition reports.
     expect(declared).toEqual([
+      'DELETE /api/vehicles/:id/photos/:photoId',
       'PATCH /api/offers/:id',
       'PATCH /api/transactions/:id',
       'PATCH /api/vehicles/:id',
       'POST /api/dealer/offers/:id/respond',
       'POST /api/sync-vehicles',
+      'POST /api/vehicles/:id/photos',
       'POST /api/verify-code',
+      'PUT /api/vehicles/:id/condition-report',
+      'PUT /api/vehicles/:id/photos',
     ]);
   });
 

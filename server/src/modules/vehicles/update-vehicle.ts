@@ -12,7 +12,7 @@ import type { MessageContext } from '../notifications/notification-messages';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
 import { cancelSale } from './cancel-sale';
 import { lockVehicle } from './lock-vehicle';
-import { toAdminVehicle } from './vehicle-projection';
+import { adminVehicleView } from './vehicle-projection';
 
 export interface CompleteListing {
   mileage: number;
@@ -57,7 +57,7 @@ export async function completeListing(db: Database, vehicleId: number, input: Co
         before: { status: vehicle.status, inQueue: vehicle.inQueue },
         after: { ...input, status: 'active', inQueue: false },
       });
-      return toAdminVehicle(after!);
+      return adminVehicleView(tx, after!);
     }),
   );
 }
@@ -117,7 +117,7 @@ export async function changeListingStatus(
         after: { status, inQueue: false },
       });
       const [after] = await tx.select().from(vehicles).where(eq(vehicles.id, vehicleId));
-      return toAdminVehicle(after!);
+      return adminVehicleView(tx, after!);
     }),
   );
 }
@@ -157,6 +157,6 @@ export async function updateRecon(
       action: 'recon_updated',
       after: set,
     });
-    return toAdminVehicle(after!);
+    return adminVehicleView(tx, after!);
   });
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { PublicVehicle } from '@contracts/vehicle';
+import type { PublicVehicleDetail } from '@contracts/vehicle';
+import { toPublicListItem } from './vehicle-projection';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -12,7 +13,10 @@ export interface SerializedList {
   gzip: Buffer;
   br: Buffer;
   count: number;
-  /** Each published vehicle's own JSON, for GET /api/vehicles/:id (the detail page's hot path). */
+  /**
+   * Each published vehicle's page JSON (every photo and the whole report), for GET /api/vehicles/:id
+   * (the detail page's hot path). The list itself carries only the cover photo and the grade.
+   */
   byId: Map<number, Buffer>;
 }
 
@@ -30,7 +34,7 @@ export class VehicleListCache {
   /** How many times it was dropped (a NOTIFY or a declaring route). */
   invalidations = 0;
 
-  constructor(private readonly load: () => Promise<PublicVehicle[]>) {}
+  constructor(private readonly load: () => Promise<PublicVehicleDetail[]>) {}
 
   get(): Promise<SerializedList> {
     if (this.current) return this.current;
@@ -58,21 +62,24 @@ export class VehicleListCache {
   private async build(): Promise<SerializedList> {
     this.builds++;
     const list = await this.load();
-    // One buffer holds the whole array; each vehicle's JSON is a view into it (no second copy).
+    // One buffer holds the whole list array; each page's JSON is its own buffer.
     const parts: Buffer[] = [];
-    const spans: [number, number, number][] = [];
+    const byId = new Map<number, Buffer>();
     let offset = 1;
     for (const vehicle of list) {
-      const json = Buffer.from(JSON.stringify(vehicle));
-      spans.push([vehicle.id, offset, offset + json.length]);
+      const json = Buffer.from(JSON.stringify(toPublicListItem(vehicle)));
+      byId.set(vehicle.id, Buffer.from(JSON.stringify(vehicle)));
       parts.push(json);
       offset += json.length + 1;
     }
     const identity = Buffer.alloc(Math.max(offset, 2), ',');
     identity[0] = 0x5b; // [
     identity[identity.length - 1] = 0x5d; // ]
-    for (const [i, json] of parts.entries()) json.copy(identity, spans[i]![1]);
-    const byId = new Map(spans.map(([id, start, end]) => [id, identity.subarray(start, end)]));
+    let at = 1;
+    for (const json of parts) {
+      json.copy(identity, at);
+      at += json.length + 1;
+    }
     const [gz, br] = await Promise.all([
       gzipAsync(identity, { level: 6 }),
       brotliAsync(identity, {

@@ -1,7 +1,15 @@
+import type { Photo } from '@contracts/condition-report';
 import type { VehicleStatus } from '@contracts/limits';
-import type { AdminVehicle, PublicVehicle, UnavailableVehicle } from '@contracts/vehicle';
+import type {
+  AdminVehicle,
+  PublicVehicle,
+  PublicVehicleDetail,
+  UnavailableVehicle,
+} from '@contracts/vehicle';
 import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
 import { vehicles } from '../../db/schema';
+import { photosByVehicle, toConditionReport } from '../photos/photo-views';
 
 export type VehicleRow = typeof vehicles.$inferSelect;
 
@@ -25,6 +33,10 @@ export const publicVehicleColumns = {
   reconMechanical: vehicles.reconMechanical,
   reconInterior: vehicles.reconInterior,
   createdAt: vehicles.createdAt,
+  damage: vehicles.damage,
+  tires: vehicles.tires,
+  warningLights: vehicles.warningLights,
+  conditionReportedAt: vehicles.conditionReportedAt,
 };
 
 type PublicRow = Pick<VehicleRow, keyof typeof publicVehicleColumns>;
@@ -34,7 +46,8 @@ export const isPublishedCondition = and(eq(vehicles.status, 'active'), eq(vehicl
 export const isPublished = (row: Pick<VehicleRow, 'status' | 'inQueue'>) =>
   row.status === 'active' && !row.inQueue;
 
-export const toPublicVehicle = (row: PublicRow): PublicVehicle => ({
+/** A published vehicle's page: every photo (cover first) and the whole condition report. */
+export const toPublicVehicleDetail = (row: PublicRow, photos: Photo[]): PublicVehicleDetail => ({
   id: row.id,
   vin: row.vin,
   make: row.make,
@@ -53,15 +66,35 @@ export const toPublicVehicle = (row: PublicRow): PublicVehicle => ({
   reconMechanical: row.reconMechanical,
   reconInterior: row.reconInterior,
   createdAt: row.createdAt.toISOString(),
+  ...toConditionReport(row, photos),
 });
 
-export const toAdminVehicle = (row: VehicleRow): AdminVehicle => ({
-  ...toPublicVehicle(row),
+/** The list's item: the page's fields without the report's detail, and only the cover photo. */
+export const toPublicListItem = (detail: PublicVehicleDetail): PublicVehicle => {
+  const {
+    damage: _damage,
+    tires: _tires,
+    warningLights: _warningLights,
+    gradeDeductions: _gradeDeductions,
+    photos,
+    ...rest
+  } = detail;
+  return { ...rest, photos: photos.slice(0, 1) };
+};
+
+export const toAdminVehicle = (row: VehicleRow, photos: Photo[]): AdminVehicle => ({
+  ...toPublicVehicleDetail(row, photos),
   inQueue: row.inQueue,
   billOfSale: row.billOfSale,
   isPaid: row.isPaid,
   updatedAt: row.updatedAt.toISOString(),
 });
+
+/** toAdminVehicle with the vehicle's photos read (in the caller's transaction when given one). */
+export async function adminVehicleView(db: Executor, row: VehicleRow): Promise<AdminVehicle> {
+  const photos = (await photosByVehicle(db, [row.id])).get(row.id) ?? [];
+  return toAdminVehicle(row, photos);
+}
 
 export const toUnavailableVehicle = (row: Pick<VehicleRow, 'id' | 'status'>): UnavailableVehicle => ({
   id: row.id,

@@ -4,30 +4,29 @@ import { filterVehicles, indexVehicles, minGradeOf, sortVehicles } from './inven
 
 const PREMIUM = 'Deal Machine Certified';
 let nextId = 1;
-const vehicle = (fields: Partial<PublicVehicle>): PublicVehicle =>
-  ({
-    id: nextId++,
-    vin: `VIN${nextId}`,
-    make: 'Toyota',
-    model: 'Camry',
-    trim: null,
-    year: 2020,
-    mileage: 10000,
-    price: '10000.00',
-    description: null,
-    condition: PREMIUM,
-    images: [],
-    videos: [],
-    videoThumbnails: [],
-    status: 'active',
-    reconExterior: null,
-    reconMechanical: null,
-    reconInterior: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    photos: [],
-    grade: null,
-    ...fields,
-  }) as PublicVehicle;
+const vehicle = (fields: Partial<PublicVehicle>): PublicVehicle => ({
+  id: nextId++,
+  vin: `VIN${nextId}`,
+  make: 'Toyota',
+  model: 'Camry',
+  trim: null,
+  year: 2020,
+  mileage: 10000,
+  price: '10000.00',
+  description: null,
+  condition: PREMIUM,
+  images: [],
+  videos: [],
+  videoThumbnails: [],
+  status: 'active',
+  reconExterior: null,
+  reconMechanical: null,
+  reconInterior: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  photos: [],
+  grade: null,
+  ...fields,
+});
 
 const camry = vehicle({ vin: '4T1BF1FK5CU123456', year: 2021, price: '21450.00', mileage: 38214 });
 const f150 = vehicle({
@@ -49,7 +48,9 @@ const civic = vehicle({
 });
 const sold = vehicle({ make: 'Tesla', model: 'Model 3', status: 'sold' });
 /** The condition grade rides on the vehicle (issue #17); null = no report yet. */
-const graded = (v: PublicVehicle, grade: number | null) => Object.assign(v, { grade });
+const graded = (v: PublicVehicle, grade: number | null) => {
+  v.grade = grade;
+};
 graded(camry, 4.3);
 graded(f150, 2.9);
 graded(civic, null);

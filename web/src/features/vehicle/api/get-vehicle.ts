@@ -1,8 +1,8 @@
+import { NO_TIRES } from '@contracts/condition-report';
 import { isDecimalId } from '@contracts/decimal-id';
-import type { PublicVehicle } from '@contracts/vehicle';
+import type { PublicVehicle, PublicVehicleDetail } from '@contracts/vehicle';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callApi } from '@/lib/api-client';
-import { conditionReportOf } from '@/lib/condition-report';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Ids the API accepts (the server's own rule); anything else is 'Vehicle Not Found' without a request. */
@@ -30,8 +30,17 @@ export function useVehicle(id: string) {
       const card = queryClient
         .getQueryData<PublicVehicle[]>(queryKeys.vehicles.list())
         ?.find((vehicle) => String(vehicle.id) === id);
-      // The card carries the cover and the grade only; the page marks its report as still loading.
-      return card ? { ...conditionReportOf(card), ...card } : undefined;
+      // The card has the cover photo and the grade; the rest of the report arrives with the page
+      // (the page shows its report as loading while this placeholder stands in).
+      return card
+        ? ({
+            ...card,
+            damage: [],
+            tires: NO_TIRES,
+            warningLights: [],
+            gradeDeductions: [],
+          } satisfies PublicVehicleDetail)
+        : undefined;
     },
   });
 }

@@ -1,0 +1,209 @@
+import { ADMIN_TEXT } from '@contracts/admin';
+import {
+  type ConditionReport,
+  type ConditionReportBody,
+  computeGrade,
+  MAX_PHOTOS,
+} from '@contracts/condition-report';
+import { ERROR_CODES } from '@contracts/errors';
+import { PHOTO_TEXT, type PhotoRef } from '@contracts/photos';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database, Executor, Transaction } from '../../db/client';
+import { vehiclePhotos, vehicles } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { withRetries } from '../../lib/db-errors';
+import { writeAudit } from '../audit/write-audit';
+import { photosByVehicle, toConditionReport } from './photo-views';
+
+/** The vehicle row, locked for the rest of the transaction (the same lock as vehicles/lock-vehicle.ts). */
+async function lockVehicleRow(tx: Transaction, vehicleId: number) {
+  const [vehicle] = await tx.select().from(vehicles).where(eq(vehicles.id, vehicleId)).for('update');
+  if (!vehicle) throw notFound(ADMIN_TEXT.vehicleNotFound);
+  return vehicle;
+}
+
+async function photoIdsOf(db: Executor, vehicleId: number) {
+  const rows = await db
+    .select({ id: vehiclePhotos.id, position: vehiclePhotos.position })
+    .from(vehiclePhotos)
+    .where(eq(vehiclePhotos.vehicleId, vehicleId))
+    .orderBy(asc(vehiclePhotos.position), asc(vehiclePhotos.id));
+  return rows;
+}
+
+/**
+ * Attaches uploaded, still unattached photos to a vehicle, after its own (the caller holds the
+ * vehicle's lock). At most MAX_PHOTOS in all; a photo already attached anywhere is refused.
+ */
+export async function attachPhotosTo(tx: Executor, vehicleId: number, refs: readonly PhotoRef[]) {
+  if (refs.length === 0) return;
+  const existing = await photoIdsOf(tx, vehicleId);
+  if (existing.length + refs.length > MAX_PHOTOS)
+    throw new AppError(ERROR_CODES.conflict, PHOTO_TEXT.tooMany);
+  if (new Set(refs.map((r) => r.id)).size !== refs.length) throw badRequest(PHOTO_TEXT.duplicatePhoto);
+  const free = await tx
+    .select({ id: vehiclePhotos.id })
+    .from(vehiclePhotos)
+    .where(
+      and(
+        inArray(
+          vehiclePhotos.id,
+          refs.map((r) => r.id),
+        ),
+        isNull(vehiclePhotos.vehicleId),
+      ),
+    )
+    .for('update');
+  if (free.length !== refs.length) throw badRequest(PHOTO_TEXT.unknownPhoto);
+  let position = existing.reduce((max, p) => Math.max(max, p.position + 1), 0);
+  for (const ref of refs) {
+    await tx
+      .update(vehiclePhotos)
+      .set({ vehicleId, kind: ref.kind, position: position++ })
+      .where(and(eq(vehiclePhotos.id, ref.id), isNull(vehiclePhotos.vehicleId)));
+  }
+}
+
+/**
+ * Writes a report's damage items, tires and warning lights, and the grade computed from them (one
+ * write, so the stored grade never disagrees). A damage photo must be one of the vehicle's.
+ */
+export async function writeConditionReport(tx: Executor, vehicleId: number, report: ConditionReportBody) {
+  const photoIds = new Set((await photoIdsOf(tx, vehicleId)).map((p) => p.id));
+  if (report.damage.some((d) => d.photoId !== null && !photoIds.has(d.photoId)))
+    throw badRequest(PHOTO_TEXT.damagePhotoUnknown);
+  const { grade } = computeGrade(report);
+  await tx
+    .update(vehicles)
+    .set({
+      damage: report.damage,
+      tires: report.tires,
+      warningLights: report.warningLights,
+      conditionReportedAt: sql`now()`,
+      grade: grade.toFixed(1),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(vehicles.id, vehicleId));
+  return grade;
+}
+
+/** The vehicle's whole condition report as it is now. */
+export async function conditionReportOf(db: Executor, vehicleId: number): Promise<ConditionReport> {
+  const [row] = await db.select().from(vehicles).where(eq(vehicles.id, vehicleId));
+  if (!row) throw notFound(ADMIN_TEXT.vehicleNotFound);
+  return toConditionReport(row, (await photosByVehicle(db, [vehicleId])).get(vehicleId) ?? []);
+}
+
+/** A photo change: the vehicle's updated_at moves too, so every instance's list cache hears of it. */
+const touch = (tx: Executor, vehicleId: number) =>
+  tx.update(vehicles).set({ updatedAt: sql`now()` }).where(eq(vehicles.id, vehicleId));
+
+/** POST /api/vehicles/:id/photos (admin). */
+export function addPhotos(db: Database, vehicleId: number, refs: PhotoRef[], actor: Actor) {
+  return withRetries(() =>
+    db.transaction(async (tx) => {
+      await lockVehicleRow(tx, vehicleId);
+      await attachPhotosTo(tx, vehicleId, refs);
+      await touch(tx, vehicleId);
+      await writeAudit(tx, actor, {
+        entity: 'vehicle',
+        entityId: vehicleId,
+        action: 'photos_added',
+        after: { photos: refs },
+      });
+      return conditionReportOf(tx, vehicleId);
+    }),
+  );
+}
+
+/** PUT /api/vehicles/:id/photos (admin): every photo once, in the new order (first = cover), with kinds. */
+export function reorderPhotos(db: Database, vehicleId: number, refs: PhotoRef[], actor: Actor) {
+  return withRetries(() =>
+    db.transaction(async (tx) => {
+      await lockVehicleRow(tx, vehicleId);
+      const before = await tx
+        .select({ id: vehiclePhotos.id, kind: vehiclePhotos.kind })
+        .from(vehiclePhotos)
+        .where(eq(vehiclePhotos.vehicleId, vehicleId))
+        .orderBy(asc(vehiclePhotos.position), asc(vehiclePhotos.id));
+      const ids = new Set(before.map((p) => p.id));
+      if (refs.length !== ids.size || refs.some((r) => !ids.has(r.id)))
+        throw badRequest(PHOTO_TEXT.orderMismatch);
+      for (const [position, ref] of refs.entries()) {
+        await tx
+          .update(vehiclePhotos)
+          .set({ position, kind: ref.kind })
+          .where(and(eq(vehiclePhotos.id, ref.id), eq(vehiclePhotos.vehicleId, vehicleId)));
+      }
+      await touch(tx, vehicleId);
+      await writeAudit(tx, actor, {
+        entity: 'vehicle',
+        entityId: vehicleId,
+        action: 'photos_reordered',
+        before: { photos: before },
+        after: { photos: refs },
+      });
+      return conditionReportOf(tx, vehicleId);
+    }),
+  );
+}
+
+/**
+ * DELETE /api/vehicles/:id/photos/:photoId (admin). Damage items showing it keep their entry without
+ * a photo (and the grade, which does not depend on photos, is unchanged). Returns the report and the
+ * storage key whose files the caller removes once the change is committed.
+ */
+export function deletePhoto(db: Database, vehicleId: number, photoId: number, actor: Actor) {
+  return withRetries(() =>
+    db.transaction(async (tx) => {
+      const vehicle = await lockVehicleRow(tx, vehicleId);
+      const [deleted] = await tx
+        .delete(vehiclePhotos)
+        .where(and(eq(vehiclePhotos.id, photoId), eq(vehiclePhotos.vehicleId, vehicleId)))
+        .returning();
+      if (!deleted) throw notFound(PHOTO_TEXT.photoNotFound);
+      const remaining = await photoIdsOf(tx, vehicleId);
+      for (const [position, photo] of remaining.entries())
+        if (photo.position !== position)
+          await tx.update(vehiclePhotos).set({ position }).where(eq(vehiclePhotos.id, photo.id));
+      const damage = vehicle.damage.map((d) => (d.photoId === photoId ? { ...d, photoId: null } : d));
+      await tx.update(vehicles).set({ damage, updatedAt: sql`now()` }).where(eq(vehicles.id, vehicleId));
+      await writeAudit(tx, actor, {
+        entity: 'vehicle',
+        entityId: vehicleId,
+        action: 'photo_deleted',
+        before: { photoId, kind: deleted.kind, position: deleted.position },
+      });
+      return { report: await conditionReportOf(tx, vehicleId), storageKey: deleted.storageKey };
+    }),
+  );
+}
+
+/** PUT /api/vehicles/:id/condition-report (admin). */
+export function updateConditionReport(
+  db: Database,
+  vehicleId: number,
+  body: ConditionReportBody,
+  actor: Actor,
+) {
+  return withRetries(() =>
+    db.transaction(async (tx) => {
+      const vehicle = await lockVehicleRow(tx, vehicleId);
+      const grade = await writeConditionReport(tx, vehicleId, body);
+      await writeAudit(tx, actor, {
+        entity: 'vehicle',
+        entityId: vehicleId,
+        action: 'condition_report_updated',
+        before: {
+          damage: vehicle.damage,
+          tires: vehicle.tires,
+          warningLights: vehicle.warningLights,
+          grade: vehicle.grade,
+        },
+        after: { ...body, grade: grade.toFixed(1) },
+      });
+      return conditionReportOf(tx, vehicleId);
+    }),
+  );
+}

@@ -1,0 +1,100 @@
+import { join } from 'node:path';
+import { PHOTO_UPLOAD_PATH } from '@contracts/photos';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
+import { notFound } from '../../lib/app-error';
+import { addPhotos, deletePhoto, reorderPhotos, updateConditionReport } from './manage-photos';
+import { type PhotoStore, STORAGE_KEY, UPLOAD_ID, VARIANT_NAME } from './photo-store';
+import { PHOTO_MEDIA_PREFIX } from './photo-views';
+
+export interface PhotosRoutesOptions {
+  db: Database;
+  store: PhotoStore;
+}
+
+/** Condition-report photos (issue #17): tus uploads, their status, the admin edits, the variants. */
+export async function photosRoutes(app: FastifyInstance, { db, store }: PhotosRoutesOptions) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  // tus 1.0, as the video upload (media.routes.ts): the tus server reads the raw body itself.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+  for (const url of [PHOTO_UPLOAD_PATH, `${PHOTO_UPLOAD_PATH}/:id`]) {
+    routes.route({
+      method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'],
+      url,
+      config: { access: 'staff' },
+      handler: async (request, reply) => {
+        const id = (request.params as { id?: string }).id;
+        if (id && UPLOAD_ID.test(id) && request.method === 'PATCH')
+          store.uploaders.set(id, await request.actor());
+        reply.hijack();
+        await store.tus.handle(request.raw, reply.raw);
+      },
+    });
+  }
+
+  routes.route({
+    ...app.endpoint('photoUploadStatus'),
+    handler: async (request) => {
+      const status = await store.status(request.params.id);
+      if (!status) throw notFound('No photo upload with this id');
+      return status;
+    },
+  });
+
+  routes.route({
+    ...app.endpoint('attachPhotos', { changesVehicles: true }),
+    handler: async (request) => addPhotos(db, request.params.id, request.body.photos, await request.actor()),
+  });
+
+  routes.route({
+    ...app.endpoint('reorderPhotos', { changesVehicles: true }),
+    handler: async (request) =>
+      reorderPhotos(db, request.params.id, request.body.photos, await request.actor()),
+  });
+
+  routes.route({
+    ...app.endpoint('deletePhoto', { changesVehicles: true }),
+    handler: async (request) => {
+      const { report, storageKey } = await deletePhoto(
+        db,
+        request.params.id,
+        request.params.photoId,
+        await request.actor(),
+      );
+      await store
+        .deleteFiles(storageKey)
+        .catch((error: unknown) => request.log.warn({ err: error }, 'photo files not deleted'));
+      return report;
+    },
+  });
+
+  routes.route({
+    ...app.endpoint('updateConditionReport', { changesVehicles: true }),
+    handler: async (request) =>
+      updateConditionReport(db, request.params.id, request.body, await request.actor()),
+  });
+
+  // Variants are public (their keys are random 128-bit ids) and never change: cached for a year.
+  await app.register(async (scope) => {
+    await scope.register(fastifyStatic, {
+      root: store.publicDir,
+      serve: false,
+      decorateReply: true,
+      cacheControl: false,
+    });
+    scope.get<{ Params: { key: string; name: string } }>(
+      `${PHOTO_MEDIA_PREFIX}/:key/:name`,
+      { config: { access: 'public' } },
+      async (request, reply) => {
+        const { key, name } = request.params;
+        if (!STORAGE_KEY.test(key) || !VARIANT_NAME.test(name)) throw notFound('Not found');
+        return reply
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .sendFile(name, join(store.publicDir, key));
+      },
+    );
+  });
+}
