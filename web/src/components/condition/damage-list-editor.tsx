@@ -91,7 +91,7 @@ function DamageRow({
       aria-label={`Damage item ${n}`}
       data-testid={`damage-item-${index}`}
     >
-      <Labelled id={`${id}-panel`} label={`Panel (item ${n})`}>
+      <Labelled id={`${id}-panel`} label={labelled('Panel', n)}>
         <select
           id={`${id}-panel`}
           value={item.panel}
@@ -105,7 +105,7 @@ function DamageRow({
           ))}
         </select>
       </Labelled>
-      <Labelled id={`${id}-type`} label={`Type (item ${n})`}>
+      <Labelled id={`${id}-type`} label={labelled('Type', n)}>
         <select
           id={`${id}-type`}
           value={item.type}
@@ -119,7 +119,7 @@ function DamageRow({
           ))}
         </select>
       </Labelled>
-      <Labelled id={`${id}-size`} label={`Size (item ${n})`}>
+      <Labelled id={`${id}-size`} label={labelled('Size', n)}>
         <select
           id={`${id}-size`}
           value={item.size}
@@ -133,7 +133,7 @@ function DamageRow({
           ))}
         </select>
       </Labelled>
-      <Labelled id={`${id}-photo`} label={`Photo (item ${n})`}>
+      <Labelled id={`${id}-photo`} label={labelled('Photo', n)}>
         <select
           id={`${id}-photo`}
           value={item.photoId ?? ''}
@@ -154,7 +154,7 @@ function DamageRow({
           Remove<span className="sr-only"> damage item {n}</span>
         </Button>
       </div>
-      <Labelled id={`${id}-note`} label={`Note (item ${n})`} className="sm:col-span-2 lg:col-span-5">
+      <Labelled id={`${id}-note`} label={labelled('Note', n)} className="sm:col-span-2 lg:col-span-5">
         <input
           id={`${id}-note`}
           value={item.note ?? ''}
@@ -167,6 +167,14 @@ function DamageRow({
   );
 }
 
+/** "Panel", read by a screen reader as "Panel (item 2)". */
+const labelled = (name: string, n: number) => (
+  <>
+    {name}
+    <span className="sr-only"> (item {n})</span>
+  </>
+);
+
 function Labelled({
   id,
   label,
@@ -174,7 +182,7 @@ function Labelled({
   children,
 }: {
   id: string;
-  label: string;
+  label: React.ReactNode;
   className?: string;
   children: React.ReactNode;
 }) {

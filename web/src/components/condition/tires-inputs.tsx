@@ -28,7 +28,7 @@ export function TiresInputs({ value, onChange }: { value: Tires; onChange: (next
         return (
           <div key={position} className="grid gap-1">
             <label htmlFor={`${id}-${position}`} className="text-xs font-medium text-slate-700">
-              {TIRE_POSITIONS[position]} (32nds)
+              {TIRE_POSITIONS[position]} <span className="text-slate-500">(32nds)</span>
             </label>
             <input
               id={`${id}-${position}`}

@@ -44,7 +44,7 @@ export function EditConditionButton({ vehicleId, name }: { vehicleId: number; na
       onOpenChange={setOpen}
       title={`Edit condition: ${name}`}
       description="Photos are saved as you change them; damage, tires and warning lights when you press Save report."
-      className="max-w-4xl"
+      className="md:max-w-4xl"
       trigger={
         <Button variant="outline" size="sm">
           <ClipboardEdit aria-hidden="true" className="h-4 w-4" />

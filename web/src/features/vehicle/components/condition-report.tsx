@@ -191,7 +191,11 @@ function TireDepth({ position, depth }: { position: TirePosition; depth: number 
       <dt className="text-xs text-slate-600">{TIRE_POSITIONS[position]}</dt>
       <dd className="mt-0.5">
         <span className={cn('text-lg font-semibold tabular-nums', worn ? 'text-red-800' : 'text-slate-900')}>
-          {depth === null ? DETAIL_TEXTS.tireNotMeasured : `${depth}/32"`}
+          {depth === null ? (
+            <span className="text-sm font-normal text-slate-500">{DETAIL_TEXTS.tireNotMeasured}</span>
+          ) : (
+            `${depth}/32"`
+          )}
         </span>
         {worn ? (
           <span className="ml-2 inline-flex items-center gap-1 text-xs font-semibold text-red-800">
