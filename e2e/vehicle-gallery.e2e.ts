@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -69,7 +71,7 @@ async function uploadPhoto(n: number): Promise<Photo> {
   const patched = await fetch(new URL(location, server.url), {
     method: 'PATCH',
     headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
   expect(patched.status).toBe(204);
   const id = location.split('/').pop()!;
@@ -310,12 +312,30 @@ describe('vehicle gallery and condition report', () => {
     await signInAdmin(admin.page, '/admin?tab=listings');
     const title = `${target.year} ${target.make} ${target.model}`;
     const row = admin.page.getByTestId(`listing-${target.id}`);
-    await row.getByRole('button', { name: `Edit condition: ${title}` }).click();
+    // The button's name carries the car: 'Edit condition : 2022 Kia Forte' (flex items read apart).
+    await row.getByRole('button', { name: new RegExp(`^Edit condition\\W+${title}$`) }).click();
     const dialog = admin.page.getByRole('dialog', { name: `Edit condition: ${title}` });
     const editor = dialog.getByTestId('condition-editor');
     await editor.waitFor();
     expect(await axeSerious(admin.page)).toEqual([]);
     await shot(admin.page, 'admin-edit-1280');
+
+    // Photos: make the third the cover by keyboard, then add one through the tus upload.
+    await editor.getByRole('button', { name: 'Make photo 3 the cover' }).focus();
+    await admin.page.keyboard.press('Enter');
+    await expect
+      .poll(async () => (await api<Detail>('GET', `/api/vehicles/${target.id}`)).photos[0]?.id)
+      .toBe(target.photos[2]!.id);
+    const file = join(mkdtempSync(join(tmpdir(), 'gallery-e2e-')), 'added.jpg');
+    writeFileSync(file, await photoBytes(9));
+    await editor.getByTestId('add-photos-input').setInputFiles(file);
+    await editor
+      .getByTestId(/^edit-photo-/)
+      .nth(target.photos.length)
+      .waitFor();
+    expect((await api<Detail>('GET', `/api/vehicles/${target.id}`)).photos).toHaveLength(
+      target.photos.length + 1,
+    );
 
     // Add a large rust item on the roof: the preview shows the grade the table gives.
     const expected = computeGrade({

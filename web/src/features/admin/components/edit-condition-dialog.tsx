@@ -377,6 +377,7 @@ function AddPhotos({ disabled, onAdded }: { disabled: boolean; onAdded: (photo: 
         multiple
         className="sr-only"
         tabIndex={-1}
+        aria-label="Choose photos to add"
         data-testid="add-photos-input"
         onChange={(e) => {
           const files = [...(e.target.files ?? [])];
