@@ -1,15 +1,13 @@
+import type { ConditionReport, DamageItem, Photo } from '@contracts/condition-report';
 import {
-  type ConditionReport,
   computeGrade,
   DAMAGE_PANELS,
   DAMAGE_SIZES,
   DAMAGE_TYPES,
-  type DamageItem,
   GRADE_RULES,
   GUIDED_SHOTS,
   NO_TIRES,
-  type Photo,
-} from '@contracts/condition-report';
+} from '@contracts/condition-report-rules';
 
 /** A vehicle as any page holds it: the report fields may be absent (an older cached copy). */
 type WithReport = Partial<ConditionReport>;
@@ -45,8 +43,6 @@ export const isWornTire = (depth: number | null) => depth !== null && depth < GR
 /** Colour band of a grade: good from 4.0, fair from 3.0, else poor. */
 export const gradeTone = (grade: number): 'green' | 'yellow' | 'red' =>
   grade >= 4 ? 'green' : grade >= 3 ? 'yellow' : 'red';
-
-export { computeGrade };
 
 const SHOT_LABELS: Record<string, string> = Object.fromEntries(GUIDED_SHOTS.map((s) => [s.kind, s.label]));
 

@@ -1,3 +1,4 @@
+import type { DamageItem } from '@contracts/condition-report';
 import {
   DAMAGE_PANEL_KEYS,
   DAMAGE_PANELS,
@@ -5,8 +6,7 @@ import {
   DAMAGE_SIZES,
   DAMAGE_TYPE_KEYS,
   DAMAGE_TYPES,
-  type DamageItem,
-} from '@contracts/condition-report';
+} from '@contracts/condition-report-rules';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,5 @@
-import { type ConditionReportBody, computeGrade } from '@contracts/condition-report';
+import type { ConditionReportBody } from '@contracts/condition-report';
+import { computeGrade } from '@contracts/condition-report-rules';
 import { GradeBadge } from '@/components/vehicle/grade-badge';
 import { formatPoints } from '@/lib/condition-report';
 

@@ -1,10 +1,10 @@
+import type { Tires } from '@contracts/condition-report';
 import {
   GRADE_RULES,
   MAX_TREAD_32NDS,
   TIRE_POSITIONS,
   type TirePosition,
-  type Tires,
-} from '@contracts/condition-report';
+} from '@contracts/condition-report-rules';
 import { useId } from 'react';
 import { inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';

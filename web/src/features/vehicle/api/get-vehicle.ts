@@ -1,4 +1,4 @@
-import { NO_TIRES } from '@contracts/condition-report';
+import { NO_TIRES } from '@contracts/condition-report-rules';
 import { isDecimalId } from '@contracts/decimal-id';
 import type { PublicVehicle, PublicVehicleDetail } from '@contracts/vehicle';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,11 +1,11 @@
+import type { ConditionReport } from '@contracts/condition-report';
 import {
-  type ConditionReport,
   DAMAGE_PANELS,
   DAMAGE_SIZES,
   DAMAGE_TYPES,
   TIRE_POSITIONS,
   type TirePosition,
-} from '@contracts/condition-report';
+} from '@contracts/condition-report-rules';
 import { AlertTriangle, Camera, CircleCheck, ClipboardList } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatGrade, formatPoints, gradeTone, isWornTire } from '@/lib/condition-report';
