@@ -1,6 +1,5 @@
 import type { ConditionReport, DamageItem, Photo } from '@contracts/condition-report';
 import {
-  computeGrade,
   DAMAGE_PANELS,
   DAMAGE_SIZES,
   DAMAGE_TYPES,
