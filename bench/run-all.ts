@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { RESULTS_DIR } from './support';
 
 const hasPostgres = Boolean(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL);
-const benches = ['list', 'detail', 'sync', 'inventory', 'pages', ...(hasPostgres ? ['buy'] : [])];
+const benches = ['list', 'detail', 'sync', 'inventory', 'pages', 'photos', ...(hasPostgres ? ['buy'] : [])];
 for (const name of benches) {
   console.log(`\n== bench:${name}`);
   const result = spawnSync(process.execPath, ['--import', 'tsx', `bench/bench-${name}.ts`], {
@@ -41,6 +41,7 @@ interface ResultFile {
   p99: number;
   p95: number;
   heapMb: number | null;
+  photosPerSecond?: number;
   pages?: Record<
     string,
     { performance: number; accessibility: number; bestPractices: number; seo: number; cls: number }
@@ -99,6 +100,13 @@ if (inventory)
     'inventory search p95 (5,000 vehicles)',
     `${inventory.p95} ms (heap ${inventory.heapMb} MB)`,
     '< 50 ms',
+  ]);
+const photos = read('photos');
+if (photos)
+  rows.push([
+    'photos: 100 × 12 MP processed (photos/s, peak RSS)',
+    `${photos.photosPerSecond} photos/s, ${photos.rssMb} MB`,
+    'bounded RSS',
   ]);
 const pages = read('pages');
 for (const [path, s] of Object.entries<PageScores>(pages?.pages ?? {})) {

@@ -56,7 +56,7 @@ export type PhotoUploadStatus = z.infer<typeof photoUploadStatusSchema>;
 /** DELETE /api/vehicles/:id/photos/:photoId */
 export const vehiclePhotoParamsSchema = z.object({
   id: idSchema(VEHICLE_ID_MESSAGE),
-  photoId: idSchema('Photo id must be a whole number from 1 to 2147483647'),
+  photoId: idSchema(),
 });
 
 /** What every photo and report edit answers: the vehicle's whole condition report after it. */

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { computeGrade } from '@contracts/condition-report';
 import { hasValidVinCheckDigit } from '@contracts/vin';
 import { count, eq, ne } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -15,6 +18,7 @@ import {
   offerActivities,
   offers,
   transactions,
+  vehiclePhotos,
   vehicles,
 } from './db/schema';
 import { UPLOAD_PASSWORD_SETTING } from './modules/auth/login-staff';
@@ -74,6 +78,16 @@ describe('first start', () => {
     );
     expect(new Set(messages.map((m) => m.status))).toEqual(new Set(['sent', 'failed', 'dead', 'queued']));
     expect(messages.find((m) => m.event === 'offer_received')?.recipient).toBe(DEMO_ADMIN_EMAIL);
+    // The condition report (issue #17): photos processed into DATA_DIR/photos, reports with grades.
+    const photos = await db.select().from(vehiclePhotos);
+    expect(photos.length).toBe(18);
+    expect(photos.every((p) => p.vehicleId !== null)).toBe(true);
+    expect(existsSync(join(config.dataDir, 'photos', photos[0]!.storageKey, '640.avif'))).toBe(true);
+    const graded = (await db.select().from(vehicles)).filter((v) => v.grade !== null);
+    expect(graded.map((v) => Number(v.grade)).sort()).toEqual(
+      graded.map((v) => computeGrade(v).grade).sort(),
+    );
+    expect(new Set(graded.map((v) => v.grade)).size).toBeGreaterThan(2);
 
     const second = await bootstrap(db, config);
     expect(second).toEqual({ createdAdmins: [], uploadPassword: null, demo: { seeded: false } });

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { premiumCertification } from '@contracts/brand';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Config } from './config';
@@ -6,7 +7,9 @@ import { adminUsers, appSettings } from './db/schema';
 import { UPLOAD_PASSWORD_SETTING } from './modules/auth/login-staff';
 import { generatePassword, hashPassword } from './modules/auth/passwords';
 import { messageContextOf } from './modules/notifications/notification-messages';
+import { PhotoStore } from './modules/photos/photo-store';
 import { seedDemoNotifications } from './seed/demo-notifications';
+import { seedDemoPhotos } from './seed/demo-photos';
 import { type DemoSeedResult, isDatabaseEmpty, seedDemoData } from './seed/demo-seed';
 
 export const DEMO_ADMIN_EMAIL = 'admin@dealmachine.example';
@@ -30,7 +33,17 @@ export async function bootstrap(db: Database, config: Config): Promise<Bootstrap
     config.seedDemo && wasEmpty
       ? await seedDemoData(db, premiumCertification(config.brand))
       : { seeded: false };
-  if (demo.seeded) await seedDemoNotifications(db, messageContextOf(config));
+  if (demo.seeded) {
+    await seedDemoNotifications(db, messageContextOf(config));
+    // Photos go through the real pipeline into DATA_DIR/photos, and condition reports with grades.
+    const photos = await PhotoStore.create({
+      dataDir: resolve(config.dataDir),
+      db,
+      concurrency: config.photoConcurrency,
+      log: () => {},
+    });
+    await seedDemoPhotos(db, photos);
+  }
   return { createdAdmins, uploadPassword, demo };
 }
 

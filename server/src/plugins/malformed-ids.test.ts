@@ -18,6 +18,8 @@ const NOT_ID_PARAMS = new Set([
   '/api/uploads/:id',
   '/api/upload-results/:id',
   '/media/uploads/:name',
+  '/api/photo-uploads/:id',
+  '/media/photos/:key/:name',
 ]);
 
 type Caller = 'anonymous' | 'dealer' | 'staff' | 'admin';
@@ -61,21 +63,26 @@ describe('ids in paths, queries and bodies', () => {
     // Vehicles (GET, PATCH, offers), dealers, buy codes, offers, dealer offers, transactions (×3).
     expect(routes.length).toBeGreaterThanOrEqual(10);
     for (const route of routes) {
-      expect(route.url, `${route.url} has a path parameter other than :id`).toMatch(/^[^:]*:id(\/[^:]*)?$/);
-      for (const bad of BAD_IDS) {
-        const res = await call(route.method, route.url.replace(':id', bad), CALLER[route.access]);
-        const where = `${route.method} ${route.url} with ${bad}`;
-        expect(res.statusCode, where).toBe(400);
-        expect(res.json(), where).toEqual({
-          message: expect.stringMatching(ID_MESSAGE),
-          code: 'BAD_REQUEST',
-        });
+      // Each path parameter in turn is malformed; any other (a photo's :photoId) is a valid 1.
+      const params = route.url.match(/:[A-Za-z]+/g) ?? [];
+      for (const param of params) {
+        const withBad = (bad: string) =>
+          params.reduce((url, p) => url.replace(p, p === param ? bad : '1'), route.url);
+        for (const bad of BAD_IDS) {
+          const res = await call(route.method, withBad(bad), CALLER[route.access]);
+          const where = `${route.method} ${route.url} with ${param} = ${bad}`;
+          expect(res.statusCode, where).toBe(400);
+          expect(res.json(), where).toEqual({
+            message: expect.stringMatching(ID_MESSAGE),
+            code: 'BAD_REQUEST',
+          });
+        }
+        // The largest id is well-formed: whatever the route answers, it is not about the id.
+        const largest = await call(route.method, withBad('2147483647'), CALLER[route.access]);
+        expect(largest.body, `${route.method} ${route.url} with ${param} = 2147483647`).not.toMatch(
+          /must be a whole number/,
+        );
       }
-      // The largest id is well-formed: whatever the route answers, it is not about the id.
-      const largest = await call(route.method, route.url.replace(':id', '2147483647'), CALLER[route.access]);
-      expect(largest.body, `${route.method} ${route.url} with 2147483647`).not.toMatch(
-        /must be a whole number/,
-      );
     }
   });
 

@@ -80,6 +80,7 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
       sharp(resized.data, {
         raw: { width: resized.info.width, height: resized.info.height, channels: resized.info.channels },
       });
+    // The three encodes run together (measured faster than one by one on 2 cores, same peak memory).
     const [avif, webp, jpeg] = await Promise.all([
       at().avif(ENCODE.avif).toBuffer(),
       at().webp(ENCODE.webp).toBuffer(),
