@@ -154,7 +154,10 @@ export function PhotoGallery({
   const damageStart = photos.findIndex((p) => p.photo.kind === 'damage');
 
   return (
-    <section aria-roledescription="carousel" aria-label={DETAIL_TEXTS.photos} data-testid="photo-gallery">
+    <section aria-roledescription="carousel" aria-labelledby="gallery-heading" data-testid="photo-gallery">
+      <h2 id="gallery-heading" className="sr-only">
+        {DETAIL_TEXTS.photos}
+      </h2>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys from any control inside the gallery move it */}
       <div onKeyDown={onKeyDown}>
         <div className="relative">
