@@ -1,3 +1,10 @@
+import {
+  DAMAGE_PANEL_KEYS,
+  DAMAGE_SIZE_KEYS,
+  DAMAGE_TYPE_KEYS,
+  MAX_TREAD_32NDS,
+  PHOTO_KINDS,
+} from './condition-report-rules';
 import { z } from './zod';
 
 /**
@@ -6,129 +13,9 @@ import { z } from './zod';
  * always gives the same grade.
  */
 
-/** Up to this many photos per vehicle. */
-export const MAX_PHOTOS = 60;
-/** The browser downscales before upload so the long edge is at most this many pixels. */
-export const PHOTO_MAX_EDGE = 2560;
-/** Widths of the stored variants, each in AVIF, WebP and JPEG. */
-export const PHOTO_WIDTHS = [320, 640, 1280, 2048] as const;
-export const PHOTO_FORMATS = ['avif', 'webp', 'jpeg'] as const;
-export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
+export * from './condition-report-rules';
 
-/** The guided shot list, in shooting order, with what to frame (the wizard's overlay text). */
-export const GUIDED_SHOTS = [
-  {
-    kind: 'front_left',
-    label: 'Front ¾ left',
-    hint: 'Stand off the front left corner; the whole car in frame.',
-  },
-  { kind: 'front', label: 'Front', hint: 'Straight on, bumper to roof, plate centred.' },
-  {
-    kind: 'front_right',
-    label: 'Front ¾ right',
-    hint: 'Stand off the front right corner; the whole car in frame.',
-  },
-  { kind: 'right_side', label: 'Right side', hint: 'Level with the doors, both wheels in frame.' },
-  {
-    kind: 'rear_right',
-    label: 'Rear ¾ right',
-    hint: 'Stand off the rear right corner; the whole car in frame.',
-  },
-  { kind: 'rear', label: 'Rear', hint: 'Straight on, bumper to roof, plate centred.' },
-  {
-    kind: 'rear_left',
-    label: 'Rear ¾ left',
-    hint: 'Stand off the rear left corner; the whole car in frame.',
-  },
-  { kind: 'left_side', label: 'Left side', hint: 'Level with the doors, both wheels in frame.' },
-  {
-    kind: 'dashboard',
-    label: 'Dashboard with odometer',
-    hint: 'Ignition on; odometer and warning lights readable.',
-  },
-  {
-    kind: 'driver_seat',
-    label: 'Driver seat',
-    hint: 'From the open driver door, seat and bolster in frame.',
-  },
-  { kind: 'rear_seats', label: 'Rear seats', hint: 'From a rear door, the whole bench in frame.' },
-  { kind: 'cargo', label: 'Cargo area', hint: 'Trunk or bed open, floor visible.' },
-  { kind: 'engine_bay', label: 'Engine bay', hint: 'Hood open, the whole bay in frame.' },
-  { kind: 'vin_plate', label: 'VIN plate / door jamb', hint: 'The VIN and the door-jamb label readable.' },
-  { kind: 'tire_lf', label: 'Left front wheel/tire', hint: 'Wheel face and tread visible.' },
-  { kind: 'tire_rf', label: 'Right front wheel/tire', hint: 'Wheel face and tread visible.' },
-  { kind: 'tire_lr', label: 'Left rear wheel/tire', hint: 'Wheel face and tread visible.' },
-  { kind: 'tire_rr', label: 'Right rear wheel/tire', hint: 'Wheel face and tread visible.' },
-] as const;
-export type GuidedShotKind = (typeof GUIDED_SHOTS)[number]['kind'];
-/** Every photo is a guided shot, a damage close-up, or a free extra. */
-export const PHOTO_KINDS: [PhotoKindName, ...PhotoKindName[]] = [
-  GUIDED_SHOTS[0].kind,
-  ...GUIDED_SHOTS.slice(1).map((s): PhotoKindName => s.kind),
-  'damage',
-  'extra',
-];
-type PhotoKindName = GuidedShotKind | 'damage' | 'extra';
-export type PhotoKind = (typeof PHOTO_KINDS)[number];
 export const photoKindSchema = z.enum(PHOTO_KINDS);
-
-/** The panels of the car outline (top view), front to back, with their labels. */
-export const DAMAGE_PANELS = {
-  front_bumper: 'Front bumper',
-  hood: 'Hood',
-  windshield: 'Windshield',
-  roof: 'Roof',
-  rear_glass: 'Rear glass',
-  trunk: 'Trunk / liftgate',
-  rear_bumper: 'Rear bumper',
-  left_front_fender: 'Left front fender',
-  left_front_door: 'Left front door',
-  left_rear_door: 'Left rear door',
-  left_quarter_panel: 'Left quarter panel',
-  left_mirror: 'Left mirror',
-  right_front_fender: 'Right front fender',
-  right_front_door: 'Right front door',
-  right_rear_door: 'Right rear door',
-  right_quarter_panel: 'Right quarter panel',
-  right_mirror: 'Right mirror',
-  wheel_lf: 'Left front wheel',
-  wheel_rf: 'Right front wheel',
-  wheel_lr: 'Left rear wheel',
-  wheel_rr: 'Right rear wheel',
-  interior: 'Interior',
-} as const;
-export type DamagePanel = keyof typeof DAMAGE_PANELS;
-export const DAMAGE_PANEL_KEYS = Object.keys(DAMAGE_PANELS) as [DamagePanel, ...DamagePanel[]];
-
-export const DAMAGE_TYPES = {
-  scratch: 'Scratch',
-  dent: 'Dent',
-  chip: 'Chip',
-  crack: 'Crack',
-  rust: 'Rust',
-  missing_part: 'Missing part',
-  prior_repair: 'Prior repair',
-} as const;
-export type DamageType = keyof typeof DAMAGE_TYPES;
-export const DAMAGE_TYPE_KEYS = Object.keys(DAMAGE_TYPES) as [DamageType, ...DamageType[]];
-
-export const DAMAGE_SIZES = {
-  small: '< 1 in',
-  medium: '1–3 in',
-  large: '> 3 in',
-} as const;
-export type DamageSize = keyof typeof DAMAGE_SIZES;
-export const DAMAGE_SIZE_KEYS = Object.keys(DAMAGE_SIZES) as [DamageSize, ...DamageSize[]];
-
-export const TIRE_POSITIONS = {
-  lf: 'Left front',
-  rf: 'Right front',
-  lr: 'Left rear',
-  rr: 'Right rear',
-} as const;
-export type TirePosition = keyof typeof TIRE_POSITIONS;
-/** Tread depth in 32nds of an inch; a new tire has about 10/32–12/32. */
-export const MAX_TREAD_32NDS = 20;
 
 export const damageItemSchema = z.object({
   panel: z.enum(DAMAGE_PANEL_KEYS),
@@ -149,7 +36,6 @@ const treadSchema = z
 /** Tread depth per position; null when not measured. */
 export const tiresSchema = z.object({ lf: treadSchema, rf: treadSchema, lr: treadSchema, rr: treadSchema });
 export type Tires = z.infer<typeof tiresSchema>;
-export const NO_TIRES: Tires = { lf: null, rf: null, lr: null, rr: null };
 
 /** Warning lights on the dash or OBD codes read (e.g. "Check engine", "P0420"). */
 export const warningLightsSchema = z.array(z.string().trim().min(1).max(60)).max(20);
@@ -161,69 +47,6 @@ export const conditionReportBodySchema = z.object({
   warningLights: warningLightsSchema,
 });
 export type ConditionReportBody = z.infer<typeof conditionReportBodySchema>;
-
-/**
- * The one published rule table. Points off 5.0 per damage item (type × size), per tire with
- * tread under TIRE_MIN_32NDS, per warning light or OBD code. Changing it changes displayed grades:
- * record that change (DESIGN.md §7).
- */
-export const GRADE_RULES = {
-  version: 1,
-  start: 5,
-  damage: {
-    scratch: { small: 0.1, medium: 0.2, large: 0.4 },
-    dent: { small: 0.2, medium: 0.3, large: 0.6 },
-    chip: { small: 0.1, medium: 0.1, large: 0.2 },
-    crack: { small: 0.3, medium: 0.5, large: 0.8 },
-    rust: { small: 0.3, medium: 0.5, large: 1.0 },
-    missing_part: { small: 0.2, medium: 0.4, large: 0.8 },
-    prior_repair: { small: 0.2, medium: 0.3, large: 0.5 },
-  } satisfies Record<DamageType, Record<DamageSize, number>>,
-  tireMin32nds: 4,
-  perWornTire: 0.2,
-  perWarningLight: 0.3,
-} as const;
-
-export interface GradeDeduction {
-  /** What caused it, in words: "Dent > 3 in on the hood". */
-  reason: string;
-  points: number;
-}
-export interface Grade {
-  /** 0.0–5.0, one decimal. */
-  grade: number;
-  deductions: GradeDeduction[];
-}
-
-/** Tenths as integers, so 5 − 0.1 − 0.2 is exactly 4.7 and never 4.699999. */
-const tenths = (points: number) => Math.round(points * 10);
-
-/** The grade of a report: 5.0 minus each deduction of GRADE_RULES, floored at 0.0, one decimal. */
-export function computeGrade(report: {
-  damage: readonly Pick<DamageItem, 'panel' | 'type' | 'size'>[];
-  tires: Tires;
-  warningLights: readonly string[];
-}): Grade {
-  const deductions: GradeDeduction[] = [];
-  for (const item of report.damage) {
-    deductions.push({
-      reason: `${DAMAGE_TYPES[item.type]} ${DAMAGE_SIZES[item.size]} on the ${DAMAGE_PANELS[item.panel].toLowerCase()}`,
-      points: GRADE_RULES.damage[item.type][item.size],
-    });
-  }
-  for (const position of Object.keys(TIRE_POSITIONS) as TirePosition[]) {
-    const depth = report.tires[position];
-    if (depth !== null && depth < GRADE_RULES.tireMin32nds)
-      deductions.push({
-        reason: `${TIRE_POSITIONS[position]} tire at ${depth}/32 (under ${GRADE_RULES.tireMin32nds}/32)`,
-        points: GRADE_RULES.perWornTire,
-      });
-  }
-  for (const light of report.warningLights)
-    deductions.push({ reason: `Warning light or code: ${light}`, points: GRADE_RULES.perWarningLight });
-  const off = deductions.reduce((sum, d) => sum + tenths(d.points), 0);
-  return { grade: Math.max(0, tenths(GRADE_RULES.start) - off) / 10, deductions };
-}
 
 /** A stored photo as pages show it: a placeholder to paint at once, then the variant that fits. */
 export const photoSchema = z.object({

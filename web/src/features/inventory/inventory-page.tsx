@@ -8,7 +8,7 @@ import { EmptyState, LoadErrorState } from './components/inventory-states';
 import { InventoryToolbar, ViewToggle } from './components/inventory-toolbar';
 import { VehicleCardSkeleton } from './components/vehicle-card-skeleton';
 import { gridClasses, VehicleResults } from './components/vehicle-results';
-import { filterVehicles, indexVehicles, searchTerms, sortVehicles } from './inventory-query';
+import { filterVehicles, indexVehicles, minGradeOf, searchTerms, sortVehicles } from './inventory-query';
 import { INVENTORY_TEXTS } from './inventory-texts';
 import { useInventoryParams } from './use-inventory-params';
 import { useSearchText } from './use-search-text';
@@ -32,8 +32,8 @@ export default function InventoryPage() {
   const sorted = useMemo(() => sortVehicles(indexed, params.sort), [indexed, params.sort]);
   const query = useDeferredValue(searchText);
   const results = useMemo(
-    () => filterVehicles(sorted, query, params.cert, premiumLabel),
-    [sorted, query, params.cert],
+    () => filterVehicles(sorted, query, params.cert, premiumLabel, minGradeOf(params.grade)),
+    [sorted, query, params.cert, params.grade],
   );
   // Keystroke → results painted, as a performance measure (read by bench:inventory).
   // biome-ignore lint/correctness/useExhaustiveDependencies: it runs because the filtered query was committed
@@ -45,7 +45,7 @@ export default function InventoryPage() {
     });
     return () => cancelAnimationFrame(frame);
   }, [query]);
-  const isFiltered = searchTerms(searchText).length > 0 || params.cert !== 'all';
+  const isFiltered = searchTerms(searchText).length > 0 || params.cert !== 'all' || params.grade !== 'any';
   const isStale = query !== searchText;
 
   return (
@@ -95,13 +95,13 @@ export default function InventoryPage() {
               isFiltered={isFiltered}
               onClear={() => {
                 setSearchText('');
-                update({ cert: 'all' });
+                update({ cert: 'all', grade: 'any' });
               }}
             />
           ) : (
             <div>
               <VehicleResults
-                resetKey={`${query}|${params.cert}|${params.sort}`}
+                resetKey={`${query}|${params.cert}|${params.grade}|${params.sort}`}
                 items={results}
                 view={params.view}
               />

@@ -1,6 +1,6 @@
 import type { PublicVehicle } from '@contracts/vehicle';
 import { describe, expect, it } from 'vitest';
-import { filterVehicles, indexVehicles, sortVehicles } from './inventory-query';
+import { filterVehicles, indexVehicles, minGradeOf, sortVehicles } from './inventory-query';
 
 const PREMIUM = 'Deal Machine Certified';
 let nextId = 1;
@@ -47,6 +47,13 @@ const civic = vehicle({
   mileage: null,
 });
 const sold = vehicle({ make: 'Tesla', model: 'Model 3', status: 'sold' });
+/** The condition grade rides on the vehicle (issue #17); null = no report yet. */
+const graded = (v: PublicVehicle, grade: number | null) => {
+  v.grade = grade;
+};
+graded(camry, 4.3);
+graded(f150, 2.9);
+graded(civic, null);
 const items = indexVehicles([camry, f150, civic, sold]);
 const ids = (list: { vehicle: PublicVehicle }[]) => list.map((item) => item.vehicle.id);
 
@@ -68,6 +75,17 @@ describe('inventory search, filter and sort', () => {
     expect(ids(filterVehicles(items, '', 'auction', PREMIUM))).toEqual([f150.id]);
     expect(ids(filterVehicles(items, '', 'premium', PREMIUM))).toEqual([camry.id, civic.id]);
     expect(ids(filterVehicles(items, 'ford', 'premium', PREMIUM))).toEqual([]);
+  });
+
+  it('filters by grade ≥ N, leaving out vehicles with no grade', () => {
+    expect(ids(filterVehicles(items, '', 'all', PREMIUM, null))).toEqual([camry.id, f150.id, civic.id]);
+    expect(ids(filterVehicles(items, '', 'all', PREMIUM, 2))).toEqual([camry.id, f150.id]);
+    expect(ids(filterVehicles(items, '', 'all', PREMIUM, 3))).toEqual([camry.id]);
+    expect(ids(filterVehicles(items, '', 'all', PREMIUM, 4.3))).toEqual([camry.id]);
+    expect(ids(filterVehicles(items, '', 'all', PREMIUM, 4.5))).toEqual([]);
+    expect(ids(filterVehicles(items, 'ford', 'auction', PREMIUM, 2))).toEqual([f150.id]);
+    expect(minGradeOf('any')).toBeNull();
+    expect(minGradeOf('4.5')).toBe(4.5);
   });
 
   it('sorts by year, price and mileage with missing values last', () => {

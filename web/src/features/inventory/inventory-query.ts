@@ -1,5 +1,6 @@
 import { AUCTION_CERTIFIED } from '@contracts/limits';
 import type { PublicVehicle } from '@contracts/vehicle';
+import { gradeOf } from '@/lib/condition-report';
 import { toAmount } from '@/lib/format';
 
 /**
@@ -18,6 +19,18 @@ export const SORT_LABELS: Record<SortKey, string> = {
 export const CERT_FILTERS = ['all', 'premium', 'auction'] as const;
 export type CertFilter = (typeof CERT_FILTERS)[number];
 
+/** "Grade ≥ N": any, or the lowest grade shown; ungraded vehicles drop out once one is chosen. */
+export const GRADE_FILTERS = ['any', '2', '3', '4', '4.5'] as const;
+export type GradeFilter = (typeof GRADE_FILTERS)[number];
+export const GRADE_FILTER_LABELS: Record<GradeFilter, string> = {
+  any: 'Any grade',
+  '2': '2.0 and up',
+  '3': '3.0 and up',
+  '4': '4.0 and up',
+  '4.5': '4.5 and up',
+};
+export const minGradeOf = (filter: GradeFilter): number | null => (filter === 'any' ? null : Number(filter));
+
 export const VIEWS = ['grid', 'list'] as const;
 export type ViewMode = (typeof VIEWS)[number];
 
@@ -26,6 +39,8 @@ export interface IndexedVehicle {
   /** make, model, year and VIN in lower case, searched by substring. */
   haystack: string;
   price: number | null;
+  /** The condition grade, null when the vehicle has no report yet. */
+  grade: number | null;
 }
 
 /**
@@ -42,6 +57,7 @@ export const indexVehicles = (vehicles: readonly PublicVehicle[]): IndexedVehicl
         .join(' ')
         .toLowerCase(),
       price: toAmount(vehicle.price),
+      grade: gradeOf(vehicle),
     }));
 
 /** Ascending or descending by a nullable number; missing values always go last. */
@@ -72,19 +88,24 @@ export function sortVehicles(items: readonly IndexedVehicle[], sort: SortKey): I
 
 export const searchTerms = (query: string) => query.toLowerCase().split(/\s+/).filter(Boolean);
 
-/** Keeps the vehicles whose make, model, year or VIN contain every search term (any case). */
+/**
+ * Keeps the vehicles whose make, model, year or VIN contain every search term (any case), of the
+ * certification, and graded at least `minGrade` when one is set.
+ */
 export function filterVehicles(
   items: readonly IndexedVehicle[],
   query: string,
   cert: CertFilter,
   premiumLabel: string,
+  minGrade: number | null = null,
 ): IndexedVehicle[] {
   const terms = searchTerms(query);
   const condition = cert === 'premium' ? premiumLabel : cert === 'auction' ? AUCTION_CERTIFIED : null;
-  if (terms.length === 0 && condition === null) return items as IndexedVehicle[];
+  if (terms.length === 0 && condition === null && minGrade === null) return items as IndexedVehicle[];
   return items.filter(
     (item) =>
       (condition === null || item.vehicle.condition === condition) &&
+      (minGrade === null || (item.grade !== null && item.grade >= minGrade)) &&
       terms.every((term) => item.haystack.includes(term)),
   );
 }

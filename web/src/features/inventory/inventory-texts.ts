@@ -22,6 +22,8 @@ export const INVENTORY_TEXTS = {
   searchPlaceholder: 'Search by make, model, or year',
   filterLabel: 'Certification',
   allListings: 'All Listings',
+  gradeLabel: 'Grade',
+  gradeBadge: 'Condition grade',
   sortLabel: 'Sort by',
   gridView: 'Grid view',
   listView: 'List view',

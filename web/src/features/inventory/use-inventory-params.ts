@@ -1,21 +1,31 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'wouter';
-import { CERT_FILTERS, type CertFilter, SORTS, type SortKey, VIEWS, type ViewMode } from './inventory-query';
+import {
+  CERT_FILTERS,
+  type CertFilter,
+  GRADE_FILTERS,
+  type GradeFilter,
+  SORTS,
+  type SortKey,
+  VIEWS,
+  type ViewMode,
+} from './inventory-query';
 
 export interface InventoryParams {
   q: string;
   cert: CertFilter;
+  grade: GradeFilter;
   sort: SortKey;
   view: ViewMode;
 }
 
-const DEFAULTS: InventoryParams = { q: '', cert: 'all', sort: 'newest', view: 'grid' };
+const DEFAULTS: InventoryParams = { q: '', cert: 'all', grade: 'any', sort: 'newest', view: 'grid' };
 
 const pick = <T extends string>(allowed: readonly T[], value: string | null, fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
 
 /**
- * Search, filter, sort and view live in the query string (?q=&cert=&sort=&view=), so a reload
+ * Search, filter, sort and view live in the query string (?q=&cert=&grade=&sort=&view=), so a reload
  * or a shared link shows the same list. Defaults are left out to keep links short; changes
  * replace the history entry instead of piling up one per keystroke.
  */
@@ -25,6 +35,7 @@ export function useInventoryParams() {
     () => ({
       q: searchParams.get('q') ?? DEFAULTS.q,
       cert: pick(CERT_FILTERS, searchParams.get('cert'), DEFAULTS.cert),
+      grade: pick(GRADE_FILTERS, searchParams.get('grade'), DEFAULTS.grade),
       sort: pick(SORTS, searchParams.get('sort'), DEFAULTS.sort),
       view: pick(VIEWS, searchParams.get('view'), DEFAULTS.view),
     }),

@@ -36,5 +36,5 @@ export default function VehiclePage({ id }: { id: string }) {
   }
   if (!data) return <VehiclePageSkeleton />;
   if (isUnavailable(data)) return <VehicleNoLongerAvailable />;
-  return <VehicleDetails vehicle={data} />;
+  return <VehicleDetails vehicle={data} reportLoading={vehicle.isPlaceholderData} />;
 }

@@ -8,6 +8,7 @@ import { vehicleTitle } from '@/lib/vehicle-title';
 import { ADMIN_LABELS } from '../admin-texts';
 import { useAdminVehicles } from '../api/get-admin-vehicles';
 import { Cell, DataTable, Row } from './data-table';
+import { EditConditionButton } from './edit-condition-dialog';
 import { ReactivateListingButton, RemoveListingButton } from './listing-actions';
 import { EmptyState, LoadError, LoadingRows, Panel } from './panel-states';
 
@@ -151,11 +152,14 @@ function ListingTable({ vehicles, kind }: { vehicles: AdminListing[]; kind: Kind
             </Cell>
           ) : null}
           <Cell className="md:text-right max-md:justify-end max-md:pt-2">
-            {kind === 'active' ? (
-              <RemoveListingButton vehicle={vehicle} />
-            ) : (
-              <ReactivateListingButton vehicle={vehicle} />
-            )}
+            <span className="inline-flex flex-wrap justify-end gap-2">
+              <EditConditionButton vehicleId={vehicle.id} name={vehicleTitle(vehicle)} />
+              {kind === 'active' ? (
+                <RemoveListingButton vehicle={vehicle} />
+              ) : (
+                <ReactivateListingButton vehicle={vehicle} />
+              )}
+            </span>
           </Cell>
         </Row>
       ))}

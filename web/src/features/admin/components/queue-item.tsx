@@ -23,6 +23,7 @@ import {
   completeListingFormSchema,
   toCompleteListingBody,
 } from './complete-listing-form';
+import { EditConditionButton } from './edit-condition-dialog';
 import { SelectField, TextAreaField } from './fields';
 
 /** One queued vehicle: what staff uploaded, and the form that publishes it. */
@@ -66,6 +67,9 @@ export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
         </div>
         <VinWithCopy vin={vehicle.vin} />
         <VideoPreview vehicle={vehicle} name={name} />
+        <div>
+          <EditConditionButton vehicleId={vehicle.id} name={name} />
+        </div>
         <dl className="grid gap-2 rounded-lg bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
           <ReconNote label="Exterior" text={vehicle.reconExterior} />
           <ReconNote label="Mechanical" text={vehicle.reconMechanical} />

@@ -3,6 +3,9 @@ import { cn } from '@/lib/cn';
 import {
   CERT_FILTERS,
   type CertFilter,
+  GRADE_FILTER_LABELS,
+  GRADE_FILTERS,
+  type GradeFilter,
   SORT_LABELS,
   SORTS,
   type SortKey,
@@ -90,7 +93,7 @@ export function ViewToggle({ view, onChange }: { view: ViewMode; onChange: (view
   );
 }
 
-/** Search, certification filter and sort of the Vehicle Listings page (spec §2). */
+/** Search, certification and grade filters and sort of the Vehicle Listings page (spec §2). */
 export function InventoryToolbar({
   params,
   onChange,
@@ -137,7 +140,7 @@ export function InventoryToolbar({
           ) : null}
         </div>
       </div>
-      <div className="grid grid-cols-2 gap-3 lg:w-[30rem]">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:w-[40rem]">
         <NativeSelect
           id="inventory-certification"
           label={INVENTORY_TEXTS.filterLabel}
@@ -145,6 +148,14 @@ export function InventoryToolbar({
           options={CERT_FILTERS}
           labels={CERT_LABELS}
           onChange={(cert) => onChange({ cert })}
+        />
+        <NativeSelect<GradeFilter>
+          id="inventory-grade"
+          label={INVENTORY_TEXTS.gradeLabel}
+          value={params.grade}
+          options={GRADE_FILTERS}
+          labels={GRADE_FILTER_LABELS}
+          onChange={(grade) => onChange({ grade })}
         />
         <NativeSelect<SortKey>
           id="inventory-sort"

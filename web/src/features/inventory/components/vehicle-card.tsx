@@ -7,22 +7,42 @@ import { Link } from 'wouter';
 import { BuyNowButton } from '@/components/buying/buy-now-button';
 import { MakeOfferButton } from '@/components/buying/make-offer-button';
 import { CertificationBadge } from '@/components/vehicle/certification-badge';
+import { GradeBadge } from '@/components/vehicle/grade-badge';
+import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { VehiclePicture } from '@/components/vehicle/vehicle-picture';
 import { VideoDialog } from '@/components/vehicle/video-dialog';
 import { VinWithCopy } from '@/components/vehicle/vin-with-copy';
 import { cn } from '@/lib/cn';
+import { coverPhotoOf, gradeOf } from '@/lib/condition-report';
 import { formatMiles, formatMoney } from '@/lib/format';
 import { vehiclePicture, vehicleTitle } from '@/lib/vehicle-title';
 import type { ViewMode } from '../inventory-query';
 
+/** How wide a card's picture renders: 3, 2 or 1 columns in the grid; a fixed column in the list. */
+const CARD_SIZES = {
+  grid: '(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 640px) 48vw, 100vw',
+  list: '(min-width: 640px) 272px, 136px',
+} as const;
+
 function CardMedia({ vehicle, title, view }: { vehicle: PublicVehicle; title: string; view: ViewMode }) {
-  const picture = vehiclePicture(vehicle);
+  const cover = coverPhotoOf(vehicle);
+  const picture = cover?.src ?? vehiclePicture(vehicle);
   const videoUrl = vehicle.videos[0];
-  const pictureEl = (
+  const alt = isPlayableVideoUrl(videoUrl) ? '' : title;
+  const pictureEl = cover ? (
+    <PhotoPicture
+      photo={cover}
+      alt={alt}
+      sizes={CARD_SIZES[view]}
+      className={cn('aspect-[16/10] w-full', view === 'list' && 'sm:aspect-auto sm:h-full sm:min-h-44')}
+      // The card's 16:10 frame, not the photo's own ratio: every card is the same height.
+      style={{ aspectRatio: undefined }}
+    />
+  ) : (
     <VehiclePicture
       src={picture}
       make={vehicle.make}
-      alt={isPlayableVideoUrl(videoUrl) ? '' : title}
+      alt={alt}
       width={view === 'list' ? 320 : 480}
       className={view === 'list' ? 'sm:aspect-auto sm:h-full sm:min-h-44' : undefined}
     />
@@ -124,8 +144,9 @@ export const VehicleCard = memo(function VehicleCard({
             {vehicle.description}
           </p>
         ) : null}
-        <div>
+        <div className="flex flex-wrap items-center gap-2">
           <CertificationBadge condition={vehicle.condition} />
+          <GradeBadge grade={gradeOf(vehicle)} />
         </div>
       </div>
       <div

@@ -1,4 +1,4 @@
-import { NO_TIRES } from '@contracts/condition-report';
+import { NO_TIRES } from '@contracts/condition-report-rules';
 import { isDecimalId } from '@contracts/decimal-id';
 import type { PublicVehicle, PublicVehicleDetail } from '@contracts/vehicle';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,7 +17,7 @@ export const isNotFoundError = (error: unknown) =>
 
 /**
  * The vehicle of the detail page. Coming from the listings, the card's data shows at once while
- * the fresh copy loads.
+ * the fresh copy loads (`isPlaceholderData`: its condition report is not there yet).
  */
 export function useVehicle(id: string) {
   const queryClient = useQueryClient();
@@ -30,7 +30,8 @@ export function useVehicle(id: string) {
       const card = queryClient
         .getQueryData<PublicVehicle[]>(queryKeys.vehicles.list())
         ?.find((vehicle) => String(vehicle.id) === id);
-      // The card has the cover photo and the grade; the rest of the report arrives with the page.
+      // The card has the cover photo and the grade; the rest of the report arrives with the page
+      // (the page shows its report as loading while this placeholder stands in).
       return card
         ? ({
             ...card,

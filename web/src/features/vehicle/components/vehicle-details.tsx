@@ -2,6 +2,7 @@ import { PAGE_PATHS } from '@contracts/routes';
 import type { PublicVehicle } from '@contracts/vehicle';
 import { isPlayableVideoUrl } from '@contracts/vehicle-display';
 import { ArrowLeft, Play, Video } from 'lucide-react';
+import { useMemo, useRef } from 'react';
 import { Link } from 'wouter';
 import { BuyNowButton } from '@/components/buying/buy-now-button';
 import { MakeOfferButton } from '@/components/buying/make-offer-button';
@@ -11,10 +12,13 @@ import { VehiclePicture } from '@/components/vehicle/vehicle-picture';
 import { VEHICLE_TEXTS } from '@/components/vehicle/vehicle-texts';
 import { VideoDialog } from '@/components/vehicle/video-dialog';
 import { VinWithCopy } from '@/components/vehicle/vin-with-copy';
+import { conditionReportOf, galleryPhotos } from '@/lib/condition-report';
 import { formatMileage, formatMoney, NOT_AVAILABLE } from '@/lib/format';
 import { vehiclePicture, vehicleTitle } from '@/lib/vehicle-title';
 import { DETAIL_TEXTS } from '../vehicle-detail-texts';
+import { ConditionReportSection } from './condition-report';
 import { InspectionReport } from './inspection-report';
+import { type GalleryHandle, PhotoGallery } from './photo-gallery';
 import { SaveShareButtons } from './save-share-buttons';
 
 function Fact({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -29,12 +33,29 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
 }
 
 /** The full detail page of an available vehicle (spec §2). */
-export function VehicleDetails({ vehicle }: { vehicle: PublicVehicle }) {
+export function VehicleDetails({
+  vehicle,
+  reportLoading = false,
+}: {
+  vehicle: PublicVehicle;
+  /** The page shows a listing card's copy while the full vehicle loads: no report to show yet. */
+  reportLoading?: boolean;
+}) {
   const title = vehicleTitle(vehicle);
   const picture = vehiclePicture(vehicle);
   const videoUrl = vehicle.videos[0];
   const hasVideo = vehicle.videos.length > 0;
   const mileage = formatMileage(vehicle.mileage);
+  const report = conditionReportOf(vehicle);
+  const { photos: reportPhotos, damage } = report;
+  const photos = useMemo(() => galleryPhotos({ photos: reportPhotos, damage }), [reportPhotos, damage]);
+  const gallery = useRef<GalleryHandle>(null);
+  const videoBadge = hasVideo ? (
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-slate-950/80 px-3 py-1 text-xs font-semibold text-white">
+      <Video aria-hidden="true" className="h-3.5 w-3.5" />
+      {VEHICLE_TEXTS.videoAvailable}
+    </span>
+  ) : null;
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16 pt-6 sm:px-6 sm:pt-8">
@@ -57,21 +78,20 @@ export function VehicleDetails({ vehicle }: { vehicle: PublicVehicle }) {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8">
         <div className="grid content-start gap-3 lg:col-start-1 lg:row-start-1">
-          <VehiclePicture
-            src={picture}
-            make={vehicle.make}
-            alt={title}
-            width={960}
-            eager
-            className="rounded-2xl"
-          >
-            {hasVideo ? (
-              <span className="absolute left-3 top-3 inline-flex items-center gap-1.5 rounded-full bg-slate-950/80 px-3 py-1 text-xs font-semibold text-white">
-                <Video aria-hidden="true" className="h-3.5 w-3.5" />
-                {VEHICLE_TEXTS.videoAvailable}
-              </span>
-            ) : null}
-          </VehiclePicture>
+          {photos.length > 0 ? (
+            <PhotoGallery ref={gallery} photos={photos} title={title} badge={videoBadge} />
+          ) : (
+            <VehiclePicture
+              src={picture}
+              make={vehicle.make}
+              alt={title}
+              width={960}
+              eager
+              className="rounded-2xl"
+            >
+              {videoBadge ? <span className="absolute left-3 top-3">{videoBadge}</span> : null}
+            </VehiclePicture>
+          )}
           {videoUrl && isPlayableVideoUrl(videoUrl) ? (
             <VideoDialog
               videoUrl={videoUrl}
@@ -139,6 +159,11 @@ export function VehicleDetails({ vehicle }: { vehicle: PublicVehicle }) {
               {vehicle.description?.trim() || DETAIL_TEXTS.noDescription}
             </p>
           </section>
+          <ConditionReportSection
+            report={report}
+            loading={reportLoading}
+            onShowPhoto={(photoId) => gallery.current?.openPhoto(photoId)}
+          />
           <InspectionReport vehicle={vehicle} />
         </div>
       </div>

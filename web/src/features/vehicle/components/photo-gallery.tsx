@@ -1,0 +1,451 @@
+import { ChevronLeft, ChevronRight, Expand, X, ZoomIn, ZoomOut } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from 'react';
+import { PhotoPicture } from '@/components/vehicle/photo-picture';
+import { cn } from '@/lib/cn';
+import type { GalleryPhoto } from '@/lib/condition-report';
+import { DETAIL_TEXTS } from '../vehicle-detail-texts';
+
+/** The gallery's main frame: the largest it renders is the left column of a 7xl page. */
+const FRAME_SIZES = '(min-width: 1280px) 820px, (min-width: 1024px) calc(100vw - 30rem), 100vw';
+const THUMB_SIZES = '96px';
+
+const countText = (index: number, total: number) => `${index + 1} of ${total}`;
+
+/** Previous/next for arrow keys, Home and End; null for any other key. */
+function keyTarget(key: string, index: number, total: number): number | null {
+  if (key === 'ArrowRight') return Math.min(total - 1, index + 1);
+  if (key === 'ArrowLeft') return Math.max(0, index - 1);
+  if (key === 'Home') return 0;
+  if (key === 'End') return total - 1;
+  return null;
+}
+
+function NavButton({
+  direction,
+  onClick,
+  disabled,
+  className,
+}: {
+  direction: 'previous' | 'next';
+  onClick: () => void;
+  disabled: boolean;
+  className?: string;
+}) {
+  const Icon = direction === 'previous' ? ChevronLeft : ChevronRight;
+  return (
+    <button
+      type="button"
+      onClick={disabled ? undefined : onClick}
+      // aria-disabled, not disabled: a disabled button would drop the keyboard focus at the ends.
+      aria-disabled={disabled || undefined}
+      aria-label={direction === 'previous' ? DETAIL_TEXTS.previousPhoto : DETAIL_TEXTS.nextPhoto}
+      className={cn(
+        'inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-md transition hover:bg-white aria-disabled:opacity-40',
+        className,
+      )}
+    >
+      <Icon aria-hidden="true" className="h-6 w-6" />
+    </button>
+  );
+}
+
+/**
+ * The photo gallery at the top of the vehicle page (issue #17): one photo per slide with CSS
+ * scroll-snap (a phone swipes natively), arrow keys, thumbnails, the count announced politely, the
+ * damage photos grouped with their panel and size, and a full-screen view with zoom.
+ */
+export interface GalleryHandle {
+  /** Opens the full-screen view at a photo (from a damage item's photo link). */
+  openPhoto: (photoId: number) => void;
+}
+
+export function PhotoGallery({
+  photos,
+  title,
+  badge,
+  ref,
+}: {
+  ref?: Ref<GalleryHandle>;
+  photos: GalleryPhoto[];
+  title: string;
+  /** Overlaid on the frame's corner (e.g. "Video available"). */
+  badge?: ReactNode;
+}) {
+  const [index, setIndex] = useState(0);
+  const [fullScreen, setFullScreen] = useState(false);
+  const track = useRef<HTMLDivElement>(null);
+  /** What had the focus when the full-screen view opened: it gets it back on close. */
+  const opener = useRef<HTMLElement | null>(null);
+  const total = photos.length;
+  const current = photos[Math.min(index, total - 1)];
+
+  /** While the gallery scrolls itself to a slide, the scroll events on the way are not swipes. */
+  const scrollingTo = useRef<{ index: number; until: number } | null>(null);
+
+  const show = useCallback((next: number, smooth = true) => {
+    const el = track.current;
+    setIndex(next);
+    if (!el) return;
+    scrollingTo.current = { index: next, until: Date.now() + 1000 };
+    el.scrollTo({ left: next * el.clientWidth, behavior: smooth ? 'smooth' : 'auto' });
+    // Roving focus: a keyboard user on a slide stays on the slide now showing.
+    if (el.contains(document.activeElement)) {
+      el.querySelector<HTMLElement>(`[data-slide="${next}"]`)?.focus({ preventScroll: true });
+    }
+  }, []);
+
+  // A swipe (or a scroll by any means) settles on a slide: that slide becomes the current one.
+  const onScroll = () => {
+    const el = track.current;
+    if (!el || el.clientWidth === 0) return;
+    const target = scrollingTo.current;
+    if (target) {
+      const arrived = Math.abs(el.scrollLeft - target.index * el.clientWidth) < 2;
+      if (!arrived && Date.now() < target.until) return;
+      scrollingTo.current = null;
+    }
+    const settled = Math.round(el.scrollLeft / el.clientWidth);
+    if (settled !== index && settled >= 0 && settled < total) setIndex(settled);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const next = keyTarget(event.key, index, total);
+    if (next === null) return;
+    event.preventDefault();
+    show(next);
+  };
+
+  const openFullScreen = (at: number) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setIndex(at);
+    setFullScreen(true);
+  };
+  const closeFullScreen = () => {
+    setFullScreen(false);
+    // Opened from a slide: the focus lands on the slide now showing (the one viewed last).
+    const from = opener.current;
+    const target =
+      from && track.current?.contains(from)
+        ? track.current.querySelector<HTMLElement>(`[data-slide="${index}"]`)
+        : from;
+    requestAnimationFrame(() => target?.focus());
+  };
+
+  useImperativeHandle(ref, () => ({
+    openPhoto: (photoId) => {
+      const at = photos.findIndex((item) => item.photo.id === photoId);
+      if (at === -1) return;
+      show(at, false);
+      openFullScreen(at);
+    },
+  }));
+
+  if (!current) return null;
+  const damageStart = photos.findIndex((p) => p.photo.kind === 'damage');
+
+  return (
+    <section aria-roledescription="carousel" aria-labelledby="gallery-heading" data-testid="photo-gallery">
+      <h2 id="gallery-heading" className="sr-only">
+        {DETAIL_TEXTS.photos}
+      </h2>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys from any control inside the gallery move it */}
+      <div onKeyDown={onKeyDown}>
+        <div className="relative">
+          <div
+            ref={track}
+            onScroll={onScroll}
+            className="flex aspect-[4/3] snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-2xl bg-slate-100 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+            data-testid="gallery-track"
+          >
+            {photos.map((item, i) => (
+              <div
+                key={item.photo.id}
+                aria-hidden={i === index ? undefined : true}
+                className="relative h-full w-full shrink-0 snap-center snap-always"
+              >
+                <button
+                  type="button"
+                  tabIndex={i === index ? 0 : -1}
+                  data-slide={i}
+                  onClick={() => openFullScreen(i)}
+                  aria-label={`${DETAIL_TEXTS.openFullScreen}: ${item.caption}`}
+                  className="block h-full w-full cursor-zoom-in focus-visible:outline-offset-[-4px]"
+                >
+                  <PhotoPicture
+                    photo={item.photo}
+                    alt={`${title} — ${item.caption}`}
+                    sizes={FRAME_SIZES}
+                    priority={i === 0}
+                    className="h-full w-full"
+                    style={{ aspectRatio: 'auto' }}
+                  />
+                </button>
+                {item.damage ? (
+                  <span className="pointer-events-none absolute bottom-3 left-3 rounded-md bg-red-800/90 px-2 py-1 text-xs font-semibold text-white">
+                    {item.caption}
+                  </span>
+                ) : null}
+              </div>
+            ))}
+          </div>
+          {badge ? <div className="pointer-events-none absolute left-3 top-3">{badge}</div> : null}
+          <p
+            aria-live="polite"
+            aria-atomic="true"
+            className="pointer-events-none absolute right-3 top-3 rounded-full bg-slate-950/80 px-3 py-1 text-xs font-semibold text-white"
+            data-testid="gallery-count"
+          >
+            {countText(index, total)}
+          </p>
+          <div className="pointer-events-none absolute inset-y-0 left-2 hidden items-center sm:flex">
+            <NavButton
+              direction="previous"
+              onClick={() => show(index - 1)}
+              disabled={index === 0}
+              className="pointer-events-auto"
+            />
+          </div>
+          <div className="pointer-events-none absolute inset-y-0 right-2 hidden items-center sm:flex">
+            <NavButton
+              direction="next"
+              onClick={() => show(index + 1)}
+              disabled={index === total - 1}
+              className="pointer-events-auto"
+            />
+          </div>
+          <button
+            type="button"
+            onClick={() => openFullScreen(index)}
+            className="absolute bottom-3 right-3 inline-flex items-center gap-1.5 rounded-full bg-slate-950/80 px-3 py-1.5 text-xs font-semibold text-white hover:bg-slate-950"
+          >
+            <Expand aria-hidden="true" className="h-3.5 w-3.5" />
+            {DETAIL_TEXTS.fullScreen}
+          </button>
+        </div>
+
+        {total > 1 ? (
+          <div className="mt-3 grid gap-2">
+            <Thumbnails
+              label={DETAIL_TEXTS.allPhotos}
+              photos={photos}
+              from={0}
+              to={damageStart === -1 ? total : damageStart}
+              index={index}
+              onPick={(i) => show(i, false)}
+            />
+            {damageStart !== -1 ? (
+              <>
+                <h3 className="text-sm font-semibold text-slate-900">
+                  {DETAIL_TEXTS.damagePhotos}{' '}
+                  <span className="font-normal text-slate-500">({total - damageStart})</span>
+                </h3>
+                <Thumbnails
+                  label={DETAIL_TEXTS.damagePhotos}
+                  photos={photos}
+                  from={damageStart}
+                  to={total}
+                  index={index}
+                  onPick={(i) => show(i, false)}
+                  withCaptions
+                />
+              </>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      {fullScreen ? (
+        <FullScreenView
+          photos={photos}
+          title={title}
+          index={index}
+          onIndexChange={(i) => show(i, false)}
+          onClose={closeFullScreen}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function Thumbnails({
+  label,
+  photos,
+  from,
+  to,
+  index,
+  onPick,
+  withCaptions = false,
+}: {
+  label: string;
+  photos: GalleryPhoto[];
+  from: number;
+  to: number;
+  index: number;
+  onPick: (index: number) => void;
+  withCaptions?: boolean;
+}) {
+  return (
+    <ul aria-label={label} className="flex gap-2 overflow-x-auto pb-1">
+      {photos.slice(from, to).map((item, offset) => {
+        const i = from + offset;
+        return (
+          <li key={item.photo.id} className={cn('shrink-0', withCaptions ? 'w-32' : 'w-20')}>
+            <button
+              type="button"
+              aria-current={i === index ? 'true' : undefined}
+              aria-label={`${DETAIL_TEXTS.showPhoto} ${countText(i, photos.length)}: ${item.caption}`}
+              onClick={() => onPick(i)}
+              className={cn(
+                'block w-full overflow-hidden rounded-lg ring-2 ring-offset-1 transition',
+                i === index ? 'ring-brand-600' : 'ring-transparent hover:ring-slate-300',
+              )}
+            >
+              <PhotoPicture
+                photo={item.photo}
+                alt=""
+                sizes={withCaptions ? '128px' : THUMB_SIZES}
+                className="w-full"
+                style={{ aspectRatio: '4 / 3' }}
+              />
+            </button>
+            {withCaptions && item.damage ? (
+              <p className="mt-1 text-xs leading-tight text-slate-700">{item.caption}</p>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The full-screen view: the whole photo on black, arrows, zoom; Escape closes and focus returns. */
+function FullScreenView({
+  photos,
+  title,
+  index,
+  onIndexChange,
+  onClose,
+}: {
+  photos: GalleryPhoto[];
+  title: string;
+  index: number;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+}) {
+  const [zoomed, setZoomed] = useState(false);
+  const viewport = useRef<HTMLDivElement>(null);
+  const total = photos.length;
+  const item = photos[index];
+
+  // A new photo starts unzoomed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on every photo change
+  useEffect(() => setZoomed(false), [index]);
+
+  const zoomAt = (clientX: number, clientY: number) => {
+    const el = viewport.current;
+    if (zoomed || !el) {
+      setZoomed(false);
+      return;
+    }
+    const box = el.getBoundingClientRect();
+    const fx = (clientX - box.left) / box.width;
+    const fy = (clientY - box.top) / box.height;
+    setZoomed(true);
+    // After the 2× layout: keep the clicked point under the pointer.
+    requestAnimationFrame(() => {
+      el.scrollLeft = fx * el.scrollWidth - box.width / 2;
+      el.scrollTop = fy * el.scrollHeight - box.height / 2;
+    });
+  };
+
+  if (!item) return null;
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950" />
+        <Dialog.Content
+          className="fixed inset-0 z-50 flex flex-col text-white"
+          aria-describedby={undefined}
+          // The gallery puts the focus back itself (on the slide now showing).
+          onCloseAutoFocus={(event) => event.preventDefault()}
+          onKeyDown={(event) => {
+            const next = keyTarget(event.key, index, total);
+            if (next === null) return;
+            event.preventDefault();
+            onIndexChange(next);
+          }}
+        >
+          <div className="flex items-center gap-3 px-4 py-3">
+            <Dialog.Title className="min-w-0 flex-1 truncate text-sm font-semibold">
+              {title} — {item.caption}
+            </Dialog.Title>
+            <p aria-live="polite" aria-atomic="true" className="text-sm tabular-nums text-slate-300">
+              {countText(index, total)}
+            </p>
+            <button
+              type="button"
+              onClick={() => setZoomed((z) => !z)}
+              aria-pressed={zoomed}
+              className="inline-flex h-10 items-center gap-1.5 rounded-md px-3 text-sm font-medium hover:bg-white/10"
+            >
+              {zoomed ? (
+                <ZoomOut aria-hidden="true" className="h-4 w-4" />
+              ) : (
+                <ZoomIn aria-hidden="true" className="h-4 w-4" />
+              )}
+              {DETAIL_TEXTS.zoom}
+            </button>
+            <Dialog.Close className="inline-flex h-10 items-center gap-1.5 rounded-md px-3 text-sm font-medium hover:bg-white/10">
+              <X aria-hidden="true" className="h-4 w-4" />
+              Close
+            </Dialog.Close>
+          </div>
+          <div
+            ref={viewport}
+            className={cn('relative min-h-0 flex-1', zoomed ? 'overflow-auto' : 'overflow-hidden')}
+            data-testid="fullscreen-viewport"
+          >
+            {/* biome-ignore lint/a11y/useKeyWithClickEvents: the Zoom button is the keyboard way */}
+            {/* biome-ignore lint/a11y/noStaticElementInteractions: a click on the photo zooms at that point */}
+            <div
+              onClick={(event) => zoomAt(event.clientX, event.clientY)}
+              className={cn(
+                'flex items-center justify-center',
+                zoomed ? 'h-[200%] w-[200%] cursor-zoom-out' : 'h-full w-full cursor-zoom-in',
+              )}
+            >
+              <PhotoPicture
+                key={item.photo.id}
+                photo={item.photo}
+                alt={`${title} — ${item.caption}`}
+                sizes={zoomed ? '200vw' : '100vw'}
+                priority
+                fit="contain"
+                className="h-full w-full bg-transparent"
+                style={{ aspectRatio: 'auto' }}
+              />
+            </div>
+          </div>
+          <div className="flex items-center justify-center gap-4 py-3">
+            <NavButton direction="previous" onClick={() => onIndexChange(index - 1)} disabled={index === 0} />
+            <NavButton
+              direction="next"
+              onClick={() => onIndexChange(index + 1)}
+              disabled={index === total - 1}
+            />
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
