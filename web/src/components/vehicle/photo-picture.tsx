@@ -34,7 +34,8 @@ export function PhotoPicture({
     <picture
       className={cn('block overflow-hidden bg-slate-200 bg-cover bg-center', className)}
       style={{
-        backgroundImage: fit === 'cover' ? `url("${photo.placeholder}")` : undefined,
+        // The tiny blurred placeholder paints at once; a contained photo keeps it in its margins.
+        backgroundImage: `url("${photo.placeholder}")`,
         aspectRatio: `${photo.width} / ${photo.height}`,
         ...style,
       }}

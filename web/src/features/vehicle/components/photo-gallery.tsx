@@ -186,6 +186,8 @@ export function PhotoGallery({
                     alt={`${title} — ${item.caption}`}
                     sizes={FRAME_SIZES}
                     priority={i === 0}
+                    // Evidence is never cropped: the whole photo shows, letterboxed in the frame.
+                    fit="contain"
                     className="h-full w-full"
                     style={{ aspectRatio: 'auto' }}
                   />
