@@ -1,4 +1,5 @@
 import { PHOTO_MAX_EDGE } from '@contracts/condition-report';
+import { imageTypeOf } from '@/lib/photo-upload';
 
 /** JPEG quality of a downscaled photo: small enough for a weak signal, sharp enough for damage. */
 export const PHOTO_JPEG_QUALITY = 0.85;
@@ -29,21 +30,6 @@ export function fitWithin(
 export function jpegName(name: string): string {
   const base = name.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'photo';
   return `${base}.jpg`;
-}
-
-/** Some pickers hand over a photo without a type; its extension then says what it is. */
-export function imageTypeOf(file: Pick<File, 'name' | 'type'>): string {
-  if (file.type) return file.type;
-  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-  const byExtension: Record<string, string> = {
-    jpg: 'image/jpeg',
-    jpeg: 'image/jpeg',
-    png: 'image/png',
-    webp: 'image/webp',
-    heic: 'image/heic',
-    heif: 'image/heif',
-  };
-  return byExtension[extension] ?? '';
 }
 
 async function encodeJpeg(bitmap: ImageBitmap, width: number, height: number): Promise<Blob | null> {

@@ -1,6 +1,7 @@
 import { MAX_PHOTOS } from '@contracts/condition-report';
 import { describe, expect, it } from 'vitest';
-import { fitWithin, imageTypeOf, jpegName } from './downscale';
+import { imageTypeOf } from '@/lib/photo-upload';
+import { fitWithin, jpegName } from './downscale';
 import {
   nextGuidedShot,
   photosLeft,

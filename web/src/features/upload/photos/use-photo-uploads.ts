@@ -2,12 +2,13 @@ import type { PhotoKind } from '@contracts/condition-report';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   fetchPhotoUploadStatus,
+  imageTypeOf,
   PhotoUploadError,
   type PhotoUploadHandle,
   startPhotoUpload,
-} from '../api/photo-upload';
+} from '@/lib/photo-upload';
 import type { StoredPhoto } from '../wizard-state';
-import { downscalePhoto, imageTypeOf } from './downscale';
+import { downscalePhoto } from './downscale';
 import { photosLeft, photosToStart, type QueuedPhoto, smallestOf } from './photo-queue';
 
 /** How often and how long to ask whether the server has processed a photo. */
