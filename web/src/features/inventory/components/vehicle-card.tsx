@@ -51,7 +51,7 @@ function CardMedia({ vehicle, title, view }: { vehicle: PublicVehicle; title: st
   return (
     <VideoDialog
       videoUrl={videoUrl}
-      poster={picture}
+      poster={vehicle.videoThumbnails[0] ?? picture}
       vehicleName={title}
       trigger={
         <button
