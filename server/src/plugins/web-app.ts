@@ -5,12 +5,10 @@ import { LAZY_PAGE_MODULES, matchPage, type PageKey, pageMeta } from '@contracts
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/app-error';
+import { escapeHtml } from '../lib/escape-html';
 import { PROJECT_ROOT } from '../project-root';
 
 export const DEFAULT_WEB_DIR = join(PROJECT_ROOT, 'dist/web');
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** JSON inside <script type="application/json"> must not be able to close the element. */
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

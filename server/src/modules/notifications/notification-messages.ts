@@ -2,6 +2,7 @@ import { formatUsd } from '@contracts/money';
 import { adminTabPath, dealerDashboardPath, PAGE_PATHS, vehiclePath } from '@contracts/routes';
 import { formatTimeLeft } from '@contracts/time-left';
 import type { Config } from '../../config';
+import { escapeHtml } from '../../lib/escape-html';
 import type { MessagePayload } from './enqueue-notifications';
 
 /** What every message needs besides its facts: the brand it speaks for and where links point. */
@@ -25,6 +26,26 @@ export interface VehicleFacts {
   vin: string;
   price: string | null;
 }
+
+/** The vehicle columns a raw SQL row selects beside its own (`v.id as vehicle_id`, year, make, model, vin, price). */
+export interface VehicleFactsRow {
+  vehicle_id: number;
+  year: number | null;
+  make: string | null;
+  model: string | null;
+  vin: string;
+  price: string | null;
+}
+
+/** A raw row's vehicle columns as a message's facts (the driver may hand numbers back as strings). */
+export const vehicleFactsOfRow = (row: VehicleFactsRow): VehicleFacts => ({
+  id: Number(row.vehicle_id),
+  year: row.year === null ? null : Number(row.year),
+  make: row.make,
+  model: row.model,
+  vin: row.vin,
+  price: row.price,
+});
 
 /** When a running clock stops, read against the database's clock so the message agrees with the row. */
 export interface Deadline {
@@ -50,12 +71,6 @@ export const deadlineText = (d: Deadline) =>
   `${formatTimeLeft(d.expiresAt, d.now)} (until ${utcDateTime.format(d.expiresAt)} UTC)`;
 /** "1h 59m": the time left without the word. */
 export const timeLeftShort = (d: Deadline) => formatTimeLeft(d.expiresAt, d.now).replace(/ left$/, '');
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** Where a message's one link points: the place the recipient acts. */
 export const LINKS = {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/app-error';
+import { escapeHtml } from '../../lib/escape-html';
 import {
   eventLabel,
   findDealerPreferences,
@@ -19,12 +20,6 @@ const BAD_LINK =
 /** The small pages a person sees: no script, inline styles only, forms only to this site. */
 const PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 function page(reply: FastifyReply, status: number, brand: string, title: string, body: string) {
   return reply

@@ -4,6 +4,7 @@ import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client';
 import { type NotificationPayload, notifications } from '../../db/schema';
+import { escapeHtml } from '../../lib/escape-html';
 import { SmsRejected, type SmsTransport } from './sms-transport';
 import type { UnsubscribeLinks } from './unsubscribe-links';
 
@@ -128,18 +129,12 @@ async function mailFor(
   headers['List-Unsubscribe'] = `<${url}>`;
   headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   const text = `${payload.text}\n\nStop these e-mails: ${url}\nAll notification settings: ${links.preferencesUrl}`;
-  const footer = `<p style="color:#666;font-size:12px"><a href="${escapeAttr(url)}">Stop these e-mails</a> · <a href="${escapeAttr(links.preferencesUrl)}">Notification settings</a></p>`;
+  const footer = `<p style="color:#666;font-size:12px"><a href="${escapeHtml(url)}">Stop these e-mails</a> · <a href="${escapeHtml(links.preferencesUrl)}">Notification settings</a></p>`;
   const html = payload.html.includes('</body>')
     ? payload.html.replace('</body>', `${footer}\n</body>`)
     : `${payload.html}\n${footer}`;
   return { text, html, headers };
 }
-
-const escapeAttr = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /**
  * One pass of the sender: claims due rows, sends each OUTSIDE any transaction (e-mail over SMTP,

@@ -1,20 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
-import type { MessageContext } from '../notifications/notification-messages';
+import {
+  type MessageContext,
+  type VehicleFactsRow,
+  vehicleFactsOfRow,
+} from '../notifications/notification-messages';
 import { offerExpiredMessage } from '../notifications/offer-messages';
 
-interface ExpiredRow extends Record<string, unknown> {
+interface ExpiredRow extends VehicleFactsRow, Record<string, unknown> {
   id: number;
   dealer_id: number;
   amount: string;
   counter_amount: string | null;
-  vehicle_id: number;
-  year: number | null;
-  make: string | null;
-  model: string | null;
-  vin: string;
-  price: string | null;
 }
 
 /**
@@ -54,14 +52,7 @@ export async function expireOffers(
           entityId: Number(row.id),
           to: [{ dealerId: Number(row.dealer_id), contact: 'main' as const }],
           payload: offerExpiredMessage(messages, {
-            vehicle: {
-              id: Number(row.vehicle_id),
-              year: row.year === null ? null : Number(row.year),
-              make: row.make,
-              model: row.model,
-              vin: row.vin,
-              price: row.price,
-            },
+            vehicle: vehicleFactsOfRow(row),
             amount: row.amount,
             counterAmount: row.counter_amount,
           }),

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
-import type { MessageContext } from '../notifications/notification-messages';
+import {
+  type MessageContext,
+  type VehicleFactsRow,
+  vehicleFactsOfRow,
+} from '../notifications/notification-messages';
 import { offerExpiringMessage } from '../notifications/offer-messages';
 
 /** How long before an offer's (or a counter's) window closes its dealer is reminded (issue #16). */
@@ -24,19 +28,13 @@ interface DueRow extends Record<string, unknown> {
   window_id: number;
 }
 
-interface ReminderRow extends Record<string, unknown> {
+interface ReminderRow extends VehicleFactsRow, Record<string, unknown> {
   id: number;
   dealer_id: number;
   amount: string;
   counter_amount: string | null;
   expires_ms: number;
   now_ms: number;
-  vehicle_id: number;
-  year: number | null;
-  make: string | null;
-  model: string | null;
-  vin: string;
-  price: string | null;
 }
 
 /**
@@ -85,14 +83,7 @@ export async function remindExpiringOffers(db: Database, messages: MessageContex
           entityId: Number(windowId),
           to: [{ dealerId: Number(row.dealer_id), contact: 'main' }],
           payload: offerExpiringMessage(messages, {
-            vehicle: {
-              id: Number(row.vehicle_id),
-              year: row.year === null ? null : Number(row.year),
-              make: row.make,
-              model: row.model,
-              vin: row.vin,
-              price: row.price,
-            },
+            vehicle: vehicleFactsOfRow(row),
             amount: row.amount,
             counterAmount: row.counter_amount,
             deadline: { expiresAt: new Date(Number(row.expires_ms)), now: new Date(Number(row.now_ms)) },
