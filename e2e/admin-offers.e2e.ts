@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { ADMIN_TABS } from '@contracts/admin';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startImageHost } from '../server/test/image-host';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage, type PageOptions, toast } from './support/browser-page';
 import { DESKTOP, launchChromium, PHONE } from './support/chromium';
@@ -270,9 +271,11 @@ describe('Empty marketplace and the spreadsheet sync', () => {
     timeout: 120_000,
   }, async () => {
     // The spreadsheet service, faked as a CSV export on 127.0.0.1: two good rows and a bad one.
+    // Its `images` column points at an https image host (self-signed, trusted through SHEET_IMAGE_CA_FILE).
+    const images = await startImageHost();
     const csv = [
-      'vin,year,make,model,mileage,price,description,condition',
-      '1HGCM82633A004352,2019,Honda,Accord,48210,17900,Clean trade,Auction Certified',
+      'vin,year,make,model,mileage,price,description,condition,images',
+      `1HGCM82633A004352,2019,Honda,Accord,48210,17900,Clean trade,Auction Certified,"${images.origin}/photo-7.jpg,${images.origin}/missing.jpg"`,
       '1M8GDM9AXKP042788,2020,Ford,Transit,61000,"24,500",,',
       'NOT-A-VIN,2021,Kia,Soul,1000,9000,,',
     ].join('\n');
@@ -284,6 +287,7 @@ describe('Empty marketplace and the spreadsheet sync', () => {
     const empty = await startAppServer({
       SEED_DEMO: 'false',
       SHEET_CSV_URL: `http://127.0.0.1:${port}/sheet.csv`,
+      SHEET_IMAGE_CA_FILE: images.caFile,
     });
     try {
       const { page, context, errors } = await signIn(empty.url, DESKTOP);
@@ -307,9 +311,12 @@ describe('Empty marketplace and the spreadsheet sync', () => {
 
       await page.getByRole('button', { name: 'Sync' }).click();
       await toast(page, 'Vehicles synced successfully');
-      await toast(page, '2 created, 0 updated, 0 unchanged, 1 skipped.');
-      const skipped = page.getByRole('dialog', { name: 'Skipped spreadsheet rows' });
+      await toast(page, '2 created, 0 updated, 0 unchanged, 1 skipped. 1 photo imported, 1 image failed.');
+      const skipped = page.getByRole('dialog', { name: 'Spreadsheet sync report' });
       expect(await skipped.innerText()).toMatch(/Row 4[\s\S]*VIN must be 17 characters/);
+      expect(await skipped.innerText()).toMatch(
+        /Images not imported \(1\)[\s\S]*Row 2[\s\S]*missing\.jpg[\s\S]*the image host answered 404/,
+      );
       await skipped.getByRole('button', { name: 'Close' }).click();
       await skipped.waitFor({ state: 'detached' });
       await expect.poll(() => counter(page, 'Total Vehicles')).toBe('2');
@@ -319,6 +326,7 @@ describe('Empty marketplace and the spreadsheet sync', () => {
     } finally {
       await empty.stop();
       sheet.close();
+      await images.close();
     }
   });
 });

@@ -31,6 +31,7 @@ import { PhotoStore } from './modules/photos/photo-store';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { buyingRoutes } from './modules/purchases/buying.routes';
 import { sheetsSyncRoutes } from './modules/sheets-sync/sheets-sync.routes';
+import { readCaFile } from './modules/sheets-sync/fetch-image';
 import { SheetSync } from './modules/sheets-sync/sync-vehicles';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { findPublishedVehicles } from './modules/vehicles/find-vehicles';
@@ -193,6 +194,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     source: config.sheet,
     limits: config.sheetLimits,
     premiumLabel: premiumCertification(config.brand),
+    images: {
+      store: photos,
+      budgetMs: config.sheetImages.budgetMs,
+      extraCa: config.sheetImages.caFile ? await readCaFile(config.sheetImages.caFile) : null,
+    },
   });
   await app.register(sheetsSyncRoutes, { sync });
   await app.register(apiDocsRoutes, { isPublic: config.apiDocsPublic });

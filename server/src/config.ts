@@ -184,6 +184,13 @@ const envSchema = z.object({
       .max(200 * 1024 * 1024)
       .default(20 * 1024 * 1024),
   ),
+  /** The time one sync spends importing its `images` column; the rest waits for the next sync. */
+  SHEET_IMAGE_BUDGET_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(600_000).default(25_000),
+  ),
+  /** Extra CA certificates (PEM file) trusted for the sheet's image hosts, besides the system's. */
+  SHEET_IMAGE_CA_FILE: optionalString,
   /** smtp://user:pass@host:587 or smtps://…; unset: notifications are recorded as suppressed, not sent. */
   SMTP_URL: z.preprocess(
     emptyToUndefined,
@@ -309,6 +316,8 @@ export interface Config {
   cloudinary: { apiKey: string; apiSecret: string; cloudName: string; apiBase: string } | null;
   sheet: SheetSource | null;
   sheetLimits: { timeoutMs: number; maxBytes: number };
+  /** Importing the sheet's `images` column as photos (SHEET_IMAGE_BUDGET_MS, SHEET_IMAGE_CA_FILE). */
+  sheetImages: { budgetMs: number; caFile: string | null };
   brand: Brand;
   /** Outgoing e-mail: null without SMTP_URL (rows are suppressed). `from` defaults to the brand at no-reply@host. */
   mail: { smtpUrl: string; from: string } | null;
@@ -425,6 +434,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     cloudinary: parseCloudinaryUrl(env.CLOUDINARY_URL, env.CLOUDINARY_API_BASE),
     sheet: sheetSource(env),
     sheetLimits: { timeoutMs: env.SHEET_FETCH_TIMEOUT_MS, maxBytes: env.SHEET_MAX_BYTES },
+    sheetImages: { budgetMs: env.SHEET_IMAGE_BUDGET_MS, caFile: env.SHEET_IMAGE_CA_FILE ?? null },
     brand,
     mail: env.SMTP_URL
       ? {

@@ -46,7 +46,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   purchases: ['audit', 'notifications', 'vehicles', 'buy-codes', 'transactions'],
   auth: ['audit', 'buy-codes'],
   'dealer-portal': ['buy-codes', 'transactions', 'offers', 'notifications'],
-  'sheets-sync': ['audit', 'vehicles'],
+  'sheets-sync': ['audit', 'vehicles', 'photos'],
   // Demo data is written with the modules' own steps (a buy code is inserted the one way).
   seed: [...FOUNDATIONS, 'buy-codes', 'notifications', 'photos'],
 };

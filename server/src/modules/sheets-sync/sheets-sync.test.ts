@@ -4,9 +4,10 @@ import { computeVinCheckDigit } from '@contracts/vin';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertVehicle } from '../../../test/factories';
+import { startImageHost } from '../../../test/image-host';
 import { signInAdmin } from '../../../test/sessions';
 import { createBootstrappedApp } from '../../../test/test-app';
-import { vehicles } from '../../db/schema';
+import { vehiclePhotos, vehicles } from '../../db/schema';
 
 /** Fake Google Sheets API v4 and CSV host, speaking the real formats of WIRE-FORMATS.md. */
 let fake: Server;
@@ -144,7 +145,13 @@ describe('sync from the Google Sheets API', () => {
 
   it('handles an empty sheet, an API error, a timeout, and a second press while running', async () => {
     sheetValues = undefined;
-    expect((await ctx.sync()).json()).toEqual({ created: 0, updated: 0, unchanged: 0, skipped: [] });
+    expect((await ctx.sync()).json()).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      skipped: [],
+      images: { imported: 0, pending: 0, failed: [] },
+    });
 
     sheetsError = {
       status: 403,
@@ -206,5 +213,135 @@ describe('sync from a CSV export', () => {
       /^Spreadsheet sync is not configured: set GOOGLE_SHEET_ID and GOOGLE_API_KEY/,
     );
     await none.close();
+  });
+});
+
+describe('the images column becomes photos', () => {
+  let host: Awaited<ReturnType<typeof startImageHost>>;
+  beforeAll(async () => {
+    host = await startImageHost();
+  });
+  afterAll(() => host.close());
+  const csvWith = (rows: [vin: string, images: string[]][]) =>
+    [
+      'vin,year,make,model,mileage,price,description,condition,images',
+      ...rows.map(([vin, images]) => `${vin},2019,Honda,Accord,48210,17900,,,"${images.join(',')}"`),
+    ].join('\n');
+  const photosOf = (ctx: { db: Awaited<ReturnType<typeof appWith>>['db'] }, vin: string) =>
+    ctx.db
+      .select({ id: vehiclePhotos.id, position: vehiclePhotos.position, kind: vehiclePhotos.kind })
+      .from(vehiclePhotos)
+      .innerJoin(vehicles, eq(vehicles.id, vehiclePhotos.vehicleId))
+      .where(eq(vehicles.vin, vin))
+      .orderBy(vehiclePhotos.position);
+
+  it('fetches, processes and attaches each image once, and reports every failure by row and URL', async () => {
+    const ctx = await appWith({
+      SHEET_CSV_URL: `${base}/sheet.csv`,
+      SHEET_IMAGE_CA_FILE: host.caFile,
+      SHEET_FETCH_TIMEOUT_MS: '1000',
+    });
+    try {
+      const sold = await insertVehicle(ctx.db, { vin: BUICK, status: 'sold' });
+      const u = (path: string) => `${host.origin}${path}`;
+      csvBody = csvWith([
+        [
+          HONDA,
+          [
+            u('/photo-1.jpg'),
+            u('/redirect-2.jpg'),
+            u('/not-a-photo.jpg'),
+            u('/missing.jpg'),
+            u('/slow.jpg'),
+            u('/huge.jpg'),
+            u('/insecure-redirect.jpg'),
+            u('/photo-1.jpg'),
+          ],
+        ],
+        [BUICK, [u('/photo-9.jpg')]],
+        [valid('1M8GDM9AXKP042788'), [u('/photo-3.jpg')]],
+      ]);
+      const first = (await ctx.sync()).json();
+      expect(first).toMatchObject({ created: 2, skipped: [] });
+      expect(first.images.imported).toBe(3);
+      expect(first.images.pending).toBe(0);
+      expect(
+        first.images.failed.map((f: { row: number; url: string; reason: string }) => [
+          f.row,
+          f.url,
+          f.reason,
+        ]),
+      ).toEqual([
+        [2, u('/not-a-photo.jpg'), 'Unsupported image: upload a JPEG, PNG, HEIC/HEIF or WebP photo'],
+        [2, u('/missing.jpg'), 'Could not fetch the image: the image host answered 404'],
+        [2, u('/slow.jpg'), 'Could not fetch the image: no answer within 1 s'],
+        [2, u('/huge.jpg'), 'Could not fetch the image: it is larger than 25 MB'],
+        [
+          2,
+          u('/insecure-redirect.jpg'),
+          'Could not fetch the image: it redirects to a URL that is not https',
+        ],
+      ]);
+      const honda = await photosOf(ctx, HONDA);
+      expect(honda.map((p) => [p.position, p.kind])).toEqual([
+        [0, 'extra'],
+        [1, 'extra'],
+      ]);
+      expect(await photosOf(ctx, valid('1M8GDM9AXKP042788'))).toHaveLength(1);
+      // A sold vehicle is never touched: its image is not even fetched.
+      expect(host.requests.get('/photo-9.jpg')).toBeUndefined();
+      expect(await ctx.db.select().from(vehiclePhotos).where(eq(vehiclePhotos.vehicleId, sold.id))).toEqual(
+        [],
+      );
+      // The photos are the admin's use case: audited like the admin's own additions.
+      const listed = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/audit?entity=vehicle',
+        headers: { cookie: await signInAdmin(ctx.app) },
+      });
+      expect(listed.json().filter((e: { action: string }) => e.action === 'photos_added')).toHaveLength(2);
+
+      // Twice-safe: nothing already imported is fetched again; failures are tried again.
+      const fetchedOnce = host.requests.get('/photo-1.jpg');
+      expect(fetchedOnce).toBe(1);
+      const second = (await ctx.sync()).json();
+      expect(second.images.imported).toBe(0);
+      expect(second.images.failed).toHaveLength(5);
+      expect(host.requests.get('/photo-1.jpg')).toBe(1);
+      expect(host.requests.get('/photo-3.jpg')).toBe(1);
+      expect(await photosOf(ctx, HONDA)).toHaveLength(2);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('leaves what does not fit in the time budget for the next sync, and refuses an untrusted certificate', async () => {
+    const vin = valid('3VWDX7AJ5DM000002');
+    csvBody = csvWith([[vin, [`${host.origin}/photo-20.jpg`, `${host.origin}/photo-21.jpg`]]]);
+    const hurried = await appWith({
+      SHEET_CSV_URL: `${base}/sheet.csv`,
+      SHEET_IMAGE_CA_FILE: host.caFile,
+      SHEET_IMAGE_BUDGET_MS: '0',
+    });
+    try {
+      expect((await hurried.sync()).json().images).toEqual({ imported: 0, pending: 2, failed: [] });
+      expect(host.requests.get('/photo-20.jpg')).toBeUndefined();
+    } finally {
+      await hurried.close();
+    }
+    const untrusting = await appWith({ SHEET_CSV_URL: `${base}/sheet.csv` });
+    try {
+      const { failed } = (await untrusting.sync()).json().images;
+      expect(failed).toHaveLength(2);
+      expect(failed[0].reason).toMatch(/^Could not fetch the image: its certificate is not trusted/);
+    } finally {
+      await untrusting.close();
+    }
+  });
+
+  it('refuses to start with a CA file that is missing', async () => {
+    await expect(appWith({ SHEET_IMAGE_CA_FILE: '/nonexistent/ca.pem' })).rejects.toThrow(
+      'SHEET_IMAGE_CA_FILE: cannot read /nonexistent/ca.pem (ENOENT)',
+    );
   });
 });

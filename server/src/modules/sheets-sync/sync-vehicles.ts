@@ -7,7 +7,9 @@ import { vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../audit/write-audit';
+import type { PhotoStore } from '../photos/photo-store';
 import { fetchSheetRows } from './fetch-sheet';
+import { type ImageTarget, importSheetImages } from './import-sheet-images';
 import { parseSheetRows, type SheetVehicle } from './parse-sheet-rows';
 
 /** pg_advisory_xact_lock key: one sync at a time across every instance. */
@@ -68,6 +70,8 @@ export class SheetSync {
       source: SheetSource | null;
       limits: { timeoutMs: number; maxBytes: number };
       premiumLabel: string;
+      /** The `images` column becomes photos through this store (none: the column is only kept). */
+      images: { store: PhotoStore; budgetMs: number; extraCa: string | null } | null;
     },
   ) {}
 
@@ -80,7 +84,7 @@ export class SheetSync {
     try {
       const sheet = await fetchSheetRows(source, this.options.limits);
       const { vehicles: rows, skipped } = parseSheetRows(sheet, this.options.premiumLabel);
-      return await this.db.transaction(async (tx) => {
+      const synced = await this.db.transaction(async (tx) => {
         // … and every other instance.
         const locked = (await tx.execute(
           sql`select pg_try_advisory_xact_lock(${SYNC_LOCK_KEY}) as locked`,
@@ -100,8 +104,20 @@ export class SheetSync {
             updatedVins: result.updatedVins,
           },
         });
-        return { ...result.counts, skipped };
+        return { ...result.counts, skipped, imageTargets: result.imageTargets };
       });
+      const { imageTargets, ...counts } = synced;
+      const { images } = this.options;
+      // After the commit: downloads hold no lock, and the vehicles exist for the photos' use case.
+      const imported = images
+        ? await importSheetImages(this.db, actor, imageTargets, {
+            store: images.store,
+            timeoutMs: this.options.limits.timeoutMs,
+            extraCa: images.extraCa,
+            budgetMs: images.budgetMs,
+          })
+        : { imported: 0, pending: 0, failed: [] };
+      return { ...counts, images: imported };
     } finally {
       this.running = false;
     }
@@ -137,14 +153,27 @@ async function upsert(tx: Transaction, rows: SheetVehicle[]) {
   }
 
   const toCreate = rows.filter((r) => !existing.has(r.vin));
+  const createdIds = new Map<string, number>();
   for (let i = 0; i < toCreate.length; i += CHUNK) {
-    await tx
+    const created = await tx
       .insert(vehicles)
       .values(
         toCreate
           .slice(i, i + CHUNK)
           .map(({ row: _row, ...v }) => ({ ...v, status: 'pending', inQueue: true })),
-      );
+      )
+      .returning({ id: vehicles.id, vin: vehicles.vin });
+    for (const v of created) createdIds.set(v.vin, v.id);
+  }
+  // Every listed vehicle whose row names images, except sold and removed ones (never touched).
+  const imageTargets: ImageTarget[] = [];
+  for (const row of rows) {
+    if (row.images.length === 0) continue;
+    const current = existing.get(row.vin);
+    if (current && (current.status === 'sold' || current.status === 'removed')) continue;
+    const vehicleId = current?.id ?? createdIds.get(row.vin);
+    if (vehicleId !== undefined)
+      imageTargets.push({ vehicleId, vin: row.vin, row: row.row, urls: row.images });
   }
 
   let unchanged = 0;
@@ -168,5 +197,6 @@ async function upsert(tx: Transaction, rows: SheetVehicle[]) {
     counts: { created: toCreate.length, updated: updatedVins.length, unchanged },
     createdVins: toCreate.map((r) => r.vin),
     updatedVins,
+    imageTargets,
   };
 }

@@ -1,9 +1,6 @@
-import type { SyncResult } from '@contracts/admin';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { useRefreshAdminData } from './refresh-admin-data';
-
-export type SyncSkippedRow = SyncResult['skipped'][number];
 
 /** POST /api/sync-vehicles: pulls vehicles from the spreadsheet service. */
 export function useSyncVehicles() {
