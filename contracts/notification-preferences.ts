@@ -1,11 +1,4 @@
-import {
-  DEALER_CONTACTS,
-  DEALER_EVENT_NAMES,
-  DEALER_EVENTS,
-  type DealerContact,
-  type DealerEvent,
-  NOTIFICATION_CHANNELS,
-} from './notifications';
+import { DEALER_CONTACTS, DEALER_EVENT_NAMES, NOTIFICATION_CHANNELS } from './notifications';
 import { z } from './zod';
 
 /**
