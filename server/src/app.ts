@@ -213,7 +213,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   // Expired sessions, old rate-limit windows and idempotency keys, abandoned uploads.
-  scheduleHousekeeping(app, database, uploads.directory);
+  scheduleHousekeeping(app, database, uploads.directory, {
+    uploadsDir: photos.uploadsDir,
+    deleteFiles: (key) => photos.deleteFiles(key),
+  });
   // The notification outbox is sent by every instance (DESIGN.md §6); nothing is sent from a request.
   scheduleNotificationSender(app, database.db, config.mail, config.notificationIntervalMs, {
     sms: config.sms,

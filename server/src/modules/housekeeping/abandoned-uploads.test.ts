@@ -76,7 +76,13 @@ describe('housekeeping of resumable uploads', () => {
     await age(resumedToday, now - 25 * HOUR, now - HOUR);
     await age(finished, now - 48 * HOUR, now - 48 * HOUR);
 
-    const deleted = await runHousekeeping(ctx.database, { uploadsDir: ctx.config.uploadsDir });
+    const deleted = await runHousekeeping(ctx.database, {
+      uploadsDir: ctx.config.uploadsDir,
+      photos: {
+        uploadsDir: ctx.app.photos.uploadsDir,
+        deleteFiles: (key) => ctx.app.photos.deleteFiles(key),
+      },
+    });
     expect(deleted).toMatchObject({ uploads: 1 });
 
     expect(onDisk(abandoned)).toEqual([]);

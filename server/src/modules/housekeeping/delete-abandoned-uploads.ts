@@ -8,9 +8,15 @@ const METADATA_FILE = /^([a-f0-9]{32})\.json$/;
  * Deletes resumable uploads that never finished and have not been touched since `cutoff`: their
  * data file and their metadata file. "Finished" is decided as @tus/file-store decides it: the data
  * file's length (the offset) has reached the declared `size`. Finished uploads stay, whatever their
- * age: their data file is the accepted video the listing links to. Returns how many were deleted.
+ * age: their data file is the accepted video the listing links to — unless `finishedToo` (photo
+ * uploads, whose finished data lives on as the processed photo; a refused one's `.failed` note goes
+ * with it). Returns how many were deleted.
  */
-export async function deleteAbandonedUploads(directory: string, cutoff: Date): Promise<number> {
+export async function deleteAbandonedUploads(
+  directory: string,
+  cutoff: Date,
+  { finishedToo = false } = {},
+): Promise<number> {
   const names = await readdir(directory).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [];
     throw error;
@@ -25,13 +31,14 @@ export async function deleteAbandonedUploads(directory: string, cutoff: Date): P
     if (!metadata) continue;
     const data = await stat(dataFile).catch(() => null);
     const offset = data?.size ?? 0;
-    if (typeof metadata.size === 'number' && offset >= metadata.size) continue;
+    if (!finishedToo && typeof metadata.size === 'number' && offset >= metadata.size) continue;
     // creation_date is when tus created the upload; the data file's mtime is its last PATCH, so an
     // upload still being resumed is not abandoned however old it is.
     const created = Date.parse(metadata.creation_date ?? '');
     const lastTouched = Math.max(Number.isNaN(created) ? 0 : created, data?.mtimeMs ?? 0);
     if (lastTouched >= cutoff.getTime()) continue;
     await rm(dataFile, { force: true });
+    await rm(`${dataFile}.failed`, { force: true });
     await rm(join(directory, name), { force: true });
     deleted++;
   }

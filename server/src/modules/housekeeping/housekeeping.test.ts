@@ -22,7 +22,11 @@ afterAll(async () => {
   rmSync(uploadsDir, { recursive: true, force: true });
 });
 
-const pass = () => runHousekeeping(database, { uploadsDir });
+const pass = () =>
+  runHousekeeping(database, {
+    uploadsDir,
+    photos: { uploadsDir: join(uploadsDir, 'photo-uploads'), deleteFiles: async () => {} },
+  });
 /** A session row expiring `offset` from the database's now (e.g. '-1 minute'). */
 async function insertSession(offset: string, revoked = false) {
   const [row] = await database.db

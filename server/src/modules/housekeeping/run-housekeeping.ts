@@ -19,6 +19,16 @@ export interface HousekeepingCounts {
   uploads: number;
   notifications: number;
   liveEvents: number;
+  /** Photos uploaded but never attached to a vehicle (an abandoned wizard): rows and files. */
+  photos: number;
+  /** Photo uploads (tus) older than a day, finished or not: a finished one's photo row has it all. */
+  photoUploads: number;
+}
+
+/** Where the photo backend keeps its files (photos/photo-store.ts), without importing it. */
+export interface PhotoHousekeeping {
+  uploadsDir: string;
+  deleteFiles: (storageKey: string) => Promise<void>;
 }
 
 async function deleteRows(db: Executor, statement: SQL) {
@@ -40,14 +50,17 @@ async function deleteRowsIfAny(db: Executor, fromWhere: SQL) {
  * One pass over what piles up: expired sessions (revoked or not: an expired token is refused
  * either way), rate-limit windows that ended over an hour ago, idempotency keys and unfinished
  * uploads older than a day, sent or suppressed notifications older than 90 days (queued, failed and
- * dead ones stay until an admin deals with them), live events older than a day. Returns what was deleted, or null when another instance's pass holds
- * the lock and this one skipped.
+ * dead ones stay until an admin deals with them), live events older than a day, photos never
+ * attached to a vehicle and photo uploads older than a day. Returns what was deleted, or null when
+ * another instance's pass holds the lock and this one skipped.
  */
 export async function runHousekeeping(
   database: DbHandle,
-  options: { uploadsDir: string },
+  options: { uploadsDir: string; photos: PhotoHousekeeping },
 ): Promise<HousekeepingCounts | null> {
-  return withTryAdvisoryLock(database, HOUSEKEEPING_LOCK_KEY, async (db) => ({
+  const cutoff = new Date(Date.now() - RETENTION_MS);
+  let unattached: string[] = [];
+  const counts = await withTryAdvisoryLock(database, HOUSEKEEPING_LOCK_KEY, async (db) => ({
     sessions: await deleteRows(db, sql`delete from sessions where expires_at <= now()`),
     // Trusted-address rows (plugins/rate-limit.ts) run 30 days, so they stay until they end.
     rateLimits: await deleteRows(
@@ -58,7 +71,7 @@ export async function runHousekeeping(
       db,
       sql`delete from idempotency_keys where created_at < now() - ${RETENTION_MS} * interval '1 millisecond'`,
     ),
-    uploads: await deleteAbandonedUploads(options.uploadsDir, new Date(Date.now() - RETENTION_MS)),
+    uploads: await deleteAbandonedUploads(options.uploadsDir, cutoff),
     notifications: await deleteRowsIfAny(
       db,
       sql`notifications where status in ('sent', 'suppressed')
@@ -68,5 +81,20 @@ export async function runHousekeeping(
       db,
       sql`delete from live_events where created_at < now() - ${LIVE_EVENT_RETENTION_MS} * interval '1 millisecond'`,
     ),
+    // A photo being attached right now holds its row lock; the delete waits, re-reads the row and
+    // leaves it (vehicle_id is set by then).
+    photos: (unattached = await deleteUnattachedPhotos(db)).length,
+    photoUploads: await deleteAbandonedUploads(options.photos.uploadsDir, cutoff, { finishedToo: true }),
   }));
+  // The files go once the rows are gone for good (on PostgreSQL the pass is one transaction).
+  for (const key of unattached) await options.photos.deleteFiles(key);
+  return counts;
+}
+
+async function deleteUnattachedPhotos(db: Executor) {
+  const result = (await db.execute(
+    sql`delete from vehicle_photos where vehicle_id is null
+      and created_at < now() - ${RETENTION_MS} * interval '1 millisecond' returning storage_key`,
+  )) as unknown as { rows: { storage_key: string }[] };
+  return result.rows.map((row) => row.storage_key);
 }

@@ -22,7 +22,13 @@ async function scheduledApp(database: DbHandle, { ownsDatabase = true } = {}) {
     logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
   });
   const uploadsDir = mkdtempSync(join(tmpdir(), 'housekeeping-schedule-'));
-  scheduleHousekeeping(app, database, uploadsDir, { firstPassDelayMs: 1, intervalMs: 60_000 });
+  scheduleHousekeeping(
+    app,
+    database,
+    uploadsDir,
+    { uploadsDir: join(uploadsDir, 'photo-uploads'), deleteFiles: async () => {} },
+    { firstPassDelayMs: 1, intervalMs: 60_000 },
+  );
   await app.ready();
   cleanups.push(async () => {
     await app.close();

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../../db/client';
-import { runHousekeeping } from './run-housekeeping';
+import { type PhotoHousekeeping, runHousekeeping } from './run-housekeeping';
 
 /** The first pass waits until start-up traffic (bootstrap, first requests) is over. */
 const DEFAULT_TIMING = { firstPassDelayMs: 30_000, intervalMs: 10 * 60_000 };
@@ -14,12 +14,13 @@ export function scheduleHousekeeping(
   app: FastifyInstance,
   database: DbHandle,
   uploadsDir: string,
+  photos: PhotoHousekeeping,
   timing = DEFAULT_TIMING,
 ) {
   let running: Promise<void> | null = null;
   const pass = () => {
     if (running) return;
-    running = runHousekeeping(database, { uploadsDir })
+    running = runHousekeeping(database, { uploadsDir, photos })
       .then(
         (deleted) => {
           if (deleted && Object.values(deleted).some((n) => n > 0))

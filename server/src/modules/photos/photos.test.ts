@@ -1,15 +1,18 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFile, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ConditionReport, computeGrade, MAX_PHOTOS, NO_TIRES } from '@contracts/condition-report';
 import { PHOTO_TEXT } from '@contracts/photos';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle, makeVin } from '../../../test/factories';
 import { signIn, signInAdmin, signInStaff } from '../../../test/sessions';
 import { createBootstrappedApp } from '../../../test/test-app';
+import { vehiclePhotos } from '../../db/schema';
+import { runHousekeeping } from '../housekeeping/run-housekeeping';
 
 let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
 let staff: string;
@@ -440,4 +443,62 @@ describe('photos and the condition report of a vehicle', () => {
     expect(more.statusCode).toBe(409);
     expect(more.json().message).toBe(PHOTO_TEXT.tooMany);
   }, 120_000);
+});
+
+describe('housekeeping of photos', () => {
+  const DAY_AND_AN_HOUR = 25 * 60 * 60 * 1000;
+  /** Back-dates a photo's row and its tus upload (metadata creation date and last write). */
+  async function age(uploadId: string) {
+    await ctx.db
+      .update(vehiclePhotos)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(vehiclePhotos.uploadId, uploadId));
+    const file = join(ctx.app.photos.uploadsDir, uploadId);
+    const metadata = JSON.parse(await readFile(`${file}.json`, 'utf8'));
+    const then = new Date(Date.now() - DAY_AND_AN_HOUR);
+    await writeFile(`${file}.json`, JSON.stringify({ ...metadata, creation_date: then.toISOString() }));
+    if (existsSync(file)) await utimes(file, then, then);
+  }
+  const pass = () =>
+    runHousekeeping(ctx.database, {
+      uploadsDir: ctx.config.uploadsDir,
+      photos: {
+        uploadsDir: ctx.app.photos.uploadsDir,
+        deleteFiles: (key) => ctx.app.photos.deleteFiles(key),
+      },
+    });
+
+  it('deletes photos never attached after a day, with their files; keeps attached and fresh ones', async () => {
+    const abandoned = await upload(await cameraJpeg(320, 240), 'a.jpg', 'image/jpeg');
+    const attached = await upload(await cameraJpeg(320, 240), 'b.jpg', 'image/jpeg');
+    const fresh = await upload(await cameraJpeg(320, 240), 'c.jpg', 'image/jpeg');
+    const refused = await upload(Buffer.from('not a photo\n'.repeat(50)), 'd.jpg', 'image/jpeg');
+    expect(refused.status.status).toBe('failed');
+    const vehicle = await insertVehicle(ctx.db);
+    const added = await api('POST', `/api/vehicles/${vehicle.id}/photos`, admin, {
+      photos: [{ id: attached.status.photo.id, kind: 'front' }],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    for (const old of [abandoned, attached, refused]) await age(old.id);
+    const keyOf = async (photoId: number) =>
+      (await ctx.db.select().from(vehiclePhotos).where(eq(vehiclePhotos.id, photoId)))[0]?.storageKey;
+    const abandonedKey = (await keyOf(abandoned.status.photo.id))!;
+    const attachedKey = (await keyOf(attached.status.photo.id))!;
+
+    const deleted = await pass();
+    expect(deleted).toMatchObject({ photos: 1, photoUploads: 3 });
+    expect(await keyOf(abandoned.status.photo.id)).toBeUndefined();
+    expect(existsSync(join(ctx.app.photos.publicDir, abandonedKey))).toBe(false);
+    expect(existsSync(join(ctx.app.photos.originalsDir, `${abandonedKey}.jpeg`))).toBe(false);
+    // The attached photo is served as before; its old upload's bookkeeping is gone.
+    expect(await keyOf(attached.status.photo.id)).toBe(attachedKey);
+    expect((await ctx.app.inject({ url: attached.status.photo.src })).statusCode).toBe(200);
+    for (const old of [abandoned, attached, refused]) {
+      expect(existsSync(join(ctx.app.photos.uploadsDir, `${old.id}.json`))).toBe(false);
+      expect(existsSync(join(ctx.app.photos.uploadsDir, `${old.id}.failed`))).toBe(false);
+    }
+    // The fresh one stays unattached and can still be attached; a second pass deletes nothing.
+    expect((await api('GET', `/api/photo-uploads/${fresh.id}`, staff)).json().status).toBe('ready');
+    expect(await pass()).toMatchObject({ photos: 0, photoUploads: 0 });
+  });
 });
