@@ -141,7 +141,8 @@ export interface DamageKey {
 /**
  * The one published rule table. Points off 5.0 per damage item (type × size), per tire with
  * tread under TIRE_MIN_32NDS, per warning light or OBD code. Changing it changes displayed grades:
- * record that change (DESIGN.md §7).
+ * bump `version` too, and the next start re-grades every stored report and records each change in
+ * the audit log (server/src/modules/photos/regrade-vehicles.ts, DESIGN.md §7).
  */
 export const GRADE_RULES = {
   version: 1,
@@ -158,7 +159,17 @@ export const GRADE_RULES = {
   tireMin32nds: 4,
   perWornTire: 0.2,
   perWarningLight: 0.3,
-} as const;
+} as const satisfies GradeRules;
+
+/** A rule table of GRADE_RULES's shape (a changed table is a new version, see regrade-vehicles.ts). */
+export interface GradeRules {
+  version: number;
+  start: number;
+  damage: Record<DamageType, Record<DamageSize, number>>;
+  tireMin32nds: number;
+  perWornTire: number;
+  perWarningLight: number;
+}
 
 export interface GradeDeduction {
   /** What caused it, in words: "Dent > 3 in on the hood". */
@@ -175,28 +186,31 @@ export interface Grade {
 const tenths = (points: number) => Math.round(points * 10);
 
 /** The grade of a report: 5.0 minus each deduction of GRADE_RULES, floored at 0.0, one decimal. */
-export function computeGrade(report: {
-  damage: readonly DamageKey[];
-  tires: TireDepths;
-  warningLights: readonly string[];
-}): Grade {
+export function computeGrade(
+  report: {
+    damage: readonly DamageKey[];
+    tires: TireDepths;
+    warningLights: readonly string[];
+  },
+  rules: GradeRules = GRADE_RULES,
+): Grade {
   const deductions: GradeDeduction[] = [];
   for (const item of report.damage) {
     deductions.push({
       reason: `${DAMAGE_TYPES[item.type]} ${DAMAGE_SIZES[item.size]} on the ${DAMAGE_PANELS[item.panel].toLowerCase()}`,
-      points: GRADE_RULES.damage[item.type][item.size],
+      points: rules.damage[item.type][item.size],
     });
   }
   for (const position of Object.keys(TIRE_POSITIONS) as TirePosition[]) {
     const depth = report.tires[position];
-    if (depth !== null && depth < GRADE_RULES.tireMin32nds)
+    if (depth !== null && depth < rules.tireMin32nds)
       deductions.push({
-        reason: `${TIRE_POSITIONS[position]} tire at ${depth}/32 (under ${GRADE_RULES.tireMin32nds}/32)`,
-        points: GRADE_RULES.perWornTire,
+        reason: `${TIRE_POSITIONS[position]} tire at ${depth}/32 (under ${rules.tireMin32nds}/32)`,
+        points: rules.perWornTire,
       });
   }
   for (const light of report.warningLights)
-    deductions.push({ reason: `Warning light or code: ${light}`, points: GRADE_RULES.perWarningLight });
+    deductions.push({ reason: `Warning light or code: ${light}`, points: rules.perWarningLight });
   const off = deductions.reduce((sum, d) => sum + tenths(d.points), 0);
-  return { grade: Math.max(0, tenths(GRADE_RULES.start) - off) / 10, deductions };
+  return { grade: Math.max(0, tenths(rules.start) - off) / 10, deductions };
 }

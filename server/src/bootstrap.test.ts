@@ -90,7 +90,12 @@ describe('first start', () => {
     expect(new Set(graded.map((v) => v.grade)).size).toBeGreaterThan(2);
 
     const second = await bootstrap(db, config);
-    expect(second).toEqual({ createdAdmins: [], uploadPassword: null, demo: { seeded: false } });
+    expect(second).toEqual({
+      createdAdmins: [],
+      uploadPassword: null,
+      demo: { seeded: false },
+      regrade: null,
+    });
     expect(await countOf(db, vehicles)).toBe(all.length);
   });
 

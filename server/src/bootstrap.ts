@@ -8,6 +8,7 @@ import { UPLOAD_PASSWORD_SETTING } from './modules/auth/login-staff';
 import { generatePassword, hashPassword } from './modules/auth/passwords';
 import { messageContextOf } from './modules/notifications/notification-messages';
 import { PhotoStore } from './modules/photos/photo-store';
+import { type RegradeResult, regradeVehicles } from './modules/photos/regrade-vehicles';
 import { seedDemoNotifications } from './seed/demo-notifications';
 import { seedDemoPhotos } from './seed/demo-photos';
 import { type DemoSeedResult, isDatabaseEmpty, seedDemoData } from './seed/demo-seed';
@@ -19,6 +20,8 @@ export interface BootstrapReport {
   createdAdmins: { email: string; password: string | null }[];
   uploadPassword: string | null;
   demo: DemoSeedResult;
+  /** Stored grades re-computed because the grade rule table changed (null: they were current). */
+  regrade: RegradeResult | null;
 }
 
 /**
@@ -44,7 +47,9 @@ export async function bootstrap(db: Database, config: Config): Promise<Bootstrap
     });
     await seedDemoPhotos(db, photos);
   }
-  return { createdAdmins, uploadPassword, demo };
+  // A changed grade rule table re-grades every stored report (DESIGN.md §7), once, audited.
+  const regrade = await regradeVehicles(db);
+  return { createdAdmins, uploadPassword, demo, regrade };
 }
 
 /** The allow-list lives in admin_users; ADMIN_EMAILS adds to it, and a first admin always exists. */

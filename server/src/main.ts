@@ -41,6 +41,8 @@ async function main() {
   await database.migrate();
   const report = await bootstrap(database.db, config);
   const app = await buildApp({ config, database });
+  if (report.regrade?.from != null)
+    app.log.info(report.regrade, 'grade rule table changed: stored grades re-computed (see the audit log)');
 
   let closing = false;
   const shutdown = async (signal: string) => {
