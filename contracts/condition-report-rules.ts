@@ -182,6 +182,10 @@ export interface Grade {
   deductions: GradeDeduction[];
 }
 
+/** A damage item in words, as its deduction and the editors' lists read: "Dent > 3 in on the hood". */
+export const describeDamage = (item: DamageKey) =>
+  `${DAMAGE_TYPES[item.type]} ${DAMAGE_SIZES[item.size]} on the ${DAMAGE_PANELS[item.panel].toLowerCase()}`;
+
 /** Tenths as integers, so 5 − 0.1 − 0.2 is exactly 4.7 and never 4.699999. */
 const tenths = (points: number) => Math.round(points * 10);
 
@@ -196,10 +200,7 @@ export function computeGrade(
 ): Grade {
   const deductions: GradeDeduction[] = [];
   for (const item of report.damage) {
-    deductions.push({
-      reason: `${DAMAGE_TYPES[item.type]} ${DAMAGE_SIZES[item.size]} on the ${DAMAGE_PANELS[item.panel].toLowerCase()}`,
-      points: rules.damage[item.type][item.size],
-    });
+    deductions.push({ reason: describeDamage(item), points: rules.damage[item.type][item.size] });
   }
   for (const position of Object.keys(TIRE_POSITIONS) as TirePosition[]) {
     const depth = report.tires[position];

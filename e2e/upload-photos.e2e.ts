@@ -213,7 +213,14 @@ describe('photos and condition from a phone', () => {
     await page.getByLabel('Left front (/32)').fill('3');
     await page.getByLabel('Right front (/32)').fill('8');
     await page.getByLabel('Left rear (/32)').fill('8');
+    // A depth out of range says why, and the vehicle is not created until it is fixed.
+    await page.getByLabel('Right rear (/32)').fill('25');
+    await page.getByText('Tread depth is at most 20/32').waitFor();
+    await page.getByRole('button', { name: 'Create vehicle' }).click();
+    const tiresAlert = page.getByRole('alert').filter({ hasText: 'Fix the tire tread depths first' });
+    await tiresAlert.waitFor();
     await page.getByLabel('Right rear (/32)').fill('2');
+    await tiresAlert.waitFor({ state: 'detached' });
     await page.getByLabel('Warning light or code').fill('P0420');
     await page.getByRole('button', { name: 'Add warning light' }).click();
     await page.getByRole('button', { name: 'Remove P0420' }).waitFor();

@@ -338,21 +338,41 @@ describe('vehicle gallery and condition report', () => {
       target.photos.length + 1,
     );
 
-    // Add a large rust item on the roof: the preview shows the grade the table gives.
+    // Add a large rust item on the roof from the car outline, and make the windshield chip large by
+    // editing it from the keyboard: the preview shows the grade the table gives.
     const expected = computeGrade({
-      damage: [...target.damage, { panel: 'roof', type: 'rust', size: 'large' }],
+      damage: [
+        target.damage[0]!,
+        { ...target.damage[1]!, size: 'large' },
+        { panel: 'roof', type: 'rust', size: 'large' },
+      ],
       tires: target.tires,
       warningLights: target.warningLights,
     }).grade;
-    await editor.getByRole('button', { name: 'Add damage item' }).click();
-    const n = target.damage.length + 1;
-    await editor.getByLabel(`Panel (item ${n})`).selectOption('roof');
-    await editor.getByLabel(`Type (item ${n})`).selectOption('rust');
-    await editor.getByLabel(`Size (item ${n})`).selectOption('large');
-    await editor.getByLabel(`Note (item ${n})`).fill('Bubbling by the antenna');
+    const damageForm = editor.getByRole('form', { name: 'Damage item' });
+    await damageForm.getByRole('button', { name: 'Roof', exact: true }).click();
+    await damageForm.getByText('Rust', { exact: true }).click();
+    await damageForm.getByText('> 3 in', { exact: true }).click();
+    await damageForm.getByLabel('Note (optional)').fill('Bubbling by the antenna');
+    await damageForm.getByRole('button', { name: 'Add damage' }).click();
+    const items = editor.getByRole('list', { name: 'Damage items' });
+    await items.getByText('Rust > 3 in on the roof').waitFor();
+    await damageForm.getByRole('button', { name: 'Roof, 1 damage item' }).waitFor();
+
+    await items.getByRole('button', { name: 'Edit item 2: Chip < 1 in on the windshield' }).focus();
+    await admin.page.keyboard.press('Enter');
+    const panel = damageForm.getByLabel('Panel', { exact: true });
+    await expect.poll(() => panel.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await panel.inputValue()).toBe('windshield');
+    await damageForm.getByText('> 3 in', { exact: true }).click();
+    await damageForm.getByRole('button', { name: 'Save item 2' }).click();
+    await items.getByText('Chip > 3 in on the windshield').waitFor();
+    // Focus back where it was: the item's Edit button.
     await expect
-      .poll(() => editor.getByTestId('grade-preview').innerText())
-      .toContain(`Grade ${expected.toFixed(1)} / 5`);
+      .poll(() => admin.page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Edit item 2: Chip > 3 in on the windshield');
+    await expect.poll(() => editor.getByTestId('grade-value').innerText()).toBe(`${expected.toFixed(1)} / 5`);
+    await shot(admin.page, 'admin-edit-damage-1280');
     await editor.getByRole('button', { name: 'Save report' }).click();
     await dialog.waitFor({ state: 'detached' });
     // Focus back on the button that opened it.
@@ -367,6 +387,7 @@ describe('vehicle gallery and condition report', () => {
     const report = dealer.page.getByRole('region', { name: 'Condition Report' });
     await expect.poll(() => report.getByTestId('grade').innerText()).toBe(`${expected.toFixed(1)} / 5`);
     await report.getByText('Rust > 3 in on the roof').waitFor();
+    await report.getByText('Chip > 3 in on the windshield').waitFor();
     await report.getByText('Bubbling by the antenna').waitFor();
     expect(dealer.errors).toEqual([]);
     await dealer.context.close();

@@ -1,59 +1,86 @@
-import type { Tires } from '@contracts/condition-report';
+import { type Tires, tiresSchema } from '@contracts/condition-report';
 import {
   GRADE_RULES,
   MAX_TREAD_32NDS,
   TIRE_POSITIONS,
   type TirePosition,
 } from '@contracts/condition-report-rules';
-import { useId } from 'react';
-import { inputClasses } from '@/components/ui/form-field';
-import { cn } from '@/lib/cn';
+import { useEffect, useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormField } from '@/components/ui/form-field';
 import { isWornTire } from '@/lib/condition-report';
+import { zodResolver } from '@/lib/zod';
+
+/** What a caller says when asked to save while a tire box is wrong. */
+export const TIRES_INVALID = 'Fix the tire tread depths first: whole 32nds from 0 to 20, or blank.';
 
 const POSITIONS = Object.keys(TIRE_POSITIONS) as TirePosition[];
+/** An empty box is "not measured"; anything else must be a whole number. */
+const toDepth = (value: string | number | null) =>
+  typeof value === 'string' ? (value.trim() === '' ? null : Number(value)) : value;
 
 /**
- * Tread depth per tire in 32nds (blank = not measured); a tire under the rule table's minimum is
- * flagged as it is typed. Controlled; shared by the admin editor and the wizard.
+ * Tread depth per tire in 32nds (0–20), each optional; a tire under the grade's minimum is flagged
+ * as it is typed. A valid box goes straight to the caller; one that breaks the contract's rule says
+ * why beside it and keeps its last valid depth, and `hasErrors` tells the caller not to save yet.
+ * Used by the wizard and the admin editor.
  */
-export function TiresInputs({ value, onChange }: { value: Tires; onChange: (next: Tires) => void }) {
-  const id = useId();
+export function TiresInputs({
+  value,
+  onChange,
+}: {
+  value: Tires;
+  onChange: (next: Tires, hasErrors: boolean) => void;
+}) {
+  const titleId = useId();
+  const form = useForm<Tires>({ resolver: zodResolver(tiresSchema), mode: 'onChange', defaultValues: value });
+  const latest = useRef(value);
+  latest.current = value;
+  useEffect(() => {
+    const subscription = form.watch((values) => {
+      const next = { ...latest.current };
+      let hasErrors = false;
+      for (const position of POSITIONS) {
+        const parsed = tiresSchema.shape[position].safeParse(values[position]);
+        if (parsed.success) next[position] = parsed.data;
+        else hasErrors = true;
+      }
+      onChange(next, hasErrors);
+    });
+    return () => subscription.unsubscribe();
+  }, [form, onChange]);
+  const { errors } = form.formState;
   return (
-    <fieldset className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="tires-inputs">
-      <legend className="sr-only">Tire tread depth in 32nds of an inch</legend>
-      {POSITIONS.map((position) => {
-        const depth = value[position];
-        const worn = isWornTire(depth);
-        const hintId = `${id}-${position}-hint`;
-        return (
-          <div key={position} className="grid gap-1">
-            <label htmlFor={`${id}-${position}`} className="text-xs font-medium text-slate-700">
-              {TIRE_POSITIONS[position]} <span className="text-slate-500">(32nds)</span>
-            </label>
-            <input
-              id={`${id}-${position}`}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={MAX_TREAD_32NDS}
-              step={1}
-              value={depth ?? ''}
-              aria-describedby={worn ? hintId : undefined}
-              onChange={(e) => {
-                const raw = e.target.value;
-                const n = raw === '' ? null : Math.max(0, Math.min(MAX_TREAD_32NDS, Math.trunc(Number(raw))));
-                onChange({ ...value, [position]: n === null || Number.isNaN(n) ? null : n });
-              }}
-              className={cn(inputClasses, 'h-10 text-sm', worn && 'border-red-600')}
-            />
-            {worn ? (
-              <p id={hintId} className="text-xs font-medium text-red-700">
-                Under {GRADE_RULES.tireMin32nds}/32
-              </p>
-            ) : null}
-          </div>
-        );
-      })}
+    <fieldset className="@container grid gap-3" aria-labelledby={titleId} data-testid="tires-inputs">
+      <h3 id={titleId} className="text-base font-semibold text-slate-900">
+        Tires
+      </h3>
+      <p className="text-sm text-slate-600">
+        Tread depth in 32nds of an inch (0–{MAX_TREAD_32NDS}); leave blank if not measured. Under{' '}
+        {GRADE_RULES.tireMin32nds}/32 counts against the grade.
+      </p>
+      <div className="grid grid-cols-2 gap-3 @xl:grid-cols-4">
+        {POSITIONS.map((position) => (
+          <FormField
+            key={position}
+            // Label, box, note from the top: a note under one box must not push its neighbour's down.
+            className="content-start"
+            label={`${TIRE_POSITIONS[position]} (/32)`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_TREAD_32NDS}
+            step={1}
+            error={errors[position]?.message}
+            hint={
+              !errors[position] && isWornTire(value[position]) ? (
+                <span className="font-medium text-red-700">Under {GRADE_RULES.tireMin32nds}/32</span>
+              ) : undefined
+            }
+            {...form.register(position, { setValueAs: toDepth })}
+          />
+        ))}
+      </div>
     </fieldset>
   );
 }

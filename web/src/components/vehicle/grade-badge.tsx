@@ -2,7 +2,8 @@ import { Star } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatGrade, gradeTone } from '@/lib/condition-report';
 
-const TONES = {
+/** The colours of a grade's band (gradeTone), for badges and the editors' live grade. */
+export const GRADE_TONE_CLASSES = {
   green: 'bg-emerald-100 text-emerald-900 ring-emerald-300',
   yellow: 'bg-amber-100 text-amber-950 ring-amber-300',
   red: 'bg-red-100 text-red-900 ring-red-300',
@@ -15,7 +16,7 @@ export function GradeBadge({ grade, className }: { grade: number | null; classNa
     <span
       className={cn(
         'inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold ring-1',
-        TONES[gradeTone(grade)],
+        GRADE_TONE_CLASSES[gradeTone(grade)],
         className,
       )}
       data-testid="grade-badge"

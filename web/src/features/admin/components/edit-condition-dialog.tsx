@@ -8,9 +8,9 @@ import {
 } from '@contracts/condition-report';
 import { ArrowDown, ArrowUp, ClipboardEdit, ImagePlus, Star, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { DamageListEditor } from '@/components/condition/damage-list-editor';
+import { DamageEditor } from '@/components/condition/damage-editor';
 import { GradePreview } from '@/components/condition/grade-preview';
-import { TiresInputs } from '@/components/condition/tires-inputs';
+import { TIRES_INVALID, TiresInputs } from '@/components/condition/tires-inputs';
 import { WarningLightsEditor } from '@/components/condition/warning-lights-editor';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
@@ -86,6 +86,7 @@ function Editor({
     tires: initial.tires,
     warningLights: initial.warningLights,
   });
+  const [tiresInvalid, setTiresInvalid] = useState(false);
   const [busy, setBusy] = useState(false);
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState('');
@@ -115,6 +116,10 @@ function Editor({
   };
 
   const save = async () => {
+    if (tiresInvalid) {
+      toast({ variant: 'destructive', title: 'Report not saved', description: TIRES_INVALID });
+      return;
+    }
     setSaving(true);
     try {
       const report = await edits.saveReport(body);
@@ -131,8 +136,8 @@ function Editor({
   };
 
   const photoOptions = photos.map((photo, i) => ({
-    id: photo.id,
-    label: `#${i + 1} ${photoCaption(photo, [])}`,
+    ref: photo.id,
+    label: `Photo ${i + 1} · ${photoCaption(photo, [])}`,
   }));
 
   return (
@@ -234,31 +239,22 @@ function Editor({
         )}
       </section>
 
-      <section aria-labelledby="edit-damage-heading" className="grid gap-3">
-        <h3 id="edit-damage-heading" className="text-base font-semibold text-slate-900">
-          Damage items
-        </h3>
-        <DamageListEditor
-          value={body.damage}
-          photos={photoOptions}
-          onChange={(damage) => setBody((b) => ({ ...b, damage }))}
-        />
-      </section>
-      <section aria-labelledby="edit-tires-heading" className="grid gap-3">
-        <h3 id="edit-tires-heading" className="text-base font-semibold text-slate-900">
-          Tires
-        </h3>
-        <TiresInputs value={body.tires} onChange={(tires) => setBody((b) => ({ ...b, tires }))} />
-      </section>
-      <section aria-labelledby="edit-lights-heading" className="grid gap-3">
-        <h3 id="edit-lights-heading" className="text-base font-semibold text-slate-900">
-          Warning lights / OBD codes
-        </h3>
-        <WarningLightsEditor
-          value={body.warningLights}
-          onChange={(warningLights) => setBody((b) => ({ ...b, warningLights }))}
-        />
-      </section>
+      <DamageEditor
+        value={body.damage}
+        photos={photoOptions}
+        onChange={(damage) => setBody((b) => ({ ...b, damage }))}
+      />
+      <TiresInputs
+        value={body.tires}
+        onChange={(tires, hasErrors) => {
+          setTiresInvalid(hasErrors);
+          setBody((b) => ({ ...b, tires }));
+        }}
+      />
+      <WarningLightsEditor
+        value={body.warningLights}
+        onChange={(warningLights) => setBody((b) => ({ ...b, warningLights }))}
+      />
       <GradePreview report={body} />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone}>

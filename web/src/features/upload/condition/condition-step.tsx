@@ -1,29 +1,35 @@
-import {
-  computeGrade,
-  DAMAGE_PANELS,
-  DAMAGE_SIZES,
-  DAMAGE_TYPES,
-  type DamagePanel,
-  type Tires,
-} from '@contracts/condition-report';
+import type { Tires } from '@contracts/condition-report';
 import { UPLOAD_TEXT } from '@contracts/upload';
-import { Loader2, TriangleAlert, X } from 'lucide-react';
+import { Camera, Loader2, TriangleAlert } from 'lucide-react';
 import { useCallback, useState } from 'react';
+import { DamageEditor } from '@/components/condition/damage-editor';
+import type { DamageEntry } from '@/components/condition/damage-form';
+import { GradePreview } from '@/components/condition/grade-preview';
+import { TIRES_INVALID, TiresInputs } from '@/components/condition/tires-inputs';
+import { WarningLightsEditor } from '@/components/condition/warning-lights-editor';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateVehicle } from '../api/create-vehicle';
 import { photoKindLabel } from '../photos/photo-labels';
+import { PhotoPickButton } from '../photos/photo-pick-button';
 import { queueTotals, vehiclePhotos } from '../photos/photo-queue';
 import type { PhotoUploads } from '../photos/use-photo-uploads';
 import { StepActions, StepHeader } from '../step-layout';
 import { useOnSessionExpired } from '../use-session-expiry';
-import type { ConditionDraft, UpdateWizard, WizardState } from '../wizard-state';
-import { CarOutline } from './car-outline';
+import type { ConditionDraft, DraftDamage, UpdateWizard, WizardState } from '../wizard-state';
 import { vehicleBody } from './create-body';
-import { DamageForm } from './damage-form';
-import { GradeSummary } from './grade-summary';
-import { TiresFields } from './tires-fields';
-import { WarningLights } from './warning-lights';
+
+/** The draft names a damage photo by its upload's key (it may have no id yet); the editor by a ref. */
+const entryOf = ({ photoKey, note, ...item }: DraftDamage): DamageEntry<string> => ({
+  ...item,
+  photoId: photoKey,
+  note: note || null,
+});
+const draftOf = ({ photoId, note, ...item }: DamageEntry<string>): DraftDamage => ({
+  ...item,
+  photoKey: photoId,
+  note: note ?? '',
+});
 
 /**
  * Step 5: damage on the car outline, tire tread and warning lights, with the live grade. Its
@@ -40,30 +46,42 @@ export function ConditionStep({
 }) {
   const createVehicle = useCreateVehicle();
   const onSessionExpired = useOnSessionExpired();
-  const [panel, setPanel] = useState<DamagePanel | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [tiresInvalid, setTiresInvalid] = useState(false);
   const { condition } = state;
   const setCondition = useCallback(
     (change: Partial<ConditionDraft>) => update({ condition: { ...state.condition, ...change } }),
     [update, state.condition],
   );
-  const onTires = useCallback((tires: Tires) => setCondition({ tires }), [setCondition]);
-  const grade = computeGrade(condition);
+  const onTires = useCallback(
+    (tires: Tires, hasErrors: boolean) => {
+      setTiresInvalid(hasErrors);
+      if (!hasErrors) setError((shown) => (shown === TIRES_INVALID ? null : shown));
+      setCondition({ tires });
+    },
+    [setCondition],
+  );
   const totals = queueTotals(uploads.items);
-  const counts: Partial<Record<DamagePanel, number>> = {};
-  for (const item of condition.damage) counts[item.panel] = (counts[item.panel] ?? 0) + 1;
-
-  const photoLabel = (key: string | null) => {
-    if (!key) return null;
-    const index = uploads.items.findIndex((p) => p.key === key);
-    const photo = uploads.items[index];
-    return photo ? `Photo ${index + 1} · ${photoKindLabel(photo.kind)}` : 'Photo not uploaded';
-  };
+  // A failed photo can't be pointed at; one still going up can (it is sent once it has an id).
+  const photoOptions = uploads.items.flatMap((photo, index) =>
+    photo.status === 'failed'
+      ? []
+      : [
+          {
+            ref: photo.key,
+            label: `Photo ${index + 1} · ${photoKindLabel(photo.kind)}${photo.status === 'ready' ? '' : ' (uploading)'}`,
+          },
+        ],
+  );
 
   const create = () => {
     setError(null);
     if (state.vehicleId !== null) {
       update({ step: 'recon' });
+      return;
+    }
+    if (tiresInvalid) {
+      setError(TIRES_INVALID);
       return;
     }
     if (totals.pending > 0) {
@@ -106,58 +124,28 @@ export function ConditionStep({
         description="Record damage panel by panel, tire tread and any warning lights. The grade updates as you go."
       />
 
-      <section aria-labelledby="damage-title" className="grid gap-4">
-        <h3 id="damage-title" className="text-base font-semibold text-slate-900">
-          Damage
-        </h3>
-        <CarOutline selected={panel} counts={counts} onSelect={setPanel} />
-        <DamageForm
-          panel={panel}
-          onPanel={setPanel}
-          photos={uploads.items}
-          onShootPhoto={(file) => uploads.add([file], 'damage')[0] ?? null}
-          onAdd={(item) => setCondition({ damage: [...condition.damage, item] })}
-        />
-        {condition.damage.length ? (
-          <ul className="grid gap-2" aria-label="Damage items">
-            {condition.damage.map((item, index) => {
-              const text = `${DAMAGE_TYPES[item.type]} ${DAMAGE_SIZES[item.size]} on the ${DAMAGE_PANELS[item.panel].toLowerCase()}`;
-              return (
-                <li
-                  // biome-ignore lint/suspicious/noArrayIndexKey: items have no id until saved; equal items are distinct.
-                  key={index}
-                  className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-3"
-                >
-                  <div className="min-w-0 flex-1 text-sm">
-                    <p className="font-medium text-slate-900">{text}</p>
-                    {item.note ? <p className="text-slate-600">{item.note}</p> : null}
-                    {item.photoKey ? (
-                      <p className="text-xs text-slate-500">{photoLabel(item.photoKey)}</p>
-                    ) : null}
-                  </div>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Remove ${text}`}
-                    onClick={() => setCondition({ damage: condition.damage.filter((_, i) => i !== index) })}
-                  >
-                    <X aria-hidden="true" className="h-4 w-4" />
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
-        ) : (
-          <p className="text-sm text-slate-600">No damage recorded.</p>
+      <DamageEditor
+        value={condition.damage.map(entryOf)}
+        onChange={(damage) => setCondition({ damage: damage.map(draftOf) })}
+        photos={photoOptions}
+        photoAction={(choose) => (
+          <PhotoPickButton
+            icon={Camera}
+            label="Shoot a damage photo"
+            capture
+            onFiles={([file]) => {
+              const key = file ? uploads.add([file], 'damage')[0] : undefined;
+              if (key) choose(key);
+            }}
+          />
         )}
-      </section>
-
-      <TiresFields tires={condition.tires} onChange={onTires} />
-      <WarningLights
-        lights={condition.warningLights}
+      />
+      <TiresInputs value={condition.tires} onChange={onTires} />
+      <WarningLightsEditor
+        value={condition.warningLights}
         onChange={(warningLights) => setCondition({ warningLights })}
       />
-      <GradeSummary grade={grade} />
+      <GradePreview report={condition} />
 
       {waiting ? (
         <p role="status" className="flex items-center gap-2 text-sm text-slate-700">

@@ -1,4 +1,4 @@
-import { DAMAGE_PANELS, type DamagePanel } from '@contracts/condition-report';
+import { DAMAGE_PANELS, type DamagePanel } from '@contracts/condition-report-rules';
 import type { CSSProperties } from 'react';
 import { cn } from '@/lib/cn';
 
