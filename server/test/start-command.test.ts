@@ -20,8 +20,8 @@ const ROOT = new URL('../..', import.meta.url).pathname;
  * "what `npm start` runs". Rather than compare package.json's text with a copy, this runs both for
  * real with `node` swapped for a recorder: `npm start` itself (its `npm run build` step skipped)
  * and the spawn helper. Each writes the directory it ran in and the arguments node got. Any drift —
- * a flag added to or dropped from either side (say the semi-space size), another entry file, a
- * different working directory — makes the two records differ.
+ * a flag added to or dropped from either side (say the semi-space size), the allocator setting
+ * (MALLOC_ARENA_MAX), another entry file, a different working directory — makes the two records differ.
  */
 const shims = mkdtempSync(join(tmpdir(), 'start-command-'));
 afterAll(() => rmSync(shims, { recursive: true, force: true }));
@@ -31,7 +31,7 @@ function writeScript(name: string, body: string) {
   chmodSync(join(shims, name), 0o755);
 }
 // node: record where it ran and what it was given, then exit without starting anything.
-writeScript('node', '{ pwd; printf "%s\\n" "$@"; } > "$NODE_ARGS_RECORD"');
+writeScript('node', '{ pwd; echo "MALLOC_ARENA_MAX=$MALLOC_ARENA_MAX"; printf "%s\\n" "$@"; } > "$NODE_ARGS_RECORD"');
 // npm inside the start script: skip the (slow, unrelated) build, pass anything else to the real npm.
 writeScript('npm', '[ "$1 $2" = "run build" ] && exit 0\nexec "$REAL_NODE" "$REAL_NPM_CLI" "$@"');
 
