@@ -1,3 +1,4 @@
+import { saleStateSchema } from './after-sale';
 import { amountSchema } from './buying';
 import { DEALER_ID_MESSAGE, idSchema, jsonIdSchema } from './ids';
 import {
@@ -163,6 +164,8 @@ export const adminTransactionSchema = z.object({
   billOfSale: z.string().nullable(),
   cancelled: z.boolean(),
   createdAt: z.string(),
+  /** After the sale (issue #18): the clocks, states and timeline. */
+  ...saleStateSchema.shape,
 });
 export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
 

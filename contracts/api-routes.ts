@@ -58,6 +58,7 @@ export const API_ROUTES = {
   dealerTransactions: { method: 'GET', path: '/api/dealer/transactions', access: 'dealer' },
   dealerOffers: { method: 'GET', path: '/api/dealer/offers', access: 'dealer' },
   respondToCounter: { method: 'POST', path: '/api/dealer/offers/:id/respond', access: 'dealer' },
+  recordDealerSaleEvent: { method: 'POST', path: '/api/dealer/transactions/:id/events', access: 'dealer' },
   dealerNotificationPreferences: {
     method: 'GET',
     path: '/api/dealer/notification-preferences',
@@ -77,6 +78,7 @@ export const API_ROUTES = {
   updateBuyCode: { method: 'PATCH', path: '/api/buy-codes/:id', access: 'admin' },
   listTransactions: { method: 'GET', path: '/api/transactions', access: 'admin' },
   updateTransaction: { method: 'PATCH', path: '/api/transactions/:id', access: 'admin' },
+  recordSaleEvent: { method: 'POST', path: '/api/transactions/:id/events', access: 'admin' },
   uploadBillOfSale: { method: 'POST', path: '/api/transactions/:id/bill-of-sale', access: 'admin' },
   downloadBillOfSale: { method: 'GET', path: '/api/transactions/:id/bill-of-sale', access: 'account' },
   listAudit: { method: 'GET', path: '/api/audit', access: 'admin' },

@@ -1,3 +1,4 @@
+import { saleStateSchema } from './after-sale';
 import { buyCodeSchema } from './auth';
 import { idSchema, jsonIdSchema, VEHICLE_ID_MESSAGE } from './ids';
 import { OFFER_STATUSES, TRANSACTION_STATUSES } from './limits';
@@ -121,6 +122,9 @@ export const dealerTransactionSchema = z.object({
   status: z.enum(TRANSACTION_STATUSES),
   isPaid: z.boolean(),
   cancelled: z.boolean(),
+  /** The generated bill of sale (or the uploaded signed copy): GET /api/transactions/:id/bill-of-sale. */
+  billOfSale: z.string(),
+  ...saleStateSchema.shape,
 });
 export type DealerTransaction = z.infer<typeof dealerTransactionSchema>;
 

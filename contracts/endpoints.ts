@@ -15,6 +15,7 @@ import {
   updateTransactionBodySchema,
   updateVehicleBodySchema,
 } from './admin';
+import { adminSaleEventBodySchema, dealerSaleEventBodySchema } from './after-sale';
 import { API_ROUTES, type ApiRouteName } from './api-routes';
 import {
   adminCheckResponseSchema,
@@ -151,6 +152,11 @@ export const endpointSchemas = (premiumLabel: string) =>
     dealerBuyCodes: { response: { 200: z.array(dealerBuyCodeSchema) } },
     dealerTransactions: { response: { 200: z.array(dealerTransactionSchema) } },
     dealerOffers: { response: { 200: z.array(offerViewSchema) } },
+    recordDealerSaleEvent: {
+      params: idParamsSchema,
+      body: dealerSaleEventBodySchema,
+      response: { 200: dealerTransactionSchema },
+    },
     respondToCounter: {
       params: idParamsSchema,
       body: respondToCounterBodySchema,
@@ -176,6 +182,11 @@ export const endpointSchemas = (premiumLabel: string) =>
     updateTransaction: {
       params: idParamsSchema,
       body: updateTransactionBodySchema,
+      response: { 200: adminTransactionSchema },
+    },
+    recordSaleEvent: {
+      params: idParamsSchema,
+      body: adminSaleEventBodySchema,
       response: { 200: adminTransactionSchema },
     },
     uploadBillOfSale: { params: idParamsSchema, multipart: true, response: { 200: adminTransactionSchema } },

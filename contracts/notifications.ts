@@ -30,8 +30,8 @@ export type DealerContact = (typeof DEALER_CONTACTS)[number];
 
 /**
  * The events a dealer hears of, with the label the Notifications preferences show and the
- * contacts whose inbox they reach (DESIGN.md §6): main (offers, counters, expiry, the account),
- * billing (receipts, payment, completion) or title (bill of sale).
+ * contacts whose inbox they reach (DESIGN.md §6): main (offers, counters, expiry, pickup, the
+ * account), billing (receipts, payment, completion) or title (bill of sale, title shipment).
  */
 export const DEALER_EVENTS = [
   { event: 'counter_sent', label: 'Counter offer on your offer', contacts: ['main'] },
@@ -43,6 +43,10 @@ export const DEALER_EVENTS = [
   { event: 'transaction_paid', label: 'Payment received', contacts: ['billing'] },
   { event: 'transaction_completed', label: 'Transaction completed', contacts: ['billing'] },
   { event: 'bill_of_sale_uploaded', label: 'Bill of sale uploaded', contacts: ['title'] },
+  { event: 'payment_recorded', label: 'Partial payment recorded', contacts: ['billing'] },
+  { event: 'title_sent', label: 'Title sent to you', contacts: ['title'] },
+  { event: 'pickup_ready', label: 'Vehicle ready for pickup', contacts: ['main'] },
+  { event: 'unwind_declined', label: 'Unwind request declined', contacts: ['main'] },
   { event: 'dealer_deactivated', label: 'Account deactivated', contacts: ['main'] },
 ] as const satisfies readonly { event: string; label: string; contacts: readonly DealerContact[] }[];
 export type DealerEvent = (typeof DEALER_EVENTS)[number]['event'];
@@ -55,6 +59,8 @@ export const ADMIN_EVENTS = [
   'counter_accepted',
   'counter_declined',
   'vehicle_sold',
+  'title_confirmed',
+  'unwind_requested',
 ] as const;
 export type AdminEvent = (typeof ADMIN_EVENTS)[number];
 export type NotificationEvent = DealerEvent | AdminEvent;

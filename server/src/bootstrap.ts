@@ -9,6 +9,7 @@ import { generatePassword, hashPassword } from './modules/auth/passwords';
 import { messageContextOf } from './modules/notifications/notification-messages';
 import { PhotoStore } from './modules/photos/photo-store';
 import { type RegradeResult, regradeVehicles } from './modules/photos/regrade-vehicles';
+import { SALE_TERMS_SETTING } from './modules/vehicles/sell-vehicle';
 import { seedDemoNotifications } from './seed/demo-notifications';
 import { seedDemoPhotos } from './seed/demo-photos';
 import { type DemoSeedResult, isDatabaseEmpty, seedDemoData } from './seed/demo-seed';
@@ -47,6 +48,11 @@ export async function bootstrap(db: Database, config: Config): Promise<Bootstrap
     });
     await seedDemoPhotos(db, photos);
   }
+  // New sales are made under the configured terms (each sale keeps its own copy).
+  await db
+    .insert(appSettings)
+    .values({ key: SALE_TERMS_SETTING, value: JSON.stringify(config.saleTerms) })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value: JSON.stringify(config.saleTerms) } });
   // A changed grade rule table re-grades every stored report (DESIGN.md §7), once, audited.
   const regrade = await regradeVehicles(db);
   return { createdAdmins, uploadPassword, demo, regrade };

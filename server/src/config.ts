@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import type { SaleTerms } from '@contracts/after-sale';
 import { type Brand, DEFAULT_BRAND, PARTNER_LABELS } from '@contracts/brand';
 import { z } from 'zod';
 
@@ -184,6 +185,29 @@ const envSchema = z.object({
       .max(200 * 1024 * 1024)
       .default(20 * 1024 * 1024),
   ),
+  /** Sale terms (DESIGN.md §8), recorded on each transaction when it is made. */
+  SALE_PAYMENT_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60).default(3)),
+  SALE_TITLE_DAYS_WITH_DEAL: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(60).default(5),
+  ),
+  SALE_TITLE_DAYS_ABSENT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(120).default(21)),
+  SALE_GUARANTEE_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60).default(7)),
+  SALE_LATE_FEE_PERCENT: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(25).default(0)),
+  SALE_TIME_ZONE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat('en-US', { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be an IANA time zone, e.g. America/Chicago')
+      .default('America/New_York'),
+  ),
   /** The time one sync spends importing its `images` column; the rest waits for the next sync. */
   SHEET_IMAGE_BUDGET_MS: z.preprocess(
     emptyToUndefined,
@@ -316,6 +340,8 @@ export interface Config {
   cloudinary: { apiKey: string; apiSecret: string; cloudName: string; apiBase: string } | null;
   sheet: SheetSource | null;
   sheetLimits: { timeoutMs: number; maxBytes: number };
+  /** The terms of new sales (SALE_*): business days to pay, deliver the title, claim; late fee; zone. */
+  saleTerms: SaleTerms;
   /** Importing the sheet's `images` column as photos (SHEET_IMAGE_BUDGET_MS, SHEET_IMAGE_CA_FILE). */
   sheetImages: { budgetMs: number; caFile: string | null };
   brand: Brand;
@@ -435,6 +461,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sheet: sheetSource(env),
     sheetLimits: { timeoutMs: env.SHEET_FETCH_TIMEOUT_MS, maxBytes: env.SHEET_MAX_BYTES },
     sheetImages: { budgetMs: env.SHEET_IMAGE_BUDGET_MS, caFile: env.SHEET_IMAGE_CA_FILE ?? null },
+    saleTerms: {
+      paymentDays: env.SALE_PAYMENT_DAYS,
+      titleDaysWithDeal: env.SALE_TITLE_DAYS_WITH_DEAL,
+      titleDaysAbsent: env.SALE_TITLE_DAYS_ABSENT,
+      guaranteeDays: env.SALE_GUARANTEE_DAYS,
+      lateFeePercent: env.SALE_LATE_FEE_PERCENT,
+      timeZone: env.SALE_TIME_ZONE,
+    },
     brand,
     mail: env.SMTP_URL
       ? {

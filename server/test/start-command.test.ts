@@ -31,7 +31,10 @@ function writeScript(name: string, body: string) {
   chmodSync(join(shims, name), 0o755);
 }
 // node: record where it ran and what it was given, then exit without starting anything.
-writeScript('node', '{ pwd; echo "MALLOC_ARENA_MAX=$MALLOC_ARENA_MAX"; printf "%s\\n" "$@"; } > "$NODE_ARGS_RECORD"');
+writeScript(
+  'node',
+  '{ pwd; echo "MALLOC_ARENA_MAX=$MALLOC_ARENA_MAX"; printf "%s\\n" "$@"; } > "$NODE_ARGS_RECORD"',
+);
 // npm inside the start script: skip the (slow, unrelated) build, pass anything else to the real npm.
 writeScript('npm', '[ "$1 $2" = "run build" ] && exit 0\nexec "$REAL_NODE" "$REAL_NPM_CLI" "$@"');
 

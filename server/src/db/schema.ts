@@ -1,3 +1,4 @@
+import { DEFAULT_SALE_TERMS, type SaleTerms } from '@contracts/after-sale';
 import type { DamageItem, Tires } from '@contracts/condition-report';
 import type { DealerContact } from '@contracts/notifications';
 import { sql } from 'drizzle-orm';
@@ -166,6 +167,8 @@ export const transactions = pgTable(
     billOfSale: text(),
     billOfSaleFileId: integer(),
     cancelled: boolean().notNull().default(false),
+    /** The terms the sale was made under (DESIGN.md §8), copied from app_settings when it is made. */
+    terms: jsonb().$type<SaleTerms>().notNull().default(DEFAULT_SALE_TERMS),
   },
   (t) => [
     // The rule that makes double selling impossible, whatever the number of app instances.
@@ -174,6 +177,30 @@ export const transactions = pgTable(
     check('transactions_status_check', sql`${t.status} in ('pending', 'completed')`),
     check('transactions_amount_check', sql`${t.amount} > 0`),
   ],
+);
+
+/**
+ * The life of a sale after Buy Now (DESIGN.md §8): an append-only timeline per transaction (a
+ * trigger refuses UPDATE and DELETE); payment, title and pickup state are derived from it.
+ */
+export const transactionEvents = pgTable(
+  'transaction_events',
+  {
+    id: serial().primaryKey(),
+    transactionId: integer()
+      .notNull()
+      .references(() => transactions.id),
+    /** The buying dealer (the live-update trigger sends the event to that dealer's stream only). */
+    dealerId: integer()
+      .notNull()
+      .references(() => dealers.id),
+    type: text().notNull(),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    actorType: text().notNull(),
+    actorId: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('transaction_events_transaction_idx').on(t.transactionId, t.id)],
 );
 
 export const offers = pgTable(

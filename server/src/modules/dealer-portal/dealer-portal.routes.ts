@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import type { MessageContext } from '../notifications/notification-messages';
 import { respondToCounter } from '../offers/respond-to-counter';
+import { recordSaleEvent } from '../transactions/sale-events';
 import { findDealerBuyCodes, findDealerOffers, findDealerTransactions } from './find-dealer-portal';
 
 /** The signed-in dealer's own data only: the dealer id always comes from the session. */
@@ -21,6 +22,15 @@ export async function dealerPortalRoutes(
   routes.route({
     ...app.endpoint('dealerTransactions'),
     handler: async (request) => findDealerTransactions(db, await dealerId(request)),
+  });
+  routes.route({
+    // The buying dealer's own steps: the title arrived, or a request to unwind a late-title sale.
+    ...app.endpoint('recordDealerSaleEvent'),
+    handler: async (request) => {
+      const actor = await request.actor();
+      await recordSaleEvent(db, request.params.id, request.body, actor, messages);
+      return (await findDealerTransactions(db, actor.id!, request.params.id))[0]!;
+    },
   });
   routes.route({
     ...app.endpoint('dealerOffers'),

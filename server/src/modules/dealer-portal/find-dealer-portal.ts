@@ -1,12 +1,14 @@
 import type { DealerBuyCode, DealerTransaction, OfferView } from '@contracts/buying';
 import type { TransactionStatus } from '@contracts/limits';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { buyCodes, dealers, offers, transactions, vehicles } from '../../db/schema';
 import { usableBuyCode } from '../buy-codes/find-usable-buy-code';
 import type { MessageContext } from '../notifications/notification-messages';
 import { expireOffers } from '../offers/expire-offers';
 import { findOfferViews } from '../offers/find-offers';
+import { eventsOf, stateOfRow } from '../transactions/sale-timeline';
+import { billOfSalePath } from '../transactions/transaction-views';
 
 /** A dealer's own buy codes; `active` means usable now, by the same rule sign-in and buying use. */
 export async function findDealerBuyCodes(db: Database, dealerId: number): Promise<DealerBuyCode[]> {
@@ -27,14 +29,28 @@ export async function findDealerBuyCodes(db: Database, dealerId: number): Promis
   }));
 }
 
-/** A dealer's own transactions, newest first, with the vehicle's year, make and model. */
-export async function findDealerTransactions(db: Database, dealerId: number): Promise<DealerTransaction[]> {
+/** A dealer's own transactions, newest first, with the vehicle's year, make and model and the life of each sale. */
+export async function findDealerTransactions(
+  db: Database,
+  dealerId: number,
+  transactionId?: number,
+): Promise<DealerTransaction[]> {
   const rows = await db
     .select({ t: transactions, vehicle: { year: vehicles.year, make: vehicles.make, model: vehicles.model } })
     .from(transactions)
     .leftJoin(vehicles, eq(vehicles.id, transactions.vehicleId))
-    .where(eq(transactions.dealerId, dealerId))
+    .where(
+      and(
+        eq(transactions.dealerId, dealerId),
+        transactionId === undefined ? undefined : eq(transactions.id, transactionId),
+      ),
+    )
     .orderBy(desc(transactions.createdAt), desc(transactions.id));
+  const events = await eventsOf(
+    db,
+    rows.map((r) => r.t.id),
+  );
+  const now = new Date();
   return rows.map(({ t, vehicle }) => ({
     id: t.id,
     vehicleId: t.vehicleId,
@@ -44,6 +60,8 @@ export async function findDealerTransactions(db: Database, dealerId: number): Pr
     status: t.status as TransactionStatus,
     isPaid: t.isPaid,
     cancelled: t.cancelled,
+    billOfSale: billOfSalePath(t.id),
+    ...stateOfRow(t, events.get(t.id) ?? [], now),
   }));
 }
 

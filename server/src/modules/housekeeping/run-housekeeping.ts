@@ -83,7 +83,10 @@ export async function runHousekeeping(
     ),
     // A photo being attached right now holds its row lock; the delete waits, re-reads the row and
     // leaves it (vehicle_id is set by then).
-    photos: (unattached = await deleteUnattachedPhotos(db)).length,
+    photos: await deleteUnattachedPhotos(db).then((keys) => {
+      unattached = keys;
+      return keys.length;
+    }),
     photoUploads: await deleteAbandonedUploads(options.photos.uploadsDir, cutoff, { finishedToo: true }),
   }));
   // The files go once the rows are gone for good (on PostgreSQL the pass is one transaction).

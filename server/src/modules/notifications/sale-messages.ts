@@ -98,3 +98,93 @@ export const dealerDeactivatedMessage = (
     path: LINKS.home,
     sms: `Your dealer account ${f.dealerName} was deactivated; its buy codes no longer work.`,
   });
+
+/* After the sale (issue #18): each step of the timeline that the other side must hear of. */
+
+/** To the billing contact: part of the price was paid; what is left and by when. */
+export const paymentRecordedMessage = (
+  ctx: MessageContext,
+  f: SaleFacts & { paid: string; left: string; dueOn: string },
+) =>
+  compose(ctx, {
+    subject: `Payment of ${usd(f.paid)} recorded: ${vehicleName(f.vehicle)}`,
+    lines: [
+      `We recorded a payment of ${usd(f.paid)} for transaction #${f.transactionId}.`,
+      `${usd(f.left)} is left to pay, due ${f.dueOn}.`,
+    ],
+    vehicle: f.vehicle,
+    action: 'See the transaction in your dealer dashboard',
+    path: LINKS.dealerTransactions,
+    sms: `Payment of ${usd(f.paid)} recorded for ${vehicleName(f.vehicle)} (#${f.transactionId}); ${usd(f.left)} left, due ${f.dueOn}.`,
+  });
+
+/** To the title contact: the title is on its way; confirm it in the portal when it arrives. */
+export const titleSentMessage = (
+  ctx: MessageContext,
+  f: SaleFacts & { carrier: string; trackingNumber: string },
+) =>
+  compose(ctx, {
+    subject: `Title sent: ${vehicleName(f.vehicle)}`,
+    lines: [
+      `The title for transaction #${f.transactionId} was sent by ${f.carrier}, tracking number ${f.trackingNumber}.`,
+      'Please confirm in your dealer dashboard when it arrives.',
+    ],
+    vehicle: f.vehicle,
+    action: 'Confirm receipt in your dealer dashboard',
+    path: LINKS.dealerTransactions,
+    sms: `Title for ${vehicleName(f.vehicle)} (#${f.transactionId}) sent by ${f.carrier}, tracking ${f.trackingNumber}.`,
+  });
+
+/** To the main contact: where and when to pick the car up, and the gate pass code. */
+export const pickupReadyMessage = (
+  ctx: MessageContext,
+  f: SaleFacts & { address: string; hours: string; gatePassCode: string },
+) =>
+  compose(ctx, {
+    subject: `Ready for pickup: ${vehicleName(f.vehicle)}`,
+    lines: [
+      `Transaction #${f.transactionId} is ready for pickup at ${f.address} (${f.hours}).`,
+      `Gate pass code: ${f.gatePassCode}`,
+    ],
+    vehicle: f.vehicle,
+    action: 'See the transaction in your dealer dashboard',
+    path: LINKS.dealerTransactions,
+    sms: `${vehicleName(f.vehicle)} (#${f.transactionId}) is ready for pickup at ${f.address} (${f.hours}). Gate pass ${f.gatePassCode}.`,
+  });
+
+/** To the main contact: the request to unwind was declined, with the reason. */
+export const unwindDeclinedMessage = (ctx: MessageContext, f: SaleFacts & { reason: string }) =>
+  compose(ctx, {
+    subject: `Unwind request declined: ${vehicleName(f.vehicle)}`,
+    lines: [`Your request to unwind transaction #${f.transactionId} was declined: ${f.reason}`],
+    vehicle: f.vehicle,
+    action: 'See the transaction in your dealer dashboard',
+    path: LINKS.dealerTransactions,
+    sms: `Your unwind request for ${vehicleName(f.vehicle)} (#${f.transactionId}) was declined: ${f.reason}`,
+  });
+
+/** To every admin: the dealer confirmed the title arrived. */
+export const titleConfirmedMessage = (ctx: MessageContext, f: SaleFacts) =>
+  compose(ctx, {
+    subject: `Title received by ${f.dealerName}: ${vehicleName(f.vehicle)}`,
+    lines: [`${f.dealerName} confirmed receiving the title for transaction #${f.transactionId}.`],
+    vehicle: f.vehicle,
+    action: 'Open the Transactions tab',
+    path: LINKS.adminTransactions,
+    sms: `${f.dealerName} confirmed the title for ${vehicleName(f.vehicle)} (#${f.transactionId}).`,
+  });
+
+/** To every admin: the dealer asks to unwind a sale whose title is late. */
+export const unwindRequestedMessage = (ctx: MessageContext, f: SaleFacts & { reason: string }) =>
+  compose(ctx, {
+    subject: `Unwind requested by ${f.dealerName}: ${vehicleName(f.vehicle)}`,
+    lines: [
+      `${f.dealerName} asks to unwind transaction #${f.transactionId} (${usd(f.amount)}) because the title is late.`,
+      `Reason: ${f.reason}`,
+      'Cancel the sale to unwind it, or decline the request with a reason.',
+    ],
+    vehicle: f.vehicle,
+    action: 'Open the Transactions tab',
+    path: LINKS.adminTransactions,
+    sms: `${f.dealerName} requests an unwind of ${vehicleName(f.vehicle)} (#${f.transactionId}): ${f.reason}`,
+  });

@@ -3,7 +3,7 @@ import type { TransactionStatus } from '@contracts/limits';
 import { MAX_BILL_OF_SALE_BYTES } from '@contracts/limits';
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { dealers, storedFiles, transactions, vehicles } from '../../db/schema';
+import { dealers, storedFiles, transactionEvents, transactions, vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
@@ -23,7 +23,7 @@ import { billOfSalePath, getTransactionView } from './transaction-views';
 const CANCELLED_IS_FINAL = 'This transaction was cancelled and can no longer be changed';
 
 /** What a message about a transaction names: the vehicle, the dealer, the amount. */
-async function saleFactsOf(tx: Executor, sale: typeof transactions.$inferSelect) {
+export async function saleFactsOf(tx: Executor, sale: typeof transactions.$inferSelect) {
   const [row] = await tx
     .select({ vehicle: vehicles, dealerName: dealers.dealerName })
     .from(vehicles)
@@ -58,6 +58,14 @@ export async function updateTransaction(
       if (current!.cancelled) throw new AppError(ERROR_CODES.conflict, CANCELLED_IS_FINAL);
       if (changes.cancelled) {
         await cancelSale(tx, id, actor);
+        // The timeline ends with it (an unwind is this cancellation, DESIGN.md §8).
+        await tx.insert(transactionEvents).values({
+          transactionId: id,
+          dealerId: current!.dealerId,
+          type: 'cancelled',
+          actorType: actor.type,
+          actorId: actor.id,
+        });
       } else {
         const set: Partial<typeof transactions.$inferInsert> = {};
         if (changes.status !== undefined) set.status = changes.status;

@@ -3,6 +3,7 @@ import type { TransactionStatus } from '@contracts/limits';
 import { desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { dealers, transactions, vehicles } from '../../db/schema';
+import { eventsOf, stateOfRow } from './sale-timeline';
 
 export const billOfSalePath = (transactionId: number) => `/api/transactions/${transactionId}/bill-of-sale`;
 
@@ -19,6 +20,11 @@ export async function findTransactionViews(db: Executor, where?: SQL): Promise<A
     .innerJoin(dealers, eq(dealers.id, transactions.dealerId))
     .where(where)
     .orderBy(desc(transactions.createdAt), desc(transactions.id));
+  const events = await eventsOf(
+    db,
+    rows.map((r) => r.t.id),
+  );
+  const now = new Date();
   return rows.map(({ t, vehicle, dealerName }) => ({
     id: t.id,
     vehicleId: t.vehicleId,
@@ -33,6 +39,7 @@ export async function findTransactionViews(db: Executor, where?: SQL): Promise<A
     billOfSale: t.billOfSale,
     cancelled: t.cancelled,
     createdAt: t.createdAt.toISOString(),
+    ...stateOfRow(t, events.get(t.id) ?? [], now),
   }));
 }
 

@@ -6,7 +6,8 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { MessageContext } from '../notifications/notification-messages';
 import { attachBillOfSale, getBillOfSale, updateTransaction } from './manage-transactions';
-import { findTransactionViews } from './transaction-views';
+import { recordSaleEvent } from './sale-events';
+import { findTransactionViews, getTransactionView } from './transaction-views';
 
 /** Transactions (spec §7), admin only; the bill of sale also downloads for its buying dealer. */
 export async function transactionsRoutes(
@@ -21,6 +22,15 @@ export async function transactionsRoutes(
     ...app.endpoint('updateTransaction', { changesVehicles: true }),
     handler: async (request) =>
       updateTransaction(db, request.params.id, request.body, await request.actor(), messages),
+  });
+
+  routes.route({
+    // A step of the sale's life (payment, title, pickup, unwind answer): DESIGN.md §8.
+    ...app.endpoint('recordSaleEvent'),
+    handler: async (request) => {
+      await recordSaleEvent(db, request.params.id, request.body, await request.actor(), messages);
+      return (await getTransactionView(db, request.params.id))!;
+    },
   });
 
   routes.route({

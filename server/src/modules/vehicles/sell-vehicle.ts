@@ -1,3 +1,4 @@
+import { DEFAULT_SALE_TERMS } from '@contracts/after-sale';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { offers, transactions, vehicles } from '../../db/schema';
@@ -5,6 +6,9 @@ import type { Actor } from '../../lib/actor';
 import { writeAudit } from '../audit/write-audit';
 import type { MessageContext } from '../notifications/notification-messages';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
+
+/** app_settings key: the SALE_* terms of new sales, written at every start (bootstrap.ts). */
+export const SALE_TERMS_SETTING = 'sale_terms';
 
 export interface Sale {
   vehicleId: number;
@@ -28,6 +32,8 @@ export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor, mes
       buyCodeId: sale.buyCodeId,
       offerId: sale.offerId,
       amount: sale.amount,
+      // The terms in force (SALE_*, written to app_settings at start), else the defaults of the column.
+      terms: sql`coalesce((select value::jsonb from app_settings where key = ${SALE_TERMS_SETTING}), ${JSON.stringify(DEFAULT_SALE_TERMS)}::jsonb)`,
     })
     .returning();
   await tx

@@ -1,0 +1,175 @@
+import { z } from './zod';
+
+/**
+ * After the sale (issue #18, DESIGN.md §8): payment, title, pickup and the guarantee, as a timeline
+ * of typed events per transaction; the current state is derived from it (server
+ * modules/transactions/sale-state.ts). Clocks count business days (contracts/business-days.ts).
+ */
+
+/** The terms a sale was made under, recorded on the transaction when it is made. */
+export const saleTermsSchema = z.object({
+  /** Business days to pay after the sale day. */
+  paymentDays: z.number().int().min(0).max(60),
+  /** Business days to deliver the title when it came with the deal, and when it was absent. */
+  titleDaysWithDeal: z.number().int().min(0).max(60),
+  titleDaysAbsent: z.number().int().min(0).max(120),
+  /** Business days after pickup or delivery during which the buyer may open a claim. */
+  guaranteeDays: z.number().int().min(0).max(60),
+  /** Late fee in percent of the price once payment is overdue (0 = none). */
+  lateFeePercent: z.number().min(0).max(25),
+  /** The time zone the business days are counted in (IANA name). */
+  timeZone: z.string(),
+});
+export type SaleTerms = z.infer<typeof saleTermsSchema>;
+
+export const DEFAULT_SALE_TERMS: SaleTerms = {
+  paymentDays: 3,
+  titleDaysWithDeal: 5,
+  titleDaysAbsent: 21,
+  guaranteeDays: 7,
+  lateFeePercent: 0,
+  timeZone: 'America/New_York',
+};
+
+export const PAYMENT_METHODS = {
+  ach: 'ACH',
+  check: 'Check',
+  wire: 'Wire',
+  floor_plan: 'Floor plan',
+} as const;
+export type PaymentMethod = keyof typeof PAYMENT_METHODS;
+const PAYMENT_METHOD_KEYS = Object.keys(PAYMENT_METHODS) as [PaymentMethod, ...PaymentMethod[]];
+
+export const TITLE_STATUSES = {
+  absent: 'Title absent',
+  received: 'Title received',
+  sent: 'Sent to dealer',
+  confirmed: 'Received by dealer',
+} as const;
+export type TitleStatus = keyof typeof TITLE_STATUSES;
+
+export const PICKUP_STATUSES = {
+  not_ready: 'Not ready',
+  ready: 'Ready for pickup',
+  picked_up: 'Picked up',
+  delivered: 'Delivered by carrier',
+} as const;
+export type PickupStatus = keyof typeof PICKUP_STATUSES;
+
+const isoDate = z.iso.date({ error: 'Enter a date as YYYY-MM-DD' });
+const centsAmount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,8}(\.\d{1,2})?$/, { error: 'Enter an amount in dollars, e.g. 1250.00' })
+  .refine((v) => Number(v) > 0, { error: 'The amount must be more than $0' });
+const shortText = (max: number) => z.string().trim().min(1).max(max);
+
+/** The body of POST /api/transactions/:id/events (admin) — one step of the sale's life. */
+export const adminSaleEventBodySchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('payment_recorded'),
+    amount: centsAmount,
+    method: z.enum(PAYMENT_METHOD_KEYS, { error: 'Choose ACH, check, wire or floor plan' }),
+    reference: z.string().trim().max(100).default(''),
+    receivedOn: isoDate,
+  }),
+  z.strictObject({
+    type: z.literal('title_received'),
+    /** The title came with the deal (the 5-day clock) rather than later (the 21-day one). */
+    withDeal: z.boolean().default(false),
+  }),
+  z.strictObject({
+    type: z.literal('title_sent'),
+    carrier: shortText(60),
+    trackingNumber: shortText(60),
+  }),
+  z.strictObject({
+    type: z.literal('pickup_ready'),
+    address: shortText(300),
+    hours: shortText(200),
+  }),
+  z.strictObject({
+    type: z.literal('picked_up'),
+    on: isoDate,
+    by: shortText(120),
+  }),
+  z.strictObject({
+    type: z.literal('delivered'),
+    on: isoDate,
+    carrier: shortText(120),
+  }),
+  z.strictObject({ type: z.literal('unwind_declined'), reason: shortText(1000) }),
+]);
+export type AdminSaleEventBody = z.input<typeof adminSaleEventBodySchema>;
+
+/** The body of POST /api/dealer/transactions/:id/events — what the buying dealer can record. */
+export const dealerSaleEventBodySchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('title_confirmed') }),
+  z.strictObject({ type: z.literal('unwind_requested'), reason: shortText(1000) }),
+]);
+export type DealerSaleEventBody = z.input<typeof dealerSaleEventBodySchema>;
+
+export const SALE_EVENT_TYPES = [
+  'sold',
+  'payment_recorded',
+  'title_received',
+  'title_sent',
+  'title_confirmed',
+  'pickup_ready',
+  'picked_up',
+  'delivered',
+  'unwind_requested',
+  'unwind_declined',
+  'cancelled',
+] as const;
+export type SaleEventType = (typeof SALE_EVENT_TYPES)[number];
+
+/** One step of a sale as both sides see it: what, when, who, and its facts in words. */
+export const saleEventSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(SALE_EVENT_TYPES),
+  at: z.string(),
+  by: z.enum(['admin', 'dealer', 'system']),
+  summary: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type SaleEvent = z.infer<typeof saleEventSchema>;
+
+/** The clocks and states every transaction view carries (admin and dealer). */
+export const saleStateSchema = z.object({
+  paymentDueAt: z.string(),
+  paidAmount: z.string(),
+  /** Price + late fee (when overdue and the terms have one). */
+  amountDue: z.string(),
+  lateFee: z.string(),
+  paidInFull: z.boolean(),
+  /** Whole days past the due date while unpaid (0 when not overdue). */
+  daysLate: z.number().int(),
+  titleStatus: z.enum(Object.keys(TITLE_STATUSES) as [TitleStatus, ...TitleStatus[]]),
+  titleDueAt: z.string(),
+  titleLate: z.boolean(),
+  /** The dealer may ask to unwind: the title clock ran out and no request is pending. */
+  canRequestUnwind: z.boolean(),
+  unwindRequested: z.boolean(),
+  pickupStatus: z.enum(Object.keys(PICKUP_STATUSES) as [PickupStatus, ...PickupStatus[]]),
+  gatePassCode: z.string().nullable(),
+  guaranteeEndsAt: z.string().nullable(),
+  terms: saleTermsSchema,
+  timeline: z.array(saleEventSchema),
+});
+export type SaleState = z.infer<typeof saleStateSchema>;
+
+export const SALE_TEXT = {
+  notFound: 'Transaction not found',
+  cancelled: 'This transaction was cancelled and can no longer be changed',
+  overpaid: 'This payment is more than what is left to pay',
+  titleOrder: 'Record the title as received before sending it',
+  titleNotSent: 'The title has not been sent yet',
+  titleAlready: 'The title was already confirmed',
+  titleAlreadyReceived: 'The title was already recorded as received',
+  pickupNotReady: 'Mark the vehicle ready for pickup first',
+  pickupDone: 'The vehicle was already picked up or delivered',
+  unwindTooEarly: 'An unwind can be requested once the title is late',
+  unwindPending: 'An unwind request is already waiting for an answer',
+  noUnwindRequest: 'There is no unwind request to decline',
+} as const;

@@ -1,0 +1,270 @@
+import { addBusinessDays, dateInZone } from '@contracts/business-days';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
+import { publicVehicleIds, requestsAs, signIn, signInAdmin } from '../../../test/sessions';
+import { createBootstrappedApp } from '../../../test/test-app';
+import { notifications, transactions } from '../../db/schema';
+
+/** The life of a sale after Buy Now (issue #18): payment, title, pickup, unwind, through the API. */
+let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
+let admin: string;
+let call: ReturnType<typeof requestsAs>;
+let serial = 0;
+
+beforeAll(async () => {
+  ctx = await createBootstrappedApp({
+    env: { SALE_LATE_FEE_PERCENT: '3', SALE_TIME_ZONE: 'America/Chicago' },
+  });
+  admin = await signInAdmin(ctx.app);
+  call = requestsAs(ctx.app, admin);
+});
+afterAll(() => ctx.close());
+
+/** A Buy Now sale at $10,000 by a fresh dealer, signed in. */
+async function sale() {
+  const vehicle = await insertVehicle(ctx.db, { price: '10000.00' });
+  const dealer = await insertDealer(ctx.db);
+  const code = `A${'23456789ABCDEFGH'[serial % 16]}${'JKLMNPQRSTUVWXYZ'[Math.floor(serial / 16) % 16]}${'23456789'[serial++ % 8]}`;
+  await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code });
+  const bought = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/verify-code',
+    payload: { code, vehicleId: vehicle.id },
+  });
+  expect(bought.statusCode, bought.body).toBe(200);
+  const cookie = await signIn(ctx.app, 'dealer', { dealerName: dealer.dealerName, buyCode: code });
+  const id = bought.json().transactionId as number;
+  const step = (body: object) => call('POST', `/api/transactions/${id}/events`, body);
+  const dealerStep = (body: object, as = cookie) =>
+    call('POST', `/api/dealer/transactions/${id}/events`, body, as);
+  const adminView = async () =>
+    (await call('GET', '/api/transactions')).json().find((t: { id: number }) => t.id === id);
+  const dealerView = async () =>
+    (await call('GET', '/api/dealer/transactions', undefined, cookie))
+      .json()
+      .find((t: { id: number }) => t.id === id);
+  return { vehicle, dealer, id, cookie, step, dealerStep, adminView, dealerView };
+}
+
+/** Moves a sale back in time (its clocks run from its creation). */
+const backdate = (id: number, days: number) =>
+  ctx.db
+    .update(transactions)
+    .set({ createdAt: sql`now() - ${days} * interval '1 day'` })
+    .where(eq(transactions.id, id));
+
+const messagesFor = async (event: string) =>
+  (await ctx.db.select().from(notifications).where(eq(notifications.event, event))).map((n) => n.recipient);
+
+describe('payment', () => {
+  it('counts partial payments to paid in full, sets the paid flag, tells billing, and refuses overpaying', async () => {
+    const s = await sale();
+    const first = await s.adminView();
+    const saleDay = dateInZone(new Date(first.createdAt), 'America/Chicago');
+    expect(dateInZone(new Date(first.paymentDueAt), 'America/Chicago')).toBe(addBusinessDays(saleDay, 3));
+    expect(first).toMatchObject({ paidAmount: '0.00', paidInFull: false, isPaid: false, daysLate: 0 });
+    expect(first.terms).toMatchObject({ paymentDays: 3, lateFeePercent: 3, timeZone: 'America/Chicago' });
+
+    const today = dateInZone(new Date(), 'America/Chicago');
+    const partial = await s.step({
+      type: 'payment_recorded',
+      amount: '4000',
+      method: 'ach',
+      reference: 'ACH-1',
+      receivedOn: today,
+    });
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect(partial.json()).toMatchObject({ paidAmount: '4000.00', paidInFull: false, isPaid: false });
+    expect(await messagesFor('payment_recorded')).toContain(s.dealer.billingContactEmail);
+
+    const over = await s.step({
+      type: 'payment_recorded',
+      amount: '6000.01',
+      method: 'wire',
+      receivedOn: today,
+    });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe('This payment is more than what is left to pay');
+
+    const rest = await s.step({
+      type: 'payment_recorded',
+      amount: '6000.00',
+      method: 'check',
+      reference: '1042',
+      receivedOn: today,
+    });
+    expect(rest.json()).toMatchObject({
+      paidAmount: '10000.00',
+      paidInFull: true,
+      isPaid: true,
+      lateFee: '0.00',
+    });
+    expect(rest.json().timeline.map((e: { summary: string }) => e.summary)).toEqual([
+      expect.stringMatching(/^Sold for \$10,000\.00; payment due \d{4}-\d{2}-\d{2}$/),
+      `Payment of $4,000.00 by ACH (ref. ACH-1), received ${today}`,
+      `Payment of $6,000.00 by Check (ref. 1042), received ${today}`,
+    ]);
+    expect(await messagesFor('transaction_paid')).toContain(s.dealer.billingContactEmail);
+    // The dealer sees the same clocks and timeline.
+    expect(await s.dealerView()).toMatchObject({
+      paidAmount: '10000.00',
+      paidInFull: true,
+      billOfSale: `/api/transactions/${s.id}/bill-of-sale`,
+    });
+  });
+
+  it('shows an overdue sale with its days late and the late fee of the terms', async () => {
+    const s = await sale();
+    await backdate(s.id, 20);
+    const view = await s.adminView();
+    expect(view.daysLate).toBeGreaterThan(10);
+    expect(view).toMatchObject({ paidInFull: false, lateFee: '300.00', amountDue: '10300.00' });
+    const today = dateInZone(new Date(), 'America/Chicago');
+    // Paying the price alone is not enough once late; the fee settles it.
+    const price = await s.step({
+      type: 'payment_recorded',
+      amount: '10000',
+      method: 'floor_plan',
+      receivedOn: today,
+    });
+    expect(price.json()).toMatchObject({ paidInFull: false, isPaid: false });
+    const fee = await s.step({ type: 'payment_recorded', amount: '300', method: 'ach', receivedOn: today });
+    expect(fee.json()).toMatchObject({ paidInFull: true, isPaid: true, daysLate: 0 });
+  });
+
+  it('answers bad input with a clear 400', async () => {
+    const s = await sale();
+    const bad = await s.step({
+      type: 'payment_recorded',
+      amount: '-5',
+      method: 'ach',
+      receivedOn: '2026-11-23',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/Enter an amount in dollars/);
+    expect(
+      (await s.step({ type: 'payment_recorded', amount: '5', method: 'bitcoin', receivedOn: '2026-11-23' }))
+        .statusCode,
+    ).toBe(400);
+    expect((await s.step({ type: 'teleported' })).statusCode).toBe(400);
+    expect(
+      (await call('POST', '/api/transactions/999999/events', { type: 'title_received' })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('title', () => {
+  it('goes received → sent with tracking → confirmed by the dealer, each side told', async () => {
+    const s = await sale();
+    const early = await s.step({ type: 'title_sent', carrier: 'FedEx', trackingNumber: '7712' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('Record the title as received before sending it');
+    expect((await s.dealerStep({ type: 'title_confirmed' })).json().message).toBe(
+      'The title has not been sent yet',
+    );
+
+    const received = await s.step({ type: 'title_received', withDeal: true });
+    const due = dateInZone(new Date(received.json().titleDueAt), 'America/Chicago');
+    const saleDay = dateInZone(new Date(received.json().createdAt), 'America/Chicago');
+    expect(due).toBe(addBusinessDays(saleDay, 5));
+    expect(
+      (await s.step({ type: 'title_sent', carrier: 'FedEx', trackingNumber: '7712 3456 9900' })).json(),
+    ).toMatchObject({
+      titleStatus: 'sent',
+    });
+    expect(await messagesFor('title_sent')).toContain(s.dealer.titleContactEmail);
+
+    // Another dealer cannot touch it: it looks like a missing transaction.
+    const other = await sale();
+    expect((await s.dealerStep({ type: 'title_confirmed' }, other.cookie)).statusCode).toBe(404);
+    // The admin cannot confirm for the dealer, nor the dealer record a payment.
+    expect((await s.step({ type: 'title_confirmed' })).statusCode).toBe(400);
+    expect(
+      (await s.dealerStep({ type: 'payment_recorded', amount: '1', method: 'ach', receivedOn: '2026-11-23' }))
+        .statusCode,
+    ).toBe(400);
+
+    const confirmed = await s.dealerStep({ type: 'title_confirmed' });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ titleStatus: 'confirmed', titleLate: false });
+    expect(confirmed.json().timeline.at(-1)).toMatchObject({
+      type: 'title_confirmed',
+      by: 'dealer',
+      summary: 'Title received by the dealer',
+    });
+    expect((await messagesFor('title_confirmed')).length).toBeGreaterThan(0);
+  });
+
+  it('flags a late title; the dealer asks to unwind, the admin declines, then unwinds by cancelling', async () => {
+    const s = await sale();
+    expect((await s.dealerStep({ type: 'unwind_requested', reason: 'No title' })).json().message).toBe(
+      'An unwind can be requested once the title is late',
+    );
+    await backdate(s.id, 40);
+    expect(await s.dealerView()).toMatchObject({ titleLate: true, canRequestUnwind: true });
+    const asked = await s.dealerStep({ type: 'unwind_requested', reason: 'No title after 40 days' });
+    expect(asked.json()).toMatchObject({ unwindRequested: true, canRequestUnwind: false });
+    expect((await s.dealerStep({ type: 'unwind_requested', reason: 'again' })).statusCode).toBe(409);
+    expect((await messagesFor('unwind_requested')).length).toBeGreaterThan(0);
+
+    const declined = await s.step({
+      type: 'unwind_declined',
+      reason: 'The title is at the DMV; it ships Monday',
+    });
+    expect(declined.json()).toMatchObject({ unwindRequested: false, canRequestUnwind: true });
+    expect(await messagesFor('unwind_declined')).toContain(s.dealer.email);
+
+    await s.dealerStep({ type: 'unwind_requested', reason: 'Still nothing' });
+    const cancelled = await call('PATCH', `/api/transactions/${s.id}`, { cancelled: true });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().timeline.at(-1)).toMatchObject({ type: 'cancelled', by: 'admin' });
+    expect(await publicVehicleIds(ctx.app)).toContain(s.vehicle.id);
+    expect((await s.step({ type: 'title_received' })).json().message).toBe(
+      'This transaction was cancelled and can no longer be changed',
+    );
+  });
+});
+
+describe('pickup', () => {
+  it('needs ready before picked up, gives a gate pass, and starts the guarantee', async () => {
+    const s = await sale();
+    const early = await s.step({ type: 'picked_up', on: '2026-11-24', by: 'Sam Driver' });
+    expect(early.json().message).toBe('Mark the vehicle ready for pickup first');
+    const ready = await s.step({
+      type: 'pickup_ready',
+      address: '100 Lot Rd, Dallas TX',
+      hours: 'Mon–Fri 8–5',
+    });
+    expect(ready.json().pickupStatus).toBe('ready');
+    expect(ready.json().gatePassCode).toMatch(/^\d{6}$/);
+    expect((await s.dealerView()).gatePassCode).toBe(ready.json().gatePassCode);
+    expect(await messagesFor('pickup_ready')).toContain(s.dealer.email);
+
+    const picked = await s.step({ type: 'picked_up', on: '2026-11-24', by: 'Sam Driver' });
+    expect(picked.json()).toMatchObject({ pickupStatus: 'picked_up' });
+    // 7 business days after Tuesday, November 24, 2026, Thanksgiving skipped: Friday, December 4.
+    expect(dateInZone(new Date(picked.json().guaranteeEndsAt), 'America/Chicago')).toBe('2026-12-04');
+    expect((await s.step({ type: 'delivered', on: '2026-11-25', carrier: 'Acme' })).json().message).toBe(
+      'The vehicle was already picked up or delivered',
+    );
+  });
+});
+
+describe('the timeline', () => {
+  it('is append-only in the database', async () => {
+    const s = await sale();
+    await s.step({ type: 'title_received' });
+    const refusal = (statement: ReturnType<typeof sql>) =>
+      ctx.db.execute(statement).then(
+        () => 'allowed',
+        (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
+      );
+    expect(
+      await refusal(sql`update transaction_events set type = 'x' where transaction_id = ${s.id}`),
+    ).toMatch(/append-only/);
+    expect(await refusal(sql`delete from transaction_events where transaction_id = ${s.id}`)).toMatch(
+      /append-only/,
+    );
+  });
+});

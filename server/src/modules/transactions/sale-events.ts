@@ -1,0 +1,242 @@
+import { randomInt } from 'node:crypto';
+import {
+  type AdminSaleEventBody,
+  adminSaleEventBodySchema,
+  type DealerSaleEventBody,
+  dealerSaleEventBodySchema,
+  SALE_TEXT,
+  type SaleState,
+} from '@contracts/after-sale';
+import { addBusinessDays, dateInZone } from '@contracts/business-days';
+import { centsToDecimal, toCents } from '@contracts/money';
+import { eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { transactionEvents, transactions } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
+import { conflict, notFound } from '../../lib/app-error';
+import { withRetries } from '../../lib/db-errors';
+import { writeAudit } from '../audit/write-audit';
+import { enqueueNotifications, type Notification } from '../notifications/enqueue-notifications';
+import type { MessageContext } from '../notifications/notification-messages';
+import {
+  paymentRecordedMessage,
+  pickupReadyMessage,
+  titleConfirmedMessage,
+  titleSentMessage,
+  transactionPaidMessage,
+  unwindDeclinedMessage,
+  unwindRequestedMessage,
+} from '../notifications/sale-messages';
+import { lockVehicle } from '../vehicles/lock-vehicle';
+import { saleFactsOf } from './manage-transactions';
+import { eventsOf, stateOfRow } from './sale-timeline';
+
+type TransactionRow = typeof transactions.$inferSelect;
+
+/** A gate pass code: 6 digits, enough for a gate guard to type, not to guess in a few tries. */
+const gatePassCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+type Step = AdminSaleEventBody | DealerSaleEventBody;
+
+/** Whether a step may follow the sale's current state; the refusal says why in words. */
+function check(step: ReturnType<typeof parseStep>, state: SaleState, row: TransactionRow) {
+  switch (step.type) {
+    case 'payment_recorded': {
+      const dueOn = dateInZone(new Date(state.paymentDueAt), row.terms.timeZone);
+      const price = toCents(row.amount)!;
+      const fee = step.receivedOn > dueOn ? Math.round((price * row.terms.lateFeePercent) / 100) : 0;
+      const left = price + fee - toCents(state.paidAmount)!;
+      if (toCents(step.amount)! > left) throw conflict(SALE_TEXT.overpaid);
+      return;
+    }
+    case 'title_received':
+      if (state.titleStatus !== 'absent') throw conflict(SALE_TEXT.titleAlreadyReceived);
+      return;
+    case 'title_sent':
+      if (state.titleStatus !== 'received') throw conflict(SALE_TEXT.titleOrder);
+      return;
+    case 'title_confirmed':
+      if (state.titleStatus === 'confirmed') throw conflict(SALE_TEXT.titleAlready);
+      if (state.titleStatus !== 'sent') throw conflict(SALE_TEXT.titleNotSent);
+      return;
+    case 'pickup_ready':
+    case 'delivered':
+      if (state.pickupStatus === 'picked_up' || state.pickupStatus === 'delivered')
+        throw conflict(SALE_TEXT.pickupDone);
+      return;
+    case 'picked_up':
+      if (state.pickupStatus === 'picked_up' || state.pickupStatus === 'delivered')
+        throw conflict(SALE_TEXT.pickupDone);
+      if (state.pickupStatus !== 'ready') throw conflict(SALE_TEXT.pickupNotReady);
+      return;
+    case 'unwind_requested':
+      if (state.unwindRequested) throw conflict(SALE_TEXT.unwindPending);
+      if (!state.canRequestUnwind) throw conflict(SALE_TEXT.unwindTooEarly);
+      return;
+    case 'unwind_declined':
+      if (!state.unwindRequested) throw conflict(SALE_TEXT.noUnwindRequest);
+      return;
+  }
+}
+
+const parseStep = (step: Step) =>
+  step.type === 'title_confirmed' || step.type === 'unwind_requested'
+    ? dealerSaleEventBodySchema.parse(step)
+    : adminSaleEventBodySchema.parse(step);
+
+/**
+ * Records one step of a sale's life (DESIGN.md §8) in one DB transaction: the vehicle then the
+ * transaction locked (the order of every sale), the step checked against the state derived from
+ * the timeline, appended, audited, the spec's paid flag set once payments reach the amount due,
+ * and the other side told through the outbox. `actor` is the admin, or the buying dealer for
+ * their own steps (checked by the caller's route and again here).
+ */
+export function recordSaleEvent(
+  db: Database,
+  transactionId: number,
+  body: Step,
+  actor: Actor,
+  messages: MessageContext,
+) {
+  const step = parseStep(body);
+  return withRetries(() =>
+    db.transaction(async (tx) => {
+      const [found] = await tx.select().from(transactions).where(eq(transactions.id, transactionId));
+      if (!found || (actor.type === 'dealer' && found.dealerId !== actor.id))
+        throw notFound(SALE_TEXT.notFound);
+      await lockVehicle(tx, found.vehicleId);
+      const [row] = await tx
+        .select()
+        .from(transactions)
+        .where(eq(transactions.id, transactionId))
+        .for('update');
+      if (row!.cancelled) throw conflict(SALE_TEXT.cancelled);
+      const before = stateOfRow(row!, (await eventsOf(tx, [transactionId])).get(transactionId) ?? []);
+      check(step, before, row!);
+
+      const { type, ...fields } = step;
+      const data: Record<string, unknown> = { ...fields };
+      if (type === 'pickup_ready') data.gatePassCode = gatePassCode();
+      const [event] = await tx
+        .insert(transactionEvents)
+        .values({
+          transactionId,
+          dealerId: row!.dealerId,
+          type,
+          data,
+          actorType: actor.type,
+          actorId: actor.id,
+        })
+        .returning();
+      const after = stateOfRow(row!, (await eventsOf(tx, [transactionId])).get(transactionId) ?? []);
+      const becamePaid = after.paidInFull && !row!.isPaid;
+      if (becamePaid)
+        await tx.update(transactions).set({ isPaid: true }).where(eq(transactions.id, transactionId));
+      await writeAudit(tx, actor, {
+        entity: 'transaction',
+        entityId: transactionId,
+        action: type,
+        after: { ...data, ...(becamePaid ? { isPaid: true } : {}) },
+      });
+      await enqueueNotifications(
+        tx,
+        await messagesFor(tx, row!, event!.id, step, data, after, becamePaid, messages),
+      );
+      return after;
+    }),
+  );
+}
+
+async function messagesFor(
+  tx: Executor,
+  row: TransactionRow,
+  eventId: number,
+  step: ReturnType<typeof parseStep>,
+  data: Record<string, unknown>,
+  state: SaleState,
+  becamePaid: boolean,
+  messages: MessageContext,
+): Promise<Notification[]> {
+  const facts = await saleFactsOf(tx, row);
+  const dealer = (contact: 'main' | 'billing' | 'title') => [{ dealerId: row.dealerId, contact }];
+  const admins = [{ admins: true as const }];
+  switch (step.type) {
+    case 'payment_recorded': {
+      if (becamePaid)
+        return [
+          {
+            event: 'transaction_paid',
+            entityId: row.id,
+            to: dealer('billing'),
+            payload: transactionPaidMessage(messages, { ...facts, amount: state.paidAmount }),
+          },
+        ];
+      const left = centsToDecimal(toCents(state.amountDue)! - toCents(state.paidAmount)!);
+      const dueOn = addBusinessDays(dateInZone(row.createdAt, row.terms.timeZone), row.terms.paymentDays);
+      return [
+        {
+          event: 'payment_recorded',
+          entityId: eventId,
+          to: dealer('billing'),
+          payload: paymentRecordedMessage(messages, { ...facts, paid: step.amount, left, dueOn }),
+        },
+      ];
+    }
+    case 'title_sent':
+      return [
+        {
+          event: 'title_sent',
+          entityId: eventId,
+          to: dealer('title'),
+          payload: titleSentMessage(messages, {
+            ...facts,
+            carrier: step.carrier,
+            trackingNumber: step.trackingNumber,
+          }),
+        },
+      ];
+    case 'pickup_ready':
+      return [
+        {
+          event: 'pickup_ready',
+          entityId: eventId,
+          to: dealer('main'),
+          payload: pickupReadyMessage(messages, {
+            ...facts,
+            address: step.address,
+            hours: step.hours,
+            gatePassCode: String(data.gatePassCode),
+          }),
+        },
+      ];
+    case 'unwind_declined':
+      return [
+        {
+          event: 'unwind_declined',
+          entityId: eventId,
+          to: dealer('main'),
+          payload: unwindDeclinedMessage(messages, { ...facts, reason: step.reason }),
+        },
+      ];
+    case 'title_confirmed':
+      return [
+        {
+          event: 'title_confirmed',
+          entityId: eventId,
+          to: admins,
+          payload: titleConfirmedMessage(messages, facts),
+        },
+      ];
+    case 'unwind_requested':
+      return [
+        {
+          event: 'unwind_requested',
+          entityId: eventId,
+          to: admins,
+          payload: unwindRequestedMessage(messages, { ...facts, reason: step.reason }),
+        },
+      ];
+    default:
+      return [];
+  }
+}
