@@ -174,7 +174,15 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(offersRoutes, { db: database.db, config });
   await app.register(dealersRoutes, { db: database.db, messages });
   await app.register(buyCodesRoutes, { db: database.db });
-  await app.register(transactionsRoutes, { db: database.db, messages });
+  await app.register(transactionsRoutes, {
+    db: database.db,
+    messages,
+    seller: {
+      name: config.brand.productName,
+      address: config.sellerAddress,
+      phone: config.brand.phoneDisplay,
+    },
+  });
   await app.register(auditRoutes, { db: database.db });
   await app.register(notificationsRoutes, { db: database.db });
   await app.register(liveRoutes, { database, heartbeatMs: config.liveHeartbeatMs });

@@ -185,6 +185,8 @@ const envSchema = z.object({
       .max(200 * 1024 * 1024)
       .default(20 * 1024 * 1024),
   ),
+  /** The seller's postal address on generated bills of sale (lines separated by "\n" or " | "). */
+  SELLER_ADDRESS: optionalString,
   /** Sale terms (DESIGN.md §8), recorded on each transaction when it is made. */
   SALE_PAYMENT_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60).default(3)),
   SALE_TITLE_DAYS_WITH_DEAL: z.preprocess(
@@ -342,6 +344,8 @@ export interface Config {
   sheetLimits: { timeoutMs: number; maxBytes: number };
   /** The terms of new sales (SALE_*): business days to pay, deliver the title, claim; late fee; zone. */
   saleTerms: SaleTerms;
+  /** SELLER_ADDRESS, one line per entry joined by newlines; null when unset. */
+  sellerAddress: string | null;
   /** Importing the sheet's `images` column as photos (SHEET_IMAGE_BUDGET_MS, SHEET_IMAGE_CA_FILE). */
   sheetImages: { budgetMs: number; caFile: string | null };
   brand: Brand;
@@ -461,6 +465,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sheet: sheetSource(env),
     sheetLimits: { timeoutMs: env.SHEET_FETCH_TIMEOUT_MS, maxBytes: env.SHEET_MAX_BYTES },
     sheetImages: { budgetMs: env.SHEET_IMAGE_BUDGET_MS, caFile: env.SHEET_IMAGE_CA_FILE ?? null },
+    sellerAddress: env.SELLER_ADDRESS ? env.SELLER_ADDRESS.split(/\s*(?:\\n|\|)\s*/).join('\n') : null,
     saleTerms: {
       paymentDays: env.SALE_PAYMENT_DAYS,
       titleDaysWithDeal: env.SALE_TITLE_DAYS_WITH_DEAL,

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -266,5 +270,34 @@ describe('the timeline', () => {
     expect(await refusal(sql`delete from transaction_events where transaction_id = ${s.id}`)).toMatch(
       /append-only/,
     );
+  });
+});
+
+describe('the bill of sale', () => {
+  it('is generated for the admin and the buying dealer (pdftotext reads VIN, price, buyer, odometer), never for others', async () => {
+    const s = await sale();
+    const download = (cookie: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/transactions/${s.id}/bill-of-sale`, headers: { cookie } });
+    const asAdmin = await download(admin);
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.headers['content-type']).toBe('application/pdf');
+    const dir = mkdtempSync(join(tmpdir(), 'bill-of-sale-'));
+    writeFileSync(join(dir, 'bos.pdf'), asAdmin.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', join(dir, 'bos.pdf'), '-'], { encoding: 'utf8' });
+    expect(text).toContain(s.vehicle.vin);
+    expect(text).toContain('$10,000.00');
+    expect(text).toContain(s.dealer.dealerName);
+    expect(text).toContain('Odometer Disclosure Statement');
+    expect(text).toMatch(/\[X\]\s+reflects the actual mileage/);
+    expect(text).toMatch(
+      /Payment due within 3 business days, by \w+day, \w+ \d{1,2}, \d{4}\.\s+A late fee of\s+3%/,
+    );
+    execFileSync('pdftoppm', ['-png', '-r', '30', '-singlefile', join(dir, 'bos.pdf'), join(dir, 'page')]);
+    expect(statSync(join(dir, 'page.png')).size).toBeGreaterThan(1000);
+    rmSync(dir, { recursive: true, force: true });
+
+    expect((await download(s.cookie)).statusCode).toBe(200);
+    const other = await sale();
+    expect((await download(other.cookie)).statusCode).toBe(404);
   });
 });

@@ -1,3 +1,4 @@
+import { addBusinessDays, dateInZone } from '@contracts/business-days';
 import { ERROR_CODES } from '@contracts/errors';
 import type { TransactionStatus } from '@contracts/limits';
 import { MAX_BILL_OF_SALE_BYTES } from '@contracts/limits';
@@ -18,6 +19,7 @@ import {
 } from '../notifications/sale-messages';
 import { cancelSale } from '../vehicles/cancel-sale';
 import { lockVehicle } from '../vehicles/lock-vehicle';
+import { renderBillOfSale } from './bill-of-sale-pdf';
 import { billOfSalePath, getTransactionView } from './transaction-views';
 
 const CANCELLED_IS_FINAL = 'This transaction was cancelled and can no longer be changed';
@@ -174,15 +176,71 @@ export async function attachBillOfSale(
   });
 }
 
-/** The stored bill of sale, for an admin or the buying dealer only. */
-export async function getBillOfSale(db: Database, id: number, actor: Actor) {
+/** Who sells, as the generated bill of sale names them (the brand, SELLER_ADDRESS). */
+export interface Seller {
+  name: string;
+  address: string | null;
+  phone: string | null;
+}
+
+/**
+ * The bill of sale, for an admin or the buying dealer only: the uploaded signed copy when there is
+ * one, else generated now from the transaction (never stored, so never stale; DESIGN.md §8).
+ */
+export async function getBillOfSale(db: Database, id: number, actor: Actor, seller: Seller) {
   const [row] = await db
-    .select({ dealerId: transactions.dealerId, file: storedFiles })
+    .select({ sale: transactions, vehicle: vehicles, dealer: dealers, file: storedFiles })
     .from(transactions)
-    .innerJoin(storedFiles, eq(storedFiles.id, transactions.billOfSaleFileId))
+    .innerJoin(vehicles, eq(vehicles.id, transactions.vehicleId))
+    .innerJoin(dealers, eq(dealers.id, transactions.dealerId))
+    .leftJoin(storedFiles, eq(storedFiles.id, transactions.billOfSaleFileId))
     .where(eq(transactions.id, id));
   // Another dealer's document looks exactly like a missing one.
-  if (!row || (actor.type !== 'admin' && (actor.type !== 'dealer' || row.dealerId !== actor.id)))
+  if (!row || (actor.type !== 'admin' && (actor.type !== 'dealer' || row.sale.dealerId !== actor.id)))
     throw notFound('Bill of sale not found');
-  return row.file;
+  if (row.file) return row.file;
+  const { sale, vehicle, dealer } = row;
+  const { terms } = sale;
+  const saleDay = dateInZone(sale.createdAt, terms.timeZone);
+  const dueOn = addBusinessDays(saleDay, terms.paymentDays);
+  const longDate = (date: string) =>
+    new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+      timeZone: 'UTC',
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    });
+  const pdf = await renderBillOfSale({
+    transactionId: sale.id,
+    saleDate: new Date(`${saleDay}T00:00:00Z`),
+    seller,
+    buyer: {
+      dealerName: dealer.dealerName,
+      address: dealer.address,
+      contactName: dealer.contactName,
+      phone: dealer.phone,
+      email: dealer.email,
+    },
+    vehicle: {
+      year: vehicle.year,
+      make: vehicle.make,
+      model: vehicle.model,
+      trim: vehicle.trim,
+      vin: vehicle.vin,
+      mileage: vehicle.mileage,
+    },
+    price: sale.amount,
+    paymentTerms: `Payment due within ${terms.paymentDays} business days, by ${longDate(dueOn)}.${
+      terms.lateFeePercent > 0
+        ? ` A late fee of ${terms.lateFeePercent}% of the price applies after that.`
+        : ''
+    }`,
+    odometer: { reading: vehicle.mileage, status: 'actual' },
+  });
+  return {
+    contentType: 'application/pdf',
+    fileName: `bill-of-sale-${sale.id}.pdf`,
+    data: Buffer.from(pdf),
+  };
 }

@@ -5,14 +5,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { MessageContext } from '../notifications/notification-messages';
-import { attachBillOfSale, getBillOfSale, updateTransaction } from './manage-transactions';
+import { attachBillOfSale, getBillOfSale, type Seller, updateTransaction } from './manage-transactions';
 import { recordSaleEvent } from './sale-events';
 import { findTransactionViews, getTransactionView } from './transaction-views';
 
 /** Transactions (spec §7), admin only; the bill of sale also downloads for its buying dealer. */
 export async function transactionsRoutes(
   app: FastifyInstance,
-  { db, messages }: { db: Database; messages: MessageContext },
+  { db, messages, seller }: { db: Database; messages: MessageContext; seller: Seller },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -62,7 +62,7 @@ export async function transactionsRoutes(
   routes.route({
     ...app.endpoint('downloadBillOfSale'),
     handler: async (request, reply) => {
-      const file = await getBillOfSale(db, request.params.id, await request.actor());
+      const file = await getBillOfSale(db, request.params.id, await request.actor(), seller);
       return (
         reply
           .type(file.contentType)
