@@ -169,6 +169,31 @@ export const adminTransactionSchema = z.object({
 });
 export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
 
+/** GET /api/transactions?filter=…: the sales that need the admin (issue #18). */
+export const TRANSACTION_FILTERS = {
+  overdue: 'Overdue payment',
+  title_late: 'Title late',
+  unwind_requested: 'Unwind requested',
+} as const;
+export type TransactionFilter = keyof typeof TRANSACTION_FILTERS;
+export const transactionsQuerySchema = z.object({
+  filter: z.enum(Object.keys(TRANSACTION_FILTERS) as [TransactionFilter, ...TransactionFilter[]]).optional(),
+});
+
+/** GET /api/transactions/aging: unpaid sales by days since the sale, count and dollars left to pay. */
+export const AGING_BUCKETS = [
+  { label: '0–3 days', minDays: 0 },
+  { label: '4–7 days', minDays: 4 },
+  { label: '8–14 days', minDays: 8 },
+  { label: '15+ days', minDays: 15 },
+] as const;
+const agingFigureSchema = z.object({ count: z.number().int(), amount: z.string() });
+export const transactionAgingSchema = z.object({
+  buckets: z.array(agingFigureSchema.extend({ label: z.string() })),
+  total: agingFigureSchema,
+});
+export type TransactionAging = z.infer<typeof transactionAgingSchema>;
+
 export const updateTransactionBodySchema = z
   .strictObject({
     status: z.enum(TRANSACTION_STATUSES).optional(),

@@ -77,6 +77,8 @@ export const API_ROUTES = {
   createBuyCode: { method: 'POST', path: '/api/buy-codes', access: 'admin' },
   updateBuyCode: { method: 'PATCH', path: '/api/buy-codes/:id', access: 'admin' },
   listTransactions: { method: 'GET', path: '/api/transactions', access: 'admin' },
+  transactionAging: { method: 'GET', path: '/api/transactions/aging', access: 'admin' },
+  exportTransactions: { method: 'GET', path: '/api/transactions/export.csv', access: 'admin' },
   updateTransaction: { method: 'PATCH', path: '/api/transactions/:id', access: 'admin' },
   recordSaleEvent: { method: 'POST', path: '/api/transactions/:id/events', access: 'admin' },
   uploadBillOfSale: { method: 'POST', path: '/api/transactions/:id/bill-of-sale', access: 'admin' },

@@ -3,12 +3,13 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
+import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
 import { publicVehicleIds, requestsAs, signIn, signInAdmin } from '../../../test/sessions';
 import { createBootstrappedApp } from '../../../test/test-app';
-import { notifications, transactions } from '../../db/schema';
+import { dealers, notifications, transactions } from '../../db/schema';
 
 /** The life of a sale after Buy Now (issue #18): payment, title, pickup, unwind, through the API. */
 let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
@@ -299,5 +300,66 @@ describe('the bill of sale', () => {
     expect((await download(s.cookie)).statusCode).toBe(200);
     const other = await sale();
     expect((await download(other.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe('the admin reports', () => {
+  it('filters overdue, title-late and unwind-requested sales, and ages unpaid ones in buckets', async () => {
+    const fresh = await sale();
+    const late = await sale();
+    await backdate(late.id, 10);
+    const ancient = await sale();
+    await backdate(ancient.id, 40);
+    const ids = async (filter: string) =>
+      (await call('GET', `/api/transactions?filter=${filter}`)).json().map((t: { id: number }) => t.id);
+    expect(await ids('overdue')).toEqual(expect.arrayContaining([late.id, ancient.id]));
+    expect(await ids('overdue')).not.toContain(fresh.id);
+    expect(await ids('title_late')).toContain(ancient.id);
+    expect(await ids('title_late')).not.toContain(late.id);
+    await ancient.dealerStep({ type: 'unwind_requested', reason: 'No title' });
+    expect(await ids('unwind_requested')).toEqual([ancient.id]);
+    expect((await call('GET', '/api/transactions?filter=everything')).statusCode).toBe(400);
+
+    const aging = (await call('GET', '/api/transactions/aging')).json();
+    expect(aging.buckets.map((b: { label: string }) => b.label)).toEqual([
+      '0–3 days',
+      '4–7 days',
+      '8–14 days',
+      '15+ days',
+    ]);
+    const [recent, , tenDays, old] = aging.buckets;
+    expect(recent.count).toBeGreaterThanOrEqual(1);
+    expect(tenDays.count).toBeGreaterThanOrEqual(1);
+    expect(old.count).toBeGreaterThanOrEqual(1);
+    // Overdue sales owe the late fee too (3 % in these terms).
+    expect(Number(old.amount)).toBeGreaterThanOrEqual(10300);
+    expect(aging.total.count).toBe(aging.buckets.reduce((n: number, b: { count: number }) => n + b.count, 0));
+  });
+
+  it('exports sales as CSV that a real parser reads back, with formula-like cells escaped', async () => {
+    const s = await sale();
+    const evil = '=HYPERLINK("http://evil.example","Click")';
+    await ctx.db.update(dealers).set({ dealerName: evil }).where(eq(dealers.id, s.dealer.id));
+    const res = await call('GET', '/api/transactions/export.csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="transactions-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const rows = parse(res.body, { columns: true }) as Record<string, string>[];
+    const row = rows.find((r) => r.Transaction === String(s.id))!;
+    expect(row).toMatchObject({
+      Dealer: `'${evil}`,
+      VIN: s.vehicle.vin,
+      Price: '10000.00',
+      Paid: '0.00',
+      'Left to pay': '10000.00',
+      'Paid in full': 'no',
+      Title: 'Title absent',
+      Pickup: 'Not ready',
+    });
+    expect(rows.length).toBe((await call('GET', '/api/transactions')).json().length);
+    // Dealers and the public cannot export.
+    expect((await call('GET', '/api/transactions/export.csv', undefined, s.cookie)).statusCode).toBe(403);
   });
 });

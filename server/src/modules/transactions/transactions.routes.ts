@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import type { MessageContext } from '../notifications/notification-messages';
 import { attachBillOfSale, getBillOfSale, type Seller, updateTransaction } from './manage-transactions';
 import { recordSaleEvent } from './sale-events';
+import { agingOf, filterTransactions, transactionsCsv } from './sale-reports';
 import { findTransactionViews, getTransactionView } from './transaction-views';
 
 /** Transactions (spec §7), admin only; the bill of sale also downloads for its buying dealer. */
@@ -16,7 +17,26 @@ export async function transactionsRoutes(
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.route({ ...app.endpoint('listTransactions'), handler: () => findTransactionViews(db) });
+  routes.route({
+    ...app.endpoint('listTransactions'),
+    handler: async (request) => filterTransactions(await findTransactionViews(db), request.query.filter),
+  });
+  routes.route({
+    ...app.endpoint('transactionAging'),
+    handler: async () => agingOf(await findTransactionViews(db)),
+  });
+  routes.route({
+    ...app.endpoint('exportTransactions'),
+    handler: async (_request, reply) => {
+      const csv = transactionsCsv(await findTransactionViews(db));
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="transactions-${day}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    },
+  });
   routes.route({
     // Cancel re-lists the vehicle.
     ...app.endpoint('updateTransaction', { changesVehicles: true }),

@@ -1,0 +1,99 @@
+import {
+  type AdminTransaction,
+  AGING_BUCKETS,
+  type TransactionAging,
+  type TransactionFilter,
+} from '@contracts/admin';
+import { PICKUP_STATUSES, TITLE_STATUSES } from '@contracts/after-sale';
+import { dateInZone, daysBetween } from '@contracts/business-days';
+import { centsToDecimal, toCents } from '@contracts/money';
+import { stringify } from 'csv-stringify/sync';
+
+const open = (t: AdminTransaction) => !t.cancelled;
+
+/** The sales one filter of the Transactions tab shows. */
+export function filterTransactions(views: AdminTransaction[], filter: TransactionFilter | undefined) {
+  if (!filter) return views;
+  return views.filter(
+    (t) =>
+      open(t) &&
+      (filter === 'overdue' ? t.daysLate > 0 : filter === 'title_late' ? t.titleLate : t.unwindRequested),
+  );
+}
+
+const leftToPay = (t: AdminTransaction) => (toCents(t.amountDue) ?? 0) - (toCents(t.paidAmount) ?? 0);
+
+/** Unpaid open sales by whole days since the sale day (in the sale's time zone), count and dollars left. */
+export function agingOf(views: AdminTransaction[], now = new Date()): TransactionAging {
+  const figures = AGING_BUCKETS.map((b) => ({ label: b.label, count: 0, cents: 0 }));
+  for (const t of views) {
+    if (!open(t) || t.paidInFull) continue;
+    const zone = t.terms.timeZone;
+    const days = daysBetween(dateInZone(new Date(t.createdAt), zone), dateInZone(now, zone));
+    const index = AGING_BUCKETS.findLastIndex((b) => days >= b.minDays);
+    const bucket = figures[Math.max(0, index)]!;
+    bucket.count++;
+    bucket.cents += leftToPay(t);
+  }
+  const total = figures.reduce((sum, b) => ({ count: sum.count + b.count, cents: sum.cents + b.cents }), {
+    count: 0,
+    cents: 0,
+  });
+  return {
+    buckets: figures.map((b) => ({ label: b.label, count: b.count, amount: centsToDecimal(b.cents) })),
+    total: { count: total.count, amount: centsToDecimal(total.cents) },
+  };
+}
+
+/**
+ * The sales as CSV for accounting (RFC 4180 by csv-stringify). Cells that a spreadsheet would run
+ * as a formula (starting with = + - @, tab or carriage return) are prefixed with ' so a dealer named
+ * `=HYPERLINK(…)` stays text.
+ */
+export function transactionsCsv(views: AdminTransaction[]) {
+  const dateOf = (iso: string, zone: string) => dateInZone(new Date(iso), zone);
+  return stringify(
+    views.map((t) => ({
+      transaction: t.id,
+      date: dateOf(t.createdAt, t.terms.timeZone),
+      dealer: t.dealerName,
+      year: t.vehicle.year ?? '',
+      make: t.vehicle.make ?? '',
+      model: t.vehicle.model ?? '',
+      vin: t.vehicle.vin,
+      price: t.amount,
+      lateFee: t.lateFee,
+      paid: t.paidAmount,
+      leftToPay: t.cancelled ? '0.00' : centsToDecimal(Math.max(0, leftToPay(t))),
+      paymentDue: dateOf(t.paymentDueAt, t.terms.timeZone),
+      paidInFull: t.paidInFull ? 'yes' : 'no',
+      daysLate: t.daysLate,
+      status: t.cancelled ? 'cancelled' : t.status,
+      title: TITLE_STATUSES[t.titleStatus],
+      pickup: PICKUP_STATUSES[t.pickupStatus],
+    })),
+    {
+      header: true,
+      escape_formulas: true,
+      columns: [
+        { key: 'transaction', header: 'Transaction' },
+        { key: 'date', header: 'Date' },
+        { key: 'dealer', header: 'Dealer' },
+        { key: 'year', header: 'Year' },
+        { key: 'make', header: 'Make' },
+        { key: 'model', header: 'Model' },
+        { key: 'vin', header: 'VIN' },
+        { key: 'price', header: 'Price' },
+        { key: 'lateFee', header: 'Late fee' },
+        { key: 'paid', header: 'Paid' },
+        { key: 'leftToPay', header: 'Left to pay' },
+        { key: 'paymentDue', header: 'Payment due' },
+        { key: 'paidInFull', header: 'Paid in full' },
+        { key: 'daysLate', header: 'Days late' },
+        { key: 'status', header: 'Status' },
+        { key: 'title', header: 'Title' },
+        { key: 'pickup', header: 'Pickup' },
+      ],
+    },
+  );
+}
