@@ -29,7 +29,10 @@ export const queryKeys = {
     buyCodes: (dealerId?: number) => ['admin', 'buy-codes', dealerId ?? 'all'] as const,
     /** Every dealer's and the all-dealers buy-code list (a prefix of buyCodes). */
     allBuyCodes: () => ['admin', 'buy-codes'] as const,
+    /** Every transaction read: the lists under each filter and the aging summary (a prefix). */
     transactions: () => ['admin', 'transactions'] as const,
+    transactionList: (filter?: string) => ['admin', 'transactions', 'list', filter ?? 'all'] as const,
+    transactionAging: () => ['admin', 'transactions', 'aging'] as const,
     offers: () => ['admin', 'offers'] as const,
     audit: (entity?: string) => ['admin', 'audit', entity ?? 'all'] as const,
     /** Every audit view (a prefix of audit). */

@@ -1,0 +1,116 @@
+import { PICKUP_STATUSES, type SaleState, TITLE_STATUSES } from '@contracts/after-sale';
+import { AlertTriangle, CheckCircle2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import {
+  amountLeft,
+  daysLateText,
+  decimalToCents,
+  formatAmount,
+  formatDay,
+  isOverdue,
+  pickupPlace,
+  SALE_LABELS,
+  titleShipment,
+} from '@/lib/sale-state';
+
+/** A transaction as both the admin's and the dealer's views carry it. */
+export type SaleView = SaleState & { isPaid: boolean; cancelled: boolean };
+
+const Line = ({ children, className }: { children: ReactNode; className?: string }) => (
+  <span className={cn('block', className)}>{children}</span>
+);
+
+/** A warning in words and an icon, red: never colour alone. */
+export const Flag = ({ children }: { children: ReactNode }) => (
+  <span className="inline-flex items-center gap-1 font-semibold text-red-700">
+    <AlertTriangle aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
+    {children}
+  </span>
+);
+
+/** Due date, paid in full, or overdue with its days late; what was paid and what is left. */
+export function PaymentStatus({ sale }: { sale: SaleView }) {
+  const zone = sale.terms.timeZone;
+  const paid = decimalToCents(sale.paidAmount);
+  const fee = decimalToCents(sale.lateFee);
+  return (
+    <>
+      {sale.paidInFull ? (
+        <Line>
+          <span className="inline-flex items-center gap-1 font-semibold text-emerald-800">
+            <CheckCircle2 aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
+            {SALE_LABELS.paidInFull}
+          </span>
+        </Line>
+      ) : sale.isPaid ? (
+        <Line className="font-medium text-emerald-800">{SALE_LABELS.markedPaid}</Line>
+      ) : isOverdue(sale) ? (
+        <Line>
+          <Flag>Overdue: {daysLateText(sale.daysLate)}</Flag>
+          <span className="block text-red-800">Was due {formatDay(sale.paymentDueAt, zone)}</span>
+        </Line>
+      ) : (
+        <Line>Due {formatDay(sale.paymentDueAt, zone)}</Line>
+      )}
+      {paid > 0 && !sale.paidInFull ? (
+        <Line>
+          {formatAmount(sale.paidAmount)} paid, {formatAmount(amountLeft(sale))} left
+        </Line>
+      ) : null}
+      {fee > 0 ? <Line>Late fee {formatAmount(sale.lateFee)}</Line> : null}
+    </>
+  );
+}
+
+/** Where the title is, when it is due, whether it is late, and how it was shipped. */
+export function TitleStatus({ sale }: { sale: SaleView }) {
+  const shipment = titleShipment(sale.timeline);
+  const delivered = sale.titleStatus === 'sent' || sale.titleStatus === 'confirmed';
+  return (
+    <>
+      <Line className="font-medium">{TITLE_STATUSES[sale.titleStatus]}</Line>
+      {delivered || sale.cancelled ? null : (
+        <Line>Due {formatDay(sale.titleDueAt, sale.terms.timeZone)}</Line>
+      )}
+      {sale.titleLate && !sale.cancelled ? (
+        <Line>
+          <Flag>{SALE_LABELS.titleLate}</Flag>
+        </Line>
+      ) : null}
+      {delivered && shipment ? (
+        <Line className="break-words">
+          {shipment.carrier}, tracking <span className="font-mono">{shipment.trackingNumber}</span>
+        </Line>
+      ) : null}
+      {sale.unwindRequested ? (
+        <Line className="font-semibold text-amber-900">{SALE_LABELS.unwindRequested}</Line>
+      ) : null}
+    </>
+  );
+}
+
+/** Pickup state; where and when, and the gate pass code, once the vehicle is ready. */
+export function PickupStatus({ sale, withPlace = false }: { sale: SaleView; withPlace?: boolean }) {
+  const place = pickupPlace(sale.timeline);
+  return (
+    <>
+      <Line className="font-medium">{PICKUP_STATUSES[sale.pickupStatus]}</Line>
+      {withPlace && sale.pickupStatus === 'ready' && place ? (
+        <>
+          <Line className="break-words">{place.address}</Line>
+          <Line className="break-words">{place.hours}</Line>
+        </>
+      ) : null}
+      {sale.pickupStatus === 'ready' && sale.gatePassCode ? (
+        <Line>
+          {SALE_LABELS.gatePass}{' '}
+          <span className="font-mono font-semibold tracking-wider">{sale.gatePassCode}</span>
+        </Line>
+      ) : null}
+      {sale.guaranteeEndsAt ? (
+        <Line>Guarantee ends {formatDay(sale.guaranteeEndsAt, sale.terms.timeZone)}</Line>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import type { SaleEvent } from '@contracts/after-sale';
+import { describe, expect, it } from 'vitest';
+import { amountLeft, decimalToCents, formatAmount, formatDay, isOverdue, titleShipment } from './sale-state';
+
+describe('money on the sale', () => {
+  it('reads decimal strings as cents, zero included', () => {
+    expect(decimalToCents('0.00')).toBe(0);
+    expect(decimalToCents('15900.00')).toBe(1_590_000);
+    expect(decimalToCents('5000.5')).toBe(500_050);
+    expect(decimalToCents('19.99')).toBe(1999);
+  });
+  it('shows cents only when there are some', () => {
+    expect(formatAmount('15900.00')).toBe('$15,900');
+    expect(formatAmount('5000.50')).toBe('$5,000.50');
+  });
+  it('leaves what is due less what was paid, never below zero', () => {
+    expect(amountLeft({ amountDue: '16200.00', paidAmount: '5000.00' })).toBe('11200.00');
+    expect(amountLeft({ amountDue: '10300.00', paidAmount: '10000.01' })).toBe('299.99');
+    expect(amountLeft({ amountDue: '100.00', paidAmount: '100.00' })).toBe('0.00');
+  });
+});
+
+describe('clocks', () => {
+  it('shows a due date in the sale’s time zone, not the reader’s', () => {
+    // The end of Nov 27 in New York is already Nov 28 in UTC.
+    expect(formatDay('2026-11-28T04:59:59.999Z', 'America/New_York')).toBe('Nov 27, 2026');
+    expect(formatDay('2026-11-28T04:59:59.999Z', 'UTC')).toBe('Nov 28, 2026');
+  });
+  it('is overdue only when late, open and not marked paid', () => {
+    const sale = { daysLate: 3, isPaid: false, cancelled: false };
+    expect(isOverdue(sale)).toBe(true);
+    expect(isOverdue({ ...sale, daysLate: 0 })).toBe(false);
+    expect(isOverdue({ ...sale, isPaid: true })).toBe(false);
+    expect(isOverdue({ ...sale, cancelled: true })).toBe(false);
+  });
+});
+
+describe('titleShipment', () => {
+  const step = (id: number, type: SaleEvent['type'], data: Record<string, unknown> = {}): SaleEvent => ({
+    id,
+    type,
+    at: '2026-11-23T12:00:00Z',
+    by: 'admin',
+    summary: '',
+    data,
+  });
+  it('is the last title shipment on the timeline', () => {
+    expect(titleShipment([step(0, 'sold'), step(1, 'title_received')])).toBeNull();
+    expect(
+      titleShipment([
+        step(1, 'title_sent', { carrier: 'UPS', trackingNumber: '1Z1' }),
+        step(2, 'title_sent', { carrier: 'FedEx', trackingNumber: '7777' }),
+      ]),
+    ).toEqual({ carrier: 'FedEx', trackingNumber: '7777' });
+  });
+});
