@@ -199,7 +199,9 @@ describe('Manage Listings', () => {
     const transaction = page.getByTestId(`transaction-${sold.sale!.transactionId}`);
     await transaction.getByText('Cancelled', { exact: true }).waitFor();
     expect(await transaction.innerText()).toContain('the vehicle was re-listed for sale');
-    expect(await transaction.getByRole('button').count()).toBe(0);
+    // No actions: only its details (the timeline) can be opened.
+    expect(await transaction.getByRole('button').count()).toBe(1);
+    expect(await transaction.getByRole('button', { name: /^Details/ }).count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -410,7 +412,9 @@ describe('Manage Transactions', () => {
     await toast(page, 'Transaction updated successfully');
     await row.getByText('Cancelled', { exact: true }).waitFor();
     expect(await row.innerText()).toContain('the vehicle was re-listed for sale');
-    expect(await row.getByRole('button').count()).toBe(0);
+    // No actions: only its details (the timeline) can be opened.
+    expect(await row.getByRole('button').count()).toBe(1);
+    expect(await row.getByRole('button', { name: /^Details/ }).count()).toBe(1);
     saved = (await api<Transaction[]>('/api/transactions')).find((t) => t.id === open.id)!;
     expect(saved.cancelled).toBe(true);
     expect(await publicIds()).toContain(open.vehicleId);

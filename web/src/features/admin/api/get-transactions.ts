@@ -1,12 +1,13 @@
+import type { TransactionFilter } from '@contracts/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** GET /api/transactions (newest first). */
-export const transactionsQuery = () =>
+/** GET /api/transactions[?filter=…] (newest first). */
+export const transactionsQuery = (filter?: TransactionFilter) =>
   queryOptions({
-    queryKey: queryKeys.admin.transactions(),
-    queryFn: async () => (await readApi('listTransactions')) ?? [],
+    queryKey: queryKeys.admin.transactionList(filter),
+    queryFn: async () => (await readApi('listTransactions', filter ? { query: { filter } } : {})) ?? [],
   });
 
-export const useTransactions = () => useQuery(transactionsQuery());
+export const useTransactions = (filter?: TransactionFilter) => useQuery(transactionsQuery(filter));

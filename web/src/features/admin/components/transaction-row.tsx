@@ -1,29 +1,35 @@
 import { ADMIN_TEXT, type AdminTransaction } from '@contracts/admin';
-import { AlertTriangle, Ban, FileText } from 'lucide-react';
+import { apiPath } from '@contracts/api-routes';
+import { Ban, FileText } from 'lucide-react';
+import { PaymentStatus, PickupStatus, TitleStatus } from '@/components/sale-status';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
+import { isOverdue } from '@/lib/sale-state';
 import { formatDate } from '@/lib/time-left';
 import { vehicleTitle } from '@/lib/vehicle-title';
-import { ADMIN_LABELS } from '../admin-texts';
+import { ADMIN_LABELS, SALE_STEP_LABELS } from '../admin-texts';
 import { type UpdateTransactionBody, useUpdateTransaction } from '../api/update-transaction';
-import { businessDaysSince, calendarDaysSince, PAYMENT_TERM_BUSINESS_DAYS } from '../business-days';
+import { calendarDaysSince } from '../days-since';
 import { BillOfSaleUpload } from './bill-of-sale-upload';
 import { ConfirmDialog } from './confirm-dialog';
 import { Cell, Row } from './data-table';
+import { TransactionDetailsDialog } from './transaction-details-dialog';
 
 const TOGGLE = 'h-7 whitespace-nowrap px-2 text-xs font-medium';
 const daysAgo = (days: number) => (days === 0 ? 'today' : days === 1 ? '1 day ago' : `${days} days ago`);
 
-/** One sale: toggles for status and paid, the bill of sale, and Cancel (final). */
+/**
+ * One sale: toggles for status and paid, where payment, title and pickup stand (the server's
+ * clocks), the bill of sale, Details (the timeline and the steps) and Cancel (final).
+ */
 export function TransactionRow({ transaction: t, now }: { transaction: AdminTransaction; now: Date }) {
   const update = useUpdateTransaction();
   const name = vehicleTitle(t.vehicle);
   const label = `${name}, ${t.dealerName}`;
-  const overdue =
-    !t.cancelled && !t.isPaid && businessDaysSince(t.createdAt, now) > PAYMENT_TERM_BUSINESS_DAYS;
+  const overdue = isOverdue(t);
   const send = (body: UpdateTransactionBody, done: string) =>
     update.mutate(
       { id: t.id, body },
@@ -88,7 +94,7 @@ export function TransactionRow({ transaction: t, now }: { transaction: AdminTran
           </span>
         )}
       </Cell>
-      <Cell label="Paid">
+      <Cell label="Payment">
         {t.cancelled ? (
           <span>{t.isPaid ? 'Paid' : 'Unpaid'}</span>
         ) : (
@@ -103,14 +109,21 @@ export function TransactionRow({ transaction: t, now }: { transaction: AdminTran
             >
               {t.isPaid ? 'Mark unpaid' : 'Mark paid'}
             </Button>
-            {overdue ? (
-              <span className="inline-flex basis-full items-center justify-end gap-1 text-xs font-medium text-amber-900 md:justify-start">
-                <AlertTriangle aria-hidden="true" className="h-3.5 w-3.5" />
-                Unpaid {businessDaysSince(t.createdAt, now)} business days
-              </span>
-            ) : null}
+            <span className="basis-full text-xs text-slate-700">
+              <PaymentStatus sale={t} />
+            </span>
           </span>
         )}
+      </Cell>
+      <Cell label="Title & pickup">
+        <span className="grid gap-1.5 text-xs text-slate-700">
+          <span>
+            <TitleStatus sale={t} />
+          </span>
+          <span>
+            <PickupStatus sale={t} />
+          </span>
+        </span>
       </Cell>
       <Cell label="Bill of sale">
         <span className="flex flex-wrap items-center justify-end gap-2 md:justify-start">
@@ -125,7 +138,17 @@ export function TransactionRow({ transaction: t, now }: { transaction: AdminTran
               View<span className="sr-only"> bill of sale for {label}</span>
             </a>
           ) : (
-            <span className="text-slate-500">None</span>
+            // No signed copy: the server generates one from the sale on each download.
+            <a
+              href={apiPath('downloadBillOfSale', { id: t.id })}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center gap-1 font-medium text-brand-700 underline underline-offset-2"
+            >
+              <FileText aria-hidden="true" className="h-4 w-4" />
+              {SALE_STEP_LABELS.generatedBill}
+              <span className="sr-only"> bill of sale for {label} (no signed copy uploaded)</span>
+            </a>
           )}
           {t.cancelled ? null : (
             <BillOfSaleUpload transactionId={t.id} hasBill={!!t.billOfSale} label={label} />
@@ -134,9 +157,13 @@ export function TransactionRow({ transaction: t, now }: { transaction: AdminTran
       </Cell>
       <Cell className="max-md:justify-end max-md:pt-2 md:text-right">
         {t.cancelled ? (
-          <span className="sr-only">No actions: cancelled</span>
+          <span className="flex flex-wrap justify-end gap-2">
+            <TransactionDetailsDialog transaction={t} />
+            <span className="sr-only">No actions: cancelled</span>
+          </span>
         ) : (
           <span className="flex flex-wrap justify-end gap-2">
+            <TransactionDetailsDialog transaction={t} />
             <ConfirmDialog
               title="Cancel this sale?"
               description={`The sale of ${name} to ${t.dealerName} for ${formatMoney(t.amount)} will be cancelled and the vehicle listed for sale again. A cancelled transaction cannot be changed.`}

@@ -1,54 +1,65 @@
-import { Receipt } from 'lucide-react';
+import { TRANSACTION_FILTERS, type TransactionFilter } from '@contracts/admin';
+import { apiPath } from '@contracts/api-routes';
+import { Download, Receipt } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { ADMIN_LABELS } from '../admin-texts';
+import { buttonClasses } from '@/components/ui/button';
+import { ADMIN_LABELS, SALE_STEP_LABELS } from '../admin-texts';
 import { useTransactions } from '../api/get-transactions';
-import { businessDaysSince, PAYMENT_TERM_BUSINESS_DAYS } from '../business-days';
 import { DataTable } from './data-table';
 import { SelectField } from './fields';
 import { EmptyState, LoadError, LoadingRows, Panel } from './panel-states';
+import { TransactionAging } from './transaction-aging';
 import { TransactionRow } from './transaction-row';
 
+/** Cancelled or not is known here; overdue, title late and unwind requested are the server's clocks. */
 const FILTERS = {
   all: 'All transactions',
   open: 'Open (not cancelled)',
-  overdue: 'Unpaid past terms',
+  ...TRANSACTION_FILTERS,
   cancelled: 'Cancelled',
 } as const;
 type Filter = keyof typeof FILTERS;
+const serverFilter = (filter: Filter) =>
+  Object.hasOwn(TRANSACTION_FILTERS, filter) ? (filter as TransactionFilter) : undefined;
 
-/** Manage Transactions (spec §2), newest first, with an unpaid-past-terms highlight. */
+/** Manage Transactions (spec §2), newest first: unpaid by age, filters, the CSV export, each sale. */
 export function TransactionsTab() {
-  const transactions = useTransactions();
   const [filter, setFilter] = useState<Filter>('all');
+  const transactions = useTransactions(serverFilter(filter));
   const now = useMemo(() => new Date(), []);
   const list = (transactions.data ?? []).filter((t) =>
-    filter === 'all'
-      ? true
-      : filter === 'cancelled'
-        ? t.cancelled
-        : filter === 'open'
-          ? !t.cancelled
-          : !t.cancelled && !t.isPaid && businessDaysSince(t.createdAt, now) > PAYMENT_TERM_BUSINESS_DAYS,
+    filter === 'cancelled' ? t.cancelled : filter === 'open' ? !t.cancelled : true,
   );
   return (
     <Panel
       title={ADMIN_LABELS.manageTransactions}
-      description={`Sales unpaid for more than ${PAYMENT_TERM_BUSINESS_DAYS} business days are highlighted.`}
+      description="Sales past their payment due date are highlighted."
       actions={
-        <SelectField
-          label={<span className="sr-only">Show</span>}
-          value={filter}
-          onChange={(e) => setFilter(e.target.value as Filter)}
-          className="w-56"
-        >
-          {Object.entries(FILTERS).map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </SelectField>
+        <>
+          <SelectField
+            label={<span className="sr-only">Show</span>}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value as Filter)}
+            className="w-56"
+          >
+            {Object.entries(FILTERS).map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))}
+          </SelectField>
+          <a
+            href={apiPath('exportTransactions', {})}
+            download
+            className={buttonClasses('outline', 'md', 'h-11')}
+          >
+            <Download aria-hidden="true" className="h-4 w-4" />
+            {SALE_STEP_LABELS.exportCsv}
+          </a>
+        </>
       }
     >
+      <TransactionAging />
       {transactions.isPending ? (
         <LoadingRows label="Loading transactions..." />
       ) : transactions.isError ? (
@@ -62,7 +73,17 @@ export function TransactionsTab() {
       ) : (
         <DataTable
           label="Transactions"
-          columns={['Sold', 'Vehicle', 'Dealer', 'Amount', 'Status', 'Paid', 'Bill of sale', 'Actions']}
+          columns={[
+            'Sold',
+            'Vehicle',
+            'Dealer',
+            'Amount',
+            'Status',
+            'Payment',
+            'Title & pickup',
+            'Bill of sale',
+            'Actions',
+          ]}
         >
           {list.map((t) => (
             <TransactionRow key={t.id} transaction={t} now={now} />

@@ -1,0 +1,221 @@
+import type { AdminTransaction } from '@contracts/admin';
+import { PAYMENT_METHODS, SALE_TEXT } from '@contracts/after-sale';
+import { FormField } from '@/components/ui/form-field';
+import { amountLeft, decimalToCents, todayIn } from '@/lib/sale-state';
+import { SALE_STEP_LABELS as L } from '../admin-texts';
+import { SelectField, TextAreaField } from './fields';
+import { type Step, StepSection, type StepType, useStepForm } from './sale-step-form';
+
+/** What every step form gets from the dialog: the sale, how to send a step, and the last refusal. */
+export interface StepFormProps {
+  transaction: AdminTransaction;
+  send: (body: Step<StepType>) => void;
+  pending: boolean;
+  /** The server's refusal of this step's last try. */
+  error: string | null;
+}
+
+const handedOver = (t: AdminTransaction) => t.pickupStatus === 'picked_up' || t.pickupStatus === 'delivered';
+
+export function PaymentForm({ transaction: t, send, pending, error }: StepFormProps) {
+  const left = amountLeft(t);
+  const form = useStepForm('payment_recorded', {
+    amount: left,
+    method: 'ach',
+    reference: '',
+    receivedOn: todayIn(t.terms.timeZone),
+  });
+  const { errors } = form.formState;
+  const allowed = !t.paidInFull && decimalToCents(left) > 0;
+  return (
+    <StepSection
+      title={L.recordPayment}
+      submitLabel={L.recordPayment}
+      allowed={allowed}
+      reason={L.paidInFullReason}
+      wide
+      pending={pending}
+      error={error}
+      onSubmit={form.handleSubmit(send)}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField
+          label={L.amount}
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.amount?.message}
+          {...form.register('amount')}
+        />
+        <SelectField label={L.method} error={errors.method?.message} {...form.register('method')}>
+          {Object.entries(PAYMENT_METHODS).map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </SelectField>
+        <FormField
+          label={L.reference}
+          autoComplete="off"
+          maxLength={100}
+          error={errors.reference?.message}
+          {...form.register('reference')}
+        />
+        <FormField
+          label={L.receivedOn}
+          type="date"
+          error={errors.receivedOn?.message}
+          {...form.register('receivedOn')}
+        />
+      </div>
+    </StepSection>
+  );
+}
+
+export function TitleReceivedForm({ transaction: t, send, pending, error }: StepFormProps) {
+  const form = useStepForm('title_received', { withDeal: false });
+  return (
+    <StepSection
+      title={L.titleReceived}
+      submitLabel={L.markTitleReceived}
+      allowed={t.titleStatus === 'absent'}
+      reason={SALE_TEXT.titleAlreadyReceived}
+      pending={pending}
+      error={error}
+      onSubmit={form.handleSubmit(send)}
+    >
+      <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
+        <input type="checkbox" className="h-5 w-5 accent-brand-600" {...form.register('withDeal')} />
+        {L.withDeal}
+      </label>
+    </StepSection>
+  );
+}
+
+export function TitleSentForm({ transaction: t, send, pending, error }: StepFormProps) {
+  const form = useStepForm('title_sent', { carrier: '', trackingNumber: '' });
+  const { errors } = form.formState;
+  return (
+    <StepSection
+      title={L.titleSent}
+      submitLabel={L.markTitleSent}
+      allowed={t.titleStatus === 'received'}
+      reason={t.titleStatus === 'absent' ? SALE_TEXT.titleOrder : L.titleAlreadySent}
+      pending={pending}
+      error={error}
+      onSubmit={form.handleSubmit(send)}
+    >
+      <FormField
+        label={L.carrier}
+        maxLength={60}
+        error={errors.carrier?.message}
+        {...form.register('carrier')}
+      />
+      <FormField
+        label={L.trackingNumber}
+        maxLength={60}
+        autoComplete="off"
+        spellCheck={false}
+        error={errors.trackingNumber?.message}
+        {...form.register('trackingNumber')}
+      />
+    </StepSection>
+  );
+}
+
+export function PickupReadyForm({ transaction: t, send, pending, error }: StepFormProps) {
+  const form = useStepForm('pickup_ready', { address: '', hours: '' });
+  const { errors } = form.formState;
+  return (
+    <StepSection
+      title={L.pickupReady}
+      submitLabel={L.markPickupReady}
+      allowed={!handedOver(t)}
+      reason={SALE_TEXT.pickupDone}
+      hint={t.pickupStatus === 'ready' ? L.pickupAgain : undefined}
+      pending={pending}
+      error={error}
+      onSubmit={form.handleSubmit(send)}
+    >
+      <FormField
+        label={L.address}
+        maxLength={300}
+        autoComplete="street-address"
+        error={errors.address?.message}
+        {...form.register('address')}
+      />
+      <FormField
+        label={L.hours}
+        maxLength={200}
+        placeholder="Mon–Fri 8 AM–5 PM"
+        error={errors.hours?.message}
+        {...form.register('hours')}
+      />
+    </StepSection>
+  );
+}
+
+export function PickedUpForm({ transaction: t, send, pending, error }: StepFormProps) {
+  const form = useStepForm('picked_up', { on: todayIn(t.terms.timeZone), by: '' });
+  const { errors } = form.formState;
+  return (
+    <StepSection
+      title={L.pickedUp}
+      submitLabel={L.markPickedUp}
+      allowed={t.pickupStatus === 'ready'}
+      reason={handedOver(t) ? SALE_TEXT.pickupDone : SALE_TEXT.pickupNotReady}
+      pending={pending}
+      error={error}
+      onSubmit={form.handleSubmit(send)}
+    >
+      <FormField label={L.pickedUpOn} type="date" error={errors.on?.message} {...form.register('on')} />
+      <FormField label={L.pickedUpBy} maxLength={120} error={errors.by?.message} {...form.register('by')} />
+    </StepSection>
+  );
+}
+
+export function DeliveredForm({ transaction: t, send, pending, error }: StepFormProps) {
+  const form = useStepForm('delivered', { on: todayIn(t.terms.timeZone), carrier: '' });
+  const { errors } = form.formState;
+  return (
+    <StepSection
+      title={L.delivered}
+      submitLabel={L.markDelivered}
+      allowed={!handedOver(t)}
+      reason={SALE_TEXT.pickupDone}
+      pending={pending}
+      error={error}
+      onSubmit={form.handleSubmit(send)}
+    >
+      <FormField label={L.deliveredOn} type="date" error={errors.on?.message} {...form.register('on')} />
+      <FormField
+        label={L.deliveredBy}
+        maxLength={120}
+        error={errors.carrier?.message}
+        {...form.register('carrier')}
+      />
+    </StepSection>
+  );
+}
+
+/** Shown only while the dealer's unwind request waits for an answer. */
+export function DeclineUnwindForm({ send, pending, error }: StepFormProps) {
+  const form = useStepForm('unwind_declined', { reason: '' });
+  const { errors } = form.formState;
+  return (
+    <StepSection
+      title={L.declineUnwind}
+      submitLabel={L.declineUnwind}
+      allowed
+      pending={pending}
+      error={error}
+      onSubmit={form.handleSubmit(send)}
+    >
+      <TextAreaField
+        label={L.declineReason}
+        maxLength={1000}
+        error={errors.reason?.message}
+        {...form.register('reason')}
+      />
+    </StepSection>
+  );
+}

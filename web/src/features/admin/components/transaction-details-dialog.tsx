@@ -1,0 +1,147 @@
+import { ADMIN_TEXT, type AdminTransaction } from '@contracts/admin';
+import { apiPath } from '@contracts/api-routes';
+import { FileText, ListChecks } from 'lucide-react';
+import { useState } from 'react';
+import { PaymentStatus, PickupStatus, TitleStatus } from '@/components/sale-status';
+import { SaleTimeline } from '@/components/sale-timeline';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { toast } from '@/components/ui/use-toast';
+import { formatMoney } from '@/lib/format';
+import { formatAmount, SALE_LABELS } from '@/lib/sale-state';
+import { formatDate } from '@/lib/time-left';
+import { vehicleTitle } from '@/lib/vehicle-title';
+import { SALE_STEP_LABELS as L } from '../admin-texts';
+import { useRecordSaleEvent } from '../api/record-sale-event';
+import type { Step, StepType } from './sale-step-form';
+import {
+  DeclineUnwindForm,
+  DeliveredForm,
+  PaymentForm,
+  PickedUpForm,
+  PickupReadyForm,
+  TitleReceivedForm,
+  TitleSentForm,
+} from './sale-step-forms';
+
+const DONE: Record<StepType, string> = {
+  payment_recorded: 'payment recorded',
+  title_received: 'title received',
+  title_sent: 'title sent',
+  pickup_ready: 'ready for pickup',
+  picked_up: 'picked up',
+  delivered: 'delivered',
+  unwind_declined: 'unwind request declined',
+};
+
+const terms = (t: AdminTransaction) =>
+  `Payment in ${t.terms.paymentDays} business days; title in ${t.terms.titleDaysWithDeal} (with the deal) or ${t.terms.titleDaysAbsent}; guarantee ${t.terms.guaranteeDays} business days after pickup; late fee ${t.terms.lateFeePercent}%; ${t.terms.timeZone} time.`;
+
+/**
+ * The life of one sale for the admin (DESIGN.md §8): its clocks, the bill of sale, a form per
+ * step (each disabled, with the reason, when the state does not allow it; the server's refusal
+ * shown in the form) and the timeline. Opened from the transaction's row.
+ */
+export function TransactionDetailsDialog({ transaction: t }: { transaction: AdminTransaction }) {
+  const record = useRecordSaleEvent();
+  const [failure, setFailure] = useState<{ type: StepType; message: string } | null>(null);
+  const name = vehicleTitle(t.vehicle);
+  const send = (body: Step<StepType>) => {
+    setFailure(null);
+    record.mutate(
+      { id: t.id, body },
+      {
+        onSuccess: (updated) =>
+          toast({
+            title: ADMIN_TEXT.transactionUpdated,
+            description:
+              body.type === 'pickup_ready' && updated.gatePassCode
+                ? `${name}: ready for pickup, ${SALE_LABELS.gatePass.toLowerCase()} ${updated.gatePassCode}.`
+                : `${name}: ${DONE[body.type]}.`,
+          }),
+        onError: (error) => setFailure({ type: body.type, message: error.message }),
+      },
+    );
+  };
+  const props = (type: StepType) => ({
+    transaction: t,
+    send,
+    pending: record.isPending,
+    error: failure?.type === type ? failure.message : null,
+  });
+
+  return (
+    <Modal
+      title={L.dialogTitle}
+      description={`${name} (VIN ${t.vehicle.vin}), sold to ${t.dealerName} on ${formatDate(t.createdAt)} for ${formatMoney(t.amount)}.`}
+      className="md:max-w-3xl"
+      onOpenChange={(open) => {
+        if (!open) setFailure(null);
+      }}
+      trigger={
+        <Button size="sm" variant="outline">
+          <ListChecks aria-hidden="true" className="h-4 w-4" />
+          {L.details}
+          <span className="sr-only">
+            {' '}
+            of the sale of {name} to {t.dealerName}
+          </span>
+        </Button>
+      }
+    >
+      <dl className="grid gap-3 rounded-lg bg-slate-50 p-4 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Payment</dt>
+          <dd className="mt-1 text-slate-800">
+            <PaymentStatus sale={t} />
+            <span className="block">Amount due {formatAmount(t.amountDue)}</span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Title</dt>
+          <dd className="mt-1 text-slate-800">
+            <TitleStatus sale={t} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Pickup</dt>
+          <dd className="mt-1 text-slate-800">
+            <PickupStatus sale={t} withPlace />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Terms</dt>
+          <dd className="mt-1 text-slate-800">{terms(t)}</dd>
+        </div>
+      </dl>
+      <a
+        href={apiPath('downloadBillOfSale', { id: t.id })}
+        target="_blank"
+        rel="noreferrer"
+        className="inline-flex items-center gap-1 justify-self-start font-medium text-brand-700 underline underline-offset-2"
+      >
+        <FileText aria-hidden="true" className="h-4 w-4" />
+        {L.downloadBill}
+      </a>
+      {t.cancelled ? (
+        <p className="text-sm text-slate-600">This sale was cancelled: its steps can no longer change.</p>
+      ) : (
+        <div className="grid gap-3 md:grid-cols-2">
+          {t.unwindRequested ? <DeclineUnwindForm {...props('unwind_declined')} /> : null}
+          <PaymentForm key={`pay-${t.timeline.length}`} {...props('payment_recorded')} />
+          <TitleReceivedForm {...props('title_received')} />
+          <TitleSentForm {...props('title_sent')} />
+          <PickupReadyForm key={`ready-${t.timeline.length}`} {...props('pickup_ready')} />
+          <PickedUpForm {...props('picked_up')} />
+          <DeliveredForm {...props('delivered')} />
+        </div>
+      )}
+      <section aria-labelledby={`timeline-${t.id}`} className="grid gap-2">
+        <h3 id={`timeline-${t.id}`} className="font-semibold text-slate-900">
+          {SALE_LABELS.timeline}
+        </h3>
+        <SaleTimeline events={t.timeline} label={`${SALE_LABELS.timeline} of the sale of ${name}`} />
+      </section>
+    </Modal>
+  );
+}
