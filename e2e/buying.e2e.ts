@@ -146,7 +146,7 @@ describe('Make Offer and the dealer dashboard', () => {
     await card.getByText('Accepted', { exact: true }).waitFor();
 
     const transactions = page.getByRole('region', { name: 'Recent transactions' });
-    await transactions.getByText('$15,900').waitFor();
+    await transactions.getByText('$15,900', { exact: true }).waitFor();
     expect(await publicIds()).not.toContain(target);
     expect(errors).toEqual([]);
     await context.close();

@@ -1,3 +1,4 @@
+import type { DealerSaleEventBody } from '@contracts/after-sale';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, readApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -32,6 +33,18 @@ export function useRespondToCounter() {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.vehicles.all });
+    },
+  });
+}
+
+/** POST /api/dealer/transactions/:id/events: confirm the title arrived, or ask to unwind a late one. */
+export function useRecordDealerSaleEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: DealerSaleEventBody }) =>
+      callApi('recordDealerSaleEvent', { params: { id }, body }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.transactions() });
     },
   });
 }

@@ -1,21 +1,34 @@
 import type { DealerTransaction } from '@contracts/buying';
 import { vehiclePath } from '@contracts/routes';
+import { FileText } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { PaymentStatus, PickupStatus, TitleStatus } from '@/components/sale-status';
+import { SaleTimeline } from '@/components/sale-timeline';
 import { Badge } from '@/components/ui/badge';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';
+import { SALE_LABELS } from '@/lib/sale-state';
 import { formatDate } from '@/lib/time-left';
+import { useRecordDealerSaleEvent } from '../api/dealer-portal';
+import { UnwindRequestDialog } from './unwind-request-dialog';
 
 const vehicleName = (t: DealerTransaction) =>
   t.vehicle && (t.vehicle.year || t.vehicle.make || t.vehicle.model)
     ? [t.vehicle.year, t.vehicle.make, t.vehicle.model].filter(Boolean).join(' ')
     : `Vehicle #${t.vehicleId}`;
 
-/** Recent transactions: vehicle, date, amount and a status badge, green when completed (spec §2). */
+/**
+ * Recent transactions: vehicle, date, amount and a status badge, green when completed (spec §2);
+ * then the life of each sale (DESIGN.md §8): payment, title (with tracking), pickup (with the gate
+ * pass), guarantee, the bill of sale, the timeline, and the dealer's two steps.
+ */
 export function TransactionsSection({ transactions }: { transactions: DealerTransaction[] }) {
   return (
     <section
       aria-labelledby="transactions-title"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
       <h2 id="transactions-title" className="text-lg font-semibold text-slate-900">
         Recent transactions
@@ -23,29 +36,89 @@ export function TransactionsSection({ transactions }: { transactions: DealerTran
       {transactions.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No transactions yet. Vehicles you buy appear here.</p>
       ) : (
-        <ul className="mt-3 divide-y divide-slate-100">
+        <ul className="mt-3 grid gap-4">
           {transactions.map((t) => (
-            <li key={t.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-              <div>
-                <Link href={vehiclePath(t.vehicleId)} className="font-medium text-slate-900 hover:underline">
-                  {vehicleName(t)}
-                </Link>
-                <p className="text-sm text-slate-600">{formatDate(t.createdAt)}</p>
-              </div>
-              <div className="flex items-center gap-3">
-                <span className="font-semibold text-slate-900">{formatMoney(t.amount)}</span>
-                {t.cancelled ? (
-                  <Badge tone="red">Cancelled</Badge>
-                ) : (
-                  <Badge tone={t.status === 'completed' ? 'green' : 'yellow'}>
-                    {t.status === 'completed' ? 'Completed' : 'Pending'}
-                  </Badge>
-                )}
-              </div>
-            </li>
+            <TransactionCard key={t.id} transaction={t} />
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
+      <dd className="mt-0.5 text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+function TransactionCard({ transaction: t }: { transaction: DealerTransaction }) {
+  const record = useRecordDealerSaleEvent();
+  const name = vehicleName(t);
+  const confirmTitle = () =>
+    record.mutate(
+      { id: t.id, body: { type: 'title_confirmed' } },
+      {
+        onSuccess: () => toast({ title: 'Title receipt confirmed', description: `${name}: thank you.` }),
+        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: error.message }),
+      },
+    );
+  return (
+    <li className="rounded-xl border border-slate-200 p-4" data-testid={`dealer-transaction-${t.id}`}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <Link href={vehiclePath(t.vehicleId)} className="font-medium text-slate-900 hover:underline">
+            {name}
+          </Link>
+          <p className="text-sm text-slate-600">{formatDate(t.createdAt)}</p>
+        </div>
+        <div className="flex items-center gap-3">
+          <span className="font-semibold text-slate-900">{formatMoney(t.amount)}</span>
+          {t.cancelled ? (
+            <Badge tone="red">Cancelled</Badge>
+          ) : (
+            <Badge tone={t.status === 'completed' ? 'green' : 'yellow'}>
+              {t.status === 'completed' ? 'Completed' : 'Pending'}
+            </Badge>
+          )}
+        </div>
+      </div>
+      {t.cancelled ? null : (
+        <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-3">
+          <Fact label="Payment">
+            <PaymentStatus sale={t} />
+          </Fact>
+          <Fact label="Title">
+            <TitleStatus sale={t} />
+          </Fact>
+          <Fact label="Pickup">
+            <PickupStatus sale={t} withPlace />
+          </Fact>
+        </dl>
+      )}
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <a href={t.billOfSale} target="_blank" rel="noreferrer" className={buttonClasses('outline', 'sm')}>
+          <FileText aria-hidden="true" className="h-4 w-4" />
+          Bill of sale<span className="sr-only"> for the {name}</span>
+        </a>
+        {!t.cancelled && t.titleStatus === 'sent' ? (
+          <Button size="sm" onClick={confirmTitle} disabled={record.isPending}>
+            Confirm title received
+          </Button>
+        ) : null}
+        {t.canRequestUnwind ? <UnwindRequestDialog transactionId={t.id} vehicle={name} /> : null}
+      </div>
+      <details className="mt-3 text-sm">
+        <summary className="cursor-pointer py-1 text-slate-700">
+          {SALE_LABELS.timeline} ({t.timeline.length})
+        </summary>
+        <div className="mt-2">
+          <SaleTimeline events={t.timeline} label={`${SALE_LABELS.timeline} of the ${name}`} />
+        </div>
+      </details>
+    </li>
   );
 }
