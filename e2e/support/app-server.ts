@@ -20,6 +20,11 @@ export interface StartOptions {
    * neither creates nor drops the database. Stop it before the first one (which drops it).
    */
   shareDatabaseOf?: RunningServer;
+  /**
+   * Keep the data (PGlite database, uploads) in this directory, which the caller owns and removes:
+   * stopped, the app's database can be changed directly, then the app started again on it.
+   */
+  dataDir?: string;
 }
 
 /**
@@ -36,13 +41,13 @@ export async function startAppServer(
   if (shared && !shared.databaseUrl) {
     throw new Error('A second instance needs PostgreSQL (TEST_DATABASE_URL): PGlite is one process.');
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
   const pgDatabase =
     serverUrl && !shared ? await createDatabase(serverUrl, 'app_e2e', { fromTemplate: false }) : null;
   const databaseUrl = shared?.databaseUrl ?? pgDatabase?.url ?? null;
   const cleanUp = async () => {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     if (pgDatabase && serverUrl) await dropDatabase(serverUrl, pgDatabase.name);
   };
   let server: SpawnedServer;

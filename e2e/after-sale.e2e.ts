@@ -1,0 +1,302 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { SALE_TEXT } from '@contracts/after-sale';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startAppServer } from './support/app-server';
+import { type ExpectedFailure, openPage, toast } from './support/browser-page';
+import { DESKTOP, launchChromium } from './support/chromium';
+import { adminToken, signInAdmin, signInContext } from './support/sign-in';
+
+/**
+ * After the sale (issue #18) in the browser: the admin records payment, title and pickup in the
+ * transaction's details, the buying dealer follows it on a phone, confirms the title, downloads the
+ * bill of sale, and asks to unwind a sale whose title is late. Steps change data, so this file has
+ * its own server, on a data directory it keeps: the late title needs a sale made weeks ago, which
+ * only the database can say (the app is stopped, the sale backdated, the app started again).
+ */
+const PHONE_390 = { width: 390, height: 844 } as const;
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+let server: RunningServer;
+let browser: Browser;
+let dataDir: string;
+let dealer: { dealerName: string; buyCode: string };
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'e2e-after-sale-'));
+  [server, browser] = await Promise.all([startAppServer({}, { dataDir }), launchChromium()]);
+  dealer = server.demoDealer!;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Sale {
+  id: number;
+  amount: string;
+  vehicle: { vin: string };
+}
+
+const adminApi = async <T>(path: string) =>
+  (await (
+    await fetch(`${server.url}${path}`, {
+      headers: { authorization: `Bearer ${await adminToken(server.url)}` },
+    })
+  ).json()) as T;
+
+/** The demo dealer buys the first listed car with Buy Now, through the API. */
+async function buyNow(): Promise<Sale> {
+  const [vehicle] = (await (await fetch(`${server.url}/api/vehicles`)).json()) as { id: number }[];
+  const bought = await fetch(`${server.url}/api/verify-code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code: dealer.buyCode, vehicleId: vehicle!.id }),
+  });
+  expect(bought.status).toBe(200);
+  const { transactionId } = (await bought.json()) as { transactionId: number };
+  return (await adminApi<Sale[]>('/api/transactions')).find((t) => t.id === transactionId)!;
+}
+
+/** Moves a sale `days` back in time (its clocks run from its creation). */
+async function backdate(id: number, days: number) {
+  const sql = `UPDATE transactions SET created_at = now() - interval '${days} days' WHERE id = ${id}`;
+  if (server.databaseUrl) {
+    const client = new pg.Client({ connectionString: server.databaseUrl });
+    await client.connect();
+    await client.query(sql).finally(() => client.end());
+    return;
+  }
+  // PGlite is one process: stop the app, change its database, start it again on the same data.
+  expect(await server.stop()).toBe(0);
+  const db = await PGlite.create({ dataDir: join(dataDir, 'db') });
+  await db.exec(sql);
+  await db.close();
+  server = await startAppServer({}, { dataDir });
+}
+
+async function adminPage(expectedFailures: ExpectedFailure[] = []) {
+  const opened = await openPage(browser, DESKTOP, { baseURL: server.url, expectedFailures });
+  await signInAdmin(opened.page, '/admin?tab=transactions');
+  return opened;
+}
+
+async function dealerPage() {
+  const opened = await openPage(browser, PHONE_390, { baseURL: server.url });
+  await signInContext(opened.context, 'dealer', dealer);
+  await opened.page.goto('/dealer/dashboard');
+  await opened.page.getByRole('heading', { name: 'Recent transactions' }).waitFor();
+  return opened;
+}
+
+async function expectNoAxeViolations(page: Page, selector: string) {
+  const result = await new AxeBuilder({ page }).include(selector).withTags(AXE_TAGS).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+}
+
+const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+const form = (dialog: Locator, name: string) => dialog.getByRole('form', { name });
+
+describe('After the sale', () => {
+  it('payment, title, pickup and the bill of sale, from the admin’s details to the dealer’s phone', {
+    timeout: 120_000,
+  }, async () => {
+    const sale = await buyNow();
+    const price = Number(sale.amount);
+    const admin = await adminPage([{ path: `/api/transactions/${sale.id}/events`, status: 409 }]);
+    const row = admin.page.getByTestId(`transaction-${sale.id}`);
+    expect(await row.innerText()).toMatch(
+      /Due [A-Z][a-z]{2} \d{1,2}, \d{4}[\s\S]*Title absent[\s\S]*Not ready/,
+    );
+    const aging = admin.page.getByTestId('transaction-aging');
+    await aging.getByText('15+ days').waitFor();
+    expect(await aging.locator('li').count()).toBe(4);
+
+    await row.getByRole('button', { name: /^Details/ }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Sale details' });
+    await dialog.getByText(sale.vehicle.vin, { exact: false }).first().waitFor();
+    await expectNoAxeViolations(admin.page, '[role="dialog"]');
+    const download = dialog.getByRole('link', { name: 'Download bill of sale' });
+    expect(await download.getAttribute('href')).toBe(`/api/transactions/${sale.id}/bill-of-sale`);
+    expect(await download.getAttribute('target')).toBe('_blank');
+
+    // Payment: prefilled with what is left; more than that is refused by the server, in the form.
+    const pay = form(dialog, 'Record payment');
+    expect(await pay.getByLabel('Amount ($)').inputValue()).toBe(sale.amount);
+    expect(await pay.getByLabel('Received on').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await pay.getByLabel('Amount ($)').fill(String(price + 1));
+    await pay.getByRole('button', { name: 'Record payment' }).click();
+    await pay.getByRole('alert').filter({ hasText: SALE_TEXT.overpaid }).waitFor();
+    await pay.getByLabel('Amount ($)').fill('abc');
+    await pay.getByRole('button', { name: 'Record payment' }).click();
+    await pay.getByText('Enter an amount in dollars, e.g. 1250.00').waitFor();
+
+    // A partial payment, then the rest.
+    await pay.getByLabel('Amount ($)').fill('5000');
+    await pay.getByLabel('Method').selectOption({ label: 'Wire' });
+    await pay.getByLabel('Reference (optional)').fill('WIRE-0042');
+    await pay.getByRole('button', { name: 'Record payment' }).click();
+    await toast(admin.page, 'Transaction updated successfully');
+    const left = (price - 5000).toLocaleString('en-US');
+    await row.getByText(`$5,000 paid, $${left} left`).waitFor();
+    await expect.poll(() => pay.getByLabel('Amount ($)').inputValue()).toBe(`${price - 5000}.00`);
+    await pay.getByLabel('Method').selectOption({ label: 'ACH' });
+    await pay.getByRole('button', { name: 'Record payment' }).click();
+    await dialog.getByText('Paid in full', { exact: true }).waitFor();
+    await row.getByText('Paid in full').waitFor();
+    await row.getByText('Paid', { exact: true }).waitFor();
+    expect(await pay.getByRole('button', { name: 'Record payment' }).isDisabled()).toBe(true);
+    await pay.getByText('Paid in full: nothing is left to pay.').waitFor();
+
+    // Title: sent only once received; received with the deal, then sent with tracking.
+    const sent = form(dialog, 'Title sent');
+    expect(await sent.getByRole('button', { name: 'Mark title sent' }).isDisabled()).toBe(true);
+    await sent.getByText(SALE_TEXT.titleOrder).waitFor();
+    const received = form(dialog, 'Title received');
+    await received.getByLabel('Came with the deal').check();
+    await received.getByRole('button', { name: 'Mark title received' }).click();
+    await dialog.getByText('Title received', { exact: true }).first().waitFor();
+    await expect.poll(() => sent.getByRole('button', { name: 'Mark title sent' }).isEnabled()).toBe(true);
+    await sent.getByLabel('Carrier').fill('UPS');
+    await sent.getByLabel('Tracking number').fill('1Z999AA10123456784');
+    await sent.getByRole('button', { name: 'Mark title sent' }).click();
+    await row.getByText('Sent to dealer').waitFor();
+
+    // Pickup: ready gives a gate pass code.
+    const ready = form(dialog, 'Ready for pickup');
+    expect(await form(dialog, 'Picked up').getByRole('button', { name: 'Mark picked up' }).isDisabled()).toBe(
+      true,
+    );
+    await ready.getByLabel('Pickup address').fill('1200 Auction Way, Lot C, Columbus, OH 43215');
+    await ready.getByLabel('Pickup hours').fill('Mon–Fri 8 AM–5 PM');
+    await ready.getByRole('button', { name: 'Mark ready for pickup' }).click();
+    await toast(admin.page, 'gate pass code');
+    const gatePass = (await dialog.getByText(/^Gate pass code \d{6}$/).innerText()).match(/\d{6}/)![0];
+
+    const timeline = dialog.getByRole('list', { name: /^Timeline/ });
+    await expect.poll(() => timeline.locator('li').count()).toBe(6);
+    const steps = await timeline.innerText();
+    expect(steps).toContain('Payment of $5,000.00 by Wire (ref. WIRE-0042)');
+    expect(steps).toContain('Title received with the deal');
+    expect(steps).toContain('Title sent to the dealer by UPS, tracking 1Z999AA10123456784');
+    expect(steps).toMatch(/Admin\s+Ready for pickup at 1200 Auction Way/);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The dealer, on a phone: tracking, pickup place and gate pass; confirms the title.
+    const buyer = await dealerPage();
+    const card = buyer.page.getByTestId(`dealer-transaction-${sale.id}`);
+    await card.getByText('1Z999AA10123456784', { exact: true }).waitFor();
+    const text = await card.innerText();
+    expect(text).toContain('Paid in full');
+    expect(text).toContain('Sent to dealer');
+    expect(text).toContain('UPS, tracking 1Z999AA10123456784');
+    expect(text).toContain('1200 Auction Way, Lot C, Columbus, OH 43215');
+    expect(text).toContain(`Gate pass code ${gatePass}`);
+    expect(await card.getByRole('button', { name: 'Request unwind' }).count()).toBe(0);
+    expect(await noSideScroll(buyer.page)).toBe(PHONE_390.width);
+    await card.getByText(/^Timeline \(\d+\)$/).click();
+    await card
+      .getByRole('list', { name: /^Timeline/ })
+      .getByText('Title received with the deal')
+      .waitFor();
+    await expectNoAxeViolations(buyer.page, 'section[aria-labelledby="transactions-title"]');
+
+    const bill = card.getByRole('link', { name: /^Bill of sale/ });
+    expect(await bill.getAttribute('target')).toBe('_blank');
+    const pdf = await buyer.context.request.get((await bill.getAttribute('href'))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    await card.getByRole('button', { name: 'Confirm title received' }).click();
+    await toast(buyer.page, 'Title receipt confirmed');
+    await card.getByText('Received by dealer').waitFor();
+    expect(await card.getByRole('button', { name: 'Confirm title received' }).count()).toBe(0);
+
+    // The admin's screen follows by itself (live updates).
+    await row.getByText('Received by dealer').waitFor();
+
+    // Aging, filters and the CSV export.
+    const totals = await adminApi<{ total: { count: number; amount: string } }>('/api/transactions/aging');
+    await expect
+      .poll(() => admin.page.getByText(/^Total: /).innerText())
+      .toBe(
+        `Total: ${totals.total.count} ${totals.total.count === 1 ? 'sale' : 'sales'}, $${Number(totals.total.amount).toLocaleString('en-US')}`,
+      );
+    await admin.page.getByLabel('Show').selectOption({ label: 'Title late' });
+    await admin.page.getByText('No matching transactions').waitFor();
+    await admin.page.getByLabel('Show').selectOption({ label: 'All transactions' });
+    await row.waitFor();
+    const csvLink = admin.page.getByRole('link', { name: 'Export CSV' });
+    const csv = await admin.context.request.get((await csvLink.getAttribute('href'))!);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()['content-type']).toContain('text/csv');
+    expect(await csv.text()).toContain(sale.vehicle.vin);
+
+    expect(admin.errors).toEqual([]);
+    expect(buyer.errors).toEqual([]);
+    await admin.context.close();
+    await buyer.context.close();
+  });
+
+  it('a late title: the dealer asks to unwind, the admin declines with a reason', {
+    timeout: 180_000,
+  }, async () => {
+    const sale = await buyNow();
+    // Six weeks ago: the 21 business days for a title (and the 3 to pay) have run out.
+    await backdate(sale.id, 42);
+
+    const admin = await adminPage();
+    const row = admin.page.getByTestId(`transaction-${sale.id}`);
+    await row.getByText('Title late').waitFor();
+    expect(await row.innerText()).toMatch(/Overdue: \d+ days late/);
+    expect(await row.getAttribute('data-overdue')).toBe('true');
+    await admin.page.getByLabel('Show').selectOption({ label: 'Title late' });
+    await row.waitFor();
+    const aging = admin.page.getByTestId('transaction-aging');
+    expect(await aging.locator('li', { hasText: '15+ days' }).innerText()).toMatch(/1 sale/);
+
+    const buyer = await dealerPage();
+    const card = buyer.page.getByTestId(`dealer-transaction-${sale.id}`);
+    await card.getByText('Title late').waitFor();
+    expect(await card.innerText()).toMatch(/Overdue: \d+ days late/);
+    await card.getByRole('button', { name: 'Request unwind' }).click();
+    const ask = buyer.page.getByRole('dialog', { name: 'Request unwind' });
+    await ask.getByRole('button', { name: 'Send unwind request' }).click();
+    await ask.getByText('This field is required').waitFor();
+    await expectNoAxeViolations(buyer.page, '[role="dialog"]');
+    await ask.getByLabel('Reason').fill('Six weeks without a title; we cannot retail the car.');
+    await ask.getByRole('button', { name: 'Send unwind request' }).click();
+    await toast(buyer.page, 'Unwind requested');
+    await ask.waitFor({ state: 'detached' });
+    await card.getByText('Unwind requested', { exact: true }).waitFor();
+    expect(await card.getByRole('button', { name: 'Request unwind' }).count()).toBe(0);
+    expect(await noSideScroll(buyer.page)).toBe(PHONE_390.width);
+
+    await admin.page.getByLabel('Show').selectOption({ label: 'Unwind requested' });
+    await row.getByText('Unwind requested', { exact: true }).waitFor();
+    await row.getByRole('button', { name: /^Details/ }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Sale details' });
+    const decline = form(dialog, 'Decline unwind');
+    await decline.getByLabel('Reason for declining').fill('The title is at the DMV; expected Friday.');
+    await decline.getByRole('button', { name: 'Decline unwind' }).click();
+    await toast(admin.page, 'unwind request declined');
+    // No longer waiting: it leaves the "Unwind requested" list (and the dialog with its row).
+    await admin.page.getByText('No matching transactions').waitFor();
+
+    await card
+      .getByText('Unwind request declined: The title is at the DMV; expected Friday.', { exact: false })
+      .waitFor({ state: 'attached' });
+    await card.getByRole('button', { name: 'Request unwind' }).waitFor();
+    expect(admin.errors).toEqual([]);
+    expect(buyer.errors).toEqual([]);
+    await admin.context.close();
+    await buyer.context.close();
+  });
+});
