@@ -36,27 +36,21 @@ export const todayIn = (timeZone: string) => dateInZone(new Date(), timeZone);
 
 export const daysLateText = (days: number) => (days === 1 ? '1 day late' : `${days} days late`);
 
-/** The carrier and tracking number of the last title shipment on the timeline, if any. */
-export function titleShipment(timeline: readonly SaleEvent[]) {
-  const sent = timeline.findLast((event) => event.type === 'title_sent');
-  if (!sent) return null;
-  const { carrier, trackingNumber } = sent.data;
-  return {
-    carrier: typeof carrier === 'string' ? carrier : '',
-    trackingNumber: typeof trackingNumber === 'string' ? trackingNumber : '',
-  };
+/** Text facts of the last step of a type on the timeline (null when there is none). */
+function lastStepFacts<K extends string>(timeline: readonly SaleEvent[], type: SaleEvent['type'], keys: K[]) {
+  const step = timeline.findLast((event) => event.type === type);
+  if (!step) return null;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return Object.fromEntries(keys.map((key) => [key, text(step.data[key])])) as Record<K, string>;
 }
 
+/** The carrier and tracking number of the last title shipment, if any. */
+export const titleShipment = (timeline: readonly SaleEvent[]) =>
+  lastStepFacts(timeline, 'title_sent', ['carrier', 'trackingNumber']);
+
 /** The address and hours of the last "ready for pickup" step, if any. */
-export function pickupPlace(timeline: readonly SaleEvent[]) {
-  const ready = timeline.findLast((event) => event.type === 'pickup_ready');
-  if (!ready) return null;
-  const { address, hours } = ready.data;
-  return {
-    address: typeof address === 'string' ? address : '',
-    hours: typeof hours === 'string' ? hours : '',
-  };
-}
+export const pickupPlace = (timeline: readonly SaleEvent[]) =>
+  lastStepFacts(timeline, 'pickup_ready', ['address', 'hours']);
 
 /** Who did a step, as the timeline says it. */
 export const SALE_ACTORS: Record<SaleEvent['by'], string> = {

@@ -2,10 +2,10 @@ import type { AuditEntry } from '@contracts/admin';
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { SelectField } from '@/components/ui/fields';
 import { formatDateTime } from '@/lib/time-left';
 import { AUDIT_ENTITIES, type AuditEntity, useAudit } from '../api/get-audit';
 import { Cell, DataTable, Row } from './data-table';
-import { SelectField } from './fields';
 import { EmptyState, LoadError, LoadingRows, Panel } from './panel-states';
 
 const ENTITY_LABELS: Record<AuditEntity, string> = {

@@ -2,11 +2,11 @@ import { ADMIN_TEXT } from '@contracts/admin';
 import { type CounterOfferForm, counterOfferFormSchema, type OfferView } from '@contracts/buying';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { TextAreaField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { formatMoney } from '@/lib/format';
 import { zodResolver } from '@/lib/zod';
-import { TextAreaField } from './fields';
 import { offerVehicleTitle } from './offer-format';
 
 const EMPTY: CounterOfferForm = { counterAmount: '', counterMessage: '' };

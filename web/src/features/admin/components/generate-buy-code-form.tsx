@@ -2,6 +2,7 @@ import { ADMIN_TEXT } from '@contracts/admin';
 import { Plus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { zodResolver } from '@/lib/zod';
@@ -12,7 +13,6 @@ import {
   type GenerateBuyCodeForm as GenerateBuyCodeValues,
   generateBuyCodeFormSchema,
 } from './buy-code-form';
-import { SelectField } from './fields';
 
 /** Creates a code for any dealer, optionally with max uses and an expiry. */
 export function GenerateBuyCodeForm() {

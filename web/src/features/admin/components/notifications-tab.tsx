@@ -3,6 +3,7 @@ import { BellRing, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/fields';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/time-left';
 import {
@@ -12,7 +13,6 @@ import {
   useResendNotification,
 } from '../api/get-notifications';
 import { Cell, DataTable, Row } from './data-table';
-import { SelectField } from './fields';
 import { EmptyState, LoadError, LoadingRows, Panel } from './panel-states';
 
 const STATUS_LABELS: Record<NotificationStatus, string> = {

@@ -6,6 +6,7 @@ import { CheckCircle2, PlayCircle } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { SelectField, TextAreaField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { VideoDialog } from '@/components/vehicle/video-dialog';
@@ -24,7 +25,6 @@ import {
   toCompleteListingBody,
 } from './complete-listing-form';
 import { EditConditionButton } from './edit-condition-dialog';
-import { SelectField, TextAreaField } from './fields';
 
 /** One queued vehicle: what staff uploaded, and the form that publishes it. */
 export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {

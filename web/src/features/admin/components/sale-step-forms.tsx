@@ -1,9 +1,9 @@
 import type { AdminTransaction } from '@contracts/admin';
 import { PAYMENT_METHODS, SALE_TEXT } from '@contracts/after-sale';
+import { SelectField, TextAreaField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
 import { amountLeft, decimalToCents, todayIn } from '@/lib/sale-state';
 import { SALE_STEP_LABELS as L } from '../admin-texts';
-import { SelectField, TextAreaField } from './fields';
 import { type Step, StepSection, type StepType, useStepForm } from './sale-step-form';
 
 /** What every step form gets from the dialog: the sale, how to send a step, and the last refusal. */

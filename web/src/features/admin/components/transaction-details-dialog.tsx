@@ -1,6 +1,6 @@
 import { ADMIN_TEXT, type AdminTransaction } from '@contracts/admin';
 import { apiPath } from '@contracts/api-routes';
-import { FileText, ListChecks } from 'lucide-react';
+import { ListChecks } from 'lucide-react';
 import { useState } from 'react';
 import { PaymentStatus, PickupStatus, TitleStatus } from '@/components/sale-status';
 import { SaleTimeline } from '@/components/sale-timeline';
@@ -13,6 +13,7 @@ import { formatDate } from '@/lib/time-left';
 import { vehicleTitle } from '@/lib/vehicle-title';
 import { SALE_STEP_LABELS as L } from '../admin-texts';
 import { useRecordSaleEvent } from '../api/record-sale-event';
+import { BillOfSaleLink } from './bill-of-sale-link';
 import type { Step, StepType } from './sale-step-form';
 import {
   DeclineUnwindForm,
@@ -114,15 +115,9 @@ export function TransactionDetailsDialog({ transaction: t }: { transaction: Admi
           <dd className="mt-1 text-slate-800">{terms(t)}</dd>
         </div>
       </dl>
-      <a
-        href={apiPath('downloadBillOfSale', { id: t.id })}
-        target="_blank"
-        rel="noreferrer"
-        className="inline-flex items-center gap-1 justify-self-start font-medium text-brand-700 underline underline-offset-2"
-      >
-        <FileText aria-hidden="true" className="h-4 w-4" />
-        {L.downloadBill}
-      </a>
+      <div>
+        <BillOfSaleLink href={apiPath('downloadBillOfSale', { id: t.id })}>{L.downloadBill}</BillOfSaleLink>
+      </div>
       {t.cancelled ? (
         <p className="text-sm text-slate-600">This sale was cancelled: its steps can no longer change.</p>
       ) : (

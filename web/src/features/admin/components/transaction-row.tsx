@@ -1,6 +1,6 @@
 import { ADMIN_TEXT, type AdminTransaction } from '@contracts/admin';
 import { apiPath } from '@contracts/api-routes';
-import { Ban, FileText } from 'lucide-react';
+import { Ban } from 'lucide-react';
 import { PaymentStatus, PickupStatus, TitleStatus } from '@/components/sale-status';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,7 @@ import { vehicleTitle } from '@/lib/vehicle-title';
 import { ADMIN_LABELS, SALE_STEP_LABELS } from '../admin-texts';
 import { type UpdateTransactionBody, useUpdateTransaction } from '../api/update-transaction';
 import { calendarDaysSince } from '../days-since';
+import { BillOfSaleLink } from './bill-of-sale-link';
 import { BillOfSaleUpload } from './bill-of-sale-upload';
 import { ConfirmDialog } from './confirm-dialog';
 import { Cell, Row } from './data-table';
@@ -128,27 +129,15 @@ export function TransactionRow({ transaction: t, now }: { transaction: AdminTran
       <Cell label="Bill of sale">
         <span className="flex flex-wrap items-center justify-end gap-2 md:justify-start">
           {t.billOfSale ? (
-            <a
-              href={t.billOfSale}
-              target="_blank"
-              rel="noreferrer"
-              className="inline-flex items-center gap-1 font-medium text-brand-700 underline underline-offset-2"
-            >
-              <FileText aria-hidden="true" className="h-4 w-4" />
+            <BillOfSaleLink href={t.billOfSale}>
               View<span className="sr-only"> bill of sale for {label}</span>
-            </a>
+            </BillOfSaleLink>
           ) : (
             // No signed copy: the server generates one from the sale on each download.
-            <a
-              href={apiPath('downloadBillOfSale', { id: t.id })}
-              target="_blank"
-              rel="noreferrer"
-              className="inline-flex items-center gap-1 font-medium text-brand-700 underline underline-offset-2"
-            >
-              <FileText aria-hidden="true" className="h-4 w-4" />
+            <BillOfSaleLink href={apiPath('downloadBillOfSale', { id: t.id })}>
               {SALE_STEP_LABELS.generatedBill}
               <span className="sr-only"> bill of sale for {label} (no signed copy uploaded)</span>
-            </a>
+            </BillOfSaleLink>
           )}
           {t.cancelled ? null : (
             <BillOfSaleUpload transactionId={t.id} hasBill={!!t.billOfSale} label={label} />

@@ -1,11 +1,10 @@
 import { dealerSaleEventBodySchema } from '@contracts/after-sale';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { inputClasses } from '@/components/ui/form-field';
+import { TextAreaField } from '@/components/ui/fields';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
-import { cn } from '@/lib/cn';
 import { plainFieldErrors, zodResolver } from '@/lib/zod';
 import { useRecordDealerSaleEvent } from '../api/dealer-portal';
 
@@ -19,14 +18,12 @@ type UnwindForm = { type: 'unwind_requested'; reason: string };
  * The server's refusal (too early, already asked) is shown in the dialog.
  */
 export function UnwindRequestDialog({ transactionId, vehicle }: { transactionId: number; vehicle: string }) {
-  const id = useId();
   const [open, setOpen] = useState(false);
   const record = useRecordDealerSaleEvent();
   const form = useForm<UnwindForm>({
     resolver: zodResolver(unwindSchema, plainFieldErrors) as unknown as Resolver<UnwindForm>,
     defaultValues: { type: 'unwind_requested', reason: '' },
   });
-  const error = form.formState.errors.reason?.message;
   const onSubmit = form.handleSubmit((body) =>
     record.mutate(
       { id: transactionId, body },
@@ -55,25 +52,13 @@ export function UnwindRequestDialog({ transactionId, vehicle }: { transactionId:
       }
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <div className="grid gap-1.5">
-          <label htmlFor={`${id}-reason`} className="text-sm font-medium text-slate-800">
-            Reason
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            rows={4}
-            maxLength={1000}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className={cn(inputClasses, 'h-auto py-2')}
-            {...form.register('reason')}
-          />
-          {error ? (
-            <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          label="Reason"
+          rows={4}
+          maxLength={1000}
+          error={form.formState.errors.reason?.message}
+          {...form.register('reason')}
+        />
         {record.error ? (
           <p
             role="alert"
