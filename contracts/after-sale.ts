@@ -230,6 +230,8 @@ export const SALE_TEXT = {
   unwindTooEarly: 'An unwind can be requested once the title is late',
   unwindPending: 'An unwind request is already waiting for an answer',
   noUnwindRequest: 'There is no unwind request to decline',
+  futureDate: 'The date cannot be in the future',
+  beforeSale: 'The date cannot be before the sale',
   claimClosed: 'A claim can be opened within the guarantee window after pickup or delivery',
   claimPending: 'A claim is already open for this sale',
   claimDisclosed: 'This was disclosed in the condition report and cannot be claimed',

@@ -234,7 +234,8 @@ describe('title', () => {
 describe('pickup', () => {
   it('needs ready before picked up, gives a gate pass, and starts the guarantee', async () => {
     const s = await sale();
-    const early = await s.step({ type: 'picked_up', on: '2026-11-24', by: 'Sam Driver' });
+    const today = dateInZone(new Date(), 'America/Chicago');
+    const early = await s.step({ type: 'picked_up', on: today, by: 'Sam Driver' });
     expect(early.json().message).toBe('Mark the vehicle ready for pickup first');
     const ready = await s.step({
       type: 'pickup_ready',
@@ -246,11 +247,12 @@ describe('pickup', () => {
     expect((await s.dealerView()).gatePassCode).toBe(ready.json().gatePassCode);
     expect(await messagesFor('pickup_ready')).toContain(s.dealer.email);
 
-    const picked = await s.step({ type: 'picked_up', on: '2026-11-24', by: 'Sam Driver' });
+    const picked = await s.step({ type: 'picked_up', on: today, by: 'Sam Driver' });
     expect(picked.json()).toMatchObject({ pickupStatus: 'picked_up' });
-    // 7 business days after Tuesday, November 24, 2026, Thanksgiving skipped: Friday, December 4.
-    expect(dateInZone(new Date(picked.json().guaranteeEndsAt), 'America/Chicago')).toBe('2026-12-04');
-    expect((await s.step({ type: 'delivered', on: '2026-11-25', carrier: 'Acme' })).json().message).toBe(
+    expect(dateInZone(new Date(picked.json().guaranteeEndsAt), 'America/Chicago')).toBe(
+      addBusinessDays(today, 7),
+    );
+    expect((await s.step({ type: 'delivered', on: today, carrier: 'Acme' })).json().message).toBe(
       'The vehicle was already picked up or delivered',
     );
   });
@@ -495,9 +497,17 @@ describe('guarantee claims', () => {
 
   it('closes the window after the guarantee days', async () => {
     const s = await sale();
-    await s.step({ type: 'delivered', on: '2026-01-05', carrier: 'Acme Transport' });
+    await backdate(s.id, 30);
+    const delivered = dateInZone(new Date(Date.now() - 20 * 24 * 60 * 60 * 1000), 'America/Chicago');
+    const refused = await s.step({
+      type: 'delivered',
+      on: addBusinessDays(dateInZone(new Date(), 'America/Chicago'), 1),
+      carrier: 'Acme',
+    });
+    expect(refused.json().message).toBe('The date cannot be in the future');
+    await s.step({ type: 'delivered', on: delivered, carrier: 'Acme Transport' });
     const view = await s.dealerView();
-    expect(dateInZone(new Date(view.guaranteeEndsAt), 'America/Chicago')).toBe('2026-01-14');
+    expect(dateInZone(new Date(view.guaranteeEndsAt), 'America/Chicago')).toBe(addBusinessDays(delivered, 7));
     expect(view.canOpenClaim).toBe(false);
     expect((await s.dealerStep(claim({ category: 'other' }))).statusCode).toBe(409);
   });

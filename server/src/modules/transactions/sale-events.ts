@@ -44,6 +44,13 @@ const gatePassCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 type Step = AdminSaleEventBody | DealerSaleEventBody;
 
+/** A date a step reports (payment received, picked up, delivered): from the sale day to today. */
+function checkDate(date: string, row: TransactionRow) {
+  const zone = row.terms.timeZone;
+  if (date > dateInZone(new Date(), zone)) throw badRequest(SALE_TEXT.futureDate);
+  if (date < dateInZone(row.createdAt, zone)) throw badRequest(SALE_TEXT.beforeSale);
+}
+
 /** Whether a step may follow the sale's current state; the refusal says why in words. */
 function check(
   step: ReturnType<typeof parseStep>,
@@ -80,10 +87,11 @@ function check(
       return;
     }
     case 'payment_recorded': {
+      checkDate(step.receivedOn, row);
       const dueOn = dateInZone(new Date(state.paymentDueAt), row.terms.timeZone);
       const price = toCents(row.amount)!;
       const fee = step.receivedOn > dueOn ? Math.round((price * row.terms.lateFeePercent) / 100) : 0;
-      const left = price + fee - toCents(state.paidAmount)!;
+      const left = price - toCents(state.adjustments)! + fee - toCents(state.paidAmount)!;
       if (toCents(step.amount)! > left) throw conflict(SALE_TEXT.overpaid);
       return;
     }
@@ -99,10 +107,12 @@ function check(
       return;
     case 'pickup_ready':
     case 'delivered':
+      if (step.type === 'delivered') checkDate(step.on, row);
       if (state.pickupStatus === 'picked_up' || state.pickupStatus === 'delivered')
         throw conflict(SALE_TEXT.pickupDone);
       return;
     case 'picked_up':
+      checkDate(step.on, row);
       if (state.pickupStatus === 'picked_up' || state.pickupStatus === 'delivered')
         throw conflict(SALE_TEXT.pickupDone);
       if (state.pickupStatus !== 'ready') throw conflict(SALE_TEXT.pickupNotReady);
