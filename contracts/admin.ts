@@ -174,6 +174,7 @@ export const TRANSACTION_FILTERS = {
   overdue: 'Overdue payment',
   title_late: 'Title late',
   unwind_requested: 'Unwind requested',
+  open_claims: 'Open claims',
 } as const;
 export type TransactionFilter = keyof typeof TRANSACTION_FILTERS;
 export const transactionsQuerySchema = z.object({

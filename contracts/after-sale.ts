@@ -1,3 +1,4 @@
+import { DAMAGE_PANEL_KEYS, DAMAGE_TYPE_KEYS } from './condition-report-rules';
 import { z } from './zod';
 
 /**
@@ -56,6 +57,25 @@ export const PICKUP_STATUSES = {
 } as const;
 export type PickupStatus = keyof typeof PICKUP_STATUSES;
 
+/** What a guarantee claim is about (issue #18: undisclosed condition). */
+export const CLAIM_CATEGORIES = {
+  body: 'Body damage',
+  mechanical: 'Mechanical',
+  warning_light: 'Warning light / code',
+  frame: 'Frame or structural',
+  odometer: 'Odometer',
+  other: 'Other',
+} as const;
+export type ClaimCategory = keyof typeof CLAIM_CATEGORIES;
+const CLAIM_CATEGORY_KEYS = Object.keys(CLAIM_CATEGORIES) as [ClaimCategory, ...ClaimCategory[]];
+
+export const CLAIM_DECISIONS = {
+  denied: 'Denied',
+  adjusted: 'Price adjusted',
+  unwound: 'Sale unwound',
+} as const;
+export type ClaimDecision = keyof typeof CLAIM_DECISIONS;
+
 const isoDate = z.iso.date({ error: 'Enter a date as YYYY-MM-DD' });
 const centsAmount = z
   .string()
@@ -99,6 +119,15 @@ export const adminSaleEventBodySchema = z.discriminatedUnion('type', [
     carrier: shortText(120),
   }),
   z.strictObject({ type: z.literal('unwind_declined'), reason: shortText(1000) }),
+  z.strictObject({
+    type: z.literal('claim_answered'),
+    /** The claim: the id of its `claim_opened` step. */
+    claimId: z.number().int().positive(),
+    decision: z.enum(['denied', 'adjusted', 'unwound'], { error: 'Choose deny, adjust the price or unwind' }),
+    reason: shortText(1000),
+    /** The price adjustment (decision `adjusted` only). */
+    amount: centsAmount.optional(),
+  }),
 ]);
 export type AdminSaleEventBody = z.input<typeof adminSaleEventBodySchema>;
 
@@ -106,6 +135,17 @@ export type AdminSaleEventBody = z.input<typeof adminSaleEventBodySchema>;
 export const dealerSaleEventBodySchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('title_confirmed') }),
   z.strictObject({ type: z.literal('unwind_requested'), reason: shortText(1000) }),
+  z.strictObject({
+    type: z.literal('claim_opened'),
+    category: z.enum(CLAIM_CATEGORY_KEYS, { error: 'Choose what the claim is about' }),
+    /** Body damage: where and what (checked against the condition report's damage items). */
+    panel: z.enum(DAMAGE_PANEL_KEYS).optional(),
+    damageType: z.enum(DAMAGE_TYPE_KEYS).optional(),
+    /** Warning light: the light or OBD code (checked against the report's warning lights). */
+    code: z.string().trim().max(40).optional(),
+    description: shortText(2000),
+    estimate: centsAmount,
+  }),
 ]);
 export type DealerSaleEventBody = z.input<typeof dealerSaleEventBodySchema>;
 
@@ -120,6 +160,8 @@ export const SALE_EVENT_TYPES = [
   'delivered',
   'unwind_requested',
   'unwind_declined',
+  'claim_opened',
+  'claim_answered',
   'cancelled',
 ] as const;
 export type SaleEventType = (typeof SALE_EVENT_TYPES)[number];
@@ -154,6 +196,22 @@ export const saleStateSchema = z.object({
   pickupStatus: z.enum(Object.keys(PICKUP_STATUSES) as [PickupStatus, ...PickupStatus[]]),
   gatePassCode: z.string().nullable(),
   guaranteeEndsAt: z.string().nullable(),
+  /** The dealer may open a claim: picked up or delivered, within the guarantee, none open. */
+  canOpenClaim: z.boolean(),
+  claims: z.array(
+    z.object({
+      id: z.number().int(),
+      category: z.enum(CLAIM_CATEGORY_KEYS),
+      description: z.string(),
+      estimate: z.string(),
+      openedAt: z.string(),
+      status: z.enum(['open', 'denied', 'adjusted', 'unwound']),
+      answer: z.string().nullable(),
+      adjustment: z.string().nullable(),
+    }),
+  ),
+  /** Price adjustments granted on claims, taken off what is due. */
+  adjustments: z.string(),
   terms: saleTermsSchema,
   timeline: z.array(saleEventSchema),
 });
@@ -172,4 +230,13 @@ export const SALE_TEXT = {
   unwindTooEarly: 'An unwind can be requested once the title is late',
   unwindPending: 'An unwind request is already waiting for an answer',
   noUnwindRequest: 'There is no unwind request to decline',
+  futureDate: 'The date cannot be in the future',
+  beforeSale: 'The date cannot be before the sale',
+  claimClosed: 'A claim can be opened within the guarantee window after pickup or delivery',
+  claimPending: 'A claim is already open for this sale',
+  claimDisclosed: 'This was disclosed in the condition report and cannot be claimed',
+  claimDetails: 'For body damage choose the panel and the kind of damage; for a warning light enter the code',
+  claimUnknown: 'There is no open claim with this id',
+  adjustmentAmount: 'Enter the price adjustment',
+  adjustmentTooLarge: 'The adjustment cannot be more than the price',
 } as const;

@@ -47,6 +47,7 @@ export const DEALER_EVENTS = [
   { event: 'title_sent', label: 'Title sent to you', contacts: ['title'] },
   { event: 'pickup_ready', label: 'Vehicle ready for pickup', contacts: ['main'] },
   { event: 'unwind_declined', label: 'Unwind request declined', contacts: ['main'] },
+  { event: 'claim_answered', label: 'Guarantee claim answered', contacts: ['main'] },
   { event: 'dealer_deactivated', label: 'Account deactivated', contacts: ['main'] },
 ] as const satisfies readonly { event: string; label: string; contacts: readonly DealerContact[] }[];
 export type DealerEvent = (typeof DEALER_EVENTS)[number]['event'];
@@ -61,6 +62,7 @@ export const ADMIN_EVENTS = [
   'vehicle_sold',
   'title_confirmed',
   'unwind_requested',
+  'claim_opened',
 ] as const;
 export type AdminEvent = (typeof ADMIN_EVENTS)[number];
 export type NotificationEvent = DealerEvent | AdminEvent;

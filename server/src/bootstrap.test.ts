@@ -17,6 +17,7 @@ import {
   notifications,
   offerActivities,
   offers,
+  transactionEvents,
   transactions,
   vehiclePhotos,
   vehicles,
@@ -71,10 +72,21 @@ describe('first start', () => {
     const codes = await db.select().from(buyCodes).where(ne(buyCodes.code, ''));
     expect(codes.every((c) => /^[2-9A-HJ-NP-Z]{4}$/.test(c.code))).toBe(true);
     expect(first.demo.dealer?.buyCode).toMatch(/^[2-9A-HJ-NP-Z]{4}$/);
-    // The message history: admins told of open offers, dealers of counters, a receipt, every outcome.
+    // The message history: admins told of open offers, dealers of counters, a receipt, the steps
+    // after the sale, every outcome.
     const messages = await db.select().from(notifications);
     expect(new Set(messages.map((m) => m.event))).toEqual(
-      new Set(['offer_received', 'counter_sent', 'purchase_receipt']),
+      new Set([
+        'offer_received',
+        'counter_sent',
+        'purchase_receipt',
+        'title_sent',
+        'title_confirmed',
+        'pickup_ready',
+        'claim_opened',
+        'payment_recorded',
+        'unwind_requested',
+      ]),
     );
     expect(new Set(messages.map((m) => m.status))).toEqual(new Set(['sent', 'failed', 'dead', 'queued']));
     expect(messages.find((m) => m.event === 'offer_received')?.recipient).toBe(DEMO_ADMIN_EMAIL);
@@ -88,6 +100,20 @@ describe('first start', () => {
       graded.map((v) => computeGrade(v).grade).sort(),
     );
     expect(new Set(graded.map((v) => v.grade)).size).toBeGreaterThan(2);
+
+    // Sales at every step after Buy Now (issue #18).
+    const steps = new Set((await db.select().from(transactionEvents)).map((e) => e.type));
+    for (const type of [
+      'payment_recorded',
+      'title_received',
+      'title_sent',
+      'title_confirmed',
+      'pickup_ready',
+      'picked_up',
+      'claim_opened',
+      'unwind_requested',
+    ])
+      expect(steps).toContain(type);
 
     const second = await bootstrap(db, config);
     expect(second).toEqual({

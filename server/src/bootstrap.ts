@@ -12,6 +12,7 @@ import { type RegradeResult, regradeVehicles } from './modules/photos/regrade-ve
 import { SALE_TERMS_SETTING } from './modules/vehicles/sell-vehicle';
 import { seedDemoNotifications } from './seed/demo-notifications';
 import { seedDemoPhotos } from './seed/demo-photos';
+import { seedDemoSales } from './seed/demo-sales';
 import { type DemoSeedResult, isDatabaseEmpty, seedDemoData } from './seed/demo-seed';
 
 export const DEMO_ADMIN_EMAIL = 'admin@dealmachine.example';
@@ -39,6 +40,8 @@ export async function bootstrap(db: Database, config: Config): Promise<Bootstrap
       : { seeded: false };
   if (demo.seeded) {
     await seedDemoNotifications(db, messageContextOf(config));
+    // Sales at every step after Buy Now: payment, title, pickup, a claim, an unwind request.
+    await seedDemoSales(db, messageContextOf(config));
     // Photos go through the real pipeline into DATA_DIR/photos, and condition reports with grades.
     const photos = await PhotoStore.create({
       dataDir: resolve(config.dataDir),

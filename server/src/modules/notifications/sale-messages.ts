@@ -188,3 +188,38 @@ export const unwindRequestedMessage = (ctx: MessageContext, f: SaleFacts & { rea
     path: LINKS.adminTransactions,
     sms: `${f.dealerName} requests an unwind of ${vehicleName(f.vehicle)} (#${f.transactionId}): ${f.reason}`,
   });
+
+/** To every admin: the buyer opened a guarantee claim. */
+export const claimOpenedMessage = (
+  ctx: MessageContext,
+  f: SaleFacts & { category: string; description: string; estimate: string },
+) =>
+  compose(ctx, {
+    subject: `Claim opened by ${f.dealerName}: ${vehicleName(f.vehicle)}`,
+    lines: [
+      `${f.dealerName} opened a guarantee claim on transaction #${f.transactionId} (${f.category}, estimated repair ${usd(f.estimate)}).`,
+      f.description,
+      'Answer it from the Transactions tab: deny with a reason, adjust the price, or unwind the sale.',
+    ],
+    vehicle: f.vehicle,
+    action: 'Open the Transactions tab',
+    path: LINKS.adminTransactions,
+    sms: `Claim on ${vehicleName(f.vehicle)} (#${f.transactionId}) by ${f.dealerName}: ${f.category}, est. ${usd(f.estimate)}.`,
+  });
+
+/** To the main contact: the answer to their claim. */
+export const claimAnsweredMessage = (
+  ctx: MessageContext,
+  f: SaleFacts & { decision: string; reason: string; adjustment: string | null },
+) =>
+  compose(ctx, {
+    subject: `Your claim was answered: ${vehicleName(f.vehicle)}`,
+    lines: [
+      `Your claim on transaction #${f.transactionId}: ${f.decision}${f.adjustment ? `, ${usd(f.adjustment)} off the price` : ''}.`,
+      f.reason,
+    ],
+    vehicle: f.vehicle,
+    action: 'See the transaction in your dealer dashboard',
+    path: LINKS.dealerTransactions,
+    sms: `Claim on ${vehicleName(f.vehicle)} (#${f.transactionId}): ${f.decision}${f.adjustment ? ` (${usd(f.adjustment)})` : ''}. ${f.reason}`,
+  });

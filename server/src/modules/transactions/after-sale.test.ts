@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
 import { publicVehicleIds, requestsAs, signIn, signInAdmin } from '../../../test/sessions';
 import { createBootstrappedApp } from '../../../test/test-app';
-import { dealers, notifications, transactions } from '../../db/schema';
+import { dealers, notifications, transactions, vehicles } from '../../db/schema';
 
 /** The life of a sale after Buy Now (issue #18): payment, title, pickup, unwind, through the API. */
 let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
@@ -234,7 +234,8 @@ describe('title', () => {
 describe('pickup', () => {
   it('needs ready before picked up, gives a gate pass, and starts the guarantee', async () => {
     const s = await sale();
-    const early = await s.step({ type: 'picked_up', on: '2026-11-24', by: 'Sam Driver' });
+    const today = dateInZone(new Date(), 'America/Chicago');
+    const early = await s.step({ type: 'picked_up', on: today, by: 'Sam Driver' });
     expect(early.json().message).toBe('Mark the vehicle ready for pickup first');
     const ready = await s.step({
       type: 'pickup_ready',
@@ -246,11 +247,12 @@ describe('pickup', () => {
     expect((await s.dealerView()).gatePassCode).toBe(ready.json().gatePassCode);
     expect(await messagesFor('pickup_ready')).toContain(s.dealer.email);
 
-    const picked = await s.step({ type: 'picked_up', on: '2026-11-24', by: 'Sam Driver' });
+    const picked = await s.step({ type: 'picked_up', on: today, by: 'Sam Driver' });
     expect(picked.json()).toMatchObject({ pickupStatus: 'picked_up' });
-    // 7 business days after Tuesday, November 24, 2026, Thanksgiving skipped: Friday, December 4.
-    expect(dateInZone(new Date(picked.json().guaranteeEndsAt), 'America/Chicago')).toBe('2026-12-04');
-    expect((await s.step({ type: 'delivered', on: '2026-11-25', carrier: 'Acme' })).json().message).toBe(
+    expect(dateInZone(new Date(picked.json().guaranteeEndsAt), 'America/Chicago')).toBe(
+      addBusinessDays(today, 7),
+    );
+    expect((await s.step({ type: 'delivered', on: today, carrier: 'Acme' })).json().message).toBe(
       'The vehicle was already picked up or delivered',
     );
   });
@@ -361,5 +363,152 @@ describe('the admin reports', () => {
     expect(rows.length).toBe((await call('GET', '/api/transactions')).json().length);
     // Dealers and the public cannot export.
     expect((await call('GET', '/api/transactions/export.csv', undefined, s.cookie)).statusCode).toBe(403);
+  });
+});
+
+describe('guarantee claims', () => {
+  /** A sale picked up today, with a disclosed dent on the hood and a disclosed P0420 code. */
+  async function pickedUp() {
+    const s = await sale();
+    await ctx.db
+      .update(vehicles)
+      .set({
+        damage: [{ panel: 'hood', type: 'dent', size: 'small', photoId: null, note: null }],
+        warningLights: ['P0420'],
+      })
+      .where(eq(vehicles.id, s.vehicle.id));
+    const today = dateInZone(new Date(), 'America/Chicago');
+    await s.step({ type: 'pickup_ready', address: '1 Lot Rd', hours: '8–5' });
+    await s.step({ type: 'picked_up', on: today, by: 'Driver' });
+    return s;
+  }
+  const claim = (extra: object) => ({
+    type: 'claim_opened',
+    description: 'Found after pickup',
+    estimate: '850',
+    ...extra,
+  });
+
+  it('refuses claims before pickup and on disclosed items; the admin denies, then adjusts the price', async () => {
+    const before = await sale();
+    expect((await before.dealerStep(claim({ category: 'mechanical' }))).json().message).toBe(
+      'A claim can be opened within the guarantee window after pickup or delivery',
+    );
+    const s = await pickedUp();
+    expect((await s.dealerView()).canOpenClaim).toBe(true);
+    const disclosedDent = await s.dealerStep(claim({ category: 'body', panel: 'hood', damageType: 'dent' }));
+    expect(disclosedDent.statusCode).toBe(409);
+    expect(disclosedDent.json().message).toBe(
+      'This was disclosed in the condition report and cannot be claimed',
+    );
+    expect((await s.dealerStep(claim({ category: 'warning_light', code: 'p0420' }))).statusCode).toBe(409);
+    expect((await s.dealerStep(claim({ category: 'body' }))).statusCode).toBe(400);
+
+    const opened = await s.dealerStep(claim({ category: 'body', panel: 'roof', damageType: 'dent' }));
+    expect(opened.statusCode, opened.body).toBe(200);
+    const [first] = opened.json().claims;
+    expect(first).toMatchObject({ category: 'body', status: 'open', estimate: '850' });
+    expect(opened.json().canOpenClaim).toBe(false);
+    expect((await s.dealerStep(claim({ category: 'mechanical' }))).json().message).toBe(
+      'A claim is already open for this sale',
+    );
+    expect((await messagesFor('claim_opened')).length).toBeGreaterThan(0);
+    expect(
+      (await call('GET', '/api/transactions?filter=open_claims')).json().map((t: { id: number }) => t.id),
+    ).toContain(s.id);
+
+    const denied = await s.step({
+      type: 'claim_answered',
+      claimId: first.id,
+      decision: 'denied',
+      reason: 'Pre-existing, see photo 4',
+    });
+    expect(denied.json().claims[0]).toMatchObject({ status: 'denied', answer: 'Pre-existing, see photo 4' });
+    expect(await messagesFor('claim_answered')).toContain(s.dealer.email);
+    expect(
+      (
+        await s.step({ type: 'claim_answered', claimId: first.id, decision: 'denied', reason: 'again' })
+      ).json().message,
+    ).toBe('There is no open claim with this id');
+
+    const second = (await s.dealerStep(claim({ category: 'mechanical' }))).json().claims[1];
+    expect(
+      (await s.step({ type: 'claim_answered', claimId: second.id, decision: 'adjusted', reason: 'Fair' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await s.step({
+          type: 'claim_answered',
+          claimId: second.id,
+          decision: 'adjusted',
+          reason: 'x',
+          amount: '10000.01',
+        })
+      ).json().message,
+    ).toBe('The adjustment cannot be more than the price');
+    const adjusted = await s.step({
+      type: 'claim_answered',
+      claimId: second.id,
+      decision: 'adjusted',
+      reason: 'Half the estimate',
+      amount: '425',
+    });
+    expect(adjusted.json()).toMatchObject({ adjustments: '425.00', amountDue: '9575.00' });
+    expect(adjusted.json().timeline.at(-1).summary).toBe(
+      'Claim answered: Price adjusted $425.00. Half the estimate',
+    );
+    // Paying the adjusted amount is paid in full.
+    const today = dateInZone(new Date(), 'America/Chicago');
+    const paid = await s.step({
+      type: 'payment_recorded',
+      amount: '9575',
+      method: 'wire',
+      receivedOn: today,
+    });
+    expect(paid.json()).toMatchObject({ paidInFull: true, isPaid: true });
+  });
+
+  it('unwinds the sale on a claim: cancelled, listed again, final', async () => {
+    const s = await pickedUp();
+    const opened = await s.dealerStep(
+      claim({ category: 'frame', description: 'Frame rail repaired, not disclosed' }),
+    );
+    const claimId = opened.json().claims[0].id;
+    const unwound = await s.step({
+      type: 'claim_answered',
+      claimId,
+      decision: 'unwound',
+      reason: 'Undisclosed frame repair',
+    });
+    expect(unwound.statusCode, unwound.body).toBe(200);
+    expect(unwound.json()).toMatchObject({ cancelled: true });
+    expect(
+      unwound
+        .json()
+        .timeline.slice(-2)
+        .map((e: { type: string }) => e.type),
+    ).toEqual(['claim_answered', 'cancelled']);
+    expect(await publicVehicleIds(ctx.app)).toContain(s.vehicle.id);
+    expect((await s.dealerStep(claim({ category: 'other' }))).json().message).toBe(
+      'This transaction was cancelled and can no longer be changed',
+    );
+  });
+
+  it('closes the window after the guarantee days', async () => {
+    const s = await sale();
+    await backdate(s.id, 30);
+    const delivered = dateInZone(new Date(Date.now() - 20 * 24 * 60 * 60 * 1000), 'America/Chicago');
+    const refused = await s.step({
+      type: 'delivered',
+      on: addBusinessDays(dateInZone(new Date(), 'America/Chicago'), 1),
+      carrier: 'Acme',
+    });
+    expect(refused.json().message).toBe('The date cannot be in the future');
+    await s.step({ type: 'delivered', on: delivered, carrier: 'Acme Transport' });
+    const view = await s.dealerView();
+    expect(dateInZone(new Date(view.guaranteeEndsAt), 'America/Chicago')).toBe(addBusinessDays(delivered, 7));
+    expect(view.canOpenClaim).toBe(false);
+    expect((await s.dealerStep(claim({ category: 'other' }))).statusCode).toBe(409);
   });
 });

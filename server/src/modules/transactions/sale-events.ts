@@ -2,6 +2,8 @@ import { randomInt } from 'node:crypto';
 import {
   type AdminSaleEventBody,
   adminSaleEventBodySchema,
+  CLAIM_CATEGORIES,
+  CLAIM_DECISIONS,
   type DealerSaleEventBody,
   dealerSaleEventBodySchema,
   SALE_TEXT,
@@ -11,14 +13,16 @@ import { addBusinessDays, dateInZone } from '@contracts/business-days';
 import { centsToDecimal, toCents } from '@contracts/money';
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { transactionEvents, transactions } from '../../db/schema';
+import { transactionEvents, transactions, type vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
-import { conflict, notFound } from '../../lib/app-error';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 import { enqueueNotifications, type Notification } from '../notifications/enqueue-notifications';
 import type { MessageContext } from '../notifications/notification-messages';
 import {
+  claimAnsweredMessage,
+  claimOpenedMessage,
   paymentRecordedMessage,
   pickupReadyMessage,
   titleConfirmedMessage,
@@ -27,25 +31,67 @@ import {
   unwindDeclinedMessage,
   unwindRequestedMessage,
 } from '../notifications/sale-messages';
+import { cancelSale } from '../vehicles/cancel-sale';
 import { lockVehicle } from '../vehicles/lock-vehicle';
 import { saleFactsOf } from './manage-transactions';
 import { eventsOf, stateOfRow } from './sale-timeline';
 
 type TransactionRow = typeof transactions.$inferSelect;
+type VehicleRow = typeof vehicles.$inferSelect;
 
 /** A gate pass code: 6 digits, enough for a gate guard to type, not to guess in a few tries. */
 const gatePassCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 type Step = AdminSaleEventBody | DealerSaleEventBody;
 
+/** A date a step reports (payment received, picked up, delivered): from the sale day to today. */
+function checkDate(date: string, row: TransactionRow) {
+  const zone = row.terms.timeZone;
+  if (date > dateInZone(new Date(), zone)) throw badRequest(SALE_TEXT.futureDate);
+  if (date < dateInZone(row.createdAt, zone)) throw badRequest(SALE_TEXT.beforeSale);
+}
+
 /** Whether a step may follow the sale's current state; the refusal says why in words. */
-function check(step: ReturnType<typeof parseStep>, state: SaleState, row: TransactionRow) {
+function check(
+  step: ReturnType<typeof parseStep>,
+  state: SaleState,
+  row: TransactionRow,
+  vehicle: VehicleRow,
+) {
   switch (step.type) {
+    case 'claim_opened': {
+      if (state.claims.some((c) => c.status === 'open')) throw conflict(SALE_TEXT.claimPending);
+      if (!state.canOpenClaim) throw conflict(SALE_TEXT.claimClosed);
+      // Items disclosed in the condition report cannot be claimed.
+      if (step.category === 'body') {
+        if (!step.panel || !step.damageType) throw badRequest(SALE_TEXT.claimDetails);
+        if (vehicle.damage.some((d) => d.panel === step.panel && d.type === step.damageType))
+          throw conflict(SALE_TEXT.claimDisclosed);
+      }
+      if (step.category === 'warning_light') {
+        const code = step.code?.toLowerCase();
+        if (!code) throw badRequest(SALE_TEXT.claimDetails);
+        if (vehicle.warningLights.some((light) => light.toLowerCase() === code))
+          throw conflict(SALE_TEXT.claimDisclosed);
+      }
+      return;
+    }
+    case 'claim_answered': {
+      if (!state.claims.some((c) => c.id === step.claimId && c.status === 'open'))
+        throw conflict(SALE_TEXT.claimUnknown);
+      if (step.decision === 'adjusted') {
+        if (!step.amount) throw badRequest(SALE_TEXT.adjustmentAmount);
+        if (toCents(step.amount)! > toCents(row.amount)! - toCents(state.adjustments)!)
+          throw conflict(SALE_TEXT.adjustmentTooLarge);
+      }
+      return;
+    }
     case 'payment_recorded': {
+      checkDate(step.receivedOn, row);
       const dueOn = dateInZone(new Date(state.paymentDueAt), row.terms.timeZone);
       const price = toCents(row.amount)!;
       const fee = step.receivedOn > dueOn ? Math.round((price * row.terms.lateFeePercent) / 100) : 0;
-      const left = price + fee - toCents(state.paidAmount)!;
+      const left = price - toCents(state.adjustments)! + fee - toCents(state.paidAmount)!;
       if (toCents(step.amount)! > left) throw conflict(SALE_TEXT.overpaid);
       return;
     }
@@ -61,10 +107,12 @@ function check(step: ReturnType<typeof parseStep>, state: SaleState, row: Transa
       return;
     case 'pickup_ready':
     case 'delivered':
+      if (step.type === 'delivered') checkDate(step.on, row);
       if (state.pickupStatus === 'picked_up' || state.pickupStatus === 'delivered')
         throw conflict(SALE_TEXT.pickupDone);
       return;
     case 'picked_up':
+      checkDate(step.on, row);
       if (state.pickupStatus === 'picked_up' || state.pickupStatus === 'delivered')
         throw conflict(SALE_TEXT.pickupDone);
       if (state.pickupStatus !== 'ready') throw conflict(SALE_TEXT.pickupNotReady);
@@ -79,8 +127,9 @@ function check(step: ReturnType<typeof parseStep>, state: SaleState, row: Transa
   }
 }
 
+const DEALER_STEPS: readonly string[] = ['title_confirmed', 'unwind_requested', 'claim_opened'];
 const parseStep = (step: Step) =>
-  step.type === 'title_confirmed' || step.type === 'unwind_requested'
+  DEALER_STEPS.includes(step.type)
     ? dealerSaleEventBodySchema.parse(step)
     : adminSaleEventBodySchema.parse(step);
 
@@ -104,7 +153,7 @@ export function recordSaleEvent(
       const [found] = await tx.select().from(transactions).where(eq(transactions.id, transactionId));
       if (!found || (actor.type === 'dealer' && found.dealerId !== actor.id))
         throw notFound(SALE_TEXT.notFound);
-      await lockVehicle(tx, found.vehicleId);
+      const vehicle = (await lockVehicle(tx, found.vehicleId))!;
       const [row] = await tx
         .select()
         .from(transactions)
@@ -112,7 +161,7 @@ export function recordSaleEvent(
         .for('update');
       if (row!.cancelled) throw conflict(SALE_TEXT.cancelled);
       const before = stateOfRow(row!, (await eventsOf(tx, [transactionId])).get(transactionId) ?? []);
-      check(step, before, row!);
+      check(step, before, row!, vehicle);
 
       const { type, ...fields } = step;
       const data: Record<string, unknown> = { ...fields };
@@ -128,6 +177,19 @@ export function recordSaleEvent(
           actorId: actor.id,
         })
         .returning();
+      if (step.type === 'claim_answered' && step.decision === 'unwound') {
+        // An unwind is the existing cancellation (the car is listed again), with the claim as its reason.
+        await cancelSale(tx, transactionId, actor);
+        row!.cancelled = true;
+        await tx.insert(transactionEvents).values({
+          transactionId,
+          dealerId: row!.dealerId,
+          type: 'cancelled',
+          data: { claimId: step.claimId },
+          actorType: actor.type,
+          actorId: actor.id,
+        });
+      }
       const after = stateOfRow(row!, (await eventsOf(tx, [transactionId])).get(transactionId) ?? []);
       const becamePaid = after.paidInFull && !row!.isPaid;
       if (becamePaid)
@@ -216,6 +278,34 @@ async function messagesFor(
           entityId: eventId,
           to: dealer('main'),
           payload: unwindDeclinedMessage(messages, { ...facts, reason: step.reason }),
+        },
+      ];
+    case 'claim_opened':
+      return [
+        {
+          event: 'claim_opened',
+          entityId: eventId,
+          to: admins,
+          payload: claimOpenedMessage(messages, {
+            ...facts,
+            category: CLAIM_CATEGORIES[step.category],
+            description: step.description,
+            estimate: step.estimate,
+          }),
+        },
+      ];
+    case 'claim_answered':
+      return [
+        {
+          event: 'claim_answered',
+          entityId: eventId,
+          to: dealer('main'),
+          payload: claimAnsweredMessage(messages, {
+            ...facts,
+            decision: CLAIM_DECISIONS[step.decision],
+            reason: step.reason,
+            adjustment: step.decision === 'adjusted' ? (step.amount ?? null) : null,
+          }),
         },
       ];
     case 'title_confirmed':

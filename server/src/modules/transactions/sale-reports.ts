@@ -17,7 +17,12 @@ export function filterTransactions(views: AdminTransaction[], filter: Transactio
   return views.filter(
     (t) =>
       open(t) &&
-      (filter === 'overdue' ? t.daysLate > 0 : filter === 'title_late' ? t.titleLate : t.unwindRequested),
+      {
+        overdue: t.daysLate > 0,
+        title_late: t.titleLate,
+        unwind_requested: t.unwindRequested,
+        open_claims: t.claims.some((c) => c.status === 'open'),
+      }[filter],
   );
 }
 

@@ -1,4 +1,8 @@
 import {
+  CLAIM_CATEGORIES,
+  CLAIM_DECISIONS,
+  type ClaimCategory,
+  type ClaimDecision,
   PAYMENT_METHODS,
   type PaymentMethod,
   type PickupStatus,
@@ -55,6 +59,13 @@ function summaryOf(event: StoredSaleEvent): string {
       return `Unwind requested: ${text(d.reason)}`;
     case 'unwind_declined':
       return `Unwind request declined: ${text(d.reason)}`;
+    case 'claim_opened':
+      return `Claim opened (${CLAIM_CATEGORIES[d.category as ClaimCategory] ?? text(d.category)}, estimate ${usd(toCents(text(d.estimate)) ?? 0)}): ${text(d.description)}`;
+    case 'claim_answered': {
+      const decision = CLAIM_DECISIONS[d.decision as ClaimDecision] ?? text(d.decision);
+      const amount = d.decision === 'adjusted' ? ` ${usd(toCents(text(d.amount)) ?? 0)}` : '';
+      return `Claim answered: ${decision}${amount}. ${text(d.reason)}`;
+    }
     case 'cancelled':
       return 'Sale cancelled; the vehicle is listed again';
     default:
@@ -81,6 +92,7 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
   const priceCents = toCents(sale.amount) ?? 0;
 
   let paidCents = 0;
+  const payments: { cents: number; on: string }[] = [];
   let paidInFullOn: string | null = null;
   let titleStatus: TitleStatus = 'absent';
   let titleWithDeal = false;
@@ -88,18 +100,16 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
   let gatePassCode: string | null = null;
   let handedOverOn: string | null = null;
   let unwindRequested = false;
+  let adjustmentCents = 0;
+  const claims: SaleState['claims'] = [];
   const lateFeeCents = Math.round((priceCents * terms.lateFeePercent) / 100);
 
   for (const event of events) {
     const d = event.data;
     switch (event.type as SaleEventType) {
-      case 'payment_recorded': {
-        paidCents += toCents(text(d.amount)) ?? 0;
-        const late = text(d.receivedOn) > paymentDueOn;
-        const owed = priceCents + (late ? lateFeeCents : 0);
-        if (paidInFullOn === null && paidCents >= owed) paidInFullOn = text(d.receivedOn);
+      case 'payment_recorded':
+        payments.push({ cents: toCents(text(d.amount)) ?? 0, on: text(d.receivedOn) });
         break;
-      }
       case 'title_received':
         titleStatus = 'received';
         titleWithDeal ||= d.withDeal === true;
@@ -125,9 +135,39 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
       case 'unwind_declined':
         unwindRequested = false;
         break;
+      case 'claim_opened':
+        claims.push({
+          id: event.id,
+          category: d.category as ClaimCategory,
+          description: text(d.description),
+          estimate: text(d.estimate),
+          openedAt: event.createdAt.toISOString(),
+          status: 'open',
+          answer: null,
+          adjustment: null,
+        });
+        break;
+      case 'claim_answered': {
+        const claim = claims.find((c) => c.id === d.claimId);
+        if (!claim) break;
+        claim.status = d.decision as ClaimDecision;
+        claim.answer = text(d.reason);
+        if (d.decision === 'adjusted') {
+          const cents = toCents(text(d.amount)) ?? 0;
+          claim.adjustment = centsToDecimal(cents);
+          adjustmentCents += cents;
+        }
+        break;
+      }
     }
   }
 
+  // Paid in full on the day the payments reached the price less adjustments (plus the fee if late).
+  for (const payment of payments) {
+    paidCents += payment.cents;
+    const owed = priceCents - adjustmentCents + (payment.on > paymentDueOn ? lateFeeCents : 0);
+    if (paidInFullOn === null && paidCents >= owed) paidInFullOn = payment.on;
+  }
   const overdue = paidInFullOn === null && today > paymentDueOn;
   const paidLate = paidInFullOn !== null && paidInFullOn > paymentDueOn;
   const lateFee = overdue || paidLate ? lateFeeCents : 0;
@@ -143,7 +183,7 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
   return {
     paymentDueAt: end(paymentDueOn),
     paidAmount: centsToDecimal(paidCents),
-    amountDue: centsToDecimal(priceCents + lateFee),
+    amountDue: centsToDecimal(priceCents - adjustmentCents + lateFee),
     lateFee: centsToDecimal(lateFee),
     paidInFull: paidInFullOn !== null,
     daysLate: overdue ? daysBetween(paymentDueOn, today) : 0,
@@ -155,6 +195,13 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
     pickupStatus,
     gatePassCode,
     guaranteeEndsAt: guaranteeEndsOn ? end(guaranteeEndsOn) : null,
+    canOpenClaim:
+      !sale.cancelled &&
+      guaranteeEndsOn !== null &&
+      today <= guaranteeEndsOn &&
+      !claims.some((c) => c.status === 'open'),
+    claims,
+    adjustments: centsToDecimal(adjustmentCents),
     terms,
     timeline: [
       {

@@ -46,7 +46,8 @@ export async function transactionsRoutes(
 
   routes.route({
     // A step of the sale's life (payment, title, pickup, unwind answer): DESIGN.md §8.
-    ...app.endpoint('recordSaleEvent'),
+    // Unwinding on a claim re-lists the vehicle.
+    ...app.endpoint('recordSaleEvent', { changesVehicles: true }),
     handler: async (request) => {
       await recordSaleEvent(db, request.params.id, request.body, await request.actor(), messages);
       return (await getTransactionView(db, request.params.id))!;

@@ -1,0 +1,108 @@
+import { addBusinessDays, dateInZone } from '@contracts/business-days';
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { adminUsers, transactions } from '../db/schema';
+import type { Actor } from '../lib/actor';
+import type { MessageContext } from '../modules/notifications/notification-messages';
+import { recordSaleEvent } from '../modules/transactions/sale-events';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * The demo's sales at every step after Buy Now (issue #18), written through the same use case as
+ * the admin's and dealer's own steps: one sale paid, its title sent and confirmed, picked up and
+ * under an open guarantee claim; one partly paid and overdue, title received, ready for pickup;
+ * one whose title is late, with the dealer's request to unwind waiting. Run once, on the demo's
+ * first start, after the demo seed made the sales (oldest first: completed, pending, offer).
+ */
+export async function seedDemoSales(db: Database, messages: MessageContext, now = new Date()) {
+  const sales = await db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.cancelled, false))
+    .orderBy(asc(transactions.id));
+  const [admin] = await db
+    .select({ id: adminUsers.id })
+    .from(adminUsers)
+    .orderBy(asc(adminUsers.id))
+    .limit(1);
+  const asAdmin: Actor = { type: 'admin', id: admin?.id ?? null };
+  const backdate = (id: number, days: number) =>
+    db
+      .update(transactions)
+      .set({ createdAt: new Date(now.getTime() - days * DAY) })
+      .where(eq(transactions.id, id));
+  const dayOf = (days: number, zone: string) => dateInZone(new Date(now.getTime() - days * DAY), zone);
+
+  const [done, pending, fromOffer] = sales;
+  if (done) {
+    await backdate(done.id, 6);
+    const zone = done.terms.timeZone;
+    const asDealer: Actor = { type: 'dealer', id: done.dealerId };
+    const step = (body: Parameters<typeof recordSaleEvent>[2], actor = asAdmin) =>
+      recordSaleEvent(db, done.id, body, actor, messages);
+    await step({ type: 'title_received', withDeal: true });
+    await step({
+      type: 'payment_recorded',
+      amount: done.amount,
+      method: 'wire',
+      reference: 'FED-20931',
+      receivedOn: addBusinessDays(dayOf(6, zone), 1),
+    });
+    await step({ type: 'title_sent', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+    await step({ type: 'title_confirmed' }, asDealer);
+    await step({
+      type: 'pickup_ready',
+      address: '2200 Commerce Dr, Dallas, TX 75201',
+      hours: 'Mon–Fri 8 am–5 pm',
+    });
+    await step({ type: 'picked_up', on: dayOf(1, zone), by: 'Marco Diaz (dealer driver)' });
+    await step(
+      {
+        type: 'claim_opened',
+        category: 'mechanical',
+        description: 'A/C blows warm; the compressor clutch does not engage. Not in the condition report.',
+        estimate: '640.00',
+      },
+      asDealer,
+    );
+  }
+  if (pending) {
+    await backdate(pending.id, 10);
+    const zone = pending.terms.timeZone;
+    await recordSaleEvent(
+      db,
+      pending.id,
+      {
+        type: 'payment_recorded',
+        amount: (Math.round(Number(pending.amount) * 40) / 100).toFixed(2),
+        method: 'ach',
+        reference: 'ACH 7741-22',
+        receivedOn: dayOf(8, zone),
+      },
+      asAdmin,
+      messages,
+    );
+    await recordSaleEvent(db, pending.id, { type: 'title_received' }, asAdmin, messages);
+    await recordSaleEvent(
+      db,
+      pending.id,
+      { type: 'pickup_ready', address: '2200 Commerce Dr, Dallas, TX 75201', hours: 'Mon–Fri 8 am–5 pm' },
+      asAdmin,
+      messages,
+    );
+  }
+  if (fromOffer) {
+    await backdate(fromOffer.id, 35);
+    await recordSaleEvent(
+      db,
+      fromOffer.id,
+      {
+        type: 'unwind_requested',
+        reason: 'Five weeks and still no title; we cannot retail the car without it.',
+      },
+      { type: 'dealer', id: fromOffer.dealerId },
+      messages,
+    );
+  }
+}
