@@ -1,5 +1,6 @@
 import type { AdminTransaction } from '@contracts/admin';
 import { PAYMENT_METHODS, SALE_TEXT } from '@contracts/after-sale';
+import { dateInZone } from '@contracts/business-days';
 import { SelectField, TextAreaField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
 import { amountLeft, decimalToCents, todayIn } from '@/lib/sale-state';
@@ -16,6 +17,11 @@ export interface StepFormProps {
 }
 
 const handedOver = (t: AdminTransaction) => t.pickupStatus === 'picked_up' || t.pickupStatus === 'delivered';
+/** The dates a step may report: from the sale day to today, in the sale's time zone (the server checks too). */
+const stepDates = (t: AdminTransaction) => ({
+  min: dateInZone(new Date(t.createdAt), t.terms.timeZone),
+  max: todayIn(t.terms.timeZone),
+});
 
 export function PaymentForm({ transaction: t, send, pending, error }: StepFormProps) {
   const left = amountLeft(t);
@@ -63,6 +69,7 @@ export function PaymentForm({ transaction: t, send, pending, error }: StepFormPr
         <FormField
           label={L.receivedOn}
           type="date"
+          {...stepDates(t)}
           error={errors.receivedOn?.message}
           {...form.register('receivedOn')}
         />
@@ -167,7 +174,13 @@ export function PickedUpForm({ transaction: t, send, pending, error }: StepFormP
       error={error}
       onSubmit={form.handleSubmit(send)}
     >
-      <FormField label={L.pickedUpOn} type="date" error={errors.on?.message} {...form.register('on')} />
+      <FormField
+        label={L.pickedUpOn}
+        type="date"
+        {...stepDates(t)}
+        error={errors.on?.message}
+        {...form.register('on')}
+      />
       <FormField label={L.pickedUpBy} maxLength={120} error={errors.by?.message} {...form.register('by')} />
     </StepSection>
   );
@@ -186,7 +199,13 @@ export function DeliveredForm({ transaction: t, send, pending, error }: StepForm
       error={error}
       onSubmit={form.handleSubmit(send)}
     >
-      <FormField label={L.deliveredOn} type="date" error={errors.on?.message} {...form.register('on')} />
+      <FormField
+        label={L.deliveredOn}
+        type="date"
+        {...stepDates(t)}
+        error={errors.on?.message}
+        {...form.register('on')}
+      />
       <FormField
         label={L.deliveredBy}
         maxLength={120}

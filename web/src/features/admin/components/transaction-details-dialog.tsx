@@ -33,6 +33,7 @@ const DONE: Record<StepType, string> = {
   picked_up: 'picked up',
   delivered: 'delivered',
   unwind_declined: 'unwind request declined',
+  claim_answered: 'claim answered',
 };
 
 const terms = (t: AdminTransaction) =>
