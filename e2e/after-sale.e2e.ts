@@ -249,7 +249,7 @@ describe('After the sale', () => {
     await buyer.context.close();
   });
 
-  it('a late title: the dealer asks to unwind, the admin declines with a reason', {
+  it('a late title: the dealer asks to unwind, the admin declines; a claim gets a price adjustment', {
     timeout: 180_000,
   }, async () => {
     const sale = await buyNow();
@@ -305,6 +305,26 @@ describe('After the sale', () => {
       .getByText('Unwind request declined: The title is at the DMV; expected Friday.', { exact: false })
       .waitFor({ state: 'attached' });
     await card.getByRole('button', { name: 'Request unwind' }).waitFor();
+
+    // The demo's open guarantee claim (on this dealer's picked-up sale): the admin adjusts the price.
+    const [claimed] = await adminApi<(Sale & { claims: { estimate: string }[] })[]>(
+      '/api/transactions?filter=open_claims',
+    );
+    await admin.page.getByLabel('Show').selectOption({ label: 'Open claims' });
+    const claimRow = admin.page.getByTestId(`transaction-${claimed!.id}`);
+    await claimRow.getByText('Claim open', { exact: true }).waitFor();
+    await claimRow.getByRole('button', { name: /^Details/ }).click();
+    const answer = form(admin.page.getByRole('dialog', { name: 'Sale details' }), 'Answer claim');
+    await answer.getByLabel('Decision').selectOption({ label: 'Adjust the price' });
+    expect(await answer.getByLabel('Price adjustment ($)').inputValue()).toBe(claimed!.claims[0]!.estimate);
+    await answer.getByLabel('Price adjustment ($)').fill('500');
+    await answer.getByLabel('Answer to the dealer').fill('We take $500 off for the A/C compressor.');
+    await answer.getByRole('button', { name: 'Send answer' }).click();
+    await toast(admin.page, 'claim answered');
+    await claimRow.waitFor({ state: 'detached' });
+    const claimCard = buyer.page.getByTestId(`dealer-transaction-${claimed!.id}`);
+    await claimCard.getByText('price adjusted by $500', { exact: false }).waitFor();
+    expect(await claimCard.innerText()).toContain('Answer: We take $500 off for the A/C compressor.');
     expect(admin.errors).toEqual([]);
     expect(buyer.errors).toEqual([]);
     await admin.context.close();

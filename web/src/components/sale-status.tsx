@@ -1,4 +1,10 @@
-import { PICKUP_STATUSES, type SaleState, TITLE_STATUSES } from '@contracts/after-sale';
+import {
+  CLAIM_CATEGORIES,
+  CLAIM_DECISIONS,
+  PICKUP_STATUSES,
+  type SaleState,
+  TITLE_STATUSES,
+} from '@contracts/after-sale';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
@@ -90,7 +96,10 @@ export function TitleStatus({ sale }: { sale: SaleView }) {
   );
 }
 
-/** Pickup state; where and when, and the gate pass code, once the vehicle is ready. */
+/**
+ * Pickup state, the gate pass code once ready, and the guarantee; `withPlace` (a sale's own view)
+ * adds where and when, and leaves an open claim to the claims list shown beside it.
+ */
 export function PickupStatus({ sale, withPlace = false }: { sale: SaleView; withPlace?: boolean }) {
   const place = pickupPlace(sale.timeline);
   return (
@@ -108,9 +117,38 @@ export function PickupStatus({ sale, withPlace = false }: { sale: SaleView; with
           <span className="font-mono font-semibold tracking-wider">{sale.gatePassCode}</span>
         </Line>
       ) : null}
+      {!withPlace && sale.claims.some((claim) => claim.status === 'open') ? (
+        <Line className="font-semibold text-amber-900">{SALE_LABELS.claimOpen}</Line>
+      ) : null}
       {sale.guaranteeEndsAt ? (
         <Line>Guarantee ends {formatDay(sale.guaranteeEndsAt, sale.terms.timeZone)}</Line>
       ) : null}
     </>
+  );
+}
+
+/** Guarantee claims: what, the dealer's estimate, and the answer once given. */
+export function ClaimList({ sale }: { sale: SaleView }) {
+  return (
+    <ul className="grid gap-2">
+      {sale.claims.map((claim) => (
+        <li key={claim.id} className="break-words">
+          <Line className="font-medium">
+            {CLAIM_CATEGORIES[claim.category]}:{' '}
+            {claim.status === 'open' ? (
+              <span className="font-semibold text-amber-900">Open</span>
+            ) : (
+              CLAIM_DECISIONS[claim.status]
+            )}
+          </Line>
+          <Line>{claim.description}</Line>
+          <Line>
+            Estimate {formatAmount(claim.estimate)}
+            {claim.adjustment ? `, price adjusted by ${formatAmount(claim.adjustment)}` : ''}
+          </Line>
+          {claim.answer ? <Line>Answer: {claim.answer}</Line> : null}
+        </li>
+      ))}
+    </ul>
   );
 }

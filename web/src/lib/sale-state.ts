@@ -65,6 +65,7 @@ export const SALE_LABELS = {
   markedPaid: 'Marked paid',
   titleLate: 'Title late',
   unwindRequested: 'Unwind requested',
+  claimOpen: 'Claim open',
   timeline: 'Timeline',
   gatePass: 'Gate pass code',
 } as const;

@@ -1,9 +1,10 @@
 import type { AdminTransaction } from '@contracts/admin';
-import { PAYMENT_METHODS, SALE_TEXT } from '@contracts/after-sale';
+import { CLAIM_CATEGORIES, PAYMENT_METHODS, SALE_TEXT } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
+import { useWatch } from 'react-hook-form';
 import { SelectField, TextAreaField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
-import { amountLeft, decimalToCents, todayIn } from '@/lib/sale-state';
+import { amountLeft, decimalToCents, formatAmount, todayIn } from '@/lib/sale-state';
 import { SALE_STEP_LABELS as L } from '../admin-texts';
 import { type Step, StepSection, type StepType, useStepForm } from './sale-step-form';
 
@@ -231,6 +232,61 @@ export function DeclineUnwindForm({ send, pending, error }: StepFormProps) {
     >
       <TextAreaField
         label={L.declineReason}
+        maxLength={1000}
+        error={errors.reason?.message}
+        {...form.register('reason')}
+      />
+    </StepSection>
+  );
+}
+
+const ANSWERS = { denied: 'Deny', adjusted: 'Adjust the price', unwound: 'Unwind the sale' } as const;
+
+/** Shown while a guarantee claim waits for an answer: deny, adjust the price, or unwind. */
+export function AnswerClaimForm({ transaction: t, send, pending, error }: StepFormProps) {
+  const claim = t.claims.find((c) => c.status === 'open')!;
+  const form = useStepForm('claim_answered', {
+    claimId: claim.id,
+    decision: 'denied',
+    reason: '',
+    amount: claim.estimate,
+  });
+  const { errors } = form.formState;
+  const decision = useWatch({ control: form.control, name: 'decision' });
+  return (
+    <StepSection
+      title={L.answerClaim}
+      submitLabel={L.sendAnswer}
+      allowed
+      hint={decision === 'unwound' ? L.unwindHint : undefined}
+      wide
+      pending={pending}
+      error={error}
+      onSubmit={form.handleSubmit(send)}
+    >
+      <p className="text-sm text-slate-700">
+        {CLAIM_CATEGORIES[claim.category]}: {claim.description} (estimate {formatAmount(claim.estimate)})
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField label={L.decision} error={errors.decision?.message} {...form.register('decision')}>
+          {Object.entries(ANSWERS).map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </SelectField>
+        {decision === 'adjusted' ? (
+          <FormField
+            label={L.adjustment}
+            inputMode="decimal"
+            autoComplete="off"
+            error={errors.amount?.message}
+            {...form.register('amount', { shouldUnregister: true })}
+          />
+        ) : null}
+      </div>
+      <TextAreaField
+        label={L.answer}
         maxLength={1000}
         error={errors.reason?.message}
         {...form.register('reason')}

@@ -2,7 +2,7 @@ import { ADMIN_TEXT, type AdminTransaction } from '@contracts/admin';
 import { apiPath } from '@contracts/api-routes';
 import { ListChecks } from 'lucide-react';
 import { useState } from 'react';
-import { PaymentStatus, PickupStatus, TitleStatus } from '@/components/sale-status';
+import { ClaimList, PaymentStatus, PickupStatus, TitleStatus } from '@/components/sale-status';
 import { SaleTimeline } from '@/components/sale-timeline';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -16,6 +16,7 @@ import { useRecordSaleEvent } from '../api/record-sale-event';
 import { BillOfSaleLink } from './bill-of-sale-link';
 import type { Step, StepType } from './sale-step-form';
 import {
+  AnswerClaimForm,
   DeclineUnwindForm,
   DeliveredForm,
   PaymentForm,
@@ -111,6 +112,14 @@ export function TransactionDetailsDialog({ transaction: t }: { transaction: Admi
             <PickupStatus sale={t} withPlace />
           </dd>
         </div>
+        {t.claims.length > 0 ? (
+          <div>
+            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{L.claims}</dt>
+            <dd className="mt-1 text-slate-800">
+              <ClaimList sale={t} />
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Terms</dt>
           <dd className="mt-1 text-slate-800">{terms(t)}</dd>
@@ -124,6 +133,9 @@ export function TransactionDetailsDialog({ transaction: t }: { transaction: Admi
       ) : (
         <div className="grid gap-3 md:grid-cols-2">
           {t.unwindRequested ? <DeclineUnwindForm {...props('unwind_declined')} /> : null}
+          {t.claims.some((c) => c.status === 'open') ? (
+            <AnswerClaimForm key={`claim-${t.timeline.length}`} {...props('claim_answered')} />
+          ) : null}
           <PaymentForm key={`pay-${t.timeline.length}`} {...props('payment_recorded')} />
           <TitleReceivedForm {...props('title_received')} />
           <TitleSentForm {...props('title_sent')} />

@@ -3,7 +3,7 @@ import { vehiclePath } from '@contracts/routes';
 import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { PaymentStatus, PickupStatus, TitleStatus } from '@/components/sale-status';
+import { ClaimList, PaymentStatus, PickupStatus, TitleStatus } from '@/components/sale-status';
 import { SaleTimeline } from '@/components/sale-timeline';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -97,6 +97,11 @@ function TransactionCard({ transaction: t }: { transaction: DealerTransaction })
           <Fact label="Pickup">
             <PickupStatus sale={t} withPlace />
           </Fact>
+          {t.claims.length > 0 ? (
+            <Fact label="Claims">
+              <ClaimList sale={t} />
+            </Fact>
+          ) : null}
         </dl>
       )}
       <div className="mt-3 flex flex-wrap items-center gap-2">
