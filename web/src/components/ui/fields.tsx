@@ -77,3 +77,23 @@ export function TextAreaField({ label, error, className, ref, rows = 3, ...texta
     </FieldShell>
   );
 }
+
+/** The options of a select from a value → label table, after an empty "Choose…" when asked. */
+export function SelectOptions({
+  items,
+  placeholder,
+}: {
+  items: Record<string, string>;
+  placeholder?: string;
+}) {
+  return (
+    <>
+      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+      {Object.entries(items).map(([value, text]) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </>
+  );
+}

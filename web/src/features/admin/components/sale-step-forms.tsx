@@ -2,7 +2,7 @@ import type { AdminTransaction } from '@contracts/admin';
 import { CLAIM_CATEGORIES, PAYMENT_METHODS, SALE_TEXT } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
 import { useWatch } from 'react-hook-form';
-import { SelectField, TextAreaField } from '@/components/ui/fields';
+import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
 import { amountLeft, decimalToCents, formatAmount, todayIn } from '@/lib/sale-state';
 import { SALE_STEP_LABELS as L } from '../admin-texts';
@@ -54,11 +54,7 @@ export function PaymentForm({ transaction: t, send, pending, error }: StepFormPr
           {...form.register('amount')}
         />
         <SelectField label={L.method} error={errors.method?.message} {...form.register('method')}>
-          {Object.entries(PAYMENT_METHODS).map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
+          <SelectOptions items={PAYMENT_METHODS} />
         </SelectField>
         <FormField
           label={L.reference}
@@ -269,11 +265,7 @@ export function AnswerClaimForm({ transaction: t, send, pending, error }: StepFo
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField label={L.decision} error={errors.decision?.message} {...form.register('decision')}>
-          {Object.entries(ANSWERS).map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
+          <SelectOptions items={ANSWERS} />
         </SelectField>
         {decision === 'adjusted' ? (
           <FormField

@@ -3,7 +3,7 @@ import { apiPath } from '@contracts/api-routes';
 import { Download, Receipt } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/fields';
+import { SelectField, SelectOptions } from '@/components/ui/fields';
 import { ADMIN_LABELS, SALE_STEP_LABELS } from '../admin-texts';
 import { useTransactions } from '../api/get-transactions';
 import { DataTable } from './data-table';
@@ -42,11 +42,7 @@ export function TransactionsTab() {
             onChange={(e) => setFilter(e.target.value as Filter)}
             className="w-56"
           >
-            {Object.entries(FILTERS).map(([value, text]) => (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            ))}
+            <SelectOptions items={FILTERS} />
           </SelectField>
           <a
             href={apiPath('exportTransactions', {})}

@@ -12,6 +12,7 @@ import { formatMoney } from '@/lib/format';
 import { SALE_LABELS } from '@/lib/sale-state';
 import { formatDate } from '@/lib/time-left';
 import { useRecordDealerSaleEvent } from '../api/dealer-portal';
+import { OpenClaimDialog } from './open-claim-dialog';
 import { UnwindRequestDialog } from './unwind-request-dialog';
 
 const vehicleName = (t: DealerTransaction) =>
@@ -115,6 +116,14 @@ function TransactionCard({ transaction: t }: { transaction: DealerTransaction })
           </Button>
         ) : null}
         {t.canRequestUnwind ? <UnwindRequestDialog transactionId={t.id} vehicle={name} /> : null}
+        {t.canOpenClaim ? (
+          <OpenClaimDialog
+            transactionId={t.id}
+            vehicle={name}
+            guaranteeEndsAt={t.guaranteeEndsAt}
+            timeZone={t.terms.timeZone}
+          />
+        ) : null}
       </div>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer py-1 text-slate-700">

@@ -1,0 +1,90 @@
+import { type DealerSaleEventBody, dealerSaleEventBodySchema } from '@contracts/after-sale';
+import { type ReactNode, useState } from 'react';
+import { type DefaultValues, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { toast } from '@/components/ui/use-toast';
+import { plainFieldErrors, zodResolver } from '@/lib/zod';
+import { useRecordDealerSaleEvent } from '../api/dealer-portal';
+
+type DialogStepType = Exclude<DealerSaleEventBody['type'], 'title_confirmed'>;
+type DealerStep<T extends DialogStepType> = Extract<DealerSaleEventBody, { type: T }>;
+
+/** A dealer's step with a form, validated by that step's schema in the server's contract. */
+export function useDealerStepForm<T extends DialogStepType>(type: T, defaults: Omit<DealerStep<T>, 'type'>) {
+  const schema = dealerSaleEventBodySchema.options.find((option) => option.shape.type.value === type)!;
+  return useForm<DealerStep<T>>({
+    resolver: zodResolver(schema, plainFieldErrors) as unknown as Resolver<DealerStep<T>>,
+    defaultValues: { type, ...defaults } as DefaultValues<DealerStep<T>>,
+  });
+}
+
+/**
+ * A dialog that sends one of the dealer's steps (an unwind request, a claim): the fields, the
+ * server's refusal in words inside the dialog, a toast and a closed dialog once recorded.
+ */
+export function DealerStepDialog<T extends DialogStepType>({
+  transactionId,
+  form,
+  title,
+  description,
+  triggerLabel,
+  submitLabel,
+  done,
+  children,
+}: {
+  transactionId: number;
+  form: UseFormReturn<DealerStep<T>>;
+  title: string;
+  description: string;
+  triggerLabel: string;
+  submitLabel: string;
+  done: { title: string; description: string };
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const record = useRecordDealerSaleEvent();
+  const onSubmit = form.handleSubmit((body) =>
+    record.mutate(
+      { id: transactionId, body: body as DealerSaleEventBody },
+      {
+        onSuccess: () => {
+          toast(done);
+          setOpen(false);
+          form.reset();
+        },
+      },
+    ),
+  );
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) record.reset();
+      }}
+      title={title}
+      description={description}
+      trigger={
+        <Button size="sm" variant="outline">
+          {triggerLabel}
+        </Button>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        {children}
+        {record.error ? (
+          <p
+            role="alert"
+            className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
+          >
+            {record.error.message}
+          </p>
+        ) : null}
+        <Button type="submit" disabled={record.isPending}>
+          {record.isPending ? 'Sending…' : submitLabel}
+        </Button>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,89 @@
+import { CLAIM_CATEGORIES } from '@contracts/after-sale';
+import { DAMAGE_PANELS, DAMAGE_TYPES } from '@contracts/condition-report-rules';
+import { useWatch } from 'react-hook-form';
+import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
+import { FormField } from '@/components/ui/form-field';
+import { formatDay } from '@/lib/sale-state';
+import { DealerStepDialog, useDealerStepForm } from './dealer-step-dialog';
+
+/** An empty choice is no choice (the field is optional in the contract, not an empty string). */
+const chosen = { setValueAs: (value: string) => (value === '' ? undefined : value), shouldUnregister: true };
+
+/**
+ * A guarantee claim on a car picked up or delivered, within the guarantee window (DESIGN.md §8):
+ * what, where (body damage) or which code (warning light), the description and the repair
+ * estimate. What the condition report disclosed is refused by the server, shown in the dialog.
+ */
+export function OpenClaimDialog({
+  transactionId,
+  vehicle,
+  guaranteeEndsAt,
+  timeZone,
+}: {
+  transactionId: number;
+  vehicle: string;
+  guaranteeEndsAt: string | null;
+  timeZone: string;
+}) {
+  const form = useDealerStepForm('claim_opened', {
+    category: 'mechanical',
+    description: '',
+    estimate: '',
+  });
+  const { errors } = form.formState;
+  const category = useWatch({ control: form.control, name: 'category' });
+  return (
+    <DealerStepDialog
+      transactionId={transactionId}
+      form={form}
+      title="Open a claim"
+      description={`Something on the ${vehicle} that the condition report did not disclose${
+        guaranteeEndsAt ? `; the guarantee runs until ${formatDay(guaranteeEndsAt, timeZone)}` : ''
+      }.`}
+      triggerLabel="Open a claim"
+      submitLabel="Send claim"
+      done={{ title: 'Claim sent', description: `${vehicle}: we will answer shortly.` }}
+    >
+      <SelectField label="What is it about" error={errors.category?.message} {...form.register('category')}>
+        <SelectOptions items={CLAIM_CATEGORIES} />
+      </SelectField>
+      {category === 'body' ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label="Panel" error={errors.panel?.message} {...form.register('panel', chosen)}>
+            <SelectOptions items={DAMAGE_PANELS} placeholder="Choose…" />
+          </SelectField>
+          <SelectField
+            label="Damage"
+            error={errors.damageType?.message}
+            {...form.register('damageType', chosen)}
+          >
+            <SelectOptions items={DAMAGE_TYPES} placeholder="Choose…" />
+          </SelectField>
+        </div>
+      ) : null}
+      {category === 'warning_light' ? (
+        <FormField
+          label="Warning light or code"
+          maxLength={40}
+          autoComplete="off"
+          error={errors.code?.message}
+          {...form.register('code', chosen)}
+        />
+      ) : null}
+      <TextAreaField
+        label="Description"
+        rows={4}
+        maxLength={2000}
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
+      <FormField
+        label="Repair estimate ($)"
+        inputMode="decimal"
+        autoComplete="off"
+        error={errors.estimate?.message}
+        {...form.register('estimate')}
+      />
+    </DealerStepDialog>
+  );
+}
