@@ -4,12 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
 import { parse } from 'csv-parse/sync';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
 import { publicVehicleIds, requestsAs, signIn, signInAdmin } from '../../../test/sessions';
 import { createBootstrappedApp } from '../../../test/test-app';
-import { dealers, notifications, transactions, vehicles } from '../../db/schema';
+import { dealers, notifications, transactions, vehiclePhotos, vehicles } from '../../db/schema';
+import { runHousekeeping } from '../housekeeping/run-housekeeping';
 
 /** The life of a sale after Buy Now (issue #18): payment, title, pickup, unwind, through the API. */
 let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
@@ -510,5 +512,73 @@ describe('guarantee claims', () => {
     expect(dateInZone(new Date(view.guaranteeEndsAt), 'America/Chicago')).toBe(addBusinessDays(delivered, 7));
     expect(view.canOpenClaim).toBe(false);
     expect((await s.dealerStep(claim({ category: 'other' }))).statusCode).toBe(409);
+  });
+});
+
+describe('claim photos', () => {
+  /** A real tus upload of a small JPEG by `cookie`; answers the photo's id. */
+  async function uploadPhoto(cookie: string) {
+    const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#a33' } })
+      .jpeg()
+      .toBuffer();
+    const headers = { 'tus-resumable': '1.0.0', cookie };
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/photo-uploads',
+      headers: { ...headers, 'upload-length': String(bytes.length) },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const location = created.headers.location as string;
+    const sent = await ctx.app.inject({
+      method: 'PATCH',
+      url: location,
+      headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      payload: bytes,
+    });
+    expect(sent.statusCode).toBe(204);
+    const status = await call('GET', `/api/photo-uploads/${location.split('/').pop()}`, undefined, cookie);
+    return status.json().photo.id as number;
+  }
+
+  it('attaches the dealer’s own uploaded photos to the claim, and keeps them from housekeeping', async () => {
+    const s = await sale();
+    const today = dateInZone(new Date(), 'America/Chicago');
+    await s.step({ type: 'delivered', on: today, carrier: 'Acme Transport' });
+    const mine = await uploadPhoto(s.cookie);
+    const other = await sale();
+    const theirs = await uploadPhoto(other.cookie);
+    const base = {
+      type: 'claim_opened',
+      category: 'mechanical',
+      description: 'Transmission slips',
+      estimate: '1800',
+    };
+    const foreign = await s.dealerStep({ ...base, photoIds: [mine, theirs] });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe(
+      'Upload the claim photos first (a photo can belong to one claim only)',
+    );
+
+    const opened = await s.dealerStep({ ...base, photoIds: [mine] });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const [photo] = opened.json().claims[0].photos;
+    expect(photo.id).toBe(mine);
+    expect((await ctx.app.inject({ url: photo.src })).statusCode).toBe(200);
+    expect((await s.adminView()).claims[0].photos.map((p: { id: number }) => p.id)).toEqual([mine]);
+
+    // A day later the housekeeping deletes unattached photos, but not a claim's.
+    await ctx.db
+      .update(vehiclePhotos)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(inArray(vehiclePhotos.id, [mine, theirs]));
+    const deleted = await runHousekeeping(ctx.database, {
+      uploadsDir: ctx.config.uploadsDir,
+      photos: {
+        uploadsDir: ctx.app.photos.uploadsDir,
+        deleteFiles: (key) => ctx.app.photos.deleteFiles(key),
+      },
+    });
+    expect(deleted?.photos).toBe(1);
+    expect((await s.dealerView()).claims[0].photos).toHaveLength(1);
   });
 });
