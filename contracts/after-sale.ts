@@ -154,6 +154,8 @@ export const dealerSaleEventBodySchema = z.discriminatedUnion('type', [
       .max(MAX_CLAIM_PHOTOS, { error: `A claim has at most ${MAX_CLAIM_PHOTOS} photos` })
       .refine((ids) => new Set(ids).size === ids.length, { error: 'The same photo is listed twice' })
       .default([]),
+    /** A video the dealer uploaded (tus /api/uploads, its result URL) or a Cloudinary URL. */
+    videoUrl: z.string().trim().max(500).optional(),
   }),
 ]);
 export type DealerSaleEventBody = z.input<typeof dealerSaleEventBodySchema>;
@@ -218,6 +220,7 @@ export const saleStateSchema = z.object({
       answer: z.string().nullable(),
       adjustment: z.string().nullable(),
       photos: z.array(photoSchema),
+      videoUrl: z.string().nullable(),
     }),
   ),
   /** Price adjustments granted on claims, taken off what is due. */
@@ -247,6 +250,7 @@ export const SALE_TEXT = {
   claimDisclosed: 'This was disclosed in the condition report and cannot be claimed',
   claimDetails: 'For body damage choose the panel and the kind of damage; for a warning light enter the code',
   claimUnknown: 'There is no open claim with this id',
+  claimVideoUnknown: 'Upload the claim video first',
   claimPhotoUnknown: 'Upload the claim photos first (a photo can belong to one claim only)',
   adjustmentAmount: 'Enter the price adjustment',
   adjustmentTooLarge: 'The adjustment cannot be more than the price',

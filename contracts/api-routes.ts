@@ -40,7 +40,7 @@ export const API_ROUTES = {
   decodeVin: { method: 'GET', path: '/api/vin/:vin', access: 'staff' },
   mediaConfig: { method: 'GET', path: '/api/media/config', access: 'staff' },
   cloudinarySignature: { method: 'POST', path: '/api/cloudinary-signature', access: 'staff' },
-  uploadResult: { method: 'GET', path: '/api/upload-results/:id', access: 'staff' },
+  uploadResult: { method: 'GET', path: '/api/upload-results/:id', access: 'session' },
   syncVehicles: { method: 'POST', path: '/api/sync-vehicles', access: 'admin' },
   // Condition report (issue #17): photos upload by tus at /api/photo-uploads (staff and admins;
   // dealers for claim photos, issue #18), then attach.

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle, makeVin } from '../../../test/factories';
 import { signIn, signInAdmin, signInStaff } from '../../../test/sessions';
 import { createBootstrappedApp } from '../../../test/test-app';
+import { uploadVideo } from '../../../test/tus-uploads';
 import { vehiclePhotos } from '../../db/schema';
 import { runHousekeeping } from '../housekeeping/run-housekeeping';
 
@@ -132,47 +133,8 @@ const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: str
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
-/** A walkaround video uploaded by tus (a vehicle needs one), as in media.test.ts. */
-async function uploadedVideoUrl() {
-  const ftyp = Buffer.from([
-    0,
-    0,
-    0,
-    0x18,
-    ...Buffer.from('ftypisom'),
-    0,
-    0,
-    2,
-    0,
-    ...Buffer.from('isomiso2'),
-  ]);
-  const mdat = Buffer.alloc(8);
-  mdat.writeUInt32BE(1008, 0);
-  mdat.write('mdat', 4, 'latin1');
-  const video = Buffer.concat([ftyp, mdat, Buffer.alloc(1000, 7)]);
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/uploads',
-    headers: {
-      ...tusHeaders(staff),
-      'upload-length': String(video.length),
-      'upload-metadata': metadata('w.mp4', 'video/mp4'),
-    },
-  });
-  const location = created.headers.location as string;
-  await ctx.app.inject({
-    method: 'PATCH',
-    url: location,
-    headers: {
-      ...tusHeaders(staff),
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-    },
-    payload: video,
-  });
-  const result = await api('GET', `/api/upload-results/${location.split('/').pop()}`, staff);
-  return result.json().url as string;
-}
+/** A walkaround video uploaded by tus (a vehicle needs one). */
+const uploadedVideoUrl = () => uploadVideo(ctx.app, staff);
 
 describe('photo uploads (tus) and processing', () => {
   it('strips EXIF, GPS and XMP from every stored file and turns a rotated photo upright', async () => {

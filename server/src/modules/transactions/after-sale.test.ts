@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
 import { publicVehicleIds, requestsAs, signIn, signInAdmin } from '../../../test/sessions';
 import { createBootstrappedApp } from '../../../test/test-app';
+import { uploadPhoto, uploadVideo } from '../../../test/tus-uploads';
 import { dealers, notifications, transactions, vehiclePhotos, vehicles } from '../../db/schema';
 import { runHousekeeping } from '../housekeeping/run-housekeeping';
 
@@ -516,37 +517,19 @@ describe('guarantee claims', () => {
 });
 
 describe('claim photos', () => {
-  /** A real tus upload of a small JPEG by `cookie`; answers the photo's id. */
-  async function uploadPhoto(cookie: string) {
-    const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#a33' } })
+  const jpeg = () =>
+    sharp({ create: { width: 320, height: 240, channels: 3, background: '#a33' } })
       .jpeg()
       .toBuffer();
-    const headers = { 'tus-resumable': '1.0.0', cookie };
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/photo-uploads',
-      headers: { ...headers, 'upload-length': String(bytes.length) },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const location = created.headers.location as string;
-    const sent = await ctx.app.inject({
-      method: 'PATCH',
-      url: location,
-      headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-      payload: bytes,
-    });
-    expect(sent.statusCode).toBe(204);
-    const status = await call('GET', `/api/photo-uploads/${location.split('/').pop()}`, undefined, cookie);
-    return status.json().photo.id as number;
-  }
+  const uploadClaimPhoto = async (cookie: string) => uploadPhoto(ctx.app, cookie, await jpeg());
 
   it('attaches the dealer’s own uploaded photos to the claim, and keeps them from housekeeping', async () => {
     const s = await sale();
     const today = dateInZone(new Date(), 'America/Chicago');
     await s.step({ type: 'delivered', on: today, carrier: 'Acme Transport' });
-    const mine = await uploadPhoto(s.cookie);
+    const mine = await uploadClaimPhoto(s.cookie);
     const other = await sale();
-    const theirs = await uploadPhoto(other.cookie);
+    const theirs = await uploadClaimPhoto(other.cookie);
     const base = {
       type: 'claim_opened',
       category: 'mechanical',
@@ -580,5 +563,17 @@ describe('claim photos', () => {
     });
     expect(deleted?.photos).toBe(1);
     expect((await s.dealerView()).claims[0].photos).toHaveLength(1);
+  });
+
+  it('names the dealer’s uploaded video, and refuses a URL that is not ours', async () => {
+    const s = await sale();
+    await s.step({ type: 'delivered', on: dateInZone(new Date(), 'America/Chicago'), carrier: 'Acme' });
+    const base = { type: 'claim_opened', category: 'other', description: 'Noise at idle', estimate: '300' };
+    const stranger = await s.dealerStep({ ...base, videoUrl: 'https://evil.example/v.mp4' });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().message).toBe('Upload the claim video first');
+    const videoUrl = await uploadVideo(ctx.app, s.cookie);
+    const opened = await s.dealerStep({ ...base, videoUrl });
+    expect(opened.json().claims[0].videoUrl).toBe(videoUrl);
   });
 });

@@ -168,6 +168,8 @@ export function recordSaleEvent(
   body: Step,
   actor: Actor,
   messages: MessageContext,
+  /** Whether a video URL is one of ours (app.ts): a finished upload or the Cloudinary account's. */
+  isKnownVideo: (url: string) => Promise<boolean> = async () => false,
 ) {
   const step = parseStep(body);
   return withRetries(() =>
@@ -184,7 +186,11 @@ export function recordSaleEvent(
       if (row!.cancelled) throw conflict(SALE_TEXT.cancelled);
       const before = stateOfRow(row!, (await eventsOf(tx, [transactionId])).get(transactionId) ?? []);
       check(step, before, row!, vehicle);
-      if (step.type === 'claim_opened') await checkClaimPhotos(tx, step.photoIds, actor);
+      if (step.type === 'claim_opened') {
+        await checkClaimPhotos(tx, step.photoIds, actor);
+        if (step.videoUrl && !(await isKnownVideo(step.videoUrl)))
+          throw badRequest(SALE_TEXT.claimVideoUnknown);
+      }
 
       const { type, ...fields } = step;
       const data: Record<string, unknown> = { ...fields };

@@ -147,6 +147,7 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
           adjustment: null,
           // Filled by sale-timeline.ts from the photo ids (this function reads no database).
           photos: [],
+          videoUrl: text(d.videoUrl) || null,
         });
         break;
       case 'claim_answered': {
