@@ -1,3 +1,4 @@
+import { photoSchema } from './condition-report';
 import { DAMAGE_PANEL_KEYS, DAMAGE_TYPE_KEYS } from './condition-report-rules';
 import { z } from './zod';
 
@@ -56,6 +57,8 @@ export const PICKUP_STATUSES = {
   delivered: 'Delivered by carrier',
 } as const;
 export type PickupStatus = keyof typeof PICKUP_STATUSES;
+
+export const MAX_CLAIM_PHOTOS = 12;
 
 /** What a guarantee claim is about (issue #18: undisclosed condition). */
 export const CLAIM_CATEGORIES = {
@@ -145,6 +148,14 @@ export const dealerSaleEventBodySchema = z.discriminatedUnion('type', [
     code: z.string().trim().max(40).optional(),
     description: shortText(2000),
     estimate: centsAmount,
+    /** Photos the dealer uploaded for the claim (tus /api/photo-uploads, then their ids). */
+    photoIds: z
+      .array(z.number().int().positive())
+      .max(MAX_CLAIM_PHOTOS, { error: `A claim has at most ${MAX_CLAIM_PHOTOS} photos` })
+      .refine((ids) => new Set(ids).size === ids.length, { error: 'The same photo is listed twice' })
+      .default([]),
+    /** A video the dealer uploaded (tus /api/uploads, its result URL) or a Cloudinary URL. */
+    videoUrl: z.string().trim().max(500).optional(),
   }),
 ]);
 export type DealerSaleEventBody = z.input<typeof dealerSaleEventBodySchema>;
@@ -208,6 +219,8 @@ export const saleStateSchema = z.object({
       status: z.enum(['open', 'denied', 'adjusted', 'unwound']),
       answer: z.string().nullable(),
       adjustment: z.string().nullable(),
+      photos: z.array(photoSchema),
+      videoUrl: z.string().nullable(),
     }),
   ),
   /** Price adjustments granted on claims, taken off what is due. */
@@ -237,6 +250,8 @@ export const SALE_TEXT = {
   claimDisclosed: 'This was disclosed in the condition report and cannot be claimed',
   claimDetails: 'For body damage choose the panel and the kind of damage; for a warning light enter the code',
   claimUnknown: 'There is no open claim with this id',
+  claimVideoUnknown: 'Upload the claim video first',
+  claimPhotoUnknown: 'Upload the claim photos first (a photo can belong to one claim only)',
   adjustmentAmount: 'Enter the price adjustment',
   adjustmentTooLarge: 'The adjustment cannot be more than the price',
 } as const;

@@ -40,10 +40,11 @@ export const API_ROUTES = {
   decodeVin: { method: 'GET', path: '/api/vin/:vin', access: 'staff' },
   mediaConfig: { method: 'GET', path: '/api/media/config', access: 'staff' },
   cloudinarySignature: { method: 'POST', path: '/api/cloudinary-signature', access: 'staff' },
-  uploadResult: { method: 'GET', path: '/api/upload-results/:id', access: 'staff' },
+  uploadResult: { method: 'GET', path: '/api/upload-results/:id', access: 'session' },
   syncVehicles: { method: 'POST', path: '/api/sync-vehicles', access: 'admin' },
-  // Condition report (issue #17): photos upload by tus at /api/photo-uploads (staff), then attach.
-  photoUploadStatus: { method: 'GET', path: '/api/photo-uploads/:id', access: 'staff' },
+  // Condition report (issue #17): photos upload by tus at /api/photo-uploads (staff and admins;
+  // dealers for claim photos, issue #18), then attach.
+  photoUploadStatus: { method: 'GET', path: '/api/photo-uploads/:id', access: 'session' },
   attachPhotos: { method: 'POST', path: '/api/vehicles/:id/photos', access: 'admin' },
   reorderPhotos: { method: 'PUT', path: '/api/vehicles/:id/photos', access: 'admin' },
   deletePhoto: { method: 'DELETE', path: '/api/vehicles/:id/photos/:photoId', access: 'admin' },

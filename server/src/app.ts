@@ -170,7 +170,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(photosRoutes, { db: database.db, store: photos });
   await app.register(registerDemoMedia);
   await app.register(buyingRoutes, { db: database.db, config });
-  await app.register(dealerPortalRoutes, { db: database.db, messages });
+  await app.register(dealerPortalRoutes, { db: database.db, messages, isKnownVideo });
   await app.register(offersRoutes, { db: database.db, config });
   await app.register(dealersRoutes, { db: database.db, messages });
   await app.register(buyCodesRoutes, { db: database.db });

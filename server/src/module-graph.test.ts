@@ -41,7 +41,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   vehicles: ['audit', 'open-offers', 'notifications', 'vin', 'photos'],
   'buy-codes': ['audit', 'vehicles'],
   dealers: ['audit', 'open-offers', 'notifications', 'buy-codes'],
-  transactions: ['audit', 'notifications', 'vehicles', 'buy-codes'],
+  transactions: ['audit', 'notifications', 'vehicles', 'buy-codes', 'photos'],
   offers: ['audit', 'open-offers', 'notifications', 'vehicles', 'buy-codes', 'transactions'],
   purchases: ['audit', 'notifications', 'vehicles', 'buy-codes', 'transactions'],
   auth: ['audit', 'buy-codes'],

@@ -9,7 +9,11 @@ import { findDealerBuyCodes, findDealerOffers, findDealerTransactions } from './
 /** The signed-in dealer's own data only: the dealer id always comes from the session. */
 export async function dealerPortalRoutes(
   app: FastifyInstance,
-  { db, messages }: { db: Database; messages: MessageContext },
+  {
+    db,
+    messages,
+    isKnownVideo,
+  }: { db: Database; messages: MessageContext; isKnownVideo: (url: string) => Promise<boolean> },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // access: 'dealer' admits only a dealer session, so the actor is that dealer.
@@ -28,7 +32,7 @@ export async function dealerPortalRoutes(
     ...app.endpoint('recordDealerSaleEvent'),
     handler: async (request) => {
       const actor = await request.actor();
-      await recordSaleEvent(db, request.params.id, request.body, actor, messages);
+      await recordSaleEvent(db, request.params.id, request.body, actor, messages, isKnownVideo);
       return (await findDealerTransactions(db, actor.id!, request.params.id))[0]!;
     },
   });

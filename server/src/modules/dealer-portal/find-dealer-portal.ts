@@ -7,7 +7,7 @@ import { usableBuyCode } from '../buy-codes/find-usable-buy-code';
 import type { MessageContext } from '../notifications/notification-messages';
 import { expireOffers } from '../offers/expire-offers';
 import { findOfferViews } from '../offers/find-offers';
-import { eventsOf, stateOfRow } from '../transactions/sale-timeline';
+import { eventsOf, fillClaimPhotos, stateOfRow } from '../transactions/sale-timeline';
 import { billOfSalePath } from '../transactions/transaction-views';
 
 /** A dealer's own buy codes; `active` means usable now, by the same rule sign-in and buying use. */
@@ -51,7 +51,12 @@ export async function findDealerTransactions(
     rows.map((r) => r.t.id),
   );
   const now = new Date();
-  return rows.map(({ t, vehicle }) => ({
+  const sales = rows.map(({ t }) => {
+    const timeline = events.get(t.id) ?? [];
+    return { state: stateOfRow(t, timeline, now), events: timeline };
+  });
+  await fillClaimPhotos(db, sales);
+  return rows.map(({ t, vehicle }, i) => ({
     id: t.id,
     vehicleId: t.vehicleId,
     vehicle,
@@ -61,7 +66,7 @@ export async function findDealerTransactions(
     isPaid: t.isPaid,
     cancelled: t.cancelled,
     billOfSale: billOfSalePath(t.id),
-    ...stateOfRow(t, events.get(t.id) ?? [], now),
+    ...sales[i]!.state,
   }));
 }
 

@@ -19,7 +19,7 @@ export interface HousekeepingCounts {
   uploads: number;
   notifications: number;
   liveEvents: number;
-  /** Photos uploaded but never attached to a vehicle (an abandoned wizard): rows and files. */
+  /** Photos uploaded but never attached to a vehicle nor named by a claim (an abandoned wizard). */
   photos: number;
   /** Photo uploads (tus) older than a day, finished or not: a finished one's photo row has it all. */
   photoUploads: number;
@@ -97,7 +97,10 @@ export async function runHousekeeping(
 async function deleteUnattachedPhotos(db: Executor) {
   const result = (await db.execute(
     sql`delete from vehicle_photos where vehicle_id is null
-      and created_at < now() - ${RETENTION_MS} * interval '1 millisecond' returning storage_key`,
+      and created_at < now() - ${RETENTION_MS} * interval '1 millisecond'
+      and not exists (select 1 from transaction_events e
+        where e.type = 'claim_opened' and e.data -> 'photoIds' @> to_jsonb(vehicle_photos.id))
+      returning storage_key`,
   )) as unknown as { rows: { storage_key: string }[] };
   return result.rows.map((row) => row.storage_key);
 }

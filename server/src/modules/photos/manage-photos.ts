@@ -7,7 +7,7 @@ import {
 } from '@contracts/condition-report';
 import { ERROR_CODES } from '@contracts/errors';
 import { PHOTO_TEXT, type PhotoRef } from '@contracts/photos';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notLike, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { vehiclePhotos, vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
@@ -52,6 +52,8 @@ export async function attachPhotosTo(tx: Executor, vehicleId: number, refs: read
           refs.map((r) => r.id),
         ),
         isNull(vehiclePhotos.vehicleId),
+        // A dealer's upload is evidence for a claim, never a listing photo.
+        notLike(vehiclePhotos.uploadedBy, 'dealer:%'),
       ),
     )
     .for('update');

@@ -24,7 +24,8 @@ export async function photosRoutes(app: FastifyInstance, { db, store }: PhotosRo
     routes.route({
       method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'],
       url,
-      config: { access: 'staff' },
+      // Staff and admins for listings; dealers for the photos of a guarantee claim (issue #18).
+      config: { access: 'session' },
       handler: async (request, reply) => {
         const id = (request.params as { id?: string }).id;
         if (id && UPLOAD_ID.test(id) && request.method === 'PATCH')

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle, makeVin } from '../../../test/factories';
 import { signIn, signInAdmin, signInStaff } from '../../../test/sessions';
 import { createBootstrappedApp } from '../../../test/test-app';
+import { uploadVideo } from '../../../test/tus-uploads';
 import { vehiclePhotos } from '../../db/schema';
 import { runHousekeeping } from '../housekeeping/run-housekeeping';
 
@@ -132,47 +133,8 @@ const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: str
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
-/** A walkaround video uploaded by tus (a vehicle needs one), as in media.test.ts. */
-async function uploadedVideoUrl() {
-  const ftyp = Buffer.from([
-    0,
-    0,
-    0,
-    0x18,
-    ...Buffer.from('ftypisom'),
-    0,
-    0,
-    2,
-    0,
-    ...Buffer.from('isomiso2'),
-  ]);
-  const mdat = Buffer.alloc(8);
-  mdat.writeUInt32BE(1008, 0);
-  mdat.write('mdat', 4, 'latin1');
-  const video = Buffer.concat([ftyp, mdat, Buffer.alloc(1000, 7)]);
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/uploads',
-    headers: {
-      ...tusHeaders(staff),
-      'upload-length': String(video.length),
-      'upload-metadata': metadata('w.mp4', 'video/mp4'),
-    },
-  });
-  const location = created.headers.location as string;
-  await ctx.app.inject({
-    method: 'PATCH',
-    url: location,
-    headers: {
-      ...tusHeaders(staff),
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-    },
-    payload: video,
-  });
-  const result = await api('GET', `/api/upload-results/${location.split('/').pop()}`, staff);
-  return result.json().url as string;
-}
+/** A walkaround video uploaded by tus (a vehicle needs one). */
+const uploadedVideoUrl = () => uploadVideo(ctx.app, staff);
 
 describe('photo uploads (tus) and processing', () => {
   it('strips EXIF, GPS and XMP from every stored file and turns a rotated photo upright', async () => {
@@ -258,16 +220,23 @@ describe('photo uploads (tus) and processing', () => {
     expect(data[(20 * info.width + info.width - 20) * info.channels + 2]).toBeGreaterThan(60);
   });
 
-  it('refuses uploads from the public and dealers, and a file over the size limit', async () => {
-    for (const cookie of ['', dealer]) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/photo-uploads',
-        headers: { ...tusHeaders(cookie), 'upload-length': '100' },
-      });
-      expect(res.statusCode).toBeGreaterThanOrEqual(401);
-      expect(res.statusCode).toBeLessThanOrEqual(403);
-    }
+  it('refuses uploads from the public and a file over the size limit; a dealer’s photo never goes on a listing', async () => {
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/photo-uploads',
+      headers: { ...tusHeaders(''), 'upload-length': '100' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    // Dealers upload photos for their guarantee claims (issue #18) …
+    const claimPhoto = await upload(await cameraJpeg(320, 240), 'claim.jpg', 'image/jpeg', dealer);
+    expect(claimPhoto.status.status).toBe('ready');
+    // … which staff and admins cannot put on a vehicle.
+    const vehicle = await insertVehicle(ctx.db);
+    const attach = await api('POST', `/api/vehicles/${vehicle.id}/photos`, admin, {
+      photos: [{ id: claimPhoto.status.photo.id, kind: 'extra' }],
+    });
+    expect(attach.statusCode).toBe(400);
+    expect(attach.json().message).toBe(PHOTO_TEXT.unknownPhoto);
     const tooBig = await ctx.app.inject({
       method: 'POST',
       url: '/api/photo-uploads',
@@ -417,10 +386,13 @@ describe('photos and the condition report of a vehicle', () => {
       const del = await api('DELETE', `/api/vehicles/${vehicle.id}/photos/1`, cookie);
       expect([401, 403]).toContain(del.statusCode);
     }
-    for (const cookie of ['', dealer])
-      expect([401, 403]).toContain(
-        (await api('GET', '/api/photo-uploads/0123456789abcdef0123456789abcdef', cookie)).statusCode,
-      );
+    // Any signed-in session may ask about an upload (dealers upload claim photos); the public not.
+    expect((await api('GET', '/api/photo-uploads/0123456789abcdef0123456789abcdef', '')).statusCode).toBe(
+      401,
+    );
+    expect((await api('GET', '/api/photo-uploads/0123456789abcdef0123456789abcdef', dealer)).statusCode).toBe(
+      404,
+    );
   });
 
   it(`refuses the ${MAX_PHOTOS + 1}st photo of a vehicle`, async () => {

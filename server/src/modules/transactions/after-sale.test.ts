@@ -4,12 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
 import { parse } from 'csv-parse/sync';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
 import { publicVehicleIds, requestsAs, signIn, signInAdmin } from '../../../test/sessions';
 import { createBootstrappedApp } from '../../../test/test-app';
-import { dealers, notifications, transactions, vehicles } from '../../db/schema';
+import { uploadPhoto, uploadVideo } from '../../../test/tus-uploads';
+import { dealers, notifications, transactions, vehiclePhotos, vehicles } from '../../db/schema';
+import { runHousekeeping } from '../housekeeping/run-housekeeping';
 
 /** The life of a sale after Buy Now (issue #18): payment, title, pickup, unwind, through the API. */
 let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
@@ -510,5 +513,67 @@ describe('guarantee claims', () => {
     expect(dateInZone(new Date(view.guaranteeEndsAt), 'America/Chicago')).toBe(addBusinessDays(delivered, 7));
     expect(view.canOpenClaim).toBe(false);
     expect((await s.dealerStep(claim({ category: 'other' }))).statusCode).toBe(409);
+  });
+});
+
+describe('claim photos', () => {
+  const jpeg = () =>
+    sharp({ create: { width: 320, height: 240, channels: 3, background: '#a33' } })
+      .jpeg()
+      .toBuffer();
+  const uploadClaimPhoto = async (cookie: string) => uploadPhoto(ctx.app, cookie, await jpeg());
+
+  it('attaches the dealer’s own uploaded photos to the claim, and keeps them from housekeeping', async () => {
+    const s = await sale();
+    const today = dateInZone(new Date(), 'America/Chicago');
+    await s.step({ type: 'delivered', on: today, carrier: 'Acme Transport' });
+    const mine = await uploadClaimPhoto(s.cookie);
+    const other = await sale();
+    const theirs = await uploadClaimPhoto(other.cookie);
+    const base = {
+      type: 'claim_opened',
+      category: 'mechanical',
+      description: 'Transmission slips',
+      estimate: '1800',
+    };
+    const foreign = await s.dealerStep({ ...base, photoIds: [mine, theirs] });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe(
+      'Upload the claim photos first (a photo can belong to one claim only)',
+    );
+
+    const opened = await s.dealerStep({ ...base, photoIds: [mine] });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const [photo] = opened.json().claims[0].photos;
+    expect(photo.id).toBe(mine);
+    expect((await ctx.app.inject({ url: photo.src })).statusCode).toBe(200);
+    expect((await s.adminView()).claims[0].photos.map((p: { id: number }) => p.id)).toEqual([mine]);
+
+    // A day later the housekeeping deletes unattached photos, but not a claim's.
+    await ctx.db
+      .update(vehiclePhotos)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(inArray(vehiclePhotos.id, [mine, theirs]));
+    const deleted = await runHousekeeping(ctx.database, {
+      uploadsDir: ctx.config.uploadsDir,
+      photos: {
+        uploadsDir: ctx.app.photos.uploadsDir,
+        deleteFiles: (key) => ctx.app.photos.deleteFiles(key),
+      },
+    });
+    expect(deleted?.photos).toBe(1);
+    expect((await s.dealerView()).claims[0].photos).toHaveLength(1);
+  });
+
+  it('names the dealer’s uploaded video, and refuses a URL that is not ours', async () => {
+    const s = await sale();
+    await s.step({ type: 'delivered', on: dateInZone(new Date(), 'America/Chicago'), carrier: 'Acme' });
+    const base = { type: 'claim_opened', category: 'other', description: 'Noise at idle', estimate: '300' };
+    const stranger = await s.dealerStep({ ...base, videoUrl: 'https://evil.example/v.mp4' });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().message).toBe('Upload the claim video first');
+    const videoUrl = await uploadVideo(ctx.app, s.cookie);
+    const opened = await s.dealerStep({ ...base, videoUrl });
+    expect(opened.json().claims[0].videoUrl).toBe(videoUrl);
   });
 });

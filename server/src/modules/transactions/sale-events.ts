@@ -11,9 +11,9 @@ import {
 } from '@contracts/after-sale';
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
 import { centsToDecimal, toCents } from '@contracts/money';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { transactionEvents, transactions, type vehicles } from '../../db/schema';
+import { transactionEvents, transactions, vehiclePhotos, type vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
@@ -49,6 +49,28 @@ function checkDate(date: string, row: TransactionRow) {
   const zone = row.terms.timeZone;
   if (date > dateInZone(new Date(), zone)) throw badRequest(SALE_TEXT.futureDate);
   if (date < dateInZone(row.createdAt, zone)) throw badRequest(SALE_TEXT.beforeSale);
+}
+
+/**
+ * A claim's photos: uploaded by this dealer, not shown on any vehicle, not in another claim. They
+ * stay unattached rows (the housekeeping keeps photos a claim names).
+ */
+async function checkClaimPhotos(tx: Executor, photoIds: readonly number[], actor: Actor) {
+  if (photoIds.length === 0) return;
+  const rows = await tx
+    .select({ id: vehiclePhotos.id })
+    .from(vehiclePhotos)
+    .where(
+      and(
+        inArray(vehiclePhotos.id, [...photoIds]),
+        isNull(vehiclePhotos.vehicleId),
+        eq(vehiclePhotos.uploadedBy, `${actor.type}:${actor.id ?? ''}`),
+        sql`not exists (select 1 from transaction_events e
+          where e.type = 'claim_opened' and e.data -> 'photoIds' @> to_jsonb(${vehiclePhotos.id}))`,
+      ),
+    )
+    .for('update');
+  if (rows.length !== photoIds.length) throw badRequest(SALE_TEXT.claimPhotoUnknown);
 }
 
 /** Whether a step may follow the sale's current state; the refusal says why in words. */
@@ -146,6 +168,8 @@ export function recordSaleEvent(
   body: Step,
   actor: Actor,
   messages: MessageContext,
+  /** Whether a video URL is one of ours (app.ts): a finished upload or the Cloudinary account's. */
+  isKnownVideo: (url: string) => Promise<boolean> = async () => false,
 ) {
   const step = parseStep(body);
   return withRetries(() =>
@@ -162,6 +186,11 @@ export function recordSaleEvent(
       if (row!.cancelled) throw conflict(SALE_TEXT.cancelled);
       const before = stateOfRow(row!, (await eventsOf(tx, [transactionId])).get(transactionId) ?? []);
       check(step, before, row!, vehicle);
+      if (step.type === 'claim_opened') {
+        await checkClaimPhotos(tx, step.photoIds, actor);
+        if (step.videoUrl && !(await isKnownVideo(step.videoUrl)))
+          throw badRequest(SALE_TEXT.claimVideoUnknown);
+      }
 
       const { type, ...fields } = step;
       const data: Record<string, unknown> = { ...fields };

@@ -145,6 +145,9 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
           status: 'open',
           answer: null,
           adjustment: null,
+          // Filled by sale-timeline.ts from the photo ids (this function reads no database).
+          photos: [],
+          videoUrl: text(d.videoUrl) || null,
         });
         break;
       case 'claim_answered': {

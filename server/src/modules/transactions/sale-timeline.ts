@@ -1,6 +1,8 @@
+import type { SaleState } from '@contracts/after-sale';
 import { asc, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { transactionEvents, type transactions } from '../../db/schema';
+import { transactionEvents, type transactions, vehiclePhotos } from '../../db/schema';
+import { toPhoto } from '../photos/photo-views';
 import { type StoredSaleEvent, saleStateOf } from './sale-state';
 
 /** The timelines of some transactions, oldest step first. */
@@ -30,3 +32,27 @@ export const stateOfRow = (
     events,
     now,
   );
+
+/** The photo ids each claim of these sales names (in its `claim_opened` step). */
+const claimPhotoIds = (events: readonly StoredSaleEvent[]) =>
+  new Map(
+    events
+      .filter((e) => e.type === 'claim_opened')
+      .map((e) => [e.id, Array.isArray(e.data.photoIds) ? (e.data.photoIds as number[]) : []]),
+  );
+
+/** Puts each claim's photos (variants, placeholder) into the states, in one query for all of them. */
+export async function fillClaimPhotos(
+  db: Executor,
+  sales: { state: SaleState; events: readonly StoredSaleEvent[] }[],
+) {
+  const byClaim = sales.map(({ events }) => claimPhotoIds(events));
+  const ids = [...new Set(byClaim.flatMap((m) => [...m.values()].flat()))];
+  if (ids.length === 0) return;
+  const rows = await db.select().from(vehiclePhotos).where(inArray(vehiclePhotos.id, ids));
+  const photos = new Map(rows.map((row) => [row.id, toPhoto(row)]));
+  sales.forEach(({ state }, i) => {
+    for (const claim of state.claims)
+      claim.photos = (byClaim[i]!.get(claim.id) ?? []).flatMap((id) => photos.get(id) ?? []);
+  });
+}

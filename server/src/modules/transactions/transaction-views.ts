@@ -3,7 +3,7 @@ import type { TransactionStatus } from '@contracts/limits';
 import { desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { dealers, transactions, vehicles } from '../../db/schema';
-import { eventsOf, stateOfRow } from './sale-timeline';
+import { eventsOf, fillClaimPhotos, stateOfRow } from './sale-timeline';
 
 export const billOfSalePath = (transactionId: number) => `/api/transactions/${transactionId}/bill-of-sale`;
 
@@ -25,7 +25,12 @@ export async function findTransactionViews(db: Executor, where?: SQL): Promise<A
     rows.map((r) => r.t.id),
   );
   const now = new Date();
-  return rows.map(({ t, vehicle, dealerName }) => ({
+  const sales = rows.map(({ t }) => {
+    const timeline = events.get(t.id) ?? [];
+    return { state: stateOfRow(t, timeline, now), events: timeline };
+  });
+  await fillClaimPhotos(db, sales);
+  return rows.map(({ t, vehicle, dealerName }, i) => ({
     id: t.id,
     vehicleId: t.vehicleId,
     vehicle,
@@ -39,7 +44,7 @@ export async function findTransactionViews(db: Executor, where?: SQL): Promise<A
     billOfSale: t.billOfSale,
     cancelled: t.cancelled,
     createdAt: t.createdAt.toISOString(),
-    ...stateOfRow(t, events.get(t.id) ?? [], now),
+    ...sales[i]!.state,
   }));
 }
 
