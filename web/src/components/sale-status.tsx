@@ -23,6 +23,8 @@ import {
 /** A transaction as both the admin's and the dealer's views carry it. */
 export type SaleView = SaleState & { isPaid: boolean; cancelled: boolean };
 
+const LINK = 'font-medium text-brand-700 underline underline-offset-2';
+
 const Line = ({ children, className }: { children: ReactNode; className?: string }) => (
   <span className={cn('block', className)}>{children}</span>
 );
@@ -147,6 +149,22 @@ export function ClaimList({ sale }: { sale: SaleView }) {
             {claim.adjustment ? `, price adjusted by ${formatAmount(claim.adjustment)}` : ''}
           </Line>
           {claim.answer ? <Line>Answer: {claim.answer}</Line> : null}
+          {claim.photos.length > 0 || claim.videoUrl ? (
+            <Line>
+              <span className="flex flex-wrap gap-x-3">
+                {claim.photos.map((photo, i) => (
+                  <a key={photo.id} href={photo.src} target="_blank" rel="noreferrer" className={LINK}>
+                    Photo {i + 1}
+                  </a>
+                ))}
+                {claim.videoUrl ? (
+                  <a href={claim.videoUrl} target="_blank" rel="noreferrer" className={LINK}>
+                    Video
+                  </a>
+                ) : null}
+              </span>
+            </Line>
+          ) : null}
         </li>
       ))}
     </ul>
