@@ -8,10 +8,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { processPhoto } from '../server/src/modules/photos/photo-pipeline';
 import { ProcessingQueue } from '../server/src/modules/photos/photo-store';
 import { line, writeResults } from './support';
+import { syntheticPhoto } from './synthetic-photo';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 100);
 const CONCURRENCY = Number(process.env.PHOTO_CONCURRENCY ?? 1);
@@ -19,38 +19,12 @@ const WIDTH = 4000;
 const HEIGHT = 3000;
 const DISTINCT = 4;
 
-async function syntheticPhoto(seed: number) {
-  const noise = await sharp({
-    create: {
-      width: WIDTH,
-      height: HEIGHT,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 40 },
-    },
-  })
-    .blur(1.2)
-    .raw()
-    .toBuffer();
-  const gradient = await sharp(
-    Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${seed * 70},50%,60%)"/><stop offset="1" stop-color="#333"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
-    ),
-  )
-    .removeAlpha()
-    .raw()
-    .toBuffer();
-  return sharp(gradient, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
-    .composite([{ input: noise, raw: { width: WIDTH, height: HEIGHT, channels: 3 }, blend: 'soft-light' }])
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
-
 // The inputs are drawn in a child process, so their memory is not counted as the pipeline's.
 const INPUT_DIR = join(tmpdir(), 'bench-photos-inputs');
 if (process.argv[2] === 'generate') {
   mkdirSync(INPUT_DIR, { recursive: true });
-  for (let i = 0; i < DISTINCT; i++) writeFileSync(join(INPUT_DIR, `${i}.jpg`), await syntheticPhoto(i));
+  for (let i = 0; i < DISTINCT; i++)
+    writeFileSync(join(INPUT_DIR, `${i}.jpg`), await syntheticPhoto(i, WIDTH, HEIGHT));
   process.exit(0);
 }
 execFileSync(process.execPath, ['--import', 'tsx', import.meta.filename, 'generate'], { stdio: 'inherit' });

@@ -8,17 +8,24 @@ import { NO_ATTEMPT_LIMITS, spawnServer } from '../server/test/spawn-server';
 
 export const RESULTS_DIR = new URL('./results/', import.meta.url).pathname;
 
-/** A fresh database for a benchmark: PGlite in a temp dir, or PostgreSQL when DATABASE_URL is set. */
-export async function benchDatabase(): Promise<{ handle: DbHandle; env: Record<string, string> }> {
+/**
+ * A fresh database for a benchmark: PGlite in a temp dir, or PostgreSQL when DATABASE_URL is set;
+ * either way a fresh DATA_DIR (photos, uploads), never the project's ./data.
+ */
+export async function benchDatabase(): Promise<{
+  handle: DbHandle;
+  dataDir: string;
+  env: Record<string, string>;
+}> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
   if (process.env.DATABASE_URL) {
     const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
     await handle.migrate();
-    return { handle, env: { DATABASE_URL: process.env.DATABASE_URL } };
+    return { handle, dataDir, env: { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: dataDir } };
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
   const handle = await openDatabase({ dataDir: join(dataDir, 'db') });
   await handle.migrate();
-  return { handle, env: { DATA_DIR: dataDir } };
+  return { handle, dataDir, env: { DATA_DIR: dataDir } };
 }
 
 /** The server as `npm start` runs it: the bundle, rebuilt first so it matches the sources. */

@@ -215,3 +215,46 @@ export function computeGrade(
   const off = deductions.reduce((sum, d) => sum + tenths(d.points), 0);
   return { grade: Math.max(0, tenths(rules.start) - off) / 10, deductions };
 }
+
+/**
+ * The gallery's order: the guided and extra photos in their order (cover first), then the damage
+ * photos in the order of the damage list (any no item shows, last). The web app captions them; the
+ * server preloads the first with the vehicle's page (server/src/plugins/web-app.ts).
+ */
+export function galleryOrder<P extends { id: number; kind: PhotoKind }>(report: {
+  photos: readonly P[];
+  damage: readonly { photoId: number | null }[];
+}): P[] {
+  const rank = (photo: P) => {
+    const at = report.damage.findIndex((item) => item.photoId === photo.id);
+    return at === -1 ? report.damage.length : at;
+  };
+  const general = report.photos.filter((photo) => photo.kind !== 'damage');
+  const damage = report.photos.filter((photo) => photo.kind === 'damage').sort((a, b) => rank(a) - rank(b));
+  return [...general, ...damage];
+}
+
+/**
+ * How wide the vehicle page's gallery frame renders, as its `sizes`: the page's width less its
+ * padding, at most the left column of a 7xl page. The server's preload of the first photo gives
+ * the same, so both pick the same file.
+ */
+export const GALLERY_FRAME_SIZES =
+  '(min-width: 1280px) 820px, (min-width: 1024px) calc(100vw - 30rem), (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)';
+
+/**
+ * On a phone-width screen, a photo in a page (a card, the gallery's frame) is offered at most the
+ * 640 px variant: that is still ≥ 1.3 image pixels per CSS pixel there (1.7 on a 412 px phone, about
+ * what an eye resolves at arm's length), in ≈ 30 kB of AVIF where the 1280 one a 1.75× screen
+ * would otherwise pick takes ≈ 70 kB — the difference is seconds of a slow connection on the
+ * inventory's first screen and before the vehicle page's largest paint. Full screen and its zoom
+ * are not capped: there a dealer inspects the photo.
+ */
+export const PHONE_PHOTO_CAP = { media: '(max-width: 479px)', width: 640 } as const;
+
+/** The candidates of a srcset ("/a/320.avif 320w, /a/640.avif 640w, …") no wider than `width`; at least one. */
+export function srcsetUpTo(srcset: string, width: number): string {
+  const candidates = srcset.split(',').map((candidate) => candidate.trim());
+  const kept = candidates.filter((candidate) => Number(/\s(\d+)w$/.exec(candidate)?.[1]) <= width);
+  return (kept.length > 0 ? kept : candidates.slice(0, 1)).join(', ');
+}

@@ -153,16 +153,30 @@ describe('vehicle gallery and condition report', () => {
     expect(await count(page)).toBe(`1 of ${total}`);
     expect(await page.getByTestId('gallery-count').getAttribute('aria-live')).toBe('polite');
 
-    // The first photo is fetched at once with high priority, the rest lazily; each is a <picture>.
-    const imgs = page.getByTestId('gallery-track').locator('picture img');
-    expect(await imgs.count()).toBe(total);
-    expect(await imgs.nth(0).getAttribute('loading')).toBe('eager');
-    expect(await imgs.nth(0).getAttribute('fetchpriority')).toBe('high');
-    expect(await imgs.nth(1).getAttribute('loading')).toBe('lazy');
+    // The photo showing is fetched at once with high priority; once it is in, its neighbour (lazily)
+    // and the thumbnails near the view; a photo further away is only its placeholder until reached,
+    // so a 40-photo report does not download 40 photos with the page. Each photo is a <picture>.
+    const slideImg = (i: number) => page.locator(`[data-slide="${i}"] picture img`);
+    await slideImg(1).waitFor();
+    expect(await slideImg(0).getAttribute('loading')).toBe('eager');
+    expect(await slideImg(0).getAttribute('fetchpriority')).toBe('high');
+    expect(await slideImg(1).getAttribute('loading')).toBe('lazy');
+    expect(await page.getByTestId('gallery-track').locator('picture img').count()).toBe(2);
+    expect(await page.locator(`[data-slide="${total - 1}"] [data-deferred]`).count()).toBe(1);
+    const strip = gallery.getByRole('list', { name: 'All photos' });
+    await expect.poll(() => strip.locator('picture img').count()).toBe(await strip.locator('li').count());
+    // AVIF, then WebP, then the <img>'s JPEG; on a phone-width screen at most the 640 px ones.
     const sources = page.getByTestId('gallery-track').locator('picture').first().locator('source');
-    expect(await sources.evaluateAll((s) => s.map((e) => e.getAttribute('type')))).toEqual([
-      'image/avif',
-      'image/webp',
+    expect(
+      await sources.evaluateAll((s) =>
+        s.map((e) => `${e.getAttribute('media') ?? 'any'} ${e.getAttribute('type')}`),
+      ),
+    ).toEqual([
+      '(max-width: 479px) image/avif',
+      '(max-width: 479px) image/webp',
+      '(max-width: 479px) image/jpeg',
+      'any image/avif',
+      'any image/webp',
     ]);
     // The placeholder paints the frame before the photo arrives.
     expect(
@@ -179,6 +193,7 @@ describe('vehicle gallery and condition report', () => {
     await expect.poll(() => count(page)).toBe(`2 of ${total}`);
     await page.keyboard.press('End');
     await expect.poll(() => count(page)).toBe(`${total} of ${total}`);
+    await slideImg(total - 1).waitFor();
     await page.keyboard.press('Home');
     await expect.poll(() => count(page)).toBe(`1 of ${total}`);
     await page.keyboard.press('ArrowRight');
@@ -267,6 +282,38 @@ describe('vehicle gallery and condition report', () => {
     await shot(page, 'vehicle-390');
     expect(await axeSerious(page)).toEqual([]);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('gives a 2× phone the 640 px photo in the gallery frame (the one the server preloads) and on the card', async () => {
+    const context = await browser.newContext({
+      viewport: PHONE_390,
+      deviceScaleFactor: 2,
+      baseURL: server.url,
+    });
+    const page = await context.newPage();
+    const photoRequests: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/media/photos/')) photoRequests.push(path);
+    });
+    await page.goto(`/vehicle/${target.id}`);
+    const loaded = (img: HTMLImageElement) => (img.complete ? img.currentSrc : '');
+    const frame = page.locator('[data-slide="0"] picture img');
+    await expect.poll(() => frame.evaluate(loaded)).toMatch(/\/640\.avif$/);
+    // Without the cap a 2× screen would take the 1024 px file (358 CSS px wide); the preload and the
+    // gallery agree, so the first photo was fetched once (its thumbnail is the 320 px file).
+    const cover = new URL(await frame.evaluate(loaded)).pathname;
+    const key = cover.split('/')[3]!;
+    const otherFiles = photoRequests.filter((path) => path.includes(key) && path !== cover);
+    expect(otherFiles.filter((path) => !path.endsWith('/320.avif'))).toEqual([]);
+    expect(photoRequests.filter((path) => path === cover)).toHaveLength(1);
+    expect(photoRequests.filter((path) => /\/1024\./.test(path))).toEqual([]);
+
+    await page.goto('/inventory');
+    await page.getByLabel('Search vehicles').fill(target.vin);
+    const card = page.locator(`[data-testid="vehicle-card"][data-vehicle-id="${target.id}"] picture img`);
+    await expect.poll(() => card.evaluate(loaded)).toMatch(/\/640\.avif$/);
     await context.close();
   });
 

@@ -233,7 +233,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
 
   const webDir = deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir;
-  if (webDir) await app.register(registerWebApp, { webDir, brand: config.brand });
+  if (webDir)
+    await app.register(registerWebApp, {
+      webDir,
+      brand: config.brand,
+      galleryFirstPhoto: async (vehicleId) => (await listCache.get()).galleryFirst.get(vehicleId),
+    });
 
   app.addHook('onClose', async () => {
     shuttingDown = true;

@@ -1,8 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GALLERY_FRAME_SIZES } from '@contracts/condition-report-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertVehicle } from '../../test/factories';
 import { createTestApp } from '../../test/test-app';
+import { vehiclePhotos } from '../db/schema';
 
 /** A stand-in for `dist/web`: the plugin under test serves whatever build it is given. */
 function fixtureBuild() {
@@ -39,8 +42,28 @@ function fixtureBuild() {
 }
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
+/** A published vehicle whose cover is a damage close-up (its gallery opens on the front shot), and one without photos. */
+let withPhotos: number;
+let withoutPhotos: number;
+const storageKey = (n: number) => `${'ab'.repeat(15)}0${n}`;
 beforeAll(async () => {
   ctx = await createTestApp({ webDir: fixtureBuild(), env: { BRAND_NAME: 'Lot </script><b>Runner' } });
+  withPhotos = (await insertVehicle(ctx.db)).id;
+  withoutPhotos = (await insertVehicle(ctx.db)).id;
+  await ctx.db.insert(vehiclePhotos).values(
+    (['damage', 'front'] as const).map((kind, n) => ({
+      vehicleId: withPhotos,
+      uploadId: `test:${n}`,
+      storageKey: storageKey(n),
+      position: n,
+      kind,
+      width: 2000,
+      height: 1500,
+      placeholder: 'data:image/webp;base64,AA==',
+      originalMime: 'image/jpeg',
+      uploadedBy: 'system:',
+    })),
+  );
 });
 afterAll(() => ctx.close());
 
@@ -97,6 +120,22 @@ describe('serving the web app', () => {
     for (const url of ['/vehicle/abc', '/vehicle/0', '/', '/dealer/login', '/admin'])
       expect(preload((await ctx.app.inject(url)).body), url).toBeUndefined();
     expect((await ctx.app.inject('/vehicle/7')).body).not.toContain('<!--');
+  });
+
+  it("preloads the gallery's first photo with a vehicle's page, as the gallery picks it", async () => {
+    const links = (body: string) =>
+      [...body.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]);
+    const html = (await ctx.app.inject(`/vehicle/${withPhotos}`)).body;
+    const base = `/media/photos/${storageKey(1)}`;
+    const sizes = `imagesizes="${GALLERY_FRAME_SIZES}"`;
+    // On a phone the gallery offers at most the 640 px variant, elsewhere every width; AVIF only.
+    expect(links(html)).toEqual([
+      `<link rel="preload" as="image" type="image/avif" media="(max-width: 479px)" imagesrcset="${base}/320.avif 320w, ${base}/640.avif 640w" ${sizes} fetchpriority="high">`,
+      `<link rel="preload" as="image" type="image/avif" media="not all and (max-width: 479px)" imagesrcset="${base}/320.avif 320w, ${base}/640.avif 640w, ${base}/1280.avif 1280w, ${base}/2000.avif 2000w" ${sizes} fetchpriority="high">`,
+    ]);
+    // Nothing to preload for a vehicle without photos, an unknown one, or another page.
+    for (const url of [`/vehicle/${withoutPhotos}`, '/vehicle/999999', '/inventory', '/'])
+      expect(links((await ctx.app.inject(url)).body), url).toEqual([]);
   });
 
   it('serves the app with a 404 status for paths outside the route table', async () => {

@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { BRAND_ELEMENT_ID, type Brand } from '@contracts/brand';
+import type { Photo } from '@contracts/condition-report';
+import { GALLERY_FRAME_SIZES, PHONE_PHOTO_CAP, srcsetUpTo } from '@contracts/condition-report-rules';
 import { LAZY_PAGE_MODULES, matchPage, type PageKey, pageMeta } from '@contracts/routes';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -65,22 +67,38 @@ export function pagePreloadTags(manifest: Record<string, ManifestChunk>, page: P
 
 const DATA_PRELOAD_SLOT = '<!--data-preload-->';
 
+/** The vehicle id of a /vehicle/:id path, or null. */
+const vehicleIdOf = (pathname: string) => {
+  const id = /^\/vehicle\/([1-9]\d{0,9})\/?$/.exec(pathname)?.[1];
+  return id ? Number(id) : null;
+};
+
 /**
  * The API read a page starts with, preloaded from the HTML so it travels alongside the app's code
  * instead of after it has run (the vehicle page's title is its largest paint). The attributes
  * match the app's own fetch (credentials included), so the browser reuses the preloaded answer.
  */
 export function pageDataPreload(page: PageKey | 'notFound', pathname: string): string {
-  const href =
-    page === 'inventory'
-      ? '/api/vehicles'
-      : page === 'vehicle'
-        ? (() => {
-            const id = /^\/vehicle\/([1-9]\d{0,9})\/?$/.exec(pathname)?.[1];
-            return id ? `/api/vehicles/${id}` : null;
-          })()
-        : null;
+  const id = page === 'vehicle' ? vehicleIdOf(pathname) : null;
+  const href = page === 'inventory' ? '/api/vehicles' : id ? `/api/vehicles/${id}` : null;
   return href ? `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials">` : '';
+}
+
+/**
+ * The vehicle page's largest paint is its gallery's first photo, which the app can only ask for
+ * once its code and the vehicle have arrived. Preloaded from the HTML with the gallery's own
+ * srcset and sizes (capped on phones, as the gallery's <picture> is), it downloads alongside the
+ * code and the gallery finds it fetched. AVIF only: a browser without AVIF ignores the links and
+ * picks WebP or JPEG from the <picture> as before.
+ */
+export function galleryPhotoPreload(photo: Photo): string {
+  const link = (media: string, srcset: string) =>
+    `<link rel="preload" as="image" type="image/avif" media="${escapeHtml(media)}" imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(GALLERY_FRAME_SIZES)}" fetchpriority="high">`;
+  const phones = PHONE_PHOTO_CAP.media;
+  return (
+    link(phones, srcsetUpTo(photo.srcset.avif, PHONE_PHOTO_CAP.width)) +
+    link(`not all and ${phones}`, photo.srcset.avif)
+  );
 }
 
 function readManifest(webDir: string): Record<string, ManifestChunk> {
@@ -96,7 +114,14 @@ function readManifest(webDir: string): Record<string, ManifestChunk> {
  * build, and index.html for every page path (200 for the spec's routes, 404 otherwise, so crawlers
  * see real not-found pages) with the brand configuration and the page's title embedded.
  */
-export async function registerWebApp(app: FastifyInstance, options: { webDir: string; brand: Brand }) {
+export interface WebAppOptions {
+  webDir: string;
+  brand: Brand;
+  /** A published vehicle's first gallery photo (from the list cache), preloaded with its page. */
+  galleryFirstPhoto?: (vehicleId: number) => Promise<Photo | undefined>;
+}
+
+export async function registerWebApp(app: FastifyInstance, options: WebAppOptions) {
   const indexPath = join(options.webDir, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn({ webDir: options.webDir }, 'web app not built; run `npm run build` to serve the UI');
@@ -150,10 +175,14 @@ export async function registerWebApp(app: FastifyInstance, options: { webDir: st
       page = renderPage(pathname);
       pageCache.set(key, page);
     }
+    const vehicleId = key === 'vehicle' ? vehicleIdOf(pathname) : null;
+    // The page is served even when the lookup fails (the database down): only the preload is lost.
+    const photo = vehicleId ? await options.galleryFirstPhoto?.(vehicleId).catch(() => undefined) : undefined;
+    const preloads = `${pageDataPreload(key, pathname)}${photo ? galleryPhotoPreload(photo) : ''}`;
     return reply
       .code(page.status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(page.html.replace(DATA_PRELOAD_SLOT, pageDataPreload(key, pathname)));
+      .send(page.html.replace(DATA_PRELOAD_SLOT, preloads));
   });
 }

@@ -1,18 +1,45 @@
-import { PAGE_PATHS } from '@contracts/routes';
-import { lazy, Suspense } from 'react';
+import { matchPage, PAGE_PATHS } from '@contracts/routes';
+import type { QueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
+import { lazyPage } from '@/app/lazy-page';
 import { PageLoading } from '@/components/page-loading';
 import { LandingPage } from '@/features/landing/landing-page';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
+import { isVehicleId, vehicleQueryOptions } from '@/features/vehicle/api/get-vehicle';
 
 // Route groups load on demand, so the landing page ships none of the portal, upload or admin code.
-const InventoryPage = lazy(() => import('@/features/inventory/inventory-page'));
-const VehiclePage = lazy(() => import('@/features/vehicle/vehicle-page'));
-const DealerLoginPage = lazy(() => import('@/features/dealer/dealer-login-page'));
-const DealerDashboardPage = lazy(() => import('@/features/dealer/dealer-dashboard-page'));
-const UploadPage = lazy(() => import('@/features/upload/upload-page'));
-const AdminLoginPage = lazy(() => import('@/features/admin/admin-login-page'));
-const AdminPage = lazy(() => import('@/features/admin/admin-page'));
+const LAZY_PAGES = {
+  inventory: lazyPage(() => import('@/features/inventory/inventory-page')),
+  vehicle: lazyPage(() => import('@/features/vehicle/vehicle-page')),
+  dealerLogin: lazyPage(() => import('@/features/dealer/dealer-login-page')),
+  dealerDashboard: lazyPage(() => import('@/features/dealer/dealer-dashboard-page')),
+  upload: lazyPage(() => import('@/features/upload/upload-page')),
+  adminLogin: lazyPage(() => import('@/features/admin/admin-login-page')),
+  admin: lazyPage(() => import('@/features/admin/admin-page')),
+};
+const { Page: InventoryPage } = LAZY_PAGES.inventory;
+const { Page: VehiclePage } = LAZY_PAGES.vehicle;
+const { Page: DealerLoginPage } = LAZY_PAGES.dealerLogin;
+const { Page: DealerDashboardPage } = LAZY_PAGES.dealerDashboard;
+const { Page: UploadPage } = LAZY_PAGES.upload;
+const { Page: AdminLoginPage } = LAZY_PAGES.adminLogin;
+const { Page: AdminPage } = LAZY_PAGES.admin;
+
+/**
+ * Starts what the first page of a visit needs before the app renders: its code (awaited, see
+ * lazy-page.ts) and, for a vehicle's page, the vehicle (not awaited). The server preloads both with
+ * the HTML, so the vehicle has usually arrived by the time the code has, and the first paint is the
+ * page, gallery included, rather than its skeleton followed by the page (a render, style and layout
+ * pass less before the largest paint); a vehicle still on its way shows the skeleton as before.
+ * (The inventory's largest paint is its heading: its list arrives after, in a deferred pass.)
+ */
+export async function preparePageOf(pathname: string, queryClient: QueryClient): Promise<void> {
+  const key = matchPage(pathname);
+  const id = pathname.split('/')[2] ?? '';
+  if (key === 'vehicle' && isVehicleId(id)) void queryClient.prefetchQuery(vehicleQueryOptions(id));
+  if (key in LAZY_PAGES) await LAZY_PAGES[key as keyof typeof LAZY_PAGES].preload();
+}
 
 export function AppRoutes() {
   return (

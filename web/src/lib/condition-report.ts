@@ -5,6 +5,7 @@ import {
   DAMAGE_TYPES,
   GRADE_RULES,
   GUIDED_SHOTS,
+  galleryOrder,
   NO_TIRES,
 } from '@contracts/condition-report-rules';
 
@@ -64,23 +65,11 @@ export interface GalleryPhoto {
   damage: DamageItem | null;
 }
 
-/**
- * The gallery order: the vehicle's guided and extra photos in their order (cover first), then the
- * damage photos grouped together in the order of the damage list, each with its panel and size.
- */
+/** The gallery's photos (contracts' galleryOrder), each with its caption and the damage it shows. */
 export function galleryPhotos(report: Pick<ConditionReport, 'photos' | 'damage'>): GalleryPhoto[] {
-  const general = report.photos.filter((photo) => photo.kind !== 'damage');
-  const damagePhotos = report.photos.filter((photo) => photo.kind === 'damage');
-  const rank = (photo: Photo) => {
-    const at = report.damage.findIndex((item) => item.photoId === photo.id);
-    return at === -1 ? report.damage.length : at;
-  };
-  const sortedDamage = [...damagePhotos].sort((a, b) => rank(a) - rank(b));
-  return [
-    ...general.map((photo) => ({ photo, caption: photoCaption(photo, []), damage: null })),
-    ...sortedDamage.map((photo) => {
-      const item = report.damage.find((d) => d.photoId === photo.id) ?? null;
-      return { photo, caption: item ? damageSummary(item) : 'Damage', damage: item };
-    }),
-  ];
+  return galleryOrder(report).map((photo) => {
+    if (photo.kind !== 'damage') return { photo, caption: photoCaption(photo, []), damage: null };
+    const item = report.damage.find((d) => d.photoId === photo.id) ?? null;
+    return { photo, caption: item ? damageSummary(item) : 'Damage', damage: item };
+  });
 }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Photo } from '@contracts/condition-report';
+import { galleryOrder } from '@contracts/condition-report-rules';
 import type { PublicVehicleDetail } from '@contracts/vehicle';
 import { toPublicListItem } from './vehicle-projection';
 
@@ -18,6 +20,8 @@ export interface SerializedList {
    * (the detail page's hot path). The list itself carries only the cover photo and the grade.
    */
   byId: Map<number, Buffer>;
+  /** Each published vehicle's first gallery photo, which the page's HTML preloads (plugins/web-app.ts). */
+  galleryFirst: Map<number, Photo>;
 }
 
 /**
@@ -65,10 +69,13 @@ export class VehicleListCache {
     // One buffer holds the whole list array; each page's JSON is its own buffer.
     const parts: Buffer[] = [];
     const byId = new Map<number, Buffer>();
+    const galleryFirst = new Map<number, Photo>();
     let offset = 1;
     for (const vehicle of list) {
       const json = Buffer.from(JSON.stringify(toPublicListItem(vehicle)));
       byId.set(vehicle.id, Buffer.from(JSON.stringify(vehicle)));
+      const first = galleryOrder(vehicle)[0];
+      if (first) galleryFirst.set(vehicle.id, first);
       parts.push(json);
       offset += json.length + 1;
     }
@@ -87,7 +94,7 @@ export class VehicleListCache {
       }),
     ]);
     const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-    return { etag, identity, gzip: gz, br, count: list.length, byId };
+    return { etag, identity, gzip: gz, br, count: list.length, byId, galleryFirst };
   }
 }
 

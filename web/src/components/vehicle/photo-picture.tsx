@@ -1,4 +1,5 @@
 import type { Photo } from '@contracts/condition-report';
+import { PHONE_PHOTO_CAP, PHOTO_FORMATS, srcsetUpTo } from '@contracts/condition-report-rules';
 import { cn } from '@/lib/cn';
 
 interface PhotoPictureProps {
@@ -8,6 +9,12 @@ interface PhotoPictureProps {
   sizes: string;
   /** The first picture of a page: fetched at once with high priority; every other one is lazy. */
   priority?: boolean;
+  /** Only the placeholder for now: the photo is not asked for (a gallery slide or thumbnail out of reach). */
+  deferred?: boolean;
+  /** On a phone-width screen no variant wider than 640 px (PHONE_PHOTO_CAP): cards, the gallery's frame. */
+  isCappedOnPhones?: boolean;
+  /** Called when the photo has arrived, or failed to. */
+  onSettled?: () => void;
   /** cover fills the frame (cards, gallery); contain shows the whole photo (full screen). */
   fit?: 'cover' | 'contain';
   className?: string;
@@ -25,22 +32,38 @@ export function PhotoPicture({
   alt,
   sizes,
   priority = false,
+  deferred = false,
+  isCappedOnPhones = false,
+  onSettled,
   fit = 'cover',
   className,
   imgClassName,
   style,
 }: PhotoPictureProps) {
+  const frame = {
+    className: cn('block overflow-hidden bg-slate-200 bg-cover bg-center', className),
+    style: {
+      // The tiny blurred placeholder paints at once; a contained photo keeps it in its margins.
+      backgroundImage: `url("${photo.placeholder}")`,
+      aspectRatio: `${photo.width} / ${photo.height}`,
+      ...style,
+    },
+    'data-photo-id': photo.id,
+  };
+  if (deferred) return <span {...frame} data-deferred="" />;
   return (
-    <picture
-      className={cn('block overflow-hidden bg-slate-200 bg-cover bg-center', className)}
-      style={{
-        // The tiny blurred placeholder paints at once; a contained photo keeps it in its margins.
-        backgroundImage: `url("${photo.placeholder}")`,
-        aspectRatio: `${photo.width} / ${photo.height}`,
-        ...style,
-      }}
-      data-photo-id={photo.id}
-    >
+    <picture {...frame}>
+      {isCappedOnPhones
+        ? PHOTO_FORMATS.map((format) => (
+            <source
+              key={format}
+              media={PHONE_PHOTO_CAP.media}
+              type={`image/${format}`}
+              srcSet={srcsetUpTo(photo.srcset[format], PHONE_PHOTO_CAP.width)}
+              sizes={sizes}
+            />
+          ))
+        : null}
       <source type="image/avif" srcSet={photo.srcset.avif} sizes={sizes} />
       <source type="image/webp" srcSet={photo.srcset.webp} sizes={sizes} />
       <img
@@ -53,6 +76,8 @@ export function PhotoPicture({
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
+        onLoad={onSettled}
+        onError={onSettled}
         draggable={false}
         className={cn('h-full w-full', fit === 'cover' ? 'object-cover' : 'object-contain', imgClassName)}
       />

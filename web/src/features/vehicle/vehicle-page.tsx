@@ -1,10 +1,11 @@
 import { isUnavailable } from '@contracts/vehicle-display';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { vehicleTitle } from '@/lib/vehicle-title';
-import { isNotFoundError, isVehicleId, useVehicle } from './api/get-vehicle';
+import { isNotFoundError, isVehicleId } from './api/get-vehicle';
 import { VehicleDetails } from './components/vehicle-details';
 import { VehicleLoadError, VehicleNoLongerAvailable, VehicleNotFound } from './components/vehicle-outcome';
 import { VehiclePageSkeleton } from './components/vehicle-page-skeleton';
+import { useVehicle } from './hooks/use-vehicle';
 import { DETAIL_TEXTS } from './vehicle-detail-texts';
 
 export default function VehiclePage({ id }: { id: string }) {

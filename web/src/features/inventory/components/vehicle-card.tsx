@@ -20,7 +20,7 @@ import type { ViewMode } from '../inventory-query';
 
 /** How wide a card's picture renders: 3, 2 or 1 columns in the grid; a fixed column in the list. */
 const CARD_SIZES = {
-  grid: '(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 640px) 48vw, 100vw',
+  grid: '(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 640px) 48vw, calc(100vw - 2rem)',
   list: '(min-width: 640px) 272px, 136px',
 } as const;
 
@@ -34,6 +34,7 @@ function CardMedia({ vehicle, title, view }: { vehicle: PublicVehicle; title: st
       photo={cover}
       alt={alt}
       sizes={CARD_SIZES[view]}
+      isCappedOnPhones
       className={cn('aspect-[16/10] w-full', view === 'list' && 'sm:aspect-auto sm:h-full sm:min-h-44')}
       // The card's 16:10 frame, not the photo's own ratio: every card is the same height.
       style={{ aspectRatio: undefined }}

@@ -1,3 +1,4 @@
+import { GALLERY_FRAME_SIZES } from '@contracts/condition-report-rules';
 import { ChevronLeft, ChevronRight, Expand, X, ZoomIn, ZoomOut } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import {
@@ -13,10 +14,9 @@ import {
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { cn } from '@/lib/cn';
 import type { GalleryPhoto } from '@/lib/condition-report';
+import { useNearInScroller } from '../hooks/use-near-in-scroller';
 import { DETAIL_TEXTS } from '../vehicle-detail-texts';
 
-/** The gallery's main frame: the largest it renders is the left column of a 7xl page. */
-const FRAME_SIZES = '(min-width: 1280px) 820px, (min-width: 1024px) calc(100vw - 30rem), 100vw';
 const THUMB_SIZES = '96px';
 
 const countText = (index: number, total: number) => `${index + 1} of ${total}`;
@@ -83,6 +83,12 @@ export function PhotoGallery({
 }) {
   const [index, setIndex] = useState(0);
   const [fullScreen, setFullScreen] = useState(false);
+  /**
+   * The photo showing has arrived (or failed) and been painted: only then its neighbours and the
+   * thumbnails load, so it has the connection to itself until it is on screen.
+   */
+  const [isFirstSettled, setFirstSettled] = useState(false);
+  const settleAfterPaint = () => requestAnimationFrame(() => setTimeout(() => setFirstSettled(true), 0));
   const track = useRef<HTMLDivElement>(null);
   /** What had the focus when the full-screen view opened: it gets it back on close. */
   const opener = useRef<HTMLElement | null>(null);
@@ -184,8 +190,13 @@ export function PhotoGallery({
                   <PhotoPicture
                     photo={item.photo}
                     alt={`${title} — ${item.caption}`}
-                    sizes={FRAME_SIZES}
+                    sizes={GALLERY_FRAME_SIZES}
+                    isCappedOnPhones
                     priority={i === 0}
+                    // The slide showing, then its neighbours (a swipe finds them ready); the others
+                    // are asked for when reached, not all 40 of a full report with the page.
+                    deferred={i !== index && !(isFirstSettled && Math.abs(i - index) <= 1)}
+                    onSettled={i === index && !isFirstSettled ? settleAfterPaint : undefined}
                     // Evidence is never cropped: the whole photo shows, letterboxed in the frame.
                     fit="contain"
                     className="h-full w-full"
@@ -244,6 +255,7 @@ export function PhotoGallery({
               to={damageStart === -1 ? total : damageStart}
               index={index}
               onPick={(i) => show(i, false)}
+              isReady={isFirstSettled}
             />
             {damageStart !== -1 ? (
               <>
@@ -258,6 +270,7 @@ export function PhotoGallery({
                   to={total}
                   index={index}
                   onPick={(i) => show(i, false)}
+                  isReady={isFirstSettled}
                   withCaptions
                 />
               </>
@@ -286,6 +299,7 @@ function Thumbnails({
   to,
   index,
   onPick,
+  isReady,
   withCaptions = false,
 }: {
   label: string;
@@ -294,14 +308,21 @@ function Thumbnails({
   to: number;
   index: number;
   onPick: (index: number) => void;
+  /** Thumbnails load after the photo showing. */
+  isReady: boolean;
   withCaptions?: boolean;
 }) {
+  const { root, near } = useNearInScroller<HTMLUListElement>(to - from);
   return (
-    <ul aria-label={label} className="flex gap-2 overflow-x-auto pb-1">
+    <ul ref={root} aria-label={label} className="flex gap-2 overflow-x-auto pb-1">
       {photos.slice(from, to).map((item, offset) => {
         const i = from + offset;
         return (
-          <li key={item.photo.id} className={cn('shrink-0', withCaptions ? 'w-32' : 'w-20')}>
+          <li
+            key={item.photo.id}
+            data-near-index={offset}
+            className={cn('shrink-0', withCaptions ? 'w-32' : 'w-20')}
+          >
             <button
               type="button"
               aria-current={i === index ? 'true' : undefined}
@@ -316,6 +337,7 @@ function Thumbnails({
                 photo={item.photo}
                 alt=""
                 sizes={withCaptions ? '128px' : THUMB_SIZES}
+                deferred={!(isReady && near.has(offset))}
                 className="w-full"
                 style={{ aspectRatio: '4 / 3' }}
               />

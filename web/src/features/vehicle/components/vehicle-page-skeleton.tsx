@@ -1,8 +1,13 @@
-/** The detail page's shape while it loads (spec §2: loading skeleton). */
+/**
+ * The detail page's shape while it loads (spec §2: loading skeleton). It fills the screen, as the
+ * page-loading placeholder does, so the footer starts below the fold and does not jump when the
+ * vehicle arrives (layout shift): the page's code is in before the first render, so this skeleton,
+ * not the placeholder, is what the first paint shows.
+ */
 export function VehiclePageSkeleton() {
   return (
     <div
-      className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8"
+      className="mx-auto min-h-svh max-w-7xl px-4 py-6 sm:px-6 sm:py-8"
       aria-busy="true"
       data-testid="vehicle-skeleton"
     >
