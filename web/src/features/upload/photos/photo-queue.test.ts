@@ -1,16 +1,9 @@
 import { MAX_PHOTOS } from '@contracts/condition-report';
 import { describe, expect, it } from 'vitest';
+import { fitWithin, jpegName } from '@/lib/downscale-photo';
+import { photosLeft, photosToStart, type QueuedPhoto, queueTotals, totalsLabel } from '@/lib/photo-queue';
 import { imageTypeOf } from '@/lib/photo-upload';
-import { fitWithin, jpegName } from './downscale';
-import {
-  nextGuidedShot,
-  photosLeft,
-  photosToStart,
-  type QueuedPhoto,
-  queueTotals,
-  totalsLabel,
-  vehiclePhotos,
-} from './photo-queue';
+import { nextGuidedShot, vehiclePhotos } from './shot-list';
 
 let n = 0;
 const photo = (patch: Partial<QueuedPhoto> = {}): QueuedPhoto => ({
@@ -127,5 +120,6 @@ describe('nextGuidedShot and the limit', () => {
   it('allows MAX_PHOTOS in all', () => {
     expect(photosLeft([])).toBe(MAX_PHOTOS);
     expect(photosLeft(Array.from({ length: 70 }, () => photo()))).toBe(0);
+    expect(photosLeft([photo(), photo()], 12)).toBe(10);
   });
 });
