@@ -5,6 +5,11 @@ import { cn } from '@/lib/cn';
 /** What a photo picker accepts: any image, and HEIC/HEIF by extension (some pickers give no type). */
 export const PHOTO_ACCEPT = 'image/*,.heic,.heif';
 
+const SIZES = {
+  md: 'h-12 gap-1.5 whitespace-nowrap px-3 text-sm sm:text-base',
+  lg: 'h-14 gap-2 px-4 text-base',
+} as const;
+
 /**
  * A file input dressed as a big button: with `capture` a phone opens the rear camera at once,
  * without it the gallery (or a desktop's file chooser) opens, on phones with the camera offered too.
@@ -20,7 +25,7 @@ export function FilePickButton({
   disabled,
   describedBy,
   inputRef,
-  className,
+  size = 'md',
   onFiles,
 }: {
   icon: LucideIcon;
@@ -33,7 +38,7 @@ export function FilePickButton({
   describedBy?: string;
   /** The input itself, e.g. to give it the focus back after a removal. */
   inputRef?: Ref<HTMLInputElement>;
-  className?: string;
+  size?: keyof typeof SIZES;
   onFiles: (files: File[]) => void;
 }) {
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -45,12 +50,12 @@ export function FilePickButton({
   return (
     <label
       className={cn(
-        'flex h-12 cursor-pointer items-center justify-center gap-1.5 whitespace-nowrap rounded-xl px-3 text-sm font-semibold sm:text-base transition-colors focus-within:ring-2 focus-within:ring-brand-600 focus-within:ring-offset-2',
+        'flex cursor-pointer items-center justify-center rounded-xl font-semibold transition-colors focus-within:ring-2 focus-within:ring-brand-600 focus-within:ring-offset-2',
+        SIZES[size],
         primary
           ? 'bg-brand-600 text-white hover:bg-brand-700'
           : 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
         disabled && 'pointer-events-none opacity-60',
-        className,
       )}
     >
       <Icon aria-hidden="true" className="h-5 w-5 shrink-0" />

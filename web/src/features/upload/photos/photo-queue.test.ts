@@ -1,7 +1,14 @@
 import { MAX_PHOTOS } from '@contracts/condition-report';
 import { describe, expect, it } from 'vitest';
 import { fitWithin, jpegName } from '@/lib/downscale-photo';
-import { photosLeft, photosToStart, type QueuedPhoto, queueTotals, totalsLabel } from '@/lib/photo-queue';
+import {
+  photosLeft,
+  photosToStart,
+  type QueuedPhoto,
+  queueTotals,
+  smallestOf,
+  totalsLabel,
+} from '@/lib/photo-queue';
 import { imageTypeOf } from '@/lib/photo-upload';
 import { nextGuidedShot, vehiclePhotos } from './shot-list';
 
@@ -121,5 +128,12 @@ describe('nextGuidedShot and the limit', () => {
     expect(photosLeft([])).toBe(MAX_PHOTOS);
     expect(photosLeft(Array.from({ length: 70 }, () => photo()))).toBe(0);
     expect(photosLeft([photo(), photo()], 12)).toBe(10);
+  });
+});
+
+describe('smallestOf (a srcset string)', () => {
+  it('takes the first URL, or the fallback', () => {
+    expect(smallestOf('/a/320.jpeg 320w, /a/640.jpeg 640w', '/f.jpeg')).toBe('/a/320.jpeg');
+    expect(smallestOf('', '/f.jpeg')).toBe('/f.jpeg');
   });
 });
