@@ -73,6 +73,9 @@ export type CloudinarySignature = z.infer<typeof cloudinarySignatureSchema>;
 
 /** The tus server's answer body when an upload finishes. */
 /** `:id` of a local upload (a tus upload id, not a database id). */
+/** tus 1.0 endpoint of local video uploads (staff's walkarounds, a dealer's claim video). */
+export const VIDEO_UPLOAD_PATH = '/api/uploads';
+
 export const uploadIdParamsSchema = z.object({ id: z.string().max(64) });
 export const localUploadResultSchema = z.object({ url: z.string(), thumbnailUrl: z.string().nullable() });
 

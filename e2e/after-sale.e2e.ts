@@ -3,10 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { SALE_TEXT } from '@contracts/after-sale';
+import { PHOTO_TEXT } from '@contracts/photos';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Browser, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tinyMp4 } from '../server/test/tus-uploads';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { type ExpectedFailure, openPage, toast } from './support/browser-page';
 import { DESKTOP, launchChromium } from './support/chromium';
@@ -21,6 +24,8 @@ import { adminToken, signInAdmin, signInContext } from './support/sign-in';
  */
 const PHONE_390 = { width: 390, height: 844 } as const;
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** E2E_SCREENSHOTS=/some/dir keeps screenshots of the claim at 390 and 1280 px for a human look. */
+const SHOTS = process.env.E2E_SCREENSHOTS;
 
 let server: RunningServer;
 let browser: Browser;
@@ -41,6 +46,8 @@ interface Sale {
   id: number;
   amount: string;
   vehicle: { vin: string };
+  terms: { timeZone: string };
+  claims: { photos: { id: number; src: string }[]; videoUrl: string | null }[];
 }
 
 const adminApi = async <T>(path: string) =>
@@ -49,6 +56,34 @@ const adminApi = async <T>(path: string) =>
       headers: { authorization: `Bearer ${await adminToken(server.url)}` },
     })
   ).json()) as T;
+
+/** An admin step through the API (POST /api/transactions/:id/events). */
+async function adminStep(id: number, body: object) {
+  const response = await fetch(`${server.url}/api/transactions/${id}/events`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${await adminToken(server.url)}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/** Today as YYYY-MM-DD where the sale's business days are counted. */
+const todayIn = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
+
+/** A small JPEG of one colour, as a phone's picker hands it over. */
+const jpeg = async (name: string, background: string) => ({
+  name,
+  mimeType: 'image/jpeg',
+  buffer: await sharp({ create: { width: 640, height: 480, channels: 3, background } })
+    .jpeg()
+    .toBuffer(),
+});
 
 /** The demo dealer buys the first listed car with Buy Now, through the API. */
 async function buyNow(): Promise<Sale> {
@@ -345,6 +380,141 @@ describe('After the sale', () => {
     expect(await claimCard.getByRole('button', { name: 'Open a claim' }).count()).toBe(0);
     expect(admin.errors).toEqual([]);
     expect(buyer.errors).toEqual([]);
+    await admin.context.close();
+    await buyer.context.close();
+  });
+
+  it('a claim with photos and a video from a phone: retry, refusal, waiting; thumbnails for both sides', {
+    timeout: 180_000,
+  }, async () => {
+    const sale = await buyNow();
+    await adminStep(sale.id, {
+      type: 'delivered',
+      on: todayIn(sale.terms.timeZone),
+      carrier: 'Acme Transport',
+    });
+
+    const busy = 'Too many uploads at once; try again in a moment.';
+    const buyer = await dealerPage([
+      // The first photo is turned away once (a 429 the page is made to get), then retried.
+      { path: '/api/photo-uploads', status: 429 },
+      // A file that is not a photo: the server refuses its content.
+      { path: /^\/api\/photo-uploads\/[^/]+$/, status: 415 },
+    ]);
+    const card = buyer.page.getByTestId(`dealer-transaction-${sale.id}`);
+    await card.getByRole('button', { name: 'Open a claim' }).click();
+    const claim = buyer.page.getByRole('dialog', { name: 'Open a claim' });
+    await claim.getByLabel('What is it about').selectOption({ label: 'Mechanical' });
+    await claim.getByLabel('Description').fill('Oil leak at the rear main seal, not in the report.');
+    await claim.getByLabel('Repair estimate ($)').fill('1200');
+    const send = claim.getByRole('button', { name: /^(Send claim|Waiting for)/ });
+    const status = claim.getByRole('status');
+
+    // Photo 1: the server is busy the first time; its message, then Retry.
+    let refuseOnce = true;
+    await buyer.page.route('**/api/photo-uploads', async (route) => {
+      if (refuseOnce && route.request().method() === 'POST') {
+        refuseOnce = false;
+        await route.fulfill({
+          status: 429,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: busy }),
+        });
+      } else await route.continue();
+    });
+    const addPhotos = claim.getByLabel('Add photos');
+    await addPhotos.setInputFiles([await jpeg('leak.jpg', '#a33')]);
+    const photos = claim.getByRole('list', { name: 'Claim photos' });
+    await photos.getByText(busy).waitFor();
+    await status.getByText('0 of 1 photo uploaded · 1 failed').waitFor();
+    await claim.getByRole('button', { name: 'Retry Photo 1' }).click();
+    await status.getByText('1 of 1 photo uploaded').waitFor();
+    await buyer.page.unroute('**/api/photo-uploads');
+
+    // A file that is no photo: the server's message; sending waits until it is removed.
+    await addPhotos.setInputFiles([
+      { name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo'.repeat(50)) },
+    ]);
+    await photos.getByText(PHOTO_TEXT.invalidType).waitFor();
+    expect(await claim.getByRole('button', { name: 'Retry Photo 2' }).count()).toBe(0);
+    await send.click();
+    await claim.getByRole('alert').filter({ hasText: 'A photo or the video did not upload' }).waitFor();
+    await claim.getByRole('button', { name: 'Remove Photo 2' }).click();
+    await expect.poll(() => addPhotos.evaluate((input) => input === document.activeElement)).toBe(true);
+    await expect.poll(() => claim.getByRole('alert').count()).toBe(0);
+    await addPhotos.setInputFiles([await jpeg('hood.jpg', '#3a3')]);
+    await status.getByText('2 of 2 photos uploaded').waitFor();
+    expect(await photos.getByRole('img').count()).toBe(2);
+
+    // The video: while it is on its way the claim waits, and says so.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await buyer.page.route('**/api/uploads', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await claim
+      .getByLabel('Add a video')
+      .setInputFiles([{ name: 'leak.mp4', mimeType: 'video/mp4', buffer: tinyMp4() }]);
+    await status.getByText('2 of 2 photos uploaded · video uploading').waitFor();
+    expect(await send.innerText()).toBe('Waiting for 1 upload…');
+    expect(await send.isDisabled()).toBe(true);
+    expect(await claim.getByLabel('Add a video').isDisabled()).toBe(true);
+    await expectNoAxeViolations(buyer.page, '[role="dialog"]');
+    if (SHOTS) await claim.screenshot({ path: `${SHOTS}/claim-dialog-uploading-390.png` });
+    release();
+    await claim.getByText('Video uploaded', { exact: true }).waitFor();
+    await buyer.page.unroute('**/api/uploads');
+    await expectNoAxeViolations(buyer.page, '[role="dialog"]');
+    expect(await noSideScroll(buyer.page)).toBe(PHONE_390.width);
+    if (SHOTS) {
+      await claim.screenshot({ path: `${SHOTS}/claim-dialog-390.png` });
+      await buyer.page.setViewportSize({ width: 1280, height: 900 });
+      await buyer.page.screenshot({ path: `${SHOTS}/claim-dialog-1280.png` });
+      await buyer.page.setViewportSize(PHONE_390);
+    }
+
+    await send.click();
+    await toast(buyer.page, 'Claim sent');
+    await claim.waitFor({ state: 'detached' });
+    const [sent] = (await adminApi<Sale[]>('/api/transactions')).find((t) => t.id === sale.id)!.claims;
+    expect(sent!.photos).toHaveLength(2);
+    expect(sent!.videoUrl).toMatch(/^\/media\/uploads\//);
+
+    // The dealer's claim list: two thumbnails opening the photos full size, and the video.
+    const thumbnails = card.getByRole('list', { name: 'Claim photos' }).getByRole('link');
+    await expect.poll(() => thumbnails.count()).toBe(2);
+    expect(await thumbnails.first().getByRole('img').getAttribute('alt')).toBe('Claim photo 1');
+    const full = (await thumbnails.first().getAttribute('href'))!;
+    expect(full).toMatch(/^\/media\/photos\/.+\.jpeg$/);
+    expect((await buyer.context.request.get(full)).status()).toBe(200);
+    expect(await card.locator('video').getAttribute('src')).toBe(sent!.videoUrl);
+    expect(await noSideScroll(buyer.page)).toBe(PHONE_390.width);
+    if (SHOTS) await card.screenshot({ path: `${SHOTS}/claim-card-390.png` });
+
+    // The admin sees them in the sale's details.
+    const admin = await adminPage();
+    await admin.page.getByLabel('Show').selectOption({ label: 'Open claims' });
+    const row = admin.page.getByTestId(`transaction-${sale.id}`);
+    await row.getByRole('button', { name: /^Details/ }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Sale details' });
+    const adminThumbnails = dialog.getByRole('list', { name: 'Claim photos' }).getByRole('img');
+    await expect.poll(() => adminThumbnails.count()).toBe(2);
+    await expect
+      .poll(() =>
+        adminThumbnails.evaluateAll((images) =>
+          images.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+        ),
+      )
+      .toBe(true);
+    expect(await dialog.locator('video').getAttribute('src')).toBe(sent!.videoUrl);
+    await expectNoAxeViolations(admin.page, '[role="dialog"]');
+    if (SHOTS) await admin.page.screenshot({ path: `${SHOTS}/claim-admin-1280.png` });
+
+    expect(buyer.errors).toEqual([]);
+    expect(admin.errors).toEqual([]);
     await admin.context.close();
     await buyer.context.close();
   });

@@ -7,6 +7,7 @@ import {
 } from '@contracts/after-sale';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ClaimMedia } from '@/components/claim-media';
 import { cn } from '@/lib/cn';
 import {
   amountLeft,
@@ -22,8 +23,6 @@ import {
 
 /** A transaction as both the admin's and the dealer's views carry it. */
 export type SaleView = SaleState & { isPaid: boolean; cancelled: boolean };
-
-const LINK = 'font-medium text-brand-700 underline underline-offset-2';
 
 const Line = ({ children, className }: { children: ReactNode; className?: string }) => (
   <span className={cn('block', className)}>{children}</span>
@@ -129,7 +128,7 @@ export function PickupStatus({ sale, withPlace = false }: { sale: SaleView; with
   );
 }
 
-/** Guarantee claims: what, the dealer's estimate, and the answer once given. */
+/** Guarantee claims: what, the dealer's estimate, its photos and video, and the answer once given. */
 export function ClaimList({ sale }: { sale: SaleView }) {
   return (
     <ul className="grid gap-2">
@@ -149,22 +148,7 @@ export function ClaimList({ sale }: { sale: SaleView }) {
             {claim.adjustment ? `, price adjusted by ${formatAmount(claim.adjustment)}` : ''}
           </Line>
           {claim.answer ? <Line>Answer: {claim.answer}</Line> : null}
-          {claim.photos.length > 0 || claim.videoUrl ? (
-            <Line>
-              <span className="flex flex-wrap gap-x-3">
-                {claim.photos.map((photo, i) => (
-                  <a key={photo.id} href={photo.src} target="_blank" rel="noreferrer" className={LINK}>
-                    Photo {i + 1}
-                  </a>
-                ))}
-                {claim.videoUrl ? (
-                  <a href={claim.videoUrl} target="_blank" rel="noreferrer" className={LINK}>
-                    Video
-                  </a>
-                ) : null}
-              </span>
-            </Line>
-          ) : null}
+          <ClaimMedia photos={claim.photos} videoUrl={claim.videoUrl} />
         </li>
       ))}
     </ul>

@@ -5,6 +5,7 @@ import {
   damageSummary,
   formatGrade,
   formatPoints,
+  fullSizeOf,
   galleryPhotos,
   isWornTire,
 } from './condition-report';
@@ -39,6 +40,15 @@ describe('condition report helpers', () => {
     expect(formatGrade(5)).toBe('5.0');
     expect(formatGrade(4.3)).toBe('4.3');
     expect(formatPoints(0.2)).toBe('−0.2');
+  });
+
+  it('opens a photo at full size: the largest JPEG of its srcset', () => {
+    const wide = {
+      ...photo(7, 'damage'),
+      srcset: { ...photo(7, 'damage').srcset, jpeg: '/p/640.jpeg 640w, /p/2048.jpeg 2048w' },
+    };
+    expect(fullSizeOf(wide)).toBe('/p/2048.jpeg');
+    expect(fullSizeOf({ ...wide, srcset: { ...wide.srcset, jpeg: '' } })).toBe('/media/photos/p7/1280.jpeg');
   });
 
   it('marks a tire worn under 4/32 only', () => {

@@ -28,6 +28,10 @@ export function conditionReportOf(vehicle: object): ConditionReport {
 /** The cover photo (the first), or null. */
 export const coverPhotoOf = (vehicle: object): Photo | null => (vehicle as WithReport).photos?.[0] ?? null;
 
+/** A photo at full size: its largest JPEG variant (the last of its srcset), else its `src`. */
+export const fullSizeOf = (photo: Pick<Photo, 'src' | 'srcset'>): string =>
+  photo.srcset.jpeg.split(',').at(-1)?.trim().split(/\s+/)[0] || photo.src;
+
 /** The grade of a vehicle, or null when it has no report yet. */
 export const gradeOf = (vehicle: object): number | null => (vehicle as WithReport).grade ?? null;
 

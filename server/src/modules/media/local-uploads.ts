@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { link, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_VIDEO_BYTES } from '@contracts/limits';
-import { UPLOAD_TEXT } from '@contracts/upload';
+import { UPLOAD_TEXT, VIDEO_UPLOAD_PATH } from '@contracts/upload';
 import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import { sniffVideoType } from './sniff-video';
@@ -43,7 +43,7 @@ export class LocalUploads {
   ) {
     const datastore = new PreparedFileStore({ directory });
     this.tus = new TusServer({
-      path: '/api/uploads',
+      path: VIDEO_UPLOAD_PATH,
       datastore,
       relativeLocation: true,
       // "under 200 MB" (spec §5)

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { ERROR_CODES } from '@contracts/errors';
 import { MAX_VIDEO_BYTES } from '@contracts/limits';
+import { VIDEO_UPLOAD_PATH } from '@contracts/upload';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,7 +23,7 @@ export async function mediaRoutes(app: FastifyInstance, { uploads, cloudinary }:
     handler: async () => ({
       backend: cloudinary ? ('cloudinary' as const) : ('local' as const),
       maxBytes: MAX_VIDEO_BYTES,
-      uploadUrl: cloudinary ? null : '/api/uploads',
+      uploadUrl: cloudinary ? null : VIDEO_UPLOAD_PATH,
     }),
   });
 
@@ -48,7 +49,7 @@ export async function mediaRoutes(app: FastifyInstance, { uploads, cloudinary }:
     reply.hijack();
     await uploads.tus.handle(request.raw, reply.raw);
   };
-  for (const url of ['/api/uploads', '/api/uploads/:id']) {
+  for (const url of [VIDEO_UPLOAD_PATH, `${VIDEO_UPLOAD_PATH}/:id`]) {
     routes.route({
       method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'],
       url,

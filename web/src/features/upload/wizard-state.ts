@@ -7,10 +7,10 @@ import {
   type GuidedShotKind,
   MAX_PHOTOS,
   NO_TIRES,
-  photoKindSchema,
 } from '@contracts/condition-report';
 import { useCallback, useEffect, useState } from 'react';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
+import { storedPhotoSchema } from '@/lib/photo-queue';
 import { z } from '@/lib/zod';
 import { UPLOAD_STEPS, type UploadStep } from './upload-steps';
 
@@ -24,16 +24,6 @@ const STORAGE_KEY = 'upload-wizard:v1';
 const stepKeys = UPLOAD_STEPS.map((s) => s.key) as [UploadStep, ...UploadStep[]];
 
 const guidedKinds = GUIDED_SHOTS.map((s) => s.kind) as [GuidedShotKind, ...GuidedShotKind[]];
-
-/** An uploaded photo: its id for the create call, and enough to show it again after a reload. */
-const storedPhotoSchema = z.object({
-  key: z.string().max(40),
-  id: z.number().int().positive(),
-  kind: photoKindSchema,
-  name: z.string().max(300),
-  thumbnail: z.string().max(2000).nullable(),
-});
-export type StoredPhoto = z.infer<typeof storedPhotoSchema>;
 
 /** A damage item as drafted: its photo is a queue key until the create call maps it to an id. */
 const draftDamageSchema = z.object({

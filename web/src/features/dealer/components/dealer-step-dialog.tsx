@@ -22,6 +22,8 @@ export function useDealerStepForm<T extends DialogStepType>(type: T, defaults: O
 /**
  * A dialog that sends one of the dealer's steps (an unwind request, a claim): the fields, the
  * server's refusal in words inside the dialog, a toast and a closed dialog once recorded.
+ * A step with uploads adds what they gave (`attached`), keeps the button disabled and says why
+ * while they run (`waitLabel`), and refuses to send while one has failed (`blockedReason`).
  */
 export function DealerStepDialog<T extends DialogStepType>({
   transactionId,
@@ -31,6 +33,10 @@ export function DealerStepDialog<T extends DialogStepType>({
   triggerLabel,
   submitLabel,
   done,
+  attached,
+  waitLabel,
+  blockedReason,
+  onSent,
   children,
 }: {
   transactionId: number;
@@ -40,28 +46,40 @@ export function DealerStepDialog<T extends DialogStepType>({
   triggerLabel: string;
   submitLabel: string;
   done: { title: string; description: string };
+  attached?: Partial<DealerStep<T>>;
+  waitLabel?: string | null;
+  blockedReason?: string | null;
+  onSent?: () => void;
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const [blocked, setBlocked] = useState(false);
   const record = useRecordDealerSaleEvent();
-  const onSubmit = form.handleSubmit((body) =>
+  const onSubmit = form.handleSubmit((body) => {
+    setBlocked(Boolean(blockedReason));
+    if (blockedReason || waitLabel) return;
     record.mutate(
-      { id: transactionId, body: body as DealerSaleEventBody },
+      { id: transactionId, body: { ...body, ...attached } as DealerSaleEventBody },
       {
         onSuccess: () => {
           toast(done);
           setOpen(false);
           form.reset();
+          onSent?.();
         },
       },
-    ),
-  );
+    );
+  });
+  const problem = blocked && blockedReason ? blockedReason : (record.error?.message ?? null);
   return (
     <Modal
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) record.reset();
+        if (!next) {
+          record.reset();
+          setBlocked(false);
+        }
       }}
       title={title}
       description={description}
@@ -73,16 +91,16 @@ export function DealerStepDialog<T extends DialogStepType>({
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         {children}
-        {record.error ? (
+        {problem ? (
           <p
             role="alert"
             className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
           >
-            {record.error.message}
+            {problem}
           </p>
         ) : null}
-        <Button type="submit" disabled={record.isPending}>
-          {record.isPending ? 'Sending…' : submitLabel}
+        <Button type="submit" disabled={record.isPending || Boolean(waitLabel)}>
+          {record.isPending ? 'Sending…' : (waitLabel ?? submitLabel)}
         </Button>
       </form>
     </Modal>

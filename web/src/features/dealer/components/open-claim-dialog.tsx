@@ -4,15 +4,22 @@ import { useWatch } from 'react-hook-form';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
 import { formatDay } from '@/lib/sale-state';
+import { useClaimAttachments } from '../hooks/use-claim-attachments';
+import { ClaimAttachmentsField } from './claim-attachments-field';
 import { DealerStepDialog, useDealerStepForm } from './dealer-step-dialog';
 
 /** An empty choice is no choice (the field is optional in the contract, not an empty string). */
 const chosen = { setValueAs: (value: string) => (value === '' ? undefined : value), shouldUnregister: true };
 
+/** "Waiting for 2 uploads…" while files are on their way: the claim names them once they are up. */
+const waitingFor = (uploading: number) =>
+  uploading > 0 ? `Waiting for ${uploading} upload${uploading === 1 ? '' : 's'}…` : null;
+
 /**
  * A guarantee claim on a car picked up or delivered, within the guarantee window (DESIGN.md §8):
- * what, where (body damage) or which code (warning light), the description and the repair
- * estimate. What the condition report disclosed is refused by the server, shown in the dialog.
+ * what, where (body damage) or which code (warning light), the description, the repair estimate,
+ * and photos and a video (uploaded while the dealer writes). What the condition report disclosed
+ * is refused by the server, shown in the dialog.
  */
 export function OpenClaimDialog({
   transactionId,
@@ -32,6 +39,7 @@ export function OpenClaimDialog({
   });
   const { errors } = form.formState;
   const category = useWatch({ control: form.control, name: 'category' });
+  const attachments = useClaimAttachments();
   return (
     <DealerStepDialog
       transactionId={transactionId}
@@ -43,6 +51,14 @@ export function OpenClaimDialog({
       triggerLabel="Open a claim"
       submitLabel="Send claim"
       done={{ title: 'Claim sent', description: `${vehicle}: we will answer shortly.` }}
+      attached={attachments.attached}
+      waitLabel={waitingFor(attachments.uploading)}
+      blockedReason={
+        attachments.failed > 0
+          ? 'A photo or the video did not upload: retry it or remove it, then send the claim.'
+          : null
+      }
+      onSent={attachments.clear}
     >
       <SelectField label="What is it about" error={errors.category?.message} {...form.register('category')}>
         <SelectOptions items={CLAIM_CATEGORIES} />
@@ -84,6 +100,7 @@ export function OpenClaimDialog({
         error={errors.estimate?.message}
         {...form.register('estimate')}
       />
+      <ClaimAttachmentsField attachments={attachments} />
     </DealerStepDialog>
   );
 }

@@ -1,7 +1,10 @@
-import { type MediaConfig, mediaConfigSchema } from '@contracts/upload';
+import { type MediaConfig, mediaConfigSchema, VIDEO_UPLOAD_PATH } from '@contracts/upload';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { startTusUpload } from '@/lib/tus-video-upload';
+import type { StartVideoUpload } from '@/lib/use-video-upload';
+import { startCloudinaryUpload } from './cloudinary-upload';
 
 /** GET /api/media/config: which storage backend takes the video (local tus or Cloudinary). */
 export const mediaConfigQuery = () =>
@@ -11,3 +14,10 @@ export const mediaConfigQuery = () =>
   });
 
 export const useMediaConfig = () => useQuery(mediaConfigQuery());
+
+/** Where the wizard's video goes: Cloudinary when configured, else this server by tus. */
+export function videoBackendOf(config: MediaConfig | undefined): StartVideoUpload | undefined {
+  if (!config) return undefined;
+  if (config.backend === 'cloudinary') return startCloudinaryUpload;
+  return (file, callbacks) => startTusUpload(file, config.uploadUrl ?? VIDEO_UPLOAD_PATH, callbacks);
+}

@@ -7,13 +7,14 @@ import type { DamageEntry } from '@/components/condition/damage-form';
 import { GradePreview } from '@/components/condition/grade-preview';
 import { TIRES_INVALID, TiresInputs } from '@/components/condition/tires-inputs';
 import { WarningLightsEditor } from '@/components/condition/warning-lights-editor';
+import { FilePickButton } from '@/components/media/file-pick-button';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { queueTotals } from '@/lib/photo-queue';
+import type { PhotoUploads } from '@/lib/use-photo-uploads';
 import { useCreateVehicle } from '../api/create-vehicle';
 import { photoKindLabel } from '../photos/photo-labels';
-import { PhotoPickButton } from '../photos/photo-pick-button';
-import { queueTotals, vehiclePhotos } from '../photos/photo-queue';
-import type { PhotoUploads } from '../photos/use-photo-uploads';
+import { vehiclePhotos } from '../photos/shot-list';
 import { StepActions, StepHeader } from '../step-layout';
 import { useOnSessionExpired } from '../use-session-expiry';
 import type { ConditionDraft, DraftDamage, UpdateWizard, WizardState } from '../wizard-state';
@@ -129,7 +130,7 @@ export function ConditionStep({
         onChange={(damage) => setCondition({ damage: damage.map(draftOf) })}
         photos={photoOptions}
         photoAction={(choose) => (
-          <PhotoPickButton
+          <FilePickButton
             icon={Camera}
             label="Shoot a damage photo"
             capture

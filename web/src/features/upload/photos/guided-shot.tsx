@@ -1,7 +1,7 @@
 import { GUIDED_SHOTS, type GuidedShotKind } from '@contracts/condition-report';
 import { Camera, CheckCircle2, ImagePlus, SkipForward } from 'lucide-react';
+import { FilePickButton } from '@/components/media/file-pick-button';
 import { Button } from '@/components/ui/button';
-import { PhotoPickButton } from './photo-pick-button';
 
 /**
  * The current guided shot: a viewfinder-like frame with what to frame, then shoot, pick from the
@@ -65,7 +65,7 @@ export function GuidedShot({
         <p className="max-w-xs text-sm text-white/85">{hint}</p>
       </div>
       <div className="grid grid-cols-2 gap-3">
-        <PhotoPickButton
+        <FilePickButton
           icon={Camera}
           label="Take photo"
           capture
@@ -73,7 +73,7 @@ export function GuidedShot({
           disabled={disabled}
           onFiles={onFiles}
         />
-        <PhotoPickButton icon={ImagePlus} label="From gallery" disabled={disabled} onFiles={onFiles} />
+        <FilePickButton icon={ImagePlus} label="From gallery" disabled={disabled} onFiles={onFiles} />
       </div>
       <Button variant="ghost" onClick={onSkip} className="justify-self-center">
         <SkipForward aria-hidden="true" className="h-4 w-4" />

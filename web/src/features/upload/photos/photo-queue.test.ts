@@ -1,16 +1,16 @@
 import { MAX_PHOTOS } from '@contracts/condition-report';
 import { describe, expect, it } from 'vitest';
-import { imageTypeOf } from '@/lib/photo-upload';
-import { fitWithin, jpegName } from './downscale';
+import { fitWithin, jpegName } from '@/lib/downscale-photo';
 import {
-  nextGuidedShot,
   photosLeft,
   photosToStart,
   type QueuedPhoto,
   queueTotals,
+  smallestOf,
   totalsLabel,
-  vehiclePhotos,
-} from './photo-queue';
+} from '@/lib/photo-queue';
+import { imageTypeOf } from '@/lib/photo-upload';
+import { nextGuidedShot, vehiclePhotos } from './shot-list';
 
 let n = 0;
 const photo = (patch: Partial<QueuedPhoto> = {}): QueuedPhoto => ({
@@ -127,5 +127,13 @@ describe('nextGuidedShot and the limit', () => {
   it('allows MAX_PHOTOS in all', () => {
     expect(photosLeft([])).toBe(MAX_PHOTOS);
     expect(photosLeft(Array.from({ length: 70 }, () => photo()))).toBe(0);
+    expect(photosLeft([photo(), photo()], 12)).toBe(10);
+  });
+});
+
+describe('smallestOf (a srcset string)', () => {
+  it('takes the first URL, or the fallback', () => {
+    expect(smallestOf('/a/320.jpeg 320w, /a/640.jpeg 640w', '/f.jpeg')).toBe('/a/320.jpeg');
+    expect(smallestOf('', '/f.jpeg')).toBe('/f.jpeg');
   });
 });

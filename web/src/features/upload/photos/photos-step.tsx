@@ -1,15 +1,17 @@
 import { GUIDED_SHOTS, type GuidedShotKind, MAX_PHOTOS } from '@contracts/condition-report';
 import { Camera, Check, ImagePlus, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
+import { FilePickButton } from '@/components/media/file-pick-button';
+import { PhotoTile } from '@/components/media/photo-tile';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { photosLeft, queueTotals, totalsLabel } from '@/lib/photo-queue';
+import type { PhotoUploads } from '@/lib/use-photo-uploads';
 import { StepActions, StepHeader } from '../step-layout';
 import type { UpdateWizard, WizardState } from '../wizard-state';
 import { GuidedShot } from './guided-shot';
-import { PhotoPickButton } from './photo-pick-button';
-import { nextGuidedShot, photosLeft, queueTotals, totalsLabel } from './photo-queue';
-import { PhotoTile } from './photo-tile';
-import type { PhotoUploads } from './use-photo-uploads';
+import { photoKindLabel } from './photo-labels';
+import { nextGuidedShot } from './shot-list';
 
 /**
  * Step 4: the guided shot list one by one, then free extras, up to 60. Photos upload in the
@@ -127,14 +129,14 @@ export function PhotosStep({
           Extra photos
         </h3>
         <div className="grid grid-cols-2 gap-3">
-          <PhotoPickButton
+          <FilePickButton
             icon={Camera}
             label="Shoot an extra"
             capture
             disabled={full}
             onFiles={(files) => addFiles(files, 'extra')}
           />
-          <PhotoPickButton
+          <FilePickButton
             icon={ImagePlus}
             label="Add extras"
             multiple
@@ -184,7 +186,8 @@ export function PhotosStep({
                 <PhotoTile
                   key={photo.key}
                   photo={photo}
-                  index={index}
+                  label={`${photoKindLabel(photo.kind)} (photo ${index + 1})`}
+                  caption={photoKindLabel(photo.kind)}
                   onRetry={() => uploads.retry(photo.key)}
                   onRemove={() => uploads.remove(photo.key)}
                 />

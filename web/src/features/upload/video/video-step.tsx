@@ -1,16 +1,16 @@
 import { UPLOAD_TEXT } from '@contracts/upload';
 import { CheckCircle2, Loader2, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
+import { UploadProgress } from '@/components/media/upload-progress';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { useMediaConfig } from '../api/media-config';
+import { formatBytes } from '@/lib/format-bytes';
+import { useVideoUpload } from '@/lib/use-video-upload';
+import { validateVideoFiles } from '@/lib/validate-video';
+import { useMediaConfig, videoBackendOf } from '../api/media-config';
 import { StepActions, StepHeader } from '../step-layout';
 import { useOnSessionExpired } from '../use-session-expiry';
 import type { UpdateWizard, WizardState } from '../wizard-state';
-import { formatBytes } from './format-bytes';
-import { UploadProgress } from './upload-progress';
-import { useVideoUpload } from './use-video-upload';
-import { validateVideoFiles } from './validate-video';
 import { VideoPicker } from './video-picker';
 
 /**
@@ -25,7 +25,7 @@ export function VideoStep({ state, update }: { state: WizardState; update: Updat
   const errorId = useId();
 
   const upload = useVideoUpload({
-    config: config.data,
+    backend: videoBackendOf(config.data),
     onUploaded: (video, file) => {
       update({ video: { ...video, ...file }, pendingVideo: null, step: 'photos' });
     },

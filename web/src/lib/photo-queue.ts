@@ -1,8 +1,10 @@
-import { GUIDED_SHOTS, type GuidedShotKind, MAX_PHOTOS, type PhotoKind } from '@contracts/condition-report';
+import { MAX_PHOTOS, type PhotoKind, photoKindSchema } from '@contracts/condition-report';
+import { z } from '@/lib/zod';
 
 /**
- * The photo queue as plain data: what the wizard shows and what to start next. The hook
- * (use-photo-uploads.ts) does the I/O; everything here is pure so it is tested without a browser.
+ * The photo queue as plain data: what the upload wizard and a dealer's claim show and what to
+ * start next. The hook (use-photo-uploads.ts) does the I/O; everything here is pure so it is
+ * tested without a browser.
  */
 export type PhotoStatus = 'preparing' | 'queued' | 'uploading' | 'processing' | 'ready' | 'failed';
 
@@ -24,6 +26,16 @@ export interface QueuedPhoto {
   /** Whether trying again can work (a dropped connection), or the file must be replaced. */
   retryable: boolean;
 }
+
+/** An uploaded photo: its id for the request that attaches it, and enough to show it again. */
+export const storedPhotoSchema = z.object({
+  key: z.string().max(40),
+  id: z.number().int().positive(),
+  kind: photoKindSchema,
+  name: z.string().max(300),
+  thumbnail: z.string().max(2000).nullable(),
+});
+export type StoredPhoto = z.infer<typeof storedPhotoSchema>;
 
 /** Uploads at once: enough to keep a phone's uplink busy, few enough that each one progresses. */
 export const PHOTO_CONCURRENCY = 3;
@@ -69,32 +81,9 @@ export function queueTotals(items: readonly QueuedPhoto[]): QueueTotals {
   return { count: items.length, ready, failed, pending: items.length - ready - failed, sent, total, percent };
 }
 
-/** How many more photos may be added (MAX_PHOTOS per vehicle, failed ones included until removed). */
-export const photosLeft = (items: readonly QueuedPhoto[]) => Math.max(0, MAX_PHOTOS - items.length);
-
-const guidedIndex = new Map<PhotoKind, number>(GUIDED_SHOTS.map((s, i) => [s.kind, i]));
-
-/**
- * The order the vehicle gets: guided shots in the shot list's order (so the front ¾ left is the
- * cover when it was taken), then extras and damage close-ups in the order they were added.
- */
-export function vehiclePhotos(items: readonly QueuedPhoto[]): { id: number; kind: PhotoKind }[] {
-  const rank = (p: QueuedPhoto) => guidedIndex.get(p.kind) ?? GUIDED_SHOTS.length;
-  return items
-    .map((p, index) => ({ p, index }))
-    .filter(({ p }) => p.status === 'ready' && p.photoId !== null)
-    .sort((a, b) => rank(a.p) - rank(b.p) || a.index - b.index)
-    .map(({ p }) => ({ id: p.photoId as number, kind: p.kind }));
-}
-
-/** The first guided shot neither taken (in any state but failed) nor skipped; null when all are done. */
-export function nextGuidedShot(
-  items: readonly QueuedPhoto[],
-  skipped: readonly GuidedShotKind[],
-): GuidedShotKind | null {
-  const taken = new Set(items.filter((p) => p.status !== 'failed').map((p) => p.kind));
-  return GUIDED_SHOTS.find((s) => !taken.has(s.kind) && !skipped.includes(s.kind))?.kind ?? null;
-}
+/** How many more photos may be added (`max`, failed ones included until removed). */
+export const photosLeft = (items: readonly QueuedPhoto[], max: number = MAX_PHOTOS) =>
+  Math.max(0, max - items.length);
 
 /** "12 of 40 photos uploaded · 2 failed" */
 export function totalsLabel(t: QueueTotals): string {

@@ -1,14 +1,23 @@
-import { Film, Loader2 } from 'lucide-react';
+import { Film, Loader2, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { formatBytes, progressLabel, uploadPercent } from './format-bytes';
-import type { UploadView } from './use-video-upload';
+import { formatBytes, progressLabel, uploadPercent } from '@/lib/format-bytes';
+import type { UploadView } from '@/lib/use-video-upload';
 
 /**
  * The file being uploaded: an accessible progress bar with percent and what is left, and Cancel.
  * Until the first bytes move (starting, or asking the server where to resume) it is indeterminate.
+ * With `onRetry`, a failure that trying again can mend (a dropped connection) offers Retry.
  */
-export function UploadProgress({ view, onCancel }: { view: UploadView; onCancel: () => void }) {
+export function UploadProgress({
+  view,
+  onCancel,
+  onRetry,
+}: {
+  view: UploadView;
+  onCancel: () => void;
+  onRetry?: () => void;
+}) {
   const sent = view.phase === 'processing' ? view.total : view.sent;
   const percent = sent === null ? null : uploadPercent(sent, view.total);
   const failed = view.phase === 'failed';
@@ -62,9 +71,18 @@ export function UploadProgress({ view, onCancel }: { view: UploadView; onCancel:
           )}
         </p>
         {view.phase !== 'processing' ? (
-          <Button variant="outline" size="sm" onClick={onCancel}>
-            {failed ? 'Remove' : 'Cancel'}
-          </Button>
+          <div className="flex gap-2">
+            {failed && onRetry && view.error?.retryable ? (
+              <Button variant="outline" size="sm" onClick={onRetry}>
+                <RotateCcw aria-hidden="true" className="h-4 w-4" />
+                Retry<span className="sr-only"> the video upload</span>
+              </Button>
+            ) : null}
+            <Button variant="outline" size="sm" onClick={onCancel}>
+              {failed ? 'Remove' : 'Cancel'}
+              <span className="sr-only"> the video</span>
+            </Button>
+          </div>
         ) : null}
       </div>
     </div>

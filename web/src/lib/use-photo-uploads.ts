@@ -1,5 +1,7 @@
 import type { PhotoKind } from '@contracts/condition-report';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { downscalePhoto } from '@/lib/downscale-photo';
+import { photosLeft, photosToStart, type QueuedPhoto, type StoredPhoto, smallestOf } from '@/lib/photo-queue';
 import {
   fetchPhotoUploadStatus,
   imageTypeOf,
@@ -7,9 +9,6 @@ import {
   type PhotoUploadHandle,
   startPhotoUpload,
 } from '@/lib/photo-upload';
-import type { StoredPhoto } from '../wizard-state';
-import { downscalePhoto } from './downscale';
-import { photosLeft, photosToStart, type QueuedPhoto, smallestOf } from './photo-queue';
 
 /** How often and how long to ask whether the server has processed a photo. */
 const POLL_MS = 1000;
@@ -32,21 +31,25 @@ const restored = (p: StoredPhoto): QueuedPhoto => ({
 let counter = 0;
 const newKey = () => `p${Date.now().toString(36)}${(counter++).toString(36)}`;
 
+const NONE: readonly StoredPhoto[] = [];
+
 interface Options {
   /** The photos already uploaded (from the wizard state, so a reload keeps them). */
-  stored: readonly StoredPhoto[];
+  stored?: readonly StoredPhoto[];
   /** The uploaded photos, and the names of those still on their way (lost by a reload). */
-  onStoredChange: (photos: StoredPhoto[], pendingNames: string[]) => void;
+  onStoredChange?: (photos: StoredPhoto[], pendingNames: string[]) => void;
   onError?: (error: PhotoUploadError) => void;
+  /** At most this many photos (failed ones count until removed); MAX_PHOTOS of a vehicle by default. */
+  max?: number;
 }
 
 /**
- * The background photo queue of the wizard: each photo is downscaled, then sent through tus with
- * PHOTO_CONCURRENCY at once while the staff member keeps shooting; a dropped connection is retried
- * by tus and, if that gives up, again when the phone is back online. Lives on the wizard page, so
- * moving between steps never interrupts an upload.
+ * A background photo queue (the upload wizard's, a dealer's claim): each photo is downscaled, then
+ * sent through tus with PHOTO_CONCURRENCY at once while the user keeps shooting; a dropped
+ * connection is retried by tus and, if that gives up, again when the phone is back online. The
+ * wizard keeps it on its page, so moving between steps never interrupts an upload.
  */
-export function usePhotoUploads({ stored, onStoredChange, onError }: Options) {
+export function usePhotoUploads({ stored = NONE, onStoredChange, onError, max }: Options = {}) {
   const [items, setItems] = useState<QueuedPhoto[]>(() => stored.map(restored));
   const itemsRef = useRef(items);
   itemsRef.current = items;
@@ -173,7 +176,7 @@ export function usePhotoUploads({ stored, onStoredChange, onError }: Options) {
     for (const key of photosToStart(items)) start(key);
   }, [items, start]);
 
-  // The uploaded photos go to the wizard state (ids, kinds, names, small thumbnails).
+  // The uploaded photos go to the owner (the wizard's state: ids, kinds, names, small thumbnails).
   const storedSignature = useRef('');
   useEffect(() => {
     const ready: StoredPhoto[] = items
@@ -189,13 +192,13 @@ export function usePhotoUploads({ stored, onStoredChange, onError }: Options) {
     const signature = JSON.stringify([ready, pending]);
     if (signature === storedSignature.current) return;
     storedSignature.current = signature;
-    callbacks.current.onStoredChange(ready, pending);
+    callbacks.current.onStoredChange?.(ready, pending);
   }, [items]);
 
   /** Adds photos (up to the limit) of one kind each; returns the keys of those taken. */
   const add = useCallback(
     (picked: readonly File[], kindOf: PhotoKind | ((index: number) => PhotoKind)) => {
-      const accepted = picked.slice(0, photosLeft(itemsRef.current) - reserved.current);
+      const accepted = picked.slice(0, photosLeft(itemsRef.current, max) - reserved.current);
       const added = accepted.map(
         (file, index): QueuedPhoto => ({
           key: newKey(),
@@ -235,7 +238,7 @@ export function usePhotoUploads({ stored, onStoredChange, onError }: Options) {
       });
       return added.map((p) => p.key);
     },
-    [patch],
+    [patch, max],
   );
 
   const retry = useCallback((key: string) => {
@@ -273,7 +276,7 @@ export function usePhotoUploads({ stored, onStoredChange, onError }: Options) {
     return () => window.removeEventListener('online', onOnline);
   }, []);
 
-  // Leaving the wizard stops sending (unfinished photos must be shot or picked again).
+  // Leaving (the wizard, the claim) stops sending (unfinished photos must be shot or picked again).
   useEffect(
     () => () => {
       for (const handle of handles.current.values()) void handle.stop(false);

@@ -1,8 +1,8 @@
 import { localUploadResultSchema } from '@contracts/upload';
 import { type DetailedError, Upload } from 'tus-js-client';
 import { ApiError, callApi } from '@/lib/api-client';
-import { videoTypeOf } from '../video/validate-video';
-import { type UploadCallbacks, type UploadHandle, VideoUploadError } from './video-upload';
+import { videoTypeOf } from '@/lib/validate-video';
+import { type UploadCallbacks, type UploadHandle, VideoUploadError } from '@/lib/video-upload';
 
 /** tus chunk size: a dropped connection costs at most one chunk. */
 export const TUS_CHUNK_SIZE = 5 * 1024 * 1024;

@@ -1,4 +1,4 @@
-/** What both storage backends report to the wizard while a video goes up. */
+/** What a video upload reports (local tus, or Cloudinary in the upload wizard) while it goes up. */
 export interface UploadedVideo {
   url: string;
   thumbnailUrl: string | null;

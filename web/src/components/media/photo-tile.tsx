@@ -1,8 +1,7 @@
 import { AlertTriangle, Check, Loader2, RotateCcw, X } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { uploadPercent } from '../video/format-bytes';
-import { photoKindLabel } from './photo-labels';
-import type { QueuedPhoto } from './photo-queue';
+import { uploadPercent } from '@/lib/format-bytes';
+import type { QueuedPhoto } from '@/lib/photo-queue';
 
 const STATUS_TEXT: Record<QueuedPhoto['status'], string> = {
   preparing: 'Preparing…',
@@ -13,19 +12,24 @@ const STATUS_TEXT: Record<QueuedPhoto['status'], string> = {
   failed: 'Failed',
 };
 
-/** One photo of the queue: thumbnail, its own progress, Retry when it failed, Remove. */
+/**
+ * One photo of an upload queue: thumbnail, its own progress, the server's message and Retry when
+ * it failed (Retry only when trying again can work), Remove. `label` names the photo for screen
+ * readers ("Front ¾ left (photo 1)"); `caption` is the line under it.
+ */
 export function PhotoTile({
   photo,
-  index,
+  label,
+  caption,
   onRetry,
   onRemove,
 }: {
-  photo: QueuedPhoto;
-  index: number;
+  photo: Pick<QueuedPhoto, 'status' | 'sent' | 'total' | 'thumbnail' | 'error' | 'retryable'>;
+  label: string;
+  caption?: string;
   onRetry: () => void;
   onRemove: () => void;
 }) {
-  const label = `${photoKindLabel(photo.kind)} (photo ${index + 1})`;
   const percent =
     photo.status === 'ready' || photo.status === 'processing' ? 100 : uploadPercent(photo.sent, photo.total);
   const failed = photo.status === 'failed';
@@ -54,7 +58,7 @@ export function PhotoTile({
           </span>
         ) : null}
       </div>
-      <p className="truncate text-xs font-medium text-slate-800">{photoKindLabel(photo.kind)}</p>
+      {caption ? <p className="truncate text-xs font-medium text-slate-800">{caption}</p> : null}
       {photo.status !== 'ready' ? (
         <div
           role="progressbar"
