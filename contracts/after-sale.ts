@@ -33,6 +33,15 @@ export const DEFAULT_SALE_TERMS: SaleTerms = {
   timeZone: 'America/New_York',
 };
 
+/** The odometer certification of the bill of sale (49 CFR 580.5), chosen by the admin. */
+export const ODOMETER_STATUSES = {
+  actual: 'Actual mileage',
+  exceeds_limits: 'Exceeds mechanical limits',
+  not_actual: 'Not the actual mileage (odometer discrepancy)',
+} as const;
+export type OdometerStatus = keyof typeof ODOMETER_STATUSES;
+const ODOMETER_STATUS_KEYS = Object.keys(ODOMETER_STATUSES) as [OdometerStatus, ...OdometerStatus[]];
+
 export const PAYMENT_METHODS = {
   ach: 'ACH',
   check: 'Check',
@@ -122,6 +131,11 @@ export const adminSaleEventBodySchema = z.discriminatedUnion('type', [
     carrier: shortText(120),
   }),
   z.strictObject({ type: z.literal('unwind_declined'), reason: shortText(1000) }),
+  /** Which odometer statement the bill of sale certifies (the latest one counts; default actual). */
+  z.strictObject({
+    type: z.literal('odometer_stated'),
+    status: z.enum(ODOMETER_STATUS_KEYS, { error: 'Choose the odometer statement' }),
+  }),
   z.strictObject({
     type: z.literal('claim_answered'),
     /** The claim: the id of its `claim_opened` step. */
@@ -173,6 +187,7 @@ export const SALE_EVENT_TYPES = [
   'unwind_declined',
   'claim_opened',
   'claim_answered',
+  'odometer_stated',
   'cancelled',
 ] as const;
 export type SaleEventType = (typeof SALE_EVENT_TYPES)[number];
@@ -207,6 +222,7 @@ export const saleStateSchema = z.object({
   pickupStatus: z.enum(Object.keys(PICKUP_STATUSES) as [PickupStatus, ...PickupStatus[]]),
   gatePassCode: z.string().nullable(),
   guaranteeEndsAt: z.string().nullable(),
+  odometerStatus: z.enum(ODOMETER_STATUS_KEYS),
   /** The dealer may open a claim: picked up or delivered, within the guarantee, none open. */
   canOpenClaim: z.boolean(),
   claims: z.array(

@@ -305,6 +305,21 @@ describe('the bill of sale', () => {
     expect((await download(s.cookie)).statusCode).toBe(200);
     const other = await sale();
     expect((await download(other.cookie)).statusCode).toBe(404);
+
+    // The admin states an odometer discrepancy: the next bill of sale certifies it instead.
+    const stated = await s.step({ type: 'odometer_stated', status: 'not_actual' });
+    expect(stated.json()).toMatchObject({ odometerStatus: 'not_actual' });
+    expect(stated.json().timeline.at(-1).summary).toBe(
+      'Odometer statement: Not the actual mileage (odometer discrepancy)',
+    );
+    const again = mkdtempSync(join(tmpdir(), 'bill-of-sale-'));
+    writeFileSync(join(again, 'bos.pdf'), (await download(admin)).rawPayload);
+    const restated = execFileSync('pdftotext', ['-layout', join(again, 'bos.pdf'), '-'], {
+      encoding: 'utf8',
+    });
+    expect(restated).toMatch(/\[ \]\s+reflects the actual mileage/);
+    expect(restated).toMatch(/\[X\]\s+is NOT the actual mileage/);
+    rmSync(again, { recursive: true, force: true });
   });
 });
 

@@ -20,6 +20,7 @@ import {
 import { cancelSale } from '../vehicles/cancel-sale';
 import { lockVehicle } from '../vehicles/lock-vehicle';
 import { renderBillOfSale } from './bill-of-sale-pdf';
+import { eventsOf, stateOfRow } from './sale-timeline';
 import { billOfSalePath, getTransactionView } from './transaction-views';
 
 const CANCELLED_IS_FINAL = 'This transaction was cancelled and can no longer be changed';
@@ -236,7 +237,10 @@ export async function getBillOfSale(db: Database, id: number, actor: Actor, sell
         ? ` A late fee of ${terms.lateFeePercent}% of the price applies after that.`
         : ''
     }`,
-    odometer: { reading: vehicle.mileage, status: 'actual' },
+    odometer: {
+      reading: vehicle.mileage,
+      status: stateOfRow(sale, (await eventsOf(db, [sale.id])).get(sale.id) ?? []).odometerStatus,
+    },
   });
   return {
     contentType: 'application/pdf',

@@ -3,6 +3,8 @@ import {
   CLAIM_DECISIONS,
   type ClaimCategory,
   type ClaimDecision,
+  ODOMETER_STATUSES,
+  type OdometerStatus,
   PAYMENT_METHODS,
   type PaymentMethod,
   type PickupStatus,
@@ -66,6 +68,8 @@ function summaryOf(event: StoredSaleEvent): string {
       const amount = d.decision === 'adjusted' ? ` ${usd(toCents(text(d.amount)) ?? 0)}` : '';
       return `Claim answered: ${decision}${amount}. ${text(d.reason)}`;
     }
+    case 'odometer_stated':
+      return `Odometer statement: ${ODOMETER_STATUSES[d.status as OdometerStatus] ?? text(d.status)}`;
     case 'cancelled':
       return 'Sale cancelled; the vehicle is listed again';
     default:
@@ -101,6 +105,7 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
   let handedOverOn: string | null = null;
   let unwindRequested = false;
   let adjustmentCents = 0;
+  let odometerStatus: OdometerStatus = 'actual';
   const claims: SaleState['claims'] = [];
   const lateFeeCents = Math.round((priceCents * terms.lateFeePercent) / 100);
 
@@ -134,6 +139,9 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
         break;
       case 'unwind_declined':
         unwindRequested = false;
+        break;
+      case 'odometer_stated':
+        odometerStatus = d.status as OdometerStatus;
         break;
       case 'claim_opened':
         claims.push({
@@ -198,6 +206,7 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
     pickupStatus,
     gatePassCode,
     guaranteeEndsAt: guaranteeEndsOn ? end(guaranteeEndsOn) : null,
+    odometerStatus,
     canOpenClaim:
       !sale.cancelled &&
       guaranteeEndsOn !== null &&

@@ -86,6 +86,9 @@ export const SALE_STEP_LABELS = {
   claims: 'Claims',
   paidInFullReason: 'Paid in full: nothing is left to pay.',
   titleAlreadySent: 'The title was already sent to the dealer.',
+  odometer: 'Odometer statement',
+  odometerStatement: 'Odometer certification',
+  saveOdometer: 'Save odometer statement',
   exportCsv: 'Export CSV',
   aging: 'Unpaid by age',
 } as const;

@@ -1,5 +1,5 @@
 import type { AdminTransaction } from '@contracts/admin';
-import { CLAIM_CATEGORIES, PAYMENT_METHODS, SALE_TEXT } from '@contracts/after-sale';
+import { CLAIM_CATEGORIES, ODOMETER_STATUSES, PAYMENT_METHODS, SALE_TEXT } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
 import { useWatch } from 'react-hook-form';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
@@ -232,6 +232,26 @@ export function DeclineUnwindForm({ send, pending, error }: StepFormProps) {
         error={errors.reason?.message}
         {...form.register('reason')}
       />
+    </StepSection>
+  );
+}
+
+/** The odometer statement the generated bill of sale certifies (49 CFR 580.5). */
+export function OdometerForm({ transaction: t, send, pending, error }: StepFormProps) {
+  const form = useStepForm('odometer_stated', { status: t.odometerStatus });
+  const { errors } = form.formState;
+  return (
+    <StepSection
+      title={L.odometer}
+      submitLabel={L.saveOdometer}
+      allowed
+      pending={pending}
+      error={error}
+      onSubmit={form.handleSubmit(send)}
+    >
+      <SelectField label={L.odometerStatement} error={errors.status?.message} {...form.register('status')}>
+        <SelectOptions items={ODOMETER_STATUSES} />
+      </SelectField>
     </StepSection>
   );
 }

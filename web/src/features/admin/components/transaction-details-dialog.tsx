@@ -19,6 +19,7 @@ import {
   AnswerClaimForm,
   DeclineUnwindForm,
   DeliveredForm,
+  OdometerForm,
   PaymentForm,
   PickedUpForm,
   PickupReadyForm,
@@ -35,6 +36,7 @@ const DONE: Record<StepType, string> = {
   delivered: 'delivered',
   unwind_declined: 'unwind request declined',
   claim_answered: 'claim answered',
+  odometer_stated: 'odometer statement saved',
 };
 
 const terms = (t: AdminTransaction) =>
@@ -142,6 +144,7 @@ export function TransactionDetailsDialog({ transaction: t }: { transaction: Admi
           <PickupReadyForm key={`ready-${t.timeline.length}`} {...props('pickup_ready')} />
           <PickedUpForm {...props('picked_up')} />
           <DeliveredForm {...props('delivered')} />
+          <OdometerForm key={`odometer-${t.timeline.length}`} {...props('odometer_stated')} />
         </div>
       )}
       <section aria-labelledby={`timeline-${t.id}`} className="grid gap-2">
