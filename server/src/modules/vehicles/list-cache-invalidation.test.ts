@@ -39,8 +39,8 @@ describe('public vehicle list cache', () => {
       .filter((r) => r.changesVehicles)
       .map((r) => `${r.method} ${r.url}`)
       .sort();
-    // Selling (Buy Now, accepted offer or counter), re-listing (cancel), editing and syncing
-    // vehicles, and their photos and condition reports.
+    // Selling (Buy Now, accepted offer or counter), re-listing (cancel, an unwound claim), editing
+    // and syncing vehicles, and their photos and condition reports.
     expect(declared).toEqual([
       'DELETE /api/vehicles/:id/photos/:photoId',
       'PATCH /api/offers/:id',
@@ -48,6 +48,7 @@ describe('public vehicle list cache', () => {
       'PATCH /api/vehicles/:id',
       'POST /api/dealer/offers/:id/respond',
       'POST /api/sync-vehicles',
+      'POST /api/transactions/:id/events',
       'POST /api/vehicles/:id/photos',
       'POST /api/verify-code',
       'PUT /api/vehicles/:id/condition-report',
