@@ -3,7 +3,7 @@
  * (BENCH_DATABASE_URL or TEST_DATABASE_URL; a fresh database is created there and dropped).
  * 1. The first page (no q, newest, 24 items) under load against a ceiling: a bare node:http server
  *    (its own process) answering the identical gzip bytes and headers from memory; the ratio. It is
- *    a kept answer (ADR 0012) but for the first request after each change: that one is timed too.
+ *    a kept answer (ADR 0013) but for the first request after each change: that one is timed too.
  * 2. Make searches (makes, typos, models, with and without filters and sorts), one request at a
  *    time so each time is the server's: cold (a write to vehicles just dropped every kept answer,
  *    count and word meaning, so the database does all the work: target p95 < 30 ms) and warm (the

@@ -35,7 +35,7 @@ export class RecentResults<T> {
 }
 
 /**
- * What searches keep until the published list changes (ADR 0012): recent answers, serialised and
+ * What searches keep until the published list changes (ADR 0013): recent answers, serialised and
  * compressed (the inventory's first page is the hottest read once it pages); the totals and facets
  * of recent searches, for their other pages (counting reads every match, 50,000 rows for the
  * unfiltered list, while a page is one index seek); and the words of makes and models that a

@@ -59,7 +59,7 @@ export async function vehiclesRoutes(
   });
 
   // The public list for every caller, admins included (they manage listings through listVehicles).
-  // Answers are kept serialised and compressed until the list changes (ADR 0012), like the list.
+  // Answers are kept serialised and compressed until the list changes (ADR 0013), like the list.
   routes.route({
     ...app.endpoint('searchVehicles'),
     compress: false,
