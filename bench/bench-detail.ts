@@ -6,10 +6,10 @@
 import type autocannon from 'autocannon';
 import { vehicles } from '../server/src/db/schema';
 import {
+  againstCeiling,
   benchDatabase,
   type CeilingAnswer,
   line,
-  load,
   replayableHeaders,
   residentMemoryMb,
   startBenchServer,
@@ -51,18 +51,10 @@ const randomPaths: Pick<autocannon.Options, 'requests'> = {
     },
   ],
 };
-const runs = {
-  app: [] as Awaited<ReturnType<typeof load>>[],
-  ceiling: [] as Awaited<ReturnType<typeof load>>[],
-};
-for (let round = 0; round < 2; round++) {
-  runs.app.push(await load({ url: server.url, duration: DURATION, ...randomPaths }));
-  runs.ceiling.push(await load({ url: ceilingBase, duration: DURATION, ...randomPaths }));
-}
-const best = (list: Awaited<ReturnType<typeof load>>[]) =>
-  list.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
-const app = best(runs.app);
-const bare = best(runs.ceiling);
+const { app, ceiling: bare } = await againstCeiling(
+  { url: server.url, duration: DURATION, ...randomPaths },
+  { url: ceilingBase, duration: DURATION, ...randomPaths },
+);
 const rssMb = residentMemoryMb(server.child.pid);
 await server.stop();
 await ceiling.stop();

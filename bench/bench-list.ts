@@ -14,6 +14,7 @@ import { type DbHandle, openDatabase } from '../server/src/db/client';
 import { vehicles } from '../server/src/db/schema';
 import { createDatabase, dropDatabase } from '../server/test/pg-admin';
 import {
+  againstCeiling,
   benchDatabase,
   line,
   load,
@@ -57,18 +58,10 @@ const ceiling = await startCeiling(
 );
 const ceilingUrl = `${ceiling.url}/api/vehicles`;
 
-const runs = {
-  app: [] as Awaited<ReturnType<typeof load>>[],
-  ceiling: [] as Awaited<ReturnType<typeof load>>[],
-};
-for (let round = 0; round < 2; round++) {
-  runs.app.push(await load({ url, headers, duration: DURATION }));
-  runs.ceiling.push(await load({ url: ceilingUrl, headers, duration: DURATION }));
-}
-const best = (list: Awaited<ReturnType<typeof load>>[]) =>
-  list.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
-const app = best(runs.app);
-const bare = best(runs.ceiling);
+const { app, ceiling: bare } = await againstCeiling(
+  { url, headers, duration: DURATION },
+  { url: ceilingUrl, headers, duration: DURATION },
+);
 const rssMb = residentMemoryMb(server.child.pid);
 await server.stop();
 await ceiling.stop();

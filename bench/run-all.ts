@@ -13,7 +13,7 @@ const benches = [
   'pages',
   'notify',
   'photos',
-  ...(hasPostgres ? ['buy'] : []),
+  ...(hasPostgres ? ['buy', 'search'] : []),
 ];
 for (const name of benches) {
   console.log(`\n== bench:${name}`);
@@ -23,7 +23,9 @@ for (const name of benches) {
   if (result.status !== 0) console.log(`bench:${name} failed (exit ${result.status})`);
 }
 if (!hasPostgres)
-  console.log('\nbench:buy skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server');
+  console.log(
+    '\nbench:buy and bench:search skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server',
+  );
 
 interface Load {
   requestsPerSecond: number;
@@ -110,6 +112,24 @@ if (buy)
     `${buy.purchases} / ${buy.doubleSales} / ${buy.p99} ms`,
     'double sales = 0',
   ]);
+const search = read('search') as unknown as {
+  app: Load;
+  ceiling: Load;
+  ratio: number;
+  makeSearchCold: { p50: number; p95: number };
+} | null;
+if (search) {
+  rows.push([
+    'search first page (50,000 vehicles): app / ceiling req/s',
+    `${search.app.requestsPerSecond} / ${search.ceiling.requestsPerSecond} (ratio ${search.ratio.toFixed(2)})`,
+    '',
+  ]);
+  rows.push([
+    'search by make right after a change (p50 / p95)',
+    `${search.makeSearchCold.p50} / ${search.makeSearchCold.p95} ms`,
+    'p95 < 30 ms',
+  ]);
+}
 const notify = read('notify') as unknown as {
   events: number;
   intervalMs: number;

@@ -34,6 +34,8 @@ export const API_ROUTES = {
   staffMe: { method: 'GET', path: '/api/staff/me', access: 'staff' },
   // Vehicles and listing
   listVehicles: { method: 'GET', path: '/api/vehicles', access: 'public' },
+  // One page of the public list with search, filters, facets (DESIGN.md §9); listVehicles stays whole.
+  searchVehicles: { method: 'GET', path: '/api/vehicles/search', access: 'public' },
   getVehicle: { method: 'GET', path: '/api/vehicles/:id', access: 'public' },
   createVehicle: { method: 'POST', path: '/api/vehicles', access: 'staff' },
   updateVehicle: { method: 'PATCH', path: '/api/vehicles/:id', access: 'staff' },

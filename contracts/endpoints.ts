@@ -73,6 +73,7 @@ import {
   vehicleDetailSchema,
   vehicleIdParamsSchema,
 } from './vehicle';
+import { vehicleSearchQuerySchema, vehicleSearchResultSchema } from './vehicle-search';
 import { z } from './zod';
 
 /** Sign-outs and the password change answer just this. */
@@ -112,6 +113,7 @@ export const endpointSchemas = (premiumLabel: string) =>
 
     // Admins get every vehicle with its sale; everyone else the published list (sent pre-serialised).
     listVehicles: { response: { 200: z.union([z.array(adminListingSchema), z.array(publicVehicleSchema)]) } },
+    searchVehicles: { query: vehicleSearchQuerySchema, response: { 200: vehicleSearchResultSchema } },
     getVehicle: { params: vehicleIdParamsSchema, response: { 200: vehicleDetailSchema } },
     createVehicle: { body: createVehicleBodySchema, response: { 201: adminVehicleSchema } },
     updateVehicle: {

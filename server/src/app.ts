@@ -35,6 +35,7 @@ import { sheetsSyncRoutes } from './modules/sheets-sync/sheets-sync.routes';
 import { SheetSync } from './modules/sheets-sync/sync-vehicles';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { findPublishedVehicles } from './modules/vehicles/find-vehicles';
+import { VehicleSearchCache } from './modules/vehicles/search-cache';
 import { VehicleListCache } from './modules/vehicles/vehicle-list-cache';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { VinDecoder } from './modules/vin/decode-vin';
@@ -62,6 +63,8 @@ export interface App extends FastifyInstance {
   routesTable: RegisteredRoute[];
   /** The public vehicle list cache; tests count its builds. */
   listCache: VehicleListCache;
+  /** What searches keep until the list changes; tests count its loads. */
+  searchCache: VehicleSearchCache;
   /** Condition-report photos (tests and the seed store photos through it). */
   photos: PhotoStore;
   markShuttingDown(): void;
@@ -126,12 +129,17 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(authRoutes, { db: database.db, config });
 
   const listCache = new VehicleListCache(() => findPublishedVehicles(database.db));
+  const searchCache = new VehicleSearchCache();
   // Writes by any instance (or by hand) NOTIFY vehicles_changed; a route declaring
-  // config.changesVehicles also drops the cache before its response leaves, so a client never
+  // config.changesVehicles also drops the caches before its response leaves, so a client never
   // reads its own write stale. Other mutations (sign-ins, offers, codes) leave the list warm.
-  const unlisten = await database.listen('vehicles_changed', () => listCache.invalidate());
+  const dropVehicleCaches = () => {
+    listCache.invalidate();
+    searchCache.invalidate();
+  };
+  const unlisten = await database.listen('vehicles_changed', dropVehicleCaches);
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.routeOptions.config?.changesVehicles && reply.statusCode < 400) listCache.invalidate();
+    if (request.routeOptions.config?.changesVehicles && reply.statusCode < 400) dropVehicleCaches();
     done(null, payload);
   });
   app.addHook('onClose', async () => {
@@ -161,6 +169,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(vehiclesRoutes, {
     db: database.db,
     messages,
+    premiumLabel: premiumCertification(config.brand),
+    searchCache,
     listCache,
     decoder,
     isKnownVideo,
@@ -247,6 +257,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   return Object.assign(app as unknown as FastifyInstance, {
     routesTable,
     listCache,
+    searchCache,
     photos,
     markShuttingDown: () => {
       shuttingDown = true;

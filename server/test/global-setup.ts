@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/client';
+import { openDatabase, PGLITE_OPTIONS } from '../src/db/client';
 import { adminQuery, dropDatabase, templateDatabaseName, withDatabase } from './pg-admin';
 
 declare module 'vitest' {
@@ -34,7 +34,7 @@ export default async function setup(project: TestProject) {
     return () => dropDatabase(testDatabaseUrl, template);
   }
   project.provide('testTemplateDatabase', '');
-  const client = await PGlite.create();
+  const client = await PGlite.create(PGLITE_OPTIONS);
   const handle = await openDatabase({ pglite: client });
   await handle.migrate();
   const dump = await client.dumpDataDir('none');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { type DbHandle, openDatabase, PGLITE_START_PARAMS } from '../src/db/client';
+import { type DbHandle, openDatabase, PGLITE_OPTIONS } from '../src/db/client';
 import { createDatabase, dropDatabase } from './pg-admin';
 
 let snapshot: Blob | null = null;
@@ -24,6 +24,6 @@ export async function createTestDatabase(): Promise<DbHandle> {
     };
   }
   snapshot ??= new Blob([readFileSync(inject('pgliteSnapshotPath'))]);
-  const client = await PGlite.create({ loadDataDir: snapshot, startParams: PGLITE_START_PARAMS });
+  const client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: snapshot });
   return openDatabase({ pglite: client });
 }

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { dirname, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config';
-import { PGLITE_START_PARAMS } from '../db/client';
+import { PGLITE_OPTIONS } from '../db/client';
 import { errorSummary } from '../lib/loggable-error';
 
 /**
@@ -23,7 +23,7 @@ async function main() {
 
   if (command === 'backup') {
     if (!existsSync(config.pgliteDir)) throw new Error(`No embedded database at ${config.pgliteDir}`);
-    const db = await PGlite.create({ dataDir: config.pgliteDir, startParams: PGLITE_START_PARAMS });
+    const db = await PGlite.create({ ...PGLITE_OPTIONS, dataDir: config.pgliteDir });
     const dump = await db.dumpDataDir('gzip');
     await db.close();
     mkdirSync(dirname(target), { recursive: true });
@@ -44,9 +44,9 @@ async function main() {
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   const db = await PGlite.create({
+    ...PGLITE_OPTIONS,
     dataDir: staging,
     loadDataDir: new Blob([readFileSync(target)]),
-    startParams: PGLITE_START_PARAMS,
   });
   await db.query('select 1');
   await db.close();

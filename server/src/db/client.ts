@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -43,7 +44,14 @@ const MIGRATION_LOCK_KEY = 727_001;
  * lives in the WebAssembly heap and cost ~145 MB of resident memory; the data files are read
  * through the OS page cache anyway, and 10,000 vehicles are ~27 MB on disk (bench:list RSS).
  */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/**
+ * Every PGlite instance opens with these: the start parameters above and the extensions the
+ * migrations create (pg_trgm for the vehicle search, migration 0008). A data directory that holds
+ * an extension cannot be opened without it, so backups, restores and test snapshots use them too.
+ */
+export const PGLITE_OPTIONS = { startParams: PGLITE_START_PARAMS, extensions: { pg_trgm } };
 
 export type DbOptions = { databaseUrl: string } | { dataDir: string } | { pglite: PGlite };
 
@@ -55,7 +63,7 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
       : await (async () => {
           const dataDir = resolve(options.dataDir);
           mkdirSync(dataDir, { recursive: true });
-          return PGlite.create({ dataDir, startParams: PGLITE_START_PARAMS });
+          return PGlite.create({ ...PGLITE_OPTIONS, dataDir });
         })();
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
   return {

@@ -1,8 +1,10 @@
 import { DEFAULT_SALE_TERMS, type SaleTerms } from '@contracts/after-sale';
 import type { DamageItem, Tires } from '@contracts/condition-report';
 import type { DealerContact } from '@contracts/notifications';
-import { sql } from 'drizzle-orm';
+import type { VehicleSort } from '@contracts/vehicle-search-options';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -51,6 +53,58 @@ export const dealers = pgTable(
   (t) => [uniqueIndex('dealers_name_ci_unique').on(sql`lower(btrim(${t.dealerName}))`)],
 );
 
+/**
+ * Published = visible to the public: active and out of the queue (spec §4). Written with literals,
+ * not parameters, so it matches the predicate of the partial search indexes below.
+ */
+export const isPublishedSql = (t: { status: AnyPgColumn; inQueue: AnyPgColumn }) =>
+  sql`${t.status} = 'active' and ${t.inQueue} = false`;
+
+/**
+ * The sorts of GET /api/vehicles/search (the inventory's: newest = year descending, spec §2), each
+ * as a key that is never null (a missing value becomes a sentinel that sorts last) and a tie-break
+ * on the id (newest listing first), so a page boundary is one row comparison `(key, tieBreak)` that
+ * a btree index seeks to. An ascending key pairs with `-id`, whose ascending order is id descending.
+ * Price is numeric(10,2) > 0 (below 10^8), mileage and year are non-negative integers.
+ */
+export const vehicleSortKeys = (t: {
+  year: AnyPgColumn;
+  price: AnyPgColumn;
+  mileage: AnyPgColumn;
+  id: AnyPgColumn;
+}): Record<VehicleSort, VehicleSortKey> => ({
+  newest: { key: sql`coalesce(${t.year}, -1)`, keyType: 'integer', tieBreak: sql`${t.id}`, descending: true },
+  'price-asc': {
+    key: sql`coalesce(${t.price}, 100000000)`,
+    keyType: 'numeric',
+    tieBreak: sql`(-${t.id})`,
+    descending: false,
+  },
+  'price-desc': {
+    key: sql`coalesce(${t.price}, 0)`,
+    keyType: 'numeric',
+    tieBreak: sql`${t.id}`,
+    descending: true,
+  },
+  'mileage-asc': {
+    key: sql`coalesce(${t.mileage}, 2147483647)`,
+    keyType: 'integer',
+    tieBreak: sql`(-${t.id})`,
+    descending: false,
+  },
+});
+export interface VehicleSortKey {
+  key: SQL;
+  /** The key's SQL type: numeric keys travel as decimal strings, integer ones as numbers. */
+  keyType: 'integer' | 'numeric';
+  tieBreak: SQL;
+  /** Both parts are read in descending order (else both ascending). */
+  descending: boolean;
+}
+
+/** A VIN as a search matches its start (migration 0008 indexes it: text_pattern_ops, published only). */
+export const vehicleSearchVin = (t: { vin: AnyPgColumn }) => sql`lower(${t.vin})`;
+
 export const vehicles = pgTable(
   'vehicles',
   {
@@ -82,12 +136,32 @@ export const vehicles = pgTable(
     conditionReportedAt: timestamp({ withTimezone: true }),
     /** computeGrade of the three columns above, written with them (the inventory's "Grade ≥ N"). */
     grade: numeric({ precision: 2, scale: 1 }),
+    /**
+     * What a search word is a substring of (GET /api/vehicles/search): make, model, trim and year
+     * in lower case. Stored, so matching a row reads it instead of building it; migration 0008
+     * indexes it by trigrams (GIN, published vehicles only).
+     */
+    searchText: text()
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`lower(coalesce(${vehicles.make}, '') || ' ' || coalesce(${vehicles.model}, '') || ' ' || coalesce(${vehicles.trim}, '') || ' ' || coalesce(${vehicles.year}::text, ''))`,
+      ),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
   (t) => [
     uniqueIndex('vehicles_vin_unique').on(t.vin),
     index('vehicles_status_in_queue_idx').on(t.status, t.inQueue),
+    // One index per search sort (published vehicles only): a page is one seek to `(key, ±id)`.
+    ...Object.entries(vehicleSortKeys(t)).map(([name, { key, tieBreak }]) =>
+      index(`vehicles_published_${name.replace('-', '_')}_idx`)
+        .on(key, tieBreak)
+        .where(isPublishedSql(t)),
+    ),
+    // Read alone (index-only) by a search: its counts by certification and make when there is no
+    // q, and the makes and models a misspelt word is compared with.
+    index('vehicles_published_facets_idx').on(t.condition, t.make, t.model, t.grade).where(isPublishedSql(t)),
     check('vehicles_status_check', sql`${t.status} in ('pending', 'active', 'sold', 'removed')`),
     check('vehicles_mileage_check', sql`${t.mileage} is null or ${t.mileage} >= 0`),
     check('vehicles_price_check', sql`${t.price} is null or ${t.price} > 0`),

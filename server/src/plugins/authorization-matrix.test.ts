@@ -17,6 +17,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /media/uploads/:name',
   'GET /media/photos/:key/:name',
   'GET /api/vehicles',
+  'GET /api/vehicles/search',
   'GET /api/vehicles/:id',
   'GET /api/admin/check',
   'POST /api/admin/login',

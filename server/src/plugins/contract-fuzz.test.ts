@@ -52,6 +52,13 @@ const FIELDS = [
   'trim',
   'address',
   'phone',
+  // The vehicle search's query string.
+  'q',
+  'cert',
+  'grade',
+  'sort',
+  'limit',
+  'cursor',
   '__proto__',
   'constructor',
 ];

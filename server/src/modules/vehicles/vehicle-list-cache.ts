@@ -9,11 +9,8 @@ import { toPublicListItem } from './vehicle-projection';
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-export interface SerializedList {
+export interface SerializedList extends Precompressed {
   etag: string;
-  identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
   count: number;
   /**
    * Each published vehicle's page JSON (every photo and the whole report), for GET /api/vehicles/:id
@@ -87,15 +84,26 @@ export class VehicleListCache {
       json.copy(identity, at);
       at += json.length + 1;
     }
-    const [gz, br] = await Promise.all([
-      gzipAsync(identity, { level: 6 }),
-      brotliAsync(identity, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-      }),
-    ]);
     const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-    return { etag, identity, gzip: gz, br, count: list.length, byId, galleryFirst };
+    return { etag, ...(await precompressed(identity)), count: list.length, byId, galleryFirst };
   }
+}
+
+/** A JSON answer in each encoding pickEncoding may choose, compressed once for every reader. */
+export interface Precompressed {
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+export async function precompressed(identity: Buffer): Promise<Precompressed> {
+  const [gz, br] = await Promise.all([
+    gzipAsync(identity, { level: 6 }),
+    brotliAsync(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
+  ]);
+  return { identity, gzip: gz, br };
 }
 
 /** br, then gzip, then identity, honouring q=0 refusals. */

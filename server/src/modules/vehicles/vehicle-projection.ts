@@ -6,9 +6,8 @@ import type {
   PublicVehicleDetail,
   UnavailableVehicle,
 } from '@contracts/vehicle';
-import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { vehicles } from '../../db/schema';
+import { isPublishedSql, vehicles } from '../../db/schema';
 import { photosByVehicle, toConditionReport } from '../photos/photo-views';
 
 export type VehicleRow = typeof vehicles.$inferSelect;
@@ -42,7 +41,7 @@ export const publicVehicleColumns = {
 type PublicRow = Pick<VehicleRow, keyof typeof publicVehicleColumns>;
 
 /** Published = visible to the public: active and out of the queue (spec §4). */
-export const isPublishedCondition = and(eq(vehicles.status, 'active'), eq(vehicles.inQueue, false));
+export const isPublishedCondition = isPublishedSql(vehicles);
 export const isPublished = (row: Pick<VehicleRow, 'status' | 'inQueue'>) =>
   row.status === 'active' && !row.inQueue;
 

@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@contracts/errors';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -8,8 +8,10 @@ import type { MessageContext } from '../notifications/notification-messages';
 import type { VinDecoder } from '../vin/decode-vin';
 import { createVehicle } from './create-vehicle';
 import { findAllVehicles, getVehicleById } from './find-vehicles';
+import type { VehicleSearchCache } from './search-cache';
+import { searchAnswer } from './search-vehicles';
 import { changeListingStatus, completeListing, updateRecon } from './update-vehicle';
-import { pickEncoding, type VehicleListCache } from './vehicle-list-cache';
+import { type Precompressed, pickEncoding, type VehicleListCache } from './vehicle-list-cache';
 
 export interface VehiclesRoutesOptions {
   db: Database;
@@ -18,14 +20,25 @@ export interface VehiclesRoutesOptions {
   isKnownVideo: (url: string) => Promise<boolean>;
   /** Removing a listing tells the dealers whose open offers it declines. */
   messages: MessageContext;
+  /** The branded certification name (`cert=premium` in a search). */
+  premiumLabel: string;
+  /** What searches keep until the list changes (answers, counts, vocabulary). */
+  searchCache: VehicleSearchCache;
 }
 
 /** The cached list's bytes (and 304) bypass the serializer, so they are sent on the untyped reply. */
 const untyped = (reply: FastifyReply) => reply;
 
+/** JSON kept in every encoding: the one the client accepts best, as it is. */
+function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, answer: Precompressed) {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return untyped(reply).type('application/json; charset=utf-8').send(answer[encoding]);
+}
+
 export async function vehiclesRoutes(
   app: FastifyInstance,
-  { db, listCache, decoder, isKnownVideo, messages }: VehiclesRoutesOptions,
+  { db, listCache, decoder, isKnownVideo, messages, premiumLabel, searchCache }: VehiclesRoutesOptions,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // Pre-serialised and pre-compressed (ADR 0006); the compress plugin is off for this route.
@@ -41,9 +54,19 @@ export async function vehiclesRoutes(
       const list = await listCache.get();
       reply.header('etag', list.etag).header('vary', 'accept-encoding').header('cache-control', 'no-cache');
       if (request.headers['if-none-match'] === list.etag) return untyped(reply).code(304).send();
-      const encoding = pickEncoding(request.headers['accept-encoding']);
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return untyped(reply).type('application/json; charset=utf-8').send(list[encoding]);
+      return sendPrecompressed(request, reply, list);
+    },
+  });
+
+  // The public list for every caller, admins included (they manage listings through listVehicles).
+  // Answers are kept serialised and compressed until the list changes (ADR 0013), like the list.
+  routes.route({
+    ...app.endpoint('searchVehicles'),
+    compress: false,
+    handler: async (request, reply) => {
+      const answer = await searchAnswer(db, request.query, { premiumLabel, cache: searchCache });
+      reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache');
+      return sendPrecompressed(request, reply, answer);
     },
   });
 

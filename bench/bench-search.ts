@@ -1,0 +1,196 @@
+/**
+ * bench:search — GET /api/vehicles/search over 50,000 published vehicles on PostgreSQL
+ * (BENCH_DATABASE_URL or TEST_DATABASE_URL; a fresh database is created there and dropped).
+ * 1. The first page (no q, newest, 24 items) under load against a ceiling: a bare node:http server
+ *    (its own process) answering the identical gzip bytes and headers from memory; the ratio. It is
+ *    a kept answer (ADR 0013) but for the first request after each change: that one is timed too.
+ * 2. Make searches (makes, typos, models, with and without filters and sorts), one request at a
+ *    time so each time is the server's: cold (a write to vehicles just dropped every kept answer,
+ *    count and word meaning, so the database does all the work: target p95 < 30 ms) and warm (the
+ *    kept answer); then a mix of them under load.
+ * 3. A deep page (the 200th, by cursor), cold, to show the keyset seek does not grow with depth.
+ * Figures only; nothing is asserted.
+ */
+import { gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import type { VehicleSearchResult } from '../contracts/vehicle-search';
+import { openDatabase } from '../server/src/db/client';
+import { vehicles } from '../server/src/db/schema';
+import { createDatabase, dropDatabase } from '../server/test/pg-admin';
+import {
+  againstCeiling,
+  line,
+  load,
+  replayableHeaders,
+  residentMemoryMb,
+  startBenchServer,
+  startCeiling,
+  writeResults,
+} from './support';
+import { benchVehicles } from './vehicles-fixture';
+
+const COUNT = Number(process.env.BENCH_VEHICLES ?? 50_000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const COLD_ROUNDS = 5;
+
+function percentiles(times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (p: number) =>
+    Number(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1));
+  return { p50: at(50), p95: at(95), max: at(100) };
+}
+const pgServer = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (!pgServer) {
+  console.log('bench:search needs PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
+  process.exit(0);
+}
+
+const database = await createDatabase(pgServer, 'bench_search', { fromTemplate: false });
+try {
+  const startedAt = performance.now();
+  const handle = await openDatabase({ databaseUrl: database.url });
+  await handle.migrate();
+  for (let i = 0; i < COUNT; i += 1000)
+    await handle.db.insert(vehicles).values(benchVehicles(i, Math.min(1000, COUNT - i)));
+  // As autovacuum leaves a table that has settled: statistics and visibility map up to date.
+  await handle.db.execute('vacuum analyze vehicles');
+  await handle.close();
+  line('vehicles inserted (s)', `${COUNT} (${((performance.now() - startedAt) / 1000).toFixed(1)})`);
+
+  const server = await startBenchServer({ DATABASE_URL: database.url });
+  try {
+    const base = `${server.url}/api/vehicles/search`;
+    const headers = { 'accept-encoding': 'gzip' };
+
+    // 1. The first page against the ceiling.
+    const sample = await fetch(base, { headers });
+    if (!sample.ok) throw new Error(`search answered ${sample.status}`);
+    const raw = Buffer.from(
+      await (await fetch(base, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+    );
+    const firstPage = JSON.parse(raw.toString()) as VehicleSearchResult;
+    const gzipped = gzipSync(raw, { level: 6 });
+    const ceiling = await startCeiling(
+      new Map([['*', { headers: replayableHeaders(sample), body: gzipped }]]),
+    );
+    const { app, ceiling: bare } = await againstCeiling(
+      { url: base, headers, duration: DURATION },
+      { url: `${ceiling.url}/api/vehicles/search`, headers, duration: DURATION },
+    );
+    await ceiling.stop();
+
+    // 2. Make searches, one at a time, then under load.
+    const makeQueries = [
+      'q=toyota',
+      'q=Toyta',
+      'q=honda&sort=price-asc',
+      'q=forf&cert=auction',
+      'q=chevrolet&sort=mileage-asc',
+      'q=nisan',
+      'q=jeep%20grand&sort=price-desc',
+      'q=hundai&cert=auction',
+      'q=kia%20sorento',
+      'q=camr',
+    ];
+    // Cold: a write to vehicles first (its NOTIFY drops the server's kept answers, counts and words).
+    const writer = await openDatabase({ databaseUrl: database.url });
+    const dropKept = async () => {
+      await writer.db.execute(sql`update vehicles set updated_at = now() where id = 1`);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    };
+    const timed = async (query: string) => {
+      const at = performance.now();
+      const res = await fetch(`${base}?${query}`, { headers });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${query} answered ${res.status}`);
+      return performance.now() - at;
+    };
+    const cold: number[] = [];
+    const warm: number[] = [];
+    for (let round = 0; round < COLD_ROUNDS; round++)
+      for (const query of makeQueries) {
+        await dropKept();
+        cold.push(await timed(query));
+        warm.push(await timed(query));
+      }
+    const makeLoad = await load({
+      url: server.url,
+      headers,
+      duration: DURATION,
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            path: `/api/vehicles/search?${makeQueries[Math.floor(Math.random() * makeQueries.length)]}`,
+          }),
+        },
+      ],
+    });
+    const toyotas = (await (await fetch(`${base}?q=Toyta&limit=1`)).json()) as VehicleSearchResult;
+
+    // 3. The 200th page of 24, reached by following cursors; then its time alone.
+    let cursor = firstPage.nextCursor;
+    for (let page = 2; page < 200 && cursor; page++)
+      cursor = ((await (await fetch(`${base}?cursor=${cursor}`)).json()) as VehicleSearchResult).nextCursor;
+    const coldFirst: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      await dropKept();
+      coldFirst.push(await timed(''));
+    }
+    const deep: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      await dropKept();
+      deep.push(await timed(`cursor=${cursor}`));
+    }
+    await writer.close();
+    const rssMb = residentMemoryMb(server.child.pid);
+
+    const ratio = app.requestsPerSecond / bare.requestsPerSecond;
+    const coldTimes = percentiles(cold);
+    const warmTimes = percentiles(warm);
+    const deepTimes = percentiles(deep);
+    const coldFirstTimes = percentiles(coldFirst);
+    line('first page raw / gzip (bytes)', `${raw.length} / ${gzipped.length}`);
+    line('first page app req/s (p50 / p99 ms)', `${app.requestsPerSecond} (${app.p50} / ${app.p99})`);
+    line('ceiling req/s (p50 / p99 ms)', `${bare.requestsPerSecond} (${bare.p50} / ${bare.p99})`);
+    line('ratio app / ceiling', ratio.toFixed(2));
+    line('errors / non-2xx', `${app.errors} / ${app.non2xx}`);
+    line('first page, cold (ms)', `p50 ${coldFirstTimes.p50} / max ${coldFirstTimes.max}`);
+    line(
+      `make search, cold, one at a time, ${cold.length} requests (ms)`,
+      `p50 ${coldTimes.p50} / p95 ${coldTimes.p95} (target < 30) / max ${coldTimes.max}`,
+    );
+    line('make search, kept answer, one at a time (ms)', `p50 ${warmTimes.p50} / p95 ${warmTimes.p95}`);
+    line(
+      '"Toyta" total (of which Toyota)',
+      `${toyotas.total} (${toyotas.facets.make.find((m) => m.make === 'Toyota')?.count})`,
+    );
+    line(
+      'make search under load req/s (p50 / p99 ms)',
+      `${makeLoad.requestsPerSecond} (${makeLoad.p50} / ${makeLoad.p99})`,
+    );
+    line('200th page by cursor, cold (ms)', `p50 ${deepTimes.p50} / max ${deepTimes.max}`);
+    line('server resident memory after the run (MB)', rssMb ?? 'n/a');
+    line(
+      'written',
+      writeResults('search', {
+        vehicles: COUNT,
+        rawBytes: raw.length,
+        gzipBytes: gzipped.length,
+        app,
+        ceiling: bare,
+        ratio,
+        makeSearchCold: coldTimes,
+        makeSearchWarm: warmTimes,
+        makeSearchLoad: makeLoad,
+        firstPageCold: coldFirstTimes,
+        deepPageCold: deepTimes,
+        rssMb,
+      }),
+    );
+  } finally {
+    await server.stop();
+  }
+} finally {
+  await dropDatabase(pgServer, database.name);
+}

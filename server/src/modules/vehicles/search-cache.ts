@@ -1,0 +1,56 @@
+import type { SearchCounts } from './search-counts';
+import type { Precompressed } from './vehicle-list-cache';
+
+/** Results by key, at most `capacity`, the least recently used dropped first. */
+export class RecentResults<T> {
+  private entries = new Map<string, Promise<T>>();
+  /** How many times a result was loaded rather than found (tests check the cache is used). */
+  loads = 0;
+
+  constructor(private readonly capacity: number) {}
+
+  get(key: string, load: () => Promise<T>): Promise<T> {
+    const found = this.entries.get(key);
+    if (found) {
+      // Most recently used last, so the oldest is the first to go.
+      this.entries.delete(key);
+      this.entries.set(key, found);
+      return found;
+    }
+    this.loads++;
+    const loading = load();
+    const entries = this.entries;
+    entries.set(key, loading);
+    // A failure is not kept; nor is a load begun before a clear() (that went to the old map).
+    loading.catch(() => {
+      if (entries.get(key) === loading) entries.delete(key);
+    });
+    if (entries.size > this.capacity) entries.delete(entries.keys().next().value!);
+    return loading;
+  }
+
+  clear() {
+    this.entries = new Map();
+  }
+}
+
+/**
+ * What searches keep until the published list changes (ADR 0013): recent answers, serialised and
+ * compressed (the inventory's first page is the hottest read once it pages); the totals and facets
+ * of recent searches, for their other pages (counting reads every match, 50,000 rows for the
+ * unfiltered list, while a page is one index seek); and the words of makes and models that a
+ * misspelt word is compared with. Dropped with the list cache (ADR 0006): on NOTIFY
+ * vehicles_changed, and by routes declaring changesVehicles before their answer leaves.
+ */
+export class VehicleSearchCache {
+  readonly answers = new RecentResults<Precompressed>(200);
+  readonly counts = new RecentResults<SearchCounts>(500);
+  /** The words of published makes and models (one entry), for correcting typos. */
+  readonly vocabulary = new RecentResults<string[]>(1);
+
+  invalidate() {
+    this.answers.clear();
+    this.counts.clear();
+    this.vocabulary.clear();
+  }
+}

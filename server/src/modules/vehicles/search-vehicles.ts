@@ -1,0 +1,147 @@
+import { AUCTION_CERTIFIED } from '@contracts/limits';
+import type { VehicleSearchQuery, VehicleSearchResult } from '@contracts/vehicle-search';
+import { and, eq, gte, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { vehicleSearchVin, vehicleSortKeys, vehicles } from '../../db/schema';
+import { photosByVehicle } from '../photos/photo-views';
+import type { VehicleSearchCache } from './search-cache';
+import { countMatches } from './search-counts';
+import { decodeCursor, encodeCursor, type SearchPosition } from './search-cursor';
+import { loadVocabulary, mayBeTypo, meaningsOf } from './search-typos';
+import { precompressed } from './vehicle-list-cache';
+import {
+  isPublishedCondition,
+  publicVehicleColumns,
+  toPublicListItem,
+  toPublicVehicleDetail,
+} from './vehicle-projection';
+
+const SORT_KEYS = vehicleSortKeys(vehicles);
+const SEARCH_VIN = vehicleSearchVin(vehicles);
+
+const escapeLike = (word: string) => word.replace(/[\\%_]/g, '\\$&');
+const wordsOf = (q: string) => [...new Set(q.toLowerCase().split(/\s+/).filter(Boolean))].sort();
+
+/**
+ * A word as written: a substring of make, model, trim or year, or the start of the VIN from 3
+ * characters (a manufacturer code).
+ */
+function writtenMatch(word: string): SQL {
+  const escaped = escapeLike(word);
+  const substring = sql`${vehicles.searchText} like ${`%${escaped}%`}`;
+  return word.length < 3 ? substring : or(substring, sql`${SEARCH_VIN} like ${`${escaped}%`}`)!;
+}
+
+/** Published vehicles matching every word (in one of its meanings), the certification and the minimum grade. */
+function matching(query: VehicleSearchQuery, meanings: string[][], premiumLabel: string): SQL {
+  const certification =
+    query.cert === 'premium' ? premiumLabel : query.cert === 'auction' ? AUCTION_CERTIFIED : null;
+  return and(
+    isPublishedCondition,
+    ...meanings.map((terms) => or(...terms.map(writtenMatch))),
+    certification === null ? undefined : eq(vehicles.condition, certification),
+    query.grade === null ? undefined : gte(vehicles.grade, query.grade.toFixed(1)),
+  )!;
+}
+
+export interface SearchContext {
+  /** The branded certification name (`cert=premium`). */
+  premiumLabel: string;
+  cache: VehicleSearchCache;
+}
+
+/**
+ * One page of the public vehicle list for a search (GET /api/vehicles/search): keyset-paged on
+ * the sort's key and the id (a page never repeats or skips a vehicle when others are added), with
+ * the total and the facets of every match. Words are matched as written; only when that finds
+ * nothing is each word also read as a typo of the makes and models it resembles ("toyta camr").
+ */
+export async function searchVehicles(
+  db: Database,
+  query: VehicleSearchQuery,
+  context: SearchContext,
+): Promise<VehicleSearchResult> {
+  const after = query.cursor ? decodeCursor(query.cursor, query.sort, SORT_KEYS[query.sort]) : null;
+  const words = wordsOf(query.q);
+  let found = await findMatches(
+    db,
+    query,
+    after,
+    context,
+    words.map((word) => [word]),
+  );
+  if (found.counts.total === 0 && words.some(mayBeTypo)) {
+    const vocabulary = await context.cache.vocabulary.get('', () => loadVocabulary(db));
+    const meanings = await meaningsOf(db, words, vocabulary);
+    if (meanings.some((terms) => terms.length > 1))
+      found = await findMatches(db, query, after, context, meanings);
+  }
+  const { rows, counts } = found;
+  const page = rows.slice(0, query.limit);
+  const photos = await photosByVehicle(
+    db,
+    page.map((row) => row.id),
+  );
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => toPublicListItem(toPublicVehicleDetail(row, photos.get(row.id) ?? []))),
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeCursor(query.sort, { key: last.sortKey, tieBreak: last.tieBreak })
+        : null,
+    ...counts,
+  };
+}
+
+/** The page's rows and the counts of every match (kept between requests), read side by side. */
+async function findMatches(
+  db: Database,
+  query: VehicleSearchQuery,
+  after: SearchPosition | null,
+  { premiumLabel, cache }: SearchContext,
+  meanings: string[][],
+) {
+  const where = matching(query, meanings, premiumLabel);
+  const [rows, counts] = await Promise.all([
+    findPage(db, where, query, after),
+    cache.counts.get(JSON.stringify([meanings, query.cert, query.grade]), () =>
+      countMatches(db, where, premiumLabel),
+    ),
+  ]);
+  return { rows, counts };
+}
+
+/** searchVehicles as JSON in every encoding, kept for the next identical search until the list changes. */
+export function searchAnswer(db: Database, query: VehicleSearchQuery, context: SearchContext) {
+  const key = JSON.stringify([
+    wordsOf(query.q),
+    query.cert,
+    query.grade,
+    query.sort,
+    query.limit,
+    query.cursor,
+  ]);
+  return context.cache.answers.get(key, async () =>
+    precompressed(Buffer.from(JSON.stringify(await searchVehicles(db, query, context)))),
+  );
+}
+
+/** `limit + 1` rows after the cursor: the extra one says whether there is a next page. */
+function findPage(db: Database, where: SQL, query: VehicleSearchQuery, after: SearchPosition | null) {
+  const { key, keyType, tieBreak, descending } = SORT_KEYS[query.sort];
+  const direction = sql.raw(descending ? 'desc' : 'asc');
+  // One row comparison, so the sort's index seeks straight to the page (schema.ts vehicleSortKeys).
+  const afterCursor = after
+    ? sql`(${key}, ${tieBreak}) ${sql.raw(descending ? '<' : '>')} (${after.key}::${sql.raw(keyType)}, ${after.tieBreak}::integer)`
+    : undefined;
+  return db
+    .select({
+      ...publicVehicleColumns,
+      sortKey: sql<string | number>`${key}`,
+      tieBreak: sql<number>`${tieBreak}`,
+    })
+    .from(vehicles)
+    .where(and(where, afterCursor))
+    .orderBy(sql`${key} ${direction}`, sql`${tieBreak} ${direction}`)
+    .limit(query.limit + 1);
+}

@@ -1,0 +1,399 @@
+import { premiumCertification } from '@contracts/brand';
+import { AUCTION_CERTIFIED } from '@contracts/limits';
+import type { PublicVehicle } from '@contracts/vehicle';
+import { SEARCH_TEXT, type VehicleSearchResult, vehicleSearchResultSchema } from '@contracts/vehicle-search';
+import { VEHICLE_SORTS, type VehicleSort } from '@contracts/vehicle-search-options';
+import { computeVinCheckDigit } from '@contracts/vin';
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeVin } from '../../../test/factories';
+import { signInAdmin } from '../../../test/sessions';
+import { createBootstrappedApp } from '../../../test/test-app';
+import { vehicles } from '../../db/schema';
+
+type Row = typeof vehicles.$inferSelect;
+
+let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
+let premium = '';
+/** The 250 published vehicles, and the ones the public never sees. */
+let published: Row[] = [];
+let hidden: Row[] = [];
+
+const MODELS = [
+  ['Toyota', 'Camry'],
+  ['Honda', 'Accord'],
+  ['Ford', 'F-150'],
+  ['Hyundai', 'Elantra'],
+  ['Chevrolet', 'Silverado 1500'],
+] as const;
+const GRADES = [null, '2.5', '3.0', '4.0', '4.5', '5.0'];
+/** A VIN of another manufacturer than the factories' 1HGCM826…, to find by its prefix. */
+const vinStarting = (prefix: string, serial: number) => {
+  const draft = `${prefix}${'0'.repeat(17)}`.slice(0, 11) + String(serial).padStart(6, '0');
+  return `${draft.slice(0, 8)}${computeVinCheckDigit(draft)}${draft.slice(9)}`;
+};
+
+/** Many ties and some missing values in every sort key, so the tie-break and "missing last" matter. */
+function vehicleAt(i: number): typeof vehicles.$inferInsert {
+  const [make, model] = MODELS[i % MODELS.length]!;
+  return {
+    vin: i === 7 ? vinStarting('JTDKB20U', 7) : makeVin(),
+    make,
+    model,
+    trim: i % 2 ? 'LE' : null,
+    year: i % 13 === 0 ? null : 2012 + (i % 9),
+    mileage: i % 11 === 0 ? null : ((i * 7) % 40) * 1000,
+    price: i % 17 === 0 ? null : (8000 + ((i * 37) % 20) * 500).toFixed(2),
+    condition: i % 3 === 0 ? premium : AUCTION_CERTIFIED,
+    grade: GRADES[i % GRADES.length],
+    conditionReportedAt: GRADES[i % GRADES.length] ? new Date() : null,
+    status: 'active',
+    inQueue: false,
+  };
+}
+
+/** What each sort means, written out independently of the SQL: missing values last, then newest listing. */
+const SORT_VALUE: Record<VehicleSort, [(row: Row) => number | null, 1 | -1]> = {
+  newest: [(row) => row.year, -1],
+  'price-asc': [(row) => (row.price === null ? null : Number(row.price)), 1],
+  'price-desc': [(row) => (row.price === null ? null : Number(row.price)), -1],
+  'mileage-asc': [(row) => row.mileage, 1],
+};
+function sorted(rows: Row[], sort: VehicleSort) {
+  const [value, direction] = SORT_VALUE[sort];
+  return [...rows].sort((a, b) => {
+    const x = value(a);
+    const y = value(b);
+    if (x !== y) {
+      if (x === null) return 1;
+      if (y === null) return -1;
+      return (x - y) * direction;
+    }
+    return b.id - a.id;
+  });
+}
+
+async function search(params: Record<string, string | number> = {}, cookie?: string) {
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
+  return ctx.app.inject({
+    url: `/api/vehicles/search?${query}`,
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
+}
+async function found(params: Record<string, string | number> = {}): Promise<VehicleSearchResult> {
+  const res = await search(params);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** Every page from the first; `between` runs after each page (to insert vehicles mid-way). */
+async function pageThrough(
+  params: Record<string, string | number>,
+  between: (page: number) => Promise<void> = async () => {},
+) {
+  const ids: number[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const body: VehicleSearchResult = await found({ ...params, ...(cursor ? { cursor } : {}) });
+    ids.push(...body.items.map((item) => item.id));
+    cursor = body.nextCursor;
+    pages++;
+    await between(pages);
+  } while (cursor && pages < 50);
+  return { ids, pages };
+}
+
+const count = (rows: Row[], keep: (row: Row) => boolean) => rows.filter(keep).length;
+
+/**
+ * A change written straight to the database, once the app has heard its NOTIFY vehicles_changed
+ * (a moment after the commit), which drops kept answers: later reads come from the database.
+ */
+async function writeHeard<T>(write: () => Promise<T>): Promise<T> {
+  const heard = ctx.app.listCache.invalidations;
+  const result = await write();
+  await expect.poll(() => ctx.app.listCache.invalidations, { timeout: 5000 }).toBeGreaterThan(heard);
+  return result;
+}
+
+beforeAll(async () => {
+  ctx = await createBootstrappedApp();
+  premium = premiumCertification(ctx.config.brand);
+  published = await ctx.db
+    .insert(vehicles)
+    .values(Array.from({ length: 250 }, (_, i) => vehicleAt(i)))
+    .returning();
+  // Hidden ones would come first in every sort and match every search below if they leaked.
+  const leaky = { make: 'Toyota', model: 'Camry', year: 2030, price: '100.00', mileage: 1, grade: '5.0' };
+  hidden = await ctx.db
+    .insert(vehicles)
+    .values([
+      { ...leaky, vin: vinStarting('JTDKB20U', 1), status: 'pending', inQueue: true },
+      { ...leaky, vin: vinStarting('JTDKB20U', 2), status: 'pending', inQueue: false },
+      { ...leaky, vin: vinStarting('JTDKB20U', 3), status: 'sold', inQueue: false },
+      { ...leaky, vin: vinStarting('JTDKB20U', 4), status: 'removed', inQueue: false },
+    ])
+    .returning();
+});
+afterAll(() => ctx.close());
+
+describe('GET /api/vehicles/search: paging', () => {
+  it.each(VEHICLE_SORTS)('pages through 250 vehicles 50 at a time, each once, in %s order', async (sort) => {
+    const { ids, pages } = await pageThrough({ sort, limit: 50 });
+    expect(pages).toBe(5);
+    expect(ids).toEqual(sorted(published, sort).map((row) => row.id));
+  });
+
+  it('answers 24 items by default, each exactly as the list endpoint shows it', async () => {
+    const body = await found();
+    expect(body.items).toHaveLength(24);
+    // Sent as kept bytes, past the serializer: the contract still holds.
+    expect(vehicleSearchResultSchema.parse(body)).toEqual(body);
+    const list = (await ctx.app.inject('/api/vehicles')).json() as PublicVehicle[];
+    const listed = new Map(list.map((vehicle) => [vehicle.id, vehicle]));
+    for (const item of body.items) expect(item).toEqual(listed.get(item.id));
+  });
+
+  it.each(['newest', 'price-asc'] as const)(
+    'stays exact in %s order while vehicles are added between pages',
+    async (sort) => {
+      const added: Row[] = [];
+      // The next page comes from the database, not from an earlier test's kept page.
+      const add = async (values: Partial<typeof vehicles.$inferInsert>[]) => {
+        const rows = await writeHeard(() =>
+          ctx.db
+            .insert(vehicles)
+            .values(values.map((v) => ({ ...vehicleAt(1), vin: makeVin(), ...v })))
+            .returning(),
+        );
+        added.push(...rows);
+        return rows;
+      };
+      try {
+        const early: Row[] = [];
+        const late: Row[] = [];
+        const { ids } = await pageThrough({ sort, limit: 50 }, async (page) => {
+          if (page !== 1 && page !== 3) return;
+          // Before the pages already read (not shown), at the end (shown), and a tie on a read key.
+          early.push(
+            ...(await add([
+              { year: 2035, price: '1000.00' },
+              { year: 2035, price: '1000.00' },
+            ])),
+          );
+          late.push(
+            ...(await add([
+              { year: null, price: null },
+              { year: null, price: null },
+            ])),
+          );
+          await add([{ year: 2016, price: '10000.00' }]);
+        });
+        expect(new Set(ids).size).toBe(ids.length);
+        for (const row of published) expect(ids.filter((id) => id === row.id)).toHaveLength(1);
+        for (const row of late) expect(ids).toContain(row.id);
+        for (const row of early) expect(ids).not.toContain(row.id);
+        const shown = [...published, ...added].filter((row) => ids.includes(row.id));
+        expect(ids).toEqual(sorted(shown, sort).map((row) => row.id));
+      } finally {
+        await writeHeard(() =>
+          ctx.db.delete(vehicles).where(
+            inArray(
+              vehicles.id,
+              added.map((row) => row.id),
+            ),
+          ),
+        );
+        expect((await found()).total).toBe(250);
+      }
+    },
+  );
+});
+
+describe('GET /api/vehicles/search: filters, totals and facets', () => {
+  it('counts every match by certification and by make, not only the page', async () => {
+    const body = await found({ limit: 10 });
+    expect(body.items).toHaveLength(10);
+    expect(body.total).toBe(250);
+    expect(body.facets.certification).toEqual({
+      premium: count(published, (row) => row.condition === premium),
+      auction: count(published, (row) => row.condition === AUCTION_CERTIFIED),
+    });
+    expect(body.facets.make).toEqual(
+      MODELS.map(([make]) => ({ make, count: count(published, (row) => row.make === make) })).sort(
+        (a, b) => b.count - a.count || a.make.localeCompare(b.make),
+      ),
+    );
+  });
+
+  it('filters by certification', async () => {
+    for (const [cert, condition] of [
+      ['premium', premium],
+      ['auction', AUCTION_CERTIFIED],
+    ] as const) {
+      const expected = count(published, (row) => row.condition === condition);
+      const { ids } = await pageThrough({ cert, limit: 100 });
+      expect(ids).toEqual(
+        sorted(
+          published.filter((row) => row.condition === condition),
+          'newest',
+        ).map((row) => row.id),
+      );
+      const body = await found({ cert });
+      expect(body.total).toBe(expected);
+      expect(body.facets.certification[cert]).toBe(expected);
+      expect(body.facets.certification[cert === 'premium' ? 'auction' : 'premium']).toBe(0);
+    }
+    expect((await found({ cert: 'all' })).total).toBe(250);
+  });
+
+  it('keeps vehicles graded at least the minimum; ungraded ones drop out', async () => {
+    for (const grade of ['4', '4.5', '2', '0']) {
+      const body = await found({ grade, limit: 100 });
+      expect(body.total).toBe(
+        count(published, (row) => row.grade !== null && Number(row.grade) >= Number(grade)),
+      );
+      for (const item of body.items) expect(item.grade).toBeGreaterThanOrEqual(Number(grade));
+    }
+    expect((await found({ grade: 'any' })).total).toBe(250);
+    const both = await found({ grade: '4.5', cert: 'premium', sort: 'price-desc', limit: 100 });
+    const expected = published.filter(
+      (row) => row.condition === premium && row.grade !== null && Number(row.grade) >= 4.5,
+    );
+    expect(both.items.map((item) => item.id)).toEqual(sorted(expected, 'price-desc').map((row) => row.id));
+    expect(both.total).toBe(expected.length);
+  });
+});
+
+describe('GET /api/vehicles/search: counts kept between requests', () => {
+  it('counts a search once until the list changes; a listing change is seen at once', async () => {
+    const loads = ctx.app.searchCache.counts.loads;
+    const hondas = count(published, (row) => row.make === 'Honda');
+    expect((await found({ q: 'honda', sort: 'price-asc' })).total).toBe(hondas);
+    expect((await found({ q: 'Honda', limit: 5 })).total).toBe(hondas);
+    expect(ctx.app.searchCache.counts.loads).toBe(loads + 1);
+
+    const admin = await signInAdmin(ctx.app);
+    const honda = published.find((row) => row.make === 'Honda')!;
+    const setStatus = (status: 'removed' | 'active') =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/vehicles/${honda.id}`,
+        headers: { cookie: admin },
+        payload: { action: 'status', status, inQueue: false },
+      });
+    expect((await setStatus('removed')).statusCode).toBe(200);
+    const after = await found({ q: 'honda', limit: 100 });
+    expect(after.total).toBe(hondas - 1);
+    expect(after.items.map((item) => item.id)).not.toContain(honda.id);
+    expect((await setStatus('active')).statusCode).toBe(200);
+    expect((await found({ q: 'honda' })).total).toBe(hondas);
+  });
+});
+
+describe('GET /api/vehicles/search: q', () => {
+  it('tolerates typos in makes and models, in any case', async () => {
+    const toyotas = count(published, (row) => row.make === 'Toyota');
+    for (const q of ['Toyta', 'toyota', 'TOYOTA', 'camr', 'Toyta camr', ' camry ']) {
+      const body = await found({ q, limit: 100 });
+      expect(body.total, q).toBe(toyotas);
+      expect(body.facets.make, q).toEqual([{ make: 'Toyota', count: toyotas }]);
+      for (const item of body.items) expect(item.model).toBe('Camry');
+    }
+    expect((await found({ q: 'hundai elantra' })).total).toBe(
+      count(published, (row) => row.make === 'Hyundai'),
+    );
+    expect((await found({ q: 'toyta', cert: 'premium' })).total).toBe(
+      count(published, (row) => row.make === 'Toyota' && row.condition === premium),
+    );
+    expect((await found({ q: 'xyzzy' })).total).toBe(0);
+  });
+
+  it('finds a VIN by its start and a model year', async () => {
+    const target = published[7]!;
+    for (const q of ['JTDKB20U', 'jtdkb', target.vin]) {
+      const body = await found({ q });
+      expect(body.items.map((item) => item.id)).toEqual([target.id]);
+    }
+    // Only the start of a VIN: its middle is not a match.
+    expect((await found({ q: target.vin.slice(3, 10) })).total).toBe(0);
+    const year = await found({ q: '2014', limit: 100 });
+    expect(year.total).toBe(count(published, (row) => row.year === 2014));
+    for (const item of year.items) expect(item.year).toBe(2014);
+    expect((await found({ q: 'f-150 2014' })).total).toBe(
+      count(published, (row) => row.model === 'F-150' && row.year === 2014),
+    );
+  });
+
+  it('reads LIKE wildcards and control characters as plain text', async () => {
+    expect((await found({ q: '%' })).total).toBe(0);
+    expect((await found({ q: '_' })).total).toBe(0);
+    expect((await found({ q: 'camry\u0000\tle' })).total).toBe(
+      count(published, (row) => row.model === 'Camry' && row.trim === 'LE'),
+    );
+    expect((await found({ q: '' })).total).toBe(250);
+  });
+
+  it('never shows a queued, pending, sold or removed vehicle, to anyone', async () => {
+    const hiddenIds = hidden.map((row) => row.id);
+    const admin = await signInAdmin(ctx.app);
+    for (const params of [
+      {},
+      { q: 'camry' },
+      { q: 'jtdkb20u' },
+      { sort: 'price-asc' },
+      { grade: '5' },
+    ] as Record<string, string>[]) {
+      for (const cookie of [undefined, admin]) {
+        const res = await search({ ...params, limit: 100 }, cookie);
+        const ids = (res.json() as VehicleSearchResult).items.map((item) => item.id);
+        for (const id of hiddenIds) expect(ids).not.toContain(id);
+      }
+    }
+  });
+});
+
+describe('GET /api/vehicles/search: refused requests', () => {
+  const forged = (json: unknown) => Buffer.from(JSON.stringify(json)).toString('base64url');
+
+  it.each([
+    [{ cursor: 'not a cursor!' }, SEARCH_TEXT.cursor],
+    [{ cursor: 'eyJhIjox' }, SEARCH_TEXT.cursor],
+    [{ cursor: forged({ s: 'newest' }) }, SEARCH_TEXT.cursor],
+    [{ cursor: forged({ s: 'newest', k: "2020'); drop table vehicles; --", t: 5 }) }, SEARCH_TEXT.cursor],
+    [{ cursor: forged({ s: 'price-asc', k: 9000, t: 5 }), sort: 'price-asc' }, SEARCH_TEXT.cursor],
+    [{ cursor: forged({ s: 'price-asc', k: '1e400', t: 5 }), sort: 'price-asc' }, SEARCH_TEXT.cursor],
+    [{ cursor: forged({ s: 'newest', k: 2020, t: 2 ** 40 }) }, SEARCH_TEXT.cursor],
+    [{ cursor: forged([1, 2, 3]) }, SEARCH_TEXT.cursor],
+    [{ cursor: forged(null) }, SEARCH_TEXT.cursor],
+    [{ cursor: 'x'.repeat(500) }, SEARCH_TEXT.cursor],
+    [
+      { cursor: forged({ s: 'price-asc', k: '9000.00', t: -5 }), sort: 'newest' },
+      SEARCH_TEXT.cursorOtherSort,
+    ],
+    [{ limit: 0 }, SEARCH_TEXT.limit],
+    [{ limit: 101 }, SEARCH_TEXT.limit],
+    [{ limit: 'ten' }, SEARCH_TEXT.limit],
+    [{ limit: '2.5' }, SEARCH_TEXT.limit],
+    [{ sort: 'oldest' }, SEARCH_TEXT.sort],
+    [{ cert: 'gold' }, SEARCH_TEXT.cert],
+    [{ grade: '6' }, SEARCH_TEXT.grade],
+    [{ grade: '4.25' }, SEARCH_TEXT.grade],
+    [{ q: 'x'.repeat(101) }, SEARCH_TEXT.q],
+  ])('%j → 400', async (params, message) => {
+    const res = await search(params);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message, code: 'BAD_REQUEST' });
+  });
+
+  it('accepts the cursor it gave, for the sort it gave it', async () => {
+    const first = await found({ sort: 'price-asc', limit: 3 });
+    const next = await found({ sort: 'price-asc', limit: 3, cursor: first.nextCursor! });
+    expect(next.items.map((item) => item.id)).toEqual(
+      sorted(published, 'price-asc')
+        .slice(3, 6)
+        .map((row) => row.id),
+    );
+  });
+});
