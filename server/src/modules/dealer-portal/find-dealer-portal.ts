@@ -7,7 +7,7 @@ import { usableBuyCode } from '../buy-codes/find-usable-buy-code';
 import type { MessageContext } from '../notifications/notification-messages';
 import { expireOffers } from '../offers/expire-offers';
 import { findOfferViews } from '../offers/find-offers';
-import { eventsOf, fillClaimPhotos, stateOfRow } from '../transactions/sale-timeline';
+import { saleStatesOf } from '../transactions/sale-timeline';
 import { billOfSalePath } from '../transactions/transaction-views';
 
 /** A dealer's own buy codes; `active` means usable now, by the same rule sign-in and buying use. */
@@ -46,16 +46,10 @@ export async function findDealerTransactions(
       ),
     )
     .orderBy(desc(transactions.createdAt), desc(transactions.id));
-  const events = await eventsOf(
+  const states = await saleStatesOf(
     db,
-    rows.map((r) => r.t.id),
+    rows.map((r) => r.t),
   );
-  const now = new Date();
-  const sales = rows.map(({ t }) => {
-    const timeline = events.get(t.id) ?? [];
-    return { state: stateOfRow(t, timeline, now), events: timeline };
-  });
-  await fillClaimPhotos(db, sales);
   return rows.map(({ t, vehicle }, i) => ({
     id: t.id,
     vehicleId: t.vehicleId,
@@ -66,7 +60,7 @@ export async function findDealerTransactions(
     isPaid: t.isPaid,
     cancelled: t.cancelled,
     billOfSale: billOfSalePath(t.id),
-    ...sales[i]!.state,
+    ...states[i]!,
   }));
 }
 

@@ -20,7 +20,7 @@ import {
 import { cancelSale } from '../vehicles/cancel-sale';
 import { lockVehicle } from '../vehicles/lock-vehicle';
 import { renderBillOfSale } from './bill-of-sale-pdf';
-import { eventsOf, stateOfRow } from './sale-timeline';
+import { saleStatesOf } from './sale-timeline';
 import { billOfSalePath, getTransactionView } from './transaction-views';
 
 const CANCELLED_IS_FINAL = 'This transaction was cancelled and can no longer be changed';
@@ -239,7 +239,7 @@ export async function getBillOfSale(db: Database, id: number, actor: Actor, sell
     }`,
     odometer: {
       reading: vehicle.mileage,
-      status: stateOfRow(sale, (await eventsOf(db, [sale.id])).get(sale.id) ?? []).odometerStatus,
+      status: (await saleStatesOf(db, [sale]))[0]!.odometerStatus,
     },
   });
   return {

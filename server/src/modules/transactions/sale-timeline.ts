@@ -42,7 +42,7 @@ const claimPhotoIds = (events: readonly StoredSaleEvent[]) =>
   );
 
 /** Puts each claim's photos (variants, placeholder) into the states, in one query for all of them. */
-export async function fillClaimPhotos(
+async function fillClaimPhotos(
   db: Executor,
   sales: { state: SaleState; events: readonly StoredSaleEvent[] }[],
 ) {
@@ -55,4 +55,22 @@ export async function fillClaimPhotos(
     for (const claim of state.claims)
       claim.photos = (byClaim[i]!.get(claim.id) ?? []).flatMap((id) => photos.get(id) ?? []);
   });
+}
+
+/**
+ * The state of each sale as the views show it (same order as `rows`): its timeline read in one
+ * query, the state derived at one `now`, and the claims' photos filled in one more query.
+ */
+export async function saleStatesOf(db: Executor, rows: readonly (typeof transactions.$inferSelect)[]) {
+  const events = await eventsOf(
+    db,
+    rows.map((t) => t.id),
+  );
+  const now = new Date();
+  const sales = rows.map((t) => {
+    const timeline = events.get(t.id) ?? [];
+    return { state: stateOfRow(t, timeline, now), events: timeline };
+  });
+  await fillClaimPhotos(db, sales);
+  return sales.map((sale) => sale.state);
 }

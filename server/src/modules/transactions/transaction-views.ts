@@ -3,7 +3,7 @@ import type { TransactionStatus } from '@contracts/limits';
 import { desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { dealers, transactions, vehicles } from '../../db/schema';
-import { eventsOf, fillClaimPhotos, stateOfRow } from './sale-timeline';
+import { saleStatesOf } from './sale-timeline';
 
 export const billOfSalePath = (transactionId: number) => `/api/transactions/${transactionId}/bill-of-sale`;
 
@@ -20,16 +20,10 @@ export async function findTransactionViews(db: Executor, where?: SQL): Promise<A
     .innerJoin(dealers, eq(dealers.id, transactions.dealerId))
     .where(where)
     .orderBy(desc(transactions.createdAt), desc(transactions.id));
-  const events = await eventsOf(
+  const states = await saleStatesOf(
     db,
-    rows.map((r) => r.t.id),
+    rows.map((r) => r.t),
   );
-  const now = new Date();
-  const sales = rows.map(({ t }) => {
-    const timeline = events.get(t.id) ?? [];
-    return { state: stateOfRow(t, timeline, now), events: timeline };
-  });
-  await fillClaimPhotos(db, sales);
   return rows.map(({ t, vehicle, dealerName }, i) => ({
     id: t.id,
     vehicleId: t.vehicleId,
@@ -44,7 +38,7 @@ export async function findTransactionViews(db: Executor, where?: SQL): Promise<A
     billOfSale: t.billOfSale,
     cancelled: t.cancelled,
     createdAt: t.createdAt.toISOString(),
-    ...sales[i]!.state,
+    ...states[i]!,
   }));
 }
 
