@@ -38,3 +38,10 @@ export const premiumCertification = (brand: Pick<Brand, 'productName'>) => `${br
 
 /** Where the server puts the brand JSON in the HTML it serves. */
 export const BRAND_ELEMENT_ID = 'brand-config';
+/** Where the server puts the brand for its page renderer, which has no page to read it from (ADR 0016). */
+export const SSR_BRAND_GLOBAL = '__dealMachineBrand';
+/**
+ * The element in which the server hands the browser the query cache it rendered a page's HTML from:
+ * the browser starts from the same data and hydrates that HTML instead of rendering it again.
+ */
+export const SSR_STATE_ELEMENT_ID = 'ssr-state';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { premiumCertification } from '@contracts/brand';
+import { vehicleSearchQuerySchema } from '@contracts/vehicle-search';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -36,6 +37,7 @@ import { SheetSync } from './modules/sheets-sync/sync-vehicles';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { findPublishedVehicles } from './modules/vehicles/find-vehicles';
 import { VehicleSearchCache } from './modules/vehicles/search-cache';
+import { searchAnswer } from './modules/vehicles/search-vehicles';
 import { VehicleListCache } from './modules/vehicles/vehicle-list-cache';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { VinDecoder } from './modules/vin/decode-vin';
@@ -248,6 +250,22 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       webDir,
       brand: config.brand,
       galleryFirstPhoto: async (vehicleId) => (await listCache.get()).galleryFirst.get(vehicleId),
+      // Server-rendered pages read what the API answers, from the same caches (ADR 0016).
+      pageData: {
+        inventoryFirstPage: async (search) => {
+          const query = vehicleSearchQuerySchema.parse(search);
+          const answer = await searchAnswer(database.db, query, {
+            premiumLabel: premiumCertification(config.brand),
+            cache: searchCache,
+          });
+          return JSON.parse(answer.identity.toString('utf8'));
+        },
+        publishedVehicle: async (id) => {
+          const json = (await listCache.get()).byId.get(id);
+          return json ? JSON.parse(json.toString('utf8')) : undefined;
+        },
+        rendered: searchCache.pages,
+      },
     });
 
   app.addHook('onClose', async () => {

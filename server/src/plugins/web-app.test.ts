@@ -1,22 +1,30 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { GALLERY_FRAME_SIZES } from '@contracts/condition-report-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertVehicle } from '../../test/factories';
 import { createTestApp } from '../../test/test-app';
 import { vehiclePhotos } from '../db/schema';
 
+const BIG_ASSET = `export const words = ${JSON.stringify('wholesale '.repeat(500))};`;
+
 /** A stand-in for `dist/web`: the plugin under test serves whatever build it is given. */
 function fixtureBuild() {
-  const dir = mkdtempSync(join(tmpdir(), 'web-build-'));
-  mkdirSync(join(dir, 'assets'));
+  // dist/web and, beside it, dist/ssr (left empty: these pages are the shell alone).
+  const dir = join(mkdtempSync(join(tmpdir(), 'web-build-')), 'web');
+  mkdirSync(join(dir, 'assets'), { recursive: true });
   mkdirSync(join(dir, '.vite'));
   writeFileSync(
     join(dir, 'index.html'),
     '<!doctype html><html><head><meta name="description" content="x" /><title>x</title></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // A larger asset with the compressed copies the build writes beside it (vite.config.ts).
+  writeFileSync(join(dir, 'assets', 'big-def456.js'), BIG_ASSET);
+  writeFileSync(join(dir, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_ASSET));
+  writeFileSync(join(dir, 'assets', 'big-def456.js.gz'), gzipSync(BIG_ASSET));
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *');
   // A manifest as Vite writes it: the entry, a chunk it shares, and lazy pages importing both.
   writeFileSync(
@@ -113,7 +121,9 @@ describe('serving the web app', () => {
   it("preloads the API read a page starts with, as the app's credentialed fetch", async () => {
     const preload = (body: string) =>
       /<link rel="preload" href="([^"]+)" as="fetch" crossorigin="use-credentials">/.exec(body)?.[1];
-    expect(preload((await ctx.app.inject('/inventory?q=kia')).body)).toBe('/api/vehicles');
+    expect(preload((await ctx.app.inject('/inventory')).body)).toBe('/api/vehicles/search');
+    // Another search is asked for with its own query by the app.
+    expect(preload((await ctx.app.inject('/inventory?q=kia')).body)).toBeUndefined();
     expect(preload((await ctx.app.inject('/vehicle/42')).body)).toBe('/api/vehicles/42');
     // Each vehicle page names its own vehicle, though the page is rendered once.
     expect(preload((await ctx.app.inject('/vehicle/7')).body)).toBe('/api/vehicles/7');
@@ -167,6 +177,31 @@ describe('serving the web app', () => {
     expect(res.json().code).toBe('NOT_FOUND');
   });
 
+  it("sends the build's compressed copies of an asset to browsers that accept them", async () => {
+    const br = await ctx.app.inject({
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_ASSET);
+    const gz = await ctx.app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_ASSET);
+    const plain = await ctx.app.inject({
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_ASSET);
+    // The copies are not pages of their own.
+    const copy = await ctx.app.inject('/assets/big-def456.js.br');
+    expect(copy.headers['content-type']).toContain('text/html');
+  });
+
   it('compresses large responses', async () => {
     const res = await ctx.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
     // index.html is small in the fixture; the threshold keeps it uncompressed.
@@ -187,5 +222,77 @@ describe('demo media', () => {
     expect(part.rawPayload.length).toBe(100);
     expect((await ctx.app.inject('/media/demo/../../package.json')).statusCode).toBeGreaterThanOrEqual(400);
     expect((await ctx.app.inject('/media/demo/nope.mp4')).statusCode).toBe(404);
+  });
+});
+
+/**
+ * A stand-in for dist/ssr/entry-server.js with the real one's interface (web/src/entry-server.tsx,
+ * exercised by the browser journeys): it shows what it was given, so the server's part is seen.
+ */
+const STAND_IN_RENDERER = `
+export function pageDataFor(pathname, search) {
+  if (pathname === '/inventory') return { page: 'inventory', search: { q: new URLSearchParams(search).get('q') ?? '', cert: 'all', grade: 'any', sort: 'newest' } };
+  const id = pathname.split('/')[2];
+  if (pathname.startsWith('/vehicle/')) return { page: 'vehicle', id };
+  return null;
+}
+globalThis.renders = (globalThis.renders ?? 0);
+export async function renderPage(pathname, search, needed, data) {
+  globalThis.renders++;
+  if (needed.search?.q === 'explode') throw new Error('render failed');
+  const names = needed.page === 'inventory' ? data.items.map((v) => v.make + ' ' + v.model) : [data.make + ' ' + data.model];
+  return { html: '<main>' + names.join(', ') + ' for ' + globalThis.__dealMachineBrand.productName + '</main>', state: { needed, total: data.total ?? null, tricky: '</script><script>alert(1)</script>' } };
+}
+`;
+
+describe('server-rendered pages', () => {
+  let ssr: Awaited<ReturnType<typeof createTestApp>>;
+  let published: number;
+  const renders = () => (globalThis as { renders?: number }).renders ?? 0;
+  const stateOf = (html: string) =>
+    JSON.parse(/<script type="application\/json" id="ssr-state">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null');
+  beforeAll(async () => {
+    const webDir = fixtureBuild();
+    mkdirSync(join(webDir, '..', 'ssr'));
+    writeFileSync(join(webDir, '..', 'ssr', 'entry-server.js'), STAND_IN_RENDERER);
+    ssr = await createTestApp({ webDir, env: { BRAND_NAME: 'Lot Runner' } });
+    published = (await insertVehicle(ssr.db, { make: 'Kia', model: 'Soul' })).id;
+    await insertVehicle(ssr.db, { make: 'Ford', model: 'Escape' });
+  });
+  afterAll(async () => {
+    await ssr?.close();
+  });
+
+  it("renders the inventory's first page and the state it came from into the page", async () => {
+    const res = await ssr.app.inject('/inventory?q=kia');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"><main>Kia Soul for Lot Runner</main></div>');
+    // The state the browser hydrates from, which cannot close its element.
+    expect(res.body).not.toContain('</script><script>alert(1)');
+    expect(stateOf(res.body)).toMatchObject({ needed: { page: 'inventory', search: { q: 'kia' } }, total: 1 });
+    // The app asks for nothing the page already has.
+    expect(res.body).not.toContain('as="fetch"');
+    const vehicle = await ssr.app.inject(`/vehicle/${published}`);
+    expect(vehicle.body).toContain('<main>Kia Soul for Lot Runner</main>');
+  });
+
+  it('renders a page once until the published list changes', async () => {
+    const before = renders();
+    await ssr.app.inject('/inventory?q=ford');
+    await ssr.app.inject('/inventory?q=ford');
+    expect(renders()).toBe(before + 1);
+    ssr.app.searchCache.invalidate();
+    await ssr.app.inject('/inventory?q=ford');
+    expect(renders()).toBe(before + 2);
+  });
+
+  it('serves the app shell when a page cannot be rendered', async () => {
+    // A vehicle that is not published, a search the API refuses, a renderer that throws.
+    for (const url of ['/vehicle/999999', `/inventory?q=${'x'.repeat(101)}`, '/inventory?q=explode']) {
+      const res = await ssr.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('id="ssr-state"');
+    }
   });
 });

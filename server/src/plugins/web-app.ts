@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { BRAND_ELEMENT_ID, type Brand } from '@contracts/brand';
+import { BRAND_ELEMENT_ID, type Brand, SSR_STATE_ELEMENT_ID } from '@contracts/brand';
 import type { Photo } from '@contracts/condition-report';
 import { GALLERY_FRAME_SIZES, PHONE_PHOTO_CAP, srcsetUpTo } from '@contracts/condition-report-rules';
 import { LAZY_PAGE_MODULES, matchPage, type PageKey, pageMeta } from '@contracts/routes';
@@ -8,7 +8,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/app-error';
 import { escapeHtml } from '../lib/escape-html';
+import type { RecentResults } from '../modules/vehicles/search-cache';
 import { PROJECT_ROOT } from '../project-root';
+import { loadPageRenderer, type PageData, type RenderedPage } from './page-renderer';
 
 export const DEFAULT_WEB_DIR = join(PROJECT_ROOT, 'dist/web');
 
@@ -78,9 +80,11 @@ const vehicleIdOf = (pathname: string) => {
  * instead of after it has run (the vehicle page's title is its largest paint). The attributes
  * match the app's own fetch (credentials included), so the browser reuses the preloaded answer.
  */
-export function pageDataPreload(page: PageKey | 'notFound', pathname: string): string {
+export function pageDataPreload(page: PageKey | 'notFound', pathname: string, search = ''): string {
+  // The inventory's other searches are not preloaded: the app asks for them with their own query.
+  if (page === 'inventory' && search !== '') return '';
   const id = page === 'vehicle' ? vehicleIdOf(pathname) : null;
-  const href = page === 'inventory' ? '/api/vehicles' : id ? `/api/vehicles/${id}` : null;
+  const href = page === 'inventory' ? '/api/vehicles/search' : id ? `/api/vehicles/${id}` : null;
   return href ? `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials">` : '';
 }
 
@@ -98,6 +102,16 @@ export function galleryPhotoPreload(photo: Photo): string {
   return (
     link(phones, srcsetUpTo(photo.srcset.avif, PHONE_PHOTO_CAP.width)) +
     link(`not all and ${phones}`, photo.srcset.avif)
+  );
+}
+
+/** The app shell's #root replaced by the rendered page, and the state it was rendered from after it. */
+function withServerRendering(html: string, rendered: RenderedPage): string {
+  const stateTag = `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${safeJson(rendered.state)}</script>`;
+  // The shell is the last element of the body (index.html); a function, so `$` in the page stays as it is.
+  return html.replace(
+    /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
+    (_, end: string) => `<div id="root">${rendered.html}</div>${stateTag}${end}`,
   );
 }
 
@@ -119,6 +133,20 @@ export interface WebAppOptions {
   brand: Brand;
   /** A published vehicle's first gallery photo (from the list cache), preloaded with its page. */
   galleryFirstPhoto?: (vehicleId: number) => Promise<Photo | undefined>;
+  /**
+   * What server-rendered pages are rendered from (ADR 0016); without it, or without the renderer
+   * in `ssrDir`, every page is the app shell and the app renders it in the browser.
+   */
+  pageData?: {
+    /** The first page of an inventory search (throws for a search the API would refuse). */
+    inventoryFirstPage(search: Extract<PageData, { page: 'inventory' }>['search']): Promise<unknown>;
+    /** A published vehicle's public detail, or undefined. */
+    publishedVehicle(id: number): Promise<unknown>;
+    /** Rendered pages, dropped whenever the published list changes. */
+    rendered: RecentResults<RenderedPage | null>;
+  };
+  /** The server renderer's build (dist/ssr, beside the web build by default). */
+  ssrDir?: string;
 }
 
 export async function registerWebApp(app: FastifyInstance, options: WebAppOptions) {
@@ -133,9 +161,38 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   }
 
   const template = readFileSync(indexPath, 'utf8');
+  const renderer = options.pageData
+    ? await loadPageRenderer(options.ssrDir ?? join(options.webDir, '..', 'ssr'), options.brand)
+    : null;
+  /**
+   * The page's first HTML from the server renderer, when it renders this page and its data is
+   * there; otherwise (or if anything fails: the shell still serves) null.
+   */
+  const serverRendered = async (pathname: string, search: string): Promise<RenderedPage | null> => {
+    const pageData = options.pageData;
+    const needed = renderer?.pageDataFor(pathname, search);
+    if (!renderer || !pageData || !needed) return null;
+    try {
+      return await pageData.rendered.get(`${pathname}?${search}`, async () => {
+        const data =
+          needed.page === 'inventory'
+            ? await pageData.inventoryFirstPage(needed.search)
+            : await pageData.publishedVehicle(Number(needed.id));
+        return data === undefined ? null : renderer.renderPage(pathname, search, needed, data);
+      });
+    } catch (error) {
+      app.log.warn({ err: error, pathname }, 'server rendering failed; serving the app shell');
+      return null;
+    }
+  };
   const manifest = readManifest(options.webDir);
-  // The build's own bookkeeping (.vite/manifest.json) is not served.
-  const files = new Set(listFiles(options.webDir).filter((f) => f !== '/index.html' && !f.startsWith('/.')));
+  // The build's own bookkeeping (.vite/manifest.json) is not served, nor are the compressed copies
+  // of its files by their own names (they are sent for the file's name, see preCompressed below).
+  const files = new Set(
+    listFiles(options.webDir).filter(
+      (f) => f !== '/index.html' && !f.startsWith('/.') && !f.endsWith('.br') && !f.endsWith('.gz'),
+    ),
+  );
   const brandTag = `<script type="application/json" id="${BRAND_ELEMENT_ID}">${safeJson(options.brand)}</script>`;
   const renderPage = (pathname: string) => {
     const page = matchPage(pathname);
@@ -150,12 +207,15 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   // Pages are rendered once per path kind, not per request.
   const pageCache = new Map<string, { status: number; html: string }>();
 
-  // Cache headers are set per file kind below, so the plugin's own are off.
+  // Cache headers are set per file kind below, so the plugin's own are off. The build writes a
+  // brotli and a gzip copy of each text file (vite.config.ts): sent as they are to browsers that
+  // accept them (with Vary: Accept-Encoding), so @fastify/compress leaves them alone.
   await app.register(fastifyStatic, {
     root: options.webDir,
     serve: false,
     decorateReply: true,
     cacheControl: false,
+    preCompressed: true,
   });
 
   app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
@@ -175,14 +235,20 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       page = renderPage(pathname);
       pageCache.set(key, page);
     }
+    const search = request.url.split('?')[1] ?? '';
     const vehicleId = key === 'vehicle' ? vehicleIdOf(pathname) : null;
     // The page is served even when the lookup fails (the database down): only the preload is lost.
-    const photo = vehicleId ? await options.galleryFirstPhoto?.(vehicleId).catch(() => undefined) : undefined;
-    const preloads = `${pageDataPreload(key, pathname)}${photo ? galleryPhotoPreload(photo) : ''}`;
+    const [photo, rendered] = await Promise.all([
+      vehicleId ? options.galleryFirstPhoto?.(vehicleId).catch(() => undefined) : undefined,
+      serverRendered(pathname, search),
+    ]);
+    const preloads = `${rendered ? '' : pageDataPreload(key, pathname, search)}${photo ? galleryPhotoPreload(photo) : ''}`;
+    let html = page.html.replace(DATA_PRELOAD_SLOT, preloads);
+    if (rendered) html = withServerRendering(html, rendered);
     return reply
       .code(page.status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(page.html.replace(DATA_PRELOAD_SLOT, preloads));
+      .send(html);
   });
 }

@@ -39,10 +39,10 @@ export async function apiRequest<T = unknown>(
   method: string,
   url: string,
   body?: unknown,
-  options: { headers?: Record<string, string> } = {},
+  options: { headers?: Record<string, string>; signal?: AbortSignal } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { ...options.headers };
-  const init: RequestInit = { method, credentials: 'include', headers };
+  const init: RequestInit = { method, credentials: 'include', headers, signal: options.signal };
   if (body instanceof FormData) {
     // Multipart: the browser sets the content type with its boundary.
     init.body = body;
@@ -66,6 +66,8 @@ export type ApiCall<N extends ApiRouteName> = ParamsOption<N> & {
   query?: EndpointQuery<N>;
   body?: EndpointBody<N> | FormData;
   headers?: Record<string, string>;
+  /** Aborts the request (a search typed over by the next keystroke). */
+  signal?: AbortSignal;
 };
 
 /**
@@ -77,13 +79,13 @@ export function callApi<N extends ApiRouteName>(
   name: N,
   ...[call]: keyof PathParams<PathOf<N>> extends never ? [ApiCall<N>?] : [ApiCall<N>]
 ): Promise<EndpointResponse<N>> {
-  const { params, query, body, headers } = (call ?? {}) as ApiCall<N>;
+  const { params, query, body, headers, signal } = (call ?? {}) as ApiCall<N>;
   const url = apiPath(
     name,
     (params ?? {}) as PathParams<PathOf<N>>,
     query as Record<string, string | number>,
   );
-  return apiRequest<EndpointResponse<N>>(API_ROUTES[name].method, url, body, { headers });
+  return apiRequest<EndpointResponse<N>>(API_ROUTES[name].method, url, body, { headers, signal });
 }
 
 /** A data read through the endpoint table: a 401 resolves to null instead of an error (spec §7). */

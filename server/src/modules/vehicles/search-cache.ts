@@ -1,3 +1,4 @@
+import type { RenderedPage } from '../../plugins/page-renderer';
 import type { SearchCounts } from './search-counts';
 import type { Precompressed } from './vehicle-list-cache';
 
@@ -47,9 +48,12 @@ export class VehicleSearchCache {
   readonly counts = new RecentResults<SearchCounts>(500);
   /** The words of published makes and models (one entry), for correcting typos. */
   readonly vocabulary = new RecentResults<string[]>(1);
+  /** Server-rendered inventory and vehicle pages (plugins/web-app.ts, ADR 0016), null where not rendered. */
+  readonly pages = new RecentResults<RenderedPage | null>(100);
 
   invalidate() {
     this.answers.clear();
+    this.pages.clear();
     this.counts.clear();
     this.vocabulary.clear();
   }

@@ -1,14 +1,12 @@
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { PageHeading } from '@/components/page-heading';
-import { premiumLabel } from '@/lib/brand';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { useVehicles } from './api/get-vehicles';
+import { inventorySearchOf, useVehicleSearch, vehiclesOfPages } from './api/search-vehicles';
 import { CertificationExplainer } from './components/certification-explainer';
 import { EmptyState, LoadErrorState } from './components/inventory-states';
 import { InventoryToolbar, ViewToggle } from './components/inventory-toolbar';
 import { VehicleCardSkeleton } from './components/vehicle-card-skeleton';
 import { gridClasses, VehicleResults } from './components/vehicle-results';
-import { filterVehicles, indexVehicles, minGradeOf, searchTerms, sortVehicles } from './inventory-query';
 import { INVENTORY_TEXTS } from './inventory-texts';
 import { useInventoryParams } from './use-inventory-params';
 import { useSearchText } from './use-search-text';
@@ -17,36 +15,38 @@ const SKELETON_COUNT = 6;
 const SEARCH_INPUT_MARK = 'search-input';
 const SEARCH_LATENCY_MEASURE = 'search-latency';
 
+export const vehicleCount = (n: number) => (n === 1 ? '1 vehicle' : `${n.toLocaleString('en-US')} vehicles`);
+
+/**
+ * The Vehicle Listings page (spec §2) over the query API (GET /api/vehicles/search, ADR 0013): one
+ * page of results at a time, more as the list is scrolled, whatever the size of the inventory.
+ * The server renders the first page into the HTML (web/src/entry-server.tsx, ADR 0016), so
+ * the cards are there before the code; search, filters and sort are in the URL.
+ */
 export default function InventoryPage() {
   usePageMeta('inventory');
   const [params, update] = useInventoryParams();
   const [searchText, setSearchText] = useSearchText(params.q, (q) => update({ q }));
-  const vehicles = useVehicles();
-  // The list renders in a deferred (time-sliced) pass when it arrives, so mounting the first cards
-  // on a slow phone is many short tasks rather than one long one; the skeleton stays until then.
-  const list = useDeferredValue(vehicles.data);
-  const isLoading = list === undefined && !vehicles.isError;
+  // Every keystroke asks the server (a typed-over request is aborted); the previous results stay
+  // on screen, marked busy, until the new ones arrive.
+  const search = inventorySearchOf(params, searchText);
+  const results = useVehicleSearch(search);
+  const vehicles = vehiclesOfPages(results.data);
+  const firstPage = results.data?.pages[0];
+  const isLoading = results.data === undefined && !results.isError;
+  const isStale = results.isPlaceholderData;
 
-  // Index once per list, sort once per sort order; typing only filters (deferred, so keys stay instant).
-  const indexed = useMemo(() => indexVehicles(list ?? []), [list]);
-  const sorted = useMemo(() => sortVehicles(indexed, params.sort), [indexed, params.sort]);
-  const query = useDeferredValue(searchText);
-  const results = useMemo(
-    () => filterVehicles(sorted, query, params.cert, premiumLabel, minGradeOf(params.grade)),
-    [sorted, query, params.cert, params.grade],
-  );
   // Keystroke → results painted, as a performance measure (read by bench:inventory).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs because the filtered query was committed
   useEffect(() => {
+    if (isStale || firstPage === undefined) return;
     if (performance.getEntriesByName(SEARCH_INPUT_MARK).length === 0) return;
     const frame = requestAnimationFrame(() => {
       performance.measure(SEARCH_LATENCY_MEASURE, SEARCH_INPUT_MARK);
       performance.clearMarks(SEARCH_INPUT_MARK);
     });
     return () => cancelAnimationFrame(frame);
-  }, [query]);
-  const isFiltered = searchTerms(searchText).length > 0 || params.cert !== 'all' || params.grade !== 'any';
-  const isStale = query !== searchText;
+  }, [firstPage, isStale]);
+  const isFiltered = search.q !== '' || params.cert !== 'all' || params.grade !== 'any';
 
   return (
     <div className="pb-16">
@@ -68,7 +68,7 @@ export default function InventoryPage() {
               Vehicles
             </h2>
             <p role="status" className="text-sm font-medium text-slate-700" data-testid="result-count">
-              {list !== undefined ? (results.length === 1 ? '1 vehicle' : `${results.length} vehicles`) : ''}
+              {firstPage && !isStale ? vehicleCount(firstPage.total) : ''}
             </p>
             <ViewToggle view={params.view} onChange={(view) => update({ view })} />
           </div>
@@ -84,13 +84,13 @@ export default function InventoryPage() {
                 ))}
               </div>
             </>
-          ) : vehicles.isError && list === undefined ? (
+          ) : results.isError && results.data === undefined ? (
             <LoadErrorState
-              message={vehicles.error.message}
-              onRetry={() => void vehicles.refetch()}
-              isRetrying={vehicles.isFetching}
+              message={results.error.message}
+              onRetry={() => void results.refetch()}
+              isRetrying={results.isFetching}
             />
-          ) : results.length === 0 ? (
+          ) : vehicles.length === 0 ? (
             <EmptyState
               isFiltered={isFiltered}
               onClear={() => {
@@ -99,11 +99,15 @@ export default function InventoryPage() {
               }}
             />
           ) : (
-            <div>
+            <div className={isStale ? 'opacity-60 transition-opacity' : undefined}>
               <VehicleResults
-                resetKey={`${query}|${params.cert}|${params.grade}|${params.sort}`}
-                items={results}
+                items={vehicles}
+                total={firstPage?.total ?? vehicles.length}
                 view={params.view}
+                hasMore={results.hasNextPage && !isStale}
+                isLoadingMore={results.isFetchingNextPage}
+                loadMoreError={results.isFetchNextPageError ? results.error?.message : undefined}
+                onLoadMore={() => void results.fetchNextPage({ cancelRefetch: false })}
               />
             </div>
           )}

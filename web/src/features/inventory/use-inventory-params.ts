@@ -24,6 +24,15 @@ const DEFAULTS: InventoryParams = { q: '', cert: 'all', grade: 'any', sort: 'new
 const pick = <T extends string>(allowed: readonly T[], value: string | null, fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
 
+/** The page's state in a query string; unknown or missing values are the defaults. */
+export const parseInventoryParams = (searchParams: URLSearchParams): InventoryParams => ({
+  q: searchParams.get('q') ?? DEFAULTS.q,
+  cert: pick(CERT_FILTERS, searchParams.get('cert'), DEFAULTS.cert),
+  grade: pick(GRADE_FILTERS, searchParams.get('grade'), DEFAULTS.grade),
+  sort: pick(SORTS, searchParams.get('sort'), DEFAULTS.sort),
+  view: pick(VIEWS, searchParams.get('view'), DEFAULTS.view),
+});
+
 /**
  * Search, filter, sort and view live in the query string (?q=&cert=&grade=&sort=&view=), so a reload
  * or a shared link shows the same list. Defaults are left out to keep links short; changes
@@ -31,16 +40,7 @@ const pick = <T extends string>(allowed: readonly T[], value: string | null, fal
  */
 export function useInventoryParams() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const params = useMemo<InventoryParams>(
-    () => ({
-      q: searchParams.get('q') ?? DEFAULTS.q,
-      cert: pick(CERT_FILTERS, searchParams.get('cert'), DEFAULTS.cert),
-      grade: pick(GRADE_FILTERS, searchParams.get('grade'), DEFAULTS.grade),
-      sort: pick(SORTS, searchParams.get('sort'), DEFAULTS.sort),
-      view: pick(VIEWS, searchParams.get('view'), DEFAULTS.view),
-    }),
-    [searchParams],
-  );
+  const params = useMemo(() => parseInventoryParams(searchParams), [searchParams]);
 
   const update = useCallback(
     (changes: Partial<InventoryParams>) => {

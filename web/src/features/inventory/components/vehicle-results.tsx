@@ -1,69 +1,74 @@
-import { memo, startTransition, useEffect, useRef, useState } from 'react';
+import type { PublicVehicle } from '@contracts/vehicle';
+import { memo, useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import type { IndexedVehicle, ViewMode } from '../inventory-query';
+import type { ViewMode } from '../inventory-query';
 import { INVENTORY_TEXTS } from '../inventory-texts';
 import { VehicleCard } from './vehicle-card';
-
-/** How many cards a new search, filter or sort renders at once: a screenful, so results paint fast. */
-export const FIRST_RESULTS = 12;
-/** How many more cards render per step, so the DOM stays small on a large inventory. */
-export const RESULTS_STEP = 24;
 
 export const gridClasses = (view: ViewMode) =>
   cn('grid gap-4 sm:gap-6', view === 'grid' ? 'md:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1');
 
 /**
- * The cards of the current results, rendered incrementally: a screenful at first, more when the
- * end of the list comes near (IntersectionObserver) or when 'Show more' is pressed (keyboard users).
- * A new search, filter or sort (`resetKey`) resets the count; the list stays mounted, so cards that
- * remain in the results are kept rather than rebuilt on every keystroke. Memoized: a keystroke's
- * urgent render (the search box) leaves it alone until the deferred results arrive.
+ * The cards of the loaded result pages. The next page loads when the end of the list comes near
+ * (IntersectionObserver) or when 'Show more' is pressed; a keyboard user who pressed it lands on the
+ * first new card (its title link), so focus is never left on a button that went away, and the
+ * count of shown vehicles is announced.
  */
 export const VehicleResults = memo(function VehicleResults({
   items,
+  total,
   view,
-  resetKey,
+  hasMore,
+  isLoadingMore,
+  loadMoreError,
+  onLoadMore,
 }: {
-  items: IndexedVehicle[];
+  items: PublicVehicle[];
+  total: number;
   view: ViewMode;
-  resetKey: string;
+  hasMore: boolean;
+  isLoadingMore: boolean;
+  loadMoreError?: string;
+  onLoadMore: () => void;
 }) {
-  const [limit, setLimit] = useState(FIRST_RESULTS);
-  const [limitFor, setLimitFor] = useState(resetKey);
-  if (limitFor !== resetKey) {
-    setLimitFor(resetKey);
-    setLimit(FIRST_RESULTS);
-  }
   const sentinel = useRef<HTMLDivElement>(null);
-  const hasMore = items.length > limit;
+  const list = useRef<HTMLUListElement>(null);
+  /** The index of the first card of the page the 'Show more' button asked for, until it is there. */
+  const focusFrom = useRef<number | null>(null);
+  const loadMore = useRef(onLoadMore);
+  loadMore.current = onLoadMore;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new observer per step reports at once if the sentinel is still near the viewport
   useEffect(() => {
     const target = sentinel.current;
-    if (!hasMore || !target || typeof IntersectionObserver === 'undefined') return;
+    if (!hasMore || isLoadingMore || loadMoreError || !target || typeof IntersectionObserver === 'undefined')
+      return;
     const observer = new IntersectionObserver(
       (entries) => {
-        // A transition: the next cards render in slices, and a keystroke meanwhile goes first.
-        if (entries.some((entry) => entry.isIntersecting))
-          startTransition(() => setLimit((n) => n + RESULTS_STEP));
+        if (entries.some((entry) => entry.isIntersecting)) loadMore.current();
       },
       { rootMargin: '800px 0px' },
     );
     observer.observe(target);
     return () => observer.disconnect();
-  }, [hasMore, limit]);
+  }, [hasMore, isLoadingMore, loadMoreError]);
 
-  const shown = items.slice(0, limit);
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || items.length <= from) return;
+    focusFrom.current = null;
+    list.current?.children[from]?.querySelector<HTMLElement>('a[href^="/vehicle/"]')?.focus();
+  }, [items.length]);
+
   return (
     <>
-      <ul className={gridClasses(view)} data-testid="vehicle-results" data-view={view}>
-        {shown.map(({ vehicle }) => (
+      <ul ref={list} className={gridClasses(view)} data-testid="vehicle-results" data-view={view}>
+        {items.map((vehicle) => (
           <li
             key={vehicle.id}
             className={cn(
-              // The browser lays out and paints only the cards near the screen (each search renders
-              // a new set); the placeholder size is about a real card's, then its last real size.
+              // The browser lays out and paints only the cards near the screen; the placeholder
+              // size is about a real card's, then its last real size.
               'flex min-w-0 flex-col [content-visibility:auto] [&>article]:flex-1',
               view === 'grid' ? '[contain-intrinsic-size:auto_34rem]' : '[contain-intrinsic-size:auto_18rem]',
             )}
@@ -72,16 +77,32 @@ export const VehicleResults = memo(function VehicleResults({
           </li>
         ))}
       </ul>
-      {hasMore ? (
-        <div ref={sentinel} className="mt-8 flex flex-col items-center gap-2">
-          <p className="text-sm text-slate-600">
-            Showing {shown.length} of {items.length} vehicles
+      <div ref={sentinel} className="mt-8 flex flex-col items-center gap-2">
+        <p className="text-sm text-slate-600" role="status" data-testid="shown-count">
+          {hasMore
+            ? `Showing ${items.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} vehicles`
+            : ''}
+        </p>
+        {loadMoreError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {loadMoreError}
           </p>
-          <Button variant="outline" onClick={() => setLimit((n) => n + RESULTS_STEP)}>
-            {INVENTORY_TEXTS.showMore}
+        ) : null}
+        {hasMore ? (
+          <Button
+            variant="outline"
+            // Not disabled while loading: a disabled button would drop the keyboard focus.
+            aria-disabled={isLoadingMore}
+            onClick={() => {
+              if (isLoadingMore) return;
+              focusFrom.current = items.length;
+              onLoadMore();
+            }}
+          >
+            {isLoadingMore ? 'Loading…' : loadMoreError ? INVENTORY_TEXTS.retry : INVENTORY_TEXTS.showMore}
           </Button>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
     </>
   );
 });

@@ -1,6 +1,7 @@
 import { NO_TIRES } from '@contracts/condition-report-rules';
 import type { PublicVehicle, PublicVehicleDetail } from '@contracts/vehicle';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { VehicleSearchResult } from '@contracts/vehicle-search';
+import { type InfiniteData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
 import { isVehicleId, vehicleQueryOptions } from '../api/get-vehicle';
 
@@ -15,9 +16,13 @@ export function useVehicle(id: string) {
     ...vehicleQueryOptions(id),
     enabled: valid,
     placeholderData: () => {
-      const card = queryClient
-        .getQueryData<PublicVehicle[]>(queryKeys.vehicles.list())
-        ?.find((vehicle) => String(vehicle.id) === id);
+      // The card of any search page loaded on the listings.
+      let card: PublicVehicle | undefined;
+      for (const [, data] of queryClient.getQueriesData<InfiniteData<VehicleSearchResult>>({
+        queryKey: queryKeys.vehicles.searches(),
+      })) {
+        card ??= data?.pages.flatMap((page) => page.items).find((vehicle) => String(vehicle.id) === id);
+      }
       // The card has the cover photo and the grade; the rest of the report arrives with the page
       // (the page shows its report as loading while this placeholder stands in).
       return card

@@ -1,0 +1,19 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { SiteLayout } from '@/app/layout/site-layout';
+import { AppRoutes } from '@/app/router';
+import { Toaster } from '@/components/ui/toaster';
+
+/** The whole app, as the browser renders it and as the server renders a page's first HTML (entry-server.tsx). */
+export function App({ queryClient }: { queryClient: QueryClient }) {
+  return (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <SiteLayout>
+          <AppRoutes />
+        </SiteLayout>
+        <Toaster />
+      </QueryClientProvider>
+    </StrictMode>
+  );
+}

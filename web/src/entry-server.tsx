@@ -1,0 +1,69 @@
+/**
+ * Server rendering of a page's first HTML (ADR 0016): the Vehicle Listings page with its search's
+ * first page, and a published vehicle's page. Built by `vite build --ssr` into
+ * dist/ssr/entry-server.js, which the server imports when it is there (plugins/page-renderer.ts).
+ * The server reads the data (it owns the database and the caches); this module says which data a
+ * URL needs and renders the page from it with the exact tree the browser then hydrates.
+ */
+import { matchPage } from '@contracts/routes';
+import type { VehicleSearchResult } from '@contracts/vehicle-search';
+import { type DehydratedState, dehydrate } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { Router } from 'wouter';
+import { App } from '@/app/app';
+import { preparePageOf } from '@/app/router';
+import {
+  type InventorySearch,
+  inventorySearchOf,
+  vehicleSearchQueryOptions,
+} from '@/features/inventory/api/search-vehicles';
+import { parseInventoryParams } from '@/features/inventory/use-inventory-params';
+import { isVehicleId, vehicleQueryOptions } from '@/features/vehicle/api/get-vehicle';
+import { createQueryClient } from '@/lib/query-client';
+
+/** What a server-rendered page is rendered from: the search whose first page it lists, or the vehicle it shows. */
+export type PageData = { page: 'inventory'; search: InventorySearch } | { page: 'vehicle'; id: string };
+
+/** The data the page at `pathname?search` is rendered from, or null for a page the server does not render. */
+export function pageDataFor(pathname: string, search: string): PageData | null {
+  const page = matchPage(pathname);
+  if (page === 'inventory') {
+    const params = parseInventoryParams(new URLSearchParams(search));
+    return { page, search: inventorySearchOf(params, params.q) };
+  }
+  const id = pathname.split('/')[2] ?? '';
+  if (page === 'vehicle' && isVehicleId(id)) return { page, id };
+  return null;
+}
+
+export interface RenderedPage {
+  /** The markup inside #root. */
+  html: string;
+  /** The query cache the markup was rendered from, for the browser's hydration. */
+  state: DehydratedState;
+}
+
+/** The page at `pathname?search`, rendered from `data` (the search's first page, or the vehicle's detail). */
+export async function renderPage(
+  pathname: string,
+  search: string,
+  needed: PageData,
+  data: unknown,
+): Promise<RenderedPage> {
+  const queryClient = createQueryClient();
+  if (needed.page === 'inventory')
+    queryClient.setQueryData(vehicleSearchQueryOptions(needed.search).queryKey, {
+      pages: [data as VehicleSearchResult],
+      pageParams: [null],
+    });
+  else queryClient.setQueryData(vehicleQueryOptions(needed.id).queryKey, data as never);
+  await preparePageOf(pathname, queryClient);
+  const html = renderToString(
+    <Router ssrPath={pathname} ssrSearch={search}>
+      <App queryClient={queryClient} />
+    </Router>,
+  );
+  const state = dehydrate(queryClient);
+  queryClient.clear();
+  return { html, state };
+}
