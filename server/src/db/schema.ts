@@ -102,7 +102,10 @@ export interface VehicleSortKey {
   descending: boolean;
 }
 
-/** A VIN as a search matches its start (migration 0008 indexes it: text_pattern_ops, published only). */
+/**
+ * A VIN as a search matches it: its start (migration 0008: text_pattern_ops) or, for longer words,
+ * anywhere (migration 0010: trigrams); both indexes cover published vehicles only.
+ */
 export const vehicleSearchVin = (t: { vin: AnyPgColumn }) => sql`lower(${t.vin})`;
 
 export const vehicles = pgTable(

@@ -22,14 +22,21 @@ const SEARCH_VIN = vehicleSearchVin(vehicles);
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, '\\$&');
 const wordsOf = (q: string) => [...new Set(q.toLowerCase().split(/\s+/).filter(Boolean))].sort();
 
+/** From this length a word also matches anywhere in a VIN: a dealer's "last six" or "last eight". */
+export const VIN_ANYWHERE_FROM = 5;
+
 /**
- * A word as written: a substring of make, model, trim or year, or the start of the VIN from 3
- * characters (a manufacturer code).
+ * A word as written: a substring of make, model, trim or year; from 3 characters also the start
+ * of the VIN (a manufacturer code), from 5 anywhere in it (the serial a dealer reads off a
+ * windshield). Shorter words and a 4-digit year stay out of the VIN, where they would match at
+ * random among tens of thousands of serials.
  */
 function writtenMatch(word: string): SQL {
   const escaped = escapeLike(word);
   const substring = sql`${vehicles.searchText} like ${`%${escaped}%`}`;
-  return word.length < 3 ? substring : or(substring, sql`${SEARCH_VIN} like ${`${escaped}%`}`)!;
+  if (word.length < 3) return substring;
+  const vin = word.length >= VIN_ANYWHERE_FROM ? `%${escaped}%` : `${escaped}%`;
+  return or(substring, sql`${SEARCH_VIN} like ${vin}`)!;
 }
 
 /** Published vehicles matching every word (in one of its meanings), the certification and the minimum grade. */
