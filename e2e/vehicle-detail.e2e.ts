@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BRAND } from '../contracts/brand';
 import type { PublicVehicle } from '../contracts/vehicle';
-import { baseUrl, openPage } from './support/browser-page';
+import { baseUrl, openFromTheApp, openPage } from './support/browser-page';
 import { DESKTOP, launchChromium, PHONE } from './support/chromium';
 
 let browser: Browser;
@@ -109,8 +109,10 @@ describe('vehicle detail', () => {
         },
       }),
     );
-    await page.goto(`/vehicle/${vehicle.id}`);
+    // Opened from within the app, the page reads the vehicle from the API (the answer above).
+    await openFromTheApp(page, `/vehicle/${vehicle.id}`);
     await h1(page, titleOf(vehicle)).waitFor();
+    await page.locator('main').getByTestId('price').filter({ hasText: 'N/A' }).waitFor();
     const report = page.getByRole('region', { name: 'Inspection Report' });
     for (const section of ['Exterior', 'Mechanical', 'Interior']) {
       expect(await report.getByRole('region', { name: section }).innerText()).toContain('None Found');
@@ -139,7 +141,7 @@ describe('vehicle detail', () => {
       await held;
       await route.continue();
     });
-    await page.goto(`/vehicle/${vehicle.id}`);
+    await openFromTheApp(page, `/vehicle/${vehicle.id}`);
     await page.getByTestId('vehicle-skeleton').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
     release();

@@ -74,3 +74,17 @@ export async function openPage(
 /** Waits for a toast (success or error) with this text. */
 export const toast = (page: Page, text: string) =>
   page.locator('[data-variant]').filter({ hasText: text }).first().waitFor();
+
+/**
+ * Opens `path` as a navigation inside the app (from the landing page, through the router), so the
+ * page loads its data from the API in the browser, as after a click on a link, rather than from
+ * the server-rendered HTML of a direct visit (ADR 0016).
+ */
+export async function openFromTheApp(page: Page, path: string) {
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}

@@ -6,6 +6,7 @@
  * URL needs and renders the page from it with the exact tree the browser then hydrates.
  */
 import { matchPage } from '@contracts/routes';
+import type { PublicVehicleDetail } from '@contracts/vehicle';
 import type { VehicleSearchResult } from '@contracts/vehicle-search';
 import { type DehydratedState, dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
@@ -19,7 +20,9 @@ import {
 } from '@/features/inventory/api/search-vehicles';
 import { parseInventoryParams } from '@/features/inventory/use-inventory-params';
 import { isVehicleId, vehicleQueryOptions } from '@/features/vehicle/api/get-vehicle';
+import { brand } from '@/lib/brand';
 import { createQueryClient } from '@/lib/query-client';
+import { vehicleTitle } from '@/lib/vehicle-title';
 
 /** What a server-rendered page is rendered from: the search whose first page it lists, or the vehicle it shows. */
 export type PageData = { page: 'inventory'; search: InventorySearch } | { page: 'vehicle'; id: string };
@@ -41,6 +44,8 @@ export interface RenderedPage {
   html: string;
   /** The query cache the markup was rendered from, for the browser's hydration. */
   state: DehydratedState;
+  /** The document's title when the page names it after its data (a vehicle's page), as the page would set it. */
+  title?: string;
 }
 
 /** The page at `pathname?search`, rendered from `data` (the search's first page, or the vehicle's detail). */
@@ -65,5 +70,7 @@ export async function renderPage(
   );
   const state = dehydrate(queryClient);
   queryClient.clear();
-  return { html, state };
+  const title =
+    needed.page === 'vehicle' ? `${vehicleTitle(data as PublicVehicleDetail)} | ${brand.productName}` : undefined;
+  return { html, state, ...(title ? { title } : {}) };
 }

@@ -15,6 +15,8 @@ export type PageData =
 export interface RenderedPage {
   html: string;
   state: unknown;
+  /** The document's title, when the page is named after its data. */
+  title?: string;
 }
 
 export interface PageRenderer {

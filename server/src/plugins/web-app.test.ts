@@ -241,7 +241,7 @@ export async function renderPage(pathname, search, needed, data) {
   globalThis.renders++;
   if (needed.search?.q === 'explode') throw new Error('render failed');
   const names = needed.page === 'inventory' ? data.items.map((v) => v.make + ' ' + v.model) : [data.make + ' ' + data.model];
-  return { html: '<main>' + names.join(', ') + ' for ' + globalThis.__dealMachineBrand.productName + '</main>', state: { needed, total: data.total ?? null, tricky: '</script><script>alert(1)</script>' } };
+  return { html: '<main>' + names.join(', ') + ' for ' + globalThis.__dealMachineBrand.productName + '</main>', state: { needed, total: data.total ?? null, tricky: '</script><script>alert(1)</script>' }, ...(needed.page === 'vehicle' ? { title: data.make + ' <b>' + data.model + '</b>' } : {}) };
 }
 `;
 
@@ -274,6 +274,8 @@ describe('server-rendered pages', () => {
     expect(res.body).not.toContain('as="fetch"');
     const vehicle = await ssr.app.inject(`/vehicle/${published}`);
     expect(vehicle.body).toContain('<main>Kia Soul for Lot Runner</main>');
+    // Named after the vehicle, escaped.
+    expect(vehicle.body).toContain('<title>Kia &lt;b&gt;Soul&lt;/b&gt;</title>');
   });
 
   it('renders a page once until the published list changes', async () => {

@@ -108,8 +108,11 @@ export function galleryPhotoPreload(photo: Photo): string {
 /** The app shell's #root replaced by the rendered page, and the state it was rendered from after it. */
 function withServerRendering(html: string, rendered: RenderedPage): string {
   const stateTag = `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${safeJson(rendered.state)}</script>`;
+  const titled = rendered.title
+    ? html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title!)}</title>`)
+    : html;
   // The shell is the last element of the body (index.html); a function, so `$` in the page stays as it is.
-  return html.replace(
+  return titled.replace(
     /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
     (_, end: string) => `<div id="root">${rendered.html}</div>${stateTag}${end}`,
   );
