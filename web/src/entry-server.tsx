@@ -71,6 +71,8 @@ export async function renderPage(
   const state = dehydrate(queryClient);
   queryClient.clear();
   const title =
-    needed.page === 'vehicle' ? `${vehicleTitle(data as PublicVehicleDetail)} | ${brand.productName}` : undefined;
+    needed.page === 'vehicle'
+      ? `${vehicleTitle(data as PublicVehicleDetail)} | ${brand.productName}`
+      : undefined;
   return { html, state, ...(title ? { title } : {}) };
 }

@@ -269,7 +269,10 @@ describe('server-rendered pages', () => {
     expect(res.body).toContain('<div id="root"><main>Kia Soul for Lot Runner</main></div>');
     // The state the browser hydrates from, which cannot close its element.
     expect(res.body).not.toContain('</script><script>alert(1)');
-    expect(stateOf(res.body)).toMatchObject({ needed: { page: 'inventory', search: { q: 'kia' } }, total: 1 });
+    expect(stateOf(res.body)).toMatchObject({
+      needed: { page: 'inventory', search: { q: 'kia' } },
+      total: 1,
+    });
     // The app asks for nothing the page already has.
     expect(res.body).not.toContain('as="fetch"');
     const vehicle = await ssr.app.inject(`/vehicle/${published}`);

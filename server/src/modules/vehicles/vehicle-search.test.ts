@@ -312,12 +312,23 @@ describe('GET /api/vehicles/search: q', () => {
 
   it('finds a VIN by its start, by its serial from 5 characters, and a model year', async () => {
     const target = published[7]!;
-    for (const q of ['JTDKB20U', 'jtdkb', target.vin, target.vin.slice(-6), target.vin.slice(-8).toLowerCase()]) {
+    for (const q of [
+      'JTDKB20U',
+      'jtdkb',
+      target.vin,
+      target.vin.slice(-6),
+      target.vin.slice(-8).toLowerCase(),
+    ]) {
       const body = await found({ q });
-      expect(body.items.map((item) => item.id), q).toEqual([target.id]);
+      expect(
+        body.items.map((item) => item.id),
+        q,
+      ).toEqual([target.id]);
     }
     // Shorter words match the start of a VIN only, not its middle.
-    expect((await found({ q: target.vin.slice(3, 7) })).items.map((item) => item.id)).not.toContain(target.id);
+    expect((await found({ q: target.vin.slice(3, 7) })).items.map((item) => item.id)).not.toContain(
+      target.id,
+    );
     const year = await found({ q: '2014', limit: 100 });
     expect(year.total).toBe(count(published, (row) => row.year === 2014));
     for (const item of year.items) expect(item.year).toBe(2014);
