@@ -1,9 +1,10 @@
 /**
  * bench:pages — Lighthouse (mobile preset, simulated throttling, Debian Chromium) on /, /inventory
- * with 200 vehicles (all but every tenth with a cover photo), /vehicle/:id with 40 photos and
- * /dealer/login; each page 3 times, the median printed. Photos go through the real pipeline into
- * the server's DATA_DIR. Targets: every category ≥ 95, CLS < 0.05; the vehicle page's LCP ≤ 2.5 s;
- * the images the inventory's first screen downloads on a phone ≤ 150 kB.
+ * with 50,000 vehicles (BENCH_VEHICLES; the first 200 but every tenth with a cover photo),
+ * /vehicle/:id with 40 photos and /dealer/login; each page 3 times, the median printed. Photos go
+ * through the real pipeline into the server's DATA_DIR. Targets: every category ≥ 95, CLS < 0.05;
+ * LCP ≤ 2.5 s on the vehicle page and the inventory; the images the inventory's first screen
+ * downloads on a phone ≤ 150 kB.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +17,8 @@ import { benchVehicles } from './vehicles-fixture';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const GALLERY_PHOTOS = 40;
-const TARGETS = { category: 95, cls: 0.05, vehicleLcpMs: 2500, inventoryImageKb: 150 };
+const TARGETS = { category: 95, cls: 0.05, lcpMs: 2500, inventoryImageKb: 150 };
+const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 50_000);
 mkdirSync(RESULTS_DIR, { recursive: true });
 const { handle, dataDir, env } = await benchDatabase();
 await handle.db.delete(vehicles);
@@ -24,6 +26,9 @@ const inserted = await handle.db
   .insert(vehicles)
   .values(benchVehicles(0, 200))
   .returning({ id: vehicles.id });
+for (let i = 200; i < VEHICLES; i += 1000)
+  await handle.db.insert(vehicles).values(benchVehicles(i, Math.min(1000, VEHICLES - i)));
+line('vehicles', VEHICLES);
 const first = inserted[0]!;
 const photosStarted = performance.now();
 const gallery = await storeGallery(handle.db, dataDir, first.id, GALLERY_PHOTOS);
@@ -125,12 +130,7 @@ const checks = Object.entries(results).flatMap(([path, s]) => {
     ],
     [`${page}: CLS < ${TARGETS.cls}`, s.cls! < TARGETS.cls],
     ...(page === '/vehicle/:id'
-      ? [
-          [
-            `${page}: LCP ≤ ${TARGETS.vehicleLcpMs} ms (${GALLERY_PHOTOS} photos)`,
-            s.lcpMs! <= TARGETS.vehicleLcpMs,
-          ],
-        ]
+      ? [[`${page}: LCP ≤ ${TARGETS.lcpMs} ms (${GALLERY_PHOTOS} photos)`, s.lcpMs! <= TARGETS.lcpMs]]
       : []),
     ...(page === '/inventory'
       ? [
@@ -138,6 +138,7 @@ const checks = Object.entries(results).flatMap(([path, s]) => {
             `${page}: first-screen images ≤ ${TARGETS.inventoryImageKb} kB`,
             s.imageKb! <= TARGETS.inventoryImageKb,
           ],
+          [`${page}: LCP ≤ ${TARGETS.lcpMs} ms (${VEHICLES} vehicles)`, s.lcpMs! <= TARGETS.lcpMs],
         ]
       : []),
   ] as [string, boolean][];
@@ -145,5 +146,11 @@ const checks = Object.entries(results).flatMap(([path, s]) => {
 for (const [target, met] of checks) line(target, met ? 'met' : 'MISSED');
 line(
   'written',
-  writeResults('pages', { runs: RUNS, galleryPhotos: GALLERY_PHOTOS, targets: TARGETS, pages: results }),
+  writeResults('pages', {
+    runs: RUNS,
+    vehicles: VEHICLES,
+    galleryPhotos: GALLERY_PHOTOS,
+    targets: TARGETS,
+    pages: results,
+  }),
 );
