@@ -1,5 +1,6 @@
 import type { Photo } from '@contracts/condition-report';
 import { PHONE_PHOTO_CAP, PHOTO_FORMATS, srcsetUpTo } from '@contracts/condition-report-rules';
+import { useCallback, useRef } from 'react';
 import { cn } from '@/lib/cn';
 
 interface PhotoPictureProps {
@@ -40,6 +41,13 @@ export function PhotoPicture({
   imgClassName,
   style,
 }: PhotoPictureProps) {
+  // A photo in server-rendered HTML (ADR 0016) may arrive before React attaches to it, and then its
+  // load event has passed: an image already complete when it is attached is settled at once.
+  const settled = useRef(onSettled);
+  settled.current = onSettled;
+  const attach = useCallback((img: HTMLImageElement | null) => {
+    if (img?.complete) settled.current?.();
+  }, []);
   const frame = {
     className: cn('block overflow-hidden bg-slate-200 bg-cover bg-center', className),
     style: {
@@ -76,6 +84,7 @@ export function PhotoPicture({
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
+        ref={attach}
         onLoad={onSettled}
         onError={onSettled}
         draggable={false}
