@@ -32,7 +32,8 @@ try {
   await page.goto(`${server.url}/inventory`);
   const expected = new RegExp(`^${COUNT.toLocaleString('en-US')} vehicles$`);
   await page.getByTestId('result-count').filter({ hasText: expected }).waitFor({ timeout: 30_000 });
-  for (const url of apiReads) firstVisitBytes += gzipSync(await (await fetch(url)).text()).length;
+  const firstVisitReads = [...apiReads];
+  for (const url of firstVisitReads) firstVisitBytes += gzipSync(await (await fetch(url)).text()).length;
   const firstVisitKb = Math.round(firstVisitBytes / 100) / 10;
 
   const search = page.getByRole('searchbox', { name: 'Search vehicles' });
@@ -59,7 +60,7 @@ try {
   line('vehicles', `${COUNT} (${database})`);
   line(
     'first visit, HTML + API reads (kB gzip)',
-    `${firstVisitKb} (target ≤ ${TARGETS.firstVisitKb}; API reads: ${apiReads.length})`,
+    `${firstVisitKb} (target ≤ ${TARGETS.firstVisitKb}; API reads: ${firstVisitReads.length})`,
   );
   line('keystrokes measured', samples.length);
   line(
@@ -77,7 +78,7 @@ try {
       database,
       targets: TARGETS,
       firstVisitKb,
-      apiReads: apiReads.length,
+      apiReads: firstVisitReads.length,
       samples: samples.length,
       p50: p(0.5),
       p95: p(0.95),

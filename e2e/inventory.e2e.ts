@@ -329,6 +329,13 @@ describe('Vehicle Listings page', () => {
     await page.reload();
     await cards(page).first().waitFor();
     expect(await sort.inputValue()).toBe('mileage-asc');
+    // Each sort chosen is a step back: Back returns to the one before, list and all.
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'price-desc');
+    expect(await sort.inputValue()).toBe('price-desc');
+    await resultsSettled(page);
+    const back = (await readCards(page)).map((c) => dollars(c.price));
+    expect(isOrdered(back, 'desc')).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { vehicleSearchVin, vehicleSortKeys, vehicles } from '../../db/schema';
 import { photosByVehicle } from '../photos/photo-views';
 import type { VehicleSearchCache } from './search-cache';
-import { countMatches } from './search-counts';
+import { countGroups, countMatches, loadSearchGroups } from './search-counts';
 import { decodeCursor, encodeCursor, type SearchPosition } from './search-cursor';
 import { loadVocabulary, mayBeTypo, meaningsOf } from './search-typos';
 import { precompressed } from './vehicle-list-cache';
@@ -32,17 +32,36 @@ export const VIN_ANYWHERE_FROM = 5;
  * random among tens of thousands of serials.
  */
 function writtenMatch(word: string): SQL {
-  const escaped = escapeLike(word);
-  const substring = sql`${vehicles.searchText} like ${`%${escaped}%`}`;
-  if (word.length < 3) return substring;
-  const vin = word.length >= VIN_ANYWHERE_FROM ? `%${escaped}%` : `${escaped}%`;
-  return or(substring, sql`${SEARCH_VIN} like ${vin}`)!;
+  const substring = sql`${vehicles.searchText} like ${`%${escapeLike(word)}%`}`;
+  const vin = vinMatch(word);
+  return vin ? or(substring, vin)! : substring;
 }
+
+/** How a word matches a VIN, or null for a word too short to (see writtenMatch). */
+function vinMatch(word: string): SQL | null {
+  if (word.length < 3) return null;
+  const escaped = escapeLike(word);
+  return sql`${SEARCH_VIN} like ${word.length >= VIN_ANYWHERE_FROM ? `%${escaped}%` : `${escaped}%`}`;
+}
+
+/** Whether a published vehicle's VIN matches one of the words (an index lookup or two). */
+async function someVinMatches(db: Database, meanings: string[][]): Promise<boolean> {
+  const vins = meanings.flat().flatMap((term) => vinMatch(term) ?? []);
+  if (vins.length === 0) return false;
+  const found = await db
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(and(isPublishedCondition, or(...vins)))
+    .limit(1);
+  return found.length > 0;
+}
+
+const conditionOf = (cert: VehicleSearchQuery['cert'], premiumLabel: string) =>
+  cert === 'premium' ? premiumLabel : cert === 'auction' ? AUCTION_CERTIFIED : null;
 
 /** Published vehicles matching every word (in one of its meanings), the certification and the minimum grade. */
 function matching(query: VehicleSearchQuery, meanings: string[][], premiumLabel: string): SQL {
-  const certification =
-    query.cert === 'premium' ? premiumLabel : query.cert === 'auction' ? AUCTION_CERTIFIED : null;
+  const certification = conditionOf(query.cert, premiumLabel);
   return and(
     isPublishedCondition,
     ...meanings.map((terms) => or(...terms.map(writtenMatch))),
@@ -111,8 +130,17 @@ async function findMatches(
   const where = matching(query, meanings, premiumLabel);
   const [rows, counts] = await Promise.all([
     findPage(db, where, query, after),
-    cache.counts.get(JSON.stringify([meanings, query.cert, query.grade]), () =>
-      countMatches(db, where, premiumLabel),
+    cache.counts.get(JSON.stringify([meanings, query.cert, query.grade]), async () =>
+      // A search no VIN matches is counted in memory from the grouped list (search-counts.ts).
+      (await someVinMatches(db, meanings))
+        ? countMatches(db, where, premiumLabel)
+        : countGroups(
+            await cache.groups.get('', () => loadSearchGroups(db)),
+            meanings,
+            conditionOf(query.cert, premiumLabel),
+            query.grade,
+            premiumLabel,
+          ),
     ),
   ]);
   return { rows, counts };

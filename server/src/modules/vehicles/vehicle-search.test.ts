@@ -227,6 +227,30 @@ describe('GET /api/vehicles/search: filters, totals and facets', () => {
     );
   });
 
+  it('counts what it pages through, whether the counts come from the grouped list or the database', async () => {
+    const target = published[7]!;
+    // Short words (grouped list), words some VIN matches (database: "jtd", the last six), typos,
+    // filters and both together.
+    for (const params of [
+      { q: 'a' },
+      { q: 'o 1' },
+      { q: 'le', cert: 'premium' },
+      { q: 'ca', grade: '4' },
+      { q: 'jtd' },
+      { q: target.vin.slice(-6) },
+      { q: `toyota ${target.vin.slice(-6)}` },
+      { q: 'toyta' },
+      { q: 'honda 2015', grade: '3', cert: 'auction' },
+      { q: '' },
+    ]) {
+      const body = await found({ ...params, limit: 100 });
+      const { ids } = await pageThrough({ ...params, limit: 100 });
+      expect(body.total, JSON.stringify(params)).toBe(ids.length);
+      const byMake = body.facets.make.reduce((sum, make) => sum + make.count, 0);
+      expect(byMake, JSON.stringify(params)).toBe(ids.length);
+    }
+  });
+
   it('filters by certification', async () => {
     for (const [cert, condition] of [
       ['premium', premium],

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'wouter';
 import {
   CERT_FILTERS,
@@ -33,17 +33,26 @@ export const parseInventoryParams = (searchParams: URLSearchParams): InventoryPa
   view: pick(VIEWS, searchParams.get('view'), DEFAULTS.view),
 });
 
+/** The choices that make a history entry of their own. */
+const STEPS = ['cert', 'grade', 'sort'] as const;
+
 /**
  * Search, filter, sort and view live in the query string (?q=&cert=&grade=&sort=&view=), so a reload
- * or a shared link shows the same list. Defaults are left out to keep links short; changes
- * replace the history entry instead of piling up one per keystroke.
+ * or a shared link shows the same list. Defaults are left out to keep links short. A new
+ * certification, grade or sort is a history entry (Back returns to the list before it); the
+ * search text and the view replace the current entry instead of piling up one per keystroke.
  */
 export function useInventoryParams() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => parseInventoryParams(searchParams), [searchParams]);
+  const current = useRef(params);
+  current.current = params;
 
   const update = useCallback(
     (changes: Partial<InventoryParams>) => {
+      // A certification, grade or sort chosen is a step the back button returns from; the text as
+      // it is typed and the view replace the current entry.
+      const isStep = STEPS.some((key) => changes[key] !== undefined && changes[key] !== current.current[key]);
       setSearchParams(
         (previous) => {
           const next = new URLSearchParams(previous);
@@ -53,7 +62,7 @@ export function useInventoryParams() {
           }
           return next;
         },
-        { replace: true },
+        { replace: !isStep },
       );
     },
     [setSearchParams],
