@@ -1,7 +1,13 @@
 import { premiumCertification } from '@contracts/brand';
 import { AUCTION_CERTIFIED } from '@contracts/limits';
 import type { PublicVehicle } from '@contracts/vehicle';
-import { SEARCH_TEXT, type VehicleSearchResult, vehicleSearchResultSchema } from '@contracts/vehicle-search';
+import {
+  SEARCH_TEXT,
+  type VehicleSearchQuery,
+  type VehicleSearchResult,
+  vehicleSearchQuerySchema,
+  vehicleSearchResultSchema,
+} from '@contracts/vehicle-search';
 import { VEHICLE_SORTS, type VehicleSort } from '@contracts/vehicle-search-options';
 import { computeVinCheckDigit } from '@contracts/vin';
 import { inArray } from 'drizzle-orm';
@@ -10,6 +16,8 @@ import { makeVin } from '../../../test/factories';
 import { signInAdmin } from '../../../test/sessions';
 import { createBootstrappedApp } from '../../../test/test-app';
 import { vehicles } from '../../db/schema';
+import { VehicleSearchCache } from './search-cache';
+import { searchVehicles } from './search-vehicles';
 
 type Row = typeof vehicles.$inferSelect;
 
@@ -227,11 +235,36 @@ describe('GET /api/vehicles/search: filters, totals and facets', () => {
     );
   });
 
+  it('reads the same pages by walking the sort index as by collecting and sorting the matches', async () => {
+    const pagesOf = async (params: VehicleSearchQuery, collectAndSortUpTo: number) => {
+      const cache = new VehicleSearchCache();
+      const ids: number[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await searchVehicles(
+          ctx.db,
+          { ...params, ...(cursor ? { cursor } : {}) },
+          { premiumLabel: premium, cache, collectAndSortUpTo },
+        );
+        ids.push(...page.items.map((item) => item.id));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return ids;
+    };
+    for (const sort of VEHICLE_SORTS)
+      for (const q of ['', 'o', 'camry 2015']) {
+        const params = vehicleSearchQuerySchema.parse({ q, sort, limit: '20' });
+        const walked = await pagesOf(params, 0);
+        expect(walked.length, `${sort} ${q}`).toBeGreaterThan(0);
+        expect(await pagesOf(params, Number.POSITIVE_INFINITY), `${sort} ${q}`).toEqual(walked);
+      }
+  });
+
   it('counts what it pages through, whether the counts come from the grouped list or the database', async () => {
     const target = published[7]!;
     // Short words (grouped list), words some VIN matches (database: "jtd", the last six), typos,
     // filters and both together.
-    for (const params of [
+    const cases: Record<string, string>[] = [
       { q: 'a' },
       { q: 'o 1' },
       { q: 'le', cert: 'premium' },
@@ -242,7 +275,8 @@ describe('GET /api/vehicles/search: filters, totals and facets', () => {
       { q: 'toyta' },
       { q: 'honda 2015', grade: '3', cert: 'auction' },
       { q: '' },
-    ]) {
+    ];
+    for (const params of cases) {
       const body = await found({ ...params, limit: 100 });
       const { ids } = await pageThrough({ ...params, limit: 100 });
       expect(body.total, JSON.stringify(params)).toBe(ids.length);
