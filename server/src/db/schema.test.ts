@@ -124,3 +124,58 @@ describe('schema invariants', () => {
     expect(result.rows[0]?.data_type).toBe('timestamp with time zone');
   });
 });
+
+describe('vehicle_search_groups (migration 0010)', () => {
+  /** The groups as the triggers keep them, and as counting the published vehicles gives them. */
+  const kept = async () =>
+    (
+      (await database.db.execute(
+        sql`select search_text, condition, make, grade::text, count from vehicle_search_groups where count > 0 order by 1, 2, 3, 4`,
+      )) as unknown as { rows: unknown[] }
+    ).rows;
+  const counted = async () =>
+    (
+      (await database.db.execute(
+        sql`select search_text, coalesce(condition, '') as condition, coalesce(make, '') as make,
+              coalesce(grade, -1)::numeric(2, 1)::text as grade, count(*)::integer as count
+            from vehicles where status = 'active' and in_queue = false group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+      )) as unknown as { rows: unknown[] }
+    ).rows;
+
+  it('follows every insert, update and delete of vehicles, one or many at a time', async () => {
+    const vin = (n: number) => `2T1BURHE0JC${String(100000 + n)}`.slice(0, 17);
+    const made = await database.db
+      .insert(vehicles)
+      .values(
+        Array.from({ length: 12 }, (_, n) => ({
+          vin: vin(n),
+          make: n % 2 ? 'Toyota' : null,
+          model: 'Corolla',
+          year: 2018 + (n % 3),
+          condition: n % 3 ? 'Auction Certified' : null,
+          grade: n % 4 ? '3.5' : null,
+          status: n % 5 ? 'active' : 'pending',
+          inQueue: n % 6 === 0,
+        })),
+      )
+      .returning({ id: vehicles.id });
+    expect(await kept()).toEqual(await counted());
+    const ids = made.map((v) => v.id);
+    // One vehicle sold, one out of the queue, a new grade, a new make, many at once, a deletion.
+    await database.db.update(vehicles).set({ status: 'sold' }).where(eq(vehicles.id, ids[1]!));
+    expect(await kept()).toEqual(await counted());
+    await database.db
+      .update(vehicles)
+      .set({ inQueue: false, status: 'active' })
+      .where(eq(vehicles.id, ids[6]!));
+    await database.db.update(vehicles).set({ grade: '4.5' }).where(eq(vehicles.id, ids[3]!));
+    await database.db.update(vehicles).set({ make: 'Lexus' }).where(eq(vehicles.id, ids[7]!));
+    expect(await kept()).toEqual(await counted());
+    await database.db.update(vehicles).set({ year: 2021 }).where(eq(vehicles.model, 'Corolla'));
+    expect(await kept()).toEqual(await counted());
+    await database.db.delete(vehicles).where(eq(vehicles.id, ids[9]!));
+    await database.db.update(vehicles).set({ updatedAt: new Date() });
+    expect(await kept()).toEqual(await counted());
+    expect((await counted()).length).toBeGreaterThan(2);
+  });
+});

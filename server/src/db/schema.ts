@@ -172,6 +172,23 @@ export const vehicles = pgTable(
 );
 
 /**
+ * Published vehicles counted by searched text, certification, make and grade (missing values
+ * stored as '' and -1), kept by triggers in the statement that changes vehicles (migration 0010):
+ * a search that matches no VIN is counted from here (modules/vehicles/search-counts.ts).
+ */
+export const vehicleSearchGroups = pgTable(
+  'vehicle_search_groups',
+  {
+    searchText: text().notNull(),
+    condition: text().notNull(),
+    make: text().notNull(),
+    grade: numeric({ precision: 2, scale: 1 }).notNull(),
+    count: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.searchText, t.condition, t.make, t.grade] })],
+);
+
+/**
  * Condition-report photos (issue #17). A processed upload is a row with no vehicle until the wizard
  * (or an admin) attaches it; `storage_key` names its variant directory (a random 128-bit id, so the
  * public variant URLs cannot be guessed). `position` 0 is the cover.

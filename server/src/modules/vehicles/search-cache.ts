@@ -1,5 +1,5 @@
 import type { RenderedPage } from '../../plugins/page-renderer';
-import type { SearchCounts, SearchGroup } from './search-counts';
+import type { SearchCounts } from './search-counts';
 import type { Precompressed } from './vehicle-list-cache';
 
 /** Results by key, at most `capacity`, the least recently used dropped first. */
@@ -48,8 +48,6 @@ export class VehicleSearchCache {
   readonly counts = new RecentResults<SearchCounts>(500);
   /** The words of published makes and models (one entry), for correcting typos. */
   readonly vocabulary = new RecentResults<string[]>(1);
-  /** Published vehicles grouped by searched text, certification, make and grade (one entry), for counting. */
-  readonly groups = new RecentResults<SearchGroup[]>(1);
   /** Server-rendered inventory and vehicle pages (plugins/web-app.ts, ADR 0016), null where not rendered. */
   readonly pages = new RecentResults<RenderedPage | null>(100);
 
@@ -58,6 +56,5 @@ export class VehicleSearchCache {
     this.pages.clear();
     this.counts.clear();
     this.vocabulary.clear();
-    this.groups.clear();
   }
 }

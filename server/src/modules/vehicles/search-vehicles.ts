@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { vehicleSearchVin, vehicleSortKeys, vehicles } from '../../db/schema';
 import { photosByVehicle } from '../photos/photo-views';
 import type { VehicleSearchCache } from './search-cache';
-import { countGroups, countMatches, loadSearchGroups } from './search-counts';
+import { countGroups, countMatches, escapeLike } from './search-counts';
 import { decodeCursor, encodeCursor, type SearchPosition } from './search-cursor';
 import { loadVocabulary, mayBeTypo, meaningsOf } from './search-typos';
 import { precompressed } from './vehicle-list-cache';
@@ -19,7 +19,6 @@ import {
 const SORT_KEYS = vehicleSortKeys(vehicles);
 const SEARCH_VIN = vehicleSearchVin(vehicles);
 
-const escapeLike = (word: string) => word.replace(/[\\%_]/g, '\\$&');
 const wordsOf = (q: string) => [...new Set(q.toLowerCase().split(/\s+/).filter(Boolean))].sort();
 
 /** From this length a word also matches anywhere in a VIN: a dealer's "last six" or "last eight". */
@@ -141,16 +140,10 @@ async function findMatches(
 ) {
   const where = matching(query, meanings, premiumLabel);
   const counts = await cache.counts.get(JSON.stringify([meanings, query.cert, query.grade]), async () =>
-    // A search no VIN matches is counted in memory from the grouped list (search-counts.ts).
+    // A search no VIN matches is counted from the published list's groups (search-counts.ts).
     (await someVinMatches(db, meanings))
       ? countMatches(db, where, premiumLabel)
-      : countGroups(
-          await cache.groups.get('', () => loadSearchGroups(db)),
-          meanings,
-          conditionOf(query.cert, premiumLabel),
-          query.grade,
-          premiumLabel,
-        ),
+      : countGroups(db, meanings, conditionOf(query.cert, premiumLabel), query.grade, premiumLabel),
   );
   if (counts.total === 0) return { rows: [], counts };
   const rows = await findPage(db, where, query, after, counts.total <= collectAndSortUpTo);
