@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { vehicles } from '../../db/schema';
-import { isPublishedCondition } from './vehicle-projection';
+import { vehicleSearchGroups } from '../../db/schema';
 
 /**
  * How alike (pg_trgm similarity, 0–1) a word must be to a word of a make or model to be read as a
@@ -14,18 +13,18 @@ const TYPO_SIMILARITY = 0.4;
 export const mayBeTypo = (word: string) => word.length >= 3 && /\p{L}/u.test(word);
 
 /**
- * The words of every published make and model, in lower case ("grand", "cherokee"), read from
- * the facets index alone (migration 0008); a few hundred words for a whole inventory.
+ * The words published vehicles are searched by, in lower case: makes, models and trims ("grand",
+ * "cherokee", "limited"; years have no letter), read from the search groups (migration 0010, a
+ * few hundred or thousand rows kept by triggers), so reading them again after a change of the list
+ * costs a millisecond rather than a scan of every vehicle; a few hundred words for a whole inventory.
  */
 export async function loadVocabulary(db: Database): Promise<string[]> {
   const rows = await db
-    .selectDistinct({ make: vehicles.make, model: vehicles.model })
-    .from(vehicles)
-    .where(isPublishedCondition);
+    .selectDistinct({ text: vehicleSearchGroups.searchText })
+    .from(vehicleSearchGroups)
+    .where(gt(vehicleSearchGroups.count, 0));
   const words = new Set<string>();
-  for (const { make, model } of rows)
-    for (const word of `${make ?? ''} ${model ?? ''}`.toLowerCase().split(/\s+/))
-      if (mayBeTypo(word)) words.add(word);
+  for (const { text } of rows) for (const word of text.split(/\s+/)) if (mayBeTypo(word)) words.add(word);
   return [...words].sort();
 }
 
