@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database';
+import { foldSearchGroups } from '../modules/vehicles/search-counts';
 import type { DbHandle } from './client';
 import { buyCodes, dealers, offers, transactions, vehicles } from './schema';
 
@@ -130,7 +131,8 @@ describe('vehicle_search_groups (migration 0010)', () => {
   const kept = async () =>
     (
       (await database.db.execute(
-        sql`select search_text, condition, make, grade::text, count from vehicle_search_groups where count > 0 order by 1, 2, 3, 4`,
+        sql`select search_text, condition, make, grade::text, sum(count)::integer as count from vehicle_search_groups
+            group by 1, 2, 3, 4 having sum(count) <> 0 order by 1, 2, 3, 4`,
       )) as unknown as { rows: unknown[] }
     ).rows;
   const counted = async () =>
@@ -177,5 +179,18 @@ describe('vehicle_search_groups (migration 0010)', () => {
     await database.db.update(vehicles).set({ updatedAt: new Date() });
     expect(await kept()).toEqual(await counted());
     expect((await counted()).length).toBeGreaterThan(2);
+    // Folded (housekeeping): one row per group with vehicles, the same counts; then changes go on.
+    const rows = async () =>
+      (
+        (await database.db.execute(sql`select 1 from vehicle_search_groups`)) as unknown as {
+          rows: unknown[];
+        }
+      ).rows.length;
+    expect(await rows()).toBeGreaterThan((await counted()).length);
+    expect(await foldSearchGroups(database.db)).toBe((await counted()).length);
+    expect(await rows()).toBe((await counted()).length);
+    expect(await kept()).toEqual(await counted());
+    await database.db.update(vehicles).set({ status: 'sold' }).where(eq(vehicles.id, ids[2]!));
+    expect(await kept()).toEqual(await counted());
   });
 });

@@ -172,9 +172,10 @@ export const vehicles = pgTable(
 );
 
 /**
- * Published vehicles counted by searched text, certification, make and grade (missing values
- * stored as '' and -1), kept by triggers in the statement that changes vehicles (migration 0010):
- * a search that matches no VIN is counted from here (modules/vehicles/search-counts.ts).
+ * Changes to the published vehicles by searched text, certification, make and grade (+n joined,
+ * -n left; missing values stored as '' and -1), appended by triggers in the statement that changes
+ * vehicles and folded by housekeeping (migration 0010): a group's vehicles are the sum of its rows.
+ * A search that matches no VIN is counted from here (modules/vehicles/search-counts.ts).
  */
 export const vehicleSearchGroups = pgTable(
   'vehicle_search_groups',
@@ -185,7 +186,7 @@ export const vehicleSearchGroups = pgTable(
     grade: numeric({ precision: 2, scale: 1 }).notNull(),
     count: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.searchText, t.condition, t.make, t.grade] })],
+  (t) => [index('vehicle_search_groups_group_idx').on(t.searchText, t.condition, t.make, t.grade)],
 );
 
 /**

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbHandle, Executor } from '../../db/client';
 import { withTryAdvisoryLock } from '../../lib/advisory-lock';
+import { foldSearchGroups } from '../vehicles/search-counts';
 import { deleteAbandonedUploads } from './delete-abandoned-uploads';
 
 /** pg_try_advisory_lock key: one housekeeping pass at a time across every instance. */
@@ -23,6 +24,8 @@ export interface HousekeepingCounts {
   photos: number;
   /** Photo uploads (tus) older than a day, finished or not: a finished one's photo row has it all. */
   photoUploads: number;
+  /** The search groups' rows after folding them into one per group (migration 0010). */
+  searchGroups: number;
 }
 
 /** Where the photo backend keeps its files (photos/photo-store.ts), without importing it. */
@@ -51,7 +54,7 @@ async function deleteRowsIfAny(db: Executor, fromWhere: SQL) {
  * either way), rate-limit windows that ended over an hour ago, idempotency keys and unfinished
  * uploads older than a day, sent or suppressed notifications older than 90 days (queued, failed and
  * dead ones stay until an admin deals with them), live events older than a day, photos never
- * attached to a vehicle and photo uploads older than a day. Returns what was deleted, or null when
+ * attached to a vehicle and photo uploads older than a day; and folds the search groups' rows. Returns what was deleted, or null when
  * another instance's pass holds the lock and this one skipped.
  */
 export async function runHousekeeping(
@@ -88,6 +91,7 @@ export async function runHousekeeping(
       return keys.length;
     }),
     photoUploads: await deleteAbandonedUploads(options.photos.uploadsDir, cutoff, { finishedToo: true }),
+    searchGroups: await foldSearchGroups(db),
   }));
   // The files go once the rows are gone for good (on PostgreSQL the pass is one transaction).
   for (const key of unattached) await options.photos.deleteFiles(key);

@@ -1,4 +1,4 @@
-import { gt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { vehicleSearchGroups } from '../../db/schema';
 
@@ -20,9 +20,10 @@ export const mayBeTypo = (word: string) => word.length >= 3 && /\p{L}/u.test(wor
  */
 export async function loadVocabulary(db: Database): Promise<string[]> {
   const rows = await db
-    .selectDistinct({ text: vehicleSearchGroups.searchText })
+    .select({ text: vehicleSearchGroups.searchText })
     .from(vehicleSearchGroups)
-    .where(gt(vehicleSearchGroups.count, 0));
+    .groupBy(vehicleSearchGroups.searchText)
+    .having(sql`sum(${vehicleSearchGroups.count}) > 0`);
   const words = new Set<string>();
   for (const { text } of rows) for (const word of text.split(/\s+/)) if (mayBeTypo(word)) words.add(word);
   return [...words].sort();
