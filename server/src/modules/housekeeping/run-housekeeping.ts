@@ -27,7 +27,8 @@ export interface HousekeepingCounts {
 
 /** Where the photo backend keeps its files (photos/photo-store.ts), without importing it. */
 export interface PhotoHousekeeping {
-  uploadsDir: string;
+  /** null: the uploads are in a bucket, whose lifecycle rule removes abandoned ones (ADR 0014). */
+  uploadsDir: string | null;
   deleteFiles: (storageKey: string) => Promise<void>;
 }
 
@@ -56,7 +57,7 @@ async function deleteRowsIfAny(db: Executor, fromWhere: SQL) {
  */
 export async function runHousekeeping(
   database: DbHandle,
-  options: { uploadsDir: string; photos: PhotoHousekeeping },
+  options: { uploadsDir: string | null; photos: PhotoHousekeeping },
 ): Promise<HousekeepingCounts | null> {
   const cutoff = new Date(Date.now() - RETENTION_MS);
   let unattached: string[] = [];
@@ -71,7 +72,7 @@ export async function runHousekeeping(
       db,
       sql`delete from idempotency_keys where created_at < now() - ${RETENTION_MS} * interval '1 millisecond'`,
     ),
-    uploads: await deleteAbandonedUploads(options.uploadsDir, cutoff),
+    uploads: options.uploadsDir ? await deleteAbandonedUploads(options.uploadsDir, cutoff) : 0,
     notifications: await deleteRowsIfAny(
       db,
       sql`notifications where status in ('sent', 'suppressed')
@@ -87,7 +88,9 @@ export async function runHousekeeping(
       unattached = keys;
       return keys.length;
     }),
-    photoUploads: await deleteAbandonedUploads(options.photos.uploadsDir, cutoff, { finishedToo: true }),
+    photoUploads: options.photos.uploadsDir
+      ? await deleteAbandonedUploads(options.photos.uploadsDir, cutoff, { finishedToo: true })
+      : 0,
   }));
   // The files go once the rows are gone for good (on PostgreSQL the pass is one transaction).
   for (const key of unattached) await options.photos.deleteFiles(key);

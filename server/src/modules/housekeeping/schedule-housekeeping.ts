@@ -13,7 +13,7 @@ const DEFAULT_TIMING = { firstPassDelayMs: 30_000, intervalMs: 10 * 60_000 };
 export function scheduleHousekeeping(
   app: FastifyInstance,
   database: DbHandle,
-  uploadsDir: string,
+  uploadsDir: string | null,
   photos: PhotoHousekeeping,
   timing = DEFAULT_TIMING,
 ) {
