@@ -59,6 +59,7 @@ export class PgUploadLocker implements Locker {
 
 class PgUploadLock implements Lock {
   private client: pg.PoolClient | null = null;
+  private onError: (() => void) | null = null;
 
   constructor(
     private readonly id: string,
@@ -68,6 +69,12 @@ class PgUploadLock implements Lock {
 
   async lock(signal: AbortSignal, requestRelease: RequestRelease): Promise<void> {
     const client = await this.locker.pool.connect();
+    // The connection may drop while the lock is held (the lock went with it): the request is asked
+    // to stop, and the error is not left unhandled (it would end the process).
+    this.onError = () => {
+      if (this.client === client) void requestRelease();
+    };
+    client.on('error', this.onError);
     const deadline = Date.now() + this.locker.acquireTimeoutMs;
     let asked = false;
     try {
@@ -89,7 +96,7 @@ class PgUploadLock implements Lock {
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
       }
     } catch (error) {
-      client.release();
+      this.release(client);
       throw error;
     }
   }
@@ -101,10 +108,16 @@ class PgUploadLock implements Lock {
     this.held.delete(this.id);
     try {
       await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [`tus:${this.id}`]);
-      client.release();
+      this.release(client);
     } catch (error) {
       // A connection that failed mid-unlock is not returned to the pool: closing it ends the lock.
-      client.release(error as Error);
+      this.release(client, error as Error);
     }
+  }
+
+  private release(client: pg.PoolClient, error?: Error) {
+    if (this.onError) client.off('error', this.onError);
+    this.onError = null;
+    client.release(error);
   }
 }

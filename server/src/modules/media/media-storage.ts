@@ -19,8 +19,8 @@ export async function openMediaStorage(
   if (!config.objectStorage) return { storage: null, locker: undefined };
   const storage = await ObjectStorage.create(config.objectStorage);
   await storage.checkAccess();
-  if (!config.databaseUrl) return { storage, locker: undefined };
-  const locker = await PgUploadLocker.create({ databaseUrl: config.databaseUrl, listen: database.listen });
+  if (!database.databaseUrl) return { storage, locker: undefined };
+  const locker = await PgUploadLocker.create({ databaseUrl: database.databaseUrl, listen: database.listen });
   app.addHook('onClose', async () => locker.close());
   return { storage, locker };
 }
