@@ -139,6 +139,20 @@ describe('videos on S3-compatible storage', () => {
     expect(outside.status).toBe(416);
     expect(outside.headers.get('content-range')).toBe(`bytes */${video.length}`);
 
+    // Ranges it cannot serve as asked are answered whole or refused, never with an error.
+    for (const range of [
+      'bytes=abc',
+      'bytes=5-2',
+      'bytes=0-1,5-9',
+      'items=0-5',
+      'bytes=-',
+      'bytes=99999999999999999999-',
+    ]) {
+      const odd = await fetch(`${base}${url}`, { headers: { range } });
+      expect([200, 206, 416], `${range} → ${odd.status}`).toContain(odd.status);
+      await odd.arrayBuffer();
+    }
+
     const head = await fetch(`${base}${url}`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe(String(video.length));
@@ -239,5 +253,6 @@ describe('start-up with S3 settings', () => {
       testConfig({ S3_BUCKET: 'Bad_Bucket', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }),
     ).toThrow(/S3_BUCKET: must be a bucket name/);
     expect(() => testConfig({ S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT: must be an http\(s\) URL/);
+    expect(() => testConfig({ INSTANCE_NAME: 'a b' })).toThrow(/INSTANCE_NAME: must be 1 to 40 letters/);
   });
 });
