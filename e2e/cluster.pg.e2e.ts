@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { PAGE_PATHS } from '@contracts/routes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_TEXT } from '../contracts/upload';
 import { type Cluster, filesUnder, startCluster } from '../server/test/cluster';
@@ -12,12 +14,27 @@ import { mp4Bytes, writeTempFile } from './support/video-fixture';
 /**
  * The reference deployment (DESIGN.md §9, issue #19): two app instances on one PostgreSQL behind
  * nginx (round-robin, no sticky sessions), media in an S3-protocol bucket (s3rver). Every step
- * goes through nginx in Chromium: staff upload a vehicle with its video (the tus chunks land on
- * both instances), the admin completes the listing, a dealer buys it, and another dealer's
+ * goes through nginx in Chromium: staff upload a vehicle with its video and photos (the tus chunks
+ * land on both instances), the admin completes the listing, a dealer buys it, and another dealer's
  * dashboard — its live stream on whichever instance — shows its own offer declined by the sale.
  */
 const BUICK = '1G4AH59H45G118341';
 const VIDEO_BYTES = 16 * 1024 * 1024; // four 5 MB tus chunks
+const PHOTOS = 3;
+
+/** Camera-sized JPEGs of noise (≈ 2–3 MB each, so each goes up in several 1 MB tus chunks). */
+const noisyJpegs = (count: number) =>
+  Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const width = 1600;
+      const height = 1200;
+      const pixels = randomBytes(width * height * 3);
+      const buffer = await sharp(pixels, { raw: { width, height, channels: 3 } })
+        .jpeg({ quality: 92 })
+        .toBuffer();
+      return { name: `IMG_${i + 1}.jpg`, mimeType: 'image/jpeg', buffer };
+    }),
+  );
 
 let cluster: Cluster;
 let browser: Browser;
@@ -69,6 +86,7 @@ describe('two instances behind nginx, media in a bucket', () => {
   it('takes a staff upload whose tus chunks land on both instances, and serves the video from either', async () => {
     const { page, context, errors } = await openPage(browser, PHONE, { baseURL: cluster.url });
     const patches = instancesOf(page, 'PATCH', /^\/api\/uploads\/[a-f0-9]{32}$/);
+    const photoPatches = instancesOf(page, 'PATCH', /^\/api\/photo-uploads\/[a-f0-9]{32}$/);
     await signInToUpload(page);
     await page.getByLabel('VIN').fill(BUICK);
     await page.getByRole('main').getByRole('status').filter({ hasText: UPLOAD_TEXT.vinDecoded }).waitFor();
@@ -78,6 +96,10 @@ describe('two instances behind nginx, media in a bucket', () => {
       .getByLabel('Choose a video')
       .setInputFiles(writeTempFile('cluster.mp4', mp4Bytes(VIDEO_BYTES)));
     await page.getByRole('heading', { name: 'Photos', level: 2 }).waitFor();
+    await page.getByLabel('Add extras').setInputFiles(await noisyJpegs(PHOTOS));
+    await page
+      .getByText(`${PHOTOS} of ${PHOTOS} photos uploaded`, { exact: true })
+      .waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Condition', level: 2 }).waitFor();
     await page.getByRole('button', { name: 'Create vehicle' }).click();
@@ -88,8 +110,11 @@ describe('two instances behind nginx, media in a bucket', () => {
     await context.close();
 
     console.log(`video PATCH chunks answered by: ${patches.join(' ')}`);
+    console.log(`photo PATCH chunks answered by: ${photoPatches.join(' ')}`);
     expect(patches.length).toBeGreaterThanOrEqual(4);
     expect(new Set(patches)).toEqual(new Set(['a', 'b']));
+    expect(photoPatches.length).toBeGreaterThanOrEqual(PHOTOS * 2);
+    expect(new Set(photoPatches)).toEqual(new Set(['a', 'b']));
 
     const vehicle = (await api<{ id: number; vin: string; videos: string[] }[]>('/api/vehicles')).find(
       (v) => v.vin === BUICK,
@@ -122,6 +147,24 @@ describe('two instances behind nginx, media in a bucket', () => {
     for (const instance of cluster.instances) {
       const list = (await (await fetch(`${instance.url}/api/vehicles`)).json()) as { id: number }[];
       expect(list.map((v) => v.id)).toContain(vehicleId);
+    }
+    // Each photo was processed by whichever instance took its last chunk; both serve its variants.
+    const detail = (await (await fetch(`${cluster.url}/api/vehicles/${vehicleId}`)).json()) as {
+      photos: { src: string }[];
+    };
+    expect(detail.photos).toHaveLength(PHOTOS);
+    for (const photo of detail.photos) {
+      expect(photo.src).toMatch(/^\/media\/photos\/[a-f0-9]{32}\/\d+\.jpeg$/);
+      const [fromA, fromB] = await Promise.all(
+        cluster.instances.map(async (instance) => {
+          const served = await fetch(`${instance.url}${photo.src}`);
+          expect(served.status).toBe(200);
+          expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+          return Buffer.from(await served.arrayBuffer());
+        }),
+      );
+      expect(fromA!.length).toBeGreaterThan(1000);
+      expect(fromA!.equals(fromB!)).toBe(true);
     }
   });
 
