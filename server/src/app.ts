@@ -163,7 +163,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     : await LocalUploads.create(config.uploadsDir, { log });
   const photos = await PhotoStore.create({
     dataDir: resolve(config.dataDir),
-    ...(media.storage ? { files: new S3PhotoFiles(media.storage, media.locker), locker: media.locker } : {}),
+    ...(media.storage ? { files: new S3PhotoFiles(media.storage, media.locker) } : {}),
     db: database.db,
     concurrency: config.photoConcurrency,
     log,

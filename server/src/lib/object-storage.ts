@@ -52,8 +52,8 @@ export class ObjectStorage {
       region,
       forcePathStyle,
       credentials: { accessKeyId, secretAccessKey },
-      // Checksums only where S3 requires them: most S3-compatible servers (MinIO, Ceph, s3rver)
-      // do not read the SDK's newer trailing-checksum uploads.
+      // Checksums only where S3 requires them: not every S3-compatible server (s3rver, older Ceph
+      // and Garage releases) reads the SDK's newer trailing-checksum uploads.
       requestChecksumCalculation: 'WHEN_REQUIRED' as const,
       responseChecksumValidation: 'WHEN_REQUIRED' as const,
     };
@@ -62,7 +62,8 @@ export class ObjectStorage {
   /** The bucket answers with these credentials, or start-up stops here with what to fix. */
   async checkAccess(): Promise<void> {
     const { bucket, endpoint, region } = this.config;
-    const where = `bucket "${bucket}" at ${endpoint ?? `AWS S3 (${region})`}`;
+    // The origin only: whatever else an endpoint URL carries (user info) is not printed.
+    const where = `bucket "${bucket}" at ${endpoint ? new URL(endpoint).origin : `AWS S3 (${region})`}`;
     try {
       await this.client.headBucket({ Bucket: bucket });
     } catch (error) {

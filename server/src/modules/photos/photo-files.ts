@@ -1,10 +1,11 @@
-import type { DataStore } from '@tus/server';
+import type { DataStore, Locker } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ProcessedPhoto } from './photo-pipeline';
 
-/** The tus server's storage options (a datastore, and how upload ids map to its keys). */
+/** The tus server's storage options (a datastore, how upload ids map to its keys, its locker). */
 export interface TusStorageOptions {
   datastore: DataStore;
+  locker?: Locker;
   namingFunction?: (req: Request) => string;
   generateUrl?: (req: Request, options: { path: string; id: string }) => string;
   getFileIdFromRequest?: (req: Request, lastPath?: string) => string | undefined;

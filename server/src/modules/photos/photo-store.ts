@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MAX_PHOTO_BYTES, PHOTO_TEXT, PHOTO_UPLOAD_PATH } from '@contracts/photos';
 import { Server as TusServer } from '@tus/server';
-import type { Locker } from '@tus/utils';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { vehiclePhotos } from '../../db/schema';
@@ -39,8 +38,6 @@ export interface PhotoStoreOptions {
   dataDir: string;
   /** …unless they go to a bucket (S3PhotoFiles); LocalPhotoFiles under dataDir by default. */
   files?: PhotoFiles;
-  /** Serialises one upload's requests across instances (PgUploadLocker); tus's in-process one by default. */
-  locker?: Locker;
   db: Database;
   concurrency: number;
   log: (message: string) => void;
@@ -74,7 +71,6 @@ export class PhotoStore {
     this.tus = new TusServer({
       path: PHOTO_UPLOAD_PATH,
       ...this.files.tus,
-      ...(options.locker ? { locker: options.locker } : {}),
       relativeLocation: true,
       maxSize: MAX_PHOTO_BYTES,
       disableTerminationForFinishedUploads: true,
