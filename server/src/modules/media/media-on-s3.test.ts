@@ -1,10 +1,12 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type TestS3Server } from '../../../test/s3-server';
 import { signInStaff } from '../../../test/sessions';
+import { spawnServer } from '../../../test/spawn-server';
 import { createBootstrappedApp, testConfig } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import { tinyMp4 } from '../../../test/tus-uploads';
@@ -240,6 +242,33 @@ describe('start-up with S3 settings', () => {
       /bucket "no-such-bucket" .* no such bucket: create it or fix S3_BUCKET/,
     );
     expect(await startWith({ S3_ENDPOINT: 'http://127.0.0.1:9' })).toMatch(/unreachable .*check S3_ENDPOINT/);
+  });
+
+  it('stops the server process with that message and exit code 1', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 's3-start-'));
+    try {
+      const start = spawnServer({
+        DATA_DIR: dataDir,
+        ...s3.env,
+        S3_SECRET_ACCESS_KEY: 'not-the-secret-4711',
+      });
+      const failure = await start.then(
+        async (server) => {
+          await server.stop();
+          return 'started';
+        },
+        (error: Error) => error.message,
+      );
+      expect(failure).toMatch(/^server exited with 1:/);
+      expect(failure).toMatch(
+        /Could not start: Media storage: bucket "deal-machine-media" at http:\/\/127\.0\.0\.1:\d+ access denied: check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/,
+      );
+      expect(failure).not.toContain('not-the-secret-4711');
+      // Only the embedded database was opened (it migrates first); no media directory was made.
+      expect(readdirSync(dataDir)).toEqual(['db']);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses half a configuration at boot', () => {
