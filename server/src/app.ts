@@ -244,10 +244,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   // Expired sessions, old rate-limit windows and idempotency keys, abandoned uploads.
-  // Uploads abandoned in a bucket are left to its lifecycle rule (ADR 0014).
-  scheduleHousekeeping(app, database, uploads.directory, {
-    uploadsDir: media.storage ? null : photos.uploadsDir,
-    deleteFiles: (key) => photos.deleteFiles(key),
+  scheduleHousekeeping(app, database, {
+    uploadsDir: uploads.directory,
+    photos: {
+      uploadsDir: media.storage ? null : photos.uploadsDir,
+      deleteFiles: (key) => photos.deleteFiles(key),
+    },
+    bucket: media.storage,
   });
   // The notification outbox is sent by every instance (DESIGN.md §6); nothing is sent from a request.
   scheduleNotificationSender(app, database.db, config.mail, config.notificationIntervalMs, {

@@ -103,6 +103,9 @@ export class ObjectStorage {
     return {
       datastore: new this.sdk.S3Store({
         partSize: 8 * 1024 * 1024,
+        // The upload's record is read from the bucket on every request: a copy kept by one instance
+        // would go stale when another completes, resumes or the housekeeping sweep removes it.
+        cache: { get: async () => undefined, set: async () => {}, delete: async () => {} },
         s3ClientConfig: { bucket: this.config.bucket, ...this.clientConfig() },
       }),
       namingFunction: () => `${prefix}/${randomBytes(16).toString('hex')}`,
@@ -162,8 +165,8 @@ export class ObjectStorage {
     });
   }
 
-  async keysUnder(prefix: string): Promise<string[]> {
-    const keys: string[] = [];
+  async objectsUnder(prefix: string): Promise<{ key: string; lastModified: Date }[]> {
+    const objects: { key: string; lastModified: Date }[] = [];
     let token: string | undefined;
     do {
       const page = await this.client.listObjectsV2({
@@ -171,10 +174,43 @@ export class ObjectStorage {
         Prefix: prefix,
         ContinuationToken: token,
       });
-      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+      for (const object of page.Contents ?? [])
+        if (object.Key) objects.push({ key: object.Key, lastModified: object.LastModified ?? new Date(0) });
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
-    return keys;
+    return objects;
+  }
+
+  async keysUnder(prefix: string): Promise<string[]> {
+    return (await this.objectsUnder(prefix)).map((object) => object.key);
+  }
+
+  /**
+   * The multipart upload @tus/s3-store keeps open for a tus upload at `key` (its id is in the
+   * `<key>.info` object's metadata), with the time of its newest part; null once it is complete,
+   * aborted or unknown.
+   */
+  async openMultipartUpload(key: string): Promise<{ uploadId: string; lastPartAt: number } | null> {
+    const { bucket } = this.config;
+    try {
+      const info = await this.client.headObject({ Bucket: bucket, Key: `${key}.info` });
+      const uploadId = info.Metadata?.['upload-id'];
+      if (!uploadId) return null;
+      const parts = await this.client.listParts({ Bucket: bucket, Key: key, UploadId: uploadId });
+      const times = (parts.Parts ?? []).map((part) => part.LastModified?.getTime() ?? 0);
+      return { uploadId, lastPartAt: Math.max(0, ...times) };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async abortMultipartUpload(key: string, uploadId: string) {
+    await this.client
+      .abortMultipartUpload({ Bucket: this.config.bucket, Key: key, UploadId: uploadId })
+      .catch((error: unknown) => {
+        if (!isMissing(error)) throw error;
+      });
   }
 
   async download(key: string, file: string) {

@@ -11,6 +11,8 @@ import { createBootstrappedApp, testConfig } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import { tinyMp4 } from '../../../test/tus-uploads';
 import { buildApp } from '../../app';
+import { ObjectStorage } from '../../lib/object-storage';
+import { sweepBucketUploads } from '../housekeeping/sweep-bucket-uploads';
 
 /**
  * Media on S3-compatible storage (ADR 0014) against a real S3-protocol server on 127.0.0.1
@@ -214,6 +216,48 @@ describe('photos on S3-compatible storage', () => {
     for (const dir of ['uploads', 'photo-uploads', 'photos', 'photo-originals'])
       expect(existsSync(join(ctx.config.dataDir, dir)), dir).toBe(false);
     expect(readdirSync(ctx.config.dataDir)).toEqual([]);
+  });
+});
+
+describe('housekeeping in the bucket', () => {
+  it('aborts and deletes abandoned uploads, keeps accepted videos, and drops finished photo uploads', async () => {
+    const MB = 1024 * 1024;
+    const video = patternedMp4(12 * MB);
+    // One upload left after a 1 MB chunk (held as `.part`), one after a 6 MB chunk (an S3 part).
+    const small = await create('/api/uploads', video.length, 'a.mp4', 'video/mp4');
+    expect((await patch(small, 0, video.subarray(0, MB))).status).toBe(204);
+    const large = await create('/api/uploads', video.length, 'b.mp4', 'video/mp4');
+    expect((await patch(large, 0, video.subarray(0, 6 * MB))).status).toBe(204);
+    const idOf = (location: string) => location.split('/').pop()!;
+    const before = await s3.keys();
+    expect(before).toContain(`video-uploads/${idOf(small)}.part`);
+    const accepted = before.filter((k) => /^video-uploads\/[a-f0-9]{32}\.type$/.test(k));
+    expect(accepted.length).toBeGreaterThan(0);
+
+    const storage = await ObjectStorage.create(ctx.config.objectStorage!);
+    const open = await storage.openMultipartUpload(`video-uploads/${idOf(large)}`);
+    expect(open?.lastPartAt).toBeGreaterThan(Date.now() - 60_000);
+    // Touched a moment ago: a sweep with a day's retention leaves everything.
+    const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000);
+    expect(await sweepBucketUploads(storage, 'video-uploads', dayAgo)).toBe(0);
+    expect(await sweepBucketUploads(storage, 'photo-uploads', dayAgo, { finishedToo: true })).toBe(0);
+    expect(await s3.keys()).toEqual(before);
+
+    // As if a day had passed: the two abandoned videos and every photo upload go.
+    const later = new Date(Date.now() + 60_000);
+    expect(await sweepBucketUploads(storage, 'video-uploads', later)).toBe(2);
+    expect(await sweepBucketUploads(storage, 'photo-uploads', later, { finishedToo: true })).toBeGreaterThan(
+      0,
+    );
+    const after = await s3.keys();
+    expect(after.filter((k) => k.includes(idOf(small)) || k.includes(idOf(large)))).toEqual([]);
+    expect(after.filter((k) => k.startsWith('photo-uploads/'))).toEqual([]);
+    for (const marker of accepted) expect(after).toContain(marker);
+    expect(after.some((k) => k.startsWith('photos/'))).toBe(true);
+    expect(await storage.openMultipartUpload(`video-uploads/${idOf(large)}`)).toBeNull();
+    // The aborted upload is gone for tus as well.
+    const head = await fetch(`${base}${large}`, { method: 'HEAD', headers: tusHeaders() });
+    expect(head.status).toBe(404);
   });
 });
 
