@@ -3,7 +3,8 @@
  * instance, then of two, on one PostgreSQL database with media in an S3-protocol bucket
  * (server/test/cluster.ts). For each: GET /api/vehicles (1,000 published vehicles) req/s through
  * nginx, then 50 dealers pressing Buy Now on 200 cars until all are sold (purchases/s, requests/s,
- * p99) and the double sales the database holds (must be 0). Both printed side by side.
+ * p99) and the double sales the database holds (must be 0). Both printed side by side (best of
+ * two alternating rounds each).
  * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (a server where the user may create databases)
  * and nginx (apt-get install nginx); the bundle is rebuilt first.
  */
@@ -73,9 +74,38 @@ async function measure(instances: number): Promise<Figures> {
   }
 }
 
+/**
+ * One instance and two measured alternately, `ROUNDS` times each (a machine shared with other work
+ * favours neither); each figure is the best run, double sales and unsold cars the worst.
+ */
+const ROUNDS = 2;
+function combine(runs: Figures[]): Figures {
+  const best = <T>(pick: (f: Figures) => number, get: (f: Figures) => T) =>
+    get(runs.reduce((a, b) => (pick(b) > pick(a) ? b : a)));
+  return {
+    instances: runs[0]!.instances,
+    list: best(
+      (f) => f.list.requestsPerSecond,
+      (f) => f.list,
+    ),
+    buy: best(
+      (f) => f.buy.purchasesPerSecond,
+      (f) => f.buy,
+    ),
+    purchases: Math.min(...runs.map((f) => f.purchases)),
+    sold: Math.min(...runs.map((f) => f.sold)),
+    doubleSales: Math.max(...runs.map((f) => f.doubleSales)),
+  };
+}
+
 buildServerOnce();
-const one = await measure(1);
-const two = await measure(2);
+const runs: { one: Figures[]; two: Figures[] } = { one: [], two: [] };
+for (let round = 0; round < ROUNDS; round++) {
+  runs.one.push(await measure(1));
+  runs.two.push(await measure(2));
+}
+const one = combine(runs.one);
+const two = combine(runs.two);
 
 const side = (label: string, a: string | number, b: string | number) =>
   line(label, `${String(a).padStart(12)} ${String(b).padStart(12)}`);
@@ -93,8 +123,11 @@ side('Buy Now p50 / p99 (ms)', `${one.buy.p50}/${one.buy.p99}`, `${two.buy.p50}/
 side('Buy Now transport errors', one.buy.errors, two.buy.errors);
 side(`cars sold (of ${FOR_SALE})`, one.sold, two.sold);
 side('double sales (must be 0)', one.doubleSales, two.doubleSales);
-line('written', writeResults('cluster', { listed: LISTED, forSale: FOR_SALE, buyers: BUYERS, one, two }));
-const broken = [one, two].some(
+line(
+  'written',
+  writeResults('cluster', { listed: LISTED, forSale: FOR_SALE, buyers: BUYERS, one, two, runs }),
+);
+const broken = [...runs.one, ...runs.two].some(
   (f) => f.doubleSales !== 0 || f.sold !== f.purchases || f.sold !== FOR_SALE || f.list.non2xx > 0,
 );
 if (broken) process.exit(1);
