@@ -13,7 +13,7 @@ const benches = [
   'pages',
   'notify',
   'photos',
-  ...(hasPostgres ? ['buy', 'search'] : []),
+  ...(hasPostgres ? ['buy', 'search', 'cluster'] : []),
 ];
 for (const name of benches) {
   console.log(`\n== bench:${name}`);
@@ -24,7 +24,7 @@ for (const name of benches) {
 }
 if (!hasPostgres)
   console.log(
-    '\nbench:buy and bench:search skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server',
+    '\nbench:buy, bench:search and bench:cluster skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server',
   );
 
 interface Load {
@@ -115,6 +115,32 @@ if (buy)
     `${buy.purchases} / ${buy.doubleSales} / ${buy.p99} ms`,
     'double sales = 0',
   ]);
+const cluster = read('cluster') as unknown as Record<
+  'one' | 'two',
+  {
+    list: Load;
+    buy: { purchasesPerSecond: number; p99: number };
+    doubleSales: number;
+  }
+> | null;
+if (cluster) {
+  const { one, two } = cluster;
+  rows.push([
+    'nginx + 1 vs 2 instances: list req/s',
+    `${one.list.requestsPerSecond} vs ${two.list.requestsPerSecond} (×${(two.list.requestsPerSecond / one.list.requestsPerSecond).toFixed(2)})`,
+    'two > one',
+  ]);
+  rows.push([
+    'nginx + 1 vs 2 instances: Buy Now purchases/s (p99)',
+    `${one.buy.purchasesPerSecond} (${one.buy.p99} ms) vs ${two.buy.purchasesPerSecond} (${two.buy.p99} ms)`,
+    'two > one',
+  ]);
+  rows.push([
+    'nginx + 1 / 2 instances: double sales',
+    `${one.doubleSales} / ${two.doubleSales}`,
+    'double sales = 0',
+  ]);
+}
 const search = read('search') as unknown as {
   app: Load;
   ceiling: Load;

@@ -28,14 +28,28 @@ export async function benchDatabase(): Promise<{
   return { handle, dataDir, env: { DATA_DIR: dataDir } };
 }
 
-/** The server as `npm start` runs it: the bundle, rebuilt first so it matches the sources. */
+/** The PostgreSQL server a PostgreSQL-only benchmark creates its databases on; exits with how to set it. */
+export function requirePostgres(bench: string): string {
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (url) return url;
+  console.error(
+    `bench:${bench} runs on PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL), e.g. postgres://app:app@127.0.0.1:5432/postgres`,
+  );
+  process.exit(1);
+}
+
+/** The bundle `npm start` runs, rebuilt once per benchmark run so it matches the sources. */
 let serverBuilt = false;
+export function buildServerOnce() {
+  if (serverBuilt) return;
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('building the server failed');
+  serverBuilt = true;
+}
+
+/** The server as `npm start` runs it: the bundle, rebuilt first so it matches the sources. */
 export function startBenchServer(env: Record<string, string>) {
-  if (!serverBuilt) {
-    const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('building the server failed');
-    serverBuilt = true;
-  }
+  buildServerOnce();
   return spawnServer({ LOG_LEVEL: 'error', ...NO_ATTEMPT_LIMITS, ...env }, 'bundle');
 }
 

@@ -7,6 +7,26 @@ import { type SpawnedServer, spawnServer } from '../../server/test/spawn-server'
 export const E2E_ADMIN = { email: 'admin@e2e.example', password: 'e2e-admin-password' } as const;
 export const E2E_UPLOAD_PASSWORD = 'e2e-upload-password';
 
+/** What every journey's server is started with (the cluster journey's instances too). */
+export const JOURNEY_ENV = {
+  // The journeys expect the demo marketplace, on PostgreSQL too (where it is off unless asked for).
+  SEED_DEMO: 'true',
+  ADMIN_EMAILS: E2E_ADMIN.email,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  UPLOAD_PASSWORD: E2E_UPLOAD_PASSWORD,
+  // Journeys sign in many times from one address; the limit itself is proven by the API tests.
+  SIGN_IN_RATE_LIMIT: '1000',
+  CODE_GUESS_ADDRESS_PER_DAY: '100000',
+  CODE_GUESS_GLOBAL_PER_MINUTE: '100000',
+  CODE_GUESS_GLOBAL_PER_DAY: '100000',
+} as const;
+
+/** The demo dealer a first start printed (name and buy code), or null. */
+export const demoDealerIn = (output: string) => {
+  const demo = /Demo dealer \([^)]*\): (.+), buy code ([A-Z0-9]{4})/.exec(output);
+  return demo ? { dealerName: demo[1]!, buyCode: demo[2]! } : null;
+};
+
 export interface RunningServer extends SpawnedServer {
   /** The demo dealer the first start printed, when the demo data was seeded. */
   demoDealer: { dealerName: string; buyCode: string } | null;
@@ -57,16 +77,7 @@ export async function startAppServer(
         HOME: process.env.HOME ?? '',
         DATA_DIR: dataDir,
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-        // The journeys expect the demo marketplace, on PostgreSQL too (where it is off unless asked for).
-        SEED_DEMO: 'true',
-        ADMIN_EMAILS: E2E_ADMIN.email,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        UPLOAD_PASSWORD: E2E_UPLOAD_PASSWORD,
-        // Journeys sign in many times from one address; the limit itself is proven by the API tests.
-        SIGN_IN_RATE_LIMIT: '1000',
-        CODE_GUESS_ADDRESS_PER_DAY: '100000',
-        CODE_GUESS_GLOBAL_PER_MINUTE: '100000',
-        CODE_GUESS_GLOBAL_PER_DAY: '100000',
+        ...JOURNEY_ENV,
         ...env,
       },
       { entry: 'bundle', startTimeoutMs: 60_000 },
@@ -76,10 +87,9 @@ export async function startAppServer(
     throw error;
   }
 
-  const demo = /Demo dealer \([^)]*\): (.+), buy code ([A-Z0-9]{4})/.exec(server.output());
   return {
     ...server,
-    demoDealer: demo ? { dealerName: demo[1]!, buyCode: demo[2]! } : null,
+    demoDealer: demoDealerIn(server.output()),
     databaseUrl,
     stop: async () => {
       const code = await server.stop();

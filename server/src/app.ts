@@ -20,6 +20,8 @@ import { scheduleHousekeeping } from './modules/housekeeping/schedule-housekeepi
 import { liveRoutes } from './modules/live/live.routes';
 import { LOCAL_MEDIA_URL, LocalUploads } from './modules/media/local-uploads';
 import { mediaRoutes } from './modules/media/media.routes';
+import { openMediaStorage } from './modules/media/media-storage';
+import { S3Uploads } from './modules/media/s3-uploads';
 import { messageContextOf } from './modules/notifications/notification-messages';
 import { notificationPreferencesRoutes } from './modules/notifications/notification-preferences.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -30,6 +32,7 @@ import { offersRoutes } from './modules/offers/offers.routes';
 import { remindExpiringOffers } from './modules/offers/remind-expiring-offers';
 import { PhotoStore } from './modules/photos/photo-store';
 import { photosRoutes } from './modules/photos/photos.routes';
+import { S3PhotoFiles } from './modules/photos/s3-photo-files';
 import { buyingRoutes } from './modules/purchases/buying.routes';
 import { readCaFile } from './modules/sheets-sync/fetch-image';
 import { sheetsSyncRoutes } from './modules/sheets-sync/sheets-sync.routes';
@@ -113,6 +116,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     reply.header('x-request-id', request.id);
     done(null, payload);
   });
+  const { instanceName } = config;
+  if (instanceName)
+    // On the raw response, so hijacked replies (tus uploads, live streams) carry it too.
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.raw.setHeader('x-instance', instanceName);
+      done();
+    });
 
   registerSecurity(app, {
     publicOrigin: config.publicOrigin,
@@ -148,14 +158,17 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     await unlisten();
   });
   const decoder = new VinDecoder(config.vpic);
-  const uploads = await LocalUploads.create(config.uploadsDir, {
-    log: (message) => app.log.info(message),
-  });
+  const media = await openMediaStorage(app, config, database);
+  const log = (message: string) => app.log.info(message);
+  const uploads = media.storage
+    ? new S3Uploads(media.storage, { locker: media.locker, log })
+    : await LocalUploads.create(config.uploadsDir, { log });
   const photos = await PhotoStore.create({
     dataDir: resolve(config.dataDir),
+    ...(media.storage ? { files: new S3PhotoFiles(media.storage, media.locker) } : {}),
     db: database.db,
     concurrency: config.photoConcurrency,
-    log: (message) => app.log.info(message),
+    log,
   });
   const cloudinaryPrefix = config.cloudinary
     ? `https://res.cloudinary.com/${config.cloudinary.cloudName}/`
@@ -233,9 +246,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   // Expired sessions, old rate-limit windows and idempotency keys, abandoned uploads.
-  scheduleHousekeeping(app, database, uploads.directory, {
-    uploadsDir: photos.uploadsDir,
-    deleteFiles: (key) => photos.deleteFiles(key),
+  scheduleHousekeeping(app, database, {
+    uploadsDir: uploads.directory,
+    photos: {
+      uploadsDir: media.storage ? null : photos.uploadsDir,
+      deleteFiles: (key) => photos.deleteFiles(key),
+    },
+    bucket: media.storage,
   });
   // The notification outbox is sent by every instance (DESIGN.md §6); nothing is sent from a request.
   scheduleNotificationSender(app, database.db, config.mail, config.notificationIntervalMs, {

@@ -4,11 +4,13 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { adminUsers, appSettings } from './db/schema';
+import { ObjectStorage } from './lib/object-storage';
 import { UPLOAD_PASSWORD_SETTING } from './modules/auth/login-staff';
 import { generatePassword, hashPassword } from './modules/auth/passwords';
 import { messageContextOf } from './modules/notifications/notification-messages';
 import { PhotoStore } from './modules/photos/photo-store';
 import { type RegradeResult, regradeVehicles } from './modules/photos/regrade-vehicles';
+import { S3PhotoFiles } from './modules/photos/s3-photo-files';
 import { SALE_TERMS_SETTING } from './modules/vehicles/sell-vehicle';
 import { seedDemoNotifications } from './seed/demo-notifications';
 import { seedDemoPhotos } from './seed/demo-photos';
@@ -42,9 +44,13 @@ export async function bootstrap(db: Database, config: Config): Promise<Bootstrap
     await seedDemoNotifications(db, messageContextOf(config));
     // Sales at every step after Buy Now: payment, title, pickup, a claim, an unwind request.
     await seedDemoSales(db, messageContextOf(config));
-    // Photos go through the real pipeline into DATA_DIR/photos, and condition reports with grades.
+    // Photos go through the real pipeline into DATA_DIR/photos (or the bucket, ADR 0014), and
+    // condition reports with grades.
+    const storage = config.objectStorage ? await ObjectStorage.create(config.objectStorage) : null;
+    await storage?.checkAccess();
     const photos = await PhotoStore.create({
       dataDir: resolve(config.dataDir),
+      ...(storage ? { files: new S3PhotoFiles(storage, undefined) } : {}),
       db,
       concurrency: config.photoConcurrency,
       log: () => {},

@@ -22,6 +22,17 @@ const booleanFlag = <T extends boolean | undefined>(fallback: T) =>
 
 export type TrustProxy = false | number | string[];
 
+/** The S3-compatible bucket media are kept in (S3_*). */
+export interface ObjectStorageConfig {
+  /** Unset: AWS S3 itself, by region. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
 /** proxy-addr's names for address ranges, accepted by Fastify's trustProxy list. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -284,6 +295,45 @@ const envSchema = z.object({
       .max(3_600_000, 'must be between 100 and 3600000 ms')
       .default(60_000),
   ),
+  /** S3-compatible media storage (ADR 0014): S3_BUCKET turns it on; unset, media stay in DATA_DIR. */
+  S3_ENDPOINT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), {
+        message: 'must be an http(s) URL like https://s3.eu-central-1.amazonaws.com or http://127.0.0.1:9000',
+      })
+      .optional(),
+  ),
+  S3_BUCKET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+      )
+      .optional(),
+  ),
+  S3_REGION: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/, 'must be a region name like us-east-1')
+      .default('us-east-1'),
+  ),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().max(256).optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().max(256).optional()),
+  /** Unset: path-style (`endpoint/bucket/key`) when S3_ENDPOINT is set (MinIO, Ceph…), virtual hosts on AWS. */
+  S3_FORCE_PATH_STYLE: booleanFlag(undefined),
+  /** Names this instance in an `X-Instance` response header (to see which instance answered behind a load balancer). */
+  INSTANCE_NAME: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,40}$/, 'must be 1 to 40 letters, digits, dots, hyphens or underscores')
+      .optional(),
+  ),
   BRAND_NAME: z.preprocess(emptyToUndefined, z.string().max(60).default(DEFAULT_BRAND.productName)),
   BRAND_PHONE: z.preprocess(
     emptyToUndefined,
@@ -360,6 +410,10 @@ export interface Config {
   liveHeartbeatMs: number;
   /** First retry delay of a failed notification; doubles with each attempt. */
   notificationRetryBaseMs: number;
+  /** Media in an S3-compatible bucket (S3_*); null: on local disk under DATA_DIR. */
+  objectStorage: ObjectStorageConfig | null;
+  /** INSTANCE_NAME: sent as `X-Instance` on every response when set. */
+  instanceName: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -391,6 +445,33 @@ function sheetSource(env: Env): SheetSource | null {
     };
   }
   return env.SHEET_CSV_URL ? { kind: 'csv', url: env.SHEET_CSV_URL } : null;
+}
+
+const S3_KEYS = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
+
+/** S3_BUCKET with both keys, or nothing at all: half a configuration would put media on one instance's disk. */
+function objectStorageOf(env: Env, source: Record<string, string | undefined>): ObjectStorageConfig | null {
+  if (!env.S3_BUCKET) {
+    const stray = S3_KEYS.filter((key) => source[key]?.trim());
+    if (stray.length > 0)
+      throw new ConfigError([
+        `S3_BUCKET: must be set too when ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set (or leave every S3_* setting unset to keep media in DATA_DIR)`,
+      ]);
+    return null;
+  }
+  const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((key) => !env[key]);
+  if (missing.length > 0)
+    throw new ConfigError([
+      `${missing.join(', ')}: must be set too: S3_BUCKET needs the bucket's credentials`,
+    ]);
+  return {
+    endpoint: env.S3_ENDPOINT,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+  };
 }
 
 function parseCloudinaryUrl(url: string | undefined, apiBase: string) {
@@ -495,5 +576,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     notificationIntervalMs: env.NOTIFICATION_INTERVAL_MS,
     liveHeartbeatMs: env.LIVE_HEARTBEAT_MS,
     notificationRetryBaseMs: env.NOTIFICATION_RETRY_BASE_MS,
+    objectStorage: objectStorageOf(env, source),
+    instanceName: env.INSTANCE_NAME,
   };
 }

@@ -18,6 +18,8 @@ export type DbKind = 'pglite' | 'postgres';
 export interface DbHandle {
   db: Database;
   kind: DbKind;
+  /** The server's URL (PostgreSQL only), for parts that need connections of their own (tus locks). */
+  databaseUrl?: string;
   /** Applies the committed migrations (idempotent; serialised across instances on PostgreSQL). */
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -94,6 +96,7 @@ async function openPostgres(databaseUrl: string): Promise<DbHandle> {
   return {
     db,
     kind: 'postgres',
+    databaseUrl,
     migrate: async () => {
       const client = await pool.connect();
       try {

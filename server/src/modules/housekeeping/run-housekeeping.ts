@@ -1,8 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbHandle, Executor } from '../../db/client';
 import { withTryAdvisoryLock } from '../../lib/advisory-lock';
+import type { ObjectStorage } from '../../lib/object-storage';
 import { foldSearchGroups } from '../vehicles/search-counts';
 import { deleteAbandonedUploads } from './delete-abandoned-uploads';
+import { sweepBucketUploads } from './sweep-bucket-uploads';
 
 /** pg_try_advisory_lock key: one housekeeping pass at a time across every instance. */
 export const HOUSEKEEPING_LOCK_KEY = 727_003;
@@ -30,8 +32,17 @@ export interface HousekeepingCounts {
 
 /** Where the photo backend keeps its files (photos/photo-store.ts), without importing it. */
 export interface PhotoHousekeeping {
-  uploadsDir: string;
+  /** null: the uploads are in a bucket (swept through `bucket`). */
+  uploadsDir: string | null;
   deleteFiles: (storageKey: string) => Promise<void>;
+}
+
+/** Where uploads are kept: the video uploads' directory and the photo backend's, or a bucket. */
+export interface HousekeepingPlaces {
+  uploadsDir: string | null;
+  photos: PhotoHousekeeping;
+  /** With media in a bucket: its abandoned uploads are swept instead of local directories (ADR 0014). */
+  bucket?: ObjectStorage | null;
 }
 
 async function deleteRows(db: Executor, statement: SQL) {
@@ -59,8 +70,9 @@ async function deleteRowsIfAny(db: Executor, fromWhere: SQL) {
  */
 export async function runHousekeeping(
   database: DbHandle,
-  options: { uploadsDir: string; photos: PhotoHousekeeping },
+  options: HousekeepingPlaces,
 ): Promise<HousekeepingCounts | null> {
+  const { bucket } = options;
   const cutoff = new Date(Date.now() - RETENTION_MS);
   let unattached: string[] = [];
   const counts = await withTryAdvisoryLock(database, HOUSEKEEPING_LOCK_KEY, async (db) => ({
@@ -74,7 +86,11 @@ export async function runHousekeeping(
       db,
       sql`delete from idempotency_keys where created_at < now() - ${RETENTION_MS} * interval '1 millisecond'`,
     ),
-    uploads: await deleteAbandonedUploads(options.uploadsDir, cutoff),
+    uploads: bucket
+      ? await sweepBucketUploads(bucket, 'video-uploads', cutoff)
+      : options.uploadsDir
+        ? await deleteAbandonedUploads(options.uploadsDir, cutoff)
+        : 0,
     notifications: await deleteRowsIfAny(
       db,
       sql`notifications where status in ('sent', 'suppressed')
@@ -90,7 +106,11 @@ export async function runHousekeeping(
       unattached = keys;
       return keys.length;
     }),
-    photoUploads: await deleteAbandonedUploads(options.photos.uploadsDir, cutoff, { finishedToo: true }),
+    photoUploads: bucket
+      ? await sweepBucketUploads(bucket, 'photo-uploads', cutoff, { finishedToo: true })
+      : options.photos.uploadsDir
+        ? await deleteAbandonedUploads(options.photos.uploadsDir, cutoff, { finishedToo: true })
+        : 0,
     searchGroups: await foldSearchGroups(db),
   }));
   // The files go once the rows are gone for good (on PostgreSQL the pass is one transaction).

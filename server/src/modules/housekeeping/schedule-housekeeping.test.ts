@@ -25,8 +25,7 @@ async function scheduledApp(database: DbHandle, { ownsDatabase = true } = {}) {
   scheduleHousekeeping(
     app,
     database,
-    uploadsDir,
-    { uploadsDir: join(uploadsDir, 'photo-uploads'), deleteFiles: async () => {} },
+    { uploadsDir, photos: { uploadsDir: join(uploadsDir, 'photo-uploads'), deleteFiles: async () => {} } },
     { firstPassDelayMs: 1, intervalMs: 60_000 },
   );
   await app.ready();

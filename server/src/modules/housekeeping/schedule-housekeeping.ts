@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../../db/client';
-import { type PhotoHousekeeping, runHousekeeping } from './run-housekeeping';
+import { type HousekeepingPlaces, runHousekeeping } from './run-housekeeping';
 
 /** The first pass waits until start-up traffic (bootstrap, first requests) is over. */
 const DEFAULT_TIMING = { firstPassDelayMs: 30_000, intervalMs: 10 * 60_000 };
@@ -13,14 +13,13 @@ const DEFAULT_TIMING = { firstPassDelayMs: 30_000, intervalMs: 10 * 60_000 };
 export function scheduleHousekeeping(
   app: FastifyInstance,
   database: DbHandle,
-  uploadsDir: string,
-  photos: PhotoHousekeeping,
+  where: HousekeepingPlaces,
   timing = DEFAULT_TIMING,
 ) {
   let running: Promise<void> | null = null;
   const pass = () => {
     if (running) return;
-    running = runHousekeeping(database, { uploadsDir, photos })
+    running = runHousekeeping(database, where)
       .then(
         (deleted) => {
           if (deleted && Object.values(deleted).some((n) => n > 0))

@@ -6,11 +6,13 @@ import { MAX_VIDEO_BYTES } from '@contracts/limits';
 import { UPLOAD_TEXT, VIDEO_UPLOAD_PATH } from '@contracts/upload';
 import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IMMUTABLE } from '../../lib/object-storage';
 import { sniffVideoType } from './sniff-video';
 
 export const UPLOAD_ID = /^[a-f0-9]{32}$/;
 /** File extension per sniffed type: the served name carries it, so players and the UI know the format. */
-const EXTENSIONS: Record<string, string> = {
+export const EXTENSIONS: Record<string, string> = {
   'video/mp4': 'mp4',
   'video/webm': 'webm',
   'video/quicktime': 'mov',
@@ -20,6 +22,17 @@ const EXTENSIONS: Record<string, string> = {
 };
 export const LOCAL_MEDIA_URL = /^\/media\/uploads\/([a-f0-9]{32})\.(mp4|webm|mov|m4v|3gp|3g2|jpg)$/;
 export const localThumbnailUrl = (id: string) => `/media/uploads/${id}.jpg`;
+
+/** Where accepted videos are kept: this instance's disk (LocalUploads) or the bucket (S3Uploads). */
+export interface VideoUploads {
+  readonly tus: TusServer;
+  /** The local directory housekeeping sweeps for abandoned uploads; null when they are in a bucket. */
+  readonly directory: string | null;
+  /** The accepted video's URL and poster URL, or null while missing or refused. */
+  result(id: string): Promise<{ url: string; thumbnailUrl: string | null } | null>;
+  /** Sends `<id>.<ext>` (the video) or `<id>.jpg` (its poster), with range requests. */
+  send(request: FastifyRequest, reply: FastifyReply, name: string): Promise<FastifyReply>;
+}
 
 /**
  * The local media backend: resumable tus uploads into DATA_DIR/uploads under random names, the
@@ -34,7 +47,7 @@ export const localThumbnailUrl = (id: string) => `/media/uploads/${id}.jpg`;
 class PreparedFileStore extends FileStore {}
 Object.defineProperty(PreparedFileStore.prototype, 'checkOrCreateDirectory', { value: () => {} });
 
-export class LocalUploads {
+export class LocalUploads implements VideoUploads {
   readonly tus: TusServer;
 
   constructor(
@@ -73,7 +86,6 @@ export class LocalUploads {
     return new LocalUploads(directory, options);
   }
 
-  /** The accepted video's URL and poster URL, or null while missing or refused. */
   async result(id: string) {
     if (!UPLOAD_ID.test(id)) return null;
     const file = join(this.directory, id);
@@ -84,9 +96,14 @@ export class LocalUploads {
       thumbnailUrl: existsSync(`${file}.jpg`) ? localThumbnailUrl(id) : null,
     };
   }
+
+  /** @fastify/static's sendFile (registered by media.routes.ts for this directory). */
+  async send(_request: FastifyRequest, reply: FastifyReply, name: string) {
+    return reply.header('cache-control', IMMUTABLE).sendFile(name, this.directory);
+  }
 }
 
-async function readHead(file: string): Promise<Buffer> {
+export async function readHead(file: string): Promise<Buffer> {
   const handle = await open(file, 'r');
   try {
     const buffer = Buffer.alloc(64);
@@ -97,8 +114,17 @@ async function readHead(file: string): Promise<Buffer> {
   }
 }
 
+let ffmpegProbe: Promise<boolean> | null = null;
+/** Whether `ffmpeg` runs here (asked once): without it, no poster is attempted. */
+export const hasFfmpeg = () =>
+  (ffmpegProbe ??= new Promise<boolean>((resolve) => {
+    const child = spawn('ffmpeg', ['-version'], { stdio: 'ignore' });
+    child.on('error', () => resolve(false));
+    child.on('exit', (code) => resolve(code === 0));
+  }));
+
 /** One frame at 1 s, 640 px wide; a missing ffmpeg or an unreadable video just means no poster. */
-function makePoster(video: string, poster: string): Promise<void> {
+export function makePoster(video: string, poster: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       'ffmpeg',

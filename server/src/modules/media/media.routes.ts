@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { ERROR_CODES } from '@contracts/errors';
 import { MAX_VIDEO_BYTES } from '@contracts/limits';
 import { VIDEO_UPLOAD_PATH } from '@contracts/upload';
@@ -7,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../lib/app-error';
 import { type CloudinaryConfig, signVideoUpload } from './cloudinary';
-import { LOCAL_MEDIA_URL, type LocalUploads } from './local-uploads';
+import { LOCAL_MEDIA_URL, type VideoUploads } from './local-uploads';
 
 export interface MediaRoutesOptions {
-  uploads: LocalUploads;
+  uploads: VideoUploads;
   cloudinary: CloudinaryConfig | null;
 }
 
@@ -68,14 +67,16 @@ export async function mediaRoutes(app: FastifyInstance, { uploads, cloudinary }:
     },
   });
 
-  // Accepted uploads are public (their names are random 128-bit ids), served with range requests.
+  // Accepted uploads are public (their names are random 128-bit ids), served with range requests
+  // from this instance's disk or streamed from the bucket.
   await app.register(async (scope) => {
-    await scope.register(fastifyStatic, {
-      root: uploads.directory,
-      serve: false,
-      decorateReply: true,
-      cacheControl: false,
-    });
+    if (uploads.directory)
+      await scope.register(fastifyStatic, {
+        root: uploads.directory,
+        serve: false,
+        decorateReply: true,
+        cacheControl: false,
+      });
     scope.get<{ Params: { name: string } }>(
       '/media/uploads/:name',
       { config: { access: 'public' } },
@@ -84,9 +85,7 @@ export async function mediaRoutes(app: FastifyInstance, { uploads, cloudinary }:
         const id = LOCAL_MEDIA_URL.exec(url)?.[1];
         const result = id ? await uploads.result(id) : null;
         if (!result || (url !== result.url && url !== result.thumbnailUrl)) throw notFound('Not found');
-        return reply
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .sendFile(request.params.name, join(uploads.directory));
+        return uploads.send(request, reply, request.params.name);
       },
     );
   });

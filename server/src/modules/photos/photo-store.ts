@@ -1,24 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { MAX_PHOTO_BYTES, PHOTO_TEXT, PHOTO_UPLOAD_PATH } from '@contracts/photos';
-import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { vehiclePhotos } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
-import { PhotoRefused, type ProcessedPhoto, processPhoto } from './photo-pipeline';
+import { LocalPhotoFiles } from './local-photo-files';
+import type { PhotoFiles } from './photo-files';
+import { PhotoRefused, processPhoto } from './photo-pipeline';
 import { type PhotoRow, toPhoto } from './photo-views';
 
 export const UPLOAD_ID = /^[a-f0-9]{32}$/;
 export const STORAGE_KEY = /^[a-f0-9]{32}$/;
 /** A variant's public name: `<width>.<avif|webp|jpeg>`. */
 export const VARIANT_NAME = /^([1-9][0-9]{0,4})\.(avif|webp|jpeg)$/;
-
-/** See media/local-uploads.ts: the directory is made before the store, so its own check is skipped. */
-class PreparedFileStore extends FileStore {}
-Object.defineProperty(PreparedFileStore.prototype, 'checkOrCreateDirectory', { value: () => {} });
 
 /** At most `limit` photos decode at once; the rest wait their turn (a burst of 60 stays bounded). */
 export class ProcessingQueue {
@@ -39,24 +34,28 @@ export class ProcessingQueue {
 }
 
 export interface PhotoStoreOptions {
-  /** DATA_DIR: photos go to DATA_DIR/photo-uploads (tus), /photos (public), /photo-originals (private). */
+  /** DATA_DIR: photos go to DATA_DIR/photo-uploads (tus), /photos (public), /photo-originals (private)… */
   dataDir: string;
+  /** …unless they go to a bucket (S3PhotoFiles); LocalPhotoFiles under dataDir by default. */
+  files?: PhotoFiles;
   db: Database;
   concurrency: number;
   log: (message: string) => void;
 }
 
 /**
- * The local photo backend (issue #17), the same style as the video's (media/local-uploads.ts):
- * resumable tus uploads under random names; once complete, the content is checked and processed
+ * The photo store (issue #17), the same style as the video's (media/local-uploads.ts): resumable
+ * tus uploads under random names; once complete, the content is checked and processed
  * (photo-pipeline.ts) and the photo stored unattached. Variants are public under random 128-bit
- * keys (DATA_DIR/photos/<key>/<width>.<format>); the full-size original, re-encoded without
- * metadata, stays private (DATA_DIR/photo-originals/<key>.jpeg). The uploaded bytes themselves —
+ * keys (photos/<key>/<width>.<format>); the full-size original, re-encoded without metadata, stays
+ * private (photo-originals/<key>.jpeg) — in DATA_DIR or in a bucket (PhotoFiles). The uploaded bytes themselves —
  * which carry the camera's EXIF and GPS — are zeroed once processed: only the tus bookkeeping
  * (its size, so a client that lost the last answer still sees the upload complete) remains.
  */
 export class PhotoStore {
   readonly tus: TusServer;
+  readonly files: PhotoFiles;
+  /** The local directories (LocalPhotoFiles); unused when the photos are in a bucket. */
   readonly uploadsDir: string;
   readonly publicDir: string;
   readonly originalsDir: string;
@@ -65,19 +64,20 @@ export class PhotoStore {
   readonly uploaders = new Map<string, Actor>();
 
   private constructor(private readonly options: PhotoStoreOptions) {
-    this.uploadsDir = join(options.dataDir, 'photo-uploads');
-    this.publicDir = join(options.dataDir, 'photos');
-    this.originalsDir = join(options.dataDir, 'photo-originals');
+    const local = new LocalPhotoFiles(options.dataDir);
+    ({ uploadsDir: this.uploadsDir, publicDir: this.publicDir, originalsDir: this.originalsDir } = local);
+    this.files = options.files ?? local;
     this.queue = new ProcessingQueue(options.concurrency);
     this.tus = new TusServer({
       path: PHOTO_UPLOAD_PATH,
-      datastore: new PreparedFileStore({ directory: this.uploadsDir }),
+      ...this.files.tus,
       relativeLocation: true,
       maxSize: MAX_PHOTO_BYTES,
       disableTerminationForFinishedUploads: true,
       onUploadFinish: async (_req, upload) => {
-        const actor = this.uploaders.get(upload.id) ?? { type: 'staff', id: null };
-        this.uploaders.delete(upload.id);
+        const uploadId = this.files.uploadIdOf(upload.id);
+        const actor = this.uploaders.get(uploadId) ?? { type: 'staff', id: null };
+        this.uploaders.delete(uploadId);
         try {
           await this.storeUpload(upload.id, actor);
         } catch (error) {
@@ -91,26 +91,22 @@ export class PhotoStore {
 
   static async create(options: PhotoStoreOptions) {
     const store = new PhotoStore(options);
-    for (const dir of [store.uploadsDir, store.publicDir, store.originalsDir])
-      await mkdir(dir, { recursive: true });
+    await store.files.prepare();
     return store;
   }
 
   /** Processes a finished tus upload into an unattached photo row; a refusal is recorded for its status. */
-  private async storeUpload(uploadId: string, actor: Actor) {
-    const file = join(this.uploadsDir, uploadId);
+  private async storeUpload(tusId: string, actor: Actor) {
     try {
-      const input = await readFile(file);
-      const row = await this.store(input, { uploadId, uploadedBy: `${actor.type}:${actor.id ?? ''}` });
-      // The camera's bytes (EXIF, GPS) are gone; the length stays for tus HEAD (a sparse file).
-      await truncate(file, 0);
-      await truncate(file, input.length);
+      const input = await this.files.readUpload(tusId);
+      const row = await this.store(input, {
+        uploadId: this.files.uploadIdOf(tusId),
+        uploadedBy: `${actor.type}:${actor.id ?? ''}`,
+      });
+      await this.files.scrubUpload(tusId, input.length);
       return row;
     } catch (error) {
-      if (error instanceof PhotoRefused) {
-        await rm(file, { force: true });
-        await writeFile(`${file}.failed`, error.message);
-      }
+      if (error instanceof PhotoRefused) await this.files.refuseUpload(tusId, error.message);
       throw error;
     }
   }
@@ -122,7 +118,7 @@ export class PhotoStore {
   async store(input: Buffer, origin: { uploadId: string; uploadedBy: string }): Promise<PhotoRow> {
     const processed = await this.queue.run(() => processPhoto(input));
     const storageKey = randomBytes(16).toString('hex');
-    await this.writeFiles(storageKey, processed);
+    await this.files.writeFiles(storageKey, processed);
     try {
       const [row] = await this.options.db
         .insert(vehiclePhotos)
@@ -143,19 +139,8 @@ export class PhotoStore {
     }
   }
 
-  private async writeFiles(key: string, processed: ProcessedPhoto) {
-    // Written to a temporary directory and renamed, so a variant URL never serves half a set.
-    const temporary = join(this.publicDir, `.${key}.tmp`);
-    await mkdir(temporary, { recursive: true });
-    for (const [name, bytes] of processed.variants) await writeFile(join(temporary, name), bytes);
-    await writeFile(join(this.originalsDir, `${key}.jpeg`), processed.original);
-    await rename(temporary, join(this.publicDir, key));
-  }
-
-  async deleteFiles(key: string) {
-    if (!STORAGE_KEY.test(key)) return;
-    await rm(join(this.publicDir, key), { recursive: true, force: true });
-    await rm(join(this.originalsDir, `${key}.jpeg`), { force: true });
+  deleteFiles(key: string) {
+    return this.files.deleteFiles(key);
   }
 
   /** GET /api/photo-uploads/:id: processing (uploading or in the queue), ready, failed, or null (unknown). */
@@ -166,13 +151,11 @@ export class PhotoStore {
       .from(vehiclePhotos)
       .where(eq(vehiclePhotos.uploadId, uploadId));
     if (row) return { status: 'ready' as const, photo: toPhoto(row), message: null };
-    const file = join(this.uploadsDir, uploadId);
-    const failed = await readFile(`${file}.failed`, 'utf8').catch(() => null);
+    const failed = await this.files.failedMessage(uploadId);
     if (failed !== null)
       return { status: 'failed' as const, photo: null, message: failed || PHOTO_TEXT.unreadable };
-    const exists = await open(`${file}.json`, 'r')
-      .then((handle) => handle.close().then(() => true))
-      .catch(() => false);
-    return exists ? { status: 'processing' as const, photo: null, message: null } : null;
+    return (await this.files.uploadExists(uploadId))
+      ? { status: 'processing' as const, photo: null, message: null }
+      : null;
   }
 }

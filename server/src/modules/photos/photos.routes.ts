@@ -1,10 +1,10 @@
-import { join } from 'node:path';
 import { PHOTO_UPLOAD_PATH } from '@contracts/photos';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
+import { LocalPhotoFiles } from './local-photo-files';
 import { addPhotos, deletePhoto, reorderPhotos, updateConditionReport } from './manage-photos';
 import { type PhotoStore, STORAGE_KEY, UPLOAD_ID, VARIANT_NAME } from './photo-store';
 import { PHOTO_MEDIA_PREFIX } from './photo-views';
@@ -80,21 +80,20 @@ export async function photosRoutes(app: FastifyInstance, { db, store }: PhotosRo
 
   // Variants are public (their keys are random 128-bit ids) and never change: cached for a year.
   await app.register(async (scope) => {
-    await scope.register(fastifyStatic, {
-      root: store.publicDir,
-      serve: false,
-      decorateReply: true,
-      cacheControl: false,
-    });
+    if (store.files instanceof LocalPhotoFiles)
+      await scope.register(fastifyStatic, {
+        root: store.files.publicDir,
+        serve: false,
+        decorateReply: true,
+        cacheControl: false,
+      });
     scope.get<{ Params: { key: string; name: string } }>(
       `${PHOTO_MEDIA_PREFIX}/:key/:name`,
       { config: { access: 'public' } },
       async (request, reply) => {
         const { key, name } = request.params;
         if (!STORAGE_KEY.test(key) || !VARIANT_NAME.test(name)) throw notFound('Not found');
-        return reply
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .sendFile(name, join(store.publicDir, key));
+        return store.files.sendVariant(request, reply, key, name);
       },
     );
   });

@@ -1,0 +1,244 @@
+import { randomBytes } from 'node:crypto';
+import { PAGE_PATHS } from '@contracts/routes';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_TEXT } from '../contracts/upload';
+import { type Cluster, filesUnder, startCluster } from '../server/test/cluster';
+import { demoDealerIn, JOURNEY_ENV } from './support/app-server';
+import { openPage, toast } from './support/browser-page';
+import { DESKTOP, launchChromium, PHONE } from './support/chromium';
+import { adminToken, signInAdmin, signInContext, signInToUpload } from './support/sign-in';
+import { mp4Bytes, writeTempFile } from './support/video-fixture';
+
+/**
+ * The reference deployment (DESIGN.md §9, issue #19): two app instances on one PostgreSQL behind
+ * nginx (round-robin, no sticky sessions), media in an S3-protocol bucket (s3rver). Every step
+ * goes through nginx in Chromium: staff upload a vehicle with its video and photos (the tus chunks
+ * land on both instances), the admin completes the listing, a dealer buys it, and another dealer's
+ * dashboard — its live stream on whichever instance — shows its own offer declined by the sale.
+ */
+const BUICK = '1G4AH59H45G118341';
+const VIDEO_BYTES = 16 * 1024 * 1024; // four 5 MB tus chunks
+const PHOTOS = 3;
+
+/** Camera-sized JPEGs of noise (≈ 2–3 MB each, so each goes up in several 1 MB tus chunks). */
+const noisyJpegs = (count: number) =>
+  Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const width = 1600;
+      const height = 1200;
+      const pixels = randomBytes(width * height * 3);
+      const buffer = await sharp(pixels, { raw: { width, height, channels: 3 } })
+        .jpeg({ quality: 92 })
+        .toBuffer();
+      return { name: `IMG_${i + 1}.jpg`, mimeType: 'image/jpeg', buffer };
+    }),
+  );
+
+let cluster: Cluster;
+let browser: Browser;
+let demo: { dealerName: string; buyCode: string };
+let token: string;
+let vehicleId: number;
+beforeAll(async () => {
+  [cluster, browser] = await Promise.all([
+    startCluster({
+      serverUrl: process.env.TEST_DATABASE_URL!,
+      count: 2,
+      // vPIC unreachable: the VIN is decoded offline.
+      env: { ...JOURNEY_ENV, VPIC_BASE_URL: 'http://127.0.0.1:9/api', VPIC_TIMEOUT_MS: '500' },
+    }),
+    launchChromium(),
+  ]);
+  demo = demoDealerIn(cluster.instances[0]!.output())!;
+  token = await adminToken(cluster.url);
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await cluster?.stop();
+}, 60_000);
+
+const api = async <T>(path: string, init: { method?: string; body?: unknown } = {}) => {
+  const response = await fetch(`${cluster.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+};
+
+/** Which instance answered each response of the page whose path matches (X-Instance). */
+function instancesOf(page: Page, method: string, path: RegExp) {
+  const seen: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().method() === method && path.test(new URL(response.url()).pathname))
+      seen.push(response.headers()['x-instance'] ?? '?');
+  });
+  return seen;
+}
+
+describe('two instances behind nginx, media in a bucket', () => {
+  it('takes a staff upload whose tus chunks land on both instances, and serves the video from either', async () => {
+    const { page, context, errors } = await openPage(browser, PHONE, { baseURL: cluster.url });
+    const patches = instancesOf(page, 'PATCH', /^\/api\/uploads\/[a-f0-9]{32}$/);
+    const photoPatches = instancesOf(page, 'PATCH', /^\/api\/photo-uploads\/[a-f0-9]{32}$/);
+    await signInToUpload(page);
+    await page.getByLabel('VIN').fill(BUICK);
+    await page.getByRole('main').getByRole('status').filter({ hasText: UPLOAD_TEXT.vinDecoded }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Walkaround video', level: 2 }).waitFor();
+    await page
+      .getByLabel('Choose a video')
+      .setInputFiles(writeTempFile('cluster.mp4', mp4Bytes(VIDEO_BYTES)));
+    await page.getByRole('heading', { name: 'Photos', level: 2 }).waitFor();
+    await page.getByLabel('Add extras').setInputFiles(await noisyJpegs(PHOTOS));
+    await page
+      .getByText(`${PHOTOS} of ${PHOTOS} photos uploaded`, { exact: true })
+      .waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Condition', level: 2 }).waitFor();
+    await page.getByRole('button', { name: 'Create vehicle' }).click();
+    await toast(page, UPLOAD_TEXT.vehicleCreated);
+    await page.getByRole('button', { name: 'Save recon' }).click();
+    await toast(page, UPLOAD_TEXT.addedToQueue);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    console.log(`video PATCH chunks answered by: ${patches.join(' ')}`);
+    console.log(`photo PATCH chunks answered by: ${photoPatches.join(' ')}`);
+    expect(patches.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(patches)).toEqual(new Set(['a', 'b']));
+    expect(photoPatches.length).toBeGreaterThanOrEqual(PHOTOS * 2);
+    expect(new Set(photoPatches)).toEqual(new Set(['a', 'b']));
+
+    const vehicle = (await api<{ id: number; vin: string; videos: string[] }[]>('/api/vehicles')).find(
+      (v) => v.vin === BUICK,
+    )!;
+    vehicleId = vehicle.id;
+    expect(vehicle.videos[0]).toMatch(/^\/media\/uploads\/[a-f0-9]{32}\.mp4$/);
+    // Whichever instance is asked serves the same bytes, with ranges: they live in the bucket.
+    for (const base of [cluster.url, ...cluster.instances.map((i) => i.url)]) {
+      const served = await fetch(`${base}${vehicle.videos[0]}`, { headers: { range: 'bytes=4-11' } });
+      expect(served.status).toBe(206);
+      expect(served.headers.get('content-range')).toBe(`bytes 4-11/${VIDEO_BYTES}`);
+      expect(Buffer.from(await served.arrayBuffer()).toString('latin1')).toBe('ftypisom');
+    }
+    for (const instance of cluster.instances) expect(filesUnder(instance.dataDir)).toEqual([]);
+  });
+
+  it('lets the admin complete the listing through nginx; it is public on both instances', async () => {
+    const { page, context, errors } = await openPage(browser, DESKTOP, { baseURL: cluster.url });
+    await signInAdmin(page);
+    const card = page.getByTestId(`queue-${vehicleId}`);
+    await card.getByLabel('Mileage').fill('38200');
+    await card.getByLabel('Price ($)').fill('21400');
+    const certification = card.getByLabel('Certification');
+    const options = await certification.locator('option').allInnerTexts();
+    await certification.selectOption({ label: options[1]! });
+    await card.getByRole('button', { name: 'Complete Listing' }).click();
+    await toast(page, 'Vehicle listing completed');
+    expect(errors).toEqual([]);
+    await context.close();
+    for (const instance of cluster.instances) {
+      const list = (await (await fetch(`${instance.url}/api/vehicles`)).json()) as { id: number }[];
+      expect(list.map((v) => v.id)).toContain(vehicleId);
+    }
+    // Each photo was processed by whichever instance took its last chunk; both serve its variants.
+    const detail = (await (await fetch(`${cluster.url}/api/vehicles/${vehicleId}`)).json()) as {
+      photos: { src: string }[];
+    };
+    expect(detail.photos).toHaveLength(PHOTOS);
+    for (const photo of detail.photos) {
+      expect(photo.src).toMatch(/^\/media\/photos\/[a-f0-9]{32}\/\d+\.jpeg$/);
+      const [fromA, fromB] = await Promise.all(
+        cluster.instances.map(async (instance) => {
+          const served = await fetch(`${instance.url}${photo.src}`);
+          expect(served.status).toBe(200);
+          expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+          return Buffer.from(await served.arrayBuffer());
+        }),
+      );
+      expect(fromA!.length).toBeGreaterThan(1000);
+      expect(fromA!.equals(fromB!)).toBe(true);
+    }
+  });
+
+  it("sells it once to a dealer's Buy Now, and another dealer's dashboard shows the sale live", async () => {
+    const rival = await api<{ dealerName: string; buyCode: { code: string } }>('/api/dealers', {
+      method: 'POST',
+      body: {
+        dealerName: 'Cluster Rival Motors',
+        address: '1 Cluster Way, Springfield',
+        contactName: 'Riley Rival',
+        email: 'riley@rival.example',
+        phone: '5550100111',
+        billingContactName: 'Riley Rival',
+        billingContactEmail: 'billing@rival.example',
+        billingContactPhone: '5550100112',
+        titleContactName: 'Riley Rival',
+        titleContactEmail: 'titles@rival.example',
+        titleContactPhone: '5550100113',
+      },
+    });
+    const offered = await fetch(`${cluster.url}/api/vehicles/${vehicleId}/offers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: '20000', buyCode: rival.buyCode.code }),
+    });
+    expect(offered.status).toBe(201);
+    const offer = (await offered.json()) as { id: number };
+
+    // The rival's dashboard, opened until its live streams run on both instances.
+    const watchers = new Map<string, { page: Page; context: BrowserContext; errors: string[] }>();
+    for (let tries = 0; watchers.size < 2 && tries < 8; tries++) {
+      const opened = await openPage(browser, DESKTOP, { baseURL: cluster.url });
+      await signInContext(opened.context, 'dealer', {
+        dealerName: rival.dealerName,
+        buyCode: rival.buyCode.code,
+      });
+      const stream = opened.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events');
+      await opened.page.goto(PAGE_PATHS.dealerDashboard);
+      await opened.page.getByTestId(`offer-${offer.id}`).getByText('Pending').waitFor();
+      const instance = (await stream).headers()['x-instance']!;
+      if (watchers.has(instance)) {
+        await opened.context.close();
+        // A page load makes the same number of requests each time: one more shifts the rotation.
+        await fetch(`${cluster.url}/api/health`);
+      } else watchers.set(instance, opened);
+    }
+    expect([...watchers.keys()].sort()).toEqual(['a', 'b']);
+
+    const { page, context, errors } = await openPage(browser, PHONE, { baseURL: cluster.url });
+    const buys = instancesOf(page, 'POST', /^\/api\/verify-code$/);
+    await page.goto(`/vehicle/${vehicleId}`);
+    await page.getByRole('main').getByRole('button', { name: 'Buy Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Buy Now' });
+    await dialog.getByLabel('Buy code').fill(demo.buyCode);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, 'Success!');
+    const sold = Date.now();
+    expect(buys).toHaveLength(1);
+    const other = buys[0] === 'a' ? 'b' : 'a';
+
+    // The stream on the other instance hears of the sale through PostgreSQL; the one on the same instance too.
+    for (const name of [other, buys[0]!]) {
+      const watcher = watchers.get(name)!;
+      await watcher.page.getByTestId(`offer-${offer.id}`).getByText('Declined').waitFor({ timeout: 3000 });
+      console.log(`sale answered by ${buys[0]} → rival's dashboard on ${name}: ${Date.now() - sold} ms`);
+      expect(watcher.errors).toEqual([]);
+      await watcher.context.close();
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const sales = (await api<{ vehicleId: number; cancelled: boolean }[]>('/api/transactions')).filter(
+      (t) => t.vehicleId === vehicleId && !t.cancelled,
+    );
+    expect(sales).toHaveLength(1);
+  });
+});
