@@ -273,8 +273,12 @@ describe('server-rendered pages', () => {
       needed: { page: 'inventory', search: { q: 'kia' } },
       total: 1,
     });
-    // The app asks for nothing the page already has.
+    // The app asks for nothing the page already has, and its code does not compete with the page's
+    // images for the network (it is asked for by the entry, for hydration).
     expect(res.body).not.toContain('as="fetch"');
+    expect(res.body).not.toContain('modulepreload');
+    const shell = await ssr.app.inject('/inventory?q=explode');
+    expect(shell.body).toContain('<link rel="modulepreload" crossorigin href="/assets/inventory-page-4.js">');
     const vehicle = await ssr.app.inject(`/vehicle/${published}`);
     expect(vehicle.body).toContain('<main>Kia Soul for Lot Runner</main>');
     // Named after the vehicle, escaped.

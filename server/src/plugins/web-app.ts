@@ -68,6 +68,7 @@ export function pagePreloadTags(manifest: Record<string, ManifestChunk>, page: P
 }
 
 const DATA_PRELOAD_SLOT = '<!--data-preload-->';
+const CODE_PRELOAD_SLOT = '<!--code-preload-->';
 
 /** The vehicle id of a /vehicle/:id path, or null. */
 const vehicleIdOf = (pathname: string) => {
@@ -204,11 +205,11 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
       .replaceAll('%BRAND_NAME%', escapeHtml(options.brand.productName))
       .replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeHtml(meta.description)}$2`)
-      .replace('</head>', `${DATA_PRELOAD_SLOT}${pagePreloadTags(manifest, page)}${brandTag}</head>`);
-    return { status: page === 'notFound' ? 404 : 200, html };
+      .replace('</head>', `${DATA_PRELOAD_SLOT}${CODE_PRELOAD_SLOT}${brandTag}</head>`);
+    return { status: page === 'notFound' ? 404 : 200, html, codePreloads: pagePreloadTags(manifest, page) };
   };
   // Pages are rendered once per path kind, not per request.
-  const pageCache = new Map<string, { status: number; html: string }>();
+  const pageCache = new Map<string, { status: number; html: string; codePreloads: string }>();
 
   // Cache headers are set per file kind below, so the plugin's own are off. The build writes a
   // brotli and a gzip copy of each text file (vite.config.ts): sent as they are to browsers that
@@ -246,7 +247,12 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       serverRendered(pathname, search),
     ]);
     const preloads = `${rendered ? '' : pageDataPreload(key, pathname, search)}${photo ? galleryPhotoPreload(photo) : ''}`;
-    let html = page.html.replace(DATA_PRELOAD_SLOT, preloads);
+    // A server-rendered page paints without its code: the page's chunks are not preloaded, so on a
+    // slow network they do not share the bandwidth with the page's largest image (they load once
+    // the entry asks for them, for hydration).
+    let html = page.html
+      .replace(DATA_PRELOAD_SLOT, preloads)
+      .replace(CODE_PRELOAD_SLOT, rendered ? '' : page.codePreloads);
     if (rendered) html = withServerRendering(html, rendered);
     return reply
       .code(page.status)
