@@ -8,6 +8,8 @@
  *    time so each time is the server's: cold (a write to vehicles just dropped every kept answer,
  *    count and word meaning, so the database does all the work: target p95 < 30 ms) and warm (the
  *    kept answer); then a mix of them under load.
+ *    Then searches that are not kept answers (a thousand different ones) under load against a
+ *    ceiling answering a search's bytes: target ratio ≥ 0.5.
  * 3. A deep page (the 200th, by cursor), cold, to show the keyset seek does not grow with depth.
  * Figures only; nothing is asserted.
  */
@@ -128,6 +130,30 @@ try {
     });
     const toyotas = (await (await fetch(`${base}?q=Toyta&limit=1`)).json()) as VehicleSearchResult;
 
+    // 2b. Searches that are not kept answers, under load, against a ceiling answering a search's
+    // bytes: the make queries with a page size drawn from 1–100 (1,000 different searches, five
+    // times what the server keeps), so nearly every request is read from the database.
+    const typical = await fetch(`${base}?q=toyota`, { headers });
+    await typical.arrayBuffer();
+    const typicalBody = gzipSync(Buffer.from(await (await fetch(`${base}?q=toyota`)).arrayBuffer()), {
+      level: 6,
+    });
+    const searchCeiling = await startCeiling(
+      new Map([['*', { headers: replayableHeaders(typical), body: typicalBody }]]),
+    );
+    const uncachedPath = () =>
+      `/api/vehicles/search?${makeQueries[Math.floor(Math.random() * makeQueries.length)]}&limit=${1 + Math.floor(Math.random() * 100)}`;
+    const uncached = await againstCeiling(
+      {
+        url: server.url,
+        headers,
+        duration: DURATION,
+        requests: [{ setupRequest: (req) => ({ ...req, path: uncachedPath() }) }],
+      },
+      { url: `${searchCeiling.url}/api/vehicles/search?q=toyota`, headers, duration: DURATION },
+    );
+    await searchCeiling.stop();
+
     // 3. The 200th page of 24, reached by following cursors; then its time alone.
     let cursor = firstPage.nextCursor;
     for (let page = 2; page < 200 && cursor; page++)
@@ -169,6 +195,10 @@ try {
       'make search under load req/s (p50 / p99 ms)',
       `${makeLoad.requestsPerSecond} (${makeLoad.p50} / ${makeLoad.p99})`,
     );
+    line(
+      'searches not kept, under load: app / ceiling req/s',
+      `${uncached.app.requestsPerSecond} / ${uncached.ceiling.requestsPerSecond} = ${(uncached.app.requestsPerSecond / uncached.ceiling.requestsPerSecond).toFixed(2)} (target ≥ 0.5; p99 ${uncached.app.p99} ms)`,
+    );
     line('200th page by cursor, cold (ms)', `p50 ${deepTimes.p50} / max ${deepTimes.max}`);
     line('server resident memory after the run (MB)', rssMb ?? 'n/a');
     line(
@@ -183,6 +213,7 @@ try {
         makeSearchCold: coldTimes,
         makeSearchWarm: warmTimes,
         makeSearchLoad: makeLoad,
+        uncached: { ...uncached, ratio: uncached.app.requestsPerSecond / uncached.ceiling.requestsPerSecond },
         firstPageCold: coldFirstTimes,
         deepPageCold: deepTimes,
         rssMb,
