@@ -10,7 +10,7 @@ import './index.css';
 const queryClient = createQueryClient();
 const container = document.getElementById('root')!;
 
-/** The query cache the server rendered this page's HTML from, when it rendered it (entry-server.tsx). */
+/** The query cache the server rendered this page's HTML from, when it rendered it (app/entry-server.tsx). */
 function serverState(): DehydratedState | null {
   const text = document.getElementById(SSR_STATE_ELEMENT_ID)?.textContent;
   if (!text) return null;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database';
-import { foldSearchGroups } from '../modules/vehicles/search-counts';
+import { foldSearchGroups } from '../modules/housekeeping/run-housekeeping';
 import type { DbHandle } from './client';
 import { buyCodes, dealers, offers, transactions, vehicles } from './schema';
 

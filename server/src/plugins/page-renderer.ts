@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { type Brand, SSR_BRAND_GLOBAL } from '@contracts/brand';
 
 /**
- * The web app's server renderer (web/src/entry-server.tsx, built into dist/ssr by `npm run build`),
+ * The web app's server renderer (web/src/app/entry-server.tsx, built into dist/ssr by `npm run build`),
  * as the server calls it. Its types are written here rather than imported: the server is compiled
  * without the web app's JSX and aliases, and the build is loaded at run time, when it is there.
  */

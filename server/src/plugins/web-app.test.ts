@@ -226,7 +226,7 @@ describe('demo media', () => {
 });
 
 /**
- * A stand-in for dist/ssr/entry-server.js with the real one's interface (web/src/entry-server.tsx,
+ * A stand-in for dist/ssr/entry-server.js with the real one's interface (web/src/app/entry-server.tsx,
  * exercised by the browser journeys): it shows what it was given, so the server's part is seen.
  */
 const STAND_IN_RENDERER = `

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/app-error';
 import { escapeHtml } from '../lib/escape-html';
-import type { RecentResults } from '../modules/vehicles/search-cache';
+import type { RecentResults } from '../lib/recent-results';
 import { PROJECT_ROOT } from '../project-root';
 import { loadPageRenderer, type PageData, type RenderedPage } from './page-renderer';
 

@@ -4,7 +4,7 @@ import { SiteLayout } from '@/app/layout/site-layout';
 import { AppRoutes } from '@/app/router';
 import { Toaster } from '@/components/ui/toaster';
 
-/** The whole app, as the browser renders it and as the server renders a page's first HTML (entry-server.tsx). */
+/** The whole app, as the browser renders it and as the server renders a page's first HTML (app/entry-server.tsx). */
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <StrictMode>

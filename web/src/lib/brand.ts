@@ -11,7 +11,7 @@ import {
  * there at boot. During `vite` dev without the server, the defaults apply.
  */
 function readBrand(): Brand {
-  // On the server (entry-server.tsx), the server sets it before it loads the page renderer.
+  // On the server (app/entry-server.tsx), the server sets it before it loads the page renderer.
   if (typeof document === 'undefined')
     return (globalThis as { [SSR_BRAND_GLOBAL]?: Brand })[SSR_BRAND_GLOBAL] ?? DEFAULT_BRAND;
   const element = document.getElementById(BRAND_ELEMENT_ID);

@@ -2,7 +2,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbHandle, Executor } from '../../db/client';
 import { withTryAdvisoryLock } from '../../lib/advisory-lock';
 import type { ObjectStorage } from '../../lib/object-storage';
-import { foldSearchGroups } from '../vehicles/search-counts';
 import { deleteAbandonedUploads } from './delete-abandoned-uploads';
 import { sweepBucketUploads } from './sweep-bucket-uploads';
 
@@ -127,4 +126,18 @@ async function deleteUnattachedPhotos(db: Executor) {
       returning storage_key`,
   )) as unknown as { rows: { storage_key: string }[] };
   return result.rows.map((row) => row.storage_key);
+}
+
+/**
+ * Folds the groups' rows into one per group with vehicles (the vehicle search's counts, migration 0010), in one statement: rows
+ * appended meanwhile were not seen by the delete and stay, so no change is lost or counted twice.
+ */
+export async function foldSearchGroups(db: Executor): Promise<number> {
+  const result = (await db.execute(sql`
+    with folded as (delete from vehicle_search_groups returning *)
+    insert into vehicle_search_groups
+      select search_text, condition, make, grade, sum(count)::integer from folded
+      group by 1, 2, 3, 4 having sum(count) <> 0
+    returning 1`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
 }

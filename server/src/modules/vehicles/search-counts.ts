@@ -1,7 +1,7 @@
 import { AUCTION_CERTIFIED } from '@contracts/limits';
 import type { VehicleSearchResult } from '@contracts/vehicle-search';
 import { and, eq, gte, or, type SQL, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
+import type { Database } from '../../db/client';
 import { vehicleSearchGroups, vehicles } from '../../db/schema';
 
 export type SearchCounts = Pick<VehicleSearchResult, 'total' | 'facets'>;
@@ -55,20 +55,6 @@ export async function countGroups(
     rows.map((row) => ({ ...row, make: row.make === '' ? null : row.make })),
     premiumLabel,
   );
-}
-
-/**
- * Folds the groups' rows into one per group with vehicles (housekeeping), in one statement: rows
- * appended meanwhile were not seen by the delete and stay, so no change is lost or counted twice.
- */
-export async function foldSearchGroups(db: Executor): Promise<number> {
-  const result = (await db.execute(sql`
-    with folded as (delete from vehicle_search_groups returning *)
-    insert into vehicle_search_groups
-      select search_text, condition, make, grade, sum(count)::integer from folded
-      group by 1, 2, 3, 4 having sum(count) <> 0
-    returning 1`)) as unknown as { rows: unknown[] };
-  return result.rows.length;
 }
 
 export const escapeLike = (word: string) => word.replace(/[\\%_]/g, '\\$&');

@@ -20,7 +20,7 @@ export const vehicleCount = (n: number) => (n === 1 ? '1 vehicle' : `${n.toLocal
 /**
  * The Vehicle Listings page (spec §2) over the query API (GET /api/vehicles/search, ADR 0013): one
  * page of results at a time, more as the list is scrolled, whatever the size of the inventory.
- * The server renders the first page into the HTML (web/src/entry-server.tsx, ADR 0016), so
+ * The server renders the first page into the HTML (web/src/app/entry-server.tsx, ADR 0016), so
  * the cards are there before the code; search, filters and sort are in the URL.
  */
 export default function InventoryPage() {
