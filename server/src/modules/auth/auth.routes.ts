@@ -104,7 +104,8 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Dat
     { config: { access: 'dealer' }, schema: { response: { 200: dealerInfoSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getDealerInfo(db, (await request.actor()).id!);
+      const actor = await request.actor();
+      return getDealerInfo(db, actor.id!, actor.member?.id ?? null);
     },
   );
 
