@@ -33,6 +33,12 @@ export const LAZY_PAGE_MODULES: Partial<Record<PageKey, string>> = {
   upload: 'src/features/upload/upload-page.tsx',
   adminLogin: 'src/features/admin/admin-login-page.tsx',
   admin: 'src/features/admin/admin-page.tsx',
+  teamSignIn: 'src/features/team/team-sign-in-page.tsx',
+  acceptInvitation: 'src/features/team/accept-invitation-page.tsx',
+  forgotPassword: 'src/features/team/forgot-password-page.tsx',
+  resetPassword: 'src/features/team/reset-password-page.tsx',
+  account: 'src/features/team/account-page.tsx',
+  team: 'src/features/team/team-page.tsx',
 };
 
 export const vehiclePath = (id: number | string) => `/vehicle/${encodeURIComponent(String(id))}`;

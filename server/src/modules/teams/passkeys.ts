@@ -12,19 +12,22 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { dealerUsers, webauthnChallenges, webauthnCredentials } from '../../db/schema';
 import { AppError, CredentialRejected, notFound } from '../../lib/app-error';
-import type { MessageContext } from '../notifications/notification-messages';
 
-/** The relying party: the public origin's host (PUBLIC_ORIGIN, else http://HOST:PORT). */
+/**
+ * The relying party: PUBLIC_ORIGIN's host, or without it (a local start) the host the browser
+ * asked for, as the cross-site check takes it too. Browsers refuse an IP address as a relying
+ * party id, so 127.0.0.1 is taken as localhost: passkeys work at http://localhost:PORT.
+ */
 export interface RelyingParty {
   name: string;
   id: string;
   origin: string;
 }
-export const relyingPartyOf = (messages: MessageContext): RelyingParty => ({
-  name: messages.brandName,
-  id: new URL(messages.origin).hostname,
-  origin: messages.origin,
-});
+export function relyingPartyOf(brandName: string, origin: string): RelyingParty {
+  const url = new URL(origin);
+  if (url.hostname === '127.0.0.1' || url.hostname === '[::1]') url.hostname = 'localhost';
+  return { name: brandName, id: url.hostname, origin: url.origin };
+}
 
 const CHALLENGE_MINUTES = 5;
 const refused = () => new CredentialRejected(ERROR_CODES.unauthorized, TEAM_TEXT.passkeyFailed);

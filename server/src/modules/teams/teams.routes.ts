@@ -47,7 +47,8 @@ export async function teamsRoutes(
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const policies = attemptPolicies(config);
-  const rp = relyingPartyOf(messages);
+  const rp = (request: FastifyRequest) =>
+    relyingPartyOf(messages.brandName, config.publicOrigin ?? `${request.protocol}://${request.host}`);
   const isSecure = (request: FastifyRequest) =>
     request.protocol === 'https' || (config.publicOrigin?.startsWith('https://') ?? false);
   const signedIn = (
@@ -78,7 +79,7 @@ export async function teamsRoutes(
   });
   routes.route({
     ...app.endpoint('passkeySignInOptions'),
-    handler: async () => passkeySignInOptions(db, rp),
+    handler: async (request) => passkeySignInOptions(db, rp(request)),
   });
   routes.route({
     ...app.endpoint('passkeySignIn'),
@@ -86,7 +87,11 @@ export async function teamsRoutes(
       const result = await guardAttempt(db, request, policies.member, undefined, async () =>
         startMemberSession(
           db,
-          await verifyPasskeySignIn(db, rp, request.body.response as unknown as AuthenticationResponseJSON),
+          await verifyPasskeySignIn(
+            db,
+            rp(request),
+            request.body.response as unknown as AuthenticationResponseJSON,
+          ),
         ),
       );
       return signedIn(request, reply, result);
@@ -100,11 +105,12 @@ export async function teamsRoutes(
   });
   routes.route({
     ...app.endpoint('invitationPasskeyOptions'),
-    handler: async (request) => invitationPasskeyOptions(db, rp, request.body.token),
+    handler: async (request) => invitationPasskeyOptions(db, rp(request), request.body.token),
   });
   routes.route({
     ...app.endpoint('acceptInvitation'),
-    handler: async (request, reply) => signedIn(request, reply, await acceptInvitation(db, rp, request.body)),
+    handler: async (request, reply) =>
+      signedIn(request, reply, await acceptInvitation(db, rp(request), request.body)),
   });
   routes.route({
     ...app.endpoint('requestPasswordReset'),
@@ -142,7 +148,7 @@ export async function teamsRoutes(
     ...app.endpoint('passkeyOptions'),
     handler: async (request) => {
       const { actor } = await memberOf(request);
-      return passkeyRegistrationOptions(db, rp, actor.member!);
+      return passkeyRegistrationOptions(db, rp(request), actor.member!);
     },
   });
   routes.route({
@@ -152,7 +158,7 @@ export async function teamsRoutes(
       const row = await db.transaction((tx) =>
         registerPasskey(
           tx,
-          rp,
+          rp(request),
           memberId,
           request.body.response as unknown as RegistrationResponseJSON,
           request.body.name ?? 'Passkey',

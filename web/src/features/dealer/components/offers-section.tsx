@@ -58,6 +58,7 @@ export function OffersSection({ offers }: { offers: OfferView[] }) {
                       Your offer{' '}
                       <span className="font-semibold text-slate-900">{formatMoney(offer.amount)}</span>
                       {offer.vehicle.price ? <> · asking {formatMoney(offer.vehicle.price)}</> : null}
+                      {offer.boughtBy ? <> · by {offer.boughtBy}</> : null}
                     </p>
                   </div>
                   <div className="flex items-center gap-2">

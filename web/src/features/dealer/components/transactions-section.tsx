@@ -1,5 +1,6 @@
 import type { DealerTransaction } from '@contracts/buying';
 import { vehiclePath } from '@contracts/routes';
+import { boughtByText } from '@contracts/teams';
 import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -74,7 +75,10 @@ function TransactionCard({ transaction: t }: { transaction: DealerTransaction })
           <Link href={vehiclePath(t.vehicleId)} className="font-medium text-slate-900 hover:underline">
             {name}
           </Link>
-          <p className="text-sm text-slate-600">{formatDate(t.createdAt)}</p>
+          <p className="text-sm text-slate-600">
+            {formatDate(t.createdAt)}
+            {t.boughtBy ? ` · ${boughtByText(t.boughtBy)}` : ''}
+          </p>
         </div>
         <div className="flex items-center gap-3">
           <span className="font-semibold text-slate-900">{formatMoney(t.amount)}</span>
