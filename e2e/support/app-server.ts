@@ -10,6 +10,8 @@ export const E2E_UPLOAD_PASSWORD = 'e2e-upload-password';
 export interface RunningServer extends SpawnedServer {
   /** The demo dealer the first start printed, when the demo data was seeded. */
   demoDealer: { dealerName: string; buyCode: string } | null;
+  /** The demo team's owner (e-mail and the generated password the first start printed). */
+  demoOwner: { email: string; password: string } | null;
   /** The PostgreSQL database it runs on (null on PGlite), for a second instance to share. */
   databaseUrl: string | null;
 }
@@ -77,9 +79,13 @@ export async function startAppServer(
   }
 
   const demo = /Demo dealer \([^)]*\): (.+), buy code ([A-Z0-9]{4})/.exec(server.output());
+  const team = /Demo team of [^(]+\([^)]*\): ([^,\s]+)[^\n]*\n\s*password \(all three\): (\S+)/.exec(
+    server.output(),
+  );
   return {
     ...server,
     demoDealer: demo ? { dealerName: demo[1]!, buyCode: demo[2]! } : null,
+    demoOwner: team ? { email: team[1]!, password: team[2]! } : null,
     databaseUrl,
     stop: async () => {
       const code = await server.stop();

@@ -52,7 +52,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'dealer-portal': ['buy-codes', 'transactions', 'offers', 'notifications'],
   'sheets-sync': ['audit', 'vehicles', 'photos'],
   // Demo data is written with the modules' own steps (a buy code is inserted the one way).
-  seed: [...FOUNDATIONS, 'buy-codes', 'notifications', 'photos', 'transactions'],
+  seed: [...FOUNDATIONS, 'buy-codes', 'notifications', 'photos', 'transactions', 'auth'],
 };
 
 /** Which module a file under server/src belongs to. */
