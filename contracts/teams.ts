@@ -36,6 +36,8 @@ export const TEAM_TEXT = {
   membersOnly: 'Sign in with your own team account for this',
   buyerGone: 'This buyer is no longer on the dealership’s team',
   viewerCannotBuy: 'Your role (viewer) cannot buy or make offers',
+  ownerSettings: 'Only the dealership’s owner can change these settings',
+  viewerReadOnly: 'Your role (viewer) can look at the dashboard, not change it',
   noActiveCode: 'Your dealership has no active buy code. Please contact us.',
   notYourself: 'You cannot change or remove yourself',
   resetSent: 'If that e-mail belongs to a team member, a reset link is on its way.',

@@ -49,7 +49,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   auth: ['audit', 'buy-codes'],
   // Dealer teams: members, invitations, passwords and passkeys; mail through the outbox.
   teams: ['audit', 'notifications', 'auth'],
-  'dealer-portal': ['buy-codes', 'transactions', 'offers', 'notifications'],
+  'dealer-portal': ['buy-codes', 'transactions', 'offers', 'notifications', 'buyer-limits'],
   'sheets-sync': ['audit', 'vehicles', 'photos'],
   // Demo data is written with the modules' own steps (a buy code is inserted the one way).
   seed: [...FOUNDATIONS, 'buy-codes', 'notifications', 'photos', 'transactions', 'auth'],

@@ -14,6 +14,12 @@ export function assertMayBuy(member: { role: TeamRole } | null | undefined) {
 }
 
 /** A non-negative numeric(…,2) string from the database as integer cents ("0", "1234.5"). */
+/** A viewer sees the dashboard and documents; the dealership's other steps are for buyers and owners. */
+export function assertMayAct(member: { role: TeamRole } | null | undefined) {
+  if (member && !BUYING_ROLES.includes(member.role))
+    throw new AppError(ERROR_CODES.forbidden, TEAM_TEXT.viewerReadOnly);
+}
+
 const dbCents = (decimal: string) => {
   const [whole, fraction = ''] = decimal.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { toast } from '@/components/ui/use-toast';
 import { useDealerMe } from '@/lib/auth/dealer-session';
 import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
@@ -12,6 +11,7 @@ import { zodResolver } from '@/lib/zod';
 import { useCreateOffer } from './api/create-offer';
 import { BuyCodeHelp } from './buy-code-help';
 import { MemberMakeOffer } from './member-buying';
+import { offerToasts } from './offer-toasts';
 
 interface MakeOfferProps {
   vehicleId: number;
@@ -44,20 +44,7 @@ function CodeOfferForm({ vehicleId, askingPrice, onDone }: MakeOfferProps) {
     createOffer.mutate(
       // The resolver hands over the contract's output: a normalised amount, a trimmed upper-case code.
       { vehicleId, amount: values.amount, buyCode: values.buyCode, idempotencyKey },
-      {
-        onSuccess: () => {
-          toast({ title: BUYING_TEXT.offerSuccessTitle, description: BUYING_TEXT.offerSuccess });
-          onDone();
-        },
-        onError: (error) => {
-          toast({
-            variant: 'destructive',
-            title: BUYING_TEXT.offerFailureTitle,
-            description: `${BUYING_TEXT.offerFailure}: ${error.message}`,
-          });
-          setIdempotencyKey(newIdempotencyKey());
-        },
-      },
+      offerToasts(onDone, setIdempotencyKey),
     ),
   );
 

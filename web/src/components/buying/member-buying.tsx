@@ -10,6 +10,7 @@ import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { zodResolver } from '@/lib/zod';
 import { useActiveBuyCode, useDealerOffer, useDealerPurchase } from './api/dealer-purchase';
+import { offerToasts } from './offer-toasts';
 
 /** Who buys, and with which of the dealership's codes: a signed-in member types no code (DESIGN.md §10). */
 function BuyingAs({ member }: { member: Member }) {
@@ -100,23 +101,7 @@ export function MemberMakeOffer({
       noValidate
       className="grid gap-4"
       onSubmit={form.handleSubmit(({ amount }) =>
-        offer.mutate(
-          { vehicleId, amount, idempotencyKey },
-          {
-            onSuccess: () => {
-              toast({ title: BUYING_TEXT.offerSuccessTitle, description: BUYING_TEXT.offerSuccess });
-              onDone();
-            },
-            onError: (error) => {
-              toast({
-                variant: 'destructive',
-                title: BUYING_TEXT.offerFailureTitle,
-                description: `${BUYING_TEXT.offerFailure}: ${error.message}`,
-              });
-              setIdempotencyKey(newIdempotencyKey());
-            },
-          },
-        ),
+        offer.mutate({ vehicleId, amount, idempotencyKey }, offerToasts(onDone, setIdempotencyKey)),
       )}
     >
       <BuyingAs member={member} />

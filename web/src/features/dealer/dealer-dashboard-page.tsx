@@ -34,6 +34,8 @@ function DealerDashboard({ dealerName, member }: { dealerName: string; member: M
   // Counters, sales and code changes show up by themselves.
   useLiveUpdates();
   const notifications = useNotificationPreferences();
+  // A team viewer looks; buyers and owners act (the server refuses the rest anyway).
+  const canAct = member?.role !== 'viewer';
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -82,21 +84,28 @@ function DealerDashboard({ dealerName, member }: { dealerName: string; member: M
           )}
         </div>
         <div className="grid content-start gap-6">
-          {offers.data ? <OffersSection offers={offers.data} /> : <SectionSkeleton label="Loading offers" />}
+          {offers.data ? (
+            <OffersSection offers={offers.data} canAct={canAct} />
+          ) : (
+            <SectionSkeleton label="Loading offers" />
+          )}
           {transactions.data ? (
-            <TransactionsSection transactions={transactions.data} />
+            <TransactionsSection transactions={transactions.data} canAct={canAct} />
           ) : (
             <SectionSkeleton label="Loading transactions" />
           )}
         </div>
       </div>
-      <div className="mt-6">
-        {notifications.data ? (
-          <NotificationsSection preferences={notifications.data} />
-        ) : (
-          <SectionSkeleton label="Loading notification settings" />
-        )}
-      </div>
+      {/* Where the dealership's mail goes is the owner's setting (or the buy-code session's). */}
+      {!member || member.role === 'owner' ? (
+        <div className="mt-6">
+          {notifications.data ? (
+            <NotificationsSection preferences={notifications.data} />
+          ) : (
+            <SectionSkeleton label="Loading notification settings" />
+          )}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -26,7 +26,14 @@ const vehicleName = (t: DealerTransaction) =>
  * then the life of each sale (DESIGN.md §8): payment, title (with tracking), pickup (with the gate
  * pass), guarantee, the bill of sale, the timeline, and the dealer's two steps.
  */
-export function TransactionsSection({ transactions }: { transactions: DealerTransaction[] }) {
+/** `canAct`: false for a team viewer, who sees sales and documents but takes no step. */
+export function TransactionsSection({
+  transactions,
+  canAct = true,
+}: {
+  transactions: DealerTransaction[];
+  canAct?: boolean;
+}) {
   return (
     <section
       aria-labelledby="transactions-title"
@@ -40,7 +47,7 @@ export function TransactionsSection({ transactions }: { transactions: DealerTran
       ) : (
         <ul className="mt-3 grid gap-4">
           {transactions.map((t) => (
-            <TransactionCard key={t.id} transaction={t} />
+            <TransactionCard key={t.id} transaction={t} canAct={canAct} />
           ))}
         </ul>
       )}
@@ -57,7 +64,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function TransactionCard({ transaction: t }: { transaction: DealerTransaction }) {
+function TransactionCard({ transaction: t, canAct }: { transaction: DealerTransaction; canAct: boolean }) {
   const record = useRecordDealerSaleEvent();
   const name = vehicleName(t);
   const confirmTitle = () =>
@@ -114,13 +121,13 @@ function TransactionCard({ transaction: t }: { transaction: DealerTransaction })
           <FileText aria-hidden="true" className="h-4 w-4" />
           Bill of sale<span className="sr-only"> for the {name}</span>
         </a>
-        {!t.cancelled && t.titleStatus === 'sent' ? (
+        {canAct && !t.cancelled && t.titleStatus === 'sent' ? (
           <Button size="sm" onClick={confirmTitle} disabled={record.isPending}>
             Confirm title received
           </Button>
         ) : null}
-        {t.canRequestUnwind ? <UnwindRequestDialog transactionId={t.id} vehicle={name} /> : null}
-        {t.canOpenClaim ? (
+        {canAct && t.canRequestUnwind ? <UnwindRequestDialog transactionId={t.id} vehicle={name} /> : null}
+        {canAct && t.canOpenClaim ? (
           <OpenClaimDialog
             transactionId={t.id}
             vehicle={name}
