@@ -48,7 +48,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   purchases: ['audit', 'notifications', 'vehicles', 'buy-codes', 'transactions', 'buyer-limits'],
   auth: ['audit', 'buy-codes'],
   // Dealer teams: members, invitations, passwords and passkeys; mail through the outbox.
-  teams: ['audit', 'notifications', 'auth'],
+  teams: ['audit', 'notifications', 'auth', 'open-offers'],
   'dealer-portal': ['buy-codes', 'transactions', 'offers', 'notifications', 'buyer-limits'],
   'sheets-sync': ['audit', 'vehicles', 'photos'],
   // Demo data is written with the modules' own steps (a buy code is inserted the one way).

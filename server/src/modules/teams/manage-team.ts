@@ -2,7 +2,7 @@ import { ERROR_CODES } from '@contracts/errors';
 import { type InviteMember, TEAM_TEXT, type UpdateMember } from '@contracts/teams';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { dealers, dealerUsers, dealerUserTokens, webauthnCredentials } from '../../db/schema';
+import { dealers, dealerUsers, dealerUserTokens, offers, webauthnCredentials } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/db-errors';
@@ -10,6 +10,7 @@ import { revokeMemberSessions } from '../../lib/sessions';
 import { writeAudit } from '../audit/write-audit';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import type { MessageContext } from '../notifications/notification-messages';
+import { declineOpenOffers } from '../open-offers/decline-open-offers';
 import { issueMemberToken, revokeMemberTokens } from './member-tokens';
 import { toTeamMember } from './member-views';
 import { invitationMessage } from './team-messages';
@@ -163,11 +164,11 @@ export async function updateMember(db: Database, memberId: number, input: Update
 }
 
 /**
- * Removes (owner) or disables (admin) a person: no sign-in, open links dead, and every session of
- * theirs revoked in the same transaction; sessions are rows in PostgreSQL, so every instance
+ * Removes (owner) or disables (admin) a person: no sign-in, open links dead, their open offers
+ * declined, and every session of theirs revoked in the same transaction; sessions are rows in PostgreSQL, so every instance
  * refuses them from the next request (plugins/auth resolves each request against the table).
  */
-export async function disableMember(db: Database, memberId: number, actor: Actor) {
+export async function disableMember(db: Database, memberId: number, actor: Actor, messages: MessageContext) {
   const byOwner = actor.type === 'dealer';
   if (byOwner) {
     assertOwner(actor);
@@ -179,6 +180,8 @@ export async function disableMember(db: Database, memberId: number, actor: Actor
       await tx.update(dealerUsers).set({ disabledAt: sql`now()` }).where(eq(dealerUsers.id, memberId));
       await revokeMemberTokens(tx, memberId);
       await revokeMemberSessions(tx, memberId);
+      // Their open offers end with them (the dealership is told, as when a sale declines them).
+      await declineOpenOffers(tx, eq(offers.buyerUserId, memberId), 'Buyer removed from the team', messages);
       await writeAudit(tx, actor, {
         entity: 'dealer_user',
         entityId: memberId,

@@ -198,7 +198,7 @@ export async function teamsRoutes(
   });
   routes.route({
     ...app.endpoint('removeMember'),
-    handler: async (request) => disableMember(db, request.params.id, await request.actor()),
+    handler: async (request) => disableMember(db, request.params.id, await request.actor(), messages),
   });
 
   // --- The admin's view of a dealership's team ---
@@ -226,6 +226,6 @@ export async function teamsRoutes(
   });
   routes.route({
     ...app.endpoint('disableMember'),
-    handler: async (request) => disableMember(db, request.params.id, await request.actor()),
+    handler: async (request) => disableMember(db, request.params.id, await request.actor(), messages),
   });
 }

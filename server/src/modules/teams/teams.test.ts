@@ -1,11 +1,17 @@
 import { TEAM_TEXT } from '@contracts/teams';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { insertBuyCodeRow, insertDealer, insertMember, MEMBER_PASSWORD } from '../../../test/factories';
+import {
+  insertBuyCodeRow,
+  insertDealer,
+  insertMember,
+  insertVehicle,
+  MEMBER_PASSWORD,
+} from '../../../test/factories';
 import { requestsAs, signInAdmin, signInMember } from '../../../test/sessions';
 import { recipientsOf, type SmtpSink, startSmtpSink } from '../../../test/smtp-sink';
 import { createBootstrappedApp } from '../../../test/test-app';
-import { dealerUsers, dealerUserTokens, notifications, sessions } from '../../db/schema';
+import { dealerUsers, dealerUserTokens, notifications, offers, sessions } from '../../db/schema';
 import { createMailTransport, type MailTransport, runSenderPass } from '../notifications/send-notifications';
 
 const ORIGIN = 'https://wholesale.example.com';
@@ -213,7 +219,16 @@ describe('the owner’s team', () => {
         .statusCode,
     ).toBe(403);
 
-    // Removed: the session is refused from the next request, and sign-in fails.
+    // Removed: the session is refused from the next request, sign-in fails, open offers end.
+    await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: 'RM7W' });
+    const car = await insertVehicle(ctx.db);
+    await asOwner('PATCH', `/api/team/members/${bea.id}`, {
+      role: 'buyer',
+      perVehicleLimit: null,
+      perDayLimit: null,
+    });
+    const open = await asBea('POST', '/api/dealer/offers', { vehicleId: car.id, amount: '1000' });
+    expect(open.statusCode).toBe(201);
     expect((await asBea('GET', '/api/dealer/me')).statusCode).toBe(200);
     const removed = await asOwner('DELETE', `/api/team/members/${bea.id}`, {});
     expect(removed.json().status).toBe('disabled');
