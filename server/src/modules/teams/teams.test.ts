@@ -239,6 +239,8 @@ describe('the owner’s team', () => {
     expect((await post('/api/team/login', { email: bea.email, password: MEMBER_PASSWORD })).statusCode).toBe(
       401,
     );
+    const [declined] = await ctx.db.select().from(offers).where(eq(offers.id, open.json().id));
+    expect(declined!.status).toBe('declined');
   });
 
   it('keeps dealerships apart: an owner of A cannot see or change B’s team', async () => {
