@@ -218,6 +218,8 @@ export function attemptPolicies(config: Config) {
     // Team members (DESIGN.md §10): password and passkey sign-ins, and password-reset requests.
     member: signInPolicy('member', config.signInRateLimit),
     memberReset: signInPolicy('member-reset', config.signInRateLimit),
+    // Passkey ceremonies each store a challenge row: a generous budget, but not an unlimited one.
+    memberChallenge: signInPolicy('member-challenge', config.signInRateLimit * 6),
     admin: signInPolicy('admin', config.signInRateLimit),
     staff: signInPolicy('staff', config.signInRateLimit),
     code: codePolicy({ perAddressPerMinute: config.signInRateLimit, ...config.codeGuessing }),

@@ -79,7 +79,10 @@ export async function teamsRoutes(
   });
   routes.route({
     ...app.endpoint('passkeySignInOptions'),
-    handler: async (request) => passkeySignInOptions(db, rp(request)),
+    handler: async (request) => {
+      await limitRequests(db, request, policies.memberChallenge, undefined);
+      return passkeySignInOptions(db, rp(request));
+    },
   });
   routes.route({
     ...app.endpoint('passkeySignIn'),
@@ -105,7 +108,10 @@ export async function teamsRoutes(
   });
   routes.route({
     ...app.endpoint('invitationPasskeyOptions'),
-    handler: async (request) => invitationPasskeyOptions(db, rp(request), request.body.token),
+    handler: async (request) => {
+      await limitRequests(db, request, policies.memberChallenge, undefined);
+      return invitationPasskeyOptions(db, rp(request), request.body.token);
+    },
   });
   routes.route({
     ...app.endpoint('acceptInvitation'),

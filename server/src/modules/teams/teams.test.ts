@@ -361,6 +361,34 @@ describe('signing in and password reset', () => {
     expect((await request()).statusCode).toBe(429);
   });
 
+  it('limits passkey challenges per address, and answers options a browser can use', async () => {
+    const options = (remoteAddress: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/team/passkey-login/options', remoteAddress });
+    const first = await options('192.0.2.88');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ rpId: 'wholesale.example.com', userVerification: 'preferred' });
+    expect(first.json().challenge).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    for (let i = 1; i < 60; i++) expect((await options('192.0.2.88')).statusCode).toBe(200);
+    expect((await options('192.0.2.88')).statusCode).toBe(429);
+    expect((await options('192.0.2.89')).statusCode).toBe(200);
+    // A response to no challenge this server issued is refused, and counted as a failed sign-in.
+    const forged = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/team/passkey-login',
+      payload: {
+        response: {
+          id: 'AAAA',
+          rawId: 'AAAA',
+          type: 'public-key',
+          response: { clientDataJSON: Buffer.from('{"challenge":"nope"}').toString('base64url') },
+        },
+      },
+      remoteAddress: '192.0.2.90',
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().message).toBe(TEAM_TEXT.passkeyFailed);
+  });
+
   it('lets a member change their password with the current one', async () => {
     const dealer = await insertDealer(ctx.db);
     const member = await insertMember(ctx.db, { dealerId: dealer.id });
