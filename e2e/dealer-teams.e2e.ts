@@ -4,7 +4,7 @@ import { recipientsOf, type SmtpSink, startSmtpSink } from '../server/test/smtp-
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage, toast } from './support/browser-page';
 import { DESKTOP, launchChromium } from './support/chromium';
-import { adminToken } from './support/sign-in';
+import { adminToken, signInContext } from './support/sign-in';
 
 /**
  * Dealer teams (issue #20) in Chromium: the admin invites an owner, the owner joins with a passkey
@@ -195,6 +195,74 @@ describe('dealer teams in the browser', () => {
     expect(sales.find((s) => s.vehicleId === vehicle.id)?.boughtBy).toBe('Bo Buyer');
     await page.goto('/dealer/dashboard');
     await page.getByText('Bought by Bo Buyer').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the admin invites an owner from the dealer’s panel, resends and revokes, and disables a person', async () => {
+    const { page, context, errors } = await openPage(browser, DESKTOP, { baseURL: origin });
+    await signInContext(context, 'admin');
+    await page.goto('/admin?tab=dealers');
+    await page.getByRole('button', { name: 'Buy codes of Desert Sun Buy Here Pay Here' }).click();
+    const panel = page
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'Team: Desert Sun Buy Here Pay Here' }) });
+    await panel.getByText('No team yet').waitFor();
+    const form = panel.getByRole('form', { name: 'Invite to the team' });
+    expect(await form.getByLabel('Role').inputValue()).toBe('owner');
+    await form.getByLabel('Name').fill('Luis Ortega');
+    await form.getByLabel('E-mail').fill('luis@e2e.example');
+    await form.getByRole('button', { name: 'Invite the owner' }).click();
+    await toast(page, 'Invitation sent');
+    const row = panel.getByRole('listitem').filter({ hasText: 'luis@e2e.example' });
+    await row.getByText('Invited').waitFor();
+    const first = await mailedLink('luis@e2e.example', '/dealer/invitation');
+
+    await row.getByRole('button', { name: 'Resend invitation' }).click();
+    await toast(page, 'Invitation sent again');
+    await expect
+      .poll(() => sink.messages.filter((m) => recipientsOf(m).includes('luis@e2e.example')).length)
+      .toBe(2);
+    const second = await mailedLink('luis@e2e.example', '/dealer/invitation');
+    expect(second).not.toBe(first);
+    const read = (link: string) =>
+      fetch(`${server.url}/api/team/invitation`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: link.split('#token=')[1] }),
+      });
+    expect((await read(first)).status).toBe(400);
+    expect((await read(second)).status).toBe(200);
+
+    await row.getByRole('button', { name: 'Revoke invitation' }).click();
+    await toast(page, 'Invitation revoked');
+    await panel.getByText('No team yet').waitFor();
+    expect((await read(second)).status).toBe(400);
+
+    // Invited again and accepted: now 'Disable' ends the person's session at once.
+    await form.getByLabel('Name').fill('Luis Ortega');
+    await form.getByLabel('E-mail').fill('luis@e2e.example');
+    await form.getByRole('button', { name: 'Invite the owner' }).click();
+    await toast(page, 'Invitation sent');
+    await expect
+      .poll(() => sink.messages.filter((m) => recipientsOf(m).includes('luis@e2e.example')).length)
+      .toBe(3);
+    const third = await mailedLink('luis@e2e.example', '/dealer/invitation');
+    const accepted = await fetch(`${server.url}/api/team/invitation/accept`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: third.split('#token=')[1], password: 'luis long password' }),
+    });
+    expect(accepted.status).toBe(200);
+    const cookie = accepted.headers.get('set-cookie')!.split(';')[0]!;
+    const me = () => fetch(`${server.url}/api/dealer/me`, { headers: { cookie } });
+    expect((await me()).status).toBe(200);
+    await page.reload();
+    await page.getByRole('button', { name: 'Buy codes of Desert Sun Buy Here Pay Here' }).click();
+    await panel.getByRole('button', { name: 'Disable Luis Ortega' }).click();
+    await toast(page, 'Luis Ortega was disabled');
+    await panel.getByText('Disabled').waitFor();
+    expect((await me()).status).toBe(401);
     expect(errors).toEqual([]);
     await context.close();
   });
