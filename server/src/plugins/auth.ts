@@ -117,6 +117,10 @@ export function registerAuth(app: FastifyInstance, options: { db: Database }) {
   });
 }
 
+/** Whether the session cookie gets `Secure`: the request came over HTTPS, or the public origin is HTTPS. */
+export const isSecureRequest = (request: FastifyRequest, publicOrigin: string | undefined) =>
+  request.protocol === 'https' || (publicOrigin?.startsWith('https://') ?? false);
+
 export function setSessionCookie(
   reply: FastifyReply,
   role: SessionRole,

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { setSessionCookie } from '../../plugins/auth';
+import { isSecureRequest, setSessionCookie } from '../../plugins/auth';
 import { attemptPolicies, guardAttempt, limitRequests } from '../../plugins/rate-limit';
 import type { MessageContext } from '../notifications/notification-messages';
 import {
@@ -49,8 +49,7 @@ export async function teamsRoutes(
   const policies = attemptPolicies(config);
   const rp = (request: FastifyRequest) =>
     relyingPartyOf(messages.brandName, config.publicOrigin ?? `${request.protocol}://${request.host}`);
-  const isSecure = (request: FastifyRequest) =>
-    request.protocol === 'https' || (config.publicOrigin?.startsWith('https://') ?? false);
+  const isSecure = (request: FastifyRequest) => isSecureRequest(request, config.publicOrigin);
   const signedIn = (
     request: FastifyRequest,
     reply: FastifyReply,
