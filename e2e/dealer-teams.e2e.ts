@@ -123,6 +123,7 @@ describe('dealer teams in the browser', () => {
     const keys = page.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem');
     await expect.poll(() => keys.count()).toBe(1);
     await authenticator.replace();
+    await page.getByLabel('Name of the new passkey (optional)').fill('Work laptop');
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     await toast(page, 'Passkey added');
     await expect.poll(() => keys.count()).toBe(2);
@@ -130,7 +131,7 @@ describe('dealer teams in the browser', () => {
     await page.getByRole('button', { name: 'Remove passkey Passkey', exact: true }).click();
     await toast(page, 'Passkey removed');
     await expect.poll(() => keys.count()).toBe(1);
-    await keys.getByText('Passkey 2').waitFor();
+    await keys.getByText('Work laptop').waitFor();
 
     // The new device's passkey signs in (the server verified its signature against the stored key).
     await context.clearCookies();

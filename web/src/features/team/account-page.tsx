@@ -1,5 +1,6 @@
 import { newPasswordSchema, TEAM_ROLE_LABELS } from '@contracts/teams';
 import { KeyRound, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -33,6 +34,7 @@ function PasskeysSection() {
   const passkeys = usePasskeys();
   const add = useAddPasskey();
   const remove = useDeletePasskey();
+  const [name, setName] = useState('');
   return (
     <Section title="Passkeys" id="passkeys-title">
       <p className="text-sm text-slate-600">
@@ -71,13 +73,24 @@ function PasskeysSection() {
         ))}
         {passkeys.data?.length === 0 ? <li className="text-sm text-slate-600">No passkeys yet.</li> : null}
       </ul>
+      <FormField
+        className="mt-4 sm:max-w-sm"
+        label="Name of the new passkey (optional)"
+        placeholder="e.g. Work laptop"
+        maxLength={100}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
       <Button
-        className="mt-4"
+        className="mt-3"
         variant="secondary"
         disabled={add.isPending}
         onClick={() =>
-          add.mutate(`Passkey ${(passkeys.data?.length ?? 0) + 1}`, {
-            onSuccess: () => toast({ title: 'Passkey added' }),
+          add.mutate(name.trim() || `Passkey ${(passkeys.data?.length ?? 0) + 1}`, {
+            onSuccess: () => {
+              toast({ title: 'Passkey added' });
+              setName('');
+            },
             onError: (error) =>
               toast({
                 variant: 'destructive',
