@@ -157,6 +157,8 @@ export const adminTransactionSchema = z.object({
   dealerName: z.string(),
   buyCodeId: z.number().int().nullable(),
   offerId: z.number().int().nullable(),
+  /** The team member who made the sale (DESIGN.md §10); null for a buy-code sale. */
+  boughtBy: z.string().nullable(),
   amount: z.string(),
   status: z.enum(TRANSACTION_STATUSES),
   isPaid: z.boolean(),

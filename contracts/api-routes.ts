@@ -4,8 +4,10 @@
  * every request URL from it, so a path is written once. No zod here: the public pages import it
  * without a validation library (docs/decisions/0005-endpoint-table.md).
  */
-export const ACCESS_LEVELS = ['public', 'dealer', 'staff', 'admin', 'account', 'session'] as const;
+export const ACCESS_LEVELS = ['public', 'dealer', 'member', 'staff', 'admin', 'account', 'session'] as const;
 /**
+ * 'dealer' = any dealer session: the spec's name + buy code sign-in or a named team member.
+ * 'member' = a dealer session of a named team member (DESIGN.md §10); the use case checks the role.
  * 'account' = any signed-in dealer or admin (the use case narrows further, e.g. to the buying dealer).
  * 'session' = any signed-in session at all: admin, staff or dealer (the live stream, which then
  * sends each only what it may read).
@@ -32,6 +34,33 @@ export const API_ROUTES = {
   staffLogin: { method: 'POST', path: '/api/staff/login', access: 'public' },
   staffLogout: { method: 'POST', path: '/api/staff/logout', access: 'public' },
   staffMe: { method: 'GET', path: '/api/staff/me', access: 'staff' },
+  // Dealer teams (issue #20, DESIGN.md §10). Tokens from e-mailed links travel in bodies, never URLs.
+  memberLogin: { method: 'POST', path: '/api/team/login', access: 'public' },
+  passkeySignInOptions: { method: 'POST', path: '/api/team/passkey-login/options', access: 'public' },
+  passkeySignIn: { method: 'POST', path: '/api/team/passkey-login', access: 'public' },
+  readInvitation: { method: 'POST', path: '/api/team/invitation', access: 'public' },
+  invitationPasskeyOptions: {
+    method: 'POST',
+    path: '/api/team/invitation/passkey-options',
+    access: 'public',
+  },
+  acceptInvitation: { method: 'POST', path: '/api/team/invitation/accept', access: 'public' },
+  requestPasswordReset: { method: 'POST', path: '/api/team/password-reset', access: 'public' },
+  resetPassword: { method: 'POST', path: '/api/team/password-reset/confirm', access: 'public' },
+  memberPassword: { method: 'POST', path: '/api/team/password', access: 'member' },
+  memberPasskeys: { method: 'GET', path: '/api/team/passkeys', access: 'member' },
+  passkeyOptions: { method: 'POST', path: '/api/team/passkeys/options', access: 'member' },
+  addPasskey: { method: 'POST', path: '/api/team/passkeys', access: 'member' },
+  deletePasskey: { method: 'DELETE', path: '/api/team/passkeys/:id', access: 'member' },
+  teamMembers: { method: 'GET', path: '/api/team/members', access: 'member' },
+  inviteMember: { method: 'POST', path: '/api/team/members', access: 'member' },
+  updateMember: { method: 'PATCH', path: '/api/team/members/:id', access: 'member' },
+  removeMember: { method: 'DELETE', path: '/api/team/members/:id', access: 'member' },
+  adminDealerTeam: { method: 'GET', path: '/api/dealers/:id/team', access: 'admin' },
+  adminInviteMember: { method: 'POST', path: '/api/dealers/:id/team', access: 'admin' },
+  resendInvitation: { method: 'POST', path: '/api/dealer-users/:id/invitation', access: 'admin' },
+  revokeInvitation: { method: 'DELETE', path: '/api/dealer-users/:id/invitation', access: 'admin' },
+  disableMember: { method: 'POST', path: '/api/dealer-users/:id/disable', access: 'admin' },
   // Vehicles and listing
   listVehicles: { method: 'GET', path: '/api/vehicles', access: 'public' },
   // One page of the public list with search, filters, facets (DESIGN.md §9); listVehicles stays whole.
@@ -54,6 +83,9 @@ export const API_ROUTES = {
   // Buying
   verifyCode: { method: 'POST', path: '/api/verify-code', access: 'public' },
   createOffer: { method: 'POST', path: '/api/vehicles/:id/offers', access: 'public' },
+  // A signed-in dealer buys and offers with its dealership's active code, without typing it.
+  dealerPurchase: { method: 'POST', path: '/api/dealer/purchases', access: 'dealer' },
+  dealerCreateOffer: { method: 'POST', path: '/api/dealer/offers', access: 'dealer' },
   listOffers: { method: 'GET', path: '/api/offers', access: 'admin' },
   updateOffer: { method: 'PATCH', path: '/api/offers/:id', access: 'admin' },
   // Dealer portal

@@ -62,13 +62,29 @@ export const dealerLoginBodySchema = z.object({
 });
 export type DealerLoginBody = z.infer<typeof dealerLoginBodySchema>;
 
-/** What a signed-in dealer sees of itself. */
+/** Roles of a dealership's team member (DESIGN.md §10, contracts/teams.ts). */
+export const TEAM_ROLES = ['owner', 'buyer', 'viewer'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+/** A named team member as they see themselves. */
+export const memberSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(TEAM_ROLES),
+  perVehicleLimit: z.string().nullable(),
+  perDayLimit: z.string().nullable(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+/** What a signed-in dealer sees of itself; `member` is the named person when one signed in. */
 export const dealerInfoSchema = z.object({
   id: z.number().int(),
   dealerName: z.string(),
   contactName: z.string(),
   email: z.string(),
   phone: z.string(),
+  member: memberSchema.nullable().optional(),
 });
 export type DealerInfo = z.infer<typeof dealerInfoSchema>;
 

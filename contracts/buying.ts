@@ -98,6 +98,8 @@ export const offerViewSchema = z.object({
   updatedAt: z.string(),
   vehicle: vehicleSummarySchema.extend({ vin: z.string(), price: z.string().nullable() }),
   dealer: z.object({ dealerName: z.string() }),
+  /** The team member who made the offer (DESIGN.md §10); null when a code was typed. */
+  boughtBy: z.string().nullable(),
   activities: z.array(offerActivitySchema),
 });
 export type OfferView = z.infer<typeof offerViewSchema>;
@@ -119,6 +121,8 @@ export const dealerTransactionSchema = z.object({
   vehicle: vehicleSummarySchema.nullable(),
   createdAt: z.string(),
   amount: z.string(),
+  /** The team member who made the sale (DESIGN.md §10); null for a buy-code sale. */
+  boughtBy: z.string().nullable(),
   status: z.enum(TRANSACTION_STATUSES),
   isPaid: z.boolean(),
   cancelled: z.boolean(),

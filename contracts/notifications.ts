@@ -65,7 +65,10 @@ export const ADMIN_EVENTS = [
   'claim_opened',
 ] as const;
 export type AdminEvent = (typeof ADMIN_EVENTS)[number];
-export type NotificationEvent = DealerEvent | AdminEvent;
+/** Mail to one team member's own address (DESIGN.md §10): always sent, no preferences. */
+export const TEAM_EVENTS = ['team_invitation', 'password_reset'] as const;
+export type TeamEvent = (typeof TEAM_EVENTS)[number];
+export type NotificationEvent = DealerEvent | AdminEvent | TeamEvent;
 
 export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];

@@ -10,6 +10,13 @@ export const PAGE_PATHS = {
   dealerLogin: '/dealer/login',
   dealerDashboard: '/dealer/dashboard',
   vehicle: '/vehicle/:id',
+  // Dealer teams (DESIGN.md §10): a named member's sign-in, links from e-mails, account and team.
+  teamSignIn: '/dealer/sign-in',
+  acceptInvitation: '/dealer/invitation',
+  forgotPassword: '/dealer/forgot-password',
+  resetPassword: '/dealer/reset-password',
+  account: '/dealer/account',
+  team: '/dealer/team',
 } as const;
 export type PageKey = keyof typeof PAGE_PATHS;
 
@@ -26,6 +33,12 @@ export const LAZY_PAGE_MODULES: Partial<Record<PageKey, string>> = {
   upload: 'src/features/upload/upload-page.tsx',
   adminLogin: 'src/features/admin/admin-login-page.tsx',
   admin: 'src/features/admin/admin-page.tsx',
+  teamSignIn: 'src/features/team/team-sign-in-page.tsx',
+  acceptInvitation: 'src/features/team/accept-invitation-page.tsx',
+  forgotPassword: 'src/features/team/forgot-password-page.tsx',
+  resetPassword: 'src/features/team/reset-password-page.tsx',
+  account: 'src/features/team/account-page.tsx',
+  team: 'src/features/team/team-page.tsx',
 };
 
 export const vehiclePath = (id: number | string) => `/vehicle/${encodeURIComponent(String(id))}`;
@@ -86,6 +99,27 @@ export function pageMeta(key: PageKey | 'notFound', productName: string): PageMe
       title: `Dealer dashboard | ${productName}`,
       description: 'Your buy codes, transactions and offers.',
     },
+    teamSignIn: {
+      title: `Team sign-in | ${productName}`,
+      description: 'Sign in to your dealership with your e-mail and a password or passkey.',
+    },
+    acceptInvitation: {
+      title: `Join your dealership's team | ${productName}`,
+      description: 'Accept an invitation to your dealership’s team.',
+    },
+    forgotPassword: {
+      title: `Forgot password | ${productName}`,
+      description: 'Get a link to choose a new password.',
+    },
+    resetPassword: {
+      title: `Choose a new password | ${productName}`,
+      description: 'Choose a new password for your team account.',
+    },
+    account: {
+      title: `Your account | ${productName}`,
+      description: 'Your passkeys and password.',
+    },
+    team: { title: `Your team | ${productName}`, description: 'Invite and manage your dealership’s team.' },
     notFound: { title: `${NOT_FOUND_TITLE} | ${productName}`, description: NOT_FOUND_TEXT },
   };
   return meta[key];

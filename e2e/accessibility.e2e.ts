@@ -78,6 +78,38 @@ const VISITS: Visit[] = [
     signIn: (context) => signInContext(context, 'dealer', inject('demoDealer')),
     ready: heading(/^Welcome, /),
   },
+  // Dealer teams (issue #20).
+  { name: 'team sign-in', path: () => '/dealer/sign-in', ready: heading('Team sign-in') },
+  { name: 'forgot password', path: () => '/dealer/forgot-password', ready: heading('Forgot your password?') },
+  {
+    name: 'invitation link that does not work',
+    path: () => '/dealer/invitation#token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    ready: heading('This link does not work'),
+    expectedFailures: [{ path: '/api/team/invitation', status: 400 }],
+  },
+  {
+    name: 'reset password',
+    path: () => '/dealer/reset-password#token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    ready: heading('Choose a new password'),
+  },
+  {
+    name: 'team member dashboard',
+    path: () => '/dealer/dashboard',
+    signIn: (context) => signInContext(context, 'team', inject('demoOwner')),
+    ready: (page) => page.getByText(/^Signed in as /).waitFor(),
+  },
+  {
+    name: 'account',
+    path: () => '/dealer/account',
+    signIn: (context) => signInContext(context, 'team', inject('demoOwner')),
+    ready: (page) => page.getByRole('heading', { name: 'Passkeys' }).waitFor(),
+  },
+  {
+    name: 'team',
+    path: () => '/dealer/team',
+    signIn: (context) => signInContext(context, 'team', inject('demoOwner')),
+    ready: (page) => page.getByText('rita@route9motors.example').waitFor(),
+  },
   {
     name: '404',
     path: () => '/no/such/page',

@@ -56,6 +56,8 @@ const signInFor: Partial<Record<PageKey | 'notFound', (context: BrowserContext) 
   admin: (context) => signInContext(context, 'admin'),
   upload: (context) => signInContext(context, 'staff'),
   dealerDashboard: (context) => signInContext(context, 'dealer', inject('demoDealer')),
+  account: (context) => signInContext(context, 'team', inject('demoOwner')),
+  team: (context) => signInContext(context, 'team', inject('demoOwner')),
 };
 const urlOf = (page: PageKey | 'notFound') =>
   page === 'notFound' ? '/no/such/page' : PAGE_PATHS[page].replace(':id', String(vehicleId));

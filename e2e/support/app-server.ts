@@ -30,6 +30,8 @@ export const demoDealerIn = (output: string) => {
 export interface RunningServer extends SpawnedServer {
   /** The demo dealer the first start printed, when the demo data was seeded. */
   demoDealer: { dealerName: string; buyCode: string } | null;
+  /** The demo team's owner (e-mail and the generated password the first start printed). */
+  demoOwner: { email: string; password: string } | null;
   /** The PostgreSQL database it runs on (null on PGlite), for a second instance to share. */
   databaseUrl: string | null;
 }
@@ -87,9 +89,13 @@ export async function startAppServer(
     throw error;
   }
 
+  const team = /Demo team of [^(]+\([^)]*\): ([^,\s]+)[^\n]*\n\s*password \(all three\): (\S+)/.exec(
+    server.output(),
+  );
   return {
     ...server,
     demoDealer: demoDealerIn(server.output()),
+    demoOwner: team ? { email: team[1]!, password: team[2]! } : null,
     databaseUrl,
     stop: async () => {
       const code = await server.stop();

@@ -7,6 +7,7 @@ declare module 'vitest' {
   interface ProvidedContext {
     baseUrl: string;
     demoDealer: { dealerName: string; buyCode: string };
+    demoOwner: { email: string; password: string };
   }
 }
 
@@ -22,6 +23,8 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', server.url);
   if (!server.demoDealer) throw new Error(`the e2e server printed no demo dealer:\n${server.output()}`);
   project.provide('demoDealer', server.demoDealer);
+  if (!server.demoOwner) throw new Error(`the e2e server printed no demo team:\n${server.output()}`);
+  project.provide('demoOwner', server.demoOwner);
   return async () => {
     const code = await server?.stop();
     if (code !== 0) throw new Error(`app server exited with ${code} on SIGTERM:\n${server?.output()}`);

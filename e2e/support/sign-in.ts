@@ -23,7 +23,7 @@ export async function signInToUpload(page: Page) {
 /** Signs a browser context in through the API (its cookie then goes with every page of it). */
 export async function signInContext(
   context: BrowserContext,
-  as: 'admin' | 'dealer' | 'staff',
+  as: 'admin' | 'dealer' | 'staff' | 'team',
   credentials: Record<string, string> = as === 'admin'
     ? E2E_ADMIN
     : as === 'staff'

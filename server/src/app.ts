@@ -37,6 +37,7 @@ import { buyingRoutes } from './modules/purchases/buying.routes';
 import { readCaFile } from './modules/sheets-sync/fetch-image';
 import { sheetsSyncRoutes } from './modules/sheets-sync/sheets-sync.routes';
 import { SheetSync } from './modules/sheets-sync/sync-vehicles';
+import { teamsRoutes } from './modules/teams/teams.routes';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { findPublishedVehicles } from './modules/vehicles/find-vehicles';
 import { VehicleSearchCache } from './modules/vehicles/search-cache';
@@ -198,6 +199,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(dealerPortalRoutes, { db: database.db, messages, isKnownVideo });
   await app.register(offersRoutes, { db: database.db, config });
   await app.register(dealersRoutes, { db: database.db, messages });
+  await app.register(teamsRoutes, { db: database.db, config, messages });
   await app.register(buyCodesRoutes, { db: database.db });
   await app.register(transactionsRoutes, {
     db: database.db,

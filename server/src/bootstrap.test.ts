@@ -14,6 +14,7 @@ import {
   appSettings,
   buyCodes,
   dealers,
+  dealerUsers,
   notifications,
   offerActivities,
   offers,
@@ -115,11 +116,24 @@ describe('first start', () => {
     ])
       expect(steps).toContain(type);
 
+    // The demo team (issue #20): owner, buyer with limits, viewer; one printed password, stored hashed.
+    const team = await db.select().from(dealerUsers).orderBy(dealerUsers.id);
+    expect(team.map((m) => [m.role, m.perVehicleLimit, m.perDayLimit])).toEqual([
+      ['owner', null, null],
+      ['buyer', '30000.00', '60000.00'],
+      ['viewer', null, null],
+    ]);
+    expect(first.demoTeam?.emails).toEqual(team.map((m) => m.email));
+    expect(await verifyPassword(team[1]!.passwordHash!, first.demoTeam!.password)).toBe(true);
+    const bought = await db.select().from(transactions).where(eq(transactions.buyerUserId, team[1]!.id));
+    expect(bought).toHaveLength(1);
+
     const second = await bootstrap(db, config);
     expect(second).toEqual({
       createdAdmins: [],
       uploadPassword: null,
       demo: { seeded: false },
+      demoTeam: null,
       regrade: null,
     });
     expect(await countOf(db, vehicles)).toBe(all.length);

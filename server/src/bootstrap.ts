@@ -16,6 +16,7 @@ import { seedDemoNotifications } from './seed/demo-notifications';
 import { seedDemoPhotos } from './seed/demo-photos';
 import { seedDemoSales } from './seed/demo-sales';
 import { type DemoSeedResult, isDatabaseEmpty, seedDemoData } from './seed/demo-seed';
+import { type DemoTeam, seedDemoTeam } from './seed/demo-team';
 
 export const DEMO_ADMIN_EMAIL = 'admin@dealmachine.example';
 
@@ -24,6 +25,8 @@ export interface BootstrapReport {
   createdAdmins: { email: string; password: string | null }[];
   uploadPassword: string | null;
   demo: DemoSeedResult;
+  /** The demo dealership's team accounts and their generated password (first start only). */
+  demoTeam: DemoTeam | null;
   /** Stored grades re-computed because the grade rule table changed (null: they were current). */
   regrade: RegradeResult | null;
 }
@@ -40,8 +43,10 @@ export async function bootstrap(db: Database, config: Config): Promise<Bootstrap
     config.seedDemo && wasEmpty
       ? await seedDemoData(db, premiumCertification(config.brand))
       : { seeded: false };
+  let demoTeam: DemoTeam | null = null;
   if (demo.seeded) {
     await seedDemoNotifications(db, messageContextOf(config));
+    demoTeam = await seedDemoTeam(db);
     // Sales at every step after Buy Now: payment, title, pickup, a claim, an unwind request.
     await seedDemoSales(db, messageContextOf(config));
     // Photos go through the real pipeline into DATA_DIR/photos (or the bucket, ADR 0014), and
@@ -64,7 +69,7 @@ export async function bootstrap(db: Database, config: Config): Promise<Bootstrap
     .onConflictDoUpdate({ target: appSettings.key, set: { value: JSON.stringify(config.saleTerms) } });
   // A changed grade rule table re-grades every stored report (DESIGN.md §7), once, audited.
   const regrade = await regradeVehicles(db);
-  return { createdAdmins, uploadPassword, demo, regrade };
+  return { createdAdmins, uploadPassword, demo, demoTeam, regrade };
 }
 
 /** The allow-list lives in admin_users; ADMIN_EMAILS adds to it, and a first admin always exists. */

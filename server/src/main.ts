@@ -16,6 +16,12 @@ function printFirstStart(report: BootstrapReport, url: string) {
       `Demo dealer (${url}/dealer/login): ${report.demo.dealer.dealerName}, buy code ${report.demo.dealer.buyCode}`,
     );
   }
+  if (report.demoTeam) {
+    lines.push(
+      `Demo team of ${report.demoTeam.dealerName} (${url}/dealer/sign-in): ${report.demoTeam.emails.join(', ')}`,
+      `  password (all three): ${report.demoTeam.password}`,
+    );
+  }
   if (lines.length === 0) return;
   const bar = '-'.repeat(72);
   process.stdout.write(

@@ -37,18 +37,22 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   notifications: [],
   // Live updates: reads live_events (written by triggers) and sessions; imports no domain module.
   live: [],
+  // A team member's spending limits (DESIGN.md §10), checked by every sale.
+  'buyer-limits': [],
   // The marketplace, bottom up: vehicles ← buy-codes ← dealers; buy-codes ← transactions ← offers / purchases.
-  vehicles: ['audit', 'open-offers', 'notifications', 'vin', 'photos'],
+  vehicles: ['audit', 'open-offers', 'notifications', 'vin', 'photos', 'buyer-limits'],
   'buy-codes': ['audit', 'vehicles'],
   dealers: ['audit', 'open-offers', 'notifications', 'buy-codes'],
   transactions: ['audit', 'notifications', 'vehicles', 'buy-codes', 'photos'],
-  offers: ['audit', 'open-offers', 'notifications', 'vehicles', 'buy-codes', 'transactions'],
-  purchases: ['audit', 'notifications', 'vehicles', 'buy-codes', 'transactions'],
+  offers: ['audit', 'open-offers', 'notifications', 'vehicles', 'buy-codes', 'transactions', 'buyer-limits'],
+  purchases: ['audit', 'notifications', 'vehicles', 'buy-codes', 'transactions', 'buyer-limits'],
   auth: ['audit', 'buy-codes'],
-  'dealer-portal': ['buy-codes', 'transactions', 'offers', 'notifications'],
+  // Dealer teams: members, invitations, passwords and passkeys; mail through the outbox.
+  teams: ['audit', 'notifications', 'auth', 'open-offers'],
+  'dealer-portal': ['buy-codes', 'transactions', 'offers', 'notifications', 'buyer-limits'],
   'sheets-sync': ['audit', 'vehicles', 'photos'],
   // Demo data is written with the modules' own steps (a buy code is inserted the one way).
-  seed: [...FOUNDATIONS, 'buy-codes', 'notifications', 'photos', 'transactions'],
+  seed: [...FOUNDATIONS, 'buy-codes', 'notifications', 'photos', 'transactions', 'auth'],
 };
 
 /** Which module a file under server/src belongs to. */

@@ -1,6 +1,7 @@
 import { computeVinCheckDigit } from '@contracts/vin';
 import type { Database } from '../src/db/client';
-import { buyCodes, dealers, vehicles } from '../src/db/schema';
+import { buyCodes, dealers, dealerUsers, vehicles } from '../src/db/schema';
+import { hashPassword } from '../src/modules/auth/passwords';
 
 let serial = 0;
 
@@ -81,3 +82,28 @@ export const DEALER_FORM = {
   titleContactEmail: 'titles@harbor.example',
   titleContactPhone: '(207) 555-0103',
 } as const;
+
+export const MEMBER_PASSWORD = 'a long member password';
+
+/**
+ * A team member who accepted their invitation and set MEMBER_PASSWORD (tests sign in through
+ * POST /api/team/login with signInMember).
+ */
+export async function insertMember(
+  db: Database,
+  overrides: Partial<typeof dealerUsers.$inferInsert> & { dealerId: number },
+) {
+  serial++;
+  const [row] = await db
+    .insert(dealerUsers)
+    .values({
+      email: `member${serial}@team.example`,
+      name: `Member ${serial}`,
+      role: 'buyer',
+      passwordHash: await hashPassword(MEMBER_PASSWORD),
+      acceptedAt: new Date(),
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}

@@ -36,7 +36,12 @@ export const signInStaff = (app: App) => signIn(app, 'staff', { password: TEST_A
  * cookie unless another identity's is given.
  */
 export function requestsAs(app: App, defaultCookie: string) {
-  return (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, cookie = defaultCookie) =>
+  return (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    cookie = defaultCookie,
+  ) =>
     app.inject({
       method,
       url,
@@ -48,3 +53,16 @@ export function requestsAs(app: App, defaultCookie: string) {
 /** The ids the public vehicle list shows. */
 export const publicVehicleIds = async (app: App) =>
   ((await app.inject('/api/vehicles')).json() as { id: number }[]).map((v) => v.id);
+
+/** Signs a team member in with e-mail and password (POST /api/team/login); returns the cookie header. */
+export async function signInMember(app: App, email: string, password: string, remoteAddress = '10.9.8.6') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/team/login',
+    payload: { email, password },
+    remoteAddress,
+  });
+  if (res.statusCode !== 200) throw new Error(`member sign-in failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies[0]!;
+  return `${cookie.name}=${cookie.value}`;
+}

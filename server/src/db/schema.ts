@@ -5,6 +5,7 @@ import type { VehicleSort } from '@contracts/vehicle-search-options';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -254,6 +255,8 @@ export const transactions = pgTable(
       .references(() => dealers.id),
     buyCodeId: integer().references(() => buyCodes.id),
     offerId: integer(),
+    /** The dealership's team member who made the sale (DESIGN.md §10); null for a buy-code sale. */
+    buyerUserId: integer().references((): AnyPgColumn => dealerUsers.id),
     amount: money().notNull(),
     status: text().notNull().default('pending'),
     createdAt: createdAt(),
@@ -269,6 +272,8 @@ export const transactions = pgTable(
     // The rule that makes double selling impossible, whatever the number of app instances.
     uniqueIndex('transactions_one_open_per_vehicle').on(t.vehicleId).where(sql`not ${t.cancelled}`),
     index('transactions_dealer_idx').on(t.dealerId),
+    // A buyer's daily limit sums their sales of the day.
+    index('transactions_buyer_user_idx').on(t.buyerUserId, t.createdAt),
     check('transactions_status_check', sql`${t.status} in ('pending', 'completed')`),
     check('transactions_amount_check', sql`${t.amount} > 0`),
   ],
@@ -309,6 +314,8 @@ export const offers = pgTable(
       .notNull()
       .references(() => dealers.id),
     buyCodeId: integer().references(() => buyCodes.id),
+    /** The team member who made (or last replaced) the offer; null for an offer made with a typed code. */
+    buyerUserId: integer().references((): AnyPgColumn => dealerUsers.id),
     amount: money().notNull(),
     status: text().notNull().default('pending'),
     counterAmount: money(),
@@ -374,9 +381,15 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
+    /**
+     * A dealer session of a named team member (DESIGN.md §10); null for the spec's name + code
+     * sign-in. The session lives only while the member is enabled.
+     */
+    dealerUserId: integer().references((): AnyPgColumn => dealerUsers.id),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),
+    index('sessions_dealer_user_idx').on(t.dealerUserId),
     index('sessions_subject_idx').on(t.role, t.subjectId),
     check('sessions_role_check', sql`${t.role} in ('admin', 'staff', 'dealer')`),
   ],
@@ -523,3 +536,99 @@ export const liveEvents = pgTable(
   },
   (t) => [index('live_events_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Dealer teams (DESIGN.md §10, docs/decisions/0015-dealer-teams.md): the named people of a
+ * dealership. An invited member has no password and no passkey until they accept. E-mails are
+ * stored lower-case and are unique across dealerships (one e-mail signs in to one dealership).
+ */
+export const dealerUsers = pgTable(
+  'dealer_users',
+  {
+    id: serial().primaryKey(),
+    dealerId: integer()
+      .notNull()
+      .references(() => dealers.id),
+    email: text().notNull(),
+    name: text().notNull(),
+    role: text({ enum: ['owner', 'buyer', 'viewer'] }).notNull(),
+    /** argon2id; null until the member sets a password (a passkey-only member keeps none). */
+    passwordHash: text(),
+    /** Dollar limits of a buyer (null = none): per sale, and per calendar day in the sale time zone. */
+    perVehicleLimit: money(),
+    perDayLimit: money(),
+    createdAt: createdAt(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    /** Removed by the owner or disabled by an admin: no sign-in, sessions dead. */
+    disabledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('dealer_users_email_ci_unique').on(sql`lower(${t.email})`),
+    index('dealer_users_dealer_idx').on(t.dealerId),
+    check('dealer_users_role_check', sql`${t.role} in ('owner', 'buyer', 'viewer')`),
+    check(
+      'dealer_users_limits_check',
+      sql`(${t.perVehicleLimit} is null or ${t.perVehicleLimit} > 0) and (${t.perDayLimit} is null or ${t.perDayLimit} > 0)`,
+    ),
+  ],
+);
+
+/**
+ * Single-use links mailed to a member: an invitation (72 h) or a password reset (15 min). Only the
+ * SHA-256 of the token is stored; `used_at` or `revoked_at` ends it.
+ */
+export const dealerUserTokens = pgTable(
+  'dealer_user_tokens',
+  {
+    id: serial().primaryKey(),
+    dealerUserId: integer()
+      .notNull()
+      .references(() => dealerUsers.id, { onDelete: 'cascade' }),
+    purpose: text({ enum: ['invitation', 'password_reset'] }).notNull(),
+    tokenHash: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('dealer_user_tokens_hash_unique').on(t.tokenHash),
+    index('dealer_user_tokens_user_idx').on(t.dealerUserId, t.purpose),
+    check('dealer_user_tokens_purpose_check', sql`${t.purpose} in ('invitation', 'password_reset')`),
+  ],
+);
+
+/** A member's passkeys (WebAuthn credentials), verified with @simplewebauthn/server. */
+export const webauthnCredentials = pgTable(
+  'webauthn_credentials',
+  {
+    id: serial().primaryKey(),
+    dealerUserId: integer()
+      .notNull()
+      .references(() => dealerUsers.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url, as the authenticator gave it. */
+    credentialId: text().notNull(),
+    publicKey: bytea().notNull(),
+    counter: bigint({ mode: 'number' }).notNull().default(0),
+    transports: jsonb().$type<string[]>().notNull().default([]),
+    name: text().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('webauthn_credentials_credential_id_unique').on(t.credentialId),
+    index('webauthn_credentials_user_idx').on(t.dealerUserId),
+  ],
+);
+
+/**
+ * WebAuthn challenges between the options and the verification (5 minutes, used once), in the
+ * database so any instance can finish a ceremony another began.
+ */
+export const webauthnChallenges = pgTable('webauthn_challenges', {
+  challenge: text().primaryKey(),
+  purpose: text({ enum: ['register', 'sign_in'] }).notNull(),
+  /** Registration: the member the passkey is for. */
+  dealerUserId: integer().references(() => dealerUsers.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});

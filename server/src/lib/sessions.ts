@@ -1,18 +1,37 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SESSION_TTL_MS, type SessionRole } from '@contracts/auth';
+import { type Member, SESSION_TTL_MS, type SessionRole, type TeamRole } from '@contracts/auth';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
-import { adminUsers, dealers, sessions } from '../db/schema';
+import { adminUsers, dealers, dealerUsers, sessions } from '../db/schema';
 
 /** SHA-256 of the token: the only form in which a session token is stored. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A random 256-bit token; returned to the client once, never stored. */
-export async function createSession(db: Database, role: SessionRole, subjectId: number | null) {
-  const token = randomBytes(32).toString('base64url');
+/** A random 256-bit token, e.g. for a session or an e-mailed link; only its hash is stored. */
+export const newToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * A random 256-bit token; returned to the client once, never stored. A dealer session of a named
+ * team member carries the member's id (DESIGN.md §10).
+ */
+export async function createSession(
+  db: Executor,
+  role: SessionRole,
+  subjectId: number | null,
+  dealerUserId: number | null = null,
+) {
+  const token = newToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS[role]);
-  await db.insert(sessions).values({ tokenHash: hashToken(token), role, subjectId, expiresAt });
+  await db.insert(sessions).values({ tokenHash: hashToken(token), role, subjectId, expiresAt, dealerUserId });
   return { token, expiresAt };
+}
+
+/** Ends every session of one team member at once (removed, disabled, or a new password). */
+export async function revokeMemberSessions(db: Executor, dealerUserId: number) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.dealerUserId, dealerUserId), isNull(sessions.revokedAt)));
 }
 
 export async function revokeSessions(db: Database, role: SessionRole, tokens: string[]) {
@@ -39,9 +58,17 @@ export async function revokeSubjectSessions(db: Executor, role: SessionRole, sub
 
 export interface Viewer {
   admin: { id: number; email: string; sessionExpiresAt: Date } | null;
-  dealer: { id: number; dealerName: string; sessionExpiresAt: Date } | null;
+  dealer: {
+    id: number;
+    dealerName: string;
+    sessionExpiresAt: Date;
+    /** The named team member behind the session; null for the spec's name + code sign-in. */
+    member: SessionMember | null;
+  } | null;
   staff: { sessionExpiresAt: Date } | null;
 }
+
+export type SessionMember = Pick<Member, 'id' | 'name' | 'email'> & { role: TeamRole };
 
 export const ANONYMOUS: Viewer = { admin: null, dealer: null, staff: null };
 
@@ -60,10 +87,24 @@ export async function resolveViewer(db: Database, tokens: string[]): Promise<Vie
       dealerId: dealers.id,
       dealerName: dealers.dealerName,
       dealerActive: dealers.active,
+      sessionMemberId: sessions.dealerUserId,
+      memberId: dealerUsers.id,
+      memberName: dealerUsers.name,
+      memberEmail: dealerUsers.email,
+      memberRole: dealerUsers.role,
     })
     .from(sessions)
     .leftJoin(adminUsers, and(eq(sessions.role, 'admin'), eq(adminUsers.id, sessions.subjectId)))
     .leftJoin(dealers, and(eq(sessions.role, 'dealer'), eq(dealers.id, sessions.subjectId)))
+    // A member's session lives only while the member is enabled and belongs to that dealership.
+    .leftJoin(
+      dealerUsers,
+      and(
+        eq(dealerUsers.id, sessions.dealerUserId),
+        eq(dealerUsers.dealerId, sessions.subjectId),
+        isNull(dealerUsers.disabledAt),
+      ),
+    )
     .where(
       and(
         inArray(sessions.tokenHash, tokens.map(hashToken)),
@@ -79,9 +120,19 @@ export async function resolveViewer(db: Database, tokens: string[]): Promise<Vie
       row.role === 'dealer' &&
       row.dealerId !== null &&
       row.dealerName !== null &&
-      row.dealerActive
+      row.dealerActive &&
+      (row.sessionMemberId === null || row.memberId !== null)
     ) {
-      viewer.dealer = { id: row.dealerId, dealerName: row.dealerName, sessionExpiresAt: row.expiresAt };
+      const member =
+        row.memberId === null
+          ? null
+          : { id: row.memberId, name: row.memberName!, email: row.memberEmail!, role: row.memberRole! };
+      viewer.dealer = {
+        id: row.dealerId,
+        dealerName: row.dealerName,
+        sessionExpiresAt: row.expiresAt,
+        member,
+      };
     } else if (row.role === 'staff') {
       viewer.staff = { sessionExpiresAt: row.expiresAt };
     }

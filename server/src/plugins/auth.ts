@@ -31,12 +31,17 @@ declare module 'fastify' {
  * admitted, as on the staff upload routes. Anonymous callers act as the public.
  */
 export function actorOf(access: Access, viewer: Viewer): Actor {
-  if (viewer.admin && access !== 'dealer') return { type: 'admin', id: viewer.admin.id };
+  if (viewer.admin && access !== 'dealer' && access !== 'member')
+    return { type: 'admin', id: viewer.admin.id };
   if (
     viewer.dealer &&
-    (access === 'dealer' || access === 'account' || access === 'session' || access === 'public')
+    (access === 'dealer' ||
+      access === 'member' ||
+      access === 'account' ||
+      access === 'session' ||
+      access === 'public')
   )
-    return { type: 'dealer', id: viewer.dealer.id };
+    return { type: 'dealer', id: viewer.dealer.id, member: viewer.dealer.member };
   if (viewer.staff && (access === 'staff' || access === 'session' || access === 'public'))
     return { type: 'staff', id: null };
   return { type: 'public', id: null };
@@ -49,6 +54,8 @@ export function isAllowed(access: Access, viewer: Viewer): boolean {
       return true;
     case 'dealer':
       return viewer.dealer !== null;
+    case 'member':
+      return viewer.dealer?.member != null;
     case 'staff':
       // Admins may do what the lot staff does (upload a vehicle).
       return viewer.staff !== null || viewer.admin !== null;
@@ -109,6 +116,10 @@ export function registerAuth(app: FastifyInstance, options: { db: Database }) {
     enforce(request, access).then(() => done(), done);
   });
 }
+
+/** Whether the session cookie gets `Secure`: the request came over HTTPS, or the public origin is HTTPS. */
+export const isSecureRequest = (request: FastifyRequest, publicOrigin: string | undefined) =>
+  request.protocol === 'https' || (publicOrigin?.startsWith('https://') ?? false);
 
 export function setSessionCookie(
   reply: FastifyReply,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBuyCodeRow, insertDealer } from '../../test/factories';
+import { insertBuyCodeRow, insertDealer, insertMember, MEMBER_PASSWORD } from '../../test/factories';
 import { injectAny } from '../../test/inject-any';
-import { signIn, signInAdmin, signInStaff } from '../../test/sessions';
+import { signIn, signInAdmin, signInMember, signInStaff } from '../../test/sessions';
 import { createBootstrappedApp } from '../../test/test-app';
 import type { Access } from './access';
 
@@ -28,23 +28,34 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/staff/logout',
   'POST /api/verify-code',
   'POST /api/vehicles/:id/offers',
+  // Dealer teams: a password, a passkey or an e-mailed link's token is the authority.
+  'POST /api/team/login',
+  'POST /api/team/passkey-login/options',
+  'POST /api/team/passkey-login',
+  'POST /api/team/invitation',
+  'POST /api/team/invitation/passkey-options',
+  'POST /api/team/invitation/accept',
+  'POST /api/team/password-reset',
+  'POST /api/team/password-reset/confirm',
   // RFC 8058 one-click unsubscribe: the signed token in the link decides, never a session.
   'GET /api/notifications/unsubscribe',
   'POST /api/notifications/unsubscribe',
 ]);
 
-type Identity = 'anonymous' | 'dealer' | 'staff' | 'admin';
+/** `member` is a named team member (an owner, so the owner's routes admit it too). */
+type Identity = 'anonymous' | 'dealer' | 'member' | 'staff' | 'admin';
 const ALLOWED: Record<Access, Identity[]> = {
-  public: ['anonymous', 'dealer', 'staff', 'admin'],
-  dealer: ['dealer'],
+  public: ['anonymous', 'dealer', 'member', 'staff', 'admin'],
+  dealer: ['dealer', 'member'],
+  member: ['member'],
   staff: ['staff', 'admin'],
   admin: ['admin'],
-  account: ['dealer', 'admin'],
-  session: ['dealer', 'staff', 'admin'],
+  account: ['dealer', 'member', 'admin'],
+  session: ['dealer', 'member', 'staff', 'admin'],
 };
 
 let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-const cookies: Record<Identity, string> = { anonymous: '', dealer: '', staff: '', admin: '' };
+const cookies: Record<Identity, string> = { anonymous: '', dealer: '', member: '', staff: '', admin: '' };
 
 beforeAll(async () => {
   ctx = await createBootstrappedApp();
@@ -53,6 +64,10 @@ beforeAll(async () => {
   cookies.admin = await signInAdmin(ctx.app);
   cookies.dealer = await signIn(ctx.app, 'dealer', { dealerName: dealer.dealerName, buyCode: 'Q7RS' });
   cookies.staff = await signInStaff(ctx.app);
+  // Member 1 is someone else: the matrix calls `/api/dealer-users/1/disable` as the admin.
+  await insertMember(ctx.db, { dealerId: dealer.id, role: 'viewer' });
+  const owner = await insertMember(ctx.db, { dealerId: dealer.id, role: 'owner' });
+  cookies.member = await signInMember(ctx.app, owner.email, MEMBER_PASSWORD);
 });
 afterAll(() => ctx.close());
 

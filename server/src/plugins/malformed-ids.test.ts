@@ -1,7 +1,13 @@
 import { BUYING_TEXT } from '@contracts/buying';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../test/factories';
-import { signIn, signInAdmin, signInStaff } from '../../test/sessions';
+import {
+  insertBuyCodeRow,
+  insertDealer,
+  insertMember,
+  insertVehicle,
+  MEMBER_PASSWORD,
+} from '../../test/factories';
+import { signIn, signInAdmin, signInMember, signInStaff } from '../../test/sessions';
 import { createBootstrappedApp } from '../../test/test-app';
 import type { Access } from './access';
 
@@ -22,10 +28,11 @@ const NOT_ID_PARAMS = new Set([
   '/media/photos/:key/:name',
 ]);
 
-type Caller = 'anonymous' | 'dealer' | 'staff' | 'admin';
+type Caller = 'anonymous' | 'dealer' | 'member' | 'staff' | 'admin';
 const CALLER: Record<Access, Caller> = {
   public: 'anonymous',
   dealer: 'dealer',
+  member: 'member',
   staff: 'staff',
   admin: 'admin',
   account: 'admin',
@@ -33,7 +40,7 @@ const CALLER: Record<Access, Caller> = {
 };
 
 let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-const cookies: Record<Caller, string> = { anonymous: '', dealer: '', staff: '', admin: '' };
+const cookies: Record<Caller, string> = { anonymous: '', dealer: '', member: '', staff: '', admin: '' };
 let dealer: Awaited<ReturnType<typeof insertDealer>>;
 
 beforeAll(async () => {
@@ -43,6 +50,8 @@ beforeAll(async () => {
   cookies.admin = await signInAdmin(ctx.app);
   cookies.staff = await signInStaff(ctx.app);
   cookies.dealer = await signIn(ctx.app, 'dealer', { dealerName: dealer.dealerName, buyCode: 'K7MW' });
+  const owner = await insertMember(ctx.db, { dealerId: dealer.id, role: 'owner' });
+  cookies.member = await signInMember(ctx.app, owner.email, MEMBER_PASSWORD);
 });
 afterAll(() => ctx.close());
 

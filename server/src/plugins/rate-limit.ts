@@ -194,9 +194,32 @@ export async function guardAttempt<T>(
   return result;
 }
 
-/** The three families of secrets and their budgets, from the configuration. */
+/**
+ * For requests that never fail visibly (a password-reset request answers the same for any
+ * e-mail): every call counts against the policy's budgets, and past one the answer is 429.
+ */
+export async function limitRequests(
+  db: Database,
+  request: FastifyRequest,
+  policy: AttemptPolicy,
+  target: string | undefined,
+) {
+  await guardAttempt(db, request, policy, target, async () => {
+    throw new CredentialRejected(ERROR_CODES.tooManyRequests, 'counted');
+  }).catch((error: unknown) => {
+    if (error instanceof CredentialRejected) return;
+    throw error;
+  });
+}
+
+/** The families of secrets and their budgets, from the configuration. */
 export function attemptPolicies(config: Config) {
   return {
+    // Team members (DESIGN.md §10): password and passkey sign-ins, and password-reset requests.
+    member: signInPolicy('member', config.signInRateLimit),
+    memberReset: signInPolicy('member-reset', config.signInRateLimit),
+    // Passkey ceremonies each store a challenge row: a generous budget, but not an unlimited one.
+    memberChallenge: signInPolicy('member-challenge', config.signInRateLimit * 6),
     admin: signInPolicy('admin', config.signInRateLimit),
     staff: signInPolicy('staff', config.signInRateLimit),
     code: codePolicy({ perAddressPerMinute: config.signInRateLimit, ...config.codeGuessing }),

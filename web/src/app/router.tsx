@@ -17,6 +17,12 @@ const LAZY_PAGES = {
   upload: lazyPage(() => import('@/features/upload/upload-page')),
   adminLogin: lazyPage(() => import('@/features/admin/admin-login-page')),
   admin: lazyPage(() => import('@/features/admin/admin-page')),
+  teamSignIn: lazyPage(() => import('@/features/team/team-sign-in-page')),
+  acceptInvitation: lazyPage(() => import('@/features/team/accept-invitation-page')),
+  forgotPassword: lazyPage(() => import('@/features/team/forgot-password-page')),
+  resetPassword: lazyPage(() => import('@/features/team/reset-password-page')),
+  account: lazyPage(() => import('@/features/team/account-page')),
+  team: lazyPage(() => import('@/features/team/team-page')),
 };
 const { Page: InventoryPage } = LAZY_PAGES.inventory;
 const { Page: VehiclePage } = LAZY_PAGES.vehicle;
@@ -25,6 +31,12 @@ const { Page: DealerDashboardPage } = LAZY_PAGES.dealerDashboard;
 const { Page: UploadPage } = LAZY_PAGES.upload;
 const { Page: AdminLoginPage } = LAZY_PAGES.adminLogin;
 const { Page: AdminPage } = LAZY_PAGES.admin;
+const { Page: TeamSignInPage } = LAZY_PAGES.teamSignIn;
+const { Page: AcceptInvitationPage } = LAZY_PAGES.acceptInvitation;
+const { Page: ForgotPasswordPage } = LAZY_PAGES.forgotPassword;
+const { Page: ResetPasswordPage } = LAZY_PAGES.resetPassword;
+const { Page: AccountPage } = LAZY_PAGES.account;
+const { Page: TeamPage } = LAZY_PAGES.team;
 
 /**
  * Starts what the first page of a visit needs before the app renders: its code (awaited, see
@@ -53,6 +65,12 @@ export function AppRoutes() {
         <Route path={PAGE_PATHS.upload} component={UploadPage} />
         <Route path={PAGE_PATHS.adminLogin} component={AdminLoginPage} />
         <Route path={PAGE_PATHS.admin} component={AdminPage} />
+        <Route path={PAGE_PATHS.teamSignIn} component={TeamSignInPage} />
+        <Route path={PAGE_PATHS.acceptInvitation} component={AcceptInvitationPage} />
+        <Route path={PAGE_PATHS.forgotPassword} component={ForgotPasswordPage} />
+        <Route path={PAGE_PATHS.resetPassword} component={ResetPasswordPage} />
+        <Route path={PAGE_PATHS.account} component={AccountPage} />
+        <Route path={PAGE_PATHS.team} component={TeamPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -22,6 +22,12 @@ export const queryKeys = {
     dealerMe: () => ['auth', 'dealer-me'] as const,
     staffMe: () => ['auth', 'staff-me'] as const,
   },
+  team: {
+    all: ['team'] as const,
+    members: () => ['team', 'members'] as const,
+    passkeys: () => ['team', 'passkeys'] as const,
+    invitation: (token: string | null) => ['team', 'invitation', token] as const,
+  },
   upload: {
     all: ['upload'] as const,
     mediaConfig: () => ['upload', 'media-config'] as const,
@@ -39,6 +45,7 @@ export const queryKeys = {
     transactionList: (filter?: string) => ['admin', 'transactions', 'list', filter ?? 'all'] as const,
     transactionAging: () => ['admin', 'transactions', 'aging'] as const,
     offers: () => ['admin', 'offers'] as const,
+    dealerTeam: (dealerId: number) => ['admin', 'dealer-team', dealerId] as const,
     audit: (entity?: string) => ['admin', 'audit', entity ?? 'all'] as const,
     /** Every audit view (a prefix of audit). */
     allAudit: () => ['admin', 'audit'] as const,

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { revokeSessions } from '../../lib/sessions';
-import { clearSessionCookie, setSessionCookie, tokensForRole } from '../../plugins/auth';
+import { clearSessionCookie, isSecureRequest, setSessionCookie, tokensForRole } from '../../plugins/auth';
 import { attemptPolicies, guardAttempt } from '../../plugins/rate-limit';
 import { changeAdminPassword, loginAdmin } from './login-admin';
 import { getDealerInfo, loginDealer } from './login-dealer';
@@ -25,8 +25,7 @@ const okSchema = z.object({ ok: z.literal(true) });
 
 export async function authRoutes(app: FastifyInstance, { db, config }: { db: Database; config: Config }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const isSecure = (request: FastifyRequest) =>
-    request.protocol === 'https' || (config.publicOrigin?.startsWith('https://') ?? false);
+  const isSecure = (request: FastifyRequest) => isSecureRequest(request, config.publicOrigin);
   const logout = async (role: SessionRole, request: FastifyRequest, reply: FastifyReply) => {
     await revokeSessions(db, role, tokensForRole(request, role));
     clearSessionCookie(reply, role, isSecure(request));
@@ -104,7 +103,8 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Dat
     { config: { access: 'dealer' }, schema: { response: { 200: dealerInfoSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getDealerInfo(db, (await request.actor()).id!);
+      const actor = await request.actor();
+      return getDealerInfo(db, actor.id!, actor.member?.id ?? null);
     },
   );
 

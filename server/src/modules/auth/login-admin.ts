@@ -5,14 +5,7 @@ import type { Database } from '../../db/client';
 import { adminUsers } from '../../db/schema';
 import { CredentialRejected } from '../../lib/app-error';
 import { createSession } from '../../lib/sessions';
-import { hashPassword, verifyPassword } from './passwords';
-
-// Verifying against a real hash when the account has none keeps the timing of both failures alike.
-let decoyHash: Promise<string> | null = null;
-const decoy = () => {
-  decoyHash ??= hashPassword('decoy-password-never-matches');
-  return decoyHash;
-};
+import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 
 /** E-mail on the allow-list (case-insensitive) and the right password open an 8-hour admin session. */
 export async function loginAdmin(db: Database, input: { email: string; password: string }) {
@@ -22,7 +15,7 @@ export async function loginAdmin(db: Database, input: { email: string; password:
     .from(adminUsers)
     .where(eq(sql`lower(${adminUsers.email})`, email));
   if (!admin) throw new CredentialRejected(ERROR_CODES.forbidden, AUTH_TEXT.notAdmin);
-  const ok = await verifyPassword(admin.passwordHash ?? (await decoy()), input.password);
+  const ok = await verifyPassword(admin.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!ok || !admin.passwordHash)
     throw new CredentialRejected(ERROR_CODES.unauthorized, AUTH_TEXT.invalidCredentials);
   const session = await createSession(db, 'admin', admin.id);

@@ -1,18 +1,32 @@
-import { AUTH_TEXT, type DealerInfo } from '@contracts/auth';
+import { AUTH_TEXT, type DealerInfo, type Member } from '@contracts/auth';
 import { ERROR_CODES } from '@contracts/errors';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { buyCodes, dealers } from '../../db/schema';
+import { buyCodes, dealers, dealerUsers } from '../../db/schema';
 import { AppError, CredentialRejected } from '../../lib/app-error';
 import { createSession } from '../../lib/sessions';
 import { normalizeCode, usableBuyCode } from '../buy-codes/find-usable-buy-code';
 
-export const toDealerInfo = (dealer: typeof dealers.$inferSelect): DealerInfo => ({
+export const toDealerInfo = (
+  dealer: typeof dealers.$inferSelect,
+  member: typeof dealerUsers.$inferSelect | null = null,
+): DealerInfo => ({
   id: dealer.id,
   dealerName: dealer.dealerName,
   contactName: dealer.contactName,
   email: dealer.email,
   phone: dealer.phone,
+  member: member && toMember(member),
+});
+
+/** A named team member as they see themselves (DESIGN.md §10). */
+export const toMember = (row: typeof dealerUsers.$inferSelect): Member => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  role: row.role,
+  perVehicleLimit: row.perVehicleLimit,
+  perDayLimit: row.perDayLimit,
 });
 
 /**
@@ -38,8 +52,11 @@ export async function loginDealer(db: Database, input: { dealerName: string; buy
   return { dealer: toDealerInfo(dealer.dealer), session };
 }
 
-export async function getDealerInfo(db: Database, dealerId: number) {
+/** The signed-in dealer, and the named member behind the session when there is one. */
+export async function getDealerInfo(db: Database, dealerId: number, memberId: number | null = null) {
   const [dealer] = await db.select().from(dealers).where(eq(dealers.id, dealerId));
   if (!dealer) throw new AppError(ERROR_CODES.unauthorized, 'Please sign in');
-  return toDealerInfo(dealer);
+  const [member] =
+    memberId === null ? [] : await db.select().from(dealerUsers).where(eq(dealerUsers.id, memberId));
+  return toDealerInfo(dealer, member ?? null);
 }

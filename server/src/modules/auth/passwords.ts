@@ -14,3 +14,13 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 
 /** A random password that is easy to copy from a terminal: 16 characters of base64url. */
 export const generatePassword = () => randomBytes(12).toString('base64url');
+
+let decoyHash: Promise<string> | null = null;
+/**
+ * A real hash to verify against when the account has none (or does not exist), so a miss takes as
+ * long as a wrong password and timing does not tell which e-mails have accounts.
+ */
+export const decoyPasswordHash = () => {
+  decoyHash ??= hashPassword('decoy-password-never-matches');
+  return decoyHash;
+};

@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@contracts/errors';
-import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
 import { buyCodes, dealers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
@@ -31,6 +31,22 @@ export async function findUsableBuyCode(db: Executor, code: string, options: { f
     .from(buyCodes)
     .innerJoin(dealers, eq(dealers.id, buyCodes.dealerId))
     .where(and(eq(buyCodes.code, normalizeCode(code)), usableBuyCode));
+  const [row] = options.forUpdate ? await query.for('update', { of: buyCodes }) : await query;
+  return row ?? null;
+}
+
+/**
+ * The dealership's active code for a signed-in dealer's purchase or offer (DESIGN.md §10): its
+ * newest usable code, locked when `forUpdate`; null when it has none.
+ */
+export async function findDealerActiveCode(db: Executor, dealerId: number, options: { forUpdate: boolean }) {
+  const query = db
+    .select({ buyCode: buyCodes, dealer: dealers })
+    .from(buyCodes)
+    .innerJoin(dealers, eq(dealers.id, buyCodes.dealerId))
+    .where(and(eq(buyCodes.dealerId, dealerId), usableBuyCode))
+    .orderBy(desc(buyCodes.createdAt), desc(buyCodes.id))
+    .limit(1);
   const [row] = options.forUpdate ? await query.for('update', { of: buyCodes }) : await query;
   return row ?? null;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
+import { assertMayAct } from '../buyer-limits/check-buyer-limits';
 import type { MessageContext } from '../notifications/notification-messages';
 import { respondToCounter } from '../offers/respond-to-counter';
 import { recordSaleEvent } from '../transactions/sale-events';
@@ -32,6 +33,7 @@ export async function dealerPortalRoutes(
     ...app.endpoint('recordDealerSaleEvent'),
     handler: async (request) => {
       const actor = await request.actor();
+      assertMayAct(actor.member);
       await recordSaleEvent(db, request.params.id, request.body, actor, messages, isKnownVideo);
       return (await findDealerTransactions(db, actor.id!, request.params.id))[0]!;
     },

@@ -2,7 +2,7 @@ import type { DealerBuyCode, DealerTransaction, OfferView } from '@contracts/buy
 import type { TransactionStatus } from '@contracts/limits';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { buyCodes, dealers, offers, transactions, vehicles } from '../../db/schema';
+import { buyCodes, dealers, dealerUsers, offers, transactions, vehicles } from '../../db/schema';
 import { usableBuyCode } from '../buy-codes/find-usable-buy-code';
 import type { MessageContext } from '../notifications/notification-messages';
 import { expireOffers } from '../offers/expire-offers';
@@ -36,9 +36,14 @@ export async function findDealerTransactions(
   transactionId?: number,
 ): Promise<DealerTransaction[]> {
   const rows = await db
-    .select({ t: transactions, vehicle: { year: vehicles.year, make: vehicles.make, model: vehicles.model } })
+    .select({
+      t: transactions,
+      vehicle: { year: vehicles.year, make: vehicles.make, model: vehicles.model },
+      boughtBy: dealerUsers.name,
+    })
     .from(transactions)
     .leftJoin(vehicles, eq(vehicles.id, transactions.vehicleId))
+    .leftJoin(dealerUsers, eq(dealerUsers.id, transactions.buyerUserId))
     .where(
       and(
         eq(transactions.dealerId, dealerId),
@@ -50,12 +55,13 @@ export async function findDealerTransactions(
     db,
     rows.map((r) => r.t),
   );
-  return rows.map(({ t, vehicle }, i) => ({
+  return rows.map(({ t, vehicle, boughtBy }, i) => ({
     id: t.id,
     vehicleId: t.vehicleId,
     vehicle,
     createdAt: t.createdAt.toISOString(),
     amount: t.amount,
+    boughtBy,
     status: t.status as TransactionStatus,
     isPaid: t.isPaid,
     cancelled: t.cancelled,

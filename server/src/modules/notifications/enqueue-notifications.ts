@@ -8,11 +8,15 @@ import { enabledChannels } from './notification-preferences';
 export type { NotificationEvent };
 
 /**
- * Who a message is for, by role, never by address: every admin, or one of a dealer's contacts
- * (main: email/phone, billing: billingContact*, title: titleContact*). The addresses, phone
+ * Who a message is for, by role: every admin, or one of a dealer's contacts (main: email/phone,
+ * billing: billingContact*, title: titleContact*); or, for a team member's own links, one address. The addresses, phone
  * numbers and channels are resolved inside the caller's transaction.
  */
-export type Recipient = { admins: true } | { dealerId: number; contact: DealerContact };
+export type Recipient =
+  | { admins: true }
+  | { dealerId: number; contact: DealerContact }
+  /** One person's own address: a team member's invitation or password reset. */
+  | { email: string };
 
 /** The rendered message; enqueue adds whose it is (dealerId, contact) per recipient. */
 export type MessagePayload = Omit<NotificationPayload, 'dealerId' | 'contact'>;
@@ -101,6 +105,10 @@ export async function enqueueNotifications(tx: Executor, items: Notification[]) 
 
   for (const item of items) {
     for (const to of item.to) {
+      if ('email' in to) {
+        add(item, to.email, 'email');
+        continue;
+      }
       if ('admins' in to) {
         admins ??= await adminRecipients(tx);
         for (const email of admins) add(item, email, 'email');

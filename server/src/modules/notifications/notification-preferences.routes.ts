@@ -1,8 +1,10 @@
+import { ERROR_CODES } from '@contracts/errors';
 import { PAGE_PATHS } from '@contracts/routes';
+import { TEAM_TEXT } from '@contracts/teams';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
-import { badRequest } from '../../lib/app-error';
+import { AppError, badRequest } from '../../lib/app-error';
 import { escapeHtml } from '../../lib/escape-html';
 import {
   eventLabel,
@@ -79,8 +81,13 @@ export async function notificationPreferencesRoutes(
   });
   routes.route({
     ...app.endpoint('updateDealerNotificationPreferences'),
-    handler: async (request) =>
-      updateDealerPreferences(db, await dealerId(request), request.body, smsAvailable),
+    handler: async (request) => {
+      // Where the dealership's mail goes is the owner's call (a buy-code session speaks for the dealer).
+      const actor = await request.actor();
+      if (actor.member && actor.member.role !== 'owner')
+        throw new AppError(ERROR_CODES.forbidden, TEAM_TEXT.ownerSettings);
+      return updateDealerPreferences(db, actor.id!, request.body, smsAvailable);
+    },
   });
 
   // Only in this plugin (Fastify encapsulation): the one-click body is an HTML form's encoding.

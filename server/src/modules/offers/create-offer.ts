@@ -2,14 +2,17 @@ import { BUYING_TEXT, type OfferReceipt } from '@contracts/buying';
 import { ERROR_CODES } from '@contracts/errors';
 import { OFFER_WINDOW_HOURS } from '@contracts/limits';
 import { formatUsd } from '@contracts/money';
+import { TEAM_TEXT } from '@contracts/teams';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offerActivities, offers } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { AppError, CredentialRejected, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { claimIdempotencyKey, type IdempotentRequest } from '../../lib/idempotency';
 import { writeAudit } from '../audit/write-audit';
-import { findUsableBuyCode } from '../buy-codes/find-usable-buy-code';
+import { findDealerActiveCode, findUsableBuyCode } from '../buy-codes/find-usable-buy-code';
+import { assertMayBuy, checkBuyerLimits } from '../buyer-limits/check-buyer-limits';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import type { MessageContext } from '../notifications/notification-messages';
 import { offerReceivedMessage } from '../notifications/offer-messages';
@@ -29,7 +32,7 @@ export const formatOfferAmount = (amount: string) => formatUsd(Number(amount), {
  */
 export async function createOffer(
   db: Database,
-  input: { vehicleId: number; amount: string; buyCode: string },
+  input: { vehicleId: number; amount: string } & ({ buyCode: string } | { dealer: Actor }),
   messages: MessageContext,
   idempotency?: IdempotentRequest,
 ): Promise<OfferReceipt> {
@@ -38,14 +41,23 @@ export async function createOffer(
       const claim = idempotency ? await claimIdempotencyKey<OfferReceipt>(tx, 'offer', idempotency) : null;
       if (claim?.replay) return claim.replay;
 
+      const member = 'dealer' in input ? (input.dealer.member ?? null) : null;
+      assertMayBuy(member);
       const vehicle = await lockVehicle(tx, input.vehicleId);
       if (!vehicle) throw notFound('Vehicle not found');
       if (!isPublished(vehicle)) throw new AppError(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable);
-      const usable = await findUsableBuyCode(tx, input.buyCode, { forUpdate: false });
+      const usable =
+        'dealer' in input
+          ? await findDealerActiveCode(tx, input.dealer.id!, { forUpdate: false })
+          : await findUsableBuyCode(tx, input.buyCode, { forUpdate: false });
+      if (!usable && 'dealer' in input) throw new AppError(ERROR_CODES.conflict, TEAM_TEXT.noActiveCode);
       if (!usable) throw new CredentialRejected(ERROR_CODES.badRequest, BUYING_TEXT.codeNotValid);
+      // An offer is not a purchase yet: only the per-vehicle limit applies now; the day's limit when it sells.
+      if (member) await checkBuyerLimits(tx, member.id, input.amount, { daily: false });
 
       const dealer = usable.dealer;
-      const actor = { type: 'dealer' as const, id: dealer.id };
+      const actor = { type: 'dealer' as const, id: dealer.id, member };
+      const by = member ? `${member.name} (${dealer.dealerName})` : dealer.dealerName;
       const expiresAt = sql`now() + ${OFFER_WINDOW_HOURS} * interval '1 hour'`;
       const [open] = await tx
         .select()
@@ -72,6 +84,7 @@ export async function createOffer(
           .set({
             amount: input.amount,
             buyCodeId: usable.buyCode.id,
+            buyerUserId: member?.id ?? null,
             status: 'pending',
             counterAmount: null,
             counterMessage: null,
@@ -88,7 +101,7 @@ export async function createOffer(
             actorId: dealer.id,
             actionType: 'replaced',
             amount: input.amount,
-            message: `Offer replaced with ${formatOfferAmount(input.amount)} by ${dealer.dealerName}`,
+            message: `Offer replaced with ${formatOfferAmount(input.amount)} by ${by}`,
           })
           .returning({ id: offerActivities.id });
         activityId = activity!.id;
@@ -106,6 +119,7 @@ export async function createOffer(
             vehicleId: vehicle.id,
             dealerId: dealer.id,
             buyCodeId: usable.buyCode.id,
+            buyerUserId: member?.id ?? null,
             amount: input.amount,
             expiresAt,
           })
@@ -119,7 +133,7 @@ export async function createOffer(
             actorId: dealer.id,
             actionType: 'submitted',
             amount: input.amount,
-            message: `Offer of ${formatOfferAmount(input.amount)} submitted by ${dealer.dealerName}`,
+            message: `Offer of ${formatOfferAmount(input.amount)} submitted by ${by}`,
           })
           .returning({ id: offerActivities.id });
         activityId = activity!.id;
@@ -140,7 +154,7 @@ export async function createOffer(
           to: [{ admins: true }],
           payload: offerReceivedMessage(messages, {
             vehicle,
-            dealerName: dealer.dealerName,
+            dealerName: by,
             amount: input.amount,
             deadline: { expiresAt: row!.expiresAt, now: row!.updatedAt },
           }),

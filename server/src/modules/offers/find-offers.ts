@@ -2,7 +2,7 @@ import type { OfferView } from '@contracts/buying';
 import type { OfferStatus } from '@contracts/limits';
 import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { dealers, offerActivities, offers, vehicles } from '../../db/schema';
+import { dealers, dealerUsers, offerActivities, offers, vehicles } from '../../db/schema';
 
 /** Offers with their vehicle, dealer name and activity log, newest first (spec §3 offer views). */
 export async function findOfferViews(db: Executor, where?: SQL): Promise<OfferView[]> {
@@ -17,10 +17,12 @@ export async function findOfferViews(db: Executor, where?: SQL): Promise<OfferVi
         price: vehicles.price,
       },
       dealer: { dealerName: dealers.dealerName },
+      boughtBy: dealerUsers.name,
     })
     .from(offers)
     .innerJoin(vehicles, eq(vehicles.id, offers.vehicleId))
     .innerJoin(dealers, eq(dealers.id, offers.dealerId))
+    .leftJoin(dealerUsers, eq(dealerUsers.id, offers.buyerUserId))
     .where(where)
     .orderBy(desc(offers.updatedAt), desc(offers.id));
   if (rows.length === 0) return [];
@@ -38,7 +40,7 @@ export async function findOfferViews(db: Executor, where?: SQL): Promise<OfferVi
   for (const activity of activities) {
     byOffer.set(activity.offerId, [...(byOffer.get(activity.offerId) ?? []), activity]);
   }
-  return rows.map(({ offer, vehicle, dealer }) => ({
+  return rows.map(({ offer, vehicle, dealer, boughtBy }) => ({
     id: offer.id,
     vehicleId: offer.vehicleId,
     dealerId: offer.dealerId,
@@ -51,6 +53,7 @@ export async function findOfferViews(db: Executor, where?: SQL): Promise<OfferVi
     updatedAt: offer.updatedAt.toISOString(),
     vehicle,
     dealer,
+    boughtBy,
     activities: (byOffer.get(offer.id) ?? []).map((a) => ({
       id: a.id,
       actorType: a.actorType,

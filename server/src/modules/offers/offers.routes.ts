@@ -29,6 +29,18 @@ export async function offersRoutes(app: FastifyInstance, { db, config }: { db: D
     },
   });
 
+  // A signed-in dealer offers with its dealership's active code (DESIGN.md §10): nothing is guessed.
+  routes.route({
+    ...app.endpoint('dealerCreateOffer'),
+    handler: async (request, reply) => {
+      const dealer = await request.actor();
+      const idempotency = idempotencyOf(request, `dealer:${dealer.id}:${dealer.member?.id ?? ''}`);
+      const { vehicleId, amount } = request.body;
+      const offer = await createOffer(db, { vehicleId, amount, dealer }, messages, idempotency);
+      return reply.code(201).send(offer);
+    },
+  });
+
   routes.route({
     ...app.endpoint('listOffers'),
     handler: async () => {

@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 import { countBuyCodeUse, lockUsableCodeForSale } from '../buy-codes/find-usable-buy-code';
+import { assertMayBuy } from '../buyer-limits/check-buyer-limits';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import type { MessageContext } from '../notifications/notification-messages';
 import { counterAnsweredMessage } from '../notifications/offer-messages';
@@ -43,6 +44,8 @@ export async function respondToCounter(
         throw new AppError(ERROR_CODES.conflict, 'This offer is not waiting for your answer');
       }
       const actor = input.dealer;
+      // A viewer may look at offers, not answer them; a member who accepts buys in their own name.
+      assertMayBuy(actor.member);
 
       if (input.action === 'accept') {
         if (!vehicle || !isPublished(vehicle))
@@ -57,6 +60,7 @@ export async function respondToCounter(
             buyCodeId: offer!.buyCodeId,
             offerId: offer!.id,
             amount: offer!.counterAmount,
+            buyerUserId: actor.member?.id ?? offer!.buyerUserId,
           },
           actor,
           messages,

@@ -63,6 +63,7 @@ export async function updateOffer(
             buyCodeId: offer!.buyCodeId,
             offerId: offer!.id,
             amount: offer!.amount,
+            buyerUserId: offer!.buyerUserId,
           },
           actor,
           messages,

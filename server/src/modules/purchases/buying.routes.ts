@@ -26,4 +26,15 @@ export async function buyingRoutes(app: FastifyInstance, { db, config }: { db: D
       );
     },
   });
+
+  // A signed-in dealer (a team member or the spec's name + code session) buys without typing a
+  // code: the dealership's active one is used. No code is guessed here, so no attempt budget.
+  routes.route({
+    ...app.endpoint('dealerPurchase', { changesVehicles: true }),
+    handler: async (request) => {
+      const dealer = await request.actor();
+      const idempotency = idempotencyOf(request, `dealer:${dealer.id}:${dealer.member?.id ?? ''}`);
+      return purchaseWithCode(db, { dealer, vehicleId: request.body.vehicleId }, messages, idempotency);
+    },
+  });
 }

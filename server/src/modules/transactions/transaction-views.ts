@@ -2,7 +2,7 @@ import type { AdminTransaction } from '@contracts/admin';
 import type { TransactionStatus } from '@contracts/limits';
 import { desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { dealers, transactions, vehicles } from '../../db/schema';
+import { dealers, dealerUsers, transactions, vehicles } from '../../db/schema';
 import { saleStatesOf } from './sale-timeline';
 
 export const billOfSalePath = (transactionId: number) => `/api/transactions/${transactionId}/bill-of-sale`;
@@ -14,17 +14,19 @@ export async function findTransactionViews(db: Executor, where?: SQL): Promise<A
       t: transactions,
       vehicle: { year: vehicles.year, make: vehicles.make, model: vehicles.model, vin: vehicles.vin },
       dealerName: dealers.dealerName,
+      boughtBy: dealerUsers.name,
     })
     .from(transactions)
     .innerJoin(vehicles, eq(vehicles.id, transactions.vehicleId))
     .innerJoin(dealers, eq(dealers.id, transactions.dealerId))
+    .leftJoin(dealerUsers, eq(dealerUsers.id, transactions.buyerUserId))
     .where(where)
     .orderBy(desc(transactions.createdAt), desc(transactions.id));
   const states = await saleStatesOf(
     db,
     rows.map((r) => r.t),
   );
-  return rows.map(({ t, vehicle, dealerName }, i) => ({
+  return rows.map(({ t, vehicle, dealerName, boughtBy }, i) => ({
     id: t.id,
     vehicleId: t.vehicleId,
     vehicle,
@@ -32,6 +34,7 @@ export async function findTransactionViews(db: Executor, where?: SQL): Promise<A
     dealerName,
     buyCodeId: t.buyCodeId,
     offerId: t.offerId,
+    boughtBy,
     amount: t.amount,
     status: t.status as TransactionStatus,
     isPaid: t.isPaid,

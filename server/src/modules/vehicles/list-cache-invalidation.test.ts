@@ -39,21 +39,25 @@ describe('public vehicle list cache', () => {
       .filter((r) => r.changesVehicles)
       .map((r) => `${r.method} ${r.url}`)
       .sort();
-    // Selling (Buy Now, accepted offer or counter), re-listing (cancel, or unwinding on a claim),
+    // Selling (Buy Now with a code or as a signed-in member, accepted offer or counter), re-listing (cancel, or unwinding on a claim),
     // editing and syncing vehicles, and their photos and condition reports.
-    expect(declared).toEqual([
-      'DELETE /api/vehicles/:id/photos/:photoId',
-      'PATCH /api/offers/:id',
-      'PATCH /api/transactions/:id',
-      'PATCH /api/vehicles/:id',
-      'POST /api/dealer/offers/:id/respond',
-      'POST /api/sync-vehicles',
-      'POST /api/transactions/:id/events',
-      'POST /api/vehicles/:id/photos',
-      'POST /api/verify-code',
-      'PUT /api/vehicles/:id/condition-report',
-      'PUT /api/vehicles/:id/photos',
-    ]);
+    expect(declared).toEqual(
+      [
+        'DELETE /api/vehicles/:id/photos/:photoId',
+        'PATCH /api/offers/:id',
+        'PATCH /api/transactions/:id',
+        'PATCH /api/vehicles/:id',
+        'POST /api/dealer/offers/:id/respond',
+        'POST /api/sync-vehicles',
+        'POST /api/transactions/:id/events',
+        'POST /api/vehicles/:id/photos',
+        'POST /api/verify-code',
+        'PUT /api/vehicles/:id/condition-report',
+        'PUT /api/vehicles/:id/photos',
+        // A signed-in team member's Buy Now (issue #20).
+        'POST /api/dealer/purchases',
+      ].sort(),
+    );
   });
 
   it('stays warm through sign-in, sign-out, offers, buy codes and failed requests', async () => {

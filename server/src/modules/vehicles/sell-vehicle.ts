@@ -3,12 +3,13 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { offers, transactions, vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
+import { SALE_TERMS_SETTING } from '../../lib/sale-terms-setting';
 import { writeAudit } from '../audit/write-audit';
+import { checkBuyerLimits } from '../buyer-limits/check-buyer-limits';
 import type { MessageContext } from '../notifications/notification-messages';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
 
-/** app_settings key: the SALE_* terms of new sales, written at every start (bootstrap.ts). */
-export const SALE_TERMS_SETTING = 'sale_terms';
+export { SALE_TERMS_SETTING };
 
 export interface Sale {
   vehicleId: number;
@@ -16,14 +17,17 @@ export interface Sale {
   buyCodeId: number | null;
   offerId: number | null;
   amount: string;
+  /** The team member who buys (DESIGN.md §10): their limits are checked here, in the sale's transaction. */
+  buyerUserId?: number | null;
 }
 
 /**
  * The one way a vehicle is sold, inside the caller's DB transaction with the vehicle row locked:
  * a pending transaction, the vehicle marked sold, and every other open offer on it declined with
- * 'Vehicle sold' (their dealers are told). The partial unique index on transactions backs this against any race.
+ * 'Vehicle sold' (their dealers are told). A team member's limits are checked first. The partial unique index on transactions backs this against any race.
  */
 export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor, messages: MessageContext) {
+  if (sale.buyerUserId) await checkBuyerLimits(tx, sale.buyerUserId, sale.amount);
   const [transaction] = await tx
     .insert(transactions)
     .values({
@@ -31,6 +35,7 @@ export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor, mes
       dealerId: sale.dealerId,
       buyCodeId: sale.buyCodeId,
       offerId: sale.offerId,
+      buyerUserId: sale.buyerUserId ?? null,
       amount: sale.amount,
       // The terms in force (SALE_*, written to app_settings at start), else the defaults of the column.
       terms: sql`coalesce((select value::jsonb from app_settings where key = ${SALE_TERMS_SETTING}), ${JSON.stringify(DEFAULT_SALE_TERMS)}::jsonb)`,

@@ -5,10 +5,12 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
+import { useDealerMe } from '@/lib/auth/dealer-session';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { zodResolver } from '@/lib/zod';
 import { usePurchaseVehicle } from './api/purchase-vehicle';
 import { BuyCodeHelp } from './buy-code-help';
+import { MemberBuyNow } from './member-buying';
 
 /**
  * The Buy Now dialog body (spec §2, §4, §5): a 4-character buy code, trimmed and upper-cased;
@@ -16,6 +18,14 @@ import { BuyCodeHelp } from './buy-code-help';
  * pending; Enter submits.
  */
 export function BuyNowForm({ vehicleId, onDone }: { vehicleId: number; onDone: () => void }) {
+  // A signed-in team member buys without typing a code (DESIGN.md §10); everyone else as the spec says.
+  const me = useDealerMe();
+  if (me.isPending) return <p className="text-sm text-slate-600">Loading…</p>;
+  if (me.data?.member) return <MemberBuyNow member={me.data.member} vehicleId={vehicleId} onDone={onDone} />;
+  return <CodeBuyNowForm vehicleId={vehicleId} onDone={onDone} />;
+}
+
+function CodeBuyNowForm({ vehicleId, onDone }: { vehicleId: number; onDone: () => void }) {
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const purchase = usePurchaseVehicle();
   const form = useForm<BuyNowFormValues>({

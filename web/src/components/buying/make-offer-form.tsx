@@ -4,23 +4,33 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { toast } from '@/components/ui/use-toast';
+import { useDealerMe } from '@/lib/auth/dealer-session';
 import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { zodResolver } from '@/lib/zod';
 import { useCreateOffer } from './api/create-offer';
 import { BuyCodeHelp } from './buy-code-help';
+import { MemberMakeOffer } from './member-buying';
+import { offerToasts } from './offer-toasts';
 
-/** The Make Offer form (spec §2, §5): amount and buy code, with the spec's messages. */
-export function MakeOfferForm({
-  vehicleId,
-  askingPrice,
-  onDone,
-}: {
+interface MakeOfferProps {
   vehicleId: number;
   askingPrice: string | null;
   onDone: () => void;
-}) {
+}
+
+/**
+ * The Make Offer form (spec §2, §5): amount and buy code, with the spec's messages; a signed-in
+ * team member gives only the amount (DESIGN.md §10).
+ */
+export function MakeOfferForm(props: MakeOfferProps) {
+  const me = useDealerMe();
+  if (me.isPending) return <p className="text-sm text-slate-600">Loading…</p>;
+  if (me.data?.member) return <MemberMakeOffer member={me.data.member} {...props} />;
+  return <CodeOfferForm {...props} />;
+}
+
+function CodeOfferForm({ vehicleId, askingPrice, onDone }: MakeOfferProps) {
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const createOffer = useCreateOffer();
   const form = useForm<OfferForm>({
@@ -34,20 +44,7 @@ export function MakeOfferForm({
     createOffer.mutate(
       // The resolver hands over the contract's output: a normalised amount, a trimmed upper-case code.
       { vehicleId, amount: values.amount, buyCode: values.buyCode, idempotencyKey },
-      {
-        onSuccess: () => {
-          toast({ title: BUYING_TEXT.offerSuccessTitle, description: BUYING_TEXT.offerSuccess });
-          onDone();
-        },
-        onError: (error) => {
-          toast({
-            variant: 'destructive',
-            title: BUYING_TEXT.offerFailureTitle,
-            description: `${BUYING_TEXT.offerFailure}: ${error.message}`,
-          });
-          setIdempotencyKey(newIdempotencyKey());
-        },
-      },
+      offerToasts(onDone, setIdempotencyKey),
     ),
   );
 

@@ -1,8 +1,10 @@
+import type { Member } from '@contracts/auth';
 import { PAGE_PATHS } from '@contracts/routes';
-import { LogOut } from 'lucide-react';
-import { useLocation } from 'wouter';
+import { TEAM_ROLE_LABELS } from '@contracts/teams';
+import { LogOut, UserRound, Users } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
 import { RequireSession } from '@/components/require-session';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { useDealerLogout, useDealerMe } from '@/lib/auth/dealer-session';
 import { useLiveUpdates } from '@/lib/use-live-updates';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -18,12 +20,12 @@ export default function DealerDashboardPage() {
   const me = useDealerMe();
   return (
     <RequireSession isLoading={me.isPending} isSignedIn={!!me.data} signInPath={PAGE_PATHS.dealerLogin}>
-      {me.data ? <DealerDashboard dealerName={me.data.dealerName} /> : null}
+      {me.data ? <DealerDashboard dealerName={me.data.dealerName} member={me.data.member ?? null} /> : null}
     </RequireSession>
   );
 }
 
-function DealerDashboard({ dealerName }: { dealerName: string }) {
+function DealerDashboard({ dealerName, member }: { dealerName: string; member: Member | null }) {
   const [, navigate] = useLocation();
   const logout = useDealerLogout();
   const codes = useDealerBuyCodes();
@@ -32,21 +34,46 @@ function DealerDashboard({ dealerName }: { dealerName: string }) {
   // Counters, sales and code changes show up by themselves.
   useLiveUpdates();
   const notifications = useNotificationPreferences();
+  // A team viewer looks; buyers and owners act (the server refuses the rest anyway).
+  const canAct = member?.role !== 'viewer';
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <p className="text-sm font-medium text-brand-700">Dealer Dashboard</p>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome, {dealerName}</h1>
+          {member ? (
+            <p className="mt-1 text-slate-700">
+              Signed in as {member.name} ({TEAM_ROLE_LABELS[member.role]})
+            </p>
+          ) : null}
         </div>
-        <Button
-          variant="outline"
-          onClick={() => logout.mutate(undefined, { onSettled: () => navigate(PAGE_PATHS.dealerLogin) })}
-          disabled={logout.isPending}
-        >
-          <LogOut aria-hidden="true" className="h-4 w-4" />
-          Log out
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {member?.role === 'owner' ? (
+            <Link href={PAGE_PATHS.team} className={buttonClasses('outline')}>
+              <Users aria-hidden="true" className="h-4 w-4" />
+              Team
+            </Link>
+          ) : null}
+          {member ? (
+            <Link href={PAGE_PATHS.account} className={buttonClasses('outline')}>
+              <UserRound aria-hidden="true" className="h-4 w-4" />
+              Account
+            </Link>
+          ) : null}
+          <Button
+            variant="outline"
+            onClick={() =>
+              logout.mutate(undefined, {
+                onSettled: () => navigate(member ? PAGE_PATHS.teamSignIn : PAGE_PATHS.dealerLogin),
+              })
+            }
+            disabled={logout.isPending}
+          >
+            <LogOut aria-hidden="true" className="h-4 w-4" />
+            Log out
+          </Button>
+        </div>
       </div>
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
         <div className="grid content-start gap-6">
@@ -57,21 +84,28 @@ function DealerDashboard({ dealerName }: { dealerName: string }) {
           )}
         </div>
         <div className="grid content-start gap-6">
-          {offers.data ? <OffersSection offers={offers.data} /> : <SectionSkeleton label="Loading offers" />}
+          {offers.data ? (
+            <OffersSection offers={offers.data} canAct={canAct} />
+          ) : (
+            <SectionSkeleton label="Loading offers" />
+          )}
           {transactions.data ? (
-            <TransactionsSection transactions={transactions.data} />
+            <TransactionsSection transactions={transactions.data} canAct={canAct} />
           ) : (
             <SectionSkeleton label="Loading transactions" />
           )}
         </div>
       </div>
-      <div className="mt-6">
-        {notifications.data ? (
-          <NotificationsSection preferences={notifications.data} />
-        ) : (
-          <SectionSkeleton label="Loading notification settings" />
-        )}
-      </div>
+      {/* Where the dealership's mail goes is the owner's setting (or the buy-code session's). */}
+      {!member || member.role === 'owner' ? (
+        <div className="mt-6">
+          {notifications.data ? (
+            <NotificationsSection preferences={notifications.data} />
+          ) : (
+            <SectionSkeleton label="Loading notification settings" />
+          )}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { AUTH_TEXT, type DealerLoginBody, dealerLoginBodySchema } from '@contrac
 import { BUY_CODE_LENGTH } from '@contracts/limits';
 import { PAGE_PATHS } from '@contracts/routes';
 import { useForm } from 'react-hook-form';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { AuthCard } from '@/components/auth-card';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -75,6 +75,15 @@ export default function DealerLoginPage() {
           {brand.phoneDisplay}
         </a>{' '}
         to get approved.
+      </p>
+      <p className="mt-3 text-sm text-slate-600">
+        Have your own team account?{' '}
+        <Link
+          href={PAGE_PATHS.teamSignIn}
+          className="font-medium text-brand-700 underline underline-offset-2"
+        >
+          Sign in with your e-mail or a passkey
+        </Link>
       </p>
     </AuthCard>
   );

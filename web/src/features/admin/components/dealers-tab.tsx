@@ -13,6 +13,7 @@ import { useUpdateDealer } from '../api/update-dealer';
 import { AddDealerForm } from './add-dealer-form';
 import { Cell, DataTable, Row } from './data-table';
 import { DealerBuyCodes } from './dealer-buy-codes';
+import { DealerTeam } from './dealer-team';
 import { NewDealerCode } from './new-dealer-code';
 import { EmptyState, LoadError, LoadingRows, Panel } from './panel-states';
 
@@ -76,7 +77,10 @@ export function DealersTab() {
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <div ref={codesRef} className="scroll-mt-4">
           {selected ? (
-            <DealerBuyCodes dealer={selected} />
+            <div className="grid gap-6">
+              <DealerBuyCodes dealer={selected} />
+              <DealerTeam dealer={selected} />
+            </div>
           ) : (
             <Panel title="Buy codes">
               <EmptyState

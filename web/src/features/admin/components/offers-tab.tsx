@@ -1,5 +1,6 @@
 import { ADMIN_TEXT } from '@contracts/admin';
 import type { OfferView } from '@contracts/buying';
+import { boughtByText } from '@contracts/teams';
 import { ArrowRight, HandCoins } from 'lucide-react';
 import { Badge, OFFER_STATUS_TONE } from '@/components/ui/badge';
 import { formatMoney } from '@/lib/format';
@@ -87,7 +88,12 @@ export function OffersTab() {
                   <Cell phone="heading" className="font-medium text-slate-900">
                     {offerVehicleTitle(offer)}
                   </Cell>
-                  <Cell label="Dealer">{offer.dealer.dealerName}</Cell>
+                  <Cell label="Dealer">
+                    {offer.dealer.dealerName}
+                    {offer.boughtBy ? (
+                      <span className="block text-xs text-slate-600">{boughtByText(offer.boughtBy)}</span>
+                    ) : null}
+                  </Cell>
                   <Cell label="Amount" className="tabular-nums">
                     {formatMoney(offer.amount)}
                     {offer.counterAmount ? (

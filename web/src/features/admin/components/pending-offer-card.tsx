@@ -1,5 +1,6 @@
 import type { OfferView, UpdateOfferBody } from '@contracts/buying';
 import { OFFER_TEXT } from '@contracts/buying';
+import { boughtByText } from '@contracts/teams';
 import { Check, Clock, MessageSquareReply, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge, OFFER_STATUS_TONE } from '@/components/ui/badge';
@@ -65,7 +66,12 @@ export function PendingOfferCard({ offer }: { offer: OfferView }) {
         </div>
         <div>
           <dt className="text-xs text-slate-500">Dealer</dt>
-          <dd className="font-medium text-slate-900">{offer.dealer.dealerName}</dd>
+          <dd className="font-medium text-slate-900">
+            {offer.dealer.dealerName}
+            {offer.boughtBy ? (
+              <span className="block text-sm font-normal text-slate-600">{boughtByText(offer.boughtBy)}</span>
+            ) : null}
+          </dd>
         </div>
         <div>
           <dt className="text-xs text-slate-500">Expires</dt>

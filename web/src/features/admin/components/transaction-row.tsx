@@ -1,5 +1,6 @@
 import { ADMIN_TEXT, type AdminTransaction } from '@contracts/admin';
 import { apiPath } from '@contracts/api-routes';
+import { boughtByText } from '@contracts/teams';
 import { Ban } from 'lucide-react';
 import { PaymentStatus, PickupStatus, TitleStatus } from '@/components/sale-status';
 import { Badge } from '@/components/ui/badge';
@@ -65,7 +66,10 @@ export function TransactionRow({ transaction: t, now }: { transaction: AdminTran
           <span className="block font-mono text-xs text-slate-500">{t.vehicle.vin}</span>
         </span>
       </Cell>
-      <Cell label="Dealer">{t.dealerName}</Cell>
+      <Cell label="Dealer">
+        {t.dealerName}
+        {t.boughtBy ? <span className="block text-xs text-slate-600">{boughtByText(t.boughtBy)}</span> : null}
+      </Cell>
       <Cell label="Amount" className="font-semibold tabular-nums">
         {formatMoney(t.amount)}
       </Cell>

@@ -11,7 +11,8 @@ const title = (o: OfferView) =>
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** My Offers (beyond the spec): each offer's state, time left, log, and the answer to a counter. */
-export function OffersSection({ offers }: { offers: OfferView[] }) {
+/** `canAct`: false for a team viewer, who sees offers but does not answer counters. */
+export function OffersSection({ offers, canAct = true }: { offers: OfferView[]; canAct?: boolean }) {
   const respond = useRespondToCounter();
   const answer = (offer: OfferView, action: 'accept' | 'decline') =>
     respond.mutate(
@@ -58,6 +59,7 @@ export function OffersSection({ offers }: { offers: OfferView[] }) {
                       Your offer{' '}
                       <span className="font-semibold text-slate-900">{formatMoney(offer.amount)}</span>
                       {offer.vehicle.price ? <> · asking {formatMoney(offer.vehicle.price)}</> : null}
+                      {offer.boughtBy ? <> · by {offer.boughtBy}</> : null}
                     </p>
                   </div>
                   <div className="flex items-center gap-2">
@@ -74,7 +76,7 @@ export function OffersSection({ offers }: { offers: OfferView[] }) {
                       <span className="text-base font-bold">{formatMoney(offer.counterAmount)}</span>
                     </p>
                     {offer.counterMessage ? <p className="mt-1 italic">“{offer.counterMessage}”</p> : null}
-                    <div className="mt-3 flex flex-wrap gap-2">
+                    <div className={canAct ? 'mt-3 flex flex-wrap gap-2' : 'hidden'}>
                       <Button size="sm" onClick={() => answer(offer, 'accept')} disabled={respond.isPending}>
                         Accept Counter
                       </Button>

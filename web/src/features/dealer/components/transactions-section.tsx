@@ -1,5 +1,6 @@
 import type { DealerTransaction } from '@contracts/buying';
 import { vehiclePath } from '@contracts/routes';
+import { boughtByText } from '@contracts/teams';
 import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -25,7 +26,14 @@ const vehicleName = (t: DealerTransaction) =>
  * then the life of each sale (DESIGN.md §8): payment, title (with tracking), pickup (with the gate
  * pass), guarantee, the bill of sale, the timeline, and the dealer's two steps.
  */
-export function TransactionsSection({ transactions }: { transactions: DealerTransaction[] }) {
+/** `canAct`: false for a team viewer, who sees sales and documents but takes no step. */
+export function TransactionsSection({
+  transactions,
+  canAct = true,
+}: {
+  transactions: DealerTransaction[];
+  canAct?: boolean;
+}) {
   return (
     <section
       aria-labelledby="transactions-title"
@@ -39,7 +47,7 @@ export function TransactionsSection({ transactions }: { transactions: DealerTran
       ) : (
         <ul className="mt-3 grid gap-4">
           {transactions.map((t) => (
-            <TransactionCard key={t.id} transaction={t} />
+            <TransactionCard key={t.id} transaction={t} canAct={canAct} />
           ))}
         </ul>
       )}
@@ -56,7 +64,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function TransactionCard({ transaction: t }: { transaction: DealerTransaction }) {
+function TransactionCard({ transaction: t, canAct }: { transaction: DealerTransaction; canAct: boolean }) {
   const record = useRecordDealerSaleEvent();
   const name = vehicleName(t);
   const confirmTitle = () =>
@@ -74,7 +82,10 @@ function TransactionCard({ transaction: t }: { transaction: DealerTransaction })
           <Link href={vehiclePath(t.vehicleId)} className="font-medium text-slate-900 hover:underline">
             {name}
           </Link>
-          <p className="text-sm text-slate-600">{formatDate(t.createdAt)}</p>
+          <p className="text-sm text-slate-600">
+            {formatDate(t.createdAt)}
+            {t.boughtBy ? ` · ${boughtByText(t.boughtBy)}` : ''}
+          </p>
         </div>
         <div className="flex items-center gap-3">
           <span className="font-semibold text-slate-900">{formatMoney(t.amount)}</span>
@@ -110,13 +121,13 @@ function TransactionCard({ transaction: t }: { transaction: DealerTransaction })
           <FileText aria-hidden="true" className="h-4 w-4" />
           Bill of sale<span className="sr-only"> for the {name}</span>
         </a>
-        {!t.cancelled && t.titleStatus === 'sent' ? (
+        {canAct && !t.cancelled && t.titleStatus === 'sent' ? (
           <Button size="sm" onClick={confirmTitle} disabled={record.isPending}>
             Confirm title received
           </Button>
         ) : null}
-        {t.canRequestUnwind ? <UnwindRequestDialog transactionId={t.id} vehicle={name} /> : null}
-        {t.canOpenClaim ? (
+        {canAct && t.canRequestUnwind ? <UnwindRequestDialog transactionId={t.id} vehicle={name} /> : null}
+        {canAct && t.canOpenClaim ? (
           <OpenClaimDialog
             transactionId={t.id}
             vehicle={name}

@@ -1,0 +1,161 @@
+import { type Member, memberSchema, TEAM_ROLES, type TeamRole } from './auth';
+import { amountSchema } from './buying';
+import { jsonIdSchema } from './ids';
+import { formatUsd } from './money';
+import { z } from './zod';
+
+/**
+ * Dealer teams (issue #20, DESIGN.md §10): named members of a dealership with their own sign-in
+ * (password or passkey), a role and optional spending limits.
+ */
+export { type Member, memberSchema, TEAM_ROLES, type TeamRole };
+/** Roles that may buy and offer. */
+export const BUYING_ROLES: readonly TeamRole[] = ['owner', 'buyer'];
+
+export const TEAM_ROLE_LABELS: Record<TeamRole, string> = {
+  owner: 'Owner',
+  buyer: 'Buyer',
+  viewer: 'Viewer',
+};
+
+/** NIST 800-63B: a length floor, a sane ceiling, no composition rules. */
+export const MIN_MEMBER_PASSWORD = 12;
+export const MAX_MEMBER_PASSWORD = 200;
+export const INVITATION_HOURS = 72;
+export const PASSWORD_RESET_MINUTES = 15;
+
+export const TEAM_TEXT = {
+  invalidSignIn: 'Invalid e-mail or password',
+  passkeyFailed: 'That passkey could not be verified',
+  passwordTooShort: `Use at least ${MIN_MEMBER_PASSWORD} characters`,
+  passwordTooLong: `Use at most ${MAX_MEMBER_PASSWORD} characters`,
+  linkInvalid: 'This link is invalid, expired or already used',
+  needPasswordOrPasskey: 'Set a password or add a passkey',
+  emailTaken: 'This e-mail already belongs to a team member',
+  ownersOnly: 'Only the dealership’s owner can manage the team',
+  membersOnly: 'Sign in with your own team account for this',
+  buyerGone: 'This buyer is no longer on the dealership’s team',
+  viewerCannotBuy: 'Your role (viewer) cannot buy or make offers',
+  ownerSettings: 'Only the dealership’s owner can change these settings',
+  viewerReadOnly: 'Your role (viewer) can look at the dashboard, not change it',
+  noActiveCode: 'Your dealership has no active buy code. Please contact us.',
+  notYourself: 'You cannot change or remove yourself',
+  resetSent: 'If that e-mail belongs to a team member, a reset link is on its way.',
+  currentPasswordWrong: 'Your current password is not correct',
+} as const;
+
+const dollars = (amount: string) => formatUsd(Number(amount), { cents: !amount.endsWith('.00') });
+/** "This is over your per-vehicle limit of $20,000": the limit that refused a sale, said plainly. */
+export const limitText = {
+  perVehicle: (limit: string) => `This is over your per-vehicle limit of ${dollars(limit)}`,
+  perDay: (limit: string, left: string) =>
+    `This is over your daily limit of ${dollars(limit)} (${dollars(left)} left today)`,
+};
+
+/** "Bought by Jane Doe" on the dashboards and admin views. */
+export const boughtByText = (name: string) => `Bought by ${name}`;
+
+const emailSchema = z
+  .string({ error: 'Please enter a valid email' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Please enter a valid email').max(254, 'Please enter a valid email'));
+export const newPasswordSchema = z
+  .string({ error: TEAM_TEXT.passwordTooShort })
+  .min(MIN_MEMBER_PASSWORD, TEAM_TEXT.passwordTooShort)
+  .max(MAX_MEMBER_PASSWORD, TEAM_TEXT.passwordTooLong);
+/** A link's token: 256 bits in base64url (43 characters). */
+const tokenSchema = z
+  .string({ error: TEAM_TEXT.linkInvalid })
+  .regex(/^[A-Za-z0-9_-]{43}$/, TEAM_TEXT.linkInvalid);
+/** A limit in dollars: blank or null = none. */
+const limitSchema = z.preprocess((v) => (v === '' ? null : v), amountSchema.nullable());
+
+export const memberSignInBodySchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Password is required').max(MAX_MEMBER_PASSWORD, TEAM_TEXT.invalidSignIn),
+});
+
+/** A team member as the owner and the admin see them. */
+export const teamMemberSchema = memberSchema.extend({
+  status: z.enum(['invited', 'active', 'disabled']),
+  hasPassword: z.boolean(),
+  passkeys: z.number().int(),
+  invitationExpiresAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const inviteMemberBodySchema = z.object({
+  email: emailSchema,
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
+  role: z.enum(TEAM_ROLES, { error: 'Choose a role' }),
+  perVehicleLimit: limitSchema.optional(),
+  perDayLimit: limitSchema.optional(),
+});
+export type InviteMemberBody = z.input<typeof inviteMemberBodySchema>;
+export type InviteMember = z.output<typeof inviteMemberBodySchema>;
+
+export const updateMemberBodySchema = z.object({
+  role: z.enum(TEAM_ROLES, { error: 'Choose a role' }),
+  perVehicleLimit: limitSchema,
+  perDayLimit: limitSchema,
+});
+export type UpdateMemberBody = z.input<typeof updateMemberBodySchema>;
+export type UpdateMember = z.output<typeof updateMemberBodySchema>;
+
+export const tokenBodySchema = z.object({ token: tokenSchema });
+export const invitationSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(TEAM_ROLES),
+  dealerName: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/** A WebAuthn response as @simplewebauthn/browser hands it over; verified by @simplewebauthn/server. */
+const webauthnResponseSchema = z
+  .object({ id: z.string().min(1).max(1024), rawId: z.string().max(1024), type: z.literal('public-key') })
+  .loose();
+
+export const acceptInvitationBodySchema = z.object({
+  token: tokenSchema,
+  password: newPasswordSchema.optional(),
+  passkey: webauthnResponseSchema.optional(),
+});
+
+export const passwordResetRequestBodySchema = z.object({ email: emailSchema });
+export const passwordResetBodySchema = z.object({ token: tokenSchema, password: newPasswordSchema });
+export const changeMemberPasswordBodySchema = z.object({
+  currentPassword: z.string().max(MAX_MEMBER_PASSWORD).optional(),
+  newPassword: newPasswordSchema,
+});
+
+/** Options for navigator.credentials (JSON form); passed to @simplewebauthn/browser as they are. */
+export const webauthnOptionsSchema = z.object({ challenge: z.string() }).loose();
+export type WebAuthnOptions = z.infer<typeof webauthnOptionsSchema>;
+export const passkeyOptionsBodySchema = z.object({ token: tokenSchema.optional() });
+export const passkeySignInBodySchema = z.object({ response: webauthnResponseSchema });
+export const addPasskeyBodySchema = z.object({
+  response: webauthnResponseSchema,
+  name: z.string().trim().min(1).max(100).optional(),
+});
+export const passkeySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+
+/** Buy Now and Make Offer for a signed-in dealer: the dealership's active code is used. */
+export const dealerPurchaseBodySchema = z.object({ vehicleId: jsonIdSchema('Vehicle not found') });
+export const dealerPurchaseResponseSchema = z.object({
+  message: z.string(),
+  transactionId: z.number().int(),
+  buyCode: z.string(),
+});
+export const dealerOfferBodySchema = z.object({
+  vehicleId: jsonIdSchema('Vehicle not found'),
+  amount: amountSchema,
+});

@@ -1,0 +1,270 @@
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recipientsOf, type SmtpSink, startSmtpSink } from '../server/test/smtp-sink';
+import { type RunningServer, startAppServer } from './support/app-server';
+import { openPage, toast } from './support/browser-page';
+import { DESKTOP, launchChromium } from './support/chromium';
+import { adminToken, signInContext } from './support/sign-in';
+
+/**
+ * Dealer teams (issue #20) in Chromium: the admin invites an owner, the owner joins with a passkey
+ * made by a virtual authenticator (Chrome DevTools Protocol), signs out and back in with it, manages
+ * passkeys on the account page, and invites a buyer from the team page on a phone.
+ */
+let browser: Browser;
+let server: RunningServer;
+let sink: SmtpSink;
+/** The same server under its local name: browsers take no IP address as a passkey's relying party. */
+let origin: string;
+let token: string;
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Waits for the outbox to deliver a link to this address; returns the path with its token. */
+async function mailedLink(address: string, page: string) {
+  const pattern = new RegExp(`https?://[^/\\s]+(${page}#token=[A-Za-z0-9_-]{43})`);
+  await expect
+    .poll(() => sink.messages.some((m) => recipientsOf(m).includes(address) && pattern.test(m.text ?? '')), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+  const mail = sink.messages.filter((m) => recipientsOf(m).includes(address)).at(-1)!;
+  return pattern.exec(mail.text ?? '')![1]!;
+}
+
+/**
+ * A virtual platform authenticator with user verification, as a phone's or laptop's would be;
+ * `replace` swaps it for a new one (a new device: the old one's passkeys are gone with it).
+ */
+async function addAuthenticator(page: Page) {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const add = async () =>
+    (
+      await cdp.send('WebAuthn.addVirtualAuthenticator', {
+        options: {
+          protocol: 'ctap2',
+          transport: 'internal',
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+          automaticPresenceSimulation: true,
+        },
+      })
+    ).authenticatorId;
+  let authenticatorId = await add();
+  return {
+    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+    replace: async () => {
+      await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+      authenticatorId = await add();
+    },
+  };
+}
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  [browser, server] = await Promise.all([
+    launchChromium(),
+    startAppServer({ SMTP_URL: sink.url, NOTIFICATION_INTERVAL_MS: '300' }),
+  ]);
+  origin = server.url.replace('127.0.0.1', 'localhost');
+  token = await adminToken(server.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await sink?.close();
+});
+
+describe('dealer teams in the browser', () => {
+  it('an invited owner joins with a passkey, signs in with it, manages passkeys and invites a buyer', async () => {
+    const dealers = await api<{ id: number; dealerName: string }[]>('GET', '/api/dealers');
+    const dealer = dealers.at(-1)!;
+    await api('POST', `/api/dealers/${dealer.id}/team`, {
+      email: 'olive@e2e.example',
+      name: 'Olive Owner',
+      role: 'owner',
+    });
+    const link = await mailedLink('olive@e2e.example', '/dealer/invitation');
+
+    const { page, context, errors } = await openPage(browser, DESKTOP, { baseURL: origin });
+    const authenticator = await addAuthenticator(page);
+    await page.goto(link);
+    await page.getByRole('heading', { name: `Join ${dealer.dealerName}` }).waitFor();
+    await page.getByRole('button', { name: 'Add a passkey and join' }).click();
+    await toast(page, 'Welcome to the team');
+    await page.waitForURL('**/dealer/dashboard');
+    await page.getByText('Signed in as Olive Owner (Owner)').waitFor();
+    expect(await authenticator.credentials()).toHaveLength(1);
+    // The session is an HttpOnly cookie; nothing secret in storage.
+    const cookie = (await context.cookies()).find((c) => c.name === 'dm_dealer_session')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(cookie.value);
+
+    // Out, then in again with the passkey alone.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/dealer/sign-in');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.waitForURL('**/dealer/dashboard');
+    await page.getByText('Signed in as Olive Owner (Owner)').waitFor();
+
+    // Account page, on a new device: add its passkey, remove the old device's.
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('heading', { name: 'Your account' }).waitFor();
+    const keys = page.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem');
+    await expect.poll(() => keys.count()).toBe(1);
+    await authenticator.replace();
+    await page.getByLabel('Name of the new passkey (optional)').fill('Work laptop');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await toast(page, 'Passkey added');
+    await expect.poll(() => keys.count()).toBe(2);
+    expect(await authenticator.credentials()).toHaveLength(1);
+    await page.getByRole('button', { name: 'Remove passkey Passkey', exact: true }).click();
+    await toast(page, 'Passkey removed');
+    await expect.poll(() => keys.count()).toBe(1);
+    await keys.getByText('Work laptop').waitFor();
+
+    // The new device's passkey signs in (the server verified its signature against the stored key).
+    await context.clearCookies();
+    await page.goto('/dealer/sign-in');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.waitForURL('**/dealer/dashboard');
+
+    // The team page on a phone: invite a buyer with limits; the mail goes out.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('link', { name: 'Team' }).click();
+    await page.getByRole('heading', { name: 'Your team' }).waitFor();
+    await page.getByLabel('Name').fill('Bea Buyer');
+    await page.getByLabel('E-mail').fill('bea@e2e.example');
+    await page.getByLabel('Role').selectOption('buyer');
+    await page.getByLabel('Limit per vehicle ($)').fill('25000');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await toast(page, 'Invitation sent');
+    const members = page.getByRole('region', { name: 'Team members' });
+    await members.getByText('bea@e2e.example').waitFor();
+    await members.getByText('Buyer · $25,000 per vehicle').waitFor();
+    await mailedLink('bea@e2e.example', '/dealer/invitation');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a buyer joins with a password and buys without typing a code; the admin sees who bought', async () => {
+    const dealers = await api<{ id: number }[]>('GET', '/api/dealers');
+    const dealer = dealers.at(-1)!;
+    const codes = await api<{ code: string; active: boolean }[]>(
+      'GET',
+      `/api/buy-codes?dealerId=${dealer.id}`,
+    );
+    const activeCode = codes.find((c) => c.active)?.code;
+    expect(activeCode).toBeTruthy();
+    await api('POST', `/api/dealers/${dealer.id}/team`, {
+      email: 'bo@e2e.example',
+      name: 'Bo Buyer',
+      role: 'buyer',
+    });
+    const link = await mailedLink('bo@e2e.example', '/dealer/invitation');
+
+    const { page, context, errors } = await openPage(browser, DESKTOP, { baseURL: origin });
+    await page.goto(link);
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Set password and join' }).click();
+    await page.getByText('Use at least 12 characters').first().waitFor();
+    await page.getByLabel('Password').fill('bo’s long password');
+    await page.getByRole('button', { name: 'Set password and join' }).click();
+    await page.waitForURL('**/dealer/dashboard');
+
+    const vehicles = await (await fetch(`${server.url}/api/vehicles`)).json();
+    const vehicle = vehicles[0] as { id: number };
+    await page.goto(`/vehicle/${vehicle.id}`);
+    await page.getByRole('button', { name: 'Buy Now' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`with your dealership’s buy code ${activeCode}`).waitFor();
+    await dialog.getByRole('button', { name: 'Confirm purchase' }).click();
+    await toast(page, 'Vehicle purchase initiated. Our team will contact you shortly.');
+    const sales = await api<{ vehicleId: number; boughtBy: string | null }[]>('GET', '/api/transactions');
+    expect(sales.find((s) => s.vehicleId === vehicle.id)?.boughtBy).toBe('Bo Buyer');
+    await page.goto('/dealer/dashboard');
+    await page.getByText('Bought by Bo Buyer').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the admin invites an owner from the dealer’s panel, resends and revokes, and disables a person', async () => {
+    const { page, context, errors } = await openPage(browser, DESKTOP, { baseURL: origin });
+    await signInContext(context, 'admin');
+    await page.goto('/admin?tab=dealers');
+    await page.getByRole('button', { name: 'Buy codes of Desert Sun Buy Here Pay Here' }).click();
+    const panel = page
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'Team: Desert Sun Buy Here Pay Here' }) });
+    await panel.getByText('No team yet').waitFor();
+    const form = panel.getByRole('form', { name: 'Invite to the team' });
+    expect(await form.getByLabel('Role').inputValue()).toBe('owner');
+    await form.getByLabel('Name').fill('Luis Ortega');
+    await form.getByLabel('E-mail').fill('luis@e2e.example');
+    await form.getByRole('button', { name: 'Invite the owner' }).click();
+    await toast(page, 'Invitation sent');
+    const row = panel.getByRole('listitem').filter({ hasText: 'luis@e2e.example' });
+    await row.getByText('Invited').waitFor();
+    const first = await mailedLink('luis@e2e.example', '/dealer/invitation');
+
+    await row.getByRole('button', { name: 'Resend invitation' }).click();
+    await toast(page, 'Invitation sent again');
+    await expect
+      .poll(() => sink.messages.filter((m) => recipientsOf(m).includes('luis@e2e.example')).length)
+      .toBe(2);
+    const second = await mailedLink('luis@e2e.example', '/dealer/invitation');
+    expect(second).not.toBe(first);
+    const read = (link: string) =>
+      fetch(`${server.url}/api/team/invitation`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: link.split('#token=')[1] }),
+      });
+    expect((await read(first)).status).toBe(400);
+    expect((await read(second)).status).toBe(200);
+
+    await row.getByRole('button', { name: 'Revoke invitation' }).click();
+    await toast(page, 'Invitation revoked');
+    await panel.getByText('No team yet').waitFor();
+    expect((await read(second)).status).toBe(400);
+
+    // Invited again and accepted: now 'Disable' ends the person's session at once.
+    await form.getByLabel('Name').fill('Luis Ortega');
+    await form.getByLabel('E-mail').fill('luis@e2e.example');
+    await form.getByRole('button', { name: 'Invite the owner' }).click();
+    await toast(page, 'Invitation sent');
+    await expect
+      .poll(() => sink.messages.filter((m) => recipientsOf(m).includes('luis@e2e.example')).length)
+      .toBe(3);
+    const third = await mailedLink('luis@e2e.example', '/dealer/invitation');
+    const accepted = await fetch(`${server.url}/api/team/invitation/accept`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: third.split('#token=')[1], password: 'luis long password' }),
+    });
+    expect(accepted.status).toBe(200);
+    const cookie = accepted.headers.get('set-cookie')!.split(';')[0]!;
+    const me = () => fetch(`${server.url}/api/dealer/me`, { headers: { cookie } });
+    expect((await me()).status).toBe(200);
+    await page.reload();
+    await page.getByRole('button', { name: 'Buy codes of Desert Sun Buy Here Pay Here' }).click();
+    await panel.getByRole('button', { name: 'Disable Luis Ortega' }).click();
+    await toast(page, 'Luis Ortega was disabled');
+    await panel.getByText('Disabled').waitFor();
+    expect((await me()).status).toBe(401);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

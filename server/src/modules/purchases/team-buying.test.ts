@@ -1,0 +1,186 @@
+import { BUYING_TEXT } from '@contracts/buying';
+import { limitText, TEAM_TEXT } from '@contracts/teams';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  insertBuyCodeRow,
+  insertDealer,
+  insertMember,
+  insertVehicle,
+  MEMBER_PASSWORD,
+} from '../../../test/factories';
+import { requestsAs, signIn, signInAdmin, signInMember } from '../../../test/sessions';
+import { createBootstrappedApp } from '../../../test/test-app';
+import { buyCodes, offers, transactions } from '../../db/schema';
+
+let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
+let codeSerial = 0;
+const CODE_CHARS = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+const nextCode = () => {
+  codeSerial++;
+  return `Y${CODE_CHARS[Math.floor(codeSerial / 32) % 32]}${CODE_CHARS[codeSerial % 32]}Q`;
+};
+
+/** A dealership with an active code, and a signed-in member of it. */
+async function memberOfNewDealer(member: Partial<Parameters<typeof insertMember>[1]> = {}) {
+  const dealer = await insertDealer(ctx.db);
+  const code = await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: nextCode() });
+  const row = await insertMember(ctx.db, { dealerId: dealer.id, role: 'buyer', ...member });
+  const cookie = await signInMember(ctx.app, row.email, MEMBER_PASSWORD);
+  return { dealer, code, member: row, cookie, as: requestsAs(ctx.app, cookie) };
+}
+const buy = (cookie: string, vehicleId: number) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/dealer/purchases',
+    payload: { vehicleId },
+    headers: { cookie },
+  });
+
+beforeAll(async () => {
+  ctx = await createBootstrappedApp();
+});
+afterAll(() => ctx.close());
+
+describe('a signed-in team member buys and offers without typing a code', () => {
+  it('Buy Now uses the dealership’s active code, records the buyer, and every view says who bought', async () => {
+    const { dealer, code, member, cookie, as } = await memberOfNewDealer({ name: 'Bea Buyer' });
+    const vehicle = await insertVehicle(ctx.db, { price: '18000.00' });
+    const res = await buy(cookie, vehicle.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: BUYING_TEXT.buySuccess, buyCode: code.code });
+    const [sale] = await ctx.db.select().from(transactions).where(eq(transactions.vehicleId, vehicle.id));
+    expect(sale).toMatchObject({
+      dealerId: dealer.id,
+      buyCodeId: code.id,
+      buyerUserId: member.id,
+      amount: '18000.00',
+    });
+    const [used] = await ctx.db.select().from(buyCodes).where(eq(buyCodes.id, code.id));
+    expect(used!.usageCount).toBe(1);
+
+    const mine = (await as('GET', '/api/dealer/transactions')).json();
+    expect(mine[0]).toMatchObject({ vehicleId: vehicle.id, boughtBy: 'Bea Buyer' });
+    const asAdmin = requestsAs(ctx.app, await signInAdmin(ctx.app));
+    const all = (await asAdmin('GET', '/api/transactions')).json();
+    expect(all.find((t: { vehicleId: number }) => t.vehicleId === vehicle.id).boughtBy).toBe('Bea Buyer');
+
+    // An offer records the member too, on the dealer's and the admin's views.
+    const other = await insertVehicle(ctx.db, { price: '30000.00' });
+    const offered = await as('POST', '/api/dealer/offers', { vehicleId: other.id, amount: '27500' });
+    expect(offered.statusCode).toBe(201);
+    const [row] = await ctx.db.select().from(offers).where(eq(offers.id, offered.json().id));
+    expect(row).toMatchObject({ buyerUserId: member.id, buyCodeId: code.id, amount: '27500.00' });
+    const dealerOffers = (await as('GET', '/api/dealer/offers')).json();
+    expect(dealerOffers[0]).toMatchObject({ boughtBy: 'Bea Buyer' });
+    expect(dealerOffers[0].activities[0].message).toBe(
+      `Offer of $27,500.00 submitted by Bea Buyer (${dealer.dealerName})`,
+    );
+    const adminOffers = (await asAdmin('GET', '/api/offers')).json();
+    expect(adminOffers.find((o: { id: number }) => o.id === row!.id).boughtBy).toBe('Bea Buyer');
+  });
+
+  it('refuses a viewer (403), and a dealership without an active code with a clear message', async () => {
+    const viewer = await memberOfNewDealer({ role: 'viewer' });
+    const vehicle = await insertVehicle(ctx.db);
+    const bought = await buy(viewer.cookie, vehicle.id);
+    expect(bought.statusCode).toBe(403);
+    expect(bought.json().message).toBe(TEAM_TEXT.viewerCannotBuy);
+    const offered = await viewer.as('POST', '/api/dealer/offers', { vehicleId: vehicle.id, amount: '100' });
+    expect(offered.statusCode).toBe(403);
+    // The viewer still sees the dashboard.
+    expect((await viewer.as('GET', '/api/dealer/transactions')).statusCode).toBe(200);
+
+    const buyer = await memberOfNewDealer();
+    await ctx.db.update(buyCodes).set({ active: false }).where(eq(buyCodes.id, buyer.code.id));
+    const noCode = await buy(buyer.cookie, vehicle.id);
+    expect(noCode.statusCode).toBe(409);
+    expect(noCode.json().message).toBe(TEAM_TEXT.noActiveCode);
+    expect(
+      await ctx.db.select().from(transactions).where(eq(transactions.vehicleId, vehicle.id)),
+    ).toHaveLength(0);
+    const sold = await insertVehicle(ctx.db, { status: 'sold' });
+    expect((await buy(viewer.cookie, sold.id)).statusCode).toBe(403);
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/dealer/purchases',
+      payload: { vehicleId: 'abc' },
+      headers: { cookie: buyer.cookie },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('enforces the per-vehicle and per-day limits with a message saying which', async () => {
+    const { as, cookie, member } = await memberOfNewDealer({
+      perVehicleLimit: '20000.00',
+      perDayLimit: '35000.00',
+    });
+    const tooDear = await insertVehicle(ctx.db, { price: '20000.01' });
+    const overVehicle = await buy(cookie, tooDear.id);
+    expect(overVehicle.statusCode).toBe(403);
+    expect(overVehicle.json().message).toBe(limitText.perVehicle('20000.00'));
+    expect(overVehicle.json().message).toBe('This is over your per-vehicle limit of $20,000');
+    const offerTooHigh = await as('POST', '/api/dealer/offers', { vehicleId: tooDear.id, amount: '20500' });
+    expect(offerTooHigh.statusCode).toBe(403);
+
+    const first = await insertVehicle(ctx.db, { price: '20000.00' });
+    const second = await insertVehicle(ctx.db, { price: '15000.01' });
+    expect((await buy(cookie, first.id)).statusCode).toBe(200);
+    const overDay = await buy(cookie, second.id);
+    expect(overDay.statusCode).toBe(403);
+    expect(overDay.json().message).toBe('This is over your daily limit of $35,000 ($15,000 left today)');
+    // A sale of yesterday (in the sale time zone) does not count; a cancelled one neither.
+    await ctx.db
+      .update(transactions)
+      .set({ createdAt: sql`now() - interval '1 day'` })
+      .where(eq(transactions.vehicleId, first.id));
+    expect((await buy(cookie, second.id)).statusCode).toBe(200);
+    const rows = await ctx.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.buyerUserId, member.id), eq(transactions.cancelled, false)));
+    expect(rows).toHaveLength(2);
+  });
+
+  it('the spec’s name + code sign-in and the typed-code Buy Now work as before, recording no member', async () => {
+    const dealer = await insertDealer(ctx.db);
+    const code = await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: nextCode() });
+    await insertMember(ctx.db, { dealerId: dealer.id, role: 'owner' });
+    const vehicle = await insertVehicle(ctx.db);
+    const typed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/verify-code',
+      payload: { code: code.code, vehicleId: vehicle.id },
+      remoteAddress: '10.30.0.1',
+    });
+    expect(typed.statusCode).toBe(200);
+    expect(Object.keys(typed.json()).sort()).toEqual(['message', 'transactionId']);
+    const cookie = await signIn(ctx.app, 'dealer', { dealerName: dealer.dealerName, buyCode: code.code });
+    const me = (await ctx.app.inject({ url: '/api/dealer/me', headers: { cookie } })).json();
+    expect(me.member).toBeNull();
+    const mine = (await ctx.app.inject({ url: '/api/dealer/transactions', headers: { cookie } })).json();
+    expect(mine[0]).toMatchObject({ vehicleId: vehicle.id, boughtBy: null });
+    // A code session may also buy without typing, as the dealership (no member, no limits).
+    const next = await insertVehicle(ctx.db);
+    expect((await buy(cookie, next.id)).json().buyCode).toBe(code.code);
+    // …but has no account pages.
+    expect((await ctx.app.inject({ url: '/api/team/passkeys', headers: { cookie } })).statusCode).toBe(403);
+  });
+});
+
+describe('limits under concurrency', () => {
+  it('20 parallel purchases by one buyer whose daily limit allows 3: exactly 3 succeed', async () => {
+    const { cookie, member } = await memberOfNewDealer({ perDayLimit: '30000.00' });
+    const cars = await Promise.all(
+      Array.from({ length: 20 }, () => insertVehicle(ctx.db, { price: '10000.00' })),
+    );
+    const answers = await Promise.all(cars.map((car) => buy(cookie, car.id)));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(3);
+    expect(codes.filter((c) => c === 403)).toHaveLength(17);
+    for (const refused of answers.filter((a) => a.statusCode === 403))
+      expect(refused.json().message).toBe('This is over your daily limit of $30,000 ($0 left today)');
+    const sales = await ctx.db.select().from(transactions).where(eq(transactions.buyerUserId, member.id));
+    expect(sales).toHaveLength(3);
+  });
+});

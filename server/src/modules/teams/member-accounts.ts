@@ -1,0 +1,149 @@
+import { ERROR_CODES } from '@contracts/errors';
+import { TEAM_TEXT } from '@contracts/teams';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { dealers, dealerUsers } from '../../db/schema';
+import { AppError, CredentialRejected } from '../../lib/app-error';
+import { createSession, revokeMemberSessions } from '../../lib/sessions';
+import { writeAudit } from '../audit/write-audit';
+import { toDealerInfo } from '../auth/login-dealer';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { enqueueNotifications } from '../notifications/enqueue-notifications';
+import type { MessageContext } from '../notifications/notification-messages';
+import { issueMemberToken, memberOfToken } from './member-tokens';
+import { passkeyRegistrationOptions, type RelyingParty, registerPasskey } from './passkeys';
+import { passwordResetMessage } from './team-messages';
+
+type MemberRow = typeof dealerUsers.$inferSelect;
+
+/** A dealer session for a named member (same cookie and lifetime as the dealer portal's). */
+export async function startMemberSession(db: Database, member: MemberRow) {
+  const [dealer] = await db.select().from(dealers).where(eq(dealers.id, member.dealerId));
+  if (!dealer?.active) throw new CredentialRejected(ERROR_CODES.unauthorized, TEAM_TEXT.invalidSignIn);
+  const session = await createSession(db, 'dealer', dealer.id, member.id);
+  return { info: toDealerInfo(dealer, member), session };
+}
+
+/** E-mail (case-insensitive) and password of an enabled member of an active dealership. */
+export async function signInMember(db: Database, input: { email: string; password: string }) {
+  const [member] = await db
+    .select()
+    .from(dealerUsers)
+    .where(and(eq(sql`lower(${dealerUsers.email})`, input.email), isNull(dealerUsers.disabledAt)));
+  const ok = await verifyPassword(member?.passwordHash ?? (await decoyPasswordHash()), input.password);
+  if (!ok || !member?.passwordHash)
+    throw new CredentialRejected(ERROR_CODES.unauthorized, TEAM_TEXT.invalidSignIn);
+  return startMemberSession(db, member);
+}
+
+/** What the accept page shows before anything is done: whose invitation it is. */
+export async function readInvitation(db: Database, token: string) {
+  const { member, dealer } = await memberOfToken(db, token, 'invitation', { consume: false });
+  return { email: member.email, name: member.name, role: member.role, dealerName: dealer.dealerName };
+}
+
+/** The accept page asks for passkey options with the invitation's token (not signed in yet). */
+export async function invitationPasskeyOptions(db: Database, rp: RelyingParty, token: string) {
+  const { member } = await memberOfToken(db, token, 'invitation', { consume: false });
+  return passkeyRegistrationOptions(db, rp, member);
+}
+
+/**
+ * Accepting an invitation: the link is used up, a password and/or a passkey set, and the member
+ * signed in, in one DB transaction (a refused passkey leaves the link usable).
+ */
+export async function acceptInvitation(
+  db: Database,
+  rp: RelyingParty,
+  input: { token: string; password?: string; passkey?: Record<string, unknown> },
+) {
+  if (!input.password && !input.passkey)
+    throw new AppError(ERROR_CODES.badRequest, TEAM_TEXT.needPasswordOrPasskey);
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const member = await db.transaction(async (tx) => {
+    const { member } = await memberOfToken(tx, input.token, 'invitation', { consume: true });
+    if (input.passkey)
+      await registerPasskey(
+        tx,
+        rp,
+        member.id,
+        input.passkey as unknown as RegistrationResponseJSON,
+        'Passkey',
+      );
+    const [accepted] = await tx
+      .update(dealerUsers)
+      .set({ acceptedAt: sql`now()`, ...(passwordHash ? { passwordHash } : {}) })
+      .where(eq(dealerUsers.id, member.id))
+      .returning();
+    await writeAudit(
+      tx,
+      { type: 'dealer', id: member.dealerId, member: null },
+      {
+        entity: 'dealer_user',
+        entityId: member.id,
+        action: 'accepted',
+        after: { password: !!passwordHash, passkey: !!input.passkey },
+      },
+    );
+    return accepted!;
+  });
+  return startMemberSession(db, member);
+}
+
+/**
+ * "Forgot password": a 15-minute single-use link to an enabled member's address, through the
+ * outbox. The answer is the same whether or not the e-mail belongs to anyone.
+ */
+export async function requestPasswordReset(db: Database, email: string, messages: MessageContext) {
+  await db.transaction(async (tx) => {
+    const [member] = await tx
+      .select()
+      .from(dealerUsers)
+      .where(and(eq(sql`lower(${dealerUsers.email})`, email), isNull(dealerUsers.disabledAt)));
+    if (!member?.acceptedAt) return;
+    const { token, id } = await issueMemberToken(tx, member.id, 'password_reset');
+    await enqueueNotifications(tx, [
+      {
+        event: 'password_reset',
+        entityId: id,
+        to: [{ email: member.email }],
+        payload: passwordResetMessage(messages, { name: member.name, token }),
+      },
+    ]);
+  });
+}
+
+/** A new password from a reset link; every session of the member ends (whoever had it is out). */
+export async function resetPassword(db: Database, input: { token: string; password: string }) {
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const { member } = await memberOfToken(tx, input.token, 'password_reset', { consume: true });
+    await tx.update(dealerUsers).set({ passwordHash }).where(eq(dealerUsers.id, member.id));
+    await revokeMemberSessions(tx, member.id);
+    await writeAudit(
+      tx,
+      { type: 'dealer', id: member.dealerId, member: null },
+      {
+        entity: 'dealer_user',
+        entityId: member.id,
+        action: 'password_reset',
+      },
+    );
+  });
+}
+
+/** A signed-in member sets a password: the current one is required when there is one. */
+export async function changeMemberPassword(
+  db: Database,
+  memberId: number,
+  input: { currentPassword?: string; newPassword: string },
+) {
+  const [member] = await db.select().from(dealerUsers).where(eq(dealerUsers.id, memberId));
+  if (member?.passwordHash && !(await verifyPassword(member.passwordHash, input.currentPassword ?? '')))
+    throw new CredentialRejected(ERROR_CODES.unauthorized, TEAM_TEXT.currentPasswordWrong);
+  await db
+    .update(dealerUsers)
+    .set({ passwordHash: await hashPassword(input.newPassword) })
+    .where(eq(dealerUsers.id, memberId));
+}

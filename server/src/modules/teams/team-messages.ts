@@ -1,0 +1,53 @@
+import { PAGE_PATHS } from '@contracts/routes';
+import { INVITATION_HOURS, PASSWORD_RESET_MINUTES, TEAM_ROLE_LABELS, type TeamRole } from '@contracts/teams';
+import type { MessagePayload } from '../notifications/enqueue-notifications';
+import { compose, type MessageContext } from '../notifications/notification-messages';
+
+/**
+ * The mailed link carries its token in the URL fragment, which browsers never send to a server
+ * (so it stays out of access logs); the payload's `link`, which the admin's notification log shows,
+ * is the page without the token.
+ */
+const tokenless = (ctx: MessageContext, page: string, payload: MessagePayload): MessagePayload => ({
+  ...payload,
+  link: `${ctx.origin}${page}`,
+  sms: '',
+});
+
+const linkTo = (ctx: MessageContext, page: string, token: string) => `${ctx.origin}${page}#token=${token}`;
+
+export function invitationMessage(
+  ctx: MessageContext,
+  facts: { dealerName: string; name: string; role: TeamRole; invitedBy: string; token: string },
+): MessagePayload {
+  const payload = compose(ctx, {
+    subject: `Join ${facts.dealerName} on ${ctx.brandName}`,
+    lines: [
+      `Hello ${facts.name},`,
+      `${facts.invitedBy} invited you to ${facts.dealerName}'s team as ${TEAM_ROLE_LABELS[facts.role].toLowerCase()}.`,
+      `Choose a password or add a passkey to sign in. The link works once, for ${INVITATION_HOURS} hours.`,
+    ],
+    action: 'Accept the invitation',
+    path: linkTo(ctx, PAGE_PATHS.acceptInvitation, facts.token),
+    sms: '',
+  });
+  return tokenless(ctx, PAGE_PATHS.acceptInvitation, payload);
+}
+
+export function passwordResetMessage(
+  ctx: MessageContext,
+  facts: { name: string; token: string },
+): MessagePayload {
+  const payload = compose(ctx, {
+    subject: 'Reset your password',
+    lines: [
+      `Hello ${facts.name},`,
+      `Someone asked to reset the password of your ${ctx.brandName} account. The link works once, for ${PASSWORD_RESET_MINUTES} minutes.`,
+      'If it was not you, ignore this e-mail: your password stays as it is.',
+    ],
+    action: 'Choose a new password',
+    path: linkTo(ctx, PAGE_PATHS.resetPassword, facts.token),
+    sms: '',
+  });
+  return tokenless(ctx, PAGE_PATHS.resetPassword, payload);
+}

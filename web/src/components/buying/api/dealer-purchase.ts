@@ -1,0 +1,47 @@
+import { IDEMPOTENCY_HEADER } from '@contracts/buying';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi, readApi } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** The signed-in dealership's active code, shown in the dialog (the server picks the same one). */
+export const useActiveBuyCode = () =>
+  useQuery({
+    queryKey: queryKeys.dealerPortal.buyCodes(),
+    queryFn: () => readApi('dealerBuyCodes'),
+    select: (codes) => codes?.find((c) => c.active)?.code ?? null,
+  });
+
+/** POST /api/dealer/purchases: Buy Now as the signed-in team member. */
+export function useDealerPurchase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ vehicleId, idempotencyKey }: { vehicleId: number; idempotencyKey: string }) =>
+      callApi('dealerPurchase', { body: { vehicleId }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+    onSuccess: (_result, { vehicleId }) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.vehicles.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.vehicles.detail(vehicleId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.all });
+    },
+  });
+}
+
+/** POST /api/dealer/offers: Make Offer as the signed-in team member. */
+export function useDealerOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      vehicleId,
+      amount,
+      idempotencyKey,
+    }: {
+      vehicleId: number;
+      amount: string;
+      idempotencyKey: string;
+    }) =>
+      callApi('dealerCreateOffer', {
+        body: { vehicleId, amount },
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.offers() }),
+  });
+}

@@ -1,0 +1,126 @@
+import type { Member } from '@contracts/auth';
+import { BUYING_TEXT, type OfferForm, offerFormSchema } from '@contracts/buying';
+import { BUYING_ROLES, TEAM_TEXT } from '@contracts/teams';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/use-toast';
+import { formatMoney } from '@/lib/format';
+import { newIdempotencyKey } from '@/lib/new-idempotency-key';
+import { zodResolver } from '@/lib/zod';
+import { useActiveBuyCode, useDealerOffer, useDealerPurchase } from './api/dealer-purchase';
+import { offerToasts } from './offer-toasts';
+
+/** Who buys, and with which of the dealership's codes: a signed-in member types no code (DESIGN.md §10). */
+function BuyingAs({ member }: { member: Member }) {
+  const code = useActiveBuyCode();
+  const limits = [
+    member.perVehicleLimit ? `${formatMoney(member.perVehicleLimit)} per vehicle` : null,
+    member.perDayLimit ? `${formatMoney(member.perDayLimit)} per day` : null,
+  ].filter(Boolean);
+  return (
+    <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+      Buying as <strong>{member.name}</strong>
+      {code.data ? (
+        <>
+          {' '}
+          with your dealership’s buy code <strong className="font-mono tracking-widest">{code.data}</strong>
+        </>
+      ) : null}
+      .{limits.length ? ` Your limits: ${limits.join(', ')}.` : ''}
+    </p>
+  );
+}
+
+const mayBuy = (member: Member) => BUYING_ROLES.includes(member.role);
+
+export function MemberBuyNow({
+  member,
+  vehicleId,
+  onDone,
+}: {
+  member: Member;
+  vehicleId: number;
+  onDone: () => void;
+}) {
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const purchase = useDealerPurchase();
+  if (!mayBuy(member)) return <p className="text-sm text-slate-700">{TEAM_TEXT.viewerCannotBuy}</p>;
+  return (
+    <div className="grid gap-4">
+      <BuyingAs member={member} />
+      <Button
+        size="lg"
+        autoFocus
+        disabled={purchase.isPending}
+        onClick={() =>
+          purchase.mutate(
+            { vehicleId, idempotencyKey },
+            {
+              onSuccess: () => {
+                toast({ title: BUYING_TEXT.buySuccessTitle, description: BUYING_TEXT.buySuccess });
+                onDone();
+              },
+              onError: (error) => {
+                toast({ variant: 'destructive', title: 'Not bought', description: error.message });
+                setIdempotencyKey(newIdempotencyKey());
+              },
+            },
+          )
+        }
+      >
+        {purchase.isPending ? BUYING_TEXT.processing : 'Confirm purchase'}
+      </Button>
+    </div>
+  );
+}
+
+const amountOnly = offerFormSchema.pick({ amount: true });
+
+export function MemberMakeOffer({
+  member,
+  vehicleId,
+  askingPrice,
+  onDone,
+}: {
+  member: Member;
+  vehicleId: number;
+  askingPrice: string | null;
+  onDone: () => void;
+}) {
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const offer = useDealerOffer();
+  const form = useForm<Pick<OfferForm, 'amount'>>({
+    resolver: zodResolver(amountOnly),
+    defaultValues: { amount: '' },
+  });
+  if (!mayBuy(member)) return <p className="text-sm text-slate-700">{TEAM_TEXT.viewerCannotBuy}</p>;
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={form.handleSubmit(({ amount }) =>
+        offer.mutate({ vehicleId, amount, idempotencyKey }, offerToasts(onDone, setIdempotencyKey)),
+      )}
+    >
+      <BuyingAs member={member} />
+      <FormField
+        label="Offer amount ($)"
+        inputMode="decimal"
+        autoComplete="off"
+        autoFocus
+        hint={
+          askingPrice
+            ? `Asking price ${formatMoney(askingPrice)}. Your offer stays open for 48 hours.`
+            : 'Your offer stays open for 48 hours.'
+        }
+        error={form.formState.errors.amount?.message}
+        {...form.register('amount')}
+      />
+      <Button type="submit" size="lg" disabled={offer.isPending}>
+        {offer.isPending ? BUYING_TEXT.processing : 'Submit Offer'}
+      </Button>
+    </form>
+  );
+}

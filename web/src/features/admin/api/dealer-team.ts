@@ -1,0 +1,30 @@
+import type { InviteMemberBody } from '@contracts/teams';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** GET /api/dealers/:id/team: a dealership's named members and open invitations. */
+export const useDealerTeam = (dealerId: number) =>
+  useQuery({
+    queryKey: queryKeys.admin.dealerTeam(dealerId),
+    queryFn: () => callApi('adminDealerTeam', { params: { id: dealerId } }),
+  });
+
+function useTeamAction<T>(dealerId: number, run: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.dealerTeam(dealerId) }),
+  });
+}
+
+export const useAdminInvite = (dealerId: number) =>
+  useTeamAction(dealerId, (body: InviteMemberBody) =>
+    callApi('adminInviteMember', { params: { id: dealerId }, body }),
+  );
+export const useResendInvitation = (dealerId: number) =>
+  useTeamAction(dealerId, (id: number) => callApi('resendInvitation', { params: { id } }));
+export const useRevokeInvitation = (dealerId: number) =>
+  useTeamAction(dealerId, (id: number) => callApi('revokeInvitation', { params: { id } }));
+export const useDisableMember = (dealerId: number) =>
+  useTeamAction(dealerId, (id: number) => callApi('disableMember', { params: { id } }));

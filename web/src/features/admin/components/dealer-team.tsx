@@ -1,0 +1,169 @@
+import type { Dealer } from '@contracts/admin';
+import { inviteMemberBodySchema, TEAM_ROLE_LABELS, TEAM_ROLES, type TeamMember } from '@contracts/teams';
+import { Users } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/fields';
+import { FormField } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/use-toast';
+import { formatDateTime } from '@/lib/time-left';
+import { zodResolver } from '@/lib/zod';
+import {
+  useAdminInvite,
+  useDealerTeam,
+  useDisableMember,
+  useResendInvitation,
+  useRevokeInvitation,
+} from '../api/dealer-team';
+import { EmptyState, LoadError, LoadingRows, Panel } from './panel-states';
+
+const STATUS_TONE = { active: 'green', invited: 'yellow', disabled: 'gray' } as const;
+const STATUS_LABEL = { active: 'Active', invited: 'Invited', disabled: 'Disabled' } as const;
+
+/** The selected dealership's team (DESIGN.md §10): invite its owner, resend or revoke invitations, disable people. */
+export function DealerTeam({ dealer }: { dealer: Dealer }) {
+  const team = useDealerTeam(dealer.id);
+  return (
+    <Panel
+      title={`Team: ${dealer.dealerName}`}
+      description="People who sign in with their own e-mail and a passkey or password."
+    >
+      {team.isPending ? (
+        <LoadingRows label="Loading the team..." rows={2} />
+      ) : team.isError ? (
+        <LoadError error={team.error} />
+      ) : team.data.length === 0 ? (
+        <EmptyState
+          icon={Users}
+          title="No team yet"
+          text="Invite the dealership’s owner below; they can invite the rest."
+        />
+      ) : (
+        <ul className="grid gap-3" aria-label={`Team of ${dealer.dealerName}`}>
+          {team.data.map((member) => (
+            <MemberRow key={member.id} dealerId={dealer.id} member={member} />
+          ))}
+        </ul>
+      )}
+      <InviteForm
+        dealerId={dealer.id}
+        hasOwner={!!team.data?.some((m) => m.role === 'owner' && m.status !== 'disabled')}
+      />
+    </Panel>
+  );
+}
+
+function MemberRow({ dealerId, member: m }: { dealerId: number; member: TeamMember }) {
+  const resend = useResendInvitation(dealerId);
+  const revoke = useRevokeInvitation(dealerId);
+  const disable = useDisableMember(dealerId);
+  const report = (title: string) => ({
+    onSuccess: () => toast({ title }),
+    onError: (error: Error) => toast({ variant: 'destructive', title: 'Failed', description: error.message }),
+  });
+  return (
+    <li className="grid gap-2 rounded-lg border border-slate-200 p-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-medium text-slate-900">{m.name}</span>
+        <Badge tone={STATUS_TONE[m.status]}>{STATUS_LABEL[m.status]}</Badge>
+        <span className="text-sm text-slate-600">{TEAM_ROLE_LABELS[m.role]}</span>
+      </div>
+      <p className="break-all text-sm text-slate-600">
+        {m.email}
+        {m.status === 'invited' && m.invitationExpiresAt
+          ? ` · invitation open until ${formatDateTime(m.invitationExpiresAt)}`
+          : ''}
+        {m.status === 'invited' && !m.invitationExpiresAt ? ' · invitation expired' : ''}
+        {m.status === 'active'
+          ? ` · ${m.passkeys} passkey${m.passkeys === 1 ? '' : 's'}${m.hasPassword ? ', password' : ''}`
+          : ''}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {m.status === 'invited' ? (
+          <>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={resend.isPending}
+              onClick={() => resend.mutate(m.id, report('Invitation sent again'))}
+            >
+              Resend invitation
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={revoke.isPending}
+              onClick={() => revoke.mutate(m.id, report('Invitation revoked'))}
+            >
+              Revoke invitation
+            </Button>
+          </>
+        ) : null}
+        {m.status === 'active' ? (
+          <Button
+            size="sm"
+            variant="destructive"
+            disabled={disable.isPending}
+            onClick={() => disable.mutate(m.id, report(`${m.name} was disabled`))}
+          >
+            Disable {m.name}
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+interface InviteValues {
+  email: string;
+  name: string;
+  role: (typeof TEAM_ROLES)[number];
+}
+
+function InviteForm({ dealerId, hasOwner }: { dealerId: number; hasOwner: boolean }) {
+  const invite = useAdminInvite(dealerId);
+  const form = useForm<InviteValues>({
+    resolver: zodResolver(inviteMemberBodySchema.pick({ email: true, name: true, role: true })),
+    values: { email: '', name: '', role: hasOwner ? 'buyer' : 'owner' },
+  });
+  const { errors } = form.formState;
+  return (
+    <form
+      noValidate
+      className="mt-4 grid gap-3 border-t border-slate-200 pt-4"
+      aria-label="Invite to the team"
+      onSubmit={form.handleSubmit((values) =>
+        invite.mutate(values, {
+          onSuccess: () => {
+            toast({ title: 'Invitation sent', description: values.email });
+            form.reset();
+          },
+          onError: (error) =>
+            toast({ variant: 'destructive', title: 'Could not invite', description: error.message }),
+        }),
+      )}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
+        <FormField
+          label="E-mail"
+          type="email"
+          autoComplete="off"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+      </div>
+      <SelectField label="Role" error={errors.role?.message} {...form.register('role')}>
+        {TEAM_ROLES.map((role) => (
+          <option key={role} value={role}>
+            {TEAM_ROLE_LABELS[role]}
+          </option>
+        ))}
+      </SelectField>
+      <Button type="submit" size="sm" disabled={invite.isPending} className="justify-self-start">
+        {invite.isPending ? 'Sending…' : hasOwner ? 'Invite' : 'Invite the owner'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,163 @@
+import { newPasswordSchema, TEAM_ROLE_LABELS } from '@contracts/teams';
+import { KeyRound, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/use-toast';
+import { formatDate } from '@/lib/time-left';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { z, zodResolver } from '@/lib/zod';
+import { useAddPasskey, useChangeMemberPassword, useDeletePasskey, usePasskeys } from './api/account';
+import { passkeyErrorText } from './api/passkey-ceremonies';
+import { MemberPage, Section } from './components/member-page';
+
+/** The member's own account: passkeys (add, remove) and password. */
+export default function AccountPage() {
+  usePageMeta('account');
+  return (
+    <MemberPage title="Your account">
+      {({ member }) => (
+        <>
+          <p className="text-slate-700">
+            {member.name} · {member.email} · {TEAM_ROLE_LABELS[member.role]}
+          </p>
+          <PasskeysSection />
+          <PasswordSection />
+        </>
+      )}
+    </MemberPage>
+  );
+}
+
+function PasskeysSection() {
+  const passkeys = usePasskeys();
+  const add = useAddPasskey();
+  const remove = useDeletePasskey();
+  const [name, setName] = useState('');
+  return (
+    <Section title="Passkeys" id="passkeys-title">
+      <p className="text-sm text-slate-600">
+        A passkey signs you in with this device’s fingerprint, face or screen lock, without a password.
+      </p>
+      <ul className="mt-4 grid gap-2" aria-label="Your passkeys">
+        {(passkeys.data ?? []).map((key) => (
+          <li
+            key={key.id}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3"
+          >
+            <div>
+              <p className="font-medium text-slate-900">{key.name}</p>
+              <p className="text-sm text-slate-600">
+                Added {formatDate(key.createdAt)}
+                {key.lastUsedAt ? ` · last used ${formatDate(key.lastUsedAt)}` : ''}
+              </p>
+            </div>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`Remove passkey ${key.name}`}
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(key.id, {
+                  onSuccess: () => toast({ title: 'Passkey removed' }),
+                  onError: (error) =>
+                    toast({ variant: 'destructive', title: 'Could not remove', description: error.message }),
+                })
+              }
+            >
+              <Trash2 aria-hidden="true" className="h-4 w-4" />
+              Remove
+            </Button>
+          </li>
+        ))}
+        {passkeys.data?.length === 0 ? <li className="text-sm text-slate-600">No passkeys yet.</li> : null}
+      </ul>
+      <FormField
+        className="mt-4 sm:max-w-sm"
+        label="Name of the new passkey (optional)"
+        placeholder="e.g. Work laptop"
+        maxLength={100}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <Button
+        className="mt-3"
+        variant="secondary"
+        disabled={add.isPending}
+        onClick={() =>
+          add.mutate(name.trim() || `Passkey ${(passkeys.data?.length ?? 0) + 1}`, {
+            onSuccess: () => {
+              toast({ title: 'Passkey added' });
+              setName('');
+            },
+            onError: (error) =>
+              toast({
+                variant: 'destructive',
+                title: 'Could not add the passkey',
+                description: passkeyErrorText(error),
+              }),
+          })
+        }
+      >
+        <KeyRound aria-hidden="true" className="h-4 w-4" />
+        {add.isPending ? 'Waiting for your passkey…' : 'Add a passkey'}
+      </Button>
+    </Section>
+  );
+}
+
+const passwordFormSchema = z.object({
+  currentPassword: z.string().max(200),
+  newPassword: newPasswordSchema,
+});
+
+function PasswordSection() {
+  const change = useChangeMemberPassword();
+  const form = useForm<z.infer<typeof passwordFormSchema>>({
+    resolver: zodResolver(passwordFormSchema),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const { errors } = form.formState;
+  return (
+    <Section title="Password" id="password-title">
+      <form
+        noValidate
+        className="grid gap-4 sm:max-w-sm"
+        onSubmit={form.handleSubmit(({ currentPassword, newPassword }) =>
+          change.mutate(
+            { ...(currentPassword ? { currentPassword } : {}), newPassword },
+            {
+              onSuccess: () => {
+                toast({ title: 'Password changed' });
+                form.reset();
+              },
+              onError: (error) =>
+                toast({ variant: 'destructive', title: 'Could not change it', description: error.message }),
+            },
+          ),
+        )}
+      >
+        <FormField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          hint="Leave it empty if you signed up with a passkey only."
+          error={errors.currentPassword?.message}
+          {...form.register('currentPassword')}
+        />
+        <FormField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 12 characters."
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending ? 'Saving…' : 'Change password'}
+        </Button>
+      </form>
+    </Section>
+  );
+}

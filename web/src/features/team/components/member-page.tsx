@@ -1,0 +1,55 @@
+import type { DealerInfo } from '@contracts/auth';
+import { PAGE_PATHS } from '@contracts/routes';
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { RequireSession } from '@/components/require-session';
+import { useDealerMe } from '@/lib/auth/dealer-session';
+
+type SignedInMember = DealerInfo & { member: NonNullable<DealerInfo['member']> };
+
+/** A page for a signed-in team member only (the server refuses anyone else on its routes anyway). */
+export function MemberPage({
+  title,
+  children,
+}: {
+  title: string;
+  children: (me: SignedInMember) => ReactNode;
+}) {
+  const me = useDealerMe();
+  const member = me.data?.member ? (me.data as SignedInMember) : null;
+  return (
+    <RequireSession isLoading={me.isPending} isSignedIn={!!member} signInPath={PAGE_PATHS.teamSignIn}>
+      {member ? (
+        <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
+          <div>
+            <Link
+              href={PAGE_PATHS.dealerDashboard}
+              className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
+            >
+              <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+              Dashboard
+            </Link>
+            <p className="mt-4 text-sm font-medium text-brand-700">{member.dealerName}</p>
+            <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+          </div>
+          {children(member)}
+        </div>
+      ) : null}
+    </RequireSession>
+  );
+}
+
+export function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}

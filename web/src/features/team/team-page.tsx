@@ -1,0 +1,206 @@
+import {
+  inviteMemberBodySchema,
+  TEAM_ROLE_LABELS,
+  type TeamMember,
+  updateMemberBodySchema,
+} from '@contracts/teams';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
+import { toast } from '@/components/ui/use-toast';
+import { formatMoney } from '@/lib/format';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { zodResolver } from '@/lib/zod';
+import { useInviteMember, useRemoveMember, useTeamMembers, useUpdateMember } from './api/team-members';
+import { MemberFields, type MemberFormValues } from './components/member-fields';
+import { MemberPage, Section } from './components/member-page';
+
+const STATUS_TONE = { active: 'green', invited: 'yellow', disabled: 'gray' } as const;
+const STATUS_LABEL = { active: 'Active', invited: 'Invited', disabled: 'Removed' } as const;
+const limitsText = (m: TeamMember) =>
+  [
+    m.perVehicleLimit ? `${formatMoney(m.perVehicleLimit)} per vehicle` : null,
+    m.perDayLimit ? `${formatMoney(m.perDayLimit)} per day` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ') || 'No limits';
+
+/** The owner's team page: invite people by e-mail, set roles and limits, remove people. */
+export default function TeamPage() {
+  usePageMeta('team');
+  return (
+    <MemberPage title="Your team">
+      {({ member }) =>
+        member.role === 'owner' ? (
+          <>
+            <InviteSection />
+            <MembersSection selfId={member.id} />
+          </>
+        ) : (
+          <p className="text-slate-700">Only your dealership’s owner manages the team.</p>
+        )
+      }
+    </MemberPage>
+  );
+}
+
+type InviteValues = MemberFormValues & { email: string; name: string };
+
+function InviteSection() {
+  const invite = useInviteMember();
+  const form = useForm<InviteValues>({
+    resolver: zodResolver(inviteMemberBodySchema) as never,
+    defaultValues: { email: '', name: '', role: 'buyer', perVehicleLimit: '', perDayLimit: '' },
+  });
+  const { errors } = form.formState;
+  return (
+    <Section title="Invite someone" id="invite-title">
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={form.handleSubmit((values) =>
+          invite.mutate(values, {
+            onSuccess: () => {
+              toast({ title: 'Invitation sent', description: `${values.email} has 72 hours to accept.` });
+              form.reset();
+            },
+            onError: (error) =>
+              toast({ variant: 'destructive', title: 'Could not invite', description: error.message }),
+          }),
+        )}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            label="Name"
+            autoComplete="off"
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <FormField
+            label="E-mail"
+            type="email"
+            autoComplete="off"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+        </div>
+        <MemberFields register={form.register} errors={errors} />
+        <Button type="submit" disabled={invite.isPending} className="sm:justify-self-start">
+          {invite.isPending ? 'Sending…' : 'Send invitation'}
+        </Button>
+      </form>
+    </Section>
+  );
+}
+
+function MembersSection({ selfId }: { selfId: number }) {
+  const team = useTeamMembers();
+  return (
+    <Section title="Team members" id="members-title">
+      {team.isPending ? <p className="text-sm text-slate-600">Loading…</p> : null}
+      <ul className="grid gap-3">
+        {(team.data ?? []).map((m) => (
+          <li
+            key={m.id}
+            className="grid gap-2 rounded-lg border border-slate-200 p-4 sm:grid-cols-[1fr_auto] sm:items-center"
+          >
+            <div className="min-w-0">
+              <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                <span className="break-all">{m.name}</span>
+                <Badge tone={STATUS_TONE[m.status]}>{STATUS_LABEL[m.status]}</Badge>
+              </p>
+              <p className="break-all text-sm text-slate-600">{m.email}</p>
+              <p className="text-sm text-slate-700">
+                {TEAM_ROLE_LABELS[m.role]} · {limitsText(m)}
+              </p>
+            </div>
+            {m.id !== selfId && m.status !== 'disabled' ? <MemberActions member={m} /> : null}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function MemberActions({ member }: { member: TeamMember }) {
+  const [editing, setEditing] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const update = useUpdateMember();
+  const remove = useRemoveMember();
+  const form = useForm<MemberFormValues>({
+    resolver: zodResolver(updateMemberBodySchema) as never,
+    defaultValues: {
+      role: member.role,
+      perVehicleLimit: member.perVehicleLimit ?? '',
+      perDayLimit: member.perDayLimit ?? '',
+    },
+  });
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Modal
+        open={editing}
+        onOpenChange={setEditing}
+        title={`Role and limits of ${member.name}`}
+        trigger={
+          <Button variant="outline" size="sm">
+            Edit
+          </Button>
+        }
+      >
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={form.handleSubmit((body) =>
+            update.mutate(
+              { id: member.id, body },
+              {
+                onSuccess: () => {
+                  toast({ title: 'Saved' });
+                  setEditing(false);
+                },
+                onError: (error) =>
+                  toast({ variant: 'destructive', title: 'Could not save', description: error.message }),
+              },
+            ),
+          )}
+        >
+          <MemberFields register={form.register} errors={form.formState.errors} />
+          <Button type="submit" disabled={update.isPending}>
+            Save
+          </Button>
+        </form>
+      </Modal>
+      <Modal
+        open={removing}
+        onOpenChange={setRemoving}
+        title={`Remove ${member.name}?`}
+        description="They are signed out at once and can no longer sign in. Their purchases stay on record."
+        trigger={
+          <Button variant="destructive" size="sm">
+            Remove
+          </Button>
+        }
+      >
+        <Button
+          variant="destructive"
+          disabled={remove.isPending}
+          onClick={() =>
+            remove.mutate(member.id, {
+              onSuccess: () => {
+                toast({ title: `${member.name} was removed` });
+                setRemoving(false);
+              },
+              onError: (error) =>
+                toast({ variant: 'destructive', title: 'Could not remove', description: error.message }),
+            })
+          }
+        >
+          Remove {member.name}
+        </Button>
+      </Modal>
+    </div>
+  );
+}
