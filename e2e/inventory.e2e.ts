@@ -332,7 +332,7 @@ describe('Vehicle Listings page', () => {
     // Each sort chosen is a step back: Back returns to the one before, list and all.
     await page.goBack();
     await page.waitForURL((url) => url.searchParams.get('sort') === 'price-desc');
-    expect(await sort.inputValue()).toBe('price-desc');
+    await expect.poll(() => sort.inputValue()).toBe('price-desc');
     await resultsSettled(page);
     const back = (await readCards(page)).map((c) => dollars(c.price));
     expect(isOrdered(back, 'desc')).toBe(true);

@@ -68,7 +68,41 @@ export async function openPage(
     errors.push(text.startsWith('Failed to load resource') && url ? `${text} ${url}` : text);
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  waitForTheAppOnEveryLoad(page);
   return { page, context, errors };
+}
+
+/**
+ * A server-rendered page (ADR 0016) shows its buttons before the app has attached to them: a
+ * journey acts like a person whose taps count, once the app is ready (`data-app-ready`, set when
+ * the app first commits). goto, reload and goBack wait for it on the app's pages; other documents
+ * (a PDF, an API answer, a page without the app) are returned as they are.
+ */
+function waitForTheAppOnEveryLoad(page: Page) {
+  const ready = () =>
+    page.waitForFunction(
+      () => !document.getElementById('root') || document.documentElement.dataset.appReady === 'true',
+      undefined,
+      { timeout: 15_000 },
+    );
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const goBack = page.goBack.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await ready();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await ready();
+    return response;
+  };
+  page.goBack = async (...args) => {
+    const response = await goBack(...args);
+    await ready();
+    return response;
+  };
 }
 
 /** Waits for a toast (success or error) with this text. */

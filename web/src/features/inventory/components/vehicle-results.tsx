@@ -11,9 +11,9 @@ export const gridClasses = (view: ViewMode) =>
 
 /**
  * The cards of the loaded result pages. The next page loads when the end of the list comes near
- * (IntersectionObserver) or when 'Show more' is pressed; a keyboard user who pressed it lands on the
- * first new card (its title link), so focus is never left on a button that went away, and the
- * count of shown vehicles is announced.
+ * (IntersectionObserver) or when 'Show more' is pressed; a keyboard user on the button lands on the
+ * first new card (its details link) when the page arrives, so focus is never left on a button that
+ * went away, and the count of shown vehicles is announced.
  */
 export const VehicleResults = memo(function VehicleResults({
   items,
@@ -34,7 +34,12 @@ export const VehicleResults = memo(function VehicleResults({
 }) {
   const sentinel = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLUListElement>(null);
-  /** The index of the first card of the page the 'Show more' button asked for, until it is there. */
+  const button = useRef<HTMLButtonElement>(null);
+  /**
+   * While 'Show more' has the keyboard focus: the index the next page's first card will have.
+   * Focusing the button scrolls it into view, which may load that page by itself and then remove
+   * the button: focus then moves to the new first card rather than being lost.
+   */
   const focusFrom = useRef<number | null>(null);
   const loadMore = useRef(onLoadMore);
   loadMore.current = onLoadMore;
@@ -57,6 +62,8 @@ export const VehicleResults = memo(function VehicleResults({
     const from = focusFrom.current;
     if (from === null || items.length <= from) return;
     focusFrom.current = null;
+    const active = document.activeElement;
+    if (active !== null && active !== document.body && active !== button.current) return;
     list.current?.children[from]?.querySelector<HTMLElement>('a[href^="/vehicle/"]')?.focus();
   }, [items.length]);
 
@@ -90,13 +97,18 @@ export const VehicleResults = memo(function VehicleResults({
         ) : null}
         {hasMore ? (
           <Button
+            ref={button}
             variant="outline"
             // Not disabled while loading: a disabled button would drop the keyboard focus.
             aria-disabled={isLoadingMore}
-            onClick={() => {
-              if (isLoadingMore) return;
+            onFocus={() => {
               focusFrom.current = items.length;
-              onLoadMore();
+            }}
+            onBlur={() => {
+              focusFrom.current = null;
+            }}
+            onClick={() => {
+              if (!isLoadingMore) onLoadMore();
             }}
           >
             {isLoadingMore ? 'Loading…' : loadMoreError ? INVENTORY_TEXTS.retry : INVENTORY_TEXTS.showMore}
