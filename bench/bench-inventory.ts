@@ -9,14 +9,13 @@ import { gzipSync } from 'node:zlib';
 import { launchChromium } from '../e2e/support/chromium';
 import { vehicles } from '../server/src/db/schema';
 import { benchDatabase, line, residentMemoryMb, startBenchServer, writeResults } from './support';
-import { benchVehicles } from './vehicles-fixture';
+import { insertBenchVehicles } from './vehicles-fixture';
 
 const COUNT = Number(process.env.BENCH_VEHICLES ?? 50_000);
 const TARGETS = { firstVisitKb: 40, keystrokeP95Ms: 100, rssMb: 250 };
 const { handle, env } = await benchDatabase();
 await handle.db.delete(vehicles);
-for (let i = 0; i < COUNT; i += 1000)
-  await handle.db.insert(vehicles).values(benchVehicles(i, Math.min(1000, COUNT - i)));
+await insertBenchVehicles(handle.db, 0, COUNT);
 await handle.close();
 const server = await startBenchServer(env);
 const browser = await launchChromium();

@@ -24,15 +24,14 @@ import {
   startCeiling,
   writeResults,
 } from './support';
-import { benchVehicles } from './vehicles-fixture';
+import { insertBenchVehicles } from './vehicles-fixture';
 
 const COUNT = Number(process.env.BENCH_VEHICLES ?? 1000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
 const { handle, env } = await benchDatabase();
 await handle.db.delete(vehicles);
-for (let i = 0; i < COUNT; i += 500)
-  await handle.db.insert(vehicles).values(benchVehicles(i, Math.min(500, COUNT - i)));
+await insertBenchVehicles(handle.db, 0, COUNT, 500);
 await handle.close();
 
 const server = await startBenchServer(env);
@@ -78,7 +77,7 @@ async function residentWith10k(env: Record<string, string>) {
 }
 async function fill10k(db: DbHandle['db']) {
   await db.delete(vehicles);
-  for (let i = 0; i < 10_000; i += 500) await db.insert(vehicles).values(benchVehicles(i, 500));
+  await insertBenchVehicles(db, 0, 10_000, 500);
 }
 const memory: { pglite: number | null; postgres: number | null } = { pglite: null, postgres: null };
 {

@@ -13,7 +13,7 @@ import lighthouse from 'lighthouse';
 import { vehicles } from '../server/src/db/schema';
 import { linkCovers, storeGallery } from './photos-fixture';
 import { benchDatabase, line, RESULTS_DIR, startBenchServer, writeResults } from './support';
-import { benchVehicles } from './vehicles-fixture';
+import { benchVehicles, insertBenchVehicles } from './vehicles-fixture';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const GALLERY_PHOTOS = 40;
@@ -23,8 +23,7 @@ mkdirSync(RESULTS_DIR, { recursive: true });
 const { handle, dataDir, env } = await benchDatabase();
 await handle.db.delete(vehicles);
 // The 200 with photos are listed last, so the newest-first inventory opens on some of them.
-for (let i = 0; i < VEHICLES - 200; i += 1000)
-  await handle.db.insert(vehicles).values(benchVehicles(i, Math.min(1000, VEHICLES - 200 - i)));
+await insertBenchVehicles(handle.db, 0, VEHICLES - 200);
 const inserted = await handle.db
   .insert(vehicles)
   .values(benchVehicles(VEHICLES - 200, 200))

@@ -17,7 +17,6 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { VehicleSearchResult } from '../contracts/vehicle-search';
 import { openDatabase } from '../server/src/db/client';
-import { vehicles } from '../server/src/db/schema';
 import { createDatabase, dropDatabase } from '../server/test/pg-admin';
 import {
   againstCeiling,
@@ -29,7 +28,7 @@ import {
   startCeiling,
   writeResults,
 } from './support';
-import { benchVehicles } from './vehicles-fixture';
+import { insertBenchVehicles } from './vehicles-fixture';
 
 const COUNT = Number(process.env.BENCH_VEHICLES ?? 50_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -52,8 +51,7 @@ try {
   const startedAt = performance.now();
   const handle = await openDatabase({ databaseUrl: database.url });
   await handle.migrate();
-  for (let i = 0; i < COUNT; i += 1000)
-    await handle.db.insert(vehicles).values(benchVehicles(i, Math.min(1000, COUNT - i)));
+  await insertBenchVehicles(handle.db, 0, COUNT);
   // As autovacuum leaves a table that has settled: statistics and visibility map up to date.
   await handle.db.execute('vacuum analyze vehicles');
   await handle.close();

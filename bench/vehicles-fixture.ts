@@ -1,5 +1,6 @@
 import { computeVinCheckDigit } from '../contracts/vin';
-import type { vehicles } from '../server/src/db/schema';
+import type { DbHandle } from '../server/src/db/client';
+import { vehicles } from '../server/src/db/schema';
 
 const MAKES = [
   ['Toyota', 'Camry'],
@@ -38,4 +39,10 @@ export function benchVehicles(start: number, count: number): (typeof vehicles.$i
       reconInterior: 'None Found',
     };
   });
+}
+
+/** Inserts `count` bench vehicles numbered from `from`, in batches (one statement each). */
+export async function insertBenchVehicles(db: DbHandle['db'], from: number, count: number, batch = 1000) {
+  for (let i = from; i < from + count; i += batch)
+    await db.insert(vehicles).values(benchVehicles(i, Math.min(batch, from + count - i)));
 }

@@ -137,7 +137,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   // Routes take their method, path, access and schemas from the contracts' endpoint table.
-  app.decorate('endpoint', endpointRoutes(premiumCertification(config.brand)));
+  const premiumLabel = premiumCertification(config.brand);
+  app.decorate('endpoint', endpointRoutes(premiumLabel));
   await app.register(healthRoutes, { database, isShuttingDown: () => shuttingDown });
   await app.register(authRoutes, { db: database.db, config });
 
@@ -185,7 +186,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(vehiclesRoutes, {
     db: database.db,
     messages,
-    premiumLabel: premiumCertification(config.brand),
+    premiumLabel,
     searchCache,
     listCache,
     decoder,
@@ -228,7 +229,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const sync = new SheetSync(database.db, {
     source: config.sheet,
     limits: config.sheetLimits,
-    premiumLabel: premiumCertification(config.brand),
+    premiumLabel,
     images: {
       store: photos,
       budgetMs: config.sheetImages.budgetMs,
@@ -274,7 +275,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
         inventoryFirstPage: async (search) => {
           const query = vehicleSearchQuerySchema.parse(search);
           const answer = await searchAnswer(database.db, query, {
-            premiumLabel: premiumCertification(config.brand),
+            premiumLabel,
             cache: searchCache,
           });
           return JSON.parse(answer.identity.toString('utf8'));

@@ -2,7 +2,6 @@
 export const queryKeys = {
   vehicles: {
     all: ['vehicles'] as const,
-    list: () => ['vehicles', 'list'] as const,
     /** One search of the inventory page (GET /api/vehicles/search), all its loaded pages. */
     search: (search: { q: string; cert: string; grade: string; sort: string }) =>
       ['vehicles', 'search', search] as const,

@@ -15,7 +15,7 @@ const SKELETON_COUNT = 6;
 const SEARCH_INPUT_MARK = 'search-input';
 const SEARCH_LATENCY_MEASURE = 'search-latency';
 
-export const vehicleCount = (n: number) => (n === 1 ? '1 vehicle' : `${n.toLocaleString('en-US')} vehicles`);
+const vehicleCount = (n: number) => (n === 1 ? '1 vehicle' : `${n.toLocaleString('en-US')} vehicles`);
 
 /**
  * The Vehicle Listings page (spec §2) over the query API (GET /api/vehicles/search, ADR 0013): one
