@@ -89,10 +89,16 @@ beforeAll(async () => {
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   token = await adminToken(server.url);
   // The journey's own vehicle: five photos (the last a damage close-up) and a report with deductions.
-  // (A listed one the demo gave no photos: the journey knows every photo it shows.)
+  // (A listed demo car whose photos the admin removes first: the journey knows every photo it shows.)
   const first = (await api<PublicVehicle[]>('GET', '/api/vehicles')).find(
-    (v) => v.status === 'active' && !(v as { inQueue?: boolean }).inQueue && v.photos.length === 0,
+    (v) => v.status === 'active' && !(v as { inQueue?: boolean }).inQueue,
   )!;
+  await api('PUT', `/api/vehicles/${first.id}/condition-report`, {
+    damage: [],
+    tires: { lf: null, rf: null, lr: null, rr: null },
+    warningLights: [],
+  });
+  for (const photo of first.photos) await api('DELETE', `/api/vehicles/${first.id}/photos/${photo.id}`);
   const photos = [];
   for (let n = 1; n <= 5; n++) photos.push(await uploadPhoto(n));
   const kinds = ['front_left', 'front', 'rear', 'dashboard', 'damage'] as const;

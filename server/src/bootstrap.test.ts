@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { computeGrade } from '@contracts/condition-report';
+import { computeGrade, describeDamage } from '@contracts/condition-report';
 import { hasValidVinCheckDigit } from '@contracts/vin';
 import { count, eq, ne } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -92,15 +92,30 @@ describe('first start', () => {
     expect(new Set(messages.map((m) => m.status))).toEqual(new Set(['sent', 'failed', 'dead', 'queued']));
     expect(messages.find((m) => m.event === 'offer_received')?.recipient).toBe(DEMO_ADMIN_EMAIL);
     // The condition report (issue #17): photos processed into DATA_DIR/photos, reports with grades.
+    // A newcomer's first look (issue #26): every car has a cover photo and a graded report whose
+    // recon notes say what the report found.
     const photos = await db.select().from(vehiclePhotos);
-    expect(photos.length).toBe(18);
     expect(photos.every((p) => p.vehicleId !== null)).toBe(true);
     expect(existsSync(join(config.dataDir, 'photos', photos[0]!.storageKey, '640.avif'))).toBe(true);
-    const graded = (await db.select().from(vehicles)).filter((v) => v.grade !== null);
-    expect(graded.map((v) => Number(v.grade)).sort()).toEqual(
-      graded.map((v) => computeGrade(v).grade).sort(),
+    const everyCar = await db.select().from(vehicles);
+    for (const car of everyCar) {
+      const own = photos.filter((p) => p.vehicleId === car.id);
+      expect(own.find((p) => p.position === 0)?.kind, `cover of ${car.make} ${car.model}`).toBe('front_left');
+      expect(car.grade, `grade of ${car.make} ${car.model}`).not.toBeNull();
+      expect(Number(car.grade)).toBe(computeGrade(car).grade);
+      const exterior = car.damage.filter((d) => d.panel !== 'interior');
+      const interior = car.damage.filter((d) => d.panel === 'interior');
+      expect(car.reconExterior === 'None Found', car.reconExterior ?? '').toBe(exterior.length === 0);
+      for (const item of exterior) expect(car.reconExterior).toContain(describeDamage(item));
+      for (const item of interior) expect(car.reconInterior).toContain(describeDamage(item));
+      for (const code of car.warningLights) expect(car.reconMechanical).toContain(code);
+    }
+    const published = everyCar.filter((v) => v.status === 'active' && !v.inQueue);
+    // The grade filter keeps most of the stock: 4.0 and up leaves at least four in five cars.
+    expect(published.filter((v) => Number(v.grade) >= 4).length).toBeGreaterThanOrEqual(
+      published.length * 0.8,
     );
-    expect(new Set(graded.map((v) => v.grade)).size).toBeGreaterThan(2);
+    expect(new Set(published.map((v) => v.grade)).size).toBeGreaterThan(5);
 
     // Sales at every step after Buy Now (issue #18).
     const steps = new Set((await db.select().from(transactionEvents)).map((e) => e.type));

@@ -1,75 +1,114 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ConditionReportBody, PhotoKind } from '@contracts/condition-report';
-import { and, asc, eq } from 'drizzle-orm';
+import type { DamageType, PhotoKind } from '@contracts/condition-report';
+import { asc } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { vehicles } from '../db/schema';
 import { attachPhotosTo, writeConditionReport } from '../modules/photos/manage-photos';
+import type { ProcessedPhoto } from '../modules/photos/photo-pipeline';
 import type { PhotoStore } from '../modules/photos/photo-store';
 import { DEMO_MEDIA_DIR } from '../plugins/demo-media';
+import { DEMO_CONDITIONS, demoReportOf } from './demo-conditions';
+import { DEMO_VEHICLES, demoVin } from './demo-vehicles';
 
-/** The shipped demo shots (drawn by scripts/make-demo-photos.mjs, no camera metadata). */
-const DEMO_SHOTS: PhotoKind[] = ['front_left', 'front', 'left_side', 'rear', 'dashboard', 'damage'];
+/** The guided shots every demo car has (drawn by scripts/make-demo-photos.mjs, no camera metadata). */
+const CAR_SHOTS = ['front_left', 'front', 'left_side', 'rear'] as const satisfies readonly PhotoKind[];
 
-/** Reports for the first published vehicles: the grade table at work, from clean to rough. */
-const DEMO_REPORTS: ConditionReportBody[] = [
-  {
-    damage: [{ panel: 'hood', type: 'dent', size: 'medium', photoId: null, note: 'Hail dent, paint intact' }],
-    tires: { lf: 7, rf: 7, lr: 6, rr: 6 },
-    warningLights: [],
-  },
-  {
-    damage: [
-      { panel: 'hood', type: 'dent', size: 'large', photoId: null, note: null },
-      { panel: 'front_bumper', type: 'scratch', size: 'small', photoId: null, note: null },
-    ],
-    tires: { lf: 3, rf: 4, lr: 8, rr: 8 },
-    warningLights: ['P0420'],
-  },
-  { damage: [], tires: { lf: 10, rf: 10, lr: 10, rr: 10 }, warningLights: [] },
-  {
-    damage: [
-      { panel: 'left_rear_door', type: 'scratch', size: 'medium', photoId: null, note: null },
-      { panel: 'windshield', type: 'chip', size: 'small', photoId: null, note: 'Outside the driver view' },
-    ],
-    tires: { lf: 5, rf: 5, lr: 5, rr: 5 },
-    warningLights: [],
-  },
-];
+const PICKUPS = new Set(['F-150', 'Silverado 1500', '1500', 'Sierra 1500', 'Gladiator']);
+const SUVS = new Set([
+  'CR-V',
+  'Grand Cherokee',
+  'Sorento',
+  'Outback',
+  'X5',
+  'GLE',
+  'RX',
+  'CX-5',
+  'Q5',
+  'XT5',
+  'Explorer',
+  'Tahoe',
+  'RAV4',
+  'Highlander',
+  'Rogue',
+  'Odyssey',
+  'Santa Fe',
+  'Enclave',
+]);
+const LOOKS = {
+  sedan: ['sedan-blue', 'sedan-silver', 'sedan-red'],
+  suv: ['suv-white', 'suv-black', 'suv-green'],
+  truck: ['truck-gray', 'truck-red'],
+} as const;
+
+/** A demo car's drawn look: its body type, in one of that body's colours. */
+function lookOf(model: string, n: number) {
+  const body = PICKUPS.has(model) ? 'truck' : SUVS.has(model) ? 'suv' : 'sedan';
+  const looks = LOOKS[body];
+  return looks[n % looks.length]!;
+}
+/** The close-up shown with a car's first damage item of this type (a dent, a scratch or a chip). */
+const CLOSE_UPS: Partial<Record<DamageType, string>> = {
+  dent: 'damage-dent',
+  scratch: 'damage-scratch',
+  chip: 'damage-chip',
+};
 
 /**
- * Gives the demo marketplace's newest published vehicles photos (processed by the real pipeline)
- * and condition reports, so a newcomer's first start shows the gallery and the grade.
+ * Gives every demo vehicle photos (a body in a colour from four angles, the dashboard, and a
+ * close-up of its first dent, scratch or chip) and the condition report of its inspection
+ * (demo-conditions.ts), so a newcomer's first look is a real marketplace: every card has a cover,
+ * every listing a grade. Each drawn image goes through the real pipeline once; every car gets its
+ * own stored copy (a photo belongs to one vehicle).
  */
-export async function seedDemoPhotos(db: Database, store: PhotoStore, { withPhotos = 3 } = {}) {
-  const published = await db
-    .select({ id: vehicles.id })
+export async function seedDemoPhotos(db: Database, store: PhotoStore) {
+  const rows = await db
+    .select({ id: vehicles.id, vin: vehicles.vin })
     .from(vehicles)
-    .where(and(eq(vehicles.status, 'active'), eq(vehicles.inQueue, false)))
     .orderBy(asc(vehicles.id));
-  const newest = published.reverse().slice(0, DEMO_REPORTS.length);
-  const images = await Promise.all(
-    DEMO_SHOTS.map((kind) => readFile(join(DEMO_MEDIA_DIR, `photo-${kind}.jpg`))),
-  );
-  for (const [i, vehicle] of newest.entries()) {
+  const processed = new Map<string, Promise<ProcessedPhoto>>();
+  const image = (name: string) => {
+    let photo = processed.get(name);
+    if (!photo) {
+      photo = readFile(join(DEMO_MEDIA_DIR, `photo-${name}.jpg`)).then((bytes) => store.process(bytes));
+      processed.set(name, photo);
+    }
+    return photo;
+  };
+
+  const cars = DEMO_VEHICLES.map((vehicle, i) => {
+    const row = rows.find((r) => r.vin === demoVin(vehicle, i + 1));
+    const condition = DEMO_CONDITIONS[i]!;
+    const closeUp = condition.damage.find(([, type]) => CLOSE_UPS[type]);
+    const look = lookOf(vehicle.model, i);
+    const shots: { kind: PhotoKind; name: string }[] = [
+      ...CAR_SHOTS.map((kind) => ({ kind, name: `${look}-${kind}` })),
+      { kind: 'dashboard', name: 'dashboard' },
+      ...(closeUp ? [{ kind: 'damage' as const, name: CLOSE_UPS[closeUp[1]]! }] : []),
+    ];
+    // Every distinct image starts processing now (the queue runs as many at once as it may).
+    for (const shot of shots) void image(shot.name).catch(() => {});
+    return { row, condition, closeUp, shots };
+  });
+
+  for (const { row, condition, closeUp, shots } of cars) {
+    if (!row) continue;
     const refs: { id: number; kind: PhotoKind }[] = [];
-    if (i < withPhotos) {
-      for (const [n, kind] of DEMO_SHOTS.entries()) {
-        const row = await store.store(images[n]!, {
-          uploadId: `demo:${vehicle.id}:${kind}`,
-          uploadedBy: 'system:',
-        });
-        refs.push({ id: row.id, kind });
-      }
+    for (const shot of shots) {
+      const stored = await store.storeProcessed(await image(shot.name), {
+        uploadId: `demo:${row.id}:${shot.kind}`,
+        uploadedBy: 'system:',
+      });
+      refs.push({ id: stored.id, kind: shot.kind });
     }
     const damagePhoto = refs.find((r) => r.kind === 'damage')?.id ?? null;
-    const report = DEMO_REPORTS[i]!;
+    const report = demoReportOf(condition);
     await db.transaction(async (tx) => {
-      await attachPhotosTo(tx, vehicle.id, refs);
-      await writeConditionReport(tx, vehicle.id, {
+      await attachPhotosTo(tx, row.id, refs);
+      await writeConditionReport(tx, row.id, {
         ...report,
-        damage: report.damage.map((d, n) =>
-          n === 0 && d.panel === 'hood' ? { ...d, photoId: damagePhoto } : d,
+        damage: report.damage.map((item, n) =>
+          closeUp && n === condition.damage.indexOf(closeUp) ? { ...item, photoId: damagePhoto } : item,
         ),
       });
     });

@@ -1,9 +1,10 @@
-import { DEFAULT_RECON_TEXT, OFFER_WINDOW_HOURS } from '@contracts/limits';
+import { OFFER_WINDOW_HOURS } from '@contracts/limits';
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { buyCodes, dealers, offerActivities, offers, transactions, vehicles } from '../db/schema';
 import { insertBuyCode } from '../modules/buy-codes/insert-buy-code';
 import { DEMO_THUMBNAIL_URL, DEMO_VIDEO_URL } from '../plugins/demo-media';
+import { DEMO_CONDITIONS, demoReconNotesOf } from './demo-conditions';
 import { certificationOf, DEMO_VEHICLES, demoVin } from './demo-vehicles';
 
 const HOUR = 3600_000;
@@ -101,11 +102,7 @@ export async function seedDemoData(
           videoThumbnails: i % 3 === 0 ? [DEMO_THUMBNAIL_URL] : [],
           status: 'active',
           inQueue: false,
-          reconExterior:
-            i % 3 === 0 ? 'Light swirl marks on the hood; paint correction done.' : DEFAULT_RECON_TEXT,
-          reconMechanical: i % 4 === 0 ? 'Replaced front brake pads and rotors.' : DEFAULT_RECON_TEXT,
-          reconInterior:
-            i % 5 === 0 ? 'Shampooed carpets; small wear on the driver seat.' : DEFAULT_RECON_TEXT,
+          ...demoReconNotesOf(DEMO_CONDITIONS[i]!),
           createdAt: at(-24 * (40 - i)),
           updatedAt: at(-24 * (40 - i)),
         })),

@@ -7,7 +7,7 @@ import { vehiclePhotos } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { LocalPhotoFiles } from './local-photo-files';
 import type { PhotoFiles } from './photo-files';
-import { PhotoRefused, processPhoto } from './photo-pipeline';
+import { PhotoRefused, type ProcessedPhoto, processPhoto } from './photo-pipeline';
 import { type PhotoRow, toPhoto } from './photo-views';
 
 export const UPLOAD_ID = /^[a-f0-9]{32}$/;
@@ -116,7 +116,22 @@ export class PhotoStore {
    * the demo seed and the sheet sync. `uploadId` names its origin (a tus id or e.g. "sync:<hash>").
    */
   async store(input: Buffer, origin: { uploadId: string; uploadedBy: string }): Promise<PhotoRow> {
-    const processed = await this.queue.run(() => processPhoto(input));
+    return this.storeProcessed(await this.process(input), origin);
+  }
+
+  /** Runs the pipeline on an image (in the queue) without storing anything. */
+  process(input: Buffer): Promise<ProcessedPhoto> {
+    return this.queue.run(() => processPhoto(input));
+  }
+
+  /**
+   * Stores an already processed image under a new key, as a new unattached row: the demo seed
+   * processes each of its drawn shots once and gives every car its own copy.
+   */
+  async storeProcessed(
+    processed: ProcessedPhoto,
+    origin: { uploadId: string; uploadedBy: string },
+  ): Promise<PhotoRow> {
     const storageKey = randomBytes(16).toString('hex');
     await this.files.writeFiles(storageKey, processed);
     try {
