@@ -65,7 +65,8 @@ export function Modal({
               }}
               {...(description ? {} : { 'aria-describedby': undefined })}
             >
-              <div className="pr-8">
+              {/* Room for the Close button (icon and word) so a long title never runs under it. */}
+              <div className="pr-16">
                 <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
                 {description ? (
                   <Dialog.Description className="mt-1 text-sm text-slate-600">

@@ -16,7 +16,8 @@ export const ToastAction = ({ className, ...props }: ComponentProps<typeof Toast
 
 /**
  * The toast area of spec §2/§9: one at a time, 5000 ms, swipe right past 50 px to dismiss,
- * F8 moves focus to it, at most 420 px wide from medium screens up.
+ * F8 moves focus to it, at the bottom of the screen (right-aligned and at most 420 px wide from
+ * medium screens up).
  */
 export function Toaster() {
   const toasts = useToasts();
@@ -56,7 +57,9 @@ export function Toaster() {
       ))}
       <Toast.Viewport
         hotkey={['F8']}
-        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]"
+        // At the bottom on every screen: on a phone the top holds the header (Portal, after an
+        // offer) and an open dialog's title and Close; a toast there covered what comes next.
+        className="fixed bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:right-0 md:max-w-[420px]"
       />
     </Toast.Provider>
   );

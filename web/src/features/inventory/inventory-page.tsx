@@ -51,7 +51,7 @@ export default function InventoryPage() {
   return (
     <div className="pb-16">
       <PageHeading title={INVENTORY_TEXTS.title}>{INVENTORY_TEXTS.subtitle}</PageHeading>
-      <div className="mx-auto mt-6 grid max-w-7xl gap-6 px-4 sm:px-6">
+      <div className="mx-auto mt-4 grid max-w-7xl gap-4 px-4 sm:mt-6 sm:gap-6 sm:px-6">
         <CertificationExplainer />
         <InventoryToolbar
           params={params}

@@ -140,7 +140,7 @@ export function InventoryToolbar({
           ) : null}
         </div>
       </div>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:w-[40rem]">
+      <div className="grid grid-cols-3 gap-2 sm:gap-3 lg:w-[40rem]">
         <NativeSelect
           id="inventory-certification"
           label={INVENTORY_TEXTS.filterLabel}

@@ -21,10 +21,19 @@ import type { ViewMode } from '../inventory-query';
 /** How wide a card's picture renders: 3, 2 or 1 columns in the grid; a fixed column in the list. */
 const CARD_SIZES = {
   grid: '(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 640px) 48vw, calc(100vw - 2rem)',
-  list: '(min-width: 640px) 272px, 136px',
+  list: '(min-width: 640px) 128px, 96px',
 } as const;
 
-function CardMedia({ vehicle, title, view }: { vehicle: PublicVehicle; title: string; view: ViewMode }) {
+/** The picture (or the video preview that opens the walkthrough) of a card or a list row. */
+export function CardMedia({
+  vehicle,
+  title,
+  view,
+}: {
+  vehicle: PublicVehicle;
+  title: string;
+  view: ViewMode;
+}) {
   const cover = coverPhotoOf(vehicle);
   const picture = cover?.src ?? vehiclePicture(vehicle);
   const videoUrl = vehicle.videos[0];
@@ -35,7 +44,7 @@ function CardMedia({ vehicle, title, view }: { vehicle: PublicVehicle; title: st
       alt={alt}
       sizes={CARD_SIZES[view]}
       isCappedOnPhones
-      className={cn('aspect-[16/10] w-full', view === 'list' && 'sm:aspect-auto sm:h-full sm:min-h-44')}
+      className={view === 'list' ? 'aspect-[4/3] h-full w-full' : 'aspect-[16/10] w-full'}
       // The card's 16:10 frame, not the photo's own ratio: every card is the same height.
       style={{ aspectRatio: undefined }}
     />
@@ -44,8 +53,8 @@ function CardMedia({ vehicle, title, view }: { vehicle: PublicVehicle; title: st
       src={picture}
       make={vehicle.make}
       alt={alt}
-      width={view === 'list' ? 320 : 480}
-      className={view === 'list' ? 'sm:aspect-auto sm:h-full sm:min-h-44' : undefined}
+      width={view === 'list' ? 160 : 480}
+      className={view === 'list' ? 'aspect-[4/3]! h-full' : undefined}
     />
   );
   if (!videoUrl || !isPlayableVideoUrl(videoUrl)) return pictureEl;
@@ -76,37 +85,20 @@ function CardMedia({ vehicle, title, view }: { vehicle: PublicVehicle; title: st
 }
 
 /** One vehicle on the Vehicle Listings page, exactly the fields of spec §2. */
-export const VehicleCard = memo(function VehicleCard({
-  vehicle,
-  view,
-}: {
-  vehicle: PublicVehicle;
-  view: ViewMode;
-}) {
+export const VehicleCard = memo(function VehicleCard({ vehicle }: { vehicle: PublicVehicle }) {
   const title = vehicleTitle(vehicle);
   const titleId = `vehicle-${vehicle.id}-title`;
-  const isList = view === 'list';
   return (
     <article
       aria-labelledby={titleId}
       data-testid="vehicle-card"
       data-vehicle-id={vehicle.id}
-      className={cn(
-        'overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md',
-        isList
-          ? 'grid grid-cols-[8.5rem_minmax(0,1fr)] content-start sm:grid-cols-[17rem_minmax(0,1fr)] sm:grid-rows-[auto_auto_1fr]'
-          : 'flex flex-col',
-      )}
+      className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
     >
-      <div className={cn('bg-slate-100', isList && 'self-start sm:row-span-3 sm:self-stretch')}>
-        <CardMedia vehicle={vehicle} title={title} view={view} />
+      <div className="bg-slate-100">
+        <CardMedia vehicle={vehicle} title={title} view="grid" />
       </div>
-      <div
-        className={cn(
-          'flex min-w-0 flex-col gap-2',
-          isList ? 'px-3 pt-3 sm:px-5 sm:pt-4' : 'px-4 pt-4 sm:px-5',
-        )}
-      >
+      <div className="flex min-w-0 flex-col gap-2 px-4 pt-4 sm:px-5">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
             <h3 id={titleId} className="text-base font-semibold leading-snug text-slate-900 sm:text-lg">
@@ -133,12 +125,7 @@ export const VehicleCard = memo(function VehicleCard({
           </p>
         </div>
       </div>
-      <div
-        className={cn(
-          'flex min-w-0 flex-col gap-2',
-          isList ? 'col-span-2 px-3 pt-2 sm:col-span-1 sm:px-5' : 'px-4 pt-2 sm:px-5',
-        )}
-      >
+      <div className="flex min-w-0 flex-col gap-2 px-4 pt-2 sm:px-5">
         <VinWithCopy vin={vehicle.vin} />
         {vehicle.description ? (
           <p className="line-clamp-2 text-sm text-slate-600" data-testid="description">
@@ -150,14 +137,7 @@ export const VehicleCard = memo(function VehicleCard({
           <GradeBadge grade={gradeOf(vehicle)} />
         </div>
       </div>
-      <div
-        className={cn(
-          'grid grid-cols-2 gap-2',
-          isList
-            ? 'col-span-2 self-end p-3 sm:col-span-1 sm:w-full sm:max-w-sm sm:px-5 sm:pb-4 sm:pt-3'
-            : 'mt-auto px-4 pb-4 pt-4 sm:px-5 sm:pb-5',
-        )}
-      >
+      <div className="mt-auto grid grid-cols-2 gap-2 px-4 pb-4 pt-4 sm:px-5 sm:pb-5">
         <BuyNowButton vehicle={vehicle} />
         <MakeOfferButton vehicle={vehicle} />
       </div>

@@ -5,9 +5,10 @@ import { cn } from '@/lib/cn';
 import type { ViewMode } from '../inventory-query';
 import { INVENTORY_TEXTS } from '../inventory-texts';
 import { VehicleCard } from './vehicle-card';
+import { VehicleRow } from './vehicle-row';
 
 export const gridClasses = (view: ViewMode) =>
-  cn('grid gap-4 sm:gap-6', view === 'grid' ? 'md:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1');
+  cn('grid', view === 'grid' ? 'gap-4 sm:gap-6 md:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1 gap-2');
 
 /**
  * The cards of the loaded result pages. The next page loads when the end of the list comes near
@@ -77,10 +78,10 @@ export const VehicleResults = memo(function VehicleResults({
               // The browser lays out and paints only the cards near the screen; the placeholder
               // size is about a real card's, then its last real size.
               'flex min-w-0 flex-col [content-visibility:auto] [&>article]:flex-1',
-              view === 'grid' ? '[contain-intrinsic-size:auto_34rem]' : '[contain-intrinsic-size:auto_18rem]',
+              view === 'grid' ? '[contain-intrinsic-size:auto_34rem]' : '[contain-intrinsic-size:auto_7rem]',
             )}
           >
-            <VehicleCard vehicle={vehicle} view={view} />
+            {view === 'grid' ? <VehicleCard vehicle={vehicle} /> : <VehicleRow vehicle={vehicle} />}
           </li>
         ))}
       </ul>
