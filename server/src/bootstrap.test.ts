@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { computeGrade, describeDamage } from '@contracts/condition-report';
 import { hasValidVinCheckDigit } from '@contracts/vin';
@@ -25,6 +26,7 @@ import {
 } from './db/schema';
 import { UPLOAD_PASSWORD_SETTING } from './modules/auth/login-staff';
 import { verifyPassword } from './modules/auth/passwords';
+import { DEMO_MEDIA_DIR } from './plugins/demo-media';
 
 let database: DbHandle | undefined;
 afterEach(async () => {
@@ -110,6 +112,20 @@ describe('first start', () => {
       for (const item of interior) expect(car.reconInterior).toContain(describeDamage(item));
       for (const code of car.warningLights) expect(car.reconMechanical).toContain(code);
     }
+    // The shipped drawings carry no camera metadata (no EXIF, GPS, XMP): only file and image facts.
+    const shipped = readdirSync(DEMO_MEDIA_DIR)
+      .filter((f) => f.endsWith('.jpg'))
+      .map((f) => join(DEMO_MEDIA_DIR, f));
+    expect(shipped.length).toBeGreaterThan(30);
+    const shippedTags = JSON.parse(
+      execFileSync('exiftool', ['-j', '-G1', ...shipped]).toString('utf8'),
+    ) as Record<string, unknown>[];
+    const groups = new Set(shippedTags.flatMap((tags) => Object.keys(tags).map((k) => k.split(':')[0])));
+    expect(
+      [...groups].filter(
+        (g) => !['SourceFile', 'ExifTool', 'System', 'File', 'JFIF', 'Composite'].includes(g!),
+      ),
+    ).toEqual([]);
     const published = everyCar.filter((v) => v.status === 'active' && !v.inQueue);
     // The grade filter keeps most of the stock: 4.0 and up leaves at least four in five cars.
     expect(published.filter((v) => Number(v.grade) >= 4).length).toBeGreaterThanOrEqual(
