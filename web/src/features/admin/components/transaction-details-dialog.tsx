@@ -29,6 +29,7 @@ import {
 
 const DONE: Record<StepType, string> = {
   payment_recorded: 'payment recorded',
+  refund_recorded: 'refund recorded',
   title_received: 'title received',
   title_sent: 'title sent',
   pickup_ready: 'ready for pickup',
