@@ -86,6 +86,13 @@ export const offerViewSchema = z.object({
   /** The team member who made the offer (DESIGN.md §10); null when a code was typed. */
   boughtBy: z.string().nullable(),
   activities: z.array(offerActivitySchema),
+  /** The amount the sale was made for (the offer or the counter), once accepted; null otherwise. */
+  soldFor: z.string().nullable(),
+  /**
+   * When payment would be due if the offer (or counter) were accepted now: the sale terms'
+   * business days from today (YYYY-MM-DD, the terms' time zone). The confirmations show it.
+   */
+  paymentDueIfAccepted: z.string(),
 });
 export type OfferView = z.infer<typeof offerViewSchema>;
 
@@ -163,4 +170,16 @@ export const OFFER_TEXT = {
   updated: 'Offer updated successfully',
   updateFailed: 'Failed to update offer',
   stale: 'This offer was already answered. Refresh to see its current state.',
+  noCounterToWithdraw: 'There is no counter waiting for the dealer to withdraw',
+  counterWithdrawn: 'Counter withdrawn',
 } as const;
+
+/** An offer at or above the asking price is a purchase: the dealer is pointed to Buy Now (issue #27). */
+export const offerAtAskingText = (asking: string) =>
+  `Your offer is at or above the asking price of ${asking}. Use Buy Now to buy the vehicle at that price.`;
+
+/** A counter lies strictly between the dealer's offer and the asking price (issue #27). */
+export const counterBandText = (offer: string, asking: string | null) =>
+  asking
+    ? `A counter must be more than the dealer's offer of ${offer} and less than the asking price of ${asking}`
+    : `A counter must be more than the dealer's offer of ${offer}`;

@@ -1,4 +1,4 @@
-import { type PaymentMethod, recordBalanceText, SALE_TEXT } from '@contracts/after-sale';
+import { type PaymentMethod, recordBalanceText, SALE_TEXT, type SaleState } from '@contracts/after-sale';
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
 import { ERROR_CODES } from '@contracts/errors';
 import type { TransactionStatus } from '@contracts/limits';
@@ -78,7 +78,9 @@ export async function updateTransaction(
           after: { status: changes.status },
         });
         if (changes.status === 'completed') {
-          const [now] = await tx.select().from(transactions).where(eq(transactions.id, id));
+          const stillOwed = decimalToCents(
+            stateOfRow(current!, (await eventsOf(tx, [id])).get(id) ?? []).balance,
+          );
           await enqueueNotifications(tx, [
             {
               event: 'transaction_completed',
@@ -86,7 +88,7 @@ export async function updateTransaction(
               to: [{ dealerId: current!.dealerId, contact: 'billing' }],
               payload: transactionCompletedMessage(messages, {
                 ...(await saleFactsOf(tx, current!)),
-                isPaid: now!.isPaid,
+                owed: stillOwed > 0 ? centsToDecimal(stillOwed) : null,
               }),
             },
           ]);
@@ -156,6 +158,17 @@ export async function attachBillOfSale(
   });
 }
 
+/** The ledger as the bill of sale states it: the same figures as every view (issue #27). */
+function ledgerLine(state: SaleState) {
+  const usd = (decimal: string) => formatCents(decimalToCents(decimal));
+  const credits = decimalToCents(state.adjustments) > 0 ? ` Credits ${usd(state.adjustments)}.` : '';
+  const owed =
+    decimalToCents(state.refundOwed) > 0
+      ? `Refund owed to the buyer ${usd(state.refundOwed)}.`
+      : `Balance due ${usd(centsToDecimal(Math.max(0, decimalToCents(state.balance))))}.`;
+  return `Received to date ${usd(state.paidAmount)}.${credits} ${owed}`;
+}
+
 /** Who sells, as the generated bill of sale names them (the brand, SELLER_ADDRESS). */
 export interface Seller {
   name: string;
@@ -191,6 +204,7 @@ export async function getBillOfSale(db: Database, id: number, actor: Actor, sell
       month: 'long',
       day: 'numeric',
     });
+  const state = (await saleStatesOf(db, [sale]))[0]!;
   const pdf = await renderBillOfSale({
     transactionId: sale.id,
     saleDate: new Date(`${saleDay}T00:00:00Z`),
@@ -215,11 +229,8 @@ export async function getBillOfSale(db: Database, id: number, actor: Actor, sell
       terms.lateFeePercent > 0
         ? ` A late fee of ${terms.lateFeePercent}% of the price applies after that.`
         : ''
-    }`,
-    odometer: {
-      reading: vehicle.mileage,
-      status: (await saleStatesOf(db, [sale]))[0]!.odometerStatus,
-    },
+    } ${ledgerLine(state)}`,
+    odometer: { reading: vehicle.mileage, status: state.odometerStatus },
   });
   return {
     contentType: 'application/pdf',

@@ -6,6 +6,7 @@ import {
   CLAIM_DECISIONS,
   type DealerSaleEventBody,
   dealerSaleEventBodySchema,
+  PAYMENT_METHODS,
   releaseRefusedText,
   SALE_TEXT,
   type SaleState,
@@ -26,6 +27,7 @@ import {
   claimOpenedMessage,
   paymentRecordedMessage,
   pickupReadyMessage,
+  refundRecordedMessage,
   titleConfirmedMessage,
   titleSentMessage,
   transactionPaidMessage,
@@ -292,6 +294,20 @@ async function messagesFor(
         },
       ];
     }
+    case 'refund_recorded':
+      return [
+        {
+          event: 'refund_recorded',
+          entityId: eventId,
+          to: dealer('billing'),
+          payload: refundRecordedMessage(messages, {
+            ...facts,
+            refund: step.amount,
+            method: PAYMENT_METHODS[step.method],
+            stillOwed: decimalToCents(state.refundOwed) > 0 ? state.refundOwed : null,
+          }),
+        },
+      ];
     case 'title_sent':
       return [
         {
@@ -353,6 +369,7 @@ async function messagesFor(
             decision: CLAIM_DECISIONS[step.decision],
             reason: step.reason,
             adjustment: step.decision === 'adjusted' ? (step.amount ?? null) : null,
+            refundOwed: decimalToCents(state.refundOwed) > 0 ? state.refundOwed : null,
           }),
         },
       ];
