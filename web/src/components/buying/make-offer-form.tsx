@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { MoneyField } from '@/components/ui/money-field';
 import { useDealerMe } from '@/lib/auth/dealer-session';
 import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
@@ -51,10 +52,8 @@ function CodeOfferForm({ vehicleId, askingPrice, onDone }: MakeOfferProps) {
   return (
     <div className="grid gap-5">
       <form noValidate onSubmit={onSubmit} className="grid gap-3">
-        <FormField
+        <MoneyField
           label="Offer amount ($)"
-          inputMode="decimal"
-          autoComplete="off"
           hint={
             askingPrice
               ? `Asking price ${formatMoney(askingPrice)}. Your offer stays open for 48 hours.`

@@ -4,7 +4,7 @@ import { BUYING_ROLES, TEAM_TEXT } from '@contracts/teams';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { MoneyField } from '@/components/ui/money-field';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
@@ -105,10 +105,8 @@ export function MemberMakeOffer({
       )}
     >
       <BuyingAs member={member} />
-      <FormField
+      <MoneyField
         label="Offer amount ($)"
-        inputMode="decimal"
-        autoComplete="off"
         autoFocus
         hint={
           askingPrice

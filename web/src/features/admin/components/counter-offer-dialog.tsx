@@ -3,8 +3,8 @@ import { type CounterOfferForm, counterOfferFormSchema, type OfferView } from '@
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/fields';
-import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
+import { MoneyField } from '@/components/ui/money-field';
 import { formatMoney } from '@/lib/format';
 import { zodResolver } from '@/lib/zod';
 import { offerVehicleTitle } from './offer-format';
@@ -58,13 +58,8 @@ export function CounterOfferDialog({
       }.`}
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <FormField
+        <MoneyField
           label={ADMIN_TEXT.counterAmount}
-          type="number"
-          inputMode="decimal"
-          min="0.01"
-          step="0.01"
-          autoComplete="off"
           error={errors.counterAmount?.message}
           {...form.register('counterAmount', { onChange: () => form.clearErrors('counterAmount') })}
         />

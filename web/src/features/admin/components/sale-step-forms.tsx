@@ -4,6 +4,7 @@ import { dateInZone } from '@contracts/business-days';
 import { useWatch } from 'react-hook-form';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
+import { MoneyField } from '@/components/ui/money-field';
 import { amountLeft, decimalToCents, formatAmount, todayIn } from '@/lib/sale-state';
 import { SALE_STEP_LABELS as L } from '../admin-texts';
 import { type Step, StepSection, type StepType, useStepForm } from './sale-step-form';
@@ -46,13 +47,7 @@ export function PaymentForm({ transaction: t, send, pending, error }: StepFormPr
       onSubmit={form.handleSubmit(send)}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
-          label={L.amount}
-          inputMode="decimal"
-          autoComplete="off"
-          error={errors.amount?.message}
-          {...form.register('amount')}
-        />
+        <MoneyField label={L.amount} error={errors.amount?.message} {...form.register('amount')} />
         <SelectField label={L.method} error={errors.method?.message} {...form.register('method')}>
           <SelectOptions items={PAYMENT_METHODS} />
         </SelectField>
@@ -288,10 +283,8 @@ export function AnswerClaimForm({ transaction: t, send, pending, error }: StepFo
           <SelectOptions items={ANSWERS} />
         </SelectField>
         {decision === 'adjusted' ? (
-          <FormField
+          <MoneyField
             label={L.adjustment}
-            inputMode="decimal"
-            autoComplete="off"
             error={errors.amount?.message}
             {...form.register('amount', { shouldUnregister: true })}
           />
