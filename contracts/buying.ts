@@ -172,6 +172,7 @@ export const OFFER_TEXT = {
   stale: 'This offer was already answered. Refresh to see its current state.',
   noCounterToWithdraw: 'There is no counter waiting for the dealer to withdraw',
   counterWithdrawn: 'Counter withdrawn',
+  withdrawCounter: 'Withdraw counter',
 } as const;
 
 /** An offer at or above the asking price is a purchase: the dealer is pointed to Buy Now (issue #27). */

@@ -1,3 +1,4 @@
+import { dateInZone } from '@contracts/business-days';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
 import { publicVehicleIds, requestsAs, signIn, signInAdmin, signInStaff } from '../../../test/sessions';
@@ -66,7 +67,7 @@ describe('transactions', () => {
     expect(bare.json().message).toBe(
       `Record the remaining balance of ${owed} with its method and reference to mark this sale paid`,
     );
-    const receivedOn = new Date().toISOString().slice(0, 10);
+    const receivedOn = dateInZone(new Date(), 'America/New_York');
     const paid = await call('PATCH', `/api/transactions/${transactionId}`, {
       status: 'completed',
       isPaid: true,

@@ -1,4 +1,4 @@
-import { BUYING_TEXT, type OfferForm, offerFormSchema } from '@contracts/buying';
+import { BUYING_TEXT, type OfferForm, offerAtAskingText, offerFormSchema } from '@contracts/buying';
 import { BUY_CODE_LENGTH } from '@contracts/limits';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,6 +12,7 @@ import { zodResolver } from '@/lib/zod';
 import { useCreateOffer } from './api/create-offer';
 import { BuyCodeHelp } from './buy-code-help';
 import { MemberMakeOffer } from './member-buying';
+import { atOrAboveAsking } from './offer-at-asking';
 import { offerToasts } from './offer-toasts';
 
 interface MakeOfferProps {
@@ -41,13 +42,17 @@ function CodeOfferForm({ vehicleId, askingPrice, onDone }: MakeOfferProps) {
   const { errors } = form.formState;
   const buyCode = form.register('buyCode');
 
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = form.handleSubmit((values) => {
+    if (atOrAboveAsking(values.amount, askingPrice)) {
+      form.setError('amount', { message: offerAtAskingText(formatMoney(askingPrice)) });
+      return;
+    }
     createOffer.mutate(
       // The resolver hands over the contract's output: a normalised amount, a trimmed upper-case code.
       { vehicleId, amount: values.amount, buyCode: values.buyCode, idempotencyKey },
       offerToasts(onDone, setIdempotencyKey),
-    ),
-  );
+    );
+  });
 
   return (
     <div className="grid gap-5">

@@ -25,6 +25,53 @@ const stepDates = (t: AdminTransaction) => ({
   max: todayIn(t.terms.timeZone),
 });
 
+/** Why a release (gate pass, pickup, delivery) waits: what is owed, as the server's refusal says it. */
+const releaseReason = (t: AdminTransaction) => L.releaseBlocked(formatAmount(amountLeft(t)));
+
+/** Money paid back to the dealer: what a claim credit after payment or an unwound paid sale left owed. */
+export function RefundForm({ transaction: t, send, pending, error }: StepFormProps) {
+  const form = useStepForm('refund_recorded', {
+    amount: t.refundOwed,
+    method: 'ach',
+    reference: '',
+    paidOn: todayIn(t.terms.timeZone),
+  });
+  const { errors } = form.formState;
+  return (
+    <StepSection
+      title={`${L.recordRefund} (${formatAmount(t.refundOwed)} owed)`}
+      submitLabel={L.recordRefund}
+      allowed={decimalToCents(t.refundOwed) > 0}
+      reason={L.noRefundOwedReason}
+      wide
+      pending={pending}
+      error={error}
+      onSubmit={form.handleSubmit(send)}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <MoneyField label={L.amount} error={errors.amount?.message} {...form.register('amount')} />
+        <SelectField label={L.method} error={errors.method?.message} {...form.register('method')}>
+          <SelectOptions items={PAYMENT_METHODS} />
+        </SelectField>
+        <FormField
+          label={L.reference}
+          autoComplete="off"
+          maxLength={100}
+          error={errors.reference?.message}
+          {...form.register('reference')}
+        />
+        <FormField
+          label={L.paidOn}
+          type="date"
+          {...stepDates(t)}
+          error={errors.paidOn?.message}
+          {...form.register('paidOn')}
+        />
+      </div>
+    </StepSection>
+  );
+}
+
 export function PaymentForm({ transaction: t, send, pending, error }: StepFormProps) {
   const left = amountLeft(t);
   const form = useStepForm('payment_recorded', {
@@ -128,8 +175,8 @@ export function PickupReadyForm({ transaction: t, send, pending, error }: StepFo
     <StepSection
       title={L.pickupReady}
       submitLabel={L.markPickupReady}
-      allowed={!handedOver(t)}
-      reason={SALE_TEXT.pickupDone}
+      allowed={!handedOver(t) && t.canRelease}
+      reason={handedOver(t) ? SALE_TEXT.pickupDone : releaseReason(t)}
       hint={t.pickupStatus === 'ready' ? L.pickupAgain : undefined}
       pending={pending}
       error={error}
@@ -160,8 +207,14 @@ export function PickedUpForm({ transaction: t, send, pending, error }: StepFormP
     <StepSection
       title={L.pickedUp}
       submitLabel={L.markPickedUp}
-      allowed={t.pickupStatus === 'ready'}
-      reason={handedOver(t) ? SALE_TEXT.pickupDone : SALE_TEXT.pickupNotReady}
+      allowed={t.pickupStatus === 'ready' && t.canRelease}
+      reason={
+        handedOver(t)
+          ? SALE_TEXT.pickupDone
+          : t.pickupStatus !== 'ready'
+            ? SALE_TEXT.pickupNotReady
+            : releaseReason(t)
+      }
       pending={pending}
       error={error}
       onSubmit={form.handleSubmit(send)}
@@ -185,8 +238,8 @@ export function DeliveredForm({ transaction: t, send, pending, error }: StepForm
     <StepSection
       title={L.delivered}
       submitLabel={L.markDelivered}
-      allowed={!handedOver(t)}
-      reason={SALE_TEXT.pickupDone}
+      allowed={!handedOver(t) && t.canRelease}
+      reason={handedOver(t) ? SALE_TEXT.pickupDone : releaseReason(t)}
       pending={pending}
       error={error}
       onSubmit={form.handleSubmit(send)}
