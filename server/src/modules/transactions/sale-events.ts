@@ -36,6 +36,7 @@ import {
 } from '../notifications/sale-messages';
 import { cancelSale } from '../vehicles/cancel-sale';
 import { lockVehicle } from '../vehicles/lock-vehicle';
+import { moneyStepRefusal } from './sale-ledger';
 import { eventsOf, stateOfRow } from './sale-timeline';
 import { saleFactsOf } from './transaction-views';
 
@@ -122,15 +123,14 @@ function check(
       return;
     }
     case 'payment_recorded':
-      checkDate(step.receivedOn, row);
-      // No payment beyond the balance it would settle (a late fee counts when paid after the due date).
-      if (decimalToCents(stateWith(step).balance) < 0) throw conflict(SALE_TEXT.overpaid);
+    case 'refund_recorded': {
+      checkDate(step.type === 'payment_recorded' ? step.receivedOn : step.paidOn, row);
+      // Judged on the state the step would leave (a late fee counts when paid after the due date).
+      const kind = step.type === 'payment_recorded' ? 'payment' : 'refund';
+      const refusal = moneyStepRefusal(kind, state, stateWith(step));
+      if (refusal) throw conflict(refusal);
       return;
-    case 'refund_recorded':
-      checkDate(step.paidOn, row);
-      if (decimalToCents(state.refundOwed) <= 0) throw conflict(SALE_TEXT.noRefundOwed);
-      if (decimalToCents(stateWith(step).balance) > 0) throw conflict(SALE_TEXT.refundTooLarge);
-      return;
+    }
     case 'title_received':
       if (state.titleStatus !== 'absent') throw conflict(SALE_TEXT.titleAlreadyReceived);
       return;

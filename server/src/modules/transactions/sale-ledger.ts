@@ -1,5 +1,5 @@
-import type { LedgerEntry } from '@contracts/after-sale';
-import { centsToDecimal } from '@contracts/money';
+import { type LedgerEntry, SALE_TEXT, type SaleState } from '@contracts/after-sale';
+import { centsToDecimal, decimalToCents } from '@contracts/money';
 
 /** A ledger line in cents, before it is put on the wire. */
 export type LedgerLine = Omit<LedgerEntry, 'amount'> & { cents: number };
@@ -42,3 +42,19 @@ export function ledgerTotals(lines: readonly Pick<LedgerLine, 'kind' | 'cents'>[
 /** The lines as the views carry them (decimal strings, oldest first). */
 export const ledgerEntries = (lines: readonly LedgerLine[]): LedgerEntry[] =>
   lines.map(({ cents, ...line }) => ({ ...line, amount: centsToDecimal(cents) }));
+
+/**
+ * Why a money step may not go on the ledger (null when it may), judged on the state before and
+ * the state it would leave: a payment never beyond the balance it settles, a refund only while the
+ * dealer is owed money and never beyond it. The server's rule and the property test's oracle.
+ */
+export function moneyStepRefusal(
+  kind: 'payment' | 'refund',
+  before: Pick<SaleState, 'refundOwed'>,
+  after: Pick<SaleState, 'balance'>,
+): string | null {
+  const balanceAfter = decimalToCents(after.balance);
+  if (kind === 'payment') return balanceAfter < 0 ? SALE_TEXT.overpaid : null;
+  if (decimalToCents(before.refundOwed) <= 0) return SALE_TEXT.noRefundOwed;
+  return balanceAfter > 0 ? SALE_TEXT.refundTooLarge : null;
+}
