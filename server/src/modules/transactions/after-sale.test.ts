@@ -252,6 +252,26 @@ describe('pickup', () => {
     const today = dateInZone(new Date(), 'America/Chicago');
     const early = await s.step({ type: 'picked_up', on: today, by: 'Sam Driver' });
     expect(early.json().message).toBe('Mark the vehicle ready for pickup first');
+    // The release rule: no gate pass, pickup or delivery while money is owed; the refusal says how much.
+    const releases = [
+      { type: 'pickup_ready', address: '100 Lot Rd, Dallas TX', hours: 'Mon–Fri 8–5' },
+      { type: 'delivered', on: today, carrier: 'Acme' },
+    ];
+    for (const release of releases) {
+      const refused = await s.step(release);
+      expect(refused.statusCode, release.type).toBe(409);
+      expect(refused.json().message).toBe(
+        'The vehicle cannot be released while $10,000 is owed; record the payment first',
+      );
+    }
+    await s.step({ type: 'payment_recorded', amount: '4000', method: 'ach', receivedOn: today });
+    for (const release of releases)
+      expect((await s.step(release)).json().message).toBe(
+        'The vehicle cannot be released while $6,000 is owed; record the payment first',
+      );
+    // A dealer cannot release its own car either (not a dealer step at all).
+    expect((await s.dealerStep(releases[0]!)).statusCode).toBe(400);
+    expect((await s.dealerView()).canRelease).toBe(false);
     await s.payInFull();
     const ready = await s.step({
       type: 'pickup_ready',
