@@ -1,4 +1,4 @@
-import { saleStateSchema } from './after-sale';
+import { PAYMENT_METHODS, type PaymentMethod, saleStateSchema } from './after-sale';
 import { amountSchema } from './buying';
 import { DEALER_ID_MESSAGE, idSchema, jsonIdSchema } from './ids';
 import {
@@ -197,10 +197,25 @@ export const transactionAgingSchema = z.object({
 });
 export type TransactionAging = z.infer<typeof transactionAgingSchema>;
 
+/**
+ * "Mark paid" (issue #27): the spec's paid flag is the ledger's, so marking a sale paid records its
+ * remaining balance as a payment, with how it was paid.
+ */
+export const balancePaymentSchema = z.strictObject({
+  method: z.enum(Object.keys(PAYMENT_METHODS) as [PaymentMethod, ...PaymentMethod[]], {
+    error: 'Choose ACH, check, wire or floor plan',
+  }),
+  reference: z.string().trim().max(100).default(''),
+  receivedOn: z.iso.date({ error: 'Enter a date as YYYY-MM-DD' }),
+});
+export type BalancePayment = z.input<typeof balancePaymentSchema>;
+
 export const updateTransactionBodySchema = z
   .strictObject({
     status: z.enum(TRANSACTION_STATUSES).optional(),
+    /** true records the remaining balance (`payment` says how); false is refused once paid in full. */
     isPaid: z.boolean().optional(),
+    payment: balancePaymentSchema.optional(),
     /** Cancel (final): the vehicle is re-listed. Only `true` is meaningful. */
     cancelled: z.literal(true, { error: 'A cancellation cannot be undone' }).optional(),
   })

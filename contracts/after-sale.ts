@@ -1,5 +1,6 @@
 import { photoSchema } from './condition-report';
 import { DAMAGE_PANEL_KEYS, DAMAGE_TYPE_KEYS } from './condition-report-rules';
+import { moneySchema } from './money';
 import { z } from './zod';
 
 /**
@@ -89,11 +90,8 @@ export const CLAIM_DECISIONS = {
 export type ClaimDecision = keyof typeof CLAIM_DECISIONS;
 
 const isoDate = z.iso.date({ error: 'Enter a date as YYYY-MM-DD' });
-const centsAmount = z
-  .string()
-  .trim()
-  .regex(/^\d{1,8}(\.\d{1,2})?$/, { error: 'Enter an amount in dollars, e.g. 1250.00' })
-  .refine((v) => Number(v) > 0, { error: 'The amount must be more than $0' });
+/** Every amount of the after-sale steps: the one money parser ("$1,250.5" → "1250.50"). */
+const centsAmount = moneySchema;
 const shortText = (max: number) => z.string().trim().min(1).max(max);
 
 /** The body of POST /api/transactions/:id/events (admin) — one step of the sale's life. */
@@ -104,6 +102,14 @@ export const adminSaleEventBodySchema = z.discriminatedUnion('type', [
     method: z.enum(PAYMENT_METHOD_KEYS, { error: 'Choose ACH, check, wire or floor plan' }),
     reference: z.string().trim().max(100).default(''),
     receivedOn: isoDate,
+  }),
+  /** Money paid back to the dealer (a claim credit after payment, an unwound paid sale). */
+  z.strictObject({
+    type: z.literal('refund_recorded'),
+    amount: centsAmount,
+    method: z.enum(PAYMENT_METHOD_KEYS, { error: 'Choose ACH, check, wire or floor plan' }),
+    reference: z.string().trim().max(100).default(''),
+    paidOn: isoDate,
   }),
   z.strictObject({
     type: z.literal('title_received'),
@@ -177,6 +183,7 @@ export type DealerSaleEventBody = z.input<typeof dealerSaleEventBodySchema>;
 export const SALE_EVENT_TYPES = [
   'sold',
   'payment_recorded',
+  'refund_recorded',
   'title_received',
   'title_sent',
   'title_confirmed',
@@ -203,14 +210,75 @@ export const saleEventSchema = z.object({
 });
 export type SaleEvent = z.infer<typeof saleEventSchema>;
 
+/**
+ * Where a sale stands, in one word both sides read (issue #27): derived on the server from the
+ * ledger and the timeline, so the dealer never reads "Pending" on a car paid for and picked up.
+ */
+export const SALE_STAGES = {
+  awaiting_payment: 'Awaiting payment',
+  overdue: 'Payment overdue',
+  paid: 'Paid',
+  ready_for_pickup: 'Ready for pickup',
+  picked_up: 'Picked up',
+  delivered: 'Delivered',
+  refund_owed: 'Refund owed',
+  cancelled: 'Cancelled',
+} as const;
+export type SaleStage = keyof typeof SALE_STAGES;
+
+/** What an entry of a sale's ledger is (issue #27): every money move is one. */
+export const LEDGER_ENTRY_KINDS = {
+  price: 'Price',
+  charge: 'Charge',
+  credit: 'Credit',
+  payment: 'Payment',
+  refund: 'Refund',
+} as const;
+export type LedgerEntryKind = keyof typeof LEDGER_ENTRY_KINDS;
+
+/**
+ * One line of a sale's ledger: the price, a payment received, a charge (late fee), a credit (claim
+ * adjustment, the price taken back by an unwind) or a refund paid to the dealer. `amount` is
+ * positive; the kind says which way it moves the balance.
+ */
+export const ledgerEntrySchema = z.object({
+  kind: z.enum(Object.keys(LEDGER_ENTRY_KINDS) as [LedgerEntryKind, ...LedgerEntryKind[]]),
+  label: z.string(),
+  amount: z.string(),
+  /** The day it happened (YYYY-MM-DD, the sale's time zone). */
+  on: z.string(),
+  method: z.enum(PAYMENT_METHOD_KEYS).nullable(),
+  reference: z.string().nullable(),
+  by: z.enum(['admin', 'dealer', 'system']),
+  /** The timeline step it comes from (null for derived lines: the price, a late fee). */
+  eventId: z.number().int().nullable(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
 /** The clocks and states every transaction view carries (admin and dealer). */
 export const saleStateSchema = z.object({
   paymentDueAt: z.string(),
+  /** Every payment received (refunds are separate: `refunded`). */
   paidAmount: z.string(),
-  /** Price + late fee (when overdue and the terms have one). */
+  /** Price + charges − credits: what the sale costs the dealer now (0 once unwound). */
   amountDue: z.string(),
   lateFee: z.string(),
+  /** Refunds paid back to the dealer. */
+  refunded: z.string(),
+  /**
+   * The one balance (signed decimal): price + charges − credits − payments + refunds. Above zero
+   * the dealer owes it; below zero the marketplace owes the dealer a refund (`refundOwed`).
+   */
+  balance: z.string(),
+  /** What the marketplace must pay back (−balance when negative, else "0.00"). */
+  refundOwed: z.string(),
+  /** The spec's paid flag, derived: a live sale whose balance is zero or less. */
   paidInFull: z.boolean(),
+  /** The vehicle may be released (gate pass, pickup, transport): nothing is owed. */
+  canRelease: z.boolean(),
+  /** Every money line of the sale, oldest first. */
+  ledger: z.array(ledgerEntrySchema),
+  stage: z.enum(Object.keys(SALE_STAGES) as [SaleStage, ...SaleStage[]]),
   /** Whole days past the due date while unpaid (0 when not overdue). */
   daysLate: z.number().int(),
   titleStatus: z.enum(Object.keys(TITLE_STATUSES) as [TitleStatus, ...TitleStatus[]]),
@@ -239,7 +307,7 @@ export const saleStateSchema = z.object({
       videoUrl: z.string().nullable(),
     }),
   ),
-  /** Price adjustments granted on claims, taken off what is due. */
+  /** Price adjustments granted on claims, credited to the dealer. */
   adjustments: z.string(),
   terms: saleTermsSchema,
   timeline: z.array(saleEventSchema),
@@ -270,4 +338,16 @@ export const SALE_TEXT = {
   claimPhotoUnknown: 'Upload the claim photos first (a photo can belong to one claim only)',
   adjustmentAmount: 'Enter the price adjustment',
   adjustmentTooLarge: 'The adjustment cannot be more than the price',
+  refundTooLarge: 'This refund is more than what is owed to the dealer',
+  noRefundOwed: 'Nothing is owed to the dealer',
+  paidFlagFollowsLedger:
+    'The paid flag follows the ledger: record a refund to reopen a balance, or correct the payments',
 } as const;
+
+/** The refusal of a release (gate pass, pickup, delivery) while money is owed: says how much. */
+export const releaseRefusedText = (owed: string) =>
+  `The vehicle cannot be released while ${owed} is owed; record the payment first`;
+
+/** The refusal of "Mark paid" without the payment's details. */
+export const recordBalanceText = (owed: string) =>
+  `Record the remaining balance of ${owed} with its method and reference to mark this sale paid`;

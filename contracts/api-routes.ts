@@ -88,6 +88,7 @@ export const API_ROUTES = {
   dealerCreateOffer: { method: 'POST', path: '/api/dealer/offers', access: 'dealer' },
   listOffers: { method: 'GET', path: '/api/offers', access: 'admin' },
   updateOffer: { method: 'PATCH', path: '/api/offers/:id', access: 'admin' },
+  withdrawCounter: { method: 'POST', path: '/api/offers/:id/withdraw-counter', access: 'admin' },
   // Dealer portal
   dealerBuyCodes: { method: 'GET', path: '/api/dealer/buycodes', access: 'dealer' },
   dealerTransactions: { method: 'GET', path: '/api/dealer/transactions', access: 'dealer' },

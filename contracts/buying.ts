@@ -2,7 +2,7 @@ import { saleStateSchema } from './after-sale';
 import { buyCodeSchema } from './auth';
 import { idSchema, jsonIdSchema, VEHICLE_ID_MESSAGE } from './ids';
 import { OFFER_STATUSES, TRANSACTION_STATUSES } from './limits';
-import { centsToDecimal, toCents } from './money';
+import { MONEY_TEXT, moneySchema, moneyTextSchema } from './money';
 import { z } from './zod';
 
 /** Texts of buying (spec §2, §5, §8), verbatim. */
@@ -14,8 +14,8 @@ export const BUYING_TEXT = {
   offerSuccess: 'Your offer has been submitted successfully',
   offerFailureTitle: 'Error',
   offerFailure: 'Failed to submit offer',
-  amountRequired: 'Amount is required',
-  amountPositive: 'Must be a valid positive number',
+  amountRequired: MONEY_TEXT.amountRequired,
+  amountPositive: MONEY_TEXT.amountPositive,
   noBuyCode: "Don't have a buy code?",
   hours: 'Monday to Friday, 9 AM to 6 PM EST',
   processing: 'Processing...',
@@ -43,25 +43,10 @@ export const buyNowFormSchema = z.object({ code: typedBuyCodeSchema.min(1) });
 export type BuyNowForm = z.input<typeof buyNowFormSchema>;
 export const purchaseResponseSchema = z.object({ message: z.string(), transactionId: z.number().int() });
 
-/** The amount rules: not blank, then a valid positive decimal, normalised to 2 places ("1234.50"). */
-const decimalAmount = <T extends z.ZodType<string | number>>(input: T) =>
-  input
-    .refine((v) => String(v).trim() !== '', BUYING_TEXT.amountRequired)
-    .transform((v, ctx) => {
-      const cents = toCents(v);
-      if (cents === null) {
-        ctx.addIssue({ code: 'custom', message: BUYING_TEXT.amountPositive });
-        return z.NEVER;
-      }
-      return centsToDecimal(cents);
-    });
-
 /** An amount that may arrive as a string or a number; normalised to a decimal string with 2 places. */
-export const amountSchema = decimalAmount(
-  z.union([z.string(), z.number()], { error: BUYING_TEXT.amountRequired }),
-);
+export const amountSchema = moneySchema;
 /** The same rules for an amount typed into a form (text). */
-export const amountTextSchema = decimalAmount(z.string());
+export const amountTextSchema = moneyTextSchema;
 
 export const createOfferBodySchema = z.object({ amount: amountSchema, buyCode: buyCodeSchema });
 export type CreateOfferBody = z.input<typeof createOfferBodySchema>;
@@ -101,6 +86,13 @@ export const offerViewSchema = z.object({
   /** The team member who made the offer (DESIGN.md §10); null when a code was typed. */
   boughtBy: z.string().nullable(),
   activities: z.array(offerActivitySchema),
+  /** The amount the sale was made for (the offer or the counter), once accepted; null otherwise. */
+  soldFor: z.string().nullable(),
+  /**
+   * When payment would be due if the offer (or counter) were accepted now: the sale terms'
+   * business days from today (YYYY-MM-DD, the terms' time zone). The confirmations show it.
+   */
+  paymentDueIfAccepted: z.string(),
 });
 export type OfferView = z.infer<typeof offerViewSchema>;
 
@@ -178,4 +170,17 @@ export const OFFER_TEXT = {
   updated: 'Offer updated successfully',
   updateFailed: 'Failed to update offer',
   stale: 'This offer was already answered. Refresh to see its current state.',
+  noCounterToWithdraw: 'There is no counter waiting for the dealer to withdraw',
+  counterWithdrawn: 'Counter withdrawn',
+  withdrawCounter: 'Withdraw counter',
 } as const;
+
+/** An offer at or above the asking price is a purchase: the dealer is pointed to Buy Now (issue #27). */
+export const offerAtAskingText = (asking: string) =>
+  `Your offer is at or above the asking price of ${asking}. Use Buy Now to buy the vehicle at that price.`;
+
+/** A counter lies strictly between the dealer's offer and the asking price (issue #27). */
+export const counterBandText = (offer: string, asking: string | null) =>
+  asking
+    ? `A counter must be more than the dealer's offer of ${offer} and less than the asking price of ${asking}`
+    : `A counter must be more than the dealer's offer of ${offer}`;

@@ -205,6 +205,7 @@ export const endpointSchemas = (premiumLabel: string) =>
     },
     listOffers: { response: { 200: z.array(offerViewSchema) } },
     updateOffer: { params: idParamsSchema, body: updateOfferBodySchema, response: { 200: offerViewSchema } },
+    withdrawCounter: { params: idParamsSchema, response: { 200: offerViewSchema } },
 
     dealerBuyCodes: { response: { 200: z.array(dealerBuyCodeSchema) } },
     dealerTransactions: { response: { 200: z.array(dealerTransactionSchema) } },

@@ -1,14 +1,27 @@
 import { MAX_AMOUNT } from './limits';
+import { z } from './zod';
 
-/** Parses a decimal amount (string or number) to integer cents; null when not a valid positive amount. */
+/** The amount messages of every money field (spec §5 for offers; the same everywhere). */
+export const MONEY_TEXT = {
+  amountRequired: 'Amount is required',
+  amountPositive: 'Must be a valid positive number',
+} as const;
+
+/**
+ * The one money parser (issue #27): a decimal amount typed or sent anywhere — "$19,500",
+ * "25,000", "1850", "$10,000.5", 1234.56 — to integer cents; null when it is not a positive amount
+ * of at most MAX_AMOUNT with at most 2 decimals. A "$" may lead (spaces around it are fine) and
+ * commas may group thousands; nothing else is accepted.
+ */
 export function toCents(input: string | number): number | null {
   const text =
     typeof input === 'number'
       ? Number.isFinite(input)
         ? String(input)
         : ''
-      : input.trim().replace(/^\$/, '').replaceAll(',', '');
-  const match = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec(text);
+      : input.trim().replace(/^\$\s*/, '');
+  const grouped = /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(text);
+  const match = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec(grouped ? text.replaceAll(',', '') : text);
   if (!match) return null;
   const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   return cents > 0 && cents <= toCentsUnchecked(MAX_AMOUNT) ? cents : null;
@@ -16,9 +29,37 @@ export function toCents(input: string | number): number | null {
 
 const toCentsUnchecked = (decimal: string) => Math.round(Number(decimal) * 100);
 
-/** Integer cents to the decimal string the database and the wire use ("1234.50"). */
-export const centsToDecimal = (cents: number) =>
-  `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+/** Integer cents (negative too) to the decimal string the database and the wire use ("1234.50", "-9.05"). */
+export const centsToDecimal = (cents: number) => {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+};
+
+/** A decimal string from the server ("15900.00", "-900.00", "0.00") to integer cents (0 when not one). */
+export function decimalToCents(decimal: string): number {
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(decimal.trim());
+  if (!match) return 0;
+  const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  return match[1] ? -cents : cents;
+}
+
+/** The rules of every amount field and body: not blank, then toCents; normalised to "1234.50". */
+const moneyOf = <T extends z.ZodType<string | number>>(input: T) =>
+  input
+    .refine((v) => String(v).trim() !== '', MONEY_TEXT.amountRequired)
+    .transform((v, ctx) => {
+      const cents = toCents(v);
+      if (cents === null) {
+        ctx.addIssue({ code: 'custom', message: MONEY_TEXT.amountPositive });
+        return z.NEVER;
+      }
+      return centsToDecimal(cents);
+    });
+
+/** An amount that may arrive as a string or a number (JSON bodies). */
+export const moneySchema = moneyOf(z.union([z.string(), z.number()], { error: MONEY_TEXT.amountRequired }));
+/** The same rules for an amount typed into a form (text). */
+export const moneyTextSchema = moneyOf(z.string());
 
 const usdWhole = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -38,3 +79,6 @@ const usdCents = new Intl.NumberFormat('en-US', {
  */
 export const formatUsd = (amount: number, options: { cents?: boolean } = {}) =>
   (options.cents ? usdCents : usdWhole).format(amount);
+
+/** Integer cents for display, with cents only when there are some: "$15,900", "$5,000.50", "-$900". */
+export const formatCents = (cents: number) => formatUsd(cents / 100, { cents: cents % 100 !== 0 });

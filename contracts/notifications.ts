@@ -44,6 +44,7 @@ export const DEALER_EVENTS = [
   { event: 'transaction_completed', label: 'Transaction completed', contacts: ['billing'] },
   { event: 'bill_of_sale_uploaded', label: 'Bill of sale uploaded', contacts: ['title'] },
   { event: 'payment_recorded', label: 'Partial payment recorded', contacts: ['billing'] },
+  { event: 'refund_recorded', label: 'Refund paid to you', contacts: ['billing'] },
   { event: 'title_sent', label: 'Title sent to you', contacts: ['title'] },
   { event: 'pickup_ready', label: 'Vehicle ready for pickup', contacts: ['main'] },
   { event: 'unwind_declined', label: 'Unwind request declined', contacts: ['main'] },

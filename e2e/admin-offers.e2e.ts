@@ -51,6 +51,7 @@ interface Offer {
   status: string;
   amount: string;
   dealer: { dealerName: string };
+  vehicle: { price: string | null };
 }
 const offers = async () => (await (await send('GET', '/api/offers')).json()) as Offer[];
 const counter = (page: Page, label: string) =>
@@ -109,7 +110,21 @@ describe('Offers panel', () => {
     const dialog = page.getByRole('dialog', { name: 'Counter Offer' });
     const sendCounter = dialog.getByRole('button', { name: 'Send Counter Offer' });
     expect(await sendCounter.isDisabled()).toBe(true);
-    await dialog.getByLabel('Counter Amount ($)').fill('21000');
+    // A counter outside the band (at the dealer's own offer) is refused in the dialog.
+    const offered = Number(toCounter.amount);
+    const asking = Number(toCounter.vehicle.price);
+    const counterAmount = Math.round((offered + asking) / 2);
+    await dialog.getByLabel('Counter Amount ($)').fill(String(offered));
+    await dialog
+      .getByText(`Between $${offered.toLocaleString('en-US')} and $${asking.toLocaleString('en-US')}`, {
+        exact: false,
+      })
+      .waitFor();
+    await sendCounter.click();
+    await dialog.getByText("A counter must be more than the dealer's offer", { exact: false }).waitFor();
+    // "$" and commas are read like everywhere else, and the field says what it read.
+    await dialog.getByLabel('Counter Amount ($)').fill(`$${counterAmount.toLocaleString('en-US')}`);
+    await dialog.getByText(`Reads as $${counterAmount.toLocaleString('en-US')}`, { exact: false }).waitFor();
     await dialog.getByLabel('Message (Optional)').fill('Best we can do, delivered Friday.');
     expect(await sendCounter.isEnabled()).toBe(true);
     await sendCounter.click();
@@ -117,8 +132,11 @@ describe('Offers panel', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Counter Offers Awaiting Response (2)' }).waitFor();
     const countered = card(toCounter);
-    expect(await countered.innerText()).toMatch(/\$21,000[\s\S]*Best we can do, delivered Friday\./);
-    expect(await countered.getByRole('button').count()).toBe(0);
+    expect(await countered.innerText()).toContain(`$${counterAmount.toLocaleString('en-US')}`);
+    expect(await countered.innerText()).toContain('Best we can do, delivered Friday.');
+    // The only action on a counter: take it back.
+    expect(await countered.getByRole('button').count()).toBe(1);
+    await countered.getByRole('button', { name: 'Withdraw counter' }).waitFor();
 
     await card(toDecline).getByRole('button', { name: 'Decline' }).click();
     await toast(page, 'Offer updated successfully');
@@ -126,7 +144,13 @@ describe('Offers panel', () => {
     expect(await card(toDecline).innerText()).toMatch(/Declined[\s\S]*[\d]{4}/);
 
     expect(await publicIds()).toContain(toAccept.vehicleId);
+    // Accepting asks first: the final amount and when payment falls due.
     await card(toAccept).getByRole('button', { name: 'Accept Offer' }).click();
+    const confirm = page.getByRole('alertdialog');
+    expect(await confirm.innerText()).toMatch(
+      /The vehicle is sold for \$[\d,]+\. Payment of \$[\d,]+ is due by [A-Z][a-z]{2} \d{1,2}, \d{4}/,
+    );
+    await confirm.getByRole('button', { name: /^Accept \$/ }).click();
     await toast(page, 'Offer updated successfully');
     await page.getByRole('heading', { name: 'Completed Offers (5)' }).waitFor();
     expect(await card(toAccept).innerText()).toContain('Accepted');
@@ -143,6 +167,10 @@ describe('Offers panel', () => {
     // Another admin answers first: this screen still shows the offer as pending.
     expect((await send('PATCH', `/api/offers/${stale.id}`, { status: 'declined' })).status).toBe(200);
     await card(stale).getByRole('button', { name: 'Accept Offer' }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: /^Accept \$/ })
+      .click();
     await toast(page, 'Failed to update offer');
     await toast(page, 'This offer was already answered.');
     await page.getByRole('heading', { name: 'Pending Offers (0)' }).waitFor();

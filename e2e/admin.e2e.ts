@@ -60,6 +60,7 @@ interface Transaction {
   vehicleId: number;
   status: string;
   isPaid: boolean;
+  balance: string;
   cancelled: boolean;
   billOfSale: string | null;
   dealerName: string;
@@ -361,9 +362,18 @@ describe('Manage Transactions', () => {
     await toast(page, 'Transaction updated successfully');
     await row.getByRole('button', { name: 'Mark pending' }).waitFor();
     await row.getByText('Completed', { exact: true }).waitFor();
-    await row.getByRole('button', { name: 'Mark paid' }).click();
-    await row.getByRole('button', { name: 'Mark unpaid' }).waitFor();
-    await row.getByText('Paid', { exact: true }).waitFor();
+    // Mark paid records the remaining balance: the dialog states the amount, asks how it was paid.
+    await row.getByRole('button', { name: /^Mark paid/ }).click();
+    const paying = page.getByRole('dialog', { name: 'Record the remaining balance' });
+    const owed = `$${Number(open.balance).toLocaleString('en-US')}`;
+    await paying.getByText(owed, { exact: true }).waitFor();
+    await paying.getByLabel('Method').selectOption({ label: 'Check' });
+    await paying.getByLabel('Reference (optional)').fill('CHK 2231');
+    await paying.getByRole('button', { name: `Record payment of ${owed}` }).click();
+    await toast(page, 'Transaction updated successfully');
+    await paying.waitFor({ state: 'detached' });
+    await row.getByText('Paid in full').waitFor();
+    expect(await row.getByRole('button', { name: /^Mark paid/ }).count()).toBe(0);
     await row.getByRole('button', { name: 'Mark pending' }).click();
     await row.getByRole('button', { name: 'Mark completed' }).waitFor();
     let saved = (await api<Transaction[]>('/api/transactions')).find((t) => t.id === open.id)!;

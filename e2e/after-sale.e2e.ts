@@ -160,6 +160,18 @@ describe('After the sale', () => {
     expect(await download.getAttribute('href')).toBe(`/api/transactions/${sale.id}/bill-of-sale`);
     expect(await download.getAttribute('target')).toBe('_blank');
 
+    // The release rule: no gate pass while money is owed, and the form says how much.
+    const owedText = `Not released while $${price.toLocaleString('en-US')} is owed: record the payment first.`;
+    await form(dialog, 'Ready for pickup').getByText(owedText).waitFor();
+    expect(
+      await form(dialog, 'Ready for pickup')
+        .getByRole('button', { name: 'Mark ready for pickup' })
+        .isDisabled(),
+    ).toBe(true);
+    // The ledger: the price alone, the whole price as the balance.
+    const ledger = dialog.getByRole('table', { name: /^Ledger/ });
+    expect(await ledger.getByTestId('ledger-balance').innerText()).toBe(`$${price.toLocaleString('en-US')}`);
+
     // Payment: prefilled with what is left; more than that is refused by the server, in the form.
     const pay = form(dialog, 'Record payment');
     expect(await pay.getByLabel('Amount ($)').inputValue()).toBe(sale.amount);
@@ -169,7 +181,7 @@ describe('After the sale', () => {
     await pay.getByRole('alert').filter({ hasText: SALE_TEXT.overpaid }).waitFor();
     await pay.getByLabel('Amount ($)').fill('abc');
     await pay.getByRole('button', { name: 'Record payment' }).click();
-    await pay.getByText('Enter an amount in dollars, e.g. 1250.00').waitFor();
+    await pay.getByText('Must be a valid positive number').waitFor();
 
     // A partial payment, then the rest.
     await pay.getByLabel('Amount ($)').fill('5000');
@@ -187,6 +199,10 @@ describe('After the sale', () => {
     await row.getByText('Paid', { exact: true }).waitFor();
     expect(await pay.getByRole('button', { name: 'Record payment' }).isDisabled()).toBe(true);
     await pay.getByText('Paid in full: nothing is left to pay.').waitFor();
+    // Three lines on the ledger (the price, two payments), square.
+    await expect.poll(() => ledger.locator('tbody tr').count()).toBe(3);
+    expect(await ledger.getByTestId('ledger-balance').innerText()).toBe('$0');
+    expect(await ledger.innerText()).toContain('WIRE-0042');
 
     // Title: sent only once received; received with the deal, then sent with tracking.
     const sent = form(dialog, 'Title sent');
@@ -361,6 +377,8 @@ describe('After the sale', () => {
     const claimCard = buyer.page.getByTestId(`dealer-transaction-${claimed!.id}`);
     await claimCard.getByText('price adjusted by $500', { exact: false }).waitFor();
     expect(await claimCard.innerText()).toContain('Answer: We take $500 off for the A/C compressor.');
+    // The sale was paid in full: the credit is a refund the dealer is owed, and reads so.
+    await claimCard.getByText('Refund owed $500').first().waitFor();
 
     // Within the guarantee and with no claim open, the dealer can open another.
     await claimCard.getByRole('button', { name: 'Open a claim' }).click();
@@ -388,6 +406,13 @@ describe('After the sale', () => {
     timeout: 180_000,
   }, async () => {
     const sale = await buyNow();
+    // Released only once paid (the release rule).
+    await adminStep(sale.id, {
+      type: 'payment_recorded',
+      amount: sale.amount,
+      method: 'wire',
+      receivedOn: todayIn(sale.terms.timeZone),
+    });
     await adminStep(sale.id, {
       type: 'delivered',
       on: todayIn(sale.terms.timeZone),

@@ -77,8 +77,21 @@ describe('Buy Now', () => {
 describe('Make Offer and the dealer dashboard', () => {
   it('validates the offer, submits it, and lets the dealer accept the admin’s counter', async () => {
     const dealer = server.demoDealer!;
-    const ids = await publicIds();
-    const target = ids[ids.length - 1]!;
+    // A car listed above $16,000, so that $15,000 is an offer and $15,900 a counter between the two.
+    const listed = (await (await fetch(`${server.url}/api/vehicles`)).json()) as {
+      id: number;
+      price: string;
+    }[];
+    const withOffers = new Set(
+      (
+        (await (
+          await fetch(`${server.url}/api/offers`, {
+            headers: { authorization: `Bearer ${await adminToken(server.url)}` },
+          })
+        ).json()) as { vehicleId: number }[]
+      ).map((o) => o.vehicleId),
+    );
+    const target = listed.findLast((v) => Number(v.price) > 16_000 && !withOffers.has(v.id))!.id;
     // The offer with a made-up code is refused (400) and the toast says so.
     const { page, context, errors } = await openPage(browser, DESKTOP, {
       baseURL: server.url,
@@ -98,7 +111,14 @@ describe('Make Offer and the dealer dashboard', () => {
     await submit.click();
     await dialog.getByText('Must be a valid positive number').waitFor();
 
-    await amount.fill('15000');
+    // At or above the asking price an offer is not an offer: the form points to Buy Now.
+    const asking = listed.find((v) => v.id === target)!.price;
+    await amount.fill(asking);
+    await code.fill(dealer.buyCode);
+    await submit.click();
+    await dialog.getByText('Use Buy Now to buy the vehicle at that price.', { exact: false }).waitFor();
+    await amount.fill('15,000');
+    await dialog.getByText('Reads as $15,000', { exact: false }).waitFor();
     await code.fill('ZZZZ');
     await submit.click();
     await toast(page, 'Failed to submit offer: This buy code is not valid');
@@ -142,11 +162,18 @@ describe('Make Offer and the dealer dashboard', () => {
     await card.getByText('“Meet me at 15,900”').waitFor();
     expect(await card.innerText()).toMatch(/\d+h \d+m left/);
     await card.getByRole('button', { name: 'Accept Counter' }).click();
+    // The confirmation names the final amount and when payment falls due.
+    const confirm = page.getByRole('alertdialog');
+    expect(await confirm.innerText()).toMatch(/Payment of \$15,900 is due by [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    await confirm.getByRole('button', { name: 'Accept $15,900' }).click();
     await toast(page, 'Counter offer accepted');
     await card.getByText('Accepted', { exact: true }).waitFor();
+    // The card shows what the sale was made for, not only the dealer's own offer.
+    await card.getByText('Bought for $15,900 (the counter offer)').waitFor();
 
     const transactions = page.getByRole('region', { name: 'Recent transactions' });
-    await transactions.getByText('$15,900', { exact: true }).waitFor();
+    await transactions.getByText('$15,900', { exact: true }).first().waitFor();
+    await transactions.getByText('Awaiting payment', { exact: true }).first().waitFor();
     expect(await publicIds()).not.toContain(target);
     expect(errors).toEqual([]);
     await context.close();

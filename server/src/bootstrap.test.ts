@@ -88,6 +88,7 @@ describe('first start', () => {
         'pickup_ready',
         'claim_opened',
         'payment_recorded',
+        'transaction_paid',
         'unwind_requested',
       ]),
     );

@@ -11,7 +11,8 @@ const DAY = 24 * 60 * 60 * 1000;
 /**
  * The demo's sales at every step after Buy Now (issue #18), written through the same use case as
  * the admin's and dealer's own steps: one sale paid, its title sent and confirmed, picked up and
- * under an open guarantee claim; one partly paid and overdue, title received, ready for pickup;
+ * under an open guarantee claim; one partly paid and overdue, title received, held on the lot
+ * until the balance is paid;
  * one whose title is late, with the dealer's request to unwind waiting. Run once, on the demo's
  * first start, after the demo seed made the sales (oldest first: completed, pending, offer).
  */
@@ -83,14 +84,8 @@ export async function seedDemoSales(db: Database, messages: MessageContext, now 
       asAdmin,
       messages,
     );
+    // Title in, but the car stays on the lot until the balance is paid (the release rule).
     await recordSaleEvent(db, pending.id, { type: 'title_received' }, asAdmin, messages);
-    await recordSaleEvent(
-      db,
-      pending.id,
-      { type: 'pickup_ready', address: '2200 Commerce Dr, Dallas, TX 75201', hours: 'Mon–Fri 8 am–5 pm' },
-      asAdmin,
-      messages,
-    );
   }
   if (fromOffer) {
     await backdate(fromOffer.id, 35);

@@ -134,10 +134,10 @@ export async function seedDemoData(
       .set({ status: 'removed', inQueue: false })
       .where(eq(vehicles.id, byIndex(33).id));
 
-    // Sold with buy codes: one completed and paid, one pending.
+    // Sold with buy codes: one completed, one pending (their payments are on their ledgers: demo-sales.ts).
     const sales = [
-      { vehicle: byIndex(30), dealer: lakeside, code: lakesideCode, status: 'completed', isPaid: true },
-      { vehicle: byIndex(31), dealer: route9, code: route9Code, status: 'pending', isPaid: false },
+      { vehicle: byIndex(30), dealer: lakeside, code: lakesideCode, status: 'completed' },
+      { vehicle: byIndex(31), dealer: route9, code: route9Code, status: 'pending' },
     ] as const;
     for (const sale of sales) {
       await t.update(vehicles).set({ status: 'sold' }).where(eq(vehicles.id, sale.vehicle.id));
@@ -147,7 +147,6 @@ export async function seedDemoData(
         buyCodeId: sale.code.id,
         amount: sale.vehicle.price!,
         status: sale.status,
-        isPaid: sale.isPaid,
         createdAt: at(-72),
       });
       await t.update(buyCodes).set({ usageCount: 1 }).where(eq(buyCodes.id, sale.code.id));

@@ -1,13 +1,18 @@
 import {
   CLAIM_CATEGORIES,
   CLAIM_DECISIONS,
+  type LedgerEntry,
+  PAYMENT_METHODS,
   PICKUP_STATUSES,
+  SALE_STAGES,
+  type SaleStage,
   type SaleState,
   TITLE_STATUSES,
 } from '@contracts/after-sale';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ClaimMedia } from '@/components/claim-media';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import {
   amountLeft,
@@ -24,8 +29,18 @@ import {
 /** A transaction as both the admin's and the dealer's views carry it. */
 export type SaleView = SaleState & { isPaid: boolean; cancelled: boolean };
 
-const Line = ({ children, className }: { children: ReactNode; className?: string }) => (
-  <span className={cn('block', className)}>{children}</span>
+const Line = ({
+  children,
+  className,
+  ...data
+}: {
+  children: ReactNode;
+  className?: string;
+  [data: `data-${string}`]: string;
+}) => (
+  <span className={cn('block', className)} {...data}>
+    {children}
+  </span>
 );
 
 /** A warning in words and an icon, red: never colour alone. */
@@ -36,23 +51,45 @@ export const Flag = ({ children }: { children: ReactNode }) => (
   </span>
 );
 
-/** Due date, paid in full, or overdue with its days late; what was paid and what is left. */
+/** How each stage reads: a word and a colour (never colour alone). */
+export const STAGE_TONE: Record<SaleStage, BadgeTone> = {
+  awaiting_payment: 'yellow',
+  overdue: 'red',
+  paid: 'green',
+  ready_for_pickup: 'blue',
+  picked_up: 'green',
+  delivered: 'green',
+  refund_owed: 'red',
+  cancelled: 'gray',
+};
+
+/** Where the sale stands, the same word on the admin's row and the dealer's card (the server's stage). */
+export const StageBadge = ({ sale }: { sale: Pick<SaleView, 'stage'> }) => (
+  <Badge tone={STAGE_TONE[sale.stage]}>{SALE_STAGES[sale.stage]}</Badge>
+);
+
+/** Due date, paid in full, overdue or a refund owed; what was paid and what is left (the ledger's figures). */
 export function PaymentStatus({ sale }: { sale: SaleView }) {
   const zone = sale.terms.timeZone;
   const paid = decimalToCents(sale.paidAmount);
   const fee = decimalToCents(sale.lateFee);
+  const refundOwed = decimalToCents(sale.refundOwed);
   return (
     <>
-      {sale.paidInFull ? (
+      {refundOwed > 0 ? (
+        <Line>
+          <Flag>
+            {SALE_LABELS.refundOwed} {formatAmount(sale.refundOwed)}
+          </Flag>
+        </Line>
+      ) : sale.paidInFull ? (
         <Line>
           <span className="inline-flex items-center gap-1 font-semibold text-emerald-800">
             <CheckCircle2 aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
             {SALE_LABELS.paidInFull}
           </span>
         </Line>
-      ) : sale.isPaid ? (
-        <Line className="font-medium text-emerald-800">{SALE_LABELS.markedPaid}</Line>
-      ) : isOverdue(sale) ? (
+      ) : sale.cancelled ? null : isOverdue(sale) ? (
         <Line>
           <Flag>Overdue: {daysLateText(sale.daysLate)}</Flag>
           <span className="block text-red-800">Was due {formatDay(sale.paymentDueAt, zone)}</span>
@@ -60,13 +97,71 @@ export function PaymentStatus({ sale }: { sale: SaleView }) {
       ) : (
         <Line>Due {formatDay(sale.paymentDueAt, zone)}</Line>
       )}
-      {paid > 0 && !sale.paidInFull ? (
-        <Line>
-          {formatAmount(sale.paidAmount)} paid, {formatAmount(amountLeft(sale))} left
+      {!sale.cancelled && !sale.paidInFull ? (
+        <Line data-balance={sale.balance}>
+          {paid > 0 ? `${formatAmount(sale.paidAmount)} paid, ` : ''}
+          {formatAmount(amountLeft(sale))} left
         </Line>
       ) : null}
       {fee > 0 ? <Line>Late fee {formatAmount(sale.lateFee)}</Line> : null}
     </>
+  );
+}
+
+const SIGN: Record<LedgerEntry['kind'], '+' | '−'> = {
+  price: '+',
+  charge: '+',
+  refund: '+',
+  credit: '−',
+  payment: '−',
+};
+
+/**
+ * The sale's ledger, line by line, and its balance: the figures every other view sums up. A line
+ * that lowers what the dealer owes (payment, credit) shows with a minus.
+ */
+export function LedgerTable({ sale, label }: { sale: SaleView; label: string }) {
+  const balance = decimalToCents(sale.balance);
+  return (
+    <table aria-label={label} className="w-full text-left text-sm">
+      <thead className="sr-only">
+        <tr>
+          <th scope="col">Date</th>
+          <th scope="col">Entry</th>
+          <th scope="col">Amount</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-200">
+        {sale.ledger.map((entry, i) => (
+          <tr key={`${entry.kind}-${entry.eventId ?? i}`} data-ledger-kind={entry.kind}>
+            <td className="whitespace-nowrap py-1.5 pr-2 align-top text-xs text-slate-600">{entry.on}</td>
+            <td className="py-1.5 pr-2 align-top">
+              <span className="block text-slate-900">{entry.label}</span>
+              {entry.method || entry.reference ? (
+                <span className="block break-words text-xs text-slate-600">
+                  {[entry.method ? PAYMENT_METHODS[entry.method] : null, entry.reference]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+              ) : null}
+            </td>
+            <td className="whitespace-nowrap py-1.5 text-right align-top tabular-nums">
+              {SIGN[entry.kind]} {formatAmount(entry.amount)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr className="border-t-2 border-slate-300 font-semibold">
+          <td className="py-1.5" colSpan={2}>
+            {balance < 0 ? SALE_LABELS.refundOwed : 'Balance'}
+          </td>
+          <td className="whitespace-nowrap py-1.5 text-right tabular-nums" data-testid="ledger-balance">
+            {formatAmount(balance < 0 ? sale.refundOwed : sale.balance)}
+          </td>
+        </tr>
+      </tfoot>
+    </table>
   );
 }
 

@@ -13,10 +13,12 @@ describe('money on the sale', () => {
     expect(formatAmount('15900.00')).toBe('$15,900');
     expect(formatAmount('5000.50')).toBe('$5,000.50');
   });
-  it('leaves what is due less what was paid, never below zero', () => {
-    expect(amountLeft({ amountDue: '16200.00', paidAmount: '5000.00' })).toBe('11200.00');
-    expect(amountLeft({ amountDue: '10300.00', paidAmount: '10000.01' })).toBe('299.99');
-    expect(amountLeft({ amountDue: '100.00', paidAmount: '100.00' })).toBe('0.00');
+  it('leaves the ledger balance, never below zero (a refund owed is not left to pay)', () => {
+    expect(amountLeft({ balance: '11200.00' })).toBe('11200.00');
+    expect(amountLeft({ balance: '0.00' })).toBe('0.00');
+    expect(amountLeft({ balance: '-425.00' })).toBe('0.00');
+    expect(decimalToCents('-425.50')).toBe(-42_550);
+    expect(formatAmount('-425.00')).toBe('-$425');
   });
 });
 
@@ -26,12 +28,10 @@ describe('clocks', () => {
     expect(formatDay('2026-11-28T04:59:59.999Z', 'America/New_York')).toBe('Nov 27, 2026');
     expect(formatDay('2026-11-28T04:59:59.999Z', 'UTC')).toBe('Nov 28, 2026');
   });
-  it('is overdue only when late, open and not marked paid', () => {
-    const sale = { daysLate: 3, isPaid: false, cancelled: false };
-    expect(isOverdue(sale)).toBe(true);
-    expect(isOverdue({ ...sale, daysLate: 0 })).toBe(false);
-    expect(isOverdue({ ...sale, isPaid: true })).toBe(false);
-    expect(isOverdue({ ...sale, cancelled: true })).toBe(false);
+  it('is overdue exactly when the server’s stage says so', () => {
+    expect(isOverdue({ stage: 'overdue' })).toBe(true);
+    for (const stage of ['awaiting_payment', 'paid', 'refund_owed', 'cancelled'] as const)
+      expect(isOverdue({ stage })).toBe(false);
   });
 });
 

@@ -1,27 +1,21 @@
 import type { SaleEvent, SaleState } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
-import { centsToDecimal, formatUsd } from '@contracts/money';
+import { centsToDecimal, decimalToCents, formatCents } from '@contracts/money';
 
 /**
  * Reading a sale's clocks (contracts/after-sale.ts) for display, the same way on the admin's
  * Transactions tab and the dealer's dashboard. The server computes every state; this only words it.
  */
 
-/** "15900.00" → 1590000 (0 for "0.00"); display arithmetic only, in integer cents. */
-export function decimalToCents(decimal: string): number {
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(decimal.trim());
-  return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : 0;
-}
+/** "15900.00" → 1590000, "-900.00" → -90000: the one decimal reader (contracts/money.ts). */
+export { decimalToCents };
 
 /** Dollars, with cents only when there are some: "$15,900", "$5,000.50". */
-export function formatAmount(decimal: string): string {
-  const cents = decimalToCents(decimal);
-  return formatUsd(cents / 100, { cents: cents % 100 !== 0 });
-}
+export const formatAmount = (decimal: string): string => formatCents(decimalToCents(decimal));
 
-/** What is still owed (price plus any late fee, less what was recorded), as a decimal string. */
-export const amountLeft = (state: Pick<SaleState, 'amountDue' | 'paidAmount'>) =>
-  centsToDecimal(Math.max(0, decimalToCents(state.amountDue) - decimalToCents(state.paidAmount)));
+/** What the dealer still owes: the ledger's balance when above zero, as a decimal string. */
+export const amountLeft = (state: Pick<SaleState, 'balance'>) =>
+  centsToDecimal(Math.max(0, decimalToCents(state.balance)));
 
 /**
  * A due date in the sale's own time zone: the clocks end at the end of a business day there, so
@@ -62,7 +56,8 @@ export const SALE_ACTORS: Record<SaleEvent['by'], string> = {
 /** Texts both sides' screens share (and the journeys look for). */
 export const SALE_LABELS = {
   paidInFull: 'Paid in full',
-  markedPaid: 'Marked paid',
+  refundOwed: 'Refund owed',
+  ledger: 'Ledger',
   titleLate: 'Title late',
   unwindRequested: 'Unwind requested',
   claimOpen: 'Claim open',
@@ -70,9 +65,18 @@ export const SALE_LABELS = {
   gatePass: 'Gate pass code',
 } as const;
 
+/** Unpaid past the due date: the server's stage, read the same way by the admin and the dealer. */
+export const isOverdue = (sale: Pick<SaleState, 'stage'>) => sale.stage === 'overdue';
+
+/** A YYYY-MM-DD day as people read it: "Mon, Nov 30, 2026". */
+export const formatDate = (day: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+
 /**
- * Unpaid past the due date (the server's clock), unless cancelled or marked paid by hand with the
- * spec's paid flag (a sale from before payments were recorded, or settled outside the app).
+ * What accepting an offer or a counter sets off, as both confirmations say it (issue #27): the
+ * final amount, when payment is due (the server's date), and that the car leaves once paid.
  */
-export const isOverdue = (sale: Pick<SaleState, 'daysLate'> & { isPaid: boolean; cancelled: boolean }) =>
-  !sale.cancelled && !sale.isPaid && sale.daysLate > 0;
+export const acceptanceText = (amount: string, paymentDueOn: string) =>
+  `The vehicle is sold for ${formatAmount(amount)}. Payment of ${formatAmount(amount)} is due by ${formatDate(paymentDueOn)}; the vehicle is released for pickup once it is paid.`;

@@ -63,7 +63,7 @@ export async function findDealerTransactions(
     amount: t.amount,
     boughtBy,
     status: t.status as TransactionStatus,
-    isPaid: t.isPaid,
+    isPaid: states[i]!.paidInFull,
     cancelled: t.cancelled,
     billOfSale: billOfSalePath(t.id),
     ...states[i]!,

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { dateInZone } from '@contracts/business-days';
 import { DEALER_DASHBOARD_SECTIONS } from '@contracts/routes';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -188,7 +189,12 @@ describe('offer expiry', () => {
   });
 
   it('an answer to an expired counter is refused, and the expiry it found is told once', async () => {
-    const vehicle = await insertVehicle(ctx.db, { year: 2017, make: 'Jeep', model: 'Wrangler' });
+    const vehicle = await insertVehicle(ctx.db, {
+      year: 2017,
+      make: 'Jeep',
+      model: 'Wrangler',
+      price: '24000.00',
+    });
     const { dealer, code } = await dealerWithCode();
     const offerId = await makeOffer(vehicle.id, code, '21000');
     expect(
@@ -267,8 +273,14 @@ describe('transactions', () => {
     const id = await buyNow(code, vehicle.id);
     await ctx.db.delete(notifications);
 
-    expect((await admin('PATCH', `/api/transactions/${id}`, { isPaid: true })).statusCode).toBe(200);
-    expect((await admin('PATCH', `/api/transactions/${id}`, { isPaid: false })).statusCode).toBe(200);
+    // Mark paid records the remaining balance; the flag then follows the ledger (no unmarking by hand).
+    const payment = {
+      method: 'wire',
+      reference: 'FED-1',
+      receivedOn: dateInZone(new Date(), 'America/New_York'),
+    };
+    expect((await admin('PATCH', `/api/transactions/${id}`, { isPaid: true, payment })).statusCode).toBe(200);
+    expect((await admin('PATCH', `/api/transactions/${id}`, { isPaid: false })).statusCode).toBe(409);
     expect((await admin('PATCH', `/api/transactions/${id}`, { isPaid: true })).statusCode).toBe(200);
     expect((await admin('PATCH', `/api/transactions/${id}`, { status: 'completed' })).statusCode).toBe(200);
     expect((await admin('PATCH', `/api/transactions/${id}`, { status: 'completed' })).statusCode).toBe(200);
@@ -286,7 +298,7 @@ describe('transactions', () => {
     expect(completed!.subject).toBe(
       `Deal Machine: Transaction #${id} completed: 2020 Kia Telluride, $31,250.00`,
     );
-    expect(completed!.text).toContain('It is marked as paid.');
+    expect(completed!.text).toContain('It is paid in full.');
     for (const mail of [paid!, completed!]) {
       expect(mail.text).toContain(`VIN ${vehicle.vin}`);
       expect(mail.text).toContain(`${ORIGIN}/dealer/dashboard#transactions-title`);

@@ -53,6 +53,22 @@ export const counterSentMessage = (
     sms: `Counter offer ${usd(f.counterAmount)} (you offered ${usd(f.amount)}) on ${vehicleName(f.vehicle)}, ${timeLeftShort(f.deadline)} to answer.`,
   });
 
+/** To the dealer: the admin took back a counter; their own offer is open again. */
+export const counterWithdrawnMessage = (
+  ctx: MessageContext,
+  f: { vehicle: VehicleFacts; amount: string; counterAmount: string },
+) =>
+  compose(ctx, {
+    subject: `Counter offer withdrawn on ${vehicleName(f.vehicle)}`,
+    lines: [
+      `We withdrew our counter offer of ${usd(f.counterAmount)}. Your offer of ${usd(f.amount)} is open again and waits for our answer.`,
+    ],
+    vehicle: f.vehicle,
+    action: 'See your offers',
+    path: LINKS.dealerOffers,
+    sms: `Counter ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)} withdrawn; your offer of ${usd(f.amount)} is open again.`,
+  });
+
 /** To the dealer: the admin accepted (the car is sold to it) or declined its offer. */
 export const offerAnsweredMessage = (
   ctx: MessageContext,

@@ -52,18 +52,35 @@ export const transactionPaidMessage = (ctx: MessageContext, f: SaleFacts) =>
     sms: `Payment of ${usd(f.amount)} received for ${vehicleName(f.vehicle)} (transaction #${f.transactionId}).`,
   });
 
-/** To the billing contact: the sale is closed. */
-export const transactionCompletedMessage = (ctx: MessageContext, f: SaleFacts & { isPaid: boolean }) =>
+/** To the billing contact: the sale is closed; what is still owed comes from the ledger. */
+export const transactionCompletedMessage = (ctx: MessageContext, f: SaleFacts & { owed: string | null }) =>
   compose(ctx, {
     subject: `Transaction #${f.transactionId} completed: ${vehicleName(f.vehicle)}, ${usd(f.amount)}`,
     lines: [
       `Transaction #${f.transactionId} for ${usd(f.amount)} is completed.`,
-      f.isPaid ? 'It is marked as paid.' : `It is not marked as paid yet: ${usd(f.amount)} is due.`,
+      f.owed ? `It is not paid in full yet: ${usd(f.owed)} is still owed.` : 'It is paid in full.',
     ],
     vehicle: f.vehicle,
     action: 'See the transaction in your dealer dashboard',
     path: LINKS.dealerTransactions,
-    sms: `Transaction #${f.transactionId} (${vehicleName(f.vehicle)}, ${usd(f.amount)}) is completed${f.isPaid ? '' : '; payment is due'}.`,
+    sms: `Transaction #${f.transactionId} (${vehicleName(f.vehicle)}, ${usd(f.amount)}) is completed${f.owed ? `; ${usd(f.owed)} is still owed` : ''}.`,
+  });
+
+/** To the billing contact: money the marketplace owed them was paid back. */
+export const refundRecordedMessage = (
+  ctx: MessageContext,
+  f: SaleFacts & { refund: string; method: string; stillOwed: string | null },
+) =>
+  compose(ctx, {
+    subject: `Refund paid: ${usd(f.refund)} for ${vehicleName(f.vehicle)}`,
+    lines: [
+      `We paid you ${usd(f.refund)} by ${f.method} for transaction #${f.transactionId}.`,
+      f.stillOwed ? `We still owe you ${usd(f.stillOwed)}.` : 'Nothing more is owed on this sale.',
+    ],
+    vehicle: f.vehicle,
+    action: 'See the transaction in your dealer dashboard',
+    path: LINKS.dealerTransactions,
+    sms: `Refund of ${usd(f.refund)} paid for ${vehicleName(f.vehicle)} (#${f.transactionId}).`,
   });
 
 /** To the title contact: the bill of sale can be downloaded (signed in as the dealer). */
@@ -210,13 +227,16 @@ export const claimOpenedMessage = (
 /** To the main contact: the answer to their claim. */
 export const claimAnsweredMessage = (
   ctx: MessageContext,
-  f: SaleFacts & { decision: string; reason: string; adjustment: string | null },
+  f: SaleFacts & { decision: string; reason: string; adjustment: string | null; refundOwed: string | null },
 ) =>
   compose(ctx, {
     subject: `Your claim was answered: ${vehicleName(f.vehicle)}`,
     lines: [
       `Your claim on transaction #${f.transactionId}: ${f.decision}${f.adjustment ? `, ${usd(f.adjustment)} off the price` : ''}.`,
       f.reason,
+      ...(f.refundOwed
+        ? [`We owe you a refund of ${usd(f.refundOwed)}; you will hear when it is paid.`]
+        : []),
     ],
     vehicle: f.vehicle,
     action: 'See the transaction in your dealer dashboard',

@@ -1,7 +1,7 @@
-import { BUYING_TEXT, type OfferReceipt } from '@contracts/buying';
+import { BUYING_TEXT, type OfferReceipt, offerAtAskingText } from '@contracts/buying';
 import { ERROR_CODES } from '@contracts/errors';
 import { OFFER_WINDOW_HOURS } from '@contracts/limits';
-import { formatUsd } from '@contracts/money';
+import { formatCents, formatUsd, toCents } from '@contracts/money';
 import { TEAM_TEXT } from '@contracts/teams';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -46,6 +46,10 @@ export async function createOffer(
       const vehicle = await lockVehicle(tx, input.vehicleId);
       if (!vehicle) throw notFound('Vehicle not found');
       if (!isPublished(vehicle)) throw new AppError(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable);
+      // At or above the asking price an offer is a purchase: Buy Now (issue #27).
+      const asking = toCents(vehicle.price ?? '');
+      if (asking !== null && toCents(input.amount)! >= asking)
+        throw new AppError(ERROR_CODES.conflict, offerAtAskingText(formatCents(asking)));
       const usable =
         'dealer' in input
           ? await findDealerActiveCode(tx, input.dealer.id!, { forUpdate: false })

@@ -1,8 +1,34 @@
+import { DEFAULT_SALE_TERMS, type SaleTerms } from '@contracts/after-sale';
+import { addBusinessDays, dateInZone } from '@contracts/business-days';
 import type { OfferView } from '@contracts/buying';
 import type { OfferStatus } from '@contracts/limits';
-import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { dealers, dealerUsers, offerActivities, offers, vehicles } from '../../db/schema';
+import {
+  appSettings,
+  dealers,
+  dealerUsers,
+  offerActivities,
+  offers,
+  transactions,
+  vehicles,
+} from '../../db/schema';
+import { SALE_TERMS_SETTING } from '../../lib/sale-terms-setting';
+
+/**
+ * When payment would be due on a sale made now: the terms new sales get (the same setting
+ * sell-vehicle.ts records on the transaction), counted by the one business-day calendar.
+ */
+async function paymentDueIfSoldNow(db: Executor, now = new Date()) {
+  const [setting] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, SALE_TERMS_SETTING));
+  const terms: SaleTerms = setting
+    ? { ...DEFAULT_SALE_TERMS, ...JSON.parse(setting.value) }
+    : DEFAULT_SALE_TERMS;
+  return addBusinessDays(dateInZone(now, terms.timeZone), terms.paymentDays);
+}
 
 /** Offers with their vehicle, dealer name and activity log, newest first (spec §3 offer views). */
 export async function findOfferViews(db: Executor, where?: SQL): Promise<OfferView[]> {
@@ -18,11 +44,14 @@ export async function findOfferViews(db: Executor, where?: SQL): Promise<OfferVi
       },
       dealer: { dealerName: dealers.dealerName },
       boughtBy: dealerUsers.name,
+      soldFor: transactions.amount,
     })
     .from(offers)
     .innerJoin(vehicles, eq(vehicles.id, offers.vehicleId))
     .innerJoin(dealers, eq(dealers.id, offers.dealerId))
     .leftJoin(dealerUsers, eq(dealerUsers.id, offers.buyerUserId))
+    // The sale this offer made (at most one live one per vehicle, so at most one row).
+    .leftJoin(transactions, and(eq(transactions.offerId, offers.id), eq(transactions.cancelled, false)))
     .where(where)
     .orderBy(desc(offers.updatedAt), desc(offers.id));
   if (rows.length === 0) return [];
@@ -40,7 +69,8 @@ export async function findOfferViews(db: Executor, where?: SQL): Promise<OfferVi
   for (const activity of activities) {
     byOffer.set(activity.offerId, [...(byOffer.get(activity.offerId) ?? []), activity]);
   }
-  return rows.map(({ offer, vehicle, dealer, boughtBy }) => ({
+  const paymentDueIfAccepted = await paymentDueIfSoldNow(db);
+  return rows.map(({ offer, vehicle, dealer, boughtBy, soldFor }) => ({
     id: offer.id,
     vehicleId: offer.vehicleId,
     dealerId: offer.dealerId,
@@ -54,6 +84,8 @@ export async function findOfferViews(db: Executor, where?: SQL): Promise<OfferVi
     vehicle,
     dealer,
     boughtBy,
+    soldFor,
+    paymentDueIfAccepted,
     activities: (byOffer.get(offer.id) ?? []).map((a) => ({
       id: a.id,
       actorType: a.actorType,

@@ -9,7 +9,7 @@ import { messageContextOf } from '../notifications/notification-messages';
 import { createOffer } from './create-offer';
 import { expireOffers } from './expire-offers';
 import { findOfferViews } from './find-offers';
-import { updateOffer } from './update-offer';
+import { updateOffer, withdrawCounter } from './update-offer';
 
 /** Make Offer (public, with a buy code) and the admin's offers panel (spec §2, §7). */
 export async function offersRoutes(app: FastifyInstance, { db, config }: { db: Database; config: Config }) {
@@ -58,5 +58,11 @@ export async function offersRoutes(app: FastifyInstance, { db, config }: { db: D
         { offerId: request.params.id, admin: await request.actor(), decision: request.body },
         messages,
       ),
+  });
+
+  routes.route({
+    ...app.endpoint('withdrawCounter'),
+    handler: async (request) =>
+      withdrawCounter(db, { offerId: request.params.id, admin: await request.actor() }, messages),
   });
 }

@@ -1,6 +1,7 @@
-import { BUYING_TEXT, OFFER_TEXT, type OfferView } from '@contracts/buying';
+import { BUYING_TEXT, counterBandText, OFFER_TEXT, type OfferView } from '@contracts/buying';
 import { ERROR_CODES } from '@contracts/errors';
 import { OFFER_WINDOW_HOURS } from '@contracts/limits';
+import { formatCents, toCents } from '@contracts/money';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offerActivities, offers } from '../../db/schema';
@@ -11,7 +12,11 @@ import { writeAudit } from '../audit/write-audit';
 import { countBuyCodeUse, lockUsableCodeForSale } from '../buy-codes/find-usable-buy-code';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import type { MessageContext } from '../notifications/notification-messages';
-import { counterSentMessage, offerAnsweredMessage } from '../notifications/offer-messages';
+import {
+  counterSentMessage,
+  counterWithdrawnMessage,
+  offerAnsweredMessage,
+} from '../notifications/offer-messages';
 import { lockVehicle } from '../vehicles/lock-vehicle';
 import { sellVehicle } from '../vehicles/sell-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
@@ -49,6 +54,17 @@ export async function updateOffer(
       }
       const actor = input.admin;
       const { decision } = input;
+      if (decision.status === 'countered') {
+        // A counter lies strictly between the dealer's offer and the asking price (issue #27).
+        const counter = toCents(decision.counterAmount)!;
+        const offered = toCents(offer!.amount)!;
+        const asking = toCents(vehicle?.price ?? '');
+        if (counter <= offered || (asking !== null && counter >= asking))
+          throw new AppError(
+            ERROR_CODES.badRequest,
+            counterBandText(formatCents(offered), asking === null ? null : formatCents(asking)),
+          );
+      }
 
       if (decision.status === 'accepted') {
         if (!vehicle || !isPublished(vehicle))
@@ -131,6 +147,72 @@ export async function updateOffer(
           },
         ]);
       }
+      return (await getOfferView(tx, offer!.id))!;
+    }),
+  );
+}
+
+/**
+ * The admin takes back a counter the dealer has not answered (issue #27): the offer is pending
+ * again at the dealer's own amount, with a new 48 h window for the admin's answer; the dealer is
+ * told. One DB transaction, the vehicle locked first like every offer change.
+ */
+export async function withdrawCounter(
+  db: Database,
+  input: { offerId: number; admin: Actor },
+  messages: MessageContext,
+): Promise<OfferView> {
+  await expireOffers(db, messages, { offerId: input.offerId });
+  return withRetries(() =>
+    db.transaction(async (tx) => {
+      const [found] = await tx.select().from(offers).where(eq(offers.id, input.offerId));
+      if (!found) throw notFound('Offer not found');
+      const vehicle = await lockVehicle(tx, found.vehicleId);
+      const [offer] = await tx.select().from(offers).where(eq(offers.id, found.id)).for('update');
+      if (offer!.status !== 'countered' || !offer!.counterAmount)
+        throw new AppError(ERROR_CODES.conflict, OFFER_TEXT.noCounterToWithdraw);
+      await tx
+        .update(offers)
+        .set({
+          status: 'pending',
+          counterAmount: null,
+          counterMessage: null,
+          expiresAt: sql`now() + ${OFFER_WINDOW_HOURS} * interval '1 hour'`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(offers.id, offer!.id));
+      const [activity] = await tx
+        .insert(offerActivities)
+        .values({
+          offerId: offer!.id,
+          actorType: input.admin.type,
+          actorId: input.admin.id,
+          actionType: 'counter_withdrawn',
+          amount: offer!.counterAmount,
+          message: `Counter of ${formatOfferAmount(offer!.counterAmount)} withdrawn; the offer of ${formatOfferAmount(offer!.amount)} is open again`,
+        })
+        .returning({ id: offerActivities.id });
+      await writeAudit(tx, input.admin, {
+        entity: 'offer',
+        entityId: offer!.id,
+        action: 'counter_withdrawn',
+        before: { status: 'countered', counterAmount: offer!.counterAmount },
+        after: { status: 'pending' },
+      });
+      if (vehicle)
+        await enqueueNotifications(tx, [
+          {
+            // The same preference as the counter it takes back.
+            event: 'counter_sent',
+            entityId: activity!.id,
+            to: [{ dealerId: offer!.dealerId, contact: 'main' }],
+            payload: counterWithdrawnMessage(messages, {
+              vehicle,
+              amount: offer!.amount,
+              counterAmount: offer!.counterAmount,
+            }),
+          },
+        ]);
       return (await getOfferView(tx, offer!.id))!;
     }),
   );

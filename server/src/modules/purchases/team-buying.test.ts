@@ -115,7 +115,7 @@ describe('a signed-in team member buys and offers without typing a code', () => 
       perVehicleLimit: '20000.00',
       perDayLimit: '35000.00',
     });
-    const tooDear = await insertVehicle(ctx.db, { price: '20000.01' });
+    const tooDear = await insertVehicle(ctx.db, { price: '20600.00' });
     const overVehicle = await buy(cookie, tooDear.id);
     expect(overVehicle.statusCode).toBe(403);
     expect(overVehicle.json().message).toBe(limitText.perVehicle('20000.00'));

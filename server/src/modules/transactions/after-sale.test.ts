@@ -52,7 +52,19 @@ async function sale() {
     (await call('GET', '/api/dealer/transactions', undefined, cookie))
       .json()
       .find((t: { id: number }) => t.id === id);
-  return { vehicle, dealer, id, cookie, step, dealerStep, adminView, dealerView };
+  /** Records the whole balance as one wire received today (what "Mark paid" records). */
+  const payInFull = async () => {
+    const paid = await step({
+      type: 'payment_recorded',
+      amount: (await adminView()).balance,
+      method: 'wire',
+      reference: 'W-1',
+      receivedOn: dateInZone(new Date(), 'America/Chicago'),
+    });
+    expect(paid.json(), paid.body).toMatchObject({ paidInFull: true, balance: '0.00' });
+    return paid;
+  };
+  return { vehicle, dealer, id, cookie, step, dealerStep, adminView, dealerView, payInFull };
 }
 
 /** Moves a sale back in time (its clocks run from its creation). */
@@ -150,7 +162,7 @@ describe('payment', () => {
       receivedOn: '2026-11-23',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/Enter an amount in dollars/);
+    expect(bad.json().message).toMatch(/Must be a valid positive number/);
     expect(
       (await s.step({ type: 'payment_recorded', amount: '5', method: 'bitcoin', receivedOn: '2026-11-23' }))
         .statusCode,
@@ -240,6 +252,27 @@ describe('pickup', () => {
     const today = dateInZone(new Date(), 'America/Chicago');
     const early = await s.step({ type: 'picked_up', on: today, by: 'Sam Driver' });
     expect(early.json().message).toBe('Mark the vehicle ready for pickup first');
+    // The release rule: no gate pass, pickup or delivery while money is owed; the refusal says how much.
+    const releases = [
+      { type: 'pickup_ready', address: '100 Lot Rd, Dallas TX', hours: 'Mon–Fri 8–5' },
+      { type: 'delivered', on: today, carrier: 'Acme' },
+    ];
+    for (const release of releases) {
+      const refused = await s.step(release);
+      expect(refused.statusCode, release.type).toBe(409);
+      expect(refused.json().message).toBe(
+        'The vehicle cannot be released while $10,000 is owed; record the payment first',
+      );
+    }
+    await s.step({ type: 'payment_recorded', amount: '4000', method: 'ach', receivedOn: today });
+    for (const release of releases)
+      expect((await s.step(release)).json().message).toBe(
+        'The vehicle cannot be released while $6,000 is owed; record the payment first',
+      );
+    // A dealer cannot release its own car either (not a dealer step at all).
+    expect((await s.dealerStep(releases[0]!)).statusCode).toBe(400);
+    expect((await s.dealerView()).canRelease).toBe(false);
+    await s.payInFull();
     const ready = await s.step({
       type: 'pickup_ready',
       address: '100 Lot Rd, Dallas TX',
@@ -396,6 +429,7 @@ describe('guarantee claims', () => {
       })
       .where(eq(vehicles.id, s.vehicle.id));
     const today = dateInZone(new Date(), 'America/Chicago');
+    await s.payInFull();
     await s.step({ type: 'pickup_ready', address: '1 Lot Rd', hours: '8–5' });
     await s.step({ type: 'picked_up', on: today, by: 'Driver' });
     return s;
@@ -425,7 +459,7 @@ describe('guarantee claims', () => {
     const opened = await s.dealerStep(claim({ category: 'body', panel: 'roof', damageType: 'dent' }));
     expect(opened.statusCode, opened.body).toBe(200);
     const [first] = opened.json().claims;
-    expect(first).toMatchObject({ category: 'body', status: 'open', estimate: '850' });
+    expect(first).toMatchObject({ category: 'body', status: 'open', estimate: '850.00' });
     expect(opened.json().canOpenClaim).toBe(false);
     expect((await s.dealerStep(claim({ category: 'mechanical' }))).json().message).toBe(
       'A claim is already open for this sale',
@@ -472,19 +506,39 @@ describe('guarantee claims', () => {
       reason: 'Half the estimate',
       amount: '425',
     });
-    expect(adjusted.json()).toMatchObject({ adjustments: '425.00', amountDue: '9575.00' });
+    // After payment in full, the adjustment is a credit: the marketplace owes the dealer $425.
+    expect(adjusted.json()).toMatchObject({
+      adjustments: '425.00',
+      amountDue: '9575.00',
+      balance: '-425.00',
+      refundOwed: '425.00',
+      paidInFull: true,
+      stage: 'refund_owed',
+    });
+    expect(adjusted.json().ledger.at(-1)).toMatchObject({ kind: 'credit', amount: '425.00' });
     expect(adjusted.json().timeline.at(-1).summary).toBe(
       'Claim answered: Price adjusted $425.00. Half the estimate',
     );
-    // Paying the adjusted amount is paid in full.
+    expect(await s.dealerView()).toMatchObject({ balance: '-425.00', refundOwed: '425.00' });
+    // The admin settles it: no more than what is owed, then the ledger is square.
     const today = dateInZone(new Date(), 'America/Chicago');
-    const paid = await s.step({
-      type: 'payment_recorded',
-      amount: '9575',
-      method: 'wire',
-      receivedOn: today,
+    const refund = (amount: string) =>
+      s.step({ type: 'refund_recorded', amount, method: 'ach', reference: 'R-9', paidOn: today });
+    expect((await refund('425.01')).json().message).toBe(
+      'This refund is more than what is owed to the dealer',
+    );
+    const settled = await refund('$425');
+    expect(settled.json()).toMatchObject({
+      refunded: '425.00',
+      balance: '0.00',
+      refundOwed: '0.00',
+      paidInFull: true,
+      stage: 'picked_up',
     });
-    expect(paid.json()).toMatchObject({ paidInFull: true, isPaid: true });
+    expect(settled.json().timeline.at(-1).summary).toBe(
+      `Refund of $425.00 paid to the dealer by ACH (ref. R-9) on ${today}`,
+    );
+    expect((await refund('1')).json().message).toBe('Nothing is owed to the dealer');
   });
 
   it('unwinds the sale on a claim: cancelled, listed again, final', async () => {
@@ -500,7 +554,15 @@ describe('guarantee claims', () => {
       reason: 'Undisclosed frame repair',
     });
     expect(unwound.statusCode, unwound.body).toBe(200);
-    expect(unwound.json()).toMatchObject({ cancelled: true });
+    // A paid sale unwound: the price is taken back and the whole payment is owed back.
+    expect(unwound.json()).toMatchObject({
+      cancelled: true,
+      isPaid: false,
+      paidInFull: false,
+      balance: '-10000.00',
+      refundOwed: '10000.00',
+      stage: 'refund_owed',
+    });
     expect(
       unwound
         .json()
@@ -511,6 +573,19 @@ describe('guarantee claims', () => {
     expect((await s.dealerStep(claim({ category: 'other' }))).json().message).toBe(
       'This transaction was cancelled and can no longer be changed',
     );
+    // Cancelled is final, except for paying back what is owed.
+    const today = dateInZone(new Date(), 'America/Chicago');
+    const refunded = await s.step({
+      type: 'refund_recorded',
+      amount: '10000',
+      method: 'wire',
+      paidOn: today,
+    });
+    expect(refunded.json(), refunded.body).toMatchObject({
+      balance: '0.00',
+      refundOwed: '0.00',
+      stage: 'cancelled',
+    });
   });
 
   it('closes the window after the guarantee days', async () => {
@@ -523,6 +598,7 @@ describe('guarantee claims', () => {
       carrier: 'Acme',
     });
     expect(refused.json().message).toBe('The date cannot be in the future');
+    await s.payInFull();
     await s.step({ type: 'delivered', on: delivered, carrier: 'Acme Transport' });
     const view = await s.dealerView();
     expect(dateInZone(new Date(view.guaranteeEndsAt), 'America/Chicago')).toBe(addBusinessDays(delivered, 7));
@@ -541,6 +617,7 @@ describe('claim photos', () => {
   it('attaches the dealer’s own uploaded photos to the claim, and keeps them from housekeeping', async () => {
     const s = await sale();
     const today = dateInZone(new Date(), 'America/Chicago');
+    await s.payInFull();
     await s.step({ type: 'delivered', on: today, carrier: 'Acme Transport' });
     const mine = await uploadClaimPhoto(s.cookie);
     const other = await sale();
@@ -582,6 +659,7 @@ describe('claim photos', () => {
 
   it('names the dealer’s uploaded video, and refuses a URL that is not ours', async () => {
     const s = await sale();
+    await s.payInFull();
     await s.step({ type: 'delivered', on: dateInZone(new Date(), 'America/Chicago'), carrier: 'Acme' });
     const base = { type: 'claim_opened', category: 'other', description: 'Noise at idle', estimate: '300' };
     const stranger = await s.dealerStep({ ...base, videoUrl: 'https://evil.example/v.mp4' });

@@ -1,44 +1,35 @@
+import { type PaymentMethod, recordBalanceText, SALE_TEXT, type SaleState } from '@contracts/after-sale';
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
 import { ERROR_CODES } from '@contracts/errors';
 import type { TransactionStatus } from '@contracts/limits';
 import { MAX_BILL_OF_SALE_BYTES } from '@contracts/limits';
+import { centsToDecimal, decimalToCents, formatCents } from '@contracts/money';
 import { eq } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
-import { dealers, storedFiles, transactionEvents, transactions, vehicles } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { dealers, storedFiles, transactions, vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { detectDocumentType } from '../../lib/file-type';
 import { writeAudit } from '../audit/write-audit';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import type { MessageContext } from '../notifications/notification-messages';
-import {
-  billOfSaleUploadedMessage,
-  transactionCompletedMessage,
-  transactionPaidMessage,
-} from '../notifications/sale-messages';
+import { billOfSaleUploadedMessage, transactionCompletedMessage } from '../notifications/sale-messages';
 import { cancelSale } from '../vehicles/cancel-sale';
 import { lockVehicle } from '../vehicles/lock-vehicle';
 import { renderBillOfSale } from './bill-of-sale-pdf';
-import { saleStatesOf } from './sale-timeline';
-import { billOfSalePath, getTransactionView } from './transaction-views';
+import { recordSaleStep } from './sale-events';
+import { eventsOf, saleStatesOf, stateOfRow } from './sale-timeline';
+import { billOfSalePath, getTransactionView, saleFactsOf } from './transaction-views';
 
 const CANCELLED_IS_FINAL = 'This transaction was cancelled and can no longer be changed';
 
-/** What a message about a transaction names: the vehicle, the dealer, the amount. */
-export async function saleFactsOf(tx: Executor, sale: typeof transactions.$inferSelect) {
-  const [row] = await tx
-    .select({ vehicle: vehicles, dealerName: dealers.dealerName })
-    .from(vehicles)
-    .innerJoin(dealers, eq(dealers.id, sale.dealerId))
-    .where(eq(vehicles.id, sale.vehicleId));
-  return { vehicle: row!.vehicle, dealerName: row!.dealerName, amount: sale.amount, transactionId: sale.id };
-}
-
 /**
- * Status pending ⇄ completed, paid flag, or Cancel (final, re-lists the vehicle). One DB
- * transaction, which also tells the dealer's billing contact when the sale becomes paid or
- * completed (once each per transaction: toggling back and forth sends nothing more).
+ * Status pending ⇄ completed, paid flag, or Cancel (final, re-lists the vehicle), in one DB
+ * transaction. The paid flag is the ledger's (issue #27): marking a sale paid records its remaining
+ * balance as a payment (method, reference, date required) through the same step as any payment, and
+ * a sale paid in full cannot be marked unpaid (a refund reopens it). The dealer's billing contact
+ * hears when the sale becomes completed (once per transaction).
  */
 export async function updateTransaction(
   db: Database,
@@ -46,6 +37,7 @@ export async function updateTransaction(
   changes: {
     status?: TransactionStatus | undefined;
     isPaid?: boolean | undefined;
+    payment?: { method: PaymentMethod; reference: string; receivedOn: string } | undefined;
     cancelled?: true | undefined;
   },
   actor: Actor,
@@ -61,55 +53,44 @@ export async function updateTransaction(
       if (current!.cancelled) throw new AppError(ERROR_CODES.conflict, CANCELLED_IS_FINAL);
       if (changes.cancelled) {
         await cancelSale(tx, id, actor);
-        // The timeline ends with it (an unwind is this cancellation, DESIGN.md §8).
-        await tx.insert(transactionEvents).values({
-          transactionId: id,
-          dealerId: current!.dealerId,
-          type: 'cancelled',
-          actorType: actor.type,
-          actorId: actor.id,
-        });
-      } else {
-        const set: Partial<typeof transactions.$inferInsert> = {};
-        if (changes.status !== undefined) set.status = changes.status;
-        if (changes.isPaid !== undefined) set.isPaid = changes.isPaid;
-        await tx.update(transactions).set(set).where(eq(transactions.id, id));
+        return (await getTransactionView(tx, id))!;
+      }
+      const state = stateOfRow(current!, (await eventsOf(tx, [id])).get(id) ?? []);
+      const owed = decimalToCents(state.balance);
+      if (changes.isPaid === true && !state.paidInFull) {
+        if (!changes.payment) throw badRequest(recordBalanceText(formatCents(owed)));
+        await recordSaleStep(
+          tx,
+          id,
+          { type: 'payment_recorded', amount: centsToDecimal(owed), ...changes.payment },
+          actor,
+          messages,
+        );
+      }
+      if (changes.isPaid === false && state.paidInFull) throw conflict(SALE_TEXT.paidFlagFollowsLedger);
+      if (changes.status !== undefined && changes.status !== current!.status) {
+        await tx.update(transactions).set({ status: changes.status }).where(eq(transactions.id, id));
         await writeAudit(tx, actor, {
           entity: 'transaction',
           entityId: id,
           action: 'updated',
-          before: { status: current!.status, isPaid: current!.isPaid },
-          after: set,
+          before: { status: current!.status },
+          after: { status: changes.status },
         });
-        const becamePaid = set.isPaid === true && !current!.isPaid;
-        const becameCompleted = set.status === 'completed' && current!.status !== 'completed';
-        if (becamePaid || becameCompleted) {
-          const facts = await saleFactsOf(tx, current!);
-          const billing = [{ dealerId: current!.dealerId, contact: 'billing' as const }];
+        if (changes.status === 'completed') {
+          const stillOwed = decimalToCents(
+            stateOfRow(current!, (await eventsOf(tx, [id])).get(id) ?? []).balance,
+          );
           await enqueueNotifications(tx, [
-            ...(becamePaid
-              ? [
-                  {
-                    event: 'transaction_paid' as const,
-                    entityId: id,
-                    to: billing,
-                    payload: transactionPaidMessage(messages, facts),
-                  },
-                ]
-              : []),
-            ...(becameCompleted
-              ? [
-                  {
-                    event: 'transaction_completed' as const,
-                    entityId: id,
-                    to: billing,
-                    payload: transactionCompletedMessage(messages, {
-                      ...facts,
-                      isPaid: set.isPaid ?? current!.isPaid,
-                    }),
-                  },
-                ]
-              : []),
+            {
+              event: 'transaction_completed',
+              entityId: id,
+              to: [{ dealerId: current!.dealerId, contact: 'billing' }],
+              payload: transactionCompletedMessage(messages, {
+                ...(await saleFactsOf(tx, current!)),
+                owed: stillOwed > 0 ? centsToDecimal(stillOwed) : null,
+              }),
+            },
           ]);
         }
       }
@@ -177,6 +158,17 @@ export async function attachBillOfSale(
   });
 }
 
+/** The ledger as the bill of sale states it: the same figures as every view (issue #27). */
+function ledgerLine(state: SaleState) {
+  const usd = (decimal: string) => formatCents(decimalToCents(decimal));
+  const credits = decimalToCents(state.adjustments) > 0 ? ` Credits ${usd(state.adjustments)}.` : '';
+  const owed =
+    decimalToCents(state.refundOwed) > 0
+      ? `Refund owed to the buyer ${usd(state.refundOwed)}.`
+      : `Balance due ${usd(centsToDecimal(Math.max(0, decimalToCents(state.balance))))}.`;
+  return `Received to date ${usd(state.paidAmount)}.${credits} ${owed}`;
+}
+
 /** Who sells, as the generated bill of sale names them (the brand, SELLER_ADDRESS). */
 export interface Seller {
   name: string;
@@ -212,6 +204,7 @@ export async function getBillOfSale(db: Database, id: number, actor: Actor, sell
       month: 'long',
       day: 'numeric',
     });
+  const state = (await saleStatesOf(db, [sale]))[0]!;
   const pdf = await renderBillOfSale({
     transactionId: sale.id,
     saleDate: new Date(`${saleDay}T00:00:00Z`),
@@ -236,11 +229,8 @@ export async function getBillOfSale(db: Database, id: number, actor: Actor, sell
       terms.lateFeePercent > 0
         ? ` A late fee of ${terms.lateFeePercent}% of the price applies after that.`
         : ''
-    }`,
-    odometer: {
-      reading: vehicle.mileage,
-      status: (await saleStatesOf(db, [sale]))[0]!.odometerStatus,
-    },
+    } ${ledgerLine(state)}`,
+    odometer: { reading: vehicle.mileage, status: state.odometerStatus },
   });
   return {
     contentType: 'application/pdf',

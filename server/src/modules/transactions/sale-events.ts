@@ -6,13 +6,15 @@ import {
   CLAIM_DECISIONS,
   type DealerSaleEventBody,
   dealerSaleEventBodySchema,
+  PAYMENT_METHODS,
+  releaseRefusedText,
   SALE_TEXT,
   type SaleState,
 } from '@contracts/after-sale';
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
-import { centsToDecimal, toCents } from '@contracts/money';
+import { centsToDecimal, decimalToCents, formatCents, toCents } from '@contracts/money';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
+import type { Database, Executor, Transaction } from '../../db/client';
 import { transactionEvents, transactions, vehiclePhotos, type vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
@@ -25,6 +27,7 @@ import {
   claimOpenedMessage,
   paymentRecordedMessage,
   pickupReadyMessage,
+  refundRecordedMessage,
   titleConfirmedMessage,
   titleSentMessage,
   transactionPaidMessage,
@@ -33,8 +36,9 @@ import {
 } from '../notifications/sale-messages';
 import { cancelSale } from '../vehicles/cancel-sale';
 import { lockVehicle } from '../vehicles/lock-vehicle';
-import { saleFactsOf } from './manage-transactions';
+import { moneyStepRefusal } from './sale-ledger';
 import { eventsOf, stateOfRow } from './sale-timeline';
+import { saleFactsOf } from './transaction-views';
 
 type TransactionRow = typeof transactions.$inferSelect;
 type VehicleRow = typeof vehicles.$inferSelect;
@@ -73,12 +77,22 @@ async function checkClaimPhotos(tx: Executor, photoIds: readonly number[], actor
   if (rows.length !== photoIds.length) throw badRequest(SALE_TEXT.claimPhotoUnknown);
 }
 
+/**
+ * The release rule (issue #27): no gate pass, pickup or delivery while the dealer owes money; the
+ * refusal says how much. Every path that releases a vehicle goes through here.
+ */
+export function assertReleasable(state: SaleState) {
+  if (!state.canRelease) throw conflict(releaseRefusedText(formatCents(decimalToCents(state.balance))));
+}
+
 /** Whether a step may follow the sale's current state; the refusal says why in words. */
 function check(
   step: ReturnType<typeof parseStep>,
   state: SaleState,
   row: TransactionRow,
   vehicle: VehicleRow,
+  /** The state as it would be with this step recorded (money steps are checked against it). */
+  stateWith: (step: ReturnType<typeof parseStep>) => SaleState,
 ) {
   switch (step.type) {
     case 'claim_opened': {
@@ -108,13 +122,13 @@ function check(
       }
       return;
     }
-    case 'payment_recorded': {
-      checkDate(step.receivedOn, row);
-      const dueOn = dateInZone(new Date(state.paymentDueAt), row.terms.timeZone);
-      const price = toCents(row.amount)!;
-      const fee = step.receivedOn > dueOn ? Math.round((price * row.terms.lateFeePercent) / 100) : 0;
-      const left = price - toCents(state.adjustments)! + fee - toCents(state.paidAmount)!;
-      if (toCents(step.amount)! > left) throw conflict(SALE_TEXT.overpaid);
+    case 'payment_recorded':
+    case 'refund_recorded': {
+      checkDate(step.type === 'payment_recorded' ? step.receivedOn : step.paidOn, row);
+      // Judged on the state the step would leave (a late fee counts when paid after the due date).
+      const kind = step.type === 'payment_recorded' ? 'payment' : 'refund';
+      const refusal = moneyStepRefusal(kind, state, stateWith(step));
+      if (refusal) throw conflict(refusal);
       return;
     }
     case 'title_received':
@@ -132,12 +146,14 @@ function check(
       if (step.type === 'delivered') checkDate(step.on, row);
       if (state.pickupStatus === 'picked_up' || state.pickupStatus === 'delivered')
         throw conflict(SALE_TEXT.pickupDone);
+      assertReleasable(state);
       return;
     case 'picked_up':
       checkDate(step.on, row);
       if (state.pickupStatus === 'picked_up' || state.pickupStatus === 'delivered')
         throw conflict(SALE_TEXT.pickupDone);
       if (state.pickupStatus !== 'ready') throw conflict(SALE_TEXT.pickupNotReady);
+      assertReleasable(state);
       return;
     case 'unwind_requested':
       if (state.unwindRequested) throw conflict(SALE_TEXT.unwindPending);
@@ -158,7 +174,7 @@ const parseStep = (step: Step) =>
 /**
  * Records one step of a sale's life (DESIGN.md §8) in one DB transaction: the vehicle then the
  * transaction locked (the order of every sale), the step checked against the state derived from
- * the timeline, appended, audited, the spec's paid flag set once payments reach the amount due,
+ * the timeline, appended, audited, the spec's paid flag kept equal to the ledger's paid in full,
  * and the other side told through the outbox. `actor` is the admin, or the buying dealer for
  * their own steps (checked by the caller's route and again here).
  */
@@ -173,69 +189,74 @@ export function recordSaleEvent(
 ) {
   const step = parseStep(body);
   return withRetries(() =>
-    db.transaction(async (tx) => {
-      const [found] = await tx.select().from(transactions).where(eq(transactions.id, transactionId));
-      if (!found || (actor.type === 'dealer' && found.dealerId !== actor.id))
-        throw notFound(SALE_TEXT.notFound);
-      const vehicle = (await lockVehicle(tx, found.vehicleId))!;
-      const [row] = await tx
-        .select()
-        .from(transactions)
-        .where(eq(transactions.id, transactionId))
-        .for('update');
-      if (row!.cancelled) throw conflict(SALE_TEXT.cancelled);
-      const before = stateOfRow(row!, (await eventsOf(tx, [transactionId])).get(transactionId) ?? []);
-      check(step, before, row!, vehicle);
-      if (step.type === 'claim_opened') {
-        await checkClaimPhotos(tx, step.photoIds, actor);
-        if (step.videoUrl && !(await isKnownVideo(step.videoUrl)))
-          throw badRequest(SALE_TEXT.claimVideoUnknown);
-      }
-
-      const { type, ...fields } = step;
-      const data: Record<string, unknown> = { ...fields };
-      if (type === 'pickup_ready') data.gatePassCode = gatePassCode();
-      const [event] = await tx
-        .insert(transactionEvents)
-        .values({
-          transactionId,
-          dealerId: row!.dealerId,
-          type,
-          data,
-          actorType: actor.type,
-          actorId: actor.id,
-        })
-        .returning();
-      if (step.type === 'claim_answered' && step.decision === 'unwound') {
-        // An unwind is the existing cancellation (the car is listed again), with the claim as its reason.
-        await cancelSale(tx, transactionId, actor);
-        row!.cancelled = true;
-        await tx.insert(transactionEvents).values({
-          transactionId,
-          dealerId: row!.dealerId,
-          type: 'cancelled',
-          data: { claimId: step.claimId },
-          actorType: actor.type,
-          actorId: actor.id,
-        });
-      }
-      const after = stateOfRow(row!, (await eventsOf(tx, [transactionId])).get(transactionId) ?? []);
-      const becamePaid = after.paidInFull && !row!.isPaid;
-      if (becamePaid)
-        await tx.update(transactions).set({ isPaid: true }).where(eq(transactions.id, transactionId));
-      await writeAudit(tx, actor, {
-        entity: 'transaction',
-        entityId: transactionId,
-        action: type,
-        after: { ...data, ...(becamePaid ? { isPaid: true } : {}) },
-      });
-      await enqueueNotifications(
-        tx,
-        await messagesFor(tx, row!, event!.id, step, data, after, becamePaid, messages),
-      );
-      return after;
-    }),
+    db.transaction((tx) => recordSaleStep(tx, transactionId, step, actor, messages, isKnownVideo)),
   );
+}
+
+/** recordSaleEvent inside a DB transaction the caller holds (Mark paid records the balance so). */
+export async function recordSaleStep(
+  tx: Transaction,
+  transactionId: number,
+  body: Step,
+  actor: Actor,
+  messages: MessageContext,
+  isKnownVideo: (url: string) => Promise<boolean> = async () => false,
+) {
+  const step = parseStep(body);
+  const [found] = await tx.select().from(transactions).where(eq(transactions.id, transactionId));
+  if (!found || (actor.type === 'dealer' && found.dealerId !== actor.id)) throw notFound(SALE_TEXT.notFound);
+  const vehicle = (await lockVehicle(tx, found.vehicleId))!;
+  const [row] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).for('update');
+  // A cancelled sale is final, except for paying back what the dealer is owed.
+  if (row!.cancelled && step.type !== 'refund_recorded') throw conflict(SALE_TEXT.cancelled);
+  const timeline = (await eventsOf(tx, [transactionId])).get(transactionId) ?? [];
+  const before = stateOfRow(row!, timeline);
+  const { type, ...fields } = step;
+  const data: Record<string, unknown> = { ...fields };
+  const stateWith = (next: ReturnType<typeof parseStep>) =>
+    stateOfRow(row!, [
+      ...timeline,
+      {
+        id: Number.MAX_SAFE_INTEGER,
+        type: next.type,
+        data: { ...next },
+        actorType: actor.type,
+        createdAt: new Date(),
+      },
+    ]);
+  check(step, before, row!, vehicle, stateWith);
+  if (step.type === 'claim_opened') {
+    await checkClaimPhotos(tx, step.photoIds, actor);
+    if (step.videoUrl && !(await isKnownVideo(step.videoUrl))) throw badRequest(SALE_TEXT.claimVideoUnknown);
+  }
+
+  if (type === 'pickup_ready') data.gatePassCode = gatePassCode();
+  const [event] = await tx
+    .insert(transactionEvents)
+    .values({ transactionId, dealerId: row!.dealerId, type, data, actorType: actor.type, actorId: actor.id })
+    .returning();
+  if (step.type === 'claim_answered' && step.decision === 'unwound') {
+    // An unwind is the existing cancellation (the car is listed again), with the claim as its reason.
+    await cancelSale(tx, transactionId, actor, { claimId: step.claimId });
+    row!.cancelled = true;
+    row!.isPaid = false;
+  }
+  const after = stateOfRow(row!, (await eventsOf(tx, [transactionId])).get(transactionId) ?? []);
+  // The spec's paid flag is the ledger's paid in full, stored for the spec's readers.
+  const becamePaid = after.paidInFull && !row!.isPaid;
+  if (after.paidInFull !== row!.isPaid)
+    await tx.update(transactions).set({ isPaid: after.paidInFull }).where(eq(transactions.id, transactionId));
+  await writeAudit(tx, actor, {
+    entity: 'transaction',
+    entityId: transactionId,
+    action: type,
+    after: { ...data, ...(after.paidInFull !== row!.isPaid ? { isPaid: after.paidInFull } : {}) },
+  });
+  await enqueueNotifications(
+    tx,
+    await messagesFor(tx, row!, event!.id, step, data, after, becamePaid, messages),
+  );
+  return after;
 }
 
 async function messagesFor(
@@ -262,7 +283,7 @@ async function messagesFor(
             payload: transactionPaidMessage(messages, { ...facts, amount: state.paidAmount }),
           },
         ];
-      const left = centsToDecimal(toCents(state.amountDue)! - toCents(state.paidAmount)!);
+      const left = centsToDecimal(Math.max(0, decimalToCents(state.balance)));
       const dueOn = addBusinessDays(dateInZone(row.createdAt, row.terms.timeZone), row.terms.paymentDays);
       return [
         {
@@ -273,6 +294,20 @@ async function messagesFor(
         },
       ];
     }
+    case 'refund_recorded':
+      return [
+        {
+          event: 'refund_recorded',
+          entityId: eventId,
+          to: dealer('billing'),
+          payload: refundRecordedMessage(messages, {
+            ...facts,
+            refund: step.amount,
+            method: PAYMENT_METHODS[step.method],
+            stillOwed: decimalToCents(state.refundOwed) > 0 ? state.refundOwed : null,
+          }),
+        },
+      ];
     case 'title_sent':
       return [
         {
@@ -334,6 +369,7 @@ async function messagesFor(
             decision: CLAIM_DECISIONS[step.decision],
             reason: step.reason,
             adjustment: step.decision === 'adjusted' ? (step.amount ?? null) : null,
+            refundOwed: decimalToCents(state.refundOwed) > 0 ? state.refundOwed : null,
           }),
         },
       ];

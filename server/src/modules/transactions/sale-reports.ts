@@ -4,9 +4,9 @@ import {
   type TransactionAging,
   type TransactionFilter,
 } from '@contracts/admin';
-import { PICKUP_STATUSES, TITLE_STATUSES } from '@contracts/after-sale';
+import { PICKUP_STATUSES, SALE_STAGES, TITLE_STATUSES } from '@contracts/after-sale';
 import { dateInZone, daysBetween } from '@contracts/business-days';
-import { centsToDecimal, toCents } from '@contracts/money';
+import { centsToDecimal, decimalToCents } from '@contracts/money';
 import { stringify } from 'csv-stringify/sync';
 
 const open = (t: AdminTransaction) => !t.cancelled;
@@ -26,7 +26,8 @@ export function filterTransactions(views: AdminTransaction[], filter: Transactio
   );
 }
 
-const leftToPay = (t: AdminTransaction) => (toCents(t.amountDue) ?? 0) - (toCents(t.paidAmount) ?? 0);
+/** What the dealer still owes: the ledger's balance when above zero (the one figure every view reads). */
+const leftToPay = (t: AdminTransaction) => Math.max(0, decimalToCents(t.balance));
 
 /** Unpaid open sales by whole days since the sale day (in the sale's time zone), count and dollars left. */
 export function agingOf(views: AdminTransaction[], now = new Date()): TransactionAging {
@@ -68,12 +69,16 @@ export function transactionsCsv(views: AdminTransaction[]) {
       vin: t.vehicle.vin,
       price: t.amount,
       lateFee: t.lateFee,
+      credits: t.adjustments,
       paid: t.paidAmount,
-      leftToPay: t.cancelled ? '0.00' : centsToDecimal(Math.max(0, leftToPay(t))),
+      refunded: t.refunded,
+      leftToPay: centsToDecimal(leftToPay(t)),
+      refundOwed: t.refundOwed,
       paymentDue: dateOf(t.paymentDueAt, t.terms.timeZone),
       paidInFull: t.paidInFull ? 'yes' : 'no',
       daysLate: t.daysLate,
       status: t.cancelled ? 'cancelled' : t.status,
+      stage: SALE_STAGES[t.stage],
       title: TITLE_STATUSES[t.titleStatus],
       pickup: PICKUP_STATUSES[t.pickupStatus],
     })),
@@ -90,12 +95,16 @@ export function transactionsCsv(views: AdminTransaction[]) {
         { key: 'vin', header: 'VIN' },
         { key: 'price', header: 'Price' },
         { key: 'lateFee', header: 'Late fee' },
+        { key: 'credits', header: 'Credits' },
         { key: 'paid', header: 'Paid' },
+        { key: 'refunded', header: 'Refunded' },
         { key: 'leftToPay', header: 'Left to pay' },
+        { key: 'refundOwed', header: 'Refund owed' },
         { key: 'paymentDue', header: 'Payment due' },
         { key: 'paidInFull', header: 'Paid in full' },
         { key: 'daysLate', header: 'Days late' },
         { key: 'status', header: 'Status' },
+        { key: 'stage', header: 'Stage' },
         { key: 'title', header: 'Title' },
         { key: 'pickup', header: 'Pickup' },
       ],

@@ -16,6 +16,7 @@ import {
 } from '@contracts/after-sale';
 import { addBusinessDays, dateInZone, daysBetween, endOfDayInZone } from '@contracts/business-days';
 import { centsToDecimal, formatUsd, toCents } from '@contracts/money';
+import { type LedgerLine, ledgerEntries, ledgerTotals } from './sale-ledger';
 
 /** A stored step of the timeline (transaction_events). */
 export interface StoredSaleEvent {
@@ -41,9 +42,15 @@ function summaryOf(event: StoredSaleEvent): string {
   const d = event.data;
   switch (event.type as SaleEventType) {
     case 'payment_recorded': {
-      const method = PAYMENT_METHODS[d.method as PaymentMethod] ?? text(d.method);
+      // "unrecorded": a sale marked paid before payments were recorded (migration 0011).
+      const method = PAYMENT_METHODS[d.method as PaymentMethod] ?? 'an unrecorded method';
       const reference = text(d.reference) ? ` (ref. ${text(d.reference)})` : '';
       return `Payment of ${usd(toCents(text(d.amount)) ?? 0)} by ${method}${reference}, received ${text(d.receivedOn)}`;
+    }
+    case 'refund_recorded': {
+      const method = PAYMENT_METHODS[d.method as PaymentMethod] ?? text(d.method);
+      const reference = text(d.reference) ? ` (ref. ${text(d.reference)})` : '';
+      return `Refund of ${usd(toCents(text(d.amount)) ?? 0)} paid to the dealer by ${method}${reference} on ${text(d.paidOn)}`;
     }
     case 'title_received':
       return d.withDeal ? 'Title received with the deal' : 'Title received';
@@ -81,12 +88,15 @@ const byOf = (actorType: string): SaleEvent['by'] =>
   actorType === 'admin' ? 'admin' : actorType === 'dealer' ? 'dealer' : 'system';
 
 /**
- * The state of a sale from its terms and its timeline at `now` (DESIGN.md §8): payment due
- * `paymentDays` business days after the sale day (in the terms' time zone, at the end of that
- * day), paid in full once the recorded payments reach the price (plus the late fee when paid
- * late); title due 5 business days after the sale when it came with the deal, else 21, late until
- * sent; the guarantee runs `guaranteeDays` business days from pickup or delivery. Pure: the same
- * inputs give the same state.
+ * The state of a sale from its terms and its timeline at `now` (DESIGN.md §8, issue #27): payment
+ * due `paymentDays` business days after the sale day (in the terms' time zone, at the end of that
+ * day). Money is one ledger — the price, payments, refunds, credits (claim adjustments, the price
+ * taken back by an unwind) and charges (the late fee, once the due date passed without the payments
+ * by then covering the price less credits) — and every money figure is its fold (sale-ledger.ts):
+ * paid in full (the spec's paid flag) when a live sale's balance is zero or less, a refund owed when
+ * below zero. Title due 5 business days after the sale when it came with the deal, else 21, late
+ * until sent; the guarantee runs `guaranteeDays` business days from pickup or delivery. Pure: the
+ * same inputs give the same state.
  */
 export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[], now: Date): SaleState {
   const { terms } = sale;
@@ -95,9 +105,18 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
   const paymentDueOn = addBusinessDays(saleDay, terms.paymentDays);
   const priceCents = toCents(sale.amount) ?? 0;
 
-  let paidCents = 0;
-  const payments: { cents: number; on: string }[] = [];
-  let paidInFullOn: string | null = null;
+  const lines: LedgerLine[] = [
+    {
+      kind: 'price',
+      label: 'Price',
+      cents: priceCents,
+      on: saleDay,
+      method: null,
+      reference: null,
+      by: 'system',
+      eventId: null,
+    },
+  ];
   let titleStatus: TitleStatus = 'absent';
   let titleWithDeal = false;
   let pickupStatus: PickupStatus = 'not_ready';
@@ -108,12 +127,47 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
   let odometerStatus: OdometerStatus = 'actual';
   const claims: SaleState['claims'] = [];
   const lateFeeCents = Math.round((priceCents * terms.lateFeePercent) / 100);
+  const money = (event: StoredSaleEvent, kind: LedgerLine['kind'], label: string, on: string) => {
+    const d = event.data;
+    lines.push({
+      kind,
+      label,
+      cents: toCents(text(d.amount)) ?? 0,
+      on,
+      method: (PAYMENT_METHODS[d.method as PaymentMethod] ? d.method : null) as PaymentMethod | null,
+      reference: text(d.reference) || null,
+      by: byOf(event.actorType),
+      eventId: event.id,
+    });
+  };
+
+  // The sale is undone: whatever it still cost is taken back, so what was paid is owed back.
+  let takenBack = false;
+  const takeBack = (on: string, by: LedgerLine['by'], eventId: number | null) => {
+    const { priceCents: p, chargeCents, creditCents } = ledgerTotals(lines);
+    takenBack = true;
+    if (p + chargeCents - creditCents > 0)
+      lines.push({
+        kind: 'credit',
+        label: 'Sale cancelled (price taken back)',
+        cents: p + chargeCents - creditCents,
+        on,
+        method: null,
+        reference: null,
+        by,
+        eventId,
+      });
+  };
 
   for (const event of events) {
     const d = event.data;
+    const eventDay = dateInZone(event.createdAt, terms.timeZone);
     switch (event.type as SaleEventType) {
       case 'payment_recorded':
-        payments.push({ cents: toCents(text(d.amount)) ?? 0, on: text(d.receivedOn) });
+        money(event, 'payment', 'Payment received', text(d.receivedOn));
+        break;
+      case 'refund_recorded':
+        money(event, 'refund', 'Refund paid to the dealer', text(d.paidOn));
         break;
       case 'title_received':
         titleStatus = 'received';
@@ -167,21 +221,43 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
           const cents = toCents(text(d.amount)) ?? 0;
           claim.adjustment = centsToDecimal(cents);
           adjustmentCents += cents;
+          money(event, 'credit', `Claim adjustment (${CLAIM_CATEGORIES[claim.category]})`, eventDay);
         }
         break;
       }
+      case 'cancelled':
+        takeBack(eventDay, byOf(event.actorType), event.id);
+        break;
     }
   }
 
-  // Paid in full on the day the payments reached the price less adjustments (plus the fee if late).
-  for (const payment of payments) {
-    paidCents += payment.cents;
-    const owed = priceCents - adjustmentCents + (payment.on > paymentDueOn ? lateFeeCents : 0);
-    if (paidInFullOn === null && paidCents >= owed) paidInFullOn = payment.on;
-  }
-  const overdue = paidInFullOn === null && today > paymentDueOn;
-  const paidLate = paidInFullOn !== null && paidInFullOn > paymentDueOn;
-  const lateFee = overdue || paidLate ? lateFeeCents : 0;
+  // A sale cancelled before cancellations were on the timeline.
+  if (sale.cancelled && !takenBack)
+    takeBack(events.at(-1) ? dateInZone(events.at(-1)!.createdAt, terms.timeZone) : saleDay, 'admin', null);
+  // The late fee: once the due date passed and what was paid by then did not cover the price less credits.
+  const paidByDue = lines
+    .filter((line) => line.kind === 'payment' && line.on <= paymentDueOn)
+    .reduce((total, line) => total + line.cents, 0);
+  const lateFee =
+    lateFeeCents > 0 && !sale.cancelled && today > paymentDueOn && paidByDue < priceCents - adjustmentCents
+      ? lateFeeCents
+      : 0;
+  if (lateFee > 0)
+    lines.push({
+      kind: 'charge',
+      label: `Late fee (${terms.lateFeePercent}% of the price)`,
+      cents: lateFee,
+      on: addBusinessDays(paymentDueOn, 1),
+      method: null,
+      reference: null,
+      by: 'system',
+      eventId: null,
+    });
+  // Oldest first; the same day keeps the order of recording (sort is stable).
+  lines.sort((a, b) => (a.on < b.on ? -1 : a.on > b.on ? 1 : 0));
+  const totals = ledgerTotals(lines);
+  const settled = !sale.cancelled && totals.balanceCents <= 0;
+  const overdue = !sale.cancelled && totals.balanceCents > 0 && today > paymentDueOn;
   const titleDueOn = addBusinessDays(
     saleDay,
     titleWithDeal ? terms.titleDaysWithDeal : terms.titleDaysAbsent,
@@ -193,10 +269,29 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
 
   return {
     paymentDueAt: end(paymentDueOn),
-    paidAmount: centsToDecimal(paidCents),
-    amountDue: centsToDecimal(priceCents - adjustmentCents + lateFee),
+    paidAmount: centsToDecimal(totals.paidCents),
+    amountDue: centsToDecimal(totals.priceCents + totals.chargeCents - totals.creditCents),
     lateFee: centsToDecimal(lateFee),
-    paidInFull: paidInFullOn !== null,
+    refunded: centsToDecimal(totals.refundedCents),
+    balance: centsToDecimal(totals.balanceCents),
+    refundOwed: centsToDecimal(totals.refundOwedCents),
+    paidInFull: settled,
+    canRelease: settled,
+    ledger: ledgerEntries(lines),
+    stage:
+      totals.refundOwedCents > 0
+        ? 'refund_owed'
+        : sale.cancelled
+          ? 'cancelled'
+          : !settled
+            ? overdue
+              ? 'overdue'
+              : 'awaiting_payment'
+            : pickupStatus === 'not_ready'
+              ? 'paid'
+              : pickupStatus === 'ready'
+                ? 'ready_for_pickup'
+                : pickupStatus,
     daysLate: overdue ? daysBetween(paymentDueOn, today) : 0,
     titleStatus,
     titleDueAt: end(titleDueOn),

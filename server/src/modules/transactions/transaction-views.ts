@@ -37,7 +37,8 @@ export async function findTransactionViews(db: Executor, where?: SQL): Promise<A
     boughtBy,
     amount: t.amount,
     status: t.status as TransactionStatus,
-    isPaid: t.isPaid,
+    // The spec's paid flag, read from the ledger (the column is kept equal to it).
+    isPaid: states[i]!.paidInFull,
     billOfSale: t.billOfSale,
     cancelled: t.cancelled,
     createdAt: t.createdAt.toISOString(),
@@ -48,4 +49,14 @@ export async function findTransactionViews(db: Executor, where?: SQL): Promise<A
 export async function getTransactionView(db: Executor, id: number) {
   const [view] = await findTransactionViews(db, eq(transactions.id, id));
   return view ?? null;
+}
+
+/** What a message about a transaction names: the vehicle, the dealer, the amount. */
+export async function saleFactsOf(tx: Executor, sale: typeof transactions.$inferSelect) {
+  const [row] = await tx
+    .select({ vehicle: vehicles, dealerName: dealers.dealerName })
+    .from(vehicles)
+    .innerJoin(dealers, eq(dealers.id, sale.dealerId))
+    .where(eq(vehicles.id, sale.vehicleId));
+  return { vehicle: row!.vehicle, dealerName: row!.dealerName, amount: sale.amount, transactionId: sale.id };
 }

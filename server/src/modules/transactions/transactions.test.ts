@@ -1,3 +1,4 @@
+import { dateInZone } from '@contracts/business-days';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
 import { publicVehicleIds, requestsAs, signIn, signInAdmin, signInStaff } from '../../../test/sessions';
@@ -54,22 +55,41 @@ describe('transactions', () => {
     Buffer.alloc(32),
   ]);
 
-  it('toggles status and paid, and lists with vehicle and dealer', async () => {
+  it('toggles status; Mark paid records the remaining balance with its method, and lists with vehicle and dealer', async () => {
     const { transactionId, dealer } = await sale();
     const list = (await call('GET', '/api/transactions')).json();
-    expect(list.find((t: { id: number }) => t.id === transactionId)).toMatchObject({
-      dealerName: dealer.dealerName,
-      status: 'pending',
-      isPaid: false,
-    });
-    expect(
-      (
-        await call('PATCH', `/api/transactions/${transactionId}`, { status: 'completed', isPaid: true })
-      ).json(),
-    ).toMatchObject({
+    const before = list.find((t: { id: number }) => t.id === transactionId);
+    expect(before).toMatchObject({ dealerName: dealer.dealerName, status: 'pending', isPaid: false });
+    const owed = `$${Number(before.balance).toLocaleString('en-US')}`;
+    // A paid flag without a payment is refused, and the refusal says what is owed.
+    const bare = await call('PATCH', `/api/transactions/${transactionId}`, { isPaid: true });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().message).toBe(
+      `Record the remaining balance of ${owed} with its method and reference to mark this sale paid`,
+    );
+    const receivedOn = dateInZone(new Date(), 'America/New_York');
+    const paid = await call('PATCH', `/api/transactions/${transactionId}`, {
       status: 'completed',
       isPaid: true,
+      payment: { method: 'check', reference: 'CHK 311', receivedOn },
     });
+    expect(paid.json(), paid.body).toMatchObject({
+      status: 'completed',
+      isPaid: true,
+      paidInFull: true,
+      balance: '0.00',
+      paidAmount: before.amount,
+    });
+    expect(paid.json().ledger.at(-1)).toMatchObject({
+      kind: 'payment',
+      amount: before.amount,
+      method: 'check',
+      reference: 'CHK 311',
+      by: 'admin',
+    });
+    // The flag follows the ledger: it cannot be switched off by hand.
+    const unpaid = await call('PATCH', `/api/transactions/${transactionId}`, { isPaid: false });
+    expect(unpaid.statusCode).toBe(409);
     expect((await call('PATCH', `/api/transactions/${transactionId}`, { amount: '1' })).statusCode).toBe(400);
     expect((await call('PATCH', `/api/transactions/${transactionId}`, {})).statusCode).toBe(400);
   });

@@ -1,21 +1,38 @@
 import { ERROR_CODES } from '@contracts/errors';
 import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { transactions, vehicles } from '../../db/schema';
+import { transactionEvents, transactions, vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../audit/write-audit';
 
 /**
- * Undoes a sale (DESIGN.md §3): the transaction becomes cancelled — final — and the vehicle goes
+ * Undoes a sale (DESIGN.md §3): the transaction becomes cancelled — final —, its timeline says so
+ * (the ledger takes the price back, so a paid sale shows the refund owed) and the vehicle goes
  * back on the market. Used by Cancel on a transaction and by reactivating a sold vehicle. The caller
  * holds the vehicle row lock; the transaction row is locked here.
  */
-export async function cancelSale(tx: Transaction, transactionId: number, actor: Actor) {
+export async function cancelSale(
+  tx: Transaction,
+  transactionId: number,
+  actor: Actor,
+  /** Why, on the timeline (an unwind names its claim). */
+  data: Record<string, unknown> = {},
+) {
   const [sale] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).for('update');
   if (!sale) throw new AppError(ERROR_CODES.notFound, 'Transaction not found');
   if (sale.cancelled) throw new AppError(ERROR_CODES.conflict, 'This transaction is already cancelled');
-  await tx.update(transactions).set({ cancelled: true }).where(eq(transactions.id, sale.id));
+  // Paid or not, a cancelled sale is not a paid one: its ledger now shows the refund owed, if any.
+  await tx.update(transactions).set({ cancelled: true, isPaid: false }).where(eq(transactions.id, sale.id));
+  // The timeline ends with it (an unwind is this cancellation, DESIGN.md §8): every path records it.
+  await tx.insert(transactionEvents).values({
+    transactionId: sale.id,
+    dealerId: sale.dealerId,
+    type: 'cancelled',
+    data,
+    actorType: actor.type,
+    actorId: actor.id,
+  });
   await tx
     .update(vehicles)
     .set({ status: 'active', inQueue: false, updatedAt: sql`now()` })

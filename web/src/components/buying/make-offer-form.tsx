@@ -1,9 +1,10 @@
-import { BUYING_TEXT, type OfferForm, offerFormSchema } from '@contracts/buying';
+import { BUYING_TEXT, type OfferForm, offerAtAskingText, offerFormSchema } from '@contracts/buying';
 import { BUY_CODE_LENGTH } from '@contracts/limits';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { MoneyField } from '@/components/ui/money-field';
 import { useDealerMe } from '@/lib/auth/dealer-session';
 import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
@@ -11,6 +12,7 @@ import { zodResolver } from '@/lib/zod';
 import { useCreateOffer } from './api/create-offer';
 import { BuyCodeHelp } from './buy-code-help';
 import { MemberMakeOffer } from './member-buying';
+import { atOrAboveAsking } from './offer-at-asking';
 import { offerToasts } from './offer-toasts';
 
 interface MakeOfferProps {
@@ -40,21 +42,23 @@ function CodeOfferForm({ vehicleId, askingPrice, onDone }: MakeOfferProps) {
   const { errors } = form.formState;
   const buyCode = form.register('buyCode');
 
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = form.handleSubmit((values) => {
+    if (atOrAboveAsking(values.amount, askingPrice)) {
+      form.setError('amount', { message: offerAtAskingText(formatMoney(askingPrice)) });
+      return;
+    }
     createOffer.mutate(
       // The resolver hands over the contract's output: a normalised amount, a trimmed upper-case code.
       { vehicleId, amount: values.amount, buyCode: values.buyCode, idempotencyKey },
       offerToasts(onDone, setIdempotencyKey),
-    ),
-  );
+    );
+  });
 
   return (
     <div className="grid gap-5">
       <form noValidate onSubmit={onSubmit} className="grid gap-3">
-        <FormField
+        <MoneyField
           label="Offer amount ($)"
-          inputMode="decimal"
-          autoComplete="off"
           hint={
             askingPrice
               ? `Asking price ${formatMoney(askingPrice)}. Your offer stays open for 48 hours.`

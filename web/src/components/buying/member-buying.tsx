@@ -1,15 +1,16 @@
 import type { Member } from '@contracts/auth';
-import { BUYING_TEXT, type OfferForm, offerFormSchema } from '@contracts/buying';
+import { BUYING_TEXT, type OfferForm, offerAtAskingText, offerFormSchema } from '@contracts/buying';
 import { BUYING_ROLES, TEAM_TEXT } from '@contracts/teams';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { MoneyField } from '@/components/ui/money-field';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { zodResolver } from '@/lib/zod';
 import { useActiveBuyCode, useDealerOffer, useDealerPurchase } from './api/dealer-purchase';
+import { atOrAboveAsking } from './offer-at-asking';
 import { offerToasts } from './offer-toasts';
 
 /** Who buys, and with which of the dealership's codes: a signed-in member types no code (DESIGN.md §10). */
@@ -100,15 +101,17 @@ export function MemberMakeOffer({
     <form
       noValidate
       className="grid gap-4"
-      onSubmit={form.handleSubmit(({ amount }) =>
-        offer.mutate({ vehicleId, amount, idempotencyKey }, offerToasts(onDone, setIdempotencyKey)),
-      )}
+      onSubmit={form.handleSubmit(({ amount }) => {
+        if (atOrAboveAsking(amount, askingPrice)) {
+          form.setError('amount', { message: offerAtAskingText(formatMoney(askingPrice)) });
+          return;
+        }
+        offer.mutate({ vehicleId, amount, idempotencyKey }, offerToasts(onDone, setIdempotencyKey));
+      })}
     >
       <BuyingAs member={member} />
-      <FormField
+      <MoneyField
         label="Offer amount ($)"
-        inputMode="decimal"
-        autoComplete="off"
         autoFocus
         hint={
           askingPrice

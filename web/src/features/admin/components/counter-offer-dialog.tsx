@@ -1,10 +1,16 @@
 import { ADMIN_TEXT } from '@contracts/admin';
-import { type CounterOfferForm, counterOfferFormSchema, type OfferView } from '@contracts/buying';
+import {
+  type CounterOfferForm,
+  counterBandText,
+  counterOfferFormSchema,
+  type OfferView,
+} from '@contracts/buying';
+import { formatCents, toCents } from '@contracts/money';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/fields';
-import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
+import { MoneyField } from '@/components/ui/money-field';
 import { formatMoney } from '@/lib/format';
 import { zodResolver } from '@/lib/zod';
 import { offerVehicleTitle } from './offer-format';
@@ -40,8 +46,17 @@ export function CounterOfferDialog({
   // A blank amount is never sent: the disabled button also stops Enter (implicit submission).
   const hasAmount = amount.trim() !== '';
 
+  // The band the server enforces too: above the dealer's offer, below the asking price.
+  const offered = toCents(offer.amount) ?? 0;
+  const asking = offer.vehicle.price ? toCents(offer.vehicle.price) : null;
+  const band = counterBandText(formatCents(offered), asking === null ? null : formatCents(asking));
   const onSubmit = form.handleSubmit((values) => {
     if (isPending) return;
+    const counter = toCents(values.counterAmount) ?? 0;
+    if (counter <= offered || (asking !== null && counter >= asking)) {
+      form.setError('counterAmount', { message: band });
+      return;
+    }
     onSend(values.counterAmount, values.counterMessage ?? null);
   });
 
@@ -58,13 +73,13 @@ export function CounterOfferDialog({
       }.`}
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <FormField
+        <MoneyField
           label={ADMIN_TEXT.counterAmount}
-          type="number"
-          inputMode="decimal"
-          min="0.01"
-          step="0.01"
-          autoComplete="off"
+          hint={
+            asking === null
+              ? `More than ${formatCents(offered)}`
+              : `Between ${formatCents(offered)} and ${formatCents(asking)}`
+          }
           error={errors.counterAmount?.message}
           {...form.register('counterAmount', { onChange: () => form.clearErrors('counterAmount') })}
         />

@@ -1,12 +1,12 @@
 import { ADMIN_TEXT, type AdminListing } from '@contracts/admin';
 import { RotateCcw, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';
 import { vehicleTitle } from '@/lib/vehicle-title';
 import { ADMIN_LABELS } from '../admin-texts';
 import { useChangeListingStatus } from '../api/change-listing-status';
-import { ConfirmDialog } from './confirm-dialog';
 
 /** 'Remove Listing', asked first: the car leaves the public listings and its open offers close. */
 export function RemoveListingButton({ vehicle }: { vehicle: AdminListing }) {

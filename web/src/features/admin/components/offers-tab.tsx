@@ -1,11 +1,15 @@
 import { ADMIN_TEXT } from '@contracts/admin';
-import type { OfferView } from '@contracts/buying';
+import { OFFER_TEXT, type OfferView } from '@contracts/buying';
 import { boughtByText } from '@contracts/teams';
 import { ArrowRight, HandCoins } from 'lucide-react';
 import { Badge, OFFER_STATUS_TONE } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';
 import { formatDateTime, formatTimeLeft } from '@/lib/time-left';
 import { useOffers } from '../api/get-offers';
+import { useWithdrawCounter } from '../api/withdraw-counter';
 import { Cell, DataTable, Row } from './data-table';
 import { isCompleted, offerVehicleTitle, statusLabel } from './offer-format';
 import { EmptyState, LoadError, LoadingRows, Panel } from './panel-states';
@@ -95,6 +99,9 @@ export function OffersTab() {
                     ) : null}
                   </Cell>
                   <Cell label="Amount" className="tabular-nums">
+                    {offer.soldFor ? (
+                      <span className="block font-semibold">Sold for {formatMoney(offer.soldFor)}</span>
+                    ) : null}
                     {formatMoney(offer.amount)}
                     {offer.counterAmount ? (
                       <span className="ml-1 text-xs text-slate-500">
@@ -123,6 +130,7 @@ function Counter({ label, value, tone }: { label: string; value: number; tone: s
 }
 
 function CounteredOffer({ offer }: { offer: OfferView }) {
+  const withdraw = useWithdrawCounter();
   return (
     <li
       data-testid={`offer-${offer.id}`}
@@ -147,6 +155,28 @@ function CounteredOffer({ offer }: { offer: OfferView }) {
       <p className="text-sm text-slate-600">
         Expires {formatDateTime(offer.expiresAt)} · {formatTimeLeft(offer.expiresAt)}
       </p>
+      <ConfirmDialog
+        title={`Withdraw the counter of ${formatMoney(offer.counterAmount)}?`}
+        description={`${offer.dealer.dealerName} can no longer accept it; their offer of ${formatMoney(offer.amount)} waits for your answer again.`}
+        confirmLabel={OFFER_TEXT.withdrawCounter}
+        cancelLabel="Keep the counter"
+        onConfirm={() =>
+          withdraw.mutate(offer.id, {
+            onSuccess: () =>
+              toast({
+                title: OFFER_TEXT.updated,
+                description: `${offerVehicleTitle(offer)}: ${OFFER_TEXT.counterWithdrawn.toLowerCase()}.`,
+              }),
+            onError: (error) =>
+              toast({ variant: 'destructive', title: OFFER_TEXT.updateFailed, description: error.message }),
+          })
+        }
+        trigger={
+          <Button size="sm" variant="outline" className="justify-self-start" disabled={withdraw.isPending}>
+            {OFFER_TEXT.withdrawCounter}
+          </Button>
+        }
+      />
     </li>
   );
 }

@@ -5,10 +5,12 @@ import { Check, Clock, MessageSquareReply, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge, OFFER_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
+import { acceptanceText, formatAmount } from '@/lib/sale-state';
 import { formatDateTime, formatTimeLeft } from '@/lib/time-left';
 import { ADMIN_LABELS } from '../admin-texts';
 import { useUpdateOffer } from '../api/update-offer';
@@ -107,19 +109,24 @@ export function PendingOfferCard({ offer }: { offer: OfferView }) {
         </ol>
       </div>
       <div className="flex flex-wrap gap-2 [&>button]:flex-1 [&>button]:whitespace-nowrap">
-        <Button
-          size="sm"
-          disabled={update.isPending || expired}
-          onClick={() =>
+        <ConfirmDialog
+          title={`Accept ${formatAmount(offer.amount)} from ${offer.dealer.dealerName}?`}
+          description={acceptanceText(offer.amount, offer.paymentDueIfAccepted)}
+          confirmLabel={`Accept ${formatAmount(offer.amount)}`}
+          cancelLabel="Not yet"
+          onConfirm={() =>
             send(
               { status: 'accepted' },
               `${title}: sold to ${offer.dealer.dealerName} for ${formatMoney(offer.amount)}.`,
             )
           }
-        >
-          <Check aria-hidden="true" className="h-4 w-4" />
-          {ADMIN_LABELS.acceptOffer}
-        </Button>
+          trigger={
+            <Button size="sm" disabled={update.isPending || expired}>
+              <Check aria-hidden="true" className="h-4 w-4" />
+              {ADMIN_LABELS.acceptOffer}
+            </Button>
+          }
+        />
         <Button
           size="sm"
           variant="outline"

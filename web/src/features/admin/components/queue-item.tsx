@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
+import { MoneyField } from '@/components/ui/money-field';
 import { toast } from '@/components/ui/use-toast';
 import { VideoDialog } from '@/components/vehicle/video-dialog';
 import { VinWithCopy } from '@/components/vehicle/vin-with-copy';
@@ -102,14 +103,7 @@ export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
             error={errors.mileage?.message}
             {...form.register('mileage')}
           />
-          <FormField
-            label="Price ($)"
-            inputMode="decimal"
-            autoComplete="off"
-            required
-            error={errors.price?.message}
-            {...form.register('price')}
-          />
+          <MoneyField label="Price ($)" required error={errors.price?.message} {...form.register('price')} />
           <SelectField
             label="Certification"
             required

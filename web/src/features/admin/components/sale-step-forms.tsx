@@ -4,6 +4,7 @@ import { dateInZone } from '@contracts/business-days';
 import { useWatch } from 'react-hook-form';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
+import { MoneyField } from '@/components/ui/money-field';
 import { amountLeft, decimalToCents, formatAmount, todayIn } from '@/lib/sale-state';
 import { SALE_STEP_LABELS as L } from '../admin-texts';
 import { type Step, StepSection, type StepType, useStepForm } from './sale-step-form';
@@ -23,6 +24,53 @@ const stepDates = (t: AdminTransaction) => ({
   min: dateInZone(new Date(t.createdAt), t.terms.timeZone),
   max: todayIn(t.terms.timeZone),
 });
+
+/** Why a release (gate pass, pickup, delivery) waits: what is owed, as the server's refusal says it. */
+const releaseReason = (t: AdminTransaction) => L.releaseBlocked(formatAmount(amountLeft(t)));
+
+/** Money paid back to the dealer: what a claim credit after payment or an unwound paid sale left owed. */
+export function RefundForm({ transaction: t, send, pending, error }: StepFormProps) {
+  const form = useStepForm('refund_recorded', {
+    amount: t.refundOwed,
+    method: 'ach',
+    reference: '',
+    paidOn: todayIn(t.terms.timeZone),
+  });
+  const { errors } = form.formState;
+  return (
+    <StepSection
+      title={`${L.recordRefund} (${formatAmount(t.refundOwed)} owed)`}
+      submitLabel={L.recordRefund}
+      allowed={decimalToCents(t.refundOwed) > 0}
+      reason={L.noRefundOwedReason}
+      wide
+      pending={pending}
+      error={error}
+      onSubmit={form.handleSubmit(send)}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <MoneyField label={L.amount} error={errors.amount?.message} {...form.register('amount')} />
+        <SelectField label={L.method} error={errors.method?.message} {...form.register('method')}>
+          <SelectOptions items={PAYMENT_METHODS} />
+        </SelectField>
+        <FormField
+          label={L.reference}
+          autoComplete="off"
+          maxLength={100}
+          error={errors.reference?.message}
+          {...form.register('reference')}
+        />
+        <FormField
+          label={L.paidOn}
+          type="date"
+          {...stepDates(t)}
+          error={errors.paidOn?.message}
+          {...form.register('paidOn')}
+        />
+      </div>
+    </StepSection>
+  );
+}
 
 export function PaymentForm({ transaction: t, send, pending, error }: StepFormProps) {
   const left = amountLeft(t);
@@ -46,13 +94,7 @@ export function PaymentForm({ transaction: t, send, pending, error }: StepFormPr
       onSubmit={form.handleSubmit(send)}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
-          label={L.amount}
-          inputMode="decimal"
-          autoComplete="off"
-          error={errors.amount?.message}
-          {...form.register('amount')}
-        />
+        <MoneyField label={L.amount} error={errors.amount?.message} {...form.register('amount')} />
         <SelectField label={L.method} error={errors.method?.message} {...form.register('method')}>
           <SelectOptions items={PAYMENT_METHODS} />
         </SelectField>
@@ -133,8 +175,8 @@ export function PickupReadyForm({ transaction: t, send, pending, error }: StepFo
     <StepSection
       title={L.pickupReady}
       submitLabel={L.markPickupReady}
-      allowed={!handedOver(t)}
-      reason={SALE_TEXT.pickupDone}
+      allowed={!handedOver(t) && t.canRelease}
+      reason={handedOver(t) ? SALE_TEXT.pickupDone : releaseReason(t)}
       hint={t.pickupStatus === 'ready' ? L.pickupAgain : undefined}
       pending={pending}
       error={error}
@@ -165,8 +207,14 @@ export function PickedUpForm({ transaction: t, send, pending, error }: StepFormP
     <StepSection
       title={L.pickedUp}
       submitLabel={L.markPickedUp}
-      allowed={t.pickupStatus === 'ready'}
-      reason={handedOver(t) ? SALE_TEXT.pickupDone : SALE_TEXT.pickupNotReady}
+      allowed={t.pickupStatus === 'ready' && t.canRelease}
+      reason={
+        handedOver(t)
+          ? SALE_TEXT.pickupDone
+          : t.pickupStatus !== 'ready'
+            ? SALE_TEXT.pickupNotReady
+            : releaseReason(t)
+      }
       pending={pending}
       error={error}
       onSubmit={form.handleSubmit(send)}
@@ -190,8 +238,8 @@ export function DeliveredForm({ transaction: t, send, pending, error }: StepForm
     <StepSection
       title={L.delivered}
       submitLabel={L.markDelivered}
-      allowed={!handedOver(t)}
-      reason={SALE_TEXT.pickupDone}
+      allowed={!handedOver(t) && t.canRelease}
+      reason={handedOver(t) ? SALE_TEXT.pickupDone : releaseReason(t)}
       pending={pending}
       error={error}
       onSubmit={form.handleSubmit(send)}
@@ -288,10 +336,8 @@ export function AnswerClaimForm({ transaction: t, send, pending, error }: StepFo
           <SelectOptions items={ANSWERS} />
         </SelectField>
         {decision === 'adjusted' ? (
-          <FormField
+          <MoneyField
             label={L.adjustment}
-            inputMode="decimal"
-            autoComplete="off"
             error={errors.amount?.message}
             {...form.register('amount', { shouldUnregister: true })}
           />

@@ -2,13 +2,20 @@ import { ADMIN_TEXT, type AdminTransaction } from '@contracts/admin';
 import { apiPath } from '@contracts/api-routes';
 import { ListChecks } from 'lucide-react';
 import { useState } from 'react';
-import { ClaimList, PaymentStatus, PickupStatus, TitleStatus } from '@/components/sale-status';
+import {
+  ClaimList,
+  LedgerTable,
+  PaymentStatus,
+  PickupStatus,
+  StageBadge,
+  TitleStatus,
+} from '@/components/sale-status';
 import { SaleTimeline } from '@/components/sale-timeline';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';
-import { formatAmount, SALE_LABELS } from '@/lib/sale-state';
+import { decimalToCents, formatAmount, SALE_LABELS } from '@/lib/sale-state';
 import { formatDate } from '@/lib/time-left';
 import { vehicleTitle } from '@/lib/vehicle-title';
 import { SALE_STEP_LABELS as L } from '../admin-texts';
@@ -23,12 +30,14 @@ import {
   PaymentForm,
   PickedUpForm,
   PickupReadyForm,
+  RefundForm,
   TitleReceivedForm,
   TitleSentForm,
 } from './sale-step-forms';
 
 const DONE: Record<StepType, string> = {
   payment_recorded: 'payment recorded',
+  refund_recorded: 'refund recorded',
   title_received: 'title received',
   title_sent: 'title sent',
   pickup_ready: 'ready for pickup',
@@ -98,8 +107,17 @@ export function TransactionDetailsDialog({ transaction: t }: { transaction: Admi
         <div>
           <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Payment</dt>
           <dd className="mt-1 text-slate-800">
+            <StageBadge sale={t} />
             <PaymentStatus sale={t} />
             <span className="block">Amount due {formatAmount(t.amountDue)}</span>
+          </dd>
+        </div>
+        <div className="sm:col-span-2">
+          <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">
+            {SALE_LABELS.ledger}
+          </dt>
+          <dd className="mt-1 text-slate-800">
+            <LedgerTable sale={t} label={`${SALE_LABELS.ledger} of the sale of ${name}`} />
           </dd>
         </div>
         <div>
@@ -130,6 +148,9 @@ export function TransactionDetailsDialog({ transaction: t }: { transaction: Admi
       <div>
         <BillOfSaleLink href={apiPath('downloadBillOfSale', { id: t.id })}>{L.downloadBill}</BillOfSaleLink>
       </div>
+      {decimalToCents(t.refundOwed) > 0 ? (
+        <RefundForm key={`refund-${t.timeline.length}`} {...props('refund_recorded')} />
+      ) : null}
       {t.cancelled ? (
         <p className="text-sm text-slate-600">This sale was cancelled: its steps can no longer change.</p>
       ) : (

@@ -2,9 +2,10 @@ import { ADMIN_TEXT, type AdminTransaction } from '@contracts/admin';
 import { apiPath } from '@contracts/api-routes';
 import { boughtByText } from '@contracts/teams';
 import { Ban } from 'lucide-react';
-import { PaymentStatus, PickupStatus, TitleStatus } from '@/components/sale-status';
+import { PaymentStatus, PickupStatus, StageBadge, TitleStatus } from '@/components/sale-status';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
@@ -16,8 +17,8 @@ import { type UpdateTransactionBody, useUpdateTransaction } from '../api/update-
 import { calendarDaysSince } from '../days-since';
 import { BillOfSaleLink } from './bill-of-sale-link';
 import { BillOfSaleUpload } from './bill-of-sale-upload';
-import { ConfirmDialog } from './confirm-dialog';
 import { Cell, Row } from './data-table';
+import { RecordBalanceDialog } from './record-balance-dialog';
 import { TransactionDetailsDialog } from './transaction-details-dialog';
 
 const TOGGLE = 'h-7 whitespace-nowrap px-2 text-xs font-medium';
@@ -100,25 +101,13 @@ export function TransactionRow({ transaction: t, now }: { transaction: AdminTran
         )}
       </Cell>
       <Cell label="Payment">
-        {t.cancelled ? (
-          <span>{t.isPaid ? 'Paid' : 'Unpaid'}</span>
-        ) : (
-          <span className="flex flex-wrap items-center justify-end gap-2 md:grid md:justify-start md:justify-items-start md:gap-1">
-            <Badge tone={t.isPaid ? 'green' : overdue ? 'red' : 'gray'}>{t.isPaid ? 'Paid' : 'Unpaid'}</Badge>
-            <Button
-              size="sm"
-              variant="outline"
-              className={TOGGLE}
-              disabled={update.isPending}
-              onClick={() => send({ isPaid: !t.isPaid }, `${label}: marked ${t.isPaid ? 'unpaid' : 'paid'}.`)}
-            >
-              {t.isPaid ? 'Mark unpaid' : 'Mark paid'}
-            </Button>
-            <span className="basis-full text-xs text-slate-700">
-              <PaymentStatus sale={t} />
-            </span>
+        <span className="flex flex-wrap items-center justify-end gap-2 md:grid md:justify-start md:justify-items-start md:gap-1">
+          <StageBadge sale={t} />
+          {!t.cancelled && !t.paidInFull ? <RecordBalanceDialog transaction={t} /> : null}
+          <span className="basis-full text-xs text-slate-700">
+            <PaymentStatus sale={t} />
           </span>
-        )}
+        </span>
       </Cell>
       <Cell label="Title & pickup">
         <span className="grid gap-1.5 text-xs text-slate-700">

@@ -1,8 +1,10 @@
 import type { OfferView } from '@contracts/buying';
 import { Badge, OFFER_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';
+import { acceptanceText, formatAmount } from '@/lib/sale-state';
 import { formatDateTime, formatTimeLeft } from '@/lib/time-left';
 import { useRespondToCounter } from '../api/dealer-portal';
 
@@ -61,6 +63,12 @@ export function OffersSection({ offers, canAct = true }: { offers: OfferView[]; 
                       {offer.vehicle.price ? <> · asking {formatMoney(offer.vehicle.price)}</> : null}
                       {offer.boughtBy ? <> · by {offer.boughtBy}</> : null}
                     </p>
+                    {offer.soldFor ? (
+                      <p className="text-sm font-semibold text-emerald-800" data-testid="sold-for">
+                        Bought for {formatMoney(offer.soldFor)}
+                        {offer.soldFor !== offer.amount ? ' (the counter offer)' : ''}
+                      </p>
+                    ) : null}
                   </div>
                   <div className="flex items-center gap-2">
                     {open ? (
@@ -77,9 +85,18 @@ export function OffersSection({ offers, canAct = true }: { offers: OfferView[]; 
                     </p>
                     {offer.counterMessage ? <p className="mt-1 italic">“{offer.counterMessage}”</p> : null}
                     <div className={canAct ? 'mt-3 flex flex-wrap gap-2' : 'hidden'}>
-                      <Button size="sm" onClick={() => answer(offer, 'accept')} disabled={respond.isPending}>
-                        Accept Counter
-                      </Button>
+                      <ConfirmDialog
+                        title={`Buy the ${title(offer)} for ${formatAmount(offer.counterAmount)}?`}
+                        description={acceptanceText(offer.counterAmount, offer.paymentDueIfAccepted)}
+                        confirmLabel={`Accept ${formatAmount(offer.counterAmount)}`}
+                        cancelLabel="Not yet"
+                        onConfirm={() => answer(offer, 'accept')}
+                        trigger={
+                          <Button size="sm" disabled={respond.isPending}>
+                            Accept Counter
+                          </Button>
+                        }
+                      />
                       <Button
                         size="sm"
                         variant="outline"

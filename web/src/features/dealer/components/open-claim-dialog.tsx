@@ -3,6 +3,7 @@ import { DAMAGE_PANELS, DAMAGE_TYPES } from '@contracts/condition-report-rules';
 import { useWatch } from 'react-hook-form';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
+import { MoneyField } from '@/components/ui/money-field';
 import { formatDay } from '@/lib/sale-state';
 import { useClaimAttachments } from '../hooks/use-claim-attachments';
 import { ClaimAttachmentsField } from './claim-attachments-field';
@@ -93,10 +94,8 @@ export function OpenClaimDialog({
         error={errors.description?.message}
         {...form.register('description')}
       />
-      <FormField
+      <MoneyField
         label="Repair estimate ($)"
-        inputMode="decimal"
-        autoComplete="off"
         error={errors.estimate?.message}
         {...form.register('estimate')}
       />

@@ -4,13 +4,19 @@ import { boughtByText } from '@contracts/teams';
 import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { ClaimList, PaymentStatus, PickupStatus, TitleStatus } from '@/components/sale-status';
+import {
+  ClaimList,
+  LedgerTable,
+  PaymentStatus,
+  PickupStatus,
+  StageBadge,
+  TitleStatus,
+} from '@/components/sale-status';
 import { SaleTimeline } from '@/components/sale-timeline';
-import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';
-import { SALE_LABELS } from '@/lib/sale-state';
+import { decimalToCents, formatAmount, SALE_LABELS } from '@/lib/sale-state';
 import { formatDate } from '@/lib/time-left';
 import { useRecordDealerSaleEvent } from '../api/dealer-portal';
 import { OpenClaimDialog } from './open-claim-dialog';
@@ -89,16 +95,17 @@ function TransactionCard({ transaction: t, canAct }: { transaction: DealerTransa
         </div>
         <div className="flex items-center gap-3">
           <span className="font-semibold text-slate-900">{formatMoney(t.amount)}</span>
-          {t.cancelled ? (
-            <Badge tone="red">Cancelled</Badge>
-          ) : (
-            <Badge tone={t.status === 'completed' ? 'green' : 'yellow'}>
-              {t.status === 'completed' ? 'Completed' : 'Pending'}
-            </Badge>
-          )}
+          {/* The server's stage: the same word the admin reads, never "Pending" on a car paid and picked up. */}
+          <StageBadge sale={t} />
         </div>
       </div>
-      {t.cancelled ? null : (
+      {t.cancelled ? (
+        decimalToCents(t.refundOwed) > 0 ? (
+          <p className="mt-3 text-sm">
+            <PaymentStatus sale={t} />
+          </p>
+        ) : null
+      ) : (
         <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-3">
           <Fact label="Payment">
             <PaymentStatus sale={t} />
@@ -136,6 +143,16 @@ function TransactionCard({ transaction: t, canAct }: { transaction: DealerTransa
           />
         ) : null}
       </div>
+      <details className="mt-3 text-sm">
+        <summary className="cursor-pointer py-1 text-slate-700">
+          {SALE_LABELS.ledger}:{' '}
+          {decimalToCents(t.balance) < 0 ? SALE_LABELS.refundOwed.toLowerCase() : 'balance'}{' '}
+          {formatAmount(decimalToCents(t.balance) < 0 ? t.refundOwed : t.balance)}
+        </summary>
+        <div className="mt-2">
+          <LedgerTable sale={t} label={`${SALE_LABELS.ledger} of the ${name}`} />
+        </div>
+      </details>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer py-1 text-slate-700">
           {SALE_LABELS.timeline} ({t.timeline.length})

@@ -1,7 +1,7 @@
 import { TEAM_ROLE_LABELS, TEAM_ROLES } from '@contracts/teams';
 import type { FieldErrors, Path, UseFormRegister } from 'react-hook-form';
 import { SelectField } from '@/components/ui/fields';
-import { FormField } from '@/components/ui/form-field';
+import { MoneyField } from '@/components/ui/money-field';
 
 export interface MemberFormValues {
   role: (typeof TEAM_ROLES)[number];
@@ -34,16 +34,14 @@ export function MemberFields<T extends MemberFormValues>({
         ))}
       </SelectField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
+        <MoneyField
           label="Limit per vehicle ($)"
-          inputMode="decimal"
           hint="Empty: no limit"
           error={errors.perVehicleLimit?.message}
           {...field('perVehicleLimit')}
         />
-        <FormField
+        <MoneyField
           label="Limit per day ($)"
-          inputMode="decimal"
           hint="Empty: no limit"
           error={errors.perDayLimit?.message}
           {...field('perDayLimit')}

@@ -1,6 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from './button';
 
 interface ConfirmDialogProps {
   /** The button that opens the confirmation. */
@@ -13,7 +13,7 @@ interface ConfirmDialogProps {
   destructive?: boolean;
 }
 
-/** Asks before an action that is hard or impossible to undo (remove, reactivate a sale, cancel). */
+/** Asks before an action that is hard or impossible to undo (remove, reactivate a sale, cancel, accept an offer or a counter). */
 export function ConfirmDialog({
   trigger,
   title,

@@ -1,0 +1,60 @@
+import { type LedgerEntry, SALE_TEXT, type SaleState } from '@contracts/after-sale';
+import { centsToDecimal, decimalToCents } from '@contracts/money';
+
+/** A ledger line in cents, before it is put on the wire. */
+export type LedgerLine = Omit<LedgerEntry, 'amount'> & { cents: number };
+
+export interface LedgerTotals {
+  priceCents: number;
+  chargeCents: number;
+  creditCents: number;
+  paidCents: number;
+  refundedCents: number;
+  /** price + charges − credits − payments + refunds: > 0 owed by the dealer, < 0 owed to the dealer. */
+  balanceCents: number;
+  refundOwedCents: number;
+}
+
+/**
+ * The one fold of a sale's ledger (issue #27): every figure a view shows — balance, refund owed,
+ * paid in full, what was paid — comes from here, so no two screens can disagree.
+ */
+export function ledgerTotals(lines: readonly Pick<LedgerLine, 'kind' | 'cents'>[]): LedgerTotals {
+  const sum = (kind: LedgerLine['kind']) =>
+    lines.filter((line) => line.kind === kind).reduce((total, line) => total + line.cents, 0);
+  const priceCents = sum('price');
+  const chargeCents = sum('charge');
+  const creditCents = sum('credit');
+  const paidCents = sum('payment');
+  const refundedCents = sum('refund');
+  const balanceCents = priceCents + chargeCents - creditCents - paidCents + refundedCents;
+  return {
+    priceCents,
+    chargeCents,
+    creditCents,
+    paidCents,
+    refundedCents,
+    balanceCents,
+    refundOwedCents: Math.max(0, -balanceCents),
+  };
+}
+
+/** The lines as the views carry them (decimal strings, oldest first). */
+export const ledgerEntries = (lines: readonly LedgerLine[]): LedgerEntry[] =>
+  lines.map(({ cents, ...line }) => ({ ...line, amount: centsToDecimal(cents) }));
+
+/**
+ * Why a money step may not go on the ledger (null when it may), judged on the state before and
+ * the state it would leave: a payment never beyond the balance it settles, a refund only while the
+ * dealer is owed money and never beyond it. The server's rule and the property test's oracle.
+ */
+export function moneyStepRefusal(
+  kind: 'payment' | 'refund',
+  before: Pick<SaleState, 'refundOwed'>,
+  after: Pick<SaleState, 'balance'>,
+): string | null {
+  const balanceAfter = decimalToCents(after.balance);
+  if (kind === 'payment') return balanceAfter < 0 ? SALE_TEXT.overpaid : null;
+  if (decimalToCents(before.refundOwed) <= 0) return SALE_TEXT.noRefundOwed;
+  return balanceAfter > 0 ? SALE_TEXT.refundTooLarge : null;
+}

@@ -1,0 +1,105 @@
+import {
+  ADMIN_TEXT,
+  type AdminTransaction,
+  type BalancePayment,
+  balancePaymentSchema,
+} from '@contracts/admin';
+import { PAYMENT_METHODS } from '@contracts/after-sale';
+import { dateInZone } from '@contracts/business-days';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { SelectField, SelectOptions } from '@/components/ui/fields';
+import { FormField } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
+import { toast } from '@/components/ui/use-toast';
+import { amountLeft, formatAmount, todayIn } from '@/lib/sale-state';
+import { vehicleTitle } from '@/lib/vehicle-title';
+import { plainFieldErrors, zodResolver } from '@/lib/zod';
+import { SALE_STEP_LABELS as L } from '../admin-texts';
+import { useUpdateTransaction } from '../api/update-transaction';
+
+/**
+ * "Mark paid" (issue #27): records the remaining balance as a payment, with how and when it was
+ * paid; the button states the amount, so the admin confirms exactly what the ledger will get.
+ */
+export function RecordBalanceDialog({ transaction: t }: { transaction: AdminTransaction }) {
+  const [open, setOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const update = useUpdateTransaction();
+  const owed = formatAmount(amountLeft(t));
+  const name = vehicleTitle(t.vehicle);
+  const form = useForm<BalancePayment>({
+    resolver: zodResolver(balancePaymentSchema, plainFieldErrors),
+    defaultValues: { method: 'ach', reference: '', receivedOn: todayIn(t.terms.timeZone) },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((payment) => {
+    setFailure(null);
+    update.mutate(
+      { id: t.id, body: { isPaid: true, payment } },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          toast({
+            title: ADMIN_TEXT.transactionUpdated,
+            description: `${name}, ${t.dealerName}: payment of ${owed} recorded, paid in full.`,
+          });
+        },
+        onError: (error) => setFailure(error.message),
+      },
+    );
+  });
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setFailure(null);
+      }}
+      title={L.recordBalance}
+      description={`${name}, sold to ${t.dealerName}: ${owed} is left to pay. Recording it marks the sale paid in full.`}
+      trigger={
+        <Button size="sm" variant="outline" className="h-7 whitespace-nowrap px-2 text-xs font-medium">
+          {L.markPaid}
+          <span className="sr-only">
+            {' '}
+            ({owed} left) for {name}, {t.dealerName}
+          </span>
+        </Button>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-3">
+        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
+          Amount <span className="text-lg font-semibold tabular-nums">{owed}</span>
+        </p>
+        <SelectField label={L.method} error={errors.method?.message} {...form.register('method')}>
+          <SelectOptions items={PAYMENT_METHODS} />
+        </SelectField>
+        <FormField
+          label={L.reference}
+          autoComplete="off"
+          maxLength={100}
+          error={errors.reference?.message}
+          {...form.register('reference')}
+        />
+        <FormField
+          label={L.receivedOn}
+          type="date"
+          min={dateInZone(new Date(t.createdAt), t.terms.timeZone)}
+          max={todayIn(t.terms.timeZone)}
+          error={errors.receivedOn?.message}
+          {...form.register('receivedOn')}
+        />
+        {failure ? (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            {failure}
+          </p>
+        ) : null}
+        <Button type="submit" disabled={update.isPending}>
+          {L.confirmBalance(owed)}
+        </Button>
+      </form>
+    </Modal>
+  );
+}
