@@ -39,6 +39,9 @@ export const TEAM_TEXT = {
   ownerSettings: 'Only the dealership’s owner can change these settings',
   viewerReadOnly: 'Your role (viewer) can look at the dashboard, not change it',
   noActiveCode: 'Your dealership has no active buy code. Please contact us.',
+  /** A team member buys with their own code (DESIGN.md §11). */
+  noOwnCode: 'You have no active buy code of your own. Please contact us for one.',
+  viewersHoldNoCodes: 'A viewer cannot hold a buy code; choose a buyer or an owner',
   notYourself: 'You cannot change or remove yourself',
   resetSent: 'If that e-mail belongs to a team member, a reset link is on its way.',
   currentPasswordWrong: 'Your current password is not correct',

@@ -2,12 +2,20 @@ import { ERROR_CODES } from '@contracts/errors';
 import { type InviteMember, TEAM_TEXT, type UpdateMember } from '@contracts/teams';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { dealers, dealerUsers, dealerUserTokens, offers, webauthnCredentials } from '../../db/schema';
+import {
+  buyCodes,
+  dealers,
+  dealerUsers,
+  dealerUserTokens,
+  offers,
+  webauthnCredentials,
+} from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/db-errors';
 import { revokeMemberSessions } from '../../lib/sessions';
 import { writeAudit } from '../audit/write-audit';
+import { deactivateMemberCodes, giveUnheldCodesToOwner } from '../buy-codes/member-codes';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import type { MessageContext } from '../notifications/notification-messages';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
@@ -85,6 +93,7 @@ export async function inviteMember(
           perDayLimit: input.perDayLimit ?? null,
         })
         .returning();
+      await giveUnheldCodesToOwner(tx, dealerId);
       await sendInvitation(tx, member!, dealer.dealerName, actor, messages);
       await writeAudit(tx, actor, {
         entity: 'dealer_user',
@@ -152,6 +161,9 @@ export async function updateMember(db: Database, memberId: number, input: Update
       perDayLimit: input.perDayLimit ?? null,
     };
     await tx.update(dealerUsers).set(change).where(eq(dealerUsers.id, memberId));
+    // Viewers hold no codes (DESIGN.md §11): a member made a viewer loses theirs at once.
+    if (change.role === 'viewer') await deactivateMemberCodes(tx, memberId, actor);
+    if (change.role === 'owner') await giveUnheldCodesToOwner(tx, member.dealerId);
     await writeAudit(tx, actor, {
       entity: 'dealer_user',
       entityId: memberId,
@@ -180,6 +192,7 @@ export async function disableMember(db: Database, memberId: number, actor: Actor
       await tx.update(dealerUsers).set({ disabledAt: sql`now()` }).where(eq(dealerUsers.id, memberId));
       await revokeMemberTokens(tx, memberId);
       await revokeMemberSessions(tx, memberId);
+      await deactivateMemberCodes(tx, memberId, actor);
       // Their open offers end with them (the dealership is told, as when a sale declines them).
       await declineOpenOffers(tx, eq(offers.buyerUserId, memberId), 'Buyer removed from the team', messages);
       await writeAudit(tx, actor, {
@@ -215,6 +228,8 @@ export async function revokeInvitation(db: Database, memberId: number, actor: Ac
   await db.transaction(async (tx) => {
     const { member } = await lockMember(tx, memberId, null);
     if (member.acceptedAt) throw new AppError(ERROR_CODES.conflict, 'This invitation was already accepted');
+    // A code given to the invited person goes back to the dealership (the owner's, DESIGN.md §11).
+    await tx.update(buyCodes).set({ dealerUserId: null }).where(eq(buyCodes.dealerUserId, memberId));
     await tx.delete(dealerUsers).where(eq(dealerUsers.id, memberId));
     await writeAudit(tx, actor, {
       entity: 'dealer_user',

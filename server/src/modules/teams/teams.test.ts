@@ -11,7 +11,7 @@ import {
 import { requestsAs, signInAdmin, signInMember } from '../../../test/sessions';
 import { recipientsOf, type SmtpSink, startSmtpSink } from '../../../test/smtp-sink';
 import { createBootstrappedApp } from '../../../test/test-app';
-import { dealerUsers, dealerUserTokens, notifications, offers, sessions } from '../../db/schema';
+import { buyCodes, dealerUsers, dealerUserTokens, notifications, offers, sessions } from '../../db/schema';
 import { createMailTransport, type MailTransport, runSenderPass } from '../notifications/send-notifications';
 
 const ORIGIN = 'https://wholesale.example.com';
@@ -220,7 +220,11 @@ describe('the owner’s team', () => {
     ).toBe(403);
 
     // Removed: the session is refused from the next request, sign-in fails, open offers end.
-    await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: 'RM7W' });
+    const beaCode = await insertBuyCodeRow(ctx.db, {
+      dealerId: dealer.id,
+      code: 'RM7W',
+      dealerUserId: bea.id,
+    });
     const car = await insertVehicle(ctx.db);
     await asOwner('PATCH', `/api/team/members/${bea.id}`, {
       role: 'buyer',
@@ -236,6 +240,9 @@ describe('the owner’s team', () => {
     expect((await asBea('GET', '/api/dealer/transactions')).statusCode).toBe(401);
     const [revoked] = await ctx.db.select().from(sessions).where(eq(sessions.dealerUserId, bea.id));
     expect(revoked!.revokedAt).not.toBeNull();
+    // Her code went with her (DESIGN.md §11), in the same transaction.
+    const [endedCode] = await ctx.db.select().from(buyCodes).where(eq(buyCodes.id, beaCode.id));
+    expect(endedCode!.active).toBe(false);
     expect((await post('/api/team/login', { email: bea.email, password: MEMBER_PASSWORD })).statusCode).toBe(
       401,
     );
