@@ -38,12 +38,14 @@ export async function findTeam(db: Executor, dealerId: number, memberId?: number
   const rows = await db
     .select({
       member: dealerUsers,
-      passkeys: sql<number>`(select count(*)::int from ${webauthnCredentials} where ${webauthnCredentials.dealerUserId} = ${dealerUsers.id})`,
-      invitationExpiresAt:
-        sql<Date | null>`(select max(${dealerUserTokens.expiresAt}) from ${dealerUserTokens}
-        where ${dealerUserTokens.dealerUserId} = ${dealerUsers.id} and ${dealerUserTokens.purpose} = 'invitation'
-          and ${dealerUserTokens.usedAt} is null and ${dealerUserTokens.revokedAt} is null
-          and ${dealerUserTokens.expiresAt} > now())`.mapWith((v) => (v === null ? null : new Date(v))),
+      // Spelled out in full: drizzle writes a lone table's columns unqualified, and inside these
+      // subqueries "id" would then be the subquery's own row (it counted a passkey whose id matched).
+      passkeys: sql<number>`(select count(*)::int from webauthn_credentials wc where wc.dealer_user_id = "dealer_users"."id")`,
+      invitationExpiresAt: sql<string | null>`(select max(t.expires_at) from dealer_user_tokens t
+        where t.dealer_user_id = "dealer_users"."id" and t.purpose = 'invitation'
+          and t.used_at is null and t.revoked_at is null and t.expires_at > now())`.mapWith((v) =>
+        v === null ? null : new Date(v),
+      ),
     })
     .from(dealerUsers)
     .where(
