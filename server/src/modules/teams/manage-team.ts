@@ -2,14 +2,7 @@ import { ERROR_CODES } from '@contracts/errors';
 import { type InviteMember, TEAM_TEXT, type UpdateMember } from '@contracts/teams';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import {
-  buyCodes,
-  dealers,
-  dealerUsers,
-  dealerUserTokens,
-  offers,
-  webauthnCredentials,
-} from '../../db/schema';
+import { buyCodes, dealers, dealerUsers, offers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/db-errors';
