@@ -89,6 +89,16 @@ export const teamMemberSchema = memberSchema.extend({
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
+/**
+ * An invitation just made or sent again. Without a mail transport nothing is e-mailed, so the
+ * answer carries the link (with its token) for the owner or admin to hand over; it is shown once
+ * and never stored in the clear (only its hash is).
+ */
+export const invitedMemberSchema = teamMemberSchema.extend({
+  invitationLink: z.string().nullable(),
+});
+export type InvitedMember = z.infer<typeof invitedMemberSchema>;
+
 export const inviteMemberBodySchema = z.object({
   email: emailSchema,
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),

@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@contracts/errors';
-import { type InviteMember, TEAM_TEXT, type UpdateMember } from '@contracts/teams';
+import { type InvitedMember, type InviteMember, TEAM_TEXT, type UpdateMember } from '@contracts/teams';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { buyCodes, dealers, dealerUsers, offers } from '../../db/schema';
@@ -14,12 +14,17 @@ import type { MessageContext } from '../notifications/notification-messages';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
 import { issueMemberToken, revokeMemberTokens } from './member-tokens';
 import { toTeamMember } from './member-views';
-import { invitationMessage } from './team-messages';
+import { invitationLinkOf, invitationMessage } from './team-messages';
 
 /** Only an owner (a named member with the owner role) manages the team; the use cases check it. */
 export function assertOwner(actor: Actor) {
   if (actor.type !== 'dealer' || actor.member?.role !== 'owner')
     throw new AppError(ERROR_CODES.forbidden, TEAM_TEXT.ownersOnly);
+}
+
+/** Whether invitations go out by e-mail (SMTP_URL set); else the link is handed to the inviter. */
+export interface InvitationDelivery {
+  mailed: boolean;
 }
 
 /** Who invited, as the invitation names them: the owner by name, or the marketplace's team. */
@@ -72,7 +77,8 @@ export async function inviteMember(
   input: InviteMember,
   actor: Actor,
   messages: MessageContext,
-) {
+  delivery: InvitationDelivery,
+): Promise<InvitedMember> {
   try {
     return await db.transaction(async (tx) => {
       const [dealer] = await tx.select().from(dealers).where(eq(dealers.id, dealerId));
@@ -89,14 +95,17 @@ export async function inviteMember(
         })
         .returning();
       await giveUnheldCodesToOwner(tx, dealerId);
-      await sendInvitation(tx, member!, dealer.dealerName, actor, messages);
+      const link = await sendInvitation(tx, member!, dealer.dealerName, actor, messages);
       await writeAudit(tx, actor, {
         entity: 'dealer_user',
         entityId: member!.id,
         action: 'invited',
         after: { dealerId, email: member!.email, role: member!.role },
       });
-      return teamMemberOf(tx, dealerId, member!.id);
+      return {
+        ...(await teamMemberOf(tx, dealerId, member!.id)),
+        invitationLink: delivery.mailed ? null : link,
+      };
     });
   } catch (error) {
     if (pgErrorCode(error) === UNIQUE_VIOLATION)
@@ -113,20 +122,22 @@ async function sendInvitation(
   messages: MessageContext,
 ) {
   const { token, id } = await issueMemberToken(tx, member.id, 'invitation');
+  const payload = invitationMessage(messages, {
+    dealerName,
+    name: member.name,
+    role: member.role,
+    invitedBy: inviterName(actor, messages.brandName),
+    token,
+  });
   await enqueueNotifications(tx, [
     {
       event: 'team_invitation',
       entityId: id,
       to: [{ email: member.email }],
-      payload: invitationMessage(messages, {
-        dealerName,
-        name: member.name,
-        role: member.role,
-        invitedBy: inviterName(actor, messages.brandName),
-        token,
-      }),
+      payload,
     },
   ]);
+  return invitationLinkOf(messages, token);
 }
 
 /** A member row of this dealership (any dealership when `dealerId` is null: the admin), locked. */
@@ -207,14 +218,18 @@ export async function resendInvitation(
   memberId: number,
   actor: Actor,
   messages: MessageContext,
-) {
+  delivery: InvitationDelivery,
+): Promise<InvitedMember> {
   return db.transaction(async (tx) => {
     const { member, dealerName } = await lockMember(tx, memberId, null);
     if (member.acceptedAt || member.disabledAt)
       throw new AppError(ERROR_CODES.conflict, 'Only a pending invitation can be sent again');
-    await sendInvitation(tx, member, dealerName, actor, messages);
+    const link = await sendInvitation(tx, member, dealerName, actor, messages);
     await writeAudit(tx, actor, { entity: 'dealer_user', entityId: memberId, action: 'invitation_resent' });
-    return teamMemberOf(tx, member.dealerId, memberId);
+    return {
+      ...(await teamMemberOf(tx, member.dealerId, memberId)),
+      invitationLink: delivery.mailed ? null : link,
+    };
   });
 }
 

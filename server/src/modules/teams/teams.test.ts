@@ -185,6 +185,8 @@ describe('the owner’s team', () => {
       perDayLimit: '',
     });
     expect(invited.statusCode).toBe(201);
+    // Mailed, so the link is not handed out.
+    expect(invited.json().invitationLink).toBeNull();
     expect(invited.json()).toMatchObject({
       perVehicleLimit: '25000.00',
       perDayLimit: null,
