@@ -172,3 +172,32 @@ export const dealerOfferBodySchema = z.object({
   vehicleId: jsonIdSchema('Vehicle not found'),
   amount: amountSchema,
 });
+
+/** Whether a URL's host is an IP address: browsers refuse passkeys there (WebAuthn needs a domain). */
+export const isIpHost = (hostname: string) =>
+  /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.startsWith('[') || hostname.includes(':');
+
+/**
+ * Where passkeys work for a page or server address: the same URL with a loopback IP shown as
+ * localhost; null when the host is already a name, or a non-loopback IP (which has no such twin).
+ */
+export function passkeyReadyUrl(address: string): string | null {
+  const url = new URL(address);
+  if (!isIpHost(url.hostname)) return null;
+  const loopback =
+    url.hostname === '[::1]' ||
+    url.hostname.startsWith('127.') ||
+    url.hostname === '0.0.0.0' ||
+    url.hostname === '[::]';
+  if (!loopback) return null;
+  url.hostname = 'localhost';
+  return url.toString().replace(/\/$/, '');
+}
+
+/** What a passkey prompt on an IP-address page says instead of the browser's bare SecurityError. */
+export function passkeyIpHostText(address: string): string {
+  const ready = passkeyReadyUrl(address);
+  return ready
+    ? `Passkeys don’t work on an IP address. Open ${ready} instead, or sign in with your password.`
+    : 'Passkeys don’t work on an IP address. Open this site by its name, or sign in with your password.';
+}
