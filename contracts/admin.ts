@@ -107,6 +107,9 @@ export const adminBuyCodeSchema = z.object({
   code: z.string(),
   dealerId: z.number().int(),
   dealerName: z.string(),
+  /** The team member whose authority the code is (DESIGN.md §11); null without a team. */
+  dealerUserId: z.number().int().nullable(),
+  holderName: z.string().nullable(),
   active: z.boolean(),
   usageCount: z.number().int(),
   maxUses: z.number().int().nullable(),
@@ -132,6 +135,8 @@ const maxUsesSchema = z
 const expiresAtSchema = z.iso.datetime({ offset: true, error: 'Expiry must be a date and time' }).nullable();
 export const createBuyCodeBodySchema = z.strictObject({
   dealerId: jsonIdSchema(DEALER_ID_MESSAGE),
+  /** For a dealership with a team: the buyer or owner who will hold it (default: its first owner). */
+  dealerUserId: jsonIdSchema('Choose a team member').optional(),
   maxUses: maxUsesSchema.optional(),
   expiresAt: expiresAtSchema.optional(),
 });

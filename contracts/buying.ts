@@ -21,7 +21,41 @@ export const BUYING_TEXT = {
   processing: 'Processing...',
   vehicleUnavailable: 'This vehicle is no longer available',
   codeNotValid: 'This buy code is not valid',
+  // Buy Now's refusals after the code matched (docs/decisions/0018-codes-belong-to-people.md): a
+  // wrong code still answers only buyFailure, so these tell nothing to someone guessing codes.
+  vehicleSold: 'This vehicle has already been sold.',
+  codeExpired: 'This buy code has expired. Please contact us for a new one.',
+  codeUsedUp: 'This buy code has been used the maximum number of times. Please contact us for a new one.',
+  codeDeactivated: 'This buy code has been deactivated. Please contact us for a new one.',
+  dealerInactive: 'Your dealership’s account is not active. Please contact us.',
 } as const;
+
+/**
+ * Why a purchase was refused, as `reason` beside `{message, code}` in the error body: stable for
+ * clients (the Buy Now dialog shows `message` verbatim and may style by `reason`). A body without a
+ * reason (e.g. a malformed request) is shown by its message alone.
+ */
+export const PURCHASE_REFUSALS = {
+  /** No code matched (400, BUYING_TEXT.buyFailure); the only refusal that counts as a guess. */
+  invalidCode: 'INVALID_BUY_CODE',
+  /** The vehicle was sold (409, BUYING_TEXT.vehicleSold), told whatever the code, since it is public. */
+  vehicleSold: 'VEHICLE_SOLD',
+  /** Removed, unpublished or unknown vehicle (409, BUYING_TEXT.vehicleUnavailable). */
+  vehicleUnavailable: 'VEHICLE_UNAVAILABLE',
+  /** The code matched but is past its expiry (403, BUYING_TEXT.codeExpired). */
+  codeExpired: 'BUY_CODE_EXPIRED',
+  /** The code matched but has no uses left (403, BUYING_TEXT.codeUsedUp). */
+  codeUsedUp: 'BUY_CODE_USED_UP',
+  /** The code matched but was deactivated, e.g. its holder left the team (403, BUYING_TEXT.codeDeactivated). */
+  codeDeactivated: 'BUY_CODE_DEACTIVATED',
+  /** The code matched but its dealership is inactive (403, BUYING_TEXT.dealerInactive). */
+  dealerInactive: 'DEALER_INACTIVE',
+  /** The code's holder (or the signed-in member) is a viewer (403, TEAM_TEXT.viewerCannotBuy). */
+  viewerCannotBuy: 'VIEWER_CANNOT_BUY',
+  /** Over the holder's per-vehicle or daily limit (403, limitText.perVehicle / perDay). */
+  overLimit: 'OVER_BUYER_LIMIT',
+} as const;
+export type PurchaseRefusal = (typeof PURCHASE_REFUSALS)[keyof typeof PURCHASE_REFUSALS];
 
 /** The header a client sends so a retried purchase or offer is answered once (DESIGN.md §4). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -127,6 +161,10 @@ export type DealerTransaction = z.infer<typeof dealerTransactionSchema>;
 export const dealerBuyCodeSchema = z.object({
   id: z.number().int(),
   code: z.string(),
+  /** The team member whose authority the code is (DESIGN.md §11); null without a team. */
+  holderName: z.string().nullable(),
+  /** Whether the signed-in person may use it (always, without a team). */
+  mine: z.boolean(),
   active: z.boolean(),
   usageCount: z.number().int(),
   maxUses: z.number().int().nullable(),

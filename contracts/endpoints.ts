@@ -66,6 +66,7 @@ import {
   dealerPurchaseBodySchema,
   dealerPurchaseResponseSchema,
   invitationSchema,
+  invitedMemberSchema,
   inviteMemberBodySchema,
   memberSignInBodySchema,
   passkeyOptionsBodySchema,
@@ -145,7 +146,7 @@ export const endpointSchemas = (premiumLabel: string) =>
     addPasskey: { body: addPasskeyBodySchema, response: { 201: passkeySchema } },
     deletePasskey: { params: idParamsSchema, response: { 200: okSchema } },
     teamMembers: { response: { 200: z.array(teamMemberSchema) } },
-    inviteMember: { body: inviteMemberBodySchema, response: { 201: teamMemberSchema } },
+    inviteMember: { body: inviteMemberBodySchema, response: { 201: invitedMemberSchema } },
     updateMember: {
       params: idParamsSchema,
       body: updateMemberBodySchema,
@@ -156,9 +157,9 @@ export const endpointSchemas = (premiumLabel: string) =>
     adminInviteMember: {
       params: idParamsSchema,
       body: inviteMemberBodySchema,
-      response: { 201: teamMemberSchema },
+      response: { 201: invitedMemberSchema },
     },
-    resendInvitation: { params: idParamsSchema, response: { 200: teamMemberSchema } },
+    resendInvitation: { params: idParamsSchema, response: { 200: invitedMemberSchema } },
     revokeInvitation: { params: idParamsSchema, response: { 200: okSchema } },
     disableMember: { params: idParamsSchema, response: { 200: teamMemberSchema } },
     dealerPurchase: { body: dealerPurchaseBodySchema, response: { 200: dealerPurchaseResponseSchema } },

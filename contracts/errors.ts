@@ -4,6 +4,8 @@ import { z } from './zod';
 export const errorBodySchema = z.object({
   message: z.string(),
   code: z.string().optional(),
+  /** A finer, stable reason for some refusals (e.g. PURCHASE_REFUSALS in buying.ts). */
+  reason: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -39,6 +39,9 @@ export const TEAM_TEXT = {
   ownerSettings: 'Only the dealership’s owner can change these settings',
   viewerReadOnly: 'Your role (viewer) can look at the dashboard, not change it',
   noActiveCode: 'Your dealership has no active buy code. Please contact us.',
+  /** A team member buys with their own code (DESIGN.md §11). */
+  noOwnCode: 'You have no active buy code of your own. Please contact us for one.',
+  viewersHoldNoCodes: 'A viewer cannot hold a buy code; choose a buyer or an owner',
   notYourself: 'You cannot change or remove yourself',
   resetSent: 'If that e-mail belongs to a team member, a reset link is on its way.',
   currentPasswordWrong: 'Your current password is not correct',
@@ -85,6 +88,16 @@ export const teamMemberSchema = memberSchema.extend({
   createdAt: z.string(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+/**
+ * An invitation just made or sent again. Without a mail transport nothing is e-mailed, so the
+ * answer carries the link (with its token) for the owner or admin to hand over; it is shown once
+ * and never stored in the clear (only its hash is).
+ */
+export const invitedMemberSchema = teamMemberSchema.extend({
+  invitationLink: z.string().nullable(),
+});
+export type InvitedMember = z.infer<typeof invitedMemberSchema>;
 
 export const inviteMemberBodySchema = z.object({
   email: emailSchema,
@@ -159,3 +172,32 @@ export const dealerOfferBodySchema = z.object({
   vehicleId: jsonIdSchema('Vehicle not found'),
   amount: amountSchema,
 });
+
+/** Whether a URL's host is an IP address: browsers refuse passkeys there (WebAuthn needs a domain). */
+export const isIpHost = (hostname: string) =>
+  /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.startsWith('[') || hostname.includes(':');
+
+/**
+ * Where passkeys work for a page or server address: the same URL with a loopback IP shown as
+ * localhost; null when the host is already a name, or a non-loopback IP (which has no such twin).
+ */
+export function passkeyReadyUrl(address: string): string | null {
+  const url = new URL(address);
+  if (!isIpHost(url.hostname)) return null;
+  const loopback =
+    url.hostname === '[::1]' ||
+    url.hostname.startsWith('127.') ||
+    url.hostname === '0.0.0.0' ||
+    url.hostname === '[::]';
+  if (!loopback) return null;
+  url.hostname = 'localhost';
+  return url.toString().replace(/\/$/, '');
+}
+
+/** What a passkey prompt on an IP-address page says instead of the browser's bare SecurityError. */
+export function passkeyIpHostText(address: string): string {
+  const ready = passkeyReadyUrl(address);
+  return ready
+    ? `Passkeys don’t work on an IP address. Open ${ready} instead, or sign in with your password.`
+    : 'Passkeys don’t work on an IP address. Open this site by its name, or sign in with your password.';
+}

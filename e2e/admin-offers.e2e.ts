@@ -316,6 +316,8 @@ describe('Empty marketplace and the spreadsheet sync', () => {
       SEED_DEMO: 'false',
       SHEET_CSV_URL: `http://127.0.0.1:${port}/sheet.csv`,
       SHEET_IMAGE_CA_FILE: images.caFile,
+      // The test image host is on loopback, refused unless allowed (ADR 0019).
+      SHEET_IMAGE_ALLOWED_NETWORKS: '127.0.0.1/32',
     });
     try {
       const { page, context, errors } = await signIn(empty.url, DESKTOP);

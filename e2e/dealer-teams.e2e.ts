@@ -162,16 +162,15 @@ describe('dealer teams in the browser', () => {
   it('a buyer joins with a password and buys without typing a code; the admin sees who bought', async () => {
     const dealers = await api<{ id: number }[]>('GET', '/api/dealers');
     const dealer = dealers.at(-1)!;
-    const codes = await api<{ code: string; active: boolean }[]>(
-      'GET',
-      `/api/buy-codes?dealerId=${dealer.id}`,
-    );
-    const activeCode = codes.find((c) => c.active)?.code;
-    expect(activeCode).toBeTruthy();
-    await api('POST', `/api/dealers/${dealer.id}/team`, {
+    const bo = await api<{ id: number }>('POST', `/api/dealers/${dealer.id}/team`, {
       email: 'bo@e2e.example',
       name: 'Bo Buyer',
       role: 'buyer',
+    });
+    // A code is a person's authority (DESIGN.md §11): the admin gives Bo his own.
+    const { code: activeCode } = await api<{ code: string; holderName: string }>('POST', '/api/buy-codes', {
+      dealerId: dealer.id,
+      dealerUserId: bo.id,
     });
     const link = await mailedLink('bo@e2e.example', '/dealer/invitation');
 
@@ -189,7 +188,7 @@ describe('dealer teams in the browser', () => {
     await page.goto(`/vehicle/${vehicle.id}`);
     await page.getByRole('button', { name: 'Buy Now' }).first().click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(`with your dealership’s buy code ${activeCode}`).waitFor();
+    await dialog.getByText(`with your buy code ${activeCode}`).waitFor();
     await dialog.getByRole('button', { name: 'Confirm purchase' }).click();
     await toast(page, 'Vehicle purchase initiated. Our team will contact you shortly.');
     const sales = await api<{ vehicleId: number; boughtBy: string | null }[]>('GET', '/api/transactions');

@@ -35,6 +35,7 @@ import { photosRoutes } from './modules/photos/photos.routes';
 import { S3PhotoFiles } from './modules/photos/s3-photo-files';
 import { buyingRoutes } from './modules/purchases/buying.routes';
 import { readCaFile } from './modules/sheets-sync/fetch-image';
+import { allowedNetworks } from './modules/sheets-sync/public-address';
 import { sheetsSyncRoutes } from './modules/sheets-sync/sheets-sync.routes';
 import { SheetSync } from './modules/sheets-sync/sync-vehicles';
 import { teamsRoutes } from './modules/teams/teams.routes';
@@ -234,6 +235,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       store: photos,
       budgetMs: config.sheetImages.budgetMs,
       extraCa: config.sheetImages.caFile ? await readCaFile(config.sheetImages.caFile) : null,
+      allowedNetworks: allowedNetworks(config.sheetImages.allowedNetworks),
     },
   });
   await app.register(sheetsSyncRoutes, { sync });

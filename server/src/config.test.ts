@@ -178,5 +178,17 @@ describe('configuration', () => {
     expect(trueProblem).toContain('e.g. 1');
     expect(problemsOf({ TRUST_PROXY: '10.0.0.0/33' })[0]).toContain('not an address: 10.0.0.0/33');
     expect(problemsOf({ TRUST_PROXY: 'proxy.example.com' })[0]).toMatch(/^TRUST_PROXY:/);
+    // Every address is the same as true (review finding): refused with what to set.
+    for (const everyone of ['0.0.0.0/0', '::/0', '10.0.0.0/8,::/0'])
+      expect(problemsOf({ TRUST_PROXY: everyone })[0]).toMatch(/^TRUST_PROXY: must not trust every address/);
+  });
+
+  it('takes SHEET_IMAGE_ALLOWED_NETWORKS as CIDRs, never every address', () => {
+    expect(loadConfig({}).sheetImages.allowedNetworks).toEqual([]);
+    expect(
+      loadConfig({ SHEET_IMAGE_ALLOWED_NETWORKS: '10.1.2.0/24, fd00::/8' }).sheetImages.allowedNetworks,
+    ).toEqual(['10.1.2.0/24', 'fd00::/8']);
+    for (const bad of ['0.0.0.0/0', '::/0', '10.1.2.3', 'images.example.com/24'])
+      expect(problemsOf({ SHEET_IMAGE_ALLOWED_NETWORKS: bad })[0]).toMatch(/^SHEET_IMAGE_ALLOWED_NETWORKS:/);
   });
 });

@@ -67,6 +67,17 @@ function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): Trust
     if (hops <= 10) return hops;
   }
   const entries = v.split(',').map((e) => e.trim());
+  // A /0 is every address: the same as `true`.
+  const everyone = entries.filter((e) => /\/0+$/.test(e));
+  if (everyone.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        `must not trust every address (${everyone.join(', ')}): that lets a client choose its own address with X-Forwarded-For. ` +
+        'Set the number of proxies in front of the app (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)',
+    });
+    return z.NEVER;
+  }
   const bad = entries.filter((e) => !isAddressOrCidr(e));
   if (bad.length > 0) {
     ctx.addIssue({
@@ -228,6 +239,27 @@ const envSchema = z.object({
   ),
   /** Extra CA certificates (PEM file) trusted for the sheet's image hosts, besides the system's. */
   SHEET_IMAGE_CA_FILE: optionalString,
+  /**
+   * Non-public networks the sheet's image URLs may reach (comma-separated CIDRs, e.g. a company's
+   * image server at 10.1.2.0/24); unset: public addresses only (ADR 0019).
+   */
+  SHEET_IMAGE_ALLOWED_NETWORKS: z
+    .preprocess(emptyToUndefined, z.string().optional())
+    .transform((value, ctx) => {
+      const entries = (value ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
+      const bad = entries.filter((e) => !e.includes('/') || !isAddressOrCidr(e) || /\/0+$/.test(e));
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be comma-separated CIDRs of the networks allowed besides public ones (not /0), e.g. 10.1.2.0/24; not: ${bad.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
   /** smtp://user:pass@host:587 or smtps://…; unset: notifications are recorded as suppressed, not sent. */
   SMTP_URL: z.preprocess(
     emptyToUndefined,
@@ -397,7 +429,7 @@ export interface Config {
   /** SELLER_ADDRESS, one line per entry joined by newlines; null when unset. */
   sellerAddress: string | null;
   /** Importing the sheet's `images` column as photos (SHEET_IMAGE_BUDGET_MS, SHEET_IMAGE_CA_FILE). */
-  sheetImages: { budgetMs: number; caFile: string | null };
+  sheetImages: { budgetMs: number; caFile: string | null; allowedNetworks: string[] };
   brand: Brand;
   /** Outgoing e-mail: null without SMTP_URL (rows are suppressed). `from` defaults to the brand at no-reply@host. */
   mail: { smtpUrl: string; from: string } | null;
@@ -545,7 +577,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     cloudinary: parseCloudinaryUrl(env.CLOUDINARY_URL, env.CLOUDINARY_API_BASE),
     sheet: sheetSource(env),
     sheetLimits: { timeoutMs: env.SHEET_FETCH_TIMEOUT_MS, maxBytes: env.SHEET_MAX_BYTES },
-    sheetImages: { budgetMs: env.SHEET_IMAGE_BUDGET_MS, caFile: env.SHEET_IMAGE_CA_FILE ?? null },
+    sheetImages: {
+      budgetMs: env.SHEET_IMAGE_BUDGET_MS,
+      caFile: env.SHEET_IMAGE_CA_FILE ?? null,
+      allowedNetworks: env.SHEET_IMAGE_ALLOWED_NETWORKS,
+    },
     sellerAddress: env.SELLER_ADDRESS ? env.SELLER_ADDRESS.split(/\s*(?:\\n|\|)\s*/).join('\n') : null,
     saleTerms: {
       paymentDays: env.SALE_PAYMENT_DAYS,

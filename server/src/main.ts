@@ -1,3 +1,4 @@
+import { passkeyReadyUrl } from '@contracts/teams';
 import { buildApp } from './app';
 import { type BootstrapReport, bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
@@ -77,6 +78,9 @@ async function main() {
   const shown = address.replace('[::1]', 'localhost');
   printFirstStart(report, shown);
   process.stdout.write(`${config.brand.productName} is running at ${shown}\n`);
+  // Browsers refuse passkeys on an IP address: say where they work (PUBLIC_ORIGIN, else localhost).
+  const passkeys = config.publicOrigin ?? passkeyReadyUrl(address);
+  if (passkeys && passkeys !== shown) process.stdout.write(`Passkeys work at ${passkeys}\n`);
 }
 
 main().catch((error: unknown) => {

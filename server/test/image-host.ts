@@ -47,7 +47,7 @@ export function colourPhoto(hue: number, width = 800, height = 600) {
  * An image host on https://127.0.0.1 (the sheet's `images` must be https): `/photo-<n>.jpg` are
  * real JPEGs, `/redirect-<n>.jpg` redirects to `/photo-<n>.jpg`, `/not-a-photo.jpg` is text,
  * `/missing.jpg` is a 404, `/slow.jpg` never answers, `/huge.jpg` streams more than 25 MB, and
- * `/insecure-redirect.jpg` redirects to http. `caFile` is the certificate to trust
+ * `/insecure-redirect.jpg` redirects to http, `/redirect-to/<host>` to `https://<host>:<same port>/photo-1.jpg`. `caFile` is the certificate to trust
  * (SHEET_IMAGE_CA_FILE); `requests` counts the GETs per path.
  */
 export async function startImageHost() {
@@ -62,6 +62,12 @@ export async function startImageHost() {
       res.writeHead(200, { 'content-type': 'image/jpeg' }).end(await colourPhoto(Number(photo[1]) % 256));
     } else if (redirect) {
       res.writeHead(302, { location: `/photo-${redirect[1]}.jpg` }).end();
+    } else if (path.startsWith('/redirect-to/')) {
+      // Redirects to the address after the prefix, e.g. /redirect-to/10.255.255.1 (SSRF tests).
+      const port = (server.address() as AddressInfo).port;
+      res
+        .writeHead(302, { location: `https://${path.slice('/redirect-to/'.length)}:${port}/photo-1.jpg` })
+        .end();
     } else if (path === '/insecure-redirect.jpg') {
       res.writeHead(302, { location: 'http://127.0.0.1:9/photo-1.jpg' }).end();
     } else if (path === '/not-a-photo.jpg') {

@@ -229,6 +229,11 @@ export const buyCodes = pgTable(
     dealerId: integer()
       .notNull()
       .references(() => dealers.id),
+    /**
+     * The team member whose authority this code is (DESIGN.md §11); null for a dealership without a
+     * team (then the code is the dealership's, as the spec says).
+     */
+    dealerUserId: integer().references((): AnyPgColumn => dealerUsers.id),
     maxUses: integer(),
     usageCount: integer().notNull().default(0),
     active: boolean().notNull().default(true),
@@ -239,6 +244,7 @@ export const buyCodes = pgTable(
     // Codes are stored upper-case and matched case-insensitively by upper-casing the input.
     uniqueIndex('buy_codes_code_unique').on(t.code),
     index('buy_codes_dealer_idx').on(t.dealerId),
+    index('buy_codes_holder_idx').on(t.dealerUserId),
     check('buy_codes_usage_check', sql`${t.usageCount} >= 0`),
   ],
 );

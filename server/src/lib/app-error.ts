@@ -22,6 +22,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** A stable, finer reason sent beside `code` (e.g. PURCHASE_REFUSALS). */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'AppError';

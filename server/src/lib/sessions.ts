@@ -92,6 +92,8 @@ export async function resolveViewer(db: Database, tokens: string[]): Promise<Vie
       memberName: dealerUsers.name,
       memberEmail: dealerUsers.email,
       memberRole: dealerUsers.role,
+      // Once a dealership has a team, every session names a member (DESIGN.md §11).
+      dealerHasTeam: sql<boolean>`exists (select 1 from ${dealerUsers} team where team.dealer_id = ${dealers.id} and team.disabled_at is null)`,
     })
     .from(sessions)
     .leftJoin(adminUsers, and(eq(sessions.role, 'admin'), eq(adminUsers.id, sessions.subjectId)))
@@ -121,7 +123,7 @@ export async function resolveViewer(db: Database, tokens: string[]): Promise<Vie
       row.dealerId !== null &&
       row.dealerName !== null &&
       row.dealerActive &&
-      (row.sessionMemberId === null || row.memberId !== null)
+      (row.sessionMemberId === null ? !row.dealerHasTeam : row.memberId !== null)
     ) {
       const member =
         row.memberId === null

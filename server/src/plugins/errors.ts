@@ -13,7 +13,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .code(error.statusCode)
         .headers(error.headers)
-        .send({ message: error.message, code: error.code });
+        .send({
+          message: error.message,
+          code: error.code,
+          ...(error.reason === undefined ? {} : { reason: error.reason }),
+        });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];

@@ -1,7 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { dealers, dealerUsers, transactions } from '../db/schema';
+import { buyCodes, dealers, dealerUsers, transactions } from '../db/schema';
 import { generatePassword, hashPassword } from '../modules/auth/passwords';
+import { insertBuyCode } from '../modules/buy-codes/insert-buy-code';
+import { giveUnheldCodesToOwner } from '../modules/buy-codes/member-codes';
 
 /** The demo dealership whose people sign in with their own accounts (DESIGN.md §10). */
 export const DEMO_TEAM_DEALER = 'Route 9 Motors';
@@ -46,12 +48,28 @@ export async function seedDemoTeam(db: Database): Promise<DemoTeam | null> {
   }
   const inserted = await db.insert(dealerUsers).values(rows).returning();
   const buyer = inserted.find((m) => m.role === 'buyer')!;
+  // Codes are people's (DESIGN.md §11): the dealership's codes are the owner's, the buyer gets her
+  // own, the viewer none.
+  await giveUnheldCodesToOwner(db, dealer.id);
+  const buyerCode = await insertBuyCode(db, { dealerId: dealer.id, dealerUserId: buyer.id });
   const [sale] = await db
-    .select({ id: transactions.id })
+    .select({ id: transactions.id, buyCodeId: transactions.buyCodeId })
     .from(transactions)
     .where(and(eq(transactions.dealerId, dealer.id), eq(transactions.cancelled, false)))
     .orderBy(asc(transactions.id))
     .limit(1);
-  if (sale) await db.update(transactions).set({ buyerUserId: buyer.id }).where(eq(transactions.id, sale.id));
+  if (sale) {
+    // The demo sale was hers, made with her code.
+    await db
+      .update(transactions)
+      .set({ buyerUserId: buyer.id, buyCodeId: buyerCode.id })
+      .where(eq(transactions.id, sale.id));
+    await db.update(buyCodes).set({ usageCount: 1 }).where(eq(buyCodes.id, buyerCode.id));
+    if (sale.buyCodeId !== null)
+      await db
+        .update(buyCodes)
+        .set({ usageCount: sql`greatest(${buyCodes.usageCount} - 1, 0)` })
+        .where(eq(buyCodes.id, sale.buyCodeId));
+  }
   return { dealerName: dealer.dealerName, emails: inserted.map((m) => m.email), password };
 }

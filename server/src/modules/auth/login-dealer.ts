@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { buyCodes, dealers, dealerUsers } from '../../db/schema';
 import { AppError, CredentialRejected } from '../../lib/app-error';
 import { createSession } from '../../lib/sessions';
+import { holderOfCode } from '../buy-codes/code-holder';
 import { normalizeCode, usableBuyCode } from '../buy-codes/find-usable-buy-code';
 
 export const toDealerInfo = (
@@ -32,11 +33,12 @@ export const toMember = (row: typeof dealerUsers.$inferSelect): Member => ({
 /**
  * Dealer name (trimmed, case-insensitive) plus one of that dealer's usable buy codes (the one
  * definition: active, unexpired, uses left, dealer active). Every failure says the same thing, so
- * nothing is learnt from a miss.
+ * nothing is learnt from a miss. Once the dealership has a team the code is a person's, and the
+ * session is that member's, with their role and limits (DESIGN.md §11).
  */
 export async function loginDealer(db: Database, input: { dealerName: string; buyCode: string }) {
   const [dealer] = await db
-    .select({ dealer: dealers })
+    .select({ dealer: dealers, buyCode: buyCodes })
     .from(dealers)
     .innerJoin(buyCodes, eq(buyCodes.dealerId, dealers.id))
     .where(
@@ -48,8 +50,13 @@ export async function loginDealer(db: Database, input: { dealerName: string; buy
     )
     .limit(1);
   if (!dealer) throw new CredentialRejected(ERROR_CODES.unauthorized, AUTH_TEXT.invalidCredentials);
-  const session = await createSession(db, 'dealer', dealer.dealer.id);
-  return { dealer: toDealerInfo(dealer.dealer), session };
+  const holder = await holderOfCode(db, dealer.buyCode);
+  // A code nobody on the team holds signs in no one (its holder left; the code is deactivated too).
+  if (holder.kind === 'nobody')
+    throw new CredentialRejected(ERROR_CODES.unauthorized, AUTH_TEXT.invalidCredentials);
+  const member = holder.kind === 'member' ? holder.member : null;
+  const session = await createSession(db, 'dealer', dealer.dealer.id, member?.id ?? null);
+  return { dealer: toDealerInfo(dealer.dealer, member), session };
 }
 
 /** The signed-in dealer, and the named member behind the session when there is one. */

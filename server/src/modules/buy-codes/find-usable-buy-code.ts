@@ -1,3 +1,4 @@
+import { BUYING_TEXT, PURCHASE_REFUSALS } from '@contracts/buying';
 import { ERROR_CODES } from '@contracts/errors';
 import { and, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
@@ -5,6 +6,7 @@ import { buyCodes, dealers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../audit/write-audit';
+import { isHeldBy } from './code-holder';
 
 /**
  * The one definition of a usable buy code (DESIGN.md §3), over `buy_codes` joined with its dealer:
@@ -36,19 +38,61 @@ export async function findUsableBuyCode(db: Executor, code: string, options: { f
 }
 
 /**
- * The dealership's active code for a signed-in dealer's purchase or offer (DESIGN.md §10): its
- * newest usable code, locked when `forUpdate`; null when it has none.
+ * A code by its text whatever its state, with its dealer and whether it is usable now; null when no
+ * code has this text. Locks the code row when `forUpdate`. Buy Now uses it to say why a code that
+ * matched cannot buy (docs/decisions/0018-codes-belong-to-people.md).
  */
-export async function findDealerActiveCode(db: Executor, dealerId: number, options: { forUpdate: boolean }) {
+export async function findBuyCodeByText(db: Executor, code: string, options: { forUpdate: boolean }) {
+  const query = db
+    .select({ buyCode: buyCodes, dealer: dealers, usable: sql<boolean>`${usableBuyCode}` })
+    .from(buyCodes)
+    .innerJoin(dealers, eq(dealers.id, buyCodes.dealerId))
+    .where(eq(buyCodes.code, normalizeCode(code)));
+  const [row] = options.forUpdate ? await query.for('update', { of: buyCodes }) : await query;
+  return row ?? null;
+}
+
+/** Why a code that matched cannot buy, told only to someone who typed it right (DESIGN.md §11). */
+export function unusableCodeRefusal(row: {
+  buyCode: typeof buyCodes.$inferSelect;
+  dealer: typeof dealers.$inferSelect;
+}) {
+  const refuse = (message: string, reason: string) =>
+    new AppError(ERROR_CODES.forbidden, message, {}, reason);
+  if (!row.dealer.active) return refuse(BUYING_TEXT.dealerInactive, PURCHASE_REFUSALS.dealerInactive);
+  if (!row.buyCode.active) return refuse(BUYING_TEXT.codeDeactivated, PURCHASE_REFUSALS.codeDeactivated);
+  if (row.buyCode.expiresAt && row.buyCode.expiresAt <= new Date())
+    return refuse(BUYING_TEXT.codeExpired, PURCHASE_REFUSALS.codeExpired);
+  return refuse(BUYING_TEXT.codeUsedUp, PURCHASE_REFUSALS.codeUsedUp);
+}
+
+/**
+ * The code a signed-in dealer's purchase or offer uses (DESIGN.md §10, §11): a team member's own
+ * newest usable code (held by them, or inherited as the owner), or, for the spec's session of a
+ * dealership without a team (`memberId` null), the dealership's newest usable code. Locked when
+ * `forUpdate`; null when there is none.
+ */
+export async function findDealerActiveCode(
+  db: Executor,
+  dealerId: number,
+  options: { forUpdate: boolean; memberId: number | null },
+) {
   const query = db
     .select({ buyCode: buyCodes, dealer: dealers })
     .from(buyCodes)
     .innerJoin(dealers, eq(dealers.id, buyCodes.dealerId))
     .where(and(eq(buyCodes.dealerId, dealerId), usableBuyCode))
-    .orderBy(desc(buyCodes.createdAt), desc(buyCodes.id))
-    .limit(1);
-  const [row] = options.forUpdate ? await query.for('update', { of: buyCodes }) : await query;
-  return row ?? null;
+    .orderBy(desc(buyCodes.createdAt), desc(buyCodes.id));
+  const rows = options.forUpdate ? await query.for('update', { of: buyCodes }) : await query;
+  for (const row of rows) {
+    if (
+      options.memberId === null
+        ? row.buyCode.dealerUserId === null
+        : await isHeldBy(db, row.buyCode, options.memberId)
+    )
+      return row;
+  }
+  return null;
 }
 
 /** Why an offer's code can't make a sale now; said plainly, since only its dealer or an admin asks. */

@@ -7,6 +7,8 @@ const MAX_ATTEMPTS = 20;
 
 export interface NewBuyCode {
   dealerId: number;
+  /** The team member who holds it (DESIGN.md §11); null for a dealership without a team. */
+  dealerUserId?: number | null;
   maxUses?: number | null;
   expiresAt?: Date | null;
   active?: boolean;

@@ -1,32 +1,64 @@
-import { desc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { buyCodes, dealers } from '../../db/schema';
+import { ERROR_CODES } from '@contracts/errors';
+import { BUYING_ROLES, TEAM_TEXT } from '@contracts/teams';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { buyCodes, dealers, dealerUsers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
-import { notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { writeAudit } from '../audit/write-audit';
 import { toAdminBuyCode } from './buy-code-views';
+import { holderOfCode } from './code-holder';
 import { insertBuyCode } from './insert-buy-code';
 
 export async function findBuyCodes(db: Database, filter: { dealerId?: number | undefined }) {
   const rows = await db
-    .select({ code: buyCodes, dealerName: dealers.dealerName })
+    .select({ code: buyCodes, dealerName: dealers.dealerName, holderName: dealerUsers.name })
     .from(buyCodes)
     .innerJoin(dealers, eq(dealers.id, buyCodes.dealerId))
+    .leftJoin(dealerUsers, eq(dealerUsers.id, buyCodes.dealerUserId))
     .where(filter.dealerId ? eq(buyCodes.dealerId, filter.dealerId) : undefined)
     .orderBy(desc(buyCodes.createdAt), desc(buyCodes.id));
-  return rows.map((r) => toAdminBuyCode(r.code, r.dealerName));
+  return rows.map((r) => toAdminBuyCode(r.code, r.dealerName, r.holderName));
+}
+
+/**
+ * Who holds a new code (DESIGN.md §11): nobody in a dealership without a team; else the chosen
+ * member, who must be an enabled buyer or owner of it; by default its first enabled owner.
+ */
+async function holderForNewCode(tx: Executor, dealerId: number, memberId: number | undefined) {
+  if (memberId === undefined) {
+    const holder = await holderOfCode(tx, { dealerId, dealerUserId: null });
+    return holder.kind === 'member' ? holder.member : null;
+  }
+  const [member] = await tx
+    .select()
+    .from(dealerUsers)
+    .where(
+      and(eq(dealerUsers.id, memberId), eq(dealerUsers.dealerId, dealerId), isNull(dealerUsers.disabledAt)),
+    );
+  if (!member) throw notFound('Team member not found');
+  if (!BUYING_ROLES.includes(member.role))
+    throw new AppError(ERROR_CODES.conflict, TEAM_TEXT.viewersHoldNoCodes);
+  return member;
 }
 
 export async function generateBuyCode(
   db: Database,
-  input: { dealerId: number; maxUses?: number | null | undefined; expiresAt?: string | null | undefined },
+  input: {
+    dealerId: number;
+    dealerUserId?: number | undefined;
+    maxUses?: number | null | undefined;
+    expiresAt?: string | null | undefined;
+  },
   actor: Actor,
 ) {
   return db.transaction(async (tx) => {
     const [dealer] = await tx.select().from(dealers).where(eq(dealers.id, input.dealerId));
     if (!dealer) throw notFound('Dealer not found');
+    const holder = await holderForNewCode(tx, dealer.id, input.dealerUserId);
     const code = await insertBuyCode(tx, {
       dealerId: dealer.id,
+      dealerUserId: holder?.id ?? null,
       maxUses: input.maxUses ?? null,
       expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
     });
@@ -34,9 +66,9 @@ export async function generateBuyCode(
       entity: 'buy_code',
       entityId: code.id,
       action: 'created',
-      after: { code: code.code, dealerId: dealer.id },
+      after: { code: code.code, dealerId: dealer.id, dealerUserId: code.dealerUserId },
     });
-    return toAdminBuyCode(code, dealer.dealerName);
+    return toAdminBuyCode(code, dealer.dealerName, holder?.name ?? null);
   });
 }
 
@@ -70,6 +102,12 @@ export async function updateBuyCode(
       before: { active: before.active, maxUses: before.maxUses, expiresAt: before.expiresAt },
       after: set,
     });
-    return toAdminBuyCode(after!, dealer!.dealerName);
+    const [holder] = after!.dealerUserId
+      ? await tx
+          .select({ name: dealerUsers.name })
+          .from(dealerUsers)
+          .where(eq(dealerUsers.id, after!.dealerUserId))
+      : [];
+    return toAdminBuyCode(after!, dealer!.dealerName, holder?.name ?? null);
   });
 }

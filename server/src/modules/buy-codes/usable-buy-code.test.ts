@@ -91,7 +91,8 @@ describe('a usable buy code means the same thing everywhere', () => {
       payload: { code: code.code, vehicleId: third!.id },
       remoteAddress: from(),
     });
-    expect(buy.statusCode).toBe(400);
+    expect(buy.statusCode).toBe(403);
+    expect(buy.json().reason).toBe('BUY_CODE_USED_UP');
     expect(await ctx.db.select().from(transactions).where(eq(transactions.buyCodeId, code.id))).toHaveLength(
       1,
     );

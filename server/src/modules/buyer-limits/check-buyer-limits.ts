@@ -1,3 +1,4 @@
+import { PURCHASE_REFUSALS } from '@contracts/buying';
 import { ERROR_CODES } from '@contracts/errors';
 import { centsToDecimal } from '@contracts/money';
 import { BUYING_ROLES, limitText, TEAM_TEXT, type TeamRole } from '@contracts/teams';
@@ -10,7 +11,12 @@ import { SALE_TERMS_SETTING } from '../../lib/sale-terms-setting';
 /** Refuses a signed-in viewer before anything is looked up (DESIGN.md §10: viewers only look). */
 export function assertMayBuy(member: { role: TeamRole } | null | undefined) {
   if (member && !BUYING_ROLES.includes(member.role))
-    throw new AppError(ERROR_CODES.forbidden, TEAM_TEXT.viewerCannotBuy);
+    throw new AppError(
+      ERROR_CODES.forbidden,
+      TEAM_TEXT.viewerCannotBuy,
+      {},
+      PURCHASE_REFUSALS.viewerCannotBuy,
+    );
 }
 
 /** A non-negative numeric(…,2) string from the database as integer cents ("0", "1234.5"). */
@@ -50,7 +56,12 @@ export async function checkBuyerLimits(
   assertMayBuy(fresh);
   const cents = dbCents(amount);
   if (fresh.perVehicleLimit !== null && cents > dbCents(fresh.perVehicleLimit))
-    throw new AppError(ERROR_CODES.forbidden, limitText.perVehicle(fresh.perVehicleLimit));
+    throw new AppError(
+      ERROR_CODES.forbidden,
+      limitText.perVehicle(fresh.perVehicleLimit),
+      {},
+      PURCHASE_REFUSALS.overLimit,
+    );
   if (!options.daily || fresh.perDayLimit === null) return;
   const zone = sql`coalesce((select value::jsonb ->> 'timeZone' from app_settings where key = ${SALE_TERMS_SETTING}), 'America/New_York')`;
   const result = (await tx.execute(sql`
@@ -64,5 +75,7 @@ export async function checkBuyerLimits(
     throw new AppError(
       ERROR_CODES.forbidden,
       limitText.perDay(fresh.perDayLimit, centsToDecimal(Math.max(0, limit - spent))),
+      {},
+      PURCHASE_REFUSALS.overLimit,
     );
 }

@@ -22,7 +22,10 @@ export async function dealerPortalRoutes(
 
   routes.route({
     ...app.endpoint('dealerBuyCodes'),
-    handler: async (request) => findDealerBuyCodes(db, await dealerId(request)),
+    handler: async (request) => {
+      const actor = await request.actor();
+      return findDealerBuyCodes(db, actor.id!, actor.member ?? null);
+    },
   });
   routes.route({
     ...app.endpoint('dealerTransactions'),

@@ -3,6 +3,8 @@ import type { TransactionStatus } from '@contracts/limits';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { buyCodes, dealers, dealerUsers, offers, transactions, vehicles } from '../../db/schema';
+import type { SessionMember } from '../../lib/sessions';
+import { isHeldBy } from '../buy-codes/code-holder';
 import { usableBuyCode } from '../buy-codes/find-usable-buy-code';
 import type { MessageContext } from '../notifications/notification-messages';
 import { expireOffers } from '../offers/expire-offers';
@@ -10,17 +12,34 @@ import { findOfferViews } from '../offers/find-offers';
 import { saleStatesOf } from '../transactions/sale-timeline';
 import { billOfSalePath } from '../transactions/transaction-views';
 
-/** A dealer's own buy codes; `active` means usable now, by the same rule sign-in and buying use. */
-export async function findDealerBuyCodes(db: Database, dealerId: number): Promise<DealerBuyCode[]> {
+/**
+ * A dealer's own buy codes; `active` means usable now, by the same rule sign-in and buying use. In a
+ * team (DESIGN.md §11) a member sees only the codes they hold, an owner all of them with their
+ * holders, a viewer none.
+ */
+export async function findDealerBuyCodes(
+  db: Database,
+  dealerId: number,
+  member: SessionMember | null,
+): Promise<DealerBuyCode[]> {
+  if (member?.role === 'viewer') return [];
   const rows = await db
-    .select({ c: buyCodes, usable: sql<boolean>`${usableBuyCode}` })
+    .select({ c: buyCodes, usable: sql<boolean>`${usableBuyCode}`, holderName: dealerUsers.name })
     .from(buyCodes)
     .innerJoin(dealers, eq(dealers.id, buyCodes.dealerId))
+    .leftJoin(dealerUsers, eq(dealerUsers.id, buyCodes.dealerUserId))
     .where(eq(buyCodes.dealerId, dealerId))
     .orderBy(desc(buyCodes.createdAt), desc(buyCodes.id));
-  return rows.map(({ c, usable }) => ({
+  const visible = [];
+  for (const row of rows) {
+    const mine = !member || (await isHeldBy(db, row.c, member.id));
+    if (mine || member?.role === 'owner') visible.push({ ...row, mine });
+  }
+  return visible.map(({ c, usable, holderName, mine }) => ({
     id: c.id,
     code: c.code,
+    holderName,
+    mine,
     active: usable,
     usageCount: c.usageCount,
     maxUses: c.maxUses,

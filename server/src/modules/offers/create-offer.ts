@@ -11,6 +11,7 @@ import { AppError, CredentialRejected, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { claimIdempotencyKey, type IdempotentRequest } from '../../lib/idempotency';
 import { writeAudit } from '../audit/write-audit';
+import { memberBehindCode, toSessionMember } from '../buy-codes/code-holder';
 import { findDealerActiveCode, findUsableBuyCode } from '../buy-codes/find-usable-buy-code';
 import { assertMayBuy, checkBuyerLimits } from '../buyer-limits/check-buyer-limits';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
@@ -41,8 +42,8 @@ export async function createOffer(
       const claim = idempotency ? await claimIdempotencyKey<OfferReceipt>(tx, 'offer', idempotency) : null;
       if (claim?.replay) return claim.replay;
 
-      const member = 'dealer' in input ? (input.dealer.member ?? null) : null;
-      assertMayBuy(member);
+      const sessionMember = 'dealer' in input ? (input.dealer.member ?? null) : null;
+      assertMayBuy(sessionMember);
       const vehicle = await lockVehicle(tx, input.vehicleId);
       if (!vehicle) throw notFound('Vehicle not found');
       if (!isPublished(vehicle)) throw new AppError(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable);
@@ -52,10 +53,21 @@ export async function createOffer(
         throw new AppError(ERROR_CODES.conflict, offerAtAskingText(formatCents(asking)));
       const usable =
         'dealer' in input
-          ? await findDealerActiveCode(tx, input.dealer.id!, { forUpdate: false })
+          ? await findDealerActiveCode(tx, input.dealer.id!, {
+              forUpdate: false,
+              memberId: sessionMember?.id ?? null,
+            })
           : await findUsableBuyCode(tx, input.buyCode, { forUpdate: false });
-      if (!usable && 'dealer' in input) throw new AppError(ERROR_CODES.conflict, TEAM_TEXT.noActiveCode);
+      if (!usable && 'dealer' in input)
+        throw new AppError(
+          ERROR_CODES.conflict,
+          sessionMember ? TEAM_TEXT.noOwnCode : TEAM_TEXT.noActiveCode,
+        );
       if (!usable) throw new CredentialRejected(ERROR_CODES.badRequest, BUYING_TEXT.codeNotValid);
+      // A typed code carries its holder's role and limits (DESIGN.md §11); a session its own member's.
+      const holder = 'dealer' in input ? null : await memberBehindCode(tx, usable.buyCode);
+      assertMayBuy(holder);
+      const member = holder ? toSessionMember(holder) : sessionMember;
       // An offer is not a purchase yet: only the per-vehicle limit applies now; the day's limit when it sells.
       if (member) await checkBuyerLimits(tx, member.id, input.amount, { daily: false });
 

@@ -87,13 +87,14 @@ describe('Buy Now (POST /api/verify-code)', () => {
       .where(and(eq(auditLog.entity, 'vehicle'), eq(auditLog.entityId, vehicle.id)));
     expect(audits.map((a) => a.action)).toContain('sold');
 
-    // The second buyer gets the same generic refusal as any other failure.
+    // The second buyer is told the car is sold (public: its page says so), as is anyone else.
     const again = await buy(other.code.code, vehicle.id);
-    expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe(BUYING_TEXT.buyFailure);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: BUYING_TEXT.vehicleSold, reason: 'VEHICLE_SOLD' });
+    expect((await buy('QQQQ', vehicle.id)).json().reason).toBe('VEHICLE_SOLD');
   });
 
-  it('refuses with one generic message for every failed check', async () => {
+  it('says why a code that matched cannot buy, and one thing for any code that did not', async () => {
     const vehicle = await insertVehicle(ctx.db);
     const inactiveCode = await dealerWithCode({ active: false });
     const inactiveDealer = await dealerWithCode({}, { active: false });
@@ -103,27 +104,75 @@ describe('Buy Now (POST /api/verify-code)', () => {
     const sold = await insertVehicle(ctx.db, { status: 'sold' });
     const removed = await insertVehicle(ctx.db, { status: 'removed' });
     const queued = await insertVehicle(ctx.db, { status: 'pending', inQueue: true });
-    const cases: [string, number | string][] = [
-      [inactiveCode.code.code, vehicle.id],
-      [inactiveDealer.code.code, vehicle.id],
-      [expired.code.code, vehicle.id],
-      [exhausted.code.code, vehicle.id],
-      ['QQQQ', vehicle.id],
-      [good.code.code, sold.id],
-      [good.code.code, removed.id],
-      [good.code.code, queued.id],
-      [good.code.code, 999999],
-      ['AB', vehicle.id],
-      [good.code.code, 'abc'],
+    const wrong = { status: 400, message: BUYING_TEXT.buyFailure, reason: 'INVALID_BUY_CODE' };
+    const unavailable = {
+      status: 409,
+      message: BUYING_TEXT.vehicleUnavailable,
+      reason: 'VEHICLE_UNAVAILABLE',
+    };
+    const cases: [string, number | string, { status: number; message: string; reason?: string }][] = [
+      [
+        inactiveCode.code.code,
+        vehicle.id,
+        { status: 403, message: BUYING_TEXT.codeDeactivated, reason: 'BUY_CODE_DEACTIVATED' },
+      ],
+      [
+        inactiveDealer.code.code,
+        vehicle.id,
+        { status: 403, message: BUYING_TEXT.dealerInactive, reason: 'DEALER_INACTIVE' },
+      ],
+      [
+        expired.code.code,
+        vehicle.id,
+        { status: 403, message: BUYING_TEXT.codeExpired, reason: 'BUY_CODE_EXPIRED' },
+      ],
+      [
+        exhausted.code.code,
+        vehicle.id,
+        { status: 403, message: BUYING_TEXT.codeUsedUp, reason: 'BUY_CODE_USED_UP' },
+      ],
+      ['QQQQ', vehicle.id, wrong],
+      [good.code.code, sold.id, { status: 409, message: BUYING_TEXT.vehicleSold, reason: 'VEHICLE_SOLD' }],
+      ['QQQQ', sold.id, { status: 409, message: BUYING_TEXT.vehicleSold, reason: 'VEHICLE_SOLD' }],
+      [good.code.code, removed.id, unavailable],
+      ['QQQQ', removed.id, unavailable],
+      [good.code.code, queued.id, unavailable],
+      [good.code.code, 999999, unavailable],
+      ['AB', vehicle.id, { status: 400, message: BUYING_TEXT.buyFailure }],
+      [good.code.code, 'abc', { status: 400, message: BUYING_TEXT.buyFailure }],
     ];
-    for (const [code, vehicleId] of cases) {
+    for (const [code, vehicleId, expected] of cases) {
       const res = await buy(code, vehicleId);
-      expect(res.statusCode, `${code} → ${vehicleId}`).toBe(400);
-      expect(res.json().message, `${code} → ${vehicleId}`).toBe(BUYING_TEXT.buyFailure);
+      expect(res.statusCode, `${code} → ${vehicleId}`).toBe(expected.status);
+      expect(res.json(), `${code} → ${vehicleId}`).toMatchObject({ message: expected.message });
+      expect(res.json().reason, `${code} → ${vehicleId}`).toBe(expected.reason);
     }
     expect(
       await ctx.db.select().from(transactions).where(eq(transactions.vehicleId, vehicle.id)),
     ).toHaveLength(0);
+  });
+
+  it('a wrong code answers exactly the same whatever codes exist, and only wrong codes are counted', async () => {
+    const vehicle = await insertVehicle(ctx.db);
+    const expired = await dealerWithCode({ expiresAt: new Date(Date.now() - 1000) });
+    const attempt = (code: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/verify-code',
+        payload: { code, vehicleId: vehicle.id },
+        remoteAddress: '10.78.0.1',
+      });
+    // A near miss of a real code and a code nobody could have: the same bytes back.
+    const nearMiss = `X${expired.code.code.slice(1)}`;
+    const [a, b] = [await attempt(nearMiss), await attempt(nextCode())];
+    expect(a.statusCode).toBe(400);
+    expect(a.body).toBe(b.body);
+    expect(Object.keys(a.json()).sort()).toEqual(['code', 'message', 'reason']);
+    // The expired code, told as expired, costs nothing: 20 of them, then 8 more wrong codes still answer.
+    for (let i = 0; i < 20; i++)
+      expect((await attempt(expired.code.code)).json().reason).toBe('BUY_CODE_EXPIRED');
+    for (let i = 0; i < 8; i++) expect((await attempt(nextCode())).statusCode).toBe(400);
+    expect((await attempt(nextCode())).statusCode).toBe(429);
   });
 
   it('answers a retried request with the same Idempotency-Key once, without a second sale', async () => {
@@ -158,7 +207,7 @@ describe('Buy Now (POST /api/verify-code)', () => {
         remoteAddress: '10.77.0.1',
       });
     // The vehicle is public information: refusing it is not a code check.
-    for (let i = 0; i < 12; i++) expect((await attempt(nextCode(), removed.id)).statusCode).toBe(400);
+    for (let i = 0; i < 12; i++) expect((await attempt(nextCode(), removed.id)).statusCode).toBe(409);
     // Ten different wrong codes (not one code ten times) use up the address's budget.
     for (let i = 0; i < 10; i++) expect((await attempt(nextCode(), vehicle.id)).statusCode).toBe(400);
     const blocked = await attempt(nextCode(), vehicle.id);

@@ -1,12 +1,18 @@
-import { BUYING_TEXT } from '@contracts/buying';
-import { ERROR_CODES } from '@contracts/errors';
+import { BUYING_TEXT, PURCHASE_REFUSALS, type PurchaseRefusal } from '@contracts/buying';
+import { ERROR_CODES, type ErrorCode } from '@contracts/errors';
 import { TEAM_TEXT } from '@contracts/teams';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, CredentialRejected } from '../../lib/app-error';
 import { pgErrorCode, UNIQUE_VIOLATION, withRetries } from '../../lib/db-errors';
 import { claimIdempotencyKey, type IdempotentRequest } from '../../lib/idempotency';
-import { countBuyCodeUse, findDealerActiveCode, findUsableBuyCode } from '../buy-codes/find-usable-buy-code';
+import { memberBehindCode, toSessionMember } from '../buy-codes/code-holder';
+import {
+  countBuyCodeUse,
+  findBuyCodeByText,
+  findDealerActiveCode,
+  unusableCodeRefusal,
+} from '../buy-codes/find-usable-buy-code';
 import { assertMayBuy } from '../buyer-limits/check-buyer-limits';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import type { MessageContext } from '../notifications/notification-messages';
@@ -23,19 +29,55 @@ export interface PurchaseResult {
 }
 
 /**
- * Who buys: anyone with a typed code (the spec's Buy Now), or a signed-in dealer whose dealership's
- * active code is used, a named team member's limits checked (DESIGN.md §10).
+ * Who buys: anyone with a typed code (the spec's Buy Now), or a signed-in dealer whose own active
+ * code is used. Either way the code's holder is the buyer once the dealership has a team: their role
+ * and limits apply and the sale names them (DESIGN.md §11).
  */
 export type Purchaser = { code: string } | { dealer: Actor };
 
-/** One answer for every refusal, so a caller learns nothing about which check failed (DESIGN.md §3). */
-const refusal = () => new AppError(ERROR_CODES.badRequest, BUYING_TEXT.buyFailure);
-/** The same answer when the code itself failed; only this one counts against the guessing budget. */
-const codeRefusal = () => new CredentialRejected(ERROR_CODES.badRequest, BUYING_TEXT.buyFailure);
+const refuse = (code: ErrorCode, message: string, reason: PurchaseRefusal) =>
+  new AppError(code, message, {}, reason);
+/** No code has this text: the one answer a guesser ever gets, and the only one counted as a guess. */
+const wrongCode = () =>
+  new CredentialRejected(ERROR_CODES.badRequest, BUYING_TEXT.buyFailure, {}, PURCHASE_REFUSALS.invalidCode);
+/** The car is gone: public (its page says so), so told whatever the code (ADR 0018). */
+const soldRefusal = () =>
+  refuse(ERROR_CODES.conflict, BUYING_TEXT.vehicleSold, PURCHASE_REFUSALS.vehicleSold);
+
+/** The vehicle's state, checked before any code: it is public, so the answer says nothing about codes. */
+function assertPurchasable(
+  vehicle: Awaited<ReturnType<typeof lockVehicle>>,
+): asserts vehicle is NonNullable<typeof vehicle> & { price: string } {
+  if (vehicle?.status === 'sold') throw soldRefusal();
+  if (!vehicle || !isPublished(vehicle) || !vehicle.price)
+    throw refuse(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable, PURCHASE_REFUSALS.vehicleUnavailable);
+}
+
+/** The code and the person a purchase acts for; the code row is locked for the use count. */
+async function authorityOf(tx: Transaction, input: Purchaser) {
+  if ('dealer' in input) {
+    const member = input.dealer.member ?? null;
+    const usable = await findDealerActiveCode(tx, input.dealer.id!, {
+      forUpdate: true,
+      memberId: member?.id ?? null,
+    });
+    if (!usable)
+      throw new AppError(ERROR_CODES.conflict, member ? TEAM_TEXT.noOwnCode : TEAM_TEXT.noActiveCode);
+    return { ...usable, member };
+  }
+  const row = await findBuyCodeByText(tx, input.code, { forUpdate: true });
+  if (!row) throw wrongCode();
+  // From here the code matched: its state may be told (ADR 0018).
+  if (!row.usable) throw unusableCodeRefusal(row);
+  const member = await memberBehindCode(tx, row.buyCode);
+  assertMayBuy(member);
+  return { buyCode: row.buyCode, dealer: row.dealer, member: member && toSessionMember(member) };
+}
 
 /**
- * Buy Now (POST /api/verify-code): in one DB transaction, with the vehicle row locked, checks the
- * vehicle (public information) and then the code, sells the car at its price and counts one use.
+ * Buy Now (POST /api/verify-code) and a signed-in dealer's purchase: in one DB transaction, with the
+ * vehicle row locked, checks the vehicle (public information) and then the code and its holder
+ * (role, then limits inside sellVehicle), sells the car at its price and counts one use.
  */
 export async function purchaseWithCode(
   db: Database,
@@ -51,20 +93,11 @@ export async function purchaseWithCode(
           : null;
         if (claim?.replay) return claim.replay;
 
+        if ('dealer' in input) assertMayBuy(input.dealer.member);
         const vehicle = await lockVehicle(tx, input.vehicleId);
-        if ('dealer' in input) {
-          assertMayBuy(input.dealer.member);
-          if (!vehicle || !isPublished(vehicle) || !vehicle.price)
-            throw new AppError(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable);
-        } else if (!vehicle || !isPublished(vehicle) || !vehicle.price) throw refusal();
-        const usable =
-          'dealer' in input
-            ? await findDealerActiveCode(tx, input.dealer.id!, { forUpdate: true })
-            : await findUsableBuyCode(tx, input.code, { forUpdate: true });
-        if (!usable && 'dealer' in input) throw new AppError(ERROR_CODES.conflict, TEAM_TEXT.noActiveCode);
-        if (!usable) throw codeRefusal();
-
-        const member = 'dealer' in input ? (input.dealer.member ?? null) : null;
+        assertPurchasable(vehicle);
+        const usable = await authorityOf(tx, input);
+        const { member } = usable;
         const actor = { type: 'dealer' as const, id: usable.dealer.id, member };
         const transaction = await sellVehicle(
           tx,
@@ -117,7 +150,7 @@ export async function purchaseWithCode(
     );
   } catch (error) {
     // Another purchase won the race for this car: the partial unique index said no.
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw refusal();
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw soldRefusal();
     throw error;
   }
 }

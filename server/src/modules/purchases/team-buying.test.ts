@@ -21,11 +21,17 @@ const nextCode = () => {
   return `Y${CODE_CHARS[Math.floor(codeSerial / 32) % 32]}${CODE_CHARS[codeSerial % 32]}Q`;
 };
 
-/** A dealership with an active code, and a signed-in member of it. */
+/** A dealership with a signed-in member of it, who holds an active code (a viewer none: the owner does). */
 async function memberOfNewDealer(member: Partial<Parameters<typeof insertMember>[1]> = {}) {
   const dealer = await insertDealer(ctx.db);
-  const code = await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: nextCode() });
   const row = await insertMember(ctx.db, { dealerId: dealer.id, role: 'buyer', ...member });
+  const holder =
+    row.role === 'viewer' ? await insertMember(ctx.db, { dealerId: dealer.id, role: 'owner' }) : row;
+  const code = await insertBuyCodeRow(ctx.db, {
+    dealerId: dealer.id,
+    code: nextCode(),
+    dealerUserId: holder.id,
+  });
   const cookie = await signInMember(ctx.app, row.email, MEMBER_PASSWORD);
   return { dealer, code, member: row, cookie, as: requestsAs(ctx.app, cookie) };
 }
@@ -43,7 +49,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('a signed-in team member buys and offers without typing a code', () => {
-  it('Buy Now uses the dealership’s active code, records the buyer, and every view says who bought', async () => {
+  it('Buy Now uses the member’s own active code, records the buyer, and every view says who bought', async () => {
     const { dealer, code, member, cookie, as } = await memberOfNewDealer({ name: 'Bea Buyer' });
     const vehicle = await insertVehicle(ctx.db, { price: '18000.00' });
     const res = await buy(cookie, vehicle.id);
@@ -95,7 +101,7 @@ describe('a signed-in team member buys and offers without typing a code', () => 
     await ctx.db.update(buyCodes).set({ active: false }).where(eq(buyCodes.id, buyer.code.id));
     const noCode = await buy(buyer.cookie, vehicle.id);
     expect(noCode.statusCode).toBe(409);
-    expect(noCode.json().message).toBe(TEAM_TEXT.noActiveCode);
+    expect(noCode.json().message).toBe(TEAM_TEXT.noOwnCode);
     expect(
       await ctx.db.select().from(transactions).where(eq(transactions.vehicleId, vehicle.id)),
     ).toHaveLength(0);
@@ -142,10 +148,9 @@ describe('a signed-in team member buys and offers without typing a code', () => 
     expect(rows).toHaveLength(2);
   });
 
-  it('the spec’s name + code sign-in and the typed-code Buy Now work as before, recording no member', async () => {
+  it('without a team, the spec’s name + code sign-in and the typed-code Buy Now work as before, recording no member', async () => {
     const dealer = await insertDealer(ctx.db);
     const code = await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: nextCode() });
-    await insertMember(ctx.db, { dealerId: dealer.id, role: 'owner' });
     const vehicle = await insertVehicle(ctx.db);
     const typed = await ctx.app.inject({
       method: 'POST',

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { BlockList } from 'node:net';
 import type { SyncImageFailure, SyncImages } from '@contracts/admin';
 import { MAX_PHOTOS } from '@contracts/condition-report';
 import { MAX_PHOTO_BYTES, PHOTO_TEXT } from '@contracts/photos';
@@ -24,6 +25,8 @@ export interface ImageImportOptions {
   /** Per image: one deadline for the whole download, and its size cap. */
   timeoutMs: number;
   extraCa: string | null;
+  /** Non-public networks allowed (SHEET_IMAGE_ALLOWED_NETWORKS); public addresses always are. */
+  allowedNetworks: BlockList;
   /** The whole import's time: what is left is reported as pending and done by the next sync. */
   budgetMs: number;
   /** Downloads at once (processing has its own queue, PHOTO_CONCURRENCY). */
@@ -120,6 +123,7 @@ export async function importSheetImages(
             timeoutMs: options.timeoutMs,
             maxBytes: MAX_PHOTO_BYTES,
             extraCa: options.extraCa,
+            allowedNetworks: options.allowedNetworks,
           });
           const row = await options.store.store(bytes, { uploadId: item.uploadId, uploadedBy: 'sync:' });
           photoIds.push(row.id);

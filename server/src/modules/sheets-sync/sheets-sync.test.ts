@@ -239,6 +239,8 @@ describe('the images column becomes photos', () => {
     const ctx = await appWith({
       SHEET_CSV_URL: `${base}/sheet.csv`,
       SHEET_IMAGE_CA_FILE: host.caFile,
+      // The test image host is on loopback, which is refused unless allowed (ADR 0019).
+      SHEET_IMAGE_ALLOWED_NETWORKS: '127.0.0.1/32',
       SHEET_FETCH_TIMEOUT_MS: '1000',
     });
     try {
@@ -315,12 +317,59 @@ describe('the images column becomes photos', () => {
     }
   });
 
+  it('fetches from public addresses only: loopback, private, link-local and the rest refused on every hop, unsaid', async () => {
+    const vin = valid('3VWDX7AJ5DM000003');
+    const port = new URL(host.origin).port;
+    const refusedUrls = [
+      `${host.origin}/photo-30.jpg`,
+      `https://localhost:${port}/photo-31.jpg`,
+      `https://[::1]:${port}/photo-32.jpg`,
+      `https://169.254.169.254:${port}/photo-33.jpg`,
+      `https://10.255.255.1:${port}/photo-34.jpg`,
+      `https://0.0.0.0:${port}/photo-35.jpg`,
+      `https://[::ffff:127.0.0.1]:${port}/photo-36.jpg`,
+    ];
+    csvBody = csvWith([[vin, refusedUrls]]);
+    const strict = await appWith({ SHEET_CSV_URL: `${base}/sheet.csv`, SHEET_IMAGE_CA_FILE: host.caFile });
+    try {
+      const { failed, imported } = (await strict.sync()).json().images;
+      expect(imported).toBe(0);
+      expect(failed.map((f: { url: string; reason: string }) => [f.url, f.reason])).toEqual(
+        refusedUrls.map((url) => [url, 'Could not fetch the image: the image host could not be reached']),
+      );
+      // Nothing was contacted.
+      for (let n = 30; n <= 36; n++) expect(host.requests.get(`/photo-${n}.jpg`)).toBeUndefined();
+    } finally {
+      await strict.close();
+    }
+    // An allowed host's redirect to a private or link-local address is refused at that hop, at once.
+    const hops = [`${host.origin}/redirect-to/10.255.255.1`, `${host.origin}/redirect-to/169.254.169.254`];
+    csvBody = csvWith([[vin, hops]]);
+    const allowing = await appWith({
+      SHEET_CSV_URL: `${base}/sheet.csv`,
+      SHEET_IMAGE_CA_FILE: host.caFile,
+      SHEET_IMAGE_ALLOWED_NETWORKS: '127.0.0.1/32',
+      SHEET_FETCH_TIMEOUT_MS: '3000',
+    });
+    try {
+      const { failed } = (await allowing.sync()).json().images;
+      expect(failed.map((f: { reason: string }) => f.reason)).toEqual([
+        'Could not fetch the image: the image host could not be reached',
+        'Could not fetch the image: the image host could not be reached',
+      ]);
+    } finally {
+      await allowing.close();
+    }
+  });
+
   it('leaves what does not fit in the time budget for the next sync, and refuses an untrusted certificate', async () => {
     const vin = valid('3VWDX7AJ5DM000002');
     csvBody = csvWith([[vin, [`${host.origin}/photo-20.jpg`, `${host.origin}/photo-21.jpg`]]]);
     const hurried = await appWith({
       SHEET_CSV_URL: `${base}/sheet.csv`,
       SHEET_IMAGE_CA_FILE: host.caFile,
+      // The test image host is on loopback, which is refused unless allowed (ADR 0019).
+      SHEET_IMAGE_ALLOWED_NETWORKS: '127.0.0.1/32',
       SHEET_IMAGE_BUDGET_MS: '0',
     });
     try {
@@ -329,11 +378,15 @@ describe('the images column becomes photos', () => {
     } finally {
       await hurried.close();
     }
-    const untrusting = await appWith({ SHEET_CSV_URL: `${base}/sheet.csv` });
+    const untrusting = await appWith({
+      SHEET_CSV_URL: `${base}/sheet.csv`,
+      SHEET_IMAGE_ALLOWED_NETWORKS: '127.0.0.1/32',
+    });
     try {
       const { failed } = (await untrusting.sync()).json().images;
       expect(failed).toHaveLength(2);
-      expect(failed[0].reason).toMatch(/^Could not fetch the image: its certificate is not trusted/);
+      // Said without the TLS error's code, which mapped internal services (review finding).
+      expect(failed[0].reason).toBe('Could not fetch the image: its certificate is not trusted');
     } finally {
       await untrusting.close();
     }

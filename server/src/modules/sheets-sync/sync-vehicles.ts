@@ -1,3 +1,4 @@
+import type { BlockList } from 'node:net';
 import type { SyncResult } from '@contracts/admin';
 import { ERROR_CODES } from '@contracts/errors';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -71,7 +72,12 @@ export class SheetSync {
       limits: { timeoutMs: number; maxBytes: number };
       premiumLabel: string;
       /** The `images` column becomes photos through this store (none: the column is only kept). */
-      images: { store: PhotoStore; budgetMs: number; extraCa: string | null } | null;
+      images: {
+        store: PhotoStore;
+        budgetMs: number;
+        extraCa: string | null;
+        allowedNetworks: BlockList;
+      } | null;
     },
   ) {}
 
@@ -114,6 +120,7 @@ export class SheetSync {
             store: images.store,
             timeoutMs: this.options.limits.timeoutMs,
             extraCa: images.extraCa,
+            allowedNetworks: images.allowedNetworks,
             budgetMs: images.budgetMs,
           })
         : { imported: 0, pending: 0, failed: [] };

@@ -1,24 +1,30 @@
 import { ERROR_CODES } from '@contracts/errors';
-import { type InviteMember, TEAM_TEXT, type UpdateMember } from '@contracts/teams';
+import { type InvitedMember, type InviteMember, TEAM_TEXT, type UpdateMember } from '@contracts/teams';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { dealers, dealerUsers, dealerUserTokens, offers, webauthnCredentials } from '../../db/schema';
+import { buyCodes, dealers, dealerUsers, offers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/db-errors';
 import { revokeMemberSessions } from '../../lib/sessions';
 import { writeAudit } from '../audit/write-audit';
+import { deactivateMemberCodes, giveUnheldCodesToOwner } from '../buy-codes/member-codes';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import type { MessageContext } from '../notifications/notification-messages';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
 import { issueMemberToken, revokeMemberTokens } from './member-tokens';
 import { toTeamMember } from './member-views';
-import { invitationMessage } from './team-messages';
+import { invitationLinkOf, invitationMessage } from './team-messages';
 
 /** Only an owner (a named member with the owner role) manages the team; the use cases check it. */
 export function assertOwner(actor: Actor) {
   if (actor.type !== 'dealer' || actor.member?.role !== 'owner')
     throw new AppError(ERROR_CODES.forbidden, TEAM_TEXT.ownersOnly);
+}
+
+/** Whether invitations go out by e-mail (SMTP_URL set); else the link is handed to the inviter. */
+export interface InvitationDelivery {
+  mailed: boolean;
 }
 
 /** Who invited, as the invitation names them: the owner by name, or the marketplace's team. */
@@ -30,12 +36,14 @@ export async function findTeam(db: Executor, dealerId: number, memberId?: number
   const rows = await db
     .select({
       member: dealerUsers,
-      passkeys: sql<number>`(select count(*)::int from ${webauthnCredentials} where ${webauthnCredentials.dealerUserId} = ${dealerUsers.id})`,
-      invitationExpiresAt:
-        sql<Date | null>`(select max(${dealerUserTokens.expiresAt}) from ${dealerUserTokens}
-        where ${dealerUserTokens.dealerUserId} = ${dealerUsers.id} and ${dealerUserTokens.purpose} = 'invitation'
-          and ${dealerUserTokens.usedAt} is null and ${dealerUserTokens.revokedAt} is null
-          and ${dealerUserTokens.expiresAt} > now())`.mapWith((v) => (v === null ? null : new Date(v))),
+      // Spelled out in full: drizzle writes a lone table's columns unqualified, and inside these
+      // subqueries "id" would then be the subquery's own row (it counted a passkey whose id matched).
+      passkeys: sql<number>`(select count(*)::int from webauthn_credentials wc where wc.dealer_user_id = "dealer_users"."id")`,
+      invitationExpiresAt: sql<string | null>`(select max(t.expires_at) from dealer_user_tokens t
+        where t.dealer_user_id = "dealer_users"."id" and t.purpose = 'invitation'
+          and t.used_at is null and t.revoked_at is null and t.expires_at > now())`.mapWith((v) =>
+        v === null ? null : new Date(v),
+      ),
     })
     .from(dealerUsers)
     .where(
@@ -69,7 +77,8 @@ export async function inviteMember(
   input: InviteMember,
   actor: Actor,
   messages: MessageContext,
-) {
+  delivery: InvitationDelivery,
+): Promise<InvitedMember> {
   try {
     return await db.transaction(async (tx) => {
       const [dealer] = await tx.select().from(dealers).where(eq(dealers.id, dealerId));
@@ -85,14 +94,18 @@ export async function inviteMember(
           perDayLimit: input.perDayLimit ?? null,
         })
         .returning();
-      await sendInvitation(tx, member!, dealer.dealerName, actor, messages);
+      await giveUnheldCodesToOwner(tx, dealerId);
+      const link = await sendInvitation(tx, member!, dealer.dealerName, actor, messages);
       await writeAudit(tx, actor, {
         entity: 'dealer_user',
         entityId: member!.id,
         action: 'invited',
         after: { dealerId, email: member!.email, role: member!.role },
       });
-      return teamMemberOf(tx, dealerId, member!.id);
+      return {
+        ...(await teamMemberOf(tx, dealerId, member!.id)),
+        invitationLink: delivery.mailed ? null : link,
+      };
     });
   } catch (error) {
     if (pgErrorCode(error) === UNIQUE_VIOLATION)
@@ -109,20 +122,22 @@ async function sendInvitation(
   messages: MessageContext,
 ) {
   const { token, id } = await issueMemberToken(tx, member.id, 'invitation');
+  const payload = invitationMessage(messages, {
+    dealerName,
+    name: member.name,
+    role: member.role,
+    invitedBy: inviterName(actor, messages.brandName),
+    token,
+  });
   await enqueueNotifications(tx, [
     {
       event: 'team_invitation',
       entityId: id,
       to: [{ email: member.email }],
-      payload: invitationMessage(messages, {
-        dealerName,
-        name: member.name,
-        role: member.role,
-        invitedBy: inviterName(actor, messages.brandName),
-        token,
-      }),
+      payload,
     },
   ]);
+  return invitationLinkOf(messages, token);
 }
 
 /** A member row of this dealership (any dealership when `dealerId` is null: the admin), locked. */
@@ -152,6 +167,9 @@ export async function updateMember(db: Database, memberId: number, input: Update
       perDayLimit: input.perDayLimit ?? null,
     };
     await tx.update(dealerUsers).set(change).where(eq(dealerUsers.id, memberId));
+    // Viewers hold no codes (DESIGN.md §11): a member made a viewer loses theirs at once.
+    if (change.role === 'viewer') await deactivateMemberCodes(tx, memberId, actor);
+    if (change.role === 'owner') await giveUnheldCodesToOwner(tx, member.dealerId);
     await writeAudit(tx, actor, {
       entity: 'dealer_user',
       entityId: memberId,
@@ -180,6 +198,7 @@ export async function disableMember(db: Database, memberId: number, actor: Actor
       await tx.update(dealerUsers).set({ disabledAt: sql`now()` }).where(eq(dealerUsers.id, memberId));
       await revokeMemberTokens(tx, memberId);
       await revokeMemberSessions(tx, memberId);
+      await deactivateMemberCodes(tx, memberId, actor);
       // Their open offers end with them (the dealership is told, as when a sale declines them).
       await declineOpenOffers(tx, eq(offers.buyerUserId, memberId), 'Buyer removed from the team', messages);
       await writeAudit(tx, actor, {
@@ -199,14 +218,18 @@ export async function resendInvitation(
   memberId: number,
   actor: Actor,
   messages: MessageContext,
-) {
+  delivery: InvitationDelivery,
+): Promise<InvitedMember> {
   return db.transaction(async (tx) => {
     const { member, dealerName } = await lockMember(tx, memberId, null);
     if (member.acceptedAt || member.disabledAt)
       throw new AppError(ERROR_CODES.conflict, 'Only a pending invitation can be sent again');
-    await sendInvitation(tx, member, dealerName, actor, messages);
+    const link = await sendInvitation(tx, member, dealerName, actor, messages);
     await writeAudit(tx, actor, { entity: 'dealer_user', entityId: memberId, action: 'invitation_resent' });
-    return teamMemberOf(tx, member.dealerId, memberId);
+    return {
+      ...(await teamMemberOf(tx, member.dealerId, memberId)),
+      invitationLink: delivery.mailed ? null : link,
+    };
   });
 }
 
@@ -215,6 +238,8 @@ export async function revokeInvitation(db: Database, memberId: number, actor: Ac
   await db.transaction(async (tx) => {
     const { member } = await lockMember(tx, memberId, null);
     if (member.acceptedAt) throw new AppError(ERROR_CODES.conflict, 'This invitation was already accepted');
+    // A code given to the invited person goes back to the dealership (the owner's, DESIGN.md §11).
+    await tx.update(buyCodes).set({ dealerUserId: null }).where(eq(buyCodes.dealerUserId, memberId));
     await tx.delete(dealerUsers).where(eq(dealerUsers.id, memberId));
     await writeAudit(tx, actor, {
       entity: 'dealer_user',

@@ -16,6 +16,10 @@ const tokenless = (ctx: MessageContext, page: string, payload: MessagePayload): 
 
 const linkTo = (ctx: MessageContext, page: string, token: string) => `${ctx.origin}${page}#token=${token}`;
 
+/** The invitation's link with its token, as the e-mail carries it (handed over when no mail goes out). */
+export const invitationLinkOf = (ctx: MessageContext, token: string) =>
+  linkTo(ctx, PAGE_PATHS.acceptInvitation, token);
+
 export function invitationMessage(
   ctx: MessageContext,
   facts: { dealerName: string; name: string; role: TeamRole; invitedBy: string; token: string },

@@ -47,6 +47,8 @@ export async function teamsRoutes(
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const policies = attemptPolicies(config);
+  // Without SMTP_URL nothing is mailed: the inviter is handed the link instead (shown once).
+  const delivery = { mailed: config.mail !== null };
   const rp = (request: FastifyRequest) =>
     relyingPartyOf(messages.brandName, config.publicOrigin ?? `${request.protocol}://${request.host}`);
   const isSecure = (request: FastifyRequest) => isSecureRequest(request, config.publicOrigin);
@@ -194,7 +196,7 @@ export async function teamsRoutes(
     handler: async (request, reply) => {
       const { actor, dealerId } = await memberOf(request);
       assertOwner(actor);
-      return reply.code(201).send(await inviteMember(db, dealerId, request.body, actor, messages));
+      return reply.code(201).send(await inviteMember(db, dealerId, request.body, actor, messages, delivery));
     },
   });
   routes.route({
@@ -216,11 +218,14 @@ export async function teamsRoutes(
     handler: async (request, reply) =>
       reply
         .code(201)
-        .send(await inviteMember(db, request.params.id, request.body, await request.actor(), messages)),
+        .send(
+          await inviteMember(db, request.params.id, request.body, await request.actor(), messages, delivery),
+        ),
   });
   routes.route({
     ...app.endpoint('resendInvitation'),
-    handler: async (request) => resendInvitation(db, request.params.id, await request.actor(), messages),
+    handler: async (request) =>
+      resendInvitation(db, request.params.id, await request.actor(), messages, delivery),
   });
   routes.route({
     ...app.endpoint('revokeInvitation'),

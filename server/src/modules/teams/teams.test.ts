@@ -11,7 +11,15 @@ import {
 import { requestsAs, signInAdmin, signInMember } from '../../../test/sessions';
 import { recipientsOf, type SmtpSink, startSmtpSink } from '../../../test/smtp-sink';
 import { createBootstrappedApp } from '../../../test/test-app';
-import { dealerUsers, dealerUserTokens, notifications, offers, sessions } from '../../db/schema';
+import {
+  buyCodes,
+  dealerUsers,
+  dealerUserTokens,
+  notifications,
+  offers,
+  sessions,
+  webauthnCredentials,
+} from '../../db/schema';
 import { createMailTransport, type MailTransport, runSenderPass } from '../notifications/send-notifications';
 
 const ORIGIN = 'https://wholesale.example.com';
@@ -177,6 +185,8 @@ describe('the owner’s team', () => {
       perDayLimit: '',
     });
     expect(invited.statusCode).toBe(201);
+    // Mailed, so the link is not handed out.
+    expect(invited.json().invitationLink).toBeNull();
     expect(invited.json()).toMatchObject({
       perVehicleLimit: '25000.00',
       perDayLimit: null,
@@ -220,7 +230,11 @@ describe('the owner’s team', () => {
     ).toBe(403);
 
     // Removed: the session is refused from the next request, sign-in fails, open offers end.
-    await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: 'RM7W' });
+    const beaCode = await insertBuyCodeRow(ctx.db, {
+      dealerId: dealer.id,
+      code: 'RM7W',
+      dealerUserId: bea.id,
+    });
     const car = await insertVehicle(ctx.db);
     await asOwner('PATCH', `/api/team/members/${bea.id}`, {
       role: 'buyer',
@@ -236,6 +250,9 @@ describe('the owner’s team', () => {
     expect((await asBea('GET', '/api/dealer/transactions')).statusCode).toBe(401);
     const [revoked] = await ctx.db.select().from(sessions).where(eq(sessions.dealerUserId, bea.id));
     expect(revoked!.revokedAt).not.toBeNull();
+    // Her code went with her (DESIGN.md §11), in the same transaction.
+    const [endedCode] = await ctx.db.select().from(buyCodes).where(eq(buyCodes.id, beaCode.id));
+    expect(endedCode!.active).toBe(false);
     expect((await post('/api/team/login', { email: bea.email, password: MEMBER_PASSWORD })).statusCode).toBe(
       401,
     );
@@ -273,6 +290,51 @@ describe('the owner’s team', () => {
     expect((await admin('POST', `/api/dealer-users/${member.id}/disable`)).json().status).toBe('disabled');
     expect((await get('/api/dealer/me', cookie)).statusCode).toBe(401);
     expect((await admin('POST', '/api/dealer-users/999999/disable')).statusCode).toBe(404);
+  });
+
+  it('tells the truth: each pending invitation its own expiry, each member their own passkey count', async () => {
+    const dealer = await insertDealer(ctx.db);
+    // Passkeys of one member only: the others have none, whatever their ids.
+    const members = [];
+    for (let i = 0; i < 4; i++)
+      members.push(await insertMember(ctx.db, { dealerId: dealer.id, role: 'buyer' }));
+    const withKeys = members[2]!;
+    for (let i = 0; i < 2; i++)
+      await ctx.db.insert(webauthnCredentials).values({
+        dealerUserId: withKeys.id,
+        credentialId: `cred-${withKeys.id}-${i}`,
+        publicKey: Buffer.from([1, 2, 3]),
+        name: `Key ${i}`,
+      });
+    const first = await admin('POST', `/api/dealers/${dealer.id}/team`, {
+      email: `first${dealer.id}@truth.example`,
+      name: 'First Invitee',
+      role: 'buyer',
+    });
+    const second = await admin('POST', `/api/dealers/${dealer.id}/team`, {
+      email: `second${dealer.id}@truth.example`,
+      name: 'Second Invitee',
+      role: 'viewer',
+    });
+    // The first was sent two days ago: a day of its 72 hours is left.
+    await ctx.db
+      .update(dealerUserTokens)
+      .set({ expiresAt: sql`now() + interval '24 hours'` })
+      .where(eq(dealerUserTokens.dealerUserId, first.json().id));
+    const team = (await admin('GET', `/api/dealers/${dealer.id}/team`)).json() as {
+      id: number;
+      passkeys: number;
+      invitationExpiresAt: string | null;
+    }[];
+    const byId = new Map(team.map((m) => [m.id, m]));
+    for (const m of members) expect(byId.get(m.id)!.passkeys).toBe(m.id === withKeys.id ? 2 : 0);
+    const hoursLeft = (id: number) =>
+      (Date.parse(byId.get(id)!.invitationExpiresAt!) - Date.now()) / 3_600_000;
+    expect(hoursLeft(first.json().id)).toBeGreaterThan(23);
+    expect(hoursLeft(first.json().id)).toBeLessThan(24.1);
+    expect(hoursLeft(second.json().id)).toBeGreaterThan(71);
+    // The invitation's own answer says the same.
+    expect(Date.parse(second.json().invitationExpiresAt) - Date.now()).toBeGreaterThan(71 * 3_600_000);
   });
 });
 

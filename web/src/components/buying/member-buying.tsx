@@ -13,7 +13,7 @@ import { useActiveBuyCode, useDealerOffer, useDealerPurchase } from './api/deale
 import { atOrAboveAsking } from './offer-at-asking';
 import { offerToasts } from './offer-toasts';
 
-/** Who buys, and with which of the dealership's codes: a signed-in member types no code (DESIGN.md §10). */
+/** Who buys, and with which of their own codes: a signed-in member types no code (DESIGN.md §10, §11). */
 function BuyingAs({ member }: { member: Member }) {
   const code = useActiveBuyCode();
   const limits = [
@@ -26,7 +26,7 @@ function BuyingAs({ member }: { member: Member }) {
       {code.data ? (
         <>
           {' '}
-          with your dealership’s buy code <strong className="font-mono tracking-widest">{code.data}</strong>
+          with your buy code <strong className="font-mono tracking-widest">{code.data}</strong>
         </>
       ) : null}
       .{limits.length ? ` Your limits: ${limits.join(', ')}.` : ''}

@@ -78,7 +78,7 @@ function DealerDashboard({ dealerName, member }: { dealerName: string; member: M
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
         <div className="grid content-start gap-6">
           {codes.data ? (
-            <BuyCodesSection codes={codes.data} />
+            <BuyCodesSection codes={codes.data} isViewer={member?.role === 'viewer'} />
           ) : (
             <SectionSkeleton label="Loading buy codes" />
           )}

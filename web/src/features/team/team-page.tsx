@@ -6,6 +6,7 @@ import {
 } from '@contracts/teams';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { InvitationLinkNotice } from '@/components/invitation-link-notice';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -51,6 +52,7 @@ type InviteValues = MemberFormValues & { email: string; name: string };
 
 function InviteSection() {
   const invite = useInviteMember();
+  const [handOver, setHandOver] = useState<{ name: string; link: string } | null>(null);
   const form = useForm<InviteValues>({
     resolver: zodResolver(inviteMemberBodySchema) as never,
     defaultValues: { email: '', name: '', role: 'buyer', perVehicleLimit: '', perDayLimit: '' },
@@ -58,13 +60,19 @@ function InviteSection() {
   const { errors } = form.formState;
   return (
     <Section title="Invite someone" id="invite-title">
+      {handOver ? <InvitationLinkNotice {...handOver} /> : null}
       <form
         noValidate
         className="grid gap-4"
         onSubmit={form.handleSubmit((values) =>
           invite.mutate(values, {
-            onSuccess: () => {
-              toast({ title: 'Invitation sent', description: `${values.email} has 72 hours to accept.` });
+            onSuccess: (invited) => {
+              // Claim "sent" only when it was mailed; else hand the link over (DESIGN.md §10).
+              if (invited.invitationLink) setHandOver({ name: invited.name, link: invited.invitationLink });
+              else {
+                setHandOver(null);
+                toast({ title: 'Invitation sent', description: `${values.email} has 72 hours to accept.` });
+              }
               form.reset();
             },
             onError: (error) =>

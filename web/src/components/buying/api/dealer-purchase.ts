@@ -3,12 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, readApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** The signed-in dealership's active code, shown in the dialog (the server picks the same one). */
+/** The signed-in person's own active code, shown in the dialog (the server picks the same one; DESIGN.md §11). */
 export const useActiveBuyCode = () =>
   useQuery({
     queryKey: queryKeys.dealerPortal.buyCodes(),
     queryFn: () => readApi('dealerBuyCodes'),
-    select: (codes) => codes?.find((c) => c.active)?.code ?? null,
+    select: (codes) => codes?.find((c) => c.active && c.mine)?.code ?? null,
   });
 
 /** POST /api/dealer/purchases: Buy Now as the signed-in team member. */

@@ -10,7 +10,7 @@ export const useDealerTeam = (dealerId: number) =>
     queryFn: () => callApi('adminDealerTeam', { params: { id: dealerId } }),
   });
 
-function useTeamAction<T>(dealerId: number, run: (input: T) => Promise<unknown>) {
+function useTeamAction<T, R>(dealerId: number, run: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,

@@ -1,7 +1,9 @@
 import type { Dealer } from '@contracts/admin';
 import { inviteMemberBodySchema, TEAM_ROLE_LABELS, TEAM_ROLES, type TeamMember } from '@contracts/teams';
 import { Users } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { InvitationLinkNotice } from '@/components/invitation-link-notice';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/fields';
@@ -58,6 +60,7 @@ function MemberRow({ dealerId, member: m }: { dealerId: number; member: TeamMemb
   const resend = useResendInvitation(dealerId);
   const revoke = useRevokeInvitation(dealerId);
   const disable = useDisableMember(dealerId);
+  const [handOver, setHandOver] = useState<string | null>(null);
   const report = (title: string) => ({
     onSuccess: () => toast({ title }),
     onError: (error: Error) => toast({ variant: 'destructive', title: 'Failed', description: error.message }),
@@ -86,7 +89,15 @@ function MemberRow({ dealerId, member: m }: { dealerId: number; member: TeamMemb
               size="sm"
               variant="outline"
               disabled={resend.isPending}
-              onClick={() => resend.mutate(m.id, report('Invitation sent again'))}
+              onClick={() =>
+                resend.mutate(m.id, {
+                  onSuccess: (invited) => {
+                    setHandOver(invited.invitationLink);
+                    if (!invited.invitationLink) toast({ title: 'Invitation sent again' });
+                  },
+                  onError: report('').onError,
+                })
+              }
             >
               Resend invitation
             </Button>
@@ -111,6 +122,7 @@ function MemberRow({ dealerId, member: m }: { dealerId: number; member: TeamMemb
           </Button>
         ) : null}
       </div>
+      {handOver ? <InvitationLinkNotice name={m.name} link={handOver} /> : null}
     </li>
   );
 }
@@ -123,6 +135,7 @@ interface InviteValues {
 
 function InviteForm({ dealerId, hasOwner }: { dealerId: number; hasOwner: boolean }) {
   const invite = useAdminInvite(dealerId);
+  const [handOver, setHandOver] = useState<{ name: string; link: string } | null>(null);
   const form = useForm<InviteValues>({
     resolver: zodResolver(inviteMemberBodySchema.pick({ email: true, name: true, role: true })),
     values: { email: '', name: '', role: hasOwner ? 'buyer' : 'owner' },
@@ -135,8 +148,13 @@ function InviteForm({ dealerId, hasOwner }: { dealerId: number; hasOwner: boolea
       aria-label="Invite to the team"
       onSubmit={form.handleSubmit((values) =>
         invite.mutate(values, {
-          onSuccess: () => {
-            toast({ title: 'Invitation sent', description: values.email });
+          onSuccess: (invited) => {
+            // Claim "sent" only when it was mailed; else hand the link over (DESIGN.md §10).
+            if (invited.invitationLink) setHandOver({ name: invited.name, link: invited.invitationLink });
+            else {
+              setHandOver(null);
+              toast({ title: 'Invitation sent', description: values.email });
+            }
             form.reset();
           },
           onError: (error) =>
@@ -144,6 +162,7 @@ function InviteForm({ dealerId, hasOwner }: { dealerId: number; hasOwner: boolea
         }),
       )}
     >
+      {handOver ? <InvitationLinkNotice {...handOver} /> : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
         <FormField

@@ -3,9 +3,13 @@ import { KeyRound } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { formatDate } from '@/lib/time-left';
 
-/** The current active code highlighted, then every code labelled Active or Inactive (spec §2). */
-export function BuyCodesSection({ codes }: { codes: DealerBuyCode[] }) {
-  const current = codes.find((c) => c.active);
+/**
+ * The current active code highlighted, then every code labelled Active or Inactive (spec §2). In a
+ * team (DESIGN.md §11) the highlighted code is the person's own, an owner sees whose each code is,
+ * and a viewer holds none.
+ */
+export function BuyCodesSection({ codes, isViewer }: { codes: DealerBuyCode[]; isViewer: boolean }) {
+  const current = codes.find((c) => c.active && c.mine);
   return (
     <section
       aria-labelledby="buy-codes-title"
@@ -24,6 +28,10 @@ export function BuyCodesSection({ codes }: { codes: DealerBuyCode[] }) {
             </p>
           </div>
         </div>
+      ) : isViewer ? (
+        <p className="mt-4 rounded-xl bg-slate-50 p-4 text-sm text-slate-700">
+          Viewers hold no buy code. Buyers and owners each have their own.
+        </p>
       ) : (
         <p className="mt-4 rounded-xl bg-amber-50 p-4 text-sm text-amber-900">
           You have no active buy code. Contact our team to receive a new one.
@@ -32,8 +40,13 @@ export function BuyCodesSection({ codes }: { codes: DealerBuyCode[] }) {
       <ul className="mt-4 divide-y divide-slate-100">
         {codes.map((code) => (
           <li key={code.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
-            <span className="font-mono text-base font-semibold tracking-widest text-slate-900">
-              {code.code}
+            <span className="flex items-baseline gap-2">
+              <span className="font-mono text-base font-semibold tracking-widest text-slate-900">
+                {code.code}
+              </span>
+              {code.holderName && !code.mine ? (
+                <span className="text-sm text-slate-600">{code.holderName}</span>
+              ) : null}
             </span>
             <span className="flex items-center gap-3 text-sm text-slate-600">
               {code.maxUses !== null ? (

@@ -1,4 +1,5 @@
 import type { WebAuthnOptions } from '@contracts/teams';
+import { isIpHost, passkeyIpHostText } from '@contracts/teams';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
@@ -27,8 +28,11 @@ export async function signWithPasskey(options: WebAuthnOptions) {
 
 /** What to tell a person whose passkey prompt was cancelled or failed. */
 export const passkeyErrorText = (error: unknown) =>
-  error instanceof Error && error.name === 'NotAllowedError'
-    ? 'The passkey prompt was closed or timed out. Please try again.'
-    : error instanceof Error
-      ? error.message
-      : 'The passkey could not be used';
+  // On an IP address the browser refuses every passkey (a SecurityError): say where they work.
+  isIpHost(window.location.hostname)
+    ? passkeyIpHostText(window.location.href.replace(/[?#].*$/, ''))
+    : error instanceof Error && error.name === 'NotAllowedError'
+      ? 'The passkey prompt was closed or timed out. Please try again.'
+      : error instanceof Error
+        ? error.message
+        : 'The passkey could not be used';

@@ -6,7 +6,7 @@ import { queryKeys } from '@/lib/query-keys';
 export const useTeamMembers = () =>
   useQuery({ queryKey: queryKeys.team.members(), queryFn: () => callApi('teamMembers') });
 
-function useTeamMutation<T>(run: (input: T) => Promise<unknown>) {
+function useTeamMutation<T, R>(run: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
