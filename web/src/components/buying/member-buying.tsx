@@ -11,6 +11,7 @@ import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { zodResolver } from '@/lib/zod';
 import { useActiveBuyCode, useDealerOffer, useDealerPurchase } from './api/dealer-purchase';
 import { offerToasts } from './offer-toasts';
+import { buyForLabel, type PurchasedVehicle } from './purchased-vehicle';
 
 /** Who buys, and with which of the dealership's codes: a signed-in member types no code (DESIGN.md §10). */
 function BuyingAs({ member }: { member: Member }) {
@@ -37,11 +38,11 @@ const mayBuy = (member: Member) => BUYING_ROLES.includes(member.role);
 
 export function MemberBuyNow({
   member,
-  vehicleId,
+  vehicle,
   onDone,
 }: {
   member: Member;
-  vehicleId: number;
+  vehicle: PurchasedVehicle;
   onDone: () => void;
 }) {
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
@@ -56,7 +57,7 @@ export function MemberBuyNow({
         disabled={purchase.isPending}
         onClick={() =>
           purchase.mutate(
-            { vehicleId, idempotencyKey },
+            { vehicleId: vehicle.id, vehicle, idempotencyKey },
             {
               onSuccess: () => {
                 toast({ title: BUYING_TEXT.buySuccessTitle, description: BUYING_TEXT.buySuccess });
@@ -70,7 +71,7 @@ export function MemberBuyNow({
           )
         }
       >
-        {purchase.isPending ? BUYING_TEXT.processing : 'Confirm purchase'}
+        {purchase.isPending ? BUYING_TEXT.processing : buyForLabel(vehicle.price)}
       </Button>
     </div>
   );
