@@ -70,8 +70,8 @@ const chrome = await chromeLauncher.launch({
 // BENCH_PAGES=/inventory,/dealer/login measures only those (while working on one page).
 const pages = ['/', '/inventory', `/vehicle/${first.id}`, '/dealer/login'].filter(
   (path) =>
-    (process.env.BENCH_LIGHTHOUSE !== '0' && !process.env.BENCH_PAGES) ||
-    process.env.BENCH_PAGES.split(',').includes(path.replace(/\/\d+$/, '')),
+    process.env.BENCH_LIGHTHOUSE !== '0' &&
+    (!process.env.BENCH_PAGES || process.env.BENCH_PAGES.split(',').includes(path.replace(/\/\d+$/, ''))),
 );
 /** The images the page downloaded while Lighthouse loaded it (no scrolling): transfer kB. */
 function imageKbOf(lhr: { audits: Record<string, { details?: unknown }> }) {
