@@ -5,19 +5,31 @@
  * through the real pipeline into the server's DATA_DIR. Targets: every category ≥ 95, CLS < 0.05;
  * LCP ≤ 2.5 s on the vehicle page and the inventory; the images the inventory's first screen
  * downloads on a phone ≤ 150 kB.
+ * Then, per server-rendered page under the same throttling through CDP (bench/first-taps.ts, ADR
+ * 0020): time to the first visible control, time until it works, taps honoured out of 20 made in
+ * between (target 20/20) and INP after hydration (target p75 ≤ 200 ms under 4× CPU).
+ * BENCH_LIGHTHOUSE=0 skips the Lighthouse runs (the taps only).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { vehicles } from '../server/src/db/schema';
+import { measureFirstTaps, type TapFigures } from './first-taps';
 import { linkCovers, storeGallery } from './photos-fixture';
 import { benchDatabase, line, RESULTS_DIR, startBenchServer, writeResults } from './support';
 import { benchVehicles, insertBenchVehicles } from './vehicles-fixture';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const GALLERY_PHOTOS = 40;
-const TARGETS = { category: 95, cls: 0.05, lcpMs: 2500, inventoryImageKb: 150 };
+const TARGETS = {
+  category: 95,
+  cls: 0.05,
+  lcpMs: 2500,
+  inventoryImageKb: 150,
+  tapsHonoured: 20,
+  inpP75Ms: 200,
+};
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 50_000);
 mkdirSync(RESULTS_DIR, { recursive: true });
 const { handle, dataDir, env } = await benchDatabase();
@@ -58,7 +70,8 @@ const chrome = await chromeLauncher.launch({
 // BENCH_PAGES=/inventory,/dealer/login measures only those (while working on one page).
 const pages = ['/', '/inventory', `/vehicle/${first.id}`, '/dealer/login'].filter(
   (path) =>
-    !process.env.BENCH_PAGES || process.env.BENCH_PAGES.split(',').includes(path.replace(/\/\d+$/, '')),
+    process.env.BENCH_LIGHTHOUSE !== '0' &&
+    (!process.env.BENCH_PAGES || process.env.BENCH_PAGES.split(',').includes(path.replace(/\/\d+$/, ''))),
 );
 /** The images the page downloaded while Lighthouse loaded it (no scrolling): transfer kB. */
 function imageKbOf(lhr: { audits: Record<string, { details?: unknown }> }) {
@@ -86,6 +99,7 @@ async function audit(url: string) {
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const results: Record<string, Record<string, number>> = {};
+let taps: Record<string, TapFigures> = {};
 try {
   for (const path of pages) {
     const runs: Record<string, number>[] = [];
@@ -115,6 +129,12 @@ try {
       `perf ${summary.performance} · a11y ${summary.accessibility} · bp ${summary.bestPractices} · seo ${summary.seo} · LCP ${summary.lcpMs} ms · TBT ${summary.tbtMs} ms · CLS ${summary.cls} · images ${summary.imageKb} kB`,
     );
   }
+  taps = await measureFirstTaps(server.url, first.id, RUNS);
+  for (const [page, t] of Object.entries(taps))
+    line(
+      `${page} taps (slow 4G, 4× CPU)`,
+      `first control ${t.firstControlMs} ms · works ${t.worksMs} ms · honoured ${t.honoured}/${t.inputs} · INP p75 ${t.inpP75Ms} ms`,
+    );
 } finally {
   await chrome.kill();
   await server.stop();
@@ -143,6 +163,14 @@ const checks = Object.entries(results).flatMap(([path, s]) => {
       : []),
   ] as [string, boolean][];
 });
+for (const [page, t] of Object.entries(taps))
+  checks.push(
+    [
+      `${page}: taps made before it works honoured ${TARGETS.tapsHonoured}/20`,
+      t.honoured >= TARGETS.tapsHonoured,
+    ],
+    [`${page}: INP p75 ≤ ${TARGETS.inpP75Ms} ms after hydration`, t.inpP75Ms <= TARGETS.inpP75Ms],
+  );
 for (const [target, met] of checks) line(target, met ? 'met' : 'MISSED');
 line(
   'written',
@@ -152,5 +180,6 @@ line(
     galleryPhotos: GALLERY_PHOTOS,
     targets: TARGETS,
     pages: results,
+    taps,
   }),
 );

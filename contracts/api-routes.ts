@@ -82,6 +82,7 @@ export const API_ROUTES = {
   updateConditionReport: { method: 'PUT', path: '/api/vehicles/:id/condition-report', access: 'admin' },
   // Buying
   verifyCode: { method: 'POST', path: '/api/verify-code', access: 'public' },
+  saleTerms: { method: 'GET', path: '/api/sale-terms', access: 'public' },
   createOffer: { method: 'POST', path: '/api/vehicles/:id/offers', access: 'public' },
   // A signed-in dealer buys and offers with its dealership's active code, without typing it.
   dealerPurchase: { method: 'POST', path: '/api/dealer/purchases', access: 'dealer' },

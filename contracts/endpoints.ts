@@ -58,6 +58,7 @@ import {
   photoUploadStatusSchema,
   vehiclePhotoParamsSchema,
 } from './photos';
+import { saleTermsPreviewSchema } from './sale-terms';
 import {
   acceptInvitationBodySchema,
   addPasskeyBodySchema,
@@ -199,6 +200,7 @@ export const endpointSchemas = (premiumLabel: string) =>
     },
 
     verifyCode: { body: verifyCodeBodySchema, response: { 200: purchaseResponseSchema } },
+    saleTerms: { response: { 200: saleTermsPreviewSchema } },
     createOffer: {
       params: vehicleIdParamsSchema,
       body: createOfferBodySchema,

@@ -106,6 +106,32 @@ describe('dealer sign-in', () => {
   });
 });
 
+describe('a signed-in dealer in the header', () => {
+  it('says who is signed in, takes Dealer Portal to the dashboard and signs out', async () => {
+    const demo = inject('demoDealer');
+    const { page, context, errors } = await openPage(browser, DESKTOP);
+    await page.goto('/dealer/login');
+    await page.getByLabel('Dealer name').fill(demo.dealerName);
+    await page.getByLabel('Buy code').fill(demo.buyCode);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/dealer/dashboard');
+    // A page the server renders signed out: the header learns who is signed in from the app.
+    await page.goto('/inventory');
+    const header = page.getByRole('banner');
+    await header.getByText(`Signed in as ${demo.dealerName}`).waitFor();
+    const portal = header.getByRole('link', { name: 'Dealer Portal' });
+    expect(await portal.getAttribute('href')).toBe('/dealer/dashboard');
+    await portal.click();
+    await page.getByRole('heading', { name: `Welcome, ${demo.dealerName}` }).waitFor();
+    await header.getByRole('button', { name: `Sign out (${demo.dealerName})` }).click();
+    await page.waitForURL('**/dealer/login');
+    await expect.poll(() => portal.getAttribute('href')).toBe('/dealer/login');
+    expect(await header.getByText('Signed in as').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('staff upload password', () => {
   it('is checked by the server and remembered across reloads', async () => {
     const { page, context, errors } = await openPage(browser, PHONE);

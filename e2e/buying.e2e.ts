@@ -28,6 +28,14 @@ describe('Buy Now', () => {
       expectedFailures: [{ path: '/api/verify-code', status: 400 }],
     });
     const [target] = await publicIds();
+    const vehicle = (await (await fetch(`${server.url}/api/vehicles/${target}`)).json()) as {
+      year: number;
+      make: string;
+      model: string;
+      price: string;
+    };
+    const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+    const price = `$${Math.round(Number(vehicle.price)).toLocaleString('en-US')}`;
     await page.goto(`/vehicle/${target}`);
     await page.getByRole('main').getByRole('button', { name: 'Buy Now' }).click();
     const dialog = page.getByRole('dialog', { name: 'Buy Now' });
@@ -36,6 +44,14 @@ describe('Buy Now', () => {
     const text = await dialog.innerText();
     expect(text).toContain("Don't have a buy code?");
     expect(text).toContain('Monday to Friday, 9 AM to 6 PM EST');
+    // It reads like a purchase: the vehicle, its price and the terms that will apply.
+    const terms = dialog.getByTestId('purchase-terms');
+    await terms.getByText(/^Due by \w{3}, \w{3} \d{1,2} \(3 business days\)$/).waitFor();
+    const termsText = await terms.innerText();
+    expect(termsText).toContain(title);
+    expect(termsText).toContain(price);
+    expect(termsText).toMatch(/when it comes with the car \(5 business days\)/);
+    const buy = dialog.getByRole('button', { name: `Buy for ${price}` });
 
     const code = dialog.getByLabel('Buy code');
     expect(await code.getAttribute('maxlength')).toBe('4');
@@ -46,7 +62,7 @@ describe('Buy Now', () => {
     });
     await code.fill('   ');
     await code.press('Enter');
-    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await buy.click();
     expect(requests).toBe(0);
 
     await code.fill('zzzz');
@@ -56,10 +72,21 @@ describe('Buy Now', () => {
     expect(requests).toBe(1);
 
     await code.fill(dealer.buyCode.toLowerCase());
-    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await buy.click();
     await toast(page, 'Success!');
     await toast(page, 'Vehicle purchase initiated. Our team will contact you shortly.');
     await dialog.waitFor({ state: 'detached' });
+    // The buyer is told what they bought and what happens next, with the way to the dashboard.
+    const confirmation = page.getByRole('dialog', { name: `You bought the ${title}` });
+    await confirmation.getByText('What happens next').waitFor();
+    const confirmationText = await confirmation.innerText();
+    expect(confirmationText).toContain(`Pay ${price} by`);
+    expect(confirmationText).toContain('Vehicle purchase initiated. Our team will contact you shortly.');
+    expect(await confirmation.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe(
+      '/dealer/dashboard',
+    );
+    await confirmation.getByRole('button', { name: 'Close' }).click();
+    await confirmation.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Vehicle No Longer Available' }).waitFor();
     expect(await publicIds()).not.toContain(target);
 

@@ -189,7 +189,7 @@ describe('dealer teams in the browser', () => {
     await page.getByRole('button', { name: 'Buy Now' }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`with your buy code ${activeCode}`).waitFor();
-    await dialog.getByRole('button', { name: 'Confirm purchase' }).click();
+    await dialog.getByRole('button', { name: /^Buy for \$/ }).click();
     await toast(page, 'Vehicle purchase initiated. Our team will contact you shortly.');
     const sales = await api<{ vehicleId: number; boughtBy: string | null }[]>('GET', '/api/transactions');
     expect(sales.find((s) => s.vehicleId === vehicle.id)?.boughtBy).toBe('Bo Buyer');

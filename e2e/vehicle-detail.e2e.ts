@@ -197,18 +197,22 @@ describe('vehicle detail', () => {
     expect(await watch.getAttribute('aria-pressed')).toBe('false');
     await favorite.click();
     await watch.click();
-    expect(await favorite.getAttribute('aria-pressed')).toBe('true');
+    // Taps made before the app has attached take effect once it has (ADR 0020).
+    await expect.poll(() => favorite.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => watch.getAttribute('aria-pressed')).toBe('true');
 
     await page.reload();
     await h1(page, titleOf(first)).waitFor();
-    expect(await favorite.getAttribute('aria-pressed')).toBe('true');
-    expect(await watch.getAttribute('aria-pressed')).toBe('true');
+    // The lists are the browser's own: the page shows them once the app reads them.
+    await expect.poll(() => favorite.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => watch.getAttribute('aria-pressed')).toBe('true');
 
     // Another vehicle is not affected; favoriting it adds its id.
     await page.goto(`/vehicle/${second.id}`);
     await h1(page, titleOf(second)).waitFor();
     expect(await favorite.getAttribute('aria-pressed')).toBe('false');
     await favorite.click();
+    await expect.poll(() => favorite.getAttribute('aria-pressed')).toBe('true');
     const stored = await page.evaluate(() => ({
       favorites: JSON.parse(localStorage.getItem('favorites') ?? 'null'),
       watching: JSON.parse(localStorage.getItem('watching') ?? 'null'),
@@ -218,11 +222,14 @@ describe('vehicle detail', () => {
     // Toggling off survives a reload too.
     await page.goto(`/vehicle/${first.id}`);
     await h1(page, titleOf(first)).waitFor();
+    // The server cannot know the browser's lists: the user sees 'Watch' pressed, then unpresses it.
+    await expect.poll(() => watch.getAttribute('aria-pressed')).toBe('true');
     await watch.click();
+    await expect.poll(() => watch.getAttribute('aria-pressed')).toBe('false');
     await page.reload();
     await h1(page, titleOf(first)).waitFor();
+    await expect.poll(() => favorite.getAttribute('aria-pressed')).toBe('true');
     expect(await watch.getAttribute('aria-pressed')).toBe('false');
-    expect(await favorite.getAttribute('aria-pressed')).toBe('true');
 
     // Corrupt storage is tolerated.
     await page.evaluate(() => localStorage.setItem('favorites', '{oops'));
@@ -230,7 +237,7 @@ describe('vehicle detail', () => {
     await h1(page, titleOf(first)).waitFor();
     expect(await favorite.getAttribute('aria-pressed')).toBe('false');
     await favorite.click();
-    expect(await page.evaluate(() => localStorage.getItem('favorites'))).toBe(`[${first.id}]`);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('favorites'))).toBe(`[${first.id}]`);
     expect(errors).toEqual([]);
     await context.close();
   });

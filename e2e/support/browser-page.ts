@@ -68,42 +68,19 @@ export async function openPage(
     errors.push(text.startsWith('Failed to load resource') && url ? `${text} ${url}` : text);
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  waitForTheAppOnEveryLoad(page);
   return { page, context, errors };
 }
 
 /**
- * A server-rendered page (ADR 0016) shows its buttons before the app has attached to them: a
- * journey acts like a person whose taps count, once the app is ready (`data-app-ready`, set when
- * the app first commits). goto, reload and goBack wait for it on the app's pages; other documents
- * (a PDF, an API answer, a page without the app) are returned as they are.
+ * Waits until the app has attached to the page (`data-app-ready` on <html>, set when the app first
+ * commits). Journeys act like people and do not wait for it by default (DESIGN.md §12: a tap at
+ * first paint counts, ADR 0020); a journey that needs the app itself running before it acts (e.g.
+ * to intercept a read the app makes, or to read the app's state) calls it and says why.
  */
-function waitForTheAppOnEveryLoad(page: Page) {
-  const ready = () =>
-    page.waitForFunction(
-      () => !document.getElementById('root') || document.documentElement.dataset.appReady === 'true',
-      undefined,
-      { timeout: 15_000 },
-    );
-  const goto = page.goto.bind(page);
-  const reload = page.reload.bind(page);
-  const goBack = page.goBack.bind(page);
-  page.goto = async (...args) => {
-    const response = await goto(...args);
-    await ready();
-    return response;
-  };
-  page.reload = async (...args) => {
-    const response = await reload(...args);
-    await ready();
-    return response;
-  };
-  page.goBack = async (...args) => {
-    const response = await goBack(...args);
-    await ready();
-    return response;
-  };
-}
+export const appIsReady = (page: Page) =>
+  page.waitForFunction(() => document.documentElement.dataset.appReady === 'true', undefined, {
+    timeout: 15_000,
+  });
 
 /** Waits for a toast (success or error) with this text. */
 export const toast = (page: Page, text: string) =>

@@ -34,6 +34,7 @@ import { PhotoStore } from './modules/photos/photo-store';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { S3PhotoFiles } from './modules/photos/s3-photo-files';
 import { buyingRoutes } from './modules/purchases/buying.routes';
+import { saleTermsRoutes } from './modules/sale-terms/sale-terms.routes';
 import { readCaFile } from './modules/sheets-sync/fetch-image';
 import { allowedNetworks } from './modules/sheets-sync/public-address';
 import { sheetsSyncRoutes } from './modules/sheets-sync/sheets-sync.routes';
@@ -198,6 +199,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(photosRoutes, { db: database.db, store: photos });
   await app.register(registerDemoMedia);
   await app.register(buyingRoutes, { db: database.db, config });
+  await app.register(saleTermsRoutes, { db: database.db });
   await app.register(dealerPortalRoutes, { db: database.db, messages, isKnownVideo });
   await app.register(offersRoutes, { db: database.db, config });
   await app.register(dealersRoutes, { db: database.db, messages });

@@ -32,6 +32,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   media: [],
   photos: ['audit'],
   health: [],
+  // The terms of a sale made now (Buy Now), read as sell-vehicle.ts records them.
+  'sale-terms': [],
   housekeeping: [],
   // The outbox: state changes above enqueue into it; it knows no offer or sale.
   notifications: [],

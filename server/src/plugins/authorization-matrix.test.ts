@@ -27,6 +27,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/staff/login',
   'POST /api/staff/logout',
   'POST /api/verify-code',
+  // The terms of a sale made now: the same for everyone, shown before Buy Now.
+  'GET /api/sale-terms',
   'POST /api/vehicles/:id/offers',
   // Dealer teams: a password, a passkey or an e-mailed link's token is the authority.
   'POST /api/team/login',

@@ -3,6 +3,7 @@ import { ERROR_CODES } from '@contracts/errors';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { AppError } from '../lib/app-error';
+import { TAP_CAPTURE_SCRIPT_HASH } from './tap-capture';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -44,7 +45,8 @@ export function registerSecurity(
       useDefaults: true,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        // The one inline script: it holds taps made before the app runs (tap-capture.ts, ADR 0020).
+        'script-src': ["'self'", TAP_CAPTURE_SCRIPT_HASH],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'media-src': ["'self'", 'blob:', 'https:'],

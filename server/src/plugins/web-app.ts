@@ -11,6 +11,7 @@ import { escapeHtml } from '../lib/escape-html';
 import type { RecentResults } from '../lib/recent-results';
 import { PROJECT_ROOT } from '../project-root';
 import { loadPageRenderer, type PageData, type RenderedPage } from './page-renderer';
+import { TAP_CAPTURE_TAG } from './tap-capture';
 
 export const DEFAULT_WEB_DIR = join(PROJECT_ROOT, 'dist/web');
 
@@ -203,6 +204,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const meta = pageMeta(page, options.brand.productName);
     const html = template
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+      // First in the head, before the stylesheet (which would hold an inline script back): taps are
+      // held from the first paint on (ADR 0020).
+      .replace(/<meta charset="[^"]*"\s*\/?>/i, (tag) => `${tag}${TAP_CAPTURE_TAG}`)
       .replaceAll('%BRAND_NAME%', escapeHtml(options.brand.productName))
       .replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeHtml(meta.description)}$2`)
       .replace('</head>', `${DATA_PRELOAD_SLOT}${CODE_PRELOAD_SLOT}${brandTag}</head>`);

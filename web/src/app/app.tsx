@@ -2,6 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useEffect } from 'react';
 import { SiteLayout } from '@/app/layout/site-layout';
 import { AppRoutes } from '@/app/router';
+import { PurchaseConfirmationHost } from '@/components/buying/purchase-confirmation-host';
 import { Toaster } from '@/components/ui/toaster';
 
 /** The whole app, as the browser renders it and as the server renders a page's first HTML (app/entry-server.tsx). */
@@ -18,6 +19,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
           <AppRoutes />
         </SiteLayout>
         <Toaster />
+        <PurchaseConfirmationHost />
       </QueryClientProvider>
     </StrictMode>
   );

@@ -19,6 +19,7 @@ export function CopyButton({
   title,
   copied: copiedToast,
   failed: failedToast,
+  onFailure,
   className,
 }: {
   text: string;
@@ -28,6 +29,8 @@ export function CopyButton({
   title?: string;
   copied: Pick<ToastOptions, 'title' | 'description'>;
   failed: Pick<ToastOptions, 'title' | 'description'>;
+  /** Called when the browser refuses to copy (e.g. to select the text for the user to copy). */
+  onFailure?: () => void;
   className?: string;
 }) {
   const [copied, setCopied] = useState(false);
@@ -43,6 +46,7 @@ export function CopyButton({
       setCopied(true);
       toast(copiedToast);
     } catch {
+      onFailure?.();
       toast({ variant: 'destructive', ...failedToast });
     }
   };

@@ -52,4 +52,10 @@ export const queryKeys = {
     /** The notification log under every status filter (a prefix of notifications). */
     allNotifications: () => ['admin', 'notifications'] as const,
   },
+  buying: {
+    /** The terms of a sale made now (GET /api/sale-terms), shown before and after Buy Now. */
+    saleTerms: () => ['sale-terms'] as const,
+    /** The mutation key of every purchase (code or signed-in): its confirmation outlives the dialog. */
+    purchase: () => ['purchase'] as const,
+  },
 } as const;

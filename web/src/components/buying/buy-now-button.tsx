@@ -1,6 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { lazy } from 'react';
 import { VEHICLE_TEXTS } from '@/components/vehicle/vehicle-texts';
+import { vehicleTitle } from '@/lib/vehicle-title';
 import { VehicleActionDialog, type VehicleActionProps } from './vehicle-action-dialog';
 
 // The form (and its validation library) loads when the dialog first opens, not with the listings.
@@ -16,7 +17,12 @@ export function BuyNowButton(props: VehicleActionProps) {
       label={VEHICLE_TEXTS.buyNow}
       icon={ShoppingCart}
       variant="primary"
-      renderForm={(close) => <BuyNowForm vehicleId={props.vehicle.id} onDone={close} />}
+      renderForm={(close) => (
+        <BuyNowForm
+          vehicle={{ id: props.vehicle.id, title: vehicleTitle(props.vehicle), price: props.vehicle.price }}
+          onDone={close}
+        />
+      )}
     />
   );
 }

@@ -8,24 +8,39 @@ import { toast } from '@/components/ui/use-toast';
 import { useDealerMe } from '@/lib/auth/dealer-session';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { zodResolver } from '@/lib/zod';
+import { useSaleTerms } from './api/get-sale-terms';
 import { usePurchaseVehicle } from './api/purchase-vehicle';
 import { BuyCodeHelp } from './buy-code-help';
 import { MemberBuyNow } from './member-buying';
+import { PurchaseTerms } from './purchase-terms';
+import { buyForLabel, type PurchasedVehicle, purchaseRefusal } from './purchased-vehicle';
 
 /**
- * The Buy Now dialog body (spec §2, §4, §5): a 4-character buy code, trimmed and upper-cased;
- * an empty code is not submitted (and nothing is said, so focus stays put); 'Processing...' while
- * pending; Enter submits.
+ * The Buy Now dialog body (spec §2, §4, §5): what is bought, for how much and on which terms
+ * (issue #26), then a 4-character buy code, trimmed and upper-cased; an empty code is not
+ * submitted (and nothing is said, so focus stays put); 'Processing...' while pending; Enter
+ * submits. The button says what it does: 'Buy for $18,750'. A purchase made is confirmed by
+ * PurchaseConfirmationHost, which outlives this dialog (the vehicle leaves the page once sold).
  */
-export function BuyNowForm({ vehicleId, onDone }: { vehicleId: number; onDone: () => void }) {
+export function BuyNowForm({ vehicle, onDone }: { vehicle: PurchasedVehicle; onDone: () => void }) {
   // A signed-in team member buys without typing a code (DESIGN.md §10); everyone else as the spec says.
   const me = useDealerMe();
-  if (me.isPending) return <p className="text-sm text-slate-600">Loading…</p>;
-  if (me.data?.member) return <MemberBuyNow member={me.data.member} vehicleId={vehicleId} onDone={onDone} />;
-  return <CodeBuyNowForm vehicleId={vehicleId} onDone={onDone} />;
+  const terms = useSaleTerms();
+  return (
+    <div className="grid gap-4">
+      <PurchaseTerms vehicleTitle={vehicle.title} price={vehicle.price} terms={terms.data} />
+      {me.isPending ? (
+        <p className="text-sm text-slate-600">Loading…</p>
+      ) : me.data?.member ? (
+        <MemberBuyNow member={me.data.member} vehicle={vehicle} onDone={onDone} />
+      ) : (
+        <CodeBuyNowForm vehicle={vehicle} onDone={onDone} />
+      )}
+    </div>
+  );
 }
 
-function CodeBuyNowForm({ vehicleId, onDone }: { vehicleId: number; onDone: () => void }) {
+function CodeBuyNowForm({ vehicle, onDone }: { vehicle: PurchasedVehicle; onDone: () => void }) {
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const purchase = usePurchaseVehicle();
   const form = useForm<BuyNowFormValues>({
@@ -38,14 +53,14 @@ function CodeBuyNowForm({ vehicleId, onDone }: { vehicleId: number; onDone: () =
   const onSubmit = form.handleSubmit((values) => {
     if (purchase.isPending) return;
     purchase.mutate(
-      { code: values.code, vehicleId, idempotencyKey },
+      { code: values.code, vehicleId: vehicle.id, vehicle, idempotencyKey },
       {
         onSuccess: () => {
           toast({ title: BUYING_TEXT.buySuccessTitle, description: BUYING_TEXT.buySuccess });
           onDone();
         },
-        onError: () => {
-          toast({ variant: 'destructive', title: BUYING_TEXT.buyFailure });
+        onError: (error) => {
+          toast({ variant: 'destructive', title: purchaseRefusal(error) });
           // A definitive refusal ends this attempt; the next one is a new request.
           setIdempotencyKey(newIdempotencyKey());
         },
@@ -72,7 +87,7 @@ function CodeBuyNowForm({ vehicleId, onDone }: { vehicleId: number; onDone: () =
           }}
         />
         <Button type="submit" size="lg" disabled={purchase.isPending}>
-          {purchase.isPending ? BUYING_TEXT.processing : 'Submit'}
+          {purchase.isPending ? BUYING_TEXT.processing : buyForLabel(vehicle.price)}
         </Button>
       </form>
       <BuyCodeHelp />

@@ -12,6 +12,7 @@ import { zodResolver } from '@/lib/zod';
 import { useActiveBuyCode, useDealerOffer, useDealerPurchase } from './api/dealer-purchase';
 import { atOrAboveAsking } from './offer-at-asking';
 import { offerToasts } from './offer-toasts';
+import { buyForLabel, type PurchasedVehicle } from './purchased-vehicle';
 
 /** Who buys, and with which of their own codes: a signed-in member types no code (DESIGN.md §10, §11). */
 function BuyingAs({ member }: { member: Member }) {
@@ -38,11 +39,11 @@ const mayBuy = (member: Member) => BUYING_ROLES.includes(member.role);
 
 export function MemberBuyNow({
   member,
-  vehicleId,
+  vehicle,
   onDone,
 }: {
   member: Member;
-  vehicleId: number;
+  vehicle: PurchasedVehicle;
   onDone: () => void;
 }) {
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
@@ -57,7 +58,7 @@ export function MemberBuyNow({
         disabled={purchase.isPending}
         onClick={() =>
           purchase.mutate(
-            { vehicleId, idempotencyKey },
+            { vehicleId: vehicle.id, vehicle, idempotencyKey },
             {
               onSuccess: () => {
                 toast({ title: BUYING_TEXT.buySuccessTitle, description: BUYING_TEXT.buySuccess });
@@ -71,7 +72,7 @@ export function MemberBuyNow({
           )
         }
       >
-        {purchase.isPending ? BUYING_TEXT.processing : 'Confirm purchase'}
+        {purchase.isPending ? BUYING_TEXT.processing : buyForLabel(vehicle.price)}
       </Button>
     </div>
   );

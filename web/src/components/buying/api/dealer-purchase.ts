@@ -2,6 +2,7 @@ import { IDEMPOTENCY_HEADER } from '@contracts/buying';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, readApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import type { PurchasedVehicle } from '../purchased-vehicle';
 
 /** The signed-in person's own active code, shown in the dialog (the server picks the same one; DESIGN.md §11). */
 export const useActiveBuyCode = () =>
@@ -15,7 +16,18 @@ export const useActiveBuyCode = () =>
 export function useDealerPurchase() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ vehicleId, idempotencyKey }: { vehicleId: number; idempotencyKey: string }) =>
+    mutationKey: queryKeys.buying.purchase(),
+    // Kept after the dialog closes, until the buyer closes its confirmation (PurchaseConfirmationHost).
+    gcTime: Number.POSITIVE_INFINITY,
+    // `vehicle` is not sent: it is what the confirmation shows (PurchaseConfirmationHost).
+    mutationFn: ({
+      vehicleId,
+      idempotencyKey,
+    }: {
+      vehicleId: number;
+      idempotencyKey: string;
+      vehicle: PurchasedVehicle;
+    }) =>
       callApi('dealerPurchase', { body: { vehicleId }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
     onSuccess: (_result, { vehicleId }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.vehicles.all });

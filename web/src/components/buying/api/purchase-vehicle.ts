@@ -2,10 +2,13 @@ import { IDEMPOTENCY_HEADER } from '@contracts/buying';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import type { PurchasedVehicle } from '../purchased-vehicle';
 
 interface PurchaseInput {
   code: string;
   vehicleId: number;
+  /** Not sent: what the confirmation shows (PurchaseConfirmationHost). */
+  vehicle: PurchasedVehicle;
   /** The same key on a retry makes the server answer once (DESIGN.md §4). */
   idempotencyKey: string;
 }
@@ -14,6 +17,9 @@ interface PurchaseInput {
 export function usePurchaseVehicle() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: queryKeys.buying.purchase(),
+    // Kept after the dialog closes, until the buyer closes its confirmation (PurchaseConfirmationHost).
+    gcTime: Number.POSITIVE_INFINITY,
     mutationFn: ({ code, vehicleId, idempotencyKey }: PurchaseInput) =>
       callApi('verifyCode', { body: { code, vehicleId }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
     onSuccess: (_result, { vehicleId }) => {

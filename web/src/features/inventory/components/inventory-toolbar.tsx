@@ -1,4 +1,5 @@
 import { ChevronDown, LayoutGrid, List, Search, X } from 'lucide-react';
+import { useLayoutEffect, useRef } from 'react';
 import { cn } from '@/lib/cn';
 import {
   CERT_FILTERS,
@@ -25,6 +26,7 @@ const selectClasses =
 
 function NativeSelect<T extends string>({
   id,
+  name,
   label,
   value,
   options,
@@ -32,6 +34,8 @@ function NativeSelect<T extends string>({
   onChange,
 }: {
   id: string;
+  /** The query parameter it is sent as by the toolbar's GET form. */
+  name: keyof InventoryParams;
   label: string;
   value: T;
   options: readonly T[];
@@ -46,6 +50,7 @@ function NativeSelect<T extends string>({
       <div className="relative">
         <select
           id={id}
+          name={name}
           value={value}
           onChange={(e) => onChange(e.target.value as T)}
           className={selectClasses}
@@ -93,7 +98,11 @@ export function ViewToggle({ view, onChange }: { view: ViewMode; onChange: (view
   );
 }
 
-/** Search, certification and grade filters and sort of the Vehicle Listings page (spec §2). */
+/**
+ * Search, certification and grade filters and sort of the Vehicle Listings page (spec §2). A GET
+ * form whose fields are the page's query parameters: before the app has run, Enter in the search
+ * box asks the server for the results page (ADR 0020); once it runs, the page searches as it goes.
+ */
 export function InventoryToolbar({
   params,
   onChange,
@@ -105,8 +114,32 @@ export function InventoryToolbar({
   searchText: string;
   onSearchTextChange: (text: string) => void;
 }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  // What was typed or chosen on the server's page before the app attached stays in the fields
+  // (React keeps it when it hydrates): the page adopts it rather than its first values (ADR 0020).
+  // Once, as the toolbar attaches, before anything renders again and resets the selects.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fields are read once, on attaching
+  useLayoutEffect(() => {
+    if (!formRef.current) return;
+    const fields = new FormData(formRef.current);
+    const typed = String(fields.get('q') ?? searchText);
+    if (typed !== searchText) onSearchTextChange(typed);
+    const chosen: Partial<InventoryParams> = {};
+    for (const key of ['cert', 'grade', 'sort'] as const) {
+      const value = fields.get(key);
+      if (typeof value === 'string' && value !== params[key]) Object.assign(chosen, { [key]: value });
+    }
+    if (Object.keys(chosen).length > 0) onChange(chosen);
+  }, []);
   return (
-    <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end">
+    <form
+      ref={formRef}
+      method="get"
+      action="/inventory"
+      onSubmit={(event) => event.preventDefault()}
+      className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end"
+    >
+      {params.view !== 'grid' ? <input type="hidden" name="view" value={params.view} /> : null}
       <div className="grid gap-1">
         <label htmlFor="inventory-search" className="text-xs font-medium text-slate-600">
           {INVENTORY_TEXTS.searchLabel}
@@ -118,6 +151,7 @@ export function InventoryToolbar({
           />
           <input
             id="inventory-search"
+            name="q"
             type="search"
             inputMode="search"
             autoComplete="off"
@@ -143,6 +177,7 @@ export function InventoryToolbar({
       <div className="grid grid-cols-3 gap-2 sm:gap-3 lg:w-[40rem]">
         <NativeSelect
           id="inventory-certification"
+          name="cert"
           label={INVENTORY_TEXTS.filterLabel}
           value={params.cert}
           options={CERT_FILTERS}
@@ -151,6 +186,7 @@ export function InventoryToolbar({
         />
         <NativeSelect<GradeFilter>
           id="inventory-grade"
+          name="grade"
           label={INVENTORY_TEXTS.gradeLabel}
           value={params.grade}
           options={GRADE_FILTERS}
@@ -159,6 +195,7 @@ export function InventoryToolbar({
         />
         <NativeSelect<SortKey>
           id="inventory-sort"
+          name="sort"
           label={INVENTORY_TEXTS.sortLabel}
           value={params.sort}
           options={SORTS}
@@ -166,6 +203,6 @@ export function InventoryToolbar({
           onChange={(sort) => onChange({ sort })}
         />
       </div>
-    </div>
+    </form>
   );
 }

@@ -109,6 +109,9 @@ export const VehicleResults = memo(function VehicleResults({
               focusFrom.current = null;
             }}
             onClick={() => {
+              // Focused before the app attached (no focus event seen), a keyboard press still
+              // moves focus to the new first card (ADR 0020).
+              if (document.activeElement === button.current) focusFrom.current = items.length;
               if (!isLoadingMore) onLoadMore();
             }}
           >

@@ -1,0 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** GET /api/sale-terms: the terms and due dates of a sale made now (they change once a day at most). */
+export const useSaleTerms = () =>
+  useQuery({
+    queryKey: queryKeys.buying.saleTerms(),
+    queryFn: () => callApi('saleTerms'),
+    staleTime: 5 * 60_000,
+  });
