@@ -1,7 +1,8 @@
 // Draws the demo photos (server/demo-media/photo-*.jpg) from scratch with sharp: simple car scenes
 // with the shot's name, no camera metadata. Each "look" is a body shape in a colour; every demo
 // vehicle gets the look of its body type (server/src/seed/demo-photos.ts), so the inventory's
-// first screen shows sedans, SUVs and pickups in several colours. Shared shots: the dashboard and
+// first screen shows sedans, SUVs and pickups in two colours each. Few images on purpose: each one
+// goes through the photo pipeline at every first start (about 0.2 s each). Shared shots: the dashboard and
 // three damage close-ups. Run: node scripts/make-demo-photos.mjs
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -75,10 +76,8 @@ const FRONTS = {
 /** The looks a demo vehicle can have: a body and a paint colour (names used by demo-photos.ts). */
 const LOOKS = {
   'sedan-blue': ['sedan', '#2f5d8a'],
-  'sedan-silver': ['sedan', '#9aa3ab'],
   'sedan-red': ['sedan', '#a3282b'],
   'suv-white': ['suv', '#e9ecef'],
-  'suv-black': ['suv', '#23262b'],
   'suv-green': ['suv', '#3f5e4a'],
   'truck-gray': ['truck', '#5b6068'],
   'truck-red': ['truck', '#8e2224'],
@@ -90,7 +89,6 @@ const at = (x, y, scale, flip, inner) =>
 const LOOK_SHOTS = [
   { name: 'front_left', label: 'Front ¾ left', draw: (b, c) => at(W / 2, H * 0.62, 1, false, SIDES[b](c)) },
   { name: 'front', label: 'Front', draw: (b, c) => at(W / 2, H * 0.6, 1, false, FRONTS[b](c, '#ffd86b')) },
-  { name: 'left_side', label: 'Left side', draw: (b, c) => at(W / 2, H * 0.62, 1.2, true, SIDES[b](c)) },
   { name: 'rear', label: 'Rear', draw: (b, c) => at(W / 2, H * 0.6, 1, false, FRONTS[b](c, '#d23a3a')) },
 ];
 

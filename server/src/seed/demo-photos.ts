@@ -12,7 +12,7 @@ import { DEMO_CONDITIONS, demoReportOf } from './demo-conditions';
 import { DEMO_VEHICLES, demoVin } from './demo-vehicles';
 
 /** The guided shots every demo car has (drawn by scripts/make-demo-photos.mjs, no camera metadata). */
-const CAR_SHOTS = ['front_left', 'front', 'left_side', 'rear'] as const satisfies readonly PhotoKind[];
+const CAR_SHOTS = ['front_left', 'front', 'rear'] as const satisfies readonly PhotoKind[];
 
 const PICKUPS = new Set(['F-150', 'Silverado 1500', '1500', 'Sierra 1500', 'Gladiator']);
 const SUVS = new Set([
@@ -36,8 +36,8 @@ const SUVS = new Set([
   'Enclave',
 ]);
 const LOOKS = {
-  sedan: ['sedan-blue', 'sedan-silver', 'sedan-red'],
-  suv: ['suv-white', 'suv-black', 'suv-green'],
+  sedan: ['sedan-blue', 'sedan-red'],
+  suv: ['suv-white', 'suv-green'],
   truck: ['truck-gray', 'truck-red'],
 } as const;
 
@@ -55,7 +55,7 @@ const CLOSE_UPS: Partial<Record<DamageType, string>> = {
 };
 
 /**
- * Gives every demo vehicle photos (a body in a colour from four angles, the dashboard, and a
+ * Gives every demo vehicle photos (a body in a colour from three angles, the dashboard, and a
  * close-up of its first dent, scratch or chip) and the condition report of its inspection
  * (demo-conditions.ts), so a newcomer's first look is a real marketplace: every card has a cover,
  * every listing a grade. Each drawn image goes through the real pipeline once; every car gets its
