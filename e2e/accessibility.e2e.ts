@@ -96,7 +96,8 @@ const VISITS: Visit[] = [
     name: 'team member dashboard',
     path: () => '/dealer/dashboard',
     signIn: (context) => signInContext(context, 'team', inject('demoOwner')),
-    ready: (page) => page.getByText(/^Signed in as /).waitFor(),
+    // The dashboard's own line (the header says who is signed in too, without the role).
+    ready: (page) => page.getByText(/^Signed in as .* \(Owner\)$/).waitFor(),
   },
   {
     name: 'account',

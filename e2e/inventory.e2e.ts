@@ -499,7 +499,7 @@ describe('vehicle card actions', () => {
     await context.close();
   });
 
-  it("says 'Failed to copy VIN to clipboard' when the clipboard refuses", async () => {
+  it("says 'Failed to copy VIN to clipboard' and selects the VIN when the clipboard refuses", async () => {
     const { page, context, errors } = await openPage(browser, PHONE);
     await context.addInitScript(() => {
       Object.defineProperty(navigator, 'clipboard', {
@@ -512,6 +512,9 @@ describe('vehicle card actions', () => {
     const toast = page.getByText('Failed to copy VIN to clipboard', { exact: true });
     await toast.waitFor();
     expect(await page.getByText('VIN Copied!').count()).toBe(0);
+    // The VIN is selected instead, for the system's own Copy (ADR 0020).
+    const vin = await cards(page).first().getByTestId('vin').innerText();
+    expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(vin);
     expect(errors).toEqual([]);
     await context.close();
   });

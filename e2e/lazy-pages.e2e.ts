@@ -21,8 +21,12 @@ const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', DIST), '
   ManifestChunk
 >;
 const ENTRY = 'index.html';
+/** The entry's dynamic imports that are not pages: the purchase confirmation, loaded after a purchase. */
+const NOT_PAGES = new Set(['src/components/buying/purchase-confirmation.tsx']);
 const routeChunks = new Map(
-  (manifest[ENTRY]?.dynamicImports ?? []).map((key) => [`/${manifest[key]!.file}`, key]),
+  (manifest[ENTRY]?.dynamicImports ?? [])
+    .filter((key) => !NOT_PAGES.has(key))
+    .map((key) => [`/${manifest[key]!.file}`, key]),
 );
 
 /** A chunk and everything it imports statically (what the browser loads before running it). */

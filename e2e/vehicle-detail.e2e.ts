@@ -198,21 +198,21 @@ describe('vehicle detail', () => {
     await favorite.click();
     await watch.click();
     // Taps made before the app has attached take effect once it has (ADR 0020).
-    await expect.poll(() => favorite.getAttribute('aria-pressed')).toBe('true');
-    await expect.poll(() => watch.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => favorite.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+    await expect.poll(() => watch.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
 
     await page.reload();
     await h1(page, titleOf(first)).waitFor();
     // The lists are the browser's own: the page shows them once the app reads them.
-    await expect.poll(() => favorite.getAttribute('aria-pressed')).toBe('true');
-    await expect.poll(() => watch.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => favorite.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+    await expect.poll(() => watch.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
 
     // Another vehicle is not affected; favoriting it adds its id.
     await page.goto(`/vehicle/${second.id}`);
     await h1(page, titleOf(second)).waitFor();
     expect(await favorite.getAttribute('aria-pressed')).toBe('false');
     await favorite.click();
-    await expect.poll(() => favorite.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => favorite.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
     const stored = await page.evaluate(() => ({
       favorites: JSON.parse(localStorage.getItem('favorites') ?? 'null'),
       watching: JSON.parse(localStorage.getItem('watching') ?? 'null'),
@@ -223,12 +223,12 @@ describe('vehicle detail', () => {
     await page.goto(`/vehicle/${first.id}`);
     await h1(page, titleOf(first)).waitFor();
     // The server cannot know the browser's lists: the user sees 'Watch' pressed, then unpresses it.
-    await expect.poll(() => watch.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => watch.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
     await watch.click();
-    await expect.poll(() => watch.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => watch.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('false');
     await page.reload();
     await h1(page, titleOf(first)).waitFor();
-    await expect.poll(() => favorite.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => favorite.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
     expect(await watch.getAttribute('aria-pressed')).toBe('false');
 
     // Corrupt storage is tolerated.
@@ -237,7 +237,9 @@ describe('vehicle detail', () => {
     await h1(page, titleOf(first)).waitFor();
     expect(await favorite.getAttribute('aria-pressed')).toBe('false');
     await favorite.click();
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('favorites'))).toBe(`[${first.id}]`);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('favorites')), { timeout: 15_000 })
+      .toBe(`[${first.id}]`);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
  * ready (`data-app-ready` on <html>, set when the app first commits) and then hands it over:
  * a tap on a button or a `[data-tap]` element is held (the control is marked `data-tap-pending`,
  * which the stylesheet shows as busy) and replayed as a click, in order, once the app is ready (a
- * second tap on the same control in a row is the same tap). Links and form submissions are left to
+ * second tap on the same control in a row is the same tap; a toggle tapped while showing one state
+ * and showing the other once the app has read the browser's own lists, e.g. Watch, already is as
+ * the user wanted, so that tap is not replayed). Links and form submissions are left to
  * the browser: they work without the app. Text typed and options chosen stay in the DOM (React
  * keeps them when it hydrates) and the page adopts them when it attaches (inventory-toolbar.tsx).
  * Written as plain ES5 in a string: it runs before any bundle, exactly as written (its hash).
@@ -18,10 +20,10 @@ function pathOf(el){var p=[];for(;el&&el.parentElement;el=el.parentElement){var 
 function onClick(event){var el=event.target&&event.target.closest?event.target.closest('button,[data-tap]'):null;
 if(!el||!el.closest('#root')||el.disabled||event.button!==0||event.ctrlKey||event.metaKey||event.shiftKey||event.altKey)return;
 event.preventDefault();event.stopImmediatePropagation();var last=held[held.length-1];if(last&&last.el===el)return;
-el.setAttribute('data-tap-pending','');held.push({el:el,path:pathOf(el)})}
-function replay(){observer.disconnect();window.removeEventListener('click',onClick,true);
-held.splice(0).forEach(function(h){h.el.removeAttribute('data-tap-pending');var el=h.el.isConnected?h.el:document.querySelector(h.path);if(el)el.click()})}
-var observer=new MutationObserver(function(){if(html.getAttribute('data-app-ready')==='true')replay()});
+el.setAttribute('data-tap-pending','');held.push({el:el,path:pathOf(el),pressed:el.getAttribute('aria-pressed')})}
+function replay(){if(!observer)return;observer.disconnect();observer=null;window.removeEventListener('click',onClick,true);
+held.splice(0).forEach(function(h){h.el.removeAttribute('data-tap-pending');var el=h.el.isConnected?h.el:document.querySelector(h.path);if(el&&(h.pressed===null||el.getAttribute('aria-pressed')===h.pressed))el.click()})}
+var observer=new MutationObserver(function(){if(html.getAttribute('data-app-ready')==='true')setTimeout(replay,0)});
 observer.observe(html,{attributes:true,attributeFilter:['data-app-ready']});
 window.addEventListener('click',onClick,true);
 })();`;
