@@ -1,6 +1,6 @@
 import { photoSchema } from './condition-report';
 import { DAMAGE_PANEL_KEYS, DAMAGE_TYPE_KEYS } from './condition-report-rules';
-import { moneySchema } from './money';
+import { moneySchema } from './money-schema';
 import { z } from './zod';
 
 /**
