@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, type PaymentMethod, saleStateSchema } from './after-sale';
+import { paymentStepSchema, saleStateSchema } from './after-sale';
 import { amountSchema } from './buying';
 import { DEALER_ID_MESSAGE, idSchema, jsonIdSchema } from './ids';
 import {
@@ -206,13 +206,7 @@ export type TransactionAging = z.infer<typeof transactionAgingSchema>;
  * "Mark paid" (issue #27): the spec's paid flag is the ledger's, so marking a sale paid records its
  * remaining balance as a payment, with how it was paid.
  */
-export const balancePaymentSchema = z.strictObject({
-  method: z.enum(Object.keys(PAYMENT_METHODS) as [PaymentMethod, ...PaymentMethod[]], {
-    error: 'Choose ACH, check, wire or floor plan',
-  }),
-  reference: z.string().trim().max(100).default(''),
-  receivedOn: z.iso.date({ error: 'Enter a date as YYYY-MM-DD' }),
-});
+export const balancePaymentSchema = paymentStepSchema.omit({ type: true, amount: true });
 export type BalancePayment = z.input<typeof balancePaymentSchema>;
 
 export const updateTransactionBodySchema = z

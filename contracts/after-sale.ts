@@ -1,6 +1,6 @@
 import { photoSchema } from './condition-report';
 import { DAMAGE_PANEL_KEYS, DAMAGE_TYPE_KEYS } from './condition-report-rules';
-import { moneySchema } from './money';
+import { moneySchema } from './money-schema';
 import { z } from './zod';
 
 /**
@@ -94,15 +94,18 @@ const isoDate = z.iso.date({ error: 'Enter a date as YYYY-MM-DD' });
 const centsAmount = moneySchema;
 const shortText = (max: number) => z.string().trim().min(1).max(max);
 
+/** A payment received: how much, how, its reference and the day it arrived. */
+export const paymentStepSchema = z.strictObject({
+  type: z.literal('payment_recorded'),
+  amount: centsAmount,
+  method: z.enum(PAYMENT_METHOD_KEYS, { error: 'Choose ACH, check, wire or floor plan' }),
+  reference: z.string().trim().max(100).default(''),
+  receivedOn: isoDate,
+});
+
 /** The body of POST /api/transactions/:id/events (admin) — one step of the sale's life. */
 export const adminSaleEventBodySchema = z.discriminatedUnion('type', [
-  z.strictObject({
-    type: z.literal('payment_recorded'),
-    amount: centsAmount,
-    method: z.enum(PAYMENT_METHOD_KEYS, { error: 'Choose ACH, check, wire or floor plan' }),
-    reference: z.string().trim().max(100).default(''),
-    receivedOn: isoDate,
-  }),
+  paymentStepSchema,
   /** Money paid back to the dealer (a claim credit after payment, an unwound paid sale). */
   z.strictObject({
     type: z.literal('refund_recorded'),

@@ -2,7 +2,8 @@ import { saleStateSchema } from './after-sale';
 import { buyCodeSchema } from './auth';
 import { idSchema, jsonIdSchema, VEHICLE_ID_MESSAGE } from './ids';
 import { OFFER_STATUSES, TRANSACTION_STATUSES } from './limits';
-import { MONEY_TEXT, moneySchema, moneyTextSchema } from './money';
+import { MONEY_TEXT } from './money';
+import { moneySchema, moneyTextSchema } from './money-schema';
 import { z } from './zod';
 
 /** Texts of buying (spec §2, §5, §8), verbatim. */

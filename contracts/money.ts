@@ -1,5 +1,4 @@
 import { MAX_AMOUNT } from './limits';
-import { z } from './zod';
 
 /** The amount messages of every money field (spec §5 for offers; the same everywhere). */
 export const MONEY_TEXT = {
@@ -42,24 +41,6 @@ export function decimalToCents(decimal: string): number {
   const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
   return match[1] ? -cents : cents;
 }
-
-/** The rules of every amount field and body: not blank, then toCents; normalised to "1234.50". */
-const moneyOf = <T extends z.ZodType<string | number>>(input: T) =>
-  input
-    .refine((v) => String(v).trim() !== '', MONEY_TEXT.amountRequired)
-    .transform((v, ctx) => {
-      const cents = toCents(v);
-      if (cents === null) {
-        ctx.addIssue({ code: 'custom', message: MONEY_TEXT.amountPositive });
-        return z.NEVER;
-      }
-      return centsToDecimal(cents);
-    });
-
-/** An amount that may arrive as a string or a number (JSON bodies). */
-export const moneySchema = moneyOf(z.union([z.string(), z.number()], { error: MONEY_TEXT.amountRequired }));
-/** The same rules for an amount typed into a form (text). */
-export const moneyTextSchema = moneyOf(z.string());
 
 const usdWhole = new Intl.NumberFormat('en-US', {
   style: 'currency',

@@ -4,13 +4,10 @@ import {
   type BalancePayment,
   balancePaymentSchema,
 } from '@contracts/admin';
-import { PAYMENT_METHODS } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { SelectField, SelectOptions } from '@/components/ui/fields';
-import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
 import { amountLeft, formatAmount, todayIn } from '@/lib/sale-state';
@@ -18,6 +15,7 @@ import { vehicleTitle } from '@/lib/vehicle-title';
 import { plainFieldErrors, zodResolver } from '@/lib/zod';
 import { SALE_STEP_LABELS as L } from '../admin-texts';
 import { useUpdateTransaction } from '../api/update-transaction';
+import { HowPaidFields } from './how-paid-fields';
 
 /**
  * "Mark paid" (issue #27): records the remaining balance as a payment, with how and when it was
@@ -73,23 +71,12 @@ export function RecordBalanceDialog({ transaction: t }: { transaction: AdminTran
         <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
           Amount <span className="text-lg font-semibold tabular-nums">{owed}</span>
         </p>
-        <SelectField label={L.method} error={errors.method?.message} {...form.register('method')}>
-          <SelectOptions items={PAYMENT_METHODS} />
-        </SelectField>
-        <FormField
-          label={L.reference}
-          autoComplete="off"
-          maxLength={100}
-          error={errors.reference?.message}
-          {...form.register('reference')}
-        />
-        <FormField
-          label={L.receivedOn}
-          type="date"
-          min={dateInZone(new Date(t.createdAt), t.terms.timeZone)}
-          max={todayIn(t.terms.timeZone)}
-          error={errors.receivedOn?.message}
-          {...form.register('receivedOn')}
+        <HowPaidFields
+          method={{ field: form.register('method'), error: errors.method?.message }}
+          reference={{ field: form.register('reference'), error: errors.reference?.message }}
+          date={{ field: form.register('receivedOn'), error: errors.receivedOn?.message }}
+          dateLabel={L.receivedOn}
+          dates={{ min: dateInZone(new Date(t.createdAt), t.terms.timeZone), max: todayIn(t.terms.timeZone) }}
         />
         {failure ? (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">

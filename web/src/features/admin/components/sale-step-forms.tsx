@@ -1,5 +1,5 @@
 import type { AdminTransaction } from '@contracts/admin';
-import { CLAIM_CATEGORIES, ODOMETER_STATUSES, PAYMENT_METHODS, SALE_TEXT } from '@contracts/after-sale';
+import { CLAIM_CATEGORIES, ODOMETER_STATUSES, SALE_TEXT } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
 import { useWatch } from 'react-hook-form';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
@@ -7,6 +7,7 @@ import { FormField } from '@/components/ui/form-field';
 import { MoneyField } from '@/components/ui/money-field';
 import { amountLeft, decimalToCents, formatAmount, todayIn } from '@/lib/sale-state';
 import { SALE_STEP_LABELS as L } from '../admin-texts';
+import { HowPaidFields } from './how-paid-fields';
 import { type Step, StepSection, type StepType, useStepForm } from './sale-step-form';
 
 /** What every step form gets from the dialog: the sale, how to send a step, and the last refusal. */
@@ -50,22 +51,12 @@ export function RefundForm({ transaction: t, send, pending, error }: StepFormPro
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <MoneyField label={L.amount} error={errors.amount?.message} {...form.register('amount')} />
-        <SelectField label={L.method} error={errors.method?.message} {...form.register('method')}>
-          <SelectOptions items={PAYMENT_METHODS} />
-        </SelectField>
-        <FormField
-          label={L.reference}
-          autoComplete="off"
-          maxLength={100}
-          error={errors.reference?.message}
-          {...form.register('reference')}
-        />
-        <FormField
-          label={L.paidOn}
-          type="date"
-          {...stepDates(t)}
-          error={errors.paidOn?.message}
-          {...form.register('paidOn')}
+        <HowPaidFields
+          method={{ field: form.register('method'), error: errors.method?.message }}
+          reference={{ field: form.register('reference'), error: errors.reference?.message }}
+          date={{ field: form.register('paidOn'), error: errors.paidOn?.message }}
+          dateLabel={L.paidOn}
+          dates={stepDates(t)}
         />
       </div>
     </StepSection>
@@ -95,22 +86,12 @@ export function PaymentForm({ transaction: t, send, pending, error }: StepFormPr
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <MoneyField label={L.amount} error={errors.amount?.message} {...form.register('amount')} />
-        <SelectField label={L.method} error={errors.method?.message} {...form.register('method')}>
-          <SelectOptions items={PAYMENT_METHODS} />
-        </SelectField>
-        <FormField
-          label={L.reference}
-          autoComplete="off"
-          maxLength={100}
-          error={errors.reference?.message}
-          {...form.register('reference')}
-        />
-        <FormField
-          label={L.receivedOn}
-          type="date"
-          {...stepDates(t)}
-          error={errors.receivedOn?.message}
-          {...form.register('receivedOn')}
+        <HowPaidFields
+          method={{ field: form.register('method'), error: errors.method?.message }}
+          reference={{ field: form.register('reference'), error: errors.reference?.message }}
+          date={{ field: form.register('receivedOn'), error: errors.receivedOn?.message }}
+          dateLabel={L.receivedOn}
+          dates={stepDates(t)}
         />
       </div>
     </StepSection>
