@@ -144,6 +144,13 @@ describe('Make Offer and the dealer dashboard', () => {
     await code.fill(dealer.buyCode);
     await submit.click();
     await dialog.getByText('Use Buy Now to buy the vehicle at that price.', { exact: false }).waitFor();
+    // ... and offers it: the same dialog becomes Buy Now at the asking price; closed, it is Make Offer again.
+    await dialog.getByRole('button', { name: /^Buy Now at \$/ }).click();
+    const buying = page.getByRole('dialog', { name: 'Buy Now' });
+    await buying.getByRole('button', { name: /^Buy for \$/ }).waitFor();
+    await buying.getByRole('button', { name: 'Close' }).click();
+    await buying.waitFor({ state: 'detached' });
+    await page.getByRole('main').getByRole('button', { name: 'Make Offer' }).click();
     await amount.fill('15,000');
     await dialog.getByText('Reads as $15,000', { exact: false }).waitFor();
     await code.fill('ZZZZ');

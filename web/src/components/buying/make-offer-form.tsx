@@ -11,6 +11,7 @@ import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { zodResolver } from '@/lib/zod';
 import { useCreateOffer } from './api/create-offer';
 import { BuyCodeHelp } from './buy-code-help';
+import { BuyNowInstead } from './buy-now-instead';
 import { MemberMakeOffer } from './member-buying';
 import { atOrAboveAsking } from './offer-at-asking';
 import { offerToasts } from './offer-toasts';
@@ -19,6 +20,8 @@ interface MakeOfferProps {
   vehicleId: number;
   askingPrice: string | null;
   onDone: () => void;
+  /** Switches the dialog to Buy Now when the amount is at or above the asking price. */
+  onBuyNowInstead?: () => void;
 }
 
 /**
@@ -32,7 +35,7 @@ export function MakeOfferForm(props: MakeOfferProps) {
   return <CodeOfferForm {...props} />;
 }
 
-function CodeOfferForm({ vehicleId, askingPrice, onDone }: MakeOfferProps) {
+function CodeOfferForm({ vehicleId, askingPrice, onDone, onBuyNowInstead }: MakeOfferProps) {
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const createOffer = useCreateOffer();
   const form = useForm<OfferForm>({
@@ -66,6 +69,11 @@ function CodeOfferForm({ vehicleId, askingPrice, onDone }: MakeOfferProps) {
           }
           error={errors.amount?.message}
           {...form.register('amount')}
+        />
+        <BuyNowInstead
+          amountError={errors.amount?.message}
+          askingPrice={askingPrice}
+          onBuyNowInstead={onBuyNowInstead}
         />
         <FormField
           label="Buy code"

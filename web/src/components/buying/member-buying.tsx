@@ -10,6 +10,7 @@ import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { zodResolver } from '@/lib/zod';
 import { useActiveBuyCode, useDealerOffer, useDealerPurchase } from './api/dealer-purchase';
+import { BuyNowInstead } from './buy-now-instead';
 import { atOrAboveAsking } from './offer-at-asking';
 import { offerToasts } from './offer-toasts';
 import { buyForLabel, type PurchasedVehicle } from './purchased-vehicle';
@@ -85,11 +86,13 @@ export function MemberMakeOffer({
   vehicleId,
   askingPrice,
   onDone,
+  onBuyNowInstead,
 }: {
   member: Member;
   vehicleId: number;
   askingPrice: string | null;
   onDone: () => void;
+  onBuyNowInstead?: () => void;
 }) {
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const offer = useDealerOffer();
@@ -121,6 +124,11 @@ export function MemberMakeOffer({
         }
         error={form.formState.errors.amount?.message}
         {...form.register('amount')}
+      />
+      <BuyNowInstead
+        amountError={form.formState.errors.amount?.message}
+        askingPrice={askingPrice}
+        onBuyNowInstead={onBuyNowInstead}
       />
       <Button type="submit" size="lg" disabled={offer.isPending}>
         {offer.isPending ? BUYING_TEXT.processing : 'Submit Offer'}

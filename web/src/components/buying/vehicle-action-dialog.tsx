@@ -22,9 +22,15 @@ export function VehicleActionDialog({
   label,
   icon: Icon,
   variant,
+  title,
+  onClosed,
   renderForm,
 }: VehicleActionProps & {
   label: string;
+  /** The dialog's title when it is not the button's label (Make Offer switched to Buy Now). */
+  title?: string;
+  /** Called when the dialog closes (a form's own state goes with it). */
+  onClosed?: () => void;
   icon: LucideIcon;
   variant: ButtonVariant;
   renderForm: (close: () => void) => ReactNode;
@@ -33,8 +39,11 @@ export function VehicleActionDialog({
   return (
     <Modal
       open={open}
-      onOpenChange={setOpen}
-      title={label}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) onClosed?.();
+      }}
+      title={title ?? label}
       description={vehicleTitle(vehicle)}
       trigger={
         <Button variant={variant} size={size} className={className}>
@@ -45,7 +54,10 @@ export function VehicleActionDialog({
     >
       {open ? (
         <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>
-          {renderForm(() => setOpen(false))}
+          {renderForm(() => {
+            setOpen(false);
+            onClosed?.();
+          })}
         </Suspense>
       ) : null}
     </Modal>
