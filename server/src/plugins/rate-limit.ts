@@ -218,6 +218,9 @@ export function attemptPolicies(config: Config) {
     // Team members (DESIGN.md §10): password and passkey sign-ins, and password-reset requests.
     member: signInPolicy('member', config.signInRateLimit),
     memberReset: signInPolicy('member-reset', config.signInRateLimit),
+    // Links from e-mails (accept an invitation, confirm a reset): each use may hash a password, so
+    // every call from an address counts, wrong tokens or right.
+    memberLink: signInPolicy('member-link', config.signInRateLimit),
     // Passkey ceremonies each store a challenge row: a generous budget, but not an unlimited one.
     memberChallenge: signInPolicy('member-challenge', config.signInRateLimit * 6),
     admin: signInPolicy('admin', config.signInRateLimit),

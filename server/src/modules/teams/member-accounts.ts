@@ -60,6 +60,8 @@ export async function acceptInvitation(
 ) {
   if (!input.password && !input.passkey)
     throw new AppError(ERROR_CODES.badRequest, TEAM_TEXT.needPasswordOrPasskey);
+  // The link first: a made-up token costs one indexed lookup, never an argon2 hash.
+  await memberOfToken(db, input.token, 'invitation', { consume: false });
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const member = await db.transaction(async (tx) => {
     const { member } = await memberOfToken(tx, input.token, 'invitation', { consume: true });
@@ -116,6 +118,8 @@ export async function requestPasswordReset(db: Database, email: string, messages
 
 /** A new password from a reset link; every session of the member ends (whoever had it is out). */
 export async function resetPassword(db: Database, input: { token: string; password: string }) {
+  // The link first: a made-up token costs one indexed lookup, never an argon2 hash.
+  await memberOfToken(db, input.token, 'password_reset', { consume: false });
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     const { member } = await memberOfToken(tx, input.token, 'password_reset', { consume: true });

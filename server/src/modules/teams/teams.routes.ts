@@ -116,8 +116,10 @@ export async function teamsRoutes(
   });
   routes.route({
     ...app.endpoint('acceptInvitation'),
-    handler: async (request, reply) =>
-      signedIn(request, reply, await acceptInvitation(db, rp(request), request.body)),
+    handler: async (request, reply) => {
+      await limitRequests(db, request, policies.memberLink, undefined);
+      return signedIn(request, reply, await acceptInvitation(db, rp(request), request.body));
+    },
   });
   routes.route({
     ...app.endpoint('requestPasswordReset'),
@@ -130,6 +132,7 @@ export async function teamsRoutes(
   routes.route({
     ...app.endpoint('resetPassword'),
     handler: async (request) => {
+      await limitRequests(db, request, policies.memberLink, undefined);
       await resetPassword(db, request.body);
       return { ok: true as const };
     },

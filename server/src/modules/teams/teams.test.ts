@@ -423,6 +423,26 @@ describe('signing in and password reset', () => {
     expect((await request()).statusCode).toBe(429);
   });
 
+  it('limits uses of e-mailed links per address: made-up tokens cannot make the server hash on demand', async () => {
+    const use = (url: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url,
+        payload: { token: 'A'.repeat(43), password: 'a long enough password' },
+        remoteAddress: '192.0.2.78',
+      });
+    for (let i = 0; i < 5; i++) {
+      const accepted = await use('/api/team/invitation/accept');
+      expect(accepted.statusCode).toBe(400);
+      expect(accepted.json().message).toBe(TEAM_TEXT.linkInvalid);
+      expect((await use('/api/team/password-reset/confirm')).statusCode).toBe(400);
+    }
+    const limited = await use('/api/team/invitation/accept');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await use('/api/team/password-reset/confirm')).statusCode).toBe(429);
+  });
+
   it('limits passkey challenges per address, and answers options a browser can use', async () => {
     const options = (remoteAddress: string) =>
       ctx.app.inject({ method: 'POST', url: '/api/team/passkey-login/options', remoteAddress });
