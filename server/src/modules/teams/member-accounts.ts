@@ -137,17 +137,22 @@ export async function resetPassword(db: Database, input: { token: string; passwo
   });
 }
 
-/** A signed-in member sets a password: the current one is required when there is one. */
+/**
+ * A signed-in member sets a password: the current one is required when there is one. Every other
+ * session of theirs ends (whoever else had one is out); the one making the change stays.
+ */
 export async function changeMemberPassword(
   db: Database,
   memberId: number,
   input: { currentPassword?: string; newPassword: string },
+  keepTokens: string[],
 ) {
   const [member] = await db.select().from(dealerUsers).where(eq(dealerUsers.id, memberId));
   if (member?.passwordHash && !(await verifyPassword(member.passwordHash, input.currentPassword ?? '')))
     throw new CredentialRejected(ERROR_CODES.unauthorized, TEAM_TEXT.currentPasswordWrong);
-  await db
-    .update(dealerUsers)
-    .set({ passwordHash: await hashPassword(input.newPassword) })
-    .where(eq(dealerUsers.id, memberId));
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(dealerUsers).set({ passwordHash }).where(eq(dealerUsers.id, memberId));
+    await revokeMemberSessions(tx, memberId, keepTokens);
+  });
 }

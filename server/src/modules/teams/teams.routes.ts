@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { isSecureRequest, setSessionCookie } from '../../plugins/auth';
+import { isSecureRequest, setSessionCookie, tokensForRole } from '../../plugins/auth';
 import { attemptPolicies, guardAttempt, limitRequests } from '../../plugins/rate-limit';
 import type { MessageContext } from '../notifications/notification-messages';
 import {
@@ -145,7 +145,7 @@ export async function teamsRoutes(
       const { memberId } = await memberOf(request);
       const email = (await request.actor()).member!.email;
       await guardAttempt(db, request, policies.member, email, () =>
-        changeMemberPassword(db, memberId, request.body),
+        changeMemberPassword(db, memberId, request.body, tokensForRole(request, 'dealer')),
       );
       return { ok: true as const };
     },

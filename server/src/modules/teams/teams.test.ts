@@ -471,9 +471,10 @@ describe('signing in and password reset', () => {
     expect(forged.json().message).toBe(TEAM_TEXT.passkeyFailed);
   });
 
-  it('lets a member change their password with the current one', async () => {
+  it('lets a member change their password with the current one, ending their other sessions', async () => {
     const dealer = await insertDealer(ctx.db);
     const member = await insertMember(ctx.db, { dealerId: dealer.id });
+    const elsewhere = await signInMember(ctx.app, member.email, MEMBER_PASSWORD, '10.20.99.1');
     const as = requestsAs(ctx.app, await signInMember(ctx.app, member.email, MEMBER_PASSWORD));
     expect(
       (
@@ -497,5 +498,7 @@ describe('signing in and password reset', () => {
     ).toBe(200);
     await signInMember(ctx.app, member.email, 'a brand new password');
     expect((await as('GET', '/api/team/passkeys')).json()).toEqual([]);
+    // The other device's session (perhaps the one whose password leaked) is over.
+    expect((await get('/api/dealer/me', elsewhere)).statusCode).toBe(401);
   });
 });
