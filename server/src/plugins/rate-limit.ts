@@ -67,6 +67,21 @@ export const signInPolicy = (name: string, max: number): AttemptPolicy => ({
 });
 
 /**
+ * Team members' passwords (issue 28): a guesser must not lock the member out. Failures count per
+ * address, per address × account (the member on a new device is not stopped by someone else's
+ * guesses) and, ten times higher, per account from all untrusted addresses together (so spreading a
+ * guess over many addresses still meets a ceiling, and locking someone out costs that many tries).
+ */
+export const memberSignInPolicy = (name: string, max: number): AttemptPolicy => ({
+  name,
+  limits: ({ address, target }) => [
+    perAddress(name, address, max),
+    ...perTarget(`${name}:target-ip`, target && `${target}|${address}`, max),
+    ...perTarget(`${name}:target`, target, max * 10),
+  ],
+});
+
+/**
  * Buy codes (4 characters, 2^20 values): dealer sign-in, Buy Now and Make Offer share one budget per
  * address (a minute and a day), a per-dealer-name budget on sign-in, and two global ceilings for
  * addresses that never used a code (docs/decisions/0003-code-guessing-budget.md has the arithmetic).
@@ -216,7 +231,7 @@ export async function limitRequests(
 export function attemptPolicies(config: Config) {
   return {
     // Team members (DESIGN.md §10): password and passkey sign-ins, and password-reset requests.
-    member: signInPolicy('member', config.signInRateLimit),
+    member: memberSignInPolicy('member', config.signInRateLimit),
     memberReset: signInPolicy('member-reset', config.signInRateLimit),
     // Links from e-mails (accept an invitation, confirm a reset): each use may hash a password, so
     // every call from an address counts, wrong tokens or right.

@@ -368,6 +368,27 @@ describe('signing in and password reset', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('someone else’s wrong guesses do not lock a member out of a new device', async () => {
+    const dealer = await insertDealer(ctx.db);
+    const member = await insertMember(ctx.db, { dealerId: dealer.id, email: 'locked@out.example' });
+    const attempt = (password: string, remoteAddress: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/team/login',
+        payload: { email: member.email, password },
+        remoteAddress,
+      });
+    for (let i = 0; i < 10; i++)
+      expect((await attempt('a wrong guess', '198.51.100.9')).statusCode).toBe(401);
+    expect((await attempt('a wrong guess', '198.51.100.9')).statusCode).toBe(429);
+    // The member, from a device that never signed in, still gets in.
+    expect((await attempt(MEMBER_PASSWORD, '203.0.113.44')).statusCode).toBe(200);
+    // Spread over many addresses, guesses still meet the account's ceiling (ten times the limit).
+    for (let n = 0; n < 9; n++)
+      for (let i = 0; i < 10; i++) await attempt('a wrong guess', `198.51.101.${n}`);
+    expect((await attempt(MEMBER_PASSWORD, '203.0.113.45')).statusCode).toBe(429);
+  });
+
   it('resets a password by a 15-minute, single-use e-mail link that ends every session', async () => {
     const dealer = await insertDealer(ctx.db);
     const member = await insertMember(ctx.db, { dealerId: dealer.id, email: 'forgot@team.example' });
