@@ -66,6 +66,24 @@ export const signInPolicy = (name: string, max: number): AttemptPolicy => ({
   ],
 });
 
+/** Reset mails to one person: each one ends the previous link, so a few per quarter hour at most. */
+export const RESET_MAILS_PER_TARGET = 3;
+const resetRequestPolicy = (max: number): AttemptPolicy => ({
+  name: 'member-reset',
+  limits: ({ address, target }) => [
+    perAddress('member-reset', address, max),
+    ...(target
+      ? [
+          {
+            key: `member-reset:target-15m:${target.trim().toLowerCase().slice(0, 200)}`,
+            max: RESET_MAILS_PER_TARGET,
+            windowMs: 15 * MINUTE,
+          },
+        ]
+      : []),
+  ],
+});
+
 /**
  * Team members' passwords (issue 28): a guesser must not lock the member out. Failures count per
  * address, per address × account (the member on a new device is not stopped by someone else's
@@ -232,7 +250,7 @@ export function attemptPolicies(config: Config) {
   return {
     // Team members (DESIGN.md §10): password and passkey sign-ins, and password-reset requests.
     member: memberSignInPolicy('member', config.signInRateLimit),
-    memberReset: signInPolicy('member-reset', config.signInRateLimit),
+    memberReset: resetRequestPolicy(config.signInRateLimit),
     // Links from e-mails (accept an invitation, confirm a reset): each use may hash a password, so
     // every call from an address counts, wrong tokens or right.
     memberLink: signInPolicy('member-link', config.signInRateLimit),

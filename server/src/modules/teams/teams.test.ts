@@ -432,6 +432,25 @@ describe('signing in and password reset', () => {
     ).toBe(400);
   });
 
+  it('limits reset mails to one person, from any number of addresses', async () => {
+    const dealer = await insertDealer(ctx.db);
+    const member = await insertMember(ctx.db, { dealerId: dealer.id, email: 'flooded@team.example' });
+    const ask = (n: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/team/password-reset',
+        payload: { email: member.email },
+        remoteAddress: `198.51.102.${n}`,
+      });
+    for (let n = 0; n < 3; n++) expect((await ask(n)).statusCode).toBe(200);
+    expect((await ask(9)).statusCode).toBe(429);
+    const links = await ctx.db
+      .select()
+      .from(dealerUserTokens)
+      .where(eq(dealerUserTokens.dealerUserId, member.id));
+    expect(links).toHaveLength(3);
+  });
+
   it('limits password-reset requests per address', async () => {
     const request = () =>
       ctx.app.inject({
