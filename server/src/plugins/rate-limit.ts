@@ -66,6 +66,25 @@ export const signInPolicy = (name: string, max: number): AttemptPolicy => ({
   ],
 });
 
+/**
+ * Invitations an owner sends a day for their dealership (each is an e-mail with the owner's text,
+ * and each answer says whether an address already has an account): a team grows by a few a day.
+ */
+export const INVITATIONS_PER_DEALERSHIP_PER_DAY = 20;
+export const invitationPolicy: AttemptPolicy = {
+  name: 'member-invite',
+  limits: ({ target }) =>
+    target
+      ? [
+          {
+            key: `member-invite:dealer-day:${target}`,
+            max: INVITATIONS_PER_DEALERSHIP_PER_DAY,
+            windowMs: 24 * 60 * MINUTE,
+          },
+        ]
+      : [],
+};
+
 /** Reset mails to one person: each one ends the previous link, so a few per quarter hour at most. */
 export const RESET_MAILS_PER_TARGET = 3;
 const resetRequestPolicy = (max: number): AttemptPolicy => ({

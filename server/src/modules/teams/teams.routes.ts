@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isSecureRequest, setSessionCookie, tokensForRole } from '../../plugins/auth';
-import { attemptPolicies, guardAttempt, limitRequests } from '../../plugins/rate-limit';
+import { attemptPolicies, guardAttempt, invitationPolicy, limitRequests } from '../../plugins/rate-limit';
 import type { MessageContext } from '../notifications/notification-messages';
 import {
   assertOwner,
@@ -199,6 +199,7 @@ export async function teamsRoutes(
     handler: async (request, reply) => {
       const { actor, dealerId } = await memberOf(request);
       assertOwner(actor);
+      await limitRequests(db, request, invitationPolicy, String(dealerId));
       return reply.code(201).send(await inviteMember(db, dealerId, request.body, actor, messages, delivery));
     },
   });

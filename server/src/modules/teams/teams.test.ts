@@ -260,6 +260,24 @@ describe('the owner’s team', () => {
     expect(declined!.status).toBe('declined');
   });
 
+  it('limits an owner to 20 invitations a day for their dealership (each probes an address)', async () => {
+    const dealer = await insertDealer(ctx.db);
+    const owner = await insertMember(ctx.db, { dealerId: dealer.id, role: 'owner' });
+    const asOwner = requestsAs(ctx.app, await signInMember(ctx.app, owner.email, MEMBER_PASSWORD, from()));
+    const invite = (i: number) =>
+      asOwner('POST', '/api/team/members', {
+        email: `many${dealer.id}-${i}@invites.example`,
+        name: `N ${i}`,
+        role: 'viewer',
+      });
+    for (let i = 0; i < 20; i++) expect((await invite(i)).statusCode).toBe(201);
+    const refused = await invite(20);
+    expect(refused.statusCode).toBe(429);
+    // Taken addresses count too: probing costs the same as inviting.
+    const team = (await asOwner('GET', '/api/team/members')).json();
+    expect(team).toHaveLength(21);
+  });
+
   it('keeps dealerships apart: an owner of A cannot see or change B’s team', async () => {
     const a = await insertDealer(ctx.db);
     const b = await insertDealer(ctx.db);
