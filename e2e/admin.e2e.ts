@@ -304,9 +304,9 @@ describe('Dealers and buy codes', () => {
     const table = page.getByRole('table', { name: 'Buy codes' });
     await table.waitFor();
     const all = await table.getByRole('row').count();
-    // Desert Sun has one code (Route 9's team members hold one each, DESIGN.md §11).
-    await page.getByLabel('Search by code or dealer').fill('desert sun');
-    await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+    await page.getByLabel('Search by code or dealer').fill('route 9');
+    // Route 9 Motors has a team: the owner's code and the buyer's own (DESIGN.md §11).
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
     const row = table.locator('tbody tr').first();
     const code = (await row.innerText()).match(/\b[A-Z0-9]{4}\b/)![0];
 

@@ -263,6 +263,51 @@ describe('dealer teams in the browser', () => {
     await toast(page, 'Luis Ortega was disabled');
     await panel.getByText('Disabled').waitFor();
     expect((await me()).status).toBe(401);
+
+    // Codes are people's (DESIGN.md §11): the dealership's codes became the owner's when the team
+    // began, so with him disabled they are locked out on every path.
+    const desert = (await api<{ id: number; dealerName: string }[]>('GET', '/api/dealers')).find(
+      (d) => d.dealerName === 'Desert Sun Buy Here Pay Here',
+    )!;
+    const codes = await api<{ code: string; active: boolean; holderName: string | null }[]>(
+      'GET',
+      `/api/buy-codes?dealerId=${desert.id}`,
+    );
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes.every((c) => !c.active && c.holderName === 'Luis Ortega')).toBe(true);
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify(body),
+      });
+    const car = ((await (await fetch(`${server.url}/api/vehicles`)).json()) as { id: number }[])[0]!;
+    const typed = await post('/api/verify-code', { code: codes[0]!.code, vehicleId: car.id });
+    expect(typed.status).toBe(403);
+    expect((await typed.json()).reason).toBe('BUY_CODE_DEACTIVATED');
+    const offered = await post(`/api/vehicles/${car.id}/offers`, { amount: '1000', buyCode: codes[0]!.code });
+    expect(offered.status).toBe(400);
+    const signIn = await post('/api/dealer/login', {
+      dealerName: desert.dealerName,
+      buyCode: codes[0]!.code,
+    });
+    expect(signIn.status).toBe(401);
+
+    // A viewer holds no code and is shown none.
+    const viewer = await api<{ id: number }>('POST', `/api/dealers/${desert.id}/team`, {
+      email: 'val@e2e.example',
+      name: 'Val Viewer',
+      role: 'viewer',
+    });
+    expect(viewer.id).toBeGreaterThan(0);
+    const viewerLink = await mailedLink('val@e2e.example', '/dealer/invitation');
+    const joined = await post('/api/team/invitation/accept', {
+      token: viewerLink.split('#token=')[1],
+      password: 'val’s long password',
+    });
+    const viewerCookie = joined.headers.get('set-cookie')!.split(';')[0]!;
+    const shown = await fetch(`${server.url}/api/dealer/buycodes`, { headers: { cookie: viewerCookie } });
+    expect(await shown.json()).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Member, SESSION_TTL_MS, type SessionRole, type TeamRole } from '@contracts/auth';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { adminUsers, dealers, dealerUsers, sessions } from '../db/schema';
 
@@ -27,11 +27,18 @@ export async function createSession(
 }
 
 /** Ends every session of one team member at once (removed, disabled, or a new password). */
-export async function revokeMemberSessions(db: Executor, dealerUserId: number) {
+export async function revokeMemberSessions(db: Executor, dealerUserId: number, keepTokens: string[] = []) {
+  const kept = keepTokens.map(hashToken);
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.dealerUserId, dealerUserId), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        eq(sessions.dealerUserId, dealerUserId),
+        isNull(sessions.revokedAt),
+        kept.length > 0 ? notInArray(sessions.tokenHash, kept) : undefined,
+      ),
+    );
 }
 
 export async function revokeSessions(db: Database, role: SessionRole, tokens: string[]) {

@@ -66,9 +66,11 @@ beforeAll(async () => {
   cookies.admin = await signInAdmin(ctx.app);
   cookies.dealer = await signIn(ctx.app, 'dealer', { dealerName: dealer.dealerName, buyCode: 'Q7RS' });
   cookies.staff = await signInStaff(ctx.app);
+  // The team is another dealership's: one with a team has no session that names nobody (DESIGN.md §11).
+  const teamDealer = await insertDealer(ctx.db);
   // Member 1 is someone else: the matrix calls `/api/dealer-users/1/disable` as the admin.
-  await insertMember(ctx.db, { dealerId: dealer.id, role: 'viewer' });
-  const owner = await insertMember(ctx.db, { dealerId: dealer.id, role: 'owner' });
+  await insertMember(ctx.db, { dealerId: teamDealer.id, role: 'viewer' });
+  const owner = await insertMember(ctx.db, { dealerId: teamDealer.id, role: 'owner' });
   cookies.member = await signInMember(ctx.app, owner.email, MEMBER_PASSWORD);
 });
 afterAll(() => ctx.close());

@@ -67,6 +67,58 @@ export const signInPolicy = (name: string, max: number): AttemptPolicy => ({
 });
 
 /**
+ * Invitations an owner sends a day for their dealership (each is an e-mail with the owner's text,
+ * and each answer says whether an address already has an account): a team grows by a few a day.
+ */
+export const INVITATIONS_PER_DEALERSHIP_PER_DAY = 20;
+export const invitationPolicy: AttemptPolicy = {
+  name: 'member-invite',
+  limits: ({ target }) =>
+    target
+      ? [
+          {
+            key: `member-invite:dealer-day:${target}`,
+            max: INVITATIONS_PER_DEALERSHIP_PER_DAY,
+            windowMs: 24 * 60 * MINUTE,
+          },
+        ]
+      : [],
+};
+
+/** Reset mails to one person: each one ends the previous link, so a few per quarter hour at most. */
+export const RESET_MAILS_PER_TARGET = 3;
+const resetRequestPolicy = (max: number): AttemptPolicy => ({
+  name: 'member-reset',
+  limits: ({ address, target }) => [
+    perAddress('member-reset', address, max),
+    ...(target
+      ? [
+          {
+            key: `member-reset:target-15m:${target.trim().toLowerCase().slice(0, 200)}`,
+            max: RESET_MAILS_PER_TARGET,
+            windowMs: 15 * MINUTE,
+          },
+        ]
+      : []),
+  ],
+});
+
+/**
+ * Team members' passwords (issue 28): a guesser must not lock the member out. Failures count per
+ * address, per address × account (the member on a new device is not stopped by someone else's
+ * guesses) and, ten times higher, per account from all untrusted addresses together (so spreading a
+ * guess over many addresses still meets a ceiling, and locking someone out costs that many tries).
+ */
+export const memberSignInPolicy = (name: string, max: number): AttemptPolicy => ({
+  name,
+  limits: ({ address, target }) => [
+    perAddress(name, address, max),
+    ...perTarget(`${name}:target-ip`, target && `${target}|${address}`, max),
+    ...perTarget(`${name}:target`, target, max * 10),
+  ],
+});
+
+/**
  * Buy codes (4 characters, 2^20 values): dealer sign-in, Buy Now and Make Offer share one budget per
  * address (a minute and a day), a per-dealer-name budget on sign-in, and two global ceilings for
  * addresses that never used a code (docs/decisions/0003-code-guessing-budget.md has the arithmetic).
@@ -216,8 +268,11 @@ export async function limitRequests(
 export function attemptPolicies(config: Config) {
   return {
     // Team members (DESIGN.md §10): password and passkey sign-ins, and password-reset requests.
-    member: signInPolicy('member', config.signInRateLimit),
-    memberReset: signInPolicy('member-reset', config.signInRateLimit),
+    member: memberSignInPolicy('member', config.signInRateLimit),
+    memberReset: resetRequestPolicy(config.signInRateLimit),
+    // Links from e-mails (accept an invitation, confirm a reset): each use may hash a password, so
+    // every call from an address counts, wrong tokens or right.
+    memberLink: signInPolicy('member-link', config.signInRateLimit),
     // Passkey ceremonies each store a challenge row: a generous budget, but not an unlimited one.
     memberChallenge: signInPolicy('member-challenge', config.signInRateLimit * 6),
     admin: signInPolicy('admin', config.signInRateLimit),

@@ -31,17 +31,17 @@ beforeAll(async () => {
   second = await createTestApp({ database: ctx.database });
   const a = await insertDealer(ctx.db);
   const b = await insertDealer(ctx.db);
-  await insertBuyCodeRow(ctx.db, { dealerId: a.id, code: 'AQ7W' });
-  await insertBuyCodeRow(ctx.db, { dealerId: b.id, code: 'BQ7W' });
-  const sign = async (dealerId: number, role: 'owner' | 'buyer' | 'viewer') => {
+  // Each buyer holds their own code (DESIGN.md §11).
+  const sign = async (dealerId: number, role: 'owner' | 'buyer' | 'viewer', code?: string) => {
     const m = await insertMember(ctx.db, { dealerId, role });
+    if (code) await insertBuyCodeRow(ctx.db, { dealerId, code, dealerUserId: m.id });
     return signInMember(ctx.app, m.email, MEMBER_PASSWORD);
   };
-  buyerA = requestsAs(ctx.app, await sign(a.id, 'buyer'));
+  buyerA = requestsAs(ctx.app, await sign(a.id, 'buyer', 'AQ7W'));
   viewerCookie = await sign(a.id, 'viewer');
   viewerA = requestsAs(ctx.app, viewerCookie);
   ownerA = requestsAs(ctx.app, await sign(a.id, 'owner'));
-  const buyerB = requestsAs(ctx.app, await sign(b.id, 'buyer'));
+  const buyerB = requestsAs(ctx.app, await sign(b.id, 'buyer', 'BQ7W'));
 
   const carA = await insertVehicle(ctx.db);
   const carB = await insertVehicle(ctx.db);

@@ -311,6 +311,25 @@ describe('server-rendered pages', () => {
     expect(renders()).toBe(before + 2);
   });
 
+  it('renders once whatever parameters the page does not read, and never puts them in the page', async () => {
+    const before = renders();
+    const pages = [];
+    for (let i = 0; i < 5; i++)
+      pages.push(await ssr.app.inject(`/inventory?q=escape&x=${Math.random()}&utm_source=n${i}`));
+    await ssr.app.inject('/inventory?utm_campaign=z&q=escape&q=ignored');
+    expect(renders()).toBe(before + 1);
+    for (const page of pages) {
+      expect(page.body).toContain('<main>Ford Escape for Lot Runner</main>');
+      expect(page.body).not.toMatch(/utm_source|x=0\./);
+    }
+    // A URL with more parameters than any page reads is not rendered at all (the shell serves).
+    const many = Array.from({ length: 40 }, (_, i) => `p${i}=${i}`).join('&');
+    const shell = await ssr.app.inject(`/inventory?q=escape&${many}`);
+    expect(shell.statusCode).toBe(200);
+    expect(shell.body).not.toContain('<main>');
+    expect(renders()).toBe(before + 1);
+  });
+
   it('serves the app shell when a page cannot be rendered', async () => {
     // A vehicle that is not published, a search the API refuses, a renderer that throws.
     for (const url of ['/vehicle/999999', `/inventory?q=${'x'.repeat(101)}`, '/inventory?q=explode']) {

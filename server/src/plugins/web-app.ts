@@ -107,6 +107,26 @@ export function galleryPhotoPreload(photo: Photo): string {
   );
 }
 
+/** More query parameters than any page reads: such a URL is served the shell, not rendered. */
+const MAX_SEARCH_PARAMS = 16;
+
+/**
+ * The search with only the parameters that change what the page shows (one removed at a time: a
+ * parameter whose removal leaves the page data unchanged is dropped, as are repeats), sorted; null
+ * when the search has too many parameters to check.
+ */
+export function canonicalSearch(search: string, pageDataOf: (search: string) => string): string | null {
+  const params = [...new URLSearchParams(search)];
+  if (params.length > MAX_SEARCH_PARAMS) return null;
+  const full = pageDataOf(search);
+  let kept = params;
+  for (const param of params) {
+    const without = kept.filter((p) => p !== param);
+    if (pageDataOf(new URLSearchParams(without).toString()) === full) kept = without;
+  }
+  return new URLSearchParams(kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).toString();
+}
+
 /** The app shell's #root replaced by the rendered page, and the state it was rendered from after it. */
 function withServerRendering(html: string, rendered: RenderedPage): string {
   const stateTag = `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${safeJson(rendered.state)}</script>`;
@@ -177,13 +197,17 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const pageData = options.pageData;
     const needed = renderer?.pageDataFor(pathname, search);
     if (!renderer || !pageData || !needed) return null;
+    // Keyed and rendered on the parameters the page reads, so `?x=<random>` neither renders anew
+    // nor lands in a page another request is served (review finding, issue 28).
+    const canonical = canonicalSearch(search, (s) => JSON.stringify(renderer.pageDataFor(pathname, s)));
+    if (canonical === null) return null;
     try {
-      return await pageData.rendered.get(`${pathname}?${search}`, async () => {
+      return await pageData.rendered.get(`${pathname}?${canonical}`, async () => {
         const data =
           needed.page === 'inventory'
             ? await pageData.inventoryFirstPage(needed.search)
             : await pageData.publishedVehicle(Number(needed.id));
-        return data === undefined ? null : renderer.renderPage(pathname, search, needed, data);
+        return data === undefined ? null : renderer.renderPage(pathname, canonical, needed, data);
       });
     } catch (error) {
       app.log.warn({ err: error, pathname }, 'server rendering failed; serving the app shell');

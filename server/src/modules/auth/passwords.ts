@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+import { argon2Hash, argon2Verify } from '../../lib/argon2-thread';
 
-// argon2id with the library's defaults (memory 19 MiB, 2 passes), the OWASP baseline.
-export const hashPassword = (password: string) => hash(password);
+// argon2id with the library's defaults (memory 19 MiB, 2 passes), the OWASP baseline, on its own
+// thread so hashing never waits in front of file reads (lib/argon2-thread.ts).
+export const hashPassword = (password: string) => argon2Hash(password);
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await argon2Verify(passwordHash, password);
   } catch {
     return false;
   }

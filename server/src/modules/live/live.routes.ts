@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbHandle } from '../../db/client';
+import { addressKey } from '../../lib/client-address';
 import { resolveViewer } from '../../lib/sessions';
 import { presentedTokens } from '../../plugins/auth';
 import { findSessionKey } from './find-live-events';
@@ -51,7 +52,14 @@ export async function liveRoutes(
         isSessionValid: async () => sameAudience(audienceOf(await resolveViewer(db, tokens)), audience),
         onError: (error) => request.log.warn({ err: error }, 'live stream failed'),
       });
-      hub.add(sessionKey, stream);
+      hub.add(
+        {
+          session: sessionKey,
+          dealerId: audience.role === 'dealer' ? viewer.dealer!.id : null,
+          address: addressKey(request.ip),
+        },
+        stream,
+      );
       // The browser sends Last-Event-ID when it reconnects; ?lastEventId= is for other clients.
       const header = request.headers['last-event-id'];
       void stream.open((typeof header === 'string' && header.trim()) || request.query.lastEventId?.trim());

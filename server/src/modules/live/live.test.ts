@@ -5,7 +5,7 @@ import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/fac
 import { signIn, signInAdmin, signInStaff } from '../../../test/sessions';
 import { createBootstrappedApp } from '../../../test/test-app';
 import { liveEvents } from '../../db/schema';
-import { MAX_STREAMS_PER_SESSION } from './live-hub';
+import { MAX_STREAMS_PER_DEALERSHIP, MAX_STREAMS_PER_SESSION } from './live-hub';
 
 /**
  * GET /api/events against a real listening server, read with fetch as a browser's EventSource
@@ -311,6 +311,24 @@ describe('GET /api/events', () => {
       again = await stream(dealer.cookie);
     }
     expect(again.status).toBe(200);
+  });
+});
+
+describe('streams per dealership', () => {
+  it(`caps one dealership at ${MAX_STREAMS_PER_DEALERSHIP} open streams, however many sessions its code opens`, async () => {
+    const dealer = await newDealer();
+    const sessions = [dealer.cookie];
+    for (let i = 0; i < 3; i++)
+      sessions.push(await signIn(ctx.app, 'dealer', { dealerName: dealer.dealerName, buyCode: dealer.code }));
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_DEALERSHIP; i++) streams.push(await stream(sessions[i % 4]!));
+    expect(streams.every((s) => s.status === 200)).toBe(true);
+    const refused = await stream(sessions[3]!);
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.error!).message).toBe('Too many live connections for this dealership');
+    // Another dealership is not affected.
+    expect((await stream((await newDealer()).cookie)).status).toBe(200);
+    for (const s of streams) s.close();
   });
 });
 

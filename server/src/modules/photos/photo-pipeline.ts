@@ -1,6 +1,6 @@
 import { MAX_PHOTO_PIXELS, PHOTO_TEXT } from '@contracts/photos';
-import decodeHeic from 'heic-decode';
 import sharp, { type Sharp } from 'sharp';
+import { decodeHeicOffThread } from './heic-thread';
 import { variantWidths } from './photo-views';
 import { type ImageMime, sniffImageType } from './sniff-image';
 
@@ -108,7 +108,7 @@ function sharpPipeline(input: Buffer): Sharp {
 }
 
 async function heicPipeline(input: Buffer): Promise<Sharp> {
-  const image = await decodeHeic({ buffer: input });
+  const image = await decodeHeicOffThread(input);
   if (image.width * image.height > MAX_PHOTO_PIXELS) throw new PhotoRefused(422, PHOTO_TEXT.tooManyPixels);
   return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
     raw: { width: image.width, height: image.height, channels: 4 },

@@ -52,6 +52,9 @@ export interface PhotoStoreOptions {
  * which carry the camera's EXIF and GPS — are zeroed once processed: only the tus bookkeeping
  * (its size, so a client that lost the last answer still sees the upload complete) remains.
  */
+/** The header that carries the in-flight request's key into tus's hooks (see PhotoStore.uploaders). */
+export const UPLOADER_HEADER = 'x-deal-machine-uploader';
+
 export class PhotoStore {
   readonly tus: TusServer;
   readonly files: PhotoFiles;
@@ -60,7 +63,12 @@ export class PhotoStore {
   readonly publicDir: string;
   readonly originalsDir: string;
   readonly queue: ProcessingQueue;
-  /** Who sent each upload's requests (set by the route before tus handles them). */
+  /**
+   * Who sends each tus request in flight, by a random key the route writes into the request's
+   * UPLOADER_HEADER (any such header from the client is overwritten) and removes when tus is done:
+   * bounded by the requests in flight, whatever upload ids are made up, and it names the sender of
+   * an upload finished in its creating POST (creation-with-upload) as well as by a PATCH.
+   */
   readonly uploaders = new Map<string, Actor>();
 
   private constructor(private readonly options: PhotoStoreOptions) {
@@ -74,10 +82,11 @@ export class PhotoStore {
       relativeLocation: true,
       maxSize: MAX_PHOTO_BYTES,
       disableTerminationForFinishedUploads: true,
-      onUploadFinish: async (_req, upload) => {
-        const uploadId = this.files.uploadIdOf(upload.id);
-        const actor = this.uploaders.get(uploadId) ?? { type: 'staff', id: null };
-        this.uploaders.delete(uploadId);
+      onUploadFinish: async (req, upload) => {
+        const actor = this.uploaders.get(req.headers.get(UPLOADER_HEADER) ?? '') ?? {
+          type: 'staff',
+          id: null,
+        };
         try {
           await this.storeUpload(upload.id, actor);
         } catch (error) {

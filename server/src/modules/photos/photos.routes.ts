@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PHOTO_UPLOAD_PATH } from '@contracts/photos';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -6,7 +7,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { LocalPhotoFiles } from './local-photo-files';
 import { addPhotos, deletePhoto, reorderPhotos, updateConditionReport } from './manage-photos';
-import { type PhotoStore, STORAGE_KEY, UPLOAD_ID, VARIANT_NAME } from './photo-store';
+import { type PhotoStore, STORAGE_KEY, UPLOADER_HEADER, VARIANT_NAME } from './photo-store';
 import { PHOTO_MEDIA_PREFIX } from './photo-views';
 
 export interface PhotosRoutesOptions {
@@ -27,11 +28,22 @@ export async function photosRoutes(app: FastifyInstance, { db, store }: PhotosRo
       // Staff and admins for listings; dealers for the photos of a guarantee claim (issue #18).
       config: { access: 'session' },
       handler: async (request, reply) => {
-        const id = (request.params as { id?: string }).id;
-        if (id && UPLOAD_ID.test(id) && request.method === 'PATCH')
-          store.uploaders.set(id, await request.actor());
+        const key = randomUUID();
+        // tus reads the node request's headers (and raw headers); a client's own copy is replaced.
+        const raw = request.raw;
+        const kept: string[] = [];
+        for (let i = 0; i < raw.rawHeaders.length; i += 2)
+          if (raw.rawHeaders[i]!.toLowerCase() !== UPLOADER_HEADER)
+            kept.push(raw.rawHeaders[i]!, raw.rawHeaders[i + 1]!);
+        raw.rawHeaders.splice(0, raw.rawHeaders.length, ...kept, UPLOADER_HEADER, key);
+        raw.headers[UPLOADER_HEADER] = key;
+        store.uploaders.set(key, await request.actor());
         reply.hijack();
-        await store.tus.handle(request.raw, reply.raw);
+        try {
+          await store.tus.handle(request.raw, reply.raw);
+        } finally {
+          store.uploaders.delete(key);
+        }
       },
     });
   }

@@ -247,6 +247,42 @@ describe('photo uploads (tus) and processing', () => {
       404,
     );
   });
+
+  it('names the sender of a one-request upload, and remembers no made-up upload ids', async () => {
+    const bytes = await cameraJpeg(320, 240);
+    // creation-with-upload: the whole photo in the creating POST, by a dealer (a claim photo).
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/photo-uploads',
+      headers: {
+        ...tusHeaders(dealer),
+        'upload-length': String(bytes.length),
+        'upload-metadata': metadata('claim.jpg', 'image/jpeg'),
+        'content-type': 'application/offset+octet-stream',
+        // A client cannot choose who it is by sending the header the server uses.
+        'x-deal-machine-uploader': 'forged',
+      },
+      payload: bytes,
+    });
+    expect(created.statusCode).toBe(201);
+    const id = (created.headers.location as string).split('/').pop()!;
+    const status = (await api('GET', `/api/photo-uploads/${id}`, dealer)).json();
+    const [row] = await ctx.db.select().from(vehiclePhotos).where(eq(vehiclePhotos.id, status.photo.id));
+    expect(row!.uploadedBy).toMatch(/^dealer:\d+$/);
+    // PATCHes to ids nobody created leave nothing behind.
+    for (let i = 0; i < 20; i++)
+      await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/photo-uploads/${i.toString(16).padStart(32, 'a')}`,
+        headers: {
+          ...tusHeaders(staff),
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        },
+        payload: Buffer.from('x'),
+      });
+    expect(ctx.app.photos.uploaders.size).toBe(0);
+  });
 });
 
 describe('photos and the condition report of a vehicle', () => {

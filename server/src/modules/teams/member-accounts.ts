@@ -60,6 +60,8 @@ export async function acceptInvitation(
 ) {
   if (!input.password && !input.passkey)
     throw new AppError(ERROR_CODES.badRequest, TEAM_TEXT.needPasswordOrPasskey);
+  // The link first: a made-up token costs one indexed lookup, never an argon2 hash.
+  await memberOfToken(db, input.token, 'invitation', { consume: false });
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const member = await db.transaction(async (tx) => {
     const { member } = await memberOfToken(tx, input.token, 'invitation', { consume: true });
@@ -116,6 +118,8 @@ export async function requestPasswordReset(db: Database, email: string, messages
 
 /** A new password from a reset link; every session of the member ends (whoever had it is out). */
 export async function resetPassword(db: Database, input: { token: string; password: string }) {
+  // The link first: a made-up token costs one indexed lookup, never an argon2 hash.
+  await memberOfToken(db, input.token, 'password_reset', { consume: false });
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     const { member } = await memberOfToken(tx, input.token, 'password_reset', { consume: true });
@@ -133,17 +137,22 @@ export async function resetPassword(db: Database, input: { token: string; passwo
   });
 }
 
-/** A signed-in member sets a password: the current one is required when there is one. */
+/**
+ * A signed-in member sets a password: the current one is required when there is one. Every other
+ * session of theirs ends (whoever else had one is out); the one making the change stays.
+ */
 export async function changeMemberPassword(
   db: Database,
   memberId: number,
   input: { currentPassword?: string; newPassword: string },
+  keepTokens: string[],
 ) {
   const [member] = await db.select().from(dealerUsers).where(eq(dealerUsers.id, memberId));
   if (member?.passwordHash && !(await verifyPassword(member.passwordHash, input.currentPassword ?? '')))
     throw new CredentialRejected(ERROR_CODES.unauthorized, TEAM_TEXT.currentPasswordWrong);
-  await db
-    .update(dealerUsers)
-    .set({ passwordHash: await hashPassword(input.newPassword) })
-    .where(eq(dealerUsers.id, memberId));
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(dealerUsers).set({ passwordHash }).where(eq(dealerUsers.id, memberId));
+    await revokeMemberSessions(tx, memberId, keepTokens);
+  });
 }

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { isSecureRequest, setSessionCookie } from '../../plugins/auth';
-import { attemptPolicies, guardAttempt, limitRequests } from '../../plugins/rate-limit';
+import { isSecureRequest, setSessionCookie, tokensForRole } from '../../plugins/auth';
+import { attemptPolicies, guardAttempt, invitationPolicy, limitRequests } from '../../plugins/rate-limit';
 import type { MessageContext } from '../notifications/notification-messages';
 import {
   assertOwner,
@@ -116,8 +116,10 @@ export async function teamsRoutes(
   });
   routes.route({
     ...app.endpoint('acceptInvitation'),
-    handler: async (request, reply) =>
-      signedIn(request, reply, await acceptInvitation(db, rp(request), request.body)),
+    handler: async (request, reply) => {
+      await limitRequests(db, request, policies.memberLink, undefined);
+      return signedIn(request, reply, await acceptInvitation(db, rp(request), request.body));
+    },
   });
   routes.route({
     ...app.endpoint('requestPasswordReset'),
@@ -130,6 +132,7 @@ export async function teamsRoutes(
   routes.route({
     ...app.endpoint('resetPassword'),
     handler: async (request) => {
+      await limitRequests(db, request, policies.memberLink, undefined);
       await resetPassword(db, request.body);
       return { ok: true as const };
     },
@@ -142,7 +145,7 @@ export async function teamsRoutes(
       const { memberId } = await memberOf(request);
       const email = (await request.actor()).member!.email;
       await guardAttempt(db, request, policies.member, email, () =>
-        changeMemberPassword(db, memberId, request.body),
+        changeMemberPassword(db, memberId, request.body, tokensForRole(request, 'dealer')),
       );
       return { ok: true as const };
     },
@@ -196,6 +199,7 @@ export async function teamsRoutes(
     handler: async (request, reply) => {
       const { actor, dealerId } = await memberOf(request);
       assertOwner(actor);
+      await limitRequests(db, request, invitationPolicy, String(dealerId));
       return reply.code(201).send(await inviteMember(db, dealerId, request.body, actor, messages, delivery));
     },
   });

@@ -260,6 +260,24 @@ describe('the owner’s team', () => {
     expect(declined!.status).toBe('declined');
   });
 
+  it('limits an owner to 20 invitations a day for their dealership (each probes an address)', async () => {
+    const dealer = await insertDealer(ctx.db);
+    const owner = await insertMember(ctx.db, { dealerId: dealer.id, role: 'owner' });
+    const asOwner = requestsAs(ctx.app, await signInMember(ctx.app, owner.email, MEMBER_PASSWORD, from()));
+    const invite = (i: number) =>
+      asOwner('POST', '/api/team/members', {
+        email: `many${dealer.id}-${i}@invites.example`,
+        name: `N ${i}`,
+        role: 'viewer',
+      });
+    for (let i = 0; i < 20; i++) expect((await invite(i)).statusCode).toBe(201);
+    const refused = await invite(20);
+    expect(refused.statusCode).toBe(429);
+    // Taken addresses count too: probing costs the same as inviting.
+    const team = (await asOwner('GET', '/api/team/members')).json();
+    expect(team).toHaveLength(21);
+  });
+
   it('keeps dealerships apart: an owner of A cannot see or change B’s team', async () => {
     const a = await insertDealer(ctx.db);
     const b = await insertDealer(ctx.db);
@@ -368,6 +386,27 @@ describe('signing in and password reset', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('someone else’s wrong guesses do not lock a member out of a new device', async () => {
+    const dealer = await insertDealer(ctx.db);
+    const member = await insertMember(ctx.db, { dealerId: dealer.id, email: 'locked@out.example' });
+    const attempt = (password: string, remoteAddress: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/team/login',
+        payload: { email: member.email, password },
+        remoteAddress,
+      });
+    for (let i = 0; i < 10; i++)
+      expect((await attempt('a wrong guess', '198.51.100.9')).statusCode).toBe(401);
+    expect((await attempt('a wrong guess', '198.51.100.9')).statusCode).toBe(429);
+    // The member, from a device that never signed in, still gets in.
+    expect((await attempt(MEMBER_PASSWORD, '203.0.113.44')).statusCode).toBe(200);
+    // Spread over many addresses, guesses still meet the account's ceiling (ten times the limit).
+    for (let n = 0; n < 9; n++)
+      for (let i = 0; i < 10; i++) await attempt('a wrong guess', `198.51.101.${n}`);
+    expect((await attempt(MEMBER_PASSWORD, '203.0.113.45')).statusCode).toBe(429);
+  });
+
   it('resets a password by a 15-minute, single-use e-mail link that ends every session', async () => {
     const dealer = await insertDealer(ctx.db);
     const member = await insertMember(ctx.db, { dealerId: dealer.id, email: 'forgot@team.example' });
@@ -411,6 +450,25 @@ describe('signing in and password reset', () => {
     ).toBe(400);
   });
 
+  it('limits reset mails to one person, from any number of addresses', async () => {
+    const dealer = await insertDealer(ctx.db);
+    const member = await insertMember(ctx.db, { dealerId: dealer.id, email: 'flooded@team.example' });
+    const ask = (n: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/team/password-reset',
+        payload: { email: member.email },
+        remoteAddress: `198.51.102.${n}`,
+      });
+    for (let n = 0; n < 3; n++) expect((await ask(n)).statusCode).toBe(200);
+    expect((await ask(9)).statusCode).toBe(429);
+    const links = await ctx.db
+      .select()
+      .from(dealerUserTokens)
+      .where(eq(dealerUserTokens.dealerUserId, member.id));
+    expect(links).toHaveLength(3);
+  });
+
   it('limits password-reset requests per address', async () => {
     const request = () =>
       ctx.app.inject({
@@ -421,6 +479,26 @@ describe('signing in and password reset', () => {
       });
     for (let i = 0; i < 10; i++) expect((await request()).statusCode).toBe(200);
     expect((await request()).statusCode).toBe(429);
+  });
+
+  it('limits uses of e-mailed links per address: made-up tokens cannot make the server hash on demand', async () => {
+    const use = (url: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url,
+        payload: { token: 'A'.repeat(43), password: 'a long enough password' },
+        remoteAddress: '192.0.2.78',
+      });
+    for (let i = 0; i < 5; i++) {
+      const accepted = await use('/api/team/invitation/accept');
+      expect(accepted.statusCode).toBe(400);
+      expect(accepted.json().message).toBe(TEAM_TEXT.linkInvalid);
+      expect((await use('/api/team/password-reset/confirm')).statusCode).toBe(400);
+    }
+    const limited = await use('/api/team/invitation/accept');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await use('/api/team/password-reset/confirm')).statusCode).toBe(429);
   });
 
   it('limits passkey challenges per address, and answers options a browser can use', async () => {
@@ -451,9 +529,10 @@ describe('signing in and password reset', () => {
     expect(forged.json().message).toBe(TEAM_TEXT.passkeyFailed);
   });
 
-  it('lets a member change their password with the current one', async () => {
+  it('lets a member change their password with the current one, ending their other sessions', async () => {
     const dealer = await insertDealer(ctx.db);
     const member = await insertMember(ctx.db, { dealerId: dealer.id });
+    const elsewhere = await signInMember(ctx.app, member.email, MEMBER_PASSWORD, '10.20.99.1');
     const as = requestsAs(ctx.app, await signInMember(ctx.app, member.email, MEMBER_PASSWORD));
     expect(
       (
@@ -477,5 +556,7 @@ describe('signing in and password reset', () => {
     ).toBe(200);
     await signInMember(ctx.app, member.email, 'a brand new password');
     expect((await as('GET', '/api/team/passkeys')).json()).toEqual([]);
+    // The other device's session (perhaps the one whose password leaked) is over.
+    expect((await get('/api/dealer/me', elsewhere)).statusCode).toBe(401);
   });
 });

@@ -4,10 +4,11 @@ import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/dealers/:id/team: a dealership's named members and open invitations. */
-export const useDealerTeam = (dealerId: number) =>
+export const useDealerTeam = (dealerId: number, enabled = true) =>
   useQuery({
     queryKey: queryKeys.admin.dealerTeam(dealerId),
     queryFn: () => callApi('adminDealerTeam', { params: { id: dealerId } }),
+    enabled,
   });
 
 function useTeamAction<T, R>(dealerId: number, run: (input: T) => Promise<R>) {

@@ -1,4 +1,5 @@
 import { ADMIN_TEXT } from '@contracts/admin';
+import { TEAM_ROLE_LABELS } from '@contracts/teams';
 import { Plus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -7,6 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { zodResolver } from '@/lib/zod';
 import { useCreateBuyCode } from '../api/create-buy-code';
+import { useDealerTeam } from '../api/dealer-team';
 import { useDealers } from '../api/get-dealers';
 import {
   type GenerateBuyCodeBody,
@@ -20,7 +22,7 @@ export function GenerateBuyCodeForm() {
   const create = useCreateBuyCode();
   const form = useForm<GenerateBuyCodeValues, unknown, GenerateBuyCodeBody>({
     resolver: zodResolver(generateBuyCodeFormSchema),
-    defaultValues: { dealerId: '', maxUses: '', expiresAt: '' },
+    defaultValues: { dealerId: '', dealerUserId: '', maxUses: '', expiresAt: '' },
     // Errors stay as they were until the next Generate, and focus stays on the button.
     shouldFocusError: false,
     reValidateMode: 'onSubmit',
@@ -30,7 +32,10 @@ export function GenerateBuyCodeForm() {
   const onSubmit = form.handleSubmit((body) =>
     create.mutate(body, {
       onSuccess: (code) => {
-        toast({ title: ADMIN_TEXT.buyCodeGenerated, description: `${code.dealerName}: ${code.code}` });
+        toast({
+          title: ADMIN_TEXT.buyCodeGenerated,
+          description: `${code.dealerName}${code.holderName ? ` (${code.holderName})` : ''}: ${code.code}`,
+        });
         form.resetField('maxUses');
         form.resetField('expiresAt');
       },
@@ -55,6 +60,10 @@ export function GenerateBuyCodeForm() {
           </option>
         ))}
       </SelectField>
+      <HolderField
+        dealerId={Number(form.watch('dealerId')) || null}
+        register={form.register('dealerUserId')}
+      />
       <FormField
         label="Max uses"
         type="number"
@@ -76,5 +85,31 @@ export function GenerateBuyCodeForm() {
         {create.isPending ? 'Generating…' : 'Generate'}
       </Button>
     </form>
+  );
+}
+
+/**
+ * Whose code it is, for a dealership with a team (DESIGN.md §11): a buyer or an owner; blank gives
+ * it to the owner. Nothing is shown for a dealership without a team.
+ */
+function HolderField({
+  dealerId,
+  register,
+}: {
+  dealerId: number | null;
+  register: ReturnType<ReturnType<typeof useForm<GenerateBuyCodeValues>>['register']>;
+}) {
+  const team = useDealerTeam(dealerId ?? 0, dealerId !== null);
+  const holders = (team.data ?? []).filter((m) => m.status !== 'disabled' && m.role !== 'viewer');
+  if (!dealerId || holders.length === 0) return null;
+  return (
+    <SelectField label="For" {...register}>
+      <option value="">The owner</option>
+      {holders.map((m) => (
+        <option key={m.id} value={m.id}>
+          {m.name} ({TEAM_ROLE_LABELS[m.role]})
+        </option>
+      ))}
+    </SelectField>
   );
 }
