@@ -49,8 +49,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   offers: ['audit', 'open-offers', 'notifications', 'vehicles', 'buy-codes', 'transactions', 'buyer-limits'],
   purchases: ['audit', 'notifications', 'vehicles', 'buy-codes', 'transactions', 'buyer-limits'],
   auth: ['audit', 'buy-codes'],
-  // Dealer teams: members, invitations, passwords and passkeys; mail through the outbox.
-  teams: ['audit', 'notifications', 'auth', 'open-offers'],
+  // Dealer teams: members, invitations, passwords and passkeys, each member's codes; mail through the outbox.
+  teams: ['audit', 'notifications', 'auth', 'open-offers', 'buy-codes'],
   'dealer-portal': ['buy-codes', 'transactions', 'offers', 'notifications', 'buyer-limits'],
   'sheets-sync': ['audit', 'vehicles', 'photos'],
   // Demo data is written with the modules' own steps (a buy code is inserted the one way).

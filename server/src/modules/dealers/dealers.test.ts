@@ -1,3 +1,4 @@
+import { BUYING_TEXT, PURCHASE_REFUSALS } from '@contracts/buying';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEALER_FORM, insertVehicle } from '../../../test/factories';
 import { requestsAs, signIn, signInAdmin } from '../../../test/sessions';
@@ -57,7 +58,12 @@ describe('dealers', () => {
       url: '/api/verify-code',
       payload: { code: dealer.buyCode.code, vehicleId: vehicle.id },
     });
-    expect(refused.statusCode).toBe(400);
+    // The code matched, so the dealer is told why it cannot buy (ADR 0018), not 'Invalid buy code'.
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      message: BUYING_TEXT.dealerInactive,
+      reason: PURCHASE_REFUSALS.dealerInactive,
+    });
     expect(
       (await call('PATCH', `/api/dealers/${dealer.id}`, { active: true, dealerName: 'x' })).statusCode,
     ).toBe(400);

@@ -154,7 +154,7 @@ describe('e-mail notifications through the outbox and a real SMTP server', () =>
   it('a refused Buy Now rolls back and enqueues nothing; a replayed one enqueues nothing more', async () => {
     const sold = await insertVehicle(ctx.db, { status: 'sold' });
     const { code } = await dealerWithCode();
-    expect((await buyNow(code, sold.id)).statusCode).toBe(400);
+    expect((await buyNow(code, sold.id)).statusCode).toBe(409); // sold is public: told for any code (ADR 0018)
     const listed = await insertVehicle(ctx.db);
     expect((await buyNow('ZZZZ', listed.id)).statusCode).toBe(400);
     expect(await rows()).toEqual([]);
