@@ -12,7 +12,6 @@ import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { VehiclePicture } from '@/components/vehicle/vehicle-picture';
 import { VideoDialog } from '@/components/vehicle/video-dialog';
 import { VinWithCopy } from '@/components/vehicle/vin-with-copy';
-import { cn } from '@/lib/cn';
 import { coverPhotoOf, gradeOf } from '@/lib/condition-report';
 import { formatMiles, formatMoney } from '@/lib/format';
 import { vehiclePicture, vehicleTitle } from '@/lib/vehicle-title';
@@ -84,6 +83,20 @@ export function CardMedia({
   );
 }
 
+/** The view-details icon of a card or a list row, linking to /vehicle/{id} (spec §2). */
+export function DetailsLink({ vehicleId, title }: { vehicleId: number; title: string }) {
+  return (
+    <Link
+      href={vehiclePath(vehicleId)}
+      aria-label={`View details for ${title}`}
+      title="View details"
+      className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full border border-slate-200 text-slate-600 transition-colors hover:border-slate-300 hover:bg-slate-50 hover:text-slate-900"
+    >
+      <ArrowUpRight aria-hidden="true" className="h-4 w-4" />
+    </Link>
+  );
+}
+
 /** One vehicle on the Vehicle Listings page, exactly the fields of spec §2. */
 export const VehicleCard = memo(function VehicleCard({ vehicle }: { vehicle: PublicVehicle }) {
   const title = vehicleTitle(vehicle);
@@ -106,14 +119,7 @@ export const VehicleCard = memo(function VehicleCard({ vehicle }: { vehicle: Pub
             </h3>
             {vehicle.trim ? <p className="truncate text-sm text-slate-500">{vehicle.trim}</p> : null}
           </div>
-          <Link
-            href={vehiclePath(vehicle.id)}
-            aria-label={`View details for ${title}`}
-            title="View details"
-            className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full border border-slate-200 text-slate-600 transition-colors hover:border-slate-300 hover:bg-slate-50 hover:text-slate-900"
-          >
-            <ArrowUpRight aria-hidden="true" className="h-4 w-4" />
-          </Link>
+          <DetailsLink vehicleId={vehicle.id} title={title} />
         </div>
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
           <p className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl" data-testid="price">

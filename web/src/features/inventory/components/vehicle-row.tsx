@@ -1,8 +1,6 @@
-import { vehiclePath } from '@contracts/routes';
 import type { PublicVehicle } from '@contracts/vehicle';
-import { ArrowUpRight, Gauge } from 'lucide-react';
+import { Gauge } from 'lucide-react';
 import { memo } from 'react';
-import { Link } from 'wouter';
 import { BuyNowButton } from '@/components/buying/buy-now-button';
 import { MakeOfferButton } from '@/components/buying/make-offer-button';
 import { CertificationBadge } from '@/components/vehicle/certification-badge';
@@ -11,7 +9,7 @@ import { VinWithCopy } from '@/components/vehicle/vin-with-copy';
 import { gradeOf } from '@/lib/condition-report';
 import { formatMiles, formatMoney } from '@/lib/format';
 import { vehicleTitle } from '@/lib/vehicle-title';
-import { CardMedia } from './vehicle-card';
+import { CardMedia, DetailsLink } from './vehicle-card';
 
 /**
  * One vehicle in the list view: the card's fields (spec §2) in a dense row, so a dealer scanning
@@ -60,14 +58,7 @@ export const VehicleRow = memo(function VehicleRow({ vehicle }: { vehicle: Publi
       <div className="col-span-2 grid grid-cols-[1fr_1fr_auto] items-center gap-2 sm:col-span-1 sm:flex">
         <BuyNowButton vehicle={vehicle} size="sm" />
         <MakeOfferButton vehicle={vehicle} size="sm" />
-        <Link
-          href={vehiclePath(vehicle.id)}
-          aria-label={`View details for ${title}`}
-          title="View details"
-          className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full border border-slate-200 text-slate-600 transition-colors hover:border-slate-300 hover:bg-slate-50 hover:text-slate-900"
-        >
-          <ArrowUpRight aria-hidden="true" className="h-4 w-4" />
-        </Link>
+        <DetailsLink vehicleId={vehicle.id} title={title} />
       </div>
     </article>
   );
