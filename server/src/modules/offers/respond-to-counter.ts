@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dealers, offerActivities, offers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 import { countBuyCodeUse, lockUsableCodeForSale } from '../buy-codes/find-usable-buy-code';
@@ -13,12 +13,12 @@ import { assertMayBuy } from '../buyer-limits/check-buyer-limits';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import type { MessageContext } from '../notifications/notification-messages';
 import { counterAnsweredMessage } from '../notifications/offer-messages';
-import { lockVehicle } from '../vehicles/lock-vehicle';
 import { sellVehicle } from '../vehicles/sell-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
 import { formatOfferAmount } from './create-offer';
 import { expireOffers } from './expire-offers';
 import { getOfferView } from './find-offers';
+import { lockOffer } from './lock-offer';
 
 /**
  * A dealer answers the admin's counter (beyond the spec, DESIGN.md §3): only its own countered,
@@ -34,13 +34,10 @@ export async function respondToCounter(
   await expireOffers(db, messages, { offerId: input.offerId });
   return withRetries(() =>
     db.transaction(async (tx) => {
-      const [found] = await tx.select().from(offers).where(eq(offers.id, input.offerId));
-      if (!found || found.dealerId !== input.dealer.id) throw notFound('Offer not found');
-      const vehicle = await lockVehicle(tx, found.vehicleId);
-      const [offer] = await tx.select().from(offers).where(eq(offers.id, found.id)).for('update');
-      if (offer!.status === 'expired' || offer!.expiresAt <= new Date())
+      const { offer, vehicle } = await lockOffer(tx, input.offerId, { dealerId: input.dealer.id! });
+      if (offer.status === 'expired' || offer.expiresAt <= new Date())
         throw new AppError(ERROR_CODES.conflict, 'This offer has expired');
-      if (offer!.status !== 'countered' || !offer!.counterAmount) {
+      if (offer.status !== 'countered' || !offer.counterAmount) {
         throw new AppError(ERROR_CODES.conflict, 'This offer is not waiting for your answer');
       }
       const actor = input.dealer;
@@ -51,16 +48,16 @@ export async function respondToCounter(
         if (!vehicle || !isPublished(vehicle))
           throw new AppError(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable);
         // The code may have been used up, deactivated or expired, or the dealer deactivated, since the offer.
-        const buyCode = await lockUsableCodeForSale(tx, offer!.buyCodeId, offer!.dealerId);
+        const buyCode = await lockUsableCodeForSale(tx, offer.buyCodeId, offer.dealerId);
         const transaction = await sellVehicle(
           tx,
           {
             vehicleId: vehicle.id,
-            dealerId: offer!.dealerId,
-            buyCodeId: offer!.buyCodeId,
-            offerId: offer!.id,
-            amount: offer!.counterAmount,
-            buyerUserId: actor.member?.id ?? offer!.buyerUserId,
+            dealerId: offer.dealerId,
+            buyCodeId: offer.buyCodeId,
+            offerId: offer.id,
+            amount: offer.counterAmount,
+            buyerUserId: actor.member?.id ?? offer.buyerUserId,
           },
           actor,
           messages,
@@ -68,21 +65,21 @@ export async function respondToCounter(
         await countBuyCodeUse(tx, buyCode, actor, transaction.id);
       }
       const status = input.action === 'accept' ? 'accepted' : 'declined';
-      await tx.update(offers).set({ status, updatedAt: sql`now()` }).where(eq(offers.id, offer!.id));
+      await tx.update(offers).set({ status, updatedAt: sql`now()` }).where(eq(offers.id, offer.id));
       const [activity] = await tx
         .insert(offerActivities)
         .values({
-          offerId: offer!.id,
+          offerId: offer.id,
           actorType: actor.type,
           actorId: actor.id,
           actionType: input.action === 'accept' ? 'counter_accepted' : 'counter_declined',
-          amount: offer!.counterAmount,
-          message: `Counter offer of ${formatOfferAmount(offer!.counterAmount)} ${status}`,
+          amount: offer.counterAmount,
+          message: `Counter offer of ${formatOfferAmount(offer.counterAmount)} ${status}`,
         })
         .returning({ id: offerActivities.id });
       await writeAudit(tx, actor, {
         entity: 'offer',
-        entityId: offer!.id,
+        entityId: offer.id,
         action: `counter_${status}`,
         before: { status: 'countered' },
         after: { status },
@@ -90,7 +87,7 @@ export async function respondToCounter(
       const [dealer] = await tx
         .select({ name: dealers.dealerName })
         .from(dealers)
-        .where(eq(dealers.id, offer!.dealerId));
+        .where(eq(dealers.id, offer.dealerId));
       if (vehicle && dealer) {
         await enqueueNotifications(tx, [
           {
@@ -100,14 +97,14 @@ export async function respondToCounter(
             payload: counterAnsweredMessage(messages, {
               vehicle,
               dealerName: dealer.name,
-              amount: offer!.amount,
-              counterAmount: offer!.counterAmount,
+              amount: offer.amount,
+              counterAmount: offer.counterAmount,
               accepted: status === 'accepted',
             }),
           },
         ]);
       }
-      return (await getOfferView(tx, offer!.id))!;
+      return (await getOfferView(tx, offer.id))!;
     }),
   );
 }

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offerActivities, offers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 import { countBuyCodeUse, lockUsableCodeForSale } from '../buy-codes/find-usable-buy-code';
@@ -17,12 +17,12 @@ import {
   counterWithdrawnMessage,
   offerAnsweredMessage,
 } from '../notifications/offer-messages';
-import { lockVehicle } from '../vehicles/lock-vehicle';
 import { sellVehicle } from '../vehicles/sell-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
 import { formatOfferAmount } from './create-offer';
 import { expireOffers } from './expire-offers';
 import { getOfferView } from './find-offers';
+import { lockOffer } from './lock-offer';
 
 export type OfferDecision =
   | { status: 'accepted' }
@@ -42,14 +42,11 @@ export async function updateOffer(
   await expireOffers(db, messages, { offerId: input.offerId });
   return withRetries(() =>
     db.transaction(async (tx) => {
-      const [found] = await tx.select().from(offers).where(eq(offers.id, input.offerId));
-      if (!found) throw notFound('Offer not found');
-      const vehicle = await lockVehicle(tx, found.vehicleId);
-      const [offer] = await tx.select().from(offers).where(eq(offers.id, found.id)).for('update');
-      if (offer!.status !== 'pending' || offer!.expiresAt <= new Date()) {
+      const { offer, vehicle } = await lockOffer(tx, input.offerId);
+      if (offer.status !== 'pending' || offer.expiresAt <= new Date()) {
         throw new AppError(
           ERROR_CODES.conflict,
-          offer!.status === 'expired' ? 'This offer has expired' : OFFER_TEXT.stale,
+          offer.status === 'expired' ? 'This offer has expired' : OFFER_TEXT.stale,
         );
       }
       const actor = input.admin;
@@ -57,7 +54,7 @@ export async function updateOffer(
       if (decision.status === 'countered') {
         // A counter lies strictly between the dealer's offer and the asking price (issue #27).
         const counter = toCents(decision.counterAmount)!;
-        const offered = toCents(offer!.amount)!;
+        const offered = toCents(offer.amount)!;
         const asking = toCents(vehicle?.price ?? '');
         if (counter <= offered || (asking !== null && counter >= asking))
           throw new AppError(
@@ -70,16 +67,16 @@ export async function updateOffer(
         if (!vehicle || !isPublished(vehicle))
           throw new AppError(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable);
         // The code may have been used up, deactivated or expired, or the dealer deactivated, since the offer.
-        const buyCode = await lockUsableCodeForSale(tx, offer!.buyCodeId, offer!.dealerId);
+        const buyCode = await lockUsableCodeForSale(tx, offer.buyCodeId, offer.dealerId);
         const transaction = await sellVehicle(
           tx,
           {
             vehicleId: vehicle.id,
-            dealerId: offer!.dealerId,
-            buyCodeId: offer!.buyCodeId,
-            offerId: offer!.id,
-            amount: offer!.amount,
-            buyerUserId: offer!.buyerUserId,
+            dealerId: offer.dealerId,
+            buyCodeId: offer.buyCodeId,
+            offerId: offer.id,
+            amount: offer.amount,
+            buyerUserId: offer.buyerUserId,
           },
           actor,
           messages,
@@ -91,20 +88,20 @@ export async function updateOffer(
         .update(offers)
         .set({
           status: decision.status,
-          counterAmount: countered ? decision.counterAmount : offer!.counterAmount,
-          counterMessage: countered ? decision.counterMessage : offer!.counterMessage,
-          expiresAt: countered ? sql`now() + ${OFFER_WINDOW_HOURS} * interval '1 hour'` : offer!.expiresAt,
+          counterAmount: countered ? decision.counterAmount : offer.counterAmount,
+          counterMessage: countered ? decision.counterMessage : offer.counterMessage,
+          expiresAt: countered ? sql`now() + ${OFFER_WINDOW_HOURS} * interval '1 hour'` : offer.expiresAt,
           updatedAt: sql`now()`,
         })
-        .where(eq(offers.id, offer!.id));
+        .where(eq(offers.id, offer.id));
       const [activity] = await tx
         .insert(offerActivities)
         .values({
-          offerId: offer!.id,
+          offerId: offer.id,
           actorType: actor.type,
           actorId: actor.id,
           actionType: decision.status,
-          amount: countered ? decision.counterAmount : offer!.amount,
+          amount: countered ? decision.counterAmount : offer.amount,
           message: countered
             ? `Countered at ${formatOfferAmount(decision.counterAmount)}${decision.counterMessage ? `: ${decision.counterMessage}` : ''}`
             : decision.status === 'accepted'
@@ -114,14 +111,14 @@ export async function updateOffer(
         .returning({ id: offerActivities.id });
       await writeAudit(tx, actor, {
         entity: 'offer',
-        entityId: offer!.id,
+        entityId: offer.id,
         action: decision.status,
-        before: { status: offer!.status },
+        before: { status: offer.status },
         after: decision,
       });
       // The dealer's main contact hears every answer (DESIGN.md §6).
       if (vehicle) {
-        const [updated] = await tx.select().from(offers).where(eq(offers.id, offer!.id));
+        const [updated] = await tx.select().from(offers).where(eq(offers.id, offer.id));
         await enqueueNotifications(tx, [
           {
             event: countered
@@ -130,24 +127,24 @@ export async function updateOffer(
                 ? 'offer_accepted'
                 : 'offer_declined',
             entityId: activity!.id,
-            to: [{ dealerId: offer!.dealerId, contact: 'main' }],
+            to: [{ dealerId: offer.dealerId, contact: 'main' }],
             payload: countered
               ? counterSentMessage(messages, {
                   vehicle,
-                  amount: offer!.amount,
+                  amount: offer.amount,
                   counterAmount: decision.counterAmount,
                   counterMessage: decision.counterMessage,
                   deadline: { expiresAt: updated!.expiresAt, now: updated!.updatedAt },
                 })
               : offerAnsweredMessage(messages, {
                   vehicle,
-                  amount: offer!.amount,
+                  amount: offer.amount,
                   accepted: decision.status === 'accepted',
                 }),
           },
         ]);
       }
-      return (await getOfferView(tx, offer!.id))!;
+      return (await getOfferView(tx, offer.id))!;
     }),
   );
 }
@@ -165,11 +162,8 @@ export async function withdrawCounter(
   await expireOffers(db, messages, { offerId: input.offerId });
   return withRetries(() =>
     db.transaction(async (tx) => {
-      const [found] = await tx.select().from(offers).where(eq(offers.id, input.offerId));
-      if (!found) throw notFound('Offer not found');
-      const vehicle = await lockVehicle(tx, found.vehicleId);
-      const [offer] = await tx.select().from(offers).where(eq(offers.id, found.id)).for('update');
-      if (offer!.status !== 'countered' || !offer!.counterAmount)
+      const { offer, vehicle } = await lockOffer(tx, input.offerId);
+      if (offer.status !== 'countered' || !offer.counterAmount)
         throw new AppError(ERROR_CODES.conflict, OFFER_TEXT.noCounterToWithdraw);
       await tx
         .update(offers)
@@ -180,23 +174,23 @@ export async function withdrawCounter(
           expiresAt: sql`now() + ${OFFER_WINDOW_HOURS} * interval '1 hour'`,
           updatedAt: sql`now()`,
         })
-        .where(eq(offers.id, offer!.id));
+        .where(eq(offers.id, offer.id));
       const [activity] = await tx
         .insert(offerActivities)
         .values({
-          offerId: offer!.id,
+          offerId: offer.id,
           actorType: input.admin.type,
           actorId: input.admin.id,
           actionType: 'counter_withdrawn',
-          amount: offer!.counterAmount,
-          message: `Counter of ${formatOfferAmount(offer!.counterAmount)} withdrawn; the offer of ${formatOfferAmount(offer!.amount)} is open again`,
+          amount: offer.counterAmount,
+          message: `Counter of ${formatOfferAmount(offer.counterAmount)} withdrawn; the offer of ${formatOfferAmount(offer.amount)} is open again`,
         })
         .returning({ id: offerActivities.id });
       await writeAudit(tx, input.admin, {
         entity: 'offer',
-        entityId: offer!.id,
+        entityId: offer.id,
         action: 'counter_withdrawn',
-        before: { status: 'countered', counterAmount: offer!.counterAmount },
+        before: { status: 'countered', counterAmount: offer.counterAmount },
         after: { status: 'pending' },
       });
       if (vehicle)
@@ -205,15 +199,15 @@ export async function withdrawCounter(
             // The same preference as the counter it takes back.
             event: 'counter_sent',
             entityId: activity!.id,
-            to: [{ dealerId: offer!.dealerId, contact: 'main' }],
+            to: [{ dealerId: offer.dealerId, contact: 'main' }],
             payload: counterWithdrawnMessage(messages, {
               vehicle,
-              amount: offer!.amount,
-              counterAmount: offer!.counterAmount,
+              amount: offer.amount,
+              counterAmount: offer.counterAmount,
             }),
           },
         ]);
-      return (await getOfferView(tx, offer!.id))!;
+      return (await getOfferView(tx, offer.id))!;
     }),
   );
 }
