@@ -109,7 +109,7 @@ export function TransactionDetailsDialog({ transaction: t }: { transaction: Admi
           <dd className="mt-1 text-slate-800">
             <StageBadge sale={t} />
             <PaymentStatus sale={t} />
-            <span className="block">Amount due {formatAmount(t.amountDue)}</span>
+            <span className="block">Sale total {formatAmount(t.amountDue)}</span>
           </dd>
         </div>
         <div className="sm:col-span-2">
