@@ -18,21 +18,27 @@ import {
   inventorySearchOf,
   vehicleSearchQueryOptions,
 } from '@/features/inventory/api/search-vehicles';
+import type { ViewMode } from '@/features/inventory/inventory-query';
 import { parseInventoryParams } from '@/features/inventory/use-inventory-params';
 import { isVehicleId, vehicleQueryOptions } from '@/features/vehicle/api/get-vehicle';
 import { brand } from '@/lib/brand';
 import { createQueryClient } from '@/lib/query-client';
 import { vehicleTitle } from '@/lib/vehicle-title';
 
-/** What a server-rendered page is rendered from: the search whose first page it lists, or the vehicle it shows. */
-export type PageData = { page: 'inventory'; search: InventorySearch } | { page: 'vehicle'; id: string };
+/**
+ * What a server-rendered page is rendered from: the search whose first page it lists (and how it
+ * lays it out, grid or list), or the vehicle it shows. The server caches rendered pages by it.
+ */
+export type PageData =
+  | { page: 'inventory'; search: InventorySearch; view: ViewMode }
+  | { page: 'vehicle'; id: string };
 
 /** The data the page at `pathname?search` is rendered from, or null for a page the server does not render. */
 export function pageDataFor(pathname: string, search: string): PageData | null {
   const page = matchPage(pathname);
   if (page === 'inventory') {
     const params = parseInventoryParams(new URLSearchParams(search));
-    return { page, search: inventorySearchOf(params, params.q) };
+    return { page, search: inventorySearchOf(params, params.q), view: params.view };
   }
   const id = pathname.split('/')[2] ?? '';
   if (page === 'vehicle' && isVehicleId(id)) return { page, id };
