@@ -136,6 +136,9 @@ export function InventoryToolbar({
       ref={formRef}
       method="get"
       action="/inventory"
+      // No values restored by the browser on Back: the URL says what the fields hold, and a restored
+      // sort from another entry would be adopted as the user's choice (a hydration mismatch).
+      autoComplete="off"
       onSubmit={(event) => event.preventDefault()}
       className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end"
     >
