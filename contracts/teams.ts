@@ -32,6 +32,9 @@ export const TEAM_TEXT = {
   linkInvalid: 'This link is invalid, expired or already used',
   needPasswordOrPasskey: 'Set a password or add a passkey',
   emailTaken: 'This e-mail already belongs to a team member',
+  /** Accepting an invitation with an address that is active in another dealership's team. */
+  emailActiveElsewhere:
+    'This e-mail already belongs to another dealership’s team. Ask its owner to remove you first, or ask to be invited with another address.',
   ownersOnly: 'Only the dealership’s owner can manage the team',
   membersOnly: 'Sign in with your own team account for this',
   buyerGone: 'This buyer is no longer on the dealership’s team',

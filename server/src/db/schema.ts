@@ -569,7 +569,13 @@ export const dealerUsers = pgTable(
     disabledAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('dealer_users_email_ci_unique').on(sql`lower(${t.email})`),
+    // One team per address within a dealership; across dealerships, one *active* member per address
+    // (pending invitations from several dealerships may wait for the same person: an owner learns
+    // nothing about other dealerships' people from inviting them — issue #28).
+    uniqueIndex('dealer_users_dealer_email_ci_unique').on(t.dealerId, sql`lower(${t.email})`),
+    uniqueIndex('dealer_users_active_email_ci_unique')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is not null and ${t.disabledAt} is null`),
     index('dealer_users_dealer_idx').on(t.dealerId),
     check('dealer_users_role_check', sql`${t.role} in ('owner', 'buyer', 'viewer')`),
     check(

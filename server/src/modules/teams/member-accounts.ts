@@ -1,10 +1,11 @@
 import { ERROR_CODES } from '@contracts/errors';
 import { TEAM_TEXT } from '@contracts/teams';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dealers, dealerUsers } from '../../db/schema';
 import { AppError, CredentialRejected } from '../../lib/app-error';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/db-errors';
 import { createSession, revokeMemberSessions } from '../../lib/sessions';
 import { writeAudit } from '../audit/write-audit';
 import { toDealerInfo } from '../auth/login-dealer';
@@ -25,12 +26,20 @@ export async function startMemberSession(db: Database, member: MemberRow) {
   return { info: toDealerInfo(dealer, member), session };
 }
 
+/**
+ * The one member an address signs in as: accepted and enabled (a unique index keeps it to one;
+ * invitations from other dealerships may wait for the same address).
+ */
+const activeMemberWithEmail = (email: string) =>
+  and(
+    eq(sql`lower(${dealerUsers.email})`, email),
+    isNotNull(dealerUsers.acceptedAt),
+    isNull(dealerUsers.disabledAt),
+  );
+
 /** E-mail (case-insensitive) and password of an enabled member of an active dealership. */
 export async function signInMember(db: Database, input: { email: string; password: string }) {
-  const [member] = await db
-    .select()
-    .from(dealerUsers)
-    .where(and(eq(sql`lower(${dealerUsers.email})`, input.email), isNull(dealerUsers.disabledAt)));
+  const [member] = await db.select().from(dealerUsers).where(activeMemberWithEmail(input.email));
   const ok = await verifyPassword(member?.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!ok || !member?.passwordHash)
     throw new CredentialRejected(ERROR_CODES.unauthorized, TEAM_TEXT.invalidSignIn);
@@ -63,33 +72,40 @@ export async function acceptInvitation(
   // The link first: a made-up token costs one indexed lookup, never an argon2 hash.
   await memberOfToken(db, input.token, 'invitation', { consume: false });
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  const member = await db.transaction(async (tx) => {
-    const { member } = await memberOfToken(tx, input.token, 'invitation', { consume: true });
-    if (input.passkey)
-      await registerPasskey(
+  const member = await db
+    .transaction(async (tx) => {
+      const { member } = await memberOfToken(tx, input.token, 'invitation', { consume: true });
+      if (input.passkey)
+        await registerPasskey(
+          tx,
+          rp,
+          member.id,
+          input.passkey as unknown as RegistrationResponseJSON,
+          'Passkey',
+        );
+      const [accepted] = await tx
+        .update(dealerUsers)
+        .set({ acceptedAt: sql`now()`, ...(passwordHash ? { passwordHash } : {}) })
+        .where(eq(dealerUsers.id, member.id))
+        .returning();
+      await writeAudit(
         tx,
-        rp,
-        member.id,
-        input.passkey as unknown as RegistrationResponseJSON,
-        'Passkey',
+        { type: 'dealer', id: member.dealerId, member: null },
+        {
+          entity: 'dealer_user',
+          entityId: member.id,
+          action: 'accepted',
+          after: { password: !!passwordHash, passkey: !!input.passkey },
+        },
       );
-    const [accepted] = await tx
-      .update(dealerUsers)
-      .set({ acceptedAt: sql`now()`, ...(passwordHash ? { passwordHash } : {}) })
-      .where(eq(dealerUsers.id, member.id))
-      .returning();
-    await writeAudit(
-      tx,
-      { type: 'dealer', id: member.dealerId, member: null },
-      {
-        entity: 'dealer_user',
-        entityId: member.id,
-        action: 'accepted',
-        after: { password: !!passwordHash, passkey: !!input.passkey },
-      },
-    );
-    return accepted!;
-  });
+      return accepted!;
+    })
+    .catch((error: unknown) => {
+      // The address is already an active member of another dealership: the link stays usable.
+      if (pgErrorCode(error) === UNIQUE_VIOLATION)
+        throw new AppError(ERROR_CODES.conflict, TEAM_TEXT.emailActiveElsewhere);
+      throw error;
+    });
   return startMemberSession(db, member);
 }
 
@@ -99,11 +115,8 @@ export async function acceptInvitation(
  */
 export async function requestPasswordReset(db: Database, email: string, messages: MessageContext) {
   await db.transaction(async (tx) => {
-    const [member] = await tx
-      .select()
-      .from(dealerUsers)
-      .where(and(eq(sql`lower(${dealerUsers.email})`, email), isNull(dealerUsers.disabledAt)));
-    if (!member?.acceptedAt) return;
+    const [member] = await tx.select().from(dealerUsers).where(activeMemberWithEmail(email));
+    if (!member) return;
     const { token, id } = await issueMemberToken(tx, member.id, 'password_reset');
     await enqueueNotifications(tx, [
       {

@@ -45,7 +45,8 @@ const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
 
 /** Sends what the outbox holds to the SMTP server, then returns the mails to an address. */
 async function mailsTo(address: string) {
-  await runSenderPass(ctx.db, transport, { from: FROM });
+  // Every due row, not one batch: tests that mail nobody leave rows behind.
+  while ((await runSenderPass(ctx.db, transport, { from: FROM })).sent > 0);
   return sink.messages.filter((m) => recipientsOf(m).includes(address));
 }
 /** The token of the latest link mailed to an address ("…/dealer/invitation#token=…"). */
@@ -353,6 +354,42 @@ describe('the owner’s team', () => {
     expect(hoursLeft(second.json().id)).toBeGreaterThan(71);
     // The invitation's own answer says the same.
     expect(Date.parse(second.json().invitationExpiresAt) - Date.now()).toBeGreaterThan(71 * 3_600_000);
+  });
+
+  it('an owner learns nothing about other dealerships’ people by inviting them (same answer as a new address)', async () => {
+    const elsewhere = await insertDealer(ctx.db, { dealerName: 'Elsewhere Motors' });
+    const taken = await insertMember(ctx.db, { dealerId: elsewhere.id, role: 'buyer', name: 'Tay Taken' });
+    const takenCookie = await signInMember(ctx.app, taken.email, MEMBER_PASSWORD);
+    const dealer = await insertDealer(ctx.db, { dealerName: 'Prober Motors' });
+    const owner = await insertMember(ctx.db, { dealerId: dealer.id, role: 'owner' });
+    const asOwner = requestsAs(ctx.app, await signInMember(ctx.app, owner.email, MEMBER_PASSWORD));
+    const invite = (email: string) =>
+      asOwner('POST', '/api/team/members', { email, name: 'Pat', role: 'buyer' });
+
+    const fresh = await invite('nobody-yet@prober.example');
+    const probe = await invite(taken.email.toUpperCase());
+    expect([fresh.statusCode, probe.statusCode]).toEqual([201, 201]);
+    const shape = (body: Record<string, unknown>) => Object.keys(body).sort();
+    expect(shape(probe.json())).toEqual(shape(fresh.json()));
+    expect(probe.json()).toMatchObject({ status: 'invited', email: taken.email });
+    // Inside one's own team a second invitation is refused (the owner sees that team anyway).
+    expect((await invite('nobody-yet@prober.example')).json().message).toBe(TEAM_TEXT.emailTaken);
+
+    // The person, active elsewhere, cannot accept: the link stays usable, their own team untouched.
+    const token = await linkTokenFor(taken.email, '/dealer/invitation');
+    const accepted = await post('/api/team/invitation/accept', { token, password: 'twelve chars!' });
+    expect(accepted.statusCode).toBe(409);
+    expect(accepted.json().message).toBe(TEAM_TEXT.emailActiveElsewhere);
+    expect((await post('/api/team/invitation', { token })).statusCode).toBe(200);
+    expect((await get('/api/dealer/me', takenCookie)).statusCode).toBe(200);
+    expect((await signInMember(ctx.app, taken.email, MEMBER_PASSWORD)).length).toBeGreaterThan(0);
+
+    // Removed from Elsewhere Motors, the same person may join Prober Motors with that link.
+    await ctx.db.update(dealerUsers).set({ disabledAt: new Date() }).where(eq(dealerUsers.id, taken.id));
+    const joined = await post('/api/team/invitation/accept', { token, password: 'twelve chars!' });
+    expect(joined.statusCode).toBe(200);
+    const signedIn = await signInMember(ctx.app, taken.email, 'twelve chars!');
+    expect((await get('/api/dealer/me', signedIn)).json()).toMatchObject({ dealerName: 'Prober Motors' });
   });
 });
 
