@@ -1,15 +1,12 @@
-import { BUYING_TEXT, counterBandText, OFFER_TEXT, type OfferView } from '@contracts/buying';
+import { counterBandText, OFFER_TEXT, type OfferView } from '@contracts/buying';
 import { ERROR_CODES } from '@contracts/errors';
 import { OFFER_WINDOW_HOURS } from '@contracts/limits';
 import { formatCents, toCents } from '@contracts/money';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { offerActivities, offers } from '../../db/schema';
+import { offers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { withRetries } from '../../lib/db-errors';
-import { writeAudit } from '../audit/write-audit';
-import { countBuyCodeUse, lockUsableCodeForSale } from '../buy-codes/find-usable-buy-code';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import type { MessageContext } from '../notifications/notification-messages';
 import {
@@ -17,12 +14,8 @@ import {
   counterWithdrawnMessage,
   offerAnsweredMessage,
 } from '../notifications/offer-messages';
-import { sellVehicle } from '../vehicles/sell-vehicle';
-import { isPublished } from '../vehicles/vehicle-projection';
 import { formatOfferAmount } from './create-offer';
-import { expireOffers } from './expire-offers';
-import { getOfferView } from './find-offers';
-import { lockOffer } from './lock-offer';
+import { decideOnOffer, recordOfferStep, sellOnOffer } from './decide-on-offer';
 
 export type OfferDecision =
   | { status: 'accepted' }
@@ -39,114 +32,83 @@ export async function updateOffer(
   input: { offerId: number; admin: Actor; decision: OfferDecision },
   messages: MessageContext,
 ): Promise<OfferView> {
-  await expireOffers(db, messages, { offerId: input.offerId });
-  return withRetries(() =>
-    db.transaction(async (tx) => {
-      const { offer, vehicle } = await lockOffer(tx, input.offerId);
-      if (offer.status !== 'pending' || offer.expiresAt <= new Date()) {
+  return decideOnOffer(db, messages, input.offerId, {}, async (tx, locked) => {
+    const { offer, vehicle } = locked;
+    if (offer.status !== 'pending' || offer.expiresAt <= new Date()) {
+      throw new AppError(
+        ERROR_CODES.conflict,
+        offer.status === 'expired' ? 'This offer has expired' : OFFER_TEXT.stale,
+      );
+    }
+    const actor = input.admin;
+    const { decision } = input;
+    if (decision.status === 'countered') {
+      // A counter lies strictly between the dealer's offer and the asking price (issue #27).
+      const counter = toCents(decision.counterAmount)!;
+      const offered = toCents(offer.amount)!;
+      const asking = toCents(vehicle?.price ?? '');
+      if (counter <= offered || (asking !== null && counter >= asking))
         throw new AppError(
-          ERROR_CODES.conflict,
-          offer.status === 'expired' ? 'This offer has expired' : OFFER_TEXT.stale,
+          ERROR_CODES.badRequest,
+          counterBandText(formatCents(offered), asking === null ? null : formatCents(asking)),
         );
-      }
-      const actor = input.admin;
-      const { decision } = input;
-      if (decision.status === 'countered') {
-        // A counter lies strictly between the dealer's offer and the asking price (issue #27).
-        const counter = toCents(decision.counterAmount)!;
-        const offered = toCents(offer.amount)!;
-        const asking = toCents(vehicle?.price ?? '');
-        if (counter <= offered || (asking !== null && counter >= asking))
-          throw new AppError(
-            ERROR_CODES.badRequest,
-            counterBandText(formatCents(offered), asking === null ? null : formatCents(asking)),
-          );
-      }
+    }
+    if (decision.status === 'accepted')
+      await sellOnOffer(
+        tx,
+        locked,
+        { amount: offer.amount, buyerUserId: offer.buyerUserId },
+        actor,
+        messages,
+      );
 
-      if (decision.status === 'accepted') {
-        if (!vehicle || !isPublished(vehicle))
-          throw new AppError(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable);
-        // The code may have been used up, deactivated or expired, or the dealer deactivated, since the offer.
-        const buyCode = await lockUsableCodeForSale(tx, offer.buyCodeId, offer.dealerId);
-        const transaction = await sellVehicle(
-          tx,
-          {
-            vehicleId: vehicle.id,
-            dealerId: offer.dealerId,
-            buyCodeId: offer.buyCodeId,
-            offerId: offer.id,
-            amount: offer.amount,
-            buyerUserId: offer.buyerUserId,
-          },
-          actor,
-          messages,
-        );
-        await countBuyCodeUse(tx, buyCode, actor, transaction.id);
-      }
-      const countered = decision.status === 'countered';
-      await tx
-        .update(offers)
-        .set({
-          status: decision.status,
-          counterAmount: countered ? decision.counterAmount : offer.counterAmount,
-          counterMessage: countered ? decision.counterMessage : offer.counterMessage,
-          expiresAt: countered ? sql`now() + ${OFFER_WINDOW_HOURS} * interval '1 hour'` : offer.expiresAt,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(offers.id, offer.id));
-      const [activity] = await tx
-        .insert(offerActivities)
-        .values({
-          offerId: offer.id,
-          actorType: actor.type,
-          actorId: actor.id,
-          actionType: decision.status,
-          amount: countered ? decision.counterAmount : offer.amount,
-          message: countered
-            ? `Countered at ${formatOfferAmount(decision.counterAmount)}${decision.counterMessage ? `: ${decision.counterMessage}` : ''}`
-            : decision.status === 'accepted'
-              ? 'Offer accepted'
-              : 'Offer declined',
-        })
-        .returning({ id: offerActivities.id });
-      await writeAudit(tx, actor, {
-        entity: 'offer',
-        entityId: offer.id,
-        action: decision.status,
-        before: { status: offer.status },
-        after: decision,
-      });
-      // The dealer's main contact hears every answer (DESIGN.md §6).
-      if (vehicle) {
-        const [updated] = await tx.select().from(offers).where(eq(offers.id, offer.id));
-        await enqueueNotifications(tx, [
-          {
-            event: countered
-              ? 'counter_sent'
-              : decision.status === 'accepted'
-                ? 'offer_accepted'
-                : 'offer_declined',
-            entityId: activity!.id,
-            to: [{ dealerId: offer.dealerId, contact: 'main' }],
-            payload: countered
-              ? counterSentMessage(messages, {
-                  vehicle,
-                  amount: offer.amount,
-                  counterAmount: decision.counterAmount,
-                  counterMessage: decision.counterMessage,
-                  deadline: { expiresAt: updated!.expiresAt, now: updated!.updatedAt },
-                })
-              : offerAnsweredMessage(messages, {
-                  vehicle,
-                  amount: offer.amount,
-                  accepted: decision.status === 'accepted',
-                }),
-          },
-        ]);
-      }
-      return (await getOfferView(tx, offer.id))!;
-    }),
-  );
+    const countered = decision.status === 'countered';
+    const activityId = await recordOfferStep(tx, offer, actor, {
+      set: {
+        status: decision.status,
+        counterAmount: countered ? decision.counterAmount : offer.counterAmount,
+        counterMessage: countered ? decision.counterMessage : offer.counterMessage,
+      },
+      newWindowHours: countered ? OFFER_WINDOW_HOURS : undefined,
+      activity: {
+        actionType: decision.status,
+        amount: countered ? decision.counterAmount : offer.amount,
+        message: countered
+          ? `Countered at ${formatOfferAmount(decision.counterAmount)}${decision.counterMessage ? `: ${decision.counterMessage}` : ''}`
+          : decision.status === 'accepted'
+            ? 'Offer accepted'
+            : 'Offer declined',
+      },
+      audit: { action: decision.status, before: { status: offer.status }, after: decision },
+    });
+    // The dealer's main contact hears every answer (DESIGN.md §6).
+    if (!vehicle) return;
+    const [updated] = await tx.select().from(offers).where(eq(offers.id, offer.id));
+    await enqueueNotifications(tx, [
+      {
+        event: countered
+          ? 'counter_sent'
+          : decision.status === 'accepted'
+            ? 'offer_accepted'
+            : 'offer_declined',
+        entityId: activityId,
+        to: [{ dealerId: offer.dealerId, contact: 'main' }],
+        payload: countered
+          ? counterSentMessage(messages, {
+              vehicle,
+              amount: offer.amount,
+              counterAmount: decision.counterAmount,
+              counterMessage: decision.counterMessage,
+              deadline: { expiresAt: updated!.expiresAt, now: updated!.updatedAt },
+            })
+          : offerAnsweredMessage(messages, {
+              vehicle,
+              amount: offer.amount,
+              accepted: decision.status === 'accepted',
+            }),
+      },
+    ]);
+  });
 }
 
 /**
@@ -159,55 +121,36 @@ export async function withdrawCounter(
   input: { offerId: number; admin: Actor },
   messages: MessageContext,
 ): Promise<OfferView> {
-  await expireOffers(db, messages, { offerId: input.offerId });
-  return withRetries(() =>
-    db.transaction(async (tx) => {
-      const { offer, vehicle } = await lockOffer(tx, input.offerId);
-      if (offer.status !== 'countered' || !offer.counterAmount)
-        throw new AppError(ERROR_CODES.conflict, OFFER_TEXT.noCounterToWithdraw);
-      await tx
-        .update(offers)
-        .set({
-          status: 'pending',
-          counterAmount: null,
-          counterMessage: null,
-          expiresAt: sql`now() + ${OFFER_WINDOW_HOURS} * interval '1 hour'`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(offers.id, offer.id));
-      const [activity] = await tx
-        .insert(offerActivities)
-        .values({
-          offerId: offer.id,
-          actorType: input.admin.type,
-          actorId: input.admin.id,
-          actionType: 'counter_withdrawn',
-          amount: offer.counterAmount,
-          message: `Counter of ${formatOfferAmount(offer.counterAmount)} withdrawn; the offer of ${formatOfferAmount(offer.amount)} is open again`,
-        })
-        .returning({ id: offerActivities.id });
-      await writeAudit(tx, input.admin, {
-        entity: 'offer',
-        entityId: offer.id,
+  return decideOnOffer(db, messages, input.offerId, {}, async (tx, { offer, vehicle }) => {
+    if (offer.status !== 'countered' || !offer.counterAmount)
+      throw new AppError(ERROR_CODES.conflict, OFFER_TEXT.noCounterToWithdraw);
+    const activityId = await recordOfferStep(tx, offer, input.admin, {
+      set: { status: 'pending', counterAmount: null, counterMessage: null },
+      newWindowHours: OFFER_WINDOW_HOURS,
+      activity: {
+        actionType: 'counter_withdrawn',
+        amount: offer.counterAmount,
+        message: `Counter of ${formatOfferAmount(offer.counterAmount)} withdrawn; the offer of ${formatOfferAmount(offer.amount)} is open again`,
+      },
+      audit: {
         action: 'counter_withdrawn',
         before: { status: 'countered', counterAmount: offer.counterAmount },
         after: { status: 'pending' },
-      });
-      if (vehicle)
-        await enqueueNotifications(tx, [
-          {
-            // The same preference as the counter it takes back.
-            event: 'counter_sent',
-            entityId: activity!.id,
-            to: [{ dealerId: offer.dealerId, contact: 'main' }],
-            payload: counterWithdrawnMessage(messages, {
-              vehicle,
-              amount: offer.amount,
-              counterAmount: offer.counterAmount,
-            }),
-          },
-        ]);
-      return (await getOfferView(tx, offer.id))!;
-    }),
-  );
+      },
+    });
+    if (vehicle)
+      await enqueueNotifications(tx, [
+        {
+          // The same preference as the counter it takes back.
+          event: 'counter_sent',
+          entityId: activityId,
+          to: [{ dealerId: offer.dealerId, contact: 'main' }],
+          payload: counterWithdrawnMessage(messages, {
+            vehicle,
+            amount: offer.amount,
+            counterAmount: offer.counterAmount,
+          }),
+        },
+      ]);
+  });
 }
