@@ -113,7 +113,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const routesTable: RegisteredRoute[] = [];
   let shuttingDown = false;
   registerAccessDeclarations(app, routesTable);
-  await registerOpenApi(app, { productName: config.brand.productName });
+  await registerOpenApi(app, {
+    productName: config.brand.productName,
+    publicOrigin: config.publicOrigin ?? `http://localhost:${config.port}`,
+  });
   registerErrorHandling(app);
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

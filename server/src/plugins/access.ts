@@ -43,11 +43,9 @@ export function registerAccessDeclarations(app: FastifyInstance, routes: Registe
       (key) => declared[key] !== undefined,
     );
     for (const method of methods) routes.push({ method, url: route.url, access, changesVehicles, schemas });
-    // The OpenAPI document shows each operation's guard as its tag.
-    if (route.schema && !(route.schema as { hide?: boolean }).hide) {
-      route.schema = { ...route.schema, tags: [`access: ${access}`] } as typeof route.schema;
-    } else if (!route.schema) {
-      route.schema = { tags: [`access: ${access}`] };
-    }
+    // The OpenAPI document holds the endpoint table's operations only (each with its operationId,
+    // summary, group and guard); tus uploads, media files and pages are not JSON operations.
+    const operationId = (route.schema as { operationId?: string } | undefined)?.operationId;
+    if (!operationId) route.schema = { ...route.schema, hide: true } as typeof route.schema;
   });
 }

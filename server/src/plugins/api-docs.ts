@@ -1,3 +1,4 @@
+import { API_TAGS } from '@contracts/api-docs';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -7,7 +8,10 @@ import { escapeHtml } from '../lib/escape-html';
  * Registers the OpenAPI generator (before the routes, so it sees them all). Every operation is
  * tagged with its guard (`access: admin` …) by the access plugin; errors share one shape.
  */
-export async function registerOpenApi(app: FastifyInstance, options: { productName: string }) {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  options: { productName: string; publicOrigin: string },
+) {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -16,8 +20,14 @@ export async function registerOpenApi(app: FastifyInstance, options: { productNa
         description:
           'Every error answers `{"message": string, "code": string}` with a 4xx status (5xx never carries details). ' +
           'Sessions are HttpOnly cookies set by the sign-in endpoints, or the same token as `Authorization: Bearer`. ' +
-          'Each operation is tagged with who may call it.',
+          'Each operation says who may call it. Photos and videos upload with tus 1.0 (not listed here): ' +
+          '`/api/photo-uploads` and the path `GET /api/media/config` names.',
+        license: { name: 'Proprietary', url: 'https://example.com/license' },
+        contact: { name: 'API support' },
       },
+      // Where the API answers: the configured public origin, else this server on localhost.
+      servers: [{ url: options.publicOrigin, description: 'This instance' }],
+      tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'dm_admin_session' },
@@ -30,7 +40,8 @@ export async function registerOpenApi(app: FastifyInstance, options: { productNa
   });
 }
 
-type OpenApiDocument = { paths?: Record<string, Record<string, { tags?: string[]; summary?: string }>> };
+type Operation = { operationId?: string; summary?: string; description?: string };
+type OpenApiDocument = { paths?: Record<string, Record<string, Operation>> };
 
 /** GET /api/openapi.json and a readable index at /api/docs; admin-only unless API_DOCS_PUBLIC=true. */
 export async function apiDocsRoutes(app: FastifyInstance, options: { isPublic: boolean }) {
@@ -42,7 +53,7 @@ export async function apiDocsRoutes(app: FastifyInstance, options: { isPublic: b
       .flatMap(([path, operations]) =>
         Object.entries(operations).map(
           ([method, op]) =>
-            `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml((op.tags ?? []).join(', '))}</td></tr>`,
+            `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(op.summary ?? '')} (<code>${escapeHtml(op.operationId ?? '')}</code>)</td><td>${escapeHtml((op.description ?? '').replace('Who may call it: ', '').replace(/\.$/, ''))}</td></tr>`,
         ),
       )
       .join('');
@@ -55,7 +66,7 @@ export async function apiDocsRoutes(app: FastifyInstance, options: { isPublic: b
           "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
         )
         .send(
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API</title><style>body{font:14px system-ui;margin:2rem}td{padding:.25rem .75rem;border-bottom:1px solid #ddd}</style></head><body><h1>API</h1><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a>. Errors answer <code>{"message","code"}</code>.</p><table><thead><tr><th>Method</th><th>Path</th><th>Who may call it</th></tr></thead><tbody>${rows}</tbody></table></body></html>`,
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API</title><style>body{font:14px system-ui;margin:2rem}td{padding:.25rem .75rem;border-bottom:1px solid #ddd}</style></head><body><h1>API</h1><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a>. Errors answer <code>{"message","code"}</code>.</p><table><thead><tr><th>Method</th><th>Path</th><th>Operation</th><th>Who may call it</th></tr></thead><tbody>${rows}</tbody></table></body></html>`,
         )
     );
   });

@@ -1,3 +1,4 @@
+import { API_DOCS } from '@contracts/api-docs';
 import { API_ROUTES, type ApiRouteName } from '@contracts/api-routes';
 import { endpointSchemas } from '@contracts/endpoints';
 
@@ -40,7 +41,10 @@ export function endpointRoutes(premiumLabel: string) {
       body: Field<Schemas[N], 'body'>;
       response: Schemas[N]['response'];
     };
-    return { method, url: path, config: { access, ...extras }, schema };
+    // The OpenAPI document's operation: the table's name, its line and group (contracts/api-docs.ts).
+    const { tag, summary } = API_DOCS[name];
+    const docs = { operationId: name, summary, tags: [tag], description: `Who may call it: ${access}.` };
+    return { method, url: path, config: { access, ...extras }, schema: { ...schema, ...docs } };
   };
 }
 export type EndpointRoute = ReturnType<typeof endpointRoutes>;
