@@ -120,25 +120,35 @@ export function replayableHeaders(response: Response): Record<string, string> {
   return Object.fromEntries([...response.headers].filter(([name]) => !skip.has(name)));
 }
 
+/** One SQL statement as node-postgres runs it (a ceiling answer may run some first). */
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
 export interface CeilingAnswer {
   headers: Record<string, string | number>;
   body: Buffer;
 }
 
 /** Starts bench/ceiling-server.ts in its own process answering these paths; resolves its base URL. */
-export async function startCeiling(answers: Map<string, CeilingAnswer>) {
+export async function startCeiling(
+  answers: Map<string, CeilingAnswer & { statements?: Statement[] }>,
+  env: { DATABASE_URL?: string } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), 'ceiling-'));
   const file = join(dir, 'answers.json');
   const spec = Object.fromEntries(
-    [...answers].map(([path, a]) => [path, { headers: a.headers, bodyBase64: a.body.toString('base64') }]),
+    [...answers].map(([path, a]) => [
+      path,
+      { headers: a.headers, bodyBase64: a.body.toString('base64'), statements: a.statements },
+    ]),
   );
   writeFileSync(file, JSON.stringify(spec));
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', join(import.meta.dirname, 'ceiling-server.ts'), file],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } },
   );
   const port = await new Promise<string>((resolve, reject) => {
     let output = '';
