@@ -4,9 +4,9 @@ import { PAGE_PATHS } from '@contracts/routes';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { AuthCard } from '@/components/auth-card';
+import { signInOutcome } from '@/components/sign-in/sign-in-outcome';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { toast } from '@/components/ui/use-toast';
 import { useDealerLogin } from '@/lib/auth/dealer-session';
 import { brand, telHref } from '@/lib/brand';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -24,19 +24,15 @@ export default function DealerLoginPage() {
   const buyCode = form.register('buyCode');
 
   const onSubmit = form.handleSubmit((values) =>
-    login.mutate(values, {
-      onSuccess: () => {
-        toast({ title: AUTH_TEXT.loggedInDealer });
-        navigate(PAGE_PATHS.dealerDashboard);
-      },
-      onError: (error) => {
-        toast({
-          variant: 'destructive',
-          title: AUTH_TEXT.loginFailed,
-          description: error.message || AUTH_TEXT.invalidCredentials,
-        });
-      },
-    }),
+    login.mutate(
+      values,
+      signInOutcome(navigate, {
+        signedIn: AUTH_TEXT.loggedInDealer,
+        failed: AUTH_TEXT.loginFailed,
+        fallback: AUTH_TEXT.invalidCredentials,
+        goTo: PAGE_PATHS.dealerDashboard,
+      }),
+    ),
   );
 
   return (

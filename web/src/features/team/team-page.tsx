@@ -1,22 +1,16 @@
-import {
-  inviteMemberBodySchema,
-  TEAM_ROLE_LABELS,
-  type TeamMember,
-  updateMemberBodySchema,
-} from '@contracts/teams';
+import { TEAM_ROLE_LABELS, type TeamMember, updateMemberBodySchema } from '@contracts/teams';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { InvitationLinkNotice } from '@/components/invitation-link-notice';
+import { InviteForm } from '@/components/team/invite-form';
+import { MemberFields, type MemberFormValues } from '@/components/team/member-fields';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { zodResolver } from '@/lib/zod';
 import { useInviteMember, useRemoveMember, useTeamMembers, useUpdateMember } from './api/team-members';
-import { MemberFields, type MemberFormValues } from './components/member-fields';
 import { MemberPage, Section } from './components/member-page';
 
 const STATUS_TONE = { active: 'green', invited: 'yellow', disabled: 'gray' } as const;
@@ -48,58 +42,10 @@ export default function TeamPage() {
   );
 }
 
-type InviteValues = MemberFormValues & { email: string; name: string };
-
 function InviteSection() {
-  const invite = useInviteMember();
-  const [handOver, setHandOver] = useState<{ name: string; link: string } | null>(null);
-  const form = useForm<InviteValues>({
-    resolver: zodResolver(inviteMemberBodySchema) as never,
-    defaultValues: { email: '', name: '', role: 'buyer', perVehicleLimit: '', perDayLimit: '' },
-  });
-  const { errors } = form.formState;
   return (
     <Section title="Invite someone" id="invite-title">
-      {handOver ? <InvitationLinkNotice {...handOver} /> : null}
-      <form
-        noValidate
-        className="grid gap-4"
-        onSubmit={form.handleSubmit((values) =>
-          invite.mutate(values, {
-            onSuccess: (invited) => {
-              // Claim "sent" only when it was mailed; else hand the link over (DESIGN.md §10).
-              if (invited.invitationLink) setHandOver({ name: invited.name, link: invited.invitationLink });
-              else {
-                setHandOver(null);
-                toast({ title: 'Invitation sent', description: `${values.email} has 72 hours to accept.` });
-              }
-              form.reset();
-            },
-            onError: (error) =>
-              toast({ variant: 'destructive', title: 'Could not invite', description: error.message }),
-          }),
-        )}
-      >
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            label="Name"
-            autoComplete="off"
-            error={errors.name?.message}
-            {...form.register('name')}
-          />
-          <FormField
-            label="E-mail"
-            type="email"
-            autoComplete="off"
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-        </div>
-        <MemberFields register={form.register} errors={errors} />
-        <Button type="submit" disabled={invite.isPending} className="sm:justify-self-start">
-          {invite.isPending ? 'Sending…' : 'Send invitation'}
-        </Button>
-      </form>
+      <InviteForm invite={useInviteMember()} submitLabel="Send invitation" />
     </Section>
   );
 }

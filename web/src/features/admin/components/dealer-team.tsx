@@ -1,16 +1,13 @@
 import type { Dealer } from '@contracts/admin';
-import { inviteMemberBodySchema, TEAM_ROLE_LABELS, TEAM_ROLES, type TeamMember } from '@contracts/teams';
+import { TEAM_ROLE_LABELS, type TeamMember } from '@contracts/teams';
 import { Users } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { InvitationLinkNotice } from '@/components/invitation-link-notice';
+import { InvitationLinkNotice } from '@/components/team/invitation-link-notice';
+import { InviteForm } from '@/components/team/invite-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/fields';
-import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/time-left';
-import { zodResolver } from '@/lib/zod';
 import {
   useAdminInvite,
   useDealerTeam,
@@ -26,6 +23,8 @@ const STATUS_LABEL = { active: 'Active', invited: 'Invited', disabled: 'Disabled
 /** The selected dealership's team (DESIGN.md §10): invite its owner, resend or revoke invitations, disable people. */
 export function DealerTeam({ dealer }: { dealer: Dealer }) {
   const team = useDealerTeam(dealer.id);
+  const invite = useAdminInvite(dealer.id);
+  const hasOwner = !!team.data?.some((m) => m.role === 'owner' && m.status !== 'disabled');
   return (
     <Panel
       title={`Team: ${dealer.dealerName}`}
@@ -49,8 +48,10 @@ export function DealerTeam({ dealer }: { dealer: Dealer }) {
         </ul>
       )}
       <InviteForm
-        dealerId={dealer.id}
-        hasOwner={!!team.data?.some((m) => m.role === 'owner' && m.status !== 'disabled')}
+        invite={invite}
+        className="mt-4 border-t border-slate-200 pt-4"
+        defaultRole={hasOwner ? 'buyer' : 'owner'}
+        submitLabel={hasOwner ? 'Invite' : 'Invite the owner'}
       />
     </Panel>
   );
@@ -124,65 +125,5 @@ function MemberRow({ dealerId, member: m }: { dealerId: number; member: TeamMemb
       </div>
       {handOver ? <InvitationLinkNotice name={m.name} link={handOver} /> : null}
     </li>
-  );
-}
-
-interface InviteValues {
-  email: string;
-  name: string;
-  role: (typeof TEAM_ROLES)[number];
-}
-
-function InviteForm({ dealerId, hasOwner }: { dealerId: number; hasOwner: boolean }) {
-  const invite = useAdminInvite(dealerId);
-  const [handOver, setHandOver] = useState<{ name: string; link: string } | null>(null);
-  const form = useForm<InviteValues>({
-    resolver: zodResolver(inviteMemberBodySchema.pick({ email: true, name: true, role: true })),
-    values: { email: '', name: '', role: hasOwner ? 'buyer' : 'owner' },
-  });
-  const { errors } = form.formState;
-  return (
-    <form
-      noValidate
-      className="mt-4 grid gap-3 border-t border-slate-200 pt-4"
-      aria-label="Invite to the team"
-      onSubmit={form.handleSubmit((values) =>
-        invite.mutate(values, {
-          onSuccess: (invited) => {
-            // Claim "sent" only when it was mailed; else hand the link over (DESIGN.md §10).
-            if (invited.invitationLink) setHandOver({ name: invited.name, link: invited.invitationLink });
-            else {
-              setHandOver(null);
-              toast({ title: 'Invitation sent', description: values.email });
-            }
-            form.reset();
-          },
-          onError: (error) =>
-            toast({ variant: 'destructive', title: 'Could not invite', description: error.message }),
-        }),
-      )}
-    >
-      {handOver ? <InvitationLinkNotice {...handOver} /> : null}
-      <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-        <FormField
-          label="E-mail"
-          type="email"
-          autoComplete="off"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-      </div>
-      <SelectField label="Role" error={errors.role?.message} {...form.register('role')}>
-        {TEAM_ROLES.map((role) => (
-          <option key={role} value={role}>
-            {TEAM_ROLE_LABELS[role]}
-          </option>
-        ))}
-      </SelectField>
-      <Button type="submit" size="sm" disabled={invite.isPending} className="justify-self-start">
-        {invite.isPending ? 'Sending…' : hasOwner ? 'Invite' : 'Invite the owner'}
-      </Button>
-    </form>
   );
 }
