@@ -1,24 +1,6 @@
-import {
-  adminBuyCodeSchema,
-  adminListingSchema,
-  adminTransactionSchema,
-  auditEntrySchema,
-  auditQuerySchema,
-  buyCodesQuerySchema,
-  createBuyCodeBodySchema,
-  createDealerBodySchema,
-  createDealerResponseSchema,
-  dealerSchema,
-  syncResultSchema,
-  transactionAgingSchema,
-  transactionsQuerySchema,
-  updateBuyCodeBodySchema,
-  updateDealerBodySchema,
-  updateTransactionBodySchema,
-  updateVehicleBodySchema,
-} from './admin';
 import { adminSaleEventBodySchema, dealerSaleEventBodySchema } from './after-sale';
 import { API_ROUTES, type ApiRouteName } from './api-routes';
+import { auditEntrySchema, auditQuerySchema } from './audit';
 import {
   adminCheckResponseSchema,
   adminLoginBodySchema,
@@ -29,6 +11,7 @@ import {
   staffLoginBodySchema,
   staffMeResponseSchema,
 } from './auth';
+import { buyCodesQuerySchema, createBuyCodeBodySchema, updateBuyCodeBodySchema } from './buy-codes';
 import {
   createOfferBodySchema,
   dealerBuyCodeSchema,
@@ -41,7 +24,15 @@ import {
   verifyCodeBodySchema,
 } from './buying';
 import { conditionReportBodySchema } from './condition-report';
+import {
+  adminBuyCodeSchema,
+  createDealerBodySchema,
+  createDealerResponseSchema,
+  dealerSchema,
+  updateDealerBodySchema,
+} from './dealers';
 import { idParamsSchema } from './ids';
+import { adminListingSchema, updateVehicleBodySchema } from './listings';
 import { liveEventsQuerySchema, liveStreamResponseSchema } from './live';
 import {
   dealerNotificationPreferencesSchema,
@@ -59,6 +50,7 @@ import {
   vehiclePhotoParamsSchema,
 } from './photos';
 import { saleTermsPreviewSchema } from './sale-terms';
+import { syncResultSchema } from './sheets-sync';
 import {
   acceptInvitationBodySchema,
   addPasskeyBodySchema,
@@ -80,6 +72,12 @@ import {
   updateMemberBodySchema,
   webauthnOptionsSchema,
 } from './teams';
+import {
+  adminTransactionSchema,
+  transactionAgingSchema,
+  transactionsQuerySchema,
+  updateTransactionBodySchema,
+} from './transactions';
 import {
   cloudinarySignatureSchema,
   createVehicleBodySchema,

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@contracts/admin';
+import type { AuditEntry } from '@contracts/audit';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { adminUsers, auditLog, dealers } from '../../db/schema';

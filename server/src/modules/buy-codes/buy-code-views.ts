@@ -1,4 +1,4 @@
-import type { AdminBuyCode } from '@contracts/admin';
+import type { AdminBuyCode } from '@contracts/dealers';
 import type { buyCodes } from '../../db/schema';
 
 /** A code as the admin's Buy Codes tab shows it, with its dealer's name and its holder's. */

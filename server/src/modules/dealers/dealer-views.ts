@@ -1,4 +1,4 @@
-import type { Dealer } from '@contracts/admin';
+import type { Dealer } from '@contracts/dealers';
 import type { dealers } from '../../db/schema';
 
 export const toDealer = (row: typeof dealers.$inferSelect): Dealer => ({

@@ -1,4 +1,4 @@
-import type { CreateDealerBody } from '@contracts/admin';
+import type { CreateDealerBody } from '@contracts/dealers';
 import { ERROR_CODES } from '@contracts/errors';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';

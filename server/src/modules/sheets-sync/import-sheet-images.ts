@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { BlockList } from 'node:net';
-import type { SyncImageFailure, SyncImages } from '@contracts/admin';
 import { MAX_PHOTOS } from '@contracts/condition-report';
 import { MAX_PHOTO_BYTES, PHOTO_TEXT } from '@contracts/photos';
+import type { SyncImageFailure, SyncImages } from '@contracts/sheets-sync';
 import { count, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { vehiclePhotos } from '../../db/schema';

@@ -1,6 +1,6 @@
 import type { BlockList } from 'node:net';
-import type { SyncResult } from '@contracts/admin';
 import { ERROR_CODES } from '@contracts/errors';
+import type { SyncResult } from '@contracts/sheets-sync';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { SheetSource } from '../../config';
 import type { Database, Transaction } from '../../db/client';

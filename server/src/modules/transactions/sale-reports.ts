@@ -1,12 +1,12 @@
+import { PICKUP_STATUSES, SALE_STAGES, TITLE_STATUSES } from '@contracts/after-sale';
+import { dateInZone, daysBetween } from '@contracts/business-days';
+import { centsToDecimal, decimalToCents } from '@contracts/money';
 import {
   type AdminTransaction,
   AGING_BUCKETS,
   type TransactionAging,
   type TransactionFilter,
-} from '@contracts/admin';
-import { PICKUP_STATUSES, SALE_STAGES, TITLE_STATUSES } from '@contracts/after-sale';
-import { dateInZone, daysBetween } from '@contracts/business-days';
-import { centsToDecimal, decimalToCents } from '@contracts/money';
+} from '@contracts/transactions';
 import { stringify } from 'csv-stringify/sync';
 
 const open = (t: AdminTransaction) => !t.cancelled;

@@ -1,5 +1,5 @@
-import type { AdminTransaction } from '@contracts/admin';
 import type { TransactionStatus } from '@contracts/limits';
+import type { AdminTransaction } from '@contracts/transactions';
 import { desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { dealers, dealerUsers, transactions, vehicles } from '../../db/schema';

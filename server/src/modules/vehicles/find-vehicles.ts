@@ -1,4 +1,4 @@
-import type { AdminListing } from '@contracts/admin';
+import type { AdminListing } from '@contracts/listings';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dealers, transactions, vehicles } from '../../db/schema';

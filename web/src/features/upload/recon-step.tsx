@@ -1,5 +1,5 @@
-import { reconBodySchema } from '@contracts/admin';
 import { DEFAULT_RECON_TEXT } from '@contracts/limits';
+import { reconBodySchema } from '@contracts/listings';
 import { UPLOAD_TEXT } from '@contracts/upload';
 import { Loader2 } from 'lucide-react';
 import { type TextareaHTMLAttributes, useId } from 'react';

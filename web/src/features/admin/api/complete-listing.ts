@@ -1,4 +1,4 @@
-import type { completeListingBodySchema } from '@contracts/admin';
+import type { completeListingBodySchema } from '@contracts/listings';
 import type { AdminVehicle } from '@contracts/vehicle';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import type { createBuyCodeBodySchema } from '@contracts/admin';
+import type { createBuyCodeBodySchema } from '@contracts/buy-codes';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import type { z } from '@/lib/zod';

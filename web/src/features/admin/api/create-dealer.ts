@@ -1,4 +1,4 @@
-import type { AdminBuyCode, CreateDealerBody, Dealer } from '@contracts/admin';
+import type { AdminBuyCode, CreateDealerBody, Dealer } from '@contracts/dealers';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { useRefreshAdminData } from './refresh-admin-data';

@@ -1,4 +1,4 @@
-import type { AdminListing } from '@contracts/admin';
+import type { AdminListing } from '@contracts/listings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';

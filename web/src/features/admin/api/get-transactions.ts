@@ -1,4 +1,4 @@
-import type { TransactionFilter } from '@contracts/admin';
+import type { TransactionFilter } from '@contracts/transactions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';

@@ -1,4 +1,4 @@
-import type { updateBuyCodeBodySchema } from '@contracts/admin';
+import type { updateBuyCodeBodySchema } from '@contracts/buy-codes';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import type { z } from '@/lib/zod';

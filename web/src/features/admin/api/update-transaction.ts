@@ -1,4 +1,4 @@
-import type { updateTransactionBodySchema } from '@contracts/admin';
+import type { updateTransactionBodySchema } from '@contracts/transactions';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import type { z } from '@/lib/zod';

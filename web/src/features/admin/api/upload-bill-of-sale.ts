@@ -1,4 +1,4 @@
-import type { AdminTransaction } from '@contracts/admin';
+import type { AdminTransaction } from '@contracts/transactions';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { useRefreshAdminData } from './refresh-admin-data';

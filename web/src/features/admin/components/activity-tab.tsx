@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@contracts/admin';
+import type { AuditEntry } from '@contracts/audit';
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';

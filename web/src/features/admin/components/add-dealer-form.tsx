@@ -1,4 +1,5 @@
-import { ADMIN_TEXT, type CreateDealerBody, createDealerBodySchema } from '@contracts/admin';
+import { ADMIN_TEXT } from '@contracts/admin';
+import { type CreateDealerBody, createDealerBodySchema } from '@contracts/dealers';
 import { UserPlus } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';

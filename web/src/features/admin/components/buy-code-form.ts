@@ -1,4 +1,4 @@
-import { createBuyCodeBodySchema, updateBuyCodeBodySchema } from '@contracts/admin';
+import { createBuyCodeBodySchema, updateBuyCodeBodySchema } from '@contracts/buy-codes';
 import { DEALER_ID_MESSAGE, idSchema } from '@contracts/ids';
 import { z } from '@/lib/zod';
 

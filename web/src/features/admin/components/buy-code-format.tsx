@@ -1,4 +1,4 @@
-import type { AdminBuyCode } from '@contracts/admin';
+import type { AdminBuyCode } from '@contracts/dealers';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime } from '@/lib/time-left';
 

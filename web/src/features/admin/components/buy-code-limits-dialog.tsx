@@ -1,4 +1,4 @@
-import type { AdminBuyCode } from '@contracts/admin';
+import type { AdminBuyCode } from '@contracts/dealers';
 import { SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,5 @@
-import { ADMIN_TEXT, type AdminBuyCode } from '@contracts/admin';
+import { ADMIN_TEXT } from '@contracts/admin';
+import type { AdminBuyCode } from '@contracts/dealers';
 import { KeyRound, Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Button } from '@/components/ui/button';

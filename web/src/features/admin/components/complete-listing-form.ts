@@ -1,4 +1,5 @@
-import { ADMIN_TEXT, completeListingBodySchema } from '@contracts/admin';
+import { ADMIN_TEXT } from '@contracts/admin';
+import { completeListingBodySchema } from '@contracts/listings';
 import type { AdminVehicle } from '@contracts/vehicle';
 import { premiumLabel } from '@/lib/brand';
 import { z } from '@/lib/zod';

@@ -1,4 +1,5 @@
-import { ADMIN_TEXT, type Dealer } from '@contracts/admin';
+import { ADMIN_TEXT } from '@contracts/admin';
+import type { Dealer } from '@contracts/dealers';
 import { KeyRound, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';

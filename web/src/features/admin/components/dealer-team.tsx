@@ -1,4 +1,4 @@
-import type { Dealer } from '@contracts/admin';
+import type { Dealer } from '@contracts/dealers';
 import { TEAM_ROLE_LABELS, type TeamMember } from '@contracts/teams';
 import { Users } from 'lucide-react';
 import { useState } from 'react';

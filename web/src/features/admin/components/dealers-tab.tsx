@@ -1,4 +1,5 @@
-import { ADMIN_TEXT, type Dealer } from '@contracts/admin';
+import { ADMIN_TEXT } from '@contracts/admin';
+import type { Dealer } from '@contracts/dealers';
 import { Building2, KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';

@@ -1,4 +1,5 @@
-import { ADMIN_TEXT, type AdminListing } from '@contracts/admin';
+import { ADMIN_TEXT } from '@contracts/admin';
+import type { AdminListing } from '@contracts/listings';
 import { RotateCcw, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';

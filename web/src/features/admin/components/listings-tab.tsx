@@ -1,4 +1,5 @@
-import { ADMIN_TEXT, type AdminListing } from '@contracts/admin';
+import { ADMIN_TEXT } from '@contracts/admin';
+import type { AdminListing } from '@contracts/listings';
 import { Archive, Search, Store, Tag } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { inputClasses } from '@/components/ui/form-field';

@@ -1,10 +1,6 @@
-import {
-  ADMIN_TEXT,
-  type AdminTransaction,
-  type BalancePayment,
-  balancePaymentSchema,
-} from '@contracts/admin';
+import { ADMIN_TEXT } from '@contracts/admin';
 import { dateInZone } from '@contracts/business-days';
+import { type AdminTransaction, type BalancePayment, balancePaymentSchema } from '@contracts/transactions';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';

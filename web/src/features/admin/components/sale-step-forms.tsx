@@ -1,6 +1,6 @@
-import type { AdminTransaction } from '@contracts/admin';
 import { CLAIM_CATEGORIES, ODOMETER_STATUSES, SALE_TEXT } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
+import type { AdminTransaction } from '@contracts/transactions';
 import { useWatch } from 'react-hook-form';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';

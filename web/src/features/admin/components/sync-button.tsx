@@ -1,4 +1,5 @@
-import { ADMIN_TEXT, type SyncResult } from '@contracts/admin';
+import { ADMIN_TEXT } from '@contracts/admin';
+import type { SyncResult } from '@contracts/sheets-sync';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';

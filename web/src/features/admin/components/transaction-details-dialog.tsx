@@ -1,5 +1,6 @@
-import { ADMIN_TEXT, type AdminTransaction } from '@contracts/admin';
+import { ADMIN_TEXT } from '@contracts/admin';
 import { apiPath } from '@contracts/api-routes';
+import type { AdminTransaction } from '@contracts/transactions';
 import { ListChecks } from 'lucide-react';
 import { useState } from 'react';
 import {

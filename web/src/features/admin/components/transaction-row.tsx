@@ -1,6 +1,7 @@
-import { ADMIN_TEXT, type AdminTransaction } from '@contracts/admin';
+import { ADMIN_TEXT } from '@contracts/admin';
 import { apiPath } from '@contracts/api-routes';
 import { boughtByText } from '@contracts/teams';
+import type { AdminTransaction } from '@contracts/transactions';
 import { Ban } from 'lucide-react';
 import { PaymentStatus, PickupStatus, StageBadge, TitleStatus } from '@/components/sale-status';
 import { Badge } from '@/components/ui/badge';

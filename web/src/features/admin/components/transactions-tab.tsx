@@ -1,5 +1,5 @@
-import { TRANSACTION_FILTERS, type TransactionFilter } from '@contracts/admin';
 import { apiPath } from '@contracts/api-routes';
+import { TRANSACTION_FILTERS, type TransactionFilter } from '@contracts/transactions';
 import { Download, Receipt } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';

@@ -1,4 +1,5 @@
-import { ADMIN_TEXT, vehicleYearSchema } from '@contracts/admin';
+import { ADMIN_TEXT } from '@contracts/admin';
+import { vehicleYearSchema } from '@contracts/listings';
 import { UPLOAD_TEXT, vinParamSchema } from '@contracts/upload';
 import { z } from '@/lib/zod';
 

@@ -1,0 +1,111 @@
+/** Completing and managing a listing (PATCH /api/vehicles/:id, one explicit allow-list per action). */
+import { ADMIN_TEXT } from './admin';
+import { amountSchema } from './buying';
+import { AUCTION_CERTIFIED, MIN_VEHICLE_YEAR, maxVehicleYear } from './limits';
+import { adminVehicleSchema } from './vehicle';
+import { z } from './zod';
+
+const certificationSchema = (premiumLabel: string) =>
+  z.enum([premiumLabel, AUCTION_CERTIFIED], { error: ADMIN_TEXT.certificationRequired });
+const optionalText = z.string().trim().max(2000).nullish();
+
+/** A model year, 1900 to next year (spec §5); built per use so "next year" follows the clock. */
+export const vehicleYearSchema = () =>
+  z.coerce
+    .number({ error: ADMIN_TEXT.invalidYear })
+    .int(ADMIN_TEXT.invalidYear)
+    .min(MIN_VEHICLE_YEAR, ADMIN_TEXT.invalidYear)
+    .max(maxVehicleYear(), ADMIN_TEXT.invalidYear);
+
+/** Unknown keys (a VIN, an id, a timestamp) are refused by name: each action has its allow-list. */
+const refuseOtherFields = {
+  error: (issue: { code?: string; keys?: string[] }) =>
+    issue.code === 'unrecognized_keys'
+      ? `These fields cannot be changed here: ${issue.keys?.join(', ')}`
+      : undefined,
+};
+
+/** Queue completion: mileage, price and certification required; decoded details editable. */
+export const completeListingBodySchema = (premiumLabel: string) =>
+  z.strictObject(
+    {
+      status: z.literal('active'),
+      inQueue: z.literal(false),
+      mileage: z.coerce
+        .number({ error: ADMIN_TEXT.invalidMileage })
+        .int(ADMIN_TEXT.invalidMileage)
+        .min(0, ADMIN_TEXT.invalidMileage)
+        .max(2_000_000, ADMIN_TEXT.invalidMileage),
+      price: amountSchema,
+      condition: certificationSchema(premiumLabel),
+      year: vehicleYearSchema().nullish(),
+      make: optionalText,
+      model: optionalText,
+      trim: optionalText,
+      description: optionalText,
+    },
+    refuseOtherFields,
+  );
+export const changeListingStatusBodySchema = z.strictObject(
+  { status: z.enum(['active', 'removed']), inQueue: z.literal(false) },
+  refuseOtherFields,
+);
+export const reconBodySchema = z.strictObject(
+  {
+    reconExterior: z.string().max(5000).nullish(),
+    reconMechanical: z.string().max(5000).nullish(),
+    reconInterior: z.string().max(5000).nullish(),
+  },
+  refuseOtherFields,
+);
+
+const RECON_KEYS = ['reconExterior', 'reconMechanical', 'reconInterior'];
+const COMPLETION_KEYS = ['mileage', 'price', 'condition'];
+export const VEHICLE_ACTIONS = ['recon', 'complete', 'status'] as const;
+
+/**
+ * PATCH /api/vehicles/:id: one of three actions (spec §7), each with its own allow-list. A client
+ * may name it (`action`); the spec's bodies carry no name, so it is read from their keys: any recon
+ * field → recon notes, any of mileage/price/condition → queue completion, else a status change.
+ */
+export const updateVehicleBodySchema = (premiumLabel: string) =>
+  z.preprocess(
+    (body, ctx) => {
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        ctx.addIssue({ code: 'custom', message: 'Send a JSON object' });
+        return z.NEVER;
+      }
+      const keys = Object.keys(body);
+      if (keys.length === 0) {
+        ctx.addIssue({ code: 'custom', message: 'Nothing to update' });
+        return z.NEVER;
+      }
+      if ('action' in body) return body;
+      const action = keys.some((k) => RECON_KEYS.includes(k))
+        ? 'recon'
+        : keys.some((k) => COMPLETION_KEYS.includes(k))
+          ? 'complete'
+          : 'status';
+      return { ...body, action };
+    },
+    z.discriminatedUnion(
+      'action',
+      [
+        reconBodySchema.extend({ action: z.literal('recon') }),
+        completeListingBodySchema(premiumLabel).extend({ action: z.literal('complete') }),
+        changeListingStatusBodySchema.extend({ action: z.literal('status') }),
+      ],
+      { error: `action must be one of: ${VEHICLE_ACTIONS.join(', ')}` },
+    ),
+  );
+export type UpdateVehicleBody = z.input<ReturnType<typeof updateVehicleBodySchema>>;
+
+/** The buying dealer of a sold vehicle, for Manage Listings and the reactivation confirmation. */
+export const vehicleSaleSchema = z.object({
+  transactionId: z.number().int(),
+  dealerId: z.number().int(),
+  dealerName: z.string(),
+  amount: z.string(),
+});
+export const adminListingSchema = adminVehicleSchema.extend({ sale: vehicleSaleSchema.nullable() });
+export type AdminListing = z.infer<typeof adminListingSchema>;

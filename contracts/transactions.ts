@@ -1,0 +1,75 @@
+/** Sales as the admin reads and edits them (spec §6, DESIGN.md §8): the row, filters, aging, the edit body. */
+import { paymentStepSchema, saleStateSchema } from './after-sale';
+import { TRANSACTION_STATUSES } from './limits';
+import { z } from './zod';
+
+export const adminTransactionSchema = z.object({
+  id: z.number().int(),
+  vehicleId: z.number().int(),
+  vehicle: z.object({
+    year: z.number().int().nullable(),
+    make: z.string().nullable(),
+    model: z.string().nullable(),
+    vin: z.string(),
+  }),
+  dealerId: z.number().int(),
+  dealerName: z.string(),
+  buyCodeId: z.number().int().nullable(),
+  offerId: z.number().int().nullable(),
+  /** The team member who made the sale (DESIGN.md §10); null for a buy-code sale. */
+  boughtBy: z.string().nullable(),
+  amount: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  isPaid: z.boolean(),
+  /** Download path for admins (and the buying dealer), or null. */
+  billOfSale: z.string().nullable(),
+  cancelled: z.boolean(),
+  createdAt: z.string(),
+  /** After the sale (issue #18): the clocks, states and timeline. */
+  ...saleStateSchema.shape,
+});
+export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
+
+/** GET /api/transactions?filter=…: the sales that need the admin (issue #18). */
+export const TRANSACTION_FILTERS = {
+  overdue: 'Overdue payment',
+  title_late: 'Title late',
+  unwind_requested: 'Unwind requested',
+  open_claims: 'Open claims',
+} as const;
+export type TransactionFilter = keyof typeof TRANSACTION_FILTERS;
+export const transactionsQuerySchema = z.object({
+  filter: z.enum(Object.keys(TRANSACTION_FILTERS) as [TransactionFilter, ...TransactionFilter[]]).optional(),
+});
+
+/** GET /api/transactions/aging: unpaid sales by days since the sale, count and dollars left to pay. */
+export const AGING_BUCKETS = [
+  { label: '0–3 days', minDays: 0 },
+  { label: '4–7 days', minDays: 4 },
+  { label: '8–14 days', minDays: 8 },
+  { label: '15+ days', minDays: 15 },
+] as const;
+const agingFigureSchema = z.object({ count: z.number().int(), amount: z.string() });
+export const transactionAgingSchema = z.object({
+  buckets: z.array(agingFigureSchema.extend({ label: z.string() })),
+  total: agingFigureSchema,
+});
+export type TransactionAging = z.infer<typeof transactionAgingSchema>;
+
+/**
+ * "Mark paid" (issue #27): the spec's paid flag is the ledger's, so marking a sale paid records its
+ * remaining balance as a payment, with how it was paid.
+ */
+export const balancePaymentSchema = paymentStepSchema.omit({ type: true, amount: true });
+export type BalancePayment = z.input<typeof balancePaymentSchema>;
+
+export const updateTransactionBodySchema = z
+  .strictObject({
+    status: z.enum(TRANSACTION_STATUSES).optional(),
+    /** true records the remaining balance (`payment` says how); false is refused once paid in full. */
+    isPaid: z.boolean().optional(),
+    payment: balancePaymentSchema.optional(),
+    /** Cancel (final): the vehicle is re-listed. Only `true` is meaningful. */
+    cancelled: z.literal(true, { error: 'A cancellation cannot be undone' }).optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, 'Nothing to update');
