@@ -6,15 +6,9 @@ import type { Database } from '../../db/client';
 import { isSecureRequest, setSessionCookie, tokensForRole } from '../../plugins/auth';
 import { attemptPolicies, guardAttempt, invitationPolicy, limitRequests } from '../../plugins/rate-limit';
 import type { MessageContext } from '../notifications/notification-messages';
-import {
-  assertOwner,
-  disableMember,
-  findTeam,
-  inviteMember,
-  resendInvitation,
-  revokeInvitation,
-  updateMember,
-} from './manage-team';
+import { disableMember } from './disable-member';
+import { assertOwner, findTeam } from './find-team';
+import { inviteMember, resendInvitation, revokeInvitation } from './invite-member';
 import {
   acceptInvitation,
   changeMemberPassword,
@@ -35,6 +29,7 @@ import {
   toPasskey,
   verifyPasskeySignIn,
 } from './passkeys';
+import { updateMember } from './update-member';
 
 /**
  * Dealer teams (issue #20, DESIGN.md §10): members' sign-in (password, passkey), links from

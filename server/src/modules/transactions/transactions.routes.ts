@@ -5,10 +5,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { MessageContext } from '../notifications/notification-messages';
-import { attachBillOfSale, getBillOfSale, type Seller, updateTransaction } from './manage-transactions';
+import { attachBillOfSale, getBillOfSale, type Seller } from './bill-of-sale';
 import { recordSaleEvent } from './sale-events';
 import { agingOf, filterTransactions, transactionsCsv } from './sale-reports';
 import { findTransactionViews, getTransactionView } from './transaction-views';
+import { updateTransaction } from './update-transaction';
 
 /** Transactions (spec §7), admin only; the bill of sale also downloads for its buying dealer. */
 export async function transactionsRoutes(
