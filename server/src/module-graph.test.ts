@@ -26,11 +26,13 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   plugins: ['project-root', 'config', 'db', 'lib'],
   // Leaves: they import only the foundations.
   audit: [],
+  // The one writer of the vehicles row and its one lock (every module that changes a car uses it).
+  'vehicle-rows': [],
   // Declining open offers tells their dealers through the outbox, another leaf.
   'open-offers': ['notifications'],
   vin: [],
   media: [],
-  photos: ['audit'],
+  photos: ['audit', 'vehicle-rows'],
   health: [],
   // The terms of a sale made now (Buy Now), read as sell-vehicle.ts records them.
   'sale-terms': [],
@@ -42,19 +44,36 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // A team member's spending limits (DESIGN.md §10), checked by every sale.
   'buyer-limits': [],
   // The marketplace, bottom up: vehicles ← buy-codes ← dealers; buy-codes ← transactions ← offers / purchases.
-  vehicles: ['audit', 'open-offers', 'notifications', 'vin', 'photos', 'buyer-limits'],
+  vehicles: ['audit', 'open-offers', 'notifications', 'vin', 'photos', 'buyer-limits', 'vehicle-rows'],
   'buy-codes': ['audit', 'vehicles'],
   dealers: ['audit', 'open-offers', 'notifications', 'buy-codes'],
-  transactions: ['audit', 'notifications', 'vehicles', 'buy-codes', 'photos'],
-  offers: ['audit', 'open-offers', 'notifications', 'vehicles', 'buy-codes', 'transactions', 'buyer-limits'],
-  purchases: ['audit', 'notifications', 'vehicles', 'buy-codes', 'transactions', 'buyer-limits'],
+  transactions: ['audit', 'notifications', 'vehicles', 'buy-codes', 'photos', 'vehicle-rows'],
+  offers: [
+    'audit',
+    'open-offers',
+    'notifications',
+    'vehicles',
+    'buy-codes',
+    'transactions',
+    'buyer-limits',
+    'vehicle-rows',
+  ],
+  purchases: [
+    'audit',
+    'notifications',
+    'vehicles',
+    'buy-codes',
+    'transactions',
+    'buyer-limits',
+    'vehicle-rows',
+  ],
   auth: ['audit', 'buy-codes'],
   // Dealer teams: members, invitations, passwords and passkeys, each member's codes; mail through the outbox.
   teams: ['audit', 'notifications', 'auth', 'open-offers', 'buy-codes'],
   'dealer-portal': ['buy-codes', 'transactions', 'offers', 'notifications', 'buyer-limits'],
-  'sheets-sync': ['audit', 'vehicles', 'photos'],
+  'sheets-sync': ['audit', 'vehicles', 'photos', 'vehicle-rows'],
   // Demo data is written with the modules' own steps (a buy code is inserted the one way).
-  seed: [...FOUNDATIONS, 'buy-codes', 'notifications', 'photos', 'transactions', 'auth'],
+  seed: [...FOUNDATIONS, 'buy-codes', 'notifications', 'photos', 'transactions', 'auth', 'vehicle-rows'],
 };
 
 /** Which module a file under server/src belongs to. */
@@ -160,6 +179,14 @@ describe('server module graph', () => {
   it('never imports a route file from another route file', () => {
     const routeToRoute = edges.filter((e) => e.from.endsWith('.routes.ts') && e.to.endsWith('.routes.ts'));
     expect(routeToRoute.map(show)).toEqual([]);
+  });
+
+  it('writes and locks the vehicles row in one place only (modules/vehicle-rows)', () => {
+    const writes = /\.(?:insert|update|delete)\(vehicles\)|\.from\(vehicles\)[^;]*\.for\('update'/;
+    const writers = sourceFiles(SRC)
+      .filter((file) => writes.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(SRC, file));
+    expect(writers).toEqual(['modules/vehicle-rows/vehicle-rows.ts']);
   });
 
   it('keeps plugins and db free of domain modules', () => {

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { buyCodes, dealers, offerActivities, offers, transactions, vehicles } from '../db/schema';
 import { insertBuyCode } from '../modules/buy-codes/insert-buy-code';
+import { insertVehicleRows, updateVehicleRow } from '../modules/vehicle-rows/vehicle-rows';
 import { DEMO_THUMBNAIL_URL, DEMO_VIDEO_URL } from '../plugins/demo-media';
 import { DEMO_CONDITIONS, demoReconNotesOf } from './demo-conditions';
 import { certificationOf, DEMO_VEHICLES, demoVin } from './demo-vehicles';
@@ -84,30 +85,28 @@ export async function seedDemoData(
     // An older, deactivated code so the dealer dashboard shows both labels.
     await insertBuyCode(t, { dealerId: dealerRows[0]!.id, active: false, expiresAt: at(-24 * 30) });
 
-    const vehicleRows = await t
-      .insert(vehicles)
-      .values(
-        DEMO_VEHICLES.map((vehicle, i) => ({
-          vin: demoVin(vehicle, i + 1),
-          make: vehicle.make,
-          model: vehicle.model,
-          trim: vehicle.trim,
-          year: vehicle.year,
-          mileage: vehicle.mileage,
-          price: vehicle.price,
-          description: vehicle.description,
-          condition: certificationOf(vehicle, premiumLabel),
-          // A walkaround video on every third car, so the video dialogs have something to play.
-          videos: i % 3 === 0 ? [DEMO_VIDEO_URL] : [],
-          videoThumbnails: i % 3 === 0 ? [DEMO_THUMBNAIL_URL] : [],
-          status: 'active',
-          inQueue: false,
-          ...demoReconNotesOf(DEMO_CONDITIONS[i]!),
-          createdAt: at(-24 * (40 - i)),
-          updatedAt: at(-24 * (40 - i)),
-        })),
-      )
-      .returning();
+    const vehicleRows = await insertVehicleRows(
+      t,
+      DEMO_VEHICLES.map((vehicle, i) => ({
+        vin: demoVin(vehicle, i + 1),
+        make: vehicle.make,
+        model: vehicle.model,
+        trim: vehicle.trim,
+        year: vehicle.year,
+        mileage: vehicle.mileage,
+        price: vehicle.price,
+        description: vehicle.description,
+        condition: certificationOf(vehicle, premiumLabel),
+        // A walkaround video on every third car, so the video dialogs have something to play.
+        videos: i % 3 === 0 ? [DEMO_VIDEO_URL] : [],
+        videoThumbnails: i % 3 === 0 ? [DEMO_THUMBNAIL_URL] : [],
+        status: 'active',
+        inQueue: false,
+        ...demoReconNotesOf(DEMO_CONDITIONS[i]!),
+        createdAt: at(-24 * (40 - i)),
+        updatedAt: at(-24 * (40 - i)),
+      })),
+    );
 
     const byIndex = (i: number) => vehicleRows[i]!;
     const [lakeside, route9, desertSun] = dealerRows as [
@@ -123,16 +122,16 @@ export async function seedDemoData(
 
     // Two queued uploads from staff, waiting for the admin to complete them.
     for (const i of [34, 35]) {
-      await t
-        .update(vehicles)
-        .set({ status: 'pending', inQueue: true, mileage: null, price: null, condition: null })
-        .where(eq(vehicles.id, byIndex(i).id));
+      await updateVehicleRow(t, byIndex(i).id, {
+        status: 'pending',
+        inQueue: true,
+        mileage: null,
+        price: null,
+        condition: null,
+      });
     }
     // One listing removed by an admin.
-    await t
-      .update(vehicles)
-      .set({ status: 'removed', inQueue: false })
-      .where(eq(vehicles.id, byIndex(33).id));
+    await updateVehicleRow(t, byIndex(33).id, { status: 'removed', inQueue: false });
 
     // Sold with buy codes: one completed, one pending (their payments are on their ledgers: demo-sales.ts).
     const sales = [
@@ -140,7 +139,7 @@ export async function seedDemoData(
       { vehicle: byIndex(31), dealer: route9, code: route9Code, status: 'pending' },
     ] as const;
     for (const sale of sales) {
-      await t.update(vehicles).set({ status: 'sold' }).where(eq(vehicles.id, sale.vehicle.id));
+      await updateVehicleRow(t, sale.vehicle.id, { status: 'sold' });
       await t.insert(transactions).values({
         vehicleId: sale.vehicle.id,
         dealerId: sale.dealer.id,
@@ -292,7 +291,7 @@ export async function seedDemoData(
       await t.insert(offerActivities).values(activity);
 
       if (plan.status === 'accepted') {
-        await t.update(vehicles).set({ status: 'sold' }).where(eq(vehicles.id, plan.vehicle.id));
+        await updateVehicleRow(t, plan.vehicle.id, { status: 'sold' });
         await t.insert(transactions).values({
           vehicleId: plan.vehicle.id,
           dealerId: plan.dealer.id,

@@ -17,7 +17,7 @@ import { assertMayBuy, checkBuyerLimits } from '../buyer-limits/check-buyer-limi
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import type { MessageContext } from '../notifications/notification-messages';
 import { offerReceivedMessage } from '../notifications/offer-messages';
-import { lockVehicle } from '../vehicles/lock-vehicle';
+import { lockVehicle } from '../vehicle-rows/vehicle-rows';
 import { isPublished } from '../vehicles/vehicle-projection';
 import { expireOffers } from './expire-offers';
 

@@ -10,7 +10,7 @@ import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 import { countBuyCodeUse, lockUsableCodeForSale } from '../buy-codes/find-usable-buy-code';
 import type { MessageContext } from '../notifications/notification-messages';
-import { lockVehicle } from '../vehicles/lock-vehicle';
+import { lockVehicle } from '../vehicle-rows/vehicle-rows';
 import { sellVehicle } from '../vehicles/sell-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
 import { expireOffers } from './expire-offers';

@@ -14,11 +14,12 @@ import type { Actor } from '../../lib/actor';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
+import { lockVehicle, updateVehicleRow } from '../vehicle-rows/vehicle-rows';
 import { photosByVehicle, toConditionReport } from './photo-views';
 
-/** The vehicle row, locked for the rest of the transaction (the same lock as vehicles/lock-vehicle.ts). */
+/** The vehicle row, locked for the rest of the transaction (the one vehicle lock). */
 async function lockVehicleRow(tx: Transaction, vehicleId: number) {
-  const [vehicle] = await tx.select().from(vehicles).where(eq(vehicles.id, vehicleId)).for('update');
+  const vehicle = await lockVehicle(tx, vehicleId);
   if (!vehicle) throw notFound(ADMIN_TEXT.vehicleNotFound);
   return vehicle;
 }
@@ -76,17 +77,13 @@ export async function writeConditionReport(tx: Executor, vehicleId: number, repo
   if (report.damage.some((d) => d.photoId !== null && !photoIds.has(d.photoId)))
     throw badRequest(PHOTO_TEXT.damagePhotoUnknown);
   const { grade } = computeGrade(report);
-  await tx
-    .update(vehicles)
-    .set({
-      damage: report.damage,
-      tires: report.tires,
-      warningLights: report.warningLights,
-      conditionReportedAt: sql`now()`,
-      grade: grade.toFixed(1),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(vehicles.id, vehicleId));
+  await updateVehicleRow(tx, vehicleId, {
+    damage: report.damage,
+    tires: report.tires,
+    warningLights: report.warningLights,
+    conditionReportedAt: sql`now()`,
+    grade: grade.toFixed(1),
+  });
   return grade;
 }
 
@@ -98,8 +95,7 @@ export async function conditionReportOf(db: Executor, vehicleId: number): Promis
 }
 
 /** A photo change: the vehicle's updated_at moves too, so every instance's list cache hears of it. */
-const touch = (tx: Executor, vehicleId: number) =>
-  tx.update(vehicles).set({ updatedAt: sql`now()` }).where(eq(vehicles.id, vehicleId));
+const touch = (tx: Executor, vehicleId: number) => updateVehicleRow(tx, vehicleId, {});
 
 /** POST /api/vehicles/:id/photos (admin). */
 export function addPhotos(db: Database, vehicleId: number, refs: PhotoRef[], actor: Actor) {
@@ -170,7 +166,7 @@ export function deletePhoto(db: Database, vehicleId: number, photoId: number, ac
         if (photo.position !== position)
           await tx.update(vehiclePhotos).set({ position }).where(eq(vehiclePhotos.id, photo.id));
       const damage = vehicle.damage.map((d) => (d.photoId === photoId ? { ...d, photoId: null } : d));
-      await tx.update(vehicles).set({ damage, updatedAt: sql`now()` }).where(eq(vehicles.id, vehicleId));
+      await updateVehicleRow(tx, vehicleId, { damage });
       await writeAudit(tx, actor, {
         entity: 'vehicle',
         entityId: vehicleId,

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { appSettings, vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { writeAudit } from '../audit/write-audit';
+import { updateVehicleRow } from '../vehicle-rows/vehicle-rows';
 
 /** app_settings key: the version of the rule table the stored grades were computed with. */
 export const GRADE_RULES_SETTING = 'grade_rules_version';
@@ -53,7 +54,7 @@ export async function regradeVehicles(db: Database, rules: GradeRules = GRADE_RU
       for (const row of rows) {
         const grade = computeGrade(row, rules).grade.toFixed(1);
         if (grade === row.grade) continue;
-        await tx.update(vehicles).set({ grade, updatedAt: sql`now()` }).where(eq(vehicles.id, row.id));
+        await updateVehicleRow(tx, row.id, { grade });
         await writeAudit(tx, SYSTEM, {
           entity: 'vehicle',
           entityId: row.id,

@@ -17,7 +17,7 @@ import { assertMayBuy } from '../buyer-limits/check-buyer-limits';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import type { MessageContext } from '../notifications/notification-messages';
 import { purchaseReceiptMessage, vehicleSoldMessage } from '../notifications/sale-messages';
-import { lockVehicle } from '../vehicles/lock-vehicle';
+import { lockVehicle } from '../vehicle-rows/vehicle-rows';
 import { sellVehicle } from '../vehicles/sell-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
 

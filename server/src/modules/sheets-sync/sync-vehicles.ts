@@ -1,7 +1,7 @@
 import type { BlockList } from 'node:net';
 import { ERROR_CODES } from '@contracts/errors';
 import type { SyncResult } from '@contracts/sheets-sync';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { SheetSource } from '../../config';
 import type { Database, Transaction } from '../../db/client';
 import { vehicles } from '../../db/schema';
@@ -9,6 +9,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../audit/write-audit';
 import type { PhotoStore } from '../photos/photo-store';
+import { insertVehicleRows, updateVehicleRow } from '../vehicle-rows/vehicle-rows';
 import { fetchSheetRows } from './fetch-sheet';
 import { type ImageTarget, importSheetImages } from './import-sheet-images';
 import { parseSheetRows, type SheetVehicle } from './parse-sheet-rows';
@@ -162,14 +163,10 @@ async function upsert(tx: Transaction, rows: SheetVehicle[]) {
   const toCreate = rows.filter((r) => !existing.has(r.vin));
   const createdIds = new Map<string, number>();
   for (let i = 0; i < toCreate.length; i += CHUNK) {
-    const created = await tx
-      .insert(vehicles)
-      .values(
-        toCreate
-          .slice(i, i + CHUNK)
-          .map(({ row: _row, ...v }) => ({ ...v, status: 'pending', inQueue: true })),
-      )
-      .returning({ id: vehicles.id, vin: vehicles.vin });
+    const created = await insertVehicleRows(
+      tx,
+      toCreate.slice(i, i + CHUNK).map(({ row: _row, ...v }) => ({ ...v, status: 'pending', inQueue: true })),
+    );
     for (const v of created) createdIds.set(v.vin, v.id);
   }
   // Every listed vehicle whose row names images, except sold and removed ones (never touched).
@@ -194,10 +191,7 @@ async function upsert(tx: Transaction, rows: SheetVehicle[]) {
       unchanged++;
       continue;
     }
-    await tx
-      .update(vehicles)
-      .set({ ...changes, updatedAt: sql`now()` })
-      .where(eq(vehicles.id, current.id));
+    await updateVehicleRow(tx, current.id, changes);
     updatedVins.push(row.vin);
   }
   return {

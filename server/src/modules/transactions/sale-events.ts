@@ -34,8 +34,8 @@ import {
   unwindDeclinedMessage,
   unwindRequestedMessage,
 } from '../notifications/sale-messages';
+import { lockVehicle } from '../vehicle-rows/vehicle-rows';
 import { cancelSale } from '../vehicles/cancel-sale';
-import { lockVehicle } from '../vehicles/lock-vehicle';
 import { moneyStepRefusal } from './sale-ledger';
 import { eventsOf, stateOfRow } from './sale-timeline';
 import { saleFactsOf } from './transaction-views';

@@ -1,10 +1,11 @@
 import { ERROR_CODES } from '@contracts/errors';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { transactionEvents, transactions, vehicles } from '../../db/schema';
+import { transactionEvents, transactions } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../audit/write-audit';
+import { updateVehicleRow } from '../vehicle-rows/vehicle-rows';
 
 /**
  * Undoes a sale (DESIGN.md §3): the transaction becomes cancelled — final —, its timeline says so
@@ -33,10 +34,7 @@ export async function cancelSale(
     actorType: actor.type,
     actorId: actor.id,
   });
-  await tx
-    .update(vehicles)
-    .set({ status: 'active', inQueue: false, updatedAt: sql`now()` })
-    .where(eq(vehicles.id, sale.vehicleId));
+  await updateVehicleRow(tx, sale.vehicleId, { status: 'active', inQueue: false });
   await writeAudit(tx, actor, {
     entity: 'transaction',
     entityId: sale.id,

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/app-error';
 import { claimIdempotencyKey, type IdempotentRequest } from '../../lib/idempotency';
 import { writeAudit } from '../audit/write-audit';
 import { attachPhotosTo, writeConditionReport } from '../photos/manage-photos';
+import { insertVehicleRows } from '../vehicle-rows/vehicle-rows';
 import type { VinDecoder } from '../vin/decode-vin';
 import { adminVehicleView, type toAdminVehicle, type VehicleRow } from './vehicle-projection';
 
@@ -50,9 +51,8 @@ export async function createVehicle(
     if (claim?.replay) return claim.replay;
     const [existing] = await tx.select().from(vehicles).where(eq(vehicles.vin, input.vin));
     if (existing) throw duplicateVin(existing);
-    const [created] = await tx
-      .insert(vehicles)
-      .values({
+    const [created] = await insertVehicleRows(tx, [
+      {
         vin: input.vin,
         videos: input.videos,
         videoThumbnails: input.videoThumbnails,
@@ -62,8 +62,8 @@ export async function createVehicle(
         trim: input.trim || decoded?.trim || null,
         status: 'pending',
         inQueue: true,
-      })
-      .returning();
+      },
+    ]);
     await attachPhotosTo(tx, created!.id, input.photos ?? []);
     if (input.conditionReport) await writeConditionReport(tx, created!.id, input.conditionReport);
     await writeAudit(tx, actor, {

@@ -1,13 +1,14 @@
 import { DEFAULT_SALE_TERMS } from '@contracts/after-sale';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { offers, transactions, vehicles } from '../../db/schema';
+import { offers, transactions } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { SALE_TERMS_SETTING } from '../../lib/sale-terms-setting';
 import { writeAudit } from '../audit/write-audit';
 import { checkBuyerLimits } from '../buyer-limits/check-buyer-limits';
 import type { MessageContext } from '../notifications/notification-messages';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
+import { updateVehicleRow } from '../vehicle-rows/vehicle-rows';
 
 export { SALE_TERMS_SETTING };
 
@@ -41,10 +42,7 @@ export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor, mes
       terms: sql`coalesce((select value::jsonb from app_settings where key = ${SALE_TERMS_SETTING}), ${JSON.stringify(DEFAULT_SALE_TERMS)}::jsonb)`,
     })
     .returning();
-  await tx
-    .update(vehicles)
-    .set({ status: 'sold', updatedAt: sql`now()` })
-    .where(eq(vehicles.id, sale.vehicleId));
+  await updateVehicleRow(tx, sale.vehicleId, { status: 'sold' });
 
   await declineOpenOffers(
     tx,

@@ -1,7 +1,7 @@
 import { ADMIN_TEXT } from '@contracts/admin';
 import { ERROR_CODES } from '@contracts/errors';
 import { DEFAULT_RECON_TEXT } from '@contracts/limits';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offers, transactions, vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
@@ -10,8 +10,8 @@ import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 import type { MessageContext } from '../notifications/notification-messages';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
+import { lockVehicle, updateVehicleRow } from '../vehicle-rows/vehicle-rows';
 import { cancelSale } from './cancel-sale';
-import { lockVehicle } from './lock-vehicle';
 import { adminVehicleView } from './vehicle-projection';
 
 export interface CompleteListing {
@@ -47,9 +47,8 @@ export async function completeListing(db: Database, vehicleId: number, input: Co
         ...(input.description !== undefined ? { description: input.description || null } : {}),
         status: 'active',
         inQueue: false,
-        updatedAt: sql`now()`,
       };
-      const [after] = await tx.update(vehicles).set(set).where(eq(vehicles.id, vehicleId)).returning();
+      const after = await updateVehicleRow(tx, vehicleId, set);
       await writeAudit(tx, actor, {
         entity: 'vehicle',
         entityId: vehicleId,
@@ -57,7 +56,7 @@ export async function completeListing(db: Database, vehicleId: number, input: Co
         before: { status: vehicle.status, inQueue: vehicle.inQueue },
         after: { ...input, status: 'active', inQueue: false },
       });
-      return adminVehicleView(tx, after!);
+      return adminVehicleView(tx, after);
     }),
   );
 }
@@ -85,10 +84,7 @@ export async function changeListingStatus(
             'A sold vehicle cannot be removed; reactivate it to undo the sale first',
           );
         }
-        await tx
-          .update(vehicles)
-          .set({ status: 'removed', inQueue: false, updatedAt: sql`now()` })
-          .where(eq(vehicles.id, vehicleId));
+        await updateVehicleRow(tx, vehicleId, { status: 'removed', inQueue: false });
         await declineOpenOffers(tx, eq(offers.vehicleId, vehicleId), 'Listing removed', messages);
       } else {
         if (!vehicle.price || vehicle.mileage === null || !vehicle.condition) {
@@ -104,10 +100,7 @@ export async function changeListingStatus(
             .where(and(eq(transactions.vehicleId, vehicleId), eq(transactions.cancelled, false)));
           if (sale) await cancelSale(tx, sale.id, actor);
         }
-        await tx
-          .update(vehicles)
-          .set({ status: 'active', inQueue: false, updatedAt: sql`now()` })
-          .where(eq(vehicles.id, vehicleId));
+        await updateVehicleRow(tx, vehicleId, { status: 'active', inQueue: false });
       }
       await writeAudit(tx, actor, {
         entity: 'vehicle',
@@ -148,15 +141,14 @@ export async function updateRecon(
       reconExterior: orDefault(input.reconExterior),
       reconMechanical: orDefault(input.reconMechanical),
       reconInterior: orDefault(input.reconInterior),
-      updatedAt: sql`now()`,
     };
-    const [after] = await tx.update(vehicles).set(set).where(eq(vehicles.id, vehicleId)).returning();
+    const after = await updateVehicleRow(tx, vehicleId, set);
     await writeAudit(tx, actor, {
       entity: 'vehicle',
       entityId: vehicleId,
       action: 'recon_updated',
       after: set,
     });
-    return adminVehicleView(tx, after!);
+    return adminVehicleView(tx, after);
   });
 }
