@@ -149,7 +149,43 @@ function cycleEdges(): string[] {
   });
 }
 
+/**
+ * The module diagram in docs/ARCHITECTURE.md, as `a --> b` edges (`a --> b & c` is two): it must be
+ * the graph the code has, every edge between domain modules and from the composition root, so a
+ * reader never learns a dependency that is not there or misses one that is.
+ */
+function documentedEdges(): string[] {
+  const doc = readFileSync(join(SRC, '../../docs/ARCHITECTURE.md'), 'utf8');
+  const diagram = /## Module graph[\s\S]*?```mermaid\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
+  return diagram.split('\n').flatMap((line) => {
+    const match = /^\s*([\w-]+)(?:\[[^\]]*\])?\s*-->\s*(.+)$/.exec(line);
+    if (!match) return [];
+    return match[2]!.split('&').map((to) => `${match[1]} --> ${to.trim()}`);
+  });
+}
+
+function actualEdges(): string[] {
+  const skipped = new Set<string>(FOUNDATIONS);
+  return [...new Set(crossing.map((e) => `${e.fromModule} --> ${e.toModule}`))].filter((edge) => {
+    const [from, to] = edge.split(' --> ') as [string, string];
+    return !skipped.has(from) && !skipped.has(to);
+  });
+}
+
 describe('server module graph', () => {
+  it('is the graph docs/ARCHITECTURE.md draws', () => {
+    const actual = actualEdges().sort();
+    const documented = [...new Set(documentedEdges())].sort();
+    // On a mismatch, the message is the diagram to paste (grouped by importer).
+    const byImporter = new Map<string, string[]>();
+    for (const edge of actual) {
+      const [from, to] = edge.split(' --> ') as [string, string];
+      byImporter.set(from, [...(byImporter.get(from) ?? []), to]);
+    }
+    const diagram = [...byImporter].map(([from, tos]) => `  ${from} --> ${tos.join(' & ')}`).join('\n');
+    expect(documented, `graph TD\n${diagram}`).toEqual(actual);
+  });
+
   it('finds the files it checks', () => {
     expect(edges.length).toBeGreaterThan(100);
   });
