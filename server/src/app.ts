@@ -18,10 +18,8 @@ import { dealersRoutes } from './modules/dealers/dealers.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { scheduleHousekeeping } from './modules/housekeeping/schedule-housekeeping';
 import { liveRoutes } from './modules/live/live.routes';
-import { LOCAL_MEDIA_URL, LocalUploads } from './modules/media/local-uploads';
 import { mediaRoutes } from './modules/media/media.routes';
-import { openMediaStorage } from './modules/media/media-storage';
-import { S3Uploads } from './modules/media/s3-uploads';
+import { VideoUploads } from './modules/media/video-uploads';
 import { messageContextOf } from './modules/notifications/notification-messages';
 import { notificationPreferencesRoutes } from './modules/notifications/notification-preferences.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -32,7 +30,6 @@ import { offersRoutes } from './modules/offers/offers.routes';
 import { remindExpiringOffers } from './modules/offers/remind-expiring-offers';
 import { PhotoStore } from './modules/photos/photo-store';
 import { photosRoutes } from './modules/photos/photos.routes';
-import { S3PhotoFiles } from './modules/photos/s3-photo-files';
 import { buyingRoutes } from './modules/purchases/buying.routes';
 import { saleTermsRoutes } from './modules/sale-terms/sale-terms.routes';
 import { readCaFile } from './modules/sheets-sync/fetch-image';
@@ -41,6 +38,7 @@ import { sheetsSyncRoutes } from './modules/sheets-sync/sheets-sync.routes';
 import { SheetSync } from './modules/sheets-sync/sync-vehicles';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
+import { openMediaStorage } from './modules/uploads/open-media-storage';
 import { findPublishedVehicles } from './modules/vehicles/find-vehicles';
 import { VehicleSearchCache } from './modules/vehicles/search-cache';
 import { searchAnswer } from './modules/vehicles/search-vehicles';
@@ -164,12 +162,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const decoder = new VinDecoder(config.vpic);
   const media = await openMediaStorage(app, config, database);
   const log = (message: string) => app.log.info(message);
-  const uploads = media.storage
-    ? new S3Uploads(media.storage, { locker: media.locker, log })
-    : await LocalUploads.create(config.uploadsDir, { log });
+  const uploads = new VideoUploads(media.storage, log);
   const photos = await PhotoStore.create({
     dataDir: resolve(config.dataDir),
-    ...(media.storage ? { files: new S3PhotoFiles(media.storage, media.locker) } : {}),
+    storage: media.storage,
     db: database.db,
     concurrency: config.photoConcurrency,
     log,
@@ -177,12 +173,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const cloudinaryPrefix = config.cloudinary
     ? `https://res.cloudinary.com/${config.cloudinary.cloudName}/`
     : null;
-  const isKnownVideo = async (url: string) => {
-    if (cloudinaryPrefix && url.startsWith(cloudinaryPrefix)) return true;
-    const id = LOCAL_MEDIA_URL.exec(url)?.[1];
-    const result = id ? await uploads.result(id) : null;
-    return !!result && (url === result.url || url === result.thumbnailUrl);
-  };
+  const isKnownVideo = async (url: string) =>
+    (!!cloudinaryPrefix && url.startsWith(cloudinaryPrefix)) || uploads.isAccepted(url);
   // What every notification needs: the brand and PUBLIC_ORIGIN for its links.
   const messages = messageContextOf(config);
   await app.register(vehiclesRoutes, {
@@ -195,8 +187,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     isKnownVideo,
   });
   await app.register(vinRoutes, { decoder });
-  await app.register(mediaRoutes, { uploads, cloudinary: config.cloudinary });
-  await app.register(photosRoutes, { db: database.db, store: photos });
+  await app.register(mediaRoutes, { uploads, cloudinary: config.cloudinary, log });
+  await app.register(photosRoutes, { db: database.db, store: photos, log });
   await app.register(registerDemoMedia);
   await app.register(buyingRoutes, { db: database.db, config });
   await app.register(saleTermsRoutes, { db: database.db });
@@ -254,12 +246,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.addHook('onClose', async () => clearInterval(sweep));
   // Expired sessions, old rate-limit windows and idempotency keys, abandoned uploads.
   scheduleHousekeeping(app, database, {
-    uploadsDir: uploads.directory,
+    uploadsDir: media.storage.directoryOf('video-uploads'),
     photos: {
-      uploadsDir: media.storage ? null : photos.uploadsDir,
+      uploadsDir: media.storage.directoryOf('photo-uploads'),
       deleteFiles: (key) => photos.deleteFiles(key),
     },
-    bucket: media.storage,
+    bucket: media.bucket,
   });
   // The notification outbox is sent by every instance (DESIGN.md §6); nothing is sent from a request.
   scheduleNotificationSender(app, database.db, config.mail, config.notificationIntervalMs, {
