@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
+import type { Actor } from './lib/actor';
 import { loggableError } from './lib/loggable-error';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -175,6 +176,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     : null;
   const isKnownVideo = async (url: string) =>
     (!!cloudinaryPrefix && url.startsWith(cloudinaryPrefix)) || uploads.isAccepted(url);
+  // A claim's video: a Cloudinary one as before, else only a video this person uploaded (issue #28).
+  const isOwnVideo = async (url: string, actor: Actor) =>
+    (!!cloudinaryPrefix && url.startsWith(cloudinaryPrefix)) || uploads.isAcceptedFrom(url, actor);
   // What every notification needs: the brand and PUBLIC_ORIGIN for its links.
   const messages = messageContextOf(config);
   await app.register(vehiclesRoutes, {
@@ -192,7 +196,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(registerDemoMedia);
   await app.register(buyingRoutes, { db: database.db, config });
   await app.register(saleTermsRoutes, { db: database.db });
-  await app.register(dealerPortalRoutes, { db: database.db, messages, isKnownVideo });
+  await app.register(dealerPortalRoutes, { db: database.db, messages, isKnownVideo: isOwnVideo });
   await app.register(offersRoutes, { db: database.db, config });
   await app.register(dealersRoutes, { db: database.db, messages });
   await app.register(teamsRoutes, { db: database.db, config, messages });
