@@ -4,8 +4,8 @@ import { VIDEO_UPLOAD_PATH } from '@contracts/upload';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../lib/app-error';
-import { sendMedia } from '../uploads/send-media';
-import { createUploadServer, registerUploadRoutes } from '../uploads/upload-server';
+import { sendMedia } from '../../lib/uploads/send-media';
+import { createUploadServer, registerUploadRoutes } from '../../lib/uploads/upload-server';
 import { type CloudinaryConfig, signVideoUpload } from './cloudinary';
 import type { VideoUploads } from './video-uploads';
 

@@ -6,9 +6,9 @@ import { MAX_VIDEO_BYTES } from '@contracts/limits';
 import { UPLOAD_TEXT, VIDEO_UPLOAD_PATH } from '@contracts/upload';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import type { MediaStorage } from '../uploads/media-storage';
-import type { FinishedUpload, UploadKind } from '../uploads/upload-server';
-import { isUploadedBy, parseUploader } from '../uploads/uploader';
+import type { MediaStorage } from '../../lib/uploads/media-storage';
+import type { FinishedUpload, UploadKind } from '../../lib/uploads/upload-server';
+import { isUploadedBy, parseUploader } from '../../lib/uploads/uploader';
 import { sniffVideoType } from './sniff-video';
 import { hasFfmpeg, makePoster } from './video-poster';
 

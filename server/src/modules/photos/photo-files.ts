@@ -1,4 +1,4 @@
-import type { MediaStorage } from '../uploads/media-storage';
+import type { MediaStorage } from '../../lib/uploads/media-storage';
 import type { ProcessedPhoto } from './photo-pipeline';
 
 export const VARIANT_TYPES: Record<string, string> = {

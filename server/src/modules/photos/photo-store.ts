@@ -4,9 +4,9 @@ import { MAX_PHOTO_BYTES, PHOTO_TEXT, PHOTO_UPLOAD_PATH } from '@contracts/photo
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { vehiclePhotos } from '../../db/schema';
-import { LocalMediaStorage } from '../uploads/local-media-storage';
-import type { MediaStorage } from '../uploads/media-storage';
-import type { FinishedUpload, UploadKind } from '../uploads/upload-server';
+import { LocalMediaStorage } from '../../lib/uploads/local-media-storage';
+import type { MediaStorage } from '../../lib/uploads/media-storage';
+import type { FinishedUpload, UploadKind } from '../../lib/uploads/upload-server';
 import { PhotoFiles } from './photo-files';
 import { PhotoRefused, type ProcessedPhoto, processPhoto } from './photo-pipeline';
 import { type PhotoRow, toPhoto } from './photo-views';

@@ -1,4 +1,4 @@
-import type { Actor } from '../../lib/actor';
+import type { Actor } from '../actor';
 
 /**
  * Who sent an upload, as it is recorded in the upload's tus metadata (`uploader`):

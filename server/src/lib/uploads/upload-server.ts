@@ -3,8 +3,8 @@ import { ERROR_CODES } from '@contracts/errors';
 import { Server as TusServer } from '@tus/server';
 import type { Upload } from '@tus/utils';
 import type { FastifyInstance } from 'fastify';
-import type { Actor } from '../../lib/actor';
-import { AppError } from '../../lib/app-error';
+import type { Actor } from '../actor';
+import { AppError } from '../app-error';
 import type { MediaArea, MediaStorage } from './media-storage';
 import { parseUploader, type Uploader, uploaderLabel } from './uploader';
 

@@ -1,5 +1,5 @@
 import type { DataStore, Locker } from '@tus/server';
-import type { OpenedMedia } from '../../lib/object-storage';
+import type { OpenedMedia } from '../object-storage';
 
 /** The tus server's storage options: a datastore, how upload ids map to its keys, its locker. */
 export interface TusStorageOptions {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../../lib/app-error';
+import { notFound } from '../app-error';
 import type { MediaStorage } from './media-storage';
 
 /** Media never change once written (random 128-bit names): browsers keep them for a year. */

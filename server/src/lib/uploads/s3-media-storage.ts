@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locker } from '@tus/utils';
-import type { ObjectStorage } from '../../lib/object-storage';
+import type { ObjectStorage } from '../object-storage';
 import { type MediaArea, type MediaStorage, parseRecord } from './media-storage';
 
 /**

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { type OpenedMedia, SINGLE_RANGE } from '../../lib/object-storage';
+import { type OpenedMedia, SINGLE_RANGE } from '../object-storage';
 import { type MediaArea, type MediaStorage, parseRecord } from './media-storage';
 
 /**
