@@ -71,7 +71,7 @@ export function createUploadServer(storage: MediaStorage, kind: UploadKind, log:
       if (!actor) throw { status_code: 401, body: JSON.stringify({ message: 'Sign in to upload' }) };
       return { metadata: { ...upload.metadata, uploader: uploaderLabel(actor) } };
     },
-    onUploadFinish: async (_req, upload) => {
+    onUploadFinish: async (req, upload) => {
       const id = idOf(upload);
       const answer = await kind.finish({
         id,
@@ -82,7 +82,7 @@ export function createUploadServer(storage: MediaStorage, kind: UploadKind, log:
       // A final PATCH answers 204 by the protocol; with a body it is a 200 (the creating POST stays 201).
       if (!answer) return {};
       return {
-        ...(_req.method === 'PATCH' ? { status_code: 200 } : {}),
+        ...(req.method === 'PATCH' ? { status_code: 200 } : {}),
         headers: { 'Content-Type': 'application/json; charset=utf-8' },
         body: JSON.stringify(answer),
       };
