@@ -53,7 +53,7 @@ const photoBytes = (n: number) =>
     .jpeg()
     .toBuffer();
 
-/** One photo up by the real tus protocol (POST, then PATCH the bytes), then its processed view. */
+/** One photo up by the real tus protocol (POST, then PATCH the bytes), answered with its processed view. */
 async function uploadPhoto(n: number): Promise<Photo> {
   const bytes = await photoBytes(n);
   const b64 = (text: string) => Buffer.from(text).toString('base64');
@@ -73,15 +73,11 @@ async function uploadPhoto(n: number): Promise<Photo> {
     headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
     body: new Uint8Array(bytes),
   });
-  expect(patched.status).toBe(204);
-  const id = location.split('/').pop()!;
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
-    const status = await api<{ status: string; photo: Photo | null }>('GET', `/api/photo-uploads/${id}`);
-    if (status.status === 'ready' && status.photo) return status.photo;
-    expect(status.status).not.toBe('failed');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`photo ${n} was not processed in 30 s`);
+  // The PATCH that completes the upload answers with the processed photo (ADR 0022).
+  expect(patched.status).toBe(200);
+  const answer = (await patched.json()) as { status: string; photo: Photo | null };
+  expect(answer.status).toBe('ready');
+  return answer.photo!;
 }
 
 beforeAll(async () => {

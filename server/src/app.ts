@@ -9,7 +9,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
+import type { Actor } from './lib/actor';
 import { loggableError } from './lib/loggable-error';
+import { openMediaStorage } from './lib/uploads/open-media-storage';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { buyCodesRoutes } from './modules/buy-codes/buy-codes.routes';
@@ -18,10 +20,8 @@ import { dealersRoutes } from './modules/dealers/dealers.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { scheduleHousekeeping } from './modules/housekeeping/schedule-housekeeping';
 import { liveRoutes } from './modules/live/live.routes';
-import { LOCAL_MEDIA_URL, LocalUploads } from './modules/media/local-uploads';
 import { mediaRoutes } from './modules/media/media.routes';
-import { openMediaStorage } from './modules/media/media-storage';
-import { S3Uploads } from './modules/media/s3-uploads';
+import { VideoUploads } from './modules/media/video-uploads';
 import { messageContextOf } from './modules/notifications/notification-messages';
 import { notificationPreferencesRoutes } from './modules/notifications/notification-preferences.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -32,7 +32,6 @@ import { offersRoutes } from './modules/offers/offers.routes';
 import { remindExpiringOffers } from './modules/offers/remind-expiring-offers';
 import { PhotoStore } from './modules/photos/photo-store';
 import { photosRoutes } from './modules/photos/photos.routes';
-import { S3PhotoFiles } from './modules/photos/s3-photo-files';
 import { buyingRoutes } from './modules/purchases/buying.routes';
 import { saleTermsRoutes } from './modules/sale-terms/sale-terms.routes';
 import { readCaFile } from './modules/sheets-sync/fetch-image';
@@ -167,12 +166,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const decoder = new VinDecoder(config.vpic);
   const media = await openMediaStorage(app, config, database);
   const log = (message: string) => app.log.info(message);
-  const uploads = media.storage
-    ? new S3Uploads(media.storage, { locker: media.locker, log })
-    : await LocalUploads.create(config.uploadsDir, { log });
+  const uploads = new VideoUploads(media.storage, log);
   const photos = await PhotoStore.create({
     dataDir: resolve(config.dataDir),
-    ...(media.storage ? { files: new S3PhotoFiles(media.storage, media.locker) } : {}),
+    storage: media.storage,
     db: database.db,
     concurrency: config.photoConcurrency,
     log,
@@ -180,12 +177,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const cloudinaryPrefix = config.cloudinary
     ? `https://res.cloudinary.com/${config.cloudinary.cloudName}/`
     : null;
-  const isKnownVideo = async (url: string) => {
-    if (cloudinaryPrefix && url.startsWith(cloudinaryPrefix)) return true;
-    const id = LOCAL_MEDIA_URL.exec(url)?.[1];
-    const result = id ? await uploads.result(id) : null;
-    return !!result && (url === result.url || url === result.thumbnailUrl);
-  };
+  const isKnownVideo = async (url: string) =>
+    (!!cloudinaryPrefix && url.startsWith(cloudinaryPrefix)) || uploads.isAccepted(url);
+  // A claim's video: a Cloudinary one as before, else only a video this person uploaded (issue #28).
+  const isOwnVideo = async (url: string, actor: Actor) =>
+    (!!cloudinaryPrefix && url.startsWith(cloudinaryPrefix)) || uploads.isAcceptedFrom(url, actor);
   // What every notification needs: the brand and PUBLIC_ORIGIN for its links.
   const messages = messageContextOf(config);
   await app.register(vehiclesRoutes, {
@@ -198,12 +194,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     isKnownVideo,
   });
   await app.register(vinRoutes, { decoder });
-  await app.register(mediaRoutes, { uploads, cloudinary: config.cloudinary });
-  await app.register(photosRoutes, { db: database.db, store: photos });
+  await app.register(mediaRoutes, { uploads, cloudinary: config.cloudinary, log });
+  await app.register(photosRoutes, { db: database.db, store: photos, log });
   await app.register(registerDemoMedia);
   await app.register(buyingRoutes, { db: database.db, config });
   await app.register(saleTermsRoutes, { db: database.db });
-  await app.register(dealerPortalRoutes, { db: database.db, messages, isKnownVideo });
+  await app.register(dealerPortalRoutes, { db: database.db, messages, isKnownVideo: isOwnVideo });
   await app.register(offersRoutes, { db: database.db, config });
   await app.register(dealersRoutes, { db: database.db, messages });
   await app.register(teamsRoutes, { db: database.db, config, messages });
@@ -257,12 +253,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.addHook('onClose', async () => clearInterval(sweep));
   // Expired sessions, old rate-limit windows and idempotency keys, abandoned uploads.
   scheduleHousekeeping(app, database, {
-    uploadsDir: uploads.directory,
+    uploadsDir: media.storage.directoryOf('video-uploads'),
     photos: {
-      uploadsDir: media.storage ? null : photos.uploadsDir,
+      uploadsDir: media.storage.directoryOf('photo-uploads'),
       deleteFiles: (key) => photos.deleteFiles(key),
     },
-    bucket: media.storage,
+    bucket: media.bucket,
   });
   // The notification outbox is sent by every instance (DESIGN.md §6); nothing is sent from a request.
   scheduleNotificationSender(app, database.db, config.mail, config.notificationIntervalMs, {

@@ -5,12 +5,12 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { adminUsers, appSettings } from './db/schema';
 import { ObjectStorage } from './lib/object-storage';
+import { S3MediaStorage } from './lib/uploads/s3-media-storage';
 import { UPLOAD_PASSWORD_SETTING } from './modules/auth/login-staff';
 import { generatePassword, hashPassword } from './modules/auth/passwords';
 import { messageContextOf } from './modules/notifications/notification-messages';
 import { PhotoStore } from './modules/photos/photo-store';
 import { type RegradeResult, regradeVehicles } from './modules/photos/regrade-vehicles';
-import { S3PhotoFiles } from './modules/photos/s3-photo-files';
 import { SALE_TERMS_SETTING } from './modules/vehicles/sell-vehicle';
 import { seedDemoNotifications } from './seed/demo-notifications';
 import { seedDemoPhotos } from './seed/demo-photos';
@@ -55,7 +55,7 @@ export async function bootstrap(db: Database, config: Config): Promise<Bootstrap
     await storage?.checkAccess();
     const photos = await PhotoStore.create({
       dataDir: resolve(config.dataDir),
-      ...(storage ? { files: new S3PhotoFiles(storage, undefined) } : {}),
+      ...(storage ? { storage: new S3MediaStorage(storage, undefined) } : {}),
       db,
       concurrency: config.photoConcurrency,
       log: () => {},

@@ -4,7 +4,10 @@ const tusHeaders = (cookie: string) => ({ 'tus-resumable': '1.0.0', cookie });
 const metadata = (name: string, type: string) =>
   `filename ${Buffer.from(name).toString('base64')},filetype ${Buffer.from(type).toString('base64')}`;
 
-/** A real tus 1.0 upload in one PATCH; answers the upload's id. */
+/**
+ * A real tus 1.0 upload in one PATCH; answers the upload's id. The final PATCH answers 204, or
+ * 200 with the processed result for a kind that has one (a photo).
+ */
 export async function tusUpload(
   app: App,
   path: string,
@@ -34,7 +37,8 @@ export async function tusUpload(
     },
     payload: bytes,
   });
-  if (sent.statusCode !== 204) throw new Error(`tus PATCH answered ${sent.statusCode}: ${sent.body}`);
+  if (sent.statusCode !== 204 && sent.statusCode !== 200)
+    throw new Error(`tus PATCH answered ${sent.statusCode}: ${sent.body}`);
   return location.split('/').pop()!;
 }
 

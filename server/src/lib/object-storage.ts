@@ -1,18 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { GetObjectCommandOutput, S3 } from '@aws-sdk/client-s3';
 import type { S3Store } from '@tus/s3-store';
 import type { Locker } from '@tus/utils';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ObjectStorageConfig } from '../config';
-import { notFound } from './app-error';
 
-/** Media never change once written (random 128-bit names): browsers keep them for a year. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** One byte range (`bytes=a-b`, `bytes=a-`, `bytes=-n`); several ranges are answered whole (RFC 9110 allows it). */
-const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/;
+export const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/;
+
+/**
+ * A stored medium opened for an answer: its bytes (null for HEAD), their length, and the
+ * Content-Range of a partial answer; or a range outside the object (416 with its size).
+ */
+export type OpenedMedia =
+  | {
+      body: Readable | null;
+      length: number;
+      contentRange: string | null;
+      etag: string | null;
+      lastModified: Date | null;
+    }
+  | { unsatisfiable: true; size: number };
 
 /** The HTTP status of an S3 error (the SDK's S3ServiceException carries it in $metadata). */
 const statusOf = (error: unknown) =>
@@ -219,72 +229,62 @@ export class ObjectStorage {
   }
 
   /**
-   * Streams an object to the browser as a static file server would: 200 or 206 for one byte range
-   * (416 with the size when the range is outside it), Content-Length, ETag, Last-Modified, and the
-   * immutable caching of local media. A missing object is a 404.
+   * An object's bytes for a media request (`uploads/send-media.ts` answers the browser): one byte
+   * range as S3 serves it, the suffix form made absolute first; `head` asks only its size. Null
+   * when the object is not there; `unsatisfiable` with the size for a range outside it.
    */
-  async send(request: FastifyRequest, reply: FastifyReply, key: string, contentType: string) {
-    if (request.method === 'HEAD') return this.sendHead(reply, key, contentType);
-    const range = await this.absoluteRange(key, request.headers.range);
-    let object: GetObjectCommandOutput;
+  async open(key: string, rangeHeader: string | undefined, head = false): Promise<OpenedMedia | null> {
+    const { bucket } = this.config;
     try {
-      object = await this.client.getObject({ Bucket: this.config.bucket, Key: key, Range: range });
-    } catch (error) {
-      if (isMissing(error)) throw notFound('Not found');
-      if (statusOf(error) === 416) {
-        const head = await this.client.headObject({ Bucket: this.config.bucket, Key: key });
-        return reply
-          .code(416)
-          .header('content-range', `bytes */${head.ContentLength ?? 0}`)
-          .send();
+      if (head) {
+        const object = await this.client.headObject({ Bucket: bucket, Key: key });
+        return { ...describe(object), body: null, contentRange: null };
       }
+      const range = await this.absoluteRange(key, rangeHeader);
+      if (range === null) return null;
+      let object: GetObjectCommandOutput;
+      try {
+        object = await this.client.getObject({ Bucket: bucket, Key: key, Range: range });
+      } catch (error) {
+        if (statusOf(error) !== 416) throw error;
+        const whole = await this.client.headObject({ Bucket: bucket, Key: key });
+        return { unsatisfiable: true, size: whole.ContentLength ?? 0 };
+      }
+      return {
+        ...describe(object),
+        body: object.Body as Readable,
+        contentRange: object.ContentRange ?? null,
+      };
+    } catch (error) {
+      if (isMissing(error)) return null;
       throw error;
     }
-    this.describe(reply.code(object.ContentRange ? 206 : 200), object, contentType);
-    if (object.ContentRange) reply.header('content-range', object.ContentRange);
-    return reply.send(object.Body as Readable);
   }
 
   /**
    * The request's single range, a suffix (`bytes=-n`, the last n bytes) made absolute: not every
-   * S3-compatible server reads suffix ranges. Several ranges, or none: the whole object.
+   * S3-compatible server reads suffix ranges. Several ranges, or none: the whole object (undefined);
+   * null when the object is missing.
    */
   private async absoluteRange(key: string, header: string | undefined) {
     const [, first, last] = SINGLE_RANGE.exec(header ?? '') ?? [];
     if (first === undefined || last === undefined || (first === '' && last === '')) return undefined;
     if (first !== '') return `bytes=${first}-${last}`;
-    const head = await this.client.headObject({ Bucket: this.config.bucket, Key: key }).catch((error) => {
-      if (isMissing(error)) throw notFound('Not found');
-      throw error;
-    });
-    const size = head.ContentLength ?? 0;
+    const size = await this.client
+      .headObject({ Bucket: this.config.bucket, Key: key })
+      .then((head) => head.ContentLength ?? 0)
+      .catch((error) => {
+        if (isMissing(error)) return null;
+        throw error;
+      });
+    if (size === null) return null;
     // `bytes=-0` can be satisfied by nothing: S3 answers 416 for a start past the end.
     return `bytes=${Math.max(0, size - Number(last))}-${Number(last) === 0 ? size : ''}`;
   }
-
-  private async sendHead(reply: FastifyReply, key: string, contentType: string) {
-    try {
-      const head = await this.client.headObject({ Bucket: this.config.bucket, Key: key });
-      // An empty stream, not an empty body: Fastify's HEAD route would set Content-Length to 0.
-      return this.describe(reply, head, contentType).send(Readable.from([]));
-    } catch (error) {
-      if (isMissing(error)) throw notFound('Not found');
-      throw error;
-    }
-  }
-
-  private describe(
-    reply: FastifyReply,
-    object: { ContentLength?: number; ETag?: string; LastModified?: Date },
-    contentType: string,
-  ) {
-    reply
-      .header('content-type', contentType)
-      .header('accept-ranges', 'bytes')
-      .header('cache-control', IMMUTABLE);
-    if (object.ContentLength !== undefined) reply.header('content-length', object.ContentLength);
-    if (object.ETag) reply.header('etag', object.ETag);
-    if (object.LastModified) reply.header('last-modified', object.LastModified.toUTCString());
-    return reply;
-  }
 }
+
+const describe = (object: { ContentLength?: number; ETag?: string; LastModified?: Date }) => ({
+  length: object.ContentLength ?? 0,
+  etag: object.ETag ?? null,
+  lastModified: object.LastModified ?? null,
+});

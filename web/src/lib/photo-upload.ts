@@ -1,11 +1,12 @@
 import type { Photo } from '@contracts/condition-report';
 import { PHOTO_UPLOAD_PATH, type PhotoUploadStatus, photoUploadStatusSchema } from '@contracts/photos';
-import { type DetailedError, Upload } from 'tus-js-client';
 import { ApiError, callApi } from '@/lib/api-client';
+import { startTusUpload } from '@/lib/tus-upload';
 
 /*
- * Photo uploads (issue #17), one tus client for the wizard (a queue of many) and the admin's
- * condition editor (one at a time, awaited): tus with resume, then the server's processing.
+ * Photo uploads (issue #17) for the wizard's and a claim's queue (lib/use-photo-uploads.ts) and the
+ * admin's condition editor (one at a time, awaited): tus with resume; the request that completes
+ * an upload answers with the processed photo.
  */
 
 /** Some pickers hand over a photo without a type; its extension then says what it is. */
@@ -44,26 +45,13 @@ export class PhotoUploadError extends Error {
   }
 }
 
-function failureOf(error: Error | DetailedError): PhotoUploadError {
-  const response = 'originalResponse' in error ? error.originalResponse : null;
-  if (!response)
-    return new PhotoUploadError('The connection was lost; it resumes when you retry.', null, true);
-  const status = response.getStatus();
-  const body = response.getBody() ?? '';
-  let message = body.trim() || `${status}`;
-  try {
-    const parsed = JSON.parse(body) as { message?: unknown };
-    if (typeof parsed.message === 'string') message = parsed.message;
-  } catch {
-    // A plain-text answer is the message itself.
-  }
-  return new PhotoUploadError(message, status, status >= 500 || status === 401 || status === 429);
-}
-
 export interface PhotoUploadEvents {
   onProgress: (sent: number, total: number) => void;
-  /** The bytes are up; `uploadId` is what GET /api/photo-uploads/:id takes. */
-  onUploaded: (uploadId: string) => void;
+  /**
+   * The bytes are up. `photo` is the processed photo the completing request answered with; null
+   * when that answer was lost (an upload found complete on resuming): `waitForPhoto(uploadId)` asks.
+   */
+  onUploaded: (uploadId: string, photo: Photo | null) => void;
   onError: (error: PhotoUploadError) => void;
 }
 
@@ -75,50 +63,54 @@ export interface PhotoUploadHandle {
 }
 
 /**
- * One photo through tus. Resuming is within this page's life (the Upload keeps its URL and asks
- * the server for the offset); fingerprints are not stored, because camera files often share a
- * name ("image.jpg") and two photos must never be taken for one.
+ * One photo through the app's tus client (lib/tus-upload.ts). Resuming is within this page's life
+ * (the upload keeps its URL and asks the server for the offset); fingerprints are not stored,
+ * because camera files often share a name ("image.jpg") and two photos must never be taken for one.
  */
 export function startPhotoUpload(file: File, events: PhotoUploadEvents): PhotoUploadHandle {
-  let refused = false;
-  const upload = new Upload(file, {
+  return startTusUpload(file, {
     endpoint: PHOTO_UPLOAD_PATH,
     chunkSize: PHOTO_CHUNK_SIZE,
     retryDelays: RETRY_DELAYS,
     metadata: { filename: file.name, filetype: imageTypeOf(file) || 'application/octet-stream' },
-    storeFingerprintForResuming: false,
-    onProgress: (sent, total) => events.onProgress(sent, total),
-    onError: (error) => {
-      const failure = failureOf(error);
-      refused = !failure.retryable;
-      events.onError(failure);
-    },
-    onSuccess: () => {
-      const id = new URL(upload.url ?? '', window.location.href).pathname.split('/').pop() ?? '';
-      events.onUploaded(id);
+    resumeAcrossReloads: false,
+    onProgress: events.onProgress,
+    onError: ({ message, status, retryable }) =>
+      events.onError(
+        new PhotoUploadError(
+          message || 'The connection was lost; it resumes when you retry.',
+          status,
+          retryable,
+        ),
+      ),
+    onFinished: (uploadId, answer) => {
+      const parsed = photoUploadStatusSchema.safeParse(answer);
+      events.onUploaded(
+        uploadId,
+        parsed.success && parsed.data.status === 'ready' ? parsed.data.photo : null,
+      );
     },
   });
-  upload.start();
-  return {
-    resume: () => upload.start(),
-    stop: async (discard) => {
-      await upload.abort(discard && !refused).catch(() => undefined);
-    },
-  };
 }
 
 /** The server processes a photo in about a second; give up on the status after this long. */
-const PROCESSING_TIMEOUT_MS = 60_000;
+const PROCESSING_TIMEOUT_MS = 120_000;
 const POLL_MS = 500;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Asks GET /api/photo-uploads/:id until the photo is processed (bounded). */
-async function processedPhoto(uploadId: string): Promise<Photo> {
+/**
+ * Asks GET /api/photo-uploads/:id until the photo is processed (bounded): only for an upload whose
+ * completing answer was lost. `isCancelled` stops asking (the photo was removed meanwhile).
+ */
+export async function waitForPhoto(
+  uploadId: string,
+  isCancelled: () => boolean = () => false,
+): Promise<Photo> {
   const deadline = Date.now() + PROCESSING_TIMEOUT_MS;
-  while (Date.now() < deadline) {
+  while (Date.now() < deadline && !isCancelled()) {
     const answer = await fetchPhotoUploadStatus(uploadId).catch((error: unknown) => {
       throw error instanceof ApiError
-        ? new PhotoUploadError(error.message, error.status, false)
+        ? new PhotoUploadError(error.message, error.status, error.status >= 500 || error.status === 401)
         : new PhotoUploadError('The uploaded photo could not be confirmed.', null, true);
     });
     if (answer.status === 'ready' && answer.photo) return answer.photo;
@@ -140,7 +132,8 @@ export function uploadPhoto(
   return new Promise<Photo>((resolve, reject) => {
     const handle = startPhotoUpload(file, {
       onProgress: (sent, total) => onProgress?.(sent, total),
-      onUploaded: (uploadId) => processedPhoto(uploadId).then(resolve, reject),
+      onUploaded: (uploadId, photo) =>
+        photo ? resolve(photo) : waitForPhoto(uploadId).then(resolve, reject),
       onError: reject,
     });
     signal?.addEventListener('abort', () => {

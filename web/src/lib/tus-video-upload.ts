@@ -1,56 +1,34 @@
 import { localUploadResultSchema } from '@contracts/upload';
-import { type DetailedError, Upload } from 'tus-js-client';
 import { ApiError, callApi } from '@/lib/api-client';
+import { startTusUpload } from '@/lib/tus-upload';
 import { videoTypeOf } from '@/lib/validate-video';
 import { type UploadCallbacks, type UploadHandle, VideoUploadError } from '@/lib/video-upload';
 
 /** tus chunk size: a dropped connection costs at most one chunk. */
 export const TUS_CHUNK_SIZE = 5 * 1024 * 1024;
-const RETRY_DELAYS = [0, 1000, 3000, 5000];
-
-/** The server's `{message}` from a tus answer, else its text, else the status. */
-function serverMessage(error: Error | DetailedError): VideoUploadError {
-  const response = 'originalResponse' in error ? error.originalResponse : null;
-  if (!response) {
-    return new VideoUploadError('The connection was lost before the video finished uploading.', 'network');
-  }
-  const status = response.getStatus();
-  const body = response.getBody() ?? '';
-  let message = body.trim() || `${status}`;
-  try {
-    const parsed = JSON.parse(body) as { message?: unknown; error?: unknown };
-    if (typeof parsed.message === 'string') message = parsed.message;
-    else if (typeof parsed.error === 'string') message = parsed.error;
-  } catch {
-    // A plain-text answer is the message itself.
-  }
-  return new VideoUploadError(message, status >= 500 ? 'network' : 'refused', status);
-}
 
 /**
- * Local backend: a resumable tus 1.0 upload. The upload URL is remembered (tus-js-client's URL
- * storage, keyed by the file's name, type, size and date), so choosing the same file again after a
- * reload resumes it; dropped requests are retried and continue from the server's offset.
+ * A video to this server through the app's one tus client (lib/tus-upload.ts), resumable across
+ * reloads (choosing the same file again continues it); once every byte is up, the accepted
+ * video's URL is asked (GET /api/upload-results/:id).
  */
-export function startTusUpload(file: File, endpoint: string, callbacks: UploadCallbacks): UploadHandle {
-  let stopped = false;
-  // A refusal of the content (415) already discarded the upload on the server: nothing to terminate.
-  let discardedByServer = false;
-  const upload = new Upload(file, {
+export function startVideoTusUpload(file: File, endpoint: string, callbacks: UploadCallbacks): UploadHandle {
+  const handle = startTusUpload(file, {
     endpoint,
     chunkSize: TUS_CHUNK_SIZE,
-    retryDelays: RETRY_DELAYS,
+    retryDelays: [0, 1000, 3000, 5000],
     metadata: { filename: file.name, filetype: videoTypeOf(file) },
-    removeFingerprintOnSuccess: true,
-    onProgress: (sent, total) => callbacks.onProgress(sent, total),
-    onError: (error) => {
-      const failure = serverMessage(error);
-      discardedByServer = failure.status === 415;
-      callbacks.onError(failure);
-    },
-    onSuccess: () => {
+    resumeAcrossReloads: true,
+    onProgress: callbacks.onProgress,
+    onResuming: callbacks.onResuming,
+    onError: ({ message, status }) =>
+      callbacks.onError(
+        status === null
+          ? new VideoUploadError('The connection was lost before the video finished uploading.', 'network')
+          : new VideoUploadError(message, status >= 500 ? 'network' : 'refused', status),
+      ),
+    onFinished: (id) => {
       callbacks.onProcessing();
-      const id = new URL(upload.url ?? '', window.location.href).pathname.split('/').pop() ?? '';
       callApi('uploadResult', { params: { id } })
         .then((answer) => callbacks.onSuccess(localUploadResultSchema.parse(answer)))
         .catch((error: unknown) =>
@@ -62,28 +40,5 @@ export function startTusUpload(file: File, endpoint: string, callbacks: UploadCa
         );
     },
   });
-
-  void upload
-    .findPreviousUploads()
-    .catch(() => [])
-    .then((previous) => {
-      if (stopped) return;
-      const latest = [...previous].sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
-      if (latest) {
-        upload.resumeFromPreviousUpload(latest);
-        callbacks.onResuming();
-      }
-      upload.start();
-    });
-
-  return {
-    retry: () => {
-      stopped = false;
-      upload.start();
-    },
-    stop: async (discard) => {
-      stopped = true;
-      await upload.abort(discard && !discardedByServer).catch(() => undefined);
-    },
-  };
+  return { retry: handle.resume, stop: handle.stop };
 }

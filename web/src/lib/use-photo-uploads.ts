@@ -1,18 +1,14 @@
-import type { PhotoKind } from '@contracts/condition-report';
+import type { Photo, PhotoKind } from '@contracts/condition-report';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { downscalePhoto } from '@/lib/downscale-photo';
 import { photosLeft, photosToStart, type QueuedPhoto, type StoredPhoto, smallestOf } from '@/lib/photo-queue';
 import {
-  fetchPhotoUploadStatus,
   imageTypeOf,
-  PhotoUploadError,
+  type PhotoUploadError,
   type PhotoUploadHandle,
   startPhotoUpload,
+  waitForPhoto,
 } from '@/lib/photo-upload';
-
-/** How often and how long to ask whether the server has processed a photo. */
-const POLL_MS = 1000;
-const POLL_TRIES = 120;
 
 const restored = (p: StoredPhoto): QueuedPhoto => ({
   key: p.key,
@@ -79,57 +75,39 @@ export function usePhotoUploads({ stored = NONE, onStoredChange, onError, max }:
     [patch],
   );
 
+  const ready = useCallback((key: string, photo: Photo) => {
+    if (removed.current.has(key)) return;
+    setItems((list) =>
+      list.map((p) =>
+        p.key === key
+          ? {
+              ...p,
+              status: 'ready',
+              photoId: photo.id,
+              serverThumbnail: smallestOf(photo.srcset.jpeg, photo.src),
+              // A HEIC the browser could not decode has no local preview: the server's JPEG is one.
+              thumbnail:
+                p.thumbnail && !undisplayable.current.has(key)
+                  ? p.thumbnail
+                  : smallestOf(photo.srcset.jpeg, photo.src),
+              error: null,
+            }
+          : p,
+      ),
+    );
+  }, []);
+
+  /** Only when the completing answer was lost: the status endpoint says what became of the photo. */
   const poll = useCallback(
-    (key: string, uploadId: string, attempt = 0) => {
-      if (removed.current.has(key)) return;
-      fetchPhotoUploadStatus(uploadId).then(
-        (answer) => {
-          if (removed.current.has(key)) return;
-          if (answer.status === 'ready' && answer.photo) {
-            const photo = answer.photo;
-            setItems((list) =>
-              list.map((p) =>
-                p.key === key
-                  ? {
-                      ...p,
-                      status: 'ready',
-                      photoId: photo.id,
-                      serverThumbnail: smallestOf(photo.srcset.jpeg, photo.src),
-                      // A HEIC the browser could not decode has no local preview: the server's JPEG is one.
-                      thumbnail:
-                        p.thumbnail && !undisplayable.current.has(key)
-                          ? p.thumbnail
-                          : smallestOf(photo.srcset.jpeg, photo.src),
-                      error: null,
-                    }
-                  : p,
-              ),
-            );
-          } else if (answer.status === 'failed') {
-            fail(
-              key,
-              new PhotoUploadError(answer.message ?? 'The photo could not be processed.', null, false),
-            );
-          } else if (attempt + 1 >= POLL_TRIES) {
-            fail(key, new PhotoUploadError('The server is still processing this photo.', null, true));
-          } else {
-            setTimeout(() => poll(key, uploadId, attempt + 1), POLL_MS);
-          }
-        },
-        (error: unknown) => {
-          const status = (error as { status?: number }).status ?? null;
-          fail(
-            key,
-            new PhotoUploadError(
-              error instanceof Error ? error.message : 'The photo could not be confirmed.',
-              status,
-              status === null || status >= 500 || status === 401,
-            ),
-          );
+    (key: string, uploadId: string) => {
+      waitForPhoto(uploadId, () => removed.current.has(key)).then(
+        (photo) => ready(key, photo),
+        (error: PhotoUploadError) => {
+          if (!removed.current.has(key)) fail(key, error);
         },
       );
     },
-    [fail],
+    [ready, fail],
   );
 
   const start = useCallback(
@@ -155,10 +133,11 @@ export function usePhotoUploads({ stored = NONE, onStoredChange, onError, max }:
         onProgress: (sent, total) => {
           if (!removed.current.has(key)) patch(key, { sent, total, status: 'uploading' });
         },
-        onUploaded: (id) => {
+        onUploaded: (id, photo) => {
           sending.current.delete(key);
           uploadIds.current.set(key, id);
           if (removed.current.has(key)) return;
+          if (photo) return ready(key, photo);
           patch(key, { status: 'processing' });
           poll(key, id);
         },
@@ -168,7 +147,7 @@ export function usePhotoUploads({ stored = NONE, onStoredChange, onError, max }:
       });
       handles.current.set(key, handle);
     },
-    [patch, poll, fail],
+    [patch, poll, fail, ready],
   );
 
   // Start queued photos whenever a slot is free.

@@ -4,17 +4,13 @@ import type { Database } from '../../db/client';
 import { assertMayAct } from '../buyer-limits/check-buyer-limits';
 import type { MessageContext } from '../notifications/notification-messages';
 import { respondToCounter } from '../offers/respond-to-counter';
-import { recordSaleEvent } from '../transactions/sale-events';
+import { type ClaimVideoCheck, recordSaleEvent } from '../transactions/sale-events';
 import { findDealerBuyCodes, findDealerOffers, findDealerTransactions } from './find-dealer-portal';
 
 /** The signed-in dealer's own data only: the dealer id always comes from the session. */
 export async function dealerPortalRoutes(
   app: FastifyInstance,
-  {
-    db,
-    messages,
-    isKnownVideo,
-  }: { db: Database; messages: MessageContext; isKnownVideo: (url: string) => Promise<boolean> },
+  { db, messages, isKnownVideo }: { db: Database; messages: MessageContext; isKnownVideo: ClaimVideoCheck },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // access: 'dealer' admits only a dealer session, so the actor is that dealer.

@@ -184,11 +184,15 @@ describe('photos on S3-compatible storage', () => {
     const uploadId = location.split('/').pop()!;
     const half = Math.floor(jpeg.length / 2);
     expect((await patch(location, 0, jpeg.subarray(0, half))).status).toBe(204);
-    expect((await patch(location, half, jpeg.subarray(half))).status).toBe(204);
+    const finished = await patch(location, half, jpeg.subarray(half));
+    expect(finished.status).toBe(200);
+    const answered = await finished.json();
 
     const status = await fetch(`${base}/api/photo-uploads/${uploadId}`, { headers: { cookie: staff } });
     const body = (await status.json()) as { status: string; photo: { srcset: { avif: string } } & object };
     expect(body.status).toBe('ready');
+    // The final PATCH carried the processed photo: what the status answers.
+    expect(answered).toEqual(body);
 
     const keys = await s3.keys();
     const storageKey = /^photos\/([a-f0-9]{32})\//.exec(keys.find((k) => k.startsWith('photos/'))!)![1]!;

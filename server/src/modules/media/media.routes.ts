@@ -1,20 +1,22 @@
 import { ERROR_CODES } from '@contracts/errors';
 import { MAX_VIDEO_BYTES } from '@contracts/limits';
 import { VIDEO_UPLOAD_PATH } from '@contracts/upload';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../lib/app-error';
+import { sendMedia } from '../../lib/uploads/send-media';
+import { createUploadServer, registerUploadRoutes } from '../../lib/uploads/upload-server';
 import { type CloudinaryConfig, signVideoUpload } from './cloudinary';
-import { LOCAL_MEDIA_URL, type VideoUploads } from './local-uploads';
+import type { VideoUploads } from './video-uploads';
 
 export interface MediaRoutesOptions {
   uploads: VideoUploads;
   cloudinary: CloudinaryConfig | null;
+  log: (message: string) => void;
 }
 
 /** Where videos go (local tus or Cloudinary), and how they come back (range requests). */
-export async function mediaRoutes(app: FastifyInstance, { uploads, cloudinary }: MediaRoutesOptions) {
+export async function mediaRoutes(app: FastifyInstance, { uploads, cloudinary, log }: MediaRoutesOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.route({
@@ -39,24 +41,8 @@ export async function mediaRoutes(app: FastifyInstance, { uploads, cloudinary }:
     },
   });
 
-  // tus 1.0: the tus server reads the raw request body itself.
-  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
-  const tusHandler = async (
-    request: { raw: import('node:http').IncomingMessage },
-    reply: { hijack(): void; raw: import('node:http').ServerResponse },
-  ) => {
-    reply.hijack();
-    await uploads.tus.handle(request.raw, reply.raw);
-  };
-  for (const url of [VIDEO_UPLOAD_PATH, `${VIDEO_UPLOAD_PATH}/:id`]) {
-    routes.route({
-      method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'],
-      url,
-      // Staff upload walkaround videos; dealers, the video of a guarantee claim (issue #18).
-      config: { access: 'session' },
-      handler: tusHandler,
-    });
-  }
+  // Staff upload walkaround videos; dealers, the video of a guarantee claim (issue #18).
+  registerUploadRoutes(app, createUploadServer(uploads.storage, uploads.kind, log));
 
   routes.route({
     ...app.endpoint('uploadResult'),
@@ -67,26 +53,14 @@ export async function mediaRoutes(app: FastifyInstance, { uploads, cloudinary }:
     },
   });
 
-  // Accepted uploads are public (their names are random 128-bit ids), served with range requests
-  // from this instance's disk or streamed from the bucket.
-  await app.register(async (scope) => {
-    if (uploads.directory)
-      await scope.register(fastifyStatic, {
-        root: uploads.directory,
-        serve: false,
-        decorateReply: true,
-        cacheControl: false,
-      });
-    scope.get<{ Params: { name: string } }>(
-      '/media/uploads/:name',
-      { config: { access: 'public' } },
-      async (request, reply) => {
-        const url = `/media/uploads/${request.params.name}`;
-        const id = LOCAL_MEDIA_URL.exec(url)?.[1];
-        const result = id ? await uploads.result(id) : null;
-        if (!result || (url !== result.url && url !== result.thumbnailUrl)) throw notFound('Not found');
-        return uploads.send(request, reply, request.params.name);
-      },
-    );
-  });
+  // Accepted uploads are public (their names are random 128-bit ids), served with range requests.
+  routes.get<{ Params: { name: string } }>(
+    '/media/uploads/:name',
+    { config: { access: 'public' } },
+    async (request, reply) => {
+      const stored = await uploads.stored(request.params.name);
+      if (!stored) throw notFound('Not found');
+      return sendMedia(request, reply, uploads.storage, stored.key, stored.contentType);
+    },
+  );
 }

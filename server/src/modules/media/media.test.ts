@@ -104,6 +104,42 @@ describe('local resumable uploads (tus)', () => {
     expect((await ctx.app.inject(`/media/uploads/${id}.mp4`)).statusCode).toBe(404);
   });
 
+  it('serves a video from this disk as a static file server would: HEAD, suffix ranges, 416, 304', async () => {
+    const video = mp4(40_000);
+    const location = await createUpload(video.length);
+    expect((await patch(location, 0, video)).statusCode).toBe(204);
+    const url = `/media/uploads/${location.split('/').pop()}.mp4`;
+
+    const head = await ctx.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(video.length));
+    expect(head.headers['accept-ranges']).toBe('bytes');
+    expect(head.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(head.rawPayload.length).toBe(0);
+
+    const tail = await ctx.app.inject({ url, headers: { range: 'bytes=-100' } });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.headers['content-range']).toBe(
+      `bytes ${video.length - 100}-${video.length - 1}/${video.length}`,
+    );
+    expect(tail.rawPayload.equals(video.subarray(video.length - 100))).toBe(true);
+
+    const rest = await ctx.app.inject({ url, headers: { range: `bytes=${video.length - 10}-` } });
+    expect(rest.statusCode).toBe(206);
+    expect(rest.rawPayload.equals(video.subarray(video.length - 10))).toBe(true);
+
+    const past = await ctx.app.inject({ url, headers: { range: `bytes=${video.length}-` } });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${video.length}`);
+
+    const whole = await ctx.app.inject({ url });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.equals(video)).toBe(true);
+    const again = await ctx.app.inject({ url, headers: { 'if-none-match': whole.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+  });
+
   it('refuses 200 MB or more before anything is sent, and anonymous uploads', async () => {
     const big = await tus('POST', '/api/uploads', {
       'upload-length': String(200 * 1024 * 1024),

@@ -1,43 +1,65 @@
-import type { DataStore, Locker } from '@tus/server';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { MediaStorage } from '../../lib/uploads/media-storage';
 import type { ProcessedPhoto } from './photo-pipeline';
-
-/** The tus server's storage options (a datastore, how upload ids map to its keys, its locker). */
-export interface TusStorageOptions {
-  datastore: DataStore;
-  locker?: Locker;
-  namingFunction?: (req: Request) => string;
-  generateUrl?: (req: Request, options: { path: string; id: string }) => string;
-  getFileIdFromRequest?: (req: Request, lastPath?: string) => string | undefined;
-}
-
-/**
- * Where photo uploads and processed photos are kept: this instance's disk (LocalPhotoFiles) or an
- * S3-compatible bucket (S3PhotoFiles, ADR 0014). `tusId` is the id tus gives the datastore; the
- * upload id is the 32-hex id in the upload URL and in the photo row.
- */
-export interface PhotoFiles {
-  readonly tus: TusStorageOptions;
-  uploadIdOf(tusId: string): string;
-  /** Creates what must exist before the first upload (directories); nothing for a bucket. */
-  prepare(): Promise<void>;
-  readUpload(tusId: string): Promise<Buffer>;
-  /** Drops the uploaded bytes (the camera's EXIF, GPS) once processed; tus still sees the upload complete. */
-  scrubUpload(tusId: string, length: number): Promise<void>;
-  /** Deletes a refused upload's bytes and records why (read back by failedMessage). */
-  refuseUpload(tusId: string, message: string): Promise<void>;
-  failedMessage(uploadId: string): Promise<string | null>;
-  /** Whether tus knows this upload (it may still be uploading or waiting in the queue). */
-  uploadExists(uploadId: string): Promise<boolean>;
-  /** Writes the variants (public) and the original (private) of a photo, variants last. */
-  writeFiles(key: string, processed: ProcessedPhoto): Promise<void>;
-  deleteFiles(key: string): Promise<void>;
-  /** Sends the public variant `<width>.<format>` of `key`, cached for a year. */
-  sendVariant(request: FastifyRequest, reply: FastifyReply, key: string, name: string): Promise<FastifyReply>;
-}
 
 export const VARIANT_TYPES: Record<string, string> = {
   avif: 'image/avif',
   webp: 'image/webp',
   jpeg: 'image/jpeg',
 };
+const STORAGE_KEY = /^[a-f0-9]{32}$/;
+
+/**
+ * Where a photo's files are, on disk or in the bucket (MediaStorage): the tus upload in
+ * photo-uploads/<id> (its refusal note in `<id>.failed`), the public variants in
+ * photos/<key>/<width>.<format>, the private original in photo-originals/<key>.jpeg.
+ */
+export class PhotoFiles {
+  constructor(readonly storage: MediaStorage) {}
+
+  async readUpload(key: string) {
+    const bytes = await this.storage.read(key);
+    if (!bytes) throw new Error(`photo upload ${key} is not stored`);
+    return bytes;
+  }
+
+  /** Drops the uploaded bytes (the camera's EXIF, GPS) once processed; tus still sees the upload complete. */
+  scrubUpload(key: string, length: number) {
+    return this.storage.scrubUpload(key, length);
+  }
+
+  /** Deletes a refused upload's bytes and records why (read back by failedMessage). */
+  async refuseUpload(key: string, message: string) {
+    await this.storage.discardUpload(key, false);
+    await this.storage.put(`${key}.failed`, message, 'text/plain; charset=utf-8');
+  }
+
+  failedMessage(uploadId: string) {
+    return this.storage.text(`photo-uploads/${uploadId}.failed`);
+  }
+
+  /** Whether tus knows this upload (it may still be uploading or waiting in the queue). */
+  async uploadExists(uploadId: string) {
+    return (await this.storage.uploadRecord('photo-uploads', uploadId)) !== null;
+  }
+
+  /** The original (private) first, then the variants (public) as one set. */
+  async writeFiles(key: string, processed: ProcessedPhoto) {
+    await this.storage.put(`photo-originals/${key}.jpeg`, processed.original, 'image/jpeg');
+    await this.storage.putSet(
+      `photos/${key}`,
+      processed.variants,
+      (name) => VARIANT_TYPES[name.split('.')[1]!]!,
+    );
+  }
+
+  async deleteFiles(key: string) {
+    if (!STORAGE_KEY.test(key)) return;
+    await this.storage.deleteSet(`photos/${key}`);
+    await this.storage.delete([`photo-originals/${key}.jpeg`]);
+  }
+
+  /** Where the public variant `<width>.<format>` of `key` is kept, and its type. */
+  variant(key: string, name: string) {
+    return { key: `photos/${key}/${name}`, contentType: VARIANT_TYPES[name.split('.')[1]!]! };
+  }
+}

@@ -1,5 +1,7 @@
+import { ERROR_CODES } from '@contracts/errors';
 import { MAX_PHOTO_PIXELS, PHOTO_TEXT } from '@contracts/photos';
 import sharp, { type Sharp } from 'sharp';
+import { AppError } from '../../lib/app-error';
 import { decodeHeicOffThread } from './heic-thread';
 import { variantWidths } from './photo-views';
 import { type ImageMime, sniffImageType } from './sniff-image';
@@ -8,12 +10,12 @@ import { type ImageMime, sniffImageType } from './sniff-image';
 sharp.cache(false);
 
 /** A photo refused for its content: 415 (not an image we accept) or 422 (unreadable, too large). */
-export class PhotoRefused extends Error {
+export class PhotoRefused extends AppError {
   constructor(
     readonly status: 415 | 422,
     message: string,
   ) {
-    super(message);
+    super(status === 415 ? ERROR_CODES.unsupportedMediaType : ERROR_CODES.unprocessable, message);
   }
 }
 

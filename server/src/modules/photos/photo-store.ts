@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { MAX_PHOTO_BYTES, PHOTO_TEXT, PHOTO_UPLOAD_PATH } from '@contracts/photos';
-import { Server as TusServer } from '@tus/server';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { vehiclePhotos } from '../../db/schema';
-import type { Actor } from '../../lib/actor';
-import { LocalPhotoFiles } from './local-photo-files';
-import type { PhotoFiles } from './photo-files';
+import { LocalMediaStorage } from '../../lib/uploads/local-media-storage';
+import type { MediaStorage } from '../../lib/uploads/media-storage';
+import type { FinishedUpload, UploadKind } from '../../lib/uploads/upload-server';
+import { PhotoFiles } from './photo-files';
 import { PhotoRefused, type ProcessedPhoto, processPhoto } from './photo-pipeline';
 import { type PhotoRow, toPhoto } from './photo-views';
 
@@ -36,86 +37,72 @@ export class ProcessingQueue {
 export interface PhotoStoreOptions {
   /** DATA_DIR: photos go to DATA_DIR/photo-uploads (tus), /photos (public), /photo-originals (private)… */
   dataDir: string;
-  /** …unless they go to a bucket (S3PhotoFiles); LocalPhotoFiles under dataDir by default. */
-  files?: PhotoFiles;
+  /** …unless they go to a bucket (S3MediaStorage); LocalMediaStorage under dataDir by default. */
+  storage?: MediaStorage;
   db: Database;
   concurrency: number;
   log: (message: string) => void;
 }
 
 /**
- * The photo store (issue #17), the same style as the video's (media/local-uploads.ts): resumable
- * tus uploads under random names; once complete, the content is checked and processed
- * (photo-pipeline.ts) and the photo stored unattached. Variants are public under random 128-bit
- * keys (photos/<key>/<width>.<format>); the full-size original, re-encoded without metadata, stays
- * private (photo-originals/<key>.jpeg) — in DATA_DIR or in a bucket (PhotoFiles). The uploaded bytes themselves —
- * which carry the camera's EXIF and GPS — are zeroed once processed: only the tus bookkeeping
- * (its size, so a client that lost the last answer still sees the upload complete) remains.
+ * The photo store (issue #17) and the photo kind of the upload foundation (ADR 0022): once a tus
+ * upload is complete, the content is checked and processed (photo-pipeline.ts) and the photo
+ * stored unattached; the request that completed the upload answers with it. Variants are public
+ * under random 128-bit keys (photos/<key>/<width>.<format>); the full-size original, re-encoded
+ * without metadata, stays private (photo-originals/<key>.jpeg) — on disk or in a bucket. The
+ * uploaded bytes themselves — which carry the camera's EXIF and GPS — are dropped once processed:
+ * only the tus bookkeeping (its size, so a client that lost the last answer still sees the upload
+ * complete) remains.
  */
-/** The header that carries the in-flight request's key into tus's hooks (see PhotoStore.uploaders). */
-export const UPLOADER_HEADER = 'x-deal-machine-uploader';
-
 export class PhotoStore {
-  readonly tus: TusServer;
   readonly files: PhotoFiles;
-  /** The local directories (LocalPhotoFiles); unused when the photos are in a bucket. */
+  readonly kind: UploadKind;
+  /** The local directories (LocalMediaStorage); unused when the photos are in a bucket. */
   readonly uploadsDir: string;
   readonly publicDir: string;
   readonly originalsDir: string;
   readonly queue: ProcessingQueue;
-  /**
-   * Who sends each tus request in flight, by a random key the route writes into the request's
-   * UPLOADER_HEADER (any such header from the client is overwritten) and removes when tus is done:
-   * bounded by the requests in flight, whatever upload ids are made up, and it names the sender of
-   * an upload finished in its creating POST (creation-with-upload) as well as by a PATCH.
-   */
-  readonly uploaders = new Map<string, Actor>();
 
   private constructor(private readonly options: PhotoStoreOptions) {
-    const local = new LocalPhotoFiles(options.dataDir);
-    ({ uploadsDir: this.uploadsDir, publicDir: this.publicDir, originalsDir: this.originalsDir } = local);
-    this.files = options.files ?? local;
+    const storage = options.storage ?? new LocalMediaStorage(options.dataDir);
+    this.uploadsDir = storage.directoryOf('photo-uploads') ?? join(options.dataDir, 'photo-uploads');
+    this.publicDir = storage.directoryOf('photos') ?? join(options.dataDir, 'photos');
+    this.originalsDir = storage.directoryOf('photo-originals') ?? join(options.dataDir, 'photo-originals');
+    this.files = new PhotoFiles(storage);
     this.queue = new ProcessingQueue(options.concurrency);
-    this.tus = new TusServer({
+    this.kind = {
       path: PHOTO_UPLOAD_PATH,
-      ...this.files.tus,
-      relativeLocation: true,
+      area: 'photo-uploads',
       maxSize: MAX_PHOTO_BYTES,
-      disableTerminationForFinishedUploads: true,
-      onUploadFinish: async (req, upload) => {
-        const actor = this.uploaders.get(req.headers.get(UPLOADER_HEADER) ?? '') ?? {
-          type: 'staff',
-          id: null,
-        };
-        try {
-          await this.storeUpload(upload.id, actor);
-        } catch (error) {
-          if (!(error instanceof PhotoRefused)) throw error;
-          throw { status_code: error.status, body: JSON.stringify({ message: error.message }) };
-        }
-        return {};
+      finish: async (upload) => {
+        const row = await this.storeUpload(upload);
+        return { status: 'ready' as const, photo: toPhoto(row), message: null };
       },
-    });
+    };
   }
 
   static async create(options: PhotoStoreOptions) {
     const store = new PhotoStore(options);
-    await store.files.prepare();
+    await store.files.storage.prepare();
     return store;
   }
 
-  /** Processes a finished tus upload into an unattached photo row; a refusal is recorded for its status. */
-  private async storeUpload(tusId: string, actor: Actor) {
+  /**
+   * Processes a finished tus upload into an unattached photo row, labelled with its uploader; a
+   * refusal (PhotoRefused, an AppError) is recorded for its status.
+   */
+  private async storeUpload(upload: FinishedUpload) {
+    const uploader = upload.uploader ?? { type: 'staff', id: null };
     try {
-      const input = await this.files.readUpload(tusId);
+      const input = await this.files.readUpload(upload.key);
       const row = await this.store(input, {
-        uploadId: this.files.uploadIdOf(tusId),
-        uploadedBy: `${actor.type}:${actor.id ?? ''}`,
+        uploadId: upload.id,
+        uploadedBy: `${uploader.type}:${uploader.id ?? ''}`,
       });
-      await this.files.scrubUpload(tusId, input.length);
+      await this.files.scrubUpload(upload.key, input.length);
       return row;
     } catch (error) {
-      if (error instanceof PhotoRefused) await this.files.refuseUpload(tusId, error.message);
+      if (error instanceof PhotoRefused) await this.files.refuseUpload(upload.key, error.message);
       throw error;
     }
   }

@@ -1,52 +1,27 @@
-import { randomUUID } from 'node:crypto';
-import { PHOTO_UPLOAD_PATH } from '@contracts/photos';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
-import { LocalPhotoFiles } from './local-photo-files';
+import { sendMedia } from '../../lib/uploads/send-media';
+import { createUploadServer, registerUploadRoutes } from '../../lib/uploads/upload-server';
 import { addPhotos, deletePhoto, reorderPhotos, updateConditionReport } from './manage-photos';
-import { type PhotoStore, STORAGE_KEY, UPLOADER_HEADER, VARIANT_NAME } from './photo-store';
+import { type PhotoStore, STORAGE_KEY, VARIANT_NAME } from './photo-store';
 import { PHOTO_MEDIA_PREFIX } from './photo-views';
 
 export interface PhotosRoutesOptions {
   db: Database;
   store: PhotoStore;
+  log: (message: string) => void;
 }
 
 /** Condition-report photos (issue #17): tus uploads, their status, the admin edits, the variants. */
-export async function photosRoutes(app: FastifyInstance, { db, store }: PhotosRoutesOptions) {
+export async function photosRoutes(app: FastifyInstance, { db, store, log }: PhotosRoutesOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  // tus 1.0, as the video upload (media.routes.ts): the tus server reads the raw body itself.
-  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
-  for (const url of [PHOTO_UPLOAD_PATH, `${PHOTO_UPLOAD_PATH}/:id`]) {
-    routes.route({
-      method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'],
-      url,
-      // Staff and admins for listings; dealers for the photos of a guarantee claim (issue #18).
-      config: { access: 'session' },
-      handler: async (request, reply) => {
-        const key = randomUUID();
-        // tus reads the node request's headers (and raw headers); a client's own copy is replaced.
-        const raw = request.raw;
-        const kept: string[] = [];
-        for (let i = 0; i < raw.rawHeaders.length; i += 2)
-          if (raw.rawHeaders[i]!.toLowerCase() !== UPLOADER_HEADER)
-            kept.push(raw.rawHeaders[i]!, raw.rawHeaders[i + 1]!);
-        raw.rawHeaders.splice(0, raw.rawHeaders.length, ...kept, UPLOADER_HEADER, key);
-        raw.headers[UPLOADER_HEADER] = key;
-        store.uploaders.set(key, await request.actor());
-        reply.hijack();
-        try {
-          await store.tus.handle(request.raw, reply.raw);
-        } finally {
-          store.uploaders.delete(key);
-        }
-      },
-    });
-  }
+  // Staff and admins for listings; dealers for the photos of a guarantee claim (issue #18). The
+  // request that completes an upload answers with the processed photo (the status below is for a
+  // client that lost that answer).
+  registerUploadRoutes(app, createUploadServer(store.files.storage, store.kind, log));
 
   routes.route({
     ...app.endpoint('photoUploadStatus'),
@@ -91,22 +66,14 @@ export async function photosRoutes(app: FastifyInstance, { db, store }: PhotosRo
   });
 
   // Variants are public (their keys are random 128-bit ids) and never change: cached for a year.
-  await app.register(async (scope) => {
-    if (store.files instanceof LocalPhotoFiles)
-      await scope.register(fastifyStatic, {
-        root: store.files.publicDir,
-        serve: false,
-        decorateReply: true,
-        cacheControl: false,
-      });
-    scope.get<{ Params: { key: string; name: string } }>(
-      `${PHOTO_MEDIA_PREFIX}/:key/:name`,
-      { config: { access: 'public' } },
-      async (request, reply) => {
-        const { key, name } = request.params;
-        if (!STORAGE_KEY.test(key) || !VARIANT_NAME.test(name)) throw notFound('Not found');
-        return store.files.sendVariant(request, reply, key, name);
-      },
-    );
-  });
+  routes.get<{ Params: { key: string; name: string } }>(
+    `${PHOTO_MEDIA_PREFIX}/:key/:name`,
+    { config: { access: 'public' } },
+    async (request, reply) => {
+      const { key, name } = request.params;
+      if (!STORAGE_KEY.test(key) || !VARIANT_NAME.test(name)) throw notFound('Not found');
+      const variant = store.files.variant(key, name);
+      return sendMedia(request, reply, store.files.storage, variant.key, variant.contentType);
+    },
+  );
 }

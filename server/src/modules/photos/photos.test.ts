@@ -110,7 +110,9 @@ async function upload(bytes: Buffer, name: string, type: string, cookie = staff)
 
 async function uploadReady(bytes: Buffer, name = 'photo.jpg', type = 'image/jpeg') {
   const result = await upload(bytes, name, type);
-  expect(result.finish.statusCode, result.finish.body).toBe(204);
+  // The final PATCH answers with the processed photo: the same as its status, no poll needed.
+  expect(result.finish.statusCode, result.finish.body).toBe(200);
+  expect(result.finish.json()).toEqual(result.status);
   expect(result.status.status).toBe('ready');
   return result.status.photo as ConditionReport['photos'][number];
 }
@@ -147,7 +149,8 @@ describe('photo uploads (tus) and processing', () => {
     expect(inputTags['IFD0:Orientation']).toBe(6);
 
     const uploaded = await upload(input, 'IMG_0042.JPG', 'image/jpeg');
-    expect(uploaded.finish.statusCode).toBe(204);
+    expect(uploaded.finish.statusCode).toBe(200);
+    expect(uploaded.finish.json()).toEqual(uploaded.status);
     const photo = uploaded.status.photo as ConditionReport['photos'][number];
     // Orientation 6 = rotate 90° clockwise to view: the 600×400 sensor image is 400 wide, 600 high.
     expect([photo.width, photo.height]).toEqual([400, 600]);
@@ -195,14 +198,17 @@ describe('photo uploads (tus) and processing', () => {
     const text = Buffer.from('GIF89a? no: just a text file pretending to be a photo\n'.repeat(20));
     const refused = await upload(text, 'car.jpg', 'image/jpeg');
     expect(refused.finish.statusCode).toBe(415);
-    expect(refused.finish.json()).toEqual({ message: PHOTO_TEXT.invalidType });
+    expect(refused.finish.json()).toEqual({
+      message: PHOTO_TEXT.invalidType,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
     expect(refused.status).toEqual({ status: 'failed', photo: null, message: PHOTO_TEXT.invalidType });
 
     // A JPEG header followed by garbage is an image we cannot read: 422, never a 500.
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5000, 0x41)]);
     const unreadable = await upload(broken, 'broken.jpg', 'image/jpeg');
     expect(unreadable.finish.statusCode).toBe(422);
-    expect(unreadable.finish.json()).toEqual({ message: PHOTO_TEXT.unreadable });
+    expect(unreadable.finish.json()).toEqual({ message: PHOTO_TEXT.unreadable, code: 'UNPROCESSABLE' });
   });
 
   it('decodes an iPhone-style HEIC (HEVC) upright', async () => {
@@ -257,21 +263,23 @@ describe('photo uploads (tus) and processing', () => {
       headers: {
         ...tusHeaders(dealer),
         'upload-length': String(bytes.length),
-        'upload-metadata': metadata('claim.jpg', 'image/jpeg'),
+        // A client cannot choose who it is by naming an uploader in the metadata.
+        'upload-metadata': `${metadata('claim.jpg', 'image/jpeg')},uploader ${Buffer.from('staff:').toString('base64')}`,
         'content-type': 'application/offset+octet-stream',
-        // A client cannot choose who it is by sending the header the server uses.
-        'x-deal-machine-uploader': 'forged',
       },
       payload: bytes,
     });
     expect(created.statusCode).toBe(201);
     const id = (created.headers.location as string).split('/').pop()!;
     const status = (await api('GET', `/api/photo-uploads/${id}`, dealer)).json();
+    // The creating POST that finished the upload answers with the processed photo too.
+    expect(created.json()).toEqual(status);
     const [row] = await ctx.db.select().from(vehiclePhotos).where(eq(vehiclePhotos.id, status.photo.id));
     expect(row!.uploadedBy).toMatch(/^dealer:\d+$/);
-    // PATCHes to ids nobody created leave nothing behind.
-    for (let i = 0; i < 20; i++)
-      await ctx.app.inject({
+    // PATCHes to ids nobody created are refused and leave nothing behind.
+    const before = readdirSync(ctx.app.photos.uploadsDir).length;
+    for (let i = 0; i < 20; i++) {
+      const made = await ctx.app.inject({
         method: 'PATCH',
         url: `/api/photo-uploads/${i.toString(16).padStart(32, 'a')}`,
         headers: {
@@ -281,7 +289,9 @@ describe('photo uploads (tus) and processing', () => {
         },
         payload: Buffer.from('x'),
       });
-    expect(ctx.app.photos.uploaders.size).toBe(0);
+      expect(made.statusCode).toBe(404);
+    }
+    expect(readdirSync(ctx.app.photos.uploadsDir).length).toBe(before);
   });
 });
 

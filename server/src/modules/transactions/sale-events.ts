@@ -47,6 +47,8 @@ type VehicleRow = typeof vehicles.$inferSelect;
 const gatePassCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 type Step = AdminSaleEventBody | DealerSaleEventBody;
+/** Whether `actor` may attach a video URL to a claim: only a video of their own (issue #28). */
+export type ClaimVideoCheck = (url: string, actor: Actor) => Promise<boolean>;
 
 /** A date a step reports (payment received, picked up, delivered): from the sale day to today. */
 function checkDate(date: string, row: TransactionRow) {
@@ -184,8 +186,8 @@ export function recordSaleEvent(
   body: Step,
   actor: Actor,
   messages: MessageContext,
-  /** Whether a video URL is one of ours (app.ts): a finished upload or the Cloudinary account's. */
-  isKnownVideo: (url: string) => Promise<boolean> = async () => false,
+  /** Whether a claim's video is the actor's own finished upload or the Cloudinary account's (app.ts). */
+  isKnownVideo: ClaimVideoCheck = async () => false,
 ) {
   const step = parseStep(body);
   return withRetries(() =>
@@ -200,7 +202,7 @@ export async function recordSaleStep(
   body: Step,
   actor: Actor,
   messages: MessageContext,
-  isKnownVideo: (url: string) => Promise<boolean> = async () => false,
+  isKnownVideo: ClaimVideoCheck = async () => false,
 ) {
   const step = parseStep(body);
   const [found] = await tx.select().from(transactions).where(eq(transactions.id, transactionId));
@@ -227,7 +229,8 @@ export async function recordSaleStep(
   check(step, before, row!, vehicle, stateWith);
   if (step.type === 'claim_opened') {
     await checkClaimPhotos(tx, step.photoIds, actor);
-    if (step.videoUrl && !(await isKnownVideo(step.videoUrl))) throw badRequest(SALE_TEXT.claimVideoUnknown);
+    if (step.videoUrl && !(await isKnownVideo(step.videoUrl, actor)))
+      throw badRequest(SALE_TEXT.claimVideoUnknown);
   }
 
   if (type === 'pickup_ready') data.gatePassCode = gatePassCode();

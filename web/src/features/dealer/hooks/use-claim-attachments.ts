@@ -2,7 +2,7 @@ import { MAX_CLAIM_PHOTOS } from '@contracts/after-sale';
 import { VIDEO_UPLOAD_PATH } from '@contracts/upload';
 import { useState } from 'react';
 import { queueTotals, totalsLabel } from '@/lib/photo-queue';
-import { startTusUpload } from '@/lib/tus-video-upload';
+import { startVideoTusUpload } from '@/lib/tus-video-upload';
 import { usePhotoUploads } from '@/lib/use-photo-uploads';
 import { type StartVideoUpload, useVideoUpload } from '@/lib/use-video-upload';
 
@@ -11,7 +11,7 @@ import { type StartVideoUpload, useVideoUpload } from '@/lib/use-video-upload';
  * is staff-only, and the claim accepts our own uploads (or a Cloudinary URL, not made here).
  */
 const toThisServer: StartVideoUpload = (file, callbacks) =>
-  startTusUpload(file, VIDEO_UPLOAD_PATH, callbacks);
+  startVideoTusUpload(file, VIDEO_UPLOAD_PATH, callbacks);
 
 export interface ClaimVideo {
   url: string;

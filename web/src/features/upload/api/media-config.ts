@@ -2,7 +2,7 @@ import { type MediaConfig, mediaConfigSchema, VIDEO_UPLOAD_PATH } from '@contrac
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { startTusUpload } from '@/lib/tus-video-upload';
+import { startVideoTusUpload } from '@/lib/tus-video-upload';
 import type { StartVideoUpload } from '@/lib/use-video-upload';
 import { startCloudinaryUpload } from './cloudinary-upload';
 
@@ -19,5 +19,5 @@ export const useMediaConfig = () => useQuery(mediaConfigQuery());
 export function videoBackendOf(config: MediaConfig | undefined): StartVideoUpload | undefined {
   if (!config) return undefined;
   if (config.backend === 'cloudinary') return startCloudinaryUpload;
-  return (file, callbacks) => startTusUpload(file, config.uploadUrl ?? VIDEO_UPLOAD_PATH, callbacks);
+  return (file, callbacks) => startVideoTusUpload(file, config.uploadUrl ?? VIDEO_UPLOAD_PATH, callbacks);
 }
