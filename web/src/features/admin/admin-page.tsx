@@ -16,16 +16,16 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import { ADMIN_LABELS, TAB_LABELS } from './admin-texts';
 import { useAdminVehicles } from './api/get-admin-vehicles';
 import { useOffers } from './api/get-offers';
-import { ActivityTab } from './components/activity-tab';
-import { BuyCodesTab } from './components/buy-codes-tab';
-import { CompleteTab } from './components/complete-tab';
-import { DealersTab } from './components/dealers-tab';
-import { ListingsTab } from './components/listings-tab';
-import { NotificationsTab } from './components/notifications-tab';
-import { OffersTab } from './components/offers-tab';
-import { StatCards } from './components/stat-cards';
-import { SyncButton } from './components/sync-button';
-import { TransactionsTab } from './components/transactions-tab';
+import { ActivityTab } from './components/activity/activity-tab';
+import { BuyCodesTab } from './components/buy-codes/buy-codes-tab';
+import { CompleteTab } from './components/complete/complete-tab';
+import { DealersTab } from './components/dealers/dealers-tab';
+import { ListingsTab } from './components/listings/listings-tab';
+import { NotificationsTab } from './components/notifications/notifications-tab';
+import { OffersTab } from './components/offers/offers-tab';
+import { StatCards } from './components/shared/stat-cards';
+import { SyncButton } from './components/shared/sync-button';
+import { TransactionsTab } from './components/transactions/transactions-tab';
 import { useAdminTab } from './use-admin-tab';
 
 export default function AdminPage() {

@@ -1,6 +1,6 @@
 import { formatAmount } from '@/lib/sale-state';
-import { SALE_STEP_LABELS } from '../admin-texts';
-import { useTransactionAging } from '../api/get-transaction-aging';
+import { SALE_STEP_LABELS } from '../../admin-texts';
+import { useTransactionAging } from '../../api/get-transaction-aging';
 
 const sales = (count: number) => (count === 1 ? '1 sale' : `${count} sales`);
 

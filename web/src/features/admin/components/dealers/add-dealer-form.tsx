@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { zodResolver } from '@/lib/zod';
-import { ADMIN_LABELS } from '../admin-texts';
-import { type CreatedDealer, useCreateDealer } from '../api/create-dealer';
+import { ADMIN_LABELS } from '../../admin-texts';
+import { type CreatedDealer, useCreateDealer } from '../../api/create-dealer';
 
 const EMPTY: CreateDealerBody = {
   dealerName: '',

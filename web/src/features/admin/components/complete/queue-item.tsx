@@ -17,15 +17,15 @@ import { premiumLabel } from '@/lib/brand';
 import { formatDateTime } from '@/lib/time-left';
 import { vehicleTitle } from '@/lib/vehicle-title';
 import { zodResolver } from '@/lib/zod';
-import { ADMIN_LABELS } from '../admin-texts';
-import { useCompleteListing } from '../api/complete-listing';
+import { ADMIN_LABELS } from '../../admin-texts';
+import { useCompleteListing } from '../../api/complete-listing';
+import { EditConditionButton } from '../shared/edit-condition-dialog';
 import {
   type CompleteListingForm,
   completeListingDefaults,
   completeListingFormSchema,
   toCompleteListingBody,
 } from './complete-listing-form';
-import { EditConditionButton } from './edit-condition-dialog';
 
 /** One queued vehicle: what staff uploaded, and the form that publishes it. */
 export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {

@@ -12,8 +12,8 @@ import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { acceptanceText, formatAmount } from '@/lib/sale-state';
 import { formatDateTime, formatTimeLeft } from '@/lib/time-left';
-import { ADMIN_LABELS } from '../admin-texts';
-import { useUpdateOffer } from '../api/update-offer';
+import { ADMIN_LABELS } from '../../admin-texts';
+import { useUpdateOffer } from '../../api/update-offer';
 import { CounterOfferDialog } from './counter-offer-dialog';
 import { offerVehicleTitle, statusLabel } from './offer-format';
 

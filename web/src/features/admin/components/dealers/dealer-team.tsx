@@ -14,8 +14,8 @@ import {
   useDisableMember,
   useResendInvitation,
   useRevokeInvitation,
-} from '../api/dealer-team';
-import { EmptyState, LoadError, LoadingRows, Panel } from './panel-states';
+} from '../../api/dealer-team';
+import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
 
 const STATUS_TONE = { active: 'green', invited: 'yellow', disabled: 'gray' } as const;
 const STATUS_LABEL = { active: 'Active', invited: 'Invited', disabled: 'Disabled' } as const;

@@ -6,8 +6,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';
 import { vehicleTitle } from '@/lib/vehicle-title';
-import { ADMIN_LABELS } from '../admin-texts';
-import { useChangeListingStatus } from '../api/change-listing-status';
+import { ADMIN_LABELS } from '../../admin-texts';
+import { useChangeListingStatus } from '../../api/change-listing-status';
 
 /** 'Remove Listing', asked first: the car leaves the public listings and its open offers close. */
 export function RemoveListingButton({ vehicle }: { vehicle: AdminListing }) {

@@ -6,15 +6,15 @@ import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
-import { ADMIN_LABELS } from '../admin-texts';
-import { useBuyCodes } from '../api/get-buy-codes';
-import { useUpdateBuyCode } from '../api/update-buy-code';
-import { BuyCodeBadges, formatExpiry, formatUses } from './buy-code-format';
+import { ADMIN_LABELS } from '../../admin-texts';
+import { useBuyCodes } from '../../api/get-buy-codes';
+import { useUpdateBuyCode } from '../../api/update-buy-code';
+import { BuyCodeBadges, formatExpiry, formatUses } from '../shared/buy-code-format';
+import { CopyCodeButton } from '../shared/copy-code-button';
+import { Cell, DataTable, Row } from '../shared/data-table';
+import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
 import { BuyCodeLimitsDialog } from './buy-code-limits-dialog';
-import { CopyCodeButton } from './copy-code-button';
-import { Cell, DataTable, Row } from './data-table';
 import { GenerateBuyCodeForm } from './generate-buy-code-form';
-import { EmptyState, LoadError, LoadingRows, Panel } from './panel-states';
 
 /** Buy Code Management: the spec's heading and text, made real (every code, limits, search). */
 export function BuyCodesTab() {

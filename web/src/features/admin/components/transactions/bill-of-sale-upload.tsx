@@ -4,7 +4,7 @@ import { Upload } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { useUploadBillOfSale } from '../api/upload-bill-of-sale';
+import { useUploadBillOfSale } from '../../api/upload-bill-of-sale';
 
 const ACCEPT = BILL_OF_SALE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 const MAX_MB = MAX_BILL_OF_SALE_BYTES / (1024 * 1024);

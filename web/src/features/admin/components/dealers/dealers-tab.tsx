@@ -7,16 +7,16 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
-import { ADMIN_LABELS } from '../admin-texts';
-import type { CreatedDealer } from '../api/create-dealer';
-import { useDealers } from '../api/get-dealers';
-import { useUpdateDealer } from '../api/update-dealer';
+import { ADMIN_LABELS } from '../../admin-texts';
+import type { CreatedDealer } from '../../api/create-dealer';
+import { useDealers } from '../../api/get-dealers';
+import { useUpdateDealer } from '../../api/update-dealer';
+import { Cell, DataTable, Row } from '../shared/data-table';
+import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
 import { AddDealerForm } from './add-dealer-form';
-import { Cell, DataTable, Row } from './data-table';
 import { DealerBuyCodes } from './dealer-buy-codes';
 import { DealerTeam } from './dealer-team';
 import { NewDealerCode } from './new-dealer-code';
-import { EmptyState, LoadError, LoadingRows, Panel } from './panel-states';
 
 /** Manage Dealers: the list, activation, the selected dealer's buy codes and the add-dealer form. */
 export function DealersTab() {

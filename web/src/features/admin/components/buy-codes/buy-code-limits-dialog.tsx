@@ -7,7 +7,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
 import { zodResolver } from '@/lib/zod';
-import { useUpdateBuyCode } from '../api/update-buy-code';
+import { useUpdateBuyCode } from '../../api/update-buy-code';
 import {
   type BuyCodeLimitsBody,
   type BuyCodeLimitsForm,

@@ -1,7 +1,7 @@
 import { Inbox } from 'lucide-react';
-import { ADMIN_LABELS } from '../admin-texts';
-import { useAdminVehicles } from '../api/get-admin-vehicles';
-import { EmptyState, LoadError, LoadingRows, Panel } from './panel-states';
+import { ADMIN_LABELS } from '../../admin-texts';
+import { useAdminVehicles } from '../../api/get-admin-vehicles';
+import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
 import { QueueItem } from './queue-item';
 
 /** Complete Vehicle Listing: the staff uploads waiting for mileage, price and certification. */

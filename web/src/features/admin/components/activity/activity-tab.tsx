@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { SelectField } from '@/components/ui/fields';
 import { formatDateTime } from '@/lib/time-left';
-import { AUDIT_ENTITIES, type AuditEntity, useAudit } from '../api/get-audit';
-import { Cell, DataTable, Row } from './data-table';
-import { EmptyState, LoadError, LoadingRows, Panel } from './panel-states';
+import { AUDIT_ENTITIES, type AuditEntity, useAudit } from '../../api/get-audit';
+import { Cell, DataTable, Row } from '../shared/data-table';
+import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
 
 const ENTITY_LABELS: Record<AuditEntity, string> = {
   vehicle: 'Vehicles',

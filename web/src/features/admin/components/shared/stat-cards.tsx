@@ -1,8 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import { CarFront, HandCoins, Store } from 'lucide-react';
-import { ADMIN_LABELS } from '../admin-texts';
-import { useAdminVehicles } from '../api/get-admin-vehicles';
-import { useOffers } from '../api/get-offers';
+import { ADMIN_LABELS } from '../../admin-texts';
+import { useAdminVehicles } from '../../api/get-admin-vehicles';
+import { useOffers } from '../../api/get-offers';
 
 /** Total Vehicles, Active Listings, Pending Offers (spec §2), from the live lists. */
 export function StatCards() {

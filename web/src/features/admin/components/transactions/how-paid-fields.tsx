@@ -2,7 +2,7 @@ import { PAYMENT_METHODS } from '@contracts/after-sale';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { SelectField, SelectOptions } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
-import { SALE_STEP_LABELS as L } from '../admin-texts';
+import { SALE_STEP_LABELS as L } from '../../admin-texts';
 
 interface Field {
   field: UseFormRegisterReturn;

@@ -9,8 +9,8 @@ import { toast } from '@/components/ui/use-toast';
 import { amountLeft, formatAmount, todayIn } from '@/lib/sale-state';
 import { vehicleTitle } from '@/lib/vehicle-title';
 import { plainFieldErrors, zodResolver } from '@/lib/zod';
-import { SALE_STEP_LABELS as L } from '../admin-texts';
-import { useUpdateTransaction } from '../api/update-transaction';
+import { SALE_STEP_LABELS as L } from '../../admin-texts';
+import { useUpdateTransaction } from '../../api/update-transaction';
 import { HowPaidFields } from './how-paid-fields';
 
 /**

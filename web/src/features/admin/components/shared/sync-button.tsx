@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
-import { ADMIN_LABELS } from '../admin-texts';
-import { useSyncVehicles } from '../api/sync-vehicles';
+import { ADMIN_LABELS } from '../../admin-texts';
+import { useSyncVehicles } from '../../api/sync-vehicles';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

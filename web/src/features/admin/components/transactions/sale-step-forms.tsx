@@ -6,7 +6,7 @@ import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/field
 import { FormField } from '@/components/ui/form-field';
 import { MoneyField } from '@/components/ui/money-field';
 import { amountLeft, decimalToCents, formatAmount, todayIn } from '@/lib/sale-state';
-import { SALE_STEP_LABELS as L } from '../admin-texts';
+import { SALE_STEP_LABELS as L } from '../../admin-texts';
 import { HowPaidFields } from './how-paid-fields';
 import { type Step, StepSection, type StepType, useStepForm } from './sale-step-form';
 

@@ -11,9 +11,9 @@ import {
   type NotificationStatus,
   useNotifications,
   useResendNotification,
-} from '../api/get-notifications';
-import { Cell, DataTable, Row } from './data-table';
-import { EmptyState, LoadError, LoadingRows, Panel } from './panel-states';
+} from '../../api/get-notifications';
+import { Cell, DataTable, Row } from '../shared/data-table';
+import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
 
 const STATUS_LABELS: Record<NotificationStatus, string> = {
   queued: 'Queued',

@@ -13,12 +13,12 @@ import { formatMoney } from '@/lib/format';
 import { isOverdue } from '@/lib/sale-state';
 import { formatDate } from '@/lib/time-left';
 import { vehicleTitle } from '@/lib/vehicle-title';
-import { ADMIN_LABELS, SALE_STEP_LABELS } from '../admin-texts';
-import { type UpdateTransactionBody, useUpdateTransaction } from '../api/update-transaction';
-import { calendarDaysSince } from '../days-since';
+import { ADMIN_LABELS, SALE_STEP_LABELS } from '../../admin-texts';
+import { type UpdateTransactionBody, useUpdateTransaction } from '../../api/update-transaction';
+import { calendarDaysSince } from '../../days-since';
+import { Cell, Row } from '../shared/data-table';
 import { BillOfSaleLink } from './bill-of-sale-link';
 import { BillOfSaleUpload } from './bill-of-sale-upload';
-import { Cell, Row } from './data-table';
 import { RecordBalanceDialog } from './record-balance-dialog';
 import { TransactionDetailsDialog } from './transaction-details-dialog';
 

@@ -3,12 +3,12 @@ import type { Dealer } from '@contracts/dealers';
 import { KeyRound, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { ADMIN_LABELS } from '../admin-texts';
-import { useCreateBuyCode } from '../api/create-buy-code';
-import { useBuyCodes } from '../api/get-buy-codes';
-import { BuyCodeBadges, formatExpiry, formatUses } from './buy-code-format';
-import { CopyCodeButton } from './copy-code-button';
-import { EmptyState, LoadError, LoadingRows, Panel } from './panel-states';
+import { ADMIN_LABELS } from '../../admin-texts';
+import { useCreateBuyCode } from '../../api/create-buy-code';
+import { useBuyCodes } from '../../api/get-buy-codes';
+import { BuyCodeBadges, formatExpiry, formatUses } from '../shared/buy-code-format';
+import { CopyCodeButton } from '../shared/copy-code-button';
+import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
 
 /** The selected dealer's buy codes, and 'Generate' for a new one (spec §2 Manage Dealers). */
 export function DealerBuyCodes({ dealer }: { dealer: Dealer }) {

@@ -8,11 +8,11 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';
 import { formatDateTime, formatTimeLeft } from '@/lib/time-left';
-import { useOffers } from '../api/get-offers';
-import { useWithdrawCounter } from '../api/withdraw-counter';
-import { Cell, DataTable, Row } from './data-table';
+import { useOffers } from '../../api/get-offers';
+import { useWithdrawCounter } from '../../api/withdraw-counter';
+import { Cell, DataTable, Row } from '../shared/data-table';
+import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
 import { isCompleted, offerVehicleTitle, statusLabel } from './offer-format';
-import { EmptyState, LoadError, LoadingRows, Panel } from './panel-states';
 import { PendingOfferCard } from './pending-offer-card';
 
 const byTime = (key: 'expiresAt' | 'updatedAt', direction: 1 | -1) => (a: OfferView, b: OfferView) =>

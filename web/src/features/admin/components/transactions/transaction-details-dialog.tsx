@@ -19,8 +19,8 @@ import { formatMoney } from '@/lib/format';
 import { decimalToCents, formatAmount, SALE_LABELS } from '@/lib/sale-state';
 import { formatDate } from '@/lib/time-left';
 import { vehicleTitle } from '@/lib/vehicle-title';
-import { SALE_STEP_LABELS as L } from '../admin-texts';
-import { useRecordSaleEvent } from '../api/record-sale-event';
+import { SALE_STEP_LABELS as L } from '../../admin-texts';
+import { useRecordSaleEvent } from '../../api/record-sale-event';
 import { BillOfSaleLink } from './bill-of-sale-link';
 import type { Step, StepType } from './sale-step-form';
 import {

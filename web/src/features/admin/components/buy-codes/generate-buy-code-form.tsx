@@ -7,9 +7,9 @@ import { SelectField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { zodResolver } from '@/lib/zod';
-import { useCreateBuyCode } from '../api/create-buy-code';
-import { useDealerTeam } from '../api/dealer-team';
-import { useDealers } from '../api/get-dealers';
+import { useCreateBuyCode } from '../../api/create-buy-code';
+import { useDealerTeam } from '../../api/dealer-team';
+import { useDealers } from '../../api/get-dealers';
 import {
   type GenerateBuyCodeBody,
   type GenerateBuyCodeForm as GenerateBuyCodeValues,

@@ -6,12 +6,12 @@ import { inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { vehicleTitle } from '@/lib/vehicle-title';
-import { ADMIN_LABELS } from '../admin-texts';
-import { useAdminVehicles } from '../api/get-admin-vehicles';
-import { Cell, DataTable, Row } from './data-table';
-import { EditConditionButton } from './edit-condition-dialog';
+import { ADMIN_LABELS } from '../../admin-texts';
+import { useAdminVehicles } from '../../api/get-admin-vehicles';
+import { Cell, DataTable, Row } from '../shared/data-table';
+import { EditConditionButton } from '../shared/edit-condition-dialog';
+import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
 import { ReactivateListingButton, RemoveListingButton } from './listing-actions';
-import { EmptyState, LoadError, LoadingRows, Panel } from './panel-states';
 
 const matches = (vehicle: AdminListing, query: string) => {
   if (!query) return true;

@@ -20,7 +20,7 @@ import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { cn } from '@/lib/cn';
 import { conditionReportOf, photoCaption } from '@/lib/condition-report';
 import { uploadPhoto } from '@/lib/photo-upload';
-import { type PhotoRef, useAdminVehicle, useConditionEdits } from '../api/condition-report';
+import { type PhotoRef, useAdminVehicle, useConditionEdits } from '../../api/condition-report';
 import { LoadingRows } from './panel-states';
 
 const KIND_LABELS: Record<PhotoKind, string> = {
