@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin } from '../../test/sessions';
-import { createBootstrappedApp } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { withApp } from '../../test/with-app';
 
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-let admin: string;
-beforeAll(async () => {
-  ctx = await createBootstrappedApp();
-  admin = await signInAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
+const ctx = withApp({ signIn: ['admin'] });
 
 describe('API documentation', () => {
   it('lists every API route with its guard, for admins only', async () => {
     expect((await ctx.app.inject('/api/openapi.json')).statusCode).toBe(401);
-    const doc = (await ctx.app.inject({ url: '/api/openapi.json', headers: { cookie: admin } })).json() as {
+    const doc = (
+      await ctx.app.inject({ url: '/api/openapi.json', headers: { cookie: ctx.admin } })
+    ).json() as {
       openapi: string;
       paths: Record<string, Record<string, { tags?: string[] }>>;
     };
@@ -36,7 +31,7 @@ describe('API documentation', () => {
     }
     expect(doc.paths['/api/verify-code']?.post?.tags).toEqual(['access: public']);
     expect(doc.paths['/api/dealers']?.post?.tags).toEqual(['access: admin']);
-    const page = await ctx.app.inject({ url: '/api/docs', headers: { cookie: admin } });
+    const page = await ctx.app.inject({ url: '/api/docs', headers: { cookie: ctx.admin } });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<code>/api/verify-code</code>');
   });
