@@ -5,6 +5,7 @@ import { ADMIN_TABS } from '@contracts/admin';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startImageHost } from '../server/test/image-host';
+import { publicIds } from './helpers/api';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage, type PageOptions, toast } from './support/browser-page';
 import { DESKTOP, launchChromium, PHONE } from './support/chromium';
@@ -33,8 +34,6 @@ async function signIn(
   await signInAdmin(opened.page, path);
   return opened;
 }
-const publicIds = async () =>
-  ((await (await fetch(`${server.url}/api/vehicles`)).json()) as { id: number }[]).map((v) => v.id);
 const send = (method: string, path: string, body?: unknown) =>
   fetch(`${server.url}${path}`, {
     method,
@@ -65,7 +64,7 @@ describe('Offers panel', () => {
     // A third and a fourth pending offer, from the demo dealer, on cars without offers.
     const dealer = server.demoDealer!;
     const taken = new Set((await offers()).map((o) => o.vehicleId));
-    const free = (await publicIds()).filter((id) => !taken.has(id));
+    const free = (await publicIds(server.url)).filter((id) => !taken.has(id));
     for (const [i, amount] of ['9800', '10100'].entries()) {
       const made = await fetch(`${server.url}/api/vehicles/${free[i]}/offers`, {
         method: 'POST',
@@ -143,7 +142,7 @@ describe('Offers panel', () => {
     await page.getByRole('heading', { name: 'Completed Offers (4)' }).waitFor();
     expect(await card(toDecline).innerText()).toMatch(/Declined[\s\S]*[\d]{4}/);
 
-    expect(await publicIds()).toContain(toAccept.vehicleId);
+    expect(await publicIds(server.url)).toContain(toAccept.vehicleId);
     // Accepting asks first: the final amount and when payment falls due.
     await card(toAccept).getByRole('button', { name: 'Accept Offer' }).click();
     const confirm = page.getByRole('alertdialog');
@@ -154,7 +153,7 @@ describe('Offers panel', () => {
     await toast(page, 'Offer updated successfully');
     await page.getByRole('heading', { name: 'Completed Offers (5)' }).waitFor();
     expect(await card(toAccept).innerText()).toContain('Accepted');
-    expect(await publicIds()).not.toContain(toAccept.vehicleId);
+    expect(await publicIds(server.url)).not.toContain(toAccept.vehicleId);
     const transactions = (await (await send('GET', '/api/transactions')).json()) as {
       vehicleId: number;
       amount: string;
@@ -182,7 +181,7 @@ describe('Offers panel', () => {
 
   it('disables the answers while one is in flight (phone)', async () => {
     const taken = new Set((await offers()).filter((o) => o.status === 'pending').map((o) => o.vehicleId));
-    const [free] = (await publicIds()).filter((id) => !taken.has(id));
+    const [free] = (await publicIds(server.url)).filter((id) => !taken.has(id));
     const made = await fetch(`${server.url}/api/vehicles/${free}/offers`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

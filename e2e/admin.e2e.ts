@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicIds } from './helpers/api';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage, type PageOptions, toast } from './support/browser-page';
 import { DESKTOP, launchChromium, PHONE } from './support/chromium';
@@ -39,8 +40,6 @@ async function signIn(
   await signInAdmin(opened.page, path);
   return opened;
 }
-const publicIds = async () =>
-  ((await (await fetch(`${server.url}/api/vehicles`)).json()) as { id: number }[]).map((v) => v.id);
 const api = async <T>(path: string) =>
   (await (
     await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } })
@@ -81,7 +80,7 @@ describe('Complete Vehicle Listing', () => {
     const queued = (await api<Listing[]>('/api/vehicles')).filter((v) => v.inQueue);
     expect(queued).toHaveLength(2);
     const target = queued[0]!;
-    expect(await publicIds()).not.toContain(target.id);
+    expect(await publicIds(server.url)).not.toContain(target.id);
     const card = page.getByTestId(`queue-${target.id}`);
     expect(await card.innerText()).toContain(target.vin);
 
@@ -110,7 +109,7 @@ describe('Complete Vehicle Listing', () => {
     await toast(page, 'Vehicle listing completed');
     await card.waitFor({ state: 'detached' });
 
-    expect(await publicIds()).toContain(target.id);
+    expect(await publicIds(server.url)).toContain(target.id);
     const detail = (await (await fetch(`${server.url}/api/vehicles/${target.id}`)).json()) as Record<
       string,
       unknown
@@ -132,7 +131,7 @@ describe('Complete Vehicle Listing', () => {
     await card.getByRole('button', { name: 'Complete Listing' }).click();
     await toast(page, 'Vehicle listing completed');
     await page.getByText('The queue is empty').waitFor();
-    expect(await publicIds()).toContain(last!.id);
+    expect(await publicIds(server.url)).toContain(last!.id);
     // Nothing is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
     expect(errors).toEqual([]);
@@ -155,7 +154,7 @@ describe('Manage Listings', () => {
     expect(await dialog.innerText()).toContain(target.vin);
     await dialog.getByRole('button', { name: 'Keep as is' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await publicIds()).toContain(target.id);
+    expect(await publicIds(server.url)).toContain(target.id);
 
     await row.getByRole('button', { name: 'Remove Listing' }).click();
     dialog = page.getByRole('alertdialog', { name: 'Remove this listing?' });
@@ -163,14 +162,14 @@ describe('Manage Listings', () => {
     await toast(page, 'Listing removed successfully');
     const removed = page.getByRole('table', { name: 'Removed Listings' }).getByTestId(`listing-${target.id}`);
     await removed.waitFor();
-    expect(await publicIds()).not.toContain(target.id);
+    expect(await publicIds(server.url)).not.toContain(target.id);
 
     await removed.getByRole('button', { name: 'Reactivate Listing' }).click();
     dialog = page.getByRole('alertdialog', { name: 'Reactivate this listing?' });
     await dialog.getByRole('button', { name: 'Reactivate Listing' }).click();
     await toast(page, 'Vehicle reactivated successfully');
     await active.getByTestId(`listing-${target.id}`).waitFor();
-    expect(await publicIds()).toContain(target.id);
+    expect(await publicIds(server.url)).toContain(target.id);
 
     // The filter narrows every list; nothing matching shows the spec's empty texts.
     await page.getByLabel('Filter listings').fill('no such car anywhere');
@@ -184,7 +183,7 @@ describe('Manage Listings', () => {
     const sold = (await api<Listing[]>('/api/vehicles')).find(
       (v) => v.status === 'sold' && v.sale?.dealerName === 'Route 9 Motors',
     )!;
-    expect(await publicIds()).not.toContain(sold.id);
+    expect(await publicIds(server.url)).not.toContain(sold.id);
     const { page, context, errors } = await signIn(PHONE, '/admin?tab=listings');
     const row = page.getByRole('table', { name: 'Sold Vehicles' }).getByTestId(`listing-${sold.id}`);
     expect(await row.innerText()).toContain('Route 9 Motors');
@@ -194,7 +193,7 @@ describe('Manage Listings', () => {
     await dialog.getByRole('button', { name: 'Reactivate Listing' }).click();
     await toast(page, 'Vehicle reactivated successfully');
     await page.getByRole('table', { name: 'Active Listings' }).getByTestId(`listing-${sold.id}`).waitFor();
-    expect(await publicIds()).toContain(sold.id);
+    expect(await publicIds(server.url)).toContain(sold.id);
 
     await page.getByRole('tab', { name: 'Transactions' }).click();
     const transaction = page.getByTestId(`transaction-${sold.sale!.transactionId}`);
@@ -428,7 +427,7 @@ describe('Manage Transactions', () => {
     expect(await row.getByRole('button', { name: /^Details/ }).count()).toBe(1);
     saved = (await api<Transaction[]>('/api/transactions')).find((t) => t.id === open.id)!;
     expect(saved.cancelled).toBe(true);
-    expect(await publicIds()).toContain(open.vehicleId);
+    expect(await publicIds(server.url)).toContain(open.vehicleId);
 
     // The Activity tab shows what was done, filterable by entity.
     await page.getByRole('tab', { name: 'Activity' }).click();

@@ -10,6 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyMp4 } from '../server/test/tus-uploads';
+import { buyNow, publicIds } from './helpers/api';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { type ExpectedFailure, openPage, toast } from './support/browser-page';
 import { DESKTOP, launchChromium } from './support/chromium';
@@ -86,15 +87,9 @@ const jpeg = async (name: string, background: string) => ({
 });
 
 /** The demo dealer buys the first listed car with Buy Now, through the API. */
-async function buyNow(): Promise<Sale> {
-  const [vehicle] = (await (await fetch(`${server.url}/api/vehicles`)).json()) as { id: number }[];
-  const bought = await fetch(`${server.url}/api/verify-code`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code: dealer.buyCode, vehicleId: vehicle!.id }),
-  });
-  expect(bought.status).toBe(200);
-  const { transactionId } = (await bought.json()) as { transactionId: number };
+async function buyFirstListed(): Promise<Sale> {
+  const [vehicleId] = await publicIds(server.url);
+  const transactionId = await buyNow(server.url, dealer.buyCode, vehicleId!);
   return (await adminApi<Sale[]>('/api/transactions')).find((t) => t.id === transactionId)!;
 }
 
@@ -141,7 +136,7 @@ describe('After the sale', () => {
   it('payment, title, pickup and the bill of sale, from the admin’s details to the dealer’s phone', {
     timeout: 120_000,
   }, async () => {
-    const sale = await buyNow();
+    const sale = await buyFirstListed();
     const price = Number(sale.amount);
     const admin = await adminPage([{ path: `/api/transactions/${sale.id}/events`, status: 409 }]);
     const row = admin.page.getByTestId(`transaction-${sale.id}`);
@@ -303,7 +298,7 @@ describe('After the sale', () => {
   it('a late title: the dealer asks to unwind, the admin declines; claims: adjusted, then a new one', {
     timeout: 180_000,
   }, async () => {
-    const sale = await buyNow();
+    const sale = await buyFirstListed();
     // Six weeks ago: the 21 business days for a title (and the 3 to pay) have run out.
     await backdate(sale.id, 42);
 
@@ -405,7 +400,7 @@ describe('After the sale', () => {
   it('a claim with photos and a video from a phone: retry, refusal, waiting; thumbnails for both sides', {
     timeout: 180_000,
   }, async () => {
-    const sale = await buyNow();
+    const sale = await buyFirstListed();
     // Released only once paid (the release rule).
     await adminStep(sale.id, {
       type: 'payment_recorded',

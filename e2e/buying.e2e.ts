@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicIds } from './helpers/api';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage, toast } from './support/browser-page';
 import { DESKTOP, launchChromium, PHONE } from './support/chromium';
@@ -16,9 +17,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const publicIds = async () =>
-  ((await (await fetch(`${server.url}/api/vehicles`)).json()) as { id: number }[]).map((v) => v.id);
-
 describe('Buy Now', () => {
   it('buys a car with a valid code and takes it off the listings; refuses a bad code', async () => {
     const dealer = server.demoDealer!;
@@ -27,7 +25,7 @@ describe('Buy Now', () => {
       baseURL: server.url,
       expectedFailures: [{ path: '/api/verify-code', status: 400 }],
     });
-    const [target] = await publicIds();
+    const [target] = await publicIds(server.url);
     const vehicle = (await (await fetch(`${server.url}/api/vehicles/${target}`)).json()) as {
       year: number;
       make: string;
@@ -88,7 +86,7 @@ describe('Buy Now', () => {
     await confirmation.getByRole('button', { name: 'Close' }).click();
     await confirmation.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Vehicle No Longer Available' }).waitFor();
-    expect(await publicIds()).not.toContain(target);
+    expect(await publicIds(server.url)).not.toContain(target);
 
     await page.goto('/inventory');
     await page
@@ -208,7 +206,7 @@ describe('Make Offer and the dealer dashboard', () => {
     const transactions = page.getByRole('region', { name: 'Recent transactions' });
     await transactions.getByText('$15,900', { exact: true }).first().waitFor();
     await transactions.getByText('Awaiting payment', { exact: true }).first().waitFor();
-    expect(await publicIds()).not.toContain(target);
+    expect(await publicIds(server.url)).not.toContain(target);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyNow, publicIds } from './helpers/api';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage, toast } from './support/browser-page';
 import { DESKTOP, launchChromium } from './support/chromium';
@@ -45,13 +46,8 @@ describe('the ledger, admin on a phone and dealer on a desktop', () => {
     timeout: 150_000,
   }, async () => {
     const dealer = server.demoDealer!;
-    const [vehicle] = (await (await fetch(`${server.url}/api/vehicles`)).json()) as { id: number }[];
-    const bought = await fetch(`${server.url}/api/verify-code`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code: dealer.buyCode, vehicleId: vehicle!.id }),
-    });
-    const { transactionId: id } = (await bought.json()) as { transactionId: number };
+    const [vehicleId] = await publicIds(server.url);
+    const id = await buyNow(server.url, dealer.buyCode, vehicleId!);
     const sale = (
       (await api('GET', '/api/transactions')) as { id: number; amount: string; terms: { timeZone: string } }[]
     ).find((t) => t.id === id)!;

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testConfig } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { testConfig } from '../test/test-app';
+import { withApp } from '../test/with-app';
 import { buildApp } from './app';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = withApp({ accounts: false });
 
 describe('app foundation', () => {
   it('answers /healthz and /readyz', async () => {

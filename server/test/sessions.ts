@@ -50,10 +50,6 @@ export function requestsAs(app: App, defaultCookie: string) {
     });
 }
 
-/** The ids the public vehicle list shows. */
-export const publicVehicleIds = async (app: App) =>
-  ((await app.inject('/api/vehicles')).json() as { id: number }[]).map((v) => v.id);
-
 /** Signs a team member in with e-mail and password (POST /api/team/login); returns the cookie header. */
 export async function signInMember(app: App, email: string, password: string, remoteAddress = '10.9.8.6') {
   const res = await app.inject({

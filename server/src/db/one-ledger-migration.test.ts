@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertDealer, insertVehicle } from '../../test/factories';
 import { requestsAs, signInAdmin } from '../../test/sessions';
-import { createBootstrappedApp } from '../../test/test-app';
+import { withApp } from '../../test/with-app';
 import { transactionEvents, transactions } from './schema';
 
 /**
@@ -12,11 +12,7 @@ import { transactionEvents, transactions } from './schema';
  * click stood for, so their ledger agrees with their flag; a cancelled sale is not a paid one.
  * Rows as the old code left them are written, then the migration's statements run on them.
  */
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-beforeAll(async () => {
-  ctx = await createBootstrappedApp();
-});
-afterAll(() => ctx.close());
+const ctx = withApp();
 
 const migration = readFileSync(join(import.meta.dirname, 'migrations', '0011_one_ledger.sql'), 'utf8');
 const migrate = async () => {

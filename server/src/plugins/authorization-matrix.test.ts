@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertMember, MEMBER_PASSWORD } from '../../test/factories';
 import { injectAny } from '../../test/inject-any';
 import { signIn, signInAdmin, signInMember, signInStaff } from '../../test/sessions';
-import { createBootstrappedApp } from '../../test/test-app';
+import { withApp } from '../../test/with-app';
 import type { Access } from './access';
 
 /**
@@ -56,11 +56,11 @@ const ALLOWED: Record<Access, Identity[]> = {
   session: ['dealer', 'member', 'staff', 'admin'],
 };
 
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
 const cookies: Record<Identity, string> = { anonymous: '', dealer: '', member: '', staff: '', admin: '' };
 
+const ctx = withApp();
+
 beforeAll(async () => {
-  ctx = await createBootstrappedApp();
   const dealer = await insertDealer(ctx.db);
   await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: 'Q7RS' });
   cookies.admin = await signInAdmin(ctx.app);
@@ -73,7 +73,6 @@ beforeAll(async () => {
   const owner = await insertMember(ctx.db, { dealerId: teamDealer.id, role: 'owner' });
   cookies.member = await signInMember(ctx.app, owner.email, MEMBER_PASSWORD);
 });
-afterAll(() => ctx.close());
 
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1').replace('*', 'x');
 

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../test/factories';
 import { injectAny } from '../../test/inject-any';
 import { signInAdmin } from '../../test/sessions';
 import { NO_ATTEMPT_LIMITS } from '../../test/spawn-server';
-import { createBootstrappedApp } from '../../test/test-app';
+import { withApp } from '../../test/with-app';
 
 /**
  * Contract fuzzing (issue #10): malformed, oversized, wrong-typed, unicode, null-byte, deeply
@@ -136,7 +136,6 @@ const contentType = fc.constantFrom(
 const LEAKS =
   /at [^\n]+\.(ts|js):\d+|node_modules|syntax error at or near|relation "[^"]+"|duplicate key value|violates .* constraint|drizzle|PGlite|Failed query/i;
 
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
 let adminCookie = '';
 
 /** A fingerprint of every business table's content (not rate-limit counters or sessions). */
@@ -163,8 +162,9 @@ async function fingerprint() {
   return JSON.stringify(result.rows[0]);
 }
 
+const ctx = withApp({ env: { ...NO_ATTEMPT_LIMITS } });
+
 beforeAll(async () => {
-  ctx = await createBootstrappedApp({ env: { ...NO_ATTEMPT_LIMITS } });
   const dealer = await insertDealer(ctx.db);
   await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: 'FZ2Z' });
   await insertVehicle(ctx.db);
@@ -172,7 +172,6 @@ beforeAll(async () => {
   adminCookie = await signInAdmin(ctx.app);
   console.log(`contract fuzz seed ${SEED} (FUZZ_SEED=${SEED} reproduces this run)`);
 });
-afterAll(() => ctx.close());
 
 describe('contract fuzzing of every route', () => {
   it('never answers 5xx, never leaks internals, and refused requests change nothing', async () => {

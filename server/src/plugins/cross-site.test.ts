@@ -1,18 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertDealer } from '../../test/factories';
-import { signInAdmin, TEST_ACCOUNTS } from '../../test/sessions';
-import { createBootstrappedApp } from '../../test/test-app';
+import { TEST_ACCOUNTS } from '../../test/sessions';
+import { withApp } from '../../test/with-app';
 import { dealers } from '../db/schema';
 
 /** `Origin: null` (sandboxed iframe, data: page, cross-origin redirect) is another site, not ours. */
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-let admin: string;
-beforeAll(async () => {
-  ctx = await createBootstrappedApp();
-  admin = await signInAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
+const ctx = withApp({ signIn: ['admin'] });
 
 const deactivate = (dealerId: number, headers: Record<string, string>) =>
   ctx.app.inject({ method: 'PATCH', url: `/api/dealers/${dealerId}`, headers, payload: { active: false } });
@@ -22,7 +16,7 @@ const isActive = async (dealerId: number) =>
 describe('cross-site mutations', () => {
   it('refuses a signed-in admin mutation from Origin: null and changes nothing', async () => {
     const dealer = await insertDealer(ctx.db);
-    const res = await deactivate(dealer.id, { cookie: admin, origin: 'null' });
+    const res = await deactivate(dealer.id, { cookie: ctx.admin, origin: 'null' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'Cross-site requests are not allowed', code: 'FORBIDDEN' });
     expect(await isActive(dealer.id)).toBe(true);
@@ -42,13 +36,13 @@ describe('cross-site mutations', () => {
   it('keeps letting our own pages and Bearer API clients (no Origin) through', async () => {
     const dealer = await insertDealer(ctx.db);
     const sameOrigin = await deactivate(dealer.id, {
-      cookie: admin,
+      cookie: ctx.admin,
       origin: 'http://localhost:80',
       host: 'localhost:80',
     });
     expect(sameOrigin.statusCode).toBe(200);
     const other = await insertDealer(ctx.db);
-    const bearer = await deactivate(other.id, { authorization: `Bearer ${admin.split('=')[1]}` });
+    const bearer = await deactivate(other.id, { authorization: `Bearer ${ctx.admin.split('=')[1]}` });
     expect(bearer.statusCode).toBe(200);
     expect(await isActive(other.id)).toBe(false);
   });

@@ -1,13 +1,9 @@
 import { API_ROUTES, type ApiRouteName } from '@contracts/api-routes';
 import { endpointSchemas } from '@contracts/endpoints';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { withApp } from '../../test/with-app';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = withApp({ accounts: false });
 
 /**
  * API routes that are not JSON endpoints: the tus upload protocol (videos, and photos whose GET

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer } from '../../test/factories';
 import { signIn, TEST_ACCOUNTS } from '../../test/sessions';
-import { createBootstrappedApp } from '../../test/test-app';
+import { withApp } from '../../test/with-app';
 import { errorSummary, type LoggableError, loggableError } from '../lib/loggable-error';
 import { hashToken } from '../lib/sessions';
 
@@ -14,14 +14,13 @@ import { hashToken } from '../lib/sessions';
  */
 const GENERIC = { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' };
 const lines: string[] = [];
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
+
+const ctx = withApp({ logStream: { write: (line) => void lines.push(line) } });
 
 beforeAll(async () => {
-  ctx = await createBootstrappedApp({ logStream: { write: (line) => void lines.push(line) } });
   const dealer = await insertDealer(ctx.db, { dealerName: 'Secret Motors' });
   await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: 'S3CR' });
 });
-afterAll(() => ctx.close());
 
 /** Runs `call` with the database broken by `breakSql`, then repairs it; returns the response and its log. */
 async function withBrokenDatabase(

@@ -1,5 +1,5 @@
 import { BUYING_TEXT } from '@contracts/buying';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   insertBuyCodeRow,
   insertDealer,
@@ -8,7 +8,7 @@ import {
   MEMBER_PASSWORD,
 } from '../../test/factories';
 import { signIn, signInAdmin, signInMember, signInStaff } from '../../test/sessions';
-import { createBootstrappedApp } from '../../test/test-app';
+import { withApp } from '../../test/with-app';
 import type { Access } from './access';
 
 /**
@@ -39,12 +39,12 @@ const CALLER: Record<Access, Caller> = {
   session: 'dealer',
 };
 
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
 const cookies: Record<Caller, string> = { anonymous: '', dealer: '', member: '', staff: '', admin: '' };
 let dealer: Awaited<ReturnType<typeof insertDealer>>;
 
+const ctx = withApp({ env: { SIGN_IN_RATE_LIMIT: '100000' } });
+
 beforeAll(async () => {
-  ctx = await createBootstrappedApp({ env: { SIGN_IN_RATE_LIMIT: '100000' } });
   dealer = await insertDealer(ctx.db);
   await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: 'K7MW' });
   cookies.admin = await signInAdmin(ctx.app);
@@ -54,7 +54,6 @@ beforeAll(async () => {
   const owner = await insertMember(ctx.db, { dealerId: (await insertDealer(ctx.db)).id, role: 'owner' });
   cookies.member = await signInMember(ctx.app, owner.email, MEMBER_PASSWORD);
 });
-afterAll(() => ctx.close());
 
 const idRoutes = () =>
   ctx.app.routesTable.filter((r) => r.method !== 'HEAD' && r.url.includes('/:') && !NOT_ID_PARAMS.has(r.url));

@@ -9,7 +9,8 @@ import {
   MEMBER_PASSWORD,
 } from '../../test/factories';
 import { requestsAs, signInMember } from '../../test/sessions';
-import { createBootstrappedApp, createTestApp } from '../../test/test-app';
+import { createTestApp } from '../../test/test-app';
+import { withApp } from '../../test/with-app';
 import { offers } from '../db/schema';
 
 /**
@@ -17,7 +18,6 @@ import { offers } from '../db/schema';
  * viewer may not do, what a member of one dealership never sees of another, and that a removed
  * person's session is refused at once by every instance on the database.
  */
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
 let second: Awaited<ReturnType<typeof createTestApp>>;
 const ids = { aSale: 0, bSale: 0, bOffer: 0, aOffer: 0, vehicle: 0 };
 let buyerA: ReturnType<typeof requestsAs>;
@@ -25,8 +25,9 @@ let viewerA: ReturnType<typeof requestsAs>;
 let ownerA: ReturnType<typeof requestsAs>;
 let viewerCookie = '';
 
+const ctx = withApp();
+
 beforeAll(async () => {
-  ctx = await createBootstrappedApp();
   // A second app instance on the same database, as behind a load balancer.
   second = await createTestApp({ database: ctx.database });
   const a = await insertDealer(ctx.db);
@@ -62,10 +63,7 @@ beforeAll(async () => {
       .set({ status: 'countered', counterAmount: '950.00' })
       .where(eq(offers.id, id));
 });
-afterAll(async () => {
-  await second.app.close();
-  await ctx.close();
-});
+afterAll(() => second.app.close());
 
 describe('dealer team members', () => {
   it('a viewer sees the dashboard and documents, and can neither buy, offer nor act', async () => {

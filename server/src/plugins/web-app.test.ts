@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { GALLERY_FRAME_SIZES } from '@contracts/condition-report-rules';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertVehicle } from '../../test/factories';
-import { createTestApp } from '../../test/test-app';
+import { withApp } from '../../test/with-app';
 import { vehiclePhotos } from '../db/schema';
 
 const BIG_ASSET = `export const words = ${JSON.stringify('wholesale '.repeat(500))};`;
@@ -50,13 +50,16 @@ function fixtureBuild() {
   return dir;
 }
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 /** A published vehicle whose cover is a damage close-up (its gallery opens on the front shot), and one without photos. */
 let withPhotos: number;
 let withoutPhotos: number;
 const storageKey = (n: number) => `${'ab'.repeat(15)}0${n}`;
+const ctx = withApp({
+  accounts: false,
+  webDir: fixtureBuild(),
+  env: { BRAND_NAME: 'Lot </script><b>Runner' },
+});
 beforeAll(async () => {
-  ctx = await createTestApp({ webDir: fixtureBuild(), env: { BRAND_NAME: 'Lot </script><b>Runner' } });
   withPhotos = (await insertVehicle(ctx.db)).id;
   withoutPhotos = (await insertVehicle(ctx.db)).id;
   await ctx.db.insert(vehiclePhotos).values(
@@ -74,7 +77,6 @@ beforeAll(async () => {
     })),
   );
 });
-afterAll(() => ctx.close());
 
 describe('serving the web app', () => {
   it('serves every page of the route table with the brand embedded and the page title', async () => {
@@ -261,22 +263,23 @@ export async function renderPage(pathname, search, needed, data) {
 }
 `;
 
+/** fixtureBuild with, beside it, the server renderer's stand-in. */
+function ssrBuild() {
+  const webDir = fixtureBuild();
+  mkdirSync(join(webDir, '..', 'ssr'));
+  writeFileSync(join(webDir, '..', 'ssr', 'entry-server.js'), STAND_IN_RENDERER);
+  return webDir;
+}
+
 describe('server-rendered pages', () => {
-  let ssr: Awaited<ReturnType<typeof createTestApp>>;
+  const ssr = withApp({ accounts: false, webDir: ssrBuild(), env: { BRAND_NAME: 'Lot Runner' } });
   let published: number;
   const renders = () => (globalThis as { renders?: number }).renders ?? 0;
   const stateOf = (html: string) =>
     JSON.parse(/<script type="application\/json" id="ssr-state">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null');
   beforeAll(async () => {
-    const webDir = fixtureBuild();
-    mkdirSync(join(webDir, '..', 'ssr'));
-    writeFileSync(join(webDir, '..', 'ssr', 'entry-server.js'), STAND_IN_RENDERER);
-    ssr = await createTestApp({ webDir, env: { BRAND_NAME: 'Lot Runner' } });
     published = (await insertVehicle(ssr.db, { make: 'Kia', model: 'Soul' })).id;
     await insertVehicle(ssr.db, { make: 'Ford', model: 'Escape' });
-  });
-  afterAll(async () => {
-    await ssr?.close();
   });
 
   it("renders the inventory's first page and the state it came from into the page", async () => {

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEALER_FORM, insertVehicle } from '../../../test/factories';
-import { requestsAs, signInAdmin } from '../../../test/sessions';
-import { createBootstrappedApp } from '../../../test/test-app';
+import type { requestsAs } from '../../../test/sessions';
+import { withApp } from '../../../test/with-app';
 
 /** The Activity tab's source: GET /api/audit. */
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-let admin: ReturnType<typeof requestsAs>;
-/** `admin`, for the setup: every change must succeed. */
+const ctx = withApp({ signIn: ['admin'] });
+/** `ctx.call` (as the admin), for the setup: every change must succeed. */
 let call: ReturnType<typeof requestsAs>;
 
 beforeAll(async () => {
-  ctx = await createBootstrappedApp();
-  admin = requestsAs(ctx.app, await signInAdmin(ctx.app));
   call = async (...args) => {
-    const res = await admin(...args);
+    const res = await ctx.call(...args);
     expect(res.statusCode, `${args[0]} ${args[1]}`).toBeLessThan(300);
     return res;
   };
@@ -26,17 +23,16 @@ beforeAll(async () => {
   const vehicle = await insertVehicle(ctx.db);
   await call('PATCH', `/api/vehicles/${vehicle.id}`, { status: 'removed', inQueue: false });
 });
-afterAll(() => ctx.close());
 
 describe('audit', () => {
   it('lists the latest state changes with a readable actor, filterable by entity', async () => {
-    const all = (await admin('GET', '/api/audit?limit=500')).json();
+    const all = (await ctx.call('GET', '/api/audit?limit=500')).json();
     expect(all.length).toBeGreaterThan(5);
     expect(all.some((e: { actorLabel: string }) => e.actorLabel === 'boss@example.com')).toBe(true);
     expect(all.some((e: { entity: string }) => e.entity !== 'dealer')).toBe(true);
-    const dealersOnly = (await admin('GET', '/api/audit?entity=dealer')).json();
+    const dealersOnly = (await ctx.call('GET', '/api/audit?entity=dealer')).json();
     expect(dealersOnly.length).toBeGreaterThan(0);
     expect(dealersOnly.every((e: { entity: string }) => e.entity === 'dealer')).toBe(true);
-    expect((await admin('GET', '/api/audit?entity=secrets')).statusCode).toBe(400);
+    expect((await ctx.call('GET', '/api/audit?entity=secrets')).statusCode).toBe(400);
   });
 });

@@ -1,32 +1,18 @@
 import { AUTH_TEXT } from '@contracts/auth';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer } from '../../../test/factories';
+import { nextAddress } from '../../../test/helpers';
 import { signIn } from '../../../test/sessions';
-import { createTestApp } from '../../../test/test-app';
-import { bootstrap } from '../../bootstrap';
+import { withApp } from '../../../test/with-app';
 import { buyCodes, dealers, sessions } from '../../db/schema';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-let ip = 0;
-/** A fresh client address per call, so the per-IP limit only bites where a test wants it to. */
-const nextIp = () => `10.0.${Math.floor(++ip / 250)}.${ip % 250}`;
+/** The test accounts, and a second admin address on the allow-list. */
+const ctx = withApp({ env: { ADMIN_EMAILS: 'boss@example.com,limited@example.com' } });
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: nextIp() });
+  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: nextAddress() });
 const check = async (headers: Record<string, string>) =>
   (await ctx.app.inject({ url: '/api/admin/check', headers })).json().authorized;
-
-beforeAll(async () => {
-  ctx = await createTestApp({
-    env: {
-      ADMIN_EMAILS: 'boss@example.com,limited@example.com',
-      ADMIN_PASSWORD: 'correct horse battery',
-      UPLOAD_PASSWORD: 'lot-password',
-    },
-  });
-  await bootstrap(ctx.db, ctx.config);
-});
-afterAll(() => ctx.close());
 
 describe('admin sign-in', () => {
   it('validates the e-mail and the allow-list with the spec texts', async () => {

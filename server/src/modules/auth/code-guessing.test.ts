@@ -2,6 +2,7 @@ import { AUTH_TEXT } from '@contracts/auth';
 import { BUYING_TEXT } from '@contracts/buying';
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
+import { buyNow, dealerWithCode, makeOffer, nextCode } from '../../../test/helpers';
 import { TEST_ACCOUNTS } from '../../../test/sessions';
 import { createBootstrappedApp } from '../../../test/test-app';
 
@@ -16,42 +17,29 @@ const start = async (env: Record<string, string> = {}) => {
   return ctx;
 };
 
-const CODE_CHARS = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-let serial = 0;
 /** A fresh code every call, so nothing here depends on guessing the same code twice. */
-const guess = () => {
-  serial++;
-  return `Q${CODE_CHARS[Math.floor(serial / 1024) % 32]}${CODE_CHARS[Math.floor(serial / 32) % 32]}${CODE_CHARS[serial % 32]}`;
-};
+const guess = () => nextCode('Q');
 
 const post = (c: Ctx, url: string, payload: Record<string, unknown>, remoteAddress: string, headers = {}) =>
   c.app.inject({ method: 'POST', url, payload, remoteAddress, headers });
 const dealerLogin = (c: Ctx, dealerName: string, buyCode: string, from: string) =>
   post(c, '/api/dealer/login', { dealerName, buyCode }, from);
-const buyNow = (c: Ctx, vehicleId: number, code: string, from: string) =>
-  post(c, '/api/verify-code', { code, vehicleId }, from);
-const makeOffer = (c: Ctx, vehicleId: number, buyCode: string, from: string) =>
-  post(c, `/api/vehicles/${vehicleId}/offers`, { amount: '1000', buyCode }, from);
-
-async function dealerWithCode(c: Ctx, code = guess()) {
-  const dealer = await insertDealer(c.db);
-  const row = await insertBuyCodeRow(c.db, { dealerId: dealer.id, code });
-  return { dealer, code: row.code };
-}
 
 describe('one guessing budget for buy codes', () => {
   it('shares one budget per address across sign-in, Buy Now and Make Offer, whatever code is tried', async () => {
     const c = await start();
     const vehicle = await insertVehicle(c.db);
-    const { dealer } = await dealerWithCode(c);
+    const { dealer } = await dealerWithCode(c.db);
     const from = '198.51.100.20';
     for (let i = 0; i < 4; i++)
       expect((await dealerLogin(c, dealer.dealerName, guess(), from)).statusCode).toBe(401);
-    for (let i = 0; i < 3; i++) expect((await buyNow(c, vehicle.id, guess(), from)).statusCode).toBe(400);
-    for (let i = 0; i < 3; i++) expect((await makeOffer(c, vehicle.id, guess(), from)).statusCode).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect((await buyNow(c.app, guess(), vehicle.id, { from })).statusCode).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect((await makeOffer(c.app, vehicle.id, guess(), { amount: '1000', from })).statusCode).toBe(400);
     for (const attempt of [
-      () => makeOffer(c, vehicle.id, guess(), from),
-      () => buyNow(c, vehicle.id, guess(), from),
+      () => makeOffer(c.app, vehicle.id, guess(), { amount: '1000', from }),
+      () => buyNow(c.app, guess(), vehicle.id, { from }),
       () => dealerLogin(c, 'Anyone', guess(), from),
     ]) {
       const blocked = await attempt();
@@ -59,25 +47,29 @@ describe('one guessing budget for buy codes', () => {
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     }
     // Another address is not affected.
-    expect((await buyNow(c, vehicle.id, guess(), '198.51.100.21')).statusCode).toBe(400);
+    expect((await buyNow(c.app, guess(), vehicle.id, { from: '198.51.100.21' })).statusCode).toBe(400);
   });
 
   it('counts an IPv6 client by its /64', async () => {
     const c = await start();
     const vehicle = await insertVehicle(c.db);
     for (let i = 1; i <= 10; i++) {
-      expect((await buyNow(c, vehicle.id, guess(), `2001:db8:7:8::${i.toString(16)}`)).statusCode).toBe(400);
+      expect(
+        (await buyNow(c.app, guess(), vehicle.id, { from: `2001:db8:7:8::${i.toString(16)}` })).statusCode,
+      ).toBe(400);
     }
-    expect((await buyNow(c, vehicle.id, guess(), '2001:db8:7:8:ffff:1:2:3')).statusCode).toBe(429);
-    expect((await buyNow(c, vehicle.id, guess(), '2001:db8:7:9::1')).statusCode).toBe(400);
+    expect((await buyNow(c.app, guess(), vehicle.id, { from: '2001:db8:7:8:ffff:1:2:3' })).statusCode).toBe(
+      429,
+    );
+    expect((await buyNow(c.app, guess(), vehicle.id, { from: '2001:db8:7:9::1' })).statusCode).toBe(400);
   });
 
   it('has a daily budget per address', async () => {
     const c = await start({ CODE_GUESS_ADDRESS_PER_DAY: '3', SIGN_IN_RATE_LIMIT: '100' });
     const vehicle = await insertVehicle(c.db);
     for (let i = 0; i < 3; i++)
-      expect((await buyNow(c, vehicle.id, guess(), '198.51.100.30')).statusCode).toBe(400);
-    const blocked = await buyNow(c, vehicle.id, guess(), '198.51.100.30');
+      expect((await buyNow(c.app, guess(), vehicle.id, { from: '198.51.100.30' })).statusCode).toBe(400);
+    const blocked = await buyNow(c.app, guess(), vehicle.id, { from: '198.51.100.30' });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(23 * 3600);
     expect(blocked.json().message).toMatch(/^Too many attempts\. Please try again in (24|23) hours\.$/);
@@ -87,38 +79,40 @@ describe('one guessing budget for buy codes', () => {
     const c = await start({ CODE_GUESS_GLOBAL_PER_MINUTE: '5' });
     const vehicle = await insertVehicle(c.db);
     const other = await insertVehicle(c.db);
-    const known = await dealerWithCode(c);
+    const known = await dealerWithCode(c.db);
     // This office signed in with its real code earlier.
     expect((await dealerLogin(c, known.dealer.dealerName, known.code, '192.0.2.50')).statusCode).toBe(200);
     for (let i = 1; i <= 5; i++)
-      expect((await makeOffer(c, vehicle.id, guess(), `203.0.113.${i}`)).statusCode).toBe(400);
+      expect(
+        (await makeOffer(c.app, vehicle.id, guess(), { amount: '1000', from: `203.0.113.${i}` })).statusCode,
+      ).toBe(400);
     // Five failures from five addresses: a sixth, fresh address waits...
-    const blocked = await buyNow(c, vehicle.id, guess(), '203.0.113.99');
+    const blocked = await buyNow(c.app, guess(), vehicle.id, { from: '203.0.113.99' });
     expect(blocked.statusCode).toBe(429);
     // ... even with a real code, so the space can't be walked from many addresses ...
-    expect((await buyNow(c, vehicle.id, known.code, '203.0.113.98')).statusCode).toBe(429);
+    expect((await buyNow(c.app, known.code, vehicle.id, { from: '203.0.113.98' })).statusCode).toBe(429);
     // ... while the office that used its code before still buys.
-    expect((await buyNow(c, other.id, known.code, '192.0.2.50')).statusCode).toBe(200);
+    expect((await buyNow(c.app, known.code, other.id, { from: '192.0.2.50' })).statusCode).toBe(200);
   });
 
   it('gives addresses made trusted with one real code one shared daily ceiling, too', async () => {
     const c = await start({ CODE_GUESS_GLOBAL_PER_DAY: '3' });
     const vehicle = await insertVehicle(c.db);
-    const insider = await dealerWithCode(c);
+    const insider = await dealerWithCode(c.db);
     const addresses = ['192.0.2.91', '192.0.2.92', '192.0.2.93', '192.0.2.94'];
     for (const from of addresses) {
       expect((await dealerLogin(c, insider.dealer.dealerName, insider.code, from)).statusCode).toBe(200);
     }
     for (const from of addresses.slice(0, 3))
-      expect((await buyNow(c, vehicle.id, guess(), from)).statusCode).toBe(400);
-    expect((await buyNow(c, vehicle.id, guess(), addresses[3]!)).statusCode).toBe(429);
+      expect((await buyNow(c.app, guess(), vehicle.id, { from })).statusCode).toBe(400);
+    expect((await buyNow(c.app, guess(), vehicle.id, { from: addresses[3]! })).statusCode).toBe(429);
     // New addresses have their own ceiling, untouched by the insider.
-    expect((await buyNow(c, vehicle.id, guess(), '203.0.113.150')).statusCode).toBe(400);
+    expect((await buyNow(c.app, guess(), vehicle.id, { from: '203.0.113.150' })).statusCode).toBe(400);
   });
 
   it('never counts a correct code: a room full of dealers signs in at 8 AM', async () => {
     const c = await start();
-    const { dealer, code } = await dealerWithCode(c);
+    const { dealer, code } = await dealerWithCode(c.db);
     for (let i = 0; i < 15; i++)
       expect((await dealerLogin(c, dealer.dealerName, code, '192.0.2.60')).statusCode).toBe(200);
   });
@@ -127,14 +121,14 @@ describe('one guessing budget for buy codes', () => {
 describe('no validity oracle', () => {
   it('checks the vehicle first, then answers every code failure the same way', async () => {
     const c = await start({ SIGN_IN_RATE_LIMIT: '1000' });
-    const good = await dealerWithCode(c);
+    const good = await dealerWithCode(c.db);
     const sold = await insertVehicle(c.db, { status: 'sold' });
     const listed = await insertVehicle(c.db);
     const from = '198.51.100.40';
     // Unknown or sold vehicle: the same answer with a real code and a wrong one.
     for (const vehicleId of [987_654, sold.id]) {
-      const withGood = await makeOffer(c, vehicleId, good.code, from);
-      const withBad = await makeOffer(c, vehicleId, guess(), from);
+      const withGood = await makeOffer(c.app, vehicleId, good.code, { amount: '1000', from });
+      const withBad = await makeOffer(c.app, vehicleId, guess(), { amount: '1000', from });
       expect(withGood.statusCode).toBe(vehicleId === sold.id ? 409 : 404);
       expect({ status: withBad.statusCode, body: withBad.json() }).toEqual({
         status: withGood.statusCode,
@@ -155,7 +149,7 @@ describe('no validity oracle', () => {
       await insertBuyCodeRow(c.db, { dealerId: inactiveDealer.id, code: guess() }),
     ];
     for (const code of [...unusable.map((u) => u.code), guess()]) {
-      const res = await makeOffer(c, listed.id, code, from);
+      const res = await makeOffer(c.app, listed.id, code, { amount: '1000', from });
       expect(res.statusCode, code).toBe(400);
       expect(res.json(), code).toEqual({ message: BUYING_TEXT.codeNotValid, code: 'BAD_REQUEST' });
     }

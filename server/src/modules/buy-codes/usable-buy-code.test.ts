@@ -1,34 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
-import { signIn, signInAdmin } from '../../../test/sessions';
-import { createBootstrappedApp } from '../../../test/test-app';
+import { buyNow, makeOffer, nextAddress } from '../../../test/helpers';
+import { signIn } from '../../../test/sessions';
+import { withApp } from '../../../test/with-app';
 import { buyCodes, dealers, offers, transactions } from '../../db/schema';
 
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-let admin: string;
-let ip = 0;
-const from = () => `10.40.0.${++ip}`;
+const ctx = withApp({ signIn: ['admin'] });
 
-beforeAll(async () => {
-  ctx = await createBootstrappedApp();
-  admin = await signInAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
-
-const makeOffer = (vehicleId: number, buyCode: string, amount = '15000') =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/vehicles/${vehicleId}/offers`,
-    payload: { amount, buyCode },
-    remoteAddress: from(),
-  });
 const accept = (offerId: number) =>
   ctx.app.inject({
     method: 'PATCH',
     url: `/api/offers/${offerId}`,
     payload: { status: 'accepted' },
-    headers: { cookie: admin },
+    headers: { cookie: ctx.admin },
   });
 const usageOf = async (id: number) =>
   (await ctx.db.select().from(buyCodes).where(eq(buyCodes.id, id)))[0]!.usageCount;
@@ -47,14 +32,14 @@ describe('a usable buy code means the same thing everywhere', () => {
       method: 'POST',
       url: '/api/dealer/login',
       payload: { dealerName: dealer.dealerName, buyCode: usedUp.code },
-      remoteAddress: from(),
+      remoteAddress: nextAddress(),
     });
     expect(login.statusCode).toBe(401);
     const cookie = await signIn(
       ctx.app,
       'dealer',
       { dealerName: dealer.dealerName, buyCode: live.code },
-      from(),
+      nextAddress(),
     );
     const codes = (await ctx.app.inject({ url: '/api/dealer/buycodes', headers: { cookie } })).json();
     expect(
@@ -74,8 +59,8 @@ describe('a usable buy code means the same thing everywhere', () => {
       await insertVehicle(ctx.db),
     ];
     // Offers don't use the code up, so two can wait at once.
-    const a = (await makeOffer(first!.id, code.code)).json();
-    const b = (await makeOffer(second!.id, code.code)).json();
+    const a = (await makeOffer(ctx.app, first!.id, code.code)).json();
+    const b = (await makeOffer(ctx.app, second!.id, code.code)).json();
     expect((await accept(a.id)).statusCode).toBe(200);
     expect(await usageOf(code.id)).toBe(1);
 
@@ -85,12 +70,7 @@ describe('a usable buy code means the same thing everywhere', () => {
     const [still] = await ctx.db.select().from(offers).where(eq(offers.id, b.id));
     expect(still!.status).toBe('pending');
     // Nor can Buy Now use it a second time.
-    const buy = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/verify-code',
-      payload: { code: code.code, vehicleId: third!.id },
-      remoteAddress: from(),
-    });
+    const buy = await buyNow(ctx.app, code.code, third!.id);
     expect(buy.statusCode).toBe(403);
     expect(buy.json().reason).toBe('BUY_CODE_USED_UP');
     expect(await ctx.db.select().from(transactions).where(eq(transactions.buyCodeId, code.id))).toHaveLength(
@@ -102,19 +82,19 @@ describe('a usable buy code means the same thing everywhere', () => {
     const dealer = await insertDealer(ctx.db);
     const code = await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: 'UU4A' });
     const vehicle = await insertVehicle(ctx.db);
-    const offer = (await makeOffer(vehicle.id, code.code)).json();
+    const offer = (await makeOffer(ctx.app, vehicle.id, code.code)).json();
     const counter = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/offers/${offer.id}`,
       payload: { status: 'countered', counterAmount: '16000' },
-      headers: { cookie: admin },
+      headers: { cookie: ctx.admin },
     });
     expect(counter.statusCode).toBe(200);
     const cookie = await signIn(
       ctx.app,
       'dealer',
       { dealerName: dealer.dealerName, buyCode: code.code },
-      from(),
+      nextAddress(),
     );
     const accepted = await ctx.app.inject({
       method: 'POST',
@@ -126,7 +106,7 @@ describe('a usable buy code means the same thing everywhere', () => {
     expect(await usageOf(code.id)).toBe(1);
 
     const other = await insertVehicle(ctx.db);
-    const pending = (await makeOffer(other.id, code.code)).json();
+    const pending = (await makeOffer(ctx.app, other.id, code.code)).json();
     await ctx.db.update(dealers).set({ active: false }).where(eq(dealers.id, dealer.id));
     const refused = await accept(pending.id);
     expect(refused.statusCode).toBe(409);

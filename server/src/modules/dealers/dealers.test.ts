@@ -1,24 +1,19 @@
 import { BUYING_TEXT, PURCHASE_REFUSALS } from '@contracts/buying';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEALER_FORM, insertVehicle } from '../../../test/factories';
-import { requestsAs, signIn, signInAdmin } from '../../../test/sessions';
-import { createBootstrappedApp } from '../../../test/test-app';
+import { buyNow } from '../../../test/helpers';
+import { signIn } from '../../../test/sessions';
+import { withApp } from '../../../test/with-app';
 
 /** The admin's dealers: the add-dealer form, its first buy code, activation. */
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-let call: ReturnType<typeof requestsAs>;
 
-beforeAll(async () => {
-  ctx = await createBootstrappedApp();
-  call = requestsAs(ctx.app, await signInAdmin(ctx.app));
-});
-afterAll(() => ctx.close());
+const ctx = withApp({ signIn: ['admin'] });
 
 const DEALER = DEALER_FORM;
 
 describe('dealers', () => {
   it('validates the eleven fields with the spec messages', async () => {
-    const res = await call('POST', '/api/dealers', {
+    const res = await ctx.call('POST', '/api/dealers', {
       ...DEALER,
       dealerName: ' ',
       email: 'nope',
@@ -26,22 +21,22 @@ describe('dealers', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Dealer name is required');
-    expect((await call('POST', '/api/dealers', { ...DEALER, billingContactEmail: 'x' })).json().message).toBe(
-      'Invalid billing contact email',
-    );
     expect(
-      (await call('POST', '/api/dealers', { ...DEALER, titleContactPhone: '555-01' })).json().message,
+      (await ctx.call('POST', '/api/dealers', { ...DEALER, billingContactEmail: 'x' })).json().message,
+    ).toBe('Invalid billing contact email');
+    expect(
+      (await ctx.call('POST', '/api/dealers', { ...DEALER, titleContactPhone: '555-01' })).json().message,
     ).toBe('Title contact phone must be at least 10 digits');
   });
 
   it('adds a dealer with its first code, refuses a duplicate name, and deactivation stops its code', async () => {
-    const res = await call('POST', '/api/dealers', DEALER);
+    const res = await ctx.call('POST', '/api/dealers', DEALER);
     expect(res.statusCode).toBe(201);
     const dealer = res.json();
     expect(dealer).toMatchObject({ dealerName: 'Harbor Auto Group', active: true });
     expect(dealer.buyCode.code).toMatch(/^[2-9A-HJ-NP-Z]{4}$/);
     expect(
-      (await call('POST', '/api/dealers', { ...DEALER, dealerName: 'harbor auto group ' })).statusCode,
+      (await ctx.call('POST', '/api/dealers', { ...DEALER, dealerName: 'harbor auto group ' })).statusCode,
     ).toBe(409);
 
     const session = await signIn(ctx.app, 'dealer', {
@@ -49,15 +44,13 @@ describe('dealers', () => {
       buyCode: dealer.buyCode.code,
     });
     const vehicle = await insertVehicle(ctx.db);
-    expect((await call('PATCH', `/api/dealers/${dealer.id}`, { active: false })).json().active).toBe(false);
+    expect((await ctx.call('PATCH', `/api/dealers/${dealer.id}`, { active: false })).json().active).toBe(
+      false,
+    );
     expect((await ctx.app.inject({ url: '/api/dealer/me', headers: { cookie: session } })).statusCode).toBe(
       401,
     );
-    const refused = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/verify-code',
-      payload: { code: dealer.buyCode.code, vehicleId: vehicle.id },
-    });
+    const refused = await buyNow(ctx.app, dealer.buyCode.code, vehicle.id);
     // The code matched, so the dealer is told why it cannot buy (ADR 0018), not 'Invalid buy code'.
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
@@ -65,7 +58,7 @@ describe('dealers', () => {
       reason: PURCHASE_REFUSALS.dealerInactive,
     });
     expect(
-      (await call('PATCH', `/api/dealers/${dealer.id}`, { active: true, dealerName: 'x' })).statusCode,
+      (await ctx.call('PATCH', `/api/dealers/${dealer.id}`, { active: true, dealerName: 'x' })).statusCode,
     ).toBe(400);
   });
 });

@@ -1,19 +1,11 @@
 import { existsSync } from 'node:fs';
 import { readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInStaff } from '../../../test/sessions';
-import { createBootstrappedApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { withApp } from '../../../test/with-app';
 import { runHousekeeping } from './run-housekeeping';
 
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-let staff: string;
-
-beforeAll(async () => {
-  ctx = await createBootstrappedApp();
-  staff = await signInStaff(ctx.app);
-});
-afterAll(() => ctx.close());
+const ctx = withApp({ signIn: ['staff'] });
 
 const HOUR = 60 * 60 * 1000;
 /** The first bytes of an MP4 (ftyp box, brand isom), which is what the upload check reads. */
@@ -32,7 +24,7 @@ const tus = (
   ctx.app.inject({
     method,
     url,
-    headers: { 'tus-resumable': '1.0.0', cookie: staff, ...headers },
+    headers: { 'tus-resumable': '1.0.0', cookie: ctx.staff, ...headers },
     ...(payload ? { payload } : {}),
   });
 
@@ -93,7 +85,7 @@ describe('housekeeping of resumable uploads', () => {
     // The finished upload still plays.
     const result = await ctx.app.inject({
       url: `/api/upload-results/${finished}`,
-      headers: { cookie: staff },
+      headers: { cookie: ctx.staff },
     });
     expect(result.statusCode).toBe(200);
     expect((await ctx.app.inject({ url: result.json().url })).statusCode).toBe(200);

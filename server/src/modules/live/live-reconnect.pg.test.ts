@@ -1,26 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openEventStream } from '../../../test/event-stream';
 import { insertVehicle } from '../../../test/factories';
 import { signInAdmin } from '../../../test/sessions';
-import { createBootstrappedApp } from '../../../test/test-app';
+import { withApp } from '../../../test/with-app';
 
 /**
  * On PostgreSQL the instance LISTENs on its own connection. When that connection drops, whatever
  * was NOTIFYed meanwhile is lost: the open streams are told `reset` (refetch everything), and the
  * new connection delivers the next changes again.
  */
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-let base: string;
-beforeAll(async () => {
-  ctx = await createBootstrappedApp({ env: { NOTIFICATION_INTERVAL_MS: '3600000' } });
-  base = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-});
-afterAll(() => ctx.close());
+const ctx = withApp({ env: { NOTIFICATION_INTERVAL_MS: '3600000' }, listen: true });
 
 describe('live stream when the LISTEN connection drops (PostgreSQL)', () => {
   it('says reset to open streams and carries on with the new connection', async () => {
-    const reader = await openEventStream(`${base}/api/events`, { cookie: await signInAdmin(ctx.app) });
+    const reader = await openEventStream(`${ctx.base}/api/events`, { cookie: await signInAdmin(ctx.app) });
     try {
       expect((await reader.next()).event).toBe('ready');
       const killed = (await ctx.db.execute(sql`

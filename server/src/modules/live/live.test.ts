@@ -1,9 +1,11 @@
 import { asc, gt, lte, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type EventStreamReader, openEventStream, type SseMessage } from '../../../test/event-stream';
-import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
-import { signIn, signInAdmin, signInStaff } from '../../../test/sessions';
+import { insertVehicle } from '../../../test/factories';
+import { boughtNow, dealerWithCode, madeOffer } from '../../../test/helpers';
+import { signIn, signInAdmin } from '../../../test/sessions';
 import { createBootstrappedApp } from '../../../test/test-app';
+import { withApp } from '../../../test/with-app';
 import { liveEvents } from '../../db/schema';
 import { MAX_STREAMS_PER_DEALERSHIP, MAX_STREAMS_PER_SESSION } from './live-hub';
 
@@ -13,50 +15,28 @@ import { MAX_STREAMS_PER_DEALERSHIP, MAX_STREAMS_PER_SESSION } from './live-hub'
  * instance's LISTEN deliver them. The notification sender is slowed down so that nothing but the
  * test writes to the watched tables.
  */
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-let base: string;
-let admin: string;
-let staff: string;
-let serial = 0;
 const open: EventStreamReader[] = [];
 
-beforeAll(async () => {
-  ctx = await createBootstrappedApp({
-    env: { LIVE_HEARTBEAT_MS: '300', NOTIFICATION_INTERVAL_MS: '3600000', SIGN_IN_RATE_LIMIT: '100000' },
-  });
-  base = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-  admin = await signInAdmin(ctx.app);
-  staff = await signInStaff(ctx.app);
+const ctx = withApp({
+  env: { LIVE_HEARTBEAT_MS: '300', NOTIFICATION_INTERVAL_MS: '3600000', SIGN_IN_RATE_LIMIT: '100000' },
+  listen: true,
+  signIn: ['admin', 'staff'],
 });
-afterAll(async () => {
+afterAll(() => {
   for (const stream of open) stream.close();
-  await ctx.close();
 });
 
 async function stream(cookie: string, headers: Record<string, string> = {}, query = '') {
-  const reader = await openEventStream(`${base}/api/events${query}`, { cookie, ...headers });
+  const reader = await openEventStream(`${ctx.base}/api/events${query}`, { cookie, ...headers });
   open.push(reader);
   return reader;
 }
 
 /** A dealer with a buy code, signed in. */
 async function newDealer() {
-  serial++;
-  const dealer = await insertDealer(ctx.db);
-  const code = `L${'23456789ABCDEFGH'[serial % 16]}${'JKLMNPQRSTUVWXYZ'[Math.floor(serial / 16) % 16]}3`;
-  await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code });
+  const { dealer, code } = await dealerWithCode(ctx.db);
   const cookie = await signIn(ctx.app, 'dealer', { dealerName: dealer.dealerName, buyCode: code });
   return { ...dealer, code, cookie };
-}
-
-async function makeOffer(vehicleId: number, buyCode: string, amount = '15000') {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/vehicles/${vehicleId}/offers`,
-    payload: { amount, buyCode },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number };
 }
 
 /** All event rows after `afterId`, oldest first, as the table has them. */
@@ -102,7 +82,7 @@ describe('GET /api/events', () => {
 
   it('streams an offer a dealer makes to an admin at once, uncompressed, unbuffered and uncached', async () => {
     const before = await latestId();
-    const reader = await stream(admin, { 'accept-encoding': 'gzip, deflate, br' });
+    const reader = await stream(ctx.admin, { 'accept-encoding': 'gzip, deflate, br' });
     expect(reader.status).toBe(200);
     expect(reader.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(reader.headers.get('cache-control')).toBe('no-store');
@@ -119,7 +99,7 @@ describe('GET /api/events', () => {
     const vehicle = await insertVehicle(ctx.db);
     const sinceVehicle = await latestId();
     const started = Date.now();
-    await makeOffer(vehicle.id, dealer.code);
+    await madeOffer(ctx.app, vehicle.id, dealer.code);
     const answered = Date.now();
     const change = await reader.next((m) => m.event === 'change' && m.data === '{"topic":"offers"}');
     console.log(
@@ -134,8 +114,8 @@ describe('GET /api/events', () => {
     const [aStream, bStream, staffStream, adminStream] = [
       await stream(a.cookie),
       await stream(b.cookie),
-      await stream(staff),
-      await stream(admin),
+      await stream(ctx.staff),
+      await stream(ctx.admin),
     ];
     const starts = await Promise.all([aStream, bStream, staffStream, adminStream].map((s) => s.next()));
     expect(starts.map((m) => m.event)).toEqual(['ready', 'ready', 'ready', 'ready']);
@@ -146,14 +126,9 @@ describe('GET /api/events', () => {
       await insertVehicle(ctx.db),
       await insertVehicle(ctx.db),
     ];
-    await makeOffer(v1.id, b.code);
-    const sale = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/verify-code',
-      payload: { code: b.code, vehicleId: v2.id },
-    });
-    expect(sale.statusCode, sale.body).toBe(200);
-    await makeOffer(v3.id, a.code);
+    await madeOffer(ctx.app, v1.id, b.code);
+    await boughtNow(ctx.app, b.code, v2.id);
+    await madeOffer(ctx.app, v3.id, a.code);
     const last = await marker();
 
     const rows = await rowsAfter(from);
@@ -186,9 +161,9 @@ describe('GET /api/events', () => {
   it('resumes after Last-Event-ID with exactly the missed events the session may see', async () => {
     const dealer = await newDealer();
     const vehicle = await insertVehicle(ctx.db);
-    const first = await stream(admin);
+    const first = await stream(ctx.admin);
     await first.next((m) => m.event === 'ready');
-    const offer = await makeOffer(vehicle.id, dealer.code);
+    const offerId = await madeOffer(ctx.app, vehicle.id, dealer.code);
     const seen = await first.next((m) => m.event === 'change' && m.data === '{"topic":"offers"}');
     first.close();
     await first.ended;
@@ -196,17 +171,17 @@ describe('GET /api/events', () => {
     // Missed while away: a counter, another dealer's offer, a new car.
     const counter = await ctx.app.inject({
       method: 'PATCH',
-      url: `/api/offers/${offer.id}`,
-      headers: { cookie: admin },
+      url: `/api/offers/${offerId}`,
+      headers: { cookie: ctx.admin },
       payload: { status: 'countered', counterAmount: '16000' },
     });
     expect(counter.statusCode, counter.body).toBe(200);
     const other = await newDealer();
-    await makeOffer((await insertVehicle(ctx.db)).id, other.code);
+    await madeOffer(ctx.app, (await insertVehicle(ctx.db)).id, other.code);
     const missed = await rowsAfter(Number(seen.id));
     expect(missed.length).toBeGreaterThan(3);
 
-    const resumed = await stream(admin, { 'last-event-id': seen.id! });
+    const resumed = await stream(ctx.admin, { 'last-event-id': seen.id! });
     const last = await marker();
     const replayed = await changesUntil(resumed, last);
     expect(resumed.messages.map((m) => m.event)).not.toContain('ready');
@@ -234,23 +209,23 @@ describe('GET /api/events', () => {
     // What housekeeping does to old rows.
     await ctx.db.delete(liveEvents).where(lte(liveEvents.id, old));
     for (const id of [String(old), '999999999999', 'abc', '-1']) {
-      const reader = await stream(admin, { 'last-event-id': id });
+      const reader = await stream(ctx.admin, { 'last-event-id': id });
       const reset = await reader.next();
       expect(reset, id).toMatchObject({ event: 'reset', id: String(await latestId()) });
       reader.close();
     }
-    const tooOld = await stream(admin, {}, `?lastEventId=${old}`);
+    const tooOld = await stream(ctx.admin, {}, `?lastEventId=${old}`);
     const reset = await tooOld.next();
     expect(reset.event).toBe('reset');
     // From the reset's id the stream resumes normally.
     const next = await marker();
-    const resumed = await stream(admin, { 'last-event-id': reset.id! });
+    const resumed = await stream(ctx.admin, { 'last-event-id': reset.id! });
     expect(asRows(await changesUntil(resumed, next))).toEqual([{ id: next, topic: 'vehicles' }]);
     expect(resumed.messages[0]!.event).toBe('change');
   });
 
   it('sends a heartbeat comment every LIVE_HEARTBEAT_MS', async () => {
-    const reader = await stream(staff);
+    const reader = await stream(ctx.staff);
     const started = Date.now();
     await reader.nextComment('heartbeat', 3000);
     await reader.nextComment('heartbeat', 3000);
@@ -280,7 +255,7 @@ describe('GET /api/events', () => {
     const res = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/dealers/${deactivated.id}`,
-      headers: { cookie: admin },
+      headers: { cookie: ctx.admin },
       payload: { active: false },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -289,7 +264,7 @@ describe('GET /api/events', () => {
     expect(deactivatedStream.messages.map((m) => m.data)).toContain('{"topic":"dealers"}');
 
     // The other sessions' streams are still open.
-    const still = await stream(admin);
+    const still = await stream(ctx.admin);
     await still.nextComment('heartbeat', 3000);
   });
 

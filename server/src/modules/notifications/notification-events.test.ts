@@ -3,17 +3,18 @@ import { join } from 'node:path';
 import { dateInZone } from '@contracts/business-days';
 import { DEALER_DASHBOARD_SECTIONS } from '@contracts/routes';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
-import { requestsAs, signIn, signInAdmin, TEST_ACCOUNTS } from '../../../test/sessions';
-import { recipientsOf, type SmtpSink, startSmtpSink } from '../../../test/smtp-sink';
-import { createBootstrappedApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { insertVehicle } from '../../../test/factories';
+import { boughtNow, dealerWithCode, madeOffer, nextAddress } from '../../../test/helpers';
+import { signIn, TEST_ACCOUNTS } from '../../../test/sessions';
+import { recipientsOf } from '../../../test/smtp-sink';
+import { withMailingApp } from '../../../test/with-mailing-app';
 import { notificationPreferences, notifications, offers } from '../../db/schema';
 import { PROJECT_ROOT } from '../../project-root';
 import { expireOffers } from '../offers/expire-offers';
 import { remindExpiringOffers } from '../offers/remind-expiring-offers';
 import { MAX_SMS_LENGTH, messageContextOf } from './notification-messages';
-import { createMailTransport, type MailTransport, runSenderPass } from './send-notifications';
+import { runSenderPass } from './send-notifications';
 
 /**
  * Every event of issue #16 beyond the first ones (notifications.test.ts): the expiry reminder and
@@ -24,17 +25,10 @@ import { createMailTransport, type MailTransport, runSenderPass } from './send-n
 const ORIGIN = 'https://wholesale.example.com';
 const FROM = 'Deal Machine <notify@wholesale.example.com>';
 
-let sink: SmtpSink;
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-let transport: MailTransport;
-let admin: ReturnType<typeof requestsAs>;
-let adminCookie: string;
-let ip = 0;
-
-const pass = () => runSenderPass(ctx.db, transport, { from: FROM });
+const pass = () => runSenderPass(ctx.db, ctx.transport, { from: FROM });
 const rows = () => ctx.db.select().from(notifications).orderBy(notifications.id);
 const rowsOf = async (event: string) => (await rows()).filter((r) => r.event === event);
-const mailTo = (address: string) => sink.messages.filter((m) => recipientsOf(m).includes(address));
+const mailTo = (address: string) => ctx.sink.messages.filter((m) => recipientsOf(m).includes(address));
 /** What the app's 60 s sweep runs, called directly so a test decides when. */
 const sweep = async () => {
   const messages = messageContextOf(ctx.config);
@@ -42,62 +36,19 @@ const sweep = async () => {
   return remindExpiringOffers(ctx.db, messages);
 };
 
-let codeSerial = 0;
-const CODE_CHARS = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-const nextCode = () => {
-  codeSerial++;
-  return `EV${CODE_CHARS[Math.floor(codeSerial / 32) % 32]}${CODE_CHARS[codeSerial % 32]}`;
-};
-async function dealerWithCode(overrides: Parameters<typeof insertDealer>[1] = {}) {
-  const dealer = await insertDealer(ctx.db, overrides);
-  const code = await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: nextCode() });
-  return { dealer, code: code.code };
-}
-async function makeOffer(vehicleId: number, code: string, amount: string) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/vehicles/${vehicleId}/offers`,
-    payload: { amount, buyCode: code },
-    remoteAddress: `10.8.0.${++ip % 250}`,
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().id as number;
-}
-async function buyNow(code: string, vehicleId: number) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/verify-code',
-    payload: { code, vehicleId },
-    remoteAddress: `10.8.1.${++ip % 250}`,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().transactionId as number;
-}
 const expiresIn = (offerId: number, minutes: number) =>
   ctx.db
     .update(offers)
     .set({ expiresAt: sql`now() + ${minutes} * interval '1 minute'` })
     .where(eq(offers.id, offerId));
 const dealerCookie = (dealerName: string, buyCode: string) =>
-  signIn(ctx.app, 'dealer', { dealerName, buyCode }, `10.8.2.${++ip % 250}`);
+  signIn(ctx.app, 'dealer', { dealerName, buyCode }, nextAddress());
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  ctx = await createBootstrappedApp({
-    env: { SMTP_URL: sink.url, MAIL_FROM: FROM, PUBLIC_ORIGIN: ORIGIN, NOTIFICATION_INTERVAL_MS: '3600000' },
-  });
-  transport = createMailTransport(ctx.config.mail!.smtpUrl);
-  adminCookie = await signInAdmin(ctx.app);
-  admin = requestsAs(ctx.app, adminCookie);
-});
-afterAll(async () => {
-  transport.close?.();
-  await ctx.close();
-  await sink.close();
-});
-beforeEach(async () => {
-  await ctx.db.delete(notifications);
-  sink.messages.length = 0;
+const ctx = withMailingApp({
+  mailFrom: FROM,
+  publicOrigin: ORIGIN,
+  emptyOutboxEachTest: true,
+  signIn: ['admin'],
 });
 
 describe('offer expiry', () => {
@@ -108,8 +59,8 @@ describe('offer expiry', () => {
       model: 'Outback',
       price: '27900.00',
     });
-    const { dealer, code } = await dealerWithCode();
-    const offerId = await makeOffer(vehicle.id, code, '25000');
+    const { dealer, code } = await dealerWithCode(ctx.db);
+    const offerId = await madeOffer(ctx.app, vehicle.id, code, { amount: '25000' });
 
     // 48 h left: not due.
     expect(await sweep()).toBe(0);
@@ -137,7 +88,7 @@ describe('offer expiry', () => {
     expect(mailTo(dealer.billingContactEmail)).toHaveLength(0);
 
     // A counter opens a new window: 48 h, then its own reminder, naming the counter amount.
-    const countered = await admin('PATCH', `/api/offers/${offerId}`, {
+    const countered = await ctx.call('PATCH', `/api/offers/${offerId}`, {
       status: 'countered',
       counterAmount: '26500',
     });
@@ -147,7 +98,7 @@ describe('offer expiry', () => {
     expect(await sweep()).toBe(1);
     expect(await sweep()).toBe(0);
     expect(await rowsOf('offer_expiring')).toHaveLength(2);
-    sink.messages.length = 0;
+    ctx.sink.messages.length = 0;
     await pass();
     const counterMails = mailTo(dealer.email);
     const reminder = counterMails.find((m) => m.subject?.includes('expires in'));
@@ -165,13 +116,13 @@ describe('offer expiry', () => {
       model: 'CX-5',
       price: '16500.00',
     });
-    const { dealer, code } = await dealerWithCode();
-    const offerId = await makeOffer(vehicle.id, code, '15000');
+    const { dealer, code } = await dealerWithCode(ctx.db);
+    const offerId = await madeOffer(ctx.app, vehicle.id, code, { amount: '15000' });
     await expiresIn(offerId, -1);
 
     // The admin's offers list expires it, in the same transaction as its message.
-    expect((await admin('GET', '/api/offers')).statusCode).toBe(200);
-    expect((await admin('GET', '/api/offers')).statusCode).toBe(200);
+    expect((await ctx.call('GET', '/api/offers')).statusCode).toBe(200);
+    expect((await ctx.call('GET', '/api/offers')).statusCode).toBe(200);
     await sweep();
     const cookie = await dealerCookie(dealer.dealerName, code);
     expect((await ctx.app.inject({ url: '/api/dealer/offers', headers: { cookie } })).statusCode).toBe(200);
@@ -195,10 +146,10 @@ describe('offer expiry', () => {
       model: 'Wrangler',
       price: '24000.00',
     });
-    const { dealer, code } = await dealerWithCode();
-    const offerId = await makeOffer(vehicle.id, code, '21000');
+    const { dealer, code } = await dealerWithCode(ctx.db);
+    const offerId = await madeOffer(ctx.app, vehicle.id, code, { amount: '21000' });
     expect(
-      (await admin('PATCH', `/api/offers/${offerId}`, { status: 'countered', counterAmount: '22750.25' }))
+      (await ctx.call('PATCH', `/api/offers/${offerId}`, { status: 'countered', counterAmount: '22750.25' }))
         .statusCode,
     ).toBe(200);
     await expiresIn(offerId, -1);
@@ -228,16 +179,16 @@ describe('offer expiry', () => {
 describe('offers closed by something else', () => {
   it('a sale or a removed listing tells each dealer whose open offer it declined', async () => {
     const car = await insertVehicle(ctx.db, { year: 2019, make: 'Volvo', model: 'XC60', price: '28000.00' });
-    const { dealer: bidder, code: bidderCode } = await dealerWithCode();
-    const { dealer: buyer, code: buyerCode } = await dealerWithCode();
-    const offerId = await makeOffer(car.id, bidderCode, '26000');
+    const { dealer: bidder, code: bidderCode } = await dealerWithCode(ctx.db);
+    const { dealer: buyer, code: buyerCode } = await dealerWithCode(ctx.db);
+    const offerId = await madeOffer(ctx.app, car.id, bidderCode, { amount: '26000' });
     expect(
-      (await admin('PATCH', `/api/offers/${offerId}`, { status: 'countered', counterAmount: '27000' }))
+      (await ctx.call('PATCH', `/api/offers/${offerId}`, { status: 'countered', counterAmount: '27000' }))
         .statusCode,
     ).toBe(200);
     await ctx.db.delete(notifications);
 
-    await buyNow(buyerCode, car.id);
+    await boughtNow(ctx.app, buyerCode, car.id);
     const declined = await rowsOf('offer_declined');
     expect(declined.map((r) => [r.recipient, r.payload.dealerId])).toEqual([[bidder.email, bidder.id]]);
     expect(mailTo(buyer.email)).toHaveLength(0);
@@ -250,9 +201,12 @@ describe('offers closed by something else', () => {
     expect(mail!.text).toContain(`Browse the inventory: ${ORIGIN}/inventory`);
 
     const other = await insertVehicle(ctx.db, { year: 2020, make: 'Nissan', model: 'Rogue' });
-    await makeOffer(other.id, bidderCode, '15000');
+    await madeOffer(ctx.app, other.id, bidderCode, { amount: '15000' });
     await ctx.db.delete(notifications);
-    const removed = await admin('PATCH', `/api/vehicles/${other.id}`, { status: 'removed', inQueue: false });
+    const removed = await ctx.call('PATCH', `/api/vehicles/${other.id}`, {
+      status: 'removed',
+      inQueue: false,
+    });
     expect(removed.statusCode).toBe(200);
     const closed = await rowsOf('offer_declined');
     expect(closed.map((r) => [r.recipient, r.payload.subject])).toEqual([
@@ -269,8 +223,8 @@ describe('transactions', () => {
       model: 'Telluride',
       price: '31250.00',
     });
-    const { dealer, code } = await dealerWithCode();
-    const id = await buyNow(code, vehicle.id);
+    const { dealer, code } = await dealerWithCode(ctx.db);
+    const id = await boughtNow(ctx.app, code, vehicle.id);
     await ctx.db.delete(notifications);
 
     // Mark paid records the remaining balance; the flag then follows the ledger (no unmarking by hand).
@@ -279,11 +233,17 @@ describe('transactions', () => {
       reference: 'FED-1',
       receivedOn: dateInZone(new Date(), 'America/New_York'),
     };
-    expect((await admin('PATCH', `/api/transactions/${id}`, { isPaid: true, payment })).statusCode).toBe(200);
-    expect((await admin('PATCH', `/api/transactions/${id}`, { isPaid: false })).statusCode).toBe(409);
-    expect((await admin('PATCH', `/api/transactions/${id}`, { isPaid: true })).statusCode).toBe(200);
-    expect((await admin('PATCH', `/api/transactions/${id}`, { status: 'completed' })).statusCode).toBe(200);
-    expect((await admin('PATCH', `/api/transactions/${id}`, { status: 'completed' })).statusCode).toBe(200);
+    expect((await ctx.call('PATCH', `/api/transactions/${id}`, { isPaid: true, payment })).statusCode).toBe(
+      200,
+    );
+    expect((await ctx.call('PATCH', `/api/transactions/${id}`, { isPaid: false })).statusCode).toBe(409);
+    expect((await ctx.call('PATCH', `/api/transactions/${id}`, { isPaid: true })).statusCode).toBe(200);
+    expect((await ctx.call('PATCH', `/api/transactions/${id}`, { status: 'completed' })).statusCode).toBe(
+      200,
+    );
+    expect((await ctx.call('PATCH', `/api/transactions/${id}`, { status: 'completed' })).statusCode).toBe(
+      200,
+    );
     expect((await rows()).map((r) => [r.event, r.recipient])).toEqual([
       ['transaction_paid', dealer.billingContactEmail],
       ['transaction_completed', dealer.billingContactEmail],
@@ -310,8 +270,8 @@ describe('transactions', () => {
 
   it('a bill of sale reaches the title contact with its download link; a refused upload enqueues nothing', async () => {
     const vehicle = await insertVehicle(ctx.db, { year: 2016, make: 'Audi', model: 'A4', price: '14999.99' });
-    const { dealer, code } = await dealerWithCode();
-    const id = await buyNow(code, vehicle.id);
+    const { dealer, code } = await dealerWithCode(ctx.db);
+    const id = await boughtNow(ctx.app, code, vehicle.id);
     await ctx.db.delete(notifications);
     const boundary = '----events-boundary';
     const upload = () =>
@@ -325,7 +285,7 @@ describe('transactions', () => {
           Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
           Buffer.from(`\r\n--${boundary}--\r\n`),
         ]),
-        headers: { cookie: adminCookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        headers: { cookie: ctx.admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
       });
     expect((await upload()).statusCode).toBe(200);
     expect((await rows()).map((r) => [r.event, r.recipient])).toEqual([
@@ -342,9 +302,9 @@ describe('transactions', () => {
 
     // Cancelled: the upload is refused and nothing is enqueued.
     await ctx.db.delete(notifications);
-    expect((await admin('PATCH', `/api/transactions/${id}`, { cancelled: true })).statusCode).toBe(200);
+    expect((await ctx.call('PATCH', `/api/transactions/${id}`, { cancelled: true })).statusCode).toBe(200);
     expect((await upload()).statusCode).toBe(409);
-    expect((await admin('PATCH', `/api/transactions/${id}`, { isPaid: true })).statusCode).toBe(409);
+    expect((await ctx.call('PATCH', `/api/transactions/${id}`, { isPaid: true })).statusCode).toBe(409);
     expect(await rows()).toEqual([]);
   });
 });
@@ -352,12 +312,12 @@ describe('transactions', () => {
 describe('dealers', () => {
   it('deactivation reaches the main contact with the offers it declined; each deactivation once', async () => {
     const vehicle = await insertVehicle(ctx.db);
-    const { dealer, code } = await dealerWithCode();
-    await makeOffer(vehicle.id, code, '12000');
+    const { dealer, code } = await dealerWithCode(ctx.db);
+    await madeOffer(ctx.app, vehicle.id, code, { amount: '12000' });
     await ctx.db.delete(notifications);
 
-    expect((await admin('PATCH', `/api/dealers/${dealer.id}`, { active: false })).statusCode).toBe(200);
-    expect((await admin('PATCH', `/api/dealers/${dealer.id}`, { active: false })).statusCode).toBe(200);
+    expect((await ctx.call('PATCH', `/api/dealers/${dealer.id}`, { active: false })).statusCode).toBe(200);
+    expect((await ctx.call('PATCH', `/api/dealers/${dealer.id}`, { active: false })).statusCode).toBe(200);
     expect((await rows()).map((r) => [r.event, r.recipient])).toEqual([['dealer_deactivated', dealer.email]]);
     await pass();
     const [mail] = mailTo(dealer.email);
@@ -366,10 +326,10 @@ describe('dealers', () => {
     expect(mail!.text).toContain('1 open offer was declined.');
     expect(mail!.text).toContain(`${ORIGIN}/`);
 
-    expect((await admin('PATCH', `/api/dealers/${dealer.id}`, { active: true })).statusCode).toBe(200);
-    expect((await admin('PATCH', `/api/dealers/${dealer.id}`, { active: false })).statusCode).toBe(200);
+    expect((await ctx.call('PATCH', `/api/dealers/${dealer.id}`, { active: true })).statusCode).toBe(200);
+    expect((await ctx.call('PATCH', `/api/dealers/${dealer.id}`, { active: false })).statusCode).toBe(200);
     expect(await rowsOf('dealer_deactivated')).toHaveLength(2);
-    expect((await admin('PATCH', '/api/dealers/999999', { active: false })).statusCode).toBe(404);
+    expect((await ctx.call('PATCH', '/api/dealers/999999', { active: false })).statusCode).toBe(404);
     expect(await rowsOf('dealer_deactivated')).toHaveLength(2);
   });
 });
@@ -382,10 +342,10 @@ describe('content of the offer messages', () => {
       model: 'Civic',
       price: '22000.00',
     });
-    const { dealer, code } = await dealerWithCode();
-    const offerId = await makeOffer(vehicle.id, code, '20000');
+    const { dealer, code } = await dealerWithCode(ctx.db);
+    const offerId = await madeOffer(ctx.app, vehicle.id, code, { amount: '20000' });
     expect(
-      (await admin('PATCH', `/api/offers/${offerId}`, { status: 'countered', counterAmount: '21000' }))
+      (await ctx.call('PATCH', `/api/offers/${offerId}`, { status: 'countered', counterAmount: '21000' }))
         .statusCode,
     ).toBe(200);
     await pass();
@@ -401,11 +361,11 @@ describe('content of the offer messages', () => {
 
   it('an admin’s answer to a pending offer: accepted links to the sale, a refused second answer enqueues nothing', async () => {
     const vehicle = await insertVehicle(ctx.db);
-    const { dealer, code } = await dealerWithCode();
-    const offerId = await makeOffer(vehicle.id, code, '17500');
-    expect((await admin('PATCH', `/api/offers/${offerId}`, { status: 'accepted' })).statusCode).toBe(200);
+    const { dealer, code } = await dealerWithCode(ctx.db);
+    const offerId = await madeOffer(ctx.app, vehicle.id, code, { amount: '17500' });
+    expect((await ctx.call('PATCH', `/api/offers/${offerId}`, { status: 'accepted' })).statusCode).toBe(200);
     const before = (await rows()).length;
-    expect((await admin('PATCH', `/api/offers/${offerId}`, { status: 'declined' })).statusCode).toBe(409);
+    expect((await ctx.call('PATCH', `/api/offers/${offerId}`, { status: 'declined' })).statusCode).toBe(409);
     expect(await rows()).toHaveLength(before);
     await pass();
     const [accepted] = mailTo(dealer.email);
@@ -425,11 +385,11 @@ describe('content of the offer messages', () => {
 describe('preferences', () => {
   it('a dealer with e-mail off for an event gets no e-mail; admins still do', async () => {
     const vehicle = await insertVehicle(ctx.db);
-    const { dealer, code } = await dealerWithCode();
+    const { dealer, code } = await dealerWithCode(ctx.db);
     await ctx.db
       .insert(notificationPreferences)
       .values({ dealerId: dealer.id, event: 'purchase_receipt', channel: 'email', enabled: false });
-    await buyNow(code, vehicle.id);
+    await boughtNow(ctx.app, code, vehicle.id);
     expect((await rows()).map((r) => [r.event, r.recipient])).toEqual([
       ['vehicle_sold', TEST_ACCOUNTS.adminEmail],
     ]);
@@ -441,15 +401,15 @@ describe('preferences', () => {
       make: 'Mercedes-Benz',
       model: `Sprinter ${'Extended High Roof Cargo '.repeat(12)}`.trim(),
     });
-    const { dealer, code } = await dealerWithCode({ phone: '(555) 010-0199' });
+    const { dealer, code } = await dealerWithCode(ctx.db, { dealer: { phone: '(555) 010-0199' } });
     await ctx.db.insert(notificationPreferences).values([
       { dealerId: dealer.id, event: 'counter_sent', channel: 'sms', enabled: true },
       { dealerId: dealer.id, event: 'offer_declined', channel: 'sms', enabled: true },
       { dealerId: dealer.id, event: 'offer_declined', channel: 'email', enabled: false },
     ]);
-    const offerId = await makeOffer(vehicle.id, code, '9000');
+    const offerId = await madeOffer(ctx.app, vehicle.id, code, { amount: '9000' });
     expect(
-      (await admin('PATCH', `/api/offers/${offerId}`, { status: 'countered', counterAmount: '9500' }))
+      (await ctx.call('PATCH', `/api/offers/${offerId}`, { status: 'countered', counterAmount: '9500' }))
         .statusCode,
     ).toBe(200);
 
@@ -469,19 +429,21 @@ describe('preferences', () => {
 
     // SMS only, e-mail off: one sms row. A phone that cannot be an SMS number: no sms row.
     const other = await insertVehicle(ctx.db);
-    const second = await makeOffer(other.id, code, '9100');
-    expect((await admin('PATCH', `/api/offers/${second}`, { status: 'declined' })).statusCode).toBe(200);
+    const second = await madeOffer(ctx.app, other.id, code, { amount: '9100' });
+    expect((await ctx.call('PATCH', `/api/offers/${second}`, { status: 'declined' })).statusCode).toBe(200);
     expect((await rowsOf('offer_declined')).map((r) => [r.recipient, r.channel])).toEqual([
       ['+15550100199', 'sms'],
     ]);
 
-    const { dealer: noPhone, code: noPhoneCode } = await dealerWithCode({ phone: 'call the front desk' });
+    const { dealer: noPhone, code: noPhoneCode } = await dealerWithCode(ctx.db, {
+      dealer: { phone: 'call the front desk' },
+    });
     await ctx.db
       .insert(notificationPreferences)
       .values({ dealerId: noPhone.id, event: 'counter_sent', channel: 'sms', enabled: true });
-    const third = await makeOffer((await insertVehicle(ctx.db)).id, noPhoneCode, '9200');
+    const third = await madeOffer(ctx.app, (await insertVehicle(ctx.db)).id, noPhoneCode, { amount: '9200' });
     expect(
-      (await admin('PATCH', `/api/offers/${third}`, { status: 'countered', counterAmount: '9900' }))
+      (await ctx.call('PATCH', `/api/offers/${third}`, { status: 'countered', counterAmount: '9900' }))
         .statusCode,
     ).toBe(200);
     expect(

@@ -1,71 +1,31 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
+import { buyNow, dealerWithCode, makeOffer, nextAddress } from '../../../test/helpers';
 import { requestsAs, signIn, signInAdmin, TEST_ACCOUNTS } from '../../../test/sessions';
-import { recipientsOf, type SmtpSink, startSmtpSink } from '../../../test/smtp-sink';
+import { recipientsOf, startSmtpSink } from '../../../test/smtp-sink';
 import { createBootstrappedApp } from '../../../test/test-app';
+import { withMailingApp } from '../../../test/with-mailing-app';
 import { notifications } from '../../db/schema';
 import { enqueueNotifications } from './enqueue-notifications';
 import { SENDER_BATCH_SIZE } from './schedule-notification-sender';
-import { createMailTransport, type MailTransport, runSenderPass } from './send-notifications';
+import { createMailTransport, runSenderPass } from './send-notifications';
 
 const ORIGIN = 'https://wholesale.example.com';
 const FROM = 'Deal Machine <notify@wholesale.example.com>';
 
-let sink: SmtpSink;
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-let transport: MailTransport;
-let admin: ReturnType<typeof requestsAs>;
-let ip = 0;
-
 /** One pass of the sender, as every instance runs it, against the real SMTP server. */
-const pass = () => runSenderPass(ctx.db, transport, { from: FROM });
+const pass = () => runSenderPass(ctx.db, ctx.transport, { from: FROM });
 const rows = () => ctx.db.select().from(notifications).orderBy(notifications.id);
-const mailTo = (address: string) => sink.messages.filter((m) => recipientsOf(m).includes(address));
+const mailTo = (address: string) => ctx.sink.messages.filter((m) => recipientsOf(m).includes(address));
 
-let codeSerial = 0;
-const CODE_CHARS = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-/** Distinct valid codes (the factory's default repeats once its serial has no 0 or 1 left to vary). */
-const nextCode = () => {
-  codeSerial++;
-  return `NZ${CODE_CHARS[Math.floor(codeSerial / 32) % 32]}${CODE_CHARS[codeSerial % 32]}`;
-};
-async function dealerWithCode() {
-  const dealer = await insertDealer(ctx.db);
-  const code = await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: nextCode() });
-  return { dealer, code: code.code };
-}
-const buyNow = (code: string, vehicleId: number) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/verify-code',
-    payload: { code, vehicleId },
-    remoteAddress: `10.7.0.${++ip}`,
-  });
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  ctx = await createBootstrappedApp({
-    env: {
-      SMTP_URL: sink.url,
-      MAIL_FROM: FROM,
-      PUBLIC_ORIGIN: ORIGIN,
-      // The tests drive the sender themselves; the app's own timer stays out of their way.
-      NOTIFICATION_INTERVAL_MS: '3600000',
-    },
-  });
-  transport = createMailTransport(ctx.config.mail!.smtpUrl);
-  admin = requestsAs(ctx.app, await signInAdmin(ctx.app));
-});
-afterAll(async () => {
-  transport.close?.();
-  await ctx.close();
-  await sink.close();
-});
-beforeEach(async () => {
-  await ctx.db.delete(notifications);
-  sink.messages.length = 0;
+// The tests run the sender's passes themselves.
+const ctx = withMailingApp({
+  mailFrom: FROM,
+  publicOrigin: ORIGIN,
+  emptyOutboxEachTest: true,
+  signIn: ['admin'],
 });
 
 describe('e-mail notifications through the outbox and a real SMTP server', () => {
@@ -76,11 +36,11 @@ describe('e-mail notifications through the outbox and a real SMTP server', () =>
       make: 'Toyota',
       model: 'Camry',
     });
-    const { dealer, code } = await dealerWithCode();
-    expect((await buyNow(code, vehicle.id)).statusCode).toBe(200);
+    const { dealer, code } = await dealerWithCode(ctx.db);
+    expect((await buyNow(ctx.app, code, vehicle.id)).statusCode).toBe(200);
 
     // Nothing is sent from the request: the messages wait in the outbox.
-    expect(sink.messages).toHaveLength(0);
+    expect(ctx.sink.messages).toHaveLength(0);
     expect((await rows()).map((r) => [r.event, r.recipient, r.status])).toEqual([
       ['vehicle_sold', TEST_ACCOUNTS.adminEmail, 'queued'],
       ['purchase_receipt', dealer.email, 'queued'],
@@ -88,7 +48,7 @@ describe('e-mail notifications through the outbox and a real SMTP server', () =>
     ]);
 
     expect(await pass()).toEqual({ sent: 3, failed: 0, dead: 0, suppressed: 0 });
-    expect(sink.messages).toHaveLength(3);
+    expect(ctx.sink.messages).toHaveLength(3);
 
     const [toAdmin] = mailTo(TEST_ACCOUNTS.adminEmail);
     expect(toAdmin!.subject).toBe('Deal Machine: Sold by Buy Now: 2021 Toyota Camry for $21,450.00');
@@ -109,7 +69,7 @@ describe('e-mail notifications through the outbox and a real SMTP server', () =>
     expect(mailTo(dealer.titleContactEmail)).toHaveLength(0);
 
     // The admin's log shows what was sent and what the SMTP server answered.
-    const log = await admin('GET', '/api/notifications?limit=10');
+    const log = await ctx.call('GET', '/api/notifications?limit=10');
     expect(log.statusCode).toBe(200);
     expect(log.json()).toHaveLength(3);
     for (const entry of log.json()) {
@@ -122,15 +82,10 @@ describe('e-mail notifications through the outbox and a real SMTP server', () =>
 
   it('an admin counter reaches the dealer’s main contact with the counter amount, escaped in HTML', async () => {
     const vehicle = await insertVehicle(ctx.db, { price: '23000.00' });
-    const { dealer, code } = await dealerWithCode();
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/vehicles/${vehicle.id}/offers`,
-      payload: { amount: '20000', buyCode: code },
-      remoteAddress: `10.7.1.${++ip}`,
-    });
+    const { dealer, code } = await dealerWithCode(ctx.db);
+    const created = await makeOffer(ctx.app, vehicle.id, code, { amount: '20000' });
     expect(created.statusCode).toBe(201);
-    const countered = await admin('PATCH', `/api/offers/${created.json().id}`, {
+    const countered = await ctx.call('PATCH', `/api/offers/${created.json().id}`, {
       status: 'countered',
       counterAmount: '21500.50',
       counterMessage: 'Delivery <included> & detailed',
@@ -153,10 +108,10 @@ describe('e-mail notifications through the outbox and a real SMTP server', () =>
 
   it('a refused Buy Now rolls back and enqueues nothing; a replayed one enqueues nothing more', async () => {
     const sold = await insertVehicle(ctx.db, { status: 'sold' });
-    const { code } = await dealerWithCode();
-    expect((await buyNow(code, sold.id)).statusCode).toBe(409); // sold is public: told for any code (ADR 0018)
+    const { code } = await dealerWithCode(ctx.db);
+    expect((await buyNow(ctx.app, code, sold.id)).statusCode).toBe(409); // sold is public: told for any code (ADR 0018)
     const listed = await insertVehicle(ctx.db);
-    expect((await buyNow('ZZZZ', listed.id)).statusCode).toBe(400);
+    expect((await buyNow(ctx.app, 'ZZZZ', listed.id)).statusCode).toBe(400);
     expect(await rows()).toEqual([]);
 
     const headers = { 'idempotency-key': 'notify-replay-0001' };
@@ -170,10 +125,10 @@ describe('e-mail notifications through the outbox and a real SMTP server', () =>
 
   it('a failed delivery is retried after a minute, and sent exactly once when the server is back', async () => {
     const vehicle = await insertVehicle(ctx.db);
-    const { code } = await dealerWithCode();
-    expect((await buyNow(code, vehicle.id)).statusCode).toBe(200);
-    const port = sink.port;
-    await sink.close();
+    const { code } = await dealerWithCode(ctx.db);
+    expect((await buyNow(ctx.app, code, vehicle.id)).statusCode).toBe(200);
+    const port = ctx.sink.port;
+    await ctx.sink.close();
 
     const before = Date.now();
     expect(await pass()).toEqual({ sent: 0, failed: 3, dead: 0, suppressed: 0 });
@@ -188,11 +143,11 @@ describe('e-mail notifications through the outbox and a real SMTP server', () =>
     // Not due yet: a pass leaves them alone.
     expect(await pass()).toEqual({ sent: 0, failed: 0, dead: 0, suppressed: 0 });
 
-    sink = await startSmtpSink(port, sink.messages);
+    ctx.sink = await startSmtpSink(port, ctx.sink.messages);
     await ctx.db.update(notifications).set({ nextAttemptAt: sql`now()` });
     expect(await pass()).toEqual({ sent: 3, failed: 0, dead: 0, suppressed: 0 });
     expect(await pass()).toEqual({ sent: 0, failed: 0, dead: 0, suppressed: 0 });
-    expect(sink.messages).toHaveLength(3);
+    expect(ctx.sink.messages).toHaveLength(3);
     expect((await rows()).map((r) => [r.status, r.attempts])).toEqual([
       ['sent', 2],
       ['sent', 2],
@@ -202,40 +157,40 @@ describe('e-mail notifications through the outbox and a real SMTP server', () =>
 
   it('the eighth failure is dead; an admin resend queues it again', async () => {
     const vehicle = await insertVehicle(ctx.db);
-    const { code } = await dealerWithCode();
-    expect((await buyNow(code, vehicle.id)).statusCode).toBe(200);
+    const { code } = await dealerWithCode(ctx.db);
+    expect((await buyNow(ctx.app, code, vehicle.id)).statusCode).toBe(200);
     await ctx.db.update(notifications).set({ status: 'failed', attempts: 7 });
     const dead = createMailTransport('smtp://127.0.0.1:9');
     expect(await runSenderPass(ctx.db, dead, { from: FROM })).toMatchObject({ dead: 3 });
     const [row] = await rows();
     expect(row).toMatchObject({ status: 'dead', attempts: 8 });
 
-    const resent = await admin('POST', `/api/notifications/${row!.id}/resend`);
+    const resent = await ctx.call('POST', `/api/notifications/${row!.id}/resend`);
     expect(resent.statusCode).toBe(200);
     expect(resent.json()).toMatchObject({ status: 'queued', attempts: 0 });
     await pass();
-    expect(sink.messages).toHaveLength(1);
-    expect((await admin('POST', `/api/notifications/${row!.id}/resend`)).statusCode).toBe(409);
-    expect((await admin('POST', '/api/notifications/999999/resend')).statusCode).toBe(404);
+    expect(ctx.sink.messages).toHaveLength(1);
+    expect((await ctx.call('POST', `/api/notifications/${row!.id}/resend`)).statusCode).toBe(409);
+    expect((await ctx.call('POST', '/api/notifications/999999/resend')).statusCode).toBe(404);
   });
 
   it('two sender passes started together send each message once', async () => {
     for (let i = 0; i < 3; i++) {
       const vehicle = await insertVehicle(ctx.db);
-      const { code } = await dealerWithCode();
-      expect((await buyNow(code, vehicle.id)).statusCode).toBe(200);
+      const { code } = await dealerWithCode(ctx.db);
+      expect((await buyNow(ctx.app, code, vehicle.id)).statusCode).toBe(200);
     }
     const [a, b] = await Promise.all([pass(), pass()]);
     expect(a!.sent + b!.sent).toBe(9);
-    expect(sink.messages).toHaveLength(9);
-    expect(new Set(sink.messages.map((m) => m.messageId)).size).toBe(9);
+    expect(ctx.sink.messages).toHaveLength(9);
+    expect(new Set(ctx.sink.messages.map((m) => m.messageId)).size).toBe(9);
     expect((await rows()).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
   });
 
   it('reclaims a row whose sender died mid-send, and ignores a claim still held', async () => {
     const vehicle = await insertVehicle(ctx.db);
-    const { code } = await dealerWithCode();
-    expect((await buyNow(code, vehicle.id)).statusCode).toBe(200);
+    const { code } = await dealerWithCode(ctx.db);
+    expect((await buyNow(ctx.app, code, vehicle.id)).statusCode).toBe(200);
     const [first, second] = await rows();
     await ctx.db
       .update(notifications)
@@ -253,23 +208,18 @@ describe('e-mail notifications through the outbox and a real SMTP server', () =>
 
   it('a dealer’s answer to a counter reaches every admin', async () => {
     const vehicle = await insertVehicle(ctx.db, { year: 2019, make: 'Ford', model: 'F-150' });
-    const { dealer, code } = await dealerWithCode();
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/vehicles/${vehicle.id}/offers`,
-      payload: { amount: '18000', buyCode: code },
-      remoteAddress: `10.7.2.${++ip}`,
-    });
+    const { dealer, code } = await dealerWithCode(ctx.db);
+    const created = await makeOffer(ctx.app, vehicle.id, code, { amount: '18000' });
     const offerId = created.json().id;
     expect(
-      (await admin('PATCH', `/api/offers/${offerId}`, { status: 'countered', counterAmount: '19000' }))
+      (await ctx.call('PATCH', `/api/offers/${offerId}`, { status: 'countered', counterAmount: '19000' }))
         .statusCode,
     ).toBe(200);
     const dealerCookie = await signIn(
       ctx.app,
       'dealer',
       { dealerName: dealer.dealerName, buyCode: code },
-      `10.7.3.${++ip}`,
+      nextAddress(),
     );
     const answer = await ctx.app.inject({
       method: 'POST',
@@ -290,7 +240,7 @@ describe('e-mail notifications through the outbox and a real SMTP server', () =>
 
   it('the admin endpoints are for admins only', async () => {
     expect((await ctx.app.inject('/api/notifications')).statusCode).toBe(401);
-    expect((await admin('GET', '/api/notifications?status=bogus')).statusCode).toBe(400);
+    expect((await ctx.call('GET', '/api/notifications?status=bogus')).statusCode).toBe(400);
   });
 });
 
@@ -304,11 +254,7 @@ describe('the scheduled sender', () => {
       const vehicle = await insertVehicle(app.db);
       const dealer = await insertDealer(app.db);
       const code = await insertBuyCodeRow(app.db, { dealerId: dealer.id, code: 'SKED' });
-      const res = await app.app.inject({
-        method: 'POST',
-        url: '/api/verify-code',
-        payload: { code: code.code, vehicleId: vehicle.id },
-      });
+      const res = await buyNow(app.app, code.code, vehicle.id);
       expect(res.statusCode).toBe(200);
       await expect.poll(() => own.messages.length, { timeout: 5000 }).toBe(3);
     } finally {
@@ -364,11 +310,7 @@ describe('without SMTP_URL', () => {
       const vehicle = await insertVehicle(quiet.db);
       const dealer = await insertDealer(quiet.db);
       const code = await insertBuyCodeRow(quiet.db, { dealerId: dealer.id });
-      const res = await quiet.app.inject({
-        method: 'POST',
-        url: '/api/verify-code',
-        payload: { code: code.code, vehicleId: vehicle.id },
-      });
+      const res = await buyNow(quiet.app, code.code, vehicle.id);
       expect(res.statusCode).toBe(200);
       expect(await runSenderPass(quiet.db, null, { from: '' })).toMatchObject({ suppressed: 3 });
       const log = await requestsAs(quiet.app, await signInAdmin(quiet.app))('GET', '/api/notifications');

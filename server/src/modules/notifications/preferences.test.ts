@@ -1,12 +1,13 @@
 import { DEALER_EVENTS } from '@contracts/notifications';
 import { and, eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer } from '../../../test/factories';
 import { startFakeTwilio } from '../../../test/fake-twilio';
+import { dealerWithCode } from '../../../test/helpers';
 import { signIn, signInAdmin } from '../../../test/sessions';
-import { type SmtpSink, startSmtpSink } from '../../../test/smtp-sink';
-import { createBootstrappedApp, createTestApp } from '../../../test/test-app';
+import { createTestApp } from '../../../test/test-app';
+import { withMailingApp } from '../../../test/with-mailing-app';
 import {
   appSettings,
   type NotificationPayload,
@@ -14,7 +15,7 @@ import {
   notifications,
 } from '../../db/schema';
 import { enqueueNotifications } from './enqueue-notifications';
-import { createMailTransport, type MailTransport, runSenderPass } from './send-notifications';
+import { runSenderPass } from './send-notifications';
 import { LINK_SECRET_SETTING, UnsubscribeLinks } from './unsubscribe-links';
 
 const ORIGIN = 'https://wholesale.example.com';
@@ -22,17 +23,10 @@ const FROM = 'Deal Machine <notify@wholesale.example.com>';
 const ONE_CLICK = 'List-Unsubscribe=One-Click';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
-let sink: SmtpSink;
-let mail: MailTransport;
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
 let links: UnsubscribeLinks;
 
-let codeSerial = 0;
 async function signedInDealer(overrides: Parameters<typeof insertDealer>[1] = {}) {
-  const dealer = await insertDealer(ctx.db, overrides);
-  codeSerial++;
-  const code = `PR${'23456789ABCDEFGH'[Math.floor(codeSerial / 16) % 16]}${'23456789ABCDEFGH'[codeSerial % 16]}`;
-  await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code });
+  const { dealer, code } = await dealerWithCode(ctx.db, { dealer: overrides });
   const cookie = await signIn(
     ctx.app,
     'dealer',
@@ -69,10 +63,12 @@ async function sendDealerMail(dealerId: number, event: string, to: string): Prom
     } as NotificationPayload,
     idempotencyKey: `${event}:${dealerId}:${to}:email:${Math.random()}`,
   });
-  const before = sink.messages.length;
-  expect(await runSenderPass(ctx.db, mail, { from: FROM, unsubscribe: links })).toMatchObject({ sent: 1 });
-  expect(sink.messages).toHaveLength(before + 1);
-  return sink.messages.at(-1)!;
+  const before = ctx.sink.messages.length;
+  expect(await runSenderPass(ctx.db, ctx.transport, { from: FROM, unsubscribe: links })).toMatchObject({
+    sent: 1,
+  });
+  expect(ctx.sink.messages).toHaveLength(before + 1);
+  return ctx.sink.messages.at(-1)!;
 }
 const header = (message: ParsedMail, name: string) =>
   message.headerLines.find((h) => h.key === name.toLowerCase())?.line.replace(/^[^:]+:\s*/, '');
@@ -81,22 +77,9 @@ const unsubscribeUrl = (message: ParsedMail) =>
 /** The path and query a mail provider would POST to (app.inject takes no origin). */
 const local = (url: string) => url.slice(ORIGIN.length);
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  ctx = await createBootstrappedApp({
-    env: { SMTP_URL: sink.url, MAIL_FROM: FROM, PUBLIC_ORIGIN: ORIGIN, NOTIFICATION_INTERVAL_MS: '3600000' },
-  });
-  mail = createMailTransport(sink.url);
+const ctx = withMailingApp({ mailFrom: FROM, publicOrigin: ORIGIN, emptyOutboxEachTest: true });
+beforeAll(() => {
   links = new UnsubscribeLinks(ctx.db, undefined, ORIGIN);
-});
-afterAll(async () => {
-  mail.close?.();
-  await ctx.close();
-  await sink.close();
-});
-beforeEach(async () => {
-  await ctx.db.delete(notifications);
-  sink.messages.length = 0;
 });
 
 describe('RFC 8058 one-click unsubscribe', () => {
@@ -260,8 +243,8 @@ describe('RFC 8058 one-click unsubscribe', () => {
       } as NotificationPayload,
       idempotencyKey: 'offer_received:1:boss@example.com:email',
     });
-    await runSenderPass(ctx.db, mail, { from: FROM, unsubscribe: links });
-    expect(header(sink.messages[0]!, 'List-Unsubscribe')).toBeUndefined();
+    await runSenderPass(ctx.db, ctx.transport, { from: FROM, unsubscribe: links });
+    expect(header(ctx.sink.messages[0]!, 'List-Unsubscribe')).toBeUndefined();
 
     const [stored] = await ctx.db.select().from(appSettings).where(eq(appSettings.key, LINK_SECRET_SETTING));
     expect(stored!.value.length).toBeGreaterThanOrEqual(43);

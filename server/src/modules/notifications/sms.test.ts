@@ -1,18 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeTwilio, startFakeTwilio, TWILIO_TEST } from '../../../test/fake-twilio';
-import { recipientsOf, type SmtpSink, startSmtpSink } from '../../../test/smtp-sink';
+import { recipientsOf } from '../../../test/smtp-sink';
 import { createTestApp } from '../../../test/test-app';
+import { withMailingApp } from '../../../test/with-mailing-app';
 import { notifications } from '../../db/schema';
-import { createMailTransport, type MailTransport, runSenderPass } from './send-notifications';
+import { runSenderPass } from './send-notifications';
 import { createTwilioTransport, SmsRejected } from './sms-transport';
 
 const FROM = 'Deal Machine <notify@wholesale.example.com>';
 
 let twilio: FakeTwilio;
-let sink: SmtpSink;
-let mail: MailTransport;
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 
 const payload = (text: string) => ({
   subject: `Deal Machine: ${text}`,
@@ -42,28 +40,22 @@ const sms = () => createTwilioTransport(ctx.config.sms!);
 
 beforeAll(async () => {
   twilio = await startFakeTwilio();
-  sink = await startSmtpSink();
-  ctx = await createTestApp({
-    env: { ...twilio.env(), SMTP_URL: sink.url, MAIL_FROM: FROM, NOTIFICATION_INTERVAL_MS: '3600000' },
-  });
-  mail = createMailTransport(sink.url);
 });
-afterAll(async () => {
-  mail.close?.();
-  await ctx.close();
-  await twilio.close();
-  await sink.close();
+afterAll(() => twilio.close());
+const ctx = withMailingApp({
+  accounts: false,
+  mailFrom: FROM,
+  env: () => twilio.env(),
+  emptyOutboxEachTest: true,
 });
-beforeEach(async () => {
-  await ctx.db.delete(notifications);
+beforeEach(() => {
   twilio.messages.length = 0;
-  sink.messages.length = 0;
 });
 
 describe('SMS through the Twilio Messages API (a fake speaking its wire format)', () => {
   it('delivers an sms row with the right To, From, Body and credentials and records Twilio’s answer', async () => {
     const row = await enqueue('sms', '(555) 210-0100');
-    expect(await runSenderPass(ctx.db, mail, { from: FROM, sms: sms() })).toEqual({
+    expect(await runSenderPass(ctx.db, ctx.transport, { from: FROM, sms: sms() })).toEqual({
       sent: 1,
       failed: 0,
       dead: 0,
@@ -82,13 +74,15 @@ describe('SMS through the Twilio Messages API (a fake speaking its wire format)'
     expect(sent.providerAnswer).toBe(`201 ${twilio.messages[0]!.sid} queued`);
     expect(sent.sentAt).not.toBeNull();
     // A text never goes to the SMTP server.
-    expect(sink.messages).toHaveLength(0);
+    expect(ctx.sink.messages).toHaveLength(0);
   });
 
   it('records a 401 (wrong auth token) as a failure with Twilio’s code and retries it later', async () => {
     const row = await enqueue('sms', '+15552100100');
     const wrongToken = createTwilioTransport({ ...ctx.config.sms!, authToken: 'not-the-right-token-at-all' });
-    expect(await runSenderPass(ctx.db, mail, { from: FROM, sms: wrongToken })).toMatchObject({ failed: 1 });
+    expect(await runSenderPass(ctx.db, ctx.transport, { from: FROM, sms: wrongToken })).toMatchObject({
+      failed: 1,
+    });
     const failed = await rowOf(row.id);
     expect(failed).toMatchObject({
       status: 'failed',
@@ -103,14 +97,14 @@ describe('SMS through the Twilio Messages API (a fake speaking its wire format)'
 
     // With the configuration fixed, the retry goes out.
     await ctx.db.update(notifications).set({ nextAttemptAt: sql`now()` }).where(eq(notifications.id, row.id));
-    expect(await runSenderPass(ctx.db, mail, { from: FROM, sms: sms() })).toMatchObject({ sent: 1 });
+    expect(await runSenderPass(ctx.db, ctx.transport, { from: FROM, sms: sms() })).toMatchObject({ sent: 1 });
     expect(await rowOf(row.id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
   it('gives up at once on a number Twilio refuses (400 / 21211), but retries a 503', async () => {
     const invalid = await enqueue('sms', '+15550000000');
     twilio.failNext(400, 21211, "The 'To' number +15550000000 is not a valid phone number.");
-    expect(await runSenderPass(ctx.db, mail, { from: FROM, sms: sms() })).toMatchObject({ dead: 1 });
+    expect(await runSenderPass(ctx.db, ctx.transport, { from: FROM, sms: sms() })).toMatchObject({ dead: 1 });
     expect(await rowOf(invalid.id)).toMatchObject({
       status: 'dead',
       attempts: 1,
@@ -119,7 +113,9 @@ describe('SMS through the Twilio Messages API (a fake speaking its wire format)'
 
     const busy = await enqueue('sms', '+15552100101');
     twilio.failNext(503, 20500, 'Service unavailable');
-    expect(await runSenderPass(ctx.db, mail, { from: FROM, sms: sms() })).toMatchObject({ failed: 1 });
+    expect(await runSenderPass(ctx.db, ctx.transport, { from: FROM, sms: sms() })).toMatchObject({
+      failed: 1,
+    });
     expect(await rowOf(busy.id)).toMatchObject({
       status: 'failed',
       attempts: 1,
@@ -141,7 +137,7 @@ describe('SMS through the Twilio Messages API (a fake speaking its wire format)'
   it('a phone on file that cannot be texted is dead without asking Twilio', async () => {
     const row = await enqueue('sms', 'front desk, ext 4');
     const before = twilio.requests;
-    expect(await runSenderPass(ctx.db, mail, { from: FROM, sms: sms() })).toMatchObject({ dead: 1 });
+    expect(await runSenderPass(ctx.db, ctx.transport, { from: FROM, sms: sms() })).toMatchObject({ dead: 1 });
     expect(twilio.requests).toBe(before);
     expect((await rowOf(row.id)).providerAnswer).toBe(
       'not a phone number that can be texted: front desk, ext 4',
@@ -155,14 +151,16 @@ describe('SMS through the Twilio Messages API (a fake speaking its wire format)'
       apiBase: 'http://127.0.0.1:9',
       timeoutMs: 2000,
     });
-    expect(await runSenderPass(ctx.db, mail, { from: FROM, sms: nowhere })).toMatchObject({ failed: 1 });
+    expect(await runSenderPass(ctx.db, ctx.transport, { from: FROM, sms: nowhere })).toMatchObject({
+      failed: 1,
+    });
     expect((await rowOf(row.id)).providerAnswer).toMatch(/^Twilio unreachable: /);
   });
 
   it('without SMS configured, sms rows are suppressed and e-mail still goes out (and the other way round)', async () => {
     const text = await enqueue('sms', '+15552100100');
     const email = await enqueue('email', 'pat@testmotors.example');
-    expect(await runSenderPass(ctx.db, mail, { from: FROM, sms: null })).toEqual({
+    expect(await runSenderPass(ctx.db, ctx.transport, { from: FROM, sms: null })).toEqual({
       sent: 1,
       failed: 0,
       dead: 0,
@@ -170,7 +168,7 @@ describe('SMS through the Twilio Messages API (a fake speaking its wire format)'
     });
     expect(await rowOf(text.id)).toMatchObject({ status: 'suppressed', providerAnswer: 'no transport' });
     expect(await rowOf(email.id)).toMatchObject({ status: 'sent' });
-    expect(sink.messages.map(recipientsOf)).toEqual([['pat@testmotors.example']]);
+    expect(ctx.sink.messages.map(recipientsOf)).toEqual([['pat@testmotors.example']]);
 
     await ctx.db.delete(notifications);
     const text2 = await enqueue('sms', '+15552100100');

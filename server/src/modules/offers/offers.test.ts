@@ -1,45 +1,33 @@
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
 import { OFFER_TEXT } from '@contracts/buying';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
-import { signIn, signInAdmin } from '../../../test/sessions';
-import { createBootstrappedApp } from '../../../test/test-app';
+import { dealerWithCode, makeOffer } from '../../../test/helpers';
+import { signIn } from '../../../test/sessions';
+import { withApp } from '../../../test/with-app';
 import { offers, transactions, vehicles } from '../../db/schema';
 
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-let admin: string;
-let serial = 0;
-
-beforeAll(async () => {
-  ctx = await createBootstrappedApp();
-  admin = await signInAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
+const ctx = withApp({ signIn: ['admin'] });
 
 async function pendingOffer(amount = '20000.00', vehicleOverrides = {}) {
   const vehicle = await insertVehicle(ctx.db, { price: '22000.00', ...vehicleOverrides });
-  const dealer = await insertDealer(ctx.db);
-  serial++;
-  const code = await insertBuyCodeRow(ctx.db, {
-    dealerId: dealer.id,
-    code: `O${'23456789ABCDEFGH'[serial % 16]}${'JKLMNPQRSTUVWXYZ'[Math.floor(serial / 16) % 16]}2`,
-  });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/vehicles/${vehicle.id}/offers`,
-    payload: { amount, buyCode: code.code },
-    remoteAddress: `10.2.0.${serial}`,
-  });
-  return { vehicle, dealer, code: code.code, offer: res.json() as { id: number }, res };
+  const { dealer, code } = await dealerWithCode(ctx.db);
+  const res = await makeOffer(ctx.app, vehicle.id, code, { amount });
+  return { vehicle, dealer, code, offer: res.json() as { id: number }, res };
 }
 const patch = (id: number, body: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'PATCH', url: `/api/offers/${id}`, payload: body, headers: { cookie: admin } });
+  ctx.app.inject({
+    method: 'PATCH',
+    url: `/api/offers/${id}`,
+    payload: body,
+    headers: { cookie: ctx.admin },
+  });
 
 describe('admin offers', () => {
   it('lists every offer with vehicle, dealer and activity log', async () => {
     const { offer, dealer } = await pendingOffer();
-    const list = (await ctx.app.inject({ url: '/api/offers', headers: { cookie: admin } })).json();
+    const list = (await ctx.app.inject({ url: '/api/offers', headers: { cookie: ctx.admin } })).json();
     const view = list.find((o: { id: number }) => o.id === offer.id);
     expect(view).toMatchObject({
       status: 'pending',
@@ -53,13 +41,7 @@ describe('admin offers', () => {
     const { vehicle, dealer, offer } = await pendingOffer('21000');
     const rivalDealer = await insertDealer(ctx.db);
     await insertBuyCodeRow(ctx.db, { dealerId: rivalDealer.id, code: 'OR2V' });
-    const rival = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: `/api/vehicles/${vehicle.id}/offers`,
-        payload: { amount: '20500', buyCode: 'OR2V' },
-      })
-    ).json();
+    const rival = (await makeOffer(ctx.app, vehicle.id, 'OR2V', { amount: '20500' })).json();
     const res = await patch(offer.id, { status: 'accepted' });
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('accepted');
@@ -158,7 +140,7 @@ describe('offer rules (issue #27)', () => {
       ctx.app.inject({
         method: 'POST',
         url: `/api/offers/${offer.id}/withdraw-counter`,
-        headers: { cookie: admin },
+        headers: { cookie: ctx.admin },
       });
     expect((await withdraw()).json().message).toBe(OFFER_TEXT.noCounterToWithdraw);
     await patch(offer.id, { status: 'countered', counterAmount: '21000' });

@@ -1,9 +1,10 @@
 import { BUYING_TEXT } from '@contracts/buying';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { insertBuyCodeRow, insertVehicle } from '../../../test/factories';
+import { buyNow, dealerWithCode, nextAddress, nextCode } from '../../../test/helpers';
 import { signIn } from '../../../test/sessions';
-import { createTestApp } from '../../../test/test-app';
+import { withApp } from '../../../test/with-app';
 import {
   auditLog,
   buyCodes,
@@ -14,68 +15,39 @@ import {
   vehicles,
 } from '../../db/schema';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-let ip = 0;
-const from = () => `10.1.${Math.floor(++ip / 250)}.${ip % 250}`;
-const buy = (code: string, vehicleId: number | string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/verify-code',
-    payload: { code, vehicleId },
-    headers,
-    remoteAddress: from(),
-  });
 const offer = (vehicleId: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   ctx.app.inject({
     method: 'POST',
     url: `/api/vehicles/${vehicleId}/offers`,
     payload: body,
     headers,
-    remoteAddress: from(),
+    remoteAddress: nextAddress(),
   });
 
-let codeSerial = 0;
-const CODE_CHARS = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-const nextCode = () => {
-  codeSerial++;
-  return `Z${CODE_CHARS[Math.floor(codeSerial / 32 / 32) % 32]}${CODE_CHARS[Math.floor(codeSerial / 32) % 32]}${CODE_CHARS[codeSerial % 32]}`;
-};
-async function dealerWithCode(
-  codeOverrides: Partial<typeof buyCodes.$inferInsert> = {},
-  dealerOverrides = {},
-) {
-  const dealer = await insertDealer(ctx.db, dealerOverrides);
-  const code = await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: nextCode(), ...codeOverrides });
-  return { dealer, code };
-}
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = withApp({ accounts: false });
 
 describe('Buy Now (POST /api/verify-code)', () => {
   it('sells a published vehicle once, at its price, counting one use, and declines other open offers', async () => {
     const vehicle = await insertVehicle(ctx.db, { price: '21450.00' });
-    const buyer = await dealerWithCode();
-    const other = await dealerWithCode();
-    const pending = await offer(vehicle.id, { amount: '20000', buyCode: other.code.code });
+    const buyer = await dealerWithCode(ctx.db);
+    const other = await dealerWithCode(ctx.db);
+    const pending = await offer(vehicle.id, { amount: '20000', buyCode: other.code });
     expect(pending.statusCode).toBe(201);
 
-    const res = await buy(buyer.code.code.toLowerCase(), String(vehicle.id));
+    const res = await buyNow(ctx.app, buyer.code.toLowerCase(), String(vehicle.id));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: BUYING_TEXT.buySuccess });
     const [sale] = await ctx.db.select().from(transactions).where(eq(transactions.vehicleId, vehicle.id));
     expect(sale).toMatchObject({
       dealerId: buyer.dealer.id,
-      buyCodeId: buyer.code.id,
+      buyCodeId: buyer.buyCode.id,
       amount: '21450.00',
       status: 'pending',
       cancelled: false,
     });
     const [sold] = await ctx.db.select().from(vehicles).where(eq(vehicles.id, vehicle.id));
     expect(sold!.status).toBe('sold');
-    const [code] = await ctx.db.select().from(buyCodes).where(eq(buyCodes.id, buyer.code.id));
+    const [code] = await ctx.db.select().from(buyCodes).where(eq(buyCodes.id, buyer.buyCode.id));
     expect(code!.usageCount).toBe(1);
     const [declined] = await ctx.db.select().from(offers).where(eq(offers.id, pending.json().id));
     expect(declined!.status).toBe('declined');
@@ -88,19 +60,19 @@ describe('Buy Now (POST /api/verify-code)', () => {
     expect(audits.map((a) => a.action)).toContain('sold');
 
     // The second buyer is told the car is sold (public: its page says so), as is anyone else.
-    const again = await buy(other.code.code, vehicle.id);
+    const again = await buyNow(ctx.app, other.code, vehicle.id);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: BUYING_TEXT.vehicleSold, reason: 'VEHICLE_SOLD' });
-    expect((await buy('QQQQ', vehicle.id)).json().reason).toBe('VEHICLE_SOLD');
+    expect((await buyNow(ctx.app, 'QQQQ', vehicle.id)).json().reason).toBe('VEHICLE_SOLD');
   });
 
   it('says why a code that matched cannot buy, and one thing for any code that did not', async () => {
     const vehicle = await insertVehicle(ctx.db);
-    const inactiveCode = await dealerWithCode({ active: false });
-    const inactiveDealer = await dealerWithCode({}, { active: false });
-    const expired = await dealerWithCode({ expiresAt: new Date(Date.now() - 1000) });
-    const exhausted = await dealerWithCode({ maxUses: 1, usageCount: 1 });
-    const good = await dealerWithCode();
+    const inactiveCode = await dealerWithCode(ctx.db, { buyCode: { active: false } });
+    const inactiveDealer = await dealerWithCode(ctx.db, { dealer: { active: false } });
+    const expired = await dealerWithCode(ctx.db, { buyCode: { expiresAt: new Date(Date.now() - 1000) } });
+    const exhausted = await dealerWithCode(ctx.db, { buyCode: { maxUses: 1, usageCount: 1 } });
+    const good = await dealerWithCode(ctx.db);
     const sold = await insertVehicle(ctx.db, { status: 'sold' });
     const removed = await insertVehicle(ctx.db, { status: 'removed' });
     const queued = await insertVehicle(ctx.db, { status: 'pending', inQueue: true });
@@ -112,37 +84,37 @@ describe('Buy Now (POST /api/verify-code)', () => {
     };
     const cases: [string, number | string, { status: number; message: string; reason?: string }][] = [
       [
-        inactiveCode.code.code,
+        inactiveCode.code,
         vehicle.id,
         { status: 403, message: BUYING_TEXT.codeDeactivated, reason: 'BUY_CODE_DEACTIVATED' },
       ],
       [
-        inactiveDealer.code.code,
+        inactiveDealer.code,
         vehicle.id,
         { status: 403, message: BUYING_TEXT.dealerInactive, reason: 'DEALER_INACTIVE' },
       ],
       [
-        expired.code.code,
+        expired.code,
         vehicle.id,
         { status: 403, message: BUYING_TEXT.codeExpired, reason: 'BUY_CODE_EXPIRED' },
       ],
       [
-        exhausted.code.code,
+        exhausted.code,
         vehicle.id,
         { status: 403, message: BUYING_TEXT.codeUsedUp, reason: 'BUY_CODE_USED_UP' },
       ],
       ['QQQQ', vehicle.id, wrong],
-      [good.code.code, sold.id, { status: 409, message: BUYING_TEXT.vehicleSold, reason: 'VEHICLE_SOLD' }],
+      [good.code, sold.id, { status: 409, message: BUYING_TEXT.vehicleSold, reason: 'VEHICLE_SOLD' }],
       ['QQQQ', sold.id, { status: 409, message: BUYING_TEXT.vehicleSold, reason: 'VEHICLE_SOLD' }],
-      [good.code.code, removed.id, unavailable],
+      [good.code, removed.id, unavailable],
       ['QQQQ', removed.id, unavailable],
-      [good.code.code, queued.id, unavailable],
-      [good.code.code, 999999, unavailable],
+      [good.code, queued.id, unavailable],
+      [good.code, 999999, unavailable],
       ['AB', vehicle.id, { status: 400, message: BUYING_TEXT.buyFailure }],
-      [good.code.code, 'abc', { status: 400, message: BUYING_TEXT.buyFailure }],
+      [good.code, 'abc', { status: 400, message: BUYING_TEXT.buyFailure }],
     ];
     for (const [code, vehicleId, expected] of cases) {
-      const res = await buy(code, vehicleId);
+      const res = await buyNow(ctx.app, code, vehicleId);
       expect(res.statusCode, `${code} → ${vehicleId}`).toBe(expected.status);
       expect(res.json(), `${code} → ${vehicleId}`).toMatchObject({ message: expected.message });
       expect(res.json().reason, `${code} → ${vehicleId}`).toBe(expected.reason);
@@ -154,23 +126,16 @@ describe('Buy Now (POST /api/verify-code)', () => {
 
   it('a wrong code answers exactly the same whatever codes exist, and only wrong codes are counted', async () => {
     const vehicle = await insertVehicle(ctx.db);
-    const expired = await dealerWithCode({ expiresAt: new Date(Date.now() - 1000) });
-    const attempt = (code: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/verify-code',
-        payload: { code, vehicleId: vehicle.id },
-        remoteAddress: '10.78.0.1',
-      });
+    const expired = await dealerWithCode(ctx.db, { buyCode: { expiresAt: new Date(Date.now() - 1000) } });
+    const attempt = (code: string) => buyNow(ctx.app, code, vehicle.id, { from: '10.78.0.1' });
     // A near miss of a real code and a code nobody could have: the same bytes back.
-    const nearMiss = `X${expired.code.code.slice(1)}`;
+    const nearMiss = `X${expired.code.slice(1)}`;
     const [a, b] = [await attempt(nearMiss), await attempt(nextCode())];
     expect(a.statusCode).toBe(400);
     expect(a.body).toBe(b.body);
     expect(Object.keys(a.json()).sort()).toEqual(['code', 'message', 'reason']);
     // The expired code, told as expired, costs nothing: 20 of them, then 8 more wrong codes still answer.
-    for (let i = 0; i < 20; i++)
-      expect((await attempt(expired.code.code)).json().reason).toBe('BUY_CODE_EXPIRED');
+    for (let i = 0; i < 20; i++) expect((await attempt(expired.code)).json().reason).toBe('BUY_CODE_EXPIRED');
     for (let i = 0; i < 8; i++) expect((await attempt(nextCode())).statusCode).toBe(400);
     expect((await attempt(nextCode())).statusCode).toBe(429);
   });
@@ -178,34 +143,32 @@ describe('Buy Now (POST /api/verify-code)', () => {
   it('answers a retried request with the same Idempotency-Key once, without a second sale', async () => {
     const first = await insertVehicle(ctx.db);
     const second = await insertVehicle(ctx.db);
-    const buyer = await dealerWithCode();
+    const buyer = await dealerWithCode(ctx.db);
     const headers = { 'idempotency-key': 'retry-0000-aaaa' };
-    const one = await buy(buyer.code.code, first.id, headers);
-    const two = await buy(buyer.code.code, first.id, headers);
+    const one = await buyNow(ctx.app, buyer.code, first.id, { headers });
+    const two = await buyNow(ctx.app, buyer.code, first.id, { headers });
     expect(one.statusCode).toBe(200);
     expect(two.json()).toEqual(one.json());
     // A different body with the same key is refused (422), never answered with the first one.
-    const three = await buy(buyer.code.code, second.id, headers);
+    const three = await buyNow(ctx.app, buyer.code, second.id, { headers });
     expect(three.statusCode).toBe(422);
     expect(three.json().message).toBe('This Idempotency-Key was already used for a different request');
-    const [code] = await ctx.db.select().from(buyCodes).where(eq(buyCodes.id, buyer.code.id));
+    const [code] = await ctx.db.select().from(buyCodes).where(eq(buyCodes.id, buyer.buyCode.id));
     expect(code!.usageCount).toBe(1);
     expect(
       await ctx.db.select().from(transactions).where(eq(transactions.vehicleId, second.id)),
     ).toHaveLength(0);
-    expect((await buy(buyer.code.code, second.id, { 'idempotency-key': 'bad key!' })).statusCode).toBe(400);
+    expect(
+      (await buyNow(ctx.app, buyer.code, second.id, { headers: { 'idempotency-key': 'bad key!' } }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('counts failed codes, not refusals about the vehicle, against the guessing budget', async () => {
     const removed = await insertVehicle(ctx.db, { status: 'removed' });
     const vehicle = await insertVehicle(ctx.db);
     const attempt = (code: string, vehicleId: number) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/verify-code',
-        payload: { code, vehicleId },
-        remoteAddress: '10.77.0.1',
-      });
+      buyNow(ctx.app, code, vehicleId, { from: '10.77.0.1' });
     // The vehicle is public information: refusing it is not a code check.
     for (let i = 0; i < 12; i++) expect((await attempt(nextCode(), removed.id)).statusCode).toBe(409);
     // Ten different wrong codes (not one code ten times) use up the address's budget.
@@ -219,15 +182,15 @@ describe('Buy Now (POST /api/verify-code)', () => {
 describe('Make Offer (POST /api/vehicles/:id/offers)', () => {
   it('validates the amount and code with the spec texts', async () => {
     const vehicle = await insertVehicle(ctx.db);
-    const buyer = await dealerWithCode();
+    const buyer = await dealerWithCode(ctx.db);
     const cases: [Record<string, unknown>, string][] = [
-      [{ amount: '', buyCode: buyer.code.code }, BUYING_TEXT.amountRequired],
-      [{ buyCode: buyer.code.code }, BUYING_TEXT.amountRequired],
-      [{ amount: '-5', buyCode: buyer.code.code }, BUYING_TEXT.amountPositive],
-      [{ amount: '0', buyCode: buyer.code.code }, BUYING_TEXT.amountPositive],
-      [{ amount: 'abc', buyCode: buyer.code.code }, BUYING_TEXT.amountPositive],
-      [{ amount: '100000000', buyCode: buyer.code.code }, BUYING_TEXT.amountPositive],
-      [{ amount: '1.234', buyCode: buyer.code.code }, BUYING_TEXT.amountPositive],
+      [{ amount: '', buyCode: buyer.code }, BUYING_TEXT.amountRequired],
+      [{ buyCode: buyer.code }, BUYING_TEXT.amountRequired],
+      [{ amount: '-5', buyCode: buyer.code }, BUYING_TEXT.amountPositive],
+      [{ amount: '0', buyCode: buyer.code }, BUYING_TEXT.amountPositive],
+      [{ amount: 'abc', buyCode: buyer.code }, BUYING_TEXT.amountPositive],
+      [{ amount: '100000000', buyCode: buyer.code }, BUYING_TEXT.amountPositive],
+      [{ amount: '1.234', buyCode: buyer.code }, BUYING_TEXT.amountPositive],
       [{ amount: '500', buyCode: 'AB' }, 'Buy code must be 4 characters'],
     ];
     for (const [body, message] of cases) {
@@ -239,8 +202,8 @@ describe('Make Offer (POST /api/vehicles/:id/offers)', () => {
 
   it('creates a 48-hour offer from a string or number amount, without using up the code', async () => {
     const vehicle = await insertVehicle(ctx.db);
-    const buyer = await dealerWithCode({ maxUses: 1 });
-    const res = await offer(vehicle.id, { amount: 18250.5, buyCode: buyer.code.code.toLowerCase() });
+    const buyer = await dealerWithCode(ctx.db, { buyCode: { maxUses: 1 } });
+    const res = await offer(vehicle.id, { amount: 18250.5, buyCode: buyer.code.toLowerCase() });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     // A receipt: what was recorded, without the dealer's name (name + code = a portal sign-in).
@@ -263,19 +226,19 @@ describe('Make Offer (POST /api/vehicles/:id/offers)', () => {
     expect(stored!.dealerId).toBe(buyer.dealer.id);
     const hours = (Date.parse(body.expiresAt) - Date.parse(body.createdAt)) / 3600_000;
     expect(hours).toBeCloseTo(48, 1);
-    const [code] = await ctx.db.select().from(buyCodes).where(eq(buyCodes.id, buyer.code.id));
+    const [code] = await ctx.db.select().from(buyCodes).where(eq(buyCodes.id, buyer.buyCode.id));
     expect(code!.usageCount).toBe(0);
   });
 
   it('replaces the dealer’s open offer on the same vehicle and logs it', async () => {
     const vehicle = await insertVehicle(ctx.db);
-    const buyer = await dealerWithCode();
-    const first = (await offer(vehicle.id, { amount: '15000', buyCode: buyer.code.code })).json();
+    const buyer = await dealerWithCode(ctx.db);
+    const first = (await offer(vehicle.id, { amount: '15000', buyCode: buyer.code })).json();
     await ctx.db
       .update(offers)
       .set({ status: 'countered', counterAmount: '17000.00' })
       .where(eq(offers.id, first.id));
-    const second = await offer(vehicle.id, { amount: '16000', buyCode: buyer.code.code });
+    const second = await offer(vehicle.id, { amount: '16000', buyCode: buyer.code });
     expect(second.statusCode).toBe(201);
     expect(second.json()).toMatchObject({ id: first.id, amount: '16000.00', status: 'pending' });
     const [replaced] = await ctx.db.select().from(offers).where(eq(offers.id, first.id));
@@ -291,20 +254,20 @@ describe('Make Offer (POST /api/vehicles/:id/offers)', () => {
 
   it('binds an Idempotency-Key to its caller and its request', async () => {
     const vehicle = await insertVehicle(ctx.db);
-    const a = await dealerWithCode();
-    const b = await dealerWithCode();
+    const a = await dealerWithCode(ctx.db);
+    const b = await dealerWithCode(ctx.db);
     const headers = { 'idempotency-key': 'offer-key-0000-bind' };
-    const first = await offer(vehicle.id, { amount: '12000', buyCode: a.code.code }, headers);
+    const first = await offer(vehicle.id, { amount: '12000', buyCode: a.code }, headers);
     expect(first.statusCode).toBe(201);
     // The same caller replaying the same request gets the same answer, and nothing new is made.
-    const replay = await offer(vehicle.id, { amount: '12000', buyCode: a.code.code.toLowerCase() }, headers);
+    const replay = await offer(vehicle.id, { amount: '12000', buyCode: a.code.toLowerCase() }, headers);
     expect(replay.json()).toEqual(first.json());
     // Another caller with the key never sees the first caller's answer.
-    const stranger = await offer(vehicle.id, { amount: '12000', buyCode: b.code.code }, headers);
+    const stranger = await offer(vehicle.id, { amount: '12000', buyCode: b.code }, headers);
     expect(stranger.statusCode).toBe(422);
     expect(stranger.body).not.toContain(String(first.json().id));
     // The same caller with another body is told so.
-    const changed = await offer(vehicle.id, { amount: '12500', buyCode: a.code.code }, headers);
+    const changed = await offer(vehicle.id, { amount: '12500', buyCode: a.code }, headers);
     expect(changed.statusCode).toBe(422);
     const rows = await ctx.db.select().from(offers).where(eq(offers.vehicleId, vehicle.id));
     expect(rows.map((r) => [r.dealerId, r.amount])).toEqual([[a.dealer.id, '12000.00']]);
@@ -313,15 +276,15 @@ describe('Make Offer (POST /api/vehicles/:id/offers)', () => {
   it('refuses unavailable vehicles and unusable codes with a reason', async () => {
     const sold = await insertVehicle(ctx.db, { status: 'sold' });
     const vehicle = await insertVehicle(ctx.db);
-    const buyer = await dealerWithCode();
-    const inactive = await dealerWithCode({}, { active: false });
-    const unavailable = await offer(sold.id, { amount: '100', buyCode: buyer.code.code });
+    const buyer = await dealerWithCode(ctx.db);
+    const inactive = await dealerWithCode(ctx.db, { dealer: { active: false } });
+    const unavailable = await offer(sold.id, { amount: '100', buyCode: buyer.code });
     expect(unavailable.statusCode).toBe(409);
     expect(unavailable.json().message).toBe(BUYING_TEXT.vehicleUnavailable);
-    const badCode = await offer(vehicle.id, { amount: '100', buyCode: inactive.code.code });
+    const badCode = await offer(vehicle.id, { amount: '100', buyCode: inactive.code });
     expect(badCode.statusCode).toBe(400);
     expect(badCode.json().message).toBe(BUYING_TEXT.codeNotValid);
-    expect((await offer(987654, { amount: '100', buyCode: buyer.code.code })).statusCode).toBe(404);
+    expect((await offer(987654, { amount: '100', buyCode: buyer.code })).statusCode).toBe(404);
   });
 });
 
@@ -329,19 +292,19 @@ describe('dealer portal', () => {
   it('shows a dealer only its own codes, transactions and offers', async () => {
     const vehicle = await insertVehicle(ctx.db, { make: 'Ford', model: 'F-150', year: 2019 });
     const offered = await insertVehicle(ctx.db);
-    const buyer = await dealerWithCode();
+    const buyer = await dealerWithCode(ctx.db);
     await insertBuyCodeRow(ctx.db, {
       dealerId: buyer.dealer.id,
       code: nextCode(),
       expiresAt: new Date(Date.now() - 1000),
     });
-    const stranger = await dealerWithCode();
-    await buy(buyer.code.code, vehicle.id);
-    await offer(offered.id, { amount: '1000', buyCode: buyer.code.code });
-    await offer(offered.id, { amount: '1200', buyCode: stranger.code.code });
+    const stranger = await dealerWithCode(ctx.db);
+    await buyNow(ctx.app, buyer.code, vehicle.id);
+    await offer(offered.id, { amount: '1000', buyCode: buyer.code });
+    await offer(offered.id, { amount: '1200', buyCode: stranger.code });
     const cookie = await signIn(ctx.app, 'dealer', {
       dealerName: buyer.dealer.dealerName,
-      buyCode: buyer.code.code,
+      buyCode: buyer.code,
     });
 
     const codes = (await ctx.app.inject({ url: '/api/dealer/buycodes', headers: { cookie } })).json();
@@ -361,18 +324,18 @@ describe('dealer portal', () => {
   it('lets a dealer accept or decline its own countered offer, never another’s, never once expired', async () => {
     const vehicle = await insertVehicle(ctx.db, { price: '30000.00' });
     const declinedVehicle = await insertVehicle(ctx.db);
-    const buyer = await dealerWithCode();
-    const stranger = await dealerWithCode();
-    const rival = (await offer(vehicle.id, { amount: '25000', buyCode: stranger.code.code })).json();
-    const mine = (await offer(vehicle.id, { amount: '26000', buyCode: buyer.code.code })).json();
-    const toDecline = (await offer(declinedVehicle.id, { amount: '900', buyCode: buyer.code.code })).json();
+    const buyer = await dealerWithCode(ctx.db);
+    const stranger = await dealerWithCode(ctx.db);
+    const rival = (await offer(vehicle.id, { amount: '25000', buyCode: stranger.code })).json();
+    const mine = (await offer(vehicle.id, { amount: '26000', buyCode: buyer.code })).json();
+    const toDecline = (await offer(declinedVehicle.id, { amount: '900', buyCode: buyer.code })).json();
     const cookie = await signIn(ctx.app, 'dealer', {
       dealerName: buyer.dealer.dealerName,
-      buyCode: buyer.code.code,
+      buyCode: buyer.code,
     });
     const strangerCookie = await signIn(ctx.app, 'dealer', {
       dealerName: stranger.dealer.dealerName,
-      buyCode: stranger.code.code,
+      buyCode: stranger.code,
     });
     const respond = (id: number, action: string, c = cookie) =>
       ctx.app.inject({
@@ -412,7 +375,7 @@ describe('dealer portal', () => {
 
     // An expired counter cannot be accepted, and the expiry is logged.
     const late = await insertVehicle(ctx.db);
-    const lateOffer = (await offer(late.id, { amount: '500', buyCode: buyer.code.code })).json();
+    const lateOffer = (await offer(late.id, { amount: '500', buyCode: buyer.code })).json();
     await ctx.db
       .update(offers)
       .set({ status: 'countered', counterAmount: '600.00', expiresAt: sql`now() - interval '1 minute'` })
@@ -429,15 +392,15 @@ describe('dealer portal', () => {
 
   it('expires stale offers when offers are read', async () => {
     const vehicle = await insertVehicle(ctx.db);
-    const buyer = await dealerWithCode();
-    const created = (await offer(vehicle.id, { amount: '700', buyCode: buyer.code.code })).json();
+    const buyer = await dealerWithCode(ctx.db);
+    const created = (await offer(vehicle.id, { amount: '700', buyCode: buyer.code })).json();
     await ctx.db
       .update(offers)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(offers.id, created.id));
     const cookie = await signIn(ctx.app, 'dealer', {
       dealerName: buyer.dealer.dealerName,
-      buyCode: buyer.code.code,
+      buyCode: buyer.code,
     });
     const [view] = (await ctx.app.inject({ url: '/api/dealer/offers', headers: { cookie } })).json();
     expect(view.status).toBe('expired');

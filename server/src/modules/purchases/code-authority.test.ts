@@ -1,7 +1,7 @@
 import { BUYING_TEXT } from '@contracts/buying';
 import { limitText, TEAM_TEXT } from '@contracts/teams';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   insertBuyCodeRow,
   insertDealer,
@@ -9,8 +9,9 @@ import {
   insertVehicle,
   MEMBER_PASSWORD,
 } from '../../../test/factories';
+import { buyNow, makeOffer, nextAddress, nextCode } from '../../../test/helpers';
 import { requestsAs, signIn, signInAdmin, signInMember } from '../../../test/sessions';
-import { createBootstrappedApp } from '../../../test/test-app';
+import { withApp } from '../../../test/with-app';
 import { buyCodes, offers, transactions } from '../../db/schema';
 import { createSession } from '../../lib/sessions';
 
@@ -19,16 +20,6 @@ import { createSession } from '../../lib/sessions';
  * finding of the review; before codes belonged to people every one of them bought, offered or
  * signed in.
  */
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-let ip = 0;
-const from = () => `10.28.${Math.floor(++ip / 250)}.${ip % 250}`;
-let codeSerial = 0;
-const CODE_CHARS = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-const nextCode = () => {
-  codeSerial++;
-  return `W${CODE_CHARS[Math.floor(codeSerial / 32) % 32]}${CODE_CHARS[codeSerial % 32]}K`;
-};
-
 /** A dealership as the demo's Route 9 Motors: an owner and a limited buyer with a code each, a viewer. */
 async function team() {
   const dealer = await insertDealer(ctx.db);
@@ -51,29 +42,15 @@ async function team() {
     dealerUserId: buyer.id,
   });
   const sessionOf = async (member: { email: string }) =>
-    requestsAs(ctx.app, await signInMember(ctx.app, member.email, MEMBER_PASSWORD, from()));
+    requestsAs(ctx.app, await signInMember(ctx.app, member.email, MEMBER_PASSWORD, nextAddress()));
   return { dealer, owner, buyer, viewer, ownerCode, buyerCode, sessionOf };
 }
-const typedBuy = (code: string, vehicleId: number) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/verify-code',
-    payload: { code, vehicleId },
-    remoteAddress: from(),
-  });
-const typedOffer = (code: string, vehicleId: number, amount: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/vehicles/${vehicleId}/offers`,
-    payload: { amount, buyCode: code },
-    remoteAddress: from(),
-  });
 const nameAndCode = (dealerName: string, buyCode: string) =>
   ctx.app.inject({
     method: 'POST',
     url: '/api/dealer/login',
     payload: { dealerName, buyCode },
-    remoteAddress: from(),
+    remoteAddress: nextAddress(),
   });
 /** A purchase by a signed-in dealer (POST /api/dealer/purchases), no code typed. */
 const sessionBuy = (cookie: string, vehicleId: number) =>
@@ -88,10 +65,7 @@ const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
 const salesOf = (vehicleId: number) =>
   ctx.db.select().from(transactions).where(eq(transactions.vehicleId, vehicleId));
 
-beforeAll(async () => {
-  ctx = await createBootstrappedApp();
-});
-afterAll(() => ctx.close());
+const ctx = withApp();
 
 describe('a buy code is a person’s authority', () => {
   it('a viewer is shown no code; a buyer only their own; the owner every code and whose it is', async () => {
@@ -130,10 +104,10 @@ describe('a buy code is a person’s authority', () => {
       dealerUserId: t.viewer.id,
     });
     const car = await insertVehicle(ctx.db, { price: '41200.00' });
-    const bought = await typedBuy(stray.code, car.id);
+    const bought = await buyNow(ctx.app, stray.code, car.id);
     expect(bought.statusCode).toBe(403);
     expect(bought.json()).toMatchObject({ message: TEAM_TEXT.viewerCannotBuy, reason: 'VIEWER_CANNOT_BUY' });
-    const offered = await typedOffer(stray.code, car.id, '40000');
+    const offered = await makeOffer(ctx.app, car.id, stray.code, { amount: '40000' });
     expect(offered.statusCode).toBe(403);
     expect(offered.json().message).toBe(TEAM_TEXT.viewerCannotBuy);
     const signedIn = await nameAndCode(t.dealer.dealerName, stray.code);
@@ -157,7 +131,7 @@ describe('a buy code is a person’s authority', () => {
     const [code] = await ctx.db.select().from(buyCodes).where(eq(buyCodes.id, t.buyerCode.id));
     expect(code!.active).toBe(false);
     const car = await insertVehicle(ctx.db);
-    expect((await typedBuy(t.buyerCode.code, car.id)).json().reason).toBe('BUY_CODE_DEACTIVATED');
+    expect((await buyNow(ctx.app, t.buyerCode.code, car.id)).json().reason).toBe('BUY_CODE_DEACTIVATED');
   });
 
   it('the name + code sign-in opens the code holder’s own session, with their role and limits', async () => {
@@ -186,7 +160,7 @@ describe('a buy code is a person’s authority', () => {
       ctx.app,
       'dealer',
       { dealerName: dealer.dealerName, buyCode: code.code },
-      from(),
+      nextAddress(),
     );
     expect((await ctx.app.inject({ url: '/api/dealer/me', headers: { cookie } })).statusCode).toBe(200);
     // The admin invites the dealership's owner: the team starts, the code becomes the owner's.
@@ -218,18 +192,18 @@ describe('a buy code is a person’s authority', () => {
   it('a buyer’s typed code carries their limits: no $37,400 car on a $30,000 limit, no offer over it', async () => {
     const t = await team();
     const dear = await insertVehicle(ctx.db, { price: '37400.00' });
-    const bought = await typedBuy(t.buyerCode.code, dear.id);
+    const bought = await buyNow(ctx.app, t.buyerCode.code, dear.id);
     expect(bought.statusCode).toBe(403);
     expect(bought.json()).toMatchObject({
       message: limitText.perVehicle('30000.00'),
       reason: 'OVER_BUYER_LIMIT',
     });
     expect(await salesOf(dear.id)).toHaveLength(0);
-    const offered = await typedOffer(t.buyerCode.code, dear.id, '31000');
+    const offered = await makeOffer(ctx.app, dear.id, t.buyerCode.code, { amount: '31000' });
     expect(offered.statusCode).toBe(403);
     expect(offered.json().message).toBe(limitText.perVehicle('30000.00'));
     // The owner's code has no limit.
-    expect((await typedBuy(t.ownerCode.code, dear.id)).statusCode).toBe(200);
+    expect((await buyNow(ctx.app, t.ownerCode.code, dear.id)).statusCode).toBe(200);
     expect((await salesOf(dear.id))[0]!.buyerUserId).toBe(t.owner.id);
   });
 
@@ -243,25 +217,25 @@ describe('a buy code is a person’s authority', () => {
     const car = await insertVehicle(ctx.db, { price: '12000.00' });
     const viaSession = await sessionBuy(cookie, car.id);
     expect(viaSession.statusCode).toBe(401);
-    const typed = await typedBuy(t.buyerCode.code, car.id);
+    const typed = await buyNow(ctx.app, t.buyerCode.code, car.id);
     expect(typed.statusCode).toBe(403);
     expect(typed.json()).toMatchObject({
       message: BUYING_TEXT.codeDeactivated,
       reason: 'BUY_CODE_DEACTIVATED',
     });
-    expect((await typedOffer(t.buyerCode.code, car.id, '11000')).statusCode).toBe(400);
+    expect((await makeOffer(ctx.app, car.id, t.buyerCode.code, { amount: '11000' })).statusCode).toBe(400);
     expect((await nameAndCode(t.dealer.dealerName, t.buyerCode.code)).statusCode).toBe(401);
     expect(await salesOf(car.id)).toHaveLength(0);
     // Even were the code switched back on by hand, a removed holder's code is nobody's.
     await ctx.db.update(buyCodes).set({ active: true }).where(eq(buyCodes.id, t.buyerCode.id));
-    expect((await typedBuy(t.buyerCode.code, car.id)).json().reason).toBe('BUY_CODE_DEACTIVATED');
+    expect((await buyNow(ctx.app, t.buyerCode.code, car.id)).json().reason).toBe('BUY_CODE_DEACTIVATED');
     expect((await nameAndCode(t.dealer.dealerName, t.buyerCode.code)).statusCode).toBe(401);
   });
 
   it('a typed-code sale and offer name the person on every view (never “bought by: nobody”)', async () => {
     const t = await team();
     const car = await insertVehicle(ctx.db, { price: '22000.00' });
-    expect((await typedBuy(t.buyerCode.code, car.id)).statusCode).toBe(200);
+    expect((await buyNow(ctx.app, t.buyerCode.code, car.id)).statusCode).toBe(200);
     expect((await salesOf(car.id))[0]).toMatchObject({ buyerUserId: t.buyer.id, buyCodeId: t.buyerCode.id });
     const owner = await t.sessionOf(t.owner);
     const sales = (await owner('GET', '/api/dealer/transactions')).json();
@@ -271,7 +245,7 @@ describe('a buy code is a person’s authority', () => {
     expect(all.find((s: { vehicleId: number }) => s.vehicleId === car.id).boughtBy).toBe('Bob Buyer');
 
     const other = await insertVehicle(ctx.db, { price: '26000.00' });
-    const offered = await typedOffer(t.buyerCode.code, other.id, '24000');
+    const offered = await makeOffer(ctx.app, other.id, t.buyerCode.code, { amount: '24000' });
     expect(offered.statusCode).toBe(201);
     const [row] = await ctx.db.select().from(offers).where(eq(offers.id, offered.json().id));
     expect(row!.buyerUserId).toBe(t.buyer.id);

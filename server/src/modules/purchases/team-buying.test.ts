@@ -1,7 +1,7 @@
 import { BUYING_TEXT } from '@contracts/buying';
 import { limitText, TEAM_TEXT } from '@contracts/teams';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   insertBuyCodeRow,
   insertDealer,
@@ -9,17 +9,10 @@ import {
   insertVehicle,
   MEMBER_PASSWORD,
 } from '../../../test/factories';
+import { buyNow, nextCode } from '../../../test/helpers';
 import { requestsAs, signIn, signInAdmin, signInMember } from '../../../test/sessions';
-import { createBootstrappedApp } from '../../../test/test-app';
+import { withApp } from '../../../test/with-app';
 import { buyCodes, offers, transactions } from '../../db/schema';
-
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-let codeSerial = 0;
-const CODE_CHARS = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-const nextCode = () => {
-  codeSerial++;
-  return `Y${CODE_CHARS[Math.floor(codeSerial / 32) % 32]}${CODE_CHARS[codeSerial % 32]}Q`;
-};
 
 /** A dealership with a signed-in member of it, who holds an active code (a viewer none: the owner does). */
 async function memberOfNewDealer(member: Partial<Parameters<typeof insertMember>[1]> = {}) {
@@ -43,10 +36,7 @@ const buy = (cookie: string, vehicleId: number) =>
     headers: { cookie },
   });
 
-beforeAll(async () => {
-  ctx = await createBootstrappedApp();
-});
-afterAll(() => ctx.close());
+const ctx = withApp();
 
 describe('a signed-in team member buys and offers without typing a code', () => {
   it('Buy Now uses the member’s own active code, records the buyer, and every view says who bought', async () => {
@@ -152,12 +142,7 @@ describe('a signed-in team member buys and offers without typing a code', () => 
     const dealer = await insertDealer(ctx.db);
     const code = await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: nextCode() });
     const vehicle = await insertVehicle(ctx.db);
-    const typed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/verify-code',
-      payload: { code: code.code, vehicleId: vehicle.id },
-      remoteAddress: '10.30.0.1',
-    });
+    const typed = await buyNow(ctx.app, code.code, vehicle.id, { from: '10.30.0.1' });
     expect(typed.statusCode).toBe(200);
     expect(Object.keys(typed.json()).sort()).toEqual(['message', 'transactionId']);
     const cookie = await signIn(ctx.app, 'dealer', { dealerName: dealer.dealerName, buyCode: code.code });

@@ -1,16 +1,12 @@
 import { DEFAULT_SALE_TERMS, type SaleTerms } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { withApp } from '../../../test/with-app';
 import { appSettings } from '../../db/schema';
 import { SALE_TERMS_SETTING } from '../../lib/sale-terms-setting';
 import { previewSaleTerms } from './preview-sale-terms';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = withApp({ accounts: false });
 
 describe('GET /api/sale-terms', () => {
   it('tells anyone the default terms when none were written at start', async () => {

@@ -7,6 +7,8 @@ import { insertVehicle } from '../../../test/factories';
 import { startImageHost } from '../../../test/image-host';
 import { signInAdmin } from '../../../test/sessions';
 import { createBootstrappedApp } from '../../../test/test-app';
+import { withApp } from '../../../test/with-app';
+import type { App } from '../../app';
 import { vehiclePhotos, vehicles } from '../../db/schema';
 
 /** Fake Google Sheets API v4 and CSV host, speaking the real formats of WIRE-FORMATS.md. */
@@ -56,11 +58,15 @@ afterAll(
     }),
 );
 
+/** Sync Vehicles (POST /api/sync-vehicles) as the signed-in admin whose cookie is given. */
+const syncVehicles = (app: App, cookie: string) =>
+  app.inject({ method: 'POST', url: '/api/sync-vehicles', headers: { cookie } });
+
+/** An app of its own for one test, with the admin signed in. */
 async function appWith(env: Record<string, string>) {
   const ctx = await createBootstrappedApp({ env });
   const cookie = await signInAdmin(ctx.app);
-  const sync = () => ctx.app.inject({ method: 'POST', url: '/api/sync-vehicles', headers: { cookie } });
-  return { ...ctx, sync };
+  return { ...ctx, sync: () => syncVehicles(ctx.app, cookie) };
 }
 
 /** A VIN with its check digit put right. */
@@ -69,16 +75,16 @@ const HONDA = '1HGCM82633A004352';
 const BUICK = '1G4AH59H45G118341';
 
 describe('sync from the Google Sheets API', () => {
-  let ctx: Awaited<ReturnType<typeof appWith>>;
-  beforeAll(async () => {
-    ctx = await appWith({
+  const ctx = withApp({
+    env: () => ({
       GOOGLE_SHEET_ID: 'sheet-123',
       GOOGLE_API_KEY: 'key-abc',
       GOOGLE_SHEETS_BASE_URL: base,
       SHEET_FETCH_TIMEOUT_MS: '1000',
-    });
+    }),
+    signIn: ['admin'],
   });
-  afterAll(() => ctx.close());
+  const sync = () => syncVehicles(ctx.app, ctx.admin);
 
   it('creates new VINs in the queue, reports bad rows by row number, and asks with the right URL', async () => {
     requestedPaths = [];
@@ -93,7 +99,7 @@ describe('sync from the Google Sheets API', () => {
       [valid('3VWDX7AJ5DM000001'), '2013', 'Volkswagen', 'Jetta', '5000', '9000', '', 'Platinum'],
       [HONDA, '2003', 'Honda', 'Accord', '1', '1'],
     ];
-    const res = await ctx.sync();
+    const res = await sync();
     expect(res.statusCode).toBe(200);
     expect(requestedPaths[0]).toBe(`/v4/spreadsheets/sheet-123/values/%27RAW%20DATA%27%21A2%3AJ?key=key-abc`);
     const body = res.json();
@@ -127,7 +133,7 @@ describe('sync from the Google Sheets API', () => {
       [HONDA, '2003', 'Honda', 'Accord', '121000', '4100', '', ''],
       [BUICK, '2005', 'Buick', 'LaCrosse', '1000', '1'],
     ];
-    const first = (await ctx.sync()).json();
+    const first = (await sync()).json();
     expect(first).toMatchObject({ created: 0, updated: 1, unchanged: 1, skipped: [] });
     const [honda] = await ctx.db.select().from(vehicles).where(eq(vehicles.vin, HONDA));
     expect(honda).toMatchObject({
@@ -140,12 +146,12 @@ describe('sync from the Google Sheets API', () => {
     expect(honda!.videos).toEqual(['/media/uploads/x.mp4']);
     const [buick] = await ctx.db.select().from(vehicles).where(eq(vehicles.id, sold.id));
     expect(buick).toMatchObject({ status: 'sold', price: '9000.00' });
-    expect((await ctx.sync()).json()).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
+    expect((await sync()).json()).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
   });
 
   it('handles an empty sheet, an API error, a timeout, and a second press while running', async () => {
     sheetValues = undefined;
-    expect((await ctx.sync()).json()).toEqual({
+    expect((await sync()).json()).toEqual({
       created: 0,
       updated: 0,
       unchanged: 0,
@@ -159,17 +165,17 @@ describe('sync from the Google Sheets API', () => {
         error: { code: 403, message: 'The caller does not have permission', status: 'PERMISSION_DENIED' },
       },
     };
-    const denied = await ctx.sync();
+    const denied = await sync();
     expect(denied.statusCode).toBe(502);
     expect(denied.json().message).toBe('Could not read the sheet: The caller does not have permission');
     sheetsError = null;
 
     delayMs = 1500;
-    const slow = await ctx.sync();
+    const slow = await sync();
     expect(slow.json().message).toBe('Could not read the sheet: no answer within 1 s');
     delayMs = 400;
     sheetValues = [[HONDA, '2003', 'Honda', 'Accord', '121000', '4100']];
-    const [a, b] = await Promise.all([ctx.sync(), ctx.sync()]);
+    const [a, b] = await Promise.all([sync(), sync()]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect((a.statusCode === 409 ? a : b).json().message).toBe(
       'A sync is already running. Try again in a moment.',

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertDealer, insertMember, MEMBER_PASSWORD } from '../../../test/factories';
 import { requestsAs, signInAdmin, signInMember } from '../../../test/sessions';
-import { createBootstrappedApp } from '../../../test/test-app';
+import { withApp } from '../../../test/with-app';
 
 /** Without SMTP_URL no invitation is mailed, so none is claimed sent: the inviter gets the link. */
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-beforeAll(async () => {
-  ctx = await createBootstrappedApp({ env: { PUBLIC_ORIGIN: 'https://dealers.example.com' } });
-});
-afterAll(() => ctx.close());
+const ctx = withApp({ env: { PUBLIC_ORIGIN: 'https://dealers.example.com' } });
 
 describe('invitations without a mail transport', () => {
   it('hands the owner and the admin the one-time link, which accepts the invitation', async () => {

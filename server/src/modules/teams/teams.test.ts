@@ -1,6 +1,6 @@
 import { TEAM_TEXT } from '@contracts/teams';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   insertBuyCodeRow,
   insertDealer,
@@ -8,9 +8,10 @@ import {
   insertVehicle,
   MEMBER_PASSWORD,
 } from '../../../test/factories';
-import { requestsAs, signInAdmin, signInMember } from '../../../test/sessions';
-import { recipientsOf, type SmtpSink, startSmtpSink } from '../../../test/smtp-sink';
-import { createBootstrappedApp } from '../../../test/test-app';
+import { nextAddress } from '../../../test/helpers';
+import { requestsAs, signInMember } from '../../../test/sessions';
+import { recipientsOf } from '../../../test/smtp-sink';
+import { withMailingApp } from '../../../test/with-mailing-app';
 import {
   buyCodes,
   dealerUsers,
@@ -20,24 +21,18 @@ import {
   sessions,
   webauthnCredentials,
 } from '../../db/schema';
-import { createMailTransport, type MailTransport, runSenderPass } from '../notifications/send-notifications';
+import { runSenderPass } from '../notifications/send-notifications';
 
 const ORIGIN = 'https://wholesale.example.com';
 const FROM = 'Deal Machine <notify@wholesale.example.com>';
 
-let sink: SmtpSink;
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-let transport: MailTransport;
-let admin: ReturnType<typeof requestsAs>;
-let ip = 0;
-const from = () => `10.20.${Math.floor(++ip / 250)}.${ip % 250}`;
 const post = (url: string, payload: unknown, cookie = '') =>
   ctx.app.inject({
     method: 'POST',
     url,
     payload: payload as object,
     headers: cookie ? { cookie } : {},
-    remoteAddress: from(),
+    remoteAddress: nextAddress(),
   });
 const get = (url: string, cookie: string) => ctx.app.inject({ url, headers: { cookie } });
 const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
@@ -46,8 +41,8 @@ const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
 /** Sends what the outbox holds to the SMTP server, then returns the mails to an address. */
 async function mailsTo(address: string) {
   // Every due row, not one batch: tests that mail nobody leave rows behind.
-  while ((await runSenderPass(ctx.db, transport, { from: FROM })).sent > 0);
-  return sink.messages.filter((m) => recipientsOf(m).includes(address));
+  while ((await runSenderPass(ctx.db, ctx.transport, { from: FROM })).sent > 0);
+  return ctx.sink.messages.filter((m) => recipientsOf(m).includes(address));
 }
 /** The token of the latest link mailed to an address ("…/dealer/invitation#token=…"). */
 async function linkTokenFor(address: string, page: string) {
@@ -58,27 +53,15 @@ async function linkTokenFor(address: string, page: string) {
   return match[1]!;
 }
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  ctx = await createBootstrappedApp({
-    env: { SMTP_URL: sink.url, MAIL_FROM: FROM, PUBLIC_ORIGIN: ORIGIN, NOTIFICATION_INTERVAL_MS: '3600000' },
-  });
-  transport = createMailTransport(ctx.config.mail!.smtpUrl);
-  admin = requestsAs(ctx.app, await signInAdmin(ctx.app));
-});
-afterAll(async () => {
-  transport.close?.();
-  await ctx.close();
-  await sink.close();
-});
+const ctx = withMailingApp({ mailFrom: FROM, publicOrigin: ORIGIN, signIn: ['admin'] });
 beforeEach(() => {
-  sink.messages.length = 0;
+  ctx.sink.messages.length = 0;
 });
 
 describe('invitations', () => {
   it('the admin invites an owner: the e-mail arrives, the link accepts once, and signs the owner in', async () => {
     const dealer = await insertDealer(ctx.db, { dealerName: 'Invite Motors' });
-    const invited = await admin('POST', `/api/dealers/${dealer.id}/team`, {
+    const invited = await ctx.call('POST', `/api/dealers/${dealer.id}/team`, {
       email: '  Owner@Invite.Example ',
       name: 'Olive Owner',
       role: 'owner',
@@ -134,7 +117,7 @@ describe('invitations', () => {
   it('refuses expired, revoked, resent-over and malformed links', async () => {
     const dealer = await insertDealer(ctx.db);
     const invite = (email: string) =>
-      admin('POST', `/api/dealers/${dealer.id}/team`, { email, name: 'Pat', role: 'buyer' });
+      ctx.call('POST', `/api/dealers/${dealer.id}/team`, { email, name: 'Pat', role: 'buyer' });
     const first = (await invite('late@team.example')).json();
     const lateToken = await linkTokenFor('late@team.example', '/dealer/invitation');
     await ctx.db
@@ -151,14 +134,14 @@ describe('invitations', () => {
     expect(hours).toBeGreaterThan(71.9);
     expect(hours).toBeLessThanOrEqual(72);
     const oldToken = await linkTokenFor('resent@team.example', '/dealer/invitation');
-    expect((await admin('POST', `/api/dealer-users/${second.id}/invitation`)).statusCode).toBe(200);
+    expect((await ctx.call('POST', `/api/dealer-users/${second.id}/invitation`)).statusCode).toBe(200);
     const newToken = await linkTokenFor('resent@team.example', '/dealer/invitation');
     expect(newToken).not.toBe(oldToken);
     expect((await post('/api/team/invitation', { token: oldToken })).statusCode).toBe(400);
     expect((await post('/api/team/invitation', { token: newToken })).statusCode).toBe(200);
 
     // Revoked: the link dies and the e-mail can be invited again.
-    expect((await admin('DELETE', `/api/dealer-users/${second.id}/invitation`)).statusCode).toBe(200);
+    expect((await ctx.call('DELETE', `/api/dealer-users/${second.id}/invitation`)).statusCode).toBe(200);
     expect((await post('/api/team/invitation', { token: newToken })).statusCode).toBe(400);
     expect((await invite('resent@team.example')).statusCode).toBe(201);
     expect((await invite('RESENT@team.example')).json().message).toBe(TEAM_TEXT.emailTaken);
@@ -264,7 +247,10 @@ describe('the owner’s team', () => {
   it('limits an owner to 20 invitations a day for their dealership (each probes an address)', async () => {
     const dealer = await insertDealer(ctx.db);
     const owner = await insertMember(ctx.db, { dealerId: dealer.id, role: 'owner' });
-    const asOwner = requestsAs(ctx.app, await signInMember(ctx.app, owner.email, MEMBER_PASSWORD, from()));
+    const asOwner = requestsAs(
+      ctx.app,
+      await signInMember(ctx.app, owner.email, MEMBER_PASSWORD, nextAddress()),
+    );
     const invite = (i: number) =>
       asOwner('POST', '/api/team/members', {
         email: `many${dealer.id}-${i}@invites.example`,
@@ -302,13 +288,13 @@ describe('the owner’s team', () => {
     const dealer = await insertDealer(ctx.db);
     const member = await insertMember(ctx.db, { dealerId: dealer.id, role: 'buyer' });
     const cookie = await signInMember(ctx.app, member.email, MEMBER_PASSWORD);
-    const team = (await admin('GET', `/api/dealers/${dealer.id}/team`)).json();
+    const team = (await ctx.call('GET', `/api/dealers/${dealer.id}/team`)).json();
     expect(team).toEqual([
       expect.objectContaining({ id: member.id, status: 'active', hasPassword: true, passkeys: 0 }),
     ]);
-    expect((await admin('POST', `/api/dealer-users/${member.id}/disable`)).json().status).toBe('disabled');
+    expect((await ctx.call('POST', `/api/dealer-users/${member.id}/disable`)).json().status).toBe('disabled');
     expect((await get('/api/dealer/me', cookie)).statusCode).toBe(401);
-    expect((await admin('POST', '/api/dealer-users/999999/disable')).statusCode).toBe(404);
+    expect((await ctx.call('POST', '/api/dealer-users/999999/disable')).statusCode).toBe(404);
   });
 
   it('tells the truth: each pending invitation its own expiry, each member their own passkey count', async () => {
@@ -325,12 +311,12 @@ describe('the owner’s team', () => {
         publicKey: Buffer.from([1, 2, 3]),
         name: `Key ${i}`,
       });
-    const first = await admin('POST', `/api/dealers/${dealer.id}/team`, {
+    const first = await ctx.call('POST', `/api/dealers/${dealer.id}/team`, {
       email: `first${dealer.id}@truth.example`,
       name: 'First Invitee',
       role: 'buyer',
     });
-    const second = await admin('POST', `/api/dealers/${dealer.id}/team`, {
+    const second = await ctx.call('POST', `/api/dealers/${dealer.id}/team`, {
       email: `second${dealer.id}@truth.example`,
       name: 'Second Invitee',
       role: 'viewer',
@@ -340,7 +326,7 @@ describe('the owner’s team', () => {
       .update(dealerUserTokens)
       .set({ expiresAt: sql`now() + interval '24 hours'` })
       .where(eq(dealerUserTokens.dealerUserId, first.json().id));
-    const team = (await admin('GET', `/api/dealers/${dealer.id}/team`)).json() as {
+    const team = (await ctx.call('GET', `/api/dealers/${dealer.id}/team`)).json() as {
       id: number;
       passkeys: number;
       invitationExpiresAt: string | null;

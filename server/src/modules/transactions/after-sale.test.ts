@@ -6,50 +6,35 @@ import { addBusinessDays, dateInZone } from '@contracts/business-days';
 import { parse } from 'csv-parse/sync';
 import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
-import { publicVehicleIds, requestsAs, signIn, signInAdmin } from '../../../test/sessions';
-import { createBootstrappedApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { insertVehicle } from '../../../test/factories';
+import { boughtNow, dealerWithCode, publicIds } from '../../../test/helpers';
+import { signIn } from '../../../test/sessions';
 import { uploadPhoto, uploadVideo } from '../../../test/tus-uploads';
+import { withApp } from '../../../test/with-app';
 import { dealers, notifications, transactions, vehiclePhotos, vehicles } from '../../db/schema';
 import { runHousekeeping } from '../housekeeping/run-housekeeping';
 
 /** The life of a sale after Buy Now (issue #18): payment, title, pickup, unwind, through the API. */
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-let admin: string;
-let call: ReturnType<typeof requestsAs>;
-let serial = 0;
 
-beforeAll(async () => {
-  ctx = await createBootstrappedApp({
-    env: { SALE_LATE_FEE_PERCENT: '3', SALE_TIME_ZONE: 'America/Chicago' },
-  });
-  admin = await signInAdmin(ctx.app);
-  call = requestsAs(ctx.app, admin);
+const ctx = withApp({
+  env: { SALE_LATE_FEE_PERCENT: '3', SALE_TIME_ZONE: 'America/Chicago' },
+  signIn: ['admin'],
 });
-afterAll(() => ctx.close());
 
 /** A Buy Now sale at $10,000 by a fresh dealer, signed in. */
 async function sale() {
   const vehicle = await insertVehicle(ctx.db, { price: '10000.00' });
-  const dealer = await insertDealer(ctx.db);
-  const code = `A${'23456789ABCDEFGH'[serial % 16]}${'JKLMNPQRSTUVWXYZ'[Math.floor(serial / 16) % 16]}${'23456789'[serial++ % 8]}`;
-  await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code });
-  const bought = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/verify-code',
-    payload: { code, vehicleId: vehicle.id },
-  });
-  expect(bought.statusCode, bought.body).toBe(200);
+  const { dealer, code } = await dealerWithCode(ctx.db);
+  const id = await boughtNow(ctx.app, code, vehicle.id);
   const cookie = await signIn(ctx.app, 'dealer', { dealerName: dealer.dealerName, buyCode: code });
-  const id = bought.json().transactionId as number;
-  const step = (body: object) => call('POST', `/api/transactions/${id}/events`, body);
+  const step = (body: object) => ctx.call('POST', `/api/transactions/${id}/events`, body);
   const dealerStep = (body: object, as = cookie) =>
-    call('POST', `/api/dealer/transactions/${id}/events`, body, as);
+    ctx.call('POST', `/api/dealer/transactions/${id}/events`, body, as);
   const adminView = async () =>
-    (await call('GET', '/api/transactions')).json().find((t: { id: number }) => t.id === id);
+    (await ctx.call('GET', '/api/transactions')).json().find((t: { id: number }) => t.id === id);
   const dealerView = async () =>
-    (await call('GET', '/api/dealer/transactions', undefined, cookie))
+    (await ctx.call('GET', '/api/dealer/transactions', undefined, cookie))
       .json()
       .find((t: { id: number }) => t.id === id);
   /** Records the whole balance as one wire received today (what "Mark paid" records). */
@@ -169,7 +154,7 @@ describe('payment', () => {
     ).toBe(400);
     expect((await s.step({ type: 'teleported' })).statusCode).toBe(400);
     expect(
-      (await call('POST', '/api/transactions/999999/events', { type: 'title_received' })).statusCode,
+      (await ctx.call('POST', '/api/transactions/999999/events', { type: 'title_received' })).statusCode,
     ).toBe(404);
   });
 });
@@ -236,10 +221,10 @@ describe('title', () => {
     expect(await messagesFor('unwind_declined')).toContain(s.dealer.email);
 
     await s.dealerStep({ type: 'unwind_requested', reason: 'Still nothing' });
-    const cancelled = await call('PATCH', `/api/transactions/${s.id}`, { cancelled: true });
+    const cancelled = await ctx.call('PATCH', `/api/transactions/${s.id}`, { cancelled: true });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().timeline.at(-1)).toMatchObject({ type: 'cancelled', by: 'admin' });
-    expect(await publicVehicleIds(ctx.app)).toContain(s.vehicle.id);
+    expect(await publicIds(ctx.app)).toContain(s.vehicle.id);
     expect((await s.step({ type: 'title_received' })).json().message).toBe(
       'This transaction was cancelled and can no longer be changed',
     );
@@ -317,7 +302,7 @@ describe('the bill of sale', () => {
     const s = await sale();
     const download = (cookie: string) =>
       ctx.app.inject({ method: 'GET', url: `/api/transactions/${s.id}/bill-of-sale`, headers: { cookie } });
-    const asAdmin = await download(admin);
+    const asAdmin = await download(ctx.admin);
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.headers['content-type']).toBe('application/pdf');
     const dir = mkdtempSync(join(tmpdir(), 'bill-of-sale-'));
@@ -346,7 +331,7 @@ describe('the bill of sale', () => {
       'Odometer statement: Not the actual mileage (odometer discrepancy)',
     );
     const again = mkdtempSync(join(tmpdir(), 'bill-of-sale-'));
-    writeFileSync(join(again, 'bos.pdf'), (await download(admin)).rawPayload);
+    writeFileSync(join(again, 'bos.pdf'), (await download(ctx.admin)).rawPayload);
     const restated = execFileSync('pdftotext', ['-layout', join(again, 'bos.pdf'), '-'], {
       encoding: 'utf8',
     });
@@ -364,16 +349,16 @@ describe('the admin reports', () => {
     const ancient = await sale();
     await backdate(ancient.id, 40);
     const ids = async (filter: string) =>
-      (await call('GET', `/api/transactions?filter=${filter}`)).json().map((t: { id: number }) => t.id);
+      (await ctx.call('GET', `/api/transactions?filter=${filter}`)).json().map((t: { id: number }) => t.id);
     expect(await ids('overdue')).toEqual(expect.arrayContaining([late.id, ancient.id]));
     expect(await ids('overdue')).not.toContain(fresh.id);
     expect(await ids('title_late')).toContain(ancient.id);
     expect(await ids('title_late')).not.toContain(late.id);
     await ancient.dealerStep({ type: 'unwind_requested', reason: 'No title' });
     expect(await ids('unwind_requested')).toEqual([ancient.id]);
-    expect((await call('GET', '/api/transactions?filter=everything')).statusCode).toBe(400);
+    expect((await ctx.call('GET', '/api/transactions?filter=everything')).statusCode).toBe(400);
 
-    const aging = (await call('GET', '/api/transactions/aging')).json();
+    const aging = (await ctx.call('GET', '/api/transactions/aging')).json();
     expect(aging.buckets.map((b: { label: string }) => b.label)).toEqual([
       '0–3 days',
       '4–7 days',
@@ -393,7 +378,7 @@ describe('the admin reports', () => {
     const s = await sale();
     const evil = '=HYPERLINK("http://evil.example","Click")';
     await ctx.db.update(dealers).set({ dealerName: evil }).where(eq(dealers.id, s.dealer.id));
-    const res = await call('GET', '/api/transactions/export.csv');
+    const res = await ctx.call('GET', '/api/transactions/export.csv');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(
@@ -411,9 +396,9 @@ describe('the admin reports', () => {
       Title: 'Title absent',
       Pickup: 'Not ready',
     });
-    expect(rows.length).toBe((await call('GET', '/api/transactions')).json().length);
+    expect(rows.length).toBe((await ctx.call('GET', '/api/transactions')).json().length);
     // Dealers and the public cannot export.
-    expect((await call('GET', '/api/transactions/export.csv', undefined, s.cookie)).statusCode).toBe(403);
+    expect((await ctx.call('GET', '/api/transactions/export.csv', undefined, s.cookie)).statusCode).toBe(403);
   });
 });
 
@@ -466,7 +451,7 @@ describe('guarantee claims', () => {
     );
     expect((await messagesFor('claim_opened')).length).toBeGreaterThan(0);
     expect(
-      (await call('GET', '/api/transactions?filter=open_claims')).json().map((t: { id: number }) => t.id),
+      (await ctx.call('GET', '/api/transactions?filter=open_claims')).json().map((t: { id: number }) => t.id),
     ).toContain(s.id);
 
     const denied = await s.step({
@@ -569,7 +554,7 @@ describe('guarantee claims', () => {
         .timeline.slice(-2)
         .map((e: { type: string }) => e.type),
     ).toEqual(['claim_answered', 'cancelled']);
-    expect(await publicVehicleIds(ctx.app)).toContain(s.vehicle.id);
+    expect(await publicIds(ctx.app)).toContain(s.vehicle.id);
     expect((await s.dealerStep(claim({ category: 'other' }))).json().message).toBe(
       'This transaction was cancelled and can no longer be changed',
     );

@@ -1,28 +1,20 @@
 import { MAX_BILL_OF_SALE_BYTES } from '@contracts/limits';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
-import { signInAdmin } from '../../../test/sessions';
-import { createBootstrappedApp } from '../../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { insertVehicle } from '../../../test/factories';
+import { buyNow, dealerWithCode } from '../../../test/helpers';
+import { withApp } from '../../../test/with-app';
 
 /** Bills of sale that try to slip past the checks (issue #10). */
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-let admin: string;
 let transactionId: number;
 
+const ctx = withApp({ signIn: ['admin'] });
+
 beforeAll(async () => {
-  ctx = await createBootstrappedApp();
-  admin = await signInAdmin(ctx.app);
   const vehicle = await insertVehicle(ctx.db);
-  const dealer = await insertDealer(ctx.db);
-  await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: 'HU2P' });
-  const bought = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/verify-code',
-    payload: { code: 'HU2P', vehicleId: vehicle.id },
-  });
+  await dealerWithCode(ctx.db, { code: 'HU2P' });
+  const bought = await buyNow(ctx.app, 'HU2P', vehicle.id);
   transactionId = bought.json().transactionId;
 });
-afterAll(() => ctx.close());
 
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
 function multipart(files: { field: string; name: string; content: Buffer }[]) {
@@ -47,7 +39,7 @@ const uploadBill = (files: { field: string; name: string; content: Buffer }[]) =
     method: 'POST',
     url: `/api/transactions/${transactionId}/bill-of-sale`,
     payload,
-    headers: { cookie: admin, 'content-type': type },
+    headers: { cookie: ctx.admin, 'content-type': type },
   });
 };
 
@@ -90,7 +82,7 @@ describe('hostile bills of sale', () => {
       { field: 'billOfSale', name: '../../../../etc/passwd%00.pdf', content: PDF },
     ]);
     expect(res.statusCode).toBe(200);
-    const file = await ctx.app.inject({ url: res.json().billOfSale, headers: { cookie: admin } });
+    const file = await ctx.app.inject({ url: res.json().billOfSale, headers: { cookie: ctx.admin } });
     expect(file.headers['content-disposition']).toBe(`inline; filename="bill-of-sale-${transactionId}.pdf"`);
   });
 });

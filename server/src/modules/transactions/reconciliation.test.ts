@@ -7,10 +7,11 @@ import { dateInZone } from '@contracts/business-days';
 import { centsToDecimal, decimalToCents, formatCents } from '@contracts/money';
 import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
-import { requestsAs, signIn, signInAdmin } from '../../../test/sessions';
-import { createBootstrappedApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { insertVehicle } from '../../../test/factories';
+import { buyNow, dealerWithCode } from '../../../test/helpers';
+import { signIn } from '../../../test/sessions';
+import { withApp } from '../../../test/with-app';
 import { buyCodes, dealers, transactions } from '../../db/schema';
 
 /**
@@ -19,19 +20,14 @@ import { buyCodes, dealers, transactions } from '../../db/schema';
  * the CSV export and the bill of sale state the same balance, refund owed, paid flag and stage.
  * Read through the API as the admin and each buying dealer would.
  */
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-let call: ReturnType<typeof requestsAs>;
-let serial = 0;
 const ZONE = 'America/Chicago';
 const today = () => dateInZone(new Date(), ZONE);
 
-beforeAll(async () => {
-  ctx = await createBootstrappedApp({
-    env: { SEED_DEMO: 'true', SALE_LATE_FEE_PERCENT: '3', SALE_TIME_ZONE: ZONE },
-  });
-  call = requestsAs(ctx.app, await signInAdmin(ctx.app));
-}, 120_000);
-afterAll(() => ctx.close());
+const ctx = withApp({
+  env: { SEED_DEMO: 'true', SALE_LATE_FEE_PERCENT: '3', SALE_TIME_ZONE: ZONE },
+  signIn: ['admin'],
+  timeout: 120_000,
+});
 
 interface View {
   id: number;
@@ -68,7 +64,7 @@ async function dealerCookie(dealerId: number) {
 }
 
 async function billOfSaleText(id: number) {
-  const res = await call('GET', `/api/transactions/${id}/bill-of-sale`);
+  const res = await ctx.call('GET', `/api/transactions/${id}/bill-of-sale`);
   expect(res.statusCode).toBe(200);
   const dir = mkdtempSync(join(tmpdir(), 'reconcile-'));
   writeFileSync(join(dir, 'bos.pdf'), res.rawPayload);
@@ -77,11 +73,11 @@ async function billOfSaleText(id: number) {
 
 /** Every view of every sale agrees with the admin list's ledger figures. */
 async function expectEveryViewAgrees() {
-  const list: View[] = (await call('GET', '/api/transactions')).json();
-  const csv: Record<string, string>[] = parse((await call('GET', '/api/transactions/export.csv')).body, {
+  const list: View[] = (await ctx.call('GET', '/api/transactions')).json();
+  const csv: Record<string, string>[] = parse((await ctx.call('GET', '/api/transactions/export.csv')).body, {
     columns: true,
   });
-  const aging = (await call('GET', '/api/transactions/aging')).json();
+  const aging = (await ctx.call('GET', '/api/transactions/aging')).json();
   let unpaidCount = 0;
   let unpaidCents = 0;
   for (const t of list) {
@@ -104,7 +100,7 @@ async function expectEveryViewAgrees() {
       Stage: SALE_STAGES[t.stage],
     });
     const mine: View[] = (
-      await call('GET', '/api/dealer/transactions', undefined, await dealerCookie(t.dealerId))
+      await ctx.call('GET', '/api/dealer/transactions', undefined, await dealerCookie(t.dealerId))
     ).json();
     expect(
       mine.find((d) => d.id === t.id),
@@ -135,22 +131,15 @@ async function expectEveryViewAgrees() {
 /** A Buy Now sale at $10,000, `daysAgo` old. */
 async function sale(daysAgo = 0) {
   const vehicle = await insertVehicle(ctx.db, { price: '10000.00' });
-  const dealer = await insertDealer(ctx.db);
-  const code = `R${'23456789ABCDEFGH'[serial % 16]}${'JKLMNPQRSTUVWXYZ'[Math.floor(serial / 16) % 16]}${'23456789'[serial++ % 8]}`;
-  await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code });
-  const bought = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/verify-code',
-    payload: { code, vehicleId: vehicle.id },
-  });
-  const id = bought.json().transactionId as number;
+  const { code } = await dealerWithCode(ctx.db);
+  const id = (await buyNow(ctx.app, code, vehicle.id)).json().transactionId as number;
   if (daysAgo)
     await ctx.db
       .update(transactions)
       .set({ createdAt: sql`now() - ${daysAgo} * interval '1 day'` })
       .where(eq(transactions.id, id));
   const step = async (body: object, status = 200) => {
-    const res = await call('POST', `/api/transactions/${id}/events`, body);
+    const res = await ctx.call('POST', `/api/transactions/${id}/events`, body);
     expect(res.statusCode, res.body).toBe(status);
     return res.json();
   };
@@ -174,7 +163,7 @@ describe('one ledger, every view', () => {
     // Mark paid: the remaining balance recorded as a payment.
     const marked = await sale();
     await marked.pay('2500');
-    const patched = await call('PATCH', `/api/transactions/${marked.id}`, {
+    const patched = await ctx.call('PATCH', `/api/transactions/${marked.id}`, {
       isPaid: true,
       payment: { method: 'wire', reference: 'FED-7', receivedOn: today() },
     });
@@ -189,7 +178,7 @@ describe('one ledger, every view', () => {
     await claimed.pay('10000');
     await claimed.step({ type: 'pickup_ready', address: '1 Lot Rd', hours: '8–5' });
     await claimed.step({ type: 'picked_up', on: today(), by: 'Driver' });
-    const opened = await call(
+    const opened = await ctx.call(
       'POST',
       `/api/dealer/transactions/${claimed.id}/events`,
       { type: 'claim_opened', category: 'mechanical', description: 'A/C warm', estimate: '$1,850' },
@@ -215,14 +204,14 @@ describe('one ledger, every view', () => {
     const unwound = await sale();
     await unwound.pay('10000');
     expect(
-      (await call('PATCH', `/api/transactions/${unwound.id}`, { cancelled: true })).json(),
+      (await ctx.call('PATCH', `/api/transactions/${unwound.id}`, { cancelled: true })).json(),
     ).toMatchObject({
       cancelled: true,
       refundOwed: '10000.00',
       stage: 'refund_owed',
     });
     const cancelled = await sale();
-    await call('PATCH', `/api/transactions/${cancelled.id}`, { cancelled: true });
+    await ctx.call('PATCH', `/api/transactions/${cancelled.id}`, { cancelled: true });
 
     await expectEveryViewAgrees();
   }, 180_000);

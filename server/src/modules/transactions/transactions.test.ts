@@ -1,39 +1,22 @@
 import { dateInZone } from '@contracts/business-days';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
-import { publicVehicleIds, requestsAs, signIn, signInAdmin, signInStaff } from '../../../test/sessions';
-import { createBootstrappedApp } from '../../../test/test-app';
+import { buyNow, dealerWithCode, publicIds } from '../../../test/helpers';
+import { signIn } from '../../../test/sessions';
+import { withApp } from '../../../test/with-app';
 
 /** The admin's transactions: status and paid, cancelling a sale, bills of sale. */
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-let admin: string;
-let staff: string;
-let call: ReturnType<typeof requestsAs>;
 
-beforeAll(async () => {
-  ctx = await createBootstrappedApp();
-  admin = await signInAdmin(ctx.app);
-  staff = await signInStaff(ctx.app);
-  call = requestsAs(ctx.app, admin);
-});
-afterAll(() => ctx.close());
-
-const publicIds = () => publicVehicleIds(ctx.app);
+const ctx = withApp({ signIn: ['admin', 'staff'] });
 
 describe('transactions', () => {
   async function sale() {
     const vehicle = await insertVehicle(ctx.db);
-    const dealer = await insertDealer(ctx.db);
-    const code = `T${'23456789ABCDEFGH'[Math.floor(Math.random() * 16)]}${'JKLMNPQRSTUVWXYZ'[Math.floor(Math.random() * 16)]}${'23456789'[Math.floor(Math.random() * 8)]}`;
-    await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code });
-    const bought = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/verify-code',
-      payload: { code, vehicleId: vehicle.id },
-    });
+    const { dealer, code } = await dealerWithCode(ctx.db);
+    const bought = await buyNow(ctx.app, code, vehicle.id);
     return { vehicle, dealer, code, transactionId: bought.json().transactionId as number };
   }
-  const upload = (id: number, name: string, content: Buffer, cookie = admin) => {
+  const upload = (id: number, name: string, content: Buffer, cookie = ctx.admin) => {
     const boundary = '----test-boundary';
     const payload = Buffer.concat([
       Buffer.from(
@@ -57,18 +40,18 @@ describe('transactions', () => {
 
   it('toggles status; Mark paid records the remaining balance with its method, and lists with vehicle and dealer', async () => {
     const { transactionId, dealer } = await sale();
-    const list = (await call('GET', '/api/transactions')).json();
+    const list = (await ctx.call('GET', '/api/transactions')).json();
     const before = list.find((t: { id: number }) => t.id === transactionId);
     expect(before).toMatchObject({ dealerName: dealer.dealerName, status: 'pending', isPaid: false });
     const owed = `$${Number(before.balance).toLocaleString('en-US')}`;
     // A paid flag without a payment is refused, and the refusal says what is owed.
-    const bare = await call('PATCH', `/api/transactions/${transactionId}`, { isPaid: true });
+    const bare = await ctx.call('PATCH', `/api/transactions/${transactionId}`, { isPaid: true });
     expect(bare.statusCode).toBe(400);
     expect(bare.json().message).toBe(
       `Record the remaining balance of ${owed} with its method and reference to mark this sale paid`,
     );
     const receivedOn = dateInZone(new Date(), 'America/New_York');
-    const paid = await call('PATCH', `/api/transactions/${transactionId}`, {
+    const paid = await ctx.call('PATCH', `/api/transactions/${transactionId}`, {
       status: 'completed',
       isPaid: true,
       payment: { method: 'check', reference: 'CHK 311', receivedOn },
@@ -88,25 +71,27 @@ describe('transactions', () => {
       by: 'admin',
     });
     // The flag follows the ledger: it cannot be switched off by hand.
-    const unpaid = await call('PATCH', `/api/transactions/${transactionId}`, { isPaid: false });
+    const unpaid = await ctx.call('PATCH', `/api/transactions/${transactionId}`, { isPaid: false });
     expect(unpaid.statusCode).toBe(409);
-    expect((await call('PATCH', `/api/transactions/${transactionId}`, { amount: '1' })).statusCode).toBe(400);
-    expect((await call('PATCH', `/api/transactions/${transactionId}`, {})).statusCode).toBe(400);
+    expect((await ctx.call('PATCH', `/api/transactions/${transactionId}`, { amount: '1' })).statusCode).toBe(
+      400,
+    );
+    expect((await ctx.call('PATCH', `/api/transactions/${transactionId}`, {})).statusCode).toBe(400);
   });
 
   it('cancels once, re-listing the vehicle; a cancelled transaction takes no more actions', async () => {
     const { transactionId, vehicle } = await sale();
-    const res = await call('PATCH', `/api/transactions/${transactionId}`, { cancelled: true });
+    const res = await ctx.call('PATCH', `/api/transactions/${transactionId}`, { cancelled: true });
     expect(res.json().cancelled).toBe(true);
-    expect(await publicIds()).toContain(vehicle.id);
-    const twice = await call('PATCH', `/api/transactions/${transactionId}`, { cancelled: true });
+    expect(await publicIds(ctx.app)).toContain(vehicle.id);
+    const twice = await ctx.call('PATCH', `/api/transactions/${transactionId}`, { cancelled: true });
     expect(twice.statusCode).toBe(409);
-    expect((await call('PATCH', `/api/transactions/${transactionId}`, { isPaid: true })).statusCode).toBe(
+    expect((await ctx.call('PATCH', `/api/transactions/${transactionId}`, { isPaid: true })).statusCode).toBe(
       409,
     );
-    expect((await call('PATCH', `/api/transactions/${transactionId}`, { cancelled: false })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await ctx.call('PATCH', `/api/transactions/${transactionId}`, { cancelled: false })).statusCode,
+    ).toBe(400);
   });
 
   it('stores a bill of sale by its content and serves it to admins and the buying dealer only', async () => {
@@ -115,14 +100,14 @@ describe('transactions', () => {
     expect(text.statusCode).toBe(415);
     expect(text.json().message).toBe('The bill of sale must be a PDF, PNG or JPEG file');
     expect((await upload(transactionId, 'empty.pdf', Buffer.alloc(0))).statusCode).toBe(400);
-    expect((await upload(transactionId, 'doc.pdf', PDF, staff)).statusCode).toBe(403);
+    expect((await upload(transactionId, 'doc.pdf', PDF, ctx.staff)).statusCode).toBe(403);
 
     // A PNG named .pdf is a PNG: stored and served as one.
     const renamed = await upload(transactionId, '../../etc/passwd.pdf', PNG);
     expect(renamed.statusCode).toBe(200);
     const link = renamed.json().billOfSale as string;
     expect(link).toMatch(new RegExp(`^/api/transactions/${transactionId}/bill-of-sale\\?v=\\d+$`));
-    const asAdmin = await call('GET', link);
+    const asAdmin = await ctx.call('GET', link);
     expect(asAdmin.headers['content-type']).toBe('image/png');
     expect(asAdmin.headers['content-disposition']).toBe(
       `inline; filename="bill-of-sale-${transactionId}.png"`,

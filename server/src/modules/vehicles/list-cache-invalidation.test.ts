@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
-import { signInAdmin } from '../../../test/sessions';
-import { createBootstrappedApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { insertVehicle } from '../../../test/factories';
+import { buyNow, dealerWithCode, makeOffer, publicIds } from '../../../test/helpers';
+import { withApp } from '../../../test/with-app';
 
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-let admin: string;
-
-beforeAll(async () => {
-  ctx = await createBootstrappedApp();
-  admin = await signInAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
-
-/** The public list's vehicle ids, as a visitor reads them. */
-const publicIds = async () =>
-  ((await ctx.app.inject({ url: '/api/vehicles' })).json() as { id: number }[]).map((v) => v.id);
+const ctx = withApp({ signIn: ['admin'] });
 
 /**
  * A vehicle written straight to the database, once the app has heard its NOTIFY: the notification
@@ -25,12 +14,6 @@ async function insertVehicleHeard() {
   const vehicle = await insertVehicle(ctx.db);
   await expect.poll(() => ctx.app.listCache.invalidations, { timeout: 5000 }).toBeGreaterThan(before);
   return vehicle;
-}
-
-async function dealerWithCode(code: string) {
-  const dealer = await insertDealer(ctx.db);
-  await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code });
-  return dealer;
 }
 
 describe('public vehicle list cache', () => {
@@ -62,8 +45,8 @@ describe('public vehicle list cache', () => {
 
   it('stays warm through sign-in, sign-out, offers, buy codes and failed requests', async () => {
     const vehicle = await insertVehicleHeard();
-    const dealer = await dealerWithCode('WRM2');
-    expect(await publicIds()).toContain(vehicle.id);
+    const { dealer } = await dealerWithCode(ctx.db, { code: 'WRM2' });
+    expect(await publicIds(ctx.app)).toContain(vehicle.id);
     const builds = ctx.app.listCache.builds;
 
     const answers = await Promise.all([
@@ -73,16 +56,12 @@ describe('public vehicle list cache', () => {
         payload: { dealerName: dealer.dealerName, buyCode: 'WRM2' },
       }),
       ctx.app.inject({ method: 'POST', url: '/api/dealer/logout' }),
-      ctx.app.inject({
-        method: 'POST',
-        url: `/api/vehicles/${vehicle.id}/offers`,
-        payload: { amount: '15000', buyCode: 'WRM2' },
-      }),
+      makeOffer(ctx.app, vehicle.id, 'WRM2'),
       ctx.app.inject({
         method: 'POST',
         url: '/api/buy-codes',
         payload: { dealerId: dealer.id },
-        headers: { cookie: admin },
+        headers: { cookie: ctx.admin },
       }),
     ]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 201, 201]);
@@ -97,38 +76,34 @@ describe('public vehicle list cache', () => {
         method: 'PATCH',
         url: '/api/vehicles/2000000000',
         payload: { status: 'removed', inQueue: false },
-        headers: { cookie: admin },
+        headers: { cookie: ctx.admin },
       }),
     ]);
     expect(failures.map((f) => f.statusCode)).toEqual([400, 404]);
 
-    expect(await publicIds()).toContain(vehicle.id);
+    expect(await publicIds(ctx.app)).toContain(vehicle.id);
     expect(ctx.app.listCache.builds).toBe(builds);
   });
 
   it('rebuilds after a vehicle changes, and the next read shows the change', async () => {
     const removed = await insertVehicleHeard();
     const bought = await insertVehicleHeard();
-    await dealerWithCode('BYN2');
-    expect(await publicIds()).toEqual(expect.arrayContaining([removed.id, bought.id]));
+    await dealerWithCode(ctx.db, { code: 'BYN2' });
+    expect(await publicIds(ctx.app)).toEqual(expect.arrayContaining([removed.id, bought.id]));
     const builds = ctx.app.listCache.builds;
 
     const remove = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/vehicles/${removed.id}`,
       payload: { status: 'removed', inQueue: false },
-      headers: { cookie: admin },
+      headers: { cookie: ctx.admin },
     });
     expect(remove.statusCode).toBe(200);
-    expect(await publicIds()).not.toContain(removed.id);
+    expect(await publicIds(ctx.app)).not.toContain(removed.id);
 
-    const buy = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/verify-code',
-      payload: { code: 'BYN2', vehicleId: bought.id },
-    });
+    const buy = await buyNow(ctx.app, 'BYN2', bought.id);
     expect(buy.statusCode).toBe(200);
-    expect(await publicIds()).not.toContain(bought.id);
+    expect(await publicIds(ctx.app)).not.toContain(bought.id);
     expect(ctx.app.listCache.builds).toBeGreaterThanOrEqual(builds + 2);
   });
 });

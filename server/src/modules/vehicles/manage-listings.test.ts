@@ -1,24 +1,14 @@
 import { ADMIN_TEXT } from '@contracts/admin';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
-import { publicVehicleIds, requestsAs, signInAdmin, signInStaff } from '../../../test/sessions';
-import { createBootstrappedApp } from '../../../test/test-app';
+import { buyNow, makeOffer, publicIds } from '../../../test/helpers';
+import { withApp } from '../../../test/with-app';
 import { auditLog, transactions, vehicles } from '../../db/schema';
 
 /** The admin's queue and listings (PATCH /api/vehicles/:id), and what staff may change there. */
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-let staff: string;
-let call: ReturnType<typeof requestsAs>;
 
-beforeAll(async () => {
-  ctx = await createBootstrappedApp();
-  call = requestsAs(ctx.app, await signInAdmin(ctx.app));
-  staff = await signInStaff(ctx.app);
-});
-afterAll(() => ctx.close());
-
-const publicIds = () => publicVehicleIds(ctx.app);
+const ctx = withApp({ signIn: ['admin', 'staff'] });
 
 describe('queue completion and listings', () => {
   it('completes a queued vehicle, which becomes public at once', async () => {
@@ -29,15 +19,15 @@ describe('queue completion and listings', () => {
       mileage: null,
       condition: null,
     });
-    expect(await publicIds()).not.toContain(queued.id);
-    const missing = await call('PATCH', `/api/vehicles/${queued.id}`, {
+    expect(await publicIds(ctx.app)).not.toContain(queued.id);
+    const missing = await ctx.call('PATCH', `/api/vehicles/${queued.id}`, {
       status: 'active',
       inQueue: false,
       price: '12000',
       condition: 'Auction Certified',
     });
     expect(missing.statusCode).toBe(400);
-    const wrongCert = await call('PATCH', `/api/vehicles/${queued.id}`, {
+    const wrongCert = await ctx.call('PATCH', `/api/vehicles/${queued.id}`, {
       status: 'active',
       inQueue: false,
       mileage: 5,
@@ -53,7 +43,7 @@ describe('queue completion and listings', () => {
       condition: 'Deal Machine Certified',
       trim: 'LX',
     };
-    const res = await call('PATCH', `/api/vehicles/${queued.id}`, body);
+    const res = await ctx.call('PATCH', `/api/vehicles/${queued.id}`, body);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'active',
@@ -62,9 +52,9 @@ describe('queue completion and listings', () => {
       price: '12500.00',
       trim: 'LX',
     });
-    expect(await publicIds()).toContain(queued.id);
-    expect((await call('PATCH', `/api/vehicles/${queued.id}`, body)).statusCode).toBe(409);
-    expect((await call('PATCH', '/api/vehicles/999999', body)).json().message).toBe(
+    expect(await publicIds(ctx.app)).toContain(queued.id);
+    expect((await ctx.call('PATCH', `/api/vehicles/${queued.id}`, body)).statusCode).toBe(409);
+    expect((await ctx.call('PATCH', '/api/vehicles/999999', body)).json().message).toBe(
       ADMIN_TEXT.vehicleNotFound,
     );
   });
@@ -77,7 +67,7 @@ describe('queue completion and listings', () => {
       { createdAt: '2020-01-01' },
       { isPaid: true },
     ]) {
-      const res = await call('PATCH', `/api/vehicles/${vehicle.id}`, {
+      const res = await ctx.call('PATCH', `/api/vehicles/${vehicle.id}`, {
         status: 'removed',
         inQueue: false,
         ...extra,
@@ -93,48 +83,44 @@ describe('queue completion and listings', () => {
     const vehicle = await insertVehicle(ctx.db);
     const bidder = await insertDealer(ctx.db);
     await insertBuyCodeRow(ctx.db, { dealerId: bidder.id, code: 'RM2V' });
-    const bid = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/vehicles/${vehicle.id}/offers`,
-      payload: { amount: '100', buyCode: 'RM2V' },
+    const bid = await makeOffer(ctx.app, vehicle.id, 'RM2V', { amount: '100' });
+    const removed = await ctx.call('PATCH', `/api/vehicles/${vehicle.id}`, {
+      status: 'removed',
+      inQueue: false,
     });
-    const removed = await call('PATCH', `/api/vehicles/${vehicle.id}`, { status: 'removed', inQueue: false });
     expect(removed.json().status).toBe('removed');
-    const [closed] = (await call('GET', '/api/offers'))
+    const [closed] = (await ctx.call('GET', '/api/offers'))
       .json()
       .filter((o: { id: number }) => o.id === bid.json().id);
     expect(closed).toMatchObject({ status: 'declined' });
     expect(closed.activities.at(-1).message).toBe('Listing removed');
-    expect(await publicIds()).not.toContain(vehicle.id);
+    expect(await publicIds(ctx.app)).not.toContain(vehicle.id);
     expect(
-      (await call('PATCH', `/api/vehicles/${vehicle.id}`, { status: 'active', inQueue: false })).json()
+      (await ctx.call('PATCH', `/api/vehicles/${vehicle.id}`, { status: 'active', inQueue: false })).json()
         .status,
     ).toBe('active');
 
     const dealer = await insertDealer(ctx.db);
     await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: 'AD2M' });
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/verify-code',
-      payload: { code: 'AD2M', vehicleId: vehicle.id },
-    });
+    await buyNow(ctx.app, 'AD2M', vehicle.id);
     await ctx.db
       .insert(transactions)
       .values({ vehicleId: vehicle.id, dealerId: dealer.id, amount: '1.00', cancelled: true });
-    const listings = (await call('GET', '/api/vehicles')).json();
+    const listings = (await ctx.call('GET', '/api/vehicles')).json();
     expect(listings.find((v: { id: number }) => v.id === vehicle.id).sale).toMatchObject({
       dealerName: dealer.dealerName,
     });
     expect(
-      (await call('PATCH', `/api/vehicles/${vehicle.id}`, { status: 'removed', inQueue: false })).statusCode,
+      (await ctx.call('PATCH', `/api/vehicles/${vehicle.id}`, { status: 'removed', inQueue: false }))
+        .statusCode,
     ).toBe(409);
 
-    const res = await call('PATCH', `/api/vehicles/${vehicle.id}`, { status: 'active', inQueue: false });
+    const res = await ctx.call('PATCH', `/api/vehicles/${vehicle.id}`, { status: 'active', inQueue: false });
     expect(res.json().status).toBe('active');
     const sales = await ctx.db.select().from(transactions).where(eq(transactions.vehicleId, vehicle.id));
     expect(sales).toHaveLength(2);
     expect(sales.every((s) => s.cancelled)).toBe(true);
-    expect(await publicIds()).toContain(vehicle.id);
+    expect(await publicIds(ctx.app)).toContain(vehicle.id);
     const audits = await ctx.db
       .select()
       .from(auditLog)
@@ -146,11 +132,11 @@ describe('queue completion and listings', () => {
 
   it('lets staff save recon notes only while queued, with None Found for blanks; listing changes are admin-only', async () => {
     const queued = await insertVehicle(ctx.db, { status: 'pending', inQueue: true });
-    const res = await call(
+    const res = await ctx.call(
       'PATCH',
       `/api/vehicles/${queued.id}`,
       { reconExterior: 'Scratch on rear bumper', reconMechanical: '  ', reconInterior: null },
-      staff,
+      ctx.staff,
     );
     expect(res.json()).toMatchObject({
       reconExterior: 'Scratch on rear bumper',
@@ -158,13 +144,21 @@ describe('queue completion and listings', () => {
       reconInterior: 'None Found',
     });
     expect(
-      (await call('PATCH', `/api/vehicles/${queued.id}`, { status: 'removed', inQueue: false }, staff))
-        .statusCode,
+      (
+        await ctx.call(
+          'PATCH',
+          `/api/vehicles/${queued.id}`,
+          { status: 'removed', inQueue: false },
+          ctx.staff,
+        )
+      ).statusCode,
     ).toBe(403);
     const listed = await insertVehicle(ctx.db);
     expect(
-      (await call('PATCH', `/api/vehicles/${listed.id}`, { reconExterior: 'x' }, staff)).statusCode,
+      (await ctx.call('PATCH', `/api/vehicles/${listed.id}`, { reconExterior: 'x' }, ctx.staff)).statusCode,
     ).toBe(403);
-    expect((await call('PATCH', `/api/vehicles/${listed.id}`, { reconExterior: 'x' })).statusCode).toBe(200);
+    expect((await ctx.call('PATCH', `/api/vehicles/${listed.id}`, { reconExterior: 'x' })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -11,17 +11,16 @@ import {
 import { VEHICLE_SORTS, type VehicleSort } from '@contracts/vehicle-search-options';
 import { computeVinCheckDigit } from '@contracts/vin';
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeVin } from '../../../test/factories';
 import { signInAdmin } from '../../../test/sessions';
-import { createBootstrappedApp } from '../../../test/test-app';
+import { withApp } from '../../../test/with-app';
 import { vehicles } from '../../db/schema';
 import { VehicleSearchCache } from './search-cache';
 import { searchVehicles } from './search-vehicles';
 
 type Row = typeof vehicles.$inferSelect;
 
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
 let premium = '';
 /** The 250 published vehicles, and the ones the public never sees. */
 let published: Row[] = [];
@@ -125,8 +124,9 @@ async function writeHeard<T>(write: () => Promise<T>): Promise<T> {
   return result;
 }
 
+const ctx = withApp();
+
 beforeAll(async () => {
-  ctx = await createBootstrappedApp();
   premium = premiumCertification(ctx.config.brand);
   published = await ctx.db
     .insert(vehicles)
@@ -144,7 +144,6 @@ beforeAll(async () => {
     ])
     .returning();
 });
-afterAll(() => ctx.close());
 
 describe('GET /api/vehicles/search: paging', () => {
   it.each(VEHICLE_SORTS)('pages through 250 vehicles 50 at a time, each once, in %s order', async (sort) => {

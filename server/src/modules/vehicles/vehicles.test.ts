@@ -1,16 +1,17 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
+import { buyNow } from '../../../test/helpers';
 import { signInAdmin } from '../../../test/sessions';
-import { createBootstrappedApp } from '../../../test/test-app';
+import { withApp } from '../../../test/with-app';
 import { vehicles } from '../../db/schema';
 
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
 let ids: Record<'active' | 'queued' | 'pendingOut' | 'sold' | 'removed' | 'internal', number>;
 
+const ctx = withApp();
+
 beforeAll(async () => {
-  ctx = await createBootstrappedApp();
   const db = ctx.db;
   ids = {
     active: (await insertVehicle(db, { make: 'Toyota', model: 'Camry' })).id,
@@ -21,7 +22,6 @@ beforeAll(async () => {
     internal: (await insertVehicle(db, { billOfSale: '/files/bos.pdf', isPaid: true })).id,
   };
 });
-afterAll(() => ctx.close());
 
 const INTERNAL_FIELDS = ['inQueue', 'billOfSale', 'isPaid', 'updatedAt'];
 
@@ -151,11 +151,7 @@ describe('detail served from the list cache', () => {
     await expect
       .poll(async () => (await ctx.app.inject(`/api/vehicles/${vehicle.id}`)).json().price, { timeout: 5000 })
       .toBe('15000.00');
-    const bought = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/verify-code',
-      payload: { code: 'CH2E', vehicleId: vehicle.id },
-    });
+    const bought = await buyNow(ctx.app, 'CH2E', vehicle.id);
     expect(bought.statusCode).toBe(200);
     expect((await ctx.app.inject(`/api/vehicles/${vehicle.id}`)).json()).toEqual({
       id: vehicle.id,

@@ -1,0 +1,110 @@
+import { BUY_CODE_LENGTH } from '@contracts/limits';
+import { expect } from 'vitest';
+import type { App } from '../src/app';
+import type { Database } from '../src/db/client';
+import type { buyCodes, dealers } from '../src/db/schema';
+import { BUY_CODE_ALPHABET } from '../src/modules/buy-codes/buy-code-alphabet';
+import { insertBuyCodeRow, insertDealer } from './factories';
+
+/**
+ * What API tests do over and over: make a buy code, a dealer holding one, an offer, a Buy Now, read
+ * the public list. Each test file loads its own copy of this module (and has its own app), so the
+ * serials below are unique within a file, which is all a file's database needs.
+ */
+
+let codeSerial = 0;
+/**
+ * A valid buy code (BUY_CODE_LENGTH symbols of the code alphabet) no other call in this file returns:
+ * `prefix` and then the serial, in the alphabet's digits. The prefix keeps the codes apart from the
+ * fixed ones a test writes (insertBuyCodeRow's default starts with T; the default here is Z).
+ */
+export function nextCode(prefix = 'Z'): string {
+  codeSerial++;
+  let rest = codeSerial;
+  let digits = '';
+  for (let i = prefix.length; i < BUY_CODE_LENGTH; i++) {
+    digits = BUY_CODE_ALPHABET[rest % BUY_CODE_ALPHABET.length] + digits;
+    rest = Math.floor(rest / BUY_CODE_ALPHABET.length);
+  }
+  return prefix + digits;
+}
+
+let addressSerial = 0;
+/** A client address no other call in this file returns, so a per-IP limit bites only where a test wants. */
+export function nextAddress(): string {
+  const n = addressSerial++;
+  return `10.${200 + Math.floor(n / 62_500)}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
+}
+
+/** A dealer with an active buy code of its own (nextCode() unless `code` is given). */
+export async function dealerWithCode(
+  db: Database,
+  options: {
+    code?: string;
+    /** The rest of the code's row: limits, expiry, holder, active. */
+    buyCode?: Omit<Partial<typeof buyCodes.$inferInsert>, 'code' | 'dealerId'>;
+    dealer?: Partial<typeof dealers.$inferInsert>;
+  } = {},
+) {
+  const dealer = await insertDealer(db, options.dealer);
+  const buyCode = await insertBuyCodeRow(db, {
+    dealerId: dealer.id,
+    code: options.code ?? nextCode(),
+    ...options.buyCode,
+  });
+  return { dealer, code: buyCode.code, buyCode };
+}
+
+interface RequestOptions {
+  /** The client address (default: a fresh one, nextAddress()). */
+  from?: string;
+  headers?: Record<string, string>;
+}
+
+/** Make Offer (POST /api/vehicles/:id/offers) with a buy code, as the vehicle page sends it. */
+export const makeOffer = (
+  app: App,
+  vehicleId: number,
+  buyCode: string,
+  { amount = '15000', from = nextAddress(), headers = {} }: RequestOptions & { amount?: string } = {},
+) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/vehicles/${vehicleId}/offers`,
+    payload: { amount, buyCode },
+    headers,
+    remoteAddress: from,
+  });
+
+/** Buy Now (POST /api/verify-code) with a buy code, as the vehicle page sends it. */
+export const buyNow = (
+  app: App,
+  code: string,
+  vehicleId: number | string,
+  { from = nextAddress(), headers = {} }: RequestOptions = {},
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/verify-code',
+    payload: { code, vehicleId },
+    headers,
+    remoteAddress: from,
+  });
+
+/** makeOffer that must succeed (201): the new offer's id. */
+export async function madeOffer(...args: Parameters<typeof makeOffer>) {
+  const res = await makeOffer(...args);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as number;
+}
+
+/** buyNow that must succeed (200): the sale's transaction id. */
+export async function boughtNow(...args: Parameters<typeof buyNow>) {
+  const res = await buyNow(...args);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().transactionId as number;
+}
+
+/** The ids the public vehicle list shows, as a visitor reads them. */
+export const publicIds = async (app: App) =>
+  ((await app.inject('/api/vehicles')).json() as { id: number }[]).map((v) => v.id);
