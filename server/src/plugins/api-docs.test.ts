@@ -3,25 +3,20 @@ import { API_ROUTES, type ApiRouteName } from '@contracts/api-routes';
 import spectralCore from '@stoplight/spectral-core';
 import Parsers from '@stoplight/spectral-parsers';
 import { oas } from '@stoplight/spectral-rulesets';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin } from '../../test/sessions';
-import { createBootstrappedApp } from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withApp } from '../../test/with-app';
 
 type Operation = { operationId?: string; summary?: string; tags?: string[]; description?: string };
 type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
-let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
-let admin: string;
+const ctx = withApp({ signIn: ['admin'] });
 let doc: OpenApiDocument;
 let body: string;
 beforeAll(async () => {
-  ctx = await createBootstrappedApp();
-  admin = await signInAdmin(ctx.app);
-  const res = await ctx.app.inject({ url: '/api/openapi.json', headers: { cookie: admin } });
+  const res = await ctx.app.inject({ url: '/api/openapi.json', headers: { cookie: ctx.admin } });
   body = res.body;
   doc = res.json();
 });
-afterAll(() => ctx.close());
 
 const operations = () =>
   Object.entries(doc.paths).flatMap(([path, ops]) =>
@@ -49,7 +44,7 @@ describe('API documentation', () => {
     expect(operations().length).toBe(Object.keys(API_ROUTES).length);
     expect(operations().filter((o) => o.path.includes('*') || !o.path.startsWith('/api/'))).toEqual([]);
 
-    const page = await ctx.app.inject({ url: '/api/docs', headers: { cookie: admin } });
+    const page = await ctx.app.inject({ url: '/api/docs', headers: { cookie: ctx.admin } });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<code>/api/verify-code</code>');
     expect(page.body).toContain('Buy Now with a buy code (<code>verifyCode</code>)</td><td>public</td>');
