@@ -1,7 +1,7 @@
 import { CLAIM_CATEGORIES, ODOMETER_STATUSES, SALE_TEXT } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
 import type { AdminTransaction } from '@contracts/transactions';
-import { useWatch } from 'react-hook-form';
+import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
 import { MoneyField } from '@/components/ui/money-field';
@@ -29,33 +29,56 @@ const stepDates = (t: AdminTransaction) => ({
 /** Why a release (gate pass, pickup, delivery) waits: what is owed, as the server's refusal says it. */
 const releaseReason = (t: AdminTransaction) => L.releaseBlocked(formatAmount(amountLeft(t)));
 
-/** Money paid back to the dealer: what a claim credit after payment or an unwound paid sale left owed. */
-export function RefundForm({ transaction: t, send, pending, error }: StepFormProps) {
-  const form = useStepForm('refund_recorded', {
-    amount: t.refundOwed,
-    method: 'ach',
-    reference: '',
-    paidOn: todayIn(t.terms.timeZone),
-  });
+type MoneyStep = 'payment_recorded' | 'refund_recorded';
+/** The date each money step reports: when the payment came in, when the refund went out. */
+const MONEY_DATE = { payment_recorded: 'receivedOn', refund_recorded: 'paidOn' } as const;
+type MoneyValues = { amount: string; method: string; reference: string } & Record<string, string>;
+
+/** One money step (payment in, refund out): amount, how it was paid, the reference and the date. */
+function MoneyStepForm({
+  type,
+  amount,
+  title,
+  submitLabel,
+  dateLabel,
+  allowed,
+  reason,
+  transaction: t,
+  send,
+  pending,
+  error,
+}: StepFormProps & {
+  type: MoneyStep;
+  amount: string;
+  title: string;
+  submitLabel: string;
+  dateLabel: string;
+  allowed: boolean;
+  reason: string;
+}) {
+  const date = MONEY_DATE[type];
+  const defaults = { amount, method: 'ach', reference: '', [date]: todayIn(t.terms.timeZone) };
+  // Both steps have the same fields but the date's name: one form, typed by its values.
+  const form = useStepForm(type, defaults as never) as unknown as UseFormReturn<MoneyValues>;
   const { errors } = form.formState;
   return (
     <StepSection
-      title={`${L.recordRefund} (${formatAmount(t.refundOwed)} owed)`}
-      submitLabel={L.recordRefund}
-      allowed={decimalToCents(t.refundOwed) > 0}
-      reason={L.noRefundOwedReason}
+      title={title}
+      submitLabel={submitLabel}
+      allowed={allowed}
+      reason={reason}
       wide
       pending={pending}
       error={error}
-      onSubmit={form.handleSubmit(send)}
+      onSubmit={form.handleSubmit((values) => send(values as unknown as Step<StepType>))}
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <MoneyField label={L.amount} error={errors.amount?.message} {...form.register('amount')} />
         <HowPaidFields
           method={{ field: form.register('method'), error: errors.method?.message }}
           reference={{ field: form.register('reference'), error: errors.reference?.message }}
-          date={{ field: form.register('paidOn'), error: errors.paidOn?.message }}
-          dateLabel={L.paidOn}
+          date={{ field: form.register(date), error: errors[date]?.message }}
+          dateLabel={dateLabel}
           dates={stepDates(t)}
         />
       </div>
@@ -63,38 +86,37 @@ export function RefundForm({ transaction: t, send, pending, error }: StepFormPro
   );
 }
 
-export function PaymentForm({ transaction: t, send, pending, error }: StepFormProps) {
-  const left = amountLeft(t);
-  const form = useStepForm('payment_recorded', {
-    amount: left,
-    method: 'ach',
-    reference: '',
-    receivedOn: todayIn(t.terms.timeZone),
-  });
-  const { errors } = form.formState;
-  const allowed = !t.paidInFull && decimalToCents(left) > 0;
+/** Money paid back to the dealer: what a claim credit after payment or an unwound paid sale left owed. */
+export function RefundForm(props: StepFormProps) {
+  const t = props.transaction;
   return (
-    <StepSection
+    <MoneyStepForm
+      {...props}
+      type="refund_recorded"
+      amount={t.refundOwed}
+      title={`${L.recordRefund} (${formatAmount(t.refundOwed)} owed)`}
+      submitLabel={L.recordRefund}
+      dateLabel={L.paidOn}
+      allowed={decimalToCents(t.refundOwed) > 0}
+      reason={L.noRefundOwedReason}
+    />
+  );
+}
+
+export function PaymentForm(props: StepFormProps) {
+  const t = props.transaction;
+  const left = amountLeft(t);
+  return (
+    <MoneyStepForm
+      {...props}
+      type="payment_recorded"
+      amount={left}
       title={L.recordPayment}
       submitLabel={L.recordPayment}
-      allowed={allowed}
+      dateLabel={L.receivedOn}
+      allowed={!t.paidInFull && decimalToCents(left) > 0}
       reason={L.paidInFullReason}
-      wide
-      pending={pending}
-      error={error}
-      onSubmit={form.handleSubmit(send)}
-    >
-      <div className="grid gap-3 sm:grid-cols-2">
-        <MoneyField label={L.amount} error={errors.amount?.message} {...form.register('amount')} />
-        <HowPaidFields
-          method={{ field: form.register('method'), error: errors.method?.message }}
-          reference={{ field: form.register('reference'), error: errors.reference?.message }}
-          date={{ field: form.register('receivedOn'), error: errors.receivedOn?.message }}
-          dateLabel={L.receivedOn}
-          dates={stepDates(t)}
-        />
-      </div>
-    </StepSection>
+    />
   );
 }
 
