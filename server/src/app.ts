@@ -23,27 +23,19 @@ import { liveRoutes } from './modules/live/live.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { VideoUploads } from './modules/media/video-uploads';
 import { messageContextOf } from './modules/notifications/notification-messages';
-import { notificationPreferencesRoutes } from './modules/notifications/notification-preferences.routes';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { scheduleNotificationSender } from './modules/notifications/schedule-notification-sender';
-import { UnsubscribeLinks } from './modules/notifications/unsubscribe-links';
-import { expireOffers } from './modules/offers/expire-offers';
+import { registerNotifications } from './modules/notifications/register-notifications';
 import { offersRoutes } from './modules/offers/offers.routes';
-import { remindExpiringOffers } from './modules/offers/remind-expiring-offers';
 import { PhotoStore } from './modules/photos/photo-store';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { buyingRoutes } from './modules/purchases/buying.routes';
 import { saleTermsRoutes } from './modules/sale-terms/sale-terms.routes';
-import { readCaFile } from './modules/sheets-sync/fetch-image';
-import { allowedNetworks } from './modules/sheets-sync/public-address';
 import { sheetsSyncRoutes } from './modules/sheets-sync/sheets-sync.routes';
-import { SheetSync } from './modules/sheets-sync/sync-vehicles';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
-import { findPublishedVehicles } from './modules/vehicles/find-vehicles';
-import { VehicleSearchCache } from './modules/vehicles/search-cache';
+import type { VehicleSearchCache } from './modules/vehicles/search-cache';
 import { searchAnswer } from './modules/vehicles/search-vehicles';
-import { VehicleListCache } from './modules/vehicles/vehicle-list-cache';
+import { openVehicleCaches } from './modules/vehicles/vehicle-caches';
+import type { VehicleListCache } from './modules/vehicles/vehicle-list-cache';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { VinDecoder } from './modules/vin/decode-vin';
 import { vinRoutes } from './modules/vin/vin.routes';
@@ -146,23 +138,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(healthRoutes, { database, isShuttingDown: () => shuttingDown });
   await app.register(authRoutes, { db: database.db, config });
 
-  const listCache = new VehicleListCache(() => findPublishedVehicles(database.db));
-  const searchCache = new VehicleSearchCache();
-  // Writes by any instance (or by hand) NOTIFY vehicles_changed; a route declaring
-  // config.changesVehicles also drops the caches before its response leaves, so a client never
-  // reads its own write stale. Other mutations (sign-ins, offers, codes) leave the list warm.
-  const dropVehicleCaches = () => {
-    listCache.invalidate();
-    searchCache.invalidate();
-  };
-  const unlisten = await database.listen('vehicles_changed', dropVehicleCaches);
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.routeOptions.config?.changesVehicles && reply.statusCode < 400) dropVehicleCaches();
-    done(null, payload);
-  });
-  app.addHook('onClose', async () => {
-    await unlisten();
-  });
+  // The public list and search answers, kept until any instance changes a vehicle (ADR 0006, 0013).
+  const { listCache, searchCache } = await openVehicleCaches(app, database);
   const decoder = new VinDecoder(config.vpic);
   const media = await openMediaStorage(app, config, database);
   const log = (message: string) => app.log.info(message);
@@ -214,43 +191,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     },
   });
   await app.register(auditRoutes, { db: database.db });
-  await app.register(notificationsRoutes, { db: database.db });
+  // The notification log, preferences, one-click unsubscribe, and the outbox's sender (DESIGN.md §6).
+  await registerNotifications(app, { db: database.db, config, messages });
   await app.register(liveRoutes, { database, heartbeatMs: config.liveHeartbeatMs });
-  // One-click unsubscribe links are signed with NOTIFICATION_LINK_SECRET or a key kept in
-  // app_settings, loaded (or generated once) at start-up so no request ever writes it.
-  const unsubscribeLinks = new UnsubscribeLinks(database.db, config.notificationLinkSecret, messages.origin);
-  app.addHook('onReady', async () => {
-    await unsubscribeLinks.ready();
-  });
-  await app.register(notificationPreferencesRoutes, {
-    db: database.db,
-    links: unsubscribeLinks,
-    smsAvailable: config.sms !== null,
-    brandName: config.brand.productName,
-  });
-  const sync = new SheetSync(database.db, {
-    source: config.sheet,
-    limits: config.sheetLimits,
-    premiumLabel,
-    images: {
-      store: photos,
-      budgetMs: config.sheetImages.budgetMs,
-      extraCa: config.sheetImages.caFile ? await readCaFile(config.sheetImages.caFile) : null,
-      allowedNetworks: allowedNetworks(config.sheetImages.allowedNetworks),
-    },
-  });
-  await app.register(sheetsSyncRoutes, { sync });
+  await app.register(sheetsSyncRoutes, { db: database.db, config, premiumLabel, photos });
   await app.register(apiDocsRoutes, { isPublic: config.apiDocsPublic });
 
-  // Offers expire on their own (DESIGN.md §3); reads and actions also check, so this is a backstop.
-  // The same sweep reminds dealers two hours before a window closes (each once, DESIGN.md §6).
-  const sweep = setInterval(() => {
-    expireOffers(database.db, messages)
-      .then(() => remindExpiringOffers(database.db, messages))
-      .catch((error: unknown) => app.log.warn({ err: error }, 'offer expiry sweep failed'));
-  }, 60_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
   // Expired sessions, old rate-limit windows and idempotency keys, abandoned uploads.
   scheduleHousekeeping(app, database, {
     uploadsDir: media.storage.directoryOf('video-uploads'),
@@ -260,13 +206,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     },
     bucket: media.bucket,
   });
-  // The notification outbox is sent by every instance (DESIGN.md §6); nothing is sent from a request.
-  scheduleNotificationSender(app, database.db, config.mail, config.notificationIntervalMs, {
-    sms: config.sms,
-    unsubscribe: unsubscribeLinks,
-    retryBaseMs: config.notificationRetryBaseMs,
-  });
-
   const webDir = deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir;
   if (webDir)
     await app.register(registerWebApp, {

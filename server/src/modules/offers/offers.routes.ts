@@ -9,13 +9,24 @@ import { messageContextOf } from '../notifications/notification-messages';
 import { createOffer } from './create-offer';
 import { expireOffers } from './expire-offers';
 import { findOfferViews } from './find-offers';
+import { remindExpiringOffers } from './remind-expiring-offers';
 import { updateOffer, withdrawCounter } from './update-offer';
 
-/** Make Offer (public, with a buy code) and the admin's offers panel (spec §2, §7). */
+/** The offers module: Make Offer (public, with a buy code), the admin's offers panel (spec §2, §7), and the expiry sweep. */
 export async function offersRoutes(app: FastifyInstance, { db, config }: { db: Database; config: Config }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const policies = attemptPolicies(config);
   const messages = messageContextOf(config);
+
+  // Offers expire on their own (DESIGN.md §3); reads and actions also check, so this is a backstop.
+  // The same sweep reminds dealers two hours before a window closes (each once, DESIGN.md §6).
+  const sweep = setInterval(() => {
+    expireOffers(db, messages)
+      .then(() => remindExpiringOffers(db, messages))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'offer expiry sweep failed'));
+  }, 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   // A failed code counts in the guessing budget shared with Buy Now and dealer sign-in.
   routes.route({

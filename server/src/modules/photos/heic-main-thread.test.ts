@@ -23,7 +23,13 @@ beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'heic-thread-'));
   // A 3 MP phone photo with sensor-like noise (a flat image would decode too fast to matter).
   const source = sharp({
-    create: { width: 2016, height: 1512, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    create: {
+      width: 2016,
+      height: 1512,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
   });
   writeFileSync(join(scratch, 'source.jpg'), await source.jpeg({ quality: 85 }).toBuffer());
   execFileSync('heif-enc', ['-q', '50', '-o', join(scratch, 'photo.heic'), join(scratch, 'source.jpg')], {

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { MessageContext } from './notification-messages';
+import { notificationPreferencesRoutes } from './notification-preferences.routes';
+import { notificationsRoutes } from './notifications.routes';
+import { scheduleNotificationSender } from './schedule-notification-sender';
+import { UnsubscribeLinks } from './unsubscribe-links';
+
+/**
+ * The notifications module (DESIGN.md §6): the admin's notification log, each dealer's preferences,
+ * one-click unsubscribe links, and the outbox's sender, which every instance runs (nothing is sent
+ * from a request).
+ */
+export async function registerNotifications(
+  app: FastifyInstance,
+  { db, config, messages }: { db: Database; config: Config; messages: MessageContext },
+) {
+  await app.register(notificationsRoutes, { db });
+  // One-click unsubscribe links are signed with NOTIFICATION_LINK_SECRET or a key kept in
+  // app_settings, loaded (or generated once) at start-up so no request ever writes it.
+  const unsubscribeLinks = new UnsubscribeLinks(db, config.notificationLinkSecret, messages.origin);
+  app.addHook('onReady', async () => {
+    await unsubscribeLinks.ready();
+  });
+  await app.register(notificationPreferencesRoutes, {
+    db,
+    links: unsubscribeLinks,
+    smsAvailable: config.sms !== null,
+    brandName: config.brand.productName,
+  });
+  scheduleNotificationSender(app, db, config.mail, config.notificationIntervalMs, {
+    sms: config.sms,
+    unsubscribe: unsubscribeLinks,
+    retryBaseMs: config.notificationRetryBaseMs,
+  });
+}
