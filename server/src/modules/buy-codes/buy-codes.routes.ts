@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
-import { findBuyCodes, generateBuyCode, updateBuyCode } from './manage-buy-codes';
+import { findBuyCodes } from './find-buy-codes';
+import { generateBuyCode } from './generate-buy-code';
+import { updateBuyCode } from './update-buy-code';
 
 /** The admin's Buy Codes tab (spec §7): list, generate, change limits or deactivate. */
 export async function buyCodesRoutes(app: FastifyInstance, { db }: { db: Database }) {

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import type { MessageContext } from '../notifications/notification-messages';
-import { createDealer, findDealers, setDealerActive } from './manage-dealers';
+import { createDealer } from './create-dealer';
+import { findDealers } from './find-dealers';
+import { setDealerActive } from './set-dealer-active';
 
 /** Dealers (spec §7), admin only. */
 export async function dealersRoutes(

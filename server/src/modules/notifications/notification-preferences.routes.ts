@@ -6,13 +6,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { AppError, badRequest } from '../../lib/app-error';
 import { escapeHtml } from '../../lib/escape-html';
-import {
-  eventLabel,
-  findDealerPreferences,
-  unsubscribeFromEvent,
-  updateDealerPreferences,
-} from './manage-preferences';
+import { eventLabel, findDealerPreferences } from './find-dealer-preferences';
 import type { UnsubscribeLinks } from './unsubscribe-links';
+import { unsubscribeFromEvent, updateDealerPreferences } from './update-dealer-preferences';
 
 const ONE_CLICK = 'One-Click';
 const BAD_LINK =

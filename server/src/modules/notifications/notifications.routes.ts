@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
-import { findNotifications, resendNotification } from './manage-notifications';
+import { findNotifications } from './find-notifications';
+import { resendNotification } from './resend-notification';
 
 /** The admin's notification log and resend (no UI yet; DESIGN.md §6). */
 export async function notificationsRoutes(app: FastifyInstance, { db }: { db: Database }) {

@@ -4,7 +4,8 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { sendMedia } from '../../lib/uploads/send-media';
 import { createUploadServer, registerUploadRoutes } from '../../lib/uploads/upload-server';
-import { addPhotos, deletePhoto, reorderPhotos, updateConditionReport } from './manage-photos';
+import { addPhotos, deletePhoto, reorderPhotos } from './attach-photos';
+import { updateConditionReport } from './condition-reports';
 import { type PhotoStore, STORAGE_KEY, VARIANT_NAME } from './photo-store';
 import { PHOTO_MEDIA_PREFIX } from './photo-views';
 

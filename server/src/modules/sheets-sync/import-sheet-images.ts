@@ -7,7 +7,7 @@ import { count, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { vehiclePhotos } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
-import { addPhotos } from '../photos/manage-photos';
+import { addPhotos } from '../photos/attach-photos';
 import { PhotoRefused } from '../photos/photo-pipeline';
 import type { PhotoStore } from '../photos/photo-store';
 import { fetchImage, ImageFetchFailed } from './fetch-image';

@@ -1,30 +1,25 @@
 import { ADMIN_TEXT } from '@contracts/admin';
-import {
-  type ConditionReport,
-  type ConditionReportBody,
-  computeGrade,
-  MAX_PHOTOS,
-} from '@contracts/condition-report';
+import { MAX_PHOTOS } from '@contracts/condition-report';
 import { ERROR_CODES } from '@contracts/errors';
 import { PHOTO_TEXT, type PhotoRef } from '@contracts/photos';
-import { and, asc, eq, inArray, isNull, notLike, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notLike } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client';
-import { vehiclePhotos, vehicles } from '../../db/schema';
+import { vehiclePhotos } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 import { lockVehicle, updateVehicleRow } from '../vehicle-rows/vehicle-rows';
-import { photosByVehicle, toConditionReport } from './photo-views';
+import { conditionReportOf } from './condition-reports';
 
 /** The vehicle row, locked for the rest of the transaction (the one vehicle lock). */
-async function lockVehicleRow(tx: Transaction, vehicleId: number) {
+export async function lockVehicleRow(tx: Transaction, vehicleId: number) {
   const vehicle = await lockVehicle(tx, vehicleId);
   if (!vehicle) throw notFound(ADMIN_TEXT.vehicleNotFound);
   return vehicle;
 }
 
-async function photoIdsOf(db: Executor, vehicleId: number) {
+export async function photoIdsOf(db: Executor, vehicleId: number) {
   const rows = await db
     .select({ id: vehiclePhotos.id, position: vehiclePhotos.position })
     .from(vehiclePhotos)
@@ -66,32 +61,6 @@ export async function attachPhotosTo(tx: Executor, vehicleId: number, refs: read
       .set({ vehicleId, kind: ref.kind, position: position++ })
       .where(and(eq(vehiclePhotos.id, ref.id), isNull(vehiclePhotos.vehicleId)));
   }
-}
-
-/**
- * Writes a report's damage items, tires and warning lights, and the grade computed from them (one
- * write, so the stored grade never disagrees). A damage photo must be one of the vehicle's.
- */
-export async function writeConditionReport(tx: Executor, vehicleId: number, report: ConditionReportBody) {
-  const photoIds = new Set((await photoIdsOf(tx, vehicleId)).map((p) => p.id));
-  if (report.damage.some((d) => d.photoId !== null && !photoIds.has(d.photoId)))
-    throw badRequest(PHOTO_TEXT.damagePhotoUnknown);
-  const { grade } = computeGrade(report);
-  await updateVehicleRow(tx, vehicleId, {
-    damage: report.damage,
-    tires: report.tires,
-    warningLights: report.warningLights,
-    conditionReportedAt: sql`now()`,
-    grade: grade.toFixed(1),
-  });
-  return grade;
-}
-
-/** The vehicle's whole condition report as it is now. */
-export async function conditionReportOf(db: Executor, vehicleId: number): Promise<ConditionReport> {
-  const [row] = await db.select().from(vehicles).where(eq(vehicles.id, vehicleId));
-  if (!row) throw notFound(ADMIN_TEXT.vehicleNotFound);
-  return toConditionReport(row, (await photosByVehicle(db, [vehicleId])).get(vehicleId) ?? []);
 }
 
 /** A photo change: the vehicle's updated_at moves too, so every instance's list cache hears of it. */
@@ -174,34 +143,6 @@ export function deletePhoto(db: Database, vehicleId: number, photoId: number, ac
         before: { photoId, kind: deleted.kind, position: deleted.position },
       });
       return { report: await conditionReportOf(tx, vehicleId), storageKey: deleted.storageKey };
-    }),
-  );
-}
-
-/** PUT /api/vehicles/:id/condition-report (admin). */
-export function updateConditionReport(
-  db: Database,
-  vehicleId: number,
-  body: ConditionReportBody,
-  actor: Actor,
-) {
-  return withRetries(() =>
-    db.transaction(async (tx) => {
-      const vehicle = await lockVehicleRow(tx, vehicleId);
-      const grade = await writeConditionReport(tx, vehicleId, body);
-      await writeAudit(tx, actor, {
-        entity: 'vehicle',
-        entityId: vehicleId,
-        action: 'condition_report_updated',
-        before: {
-          damage: vehicle.damage,
-          tires: vehicle.tires,
-          warningLights: vehicle.warningLights,
-          grade: vehicle.grade,
-        },
-        after: { ...body, grade: grade.toFixed(1) },
-      });
-      return conditionReportOf(tx, vehicleId);
     }),
   );
 }

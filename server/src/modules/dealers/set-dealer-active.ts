@@ -1,56 +1,15 @@
-import type { CreateDealerBody } from '@contracts/dealers';
-import { ERROR_CODES } from '@contracts/errors';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dealers, offers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
-import { AppError, notFound } from '../../lib/app-error';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/db-errors';
+import { notFound } from '../../lib/app-error';
 import { revokeSubjectSessions } from '../../lib/sessions';
 import { writeAudit } from '../audit/write-audit';
-import { toAdminBuyCode } from '../buy-codes/buy-code-views';
-import { insertBuyCode } from '../buy-codes/insert-buy-code';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import type { MessageContext } from '../notifications/notification-messages';
 import { dealerDeactivatedMessage } from '../notifications/sale-messages';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
 import { toDealer } from './dealer-views';
-
-export async function findDealers(db: Database) {
-  const rows = await db
-    .select()
-    .from(dealers)
-    .orderBy(asc(sql`lower(${dealers.dealerName})`));
-  return rows.map(toDealer);
-}
-
-/** A new dealer and its first buy code, in one DB transaction (spec §7: the response has the code). */
-export async function createDealer(db: Database, input: Required<CreateDealerBody>, actor: Actor) {
-  try {
-    return await db.transaction(async (tx) => {
-      const [dealer] = await tx.insert(dealers).values(input).returning();
-      const code = await insertBuyCode(tx, { dealerId: dealer!.id });
-      await writeAudit(tx, actor, {
-        entity: 'dealer',
-        entityId: dealer!.id,
-        action: 'created',
-        after: dealer,
-      });
-      await writeAudit(tx, actor, {
-        entity: 'buy_code',
-        entityId: code.id,
-        action: 'created',
-        after: { code: code.code },
-      });
-      return { ...toDealer(dealer!), buyCode: toAdminBuyCode(code, dealer!.dealerName) };
-    });
-  } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) {
-      throw new AppError(ERROR_CODES.conflict, 'A dealer with this name already exists');
-    }
-    throw error;
-  }
-}
 
 /**
  * Activates or deactivates a dealer. Deactivating ends its sessions, and its codes stop working at
