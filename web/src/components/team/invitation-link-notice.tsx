@@ -11,7 +11,7 @@ export function InvitationLinkNotice({ name, link }: { name: string; link: strin
       className="grid gap-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
     >
       <p>
-        <strong>No e-mail was sent</strong> (this server has no mail set up). Give this link to {name}
+        <strong>No e-mail was sent</strong> (this server has no mail set up). Give this link to {name}{' '}
         yourself. It works once, for 72 hours, and is shown only now.
       </p>
       <div className="flex items-center gap-2">
