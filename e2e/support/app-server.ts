@@ -80,6 +80,8 @@ export interface StartOptions {
    * journey); null to seed from scratch (the template itself, and the servers global setup starts).
    */
   template?: DemoTemplate | null;
+  /** How long the start may take (default 60 s). */
+  startTimeoutMs?: number;
 }
 
 const isEmptyDir = (dir: string) => readdirSync(dir).length === 0;
@@ -126,7 +128,7 @@ export async function startAppServer(
         ...JOURNEY_ENV,
         ...env,
       },
-      { entry: 'bundle', startTimeoutMs: 60_000 },
+      { entry: 'bundle', startTimeoutMs: options.startTimeoutMs ?? 60_000 },
     );
   } catch (error) {
     await cleanUp();

@@ -24,7 +24,9 @@ let templateDir: string | undefined;
 async function makeDemoTemplate(): Promise<DemoTemplate | null> {
   if (process.env.TEST_DATABASE_URL) return null;
   templateDir = mkdtempSync(join(tmpdir(), 'e2e-template-'));
-  const first = await startAppServer({}, { dataDir: templateDir, template: null }).catch((error) => {
+  // Every journey waits on this one start: a busy machine gets more time than the usual 60 s.
+  const start = startAppServer({}, { dataDir: templateDir, template: null, startTimeoutMs: 180_000 });
+  const first = await start.catch((error) => {
     rmSync(templateDir!, { recursive: true, force: true });
     throw error;
   });
