@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const root = import.meta.dirname;
@@ -6,6 +7,10 @@ const alias = { '@contracts': `${root}/contracts`, '@': `${root}/web/src` };
 export default defineConfig({
   resolve: { alias },
   test: {
+    // One worker per core, not Vitest's default of cores − 1 (one worker on a 2-core machine): the
+    // unit tests spend much of their time waiting on spawned servers and PostgreSQL (ADR 0021). The
+    // journeys run one file at a time regardless (fileParallelism: false). `--maxWorkers` overrides.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         resolve: { alias },

@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { createDatabase, dropDatabase } from '../../server/test/pg-admin';
 import { type SpawnedServer, spawnServer } from '../../server/test/spawn-server';
 
@@ -27,6 +28,33 @@ export const demoDealerIn = (output: string) => {
   return demo ? { dealerName: demo[1]!, buyCode: demo[2]! } : null;
 };
 
+/**
+ * A data directory the demo was seeded into once per run (e2e/support/global-setup.ts makes it: a
+ * first start with JOURNEY_ENV, stopped cleanly), and what that first start printed. A journey's
+ * server on PGlite with the default environment starts from a copy of it: ~3 s instead of ~18 s of
+ * seeding (22 photos through sharp, argon2 hashes), the same data.
+ */
+export interface DemoTemplate {
+  dataDir: string;
+  demoDealer: { dealerName: string; buyCode: string };
+  demoOwner: { email: string; password: string };
+}
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** null on PostgreSQL, where every journey's server seeds its own database. */
+    demoTemplate: DemoTemplate | null;
+  }
+}
+
+/**
+ * What a journey may add to JOURNEY_ENV and still start from the template: settings that neither
+ * the seed nor anything a start runs reads (the VIN decoder is only called by requests). Anything
+ * else starts fresh: SEED_DEMO=false, a mail or SMS transport (a start sends or suppresses the
+ * seeded messages by it), object storage, other integrations.
+ */
+const TEMPLATE_NEUTRAL_ENV = new Set(['VPIC_BASE_URL']);
+
 export interface RunningServer extends SpawnedServer {
   /** The demo dealer the first start printed, when the demo data was seeded. */
   demoDealer: { dealerName: string; buyCode: string } | null;
@@ -47,13 +75,22 @@ export interface StartOptions {
    * stopped, the app's database can be changed directly, then the app started again on it.
    */
   dataDir?: string;
+  /**
+   * Where a default-environment start copies its data from: by default the run's template (inside a
+   * journey); null to seed from scratch (the template itself, and the servers global setup starts).
+   */
+  template?: DemoTemplate | null;
+  /** How long the start may take (default 60 s). */
+  startTimeoutMs?: number;
 }
+
+const isEmptyDir = (dir: string) => readdirSync(dir).length === 0;
 
 /**
  * Starts the real, built app (the bundle, as `npm start` runs it after the build) through the one
- * spawn helper, on a free port with a fresh database: an empty PGlite data directory, or a new
- * PostgreSQL database when TEST_DATABASE_URL is set. The demo marketplace is seeded unless `env`
- * says SEED_DEMO=false.
+ * spawn helper, on a free port with a fresh database: a copy of the run's seeded template (PGlite,
+ * default environment), else an empty PGlite data directory, or a new PostgreSQL database when
+ * TEST_DATABASE_URL is set. The demo marketplace is seeded unless `env` says SEED_DEMO=false.
  */
 export async function startAppServer(
   env: Record<string, string> = {},
@@ -65,6 +102,15 @@ export async function startAppServer(
   }
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const template =
+    !serverUrl && Object.keys(env).every((key) => TEMPLATE_NEUTRAL_ENV.has(key)) && isEmptyDir(dataDir)
+      ? options.template === undefined
+        ? inject('demoTemplate')
+        : options.template
+      : null;
+  // A copy of its own: the PGlite database and the photo files under DATA_DIR (nothing in them names
+  // the directory), so what one journey changes no other sees.
+  if (template) cpSync(template.dataDir, dataDir, { recursive: true });
   const pgDatabase =
     serverUrl && !shared ? await createDatabase(serverUrl, 'app_e2e', { fromTemplate: false }) : null;
   const databaseUrl = shared?.databaseUrl ?? pgDatabase?.url ?? null;
@@ -82,7 +128,7 @@ export async function startAppServer(
         ...JOURNEY_ENV,
         ...env,
       },
-      { entry: 'bundle', startTimeoutMs: 60_000 },
+      { entry: 'bundle', startTimeoutMs: options.startTimeoutMs ?? 60_000 },
     );
   } catch (error) {
     await cleanUp();
@@ -94,8 +140,8 @@ export async function startAppServer(
   );
   return {
     ...server,
-    demoDealer: demoDealerIn(server.output()),
-    demoOwner: team ? { email: team[1]!, password: team[2]! } : null,
+    demoDealer: template?.demoDealer ?? demoDealerIn(server.output()),
+    demoOwner: template?.demoOwner ?? (team ? { email: team[1]!, password: team[2]! } : null),
     databaseUrl,
     stop: async () => {
       const code = await server.stop();

@@ -1,6 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { type RunningServer, startAppServer } from './app-server';
+import { type DemoTemplate, type RunningServer, startAppServer } from './app-server';
 import { CHROMIUM_PATH, hasChromium } from './chromium';
 
 declare module 'vitest' {
@@ -12,6 +14,29 @@ declare module 'vitest' {
 }
 
 let server: RunningServer | undefined;
+let templateDir: string | undefined;
+
+/**
+ * Seeds the demo once into a template data directory (PGlite): a first start with the journeys'
+ * environment, stopped cleanly, whose printout (demo dealer, team password) goes with it. Journeys'
+ * own servers start from copies of it (app-server.ts). On PostgreSQL each server seeds its own.
+ */
+async function makeDemoTemplate(): Promise<DemoTemplate | null> {
+  if (process.env.TEST_DATABASE_URL) return null;
+  templateDir = mkdtempSync(join(tmpdir(), 'e2e-template-'));
+  // Every journey waits on this one start: a busy machine gets more time than the usual 60 s.
+  const start = startAppServer({}, { dataDir: templateDir, template: null, startTimeoutMs: 180_000 });
+  const first = await start.catch((error) => {
+    rmSync(templateDir!, { recursive: true, force: true });
+    throw error;
+  });
+  const code = await first.stop();
+  if (code !== 0) throw new Error(`the template server exited with ${code} on SIGTERM:\n${first.output()}`);
+  if (!first.demoDealer || !first.demoOwner) {
+    throw new Error(`the template server printed no demo dealer or team:\n${first.output()}`);
+  }
+  return { dataDir: templateDir, demoDealer: first.demoDealer, demoOwner: first.demoOwner };
+}
 
 /** One built app server for all browser journeys; each file opens its own browser. */
 export default async function setup(project: TestProject) {
@@ -19,7 +44,9 @@ export default async function setup(project: TestProject) {
     throw new Error('The web app is not built: run `npm run build` before the browser tests.');
   }
   if (!hasChromium()) throw new Error(`No Chromium at ${CHROMIUM_PATH} (apt-get install chromium).`);
-  server = await startAppServer();
+  const template = await makeDemoTemplate();
+  project.provide('demoTemplate', template);
+  server = await startAppServer({}, { template });
   project.provide('baseUrl', server.url);
   if (!server.demoDealer) throw new Error(`the e2e server printed no demo dealer:\n${server.output()}`);
   project.provide('demoDealer', server.demoDealer);
@@ -27,6 +54,7 @@ export default async function setup(project: TestProject) {
   project.provide('demoOwner', server.demoOwner);
   return async () => {
     const code = await server?.stop();
+    if (templateDir) rmSync(templateDir, { recursive: true, force: true });
     if (code !== 0) throw new Error(`app server exited with ${code} on SIGTERM:\n${server?.output()}`);
   };
 }

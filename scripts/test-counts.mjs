@@ -1,0 +1,30 @@
+// Prints how many test files and tests Vitest JSON reports hold and how they ended, one line per
+// report and a total when given several; .ci/run prints it after each test stage and at the end,
+// so a run that quietly drops tests shows it.
+// Usage: node scripts/test-counts.mjs <stage name>=<report.json> …
+import { existsSync, readFileSync } from 'node:fs';
+
+const sum = { files: 0, tests: 0, passed: 0, failed: 0, skipped: 0 };
+const describe = (name, c) =>
+  `${name}: ${c.files} files, ${c.tests} tests (${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped)`;
+
+const stages = process.argv.slice(2);
+for (const argument of stages) {
+  const at = argument.lastIndexOf('=');
+  const [name, path] = [argument.slice(0, at), argument.slice(at + 1)];
+  if (!existsSync(path)) {
+    console.log(`${name}: no report (the stage did not run to its end)`);
+    continue;
+  }
+  const report = JSON.parse(readFileSync(path, 'utf8'));
+  const counts = {
+    files: report.testResults.length,
+    tests: report.numTotalTests,
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+  for (const key of Object.keys(sum)) sum[key] += counts[key];
+  console.log(describe(name, counts));
+}
+if (stages.length > 1) console.log(describe('total', sum));
