@@ -110,6 +110,15 @@ export function PhotoGallery({
     }
   }, []);
 
+  // A swipe on the server-rendered page, before the app attached, counts too (ADR 0020): the
+  // gallery starts on the slide the track shows, not on the first.
+  useEffect(() => {
+    const el = track.current;
+    if (!el || el.clientWidth === 0) return;
+    const at = Math.round(el.scrollLeft / el.clientWidth);
+    if (at > 0 && at < total) setIndex(at);
+  }, [total]);
+
   // A swipe (or a scroll by any means) settles on a slide: that slide becomes the current one.
   const onScroll = () => {
     const el = track.current;
