@@ -96,7 +96,7 @@ export async function sellOnOffer(
 
 /**
  * Writes one step of an offer's life: the row's new state, the activity the screens list and the
- * audit entry, together. Returns the activity's id (the notification's entity).
+ * audit entry, together. Returns the row as written and the activity's id (the notification's entity).
  */
 export async function recordOfferStep(
   tx: Transaction,
@@ -109,19 +109,20 @@ export async function recordOfferStep(
     activity: { actionType: string; amount: string | null; message: string };
     audit: { action: string; before: Record<string, unknown>; after: unknown };
   },
-): Promise<number> {
-  await tx
+): Promise<{ updated: OfferRow; activityId: number }> {
+  const [updated] = await tx
     .update(offers)
     .set({
       ...step.set,
       ...(step.newWindowHours ? { expiresAt: sql`now() + ${step.newWindowHours} * interval '1 hour'` } : {}),
       updatedAt: sql`now()`,
     })
-    .where(eq(offers.id, offer.id));
+    .where(eq(offers.id, offer.id))
+    .returning();
   const [activity] = await tx
     .insert(offerActivities)
     .values({ offerId: offer.id, actorType: actor.type, actorId: actor.id, ...step.activity })
     .returning({ id: offerActivities.id });
   await writeAudit(tx, actor, { entity: 'offer', entityId: offer.id, ...step.audit });
-  return activity!.id;
+  return { updated: updated!, activityId: activity!.id };
 }

@@ -40,7 +40,7 @@ export async function respondToCounter(
         messages,
       );
     const status = input.action === 'accept' ? 'accepted' : 'declined';
-    const activityId = await recordOfferStep(tx, offer, actor, {
+    const { activityId } = await recordOfferStep(tx, offer, actor, {
       set: { status },
       activity: {
         actionType: input.action === 'accept' ? 'counter_accepted' : 'counter_declined',

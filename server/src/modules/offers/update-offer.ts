@@ -2,9 +2,7 @@ import { counterBandText, OFFER_TEXT, type OfferView } from '@contracts/buying';
 import { ERROR_CODES } from '@contracts/errors';
 import { OFFER_WINDOW_HOURS } from '@contracts/limits';
 import { formatCents, toCents } from '@contracts/money';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { offers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
@@ -63,7 +61,7 @@ export async function updateOffer(
       );
 
     const countered = decision.status === 'countered';
-    const activityId = await recordOfferStep(tx, offer, actor, {
+    const { activityId, updated } = await recordOfferStep(tx, offer, actor, {
       set: {
         status: decision.status,
         counterAmount: countered ? decision.counterAmount : offer.counterAmount,
@@ -83,7 +81,6 @@ export async function updateOffer(
     });
     // The dealer's main contact hears every answer (DESIGN.md §6).
     if (!vehicle) return;
-    const [updated] = await tx.select().from(offers).where(eq(offers.id, offer.id));
     await enqueueNotifications(tx, [
       {
         event: countered
@@ -99,7 +96,7 @@ export async function updateOffer(
               amount: offer.amount,
               counterAmount: decision.counterAmount,
               counterMessage: decision.counterMessage,
-              deadline: { expiresAt: updated!.expiresAt, now: updated!.updatedAt },
+              deadline: { expiresAt: updated.expiresAt, now: updated.updatedAt },
             })
           : offerAnsweredMessage(messages, {
               vehicle,
@@ -124,7 +121,7 @@ export async function withdrawCounter(
   return decideOnOffer(db, messages, input.offerId, {}, async (tx, { offer, vehicle }) => {
     if (offer.status !== 'countered' || !offer.counterAmount)
       throw new AppError(ERROR_CODES.conflict, OFFER_TEXT.noCounterToWithdraw);
-    const activityId = await recordOfferStep(tx, offer, input.admin, {
+    const { activityId } = await recordOfferStep(tx, offer, input.admin, {
       set: { status: 'pending', counterAmount: null, counterMessage: null },
       newWindowHours: OFFER_WINDOW_HOURS,
       activity: {
