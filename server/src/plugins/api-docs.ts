@@ -1,4 +1,5 @@
 import { API_TAGS } from '@contracts/api-docs';
+import { API_ROUTES, type ApiRouteName } from '@contracts/api-routes';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -40,7 +41,11 @@ export async function registerOpenApi(
   });
 }
 
-type Operation = { operationId?: string; summary?: string; description?: string };
+type Operation = { operationId?: string; summary?: string };
+
+/** Who may call an operation: the endpoint table's access level of its name. */
+const accessOf = (operationId: string | undefined) =>
+  operationId && operationId in API_ROUTES ? API_ROUTES[operationId as ApiRouteName].access : '';
 type OpenApiDocument = { paths?: Record<string, Record<string, Operation>> };
 
 /** GET /api/openapi.json and a readable index at /api/docs; admin-only unless API_DOCS_PUBLIC=true. */
@@ -53,7 +58,7 @@ export async function apiDocsRoutes(app: FastifyInstance, options: { isPublic: b
       .flatMap(([path, operations]) =>
         Object.entries(operations).map(
           ([method, op]) =>
-            `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(op.summary ?? '')} (<code>${escapeHtml(op.operationId ?? '')}</code>)</td><td>${escapeHtml((op.description ?? '').replace('Who may call it: ', '').replace(/\.$/, ''))}</td></tr>`,
+            `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(op.summary ?? '')} (<code>${escapeHtml(op.operationId ?? '')}</code>)</td><td>${escapeHtml(accessOf(op.operationId))}</td></tr>`,
         ),
       )
       .join('');
