@@ -36,11 +36,12 @@ async function deliveredSale() {
   expect(bought.statusCode, bought.body).toBe(200);
   const id = bought.json().transactionId as number;
   const admin = await call('GET', '/api/transactions');
-  const balance = admin.json().find((t: { id: number }) => t.id === id).balance;
-  const today = dateInZone(new Date(), 'America/Chicago');
+  const sale = admin.json().find((t: { id: number }) => t.id === id);
+  // Today where the sale's dates are kept (its terms' zone), not the machine's nor another zone's.
+  const today = dateInZone(new Date(), sale.terms.timeZone);
   const paid = await call('POST', `/api/transactions/${id}/events`, {
     type: 'payment_recorded',
-    amount: balance,
+    amount: sale.balance,
     method: 'wire',
     reference: 'W-9',
     receivedOn: today,
