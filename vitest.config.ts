@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const root = import.meta.dirname;
+const DATABASE_TESTS_ONLY = process.env.DATABASE_TESTS_ONLY === 'true';
 const alias = { '@contracts': `${root}/contracts`, '@': `${root}/web/src` };
 
 export default defineConfig({
@@ -16,9 +17,18 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['contracts/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts'],
+          // DATABASE_TESTS_ONLY=true (CI's PostgreSQL stage) runs only the tests a second database
+          // can change: the server's, without the contracts' and the web's pure functions and
+          // without *.pglite.test.ts (the embedded database itself: npm start, backups, crash and
+          // load tests on DATA_DIR), which use PGlite whatever TEST_DATABASE_URL says (ADR 0021).
+          include: DATABASE_TESTS_ONLY
+            ? ['server/**/*.test.ts']
+            : ['contracts/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts'],
           // Multi-instance race tests need a real PostgreSQL server; they run whenever one is given.
-          exclude: process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'],
+          exclude: [
+            ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts']),
+            ...(DATABASE_TESTS_ONLY ? ['**/*.pglite.test.ts'] : []),
+          ],
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,6 +1,8 @@
 // Prints how many test files and tests Vitest JSON reports hold and how they ended, one line per
 // report and a total when given several; .ci/run prints it after each test stage and at the end,
-// so a run that quietly drops tests shows it.
+// so a run that quietly drops tests shows it. With several reports it also prints the distinct
+// tests (file and full name) over all of them: a test that runs once instead of once per database
+// (ADR 0021) leaves that number unchanged, a dropped one lowers it.
 // Usage: node scripts/test-counts.mjs <stage name>=<report.json> …
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -8,6 +10,7 @@ const sum = { files: 0, tests: 0, passed: 0, failed: 0, skipped: 0 };
 const describe = (name, c) =>
   `${name}: ${c.files} files, ${c.tests} tests (${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped)`;
 
+const distinct = new Set();
 const stages = process.argv.slice(2);
 for (const argument of stages) {
   const at = argument.lastIndexOf('=');
@@ -25,6 +28,13 @@ for (const argument of stages) {
     skipped: report.numPendingTests + report.numTodoTests,
   };
   for (const key of Object.keys(sum)) sum[key] += counts[key];
+  for (const file of report.testResults) {
+    const relative = file.name.startsWith(process.cwd()) ? file.name.slice(process.cwd().length + 1) : file.name;
+    for (const test of file.assertionResults) distinct.add(`${relative} > ${test.fullName}`);
+  }
   console.log(describe(name, counts));
 }
-if (stages.length > 1) console.log(describe('total', sum));
+if (stages.length > 1) {
+  console.log(describe('total', sum));
+  console.log(`distinct tests over all stages: ${distinct.size}`);
+}
