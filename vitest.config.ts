@@ -9,8 +9,8 @@ export default defineConfig({
   resolve: { alias },
   test: {
     // One worker per core, not Vitest's default of cores − 1 (one worker on a 2-core machine): the
-    // unit tests spend much of their time waiting on spawned servers and PostgreSQL (ADR 0021). The
-    // journeys run one file at a time regardless (fileParallelism: false). `--maxWorkers` overrides.
+    // tests spend much of their time waiting on spawned servers, PostgreSQL and the browser (ADR
+    // 0021). `--maxWorkers` overrides; E2E_SERIAL=true runs the journeys one file at a time.
     maxWorkers: availableParallelism(),
     projects: [
       {
@@ -44,7 +44,11 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each journey starts its own server (or reads the shared one, never changing it) and its
+          // own browser, so files may run side by side.
+          fileParallelism: process.env.E2E_SERIAL !== 'true',
+          // A page answers within seconds on a busy machine, not within expect.poll's default 1 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
