@@ -113,6 +113,30 @@ describe('a vehicle page at first paint, on a throttled phone', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a reader who scrolled before the code has run stays where they are, and a tap there lands', async () => {
+    const vehicle = vehicles[3]!;
+    const { page, context, errors, releaseTheCode } = await openThrottled();
+    await firstPaint(page, `/vehicle/${vehicle.id}`, 'main button:has-text("Share")');
+    // Down to Share, below the gallery, before the app has attached.
+    const share = page.locator('main').getByRole('button', { name: 'Share', exact: true });
+    await share.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(100);
+    releaseTheCode();
+    await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true');
+    // Attaching did not move the page (it used to jump to the top: the gallery came under the tap).
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await share.click();
+    await toast(page, 'Link copied');
+    // A page opened inside the app, from the foot of this one, still starts at its top.
+    await page.locator('footer').getByRole('link', { name: 'Upload Vehicle' }).click();
+    await page.waitForURL('**/upload');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('the inventory at first paint, on a throttled phone', () => {

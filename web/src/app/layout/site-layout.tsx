@@ -1,14 +1,18 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 export function SiteLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
-  // A new page starts at its top, as a full page load would.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the location changed
+  const shown = useRef<string | null>(null);
+  // A new page of the app starts at its top, as a full page load would. Not the page the browser
+  // loaded: the browser placed it (top, #anchor or restored on reload), and on a server-rendered
+  // page the reader may have scrolled before the app attached — moving it then would put another
+  // control under a tap already on its way (DESIGN.md §12).
   useEffect(() => {
-    window.scrollTo(0, 0);
+    if (shown.current !== null && shown.current !== location) window.scrollTo(0, 0);
+    shown.current = location;
   }, [location]);
   return (
     <div className="flex min-h-screen flex-col">
