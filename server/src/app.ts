@@ -22,7 +22,6 @@ import { scheduleHousekeeping } from './modules/housekeeping/schedule-housekeepi
 import { liveRoutes } from './modules/live/live.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { VideoUploads } from './modules/media/video-uploads';
-import { messageContextOf } from './modules/notifications/notification-messages';
 import { registerNotifications } from './modules/notifications/register-notifications';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { PhotoStore } from './modules/photos/photo-store';
@@ -159,11 +158,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // A claim's video: a Cloudinary one as before, else only a video this person uploaded (issue #28).
   const isOwnVideo = async (url: string, actor: Actor) =>
     (!!cloudinaryPrefix && url.startsWith(cloudinaryPrefix)) || uploads.isAcceptedFrom(url, actor);
-  // What every notification needs: the brand and PUBLIC_ORIGIN for its links.
-  const messages = messageContextOf(config);
   await app.register(vehiclesRoutes, {
     db: database.db,
-    messages,
     premiumLabel,
     searchCache,
     listCache,
@@ -176,14 +172,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(registerDemoMedia);
   await app.register(buyingRoutes, { db: database.db, config });
   await app.register(saleTermsRoutes, { db: database.db });
-  await app.register(dealerPortalRoutes, { db: database.db, messages, isKnownVideo: isOwnVideo });
+  await app.register(dealerPortalRoutes, { db: database.db, isKnownVideo: isOwnVideo });
   await app.register(offersRoutes, { db: database.db, config });
-  await app.register(dealersRoutes, { db: database.db, messages });
-  await app.register(teamsRoutes, { db: database.db, config, messages });
+  await app.register(dealersRoutes, { db: database.db });
+  await app.register(teamsRoutes, { db: database.db, config });
   await app.register(buyCodesRoutes, { db: database.db });
   await app.register(transactionsRoutes, {
     db: database.db,
-    messages,
     seller: {
       name: config.brand.productName,
       address: config.sellerAddress,
@@ -192,7 +187,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   await app.register(auditRoutes, { db: database.db });
   // The notification log, preferences, one-click unsubscribe, and the outbox's sender (DESIGN.md §6).
-  await registerNotifications(app, { db: database.db, config, messages });
+  await registerNotifications(app, { db: database.db, config });
   await app.register(liveRoutes, { database, heartbeatMs: config.liveHeartbeatMs });
   await app.register(sheetsSyncRoutes, { db: database.db, config, premiumLabel, photos });
   await app.register(apiDocsRoutes, { isPublic: config.apiDocsPublic });

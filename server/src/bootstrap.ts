@@ -8,7 +8,6 @@ import { ObjectStorage } from './lib/object-storage';
 import { S3MediaStorage } from './lib/uploads/s3-media-storage';
 import { UPLOAD_PASSWORD_SETTING } from './modules/auth/login-staff';
 import { generatePassword, hashPassword } from './modules/auth/passwords';
-import { messageContextOf } from './modules/notifications/notification-messages';
 import { PhotoStore } from './modules/photos/photo-store';
 import { type RegradeResult, regradeVehicles } from './modules/photos/regrade-vehicles';
 import { SALE_TERMS_SETTING } from './modules/vehicles/sell-vehicle';
@@ -45,10 +44,10 @@ export async function bootstrap(db: Database, config: Config): Promise<Bootstrap
       : { seeded: false };
   let demoTeam: DemoTeam | null = null;
   if (demo.seeded) {
-    await seedDemoNotifications(db, messageContextOf(config));
+    await seedDemoNotifications(db);
     demoTeam = await seedDemoTeam(db);
     // Sales at every step after Buy Now: payment, title, pickup, a claim, an unwind request.
-    await seedDemoSales(db, messageContextOf(config));
+    await seedDemoSales(db);
     // Photos go through the real pipeline into DATA_DIR/photos (or the bucket, ADR 0014), and
     // condition reports with grades.
     const storage = config.objectStorage ? await ObjectStorage.create(config.objectStorage) : null;
