@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
 import { premiumCertification } from '@contracts/brand';
-import { vehicleSearchQuerySchema } from '@contracts/vehicle-search';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -9,7 +7,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
-import type { Actor } from './lib/actor';
 import { loggableError } from './lib/loggable-error';
 import { openMediaStorage } from './lib/uploads/open-media-storage';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -20,25 +17,20 @@ import { dealersRoutes } from './modules/dealers/dealers.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { scheduleHousekeeping } from './modules/housekeeping/schedule-housekeeping';
 import { liveRoutes } from './modules/live/live.routes';
-import { mediaRoutes } from './modules/media/media.routes';
-import { VideoUploads } from './modules/media/video-uploads';
-import { messageContextOf } from './modules/notifications/notification-messages';
+import { registerMedia } from './modules/media/register-media';
 import { registerNotifications } from './modules/notifications/register-notifications';
 import { offersRoutes } from './modules/offers/offers.routes';
-import { PhotoStore } from './modules/photos/photo-store';
-import { photosRoutes } from './modules/photos/photos.routes';
+import type { PhotoStore } from './modules/photos/photo-store';
+import { registerPhotos } from './modules/photos/register-photos';
 import { buyingRoutes } from './modules/purchases/buying.routes';
 import { saleTermsRoutes } from './modules/sale-terms/sale-terms.routes';
 import { sheetsSyncRoutes } from './modules/sheets-sync/sheets-sync.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
+import { registerVehicles } from './modules/vehicles/register-vehicles';
 import type { VehicleSearchCache } from './modules/vehicles/search-cache';
-import { searchAnswer } from './modules/vehicles/search-vehicles';
-import { openVehicleCaches } from './modules/vehicles/vehicle-caches';
 import type { VehicleListCache } from './modules/vehicles/vehicle-list-cache';
-import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
-import { VinDecoder } from './modules/vin/decode-vin';
-import { vinRoutes } from './modules/vin/vin.routes';
+import { registerVin } from './modules/vin/register-vin';
 import { type RegisteredRoute, registerAccessDeclarations } from './plugins/access';
 import { apiDocsRoutes, registerOpenApi } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
@@ -138,52 +130,29 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(healthRoutes, { database, isShuttingDown: () => shuttingDown });
   await app.register(authRoutes, { db: database.db, config });
 
-  // The public list and search answers, kept until any instance changes a vehicle (ADR 0006, 0013).
-  const { listCache, searchCache } = await openVehicleCaches(app, database);
-  const decoder = new VinDecoder(config.vpic);
+  // Where videos and photos go: this disk or the bucket (ADR 0014), shared by media, photos and housekeeping.
   const media = await openMediaStorage(app, config, database);
   const log = (message: string) => app.log.info(message);
-  const uploads = new VideoUploads(media.storage, log);
-  const photos = await PhotoStore.create({
-    dataDir: resolve(config.dataDir),
-    storage: media.storage,
-    db: database.db,
-    concurrency: config.photoConcurrency,
-    log,
-  });
-  const cloudinaryPrefix = config.cloudinary
-    ? `https://res.cloudinary.com/${config.cloudinary.cloudName}/`
-    : null;
-  const isKnownVideo = async (url: string) =>
-    (!!cloudinaryPrefix && url.startsWith(cloudinaryPrefix)) || uploads.isAccepted(url);
-  // A claim's video: a Cloudinary one as before, else only a video this person uploaded (issue #28).
-  const isOwnVideo = async (url: string, actor: Actor) =>
-    (!!cloudinaryPrefix && url.startsWith(cloudinaryPrefix)) || uploads.isAcceptedFrom(url, actor);
-  // What every notification needs: the brand and PUBLIC_ORIGIN for its links.
-  const messages = messageContextOf(config);
-  await app.register(vehiclesRoutes, {
-    db: database.db,
-    messages,
+  const videos = await registerMedia(app, { config, storage: media.storage, log });
+  const photos = await registerPhotos(app, { config, db: database.db, storage: media.storage, log });
+  const decoder = await registerVin(app, { config });
+  // The public list and search answers, kept until any instance changes a vehicle (ADR 0006, 0013).
+  const vehicles = await registerVehicles(app, {
+    database,
     premiumLabel,
-    searchCache,
-    listCache,
     decoder,
-    isKnownVideo,
+    isKnownVideo: videos.isKnownVideo,
   });
-  await app.register(vinRoutes, { decoder });
-  await app.register(mediaRoutes, { uploads, cloudinary: config.cloudinary, log });
-  await app.register(photosRoutes, { db: database.db, store: photos, log });
   await app.register(registerDemoMedia);
   await app.register(buyingRoutes, { db: database.db, config });
   await app.register(saleTermsRoutes, { db: database.db });
-  await app.register(dealerPortalRoutes, { db: database.db, messages, isKnownVideo: isOwnVideo });
+  await app.register(dealerPortalRoutes, { db: database.db, isKnownVideo: videos.isOwnVideo });
   await app.register(offersRoutes, { db: database.db, config });
-  await app.register(dealersRoutes, { db: database.db, messages });
-  await app.register(teamsRoutes, { db: database.db, config, messages });
+  await app.register(dealersRoutes, { db: database.db });
+  await app.register(teamsRoutes, { db: database.db, config });
   await app.register(buyCodesRoutes, { db: database.db });
   await app.register(transactionsRoutes, {
     db: database.db,
-    messages,
     seller: {
       name: config.brand.productName,
       address: config.sellerAddress,
@@ -192,7 +161,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   await app.register(auditRoutes, { db: database.db });
   // The notification log, preferences, one-click unsubscribe, and the outbox's sender (DESIGN.md §6).
-  await registerNotifications(app, { db: database.db, config, messages });
+  await registerNotifications(app, { db: database.db, config });
   await app.register(liveRoutes, { database, heartbeatMs: config.liveHeartbeatMs });
   await app.register(sheetsSyncRoutes, { db: database.db, config, premiumLabel, photos });
   await app.register(apiDocsRoutes, { isPublic: config.apiDocsPublic });
@@ -211,23 +180,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     await app.register(registerWebApp, {
       webDir,
       brand: config.brand,
-      galleryFirstPhoto: async (vehicleId) => (await listCache.get()).galleryFirst.get(vehicleId),
       // Server-rendered pages read what the API answers, from the same caches (ADR 0016).
-      pageData: {
-        inventoryFirstPage: async (search) => {
-          const query = vehicleSearchQuerySchema.parse(search);
-          const answer = await searchAnswer(database.db, query, {
-            premiumLabel,
-            cache: searchCache,
-          });
-          return JSON.parse(answer.identity.toString('utf8'));
-        },
-        publishedVehicle: async (id) => {
-          const json = (await listCache.get()).byId.get(id);
-          return json ? JSON.parse(json.toString('utf8')) : undefined;
-        },
-        rendered: searchCache.pages,
-      },
+      ...vehicles.pages,
     });
 
   app.addHook('onClose', async () => {
@@ -236,8 +190,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   return Object.assign(app as unknown as FastifyInstance, {
     routesTable,
-    listCache,
-    searchCache,
+    listCache: vehicles.listCache,
+    searchCache: vehicles.searchCache,
     photos,
     markShuttingDown: () => {
       shuttingDown = true;

@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { premiumCertification } from '@contracts/brand';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Config } from './config';
@@ -8,8 +7,7 @@ import { ObjectStorage } from './lib/object-storage';
 import { S3MediaStorage } from './lib/uploads/s3-media-storage';
 import { UPLOAD_PASSWORD_SETTING } from './modules/auth/login-staff';
 import { generatePassword, hashPassword } from './modules/auth/passwords';
-import { messageContextOf } from './modules/notifications/notification-messages';
-import { PhotoStore } from './modules/photos/photo-store';
+import { createPhotoStore } from './modules/photos/register-photos';
 import { type RegradeResult, regradeVehicles } from './modules/photos/regrade-vehicles';
 import { SALE_TERMS_SETTING } from './modules/vehicles/sell-vehicle';
 import { seedDemoNotifications } from './seed/demo-notifications';
@@ -45,19 +43,17 @@ export async function bootstrap(db: Database, config: Config): Promise<Bootstrap
       : { seeded: false };
   let demoTeam: DemoTeam | null = null;
   if (demo.seeded) {
-    await seedDemoNotifications(db, messageContextOf(config));
+    await seedDemoNotifications(db);
     demoTeam = await seedDemoTeam(db);
     // Sales at every step after Buy Now: payment, title, pickup, a claim, an unwind request.
-    await seedDemoSales(db, messageContextOf(config));
+    await seedDemoSales(db);
     // Photos go through the real pipeline into DATA_DIR/photos (or the bucket, ADR 0014), and
     // condition reports with grades.
     const storage = config.objectStorage ? await ObjectStorage.create(config.objectStorage) : null;
     await storage?.checkAccess();
-    const photos = await PhotoStore.create({
-      dataDir: resolve(config.dataDir),
-      ...(storage ? { storage: new S3MediaStorage(storage, undefined) } : {}),
+    const photos = await createPhotoStore(config, {
       db,
-      concurrency: config.photoConcurrency,
+      ...(storage ? { storage: new S3MediaStorage(storage, undefined) } : {}),
       log: () => {},
     });
     await seedDemoPhotos(db, photos);

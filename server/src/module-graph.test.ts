@@ -44,7 +44,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // A team member's spending limits (DESIGN.md §10), checked by every sale.
   'buyer-limits': [],
   // The marketplace, bottom up: vehicles ← buy-codes ← dealers; buy-codes ← transactions ← offers / purchases.
-  vehicles: ['audit', 'open-offers', 'notifications', 'vin', 'photos', 'buyer-limits', 'vehicle-rows'],
+  vehicles: ['audit', 'open-offers', 'vin', 'photos', 'buyer-limits', 'vehicle-rows'],
   'buy-codes': ['audit', 'vehicles'],
   dealers: ['audit', 'open-offers', 'notifications', 'buy-codes'],
   transactions: ['audit', 'notifications', 'vehicles', 'buy-codes', 'photos', 'vehicle-rows'],
@@ -70,7 +70,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   auth: ['audit', 'buy-codes'],
   // Dealer teams: members, invitations, passwords and passkeys, each member's codes; mail through the outbox.
   teams: ['audit', 'notifications', 'auth', 'open-offers', 'buy-codes'],
-  'dealer-portal': ['buy-codes', 'transactions', 'offers', 'notifications', 'buyer-limits'],
+  'dealer-portal': ['buy-codes', 'transactions', 'offers', 'buyer-limits'],
   'sheets-sync': ['audit', 'vehicles', 'photos', 'vehicle-rows'],
   // Demo data is written with the modules' own steps (a buy code is inserted the one way).
   seed: [...FOUNDATIONS, 'buy-codes', 'notifications', 'photos', 'transactions', 'auth', 'vehicle-rows'],

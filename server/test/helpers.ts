@@ -4,6 +4,7 @@ import type { App } from '../src/app';
 import type { Database } from '../src/db/client';
 import type { buyCodes, dealers } from '../src/db/schema';
 import { BUY_CODE_ALPHABET } from '../src/modules/buy-codes/buy-code-alphabet';
+import { vehicleSoldMessage } from '../src/modules/notifications/sale-messages';
 import { insertBuyCodeRow, insertDealer } from './factories';
 
 /**
@@ -108,3 +109,22 @@ export async function boughtNow(...args: Parameters<typeof buyNow>) {
 /** The ids the public vehicle list shows, as a visitor reads them. */
 export const publicIds = async (app: App) =>
   ((await app.inject('/api/vehicles')).json() as { id: number }[]).map((v) => v.id);
+
+/**
+ * A real template's message about made-up car number `n` (its own subject per n: "… Car n for
+ * $n.00"), for tests that only need rows in the outbox.
+ */
+export const soldMessage = (n: number) =>
+  vehicleSoldMessage({
+    vehicle: {
+      id: n,
+      year: 2020,
+      make: 'Test',
+      model: `Car ${n}`,
+      vin: `TEST${String(n).padStart(13, '0')}`,
+      price: null,
+    },
+    dealerName: 'Test Motors',
+    amount: `${n}.00`,
+    transactionId: n,
+  });

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { formatUsd } from '@contracts/money';
 import { sql } from 'drizzle-orm';
 import { type DbHandle, openDatabase } from '../src/db/client';
+import { notifications as notificationsTable } from '../src/db/schema';
+import { renderPayload } from '../src/modules/notifications/render-message';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from './factories';
 import { createDatabase, dropDatabase } from './pg-admin';
 import { NO_ATTEMPT_LIMITS, type SpawnedServer } from './spawn-server';
@@ -153,12 +155,17 @@ type Rows<T> = { rows: T[] };
 export const queryRows = async <T>(handle: DbHandle, query: ReturnType<typeof sql>) =>
   ((await handle.db.execute(query)) as unknown as Rows<T>).rows;
 
-/** The outbox as the tests read it: status, attempts and event of each row, and the offer activities. */
+/** The outbox as the tests read it: status, attempts, event and subject of each row, and the offer activities. */
 export async function readOutbox(handle: DbHandle) {
-  const notifications = await queryRows<{ status: string; attempts: number; event: string; subject: string }>(
-    handle,
-    sql`select status, attempts, event, payload->>'subject' as subject from notifications order by id`,
-  );
+  const rows = await handle.db.select().from(notificationsTable).orderBy(notificationsTable.id);
+  // The subject as the sender renders it (the amount is what the tests read; brand and origin are not).
+  const context = { brandName: 'Deal Machine', origin: 'http://127.0.0.1' };
+  const notifications = rows.map(({ status, attempts, event, payload }) => ({
+    status,
+    attempts,
+    event,
+    subject: renderPayload(context, payload).subject,
+  }));
   const activities = await queryRows<{ amount: string }>(handle, sql`select amount from offer_activities`);
   return { notifications, activityAmounts: activities.map((a) => Math.round(Number(a.amount)) - 10_000) };
 }

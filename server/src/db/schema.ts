@@ -494,18 +494,31 @@ export const notifications = pgTable(
   (t) => [index('notifications_due_idx').on(t.status, t.nextAttemptAt)],
 );
 
-/** What a message says, rendered when it is enqueued (so a later edit of the vehicle does not change it). */
-export interface NotificationPayload {
+/**
+ * A message as the outbox keeps it: its template and the facts it names, frozen when it is enqueued
+ * (so a later edit of the vehicle does not change it). The sender renders it with the brand and
+ * PUBLIC_ORIGIN, which the app binds once (modules/notifications, ADR 0023).
+ */
+export interface NotificationMessage {
+  template: string;
+  facts: Record<string, unknown>;
+}
+
+/** A message's texts as rendered: what rows written before templates (ADR 0023) keep, sent as they are. */
+export interface RenderedNotification {
   subject: string;
   text: string;
   html: string;
   link: string;
   /** The SMS body: at most 320 characters, ending with the link. */
   sms: string;
+}
+
+export type NotificationPayload = (NotificationMessage | RenderedNotification) & {
   /** For a message to a dealer's contact: whose preferences and unsubscribe link apply. */
   dealerId?: number;
   contact?: DealerContact;
-}
+};
 
 /**
  * A dealer's choice per event and channel (DESIGN.md §6). No row means the default: e-mail on,

@@ -2,7 +2,6 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { dealers, notifications, offers, transactions, vehicles } from '../db/schema';
 import { enqueueNotifications, type Notification } from '../modules/notifications/enqueue-notifications';
-import type { MessageContext } from '../modules/notifications/notification-messages';
 import { counterSentMessage, offerReceivedMessage } from '../modules/notifications/offer-messages';
 import { purchaseReceiptMessage } from '../modules/notifications/sale-messages';
 
@@ -27,7 +26,7 @@ const DEMO_OUTCOMES = [
  * sent, failed (retrying) and given up; the rest are left to the sender, which suppresses them
  * when no SMTP_URL is set.
  */
-export async function seedDemoNotifications(db: Database, ctx: MessageContext, now = new Date()) {
+export async function seedDemoNotifications(db: Database, now = new Date()) {
   await db.transaction(async (tx) => {
     const open = await tx
       .select({ offer: offers, vehicle: vehicles, dealerName: dealers.dealerName })
@@ -36,22 +35,14 @@ export async function seedDemoNotifications(db: Database, ctx: MessageContext, n
       .innerJoin(dealers, eq(dealers.id, offers.dealerId))
       .where(inArray(offers.status, ['pending', 'countered']))
       .orderBy(asc(offers.id));
-    const facts = (v: typeof vehicles.$inferSelect) => ({
-      id: v.id,
-      year: v.year,
-      make: v.make,
-      model: v.model,
-      vin: v.vin,
-      price: v.price,
-    });
     const items: Notification[] = open.map(({ offer, vehicle, dealerName }) =>
       offer.status === 'countered'
         ? {
             event: 'counter_sent',
             entityId: offer.id,
             to: [{ dealerId: offer.dealerId, contact: 'main' }],
-            payload: counterSentMessage(ctx, {
-              vehicle: facts(vehicle),
+            message: counterSentMessage({
+              vehicle,
               amount: offer.amount,
               counterAmount: offer.counterAmount ?? offer.amount,
               counterMessage: offer.counterMessage,
@@ -62,8 +53,8 @@ export async function seedDemoNotifications(db: Database, ctx: MessageContext, n
             event: 'offer_received',
             entityId: offer.id,
             to: [{ admins: true }],
-            payload: offerReceivedMessage(ctx, {
-              vehicle: facts(vehicle),
+            message: offerReceivedMessage({
+              vehicle,
               dealerName,
               amount: offer.amount,
               deadline: { expiresAt: offer.expiresAt, now },
@@ -86,8 +77,8 @@ export async function seedDemoNotifications(db: Database, ctx: MessageContext, n
           { dealerId: sale.sale.dealerId, contact: 'main' },
           { dealerId: sale.sale.dealerId, contact: 'billing' },
         ],
-        payload: purchaseReceiptMessage(ctx, {
-          vehicle: facts(sale.vehicle),
+        message: purchaseReceiptMessage({
+          vehicle: sale.vehicle,
           dealerName: sale.dealerName,
           amount: sale.sale.amount,
           transactionId: sale.sale.id,

@@ -3,7 +3,6 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { adminUsers, transactions } from '../db/schema';
 import type { Actor } from '../lib/actor';
-import type { MessageContext } from '../modules/notifications/notification-messages';
 import { recordSaleEvent } from '../modules/transactions/sale-events';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -16,7 +15,7 @@ const DAY = 24 * 60 * 60 * 1000;
  * one whose title is late, with the dealer's request to unwind waiting. Run once, on the demo's
  * first start, after the demo seed made the sales (oldest first: completed, pending, offer).
  */
-export async function seedDemoSales(db: Database, messages: MessageContext, now = new Date()) {
+export async function seedDemoSales(db: Database, now = new Date()) {
   const sales = await db
     .select()
     .from(transactions)
@@ -41,7 +40,7 @@ export async function seedDemoSales(db: Database, messages: MessageContext, now 
     const zone = done.terms.timeZone;
     const asDealer: Actor = { type: 'dealer', id: done.dealerId };
     const step = (body: Parameters<typeof recordSaleEvent>[2], actor = asAdmin) =>
-      recordSaleEvent(db, done.id, body, actor, messages);
+      recordSaleEvent(db, done.id, body, actor);
     await step({ type: 'title_received', withDeal: true });
     await step({
       type: 'payment_recorded',
@@ -82,10 +81,9 @@ export async function seedDemoSales(db: Database, messages: MessageContext, now 
         receivedOn: dayOf(8, zone),
       },
       asAdmin,
-      messages,
     );
     // Title in, but the car stays on the lot until the balance is paid (the release rule).
-    await recordSaleEvent(db, pending.id, { type: 'title_received' }, asAdmin, messages);
+    await recordSaleEvent(db, pending.id, { type: 'title_received' }, asAdmin);
   }
   if (fromOffer) {
     await backdate(fromOffer.id, 35);
@@ -97,7 +95,6 @@ export async function seedDemoSales(db: Database, messages: MessageContext, now 
         reason: 'Five weeks and still no title; we cannot retail the car without it.',
       },
       { type: 'dealer', id: fromOffer.dealerId },
-      messages,
     );
   }
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { assertMayAct } from '../buyer-limits/check-buyer-limits';
-import type { MessageContext } from '../notifications/notification-messages';
 import { respondToCounter } from '../offers/respond-to-counter';
 import { type ClaimVideoCheck, recordSaleEvent } from '../transactions/sale-events';
 import { findDealerBuyCodes, findDealerOffers, findDealerTransactions } from './find-dealer-portal';
@@ -10,7 +9,7 @@ import { findDealerBuyCodes, findDealerOffers, findDealerTransactions } from './
 /** The signed-in dealer's own data only: the dealer id always comes from the session. */
 export async function dealerPortalRoutes(
   app: FastifyInstance,
-  { db, messages, isKnownVideo }: { db: Database; messages: MessageContext; isKnownVideo: ClaimVideoCheck },
+  { db, isKnownVideo }: { db: Database; isKnownVideo: ClaimVideoCheck },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // access: 'dealer' admits only a dealer session, so the actor is that dealer.
@@ -33,22 +32,22 @@ export async function dealerPortalRoutes(
     handler: async (request) => {
       const actor = await request.actor();
       assertMayAct(actor.member);
-      await recordSaleEvent(db, request.params.id, request.body, actor, messages, isKnownVideo);
+      await recordSaleEvent(db, request.params.id, request.body, actor, isKnownVideo);
       return (await findDealerTransactions(db, actor.id!, request.params.id))[0]!;
     },
   });
   routes.route({
     ...app.endpoint('dealerOffers'),
-    handler: async (request) => findDealerOffers(db, await dealerId(request), messages),
+    handler: async (request) => findDealerOffers(db, await dealerId(request)),
   });
   routes.route({
     // Accepting the counter sells the vehicle.
     ...app.endpoint('respondToCounter', { changesVehicles: true }),
     handler: async (request) =>
-      respondToCounter(
-        db,
-        { offerId: request.params.id, dealer: await request.actor(), action: request.body.action },
-        messages,
-      ),
+      respondToCounter(db, {
+        offerId: request.params.id,
+        dealer: await request.actor(),
+        action: request.body.action,
+      }),
   });
 }

@@ -6,7 +6,6 @@ import { buyCodes, dealers, dealerUsers, offers, transactions, vehicles } from '
 import type { SessionMember } from '../../lib/sessions';
 import { isHeldBy } from '../buy-codes/code-holder';
 import { usableBuyCode } from '../buy-codes/find-usable-buy-code';
-import type { MessageContext } from '../notifications/notification-messages';
 import { expireOffers } from '../offers/expire-offers';
 import { findOfferViews } from '../offers/find-offers';
 import { saleStatesOf } from '../transactions/sale-timeline';
@@ -90,11 +89,7 @@ export async function findDealerTransactions(
 }
 
 /** A dealer's own offers with their activity; offers past their window show as expired first. */
-export async function findDealerOffers(
-  db: Database,
-  dealerId: number,
-  messages: MessageContext,
-): Promise<OfferView[]> {
-  await expireOffers(db, messages);
+export async function findDealerOffers(db: Database, dealerId: number): Promise<OfferView[]> {
+  await expireOffers(db);
   return findOfferViews(db, eq(offers.dealerId, dealerId));
 }

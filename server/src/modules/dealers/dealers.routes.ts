@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
-import type { MessageContext } from '../notifications/notification-messages';
 import { createDealer } from './create-dealer';
 import { findDealers } from './find-dealers';
 import { setDealerActive } from './set-dealer-active';
 
 /** Dealers (spec §7), admin only. */
-export async function dealersRoutes(
-  app: FastifyInstance,
-  { db, messages }: { db: Database; messages: MessageContext },
-) {
+export async function dealersRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.route({ ...app.endpoint('listDealers'), handler: () => findDealers(db) });
   routes.route({
@@ -21,6 +17,6 @@ export async function dealersRoutes(
   routes.route({
     ...app.endpoint('updateDealer'),
     handler: async (request) =>
-      setDealerActive(db, request.params.id, request.body.active, await request.actor(), messages),
+      setDealerActive(db, request.params.id, request.body.active, await request.actor()),
   });
 }

@@ -6,7 +6,6 @@ import { notFound } from '../../lib/app-error';
 import { revokeSubjectSessions } from '../../lib/sessions';
 import { writeAudit } from '../audit/write-audit';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
-import type { MessageContext } from '../notifications/notification-messages';
 import { dealerDeactivatedMessage } from '../notifications/sale-messages';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
 import { toDealer } from './dealer-views';
@@ -16,13 +15,7 @@ import { toDealer } from './dealer-views';
  * once (every code check joins the dealer); its open offers are declined, and its main contact is
  * told in the same DB transaction.
  */
-export async function setDealerActive(
-  db: Database,
-  dealerId: number,
-  active: boolean,
-  actor: Actor,
-  messages: MessageContext,
-) {
+export async function setDealerActive(db: Database, dealerId: number, active: boolean, actor: Actor) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(dealers).where(eq(dealers.id, dealerId)).for('update');
     if (!before) throw notFound('Dealer not found');
@@ -31,7 +24,9 @@ export async function setDealerActive(
     if (!active) {
       await revokeSubjectSessions(tx, 'dealer', dealerId);
       // The deactivation message names the declined offers: one message, not one per offer.
-      declinedOffers = await declineOpenOffers(tx, eq(offers.dealerId, dealerId), 'Dealer deactivated', null);
+      declinedOffers = await declineOpenOffers(tx, eq(offers.dealerId, dealerId), 'Dealer deactivated', {
+        tellDealers: false,
+      });
     }
     if (before.active !== active) {
       const auditId = await writeAudit(tx, actor, {
@@ -48,7 +43,7 @@ export async function setDealerActive(
             event: 'dealer_deactivated',
             entityId: auditId,
             to: [{ dealerId, contact: 'main' }],
-            payload: dealerDeactivatedMessage(messages, { dealerName: before.dealerName, declinedOffers }),
+            message: dealerDeactivatedMessage({ dealerName: before.dealerName, declinedOffers }),
           },
         ]);
       }

@@ -2,7 +2,13 @@ import type { DealerContact, NotificationChannel, NotificationEvent } from '@con
 import { toE164 } from '@contracts/phone';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { adminUsers, dealers, type NotificationPayload, notifications } from '../../db/schema';
+import {
+  adminUsers,
+  dealers,
+  type NotificationMessage,
+  notifications,
+  type RenderedNotification,
+} from '../../db/schema';
 import { enabledChannels } from './notification-preferences';
 
 export type { NotificationEvent };
@@ -18,15 +24,16 @@ export type Recipient =
   /** One person's own address: a team member's invitation or password reset. */
   | { email: string };
 
-/** The rendered message; enqueue adds whose it is (dealerId, contact) per recipient. */
-export type MessagePayload = Omit<NotificationPayload, 'dealerId' | 'contact'>;
+/** A message as sent: its subject, texts, link and SMS body. */
+export type MessagePayload = RenderedNotification;
 
 export interface Notification {
   event: NotificationEvent;
   /** The row the event is about (an offer activity, a transaction…): one message per event × row × recipient × channel. */
   entityId: number;
   to: Recipient[];
-  payload: MessagePayload;
+  /** A template with its facts (`offerReceivedMessage({…})`): rendered with the brand and origin when sent. */
+  message: NotificationMessage;
 }
 
 export const idempotencyKeyOf = (
@@ -98,7 +105,7 @@ export async function enqueueNotifications(tx: Executor, items: Notification[]) 
       event: item.event,
       recipient: address,
       channel,
-      payload: { ...item.payload, ...owner },
+      payload: { ...item.message, ...owner },
       idempotencyKey,
     });
   };

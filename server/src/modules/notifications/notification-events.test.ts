@@ -9,11 +9,12 @@ import { boughtNow, dealerWithCode, madeOffer, nextAddress } from '../../../test
 import { signIn, TEST_ACCOUNTS } from '../../../test/sessions';
 import { recipientsOf } from '../../../test/smtp-sink';
 import { withMailingApp } from '../../../test/with-mailing-app';
-import { notificationPreferences, notifications, offers } from '../../db/schema';
+import { type NotificationPayload, notificationPreferences, notifications, offers } from '../../db/schema';
 import { PROJECT_ROOT } from '../../project-root';
 import { expireOffers } from '../offers/expire-offers';
 import { remindExpiringOffers } from '../offers/remind-expiring-offers';
 import { MAX_SMS_LENGTH, messageContextOf } from './notification-messages';
+import { renderPayload } from './render-message';
 import { runSenderPass } from './send-notifications';
 
 /**
@@ -25,16 +26,19 @@ import { runSenderPass } from './send-notifications';
 const ORIGIN = 'https://wholesale.example.com';
 const FROM = 'Deal Machine <notify@wholesale.example.com>';
 
-const pass = () => runSenderPass(ctx.db, ctx.transport, { from: FROM });
+const pass = () =>
+  runSenderPass(ctx.db, ctx.transport, { from: FROM, messages: messageContextOf(ctx.config) });
 const rows = () => ctx.db.select().from(notifications).orderBy(notifications.id);
 const rowsOf = async (event: string) => (await rows()).filter((r) => r.event === event);
 const mailTo = (address: string) => ctx.sink.messages.filter((m) => recipientsOf(m).includes(address));
 /** What the app's 60 s sweep runs, called directly so a test decides when. */
 const sweep = async () => {
-  const messages = messageContextOf(ctx.config);
-  await expireOffers(ctx.db, messages);
-  return remindExpiringOffers(ctx.db, messages);
+  await expireOffers(ctx.db);
+  return remindExpiringOffers(ctx.db);
 };
+/** A row's message as the sender renders it (with the app's brand and origin). */
+const rendered = (row: { payload: NotificationPayload }) =>
+  renderPayload(messageContextOf(ctx.config), row.payload);
 
 const expiresIn = (offerId: number, minutes: number) =>
   ctx.db
@@ -209,7 +213,7 @@ describe('offers closed by something else', () => {
     });
     expect(removed.statusCode).toBe(200);
     const closed = await rowsOf('offer_declined');
-    expect(closed.map((r) => [r.recipient, r.payload.subject])).toEqual([
+    expect(closed.map((r) => [r.recipient, rendered(r).subject])).toEqual([
       [bidder.email, 'Deal Machine: Your offer on 2020 Nissan Rogue was declined: listing removed'],
     ]);
   });
@@ -421,11 +425,12 @@ describe('preferences', () => {
     const sms = counter[1]!;
     expect(sms.idempotencyKey).toMatch(/^counter_sent:\d+:\+15550100199:sms$/);
     expect(sms.payload).toMatchObject({ dealerId: dealer.id, contact: 'main' });
-    expect(sms.payload.sms.length).toBeLessThanOrEqual(MAX_SMS_LENGTH);
-    expect(sms.payload.sms).toMatch(
+    const text = rendered(sms).sms;
+    expect(text.length).toBeLessThanOrEqual(MAX_SMS_LENGTH);
+    expect(text).toMatch(
       /^Deal Machine: Counter offer \$9,500\.00 \(you offered \$9,000\.00\) on 2015 Mercedes-Benz Sprinter/,
     );
-    expect(sms.payload.sms.endsWith(` ${ORIGIN}/dealer/dashboard#offers-title`)).toBe(true);
+    expect(text.endsWith(` ${ORIGIN}/dealer/dashboard#offers-title`)).toBe(true);
 
     // SMS only, e-mail off: one sms row. A phone that cannot be an SMS number: no sms row.
     const other = await insertVehicle(ctx.db);

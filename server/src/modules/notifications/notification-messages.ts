@@ -2,19 +2,27 @@ import { formatUsd } from '@contracts/money';
 import { adminTabPath, dealerDashboardPath, PAGE_PATHS, vehiclePath } from '@contracts/routes';
 import { formatTimeLeft } from '@contracts/time-left';
 import type { Config } from '../../config';
+import type { NotificationMessage } from '../../db/schema';
 import { escapeHtml } from '../../lib/escape-html';
 import type { MessagePayload } from './enqueue-notifications';
 
-/** What every message needs besides its facts: the brand it speaks for and where links point. */
+/**
+ * What every message needs besides its facts: the brand it speaks for and where links point. The
+ * app binds it once, in registerNotifications: the sender and the notification log render with it.
+ */
 export interface MessageContext {
   brandName: string;
   /** PUBLIC_ORIGIN, or http://HOST:PORT when it is unset; no trailing slash. */
   origin: string;
 }
 
+/** Where a message's links point: PUBLIC_ORIGIN, or http://HOST:PORT when it is unset; no trailing slash. */
+export const publicOriginOf = (config: Config) =>
+  (config.publicOrigin ?? `http://${config.host}:${config.port}`).replace(/\/+$/, '');
+
 export const messageContextOf = (config: Config): MessageContext => ({
   brandName: config.brand.productName,
-  origin: (config.publicOrigin ?? `http://${config.host}:${config.port}`).replace(/\/+$/, ''),
+  origin: publicOriginOf(config),
 });
 
 /** The facts of a vehicle a message names. */
@@ -47,10 +55,13 @@ export const vehicleFactsOfRow = (row: VehicleFactsRow): VehicleFacts => ({
   price: row.price,
 });
 
-/** When a running clock stops, read against the database's clock so the message agrees with the row. */
+/**
+ * When a running clock stops, read against the database's clock so the message agrees with the row.
+ * Dates when enqueued; their ISO strings once read back from the outbox.
+ */
 export interface Deadline {
-  expiresAt: Date;
-  now: Date;
+  expiresAt: Date | string;
+  now: Date | string;
 }
 
 /** An SMS is at most two segments' worth of text, link included (DESIGN.md §6). */
@@ -68,9 +79,10 @@ const utcDateTime = new Intl.DateTimeFormat('en-US', {
 });
 /** "47h 59m left (until Nov 25, 2026, 2:03 PM UTC)": the spec's hours and minutes, and the moment. */
 export const deadlineText = (d: Deadline) =>
-  `${formatTimeLeft(d.expiresAt, d.now)} (until ${utcDateTime.format(d.expiresAt)} UTC)`;
+  `${formatTimeLeft(d.expiresAt, new Date(d.now))} (until ${utcDateTime.format(new Date(d.expiresAt))} UTC)`;
 /** "1h 59m": the time left without the word. */
-export const timeLeftShort = (d: Deadline) => formatTimeLeft(d.expiresAt, d.now).replace(/ left$/, '');
+export const timeLeftShort = (d: Deadline) =>
+  formatTimeLeft(d.expiresAt, new Date(d.now)).replace(/ left$/, '');
 
 /** Where a message's one link points: the place the recipient acts. */
 export const LINKS = {
@@ -142,4 +154,38 @@ function smsText(ctx: MessageContext, body: string, link: string) {
   const room = MAX_SMS_LENGTH - prefix.length - link.length - 1;
   const fitted = body.length <= room ? body : `${body.slice(0, Math.max(0, room - 1)).trimEnd()}…`;
   return `${prefix}${fitted} ${link}`.slice(0, MAX_SMS_LENGTH);
+}
+
+/**
+ * A kind of message: called with its facts, it gives what the outbox keeps (the template's name
+ * and the facts); `render` turns those facts into the message with the app's brand and origin, when
+ * the sender sends it and when the log shows it. The name is stored: renaming a template strands
+ * the queued rows that name it.
+ */
+export interface MessageTemplate<F> {
+  (facts: F): NotificationMessage;
+  readonly template: string;
+  readonly render: (ctx: MessageContext, facts: F) => MessagePayload;
+}
+
+const vehicleFactsOf = (v: VehicleFacts): VehicleFacts => ({
+  id: v.id,
+  year: v.year,
+  make: v.make,
+  model: v.model,
+  vin: v.vin,
+  price: v.price,
+});
+
+/** Declares a template; a vehicle in its facts is kept as the facts a message names, not the whole row. */
+export function defineMessage<F extends object>(
+  template: string,
+  render: (ctx: MessageContext, facts: F) => MessagePayload,
+): MessageTemplate<F> {
+  const message = (facts: F): NotificationMessage => {
+    const kept = { ...facts } as Record<string, unknown>;
+    if (kept.vehicle) kept.vehicle = vehicleFactsOf(kept.vehicle as VehicleFacts);
+    return { template, facts: kept };
+  };
+  return Object.assign(message, { template, render });
 }

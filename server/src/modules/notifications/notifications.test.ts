@@ -2,13 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../../test/factories';
-import { buyNow, dealerWithCode, makeOffer, nextAddress } from '../../../test/helpers';
+import { buyNow, dealerWithCode, makeOffer, nextAddress, soldMessage } from '../../../test/helpers';
 import { requestsAs, signIn, signInAdmin, TEST_ACCOUNTS } from '../../../test/sessions';
 import { recipientsOf, startSmtpSink } from '../../../test/smtp-sink';
 import { createBootstrappedApp } from '../../../test/test-app';
 import { withMailingApp } from '../../../test/with-mailing-app';
 import { notifications } from '../../db/schema';
 import { enqueueNotifications } from './enqueue-notifications';
+import { messageContextOf } from './notification-messages';
 import { SENDER_BATCH_SIZE } from './schedule-notification-sender';
 import { createMailTransport, runSenderPass } from './send-notifications';
 
@@ -16,7 +17,8 @@ const ORIGIN = 'https://wholesale.example.com';
 const FROM = 'Deal Machine <notify@wholesale.example.com>';
 
 /** One pass of the sender, as every instance runs it, against the real SMTP server. */
-const pass = () => runSenderPass(ctx.db, ctx.transport, { from: FROM });
+const pass = () =>
+  runSenderPass(ctx.db, ctx.transport, { from: FROM, messages: messageContextOf(ctx.config) });
 const rows = () => ctx.db.select().from(notifications).orderBy(notifications.id);
 const mailTo = (address: string) => ctx.sink.messages.filter((m) => recipientsOf(m).includes(address));
 
@@ -161,7 +163,9 @@ describe('e-mail notifications through the outbox and a real SMTP server', () =>
     expect((await buyNow(ctx.app, code, vehicle.id)).statusCode).toBe(200);
     await ctx.db.update(notifications).set({ status: 'failed', attempts: 7 });
     const dead = createMailTransport('smtp://127.0.0.1:9');
-    expect(await runSenderPass(ctx.db, dead, { from: FROM })).toMatchObject({ dead: 3 });
+    expect(
+      await runSenderPass(ctx.db, dead, { from: FROM, messages: messageContextOf(ctx.config) }),
+    ).toMatchObject({ dead: 3 });
     const [row] = await rows();
     expect(row).toMatchObject({ status: 'dead', attempts: 8 });
 
@@ -244,6 +248,91 @@ describe('e-mail notifications through the outbox and a real SMTP server', () =>
   });
 });
 
+describe('what the outbox keeps', () => {
+  it('a template and its facts, rendered with the brand and origin when sent and when shown', async () => {
+    const vehicle = await insertVehicle(ctx.db, { price: '9900.00', year: 2017, make: 'Kia', model: 'Soul' });
+    const { dealer, code } = await dealerWithCode(ctx.db);
+    expect((await buyNow(ctx.app, code, vehicle.id)).statusCode).toBe(200);
+    const [sold] = await rows();
+    // No brand, no origin, no rendered text: the facts the message names, the vehicle's and no more.
+    expect(sold!.payload).toEqual({
+      template: 'vehicle_sold',
+      facts: {
+        vehicle: {
+          id: vehicle.id,
+          year: 2017,
+          make: 'Kia',
+          model: 'Soul',
+          vin: vehicle.vin,
+          price: '9900.00',
+        },
+        dealerName: dealer.dealerName,
+        amount: '9900.00',
+        transactionId: expect.any(Number),
+      },
+    });
+    const log = await ctx.call('GET', '/api/notifications?limit=10');
+    expect(log.json().find((n: { id: number }) => n.id === sold!.id)).toMatchObject({
+      subject: 'Deal Machine: Sold by Buy Now: 2017 Kia Soul for $9,900.00',
+      link: `${ORIGIN}/admin?tab=transactions`,
+    });
+  });
+
+  it('a row written before templates (its texts rendered) is sent and shown as it was written', async () => {
+    const dealer = await insertDealer(ctx.db);
+    const written = {
+      subject: 'Deal Machine: Counter offer of $21,500.00 on 2019 Honda Civic',
+      text: 'We answered your offer of $20,000.00 with a counter offer of $21,500.00.',
+      html: '<!doctype html><html><body><p>We answered your offer.</p></body></html>',
+      link: `${ORIGIN}/dealer/dashboard#offers-title`,
+      sms: `Deal Machine: Counter offer $21,500.00 ${ORIGIN}/dealer/dashboard#offers-title`,
+    };
+    const [row] = await ctx.db
+      .insert(notifications)
+      .values({
+        event: 'counter_sent',
+        recipient: dealer.email,
+        payload: { ...written, dealerId: dealer.id, contact: 'main' },
+        idempotencyKey: `counter_sent:1:${dealer.email}:email`,
+      })
+      .returning();
+    expect(await pass()).toMatchObject({ sent: 1 });
+    const [mail] = mailTo(dealer.email);
+    expect(mail!.subject).toBe(written.subject);
+    expect(mail!.text).toContain(written.text);
+    expect(mail!.html).toContain('<p>We answered your offer.</p>');
+    const log = await ctx.call('GET', '/api/notifications?limit=10');
+    expect(log.json().find((n: { id: number }) => n.id === row!.id)).toMatchObject({
+      subject: written.subject,
+      link: written.link,
+    });
+  });
+
+  it('a template this version does not know fails and is retried, and the log names it', async () => {
+    const [row] = await ctx.db
+      .insert(notifications)
+      .values({
+        event: 'vehicle_sold',
+        recipient: TEST_ACCOUNTS.adminEmail,
+        payload: { template: 'from_a_newer_version', facts: {} },
+        idempotencyKey: `vehicle_sold:1:${TEST_ACCOUNTS.adminEmail}:email`,
+      })
+      .returning();
+    expect(await pass()).toMatchObject({ failed: 1 });
+    expect(ctx.sink.messages).toHaveLength(0);
+    const [failed] = await rows();
+    expect(failed).toMatchObject({
+      status: 'failed',
+      providerAnswer: 'No message template named from_a_newer_version',
+    });
+    const log = await ctx.call('GET', '/api/notifications?limit=10');
+    expect(log.json().find((n: { id: number }) => n.id === row!.id)).toMatchObject({
+      subject: 'No message template named from_a_newer_version',
+      link: '',
+    });
+  });
+});
+
 describe('the scheduled sender', () => {
   it('delivers queued messages on its own and stops when the app closes', async () => {
     const own = await startSmtpSink();
@@ -277,7 +366,7 @@ describe('a backlog', () => {
             event: 'vehicle_sold' as const,
             entityId: i + 1,
             to: [{ admins: true as const }],
-            payload: { subject: `Sold #${i}`, text: 'Sold', html: '<p>Sold</p>', link: '', sms: 'Sold' },
+            message: soldMessage(i + 1),
           })),
         ),
       );
@@ -312,7 +401,9 @@ describe('without SMTP_URL', () => {
       const code = await insertBuyCodeRow(quiet.db, { dealerId: dealer.id });
       const res = await buyNow(quiet.app, code.code, vehicle.id);
       expect(res.statusCode).toBe(200);
-      expect(await runSenderPass(quiet.db, null, { from: '' })).toMatchObject({ suppressed: 3 });
+      expect(
+        await runSenderPass(quiet.db, null, { from: '', messages: messageContextOf(quiet.config) }),
+      ).toMatchObject({ suppressed: 3 });
       const log = await requestsAs(quiet.app, await signInAdmin(quiet.app))('GET', '/api/notifications');
       expect(
         log.json().map((n: { status: string; providerAnswer: string }) => [n.status, n.providerAnswer]),
@@ -321,11 +412,9 @@ describe('without SMTP_URL', () => {
         ['suppressed', 'no transport'],
         ['suppressed', 'no transport'],
       ]);
-      const [stored] = await quiet.db
-        .select()
-        .from(notifications)
-        .where(eq(notifications.event, 'vehicle_sold'));
-      expect(stored!.payload.link).toBe('http://127.0.0.1:3000/admin?tab=transactions');
+      // Without PUBLIC_ORIGIN, links point at http://HOST:PORT.
+      const sold = log.json().find((n: { event: string }) => n.event === 'vehicle_sold');
+      expect(sold.link).toBe('http://127.0.0.1:3000/admin?tab=transactions');
     } finally {
       await quiet.close();
     }

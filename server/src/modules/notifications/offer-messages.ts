@@ -2,6 +2,7 @@ import {
   compose,
   type Deadline,
   deadlineText,
+  defineMessage,
   LINKS,
   type MessageContext,
   timeLeftShort,
@@ -13,166 +14,187 @@ import {
 /** Messages about offers and counters (DESIGN.md §6): to the admins, or to the dealer's main contact. */
 
 /** To every admin: a new (or replaced) offer waits for an answer within its window. */
-export const offerReceivedMessage = (
-  ctx: MessageContext,
-  f: { vehicle: VehicleFacts; dealerName: string; amount: string; deadline: Deadline },
-) =>
-  compose(ctx, {
-    subject: `New offer of ${usd(f.amount)} on ${vehicleName(f.vehicle)}`,
-    lines: [
-      `${f.dealerName} offered ${usd(f.amount)}.`,
-      `Accept, counter or decline it: ${deadlineText(f.deadline)}.`,
-    ],
-    vehicle: f.vehicle,
-    action: 'Answer it in the Offers tab',
-    path: LINKS.adminOffers,
-    sms: `New offer ${usd(f.amount)} from ${f.dealerName} on ${vehicleName(f.vehicle)}, ${timeLeftShort(f.deadline)} to answer.`,
-  });
+export const offerReceivedMessage = defineMessage(
+  'offer_received',
+  (
+    ctx: MessageContext,
+    f: { vehicle: VehicleFacts; dealerName: string; amount: string; deadline: Deadline },
+  ) =>
+    compose(ctx, {
+      subject: `New offer of ${usd(f.amount)} on ${vehicleName(f.vehicle)}`,
+      lines: [
+        `${f.dealerName} offered ${usd(f.amount)}.`,
+        `Accept, counter or decline it: ${deadlineText(f.deadline)}.`,
+      ],
+      vehicle: f.vehicle,
+      action: 'Answer it in the Offers tab',
+      path: LINKS.adminOffers,
+      sms: `New offer ${usd(f.amount)} from ${f.dealerName} on ${vehicleName(f.vehicle)}, ${timeLeftShort(f.deadline)} to answer.`,
+    }),
+);
 
 /** To the dealer: the admin countered; the dealer's clock runs. */
-export const counterSentMessage = (
-  ctx: MessageContext,
-  f: {
-    vehicle: VehicleFacts;
-    amount: string;
-    counterAmount: string;
-    counterMessage: string | null;
-    deadline: Deadline;
-  },
-) =>
-  compose(ctx, {
-    subject: `Counter offer of ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)}`,
-    lines: [
-      `We answered your offer of ${usd(f.amount)} with a counter offer of ${usd(f.counterAmount)}.`,
-      ...(f.counterMessage ? [`Message: ${f.counterMessage}`] : []),
-      `Accept or decline it: ${deadlineText(f.deadline)}.`,
-    ],
-    vehicle: f.vehicle,
-    action: 'Answer the counter offer',
-    path: LINKS.dealerOffers,
-    sms: `Counter offer ${usd(f.counterAmount)} (you offered ${usd(f.amount)}) on ${vehicleName(f.vehicle)}, ${timeLeftShort(f.deadline)} to answer.`,
-  });
+export const counterSentMessage = defineMessage(
+  'counter_sent',
+  (
+    ctx: MessageContext,
+    f: {
+      vehicle: VehicleFacts;
+      amount: string;
+      counterAmount: string;
+      counterMessage: string | null;
+      deadline: Deadline;
+    },
+  ) =>
+    compose(ctx, {
+      subject: `Counter offer of ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)}`,
+      lines: [
+        `We answered your offer of ${usd(f.amount)} with a counter offer of ${usd(f.counterAmount)}.`,
+        ...(f.counterMessage ? [`Message: ${f.counterMessage}`] : []),
+        `Accept or decline it: ${deadlineText(f.deadline)}.`,
+      ],
+      vehicle: f.vehicle,
+      action: 'Answer the counter offer',
+      path: LINKS.dealerOffers,
+      sms: `Counter offer ${usd(f.counterAmount)} (you offered ${usd(f.amount)}) on ${vehicleName(f.vehicle)}, ${timeLeftShort(f.deadline)} to answer.`,
+    }),
+);
 
 /** To the dealer: the admin took back a counter; their own offer is open again. */
-export const counterWithdrawnMessage = (
-  ctx: MessageContext,
-  f: { vehicle: VehicleFacts; amount: string; counterAmount: string },
-) =>
-  compose(ctx, {
-    subject: `Counter offer withdrawn on ${vehicleName(f.vehicle)}`,
-    lines: [
-      `We withdrew our counter offer of ${usd(f.counterAmount)}. Your offer of ${usd(f.amount)} is open again and waits for our answer.`,
-    ],
-    vehicle: f.vehicle,
-    action: 'See your offers',
-    path: LINKS.dealerOffers,
-    sms: `Counter ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)} withdrawn; your offer of ${usd(f.amount)} is open again.`,
-  });
+export const counterWithdrawnMessage = defineMessage(
+  'counter_withdrawn',
+  (ctx: MessageContext, f: { vehicle: VehicleFacts; amount: string; counterAmount: string }) =>
+    compose(ctx, {
+      subject: `Counter offer withdrawn on ${vehicleName(f.vehicle)}`,
+      lines: [
+        `We withdrew our counter offer of ${usd(f.counterAmount)}. Your offer of ${usd(f.amount)} is open again and waits for our answer.`,
+      ],
+      vehicle: f.vehicle,
+      action: 'See your offers',
+      path: LINKS.dealerOffers,
+      sms: `Counter ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)} withdrawn; your offer of ${usd(f.amount)} is open again.`,
+    }),
+);
 
 /** To the dealer: the admin accepted (the car is sold to it) or declined its offer. */
-export const offerAnsweredMessage = (
-  ctx: MessageContext,
-  f: { vehicle: VehicleFacts; amount: string; accepted: boolean },
-) =>
-  compose(ctx, {
-    subject: `Your offer on ${vehicleName(f.vehicle)} was ${f.accepted ? 'accepted' : 'declined'}`,
-    lines: [
-      f.accepted
-        ? `Your offer of ${usd(f.amount)} was accepted: the vehicle is yours.`
-        : `Your offer of ${usd(f.amount)} was declined.`,
-    ],
-    vehicle: f.vehicle,
-    ...(f.accepted
-      ? { action: 'See the sale in your dashboard', path: LINKS.dealerTransactions }
-      : { action: 'See your offers', path: LINKS.dealerOffers }),
-    sms: `Your offer of ${usd(f.amount)} on ${vehicleName(f.vehicle)} was ${f.accepted ? 'accepted: the vehicle is yours' : 'declined'}.`,
-  });
+export const offerAnsweredMessage = defineMessage(
+  'offer_answered',
+  (ctx: MessageContext, f: { vehicle: VehicleFacts; amount: string; accepted: boolean }) =>
+    compose(ctx, {
+      subject: `Your offer on ${vehicleName(f.vehicle)} was ${f.accepted ? 'accepted' : 'declined'}`,
+      lines: [
+        f.accepted
+          ? `Your offer of ${usd(f.amount)} was accepted: the vehicle is yours.`
+          : `Your offer of ${usd(f.amount)} was declined.`,
+      ],
+      vehicle: f.vehicle,
+      ...(f.accepted
+        ? { action: 'See the sale in your dashboard', path: LINKS.dealerTransactions }
+        : { action: 'See your offers', path: LINKS.dealerOffers }),
+      sms: `Your offer of ${usd(f.amount)} on ${vehicleName(f.vehicle)} was ${f.accepted ? 'accepted: the vehicle is yours' : 'declined'}.`,
+    }),
+);
 
 /** To every admin: the dealer answered the counter (accepting sells the car). */
-export const counterAnsweredMessage = (
-  ctx: MessageContext,
-  f: { vehicle: VehicleFacts; dealerName: string; amount: string; counterAmount: string; accepted: boolean },
-) =>
-  compose(ctx, {
-    subject: `${f.dealerName} ${f.accepted ? 'accepted' : 'declined'} the counter of ${usd(f.counterAmount)}`,
-    lines: [
-      `${f.dealerName} ${f.accepted ? 'accepted' : 'declined'} the counter offer of ${usd(f.counterAmount)} (their offer was ${usd(f.amount)}).`,
-      ...(f.accepted ? ['The vehicle is sold.'] : []),
-    ],
-    vehicle: f.vehicle,
-    ...(f.accepted
-      ? { action: 'Open the Transactions tab', path: LINKS.adminTransactions }
-      : { action: 'Open the Offers tab', path: LINKS.adminOffers }),
-    sms: `${f.dealerName} ${f.accepted ? 'accepted' : 'declined'} the counter of ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)}.`,
-  });
+export const counterAnsweredMessage = defineMessage(
+  'counter_answered',
+  (
+    ctx: MessageContext,
+    f: {
+      vehicle: VehicleFacts;
+      dealerName: string;
+      amount: string;
+      counterAmount: string;
+      accepted: boolean;
+    },
+  ) =>
+    compose(ctx, {
+      subject: `${f.dealerName} ${f.accepted ? 'accepted' : 'declined'} the counter of ${usd(f.counterAmount)}`,
+      lines: [
+        `${f.dealerName} ${f.accepted ? 'accepted' : 'declined'} the counter offer of ${usd(f.counterAmount)} (their offer was ${usd(f.amount)}).`,
+        ...(f.accepted ? ['The vehicle is sold.'] : []),
+      ],
+      vehicle: f.vehicle,
+      ...(f.accepted
+        ? { action: 'Open the Transactions tab', path: LINKS.adminTransactions }
+        : { action: 'Open the Offers tab', path: LINKS.adminOffers }),
+      sms: `${f.dealerName} ${f.accepted ? 'accepted' : 'declined'} the counter of ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)}.`,
+    }),
+);
 
 /** To the dealer, two hours before its offer's (or our counter's) window closes. */
-export const offerExpiringMessage = (
-  ctx: MessageContext,
-  f: { vehicle: VehicleFacts; amount: string; counterAmount: string | null; deadline: Deadline },
-) => {
-  const left = timeLeftShort(f.deadline);
-  return f.counterAmount
-    ? compose(ctx, {
-        subject: `Counter offer of ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)} expires in ${left}`,
-        lines: [
-          `Our counter offer of ${usd(f.counterAmount)} to your offer of ${usd(f.amount)} is waiting for your answer.`,
-          `Accept or decline it: ${deadlineText(f.deadline)}. After that it expires.`,
-        ],
-        vehicle: f.vehicle,
-        action: 'Answer the counter offer',
-        path: LINKS.dealerOffers,
-        sms: `Counter offer ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)} expires in ${left}. Accept or decline it now.`,
-      })
-    : compose(ctx, {
-        subject: `Your offer of ${usd(f.amount)} on ${vehicleName(f.vehicle)} expires in ${left}`,
-        lines: [
-          `Your offer of ${usd(f.amount)} has not been answered yet: ${deadlineText(f.deadline)}.`,
-          'To keep it open longer, make a new offer on the vehicle page: it replaces this one and runs 48 hours.',
-        ],
-        vehicle: f.vehicle,
-        action: 'Open the vehicle page',
-        path: LINKS.vehicle(f.vehicle),
-        sms: `Your offer ${usd(f.amount)} on ${vehicleName(f.vehicle)} expires in ${left}. A new offer renews it.`,
-      });
-};
+export const offerExpiringMessage = defineMessage(
+  'offer_expiring',
+  (
+    ctx: MessageContext,
+    f: { vehicle: VehicleFacts; amount: string; counterAmount: string | null; deadline: Deadline },
+  ) => {
+    const left = timeLeftShort(f.deadline);
+    return f.counterAmount
+      ? compose(ctx, {
+          subject: `Counter offer of ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)} expires in ${left}`,
+          lines: [
+            `Our counter offer of ${usd(f.counterAmount)} to your offer of ${usd(f.amount)} is waiting for your answer.`,
+            `Accept or decline it: ${deadlineText(f.deadline)}. After that it expires.`,
+          ],
+          vehicle: f.vehicle,
+          action: 'Answer the counter offer',
+          path: LINKS.dealerOffers,
+          sms: `Counter offer ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)} expires in ${left}. Accept or decline it now.`,
+        })
+      : compose(ctx, {
+          subject: `Your offer of ${usd(f.amount)} on ${vehicleName(f.vehicle)} expires in ${left}`,
+          lines: [
+            `Your offer of ${usd(f.amount)} has not been answered yet: ${deadlineText(f.deadline)}.`,
+            'To keep it open longer, make a new offer on the vehicle page: it replaces this one and runs 48 hours.',
+          ],
+          vehicle: f.vehicle,
+          action: 'Open the vehicle page',
+          path: LINKS.vehicle(f.vehicle),
+          sms: `Your offer ${usd(f.amount)} on ${vehicleName(f.vehicle)} expires in ${left}. A new offer renews it.`,
+        });
+  },
+);
 
 /** To the dealer: the window closed without an answer. */
-export const offerExpiredMessage = (
-  ctx: MessageContext,
-  f: { vehicle: VehicleFacts; amount: string; counterAmount: string | null },
-) =>
-  compose(ctx, {
-    subject: f.counterAmount
-      ? `The counter offer of ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)} expired`
-      : `Your offer of ${usd(f.amount)} on ${vehicleName(f.vehicle)} expired`,
-    lines: [
-      f.counterAmount
-        ? `Our counter offer of ${usd(f.counterAmount)} to your offer of ${usd(f.amount)} expired without an answer.`
-        : `Your offer of ${usd(f.amount)} expired without an answer.`,
-      'If the vehicle is still listed, you can make a new offer on its page.',
-    ],
-    vehicle: f.vehicle,
-    action: 'Open the vehicle page',
-    path: LINKS.vehicle(f.vehicle),
-    sms: f.counterAmount
-      ? `Counter offer ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)} expired.`
-      : `Your offer ${usd(f.amount)} on ${vehicleName(f.vehicle)} expired.`,
-  });
+export const offerExpiredMessage = defineMessage(
+  'offer_expired',
+  (ctx: MessageContext, f: { vehicle: VehicleFacts; amount: string; counterAmount: string | null }) =>
+    compose(ctx, {
+      subject: f.counterAmount
+        ? `The counter offer of ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)} expired`
+        : `Your offer of ${usd(f.amount)} on ${vehicleName(f.vehicle)} expired`,
+      lines: [
+        f.counterAmount
+          ? `Our counter offer of ${usd(f.counterAmount)} to your offer of ${usd(f.amount)} expired without an answer.`
+          : `Your offer of ${usd(f.amount)} expired without an answer.`,
+        'If the vehicle is still listed, you can make a new offer on its page.',
+      ],
+      vehicle: f.vehicle,
+      action: 'Open the vehicle page',
+      path: LINKS.vehicle(f.vehicle),
+      sms: f.counterAmount
+        ? `Counter offer ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)} expired.`
+        : `Your offer ${usd(f.amount)} on ${vehicleName(f.vehicle)} expired.`,
+    }),
+);
 
 /** To the dealer: its open offer was closed by something else (the car sold, the listing removed). */
-export const offerClosedMessage = (
-  ctx: MessageContext,
-  f: { vehicle: VehicleFacts; amount: string; counterAmount: string | null; reason: string },
-) =>
-  compose(ctx, {
-    subject: `Your offer on ${vehicleName(f.vehicle)} was declined: ${f.reason.toLowerCase()}`,
-    lines: [
-      `Your offer of ${usd(f.amount)}${f.counterAmount ? ` (our counter offer: ${usd(f.counterAmount)})` : ''} was declined: ${f.reason.toLowerCase()}.`,
-      'Other vehicles are waiting in the inventory.',
-    ],
-    vehicle: f.vehicle,
-    action: 'Browse the inventory',
-    path: LINKS.inventory,
-    sms: `Your offer ${usd(f.amount)} on ${vehicleName(f.vehicle)} was declined: ${f.reason.toLowerCase()}.`,
-  });
+export const offerClosedMessage = defineMessage(
+  'offer_closed',
+  (
+    ctx: MessageContext,
+    f: { vehicle: VehicleFacts; amount: string; counterAmount: string | null; reason: string },
+  ) =>
+    compose(ctx, {
+      subject: `Your offer on ${vehicleName(f.vehicle)} was declined: ${f.reason.toLowerCase()}`,
+      lines: [
+        `Your offer of ${usd(f.amount)}${f.counterAmount ? ` (our counter offer: ${usd(f.counterAmount)})` : ''} was declined: ${f.reason.toLowerCase()}.`,
+        'Other vehicles are waiting in the inventory.',
+      ],
+      vehicle: f.vehicle,
+      action: 'Browse the inventory',
+      path: LINKS.inventory,
+      sms: `Your offer ${usd(f.amount)} on ${vehicleName(f.vehicle)} was declined: ${f.reason.toLowerCase()}.`,
+    }),
+);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { soldMessage } from '../../../test/helpers';
 import {
   type AppDatabase,
   amountInSubject,
@@ -129,7 +130,7 @@ describe('a change that rolls back', () => {
       event: 'vehicle_sold' as const,
       entityId: 42,
       to: [{ admins: true as const }],
-      payload: { subject: 'Sold', text: 'Sold', html: '<p>Sold</p>', link: '', sms: 'Sold' },
+      message: soldMessage(1),
     };
     await expect(
       handle.db.transaction(async (tx) => {

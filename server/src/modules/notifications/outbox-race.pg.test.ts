@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { soldMessage } from '../../../test/helpers';
 import { createDatabase, dropDatabase } from '../../../test/pg-admin';
 import { type SmtpSink, startSmtpSink } from '../../../test/smtp-sink';
 import { type DbHandle, openDatabase } from '../../db/client';
@@ -43,13 +44,7 @@ describe('two senders on one PostgreSQL outbox', () => {
           event: 'vehicle_sold' as const,
           entityId: i + 1,
           to: [{ admins: true }],
-          payload: {
-            subject: `Sold #${i + 1}`,
-            text: `Vehicle ${i + 1} sold`,
-            html: `<p>Vehicle ${i + 1} sold</p>`,
-            link: '',
-            sms: `Vehicle ${i + 1} sold`,
-          },
+          message: soldMessage(i + 1),
         })),
       ),
     );
@@ -60,6 +55,7 @@ describe('two senders on one PostgreSQL outbox', () => {
       for (;;) {
         const pass = await runSenderPass(instance.db, transport, {
           from: 'Deal Machine <no-reply@example.com>',
+          messages: { brandName: 'Deal Machine', origin: 'https://wholesale.example.com' },
           batchSize: 10,
         });
         sent += pass.sent;

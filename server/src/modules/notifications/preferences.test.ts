@@ -4,7 +4,7 @@ import type { ParsedMail } from 'mailparser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer } from '../../../test/factories';
 import { startFakeTwilio } from '../../../test/fake-twilio';
-import { dealerWithCode } from '../../../test/helpers';
+import { dealerWithCode, soldMessage } from '../../../test/helpers';
 import { signIn, signInAdmin } from '../../../test/sessions';
 import { createTestApp } from '../../../test/test-app';
 import { withMailingApp } from '../../../test/with-mailing-app';
@@ -15,6 +15,7 @@ import {
   notifications,
 } from '../../db/schema';
 import { enqueueNotifications } from './enqueue-notifications';
+import { messageContextOf } from './notification-messages';
 import { runSenderPass } from './send-notifications';
 import { LINK_SECRET_SETTING, UnsubscribeLinks } from './unsubscribe-links';
 
@@ -64,7 +65,13 @@ async function sendDealerMail(dealerId: number, event: string, to: string): Prom
     idempotencyKey: `${event}:${dealerId}:${to}:email:${Math.random()}`,
   });
   const before = ctx.sink.messages.length;
-  expect(await runSenderPass(ctx.db, ctx.transport, { from: FROM, unsubscribe: links })).toMatchObject({
+  expect(
+    await runSenderPass(ctx.db, ctx.transport, {
+      from: FROM,
+      messages: messageContextOf(ctx.config),
+      unsubscribe: links,
+    }),
+  ).toMatchObject({
     sent: 1,
   });
   expect(ctx.sink.messages).toHaveLength(before + 1);
@@ -121,15 +128,20 @@ describe('RFC 8058 one-click unsubscribe', () => {
     expect(again.statusCode).toBe(200);
     expect(await prefRows(dealer.id)).toHaveLength(1);
     // The next counter for this dealer is not e-mailed; another event still is.
-    const payload = { subject: 'After', text: 't', html: '<p>t</p>', link: ORIGIN, sms: 's' };
+    const sold = soldMessage(900_001);
     await ctx.db.transaction((tx) =>
       enqueueNotifications(tx, [
-        { event: 'counter_sent', entityId: 900_001, to: [{ dealerId: dealer.id, contact: 'main' }], payload },
+        {
+          event: 'counter_sent',
+          entityId: 900_001,
+          to: [{ dealerId: dealer.id, contact: 'main' }],
+          message: sold,
+        },
         {
           event: 'offer_declined',
           entityId: 900_001,
           to: [{ dealerId: dealer.id, contact: 'main' }],
-          payload,
+          message: sold,
         },
       ]),
     );
@@ -243,7 +255,11 @@ describe('RFC 8058 one-click unsubscribe', () => {
       } as NotificationPayload,
       idempotencyKey: 'offer_received:1:boss@example.com:email',
     });
-    await runSenderPass(ctx.db, ctx.transport, { from: FROM, unsubscribe: links });
+    await runSenderPass(ctx.db, ctx.transport, {
+      from: FROM,
+      messages: messageContextOf(ctx.config),
+      unsubscribe: links,
+    });
     expect(header(ctx.sink.messages[0]!, 'List-Unsubscribe')).toBeUndefined();
 
     const [stored] = await ctx.db.select().from(appSettings).where(eq(appSettings.key, LINK_SECRET_SETTING));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import type { MessageContext } from './notification-messages';
+import { messageContextOf } from './notification-messages';
 import { notificationPreferencesRoutes } from './notification-preferences.routes';
 import { notificationsRoutes } from './notifications.routes';
 import { scheduleNotificationSender } from './schedule-notification-sender';
@@ -10,13 +10,15 @@ import { UnsubscribeLinks } from './unsubscribe-links';
 /**
  * The notifications module (DESIGN.md §6): the admin's notification log, each dealer's preferences,
  * one-click unsubscribe links, and the outbox's sender, which every instance runs (nothing is sent
- * from a request).
+ * from a request). The brand and PUBLIC_ORIGIN every message names are bound here, once: the
+ * outbox keeps each message's template and facts, and the sender and the log render them.
  */
 export async function registerNotifications(
   app: FastifyInstance,
-  { db, config, messages }: { db: Database; config: Config; messages: MessageContext },
+  { db, config }: { db: Database; config: Config },
 ) {
-  await app.register(notificationsRoutes, { db });
+  const messages = messageContextOf(config);
+  await app.register(notificationsRoutes, { db, messages });
   // One-click unsubscribe links are signed with NOTIFICATION_LINK_SECRET or a key kept in
   // app_settings, loaded (or generated once) at start-up so no request ever writes it.
   const unsubscribeLinks = new UnsubscribeLinks(db, config.notificationLinkSecret, messages.origin);
@@ -31,6 +33,7 @@ export async function registerNotifications(
   });
   scheduleNotificationSender(app, db, config.mail, config.notificationIntervalMs, {
     sms: config.sms,
+    messages,
     unsubscribe: unsubscribeLinks,
     retryBaseMs: config.notificationRetryBaseMs,
   });

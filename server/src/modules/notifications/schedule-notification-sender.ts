@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import type { MessageContext } from './notification-messages';
 import { createMailTransport, runSenderPass } from './send-notifications';
 import { createTwilioTransport } from './sms-transport';
 import type { UnsubscribeLinks } from './unsubscribe-links';
@@ -21,7 +22,12 @@ export function scheduleNotificationSender(
   db: Database,
   mail: Config['mail'],
   intervalMs: number,
-  extras: { sms?: Config['sms']; unsubscribe?: UnsubscribeLinks; retryBaseMs?: number } = {},
+  extras: {
+    messages: MessageContext;
+    sms?: Config['sms'];
+    unsubscribe?: UnsubscribeLinks;
+    retryBaseMs?: number;
+  },
 ) {
   const transport = mail ? createMailTransport(mail.smtpUrl) : null;
   const sms = extras.sms ? createTwilioTransport(extras.sms) : null;
@@ -32,6 +38,7 @@ export function scheduleNotificationSender(
     for (;;) {
       const result = await runSenderPass(db, transport, {
         from,
+        messages: extras.messages,
         sms,
         unsubscribe: extras.unsubscribe ?? null,
         retryBaseMs: extras.retryBaseMs,

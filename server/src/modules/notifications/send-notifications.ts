@@ -3,8 +3,11 @@ import { toE164 } from '@contracts/phone';
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client';
-import { type NotificationPayload, notifications } from '../../db/schema';
+import { notifications } from '../../db/schema';
 import { escapeHtml } from '../../lib/escape-html';
+import type { MessagePayload } from './enqueue-notifications';
+import type { MessageContext } from './notification-messages';
+import { renderPayload } from './render-message';
 import { SmsRejected, type SmsTransport } from './sms-transport';
 import type { UnsubscribeLinks } from './unsubscribe-links';
 
@@ -99,6 +102,8 @@ export interface SenderPassResult {
 export interface SenderOptions {
   /** The e-mail sender address (MAIL_FROM). */
   from: string;
+  /** The brand and origin every message is rendered with (messageContextOf(config)). */
+  messages: MessageContext;
   batchSize?: number;
   /** Text messages; null/absent: sms rows are suppressed ('no transport'), e-mail is unaffected. */
   sms?: SmsTransport | null;
@@ -117,15 +122,15 @@ class Undeliverable extends Error {}
  * footer for readers whose mail client shows no unsubscribe button.
  */
 async function mailFor(
-  row: { event: string; payload: NotificationPayload },
+  row: { event: string; dealerId: number | undefined },
+  payload: MessagePayload,
   links: UnsubscribeLinks | null | undefined,
 ) {
-  const { payload } = row;
   const headers: Record<string, string> = { 'X-Notification-Event': row.event };
-  if (payload.dealerId === undefined || !links) {
+  if (row.dealerId === undefined || !links) {
     return { text: payload.text, html: payload.html, headers };
   }
-  const url = await links.url({ dealerId: payload.dealerId, event: row.event, channel: 'email' });
+  const url = await links.url({ dealerId: row.dealerId, event: row.event, channel: 'email' });
   headers['List-Unsubscribe'] = `<${url}>`;
   headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   const text = `${payload.text}\n\nStop these e-mails: ${url}\nAll notification settings: ${links.preferencesUrl}`;
@@ -137,12 +142,12 @@ async function mailFor(
 }
 
 /**
- * One pass of the sender: claims due rows, sends each OUTSIDE any transaction (e-mail over SMTP,
- * sms through Twilio), then records the answer. A failure is retried after `retryBaseMs` (1 min) ×
- * 2^(attempts − 1);
- * the 8th failure is `dead`, and so is at once a text the provider refused for good (an invalid or
- * unsubscribed number, see SmsRejected). Without the channel's transport, rows become `suppressed`
- * (visible in the admin log, re-queued by a resend).
+ * One pass of the sender: claims due rows, renders each with the brand and origin, sends it OUTSIDE
+ * any transaction (e-mail over SMTP, sms through Twilio), then records the answer. A failure (a row
+ * naming a template this version lacks among them) is retried after `retryBaseMs` (1 min) ×
+ * 2^(attempts − 1); the 8th failure is `dead`, and so is at once a text the provider refused for
+ * good (an invalid or unsubscribed number, see SmsRejected). Without the channel's transport, rows
+ * become `suppressed` (visible in the admin log, re-queued by a resend).
  */
 export async function runSenderPass(
   db: Database,
@@ -168,14 +173,18 @@ export async function runSenderPass(
       continue;
     }
     try {
-      const payload = row.payload;
+      const payload = renderPayload(options.messages, row.payload);
       let info: { response: string };
       if (sms) {
         const to = toE164(row.recipient);
         if (!to) throw new Undeliverable(`not a phone number that can be texted: ${row.recipient}`);
         info = await sms.send({ to, body: payload.sms ?? `${payload.subject} ${payload.link}` });
       } else {
-        const mail = await mailFor({ event: row.event, payload }, options.unsubscribe);
+        const mail = await mailFor(
+          { event: row.event, dealerId: row.payload.dealerId },
+          payload,
+          options.unsubscribe,
+        );
         info = await transport!.sendMail({
           from: options.from,
           to: row.recipient,

@@ -5,8 +5,9 @@ import { recipientsOf } from '../../../test/smtp-sink';
 import { createTestApp } from '../../../test/test-app';
 import { withMailingApp } from '../../../test/with-mailing-app';
 import { notifications } from '../../db/schema';
-import { runSenderPass } from './send-notifications';
-import { createTwilioTransport, SmsRejected } from './sms-transport';
+import { messageContextOf } from './notification-messages';
+import { type MailTransport, runSenderPass } from './send-notifications';
+import { createTwilioTransport, SmsRejected, type SmsTransport } from './sms-transport';
 
 const FROM = 'Deal Machine <notify@wholesale.example.com>';
 
@@ -37,6 +38,9 @@ async function enqueue(channel: 'email' | 'sms', recipient: string, text = 'Coun
 const rowOf = async (id: number) =>
   (await ctx.db.select().from(notifications).where(eq(notifications.id, id)))[0]!;
 const sms = () => createTwilioTransport(ctx.config.sms!);
+/** One sender pass with these texts' transport (and the e-mail one). */
+const pass = (texts: SmsTransport | null, mail: MailTransport | null = ctx.transport) =>
+  runSenderPass(ctx.db, mail, { from: FROM, messages: messageContextOf(ctx.config), sms: texts });
 
 beforeAll(async () => {
   twilio = await startFakeTwilio();
@@ -55,7 +59,7 @@ beforeEach(() => {
 describe('SMS through the Twilio Messages API (a fake speaking its wire format)', () => {
   it('delivers an sms row with the right To, From, Body and credentials and records Twilio’s answer', async () => {
     const row = await enqueue('sms', '(555) 210-0100');
-    expect(await runSenderPass(ctx.db, ctx.transport, { from: FROM, sms: sms() })).toEqual({
+    expect(await pass(sms())).toEqual({
       sent: 1,
       failed: 0,
       dead: 0,
@@ -80,7 +84,7 @@ describe('SMS through the Twilio Messages API (a fake speaking its wire format)'
   it('records a 401 (wrong auth token) as a failure with Twilio’s code and retries it later', async () => {
     const row = await enqueue('sms', '+15552100100');
     const wrongToken = createTwilioTransport({ ...ctx.config.sms!, authToken: 'not-the-right-token-at-all' });
-    expect(await runSenderPass(ctx.db, ctx.transport, { from: FROM, sms: wrongToken })).toMatchObject({
+    expect(await pass(wrongToken)).toMatchObject({
       failed: 1,
     });
     const failed = await rowOf(row.id);
@@ -97,14 +101,14 @@ describe('SMS through the Twilio Messages API (a fake speaking its wire format)'
 
     // With the configuration fixed, the retry goes out.
     await ctx.db.update(notifications).set({ nextAttemptAt: sql`now()` }).where(eq(notifications.id, row.id));
-    expect(await runSenderPass(ctx.db, ctx.transport, { from: FROM, sms: sms() })).toMatchObject({ sent: 1 });
+    expect(await pass(sms())).toMatchObject({ sent: 1 });
     expect(await rowOf(row.id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
   it('gives up at once on a number Twilio refuses (400 / 21211), but retries a 503', async () => {
     const invalid = await enqueue('sms', '+15550000000');
     twilio.failNext(400, 21211, "The 'To' number +15550000000 is not a valid phone number.");
-    expect(await runSenderPass(ctx.db, ctx.transport, { from: FROM, sms: sms() })).toMatchObject({ dead: 1 });
+    expect(await pass(sms())).toMatchObject({ dead: 1 });
     expect(await rowOf(invalid.id)).toMatchObject({
       status: 'dead',
       attempts: 1,
@@ -113,7 +117,7 @@ describe('SMS through the Twilio Messages API (a fake speaking its wire format)'
 
     const busy = await enqueue('sms', '+15552100101');
     twilio.failNext(503, 20500, 'Service unavailable');
-    expect(await runSenderPass(ctx.db, ctx.transport, { from: FROM, sms: sms() })).toMatchObject({
+    expect(await pass(sms())).toMatchObject({
       failed: 1,
     });
     expect(await rowOf(busy.id)).toMatchObject({
@@ -137,7 +141,7 @@ describe('SMS through the Twilio Messages API (a fake speaking its wire format)'
   it('a phone on file that cannot be texted is dead without asking Twilio', async () => {
     const row = await enqueue('sms', 'front desk, ext 4');
     const before = twilio.requests;
-    expect(await runSenderPass(ctx.db, ctx.transport, { from: FROM, sms: sms() })).toMatchObject({ dead: 1 });
+    expect(await pass(sms())).toMatchObject({ dead: 1 });
     expect(twilio.requests).toBe(before);
     expect((await rowOf(row.id)).providerAnswer).toBe(
       'not a phone number that can be texted: front desk, ext 4',
@@ -151,7 +155,7 @@ describe('SMS through the Twilio Messages API (a fake speaking its wire format)'
       apiBase: 'http://127.0.0.1:9',
       timeoutMs: 2000,
     });
-    expect(await runSenderPass(ctx.db, ctx.transport, { from: FROM, sms: nowhere })).toMatchObject({
+    expect(await pass(nowhere)).toMatchObject({
       failed: 1,
     });
     expect((await rowOf(row.id)).providerAnswer).toMatch(/^Twilio unreachable: /);
@@ -160,7 +164,7 @@ describe('SMS through the Twilio Messages API (a fake speaking its wire format)'
   it('without SMS configured, sms rows are suppressed and e-mail still goes out (and the other way round)', async () => {
     const text = await enqueue('sms', '+15552100100');
     const email = await enqueue('email', 'pat@testmotors.example');
-    expect(await runSenderPass(ctx.db, ctx.transport, { from: FROM, sms: null })).toEqual({
+    expect(await pass(null)).toEqual({
       sent: 1,
       failed: 0,
       dead: 0,
@@ -173,7 +177,7 @@ describe('SMS through the Twilio Messages API (a fake speaking its wire format)'
     await ctx.db.delete(notifications);
     const text2 = await enqueue('sms', '+15552100100');
     const email2 = await enqueue('email', 'pat@testmotors.example');
-    expect(await runSenderPass(ctx.db, null, { from: FROM, sms: sms() })).toMatchObject({
+    expect(await pass(sms(), null)).toMatchObject({
       sent: 1,
       suppressed: 1,
     });

@@ -15,7 +15,6 @@ import { memberBehindCode, toSessionMember } from '../buy-codes/code-holder';
 import { findDealerActiveCode, findUsableBuyCode } from '../buy-codes/find-usable-buy-code';
 import { assertMayBuy, checkBuyerLimits } from '../buyer-limits/check-buyer-limits';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
-import type { MessageContext } from '../notifications/notification-messages';
 import { offerReceivedMessage } from '../notifications/offer-messages';
 import { lockVehicle } from '../vehicle-rows/vehicle-rows';
 import { isPublished } from '../vehicles/vehicle-projection';
@@ -34,7 +33,6 @@ export const formatOfferAmount = (amount: string) => formatUsd(Number(amount), {
 export async function createOffer(
   db: Database,
   input: { vehicleId: number; amount: string } & ({ buyCode: string } | { dealer: Actor }),
-  messages: MessageContext,
   idempotency?: IdempotentRequest,
 ): Promise<OfferReceipt> {
   return withRetries(() =>
@@ -86,7 +84,7 @@ export async function createOffer(
           ),
         )
         .for('update');
-      if (open) await expireOffers(tx, messages, { offerId: open.id });
+      if (open) await expireOffers(tx, { offerId: open.id });
       const [current] = open
         ? await tx.select({ status: offers.status }).from(offers).where(eq(offers.id, open.id))
         : [];
@@ -168,7 +166,7 @@ export async function createOffer(
           event: 'offer_received',
           entityId: activityId,
           to: [{ admins: true }],
-          payload: offerReceivedMessage(messages, {
+          message: offerReceivedMessage({
             vehicle,
             dealerName: by,
             amount: input.amount,

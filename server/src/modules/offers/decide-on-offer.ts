@@ -9,7 +9,6 @@ import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 import { countBuyCodeUse, lockUsableCodeForSale } from '../buy-codes/find-usable-buy-code';
-import type { MessageContext } from '../notifications/notification-messages';
 import { lockVehicle } from '../vehicle-rows/vehicle-rows';
 import { sellVehicle } from '../vehicles/sell-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
@@ -48,12 +47,11 @@ export async function lockOffer(
  */
 export async function decideOnOffer(
   db: Database,
-  messages: MessageContext,
   offerId: number,
   scope: { dealerId?: number },
   decide: (tx: Transaction, locked: LockedOffer) => Promise<void>,
 ): Promise<OfferView> {
-  await expireOffers(db, messages, { offerId });
+  await expireOffers(db, { offerId });
   return withRetries(() =>
     db.transaction(async (tx) => {
       const locked = await lockOffer(tx, offerId, scope);
@@ -73,7 +71,6 @@ export async function sellOnOffer(
   { offer, vehicle }: LockedOffer,
   sale: { amount: string; buyerUserId: number | null },
   actor: Actor,
-  messages: MessageContext,
 ) {
   if (!vehicle || !isPublished(vehicle))
     throw new AppError(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable);
@@ -89,7 +86,6 @@ export async function sellOnOffer(
       buyerUserId: sale.buyerUserId,
     },
     actor,
-    messages,
   );
   await countBuyCodeUse(tx, buyCode, actor, transaction.id);
 }

@@ -1,11 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
-import {
-  type MessageContext,
-  type VehicleFactsRow,
-  vehicleFactsOfRow,
-} from '../notifications/notification-messages';
+import { type VehicleFactsRow, vehicleFactsOfRow } from '../notifications/notification-messages';
 import { offerExpiredMessage } from '../notifications/offer-messages';
 
 interface ExpiredRow extends VehicleFactsRow, Record<string, unknown> {
@@ -23,11 +19,7 @@ interface ExpiredRow extends VehicleFactsRow, Record<string, unknown> {
  * Runs periodically and before offer reads; actions expire their own offer first (`offerId`), so an
  * expired offer is never accepted.
  */
-export async function expireOffers(
-  db: Executor,
-  messages: MessageContext,
-  only?: { offerId: number },
-): Promise<number> {
+export async function expireOffers(db: Executor, only?: { offerId: number }): Promise<number> {
   const filter = only ? sql`and id = ${only.offerId}` : sql``;
   return db.transaction(async (tx) => {
     const result = (await tx.execute(sql`
@@ -51,7 +43,7 @@ export async function expireOffers(
           event: 'offer_expired' as const,
           entityId: Number(row.id),
           to: [{ dealerId: Number(row.dealer_id), contact: 'main' as const }],
-          payload: offerExpiredMessage(messages, {
+          message: offerExpiredMessage({
             vehicle: vehicleFactsOfRow(row),
             amount: row.amount,
             counterAmount: row.counter_amount,

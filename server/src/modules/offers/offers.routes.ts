@@ -5,7 +5,6 @@ import type { Database } from '../../db/client';
 import { idempotencyOf } from '../../lib/idempotency';
 import { attemptPolicies, guardAttempt } from '../../plugins/rate-limit';
 import { normalizeCode } from '../buy-codes/find-usable-buy-code';
-import { messageContextOf } from '../notifications/notification-messages';
 import { createOffer } from './create-offer';
 import { expireOffers } from './expire-offers';
 import { findOfferViews } from './find-offers';
@@ -16,13 +15,12 @@ import { updateOffer, withdrawCounter } from './update-offer';
 export async function offersRoutes(app: FastifyInstance, { db, config }: { db: Database; config: Config }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const policies = attemptPolicies(config);
-  const messages = messageContextOf(config);
 
   // Offers expire on their own (DESIGN.md §3); reads and actions also check, so this is a backstop.
   // The same sweep reminds dealers two hours before a window closes (each once, DESIGN.md §6).
   const sweep = setInterval(() => {
-    expireOffers(db, messages)
-      .then(() => remindExpiringOffers(db, messages))
+    expireOffers(db)
+      .then(() => remindExpiringOffers(db))
       .catch((error: unknown) => app.log.warn({ err: error }, 'offer expiry sweep failed'));
   }, 60_000);
   sweep.unref();
@@ -34,7 +32,7 @@ export async function offersRoutes(app: FastifyInstance, { db, config }: { db: D
     handler: async (request, reply) => {
       const idempotency = idempotencyOf(request, `code:${normalizeCode(request.body.buyCode)}`);
       const offer = await guardAttempt(db, request, policies.code, undefined, () =>
-        createOffer(db, { vehicleId: request.params.id, ...request.body }, messages, idempotency),
+        createOffer(db, { vehicleId: request.params.id, ...request.body }, idempotency),
       );
       return reply.code(201).send(offer);
     },
@@ -47,7 +45,7 @@ export async function offersRoutes(app: FastifyInstance, { db, config }: { db: D
       const dealer = await request.actor();
       const idempotency = idempotencyOf(request, `dealer:${dealer.id}:${dealer.member?.id ?? ''}`);
       const { vehicleId, amount } = request.body;
-      const offer = await createOffer(db, { vehicleId, amount, dealer }, messages, idempotency);
+      const offer = await createOffer(db, { vehicleId, amount, dealer }, idempotency);
       return reply.code(201).send(offer);
     },
   });
@@ -55,7 +53,7 @@ export async function offersRoutes(app: FastifyInstance, { db, config }: { db: D
   routes.route({
     ...app.endpoint('listOffers'),
     handler: async () => {
-      await expireOffers(db, messages);
+      await expireOffers(db);
       return findOfferViews(db);
     },
   });
@@ -64,16 +62,12 @@ export async function offersRoutes(app: FastifyInstance, { db, config }: { db: D
     // Accepting sells the vehicle.
     ...app.endpoint('updateOffer', { changesVehicles: true }),
     handler: async (request) =>
-      updateOffer(
-        db,
-        { offerId: request.params.id, admin: await request.actor(), decision: request.body },
-        messages,
-      ),
+      updateOffer(db, { offerId: request.params.id, admin: await request.actor(), decision: request.body }),
   });
 
   routes.route({
     ...app.endpoint('withdrawCounter'),
     handler: async (request) =>
-      withdrawCounter(db, { offerId: request.params.id, admin: await request.actor() }, messages),
+      withdrawCounter(db, { offerId: request.params.id, admin: await request.actor() }),
   });
 }

@@ -1,11 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
-import {
-  type MessageContext,
-  type VehicleFactsRow,
-  vehicleFactsOfRow,
-} from '../notifications/notification-messages';
+import { type VehicleFactsRow, vehicleFactsOfRow } from '../notifications/notification-messages';
 import { offerExpiringMessage } from '../notifications/offer-messages';
 
 /** How long before an offer's (or a counter's) window closes its dealer is reminded (issue #16). */
@@ -44,7 +40,7 @@ interface ReminderRow extends VehicleFactsRow, Record<string, unknown> {
  * this window is already in the outbox are skipped cheaply; any other repeat is absorbed by the
  * outbox's idempotency key. Returns how many offers were reminded.
  */
-export async function remindExpiringOffers(db: Database, messages: MessageContext): Promise<number> {
+export async function remindExpiringOffers(db: Database): Promise<number> {
   const due = (await db.execute(sql`
     select o.id, w.window_id
     from offers o
@@ -82,7 +78,7 @@ export async function remindExpiringOffers(db: Database, messages: MessageContex
           event: 'offer_expiring',
           entityId: Number(windowId),
           to: [{ dealerId: Number(row.dealer_id), contact: 'main' }],
-          payload: offerExpiringMessage(messages, {
+          message: offerExpiringMessage({
             vehicle: vehicleFactsOfRow(row),
             amount: row.amount,
             counterAmount: row.counter_amount,

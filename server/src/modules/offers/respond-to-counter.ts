@@ -7,7 +7,6 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { assertMayBuy } from '../buyer-limits/check-buyer-limits';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
-import type { MessageContext } from '../notifications/notification-messages';
 import { counterAnsweredMessage } from '../notifications/offer-messages';
 import { formatOfferAmount } from './create-offer';
 import { decideOnOffer, recordOfferStep, sellOnOffer } from './decide-on-offer';
@@ -20,9 +19,8 @@ import { decideOnOffer, recordOfferStep, sellOnOffer } from './decide-on-offer';
 export async function respondToCounter(
   db: Database,
   input: { offerId: number; dealer: Actor; action: 'accept' | 'decline' },
-  messages: MessageContext,
 ): Promise<OfferView> {
-  return decideOnOffer(db, messages, input.offerId, { dealerId: input.dealer.id! }, async (tx, locked) => {
+  return decideOnOffer(db, input.offerId, { dealerId: input.dealer.id! }, async (tx, locked) => {
     const { offer, vehicle } = locked;
     if (offer.status === 'expired' || offer.expiresAt <= new Date())
       throw new AppError(ERROR_CODES.conflict, 'This offer has expired');
@@ -37,7 +35,6 @@ export async function respondToCounter(
         locked,
         { amount: offer.counterAmount, buyerUserId: actor.member?.id ?? offer.buyerUserId },
         actor,
-        messages,
       );
     const status = input.action === 'accept' ? 'accepted' : 'declined';
     const { activityId } = await recordOfferStep(tx, offer, actor, {
@@ -59,7 +56,7 @@ export async function respondToCounter(
         event: status === 'accepted' ? 'counter_accepted' : 'counter_declined',
         entityId: activityId,
         to: [{ admins: true }],
-        payload: counterAnsweredMessage(messages, {
+        message: counterAnsweredMessage({
           vehicle,
           dealerName: dealer.name,
           amount: offer.amount,

@@ -6,7 +6,6 @@ import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
-import type { MessageContext } from '../notifications/notification-messages';
 import {
   counterSentMessage,
   counterWithdrawnMessage,
@@ -28,9 +27,8 @@ export type OfferDecision =
 export async function updateOffer(
   db: Database,
   input: { offerId: number; admin: Actor; decision: OfferDecision },
-  messages: MessageContext,
 ): Promise<OfferView> {
-  return decideOnOffer(db, messages, input.offerId, {}, async (tx, locked) => {
+  return decideOnOffer(db, input.offerId, {}, async (tx, locked) => {
     const { offer, vehicle } = locked;
     if (offer.status !== 'pending' || offer.expiresAt <= new Date()) {
       throw new AppError(
@@ -52,13 +50,7 @@ export async function updateOffer(
         );
     }
     if (decision.status === 'accepted')
-      await sellOnOffer(
-        tx,
-        locked,
-        { amount: offer.amount, buyerUserId: offer.buyerUserId },
-        actor,
-        messages,
-      );
+      await sellOnOffer(tx, locked, { amount: offer.amount, buyerUserId: offer.buyerUserId }, actor);
 
     const countered = decision.status === 'countered';
     const { activityId, updated } = await recordOfferStep(tx, offer, actor, {
@@ -90,15 +82,15 @@ export async function updateOffer(
             : 'offer_declined',
         entityId: activityId,
         to: [{ dealerId: offer.dealerId, contact: 'main' }],
-        payload: countered
-          ? counterSentMessage(messages, {
+        message: countered
+          ? counterSentMessage({
               vehicle,
               amount: offer.amount,
               counterAmount: decision.counterAmount,
               counterMessage: decision.counterMessage,
               deadline: { expiresAt: updated.expiresAt, now: updated.updatedAt },
             })
-          : offerAnsweredMessage(messages, {
+          : offerAnsweredMessage({
               vehicle,
               amount: offer.amount,
               accepted: decision.status === 'accepted',
@@ -116,9 +108,8 @@ export async function updateOffer(
 export async function withdrawCounter(
   db: Database,
   input: { offerId: number; admin: Actor },
-  messages: MessageContext,
 ): Promise<OfferView> {
-  return decideOnOffer(db, messages, input.offerId, {}, async (tx, { offer, vehicle }) => {
+  return decideOnOffer(db, input.offerId, {}, async (tx, { offer, vehicle }) => {
     if (offer.status !== 'countered' || !offer.counterAmount)
       throw new AppError(ERROR_CODES.conflict, OFFER_TEXT.noCounterToWithdraw);
     const { activityId } = await recordOfferStep(tx, offer, input.admin, {
@@ -142,7 +133,7 @@ export async function withdrawCounter(
           event: 'counter_sent',
           entityId: activityId,
           to: [{ dealerId: offer.dealerId, contact: 'main' }],
-          payload: counterWithdrawnMessage(messages, {
+          message: counterWithdrawnMessage({
             vehicle,
             amount: offer.amount,
             counterAmount: offer.counterAmount,

@@ -2,13 +2,12 @@ import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { offerActivities, offers, vehicles } from '../../db/schema';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
-import type { MessageContext } from '../notifications/notification-messages';
 import { offerClosedMessage } from '../notifications/offer-messages';
 
 /**
  * Declines every open (pending or countered) offer matching `where`, logging `message` on each —
  * when a car sells or is removed, or a dealer is deactivated. Inside the caller's DB transaction.
- * With `messages`, each dealer's main contact is told why (offer_declined); without, the caller
+ * With `tellDealers`, each dealer's main contact is told why (offer_declined); without, the caller
  * tells the dealer itself (a deactivated dealer hears of that once, not per offer).
  * A leaf module of its own: the sale (vehicles) and dealers need it, and offers sits above both.
  */
@@ -16,7 +15,7 @@ export async function declineOpenOffers(
   tx: Transaction,
   where: SQL | undefined,
   message: string,
-  messages: MessageContext | null,
+  { tellDealers }: { tellDealers: boolean },
 ) {
   const closed = await tx
     .update(offers)
@@ -43,7 +42,7 @@ export async function declineOpenOffers(
       })),
     )
     .returning({ id: offerActivities.id, offerId: offerActivities.offerId });
-  if (messages) {
+  if (tellDealers) {
     const cars = await tx
       .select()
       .from(vehicles)
@@ -61,7 +60,7 @@ export async function declineOpenOffers(
         event: 'offer_declined' as const,
         entityId: activityOf.get(o.id)!,
         to: [{ dealerId: o.dealerId, contact: 'main' as const }],
-        payload: offerClosedMessage(messages, {
+        message: offerClosedMessage({
           vehicle: carOf.get(o.vehicleId)!,
           amount: o.amount,
           counterAmount: o.counterAmount,

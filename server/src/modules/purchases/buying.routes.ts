@@ -5,7 +5,6 @@ import type { Database } from '../../db/client';
 import { idempotencyOf } from '../../lib/idempotency';
 import { attemptPolicies, guardAttempt } from '../../plugins/rate-limit';
 import { normalizeCode } from '../buy-codes/find-usable-buy-code';
-import { messageContextOf } from '../notifications/notification-messages';
 import { purchaseWithCode } from './purchase-with-code';
 
 /**
@@ -15,14 +14,13 @@ import { purchaseWithCode } from './purchase-with-code';
 export async function buyingRoutes(app: FastifyInstance, { db, config }: { db: Database; config: Config }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const policies = attemptPolicies(config);
-  const messages = messageContextOf(config);
 
   routes.route({
     ...app.endpoint('verifyCode', { changesVehicles: true }),
     handler: async (request) => {
       const idempotency = idempotencyOf(request, `code:${normalizeCode(request.body.code)}`);
       return guardAttempt(db, request, policies.code, undefined, () =>
-        purchaseWithCode(db, request.body, messages, idempotency),
+        purchaseWithCode(db, request.body, idempotency),
       );
     },
   });
@@ -34,7 +32,7 @@ export async function buyingRoutes(app: FastifyInstance, { db, config }: { db: D
     handler: async (request) => {
       const dealer = await request.actor();
       const idempotency = idempotencyOf(request, `dealer:${dealer.id}:${dealer.member?.id ?? ''}`);
-      return purchaseWithCode(db, { dealer, vehicleId: request.body.vehicleId }, messages, idempotency);
+      return purchaseWithCode(db, { dealer, vehicleId: request.body.vehicleId }, idempotency);
     },
   });
 }

@@ -15,7 +15,6 @@ import {
 } from '../buy-codes/find-usable-buy-code';
 import { assertMayBuy } from '../buyer-limits/check-buyer-limits';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
-import type { MessageContext } from '../notifications/notification-messages';
 import { purchaseReceiptMessage, vehicleSoldMessage } from '../notifications/sale-messages';
 import { lockVehicle } from '../vehicle-rows/vehicle-rows';
 import { sellVehicle } from '../vehicles/sell-vehicle';
@@ -82,7 +81,6 @@ async function authorityOf(tx: Transaction, input: Purchaser) {
 export async function purchaseWithCode(
   db: Database,
   input: Purchaser & { vehicleId: number },
-  messages: MessageContext,
   idempotency?: IdempotentRequest,
 ): Promise<PurchaseResult> {
   try {
@@ -110,7 +108,6 @@ export async function purchaseWithCode(
             buyerUserId: member?.id ?? null,
           },
           actor,
-          messages,
         );
         await countBuyCodeUse(tx, usable.buyCode, actor, transaction.id);
 
@@ -126,7 +123,7 @@ export async function purchaseWithCode(
             event: 'vehicle_sold',
             entityId: transaction.id,
             to: [{ admins: true }],
-            payload: vehicleSoldMessage(messages, facts),
+            message: vehicleSoldMessage(facts),
           },
           {
             event: 'purchase_receipt',
@@ -135,7 +132,7 @@ export async function purchaseWithCode(
               { dealerId: usable.dealer.id, contact: 'main' },
               { dealerId: usable.dealer.id, contact: 'billing' },
             ],
-            payload: purchaseReceiptMessage(messages, facts),
+            message: purchaseReceiptMessage(facts),
           },
         ]);
 

@@ -8,7 +8,6 @@ import { AppError } from '../../lib/app-error';
 import { revokeMemberSessions } from '../../lib/sessions';
 import { writeAudit } from '../audit/write-audit';
 import { deactivateMemberCodes } from '../buy-codes/member-codes';
-import type { MessageContext } from '../notifications/notification-messages';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
 import { assertOwner, lockMember, teamMemberOf } from './find-team';
 import { revokeMemberTokens } from './member-tokens';
@@ -18,7 +17,7 @@ import { revokeMemberTokens } from './member-tokens';
  * declined, and every session of theirs revoked in the same transaction; sessions are rows in PostgreSQL, so every instance
  * refuses them from the next request (plugins/auth resolves each request against the table).
  */
-export async function disableMember(db: Database, memberId: number, actor: Actor, messages: MessageContext) {
+export async function disableMember(db: Database, memberId: number, actor: Actor) {
   const byOwner = actor.type === 'dealer';
   if (byOwner) {
     assertOwner(actor);
@@ -32,7 +31,9 @@ export async function disableMember(db: Database, memberId: number, actor: Actor
       await revokeMemberSessions(tx, memberId);
       await deactivateMemberCodes(tx, memberId, actor);
       // Their open offers end with them (the dealership is told, as when a sale declines them).
-      await declineOpenOffers(tx, eq(offers.buyerUserId, memberId), 'Buyer removed from the team', messages);
+      await declineOpenOffers(tx, eq(offers.buyerUserId, memberId), 'Buyer removed from the team', {
+        tellDealers: true,
+      });
       await writeAudit(tx, actor, {
         entity: 'dealer_user',
         entityId: memberId,

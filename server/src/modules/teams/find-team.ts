@@ -16,6 +16,8 @@ export function assertOwner(actor: Actor) {
 /** Whether invitations go out by e-mail (SMTP_URL set); else the link is handed to the inviter. */
 export interface InvitationDelivery {
   mailed: boolean;
+  /** Where the handed-over link points: PUBLIC_ORIGIN (or http://HOST:PORT), as the e-mail's would. */
+  origin: string;
 }
 
 /** A dealership's team, owners first, with each member's passkey count and open invitation. */

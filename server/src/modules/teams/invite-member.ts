@@ -9,14 +9,13 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 import { giveUnheldCodesToOwner } from '../buy-codes/member-codes';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
-import type { MessageContext } from '../notifications/notification-messages';
+import { invitationLinkOf, invitationMessage } from '../notifications/team-messages';
 import { type InvitationDelivery, lockMember, teamMemberOf } from './find-team';
 import { issueMemberToken } from './member-tokens';
-import { invitationLinkOf, invitationMessage } from './team-messages';
 
-/** Who invited, as the invitation names them: the owner by name, or the marketplace's team. */
-const inviterName = (actor: Actor, brandName: string) =>
-  actor.member ? actor.member.name : `The ${brandName} team`;
+/** The link handed to the inviter when no e-mail goes out: the one the e-mail would carry. */
+const handedOver = (delivery: InvitationDelivery, token: string) =>
+  delivery.mailed ? null : invitationLinkOf(delivery.origin, token);
 
 /**
  * Invites a person to a dealership's team: the member row (no password yet), a 72-hour single-use
@@ -27,7 +26,6 @@ export async function inviteMember(
   dealerId: number,
   input: InviteMember,
   actor: Actor,
-  messages: MessageContext,
   delivery: InvitationDelivery,
 ): Promise<InvitedMember> {
   try {
@@ -46,7 +44,7 @@ export async function inviteMember(
         })
         .returning();
       await giveUnheldCodesToOwner(tx, dealerId);
-      const link = await sendInvitation(tx, member!, dealer.dealerName, actor, messages);
+      const token = await sendInvitation(tx, member!, dealer.dealerName, actor);
       await writeAudit(tx, actor, {
         entity: 'dealer_user',
         entityId: member!.id,
@@ -55,7 +53,7 @@ export async function inviteMember(
       });
       return {
         ...(await teamMemberOf(tx, dealerId, member!.id)),
-        invitationLink: delivery.mailed ? null : link,
+        invitationLink: handedOver(delivery, token),
       };
     });
   } catch (error) {
@@ -70,25 +68,24 @@ async function sendInvitation(
   member: typeof dealerUsers.$inferSelect,
   dealerName: string,
   actor: Actor,
-  messages: MessageContext,
 ) {
   const { token, id } = await issueMemberToken(tx, member.id, 'invitation');
-  const payload = invitationMessage(messages, {
-    dealerName,
-    name: member.name,
-    role: member.role,
-    invitedBy: inviterName(actor, messages.brandName),
-    token,
-  });
   await enqueueNotifications(tx, [
     {
       event: 'team_invitation',
       entityId: id,
       to: [{ email: member.email }],
-      payload,
+      // Who invited, as the invitation names them: the owner by name, or (null) the marketplace's team.
+      message: invitationMessage({
+        dealerName,
+        name: member.name,
+        role: member.role,
+        invitedBy: actor.member ? actor.member.name : null,
+        token,
+      }),
     },
   ]);
-  return invitationLinkOf(messages, token);
+  return token;
 }
 
 /** The admin sends a pending invitation again: a new 72-hour link, the earlier one dead. */
@@ -96,18 +93,17 @@ export async function resendInvitation(
   db: Database,
   memberId: number,
   actor: Actor,
-  messages: MessageContext,
   delivery: InvitationDelivery,
 ): Promise<InvitedMember> {
   return db.transaction(async (tx) => {
     const { member, dealerName } = await lockMember(tx, memberId, null);
     if (member.acceptedAt || member.disabledAt)
       throw new AppError(ERROR_CODES.conflict, 'Only a pending invitation can be sent again');
-    const link = await sendInvitation(tx, member, dealerName, actor, messages);
+    const token = await sendInvitation(tx, member, dealerName, actor);
     await writeAudit(tx, actor, { entity: 'dealer_user', entityId: memberId, action: 'invitation_resent' });
     return {
       ...(await teamMemberOf(tx, member.dealerId, memberId)),
-      invitationLink: delivery.mailed ? null : link,
+      invitationLink: handedOver(delivery, token),
     };
   });
 }

@@ -11,10 +11,9 @@ import { writeAudit } from '../audit/write-audit';
 import { toDealerInfo } from '../auth/login-dealer';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
-import type { MessageContext } from '../notifications/notification-messages';
+import { passwordResetMessage } from '../notifications/team-messages';
 import { issueMemberToken, memberOfToken } from './member-tokens';
 import { passkeyRegistrationOptions, type RelyingParty, registerPasskey } from './passkeys';
-import { passwordResetMessage } from './team-messages';
 
 type MemberRow = typeof dealerUsers.$inferSelect;
 
@@ -113,7 +112,7 @@ export async function acceptInvitation(
  * "Forgot password": a 15-minute single-use link to an enabled member's address, through the
  * outbox. The answer is the same whether or not the e-mail belongs to anyone.
  */
-export async function requestPasswordReset(db: Database, email: string, messages: MessageContext) {
+export async function requestPasswordReset(db: Database, email: string) {
   await db.transaction(async (tx) => {
     const [member] = await tx.select().from(dealerUsers).where(activeMemberWithEmail(email));
     if (!member) return;
@@ -123,7 +122,7 @@ export async function requestPasswordReset(db: Database, email: string, messages
         event: 'password_reset',
         entityId: id,
         to: [{ email: member.email }],
-        payload: passwordResetMessage(messages, { name: member.name, token }),
+        message: passwordResetMessage({ name: member.name, token }),
       },
     ]);
   });

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isSecureRequest, setSessionCookie, tokensForRole } from '../../plugins/auth';
 import { attemptPolicies, guardAttempt, invitationPolicy, limitRequests } from '../../plugins/rate-limit';
-import type { MessageContext } from '../notifications/notification-messages';
+import { publicOriginOf } from '../notifications/notification-messages';
 import { disableMember } from './disable-member';
 import { assertOwner, findTeam } from './find-team';
 import { inviteMember, resendInvitation, revokeInvitation } from './invite-member';
@@ -36,16 +36,13 @@ import { updateMember } from './update-member';
  * e-mails (invitation, password reset), the member's account, the owner's team page and the
  * admin's view of each dealership's team.
  */
-export async function teamsRoutes(
-  app: FastifyInstance,
-  { db, config, messages }: { db: Database; config: Config; messages: MessageContext },
-) {
+export async function teamsRoutes(app: FastifyInstance, { db, config }: { db: Database; config: Config }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const policies = attemptPolicies(config);
   // Without SMTP_URL nothing is mailed: the inviter is handed the link instead (shown once).
-  const delivery = { mailed: config.mail !== null };
+  const delivery = { mailed: config.mail !== null, origin: publicOriginOf(config) };
   const rp = (request: FastifyRequest) =>
-    relyingPartyOf(messages.brandName, config.publicOrigin ?? `${request.protocol}://${request.host}`);
+    relyingPartyOf(config.brand.productName, config.publicOrigin ?? `${request.protocol}://${request.host}`);
   const isSecure = (request: FastifyRequest) => isSecureRequest(request, config.publicOrigin);
   const signedIn = (
     request: FastifyRequest,
@@ -120,7 +117,7 @@ export async function teamsRoutes(
     ...app.endpoint('requestPasswordReset'),
     handler: async (request) => {
       await limitRequests(db, request, policies.memberReset, request.body.email);
-      await requestPasswordReset(db, request.body.email, messages);
+      await requestPasswordReset(db, request.body.email);
       return { ok: true as const };
     },
   });
@@ -195,7 +192,7 @@ export async function teamsRoutes(
       const { actor, dealerId } = await memberOf(request);
       assertOwner(actor);
       await limitRequests(db, request, invitationPolicy, String(dealerId));
-      return reply.code(201).send(await inviteMember(db, dealerId, request.body, actor, messages, delivery));
+      return reply.code(201).send(await inviteMember(db, dealerId, request.body, actor, delivery));
     },
   });
   routes.route({
@@ -204,7 +201,7 @@ export async function teamsRoutes(
   });
   routes.route({
     ...app.endpoint('removeMember'),
-    handler: async (request) => disableMember(db, request.params.id, await request.actor(), messages),
+    handler: async (request) => disableMember(db, request.params.id, await request.actor()),
   });
 
   // --- The admin's view of a dealership's team ---
@@ -217,14 +214,11 @@ export async function teamsRoutes(
     handler: async (request, reply) =>
       reply
         .code(201)
-        .send(
-          await inviteMember(db, request.params.id, request.body, await request.actor(), messages, delivery),
-        ),
+        .send(await inviteMember(db, request.params.id, request.body, await request.actor(), delivery)),
   });
   routes.route({
     ...app.endpoint('resendInvitation'),
-    handler: async (request) =>
-      resendInvitation(db, request.params.id, await request.actor(), messages, delivery),
+    handler: async (request) => resendInvitation(db, request.params.id, await request.actor(), delivery),
   });
   routes.route({
     ...app.endpoint('revokeInvitation'),
@@ -235,6 +229,6 @@ export async function teamsRoutes(
   });
   routes.route({
     ...app.endpoint('disableMember'),
-    handler: async (request) => disableMember(db, request.params.id, await request.actor(), messages),
+    handler: async (request) => disableMember(db, request.params.id, await request.actor()),
   });
 }

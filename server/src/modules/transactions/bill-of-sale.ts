@@ -11,7 +11,6 @@ import { AppError, notFound } from '../../lib/app-error';
 import { detectDocumentType } from '../../lib/file-type';
 import { writeAudit } from '../audit/write-audit';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
-import type { MessageContext } from '../notifications/notification-messages';
 import { billOfSaleUploadedMessage } from '../notifications/sale-messages';
 import { renderBillOfSale } from './bill-of-sale-pdf';
 import { saleStatesOf } from './sale-timeline';
@@ -27,7 +26,6 @@ export async function attachBillOfSale(
   id: number,
   file: { data: Buffer; fileName: string },
   actor: Actor,
-  messages: MessageContext,
 ) {
   if (file.data.length === 0) throw new AppError(ERROR_CODES.badRequest, 'The file is empty');
   if (file.data.length > MAX_BILL_OF_SALE_BYTES) {
@@ -67,7 +65,7 @@ export async function attachBillOfSale(
         event: 'bill_of_sale_uploaded',
         entityId: stored!.id,
         to: [{ dealerId: current.dealerId, contact: 'title' }],
-        payload: billOfSaleUploadedMessage(messages, {
+        message: billOfSaleUploadedMessage({
           ...(await saleFactsOf(tx, current)),
           downloadPath: billOfSalePath(id),
         }),

@@ -21,7 +21,6 @@ import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 import { enqueueNotifications, type Notification } from '../notifications/enqueue-notifications';
-import type { MessageContext } from '../notifications/notification-messages';
 import {
   claimAnsweredMessage,
   claimOpenedMessage,
@@ -185,13 +184,12 @@ export function recordSaleEvent(
   transactionId: number,
   body: Step,
   actor: Actor,
-  messages: MessageContext,
   /** Whether a claim's video is the actor's own finished upload or the Cloudinary account's (app.ts). */
   isKnownVideo: ClaimVideoCheck = async () => false,
 ) {
   const step = parseStep(body);
   return withRetries(() =>
-    db.transaction((tx) => recordSaleStep(tx, transactionId, step, actor, messages, isKnownVideo)),
+    db.transaction((tx) => recordSaleStep(tx, transactionId, step, actor, isKnownVideo)),
   );
 }
 
@@ -201,7 +199,6 @@ export async function recordSaleStep(
   transactionId: number,
   body: Step,
   actor: Actor,
-  messages: MessageContext,
   isKnownVideo: ClaimVideoCheck = async () => false,
 ) {
   const step = parseStep(body);
@@ -255,10 +252,7 @@ export async function recordSaleStep(
     action: type,
     after: { ...data, ...(after.paidInFull !== row!.isPaid ? { isPaid: after.paidInFull } : {}) },
   });
-  await enqueueNotifications(
-    tx,
-    await messagesFor(tx, row!, event!.id, step, data, after, becamePaid, messages),
-  );
+  await enqueueNotifications(tx, await messagesFor(tx, row!, event!.id, step, data, after, becamePaid));
   return after;
 }
 
@@ -270,7 +264,6 @@ async function messagesFor(
   data: Record<string, unknown>,
   state: SaleState,
   becamePaid: boolean,
-  messages: MessageContext,
 ): Promise<Notification[]> {
   const facts = await saleFactsOf(tx, row);
   const dealer = (contact: 'main' | 'billing' | 'title') => [{ dealerId: row.dealerId, contact }];
@@ -283,7 +276,7 @@ async function messagesFor(
             event: 'transaction_paid',
             entityId: row.id,
             to: dealer('billing'),
-            payload: transactionPaidMessage(messages, { ...facts, amount: state.paidAmount }),
+            message: transactionPaidMessage({ ...facts, amount: state.paidAmount }),
           },
         ];
       const left = centsToDecimal(Math.max(0, decimalToCents(state.balance)));
@@ -293,7 +286,7 @@ async function messagesFor(
           event: 'payment_recorded',
           entityId: eventId,
           to: dealer('billing'),
-          payload: paymentRecordedMessage(messages, { ...facts, paid: step.amount, left, dueOn }),
+          message: paymentRecordedMessage({ ...facts, paid: step.amount, left, dueOn }),
         },
       ];
     }
@@ -303,7 +296,7 @@ async function messagesFor(
           event: 'refund_recorded',
           entityId: eventId,
           to: dealer('billing'),
-          payload: refundRecordedMessage(messages, {
+          message: refundRecordedMessage({
             ...facts,
             refund: step.amount,
             method: PAYMENT_METHODS[step.method],
@@ -317,7 +310,7 @@ async function messagesFor(
           event: 'title_sent',
           entityId: eventId,
           to: dealer('title'),
-          payload: titleSentMessage(messages, {
+          message: titleSentMessage({
             ...facts,
             carrier: step.carrier,
             trackingNumber: step.trackingNumber,
@@ -330,7 +323,7 @@ async function messagesFor(
           event: 'pickup_ready',
           entityId: eventId,
           to: dealer('main'),
-          payload: pickupReadyMessage(messages, {
+          message: pickupReadyMessage({
             ...facts,
             address: step.address,
             hours: step.hours,
@@ -344,7 +337,7 @@ async function messagesFor(
           event: 'unwind_declined',
           entityId: eventId,
           to: dealer('main'),
-          payload: unwindDeclinedMessage(messages, { ...facts, reason: step.reason }),
+          message: unwindDeclinedMessage({ ...facts, reason: step.reason }),
         },
       ];
     case 'claim_opened':
@@ -353,7 +346,7 @@ async function messagesFor(
           event: 'claim_opened',
           entityId: eventId,
           to: admins,
-          payload: claimOpenedMessage(messages, {
+          message: claimOpenedMessage({
             ...facts,
             category: CLAIM_CATEGORIES[step.category],
             description: step.description,
@@ -367,7 +360,7 @@ async function messagesFor(
           event: 'claim_answered',
           entityId: eventId,
           to: dealer('main'),
-          payload: claimAnsweredMessage(messages, {
+          message: claimAnsweredMessage({
             ...facts,
             decision: CLAIM_DECISIONS[step.decision],
             reason: step.reason,
@@ -382,7 +375,7 @@ async function messagesFor(
           event: 'title_confirmed',
           entityId: eventId,
           to: admins,
-          payload: titleConfirmedMessage(messages, facts),
+          message: titleConfirmedMessage(facts),
         },
       ];
     case 'unwind_requested':
@@ -391,7 +384,7 @@ async function messagesFor(
           event: 'unwind_requested',
           entityId: eventId,
           to: admins,
-          payload: unwindRequestedMessage(messages, { ...facts, reason: step.reason }),
+          message: unwindRequestedMessage({ ...facts, reason: step.reason }),
         },
       ];
     default:

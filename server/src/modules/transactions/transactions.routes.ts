@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { MessageContext } from '../notifications/notification-messages';
 import { attachBillOfSale, getBillOfSale, type Seller } from './bill-of-sale';
 import { recordSaleEvent } from './sale-events';
 import { agingOf, filterTransactions, transactionsCsv } from './sale-reports';
@@ -14,7 +13,7 @@ import { updateTransaction } from './update-transaction';
 /** Transactions (spec §7), admin only; the bill of sale also downloads for its buying dealer. */
 export async function transactionsRoutes(
   app: FastifyInstance,
-  { db, messages, seller }: { db: Database; messages: MessageContext; seller: Seller },
+  { db, seller }: { db: Database; seller: Seller },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -41,8 +40,7 @@ export async function transactionsRoutes(
   routes.route({
     // Cancel re-lists the vehicle.
     ...app.endpoint('updateTransaction', { changesVehicles: true }),
-    handler: async (request) =>
-      updateTransaction(db, request.params.id, request.body, await request.actor(), messages),
+    handler: async (request) => updateTransaction(db, request.params.id, request.body, await request.actor()),
   });
 
   routes.route({
@@ -50,7 +48,7 @@ export async function transactionsRoutes(
     // Unwinding on a claim re-lists the vehicle.
     ...app.endpoint('recordSaleEvent', { changesVehicles: true }),
     handler: async (request) => {
-      await recordSaleEvent(db, request.params.id, request.body, await request.actor(), messages);
+      await recordSaleEvent(db, request.params.id, request.body, await request.actor());
       return (await getTransactionView(db, request.params.id))!;
     },
   });
@@ -77,7 +75,7 @@ export async function transactionsRoutes(
         upload = { data, fileName: part.filename };
       }
       if (!upload) throw new AppError(ERROR_CODES.badRequest, 'Choose a bill of sale to upload');
-      return attachBillOfSale(db, request.params.id, upload, await request.actor(), messages);
+      return attachBillOfSale(db, request.params.id, upload, await request.actor());
     },
   });
 

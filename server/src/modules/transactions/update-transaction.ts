@@ -10,7 +10,6 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
-import type { MessageContext } from '../notifications/notification-messages';
 import { transactionCompletedMessage } from '../notifications/sale-messages';
 import { lockVehicle } from '../vehicle-rows/vehicle-rows';
 import { cancelSale } from '../vehicles/cancel-sale';
@@ -37,7 +36,6 @@ export async function updateTransaction(
     cancelled?: true | undefined;
   },
   actor: Actor,
-  messages: MessageContext,
 ) {
   return withRetries(() =>
     db.transaction(async (tx) => {
@@ -60,7 +58,6 @@ export async function updateTransaction(
           id,
           { type: 'payment_recorded', amount: centsToDecimal(owed), ...changes.payment },
           actor,
-          messages,
         );
       }
       if (changes.isPaid === false && state.paidInFull) throw conflict(SALE_TEXT.paidFlagFollowsLedger);
@@ -82,7 +79,7 @@ export async function updateTransaction(
               event: 'transaction_completed',
               entityId: id,
               to: [{ dealerId: current!.dealerId, contact: 'billing' }],
-              payload: transactionCompletedMessage(messages, {
+              message: transactionCompletedMessage({
                 ...(await saleFactsOf(tx, current!)),
                 owed: stillOwed > 0 ? centsToDecimal(stillOwed) : null,
               }),

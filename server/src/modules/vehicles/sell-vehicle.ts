@@ -6,7 +6,6 @@ import type { Actor } from '../../lib/actor';
 import { SALE_TERMS_SETTING } from '../../lib/sale-terms-setting';
 import { writeAudit } from '../audit/write-audit';
 import { checkBuyerLimits } from '../buyer-limits/check-buyer-limits';
-import type { MessageContext } from '../notifications/notification-messages';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
 import { updateVehicleRow } from '../vehicle-rows/vehicle-rows';
 
@@ -27,7 +26,7 @@ export interface Sale {
  * a pending transaction, the vehicle marked sold, and every other open offer on it declined with
  * 'Vehicle sold' (their dealers are told). A team member's limits are checked first. The partial unique index on transactions backs this against any race.
  */
-export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor, messages: MessageContext) {
+export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor) {
   if (sale.buyerUserId) await checkBuyerLimits(tx, sale.buyerUserId, sale.amount);
   const [transaction] = await tx
     .insert(transactions)
@@ -51,7 +50,7 @@ export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor, mes
       sale.offerId === null ? undefined : ne(offers.id, sale.offerId),
     ),
     'Vehicle sold',
-    messages,
+    { tellDealers: true },
   );
 
   await writeAudit(tx, actor, {

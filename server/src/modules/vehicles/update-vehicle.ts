@@ -8,7 +8,6 @@ import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
-import type { MessageContext } from '../notifications/notification-messages';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
 import { lockVehicle, updateVehicleRow } from '../vehicle-rows/vehicle-rows';
 import { cancelSale } from './cancel-sale';
@@ -71,7 +70,6 @@ export async function changeListingStatus(
   vehicleId: number,
   status: 'active' | 'removed',
   actor: Actor,
-  messages: MessageContext,
 ) {
   return withRetries(() =>
     db.transaction(async (tx) => {
@@ -85,7 +83,9 @@ export async function changeListingStatus(
           );
         }
         await updateVehicleRow(tx, vehicleId, { status: 'removed', inQueue: false });
-        await declineOpenOffers(tx, eq(offers.vehicleId, vehicleId), 'Listing removed', messages);
+        await declineOpenOffers(tx, eq(offers.vehicleId, vehicleId), 'Listing removed', {
+          tellDealers: true,
+        });
       } else {
         if (!vehicle.price || vehicle.mileage === null || !vehicle.condition) {
           throw new AppError(

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { idempotencyOf } from '../../lib/idempotency';
-import type { MessageContext } from '../notifications/notification-messages';
 import type { VinDecoder } from '../vin/decode-vin';
 import { createVehicle } from './create-vehicle';
 import { findAllVehicles, getVehicleById } from './find-vehicles';
@@ -18,8 +17,6 @@ export interface VehiclesRoutesOptions {
   listCache: VehicleListCache;
   decoder: VinDecoder;
   isKnownVideo: (url: string) => Promise<boolean>;
-  /** Removing a listing tells the dealers whose open offers it declines. */
-  messages: MessageContext;
   /** The branded certification name (`cert=premium` in a search). */
   premiumLabel: string;
   /** What searches keep until the list changes (answers, counts, vocabulary). */
@@ -38,7 +35,7 @@ function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, answer:
 
 export async function vehiclesRoutes(
   app: FastifyInstance,
-  { db, listCache, decoder, isKnownVideo, messages, premiumLabel, searchCache }: VehiclesRoutesOptions,
+  { db, listCache, decoder, isKnownVideo, premiumLabel, searchCache }: VehiclesRoutesOptions,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // Pre-serialised and pre-compressed (ADR 0006); the compress plugin is off for this route.
@@ -106,7 +103,7 @@ export async function vehiclesRoutes(
         const { action: _action, status: _status, inQueue: _inQueue, ...listing } = body;
         return completeListing(db, id, listing, actor);
       }
-      return changeListingStatus(db, id, body.status, actor, messages);
+      return changeListingStatus(db, id, body.status, actor);
     },
   });
 

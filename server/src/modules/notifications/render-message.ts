@@ -1,0 +1,34 @@
+import type { NotificationPayload } from '../../db/schema';
+import type { MessagePayload } from './enqueue-notifications';
+import type { MessageContext, MessageTemplate } from './notification-messages';
+import * as offerMessages from './offer-messages';
+import * as saleMessages from './sale-messages';
+import * as teamMessages from './team-messages';
+
+/** Every template by its stored name: the notifications module holds every message's text. */
+const TEMPLATES = new Map<string, MessageTemplate<never>>();
+for (const value of [
+  ...Object.values(offerMessages),
+  ...Object.values(saleMessages),
+  ...Object.values(teamMessages),
+]) {
+  if (typeof value !== 'function' || !('template' in value)) continue;
+  const template = value as MessageTemplate<never>;
+  if (TEMPLATES.has(template.template)) throw new Error(`Two message templates named ${template.template}`);
+  TEMPLATES.set(template.template, template);
+}
+
+/**
+ * A row's message with the app's brand and origin: its template rendered with the facts it keeps,
+ * or, for a row written before templates, the texts it holds. A template this version does not know
+ * (a row from a newer one) throws: the sender retries it, as it would a refused send.
+ */
+export function renderPayload(ctx: MessageContext, payload: NotificationPayload): MessagePayload {
+  if (!('template' in payload)) {
+    const { subject, text, html, link, sms } = payload;
+    return { subject, text, html, link, sms };
+  }
+  const template = TEMPLATES.get(payload.template);
+  if (!template) throw new Error(`No message template named ${payload.template}`);
+  return template.render(ctx, payload.facts as never);
+}

@@ -1,0 +1,54 @@
+import { vehicleSearchQuerySchema } from '@contracts/vehicle-search';
+import type { FastifyInstance } from 'fastify';
+import type { DbHandle } from '../../db/client';
+import type { WebAppOptions } from '../../plugins/web-app';
+import type { VinDecoder } from '../vin/decode-vin';
+import { searchAnswer } from './search-vehicles';
+import { openVehicleCaches } from './vehicle-caches';
+import { vehiclesRoutes } from './vehicles.routes';
+
+/**
+ * The vehicles module: the public list and search caches (ADR 0006, 0013), its routes, and what
+ * server-rendered pages read (ADR 0016): the same answers the API gives, from the same caches.
+ */
+export async function registerVehicles(
+  app: FastifyInstance,
+  {
+    database,
+    premiumLabel,
+    decoder,
+    isKnownVideo,
+  }: {
+    database: DbHandle;
+    /** The branded certification name (`cert=premium` in a search). */
+    premiumLabel: string;
+    decoder: VinDecoder;
+    isKnownVideo: (url: string) => Promise<boolean>;
+  },
+) {
+  const { listCache, searchCache } = await openVehicleCaches(app, database);
+  await app.register(vehiclesRoutes, {
+    db: database.db,
+    premiumLabel,
+    searchCache,
+    listCache,
+    decoder,
+    isKnownVideo,
+  });
+  const pages: Pick<WebAppOptions, 'galleryFirstPhoto' | 'pageData'> = {
+    galleryFirstPhoto: async (vehicleId) => (await listCache.get()).galleryFirst.get(vehicleId),
+    pageData: {
+      inventoryFirstPage: async (search) => {
+        const query = vehicleSearchQuerySchema.parse(search);
+        const answer = await searchAnswer(database.db, query, { premiumLabel, cache: searchCache });
+        return JSON.parse(answer.identity.toString('utf8'));
+      },
+      publishedVehicle: async (id) => {
+        const json = (await listCache.get()).byId.get(id);
+        return json ? JSON.parse(json.toString('utf8')) : undefined;
+      },
+      rendered: searchCache.pages,
+    },
+  };
+  return { listCache, searchCache, pages };
+}
