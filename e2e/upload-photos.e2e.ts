@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUIDED_SHOTS } from '../contracts/condition-report';
 import { UPLOAD_TEXT } from '../contracts/upload';
+import { type FakeVpic, startFakeVpic } from '../server/test/fake-vpic';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage, toast } from './support/browser-page';
 import { launchChromium } from './support/chromium';
@@ -20,48 +19,20 @@ const VIN = '1G4AH59H45G118341';
 const PHONE_390 = { width: 390, height: 844 } as const;
 const SHOTS = `${process.env.SCREENSHOT_DIR ?? '/tmp'}/upload-photos`;
 
-/** vPIC answering "incomplete" for every VIN, so the server decodes offline (WIRE-FORMATS.md). */
-function startFakeVpic(): Promise<Server> {
-  const server = createServer((request, response) => {
-    const vin = /DecodeVinValues\/([A-Z0-9]+)/.exec(request.url ?? '')?.[1] ?? '';
-    response.setHeader('content-type', 'application/json');
-    response.end(
-      JSON.stringify({
-        Count: 1,
-        Message: 'Results returned successfully',
-        SearchCriteria: `VIN:${vin}`,
-        Results: [
-          {
-            ModelYear: '',
-            Make: '',
-            Model: '',
-            Trim: '',
-            Series: '',
-            ErrorCode: '6',
-            VIN: vin,
-            ErrorText: '6 - Incomplete VIN',
-          },
-        ],
-      }),
-    );
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
 let server: RunningServer;
-let vpic: Server;
+let vpic: FakeVpic;
 let browser: Browser;
 let video: string;
 beforeAll(async () => {
+  // vPIC knows the Accord; any other VIN gets its "incomplete" answer, so the server decodes offline.
   vpic = await startFakeVpic();
-  const vpicUrl = `http://127.0.0.1:${(vpic.address() as AddressInfo).port}`;
-  [server, browser] = await Promise.all([startAppServer({ VPIC_BASE_URL: vpicUrl }), launchChromium()]);
+  [server, browser] = await Promise.all([startAppServer({ VPIC_BASE_URL: vpic.baseUrl }), launchChromium()]);
   video = writeTempFile('walkaround.mp4', mp4Bytes(512 * 1024));
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await new Promise((resolve) => vpic?.close(resolve));
+  await vpic?.stop();
 });
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 2 }).waitFor();

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_TEXT } from '../contracts/upload';
+import { type FakeVpic, startFakeVpic } from '../server/test/fake-vpic';
 import { E2E_ADMIN, E2E_UPLOAD_PASSWORD, type RunningServer, startAppServer } from './support/app-server';
 import { openPage, type PageOptions, toast } from './support/browser-page';
 import { DESKTOP, launchChromium, PHONE } from './support/chromium';
@@ -20,42 +21,21 @@ const ACCORD = '1HGCM82633A004352';
 const BUICK = '1G4AH59H45G118341';
 const CHUNK = 5 * 1024 * 1024;
 
-/** vPIC knows the Accord; any other VIN gets vPIC's "incomplete" answer, so the server decodes offline. */
-function startFakeVpic(): Promise<Server> {
-  const server = createServer((request, response) => {
-    const vin = /DecodeVinValues\/([A-Z0-9]+)/.exec(request.url ?? '')?.[1] ?? '';
-    const known = vin === '1HGCM82633A004352';
-    const row = known
-      ? { ModelYear: '2003', Make: 'HONDA', Model: 'Accord', Trim: 'EX-V6', Series: '', ErrorCode: '0' }
-      : { ModelYear: '', Make: '', Model: '', Trim: '', Series: '', ErrorCode: '6' };
-    response.setHeader('content-type', 'application/json');
-    response.end(
-      JSON.stringify({
-        Count: 1,
-        Message: 'Results returned successfully',
-        SearchCriteria: `VIN:${vin}`,
-        Results: [{ ...row, VIN: vin, ErrorText: known ? '0 - VIN decoded clean' : '6 - Incomplete VIN' }],
-      }),
-    );
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
 let server: RunningServer;
-let vpic: Server;
+let vpic: FakeVpic;
 let browser: Browser;
 let video: string;
 beforeAll(async () => {
+  // vPIC knows the Accord; any other VIN gets its "incomplete" answer, so the server decodes offline.
   vpic = await startFakeVpic();
-  const vpicUrl = `http://127.0.0.1:${(vpic.address() as AddressInfo).port}`;
-  [server, browser] = await Promise.all([startAppServer({ VPIC_BASE_URL: vpicUrl }), launchChromium()]);
+  [server, browser] = await Promise.all([startAppServer({ VPIC_BASE_URL: vpic.baseUrl }), launchChromium()]);
   // Spans two 5 MB tus chunks.
   video = writeTempFile('walkaround.mp4', mp4Bytes(SIX_MB));
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await new Promise((resolve) => vpic?.close(resolve));
+  await vpic?.stop();
 });
 
 /** A fresh page on this file's server, console errors and CSP violations recorded. */
@@ -604,7 +584,7 @@ describe('Cloudinary backend', () => {
     const cloudServer = await startAppServer({
       CLOUDINARY_URL: `cloudinary://e2e-key:${secret}@e2e-cloud`,
       CLOUDINARY_API_BASE: `http://127.0.0.1:${(host.address() as AddressInfo).port}`,
-      VPIC_BASE_URL: `http://127.0.0.1:${(vpic.address() as AddressInfo).port}`,
+      VPIC_BASE_URL: vpic.baseUrl,
     });
     try {
       const { page, context, errors } = await openPage(browser, PHONE, { baseURL: cloudServer.url });

@@ -1,45 +1,20 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeVpic, knowsTheAccord, startFakeVpic } from '../../../test/fake-vpic';
 import { VinDecoder } from './decode-vin';
 import { makeFromWmi, modelYearFromVin } from './wmi';
 
-/** A fake NHTSA vPIC speaking the real DecodeVinValues shape (WIRE-FORMATS.md). */
-let vpic: Server;
+/** vPIC knows the Accord; '5YJ…' never answers (the client must time out), '1G1…' fails with a 500, others answer error codes. */
+let vpic: FakeVpic;
 let baseUrl: string;
-let calls = 0;
 beforeAll(async () => {
-  vpic = createServer((req, res) => {
-    calls++;
-    const vin = /DecodeVinValues\/([^?]+)/.exec(req.url ?? '')?.[1] ?? '';
-    if (vin.startsWith('5YJ')) return; // never answers: the client must time out
-    if (vin.startsWith('1G1')) {
-      res.writeHead(500).end('oops');
-      return;
-    }
-    const row =
-      vin === '1HGCM82633A004352'
-        ? { ModelYear: '2003', Make: 'HONDA', Model: 'Accord', Trim: 'EX-V6', Series: '', ErrorCode: '0' }
-        : { ModelYear: '', Make: '', Model: '', Trim: '', Series: '', ErrorCode: '1,11' };
-    res.writeHead(200, { 'content-type': 'application/json' }).end(
-      JSON.stringify({
-        Count: 1,
-        Message: 'Results returned successfully',
-        SearchCriteria: `VIN:${vin}`,
-        Results: [{ ...row, VIN: vin }],
-      }),
-    );
+  vpic = await startFakeVpic((vin) => {
+    if (vin.startsWith('5YJ')) return 'hang';
+    if (vin.startsWith('1G1')) return { status: 500 };
+    return knowsTheAccord(vin) ?? { errorCode: '1,11' };
   });
-  await new Promise<void>((resolve) => vpic.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(vpic.address() as AddressInfo).port}/api`;
+  baseUrl = vpic.baseUrl;
 });
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      vpic.closeAllConnections();
-      vpic.close(() => resolve());
-    }),
-);
+afterAll(() => vpic.stop());
 
 describe('offline decode', () => {
   it('reads the model year from position 10 and the make from the WMI', () => {
@@ -59,7 +34,7 @@ describe('offline decode', () => {
 describe('vPIC decode', () => {
   it('uses vPIC, title-cases the make, and caches per VIN', async () => {
     const decoder = new VinDecoder({ baseUrl, timeoutMs: 2000 });
-    const before = calls;
+    const before = vpic.calls;
     const first = await decoder.decode('1HGCM82633A004352');
     expect(first).toEqual({
       vin: '1HGCM82633A004352',
@@ -71,7 +46,7 @@ describe('vPIC decode', () => {
       source: 'vpic',
     });
     await decoder.decode('1HGCM82633A004352');
-    expect(calls - before).toBe(1);
+    expect(vpic.calls - before).toBe(1);
   });
 
   it('falls back offline on an error code answer, a 500, a timeout and an unreachable host', async () => {
