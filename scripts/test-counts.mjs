@@ -29,7 +29,9 @@ for (const argument of stages) {
   };
   for (const key of Object.keys(sum)) sum[key] += counts[key];
   for (const file of report.testResults) {
-    const relative = file.name.startsWith(process.cwd()) ? file.name.slice(process.cwd().length + 1) : file.name;
+    const relative = file.name.startsWith(process.cwd())
+      ? file.name.slice(process.cwd().length + 1)
+      : file.name;
     for (const test of file.assertionResults) distinct.add(`${relative} > ${test.fullName}`);
   }
   console.log(describe(name, counts));
