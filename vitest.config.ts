@@ -30,6 +30,11 @@ export default defineConfig({
             ...(DATABASE_TESTS_ONLY ? ['**/*.pglite.test.ts'] : []),
           ],
           globalSetup: ['server/test/global-setup.ts'],
+          // A worker keeps the modules it has loaded from one test file to the next (the server's
+          // graph, PGlite, sharp, the AWS SDK): each file used to spend ~1.1 s importing them again.
+          // Nothing is mocked or stubbed and no test changes process.env or a shared module's state,
+          // so files do not see each other; each opens its own app and database (ADR 0021).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
