@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './vitest.sequencer';
 
 const root = import.meta.dirname;
 const DATABASE_TESTS_ONLY = process.env.DATABASE_TESTS_ONLY === 'true';
@@ -12,6 +13,8 @@ export default defineConfig({
     // tests spend much of their time waiting on spawned servers, PostgreSQL and the browser (ADR
     // 0021). `--maxWorkers` overrides; E2E_SERIAL=true runs the journeys one file at a time.
     maxWorkers: availableParallelism(),
+    // The longest files first, also in a fresh clone that has no cached durations (vitest.sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         resolve: { alias },
