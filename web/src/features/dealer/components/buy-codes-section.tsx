@@ -46,6 +46,9 @@ export function BuyCodesSection({ codes, isViewer }: { codes: DealerBuyCode[]; i
               </span>
               {code.holderName && !code.mine ? (
                 <span className="text-sm text-slate-600">{code.holderName}</span>
+              ) : code.mine && codes.some((other) => !other.mine) ? (
+                // Among the team's codes (an owner's view), whose each is said: this one is yours.
+                <span className="text-sm text-slate-600">You</span>
               ) : null}
             </span>
             <span className="flex items-center gap-3 text-sm text-slate-600">
