@@ -201,4 +201,25 @@ describe('the inventory at first paint, on a throttled phone', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('Show more focused before the code has run hands the focus to the first new card', async () => {
+    const { page, context, errors, releaseTheCode } = await openThrottled();
+    await firstPaint(page, '/inventory', 'button:has-text("Show more")');
+    // A keyboard user reaches the button (which scrolls it into view) while the code is on its way.
+    await page.getByRole('button', { name: 'Show more' }).focus();
+    releaseTheCode();
+    // The app attaches and, the list's end being near, loads the next page by itself: the button
+    // goes away, and the focus goes to the first new card instead of being dropped on the page.
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="vehicle-card"]').length === n,
+      vehicles.length,
+      { timeout: 30_000 },
+    );
+    const twentyFifth = await page.getByTestId('vehicle-card').nth(24).locator('h3').innerText();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(`View details for ${twentyFifth}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -59,6 +59,15 @@ export const VehicleResults = memo(function VehicleResults({
     return () => observer.disconnect();
   }, [hasMore, isLoadingMore, loadMoreError]);
 
+  // Focused before the app attached (a server-rendered page: no focus event reached React), the
+  // button is as if focused now: the page the scrolling loads by itself may remove it before any
+  // press, and focus then goes to the new first card instead of the page's body (ADR 0020).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at the first render's length
+  useEffect(() => {
+    if (button.current !== null && document.activeElement === button.current)
+      focusFrom.current = items.length;
+  }, []);
+
   useEffect(() => {
     const from = focusFrom.current;
     if (from === null || items.length <= from) return;
