@@ -47,7 +47,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
-          // Journeys across app instances need a real PostgreSQL server; they run whenever one is given.
+          // Journeys across app instances need a real PostgreSQL server; they run whenever one is
+          // given, beside the others, which run on PGlite either way (e2e/support/app-server.ts).
           exclude: process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.e2e.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
@@ -55,6 +56,9 @@ export default defineConfig({
           // Each journey starts its own server (or reads the shared one, never changing it) and its
           // own browser, so files may run side by side.
           fileParallelism: process.env.E2E_SERIAL !== 'true',
+          // As in the unit project: a worker keeps playwright, sharp and the helpers it loaded
+          // (~1.2 s a file); each journey's own state is its file's (its server, its browser).
+          isolate: false,
           // A page answers within seconds on a busy machine, not within expect.poll's default 1 s.
           expect: { poll: { timeout: 10_000 } },
         },

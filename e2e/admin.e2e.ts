@@ -1,9 +1,8 @@
 import { writeFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchDir } from '../server/test/scratch';
 import { publicIds } from './helpers/api';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage, type PageOptions, toast } from './support/browser-page';
@@ -19,11 +18,8 @@ let browser: Browser;
 let token: string;
 let files: string;
 beforeAll(async () => {
-  [server, browser, files] = await Promise.all([
-    startAppServer(),
-    launchChromium(),
-    mkdtemp(join(tmpdir(), 'admin-e2e-')),
-  ]);
+  files = scratchDir('admin-e2e-');
+  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
   token = await adminToken(server.url);
 });
 afterAll(async () => {

@@ -5,7 +5,6 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { SALE_TEXT } from '@contracts/after-sale';
 import { PHOTO_TEXT } from '@contracts/photos';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,12 +95,6 @@ async function buyFirstListed(): Promise<Sale> {
 /** Moves a sale `days` back in time (its clocks run from its creation). */
 async function backdate(id: number, days: number) {
   const sql = `UPDATE transactions SET created_at = now() - interval '${days} days' WHERE id = ${id}`;
-  if (server.databaseUrl) {
-    const client = new pg.Client({ connectionString: server.databaseUrl });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-    return;
-  }
   // PGlite is one process: stop the app, change its database, start it again on the same data.
   expect(await server.stop()).toBe(0);
   const db = await PGlite.create({ dataDir: join(dataDir, 'db') });

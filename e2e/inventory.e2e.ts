@@ -543,7 +543,10 @@ describe('vehicle card actions', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
     // Focus goes back to the card; Escape closes too.
-    await expect(trigger.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    // The dialog hands the focus back in a task after it closes: wait for it, briefly.
+    await expect
+      .poll(() => trigger.evaluate((el) => el === document.activeElement), { timeout: 2000 })
+      .toBe(true);
     await page.keyboard.press('Enter');
     await dialog.waitFor();
     await page.keyboard.press('Escape');
@@ -565,7 +568,10 @@ describe('vehicle card actions', () => {
       await expect(dialog.innerText()).resolves.toContain(title);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      await expect(trigger.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      // The dialog hands the focus back in a task after it closes: wait for it, briefly.
+      await expect
+        .poll(() => trigger.evaluate((el) => el === document.activeElement), { timeout: 2000 })
+        .toBe(true);
     }
     expect(errors).toEqual([]);
     await context.close();

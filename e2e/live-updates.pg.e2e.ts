@@ -18,7 +18,7 @@ let b: RunningServer;
 let browser: Browser;
 let token: string;
 beforeAll(async () => {
-  [a, browser] = await Promise.all([startAppServer(), launchChromium()]);
+  [a, browser] = await Promise.all([startAppServer({}, { postgres: true }), launchChromium()]);
   b = await startAppServer({}, { shareDatabaseOf: a });
   token = await adminToken(a.url);
 });

@@ -300,6 +300,16 @@ describe('reloading mid-wizard', () => {
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/uploads') creates++;
     });
+    // What the client asked and heard about the upload, to say why when a resume went wrong.
+    const exchanges: string[] = [];
+    page.on('response', (response) => {
+      const request = response.request();
+      if (!new URL(request.url()).pathname.startsWith('/api/uploads')) return;
+      const offset = request.headers()['upload-offset'] ?? '';
+      exchanges.push(
+        `${request.method()} ${offset} → ${response.status()} ${response.headers()['upload-offset'] ?? ''}`,
+      );
+    });
     const held: Route[] = [];
     await page.route('**/api/uploads/**', async (route: Route) => {
       const request = route.request();
@@ -321,9 +331,10 @@ describe('reloading mid-wizard', () => {
     await heading(page, 'Photos');
     const seen = await progress();
     // Resumed from the server's offset (5 of 6 MB), not from 0.
-    expect(seen[0]).toBeGreaterThanOrEqual(83);
-    expect(seen.at(-1)).toBe(100);
-    expect(creates).toBe(1);
+    const story = `progress ${seen.join(', ')}; ${exchanges.join('; ')}`;
+    expect(creates, story).toBe(1);
+    expect(seen[0], story).toBeGreaterThanOrEqual(83);
+    expect(seen.at(-1), story).toBe(100);
     await page.getByRole('button', { name: 'Continue' }).click();
     await heading(page, 'Condition');
     await page.getByRole('button', { name: 'Create vehicle' }).click();
@@ -459,6 +470,16 @@ describe('going offline mid-upload', () => {
     let creates = 0;
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/uploads') creates++;
+    });
+    // What the client asked and heard about the upload, to say why when a resume went wrong.
+    const exchanges: string[] = [];
+    page.on('response', (response) => {
+      const request = response.request();
+      if (!new URL(request.url()).pathname.startsWith('/api/uploads')) return;
+      const offset = request.headers()['upload-offset'] ?? '';
+      exchanges.push(
+        `${request.method()} ${offset} → ${response.status()} ${response.headers()['upload-offset'] ?? ''}`,
+      );
     });
     let wentOffline = false;
     await page.route('**/api/uploads/**', async (route: Route) => {

@@ -300,7 +300,10 @@ describe('vehicle detail', () => {
     await expect(dialog.innerText()).resolves.toContain(titleOf(vehicle));
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await expect(buy.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    // The dialog hands the focus back in a task after it closes: wait for it, briefly.
+    await expect
+      .poll(() => buy.evaluate((el) => el === document.activeElement), { timeout: 2000 })
+      .toBe(true);
     await page.getByRole('main').getByRole('button', { name: 'Make Offer' }).click();
     await page.getByRole('dialog', { name: 'Make Offer' }).waitFor();
     expect(errors).toEqual([]);

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
@@ -7,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConditionReport, computeGrade, type Photo } from '../contracts/condition-report';
 import type { PublicVehicle } from '../contracts/vehicle';
+import { scratchDir } from '../server/test/scratch';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage } from './support/browser-page';
 import { DESKTOP, launchChromium } from './support/chromium';
@@ -376,7 +376,7 @@ describe('vehicle gallery and condition report', () => {
     await expect
       .poll(async () => (await api<Detail>('GET', `/api/vehicles/${target.id}`)).photos[0]?.id)
       .toBe(target.photos[2]!.id);
-    const file = join(mkdtempSync(join(tmpdir(), 'gallery-e2e-')), 'added.jpg');
+    const file = join(scratchDir('gallery-e2e-'), 'added.jpg');
     writeFileSync(file, await photoBytes(9));
     await editor.getByTestId('add-photos-input').setInputFiles(file);
     await editor

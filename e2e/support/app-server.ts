@@ -42,18 +42,30 @@ export interface DemoTemplate {
 
 declare module 'vitest' {
   interface ProvidedContext {
-    /** null on PostgreSQL, where every journey's server seeds its own database. */
-    demoTemplate: DemoTemplate | null;
+    demoTemplate: DemoTemplate;
   }
 }
 
 /**
- * What a journey may add to JOURNEY_ENV and still start from the template: settings that neither
- * the seed nor anything a start runs reads (the VIN decoder is only called by requests). Anything
- * else starts fresh: SEED_DEMO=false, a mail or SMS transport (a start sends or suppresses the
- * seeded messages by it), object storage, other integrations.
+ * What a journey may add to JOURNEY_ENV and still start from the template: settings the seed does
+ * not read. The VIN decoder and the video host are only called by requests. The mail and SMS
+ * transports and the sender's timing decide how messages leave: a copy's seeded messages stay as
+ * the template's start left them (suppressed, no transport), as on an instance that is given one
+ * later, and every message a journey causes goes through them. Anything else starts fresh:
+ * SEED_DEMO=false, object storage (where the seeded photos are), the sheet sync.
  */
-const TEMPLATE_NEUTRAL_ENV = new Set(['VPIC_BASE_URL']);
+const TEMPLATE_NEUTRAL_ENV = new Set([
+  'VPIC_BASE_URL',
+  'CLOUDINARY_URL',
+  'CLOUDINARY_API_BASE',
+  'SMTP_URL',
+  'TWILIO_ACCOUNT_SID',
+  'TWILIO_AUTH_TOKEN',
+  'TWILIO_FROM',
+  'TWILIO_API_BASE',
+  'NOTIFICATION_INTERVAL_MS',
+  'NOTIFICATION_RETRY_BASE_MS',
+]);
 
 export interface RunningServer extends SpawnedServer {
   /** The demo dealer the first start printed, when the demo data was seeded. */
@@ -65,6 +77,13 @@ export interface RunningServer extends SpawnedServer {
 }
 
 export interface StartOptions {
+  /**
+   * Run on a new database of the PostgreSQL server TEST_DATABASE_URL names (the `.pg.e2e.ts`
+   * journeys: several instances on one database). Every other journey runs on the embedded
+   * database, whether TEST_DATABASE_URL is set or not: what a journey checks in the browser does
+   * not change with the database, and the unit and API tests run on both (ADR 0021).
+   */
+  postgres?: boolean;
   /**
    * Run as another instance on this server's PostgreSQL database (as behind a load balancer): it
    * neither creates nor drops the database. Stop it before the first one (which drops it).
@@ -90,7 +109,7 @@ const isEmptyDir = (dir: string) => readdirSync(dir).length === 0;
  * Starts the real, built app (the bundle, as `npm start` runs it after the build) through the one
  * spawn helper, on a free port with a fresh database: a copy of the run's seeded template (PGlite,
  * default environment), else an empty PGlite data directory, or a new PostgreSQL database when
- * TEST_DATABASE_URL is set. The demo marketplace is seeded unless `env` says SEED_DEMO=false.
+ * asked (`postgres`). The demo marketplace is seeded unless `env` says SEED_DEMO=false.
  */
 export async function startAppServer(
   env: Record<string, string> = {},
@@ -100,8 +119,10 @@ export async function startAppServer(
   if (shared && !shared.databaseUrl) {
     throw new Error('A second instance needs PostgreSQL (TEST_DATABASE_URL): PGlite is one process.');
   }
+  const serverUrl = options.postgres || shared ? process.env.TEST_DATABASE_URL : undefined;
+  if (options.postgres && !serverUrl)
+    throw new Error('This journey needs PostgreSQL: set TEST_DATABASE_URL.');
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
-  const serverUrl = process.env.TEST_DATABASE_URL;
   const template =
     !serverUrl && Object.keys(env).every((key) => TEMPLATE_NEUTRAL_ENV.has(key)) && isEmptyDir(dataDir)
       ? options.template === undefined

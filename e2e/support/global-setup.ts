@@ -19,10 +19,9 @@ let templateDir: string | undefined;
 /**
  * Seeds the demo once into a template data directory (PGlite): a first start with the journeys'
  * environment, stopped cleanly, whose printout (demo dealer, team password) goes with it. Journeys'
- * own servers start from copies of it (app-server.ts). On PostgreSQL each server seeds its own.
+ * own servers start from copies of it (app-server.ts); those on PostgreSQL seed their own.
  */
-async function makeDemoTemplate(): Promise<DemoTemplate | null> {
-  if (process.env.TEST_DATABASE_URL) return null;
+async function makeDemoTemplate(): Promise<DemoTemplate> {
   templateDir = mkdtempSync(join(tmpdir(), 'e2e-template-'));
   // Every journey waits on this one start: a busy machine gets more time than the usual 60 s.
   const start = startAppServer({}, { dataDir: templateDir, template: null, startTimeoutMs: 180_000 });
@@ -44,6 +43,9 @@ export default async function setup(project: TestProject) {
     throw new Error('The web app is not built: run `npm run build` before the browser tests.');
   }
   if (!hasChromium()) throw new Error(`No Chromium at ${CHROMIUM_PATH} (apt-get install chromium).`);
+  // Files journeys write (fixtures, downloads) go in here, removed at the end (server/test/scratch.ts).
+  const scratch = mkdtempSync(join(tmpdir(), 'e2e-scratch-'));
+  project.provide('testScratchDir', scratch);
   const template = await makeDemoTemplate();
   project.provide('demoTemplate', template);
   server = await startAppServer({}, { template });
@@ -55,6 +57,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     const code = await server?.stop();
     if (templateDir) rmSync(templateDir, { recursive: true, force: true });
+    rmSync(scratch, { recursive: true, force: true });
     if (code !== 0) throw new Error(`app server exited with ${code} on SIGTERM:\n${server?.output()}`);
   };
 }

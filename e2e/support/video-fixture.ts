@@ -1,6 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { scratchDir } from '../../server/test/scratch';
 
 /** One ISO-BMFF box: 32-bit size, 4-letter type, payload. */
 function box(type: string, payload: Buffer): Buffer {
@@ -35,7 +35,7 @@ export function mp4Bytes(totalBytes: number): Buffer {
 
 /** Writes a generated file into a fresh temporary folder and answers its path. */
 export function writeTempFile(name: string, content: Buffer | string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'upload-fixture-')), name);
+  const path = join(scratchDir('upload-fixture-'), name);
   writeFileSync(path, content);
   return path;
 }

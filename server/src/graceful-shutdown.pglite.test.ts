@@ -1,9 +1,7 @@
-import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openEventStream } from '../test/event-stream';
+import { scratchDir } from '../test/scratch';
 import { spawnServer } from '../test/spawn-server';
 
 /** One GET on a fresh connection: its status, or the connection error's code. */
@@ -20,7 +18,7 @@ const get = (url: string) =>
 describe('graceful shutdown', () => {
   it('lets an in-flight request finish after SIGTERM, refuses new connections, and exits 0 within the bound', async () => {
     const server = await spawnServer({
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'shutdown-')),
+      DATA_DIR: scratchDir('shutdown-'),
       SHUTDOWN_TIMEOUT_MS: '5000',
     });
     expect(await get(`${server.url}/healthz`)).toBe(200);
@@ -63,7 +61,7 @@ describe('graceful shutdown', () => {
 
   it('ends open live streams (GET /api/events) on SIGTERM instead of waiting for them', async () => {
     const server = await spawnServer({
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'shutdown-')),
+      DATA_DIR: scratchDir('shutdown-'),
       SHUTDOWN_TIMEOUT_MS: '5000',
       UPLOAD_PASSWORD: 'lot-password',
     });

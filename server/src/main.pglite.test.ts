@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scratchDir } from '../test/scratch';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -50,7 +49,7 @@ describe('npm start (server/src/main.ts)', () => {
   });
 
   it('prints the credentials on first start only, keeps the data and shuts down cleanly', async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'main-test-')), 'db');
+    const dataDir = join(scratchDir('main-test-'), 'db');
     const env = { PORT: '0', DATA_DIR: dataDir };
 
     const first = runMain(env, /is running at (http:\/\/\S+)/);

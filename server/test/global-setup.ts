@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,6 +9,8 @@ import { adminQuery, dropDatabase, templateDatabaseName, withDatabase } from './
 declare module 'vitest' {
   interface ProvidedContext {
     pgliteSnapshotPath: string;
+    /** A directory of this run's: test data directories go in it, and it is removed at the end. */
+    testScratchDir: string;
     testDatabaseUrl: string;
     testTemplateDatabase: string;
   }
@@ -20,6 +22,9 @@ declare module 'vitest' {
  * TEST_DATABASE_URL is set (each test file gets CREATE DATABASE … TEMPLATE).
  */
 export default async function setup(project: TestProject) {
+  const scratch = mkdtempSync(join(tmpdir(), 'app-test-'));
+  project.provide('testScratchDir', scratch);
+  const removeScratch = () => rmSync(scratch, { recursive: true, force: true });
   const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? '';
   project.provide('testDatabaseUrl', testDatabaseUrl);
   if (testDatabaseUrl) {
@@ -31,7 +36,10 @@ export default async function setup(project: TestProject) {
     await handle.close();
     project.provide('testTemplateDatabase', template);
     project.provide('pgliteSnapshotPath', '');
-    return () => dropDatabase(testDatabaseUrl, template);
+    return async () => {
+      removeScratch();
+      await dropDatabase(testDatabaseUrl, template);
+    };
   }
   project.provide('testTemplateDatabase', '');
   const client = await PGlite.create(PGLITE_OPTIONS);
@@ -39,9 +47,8 @@ export default async function setup(project: TestProject) {
   await handle.migrate();
   const dump = await client.dumpDataDir('none');
   await handle.close();
-  const dir = join(tmpdir(), `app-test-${process.pid}`);
-  mkdirSync(dir, { recursive: true });
-  const path = join(dir, 'migrated.tar');
+  const path = join(scratch, 'migrated.tar');
   writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteSnapshotPath', path);
+  return removeScratch;
 }

@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { bootstrap } from '../src/bootstrap';
 import { type Config, loadConfig } from '../src/config';
@@ -13,7 +13,9 @@ export const testConfig = (env: Record<string, string> = {}): Config =>
   loadConfig({
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'app-test-data-')),
+    // Inside the run's scratch directory, which global setup removes: a config used without
+    // createTestApp (which removes its own) leaves nothing behind either.
+    DATA_DIR: mkdtempSync(join(inject('testScratchDir'), 'data-')),
     VPIC_BASE_URL: 'http://127.0.0.1:9/api',
     VPIC_TIMEOUT_MS: '500',
     ...env,

@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { scratchDir } from '../../test/scratch';
 import { testConfig } from '../../test/test-app';
 import { bootstrap } from '../bootstrap';
 import { openDatabase } from '../db/client';
@@ -28,7 +27,7 @@ async function counts(dataDir: string) {
 
 describe('npm run db:backup / db:restore', () => {
   it('round-trips the embedded database, and never overwrites one without --force', async () => {
-    const source = mkdtempSync(join(tmpdir(), 'backup-src-'));
+    const source = scratchDir('backup-src-');
     const handle = await openDatabase({ dataDir: join(source, 'db') });
     await handle.migrate();
     await bootstrap(handle.db, testConfig({ SEED_DEMO: 'true' }));
@@ -36,11 +35,11 @@ describe('npm run db:backup / db:restore', () => {
     const before = await counts(source);
     expect(before.vehicles).toBeGreaterThan(30);
 
-    const file = join(mkdtempSync(join(tmpdir(), 'backup-file-')), 'demo.tar.gz');
+    const file = join(scratchDir('backup-file-'), 'demo.tar.gz');
     const backup = run(source, ['backup', file]);
     expect(backup.status, backup.stderr).toBe(0);
 
-    const target = mkdtempSync(join(tmpdir(), 'backup-dst-'));
+    const target = scratchDir('backup-dst-');
     const restored = run(target, ['restore', file]);
     expect(restored.status, restored.stderr).toBe(0);
     expect(await counts(target)).toEqual(before);

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { GALLERY_FRAME_SIZES } from '@contracts/condition-report-rules';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertVehicle } from '../../test/factories';
+import { scratchDir } from '../../test/scratch';
 import { withApp } from '../../test/with-app';
 import { vehiclePhotos } from '../db/schema';
 
@@ -14,7 +14,7 @@ const BIG_ASSET = `export const words = ${JSON.stringify('wholesale '.repeat(500
 /** A stand-in for `dist/web`: the plugin under test serves whatever build it is given. */
 function fixtureBuild() {
   // dist/web and, beside it, dist/ssr (left empty: these pages are the shell alone).
-  const dir = join(mkdtempSync(join(tmpdir(), 'web-build-')), 'web');
+  const dir = join(scratchDir('web-build-'), 'web');
   mkdirSync(join(dir, 'assets'), { recursive: true });
   mkdirSync(join(dir, '.vite'));
   writeFileSync(

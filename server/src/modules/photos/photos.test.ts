@@ -1,7 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { readFile, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ConditionReport, computeGrade, MAX_PHOTOS, NO_TIRES } from '@contracts/condition-report';
 import { PHOTO_TEXT } from '@contracts/photos';
@@ -9,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertDealer, insertVehicle, makeVin } from '../../../test/factories';
+import { scratchDir } from '../../../test/scratch';
 import { signIn, signInAdmin, signInStaff } from '../../../test/sessions';
 import { createBootstrappedApp } from '../../../test/test-app';
 import { uploadVideo } from '../../../test/tus-uploads';
@@ -19,7 +19,7 @@ let ctx: Awaited<ReturnType<typeof createBootstrappedApp>>;
 let staff: string;
 let admin: string;
 let dealer: string;
-const scratch = mkdtempSync(join(tmpdir(), 'photo-fixtures-'));
+const scratch = scratchDir('photo-fixtures-');
 
 beforeAll(async () => {
   ctx = await createBootstrappedApp();

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
 import { parse } from 'csv-parse/sync';
@@ -9,6 +8,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { insertVehicle } from '../../../test/factories';
 import { boughtNow, dealerWithCode, publicIds } from '../../../test/helpers';
+import { scratchDir } from '../../../test/scratch';
 import { signIn } from '../../../test/sessions';
 import { uploadPhoto, uploadVideo } from '../../../test/tus-uploads';
 import { withApp } from '../../../test/with-app';
@@ -305,7 +305,7 @@ describe('the bill of sale', () => {
     const asAdmin = await download(ctx.admin);
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.headers['content-type']).toBe('application/pdf');
-    const dir = mkdtempSync(join(tmpdir(), 'bill-of-sale-'));
+    const dir = scratchDir('bill-of-sale-');
     writeFileSync(join(dir, 'bos.pdf'), asAdmin.rawPayload);
     const text = execFileSync('pdftotext', ['-layout', join(dir, 'bos.pdf'), '-'], { encoding: 'utf8' });
     expect(text).toContain(s.vehicle.vin);
@@ -331,7 +331,7 @@ describe('the bill of sale', () => {
     expect(stated.json().timeline.at(-1).summary).toBe(
       'Odometer statement: Not the actual mileage (odometer discrepancy)',
     );
-    const again = mkdtempSync(join(tmpdir(), 'bill-of-sale-'));
+    const again = scratchDir('bill-of-sale-');
     writeFileSync(join(again, 'bos.pdf'), (await download(ctx.admin)).rawPayload);
     const restated = execFileSync('pdftotext', ['-layout', join(again, 'bos.pdf'), '-'], {
       encoding: 'utf8',

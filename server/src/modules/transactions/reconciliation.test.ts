@@ -1,7 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { SALE_STAGES } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
 import { centsToDecimal, decimalToCents, formatCents } from '@contracts/money';
@@ -66,9 +63,11 @@ async function dealerCookie(dealerId: number) {
 async function billOfSaleText(id: number) {
   const res = await ctx.call('GET', `/api/transactions/${id}/bill-of-sale`);
   expect(res.statusCode).toBe(200);
-  const dir = mkdtempSync(join(tmpdir(), 'reconcile-'));
-  writeFileSync(join(dir, 'bos.pdf'), res.rawPayload);
-  return execFileSync('pdftotext', [join(dir, 'bos.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  // pdftotext reads the PDF from standard input: no file left behind.
+  return execFileSync('pdftotext', ['-', '-'], { input: res.rawPayload, encoding: 'utf8' }).replace(
+    /\s+/g,
+    ' ',
+  );
 }
 
 /** Every view of every sale agrees with the admin list's ledger figures. */
