@@ -106,6 +106,9 @@ export const API_ROUTES = {
     path: '/api/dealer/notification-preferences',
     access: 'dealer',
   },
+  dealerBuyOrders: { method: 'GET', path: '/api/dealer/buy-orders', access: 'dealer' },
+  createBuyOrder: { method: 'POST', path: '/api/dealer/buy-orders', access: 'dealer' },
+  updateBuyOrder: { method: 'PATCH', path: '/api/dealer/buy-orders/:id', access: 'dealer' },
   // Dealers, buy codes, transactions, activity (admin)
   listDealers: { method: 'GET', path: '/api/dealers', access: 'admin' },
   createDealer: { method: 'POST', path: '/api/dealers', access: 'admin' },

@@ -12,6 +12,7 @@ import {
   staffMeResponseSchema,
 } from './auth';
 import { buyCodesQuerySchema, createBuyCodeBodySchema, updateBuyCodeBodySchema } from './buy-codes';
+import { buyOrderSchema, createBuyOrderBodySchema, updateBuyOrderBodySchema } from './buy-orders';
 import {
   createOfferBodySchema,
   dealerBuyCodeSchema,
@@ -225,6 +226,13 @@ export const endpointSchemas = (premiumLabel: string) =>
     updateDealerNotificationPreferences: {
       body: updateNotificationPreferencesBodySchema,
       response: { 200: dealerNotificationPreferencesSchema },
+    },
+    dealerBuyOrders: { response: { 200: z.array(buyOrderSchema) } },
+    createBuyOrder: { body: createBuyOrderBodySchema, response: { 201: buyOrderSchema } },
+    updateBuyOrder: {
+      params: idParamsSchema,
+      body: updateBuyOrderBodySchema,
+      response: { 200: buyOrderSchema },
     },
 
     listDealers: { response: { 200: z.array(dealerSchema) } },

@@ -12,6 +12,7 @@ import { openMediaStorage } from './lib/uploads/open-media-storage';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { buyCodesRoutes } from './modules/buy-codes/buy-codes.routes';
+import { buyOrdersRoutes } from './modules/buy-orders/buy-orders.routes';
 import { dealerPortalRoutes } from './modules/dealer-portal/dealer-portal.routes';
 import { dealersRoutes } from './modules/dealers/dealers.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(saleTermsRoutes, { db: database.db });
   await app.register(dealerPortalRoutes, { db: database.db, isKnownVideo: videos.isOwnVideo });
   await app.register(offersRoutes, { db: database.db, config });
+  await app.register(buyOrdersRoutes, { db: database.db });
   await app.register(dealersRoutes, { db: database.db });
   await app.register(teamsRoutes, { db: database.db, config });
   await app.register(buyCodesRoutes, { db: database.db });

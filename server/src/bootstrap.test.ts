@@ -14,6 +14,8 @@ import {
   adminUsers,
   appSettings,
   buyCodes,
+  buyOrderMatches,
+  buyOrders,
   dealers,
   dealerUsers,
   notifications,
@@ -26,6 +28,7 @@ import {
 } from './db/schema';
 import { UPLOAD_PASSWORD_SETTING } from './modules/auth/login-staff';
 import { verifyPassword } from './modules/auth/passwords';
+import { effectiveStatusSql } from './modules/buy-orders/buy-order-status';
 import { DEMO_MEDIA_DIR } from './plugins/demo-media';
 
 let database: DbHandle | undefined;
@@ -90,8 +93,17 @@ describe('first start', () => {
         'payment_recorded',
         'transaction_paid',
         'unwind_requested',
+        'buy_order_match',
       ]),
     );
+    // Buy orders in every state (issue #30); the published cars matched the open ones.
+    const orders = await db.select({ status: effectiveStatusSql }).from(buyOrders);
+    expect(new Set(orders.map((o) => o.status))).toEqual(
+      new Set(['open', 'paused', 'filled', 'expired', 'cancelled']),
+    );
+    const matched = await db.select().from(buyOrderMatches);
+    expect(matched.filter((m) => m.transactionId === null).length).toBeGreaterThan(1);
+    expect(matched.filter((m) => m.transactionId !== null)).toHaveLength(1);
     expect(new Set(messages.map((m) => m.status))).toEqual(new Set(['sent', 'failed', 'dead', 'queued']));
     expect(messages.find((m) => m.event === 'offer_received')?.recipient).toBe(DEMO_ADMIN_EMAIL);
     // The condition report (issue #17): photos processed into DATA_DIR/photos, reports with grades.

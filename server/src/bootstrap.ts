@@ -10,6 +10,7 @@ import { generatePassword, hashPassword } from './modules/auth/passwords';
 import { createPhotoStore } from './modules/photos/register-photos';
 import { type RegradeResult, regradeVehicles } from './modules/photos/regrade-vehicles';
 import { SALE_TERMS_SETTING } from './modules/vehicles/sell-vehicle';
+import { seedDemoBuyOrders } from './seed/demo-buy-orders';
 import { seedDemoNotifications } from './seed/demo-notifications';
 import { seedDemoPhotos } from './seed/demo-photos';
 import { seedDemoSales } from './seed/demo-sales';
@@ -57,6 +58,8 @@ export async function bootstrap(db: Database, config: Config): Promise<Bootstrap
       log: () => {},
     });
     await seedDemoPhotos(db, photos);
+    // Buy orders in every state, matched against the published cars (graded by now).
+    await seedDemoBuyOrders(db);
   }
   // New sales are made under the configured terms (each sale keeps its own copy).
   await db

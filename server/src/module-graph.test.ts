@@ -43,8 +43,10 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   live: [],
   // A team member's spending limits (DESIGN.md §10), checked by every sale.
   'buyer-limits': [],
+  // Buy orders (DESIGN.md §13): matched when a car is published, filled when one is bought.
+  'buy-orders': ['audit', 'notifications'],
   // The marketplace, bottom up: vehicles ← buy-codes ← dealers; buy-codes ← transactions ← offers / purchases.
-  vehicles: ['audit', 'open-offers', 'vin', 'photos', 'buyer-limits', 'vehicle-rows'],
+  vehicles: ['audit', 'open-offers', 'vin', 'photos', 'buyer-limits', 'vehicle-rows', 'buy-orders'],
   'buy-codes': ['audit', 'vehicles'],
   dealers: ['audit', 'open-offers', 'notifications', 'buy-codes'],
   transactions: ['audit', 'notifications', 'vehicles', 'buy-codes', 'photos', 'vehicle-rows'],
@@ -73,7 +75,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'dealer-portal': ['buy-codes', 'transactions', 'offers', 'buyer-limits'],
   'sheets-sync': ['audit', 'vehicles', 'photos', 'vehicle-rows'],
   // Demo data is written with the modules' own steps (a buy code is inserted the one way).
-  seed: [...FOUNDATIONS, 'buy-codes', 'notifications', 'photos', 'transactions', 'auth', 'vehicle-rows'],
+  seed: [...FOUNDATIONS, 'buy-codes', 'buy-orders', 'notifications', 'photos', 'transactions', 'auth', 'vehicle-rows'],
 };
 
 /** Which module a file under server/src belongs to. */

@@ -10,6 +10,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -657,3 +658,91 @@ export const webauthnChallenges = pgTable('webauthn_challenges', {
   dealerUserId: integer().references(() => dealerUsers.id, { onDelete: 'cascade' }),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * A dealership's standing request (DESIGN.md §13, issue #30): what to find, how many, by when and
+ * where to. `status` is the dealer's choice (open, paused, cancelled) or `filled` once purchases
+ * that match reach the quantity; an open order past its needed-by date reads as expired
+ * (modules/buy-orders/buy-order-status.ts: the one place that says so).
+ */
+export const buyOrders = pgTable(
+  'buy_orders',
+  {
+    id: serial().primaryKey(),
+    dealerId: integer()
+      .notNull()
+      .references(() => dealers.id),
+    /** The person who placed it; null for a dealership without a team (its buy-code session). */
+    dealerUserId: integer().references(() => dealerUsers.id),
+    yearMin: integer(),
+    yearMax: integer(),
+    maxMiles: integer(),
+    maxPrice: money(),
+    minGrade: numeric({ precision: 2, scale: 1 }),
+    certification: text({ enum: ['all', 'premium', 'auction'] })
+      .notNull()
+      .default('all'),
+    reconNote: text(),
+    quantity: integer().notNull(),
+    filled: integer().notNull().default(0),
+    neededBy: date({ mode: 'string' }).notNull(),
+    deliveryZip: varchar({ length: 5 }).notNull(),
+    status: text({ enum: ['open', 'paused', 'filled', 'cancelled'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    index('buy_orders_dealer_idx').on(t.dealerId, t.status),
+    // What a publication is matched against: open orders only.
+    index('buy_orders_open_idx').on(t.id).where(sql`${t.status} = 'open'`),
+    check('buy_orders_status_check', sql`${t.status} in ('open', 'paused', 'filled', 'cancelled')`),
+    check('buy_orders_certification_check', sql`${t.certification} in ('all', 'premium', 'auction')`),
+    check(
+      'buy_orders_quantity_check',
+      sql`${t.quantity} between 1 and 50 and ${t.filled} between 0 and ${t.quantity}`,
+    ),
+    check(
+      'buy_orders_ranges_check',
+      sql`(${t.yearMin} is null or ${t.yearMax} is null or ${t.yearMin} <= ${t.yearMax}) and (${t.maxMiles} is null or ${t.maxMiles} > 0) and (${t.maxPrice} is null or ${t.maxPrice} > 0)`,
+    ),
+  ],
+);
+
+/** The makes and models an order names (lower case; a null model is any model of the make). */
+export const buyOrderTargets = pgTable(
+  'buy_order_targets',
+  {
+    orderId: integer()
+      .notNull()
+      .references(() => buyOrders.id, { onDelete: 'cascade' }),
+    make: text().notNull(),
+    model: text(),
+    /** As the dealer typed them, for display. */
+    makeLabel: text().notNull(),
+    modelLabel: text(),
+  },
+  (t) => [index('buy_order_targets_make_model_idx').on(t.make, t.model, t.orderId)],
+);
+
+/** A car that matched an order when it was published (or its price dropped): one row per pair. */
+export const buyOrderMatches = pgTable(
+  'buy_order_matches',
+  {
+    orderId: integer()
+      .notNull()
+      .references(() => buyOrders.id, { onDelete: 'cascade' }),
+    vehicleId: integer()
+      .notNull()
+      .references(() => vehicles.id),
+    reason: text({ enum: ['published', 'price_drop'] }).notNull(),
+    matchedAt: createdAt(),
+    /** The purchase of this car by the order's dealership that counted toward the order. */
+    transactionId: integer().references((): AnyPgColumn => transactions.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.vehicleId] }),
+    index('buy_order_matches_vehicle_idx').on(t.vehicleId),
+  ],
+);

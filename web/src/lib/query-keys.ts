@@ -15,6 +15,7 @@ export const queryKeys = {
     transactions: () => ['dealer-portal', 'transactions'] as const,
     offers: () => ['dealer-portal', 'offers'] as const,
     notificationPreferences: () => ['dealer-portal', 'notification-preferences'] as const,
+    buyOrders: () => ['dealer-portal', 'buy-orders'] as const,
   },
   auth: {
     adminCheck: () => ['auth', 'admin-check'] as const,

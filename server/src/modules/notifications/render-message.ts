@@ -1,4 +1,5 @@
 import type { NotificationPayload } from '../../db/schema';
+import * as buyOrderMessages from './buy-order-messages';
 import type { MessagePayload } from './enqueue-notifications';
 import type { MessageContext, MessageTemplate } from './notification-messages';
 import * as offerMessages from './offer-messages';
@@ -8,6 +9,7 @@ import * as teamMessages from './team-messages';
 /** Every template by its stored name: the notifications module holds every message's text. */
 const TEMPLATES = new Map<string, MessageTemplate<never>>();
 for (const value of [
+  ...Object.values(buyOrderMessages),
   ...Object.values(offerMessages),
   ...Object.values(saleMessages),
   ...Object.values(teamMessages),

@@ -5,6 +5,7 @@ import { transactionEvents, transactions } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../audit/write-audit';
+import { unfillBuyOrders } from '../buy-orders/fill-buy-orders';
 import { updateVehicleRow } from '../vehicle-rows/vehicle-rows';
 
 /**
@@ -35,6 +36,8 @@ export async function cancelSale(
     actorId: actor.id,
   });
   await updateVehicleRow(tx, sale.vehicleId, { status: 'active', inQueue: false });
+  // The buy order the sale counted toward counts it no more (and reopens if it had filled it).
+  await unfillBuyOrders(tx, sale.id);
   await writeAudit(tx, actor, {
     entity: 'transaction',
     entityId: sale.id,

@@ -5,6 +5,7 @@ import { offers, transactions } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { SALE_TERMS_SETTING } from '../../lib/sale-terms-setting';
 import { writeAudit } from '../audit/write-audit';
+import { fillBuyOrders } from '../buy-orders/fill-buy-orders';
 import { checkBuyerLimits } from '../buyer-limits/check-buyer-limits';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
 import { updateVehicleRow } from '../vehicle-rows/vehicle-rows';
@@ -42,6 +43,13 @@ export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor) {
     })
     .returning();
   await updateVehicleRow(tx, sale.vehicleId, { status: 'sold' });
+  // The buying dealership's oldest open order this car matches counts it (DESIGN.md §13).
+  await fillBuyOrders(tx, {
+    dealerId: sale.dealerId,
+    vehicleId: sale.vehicleId,
+    price: sale.amount,
+    transactionId: transaction!.id,
+  });
 
   await declineOpenOffers(
     tx,

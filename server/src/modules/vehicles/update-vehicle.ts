@@ -8,6 +8,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
+import { matchBuyOrders } from '../buy-orders/match-buy-orders';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
 import { lockVehicle, updateVehicleRow } from '../vehicle-rows/vehicle-rows';
 import { cancelSale } from './cancel-sale';
@@ -48,6 +49,8 @@ export async function completeListing(db: Database, vehicleId: number, input: Co
         inQueue: false,
       };
       const after = await updateVehicleRow(tx, vehicleId, set);
+      // Published: the open buy orders it matches hear of it, through the outbox (DESIGN.md §13).
+      await matchBuyOrders(tx, vehicleId, 'published');
       await writeAudit(tx, actor, {
         entity: 'vehicle',
         entityId: vehicleId,
@@ -101,6 +104,8 @@ export async function changeListingStatus(
           if (sale) await cancelSale(tx, sale.id, actor);
         }
         await updateVehicleRow(tx, vehicleId, { status: 'active', inQueue: false });
+        // Back on the market: orders placed since it was last listed may match it.
+        await matchBuyOrders(tx, vehicleId, 'published');
       }
       await writeAudit(tx, actor, {
         entity: 'vehicle',

@@ -8,9 +8,11 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { useDealerLogout, useDealerMe } from '@/lib/auth/dealer-session';
 import { useLiveUpdates } from '@/lib/use-live-updates';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { useBuyOrders } from './api/buy-orders';
 import { useDealerBuyCodes, useDealerOffers, useDealerTransactions } from './api/dealer-portal';
 import { useNotificationPreferences } from './api/notification-preferences';
 import { BuyCodesSection } from './components/buy-codes-section';
+import { BuyOrdersSection } from './components/buy-orders-section';
 import { NotificationsSection } from './components/notifications-section';
 import { OffersSection } from './components/offers-section';
 import { TransactionsSection } from './components/transactions-section';
@@ -31,6 +33,7 @@ function DealerDashboard({ dealerName, member }: { dealerName: string; member: M
   const codes = useDealerBuyCodes();
   const transactions = useDealerTransactions();
   const offers = useDealerOffers();
+  const buyOrders = useBuyOrders();
   // Counters, sales and code changes show up by themselves.
   useLiveUpdates();
   const notifications = useNotificationPreferences();
@@ -93,6 +96,11 @@ function DealerDashboard({ dealerName, member }: { dealerName: string; member: M
             <TransactionsSection transactions={transactions.data} canAct={canAct} />
           ) : (
             <SectionSkeleton label="Loading transactions" />
+          )}
+          {buyOrders.data ? (
+            <BuyOrdersSection orders={buyOrders.data} canAct={canAct} />
+          ) : (
+            <SectionSkeleton label="Loading buy orders" />
           )}
         </div>
       </div>

@@ -1,0 +1,233 @@
+import { MIN_VEHICLE_YEAR, maxVehicleYear } from './limits';
+import { moneySchema } from './money-schema';
+import { CERTIFICATION_FILTERS } from './vehicle-search-options';
+import { z } from './zod';
+
+/**
+ * Buy orders (DESIGN.md §13, issue #30): a dealership's standing request for cars the marketplace
+ * sources against. Each belongs to the dealership and names the person who placed it.
+ */
+
+/** Open orders a dealership may have at once. */
+export const MAX_OPEN_BUY_ORDERS = 50;
+/** Makes/models one order may name. */
+export const MAX_ORDER_TARGETS = 10;
+export const MAX_ORDER_QUANTITY = 50;
+export const MAX_ORDER_MILES = 500_000;
+/** How far ahead a needed-by date may be. */
+export const MAX_ORDER_DAYS = 365;
+
+/** What the dealer can do with an order; `expired` and `filled` are reached by themselves. */
+export const BUY_ORDER_STATUSES = ['open', 'paused', 'filled', 'expired', 'cancelled'] as const;
+export type BuyOrderStatus = (typeof BUY_ORDER_STATUSES)[number];
+
+export const BUY_ORDER_STATUS_LABELS: Record<BuyOrderStatus, string> = {
+  open: 'Open',
+  paused: 'Paused',
+  filled: 'Filled',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+};
+
+export const BUY_ORDER_TEXT = {
+  sectionTitle: 'Buy orders',
+  intro:
+    'Tell us what to find. We match every car we publish against your open orders and e-mail you at once.',
+  newOrder: 'New buy order',
+  empty: 'No buy orders yet. Place one and we will source against it.',
+  created: 'Buy order placed',
+  paused: 'Buy order paused',
+  resumed: 'Buy order resumed',
+  cancelled: 'Buy order cancelled',
+  notFound: 'Buy order not found',
+  tooMany: `A dealership may have at most ${MAX_OPEN_BUY_ORDERS} open buy orders. Pause or cancel one first.`,
+  viewerRefused: 'Viewers cannot place or change buy orders.',
+  targetsRequired: 'Name at least one make',
+  tooManyTargets: `An order names at most ${MAX_ORDER_TARGETS} makes and models`,
+  unknownMake: 'Unknown make',
+  yearRange: 'The year range ends before it starts',
+  year: `Year must be from ${MIN_VEHICLE_YEAR} to next year`,
+  miles: `Max miles must be a whole number from 1 to ${MAX_ORDER_MILES.toLocaleString('en-US')}`,
+  grade: 'Minimum grade must be from 0 to 5, with at most one decimal (4.5)',
+  quantity: `Quantity must be a whole number from 1 to ${MAX_ORDER_QUANTITY}`,
+  neededBy: `Needed-by must be a date from today to ${MAX_ORDER_DAYS} days ahead`,
+  zip: 'Delivery ZIP must be a 5-digit US ZIP code',
+  note: 'Reconditioning note must be at most 500 characters',
+  closed: 'This buy order is closed (filled, expired or cancelled) and cannot change',
+} as const;
+
+/** The makes an order may name: those the marketplace lists (a typo would never match anything). */
+export const ORDER_MAKES = [
+  'Acura',
+  'Audi',
+  'BMW',
+  'Buick',
+  'Cadillac',
+  'Chevrolet',
+  'Chrysler',
+  'Dodge',
+  'Ford',
+  'Genesis',
+  'GMC',
+  'Honda',
+  'Hyundai',
+  'Infiniti',
+  'Jaguar',
+  'Jeep',
+  'Kia',
+  'Land Rover',
+  'Lexus',
+  'Lincoln',
+  'Mazda',
+  'Mercedes-Benz',
+  'Mini',
+  'Mitsubishi',
+  'Nissan',
+  'Porsche',
+  'Ram',
+  'Subaru',
+  'Tesla',
+  'Toyota',
+  'Volkswagen',
+  'Volvo',
+] as const;
+
+const canonicalMake = (make: string) =>
+  ORDER_MAKES.find((m) => m.toLowerCase() === make.trim().toLowerCase()) ?? null;
+
+const targetSchema = z.object({
+  make: z.string({ error: BUY_ORDER_TEXT.targetsRequired }).transform((make, ctx) => {
+    const known = canonicalMake(make);
+    if (!known) {
+      ctx.addIssue({ code: 'custom', message: `${BUY_ORDER_TEXT.unknownMake}: ${make.trim().slice(0, 40)}` });
+      return z.NEVER;
+    }
+    return known;
+  }),
+  /** Blank or absent: any model of the make. */
+  model: z
+    .string()
+    .trim()
+    .max(60, 'A model is at most 60 characters')
+    .nullish()
+    .transform((m) => (m ? m : null)),
+});
+export type BuyOrderTarget = { make: string; model: string | null };
+
+const optionalInt = (message: string, min: number, max: number) =>
+  z
+    .union([z.number(), z.string(), z.null()], { error: message })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined || String(v).trim() === '') return null;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** YYYY-MM-DD naming a real day (not 2027-02-30). */
+function isCalendarDate(text: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text);
+}
+
+/** POST /api/dealer/buy-orders. */
+export const createBuyOrderBodySchema = z
+  .object({
+    targets: z
+      .array(targetSchema, { error: BUY_ORDER_TEXT.targetsRequired })
+      .min(1, BUY_ORDER_TEXT.targetsRequired)
+      .max(MAX_ORDER_TARGETS, BUY_ORDER_TEXT.tooManyTargets),
+    yearMin: optionalInt(BUY_ORDER_TEXT.year, MIN_VEHICLE_YEAR, maxVehicleYear()),
+    yearMax: optionalInt(BUY_ORDER_TEXT.year, MIN_VEHICLE_YEAR, maxVehicleYear()),
+    maxMiles: optionalInt(BUY_ORDER_TEXT.miles, 1, MAX_ORDER_MILES),
+    maxPrice: moneySchema.nullish().transform((v) => v ?? null),
+    minGrade: z
+      .union([z.string(), z.number(), z.null()], { error: BUY_ORDER_TEXT.grade })
+      .optional()
+      .transform((v, ctx) => {
+        if (v === null || v === undefined || String(v).trim() === '') return null;
+        const text = String(v).trim();
+        const n = Number(text);
+        if (!/^\d(\.\d)?$/.test(text) || n < 0 || n > 5) {
+          ctx.addIssue({ code: 'custom', message: BUY_ORDER_TEXT.grade });
+          return z.NEVER;
+        }
+        return n.toFixed(1);
+      }),
+    certification: z.enum(CERTIFICATION_FILTERS).default('all'),
+    reconNote: z
+      .string()
+      .trim()
+      .max(500, BUY_ORDER_TEXT.note)
+      .nullish()
+      .transform((v) => v || null),
+    quantity: optionalInt(BUY_ORDER_TEXT.quantity, 1, MAX_ORDER_QUANTITY).transform((q) => q ?? 1),
+    neededBy: z.string({ error: BUY_ORDER_TEXT.neededBy }).refine(isCalendarDate, BUY_ORDER_TEXT.neededBy),
+    deliveryZip: z
+      .string({ error: BUY_ORDER_TEXT.zip })
+      .trim()
+      .regex(/^\d{5}$/, BUY_ORDER_TEXT.zip)
+      .refine((zip) => zip !== '00000', BUY_ORDER_TEXT.zip),
+  })
+  .refine((o) => o.yearMin === null || o.yearMax === null || o.yearMin <= o.yearMax, {
+    message: BUY_ORDER_TEXT.yearRange,
+    path: ['yearMax'],
+  });
+export type CreateBuyOrderBody = z.input<typeof createBuyOrderBodySchema>;
+export type CreateBuyOrder = z.output<typeof createBuyOrderBodySchema>;
+
+/** PATCH /api/dealer/buy-orders/:id: pause, resume (open) or cancel. */
+export const updateBuyOrderBodySchema = z.object({
+  status: z.enum(['open', 'paused', 'cancelled'], { error: 'status must be open, paused or cancelled' }),
+});
+export type UpdateBuyOrderBody = z.infer<typeof updateBuyOrderBodySchema>;
+
+export const buyOrderSchema = z.object({
+  id: z.number(),
+  status: z.enum(BUY_ORDER_STATUSES),
+  targets: z.array(z.object({ make: z.string(), model: z.string().nullable() })),
+  yearMin: z.number().nullable(),
+  yearMax: z.number().nullable(),
+  maxMiles: z.number().nullable(),
+  maxPrice: z.string().nullable(),
+  minGrade: z.string().nullable(),
+  certification: z.enum(CERTIFICATION_FILTERS),
+  reconNote: z.string().nullable(),
+  quantity: z.number(),
+  filled: z.number(),
+  neededBy: z.string(),
+  deliveryZip: z.string(),
+  /** The person who placed it; null: the dealership's buy-code session before teams. */
+  placedBy: z.string().nullable(),
+  /** Cars published that matched it, newest first (at most 10). */
+  matches: z.array(
+    z.object({
+      vehicleId: z.number(),
+      title: z.string(),
+      price: z.string().nullable(),
+      matchedAt: z.string(),
+    }),
+  ),
+  createdAt: z.string(),
+});
+export type BuyOrderView = z.infer<typeof buyOrderSchema>;
+
+/** "2019–2022 Toyota RAV4, Honda CR-V" for lists and messages. */
+export function buyOrderTitle(order: Pick<BuyOrderView, 'targets' | 'yearMin' | 'yearMax'>) {
+  const years =
+    order.yearMin && order.yearMax
+      ? order.yearMin === order.yearMax
+        ? `${order.yearMin} `
+        : `${order.yearMin}–${order.yearMax} `
+      : order.yearMin
+        ? `${order.yearMin}+ `
+        : order.yearMax
+          ? `Up to ${order.yearMax} `
+          : '';
+  return years + order.targets.map((t) => (t.model ? `${t.make} ${t.model}` : `Any ${t.make}`)).join(', ');
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
+import { createBuyOrder } from './create-buy-order';
+import { findBuyOrders } from './find-buy-orders';
+import { updateBuyOrder } from './update-buy-order';
+
+/** The signed-in dealership's buy orders (DESIGN.md §13): the dealer id always comes from the session. */
+export async function buyOrdersRoutes(app: FastifyInstance, { db }: { db: Database }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.route({
+    ...app.endpoint('dealerBuyOrders'),
+    handler: async (request) => findBuyOrders(db, (await request.actor()).id!),
+  });
+  routes.route({
+    ...app.endpoint('createBuyOrder'),
+    handler: async (request, reply) =>
+      reply.code(201).send(await createBuyOrder(db, request.body, await request.actor())),
+  });
+  routes.route({
+    ...app.endpoint('updateBuyOrder'),
+    handler: async (request) => updateBuyOrder(db, request.params.id, request.body, await request.actor()),
+  });
+}

@@ -1,0 +1,321 @@
+import { BUY_ORDER_TEXT, MAX_OPEN_BUY_ORDERS } from '@contracts/buy-orders';
+import { MONEY_TEXT } from '@contracts/money';
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { insertMember, insertVehicle, MEMBER_PASSWORD } from '../../../test/factories';
+import { boughtNow, dealerWithCode, nextAddress } from '../../../test/helpers';
+import { signIn, signInMember } from '../../../test/sessions';
+import { withApp } from '../../../test/with-app';
+import { buyOrders, notifications } from '../../db/schema';
+
+const ctx = withApp({ signIn: ['admin'] });
+
+/** A day `days` from today, as the order form sends it. */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+const ORDER = {
+  targets: [{ make: 'toyota', model: 'RAV4' }, { make: 'Honda' }],
+  yearMin: 2018,
+  yearMax: 2021,
+  maxMiles: 60000,
+  maxPrice: '25000',
+  minGrade: '3.5',
+  certification: 'all',
+  quantity: 2,
+  neededBy: inDays(30),
+  deliveryZip: '60614',
+};
+
+async function dealerSession() {
+  const { dealer, code } = await dealerWithCode(ctx.db);
+  const cookie = await signIn(
+    ctx.app,
+    'dealer',
+    { dealerName: dealer.dealerName, buyCode: code },
+    nextAddress(),
+  );
+  return { dealer, code, cookie };
+}
+
+const place = (cookie: string, body: unknown) => ctx.call('POST', '/api/dealer/buy-orders', body, cookie);
+const list = async (cookie: string) =>
+  (await ctx.call('GET', '/api/dealer/buy-orders', undefined, cookie)).json();
+
+/** A car in the admin's queue, then published with Complete Listing (PATCH as the spec's admin does). */
+async function publish(
+  fields: Partial<Parameters<typeof insertVehicle>[1]> & { price?: string; mileage?: number },
+) {
+  const { price = '21000', mileage = 40000, condition = 'Auction Certified', ...rest } = fields;
+  const queued = await insertVehicle(ctx.db, {
+    make: 'Toyota',
+    model: 'RAV4',
+    year: 2019,
+    grade: '4.0',
+    status: 'pending',
+    inQueue: true,
+    price: null,
+    mileage: null,
+    condition: null,
+    ...rest,
+  });
+  const res = await ctx.call('PATCH', `/api/vehicles/${queued.id}`, {
+    status: 'active',
+    inQueue: false,
+    price,
+    mileage,
+    condition,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return queued.id;
+}
+
+const alertsFor = (vehicleId: number) =>
+  ctx.db
+    .select({ recipient: notifications.recipient, payload: notifications.payload })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.event, 'buy_order_match'),
+        sql`${notifications.idempotencyKey} like ${`buy_order_match:${vehicleId}:%`}`,
+      ),
+    );
+
+describe('placing a buy order', () => {
+  it('is saved with its makes and models, named for the person who placed it, and listed open', async () => {
+    const { dealer } = await dealerSession();
+    const owner = await insertMember(ctx.db, { dealerId: dealer.id, role: 'owner', name: 'Olga Owner' });
+    const cookie = await signInMember(ctx.app, owner.email, MEMBER_PASSWORD, nextAddress());
+    const res = await place(cookie, ORDER);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      status: 'open',
+      targets: [
+        { make: 'Honda', model: null },
+        { make: 'Toyota', model: 'RAV4' },
+      ],
+      yearMin: 2018,
+      yearMax: 2021,
+      maxMiles: 60000,
+      maxPrice: '25000.00',
+      minGrade: '3.5',
+      quantity: 2,
+      filled: 0,
+      deliveryZip: '60614',
+      placedBy: 'Olga Owner',
+      matches: [],
+    });
+    expect((await list(cookie)).map((o: { id: number }) => o.id)).toEqual([res.json().id]);
+  });
+
+  it('refuses bad input with a clear message and saves nothing', async () => {
+    const { dealer, cookie } = await dealerSession();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ targets: [] }, BUY_ORDER_TEXT.targetsRequired],
+      [{ targets: [{ make: 'Toyoda' }] }, `${BUY_ORDER_TEXT.unknownMake}: Toyoda`],
+      [{ yearMin: 2022, yearMax: 2019 }, BUY_ORDER_TEXT.yearRange],
+      [{ yearMin: 1700 }, BUY_ORDER_TEXT.year],
+      [{ maxMiles: -5 }, BUY_ORDER_TEXT.miles],
+      [{ maxPrice: '0' }, MONEY_TEXT.amountPositive],
+      [{ maxPrice: '-100' }, MONEY_TEXT.amountPositive],
+      [{ minGrade: '5.5' }, BUY_ORDER_TEXT.grade],
+      [{ quantity: 0 }, BUY_ORDER_TEXT.quantity],
+      [{ quantity: 51 }, BUY_ORDER_TEXT.quantity],
+      [{ neededBy: inDays(-1) }, BUY_ORDER_TEXT.neededBy],
+      [{ neededBy: inDays(400) }, BUY_ORDER_TEXT.neededBy],
+      [{ neededBy: '2027-02-30' }, BUY_ORDER_TEXT.neededBy],
+      [{ deliveryZip: 'SW1A 1AA' }, BUY_ORDER_TEXT.zip],
+      [{ deliveryZip: '00000' }, BUY_ORDER_TEXT.zip],
+    ];
+    for (const [change, message] of cases) {
+      const res = await place(cookie, { ...ORDER, ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json().message, JSON.stringify(change)).toContain(message);
+    }
+    expect(await ctx.db.select().from(buyOrders).where(eq(buyOrders.dealerId, dealer.id))).toEqual([]);
+  });
+
+  it('is refused to a viewer, and to anyone not signed in as a dealer', async () => {
+    const { dealer } = await dealerSession();
+    const viewer = await insertMember(ctx.db, { dealerId: dealer.id, role: 'viewer' });
+    const cookie = await signInMember(ctx.app, viewer.email, MEMBER_PASSWORD, nextAddress());
+    const refused = await place(cookie, ORDER);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(BUY_ORDER_TEXT.viewerRefused);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/dealer/buy-orders', payload: ORDER })).statusCode,
+    ).toBe(401);
+    expect((await ctx.call('POST', '/api/dealer/buy-orders', ORDER)).statusCode).toBe(403);
+  });
+
+  it(`keeps at most ${MAX_OPEN_BUY_ORDERS} open orders per dealership; a cancelled one frees a place`, async () => {
+    const { dealer, cookie } = await dealerSession();
+    const rows = Array.from({ length: MAX_OPEN_BUY_ORDERS }, () => ({
+      dealerId: dealer.id,
+      quantity: 1,
+      neededBy: inDays(10),
+      deliveryZip: '10001',
+    }));
+    const inserted = await ctx.db.insert(buyOrders).values(rows).returning({ id: buyOrders.id });
+    const tooMany = await place(cookie, ORDER);
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().message).toBe(BUY_ORDER_TEXT.tooMany);
+    const cancel = await ctx.call(
+      'PATCH',
+      `/api/dealer/buy-orders/${inserted[0]!.id}`,
+      { status: 'cancelled' },
+      cookie,
+    );
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().status).toBe('cancelled');
+    expect((await place(cookie, ORDER)).statusCode).toBe(201);
+  });
+
+  it("pauses, resumes and cancels; a closed order stays closed; another dealership's is not found", async () => {
+    const { cookie } = await dealerSession();
+    const other = await dealerSession();
+    const id = (await place(cookie, ORDER)).json().id;
+    const patch = (status: string, as = cookie) =>
+      ctx.call('PATCH', `/api/dealer/buy-orders/${id}`, { status }, as);
+    expect((await patch('paused')).json().status).toBe('paused');
+    expect((await patch('open')).json().status).toBe('open');
+    expect((await patch('paused', other.cookie)).statusCode).toBe(404);
+    expect((await patch('cancelled')).json().status).toBe('cancelled');
+    const closed = await patch('open');
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe(BUY_ORDER_TEXT.closed);
+    expect((await patch('filled')).statusCode).toBe(400);
+  });
+});
+
+describe('matching a published car (DESIGN.md §13)', () => {
+  it('matches on every field at its boundary, alerts the person once through the outbox, and never a paused order', async () => {
+    const { dealer } = await dealerSession();
+    const buyer = await insertMember(ctx.db, { dealerId: dealer.id, role: 'buyer', name: 'Bea Buyer' });
+    const cookie = await signInMember(ctx.app, buyer.email, MEMBER_PASSWORD, nextAddress());
+    const id = (await place(cookie, ORDER)).json().id;
+    const paused = (await place(cookie, ORDER)).json().id;
+    await ctx.call('PATCH', `/api/dealer/buy-orders/${paused}`, { status: 'paused' }, cookie);
+
+    // Exactly at every limit: year 2021, 60,000 miles, $25,000, grade 3.5 → a match.
+    const atLimits = await publish({ year: 2021, grade: '3.5', mileage: 60000, price: '25000' });
+    // One step past each limit, or another model of Toyota → no match.
+    const misses = [
+      await publish({ year: 2017 }),
+      await publish({ year: 2022 }),
+      await publish({ mileage: 60001 }),
+      await publish({ price: '25000.01' }),
+      await publish({ grade: '3.4' }),
+      await publish({ grade: null }),
+      await publish({ model: 'Camry' }),
+      await publish({ make: 'Ford', model: 'Escape' }),
+    ];
+    // Any Honda model matches the make-only target, in any letter case.
+    const honda = await publish({ make: 'HONDA', model: 'Pilot' });
+
+    const order = (await list(cookie)).find((o: { id: number }) => o.id === id);
+    expect(order.matches.map((m: { vehicleId: number }) => m.vehicleId).sort()).toEqual(
+      [atLimits, honda].sort(),
+    );
+    expect((await list(cookie)).find((o: { id: number }) => o.id === paused).matches).toEqual([]);
+    // Other tests' orders match these cars too: count this buyer's alerts.
+    const mine = async (vehicleId: number) =>
+      (await alertsFor(vehicleId)).filter((a) => a.recipient === buyer.email.toLowerCase());
+    for (const miss of misses) expect(await mine(miss)).toEqual([]);
+
+    const alerts = await mine(atLimits);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({
+      recipient: buyer.email.toLowerCase(),
+      payload: { template: 'buy_order_match', facts: { orderId: id, reason: 'published' } },
+    });
+  });
+
+  it('filters by certification', async () => {
+    const { cookie } = await dealerSession();
+    const auction = (
+      await place(cookie, { ...ORDER, targets: [{ make: 'Kia' }], certification: 'auction' })
+    ).json().id;
+    const premium = (
+      await place(cookie, { ...ORDER, targets: [{ make: 'Kia' }], certification: 'premium' })
+    ).json().id;
+    const a = await publish({ make: 'Kia', model: 'Sorento', condition: 'Auction Certified' });
+    const p = await publish({ make: 'Kia', model: 'Sorento', condition: `${'Deal Machine'} Certified` });
+    const orders = await list(cookie);
+    const matched = (id: number) =>
+      orders.find((o: { id: number }) => o.id === id).matches.map((m: { vehicleId: number }) => m.vehicleId);
+    expect(matched(auction)).toEqual([a]);
+    expect(matched(premium)).toEqual([p]);
+  });
+
+  it('reads an open order past its needed-by date as expired and matches it no more', async () => {
+    const { cookie } = await dealerSession();
+    const id = (await place(cookie, { ...ORDER, targets: [{ make: 'Subaru' }] })).json().id;
+    await ctx.db
+      .update(buyOrders)
+      .set({ neededBy: inDays(-3) })
+      .where(eq(buyOrders.id, id));
+    const car = await publish({ make: 'Subaru', model: 'Outback' });
+    const order = (await list(cookie)).find((o: { id: number }) => o.id === id);
+    expect(order.status).toBe('expired');
+    expect(order.matches).toEqual([]);
+    expect(await alertsFor(car)).toEqual([]);
+    const closed = await ctx.call('PATCH', `/api/dealer/buy-orders/${id}`, { status: 'paused' }, cookie);
+    expect(closed.statusCode).toBe(409);
+  });
+});
+
+describe('filling an order with purchases', () => {
+  it('counts a matching purchase, is filled at its quantity, and a cancelled sale gives the car back', async () => {
+    const { code, cookie } = await dealerSession();
+    const id = (
+      await place(cookie, { ...ORDER, targets: [{ make: 'Mazda', model: 'CX-5' }], quantity: 1 })
+    ).json().id;
+    // Bought before a match was recorded (an order placed after the car was listed) counts too.
+    const listed = await insertVehicle(ctx.db, {
+      make: 'Mazda',
+      model: 'CX-5',
+      year: 2020,
+      grade: '4.0',
+      price: '20000',
+    });
+    const sale = await boughtNow(ctx.app, code, listed.id);
+    let order = (await list(cookie)).find((o: { id: number }) => o.id === id);
+    expect(order).toMatchObject({ status: 'filled', filled: 1 });
+
+    // A filled order matches no new car.
+    const next = await publish({ make: 'Mazda', model: 'CX-5', year: 2020 });
+    expect(await alertsFor(next)).toEqual([]);
+
+    // The admin cancels the sale: the order counts it no more and is open again.
+    const cancelled = await ctx.call('PATCH', `/api/transactions/${sale}`, { cancelled: true });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    order = (await list(cookie)).find((o: { id: number }) => o.id === id);
+    expect(order).toMatchObject({ status: 'open', filled: 0 });
+  });
+
+  it("does not count the dealership's purchase of a car that does not match, or another dealership's of one that does", async () => {
+    const { code, cookie } = await dealerSession();
+    const other = await dealerSession();
+    const id = (await place(cookie, { ...ORDER, targets: [{ make: 'Volvo' }] })).json().id;
+    const tooExpensive = await insertVehicle(ctx.db, {
+      make: 'Volvo',
+      model: 'XC60',
+      year: 2020,
+      grade: '4.0',
+      price: '30000',
+    });
+    const matching = await insertVehicle(ctx.db, {
+      make: 'Volvo',
+      model: 'XC60',
+      year: 2020,
+      grade: '4.0',
+      price: '20000',
+    });
+    await boughtNow(ctx.app, code, tooExpensive.id);
+    await boughtNow(ctx.app, other.code, matching.id);
+    expect((await list(cookie)).find((o: { id: number }) => o.id === id)).toMatchObject({
+      status: 'open',
+      filled: 0,
+    });
+  });
+});

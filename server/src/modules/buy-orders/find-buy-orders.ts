@@ -1,0 +1,84 @@
+import type { BuyOrderView } from '@contracts/buy-orders';
+import { vehicleTitle } from '@contracts/vehicle-display';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { buyOrderMatches, buyOrders, buyOrderTargets, dealerUsers, vehicles } from '../../db/schema';
+import { effectiveStatusSql } from './buy-order-status';
+
+/** Matches shown with each order. */
+const MATCHES_SHOWN = 10;
+
+/** The dealership's orders, newest first (or one of them), as the dashboard shows them. */
+export async function findBuyOrders(
+  db: Executor,
+  dealerId: number,
+  orderId?: number,
+): Promise<BuyOrderView[]> {
+  const rows = await db
+    .select({
+      order: buyOrders,
+      status: effectiveStatusSql,
+      placedBy: dealerUsers.name,
+    })
+    .from(buyOrders)
+    .leftJoin(dealerUsers, eq(dealerUsers.id, buyOrders.dealerUserId))
+    .where(
+      and(eq(buyOrders.dealerId, dealerId), orderId === undefined ? undefined : eq(buyOrders.id, orderId)),
+    )
+    .orderBy(desc(buyOrders.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.order.id);
+  const targets = await db
+    .select()
+    .from(buyOrderTargets)
+    .where(inArray(buyOrderTargets.orderId, ids))
+    .orderBy(asc(buyOrderTargets.makeLabel), asc(buyOrderTargets.modelLabel));
+  const matches = await db
+    .select({
+      orderId: buyOrderMatches.orderId,
+      vehicleId: vehicles.id,
+      year: vehicles.year,
+      make: vehicles.make,
+      model: vehicles.model,
+      trim: vehicles.trim,
+      price: vehicles.price,
+      matchedAt: buyOrderMatches.matchedAt,
+    })
+    .from(buyOrderMatches)
+    .innerJoin(vehicles, eq(vehicles.id, buyOrderMatches.vehicleId))
+    .where(inArray(buyOrderMatches.orderId, ids))
+    .orderBy(desc(buyOrderMatches.matchedAt), desc(vehicles.id));
+  return rows.map(({ order, status, placedBy }) => ({
+    id: order.id,
+    status,
+    targets: targets
+      .filter((t) => t.orderId === order.id)
+      .map((t) => ({ make: t.makeLabel, model: t.modelLabel })),
+    yearMin: order.yearMin,
+    yearMax: order.yearMax,
+    maxMiles: order.maxMiles,
+    maxPrice: order.maxPrice,
+    minGrade: order.minGrade,
+    certification: order.certification,
+    reconNote: order.reconNote,
+    quantity: order.quantity,
+    filled: order.filled,
+    neededBy: order.neededBy,
+    deliveryZip: order.deliveryZip,
+    placedBy: placedBy ?? null,
+    matches: matches
+      .filter((m) => m.orderId === order.id)
+      .slice(0, MATCHES_SHOWN)
+      .map((m) => ({
+        vehicleId: m.vehicleId,
+        title: vehicleTitle(m),
+        price: m.price,
+        matchedAt: m.matchedAt.toISOString(),
+      })),
+    createdAt: order.createdAt.toISOString(),
+  }));
+}
+
+export async function findBuyOrder(db: Executor, dealerId: number, orderId: number) {
+  return (await findBuyOrders(db, dealerId, orderId))[0] ?? null;
+}

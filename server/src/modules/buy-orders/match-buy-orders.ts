@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import type { Transaction } from '../../db/client';
+import { buyOrderMatchMessage } from '../notifications/buy-order-messages';
+import { enqueueNotifications, type Notification } from '../notifications/enqueue-notifications';
+import { type VehicleFactsRow, vehicleFactsOfRow } from '../notifications/notification-messages';
+import { criteriaMatchSql, isMatchableSql, targetMatchesSql } from './buy-order-status';
+
+/**
+ * Matches one vehicle, just published (or cheaper than before), against every open order, in the
+ * caller's transaction with the vehicle row locked (DESIGN.md §13): one SQL statement finds the
+ * orders through the make/model index, records each new (order, vehicle) pair, and each new pair's
+ * alert goes to the outbox in the same transaction — to the person who placed the order, or the
+ * dealership's main contact. A pair matched before is not alerted again, and a person whose
+ * several orders match one car gets one message.
+ */
+export async function matchBuyOrders(tx: Transaction, vehicleId: number, reason: 'published' | 'price_drop') {
+  const result = (await tx.execute(sql`
+    with vehicle as (
+      select id, year, make, model, trim, vin, price, mileage, grade, condition
+      from vehicles where id = ${vehicleId} and status = 'active' and not in_queue
+    ),
+    matched as (
+      insert into buy_order_matches (order_id, vehicle_id, reason)
+      select distinct buy_orders.id, v.id, ${reason}
+      from vehicle v
+      join buy_order_targets t on ${targetMatchesSql}
+      join buy_orders on buy_orders.id = t.order_id
+      where ${isMatchableSql} and ${criteriaMatchSql}
+      on conflict (order_id, vehicle_id) do nothing
+      returning order_id
+    )
+    select m.order_id, o.dealer_id, o.quantity, o.filled, u.email as person_email, u.name as person_name,
+      v.id as vehicle_id, v.year, v.make, v.model, v.vin, v.price, v.mileage
+    from matched m
+    join buy_orders o on o.id = m.order_id
+    left join dealer_users u on u.id = o.dealer_user_id and u.disabled_at is null
+    cross join vehicle v
+    order by m.order_id
+  `)) as unknown as {
+    rows: (VehicleFactsRow & {
+      order_id: number;
+      dealer_id: number;
+      quantity: number;
+      filled: number;
+      person_email: string | null;
+      person_name: string | null;
+      mileage: number | null;
+    })[];
+  };
+  const alerts: Notification[] = result.rows.map((row) => ({
+    event: 'buy_order_match',
+    // Keyed by the car: a person whose two orders match it hears of it once (naming the first).
+    entityId: Number(row.vehicle_id),
+    to: [
+      row.person_email ? { email: row.person_email } : { dealerId: Number(row.dealer_id), contact: 'main' },
+    ],
+    message: buyOrderMatchMessage({
+      vehicle: vehicleFactsOfRow(row),
+      mileage: row.mileage === null ? null : Number(row.mileage),
+      orderId: Number(row.order_id),
+      reason,
+      personName: row.person_name,
+    }),
+  }));
+  if (alerts.length > 0) await enqueueNotifications(tx, alerts);
+  return result.rows.map((row) => Number(row.order_id));
+}

@@ -1,0 +1,48 @@
+import { BUY_ORDER_TEXT, type UpdateBuyOrderBody } from '@contracts/buy-orders';
+import { ERROR_CODES } from '@contracts/errors';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { buyOrders } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
+import { AppError, notFound } from '../../lib/app-error';
+import { withRetries } from '../../lib/db-errors';
+import { writeAudit } from '../audit/write-audit';
+import { effectiveStatusSql } from './buy-order-status';
+import { assertMayOrder } from './create-buy-order';
+import { findBuyOrder } from './find-buy-orders';
+
+/**
+ * Pause, resume or cancel one of the dealership's orders. A filled, expired or cancelled order is
+ * closed: it changes no more. Another dealership's order is not found.
+ */
+export async function updateBuyOrder(db: Database, orderId: number, body: UpdateBuyOrderBody, actor: Actor) {
+  assertMayOrder(actor);
+  const dealerId = actor.id!;
+  return withRetries(() =>
+    db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ status: effectiveStatusSql })
+        .from(buyOrders)
+        .where(and(eq(buyOrders.id, orderId), eq(buyOrders.dealerId, dealerId)))
+        .for('update');
+      if (!current) throw notFound(BUY_ORDER_TEXT.notFound);
+      if (current.status !== 'open' && current.status !== 'paused') {
+        throw new AppError(ERROR_CODES.conflict, BUY_ORDER_TEXT.closed);
+      }
+      if (current.status !== body.status) {
+        await tx
+          .update(buyOrders)
+          .set({ status: body.status, updatedAt: sql`now()` })
+          .where(eq(buyOrders.id, orderId));
+        await writeAudit(tx, actor, {
+          entity: 'buy_order',
+          entityId: orderId,
+          action: body.status === 'open' ? 'resumed' : body.status,
+          before: { status: current.status },
+          after: { status: body.status },
+        });
+      }
+      return (await findBuyOrder(tx, dealerId, orderId))!;
+    }),
+  );
+}

@@ -1,0 +1,169 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import {
+  buyOrderMatches,
+  buyOrders,
+  buyOrderTargets,
+  dealers,
+  dealerUsers,
+  transactions,
+  vehicles,
+} from '../db/schema';
+import { matchBuyOrders } from '../modules/buy-orders/match-buy-orders';
+import { DEMO_TEAM_DEALER } from './demo-team';
+
+const LAKESIDE = 'Lakeside Auto Sales';
+
+/** A date `days` from today (UTC), as the needed-by column keeps it. */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+interface DemoOrder {
+  dealer: string;
+  /** The team member's e-mail prefix who placed it; none: the dealership (no team). */
+  person?: 'tom' | 'rita';
+  targets: [make: string, model: string | null][];
+  order: Partial<typeof buyOrders.$inferInsert> & { quantity: number; neededBy: string };
+}
+
+/**
+ * Buy orders in every state (DESIGN.md §13), for a newcomer's dashboard: open ones that the
+ * published demo cars match (their match alerts wait in the outbox like any other), a paused one,
+ * one filled by the demo team's purchase, one past its date, one cancelled.
+ */
+const ORDERS: DemoOrder[] = [
+  {
+    dealer: DEMO_TEAM_DEALER,
+    person: 'rita',
+    targets: [['Toyota', null]],
+    order: {
+      yearMin: 2016,
+      maxMiles: 90000,
+      maxPrice: '35000.00',
+      quantity: 3,
+      neededBy: inDays(45),
+      deliveryZip: '07701',
+    },
+  },
+  {
+    dealer: DEMO_TEAM_DEALER,
+    person: 'tom',
+    targets: [
+      ['Ford', 'F-150'],
+      ['Chevrolet', 'Silverado 1500'],
+    ],
+    order: {
+      yearMin: 2018,
+      minGrade: '3.5',
+      quantity: 2,
+      neededBy: inDays(60),
+      deliveryZip: '07701',
+      status: 'paused',
+      reconNote: 'Front-line ready, bed liner',
+    },
+  },
+  {
+    dealer: LAKESIDE,
+    targets: [
+      ['Honda', 'Accord'],
+      ['Honda', 'CR-V'],
+    ],
+    order: { maxMiles: 80000, certification: 'all', quantity: 2, neededBy: inDays(30), deliveryZip: '53703' },
+  },
+  {
+    dealer: LAKESIDE,
+    targets: [['BMW', 'X5']],
+    order: { yearMin: 2019, quantity: 1, neededBy: inDays(-5), deliveryZip: '53703' },
+  },
+  {
+    dealer: LAKESIDE,
+    targets: [['Jeep', null]],
+    order: { quantity: 1, neededBy: inDays(20), deliveryZip: '53703', status: 'cancelled' },
+  },
+];
+
+export async function seedDemoBuyOrders(db: Database) {
+  await db.transaction(async (tx) => {
+    for (const demo of ORDERS) {
+      const [dealer] = await tx.select().from(dealers).where(eq(dealers.dealerName, demo.dealer));
+      if (!dealer) continue;
+      const [person] = demo.person
+        ? await tx
+            .select({ id: dealerUsers.id })
+            .from(dealerUsers)
+            .where(
+              and(eq(dealerUsers.dealerId, dealer.id), sql`${dealerUsers.email} like ${`${demo.person}@%`}`),
+            )
+        : [];
+      const [order] = await tx
+        .insert(buyOrders)
+        .values({
+          dealerId: dealer.id,
+          dealerUserId: person?.id ?? null,
+          deliveryZip: '10001',
+          ...demo.order,
+        })
+        .returning();
+      await tx.insert(buyOrderTargets).values(
+        demo.targets.map(([make, model]) => ({
+          orderId: order!.id,
+          make: make.toLowerCase(),
+          model: model?.toLowerCase() ?? null,
+          makeLabel: make,
+          modelLabel: model,
+        })),
+      );
+    }
+
+    // Filled: the demo team's purchase was what its one-car order asked for.
+    const [sale] = await tx
+      .select({
+        id: transactions.id,
+        dealerId: transactions.dealerId,
+        buyerUserId: transactions.buyerUserId,
+        vehicle: vehicles,
+      })
+      .from(transactions)
+      .innerJoin(vehicles, eq(vehicles.id, transactions.vehicleId))
+      .innerJoin(dealers, eq(dealers.id, transactions.dealerId))
+      .where(and(eq(dealers.dealerName, DEMO_TEAM_DEALER), eq(transactions.cancelled, false)))
+      .orderBy(asc(transactions.id))
+      .limit(1);
+    if (sale?.vehicle.make) {
+      const [filled] = await tx
+        .insert(buyOrders)
+        .values({
+          dealerId: sale.dealerId,
+          dealerUserId: sale.buyerUserId,
+          quantity: 1,
+          filled: 1,
+          status: 'filled',
+          neededBy: inDays(10),
+          deliveryZip: '07701',
+        })
+        .returning();
+      await tx.insert(buyOrderTargets).values({
+        orderId: filled!.id,
+        make: sale.vehicle.make.toLowerCase(),
+        model: sale.vehicle.model?.toLowerCase() ?? null,
+        makeLabel: sale.vehicle.make,
+        modelLabel: sale.vehicle.model,
+      });
+      await tx
+        .insert(buyOrderMatches)
+        .values({
+          orderId: filled!.id,
+          vehicleId: sale.vehicle.id,
+          reason: 'published',
+          transactionId: sale.id,
+        });
+    }
+
+    // The published cars as if each had just been completed: the open orders' matches and alerts.
+    const published = await tx
+      .select({ id: vehicles.id })
+      .from(vehicles)
+      .where(and(eq(vehicles.status, 'active'), eq(vehicles.inQueue, false)))
+      .orderBy(asc(vehicles.id));
+    for (const vehicle of published) await matchBuyOrders(tx, vehicle.id, 'published');
+  });
+}

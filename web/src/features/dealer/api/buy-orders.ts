@@ -1,0 +1,27 @@
+import type { CreateBuyOrderBody, UpdateBuyOrderBody } from '@contracts/buy-orders';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi, readApi } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** GET /api/dealer/buy-orders: the dealership's orders, newest first, with their matches. */
+export const useBuyOrders = () =>
+  useQuery({ queryKey: queryKeys.dealerPortal.buyOrders(), queryFn: () => readApi('dealerBuyOrders') });
+
+/** POST /api/dealer/buy-orders */
+export function useCreateBuyOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateBuyOrderBody) => callApi('createBuyOrder', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.buyOrders() }),
+  });
+}
+
+/** PATCH /api/dealer/buy-orders/:id: pause, resume or cancel. */
+export function useUpdateBuyOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateBuyOrderBody }) =>
+      callApi('updateBuyOrder', { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.buyOrders() }),
+  });
+}

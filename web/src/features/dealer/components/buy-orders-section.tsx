@@ -1,0 +1,185 @@
+import {
+  BUY_ORDER_STATUS_LABELS,
+  BUY_ORDER_TEXT,
+  type BuyOrderStatus,
+  type BuyOrderView,
+  buyOrderTitle,
+} from '@contracts/buy-orders';
+import { formatUsd } from '@contracts/money';
+import { vehiclePath } from '@contracts/routes';
+import { Target } from 'lucide-react';
+import { Link } from 'wouter';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { useUpdateBuyOrder } from '../api/buy-orders';
+import { NewBuyOrderDialog } from './new-buy-order-dialog';
+
+const STATUS_TONE: Record<BuyOrderStatus, BadgeTone> = {
+  open: 'green',
+  paused: 'yellow',
+  filled: 'blue',
+  expired: 'gray',
+  cancelled: 'gray',
+};
+
+const CERTIFICATION = { all: null, premium: 'premium certified', auction: 'auction certified' } as const;
+
+/** "Up to 60,000 mi · up to $25,000 · grade 3.5+ · auction certified": the order's limits in one line. */
+function limitsOf(order: BuyOrderView) {
+  return [
+    order.maxMiles ? `up to ${order.maxMiles.toLocaleString('en-US')} mi` : null,
+    order.maxPrice ? `up to ${formatUsd(Number(order.maxPrice))}` : null,
+    order.minGrade ? `grade ${order.minGrade}+` : null,
+    CERTIFICATION[order.certification],
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+const day = (iso: string) =>
+  new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
+
+/**
+ * Dashboard → Buy orders (DESIGN.md §13): the dealership's standing orders, how far each is
+ * filled, the cars that matched, and pause / resume / cancel. A viewer reads them.
+ */
+export function BuyOrdersSection({ orders, canAct }: { orders: BuyOrderView[]; canAct: boolean }) {
+  return (
+    <section
+      id="buy-orders"
+      aria-labelledby="buy-orders-title"
+      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="buy-orders-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <Target aria-hidden="true" className="h-5 w-5 text-brand-700" />
+          {BUY_ORDER_TEXT.sectionTitle}
+        </h2>
+        {canAct ? <NewBuyOrderDialog /> : null}
+      </div>
+      <p className="mt-1 text-sm text-slate-600">{BUY_ORDER_TEXT.intro}</p>
+      {orders.length === 0 ? (
+        <p className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200">
+          {BUY_ORDER_TEXT.empty}
+        </p>
+      ) : (
+        <ul className="mt-4 grid gap-3">
+          {orders.map((order) => (
+            <BuyOrderItem key={order.id} order={order} canAct={canAct} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function BuyOrderItem({ order, canAct }: { order: BuyOrderView; canAct: boolean }) {
+  const update = useUpdateBuyOrder();
+  const title = buyOrderTitle(order);
+  const change = (status: 'open' | 'paused' | 'cancelled') =>
+    update.mutate(
+      { id: order.id, body: { status } },
+      {
+        onSuccess: () =>
+          toast({
+            title:
+              status === 'open'
+                ? BUY_ORDER_TEXT.resumed
+                : status === 'paused'
+                  ? BUY_ORDER_TEXT.paused
+                  : BUY_ORDER_TEXT.cancelled,
+            description: `Order #${order.id}: ${title}`,
+          }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Could not change the buy order',
+            description: error.message,
+          }),
+      },
+    );
+  const limits = limitsOf(order);
+  const active = order.status === 'open' || order.status === 'paused';
+  return (
+    <li className="rounded-xl border border-slate-200 p-4" aria-labelledby={`buy-order-${order.id}`}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={`buy-order-${order.id}`} className="font-semibold text-slate-900">
+            <span className="sr-only">Order #{order.id}: </span>
+            {title}
+          </h3>
+          {limits ? <p className="text-sm text-slate-700">{limits}</p> : null}
+        </div>
+        <Badge tone={STATUS_TONE[order.status]}>{BUY_ORDER_STATUS_LABELS[order.status]}</Badge>
+      </div>
+      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-slate-600">Bought</dt>
+          <dd className="font-medium tabular-nums text-slate-900">
+            {order.filled} of {order.quantity}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Needed by</dt>
+          <dd className="font-medium text-slate-900">{day(order.neededBy)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Deliver to</dt>
+          <dd className="font-medium text-slate-900">ZIP {order.deliveryZip}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Placed by</dt>
+          <dd className="font-medium text-slate-900">{order.placedBy ?? 'Your dealership'}</dd>
+        </div>
+      </dl>
+      {order.reconNote ? (
+        <p className="mt-2 text-sm text-slate-700">Reconditioning: {order.reconNote}</p>
+      ) : null}
+      {order.matches.length > 0 ? (
+        <div className="mt-3">
+          <p className="text-sm font-medium text-slate-800">Matches</p>
+          <ul className="mt-1 grid gap-1 text-sm">
+            {order.matches.map((m) => (
+              <li key={m.vehicleId} className="flex flex-wrap justify-between gap-2">
+                <Link
+                  href={vehiclePath(m.vehicleId)}
+                  className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {m.title}
+                </Link>
+                <span className="tabular-nums text-slate-700">
+                  {m.price ? formatUsd(Number(m.price)) : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : active ? (
+        <p className="mt-3 text-sm text-slate-600">
+          No match yet: we will e-mail you the moment one is published.
+        </p>
+      ) : null}
+      {canAct && active ? (
+        <div className="mt-3 flex flex-wrap gap-2">
+          {order.status === 'open' ? (
+            <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => change('paused')}>
+              Pause<span className="sr-only"> order #{order.id}</span>
+            </Button>
+          ) : (
+            <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => change('open')}>
+              Resume<span className="sr-only"> order #{order.id}</span>
+            </Button>
+          )}
+          <Button size="sm" variant="ghost" disabled={update.isPending} onClick={() => change('cancelled')}>
+            Cancel order<span className="sr-only"> #{order.id}</span>
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,253 @@
+import {
+  BUY_ORDER_TEXT,
+  type CreateBuyOrderBody,
+  createBuyOrderBodySchema,
+  MAX_ORDER_QUANTITY,
+  MAX_ORDER_TARGETS,
+  ORDER_MAKES,
+} from '@contracts/buy-orders';
+import { Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
+import { FormField } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
+import { MoneyField } from '@/components/ui/money-field';
+import { toast } from '@/components/ui/use-toast';
+import { plainFieldErrors, zodResolver } from '@/lib/zod';
+import { useCreateBuyOrder } from '../api/buy-orders';
+
+interface OrderForm {
+  targets: { make: string; model: string }[];
+  yearMin: string;
+  yearMax: string;
+  maxMiles: string;
+  maxPrice: string;
+  minGrade: string;
+  certification: 'all' | 'premium' | 'auction';
+  quantity: string;
+  neededBy: string;
+  deliveryZip: string;
+  reconNote: string;
+}
+
+const GRADES = {
+  '': 'Any grade',
+  ...Object.fromEntries(['2.0', '2.5', '3.0', '3.5', '4.0', '4.5'].map((g) => [g, `${g} or better`])),
+};
+const CERTIFICATIONS = {
+  all: 'Any certification',
+  premium: 'Premium certified only',
+  auction: 'Auction certified only',
+};
+const MAKES = Object.fromEntries(ORDER_MAKES.map((m) => [m, m]));
+
+/** Today plus `days`, as a date input's value (the phone's calendar day). */
+const dayFromNow = (days: number) => {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+const EMPTY: OrderForm = {
+  targets: [{ make: '', model: '' }],
+  yearMin: '',
+  yearMax: '',
+  maxMiles: '',
+  maxPrice: '',
+  minGrade: '',
+  certification: 'all',
+  quantity: '1',
+  neededBy: '',
+  deliveryZip: '',
+  reconNote: '',
+};
+
+/** The form's strings as the API's body: blank optional fields are left out. */
+const bodyOf = (v: OrderForm): CreateBuyOrderBody => ({
+  targets: v.targets.map((t) => ({ make: t.make, model: t.model.trim() || null })),
+  yearMin: v.yearMin || null,
+  yearMax: v.yearMax || null,
+  maxMiles: v.maxMiles.replaceAll(',', '') || null,
+  maxPrice: v.maxPrice.trim() || null,
+  minGrade: v.minGrade || null,
+  certification: v.certification,
+  quantity: v.quantity,
+  neededBy: v.neededBy,
+  deliveryZip: v.deliveryZip,
+  reconNote: v.reconNote || null,
+});
+
+const schemaResolver = zodResolver(createBuyOrderBodySchema, plainFieldErrors);
+/** The contract's rules on the form's strings (the server checks the same again, and the date range). */
+const resolver: Resolver<OrderForm> = async (values, context, options) => {
+  const result = await schemaResolver(bodyOf(values), context, options as never);
+  return { values: Object.keys(result.errors).length ? {} : values, errors: result.errors } as never;
+};
+
+/**
+ * Dashboard → Buy orders → New buy order (DESIGN.md §13): what to find (makes and models, years,
+ * miles, price, grade, certification), how many, by when and where to. The server's refusal (too
+ * many open orders, a date out of range) is shown in the dialog.
+ */
+export function NewBuyOrderDialog() {
+  const [open, setOpen] = useState(false);
+  const create = useCreateBuyOrder();
+  const form = useForm<OrderForm>({ resolver, defaultValues: { ...EMPTY, neededBy: dayFromNow(30) } });
+  const targets = useFieldArray({ control: form.control, name: 'targets' });
+  const errors = form.formState.errors;
+  const onSubmit = form.handleSubmit((values) =>
+    create.mutate(bodyOf(values), {
+      onSuccess: (order) => {
+        toast({
+          title: BUY_ORDER_TEXT.created,
+          description: `Order #${order.id}: we will e-mail you each match.`,
+        });
+        setOpen(false);
+        form.reset({ ...EMPTY, neededBy: dayFromNow(30) });
+      },
+    }),
+  );
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) create.reset();
+      }}
+      title={BUY_ORDER_TEXT.newOrder}
+      description="What should we find for you? Leave a field blank for any."
+      trigger={
+        <Button size="sm">
+          <Plus aria-hidden="true" className="h-4 w-4" />
+          {BUY_ORDER_TEXT.newOrder}
+        </Button>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <fieldset className="grid gap-3">
+          <legend className="mb-1 text-sm font-medium text-slate-800">Makes and models</legend>
+          {targets.fields.map((field, i) => (
+            <div key={field.id} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
+              <SelectField
+                label={`Make ${i + 1}`}
+                error={errors.targets?.[i]?.make?.message}
+                {...form.register(`targets.${i}.make`)}
+              >
+                <SelectOptions items={MAKES} placeholder="Choose a make" />
+              </SelectField>
+              <FormField
+                label={`Model ${i + 1}`}
+                placeholder="Any model"
+                autoComplete="off"
+                error={errors.targets?.[i]?.model?.message}
+                {...form.register(`targets.${i}.model`)}
+              />
+              <Button
+                variant="ghost"
+                className="h-11 w-11 px-0"
+                aria-label={`Remove make ${i + 1}`}
+                disabled={targets.fields.length === 1}
+                onClick={() => targets.remove(i)}
+              >
+                <Trash2 aria-hidden="true" className="h-4 w-4" />
+              </Button>
+            </div>
+          ))}
+          {errors.targets?.message || errors.targets?.root?.message ? (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {errors.targets.message ?? errors.targets.root?.message}
+            </p>
+          ) : null}
+          {targets.fields.length < MAX_ORDER_TARGETS ? (
+            <Button
+              variant="outline"
+              size="sm"
+              className="justify-self-start"
+              onClick={() => targets.append({ make: '', model: '' })}
+            >
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              Add another make
+            </Button>
+          ) : null}
+        </fieldset>
+        <div className="grid grid-cols-2 gap-3">
+          <FormField
+            label="Year from"
+            inputMode="numeric"
+            placeholder="Any"
+            error={errors.yearMin?.message}
+            {...form.register('yearMin')}
+          />
+          <FormField
+            label="Year to"
+            inputMode="numeric"
+            placeholder="Any"
+            error={errors.yearMax?.message}
+            {...form.register('yearMax')}
+          />
+          <FormField
+            label="Max miles"
+            inputMode="numeric"
+            placeholder="Any"
+            error={errors.maxMiles?.message}
+            {...form.register('maxMiles')}
+          />
+          <MoneyField
+            label="Max price"
+            placeholder="Any"
+            error={errors.maxPrice?.message}
+            {...form.register('maxPrice')}
+          />
+          <SelectField label="Minimum grade" error={errors.minGrade?.message} {...form.register('minGrade')}>
+            <SelectOptions items={GRADES} />
+          </SelectField>
+          <SelectField label="Certification" {...form.register('certification')}>
+            <SelectOptions items={CERTIFICATIONS} />
+          </SelectField>
+          <FormField
+            label="Quantity"
+            inputMode="numeric"
+            hint={`1 to ${MAX_ORDER_QUANTITY}`}
+            error={errors.quantity?.message}
+            {...form.register('quantity')}
+          />
+          <FormField
+            label="Needed by"
+            type="date"
+            error={errors.neededBy?.message}
+            {...form.register('neededBy')}
+          />
+          <FormField
+            label="Delivery ZIP"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={5}
+            error={errors.deliveryZip?.message}
+            {...form.register('deliveryZip')}
+          />
+        </div>
+        <TextAreaField
+          label="Reconditioning note"
+          rows={2}
+          maxLength={500}
+          placeholder="e.g. front-line ready, new tires"
+          error={errors.reconNote?.message}
+          {...form.register('reconNote')}
+        />
+        {create.error ? (
+          <p
+            role="alert"
+            className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
+          >
+            {create.error.message}
+          </p>
+        ) : null}
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Placing…' : 'Place buy order'}
+        </Button>
+      </form>
+    </Modal>
+  );
+}
