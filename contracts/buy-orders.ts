@@ -45,6 +45,7 @@ export const BUY_ORDER_TEXT = {
   targetsRequired: 'Name at least one make',
   tooManyTargets: `An order names at most ${MAX_ORDER_TARGETS} makes and models`,
   unknownMake: 'Unknown make',
+  chooseMake: 'Choose a make',
   yearRange: 'The year range ends before it starts',
   year: `Year must be from ${MIN_VEHICLE_YEAR} to next year`,
   miles: `Max miles must be a whole number from 1 to ${MAX_ORDER_MILES.toLocaleString('en-US')}`,
@@ -96,7 +97,11 @@ const canonicalMake = (make: string) =>
   ORDER_MAKES.find((m) => m.toLowerCase() === make.trim().toLowerCase()) ?? null;
 
 const targetSchema = z.object({
-  make: z.string({ error: BUY_ORDER_TEXT.targetsRequired }).transform((make, ctx) => {
+  make: z.string({ error: BUY_ORDER_TEXT.chooseMake }).transform((make, ctx) => {
+    if (!make.trim()) {
+      ctx.addIssue({ code: 'custom', message: BUY_ORDER_TEXT.chooseMake });
+      return z.NEVER;
+    }
     const known = canonicalMake(make);
     if (!known) {
       ctx.addIssue({ code: 'custom', message: `${BUY_ORDER_TEXT.unknownMake}: ${make.trim().slice(0, 40)}` });
@@ -211,6 +216,8 @@ export const buyOrderSchema = z.object({
       title: z.string(),
       price: z.string().nullable(),
       matchedAt: z.string(),
+      /** Bought by the dealership, counted toward this order. */
+      bought: z.boolean(),
     }),
   ),
   createdAt: z.string(),

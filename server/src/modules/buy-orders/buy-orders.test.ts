@@ -111,6 +111,7 @@ describe('placing a buy order', () => {
     const { dealer, cookie } = await dealerSession();
     const cases: [Record<string, unknown>, string][] = [
       [{ targets: [] }, BUY_ORDER_TEXT.targetsRequired],
+      [{ targets: [{ make: ' ' }] }, BUY_ORDER_TEXT.chooseMake],
       [{ targets: [{ make: 'Toyoda' }] }, `${BUY_ORDER_TEXT.unknownMake}: Toyoda`],
       [{ yearMin: 2022, yearMax: 2019 }, BUY_ORDER_TEXT.yearRange],
       [{ yearMin: 1700 }, BUY_ORDER_TEXT.year],
@@ -280,7 +281,11 @@ describe('filling an order with purchases', () => {
     });
     const sale = await boughtNow(ctx.app, code, listed.id);
     let order = (await list(cookie)).find((o: { id: number }) => o.id === id);
-    expect(order).toMatchObject({ status: 'filled', filled: 1 });
+    expect(order).toMatchObject({
+      status: 'filled',
+      filled: 1,
+      matches: [{ vehicleId: listed.id, bought: true }],
+    });
 
     // A filled order matches no new car.
     const next = await publish({ make: 'Mazda', model: 'CX-5', year: 2020 });

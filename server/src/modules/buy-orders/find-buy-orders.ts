@@ -1,11 +1,11 @@
 import type { BuyOrderView } from '@contracts/buy-orders';
 import { vehicleTitle } from '@contracts/vehicle-display';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { buyOrderMatches, buyOrders, buyOrderTargets, dealerUsers, vehicles } from '../../db/schema';
 import { effectiveStatusSql } from './buy-order-status';
 
-/** Matches shown with each order. */
+/** Matches shown with each order (the newest). */
 const MATCHES_SHOWN = 10;
 
 /** The dealership's orders, newest first (or one of them), as the dashboard shows them. */
@@ -43,10 +43,17 @@ export async function findBuyOrders(
       trim: vehicles.trim,
       price: vehicles.price,
       matchedAt: buyOrderMatches.matchedAt,
+      transactionId: buyOrderMatches.transactionId,
     })
     .from(buyOrderMatches)
     .innerJoin(vehicles, eq(vehicles.id, buyOrderMatches.vehicleId))
-    .where(inArray(buyOrderMatches.orderId, ids))
+    // Cars still for sale, and those the dealership bought for the order (not others' purchases).
+    .where(
+      and(
+        inArray(buyOrderMatches.orderId, ids),
+        or(eq(vehicles.status, 'active'), isNotNull(buyOrderMatches.transactionId)),
+      ),
+    )
     .orderBy(desc(buyOrderMatches.matchedAt), desc(vehicles.id));
   return rows.map(({ order, status, placedBy }) => ({
     id: order.id,
@@ -74,6 +81,7 @@ export async function findBuyOrders(
         title: vehicleTitle(m),
         price: m.price,
         matchedAt: m.matchedAt.toISOString(),
+        bought: m.transactionId !== null,
       })),
     createdAt: order.createdAt.toISOString(),
   }));

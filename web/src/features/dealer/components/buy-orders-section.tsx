@@ -152,7 +152,8 @@ function BuyOrderItem({ order, canAct }: { order: BuyOrderView; canAct: boolean 
                 >
                   {m.title}
                 </Link>
-                <span className="tabular-nums text-slate-700">
+                <span className="flex items-center gap-2 tabular-nums text-slate-700">
+                  {m.bought ? <Badge tone="blue">Bought</Badge> : null}
                   {m.price ? formatUsd(Number(m.price)) : ''}
                 </span>
               </li>
