@@ -20,6 +20,7 @@ const USUAL_SECONDS: Record<string, number> = {
   'e2e/vehicle-gallery.e2e.ts': 32,
   'e2e/admin-notifications.e2e.ts': 30,
   'e2e/dealer-teams.e2e.ts': 23,
+  'e2e/buy-orders.e2e.ts': 20,
   'e2e/vehicle-detail.e2e.ts': 21,
   'server/src/cli/db-backup.pglite.test.ts': 31,
   'server/src/main.pglite.test.ts': 30,

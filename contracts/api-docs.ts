@@ -88,6 +88,7 @@ export const API_DOCS: Record<ApiRouteName, { tag: ApiTag; summary: string }> = 
   dealerBuyOrders: { tag: 'Dealer portal', summary: 'The dealership’s buy orders and their matches' },
   createBuyOrder: { tag: 'Dealer portal', summary: 'Place a buy order the marketplace sources against' },
   updateBuyOrder: { tag: 'Dealer portal', summary: 'Pause, resume or cancel a buy order' },
+  buyOrderDemand: { tag: 'Administration', summary: 'Open buy orders grouped by make, model and years' },
   listDealers: { tag: 'Administration', summary: 'List dealers' },
   createDealer: { tag: 'Administration', summary: 'Create a dealer' },
   updateDealer: { tag: 'Administration', summary: 'Edit or deactivate a dealer' },

@@ -109,6 +109,7 @@ export const API_ROUTES = {
   dealerBuyOrders: { method: 'GET', path: '/api/dealer/buy-orders', access: 'dealer' },
   createBuyOrder: { method: 'POST', path: '/api/dealer/buy-orders', access: 'dealer' },
   updateBuyOrder: { method: 'PATCH', path: '/api/dealer/buy-orders/:id', access: 'dealer' },
+  buyOrderDemand: { method: 'GET', path: '/api/buy-orders/demand', access: 'admin' },
   // Dealers, buy codes, transactions, activity (admin)
   listDealers: { method: 'GET', path: '/api/dealers', access: 'admin' },
   createDealer: { method: 'POST', path: '/api/dealers', access: 'admin' },

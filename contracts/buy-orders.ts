@@ -238,3 +238,35 @@ export function buyOrderTitle(order: Pick<BuyOrderView, 'targets' | 'yearMin' | 
           : '';
   return years + order.targets.map((t) => (t.model ? `${t.make} ${t.model}` : `Any ${t.make}`)).join(', ');
 }
+
+/** Admin → Demand: open orders grouped by make, model and the years they ask for. */
+export const demandGroupSchema = z.object({
+  make: z.string(),
+  /** null: any model of the make. */
+  model: z.string().nullable(),
+  yearMin: z.number().nullable(),
+  yearMax: z.number().nullable(),
+  orders: z.number(),
+  dealers: z.number(),
+  /** Cars still wanted: quantity − bought, summed. */
+  carsWanted: z.number(),
+  /** The lowest and highest max price of the group's orders (null: none set one). */
+  budgetMin: z.string().nullable(),
+  budgetMax: z.string().nullable(),
+  /** Days since the group's oldest order was placed. */
+  oldestDays: z.number(),
+  /** Cars published that matched one of the group's orders. */
+  matches: z.number(),
+});
+export type DemandGroup = z.infer<typeof demandGroupSchema>;
+
+export const demandOrderSchema = buyOrderSchema
+  .omit({ matches: true })
+  .extend({ dealerName: z.string(), matchCount: z.number(), alertsSent: z.number() });
+export type DemandOrder = z.infer<typeof demandOrderSchema>;
+
+export const demandSchema = z.object({
+  groups: z.array(demandGroupSchema),
+  orders: z.array(demandOrderSchema),
+});
+export type Demand = z.infer<typeof demandSchema>;

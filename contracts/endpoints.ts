@@ -12,7 +12,12 @@ import {
   staffMeResponseSchema,
 } from './auth';
 import { buyCodesQuerySchema, createBuyCodeBodySchema, updateBuyCodeBodySchema } from './buy-codes';
-import { buyOrderSchema, createBuyOrderBodySchema, updateBuyOrderBodySchema } from './buy-orders';
+import {
+  buyOrderSchema,
+  createBuyOrderBodySchema,
+  demandSchema,
+  updateBuyOrderBodySchema,
+} from './buy-orders';
 import {
   createOfferBodySchema,
   dealerBuyCodeSchema,
@@ -234,6 +239,7 @@ export const endpointSchemas = (premiumLabel: string) =>
       body: updateBuyOrderBodySchema,
       response: { 200: buyOrderSchema },
     },
+    buyOrderDemand: { response: { 200: demandSchema } },
 
     listDealers: { response: { 200: z.array(dealerSchema) } },
     createDealer: { body: createDealerBodySchema, response: { 201: createDealerResponseSchema } },

@@ -75,7 +75,16 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'dealer-portal': ['buy-codes', 'transactions', 'offers', 'buyer-limits'],
   'sheets-sync': ['audit', 'vehicles', 'photos', 'vehicle-rows'],
   // Demo data is written with the modules' own steps (a buy code is inserted the one way).
-  seed: [...FOUNDATIONS, 'buy-codes', 'buy-orders', 'notifications', 'photos', 'transactions', 'auth', 'vehicle-rows'],
+  seed: [
+    ...FOUNDATIONS,
+    'buy-codes',
+    'buy-orders',
+    'notifications',
+    'photos',
+    'transactions',
+    'auth',
+    'vehicle-rows',
+  ],
 };
 
 /** Which module a file under server/src belongs to. */

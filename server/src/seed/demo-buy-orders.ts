@@ -148,14 +148,12 @@ export async function seedDemoBuyOrders(db: Database) {
         makeLabel: sale.vehicle.make,
         modelLabel: sale.vehicle.model,
       });
-      await tx
-        .insert(buyOrderMatches)
-        .values({
-          orderId: filled!.id,
-          vehicleId: sale.vehicle.id,
-          reason: 'published',
-          transactionId: sale.id,
-        });
+      await tx.insert(buyOrderMatches).values({
+        orderId: filled!.id,
+        vehicleId: sale.vehicle.id,
+        reason: 'published',
+        transactionId: sale.id,
+      });
     }
 
     // The published cars as if each had just been completed: the open orders' matches and alerts.

@@ -3,9 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { createBuyOrder } from './create-buy-order';
 import { findBuyOrders } from './find-buy-orders';
+import { findDemand } from './find-demand';
 import { updateBuyOrder } from './update-buy-order';
 
-/** The signed-in dealership's buy orders (DESIGN.md §13): the dealer id always comes from the session. */
+/**
+ * The signed-in dealership's buy orders (DESIGN.md §13): the dealer id always comes from the
+ * session. And the admin's demand board over every dealership's.
+ */
 export async function buyOrdersRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.route({
@@ -21,4 +25,5 @@ export async function buyOrdersRoutes(app: FastifyInstance, { db }: { db: Databa
     ...app.endpoint('updateBuyOrder'),
     handler: async (request) => updateBuyOrder(db, request.params.id, request.body, await request.actor()),
   });
+  routes.route({ ...app.endpoint('buyOrderDemand'), handler: async () => findDemand(db) });
 }

@@ -324,3 +324,43 @@ describe('filling an order with purchases', () => {
     });
   });
 });
+
+describe('Admin → Demand', () => {
+  it('groups the open orders by make, model and years with cars wanted, budgets and matches; lists every order', async () => {
+    const a = await dealerSession();
+    const b = await dealerSession();
+    const wanted = { ...ORDER, targets: [{ make: 'Genesis', model: 'G80' }], yearMin: 2020, yearMax: 2022 };
+    const first = (await place(a.cookie, { ...wanted, quantity: 2, maxPrice: '30000' })).json().id;
+    const second = (await place(b.cookie, { ...wanted, quantity: 1, maxPrice: '40000' })).json().id;
+    const paused = (await place(b.cookie, wanted)).json().id;
+    await ctx.call('PATCH', `/api/dealer/buy-orders/${paused}`, { status: 'paused' }, b.cookie);
+    const car = await publish({ make: 'Genesis', model: 'G80', year: 2021, price: '29000' });
+
+    const res = await ctx.call('GET', '/api/buy-orders/demand');
+    expect(res.statusCode, res.body).toBe(200);
+    const { groups, orders } = res.json();
+    expect(groups.filter((g: { make: string }) => g.make === 'Genesis')).toEqual([
+      {
+        make: 'Genesis',
+        model: 'G80',
+        yearMin: 2020,
+        yearMax: 2022,
+        orders: 2,
+        dealers: 2,
+        carsWanted: 3,
+        budgetMin: '30000.00',
+        budgetMax: '40000.00',
+        oldestDays: 0,
+        matches: 2,
+      },
+    ]);
+    const row = (id: number) => orders.find((o: { id: number }) => o.id === id);
+    expect(row(first)).toMatchObject({ dealerName: a.dealer.dealerName, matchCount: 1, status: 'open' });
+    expect(row(second)).toMatchObject({ dealerName: b.dealer.dealerName, matchCount: 1 });
+    expect(row(paused)).toMatchObject({ status: 'paused', matchCount: 0 });
+    expect(car).toBeGreaterThan(0);
+
+    // Dealers see their own orders only.
+    expect((await ctx.call('GET', '/api/buy-orders/demand', undefined, a.cookie)).statusCode).toBe(403);
+  });
+});

@@ -1,6 +1,6 @@
 import type { BuyOrderView } from '@contracts/buy-orders';
 import { vehicleTitle } from '@contracts/vehicle-display';
-import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { buyOrderMatches, buyOrders, buyOrderTargets, dealerUsers, vehicles } from '../../db/schema';
 import { effectiveStatusSql } from './buy-order-status';
@@ -14,6 +14,18 @@ export async function findBuyOrders(
   dealerId: number,
   orderId?: number,
 ): Promise<BuyOrderView[]> {
+  return buyOrderViews(
+    db,
+    and(eq(buyOrders.dealerId, dealerId), orderId === undefined ? undefined : eq(buyOrders.id, orderId)),
+  );
+}
+
+/** Orders as views with their makes and models and their latest matches (every dealership's: the admin). */
+export async function buyOrderViews(
+  db: Executor,
+  where: SQL | undefined,
+  limit = 500,
+): Promise<BuyOrderView[]> {
   const rows = await db
     .select({
       order: buyOrders,
@@ -22,10 +34,9 @@ export async function findBuyOrders(
     })
     .from(buyOrders)
     .leftJoin(dealerUsers, eq(dealerUsers.id, buyOrders.dealerUserId))
-    .where(
-      and(eq(buyOrders.dealerId, dealerId), orderId === undefined ? undefined : eq(buyOrders.id, orderId)),
-    )
-    .orderBy(desc(buyOrders.id));
+    .where(where)
+    .orderBy(desc(buyOrders.id))
+    .limit(limit);
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.order.id);
   const targets = await db
