@@ -49,9 +49,9 @@ declare module 'vitest' {
 /**
  * What a journey may add to JOURNEY_ENV and still start from the template: settings the seed does
  * not read. The VIN decoder and the video host are only called by requests. The mail and SMS
- * transports and the sender's timing decide how messages leave: a copy's seeded messages stay as
- * the template's start left them (suppressed, no transport), as on an instance that is given one
- * later, and every message a journey causes goes through them. Anything else starts fresh:
+ * transports and the sender's timing decide how messages leave: the seeded messages still queued
+ * in the template go out through them as at a first start with that transport (those the
+ * template's own start settled stay settled), and every message a journey causes goes through them. Anything else starts fresh:
  * SEED_DEMO=false, object storage (where the seeded photos are), the sheet sync.
  */
 const TEMPLATE_NEUTRAL_ENV = new Set([

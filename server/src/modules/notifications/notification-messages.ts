@@ -16,13 +16,28 @@ export interface MessageContext {
   origin: string;
 }
 
-/** Where a message's links point: PUBLIC_ORIGIN, or http://HOST:PORT when it is unset; no trailing slash. */
-export const publicOriginOf = (config: Config) =>
-  (config.publicOrigin ?? `http://${config.host}:${config.port}`).replace(/\/+$/, '');
+/** What tells the port a server listens on: Node's http.Server (its `address()` once listening). */
+export interface Listening {
+  address(): string | { port: number } | null;
+}
 
-export const messageContextOf = (config: Config): MessageContext => ({
+/**
+ * Where a message's links point: PUBLIC_ORIGIN, or http://HOST:PORT when it is unset — the port
+ * the server actually listens on once it does (PORT=0 asks the system for a free one); no trailing
+ * slash.
+ */
+export function publicOriginOf(config: Config, server?: Listening) {
+  const address = server?.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  return (config.publicOrigin ?? `http://${config.host}:${port}`).replace(/\/+$/, '');
+}
+
+/** The brand and origin, read when a message is rendered (the origin knows the listening port by then). */
+export const messageContextOf = (config: Config, server?: Listening): MessageContext => ({
   brandName: config.brand.productName,
-  origin: publicOriginOf(config),
+  get origin() {
+    return publicOriginOf(config, server);
+  },
 });
 
 /** The facts of a vehicle a message names. */

@@ -17,11 +17,11 @@ export async function registerNotifications(
   app: FastifyInstance,
   { db, config }: { db: Database; config: Config },
 ) {
-  const messages = messageContextOf(config);
+  const messages = messageContextOf(config, app.server);
   await app.register(notificationsRoutes, { db, messages });
   // One-click unsubscribe links are signed with NOTIFICATION_LINK_SECRET or a key kept in
   // app_settings, loaded (or generated once) at start-up so no request ever writes it.
-  const unsubscribeLinks = new UnsubscribeLinks(db, config.notificationLinkSecret, messages.origin);
+  const unsubscribeLinks = new UnsubscribeLinks(db, config.notificationLinkSecret, () => messages.origin);
   app.addHook('onReady', async () => {
     await unsubscribeLinks.ready();
   });

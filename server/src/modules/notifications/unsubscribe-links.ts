@@ -32,9 +32,13 @@ export class UnsubscribeLinks {
   constructor(
     private readonly db: Database,
     private readonly configuredSecret: string | undefined,
-    /** PUBLIC_ORIGIN (or http://HOST:PORT), no trailing slash. */
-    readonly origin: string,
+    /** PUBLIC_ORIGIN (or http://HOST:PORT, read once listening), no trailing slash. */
+    private readonly originOf: string | (() => string),
   ) {}
+
+  get origin() {
+    return typeof this.originOf === 'string' ? this.originOf : this.originOf();
+  }
 
   ready(): Promise<Buffer> {
     this.key ??= this.loadKey().catch((error: unknown) => {

@@ -40,7 +40,12 @@ export async function teamsRoutes(app: FastifyInstance, { db, config }: { db: Da
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const policies = attemptPolicies(config);
   // Without SMTP_URL nothing is mailed: the inviter is handed the link instead (shown once).
-  const delivery = { mailed: config.mail !== null, origin: publicOriginOf(config) };
+  const delivery = {
+    mailed: config.mail !== null,
+    get origin() {
+      return publicOriginOf(config, app.server);
+    },
+  };
   const rp = (request: FastifyRequest) =>
     relyingPartyOf(config.brand.productName, config.publicOrigin ?? `${request.protocol}://${request.host}`);
   const isSecure = (request: FastifyRequest) => isSecureRequest(request, config.publicOrigin);
