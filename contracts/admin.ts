@@ -45,5 +45,6 @@ export const ADMIN_TABS = [
   'buy-codes',
   'activity',
   'notifications',
+  'demand',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];

@@ -46,6 +46,38 @@ export const completeListingBodySchema = (premiumLabel: string) =>
     },
     refuseOtherFields,
   );
+/**
+ * Editing a published listing (issue #30, "listing lifecycle"): price, mileage, description and
+ * certification, sent with `action: 'edit'` and the `updatedAt` the admin's form was filled from —
+ * a listing changed since (by another admin, a sale) is refused rather than overwritten.
+ */
+export const editListingBodySchema = (premiumLabel: string) =>
+  z.strictObject(
+    {
+      action: z.literal('edit'),
+      expectedUpdatedAt: z.iso.datetime({
+        offset: true,
+        error: 'expectedUpdatedAt must be the listing’s updatedAt',
+      }),
+      price: amountSchema.optional(),
+      mileage: z.coerce
+        .number({ error: ADMIN_TEXT.invalidMileage })
+        .int(ADMIN_TEXT.invalidMileage)
+        .min(0, ADMIN_TEXT.invalidMileage)
+        .max(2_000_000, ADMIN_TEXT.invalidMileage)
+        .optional(),
+      description: optionalText,
+      condition: certificationSchema(premiumLabel).optional(),
+    },
+    refuseOtherFields,
+  );
+export type EditListingBody = z.input<ReturnType<typeof editListingBodySchema>>;
+export const LISTING_TEXT = {
+  changedMeanwhile: 'This listing was changed by someone else since you opened it. Reload it and try again.',
+  notPublished: 'Only a published listing can be edited here',
+  edited: 'Listing updated',
+} as const;
+
 export const changeListingStatusBodySchema = z.strictObject(
   { status: z.enum(['active', 'removed']), inQueue: z.literal(false) },
   refuseOtherFields,
@@ -61,12 +93,13 @@ export const reconBodySchema = z.strictObject(
 
 const RECON_KEYS = ['reconExterior', 'reconMechanical', 'reconInterior'];
 const COMPLETION_KEYS = ['mileage', 'price', 'condition'];
-export const VEHICLE_ACTIONS = ['recon', 'complete', 'status'] as const;
+export const VEHICLE_ACTIONS = ['recon', 'complete', 'status', 'edit'] as const;
 
 /**
  * PATCH /api/vehicles/:id: one of three actions (spec §7), each with its own allow-list. A client
  * may name it (`action`); the spec's bodies carry no name, so it is read from their keys: any recon
  * field → recon notes, any of mileage/price/condition → queue completion, else a status change.
+ * Editing a published listing is only ever named (`action: 'edit'`).
  */
 export const updateVehicleBodySchema = (premiumLabel: string) =>
   z.preprocess(
@@ -94,6 +127,7 @@ export const updateVehicleBodySchema = (premiumLabel: string) =>
         reconBodySchema.extend({ action: z.literal('recon') }),
         completeListingBodySchema(premiumLabel).extend({ action: z.literal('complete') }),
         changeListingStatusBodySchema.extend({ action: z.literal('status') }),
+        editListingBodySchema(premiumLabel),
       ],
       { error: `action must be one of: ${VEHICLE_ACTIONS.join(', ')}` },
     ),

@@ -45,6 +45,7 @@ export const queryKeys = {
     transactionList: (filter?: string) => ['admin', 'transactions', 'list', filter ?? 'all'] as const,
     transactionAging: () => ['admin', 'transactions', 'aging'] as const,
     offers: () => ['admin', 'offers'] as const,
+    demand: () => ['admin', 'demand'] as const,
     dealerTeam: (dealerId: number) => ['admin', 'dealer-team', dealerId] as const,
     audit: (entity?: string) => ['admin', 'audit', entity ?? 'all'] as const,
     /** Every audit view (a prefix of audit). */

@@ -1,4 +1,5 @@
 import { BUY_ORDER_TEXT, MAX_OPEN_BUY_ORDERS } from '@contracts/buy-orders';
+import { LISTING_TEXT } from '@contracts/listings';
 import { MONEY_TEXT } from '@contracts/money';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { signIn, signInMember } from '../../../test/sessions';
 import { withApp } from '../../../test/with-app';
 import { buyOrders, notifications } from '../../db/schema';
 
-const ctx = withApp({ signIn: ['admin'] });
+const ctx = withApp({ signIn: ['admin', 'staff'] });
 
 /** A day `days` from today, as the order form sends it. */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -362,5 +363,67 @@ describe('Admin → Demand', () => {
 
     // Dealers see their own orders only.
     expect((await ctx.call('GET', '/api/buy-orders/demand', undefined, a.cookie)).statusCode).toBe(403);
+  });
+});
+
+describe('editing a published listing (listing lifecycle)', () => {
+  const edit = (id: number, body: Record<string, unknown>) =>
+    ctx.call('PATCH', `/api/vehicles/${id}`, { action: 'edit', ...body });
+  const current = async (id: number) =>
+    (await ctx.call('GET', '/api/vehicles')).json().find((v: { id: number }) => v.id === id) as {
+      updatedAt: string;
+      price: string;
+    };
+
+  it('changes price, mileage and description, refuses a stale form, and a price drop alerts the orders it now matches', async () => {
+    const { dealer } = await dealerSession();
+    const buyer = await insertMember(ctx.db, { dealerId: dealer.id, role: 'buyer' });
+    const cookie = await signInMember(ctx.app, buyer.email, MEMBER_PASSWORD, nextAddress());
+    const order = (await place(cookie, { ...ORDER, targets: [{ make: 'Lexus', model: 'RX' }] })).json().id;
+    const car = await publish({ make: 'Lexus', model: 'RX', year: 2020, price: '31000' });
+    expect((await list(cookie)).find((o: { id: number }) => o.id === order).matches).toEqual([]);
+
+    const before = await current(car);
+    const dropped = await edit(car, {
+      expectedUpdatedAt: before.updatedAt,
+      price: '$24,900',
+      mileage: 41000,
+      description: 'New tires.',
+    });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    expect(dropped.json()).toMatchObject({ price: '24900.00', mileage: 41000, description: 'New tires.' });
+    const alerts = (await alertsFor(car)).filter((a) => a.recipient === buyer.email.toLowerCase());
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.payload).toMatchObject({ facts: { orderId: order, reason: 'price_drop' } });
+
+    // The form the admin filled before that edit is refused: nothing is overwritten.
+    const stale = await edit(car, { expectedUpdatedAt: before.updatedAt, price: '20000' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(LISTING_TEXT.changedMeanwhile);
+    expect((await current(car)).price).toBe('24900.00');
+
+    // Bad input and cars that are not published.
+    const fresh = await current(car);
+    expect((await edit(car, { expectedUpdatedAt: fresh.updatedAt, price: '-5' })).statusCode).toBe(400);
+    expect((await edit(car, { expectedUpdatedAt: fresh.updatedAt, vin: 'X' })).json().message).toContain(
+      'These fields cannot be changed here: vin',
+    );
+    const queued = await insertVehicle(ctx.db, { status: 'pending', inQueue: true });
+    const notPublished = await edit(queued.id, {
+      expectedUpdatedAt: queued.updatedAt.toISOString(),
+      price: '1000',
+    });
+    expect(notPublished.statusCode).toBe(409);
+    expect(notPublished.json().message).toBe(LISTING_TEXT.notPublished);
+    expect(
+      (
+        await ctx.call(
+          'PATCH',
+          `/api/vehicles/${car}`,
+          { action: 'edit', expectedUpdatedAt: fresh.updatedAt },
+          ctx.staff,
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 });

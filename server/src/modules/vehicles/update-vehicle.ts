@@ -1,6 +1,7 @@
 import { ADMIN_TEXT } from '@contracts/admin';
 import { ERROR_CODES } from '@contracts/errors';
 import { DEFAULT_RECON_TEXT } from '@contracts/limits';
+import { LISTING_TEXT } from '@contracts/listings';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offers, transactions, vehicles } from '../../db/schema';
@@ -58,6 +59,66 @@ export async function completeListing(db: Database, vehicleId: number, input: Co
         before: { status: vehicle.status, inQueue: vehicle.inQueue },
         after: { ...input, status: 'active', inQueue: false },
       });
+      return adminVehicleView(tx, after);
+    }),
+  );
+}
+
+export interface EditListing {
+  expectedUpdatedAt: string;
+  price?: string | undefined;
+  mileage?: number | undefined;
+  description?: string | null | undefined;
+  condition?: string | undefined;
+}
+
+/**
+ * Edits a published listing (issue #30): price, mileage, description, certification. Refused when
+ * the listing changed since the admin's form was filled (its `updatedAt`), so two admins never
+ * overwrite each other; audited with what changed. A lower price is a price drop: the open buy
+ * orders it now matches hear of it (DESIGN.md §13).
+ */
+export async function editListing(db: Database, vehicleId: number, input: EditListing, actor: Actor) {
+  return withRetries(() =>
+    db.transaction(async (tx) => {
+      const vehicle = await lockVehicle(tx, vehicleId);
+      if (!vehicle) throw vehicleNotFound();
+      if (vehicle.status !== 'active' || vehicle.inQueue) {
+        throw new AppError(ERROR_CODES.conflict, LISTING_TEXT.notPublished);
+      }
+      if (vehicle.updatedAt.getTime() !== new Date(input.expectedUpdatedAt).getTime()) {
+        throw new AppError(ERROR_CODES.conflict, LISTING_TEXT.changedMeanwhile);
+      }
+      const set = {
+        ...(input.price !== undefined ? { price: input.price } : {}),
+        ...(input.mileage !== undefined ? { mileage: input.mileage } : {}),
+        ...(input.description !== undefined ? { description: input.description || null } : {}),
+        ...(input.condition !== undefined ? { condition: input.condition } : {}),
+      };
+      const changed = Object.fromEntries(
+        Object.entries(set).filter(
+          ([key, value]) => String(vehicle[key as keyof typeof vehicle] ?? '') !== String(value ?? ''),
+        ),
+      );
+      if (Object.keys(changed).length === 0) return adminVehicleView(tx, vehicle);
+      const after = await updateVehicleRow(tx, vehicleId, changed);
+      await writeAudit(tx, actor, {
+        entity: 'vehicle',
+        entityId: vehicleId,
+        action: 'listing_edited',
+        before: Object.fromEntries(
+          Object.keys(changed).map((key) => [key, vehicle[key as keyof typeof vehicle]]),
+        ),
+        after: changed,
+      });
+      const dropped =
+        changed.price !== undefined &&
+        vehicle.price !== null &&
+        Number(changed.price) < Number(vehicle.price);
+      // A price drop, or a certification or mileage change, can make the car match orders it did not.
+      if (dropped || changed.condition !== undefined || changed.mileage !== undefined) {
+        await matchBuyOrders(tx, vehicleId, dropped ? 'price_drop' : 'published');
+      }
       return adminVehicleView(tx, after);
     }),
   );

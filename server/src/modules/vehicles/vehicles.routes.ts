@@ -9,7 +9,7 @@ import { createVehicle } from './create-vehicle';
 import { findAllVehicles, getVehicleById } from './find-vehicles';
 import type { VehicleSearchCache } from './search-cache';
 import { searchAnswer } from './search-vehicles';
-import { changeListingStatus, completeListing, updateRecon } from './update-vehicle';
+import { changeListingStatus, completeListing, editListing, updateRecon } from './update-vehicle';
 import { type Precompressed, pickEncoding, type VehicleListCache } from './vehicle-list-cache';
 
 export interface VehiclesRoutesOptions {
@@ -83,9 +83,9 @@ export async function vehiclesRoutes(
   });
 
   /**
-   * One route, three actions, each with its own allow-list (spec §7, contracts' updateVehicleBodySchema):
-   * recon notes (staff or admin, staff only while the vehicle is queued), queue completion and
-   * remove/reactivate (admin).
+   * One route, four actions, each with its own allow-list (spec §7, contracts' updateVehicleBodySchema):
+   * recon notes (staff or admin, staff only while the vehicle is queued), queue completion,
+   * remove/reactivate and editing a published listing (admin).
    */
   routes.route({
     ...app.endpoint('updateVehicle', { changesVehicles: true }),
@@ -102,6 +102,10 @@ export async function vehiclesRoutes(
       if (body.action === 'complete') {
         const { action: _action, status: _status, inQueue: _inQueue, ...listing } = body;
         return completeListing(db, id, listing, actor);
+      }
+      if (body.action === 'edit') {
+        const { action: _action, ...edit } = body;
+        return editListing(db, id, edit, actor);
       }
       return changeListingStatus(db, id, body.status, actor);
     },

@@ -20,6 +20,7 @@ import { ActivityTab } from './components/activity/activity-tab';
 import { BuyCodesTab } from './components/buy-codes/buy-codes-tab';
 import { CompleteTab } from './components/complete/complete-tab';
 import { DealersTab } from './components/dealers/dealers-tab';
+import { DemandTab } from './components/demand/demand-tab';
 import { ListingsTab } from './components/listings/listings-tab';
 import { NotificationsTab } from './components/notifications/notifications-tab';
 import { OffersTab } from './components/offers/offers-tab';
@@ -51,6 +52,7 @@ const PANELS: Record<AdminTab, ComponentType> = {
   'buy-codes': BuyCodesTab,
   activity: ActivityTab,
   notifications: NotificationsTab,
+  demand: DemandTab,
 };
 
 function AdminDashboard() {

@@ -13,6 +13,7 @@ export const TAB_LABELS: Record<AdminTab, string> = {
   'buy-codes': 'Buy Codes',
   activity: 'Activity',
   notifications: 'Notifications',
+  demand: 'Demand',
 };
 
 export const ADMIN_LABELS = {

@@ -11,6 +11,7 @@ import { useAdminVehicles } from '../../api/get-admin-vehicles';
 import { Cell, DataTable, Row } from '../shared/data-table';
 import { EditConditionButton } from '../shared/edit-condition-dialog';
 import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
+import { EditListingButton } from './edit-listing-dialog';
 import { ReactivateListingButton, RemoveListingButton } from './listing-actions';
 
 const matches = (vehicle: AdminListing, query: string) => {
@@ -155,6 +156,7 @@ function ListingTable({ vehicles, kind }: { vehicles: AdminListing[]; kind: Kind
           <Cell className="md:text-right max-md:justify-end max-md:pt-2">
             <span className="inline-flex flex-wrap justify-end gap-2">
               <EditConditionButton vehicleId={vehicle.id} name={vehicleTitle(vehicle)} />
+              {kind === 'active' ? <EditListingButton vehicle={vehicle} /> : null}
               {kind === 'active' ? (
                 <RemoveListingButton vehicle={vehicle} />
               ) : (
