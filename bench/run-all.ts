@@ -13,7 +13,7 @@ const benches = [
   'pages',
   'notify',
   'photos',
-  ...(hasPostgres ? ['buy', 'search', 'cluster'] : []),
+  ...(hasPostgres ? ['buy', 'search', 'cluster', 'orders'] : []),
 ];
 for (const name of benches) {
   console.log(`\n== bench:${name}`);
@@ -24,7 +24,7 @@ for (const name of benches) {
 }
 if (!hasPostgres)
   console.log(
-    '\nbench:buy, bench:search and bench:cluster skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server',
+    '\nbench:buy, bench:search, bench:cluster and bench:orders skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server',
   );
 
 interface Load {
