@@ -2,7 +2,7 @@ import type { Demand } from '@contracts/buy-orders';
 import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { buyOrders } from '../../db/schema';
-import { isMatchableSql } from './buy-order-status';
+import { isMatchableSql, targetMatchesSql } from './buy-order-status';
 import { buyOrderViews } from './find-buy-orders';
 
 /**
@@ -12,7 +12,6 @@ import { buyOrderViews } from './find-buy-orders';
  */
 export async function findDemand(db: Executor): Promise<Demand> {
   const grouped = (await db.execute(sql`
-    with counted as (select order_id, count(*)::int as n from buy_order_matches group by order_id)
     select t.make_label as make, t.model_label as model, buy_orders.year_min, buy_orders.year_max,
       count(distinct buy_orders.id)::int as orders,
       count(distinct buy_orders.dealer_id)::int as dealers,
@@ -23,7 +22,11 @@ export async function findDemand(db: Executor): Promise<Demand> {
       coalesce(sum(counted.n), 0)::int as matches
     from buy_orders
     join buy_order_targets t on t.order_id = buy_orders.id
-    left join counted on counted.order_id = buy_orders.id
+    -- The order's matches of this make and model (an order naming two counts each in its own group).
+    left join lateral (
+      select count(*)::int as n from buy_order_matches m join vehicles v on v.id = m.vehicle_id
+      where m.order_id = buy_orders.id and ${targetMatchesSql}
+    ) counted on true
     where ${isMatchableSql}
     group by t.make_label, t.model_label, buy_orders.year_min, buy_orders.year_max
     order by cars_wanted desc, orders desc, t.make_label, t.model_label nulls first

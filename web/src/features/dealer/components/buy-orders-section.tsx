@@ -12,6 +12,7 @@ import { Link } from 'wouter';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { formatDay } from '@/lib/time-left';
 import { useUpdateBuyOrder } from '../api/buy-orders';
 import { NewBuyOrderDialog } from './new-buy-order-dialog';
 
@@ -126,7 +127,7 @@ function BuyOrderItem({ order, canAct }: { order: BuyOrderView; canAct: boolean 
         </div>
         <div>
           <dt className="text-slate-600">Needed by</dt>
-          <dd className="font-medium text-slate-900">{day(order.neededBy)}</dd>
+          <dd className="font-medium text-slate-900">{formatDay(order.neededBy)}</dd>
         </div>
         <div>
           <dt className="text-slate-600">Deliver to</dt>

@@ -10,6 +10,7 @@ import { Target } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { SelectField } from '@/components/ui/fields';
+import { formatDay } from '@/lib/time-left';
 import { useDemand } from '../../api/get-demand';
 import { Cell, DataTable, Row } from '../shared/data-table';
 import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
@@ -159,7 +160,7 @@ function OrdersPanel({ orders }: { orders: DemandOrder[] }) {
               {o.filled} of {o.quantity}
             </Cell>
             <Cell label="Needed by" className="whitespace-nowrap">
-              {o.neededBy}
+              {formatDay(o.neededBy)}
             </Cell>
             <Cell label="Matched" className="tabular-nums">
               {o.matchCount}
