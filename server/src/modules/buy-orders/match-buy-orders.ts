@@ -13,7 +13,17 @@ import { criteriaMatchSql, isMatchableSql, targetMatchesSql } from './buy-order-
  * dealership's main contact. A pair matched before is not alerted again, and a person whose
  * several orders match one car gets one message.
  */
-export async function matchBuyOrders(tx: Transaction, vehicleId: number, reason: 'published' | 'price_drop') {
+export async function matchBuyOrders(tx: Transaction, vehicleId: number, reason: MatchReason) {
+  const matched = await recordMatches(tx, vehicleId, reason);
+  await alertMatches(tx, matched, reason);
+  return matched.map((row) => Number(row.order_id));
+}
+
+type MatchReason = 'published' | 'price_drop';
+type MatchedRow = Awaited<ReturnType<typeof recordMatches>>[number];
+
+/** The matching statement: the new (order, car) pairs, recorded, with what their alerts name. */
+export async function recordMatches(tx: Transaction, vehicleId: number, reason: MatchReason) {
   const result = (await tx.execute(sql`
     with vehicle as (
       select id, year, make, model, trim, vin, price, mileage, grade, condition
@@ -47,7 +57,12 @@ export async function matchBuyOrders(tx: Transaction, vehicleId: number, reason:
       mileage: number | null;
     })[];
   };
-  const alerts: Notification[] = result.rows.map((row) => ({
+  return result.rows;
+}
+
+/** Each new pair's alert, to the outbox (one per recipient and car: the outbox key says so). */
+export async function alertMatches(tx: Transaction, rows: MatchedRow[], reason: MatchReason) {
+  const alerts: Notification[] = rows.map((row) => ({
     event: 'buy_order_match',
     // Keyed by the car: a person whose two orders match it hears of it once (naming the first).
     entityId: Number(row.vehicle_id),
@@ -63,5 +78,4 @@ export async function matchBuyOrders(tx: Transaction, vehicleId: number, reason:
     }),
   }));
   if (alerts.length > 0) await enqueueNotifications(tx, alerts);
-  return result.rows.map((row) => Number(row.order_id));
 }

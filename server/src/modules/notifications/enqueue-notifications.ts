@@ -1,6 +1,6 @@
 import type { DealerContact, NotificationChannel, NotificationEvent } from '@contracts/notifications';
 import { toE164 } from '@contracts/phone';
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   adminUsers,
@@ -68,24 +68,28 @@ const contactOf = (dealer: DealerRow, contact: DealerContact) =>
  * recipient and channel) inserts nothing. Nothing is sent here.
  */
 export async function enqueueNotifications(tx: Executor, items: Notification[]) {
-  const dealerRows = new Map<number, DealerRow | null>();
-  const dealerOf = async (dealerId: number) => {
-    if (!dealerRows.has(dealerId)) {
-      const [row] = await tx
-        .select({
-          email: dealers.email,
-          phone: dealers.phone,
-          billingContactEmail: dealers.billingContactEmail,
-          billingContactPhone: dealers.billingContactPhone,
-          titleContactEmail: dealers.titleContactEmail,
-          titleContactPhone: dealers.titleContactPhone,
-        })
-        .from(dealers)
-        .where(eq(dealers.id, dealerId));
-      dealerRows.set(dealerId, row ?? null);
-    }
-    return dealerRows.get(dealerId)!;
-  };
+  // Every dealer the batch names and its preferences for the batch's events: two queries in all,
+  // however many dealers a change tells (a car matching fifty dealers' buy orders).
+  const dealerIds = [
+    ...new Set(items.flatMap((item) => item.to.flatMap((to) => ('dealerId' in to ? [to.dealerId] : [])))),
+  ];
+  const dealerRows = new Map<number, DealerRow>();
+  if (dealerIds.length) {
+    const rows = await tx
+      .select({
+        id: dealers.id,
+        email: dealers.email,
+        phone: dealers.phone,
+        billingContactEmail: dealers.billingContactEmail,
+        billingContactPhone: dealers.billingContactPhone,
+        titleContactEmail: dealers.titleContactEmail,
+        titleContactPhone: dealers.titleContactPhone,
+      })
+      .from(dealers)
+      .where(inArray(dealers.id, dealerIds));
+    for (const row of rows) dealerRows.set(row.id, row);
+  }
+  const channelsOf = await enabledChannels(tx, dealerIds, [...new Set(items.map((item) => item.event))]);
   let admins: string[] | null = null;
 
   const rows: (typeof notifications.$inferInsert)[] = [];
@@ -121,10 +125,10 @@ export async function enqueueNotifications(tx: Executor, items: Notification[]) 
         for (const email of admins) add(item, email, 'email');
         continue;
       }
-      const dealer = await dealerOf(to.dealerId);
+      const dealer = dealerRows.get(to.dealerId);
       if (!dealer) continue;
       const { email, phone } = contactOf(dealer, to.contact);
-      const channels = await enabledChannels(tx, to.dealerId, item.event);
+      const channels = channelsOf(to.dealerId, item.event);
       const owner = { dealerId: to.dealerId, contact: to.contact };
       if (channels.email) add(item, email, 'email', owner);
       const number = toE164(phone);

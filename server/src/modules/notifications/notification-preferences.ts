@@ -1,5 +1,5 @@
 import type { NotificationChannel } from '@contracts/notifications';
-import { and, eq } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { notificationPreferences } from '../../db/schema';
 
@@ -7,20 +7,35 @@ import { notificationPreferences } from '../../db/schema';
 export const DEFAULT_CHANNELS: Readonly<Record<NotificationChannel, boolean>> = { email: true, sms: false };
 
 /**
- * The channels on which a dealer wants to hear of `event`: its saved choice per channel, the
- * default where it saved none. Read inside the caller's transaction, so a message is routed by
- * the preferences that held when the change committed.
+ * The channels on which each dealer wants to hear of each event: its saved choice per channel, the
+ * default where it saved none. One query for every (dealer, event) a batch of messages names, read
+ * inside the caller's transaction, so a message is routed by the preferences that held when the
+ * change committed. `channelsOf(dealerId, event)` answers from it.
  */
-export async function enabledChannels(
-  tx: Executor,
-  dealerId: number,
-  event: string,
-): Promise<Record<NotificationChannel, boolean>> {
-  const rows = await tx
-    .select({ channel: notificationPreferences.channel, enabled: notificationPreferences.enabled })
-    .from(notificationPreferences)
-    .where(and(eq(notificationPreferences.dealerId, dealerId), eq(notificationPreferences.event, event)));
-  const channels = { ...DEFAULT_CHANNELS };
-  for (const row of rows) channels[row.channel] = row.enabled;
-  return channels;
+export async function enabledChannels(tx: Executor, dealerIds: number[], events: string[]) {
+  const rows =
+    dealerIds.length && events.length
+      ? await tx
+          .select({
+            dealerId: notificationPreferences.dealerId,
+            event: notificationPreferences.event,
+            channel: notificationPreferences.channel,
+            enabled: notificationPreferences.enabled,
+          })
+          .from(notificationPreferences)
+          .where(
+            and(
+              inArray(notificationPreferences.dealerId, dealerIds),
+              inArray(notificationPreferences.event, events),
+            ),
+          )
+      : [];
+  const saved = new Map<string, Record<NotificationChannel, boolean>>();
+  for (const row of rows) {
+    const key = `${row.dealerId}|${row.event}`;
+    const channels = saved.get(key) ?? { ...DEFAULT_CHANNELS };
+    channels[row.channel] = row.enabled;
+    saved.set(key, channels);
+  }
+  return (dealerId: number, event: string) => saved.get(`${dealerId}|${event}`) ?? { ...DEFAULT_CHANNELS };
 }
