@@ -110,6 +110,9 @@ export const API_ROUTES = {
   createBuyOrder: { method: 'POST', path: '/api/dealer/buy-orders', access: 'dealer' },
   updateBuyOrder: { method: 'PATCH', path: '/api/dealer/buy-orders/:id', access: 'dealer' },
   buyOrderDemand: { method: 'GET', path: '/api/buy-orders/demand', access: 'admin' },
+  dealerSavedSearches: { method: 'GET', path: '/api/dealer/saved-searches', access: 'dealer' },
+  createSavedSearch: { method: 'POST', path: '/api/dealer/saved-searches', access: 'dealer' },
+  deleteSavedSearch: { method: 'DELETE', path: '/api/dealer/saved-searches/:id', access: 'dealer' },
   // Dealers, buy codes, transactions, activity (admin)
   listDealers: { method: 'GET', path: '/api/dealers', access: 'admin' },
   createDealer: { method: 'POST', path: '/api/dealers', access: 'admin' },

@@ -1,6 +1,7 @@
 import { MIN_VEHICLE_YEAR, maxVehicleYear } from './limits';
 import { moneySchema } from './money-schema';
-import { CERTIFICATION_FILTERS } from './vehicle-search-options';
+import { vehicleSearchQuerySchema } from './vehicle-search';
+import { CERTIFICATION_FILTERS, VEHICLE_SORTS } from './vehicle-search-options';
 import { z } from './zod';
 
 /**
@@ -270,3 +271,51 @@ export const demandSchema = z.object({
   orders: z.array(demandOrderSchema),
 });
 export type Demand = z.infer<typeof demandSchema>;
+
+/** Saved searches a person may keep (DESIGN.md §13). */
+export const MAX_SAVED_SEARCHES = 20;
+
+export const SAVED_SEARCH_TEXT = {
+  sectionTitle: 'Saved searches',
+  intro: 'Searches you saved from the inventory: we e-mail you each new car that matches.',
+  empty: 'No saved searches yet. Search the inventory, then choose “Save this search”.',
+  save: 'Save this search',
+  saved: 'Search saved',
+  deleted: 'Saved search deleted',
+  nameRequired: 'Give the search a name',
+  nameTooLong: 'A name is at most 60 characters',
+  tooMany: `You can keep at most ${MAX_SAVED_SEARCHES} saved searches. Delete one first.`,
+  notFound: 'Saved search not found',
+  viewerRefused: 'Viewers cannot save searches.',
+  signInToSave: 'Sign in as a dealer to save this search and hear of new matches.',
+} as const;
+
+/** POST /api/dealer/saved-searches: a name and the search as /inventory sends it. */
+export const createSavedSearchBodySchema = z.object({
+  name: z
+    .string({ error: SAVED_SEARCH_TEXT.nameRequired })
+    .trim()
+    .min(1, SAVED_SEARCH_TEXT.nameRequired)
+    .max(60, SAVED_SEARCH_TEXT.nameTooLong),
+  q: vehicleSearchQuerySchema.shape.q,
+  cert: vehicleSearchQuerySchema.shape.cert,
+  grade: vehicleSearchQuerySchema.shape.grade,
+  sort: vehicleSearchQuerySchema.shape.sort,
+});
+export type CreateSavedSearchBody = z.input<typeof createSavedSearchBodySchema>;
+export type CreateSavedSearch = z.output<typeof createSavedSearchBodySchema>;
+
+export const savedSearchSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  q: z.string(),
+  cert: z.enum(CERTIFICATION_FILTERS),
+  grade: z.string().nullable(),
+  sort: z.enum(VEHICLE_SORTS),
+  /** The /inventory address that runs the search again. */
+  path: z.string(),
+  placedBy: z.string().nullable(),
+  matches: z.number(),
+  createdAt: z.string(),
+});
+export type SavedSearchView = z.infer<typeof savedSearchSchema>;

@@ -15,7 +15,9 @@ import { buyCodesQuerySchema, createBuyCodeBodySchema, updateBuyCodeBodySchema }
 import {
   buyOrderSchema,
   createBuyOrderBodySchema,
+  createSavedSearchBodySchema,
   demandSchema,
+  savedSearchSchema,
   updateBuyOrderBodySchema,
 } from './buy-orders';
 import {
@@ -240,6 +242,9 @@ export const endpointSchemas = (premiumLabel: string) =>
       response: { 200: buyOrderSchema },
     },
     buyOrderDemand: { response: { 200: demandSchema } },
+    dealerSavedSearches: { response: { 200: z.array(savedSearchSchema) } },
+    createSavedSearch: { body: createSavedSearchBodySchema, response: { 201: savedSearchSchema } },
+    deleteSavedSearch: { params: idParamsSchema, response: { 200: okSchema } },
 
     listDealers: { response: { 200: z.array(dealerSchema) } },
     createDealer: { body: createDealerBodySchema, response: { 201: createDealerResponseSchema } },

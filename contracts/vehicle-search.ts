@@ -69,3 +69,6 @@ export const vehicleSearchResultSchema = z.object({
   }),
 });
 export type VehicleSearchResult = z.infer<typeof vehicleSearchResultSchema>;
+
+/** A search's words: lower case, split on white space, each once, sorted (the key of a kept answer). */
+export const searchWordsOf = (q: string) => [...new Set(q.toLowerCase().split(/\s+/).filter(Boolean))].sort();

@@ -746,3 +746,49 @@ export const buyOrderMatches = pgTable(
     index('buy_order_matches_vehicle_idx').on(t.vehicleId),
   ],
 );
+
+/**
+ * An inventory search a person saved with a name (DESIGN.md §13, issue #30): its query as the page
+ * sent it, and its words (lower case, as written) for matching a published car in SQL. Alerts go
+ * out like a buy order's; `alerts` off keeps the search without alerts.
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: serial().primaryKey(),
+    dealerId: integer()
+      .notNull()
+      .references(() => dealers.id),
+    /** The person who saved it; null for a dealership without a team (its buy-code session). */
+    dealerUserId: integer().references(() => dealerUsers.id),
+    name: text().notNull(),
+    q: text().notNull().default(''),
+    cert: text({ enum: ['all', 'premium', 'auction'] })
+      .notNull()
+      .default('all'),
+    grade: numeric({ precision: 2, scale: 1 }),
+    sort: text().notNull().default('newest'),
+    words: text().array().notNull().default(sql`'{}'::text[]`),
+    alerts: boolean().notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('saved_searches_dealer_idx').on(t.dealerId, t.dealerUserId),
+    check('saved_searches_cert_check', sql`${t.cert} in ('all', 'premium', 'auction')`),
+  ],
+);
+
+/** A published car that matched a saved search: one row per pair (one alert). */
+export const savedSearchMatches = pgTable(
+  'saved_search_matches',
+  {
+    searchId: integer()
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    vehicleId: integer()
+      .notNull()
+      .references(() => vehicles.id),
+    matchedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.searchId, t.vehicleId] })],
+);

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { createBuyOrder } from './create-buy-order';
 import { findBuyOrders } from './find-buy-orders';
 import { findDemand } from './find-demand';
+import { createSavedSearch, deleteSavedSearch, findSavedSearches } from './saved-searches';
 import { updateBuyOrder } from './update-buy-order';
 
 /**
@@ -26,4 +27,17 @@ export async function buyOrdersRoutes(app: FastifyInstance, { db }: { db: Databa
     handler: async (request) => updateBuyOrder(db, request.params.id, request.body, await request.actor()),
   });
   routes.route({ ...app.endpoint('buyOrderDemand'), handler: async () => findDemand(db) });
+  routes.route({
+    ...app.endpoint('dealerSavedSearches'),
+    handler: async (request) => findSavedSearches(db, await request.actor()),
+  });
+  routes.route({
+    ...app.endpoint('createSavedSearch'),
+    handler: async (request, reply) =>
+      reply.code(201).send(await createSavedSearch(db, request.body, await request.actor())),
+  });
+  routes.route({
+    ...app.endpoint('deleteSavedSearch'),
+    handler: async (request) => deleteSavedSearch(db, request.params.id, await request.actor()),
+  });
 }

@@ -1,4 +1,4 @@
-import { BUY_ORDER_TEXT, MAX_OPEN_BUY_ORDERS } from '@contracts/buy-orders';
+import { BUY_ORDER_TEXT, MAX_OPEN_BUY_ORDERS, SAVED_SEARCH_TEXT } from '@contracts/buy-orders';
 import { LISTING_TEXT } from '@contracts/listings';
 import { MONEY_TEXT } from '@contracts/money';
 import { and, eq, sql } from 'drizzle-orm';
@@ -425,5 +425,116 @@ describe('editing a published listing (listing lifecycle)', () => {
         )
       ).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('saved searches', () => {
+  const save = (cookie: string, body: Record<string, unknown>) =>
+    ctx.call('POST', '/api/dealer/saved-searches', { name: 'Search', ...body }, cookie);
+  const searchAlerts = (vehicleId: number) =>
+    ctx.db
+      .select({ recipient: notifications.recipient, payload: notifications.payload })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.event, 'saved_search_match'),
+          sql`${notifications.idempotencyKey} like ${`saved_search_match:${vehicleId}:%`}`,
+        ),
+      );
+
+  it('saves a search with its /inventory address; a car published later that matches it is alerted once', async () => {
+    const { dealer, cookie } = await dealerSession();
+    const res = await save(cookie, {
+      name: 'Auction RAV4s',
+      q: 'Toyota  RAV4',
+      cert: 'auction',
+      grade: '3.5',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      name: 'Auction RAV4s',
+      q: 'Toyota  RAV4',
+      cert: 'auction',
+      grade: '3.5',
+      path: '/inventory?q=Toyota++RAV4&cert=auction&grade=3.5',
+      placedBy: null,
+      matches: 0,
+    });
+    const match = await publish({
+      make: 'Toyota',
+      model: 'RAV4',
+      grade: '4.0',
+      condition: 'Auction Certified',
+    });
+    const premium = await publish({
+      make: 'Toyota',
+      model: 'RAV4',
+      grade: '4.0',
+      condition: 'Deal Machine Certified',
+    });
+    const lowGrade = await publish({ make: 'Toyota', model: 'RAV4', grade: '3.0' });
+    const camry = await publish({ make: 'Toyota', model: 'Camry', grade: '4.0' });
+    const mine = async (id: number) =>
+      (await searchAlerts(id)).filter((a) => a.recipient === dealer.email.toLowerCase());
+    expect(await mine(match)).toHaveLength(1);
+    expect((await mine(match))[0]!.payload).toMatchObject({
+      template: 'saved_search_match',
+      facts: { searchName: 'Auction RAV4s' },
+    });
+    for (const miss of [premium, lowGrade, camry]) expect(await mine(miss)).toEqual([]);
+    const listed = (await ctx.call('GET', '/api/dealer/saved-searches', undefined, cookie)).json();
+    expect(listed).toMatchObject([{ name: 'Auction RAV4s', matches: 1 }]);
+  });
+
+  it('reads words as the search does: part of a VIN from 5 characters, and % or _ literally', async () => {
+    const { dealer, cookie } = await dealerSession();
+    const target = await insertVehicle(ctx.db, {
+      status: 'pending',
+      inQueue: true,
+      price: null,
+      mileage: null,
+      condition: null,
+    });
+    const serial = target.vin.slice(-6).toLowerCase();
+    await save(cookie, { name: 'That one', q: serial });
+    await save(cookie, { name: 'Percent', q: '%' });
+    await save(cookie, { name: 'Underscore', q: '_' });
+    const done = await ctx.call('PATCH', `/api/vehicles/${target.id}`, {
+      status: 'active',
+      inQueue: false,
+      price: '15000',
+      mileage: 30000,
+      condition: 'Auction Certified',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const alerts = (await searchAlerts(target.id)).filter((a) => a.recipient === dealer.email.toLowerCase());
+    expect(
+      alerts.map((a) => (a.payload as unknown as { facts: { searchName: string } }).facts.searchName),
+    ).toEqual(['That one']);
+  });
+
+  it('keeps 20 per person, deletes its own only, and refuses a viewer and a nameless search', async () => {
+    const { dealer, cookie } = await dealerSession();
+    for (let i = 0; i < 20; i++)
+      expect((await save(cookie, { name: `S${i}`, q: `word${i}` })).statusCode).toBe(201);
+    const tooMany = await save(cookie, { q: 'one more' });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().message).toBe(SAVED_SEARCH_TEXT.tooMany);
+    const [first] = (await ctx.call('GET', '/api/dealer/saved-searches', undefined, cookie)).json();
+    const other = await dealerSession();
+    expect(
+      (await ctx.call('DELETE', `/api/dealer/saved-searches/${first.id}`, undefined, other.cookie))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.call('DELETE', `/api/dealer/saved-searches/${first.id}`, undefined, cookie)).statusCode,
+    ).toBe(200);
+    expect((await save(cookie, { q: 'fits again' })).statusCode).toBe(201);
+    const blank = await save(other.cookie, { name: '  ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toContain(SAVED_SEARCH_TEXT.nameRequired);
+    const viewer = await insertMember(ctx.db, { dealerId: dealer.id, role: 'viewer' });
+    const viewerCookie = await signInMember(ctx.app, viewer.email, MEMBER_PASSWORD, nextAddress());
+    expect((await save(viewerCookie, { q: 'x' })).statusCode).toBe(403);
   });
 });

@@ -39,3 +39,20 @@ export const buyOrderMatchMessage = defineMessage(
       sms: `Buy order #${f.orderId}: ${vehicleName(f.vehicle)}${f.vehicle.price ? ` ${usd(f.vehicle.price)}` : ''} matches.`,
     }),
 );
+
+/** A car just published matches a saved search (with alerts on). */
+export const savedSearchMatchMessage = defineMessage(
+  'saved_search_match',
+  (ctx: MessageContext, f: { vehicle: VehicleFacts; searchName: string; personName: string | null }) =>
+    compose(ctx, {
+      subject: `New match for your saved search “${f.searchName}”: ${vehicleName(f.vehicle)}`,
+      lines: [
+        ...(f.personName ? [`Hello ${f.personName},`] : []),
+        `A car that matches your saved search “${f.searchName}” was just published.`,
+      ],
+      vehicle: f.vehicle,
+      action: 'See the car',
+      path: LINKS.vehicle(f.vehicle),
+      sms: `Saved search “${f.searchName}”: ${vehicleName(f.vehicle)}${f.vehicle.price ? ` ${usd(f.vehicle.price)}` : ''} matches.`,
+    }),
+);

@@ -1,5 +1,5 @@
 import { AUCTION_CERTIFIED } from '@contracts/limits';
-import type { VehicleSearchQuery, VehicleSearchResult } from '@contracts/vehicle-search';
+import { searchWordsOf, type VehicleSearchQuery, type VehicleSearchResult } from '@contracts/vehicle-search';
 import { and, eq, gte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { vehicleSearchVin, vehicleSortKeys, vehicles } from '../../db/schema';
@@ -18,8 +18,6 @@ import {
 
 const SORT_KEYS = vehicleSortKeys(vehicles);
 const SEARCH_VIN = vehicleSearchVin(vehicles);
-
-const wordsOf = (q: string) => [...new Set(q.toLowerCase().split(/\s+/).filter(Boolean))].sort();
 
 /** From this length a word also matches anywhere in a VIN: a dealer's "last six" or "last eight". */
 export const VIN_ANYWHERE_FROM = 5;
@@ -91,7 +89,7 @@ export async function searchVehicles(
   context: SearchContext,
 ): Promise<VehicleSearchResult> {
   const after = query.cursor ? decodeCursor(query.cursor, query.sort, SORT_KEYS[query.sort]) : null;
-  const words = wordsOf(query.q);
+  const words = searchWordsOf(query.q);
   let found = await findMatches(
     db,
     query,
@@ -153,7 +151,7 @@ async function findMatches(
 /** searchVehicles as JSON in every encoding, kept for the next identical search until the list changes. */
 export function searchAnswer(db: Database, query: VehicleSearchQuery, context: SearchContext) {
   const key = JSON.stringify([
-    wordsOf(query.q),
+    searchWordsOf(query.q),
     query.cert,
     query.grade,
     query.sort,

@@ -9,7 +9,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
-import { matchBuyOrders } from '../buy-orders/match-buy-orders';
+import { matchPublication } from '../buy-orders/match-publication';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
 import { lockVehicle, updateVehicleRow } from '../vehicle-rows/vehicle-rows';
 import { cancelSale } from './cancel-sale';
@@ -51,7 +51,7 @@ export async function completeListing(db: Database, vehicleId: number, input: Co
       };
       const after = await updateVehicleRow(tx, vehicleId, set);
       // Published: the open buy orders it matches hear of it, through the outbox (DESIGN.md §13).
-      await matchBuyOrders(tx, vehicleId, 'published');
+      await matchPublication(tx, vehicleId, 'published');
       await writeAudit(tx, actor, {
         entity: 'vehicle',
         entityId: vehicleId,
@@ -117,7 +117,7 @@ export async function editListing(db: Database, vehicleId: number, input: EditLi
         Number(changed.price) < Number(vehicle.price);
       // A price drop, or a certification or mileage change, can make the car match orders it did not.
       if (dropped || changed.condition !== undefined || changed.mileage !== undefined) {
-        await matchBuyOrders(tx, vehicleId, dropped ? 'price_drop' : 'published');
+        await matchPublication(tx, vehicleId, dropped ? 'price_drop' : 'published');
       }
       return adminVehicleView(tx, after);
     }),
@@ -166,7 +166,7 @@ export async function changeListingStatus(
         }
         await updateVehicleRow(tx, vehicleId, { status: 'active', inQueue: false });
         // Back on the market: orders placed since it was last listed may match it.
-        await matchBuyOrders(tx, vehicleId, 'published');
+        await matchPublication(tx, vehicleId, 'published');
       }
       await writeAudit(tx, actor, {
         entity: 'vehicle',

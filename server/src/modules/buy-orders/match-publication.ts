@@ -1,0 +1,16 @@
+import type { Transaction } from '../../db/client';
+import { matchBuyOrders } from './match-buy-orders';
+import { matchSavedSearches } from './match-saved-searches';
+
+/**
+ * What a publication is matched against, in its transaction (DESIGN.md §13): the open buy orders,
+ * and — when the car is new to the market, not merely cheaper — the saved searches.
+ */
+export async function matchPublication(
+  tx: Transaction,
+  vehicleId: number,
+  reason: 'published' | 'price_drop',
+) {
+  await matchBuyOrders(tx, vehicleId, reason);
+  if (reason === 'published') await matchSavedSearches(tx, vehicleId);
+}

@@ -1,0 +1,78 @@
+import { AUCTION_CERTIFIED } from '@contracts/limits';
+import { sql } from 'drizzle-orm';
+import type { Transaction } from '../../db/client';
+import { savedSearchMatchMessage } from '../notifications/buy-order-messages';
+import { enqueueNotifications } from '../notifications/enqueue-notifications';
+import { type VehicleFactsRow, vehicleFactsOfRow } from '../notifications/notification-messages';
+
+/** A LIKE pattern's special characters taken literally (\ is LIKE's escape character). */
+const literal = (column: ReturnType<typeof sql>) =>
+  sql`replace(replace(replace(${column}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+
+/**
+ * Matches one just-published car against every saved search with alerts on, in one statement in
+ * the publishing transaction: its certification and minimum grade, and every word as the search
+ * reads it written (a substring of make, model, trim and year; from 3 characters the start of the
+ * VIN, from 5 anywhere in it — search-vehicles.ts `writtenMatch`). Each new pair is recorded and
+ * its alert goes to the outbox: to the person who saved the search, or the dealership's main contact.
+ */
+export async function matchSavedSearches(tx: Transaction, vehicleId: number) {
+  const word = sql`w`;
+  const result = (await tx.execute(sql`
+    with v as (
+      select id, year, make, model, vin, price, grade, condition, search_text, lower(vin) as search_vin
+      from vehicles where id = ${vehicleId} and status = 'active' and not in_queue
+    ),
+    matched as (
+      insert into saved_search_matches (search_id, vehicle_id)
+      select s.id, v.id from saved_searches s cross join v
+      where s.alerts
+        and (s.cert = 'all'
+          or (s.cert = 'auction' and v.condition = ${AUCTION_CERTIFIED})
+          or (s.cert = 'premium' and v.condition <> ${AUCTION_CERTIFIED}))
+        and (s.grade is null or v.grade >= s.grade)
+        and not exists (
+          select 1 from unnest(s.words) as ${word}
+          where not (
+            v.search_text like '%' || ${literal(word)} || '%'
+            or (length(${word}) >= 3 and v.search_vin like ${literal(word)} || '%')
+            or (length(${word}) >= 5 and v.search_vin like '%' || ${literal(word)} || '%')
+          )
+        )
+      on conflict (search_id, vehicle_id) do nothing
+      returning search_id
+    )
+    select m.search_id, s.name, s.dealer_id, u.email as person_email, u.name as person_name,
+      v.id as vehicle_id, v.year, v.make, v.model, v.vin, v.price
+    from matched m
+    join saved_searches s on s.id = m.search_id
+    left join dealer_users u on u.id = s.dealer_user_id and u.disabled_at is null
+    cross join v
+    order by m.search_id
+  `)) as unknown as {
+    rows: (VehicleFactsRow & {
+      search_id: number;
+      name: string;
+      dealer_id: number;
+      person_email: string | null;
+      person_name: string | null;
+    })[];
+  };
+  if (result.rows.length === 0) return;
+  await enqueueNotifications(
+    tx,
+    result.rows.map((row) => ({
+      event: 'saved_search_match',
+      // Keyed by the car: one message per person and car, whichever of their searches matched.
+      entityId: Number(row.vehicle_id),
+      to: [
+        row.person_email ? { email: row.person_email } : { dealerId: Number(row.dealer_id), contact: 'main' },
+      ],
+      message: savedSearchMatchMessage({
+        vehicle: vehicleFactsOfRow(row),
+        searchName: row.name,
+        personName: row.person_name,
+      }),
+    })),
+  );
+}

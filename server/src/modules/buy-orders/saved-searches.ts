@@ -1,0 +1,113 @@
+import {
+  type CreateSavedSearch,
+  MAX_SAVED_SEARCHES,
+  SAVED_SEARCH_TEXT,
+  type SavedSearchView,
+} from '@contracts/buy-orders';
+import { ERROR_CODES } from '@contracts/errors';
+import { PAGE_PATHS } from '@contracts/routes';
+import { searchWordsOf } from '@contracts/vehicle-search';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { dealers, dealerUsers, savedSearches, savedSearchMatches } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
+import { AppError, notFound } from '../../lib/app-error';
+import { withRetries } from '../../lib/db-errors';
+import { writeAudit } from '../audit/write-audit';
+
+/** Whose searches: the person's, or a dealership without a team's (its buy-code session). */
+const ownedBy = (actor: Actor) =>
+  and(
+    eq(savedSearches.dealerId, actor.id!),
+    actor.member ? eq(savedSearches.dealerUserId, actor.member.id) : isNull(savedSearches.dealerUserId),
+  );
+
+/** The /inventory address of a search: its non-default parameters, as the page writes them. */
+export function inventoryPathOf(search: { q: string; cert: string; grade: string | null; sort: string }) {
+  const params = new URLSearchParams();
+  if (search.q) params.set('q', search.q);
+  if (search.cert !== 'all') params.set('cert', search.cert);
+  if (search.grade !== null) params.set('grade', Number(search.grade).toFixed(1));
+  if (search.sort !== 'newest') params.set('sort', search.sort);
+  const query = params.toString();
+  return query ? `${PAGE_PATHS.inventory}?${query}` : PAGE_PATHS.inventory;
+}
+
+/** The signed-in person's saved searches, newest first, with how many cars matched each. */
+export async function findSavedSearches(db: Executor, actor: Actor, id?: number): Promise<SavedSearchView[]> {
+  const rows = await db
+    .select({
+      search: savedSearches,
+      placedBy: dealerUsers.name,
+      matches: sql<number>`(select count(*)::int from ${savedSearchMatches} where ${savedSearchMatches.searchId} = ${savedSearches.id})`,
+    })
+    .from(savedSearches)
+    .leftJoin(dealerUsers, eq(dealerUsers.id, savedSearches.dealerUserId))
+    .where(and(ownedBy(actor), id === undefined ? undefined : eq(savedSearches.id, id)))
+    .orderBy(desc(savedSearches.id));
+  return rows.map(({ search, placedBy, matches }) => ({
+    id: search.id,
+    name: search.name,
+    q: search.q,
+    cert: search.cert,
+    grade: search.grade,
+    sort: search.sort as SavedSearchView['sort'],
+    path: inventoryPathOf(search),
+    placedBy: placedBy ?? null,
+    matches: Number(matches),
+    createdAt: search.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Saves an inventory search with a name for the signed-in person (a viewer may not), at most
+ * MAX_SAVED_SEARCHES each, counted with the dealer row locked. Its words are kept as the search
+ * reads them, for matching new cars in SQL.
+ */
+export async function createSavedSearch(db: Database, input: CreateSavedSearch, actor: Actor) {
+  if (actor.member?.role === 'viewer')
+    throw new AppError(ERROR_CODES.forbidden, SAVED_SEARCH_TEXT.viewerRefused);
+  return withRetries(() =>
+    db.transaction(async (tx) => {
+      await tx.select({ id: dealers.id }).from(dealers).where(eq(dealers.id, actor.id!)).for('update');
+      const [held] = await tx.select({ n: count() }).from(savedSearches).where(ownedBy(actor));
+      if ((held?.n ?? 0) >= MAX_SAVED_SEARCHES)
+        throw new AppError(ERROR_CODES.conflict, SAVED_SEARCH_TEXT.tooMany);
+      const [row] = await tx
+        .insert(savedSearches)
+        .values({
+          dealerId: actor.id!,
+          dealerUserId: actor.member?.id ?? null,
+          name: input.name,
+          q: input.q,
+          cert: input.cert,
+          grade: input.grade === null ? null : input.grade.toFixed(1),
+          sort: input.sort,
+          words: searchWordsOf(input.q),
+        })
+        .returning();
+      await writeAudit(tx, actor, {
+        entity: 'saved_search',
+        entityId: row!.id,
+        action: 'created',
+        after: input,
+      });
+      return (await findSavedSearches(tx, actor, row!.id))[0]!;
+    }),
+  );
+}
+
+/** Deletes one of the person's saved searches (another's is not found). */
+export async function deleteSavedSearch(db: Database, id: number, actor: Actor) {
+  if (actor.member?.role === 'viewer')
+    throw new AppError(ERROR_CODES.forbidden, SAVED_SEARCH_TEXT.viewerRefused);
+  return db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(savedSearches)
+      .where(and(eq(savedSearches.id, id), ownedBy(actor)))
+      .returning({ id: savedSearches.id });
+    if (!gone) throw notFound(SAVED_SEARCH_TEXT.notFound);
+    await writeAudit(tx, actor, { entity: 'saved_search', entityId: id, action: 'deleted' });
+    return { ok: true as const };
+  });
+}
