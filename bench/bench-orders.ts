@@ -165,7 +165,7 @@ try {
         })),
       )
       .returning({ id: buyOrders.id });
-    batch.forEach((o, k) => orders.push({ ...o, id: ids[k]!.id }));
+    for (const [k, o] of batch.entries()) orders.push({ ...o, id: ids[k]!.id });
   }
   const targetRows = orders.flatMap((o) =>
     o.targets.map((t) => ({

@@ -38,13 +38,6 @@ function limitsOf(order: BuyOrderView) {
     .join(' · ');
 }
 
-const day = (iso: string) =>
-  new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
-
 /**
  * Dashboard → Buy orders (DESIGN.md §13): the dealership's standing orders, how far each is
  * filled, the cars that matched, and pause / resume / cancel. A viewer reads them.
