@@ -272,23 +272,9 @@ export const demandSchema = z.object({
 });
 export type Demand = z.infer<typeof demandSchema>;
 
-/** Saved searches a person may keep (DESIGN.md §13). */
-export const MAX_SAVED_SEARCHES = 20;
+export { MAX_SAVED_SEARCHES, SAVED_SEARCH_TEXT } from './saved-search-texts';
 
-export const SAVED_SEARCH_TEXT = {
-  sectionTitle: 'Saved searches',
-  intro: 'Searches you saved from the inventory: we e-mail you each new car that matches.',
-  empty: 'No saved searches yet. Search the inventory, then choose “Save this search”.',
-  save: 'Save this search',
-  saved: 'Search saved',
-  deleted: 'Saved search deleted',
-  nameRequired: 'Give the search a name',
-  nameTooLong: 'A name is at most 60 characters',
-  tooMany: `You can keep at most ${MAX_SAVED_SEARCHES} saved searches. Delete one first.`,
-  notFound: 'Saved search not found',
-  viewerRefused: 'Viewers cannot save searches.',
-  signInToSave: 'Sign in as a dealer to save this search and hear of new matches.',
-} as const;
+import { SAVED_SEARCH_TEXT } from './saved-search-texts';
 
 /** POST /api/dealer/saved-searches: a name and the search as /inventory sends it. */
 export const createSavedSearchBodySchema = z.object({

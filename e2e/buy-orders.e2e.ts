@@ -1,4 +1,4 @@
-import { BUY_ORDER_TEXT } from '@contracts/buy-orders';
+import { BUY_ORDER_TEXT, SAVED_SEARCH_TEXT } from '@contracts/buy-orders';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipientsOf, type SmtpSink, startSmtpSink } from '../server/test/smtp-sink';
@@ -12,8 +12,8 @@ const LAKESIDE_EMAIL = 'dana@lakesideauto.example';
 const PHONE_390 = { width: 390, height: 844 } as const;
 
 /**
- * Source to order (issue #30, DESIGN.md §13): a dealer places a buy order on a phone, an admin
- * publishes a car that matches it, the alert reaches the dealer's inbox (a real SMTP server) within
+ * Source to order (issue #30, DESIGN.md §13): a dealer places a buy order and saves an inventory
+ * search on a phone, an admin publishes a car that matches both, the alert reaches the dealer's inbox (a real SMTP server) within
  * seconds, and the dealer buys the car from the e-mail's link; the order then reads filled.
  */
 let server: RunningServer;
@@ -69,7 +69,15 @@ describe('a buy order, from the phone to the purchase', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE_390.width);
 
-    // The admin completes a queued car as a 2021 Kia Telluride at $26,500: it matches.
+    // A saved search from the inventory, for the same kind of car.
+    await page.goto('/inventory?q=telluride');
+    await page.getByRole('button', { name: SAVED_SEARCH_TEXT.save }).click();
+    const saveDialog = page.getByRole('dialog', { name: SAVED_SEARCH_TEXT.save });
+    await saveDialog.getByLabel('Name').fill('Tellurides');
+    await saveDialog.getByRole('button', { name: SAVED_SEARCH_TEXT.save }).click();
+    await toast(page, SAVED_SEARCH_TEXT.saved);
+
+    // The admin completes a queued car as a 2021 Kia Telluride at $26,500: it matches both.
     const all = (await (await admin('/api/vehicles')).json()) as { id: number; inQueue: boolean }[];
     const queued = all.find((v) => v.inQueue)!;
     const completed = await admin(`/api/vehicles/${queued.id}`, {
@@ -97,6 +105,10 @@ describe('a buy order, from the phone to the purchase', () => {
     expect(mail.subject).toContain('2021 Kia Telluride');
     const link = /See the car: (\S+)/.exec(mail.text ?? '')?.[1];
     expect(link).toBe(`${server.url}/vehicle/${queued.id}`);
+    // The saved search's alert too (one per search and car).
+    const searchAlert = (m: { subject?: string | undefined }) =>
+      !!m.subject?.includes('saved search “Tellurides”') && m.subject.includes('2021 Kia Telluride');
+    await expect.poll(() => sink.messages.filter(searchAlert).length, { timeout: 30_000 }).toBe(1);
 
     // The dealer follows the link and buys the car.
     await page.goto(link!);
@@ -112,6 +124,8 @@ describe('a buy order, from the phone to the purchase', () => {
     await filled.getByText('Filled', { exact: true }).waitFor();
     await filled.getByText('1 of 1').waitFor();
     await filled.getByText('2021 Kia Telluride').waitFor();
+    const saved = page.locator('#saved-searches').getByRole('listitem').filter({ hasText: 'Tellurides' });
+    await saved.getByText('1 new match').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

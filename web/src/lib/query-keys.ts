@@ -16,6 +16,7 @@ export const queryKeys = {
     offers: () => ['dealer-portal', 'offers'] as const,
     notificationPreferences: () => ['dealer-portal', 'notification-preferences'] as const,
     buyOrders: () => ['dealer-portal', 'buy-orders'] as const,
+    savedSearches: () => ['dealer-portal', 'saved-searches'] as const,
   },
   auth: {
     adminCheck: () => ['auth', 'admin-check'] as const,

@@ -8,13 +8,14 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { useDealerLogout, useDealerMe } from '@/lib/auth/dealer-session';
 import { useLiveUpdates } from '@/lib/use-live-updates';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { useBuyOrders } from './api/buy-orders';
+import { useBuyOrders, useSavedSearches } from './api/buy-orders';
 import { useDealerBuyCodes, useDealerOffers, useDealerTransactions } from './api/dealer-portal';
 import { useNotificationPreferences } from './api/notification-preferences';
 import { BuyCodesSection } from './components/buy-codes-section';
 import { BuyOrdersSection } from './components/buy-orders-section';
 import { NotificationsSection } from './components/notifications-section';
 import { OffersSection } from './components/offers-section';
+import { SavedSearchesSection } from './components/saved-searches-section';
 import { TransactionsSection } from './components/transactions-section';
 
 export default function DealerDashboardPage() {
@@ -34,6 +35,7 @@ function DealerDashboard({ dealerName, member }: { dealerName: string; member: M
   const transactions = useDealerTransactions();
   const offers = useDealerOffers();
   const buyOrders = useBuyOrders();
+  const savedSearches = useSavedSearches();
   // Counters, sales and code changes show up by themselves.
   useLiveUpdates();
   const notifications = useNotificationPreferences();
@@ -101,6 +103,11 @@ function DealerDashboard({ dealerName, member }: { dealerName: string; member: M
             <BuyOrdersSection orders={buyOrders.data} canAct={canAct} />
           ) : (
             <SectionSkeleton label="Loading buy orders" />
+          )}
+          {savedSearches.data ? (
+            <SavedSearchesSection searches={savedSearches.data} canAct={canAct} />
+          ) : (
+            <SectionSkeleton label="Loading saved searches" />
           )}
         </div>
       </div>

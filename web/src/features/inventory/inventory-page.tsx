@@ -5,6 +5,7 @@ import { inventorySearchOf, useVehicleSearch, vehiclesOfPages } from './api/sear
 import { CertificationExplainer } from './components/certification-explainer';
 import { EmptyState, LoadErrorState } from './components/inventory-states';
 import { InventoryToolbar, ViewToggle } from './components/inventory-toolbar';
+import { SaveSearchButton } from './components/save-search-button';
 import { VehicleCardSkeleton } from './components/vehicle-card-skeleton';
 import { gridClasses, VehicleResults } from './components/vehicle-results';
 import { INVENTORY_TEXTS } from './inventory-texts';
@@ -70,7 +71,10 @@ export default function InventoryPage() {
             <p role="status" className="text-sm font-medium text-slate-700" data-testid="result-count">
               {firstPage && !isStale ? vehicleCount(firstPage.total) : ''}
             </p>
-            <ViewToggle view={params.view} onChange={(view) => update({ view })} />
+            <div className="flex items-center gap-2">
+              <SaveSearchButton params={{ ...params, q: search.q }} />
+              <ViewToggle view={params.view} onChange={(view) => update({ view })} />
+            </div>
           </div>
           {isLoading ? (
             <>

@@ -25,3 +25,19 @@ export function useUpdateBuyOrder() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.buyOrders() }),
   });
 }
+
+/** GET /api/dealer/saved-searches: the signed-in person's saved searches. */
+export const useSavedSearches = () =>
+  useQuery({
+    queryKey: queryKeys.dealerPortal.savedSearches(),
+    queryFn: () => readApi('dealerSavedSearches'),
+  });
+
+/** DELETE /api/dealer/saved-searches/:id */
+export function useDeleteSavedSearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callApi('deleteSavedSearch', { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.savedSearches() }),
+  });
+}

@@ -1,0 +1,82 @@
+import { SAVED_SEARCH_TEXT, type SavedSearchView } from '@contracts/buy-orders';
+import { Search, Trash2 } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { useDeleteSavedSearch } from '../api/buy-orders';
+
+const CERT = { all: null, premium: 'premium certified', auction: 'auction certified' } as const;
+
+/** "“rav4” · auction certified · grade 3.5+": what a saved search asks for, in one line. */
+const describe = (s: SavedSearchView) =>
+  [s.q ? `“${s.q}”` : 'Every car', CERT[s.cert], s.grade ? `grade ${s.grade}+` : null]
+    .filter(Boolean)
+    .join(' · ');
+
+/**
+ * Dashboard → Saved searches (DESIGN.md §13): the person's searches from the inventory, how many new
+ * cars matched each (and were e-mailed), the search again in one tap, and Delete.
+ */
+export function SavedSearchesSection({ searches, canAct }: { searches: SavedSearchView[]; canAct: boolean }) {
+  const remove = useDeleteSavedSearch();
+  return (
+    <section
+      id="saved-searches"
+      aria-labelledby="saved-searches-title"
+      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="saved-searches-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <Search aria-hidden="true" className="h-5 w-5 text-brand-700" />
+        {SAVED_SEARCH_TEXT.sectionTitle}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{SAVED_SEARCH_TEXT.intro}</p>
+      {searches.length === 0 ? (
+        <p className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200">
+          {SAVED_SEARCH_TEXT.empty}
+        </p>
+      ) : (
+        <ul className="mt-4 grid gap-2">
+          {searches.map((s) => (
+            <li
+              key={s.id}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 p-3"
+            >
+              <div className="min-w-0">
+                <p className="font-semibold text-slate-900">{s.name}</p>
+                <p className="text-sm text-slate-700">
+                  {describe(s)} · {s.matches === 1 ? '1 new match' : `${s.matches} new matches`}
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <Link href={s.path} className={buttonClasses('outline', 'sm')}>
+                  Search<span className="sr-only"> {s.name}</span>
+                </Link>
+                {canAct ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={remove.isPending}
+                    onClick={() =>
+                      remove.mutate(s.id, {
+                        onSuccess: () => toast({ title: SAVED_SEARCH_TEXT.deleted, description: s.name }),
+                        onError: (error) =>
+                          toast({
+                            variant: 'destructive',
+                            title: 'Could not delete',
+                            description: error.message,
+                          }),
+                      })
+                    }
+                  >
+                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                    Delete<span className="sr-only"> {s.name}</span>
+                  </Button>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { SAVED_SEARCH_TEXT } from '@contracts/saved-search-texts';
+import { Bookmark } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import type { InventoryParams } from '../use-inventory-params';
+
+// The form (its session check and validation library) loads when the dialog first opens.
+const SaveSearchForm = lazy(() => import('./save-search-form').then((m) => ({ default: m.SaveSearchForm })));
+
+/**
+ * Save this search (DESIGN.md §13): the search as the page shows it, saved with a name for the
+ * signed-in dealer, who is then e-mailed each new car that matches. Rendered with the page, so a
+ * tap before the code runs is held and replayed (ADR 0020).
+ */
+export function SaveSearchButton({ params }: { params: InventoryParams }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Modal
+      open={open}
+      onOpenChange={setOpen}
+      title={SAVED_SEARCH_TEXT.save}
+      description="We e-mail you each new car that matches it."
+      trigger={
+        <Button variant="outline" size="sm">
+          <Bookmark aria-hidden="true" className="h-4 w-4" />
+          {SAVED_SEARCH_TEXT.save}
+        </Button>
+      }
+    >
+      <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>
+        {open ? <SaveSearchForm params={params} onDone={() => setOpen(false)} /> : null}
+      </Suspense>
+    </Modal>
+  );
+}

@@ -1,0 +1,103 @@
+import { createSavedSearchBodySchema, SAVED_SEARCH_TEXT } from '@contracts/buy-orders';
+import { PAGE_PATHS } from '@contracts/routes';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/use-toast';
+import { callApi } from '@/lib/api-client';
+import { useDealerMe } from '@/lib/auth/dealer-session';
+import { queryKeys } from '@/lib/query-keys';
+import { GRADE_FILTER_LABELS } from '../inventory-query';
+import { INVENTORY_TEXTS } from '../inventory-texts';
+import type { InventoryParams } from '../use-inventory-params';
+
+const CERT = {
+  all: null,
+  premium: INVENTORY_TEXTS.premium.label,
+  auction: INVENTORY_TEXTS.auction.label,
+} as const;
+
+/** A name that says what the search is: "rav4 · Auction Certified · 3+ grade". */
+const suggestedName = (p: InventoryParams) =>
+  [p.q.trim() || 'All listings', CERT[p.cert], p.grade === 'any' ? null : GRADE_FILTER_LABELS[p.grade]]
+    .filter(Boolean)
+    .join(' · ')
+    .slice(0, 60);
+
+/** The dialog's body: who is signed in decides between the form and the way to sign in. */
+export function SaveSearchForm({ params, onDone }: { params: InventoryParams; onDone: () => void }) {
+  const me = useDealerMe();
+  const [name, setName] = useState(() => suggestedName(params));
+  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: () =>
+      callApi('createSavedSearch', {
+        body: {
+          name,
+          q: params.q,
+          cert: params.cert,
+          grade: params.grade === 'any' ? 'any' : Number(params.grade).toFixed(1),
+          sort: params.sort,
+        },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.savedSearches() }),
+  });
+  if (me.isPending) return <p className="text-sm text-slate-600">Checking your sign-in…</p>;
+  if (!me.data)
+    return (
+      <div className="grid gap-3">
+        <p className="text-sm text-slate-700">{SAVED_SEARCH_TEXT.signInToSave}</p>
+        <Link href={PAGE_PATHS.dealerLogin} className={buttonClasses('primary')}>
+          Dealer sign-in
+        </Link>
+      </div>
+    );
+  if (me.data.member?.role === 'viewer')
+    return <p className="text-sm text-slate-700">{SAVED_SEARCH_TEXT.viewerRefused}</p>;
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const checked = createSavedSearchBodySchema.shape.name.safeParse(name);
+        if (!checked.success) {
+          setError(checked.error.issues[0]?.message ?? SAVED_SEARCH_TEXT.nameRequired);
+          return;
+        }
+        setError(null);
+        save.mutate(undefined, {
+          onSuccess: (saved) => {
+            toast({
+              title: SAVED_SEARCH_TEXT.saved,
+              description: `“${saved.name}”: see it on your dashboard.`,
+            });
+            onDone();
+          },
+        });
+      }}
+    >
+      <FormField
+        label="Name"
+        value={name}
+        maxLength={60}
+        onChange={(event) => setName(event.target.value)}
+        error={error ?? undefined}
+      />
+      {save.error ? (
+        <p
+          role="alert"
+          className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
+        >
+          {save.error.message}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? 'Saving…' : SAVED_SEARCH_TEXT.save}
+      </Button>
+    </form>
+  );
+}
