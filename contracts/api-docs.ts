@@ -92,6 +92,7 @@ export const API_DOCS: Record<ApiRouteName, { tag: ApiTag; summary: string }> = 
   dealerSavedSearches: { tag: 'Dealer portal', summary: 'The person’s saved inventory searches' },
   createSavedSearch: { tag: 'Dealer portal', summary: 'Save an inventory search and hear of new matches' },
   deleteSavedSearch: { tag: 'Dealer portal', summary: 'Delete a saved search' },
+  updateSavedSearch: { tag: 'Dealer portal', summary: 'Turn a saved search’s alerts on or off' },
   listDealers: { tag: 'Administration', summary: 'List dealers' },
   createDealer: { tag: 'Administration', summary: 'Create a dealer' },
   updateDealer: { tag: 'Administration', summary: 'Edit or deactivate a dealer' },

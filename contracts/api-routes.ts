@@ -113,6 +113,7 @@ export const API_ROUTES = {
   dealerSavedSearches: { method: 'GET', path: '/api/dealer/saved-searches', access: 'dealer' },
   createSavedSearch: { method: 'POST', path: '/api/dealer/saved-searches', access: 'dealer' },
   deleteSavedSearch: { method: 'DELETE', path: '/api/dealer/saved-searches/:id', access: 'dealer' },
+  updateSavedSearch: { method: 'PATCH', path: '/api/dealer/saved-searches/:id', access: 'dealer' },
   // Dealers, buy codes, transactions, activity (admin)
   listDealers: { method: 'GET', path: '/api/dealers', access: 'admin' },
   createDealer: { method: 'POST', path: '/api/dealers', access: 'admin' },

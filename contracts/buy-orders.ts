@@ -187,10 +187,15 @@ export const createBuyOrderBodySchema = z
 export type CreateBuyOrderBody = z.input<typeof createBuyOrderBodySchema>;
 export type CreateBuyOrder = z.output<typeof createBuyOrderBodySchema>;
 
-/** PATCH /api/dealer/buy-orders/:id: pause, resume (open) or cancel. */
-export const updateBuyOrderBodySchema = z.object({
-  status: z.enum(['open', 'paused', 'cancelled'], { error: 'status must be open, paused or cancelled' }),
-});
+/** PATCH /api/dealer/buy-orders/:id: pause, resume (open) or cancel; alerts on or off. */
+export const updateBuyOrderBodySchema = z
+  .object({
+    status: z
+      .enum(['open', 'paused', 'cancelled'], { error: 'status must be open, paused or cancelled' })
+      .optional(),
+    alerts: z.boolean({ error: 'alerts must be true or false' }).optional(),
+  })
+  .refine((b) => b.status !== undefined || b.alerts !== undefined, 'Send a status or alerts');
 export type UpdateBuyOrderBody = z.infer<typeof updateBuyOrderBodySchema>;
 
 export const buyOrderSchema = z.object({
@@ -210,6 +215,8 @@ export const buyOrderSchema = z.object({
   deliveryZip: z.string(),
   /** The person who placed it; null: the dealership's buy-code session before teams. */
   placedBy: z.string().nullable(),
+  /** Each match e-mailed (on) or only listed here (off). */
+  alerts: z.boolean(),
   /** Cars published that matched it, newest first (at most 10). */
   matches: z.array(
     z.object({
@@ -301,7 +308,14 @@ export const savedSearchSchema = z.object({
   /** The /inventory address that runs the search again. */
   path: z.string(),
   placedBy: z.string().nullable(),
+  alerts: z.boolean(),
   matches: z.number(),
   createdAt: z.string(),
 });
 export type SavedSearchView = z.infer<typeof savedSearchSchema>;
+
+/** PATCH /api/dealer/saved-searches/:id: its alerts on or off. */
+export const updateSavedSearchBodySchema = z.object({
+  alerts: z.boolean({ error: 'alerts must be true or false' }),
+});
+export type UpdateSavedSearchBody = z.infer<typeof updateSavedSearchBodySchema>;

@@ -19,6 +19,7 @@ import {
   demandSchema,
   savedSearchSchema,
   updateBuyOrderBodySchema,
+  updateSavedSearchBodySchema,
 } from './buy-orders';
 import {
   createOfferBodySchema,
@@ -245,6 +246,11 @@ export const endpointSchemas = (premiumLabel: string) =>
     dealerSavedSearches: { response: { 200: z.array(savedSearchSchema) } },
     createSavedSearch: { body: createSavedSearchBodySchema, response: { 201: savedSearchSchema } },
     deleteSavedSearch: { params: idParamsSchema, response: { 200: okSchema } },
+    updateSavedSearch: {
+      params: idParamsSchema,
+      body: updateSavedSearchBodySchema,
+      response: { 200: savedSearchSchema },
+    },
 
     listDealers: { response: { 200: z.array(dealerSchema) } },
     createDealer: { body: createDealerBodySchema, response: { 201: createDealerResponseSchema } },

@@ -225,6 +225,7 @@ describe('Dashboard shell', () => {
       'Buy Codes',
       'Activity',
       'Notifications',
+      'Demand',
     ]);
     expect(
       await tablist.evaluate(

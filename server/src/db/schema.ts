@@ -690,6 +690,8 @@ export const buyOrders = pgTable(
     status: text({ enum: ['open', 'paused', 'filled', 'cancelled'] })
       .notNull()
       .default('open'),
+    /** E-mail each match (on), or only list it on the dashboard (off): the order still sources. */
+    alerts: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },

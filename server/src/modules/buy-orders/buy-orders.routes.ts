@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { createBuyOrder } from './create-buy-order';
 import { findBuyOrders } from './find-buy-orders';
 import { findDemand } from './find-demand';
-import { createSavedSearch, deleteSavedSearch, findSavedSearches } from './saved-searches';
+import { createSavedSearch, deleteSavedSearch, findSavedSearches, updateSavedSearch } from './saved-searches';
 import { updateBuyOrder } from './update-buy-order';
 
 /**
@@ -39,5 +39,9 @@ export async function buyOrdersRoutes(app: FastifyInstance, { db }: { db: Databa
   routes.route({
     ...app.endpoint('deleteSavedSearch'),
     handler: async (request) => deleteSavedSearch(db, request.params.id, await request.actor()),
+  });
+  routes.route({
+    ...app.endpoint('updateSavedSearch'),
+    handler: async (request) => updateSavedSearch(db, request.params.id, request.body, await request.actor()),
   });
 }

@@ -538,3 +538,47 @@ describe('saved searches', () => {
     expect((await save(viewerCookie, { q: 'x' })).statusCode).toBe(403);
   });
 });
+
+describe('alerts on or off', () => {
+  it('an order with alerts off still matches and lists the car but mails nothing; a saved search the same', async () => {
+    const { dealer, cookie } = await dealerSession();
+    const order = (await place(cookie, { ...ORDER, targets: [{ make: 'Infiniti' }] })).json().id;
+    const off = await ctx.call('PATCH', `/api/dealer/buy-orders/${order}`, { alerts: false }, cookie);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ status: 'open', alerts: false });
+    const search = (
+      await ctx.call('POST', '/api/dealer/saved-searches', { name: 'Infinitis', q: 'infiniti' }, cookie)
+    ).json().id;
+    const muted = await ctx.call('PATCH', `/api/dealer/saved-searches/${search}`, { alerts: false }, cookie);
+    expect(muted.json()).toMatchObject({ alerts: false });
+
+    const quiet = await publish({ make: 'Infiniti', model: 'QX60', year: 2020 });
+    const mailed = async (vehicleId: number) =>
+      (
+        await ctx.db
+          .select({ event: notifications.event })
+          .from(notifications)
+          .where(
+            and(
+              eq(notifications.recipient, dealer.email.toLowerCase()),
+              sql`${notifications.idempotencyKey} like ${`%:${vehicleId}:%`}`,
+            ),
+          )
+      ).map((n) => n.event);
+    expect(await mailed(quiet)).toEqual([]);
+    expect((await list(cookie)).find((o: { id: number }) => o.id === order).matches).toMatchObject([
+      { vehicleId: quiet },
+    ]);
+    const searches = (await ctx.call('GET', '/api/dealer/saved-searches', undefined, cookie)).json();
+    expect(searches.find((s: { id: number }) => s.id === search)).toMatchObject({
+      matches: 1,
+      alerts: false,
+    });
+
+    await ctx.call('PATCH', `/api/dealer/buy-orders/${order}`, { alerts: true }, cookie);
+    await ctx.call('PATCH', `/api/dealer/saved-searches/${search}`, { alerts: true }, cookie);
+    const loud = await publish({ make: 'Infiniti', model: 'QX60', year: 2021 });
+    expect((await mailed(loud)).sort()).toEqual(['buy_order_match', 'saved_search_match']);
+    expect((await ctx.call('PATCH', `/api/dealer/buy-orders/${order}`, {}, cookie)).statusCode).toBe(400);
+  });
+});

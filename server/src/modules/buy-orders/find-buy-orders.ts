@@ -84,6 +84,7 @@ export async function buyOrderViews(
     neededBy: order.neededBy,
     deliveryZip: order.deliveryZip,
     placedBy: placedBy ?? null,
+    alerts: order.alerts,
     matches: matches
       .filter((m) => m.orderId === order.id)
       .slice(0, MATCHES_SHOWN)

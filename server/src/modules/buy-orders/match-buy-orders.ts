@@ -39,7 +39,7 @@ export async function recordMatches(tx: Transaction, vehicleId: number, reason: 
       on conflict (order_id, vehicle_id) do nothing
       returning order_id
     )
-    select m.order_id, o.dealer_id, o.quantity, o.filled, u.email as person_email, u.name as person_name,
+    select m.order_id, o.dealer_id, o.alerts, o.quantity, o.filled, u.email as person_email, u.name as person_name,
       v.id as vehicle_id, v.year, v.make, v.model, v.vin, v.price, v.mileage
     from matched m
     join buy_orders o on o.id = m.order_id
@@ -49,6 +49,8 @@ export async function recordMatches(tx: Transaction, vehicleId: number, reason: 
   `)) as unknown as {
     rows: (VehicleFactsRow & {
       order_id: number;
+      /** The order's alerts: off records the match and lists it, but mails nothing. */
+      alerts: boolean;
       dealer_id: number;
       quantity: number;
       filled: number;
@@ -62,20 +64,22 @@ export async function recordMatches(tx: Transaction, vehicleId: number, reason: 
 
 /** Each new pair's alert, to the outbox (one per recipient and car: the outbox key says so). */
 export async function alertMatches(tx: Transaction, rows: MatchedRow[], reason: MatchReason) {
-  const alerts: Notification[] = rows.map((row) => ({
-    event: 'buy_order_match',
-    // Keyed by the car: a person whose two orders match it hears of it once (naming the first).
-    entityId: Number(row.vehicle_id),
-    to: [
-      row.person_email ? { email: row.person_email } : { dealerId: Number(row.dealer_id), contact: 'main' },
-    ],
-    message: buyOrderMatchMessage({
-      vehicle: vehicleFactsOfRow(row),
-      mileage: row.mileage === null ? null : Number(row.mileage),
-      orderId: Number(row.order_id),
-      reason,
-      personName: row.person_name,
-    }),
-  }));
+  const alerts: Notification[] = rows
+    .filter((row) => row.alerts)
+    .map((row) => ({
+      event: 'buy_order_match',
+      // Keyed by the car: a person whose two orders match it hears of it once (naming the first).
+      entityId: Number(row.vehicle_id),
+      to: [
+        row.person_email ? { email: row.person_email } : { dealerId: Number(row.dealer_id), contact: 'main' },
+      ],
+      message: buyOrderMatchMessage({
+        vehicle: vehicleFactsOfRow(row),
+        mileage: row.mileage === null ? null : Number(row.mileage),
+        orderId: Number(row.order_id),
+        reason,
+        personName: row.person_name,
+      }),
+    }));
   if (alerts.length > 0) await enqueueNotifications(tx, alerts);
 }

@@ -10,11 +10,11 @@ const literal = (column: ReturnType<typeof sql>) =>
   sql`replace(replace(replace(${column}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
 
 /**
- * Matches one just-published car against every saved search with alerts on, in one statement in
+ * Matches one just-published car against every saved search, in one statement in
  * the publishing transaction: its certification and minimum grade, and every word as the search
  * reads it written (a substring of make, model, trim and year; from 3 characters the start of the
- * VIN, from 5 anywhere in it — search-vehicles.ts `writtenMatch`). Each new pair is recorded and
- * its alert goes to the outbox: to the person who saved the search, or the dealership's main contact.
+ * VIN, from 5 anywhere in it — search-vehicles.ts `writtenMatch`). Each new pair is recorded and,
+ * when the search's alerts are on, its alert goes to the outbox: to the person who saved the search, or the dealership's main contact.
  */
 export async function matchSavedSearches(tx: Transaction, vehicleId: number) {
   const word = sql`w`;
@@ -26,8 +26,7 @@ export async function matchSavedSearches(tx: Transaction, vehicleId: number) {
     matched as (
       insert into saved_search_matches (search_id, vehicle_id)
       select s.id, v.id from saved_searches s cross join v
-      where s.alerts
-        and (s.cert = 'all'
+      where (s.cert = 'all'
           or (s.cert = 'auction' and v.condition = ${AUCTION_CERTIFIED})
           or (s.cert = 'premium' and v.condition <> ${AUCTION_CERTIFIED}))
         and (s.grade is null or v.grade >= s.grade)
@@ -42,7 +41,7 @@ export async function matchSavedSearches(tx: Transaction, vehicleId: number) {
       on conflict (search_id, vehicle_id) do nothing
       returning search_id
     )
-    select m.search_id, s.name, s.dealer_id, u.email as person_email, u.name as person_name,
+    select m.search_id, s.name, s.dealer_id, s.alerts, u.email as person_email, u.name as person_name,
       v.id as vehicle_id, v.year, v.make, v.model, v.vin, v.price
     from matched m
     join saved_searches s on s.id = m.search_id
@@ -52,16 +51,18 @@ export async function matchSavedSearches(tx: Transaction, vehicleId: number) {
   `)) as unknown as {
     rows: (VehicleFactsRow & {
       search_id: number;
+      alerts: boolean;
       name: string;
       dealer_id: number;
       person_email: string | null;
       person_name: string | null;
     })[];
   };
-  if (result.rows.length === 0) return;
+  const alerted = result.rows.filter((row) => row.alerts);
+  if (alerted.length === 0) return;
   await enqueueNotifications(
     tx,
-    result.rows.map((row) => ({
+    alerted.map((row) => ({
       event: 'saved_search_match',
       // Keyed by the car: one message per person and car, whichever of their searches matched.
       entityId: Number(row.vehicle_id),

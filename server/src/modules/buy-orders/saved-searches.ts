@@ -3,6 +3,7 @@ import {
   MAX_SAVED_SEARCHES,
   SAVED_SEARCH_TEXT,
   type SavedSearchView,
+  type UpdateSavedSearchBody,
 } from '@contracts/buy-orders';
 import { ERROR_CODES } from '@contracts/errors';
 import { PAGE_PATHS } from '@contracts/routes';
@@ -54,6 +55,7 @@ export async function findSavedSearches(db: Executor, actor: Actor, id?: number)
     sort: search.sort as SavedSearchView['sort'],
     path: inventoryPathOf(search),
     placedBy: placedBy ?? null,
+    alerts: search.alerts,
     matches: Number(matches),
     createdAt: search.createdAt.toISOString(),
   }));
@@ -109,5 +111,21 @@ export async function deleteSavedSearch(db: Database, id: number, actor: Actor) 
     if (!gone) throw notFound(SAVED_SEARCH_TEXT.notFound);
     await writeAudit(tx, actor, { entity: 'saved_search', entityId: id, action: 'deleted' });
     return { ok: true as const };
+  });
+}
+
+/** Turns one of the person's saved searches' alerts on or off (matches are still listed). */
+export async function updateSavedSearch(db: Database, id: number, body: UpdateSavedSearchBody, actor: Actor) {
+  if (actor.member?.role === 'viewer')
+    throw new AppError(ERROR_CODES.forbidden, SAVED_SEARCH_TEXT.viewerRefused);
+  return db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(savedSearches)
+      .set({ alerts: body.alerts })
+      .where(and(eq(savedSearches.id, id), ownedBy(actor)))
+      .returning({ id: savedSearches.id });
+    if (!changed) throw notFound(SAVED_SEARCH_TEXT.notFound);
+    await writeAudit(tx, actor, { entity: 'saved_search', entityId: id, action: 'alerts', after: body });
+    return (await findSavedSearches(tx, actor, id))[0]!;
   });
 }

@@ -12,7 +12,7 @@ import { assertMayOrder } from './create-buy-order';
 import { findBuyOrder } from './find-buy-orders';
 
 /**
- * Pause, resume or cancel one of the dealership's orders. A filled, expired or cancelled order is
+ * Pause, resume or cancel one of the dealership's orders, or turn its alerts on or off. A filled, expired or cancelled order is
  * closed: it changes no more. Another dealership's order is not found.
  */
 export async function updateBuyOrder(db: Database, orderId: number, body: UpdateBuyOrderBody, actor: Actor) {
@@ -21,7 +21,7 @@ export async function updateBuyOrder(db: Database, orderId: number, body: Update
   return withRetries(() =>
     db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ status: effectiveStatusSql })
+        .select({ status: effectiveStatusSql, alerts: buyOrders.alerts })
         .from(buyOrders)
         .where(and(eq(buyOrders.id, orderId), eq(buyOrders.dealerId, dealerId)))
         .for('update');
@@ -29,7 +29,7 @@ export async function updateBuyOrder(db: Database, orderId: number, body: Update
       if (current.status !== 'open' && current.status !== 'paused') {
         throw new AppError(ERROR_CODES.conflict, BUY_ORDER_TEXT.closed);
       }
-      if (current.status !== body.status) {
+      if (body.status !== undefined && current.status !== body.status) {
         await tx
           .update(buyOrders)
           .set({ status: body.status, updatedAt: sql`now()` })
@@ -40,6 +40,19 @@ export async function updateBuyOrder(db: Database, orderId: number, body: Update
           action: body.status === 'open' ? 'resumed' : body.status,
           before: { status: current.status },
           after: { status: body.status },
+        });
+      }
+      if (body.alerts !== undefined && current.alerts !== body.alerts) {
+        await tx
+          .update(buyOrders)
+          .set({ alerts: body.alerts, updatedAt: sql`now()` })
+          .where(eq(buyOrders.id, orderId));
+        await writeAudit(tx, actor, {
+          entity: 'buy_order',
+          entityId: orderId,
+          action: body.alerts ? 'alerts_on' : 'alerts_off',
+          before: { alerts: current.alerts },
+          after: { alerts: body.alerts },
         });
       }
       return (await findBuyOrder(tx, dealerId, orderId))!;

@@ -41,3 +41,13 @@ export function useDeleteSavedSearch() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.savedSearches() }),
   });
 }
+
+/** PATCH /api/dealer/saved-searches/:id: alerts on or off. */
+export function useUpdateSavedSearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, alerts }: { id: number; alerts: boolean }) =>
+      callApi('updateSavedSearch', { params: { id }, body: { alerts } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.savedSearches() }),
+  });
+}

@@ -7,7 +7,7 @@ import {
 } from '@contracts/buy-orders';
 import { formatUsd } from '@contracts/money';
 import { vehiclePath } from '@contracts/routes';
-import { Target } from 'lucide-react';
+import { BellOff, BellRing, Target } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -170,6 +170,37 @@ function BuyOrderItem({ order, canAct }: { order: BuyOrderView; canAct: boolean 
               Resume<span className="sr-only"> order #{order.id}</span>
             </Button>
           )}
+          <Button
+            size="sm"
+            variant="outline"
+            aria-pressed={order.alerts}
+            disabled={update.isPending}
+            onClick={() =>
+              update.mutate(
+                { id: order.id, body: { alerts: !order.alerts } },
+                {
+                  onSuccess: () =>
+                    toast({
+                      title: order.alerts ? 'E-mail alerts off' : 'E-mail alerts on',
+                      description: `Order #${order.id}: ${order.alerts ? 'matches are listed here only' : 'we e-mail you each match'}.`,
+                    }),
+                  onError: (error) =>
+                    toast({
+                      variant: 'destructive',
+                      title: 'Could not change the buy order',
+                      description: error.message,
+                    }),
+                },
+              )
+            }
+          >
+            {order.alerts ? (
+              <BellRing aria-hidden="true" className="h-4 w-4" />
+            ) : (
+              <BellOff aria-hidden="true" className="h-4 w-4" />
+            )}
+            E-mail alerts<span className="sr-only"> for order #{order.id}</span>
+          </Button>
           <Button size="sm" variant="ghost" disabled={update.isPending} onClick={() => change('cancelled')}>
             Cancel order<span className="sr-only"> #{order.id}</span>
           </Button>

@@ -1,9 +1,9 @@
 import { SAVED_SEARCH_TEXT, type SavedSearchView } from '@contracts/buy-orders';
-import { Search, Trash2 } from 'lucide-react';
+import { BellOff, BellRing, Search, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { useDeleteSavedSearch } from '../api/buy-orders';
+import { useDeleteSavedSearch, useUpdateSavedSearch } from '../api/buy-orders';
 
 const CERT = { all: null, premium: 'premium certified', auction: 'auction certified' } as const;
 
@@ -19,6 +19,7 @@ const describe = (s: SavedSearchView) =>
  */
 export function SavedSearchesSection({ searches, canAct }: { searches: SavedSearchView[]; canAct: boolean }) {
   const remove = useDeleteSavedSearch();
+  const update = useUpdateSavedSearch();
   return (
     <section
       id="saved-searches"
@@ -45,12 +46,46 @@ export function SavedSearchesSection({ searches, canAct }: { searches: SavedSear
                 <p className="font-semibold text-slate-900">{s.name}</p>
                 <p className="text-sm text-slate-700">
                   {describe(s)} · {s.matches === 1 ? '1 new match' : `${s.matches} new matches`}
+                  {s.alerts ? '' : ' · e-mail alerts off'}
                 </p>
               </div>
-              <div className="flex gap-2">
+              <div className="flex flex-wrap gap-2">
                 <Link href={s.path} className={buttonClasses('outline', 'sm')}>
                   Search<span className="sr-only"> {s.name}</span>
                 </Link>
+                {canAct ? (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-pressed={s.alerts}
+                    disabled={update.isPending}
+                    onClick={() =>
+                      update.mutate(
+                        { id: s.id, alerts: !s.alerts },
+                        {
+                          onSuccess: () =>
+                            toast({
+                              title: s.alerts ? 'E-mail alerts off' : 'E-mail alerts on',
+                              description: s.name,
+                            }),
+                          onError: (error) =>
+                            toast({
+                              variant: 'destructive',
+                              title: 'Could not change',
+                              description: error.message,
+                            }),
+                        },
+                      )
+                    }
+                  >
+                    {s.alerts ? (
+                      <BellRing aria-hidden="true" className="h-4 w-4" />
+                    ) : (
+                      <BellOff aria-hidden="true" className="h-4 w-4" />
+                    )}
+                    E-mail alerts<span className="sr-only"> for {s.name}</span>
+                  </Button>
+                ) : null}
                 {canAct ? (
                   <Button
                     size="sm"
