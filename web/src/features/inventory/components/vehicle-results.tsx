@@ -1,5 +1,5 @@
 import type { PublicVehicle } from '@contracts/vehicle';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { ViewMode } from '../inventory-query';
@@ -42,6 +42,18 @@ export const VehicleResults = memo(function VehicleResults({
    * the button: focus then moves to the new first card rather than being lost.
    */
   const focusFrom = useRef<number | null>(null);
+  /**
+   * The button was removed while it had the focus (the last page arrived): whatever focus events
+   * React saw or missed, the focus goes to the first card the page added. Read as React detaches
+   * the button's ref, before the node leaves the document (and the focus with it).
+   */
+  const removedWhileFocused = useRef(false);
+  const shownBefore = useRef(items.length);
+  const buttonRef = useCallback((node: HTMLButtonElement | null) => {
+    if (node === null && button.current !== null && document.activeElement === button.current)
+      removedWhileFocused.current = true;
+    button.current = node;
+  }, []);
   const loadMore = useRef(onLoadMore);
   loadMore.current = onLoadMore;
 
@@ -69,7 +81,10 @@ export const VehicleResults = memo(function VehicleResults({
   }, []);
 
   useEffect(() => {
-    const from = focusFrom.current;
+    const before = shownBefore.current;
+    shownBefore.current = items.length;
+    const from = focusFrom.current ?? (removedWhileFocused.current ? before : null);
+    removedWhileFocused.current = false;
     if (from === null || items.length <= from) return;
     focusFrom.current = null;
     const active = document.activeElement;
@@ -107,7 +122,7 @@ export const VehicleResults = memo(function VehicleResults({
         ) : null}
         {hasMore ? (
           <Button
-            ref={button}
+            ref={buttonRef}
             variant="outline"
             // Not disabled while loading: a disabled button would drop the keyboard focus.
             aria-disabled={isLoadingMore}
