@@ -132,10 +132,14 @@ describe('housekeeping pass', () => {
     expect(await column('sessions', 'token_hash')).not.toContain(expired);
   });
 
-  it('runs one of two concurrent passes; the other skips', async () => {
+  it('does the work once for two passes started together: one deletes, the other skips or finds nothing', async () => {
     await insertSession('-1 minute');
     const results = await Promise.all([pass(), pass()]);
-    expect(results.filter((r) => r === null)).toHaveLength(1);
-    expect(results.find((r) => r !== null)).toMatchObject({ sessions: 1 });
+    // Whether they overlap is the scheduler's (on PostgreSQL the first may finish before the
+    // second asks for the lock); skipping while the lock is held is proven above. Either way the
+    // expired session is deleted exactly once.
+    const ran = results.filter((r): r is HousekeepingCounts => r !== null);
+    expect(ran.length).toBeGreaterThanOrEqual(1);
+    expect(ran.reduce((n, r) => n + r.sessions, 0)).toBe(1);
   });
 });

@@ -64,11 +64,15 @@ export default function InventoryPage() {
           }}
         />
         <section aria-labelledby="results-heading" aria-busy={isLoading || isStale}>
-          <div className="mb-4 flex items-center justify-between gap-3 border-b border-slate-200 pb-3">
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-3">
             <h2 id="results-heading" className="sr-only">
               Vehicles
             </h2>
-            <p role="status" className="text-sm font-medium text-slate-700" data-testid="result-count">
+            <p
+              role="status"
+              className="whitespace-nowrap text-sm font-medium text-slate-700"
+              data-testid="result-count"
+            >
               {firstPage && !isStale ? vehicleCount(firstPage.total) : ''}
             </p>
             <div className="flex items-center gap-2">

@@ -173,6 +173,7 @@ function BuyOrderItem({ order, canAct }: { order: BuyOrderView; canAct: boolean 
           <Button
             size="sm"
             variant="outline"
+            className="aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-800"
             aria-pressed={order.alerts}
             disabled={update.isPending}
             onClick={() =>

@@ -57,6 +57,7 @@ export function SavedSearchesSection({ searches, canAct }: { searches: SavedSear
                   <Button
                     size="sm"
                     variant="outline"
+                    className="aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-800"
                     aria-pressed={s.alerts}
                     disabled={update.isPending}
                     onClick={() =>

@@ -22,7 +22,7 @@ export function SaveSearchButton({ params }: { params: InventoryParams }) {
       title={SAVED_SEARCH_TEXT.save}
       description="We e-mail you each new car that matches it."
       trigger={
-        <Button variant="outline" size="sm">
+        <Button variant="outline" size="sm" className="whitespace-nowrap">
           <Bookmark aria-hidden="true" className="h-4 w-4" />
           {SAVED_SEARCH_TEXT.save}
         </Button>
