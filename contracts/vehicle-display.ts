@@ -9,11 +9,3 @@ export const isUnavailable = (v: VehicleDetail): v is UnavailableVehicle => !('v
 
 /** Video URLs the walkthrough dialog plays (spec §2: the URL contains .mp4, .mov, .MOV or .webm). */
 export const isPlayableVideoUrl = (url: string | undefined) => !!url && /\.(mp4|mov|webm)\b/i.test(url);
-
-/** "2019 Toyota RAV4" (with the trim when given): how lists and messages name a car. */
-export const vehicleTitle = (v: {
-  year: number | null;
-  make: string | null;
-  model: string | null;
-  trim?: string | null;
-}) => [v.year, v.make, v.model, v.trim].filter(Boolean).join(' ') || 'Vehicle';

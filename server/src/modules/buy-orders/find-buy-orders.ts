@@ -1,8 +1,8 @@
 import type { BuyOrderView } from '@contracts/buy-orders';
-import { vehicleTitle } from '@contracts/vehicle-display';
 import { and, asc, desc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { buyOrderMatches, buyOrders, buyOrderTargets, dealerUsers, vehicles } from '../../db/schema';
+import { vehicleName } from '../notifications/notification-messages';
 import { effectiveStatusSql } from './buy-order-status';
 
 /** Matches shown with each order (the newest). */
@@ -90,7 +90,7 @@ export async function buyOrderViews(
       .slice(0, MATCHES_SHOWN)
       .map((m) => ({
         vehicleId: m.vehicleId,
-        title: vehicleTitle(m),
+        title: vehicleName(m),
         price: m.price,
         matchedAt: m.matchedAt.toISOString(),
         bought: m.transactionId !== null,

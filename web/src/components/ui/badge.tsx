@@ -41,3 +41,15 @@ export const OFFER_STATUS_TONE: Record<string, BadgeTone> = {
   declined: 'red',
   expired: 'gray',
 };
+
+/** Buy order states share colours across the dealer dashboard and the admin's demand board. */
+export const BUY_ORDER_STATUS_TONE: Record<
+  'open' | 'paused' | 'filled' | 'expired' | 'cancelled',
+  BadgeTone
+> = {
+  open: 'green',
+  paused: 'yellow',
+  filled: 'blue',
+  expired: 'gray',
+  cancelled: 'gray',
+};

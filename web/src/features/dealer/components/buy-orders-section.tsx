@@ -9,20 +9,12 @@ import { formatUsd } from '@contracts/money';
 import { vehiclePath } from '@contracts/routes';
 import { BellOff, BellRing, Target } from 'lucide-react';
 import { Link } from 'wouter';
-import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Badge, BUY_ORDER_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { formatDay } from '@/lib/time-left';
 import { useUpdateBuyOrder } from '../api/buy-orders';
 import { NewBuyOrderDialog } from './new-buy-order-dialog';
-
-const STATUS_TONE: Record<BuyOrderStatus, BadgeTone> = {
-  open: 'green',
-  paused: 'yellow',
-  filled: 'blue',
-  expired: 'gray',
-  cancelled: 'gray',
-};
 
 const CERTIFICATION = { all: null, premium: 'premium certified', auction: 'auction certified' } as const;
 
@@ -109,7 +101,7 @@ function BuyOrderItem({ order, canAct }: { order: BuyOrderView; canAct: boolean 
           </h3>
           {limits ? <p className="text-sm text-slate-700">{limits}</p> : null}
         </div>
-        <Badge tone={STATUS_TONE[order.status]}>{BUY_ORDER_STATUS_LABELS[order.status]}</Badge>
+        <Badge tone={BUY_ORDER_STATUS_TONE[order.status]}>{BUY_ORDER_STATUS_LABELS[order.status]}</Badge>
       </div>
       <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
         <div>

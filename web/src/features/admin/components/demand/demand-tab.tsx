@@ -8,20 +8,12 @@ import {
 import { formatUsd } from '@contracts/money';
 import { Target } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Badge, BUY_ORDER_STATUS_TONE } from '@/components/ui/badge';
 import { SelectField } from '@/components/ui/fields';
 import { formatDay } from '@/lib/time-left';
 import { useDemand } from '../../api/get-demand';
 import { Cell, DataTable, Row } from '../shared/data-table';
 import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
-
-const STATUS_TONE: Record<BuyOrderStatus, BadgeTone> = {
-  open: 'green',
-  paused: 'yellow',
-  filled: 'blue',
-  expired: 'gray',
-  cancelled: 'gray',
-};
 
 const SORTS = {
   wanted: 'Most cars wanted',
@@ -169,7 +161,7 @@ function OrdersPanel({ orders }: { orders: DemandOrder[] }) {
               {o.alertsSent}
             </Cell>
             <Cell label="State">
-              <Badge tone={STATUS_TONE[o.status]}>{BUY_ORDER_STATUS_LABELS[o.status]}</Badge>
+              <Badge tone={BUY_ORDER_STATUS_TONE[o.status]}>{BUY_ORDER_STATUS_LABELS[o.status]}</Badge>
             </Cell>
           </Row>
         ))}
