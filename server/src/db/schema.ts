@@ -20,6 +20,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -152,11 +153,19 @@ export const vehicles = pgTable(
         (): SQL =>
           sql`lower(coalesce(${vehicles.make}, '') || ' ' || coalesce(${vehicles.model}, '') || ' ' || coalesce(${vehicles.trim}, '') || ' ' || coalesce(${vehicles.year}::text, ''))`,
       ),
+    /**
+     * First look (DESIGN.md §13): completed but held, until this time, for the dealerships whose
+     * buy orders it matched. Held = still `in_queue` (so every public read path, index and trigger
+     * leaves it out) and no longer in the admin's queue; housekeeping releases it when the time
+     * has passed (in_queue false, this null), which publishes it to everyone.
+     */
+    firstLookUntil: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
   (t) => [
     uniqueIndex('vehicles_vin_unique').on(t.vin),
+    index('vehicles_first_look_idx').on(t.firstLookUntil).where(sql`${t.firstLookUntil} is not null`),
     index('vehicles_status_in_queue_idx').on(t.status, t.inQueue),
     // One index per search sort (published vehicles only): a page is one seek to `(key, ±id)`.
     ...Object.entries(vehicleSortKeys(t)).map(([name, { key, tieBreak }]) =>
@@ -740,6 +749,8 @@ export const buyOrderMatches = pgTable(
       .references(() => vehicles.id),
     reason: text({ enum: ['published', 'price_drop'] }).notNull(),
     matchedAt: createdAt(),
+    /** When the car was held for the order's dealership (first look): until then. Kept as history. */
+    firstLookUntil: timestamp({ withTimezone: true }),
     /** The purchase of this car by the order's dealership that counted toward the order. */
     transactionId: integer().references((): AnyPgColumn => transactions.id),
   },
@@ -793,4 +804,33 @@ export const savedSearchMatches = pgTable(
     matchedAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.searchId, t.vehicleId] })],
+);
+
+/**
+ * Favorite and Watch, kept per person for a signed-in dealer (DESIGN.md §13, issue #30): one row
+ * per person (or dealership without a team: dealer_user_id null) and vehicle. A watched car's price
+ * drop, an offer on it expiring and its sale are told to the person through the outbox.
+ */
+export const watchlistEntries = pgTable(
+  'watchlist_entries',
+  {
+    id: serial().primaryKey(),
+    dealerId: integer()
+      .notNull()
+      .references(() => dealers.id, { onDelete: 'cascade' }),
+    dealerUserId: integer().references(() => dealerUsers.id, { onDelete: 'cascade' }),
+    vehicleId: integer()
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    favorite: boolean().notNull().default(false),
+    watching: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    unique('watchlist_entries_person_vehicle_key')
+      .on(t.dealerId, t.dealerUserId, t.vehicleId)
+      .nullsNotDistinct(),
+    index('watchlist_entries_watching_idx').on(t.vehicleId).where(sql`${t.watching}`),
+  ],
 );
