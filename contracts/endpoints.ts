@@ -103,6 +103,12 @@ import {
   vehicleIdParamsSchema,
 } from './vehicle';
 import { vehicleSearchQuerySchema, vehicleSearchResultSchema } from './vehicle-search';
+import {
+  mergeWatchlistBodySchema,
+  updateWatchlistBodySchema,
+  watchlistEntrySchema,
+  watchlistFlagsSchema,
+} from './watchlist';
 import { z } from './zod';
 
 /** Sign-outs and the password change answer just this. */
@@ -251,6 +257,13 @@ export const endpointSchemas = (premiumLabel: string) =>
       body: updateSavedSearchBodySchema,
       response: { 200: savedSearchSchema },
     },
+    dealerWatchlist: { response: { 200: z.array(watchlistEntrySchema) } },
+    updateWatchlistEntry: {
+      params: vehicleIdParamsSchema,
+      body: updateWatchlistBodySchema,
+      response: { 200: watchlistFlagsSchema },
+    },
+    mergeWatchlist: { body: mergeWatchlistBodySchema, response: { 200: z.array(watchlistEntrySchema) } },
 
     listDealers: { response: { 200: z.array(dealerSchema) } },
     createDealer: { body: createDealerBodySchema, response: { 201: createDealerResponseSchema } },

@@ -52,6 +52,11 @@ export const DEALER_EVENTS = [
   { event: 'dealer_deactivated', label: 'Account deactivated', contacts: ['main'] },
   { event: 'buy_order_match', label: 'A car matches your buy order', contacts: ['main'] },
   { event: 'saved_search_match', label: 'A car matches your saved search', contacts: ['main'] },
+  {
+    event: 'watched_vehicle',
+    label: 'A car you watch changed: price drop, offer expired or sold',
+    contacts: ['main'],
+  },
 ] as const satisfies readonly { event: string; label: string; contacts: readonly DealerContact[] }[];
 export type DealerEvent = (typeof DEALER_EVENTS)[number]['event'];
 export const DEALER_EVENT_NAMES = DEALER_EVENTS.map((e) => e.event) as [DealerEvent, ...DealerEvent[]];

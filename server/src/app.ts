@@ -32,6 +32,7 @@ import { registerVehicles } from './modules/vehicles/register-vehicles';
 import type { VehicleSearchCache } from './modules/vehicles/search-cache';
 import type { VehicleListCache } from './modules/vehicles/vehicle-list-cache';
 import { registerVin } from './modules/vin/register-vin';
+import { watchlistRoutes } from './modules/watchlist/watchlist.routes';
 import { type RegisteredRoute, registerAccessDeclarations } from './plugins/access';
 import { apiDocsRoutes, registerOpenApi } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(dealerPortalRoutes, { db: database.db, isKnownVideo: videos.isOwnVideo });
   await app.register(offersRoutes, { db: database.db, config });
   await app.register(buyOrdersRoutes, { db: database.db });
+  await app.register(watchlistRoutes, { db: database.db });
   await app.register(dealersRoutes, { db: database.db });
   await app.register(teamsRoutes, { db: database.db, config });
   await app.register(buyCodesRoutes, { db: database.db });

@@ -1,10 +1,12 @@
 import type { Transaction } from '../../db/client';
+import { notifyWatchersOfPriceDrop } from '../watchlist/notify-watchers';
 import { matchBuyOrders } from './match-buy-orders';
 import { matchSavedSearches } from './match-saved-searches';
 
 /**
  * What a publication is matched against, in its transaction (DESIGN.md §13): the open buy orders,
- * and — when the car is new to the market, not merely cheaper — the saved searches.
+ * and — when the car is new to the market, not merely cheaper — the saved searches. A price drop
+ * is also told to the people watching the car (issue #30).
  */
 export async function matchPublication(
   tx: Transaction,
@@ -13,4 +15,5 @@ export async function matchPublication(
 ) {
   await matchBuyOrders(tx, vehicleId, reason);
   if (reason === 'published') await matchSavedSearches(tx, vehicleId);
+  else await notifyWatchersOfPriceDrop(tx, vehicleId);
 }

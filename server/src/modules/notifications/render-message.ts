@@ -5,6 +5,7 @@ import type { MessageContext, MessageTemplate } from './notification-messages';
 import * as offerMessages from './offer-messages';
 import * as saleMessages from './sale-messages';
 import * as teamMessages from './team-messages';
+import * as watchlistMessages from './watchlist-messages';
 
 /** Every template by its stored name: the notifications module holds every message's text. */
 const TEMPLATES = new Map<string, MessageTemplate<never>>();
@@ -13,6 +14,7 @@ for (const value of [
   ...Object.values(offerMessages),
   ...Object.values(saleMessages),
   ...Object.values(teamMessages),
+  ...Object.values(watchlistMessages),
 ]) {
   if (typeof value !== 'function' || !('template' in value)) continue;
   const template = value as MessageTemplate<never>;

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { type VehicleFactsRow, vehicleFactsOfRow } from '../notifications/notification-messages';
 import { offerExpiredMessage } from '../notifications/offer-messages';
+import { notifyWatchers } from '../watchlist/notify-watchers';
 
 interface ExpiredRow extends VehicleFactsRow, Record<string, unknown> {
   id: number;
@@ -50,6 +51,15 @@ export async function expireOffers(db: Executor, only?: { offerId: number }): Pr
           }),
         })),
       );
+      // The car's watchers hear it is still for sale (not whose offer it was, nor its amount).
+      for (const row of result.rows) {
+        await notifyWatchers(tx, {
+          reason: 'offer_expired',
+          vehicleId: Number(row.vehicle_id),
+          offerId: Number(row.id),
+          offererDealerId: Number(row.dealer_id),
+        });
+      }
     }
     return result.rows.length;
   });

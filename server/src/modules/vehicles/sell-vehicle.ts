@@ -9,6 +9,7 @@ import { fillBuyOrders } from '../buy-orders/fill-buy-orders';
 import { checkBuyerLimits } from '../buyer-limits/check-buyer-limits';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
 import { updateVehicleRow } from '../vehicle-rows/vehicle-rows';
+import { notifyWatchers } from '../watchlist/notify-watchers';
 
 export { SALE_TERMS_SETTING };
 
@@ -60,6 +61,14 @@ export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor) {
     'Vehicle sold',
     { tellDealers: true },
   );
+
+  // Those watching the car hear it is gone; the buying dealership is not told of its own purchase.
+  await notifyWatchers(tx, {
+    reason: 'sold',
+    vehicleId: sale.vehicleId,
+    transactionId: transaction!.id,
+    buyerDealerId: sale.dealerId,
+  });
 
   await writeAudit(tx, actor, {
     entity: 'transaction',

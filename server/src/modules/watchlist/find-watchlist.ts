@@ -1,0 +1,59 @@
+import type { WatchlistEntry, WatchlistStatus } from '@contracts/watchlist';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { vehicles, watchlistEntries } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
+import { vehicleName } from '../notifications/notification-messages';
+import { photosByVehicle } from '../photos/photo-views';
+import { isPublished, type VehicleRow } from '../vehicles/vehicle-projection';
+
+/** Whose watchlist: the person's, or a dealership without a team's (its buy-code session). */
+export const ownedBy = (actor: Actor) =>
+  and(
+    eq(watchlistEntries.dealerId, actor.id!),
+    actor.member ? eq(watchlistEntries.dealerUserId, actor.member.id) : isNull(watchlistEntries.dealerUserId),
+  );
+
+/** Where the car stands: for sale, sold, removed, or back in the admin's queue (unavailable). */
+export const watchlistStatusOf = (row: Pick<VehicleRow, 'status' | 'inQueue'>): WatchlistStatus =>
+  isPublished(row)
+    ? 'available'
+    : row.status === 'sold' || row.status === 'removed'
+      ? row.status
+      : 'unavailable';
+
+/** The signed-in person's watchlist, most recently marked first, with each car as it stands now. */
+export async function findWatchlist(db: Executor, actor: Actor): Promise<WatchlistEntry[]> {
+  const rows = await db
+    .select({
+      entry: watchlistEntries,
+      vehicle: {
+        year: vehicles.year,
+        make: vehicles.make,
+        model: vehicles.model,
+        price: vehicles.price,
+        mileage: vehicles.mileage,
+        status: vehicles.status,
+        inQueue: vehicles.inQueue,
+      },
+    })
+    .from(watchlistEntries)
+    .innerJoin(vehicles, eq(vehicles.id, watchlistEntries.vehicleId))
+    .where(ownedBy(actor))
+    .orderBy(desc(watchlistEntries.createdAt), desc(watchlistEntries.id));
+  const photos = await photosByVehicle(
+    db,
+    rows.map((row) => row.entry.vehicleId),
+  );
+  return rows.map(({ entry, vehicle }) => ({
+    vehicleId: entry.vehicleId,
+    title: vehicleName(vehicle),
+    favorite: entry.favorite,
+    watching: entry.watching,
+    price: vehicle.price,
+    mileage: vehicle.mileage,
+    photo: photos.get(entry.vehicleId)?.[0] ?? null,
+    status: watchlistStatusOf(vehicle),
+    createdAt: entry.createdAt.toISOString(),
+  }));
+}
