@@ -54,6 +54,11 @@ export const API_DOCS: Record<ApiRouteName, { tag: ApiTag; summary: string }> = 
   getVehicle: { tag: 'Vehicles', summary: 'One vehicle with its condition report' },
   createVehicle: { tag: 'Vehicles', summary: 'Upload a vehicle from the lot' },
   updateVehicle: { tag: 'Vehicles', summary: 'Complete, edit, publish or remove a listing' },
+  firstLookPreview: {
+    tag: 'Vehicles',
+    summary: 'How many open buy orders a listing would match (before completing it)',
+  },
+  dealerFirstLooks: { tag: 'Dealer portal', summary: 'Cars held for the dealership’s first look' },
   decodeVin: { tag: 'Vehicles', summary: 'Decode a VIN' },
   mediaConfig: { tag: 'Vehicles', summary: 'Where videos upload to' },
   cloudinarySignature: { tag: 'Vehicles', summary: 'Sign a direct video upload to Cloudinary' },

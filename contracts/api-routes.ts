@@ -68,6 +68,8 @@ export const API_ROUTES = {
   getVehicle: { method: 'GET', path: '/api/vehicles/:id', access: 'public' },
   createVehicle: { method: 'POST', path: '/api/vehicles', access: 'staff' },
   updateVehicle: { method: 'PATCH', path: '/api/vehicles/:id', access: 'staff' },
+  firstLookPreview: { method: 'POST', path: '/api/vehicles/:id/first-look-preview', access: 'admin' },
+  dealerFirstLooks: { method: 'GET', path: '/api/dealer/first-looks', access: 'dealer' },
   decodeVin: { method: 'GET', path: '/api/vin/:vin', access: 'staff' },
   mediaConfig: { method: 'GET', path: '/api/media/config', access: 'staff' },
   cloudinarySignature: { method: 'POST', path: '/api/cloudinary-signature', access: 'staff' },

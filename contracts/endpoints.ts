@@ -41,7 +41,12 @@ import {
   updateDealerBodySchema,
 } from './dealers';
 import { idParamsSchema } from './ids';
-import { adminListingSchema, updateVehicleBodySchema } from './listings';
+import {
+  adminListingSchema,
+  firstLookPreviewBodySchema,
+  firstLookPreviewSchema,
+  updateVehicleBodySchema,
+} from './listings';
 import { liveEventsQuerySchema, liveStreamResponseSchema } from './live';
 import {
   dealerNotificationPreferencesSchema,
@@ -98,6 +103,7 @@ import {
 } from './upload';
 import {
   adminVehicleSchema,
+  heldVehicleSchema,
   publicVehicleSchema,
   vehicleDetailSchema,
   vehicleIdParamsSchema,
@@ -189,6 +195,12 @@ export const endpointSchemas = (premiumLabel: string) =>
       body: updateVehicleBodySchema(premiumLabel),
       response: { 200: adminVehicleSchema },
     },
+    firstLookPreview: {
+      params: vehicleIdParamsSchema,
+      body: firstLookPreviewBodySchema(premiumLabel),
+      response: { 200: firstLookPreviewSchema },
+    },
+    dealerFirstLooks: { response: { 200: z.array(heldVehicleSchema) } },
     decodeVin: { params: vinParamSchema, response: { 200: vinDecodeSchema } },
     mediaConfig: { response: { 200: mediaConfigSchema } },
     cloudinarySignature: { response: { 200: cloudinarySignatureSchema } },

@@ -43,9 +43,38 @@ export const completeListingBodySchema = (premiumLabel: string) =>
       model: optionalText,
       trim: optionalText,
       description: optionalText,
+      /** First look (DESIGN.md §13): hold the car this long for the dealerships whose orders match. */
+      firstLookMinutes: firstLookMinutesSchema.optional(),
     },
     refuseOtherFields,
   );
+
+/** How long a first look may hold a car: 30 minutes to a day, 2 h by default (DESIGN.md §13). */
+export const FIRST_LOOK = { defaultMinutes: 120, minMinutes: 30, maxMinutes: 24 * 60 } as const;
+const firstLookMinutesSchema = z
+  .number({ error: 'firstLookMinutes must be a whole number of minutes' })
+  .int('firstLookMinutes must be a whole number of minutes')
+  .min(FIRST_LOOK.minMinutes, 'A first look lasts at least 30 minutes')
+  .max(FIRST_LOOK.maxMinutes, 'A first look lasts at most 24 hours');
+
+/** The Complete dialog's question: how many open orders (and dealerships) these values match. */
+export const firstLookPreviewBodySchema = (premiumLabel: string) =>
+  completeListingBodySchema(premiumLabel)
+    .omit({ status: true, inQueue: true, firstLookMinutes: true })
+    .partial({ mileage: true, price: true, condition: true });
+export const firstLookPreviewSchema = z.object({ orders: z.number().int(), dealers: z.number().int() });
+export type FirstLookPreview = z.infer<typeof firstLookPreviewSchema>;
+
+export const FIRST_LOOK_TEXT = {
+  matches: (orders: number) => `${orders} open ${orders === 1 ? 'order matches' : 'orders match'}`,
+  hold: 'Hold for first look',
+  holdHint: 'The dealers whose orders match see it and can buy it first; everyone else sees it after.',
+  badge: (time: string) => `First look until ${time}`,
+  released: 'Released to everyone',
+  releaseNow: 'Release now',
+  notHeld: 'This listing is not held for a first look',
+  heldFor: 'Held for you',
+} as const;
 /**
  * Editing a published listing (issue #30, "listing lifecycle"): price, mileage, description and
  * certification, sent with `action: 'edit'` and the `updatedAt` the admin's form was filled from —
@@ -93,7 +122,7 @@ export const reconBodySchema = z.strictObject(
 
 const RECON_KEYS = ['reconExterior', 'reconMechanical', 'reconInterior'];
 const COMPLETION_KEYS = ['mileage', 'price', 'condition'];
-export const VEHICLE_ACTIONS = ['recon', 'complete', 'status', 'edit'] as const;
+export const VEHICLE_ACTIONS = ['recon', 'complete', 'status', 'edit', 'release'] as const;
 
 /**
  * PATCH /api/vehicles/:id: one of three actions (spec §7), each with its own allow-list. A client
@@ -128,6 +157,8 @@ export const updateVehicleBodySchema = (premiumLabel: string) =>
         completeListingBodySchema(premiumLabel).extend({ action: z.literal('complete') }),
         changeListingStatusBodySchema.extend({ action: z.literal('status') }),
         editListingBodySchema(premiumLabel),
+        // A car held for a first look, published to everyone now rather than when its time is up.
+        z.strictObject({ action: z.literal('release') }, refuseOtherFields),
       ],
       { error: `action must be one of: ${VEHICLE_ACTIONS.join(', ')}` },
     ),

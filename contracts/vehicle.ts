@@ -44,6 +44,8 @@ export const adminVehicleSchema = publicVehicleDetailSchema.extend({
   billOfSale: z.string().nullable(),
   isPaid: z.boolean(),
   updatedAt: z.string(),
+  /** Held for a first look until then (still `inQueue`, out of the queue); else null. */
+  firstLookUntil: z.string().nullable(),
 });
 export type AdminVehicle = z.infer<typeof adminVehicleSchema>;
 
@@ -54,9 +56,16 @@ export const unavailableVehicleSchema = z.object({
 });
 export type UnavailableVehicle = z.infer<typeof unavailableVehicleSchema>;
 
+/** A car held for a first look, as a dealership it is held for sees it (DESIGN.md §13). */
+export const heldVehicleDetailSchema = publicVehicleDetailSchema.extend({ firstLookUntil: z.string() });
+export type HeldVehicleDetail = z.infer<typeof heldVehicleDetailSchema>;
+export const heldVehicleSchema = publicVehicleSchema.extend({ firstLookUntil: z.string() });
+export type HeldVehicle = z.infer<typeof heldVehicleSchema>;
+
 /** GET /api/vehicles/:id */
 export const vehicleDetailSchema = z.union([
   adminVehicleSchema,
+  heldVehicleDetailSchema,
   publicVehicleDetailSchema,
   unavailableVehicleSchema,
 ]);

@@ -9,4 +9,5 @@ export const SALE_TERMS_SETTING = 'sale_terms';
  * (SALE_TIME_ZONE, default America/New_York). A buyer's daily limit and a buy order's needed-by
  * date are days of this calendar.
  */
-export const marketTodaySql = sql`(now() at time zone coalesce((select value::jsonb ->> 'timeZone' from app_settings where key = ${SALE_TERMS_SETTING}), ${DEFAULT_SALE_TERMS.timeZone}))::date`;
+export const marketTimeZoneSql = sql`coalesce((select value::jsonb ->> 'timeZone' from app_settings where key = ${SALE_TERMS_SETTING}), ${DEFAULT_SALE_TERMS.timeZone})`;
+export const marketTodaySql = sql`(now() at time zone ${marketTimeZoneSql})::date`;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
+import { marketTimeZoneSql } from '../../lib/sale-terms-setting';
 import { buyOrderMatchMessage } from '../notifications/buy-order-messages';
 import { enqueueNotifications, type Notification } from '../notifications/enqueue-notifications';
 import { type VehicleFactsRow, vehicleFactsOfRow } from '../notifications/notification-messages';
@@ -22,25 +23,36 @@ export async function matchBuyOrders(tx: Transaction, vehicleId: number, reason:
 type MatchReason = 'published' | 'price_drop';
 type MatchedRow = Awaited<ReturnType<typeof recordMatches>>[number];
 
+/**
+ * The open orders a car matches (order id, dealer id): the one matching rule, used to record
+ * matches and to answer the Complete dialog's "N open orders match". The car must be published, or
+ * completed and held for a first look (still in the queue), or being completed (the dialog's try).
+ */
+export const matchingOrdersSql = (vehicleId: number) => sql`
+  select distinct buy_orders.id as order_id, buy_orders.dealer_id, v.id as vehicle_id
+  from (
+    select id, year, make, model, trim, vin, price, mileage, grade, condition
+    from vehicles where id = ${vehicleId} and status = 'active' and (not in_queue or first_look_until is not null)
+  ) v
+  join buy_order_targets t on ${targetMatchesSql}
+  join buy_orders on buy_orders.id = t.order_id
+  where ${isMatchableSql} and ${criteriaMatchSql}`;
+
 /** The matching statement: the new (order, car) pairs, recorded, with what their alerts name. */
 export async function recordMatches(tx: Transaction, vehicleId: number, reason: MatchReason) {
   const result = (await tx.execute(sql`
     with vehicle as (
-      select id, year, make, model, trim, vin, price, mileage, grade, condition
-      from vehicles where id = ${vehicleId} and status = 'active' and not in_queue
+      select id, year, make, model, trim, vin, price, mileage, first_look_until from vehicles where id = ${vehicleId}
     ),
     matched as (
       insert into buy_order_matches (order_id, vehicle_id, reason)
-      select distinct buy_orders.id, v.id, ${reason}
-      from vehicle v
-      join buy_order_targets t on ${targetMatchesSql}
-      join buy_orders on buy_orders.id = t.order_id
-      where ${isMatchableSql} and ${criteriaMatchSql}
+      select m.order_id, m.vehicle_id, ${reason} from (${matchingOrdersSql(vehicleId)}) m
       on conflict (order_id, vehicle_id) do nothing
       returning order_id
     )
     select m.order_id, o.dealer_id, o.alerts, o.quantity, o.filled, u.email as person_email, u.name as person_name,
-      v.id as vehicle_id, v.year, v.make, v.model, v.vin, v.price, v.mileage
+      v.id as vehicle_id, v.year, v.make, v.model, v.vin, v.price, v.mileage, v.first_look_until,
+      ${marketTimeZoneSql} as time_zone
     from matched m
     join buy_orders o on o.id = m.order_id
     left join dealer_users u on u.id = o.dealer_user_id and u.disabled_at is null
@@ -57,6 +69,9 @@ export async function recordMatches(tx: Transaction, vehicleId: number, reason: 
       person_email: string | null;
       person_name: string | null;
       mileage: number | null;
+      /** Held for a first look for the order's dealership until then (completed with a hold). */
+      first_look_until: string | Date | null;
+      time_zone: string;
     })[];
   };
   return result.rows;
@@ -79,6 +94,9 @@ export async function alertMatches(tx: Transaction, rows: MatchedRow[], reason: 
         orderId: Number(row.order_id),
         reason,
         personName: row.person_name,
+        ...(row.first_look_until === null
+          ? {}
+          : { firstLook: { until: new Date(row.first_look_until).toISOString(), timeZone: row.time_zone } }),
       }),
     }));
   if (alerts.length > 0) await enqueueNotifications(tx, alerts);

@@ -21,24 +21,41 @@ export const buyOrderMatchMessage = defineMessage(
       orderId: number;
       reason: 'published' | 'price_drop';
       personName: string | null;
+      /** Held for the dealership's first look (DESIGN.md §13): until then, in the market's time zone. */
+      firstLook?: { until: string; timeZone: string };
     },
-  ) =>
-    compose(ctx, {
-      subject: `${f.reason === 'price_drop' ? 'Price drop' : 'New match'} for buy order #${f.orderId}: ${vehicleName(f.vehicle)}`,
+  ) => {
+    const held = f.firstLook ? firstLookTime(f.firstLook) : null;
+    return compose(ctx, {
+      subject: `${held ? 'First look' : f.reason === 'price_drop' ? 'Price drop' : 'New match'} for buy order #${f.orderId}: ${vehicleName(f.vehicle)}`,
       lines: [
         ...(f.personName ? [`Hello ${f.personName},`] : []),
-        f.reason === 'price_drop'
-          ? `The price of a car that matches your buy order #${f.orderId} dropped${f.vehicle.price ? ` to ${usd(f.vehicle.price)}` : ''}.`
-          : `A car that matches your buy order #${f.orderId} was just published.`,
+        held
+          ? `A car that matches your buy order #${f.orderId} is held for you: first look until ${held}. Other dealers see it after that.`
+          : f.reason === 'price_drop'
+            ? `The price of a car that matches your buy order #${f.orderId} dropped${f.vehicle.price ? ` to ${usd(f.vehicle.price)}` : ''}.`
+            : `A car that matches your buy order #${f.orderId} was just published.`,
         ...(f.mileage === null ? [] : [`Mileage ${f.mileage.toLocaleString('en-US')}`]),
-        'Buy it now or make an offer before someone else does.',
+        held
+          ? 'Sign in to see it and buy it now or make an offer.'
+          : 'Buy it now or make an offer before someone else does.',
       ],
       vehicle: f.vehicle,
       action: 'See the car',
       path: LINKS.vehicle(f.vehicle),
-      sms: `Buy order #${f.orderId}: ${vehicleName(f.vehicle)}${f.vehicle.price ? ` ${usd(f.vehicle.price)}` : ''} matches.`,
-    }),
+      sms: `${held ? `First look until ${held}: ` : ''}Buy order #${f.orderId}: ${vehicleName(f.vehicle)}${f.vehicle.price ? ` ${usd(f.vehicle.price)}` : ''} matches.`,
+    });
+  },
 );
+
+/** "3:40 PM EST": the end of a first look in the market's time zone (the dealer's own is unknown). */
+export const firstLookTime = ({ until, timeZone }: { until: string; timeZone: string }) =>
+  new Intl.DateTimeFormat('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(new Date(until));
 
 /** A car just published matches a saved search (with alerts on). */
 export const savedSearchMatchMessage = defineMessage(

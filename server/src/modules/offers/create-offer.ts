@@ -17,6 +17,7 @@ import { assertMayBuy, checkBuyerLimits } from '../buyer-limits/check-buyer-limi
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { offerReceivedMessage } from '../notifications/offer-messages';
 import { lockVehicle } from '../vehicle-rows/vehicle-rows';
+import { isHeld, isHeldFor } from '../vehicles/first-look';
 import { isPublished } from '../vehicles/vehicle-projection';
 import { expireOffers } from './expire-offers';
 
@@ -44,7 +45,9 @@ export async function createOffer(
       assertMayBuy(sessionMember);
       const vehicle = await lockVehicle(tx, input.vehicleId);
       if (!vehicle) throw notFound('Vehicle not found');
-      if (!isPublished(vehicle)) throw new AppError(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable);
+      // Held for a first look: open to the dealerships it is held for (checked once the code names one).
+      if (!isPublished(vehicle) && !isHeld(vehicle))
+        throw new AppError(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable);
       // At or above the asking price an offer is a purchase: Buy Now (issue #27).
       const asking = toCents(vehicle.price ?? '');
       if (asking !== null && toCents(input.amount)! >= asking)
@@ -70,6 +73,8 @@ export async function createOffer(
       if (member) await checkBuyerLimits(tx, member.id, input.amount, { daily: false });
 
       const dealer = usable.dealer;
+      if (!isPublished(vehicle) && !(await isHeldFor(tx, vehicle, dealer.id)))
+        throw new AppError(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable);
       const actor = { type: 'dealer' as const, id: dealer.id, member };
       const by = member ? `${member.name} (${dealer.dealerName})` : dealer.dealerName;
       const expiresAt = sql`now() + ${OFFER_WINDOW_HOURS} * interval '1 hour'`;

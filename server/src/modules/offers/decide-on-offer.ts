@@ -10,6 +10,7 @@ import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 import { countBuyCodeUse, lockUsableCodeForSale } from '../buy-codes/find-usable-buy-code';
 import { lockVehicle } from '../vehicle-rows/vehicle-rows';
+import { isHeldFor } from '../vehicles/first-look';
 import { sellVehicle } from '../vehicles/sell-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
 import { expireOffers } from './expire-offers';
@@ -72,7 +73,7 @@ export async function sellOnOffer(
   sale: { amount: string; buyerUserId: number | null },
   actor: Actor,
 ) {
-  if (!vehicle || !isPublished(vehicle))
+  if (!vehicle || !(isPublished(vehicle) || (await isHeldFor(tx, vehicle, offer.dealerId))))
     throw new AppError(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable);
   const buyCode = await lockUsableCodeForSale(tx, offer.buyCodeId, offer.dealerId);
   const transaction = await sellVehicle(

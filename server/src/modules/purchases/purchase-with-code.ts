@@ -17,6 +17,7 @@ import { assertMayBuy } from '../buyer-limits/check-buyer-limits';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { purchaseReceiptMessage, vehicleSoldMessage } from '../notifications/sale-messages';
 import { lockVehicle } from '../vehicle-rows/vehicle-rows';
+import { isHeld, isHeldFor } from '../vehicles/first-look';
 import { sellVehicle } from '../vehicles/sell-vehicle';
 import { isPublished } from '../vehicles/vehicle-projection';
 
@@ -48,7 +49,8 @@ function assertPurchasable(
   vehicle: Awaited<ReturnType<typeof lockVehicle>>,
 ): asserts vehicle is NonNullable<typeof vehicle> & { price: string } {
   if (vehicle?.status === 'sold') throw soldRefusal();
-  if (!vehicle || !isPublished(vehicle) || !vehicle.price)
+  // Held for a first look: open to the dealerships it is held for, checked once the code names one.
+  if (!vehicle || !(isPublished(vehicle) || isHeld(vehicle)) || !vehicle.price)
     throw refuse(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable, PURCHASE_REFUSALS.vehicleUnavailable);
 }
 
@@ -95,6 +97,12 @@ export async function purchaseWithCode(
         const vehicle = await lockVehicle(tx, input.vehicleId);
         assertPurchasable(vehicle);
         const usable = await authorityOf(tx, input);
+        if (!isPublished(vehicle) && !(await isHeldFor(tx, vehicle, usable.dealer.id)))
+          throw refuse(
+            ERROR_CODES.conflict,
+            BUYING_TEXT.vehicleUnavailable,
+            PURCHASE_REFUSALS.vehicleUnavailable,
+          );
         const { member } = usable;
         const actor = { type: 'dealer' as const, id: usable.dealer.id, member };
         const transaction = await sellVehicle(

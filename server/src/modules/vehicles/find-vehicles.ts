@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { dealers, transactions, vehicles } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { photosByVehicle } from '../photos/photo-views';
+import { heldVehicleFor } from './first-look';
 import {
   isPublished,
   isPublishedCondition,
@@ -72,14 +73,21 @@ export const VEHICLE_NOT_FOUND = 'Vehicle not found';
 
 /**
  * One vehicle as the viewer may see it: admins see everything; the public sees a published
- * vehicle, `{id, status}` for a sold or removed one, and nothing of a queued one.
+ * vehicle, `{id, status}` for a sold or removed one, and nothing of a queued one — nor of one held
+ * for a first look, which only the dealerships it is held for see (with the hold's end).
  */
-export async function getVehicleById(db: Database, id: number, viewer: { isAdmin: boolean }) {
+export async function getVehicleById(
+  db: Database,
+  id: number,
+  viewer: { isAdmin: boolean; dealerId?: number | undefined },
+) {
   const [row] = await db.select().from(vehicles).where(eq(vehicles.id, id));
   if (!row) throw notFound(VEHICLE_NOT_FOUND);
   const photos = async () => (await photosByVehicle(db, [row.id])).get(row.id) ?? [];
   if (viewer.isAdmin) return toAdminVehicle(row, await photos());
   if (isPublished(row)) return toPublicVehicleDetail(row, await photos());
+  const held = await heldVehicleFor(db, row, viewer.dealerId);
+  if (held) return held;
   if (row.status === 'sold' || row.status === 'removed') return toUnavailableVehicle(row);
   throw notFound(VEHICLE_NOT_FOUND);
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../../db/client';
 import type { WebAppOptions } from '../../plugins/web-app';
 import type { VinDecoder } from '../vin/decode-vin';
+import { releaseDueFirstLooks } from './first-look';
 import { searchAnswer } from './search-vehicles';
 import { openVehicleCaches } from './vehicle-caches';
 import { vehiclesRoutes } from './vehicles.routes';
@@ -35,6 +36,7 @@ export async function registerVehicles(
     decoder,
     isKnownVideo,
   });
+  scheduleFirstLookRelease(app, database);
   const pages: Pick<WebAppOptions, 'galleryFirstPhoto' | 'pageData'> = {
     galleryFirstPhoto: async (vehicleId) => (await listCache.get()).galleryFirst.get(vehicleId),
     pageData: {
@@ -51,4 +53,34 @@ export async function registerVehicles(
     },
   };
   return { listCache, searchCache, pages };
+}
+
+/** How often a car whose first look is over is published to everyone: within this of its time. */
+export const FIRST_LOOK_RELEASE_MS = 15_000;
+
+/**
+ * Releases the cars whose first look is over (DESIGN.md §13) every 15 s on every instance: each
+ * release locks its car and re-checks the hold, so two instances never publish one twice. A
+ * failed pass is a warning; the timer does not keep the process alive; closing waits for a pass.
+ */
+function scheduleFirstLookRelease(app: FastifyInstance, database: DbHandle) {
+  let running: Promise<void> | null = null;
+  const every = setInterval(() => {
+    if (running) return;
+    running = releaseDueFirstLooks(database.db)
+      .then(
+        (released) => {
+          if (released > 0) app.log.info({ released }, 'first looks over: cars published to everyone');
+        },
+        (error: unknown) => app.log.warn({ err: error }, 'releasing first looks failed'),
+      )
+      .finally(() => {
+        running = null;
+      });
+  }, FIRST_LOOK_RELEASE_MS);
+  every.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(every);
+    await running;
+  });
 }

@@ -43,7 +43,8 @@ export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor) {
       terms: sql`coalesce((select value::jsonb from app_settings where key = ${SALE_TERMS_SETTING}), ${JSON.stringify(DEFAULT_SALE_TERMS)}::jsonb)`,
     })
     .returning();
-  await updateVehicleRow(tx, sale.vehicleId, { status: 'sold' });
+  // A car held for a first look is sold to one of the dealerships it was held for: the hold ends.
+  await updateVehicleRow(tx, sale.vehicleId, { status: 'sold', inQueue: false, firstLookUntil: null });
   // The buying dealership's oldest open order this car matches counts it (DESIGN.md §13).
   await fillBuyOrders(tx, {
     dealerId: sale.dealerId,

@@ -1,18 +1,20 @@
 import { ADMIN_TEXT } from '@contracts/admin';
 import { ERROR_CODES } from '@contracts/errors';
 import { DEFAULT_RECON_TEXT } from '@contracts/limits';
-import { LISTING_TEXT } from '@contracts/listings';
-import { and, eq } from 'drizzle-orm';
+import { FIRST_LOOK_TEXT, LISTING_TEXT } from '@contracts/listings';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offers, transactions, vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
+import { matchBuyOrders } from '../buy-orders/match-buy-orders';
 import { matchPublication } from '../buy-orders/match-publication';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
 import { lockVehicle, updateVehicleRow } from '../vehicle-rows/vehicle-rows';
 import { cancelSale } from './cancel-sale';
+import { holdForMatchedOrders, isHeld, releaseFirstLook } from './first-look';
 import { adminVehicleView } from './vehicle-projection';
 
 export interface CompleteListing {
@@ -24,6 +26,7 @@ export interface CompleteListing {
   model?: string | null | undefined;
   trim?: string | null | undefined;
   description?: string | null | undefined;
+  firstLookMinutes?: number | undefined;
 }
 
 const vehicleNotFound = () => notFound(ADMIN_TEXT.vehicleNotFound);
@@ -47,17 +50,38 @@ export async function completeListing(db: Database, vehicleId: number, input: Co
         ...(input.trim !== undefined ? { trim: input.trim || null } : {}),
         ...(input.description !== undefined ? { description: input.description || null } : {}),
         status: 'active',
-        inQueue: false,
       };
-      const after = await updateVehicleRow(tx, vehicleId, set);
-      // Published: the open buy orders it matches hear of it, through the outbox (DESIGN.md §13).
-      await matchPublication(tx, vehicleId, 'published');
+      const minutes = input.firstLookMinutes;
+      let after = await updateVehicleRow(
+        tx,
+        vehicleId,
+        minutes === undefined
+          ? { ...set, inQueue: false }
+          : { ...set, inQueue: true, firstLookUntil: sql`now() + make_interval(mins => ${minutes})` },
+      );
+      if (minutes === undefined) {
+        // Published: the open buy orders it matches hear of it, through the outbox (DESIGN.md §13).
+        await matchPublication(tx, vehicleId, 'published');
+      } else {
+        // First look: the matching orders' dealerships hear of it (with the hold's end) and only
+        // they see it until then. No order matched: nobody to hold it for, so it is published.
+        await matchBuyOrders(tx, vehicleId, 'published');
+        if ((await holdForMatchedOrders(tx, vehicleId)) === 0) {
+          after = await updateVehicleRow(tx, vehicleId, { inQueue: false, firstLookUntil: null });
+          await matchPublication(tx, vehicleId, 'published');
+        }
+      }
       await writeAudit(tx, actor, {
         entity: 'vehicle',
         entityId: vehicleId,
         action: 'listing_completed',
         before: { status: vehicle.status, inQueue: vehicle.inQueue },
-        after: { ...input, status: 'active', inQueue: false },
+        after: {
+          ...input,
+          status: 'active',
+          inQueue: after.inQueue,
+          firstLookUntil: after.firstLookUntil?.toISOString() ?? null,
+        },
       });
       return adminVehicleView(tx, after);
     }),
@@ -83,7 +107,8 @@ export async function editListing(db: Database, vehicleId: number, input: EditLi
     db.transaction(async (tx) => {
       const vehicle = await lockVehicle(tx, vehicleId);
       if (!vehicle) throw vehicleNotFound();
-      if (vehicle.status !== 'active' || vehicle.inQueue) {
+      // A car held for a first look is on the market for some: it may be corrected too.
+      if (vehicle.status !== 'active' || (vehicle.inQueue && !isHeld(vehicle))) {
         throw new AppError(ERROR_CODES.conflict, LISTING_TEXT.notPublished);
       }
       if (vehicle.updatedAt.getTime() !== new Date(input.expectedUpdatedAt).getTime()) {
@@ -146,7 +171,7 @@ export async function changeListingStatus(
             'A sold vehicle cannot be removed; reactivate it to undo the sale first',
           );
         }
-        await updateVehicleRow(tx, vehicleId, { status: 'removed', inQueue: false });
+        await updateVehicleRow(tx, vehicleId, { status: 'removed', inQueue: false, firstLookUntil: null });
         await declineOpenOffers(tx, eq(offers.vehicleId, vehicleId), 'Listing removed', {
           tellDealers: true,
         });
@@ -164,7 +189,7 @@ export async function changeListingStatus(
             .where(and(eq(transactions.vehicleId, vehicleId), eq(transactions.cancelled, false)));
           if (sale) await cancelSale(tx, sale.id, actor);
         }
-        await updateVehicleRow(tx, vehicleId, { status: 'active', inQueue: false });
+        await updateVehicleRow(tx, vehicleId, { status: 'active', inQueue: false, firstLookUntil: null });
         // Back on the market: orders placed since it was last listed may match it.
         await matchPublication(tx, vehicleId, 'published');
       }
@@ -217,4 +242,24 @@ export async function updateRecon(
     });
     return adminVehicleView(tx, after);
   });
+}
+
+/** An admin publishes a car held for a first look to everyone now (DESIGN.md §13). */
+export async function releaseListing(db: Database, vehicleId: number, actor: Actor) {
+  return withRetries(() =>
+    db.transaction(async (tx) => {
+      const before = await lockVehicle(tx, vehicleId);
+      if (!before) throw vehicleNotFound();
+      const after = await releaseFirstLook(tx, vehicleId);
+      if (!after) throw new AppError(ERROR_CODES.conflict, FIRST_LOOK_TEXT.notHeld);
+      await writeAudit(tx, actor, {
+        entity: 'vehicle',
+        entityId: vehicleId,
+        action: 'first_look_released',
+        before: { firstLookUntil: before.firstLookUntil?.toISOString() ?? null },
+        after: { firstLookUntil: null, inQueue: false },
+      });
+      return adminVehicleView(tx, after);
+    }),
+  );
 }

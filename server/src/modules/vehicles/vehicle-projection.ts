@@ -87,6 +87,7 @@ export const toAdminVehicle = (row: VehicleRow, photos: Photo[]): AdminVehicle =
   billOfSale: row.billOfSale,
   isPaid: row.isPaid,
   updatedAt: row.updatedAt.toISOString(),
+  firstLookUntil: row.firstLookUntil?.toISOString() ?? null,
 });
 
 /** toAdminVehicle with the vehicle's photos read (in the caller's transaction when given one). */

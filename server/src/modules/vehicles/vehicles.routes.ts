@@ -2,14 +2,21 @@ import { ERROR_CODES } from '@contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { idempotencyOf } from '../../lib/idempotency';
 import type { VinDecoder } from '../vin/decode-vin';
 import { createVehicle } from './create-vehicle';
-import { findAllVehicles, getVehicleById } from './find-vehicles';
+import { findAllVehicles, getVehicleById, VEHICLE_NOT_FOUND } from './find-vehicles';
+import { findFirstLooks, previewFirstLook } from './first-look';
 import type { VehicleSearchCache } from './search-cache';
 import { searchAnswer } from './search-vehicles';
-import { changeListingStatus, completeListing, editListing, updateRecon } from './update-vehicle';
+import {
+  changeListingStatus,
+  completeListing,
+  editListing,
+  releaseListing,
+  updateRecon,
+} from './update-vehicle';
 import { type Precompressed, pickEncoding, type VehicleListCache } from './vehicle-list-cache';
 
 export interface VehiclesRoutesOptions {
@@ -70,7 +77,8 @@ export async function vehiclesRoutes(
   routes.route({
     ...app.endpoint('getVehicle'),
     handler: async (request, reply) => {
-      const isAdmin = (await request.actor()).type === 'admin';
+      const actor = await request.actor();
+      const isAdmin = actor.type === 'admin';
       // A published vehicle is answered from the list cache; anything else reads the database.
       const cached = isAdmin ? undefined : (await listCache.get()).byId.get(request.params.id);
       if (cached)
@@ -78,7 +86,38 @@ export async function vehiclesRoutes(
           .type('application/json; charset=utf-8')
           .header('cache-control', 'no-cache')
           .send(cached);
-      return getVehicleById(db, request.params.id, { isAdmin });
+      // Not published: the answer may depend on who asks (a first look), so no cache keeps it.
+      reply.header('cache-control', 'private, no-store').header('vary', 'cookie, authorization');
+      return getVehicleById(db, request.params.id, {
+        isAdmin,
+        dealerId: actor.type === 'dealer' ? (actor.id ?? undefined) : undefined,
+      });
+    },
+  });
+
+  routes.route({
+    ...app.endpoint('firstLookPreview'),
+    handler: async (request) => {
+      const { price, mileage, condition, year, make, model, trim } = request.body;
+      const answer = await previewFirstLook(db, request.params.id, {
+        price,
+        mileage,
+        condition,
+        year: year ?? undefined,
+        make: make === undefined ? undefined : make || null,
+        model: model === undefined ? undefined : model || null,
+        trim: trim === undefined ? undefined : trim || null,
+      });
+      if (!answer) throw notFound(VEHICLE_NOT_FOUND);
+      return answer;
+    },
+  });
+
+  routes.route({
+    ...app.endpoint('dealerFirstLooks'),
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return findFirstLooks(db, (await request.actor()).id!);
     },
   });
 
@@ -107,6 +146,7 @@ export async function vehiclesRoutes(
         const { action: _action, ...edit } = body;
         return editListing(db, id, edit, actor);
       }
+      if (body.action === 'release') return releaseListing(db, id, actor);
       return changeListingStatus(db, id, body.status, actor);
     },
   });
