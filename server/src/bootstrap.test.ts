@@ -25,6 +25,7 @@ import {
   transactions,
   vehiclePhotos,
   vehicles,
+  watchlistEntries,
 } from './db/schema';
 import { UPLOAD_PASSWORD_SETTING } from './modules/auth/login-staff';
 import { verifyPassword } from './modules/auth/passwords';
@@ -104,6 +105,11 @@ describe('first start', () => {
     const matched = await db.select().from(buyOrderMatches);
     expect(matched.filter((m) => m.transactionId === null).length).toBeGreaterThan(1);
     expect(matched.filter((m) => m.transactionId !== null)).toHaveLength(1);
+    // Watchlists (issue #30): the teamless dealer's (no person) and team members' own, a sold car among them.
+    const marks = await db.select().from(watchlistEntries);
+    expect(marks.some((m) => m.dealerUserId === null)).toBe(true);
+    expect(new Set(marks.filter((m) => m.dealerUserId !== null).map((m) => m.dealerUserId)).size).toBe(3);
+    expect(marks.filter((m) => m.watching).length).toBeGreaterThan(2);
     expect(new Set(messages.map((m) => m.status))).toEqual(new Set(['sent', 'failed', 'dead', 'queued']));
     expect(messages.find((m) => m.event === 'offer_received')?.recipient).toBe(DEMO_ADMIN_EMAIL);
     // The condition report (issue #17): photos processed into DATA_DIR/photos, reports with grades.

@@ -16,6 +16,7 @@ import { seedDemoPhotos } from './seed/demo-photos';
 import { seedDemoSales } from './seed/demo-sales';
 import { type DemoSeedResult, isDatabaseEmpty, seedDemoData } from './seed/demo-seed';
 import { type DemoTeam, seedDemoTeam } from './seed/demo-team';
+import { seedDemoWatchlist } from './seed/demo-watchlist';
 
 export const DEMO_ADMIN_EMAIL = 'admin@dealmachine.example';
 
@@ -60,6 +61,8 @@ export async function bootstrap(db: Database, config: Config): Promise<Bootstrap
     await seedDemoPhotos(db, photos);
     // Buy orders in every state, matched against the published cars (graded by now).
     await seedDemoBuyOrders(db);
+    // Favorites and watched cars: the teamless demo dealer's and each team member's own.
+    await seedDemoWatchlist(db);
   }
   // New sales are made under the configured terms (each sale keeps its own copy).
   await db

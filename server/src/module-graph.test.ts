@@ -44,9 +44,20 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // A team member's spending limits (DESIGN.md §10), checked by every sale.
   'buyer-limits': [],
   // Buy orders (DESIGN.md §13): matched when a car is published, filled when one is bought.
-  'buy-orders': ['audit', 'notifications'],
+  // The person's watchlist (issue #30): its watchers are told through the outbox when a car changes.
+  watchlist: ['audit', 'notifications', 'photos'],
+  'buy-orders': ['audit', 'notifications', 'watchlist'],
   // The marketplace, bottom up: vehicles ← buy-codes ← dealers; buy-codes ← transactions ← offers / purchases.
-  vehicles: ['audit', 'open-offers', 'vin', 'photos', 'buyer-limits', 'vehicle-rows', 'buy-orders'],
+  vehicles: [
+    'audit',
+    'open-offers',
+    'vin',
+    'photos',
+    'buyer-limits',
+    'vehicle-rows',
+    'buy-orders',
+    'watchlist',
+  ],
   'buy-codes': ['audit', 'vehicles'],
   dealers: ['audit', 'open-offers', 'notifications', 'buy-codes'],
   transactions: ['audit', 'notifications', 'vehicles', 'buy-codes', 'photos', 'vehicle-rows'],
@@ -54,6 +65,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'audit',
     'open-offers',
     'notifications',
+    'watchlist',
     'vehicles',
     'buy-codes',
     'transactions',

@@ -1,11 +1,10 @@
 import type { WatchlistEntry, WatchlistStatus } from '@contracts/watchlist';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { vehicles, watchlistEntries } from '../../db/schema';
+import { isPublishedSql, vehicles, watchlistEntries } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { vehicleName } from '../notifications/notification-messages';
 import { photosByVehicle } from '../photos/photo-views';
-import { isPublished, type VehicleRow } from '../vehicles/vehicle-projection';
 
 /** Whose watchlist: the person's, or a dealership without a team's (its buy-code session). */
 export const ownedBy = (actor: Actor) =>
@@ -15,12 +14,15 @@ export const ownedBy = (actor: Actor) =>
   );
 
 /** Where the car stands: for sale, sold, removed, or back in the admin's queue (unavailable). */
-export const watchlistStatusOf = (row: Pick<VehicleRow, 'status' | 'inQueue'>): WatchlistStatus =>
-  isPublished(row)
+export const watchlistStatusOf = (row: { status: string; isPublished: boolean }): WatchlistStatus =>
+  row.isPublished
     ? 'available'
     : row.status === 'sold' || row.status === 'removed'
       ? row.status
       : 'unavailable';
+
+/** Published, as the public list reads it (one definition: isPublishedSql). */
+export const isPublishedColumn = sql<boolean>`${isPublishedSql(vehicles)}`;
 
 /** The signed-in person's watchlist, most recently marked first, with each car as it stands now. */
 export async function findWatchlist(db: Executor, actor: Actor): Promise<WatchlistEntry[]> {
@@ -34,7 +36,7 @@ export async function findWatchlist(db: Executor, actor: Actor): Promise<Watchli
         price: vehicles.price,
         mileage: vehicles.mileage,
         status: vehicles.status,
-        inQueue: vehicles.inQueue,
+        isPublished: isPublishedColumn,
       },
     })
     .from(watchlistEntries)

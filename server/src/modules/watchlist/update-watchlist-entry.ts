@@ -12,8 +12,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
-import { isPublished } from '../vehicles/vehicle-projection';
-import { ownedBy } from './find-watchlist';
+import { isPublishedColumn, ownedBy } from './find-watchlist';
 
 /**
  * Sets Favorite and/or Watch on one car for the signed-in person (a viewer too: the list is theirs
@@ -30,7 +29,7 @@ export async function updateWatchlistEntry(
   return withRetries(() =>
     db.transaction(async (tx) => {
       const [vehicle] = await tx
-        .select({ status: vehicles.status, inQueue: vehicles.inQueue })
+        .select({ isPublished: isPublishedColumn })
         .from(vehicles)
         .where(eq(vehicles.id, vehicleId));
       if (!vehicle) throw notFound(WATCHLIST_TEXT.vehicleNotFound);
@@ -40,7 +39,7 @@ export async function updateWatchlistEntry(
         .where(and(ownedBy(actor), eq(watchlistEntries.vehicleId, vehicleId)));
       const marks =
         (body.favorite === true && !existing?.favorite) || (body.watching === true && !existing?.watching);
-      if (marks && !isPublished(vehicle))
+      if (marks && !vehicle.isPublished)
         throw new AppError(ERROR_CODES.conflict, WATCHLIST_TEXT.notPublished);
       if (!existing && marks) {
         const [held] = await tx.select({ n: count() }).from(watchlistEntries).where(ownedBy(actor));
