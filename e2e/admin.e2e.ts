@@ -61,7 +61,58 @@ interface Transaction {
   dealerName: string;
 }
 
+interface QueuedReport {
+  id: number;
+  inQueue: boolean;
+  make: string;
+  grade: number | null;
+  photos: { id: number }[];
+  damage: { panel: string; type: string; size: string }[];
+}
+
 describe('Complete Vehicle Listing', () => {
+  it("shows each queued car's photos, grade and damage on its card (issue #30)", async () => {
+    const queued = (await api<QueuedReport[]>('/api/vehicles')).filter((v) => v.inQueue);
+    // The demo queues a car with an interior scratch in its report and five photos.
+    const damaged = queued.find((v) => v.damage.length > 0)!;
+    expect(damaged.damage[0]).toMatchObject({ panel: 'interior', type: 'scratch', size: 'small' });
+    const { page, context, errors } = await signIn(DESKTOP);
+    const card = page.getByTestId(`queue-${damaged.id}`);
+    const condition = card.getByTestId('queue-condition');
+    await condition.getByText(`Grade ${damaged.grade!.toFixed(1)} / 5`).waitFor();
+    expect(await condition.getByRole('heading', { name: 'Damage (1)' }).isVisible()).toBe(true);
+    expect(await card.getByTestId('queue-damage').innerText()).toBe('Interior: Scratch · < 1 in');
+    expect(await card.getByTestId('queue-tires-lights').innerText()).toBe('Tires 6/32');
+    expect(await card.getByTestId('queue-photo-count').innerText()).toBe(`${damaged.photos.length} photos`);
+
+    // Every picture is named by the car and its place, and loads only when scrolled near.
+    const pictures = card.getByTestId('queue-photos').locator('img');
+    const alts = await pictures.evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt')));
+    expect(alts).toHaveLength(damaged.photos.length);
+    expect(alts).toEqual(
+      damaged.photos.map((_, i) =>
+        expect.stringMatching(new RegExp(`${damaged.make} .*, photo ${i + 1} of ${damaged.photos.length}: `)),
+      ),
+    );
+    expect(await pictures.evaluateAll((imgs) => imgs.map((img) => img.getAttribute('loading')))).toEqual(
+      alts.map(() => 'lazy'),
+    );
+
+    // A thumbnail, by keyboard, opens the full-screen viewer at its photo; Escape gives the focus back.
+    const thumbnail = card.getByRole('button', { name: new RegExp(`photo 2 of ${damaged.photos.length}`) });
+    await thumbnail.focus();
+    await page.keyboard.press('Enter');
+    const viewer = page.getByRole('dialog');
+    await viewer.getByText(`2 of ${damaged.photos.length}`).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await viewer.getByText(`3 of ${damaged.photos.length}`).waitFor();
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+    await expect.poll(() => thumbnail.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('validates and completes a queued vehicle, which goes public at once', async () => {
     const { page, context, errors } = await signIn(DESKTOP);
     // 'complete' is the default tab.
@@ -121,6 +172,9 @@ describe('Complete Vehicle Listing', () => {
     const [last] = (await api<Listing[]>('/api/vehicles')).filter((v) => v.inQueue);
     const { page, context, errors } = await signIn(PHONE);
     const card = page.getByTestId(`queue-${last!.id}`);
+    // The card's photos and condition fit the phone too.
+    await card.getByTestId('queue-condition').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
     await card.getByLabel('Mileage').fill('12000');
     await card.getByLabel('Price ($)').fill('23,500');
     await card.getByLabel('Certification').selectOption('Auction Certified');

@@ -27,12 +27,10 @@ export const DETAIL_TEXTS = {
   photos: 'Photos',
   allPhotos: 'All photos',
   damagePhotos: 'Damage photos',
-  previousPhoto: 'Previous photo',
-  nextPhoto: 'Next photo',
+  // The full-screen view's own texts (previous, next, zoom) are PHOTO_VIEWER_TEXTS (components/vehicle/photo-viewer.tsx).
   showPhoto: 'Show photo',
   openFullScreen: 'Open full screen',
   fullScreen: 'Full screen',
-  zoom: 'Zoom',
   conditionReport: 'Condition Report',
   noConditionReport: 'No condition report yet',
   noConditionReportText: 'This vehicle has not been graded yet; the inspection notes below still apply.',

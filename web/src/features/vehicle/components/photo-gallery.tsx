@@ -1,6 +1,5 @@
 import { GALLERY_FRAME_SIZES } from '@contracts/condition-report-rules';
-import { ChevronLeft, ChevronRight, Expand, X, ZoomIn, ZoomOut } from 'lucide-react';
-import { Dialog } from 'radix-ui';
+import { Expand } from 'lucide-react';
 import {
   type KeyboardEvent,
   type ReactNode,
@@ -12,52 +11,18 @@ import {
   useState,
 } from 'react';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
+import {
+  PhotoNavButton,
+  PhotoViewer,
+  photoCountText,
+  photoKeyTarget,
+} from '@/components/vehicle/photo-viewer';
 import { cn } from '@/lib/cn';
 import type { GalleryPhoto } from '@/lib/condition-report';
 import { useNearInScroller } from '../hooks/use-near-in-scroller';
 import { DETAIL_TEXTS } from '../vehicle-detail-texts';
 
 const THUMB_SIZES = '96px';
-
-const countText = (index: number, total: number) => `${index + 1} of ${total}`;
-
-/** Previous/next for arrow keys, Home and End; null for any other key. */
-function keyTarget(key: string, index: number, total: number): number | null {
-  if (key === 'ArrowRight') return Math.min(total - 1, index + 1);
-  if (key === 'ArrowLeft') return Math.max(0, index - 1);
-  if (key === 'Home') return 0;
-  if (key === 'End') return total - 1;
-  return null;
-}
-
-function NavButton({
-  direction,
-  onClick,
-  disabled,
-  className,
-}: {
-  direction: 'previous' | 'next';
-  onClick: () => void;
-  disabled: boolean;
-  className?: string;
-}) {
-  const Icon = direction === 'previous' ? ChevronLeft : ChevronRight;
-  return (
-    <button
-      type="button"
-      onClick={disabled ? undefined : onClick}
-      // aria-disabled, not disabled: a disabled button would drop the keyboard focus at the ends.
-      aria-disabled={disabled || undefined}
-      aria-label={direction === 'previous' ? DETAIL_TEXTS.previousPhoto : DETAIL_TEXTS.nextPhoto}
-      className={cn(
-        'inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-md transition hover:bg-white aria-disabled:opacity-40',
-        className,
-      )}
-    >
-      <Icon aria-hidden="true" className="h-6 w-6" />
-    </button>
-  );
-}
 
 /**
  * The photo gallery at the top of the vehicle page (issue #17): one photo per slide with CSS
@@ -134,7 +99,7 @@ export function PhotoGallery({
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const next = keyTarget(event.key, index, total);
+    const next = photoKeyTarget(event.key, index, total);
     if (next === null) return;
     event.preventDefault();
     show(next);
@@ -227,10 +192,10 @@ export function PhotoGallery({
             className="pointer-events-none absolute right-3 top-3 rounded-full bg-slate-950/80 px-3 py-1 text-xs font-semibold text-white"
             data-testid="gallery-count"
           >
-            {countText(index, total)}
+            {photoCountText(index, total)}
           </p>
           <div className="pointer-events-none absolute inset-y-0 left-2 hidden items-center sm:flex">
-            <NavButton
+            <PhotoNavButton
               direction="previous"
               onClick={() => show(index - 1)}
               disabled={index === 0}
@@ -238,7 +203,7 @@ export function PhotoGallery({
             />
           </div>
           <div className="pointer-events-none absolute inset-y-0 right-2 hidden items-center sm:flex">
-            <NavButton
+            <PhotoNavButton
               direction="next"
               onClick={() => show(index + 1)}
               disabled={index === total - 1}
@@ -289,7 +254,7 @@ export function PhotoGallery({
       </div>
 
       {fullScreen ? (
-        <FullScreenView
+        <PhotoViewer
           photos={photos}
           title={title}
           index={index}
@@ -335,7 +300,7 @@ function Thumbnails({
             <button
               type="button"
               aria-current={i === index ? 'true' : undefined}
-              aria-label={`${DETAIL_TEXTS.showPhoto} ${countText(i, photos.length)}: ${item.caption}`}
+              aria-label={`${DETAIL_TEXTS.showPhoto} ${photoCountText(i, photos.length)}: ${item.caption}`}
               onClick={() => onPick(i)}
               className={cn(
                 'block w-full overflow-hidden rounded-lg ring-2 ring-offset-1 transition',
@@ -358,127 +323,5 @@ function Thumbnails({
         );
       })}
     </ul>
-  );
-}
-
-/** The full-screen view: the whole photo on black, arrows, zoom; Escape closes and focus returns. */
-function FullScreenView({
-  photos,
-  title,
-  index,
-  onIndexChange,
-  onClose,
-}: {
-  photos: GalleryPhoto[];
-  title: string;
-  index: number;
-  onIndexChange: (index: number) => void;
-  onClose: () => void;
-}) {
-  const [zoomed, setZoomed] = useState(false);
-  const viewport = useRef<HTMLDivElement>(null);
-  const total = photos.length;
-  const item = photos[index];
-
-  // A new photo starts unzoomed.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on every photo change
-  useEffect(() => setZoomed(false), [index]);
-
-  const zoomAt = (clientX: number, clientY: number) => {
-    const el = viewport.current;
-    if (zoomed || !el) {
-      setZoomed(false);
-      return;
-    }
-    const box = el.getBoundingClientRect();
-    const fx = (clientX - box.left) / box.width;
-    const fy = (clientY - box.top) / box.height;
-    setZoomed(true);
-    // After the 2× layout: keep the clicked point under the pointer.
-    requestAnimationFrame(() => {
-      el.scrollLeft = fx * el.scrollWidth - box.width / 2;
-      el.scrollTop = fy * el.scrollHeight - box.height / 2;
-    });
-  };
-
-  if (!item) return null;
-  return (
-    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950" />
-        <Dialog.Content
-          className="fixed inset-0 z-50 flex flex-col text-white"
-          aria-describedby={undefined}
-          // The gallery puts the focus back itself (on the slide now showing).
-          onCloseAutoFocus={(event) => event.preventDefault()}
-          onKeyDown={(event) => {
-            const next = keyTarget(event.key, index, total);
-            if (next === null) return;
-            event.preventDefault();
-            onIndexChange(next);
-          }}
-        >
-          <div className="flex items-center gap-3 px-4 py-3">
-            <Dialog.Title className="min-w-0 flex-1 truncate text-sm font-semibold">
-              {title} — {item.caption}
-            </Dialog.Title>
-            <p aria-live="polite" aria-atomic="true" className="text-sm tabular-nums text-slate-300">
-              {countText(index, total)}
-            </p>
-            <button
-              type="button"
-              onClick={() => setZoomed((z) => !z)}
-              aria-pressed={zoomed}
-              className="inline-flex h-10 items-center gap-1.5 rounded-md px-3 text-sm font-medium hover:bg-white/10"
-            >
-              {zoomed ? (
-                <ZoomOut aria-hidden="true" className="h-4 w-4" />
-              ) : (
-                <ZoomIn aria-hidden="true" className="h-4 w-4" />
-              )}
-              {DETAIL_TEXTS.zoom}
-            </button>
-            <Dialog.Close className="inline-flex h-10 items-center gap-1.5 rounded-md px-3 text-sm font-medium hover:bg-white/10">
-              <X aria-hidden="true" className="h-4 w-4" />
-              Close
-            </Dialog.Close>
-          </div>
-          <div
-            ref={viewport}
-            className={cn('relative min-h-0 flex-1', zoomed ? 'overflow-auto' : 'overflow-hidden')}
-            data-testid="fullscreen-viewport"
-          >
-            {/* biome-ignore lint/a11y/useKeyWithClickEvents: the Zoom button is the keyboard way */}
-            {/* biome-ignore lint/a11y/noStaticElementInteractions: a click on the photo zooms at that point */}
-            <div
-              onClick={(event) => zoomAt(event.clientX, event.clientY)}
-              className={cn(
-                'flex items-center justify-center',
-                zoomed ? 'h-[200%] w-[200%] cursor-zoom-out' : 'h-full w-full cursor-zoom-in',
-              )}
-            >
-              <PhotoPicture
-                key={item.photo.id}
-                photo={item.photo}
-                alt={`${title} — ${item.caption}`}
-                sizes={zoomed ? '200vw' : '100vw'}
-                priority
-                fit="contain"
-                className="h-full w-full bg-transparent"
-                style={{ aspectRatio: 'auto' }}
-              />
-            </div>
-          </div>
-          <div className="flex items-center justify-center gap-4 py-3">
-            <NavButton direction="previous" onClick={() => onIndexChange(index - 1)} disabled={index === 0} />
-            <NavButton
-              direction="next"
-              onClick={() => onIndexChange(index + 1)}
-              disabled={index === total - 1}
-            />
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
   );
 }

@@ -14,6 +14,7 @@ import { VideoDialog } from '@/components/vehicle/video-dialog';
 import { VinWithCopy } from '@/components/vehicle/vin-with-copy';
 import { ApiError } from '@/lib/api-client';
 import { premiumLabel } from '@/lib/brand';
+import { conditionReportOf, galleryPhotos } from '@/lib/condition-report';
 import { formatDateTime } from '@/lib/time-left';
 import { vehicleTitle } from '@/lib/vehicle-title';
 import { zodResolver } from '@/lib/zod';
@@ -26,6 +27,8 @@ import {
   completeListingFormSchema,
   toCompleteListingBody,
 } from './complete-listing-form';
+import { QueueCardCondition } from './queue-card-condition';
+import { QueueCardPhotos } from './queue-card-photos';
 
 /** One queued vehicle: what staff uploaded, and the form that publishes it. */
 export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
@@ -37,6 +40,7 @@ export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
   });
   const { errors } = form.formState;
   const name = vehicleTitle(vehicle);
+  const report = conditionReportOf(vehicle);
 
   const onSubmit = form.handleSubmit((values) =>
     complete.mutate(
@@ -67,6 +71,8 @@ export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
           <p className="text-xs text-slate-500">Uploaded {formatDateTime(vehicle.createdAt)}</p>
         </div>
         <VinWithCopy vin={vehicle.vin} />
+        <QueueCardPhotos photos={galleryPhotos(report)} name={name} make={vehicle.make} />
+        <QueueCardCondition report={report} name={name} />
         <VideoPreview vehicle={vehicle} name={name} />
         <div>
           <EditConditionButton vehicleId={vehicle.id} name={name} />
