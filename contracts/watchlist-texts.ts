@@ -24,8 +24,9 @@ export const WATCHLIST_TEXT = {
   intro:
     'Cars you marked Favorite or Watch. We e-mail you when a car you watch drops in price, an offer on it expires, or it sells.',
   empty: 'No cars on your watchlist yet. Open a car and choose Favorite or Watch.',
-  favorites: 'Favorites',
-  watching: 'Watching',
+  /** The two marks' buttons, on the vehicle page and the dashboard alike. */
+  favorite: 'Favorite',
+  watch: 'Watch',
   vehicleNotFound: 'Vehicle not found',
   notPublished: 'This car is not for sale now: it can be taken off your watchlist, not added to it.',
   tooMany: `You can keep at most ${MAX_WATCHLIST_ENTRIES} cars on your watchlist. Remove one first.`,

@@ -103,3 +103,12 @@ export function useIdListMembership(key: IdListKey, id: number | null) {
   }, [key, id]);
   return { isMember, toggle };
 }
+
+/** Both lists as this browser keeps them (the watchlist merge sends them on sign-in). */
+export const readLocalLists = () => ({ favorites: snapshot('favorites'), watching: snapshot('watching') });
+
+/** Empties both lists (once they are kept on the server for the signed-in dealer). */
+export function clearLocalLists() {
+  write('favorites', []);
+  write('watching', []);
+}

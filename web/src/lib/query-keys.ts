@@ -17,6 +17,8 @@ export const queryKeys = {
     notificationPreferences: () => ['dealer-portal', 'notification-preferences'] as const,
     buyOrders: () => ['dealer-portal', 'buy-orders'] as const,
     savedSearches: () => ['dealer-portal', 'saved-searches'] as const,
+    /** The signed-in person's Favorite and Watch marks (the vehicle page's buttons read it too). */
+    watchlist: () => ['dealer-portal', 'watchlist'] as const,
   },
   auth: {
     adminCheck: () => ['auth', 'admin-check'] as const,

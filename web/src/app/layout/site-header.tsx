@@ -1,26 +1,11 @@
 import type { DealerInfo } from '@contracts/auth';
 import { PAGE_PATHS } from '@contracts/routes';
-import { useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { LogoMark } from '@/components/logo';
 import { buttonClasses } from '@/components/ui/button';
-import { dealerMeQuery, useDealerLogout } from '@/lib/auth/dealer-session';
+import { useDealerLogout, useSignedInDealer } from '@/lib/auth/dealer-session';
 import { brand } from '@/lib/brand';
-import { displayStorage } from '@/lib/display-storage';
-
-/**
- * The signed-in dealer, or null. Asked of the server only where a dealer signed in on this browser
- * (the display-only name the sign-in keeps, spec §3), so an anonymous visit makes no request; read
- * after hydration, as the server renders every page signed out (ADR 0016).
- */
-function useSignedInDealer(): DealerInfo | null {
-  const [maySignedIn, setMaySignedIn] = useState(false);
-  useEffect(() => setMaySignedIn(displayStorage.getDealerName() !== null), []);
-  const me = useQuery({ ...dealerMeQuery(), enabled: maySignedIn });
-  return me.data ?? null;
-}
 
 function SignedInDealer({ dealer }: { dealer: DealerInfo }) {
   const [, navigate] = useLocation();

@@ -17,6 +17,7 @@ import { NotificationsSection } from './components/notifications-section';
 import { OffersSection } from './components/offers-section';
 import { SavedSearchesSection } from './components/saved-searches-section';
 import { TransactionsSection } from './components/transactions-section';
+import { WatchlistSection } from './components/watchlist-section';
 
 export default function DealerDashboardPage() {
   usePageMeta('dealerDashboard');
@@ -109,6 +110,8 @@ function DealerDashboard({ dealerName, member }: { dealerName: string; member: M
           ) : (
             <SectionSkeleton label="Loading saved searches" />
           )}
+          {/* Every person keeps one, a viewer too: it is theirs alone (issue #30). */}
+          <WatchlistSection />
         </div>
       </div>
       {/* Where the dealership's mail goes is the owner's setting (or the buy-code session's). */}

@@ -1,5 +1,6 @@
-import type { DealerLoginBody } from '@contracts/auth';
+import type { DealerInfo, DealerLoginBody } from '@contracts/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { callApi, readApi } from '@/lib/api-client';
 import { displayStorage } from '@/lib/display-storage';
 import { queryKeys } from '@/lib/query-keys';
@@ -8,6 +9,18 @@ import { queryKeys } from '@/lib/query-keys';
 export const dealerMeQuery = () =>
   queryOptions({ queryKey: queryKeys.auth.dealerMe(), queryFn: () => readApi('dealerMe') });
 export const useDealerMe = () => useQuery(dealerMeQuery());
+
+/**
+ * The signed-in dealer, or null. Asked of the server only where a dealer signed in on this browser
+ * (the display-only name the sign-in keeps, spec §3), so an anonymous visit makes no request; read
+ * after hydration, as the server renders every page signed out (ADR 0016).
+ */
+export function useSignedInDealer(): DealerInfo | null {
+  const [maySignedIn, setMaySignedIn] = useState(false);
+  useEffect(() => setMaySignedIn(displayStorage.getDealerName() !== null), []);
+  const me = useQuery({ ...dealerMeQuery(), enabled: maySignedIn });
+  return me.data ?? null;
+}
 
 export function useDealerLogin() {
   const queryClient = useQueryClient();

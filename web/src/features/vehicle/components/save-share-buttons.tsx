@@ -1,43 +1,53 @@
-import { Eye, Heart, Share2 } from 'lucide-react';
-import type { ComponentType, SVGProps } from 'react';
+import { WATCHLIST_TEXT } from '@contracts/watchlist-texts';
+import { Share2 } from 'lucide-react';
 import { copyToClipboard } from '@/components/copy-button';
 import { toast } from '@/components/ui/use-toast';
+import { type WatchMark, WatchMarkButton } from '@/components/vehicle/watch-mark-button';
+import { useSignedInDealer } from '@/lib/auth/dealer-session';
 import { cn } from '@/lib/cn';
 import { type IdListKey, useIdListMembership } from '@/lib/local-id-list';
+import { useUpdateWatchlist, useWatchlist } from '@/lib/watchlist';
 import { DETAIL_TEXTS } from '../vehicle-detail-texts';
 
 const baseClasses =
   'inline-flex h-10 flex-1 items-center justify-center gap-2 rounded-lg border px-3 text-sm font-medium transition-colors';
 
-function ListToggle({
-  list,
-  vehicleId,
-  label,
-  Icon,
-  pressedClasses,
-  fillWhenPressed = false,
-}: {
-  list: IdListKey;
-  vehicleId: number;
-  label: string;
-  Icon: ComponentType<SVGProps<SVGSVGElement>>;
-  pressedClasses: string;
-  fillWhenPressed?: boolean;
-}) {
-  const { isMember, toggle } = useIdListMembership(list, vehicleId);
+const LOCAL_LIST: Record<WatchMark, IdListKey> = { favorite: 'favorites', watching: 'watching' };
+
+/** A visitor's mark, kept in this browser (spec §3). */
+function LocalMark({ mark, vehicleId }: { mark: WatchMark; vehicleId: number }) {
+  const { isMember, toggle } = useIdListMembership(LOCAL_LIST[mark], vehicleId);
+  return <WatchMarkButton mark={mark} isPressed={isMember} onToggle={toggle} />;
+}
+
+/** A signed-in dealer's marks, kept on the server for the person (issue #30): shown at once, undone if refused. */
+function ServerMarks({ vehicleId }: { vehicleId: number }) {
+  const list = useWatchlist();
+  const update = useUpdateWatchlist();
+  const entry = list.data?.find((e) => e.vehicleId === vehicleId);
+  const toggle = (mark: WatchMark) =>
+    update.mutate(
+      {
+        vehicleId,
+        change: mark === 'favorite' ? { favorite: !entry?.favorite } : { watching: !entry?.watching },
+      },
+      {
+        onError: (error) =>
+          toast({ variant: 'destructive', title: WATCHLIST_TEXT.saveFailed, description: error.message }),
+      },
+    );
   return (
-    <button
-      type="button"
-      aria-pressed={isMember}
-      onClick={toggle}
-      className={cn(
-        baseClasses,
-        isMember ? pressedClasses : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
-      )}
-    >
-      <Icon aria-hidden="true" className={cn('h-4 w-4', isMember && fillWhenPressed && 'fill-current')} />
-      {label}
-    </button>
+    <>
+      {(['favorite', 'watching'] as const).map((mark) => (
+        <WatchMarkButton
+          key={mark}
+          mark={mark}
+          isPressed={mark === 'favorite' ? !!entry?.favorite : !!entry?.watching}
+          onToggle={() => toggle(mark)}
+          disabled={list.isPending}
+        />
+      ))}
+    </>
   );
 }
 
@@ -60,25 +70,22 @@ async function shareVehicle(title: string) {
   }
 }
 
-/** Favorite and watch (kept in this browser, spec §3) and share (Web Share, else copy the link). */
+/**
+ * Favorite and Watch (kept in this browser, spec §3; for a signed-in dealer, on the server: issue
+ * #30) and share (Web Share, else copy the link).
+ */
 export function SaveShareButtons({ vehicleId, title }: { vehicleId: number; title: string }) {
+  const dealer = useSignedInDealer();
   return (
     <div className="flex gap-2">
-      <ListToggle
-        list="favorites"
-        vehicleId={vehicleId}
-        label={DETAIL_TEXTS.favorite}
-        Icon={Heart}
-        fillWhenPressed
-        pressedClasses="border-rose-200 bg-rose-50 text-rose-700 hover:bg-rose-100"
-      />
-      <ListToggle
-        list="watching"
-        vehicleId={vehicleId}
-        label={DETAIL_TEXTS.watch}
-        Icon={Eye}
-        pressedClasses="border-brand-100 bg-brand-50 text-brand-700 hover:bg-brand-100"
-      />
+      {dealer ? (
+        <ServerMarks vehicleId={vehicleId} />
+      ) : (
+        <>
+          <LocalMark mark="favorite" vehicleId={vehicleId} />
+          <LocalMark mark="watching" vehicleId={vehicleId} />
+        </>
+      )}
       <button
         type="button"
         onClick={() => void shareVehicle(title)}

@@ -1,0 +1,148 @@
+import { vehiclePath } from '@contracts/routes';
+import type { WatchlistEntry } from '@contracts/watchlist';
+import { WATCHLIST_STATUS_LABELS, WATCHLIST_TEXT, type WatchlistStatus } from '@contracts/watchlist-texts';
+import { Eye } from 'lucide-react';
+import { useRef } from 'react';
+import { Link } from 'wouter';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { PhotoPicture } from '@/components/vehicle/photo-picture';
+import { type WatchMark, WatchMarkButton } from '@/components/vehicle/watch-mark-button';
+import { formatMiles, formatMoney } from '@/lib/format';
+import { useUpdateWatchlist, useWatchlist } from '@/lib/watchlist';
+
+const STATUS_TONE: Record<WatchlistStatus, BadgeTone> = {
+  available: 'green',
+  sold: 'gray',
+  removed: 'gray',
+  unavailable: 'yellow',
+};
+
+/**
+ * Dashboard → Watchlist (issue #30): the cars the person marked Favorite or Watch, each as it stands
+ * now, with the two marks to take off (a viewer keeps one too: it is theirs alone). Loading, empty
+ * and error states in place; the list reads on a phone as one column.
+ */
+export function WatchlistSection() {
+  const list = useWatchlist();
+  const update = useUpdateWatchlist();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const toggle = (entry: WatchlistEntry, mark: WatchMark) => {
+    const change = mark === 'favorite' ? { favorite: !entry.favorite } : { watching: !entry.watching };
+    const isLastMark = !(mark === 'favorite' ? entry.watching : entry.favorite);
+    // The car leaves the list at once: the keyboard's focus goes to the section, not to the page's top.
+    if (isLastMark) heading.current?.focus();
+    update.mutate(
+      { vehicleId: entry.vehicleId, change },
+      {
+        onSuccess: () =>
+          isLastMark ? toast({ title: WATCHLIST_TEXT.removed, description: entry.title }) : undefined,
+        onError: (error) =>
+          toast({ variant: 'destructive', title: WATCHLIST_TEXT.saveFailed, description: error.message }),
+      },
+    );
+  };
+  return (
+    <section
+      id="watchlist"
+      aria-labelledby="watchlist-title"
+      aria-busy={list.isPending}
+      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2
+        id="watchlist-title"
+        ref={heading}
+        tabIndex={-1}
+        className="flex items-center gap-2 text-lg font-semibold text-slate-900 focus:outline-none"
+      >
+        <Eye aria-hidden="true" className="h-5 w-5 text-brand-700" />
+        {WATCHLIST_TEXT.sectionTitle}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{WATCHLIST_TEXT.intro}</p>
+      {list.isPending ? (
+        <div className="mt-4 h-20 animate-pulse rounded-xl bg-slate-100">
+          <span className="sr-only">Loading watchlist…</span>
+        </div>
+      ) : list.isError ? (
+        <div role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
+          <p>Could not load your watchlist: {list.error.message}</p>
+          <Button size="sm" variant="outline" className="mt-2" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : list.data.length === 0 ? (
+        <p className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200">
+          {WATCHLIST_TEXT.empty}
+        </p>
+      ) : (
+        <ul className="mt-4 grid gap-2">
+          {list.data.map((entry) => (
+            <WatchlistItem
+              key={entry.vehicleId}
+              entry={entry}
+              onToggle={(mark) => toggle(entry, mark)}
+              disabled={update.isPending}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function WatchlistItem({
+  entry,
+  onToggle,
+  disabled,
+}: {
+  entry: WatchlistEntry;
+  onToggle: (mark: WatchMark) => void;
+  disabled: boolean;
+}) {
+  const title = entry.title || 'Vehicle';
+  return (
+    <li
+      aria-labelledby={`watchlist-${entry.vehicleId}`}
+      className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 p-3"
+    >
+      {entry.photo ? (
+        <PhotoPicture
+          photo={entry.photo}
+          alt=""
+          sizes="80px"
+          className="w-20 shrink-0 rounded-lg"
+          style={{ aspectRatio: '4 / 3' }}
+        />
+      ) : null}
+      <div className="min-w-0 flex-1">
+        <h3 id={`watchlist-${entry.vehicleId}`} className="font-semibold">
+          <Link
+            href={vehiclePath(entry.vehicleId)}
+            className="text-brand-700 underline-offset-2 hover:underline"
+          >
+            {title}
+          </Link>
+        </h3>
+        <p className="flex flex-wrap items-center gap-2 text-sm tabular-nums text-slate-700">
+          <Badge tone={STATUS_TONE[entry.status]}>{WATCHLIST_STATUS_LABELS[entry.status]}</Badge>
+          {entry.price ? <span>{formatMoney(entry.price)}</span> : null}
+          {entry.mileage !== null ? <span>{formatMiles(entry.mileage)}</span> : null}
+        </p>
+      </div>
+      <div className="flex gap-2">
+        {(['favorite', 'watching'] as const).map((mark) => (
+          <WatchMarkButton
+            key={mark}
+            mark={mark}
+            size="sm"
+            carName={title}
+            isPressed={mark === 'favorite' ? entry.favorite : entry.watching}
+            onToggle={() => onToggle(mark)}
+            disabled={disabled}
+          />
+        ))}
+      </div>
+    </li>
+  );
+}
