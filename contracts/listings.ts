@@ -2,6 +2,7 @@
 import { ADMIN_TEXT } from './admin';
 import { amountSchema } from './buying';
 import { AUCTION_CERTIFIED, MIN_VEHICLE_YEAR, maxVehicleYear } from './limits';
+import { FIRST_LOOK } from './listing-texts';
 import { adminVehicleSchema } from './vehicle';
 import { z } from './zod';
 
@@ -49,8 +50,6 @@ export const completeListingBodySchema = (premiumLabel: string) =>
     refuseOtherFields,
   );
 
-/** How long a first look may hold a car: 30 minutes to a day, 2 h by default (DESIGN.md §13). */
-export const FIRST_LOOK = { defaultMinutes: 120, minMinutes: 30, maxMinutes: 24 * 60 } as const;
 const firstLookMinutesSchema = z
   .number({ error: 'firstLookMinutes must be a whole number of minutes' })
   .int('firstLookMinutes must be a whole number of minutes')
@@ -65,16 +64,6 @@ export const firstLookPreviewBodySchema = (premiumLabel: string) =>
 export const firstLookPreviewSchema = z.object({ orders: z.number().int(), dealers: z.number().int() });
 export type FirstLookPreview = z.infer<typeof firstLookPreviewSchema>;
 
-export const FIRST_LOOK_TEXT = {
-  matches: (orders: number) => `${orders} open ${orders === 1 ? 'order matches' : 'orders match'}`,
-  hold: 'Hold for first look',
-  holdHint: 'The dealers whose orders match see it and can buy it first; everyone else sees it after.',
-  badge: (time: string) => `First look until ${time}`,
-  released: 'Released to everyone',
-  releaseNow: 'Release now',
-  notHeld: 'This listing is not held for a first look',
-  heldFor: 'Held for you',
-} as const;
 /**
  * Editing a published listing (issue #30, "listing lifecycle"): price, mileage, description and
  * certification, sent with `action: 'edit'` and the `updatedAt` the admin's form was filled from —

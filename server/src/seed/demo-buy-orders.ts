@@ -10,6 +10,7 @@ import {
   vehicles,
 } from '../db/schema';
 import { matchBuyOrders } from '../modules/buy-orders/match-buy-orders';
+import { updateVehicleRow } from '../modules/vehicle-rows/vehicle-rows';
 import { DEMO_TEAM_DEALER } from './demo-team';
 
 const LAKESIDE = 'Lakeside Auto Sales';
@@ -28,7 +29,8 @@ interface DemoOrder {
 /**
  * Buy orders in every state (DESIGN.md §13), for a newcomer's dashboard: open ones that the
  * published demo cars match (their match alerts wait in the outbox like any other), a paused one,
- * one filled by the demo team's purchase, one past its date, one cancelled.
+ * one filled by the demo team's purchase, one past its date, one cancelled; and a car held for a
+ * first look by the demo team's open Toyota order.
  */
 const ORDERS: DemoOrder[] = [
   {
@@ -154,6 +156,33 @@ export async function seedDemoBuyOrders(db: Database) {
         reason: 'published',
         transactionId: sale.id,
       });
+    }
+
+    // First look: the Highlander, as if just completed with a 2-hour hold for the orders it matches
+    // (the demo team's Toyota order): held for that dealership, out of everyone else's view.
+    const [highlander] = await tx
+      .select({ id: vehicles.id })
+      .from(vehicles)
+      .where(
+        and(
+          eq(vehicles.status, 'active'),
+          eq(vehicles.inQueue, false),
+          eq(vehicles.make, 'Toyota'),
+          eq(vehicles.model, 'Highlander'),
+          sql`not exists (select 1 from offers where offers.vehicle_id = ${vehicles.id})`,
+        ),
+      )
+      .orderBy(asc(vehicles.id))
+      .limit(1);
+    if (highlander) {
+      await updateVehicleRow(tx, highlander.id, {
+        inQueue: true,
+        firstLookUntil: sql`now() + interval '2 hours'`,
+      });
+      await matchBuyOrders(tx, highlander.id, 'published');
+      await tx.execute(sql`
+        update buy_order_matches set first_look_until = (select first_look_until from vehicles where id = ${highlander.id})
+        where vehicle_id = ${highlander.id}`);
     }
 
     // The published cars as if each had just been completed: the open orders' matches and alerts.

@@ -19,6 +19,8 @@ export const queryKeys = {
     savedSearches: () => ['dealer-portal', 'saved-searches'] as const,
     /** The signed-in person's Favorite and Watch marks (the vehicle page's buttons read it too). */
     watchlist: () => ['dealer-portal', 'watchlist'] as const,
+    /** Cars held for the dealership's first look (DESIGN.md §13). */
+    firstLooks: () => ['dealer-portal', 'first-looks'] as const,
   },
   auth: {
     adminCheck: () => ['auth', 'admin-check'] as const,
@@ -49,6 +51,9 @@ export const queryKeys = {
     transactionAging: () => ['admin', 'transactions', 'aging'] as const,
     offers: () => ['admin', 'offers'] as const,
     demand: () => ['admin', 'demand'] as const,
+    /** The Complete dialog's "N open orders match" for one car and the values typed. */
+    firstLookPreview: (vehicleId: number, values: unknown) =>
+      ['admin', 'first-look-preview', vehicleId, values] as const,
     dealerTeam: (dealerId: number) => ['admin', 'dealer-team', dealerId] as const,
     audit: (entity?: string) => ['admin', 'audit', entity ?? 'all'] as const,
     /** Every audit view (a prefix of audit). */

@@ -1,5 +1,5 @@
 import { BUYING_TEXT } from '@contracts/buying';
-import { FIRST_LOOK_TEXT } from '@contracts/listings';
+import { FIRST_LOOK_TEXT } from '@contracts/listing-texts';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertVehicle } from '../../../test/factories';

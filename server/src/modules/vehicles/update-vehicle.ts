@@ -1,7 +1,8 @@
 import { ADMIN_TEXT } from '@contracts/admin';
 import { ERROR_CODES } from '@contracts/errors';
 import { DEFAULT_RECON_TEXT } from '@contracts/limits';
-import { FIRST_LOOK_TEXT, LISTING_TEXT } from '@contracts/listings';
+import { FIRST_LOOK_TEXT } from '@contracts/listing-texts';
+import { LISTING_TEXT } from '@contracts/listings';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offers, transactions, vehicles } from '../../db/schema';

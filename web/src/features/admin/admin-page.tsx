@@ -1,5 +1,6 @@
 import { ADMIN_TABS, type AdminTab } from '@contracts/admin';
 import { PAGE_PATHS } from '@contracts/routes';
+import { isQueued } from '@contracts/vehicle-display';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { Tabs } from 'radix-ui';
@@ -142,7 +143,7 @@ function TabCount({ tab }: { tab: AdminTab }) {
   const offers = useOffers();
   const count =
     tab === 'complete'
-      ? vehicles.data?.filter((v) => v.inQueue).length
+      ? vehicles.data?.filter(isQueued).length
       : tab === 'offers'
         ? offers.data?.filter((o) => o.status === 'pending').length
         : undefined;

@@ -13,6 +13,7 @@ import { useDealerBuyCodes, useDealerOffers, useDealerTransactions } from './api
 import { useNotificationPreferences } from './api/notification-preferences';
 import { BuyCodesSection } from './components/buy-codes-section';
 import { BuyOrdersSection } from './components/buy-orders-section';
+import { FirstLookSection } from './components/first-look-section';
 import { NotificationsSection } from './components/notifications-section';
 import { OffersSection } from './components/offers-section';
 import { SavedSearchesSection } from './components/saved-searches-section';
@@ -100,6 +101,7 @@ function DealerDashboard({ dealerName, member }: { dealerName: string; member: M
           ) : (
             <SectionSkeleton label="Loading transactions" />
           )}
+          <FirstLookSection />
           {buyOrders.data ? (
             <BuyOrdersSection orders={buyOrders.data} canAct={canAct} />
           ) : (

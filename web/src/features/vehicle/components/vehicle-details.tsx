@@ -1,6 +1,7 @@
+import { FIRST_LOOK_TEXT } from '@contracts/listing-texts';
 import { PAGE_PATHS } from '@contracts/routes';
 import type { PublicVehicle } from '@contracts/vehicle';
-import { isPlayableVideoUrl } from '@contracts/vehicle-display';
+import { firstLookUntilOf, isPlayableVideoUrl } from '@contracts/vehicle-display';
 import { ArrowLeft, Play, Video } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { Link } from 'wouter';
@@ -8,6 +9,7 @@ import { BuyNowButton } from '@/components/buying/buy-now-button';
 import { MakeOfferButton } from '@/components/buying/make-offer-button';
 import { Button } from '@/components/ui/button';
 import { CertificationBadge } from '@/components/vehicle/certification-badge';
+import { FirstLookBadge } from '@/components/vehicle/first-look-badge';
 import { VehiclePicture } from '@/components/vehicle/vehicle-picture';
 import { VEHICLE_TEXTS } from '@/components/vehicle/vehicle-texts';
 import { VideoDialog } from '@/components/vehicle/video-dialog';
@@ -42,6 +44,7 @@ export function VehicleDetails({
   reportLoading?: boolean;
 }) {
   const title = vehicleTitle(vehicle);
+  const firstLook = firstLookUntilOf(vehicle);
   const picture = vehiclePicture(vehicle);
   const videoUrl = vehicle.videos[0];
   const hasVideo = vehicle.videos.length > 0;
@@ -70,7 +73,9 @@ export function VehicleDetails({
       <header className="mt-4 flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <CertificationBadge condition={vehicle.condition} />
+          {firstLook ? <FirstLookBadge until={firstLook} /> : null}
         </div>
+        {firstLook ? <p className="text-sm text-slate-600">{FIRST_LOOK_TEXT.heldForText}</p> : null}
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
         {vehicle.trim ? <p className="text-lg text-slate-600">{vehicle.trim}</p> : null}
         <VinWithCopy vin={vehicle.vin} />

@@ -1,5 +1,6 @@
 import { ADMIN_TEXT } from '@contracts/admin';
-import { completeListingBodySchema } from '@contracts/listings';
+import { FIRST_LOOK } from '@contracts/listing-texts';
+import { completeListingBodySchema, firstLookPreviewBodySchema } from '@contracts/listings';
 import type { AdminVehicle } from '@contracts/vehicle';
 import { premiumLabel } from '@/lib/brand';
 import { z } from '@/lib/zod';
@@ -18,6 +19,9 @@ export const completeListingFormSchema = z
     mileage: z.string().trim().min(1, ADMIN_TEXT.mileageRequired),
     price: z.string().trim().min(1, ADMIN_TEXT.priceRequired),
     condition: z.string().min(1, ADMIN_TEXT.certificationRequired),
+    /** First look (DESIGN.md §13): hold it for the matching orders' dealerships, for this long. */
+    firstLook: z.boolean(),
+    firstLookMinutes: z.string(),
   })
   .superRefine((values, ctx) => {
     const parsed = completeListingBodySchema(premiumLabel).safeParse(toCompleteListingBody(values));
@@ -25,8 +29,9 @@ export const completeListingFormSchema = z
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
       if (typeof field !== 'string' || !(field in values)) continue;
+      const value = values[field as keyof CompleteListingForm];
       // Blank required fields already carry their own message.
-      if (values[field as keyof CompleteListingForm].trim() === '') continue;
+      if (typeof value === 'string' && value.trim() === '') continue;
       ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
     }
   });
@@ -45,6 +50,7 @@ export const toCompleteListingBody = (values: CompleteListingForm) => ({
   model: textOrNull(values.model),
   trim: textOrNull(values.trim),
   description: textOrNull(values.description),
+  ...(values.firstLook ? { firstLookMinutes: Number(values.firstLookMinutes) } : {}),
 });
 
 export const completeListingDefaults = (vehicle: AdminVehicle): CompleteListingForm => ({
@@ -56,4 +62,29 @@ export const completeListingDefaults = (vehicle: AdminVehicle): CompleteListingF
   mileage: vehicle.mileage === null ? '' : String(vehicle.mileage),
   price: vehicle.price ?? '',
   condition: vehicle.condition ?? '',
+  firstLook: false,
+  firstLookMinutes: String(FIRST_LOOK.defaultMinutes),
 });
+
+/**
+ * What the Complete dialog asks "how many open orders match" with: the values typed so far that
+ * the contract accepts (a half-typed price is left out rather than refused).
+ */
+export function firstLookPreviewValues(values: Omit<CompleteListingForm, 'firstLook' | 'firstLookMinutes'>) {
+  const body = toCompleteListingBody({ ...values, firstLook: false, firstLookMinutes: '' });
+  const candidate: Record<string, unknown> = {
+    price: body.price || undefined,
+    mileage: body.mileage === '' ? undefined : body.mileage,
+    condition: body.condition || undefined,
+    year: body.year,
+    make: body.make,
+    model: body.model,
+    trim: body.trim,
+  };
+  const schema = firstLookPreviewBodySchema(premiumLabel);
+  const first = schema.safeParse(candidate);
+  if (first.success) return first.data;
+  for (const issue of first.error.issues) delete candidate[String(issue.path[0])];
+  const second = schema.safeParse(candidate);
+  return second.success ? second.data : {};
+}

@@ -1,3 +1,4 @@
+import { isQueued } from '@contracts/vehicle-display';
 import { Inbox } from 'lucide-react';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useAdminVehicles } from '../../api/get-admin-vehicles';
@@ -7,7 +8,7 @@ import { QueueItem } from './queue-item';
 /** Complete Vehicle Listing: the staff uploads waiting for mileage, price and certification. */
 export function CompleteTab() {
   const vehicles = useAdminVehicles();
-  const queue = vehicles.data?.filter((v) => v.inQueue) ?? [];
+  const queue = vehicles.data?.filter(isQueued) ?? [];
   return (
     <Panel
       title={ADMIN_LABELS.queueTitle}

@@ -1,5 +1,6 @@
 import { ADMIN_TEXT } from '@contracts/admin';
 import { AUCTION_CERTIFIED, DEFAULT_RECON_TEXT } from '@contracts/limits';
+import { FIRST_LOOK_TEXT } from '@contracts/listing-texts';
 import type { AdminVehicle } from '@contracts/vehicle';
 import { isPlayableVideoUrl } from '@contracts/vehicle-display';
 import { CheckCircle2, PlayCircle } from 'lucide-react';
@@ -15,7 +16,7 @@ import { VinWithCopy } from '@/components/vehicle/vin-with-copy';
 import { ApiError } from '@/lib/api-client';
 import { premiumLabel } from '@/lib/brand';
 import { conditionReportOf, galleryPhotos } from '@/lib/condition-report';
-import { formatDateTime } from '@/lib/time-left';
+import { formatClock, formatDateTime } from '@/lib/time-left';
 import { vehicleTitle } from '@/lib/vehicle-title';
 import { zodResolver } from '@/lib/zod';
 import { ADMIN_LABELS } from '../../admin-texts';
@@ -27,6 +28,7 @@ import {
   completeListingFormSchema,
   toCompleteListingBody,
 } from './complete-listing-form';
+import { FirstLookField } from './first-look-field';
 import { QueueCardCondition } from './queue-card-condition';
 import { QueueCardPhotos } from './queue-card-photos';
 
@@ -46,7 +48,15 @@ export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
     complete.mutate(
       { id: vehicle.id, body: toCompleteListingBody(values) },
       {
-        onSuccess: (saved) => toast({ title: ADMIN_TEXT.listingCompleted, description: vehicleTitle(saved) }),
+        onSuccess: (saved) =>
+          toast(
+            saved.firstLookUntil
+              ? {
+                  title: ADMIN_TEXT.listingCompleted,
+                  description: `${vehicleTitle(saved)}: ${FIRST_LOOK_TEXT.badge(formatClock(saved.firstLookUntil))}`,
+                }
+              : { title: ADMIN_TEXT.listingCompleted, description: vehicleTitle(saved) },
+          ),
         onError: (error) =>
           toast(
             error instanceof ApiError && error.status === 404
@@ -126,6 +136,7 @@ export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
           error={errors.description?.message}
           {...form.register('description')}
         />
+        <FirstLookField vehicleId={vehicle.id} form={form} />
         <div className="flex justify-end">
           <Button type="submit" disabled={complete.isPending} className="w-full sm:w-auto">
             <CheckCircle2 aria-hidden="true" className="h-4 w-4" />

@@ -1,6 +1,7 @@
 import { ADMIN_TEXT } from '@contracts/admin';
+import { FIRST_LOOK_TEXT } from '@contracts/listing-texts';
 import type { AdminListing } from '@contracts/listings';
-import { RotateCcw, Trash2 } from 'lucide-react';
+import { RotateCcw, Trash2, Unlock } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
@@ -8,6 +9,7 @@ import { formatMoney } from '@/lib/format';
 import { vehicleTitle } from '@/lib/vehicle-title';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useChangeListingStatus } from '../../api/change-listing-status';
+import { useReleaseFirstLook } from '../../api/release-first-look';
 
 /** 'Remove Listing', asked first: the car leaves the public listings and its open offers close. */
 export function RemoveListingButton({ vehicle }: { vehicle: AdminListing }) {
@@ -76,6 +78,36 @@ export function ReactivateListingButton({ vehicle }: { vehicle: AdminListing }) 
         <Button variant="outline" size="sm" disabled={change.isPending}>
           <RotateCcw aria-hidden="true" className="h-4 w-4" />
           {ADMIN_LABELS.reactivateListing}
+          <span className="sr-only">: {name}</span>
+        </Button>
+      }
+    />
+  );
+}
+
+/**
+ * 'Release now': a car held for a first look goes to everyone at once (asked first: the dealers it
+ * is held for lose their head start).
+ */
+export function ReleaseFirstLookButton({ vehicle }: { vehicle: AdminListing }) {
+  const release = useReleaseFirstLook();
+  const name = vehicleTitle(vehicle);
+  return (
+    <ConfirmDialog
+      title="Release this car to everyone now?"
+      description={`${name} is held for the dealers whose buy orders match it. Released, every dealer sees it and can buy it.`}
+      confirmLabel={FIRST_LOOK_TEXT.releaseNow}
+      onConfirm={() =>
+        release.mutate(vehicle.id, {
+          onSuccess: () => toast({ title: FIRST_LOOK_TEXT.released, description: name }),
+          onError: (error) =>
+            toast({ variant: 'destructive', title: 'Could not release', description: error.message }),
+        })
+      }
+      trigger={
+        <Button variant="outline" size="sm" disabled={release.isPending}>
+          <Unlock aria-hidden="true" className="h-4 w-4" />
+          {FIRST_LOOK_TEXT.releaseNow}
           <span className="sr-only">: {name}</span>
         </Button>
       }

@@ -1,8 +1,10 @@
 import { ADMIN_TEXT } from '@contracts/admin';
 import type { AdminListing } from '@contracts/listings';
+import { isOnMarket } from '@contracts/vehicle-display';
 import { Archive, Search, Store, Tag } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { inputClasses } from '@/components/ui/form-field';
+import { FirstLookBadge } from '@/components/vehicle/first-look-badge';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { vehicleTitle } from '@/lib/vehicle-title';
@@ -12,7 +14,7 @@ import { Cell, DataTable, Row } from '../shared/data-table';
 import { EditConditionButton } from '../shared/edit-condition-dialog';
 import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
 import { EditListingButton } from './edit-listing-dialog';
-import { ReactivateListingButton, RemoveListingButton } from './listing-actions';
+import { ReactivateListingButton, ReleaseFirstLookButton, RemoveListingButton } from './listing-actions';
 
 const matches = (vehicle: AdminListing, query: string) => {
   if (!query) return true;
@@ -39,7 +41,7 @@ export function ListingsTab() {
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query.trim());
   const all = (vehicles.data ?? []).filter((v) => matches(v, deferred));
-  const active = all.filter((v) => v.status === 'active' && !v.inQueue);
+  const active = all.filter(isOnMarket);
   const sold = all.filter((v) => v.status === 'sold');
   const removed = all.filter((v) => v.status === 'removed');
 
@@ -138,6 +140,9 @@ function ListingTable({ vehicles, kind }: { vehicles: AdminListing[]; kind: Kind
           </Cell>
           <Cell label="Price" className="tabular-nums">
             {formatMoney(vehicle.price)}
+            {vehicle.firstLookUntil ? (
+              <FirstLookBadge until={vehicle.firstLookUntil} className="mt-1 block w-fit" />
+            ) : null}
           </Cell>
           {kind === 'sold' ? (
             <Cell label="Buyer">
@@ -157,6 +162,9 @@ function ListingTable({ vehicles, kind }: { vehicles: AdminListing[]; kind: Kind
             <span className="inline-flex flex-wrap justify-end gap-2">
               <EditConditionButton vehicleId={vehicle.id} name={vehicleTitle(vehicle)} />
               {kind === 'active' ? <EditListingButton vehicle={vehicle} /> : null}
+              {kind === 'active' && vehicle.firstLookUntil ? (
+                <ReleaseFirstLookButton vehicle={vehicle} />
+              ) : null}
               {kind === 'active' ? (
                 <RemoveListingButton vehicle={vehicle} />
               ) : (

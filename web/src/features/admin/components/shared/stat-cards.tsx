@@ -1,3 +1,4 @@
+import { isOnMarket } from '@contracts/vehicle-display';
 import type { LucideIcon } from 'lucide-react';
 import { CarFront, HandCoins, Store } from 'lucide-react';
 import { ADMIN_LABELS } from '../../admin-texts';
@@ -9,7 +10,7 @@ export function StatCards() {
   const vehicles = useAdminVehicles();
   const offers = useOffers();
   const total = vehicles.data?.length;
-  const active = vehicles.data?.filter((v) => v.status === 'active' && !v.inQueue).length;
+  const active = vehicles.data?.filter(isOnMarket).length;
   const pending = offers.data?.filter((o) => o.status === 'pending').length;
   return (
     <dl className="grid grid-cols-3 gap-2 sm:gap-4">
