@@ -94,6 +94,10 @@ export const API_DOCS: Record<ApiRouteName, { tag: ApiTag; summary: string }> = 
   createBuyOrder: { tag: 'Dealer portal', summary: 'Place a buy order the marketplace sources against' },
   updateBuyOrder: { tag: 'Dealer portal', summary: 'Pause, resume or cancel a buy order' },
   buyOrderDemand: { tag: 'Administration', summary: 'Open buy orders grouped by make, model and years' },
+  buyOrderHistory: {
+    tag: 'Administration',
+    summary: 'One buy order’s matches, their alerts, first looks and outcomes',
+  },
   dealerSavedSearches: { tag: 'Dealer portal', summary: 'The person’s saved inventory searches' },
   createSavedSearch: { tag: 'Dealer portal', summary: 'Save an inventory search and hear of new matches' },
   deleteSavedSearch: { tag: 'Dealer portal', summary: 'Delete a saved search' },

@@ -112,6 +112,7 @@ export const API_ROUTES = {
   createBuyOrder: { method: 'POST', path: '/api/dealer/buy-orders', access: 'dealer' },
   updateBuyOrder: { method: 'PATCH', path: '/api/dealer/buy-orders/:id', access: 'dealer' },
   buyOrderDemand: { method: 'GET', path: '/api/buy-orders/demand', access: 'admin' },
+  buyOrderHistory: { method: 'GET', path: '/api/buy-orders/:id/history', access: 'admin' },
   dealerSavedSearches: { method: 'GET', path: '/api/dealer/saved-searches', access: 'dealer' },
   createSavedSearch: { method: 'POST', path: '/api/dealer/saved-searches', access: 'dealer' },
   deleteSavedSearch: { method: 'DELETE', path: '/api/dealer/saved-searches/:id', access: 'dealer' },

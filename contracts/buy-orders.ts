@@ -261,10 +261,14 @@ export const demandGroupSchema = z.object({
   /** The lowest and highest max price of the group's orders (null: none set one). */
   budgetMin: z.string().nullable(),
   budgetMax: z.string().nullable(),
+  /** What the group's orders may spend in all: max price × cars still wanted, summed (null: none set one). */
+  budgetTotal: z.string().nullable(),
   /** Days since the group's oldest order was placed. */
   oldestDays: z.number(),
   /** Cars published that matched one of the group's orders. */
   matches: z.number(),
+  /** The group's open orders, newest first (each listed in `orders`). */
+  orderIds: z.array(z.number()),
 });
 export type DemandGroup = z.infer<typeof demandGroupSchema>;
 

@@ -12,6 +12,7 @@ import {
   staffMeResponseSchema,
 } from './auth';
 import { buyCodesQuerySchema, createBuyCodeBodySchema, updateBuyCodeBodySchema } from './buy-codes';
+import { buyOrderHistorySchema } from './buy-order-history';
 import {
   buyOrderSchema,
   createBuyOrderBodySchema,
@@ -261,6 +262,7 @@ export const endpointSchemas = (premiumLabel: string) =>
       response: { 200: buyOrderSchema },
     },
     buyOrderDemand: { response: { 200: demandSchema } },
+    buyOrderHistory: { params: idParamsSchema, response: { 200: buyOrderHistorySchema } },
     dealerSavedSearches: { response: { 200: z.array(savedSearchSchema) } },
     createSavedSearch: { body: createSavedSearchBodySchema, response: { 201: savedSearchSchema } },
     deleteSavedSearch: { params: idParamsSchema, response: { 200: okSchema } },

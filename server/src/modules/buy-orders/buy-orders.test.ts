@@ -45,6 +45,8 @@ const list = async (cookie: string) =>
 /** A car in the admin's queue, then published with Complete Listing (PATCH as the spec's admin does). */
 async function publish(
   fields: Partial<Parameters<typeof insertVehicle>[1]> & { price?: string; mileage?: number },
+  /** More of Complete Listing's body (firstLookMinutes). */
+  more: Record<string, unknown> = {},
 ) {
   const { price = '21000', mileage = 40000, condition = 'Auction Certified', ...rest } = fields;
   const queued = await insertVehicle(ctx.db, {
@@ -65,6 +67,7 @@ async function publish(
     price,
     mileage,
     condition,
+    ...more,
   });
   expect(res.statusCode, res.body).toBe(200);
   return queued.id;
@@ -351,8 +354,10 @@ describe('Admin → Demand', () => {
         carsWanted: 3,
         budgetMin: '30000.00',
         budgetMax: '40000.00',
+        budgetTotal: '100000.00',
         oldestDays: 0,
         matches: 2,
+        orderIds: [second, first],
       },
     ]);
     const row = (id: number) => orders.find((o: { id: number }) => o.id === id);
@@ -363,6 +368,99 @@ describe('Admin → Demand', () => {
 
     // Dealers see their own orders only.
     expect((await ctx.call('GET', '/api/buy-orders/demand', undefined, a.cookie)).statusCode).toBe(403);
+  });
+});
+
+describe('Admin → Demand → an order’s history', () => {
+  const history = (id: number, cookie?: string) =>
+    ctx.call('GET', `/api/buy-orders/${id}/history`, undefined, cookie);
+
+  it('lists each match with its alert and delivery state, and what became of the car', async () => {
+    // A dealership without a team: its alerts go to its main contact, and its buy code buys.
+    const { dealer, code, cookie } = await dealerSession();
+    const other = await dealerSession();
+    const id = (
+      await place(cookie, { ...ORDER, targets: [{ make: 'Lincoln', model: 'Aviator' }], quantity: 3 })
+    ).json().id;
+    const bought = await publish({ make: 'Lincoln', model: 'Aviator', year: 2019, price: '24000' });
+    const soldElsewhere = await publish({ make: 'Lincoln', model: 'Aviator', year: 2020, price: '23000' });
+    const available = await publish({ make: 'Lincoln', model: 'Aviator', year: 2021, price: '22000' });
+    const inbox = dealer.email.toLowerCase();
+    // The outbox sent the first car's alert (the sender is not running here).
+    await ctx.db
+      .update(notifications)
+      .set({ status: 'sent', sentAt: new Date() })
+      .where(eq(notifications.idempotencyKey, `buy_order_match:${bought}:${inbox}:email`));
+    await boughtNow(ctx.app, code, bought);
+    await boughtNow(ctx.app, other.code, soldElsewhere);
+
+    const res = await history(id);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      id,
+      status: 'open',
+      dealerName: dealer.dealerName,
+      placedBy: null,
+      personEmail: null,
+      filled: 1,
+      matchCount: 3,
+      alertsSent: 1,
+    });
+    // Newest first.
+    expect(body.matches.map((m: { vehicleId: number }) => m.vehicleId)).toEqual([
+      available,
+      soldElsewhere,
+      bought,
+    ]);
+    const match = (vehicleId: number) =>
+      body.matches.find((m: { vehicleId: number }) => m.vehicleId === vehicleId);
+    const mailed = (vehicleId: number) =>
+      match(vehicleId).alerts.filter((a: { channel: string }) => a.channel === 'email');
+    expect(match(bought)).toMatchObject({
+      title: '2019 Lincoln Aviator',
+      reason: 'published',
+      firstLookUntil: null,
+      outcome: { kind: 'bought', amount: '24000.00', buyer: null },
+    });
+    expect(mailed(bought)).toEqual([
+      expect.objectContaining({ recipient: inbox, status: 'sent', orderId: id, sentAt: expect.any(String) }),
+    ]);
+    expect(match(soldElsewhere).outcome).toMatchObject({
+      kind: 'sold',
+      amount: '23000.00',
+      buyer: other.dealer.dealerName,
+    });
+    expect(mailed(soldElsewhere)).toEqual([expect.objectContaining({ status: 'queued', sentAt: null })]);
+    expect(match(available).outcome).toEqual({ kind: 'available', amount: null, soldAt: null, buyer: null });
+    expect(mailed(available)).toEqual([expect.objectContaining({ recipient: inbox, status: 'queued' })]);
+  });
+
+  it('shows a first-look hold, and an order with alerts off that sent none', async () => {
+    const { cookie, dealer } = await dealerSession();
+    const quiet = (await place(cookie, { ...ORDER, targets: [{ make: 'Buick' }] })).json().id;
+    await ctx.call('PATCH', `/api/dealer/buy-orders/${quiet}`, { alerts: false }, cookie);
+    const held = await publish({ make: 'Buick', model: 'Enclave' }, { firstLookMinutes: 120 });
+
+    const body = (await history(quiet)).json();
+    expect(body).toMatchObject({ alerts: false, dealerEmail: dealer.email, personEmail: null });
+    expect(body.matches).toHaveLength(1);
+    expect(body.matches[0]).toMatchObject({ vehicleId: held, alerts: [], outcome: { kind: 'available' } });
+    const until = new Date(body.matches[0].firstLookUntil).getTime();
+    expect(until).toBeGreaterThan(Date.now() + 110 * 60_000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 120 * 60_000);
+  });
+
+  it('is for admins only, and says so when the order does not exist', async () => {
+    const { cookie } = await dealerSession();
+    const id = (await place(cookie, ORDER)).json().id;
+    expect((await history(id, '')).statusCode).toBe(401);
+    expect((await history(id, cookie)).statusCode).toBe(403);
+    expect((await history(id, ctx.staff)).statusCode).toBe(403);
+    const missing = await history(2_000_000_000);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Buy order not found');
+    expect((await history(0)).statusCode).toBe(400);
   });
 });
 

@@ -18,8 +18,10 @@ export async function findDemand(db: Executor): Promise<Demand> {
       sum(buy_orders.quantity - buy_orders.filled)::int as cars_wanted,
       min(buy_orders.max_price)::text as budget_min,
       max(buy_orders.max_price)::text as budget_max,
+      sum(buy_orders.max_price * (buy_orders.quantity - buy_orders.filled))::text as budget_total,
       floor(extract(epoch from now() - min(buy_orders.created_at)) / 86400)::int as oldest_days,
-      coalesce(sum(counted.n), 0)::int as matches
+      coalesce(sum(counted.n), 0)::int as matches,
+      array_agg(distinct buy_orders.id order by buy_orders.id desc) as order_ids
     from buy_orders
     join buy_order_targets t on t.order_id = buy_orders.id
     -- The order's matches of this make and model (an order naming two counts each in its own group).
@@ -41,8 +43,10 @@ export async function findDemand(db: Executor): Promise<Demand> {
       cars_wanted: number;
       budget_min: string | null;
       budget_max: string | null;
+      budget_total: string | null;
       oldest_days: number;
       matches: number;
+      order_ids: number[];
     }[];
   };
   const orders = await buyOrderViews(db, undefined);
@@ -74,8 +78,10 @@ export async function findDemand(db: Executor): Promise<Demand> {
       carsWanted: Number(g.cars_wanted),
       budgetMin: g.budget_min,
       budgetMax: g.budget_max,
+      budgetTotal: g.budget_total,
       oldestDays: Number(g.oldest_days),
       matches: Number(g.matches),
+      orderIds: g.order_ids.map(Number),
     })),
     orders: orders.map(({ matches: _shown, ...order }) => {
       const row = byId.get(order.id)!;
