@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isQueued } from '@contracts/vehicle-display';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDir } from '../server/test/scratch';
@@ -47,6 +48,7 @@ interface Listing {
   id: number;
   status: string;
   inQueue: boolean;
+  firstLookUntil: string | null;
   vin: string;
   sale: { dealerName: string; transactionId: number } | null;
 }
@@ -64,6 +66,7 @@ interface Transaction {
 interface QueuedReport {
   id: number;
   inQueue: boolean;
+  firstLookUntil: string | null;
   make: string;
   grade: number | null;
   photos: { id: number }[];
@@ -72,7 +75,7 @@ interface QueuedReport {
 
 describe('Complete Vehicle Listing', () => {
   it("shows each queued car's photos, grade and damage on its card (issue #30)", async () => {
-    const queued = (await api<QueuedReport[]>('/api/vehicles')).filter((v) => v.inQueue);
+    const queued = (await api<QueuedReport[]>('/api/vehicles')).filter(isQueued);
     // The demo queues a car with an interior scratch in its report and five photos.
     const damaged = queued.find((v) => v.damage.length > 0)!;
     expect(damaged.damage[0]).toMatchObject({ panel: 'interior', type: 'scratch', size: 'small' });
@@ -124,7 +127,7 @@ describe('Complete Vehicle Listing', () => {
     await expect.poll(() => stat(page, 'Active Listings')).toBe('30');
     await expect.poll(() => stat(page, 'Pending Offers')).toBe('2');
 
-    const queued = (await api<Listing[]>('/api/vehicles')).filter((v) => v.inQueue);
+    const queued = (await api<Listing[]>('/api/vehicles')).filter(isQueued);
     expect(queued).toHaveLength(2);
     const target = queued[0]!;
     expect(await publicIds(server.url)).not.toContain(target.id);
@@ -169,7 +172,7 @@ describe('Complete Vehicle Listing', () => {
   });
 
   it('shows an empty queue once every vehicle is completed (phone)', async () => {
-    const [last] = (await api<Listing[]>('/api/vehicles')).filter((v) => v.inQueue);
+    const [last] = (await api<Listing[]>('/api/vehicles')).filter(isQueued);
     const { page, context, errors } = await signIn(PHONE);
     const card = page.getByTestId(`queue-${last!.id}`);
     // The card's photos and condition fit the phone too.

@@ -1,11 +1,13 @@
 import { BUY_ORDER_TEXT, SAVED_SEARCH_TEXT } from '@contracts/buy-orders';
+import { FIRST_LOOK_TEXT } from '@contracts/listing-texts';
+import { isQueued } from '@contracts/vehicle-display';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipientsOf, type SmtpSink, startSmtpSink } from '../server/test/smtp-sink';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage, toast } from './support/browser-page';
 import { launchChromium } from './support/chromium';
-import { adminToken, signInContext } from './support/sign-in';
+import { adminToken, signInAdmin, signInContext } from './support/sign-in';
 
 /** The demo dealer's main contact (server/src/seed/demo-seed.ts): where its order's alerts go. */
 const LAKESIDE_EMAIL = 'dana@lakesideauto.example';
@@ -78,8 +80,12 @@ describe('a buy order, from the phone to the purchase', () => {
     await toast(page, SAVED_SEARCH_TEXT.saved);
 
     // The admin completes a queued car as a 2021 Kia Telluride at $26,500: it matches both.
-    const all = (await (await admin('/api/vehicles')).json()) as { id: number; inQueue: boolean }[];
-    const queued = all.find((v) => v.inQueue)!;
+    const all = (await (await admin('/api/vehicles')).json()) as {
+      id: number;
+      inQueue: boolean;
+      firstLookUntil: string | null;
+    }[];
+    const queued = all.find(isQueued)!;
     const completed = await admin(`/api/vehicles/${queued.id}`, {
       method: 'PATCH',
       body: JSON.stringify({
@@ -128,5 +134,99 @@ describe('a buy order, from the phone to the purchase', () => {
     await saved.getByText('1 new match').waitFor();
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('holds a car for a first look: the admin sees the matching order, only that dealer sees the car and buys it from the mail', async () => {
+    const demo = server.demoDealer!;
+    // The dealer's standing order for any Mazda under $30,000.
+    const dealer = await openPage(browser, PHONE_390, { baseURL: server.url });
+    await signInContext(dealer.context, 'dealer', { dealerName: demo.dealerName, buyCode: demo.buyCode });
+    const placed = await dealer.context.request.post('/api/dealer/buy-orders', {
+      data: {
+        targets: [{ make: 'Mazda' }],
+        maxPrice: '30000',
+        certification: 'all',
+        quantity: 1,
+        neededBy: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+        deliveryZip: '53703',
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const orderId = ((await placed.json()) as { id: number }).id;
+
+    // The admin completes the last queued car as a Mazda: the dialog counts the order, the admin holds it.
+    const all = (await (await admin('/api/vehicles')).json()) as {
+      id: number;
+      inQueue: boolean;
+      firstLookUntil: string | null;
+    }[];
+    const queued = all.find(isQueued)!;
+    const desk = await openPage(browser, { width: 1280, height: 900 }, { baseURL: server.url });
+    await signInAdmin(desk.page);
+    const card = desk.page.getByTestId(`queue-${queued.id}`);
+    await card.getByLabel('Year').fill('2020');
+    await card.getByLabel('Make').fill('Mazda');
+    await card.getByLabel('Model').fill('CX-5');
+    await card.getByLabel('Mileage').fill('28000');
+    await card.getByLabel('Price ($)').fill('24900');
+    await card.getByLabel('Certification').selectOption({ label: 'Auction Certified' });
+    await card.getByText(FIRST_LOOK_TEXT.matches(1)).waitFor();
+    await card.getByLabel(FIRST_LOOK_TEXT.hold, { exact: false }).check();
+    expect(await card.getByLabel('For', { exact: true }).inputValue()).toBe('120');
+    await card.getByRole('button', { name: 'Complete Listing' }).click();
+    await toast(desk.page, 'Vehicle listing completed');
+    await card.waitFor({ state: 'detached' });
+    // Manage Listings names the hold.
+    await desk.page.getByRole('tab', { name: /Manage Listings/ }).click();
+    const row = desk.page.getByTestId(`listing-${queued.id}`);
+    await row.getByText(/^First look until /).waitFor();
+    await row.getByRole('button', { name: new RegExp(FIRST_LOOK_TEXT.releaseNow) }).waitFor();
+    expect(desk.errors).toEqual([]);
+    await desk.context.close();
+
+    // The mail says so; nobody else sees the car, at its address or in the list.
+    const firstLook = (m: { subject?: string | undefined }) =>
+      !!m.subject?.includes(`First look for buy order #${orderId}:`) && m.subject.includes('2020 Mazda CX-5');
+    await expect
+      .poll(() => sink.messages.filter(firstLook).length, { timeout: 30_000 })
+      .toBe(1)
+      .catch((error: unknown) => {
+        throw new Error(`no first-look mail; subjects: ${sink.messages.map((m) => m.subject).join(' | ')}`, {
+          cause: error,
+        });
+      });
+    const mail = sink.messages.find(firstLook)!;
+    expect(recipientsOf(mail)).toEqual([LAKESIDE_EMAIL]);
+    expect(mail.text).toMatch(/is held for you: first look until \d{1,2}:\d{2} [AP]M/);
+    const link = /See the car: (\S+)/.exec(mail.text ?? '')?.[1];
+    expect(link).toBe(`${server.url}/vehicle/${queued.id}`);
+    const visitor = await openPage(browser, PHONE_390, { baseURL: server.url });
+    await visitor.page.goto(link!);
+    await visitor.page.getByRole('heading', { name: 'Vehicle Not Found' }).waitFor();
+    const list = (await (await fetch(`${server.url}/api/vehicles`)).json()) as { id: number }[];
+    expect(list.map((v) => v.id)).not.toContain(queued.id);
+    await visitor.context.close();
+
+    // The dealer, signed in, sees it marked on the dashboard and on its page, and buys it there.
+    await dealer.page.goto('/dealer/dashboard');
+    const held = dealer.page
+      .locator('#first-look')
+      .getByRole('listitem')
+      .filter({ hasText: '2020 Mazda CX-5' });
+    await held.getByText(/^First look until /).waitFor();
+    await held.getByRole('link', { name: /2020 Mazda CX-5/ }).click();
+    await dealer.page
+      .getByRole('main')
+      .getByText(/^First look until /)
+      .waitFor();
+    await dealer.page.getByRole('main').getByRole('button', { name: 'Buy Now' }).click();
+    const buy = dealer.page.getByRole('dialog', { name: 'Buy Now' });
+    await buy.getByLabel('Buy code').fill(demo.buyCode);
+    await buy.getByRole('button', { name: /^Buy for / }).click();
+    await toast(dealer.page, 'Success!');
+    await dealer.page.goto('/dealer/dashboard');
+    await dealer.page.locator('#first-look').getByText(FIRST_LOOK_TEXT.dashboardEmpty).waitFor();
+    expect(dealer.errors).toEqual([]);
+    await dealer.context.close();
   });
 });

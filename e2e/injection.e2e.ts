@@ -1,3 +1,4 @@
+import { isQueued } from '@contracts/vehicle-display';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN, type RunningServer, startAppServer } from './support/app-server';
@@ -76,8 +77,12 @@ describe('stored HTML is rendered as text', () => {
     expect(dealer.status).toBe(201);
     const buyCode = (dealer.json.buyCode as { code: string }).code;
 
-    const all = (await api('GET', '/api/vehicles')).json as unknown as { id: number; inQueue: boolean }[];
-    const queued = all.find((v) => v.inQueue)!;
+    const all = (await api('GET', '/api/vehicles')).json as unknown as {
+      id: number;
+      inQueue: boolean;
+      firstLookUntil: string | null;
+    }[];
+    const queued = all.find(isQueued)!;
     expect(
       (await api('PATCH', `/api/vehicles/${queued.id}`, { reconExterior: PAYLOAD('recon') })).status,
     ).toBe(200);
