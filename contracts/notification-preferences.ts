@@ -61,11 +61,55 @@ export type UpdateNotificationPreferencesBody = z.infer<typeof updateNotificatio
 /** `?token=` of a one-click unsubscribe link (checked by the server; a bad one is a clear 400). */
 export const unsubscribeQuerySchema = z.object({ token: z.string().max(500).optional() });
 
-export const unsubscribeResultSchema = z.object({
-  ok: z.literal(true),
-  event: z.string(),
-  channel: z.enum(NOTIFICATION_CHANNELS),
-});
+const ALERT_KINDS = ['buy_order', 'saved_search'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/**
+ * What a one-click POST switched off: one event's channel for the dealership, or one buy order's or
+ * saved search's alerts (`exists: false`: it was deleted meanwhile, so it sends nothing anyway).
+ */
+export const unsubscribeResultSchema = z.union([
+  z.object({
+    ok: z.literal(true),
+    event: z.string(),
+    channel: z.enum(NOTIFICATION_CHANNELS),
+  }),
+  z.object({
+    ok: z.literal(true),
+    alert: z.enum(ALERT_KINDS),
+    id: z.number().int(),
+    alerts: z.literal(false),
+    exists: z.boolean(),
+  }),
+]);
+
+/**
+ * The one-click unsubscribe of one buy order's or saved search's alerts (DESIGN.md §13): the e-mail
+ * footer's link and the pages it opens.
+ */
+export const ALERT_UNSUBSCRIBE_TEXT = {
+  footerLink: {
+    buy_order: 'Stop alerts for this buy order',
+    saved_search: 'Stop alerts for this saved search',
+  } satisfies Record<AlertKind, string>,
+  allSettings: 'All notification settings',
+  /** "buy order #12 (2018–2021 Toyota RAV4)", "your saved search “Trucks under 30k”". */
+  what: (kind: AlertKind, id: number, title: string) =>
+    kind === 'buy_order' ? `buy order #${id} (${title})` : `your saved search “${title}”`,
+  confirmTitle: (what: string) => `Stop e-mail alerts for ${what}?`,
+  confirmBody:
+    'Its matches stay listed in your dealer dashboard. Your other buy orders, saved searches and notifications stay as they are.',
+  button: 'Stop alerts',
+  doneTitle: 'Alerts are off',
+  done: (what: string) => `You will no longer get e-mail alerts for ${what}.`,
+  turnBackOn: 'Changed your mind? Turn them back on in your',
+  goneTitle: {
+    buy_order: 'This buy order no longer exists',
+    saved_search: 'This saved search no longer exists',
+  } satisfies Record<AlertKind, string>,
+  gone: 'It sends no more alerts, so there is nothing to switch off.',
+  dashboard: 'dealer dashboard',
+} as const;
 
 /** The confirmation page a link opens (a GET never unsubscribes: mail scanners follow links). */
 export const htmlPageSchema = z.string().describe('An HTML page');

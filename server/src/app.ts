@@ -12,6 +12,7 @@ import { openMediaStorage } from './lib/uploads/open-media-storage';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { buyCodesRoutes } from './modules/buy-codes/buy-codes.routes';
+import { alertSubscriptions } from './modules/buy-orders/alert-subscriptions';
 import { buyOrdersRoutes } from './modules/buy-orders/buy-orders.routes';
 import { dealerPortalRoutes } from './modules/dealer-portal/dealer-portal.routes';
 import { dealersRoutes } from './modules/dealers/dealers.routes';
@@ -165,7 +166,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   await app.register(auditRoutes, { db: database.db });
   // The notification log, preferences, one-click unsubscribe, and the outbox's sender (DESIGN.md §6).
-  await registerNotifications(app, { db: database.db, config });
+  await registerNotifications(app, { db: database.db, config, alerts: alertSubscriptions(database.db) });
   await app.register(liveRoutes, { database, heartbeatMs: config.liveHeartbeatMs });
   await app.register(sheetsSyncRoutes, { db: database.db, config, premiumLabel, photos });
   await app.register(apiDocsRoutes, { isPublic: config.apiDocsPublic });

@@ -1,5 +1,6 @@
 import { DEFAULT_SALE_TERMS, type SaleTerms } from '@contracts/after-sale';
 import type { DamageItem, Tires } from '@contracts/condition-report';
+import type { AlertKind } from '@contracts/notification-preferences';
 import type { DealerContact } from '@contracts/notifications';
 import type { VehicleSort } from '@contracts/vehicle-search-options';
 import { type SQL, sql } from 'drizzle-orm';
@@ -512,6 +513,14 @@ export const notifications = pgTable(
 export interface NotificationMessage {
   template: string;
   facts: Record<string, unknown>;
+  /** An alert about one buy order or saved search: its one-click unsubscribe switches off that one's alerts. */
+  alert?: NotificationAlert;
+}
+
+/** The buy order or saved search (DESIGN.md §13) an alert is about. */
+export interface NotificationAlert {
+  kind: AlertKind;
+  id: number;
 }
 
 /** A message's texts as rendered: what rows written before templates (ADR 0023) keep, sent as they are. */

@@ -71,6 +71,7 @@ export async function matchSavedSearches(tx: Transaction, vehicleId: number) {
       ],
       message: savedSearchMatchMessage({
         vehicle: vehicleFactsOfRow(row),
+        searchId: Number(row.search_id),
         searchName: row.name,
         personName: row.person_name,
       }),

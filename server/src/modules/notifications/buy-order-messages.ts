@@ -10,7 +10,10 @@ import {
 
 /** Messages about buy orders (DESIGN.md §13): to the person who placed the order, or the dealership. */
 
-/** A car just published (or cheaper now) matches an open buy order: the link opens the car to buy it. */
+/**
+ * A car just published (or cheaper now) matches an open buy order: the link opens the car to buy it.
+ * Its unsubscribe link switches off this order's alerts only.
+ */
 export const buyOrderMatchMessage = defineMessage(
   'buy_order_match',
   (
@@ -46,6 +49,7 @@ export const buyOrderMatchMessage = defineMessage(
       sms: `${held ? `First look until ${held}: ` : ''}Buy order #${f.orderId}: ${vehicleName(f.vehicle)}${f.vehicle.price ? ` ${usd(f.vehicle.price)}` : ''} matches.`,
     });
   },
+  (f) => ({ kind: 'buy_order', id: f.orderId }),
 );
 
 /** "3:40 PM EST": the end of a first look in the market's time zone (the dealer's own is unknown). */
@@ -57,10 +61,13 @@ export const firstLookTime = ({ until, timeZone }: { until: string; timeZone: st
     timeZoneName: 'short',
   }).format(new Date(until));
 
-/** A car just published matches a saved search (with alerts on). */
+/** A car just published matches a saved search (with alerts on); its unsubscribe link mutes this search only. */
 export const savedSearchMatchMessage = defineMessage(
   'saved_search_match',
-  (ctx: MessageContext, f: { vehicle: VehicleFacts; searchName: string; personName: string | null }) =>
+  (
+    ctx: MessageContext,
+    f: { vehicle: VehicleFacts; searchId: number; searchName: string; personName: string | null },
+  ) =>
     compose(ctx, {
       subject: `New match for your saved search “${f.searchName}”: ${vehicleName(f.vehicle)}`,
       lines: [
@@ -72,4 +79,5 @@ export const savedSearchMatchMessage = defineMessage(
       path: LINKS.vehicle(f.vehicle),
       sms: `Saved search “${f.searchName}”: ${vehicleName(f.vehicle)}${f.vehicle.price ? ` ${usd(f.vehicle.price)}` : ''} matches.`,
     }),
+  (f) => ({ kind: 'saved_search', id: f.searchId }),
 );

@@ -2,7 +2,7 @@ import { formatUsd } from '@contracts/money';
 import { adminTabPath, dealerDashboardPath, PAGE_PATHS, vehiclePath } from '@contracts/routes';
 import { formatTimeLeft } from '@contracts/time-left';
 import type { Config } from '../../config';
-import type { NotificationMessage } from '../../db/schema';
+import type { NotificationAlert, NotificationMessage } from '../../db/schema';
 import { escapeHtml } from '../../lib/escape-html';
 import type { MessagePayload } from './enqueue-notifications';
 
@@ -192,15 +192,20 @@ const vehicleFactsOf = (v: VehicleFacts): VehicleFacts => ({
   price: v.price,
 });
 
-/** Declares a template; a vehicle in its facts is kept as the facts a message names, not the whole row. */
+/**
+ * Declares a template; a vehicle in its facts is kept as the facts a message names, not the whole
+ * row. `alertOf` names the buy order or saved search an alert is about: its e-mail's one-click
+ * unsubscribe then switches off that one's alerts instead of the whole event.
+ */
 export function defineMessage<F extends object>(
   template: string,
   render: (ctx: MessageContext, facts: F) => MessagePayload,
+  alertOf?: (facts: F) => NotificationAlert,
 ): MessageTemplate<F> {
   const message = (facts: F): NotificationMessage => {
     const kept = { ...facts } as Record<string, unknown>;
     if (kept.vehicle) kept.vehicle = vehicleFactsOf(kept.vehicle as VehicleFacts);
-    return { template, facts: kept };
+    return alertOf ? { template, facts: kept, alert: alertOf(facts) } : { template, facts: kept };
   };
   return Object.assign(message, { template, render });
 }

@@ -1,11 +1,14 @@
 import { ERROR_CODES } from '@contracts/errors';
+import { ALERT_UNSUBSCRIBE_TEXT } from '@contracts/notification-preferences';
 import { PAGE_PATHS } from '@contracts/routes';
 import { TEAM_TEXT } from '@contracts/teams';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
+import type { NotificationAlert } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/app-error';
 import { escapeHtml } from '../../lib/escape-html';
+import type { AlertSubscriptions } from './alert-subscriptions';
 import { eventLabel, findDealerPreferences } from './find-dealer-preferences';
 import type { UnsubscribeLinks } from './unsubscribe-links';
 import { unsubscribeFromEvent, updateDealerPreferences } from './update-dealer-preferences';
@@ -19,7 +22,7 @@ const BAD_LINK =
 const PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-function page(reply: FastifyReply, status: number, brand: string, title: string, body: string) {
+function page(reply: FastifyReply, status: number, brand: string, title: string, body: string | string[]) {
   return reply
     .code(status)
     .header('content-security-policy', PAGE_CSP)
@@ -34,7 +37,7 @@ function page(reply: FastifyReply, status: number, brand: string, title: string,
         '<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#0f172a">',
         `<p style="color:#1d4ed8;font-weight:600">${escapeHtml(brand)}</p>`,
         `<h1 style="font-size:1.5rem">${escapeHtml(title)}</h1>`,
-        body,
+        ...(Array.isArray(body) ? body : [body]),
         '</body></html>',
       ].join('\n'),
     );
@@ -65,7 +68,15 @@ export async function notificationPreferencesRoutes(
     links,
     smsAvailable,
     brandName,
-  }: { db: Database; links: UnsubscribeLinks; smsAvailable: boolean; brandName: string },
+    alerts,
+  }: {
+    db: Database;
+    links: UnsubscribeLinks;
+    smsAvailable: boolean;
+    brandName: string;
+    /** Buy orders' and saved searches' alerts, for the links in their alert e-mails. */
+    alerts: AlertSubscriptions;
+  },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // access: 'dealer' admits only a dealer session, so the actor is that dealer.
@@ -98,25 +109,32 @@ export async function notificationPreferencesRoutes(
   routes.route({
     ...app.endpoint('unsubscribePage'),
     handler: async (request, reply) => {
-      const target = await links.verify(request.query.token);
-      if (!target)
+      const token = request.query.token;
+      const alert = await links.verifyAlert(token);
+      const target = alert ? null : await links.verify(token);
+      if (!alert && !target)
         return page(reply, 400, brandName, 'This link does not work', `<p>${escapeHtml(BAD_LINK)}</p>`);
-      const what = eventLabel(target.event);
-      const action = `/api/notifications/unsubscribe?token=${encodeURIComponent(request.query.token!)}`;
-      return page(
-        reply,
-        200,
-        brandName,
-        'Stop these e-mails?',
-        [
-          `<p>You will no longer get <strong>${escapeHtml(what)}</strong> e-mails. Your other notifications stay as they are.</p>`,
-          `<form method="post" action="${escapeHtml(action)}">`,
-          `<input type="hidden" name="List-Unsubscribe" value="${ONE_CLICK}">`,
-          '<button type="submit" style="font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#1d4ed8;color:#fff;cursor:pointer">Unsubscribe</button>',
-          '</form>',
-          `<p style="margin-top:2rem;color:#475569">Or choose per event, e-mail or text, in your <a href="${escapeHtml(PAGE_PATHS.dealerDashboard)}#notifications">dealer dashboard</a>.</p>`,
-        ].join('\n'),
-      );
+      const form = [
+        `<form method="post" action="${escapeHtml(`/api/notifications/unsubscribe?token=${encodeURIComponent(token!)}`)}">`,
+        `<input type="hidden" name="List-Unsubscribe" value="${ONE_CLICK}">`,
+        `<button type="submit" style="font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#1d4ed8;color:#fff;cursor:pointer">${alert ? ALERT_UNSUBSCRIBE_TEXT.button : 'Unsubscribe'}</button>`,
+        '</form>',
+      ];
+      if (alert) {
+        const title = await alerts.titleOf(alert);
+        if (title === null) return goneAlertPage(reply, 410, alert);
+        const what = ALERT_UNSUBSCRIBE_TEXT.what(alert.kind, alert.id, title);
+        return page(reply, 200, brandName, ALERT_UNSUBSCRIBE_TEXT.confirmTitle(what), [
+          `<p>${escapeHtml(ALERT_UNSUBSCRIBE_TEXT.confirmBody)}</p>`,
+          ...form,
+          settingsLink(),
+        ]);
+      }
+      return page(reply, 200, brandName, 'Stop these e-mails?', [
+        `<p>You will no longer get <strong>${escapeHtml(eventLabel(target!.event))}</strong> e-mails. Your other notifications stay as they are.</p>`,
+        ...form,
+        settingsLink(),
+      ]);
     },
   });
 
@@ -127,25 +145,55 @@ export async function notificationPreferencesRoutes(
     // decides, no session is read, and all it can do is switch one e-mail off.
     ...app.endpoint('unsubscribe', { crossSiteAllowed: true }),
     handler: async (request, reply) => {
-      const target = await links.verify(request.query.token);
-      if (!target) throw badRequest(BAD_LINK);
+      const alert = await links.verifyAlert(request.query.token);
+      const target = alert ? null : await links.verify(request.query.token);
+      if (!alert && !target) throw badRequest(BAD_LINK);
       const value = await oneClickValue(request);
       if (value !== ONE_CLICK) {
         throw badRequest('A one-click unsubscribe sends List-Unsubscribe=One-Click as its body (RFC 8058)');
       }
-      await unsubscribeFromEvent(db, target);
       // The confirmation page's form (a person) gets a page; a mail provider gets JSON.
-      if (request.headers.accept?.includes('text/html')) {
-        return page(
-          reply,
-          200,
-          brandName,
-          'You are unsubscribed',
-          `<p>You will no longer get <strong>${escapeHtml(eventLabel(target.event))}</strong> e-mails.</p>` +
-            `<p>Changed your mind? Turn them back on in your <a href="${escapeHtml(PAGE_PATHS.dealerDashboard)}#notifications">dealer dashboard</a>.</p>`,
-        );
+      const wantsPage = request.headers.accept?.includes('text/html');
+      if (alert) {
+        // An order or search deleted meanwhile sends nothing anyway: the unsubscribe holds (200).
+        const title = await alerts.switchOff(alert);
+        if (!wantsPage)
+          return {
+            ok: true as const,
+            alert: alert.kind,
+            id: alert.id,
+            alerts: false as const,
+            exists: title !== null,
+          };
+        if (title === null) return goneAlertPage(reply, 200, alert);
+        const what = ALERT_UNSUBSCRIBE_TEXT.what(alert.kind, alert.id, title);
+        return page(reply, 200, brandName, ALERT_UNSUBSCRIBE_TEXT.doneTitle, [
+          `<p>${escapeHtml(ALERT_UNSUBSCRIBE_TEXT.done(what))}</p>`,
+          `<p>${escapeHtml(ALERT_UNSUBSCRIBE_TEXT.turnBackOn)} <a href="${escapeHtml(dashboardSection(alert))}">${escapeHtml(ALERT_UNSUBSCRIBE_TEXT.dashboard)}</a>.</p>`,
+        ]);
       }
-      return { ok: true as const, event: target.event, channel: target.channel };
+      await unsubscribeFromEvent(db, target!);
+      if (wantsPage) {
+        return page(reply, 200, brandName, 'You are unsubscribed', [
+          `<p>You will no longer get <strong>${escapeHtml(eventLabel(target!.event))}</strong> e-mails.</p>`,
+          `<p>Changed your mind? Turn them back on in your <a href="${escapeHtml(PAGE_PATHS.dealerDashboard)}#notifications">dealer dashboard</a>.</p>`,
+        ]);
+      }
+      return { ok: true as const, event: target!.event, channel: target!.channel };
     },
   });
+
+  function goneAlertPage(reply: FastifyReply, status: number, alert: NotificationAlert) {
+    return page(reply, status, brandName, ALERT_UNSUBSCRIBE_TEXT.goneTitle[alert.kind], [
+      `<p>${escapeHtml(ALERT_UNSUBSCRIBE_TEXT.gone)}</p>`,
+      settingsLink(),
+    ]);
+  }
 }
+
+/** Where the dashboard lists the order or search, with its own alerts switch. */
+const dashboardSection = (alert: NotificationAlert) =>
+  `${PAGE_PATHS.dealerDashboard}#${alert.kind === 'buy_order' ? 'buy-orders' : 'saved-searches'}`;
+
+const settingsLink = () =>
+  `<p style="margin-top:2rem;color:#475569">Or choose per event, e-mail or text, in your <a href="${escapeHtml(PAGE_PATHS.dealerDashboard)}#notifications">dealer dashboard</a>.</p>`;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import type { AlertSubscriptions } from './alert-subscriptions';
 import { messageContextOf } from './notification-messages';
 import { notificationPreferencesRoutes } from './notification-preferences.routes';
 import { notificationsRoutes } from './notifications.routes';
@@ -15,7 +16,16 @@ import { UnsubscribeLinks } from './unsubscribe-links';
  */
 export async function registerNotifications(
   app: FastifyInstance,
-  { db, config }: { db: Database; config: Config },
+  {
+    db,
+    config,
+    alerts,
+  }: {
+    db: Database;
+    config: Config;
+    /** Buy orders' and saved searches' alerts (the buy-orders module): their e-mails' unsubscribe links. */
+    alerts: AlertSubscriptions;
+  },
 ) {
   const messages = messageContextOf(config, app.server);
   await app.register(notificationsRoutes, { db, messages });
@@ -30,6 +40,7 @@ export async function registerNotifications(
     links: unsubscribeLinks,
     smsAvailable: config.sms !== null,
     brandName: config.brand.productName,
+    alerts,
   });
   scheduleNotificationSender(app, db, config.mail, config.notificationIntervalMs, {
     sms: config.sms,

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { ALERT_UNSUBSCRIBE_TEXT } from '@contracts/notification-preferences';
 import { toE164 } from '@contracts/phone';
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { type NotificationAlert, notifications } from '../../db/schema';
 import { escapeHtml } from '../../lib/escape-html';
 import type { MessagePayload } from './enqueue-notifications';
 import type { MessageContext } from './notification-messages';
@@ -119,22 +120,27 @@ class Undeliverable extends Error {}
 /**
  * A dealer e-mail carries RFC 8058 one-click unsubscribe for its event (List-Unsubscribe with the
  * signed HTTPS link, List-Unsubscribe-Post), and the same link plus the preferences page in its
- * footer for readers whose mail client shows no unsubscribe button.
+ * footer for readers whose mail client shows no unsubscribe button. An alert about one buy order or
+ * saved search (to the dealership or to the person who placed it) links to switching off that one's
+ * alerts instead: a dealer with five orders silences one, not all.
  */
 async function mailFor(
-  row: { event: string; dealerId: number | undefined },
+  row: { event: string; dealerId: number | undefined; alert: NotificationAlert | undefined },
   payload: MessagePayload,
   links: UnsubscribeLinks | null | undefined,
 ) {
   const headers: Record<string, string> = { 'X-Notification-Event': row.event };
-  if (row.dealerId === undefined || !links) {
+  if (!links || (row.dealerId === undefined && !row.alert)) {
     return { text: payload.text, html: payload.html, headers };
   }
-  const url = await links.url({ dealerId: row.dealerId, event: row.event, channel: 'email' });
+  const url = row.alert
+    ? await links.alertUrl(row.alert)
+    : await links.url({ dealerId: row.dealerId!, event: row.event, channel: 'email' });
+  const stop = row.alert ? ALERT_UNSUBSCRIBE_TEXT.footerLink[row.alert.kind] : 'Stop these e-mails';
   headers['List-Unsubscribe'] = `<${url}>`;
   headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
-  const text = `${payload.text}\n\nStop these e-mails: ${url}\nAll notification settings: ${links.preferencesUrl}`;
-  const footer = `<p style="color:#666;font-size:12px"><a href="${escapeHtml(url)}">Stop these e-mails</a> · <a href="${escapeHtml(links.preferencesUrl)}">Notification settings</a></p>`;
+  const text = `${payload.text}\n\n${stop}: ${url}\n${ALERT_UNSUBSCRIBE_TEXT.allSettings}: ${links.preferencesUrl}`;
+  const footer = `<p style="color:#666;font-size:12px"><a href="${escapeHtml(url)}">${escapeHtml(stop)}</a> · <a href="${escapeHtml(links.preferencesUrl)}">Notification settings</a></p>`;
   const html = payload.html.includes('</body>')
     ? payload.html.replace('</body>', `${footer}\n</body>`)
     : `${payload.html}\n${footer}`;
@@ -181,7 +187,11 @@ export async function runSenderPass(
         info = await sms.send({ to, body: payload.sms ?? `${payload.subject} ${payload.link}` });
       } else {
         const mail = await mailFor(
-          { event: row.event, dealerId: row.payload.dealerId },
+          {
+            event: row.event,
+            dealerId: row.payload.dealerId,
+            alert: 'template' in row.payload ? row.payload.alert : undefined,
+          },
           payload,
           options.unsubscribe,
         );

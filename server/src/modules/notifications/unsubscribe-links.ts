@@ -1,8 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AlertKind } from '@contracts/notification-preferences';
 import { PAGE_PATHS } from '@contracts/routes';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { appSettings } from '../../db/schema';
+import { appSettings, type NotificationAlert } from '../../db/schema';
 
 /** app_settings key of the generated key when NOTIFICATION_LINK_SECRET is unset. */
 export const LINK_SECRET_SETTING = 'notification_link_secret';
@@ -16,11 +17,17 @@ export interface UnsubscribeTarget {
 }
 
 const TOKEN = /^(\d{1,10})\.([a-z][a-z_]{0,59})\.(email|sms)\.([A-Za-z0-9_-]{43})$/;
+/** An alert's token: `o.ORDER.SIG` or `s.SEARCH.SIG` (a letter first, so never an event token). */
+const ALERT_TOKEN = /^([os])\.(\d{1,10})\.([A-Za-z0-9_-]{43})$/;
+const ALERT_LETTER = { buy_order: 'o', saved_search: 's' } as const satisfies Record<AlertKind, string>;
+const MAX_ID = 2_147_483_647;
 
 /**
  * One-click unsubscribe links (RFC 8058): `…/api/notifications/unsubscribe?token=D.EVENT.CHANNEL.SIG`,
- * SIG = HMAC-SHA256 (base64url) of dealer id, event and channel. The token names what it switches
- * off and proves we wrote it; it carries no expiry (an unsubscribe link must keep working).
+ * SIG = HMAC-SHA256 (base64url) of dealer id, event and channel; or, in a buy order's or saved
+ * search's alert, `o.ORDER.SIG` / `s.SEARCH.SIG`, which switches off that one's alerts. The token
+ * names what it switches off and proves we wrote it; it carries no expiry (an unsubscribe link
+ * must keep working).
  *
  * The key is NOTIFICATION_LINK_SECRET, or else one generated once and kept in app_settings, so
  * links survive restarts and every instance signs and checks with the same key. `ready()` loads
@@ -71,6 +78,16 @@ export class UnsubscribeLinks {
     return createHmac('sha256', key).update(`unsubscribe:v1:${t.dealerId}:${t.event}:${t.channel}`).digest();
   }
 
+  /** Its own prefix, so an event token's signature never checks as an alert's, nor the reverse. */
+  private static alertSignature(key: Buffer, a: NotificationAlert) {
+    return createHmac('sha256', key).update(`alert-unsubscribe:v1:${a.kind}:${a.id}`).digest();
+  }
+
+  private static matches(given: string, expected: Buffer) {
+    const bytes = Buffer.from(given, 'base64url');
+    return bytes.length === expected.length && timingSafeEqual(bytes, expected);
+  }
+
   async token(target: UnsubscribeTarget): Promise<string> {
     const sig = UnsubscribeLinks.signature(await this.ready(), target).toString('base64url');
     return `${target.dealerId}.${target.event}.${target.channel}.${sig}`;
@@ -79,6 +96,20 @@ export class UnsubscribeLinks {
   /** The URL for List-Unsubscribe (POST, one click) and for the visible link (GET, a confirmation page). */
   async url(target: UnsubscribeTarget): Promise<string> {
     return `${this.origin}/api/notifications/unsubscribe?token=${await this.token(target)}`;
+  }
+
+  /**
+   * One buy order's or saved search's alerts (DESIGN.md §13: "one-click unsubscribe per order or
+   * alert"): `o.ORDER.SIG` / `s.SEARCH.SIG`, signed with the same key as the event links.
+   */
+  async alertToken(alert: NotificationAlert): Promise<string> {
+    const sig = UnsubscribeLinks.alertSignature(await this.ready(), alert).toString('base64url');
+    return `${ALERT_LETTER[alert.kind]}.${alert.id}.${sig}`;
+  }
+
+  /** The same route as an event's link: the token says what it switches off. */
+  async alertUrl(alert: NotificationAlert): Promise<string> {
+    return `${this.origin}/api/notifications/unsubscribe?token=${await this.alertToken(alert)}`;
   }
 
   /** Where a dealer changes every choice: the dashboard's Notifications section. */
@@ -95,9 +126,21 @@ export class UnsubscribeLinks {
       event: match[2]!,
       channel: match[3] as LinkChannel,
     };
-    if (!Number.isSafeInteger(target.dealerId) || target.dealerId > 2_147_483_647) return null;
+    if (target.dealerId > MAX_ID) return null;
     const expected = UnsubscribeLinks.signature(await this.ready(), target);
-    const given = Buffer.from(match[4]!, 'base64url');
-    return given.length === expected.length && timingSafeEqual(given, expected) ? target : null;
+    return UnsubscribeLinks.matches(match[4]!, expected) ? target : null;
+  }
+
+  /** The order or search an alert token names, or null when it is not one we signed. */
+  async verifyAlert(token: string | undefined): Promise<NotificationAlert | null> {
+    const match = token ? ALERT_TOKEN.exec(token) : null;
+    if (!match) return null;
+    const alert: NotificationAlert = {
+      kind: match[1] === ALERT_LETTER.buy_order ? 'buy_order' : 'saved_search',
+      id: Number(match[2]),
+    };
+    if (alert.id > MAX_ID) return null;
+    const expected = UnsubscribeLinks.alertSignature(await this.ready(), alert);
+    return UnsubscribeLinks.matches(match[3]!, expected) ? alert : null;
   }
 }
