@@ -683,6 +683,53 @@ export const webauthnChallenges = pgTable('webauthn_challenges', {
  * that match reach the quantity; an open order past its needed-by date reads as expired
  * (modules/buy-orders/buy-order-status.ts: the one place that says so).
  */
+/**
+ * How a buy order's or saved search's alerts travel (DESIGN.md §13): by e-mail (the person's, else
+ * the dealership's), by text to the dealership's phone, or both; each match at once (held through
+ * the person's quiet hours) or gathered into one daily digest at their local hour.
+ */
+const alertDelivery = () => ({
+  alertChannel: text({ enum: ['email', 'sms', 'both'] })
+    .notNull()
+    .default('email'),
+  alertCadence: text({ enum: ['instant', 'daily'] })
+    .notNull()
+    .default('instant'),
+});
+
+const alertDeliveryChecks = (table: string, t: { alertChannel: AnyPgColumn; alertCadence: AnyPgColumn }) => [
+  check(`${table}_alert_channel_check`, sql`${t.alertChannel} in ('email', 'sms', 'both')`),
+  check(`${table}_alert_cadence_check`, sql`${t.alertCadence} in ('instant', 'daily')`),
+];
+
+/**
+ * When a person's alerts may arrive (DESIGN.md §13): their time zone, the local hour of the daily
+ * digest, and quiet hours (local, start inclusive, end exclusive, may span midnight; null = none).
+ * One row per person, or per dealership without a team (dealer_user_id null); none = the defaults.
+ */
+export const alertSchedules = pgTable(
+  'alert_schedules',
+  {
+    dealerId: integer()
+      .notNull()
+      .references(() => dealers.id, { onDelete: 'cascade' }),
+    dealerUserId: integer().references(() => dealerUsers.id, { onDelete: 'cascade' }),
+    timeZone: text().notNull().default('America/New_York'),
+    digestHour: integer().notNull().default(8),
+    quietStart: integer(),
+    quietEnd: integer(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    unique('alert_schedules_person_key').on(t.dealerId, t.dealerUserId).nullsNotDistinct(),
+    check('alert_schedules_digest_hour_check', sql`${t.digestHour} between 0 and 23`),
+    check(
+      'alert_schedules_quiet_check',
+      sql`(${t.quietStart} is null and ${t.quietEnd} is null) or (${t.quietStart} between 0 and 23 and ${t.quietEnd} between 0 and 23 and ${t.quietStart} <> ${t.quietEnd})`,
+    ),
+  ],
+);
+
 export const buyOrders = pgTable(
   'buy_orders',
   {
@@ -710,6 +757,7 @@ export const buyOrders = pgTable(
       .default('open'),
     /** E-mail each match (on), or only list it on the dashboard (off): the order still sources. */
     alerts: boolean().notNull().default(true),
+    ...alertDelivery(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -719,6 +767,7 @@ export const buyOrders = pgTable(
     index('buy_orders_open_idx').on(t.id).where(sql`${t.status} = 'open'`),
     check('buy_orders_status_check', sql`${t.status} in ('open', 'paused', 'filled', 'cancelled')`),
     check('buy_orders_certification_check', sql`${t.certification} in ('all', 'premium', 'auction')`),
+    ...alertDeliveryChecks('buy_orders', t),
     check(
       'buy_orders_quantity_check',
       sql`${t.quantity} between 1 and 50 and ${t.filled} between 0 and ${t.quantity}`,
@@ -792,11 +841,13 @@ export const savedSearches = pgTable(
     sort: text().notNull().default('newest'),
     words: text().array().notNull().default(sql`'{}'::text[]`),
     alerts: boolean().notNull().default(true),
+    ...alertDelivery(),
     createdAt: createdAt(),
   },
   (t) => [
     index('saved_searches_dealer_idx').on(t.dealerId, t.dealerUserId),
     check('saved_searches_cert_check', sql`${t.cert} in ('all', 'premium', 'auction')`),
+    ...alertDeliveryChecks('saved_searches', t),
   ],
 );
 
