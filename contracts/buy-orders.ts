@@ -1,4 +1,5 @@
 import { MIN_VEHICLE_YEAR, maxVehicleYear } from './limits';
+import { formatUsd } from './money';
 import { moneySchema } from './money-schema';
 import { vehicleSearchQuerySchema } from './vehicle-search';
 import { CERTIFICATION_FILTERS, VEHICLE_SORTS } from './vehicle-search-options';
@@ -245,6 +246,26 @@ export function buyOrderTitle(order: Pick<BuyOrderView, 'targets' | 'yearMin' | 
           ? `Up to ${order.yearMax} `
           : '';
   return years + order.targets.map((t) => (t.model ? `${t.make} ${t.model}` : `Any ${t.make}`)).join(', ');
+}
+
+const CERTIFICATION_LIMIT = {
+  all: null,
+  premium: 'premium certified',
+  auction: 'auction certified',
+} as const;
+
+/** "up to 60,000 mi · up to $25,000 · grade 3.5+ · auction certified": an order's limits in one line. */
+export function buyOrderLimits(
+  order: Pick<BuyOrderView, 'maxMiles' | 'maxPrice' | 'minGrade' | 'certification'>,
+) {
+  return [
+    order.maxMiles ? `up to ${order.maxMiles.toLocaleString('en-US')} mi` : null,
+    order.maxPrice ? `up to ${formatUsd(Number(order.maxPrice))}` : null,
+    order.minGrade ? `grade ${order.minGrade}+` : null,
+    CERTIFICATION_LIMIT[order.certification],
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** Admin → Demand: open orders grouped by make, model and the years they ask for. */

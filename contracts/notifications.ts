@@ -2,6 +2,16 @@ import { z } from './zod';
 
 /** Notification outbox, as the admin reads it (GET /api/notifications, DESIGN.md §6). */
 export const NOTIFICATION_STATUSES = ['queued', 'sending', 'sent', 'failed', 'dead', 'suppressed'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+/** A message's delivery state as the admin reads it (the notification log, an order's history). */
+export const NOTIFICATION_STATUS_LABELS: Record<NotificationStatus, string> = {
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+  dead: 'Gave up',
+  suppressed: 'Suppressed',
+};
 
 export const notificationsQuerySchema = z.object({
   status: z.enum(NOTIFICATION_STATUSES).optional(),

@@ -51,6 +51,8 @@ export const queryKeys = {
     transactionAging: () => ['admin', 'transactions', 'aging'] as const,
     offers: () => ['admin', 'offers'] as const,
     demand: () => ['admin', 'demand'] as const,
+    /** One buy order's history (under demand: refreshed with the board). */
+    buyOrderHistory: (orderId: number) => ['admin', 'demand', 'history', orderId] as const,
     /** The Complete dialog's "N open orders match" for one car and the values typed. */
     firstLookPreview: (vehicleId: number, values: unknown) =>
       ['admin', 'first-look-preview', vehicleId, values] as const,

@@ -53,3 +53,16 @@ export const BUY_ORDER_STATUS_TONE: Record<
   expired: 'gray',
   cancelled: 'gray',
 };
+
+/** Outbox delivery states share colours across the notification log and a buy order's history. */
+export const NOTIFICATION_STATUS_TONE: Record<
+  'queued' | 'sending' | 'sent' | 'failed' | 'dead' | 'suppressed',
+  BadgeTone
+> = {
+  queued: 'blue',
+  sending: 'blue',
+  sent: 'green',
+  failed: 'yellow',
+  dead: 'red',
+  suppressed: 'gray',
+};

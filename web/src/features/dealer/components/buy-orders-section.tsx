@@ -1,8 +1,8 @@
 import {
   BUY_ORDER_STATUS_LABELS,
   BUY_ORDER_TEXT,
-  type BuyOrderStatus,
   type BuyOrderView,
+  buyOrderLimits,
   buyOrderTitle,
 } from '@contracts/buy-orders';
 import { formatUsd } from '@contracts/money';
@@ -15,20 +15,6 @@ import { toast } from '@/components/ui/use-toast';
 import { formatDay } from '@/lib/time-left';
 import { useUpdateBuyOrder } from '../api/buy-orders';
 import { NewBuyOrderDialog } from './new-buy-order-dialog';
-
-const CERTIFICATION = { all: null, premium: 'premium certified', auction: 'auction certified' } as const;
-
-/** "Up to 60,000 mi · up to $25,000 · grade 3.5+ · auction certified": the order's limits in one line. */
-function limitsOf(order: BuyOrderView) {
-  return [
-    order.maxMiles ? `up to ${order.maxMiles.toLocaleString('en-US')} mi` : null,
-    order.maxPrice ? `up to ${formatUsd(Number(order.maxPrice))}` : null,
-    order.minGrade ? `grade ${order.minGrade}+` : null,
-    CERTIFICATION[order.certification],
-  ]
-    .filter(Boolean)
-    .join(' · ');
-}
 
 /**
  * Dashboard → Buy orders (DESIGN.md §13): the dealership's standing orders, how far each is
@@ -89,7 +75,7 @@ function BuyOrderItem({ order, canAct }: { order: BuyOrderView; canAct: boolean 
           }),
       },
     );
-  const limits = limitsOf(order);
+  const limits = buyOrderLimits(order);
   const active = order.status === 'open' || order.status === 'paused';
   return (
     <li className="rounded-xl border border-slate-200 p-4" aria-labelledby={`buy-order-${order.id}`}>

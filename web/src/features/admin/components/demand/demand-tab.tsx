@@ -1,82 +1,75 @@
-import {
-  BUY_ORDER_STATUS_LABELS,
-  type BuyOrderStatus,
-  buyOrderTitle,
-  type DemandGroup,
-  type DemandOrder,
-} from '@contracts/buy-orders';
+import { BUY_ORDER_STATUS_LABELS, buyOrderTitle, type DemandOrder } from '@contracts/buy-orders';
 import { formatUsd } from '@contracts/money';
-import { Target } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { ArrowDown, ArrowUp, Target } from 'lucide-react';
+import { useMemo } from 'react';
 import { Badge, BUY_ORDER_STATUS_TONE } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/fields';
 import { formatDay } from '@/lib/time-left';
 import { useDemand } from '../../api/get-demand';
-import { Cell, DataTable, Row } from '../shared/data-table';
+import { Cell, DataTable, Row, type SortableColumn } from '../shared/data-table';
 import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
-
-const SORTS = {
-  wanted: 'Most cars wanted',
-  orders: 'Most orders',
-  oldest: 'Oldest first',
-  budget: 'Highest budget',
-} as const;
-type Sort = keyof typeof SORTS;
-
-const compare: Record<Sort, (a: DemandGroup, b: DemandGroup) => number> = {
-  wanted: (a, b) => b.carsWanted - a.carsWanted,
-  orders: (a, b) => b.orders - a.orders,
-  oldest: (a, b) => b.oldestDays - a.oldestDays,
-  budget: (a, b) => Number(b.budgetMax ?? 0) - Number(a.budgetMax ?? 0),
-};
-
-const years = (g: { yearMin: number | null; yearMax: number | null }) =>
-  g.yearMin && g.yearMax
-    ? g.yearMin === g.yearMax
-      ? String(g.yearMin)
-      : `${g.yearMin}–${g.yearMax}`
-    : g.yearMin
-      ? `${g.yearMin} or newer`
-      : g.yearMax
-        ? `${g.yearMax} or older`
-        : 'Any year';
-
-const budget = (g: DemandGroup) =>
-  g.budgetMin === null
-    ? 'Not set'
-    : g.budgetMin === g.budgetMax
-      ? `Up to ${formatUsd(Number(g.budgetMin))}`
-      : `${formatUsd(Number(g.budgetMin))}–${formatUsd(Number(g.budgetMax))}`;
-
-const days = (n: number) => (n === 0 ? 'Today' : n === 1 ? '1 day' : `${n} days`);
+import { ageInDays, budgetRange, groupName, groupYears } from './demand-format';
+import { GroupOrdersDialog } from './group-orders-dialog';
+import { DEMAND_SORTS, type DemandSort, sortGroups, useDemandSort } from './use-demand-sort';
 
 /**
  * Admin → Demand (DESIGN.md §13): what dealers asked the marketplace to find. Open orders grouped by
- * make, model and years (cars still wanted, budgets, age, cars matched), sortable; then every order
- * with its dealership, person, state, matches and the alerts that reached it.
+ * make, model and years (cars still wanted, open orders, budgets, age, cars matched), sortable by
+ * column (the sort in the URL); each group opens its orders and each order its history. Then every
+ * order with its dealership, person, state, matches and the alerts that reached it.
  */
 export function DemandTab() {
   const demand = useDemand();
-  const [sort, setSort] = useState<Sort>('wanted');
-  const groups = useMemo(() => [...(demand.data?.groups ?? [])].sort(compare[sort]), [demand.data, sort]);
+  const { sort, direction, setSort, toggle } = useDemandSort();
+  const groups = useMemo(
+    () => sortGroups(demand.data?.groups ?? [], sort, direction),
+    [demand.data, sort, direction],
+  );
+  const ordersById = useMemo(
+    () => new Map((demand.data?.orders ?? []).map((order) => [order.id, order])),
+    [demand.data],
+  );
+  const column = (name: DemandSort): SortableColumn => ({
+    label: DEMAND_SORTS[name].label,
+    sorted: sort === name ? (direction === 'asc' ? 'ascending' : 'descending') : false,
+    onSort: () => toggle(name),
+  });
   return (
     <div className="grid gap-6">
       <Panel
         title="Demand"
         description="Open buy orders by make, model and years: what to source next."
         actions={
-          <SelectField
-            label={<span className="sr-only">Sort demand by</span>}
-            value={sort}
-            onChange={(e) => setSort(e.target.value as Sort)}
-            className="w-48"
-          >
-            {Object.entries(SORTS).map(([value, text]) => (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            ))}
-          </SelectField>
+          // Phones: the header row is hidden, so the sort is chosen here.
+          <div className="flex items-end gap-2 md:hidden">
+            <SelectField
+              label="Sort by"
+              value={sort}
+              onChange={(e) => setSort(e.target.value as DemandSort)}
+              className="w-44"
+            >
+              {Object.entries(DEMAND_SORTS).map(([value, { label }]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </SelectField>
+            <Button
+              variant="outline"
+              aria-label={
+                direction === 'desc' ? 'Highest first: show lowest first' : 'Lowest first: show highest first'
+              }
+              onClick={() => setSort(sort, direction === 'desc' ? 'asc' : 'desc')}
+            >
+              {direction === 'desc' ? (
+                <ArrowDown aria-hidden="true" className="h-4 w-4" />
+              ) : (
+                <ArrowUp aria-hidden="true" className="h-4 w-4" />
+              )}
+              {direction === 'desc' ? 'Highest first' : 'Lowest first'}
+            </Button>
+          </div>
         }
       >
         {demand.isPending ? (
@@ -88,26 +81,48 @@ export function DemandTab() {
         ) : (
           <DataTable
             label="Demand by make, model and years"
-            columns={['Make and model', 'Years', 'Cars wanted', 'Orders', 'Budget', 'Oldest', 'Matched']}
+            columns={[
+              'Make and model',
+              'Years',
+              column('wanted'),
+              column('orders'),
+              column('budget'),
+              column('oldest'),
+              column('matches'),
+              'History',
+            ]}
           >
             {groups.map((g) => (
               <Row key={`${g.make}|${g.model}|${g.yearMin}|${g.yearMax}`}>
                 <Cell label="Make and model" phone="heading" className="font-semibold text-slate-900">
-                  {g.model ? `${g.make} ${g.model}` : `Any ${g.make}`}
+                  {groupName(g)}
                 </Cell>
-                <Cell label="Years">{years(g)}</Cell>
+                <Cell label="Years">{groupYears(g)}</Cell>
                 <Cell label="Cars wanted" className="tabular-nums">
                   {g.carsWanted}
                 </Cell>
-                <Cell label="Orders" className="tabular-nums">
+                <Cell label="Open orders" className="tabular-nums">
                   {g.orders} ({g.dealers === 1 ? '1 dealer' : `${g.dealers} dealers`})
                 </Cell>
-                <Cell label="Budget" className="tabular-nums">
-                  {budget(g)}
+                <Cell label="Total budget" className="tabular-nums">
+                  {g.budgetTotal === null ? (
+                    'Not set'
+                  ) : (
+                    <span>
+                      {formatUsd(Number(g.budgetTotal))}
+                      <span className="block text-xs text-slate-600">{budgetRange(g)} a car</span>
+                    </span>
+                  )}
                 </Cell>
-                <Cell label="Oldest">{days(g.oldestDays)}</Cell>
+                <Cell label="Oldest">{ageInDays(g.oldestDays)}</Cell>
                 <Cell label="Matched" className="tabular-nums">
                   {g.matches}
+                </Cell>
+                <Cell label="History" phone="block" className="max-md:pt-2">
+                  <GroupOrdersDialog
+                    group={g}
+                    orders={g.orderIds.flatMap((id) => ordersById.get(id) ?? [])}
+                  />
                 </Cell>
               </Row>
             ))}

@@ -1,7 +1,7 @@
-import type { NotificationView } from '@contracts/notifications';
+import { NOTIFICATION_STATUS_LABELS, type NotificationView } from '@contracts/notifications';
 import { BellRing, RotateCw } from 'lucide-react';
 import { useState } from 'react';
-import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Badge, NOTIFICATION_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/fields';
 import { toast } from '@/components/ui/use-toast';
@@ -15,22 +15,6 @@ import {
 import { Cell, DataTable, Row } from '../shared/data-table';
 import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
 
-const STATUS_LABELS: Record<NotificationStatus, string> = {
-  queued: 'Queued',
-  sending: 'Sending',
-  sent: 'Sent',
-  failed: 'Failed',
-  dead: 'Gave up',
-  suppressed: 'Suppressed',
-};
-const STATUS_TONES: Record<NotificationStatus, BadgeTone> = {
-  queued: 'blue',
-  sending: 'blue',
-  sent: 'green',
-  failed: 'yellow',
-  dead: 'red',
-  suppressed: 'gray',
-};
 /** Only these can be sent again; the others are on their way or arrived. */
 const RESENDABLE = new Set<NotificationStatus>(['failed', 'dead', 'suppressed']);
 
@@ -66,7 +50,7 @@ export function NotificationsTab() {
           <option value="">Every status</option>
           {NOTIFICATION_STATUSES.map((value) => (
             <option key={value} value={value}>
-              {STATUS_LABELS[value]}
+              {NOTIFICATION_STATUS_LABELS[value]}
             </option>
           ))}
         </SelectField>
@@ -126,7 +110,9 @@ function NotificationRow({ item }: { item: NotificationView }) {
       </Cell>
       <Cell label="Status" className="max-md:items-start">
         <span className="flex min-w-0 max-w-xs flex-col items-end gap-1 md:items-start">
-          <Badge tone={STATUS_TONES[item.status]}>{STATUS_LABELS[item.status]}</Badge>
+          <Badge tone={NOTIFICATION_STATUS_TONE[item.status]}>
+            {NOTIFICATION_STATUS_LABELS[item.status]}
+          </Badge>
           <span className="text-xs text-slate-600">
             {item.status === 'suppressed'
               ? null

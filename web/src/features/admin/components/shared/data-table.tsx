@@ -1,5 +1,13 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+
+/** A column whose header sorts the table: a button, and aria-sort on the header when it is the sort. */
+export interface SortableColumn {
+  label: string;
+  sorted: 'ascending' | 'descending' | false;
+  onSort: () => void;
+}
 
 /**
  * A dense table on desktop that becomes a stack of cards below the md breakpoint: each cell
@@ -11,22 +19,48 @@ export function DataTable({
   children,
 }: {
   label: string;
-  columns: string[];
+  columns: (string | SortableColumn)[];
   children: ReactNode;
 }) {
   return (
     <table aria-label={label} className="w-full border-collapse text-sm max-md:block">
       <thead className="max-md:sr-only">
         <tr className="border-b border-slate-200 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-          {columns.map((column) => (
-            <th key={column} scope="col" className="px-3 py-2">
-              {column}
-            </th>
-          ))}
+          {columns.map((column) =>
+            typeof column === 'string' ? (
+              <th key={column} scope="col" className="px-3 py-2">
+                {column}
+              </th>
+            ) : (
+              <SortHeader key={column.label} column={column} />
+            ),
+          )}
         </tr>
       </thead>
       <tbody className="max-md:grid max-md:gap-3">{children}</tbody>
     </table>
+  );
+}
+
+function SortHeader({ column }: { column: SortableColumn }) {
+  const Icon =
+    column.sorted === 'ascending' ? ArrowUp : column.sorted === 'descending' ? ArrowDown : ArrowUpDown;
+  return (
+    <th scope="col" aria-sort={column.sorted || undefined} className="px-1.5 py-1">
+      {/* Phones sort with the table's own control (the header row is hidden there). */}
+      <span className="md:hidden">{column.label}</span>
+      <button
+        type="button"
+        onClick={column.onSort}
+        className={cn(
+          'inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-left uppercase tracking-wide hover:bg-slate-100 hover:text-slate-900 max-md:hidden',
+          column.sorted && 'text-slate-900',
+        )}
+      >
+        {column.label}
+        <Icon aria-hidden="true" className={cn('h-3.5 w-3.5 shrink-0', !column.sorted && 'text-slate-400')} />
+      </button>
+    </th>
   );
 }
 
