@@ -15,21 +15,25 @@ export type SortDirection = 'asc' | 'desc';
 
 const isSort = (value: string | null): value is DemandSort => !!value && value in DEMAND_SORTS;
 
-const key: Record<DemandSort, (g: DemandGroup) => number> = {
+const key: Record<DemandSort, (g: DemandGroup) => number | null> = {
   wanted: (g) => g.carsWanted,
   orders: (g) => g.orders,
-  // No budget set sorts below every budget, either way round.
-  budget: (g) => (g.budgetTotal === null ? -1 : Number(g.budgetTotal)),
+  budget: (g) => (g.budgetTotal === null ? null : Number(g.budgetTotal)),
   oldest: (g) => g.oldestDays,
   matches: (g) => g.matches,
 };
 
-/** The groups in the chosen order; ties keep the server's order (cars wanted, orders, make). */
+/**
+ * The groups in the chosen order: no budget set last either way round; ties keep the server's
+ * order (cars wanted, orders, make).
+ */
 export const sortGroups = (groups: DemandGroup[], sort: DemandSort, direction: SortDirection) =>
   groups
-    .map((group, index) => ({ group, index }))
+    .map((group, index) => ({ group, index, value: key[sort](group) }))
     .sort((a, b) => {
-      const diff = key[sort](a.group) - key[sort](b.group);
+      if (a.value === null || b.value === null)
+        return (a.value === null ? 1 : 0) - (b.value === null ? 1 : 0) || a.index - b.index;
+      const diff = a.value - b.value;
       return (direction === 'asc' ? diff : -diff) || a.index - b.index;
     })
     .map(({ group }) => group);
