@@ -99,6 +99,14 @@ export const API_DOCS: Record<ApiRouteName, { tag: ApiTag; summary: string }> = 
     summary: 'One buy order’s matches, their alerts, first looks and outcomes',
   },
   dealerSavedSearches: { tag: 'Dealer portal', summary: 'The person’s saved inventory searches' },
+  dealerAlertSchedule: {
+    tag: 'Dealer portal',
+    summary: 'When the person’s alerts arrive: time zone, digest hour, quiet hours',
+  },
+  updateAlertSchedule: {
+    tag: 'Dealer portal',
+    summary: 'Change the person’s alert time zone, digest hour and quiet hours',
+  },
   createSavedSearch: { tag: 'Dealer portal', summary: 'Save an inventory search and hear of new matches' },
   deleteSavedSearch: { tag: 'Dealer portal', summary: 'Delete a saved search' },
   updateSavedSearch: { tag: 'Dealer portal', summary: 'Turn a saved search’s alerts on or off' },

@@ -117,6 +117,8 @@ export const API_ROUTES = {
   createSavedSearch: { method: 'POST', path: '/api/dealer/saved-searches', access: 'dealer' },
   deleteSavedSearch: { method: 'DELETE', path: '/api/dealer/saved-searches/:id', access: 'dealer' },
   updateSavedSearch: { method: 'PATCH', path: '/api/dealer/saved-searches/:id', access: 'dealer' },
+  dealerAlertSchedule: { method: 'GET', path: '/api/dealer/alert-schedule', access: 'dealer' },
+  updateAlertSchedule: { method: 'PUT', path: '/api/dealer/alert-schedule', access: 'dealer' },
   // The person's watchlist (issue #30): any dealer session, a viewer's too (it commits the dealership to nothing).
   dealerWatchlist: { method: 'GET', path: '/api/dealer/watchlist', access: 'dealer' },
   updateWatchlistEntry: { method: 'PUT', path: '/api/dealer/watchlist/:id', access: 'dealer' },

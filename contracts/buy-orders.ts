@@ -1,3 +1,4 @@
+import { alertDeliveryFields, alertDeliveryViewFields } from './alert-delivery';
 import { MIN_VEHICLE_YEAR, maxVehicleYear } from './limits';
 import { formatUsd } from './money';
 import { moneySchema } from './money-schema';
@@ -180,6 +181,7 @@ export const createBuyOrderBodySchema = z
       .trim()
       .regex(/^\d{5}$/, BUY_ORDER_TEXT.zip)
       .refine((zip) => zip !== '00000', BUY_ORDER_TEXT.zip),
+    ...alertDeliveryFields,
   })
   .refine((o) => o.yearMin === null || o.yearMax === null || o.yearMin <= o.yearMax, {
     message: BUY_ORDER_TEXT.yearRange,
@@ -195,8 +197,16 @@ export const updateBuyOrderBodySchema = z
       .enum(['open', 'paused', 'cancelled'], { error: 'status must be open, paused or cancelled' })
       .optional(),
     alerts: z.boolean({ error: 'alerts must be true or false' }).optional(),
+    ...alertDeliveryFields,
   })
-  .refine((b) => b.status !== undefined || b.alerts !== undefined, 'Send a status or alerts');
+  .refine(
+    (b) =>
+      b.status !== undefined ||
+      b.alerts !== undefined ||
+      b.alertChannel !== undefined ||
+      b.alertCadence !== undefined,
+    'Send a status, alerts, alertChannel or alertCadence',
+  );
 export type UpdateBuyOrderBody = z.infer<typeof updateBuyOrderBodySchema>;
 
 export const buyOrderSchema = z.object({
@@ -218,6 +228,7 @@ export const buyOrderSchema = z.object({
   placedBy: z.string().nullable(),
   /** Each match e-mailed (on) or only listed here (off). */
   alerts: z.boolean(),
+  ...alertDeliveryViewFields,
   /** Cars published that matched it, newest first (at most 10). */
   matches: z.array(
     z.object({
@@ -319,6 +330,7 @@ export const createSavedSearchBodySchema = z.object({
   cert: vehicleSearchQuerySchema.shape.cert,
   grade: vehicleSearchQuerySchema.shape.grade,
   sort: vehicleSearchQuerySchema.shape.sort,
+  ...alertDeliveryFields,
 });
 export type CreateSavedSearchBody = z.input<typeof createSavedSearchBodySchema>;
 export type CreateSavedSearch = z.output<typeof createSavedSearchBodySchema>;
@@ -334,13 +346,20 @@ export const savedSearchSchema = z.object({
   path: z.string(),
   placedBy: z.string().nullable(),
   alerts: z.boolean(),
+  ...alertDeliveryViewFields,
   matches: z.number(),
   createdAt: z.string(),
 });
 export type SavedSearchView = z.infer<typeof savedSearchSchema>;
 
 /** PATCH /api/dealer/saved-searches/:id: its alerts on or off. */
-export const updateSavedSearchBodySchema = z.object({
-  alerts: z.boolean({ error: 'alerts must be true or false' }),
-});
+export const updateSavedSearchBodySchema = z
+  .object({
+    alerts: z.boolean({ error: 'alerts must be true or false' }).optional(),
+    ...alertDeliveryFields,
+  })
+  .refine(
+    (b) => b.alerts !== undefined || b.alertChannel !== undefined || b.alertCadence !== undefined,
+    'Send alerts, alertChannel or alertCadence',
+  );
 export type UpdateSavedSearchBody = z.infer<typeof updateSavedSearchBodySchema>;

@@ -1,4 +1,5 @@
 import { adminSaleEventBodySchema, dealerSaleEventBodySchema } from './after-sale';
+import { alertScheduleSchema } from './alert-delivery';
 import { API_ROUTES, type ApiRouteName } from './api-routes';
 import { auditEntrySchema, auditQuerySchema } from './audit';
 import {
@@ -271,6 +272,8 @@ export const endpointSchemas = (premiumLabel: string) =>
       body: updateSavedSearchBodySchema,
       response: { 200: savedSearchSchema },
     },
+    dealerAlertSchedule: { response: { 200: alertScheduleSchema } },
+    updateAlertSchedule: { body: alertScheduleSchema, response: { 200: alertScheduleSchema } },
     dealerWatchlist: { response: { 200: z.array(watchlistEntrySchema) } },
     updateWatchlistEntry: {
       params: vehicleIdParamsSchema,

@@ -63,6 +63,11 @@ export const DEALER_EVENTS = [
   { event: 'buy_order_match', label: 'A car matches your buy order', contacts: ['main'] },
   { event: 'saved_search_match', label: 'A car matches your saved search', contacts: ['main'] },
   {
+    event: 'alert_digest',
+    label: 'Daily digest of your buy order and saved search matches',
+    contacts: ['main'],
+  },
+  {
     event: 'watched_vehicle',
     label: 'A car you watch changed: price drop, offer expired or sold',
     contacts: ['main'],

@@ -53,6 +53,7 @@ export const adminTabPath = (tab: AdminTab) => `${PAGE_PATHS.admin}?tab=${tab}`;
 export const DEALER_DASHBOARD_SECTIONS = {
   offers: 'offers-title',
   transactions: 'transactions-title',
+  'buy-orders': 'buy-orders-title',
 } as const;
 export const dealerDashboardPath = (section: keyof typeof DEALER_DASHBOARD_SECTIONS) =>
   `${PAGE_PATHS.dealerDashboard}#${DEALER_DASHBOARD_SECTIONS[section]}`;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
+import { findAlertSchedule, updateAlertSchedule } from './alert-schedule';
 import { createBuyOrder } from './create-buy-order';
 import { findBuyOrders } from './find-buy-orders';
 import { findDemand } from './find-demand';
@@ -44,6 +45,14 @@ export async function buyOrdersRoutes(app: FastifyInstance, { db }: { db: Databa
   routes.route({
     ...app.endpoint('deleteSavedSearch'),
     handler: async (request) => deleteSavedSearch(db, request.params.id, await request.actor()),
+  });
+  routes.route({
+    ...app.endpoint('dealerAlertSchedule'),
+    handler: async (request) => findAlertSchedule(db, await request.actor()),
+  });
+  routes.route({
+    ...app.endpoint('updateAlertSchedule'),
+    handler: async (request) => updateAlertSchedule(db, request.body, await request.actor()),
   });
   routes.route({
     ...app.endpoint('updateSavedSearch'),

@@ -13,6 +13,7 @@ import { AppError, badRequest } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { marketTodaySql } from '../../lib/sale-terms-setting';
 import { writeAudit } from '../audit/write-audit';
+import { assertTextable } from './alert-schedule';
 import { isMatchableSql } from './buy-order-status';
 import { findBuyOrder } from './find-buy-orders';
 
@@ -39,6 +40,7 @@ export async function createBuyOrder(db: Database, input: CreateBuyOrder, actor:
       const fromToday = Number(days.rows[0]!.days);
       if (fromToday < 0 || fromToday > MAX_ORDER_DAYS) throw badRequest(BUY_ORDER_TEXT.neededBy);
       await tx.select({ id: dealers.id }).from(dealers).where(eq(dealers.id, dealerId)).for('update');
+      await assertTextable(tx, dealerId, input.alertChannel);
       const [open] = await tx
         .select({ n: count() })
         .from(buyOrders)
@@ -60,6 +62,8 @@ export async function createBuyOrder(db: Database, input: CreateBuyOrder, actor:
           quantity: input.quantity,
           neededBy: input.neededBy,
           deliveryZip: input.deliveryZip,
+          alertChannel: input.alertChannel,
+          alertCadence: input.alertCadence,
         })
         .returning();
       const seen = new Set<string>();

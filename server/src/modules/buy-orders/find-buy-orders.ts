@@ -85,6 +85,8 @@ export async function buyOrderViews(
     deliveryZip: order.deliveryZip,
     placedBy: placedBy ?? null,
     alerts: order.alerts,
+    alertChannel: order.alertChannel,
+    alertCadence: order.alertCadence,
     matches: matches
       .filter((m) => m.orderId === order.id)
       .slice(0, MATCHES_SHOWN)

@@ -2,9 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { marketTimeZoneSql } from '../../lib/sale-terms-setting';
 import { buyOrderMatchMessage } from '../notifications/buy-order-messages';
-import { enqueueNotifications, type Notification } from '../notifications/enqueue-notifications';
 import { type VehicleFactsRow, vehicleFactsOfRow } from '../notifications/notification-messages';
 import { criteriaMatchSql, isMatchableSql, targetMatchesSql } from './buy-order-status';
+import {
+  type AlertDeliveryRow,
+  alertDeliveryColumnsSql,
+  alertDeliveryJoinSql,
+  deliverAlerts,
+} from './deliver-alerts';
 
 /**
  * Matches one vehicle, just published (or cheaper than before), against every open order, in the
@@ -52,52 +57,63 @@ export async function recordMatches(tx: Transaction, vehicleId: number, reason: 
     )
     select m.order_id, o.dealer_id, o.alerts, o.quantity, o.filled, u.email as person_email, u.name as person_name,
       v.id as vehicle_id, v.year, v.make, v.model, v.vin, v.price, v.mileage, v.first_look_until,
-      ${marketTimeZoneSql} as time_zone
+      ${marketTimeZoneSql} as time_zone, ${alertDeliveryColumnsSql('o')}
     from matched m
     join buy_orders o on o.id = m.order_id
     left join dealer_users u on u.id = o.dealer_user_id and u.disabled_at is null
+    ${alertDeliveryJoinSql('o')}
     cross join vehicle v
     order by m.order_id
   `)) as unknown as {
-    rows: (VehicleFactsRow & {
-      order_id: number;
-      /** The order's alerts: off records the match and lists it, but mails nothing. */
-      alerts: boolean;
-      dealer_id: number;
-      quantity: number;
-      filled: number;
-      person_email: string | null;
-      person_name: string | null;
-      mileage: number | null;
-      /** Held for a first look for the order's dealership until then (completed with a hold). */
-      first_look_until: string | Date | null;
-      time_zone: string;
-    })[];
+    rows: (VehicleFactsRow &
+      AlertDeliveryRow & {
+        order_id: number;
+        /** The order's alerts: off records the match and lists it, but mails nothing. */
+        alerts: boolean;
+        dealer_id: number;
+        quantity: number;
+        filled: number;
+        person_email: string | null;
+        person_name: string | null;
+        mileage: number | null;
+        /** Held for a first look for the order's dealership until then (completed with a hold). */
+        first_look_until: string | Date | null;
+        time_zone: string;
+      })[];
   };
   return result.rows;
 }
 
-/** Each new pair's alert, to the outbox (one per recipient and car: the outbox key says so). */
+/**
+ * Each new pair's alert, as its order asks (deliver-alerts.ts): instantly or in the daily digest,
+ * by e-mail and/or text. Instantly, a person whose several orders match one car hears of it once
+ * (the outbox key is the car's), naming the first order.
+ */
 export async function alertMatches(tx: Transaction, rows: MatchedRow[], reason: MatchReason) {
-  const alerts: Notification[] = rows
-    .filter((row) => row.alerts)
-    .map((row) => ({
-      event: 'buy_order_match',
-      // Keyed by the car: a person whose two orders match it hears of it once (naming the first).
-      entityId: Number(row.vehicle_id),
-      to: [
-        row.person_email ? { email: row.person_email } : { dealerId: Number(row.dealer_id), contact: 'main' },
-      ],
-      message: buyOrderMatchMessage({
-        vehicle: vehicleFactsOfRow(row),
-        mileage: row.mileage === null ? null : Number(row.mileage),
-        orderId: Number(row.order_id),
-        reason,
-        personName: row.person_name,
-        ...(row.first_look_until === null
-          ? {}
-          : { firstLook: { until: new Date(row.first_look_until).toISOString(), timeZone: row.time_zone } }),
+  await deliverAlerts(
+    tx,
+    rows
+      .filter((row) => row.alerts)
+      .map((row) => {
+        const vehicle = vehicleFactsOfRow(row);
+        return {
+          row,
+          event: 'buy_order_match' as const,
+          vehicleId: vehicle.id,
+          message: buyOrderMatchMessage({
+            vehicle,
+            mileage: row.mileage === null ? null : Number(row.mileage),
+            orderId: Number(row.order_id),
+            reason,
+            personName: row.person_name,
+            ...(row.first_look_until === null
+              ? {}
+              : {
+                  firstLook: { until: new Date(row.first_look_until).toISOString(), timeZone: row.time_zone },
+                }),
+          }),
+          entry: { kind: 'buy_order' as const, id: Number(row.order_id), name: null, vehicle, reason },
+        };
       }),
-    }));
-  if (alerts.length > 0) await enqueueNotifications(tx, alerts);
+  );
 }

@@ -2,8 +2,13 @@ import { AUCTION_CERTIFIED } from '@contracts/limits';
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { savedSearchMatchMessage } from '../notifications/buy-order-messages';
-import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { type VehicleFactsRow, vehicleFactsOfRow } from '../notifications/notification-messages';
+import {
+  type AlertDeliveryRow,
+  alertDeliveryColumnsSql,
+  alertDeliveryJoinSql,
+  deliverAlerts,
+} from './deliver-alerts';
 
 /** A LIKE pattern's special characters taken literally (\ is LIKE's escape character). */
 const literal = (column: ReturnType<typeof sql>) =>
@@ -42,39 +47,49 @@ export async function matchSavedSearches(tx: Transaction, vehicleId: number) {
       returning search_id
     )
     select m.search_id, s.name, s.dealer_id, s.alerts, u.email as person_email, u.name as person_name,
-      v.id as vehicle_id, v.year, v.make, v.model, v.vin, v.price
+      v.id as vehicle_id, v.year, v.make, v.model, v.vin, v.price, ${alertDeliveryColumnsSql('s')}
     from matched m
     join saved_searches s on s.id = m.search_id
     left join dealer_users u on u.id = s.dealer_user_id and u.disabled_at is null
+    ${alertDeliveryJoinSql('s')}
     cross join v
     order by m.search_id
   `)) as unknown as {
-    rows: (VehicleFactsRow & {
-      search_id: number;
-      alerts: boolean;
-      name: string;
-      dealer_id: number;
-      person_email: string | null;
-      person_name: string | null;
-    })[];
+    rows: (VehicleFactsRow &
+      AlertDeliveryRow & {
+        search_id: number;
+        alerts: boolean;
+        name: string;
+        dealer_id: number;
+        person_email: string | null;
+        person_name: string | null;
+      })[];
   };
-  const alerted = result.rows.filter((row) => row.alerts);
-  if (alerted.length === 0) return;
-  await enqueueNotifications(
+  // Instantly, one message per person and car, whichever of their searches matched (the car's key).
+  await deliverAlerts(
     tx,
-    alerted.map((row) => ({
-      event: 'saved_search_match',
-      // Keyed by the car: one message per person and car, whichever of their searches matched.
-      entityId: Number(row.vehicle_id),
-      to: [
-        row.person_email ? { email: row.person_email } : { dealerId: Number(row.dealer_id), contact: 'main' },
-      ],
-      message: savedSearchMatchMessage({
-        vehicle: vehicleFactsOfRow(row),
-        searchId: Number(row.search_id),
-        searchName: row.name,
-        personName: row.person_name,
+    result.rows
+      .filter((row) => row.alerts)
+      .map((row) => {
+        const vehicle = vehicleFactsOfRow(row);
+        return {
+          row,
+          event: 'saved_search_match' as const,
+          vehicleId: vehicle.id,
+          message: savedSearchMatchMessage({
+            vehicle,
+            searchId: Number(row.search_id),
+            searchName: row.name,
+            personName: row.person_name,
+          }),
+          entry: {
+            kind: 'saved_search' as const,
+            id: Number(row.search_id),
+            name: row.name,
+            vehicle,
+            reason: 'published' as const,
+          },
+        };
       }),
-    })),
   );
 }

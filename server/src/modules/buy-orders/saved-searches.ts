@@ -15,6 +15,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
+import { assertTextable } from './alert-schedule';
 
 /** Whose searches: the person's, or a dealership without a team's (its buy-code session). */
 const ownedBy = (actor: Actor) =>
@@ -56,6 +57,8 @@ export async function findSavedSearches(db: Executor, actor: Actor, id?: number)
     path: inventoryPathOf(search),
     placedBy: placedBy ?? null,
     alerts: search.alerts,
+    alertChannel: search.alertChannel,
+    alertCadence: search.alertCadence,
     matches: Number(matches),
     createdAt: search.createdAt.toISOString(),
   }));
@@ -72,6 +75,7 @@ export async function createSavedSearch(db: Database, input: CreateSavedSearch, 
   return withRetries(() =>
     db.transaction(async (tx) => {
       await tx.select({ id: dealers.id }).from(dealers).where(eq(dealers.id, actor.id!)).for('update');
+      await assertTextable(tx, actor.id!, input.alertChannel);
       const [held] = await tx.select({ n: count() }).from(savedSearches).where(ownedBy(actor));
       if ((held?.n ?? 0) >= MAX_SAVED_SEARCHES)
         throw new AppError(ERROR_CODES.conflict, SAVED_SEARCH_TEXT.tooMany);
@@ -86,6 +90,8 @@ export async function createSavedSearch(db: Database, input: CreateSavedSearch, 
           grade: input.grade === null ? null : input.grade.toFixed(1),
           sort: input.sort,
           words: searchWordsOf(input.q),
+          alertChannel: input.alertChannel,
+          alertCadence: input.alertCadence,
         })
         .returning();
       await writeAudit(tx, actor, {
@@ -119,13 +125,23 @@ export async function updateSavedSearch(db: Database, id: number, body: UpdateSa
   if (actor.member?.role === 'viewer')
     throw new AppError(ERROR_CODES.forbidden, SAVED_SEARCH_TEXT.viewerRefused);
   return db.transaction(async (tx) => {
+    await assertTextable(tx, actor.id!, body.alertChannel);
     const [changed] = await tx
       .update(savedSearches)
-      .set({ alerts: body.alerts })
+      .set({
+        ...(body.alerts === undefined ? {} : { alerts: body.alerts }),
+        ...(body.alertChannel === undefined ? {} : { alertChannel: body.alertChannel }),
+        ...(body.alertCadence === undefined ? {} : { alertCadence: body.alertCadence }),
+      })
       .where(and(eq(savedSearches.id, id), ownedBy(actor)))
       .returning({ id: savedSearches.id });
     if (!changed) throw notFound(SAVED_SEARCH_TEXT.notFound);
-    await writeAudit(tx, actor, { entity: 'saved_search', entityId: id, action: 'alerts', after: body });
+    await writeAudit(tx, actor, {
+      entity: 'saved_search',
+      entityId: id,
+      action: body.alerts === undefined ? 'alert_delivery' : 'alerts',
+      after: body,
+    });
     return (await findSavedSearches(tx, actor, id))[0]!;
   });
 }

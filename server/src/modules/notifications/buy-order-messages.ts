@@ -1,3 +1,5 @@
+import { ALERT_TEXT } from '@contracts/alert-delivery-texts';
+import { dealerDashboardPath } from '@contracts/routes';
 import {
   compose,
   defineMessage,
@@ -80,4 +82,49 @@ export const savedSearchMatchMessage = defineMessage(
       sms: `Saved search “${f.searchName}”: ${vehicleName(f.vehicle)}${f.vehicle.price ? ` ${usd(f.vehicle.price)}` : ''} matches.`,
     }),
   (f) => ({ kind: 'saved_search', id: f.searchId }),
+);
+
+/** One match in a daily digest: the car, and the order or saved search it matched. */
+export interface DigestEntry {
+  kind: 'buy_order' | 'saved_search';
+  /** The order's number or the search's id. */
+  id: number;
+  /** The saved search's name (a buy order is named by its number). */
+  name: string | null;
+  vehicle: VehicleFacts;
+  reason: 'published' | 'price_drop';
+}
+
+const entryLabel = (e: DigestEntry) =>
+  e.kind === 'buy_order' ? `buy order #${e.id}` : `saved search “${e.name ?? ''}”`;
+
+/**
+ * The day's matches in one message (DESIGN.md §13), for a person whose orders or searches gather
+ * their alerts: each car once, with what it matched, and the link to it. Its entries are added to
+ * the queued row as matches happen (enqueue-digest.ts) and rendered when it leaves.
+ */
+export const alertDigestMessage = defineMessage(
+  'alert_digest',
+  (ctx: MessageContext, f: { day: string; personName: string | null; entries: DigestEntry[] }) => {
+    const byCar = new Map<number, DigestEntry[]>();
+    for (const entry of f.entries)
+      byCar.set(entry.vehicle.id, [...(byCar.get(entry.vehicle.id) ?? []), entry]);
+    const cars = [...byCar.values()];
+    return compose(ctx, {
+      subject: ALERT_TEXT.digestSubject(cars.length),
+      lines: [
+        ...(f.personName ? [`Hello ${f.personName},`] : []),
+        `${cars.length === 1 ? 'This car' : `These ${cars.length} cars`} matched your buy orders and saved searches:`,
+        ...cars.map((entries) => {
+          const car = entries[0]!.vehicle;
+          const price = car.price ? `, ${usd(car.price)}` : '';
+          const drop = entries.some((e) => e.reason === 'price_drop') ? ' (price drop)' : '';
+          return `• ${vehicleName(car)}${price}${drop}, for your ${entries.map(entryLabel).join(' and ')}: ${ctx.origin}${LINKS.vehicle(car)}`;
+        }),
+      ],
+      action: 'See your buy orders',
+      path: dealerDashboardPath('buy-orders'),
+      sms: `${cars.length} new ${cars.length === 1 ? 'match' : 'matches'} for your buy orders and saved searches.`,
+    });
+  },
 );

@@ -20,9 +20,16 @@ export type { NotificationEvent };
  */
 export type Recipient =
   | { admins: true }
-  | { dealerId: number; contact: DealerContact }
-  /** One person's own address: a team member's invitation or password reset. */
-  | { email: string };
+  | {
+      dealerId: number;
+      contact: DealerContact;
+      /** Only these of the channels the dealership's preferences enable (an order's own choice). */
+      only?: NotificationChannel[];
+    }
+  /** One person's own address: a team member's invitation or password reset, a buy order's alert. */
+  | { email: string }
+  /** A text to the dealership's phone its buy order or saved search asked for (DESIGN.md §13). */
+  | { phone: string; dealerId: number };
 
 /** A message as sent: its subject, texts, link and SMS body. */
 export type MessagePayload = RenderedNotification;
@@ -34,6 +41,8 @@ export interface Notification {
   to: Recipient[];
   /** A template with its facts (`offerReceivedMessage({…})`): rendered with the brand and origin when sent. */
   message: NotificationMessage;
+  /** Not sent before then (the person's quiet hours, DESIGN.md §13); default now. */
+  notBefore?: Date;
 }
 
 export const idempotencyKeyOf = (
@@ -111,6 +120,7 @@ export async function enqueueNotifications(tx: Executor, items: Notification[]) 
       channel,
       payload: { ...item.message, ...owner },
       idempotencyKey,
+      ...(item.notBefore ? { nextAttemptAt: item.notBefore } : {}),
     });
   };
 
@@ -118,6 +128,11 @@ export async function enqueueNotifications(tx: Executor, items: Notification[]) 
     for (const to of item.to) {
       if ('email' in to) {
         add(item, to.email, 'email');
+        continue;
+      }
+      if ('phone' in to) {
+        const number = toE164(to.phone);
+        if (number) add(item, number, 'sms', { dealerId: to.dealerId, contact: 'main' });
         continue;
       }
       if ('admins' in to) {
@@ -128,7 +143,11 @@ export async function enqueueNotifications(tx: Executor, items: Notification[]) 
       const dealer = dealerRows.get(to.dealerId);
       if (!dealer) continue;
       const { email, phone } = contactOf(dealer, to.contact);
-      const channels = channelsOf(to.dealerId, item.event);
+      const enabled = channelsOf(to.dealerId, item.event);
+      const channels = {
+        email: enabled.email && (!to.only || to.only.includes('email')),
+        sms: enabled.sms && (!to.only || to.only.includes('sms')),
+      };
       const owner = { dealerId: to.dealerId, contact: to.contact };
       if (channels.email) add(item, email, 'email', owner);
       const number = toE164(phone);
