@@ -95,8 +95,16 @@ describe('first start', () => {
         'transaction_paid',
         'unwind_requested',
         'buy_order_match',
+        'saved_search_match',
+        'alert_digest',
       ]),
     );
+    // Alerts as each order and search asks: texts beside e-mails, the daily digests queued for
+    // their hour (issue #30).
+    expect(messages.some((m) => m.event === 'buy_order_match' && m.channel === 'sms')).toBe(true);
+    const digests = messages.filter((m) => m.event === 'alert_digest');
+    expect(digests.length).toBeGreaterThan(0);
+    expect(digests.every((m) => m.status === 'queued' && m.nextAttemptAt.getTime() > Date.now())).toBe(true);
     // Buy orders in every state (issue #30); the published cars matched the open ones.
     const orders = await db.select({ status: effectiveStatusSql }).from(buyOrders);
     expect(new Set(orders.map((o) => o.status))).toEqual(

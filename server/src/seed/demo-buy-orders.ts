@@ -1,15 +1,19 @@
+import { searchWordsOf } from '@contracts/vehicle-search';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {
+  alertSchedules,
   buyOrderMatches,
   buyOrders,
   buyOrderTargets,
   dealers,
   dealerUsers,
+  savedSearches,
   transactions,
   vehicles,
 } from '../db/schema';
 import { matchBuyOrders } from '../modules/buy-orders/match-buy-orders';
+import { matchSavedSearches } from '../modules/buy-orders/match-saved-searches';
 import { updateVehicleRow } from '../modules/vehicle-rows/vehicle-rows';
 import { DEMO_TEAM_DEALER } from './demo-team';
 
@@ -44,6 +48,8 @@ const ORDERS: DemoOrder[] = [
       quantity: 3,
       neededBy: inDays(45),
       deliveryZip: '07701',
+      // By e-mail to Rita and a text to the dealership's phone, held through her quiet hours.
+      alertChannel: 'both',
     },
   },
   {
@@ -69,7 +75,15 @@ const ORDERS: DemoOrder[] = [
       ['Honda', 'Accord'],
       ['Honda', 'CR-V'],
     ],
-    order: { maxMiles: 80000, certification: 'all', quantity: 2, neededBy: inDays(30), deliveryZip: '53703' },
+    order: {
+      maxMiles: 80000,
+      certification: 'all',
+      quantity: 2,
+      neededBy: inDays(30),
+      deliveryZip: '53703',
+      // Its matches come in one e-mail a day, at Lakeside's digest hour.
+      alertCadence: 'daily',
+    },
   },
   {
     dealer: LAKESIDE,
@@ -81,6 +95,27 @@ const ORDERS: DemoOrder[] = [
     targets: [['Jeep', null]],
     order: { quantity: 1, neededBy: inDays(20), deliveryZip: '53703', status: 'cancelled' },
   },
+];
+
+interface DemoSearch {
+  dealer: string;
+  person?: 'tom' | 'rita';
+  name: string;
+  q: string;
+  search: Partial<typeof savedSearches.$inferInsert>;
+}
+
+const SEARCHES: DemoSearch[] = [
+  { dealer: LAKESIDE, name: 'Camrys', q: 'camry', search: {} },
+  { dealer: LAKESIDE, name: 'Any SUV 4.0+', q: '', search: { grade: '4.0', alertCadence: 'daily' } },
+  {
+    dealer: DEMO_TEAM_DEALER,
+    person: 'rita',
+    name: 'Auction certified trucks',
+    q: 'f-150',
+    search: { cert: 'auction' },
+  },
+  { dealer: DEMO_TEAM_DEALER, person: 'tom', name: 'BMWs', q: 'bmw', search: { alerts: false } },
 ];
 
 export async function seedDemoBuyOrders(db: Database) {
@@ -185,12 +220,43 @@ export async function seedDemoBuyOrders(db: Database) {
         where vehicle_id = ${highlander.id}`);
     }
 
-    // The published cars as if each had just been completed: the open orders' matches and alerts.
+    // Saved searches: alerts instantly, in the daily digest, and off; Rita's quiet hours.
+    for (const demo of SEARCHES) {
+      const [dealer] = await tx.select().from(dealers).where(eq(dealers.dealerName, demo.dealer));
+      if (!dealer) continue;
+      const [person] = demo.person
+        ? await tx
+            .select({ id: dealerUsers.id })
+            .from(dealerUsers)
+            .where(
+              and(eq(dealerUsers.dealerId, dealer.id), sql`${dealerUsers.email} like ${`${demo.person}@%`}`),
+            )
+        : [];
+      await tx.insert(savedSearches).values({
+        dealerId: dealer.id,
+        dealerUserId: person?.id ?? null,
+        name: demo.name,
+        q: demo.q,
+        words: searchWordsOf(demo.q),
+        ...demo.search,
+      });
+      if (person && demo.person === 'rita')
+        await tx
+          .insert(alertSchedules)
+          .values({ dealerId: dealer.id, dealerUserId: person.id, quietStart: 21, quietEnd: 7 })
+          .onConflictDoNothing();
+    }
+
+    // The published cars as if each had just been completed: the open orders' and saved searches'
+    // matches and alerts.
     const published = await tx
       .select({ id: vehicles.id })
       .from(vehicles)
       .where(and(eq(vehicles.status, 'active'), eq(vehicles.inQueue, false)))
       .orderBy(asc(vehicles.id));
-    for (const vehicle of published) await matchBuyOrders(tx, vehicle.id, 'published');
+    for (const vehicle of published) {
+      await matchBuyOrders(tx, vehicle.id, 'published');
+      await matchSavedSearches(tx, vehicle.id);
+    }
   });
 }

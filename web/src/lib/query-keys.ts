@@ -21,6 +21,8 @@ export const queryKeys = {
     watchlist: () => ['dealer-portal', 'watchlist'] as const,
     /** Cars held for the dealership's first look (DESIGN.md §13). */
     firstLooks: () => ['dealer-portal', 'first-looks'] as const,
+    /** When the person's alerts arrive (time zone, digest hour, quiet hours). */
+    alertSchedule: () => ['dealer-portal', 'alert-schedule'] as const,
   },
   auth: {
     adminCheck: () => ['auth', 'admin-check'] as const,

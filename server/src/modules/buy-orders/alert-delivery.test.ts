@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertMember, insertVehicle, MEMBER_PASSWORD } from '../../../test/factories';
 import { dealerWithCode, nextAddress } from '../../../test/helpers';
-import { signIn, signInMember } from '../../../test/sessions';
+import { signInMember } from '../../../test/sessions';
 import { withApp } from '../../../test/with-app';
 import { type NotificationPayload, notifications } from '../../db/schema';
 import { messageContextOf } from '../notifications/notification-messages';

@@ -11,6 +11,7 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import { useBuyOrders, useSavedSearches } from './api/buy-orders';
 import { useDealerBuyCodes, useDealerOffers, useDealerTransactions } from './api/dealer-portal';
 import { useNotificationPreferences } from './api/notification-preferences';
+import { AlertScheduleSection } from './components/alert-schedule-section';
 import { BuyCodesSection } from './components/buy-codes-section';
 import { BuyOrdersSection } from './components/buy-orders-section';
 import { FirstLookSection } from './components/first-look-section';
@@ -112,6 +113,7 @@ function DealerDashboard({ dealerName, member }: { dealerName: string; member: M
           ) : (
             <SectionSkeleton label="Loading saved searches" />
           )}
+          <AlertScheduleSection />
           {/* Every person keeps one, a viewer too: it is theirs alone (issue #30). */}
           <WatchlistSection />
         </div>

@@ -1,4 +1,4 @@
-import type { CreateBuyOrderBody, UpdateBuyOrderBody } from '@contracts/buy-orders';
+import type { CreateBuyOrderBody, UpdateBuyOrderBody, UpdateSavedSearchBody } from '@contracts/buy-orders';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, readApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -42,12 +42,12 @@ export function useDeleteSavedSearch() {
   });
 }
 
-/** PATCH /api/dealer/saved-searches/:id: alerts on or off. */
+/** PATCH /api/dealer/saved-searches/:id: alerts on or off, and how they arrive. */
 export function useUpdateSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, alerts }: { id: number; alerts: boolean }) =>
-      callApi('updateSavedSearch', { params: { id }, body: { alerts } }),
+    mutationFn: ({ id, body }: { id: number; body: UpdateSavedSearchBody }) =>
+      callApi('updateSavedSearch', { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.savedSearches() }),
   });
 }

@@ -7,13 +7,14 @@ import {
 } from '@contracts/buy-orders';
 import { formatUsd } from '@contracts/money';
 import { vehiclePath } from '@contracts/routes';
-import { BellOff, BellRing, Target } from 'lucide-react';
+import { Target } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge, BUY_ORDER_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { formatDay } from '@/lib/time-left';
 import { useUpdateBuyOrder } from '../api/buy-orders';
+import { AlertControls, alertChangeToasts } from './alert-controls';
 import { NewBuyOrderDialog } from './new-buy-order-dialog';
 
 /**
@@ -134,8 +135,21 @@ function BuyOrderItem({ order, canAct }: { order: BuyOrderView; canAct: boolean 
         </div>
       ) : active ? (
         <p className="mt-3 text-sm text-slate-600">
-          No match yet: we will e-mail you the moment one is published.
+          {order.alerts
+            ? 'No match yet: we will tell you the moment one is published.'
+            : 'No match yet: matches will be listed here.'}
         </p>
+      ) : null}
+      {active ? (
+        <AlertControls
+          state={order}
+          canAct={canAct}
+          pending={update.isPending}
+          name={`order #${order.id}`}
+          onChange={(body, done) =>
+            update.mutate({ id: order.id, body }, alertChangeToasts(done, `Order #${order.id}: ${title}`))
+          }
+        />
       ) : null}
       {canAct && active ? (
         <div className="mt-3 flex flex-wrap gap-2">
@@ -148,38 +162,6 @@ function BuyOrderItem({ order, canAct }: { order: BuyOrderView; canAct: boolean 
               Resume<span className="sr-only"> order #{order.id}</span>
             </Button>
           )}
-          <Button
-            size="sm"
-            variant="outline"
-            className="aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-800"
-            aria-pressed={order.alerts}
-            disabled={update.isPending}
-            onClick={() =>
-              update.mutate(
-                { id: order.id, body: { alerts: !order.alerts } },
-                {
-                  onSuccess: () =>
-                    toast({
-                      title: order.alerts ? 'E-mail alerts off' : 'E-mail alerts on',
-                      description: `Order #${order.id}: ${order.alerts ? 'matches are listed here only' : 'we e-mail you each match'}.`,
-                    }),
-                  onError: (error) =>
-                    toast({
-                      variant: 'destructive',
-                      title: 'Could not change the buy order',
-                      description: error.message,
-                    }),
-                },
-              )
-            }
-          >
-            {order.alerts ? (
-              <BellRing aria-hidden="true" className="h-4 w-4" />
-            ) : (
-              <BellOff aria-hidden="true" className="h-4 w-4" />
-            )}
-            E-mail alerts<span className="sr-only"> for order #{order.id}</span>
-          </Button>
           <Button size="sm" variant="ghost" disabled={update.isPending} onClick={() => change('cancelled')}>
             Cancel order<span className="sr-only"> #{order.id}</span>
           </Button>

@@ -9,6 +9,11 @@ import {
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import {
+  type AlertCadence,
+  type AlertChannel,
+  AlertDeliveryFields,
+} from '@/components/alerts/alert-delivery-fields';
 import { Button } from '@/components/ui/button';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
@@ -30,6 +35,8 @@ interface OrderForm {
   neededBy: string;
   deliveryZip: string;
   reconNote: string;
+  alertChannel: AlertChannel;
+  alertCadence: AlertCadence;
 }
 
 const GRADES = {
@@ -62,6 +69,8 @@ const EMPTY: OrderForm = {
   neededBy: '',
   deliveryZip: '',
   reconNote: '',
+  alertChannel: 'email',
+  alertCadence: 'instant',
 };
 
 /** The form's strings as the API's body: blank optional fields are left out. */
@@ -77,6 +86,8 @@ const bodyOf = (v: OrderForm): CreateBuyOrderBody => ({
   neededBy: v.neededBy,
   deliveryZip: v.deliveryZip,
   reconNote: v.reconNote || null,
+  alertChannel: v.alertChannel,
+  alertCadence: v.alertCadence,
 });
 
 const schemaResolver = zodResolver(createBuyOrderBodySchema, plainFieldErrors);
@@ -235,6 +246,10 @@ export function NewBuyOrderDialog() {
           placeholder="e.g. front-line ready, new tires"
           error={errors.reconNote?.message}
           {...form.register('reconNote')}
+        />
+        <AlertDeliveryFields
+          channel={form.register('alertChannel')}
+          cadence={form.register('alertCadence')}
         />
         {create.error ? (
           <p

@@ -1,9 +1,10 @@
 import { SAVED_SEARCH_TEXT, type SavedSearchView } from '@contracts/buy-orders';
-import { BellOff, BellRing, Search, Trash2 } from 'lucide-react';
+import { Search, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useDeleteSavedSearch, useUpdateSavedSearch } from '../api/buy-orders';
+import { AlertControls, alertChangeToasts } from './alert-controls';
 
 const CERT = { all: null, premium: 'premium certified', auction: 'auction certified' } as const;
 
@@ -46,47 +47,12 @@ export function SavedSearchesSection({ searches, canAct }: { searches: SavedSear
                 <p className="font-semibold text-slate-900">{s.name}</p>
                 <p className="text-sm text-slate-700">
                   {describe(s)} · {s.matches === 1 ? '1 new match' : `${s.matches} new matches`}
-                  {s.alerts ? '' : ' · e-mail alerts off'}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
                 <Link href={s.path} className={buttonClasses('outline', 'sm')}>
                   Search<span className="sr-only"> {s.name}</span>
                 </Link>
-                {canAct ? (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    className="aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-800"
-                    aria-pressed={s.alerts}
-                    disabled={update.isPending}
-                    onClick={() =>
-                      update.mutate(
-                        { id: s.id, alerts: !s.alerts },
-                        {
-                          onSuccess: () =>
-                            toast({
-                              title: s.alerts ? 'E-mail alerts off' : 'E-mail alerts on',
-                              description: s.name,
-                            }),
-                          onError: (error) =>
-                            toast({
-                              variant: 'destructive',
-                              title: 'Could not change',
-                              description: error.message,
-                            }),
-                        },
-                      )
-                    }
-                  >
-                    {s.alerts ? (
-                      <BellRing aria-hidden="true" className="h-4 w-4" />
-                    ) : (
-                      <BellOff aria-hidden="true" className="h-4 w-4" />
-                    )}
-                    E-mail alerts<span className="sr-only"> for {s.name}</span>
-                  </Button>
-                ) : null}
                 {canAct ? (
                   <Button
                     size="sm"
@@ -108,6 +74,17 @@ export function SavedSearchesSection({ searches, canAct }: { searches: SavedSear
                     Delete<span className="sr-only"> {s.name}</span>
                   </Button>
                 ) : null}
+              </div>
+              <div className="basis-full">
+                <AlertControls
+                  state={s}
+                  canAct={canAct}
+                  pending={update.isPending}
+                  name={s.name}
+                  onChange={(body, done) =>
+                    update.mutate({ id: s.id, body }, alertChangeToasts(done, s.name))
+                  }
+                />
               </div>
             </li>
           ))}

@@ -3,6 +3,11 @@ import { PAGE_PATHS } from '@contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import {
+  type AlertCadence,
+  type AlertChannel,
+  AlertDeliveryFields,
+} from '@/components/alerts/alert-delivery-fields';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
@@ -31,6 +36,8 @@ export function SaveSearchForm({ params, onDone }: { params: InventoryParams; on
   const me = useDealerMe();
   const [name, setName] = useState(() => suggestedName(params));
   const [error, setError] = useState<string | null>(null);
+  const [alertChannel, setAlertChannel] = useState<AlertChannel>('email');
+  const [alertCadence, setAlertCadence] = useState<AlertCadence>('instant');
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: () =>
@@ -41,6 +48,8 @@ export function SaveSearchForm({ params, onDone }: { params: InventoryParams; on
           cert: params.cert,
           grade: params.grade === 'any' ? 'any' : Number(params.grade).toFixed(1),
           sort: params.sort,
+          alertChannel,
+          alertCadence,
         },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.savedSearches() }),
@@ -86,6 +95,10 @@ export function SaveSearchForm({ params, onDone }: { params: InventoryParams; on
         maxLength={60}
         onChange={(event) => setName(event.target.value)}
         error={error ?? undefined}
+      />
+      <AlertDeliveryFields
+        channel={{ value: alertChannel, onChange: (e) => setAlertChannel(e.target.value as AlertChannel) }}
+        cadence={{ value: alertCadence, onChange: (e) => setAlertCadence(e.target.value as AlertCadence) }}
       />
       {save.error ? (
         <p

@@ -1,0 +1,161 @@
+import { type AlertSchedule, alertScheduleSchema } from '@contracts/alert-delivery';
+import { ALERT_TEXT, hourLabel, US_TIME_ZONES } from '@contracts/alert-delivery-texts';
+import { Clock3 } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/fields';
+import { toast } from '@/components/ui/use-toast';
+import { useAlertSchedule, useUpdateAlertSchedule } from '../api/alert-schedule';
+
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
+const NONE = '';
+
+/** The zones offered: the US ones, the browser's own and the saved one when they are elsewhere. */
+function zonesWith(...extra: (string | undefined)[]) {
+  const zones: { zone: string; label: string }[] = US_TIME_ZONES.map((z) => ({
+    zone: z.zone,
+    label: `${z.label} (${z.zone})`,
+  }));
+  for (const zone of extra)
+    if (zone && !zones.some((z) => z.zone === zone)) zones.push({ zone, label: zone });
+  return zones;
+}
+
+/**
+ * Dashboard → Alert schedule (DESIGN.md §13): the person's time zone, the hour of their daily
+ * digest, and quiet hours during which instant alerts wait. The contract's rules are checked before
+ * sending (a half-set quiet range is said at the field); the server checks them again.
+ */
+export function AlertScheduleSection() {
+  const schedule = useAlertSchedule();
+  const save = useUpdateAlertSchedule();
+  const [form, setForm] = useState<{
+    timeZone: string;
+    digestHour: string;
+    quietStart: string;
+    quietEnd: string;
+  } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (schedule.data && form === null)
+      setForm({
+        timeZone: schedule.data.timeZone,
+        digestHour: String(schedule.data.digestHour),
+        quietStart: schedule.data.quietStart === null ? NONE : String(schedule.data.quietStart),
+        quietEnd: schedule.data.quietEnd === null ? NONE : String(schedule.data.quietEnd),
+      });
+  }, [schedule.data, form]);
+  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form) return;
+    const body: AlertSchedule = {
+      timeZone: form.timeZone,
+      digestHour: Number(form.digestHour),
+      quietStart: form.quietStart === NONE ? null : Number(form.quietStart),
+      quietEnd: form.quietEnd === NONE ? null : Number(form.quietEnd),
+    };
+    const checked = alertScheduleSchema.safeParse(body);
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? ALERT_TEXT.saveFailed);
+      return;
+    }
+    setError(null);
+    save.mutate(checked.data, {
+      onSuccess: (saved) =>
+        toast({
+          title: ALERT_TEXT.saved,
+          description:
+            saved.quietStart === null
+              ? `Daily digest at ${hourLabel(saved.digestHour)}, no quiet hours.`
+              : `Daily digest at ${hourLabel(saved.digestHour)}, quiet ${hourLabel(saved.quietStart)}–${hourLabel(saved.quietEnd!)}.`,
+        }),
+      onError: (e) => toast({ variant: 'destructive', title: ALERT_TEXT.saveFailed, description: e.message }),
+    });
+  };
+
+  return (
+    <section
+      id="alert-schedule"
+      aria-labelledby="alert-schedule-title"
+      aria-busy={schedule.isPending}
+      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="alert-schedule-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <Clock3 aria-hidden="true" className="h-5 w-5 text-brand-700" />
+        {ALERT_TEXT.scheduleTitle}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{ALERT_TEXT.scheduleIntro}</p>
+      {schedule.isError ? (
+        <div role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
+          <p>Could not load your alert schedule: {schedule.error.message}</p>
+          <Button size="sm" variant="outline" className="mt-2" onClick={() => void schedule.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : !form ? (
+        <div className="mt-4 h-24 animate-pulse rounded-xl bg-slate-100">
+          <span className="sr-only">Loading your alert schedule…</span>
+        </div>
+      ) : (
+        <form noValidate onSubmit={submit} className="mt-4 grid gap-3">
+          <div className="grid gap-3 sm:grid-cols-2">
+            <SelectField
+              label={ALERT_TEXT.timeZone}
+              value={form.timeZone}
+              onChange={(e) => setForm({ ...form, timeZone: e.target.value })}
+            >
+              {zonesWith(browserZone, schedule.data?.timeZone).map((z) => (
+                <option key={z.zone} value={z.zone}>
+                  {z.label}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label={ALERT_TEXT.digestHour}
+              value={form.digestHour}
+              onChange={(e) => setForm({ ...form, digestHour: e.target.value })}
+            >
+              {HOURS.map((h) => (
+                <option key={h} value={h}>
+                  {hourLabel(h)}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label={ALERT_TEXT.quietStart}
+              value={form.quietStart}
+              onChange={(e) => setForm({ ...form, quietStart: e.target.value })}
+            >
+              <option value={NONE}>{ALERT_TEXT.noQuiet}</option>
+              {HOURS.map((h) => (
+                <option key={h} value={h}>
+                  {hourLabel(h)}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label={ALERT_TEXT.quietEnd}
+              value={form.quietEnd}
+              error={error ?? undefined}
+              onChange={(e) => setForm({ ...form, quietEnd: e.target.value })}
+            >
+              <option value={NONE}>{ALERT_TEXT.noQuiet}</option>
+              {HOURS.map((h) => (
+                <option key={h} value={h}>
+                  {hourLabel(h)}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <div>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : 'Save alert schedule'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
