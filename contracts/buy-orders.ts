@@ -35,7 +35,7 @@ export const BUY_ORDER_STATUS_LABELS: Record<BuyOrderStatus, string> = {
 export const BUY_ORDER_TEXT = {
   sectionTitle: 'Buy orders',
   intro:
-    'Tell us what to find. We match every car we publish against your open orders and e-mail you at once.',
+    'Tell us what to find. We match every car we publish against your open orders and tell you as each order asks: at once, or in a daily digest.',
   newOrder: 'New buy order',
   empty: 'No buy orders yet. Place one and we will source against it.',
   created: 'Buy order placed',

@@ -107,7 +107,7 @@ interface DemoSearch {
 
 const SEARCHES: DemoSearch[] = [
   { dealer: LAKESIDE, name: 'Camrys', q: 'camry', search: {} },
-  { dealer: LAKESIDE, name: 'Any SUV 4.0+', q: '', search: { grade: '4.0', alertCadence: 'daily' } },
+  { dealer: LAKESIDE, name: 'Grade 4.0 and up', q: '', search: { grade: '4.0', alertCadence: 'daily' } },
   {
     dealer: DEMO_TEAM_DEALER,
     person: 'rita',

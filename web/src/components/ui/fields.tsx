@@ -16,7 +16,7 @@ function FieldShell({
   children: ReactNode;
 }) {
   return (
-    <div className={cn('grid gap-1.5', className)}>
+    <div className={cn('grid min-w-0 gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>

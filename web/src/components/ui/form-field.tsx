@@ -24,7 +24,7 @@ export function FormField({
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('grid gap-1.5', className)}>
+    <div className={cn('grid min-w-0 gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>

@@ -20,7 +20,7 @@ export function SaveSearchButton({ params }: { params: InventoryParams }) {
       open={open}
       onOpenChange={setOpen}
       title={SAVED_SEARCH_TEXT.save}
-      description="We e-mail you each new car that matches it."
+      description="We tell you of each new car that matches it, at once or in a daily digest."
       trigger={
         <Button variant="outline" size="sm" className="whitespace-nowrap">
           <Bookmark aria-hidden="true" className="h-4 w-4" />
