@@ -8,7 +8,8 @@ export const MAX_SAVED_SEARCHES = 20;
 
 export const SAVED_SEARCH_TEXT = {
   sectionTitle: 'Saved searches',
-  intro: 'Searches you saved from the inventory: we tell you of each new car that matches, as each search asks.',
+  intro:
+    'Searches you saved from the inventory: we tell you of each new car that matches, as each search asks.',
   empty: 'No saved searches yet. Search the inventory, then choose “Save this search”.',
   save: 'Save this search',
   saved: 'Search saved',
