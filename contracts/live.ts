@@ -14,6 +14,7 @@ export const LIVE_TOPICS = [
   'buy_codes',
   'dealers',
   'notifications',
+  'work_orders',
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

@@ -337,6 +337,8 @@ export const offers = pgTable(
     status: text().notNull().default('pending'),
     counterAmount: money(),
     counterMessage: text(),
+    /** The reconditioning package the dealer asked for with the offer (DESIGN.md §14). */
+    reconPackageId: integer().references((): AnyPgColumn => reconPackages.id),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
@@ -748,6 +750,8 @@ export const buyOrders = pgTable(
       .notNull()
       .default('all'),
     reconNote: text(),
+    /** The reconditioning package the order's cars are to be bought with (DESIGN.md §14). */
+    reconPackageId: integer().references((): AnyPgColumn => reconPackages.id),
     quantity: integer().notNull(),
     filled: integer().notNull().default(0),
     neededBy: date({ mode: 'string' }).notNull(),
@@ -892,5 +896,132 @@ export const watchlistEntries = pgTable(
       .on(t.dealerId, t.dealerUserId, t.vehicleId)
       .nullsNotDistinct(),
     index('watchlist_entries_watching_idx').on(t.vehicleId).where(sql`${t.watching}`),
+  ],
+);
+
+/**
+ * Reconditioning packages (DESIGN.md §14, issue #31): configuration an admin keeps — a name, what it
+ * covers (a checklist that becomes a work order's tasks), its price added to a sale that chooses
+ * it, and the business days its work is promised in. Retired packages stay for the sales that chose
+ * them but are offered no more.
+ */
+export const reconPackages = pgTable(
+  'recon_packages',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    checklist: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    price: money().notNull(),
+    promisedDays: integer().notNull().default(0),
+    position: integer().notNull().default(0),
+    retiredAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('recon_packages_name_ci_unique').on(sql`lower(${t.name})`),
+    check('recon_packages_price_check', sql`${t.price} >= 0 and ${t.price} < 100000`),
+    check('recon_packages_promised_days_check', sql`${t.promisedDays} between 0 and 60`),
+  ],
+);
+
+/**
+ * A sale's reconditioning (DESIGN.md §14): one work order per sale with a package, the package as
+ * it was chosen (name and price copied), the date it is promised by, and its state. Pickup and
+ * delivery wait until it is done (or cancelled with the sale).
+ */
+export const workOrders = pgTable(
+  'work_orders',
+  {
+    id: serial().primaryKey(),
+    transactionId: integer()
+      .notNull()
+      .references(() => transactions.id),
+    vehicleId: integer()
+      .notNull()
+      .references(() => vehicles.id),
+    /** The buying dealership (its live stream hears of every change). */
+    dealerId: integer()
+      .notNull()
+      .references(() => dealers.id),
+    packageId: integer().references(() => reconPackages.id),
+    packageName: text().notNull(),
+    packagePrice: money().notNull(),
+    status: text({ enum: ['to_do', 'in_progress', 'done', 'cancelled'] })
+      .notNull()
+      .default('to_do'),
+    promisedOn: date({ mode: 'string' }).notNull(),
+    startedAt: timestamp({ withTimezone: true }),
+    doneAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('work_orders_transaction_unique').on(t.transactionId),
+    index('work_orders_status_idx').on(t.status, t.createdAt),
+    index('work_orders_dealer_idx').on(t.dealerId),
+    check('work_orders_status_check', sql`${t.status} in ('to_do', 'in_progress', 'done', 'cancelled')`),
+  ],
+);
+
+/**
+ * A work order's tasks: from the package's checklist and the car's condition report (each damage
+ * item, each tire under 4/32, each warning light), or added by staff; each with its state (not
+ * needed says why), parts and labour cost and notes.
+ */
+export const workOrderTasks = pgTable(
+  'work_order_tasks',
+  {
+    id: serial().primaryKey(),
+    workOrderId: integer()
+      .notNull()
+      .references(() => workOrders.id, { onDelete: 'cascade' }),
+    position: integer().notNull().default(0),
+    source: text({ enum: ['package', 'damage', 'tire', 'warning_light', 'added'] }).notNull(),
+    title: text().notNull(),
+    status: text({ enum: ['to_do', 'in_progress', 'done', 'not_needed'] })
+      .notNull()
+      .default('to_do'),
+    notNeededReason: text(),
+    partsCost: money().notNull().default('0'),
+    labourCost: money().notNull().default('0'),
+    notes: text().notNull().default(''),
+    updatedBy: text(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    index('work_order_tasks_order_idx').on(t.workOrderId, t.position),
+    check(
+      'work_order_tasks_status_check',
+      sql`${t.status} in ('to_do', 'in_progress', 'done', 'not_needed')`,
+    ),
+    check(
+      'work_order_tasks_costs_check',
+      sql`${t.partsCost} >= 0 and ${t.labourCost} >= 0 and ${t.partsCost} < 100000 and ${t.labourCost} < 100000`,
+    ),
+    check(
+      'work_order_tasks_not_needed_check',
+      sql`${t.status} <> 'not_needed' or coalesce(btrim(${t.notNeededReason}), '') <> ''`,
+    ),
+  ],
+);
+
+/** Before and after photos of a task, through the photo pipeline (vehicle_photos rows, no vehicle). */
+export const workOrderPhotos = pgTable(
+  'work_order_photos',
+  {
+    photoId: integer()
+      .primaryKey()
+      .references(() => vehiclePhotos.id, { onDelete: 'cascade' }),
+    taskId: integer()
+      .notNull()
+      .references(() => workOrderTasks.id, { onDelete: 'cascade' }),
+    stage: text({ enum: ['before', 'after'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('work_order_photos_task_idx').on(t.taskId),
+    check('work_order_photos_stage_check', sql`${t.stage} in ('before', 'after')`),
   ],
 );

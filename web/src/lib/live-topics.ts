@@ -35,6 +35,13 @@ export const LIVE_TOPIC_KEYS: Record<LiveTopic, readonly QueryKey[]> = {
     queryKeys.auth.dealerMe(),
   ],
   notifications: [queryKeys.admin.allNotifications()],
+  // Reconditioning: the dealer follows its work orders, staff and admins their board (DESIGN.md §14).
+  work_orders: [
+    queryKeys.dealerPortal.workOrders(),
+    queryKeys.dealerPortal.transactions(),
+    queryKeys.admin.workOrders(),
+    queryKeys.admin.transactions(),
+  ],
 };
 
 const isLiveTopic = (topic: unknown): topic is LiveTopic =>

@@ -23,6 +23,8 @@ export const queryKeys = {
     firstLooks: () => ['dealer-portal', 'first-looks'] as const,
     /** When the person's alerts arrive (time zone, digest hour, quiet hours). */
     alertSchedule: () => ['dealer-portal', 'alert-schedule'] as const,
+    /** The dealership's work orders (reconditioning, DESIGN.md §14). */
+    workOrders: () => ['dealer-portal', 'work-orders'] as const,
   },
   auth: {
     adminCheck: () => ['auth', 'admin-check'] as const,
@@ -53,6 +55,9 @@ export const queryKeys = {
     transactionAging: () => ['admin', 'transactions', 'aging'] as const,
     offers: () => ['admin', 'offers'] as const,
     demand: () => ['admin', 'demand'] as const,
+    /** Reconditioning: packages, and the work orders (board and each one) as a prefix. */
+    reconPackages: () => ['admin', 'recon-packages'] as const,
+    workOrders: () => ['admin', 'work-orders'] as const,
     /** One buy order's history (under demand: refreshed with the board). */
     buyOrderHistory: (orderId: number) => ['admin', 'demand', 'history', orderId] as const,
     /** The Complete dialog's "N open orders match" for one car and the values typed. */
