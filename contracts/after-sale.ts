@@ -185,6 +185,8 @@ export type DealerSaleEventBody = z.input<typeof dealerSaleEventBodySchema>;
 
 export const SALE_EVENT_TYPES = [
   'sold',
+  /** The reconditioning package chosen with the sale (DESIGN.md §14): a charge on its ledger. */
+  'recon_package',
   'payment_recorded',
   'refund_recorded',
   'title_received',

@@ -78,12 +78,20 @@ export async function attachBillOfSale(
 /** The ledger as the bill of sale states it: the same figures as every view (issue #27). */
 function ledgerLine(state: SaleState) {
   const usd = (decimal: string) => formatCents(decimalToCents(decimal));
+  // Charges on the sale (a reconditioning package, a late fee), then what it costs in all.
+  const charges = state.ledger.filter((line) => line.kind === 'charge');
+  const totalCents = state.ledger
+    .filter((line) => line.kind === 'price' || line.kind === 'charge')
+    .reduce((sum, line) => sum + decimalToCents(line.amount), 0);
+  const charged = charges.length
+    ? `${charges.map((line) => `${line.label} ${usd(line.amount)}`).join('. ')}. Total ${formatCents(totalCents)}. `
+    : '';
   const credits = decimalToCents(state.adjustments) > 0 ? ` Credits ${usd(state.adjustments)}.` : '';
   const owed =
     decimalToCents(state.refundOwed) > 0
       ? `Refund owed to the buyer ${usd(state.refundOwed)}.`
       : `Balance due ${usd(centsToDecimal(Math.max(0, decimalToCents(state.balance))))}.`;
-  return `Received to date ${usd(state.paidAmount)}.${credits} ${owed}`;
+  return `${charged}Received to date ${usd(state.paidAmount)}.${credits} ${owed}`;
 }
 
 /** Who sells, as the generated bill of sale names them (the brand, SELLER_ADDRESS). */

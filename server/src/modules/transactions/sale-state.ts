@@ -41,6 +41,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 function summaryOf(event: StoredSaleEvent): string {
   const d = event.data;
   switch (event.type as SaleEventType) {
+    case 'recon_package':
+      return `Reconditioning package: ${text(d.name)}, ${usd(toCents(text(d.amount)) ?? 0)}`;
     case 'payment_recorded': {
       // "unrecorded": a sale marked paid before payments were recorded (migration 0011).
       const method = PAYMENT_METHODS[d.method as PaymentMethod] ?? 'an unrecorded method';
@@ -163,6 +165,9 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
     const d = event.data;
     const eventDay = dateInZone(event.createdAt, terms.timeZone);
     switch (event.type as SaleEventType) {
+      case 'recon_package':
+        money(event, 'charge', `Reconditioning: ${text(d.name)}`, eventDay);
+        break;
       case 'payment_recorded':
         money(event, 'payment', 'Payment received', text(d.receivedOn));
         break;
