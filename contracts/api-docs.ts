@@ -13,6 +13,7 @@ export const API_TAGS = {
   'Dealer portal': 'What a signed-in dealer sees and does after buying.',
   Administration: 'Dealers, buy codes, sales, the audit log and the notification log.',
   Notifications: 'Live updates and e-mail unsubscribe.',
+  Reconditioning: 'Work orders after a sale with a package: tasks, costs, photos (DESIGN.md §14).',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
@@ -99,6 +100,10 @@ export const API_DOCS: Record<ApiRouteName, { tag: ApiTag; summary: string }> = 
     summary: 'One buy order’s matches, their alerts, first looks and outcomes',
   },
   dealerSavedSearches: { tag: 'Dealer portal', summary: 'The person’s saved inventory searches' },
+  listReconPackages: { tag: 'Reconditioning', summary: 'The reconditioning packages a buyer may choose' },
+  adminReconPackages: { tag: 'Reconditioning', summary: 'Every package, retired ones too' },
+  createReconPackage: { tag: 'Reconditioning', summary: 'Add a reconditioning package' },
+  updateReconPackage: { tag: 'Reconditioning', summary: 'Change, retire or offer again a package' },
   dealerAlertSchedule: {
     tag: 'Dealer portal',
     summary: 'When the person’s alerts arrive: time zone, digest hour, quiet hours',
@@ -113,6 +118,12 @@ export const API_DOCS: Record<ApiRouteName, { tag: ApiTag; summary: string }> = 
   dealerWatchlist: { tag: 'Dealer portal', summary: 'The person’s watchlist: favorites and watched cars' },
   updateWatchlistEntry: { tag: 'Dealer portal', summary: 'Mark or unmark one car Favorite or Watch' },
   mergeWatchlist: { tag: 'Dealer portal', summary: 'Add the browser’s Favorite and Watch lists on sign-in' },
+  listWorkOrders: { tag: 'Reconditioning', summary: 'Work orders by state (the recon board)' },
+  getWorkOrder: { tag: 'Reconditioning', summary: 'One work order: tasks, costs, photos, time-to-line' },
+  addWorkOrderTask: { tag: 'Reconditioning', summary: 'Add a task the shop found' },
+  updateWorkOrderTask: { tag: 'Reconditioning', summary: 'Change a task: status, costs, notes' },
+  attachTaskPhotos: { tag: 'Reconditioning', summary: 'Attach uploaded before or after photos to a task' },
+  dealerWorkOrders: { tag: 'Dealer portal', summary: 'The dealership’s work orders, live' },
   listDealers: { tag: 'Administration', summary: 'List dealers' },
   createDealer: { tag: 'Administration', summary: 'Create a dealer' },
   updateDealer: { tag: 'Administration', summary: 'Edit or deactivate a dealer' },

@@ -117,12 +117,24 @@ export const API_ROUTES = {
   createSavedSearch: { method: 'POST', path: '/api/dealer/saved-searches', access: 'dealer' },
   deleteSavedSearch: { method: 'DELETE', path: '/api/dealer/saved-searches/:id', access: 'dealer' },
   updateSavedSearch: { method: 'PATCH', path: '/api/dealer/saved-searches/:id', access: 'dealer' },
+  // Reconditioning packages (DESIGN.md §14): offered to every buyer, kept by admins.
+  listReconPackages: { method: 'GET', path: '/api/recon-packages', access: 'public' },
+  adminReconPackages: { method: 'GET', path: '/api/recon-packages/all', access: 'admin' },
+  createReconPackage: { method: 'POST', path: '/api/recon-packages', access: 'admin' },
+  updateReconPackage: { method: 'PATCH', path: '/api/recon-packages/:id', access: 'admin' },
   dealerAlertSchedule: { method: 'GET', path: '/api/dealer/alert-schedule', access: 'dealer' },
   updateAlertSchedule: { method: 'PUT', path: '/api/dealer/alert-schedule', access: 'dealer' },
   // The person's watchlist (issue #30): any dealer session, a viewer's too (it commits the dealership to nothing).
   dealerWatchlist: { method: 'GET', path: '/api/dealer/watchlist', access: 'dealer' },
   updateWatchlistEntry: { method: 'PUT', path: '/api/dealer/watchlist/:id', access: 'dealer' },
   mergeWatchlist: { method: 'POST', path: '/api/dealer/watchlist/merge', access: 'dealer' },
+  // Reconditioning (issue #31, DESIGN.md §14): the shop works the work orders; the dealer reads its own.
+  listWorkOrders: { method: 'GET', path: '/api/work-orders', access: 'staff' },
+  getWorkOrder: { method: 'GET', path: '/api/work-orders/:id', access: 'staff' },
+  addWorkOrderTask: { method: 'POST', path: '/api/work-orders/:id/tasks', access: 'staff' },
+  updateWorkOrderTask: { method: 'PATCH', path: '/api/work-orders/:id/tasks/:taskId', access: 'staff' },
+  attachTaskPhotos: { method: 'POST', path: '/api/work-orders/:id/tasks/:taskId/photos', access: 'staff' },
+  dealerWorkOrders: { method: 'GET', path: '/api/dealer/work-orders', access: 'dealer' },
   // Dealers, buy codes, transactions, activity (admin)
   listDealers: { method: 'GET', path: '/api/dealers', access: 'admin' },
   createDealer: { method: 'POST', path: '/api/dealers', access: 'admin' },

@@ -4,6 +4,7 @@ import { idSchema, jsonIdSchema, VEHICLE_ID_MESSAGE } from './ids';
 import { OFFER_STATUSES, TRANSACTION_STATUSES } from './limits';
 import { MONEY_TEXT } from './money';
 import { moneySchema, moneyTextSchema } from './money-schema';
+import { saleWorkOrderSchema } from './work-orders';
 import { z } from './zod';
 
 /** Texts of buying (spec §2, §5, §8), verbatim. */
@@ -156,6 +157,8 @@ export const dealerTransactionSchema = z.object({
   /** The generated bill of sale (or the uploaded signed copy): GET /api/transactions/:id/bill-of-sale. */
   billOfSale: z.string(),
   ...saleStateSchema.shape,
+  /** The sale's reconditioning (issue #31): null without a work order. */
+  workOrder: saleWorkOrderSchema.nullable(),
 });
 export type DealerTransaction = z.infer<typeof dealerTransactionSchema>;
 

@@ -65,6 +65,11 @@ import {
   photoUploadStatusSchema,
   vehiclePhotoParamsSchema,
 } from './photos';
+import {
+  createReconPackageBodySchema,
+  reconPackageSchema,
+  updateReconPackageBodySchema,
+} from './recon-packages';
 import { saleTermsPreviewSchema } from './sale-terms';
 import { syncResultSchema } from './sheets-sync';
 import {
@@ -117,6 +122,14 @@ import {
   watchlistEntrySchema,
   watchlistFlagsSchema,
 } from './watchlist';
+import {
+  addTaskBodySchema,
+  attachTaskPhotosBodySchema,
+  updateTaskBodySchema,
+  workOrderSchema,
+  workOrdersQuerySchema,
+  workOrderTaskParamsSchema,
+} from './work-orders';
 import { z } from './zod';
 
 /** Sign-outs and the password change answer just this. */
@@ -272,6 +285,14 @@ export const endpointSchemas = (premiumLabel: string) =>
       body: updateSavedSearchBodySchema,
       response: { 200: savedSearchSchema },
     },
+    listReconPackages: { response: { 200: z.array(reconPackageSchema) } },
+    adminReconPackages: { response: { 200: z.array(reconPackageSchema) } },
+    createReconPackage: { body: createReconPackageBodySchema, response: { 201: reconPackageSchema } },
+    updateReconPackage: {
+      params: idParamsSchema,
+      body: updateReconPackageBodySchema,
+      response: { 200: reconPackageSchema },
+    },
     dealerAlertSchedule: { response: { 200: alertScheduleSchema } },
     updateAlertSchedule: { body: alertScheduleSchema, response: { 200: alertScheduleSchema } },
     dealerWatchlist: { response: { 200: z.array(watchlistEntrySchema) } },
@@ -282,6 +303,20 @@ export const endpointSchemas = (premiumLabel: string) =>
     },
     mergeWatchlist: { body: mergeWatchlistBodySchema, response: { 200: z.array(watchlistEntrySchema) } },
 
+    listWorkOrders: { query: workOrdersQuerySchema, response: { 200: z.array(workOrderSchema) } },
+    getWorkOrder: { params: idParamsSchema, response: { 200: workOrderSchema } },
+    addWorkOrderTask: { params: idParamsSchema, body: addTaskBodySchema, response: { 201: workOrderSchema } },
+    updateWorkOrderTask: {
+      params: workOrderTaskParamsSchema,
+      body: updateTaskBodySchema,
+      response: { 200: workOrderSchema },
+    },
+    attachTaskPhotos: {
+      params: workOrderTaskParamsSchema,
+      body: attachTaskPhotosBodySchema,
+      response: { 200: workOrderSchema },
+    },
+    dealerWorkOrders: { response: { 200: z.array(workOrderSchema) } },
     listDealers: { response: { 200: z.array(dealerSchema) } },
     createDealer: { body: createDealerBodySchema, response: { 201: createDealerResponseSchema } },
     updateDealer: { params: idParamsSchema, body: updateDealerBodySchema, response: { 200: dealerSchema } },

@@ -72,6 +72,10 @@ export const DEALER_EVENTS = [
     label: 'A car you watch changed: price drop, offer expired or sold',
     contacts: ['main'],
   },
+  // Reconditioning (issue #31): the work on a car bought with a package.
+  { event: 'work_order_started', label: 'Reconditioning started', contacts: ['main'] },
+  { event: 'work_order_done', label: 'Reconditioning done, with after photos', contacts: ['main'] },
+  { event: 'work_order_delayed', label: 'Reconditioning past its promised date', contacts: ['main'] },
 ] as const satisfies readonly { event: string; label: string; contacts: readonly DealerContact[] }[];
 export type DealerEvent = (typeof DEALER_EVENTS)[number]['event'];
 export const DEALER_EVENT_NAMES = DEALER_EVENTS.map((e) => e.event) as [DealerEvent, ...DealerEvent[]];

@@ -54,6 +54,7 @@ export const DEALER_DASHBOARD_SECTIONS = {
   offers: 'offers-title',
   transactions: 'transactions-title',
   'buy-orders': 'buy-orders-title',
+  reconditioning: 'reconditioning-title',
 } as const;
 export const dealerDashboardPath = (section: keyof typeof DEALER_DASHBOARD_SECTIONS) =>
   `${PAGE_PATHS.dealerDashboard}#${DEALER_DASHBOARD_SECTIONS[section]}`;

@@ -1,6 +1,7 @@
 /** Sales as the admin reads and edits them (spec §6, DESIGN.md §8): the row, filters, aging, the edit body. */
 import { paymentStepSchema, saleStateSchema } from './after-sale';
 import { TRANSACTION_STATUSES } from './limits';
+import { saleWorkOrderSchema } from './work-orders';
 import { z } from './zod';
 
 export const adminTransactionSchema = z.object({
@@ -27,6 +28,8 @@ export const adminTransactionSchema = z.object({
   createdAt: z.string(),
   /** After the sale (issue #18): the clocks, states and timeline. */
   ...saleStateSchema.shape,
+  /** The sale's reconditioning (issue #31): null without a work order. */
+  workOrder: saleWorkOrderSchema.nullable(),
 });
 export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
 

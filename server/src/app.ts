@@ -25,6 +25,9 @@ import { offersRoutes } from './modules/offers/offers.routes';
 import type { PhotoStore } from './modules/photos/photo-store';
 import { registerPhotos } from './modules/photos/register-photos';
 import { buyingRoutes } from './modules/purchases/buying.routes';
+import { scheduleDelayedWorkOrderCheck } from './modules/recon/notify-delayed-work-orders';
+import { reconRoutes } from './modules/recon/recon.routes';
+import { reconPackagesRoutes } from './modules/recon/recon-packages.routes';
 import { saleTermsRoutes } from './modules/sale-terms/sale-terms.routes';
 import { sheetsSyncRoutes } from './modules/sheets-sync/sheets-sync.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
@@ -152,7 +155,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(dealerPortalRoutes, { db: database.db, isKnownVideo: videos.isOwnVideo });
   await app.register(offersRoutes, { db: database.db, config });
   await app.register(buyOrdersRoutes, { db: database.db });
+  await app.register(reconPackagesRoutes, { db: database.db });
   await app.register(watchlistRoutes, { db: database.db });
+  await app.register(reconRoutes, { db: database.db });
   await app.register(dealersRoutes, { db: database.db });
   await app.register(teamsRoutes, { db: database.db, config });
   await app.register(buyCodesRoutes, { db: database.db });
@@ -180,6 +185,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     },
     bucket: media.bucket,
   });
+  // Work orders past their promised day: the dealer is told once (issue #31).
+  scheduleDelayedWorkOrderCheck(app, database.db);
   const webDir = deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir;
   if (webDir)
     await app.register(registerWebApp, {

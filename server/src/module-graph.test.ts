@@ -47,6 +47,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // The person's watchlist (issue #30): its watchers are told through the outbox when a car changes.
   watchlist: ['audit', 'notifications', 'photos'],
   'buy-orders': ['audit', 'notifications', 'watchlist'],
+  // Reconditioning (issue #31): a sale's work order, its tasks and photos; the sale asks it before a release.
+  recon: ['audit', 'notifications', 'photos', 'vehicle-rows'],
   // The marketplace, bottom up: vehicles ← buy-codes ← dealers; buy-codes ← transactions ← offers / purchases.
   vehicles: [
     'audit',
@@ -57,10 +59,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'vehicle-rows',
     'buy-orders',
     'watchlist',
+    'recon',
   ],
   'buy-codes': ['audit', 'vehicles'],
   dealers: ['audit', 'open-offers', 'notifications', 'buy-codes'],
-  transactions: ['audit', 'notifications', 'vehicles', 'buy-codes', 'photos', 'vehicle-rows'],
+  transactions: ['audit', 'notifications', 'vehicles', 'buy-codes', 'photos', 'vehicle-rows', 'recon'],
   offers: [
     'audit',
     'open-offers',
@@ -96,6 +99,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'transactions',
     'auth',
     'vehicle-rows',
+    'recon',
   ],
 };
 

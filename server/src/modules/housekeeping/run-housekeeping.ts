@@ -21,7 +21,7 @@ export interface HousekeepingCounts {
   uploads: number;
   notifications: number;
   liveEvents: number;
-  /** Photos uploaded but never attached to a vehicle nor named by a claim (an abandoned wizard). */
+  /** Photos uploaded but never attached to a vehicle nor named by a claim or a work order's task (an abandoned wizard). */
   photos: number;
   /** Photo uploads (tus) older than a day, finished or not: a finished one's photo row has it all. */
   photoUploads: number;
@@ -123,6 +123,7 @@ async function deleteUnattachedPhotos(db: Executor) {
       and created_at < now() - ${RETENTION_MS} * interval '1 millisecond'
       and not exists (select 1 from transaction_events e
         where e.type = 'claim_opened' and e.data -> 'photoIds' @> to_jsonb(vehicle_photos.id))
+      and not exists (select 1 from work_order_photos w where w.photo_id = vehicle_photos.id)
       returning storage_key`,
   )) as unknown as { rows: { storage_key: string }[] };
   return result.rows.map((row) => row.storage_key);

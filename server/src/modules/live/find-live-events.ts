@@ -11,7 +11,7 @@ function visibleTo(audience: LiveAudience): SQL | undefined {
     case 'admin':
       return undefined;
     case 'staff':
-      return eq(liveEvents.topic, 'vehicles');
+      return inArray(liveEvents.topic, ['vehicles', 'work_orders']);
     case 'dealer':
       return or(eq(liveEvents.topic, 'vehicles'), eq(liveEvents.dealerId, audience.dealerId));
   }

@@ -3,7 +3,7 @@ import type { Viewer } from '../../lib/sessions';
 
 /**
  * Whose changes a live stream carries (DESIGN.md §6, "only what the session may see"): an admin
- * every topic; the lot staff the vehicles; a dealer its own rows (offers, transactions, buy codes,
+ * every topic; the lot staff the vehicles and the work orders they work (issue #31); a dealer its own rows (offers, transactions, buy codes,
  * its dealer record) and the vehicles everyone sees.
  */
 export type LiveAudience =
@@ -42,7 +42,7 @@ export function maySee(audience: LiveAudience, event: LiveEvent): boolean {
     case 'admin':
       return true;
     case 'staff':
-      return event.topic === 'vehicles';
+      return event.topic === 'vehicles' || event.topic === 'work_orders';
     case 'dealer':
       return event.topic === 'vehicles' || event.dealerId === audience.dealerId;
   }

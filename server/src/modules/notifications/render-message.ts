@@ -6,6 +6,7 @@ import * as offerMessages from './offer-messages';
 import * as saleMessages from './sale-messages';
 import * as teamMessages from './team-messages';
 import * as watchlistMessages from './watchlist-messages';
+import * as workOrderMessages from './work-order-messages';
 
 /** Every template by its stored name: the notifications module holds every message's text. */
 const TEMPLATES = new Map<string, MessageTemplate<never>>();
@@ -15,6 +16,7 @@ for (const value of [
   ...Object.values(saleMessages),
   ...Object.values(teamMessages),
   ...Object.values(watchlistMessages),
+  ...Object.values(workOrderMessages),
 ]) {
   if (typeof value !== 'function' || !('template' in value)) continue;
   const template = value as MessageTemplate<never>;

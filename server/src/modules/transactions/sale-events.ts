@@ -33,6 +33,7 @@ import {
   unwindDeclinedMessage,
   unwindRequestedMessage,
 } from '../notifications/sale-messages';
+import { assertReconFinished } from '../recon/release-gate';
 import { lockVehicle } from '../vehicle-rows/vehicle-rows';
 import { cancelSale } from '../vehicles/cancel-sale';
 import { moneyStepRefusal } from './sale-ledger';
@@ -224,6 +225,9 @@ export async function recordSaleStep(
       },
     ]);
   check(step, before, row!, vehicle, stateWith);
+  // Gate pass, pickup and transport also wait for the reconditioning (issue #31).
+  if (step.type === 'pickup_ready' || step.type === 'picked_up' || step.type === 'delivered')
+    await assertReconFinished(tx, transactionId);
   if (step.type === 'claim_opened') {
     await checkClaimPhotos(tx, step.photoIds, actor);
     if (step.videoUrl && !(await isKnownVideo(step.videoUrl, actor)))

@@ -3,6 +3,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { transactionEvents, type transactions, vehiclePhotos } from '../../db/schema';
 import { toPhoto } from '../photos/photo-views';
+import { saleWorkOrdersOf } from '../recon/work-order-views';
 import { type StoredSaleEvent, saleStateOf } from './sale-state';
 
 /** The timelines of some transactions, oldest step first. */
@@ -59,7 +60,8 @@ async function fillClaimPhotos(
 
 /**
  * The state of each sale as the views show it (same order as `rows`): its timeline read in one
- * query, the state derived at one `now`, and the claims' photos filled in one more query.
+ * query, the state derived at one `now`, the claims' photos filled in one more query, and its work
+ * order (none: null) — `canRelease` is false while that is open.
  */
 export async function saleStatesOf(db: Executor, rows: readonly (typeof transactions.$inferSelect)[]) {
   const events = await eventsOf(
@@ -72,5 +74,11 @@ export async function saleStatesOf(db: Executor, rows: readonly (typeof transact
     return { state: stateOfRow(t, timeline, now), events: timeline };
   });
   await fillClaimPhotos(db, sales);
-  return sales.map((sale) => sale.state);
+  // The work order (issue #31): both sides read its state, and the release waits until it is done.
+  const workOrders = await saleWorkOrdersOf(db, rows);
+  return sales.map(({ state }, i) => {
+    const workOrder = workOrders.get(rows[i]!.id) ?? null;
+    const reconOpen = workOrder?.status === 'to_do' || workOrder?.status === 'in_progress';
+    return { ...state, canRelease: state.canRelease && !reconOpen, workOrder };
+  });
 }

@@ -6,6 +6,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../audit/write-audit';
 import { unfillBuyOrders } from '../buy-orders/fill-buy-orders';
+import { cancelWorkOrder } from '../recon/release-gate';
 import { updateVehicleRow } from '../vehicle-rows/vehicle-rows';
 
 /**
@@ -38,6 +39,8 @@ export async function cancelSale(
   await updateVehicleRow(tx, sale.vehicleId, { status: 'active', inQueue: false });
   // The buy order the sale counted toward counts it no more (and reopens if it had filled it).
   await unfillBuyOrders(tx, sale.id);
+  // Its reconditioning stops with it (issue #31).
+  await cancelWorkOrder(tx, sale.id, actor);
   await writeAudit(tx, actor, {
     entity: 'transaction',
     entityId: sale.id,

@@ -1,0 +1,170 @@
+/**
+ * Work orders (DESIGN.md §14, issue #31): a sale's reconditioning, its tasks, costs, photos and
+ * time-to-line; the bodies staff and admins send to work them. Texts and labels are in
+ * contracts/work-order-texts.ts.
+ */
+import { photoSchema } from './condition-report';
+import { idSchema, jsonIdSchema } from './ids';
+import { centsToDecimal } from './money';
+import {
+  MAX_NOT_NEEDED_REASON,
+  MAX_TASK_COST_CENTS,
+  MAX_TASK_NOTES,
+  MAX_TASK_PHOTOS_PER_REQUEST,
+  MAX_TASK_TITLE,
+  PHOTO_STAGES,
+  TASK_SOURCES,
+  TASK_STATUSES,
+  WORK_ORDER_STATUSES,
+  WORK_ORDER_TEXT,
+} from './work-order-texts';
+import { z } from './zod';
+
+const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** A photo of a task, with the stage it shows. */
+export const taskPhotoSchema = photoSchema.extend({ stage: z.enum(PHOTO_STAGES) });
+export type TaskPhoto = z.infer<typeof taskPhotoSchema>;
+
+export const workOrderTaskSchema = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  source: z.enum(TASK_SOURCES),
+  title: z.string(),
+  status: z.enum(TASK_STATUSES),
+  notNeededReason: z.string().nullable(),
+  partsCost: z.string(),
+  labourCost: z.string(),
+  notes: z.string(),
+  updatedAt: z.string(),
+  photos: z.array(taskPhotoSchema),
+});
+export type WorkOrderTask = z.infer<typeof workOrderTaskSchema>;
+
+/**
+ * Sale → work order done → picked up or delivered (issue #31): the moments and the minutes between
+ * them; null until the step happened.
+ */
+export const timeToLineSchema = z.object({
+  soldAt: z.string(),
+  readyAt: z.string().nullable(),
+  releasedAt: z.string().nullable(),
+  saleToReadyMinutes: z.number().int().nullable(),
+  readyToReleaseMinutes: z.number().int().nullable(),
+  saleToReleaseMinutes: z.number().int().nullable(),
+});
+export type TimeToLine = z.infer<typeof timeToLineSchema>;
+
+export const workOrderSchema = z.object({
+  id: z.number().int(),
+  transactionId: z.number().int(),
+  vehicleId: z.number().int(),
+  vehicle: z.object({
+    year: z.number().int().nullable(),
+    make: z.string().nullable(),
+    model: z.string().nullable(),
+    vin: z.string(),
+  }),
+  dealerId: z.number().int(),
+  dealerName: z.string(),
+  packageName: z.string(),
+  packagePrice: z.string(),
+  status: z.enum(WORK_ORDER_STATUSES),
+  promisedOn: isoDateSchema,
+  /** Open past the promised day (in the sale's time zone). */
+  overdue: z.boolean(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  doneAt: z.string().nullable(),
+  updatedAt: z.string(),
+  /** Tasks done or not needed, of all. */
+  done: z.number().int(),
+  total: z.number().int(),
+  partsCost: z.string(),
+  labourCost: z.string(),
+  /** Parts + labour of every task. */
+  totalCost: z.string(),
+  tasks: z.array(workOrderTaskSchema),
+  timeToLine: timeToLineSchema,
+});
+export type WorkOrder = z.infer<typeof workOrderSchema>;
+
+/** What a transaction view says of its work order (admin and dealer read the same fact). */
+export const saleWorkOrderSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(WORK_ORDER_STATUSES),
+  packageName: z.string(),
+  done: z.number().int(),
+  total: z.number().int(),
+  promisedOn: isoDateSchema,
+  timeToLine: timeToLineSchema,
+});
+export type SaleWorkOrder = z.infer<typeof saleWorkOrderSchema>;
+
+/** GET /api/work-orders?status=…: 'open' is to do and in progress together. */
+export const workOrdersQuerySchema = z.object({
+  status: z.enum([...WORK_ORDER_STATUSES, 'open']).optional(),
+});
+
+export const workOrderTaskParamsSchema = z.object({ id: idSchema(), taskId: idSchema() });
+
+/** A cost as typed or sent: "$1,250.50", "0", 12.5; $0 to $99,999.99, normalised to "1250.50". */
+export const taskCostSchema = z
+  .union([z.string(), z.number()], { error: WORK_ORDER_TEXT.costInvalid })
+  .transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : value.trim().replace(/^\$\s*/, '');
+    const grouped = /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(text) ? text.replaceAll(',', '') : text;
+    const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(grouped);
+    const cents = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : -1;
+    if (cents < 0 || cents > MAX_TASK_COST_CENTS) {
+      ctx.addIssue({ code: 'custom', message: WORK_ORDER_TEXT.costInvalid });
+      return z.NEVER;
+    }
+    return centsToDecimal(cents);
+  });
+
+/** PATCH /api/work-orders/:id/tasks/:taskId: any of status (not needed says why), costs, notes. */
+export const updateTaskBodySchema = z
+  .strictObject({
+    status: z.enum(TASK_STATUSES).optional(),
+    notNeededReason: z.string().trim().max(MAX_NOT_NEEDED_REASON, WORK_ORDER_TEXT.reasonTooLong).optional(),
+    partsCost: taskCostSchema.optional(),
+    labourCost: taskCostSchema.optional(),
+    notes: z.string().max(MAX_TASK_NOTES, WORK_ORDER_TEXT.notesTooLong).optional(),
+  })
+  .refine(
+    (b) =>
+      b.status !== undefined ||
+      b.partsCost !== undefined ||
+      b.labourCost !== undefined ||
+      b.notes !== undefined,
+    WORK_ORDER_TEXT.nothingToChange,
+  )
+  .refine((b) => b.status !== 'not_needed' || !!b.notNeededReason, {
+    message: WORK_ORDER_TEXT.reasonRequired,
+    path: ['notNeededReason'],
+  });
+export type UpdateTaskBody = z.input<typeof updateTaskBodySchema>;
+/** The body as the server reads it (costs normalised). */
+export type TaskChanges = z.output<typeof updateTaskBodySchema>;
+
+/** POST /api/work-orders/:id/tasks */
+export const addTaskBodySchema = z.strictObject({
+  title: z
+    .string()
+    .trim()
+    .min(1, WORK_ORDER_TEXT.titleRequired)
+    .max(MAX_TASK_TITLE, WORK_ORDER_TEXT.titleTooLong),
+});
+export type AddTaskBody = z.input<typeof addTaskBodySchema>;
+
+/** POST /api/work-orders/:id/tasks/:taskId/photos: photos uploaded by tus (/api/photo-uploads). */
+export const attachTaskPhotosBodySchema = z.strictObject({
+  stage: z.enum(PHOTO_STAGES),
+  photoIds: z
+    .array(jsonIdSchema())
+    .min(1, WORK_ORDER_TEXT.photosRequired)
+    .max(MAX_TASK_PHOTOS_PER_REQUEST, WORK_ORDER_TEXT.tooManyPhotosPerRequest)
+    .refine((ids) => new Set(ids).size === ids.length, WORK_ORDER_TEXT.duplicatePhoto),
+});
+export type AttachTaskPhotosBody = z.input<typeof attachTaskPhotosBodySchema>;

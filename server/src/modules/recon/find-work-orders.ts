@@ -1,0 +1,29 @@
+import type { WorkOrderStatus } from '@contracts/work-order-texts';
+import { WORK_ORDER_TEXT } from '@contracts/work-order-texts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { workOrders } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
+import { notFound } from '../../lib/app-error';
+import { findWorkOrderViews, getWorkOrderView } from './work-order-views';
+
+/** GET /api/work-orders (staff, admins): the board, by state ('open' = to do and in progress). */
+export function findWorkOrders(db: Database, status?: WorkOrderStatus | 'open') {
+  if (!status) return findWorkOrderViews(db);
+  return findWorkOrderViews(
+    db,
+    status === 'open' ? inArray(workOrders.status, ['to_do', 'in_progress']) : eq(workOrders.status, status),
+  );
+}
+
+/** GET /api/work-orders/:id (staff, admins). */
+export async function getWorkOrder(db: Database, id: number) {
+  const view = await getWorkOrderView(db, id);
+  if (!view) throw notFound(WORK_ORDER_TEXT.notFound);
+  return view;
+}
+
+/** GET /api/dealer/work-orders: the signed-in dealership's own, the dealer id from the session. */
+export function findDealerWorkOrders(db: Database, actor: Actor) {
+  return findWorkOrderViews(db, and(eq(workOrders.dealerId, actor.id!)));
+}
