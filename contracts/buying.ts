@@ -4,6 +4,7 @@ import { idSchema, jsonIdSchema, VEHICLE_ID_MESSAGE } from './ids';
 import { OFFER_STATUSES, TRANSACTION_STATUSES } from './limits';
 import { MONEY_TEXT } from './money';
 import { moneySchema, moneyTextSchema } from './money-schema';
+import { reconPackageIdSchema } from './recon-packages';
 import { saleWorkOrderSchema } from './work-orders';
 import { z } from './zod';
 
@@ -69,6 +70,8 @@ const typedBuyCodeSchema = z.string({ error: BUYING_TEXT.buyFailure }).trim().to
 export const verifyCodeBodySchema = z.object({
   code: typedBuyCodeSchema.length(4, BUYING_TEXT.buyFailure),
   vehicleId: jsonIdSchema(BUYING_TEXT.buyFailure),
+  /** The reconditioning package chosen with it (DESIGN.md §14); absent = as inspected. */
+  reconPackageId: reconPackageIdSchema.optional(),
 });
 /**
  * The Buy Now form (spec §4, §5): the code as typed, trimmed and upper-cased. A blank code is not
@@ -84,7 +87,11 @@ export const amountSchema = moneySchema;
 /** The same rules for an amount typed into a form (text). */
 export const amountTextSchema = moneyTextSchema;
 
-export const createOfferBodySchema = z.object({ amount: amountSchema, buyCode: buyCodeSchema });
+export const createOfferBodySchema = z.object({
+  amount: amountSchema,
+  buyCode: buyCodeSchema,
+  reconPackageId: reconPackageIdSchema.optional(),
+});
 export type CreateOfferBody = z.input<typeof createOfferBodySchema>;
 
 /** The Make Offer form: the contract's own rules and messages; the form holds the amount as text. */

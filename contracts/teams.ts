@@ -2,6 +2,7 @@ import { type Member, memberSchema, TEAM_ROLES, type TeamRole } from './auth';
 import { amountSchema } from './buying';
 import { jsonIdSchema } from './ids';
 import { formatUsd } from './money';
+import { reconPackageIdSchema } from './recon-packages';
 import { z } from './zod';
 
 /**
@@ -165,7 +166,10 @@ export const passkeySchema = z.object({
 export type Passkey = z.infer<typeof passkeySchema>;
 
 /** Buy Now and Make Offer for a signed-in dealer: the dealership's active code is used. */
-export const dealerPurchaseBodySchema = z.object({ vehicleId: jsonIdSchema('Vehicle not found') });
+export const dealerPurchaseBodySchema = z.object({
+  vehicleId: jsonIdSchema('Vehicle not found'),
+  reconPackageId: reconPackageIdSchema.optional(),
+});
 export const dealerPurchaseResponseSchema = z.object({
   message: z.string(),
   transactionId: z.number().int(),
@@ -174,6 +178,7 @@ export const dealerPurchaseResponseSchema = z.object({
 export const dealerOfferBodySchema = z.object({
   vehicleId: jsonIdSchema('Vehicle not found'),
   amount: amountSchema,
+  reconPackageId: reconPackageIdSchema.optional(),
 });
 
 /** Whether a URL's host is an IP address: browsers refuse passkeys there (WebAuthn needs a domain). */

@@ -114,7 +114,15 @@ describe('a buy order, from the phone to the purchase', () => {
     // The saved search's alert too (one per search and car).
     const searchAlert = (m: { subject?: string | undefined }) =>
       !!m.subject?.includes('saved search “Tellurides”') && m.subject.includes('2021 Kia Telluride');
-    await expect.poll(() => sink.messages.filter(searchAlert).length, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => sink.messages.filter(searchAlert).length, { timeout: 30_000 })
+      .toBe(1)
+      .catch((error: unknown) => {
+        throw new Error(
+          `no saved-search mail; subjects: ${sink.messages.map((m) => m.subject).join(' | ')}`,
+          { cause: error },
+        );
+      });
 
     // The dealer follows the link and buys the car.
     await page.goto(link!);

@@ -29,7 +29,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const event = (page: Page, label: string) => page.getByRole('group', { name: label });
+/** The event's group: its label, and "Off" after it when both channels are off (not another label containing it). */
+const event = (page: Page, label: string) =>
+  page.getByRole('group', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( Off)?$`) });
 const checkbox = (page: Page, label: string, channel: 'E-mail' | 'SMS') =>
   event(page, label).getByRole('checkbox', { name: channel });
 

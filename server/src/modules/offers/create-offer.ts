@@ -16,6 +16,7 @@ import { findDealerActiveCode, findUsableBuyCode } from '../buy-codes/find-usabl
 import { assertMayBuy, checkBuyerLimits } from '../buyer-limits/check-buyer-limits';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { offerReceivedMessage } from '../notifications/offer-messages';
+import { offeredPackage } from '../recon/recon-packages';
 import { lockVehicle } from '../vehicle-rows/vehicle-rows';
 import { isHeld, isHeldFor } from '../vehicles/first-look';
 import { isPublished } from '../vehicles/vehicle-projection';
@@ -33,7 +34,10 @@ export const formatOfferAmount = (amount: string) => formatUsd(Number(amount), {
  */
 export async function createOffer(
   db: Database,
-  input: { vehicleId: number; amount: string } & ({ buyCode: string } | { dealer: Actor }),
+  input: { vehicleId: number; amount: string; reconPackageId?: number | null | undefined } & (
+    | { buyCode: string }
+    | { dealer: Actor }
+  ),
   idempotency?: IdempotentRequest,
 ): Promise<OfferReceipt> {
   return withRetries(() =>
@@ -73,6 +77,7 @@ export async function createOffer(
       if (member) await checkBuyerLimits(tx, member.id, input.amount, { daily: false });
 
       const dealer = usable.dealer;
+      if (input.reconPackageId) await offeredPackage(tx, input.reconPackageId);
       if (!isPublished(vehicle) && !(await isHeldFor(tx, vehicle, dealer.id)))
         throw new AppError(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable);
       const actor = { type: 'dealer' as const, id: dealer.id, member };
@@ -140,6 +145,7 @@ export async function createOffer(
             buyCodeId: usable.buyCode.id,
             buyerUserId: member?.id ?? null,
             amount: input.amount,
+            reconPackageId: input.reconPackageId ?? null,
             expiresAt,
           })
           .returning();

@@ -85,6 +85,7 @@ export async function sellOnOffer(
       offerId: offer.id,
       amount: sale.amount,
       buyerUserId: sale.buyerUserId,
+      reconPackageId: offer.reconPackageId,
     },
     actor,
   );

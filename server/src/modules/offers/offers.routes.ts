@@ -44,8 +44,8 @@ export async function offersRoutes(app: FastifyInstance, { db, config }: { db: D
     handler: async (request, reply) => {
       const dealer = await request.actor();
       const idempotency = idempotencyOf(request, `dealer:${dealer.id}:${dealer.member?.id ?? ''}`);
-      const { vehicleId, amount } = request.body;
-      const offer = await createOffer(db, { vehicleId, amount, dealer }, idempotency);
+      const { vehicleId, amount, reconPackageId } = request.body;
+      const offer = await createOffer(db, { vehicleId, amount, reconPackageId, dealer }, idempotency);
       return reply.code(201).send(offer);
     },
   });

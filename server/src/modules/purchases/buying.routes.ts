@@ -32,7 +32,8 @@ export async function buyingRoutes(app: FastifyInstance, { db, config }: { db: D
     handler: async (request) => {
       const dealer = await request.actor();
       const idempotency = idempotencyOf(request, `dealer:${dealer.id}:${dealer.member?.id ?? ''}`);
-      return purchaseWithCode(db, { dealer, vehicleId: request.body.vehicleId }, idempotency);
+      const { vehicleId, reconPackageId } = request.body;
+      return purchaseWithCode(db, { dealer, vehicleId, reconPackageId }, idempotency);
     },
   });
 }

@@ -82,7 +82,7 @@ async function authorityOf(tx: Transaction, input: Purchaser) {
  */
 export async function purchaseWithCode(
   db: Database,
-  input: Purchaser & { vehicleId: number },
+  input: Purchaser & { vehicleId: number; reconPackageId?: number | null | undefined },
   idempotency?: IdempotentRequest,
 ): Promise<PurchaseResult> {
   try {
@@ -114,6 +114,7 @@ export async function purchaseWithCode(
             offerId: null,
             amount: vehicle.price,
             buyerUserId: member?.id ?? null,
+            reconPackageId: input.reconPackageId ?? null,
           },
           actor,
         );

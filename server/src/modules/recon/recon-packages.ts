@@ -45,11 +45,14 @@ export async function findAllPackages(db: Executor): Promise<ReconPackage[]> {
   return rows.map(toView);
 }
 
-/** The package a sale, an offer or an order asks for, if it is offered; a clear refusal if not. */
-export async function offeredPackage(db: Executor, id: number) {
+/**
+ * The package a sale, an offer or an order asks for, if it is offered; a clear refusal if not. An
+ * accepted offer keeps the package it was made with, even one retired since (`promised`).
+ */
+export async function offeredPackage(db: Executor, id: number, { promised = false } = {}) {
   const [row] = await db.select().from(reconPackages).where(eq(reconPackages.id, id));
   if (!row) throw notFound(RECON_PACKAGE_TEXT.notFound);
-  if (row.retiredAt) throw new AppError(ERROR_CODES.conflict, RECON_PACKAGE_TEXT.noneOffered);
+  if (row.retiredAt && !promised) throw new AppError(ERROR_CODES.conflict, RECON_PACKAGE_TEXT.noneOffered);
   return row;
 }
 

@@ -1,13 +1,15 @@
 import { DEFAULT_SALE_TERMS } from '@contracts/after-sale';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { offers, transactions } from '../../db/schema';
+import { offers, transactionEvents, transactions } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { SALE_TERMS_SETTING } from '../../lib/sale-terms-setting';
 import { writeAudit } from '../audit/write-audit';
 import { fillBuyOrders } from '../buy-orders/fill-buy-orders';
 import { checkBuyerLimits } from '../buyer-limits/check-buyer-limits';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
+import { createWorkOrder } from '../recon/create-work-order';
+import { offeredPackage } from '../recon/recon-packages';
 import { updateVehicleRow } from '../vehicle-rows/vehicle-rows';
 import { notifyWatchers } from '../watchlist/notify-watchers';
 
@@ -21,6 +23,8 @@ export interface Sale {
   amount: string;
   /** The team member who buys (DESIGN.md §10): their limits are checked here, in the sale's transaction. */
   buyerUserId?: number | null;
+  /** The reconditioning package chosen with it (DESIGN.md §14); none = as inspected. */
+  reconPackageId?: number | null;
 }
 
 /**
@@ -29,6 +33,10 @@ export interface Sale {
  * 'Vehicle sold' (their dealers are told). A team member's limits are checked first. The partial unique index on transactions backs this against any race.
  */
 export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor) {
+  // The package first: a retired or unknown one refuses the sale before anything is written.
+  const recon = sale.reconPackageId
+    ? await offeredPackage(tx, sale.reconPackageId, { promised: sale.offerId !== null })
+    : null;
   if (sale.buyerUserId) await checkBuyerLimits(tx, sale.buyerUserId, sale.amount);
   const [transaction] = await tx
     .insert(transactions)
@@ -43,6 +51,31 @@ export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor) {
       terms: sql`coalesce((select value::jsonb from app_settings where key = ${SALE_TERMS_SETTING}), ${JSON.stringify(DEFAULT_SALE_TERMS)}::jsonb)`,
     })
     .returning();
+  if (recon) {
+    // Its price is a charge on the sale's ledger; its work order holds the release until done.
+    if (Number(recon.price) > 0)
+      await tx.insert(transactionEvents).values({
+        transactionId: transaction!.id,
+        dealerId: sale.dealerId,
+        type: 'recon_package',
+        data: { packageId: recon.id, name: recon.name, amount: recon.price },
+        actorType: actor.type,
+        actorId: actor.id ?? null,
+      });
+    await createWorkOrder(tx, {
+      transactionId: transaction!.id,
+      vehicleId: sale.vehicleId,
+      dealerId: sale.dealerId,
+      package: {
+        id: recon.id,
+        name: recon.name,
+        price: recon.price,
+        checklist: recon.checklist,
+        promisedDays: recon.promisedDays,
+      },
+      actor,
+    });
+  }
   // A car held for a first look is sold to one of the dealerships it was held for: the hold ends.
   await updateVehicleRow(tx, sale.vehicleId, { status: 'sold', inQueue: false, firstLookUntil: null });
   // The buying dealership's oldest open order this car matches counts it (DESIGN.md §13).
