@@ -7,6 +7,8 @@ export const PAGE_PATHS = {
   adminLogin: '/admin/login',
   admin: '/admin',
   upload: '/upload',
+  // The staff's Recon area (issue #31): work orders worked on a phone.
+  recon: '/upload/recon',
   dealerLogin: '/dealer/login',
   dealerDashboard: '/dealer/dashboard',
   vehicle: '/vehicle/:id',
@@ -31,6 +33,7 @@ export const LAZY_PAGE_MODULES: Partial<Record<PageKey, string>> = {
   dealerLogin: 'src/features/dealer/dealer-login-page.tsx',
   dealerDashboard: 'src/features/dealer/dealer-dashboard-page.tsx',
   upload: 'src/features/upload/upload-page.tsx',
+  recon: 'src/features/upload/recon/recon-page.tsx',
   adminLogin: 'src/features/admin/admin-login-page.tsx',
   admin: 'src/features/admin/admin-page.tsx',
   teamSignIn: 'src/features/team/team-sign-in-page.tsx',
@@ -92,6 +95,10 @@ export function pageMeta(key: PageKey | 'notFound', productName: string): PageMe
     upload: {
       title: `Upload vehicle | ${productName}`,
       description: 'Upload a vehicle to the review queue.',
+    },
+    recon: {
+      title: `Reconditioning | ${productName}`,
+      description: 'Work orders of cars sold with a reconditioning package.',
     },
     dealerLogin: {
       title: `Dealer Portal sign-in | ${productName}`,

@@ -168,3 +168,21 @@ export const attachTaskPhotosBodySchema = z.strictObject({
     .refine((ids) => new Set(ids).size === ids.length, WORK_ORDER_TEXT.duplicatePhoto),
 });
 export type AttachTaskPhotosBody = z.input<typeof attachTaskPhotosBodySchema>;
+
+/** The staff's costs and notes form: the same rules as the body, the amounts typed as text. */
+export const taskCostsFormSchema = z.object({
+  partsCost: taskCostSchema,
+  labourCost: taskCostSchema,
+  notes: z.string().max(MAX_TASK_NOTES, WORK_ORDER_TEXT.notesTooLong),
+});
+export type TaskCostsForm = z.input<typeof taskCostsFormSchema>;
+
+/** The staff's "not needed" reason, as the body's rule. */
+export const notNeededFormSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, WORK_ORDER_TEXT.reasonRequired)
+    .max(MAX_NOT_NEEDED_REASON, WORK_ORDER_TEXT.reasonTooLong),
+});
+export type NotNeededForm = z.input<typeof notNeededFormSchema>;

@@ -26,6 +26,7 @@ import {
   vehiclePhotos,
   vehicles,
   watchlistEntries,
+  workOrders,
 } from './db/schema';
 import { UPLOAD_PASSWORD_SETTING } from './modules/auth/login-staff';
 import { verifyPassword } from './modules/auth/passwords';
@@ -97,6 +98,9 @@ describe('first start', () => {
         'buy_order_match',
         'saved_search_match',
         'alert_digest',
+        // The shop's work on the demo's sales (issue #31).
+        'work_order_started',
+        'work_order_done',
       ]),
     );
     // Alerts as each order and search asks: texts beside e-mails, the daily digests queued for
@@ -118,6 +122,16 @@ describe('first start', () => {
     expect(marks.some((m) => m.dealerUserId === null)).toBe(true);
     expect(new Set(marks.filter((m) => m.dealerUserId !== null).map((m) => m.dealerUserId)).size).toBe(3);
     expect(marks.filter((m) => m.watching).length).toBeGreaterThan(2);
+    // Work orders in every state (issue #31), the done one finished before its car was picked up.
+    const orders31 = await db.select().from(workOrders);
+    expect(new Set(orders31.map((w) => w.status))).toEqual(
+      new Set(['to_do', 'in_progress', 'done', 'cancelled']),
+    );
+    const doneOrder = orders31.find((w) => w.status === 'done')!;
+    const pickup = (await db.select().from(transactionEvents)).find(
+      (e) => e.transactionId === doneOrder.transactionId && e.type === 'picked_up',
+    );
+    expect(pickup).toBeDefined();
     expect(new Set(messages.map((m) => m.status))).toEqual(new Set(['sent', 'failed', 'dead', 'queued']));
     expect(messages.find((m) => m.event === 'offer_received')?.recipient).toBe(DEMO_ADMIN_EMAIL);
     // The condition report (issue #17): photos processed into DATA_DIR/photos, reports with grades.

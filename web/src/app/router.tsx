@@ -15,6 +15,7 @@ const LAZY_PAGES = {
   dealerLogin: lazyPage(() => import('@/features/dealer/dealer-login-page')),
   dealerDashboard: lazyPage(() => import('@/features/dealer/dealer-dashboard-page')),
   upload: lazyPage(() => import('@/features/upload/upload-page')),
+  recon: lazyPage(() => import('@/features/upload/recon/recon-page')),
   adminLogin: lazyPage(() => import('@/features/admin/admin-login-page')),
   admin: lazyPage(() => import('@/features/admin/admin-page')),
   teamSignIn: lazyPage(() => import('@/features/team/team-sign-in-page')),
@@ -29,6 +30,7 @@ const { Page: VehiclePage } = LAZY_PAGES.vehicle;
 const { Page: DealerLoginPage } = LAZY_PAGES.dealerLogin;
 const { Page: DealerDashboardPage } = LAZY_PAGES.dealerDashboard;
 const { Page: UploadPage } = LAZY_PAGES.upload;
+const { Page: ReconPage } = LAZY_PAGES.recon;
 const { Page: AdminLoginPage } = LAZY_PAGES.adminLogin;
 const { Page: AdminPage } = LAZY_PAGES.admin;
 const { Page: TeamSignInPage } = LAZY_PAGES.teamSignIn;
@@ -63,6 +65,7 @@ export function AppRoutes() {
         <Route path={PAGE_PATHS.dealerLogin} component={DealerLoginPage} />
         <Route path={PAGE_PATHS.dealerDashboard} component={DealerDashboardPage} />
         <Route path={PAGE_PATHS.upload} component={UploadPage} />
+        <Route path={PAGE_PATHS.recon} component={ReconPage} />
         <Route path={PAGE_PATHS.adminLogin} component={AdminLoginPage} />
         <Route path={PAGE_PATHS.admin} component={AdminPage} />
         <Route path={PAGE_PATHS.teamSignIn} component={TeamSignInPage} />

@@ -17,6 +17,7 @@ import { BuyOrdersSection } from './components/buy-orders-section';
 import { FirstLookSection } from './components/first-look-section';
 import { NotificationsSection } from './components/notifications-section';
 import { OffersSection } from './components/offers-section';
+import { ReconditioningSection } from './components/reconditioning-section';
 import { SavedSearchesSection } from './components/saved-searches-section';
 import { TransactionsSection } from './components/transactions-section';
 import { WatchlistSection } from './components/watchlist-section';
@@ -103,6 +104,7 @@ function DealerDashboard({ dealerName, member }: { dealerName: string; member: M
             <SectionSkeleton label="Loading transactions" />
           )}
           <FirstLookSection />
+          <ReconditioningSection />
           {buyOrders.data ? (
             <BuyOrdersSection orders={buyOrders.data} canAct={canAct} />
           ) : (

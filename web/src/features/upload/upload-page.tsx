@@ -1,7 +1,10 @@
-import { LogOut } from 'lucide-react';
+import { PAGE_PATHS } from '@contracts/routes';
+import { WORK_ORDER_TEXT } from '@contracts/work-order-texts';
+import { LogOut, Wrench } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import { PageLoading } from '@/components/page-loading';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { useStaffLogout, useStaffMe } from '@/lib/auth/staff-session';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { usePhotoUploads } from '@/lib/use-photo-uploads';
@@ -54,15 +57,21 @@ export default function UploadPage() {
       <div className="flex items-start justify-between gap-4">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Upload Vehicle</h1>
         {current !== 'password' ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => logout.mutate(undefined, { onSettled: () => startOver('password') })}
-            disabled={logout.isPending}
-          >
-            <LogOut aria-hidden="true" className="h-4 w-4" />
-            Log out
-          </Button>
+          <div className="flex flex-wrap justify-end gap-1">
+            <Link href={PAGE_PATHS.recon} className={buttonClasses('ghost', 'sm')}>
+              <Wrench aria-hidden="true" className="h-4 w-4" />
+              {WORK_ORDER_TEXT.reconLink}
+            </Link>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => logout.mutate(undefined, { onSettled: () => startOver('password') })}
+              disabled={logout.isPending}
+            >
+              <LogOut aria-hidden="true" className="h-4 w-4" />
+              Log out
+            </Button>
+          </div>
         ) : null}
       </div>
       <div className="mt-6">

@@ -1,0 +1,149 @@
+import {
+  PHOTO_STAGE_LABELS,
+  TASK_STATUS_LABELS,
+  type TaskStatus,
+  WORK_ORDER_TEXT,
+} from '@contracts/work-order-texts';
+import type { WorkOrder } from '@contracts/work-orders';
+import { Check, Circle, CircleDot, CircleSlash, Wrench } from 'lucide-react';
+import {
+  formatDay,
+  TimeToLineList,
+  WorkOrderProgress,
+  WorkOrderStatusBadge,
+} from '@/components/recon/work-order-bits';
+import { Button } from '@/components/ui/button';
+import { PhotoPicture } from '@/components/vehicle/photo-picture';
+import { cn } from '@/lib/cn';
+import { vehicleTitle } from '@/lib/vehicle-title';
+import { useDealerWorkOrders } from '../api/work-orders';
+
+const TASK_ICON: Record<TaskStatus, typeof Check> = {
+  to_do: Circle,
+  in_progress: CircleDot,
+  done: Check,
+  not_needed: CircleSlash,
+};
+
+/**
+ * Dashboard → Reconditioning (issue #31): each car bought with a package, its work as the shop
+ * does it — progress, tasks, after photos, the promised day and time-to-line — read again on every
+ * live change of the dealership's work orders.
+ */
+export function ReconditioningSection() {
+  const orders = useDealerWorkOrders();
+  return (
+    <section
+      id="reconditioning"
+      aria-labelledby="reconditioning-title"
+      aria-busy={orders.isPending}
+      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="reconditioning-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <Wrench aria-hidden="true" className="h-5 w-5 text-brand-700" />
+        {WORK_ORDER_TEXT.dealerTitle}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{WORK_ORDER_TEXT.dealerIntro}</p>
+      {orders.isPending ? (
+        <div className="mt-4 h-20 animate-pulse rounded-xl bg-slate-100">
+          <span className="sr-only">Loading reconditioning…</span>
+        </div>
+      ) : orders.isError ? (
+        <div role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
+          <p>
+            {WORK_ORDER_TEXT.loadFailed} {orders.error.message}
+          </p>
+          <Button size="sm" variant="outline" className="mt-2" onClick={() => void orders.refetch()}>
+            {WORK_ORDER_TEXT.retry}
+          </Button>
+        </div>
+      ) : !orders.data || orders.data.length === 0 ? (
+        <p className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200">
+          {WORK_ORDER_TEXT.dealerEmpty}
+        </p>
+      ) : (
+        <ul className="mt-4 grid gap-4">
+          {orders.data.map((order) => (
+            <WorkOrderCard key={order.id} order={order} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function WorkOrderCard({ order }: { order: WorkOrder }) {
+  const title = vehicleTitle(order.vehicle);
+  const afterPhotos = order.tasks.flatMap((t) =>
+    t.photos.filter((p) => p.stage === 'after').map((photo) => ({ photo, task: t.title })),
+  );
+  return (
+    <li
+      aria-labelledby={`work-order-${order.id}-title`}
+      className="grid min-w-0 gap-3 rounded-xl p-4 ring-1 ring-slate-200"
+      data-testid="dealer-work-order"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={`work-order-${order.id}-title`} className="font-semibold break-words text-slate-900">
+            {title}
+          </h3>
+          <p className="text-sm text-slate-600">
+            {order.packageName} · Transaction #{order.transactionId}
+          </p>
+        </div>
+        <WorkOrderStatusBadge status={order.status} />
+      </div>
+      <WorkOrderProgress done={order.done} total={order.total} label={`Reconditioning of ${title}`} />
+      <p className={cn('text-sm', order.overdue ? 'font-semibold text-red-700' : 'text-slate-700')}>
+        {order.overdue ? WORK_ORDER_TEXT.overdue : WORK_ORDER_TEXT.promised} {formatDay(order.promisedOn)}
+      </p>
+      <TimeToLineList timeToLine={order.timeToLine} />
+      <details className="rounded-lg bg-slate-50 p-3">
+        <summary className="cursor-pointer text-sm font-medium text-slate-800">Tasks ({order.total})</summary>
+        <ul className="mt-2 grid gap-1.5">
+          {order.tasks.map((task) => {
+            const Icon = TASK_ICON[task.status];
+            return (
+              <li key={task.id} className="flex gap-2 text-sm">
+                <Icon
+                  aria-hidden="true"
+                  className={cn(
+                    'mt-0.5 h-4 w-4 shrink-0',
+                    task.status === 'done' ? 'text-emerald-700' : 'text-slate-500',
+                  )}
+                />
+                <span className="min-w-0 break-words text-slate-800">
+                  {task.title}{' '}
+                  <span className="text-slate-600">
+                    — {TASK_STATUS_LABELS[task.status]}
+                    {task.notNeededReason ? ` (${task.notNeededReason})` : ''}
+                  </span>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </details>
+      {afterPhotos.length > 0 ? (
+        <div>
+          <h4 className="text-sm font-medium text-slate-800">
+            {WORK_ORDER_TEXT.afterPhotos} ({afterPhotos.length})
+          </h4>
+          <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
+            {afterPhotos.map(({ photo, task }) => (
+              <li key={photo.id} className="overflow-hidden rounded-lg">
+                <PhotoPicture
+                  photo={photo}
+                  alt={`${PHOTO_STAGE_LABELS.after}: ${task}`}
+                  sizes="160px"
+                  className="aspect-[4/3]"
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </li>
+  );
+}
