@@ -69,6 +69,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'open-offers',
     'notifications',
     'watchlist',
+    // The package an offer asks for (recon/recon-packages.ts), checked when it is made (issue #31).
+    'recon',
     'vehicles',
     'buy-codes',
     'transactions',
