@@ -2,6 +2,7 @@ import { alertDeliveryFields, alertDeliveryViewFields } from './alert-delivery';
 import { MIN_VEHICLE_YEAR, maxVehicleYear } from './limits';
 import { formatUsd } from './money';
 import { moneySchema } from './money-schema';
+import { reconPackageIdSchema } from './recon-packages';
 import { vehicleSearchQuerySchema } from './vehicle-search';
 import { CERTIFICATION_FILTERS, VEHICLE_SORTS } from './vehicle-search-options';
 import { z } from './zod';
@@ -182,6 +183,8 @@ export const createBuyOrderBodySchema = z
       .regex(/^\d{5}$/, BUY_ORDER_TEXT.zip)
       .refine((zip) => zip !== '00000', BUY_ORDER_TEXT.zip),
     ...alertDeliveryFields,
+    /** The reconditioning package its cars are to be bought with (DESIGN.md §14). */
+    reconPackageId: reconPackageIdSchema.optional(),
   })
   .refine((o) => o.yearMin === null || o.yearMax === null || o.yearMin <= o.yearMax, {
     message: BUY_ORDER_TEXT.yearRange,
@@ -220,6 +223,8 @@ export const buyOrderSchema = z.object({
   minGrade: z.string().nullable(),
   certification: z.enum(CERTIFICATION_FILTERS),
   reconNote: z.string().nullable(),
+  /** The reconditioning package chosen, by name (null: as inspected). */
+  reconPackage: z.string().nullable(),
   quantity: z.number(),
   filled: z.number(),
   neededBy: z.string(),

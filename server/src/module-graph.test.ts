@@ -46,7 +46,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // Buy orders (DESIGN.md §13): matched when a car is published, filled when one is bought.
   // The person's watchlist (issue #30): its watchers are told through the outbox when a car changes.
   watchlist: ['audit', 'notifications', 'photos'],
-  'buy-orders': ['audit', 'notifications', 'watchlist'],
+  'buy-orders': ['audit', 'notifications', 'watchlist', 'recon'],
   // Reconditioning (issue #31): a sale's work order, its tasks and photos; the sale asks it before a release.
   recon: ['audit', 'notifications', 'photos', 'vehicle-rows'],
   // The marketplace, bottom up: vehicles ← buy-codes ← dealers; buy-codes ← transactions ← offers / purchases.

@@ -13,6 +13,7 @@ import { AppError, badRequest } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { marketTodaySql } from '../../lib/sale-terms-setting';
 import { writeAudit } from '../audit/write-audit';
+import { offeredPackage } from '../recon/recon-packages';
 import { assertTextable } from './alert-schedule';
 import { isMatchableSql } from './buy-order-status';
 import { findBuyOrder } from './find-buy-orders';
@@ -63,6 +64,7 @@ export async function createBuyOrder(db: Database, input: CreateBuyOrder, actor:
           neededBy: input.neededBy,
           deliveryZip: input.deliveryZip,
           alertChannel: input.alertChannel,
+          reconPackageId: input.reconPackageId ? (await offeredPackage(tx, input.reconPackageId)).id : null,
           alertCadence: input.alertCadence,
         })
         .returning();

@@ -1,7 +1,14 @@
 import type { BuyOrderView } from '@contracts/buy-orders';
 import { and, asc, desc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { buyOrderMatches, buyOrders, buyOrderTargets, dealerUsers, vehicles } from '../../db/schema';
+import {
+  buyOrderMatches,
+  buyOrders,
+  buyOrderTargets,
+  dealerUsers,
+  reconPackages,
+  vehicles,
+} from '../../db/schema';
 import { vehicleName } from '../notifications/notification-messages';
 import { effectiveStatusSql } from './buy-order-status';
 
@@ -31,9 +38,11 @@ export async function buyOrderViews(
       order: buyOrders,
       status: effectiveStatusSql,
       placedBy: dealerUsers.name,
+      reconPackage: reconPackages.name,
     })
     .from(buyOrders)
     .leftJoin(dealerUsers, eq(dealerUsers.id, buyOrders.dealerUserId))
+    .leftJoin(reconPackages, eq(reconPackages.id, buyOrders.reconPackageId))
     .where(where)
     .orderBy(desc(buyOrders.id))
     .limit(limit);
@@ -66,7 +75,7 @@ export async function buyOrderViews(
       ),
     )
     .orderBy(desc(buyOrderMatches.matchedAt), desc(vehicles.id));
-  return rows.map(({ order, status, placedBy }) => ({
+  return rows.map(({ order, status, placedBy, reconPackage }) => ({
     id: order.id,
     status,
     targets: targets
@@ -79,6 +88,7 @@ export async function buyOrderViews(
     minGrade: order.minGrade,
     certification: order.certification,
     reconNote: order.reconNote,
+    reconPackage: reconPackage ?? null,
     quantity: order.quantity,
     filled: order.filled,
     neededBy: order.neededBy,

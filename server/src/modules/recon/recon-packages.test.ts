@@ -196,3 +196,42 @@ describe('reconditioning packages', () => {
     expect(view.balance).toBe('16300.00');
   });
 });
+
+describe('a buy order names its package', () => {
+  it('is placed with a package and reads it back; a retired one is refused', async () => {
+    const { dealer, code } = await dealerWithCode(ctx.db);
+    const cookie = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/dealer/login',
+        payload: { dealerName: dealer.dealerName, buyCode: code },
+      })
+    ).headers['set-cookie'] as string;
+    const mechanical = await named('Mechanical');
+    const order = {
+      targets: [{ make: 'Toyota' }],
+      certification: 'all',
+      quantity: 1,
+      neededBy: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+      deliveryZip: '60614',
+    };
+    const placed = await ctx.call(
+      'POST',
+      '/api/dealer/buy-orders',
+      { ...order, reconPackageId: mechanical.id },
+      cookie,
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().reconPackage).toBe('Mechanical');
+    const gone = await ctx.call('POST', '/api/recon-packages', { name: 'Order special', price: '50' });
+    await ctx.call('PATCH', `/api/recon-packages/${gone.json().id}`, { retired: true });
+    const refused = await ctx.call(
+      'POST',
+      '/api/dealer/buy-orders',
+      { ...order, reconPackageId: gone.json().id },
+      cookie,
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(RECON_PACKAGE_TEXT.noneOffered);
+  });
+});

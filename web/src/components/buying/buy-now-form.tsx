@@ -1,6 +1,6 @@
 import { BUYING_TEXT, type BuyNowForm as BuyNowFormValues, buyNowFormSchema } from '@contracts/buying';
 import { BUY_CODE_LENGTH } from '@contracts/limits';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -14,6 +14,7 @@ import { BuyCodeHelp } from './buy-code-help';
 import { MemberBuyNow } from './member-buying';
 import { PurchaseTerms } from './purchase-terms';
 import { buyForLabel, type PurchasedVehicle, purchaseRefusal } from './purchased-vehicle';
+import { ReconPackagePicker, totalWith } from './recon-package-picker';
 
 /**
  * The Buy Now dialog body (spec §2, §4, §5): what is bought, for how much and on which terms
@@ -26,21 +27,40 @@ export function BuyNowForm({ vehicle, onDone }: { vehicle: PurchasedVehicle; onD
   // A signed-in team member buys without typing a code (DESIGN.md §10); everyone else as the spec says.
   const me = useDealerMe();
   const terms = useSaleTerms();
+  // The reconditioning package (DESIGN.md §14): the button says what the sale costs with it.
+  const [recon, setRecon] = useState<{ id: number | null; price: string | null }>({ id: null, price: null });
+  const choose = useCallback((id: number | null, price: string | null) => setRecon({ id, price }), []);
+  const choice = { reconPackageId: recon.id, total: totalWith(vehicle.price, recon.price) };
   return (
     <div className="grid gap-4">
       <PurchaseTerms vehicleTitle={vehicle.title} price={vehicle.price} terms={terms.data} />
+      <ReconPackagePicker value={recon.id} onChange={choose} vehiclePrice={vehicle.price} />
       {me.isPending ? (
         <p className="text-sm text-slate-600">Loading…</p>
       ) : me.data?.member ? (
-        <MemberBuyNow member={me.data.member} vehicle={vehicle} onDone={onDone} />
+        <MemberBuyNow member={me.data.member} vehicle={vehicle} onDone={onDone} choice={choice} />
       ) : (
-        <CodeBuyNowForm vehicle={vehicle} onDone={onDone} />
+        <CodeBuyNowForm vehicle={vehicle} onDone={onDone} choice={choice} />
       )}
     </div>
   );
 }
 
-function CodeBuyNowForm({ vehicle, onDone }: { vehicle: PurchasedVehicle; onDone: () => void }) {
+/** What the buyer chose beside the car: the package, and the sale's total with it. */
+export interface BuyChoice {
+  reconPackageId: number | null;
+  total: string | null;
+}
+
+function CodeBuyNowForm({
+  vehicle,
+  onDone,
+  choice,
+}: {
+  vehicle: PurchasedVehicle;
+  onDone: () => void;
+  choice: BuyChoice;
+}) {
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const purchase = usePurchaseVehicle();
   const form = useForm<BuyNowFormValues>({
@@ -53,7 +73,13 @@ function CodeBuyNowForm({ vehicle, onDone }: { vehicle: PurchasedVehicle; onDone
   const onSubmit = form.handleSubmit((values) => {
     if (purchase.isPending) return;
     purchase.mutate(
-      { code: values.code, vehicleId: vehicle.id, vehicle, idempotencyKey },
+      {
+        code: values.code,
+        vehicleId: vehicle.id,
+        vehicle,
+        idempotencyKey,
+        reconPackageId: choice.reconPackageId,
+      },
       {
         onSuccess: () => {
           toast({ title: BUYING_TEXT.buySuccessTitle, description: BUYING_TEXT.buySuccess });
@@ -87,7 +113,7 @@ function CodeBuyNowForm({ vehicle, onDone }: { vehicle: PurchasedVehicle; onDone
           }}
         />
         <Button type="submit" size="lg" disabled={purchase.isPending}>
-          {purchase.isPending ? BUYING_TEXT.processing : buyForLabel(vehicle.price)}
+          {purchase.isPending ? BUYING_TEXT.processing : buyForLabel(choice.total ?? vehicle.price)}
         </Button>
       </form>
       <BuyCodeHelp />

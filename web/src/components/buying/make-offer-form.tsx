@@ -1,6 +1,6 @@
 import { BUYING_TEXT, type OfferForm, offerAtAskingText, offerFormSchema } from '@contracts/buying';
 import { BUY_CODE_LENGTH } from '@contracts/limits';
-import { useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -15,6 +15,7 @@ import { BuyNowInstead } from './buy-now-instead';
 import { MemberMakeOffer } from './member-buying';
 import { atOrAboveAsking } from './offer-at-asking';
 import { offerToasts } from './offer-toasts';
+import { ReconPackagePicker } from './recon-package-picker';
 
 interface MakeOfferProps {
   vehicleId: number;
@@ -30,12 +31,33 @@ interface MakeOfferProps {
  */
 export function MakeOfferForm(props: MakeOfferProps) {
   const me = useDealerMe();
+  // The reconditioning package asked for with the offer (DESIGN.md §14): added when it is accepted.
+  const [reconPackageId, setReconPackageId] = useState<number | null>(null);
+  const choose = useCallback((id: number | null) => setReconPackageId(id), []);
+  const picker = (
+    <ReconPackagePicker
+      value={reconPackageId}
+      onChange={choose}
+      vehiclePrice={null}
+      note="Its price is added to your offer's amount when the offer is accepted."
+    />
+  );
   if (me.isPending) return <p className="text-sm text-slate-600">Loading…</p>;
-  if (me.data?.member) return <MemberMakeOffer member={me.data.member} {...props} />;
-  return <CodeOfferForm {...props} />;
+  if (me.data?.member)
+    return (
+      <MemberMakeOffer member={me.data.member} {...props} reconPackageId={reconPackageId} picker={picker} />
+    );
+  return <CodeOfferForm {...props} reconPackageId={reconPackageId} picker={picker} />;
 }
 
-function CodeOfferForm({ vehicleId, askingPrice, onDone, onBuyNowInstead }: MakeOfferProps) {
+function CodeOfferForm({
+  vehicleId,
+  askingPrice,
+  onDone,
+  onBuyNowInstead,
+  reconPackageId,
+  picker,
+}: MakeOfferProps & { reconPackageId: number | null; picker: ReactNode }) {
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const createOffer = useCreateOffer();
   const form = useForm<OfferForm>({
@@ -52,7 +74,7 @@ function CodeOfferForm({ vehicleId, askingPrice, onDone, onBuyNowInstead }: Make
     }
     createOffer.mutate(
       // The resolver hands over the contract's output: a normalised amount, a trimmed upper-case code.
-      { vehicleId, amount: values.amount, buyCode: values.buyCode, idempotencyKey },
+      { vehicleId, amount: values.amount, buyCode: values.buyCode, idempotencyKey, reconPackageId },
       offerToasts(onDone, setIdempotencyKey),
     );
   });
@@ -75,6 +97,7 @@ function CodeOfferForm({ vehicleId, askingPrice, onDone, onBuyNowInstead }: Make
           askingPrice={askingPrice}
           onBuyNowInstead={onBuyNowInstead}
         />
+        {picker}
         <FormField
           label="Buy code"
           maxLength={BUY_CODE_LENGTH}

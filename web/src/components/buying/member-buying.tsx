@@ -1,7 +1,7 @@
 import type { Member } from '@contracts/auth';
 import { BUYING_TEXT, type OfferForm, offerAtAskingText, offerFormSchema } from '@contracts/buying';
 import { BUYING_ROLES, TEAM_TEXT } from '@contracts/teams';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { MoneyField } from '@/components/ui/money-field';
@@ -10,6 +10,7 @@ import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { zodResolver } from '@/lib/zod';
 import { useActiveBuyCode, useDealerOffer, useDealerPurchase } from './api/dealer-purchase';
+import type { BuyChoice } from './buy-now-form';
 import { BuyNowInstead } from './buy-now-instead';
 import { atOrAboveAsking } from './offer-at-asking';
 import { offerToasts } from './offer-toasts';
@@ -42,10 +43,12 @@ export function MemberBuyNow({
   member,
   vehicle,
   onDone,
+  choice,
 }: {
   member: Member;
   vehicle: PurchasedVehicle;
   onDone: () => void;
+  choice: BuyChoice;
 }) {
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const purchase = useDealerPurchase();
@@ -59,7 +62,7 @@ export function MemberBuyNow({
         disabled={purchase.isPending}
         onClick={() =>
           purchase.mutate(
-            { vehicleId: vehicle.id, vehicle, idempotencyKey },
+            { vehicleId: vehicle.id, vehicle, idempotencyKey, reconPackageId: choice.reconPackageId },
             {
               onSuccess: () => {
                 toast({ title: BUYING_TEXT.buySuccessTitle, description: BUYING_TEXT.buySuccess });
@@ -73,7 +76,7 @@ export function MemberBuyNow({
           )
         }
       >
-        {purchase.isPending ? BUYING_TEXT.processing : buyForLabel(vehicle.price)}
+        {purchase.isPending ? BUYING_TEXT.processing : buyForLabel(choice.total ?? vehicle.price)}
       </Button>
     </div>
   );
@@ -87,12 +90,16 @@ export function MemberMakeOffer({
   askingPrice,
   onDone,
   onBuyNowInstead,
+  reconPackageId,
+  picker,
 }: {
   member: Member;
   vehicleId: number;
   askingPrice: string | null;
   onDone: () => void;
   onBuyNowInstead?: () => void;
+  reconPackageId: number | null;
+  picker: ReactNode;
 }) {
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const offer = useDealerOffer();
@@ -110,7 +117,10 @@ export function MemberMakeOffer({
           form.setError('amount', { message: offerAtAskingText(formatMoney(askingPrice)) });
           return;
         }
-        offer.mutate({ vehicleId, amount, idempotencyKey }, offerToasts(onDone, setIdempotencyKey));
+        offer.mutate(
+          { vehicleId, amount, idempotencyKey, reconPackageId },
+          offerToasts(onDone, setIdempotencyKey),
+        );
       })}
     >
       <BuyingAs member={member} />
@@ -130,6 +140,7 @@ export function MemberMakeOffer({
         askingPrice={askingPrice}
         onBuyNowInstead={onBuyNowInstead}
       />
+      {picker}
       <Button type="submit" size="lg" disabled={offer.isPending}>
         {offer.isPending ? BUYING_TEXT.processing : 'Submit Offer'}
       </Button>

@@ -8,16 +8,17 @@ interface OfferInput {
   amount: string;
   buyCode: string;
   idempotencyKey: string;
+  reconPackageId?: number | null;
 }
 
 /** POST /api/vehicles/:id/offers: Make Offer. */
 export function useCreateOffer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ vehicleId, amount, buyCode, idempotencyKey }: OfferInput) =>
+    mutationFn: ({ vehicleId, amount, buyCode, idempotencyKey, reconPackageId }: OfferInput) =>
       callApi('createOffer', {
         params: { id: vehicleId },
-        body: { amount, buyCode },
+        body: { amount, buyCode, ...(reconPackageId ? { reconPackageId } : {}) },
         headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.offers() }),

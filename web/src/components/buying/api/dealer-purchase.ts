@@ -23,12 +23,17 @@ export function useDealerPurchase() {
     mutationFn: ({
       vehicleId,
       idempotencyKey,
+      reconPackageId,
     }: {
       vehicleId: number;
       idempotencyKey: string;
       vehicle: PurchasedVehicle;
+      reconPackageId?: number | null;
     }) =>
-      callApi('dealerPurchase', { body: { vehicleId }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+      callApi('dealerPurchase', {
+        body: { vehicleId, ...(reconPackageId ? { reconPackageId } : {}) },
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+      }),
     onSuccess: (_result, { vehicleId }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.vehicles.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.vehicles.detail(vehicleId) });
@@ -45,13 +50,15 @@ export function useDealerOffer() {
       vehicleId,
       amount,
       idempotencyKey,
+      reconPackageId,
     }: {
       vehicleId: number;
       amount: string;
       idempotencyKey: string;
+      reconPackageId?: number | null;
     }) =>
       callApi('dealerCreateOffer', {
-        body: { vehicleId, amount },
+        body: { vehicleId, amount, ...(reconPackageId ? { reconPackageId } : {}) },
         headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.offers() }),

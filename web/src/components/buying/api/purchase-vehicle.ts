@@ -11,6 +11,8 @@ interface PurchaseInput {
   vehicle: PurchasedVehicle;
   /** The same key on a retry makes the server answer once (DESIGN.md §4). */
   idempotencyKey: string;
+  /** The reconditioning package chosen (DESIGN.md §14). */
+  reconPackageId?: number | null;
 }
 
 /** POST /api/verify-code: Buy Now. A success refreshes the vehicle and the list (spec §4). */
@@ -20,8 +22,11 @@ export function usePurchaseVehicle() {
     mutationKey: queryKeys.buying.purchase(),
     // Kept after the dialog closes, until the buyer closes its confirmation (PurchaseConfirmationHost).
     gcTime: Number.POSITIVE_INFINITY,
-    mutationFn: ({ code, vehicleId, idempotencyKey }: PurchaseInput) =>
-      callApi('verifyCode', { body: { code, vehicleId }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+    mutationFn: ({ code, vehicleId, idempotencyKey, reconPackageId }: PurchaseInput) =>
+      callApi('verifyCode', {
+        body: { code, vehicleId, ...(reconPackageId ? { reconPackageId } : {}) },
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+      }),
     onSuccess: (_result, { vehicleId }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.vehicles.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.vehicles.detail(vehicleId) });

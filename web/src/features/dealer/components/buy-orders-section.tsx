@@ -110,8 +110,10 @@ function BuyOrderItem({ order, canAct }: { order: BuyOrderView; canAct: boolean 
           <dd className="font-medium text-slate-900">{order.placedBy ?? 'Your dealership'}</dd>
         </div>
       </dl>
-      {order.reconNote ? (
-        <p className="mt-2 text-sm text-slate-700">Reconditioning: {order.reconNote}</p>
+      {order.reconPackage || order.reconNote ? (
+        <p className="mt-2 text-sm text-slate-700">
+          Reconditioning: {[order.reconPackage, order.reconNote].filter(Boolean).join(' · ')}
+        </p>
       ) : null}
       {order.matches.length > 0 ? (
         <div className="mt-3">

@@ -6,6 +6,7 @@ import {
   MAX_ORDER_TARGETS,
   ORDER_MAKES,
 } from '@contracts/buy-orders';
+import { formatUsd } from '@contracts/money';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
@@ -14,6 +15,7 @@ import {
   type AlertChannel,
   AlertDeliveryFields,
 } from '@/components/alerts/alert-delivery-fields';
+import { useReconPackages } from '@/components/buying/api/recon-packages';
 import { Button } from '@/components/ui/button';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
@@ -37,6 +39,7 @@ interface OrderForm {
   reconNote: string;
   alertChannel: AlertChannel;
   alertCadence: AlertCadence;
+  reconPackageId: string;
 }
 
 const GRADES = {
@@ -71,6 +74,7 @@ const EMPTY: OrderForm = {
   reconNote: '',
   alertChannel: 'email',
   alertCadence: 'instant',
+  reconPackageId: '',
 };
 
 /** The form's strings as the API's body: blank optional fields are left out. */
@@ -88,6 +92,7 @@ const bodyOf = (v: OrderForm): CreateBuyOrderBody => ({
   reconNote: v.reconNote || null,
   alertChannel: v.alertChannel,
   alertCadence: v.alertCadence,
+  reconPackageId: v.reconPackageId ? Number(v.reconPackageId) : null,
 });
 
 const schemaResolver = zodResolver(createBuyOrderBodySchema, plainFieldErrors);
@@ -105,6 +110,7 @@ const resolver: Resolver<OrderForm> = async (values, context, options) => {
 export function NewBuyOrderDialog() {
   const [open, setOpen] = useState(false);
   const create = useCreateBuyOrder();
+  const packages = useReconPackages();
   const form = useForm<OrderForm>({ resolver, defaultValues: { ...EMPTY, neededBy: dayFromNow(30) } });
   const targets = useFieldArray({ control: form.control, name: 'targets' });
   const errors = form.formState.errors;
@@ -239,6 +245,16 @@ export function NewBuyOrderDialog() {
             {...form.register('deliveryZip')}
           />
         </div>
+        <SelectField label="Reconditioning package" {...form.register('reconPackageId')}>
+          <option value="">As inspected</option>
+          {(packages.data ?? [])
+            .filter((p) => Number(p.price) > 0)
+            .map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name} · {formatUsd(Number(p.price))}
+              </option>
+            ))}
+        </SelectField>
         <TextAreaField
           label="Reconditioning note"
           rows={2}

@@ -1,0 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import { readApi } from '@/lib/api-client';
+
+/** GET /api/recon-packages: the reconditioning packages a buyer may choose (DESIGN.md §14). */
+export const useReconPackages = () =>
+  useQuery({
+    queryKey: ['buying', 'recon-packages'] as const,
+    queryFn: async () => (await readApi('listReconPackages')) ?? [],
+    staleTime: 5 * 60_000,
+  });

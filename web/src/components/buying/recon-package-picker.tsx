@@ -1,0 +1,86 @@
+import { formatUsd } from '@contracts/money';
+import { RECON_PACKAGE_TEXT } from '@contracts/recon-package-texts';
+import { useEffect, useId } from 'react';
+import { inputClasses } from '@/components/ui/form-field';
+import { formatMoney } from '@/lib/format';
+import { useReconPackages } from './api/recon-packages';
+
+const priceOf = (price: string) => (Number(price) === 0 ? 'no charge' : formatUsd(Number(price)));
+
+/** The sale's total with a package: the car's price plus the package's, in cents. */
+export const totalWith = (vehiclePrice: string | null, packagePrice: string | null) =>
+  vehiclePrice === null
+    ? null
+    : ((Math.round(Number(vehiclePrice) * 100) + Math.round(Number(packagePrice ?? 0) * 100)) / 100).toFixed(
+        2,
+      );
+
+/**
+ * "Reconditioning" in the Buy Now and Make Offer dialogs (DESIGN.md §14): the packages offered, as
+ * one native select (one line, so nothing moves under a thumb when the list arrives), what the
+ * chosen one covers, and what the sale then costs in all. `value` null until the list arrives; it
+ * then starts at the first package (as inspected).
+ */
+export function ReconPackagePicker({
+  value,
+  onChange,
+  vehiclePrice,
+  note,
+}: {
+  value: number | null;
+  onChange: (id: number | null, price: string | null) => void;
+  vehiclePrice: string | null;
+  /** Under the total (the offer says it is added to the accepted amount). */
+  note?: string;
+}) {
+  const id = useId();
+  const packages = useReconPackages();
+  const list = packages.data ?? [];
+  const chosen = list.find((p) => p.id === value) ?? null;
+  useEffect(() => {
+    if (value === null && list[0]) onChange(list[0].id, list[0].price);
+  }, [value, list, onChange]);
+  const total = chosen ? totalWith(vehiclePrice, chosen.price) : null;
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {RECON_PACKAGE_TEXT.choose}
+      </label>
+      <select
+        id={id}
+        className={inputClasses}
+        value={value ?? ''}
+        disabled={!packages.data}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => {
+          const next = list.find((p) => String(p.id) === event.target.value) ?? null;
+          onChange(next?.id ?? null, next?.price ?? null);
+        }}
+      >
+        {packages.data ? null : (
+          <option value="">{packages.isError ? 'As inspected' : 'Loading packages…'}</option>
+        )}
+        {list.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name} · {priceOf(p.price)}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-hint`} className="min-h-10 text-sm text-slate-600">
+        {chosen
+          ? `${chosen.description}${chosen.promisedDays > 0 ? ` Ready in ${chosen.promisedDays} business ${chosen.promisedDays === 1 ? 'day' : 'days'}.` : ''}`
+          : RECON_PACKAGE_TEXT.chooseHint}
+        {chosen && total && Number(chosen.price) > 0 ? (
+          <span className="mt-1 block font-medium text-slate-900">
+            {RECON_PACKAGE_TEXT.total(
+              formatMoney(vehiclePrice),
+              formatMoney(chosen.price),
+              formatMoney(total),
+            )}
+          </span>
+        ) : null}
+        {note && chosen && Number(chosen.price) > 0 ? <span className="block">{note}</span> : null}
+      </p>
+    </div>
+  );
+}
