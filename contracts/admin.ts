@@ -46,5 +46,6 @@ export const ADMIN_TABS = [
   'activity',
   'notifications',
   'demand',
+  'recon',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];

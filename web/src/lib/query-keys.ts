@@ -58,6 +58,8 @@ export const queryKeys = {
     /** Reconditioning: packages, and the work orders (board and each one) as a prefix. */
     reconPackages: () => ['admin', 'recon-packages'] as const,
     workOrders: () => ['admin', 'work-orders'] as const,
+    /** Every work order on the admin board (one read; the board filters by state itself). */
+    workOrderBoard: () => ['admin', 'work-orders', 'board'] as const,
     /** One buy order's history (under demand: refreshed with the board). */
     buyOrderHistory: (orderId: number) => ['admin', 'demand', 'history', orderId] as const,
     /** The Complete dialog's "N open orders match" for one car and the values typed. */

@@ -17,6 +17,7 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import { ADMIN_LABELS, TAB_LABELS } from './admin-texts';
 import { useAdminVehicles } from './api/get-admin-vehicles';
 import { useOffers } from './api/get-offers';
+import { useWorkOrderBoard } from './api/get-work-orders';
 import { ActivityTab } from './components/activity/activity-tab';
 import { BuyCodesTab } from './components/buy-codes/buy-codes-tab';
 import { CompleteTab } from './components/complete/complete-tab';
@@ -25,6 +26,7 @@ import { DemandTab } from './components/demand/demand-tab';
 import { ListingsTab } from './components/listings/listings-tab';
 import { NotificationsTab } from './components/notifications/notifications-tab';
 import { OffersTab } from './components/offers/offers-tab';
+import { ReconTab } from './components/recon/recon-tab';
 import { StatCards } from './components/shared/stat-cards';
 import { SyncButton } from './components/shared/sync-button';
 import { TransactionsTab } from './components/transactions/transactions-tab';
@@ -54,6 +56,7 @@ const PANELS: Record<AdminTab, ComponentType> = {
   activity: ActivityTab,
   notifications: NotificationsTab,
   demand: DemandTab,
+  recon: ReconTab,
 };
 
 function AdminDashboard() {
@@ -137,10 +140,11 @@ function AdminDashboard() {
   );
 }
 
-/** Work waiting in a tab: queued vehicles and pending offers. */
+/** Work waiting in a tab: queued vehicles and pending offers; overdue work orders. */
 function TabCount({ tab }: { tab: AdminTab }) {
   const vehicles = useAdminVehicles();
   const offers = useOffers();
+  if (tab === 'recon') return <OverdueCount />;
   const count =
     tab === 'complete'
       ? vehicles.data?.filter(isQueued).length
@@ -153,6 +157,20 @@ function TabCount({ tab }: { tab: AdminTab }) {
       <span className="sr-only">(</span>
       {count}
       <span className="sr-only"> waiting)</span>
+    </span>
+  );
+}
+
+/** Work orders past their promised day, in red: the count and the word for a screen reader. */
+function OverdueCount() {
+  const board = useWorkOrderBoard();
+  const count = board.data?.filter((order) => order.overdue).length;
+  if (!count) return null;
+  return (
+    <span className="rounded-full bg-red-600 px-1.5 py-0.5 text-xs font-semibold leading-none text-white">
+      <span className="sr-only">(</span>
+      {count}
+      <span className="sr-only"> overdue)</span>
     </span>
   );
 }

@@ -14,6 +14,7 @@ export const TAB_LABELS: Record<AdminTab, string> = {
   activity: 'Activity',
   notifications: 'Notifications',
   demand: 'Demand',
+  recon: 'Reconditioning',
 };
 
 export const ADMIN_LABELS = {
@@ -99,4 +100,44 @@ export const SALE_STEP_LABELS = {
   saveOdometer: 'Save odometer statement',
   exportCsv: 'Export CSV',
   aging: 'Unpaid by age',
+} as const;
+
+/** Admin → Reconditioning (issue #31): packages and the work order board. */
+export const RECON_ADMIN_LABELS = {
+  packagesTitle: 'Packages',
+  packagesText:
+    'What dealers can choose at Buy Now, with an offer or a buy order. Retired packages are not offered.',
+  loadingPackages: 'Loading packages...',
+  noPackages: 'No packages yet',
+  noPackagesText: 'Add the first package: dealers then choose it when they buy.',
+  addPackage: 'Add package',
+  editPackage: 'Edit package',
+  savePackage: 'Save package',
+  saving: 'Saving…',
+  name: 'Name',
+  description: 'What it covers',
+  price: 'Price',
+  promisedDays: 'Promised business days',
+  promisedDaysHint: 'Business days from the sale to front-line ready; 0 promises nothing.',
+  checklist: 'Checklist',
+  checklistHint: 'One item per line, up to 30. Each becomes a task on the work order.',
+  offered: 'Offered',
+  retired: 'Retired',
+  retire: 'Retire',
+  offerAgain: 'Offer again',
+  retireTitle: (name: string) => `Retire ${name}?`,
+  retireText:
+    'Dealers can no longer choose it. Sales, offers and buy orders that already have it keep it, and their work orders go on.',
+  offerAgainTitle: (name: string) => `Offer ${name} again?`,
+  offerAgainText: 'Dealers can choose it again at Buy Now, with an offer or a buy order.',
+  keep: 'Keep as is',
+  boardTitle: 'Work orders',
+  boardText: 'Each sale with a package, as the shop works it. Open one for its tasks and photos.',
+  loadingBoard: 'Loading work orders...',
+  noWorkOrders: 'No work orders here',
+  noWorkOrdersText: 'A car sold with a package gets a work order; it shows here.',
+  show: 'Show',
+  overdue: 'Overdue',
+  overPrice: 'Over the package price',
+  notYet: 'Not yet',
 } as const;

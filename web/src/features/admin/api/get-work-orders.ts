@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { readApi } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/**
+ * GET /api/work-orders: every work order with its tasks and photos, oldest promise first (Admin →
+ * Reconditioning). Read again on every live change of work orders (lib/live-topics.ts).
+ */
+export const workOrderBoardQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.admin.workOrderBoard(),
+    queryFn: async () => (await readApi('listWorkOrders')) ?? [],
+  });
+
+export const useWorkOrderBoard = () => useQuery(workOrderBoardQuery());
