@@ -26,32 +26,43 @@ const packagePrice = z
     return Number(text).toFixed(2);
   });
 
-/** POST /api/recon-packages (admin). */
-export const createReconPackageBodySchema = z.object({
+/** A package's fields and their rules, without defaults (an update sends only what changes). */
+const packageFields = {
   name: z
     .string({ error: RECON_PACKAGE_TEXT.nameRequired })
     .trim()
     .min(1, RECON_PACKAGE_TEXT.nameRequired)
     .max(60, RECON_PACKAGE_TEXT.nameTooLong),
-  description: z.string().trim().max(500, RECON_PACKAGE_TEXT.description).default(''),
+  description: z.string().trim().max(500, RECON_PACKAGE_TEXT.description),
   checklist: z
     .array(
       z.string().trim().min(1, RECON_PACKAGE_TEXT.checklistItem).max(120, RECON_PACKAGE_TEXT.checklistItem),
     )
-    .max(30, RECON_PACKAGE_TEXT.checklistTooLong)
-    .default([]),
+    .max(30, RECON_PACKAGE_TEXT.checklistTooLong),
   price: packagePrice,
   promisedDays: z
     .number({ error: RECON_PACKAGE_TEXT.promisedDays })
     .int(RECON_PACKAGE_TEXT.promisedDays)
     .min(0, RECON_PACKAGE_TEXT.promisedDays)
-    .max(60, RECON_PACKAGE_TEXT.promisedDays)
-    .default(0),
+    .max(60, RECON_PACKAGE_TEXT.promisedDays),
+};
+
+/** POST /api/recon-packages (admin). */
+export const createReconPackageBodySchema = z.object({
+  ...packageFields,
+  description: packageFields.description.default(''),
+  checklist: packageFields.checklist.default([]),
+  promisedDays: packageFields.promisedDays.default(0),
 });
 export type CreateReconPackageBody = z.input<typeof createReconPackageBodySchema>;
 
-/** PATCH /api/recon-packages/:id (admin): any field, or retired true/false. */
-export const updateReconPackageBodySchema = createReconPackageBodySchema
+/**
+ * PATCH /api/recon-packages/:id (admin): any field, or retired true/false. Built from the fields
+ * without their defaults: in zod 4 a default still fires inside .partial(), so `{retired: true}`
+ * would have emptied the description and checklist and promised 0 days.
+ */
+export const updateReconPackageBodySchema = z
+  .object(packageFields)
   .partial()
   .extend({ retired: z.boolean({ error: 'retired must be true or false' }).optional() })
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'Send a field to change');

@@ -66,12 +66,24 @@ describe('reconditioning packages', () => {
     }
     const retired = await ctx.call('PATCH', `/api/recon-packages/${id}`, { retired: true });
     expect(retired.json().retired).toBe(true);
+    // Retiring changes nothing else: the checklist, description and promise are kept.
+    expect(retired.json()).toMatchObject({ checklist: ['Full detail', 'Photos'], promisedDays: 1 });
     expect((await offered()).some((p) => p.id === id)).toBe(false);
     const all = (await ctx.call('GET', '/api/recon-packages/all')).json() as Package[];
     expect(all.at(-1)).toMatchObject({ id, retired: true });
-    expect((await ctx.call('PATCH', `/api/recon-packages/${id}`, { retired: false })).json().retired).toBe(
-      false,
-    );
+    const restored = await ctx.call('PATCH', `/api/recon-packages/${id}`, { retired: false });
+    expect(restored.json()).toMatchObject({
+      retired: false,
+      checklist: ['Full detail', 'Photos'],
+      promisedDays: 1,
+    });
+    // A price change alone keeps the rest too.
+    const repriced = await ctx.call('PATCH', `/api/recon-packages/${id}`, { price: '175' });
+    expect(repriced.json()).toMatchObject({
+      price: '175.00',
+      checklist: ['Full detail', 'Photos'],
+      promisedDays: 1,
+    });
     // Only admins keep them.
     const anonymous = await ctx.app.inject({
       method: 'POST',
