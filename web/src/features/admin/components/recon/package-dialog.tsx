@@ -76,7 +76,7 @@ export function PackageDialog({ existing }: { existing?: ReconPackage }) {
         <FormField label={L.name} maxLength={60} error={errors.name?.message} {...form.register('name')} />
         <TextAreaField
           label={L.description}
-          rows={2}
+          rows={3}
           maxLength={500}
           error={errors.description?.message}
           {...form.register('description')}

@@ -66,7 +66,7 @@ describe('the package form', () => {
     expect(values).toEqual({
       name: 'Mechanical',
       description: 'Safety and service',
-      price: '695.00',
+      price: '695',
       promisedDays: '3',
       checklist: 'Oil change\nBrakes',
     });

@@ -47,7 +47,8 @@ export const EMPTY_PACKAGE: PackageForm = {
 export const packageFormValues = (p: ReconPackage): PackageForm => ({
   name: p.name,
   description: p.description,
-  price: p.price,
+  // "1295.00" reads as typed: 1295 (cents kept when there are some).
+  price: p.price.endsWith('.00') ? p.price.slice(0, -3) : p.price,
   promisedDays: String(p.promisedDays),
   checklist: p.checklist.join('\n'),
 });

@@ -11,9 +11,12 @@ export const packagePrice = (price: string) => {
 /** "5 business days"; "None" when the package promises no work. */
 export const businessDays = (n: number) => (n === 0 ? 'None' : `${n} business ${n === 1 ? 'day' : 'days'}`);
 
-/** Whole days since the work order was opened (the sale): "Today", "1 day", "12 days". */
-export const workOrderAge = (order: Pick<WorkOrder, 'createdAt'>, now = new Date()) => {
-  const days = calendarDaysSince(order.createdAt, now);
+/** Whole days since the sale that opened the work order: "Today", "1 day", "12 days". */
+export const workOrderAge = (
+  order: { timeToLine: Pick<WorkOrder['timeToLine'], 'soldAt'> },
+  now = new Date(),
+) => {
+  const days = calendarDaysSince(order.timeToLine.soldAt, now);
   return days === 0 ? 'Today' : days === 1 ? '1 day' : `${days} days`;
 };
 

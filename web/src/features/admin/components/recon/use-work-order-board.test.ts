@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { costAgainstPrice, workOrderAge } from './recon-format';
 import { matchesFilter, sortWorkOrders } from './use-work-order-board';
 
-const order = (id: number, status: WorkOrder['status'], createdAt: string, promisedOn: string) =>
-  ({ id, status, createdAt, promisedOn }) as WorkOrder;
+const order = (id: number, status: WorkOrder['status'], soldAt: string, promisedOn: string) =>
+  ({ id, status, promisedOn, timeToLine: { soldAt } }) as WorkOrder;
 
 const orders = [
   order(1, 'done', '2026-03-01T10:00:00Z', '2026-03-06'),
@@ -30,9 +30,9 @@ describe('the work order board', () => {
 
   it('says the age in days and the cost against the package price in cents', () => {
     const now = new Date('2026-03-12T15:00:00');
-    expect(workOrderAge({ createdAt: '2026-03-12T09:00:00' }, now)).toBe('Today');
-    expect(workOrderAge({ createdAt: '2026-03-11T09:00:00' }, now)).toBe('1 day');
-    expect(workOrderAge({ createdAt: '2026-03-02T09:00:00' }, now)).toBe('10 days');
+    expect(workOrderAge({ timeToLine: { soldAt: '2026-03-12T09:00:00' } }, now)).toBe('Today');
+    expect(workOrderAge({ timeToLine: { soldAt: '2026-03-11T09:00:00' } }, now)).toBe('1 day');
+    expect(workOrderAge({ timeToLine: { soldAt: '2026-03-02T09:00:00' } }, now)).toBe('10 days');
     expect(costAgainstPrice({ totalCost: '373.40', packagePrice: '695.00' })).toEqual({
       cost: 37340,
       price: 69500,

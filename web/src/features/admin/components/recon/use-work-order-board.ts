@@ -17,10 +17,10 @@ export type SortDirection = 'asc' | 'desc';
 export const matchesFilter = (order: Pick<WorkOrder, 'status'>, filter: BoardFilter) =>
   filter === 'all' ? order.status !== 'cancelled' : order.status === filter;
 
-/** A work order's age grows as its opening moment recedes: the older, the larger. */
+/** A work order's age is the time since its sale: the older, the larger. */
 const sortKey: Record<BoardSort, (o: WorkOrder) => number> = {
   promised: (o) => Date.parse(`${o.promisedOn}T00:00:00Z`),
-  age: (o) => -Date.parse(o.createdAt),
+  age: (o) => -Date.parse(o.timeToLine.soldAt),
 };
 
 /** The work orders in the chosen order; ties keep the server's (oldest promise first, then id). */
