@@ -9,6 +9,7 @@ import {
   type SaleState,
   TITLE_STATUSES,
 } from '@contracts/after-sale';
+import type { SaleWorkOrder } from '@contracts/work-orders';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ClaimMedia } from '@/components/claim-media';
@@ -27,7 +28,12 @@ import {
 } from '@/lib/sale-state';
 
 /** A transaction as both the admin's and the dealer's views carry it. */
-export type SaleView = SaleState & { isPaid: boolean; cancelled: boolean };
+export type SaleView = SaleState & {
+  isPaid: boolean;
+  cancelled: boolean;
+  /** Its reconditioning (DESIGN.md §14): the car waits for it before pickup or delivery. */
+  workOrder?: SaleWorkOrder | null;
+};
 
 const Line = ({
   children,
@@ -201,6 +207,13 @@ export function PickupStatus({ sale, withPlace = false }: { sale: SaleView; with
   return (
     <>
       <Line className="font-medium">{PICKUP_STATUSES[sale.pickupStatus]}</Line>
+      {sale.workOrder && sale.workOrder.status !== 'cancelled' ? (
+        <Line className={sale.workOrder.status === 'done' ? undefined : 'font-semibold text-amber-900'}>
+          {sale.workOrder.status === 'done'
+            ? `Reconditioned: ${sale.workOrder.packageName}`
+            : `Reconditioning first: ${sale.workOrder.done} of ${sale.workOrder.total} tasks done, promised ${formatDay(`${sale.workOrder.promisedOn}T12:00:00Z`, sale.terms.timeZone)}`}
+        </Line>
+      ) : null}
       {withPlace && sale.pickupStatus === 'ready' && place ? (
         <>
           <Line className="break-words">{place.address}</Line>

@@ -1,6 +1,7 @@
 import { CLAIM_CATEGORIES, ODOMETER_STATUSES, SALE_TEXT } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
 import type { AdminTransaction } from '@contracts/transactions';
+import { reconNotFinishedText } from '@contracts/work-order-texts';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
@@ -27,7 +28,11 @@ const stepDates = (t: AdminTransaction) => ({
 });
 
 /** Why a release (gate pass, pickup, delivery) waits: what is owed, as the server's refusal says it. */
-const releaseReason = (t: AdminTransaction) => L.releaseBlocked(formatAmount(amountLeft(t)));
+/** Why the car may not leave yet: its reconditioning first (DESIGN.md §14), else what is owed. */
+const releaseReason = (t: AdminTransaction) =>
+  t.workOrder && (t.workOrder.status === 'to_do' || t.workOrder.status === 'in_progress')
+    ? reconNotFinishedText(t.workOrder.total - t.workOrder.done, t.workOrder.total)
+    : L.releaseBlocked(formatAmount(amountLeft(t)));
 
 type MoneyStep = 'payment_recorded' | 'refund_recorded';
 /** The date each money step reports: when the payment came in, when the refund went out. */
