@@ -1,9 +1,10 @@
+import { RECON_PACKAGE_TEXT } from '@contracts/recon-package-texts';
 import { progressText, WORK_ORDER_STATUS_LABELS, WORK_ORDER_TEXT } from '@contracts/work-order-texts';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startAppServer } from './support/app-server';
-import { openPage } from './support/browser-page';
+import { openPage, toast } from './support/browser-page';
 import { launchChromium } from './support/chromium';
 import { signInContext } from './support/sign-in';
 
@@ -39,16 +40,27 @@ describe('work orders', () => {
     const mechanical = packages.find((p) => p.name === 'Mechanical')!;
     const cars = (await (await dealer.page.request.get('/api/vehicles')).json()) as { id: number }[];
     const car = cars.sort((a, b) => b.id - a.id)[0]!;
-    const bought = await dealer.page.request.post('/api/dealer/purchases', {
-      data: { vehicleId: car.id, reconPackageId: mechanical.id },
-    });
-    expect(bought.status(), await bought.text()).toBe(200);
+    // The dealer chooses the standard in the Buy Now dialog and sees what the sale costs with it.
+    await dealer.page.goto(`/vehicle/${car.id}`);
+    await dealer.page.getByRole('main').getByRole('button', { name: 'Buy Now' }).click();
+    const buy = dealer.page.getByRole('dialog', { name: 'Buy Now' });
+    const picker = buy.getByLabel(RECON_PACKAGE_TEXT.choose);
+    await expect.poll(() => picker.isEnabled()).toBe(true);
+    await picker.selectOption({ label: `${mechanical.name} · $495` });
+    await buy.getByText(/ \+ \$495 reconditioning = /).waitFor();
+    await buy.getByLabel('Buy code').fill(demo.buyCode);
+    await buy.getByRole('button', { name: /^Buy for / }).click();
+    await toast(dealer.page, 'Success!');
+    const sales = (await (await dealer.page.request.get('/api/dealer/transactions')).json()) as {
+      id: number;
+      vehicleId: number;
+    }[];
+    const transactionId = sales.find((t) => t.vehicleId === car.id)!.id;
     const mine = (await (await dealer.page.request.get('/api/dealer/work-orders')).json()) as {
       id: number;
       transactionId: number;
       total: number;
     }[];
-    const { transactionId } = (await bought.json()) as { transactionId: number };
     const order = mine.find((w) => w.transactionId === transactionId)!;
     expect(order.total).toBeGreaterThan(0);
 

@@ -18,6 +18,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /media/photos/:key/:name',
   'GET /api/vehicles',
   'GET /api/vehicles/search',
+  // The reconditioning packages a buyer may choose (DESIGN.md §14): offered to everyone who may buy.
+  'GET /api/recon-packages',
   'GET /api/vehicles/:id',
   'GET /api/admin/check',
   'POST /api/admin/login',
