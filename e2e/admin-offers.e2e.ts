@@ -226,6 +226,7 @@ describe('Dashboard shell', () => {
       'Activity',
       'Notifications',
       'Demand',
+      'Reconditioning',
     ]);
     expect(
       await tablist.evaluate(
