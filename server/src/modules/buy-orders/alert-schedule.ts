@@ -87,11 +87,13 @@ export const alertTimingSql = (dealerId: SQL, dealerUserId: SQL) => sql`
       (case when loc.day + make_interval(hours => sch.digest_hour) > loc.t
          then loc.day else loc.day + interval '1 day' end)::date::text as digest_day
     from (
-      select coalesce(s.time_zone, ${DEFAULT_ALERT_SCHEDULE.timeZone}) as tz,
-        coalesce(s.digest_hour, ${DEFAULT_ALERT_SCHEDULE.digestHour}) as digest_hour,
-        s.quiet_start, s.quiet_end
+      select coalesce(person_schedule.time_zone, ${DEFAULT_ALERT_SCHEDULE.timeZone}) as tz,
+        coalesce(person_schedule.digest_hour, ${DEFAULT_ALERT_SCHEDULE.digestHour}) as digest_hour,
+        person_schedule.quiet_start, person_schedule.quiet_end
       from (select 1) one
-      left join alert_schedules s on s.dealer_id = ${dealerId} and s.dealer_user_id is not distinct from ${dealerUserId}
+      -- Its own alias: the caller's tables (saved_searches is "s") must not be shadowed here.
+      left join alert_schedules person_schedule on person_schedule.dealer_id = ${dealerId}
+        and person_schedule.dealer_user_id is not distinct from ${dealerUserId}
     ) sch
     cross join lateral (
       select now() at time zone sch.tz as t,

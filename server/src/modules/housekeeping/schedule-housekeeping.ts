@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../../db/client';
+import { schedulePass } from '../../lib/schedule-pass';
 import { type HousekeepingPlaces, runHousekeeping } from './run-housekeeping';
 
 /** The first pass waits until start-up traffic (bootstrap, first requests) is over. */
@@ -16,28 +17,13 @@ export function scheduleHousekeeping(
   where: HousekeepingPlaces,
   timing = DEFAULT_TIMING,
 ) {
-  let running: Promise<void> | null = null;
-  const pass = () => {
-    if (running) return;
-    running = runHousekeeping(database, where)
-      .then(
-        (deleted) => {
-          if (deleted && Object.values(deleted).some((n) => n > 0))
-            app.log.info({ deleted }, 'housekeeping pass deleted stale data');
-        },
-        (error: unknown) => app.log.warn({ err: error }, 'housekeeping pass failed'),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(pass, timing.firstPassDelayMs);
-  const every = setInterval(pass, timing.intervalMs);
-  first.unref();
-  every.unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(every);
-    await running;
+  schedulePass(app, {
+    run: () => runHousekeeping(database, where),
+    timing,
+    failure: 'housekeeping pass failed',
+    report: (deleted) => {
+      if (deleted && Object.values(deleted).some((n) => n > 0))
+        app.log.info({ deleted }, 'housekeeping pass deleted stale data');
+    },
   });
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { auditLog, transactions, workOrders, workOrderTasks } from '../../db/schema';
+import { schedulePass } from '../../lib/schedule-pass';
 import { writeAudit } from '../audit/write-audit';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { workOrderDelayedMessage } from '../notifications/work-order-messages';
@@ -74,27 +75,12 @@ export function scheduleDelayedWorkOrderCheck(
   db: Database,
   timing = { firstPassDelayMs: 45_000, intervalMs: 10 * 60_000 },
 ) {
-  let running: Promise<void> | null = null;
-  const pass = () => {
-    if (running) return;
-    running = notifyDelayedWorkOrders(db)
-      .then(
-        (told) => {
-          if (told > 0) app.log.info({ told }, 'delayed work orders told');
-        },
-        (error: unknown) => app.log.warn({ err: error }, 'delayed work order check failed'),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(pass, timing.firstPassDelayMs);
-  const every = setInterval(pass, timing.intervalMs);
-  first.unref();
-  every.unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(every);
-    await running;
+  schedulePass(app, {
+    run: () => notifyDelayedWorkOrders(db),
+    timing,
+    failure: 'delayed work order check failed',
+    report: (told) => {
+      if (told > 0) app.log.info({ told }, 'delayed work orders told');
+    },
   });
 }

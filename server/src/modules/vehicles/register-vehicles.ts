@@ -1,6 +1,7 @@
 import { vehicleSearchQuerySchema } from '@contracts/vehicle-search';
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../../db/client';
+import { schedulePass } from '../../lib/schedule-pass';
 import type { WebAppOptions } from '../../plugins/web-app';
 import type { VinDecoder } from '../vin/decode-vin';
 import { releaseDueFirstLooks } from './first-look';
@@ -64,23 +65,12 @@ export const FIRST_LOOK_RELEASE_MS = 15_000;
  * failed pass is a warning; the timer does not keep the process alive; closing waits for a pass.
  */
 function scheduleFirstLookRelease(app: FastifyInstance, database: DbHandle) {
-  let running: Promise<void> | null = null;
-  const every = setInterval(() => {
-    if (running) return;
-    running = releaseDueFirstLooks(database.db)
-      .then(
-        (released) => {
-          if (released > 0) app.log.info({ released }, 'first looks over: cars published to everyone');
-        },
-        (error: unknown) => app.log.warn({ err: error }, 'releasing first looks failed'),
-      )
-      .finally(() => {
-        running = null;
-      });
-  }, FIRST_LOOK_RELEASE_MS);
-  every.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(every);
-    await running;
+  schedulePass(app, {
+    run: () => releaseDueFirstLooks(database.db),
+    timing: { intervalMs: FIRST_LOOK_RELEASE_MS },
+    failure: 'releasing first looks failed',
+    report: (released) => {
+      if (released > 0) app.log.info({ released }, 'first looks over: cars published to everyone');
+    },
   });
 }

@@ -112,42 +112,24 @@ export function AlertScheduleSection() {
                 </option>
               ))}
             </SelectField>
-            <SelectField
+            <HourSelect
               label={ALERT_TEXT.digestHour}
               value={form.digestHour}
-              onChange={(e) => setForm({ ...form, digestHour: e.target.value })}
-            >
-              {HOURS.map((h) => (
-                <option key={h} value={h}>
-                  {hourLabel(h)}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
+              onChange={(digestHour) => setForm({ ...form, digestHour })}
+            />
+            <HourSelect
               label={ALERT_TEXT.quietStart}
               value={form.quietStart}
-              onChange={(e) => setForm({ ...form, quietStart: e.target.value })}
-            >
-              <option value={NONE}>{ALERT_TEXT.noQuiet}</option>
-              {HOURS.map((h) => (
-                <option key={h} value={h}>
-                  {hourLabel(h)}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
+              none={ALERT_TEXT.noQuiet}
+              onChange={(quietStart) => setForm({ ...form, quietStart })}
+            />
+            <HourSelect
               label={ALERT_TEXT.quietEnd}
               value={form.quietEnd}
+              none={ALERT_TEXT.noQuiet}
               error={error ?? undefined}
-              onChange={(e) => setForm({ ...form, quietEnd: e.target.value })}
-            >
-              <option value={NONE}>{ALERT_TEXT.noQuiet}</option>
-              {HOURS.map((h) => (
-                <option key={h} value={h}>
-                  {hourLabel(h)}
-                </option>
-              ))}
-            </SelectField>
+              onChange={(quietEnd) => setForm({ ...form, quietEnd })}
+            />
           </div>
           <div>
             <Button type="submit" disabled={save.isPending}>
@@ -157,5 +139,31 @@ export function AlertScheduleSection() {
         </form>
       )}
     </section>
+  );
+}
+
+/** An hour of the day (12 AM … 11 PM), with an optional "none" first. */
+function HourSelect({
+  label,
+  value,
+  none,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  none?: string;
+  error?: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <SelectField label={label} value={value} error={error} onChange={(e) => onChange(e.target.value)}>
+      {none ? <option value={NONE}>{none}</option> : null}
+      {HOURS.map((h) => (
+        <option key={h} value={h}>
+          {hourLabel(h)}
+        </option>
+      ))}
+    </SelectField>
   );
 }
