@@ -1,18 +1,15 @@
 /** Sales as the admin reads and edits them (spec §6, DESIGN.md §8): the row, filters, aging, the edit body. */
+
 import { paymentStepSchema, saleStateSchema } from './after-sale';
 import { TRANSACTION_STATUSES } from './limits';
+import { saleVehicleSchema } from './vehicle';
 import { saleWorkOrderSchema } from './work-orders';
 import { z } from './zod';
 
 export const adminTransactionSchema = z.object({
   id: z.number().int(),
   vehicleId: z.number().int(),
-  vehicle: z.object({
-    year: z.number().int().nullable(),
-    make: z.string().nullable(),
-    model: z.string().nullable(),
-    vin: z.string(),
-  }),
+  vehicle: saleVehicleSchema,
   dealerId: z.number().int(),
   dealerName: z.string(),
   buyCodeId: z.number().int().nullable(),

@@ -73,3 +73,11 @@ export type VehicleDetail = z.infer<typeof vehicleDetailSchema>;
 
 /** Path parameter `:id`: a strict decimal id (contracts/ids.ts), else 400. */
 export const vehicleIdParamsSchema = z.object({ id: idSchema(VEHICLE_ID_MESSAGE) });
+
+/** The car a sale or its work order names: enough for a title and the VIN. */
+export const saleVehicleSchema = z.object({
+  year: z.number().int().nullable(),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  vin: z.string(),
+});

@@ -3,9 +3,11 @@
  * time-to-line; the bodies staff and admins send to work them. Texts and labels are in
  * contracts/work-order-texts.ts.
  */
+
 import { photoSchema } from './condition-report';
 import { idSchema, jsonIdSchema } from './ids';
 import { centsToDecimal } from './money';
+import { saleVehicleSchema } from './vehicle';
 import {
   MAX_NOT_NEEDED_REASON,
   MAX_TASK_COST_CENTS,
@@ -59,12 +61,7 @@ export const workOrderSchema = z.object({
   id: z.number().int(),
   transactionId: z.number().int(),
   vehicleId: z.number().int(),
-  vehicle: z.object({
-    year: z.number().int().nullable(),
-    make: z.string().nullable(),
-    model: z.string().nullable(),
-    vin: z.string(),
-  }),
+  vehicle: saleVehicleSchema,
   dealerId: z.number().int(),
   dealerName: z.string(),
   packageName: z.string(),

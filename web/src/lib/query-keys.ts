@@ -78,5 +78,7 @@ export const queryKeys = {
     saleTerms: () => ['sale-terms'] as const,
     /** The mutation key of every purchase (code or signed-in): its confirmation outlives the dialog. */
     purchase: () => ['purchase'] as const,
+    /** The reconditioning packages the buying dialogs offer (DESIGN.md §14). */
+    reconPackages: () => ['buying', 'recon-packages'] as const,
   },
 } as const;

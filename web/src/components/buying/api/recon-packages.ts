@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { readApi } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/recon-packages: the reconditioning packages a buyer may choose (DESIGN.md §14). */
 export const useReconPackages = () =>
   useQuery({
-    queryKey: ['buying', 'recon-packages'] as const,
+    queryKey: queryKeys.buying.reconPackages(),
     queryFn: async () => (await readApi('listReconPackages')) ?? [],
     staleTime: 5 * 60_000,
   });
