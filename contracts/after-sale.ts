@@ -1,5 +1,6 @@
 import { photoSchema } from './condition-report';
 import { DAMAGE_PANEL_KEYS, DAMAGE_TYPE_KEYS } from './condition-report-rules';
+import { deliveryConfirmationSchema, saleFloorPlanSchema, saleTransportSchema } from './delivery';
 import { moneySchema } from './money-schema';
 import { z } from './zod';
 
@@ -77,6 +78,8 @@ export const CLAIM_CATEGORIES = {
   warning_light: 'Warning light / code',
   frame: 'Frame or structural',
   odometer: 'Odometer',
+  /** Damage the carrier did between our lot and the dealer's (DESIGN.md §15). */
+  transit_damage: 'Damage in transit',
   other: 'Other',
 } as const;
 export type ClaimCategory = keyof typeof CLAIM_CATEGORIES;
@@ -201,6 +204,18 @@ export const SALE_EVENT_TYPES = [
   'claim_answered',
   'odometer_stated',
   'cancelled',
+  /** Certified delivery (DESIGN.md §15): ordered (a charge), each status, cancelled (the charge back). */
+  'transport_ordered',
+  'transport_status',
+  'transport_cancelled',
+  'bol_attached',
+  /** The dealer's confirmation at arrival: odometer and photos. */
+  'delivery_confirmed',
+  /** Paid with a floor-plan line: sent, the lender's answer, the funding (a payment). */
+  'floor_plan_requested',
+  'floor_plan_approved',
+  'floor_plan_declined',
+  'floor_plan_funded',
 ] as const;
 export type SaleEventType = (typeof SALE_EVENT_TYPES)[number];
 
@@ -224,7 +239,10 @@ export const SALE_STAGES = {
   overdue: 'Payment overdue',
   paid: 'Paid',
   ready_for_pickup: 'Ready for pickup',
+  /** Paid for by a floor-plan line the lender approved, not funded yet: it may be released. */
+  lender_approved: 'Approved by lender',
   picked_up: 'Picked up',
+  in_transport: 'In transport',
   delivered: 'Delivered',
   refund_owed: 'Refund owed',
   cancelled: 'Cancelled',
@@ -279,7 +297,10 @@ export const saleStateSchema = z.object({
   refundOwed: z.string(),
   /** The spec's paid flag, derived: a live sale whose balance is zero or less. */
   paidInFull: z.boolean(),
-  /** The vehicle may be released (gate pass, pickup, transport): nothing is owed. */
+  /**
+   * The vehicle may be released (gate pass, pickup, transport): nothing is owed, or a floor-plan
+   * line's lender approved what is owed (DESIGN.md §15); and its reconditioning is done.
+   */
   canRelease: z.boolean(),
   /** Every money line of the sale, oldest first. */
   ledger: z.array(ledgerEntrySchema),
@@ -314,6 +335,11 @@ export const saleStateSchema = z.object({
   ),
   /** Price adjustments granted on claims, credited to the dealer. */
   adjustments: z.string(),
+  /** Certified delivery, if ordered (the latest order; a cancelled one shows as cancelled). */
+  transport: saleTransportSchema.nullable(),
+  deliveryConfirmation: deliveryConfirmationSchema.nullable(),
+  /** The floor-plan request paying for the sale (the latest one), if any. */
+  floorPlan: saleFloorPlanSchema.nullable(),
   terms: saleTermsSchema,
   timeline: z.array(saleEventSchema),
 });
@@ -335,6 +361,7 @@ export const SALE_TEXT = {
   futureDate: 'The date cannot be in the future',
   beforeSale: 'The date cannot be before the sale',
   claimClosed: 'A claim can be opened within the guarantee window after pickup or delivery',
+  claimTransitOnly: 'Damage in transit can be claimed when our carrier delivered the vehicle',
   claimPending: 'A claim is already open for this sale',
   claimDisclosed: 'This was disclosed in the condition report and cannot be claimed',
   claimDetails: 'For body damage choose the panel and the kind of damage; for a warning light enter the code',
@@ -351,7 +378,7 @@ export const SALE_TEXT = {
 
 /** The refusal of a release (gate pass, pickup, delivery) while money is owed: says how much. */
 export const releaseRefusedText = (owed: string) =>
-  `The vehicle cannot be released while ${owed} is owed; record the payment first`;
+  `The vehicle cannot be released while ${owed} is owed; record the payment or lender approval first`;
 
 /** The refusal of "Mark paid" without the payment's details. */
 export const recordBalanceText = (owed: string) =>

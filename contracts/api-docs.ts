@@ -14,6 +14,7 @@ export const API_TAGS = {
   Administration: 'Dealers, buy codes, sales, the audit log and the notification log.',
   Notifications: 'Live updates and e-mail unsubscribe.',
   Reconditioning: 'Work orders after a sale with a package: tasks, costs, photos (DESIGN.md §14).',
+  Delivery: 'Certified delivery to the dealer’s lot and floor-plan payment (DESIGN.md §15).',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
@@ -124,6 +125,20 @@ export const API_DOCS: Record<ApiRouteName, { tag: ApiTag; summary: string }> = 
   updateWorkOrderTask: { tag: 'Reconditioning', summary: 'Change a task: status, costs, notes' },
   attachTaskPhotos: { tag: 'Reconditioning', summary: 'Attach uploaded before or after photos to a task' },
   dealerWorkOrders: { tag: 'Dealer portal', summary: 'The dealership’s work orders, live' },
+  transportQuote: { tag: 'Delivery', summary: 'Quote certified delivery to a ZIP code' },
+  orderTransport: { tag: 'Delivery', summary: 'Order certified delivery for the dealer’s sale' },
+  confirmDelivery: { tag: 'Delivery', summary: 'Confirm the delivery: odometer and photos at arrival' },
+  payWithFloorPlan: { tag: 'Delivery', summary: 'Pay a sale with one of the dealership’s floor-plan lines' },
+  dealerFloorPlanLines: { tag: 'Delivery', summary: 'The dealership’s floor-plan lines' },
+  createFloorPlanLine: { tag: 'Delivery', summary: 'Record a floor-plan line (owners)' },
+  removeFloorPlanLine: { tag: 'Delivery', summary: 'Remove a floor-plan line (owners)' },
+  transportBoard: { tag: 'Delivery', summary: 'Every transport order, by status, late pickups first' },
+  updateTransportOrder: { tag: 'Delivery', summary: 'Move a team-arranged transport, or cancel one' },
+  attachBillOfLading: { tag: 'Delivery', summary: 'Attach bill of lading photos to a transport' },
+  floorPlanBoard: { tag: 'Delivery', summary: 'Floor-plan requests and the lenders’ answers' },
+  decideFloorPlan: { tag: 'Delivery', summary: 'Record a lender’s answer for a team-arranged request' },
+  carrierWebhook: { tag: 'Delivery', summary: 'Carrier status webhook (HMAC-SHA256 signed)' },
+  lenderWebhook: { tag: 'Delivery', summary: 'Floor-plan lender webhook (HMAC-SHA256 signed)' },
   listDealers: { tag: 'Administration', summary: 'List dealers' },
   createDealer: { tag: 'Administration', summary: 'Create a dealer' },
   updateDealer: { tag: 'Administration', summary: 'Edit or deactivate a dealer' },

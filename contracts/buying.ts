@@ -1,5 +1,6 @@
 import { saleStateSchema } from './after-sale';
 import { buyCodeSchema } from './auth';
+import { checkoutExtrasSchema } from './delivery';
 import { idSchema, jsonIdSchema, VEHICLE_ID_MESSAGE } from './ids';
 import { OFFER_STATUSES, TRANSACTION_STATUSES } from './limits';
 import { MONEY_TEXT } from './money';
@@ -72,6 +73,8 @@ export const verifyCodeBodySchema = z.object({
   vehicleId: jsonIdSchema(BUYING_TEXT.buyFailure),
   /** The reconditioning package chosen with it (DESIGN.md §14); absent = as inspected. */
   reconPackageId: reconPackageIdSchema.optional(),
+  /** Certified delivery and a floor-plan line chosen in the dialog (DESIGN.md §15). */
+  ...checkoutExtrasSchema,
 });
 /**
  * The Buy Now form (spec §4, §5): the code as typed, trimmed and upper-cased. A blank code is not

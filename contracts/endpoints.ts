@@ -42,6 +42,20 @@ import {
   dealerSchema,
   updateDealerBodySchema,
 } from './dealers';
+import {
+  attachBolBodySchema,
+  confirmDeliveryBodySchema,
+  createFloorPlanLineBodySchema,
+  decideFloorPlanBodySchema,
+  floorPlanBoardRowSchema,
+  floorPlanLineSchema,
+  payWithFloorPlanBodySchema,
+  transportBoardRowSchema,
+  transportQuoteBodySchema,
+  transportQuoteSchema,
+  transportRequestSchema,
+  updateTransportOrderBodySchema,
+} from './delivery';
 import { idParamsSchema } from './ids';
 import {
   adminListingSchema,
@@ -293,6 +307,44 @@ export const endpointSchemas = (premiumLabel: string) =>
       body: updateReconPackageBodySchema,
       response: { 200: reconPackageSchema },
     },
+    transportQuote: { body: transportQuoteBodySchema, response: { 200: transportQuoteSchema } },
+    orderTransport: {
+      params: idParamsSchema,
+      body: transportRequestSchema,
+      response: { 201: dealerTransactionSchema },
+    },
+    confirmDelivery: {
+      params: idParamsSchema,
+      body: confirmDeliveryBodySchema,
+      response: { 200: dealerTransactionSchema },
+    },
+    payWithFloorPlan: {
+      params: idParamsSchema,
+      body: payWithFloorPlanBodySchema,
+      response: { 200: dealerTransactionSchema },
+    },
+    dealerFloorPlanLines: { response: { 200: z.array(floorPlanLineSchema) } },
+    createFloorPlanLine: { body: createFloorPlanLineBodySchema, response: { 201: floorPlanLineSchema } },
+    removeFloorPlanLine: { params: idParamsSchema, response: { 200: okSchema } },
+    transportBoard: { response: { 200: z.array(transportBoardRowSchema) } },
+    updateTransportOrder: {
+      params: idParamsSchema,
+      body: updateTransportOrderBodySchema,
+      response: { 200: transportBoardRowSchema },
+    },
+    attachBillOfLading: {
+      params: idParamsSchema,
+      body: attachBolBodySchema,
+      response: { 200: transportBoardRowSchema },
+    },
+    floorPlanBoard: { response: { 200: z.array(floorPlanBoardRowSchema) } },
+    decideFloorPlan: {
+      params: idParamsSchema,
+      body: decideFloorPlanBodySchema,
+      response: { 200: floorPlanBoardRowSchema },
+    },
+    carrierWebhook: { body: z.record(z.string(), z.unknown()), response: { 200: okSchema } },
+    lenderWebhook: { body: z.record(z.string(), z.unknown()), response: { 200: okSchema } },
     dealerAlertSchedule: { response: { 200: alertScheduleSchema } },
     updateAlertSchedule: { body: alertScheduleSchema, response: { 200: alertScheduleSchema } },
     dealerWatchlist: { response: { 200: z.array(watchlistEntrySchema) } },

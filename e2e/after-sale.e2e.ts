@@ -149,7 +149,7 @@ describe('After the sale', () => {
     expect(await download.getAttribute('target')).toBe('_blank');
 
     // The release rule: no gate pass while money is owed, and the form says how much.
-    const owedText = `Not released while $${price.toLocaleString('en-US')} is owed: record the payment first.`;
+    const owedText = `Not released while $${price.toLocaleString('en-US')} is owed: record the payment or lender approval first.`;
     await form(dialog, 'Ready for pickup').getByText(owedText).waitFor();
     expect(
       await form(dialog, 'Ready for pickup')

@@ -51,6 +51,8 @@ export const dealers = pgTable(
     titleContactEmail: text().notNull(),
     titleContactPhone: text().notNull(),
     active: boolean().notNull().default(true),
+    /** Where transport delivers by default (DESIGN.md §15); null = the ZIP at the end of the address. */
+    deliveryZip: text(),
     createdAt: createdAt(),
   },
   // Dealers sign in by name (trimmed, case-insensitive), so a name must identify one dealer.
@@ -161,6 +163,10 @@ export const vehicles = pgTable(
      * has passed (in_queue false, this null), which publishes it to everyone.
      */
     firstLookUntil: timestamp({ withTimezone: true }),
+    /** Where the car stands (DESIGN.md §15): the transport quote's origin; null = LOT_ZIP. */
+    locationZip: text(),
+    /** Does not run or drive: transport needs a winch (a surcharge). */
+    inoperable: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -1024,4 +1030,148 @@ export const workOrderPhotos = pgTable(
     index('work_order_photos_task_idx').on(t.taskId),
     check('work_order_photos_stage_check', sql`${t.stage} in ('before', 'after')`),
   ],
+);
+
+/**
+ * Certified delivery (DESIGN.md §15): the carrier side of a sale's transport. What the dealer and
+ * the admin read is the sale's timeline (transport_ordered, transport_status…); this row is the
+ * integration's bookkeeping, written in the same transaction as each step: the carrier's order id,
+ * the status the board filters on and the time of the latest carrier report applied.
+ */
+export const transportOrders = pgTable(
+  'transport_orders',
+  {
+    id: serial().primaryKey(),
+    transactionId: integer()
+      .notNull()
+      .references(() => transactions.id),
+    status: text({
+      enum: ['awaiting_release', 'unassigned', 'assigned', 'picked_up', 'in_transit', 'delivered', 'cancelled'],
+    }).notNull(),
+    arrangedBy: text({ enum: ['carrier', 'team'] }).notNull(),
+    /** The carrier system's order guid and number, once it accepted the order. */
+    carrierGuid: text(),
+    carrierNumber: text(),
+    /** The last day of the pickup window (late pickups on the board). */
+    pickupBy: text().notNull(),
+    /** When the latest carrier report applied happened (an older one arriving later is not applied). */
+    lastReportAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('transport_orders_one_live_per_sale').on(t.transactionId).where(sql`${t.status} <> 'cancelled'`),
+    uniqueIndex('transport_orders_carrier_guid_unique').on(t.carrierGuid),
+    index('transport_orders_status_idx').on(t.status),
+    check(
+      'transport_orders_status_check',
+      sql`${t.status} in ('awaiting_release', 'unassigned', 'assigned', 'picked_up', 'in_transit', 'delivered', 'cancelled')`,
+    ),
+    check('transport_orders_arranged_by_check', sql`${t.arrangedBy} in ('carrier', 'team')`),
+  ],
+);
+
+/**
+ * Every webhook a carrier or a lender sent us, once (their event id is unique): a duplicate is
+ * answered 200 and not applied again; `applied` false = recorded but older than what was applied.
+ */
+export const integrationEvents = pgTable(
+  'integration_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    source: text({ enum: ['carrier', 'lender'] }).notNull(),
+    eventId: text().notNull(),
+    /** The transport order or floor-plan request it is about. */
+    entityId: integer().notNull(),
+    action: text().notNull(),
+    occurredAt: timestamp({ withTimezone: true }).notNull(),
+    payload: jsonb().notNull(),
+    applied: boolean().notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('integration_events_source_event_unique').on(t.source, t.eventId),
+    index('integration_events_entity_idx').on(t.source, t.entityId, t.occurredAt),
+  ],
+);
+
+/** A dealership's floor-plan lines (DESIGN.md §15): lender and account, kept by its owners. */
+export const floorPlanLines = pgTable(
+  'floor_plan_lines',
+  {
+    id: serial().primaryKey(),
+    dealerId: integer()
+      .notNull()
+      .references(() => dealers.id),
+    lender: text({ enum: ['nextgear', 'afc', 'westlake', 'kinetic'] }).notNull(),
+    accountNumber: text().notNull(),
+    createdBy: text().notNull(),
+    createdAt: createdAt(),
+    removedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('floor_plan_lines_one_live')
+      .on(t.dealerId, t.lender, sql`upper(${t.accountNumber})`)
+      .where(sql`${t.removedAt} is null`),
+    check('floor_plan_lines_lender_check', sql`${t.lender} in ('nextgear', 'afc', 'westlake', 'kinetic')`),
+  ],
+);
+
+/**
+ * A sale paid with a floor-plan line: the lender side. The steps (requested, approved, declined,
+ * funded) are on the sale's timeline; this row carries the lender's request id and the status the
+ * board filters on, written with each step.
+ */
+export const floorPlanRequests = pgTable(
+  'floor_plan_requests',
+  {
+    id: serial().primaryKey(),
+    transactionId: integer()
+      .notNull()
+      .references(() => transactions.id),
+    lineId: integer()
+      .notNull()
+      .references(() => floorPlanLines.id),
+    amount: money().notNull(),
+    status: text({ enum: ['requested', 'approved', 'declined', 'funded'] }).notNull(),
+    arrangedBy: text({ enum: ['lender', 'team'] }).notNull(),
+    /** The lender system's request id, once it accepted the request. */
+    lenderRequestId: text(),
+    createdAt: createdAt(),
+    decidedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('floor_plan_requests_one_live_per_sale')
+      .on(t.transactionId)
+      .where(sql`${t.status} in ('requested', 'approved', 'funded')`),
+    uniqueIndex('floor_plan_requests_lender_id_unique').on(t.lenderRequestId),
+    index('floor_plan_requests_status_idx').on(t.status),
+    check('floor_plan_requests_status_check', sql`${t.status} in ('requested', 'approved', 'declined', 'funded')`),
+  ],
+);
+
+/**
+ * What must reach a carrier or a lender (DESIGN.md §6, §15), written in the transaction of the
+ * change that needs it and sent by a background pass with retries, like the notifications outbox.
+ */
+export const integrationOutbox = pgTable(
+  'integration_outbox',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    target: text({ enum: ['carrier', 'lender'] }).notNull(),
+    action: text().notNull(),
+    entityId: integer().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    idempotencyKey: text().notNull().unique(),
+    status: text({ enum: ['queued', 'sending', 'sent', 'failed', 'dead'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp({ withTimezone: true }),
+    answer: text(),
+    createdAt: createdAt(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('integration_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );

@@ -246,13 +246,13 @@ describe('pickup', () => {
       const refused = await s.step(release);
       expect(refused.statusCode, release.type).toBe(409);
       expect(refused.json().message).toBe(
-        'The vehicle cannot be released while $10,000 is owed; record the payment first',
+        'The vehicle cannot be released while $10,000 is owed; record the payment or lender approval first',
       );
     }
     await s.step({ type: 'payment_recorded', amount: '4000', method: 'ach', receivedOn: today });
     for (const release of releases)
       expect((await s.step(release)).json().message).toBe(
-        'The vehicle cannot be released while $6,000 is owed; record the payment first',
+        'The vehicle cannot be released while $6,000 is owed; record the payment or lender approval first',
       );
     // A dealer cannot release its own car either (not a dealer step at all).
     expect((await s.dealerStep(releases[0]!)).statusCode).toBe(400);

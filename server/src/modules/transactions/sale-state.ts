@@ -16,6 +16,7 @@ import {
 } from '@contracts/after-sale';
 import { addBusinessDays, dateInZone, daysBetween, endOfDayInZone } from '@contracts/business-days';
 import { centsToDecimal, formatUsd, toCents } from '@contracts/money';
+import { deliveryFold, deliverySummaryOf } from './delivery-state';
 import { type LedgerLine, ledgerEntries, ledgerTotals } from './sale-ledger';
 
 /** A stored step of the timeline (transaction_events). */
@@ -82,7 +83,7 @@ function summaryOf(event: StoredSaleEvent): string {
     case 'cancelled':
       return 'Sale cancelled; the vehicle is listed again';
     default:
-      return event.type;
+      return deliverySummaryOf(event) ?? event.type;
   }
 }
 
@@ -161,9 +162,13 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
       });
   };
 
+  // Certified delivery and floor plan (DESIGN.md §15), folded from the same timeline.
+  const delivery = deliveryFold(terms.timeZone);
   for (const event of events) {
     const d = event.data;
     const eventDay = dateInZone(event.createdAt, terms.timeZone);
+    const deliveryMoney = delivery.step(event);
+    if (deliveryMoney) money(event, deliveryMoney.kind, deliveryMoney.label, eventDay);
     switch (event.type as SaleEventType) {
       case 'recon_package':
         money(event, 'charge', `Reconditioning: ${text(d.name)}`, eventDay);
@@ -262,7 +267,20 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
   lines.sort((a, b) => (a.on < b.on ? -1 : a.on > b.on ? 1 : 0));
   const totals = ledgerTotals(lines);
   const settled = !sale.cancelled && totals.balanceCents <= 0;
-  const overdue = !sale.cancelled && totals.balanceCents > 0 && today > paymentDueOn;
+  // The release rule's second way out: a floor-plan lender approved what is owed.
+  const lenderApproved = !sale.cancelled && !settled && delivery.lenderCovers(totals.balanceCents);
+  const overdue = !sale.cancelled && !lenderApproved && totals.balanceCents > 0 && today > paymentDueOn;
+  // With certified delivery the car is handed over when it arrives, whoever reports it first.
+  if (delivery.transportOrdered() || delivery.deliveredOn()) {
+    if (delivery.deliveredOn()) {
+      pickupStatus = 'delivered';
+      handedOverOn = delivery.deliveredOn();
+    } else if (delivery.carrierPickedUp()) {
+      pickupStatus = 'picked_up';
+      handedOverOn = null;
+    }
+  }
+  const deliveryState = delivery.result(today);
   const titleDueOn = addBusinessDays(
     saleDay,
     titleWithDeal ? terms.titleDaysWithDeal : terms.titleDaysAbsent,
@@ -281,22 +299,28 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
     balance: centsToDecimal(totals.balanceCents),
     refundOwed: centsToDecimal(totals.refundOwedCents),
     paidInFull: settled,
-    canRelease: settled,
+    canRelease: settled || lenderApproved,
     ledger: ledgerEntries(lines),
     stage:
       totals.refundOwedCents > 0
         ? 'refund_owed'
         : sale.cancelled
           ? 'cancelled'
-          : !settled
+          : !settled && !lenderApproved
             ? overdue
               ? 'overdue'
               : 'awaiting_payment'
             : pickupStatus === 'not_ready'
-              ? 'paid'
+              ? settled
+                ? 'paid'
+                : 'lender_approved'
               : pickupStatus === 'ready'
                 ? 'ready_for_pickup'
-                : pickupStatus,
+                : pickupStatus === 'picked_up' &&
+                    deliveryState.transport?.status !== 'cancelled' &&
+                    delivery.carrierPickedUp()
+                  ? 'in_transport'
+                  : pickupStatus,
     daysLate: overdue ? daysBetween(paymentDueOn, today) : 0,
     titleStatus,
     titleDueAt: end(titleDueOn),
@@ -314,6 +338,7 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
       !claims.some((c) => c.status === 'open'),
     claims,
     adjustments: centsToDecimal(adjustmentCents),
+    ...deliveryState,
     terms,
     timeline: [
       {

@@ -1,0 +1,210 @@
+import type { SaleState } from '@contracts/after-sale';
+import { dateInZone } from '@contracts/business-days';
+import {
+  FLOOR_PLAN_LENDERS,
+  type FloorPlanLender,
+  type FloorPlanStatus,
+  lineLabel,
+  type SaleFloorPlan,
+  type SaleTransport,
+  type TransportStatus,
+} from '@contracts/delivery';
+import { formatUsd, toCents } from '@contracts/money';
+import type { StoredSaleEvent } from './sale-state';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const num = (value: unknown) => (typeof value === 'number' ? value : 0);
+const usd = (cents: number) => formatUsd(cents / 100, { cents: true });
+const window = (value: unknown) => {
+  const w = (value ?? {}) as { from?: unknown; to?: unknown };
+  return { from: text(w.from), to: text(w.to) };
+};
+
+/** The ledger line a delivery or floor-plan step puts on the sale, if any. */
+export interface DeliveryMoney {
+  kind: 'charge' | 'credit' | 'payment';
+  label: string;
+}
+
+/** A delivery or floor-plan step in words, as both sides read it on the timeline. */
+export function deliverySummaryOf(event: StoredSaleEvent): string | null {
+  const d = event.data;
+  const amount = usd(toCents(text(d.amount)) ?? 0);
+  switch (event.type) {
+    case 'transport_ordered':
+      return `Certified delivery ordered: ${text(d.fromPlace)} → ${text(d.toPlace)}, ${num(d.miles)} mi${d.enclosed ? ', enclosed' : ''}, ${amount}`;
+    case 'transport_status':
+      return `Transport: ${transportStatusWords(d.status as TransportStatus)}${text(d.carrierName) ? ` (${text(d.carrierName)})` : ''}${text(d.note) ? `. ${text(d.note)}` : ''}`;
+    case 'transport_cancelled':
+      return `Certified delivery cancelled; ${amount} taken off the sale${text(d.reason) ? `: ${text(d.reason)}` : ''}`;
+    case 'bol_attached':
+      return `Bill of lading added (${Array.isArray(d.photoIds) ? d.photoIds.length : 0} photos)`;
+    case 'delivery_confirmed':
+      return `Delivery confirmed by the dealer on ${text(d.on)}, odometer ${num(d.odometer).toLocaleString('en-US')} mi`;
+    case 'floor_plan_requested':
+      return `Floor plan requested: ${amount} on ${text(d.label)}`;
+    case 'floor_plan_approved':
+      return `Floor plan approved by ${lenderName(d.lender)}, ref. ${text(d.reference)}`;
+    case 'floor_plan_declined':
+      return `Floor plan declined by ${lenderName(d.lender)}: ${text(d.reason)}`;
+    case 'floor_plan_funded':
+      return `Funded by ${lenderName(d.lender)}: ${amount}, ref. ${text(d.reference)}`;
+    default:
+      return null;
+  }
+}
+
+const lenderName = (lender: unknown) => FLOOR_PLAN_LENDERS[lender as FloorPlanLender] ?? text(lender);
+const transportStatusWords = (status: TransportStatus) =>
+  ({
+    awaiting_release: 'waiting for payment or lender approval',
+    unassigned: 'sent to carriers',
+    assigned: 'carrier assigned',
+    picked_up: 'picked up',
+    in_transit: 'in transit',
+    delivered: 'delivered',
+    cancelled: 'cancelled',
+  })[status] ?? status;
+
+/**
+ * The delivery and floor-plan part of a sale's state (DESIGN.md §15), folded from the same
+ * timeline as the rest: a transport order is a charge (taken back if cancelled), its status the
+ * latest report, the hand-over the delivery (the guarantee starts there, not at the carrier's
+ * pickup); a floor-plan request's approval lets the car go before the lender pays, its funding is
+ * a payment. Pure, like saleStateOf.
+ */
+export function deliveryFold(timeZone: string) {
+  let transport: SaleTransport | null = null;
+  let deliveryConfirmation: SaleState['deliveryConfirmation'] = null;
+  let floorPlan: SaleFloorPlan | null = null;
+  let approvedCents = 0;
+  /** The day the vehicle reached the dealer (carrier's report or the dealer's confirmation). */
+  let deliveredOn: string | null = null;
+  let carrierPickedUp = false;
+
+  const step = (event: StoredSaleEvent): DeliveryMoney | null => {
+    const d = event.data;
+    switch (event.type) {
+      case 'transport_ordered':
+        transport = {
+          orderId: num(d.orderId),
+          status: (text(d.status) || 'awaiting_release') as TransportStatus,
+          arrangedBy: d.arrangedBy === 'carrier' ? 'carrier' : 'team',
+          fromZip: text(d.fromZip),
+          fromPlace: text(d.fromPlace),
+          toZip: text(d.toZip),
+          toPlace: text(d.toPlace),
+          address: text(d.address),
+          miles: num(d.miles),
+          enclosed: d.enclosed === true,
+          inoperable: d.inoperable === true,
+          price: text(d.amount),
+          pickupWindow: window(d.pickupWindow),
+          deliveryWindow: window(d.deliveryWindow),
+          eta: null,
+          carrierName: null,
+          carrierReference: null,
+          pickupLate: false,
+          steps: [
+            {
+              status: (text(d.status) || 'awaiting_release') as TransportStatus,
+              at: event.createdAt.toISOString(),
+              by: 'system',
+              eta: null,
+              note: null,
+            },
+          ],
+          bolPhotos: [],
+        };
+        return {
+          kind: 'charge',
+          label: `Certified delivery (${num(d.miles)} mi${d.enclosed ? ', enclosed' : ''})`,
+        };
+      case 'transport_status': {
+        const current = transport as SaleTransport | null;
+        if (!current || current.orderId !== num(d.orderId)) return null;
+        const status = d.status as TransportStatus;
+        const at = text(d.at) || event.createdAt.toISOString();
+        current.status = status;
+        if (text(d.eta)) current.eta = text(d.eta);
+        if (text(d.carrierName)) current.carrierName = text(d.carrierName);
+        if (text(d.carrierReference)) current.carrierReference = text(d.carrierReference);
+        current.steps.push({
+          status,
+          at,
+          by: event.actorType === 'admin' ? 'admin' : event.actorType === 'carrier' ? 'carrier' : 'system',
+          eta: text(d.eta) || null,
+          note: text(d.note) || null,
+        });
+        if (status === 'picked_up' || status === 'in_transit') carrierPickedUp = true;
+        if (status === 'delivered') deliveredOn ??= dateInZone(new Date(at), timeZone);
+        return null;
+      }
+      case 'transport_cancelled': {
+        const current = transport as SaleTransport | null;
+        if (current && current.orderId === num(d.orderId)) current.status = 'cancelled';
+        return { kind: 'credit', label: 'Certified delivery cancelled' };
+      }
+      case 'delivery_confirmed':
+        deliveryConfirmation = { on: text(d.on), odometer: num(d.odometer), photos: [] };
+        deliveredOn ??= text(d.on);
+        return null;
+      case 'floor_plan_requested':
+        floorPlan = {
+          requestId: num(d.requestId),
+          lender: d.lender as FloorPlanLender,
+          label: text(d.label) || lineLabel(d.lender as FloorPlanLender, text(d.last4)),
+          amount: text(d.amount),
+          status: 'requested',
+          reference: null,
+          reason: null,
+          arrangedBy: d.arrangedBy === 'lender' ? 'lender' : 'team',
+        };
+        approvedCents = 0;
+        return null;
+      case 'floor_plan_approved':
+      case 'floor_plan_declined':
+      case 'floor_plan_funded': {
+        const current = floorPlan as SaleFloorPlan | null;
+        if (!current || current.requestId !== num(d.requestId)) return null;
+        current.status = event.type.replace('floor_plan_', '') as FloorPlanStatus;
+        if (event.type === 'floor_plan_approved') {
+          current.reference = text(d.reference) || null;
+          approvedCents = toCents(text(d.amount)) ?? toCents(current.amount) ?? 0;
+          current.amount = text(d.amount) || current.amount;
+        }
+        if (event.type === 'floor_plan_declined') current.reason = text(d.reason) || null;
+        if (event.type === 'floor_plan_funded') {
+          current.reference = text(d.reference) || current.reference;
+          return { kind: 'payment', label: `Funded by ${lenderName(current.lender)}` };
+        }
+        return null;
+      }
+      default:
+        return null;
+    }
+  };
+
+  return {
+    step,
+    /** Whether the lender's approval covers what is owed (the release rule's second way out). */
+    lenderCovers: (balanceCents: number) =>
+      (floorPlan as SaleFloorPlan | null)?.status === 'approved' && approvedCents >= balanceCents,
+    /** A transport was ordered and not cancelled: the guarantee waits for the delivery. */
+    transportOrdered: () => {
+      const current = transport as SaleTransport | null;
+      return current !== null && current.status !== 'cancelled';
+    },
+    deliveredOn: () => deliveredOn,
+    carrierPickedUp: () => carrierPickedUp,
+    result: (today: string) => {
+      const current = transport as SaleTransport | null;
+      if (current)
+        current.pickupLate =
+          ['awaiting_release', 'unassigned', 'assigned'].includes(current.status) &&
+          current.pickupWindow.to !== '' &&
+          today > current.pickupWindow.to;
+      return { transport: current, deliveryConfirmation, floorPlan };
+    },
+  };
+}
