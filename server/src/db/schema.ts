@@ -1046,7 +1046,15 @@ export const transportOrders = pgTable(
       .notNull()
       .references(() => transactions.id),
     status: text({
-      enum: ['awaiting_release', 'unassigned', 'assigned', 'picked_up', 'in_transit', 'delivered', 'cancelled'],
+      enum: [
+        'awaiting_release',
+        'unassigned',
+        'assigned',
+        'picked_up',
+        'in_transit',
+        'delivered',
+        'cancelled',
+      ],
     }).notNull(),
     arrangedBy: text({ enum: ['carrier', 'team'] }).notNull(),
     /** The carrier system's order guid and number, once it accepted the order. */
@@ -1060,7 +1068,9 @@ export const transportOrders = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('transport_orders_one_live_per_sale').on(t.transactionId).where(sql`${t.status} <> 'cancelled'`),
+    uniqueIndex('transport_orders_one_live_per_sale')
+      .on(t.transactionId)
+      .where(sql`${t.status} <> 'cancelled'`),
     uniqueIndex('transport_orders_carrier_guid_unique').on(t.carrierGuid),
     index('transport_orders_status_idx').on(t.status),
     check(
@@ -1146,7 +1156,10 @@ export const floorPlanRequests = pgTable(
       .where(sql`${t.status} in ('requested', 'approved', 'funded')`),
     uniqueIndex('floor_plan_requests_lender_id_unique').on(t.lenderRequestId),
     index('floor_plan_requests_status_idx').on(t.status),
-    check('floor_plan_requests_status_check', sql`${t.status} in ('requested', 'approved', 'declined', 'funded')`),
+    check(
+      'floor_plan_requests_status_check',
+      sql`${t.status} in ('requested', 'approved', 'declined', 'funded')`,
+    ),
   ],
 );
 

@@ -93,7 +93,8 @@ export const SALE_STEP_LABELS = {
   recordRefund: 'Record refund',
   paidOn: 'Paid on',
   noRefundOwedReason: 'Nothing is owed to the dealer.',
-  releaseBlocked: (owed: string) => `Not released while ${owed} is owed: record the payment or lender approval first.`,
+  releaseBlocked: (owed: string) =>
+    `Not released while ${owed} is owed: record the payment or lender approval first.`,
   titleAlreadySent: 'The title was already sent to the dealer.',
   odometer: 'Odometer statement',
   odometerStatement: 'Odometer certification',
