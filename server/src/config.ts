@@ -297,6 +297,69 @@ const envSchema = z.object({
     emptyToUndefined,
     z.url('must be an absolute URL').default('https://api.twilio.com'),
   ),
+  /** Certified delivery (DESIGN.md §15): where cars stand unless a listing says otherwise. */
+  LOT_ZIP: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{5}$/, 'must be a 5-digit US ZIP code')
+      .default('75050'),
+  ),
+  /** Per-mile rate bands, marginal: "up to 500 mi at $1.60, to 1,000 at $1.10, beyond at $0.85". */
+  TRANSPORT_RATES: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('500:1.60,1000:1.10,*:0.85')
+      .transform((v, ctx) => {
+        const bands = v.split(',').map((part) => {
+          const [upTo, rate] = part.trim().split(':');
+          return { upToMiles: upTo === '*' ? null : Number(upTo), perMile: Number(rate) };
+        });
+        const ok =
+          bands.length > 0 &&
+          bands.at(-1)!.upToMiles === null &&
+          bands.every(
+            (b, i) =>
+              Number.isFinite(b.perMile) &&
+              b.perMile > 0 &&
+              (i === bands.length - 1 ||
+                (b.upToMiles !== null && b.upToMiles > (i === 0 ? 0 : (bands[i - 1]!.upToMiles ?? 0)))),
+          );
+        if (!ok) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'must be bands like "500:1.60,1000:1.10,*:0.85" (miles up to : dollars a mile, the last one *)',
+          });
+          return z.NEVER;
+        }
+        return bands;
+      }),
+  ),
+  TRANSPORT_MINIMUM: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(10_000).default(250)),
+  TRANSPORT_ENCLOSED_PERCENT: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(300).default(50)),
+  TRANSPORT_INOPERABLE_FEE: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(5_000).default(150)),
+  /** A Super Dispatch-style carrier API (OAuth2 client credentials); all four or none (our team arranges). */
+  CARRIER_API_URL: z.preprocess(emptyToUndefined, z.url('must be an absolute URL').optional()),
+  CARRIER_CLIENT_ID: optionalString,
+  CARRIER_CLIENT_SECRET: optionalString,
+  CARRIER_WEBHOOK_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
+  /** A NextGear-style floor-plan lender API; all three or none (our team calls the lender). */
+  LENDER_API_URL: z.preprocess(emptyToUndefined, z.url('must be an absolute URL').optional()),
+  LENDER_API_KEY: optionalString,
+  LENDER_WEBHOOK_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
+  /** How often each instance sends what waits for the carrier and the lender, and releases transports. */
+  INTEGRATION_INTERVAL_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(3_600_000).default(5000),
+  ),
   /** Signs one-click unsubscribe links; unset: one is generated once and kept in app_settings. */
   NOTIFICATION_LINK_SECRET: z.preprocess(
     emptyToUndefined,
@@ -446,6 +509,21 @@ export interface Config {
   objectStorage: ObjectStorageConfig | null;
   /** INSTANCE_NAME: sent as `X-Instance` on every response when set. */
   instanceName: string | undefined;
+  /** Certified delivery's origin and price (DESIGN.md §15). */
+  transport: { lotZip: string; rates: TransportRates };
+  /** The carrier API; null: transport is arranged by our team (admins move its status). */
+  carrier: { baseUrl: string; clientId: string; clientSecret: string; webhookSecret: string } | null;
+  /** The floor-plan lender API; null: our team calls the lender and records its answer. */
+  lender: { baseUrl: string; apiKey: string; webhookSecret: string } | null;
+  integrationIntervalMs: number;
+}
+
+/** Certified delivery's rate table: marginal per-mile bands, a minimum, surcharges (dollars). */
+export interface TransportRates {
+  bands: { upToMiles: number | null; perMile: number }[];
+  minimum: number;
+  enclosedPercent: number;
+  inoperableFee: number;
 }
 
 export class ConfigError extends Error {
@@ -535,6 +613,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const missing = Object.entries(twilio)
     .filter(([, value]) => value === undefined)
     .map(([key]) => key);
+  // Half a carrier or lender configuration would silently fall back to "arranged by our team".
+  for (const [name, keys] of [
+    [
+      'the carrier',
+      ['CARRIER_API_URL', 'CARRIER_CLIENT_ID', 'CARRIER_CLIENT_SECRET', 'CARRIER_WEBHOOK_SECRET'],
+    ],
+    ['the lender', ['LENDER_API_URL', 'LENDER_API_KEY', 'LENDER_WEBHOOK_SECRET']],
+  ] as const) {
+    const unset = keys.filter((key) => env[key] === undefined);
+    if (unset.length > 0 && unset.length < keys.length)
+      throw new ConfigError([
+        `${unset.join(', ')}: must be set too: ${keys.join(', ')} go together for ${name} (or leave them all unset: our team arranges it)`,
+      ]);
+  }
   // Half a Twilio configuration would silently suppress every text: all three or none.
   if (missing.length > 0 && missing.length < 3) {
     throw new ConfigError([
@@ -614,5 +706,32 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     notificationRetryBaseMs: env.NOTIFICATION_RETRY_BASE_MS,
     objectStorage: objectStorageOf(env, source),
     instanceName: env.INSTANCE_NAME,
+    transport: {
+      lotZip: env.LOT_ZIP,
+      rates: {
+        bands: env.TRANSPORT_RATES,
+        minimum: env.TRANSPORT_MINIMUM,
+        enclosedPercent: env.TRANSPORT_ENCLOSED_PERCENT,
+        inoperableFee: env.TRANSPORT_INOPERABLE_FEE,
+      },
+    },
+    carrier:
+      env.CARRIER_API_URL && env.CARRIER_CLIENT_ID && env.CARRIER_CLIENT_SECRET && env.CARRIER_WEBHOOK_SECRET
+        ? {
+            baseUrl: env.CARRIER_API_URL.replace(/\/+$/, ''),
+            clientId: env.CARRIER_CLIENT_ID,
+            clientSecret: env.CARRIER_CLIENT_SECRET,
+            webhookSecret: env.CARRIER_WEBHOOK_SECRET,
+          }
+        : null,
+    lender:
+      env.LENDER_API_URL && env.LENDER_API_KEY && env.LENDER_WEBHOOK_SECRET
+        ? {
+            baseUrl: env.LENDER_API_URL.replace(/\/+$/, ''),
+            apiKey: env.LENDER_API_KEY,
+            webhookSecret: env.LENDER_WEBHOOK_SECRET,
+          }
+        : null,
+    integrationIntervalMs: env.INTEGRATION_INTERVAL_MS,
   };
 }

@@ -122,7 +122,7 @@ async function deleteUnattachedPhotos(db: Executor) {
     sql`delete from vehicle_photos where vehicle_id is null
       and created_at < now() - ${RETENTION_MS} * interval '1 millisecond'
       and not exists (select 1 from transaction_events e
-        where e.type = 'claim_opened' and e.data -> 'photoIds' @> to_jsonb(vehicle_photos.id))
+        where e.data -> 'photoIds' @> to_jsonb(vehicle_photos.id))
       and not exists (select 1 from work_order_photos w where w.photo_id = vehicle_photos.id)
       returning storage_key`,
   )) as unknown as { rows: { storage_key: string }[] };

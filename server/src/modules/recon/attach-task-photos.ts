@@ -42,7 +42,7 @@ export function attachTaskPhotos(
             notLike(vehiclePhotos.uploadedBy, 'dealer:%'),
             sql`not exists (select 1 from work_order_photos w where w.photo_id = ${vehiclePhotos.id})`,
             sql`not exists (select 1 from transaction_events e
-              where e.type = 'claim_opened' and e.data -> 'photoIds' @> to_jsonb(${vehiclePhotos.id}))`,
+              where e.data -> 'photoIds' @> to_jsonb(${vehiclePhotos.id}))`,
           ),
         )
         .for('update');

@@ -7,6 +7,7 @@ import {
   lineLabel,
   type SaleFloorPlan,
   type SaleTransport,
+  TRANSPORT_STATUS_RANK,
   type TransportStatus,
 } from '@contracts/delivery';
 import { formatUsd, toCents } from '@contracts/money';
@@ -125,7 +126,8 @@ export function deliveryFold(timeZone: string) {
         if (!current || current.orderId !== num(d.orderId)) return null;
         const status = d.status as TransportStatus;
         const at = text(d.at) || event.createdAt.toISOString();
-        current.status = status;
+        // A report older than the status reached (it arrived late) joins the history, never moves it back.
+        if (TRANSPORT_STATUS_RANK[status] >= TRANSPORT_STATUS_RANK[current.status]) current.status = status;
         if (text(d.eta)) current.eta = text(d.eta);
         if (text(d.carrierName)) current.carrierName = text(d.carrierName);
         if (text(d.carrierReference)) current.carrierReference = text(d.carrierReference);
@@ -199,6 +201,7 @@ export function deliveryFold(timeZone: string) {
     carrierPickedUp: () => carrierPickedUp,
     result: (today: string) => {
       const current = transport as SaleTransport | null;
+      if (current) current.steps.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
       if (current)
         current.pickupLate =
           ['awaiting_release', 'unassigned', 'assigned'].includes(current.status) &&

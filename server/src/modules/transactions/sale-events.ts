@@ -58,10 +58,16 @@ function checkDate(date: string, row: TransactionRow) {
 }
 
 /**
- * A claim's photos: uploaded by this dealer, not shown on any vehicle, not in another claim. They
- * stay unattached rows (the housekeeping keeps photos a claim names).
+ * Photos a sale step names (a claim, the delivery confirmation, the bill of lading): uploaded by
+ * this actor, not shown on any vehicle, not named by another step. They stay unattached rows (the
+ * housekeeping keeps photos a sale step names).
  */
-async function checkClaimPhotos(tx: Executor, photoIds: readonly number[], actor: Actor) {
+export async function checkStepPhotos(
+  tx: Executor,
+  photoIds: readonly number[],
+  actor: Actor,
+  refusal: string = SALE_TEXT.claimPhotoUnknown,
+) {
   if (photoIds.length === 0) return;
   const rows = await tx
     .select({ id: vehiclePhotos.id })
@@ -72,11 +78,11 @@ async function checkClaimPhotos(tx: Executor, photoIds: readonly number[], actor
         isNull(vehiclePhotos.vehicleId),
         eq(vehiclePhotos.uploadedBy, `${actor.type}:${actor.id ?? ''}`),
         sql`not exists (select 1 from transaction_events e
-          where e.type = 'claim_opened' and e.data -> 'photoIds' @> to_jsonb(${vehiclePhotos.id}))`,
+          where e.data -> 'photoIds' @> to_jsonb(${vehiclePhotos.id}))`,
       ),
     )
     .for('update');
-  if (rows.length !== photoIds.length) throw badRequest(SALE_TEXT.claimPhotoUnknown);
+  if (rows.length !== photoIds.length) throw badRequest(refusal);
 }
 
 /**
@@ -229,7 +235,7 @@ export async function recordSaleStep(
   if (step.type === 'pickup_ready' || step.type === 'picked_up' || step.type === 'delivered')
     await assertReconFinished(tx, transactionId);
   if (step.type === 'claim_opened') {
-    await checkClaimPhotos(tx, step.photoIds, actor);
+    await checkStepPhotos(tx, step.photoIds, actor);
     if (step.videoUrl && !(await isKnownVideo(step.videoUrl, actor)))
       throw badRequest(SALE_TEXT.claimVideoUnknown);
   }

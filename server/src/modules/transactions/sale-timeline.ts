@@ -34,27 +34,38 @@ export const stateOfRow = (
     now,
   );
 
-/** The photo ids each claim of these sales names (in its `claim_opened` step). */
-const claimPhotoIds = (events: readonly StoredSaleEvent[]) =>
+/** The photo ids each step of these sales names (a claim, the delivery confirmation, the bill of lading). */
+const stepPhotoIds = (events: readonly StoredSaleEvent[]) =>
   new Map(
     events
-      .filter((e) => e.type === 'claim_opened')
-      .map((e) => [e.id, Array.isArray(e.data.photoIds) ? (e.data.photoIds as number[]) : []]),
+      .filter((e) => Array.isArray(e.data.photoIds))
+      .map((e) => [e.id, { type: e.type, data: e.data, ids: e.data.photoIds as number[] }]),
   );
 
-/** Puts each claim's photos (variants, placeholder) into the states, in one query for all of them. */
-async function fillClaimPhotos(
+/**
+ * Puts the photos (variants, placeholder) each step names into the states, in one query for all
+ * of them: each claim's, the dealer's at delivery, the transport's bill of lading.
+ */
+async function fillStepPhotos(
   db: Executor,
   sales: { state: SaleState; events: readonly StoredSaleEvent[] }[],
 ) {
-  const byClaim = sales.map(({ events }) => claimPhotoIds(events));
-  const ids = [...new Set(byClaim.flatMap((m) => [...m.values()].flat()))];
+  const bySale = sales.map(({ events }) => stepPhotoIds(events));
+  const ids = [...new Set(bySale.flatMap((m) => [...m.values()].flatMap((step) => step.ids)))];
   if (ids.length === 0) return;
   const rows = await db.select().from(vehiclePhotos).where(inArray(vehiclePhotos.id, ids));
   const photos = new Map(rows.map((row) => [row.id, toPhoto(row)]));
+  const photosOf = (list: readonly number[]) => list.flatMap((id) => photos.get(id) ?? []);
   sales.forEach(({ state }, i) => {
-    for (const claim of state.claims)
-      claim.photos = (byClaim[i]!.get(claim.id) ?? []).flatMap((id) => photos.get(id) ?? []);
+    const steps = bySale[i]!;
+    for (const claim of state.claims) claim.photos = photosOf(steps.get(claim.id)?.ids ?? []);
+    for (const step of steps.values()) {
+      if (step.type === 'delivery_confirmed' && state.deliveryConfirmation)
+        state.deliveryConfirmation.photos = photosOf(step.ids);
+      const { transport } = state;
+      if (step.type === 'bol_attached' && transport && transport.orderId === step.data.orderId)
+        transport.bolPhotos.push(...photosOf(step.ids));
+    }
   });
 }
 
@@ -73,7 +84,7 @@ export async function saleStatesOf(db: Executor, rows: readonly (typeof transact
     const timeline = events.get(t.id) ?? [];
     return { state: stateOfRow(t, timeline, now), events: timeline };
   });
-  await fillClaimPhotos(db, sales);
+  await fillStepPhotos(db, sales);
   // The work order (issue #31): both sides read its state, and the release waits until it is done.
   const workOrders = await saleWorkOrdersOf(db, rows);
   return sales.map(({ state }, i) => {

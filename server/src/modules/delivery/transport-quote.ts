@@ -1,0 +1,127 @@
+import { addBusinessDays, type IsoDate } from '@contracts/business-days';
+import { DELIVERY_TEXT, type TransportQuote } from '@contracts/delivery';
+import { centsToDecimal, formatUsd } from '@contracts/money';
+import zipcodes from 'zipcodes';
+import type { TransportRates } from '../../config';
+import { badRequest } from '../../lib/app-error';
+
+/** Road miles are about this much longer than the straight line between two ZIP centroids. */
+export const ROAD_FACTOR = 1.2;
+/** A truck covers 400 to 500 miles a day; the carrier picks up 1 to 5 business days after release. */
+const MILES_PER_DAY = { slow: 400, fast: 500 };
+const PICKUP_DAYS = { first: 1, last: 5 };
+/** Road transport reaches the 48 contiguous states (and DC), not Alaska, Hawaii or the territories. */
+const NOT_BY_ROAD = new Set(['AK', 'HI', 'PR', 'VI', 'GU', 'AS', 'MP']);
+
+export interface ZipPlace {
+  zip: string;
+  place: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** A US ZIP code's centroid and name, from the offline `zipcodes` data; a clear 400 otherwise. */
+export function placeOfZip(zip: string): ZipPlace {
+  const found = /^\d{5}$/.test(zip) ? zipcodes.lookup(zip) : undefined;
+  if (!found || found.country !== 'US') throw badRequest(DELIVERY_TEXT.zipUnknown(zip));
+  if (NOT_BY_ROAD.has(found.state)) throw badRequest(DELIVERY_TEXT.zipNotContiguous);
+  return {
+    zip,
+    place: `${found.city}, ${found.state}`,
+    latitude: found.latitude,
+    longitude: found.longitude,
+  };
+}
+
+/** Great-circle distance in miles (haversine, mean Earth radius). */
+export function straightMiles(a: ZipPlace, b: ZipPlace) {
+  const rad = (deg: number) => (deg * Math.PI) / 180;
+  const dLat = rad(b.latitude - a.latitude);
+  const dLon = rad(b.longitude - a.longitude);
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * 3958.8 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+const usd = (cents: number) => formatUsd(cents / 100, { cents: true });
+const addDays = (day: IsoDate, n: number) => {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * The price and windows of moving one car (DESIGN.md §15), pure: road miles from the ZIP centroids,
+ * the rate bands charged marginally (the first 500 miles at the first rate, the next at the second…),
+ * the minimum, the enclosed-trailer surcharge (a percentage) and the inoperable one (a winch fee).
+ * Pickup 1–5 business days after `releasedOn`; delivery that plus the road days at 500 and 400
+ * miles a day.
+ */
+export function quoteTransport(input: {
+  from: ZipPlace;
+  to: ZipPlace;
+  enclosed: boolean;
+  inoperable: boolean;
+  rates: TransportRates;
+  releasedOn: IsoDate;
+  arrangedBy: 'carrier' | 'team';
+}): TransportQuote {
+  const { from, to, rates } = input;
+  if (from.zip === to.zip) throw badRequest(DELIVERY_TEXT.sameZip);
+  const miles = Math.max(1, Math.round(straightMiles(from, to) * ROAD_FACTOR));
+  const breakdown: { label: string; cents: number }[] = [];
+  let covered = 0;
+  let distanceCents = 0;
+  for (const band of rates.bands) {
+    const upTo = band.upToMiles ?? Number.POSITIVE_INFINITY;
+    const inBand = Math.max(0, Math.min(miles, upTo) - covered);
+    if (inBand > 0) {
+      const cents = Math.round(inBand * band.perMile * 100);
+      distanceCents += cents;
+      breakdown.push({
+        label: `${inBand.toLocaleString('en-US')} mi at ${usd(Math.round(band.perMile * 100))}/mi`,
+        cents,
+      });
+    }
+    covered = Math.min(miles, upTo);
+    if (covered >= miles) break;
+  }
+  const minimumCents = Math.round(rates.minimum * 100);
+  if (distanceCents < minimumCents) {
+    breakdown.push({ label: `Minimum charge ${usd(minimumCents)}`, cents: minimumCents - distanceCents });
+    distanceCents = minimumCents;
+  }
+  let total = distanceCents;
+  if (input.enclosed) {
+    const cents = Math.round((distanceCents * rates.enclosedPercent) / 100);
+    breakdown.push({ label: `Enclosed trailer (+${rates.enclosedPercent}%)`, cents });
+    total += cents;
+  }
+  if (input.inoperable) {
+    const cents = Math.round(rates.inoperableFee * 100);
+    breakdown.push({ label: 'Inoperable (winch)', cents });
+    total += cents;
+  }
+  const pickupFrom = addBusinessDays(input.releasedOn, PICKUP_DAYS.first);
+  const pickupTo = addBusinessDays(input.releasedOn, PICKUP_DAYS.last);
+  return {
+    fromZip: from.zip,
+    fromPlace: from.place,
+    toZip: to.zip,
+    toPlace: to.place,
+    miles,
+    enclosed: input.enclosed,
+    inoperable: input.inoperable,
+    price: centsToDecimal(total),
+    breakdown: breakdown.map(({ label, cents }) => ({ label, amount: centsToDecimal(cents) })),
+    pickupWindow: { from: pickupFrom, to: pickupTo },
+    deliveryWindow: {
+      from: addDays(pickupFrom, Math.max(1, Math.ceil(miles / MILES_PER_DAY.fast))),
+      to: addDays(pickupTo, Math.max(1, Math.ceil(miles / MILES_PER_DAY.slow))),
+    },
+    arrangedBy: input.arrangedBy,
+  };
+}
+
+/** The ZIP at the end of a free-text address ("…, Dallas, TX 75201"), if there is one. */
+export const zipOfAddress = (address: string) => /(\d{5})(?:-\d{4})?\s*$/.exec(address.trim())?.[1] ?? null;
