@@ -1,5 +1,6 @@
 import { type Member, memberSchema, TEAM_ROLES, type TeamRole } from './auth';
 import { amountSchema } from './buying';
+import { checkoutExtrasSchema } from './delivery';
 import { jsonIdSchema } from './ids';
 import { formatUsd } from './money';
 import { reconPackageIdSchema } from './recon-packages';
@@ -169,6 +170,8 @@ export type Passkey = z.infer<typeof passkeySchema>;
 export const dealerPurchaseBodySchema = z.object({
   vehicleId: jsonIdSchema('Vehicle not found'),
   reconPackageId: reconPackageIdSchema.optional(),
+  /** Certified delivery and a floor-plan line, as with a typed code (DESIGN.md §15). */
+  ...checkoutExtrasSchema,
 });
 export const dealerPurchaseResponseSchema = z.object({
   message: z.string(),
