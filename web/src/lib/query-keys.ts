@@ -25,6 +25,8 @@ export const queryKeys = {
     alertSchedule: () => ['dealer-portal', 'alert-schedule'] as const,
     /** The dealership's work orders (reconditioning, DESIGN.md §14). */
     workOrders: () => ['dealer-portal', 'work-orders'] as const,
+    /** The dealership's floor-plan lines (DESIGN.md §15): the dashboard and the Buy Now dialog. */
+    floorPlanLines: () => ['dealer-portal', 'floor-plan-lines'] as const,
   },
   auth: {
     adminCheck: () => ['auth', 'admin-check'] as const,
@@ -80,5 +82,7 @@ export const queryKeys = {
     purchase: () => ['purchase'] as const,
     /** The reconditioning packages the buying dialogs offer (DESIGN.md §14). */
     reconPackages: () => ['buying', 'recon-packages'] as const,
+    /** A transport quote for a car or a sale, to a ZIP, open or enclosed (DESIGN.md §15). */
+    transportQuote: (body: unknown) => ['buying', 'transport-quote', body] as const,
   },
 } as const;

@@ -1,5 +1,7 @@
 import { BUYING_TEXT, type BuyNowForm as BuyNowFormValues, buyNowFormSchema } from '@contracts/buying';
+import type { TransportRequest } from '@contracts/delivery';
 import { BUY_CODE_LENGTH } from '@contracts/limits';
+import { BUYING_ROLES } from '@contracts/teams';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -11,10 +13,13 @@ import { zodResolver } from '@/lib/zod';
 import { useSaleTerms } from './api/get-sale-terms';
 import { usePurchaseVehicle } from './api/purchase-vehicle';
 import { BuyCodeHelp } from './buy-code-help';
+import { sumOf } from './delivery-figures';
+import { FloorPlanOption } from './floor-plan-option';
 import { MemberBuyNow } from './member-buying';
 import { PurchaseTerms } from './purchase-terms';
 import { buyForLabel, type PurchasedVehicle, purchaseRefusal } from './purchased-vehicle';
-import { ReconPackagePicker, totalWith } from './recon-package-picker';
+import { ReconPackagePicker } from './recon-package-picker';
+import { TransportOption, useTransportChoice } from './transport-option';
 
 /**
  * The Buy Now dialog body (spec §2, §4, §5): what is bought, for how much and on which terms
@@ -30,11 +35,34 @@ export function BuyNowForm({ vehicle, onDone }: { vehicle: PurchasedVehicle; onD
   // The reconditioning package (DESIGN.md §14): the button says what the sale costs with it.
   const [recon, setRecon] = useState<{ id: number | null; price: string | null }>({ id: null, price: null });
   const choose = useCallback((id: number | null, price: string | null) => setRecon({ id, price }), []);
-  const choice = { reconPackageId: recon.id, total: totalWith(vehicle.price, recon.price) };
+  // Certified delivery and a floor-plan line (DESIGN.md §15): quoted and offered to a signed-in dealer.
+  const signedIn = Boolean(me.data);
+  const canBuy = !me.data?.member || BUYING_ROLES.includes(me.data.member.role);
+  const transport = useTransportChoice({ vehicleId: vehicle.id }, signedIn);
+  const [floorPlanLineId, setFloorPlanLineId] = useState<number | null>(null);
+  const total = vehicle.price === null ? null : sumOf(vehicle.price, recon.price, transport.price);
+  const choice: BuyChoice = {
+    reconPackageId: recon.id,
+    total,
+    // Without a session the delivery is priced at purchase: the button says so.
+    label: `${buyForLabel(total)}${transport.choice.on && !transport.price ? ' + delivery' : ''}`,
+    extras:
+      transport.request === null
+        ? null
+        : {
+            ...(transport.request ? { transport: transport.request } : {}),
+            ...(floorPlanLineId !== null ? { floorPlanLineId } : {}),
+          },
+    reveal: transport.reveal,
+  };
   return (
     <div className="grid gap-4">
       <PurchaseTerms vehicleTitle={vehicle.title} price={vehicle.price} terms={terms.data} />
       <ReconPackagePicker value={recon.id} onChange={choose} vehiclePrice={vehicle.price} />
+      {canBuy && !me.isPending ? (
+        <TransportOption state={transport} vehiclePrice={vehicle.price} reconPrice={recon.price} />
+      ) : null}
+      {signedIn && canBuy ? <FloorPlanOption value={floorPlanLineId} onChange={setFloorPlanLineId} /> : null}
       {me.isPending ? (
         <p className="text-sm text-slate-600">Loading…</p>
       ) : me.data?.member ? (
@@ -46,10 +74,21 @@ export function BuyNowForm({ vehicle, onDone }: { vehicle: PurchasedVehicle; onD
   );
 }
 
-/** What the buyer chose beside the car: the package, and the sale's total with it. */
+/** Certified delivery and the floor-plan line sent with Buy Now (DESIGN.md §15). */
+export interface CheckoutExtras {
+  transport?: TransportRequest;
+  floorPlanLineId?: number;
+}
+
+/** What the buyer chose beside the car: the package, delivery and how to pay, and the sale's total. */
 export interface BuyChoice {
   reconPackageId: number | null;
   total: string | null;
+  /** The buy button's words: "Buy for $18,107" ("… + delivery" when it is priced at purchase). */
+  label: string;
+  /** What is sent besides the car; null while the delivery form is incomplete (`reveal` says why). */
+  extras: CheckoutExtras | null;
+  reveal: () => void;
 }
 
 function CodeBuyNowForm({
@@ -72,6 +111,7 @@ function CodeBuyNowForm({
 
   const onSubmit = form.handleSubmit((values) => {
     if (purchase.isPending) return;
+    if (!choice.extras) return choice.reveal();
     purchase.mutate(
       {
         code: values.code,
@@ -79,6 +119,7 @@ function CodeBuyNowForm({
         vehicle,
         idempotencyKey,
         reconPackageId: choice.reconPackageId,
+        ...choice.extras,
       },
       {
         onSuccess: () => {
@@ -113,7 +154,7 @@ function CodeBuyNowForm({
           }}
         />
         <Button type="submit" size="lg" disabled={purchase.isPending}>
-          {purchase.isPending ? BUYING_TEXT.processing : buyForLabel(choice.total ?? vehicle.price)}
+          {purchase.isPending ? BUYING_TEXT.processing : choice.label}
         </Button>
       </form>
       <BuyCodeHelp />

@@ -16,6 +16,7 @@ import { MemberMakeOffer } from './member-buying';
 import { atOrAboveAsking } from './offer-at-asking';
 import { offerToasts } from './offer-toasts';
 import { ReconPackagePicker } from './recon-package-picker';
+import { TransportQuoteHelper } from './transport-quote-helper';
 
 interface MakeOfferProps {
   vehicleId: number;
@@ -35,12 +36,16 @@ export function MakeOfferForm(props: MakeOfferProps) {
   const [reconPackageId, setReconPackageId] = useState<number | null>(null);
   const choose = useCallback((id: number | null) => setReconPackageId(id), []);
   const picker = (
-    <ReconPackagePicker
-      value={reconPackageId}
-      onChange={choose}
-      vehiclePrice={null}
-      note="Its price is added to your offer's amount when the offer is accepted."
-    />
+    <>
+      <ReconPackagePicker
+        value={reconPackageId}
+        onChange={choose}
+        vehiclePrice={null}
+        note="Its price is added to your offer's amount when the offer is accepted."
+      />
+      {/* A signed-in dealer may see what delivery would cost (the quote is a dealer's endpoint). */}
+      {me.data ? <TransportQuoteHelper vehicleId={props.vehicleId} /> : null}
+    </>
   );
   if (me.isPending) return <p className="text-sm text-slate-600">Loading…</p>;
   if (me.data?.member)

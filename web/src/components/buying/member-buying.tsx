@@ -14,7 +14,7 @@ import type { BuyChoice } from './buy-now-form';
 import { BuyNowInstead } from './buy-now-instead';
 import { atOrAboveAsking } from './offer-at-asking';
 import { offerToasts } from './offer-toasts';
-import { buyForLabel, type PurchasedVehicle } from './purchased-vehicle';
+import type { PurchasedVehicle } from './purchased-vehicle';
 
 /** Who buys, and with which of their own codes: a signed-in member types no code (DESIGN.md §10, §11). */
 function BuyingAs({ member }: { member: Member }) {
@@ -60,9 +60,16 @@ export function MemberBuyNow({
         size="lg"
         autoFocus
         disabled={purchase.isPending}
-        onClick={() =>
+        onClick={() => {
+          if (!choice.extras) return choice.reveal();
           purchase.mutate(
-            { vehicleId: vehicle.id, vehicle, idempotencyKey, reconPackageId: choice.reconPackageId },
+            {
+              vehicleId: vehicle.id,
+              vehicle,
+              idempotencyKey,
+              reconPackageId: choice.reconPackageId,
+              ...choice.extras,
+            },
             {
               onSuccess: () => {
                 toast({ title: BUYING_TEXT.buySuccessTitle, description: BUYING_TEXT.buySuccess });
@@ -73,10 +80,10 @@ export function MemberBuyNow({
                 setIdempotencyKey(newIdempotencyKey());
               },
             },
-          )
-        }
+          );
+        }}
       >
-        {purchase.isPending ? BUYING_TEXT.processing : buyForLabel(choice.total ?? vehicle.price)}
+        {purchase.isPending ? BUYING_TEXT.processing : choice.label}
       </Button>
     </div>
   );

@@ -15,6 +15,7 @@ import { AlertScheduleSection } from './components/alert-schedule-section';
 import { BuyCodesSection } from './components/buy-codes-section';
 import { BuyOrdersSection } from './components/buy-orders-section';
 import { FirstLookSection } from './components/first-look-section';
+import { FloorPlanLinesSection } from './components/floor-plan-lines-section';
 import { NotificationsSection } from './components/notifications-section';
 import { OffersSection } from './components/offers-section';
 import { ReconditioningSection } from './components/reconditioning-section';
@@ -105,6 +106,8 @@ function DealerDashboard({ dealerName, member }: { dealerName: string; member: M
           )}
           <FirstLookSection />
           <ReconditioningSection />
+          {/* The dealership's lenders (DESIGN.md §15): an owner changes them, everyone reads them. */}
+          <FloorPlanLinesSection canChange={!member || member.role === 'owner'} />
           {buyOrders.data ? (
             <BuyOrdersSection orders={buyOrders.data} canAct={canAct} />
           ) : (

@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_HEADER } from '@contracts/buying';
+import type { TransportRequest } from '@contracts/delivery';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, readApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -24,14 +25,24 @@ export function useDealerPurchase() {
       vehicleId,
       idempotencyKey,
       reconPackageId,
+      transport,
+      floorPlanLineId,
     }: {
       vehicleId: number;
       idempotencyKey: string;
       vehicle: PurchasedVehicle;
       reconPackageId?: number | null;
+      /** Certified delivery and a floor-plan line (DESIGN.md §15). */
+      transport?: TransportRequest;
+      floorPlanLineId?: number;
     }) =>
       callApi('dealerPurchase', {
-        body: { vehicleId, ...(reconPackageId ? { reconPackageId } : {}) },
+        body: {
+          vehicleId,
+          ...(reconPackageId ? { reconPackageId } : {}),
+          ...(transport ? { transport } : {}),
+          ...(floorPlanLineId ? { floorPlanLineId } : {}),
+        },
         headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       }),
     onSuccess: (_result, { vehicleId }) => {

@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_HEADER } from '@contracts/buying';
+import type { TransportRequest } from '@contracts/delivery';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -13,6 +14,9 @@ interface PurchaseInput {
   idempotencyKey: string;
   /** The reconditioning package chosen (DESIGN.md §14). */
   reconPackageId?: number | null;
+  /** Certified delivery and a floor-plan line (DESIGN.md §15). */
+  transport?: TransportRequest;
+  floorPlanLineId?: number;
 }
 
 /** POST /api/verify-code: Buy Now. A success refreshes the vehicle and the list (spec §4). */
@@ -22,9 +26,22 @@ export function usePurchaseVehicle() {
     mutationKey: queryKeys.buying.purchase(),
     // Kept after the dialog closes, until the buyer closes its confirmation (PurchaseConfirmationHost).
     gcTime: Number.POSITIVE_INFINITY,
-    mutationFn: ({ code, vehicleId, idempotencyKey, reconPackageId }: PurchaseInput) =>
+    mutationFn: ({
+      code,
+      vehicleId,
+      idempotencyKey,
+      reconPackageId,
+      transport,
+      floorPlanLineId,
+    }: PurchaseInput) =>
       callApi('verifyCode', {
-        body: { code, vehicleId, ...(reconPackageId ? { reconPackageId } : {}) },
+        body: {
+          code,
+          vehicleId,
+          ...(reconPackageId ? { reconPackageId } : {}),
+          ...(transport ? { transport } : {}),
+          ...(floorPlanLineId ? { floorPlanLineId } : {}),
+        },
         headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       }),
     onSuccess: (_result, { vehicleId }) => {

@@ -19,6 +19,7 @@ import { formatMoney } from '@/lib/format';
 import { decimalToCents, formatAmount, SALE_LABELS } from '@/lib/sale-state';
 import { formatDate } from '@/lib/time-left';
 import { useRecordDealerSaleEvent } from '../api/dealer-portal';
+import { DeliveryPanel } from './delivery-panel';
 import { OpenClaimDialog } from './open-claim-dialog';
 import { UnwindRequestDialog } from './unwind-request-dialog';
 
@@ -123,6 +124,7 @@ function TransactionCard({ transaction: t, canAct }: { transaction: DealerTransa
           ) : null}
         </dl>
       )}
+      <DeliveryPanel sale={t} vehicle={name} canAct={canAct} />
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <a href={t.billOfSale} target="_blank" rel="noreferrer" className={buttonClasses('outline', 'sm')}>
           <FileText aria-hidden="true" className="h-4 w-4" />

@@ -1,0 +1,157 @@
+import { type ConfirmDeliveryBody, confirmDeliveryBodySchema, DELIVERY_TEXT } from '@contracts/delivery';
+import { ImagePlus } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { FilePickButton } from '@/components/media/file-pick-button';
+import { PhotoTile } from '@/components/media/photo-tile';
+import { Button } from '@/components/ui/button';
+import { TextAreaField } from '@/components/ui/fields';
+import { FormField } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
+import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/cn';
+import { photosLeft, queueTotals, totalsLabel } from '@/lib/photo-queue';
+import { usePhotoUploads } from '@/lib/use-photo-uploads';
+import { plainFieldErrors, zodResolver } from '@/lib/zod';
+import { useConfirmDelivery } from '../api/delivery-api';
+
+const MAX_PHOTOS = 12;
+
+/**
+ * "Confirm delivery" once the carrier has the car (DESIGN.md §15): the odometer at arrival
+ * (required) and photos, uploading while the dealer types (the claim dialog's queue, photos only:
+ * the confirmation names no video). The guarantee starts at delivery.
+ */
+export function ConfirmDeliveryDialog({
+  transactionId,
+  vehicle,
+}: {
+  transactionId: number;
+  vehicle: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const confirm = useConfirmDelivery();
+  const photos = usePhotoUploads({ max: MAX_PHOTOS });
+  const totals = queueTotals(photos.items);
+  const form = useForm<ConfirmDeliveryBody>({
+    resolver: zodResolver(confirmDeliveryBodySchema, plainFieldErrors) as Resolver<ConfirmDeliveryBody>,
+  });
+  const [blocked, setBlocked] = useState<string | null>(null);
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((values) => {
+    if (totals.pending > 0) return;
+    if (totals.failed > 0)
+      return setBlocked('A photo did not upload: retry it or remove it, then confirm the delivery.');
+    setBlocked(null);
+    const photoIds = photos.items.flatMap((p) =>
+      p.status === 'ready' && p.photoId !== null ? [p.photoId] : [],
+    );
+    confirm.mutate(
+      { id: transactionId, body: { ...values, photoIds } },
+      {
+        onSuccess: () => {
+          toast({ title: DELIVERY_TEXT.deliveryConfirmed, description: vehicle });
+          setOpen(false);
+          form.reset();
+          photos.clear();
+        },
+      },
+    );
+  });
+  const waiting =
+    totals.pending > 0 ? `Waiting for ${totals.pending} upload${totals.pending === 1 ? '' : 's'}…` : null;
+  const problem = blocked ?? confirm.error?.message ?? null;
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) {
+          confirm.reset();
+          setBlocked(null);
+        }
+      }}
+      title="Confirm delivery"
+      description={`The ${vehicle} arrived: its odometer and photos at arrival. The guarantee starts now.`}
+      trigger={
+        <Button size="sm" className="h-11 sm:h-9">
+          Confirm delivery
+        </Button>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <FormField
+          label="Odometer at arrival (miles)"
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.odometer?.message}
+          {...form.register('odometer', {
+            setValueAs: (v: string) => (v.trim() === '' ? undefined : Number(v.replace(/[,\s]/g, ''))),
+          })}
+        />
+        <DeliveryPhotos photos={photos} />
+        <TextAreaField
+          label="Note (optional)"
+          rows={3}
+          maxLength={1000}
+          error={errors.note?.message}
+          {...form.register('note')}
+        />
+        {problem ? (
+          <p
+            role="alert"
+            className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
+          >
+            {problem}
+          </p>
+        ) : null}
+        <Button type="submit" size="lg" disabled={confirm.isPending || Boolean(waiting)}>
+          {confirm.isPending ? 'Sending…' : (waiting ?? 'Confirm delivery')}
+        </Button>
+      </form>
+    </Modal>
+  );
+}
+
+function DeliveryPhotos({ photos }: { photos: ReturnType<typeof usePhotoUploads> }) {
+  const hintId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const totals = queueTotals(photos.items);
+  const status = totals.count > 0 ? totalsLabel(totals) : '';
+  return (
+    <fieldset className="grid min-w-0 gap-3">
+      <legend className="text-sm font-medium text-slate-800">Photos at arrival (optional)</legend>
+      <p id={hintId} className="-mt-1 text-sm text-slate-600">
+        Up to {MAX_PHOTOS} photos, from the camera or the gallery. They upload while you type.
+      </p>
+      <FilePickButton
+        icon={ImagePlus}
+        label="Add photos"
+        multiple
+        disabled={photosLeft(photos.items, MAX_PHOTOS) === 0}
+        describedBy={hintId}
+        inputRef={input}
+        onFiles={(files) => photos.add(files, 'extra')}
+      />
+      <p role="status" className={cn('text-sm tabular-nums text-slate-700', !status && 'sr-only')}>
+        {status}
+      </p>
+      {photos.items.length > 0 ? (
+        <ul aria-label="Photos at arrival" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+          {photos.items.map((photo, index) => (
+            <PhotoTile
+              key={photo.key}
+              photo={photo}
+              label={`Photo ${index + 1}`}
+              onRetry={() => photos.retry(photo.key)}
+              onRemove={() => {
+                photos.remove(photo.key);
+                setTimeout(() => input.current?.focus(), 0);
+              }}
+            />
+          ))}
+        </ul>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,167 @@
+import {
+  type CreateFloorPlanLineBody,
+  createFloorPlanLineBodySchema,
+  FLOOR_PLAN_LENDERS,
+  FLOOR_PLAN_TEXT,
+  type FloorPlanLine,
+} from '@contracts/delivery';
+import { Landmark, Trash2 } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useFloorPlanLines } from '@/components/buying/api/delivery-quote';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { SelectField, SelectOptions } from '@/components/ui/fields';
+import { FormField } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/use-toast';
+import { formatDate } from '@/lib/time-left';
+import { zodResolver } from '@/lib/zod';
+import { useCreateFloorPlanLine, useRemoveFloorPlanLine } from '../api/delivery-api';
+
+const TEXT = {
+  intro: 'Pay for a car with a lender’s line at Buy Now or later from the sale; the lender is asked for you.',
+  empty: 'No floor plan lines yet.',
+  lender: 'Lender',
+  account: 'Account number',
+  accountHint: 'Only its last four characters are shown; the whole number goes to the lender.',
+  add: 'Add line',
+  adding: 'Adding…',
+  added: (day: string) => `Added ${day}`,
+  removeTitle: 'Remove this floor plan line?',
+  removeBody: (label: string) => `${label}: sales already sent to the lender keep their request.`,
+  remove: 'Remove',
+  loadFailed: 'The floor plan lines could not be loaded.',
+} as const;
+
+/**
+ * Dashboard → Floor plan lines (DESIGN.md §15): the dealership's lines with the day each was added;
+ * an owner adds one (lender and account number, the contract's rules) and removes one after a
+ * confirmation. Everyone else reads them; the server refuses their changes anyway.
+ */
+export function FloorPlanLinesSection({ canChange }: { canChange: boolean }) {
+  const lines = useFloorPlanLines();
+  return (
+    <section
+      id="floor-plan-lines"
+      aria-labelledby="floor-plan-lines-title"
+      aria-busy={lines.isPending}
+      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2
+        id="floor-plan-lines-title"
+        className="flex items-center gap-2 text-lg font-semibold text-slate-900"
+      >
+        <Landmark aria-hidden="true" className="h-5 w-5 text-brand-700" />
+        {FLOOR_PLAN_TEXT.title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{TEXT.intro}</p>
+      {lines.isPending ? (
+        <div className="mt-4 h-14 animate-pulse rounded-xl bg-slate-100">
+          <span className="sr-only">Loading floor plan lines…</span>
+        </div>
+      ) : lines.isError ? (
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+          {TEXT.loadFailed} {lines.error.message}
+        </p>
+      ) : lines.data.length === 0 ? (
+        <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200">
+          {TEXT.empty}
+        </p>
+      ) : (
+        <ul className="mt-4 grid gap-2" aria-label={FLOOR_PLAN_TEXT.title}>
+          {lines.data.map((line) => (
+            <LineRow key={line.id} line={line} canChange={canChange} />
+          ))}
+        </ul>
+      )}
+      {canChange ? (
+        <AddLineForm />
+      ) : (
+        <p className="mt-4 text-sm text-slate-600">{FLOOR_PLAN_TEXT.ownersOnly}.</p>
+      )}
+    </section>
+  );
+}
+
+function LineRow({ line, canChange }: { line: FloorPlanLine; canChange: boolean }) {
+  const remove = useRemoveFloorPlanLine();
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 p-3">
+      <div className="min-w-0">
+        <p className="break-words font-medium text-slate-900">{line.label}</p>
+        <p className="text-sm text-slate-600">{TEXT.added(formatDate(line.createdAt))}</p>
+      </div>
+      {canChange ? (
+        <ConfirmDialog
+          trigger={
+            <Button size="sm" variant="ghost" className="h-11 sm:h-9" disabled={remove.isPending}>
+              <Trash2 aria-hidden="true" className="h-4 w-4" />
+              {TEXT.remove}
+              <span className="sr-only"> {line.label}</span>
+            </Button>
+          }
+          title={TEXT.removeTitle}
+          description={TEXT.removeBody(line.label)}
+          confirmLabel={TEXT.remove}
+          destructive
+          onConfirm={() =>
+            remove.mutate(line.id, {
+              onSuccess: () => toast({ title: FLOOR_PLAN_TEXT.lineRemoved, description: line.label }),
+              onError: (error) =>
+                toast({ variant: 'destructive', title: 'Not removed', description: error.message }),
+            })
+          }
+        />
+      ) : null}
+    </li>
+  );
+}
+
+function AddLineForm() {
+  const create = useCreateFloorPlanLine();
+  const form = useForm<CreateFloorPlanLineBody>({
+    resolver: zodResolver(createFloorPlanLineBodySchema),
+    defaultValues: { accountNumber: '' },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((body) =>
+    create.mutate(body, {
+      onSuccess: (line) => {
+        toast({ title: FLOOR_PLAN_TEXT.lineAdded, description: line.label });
+        form.reset({ accountNumber: '' });
+      },
+    }),
+  );
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Add a floor plan line"
+      className="mt-4 grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start"
+    >
+      <SelectField
+        label={TEXT.lender}
+        error={errors.lender?.message}
+        {...form.register('lender', { setValueAs: (v: string) => (v === '' ? undefined : v) })}
+      >
+        <SelectOptions items={FLOOR_PLAN_LENDERS} placeholder="Choose…" />
+      </SelectField>
+      <FormField
+        label={TEXT.account}
+        hint={TEXT.accountHint}
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={30}
+        error={errors.accountNumber?.message}
+        {...form.register('accountNumber')}
+      />
+      <Button type="submit" className="h-11 sm:mt-7" disabled={create.isPending}>
+        {create.isPending ? TEXT.adding : TEXT.add}
+      </Button>
+      {create.error ? (
+        <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-3">
+          {create.error.message}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import { DELIVERY_TEXT } from '@contracts/delivery';
+import { Truck } from 'lucide-react';
+import { useState } from 'react';
+import { TransportFields, useTransportChoice } from '@/components/buying/transport-option';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { toast } from '@/components/ui/use-toast';
+import { formatMoney } from '@/lib/format';
+import { useOrderTransport } from '../api/delivery-api';
+
+/**
+ * "Order certified delivery" for a sale already made (DESIGN.md §15): the ZIP, address and trailer
+ * are quoted for this sale's car, then ordered at the quoted price, which joins the sale's ledger.
+ */
+export function OrderTransportDialog({ transactionId, vehicle }: { transactionId: number; vehicle: string }) {
+  const [open, setOpen] = useState(false);
+  const transport = useTransportChoice({ transactionId }, true, true);
+  const order = useOrderTransport();
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (order.isPending) return;
+    if (!transport.request) return transport.reveal();
+    order.mutate(
+      { id: transactionId, body: transport.request },
+      {
+        onSuccess: () => {
+          toast({ title: DELIVERY_TEXT.ordered, description: vehicle });
+          setOpen(false);
+          transport.reset();
+        },
+      },
+    );
+  };
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) order.reset();
+      }}
+      title="Order certified delivery"
+      description={`${vehicle}: ${DELIVERY_TEXT.transportHint}`}
+      trigger={
+        <Button size="sm" variant="outline" className="h-11 sm:h-9">
+          <Truck aria-hidden="true" className="h-4 w-4" />
+          Order certified delivery
+        </Button>
+      }
+    >
+      <form noValidate onSubmit={submit} className="grid gap-4">
+        <TransportFields state={transport} />
+        {order.error ? (
+          <p
+            role="alert"
+            className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
+          >
+            {order.error.message}
+          </p>
+        ) : null}
+        <Button type="submit" size="lg" disabled={order.isPending}>
+          {order.isPending
+            ? 'Ordering…'
+            : transport.price
+              ? `Order delivery for ${formatMoney(transport.price)}`
+              : 'Order delivery'}
+        </Button>
+      </form>
+    </Modal>
+  );
+}
