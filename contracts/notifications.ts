@@ -76,6 +76,13 @@ export const DEALER_EVENTS = [
   { event: 'work_order_started', label: 'Reconditioning started', contacts: ['main'] },
   { event: 'work_order_done', label: 'Reconditioning done, with after photos', contacts: ['main'] },
   { event: 'work_order_delayed', label: 'Reconditioning past its promised date', contacts: ['main'] },
+  // Certified delivery and floor plan (issue #32).
+  {
+    event: 'transport_update',
+    label: 'Certified delivery: carrier assigned, picked up, delivered',
+    contacts: ['main'],
+  },
+  { event: 'floor_plan_update', label: 'Floor plan approved, declined or funded', contacts: ['billing'] },
 ] as const satisfies readonly { event: string; label: string; contacts: readonly DealerContact[] }[];
 export type DealerEvent = (typeof DEALER_EVENTS)[number]['event'];
 export const DEALER_EVENT_NAMES = DEALER_EVENTS.map((e) => e.event) as [DealerEvent, ...DealerEvent[]];
@@ -90,6 +97,9 @@ export const ADMIN_EVENTS = [
   'title_confirmed',
   'unwind_requested',
   'claim_opened',
+  /** No carrier or lender API is configured: our team arranges it (DESIGN.md §15). */
+  'transport_to_arrange',
+  'floor_plan_to_arrange',
 ] as const;
 export type AdminEvent = (typeof ADMIN_EVENTS)[number];
 /** Mail to one team member's own address (DESIGN.md §10): always sent, no preferences. */

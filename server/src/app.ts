@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import { loggableError } from './lib/loggable-error';
+import { schedulePass } from './lib/schedule-pass';
 import { openMediaStorage } from './lib/uploads/open-media-storage';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -16,8 +17,16 @@ import { alertSubscriptions } from './modules/buy-orders/alert-subscriptions';
 import { buyOrdersRoutes } from './modules/buy-orders/buy-orders.routes';
 import { dealerPortalRoutes } from './modules/dealer-portal/dealer-portal.routes';
 import { dealersRoutes } from './modules/dealers/dealers.routes';
+import { carrierApi } from './modules/delivery/carrier-api';
+import { carrierHandlers } from './modules/delivery/carrier-sync';
+import { deliveryRoutes } from './modules/delivery/delivery.routes';
+import { releaseWaitingTransports } from './modules/delivery/transport-orders';
+import { floorPlanRoutes } from './modules/floor-plan/floor-plan.routes';
+import { lenderHandlers } from './modules/floor-plan/floor-plan-requests';
+import { lenderApi } from './modules/floor-plan/lender-api';
 import { healthRoutes } from './modules/health/health.routes';
 import { scheduleHousekeeping } from './modules/housekeeping/schedule-housekeeping';
+import { sendIntegrations } from './modules/integrations/integration-outbox';
 import { liveRoutes } from './modules/live/live.routes';
 import { registerMedia } from './modules/media/register-media';
 import { registerNotifications } from './modules/notifications/register-notifications';
@@ -152,7 +161,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(registerDemoMedia);
   await app.register(buyingRoutes, { db: database.db, config });
   await app.register(saleTermsRoutes, { db: database.db });
-  await app.register(dealerPortalRoutes, { db: database.db, isKnownVideo: videos.isOwnVideo });
+  await app.register(dealerPortalRoutes, { db: database.db, isKnownVideo: videos.isOwnVideo, config });
+  await app.register(deliveryRoutes, { db: database.db, config });
+  await app.register(floorPlanRoutes, { db: database.db, config });
   await app.register(offersRoutes, { db: database.db, config });
   await app.register(buyOrdersRoutes, { db: database.db });
   await app.register(reconPackagesRoutes, { db: database.db });
@@ -187,6 +198,24 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   // Work orders past their promised day: the dealer is told once (issue #31).
   scheduleDelayedWorkOrderCheck(app, database.db);
+  // Transports released once their sale may be released; the carrier's and the lender's outbox (issue #32).
+  const integrationHandlers = {
+    ...(config.carrier ? carrierHandlers(database.db, carrierApi(config.carrier)) : {}),
+    ...(config.lender ? lenderHandlers(database.db, lenderApi(config.lender)) : {}),
+  };
+  schedulePass(app, {
+    run: async () => ({
+      released: await releaseWaitingTransports(database.db, config),
+      ...(await sendIntegrations(database.db, integrationHandlers, {
+        retryBaseMs: config.notificationRetryBaseMs,
+      })),
+    }),
+    timing: { firstPassDelayMs: 2000, intervalMs: config.integrationIntervalMs },
+    failure: 'delivery and floor-plan pass failed',
+    report: (done) => {
+      if (done.released + done.sent + done.failed > 0) app.log.info(done, 'delivery and floor-plan pass');
+    },
+  });
   const webDir = deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir;
   if (webDir)
     await app.register(registerWebApp, {

@@ -63,7 +63,23 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   ],
   'buy-codes': ['audit', 'vehicles'],
   dealers: ['audit', 'open-offers', 'notifications', 'buy-codes'],
-  transactions: ['audit', 'notifications', 'vehicles', 'buy-codes', 'photos', 'vehicle-rows', 'recon'],
+  // The carrier's and the lender's outbox and signed webhooks (issue #32): a leaf like notifications.
+  integrations: [],
+  transactions: [
+    'audit',
+    'notifications',
+    'vehicles',
+    'buy-codes',
+    'photos',
+    'vehicle-rows',
+    'recon',
+    // The title of a floor-planned car goes to the lender (through its outbox).
+    'integrations',
+  ],
+  // Certified delivery (DESIGN.md §15): a sale's transport, released by the sale's state.
+  delivery: ['audit', 'notifications', 'transactions', 'recon', 'integrations', 'vehicle-rows', 'vehicles'],
+  // Floor plan: a dealership's lines, a sale's request; an approval releases a waiting transport.
+  'floor-plan': ['audit', 'notifications', 'transactions', 'integrations', 'delivery'],
   offers: [
     'audit',
     'open-offers',
@@ -85,11 +101,14 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'transactions',
     'buyer-limits',
     'vehicle-rows',
+    // Delivery and a floor-plan line chosen in the Buy Now dialog, in the sale's transaction.
+    'delivery',
+    'floor-plan',
   ],
   auth: ['audit', 'buy-codes'],
   // Dealer teams: members, invitations, passwords and passkeys, each member's codes; mail through the outbox.
   teams: ['audit', 'notifications', 'auth', 'open-offers', 'buy-codes'],
-  'dealer-portal': ['buy-codes', 'transactions', 'offers', 'buyer-limits'],
+  'dealer-portal': ['buy-codes', 'transactions', 'offers', 'buyer-limits', 'delivery', 'floor-plan'],
   'sheets-sync': ['audit', 'vehicles', 'photos', 'vehicle-rows'],
   // Demo data is written with the modules' own steps (a buy code is inserted the one way).
   seed: [

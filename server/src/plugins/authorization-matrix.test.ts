@@ -20,6 +20,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/vehicles/search',
   // The reconditioning packages a buyer may choose (DESIGN.md §14): offered to everyone who may buy.
   'GET /api/recon-packages',
+  // The carrier's and the lender's webhooks: their HMAC signature over the raw body is the authority.
+  'POST /api/webhooks/carrier',
+  'POST /api/webhooks/lender',
   'GET /api/vehicles/:id',
   'GET /api/admin/check',
   'POST /api/admin/login',

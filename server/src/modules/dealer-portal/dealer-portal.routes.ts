@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
-import { assertMayAct } from '../buyer-limits/check-buyer-limits';
+import { assertMayAct, assertMayBuy } from '../buyer-limits/check-buyer-limits';
+import { confirmDelivery } from '../delivery/delivery-steps';
+import { orderTransport } from '../delivery/transport-orders';
+import { type FloorPlanConfig, payWithFloorPlan } from '../floor-plan/floor-plan-requests';
 import { respondToCounter } from '../offers/respond-to-counter';
 import { type ClaimVideoCheck, recordSaleEvent } from '../transactions/sale-events';
 import { findDealerBuyCodes, findDealerOffers, findDealerTransactions } from './find-dealer-portal';
@@ -9,7 +12,7 @@ import { findDealerBuyCodes, findDealerOffers, findDealerTransactions } from './
 /** The signed-in dealer's own data only: the dealer id always comes from the session. */
 export async function dealerPortalRoutes(
   app: FastifyInstance,
-  { db, isKnownVideo }: { db: Database; isKnownVideo: ClaimVideoCheck },
+  { db, isKnownVideo, config }: { db: Database; isKnownVideo: ClaimVideoCheck; config: FloorPlanConfig },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // access: 'dealer' admits only a dealer session, so the actor is that dealer.
@@ -33,6 +36,35 @@ export async function dealerPortalRoutes(
       const actor = await request.actor();
       assertMayAct(actor.member);
       await recordSaleEvent(db, request.params.id, request.body, actor, isKnownVideo);
+      return (await findDealerTransactions(db, actor.id!, request.params.id))[0]!;
+    },
+  });
+  // Certified delivery and floor plan on the dealer's own sale (DESIGN.md §15): spending money
+  // (transport, a line) takes a buying role; confirming the delivery, any role that may act.
+  routes.route({
+    ...app.endpoint('orderTransport'),
+    handler: async (request, reply) => {
+      const actor = await request.actor();
+      assertMayBuy(actor.member);
+      await orderTransport(db, request.params.id, request.body, actor, config);
+      return reply.code(201).send((await findDealerTransactions(db, actor.id!, request.params.id))[0]!);
+    },
+  });
+  routes.route({
+    ...app.endpoint('payWithFloorPlan'),
+    handler: async (request) => {
+      const actor = await request.actor();
+      assertMayBuy(actor.member);
+      await payWithFloorPlan(db, request.params.id, request.body.lineId, actor, config);
+      return (await findDealerTransactions(db, actor.id!, request.params.id))[0]!;
+    },
+  });
+  routes.route({
+    ...app.endpoint('confirmDelivery'),
+    handler: async (request) => {
+      const actor = await request.actor();
+      assertMayAct(actor.member);
+      await confirmDelivery(db, request.params.id, request.body, actor);
       return (await findDealerTransactions(db, actor.id!, request.params.id))[0]!;
     },
   });

@@ -1,5 +1,6 @@
 import type { NotificationPayload } from '../../db/schema';
 import * as buyOrderMessages from './buy-order-messages';
+import * as deliveryMessages from './delivery-messages';
 import type { MessagePayload } from './enqueue-notifications';
 import type { MessageContext, MessageTemplate } from './notification-messages';
 import * as offerMessages from './offer-messages';
@@ -12,6 +13,7 @@ import * as workOrderMessages from './work-order-messages';
 const TEMPLATES = new Map<string, MessageTemplate<never>>();
 for (const value of [
   ...Object.values(buyOrderMessages),
+  ...Object.values(deliveryMessages),
   ...Object.values(offerMessages),
   ...Object.values(saleMessages),
   ...Object.values(teamMessages),

@@ -148,13 +148,18 @@ export const paymentRecordedMessage = defineMessage(
 /** To the title contact: the title is on its way; confirm it in the portal when it arrives. */
 export const titleSentMessage = defineMessage(
   'title_sent',
-  (ctx: MessageContext, f: SaleFacts & { carrier: string; trackingNumber: string }) =>
+  (ctx: MessageContext, f: SaleFacts & { carrier: string; trackingNumber: string; lender?: string | null }) =>
     compose(ctx, {
       subject: `Title sent: ${vehicleName(f.vehicle)}`,
-      lines: [
-        `The title for transaction #${f.transactionId} was sent by ${f.carrier}, tracking number ${f.trackingNumber}.`,
-        'Please confirm in your dealer dashboard when it arrives.',
-      ],
+      lines: f.lender
+        ? [
+            `The title for transaction #${f.transactionId} was sent to your floor-plan lender, ${f.lender}, by ${f.carrier}, tracking number ${f.trackingNumber}.`,
+            'The lender holds it until the line is paid off.',
+          ]
+        : [
+            `The title for transaction #${f.transactionId} was sent by ${f.carrier}, tracking number ${f.trackingNumber}.`,
+            'Please confirm in your dealer dashboard when it arrives.',
+          ],
       vehicle: f.vehicle,
       action: 'Confirm receipt in your dealer dashboard',
       path: LINKS.dealerTransactions,

@@ -20,7 +20,7 @@ export async function buyingRoutes(app: FastifyInstance, { db, config }: { db: D
     handler: async (request) => {
       const idempotency = idempotencyOf(request, `code:${normalizeCode(request.body.code)}`);
       return guardAttempt(db, request, policies.code, undefined, () =>
-        purchaseWithCode(db, request.body, idempotency),
+        purchaseWithCode(db, request.body, idempotency, config),
       );
     },
   });
@@ -32,8 +32,13 @@ export async function buyingRoutes(app: FastifyInstance, { db, config }: { db: D
     handler: async (request) => {
       const dealer = await request.actor();
       const idempotency = idempotencyOf(request, `dealer:${dealer.id}:${dealer.member?.id ?? ''}`);
-      const { vehicleId, reconPackageId } = request.body;
-      return purchaseWithCode(db, { dealer, vehicleId, reconPackageId }, idempotency);
+      const { vehicleId, reconPackageId, transport, floorPlanLineId } = request.body;
+      return purchaseWithCode(
+        db,
+        { dealer, vehicleId, reconPackageId, transport, floorPlanLineId },
+        idempotency,
+        config,
+      );
     },
   });
 }

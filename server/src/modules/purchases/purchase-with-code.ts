@@ -1,7 +1,10 @@
 import { BUYING_TEXT, PURCHASE_REFUSALS, type PurchaseRefusal } from '@contracts/buying';
+import type { TransportRequest } from '@contracts/delivery';
 import { ERROR_CODES, type ErrorCode } from '@contracts/errors';
 import { TEAM_TEXT } from '@contracts/teams';
+import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
+import { transactions } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError, CredentialRejected } from '../../lib/app-error';
 import { pgErrorCode, UNIQUE_VIOLATION, withRetries } from '../../lib/db-errors';
@@ -14,6 +17,8 @@ import {
   unusableCodeRefusal,
 } from '../buy-codes/find-usable-buy-code';
 import { assertMayBuy } from '../buyer-limits/check-buyer-limits';
+import { orderTransportInTx } from '../delivery/transport-orders';
+import { type FloorPlanConfig, requestFloorPlanInTx } from '../floor-plan/floor-plan-requests';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { purchaseReceiptMessage, vehicleSoldMessage } from '../notifications/sale-messages';
 import { lockVehicle } from '../vehicle-rows/vehicle-rows';
@@ -82,8 +87,15 @@ async function authorityOf(tx: Transaction, input: Purchaser) {
  */
 export async function purchaseWithCode(
   db: Database,
-  input: Purchaser & { vehicleId: number; reconPackageId?: number | null | undefined },
+  input: Purchaser & {
+    vehicleId: number;
+    reconPackageId?: number | null | undefined;
+    /** Certified delivery and a floor-plan line chosen in the dialog (DESIGN.md §15). */
+    transport?: TransportRequest | undefined;
+    floorPlanLineId?: number | undefined;
+  },
   idempotency?: IdempotentRequest,
+  config?: FloorPlanConfig,
 ): Promise<PurchaseResult> {
   try {
     return await withRetries(() =>
@@ -119,6 +131,15 @@ export async function purchaseWithCode(
           actor,
         );
         await countBuyCodeUse(tx, usable.buyCode, actor, transaction.id);
+        // Delivery and floor plan in the same transaction: a bad ZIP or another dealership's line
+        // refuses the purchase as a whole (nothing sold, nothing charged).
+        if ((input.transport || input.floorPlanLineId) && !config)
+          throw new Error('purchase extras need the config');
+        if (input.transport) await orderTransportInTx(tx, transaction, input.transport, actor, config!);
+        if (input.floorPlanLineId) {
+          const [sale] = await tx.select().from(transactions).where(eq(transactions.id, transaction.id));
+          await requestFloorPlanInTx(tx, sale!, input.floorPlanLineId, actor, config!);
+        }
 
         // Admins hear of the sale; the dealer's main and billing contacts get the receipt.
         const facts = {

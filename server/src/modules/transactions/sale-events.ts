@@ -20,6 +20,7 @@ import type { Actor } from '../../lib/actor';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
+import { enqueueIntegration } from '../integrations/integration-outbox';
 import { enqueueNotifications, type Notification } from '../notifications/enqueue-notifications';
 import {
   claimAnsweredMessage,
@@ -241,6 +242,23 @@ export async function recordSaleStep(
   }
 
   if (type === 'pickup_ready') data.gatePassCode = gatePassCode();
+  // A car paid with a floor-plan line: its title goes to the lender (DESIGN.md §15), told through the outbox.
+  const lenderHolds =
+    step.type === 'title_sent' && before.floorPlan && ['approved', 'funded'].includes(before.floorPlan.status)
+      ? before.floorPlan
+      : null;
+  if (lenderHolds && step.type === 'title_sent') {
+    data.to = 'lender';
+    data.lender = lenderHolds.label;
+    if (lenderHolds.arrangedBy === 'lender')
+      await enqueueIntegration(tx, {
+        target: 'lender',
+        action: 'title_sent',
+        entityId: lenderHolds.requestId,
+        key: `floor-plan-${lenderHolds.requestId}-title`,
+        payload: { carrier: step.carrier, tracking_number: step.trackingNumber },
+      });
+  }
   const [event] = await tx
     .insert(transactionEvents)
     .values({ transactionId, dealerId: row!.dealerId, type, data, actorType: actor.type, actorId: actor.id })
@@ -324,6 +342,7 @@ async function messagesFor(
             ...facts,
             carrier: step.carrier,
             trackingNumber: step.trackingNumber,
+            lender: typeof data.lender === 'string' ? data.lender : null,
           }),
         },
       ];

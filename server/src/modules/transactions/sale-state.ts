@@ -58,7 +58,9 @@ function summaryOf(event: StoredSaleEvent): string {
     case 'title_received':
       return d.withDeal ? 'Title received with the deal' : 'Title received';
     case 'title_sent':
-      return `Title sent to the dealer by ${text(d.carrier)}, tracking ${text(d.trackingNumber)}`;
+      return d.to === 'lender'
+        ? `Title sent to the floor-plan lender (${text(d.lender)}) by ${text(d.carrier)}, tracking ${text(d.trackingNumber)}`
+        : `Title sent to the dealer by ${text(d.carrier)}, tracking ${text(d.trackingNumber)}`;
     case 'title_confirmed':
       return 'Title received by the dealer';
     case 'pickup_ready':

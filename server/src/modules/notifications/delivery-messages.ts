@@ -1,0 +1,132 @@
+import {
+  FLOOR_PLAN_STATUSES,
+  type FloorPlanStatus,
+  TRANSPORT_STATUSES,
+  type TransportStatus,
+} from '@contracts/delivery';
+import {
+  compose,
+  defineMessage,
+  LINKS,
+  type MessageContext,
+  usd,
+  type VehicleFacts,
+  vehicleName,
+} from './notification-messages';
+
+/** Messages about certified delivery and floor-plan payment (issue #32, DESIGN.md §15). */
+
+interface DeliveryFacts {
+  vehicle: VehicleFacts;
+  transactionId: number;
+  dealerName: string;
+}
+
+const when = (iso: string | null) =>
+  iso
+    ? new Date(iso).toLocaleString('en-US', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: 'UTC',
+      }) + ' UTC'
+    : null;
+
+/** To the main contact: the transport moved (carrier assigned, picked up, in transit, delivered). */
+export const transportUpdateMessage = defineMessage(
+  'transport_update',
+  (
+    ctx: MessageContext,
+    f: DeliveryFacts & {
+      status: TransportStatus;
+      carrierName: string | null;
+      eta: string | null;
+      route: string;
+    },
+  ) => {
+    const status = TRANSPORT_STATUSES[f.status];
+    const eta = when(f.eta);
+    return compose(ctx, {
+      subject: `Certified delivery: ${status.toLowerCase()} — ${vehicleName(f.vehicle)}`,
+      lines: [
+        `Transaction #${f.transactionId}, ${f.route}: ${status}${f.carrierName ? ` (${f.carrierName})` : ''}.`,
+        ...(eta ? [`Estimated arrival: ${eta}.`] : []),
+        ...(f.status === 'delivered'
+          ? [
+              'Confirm the delivery with the odometer and a few photos on your dashboard; the guarantee runs from today.',
+            ]
+          : []),
+      ],
+      vehicle: { ...f.vehicle, price: null },
+      action: f.status === 'delivered' ? 'Confirm the delivery' : 'Follow the delivery on your dashboard',
+      path: LINKS.dealerTransactions,
+      sms: `${vehicleName(f.vehicle)} (#${f.transactionId}): ${status}${eta ? `, ETA ${eta}` : ''}.`,
+    });
+  },
+);
+
+/** To the billing contact: the lender approved, declined or funded the floor-plan request. */
+export const floorPlanUpdateMessage = defineMessage(
+  'floor_plan_update',
+  (
+    ctx: MessageContext,
+    f: DeliveryFacts & {
+      status: FloorPlanStatus;
+      line: string;
+      amount: string;
+      reference: string | null;
+      reason: string | null;
+    },
+  ) =>
+    compose(ctx, {
+      subject: `Floor plan ${FLOOR_PLAN_STATUSES[f.status].toLowerCase()}: ${vehicleName(f.vehicle)}`,
+      lines: [
+        `${f.line}, ${usd(f.amount)} for transaction #${f.transactionId}: ${FLOOR_PLAN_STATUSES[f.status]}${f.reference ? ` (ref. ${f.reference})` : ''}.`,
+        ...(f.status === 'declined'
+          ? [`${f.reason ?? ''} Pay by ACH, check or wire, or with another line.`.trim()]
+          : f.status === 'approved'
+            ? ['The vehicle may now be released: pickup or certified delivery goes ahead.']
+            : []),
+      ],
+      vehicle: { ...f.vehicle, price: null },
+      action: 'See the sale on your dashboard',
+      path: LINKS.dealerTransactions,
+      sms: `Floor plan ${FLOOR_PLAN_STATUSES[f.status].toLowerCase()} for ${vehicleName(f.vehicle)} (#${f.transactionId}).`,
+    }),
+);
+
+/** To every admin: no carrier API is configured, so our team books this transport. */
+export const transportToArrangeMessage = defineMessage(
+  'transport_to_arrange',
+  (
+    ctx: MessageContext,
+    f: DeliveryFacts & { route: string; miles: number; price: string; pickupBy: string },
+  ) =>
+    compose(ctx, {
+      subject: `Book transport: ${vehicleName(f.vehicle)}, ${f.route}`,
+      lines: [
+        `${f.dealerName} ordered certified delivery for transaction #${f.transactionId}: ${f.route}, ${f.miles} mi, ${usd(f.price)}. The car may be released; pick up by ${f.pickupBy}.`,
+        'Book a carrier and move the order on the Transport board.',
+      ],
+      vehicle: f.vehicle,
+      action: 'Open the Transactions tab',
+      path: LINKS.adminTransactions,
+      sms: `Book transport for ${vehicleName(f.vehicle)} (#${f.transactionId}), ${f.route}, pick up by ${f.pickupBy}.`,
+    }),
+);
+
+/** To every admin: no lender API is configured, so our team asks the lender. */
+export const floorPlanToArrangeMessage = defineMessage(
+  'floor_plan_to_arrange',
+  (ctx: MessageContext, f: DeliveryFacts & { line: string; amount: string }) =>
+    compose(ctx, {
+      subject: `Floor plan request: ${vehicleName(f.vehicle)}, ${usd(f.amount)}`,
+      lines: [
+        `${f.dealerName} pays transaction #${f.transactionId} with ${f.line}: ${usd(f.amount)}.`,
+        'Ask the lender and record its answer on the Floor plan board.',
+      ],
+      vehicle: f.vehicle,
+      action: 'Open the Transactions tab',
+      path: LINKS.adminTransactions,
+      sms: `Floor plan request: ${f.dealerName}, ${usd(f.amount)} on ${f.line} (#${f.transactionId}).`,
+    }),
+);
