@@ -210,7 +210,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
         retryBaseMs: config.notificationRetryBaseMs,
       })),
     }),
-    timing: { firstPassDelayMs: 2000, intervalMs: config.integrationIntervalMs },
+    timing: { intervalMs: config.integrationIntervalMs },
     failure: 'delivery and floor-plan pass failed',
     report: (done) => {
       if (done.released + done.sent + done.failed > 0) app.log.info(done, 'delivery and floor-plan pass');
