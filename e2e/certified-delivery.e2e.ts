@@ -7,7 +7,7 @@ import {
   lineLabel,
   TRANSPORT_STATUSES,
 } from '@contracts/delivery';
-import { formatUsd } from '@contracts/money';
+import { decimalToCents, formatCents } from '@contracts/money';
 import { RECON_PACKAGE_TEXT } from '@contracts/recon-package-texts';
 import type { WorkOrder } from '@contracts/work-orders';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -109,9 +109,9 @@ describe('Certified delivery and floor plan', () => {
     await buy.getByLabel('Delivery ZIP').fill(TO_ZIP);
     await buy.getByLabel('Delivery address').fill('55 Trinity Ave SW, Atlanta, GA');
     const total = buy.getByTestId('buy-total');
-    await total.getByText(/ \+ \$495 reconditioning \+ \$[\d,]+ delivery = \$[\d,]+$/).waitFor();
+    await total.getByText(/ \+ \$495 reconditioning \+ \$[\d,.]+ delivery = \$[\d,.]+$/).waitFor();
     await buy.getByText(DELIVERY_TEXT.arrangedByTeam).waitFor();
-    const [, sum] = /= (\$[\d,]+)$/.exec(await total.innerText())!;
+    const [, sum] = /= (\$[\d,.]+)$/.exec(await total.innerText())!;
     await buy.getByRole('radio', { name: label }).check();
     await expectNoAxeViolations(page, '[role="dialog"]');
     await shot(buy, 'buy-now-390');
@@ -124,14 +124,16 @@ describe('Certified delivery and floor plan', () => {
       amountDue: string;
     }[];
     const sale = sales.find((t) => t.vehicleId === car.id)!;
-    expect(formatUsd(Number(sale.amountDue))).toBe(sum);
+    expect(formatCents(decimalToCents(sale.amountDue))).toBe(sum);
 
     // The dashboard: the transport waits for the lender, who has been asked.
     await page.goto('/dealer/dashboard');
     const card = page.getByTestId(`dealer-transaction-${sale.id}`);
     const delivery = card.getByTestId(`delivery-${sale.id}`);
     const floorPlan = card.getByTestId(`floor-plan-${sale.id}`);
-    await delivery.getByText(TRANSPORT_STATUSES.awaiting_release).first().waitFor();
+    await delivery
+      .locator('[aria-current="step"]', { hasText: TRANSPORT_STATUSES.awaiting_release })
+      .waitFor();
     await floorPlan.getByText(FLOOR_PLAN_STATUSES.requested).waitFor();
     await floorPlan.getByText(label).waitFor();
     await expectNoAxeViolations(page, `[data-testid="dealer-transaction-${sale.id}"]`);
@@ -151,7 +153,9 @@ describe('Certified delivery and floor plan', () => {
     for (const task of order.tasks) {
       await patch(`/api/work-orders/${order.id}/tasks/${task.id}`, { status: 'done' });
     }
-    await delivery.getByText(TRANSPORT_STATUSES.unassigned).first().waitFor();
+    const currentStep = (status: keyof typeof TRANSPORT_STATUSES) =>
+      delivery.locator('[aria-current="step"]', { hasText: TRANSPORT_STATUSES[status] }).waitFor();
+    await currentStep('unassigned');
 
     // Our team moves the transport along; the dashboard follows without a reload.
     const board = await api<{ orderId: number; transactionId: number }[]>('/api/transport-orders');
@@ -164,7 +168,7 @@ describe('Certified delivery and floor plan', () => {
     await patch(`/api/transport-orders/${transport.orderId}`, { status: 'picked_up' });
     await delivery.getByRole('button', { name: 'Confirm delivery' }).waitFor();
     await patch(`/api/transport-orders/${transport.orderId}`, { status: 'delivered' });
-    await delivery.locator('[aria-current="step"]', { hasText: TRANSPORT_STATUSES.delivered }).waitFor();
+    await currentStep('delivered');
 
     // The dealer confirms the arrival: the odometer and a photo.
     await delivery.getByRole('button', { name: 'Confirm delivery' }).click();

@@ -13,7 +13,7 @@ import { zodResolver } from '@/lib/zod';
 import { useSaleTerms } from './api/get-sale-terms';
 import { usePurchaseVehicle } from './api/purchase-vehicle';
 import { BuyCodeHelp } from './buy-code-help';
-import { sumOf } from './delivery-figures';
+import { formatPrice, sumOf } from './delivery-figures';
 import { FloorPlanOption } from './floor-plan-option';
 import { MemberBuyNow } from './member-buying';
 import { PurchaseTerms } from './purchase-terms';
@@ -44,8 +44,11 @@ export function BuyNowForm({ vehicle, onDone }: { vehicle: PurchasedVehicle; onD
   const choice: BuyChoice = {
     reconPackageId: recon.id,
     total,
-    // Without a session the delivery is priced at purchase: the button says so.
-    label: `${buyForLabel(total)}${transport.choice.on && !transport.price ? ' + delivery' : ''}`,
+    // With delivery the sum has cents, shown as charged; without a session it is priced at purchase.
+    label:
+      total && transport.price
+        ? `Buy for ${formatPrice(total)}`
+        : `${buyForLabel(total)}${transport.choice.on ? ' + delivery' : ''}`,
     extras:
       transport.request === null
         ? null

@@ -15,6 +15,10 @@ describe('delivery figures', () => {
     // A package at no charge (as inspected) is not a part of the sum.
     expect(deliveryTotalText('16200.00', '0.00', '612.00')).toBe('$16,200 + $612 delivery = $16,812');
     expect(deliveryTotalText('16200.00', null, '612.00')).toBe('$16,200 + $612 delivery = $16,812');
+    // What is charged, to the cent: never rounded in the dialog.
+    expect(deliveryTotalText('16200.00', '495.00', '1215.80')).toBe(
+      '$16,200 + $495 reconditioning + $1,215.80 delivery = $17,910.80',
+    );
   });
 
   it('words a window of days, or a single day', () => {

@@ -1,5 +1,4 @@
-import { centsToDecimal, decimalToCents } from '@contracts/money';
-import { formatMoney } from '@/lib/format';
+import { centsToDecimal, decimalToCents, formatCents } from '@contracts/money';
 import { formatDay } from '@/lib/time-left';
 
 /** The figures of certified delivery as the dialogs and the dashboard word them (DESIGN.md §15). */
@@ -8,6 +7,9 @@ import { formatDay } from '@/lib/time-left';
 export const dayWindowText = (window: { from: string; to: string }) =>
   window.from === window.to ? formatDay(window.from) : `${formatDay(window.from)} – ${formatDay(window.to)}`;
 
+/** "$1,215.80", "$612": a delivery price has cents, and the dialog must not round what is charged. */
+export const formatPrice = (decimal: string) => formatCents(decimalToCents(decimal));
+
 /** Decimal amounts added in cents ("16200.00" + "612.00"); nulls count as nothing. */
 export const sumOf = (...amounts: (string | null | undefined)[]) =>
   centsToDecimal(amounts.reduce((sum, a) => sum + (a ? decimalToCents(a) : 0), 0));
@@ -15,7 +17,7 @@ export const sumOf = (...amounts: (string | null | undefined)[]) =>
 /** "$16,200 + $1,295 reconditioning + $612 delivery = $18,107" (no reconditioning part at no charge). */
 export const deliveryTotalText = (vehicle: string, recon: string | null, delivery: string) =>
   [
-    formatMoney(vehicle),
-    recon && decimalToCents(recon) > 0 ? ` + ${formatMoney(recon)} reconditioning` : '',
-    ` + ${formatMoney(delivery)} delivery = ${formatMoney(sumOf(vehicle, recon, delivery))}`,
+    formatPrice(vehicle),
+    recon && decimalToCents(recon) > 0 ? ` + ${formatPrice(recon)} reconditioning` : '',
+    ` + ${formatPrice(delivery)} delivery = ${formatPrice(sumOf(vehicle, recon, delivery))}`,
   ].join('');

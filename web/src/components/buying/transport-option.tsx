@@ -7,9 +7,8 @@ import {
 } from '@contracts/delivery';
 import { useId, useState } from 'react';
 import { FormField } from '@/components/ui/form-field';
-import { formatMoney } from '@/lib/format';
 import { useTransportQuote } from './api/delivery-quote';
-import { dayWindowText, deliveryTotalText } from './delivery-figures';
+import { dayWindowText, deliveryTotalText, formatPrice } from './delivery-figures';
 
 /** The dialogs' own words around the contract's texts. */
 export const TRANSPORT_UI_TEXT = {
@@ -30,7 +29,7 @@ export function QuoteSummary({ quote }: { quote: TransportQuote }) {
   return (
     <div className="grid gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-800 ring-1 ring-slate-200">
       <p className="font-semibold text-slate-900">
-        {formatMoney(quote.price)} · {TRANSPORT_UI_TEXT.miles(quote.miles)}
+        {formatPrice(quote.price)} · {TRANSPORT_UI_TEXT.miles(quote.miles)}
         {quote.enclosed ? ` · ${DELIVERY_TEXT.enclosed}` : ''}
       </p>
       <p className="break-words">
@@ -60,7 +59,7 @@ export function QuoteSummary({ quote }: { quote: TransportQuote }) {
             {quote.breakdown.map((line) => (
               <li key={line.label} className="flex justify-between gap-3">
                 <span className="min-w-0 break-words">{line.label}</span>
-                <span className="tabular-nums">{formatMoney(line.amount)}</span>
+                <span className="tabular-nums">{formatPrice(line.amount)}</span>
               </li>
             ))}
           </ul>

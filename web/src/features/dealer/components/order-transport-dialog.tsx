@@ -1,11 +1,11 @@
 import { DELIVERY_TEXT } from '@contracts/delivery';
 import { Truck } from 'lucide-react';
 import { useState } from 'react';
+import { formatPrice } from '@/components/buying/delivery-figures';
 import { TransportFields, useTransportChoice } from '@/components/buying/transport-option';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
-import { formatMoney } from '@/lib/format';
 import { useOrderTransport } from '../api/delivery-api';
 
 /**
@@ -61,7 +61,7 @@ export function OrderTransportDialog({ transactionId, vehicle }: { transactionId
           {order.isPending
             ? 'Ordering…'
             : transport.price
-              ? `Order delivery for ${formatMoney(transport.price)}`
+              ? `Order delivery for ${formatPrice(transport.price)}`
               : 'Order delivery'}
         </Button>
       </form>
