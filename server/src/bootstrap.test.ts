@@ -18,11 +18,13 @@ import {
   buyOrders,
   dealers,
   dealerUsers,
+  floorPlanRequests,
   notifications,
   offerActivities,
   offers,
   transactionEvents,
   transactions,
+  transportOrders,
   vehiclePhotos,
   vehicles,
   watchlistEntries,
@@ -101,8 +103,19 @@ describe('first start', () => {
         // The shop's work on the demo's sales (issue #31).
         'work_order_started',
         'work_order_done',
+        // Certified delivery and floor plan (issue #32): a Buy Now with both, arranged by our team.
+        'vehicle_sold',
+        'transport_update',
+        'transport_to_arrange',
+        'floor_plan_update',
+        'floor_plan_to_arrange',
       ]),
     );
+    // A car in transit paid by a floor-plan line, and one waiting for payment and the lender.
+    const transport = await db.select().from(transportOrders);
+    expect(new Set(transport.map((o) => o.status))).toEqual(new Set(['in_transit', 'awaiting_release']));
+    const floorPlan = await db.select().from(floorPlanRequests);
+    expect(new Set(floorPlan.map((r) => r.status))).toEqual(new Set(['funded', 'requested']));
     // Alerts as each order and search asks: texts beside e-mails, the daily digests queued for
     // their hour (issue #30).
     expect(messages.some((m) => m.event === 'buy_order_match' && m.channel === 'sms')).toBe(true);

@@ -11,6 +11,7 @@ import { createPhotoStore } from './modules/photos/register-photos';
 import { type RegradeResult, regradeVehicles } from './modules/photos/regrade-vehicles';
 import { SALE_TERMS_SETTING } from './modules/vehicles/sell-vehicle';
 import { seedDemoBuyOrders } from './seed/demo-buy-orders';
+import { seedDemoDelivery } from './seed/demo-delivery';
 import { seedDemoNotifications } from './seed/demo-notifications';
 import { seedDemoPhotos } from './seed/demo-photos';
 import { seedDemoSales } from './seed/demo-sales';
@@ -66,6 +67,8 @@ export async function bootstrap(db: Database, config: Config): Promise<Bootstrap
     await seedDemoBuyOrders(db);
     // Favorites and watched cars: the teamless demo dealer's and each team member's own.
     await seedDemoWatchlist(db);
+    // Certified delivery and floor plan: a car in transit paid by a line, one waiting for the lender.
+    await seedDemoDelivery(db, config);
   }
   // New sales are made under the configured terms (each sale keeps its own copy).
   await db

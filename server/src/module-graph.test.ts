@@ -121,6 +121,10 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'auth',
     'vehicle-rows',
     'recon',
+    // A car in transit paid by a floor-plan line, bought and moved with the modules' own steps.
+    'purchases',
+    'delivery',
+    'floor-plan',
   ],
 };
 
