@@ -1,6 +1,7 @@
 /** Completing and managing a listing (PATCH /api/vehicles/:id, one explicit allow-list per action). */
 import { ADMIN_TEXT } from './admin';
 import { amountSchema } from './buying';
+import { zipSchema } from './delivery';
 import { AUCTION_CERTIFIED, MIN_VEHICLE_YEAR, maxVehicleYear } from './limits';
 import { FIRST_LOOK } from './listing-texts';
 import { adminVehicleSchema } from './vehicle';
@@ -26,6 +27,16 @@ const refuseOtherFields = {
       : undefined,
 };
 
+/**
+ * Where the car stands and whether it runs (DESIGN.md §15), what a transport quote starts from.
+ * `locationZip` null = our lot (LOT_ZIP); a ZIP the quote does not know may be stored (the quote
+ * then says so).
+ */
+const deliveryFields = {
+  locationZip: zipSchema.nullish(),
+  inoperable: z.boolean({ error: 'inoperable must be true or false' }).optional(),
+};
+
 /** Queue completion: mileage, price and certification required; decoded details editable. */
 export const completeListingBodySchema = (premiumLabel: string) =>
   z.strictObject(
@@ -46,6 +57,7 @@ export const completeListingBodySchema = (premiumLabel: string) =>
       description: optionalText,
       /** First look (DESIGN.md §13): hold the car this long for the dealerships whose orders match. */
       firstLookMinutes: firstLookMinutesSchema.optional(),
+      ...deliveryFields,
     },
     refuseOtherFields,
   );
@@ -59,15 +71,16 @@ const firstLookMinutesSchema = z
 /** The Complete dialog's question: how many open orders (and dealerships) these values match. */
 export const firstLookPreviewBodySchema = (premiumLabel: string) =>
   completeListingBodySchema(premiumLabel)
-    .omit({ status: true, inQueue: true, firstLookMinutes: true })
+    .omit({ status: true, inQueue: true, firstLookMinutes: true, locationZip: true, inoperable: true })
     .partial({ mileage: true, price: true, condition: true });
 export const firstLookPreviewSchema = z.object({ orders: z.number().int(), dealers: z.number().int() });
 export type FirstLookPreview = z.infer<typeof firstLookPreviewSchema>;
 
 /**
- * Editing a published listing (issue #30, "listing lifecycle"): price, mileage, description and
- * certification, sent with `action: 'edit'` and the `updatedAt` the admin's form was filled from —
- * a listing changed since (by another admin, a sale) is refused rather than overwritten.
+ * Editing a published listing (issue #30, "listing lifecycle"): price, mileage, description,
+ * certification, where the car stands and whether it runs, sent with `action: 'edit'` and the
+ * `updatedAt` the admin's form was filled from — a listing changed since (by another admin, a
+ * sale) is refused rather than overwritten.
  */
 export const editListingBodySchema = (premiumLabel: string) =>
   z.strictObject(
@@ -86,6 +99,7 @@ export const editListingBodySchema = (premiumLabel: string) =>
         .optional(),
       description: optionalText,
       condition: certificationSchema(premiumLabel).optional(),
+      ...deliveryFields,
     },
     refuseOtherFields,
   );

@@ -46,6 +46,10 @@ export const adminVehicleSchema = publicVehicleDetailSchema.extend({
   updatedAt: z.string(),
   /** Held for a first look until then (still `inQueue`, out of the queue); else null. */
   firstLookUntil: z.string().nullable(),
+  /** Where the car stands (DESIGN.md §15), the transport quote's origin; null = our lot (LOT_ZIP). */
+  locationZip: z.string().nullable(),
+  /** Does not run or drive: a carrier needs a winch (a transport surcharge). */
+  inoperable: z.boolean(),
 });
 export type AdminVehicle = z.infer<typeof adminVehicleSchema>;
 

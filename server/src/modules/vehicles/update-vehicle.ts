@@ -28,7 +28,19 @@ export interface CompleteListing {
   trim?: string | null | undefined;
   description?: string | null | undefined;
   firstLookMinutes?: number | undefined;
+  /** Where the car stands (a 5-digit ZIP; null = our lot) and whether it runs (DESIGN.md §15). */
+  locationZip?: string | null | undefined;
+  inoperable?: boolean | undefined;
 }
+
+/** The transport fields of a completion or an edit, as columns: only those sent. */
+const deliveryColumns = (input: {
+  locationZip?: string | null | undefined;
+  inoperable?: boolean | undefined;
+}) => ({
+  ...(input.locationZip !== undefined ? { locationZip: input.locationZip } : {}),
+  ...(input.inoperable !== undefined ? { inoperable: input.inoperable } : {}),
+});
 
 const vehicleNotFound = () => notFound(ADMIN_TEXT.vehicleNotFound);
 
@@ -50,6 +62,7 @@ export async function completeListing(db: Database, vehicleId: number, input: Co
         ...(input.model !== undefined ? { model: input.model || null } : {}),
         ...(input.trim !== undefined ? { trim: input.trim || null } : {}),
         ...(input.description !== undefined ? { description: input.description || null } : {}),
+        ...deliveryColumns(input),
         status: 'active',
       };
       const minutes = input.firstLookMinutes;
@@ -95,10 +108,13 @@ export interface EditListing {
   mileage?: number | undefined;
   description?: string | null | undefined;
   condition?: string | undefined;
+  locationZip?: string | null | undefined;
+  inoperable?: boolean | undefined;
 }
 
 /**
- * Edits a published listing (issue #30): price, mileage, description, certification. Refused when
+ * Edits a published listing (issue #30): price, mileage, description, certification, where the car
+ * stands and whether it runs (DESIGN.md §15). Refused when
  * the listing changed since the admin's form was filled (its `updatedAt`), so two admins never
  * overwrite each other; audited with what changed. A lower price is a price drop: the open buy
  * orders it now matches hear of it (DESIGN.md §13).
@@ -120,6 +136,7 @@ export async function editListing(db: Database, vehicleId: number, input: EditLi
         ...(input.mileage !== undefined ? { mileage: input.mileage } : {}),
         ...(input.description !== undefined ? { description: input.description || null } : {}),
         ...(input.condition !== undefined ? { condition: input.condition } : {}),
+        ...deliveryColumns(input),
       };
       const changed = Object.fromEntries(
         Object.entries(set).filter(

@@ -88,6 +88,8 @@ export const toAdminVehicle = (row: VehicleRow, photos: Photo[]): AdminVehicle =
   isPaid: row.isPaid,
   updatedAt: row.updatedAt.toISOString(),
   firstLookUntil: row.firstLookUntil?.toISOString() ?? null,
+  locationZip: row.locationZip,
+  inoperable: row.inoperable,
 });
 
 /** toAdminVehicle with the vehicle's photos read (in the caller's transaction when given one). */
