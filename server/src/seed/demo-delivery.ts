@@ -98,7 +98,7 @@ export async function seedDemoDelivery(db: Database, config: Config, now = new D
       {
         code: code.code,
         vehicleId: car.id,
-        transport: { toZip: '75201', address: '2200 Commerce St, Dallas', enclosed: false, notes: '' },
+        transport: { toZip: '53703', address: '1200 Lakeshore Dr, Madison', enclosed: false, notes: '' },
         floorPlanLineId: lines.get(lakeside.dealerName)!,
       },
       undefined,
@@ -166,7 +166,7 @@ export async function seedDemoDelivery(db: Database, config: Config, now = new D
       await orderTransportInTx(
         tx,
         sale,
-        { toZip: '07306', address: '410 Route 9, Jersey City', enclosed: true, notes: 'Gate closes at 6 pm' },
+        { toZip: '12866', address: '455 Route 9, Saratoga Springs', enclosed: true, notes: 'Gate closes at 6 pm' },
         asDealer,
         config,
       );
