@@ -242,6 +242,10 @@ describe('arranged by our team', () => {
     expect(ordered.statusCode, ordered.body).toBe(201);
     const twice = await ctx.call('POST', `/api/dealer/transactions/${id}/transport`, order, ownerCookie);
     expect(twice.json().message).toBe(DELIVERY_TEXT.alreadyOrdered);
+    // The dealership's next quote goes to the ZIP it last had a car delivered to.
+    const next = await insertVehicle(ctx.db, { price: '6500.00' });
+    const defaultQuote = await ctx.call('POST', '/api/transport/quote', { vehicleId: next.id }, ownerCookie);
+    expect(defaultQuote.json()).toMatchObject({ toZip: '53703', toPlace: 'Madison, WI' });
     // Webhooks without a configured carrier or lender do not exist.
     expect(
       (await ctx.app.inject({ method: 'POST', url: '/api/webhooks/carrier', payload: {} })).statusCode,

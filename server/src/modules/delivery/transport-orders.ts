@@ -47,7 +47,7 @@ export function quoteForVehicle(
   });
 }
 
-/** The ZIP a dealership's cars go to unless it says otherwise: its delivery ZIP, or its address's. */
+/** The ZIP a dealership's cars go to unless it says otherwise: the last one it ordered to, else its address's. */
 export async function defaultDeliveryZip(db: Executor, dealerId: number) {
   const [dealer] = await db
     .select({ deliveryZip: dealers.deliveryZip, address: dealers.address })
@@ -145,6 +145,8 @@ export async function orderTransportInTx(
     },
     actor,
   );
+  // The dealership's delivery ZIP is the last one it had a car brought to (its next quote's default).
+  await tx.update(dealers).set({ deliveryZip: quote.toZip }).where(eq(dealers.id, sale.dealerId));
   await writeAudit(tx, actor, {
     entity: 'transport_order',
     entityId: order!.id,
