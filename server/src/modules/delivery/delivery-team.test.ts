@@ -216,7 +216,8 @@ describe('arranged by our team', () => {
     const viewerCookie = await signInMember(ctx.app, viewer.email, MEMBER_PASSWORD);
     const owner = await insertMember(ctx.db, { dealerId: d.dealer.id, role: 'owner' });
     const ownerCookie = await signInMember(ctx.app, owner.email, MEMBER_PASSWORD);
-    const order = { toZip: '60601', address: '9 Lake Shore Dr, Chicago' };
+    // Delivered elsewhere than the address on file (a second lot).
+    const order = { toZip: '53703', address: '1200 Lakeshore Dr, Madison' };
     expect(
       (await ctx.call('POST', `/api/dealer/transactions/${id}/transport`, order, viewerCookie)).statusCode,
     ).toBe(403);
