@@ -47,5 +47,7 @@ export const ADMIN_TABS = [
   'notifications',
   'demand',
   'recon',
+  'transport',
+  'floor-plan',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];

@@ -227,6 +227,8 @@ describe('Dashboard shell', () => {
       'Notifications',
       'Demand',
       'Reconditioning',
+      'Transport',
+      'Floor plan',
     ]);
     expect(
       await tablist.evaluate(

@@ -55,6 +55,12 @@ export const queryKeys = {
     transactions: () => ['admin', 'transactions'] as const,
     transactionList: (filter?: string) => ['admin', 'transactions', 'list', filter ?? 'all'] as const,
     transactionAging: () => ['admin', 'transactions', 'aging'] as const,
+    /**
+     * Certified delivery and floor plan (DESIGN.md §15): the transport board and the floor-plan
+     * requests, under transactions so a sale's live change refreshes them too.
+     */
+    transportBoard: () => ['admin', 'transactions', 'transport-board'] as const,
+    floorPlanBoard: () => ['admin', 'transactions', 'floor-plan-board'] as const,
     offers: () => ['admin', 'offers'] as const,
     demand: () => ['admin', 'demand'] as const,
     /** Reconditioning: packages, and the work orders (board and each one) as a prefix. */

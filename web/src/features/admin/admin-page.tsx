@@ -16,12 +16,16 @@ import { useLiveUpdates } from '@/lib/use-live-updates';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { ADMIN_LABELS, TAB_LABELS } from './admin-texts';
 import { useAdminVehicles } from './api/get-admin-vehicles';
+import { useFloorPlanBoard } from './api/get-floor-plan-board';
 import { useOffers } from './api/get-offers';
+import { useTransportBoard } from './api/get-transport-board';
 import { useWorkOrderBoard } from './api/get-work-orders';
 import { ActivityTab } from './components/activity/activity-tab';
 import { BuyCodesTab } from './components/buy-codes/buy-codes-tab';
 import { CompleteTab } from './components/complete/complete-tab';
 import { DealersTab } from './components/dealers/dealers-tab';
+import { FloorPlanTab } from './components/delivery/floor-plan-tab';
+import { TransportTab } from './components/delivery/transport-tab';
 import { DemandTab } from './components/demand/demand-tab';
 import { ListingsTab } from './components/listings/listings-tab';
 import { NotificationsTab } from './components/notifications/notifications-tab';
@@ -57,6 +61,8 @@ const PANELS: Record<AdminTab, ComponentType> = {
   notifications: NotificationsTab,
   demand: DemandTab,
   recon: ReconTab,
+  transport: TransportTab,
+  'floor-plan': FloorPlanTab,
 };
 
 function AdminDashboard() {
@@ -140,11 +146,16 @@ function AdminDashboard() {
   );
 }
 
-/** Work waiting in a tab: queued vehicles and pending offers; overdue work orders. */
+/**
+ * Work waiting in a tab: queued vehicles and pending offers; overdue work orders and late pickups
+ * (red); floor-plan requests waiting for the lender.
+ */
 function TabCount({ tab }: { tab: AdminTab }) {
   const vehicles = useAdminVehicles();
   const offers = useOffers();
   if (tab === 'recon') return <OverdueCount />;
+  if (tab === 'transport') return <LatePickupCount />;
+  if (tab === 'floor-plan') return <AwaitingLenderCount />;
   const count =
     tab === 'complete'
       ? vehicles.data?.filter(isQueued).length
@@ -171,6 +182,34 @@ function OverdueCount() {
       <span className="sr-only">(</span>
       {count}
       <span className="sr-only"> overdue)</span>
+    </span>
+  );
+}
+
+/** Transports whose pickup window ended with the car still on our lot, in red. */
+function LatePickupCount() {
+  const board = useTransportBoard();
+  const count = board.data?.filter((row) => row.pickupLate).length;
+  if (!count) return null;
+  return (
+    <span className="rounded-full bg-red-600 px-1.5 py-0.5 text-xs font-semibold leading-none text-white">
+      <span className="sr-only">(</span>
+      {count}
+      <span className="sr-only"> late)</span>
+    </span>
+  );
+}
+
+/** Floor-plan requests the lender has not answered yet. */
+function AwaitingLenderCount() {
+  const board = useFloorPlanBoard();
+  const count = board.data?.filter((row) => row.status === 'requested').length;
+  if (!count) return null;
+  return (
+    <span className="rounded-full bg-brand-600 px-1.5 py-0.5 text-xs font-semibold leading-none text-white">
+      <span className="sr-only">(</span>
+      {count}
+      <span className="sr-only"> waiting)</span>
     </span>
   );
 }

@@ -22,6 +22,9 @@ export const completeListingFormSchema = z
     /** First look (DESIGN.md §13): hold it for the matching orders' dealerships, for this long. */
     firstLook: z.boolean(),
     firstLookMinutes: z.string(),
+    /** Where the car stands (blank = our lot) and whether it runs (DESIGN.md §15). */
+    locationZip: z.string(),
+    inoperable: z.boolean(),
   })
   .superRefine((values, ctx) => {
     const parsed = completeListingBodySchema(premiumLabel).safeParse(toCompleteListingBody(values));
@@ -51,6 +54,8 @@ export const toCompleteListingBody = (values: CompleteListingForm) => ({
   trim: textOrNull(values.trim),
   description: textOrNull(values.description),
   ...(values.firstLook ? { firstLookMinutes: Number(values.firstLookMinutes) } : {}),
+  locationZip: textOrNull(values.locationZip),
+  inoperable: values.inoperable,
 });
 
 export const completeListingDefaults = (vehicle: AdminVehicle): CompleteListingForm => ({
@@ -64,14 +69,24 @@ export const completeListingDefaults = (vehicle: AdminVehicle): CompleteListingF
   condition: vehicle.condition ?? '',
   firstLook: false,
   firstLookMinutes: String(FIRST_LOOK.defaultMinutes),
+  locationZip: vehicle.locationZip ?? '',
+  inoperable: vehicle.inoperable,
 });
 
 /**
  * What the Complete dialog asks "how many open orders match" with: the values typed so far that
  * the contract accepts (a half-typed price is left out rather than refused).
  */
-export function firstLookPreviewValues(values: Omit<CompleteListingForm, 'firstLook' | 'firstLookMinutes'>) {
-  const body = toCompleteListingBody({ ...values, firstLook: false, firstLookMinutes: '' });
+export function firstLookPreviewValues(
+  values: Omit<CompleteListingForm, 'firstLook' | 'firstLookMinutes' | 'locationZip' | 'inoperable'>,
+) {
+  const body = toCompleteListingBody({
+    ...values,
+    firstLook: false,
+    firstLookMinutes: '',
+    locationZip: '',
+    inoperable: false,
+  });
   const candidate: Record<string, unknown> = {
     price: body.price || undefined,
     mileage: body.mileage === '' ? undefined : body.mileage,

@@ -21,6 +21,7 @@ import { vehicleTitle } from '@/lib/vehicle-title';
 import { zodResolver } from '@/lib/zod';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useCompleteListing } from '../../api/complete-listing';
+import { LocationFields } from '../listings/location-fields';
 import { EditConditionButton } from '../shared/edit-condition-dialog';
 import {
   type CompleteListingForm,
@@ -135,6 +136,11 @@ export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
           label="Description"
           error={errors.description?.message}
           {...form.register('description')}
+        />
+        <LocationFields
+          zip={form.register('locationZip')}
+          inoperable={form.register('inoperable')}
+          zipError={errors.locationZip}
         />
         <FirstLookField vehicleId={vehicle.id} form={form} />
         <div className="flex justify-end">

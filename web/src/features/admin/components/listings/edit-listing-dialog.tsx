@@ -1,3 +1,4 @@
+import { DELIVERY_TEXT, zipSchema } from '@contracts/delivery';
 import { AUCTION_CERTIFIED } from '@contracts/limits';
 import { type AdminListing, LISTING_TEXT } from '@contracts/listings';
 import { formatCents, toCents } from '@contracts/money';
@@ -13,12 +14,15 @@ import { toast } from '@/components/ui/use-toast';
 import { premiumLabel } from '@/lib/brand';
 import { vehicleTitle } from '@/lib/vehicle-title';
 import { useEditListing } from '../../api/edit-listing';
+import { LocationFields } from './location-fields';
 
 interface EditForm {
   price: string;
   mileage: string;
   description: string;
   condition: string;
+  locationZip: string;
+  inoperable: boolean;
 }
 
 const valuesOf = (v: AdminListing): EditForm => ({
@@ -26,11 +30,17 @@ const valuesOf = (v: AdminListing): EditForm => ({
   mileage: v.mileage === null ? '' : String(v.mileage),
   description: v.description ?? '',
   condition: v.condition ?? premiumLabel,
+  locationZip: v.locationZip ?? '',
+  inoperable: v.inoperable,
 });
 
+/** The contract's ZIP rule (5 digits; a ZIP+4 keeps five); blank means our lot. */
+const validZip = (value: string) =>
+  !value.trim() || zipSchema.safeParse(value).success || DELIVERY_TEXT.zipRequired;
+
 /**
- * Manage Listings → Edit (issue #30): a published car's price, mileage, description and
- * certification. Sent with the listing's `updatedAt`: if someone changed it meanwhile, the server
+ * Manage Listings → Edit (issue #30): a published car's price, mileage, description,
+ * certification, and where it stands and whether it runs (issue #32). Sent with the listing's `updatedAt`: if someone changed it meanwhile, the server
  * refuses and the dialog says so (reload, then edit again). A lower price is a price drop, which
  * the buy orders it now matches hear of.
  */
@@ -53,6 +63,8 @@ export function EditListingButton({ vehicle }: { vehicle: AdminListing }) {
           ...(values.mileage.trim() ? { mileage: values.mileage.replaceAll(',', '') } : {}),
           description: values.description,
           condition: values.condition,
+          locationZip: values.locationZip.trim() || null,
+          inoperable: values.inoperable,
         },
       },
       {
@@ -97,6 +109,11 @@ export function EditListingButton({ vehicle }: { vehicle: AdminListing }) {
           <option value={AUCTION_CERTIFIED}>{AUCTION_CERTIFIED}</option>
         </SelectField>
         <TextAreaField label="Description" rows={4} maxLength={2000} {...form.register('description')} />
+        <LocationFields
+          zip={form.register('locationZip', { validate: validZip })}
+          inoperable={form.register('inoperable')}
+          zipError={form.formState.errors.locationZip}
+        />
         {edit.error ? (
           <p
             role="alert"

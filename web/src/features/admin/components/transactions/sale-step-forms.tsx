@@ -7,7 +7,8 @@ import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/field
 import { FormField } from '@/components/ui/form-field';
 import { MoneyField } from '@/components/ui/money-field';
 import { amountLeft, decimalToCents, formatAmount, todayIn } from '@/lib/sale-state';
-import { SALE_STEP_LABELS as L } from '../../admin-texts';
+import { DELIVERY_ADMIN_LABELS, SALE_STEP_LABELS as L } from '../../admin-texts';
+import { titleLender } from './delivery-summary';
 import { HowPaidFields } from './how-paid-fields';
 import { type Step, StepSection, type StepType, useStepForm } from './sale-step-form';
 
@@ -148,9 +149,11 @@ export function TitleReceivedForm({ transaction: t, send, pending, error }: Step
 export function TitleSentForm({ transaction: t, send, pending, error }: StepFormProps) {
   const form = useStepForm('title_sent', { carrier: '', trackingNumber: '' });
   const { errors } = form.formState;
+  // A floor plan paid for it (DESIGN.md §15): the title goes to the lender, not the dealer.
+  const lender = titleLender(t);
   return (
     <StepSection
-      title={L.titleSent}
+      title={lender ? DELIVERY_ADMIN_LABELS.titleToLender(lender) : L.titleSent}
       submitLabel={L.markTitleSent}
       allowed={t.titleStatus === 'received'}
       reason={t.titleStatus === 'absent' ? SALE_TEXT.titleOrder : L.titleAlreadySent}

@@ -22,6 +22,7 @@ import { vehicleTitle } from '@/lib/vehicle-title';
 import { SALE_STEP_LABELS as L } from '../../admin-texts';
 import { useRecordSaleEvent } from '../../api/record-sale-event';
 import { BillOfSaleLink } from './bill-of-sale-link';
+import { DeliverySummary } from './delivery-summary';
 import type { Step, StepType } from './sale-step-form';
 import {
   AnswerClaimForm,
@@ -133,6 +134,7 @@ export function TransactionDetailsDialog({ transaction: t }: { transaction: Admi
             <PickupStatus sale={t} withPlace />
           </dd>
         </div>
+        <DeliverySummary transaction={t} />
         {t.claims.length > 0 ? (
           <div>
             <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{L.claims}</dt>

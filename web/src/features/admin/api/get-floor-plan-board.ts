@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { readApi } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/**
+ * GET /api/floor-plan-requests: every sale paid with a floor-plan line and where the lender stands
+ * (Admin → Floor plan, DESIGN.md §15). Read again on a sale's live change.
+ */
+export const floorPlanBoardQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.admin.floorPlanBoard(),
+    queryFn: async () => (await readApi('floorPlanBoard')) ?? [],
+  });
+
+export const useFloorPlanBoard = () => useQuery(floorPlanBoardQuery());

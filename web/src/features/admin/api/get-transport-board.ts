@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { readApi } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/**
+ * GET /api/transport-orders: every sale's certified delivery (Admin → Transport, DESIGN.md §15).
+ * Read again on a sale's live change (its key is under the transactions').
+ */
+export const transportBoardQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.admin.transportBoard(),
+    queryFn: async () => (await readApi('transportBoard')) ?? [],
+  });
+
+export const useTransportBoard = () => useQuery(transportBoardQuery());

@@ -1,0 +1,129 @@
+import { FLOOR_PLAN_STATUSES, type FloorPlanBoardRow, type FloorPlanStatus } from '@contracts/delivery';
+import { Landmark } from 'lucide-react';
+import { useMemo } from 'react';
+import { SelectField } from '@/components/ui/fields';
+import { cn } from '@/lib/cn';
+import { formatAmount } from '@/lib/sale-state';
+import { formatDateTime } from '@/lib/time-left';
+import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
+import { useFloorPlanBoard } from '../../api/get-floor-plan-board';
+import { Cell, DataTable, Row } from '../shared/data-table';
+import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
+import { FloorPlanStatusBadge } from './delivery-badges';
+import { sortFloorPlan } from './delivery-format';
+import { FloorPlanActions } from './floor-plan-actions';
+import { useUrlFilter } from './use-url-filter';
+
+const FILTERS = ['all', ...(Object.keys(FLOOR_PLAN_STATUSES) as FloorPlanStatus[])] as const;
+type Filter = (typeof FILTERS)[number];
+const FILTER_LABELS: Record<Filter, string> = { all: 'All requests', ...FLOOR_PLAN_STATUSES };
+
+/**
+ * Admin → Floor plan (issue #32, DESIGN.md §15): the sales paid with a floor-plan line, those
+ * waiting for the lender first, then those approved and waiting for the money. When no lender API
+ * is configured our team calls the lender and records its answer here: approve (its reference and,
+ * if less, the amount), decline (why), fund (the funding reference). The view is in the URL.
+ */
+export function FloorPlanTab() {
+  const board = useFloorPlanBoard();
+  const [filter, setFilter] = useUrlFilter<Filter>('fpstatus', FILTERS, 'all');
+  const rows = useMemo(
+    () => sortFloorPlan((board.data ?? []).filter((row) => filter === 'all' || row.status === filter)),
+    [board.data, filter],
+  );
+  return (
+    <Panel
+      title={L.floorPlanTitle}
+      description={L.floorPlanText}
+      actions={
+        board.data ? (
+          <SelectField
+            label={L.show}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value as Filter)}
+            className="w-full sm:w-64"
+          >
+            {FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {FILTER_LABELS[f]} ({board.data.filter((row) => f === 'all' || row.status === f).length})
+              </option>
+            ))}
+          </SelectField>
+        ) : null
+      }
+    >
+      {board.isPending ? (
+        <LoadingRows label={L.loadingFloorPlan} />
+      ) : board.isError ? (
+        <LoadError error={board.error} />
+      ) : rows.length === 0 ? (
+        <EmptyState icon={Landmark} title={L.noFloorPlan} text={L.noFloorPlanText} />
+      ) : (
+        <DataTable
+          label="Floor plan requests"
+          columns={['Car and dealer', L.line, L.amount, 'Status', L.reference, 'Dates', 'Actions']}
+        >
+          {rows.map((row) => (
+            <FloorPlanRow key={row.requestId} row={row} />
+          ))}
+        </DataTable>
+      )}
+    </Panel>
+  );
+}
+
+function FloorPlanRow({ row }: { row: FloorPlanBoardRow }) {
+  const waiting = row.status === 'requested';
+  return (
+    <Row
+      data-testid={`floor-plan-${row.requestId}`}
+      className={cn(waiting && 'max-md:border-amber-300 md:bg-amber-50/50')}
+    >
+      <Cell phone="heading">
+        <span className="block min-w-0">
+          <span className="block font-medium text-slate-900">{row.vehicle}</span>
+          <span className="block font-mono text-xs break-all text-slate-500">{row.vin}</span>
+          <span className="block text-xs break-words text-slate-600">
+            {row.dealerName} · sale #{row.transactionId}
+          </span>
+        </span>
+      </Cell>
+      <Cell label={L.line}>
+        <span className="min-w-0 break-words">{row.label}</span>
+      </Cell>
+      <Cell label={L.amount} className="whitespace-nowrap tabular-nums">
+        {formatAmount(row.amount)}
+      </Cell>
+      <Cell label="Status">
+        <span className="grid min-w-0 justify-items-end gap-1 md:justify-items-start">
+          <FloorPlanStatusBadge status={row.status} />
+          <span className="text-xs text-slate-500">
+            {row.arrangedBy === 'team' ? 'Arranged by our team' : L.byLender}
+          </span>
+        </span>
+      </Cell>
+      <Cell label={L.reference}>
+        <span className="min-w-0 break-words">
+          {row.reference ? <span className="block font-mono text-sm">{row.reference}</span> : null}
+          {row.reason ? <span className="block text-sm text-red-800">{row.reason}</span> : null}
+          {!row.reference && !row.reason ? <span className="text-slate-500">—</span> : null}
+        </span>
+      </Cell>
+      <Cell label="Dates">
+        <span className="min-w-0 text-sm">
+          <span className="block">
+            {L.requested} {formatDateTime(row.requestedAt)}
+          </span>
+          {row.decidedAt ? (
+            <span className="block text-slate-600">
+              {L.decided} {formatDateTime(row.decidedAt)}
+            </span>
+          ) : null}
+        </span>
+      </Cell>
+      <Cell label="Actions" phone="block">
+        <FloorPlanActions row={row} />
+      </Cell>
+    </Row>
+  );
+}

@@ -1,0 +1,106 @@
+import type { AdminTransaction } from '@contracts/transactions';
+import { AlertTriangle } from 'lucide-react';
+import { PhotoPicture } from '@/components/vehicle/photo-picture';
+import { fullSizeOf } from '@/lib/condition-report';
+import { formatAmount } from '@/lib/sale-state';
+import { formatDateTime } from '@/lib/time-left';
+import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
+import { FloorPlanStatusBadge, TransportStatusBadge } from '../delivery/delivery-badges';
+import { formatWindow } from '../delivery/delivery-format';
+
+const TERM = 'text-xs font-semibold uppercase tracking-wide text-slate-600';
+const LINK =
+  'block rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2';
+
+/**
+ * A sale's certified delivery and floor plan in its details (DESIGN.md §15), read from the same
+ * sale state as the boards: status, route, windows, ETA, carrier and the bill of lading photos;
+ * the lender's line, status and reference. Items of the details' description list.
+ */
+export function DeliverySummary({ transaction: t }: { transaction: AdminTransaction }) {
+  const transport = t.transport;
+  const floorPlan = t.floorPlan;
+  if (!transport && !floorPlan) return null;
+  return (
+    <>
+      {transport ? (
+        <div className="sm:col-span-2" data-testid="sale-transport">
+          <dt className={TERM}>{L.transportHeading}</dt>
+          <dd className="mt-1 grid gap-1 text-slate-800">
+            <span className="flex flex-wrap items-center gap-2">
+              <TransportStatusBadge status={transport.status} />
+              {transport.pickupLate ? (
+                <span className="inline-flex items-center gap-1 font-semibold text-red-700">
+                  <AlertTriangle aria-hidden="true" className="h-4 w-4" />
+                  {L.pickupLate}
+                </span>
+              ) : null}
+            </span>
+            <span className="block break-words">
+              {transport.fromPlace} ({transport.fromZip}) → {transport.toPlace} ({transport.toZip}),{' '}
+              {transport.miles.toLocaleString('en-US')} mi{transport.enclosed ? ', enclosed' : ''}
+              {transport.inoperable ? ', inoperable' : ''} · {formatAmount(transport.price)}
+            </span>
+            <span className="block break-words">{transport.address}</span>
+            <span className="block">
+              {L.pickup} {formatWindow(transport.pickupWindow)} · {L.delivery}{' '}
+              {formatWindow(transport.deliveryWindow)}
+            </span>
+            <span className="block">
+              {L.carrier}: {transport.carrierName ?? L.noCarrier}
+              {transport.carrierReference ? ` (order ${transport.carrierReference})` : ''}
+              {transport.eta && transport.status !== 'delivered' && transport.status !== 'cancelled'
+                ? ` · ${L.eta} ${formatDateTime(transport.eta)}`
+                : ''}
+            </span>
+            {transport.bolPhotos.length > 0 ? (
+              <span className="grid gap-1">
+                <span className="font-medium">{L.bolPhotos}</span>
+                <ul aria-label={L.bolPhotos} className="flex flex-wrap gap-2">
+                  {transport.bolPhotos.map((photo, index) => (
+                    <li key={photo.id}>
+                      <a href={fullSizeOf(photo)} target="_blank" rel="noreferrer" className={LINK}>
+                        <PhotoPicture
+                          photo={photo}
+                          alt={`${L.bolPhotos} photo ${index + 1}`}
+                          sizes="80px"
+                          className="h-16 w-20 rounded-md ring-1 ring-slate-200"
+                        />
+                        <span className="sr-only"> (full size, opens in a new tab)</span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </span>
+            ) : null}
+          </dd>
+        </div>
+      ) : null}
+      {floorPlan ? (
+        <div data-testid="sale-floor-plan">
+          <dt className={TERM}>{L.floorPlanHeading}</dt>
+          <dd className="mt-1 grid gap-1 text-slate-800">
+            <span>
+              <FloorPlanStatusBadge status={floorPlan.status} />
+            </span>
+            <span className="block break-words">
+              {formatAmount(floorPlan.amount)} on {floorPlan.label}
+            </span>
+            {floorPlan.reference ? (
+              <span className="block">
+                {L.reference} <span className="font-mono">{floorPlan.reference}</span>
+              </span>
+            ) : null}
+            {floorPlan.reason ? <span className="block text-red-800">{floorPlan.reason}</span> : null}
+          </dd>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** The title goes to the lender once a floor plan pays for the car (approved or funded). */
+export const titleLender = (t: AdminTransaction) =>
+  t.floorPlan && (t.floorPlan.status === 'approved' || t.floorPlan.status === 'funded')
+    ? t.floorPlan.label
+    : null;
