@@ -52,7 +52,7 @@ export function QuoteSummary({ quote }: { quote: TransportQuote }) {
       </dl>
       {quote.breakdown.length > 0 ? (
         <details>
-          <summary className="flex min-h-11 cursor-pointer items-center text-slate-700">
+          <summary className="cursor-pointer py-3 text-slate-700">
             {TRANSPORT_UI_TEXT.breakdown}
           </summary>
           <ul className="grid gap-1">
@@ -187,7 +187,7 @@ export function TransportFields({
   const { choice, update, errors, quote } = state;
   return (
     <>
-      <div className="grid gap-3 sm:grid-cols-[9rem_minmax(0,1fr)]">
+      <div className="grid gap-3 sm:grid-cols-[9rem_minmax(0,1fr)] sm:items-start">
         <FormField
           label={TRANSPORT_UI_TEXT.zip}
           inputMode="numeric"

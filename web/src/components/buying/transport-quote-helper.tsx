@@ -17,7 +17,7 @@ export function TransportQuoteHelper({ vehicleId }: { vehicleId: number }) {
   const current = quote.data && !quote.isPlaceholderData ? quote.data : null;
   return (
     <details className="rounded-xl p-3 ring-1 ring-slate-200">
-      <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-slate-900">
+      <summary className="cursor-pointer py-3 text-sm font-medium text-slate-900">
         {DELIVERY_TEXT.transport}: get a quote
       </summary>
       <div className="mt-2 grid gap-3">
