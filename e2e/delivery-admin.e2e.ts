@@ -23,12 +23,14 @@ const SHOTS = process.env.E2E_SCREENSHOTS;
 
 /**
  * Admin side of certified delivery and floor plan (issue #32, DESIGN.md §15). No carrier or lender
- * API is configured, so both are "arranged by our team": the demo dealer records a NextGear line,
- * the demo dealer buys a car (its location ZIP and inoperable set by the admin first) with
+ * API is configured, so both are "arranged by our team": the demo dealer records a NextGear line
+ * and buys a car (its location ZIP and inoperable set by the admin first) with
  * transport and that line; the admin approves the floor plan on the Floor plan tab, which releases
  * the car, moves the transport to delivered on the Transport tab with a bill of lading photo, and
- * the sale's details read the same as the boards, the title going to the lender. At 390 px a
- * second sale's request is declined and its transport cancelled after a confirmation.
+ * the sale's details read the same as the boards, the title going to the lender; then the lender
+ * funds it (its reference on the board and the sale). At 390 px the Complete form's location
+ * fields fit; a second sale's request is declined and its transport cancelled after a confirmation,
+ * and its details say so.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -111,7 +113,7 @@ const seriousAxe = async (page: Page) => {
 };
 
 describe('Admin → Transport and Floor plan', () => {
-  it('approves the floor plan, moves the transport to delivered, and the sale reads the same (1280 px)', {
+  it('approves and funds the floor plan, moves the transport to delivered; the sale reads the same (1280 px)', {
     timeout: 180_000,
   }, async () => {
     const { page, context, errors } = await openPage(browser, DESKTOP, { baseURL: server.url });
@@ -263,6 +265,28 @@ describe('Admin → Transport and Floor plan', () => {
     await details.getByRole('heading', { name: `Title goes to ${line.label} (floor plan)` }).waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/sale-details-1280.png` });
     expect(await seriousAxe(page)).toEqual([]);
+    await details.getByRole('button', { name: 'Close' }).click();
+
+    // The lender pays: Fund with its reference; the sale reads it too, the title still the lender's.
+    await page.getByRole('tab', { name: /^Floor plan/ }).click();
+    await fpRow.getByRole('button', { name: `Fund: ${requested.vehicle}` }).click();
+    dialog = page.getByRole('dialog', { name: 'Lender funded' });
+    await dialog.getByLabel('Lender’s reference').fill('NG-FND-88001');
+    await dialog.getByRole('button', { name: 'Record funding' }).click();
+    await toast(page, 'Floor plan funded');
+    await fpRow.getByText(FLOOR_PLAN_STATUSES.funded).waitFor();
+    await fpRow.getByText('NG-FND-88001').waitFor();
+    expect(await fpRow.getByRole('button').count()).toBe(0);
+    const funded = await saleOf(transactionId);
+    expect(funded.floorPlan).toMatchObject({ status: 'funded', reference: 'NG-FND-88001' });
+    expect(await floorPlanRow(transactionId)).toMatchObject({ status: 'funded', reference: 'NG-FND-88001' });
+    await page.getByRole('tab', { name: /^Transactions/ }).click();
+    await page
+      .getByTestId(`transaction-${transactionId}`)
+      .getByRole('button', { name: /^Details/ })
+      .click();
+    await details.getByTestId('sale-floor-plan').getByText(FLOOR_PLAN_STATUSES.funded).waitFor();
+    await details.getByRole('heading', { name: `Title goes to ${line.label} (floor plan)` }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
