@@ -52,9 +52,7 @@ export function QuoteSummary({ quote }: { quote: TransportQuote }) {
       </dl>
       {quote.breakdown.length > 0 ? (
         <details>
-          <summary className="cursor-pointer py-3 text-slate-700">
-            {TRANSPORT_UI_TEXT.breakdown}
-          </summary>
+          <summary className="cursor-pointer py-3 text-slate-700">{TRANSPORT_UI_TEXT.breakdown}</summary>
           <ul className="grid gap-1">
             {quote.breakdown.map((line) => (
               <li key={line.label} className="flex justify-between gap-3">
