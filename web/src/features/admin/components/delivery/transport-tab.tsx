@@ -87,7 +87,9 @@ function TransportRow({ row }: { row: TransportBoardRow }) {
       <Cell phone="heading">
         <span className="block min-w-0">
           <span className="block font-medium text-slate-900">{row.vehicle}</span>
-          <span className="block font-mono text-xs break-all text-slate-500">{row.vin}</span>
+          <span className="block font-mono text-xs break-all text-slate-500 md:break-normal md:whitespace-nowrap">
+            {row.vin}
+          </span>
           <span className="block text-xs break-words text-slate-600">
             {row.dealerName} · sale #{row.transactionId}
           </span>
