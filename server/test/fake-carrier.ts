@@ -30,6 +30,10 @@ const send = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 
+/** Whatever JSON a client sent: the fakes read it field by field, as the real services do. */
+// biome-ignore lint/suspicious/noExplicitAny: a request body is checked field by field, not typed
+type Body = Record<string, any>;
+
 /** RFC 7396 JSON merge-patch. */
 function mergePatch(target: unknown, patch: unknown): unknown {
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
@@ -97,7 +101,7 @@ export async function startFakeCarrier() {
           data: { object: { ...order.body, guid: order.guid, status: order.status } },
         });
       }
-      const order = JSON.parse(body) as Record<string, any>;
+      const order = JSON.parse(body) as Body;
       const missing = [
         !order.number && 'number',
         !order.pickup?.venue?.zip && 'pickup.venue.zip',
@@ -167,7 +171,7 @@ export function signedWebhook(
  * /v1/floorplan-requests/{id}/title` records the title's carrier and tracking.
  */
 export async function startFakeLender() {
-  const requests = new Map<string, { id: string; body: Record<string, any>; title: unknown }>();
+  const requests = new Map<string, { id: string; body: Body; title: unknown }>();
   const byKey = new Map<string, string>();
   const failures: number[] = [];
   let serial = 0;
@@ -182,7 +186,7 @@ export async function startFakeLender() {
       const key = req.headers['idempotency-key'];
       if (typeof key === 'string' && byKey.has(key))
         return send(res, 201, { id: byKey.get(key), status: 'pending' });
-      const request = JSON.parse(body) as Record<string, any>;
+      const request = JSON.parse(body) as Body;
       if (!request.account_number || !request.amount || !request.vehicle?.vin)
         return send(res, 400, { error: 'account_number, amount and vehicle.vin are required' });
       const id = `NG-${String(++serial).padStart(6, '0')}`;

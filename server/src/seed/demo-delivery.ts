@@ -166,7 +166,12 @@ export async function seedDemoDelivery(db: Database, config: Config, now = new D
       await orderTransportInTx(
         tx,
         sale,
-        { toZip: '12866', address: '455 Route 9, Saratoga Springs', enclosed: true, notes: 'Gate closes at 6 pm' },
+        {
+          toZip: '12866',
+          address: '455 Route 9, Saratoga Springs',
+          enclosed: true,
+          notes: 'Gate closes at 6 pm',
+        },
         asDealer,
         config,
       );

@@ -9,7 +9,7 @@ import {
 import { decimalToCents, formatCents } from '@contracts/money';
 import { reconNotFinishedText } from '@contracts/work-order-texts';
 import { and, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { dealers, transactions, transportOrders, vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';

@@ -23,7 +23,7 @@ export interface ZipPlace {
 /** A US ZIP code's centroid and name, from the offline `zipcodes` data; a clear 400 otherwise. */
 export function placeOfZip(zip: string): ZipPlace {
   const found = /^\d{5}$/.test(zip) ? zipcodes.lookup(zip) : undefined;
-  if (!found || found.country !== 'US') throw badRequest(DELIVERY_TEXT.zipUnknown(zip));
+  if (found?.country !== 'US') throw badRequest(DELIVERY_TEXT.zipUnknown(zip));
   if (NOT_BY_ROAD.has(found.state)) throw badRequest(DELIVERY_TEXT.zipNotContiguous);
   return {
     zip,

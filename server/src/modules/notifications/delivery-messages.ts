@@ -24,11 +24,11 @@ interface DeliveryFacts {
 
 const when = (iso: string | null) =>
   iso
-    ? new Date(iso).toLocaleString('en-US', {
+    ? `${new Date(iso).toLocaleString('en-US', {
         dateStyle: 'medium',
         timeStyle: 'short',
         timeZone: 'UTC',
-      }) + ' UTC'
+      })} UTC`
     : null;
 
 /** To the main contact: the transport moved (carrier assigned, picked up, in transit, delivered). */

@@ -6,7 +6,7 @@ import { RECON_PACKAGE_TEXT } from '@contracts/recon-package-texts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertVehicle } from '../../../test/factories';
-import { buyNow, dealerWithCode, makeOffer } from '../../../test/helpers';
+import { buyNow, dealerWithCode } from '../../../test/helpers';
 import { scratchDir } from '../../../test/scratch';
 import { withApp } from '../../../test/with-app';
 import { transactionEvents, transactions, workOrders, workOrderTasks } from '../../db/schema';
