@@ -91,7 +91,7 @@ describe('arranged by our team', () => {
 
     // The board says what it waits for; the admin cannot move a transport that is not released.
     let row = (await board()).find((r: { transactionId: number }) => r.transactionId === id);
-    expect(row.waitingFor).toMatch(/^Reconditioning is not finished/);
+    expect(row.waitingFor).toMatch(/^\$[\d,.]+ owed; Reconditioning is not finished/);
     const early = await ctx.call('PATCH', `/api/transport-orders/${row.orderId}`, { status: 'assigned' });
     expect(early.json().message).toBe(DELIVERY_TEXT.releaseFirst);
 

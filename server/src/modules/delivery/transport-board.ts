@@ -96,14 +96,13 @@ export async function findTransportBoard(db: Executor, where?: SQL): Promise<Tra
     const workOrder = state.workOrder;
     const reconOpen = workOrder && (workOrder.status === 'to_do' || workOrder.status === 'in_progress');
     const owed = decimalToCents(state.balance);
-    const waitingFor =
-      order.status !== 'awaiting_release'
-        ? null
-        : reconOpen
-          ? reconNotFinishedText(workOrder.total - workOrder.done, workOrder.total)
-          : !state.canRelease && owed > 0
-            ? `${formatCents(owed)} owed`
-            : null;
+    // Everything a waiting order waits for, in the words the release refusals use.
+    const reasons = [
+      // Money: owed and not covered by a lender's approval (the stage says which).
+      ...(owed > 0 && state.stage !== 'lender_approved' ? [`${formatCents(owed)} owed`] : []),
+      ...(reconOpen ? [reconNotFinishedText(workOrder.total - workOrder.done, workOrder.total)] : []),
+    ];
+    const waitingFor = order.status === 'awaiting_release' && reasons.length > 0 ? reasons.join('; ') : null;
     return {
       orderId: order.id,
       transactionId: sale.id,

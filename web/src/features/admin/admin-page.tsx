@@ -119,7 +119,7 @@ function AdminDashboard() {
         <Tabs.List
           ref={tabList}
           aria-label="Admin sections"
-          className="relative -mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 [scrollbar-width:thin] sm:mx-0 sm:px-0"
+          className="relative -mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 [scrollbar-width:thin] sm:mx-0 sm:px-0 lg:flex-wrap lg:overflow-x-visible"
         >
           {ADMIN_TABS.map((value) => (
             <Tabs.Trigger
