@@ -117,6 +117,19 @@ describe('Certified delivery and floor plan', () => {
     await shot(buy, 'buy-now-390');
     await buy.getByRole('button', { name: `Buy for ${sum}` }).click();
     await toast(page, 'Success!');
+    // The confirmation tells the same story as the dialog: the total, the lender asked, the delivery.
+    const confirmation = page.getByTestId('purchase-confirmation');
+    await confirmation.getByText('What happens next').waitFor();
+    const told = await confirmation.innerText();
+    expect(told).toContain(`with reconditioning and delivery ${sum}`);
+    expect(told).toContain(`We asked ${label} to pay ${sum}`);
+    expect(told).toContain('a carrier picks the car up and brings it to 55 Trinity Ave SW, Atlanta, GA');
+    expect(told).not.toContain('gate pass');
+    await shot(confirmation, 'confirmation-390');
+    await page
+      .getByRole('dialog', { name: /^You bought the / })
+      .getByRole('button', { name: 'Close' })
+      .click();
 
     const sales = (await (await page.request.get('/api/dealer/transactions')).json()) as {
       id: number;

@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useDealerMe } from '@/lib/auth/dealer-session';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { zodResolver } from '@/lib/zod';
+import { useFloorPlanLines } from './api/delivery-quote';
 import { useSaleTerms } from './api/get-sale-terms';
 import { usePurchaseVehicle } from './api/purchase-vehicle';
 import { BuyCodeHelp } from './buy-code-help';
@@ -33,14 +34,32 @@ export function BuyNowForm({ vehicle, onDone }: { vehicle: PurchasedVehicle; onD
   const me = useDealerMe();
   const terms = useSaleTerms();
   // The reconditioning package (DESIGN.md §14): the button says what the sale costs with it.
-  const [recon, setRecon] = useState<{ id: number | null; price: string | null }>({ id: null, price: null });
-  const choose = useCallback((id: number | null, price: string | null) => setRecon({ id, price }), []);
+  const [recon, setRecon] = useState<{ id: number | null; price: string | null; name: string | null }>({
+    id: null,
+    price: null,
+    name: null,
+  });
+  const choose = useCallback(
+    (id: number | null, price: string | null, name: string | null = null) => setRecon({ id, price, name }),
+    [],
+  );
   // Certified delivery and a floor-plan line (DESIGN.md §15): quoted and offered to a signed-in dealer.
   const signedIn = Boolean(me.data);
   const canBuy = !me.data?.member || BUYING_ROLES.includes(me.data.member.role);
   const transport = useTransportChoice({ vehicleId: vehicle.id }, signedIn);
   const [floorPlanLineId, setFloorPlanLineId] = useState<number | null>(null);
   const total = vehicle.price === null ? null : sumOf(vehicle.price, recon.price, transport.price);
+  const lines = useFloorPlanLines(signedIn && canBuy);
+  // What the confirmation repeats after the purchase: the same total, delivery and line as here.
+  const bought: PurchasedVehicle = {
+    ...vehicle,
+    checkout: {
+      total: transport.choice.on && !transport.price ? null : total,
+      reconName: recon.id !== null && Number(recon.price ?? 0) > 0 ? recon.name : null,
+      deliveryTo: transport.request ? `${transport.request.address} (${transport.request.toZip})` : null,
+      floorPlanLine: lines.data?.find((line) => line.id === floorPlanLineId)?.label ?? null,
+    },
+  };
   const choice: BuyChoice = {
     reconPackageId: recon.id,
     total,
@@ -69,9 +88,9 @@ export function BuyNowForm({ vehicle, onDone }: { vehicle: PurchasedVehicle; onD
       {me.isPending ? (
         <p className="text-sm text-slate-600">Loading…</p>
       ) : me.data?.member ? (
-        <MemberBuyNow member={me.data.member} vehicle={vehicle} onDone={onDone} choice={choice} />
+        <MemberBuyNow member={me.data.member} vehicle={bought} onDone={onDone} choice={choice} />
       ) : (
-        <CodeBuyNowForm vehicle={vehicle} onDone={onDone} choice={choice} />
+        <CodeBuyNowForm vehicle={bought} onDone={onDone} choice={choice} />
       )}
     </div>
   );

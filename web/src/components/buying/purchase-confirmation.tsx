@@ -6,6 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { formatMoney } from '@/lib/format';
 import { useSaleTerms } from './api/get-sale-terms';
+import { formatPrice } from './delivery-figures';
 import { formatDueDate } from './purchase-terms';
 import type { PurchasedVehicle } from './purchased-vehicle';
 
@@ -18,6 +19,14 @@ export function PurchaseConfirmation({
   onClose: () => void;
 }) {
   const terms = useSaleTerms().data;
+  const checkout = vehicle.checkout;
+  const total = checkout ? checkout.total : vehicle.price;
+  const extras = [
+    checkout?.reconName ? 'reconditioning' : null,
+    checkout?.deliveryTo ? 'delivery' : null,
+  ].filter(Boolean);
+  const release = checkout?.floorPlanLine ? 'Once the lender approves (or you pay)' : 'Once paid';
+  const readyBy = checkout?.reconName ? `${release} and the ${checkout.reconName} work is done` : release;
   return (
     <Modal
       open
@@ -30,17 +39,42 @@ export function PurchaseConfirmation({
       <div className="grid gap-4 text-sm text-slate-700" data-testid="purchase-confirmation">
         <p>
           <strong className="text-slate-900">{vehicle.title}</strong> for{' '}
-          <strong className="text-slate-900">{formatMoney(vehicle.price)}</strong>.
+          <strong className="text-slate-900">{formatMoney(vehicle.price)}</strong>
+          {extras.length > 0 ? (
+            <>
+              ; with {extras.join(' and ')}{' '}
+              {total ? (
+                <strong className="text-slate-900">{formatPrice(total)}</strong>
+              ) : (
+                'priced on your dashboard'
+              )}
+            </>
+          ) : null}
+          .
         </p>
         <div>
           <h3 className="font-semibold text-slate-900">What happens next</h3>
           <ol className="mt-2 grid list-decimal gap-1 pl-5">
-            <li>
-              Pay {formatMoney(vehicle.price)}
-              {terms ? ` by ${formatDueDate(terms.paymentDueOn)}` : ''}; our team contacts you with the
-              details.
-            </li>
-            <li>Once paid, your dashboard shows the gate pass to pick the car up.</li>
+            {checkout?.floorPlanLine ? (
+              <li>
+                We asked {checkout.floorPlanLine} to pay {total ? formatPrice(total) : 'the total'}; your
+                dashboard shows the lender's answer.
+              </li>
+            ) : (
+              <li>
+                Pay {total ? formatPrice(total) : formatMoney(vehicle.price)}
+                {terms ? ` by ${formatDueDate(terms.paymentDueOn)}` : ''}; our team contacts you with the
+                details.
+              </li>
+            )}
+            {checkout?.deliveryTo ? (
+              <li>
+                {readyBy}, a carrier picks the car up and brings it to {checkout.deliveryTo}; follow it on
+                your dashboard and confirm its arrival there.
+              </li>
+            ) : (
+              <li>{readyBy}, your dashboard shows the gate pass to pick the car up.</li>
+            )}
             <li>
               The title is sent
               {terms

@@ -7,6 +7,22 @@ export interface PurchasedVehicle {
   id: number;
   title: string;
   price: string | null;
+  /**
+   * What was chosen with it, as the dialog showed it (DESIGN.md §14, §15), so the confirmation tells
+   * the same story: the sale's total, where it is delivered, and the floor-plan line paying for it.
+   */
+  checkout?: PurchaseCheckout;
+}
+
+export interface PurchaseCheckout {
+  /** Price + package + delivery; null when the delivery is priced at purchase (no session to quote). */
+  total: string | null;
+  /** A package other than as inspected. */
+  reconName: string | null;
+  /** The delivery address, when certified delivery was ordered. */
+  deliveryTo: string | null;
+  /** "NextGear Capital ••••8214" when a floor-plan line pays. */
+  floorPlanLine: string | null;
 }
 
 /** "Buy for $18,750": the button says what it does (issue #26); without a price, 'Buy Now'. */

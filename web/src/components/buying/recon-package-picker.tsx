@@ -28,7 +28,7 @@ export function ReconPackagePicker({
   note,
 }: {
   value: number | null;
-  onChange: (id: number | null, price: string | null) => void;
+  onChange: (id: number | null, price: string | null, name: string | null) => void;
   vehiclePrice: string | null;
   /** Under the total (the offer says it is added to the accepted amount). */
   note?: string;
@@ -38,7 +38,7 @@ export function ReconPackagePicker({
   const list = packages.data ?? [];
   const chosen = list.find((p) => p.id === value) ?? null;
   useEffect(() => {
-    if (value === null && list[0]) onChange(list[0].id, list[0].price);
+    if (value === null && list[0]) onChange(list[0].id, list[0].price, list[0].name);
   }, [value, list, onChange]);
   const total = chosen ? totalWith(vehiclePrice, chosen.price) : null;
   return (
@@ -54,7 +54,7 @@ export function ReconPackagePicker({
         aria-describedby={`${id}-hint`}
         onChange={(event) => {
           const next = list.find((p) => String(p.id) === event.target.value) ?? null;
-          onChange(next?.id ?? null, next?.price ?? null);
+          onChange(next?.id ?? null, next?.price ?? null, next?.name ?? null);
         }}
       >
         {packages.data ? null : (
