@@ -441,6 +441,10 @@ describe('guarantee claims', () => {
     );
     expect((await s.dealerStep(claim({ category: 'warning_light', code: 'p0420' }))).statusCode).toBe(409);
     expect((await s.dealerStep(claim({ category: 'body' }))).statusCode).toBe(400);
+    // Picked up at our gate: no carrier of ours moved it, so no damage-in-transit claim.
+    expect((await s.dealerStep(claim({ category: 'transit_damage' }))).json().message).toBe(
+      'Damage in transit can be claimed when our carrier delivered the vehicle',
+    );
 
     const opened = await s.dealerStep(claim({ category: 'body', panel: 'roof', damageType: 'dent' }));
     expect(opened.statusCode, opened.body).toBe(200);

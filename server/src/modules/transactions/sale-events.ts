@@ -107,6 +107,12 @@ function check(
     case 'claim_opened': {
       if (state.claims.some((c) => c.status === 'open')) throw conflict(SALE_TEXT.claimPending);
       if (!state.canOpenClaim) throw conflict(SALE_TEXT.claimClosed);
+      // Damage in transit is ours to answer only when our carrier brought the car (DESIGN.md §15).
+      if (
+        step.category === 'transit_damage' &&
+        !(state.transport?.status === 'delivered' || state.deliveryConfirmation)
+      )
+        throw conflict(SALE_TEXT.claimTransitOnly);
       // Items disclosed in the condition report cannot be claimed.
       if (step.category === 'body') {
         if (!step.panel || !step.damageType) throw badRequest(SALE_TEXT.claimDetails);

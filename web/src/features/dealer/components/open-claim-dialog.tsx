@@ -27,12 +27,18 @@ export function OpenClaimDialog({
   vehicle,
   guaranteeEndsAt,
   timeZone,
+  deliveredByUs = false,
 }: {
   transactionId: number;
   vehicle: string;
   guaranteeEndsAt: string | null;
   timeZone: string;
+  /** Our carrier brought the car (DESIGN.md §15): "Damage in transit" may be claimed. */
+  deliveredByUs?: boolean;
 }) {
+  const categories = deliveredByUs
+    ? CLAIM_CATEGORIES
+    : Object.fromEntries(Object.entries(CLAIM_CATEGORIES).filter(([key]) => key !== 'transit_damage'));
   const form = useDealerStepForm('claim_opened', {
     category: 'mechanical',
     description: '',
@@ -62,7 +68,7 @@ export function OpenClaimDialog({
       onSent={attachments.clear}
     >
       <SelectField label="What is it about" error={errors.category?.message} {...form.register('category')}>
-        <SelectOptions items={CLAIM_CATEGORIES} />
+        <SelectOptions items={categories} />
       </SelectField>
       {category === 'body' ? (
         <div className="grid gap-4 sm:grid-cols-2">

@@ -142,6 +142,7 @@ function TransactionCard({ transaction: t, canAct }: { transaction: DealerTransa
             vehicle={name}
             guaranteeEndsAt={t.guaranteeEndsAt}
             timeZone={t.terms.timeZone}
+            deliveredByUs={t.transport?.status === 'delivered' || t.deliveryConfirmation !== null}
           />
         ) : null}
       </div>
