@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, notExists, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import {
@@ -90,7 +90,8 @@ export async function seedDemoDelivery(db: Database, config: Config, now = new D
         ),
       ),
     )
-    .orderBy(desc(vehicles.id))
+    // The oldest such car: the journeys take the newest listings for their own purposes.
+    .orderBy(asc(vehicles.id))
     .limit(1);
   if (lakeside && code && car && lines.has(lakeside.dealerName)) {
     const { transactionId } = await purchaseWithCode(

@@ -4,6 +4,7 @@ import { Clock3 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/fields';
+import { DashboardSection } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { useAlertSchedule, useUpdateAlertSchedule } from '../api/alert-schedule';
 
@@ -76,17 +77,13 @@ export function AlertScheduleSection() {
   };
 
   return (
-    <section
+    <DashboardSection
       id="alert-schedule"
-      aria-labelledby="alert-schedule-title"
-      aria-busy={schedule.isPending}
-      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      icon={Clock3}
+      title={ALERT_TEXT.scheduleTitle}
+      intro={ALERT_TEXT.scheduleIntro}
+      busy={schedule.isPending}
     >
-      <h2 id="alert-schedule-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-        <Clock3 aria-hidden="true" className="h-5 w-5 text-brand-700" />
-        {ALERT_TEXT.scheduleTitle}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{ALERT_TEXT.scheduleIntro}</p>
       {schedule.isError ? (
         <div role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
           <p>Could not load your alert schedule: {schedule.error.message}</p>
@@ -138,7 +135,7 @@ export function AlertScheduleSection() {
           </div>
         </form>
       )}
-    </section>
+    </DashboardSection>
   );
 }
 

@@ -5,7 +5,7 @@ import { Clock } from 'lucide-react';
 import { Link } from 'wouter';
 import { BuyNowButton } from '@/components/buying/buy-now-button';
 import { MakeOfferButton } from '@/components/buying/make-offer-button';
-import { Button } from '@/components/ui/button';
+import { DashboardSection, QueryStates } from '@/components/ui/query-states';
 import { FirstLookBadge } from '@/components/vehicle/first-look-badge';
 import { GradeBadge } from '@/components/vehicle/grade-badge';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
@@ -23,41 +23,33 @@ import { useFirstLooks } from '../api/first-looks';
 export function FirstLookSection() {
   const looks = useFirstLooks();
   return (
-    <section
+    <DashboardSection
       id="first-look"
-      aria-labelledby="first-look-title"
-      aria-busy={looks.isPending}
-      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      icon={Clock}
+      title={FIRST_LOOK_TEXT.dashboardTitle}
+      intro={FIRST_LOOK_TEXT.dashboardText}
+      busy={looks.isPending}
     >
-      <h2 id="first-look-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-        <Clock aria-hidden="true" className="h-5 w-5 text-brand-700" />
-        {FIRST_LOOK_TEXT.dashboardTitle}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{FIRST_LOOK_TEXT.dashboardText}</p>
-      {looks.isPending ? (
-        <div className="mt-4 h-20 animate-pulse rounded-xl bg-slate-100">
-          <span className="sr-only">Loading first looks…</span>
-        </div>
-      ) : looks.isError ? (
-        <div role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
-          <p>Could not load the cars held for you: {looks.error.message}</p>
-          <Button size="sm" variant="outline" className="mt-2" onClick={() => void looks.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : !looks.data?.length ? (
-        <div className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200">
-          <p className="font-medium text-slate-900">{FIRST_LOOK_TEXT.dashboardEmpty}</p>
-          <p className="mt-1">{FIRST_LOOK_TEXT.dashboardEmptyText}</p>
-        </div>
-      ) : (
-        <ul className="mt-4 grid gap-3">
-          {looks.data.map((vehicle) => (
-            <FirstLookItem key={vehicle.id} vehicle={vehicle} />
-          ))}
-        </ul>
-      )}
-    </section>
+      <QueryStates
+        query={looks}
+        loading="Loading first looks…"
+        failed="Could not load the cars held for you:"
+        empty={
+          <>
+            <p className="font-medium text-slate-900">{FIRST_LOOK_TEXT.dashboardEmpty}</p>
+            <p className="mt-1">{FIRST_LOOK_TEXT.dashboardEmptyText}</p>
+          </>
+        }
+      >
+        {(list) => (
+          <ul className="mt-4 grid gap-3">
+            {list.map((vehicle) => (
+              <FirstLookItem key={vehicle.id} vehicle={vehicle} />
+            ))}
+          </ul>
+        )}
+      </QueryStates>
+    </DashboardSection>
   );
 }
 

@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SelectField, SelectOptions } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
+import { DashboardSection, QueryStates } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/time-left';
 import { zodResolver } from '@/lib/zod';
@@ -40,45 +41,34 @@ const TEXT = {
 export function FloorPlanLinesSection({ canChange }: { canChange: boolean }) {
   const lines = useFloorPlanLines();
   return (
-    <section
+    <DashboardSection
       id="floor-plan-lines"
-      aria-labelledby="floor-plan-lines-title"
-      aria-busy={lines.isPending}
-      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      icon={Landmark}
+      title={FLOOR_PLAN_TEXT.title}
+      intro={TEXT.intro}
+      busy={lines.isPending}
     >
-      <h2
-        id="floor-plan-lines-title"
-        className="flex items-center gap-2 text-lg font-semibold text-slate-900"
+      <QueryStates
+        query={lines}
+        loading="Loading floor plan lines…"
+        failed={TEXT.loadFailed}
+        empty={TEXT.empty}
+        placeholderClassName="h-14"
       >
-        <Landmark aria-hidden="true" className="h-5 w-5 text-brand-700" />
-        {FLOOR_PLAN_TEXT.title}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{TEXT.intro}</p>
-      {lines.isPending ? (
-        <div className="mt-4 h-14 animate-pulse rounded-xl bg-slate-100">
-          <span className="sr-only">Loading floor plan lines…</span>
-        </div>
-      ) : lines.isError ? (
-        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
-          {TEXT.loadFailed} {lines.error.message}
-        </p>
-      ) : lines.data.length === 0 ? (
-        <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200">
-          {TEXT.empty}
-        </p>
-      ) : (
-        <ul className="mt-4 grid gap-2" aria-label={FLOOR_PLAN_TEXT.title}>
-          {lines.data.map((line) => (
-            <LineRow key={line.id} line={line} canChange={canChange} />
-          ))}
-        </ul>
-      )}
+        {(list) => (
+          <ul className="mt-4 grid gap-2" aria-label={FLOOR_PLAN_TEXT.title}>
+            {list.map((line) => (
+              <LineRow key={line.id} line={line} canChange={canChange} />
+            ))}
+          </ul>
+        )}
+      </QueryStates>
       {canChange ? (
         <AddLineForm />
       ) : (
         <p className="mt-4 text-sm text-slate-600">{FLOOR_PLAN_TEXT.ownersOnly}.</p>
       )}
-    </section>
+    </DashboardSection>
   );
 }
 

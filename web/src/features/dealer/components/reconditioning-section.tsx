@@ -12,7 +12,7 @@ import {
   WorkOrderProgress,
   WorkOrderStatusBadge,
 } from '@/components/recon/work-order-bits';
-import { Button } from '@/components/ui/button';
+import { DashboardSection, QueryStates } from '@/components/ui/query-states';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { cn } from '@/lib/cn';
 import { vehicleTitle } from '@/lib/vehicle-title';
@@ -33,42 +33,29 @@ const TASK_ICON: Record<TaskStatus, typeof Check> = {
 export function ReconditioningSection() {
   const orders = useDealerWorkOrders();
   return (
-    <section
+    <DashboardSection
       id="reconditioning"
-      aria-labelledby="reconditioning-title"
-      aria-busy={orders.isPending}
-      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      icon={Wrench}
+      title={WORK_ORDER_TEXT.dealerTitle}
+      intro={WORK_ORDER_TEXT.dealerIntro}
+      busy={orders.isPending}
     >
-      <h2 id="reconditioning-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-        <Wrench aria-hidden="true" className="h-5 w-5 text-brand-700" />
-        {WORK_ORDER_TEXT.dealerTitle}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{WORK_ORDER_TEXT.dealerIntro}</p>
-      {orders.isPending ? (
-        <div className="mt-4 h-20 animate-pulse rounded-xl bg-slate-100">
-          <span className="sr-only">Loading reconditioning…</span>
-        </div>
-      ) : orders.isError ? (
-        <div role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
-          <p>
-            {WORK_ORDER_TEXT.loadFailed} {orders.error.message}
-          </p>
-          <Button size="sm" variant="outline" className="mt-2" onClick={() => void orders.refetch()}>
-            {WORK_ORDER_TEXT.retry}
-          </Button>
-        </div>
-      ) : !orders.data || orders.data.length === 0 ? (
-        <p className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200">
-          {WORK_ORDER_TEXT.dealerEmpty}
-        </p>
-      ) : (
-        <ul className="mt-4 grid gap-4">
-          {orders.data.map((order) => (
-            <WorkOrderCard key={order.id} order={order} />
-          ))}
-        </ul>
-      )}
-    </section>
+      <QueryStates
+        query={orders}
+        loading="Loading reconditioning…"
+        failed={WORK_ORDER_TEXT.loadFailed}
+        retry={WORK_ORDER_TEXT.retry}
+        empty={WORK_ORDER_TEXT.dealerEmpty}
+      >
+        {(list) => (
+          <ul className="mt-4 grid gap-4">
+            {list.map((order) => (
+              <WorkOrderCard key={order.id} order={order} />
+            ))}
+          </ul>
+        )}
+      </QueryStates>
+    </DashboardSection>
   );
 }
 

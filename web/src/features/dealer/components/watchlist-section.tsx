@@ -5,7 +5,7 @@ import { Eye } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'wouter';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { DashboardSection, QueryStates } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { type WatchMark, WatchMarkButton } from '@/components/vehicle/watch-mark-button';
@@ -44,50 +44,34 @@ export function WatchlistSection() {
     );
   };
   return (
-    <section
+    <DashboardSection
       id="watchlist"
-      aria-labelledby="watchlist-title"
-      aria-busy={list.isPending}
-      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      icon={Eye}
+      title={WATCHLIST_TEXT.sectionTitle}
+      intro={WATCHLIST_TEXT.intro}
+      busy={list.isPending}
+      headingRef={heading}
     >
-      <h2
-        id="watchlist-title"
-        ref={heading}
-        tabIndex={-1}
-        className="flex items-center gap-2 text-lg font-semibold text-slate-900 focus:outline-none"
+      <QueryStates
+        query={list}
+        loading="Loading watchlist…"
+        failed="Could not load your watchlist:"
+        empty={WATCHLIST_TEXT.empty}
       >
-        <Eye aria-hidden="true" className="h-5 w-5 text-brand-700" />
-        {WATCHLIST_TEXT.sectionTitle}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{WATCHLIST_TEXT.intro}</p>
-      {list.isPending ? (
-        <div className="mt-4 h-20 animate-pulse rounded-xl bg-slate-100">
-          <span className="sr-only">Loading watchlist…</span>
-        </div>
-      ) : list.isError ? (
-        <div role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
-          <p>Could not load your watchlist: {list.error.message}</p>
-          <Button size="sm" variant="outline" className="mt-2" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : list.data.length === 0 ? (
-        <p className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200">
-          {WATCHLIST_TEXT.empty}
-        </p>
-      ) : (
-        <ul className="mt-4 grid gap-2">
-          {list.data.map((entry) => (
-            <WatchlistItem
-              key={entry.vehicleId}
-              entry={entry}
-              onToggle={(mark) => toggle(entry, mark)}
-              disabled={update.isPending}
-            />
-          ))}
-        </ul>
-      )}
-    </section>
+        {(entries) => (
+          <ul className="mt-4 grid gap-2">
+            {entries.map((entry) => (
+              <WatchlistItem
+                key={entry.vehicleId}
+                entry={entry}
+                onToggle={(mark) => toggle(entry, mark)}
+                disabled={update.isPending}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryStates>
+    </DashboardSection>
   );
 }
 
