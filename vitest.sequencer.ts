@@ -14,6 +14,8 @@ const USUAL_SECONDS: Record<string, number> = {
   'e2e/after-sale.e2e.ts': 64,
   'e2e/admin-offers.e2e.ts': 53,
   'e2e/admin.e2e.ts': 39,
+  'e2e/delivery-admin.e2e.ts': 33,
+  'e2e/certified-delivery.e2e.ts': 28,
   'e2e/upload-photos.e2e.ts': 37,
   'e2e/notification-preferences.e2e.ts': 35,
   'e2e/lazy-pages.e2e.ts': 32,
