@@ -13,6 +13,7 @@ import type { Executor } from '../../db/client';
 import { dealers, transactions, transportOrders, vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
+import { vehicleName } from '../notifications/notification-messages';
 import { saleStatesOf } from '../transactions/sale-timeline';
 import { isPublished } from '../vehicles/vehicle-projection';
 import { type DeliveryConfig, defaultDeliveryZip, quoteForVehicle } from './transport-orders';
@@ -51,9 +52,6 @@ export async function quoteTransportFor(
   const toZip = input.toZip ?? (await defaultDeliveryZip(db, actor.id!));
   return quoteForVehicle(vehicle, toZip, input.enclosed, config, dateInZone(new Date(), zone));
 }
-
-const vehicleName = (v: { year: number | null; make: string | null; model: string | null }) =>
-  [v.year, v.make, v.model].filter(Boolean).join(' ') || 'Vehicle';
 
 /**
  * The admin's transport board: every order not finished, and those finished in the last 30 days;

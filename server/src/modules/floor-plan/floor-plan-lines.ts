@@ -17,7 +17,8 @@ import { writeAudit } from '../audit/write-audit';
 
 type LineRow = typeof floorPlanLines.$inferSelect;
 
-const last4 = (account: string) => account.slice(-4).toUpperCase();
+/** The last four characters of an account number: all that views, audit and messages ever show. */
+export const last4 = (account: string) => account.slice(-4).toUpperCase();
 
 export const toFloorPlanLine = (row: LineRow): FloorPlanLine => ({
   id: row.id,

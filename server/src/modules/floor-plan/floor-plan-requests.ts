@@ -31,16 +31,15 @@ import { lockLiveOrder, lockOwnSale, releaseIfReady } from '../delivery/transpor
 import { enqueueIntegration, type IntegrationHandler } from '../integrations/integration-outbox';
 import { floorPlanToArrangeMessage, floorPlanUpdateMessage } from '../notifications/delivery-messages';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
+import { vehicleName } from '../notifications/notification-messages';
 import { saleStatesOf } from '../transactions/sale-timeline';
 import { saleFactsOf } from '../transactions/transaction-views';
-import { findOwnLine } from './floor-plan-lines';
+import { findOwnLine, last4 } from './floor-plan-lines';
 import type { LenderApi, LenderRequest } from './lender-api';
 
 export type FloorPlanConfig = DeliveryConfig & Pick<Config, 'lender'>;
 type SaleRow = typeof transactions.$inferSelect;
 type RequestRow = typeof floorPlanRequests.$inferSelect;
-
-const last4 = (account: string) => account.slice(-4).toUpperCase();
 
 /**
  * Pays a sale with one of the buying dealership's floor-plan lines, inside the caller's DB
@@ -424,7 +423,7 @@ export async function findFloorPlanBoard(db: Executor, where?: SQL): Promise<Flo
       return {
         requestId: request.id,
         transactionId: request.transactionId,
-        vehicle: [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ') || 'Vehicle',
+        vehicle: vehicleName(vehicle),
         vin: vehicle.vin,
         dealerName,
         label: lineLabel(line.lender, last4(line.accountNumber)),
