@@ -15,6 +15,7 @@ export const API_TAGS = {
   Notifications: 'Live updates and e-mail unsubscribe.',
   Reconditioning: 'Work orders after a sale with a package: tasks, costs, photos (DESIGN.md §14).',
   Delivery: 'Certified delivery to the dealer’s lot and floor-plan payment (DESIGN.md §15).',
+  Insights: 'The market guide with its evidence, and insights for admins and dealers (DESIGN.md §16).',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
@@ -125,6 +126,12 @@ export const API_DOCS: Record<ApiRouteName, { tag: ApiTag; summary: string }> = 
   updateWorkOrderTask: { tag: 'Reconditioning', summary: 'Change a task: status, costs, notes' },
   attachTaskPhotos: { tag: 'Reconditioning', summary: 'Attach uploaded before or after photos to a task' },
   dealerWorkOrders: { tag: 'Dealer portal', summary: 'The dealership’s work orders, live' },
+  vehicleGuides: { tag: 'Insights', summary: 'The market guide of up to 100 vehicles (card badges)' },
+  vehicleGuide: { tag: 'Insights', summary: 'A vehicle’s market guide with the sales behind it' },
+  insights: { tag: 'Insights', summary: 'The marketplace’s figures and charts over a period' },
+  exportInsights: { tag: 'Insights', summary: 'One insights chart as CSV' },
+  dealerInsights: { tag: 'Insights', summary: 'The dealership’s purchases, spend and time to line' },
+  exportDealerInsights: { tag: 'Insights', summary: 'The dealership’s purchases by month as CSV' },
   transportQuote: { tag: 'Delivery', summary: 'Quote certified delivery to a ZIP code' },
   orderTransport: { tag: 'Delivery', summary: 'Order certified delivery for the dealer’s sale' },
   confirmDelivery: { tag: 'Delivery', summary: 'Confirm the delivery: odometer and photos at arrival' },

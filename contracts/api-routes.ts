@@ -154,6 +154,13 @@ export const API_ROUTES = {
   decideFloorPlan: { method: 'PATCH', path: '/api/floor-plan-requests/:id', access: 'admin' },
   carrierWebhook: { method: 'POST', path: '/api/webhooks/carrier', access: 'public' },
   lenderWebhook: { method: 'POST', path: '/api/webhooks/lender', access: 'public' },
+  // Market guide and insights (issue #33, DESIGN.md §16): guides for signed-in accounts; insights per audience.
+  vehicleGuides: { method: 'GET', path: '/api/guides', access: 'account' },
+  vehicleGuide: { method: 'GET', path: '/api/vehicles/:id/guide', access: 'account' },
+  insights: { method: 'GET', path: '/api/insights', access: 'admin' },
+  exportInsights: { method: 'GET', path: '/api/insights/export.csv', access: 'admin' },
+  dealerInsights: { method: 'GET', path: '/api/dealer/insights', access: 'dealer' },
+  exportDealerInsights: { method: 'GET', path: '/api/dealer/insights/export.csv', access: 'dealer' },
   // Dealers, buy codes, transactions, activity (admin)
   listDealers: { method: 'GET', path: '/api/dealers', access: 'admin' },
   createDealer: { method: 'POST', path: '/api/dealers', access: 'admin' },

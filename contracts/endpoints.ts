@@ -56,7 +56,15 @@ import {
   transportRequestSchema,
   updateTransportOrderBodySchema,
 } from './delivery';
+import { guideDetailSchema, guideParamsSchema, guidesQuerySchema, guidesResponseSchema } from './guide';
 import { idParamsSchema } from './ids';
+import {
+  dealerInsightsQuerySchema,
+  dealerInsightsSchema,
+  insightsCsvQuerySchema,
+  insightsQuerySchema,
+  insightsReportSchema,
+} from './insights';
 import {
   adminListingSchema,
   firstLookPreviewBodySchema,
@@ -343,6 +351,12 @@ export const endpointSchemas = (premiumLabel: string) =>
       body: decideFloorPlanBodySchema,
       response: { 200: floorPlanBoardRowSchema },
     },
+    vehicleGuides: { query: guidesQuerySchema, response: { 200: guidesResponseSchema } },
+    vehicleGuide: { params: guideParamsSchema, response: { 200: guideDetailSchema } },
+    insights: { query: insightsQuerySchema, response: { 200: insightsReportSchema } },
+    exportInsights: { query: insightsCsvQuerySchema, response: { 200: fileResponseSchema } },
+    dealerInsights: { query: dealerInsightsQuerySchema, response: { 200: dealerInsightsSchema } },
+    exportDealerInsights: { query: dealerInsightsQuerySchema, response: { 200: fileResponseSchema } },
     carrierWebhook: { body: z.record(z.string(), z.unknown()), response: { 200: okSchema } },
     lenderWebhook: { body: z.record(z.string(), z.unknown()), response: { 200: okSchema } },
     dealerAlertSchedule: { response: { 200: alertScheduleSchema } },

@@ -1,0 +1,100 @@
+import { idSchema, VEHICLE_ID_MESSAGE } from './ids';
+import { z } from './zod';
+
+/**
+ * The market guide (issue #33, DESIGN.md §16): what a car is worth here, from this marketplace's own
+ * completed sales, with the sales behind it. Texts are quoted by the server and the pages alike.
+ */
+export const GUIDE_TEXT = {
+  notEnough: 'Not enough sales yet',
+  title: 'Market guide',
+  range: 'Range',
+  sales: 'Sales behind it',
+  tooManyIds: 'Ask for at most 100 vehicles at a time',
+  badIds: 'Vehicle ids must be whole numbers separated by commas',
+  notPublished: 'The guide is shown for published vehicles only',
+} as const;
+
+/** The rules the guide follows (also printed on the vehicle page under the evidence). */
+export const GUIDE_RULES = {
+  /** Comparables: same make and model, model year ± this many years. */
+  yearWindow: 1,
+  /** … sold in the last this many days. */
+  windowDays: 180,
+  /** A guide is shown only with at least this many comparables. */
+  minComparables: 5,
+  /** Recent sales weigh more: a sale this many days old counts half. */
+  halfLifeDays: 90,
+} as const;
+
+/** One sale behind a guide: what it sold for and what it says about this car after adjustment. */
+export const guideSaleSchema = z.object({
+  soldOn: z.string(),
+  year: z.number().int().nullable(),
+  mileage: z.number().int().nullable(),
+  grade: z.number().nullable(),
+  /** What it sold for, net of claim adjustments (decimal dollars). */
+  price: z.string(),
+  /** That price adjusted to this car's year, miles and grade. */
+  adjustedPrice: z.string(),
+  /** Its weight in the guide (recent sales weigh more), 0–1. */
+  weight: z.number(),
+});
+export type GuideSale = z.infer<typeof guideSaleSchema>;
+
+/** The guide of one vehicle, as a card badge needs it. */
+export const guideSummarySchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('ready'),
+    vehicleId: z.number().int(),
+    guide: z.string(),
+    low: z.string(),
+    high: z.string(),
+    comparables: z.number().int(),
+    /** Asking price against the guide in percent (+4.2 = 4.2 % above); null without a price. */
+    priceToGuide: z.number().nullable(),
+  }),
+  z.object({
+    status: z.literal('insufficient'),
+    vehicleId: z.number().int(),
+    /** Comparables found (fewer than GUIDE_RULES.minComparables). */
+    comparables: z.number().int(),
+  }),
+]);
+export type GuideSummary = z.infer<typeof guideSummarySchema>;
+
+/** The coefficients of the nightly refit, as the evidence explains them. */
+export const guideFitSchema = z.object({
+  fittedAt: z.string(),
+  /** Percent change in price per 10,000 more miles (negative: more miles, less money). */
+  perTenThousandMiles: z.number(),
+  /** Percent change per grade point. */
+  perGradePoint: z.number(),
+  /** Percent change per newer model year. */
+  perModelYear: z.number(),
+  salesUsed: z.number().int(),
+  outliersDropped: z.number().int(),
+});
+export type GuideFit = z.infer<typeof guideFitSchema>;
+
+export const guideDetailSchema = z.object({
+  summary: guideSummarySchema,
+  /** The comparables, newest first (shown whether or not there are enough). */
+  sales: z.array(guideSaleSchema),
+  /** Null before the first refit (then no guide is shown). */
+  fit: guideFitSchema.nullable(),
+});
+export type GuideDetail = z.infer<typeof guideDetailSchema>;
+
+/** `GET /api/guides?ids=1,2,3`: the badges of one page of cards. */
+export const guidesQuerySchema = z.object({
+  ids: z
+    .string({ error: GUIDE_TEXT.badIds })
+    .regex(/^\d{1,10}(,\d{1,10})*$/, GUIDE_TEXT.badIds)
+    .transform((v) => [...new Set(v.split(',').map(Number))])
+    .refine((ids) => ids.length <= 100, GUIDE_TEXT.tooManyIds)
+    .refine((ids) => ids.every((id) => id >= 1 && id <= 2147483647), VEHICLE_ID_MESSAGE),
+});
+export const guidesResponseSchema = z.array(guideSummarySchema);
+
+export const guideParamsSchema = z.object({ id: idSchema(VEHICLE_ID_MESSAGE) });
