@@ -12,6 +12,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -167,6 +168,13 @@ export const vehicles = pgTable(
     locationZip: text(),
     /** Does not run or drive: transport needs a winch (a surcharge). */
     inoperable: boolean().notNull().default(false),
+    /**
+     * Who uploaded it (DESIGN.md §16, insights by uploader): 'staff' (the lot's shared sign-in),
+     * 'admin:<id>', 'sync' (the Google Sheets sync), 'demo'; null = not recorded (before migration 0021).
+     */
+    uploadedBy: text(),
+    /** When it was first published (a trigger of migration 0021 sets it once); insights' upload-to-listed. */
+    listedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -1188,3 +1196,38 @@ export const integrationOutbox = pgTable(
   },
   (t) => [index('integration_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
+
+/**
+ * The market guide's coefficients (DESIGN.md §16), one row per nightly refit (the newest is used):
+ * ln(price) = make-and-model level + betaYear·year + betaMiles·(miles / 10,000) + betaGrade·grade,
+ * a weighted robust fit on completed sales (guide-fit.ts). residP10/residP90 are the 10th and 90th
+ * percentiles of the kept sales' residuals: the range around a guide.
+ */
+export const guideFits = pgTable('guide_fits', {
+  id: serial().primaryKey(),
+  fittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  betaYear: doublePrecision().notNull(),
+  betaMiles: doublePrecision().notNull(),
+  betaGrade: doublePrecision().notNull(),
+  /** The grade a sale or a car without a condition report is taken to have. */
+  meanGrade: doublePrecision().notNull(),
+  residP10: doublePrecision().notNull(),
+  residP90: doublePrecision().notNull(),
+  salesUsed: integer().notNull(),
+  outliersDropped: integer().notNull(),
+});
+
+/**
+ * Each completed sale's guide as it stood on the sale day (from the comparables sold before it) and
+ * whether the refit dropped it as an outlier (then it is no comparable). Rebuilt by each refit.
+ */
+export const saleGuides = pgTable('sale_guides', {
+  transactionId: integer()
+    .primaryKey()
+    .references(() => transactions.id),
+  guide: money(),
+  low: money(),
+  high: money(),
+  comparables: integer().notNull(),
+  outlier: boolean().notNull().default(false),
+});
