@@ -1,0 +1,140 @@
+import { ERROR_CODES } from '@contracts/errors';
+import {
+  GUIDE_RULES,
+  GUIDE_TEXT,
+  type GuideDetail,
+  type GuideSale,
+  type GuideSummary,
+} from '@contracts/guide';
+import { centsToDecimal } from '@contracts/money';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import { comparablesSql, guideRange, latestFit, roundGuideCents, type StoredFit } from './guide-fit';
+import { rowsOf } from './insight-facts';
+
+/** The most sales a vehicle page lists (the newest; the count says how many there are). */
+const EVIDENCE_LIMIT = 50;
+
+interface Subject {
+  id: number;
+  price_cents: number | string | null;
+  published: boolean;
+}
+
+/** The cars a session may see a guide of: an admin any, a dealer the published ones. */
+const subjectsSql = (ids: readonly number[], actor: Actor) => sql`
+  select id, round(price * 100)::bigint as price_cents, status = 'active' and not in_queue as published,
+    lower(btrim(make)) as make_key, lower(btrim(model)) as model_key, year, mileage, grade
+  from vehicles
+  where id = any(string_to_array(${ids.join(',')}, ',')::int[])
+    ${actor.type === 'admin' ? sql`` : sql`and status = 'active' and not in_queue`}`;
+
+const asOfSql = (now: Date) => sql`${now.toISOString()}::timestamptz`;
+
+function summaryOf(
+  fit: StoredFit | null,
+  row: { id: number; price_cents: number | string | null; k: number | string; z: number | null },
+  actor: Actor,
+): GuideSummary {
+  const k = Number(row.k);
+  if (!fit || k < GUIDE_RULES.minComparables || row.z === null)
+    return { status: 'insufficient', vehicleId: Number(row.id), comparables: k };
+  const guideCents = roundGuideCents(Math.exp(Number(row.z)));
+  const { lowCents, highCents } = guideRange(guideCents, k, fit);
+  const price = row.price_cents === null ? null : Number(row.price_cents);
+  return {
+    status: 'ready',
+    vehicleId: Number(row.id),
+    guide: centsToDecimal(guideCents),
+    low: centsToDecimal(lowCents),
+    high: centsToDecimal(highCents),
+    comparables: k,
+    // Dealers see the asking price against the guide; an admin sees it too while pricing.
+    priceToGuide:
+      price === null || guideCents === 0 || actor.type === 'public'
+        ? null
+        : Math.round(((price - guideCents) / guideCents) * 1000) / 10,
+  };
+}
+
+/** The guides of up to 100 cars (the card badges of one page), in the order asked; unseen ids left out. */
+export async function guideSummaries(
+  db: Executor,
+  ids: readonly number[],
+  actor: Actor,
+  now = new Date(),
+): Promise<GuideSummary[]> {
+  if (ids.length === 0) return [];
+  const fit = await latestFit(db);
+  const rows = await rowsOf<{ id: number; price_cents: number | string | null; k: number; z: number | null }>(
+    db,
+    fit
+      ? sql`select v.id, v.price_cents, count(c.*)::int as k, sum(c.w * c.z) / nullif(sum(c.w), 0) as z
+          from (${subjectsSql(ids, actor)}) v
+          left join lateral (${comparablesSql(fit, { alias: 'v', asOf: asOfSql(now) })}) c on true
+          group by v.id, v.price_cents`
+      : sql`select v.id, v.price_cents, 0 as k, null::float8 as z from (${subjectsSql(ids, actor)}) v`,
+  );
+  const byId = new Map(rows.map((row) => [Number(row.id), summaryOf(fit, row, actor)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+const percent = (beta: number) => Math.round((Math.exp(beta) - 1) * 1000) / 10;
+
+/** A car's guide with the sales behind it (newest first) and the refit's coefficients. */
+export async function guideDetail(
+  db: Executor,
+  id: number,
+  actor: Actor,
+  now = new Date(),
+): Promise<GuideDetail> {
+  const [subject] = await rowsOf<Subject>(db, subjectsSql([id], actor));
+  if (!subject) throw new AppError(ERROR_CODES.notFound, GUIDE_TEXT.notPublished);
+  const [summary] = await guideSummaries(db, [id], actor, now);
+  const fit = await latestFit(db);
+  const sales: GuideSale[] = fit
+    ? (
+        await rowsOf<{
+          sold_on: string | Date;
+          year: number | null;
+          mileage: number | null;
+          grade: number | null;
+          net_price_cents: number | string;
+          z: number;
+          w: number;
+        }>(
+          db,
+          sql`select c.* from (${subjectsSql([id], actor)}) v
+              cross join lateral (${comparablesSql(fit, { alias: 'v', asOf: asOfSql(now) })}) c
+              order by c.sold_on desc, c.transaction_id desc limit ${EVIDENCE_LIMIT}`,
+        )
+      ).map((row) => ({
+        soldOn:
+          row.sold_on instanceof Date
+            ? row.sold_on.toISOString().slice(0, 10)
+            : String(row.sold_on).slice(0, 10),
+        year: row.year === null ? null : Number(row.year),
+        mileage: row.mileage === null ? null : Number(row.mileage),
+        grade: row.grade === null ? null : Number(row.grade),
+        price: centsToDecimal(Number(row.net_price_cents)),
+        adjustedPrice: centsToDecimal(Math.round(Math.exp(Number(row.z)))),
+        weight: Math.round(Number(row.w) * 1000) / 1000,
+      }))
+    : [];
+  return {
+    summary: summary ?? { status: 'insufficient', vehicleId: id, comparables: 0 },
+    sales,
+    fit: fit
+      ? {
+          fittedAt: fit.fittedAt.toISOString(),
+          perTenThousandMiles: percent(fit.betaMiles),
+          perGradePoint: percent(fit.betaGrade),
+          perModelYear: percent(fit.betaYear),
+          salesUsed: fit.salesUsed,
+          outliersDropped: fit.outliersDropped,
+        }
+      : null,
+  };
+}
