@@ -16,6 +16,7 @@ import { coverPhotoOf, gradeOf } from '@/lib/condition-report';
 import { formatMiles, formatMoney } from '@/lib/format';
 import { vehiclePicture, vehicleTitle } from '@/lib/vehicle-title';
 import type { ViewMode } from '../inventory-query';
+import { CardGuide } from './card-guide';
 
 /** How wide a card's picture renders: 3, 2 or 1 columns in the grid; a fixed column in the list. */
 const CARD_SIZES = {
@@ -130,6 +131,7 @@ export const VehicleCard = memo(function VehicleCard({ vehicle }: { vehicle: Pub
             {formatMiles(vehicle.mileage)}
           </p>
         </div>
+        <CardGuide vehicleId={vehicle.id} />
       </div>
       <div className="flex min-w-0 flex-col gap-2 px-4 pt-2 sm:px-5">
         <VinWithCopy vin={vehicle.vin} />

@@ -9,6 +9,7 @@ import { VinWithCopy } from '@/components/vehicle/vin-with-copy';
 import { gradeOf } from '@/lib/condition-report';
 import { formatMiles, formatMoney } from '@/lib/format';
 import { vehicleTitle } from '@/lib/vehicle-title';
+import { CardGuide } from './card-guide';
 import { CardMedia, DetailsLink } from './vehicle-card';
 
 /**
@@ -49,6 +50,7 @@ export const VehicleRow = memo(function VehicleRow({ vehicle }: { vehicle: Publi
           <CertificationBadge condition={vehicle.condition} className="px-2 py-0.5 max-sm:hidden" />
           <VinWithCopy vin={vehicle.vin} className="text-xs max-md:hidden" />
         </div>
+        <CardGuide vehicleId={vehicle.id} compact />
         {vehicle.description ? (
           <p className="truncate text-sm text-slate-500 max-lg:hidden" data-testid="description">
             {vehicle.description}

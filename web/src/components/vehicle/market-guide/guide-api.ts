@@ -1,0 +1,28 @@
+import type { GuideDetail } from '@contracts/guide';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+
+/**
+ * The market guide's reads (issue #33). Under the vehicles' key, so a change to the cars (a new
+ * price, a sale) and an admin's sign-out refresh or drop them with the cars themselves.
+ */
+export const guideKeys = {
+  /** One car's guide with its evidence (GET /api/vehicles/:id/guide). */
+  detail: (vehicleId: number | string) => ['vehicles', 'guide', String(vehicleId)] as const,
+  /** One card's badge, read in batches (GET /api/guides?ids=…). */
+  summary: (vehicleId: number) => ['vehicles', 'guide-summary', vehicleId] as const,
+};
+
+/**
+ * GET /api/vehicles/:id/guide: the guide, its range and the sales behind it (signed-in dealers and
+ * admins; an admin may ask it of a queued car while pricing it).
+ */
+export const vehicleGuideQuery = (vehicleId: number | string) =>
+  queryOptions<GuideDetail>({
+    queryKey: guideKeys.detail(vehicleId),
+    queryFn: ({ signal }) => callApi('vehicleGuide', { params: { id: vehicleId }, signal }),
+  });
+
+/** The guide of one car; `enabled` false (no signed-in account) asks nothing. */
+export const useVehicleGuide = (vehicleId: number | string, enabled: boolean) =>
+  useQuery({ ...vehicleGuideQuery(vehicleId), enabled });
