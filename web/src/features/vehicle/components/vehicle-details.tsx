@@ -20,6 +20,7 @@ import { vehiclePicture, vehicleTitle } from '@/lib/vehicle-title';
 import { DETAIL_TEXTS } from '../vehicle-detail-texts';
 import { ConditionReportSection } from './condition-report';
 import { InspectionReport } from './inspection-report';
+import { MarketGuideSection } from './market-guide-section';
 import { type GalleryHandle, PhotoGallery } from './photo-gallery';
 import { SaveShareButtons } from './save-share-buttons';
 
@@ -164,6 +165,7 @@ export function VehicleDetails({
               {vehicle.description?.trim() || DETAIL_TEXTS.noDescription}
             </p>
           </section>
+          <MarketGuideSection vehicleId={vehicle.id} />
           <ConditionReportSection
             report={report}
             loading={reportLoading}
