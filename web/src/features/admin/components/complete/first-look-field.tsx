@@ -14,8 +14,8 @@ const DURATIONS = [
   { minutes: 1440, label: '24 hours' },
 ];
 
-/** The values the preview asks with, once typing has paused for a moment. */
-function useSettled<T>(value: T, ms = 400) {
+/** The values the preview asks with, once typing has paused for a moment (the price guide's too). */
+export function useSettled<T>(value: T, ms = 400) {
   const [settled, setSettled] = useState(value);
   const key = JSON.stringify(value);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised key stands for the value

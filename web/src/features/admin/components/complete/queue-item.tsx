@@ -30,6 +30,7 @@ import {
   toCompleteListingBody,
 } from './complete-listing-form';
 import { FirstLookField } from './first-look-field';
+import { PriceGuide } from './price-guide';
 import { QueueCardCondition } from './queue-card-condition';
 import { QueueCardPhotos } from './queue-card-photos';
 
@@ -132,6 +133,7 @@ export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
             <option value={AUCTION_CERTIFIED}>{AUCTION_CERTIFIED}</option>
           </SelectField>
         </div>
+        <PriceGuide vehicleId={vehicle.id} form={form} />
         <TextAreaField
           label="Description"
           error={errors.description?.message}
