@@ -20,6 +20,9 @@ import { dealersRoutes } from './modules/dealers/dealers.routes';
 import { carrierApi } from './modules/delivery/carrier-api';
 import { carrierHandlers } from './modules/delivery/carrier-sync';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
+import { refitGuideIfDue } from './modules/insights/guide-fit';
+import { refreshInsightFactsIfChanged } from './modules/insights/insight-facts';
+import { insightsRoutes } from './modules/insights/insights.routes';
 import { releaseWaitingTransports } from './modules/delivery/transport-orders';
 import { floorPlanRoutes } from './modules/floor-plan/floor-plan.routes';
 import { lenderHandlers } from './modules/floor-plan/floor-plan-requests';
@@ -163,6 +166,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(saleTermsRoutes, { db: database.db });
   await app.register(dealerPortalRoutes, { db: database.db, isKnownVideo: videos.isOwnVideo, config });
   await app.register(deliveryRoutes, { db: database.db, config });
+  await app.register(insightsRoutes, { db: database.db });
   await app.register(floorPlanRoutes, { db: database.db, config });
   await app.register(offersRoutes, { db: database.db, config });
   await app.register(buyOrdersRoutes, { db: database.db });
@@ -214,6 +218,18 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     failure: 'delivery and floor-plan pass failed',
     report: (done) => {
       if (done.released + done.sent + done.failed > 0) app.log.info(done, 'delivery and floor-plan pass');
+    },
+  });
+  // Insight facts follow the ledger within a pass; the market guide is refitted once a day (issue #33).
+  schedulePass(app, {
+    run: async () => ({
+      refreshed: await refreshInsightFactsIfChanged(database.db),
+      refitted: (await refitGuideIfDue(database.db)) !== null,
+    }),
+    timing: { intervalMs: config.insightsIntervalMs, firstPassDelayMs: Math.min(5000, config.insightsIntervalMs) },
+    failure: 'insights pass failed',
+    report: (done) => {
+      if (done.refitted) app.log.info(done, 'insights pass');
     },
   });
   const webDir = deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir;

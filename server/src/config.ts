@@ -360,6 +360,11 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(100).max(3_600_000).default(5000),
   ),
+  /** How often each instance refreshes the insight facts when the ledger changed, and refits the guide when a day old. */
+  INSIGHTS_INTERVAL_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  ),
   /** Signs one-click unsubscribe links; unset: one is generated once and kept in app_settings. */
   NOTIFICATION_LINK_SECRET: z.preprocess(
     emptyToUndefined,
@@ -516,6 +521,8 @@ export interface Config {
   /** The floor-plan lender API; null: our team calls the lender and records its answer. */
   lender: { baseUrl: string; apiKey: string; webhookSecret: string } | null;
   integrationIntervalMs: number;
+  /** Insight facts refreshed after changes, the market guide refitted nightly (DESIGN.md §16). */
+  insightsIntervalMs: number;
 }
 
 /** Certified delivery's rate table: marginal per-mile bands, a minimum, surcharges (dollars). */
@@ -733,5 +740,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : null,
     integrationIntervalMs: env.INTEGRATION_INTERVAL_MS,
+    insightsIntervalMs: env.INSIGHTS_INTERVAL_MS,
   };
 }

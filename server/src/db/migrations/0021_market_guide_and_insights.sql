@@ -55,7 +55,7 @@ CREATE TRIGGER "vehicles_set_listed_at" BEFORE INSERT OR UPDATE OF "status", "in
 FOR EACH ROW EXECUTE FUNCTION "vehicles_set_listed_at"();
 --> statement-breakpoint
 -- Each sale with its ledger's event-recorded lines summed (DESIGN.md §16; the fold of sale-state.ts
--- in SQL): the price net of claim adjustments, charges, credits, payments and refunds in cents, the day
+-- in SQL, a claim adjustment only for a claim of the sale, a funding only of a request of the sale): the price net of claim adjustments, charges, credits, payments and refunds in cents, the day
 -- the car reached the dealer, and the car's facts. Refreshed after changes and nightly (insight-facts.ts).
 CREATE MATERIALIZED VIEW "sale_facts" AS
 WITH "ev" AS (
@@ -63,10 +63,14 @@ WITH "ev" AS (
     sum(CASE WHEN e."type" IN ('recon_package', 'transport_ordered')
       THEN round((e."data" ->> 'amount')::numeric * 100) ELSE 0 END) AS "charge_cents",
     sum(CASE WHEN e."type" = 'claim_answered' AND e."data" ->> 'decision' = 'adjusted'
+      AND EXISTS (SELECT 1 FROM "transaction_events" c WHERE c."transaction_id" = e."transaction_id"
+        AND c."type" = 'claim_opened' AND c."id"::text = e."data" ->> 'claimId')
       THEN round((e."data" ->> 'amount')::numeric * 100) ELSE 0 END) AS "claim_credit_cents",
     sum(CASE WHEN e."type" = 'transport_cancelled'
       THEN round((e."data" ->> 'amount')::numeric * 100) ELSE 0 END) AS "transport_credit_cents",
-    sum(CASE WHEN e."type" IN ('payment_recorded', 'floor_plan_funded')
+    sum(CASE WHEN e."type" = 'payment_recorded' OR (e."type" = 'floor_plan_funded'
+      AND EXISTS (SELECT 1 FROM "transaction_events" r WHERE r."transaction_id" = e."transaction_id"
+        AND r."type" = 'floor_plan_requested' AND r."data" ->> 'requestId' = e."data" ->> 'requestId'))
       THEN round((e."data" ->> 'amount')::numeric * 100) ELSE 0 END) AS "paid_cents",
     sum(CASE WHEN e."type" = 'refund_recorded'
       THEN round((e."data" ->> 'amount')::numeric * 100) ELSE 0 END) AS "refunded_cents",

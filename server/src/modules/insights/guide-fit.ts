@@ -203,6 +203,18 @@ export function comparablesSql(
       ${subject.excludeTransaction ? sql`and c.transaction_id <> ${subject.excludeTransaction}` : sql``}`;
 }
 
+/** An arbitrary, fixed advisory-lock key for the refit. */
+const REFIT_LOCK_KEY = 3_316_016;
+/** The guide is refitted when its newest fit is this old (nightly). */
+const REFIT_EVERY_MS = 24 * 3_600_000;
+
+/** Refits when there is no fit or the newest is a day old (the insights pass calls it). */
+export async function refitGuideIfDue(db: Database, now = new Date()) {
+  const fit = await latestFit(db);
+  if (fit && now.getTime() - fit.fittedAt.getTime() < REFIT_EVERY_MS) return null;
+  return refitGuide(db);
+}
+
 /** Rounds a guide to $25, as price guides are quoted. */
 export const roundGuideCents = (cents: number) => Math.round(cents / 2500) * 2500;
 
@@ -225,10 +237,16 @@ export function guideRange(guideCents: number, k: number, fit: Pick<StoredFit, '
  * `before` (default now) are left out of the fit, not out of the guides.
  */
 export async function refitGuide(db: Database, { before = new Date() }: { before?: Date } = {}) {
-  const fit = await fitGuide(db, { before });
-  if (!fit) return null;
   const widen = (p: number) => sql`exp(${p}::float8 * sqrt(1 + 1.0 / g.k))`;
   return db.transaction(async (tx) => {
+    // One refit at a time, whatever the number of instances (another one under way: this one yields).
+    const [lock] = await rowsOf<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${REFIT_LOCK_KEY}) as locked`,
+    );
+    if (!lock?.locked) return null;
+    const fit = await fitGuide(tx, { before });
+    if (!fit) return null;
     const [stored] = await tx
       .insert(guideFits)
       .values({

@@ -118,11 +118,23 @@ beforeAll(async () => {
     19_500,
     1,
   );
+  const [claim] = await db
+    .insert(transactionEvents)
+    .values({
+      transactionId: ids.adjusted,
+      dealerId: buyer.id,
+      type: 'claim_opened',
+      data: { category: 'cosmetic', description: 'Scratch on the door', estimate: '1200.00' },
+      actorType: 'dealer',
+      actorId: buyer.id,
+      createdAt: NOW,
+    })
+    .returning();
   await db.insert(transactionEvents).values({
     transactionId: ids.adjusted,
     dealerId: buyer.id,
     type: 'claim_answered',
-    data: { claimId: 1, decision: 'adjusted', amount: '1000.00', reason: 'Scratch on the door' },
+    data: { claimId: claim!.id, decision: 'adjusted', amount: '1000.00', reason: 'Scratch on the door' },
     actorType: 'admin',
     actorId: 1,
     createdAt: NOW,

@@ -1,0 +1,546 @@
+import { dateInZone } from '@contracts/business-days';
+import { ERROR_CODES } from '@contracts/errors';
+import {
+  type DealerInsights,
+  INSIGHT_CHARTS,
+  INSIGHTS_MAX_DAYS,
+  INSIGHTS_TEXT,
+  INVENTORY_AGING_BUCKETS,
+  type InsightChart,
+  type InsightFigure,
+  type InsightsQuery,
+  type InsightsReport,
+} from '@contracts/insights';
+import { centsToDecimal } from '@contracts/money';
+import { stringify } from 'csv-stringify/sync';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { findSaleTermsInForce } from '../sale-terms/preview-sale-terms';
+import { factsRefreshedAt, rowsOf } from './insight-facts';
+
+/**
+ * Insights (issue #33, DESIGN.md §16), every figure an aggregate in SQL over the facts of migration
+ * 0021 (never the sales in memory): sale days are the sale terms' days, as on the ledger.
+ */
+
+interface Period {
+  from: string;
+  to: string;
+  /** The sale terms' time zone: the days offers and listings are counted in. */
+  zone: string;
+}
+
+const badRequest = (message: string) => new AppError(ERROR_CODES.badRequest, message);
+
+const isDay = (day: string) => {
+  const parsed = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
+};
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const daysApart = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** The period asked for (default: the last 12 months to today), refused in words when it makes no sense. */
+export async function periodOf(
+  db: Database,
+  query: Pick<InsightsQuery, 'from' | 'to'>,
+  now = new Date(),
+): Promise<Period> {
+  const { timeZone: zone } = await findSaleTermsInForce(db);
+  const to = query.to ?? dateInZone(now, zone);
+  const from = query.from ?? addDays(to, -364);
+  if (!isDay(from) || !isDay(to)) throw badRequest(INSIGHTS_TEXT.badDate);
+  if (to < from) throw badRequest(INSIGHTS_TEXT.endBeforeStart);
+  if (daysApart(from, to) > INSIGHTS_MAX_DAYS) throw badRequest(INSIGHTS_TEXT.tooLong);
+  return { from, to, zone };
+}
+
+/** The months of a period, "2026-01" … (a chart's rows, empty months included). */
+export function monthsOf(period: Pick<Period, 'from' | 'to'>): string[] {
+  const months: string[] = [];
+  let [year, month] = period.from.slice(0, 7).split('-').map(Number) as [number, number];
+  const last = period.to.slice(0, 7);
+  for (;;) {
+    const key = `${year}-${String(month).padStart(2, '0')}`;
+    months.push(key);
+    if (key >= last) return months;
+    month = month === 12 ? 1 : month + 1;
+    if (month === 1) year++;
+  }
+}
+
+const UPLOADER_LABELS: Record<string, string> = {
+  staff: 'Lot staff',
+  sync: 'Google Sheets sync',
+  demo: 'Demo data',
+  unrecorded: 'Not recorded',
+};
+
+/** Everyone who uploaded a car, as the filter lists them (an admin by e-mail). */
+async function uploadersOf(db: Executor) {
+  const rows = await rowsOf<{ key: string; email: string | null }>(
+    db,
+    sql`select distinct coalesce(f.uploaded_by, 'unrecorded') as key, a.email
+        from vehicle_facts f
+        left join admin_users a on f.uploaded_by like 'admin:%' and a.id::text = substr(f.uploaded_by, 7)
+        order by 1`,
+  );
+  return rows.map((row) => ({
+    key: row.key,
+    label: row.key.startsWith('admin:')
+      ? `Admin ${row.email ?? row.key.slice(6)}`
+      : (UPLOADER_LABELS[row.key] ?? row.key),
+  }));
+}
+
+const round1 = (value: number | string | null | undefined) =>
+  value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10;
+const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
+const usd = (cents: number | string | null | undefined) => centsToDecimal(Number(cents ?? 0));
+const count = (value: number | string | null | undefined) => Number(value ?? 0);
+
+interface Filters {
+  dealerId: number | null;
+  uploader: string | null;
+}
+
+const uploaderIs = (column: SQL, uploader: string | null) =>
+  uploader === null
+    ? sql`true`
+    : uploader === 'unrecorded'
+      ? sql`${column} is null`
+      : sql`${column} = ${uploader}`;
+
+/** The sales of the period (completed, not cancelled), filtered. */
+const salesWhere = (p: Period, f: Filters, alias = 's') => {
+  const s = sql.raw(alias);
+  return sql`not ${s}.cancelled and ${s}.sold_on between ${p.from}::date and ${p.to}::date
+    and ${f.dealerId === null ? sql`true` : sql`${s}.dealer_id = ${f.dealerId}`}
+    and ${uploaderIs(sql`${s}.uploaded_by`, f.uploader)}`;
+};
+const localDay = (column: SQL, p: Period) => sql`(${column} at time zone ${p.zone})::date`;
+const monthOf = (day: SQL) => sql`to_char(${day}, 'YYYY-MM')`;
+const days = (later: SQL, earlier: SQL) => sql`extract(epoch from (${later} - ${earlier})) / 86400.0`;
+
+type Row = Record<string, number | string | null>;
+
+/** Rows of a month-by-month query (grouping sets: a row per month and the total, month null). */
+async function byMonth(db: Executor, query: SQL) {
+  const rows = await rowsOf<Row & { month: string | null }>(db, query);
+  return {
+    month: (key: string) => rows.find((row) => row.month === key),
+    total: rows.find((row) => row.month === null),
+  };
+}
+
+const chartOf = (
+  id: keyof typeof INSIGHT_CHARTS,
+  fields: Omit<InsightChart, 'id' | 'title'>,
+): InsightChart => ({
+  id,
+  title: INSIGHT_CHARTS[id],
+  ...fields,
+});
+
+/** The marketplace's figures and charts over a period (admins), filtered by dealer and uploader. */
+export async function insightsReport(
+  db: Database,
+  query: InsightsQuery,
+  now = new Date(),
+): Promise<InsightsReport> {
+  const period = await periodOf(db, query, now);
+  const [dealerRows, uploaders] = await Promise.all([
+    rowsOf<{ id: number; name: string }>(
+      db,
+      sql`select id, dealer_name as name from dealers order by dealer_name, id`,
+    ),
+    uploadersOf(db),
+  ]);
+  if (query.dealerId !== undefined && !dealerRows.some((d) => Number(d.id) === query.dealerId))
+    throw badRequest(INSIGHTS_TEXT.unknownDealer);
+  if (query.uploader !== undefined && !uploaders.some((u) => u.key === query.uploader))
+    throw badRequest(INSIGHTS_TEXT.unknownUploader);
+  const filters: Filters = { dealerId: query.dealerId ?? null, uploader: query.uploader ?? null };
+  const p = period;
+  const months = monthsOf(p);
+  const offerDay = localDay(sql`o.created_at`, p);
+
+  const [sales, offers, listings, aging, byDealer, byUploader] = await Promise.all([
+    byMonth(
+      db,
+      sql`select ${monthOf(sql`s.sold_on`)} as month, count(*)::int as sales,
+          sum(s.net_price_cents)::float8 as net_cents, sum(s.spend_cents)::float8 as spend_cents,
+          percentile_cont(0.5) within group (order by ${days(sql`s.sold_at`, sql`s.listed_at`)})
+            filter (where s.listed_at <= s.sold_at) as days_to_sell,
+          percentile_cont(0.5) within group (order by (s.handed_over_on - s.sold_on))
+            filter (where s.handed_over_on is not null) as time_to_line,
+          count(g.guide)::int as guided,
+          avg((s.net_price_cents / (g.guide * 100) - 1) * 100) filter (where g.guide > 0) as vs_guide,
+          percentile_cont(0.5) within group (order by abs(s.net_price_cents / (g.guide * 100) - 1) * 100)
+            filter (where g.guide > 0) as abs_vs_guide
+        from sale_facts s left join sale_guides g on g.transaction_id = s.transaction_id
+        where ${salesWhere(p, filters)}
+        group by grouping sets ((${monthOf(sql`s.sold_on`)}), ())`,
+    ),
+    byMonth(
+      db,
+      sql`select month, count(*)::int as offers,
+          count(*) filter (where status in ('accepted', 'declined', 'expired'))::int as decided,
+          count(*) filter (where status = 'accepted')::int as accepted,
+          count(*) filter (where status = 'accepted' and not negotiated)::int as first_accepted
+        from (
+          select ${monthOf(offerDay)} as month, o.status, o.negotiated from offer_facts o
+          where ${offerDay} between ${p.from}::date and ${p.to}::date
+            and ${filters.dealerId === null ? sql`true` : sql`o.dealer_id = ${filters.dealerId}`}
+            and ${uploaderIs(sql`o.uploaded_by`, filters.uploader)}
+        ) o
+        group by grouping sets ((month), ())`,
+    ),
+    byMonth(
+      db,
+      sql`select month, count(*)::int as listed,
+          percentile_cont(0.5) within group (order by days) as upload_to_listed
+        from (
+          select ${monthOf(localDay(sql`v.listed_at`, p))} as month, ${days(sql`v.listed_at`, sql`v.uploaded_at`)} as days
+          from vehicle_facts v
+          where v.listed_at is not null and ${localDay(sql`v.listed_at`, p)} between ${p.from}::date and ${p.to}::date
+            and ${uploaderIs(sql`v.uploaded_by`, filters.uploader)}
+        ) v
+        group by grouping sets ((month), ())`,
+    ),
+    rowsOf<{ bucket: number; cars: number; asking_cents: number | null }>(
+      db,
+      sql`select b.bucket, count(*)::int as cars, sum(b.price_cents)::float8 as asking_cents from (
+          select v.price_cents, case ${sql.join(
+            INVENTORY_AGING_BUCKETS.map(
+              (bucket, i) => sql`when ${days(sql`now()`, sql`v.listed_at`)} >= ${bucket.minDays} then ${i}`,
+            ).reverse(),
+            sql` `,
+          )} else 0 end as bucket
+          from vehicle_facts v
+          where v.status = 'active' and not v.in_queue and v.listed_at is not null
+            and ${uploaderIs(sql`v.uploaded_by`, filters.uploader)}
+        ) b group by b.bucket`,
+    ),
+    rowsOf<Row & { dealer_id: number; name: string }>(
+      db,
+      sql`with sold as (
+          select s.dealer_id, count(*)::int as purchases, sum(s.spend_cents)::float8 as spend_cents,
+            sum(s.net_price_cents)::float8 as net_cents,
+            percentile_cont(0.5) within group (order by (s.handed_over_on - s.sold_on))
+              filter (where s.handed_over_on is not null) as time_to_line,
+            avg((s.net_price_cents / (g.guide * 100) - 1) * 100) filter (where g.guide > 0) as vs_guide
+          from sale_facts s left join sale_guides g on g.transaction_id = s.transaction_id
+          where ${salesWhere(p, filters)} group by s.dealer_id
+        ), offered as (
+          select o.dealer_id, count(*)::int as offers,
+            count(*) filter (where o.status in ('accepted', 'declined', 'expired'))::int as decided,
+            count(*) filter (where o.status = 'accepted')::int as accepted
+          from offer_facts o
+          where ${offerDay} between ${p.from}::date and ${p.to}::date
+            and ${filters.dealerId === null ? sql`true` : sql`o.dealer_id = ${filters.dealerId}`}
+            and ${uploaderIs(sql`o.uploaded_by`, filters.uploader)}
+          group by o.dealer_id
+        )
+        select d.id as dealer_id, d.dealer_name as name, coalesce(sold.purchases, 0) as purchases,
+          coalesce(sold.spend_cents, 0) as spend_cents, coalesce(sold.net_cents, 0) as net_cents,
+          sold.time_to_line, sold.vs_guide, coalesce(offered.offers, 0) as offers,
+          coalesce(offered.decided, 0) as decided, coalesce(offered.accepted, 0) as accepted
+        from dealers d
+        left join sold on sold.dealer_id = d.id left join offered on offered.dealer_id = d.id
+        where sold.dealer_id is not null or offered.dealer_id is not null
+        order by coalesce(sold.spend_cents, 0) desc, d.dealer_name, d.id`,
+    ),
+    rowsOf<Row & { key: string }>(
+      db,
+      sql`with uploaded as (
+          select coalesce(v.uploaded_by, 'unrecorded') as key, count(*)::int as uploaded,
+            count(v.listed_at)::int as listed,
+            percentile_cont(0.5) within group (order by ${days(sql`v.listed_at`, sql`v.uploaded_at`)})
+              filter (where v.listed_at is not null) as upload_to_listed
+          from vehicle_facts v
+          where ${localDay(sql`v.uploaded_at`, p)} between ${p.from}::date and ${p.to}::date
+            and ${uploaderIs(sql`v.uploaded_by`, filters.uploader)}
+          group by 1
+        ), sold as (
+          select coalesce(s.uploaded_by, 'unrecorded') as key, count(*)::int as sold,
+            percentile_cont(0.5) within group (order by ${days(sql`s.sold_at`, sql`s.listed_at`)})
+              filter (where s.listed_at <= s.sold_at) as days_to_sell
+          from sale_facts s where ${salesWhere(p, filters)} group by 1
+        ), offered as (
+          select coalesce(o.uploaded_by, 'unrecorded') as key,
+            count(*) filter (where o.status in ('accepted', 'declined', 'expired'))::int as decided,
+            count(*) filter (where o.status = 'accepted')::int as accepted
+          from offer_facts o
+          where ${offerDay} between ${p.from}::date and ${p.to}::date
+            and ${filters.dealerId === null ? sql`true` : sql`o.dealer_id = ${filters.dealerId}`}
+            and ${uploaderIs(sql`o.uploaded_by`, filters.uploader)}
+          group by 1
+        )
+        select k.key, coalesce(u.uploaded, 0) as uploaded, coalesce(u.listed, 0) as listed,
+          coalesce(s.sold, 0) as sold, u.upload_to_listed, s.days_to_sell,
+          coalesce(o.decided, 0) as decided, coalesce(o.accepted, 0) as accepted
+        from (select key from uploaded union select key from sold union select key from offered) k
+        left join uploaded u using (key) left join sold s using (key) left join offered o using (key)
+        order by coalesce(s.sold, 0) desc, k.key`,
+    ),
+  ]);
+
+  const label = (key: string) => uploaders.find((u) => u.key === key)?.label ?? key;
+  const t = sales.total;
+  const o = offers.total;
+  const figures: InsightFigure[] = [
+    { key: 'sales', label: 'Sales', unit: 'count', value: count(t?.sales) },
+    { key: 'salesValue', label: 'Sales value (net of claim credits)', unit: 'usd', value: usd(t?.net_cents) },
+    {
+      key: 'billed',
+      label: 'Billed (price, reconditioning, delivery, less credits)',
+      unit: 'usd',
+      value: usd(t?.spend_cents),
+    },
+    {
+      key: 'conversion',
+      label: 'Offers that became sales',
+      unit: 'percent',
+      value: ratio(count(o?.accepted), count(o?.decided)),
+    },
+    {
+      key: 'firstOfferConversion',
+      label: 'First offers accepted as made',
+      unit: 'percent',
+      value: ratio(count(o?.first_accepted), count(o?.decided)),
+    },
+    { key: 'daysToSell', label: 'Median days to sell', unit: 'days', value: round1(t?.days_to_sell) },
+    {
+      key: 'uploadToListed',
+      label: 'Median days upload to listed',
+      unit: 'days',
+      value: round1(listings.total?.upload_to_listed),
+    },
+    {
+      key: 'timeToLine',
+      label: 'Median days sale to dealer’s lot',
+      unit: 'days',
+      value: round1(t?.time_to_line),
+    },
+    {
+      key: 'priceVsGuide',
+      label: 'Average sale price vs guide',
+      unit: 'percent',
+      value: round1(t?.vs_guide),
+    },
+  ];
+
+  const charts: InsightChart[] = [
+    chartOf('conversion', {
+      description:
+        'Offers made each month, how many were decided (accepted, declined or expired), the share accepted, and the share accepted as first made (no counter, no raise).',
+      kind: 'line',
+      columns: [
+        { key: 'month', label: 'Month', unit: 'text' },
+        { key: 'offers', label: 'Offers made', unit: 'count' },
+        { key: 'decided', label: 'Decided', unit: 'count' },
+        { key: 'conversion', label: 'Became sales', unit: 'percent' },
+        { key: 'firstOffer', label: 'First offer accepted', unit: 'percent' },
+      ],
+      series: ['conversion', 'firstOffer'],
+      rows: months.map((month) => {
+        const row = offers.month(month);
+        return {
+          month,
+          offers: count(row?.offers),
+          decided: count(row?.decided),
+          conversion: ratio(count(row?.accepted), count(row?.decided)),
+          firstOffer: ratio(count(row?.first_accepted), count(row?.decided)),
+        };
+      }),
+    }),
+    chartOf('speed', {
+      description:
+        'Median days from listing to sale and from sale to the car reaching the dealer (by sale month), and from upload to listing (by listing month).',
+      kind: 'line',
+      columns: [
+        { key: 'month', label: 'Month', unit: 'text' },
+        { key: 'daysToSell', label: 'Days to sell', unit: 'days' },
+        { key: 'uploadToListed', label: 'Upload to listed', unit: 'days' },
+        { key: 'timeToLine', label: 'Time to line', unit: 'days' },
+      ],
+      series: ['daysToSell', 'uploadToListed', 'timeToLine'],
+      rows: months.map((month) => ({
+        month,
+        daysToSell: round1(sales.month(month)?.days_to_sell),
+        uploadToListed: round1(listings.month(month)?.upload_to_listed),
+        timeToLine: round1(sales.month(month)?.time_to_line),
+      })),
+    }),
+    chartOf('aging', {
+      description:
+        'Published cars not yet sold, today, by days since they were listed, with their asking prices.',
+      kind: 'bar',
+      columns: [
+        { key: 'bucket', label: 'Listed for', unit: 'text' },
+        { key: 'cars', label: 'Cars', unit: 'count' },
+        { key: 'asking', label: 'Asking total', unit: 'usd' },
+      ],
+      series: ['cars'],
+      rows: INVENTORY_AGING_BUCKETS.map((bucket, i) => {
+        const row = aging.find((r) => Number(r.bucket) === i);
+        return { bucket: bucket.label, cars: count(row?.cars), asking: usd(row?.asking_cents) };
+      }),
+    }),
+    chartOf('price-vs-guide', {
+      description:
+        'Each month’s sales against the guide as it stood on the sale day (price net of claim credits): the average difference and the median absolute difference.',
+      kind: 'bar',
+      columns: [
+        { key: 'month', label: 'Month', unit: 'text' },
+        { key: 'sales', label: 'Sales', unit: 'count' },
+        { key: 'guided', label: 'Sales with a guide', unit: 'count' },
+        { key: 'vsGuide', label: 'Average vs guide', unit: 'percent' },
+        { key: 'absVsGuide', label: 'Median absolute difference', unit: 'percent' },
+      ],
+      series: ['vsGuide'],
+      rows: months.map((month) => {
+        const row = sales.month(month);
+        return {
+          month,
+          sales: count(row?.sales),
+          guided: count(row?.guided),
+          vsGuide: round1(row?.vs_guide),
+          absVsGuide: round1(row?.abs_vs_guide),
+        };
+      }),
+    }),
+    chartOf('by-dealer', {
+      description:
+        'Each dealership’s purchases, what it was billed, its offers and how fast its cars reached its lot.',
+      kind: 'bar',
+      columns: [
+        { key: 'dealer', label: 'Dealer', unit: 'text' },
+        { key: 'purchases', label: 'Purchases', unit: 'count' },
+        { key: 'billed', label: 'Billed', unit: 'usd' },
+        { key: 'offers', label: 'Offers made', unit: 'count' },
+        { key: 'conversion', label: 'Offers that became sales', unit: 'percent' },
+        { key: 'timeToLine', label: 'Median time to line', unit: 'days' },
+        { key: 'vsGuide', label: 'Average vs guide', unit: 'percent' },
+      ],
+      series: ['purchases'],
+      rows: byDealer.map((row) => ({
+        dealer: row.name,
+        purchases: count(row.purchases),
+        billed: usd(row.spend_cents),
+        offers: count(row.offers),
+        conversion: ratio(count(row.accepted), count(row.decided)),
+        timeToLine: round1(row.time_to_line),
+        vsGuide: round1(row.vs_guide),
+      })),
+    }),
+    chartOf('by-uploader', {
+      description:
+        'Cars each uploader brought in during the period, how many were listed, how many sold, and how fast.',
+      kind: 'bar',
+      columns: [
+        { key: 'uploader', label: 'Uploader', unit: 'text' },
+        { key: 'uploaded', label: 'Uploaded', unit: 'count' },
+        { key: 'listed', label: 'Listed', unit: 'count' },
+        { key: 'sold', label: 'Sold', unit: 'count' },
+        { key: 'uploadToListed', label: 'Median upload to listed', unit: 'days' },
+        { key: 'daysToSell', label: 'Median days to sell', unit: 'days' },
+        { key: 'conversion', label: 'Offers that became sales', unit: 'percent' },
+      ],
+      series: ['uploaded', 'sold'],
+      rows: byUploader.map((row) => ({
+        uploader: label(row.key),
+        uploaded: count(row.uploaded),
+        listed: count(row.listed),
+        sold: count(row.sold),
+        uploadToListed: round1(row.upload_to_listed),
+        daysToSell: round1(row.days_to_sell),
+        conversion: ratio(count(row.accepted), count(row.decided)),
+      })),
+    }),
+  ];
+
+  return {
+    from: p.from,
+    to: p.to,
+    dealerId: filters.dealerId,
+    uploader: filters.uploader,
+    refreshedAt: (await factsRefreshedAt(db)) ?? now.toISOString(),
+    figures,
+    charts,
+    dealers: dealerRows.map((d) => ({ id: Number(d.id), name: d.name })),
+    uploaders,
+  };
+}
+
+/** What one dealership bought in the period: purchases, spend, time to line, by month. */
+export async function dealerInsights(
+  db: Database,
+  dealerId: number,
+  query: Pick<InsightsQuery, 'from' | 'to'>,
+  now = new Date(),
+): Promise<DealerInsights> {
+  const p = await periodOf(db, query, now);
+  const months = monthsOf(p);
+  const sales = await byMonth(
+    db,
+    sql`select ${monthOf(sql`s.sold_on`)} as month, count(*)::int as purchases, sum(s.spend_cents)::float8 as spend_cents,
+        avg(s.handed_over_on - s.sold_on) filter (where s.handed_over_on is not null) as time_to_line,
+        count(s.handed_over_on)::int as on_line
+      from sale_facts s where ${salesWhere(p, { dealerId, uploader: null })}
+      group by grouping sets ((${monthOf(sql`s.sold_on`)}), ())`,
+  );
+  const t = sales.total;
+  return {
+    from: p.from,
+    to: p.to,
+    refreshedAt: (await factsRefreshedAt(db)) ?? now.toISOString(),
+    figures: [
+      { key: 'purchases', label: 'Purchases', unit: 'count', value: count(t?.purchases) },
+      {
+        key: 'spend',
+        label: 'Spend (price, reconditioning, delivery, less credits)',
+        unit: 'usd',
+        value: usd(t?.spend_cents),
+      },
+      {
+        key: 'timeToLine',
+        label: 'Average days from sale to your lot',
+        unit: 'days',
+        value: round1(t?.time_to_line),
+      },
+      { key: 'onLine', label: 'Cars on your lot', unit: 'count', value: count(t?.on_line) },
+    ],
+    chart: {
+      id: 'purchases',
+      title: 'Purchases by month',
+      description: 'How many cars the dealership bought each month and what they cost.',
+      kind: 'bar',
+      columns: [
+        { key: 'month', label: 'Month', unit: 'text' },
+        { key: 'purchases', label: 'Purchases', unit: 'count' },
+        { key: 'spend', label: 'Spend', unit: 'usd' },
+      ],
+      series: ['purchases'],
+      rows: months.map((month) => {
+        const row = sales.month(month);
+        return { month, purchases: count(row?.purchases), spend: usd(row?.spend_cents) };
+      }),
+    },
+  };
+}
+
+/** A chart as CSV (the table's rows, the columns' labels; formulas neutralised like the sales export). */
+export function chartCsv(chart: Pick<InsightChart, 'columns' | 'rows'>) {
+  return stringify(
+    chart.rows.map((row) => Object.fromEntries(chart.columns.map((c) => [c.key, row[c.key] ?? '']))),
+    {
+      header: true,
+      escape_formulas: true,
+      columns: chart.columns.map((c) => ({ key: c.key, header: c.label })),
+    },
+  );
+}

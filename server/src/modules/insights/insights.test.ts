@@ -1,0 +1,282 @@
+import { DEFAULT_SALE_TERMS } from '@contracts/after-sale';
+import { dateInZone } from '@contracts/business-days';
+import { GUIDE_TEXT } from '@contracts/guide';
+import { INSIGHTS_TEXT, type InsightsReport } from '@contracts/insights';
+import { decimalToCents } from '@contracts/money';
+import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { insertDealer, insertVehicle } from '../../../test/factories';
+import { dealerWithCode } from '../../../test/helpers';
+import { signIn } from '../../../test/sessions';
+import { withApp } from '../../../test/with-app';
+import { offerActivities, offers, transactionEvents, transactions } from '../../db/schema';
+import { findTransactionViews } from '../transactions/transaction-views';
+import { refitGuide } from './guide-fit';
+import { refreshInsightFacts, rowsOf } from './insight-facts';
+
+/** Insights (issue #33, DESIGN.md §16): SQL figures that reconcile with the ledger to the cent. */
+const ZONE = 'America/Chicago';
+const ctx = withApp({
+  env: () => ({ SALE_TIME_ZONE: ZONE, INSIGHTS_INTERVAL_MS: '3600000' }),
+  signIn: ['admin'],
+});
+const DAY = 86_400_000;
+const ago = (days: number) => new Date(Date.now() - days * DAY);
+const today = () => dateInZone(new Date(), ZONE);
+const dayAgo = (days: number) => dateInZone(ago(days), ZONE);
+
+type EventSeed = { type: string; data: Record<string, unknown>; daysAgo?: number };
+
+async function sale(
+  dealerId: number,
+  amount: string,
+  daysAgo: number,
+  events: EventSeed[],
+  extra: {
+    cancelled?: boolean;
+    lateFeePercent?: number;
+    uploadedBy?: string;
+    listedDaysBefore?: number;
+  } = {},
+) {
+  const soldAt = ago(daysAgo);
+  const vehicle = await insertVehicle(ctx.db, {
+    status: 'sold',
+    uploadedBy: extra.uploadedBy ?? 'staff',
+    createdAt: new Date(soldAt.getTime() - ((extra.listedDaysBefore ?? 10) + 2) * DAY),
+    listedAt: new Date(soldAt.getTime() - (extra.listedDaysBefore ?? 10) * DAY),
+  });
+  const [t] = await ctx.db
+    .insert(transactions)
+    .values({
+      vehicleId: vehicle.id,
+      dealerId,
+      amount,
+      status: 'completed',
+      cancelled: extra.cancelled ?? false,
+      createdAt: soldAt,
+      terms: { ...DEFAULT_SALE_TERMS, timeZone: ZONE, lateFeePercent: extra.lateFeePercent ?? 0 },
+    })
+    .returning();
+  let last = 0;
+  for (const event of events) {
+    // A claim's answer names the claim: the event just before it.
+    const data = event.data.claimId === 'previous' ? { ...event.data, claimId: last } : event.data;
+    const [row] = await ctx.db
+      .insert(transactionEvents)
+      .values({
+        transactionId: t!.id,
+        dealerId,
+        type: event.type,
+        data,
+        actorType: 'admin',
+        actorId: 1,
+        createdAt: ago(event.daysAgo ?? daysAgo),
+      })
+      .returning();
+    last = row!.id;
+  }
+  return t!.id;
+}
+
+const payment = (amount: string, daysAgo: number): EventSeed => ({
+  type: 'payment_recorded',
+  data: { amount, method: 'ach', receivedOn: dayAgo(daysAgo), reference: 'ACH-1' },
+  daysAgo,
+});
+
+async function world() {
+  const a = await dealerWithCode(ctx.db);
+  const b = await insertDealer(ctx.db);
+  const ids = {
+    paid: await sale(a.dealer.id, '15000.00', 30, [
+      payment('5000.00', 29),
+      payment('10000.00', 28),
+      { type: 'picked_up', data: { on: dayAgo(27) } },
+    ]),
+    busy: await sale(a.dealer.id, '20000.00', 20, [
+      { type: 'recon_package', data: { name: 'Front line', amount: '450.00' } },
+      { type: 'transport_ordered', data: { orderId: 1, amount: '380.00', miles: 300 } },
+      { type: 'transport_cancelled', data: { orderId: 1, amount: '380.00' } },
+      { type: 'claim_opened', data: { category: 'mechanical', description: 'Noise', estimate: '300.00' } },
+      {
+        type: 'claim_answered',
+        data: { claimId: 'previous', decision: 'adjusted', amount: '250.00', reason: 'Split' },
+      },
+      payment('1000.00', 19),
+    ]),
+    cancelled: await sale(
+      b.id,
+      '9000.00',
+      15,
+      [
+        payment('2000.00', 14),
+        { type: 'cancelled', data: { reason: 'Title problem' } },
+        { type: 'refund_recorded', data: { amount: '2000.00', method: 'ach', paidOn: dayAgo(12) } },
+      ],
+      { cancelled: true },
+    ),
+    floorPlan: await sale(
+      b.id,
+      '12000.00',
+      10,
+      [
+        {
+          type: 'floor_plan_requested',
+          data: { requestId: 1, lender: 'nextgear', amount: '12000.00', last4: '1234' },
+        },
+        { type: 'floor_plan_approved', data: { requestId: 1, amount: '12000.00', reference: 'NG-1' } },
+        { type: 'floor_plan_funded', data: { requestId: 1, amount: '12000.00', reference: 'NG-1' } },
+        { type: 'delivery_confirmed', data: { on: dayAgo(6), odometer: 40100 } },
+      ],
+      { uploadedBy: 'admin:1', listedDaysBefore: 4 },
+    ),
+    late: await sale(a.dealer.id, '8000.00', 40, [], { lateFeePercent: 5 }),
+  };
+  // Offers: two accepted (one as made, one after a counter), one declined, one expired, one open.
+  const car = await insertVehicle(ctx.db, { uploadedBy: 'staff' });
+  const offer = async (status: string, dealerId: number, countered = false) => {
+    const [row] = await ctx.db
+      .insert(offers)
+      .values({
+        vehicleId: car.id,
+        dealerId,
+        amount: '9000.00',
+        status,
+        expiresAt: ago(-1),
+        createdAt: ago(5),
+      })
+      .returning();
+    if (countered)
+      await ctx.db
+        .insert(offerActivities)
+        .values({ offerId: row!.id, actorType: 'admin', actionType: 'countered', amount: '9500.00' });
+  };
+  await offer('accepted', a.dealer.id);
+  await offer('accepted', b.id, true);
+  await offer('declined', (await insertDealer(ctx.db)).id);
+  await offer('expired', (await insertDealer(ctx.db)).id);
+  await offer('pending', (await insertDealer(ctx.db)).id);
+  // Inventory: listed 3, 20 and 70 days ago.
+  for (const days of [3, 20, 70]) await insertVehicle(ctx.db, { listedAt: ago(days), price: '10000.00' });
+  await refreshInsightFacts(ctx.db);
+  await refitGuide(ctx.db);
+  return { a, b, ids };
+}
+
+const report = async (query = '') => {
+  const response = await ctx.call('GET', `/api/insights${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as InsightsReport;
+};
+const figure = (r: { figures: { key: string; value: unknown }[] }, key: string) =>
+  r.figures.find((f) => f.key === key)?.value;
+
+describe('insights', () => {
+  it('reconcile with the ledger to the cent, sale by sale and in total', async () => {
+    const { a, ids } = await world();
+    const views = await findTransactionViews(ctx.db);
+    const facts = await rowsOf<{
+      transaction_id: number;
+      spend_cents: string;
+      paid_cents: string;
+      refunded_cents: string;
+    }>(ctx.db, sql`select transaction_id, spend_cents, paid_cents, refunded_cents from sale_facts`);
+    for (const view of views) {
+      const fact = facts.find((f) => Number(f.transaction_id) === view.id)!;
+      // Billed = what the ledger says the sale costs, less the late fee (a penalty derived by the day, not a purchase).
+      expect(Number(fact.spend_cents), `sale ${view.id}`).toBe(
+        decimalToCents(view.amountDue) - decimalToCents(view.lateFee),
+      );
+      expect(Number(fact.paid_cents)).toBe(decimalToCents(view.paidAmount));
+      expect(Number(fact.refunded_cents)).toBe(decimalToCents(view.refunded));
+    }
+    expect(decimalToCents(views.find((v) => v.id === ids.late)!.lateFee)).toBe(40_000);
+    // 15,000 + (20,000 + 450 + 380 − 380 − 250) + 12,000 + 8,000; the cancelled sale costs nothing.
+    const all = await report(`?from=${dayAgo(60)}&to=${today()}`);
+    expect(figure(all, 'billed')).toBe('55200.00');
+    expect(figure(all, 'sales')).toBe(4);
+    expect(figure(all, 'salesValue')).toBe('54750.00');
+    const expected = views
+      .filter((v) => !v.cancelled)
+      .reduce((sum, v) => sum + decimalToCents(v.amountDue) - decimalToCents(v.lateFee), 0);
+    expect(decimalToCents(figure(all, 'billed') as string)).toBe(expected);
+    // The dealership's own view says the same of its sales.
+    const cookie = await signIn(ctx.app, 'dealer', { dealerName: a.dealer.dealerName, buyCode: a.code });
+    const mine = await ctx.call(
+      'GET',
+      `/api/dealer/insights?from=${dayAgo(60)}&to=${today()}`,
+      undefined,
+      cookie,
+    );
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(figure(mine.json(), 'purchases')).toBe(3);
+    expect(figure(mine.json(), 'spend')).toBe('43200.00');
+    expect(figure(mine.json(), 'timeToLine')).toBe(3);
+    const byDealer = all.charts.find((c) => c.id === 'by-dealer')!;
+    expect(byDealer.rows.find((r) => r.dealer === a.dealer.dealerName)).toMatchObject({
+      purchases: 3,
+      billed: '43200.00',
+    });
+  });
+
+  it('count conversion, speed and aging the way they say', async () => {
+    const all = await report(`?from=${dayAgo(60)}&to=${today()}`);
+    expect(figure(all, 'conversion')).toBe(50);
+    expect(figure(all, 'firstOfferConversion')).toBe(25);
+    expect(figure(all, 'timeToLine')).toBe(3.5);
+    const aging = all.charts.find((c) => c.id === 'aging')!;
+    expect(aging.rows.map((r) => r.cars)).toEqual([2, 1, 0, 0, 1]);
+    const uploaders = all.charts.find((c) => c.id === 'by-uploader')!;
+    expect(uploaders.rows.map((r) => r.uploader)).toContain('Lot staff');
+    expect(all.uploaders.find((u) => u.key === 'admin:1')?.label).toMatch(/^Admin /);
+    const adminOnly = await report(`?from=${dayAgo(60)}&to=${today()}&uploader=admin:1`);
+    expect(figure(adminOnly, 'sales')).toBe(1);
+    expect(figure(adminOnly, 'daysToSell')).toBe(4);
+  });
+
+  it('refuse a period that makes no sense, an unknown dealer or uploader, in words', async () => {
+    const message = async (query: string) => {
+      const response = await ctx.call('GET', `/api/insights${query}`);
+      expect(response.statusCode, response.body).toBe(400);
+      return response.json().message;
+    };
+    expect(await message('?from=2026-05-01&to=2026-04-30')).toBe(INSIGHTS_TEXT.endBeforeStart);
+    expect(await message('?from=2022-01-01&to=2026-01-02')).toBe(INSIGHTS_TEXT.tooLong);
+    expect(await message('?from=2026-02-30&to=2026-03-02')).toBe(INSIGHTS_TEXT.badDate);
+    expect(await message('?dealerId=999999')).toBe(INSIGHTS_TEXT.unknownDealer);
+    expect(await message('?uploader=nobody')).toBe(INSIGHTS_TEXT.unknownUploader);
+    expect(await message('/export.csv?chart=pie')).toBe(INSIGHTS_TEXT.unknownChart);
+  });
+
+  it('export each chart as the CSV of its table', async () => {
+    const query = `from=${dayAgo(60)}&to=${today()}`;
+    const all = await report(`?${query}`);
+    for (const chart of all.charts) {
+      const csv = await ctx.call('GET', `/api/insights/export.csv?chart=${chart.id}&${query}`);
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers['content-type']).toContain('text/csv');
+      const rows = parse(csv.body, { columns: true }) as Record<string, string>[];
+      expect(Object.keys(rows[0] ?? {})).toEqual(chart.columns.map((c) => c.label));
+      expect(rows.map((r) => r[chart.columns[0]!.label])).toEqual(
+        chart.rows.map((r) => String(r[chart.columns[0]!.key])),
+      );
+    }
+  });
+
+  it('are an admin’s; a dealer reads its own; the guide is for signed-in accounts', async () => {
+    const { dealer, code } = await dealerWithCode(ctx.db);
+    const cookie = await signIn(ctx.app, 'dealer', { dealerName: dealer.dealerName, buyCode: code });
+    expect((await ctx.call('GET', '/api/insights', undefined, cookie)).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/insights' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/guides?ids=1' })).statusCode).toBe(401);
+    expect((await ctx.call('GET', '/api/guides?ids=1,x', undefined, cookie)).json().message).toBe(
+      GUIDE_TEXT.badIds,
+    );
+    const mine = await ctx.call('GET', '/api/dealer/insights', undefined, cookie);
+    expect(figure(mine.json(), 'purchases')).toBe(0);
+    const csv = await ctx.call('GET', '/api/dealer/insights/export.csv', undefined, cookie);
+    expect(csv.body.split('\n')[0]).toBe('Month,Purchases,Spend');
+  });
+});
