@@ -20,15 +20,15 @@ import { dealersRoutes } from './modules/dealers/dealers.routes';
 import { carrierApi } from './modules/delivery/carrier-api';
 import { carrierHandlers } from './modules/delivery/carrier-sync';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
-import { refitGuideIfDue } from './modules/insights/guide-fit';
-import { refreshInsightFactsIfChanged } from './modules/insights/insight-facts';
-import { insightsRoutes } from './modules/insights/insights.routes';
 import { releaseWaitingTransports } from './modules/delivery/transport-orders';
 import { floorPlanRoutes } from './modules/floor-plan/floor-plan.routes';
 import { lenderHandlers } from './modules/floor-plan/floor-plan-requests';
 import { lenderApi } from './modules/floor-plan/lender-api';
 import { healthRoutes } from './modules/health/health.routes';
 import { scheduleHousekeeping } from './modules/housekeeping/schedule-housekeeping';
+import { refitGuideIfDue } from './modules/insights/guide-fit';
+import { refreshInsightFactsIfChanged } from './modules/insights/insight-facts';
+import { insightsRoutes } from './modules/insights/insights.routes';
 import { sendIntegrations } from './modules/integrations/integration-outbox';
 import { liveRoutes } from './modules/live/live.routes';
 import { registerMedia } from './modules/media/register-media';
@@ -226,7 +226,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       refreshed: await refreshInsightFactsIfChanged(database.db),
       refitted: (await refitGuideIfDue(database.db)) !== null,
     }),
-    timing: { intervalMs: config.insightsIntervalMs, firstPassDelayMs: Math.min(5000, config.insightsIntervalMs) },
+    timing: {
+      intervalMs: config.insightsIntervalMs,
+      firstPassDelayMs: Math.min(5000, config.insightsIntervalMs),
+    },
     failure: 'insights pass failed',
     report: (done) => {
       if (done.refitted) app.log.info(done, 'insights pass');
