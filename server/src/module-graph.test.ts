@@ -80,6 +80,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   delivery: ['audit', 'notifications', 'transactions', 'recon', 'integrations', 'vehicle-rows', 'vehicles'],
   // Floor plan: a dealership's lines, a sale's request; an approval releases a waiting transport.
   'floor-plan': ['audit', 'notifications', 'transactions', 'integrations', 'delivery'],
+  // Market guide and insights (DESIGN.md §16): SQL over the ledger's facts, in the sale terms' days.
+  insights: ['sale-terms'],
   offers: [
     'audit',
     'open-offers',
@@ -125,6 +127,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'purchases',
     'delivery',
     'floor-plan',
+    // The demo's sales history is followed by a refresh of the facts and a refit of the guide.
+    'insights',
   ],
 };
 
