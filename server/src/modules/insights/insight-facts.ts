@@ -55,10 +55,14 @@ export async function refreshInsightFacts(db: Executor): Promise<{ refreshedAt: 
   return { refreshedAt: state.refreshedAt };
 }
 
-/** Refreshes the facts when something changed since the last refresh; says whether it did. */
-export async function refreshInsightFactsIfChanged(db: Executor): Promise<boolean> {
+/** Facts a day old are refreshed whatever the watermark says (nightly). */
+const REFRESH_AT_LEAST_EVERY_MS = 24 * 3_600_000;
+
+/** Refreshes the facts when something changed since the last refresh, or nightly; says whether it did. */
+export async function refreshInsightFactsIfChanged(db: Executor, now = new Date()): Promise<boolean> {
   const [state, watermark] = await Promise.all([readState(db), watermarkOf(db)]);
-  if (state && state.watermark === watermark) return false;
+  const fresh = state && now.getTime() - Date.parse(state.refreshedAt) < REFRESH_AT_LEAST_EVERY_MS;
+  if (fresh && state.watermark === watermark) return false;
   await refreshInsightFacts(db);
   return true;
 }

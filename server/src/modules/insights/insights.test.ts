@@ -13,7 +13,7 @@ import { withApp } from '../../../test/with-app';
 import { offerActivities, offers, transactionEvents, transactions } from '../../db/schema';
 import { findTransactionViews } from '../transactions/transaction-views';
 import { refitGuide } from './guide-fit';
-import { refreshInsightFacts, rowsOf } from './insight-facts';
+import { refreshInsightFacts, refreshInsightFactsIfChanged, rowsOf } from './insight-facts';
 
 /** Insights (issue #33, DESIGN.md §16): SQL figures that reconcile with the ledger to the cent. */
 const ZONE = 'America/Chicago';
@@ -263,6 +263,19 @@ describe('insights', () => {
         chart.rows.map((r) => String(r[chart.columns[0]!.key])),
       );
     }
+  });
+
+  it('follow the ledger: refreshed by the pass after a change, left alone without one', async () => {
+    const before = await report(`?from=${dayAgo(60)}&to=${today()}`);
+    expect(await refreshInsightFactsIfChanged(ctx.db)).toBe(false);
+    await sale((await insertDealer(ctx.db)).id, '1000.00', 1, []);
+    expect(figure(await report(`?from=${dayAgo(60)}&to=${today()}`), 'sales')).toBe(figure(before, 'sales'));
+    expect(await refreshInsightFactsIfChanged(ctx.db)).toBe(true);
+    const after = await report(`?from=${dayAgo(60)}&to=${today()}`);
+    expect(figure(after, 'sales')).toBe((figure(before, 'sales') as number) + 1);
+    expect(after.refreshedAt > before.refreshedAt).toBe(true);
+    // A day later the facts are refreshed even when nothing seemed to change.
+    expect(await refreshInsightFactsIfChanged(ctx.db, new Date(Date.now() + 25 * 3_600_000))).toBe(true);
   });
 
   it('are an admin’s; a dealer reads its own; the guide is for signed-in accounts', async () => {
