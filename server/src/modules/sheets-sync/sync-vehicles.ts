@@ -165,7 +165,12 @@ async function upsert(tx: Transaction, rows: SheetVehicle[]) {
   for (let i = 0; i < toCreate.length; i += CHUNK) {
     const created = await insertVehicleRows(
       tx,
-      toCreate.slice(i, i + CHUNK).map(({ row: _row, ...v }) => ({ ...v, status: 'pending', inQueue: true })),
+      toCreate.slice(i, i + CHUNK).map(({ row: _row, ...v }) => ({
+        ...v,
+        status: 'pending',
+        inQueue: true,
+        uploadedBy: 'sync',
+      })),
     );
     for (const v of created) createdIds.set(v.vin, v.id);
   }

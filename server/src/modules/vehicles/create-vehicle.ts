@@ -63,6 +63,8 @@ export async function createVehicle(
         trim: input.trim || decoded?.trim || null,
         status: 'pending',
         inQueue: true,
+        // Insights by uploader (DESIGN.md §16): the lot's shared staff sign-in or the admin.
+        uploadedBy: actor.type === 'admin' ? `admin:${actor.id}` : actor.type,
       },
     ]);
     await attachPhotosTo(tx, created!.id, input.photos ?? []);
