@@ -120,6 +120,7 @@ describe('sync from the Google Sheets API', () => {
       mileage: 120500,
       price: '4250.00',
       condition: 'Auction Certified',
+      uploadedBy: 'sync',
     });
   });
 
