@@ -49,5 +49,6 @@ export const ADMIN_TABS = [
   'recon',
   'transport',
   'floor-plan',
+  'insights',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];

@@ -229,6 +229,7 @@ describe('Dashboard shell', () => {
       'Reconditioning',
       'Transport',
       'Floor plan',
+      'Insights',
     ]);
     expect(
       await tablist.evaluate(

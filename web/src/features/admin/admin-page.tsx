@@ -27,6 +27,7 @@ import { DealersTab } from './components/dealers/dealers-tab';
 import { FloorPlanTab } from './components/delivery/floor-plan-tab';
 import { TransportTab } from './components/delivery/transport-tab';
 import { DemandTab } from './components/demand/demand-tab';
+import { LazyInsightsTab } from './components/insights/lazy-insights-tab';
 import { ListingsTab } from './components/listings/listings-tab';
 import { NotificationsTab } from './components/notifications/notifications-tab';
 import { OffersTab } from './components/offers/offers-tab';
@@ -63,6 +64,7 @@ const PANELS: Record<AdminTab, ComponentType> = {
   recon: ReconTab,
   transport: TransportTab,
   'floor-plan': FloorPlanTab,
+  insights: LazyInsightsTab,
 };
 
 function AdminDashboard() {

@@ -17,6 +17,7 @@ export const TAB_LABELS: Record<AdminTab, string> = {
   recon: 'Reconditioning',
   transport: 'Transport',
   'floor-plan': 'Floor plan',
+  insights: 'Insights',
 };
 
 export const ADMIN_LABELS = {
@@ -217,4 +218,20 @@ export const DELIVERY_ADMIN_LABELS = {
   floorPlanHeading: 'Floor plan',
   bolPhotos: 'Bill of lading',
   titleToLender: (label: string) => `Title goes to ${label} (floor plan)`,
+} as const;
+
+/** Admin → Insights (issue #33, DESIGN.md §16). */
+export const INSIGHTS_ADMIN_LABELS = {
+  title: 'Insights',
+  text: 'Conversion, days to sell, upload to listed, time to line, inventory aging and price against the guide, by dealer and by uploader. Every chart has its table and a CSV file.',
+  dealer: 'Dealer',
+  allDealers: 'All dealers',
+  uploader: 'Uploader',
+  allUploaders: 'All uploaders',
+  figures: 'Figures of the period',
+  loading: 'Loading insights…',
+  failed: 'Could not load the insights:',
+  updating: 'Updating…',
+  signedOut: 'Your session has ended: sign in again to see the insights.',
+  refreshed: 'Figures as of',
 } as const;

@@ -1,0 +1,79 @@
+import type { InsightUnit } from '@contracts/insights';
+
+/**
+ * How an insight's number reads, by its unit (contracts/insights.ts): counts with separators,
+ * percents and days with one decimal, dollars whole ("12400.00" → "$12,400"), a missing value as
+ * a dash. The tiles, the tables and the chart's axes all read through here, so they agree.
+ */
+const LOCALE = 'en-US';
+const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const oneDecimal = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const dollars = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
+const compactDollars = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+
+export const NO_VALUE = '–';
+
+const monthName = new Intl.DateTimeFormat(LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const shortMonth = new Intl.DateTimeFormat(LOCALE, { month: 'short', timeZone: 'UTC' });
+
+/** A month category ("2026-01") as people write it ("Jan 2026", short "Jan ’26"); other text as it is. */
+export function formatMonth(text: string, short = false): string {
+  const month = /^(\d{4})-(\d{2})$/.exec(text);
+  if (!month) return text;
+  const date = new Date(Date.UTC(Number(month[1]), Number(month[2]) - 1, 1));
+  // On an axis "Jan ’26": "Jan 26" would read as a day.
+  return short ? `${shortMonth.format(date)} ’${month[1]!.slice(2)}` : monthName.format(date);
+}
+
+/** The number a cell stands for (dollars come as decimal strings), or null. */
+export function cellNumber(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (value.trim() === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+/** A cell or a figure as the table and the tiles show it. */
+export function formatInsight(value: number | string | null | undefined, unit: InsightUnit): string {
+  if (unit === 'text') {
+    if (value === null || value === undefined || value === '') return NO_VALUE;
+    return formatMonth(String(value));
+  }
+  const number = cellNumber(value);
+  if (number === null) return NO_VALUE;
+  switch (unit) {
+    case 'count':
+      return integer.format(number);
+    case 'percent':
+      return `${oneDecimal.format(number)}%`;
+    case 'days':
+      return `${oneDecimal.format(number)} ${number === 1 ? 'day' : 'days'}`;
+    case 'usd':
+      return dollars.format(number);
+  }
+}
+
+/** A tick on a chart's value axis: shorter than a cell ("$12K", "40%", "12 d"). */
+export function formatTick(value: number, unit: InsightUnit): string {
+  switch (unit) {
+    case 'percent':
+      return `${integer.format(value)}%`;
+    case 'days':
+      return `${integer.format(value)} d`;
+    case 'usd':
+      return compactDollars.format(value);
+    default:
+      return integer.format(value);
+  }
+}

@@ -1,0 +1,24 @@
+import { API_ROUTES } from '@contracts/api-routes';
+import type { InsightChartId, InsightsQuery } from '@contracts/insights';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { csvHref } from '@/components/insights/insight-period';
+import { readApi } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/**
+ * GET /api/insights: the marketplace's figures and charts over a period, for one dealer or
+ * uploader or all (Admin → Insights, DESIGN.md §16). Its key sits under the admin's, so signing
+ * out drops it. A changed period keeps the last report on screen until the new one arrives.
+ */
+export const insightsQuery = (query: InsightsQuery) =>
+  queryOptions({
+    queryKey: [...queryKeys.admin.all, 'insights', query] as const,
+    queryFn: () => readApi('insights', { query }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useInsights = (query: InsightsQuery) => useQuery(insightsQuery(query));
+
+/** GET /api/insights/export.csv: one chart's rows as a file, with the report's own filters. */
+export const insightsCsvHref = (chart: InsightChartId, query: InsightsQuery) =>
+  csvHref(API_ROUTES.exportInsights.path, { chart, ...query });
