@@ -16,6 +16,7 @@ import { BuyCodesSection } from './components/buy-codes-section';
 import { BuyOrdersSection } from './components/buy-orders-section';
 import { FirstLookSection } from './components/first-look-section';
 import { FloorPlanLinesSection } from './components/floor-plan-lines-section';
+import { LazyInsightsSection } from './components/lazy-insights-section';
 import { NotificationsSection } from './components/notifications-section';
 import { OffersSection } from './components/offers-section';
 import { ReconditioningSection } from './components/reconditioning-section';
@@ -104,6 +105,8 @@ function DealerDashboard({ dealerName, member }: { dealerName: string; member: M
           ) : (
             <SectionSkeleton label="Loading transactions" />
           )}
+          {/* Purchases, spend and time to line over a period (issue #33). */}
+          <LazyInsightsSection />
           <FirstLookSection />
           <ReconditioningSection />
           {/* The dealership's lenders (DESIGN.md §15): an owner changes them, everyone reads them. */}
