@@ -1,7 +1,8 @@
+import { ADMIN_TEXT } from './admin';
 import { conditionReportBodySchema } from './condition-report';
 import { MAX_VIDEO_BYTES, VIN_LENGTH } from './limits';
 import { photoRefsSchema } from './photos';
-import { VIN_CHARSET } from './vin';
+import { hasValidVinCheckDigit, VIN_CHARSET, VIN_CHECK_DIGIT_OVERRIDES } from './vin';
 import { z } from './zod';
 
 /** Texts of the staff upload wizard (spec §2, §5, §8), verbatim. */
@@ -24,6 +25,13 @@ export const UPLOAD_TEXT = {
   addedToQueue: 'Vehicle added to queue for review',
   uploadAnother: 'Upload Another Vehicle',
   checkDigitWarning: 'The check digit (9th character) does not match: please double-check the VIN.',
+  /** A wrong check digit without a reason: the VIN step and POST /api/vehicles say the same. */
+  checkDigitRefused:
+    'The check digit (9th character) does not match. Correct the VIN, or confirm it was built before 1981 or for a market outside North America.',
+  checkDigitOverrideLegend: 'This VIN is right as typed: it was',
+  /** The decode, said the same way on the VIN step, its toast and the summary. */
+  decodedOffline: 'Decoded offline: year and make only',
+  notDecoded: 'Not decoded',
 } as const;
 
 export const vinParamSchema = z.object({
@@ -87,20 +95,40 @@ const mediaUrl = z
     'Media must be an uploaded file or an https URL',
   );
 
-/** POST /api/vehicles (staff): a new vehicle, pending and in the queue. */
-export const createVehicleBodySchema = z.strictObject({
-  vin: vinParamSchema.shape.vin,
-  videos: z.array(mediaUrl).min(1, UPLOAD_TEXT.videoRequired).max(1, UPLOAD_TEXT.maxOneFile),
-  videoThumbnails: z.array(mediaUrl).max(1).default([]),
-  year: z.number().int().min(1900).nullish(),
-  make: z.string().trim().max(100).nullish(),
-  model: z.string().trim().max(100).nullish(),
-  trim: z.string().trim().max(100).nullish(),
-  /** Uploaded photos (POST /api/photo-uploads), ordered, first = cover (issue #17). */
-  photos: photoRefsSchema.optional(),
-  /** Damage items, tires and warning lights entered in the wizard. */
-  conditionReport: conditionReportBodySchema.optional(),
-});
+/** The odometer reading staff type in the wizard: the admin's mileage rule and messages (listings.ts). */
+export const uploadMileageSchema = z
+  .number({ error: ADMIN_TEXT.invalidMileage })
+  .int(ADMIN_TEXT.invalidMileage)
+  .min(0, ADMIN_TEXT.invalidMileage)
+  .max(2_000_000, ADMIN_TEXT.invalidMileage);
+
+/**
+ * POST /api/vehicles (staff): a new vehicle, pending and in the queue. A VIN whose check digit does
+ * not match is refused in words unless `vinCheckDigitOverride` says why it is right (pre-1981 or not
+ * North-American); the override is then recorded with the upload.
+ */
+export const createVehicleBodySchema = z
+  .strictObject({
+    vin: vinParamSchema.shape.vin,
+    videos: z.array(mediaUrl).min(1, UPLOAD_TEXT.videoRequired).max(1, UPLOAD_TEXT.maxOneFile),
+    videoThumbnails: z.array(mediaUrl).max(1).default([]),
+    year: z.number().int().min(1900).nullish(),
+    make: z.string().trim().max(100).nullish(),
+    model: z.string().trim().max(100).nullish(),
+    trim: z.string().trim().max(100).nullish(),
+    /** Uploaded photos (POST /api/photo-uploads), ordered, first = cover (issue #17). */
+    photos: photoRefsSchema.optional(),
+    /** Damage items, tires and warning lights entered in the wizard. */
+    conditionReport: conditionReportBodySchema.optional(),
+    /** The odometer reading typed in the wizard (the admin can still change it on completion). */
+    mileage: uploadMileageSchema.nullish(),
+    /** Why a VIN with a check digit that does not match is right as typed. */
+    vinCheckDigitOverride: z.enum(VIN_CHECK_DIGIT_OVERRIDES).nullish(),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.vinCheckDigitOverride && !hasValidVinCheckDigit(body.vin))
+      ctx.addIssue({ code: 'custom', path: ['vin'], message: UPLOAD_TEXT.checkDigitRefused });
+  });
 export type CreateVehicleBody = z.input<typeof createVehicleBodySchema>;
 
 export const MAX_VIDEO_MB = MAX_VIDEO_BYTES / 1024 / 1024;

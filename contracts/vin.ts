@@ -50,3 +50,15 @@ export function computeVinCheckDigit(vin: string): string | null {
 export const hasValidVinCheckDigit = (vin: string) => computeVinCheckDigit(vin) === vin[8];
 
 export const isWellFormedVin = (vin: string) => vin.length === VIN_LENGTH && VIN_CHARSET.test(vin);
+
+/**
+ * Why a VIN whose check digit does not match is right as typed: the check digit is a North-American
+ * rule (49 CFR 565.15) from model year 1981, so an older VIN or one made for another market may
+ * carry any character in position 9. Staff say which; the server then accepts the VIN and records it.
+ */
+export const VIN_CHECK_DIGIT_OVERRIDES = ['pre-1981', 'non-north-american'] as const;
+export type VinCheckDigitOverride = (typeof VIN_CHECK_DIGIT_OVERRIDES)[number];
+export const VIN_CHECK_DIGIT_OVERRIDE_LABELS: Record<VinCheckDigitOverride, string> = {
+  'pre-1981': 'Built before 1981',
+  'non-north-american': 'Built for a market outside North America',
+};

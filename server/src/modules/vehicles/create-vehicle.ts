@@ -1,6 +1,8 @@
 import type { ConditionReportBody } from '@contracts/condition-report';
 import { ERROR_CODES } from '@contracts/errors';
 import type { PhotoRef } from '@contracts/photos';
+import { UPLOAD_TEXT } from '@contracts/upload';
+import { hasValidVinCheckDigit, type VinCheckDigitOverride } from '@contracts/vin';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { vehicles } from '../../db/schema';
@@ -25,6 +27,13 @@ export interface NewVehicle {
   /** Uploaded photos, ordered (first = cover), attached to the new vehicle. */
   photos?: PhotoRef[] | undefined;
   conditionReport?: ConditionReportBody | undefined;
+  /** The odometer reading typed in the wizard. */
+  mileage?: number | null | undefined;
+  /**
+   * Why a VIN whose check digit does not match was accepted (the body schema refuses it without
+   * one); kept in the upload's audit entry.
+   */
+  vinCheckDigitOverride?: VinCheckDigitOverride | null | undefined;
 }
 
 /**
@@ -39,6 +48,9 @@ export async function createVehicle(
   actor: Actor,
   idempotency?: IdempotentRequest,
 ) {
+  // The body schema says the same; kept here so no caller skips it.
+  if (!input.vinCheckDigitOverride && !hasValidVinCheckDigit(input.vin))
+    throw new AppError(ERROR_CODES.badRequest, UPLOAD_TEXT.checkDigitRefused);
   for (const url of [...input.videos, ...input.videoThumbnails]) {
     if (!(await deps.isKnownVideo(url)))
       throw new AppError(ERROR_CODES.badRequest, 'Upload the video before creating the vehicle');
@@ -61,6 +73,7 @@ export async function createVehicle(
         make: input.make || decoded?.make || null,
         model: input.model || decoded?.model || null,
         trim: input.trim || decoded?.trim || null,
+        mileage: input.mileage ?? null,
         status: 'pending',
         inQueue: true,
         // Insights by uploader (DESIGN.md §16): the lot's shared staff sign-in or the admin.
@@ -75,6 +88,8 @@ export async function createVehicle(
       action: 'uploaded',
       after: {
         vin: input.vin,
+        ...(input.mileage != null ? { mileage: input.mileage } : {}),
+        ...(input.vinCheckDigitOverride ? { vinCheckDigitOverride: input.vinCheckDigitOverride } : {}),
         ...(input.photos?.length ? { photos: input.photos } : {}),
         ...(input.conditionReport ? { conditionReport: input.conditionReport } : {}),
       },
