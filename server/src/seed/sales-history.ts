@@ -10,8 +10,8 @@ import {
 } from '@contracts/condition-report';
 import { AUCTION_CERTIFIED, OFFER_WINDOW_HOURS } from '@contracts/limits';
 import { computeVinCheckDigit } from '@contracts/vin';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { offerActivities, offers, transactionEvents, transactions, vehicles } from '../db/schema';
 import { demoReconNotesOf } from './demo-conditions';
 import { modelYearCode } from './demo-vehicles';
 import { DEFAULT_SEGMENTS, REFERENCE_YEAR, type SalesSegment } from './sales-history-segments';
@@ -125,6 +125,8 @@ export interface SalesHistoryOptions {
   spanDays?: number;
   /** The newest sale is at least this many days old (default 1). */
   newestDaysAgo?: number;
+  /** The first car's number (default 0): histories generated in parts keep their VINs apart. */
+  firstIndex?: number;
 }
 
 /** mulberry32: a small, fast, seedable PRNG (the same sequence for the same seed everywhere). */
@@ -274,14 +276,23 @@ function afterSaleEvents(
   claim: boolean,
 ) {
   const events: HistoryEvent[] = [];
-  const at = (days: number, hour = random.between(14, 22)) =>
-    new Date(sale.createdAt.getTime() - (sale.createdAt.getTime() % DAY) + days * DAY + hour * HOUR);
-  const add = (event: HistoryEvent) => {
-    if (event.createdAt.getTime() <= now.getTime() && event.createdAt >= sale.createdAt) events.push(event);
-    return event.createdAt.getTime() <= now.getTime();
+  // A step `days` after the sale day, in business hours (UTC 14–22), never before the sale itself.
+  const at = (days: number, hour = random.between(14, 22)) => {
+    const sold = sale.createdAt.getTime();
+    const time = sold - (sold % DAY) + days * DAY + hour * HOUR;
+    return new Date(Math.max(time, sold + random.between(0.5, 2) * HOUR));
   };
-  const handOver = random.int(1, 10) + (random.chance(0.35) ? random.int(0, 4) : 0);
-  const paidDay = random.int(0, Math.min(3, handOver));
+  const add = (event: HistoryEvent) => {
+    if (event.createdAt.getTime() > now.getTime()) return false;
+    events.push(event);
+    return true;
+  };
+  // Time to line 1–10 days (most within a few), paid on the sale day up to 3 days later, before pickup.
+  const handOver = 1 + Math.floor(10 * random.next() ** 1.5);
+  const paidDay = random.int(0, Math.min(3, handOver - 1));
+  const paidAt = at(paidDay);
+  const readyAt = new Date(paidAt.getTime() + HOUR);
+  const handedAt = new Date(Math.max(at(handOver).getTime(), readyAt.getTime() + HOUR));
   add({ type: 'title_received', data: { withDeal: true }, actorType: 'admin', createdAt: at(0) });
   const paid = add({
     type: 'payment_recorded',
@@ -289,27 +300,27 @@ function afterSaleEvents(
       amount: sale.amount,
       method: random.pick(PAYMENT_METHODS),
       reference: `REF-${random.int(10_000, 99_999)}`,
-      receivedOn: dayOf(at(paidDay)),
+      receivedOn: dayOf(paidAt),
     },
     actorType: 'admin',
-    createdAt: at(paidDay),
+    createdAt: paidAt,
   });
   if (!paid) return { events, isPaid: false };
-  add({ type: 'pickup_ready', data: { ...LOT }, actorType: 'admin', createdAt: at(paidDay, 23) });
+  add({ type: 'pickup_ready', data: { ...LOT }, actorType: 'admin', createdAt: readyAt });
   const delivered = random.chance(0.07);
   const handed = add(
     delivered
       ? {
           type: 'delivered',
-          data: { on: dayOf(at(handOver)), carrier: 'Carlisle Transport' },
+          data: { on: dayOf(handedAt), carrier: 'Carlisle Transport' },
           actorType: 'admin',
-          createdAt: at(handOver),
+          createdAt: handedAt,
         }
       : {
           type: 'picked_up',
-          data: { on: dayOf(at(handOver)), by: random.pick(DRIVERS) },
+          data: { on: dayOf(handedAt), by: random.pick(DRIVERS) },
           actorType: 'admin',
-          createdAt: at(handOver),
+          createdAt: handedAt,
         },
   );
   add({
@@ -554,7 +565,7 @@ export function generateSalesHistory(options: SalesHistoryOptions): HistoryCar[]
     sales.push({ dealerSlot, amount, createdAt: soldAt, cancelled: false, isPaid, offerIndex, events });
 
     cars.push({
-      vin: historyVin(segment.wmi, year, n, random),
+      vin: historyVin(segment.wmi, year, (options.firstIndex ?? 0) + n, random),
       make: segment.make,
       model: segment.model,
       trim: random.pick(segment.trims),
@@ -588,13 +599,96 @@ export interface InsertSalesHistoryOptions {
   batchSize?: number;
 }
 
-/** What one event row is, once its sale has an id. */
-type EventRow = typeof transactionEvents.$inferInsert;
+/** Rows of a raw statement (both drivers answer `{ rows }`). */
+async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * One multi-row INSERT of `rows` (objects keyed by column name) into `table`, as one JSON parameter
+ * read by jsonb_to_recordset: a statement per batch whatever its size, and no per-value work in
+ * the query builder (which dominated the time of 100,000 sales).
+ */
+function insertRows(table: string, columns: Record<string, string>, rows: object[], returning = '') {
+  const names = Object.keys(columns);
+  const list = sql.raw(names.map((name) => `"${name}"`).join(', '));
+  const types = sql.raw(names.map((name) => `"${name}" ${columns[name]}`).join(', '));
+  return sql`insert into ${sql.raw(`"${table}"`)} (${list})
+    select ${list} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${types})
+    ${sql.raw(returning ? `returning ${returning}` : '')}`;
+}
+
+const VEHICLE_COLUMNS = {
+  vin: 'text',
+  make: 'text',
+  model: 'text',
+  trim: 'text',
+  year: 'integer',
+  mileage: 'integer',
+  price: 'numeric',
+  description: 'text',
+  condition: 'text',
+  status: 'text',
+  in_queue: 'boolean',
+  is_paid: 'boolean',
+  recon_exterior: 'text',
+  recon_mechanical: 'text',
+  recon_interior: 'text',
+  damage: 'jsonb',
+  tires: 'jsonb',
+  warning_lights: 'jsonb',
+  condition_reported_at: 'timestamptz',
+  grade: 'numeric',
+  uploaded_by: 'text',
+  listed_at: 'timestamptz',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+};
+const OFFER_COLUMNS = {
+  vehicle_id: 'integer',
+  dealer_id: 'integer',
+  amount: 'numeric',
+  status: 'text',
+  counter_amount: 'numeric',
+  expires_at: 'timestamptz',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+};
+const ACTIVITY_COLUMNS = {
+  offer_id: 'integer',
+  actor_type: 'text',
+  actor_id: 'integer',
+  action_type: 'text',
+  amount: 'numeric',
+  message: 'text',
+  created_at: 'timestamptz',
+};
+const SALE_COLUMNS = {
+  vehicle_id: 'integer',
+  dealer_id: 'integer',
+  offer_id: 'integer',
+  amount: 'numeric',
+  status: 'text',
+  created_at: 'timestamptz',
+  is_paid: 'boolean',
+  cancelled: 'boolean',
+  terms: 'jsonb',
+};
+const EVENT_COLUMNS = {
+  transaction_id: 'integer',
+  dealer_id: 'integer',
+  type: 'text',
+  data: 'jsonb',
+  actor_type: 'text',
+  actor_id: 'integer',
+  created_at: 'timestamptz',
+};
 
 /**
  * Writes the history in rounds of multi-row INSERTs (cars, their offers and activities, sales, then
- * the sales' steps): a claim's answer names its claim_opened step, so those are written after the
- * steps they follow. Run it inside a transaction to write all or nothing.
+ * the sales' steps; ids are matched back by key, not by position): a claim's answer names its
+ * claim_opened step, so the steps after a claim are written once it has its id. Run it inside a
+ * transaction to write all or nothing.
  */
 export async function insertSalesHistory(
   db: Executor,
@@ -607,11 +701,14 @@ export async function insertSalesHistory(
   const dealerOf = (slot: number) => dealerIds[slot % dealerIds.length]!;
   const batchSize = options.batchSize ?? 1000;
   const written = { vehicles: 0, transactions: 0, offers: 0, events: 0 };
+  const time = (at: Date) => at.toISOString();
   for (let from = 0; from < cars.length; from += batchSize) {
     const batch = cars.slice(from, from + batchSize);
-    const carIds = await db
-      .insert(vehicles)
-      .values(
+    const carRows = await rowsOf<{ id: number; vin: string }>(
+      db,
+      insertRows(
+        'vehicles',
+        VEHICLE_COLUMNS,
         batch.map((car) => ({
           vin: car.vin,
           make: car.make,
@@ -623,119 +720,152 @@ export async function insertSalesHistory(
           description: `${car.year} ${car.make} ${car.model} ${car.trim}, ${car.mileage.toLocaleString('en-US')} miles.`,
           condition: AUCTION_CERTIFIED,
           status: 'sold',
-          inQueue: false,
-          isPaid: car.sales.at(-1)!.isPaid,
-          reconExterior: car.reconExterior,
-          reconMechanical: car.reconMechanical,
-          reconInterior: car.reconInterior,
+          in_queue: false,
+          is_paid: car.sales.at(-1)!.isPaid,
+          recon_exterior: car.reconExterior,
+          recon_mechanical: car.reconMechanical,
+          recon_interior: car.reconInterior,
           damage: car.damage,
           tires: car.tires,
-          warningLights: car.warningLights,
-          conditionReportedAt: car.createdAt,
+          warning_lights: car.warningLights,
+          condition_reported_at: time(car.createdAt),
           grade: car.grade,
-          uploadedBy:
+          uploaded_by:
             car.uploader === 'admin' ? `admin:${adminIds[car.uploaderSlot % adminIds.length]}` : car.uploader,
-          listedAt: car.listedAt,
-          createdAt: car.createdAt,
-          updatedAt: car.sales.at(-1)!.createdAt,
+          listed_at: time(car.listedAt),
+          created_at: time(car.createdAt),
+          updated_at: time(car.sales.at(-1)!.createdAt),
         })),
-      )
-      .returning({ id: vehicles.id });
-    written.vehicles += carIds.length;
-
-    const offerRows = batch.flatMap((car, i) => car.offers.map((offer) => ({ car: i, offer })));
-    const offerIds = offerRows.length
-      ? await db
-          .insert(offers)
-          .values(
-            offerRows.map(({ car, offer }) => ({
-              vehicleId: carIds[car]!.id,
-              dealerId: dealerOf(offer.dealerSlot),
-              amount: offer.amount,
-              status: offer.status,
-              counterAmount: offer.counterAmount,
-              expiresAt: offer.expiresAt,
-              createdAt: offer.createdAt,
-              updatedAt: offer.updatedAt,
-            })),
-          )
-          .returning({ id: offers.id })
-      : [];
-    written.offers += offerIds.length;
-    const activityRows = offerRows.flatMap(({ offer }, k) =>
-      offer.activities.map((a) => ({
-        offerId: offerIds[k]!.id,
-        actorType: a.actorType,
-        actorId: a.actorType === 'dealer' ? dealerOf(offer.dealerSlot) : null,
-        actionType: a.actionType,
-        amount: a.amount,
-        message: a.message,
-        createdAt: a.createdAt,
-      })),
+        'id, vin',
+      ),
     );
-    if (activityRows.length) await db.insert(offerActivities).values(activityRows);
-    const offerIdOf = new Map(offerRows.map(({ offer }, k) => [offer, offerIds[k]!.id] as const));
+    const carId = new Map(carRows.map((row) => [row.vin, Number(row.id)]));
+    written.vehicles += carRows.length;
 
-    const saleRows = batch.flatMap((car, i) => car.sales.map((sale) => ({ car: i, sale, of: car })));
-    const saleIds = await db
-      .insert(transactions)
-      .values(
-        saleRows.map(({ car, sale, of }) => ({
-          vehicleId: carIds[car]!.id,
-          dealerId: dealerOf(sale.dealerSlot),
-          offerId: sale.offerIndex === null ? null : offerIdOf.get(of.offers[sale.offerIndex]!)!,
-          amount: sale.amount,
-          status: sale.cancelled ? 'pending' : 'completed',
-          createdAt: sale.createdAt,
-          isPaid: sale.isPaid,
-          cancelled: sale.cancelled,
-          terms: DEFAULT_SALE_TERMS,
-        })),
-      )
-      .returning({ id: transactions.id });
-    written.transactions += saleIds.length;
+    const offerRows = batch.flatMap((car) =>
+      car.offers.map((offer) => ({ vehicleId: carId.get(car.vin)!, offer })),
+    );
+    const offerKey = (vehicleId: number, createdAt: string | Date) =>
+      `${vehicleId}|${new Date(createdAt).getTime()}`;
+    const offerId = new Map<string, number>();
+    if (offerRows.length) {
+      const inserted = await rowsOf<{ id: number; vehicle_id: number; created_at: string | Date }>(
+        db,
+        insertRows(
+          'offers',
+          OFFER_COLUMNS,
+          offerRows.map(({ vehicleId, offer }) => ({
+            vehicle_id: vehicleId,
+            dealer_id: dealerOf(offer.dealerSlot),
+            amount: offer.amount,
+            status: offer.status,
+            counter_amount: offer.counterAmount,
+            expires_at: time(offer.expiresAt),
+            created_at: time(offer.createdAt),
+            updated_at: time(offer.updatedAt),
+          })),
+          'id, vehicle_id, created_at',
+        ),
+      );
+      for (const row of inserted)
+        offerId.set(offerKey(Number(row.vehicle_id), row.created_at), Number(row.id));
+      await db.execute(
+        insertRows(
+          'offer_activities',
+          ACTIVITY_COLUMNS,
+          offerRows.flatMap(({ vehicleId, offer }) =>
+            offer.activities.map((a) => ({
+              offer_id: offerId.get(offerKey(vehicleId, offer.createdAt))!,
+              actor_type: a.actorType,
+              actor_id: a.actorType === 'dealer' ? dealerOf(offer.dealerSlot) : null,
+              action_type: a.actionType,
+              amount: a.amount,
+              message: a.message,
+              created_at: time(a.createdAt),
+            })),
+          ),
+        ),
+      );
+      written.offers += inserted.length;
+    }
+
+    const saleRows = batch.flatMap((car) =>
+      car.sales.map((sale) => ({ car, sale, vehicleId: carId.get(car.vin)! })),
+    );
+    const saleKey = (vehicleId: number, cancelled: boolean) => `${vehicleId}|${cancelled}`;
+    const saleIds = new Map(
+      (
+        await rowsOf<{ id: number; vehicle_id: number; cancelled: boolean }>(
+          db,
+          insertRows(
+            'transactions',
+            SALE_COLUMNS,
+            saleRows.map(({ car, sale, vehicleId }) => ({
+              vehicle_id: vehicleId,
+              dealer_id: dealerOf(sale.dealerSlot),
+              offer_id:
+                sale.offerIndex === null
+                  ? null
+                  : offerId.get(offerKey(vehicleId, car.offers[sale.offerIndex]!.createdAt))!,
+              amount: sale.amount,
+              status: sale.cancelled ? 'pending' : 'completed',
+              created_at: time(sale.createdAt),
+              is_paid: sale.isPaid,
+              cancelled: sale.cancelled,
+              terms: DEFAULT_SALE_TERMS,
+            })),
+            'id, vehicle_id, cancelled',
+          ),
+        )
+      ).map((row) => [saleKey(Number(row.vehicle_id), row.cancelled), Number(row.id)] as const),
+    );
+    written.transactions += saleIds.size;
 
     // The steps, oldest first (ids follow time); a claim's answer and refund once its claim has an id.
-    const first: EventRow[] = [];
-    const later: { row: EventRow; claimAt: number }[] = [];
-    saleRows.forEach(({ sale }, k) => {
-      const transactionId = saleIds[k]!.id;
+    const first: Record<string, unknown>[] = [];
+    const later: Record<string, unknown>[] = [];
+    for (const { sale, vehicleId } of saleRows) {
+      const transactionId = saleIds.get(saleKey(vehicleId, sale.cancelled))!;
       const dealerId = dealerOf(sale.dealerSlot);
       const steps = [...sale.events].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-      let claimAt = -1;
+      let afterClaim = false;
       for (const step of steps) {
-        const row: EventRow = {
-          transactionId,
-          dealerId,
+        (afterClaim ? later : first).push({
+          transaction_id: transactionId,
+          dealer_id: dealerId,
           type: step.type,
           data: step.data,
-          actorType: step.actorType,
-          actorId: step.actorType === 'dealer' ? dealerId : step.actorType === 'admin' ? adminIds[0]! : null,
-          createdAt: step.createdAt,
-        };
-        if (claimAt >= 0) later.push({ row, claimAt });
-        else first.push(row);
-        if (step.type === 'claim_opened') claimAt = first.length - 1;
+          actor_type: step.actorType,
+          actor_id: step.actorType === 'dealer' ? dealerId : step.actorType === 'admin' ? adminIds[0]! : null,
+          created_at: time(step.createdAt),
+        });
+        afterClaim ||= step.type === 'claim_opened';
       }
-    });
-    const firstIds: { id: number }[] = [];
-    for (let i = 0; i < first.length; i += 5000)
-      firstIds.push(
-        ...(await db
-          .insert(transactionEvents)
-          .values(first.slice(i, i + 5000))
-          .returning({ id: transactionEvents.id })),
+    }
+    const claimOf = new Map<number, number>();
+    for (let i = 0; i < first.length; i += 5000) {
+      const rows = await rowsOf<{ id: number; transaction_id: number; type: string }>(
+        db,
+        insertRows('transaction_events', EVENT_COLUMNS, first.slice(i, i + 5000), 'id, transaction_id, type'),
       );
+      for (const row of rows)
+        if (row.type === 'claim_opened') claimOf.set(Number(row.transaction_id), Number(row.id));
+    }
     if (later.length)
-      await db
-        .insert(transactionEvents)
-        .values(
-          later.map(({ row, claimAt }) =>
+      await db.execute(
+        insertRows(
+          'transaction_events',
+          EVENT_COLUMNS,
+          later.map((row) =>
             row.type === 'claim_answered'
-              ? { ...row, data: { ...row.data, claimId: firstIds[claimAt]!.id } }
+              ? {
+                  ...row,
+                  data: { ...(row.data as object), claimId: claimOf.get(row.transaction_id as number)! },
+                }
               : row,
           ),
-        );
+        ),
+      );
     written.events += first.length + later.length;
   }
   return written;

@@ -1,0 +1,175 @@
+import { computeGrade } from '@contracts/condition-report';
+import { hasValidVinCheckDigit, isWellFormedVin } from '@contracts/vin';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDealer } from '../../test/factories';
+import { createTestDatabase } from '../../test/test-database';
+import type { DbHandle } from '../db/client';
+import { refreshInsightFacts, rowsOf } from '../modules/insights/insight-facts';
+import { generateSalesHistory, HISTORY_SHARES, insertSalesHistory } from './sales-history';
+
+const NOW = new Date('2026-11-20T17:00:00Z');
+const DAY = 86_400_000;
+
+describe('generateSalesHistory', () => {
+  const cars = generateSalesHistory({ seed: 7, count: 4000, now: NOW });
+  const sales = cars.flatMap((car) => car.sales);
+  const standing = cars.map((car) => car.sales.at(-1)!);
+
+  it('gives the same rows for the same seed, and others for another', () => {
+    expect(generateSalesHistory({ seed: 7, count: 300, now: NOW })).toEqual(cars.slice(0, 300));
+    const other = generateSalesHistory({ seed: 8, count: 300, now: NOW });
+    expect(other.map((car) => car.vin)).not.toEqual(cars.slice(0, 300).map((car) => car.vin));
+  });
+
+  it('writes valid, unique VINs and grades its condition reports by the published rule', () => {
+    expect(cars.every((car) => isWellFormedVin(car.vin) && hasValidVinCheckDigit(car.vin))).toBe(true);
+    expect(new Set(cars.map((car) => car.vin)).size).toBe(cars.length);
+    for (const car of cars.slice(0, 500)) expect(Number(car.grade)).toBe(computeGrade(car).grade);
+    const grades = cars.map((car) => Number(car.grade));
+    expect(Math.min(...grades)).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...grades)).toBeLessThanOrEqual(5);
+  });
+
+  it('keeps every date in order and within its bounds', () => {
+    // Collected, then compared once: thousands of expect() calls would take seconds.
+    const problems: string[] = [];
+    const check = (ok: boolean, what: string) => {
+      if (!ok) problems.push(what);
+    };
+    for (const car of cars) {
+      const sold = car.sales.at(-1)!.createdAt.getTime();
+      check(sold <= NOW.getTime() - 1 * DAY && sold >= NOW.getTime() - 730 * DAY, `${car.vin} sold`);
+      const listedFor = (sold - car.listedAt.getTime()) / DAY;
+      check(listedFor >= 2 && listedFor <= 65, `${car.vin} listed for ${listedFor} days`);
+      const waited = (car.listedAt.getTime() - car.createdAt.getTime()) / DAY;
+      check(waited >= 1 && waited <= 10, `${car.vin} listed ${waited} days after upload`);
+      for (const s of car.sales) {
+        check(s.createdAt > car.listedAt, `${car.vin} sold before listed`);
+        for (const event of s.events)
+          check(
+            event.createdAt >= s.createdAt && event.createdAt <= NOW,
+            `${car.vin} ${event.type} out of bounds`,
+          );
+        const handOver = s.events.find((e) => e.type === 'picked_up' || e.type === 'delivered');
+        if (handOver) {
+          const days =
+            (Date.parse(handOver.data.on as string) - Date.parse(s.createdAt.toISOString().slice(0, 10))) /
+            DAY;
+          check(days >= 0 && days <= 11, `${car.vin} handed over after ${days} days`);
+        }
+      }
+      for (const offer of car.offers)
+        check(offer.createdAt.getTime() <= sold, `${car.vin} offer after the sale`);
+    }
+    expect(problems).toEqual([]);
+    // More recent volume: the last 6 months hold more than the 6 months a year before them.
+    const within = (from: number, to: number) =>
+      standing.filter(
+        (s) =>
+          s.createdAt.getTime() > NOW.getTime() - to * DAY &&
+          s.createdAt.getTime() <= NOW.getTime() - from * DAY,
+      ).length;
+    expect(within(0, 182)).toBeGreaterThan(within(365, 547) * 1.3);
+  });
+
+  it('has about the documented shares of outliers, cancelled sales, claims and offers', () => {
+    const share = (n: number, of: number) => n / of;
+    expect(share(cars.filter((car) => car.outlier).length, cars.length)).toBeCloseTo(
+      HISTORY_SHARES.outliers,
+      2,
+    );
+    expect(share(sales.filter((s) => s.cancelled).length, sales.length)).toBeGreaterThan(0.02);
+    expect(share(sales.filter((s) => s.cancelled).length, sales.length)).toBeLessThan(0.04);
+    const claimed = standing.filter((s) => s.events.some((e) => e.type === 'claim_answered'));
+    expect(share(claimed.length, standing.length)).toBeGreaterThan(0.02);
+    expect(share(claimed.length, standing.length)).toBeLessThan(0.04);
+    expect(share(cars.filter((car) => car.offers.length > 0).length, cars.length)).toBeCloseTo(0.5, 1);
+    // A sale from an offer is at its (counter) amount; some offers were countered first.
+    const fromOffer = cars.filter((car) => car.sales.at(-1)!.offerIndex !== null);
+    expect(fromOffer.length).toBeGreaterThan(cars.length * 0.2);
+    for (const car of fromOffer) {
+      const offer = car.offers[car.sales.at(-1)!.offerIndex!]!;
+      expect(offer.status).toBe('accepted');
+      expect(car.sales.at(-1)!.amount).toBe(offer.counterAmount ?? offer.amount);
+    }
+    expect(fromOffer.some((car) => car.offers.some((o) => o.counterAmount !== null))).toBe(true);
+    // Payments for almost all, pickups or deliveries for most; a claim is credited and refunded.
+    expect(share(standing.filter((s) => s.isPaid).length, standing.length)).toBeGreaterThan(0.97);
+    const handed = standing.filter((s) =>
+      s.events.some((e) => e.type === 'picked_up' || e.type === 'delivered'),
+    );
+    expect(share(handed.length, standing.length)).toBeGreaterThan(0.9);
+    // Prices: the noise is a few percent, the outliers far off.
+    const logErrors = cars
+      .filter((car) => !car.outlier && car.sales.at(-1)!.offerIndex === null)
+      .map((car) => Math.log(Number(car.sales.at(-1)!.amount) / car.modelPrice));
+    const sd = Math.sqrt(logErrors.reduce((sum, e) => sum + e * e, 0) / logErrors.length);
+    expect(sd).toBeGreaterThan(0.05);
+    expect(sd).toBeLessThan(0.09);
+  });
+});
+
+describe('insertSalesHistory', () => {
+  let database: DbHandle;
+  const cars = generateSalesHistory({ seed: 11, count: 300, now: new Date() });
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const dealers = [await insertDealer(database.db), await insertDealer(database.db)];
+    await insertSalesHistory(database.db, cars, { dealerIds: dealers.map((d) => d.id), batchSize: 120 });
+    await refreshInsightFacts(database.db);
+  }, 60_000);
+  afterAll(() => database?.close());
+
+  it('writes sales that the sale facts read back: prices, claim credits, payments, hand-over days', async () => {
+    const facts = await rowsOf<{
+      vin: string;
+      cancelled: boolean;
+      price_cents: string;
+      claim_credit_cents: string;
+      paid_cents: string;
+      refunded_cents: string;
+      handed_over_on: string | null;
+      uploaded_by: string;
+      listed_at: Date;
+      offer_id: number | null;
+    }>(
+      database.db,
+      sql`select v.vin, f.cancelled, f.price_cents, f.claim_credit_cents, f.paid_cents, f.refunded_cents,
+            f.handed_over_on::text as handed_over_on, f.uploaded_by, f.listed_at, f.offer_id
+          from sale_facts f join vehicles v on v.id = f.vehicle_id order by f.transaction_id`,
+    );
+    expect(facts).toHaveLength(cars.reduce((n, car) => n + car.sales.length, 0));
+    const byVin = new Map(cars.map((car) => [car.vin, car]));
+    for (const fact of facts) {
+      const car = byVin.get(fact.vin)!;
+      const sale = car.sales.find((s) => s.cancelled === fact.cancelled)!;
+      expect(Number(fact.price_cents)).toBe(Math.round(Number(sale.amount) * 100));
+      const credit = sale.events.find((e) => e.type === 'claim_answered')?.data.amount;
+      expect(Number(fact.claim_credit_cents)).toBe(credit ? Math.round(Number(credit) * 100) : 0);
+      expect(Number(fact.refunded_cents)).toBe(Number(fact.claim_credit_cents));
+      expect(Number(fact.paid_cents)).toBe(sale.isPaid ? Number(fact.price_cents) : 0);
+      const handOver = sale.events.find((e) => e.type === 'picked_up' || e.type === 'delivered');
+      expect(fact.handed_over_on).toBe(handOver ? (handOver.data.on as string) : null);
+      expect(fact.uploaded_by).toMatch(/^(staff|sync|admin:1)$/);
+      expect(new Date(fact.listed_at).getTime()).toBe(car.listedAt.getTime());
+      expect(fact.offer_id !== null).toBe(sale.offerIndex !== null);
+    }
+  });
+
+  it('leaves each car sold with one standing sale, its claims answered on their own claim', async () => {
+    const [counts] = await rowsOf<{ sold: string; open: string; offers: string; orphans: string }>(
+      database.db,
+      sql`select (select count(*) from vehicles where status = 'sold' and not in_queue) as sold,
+            (select count(*) from transactions where not cancelled and status = 'completed') as open,
+            (select count(*) from offer_facts) as offers,
+            (select count(*) from transaction_events a where a.type = 'claim_answered' and not exists (
+              select 1 from transaction_events o where o.id = (a.data ->> 'claimId')::int
+                and o.type = 'claim_opened' and o.transaction_id = a.transaction_id)) as orphans`,
+    );
+    expect(Number(counts!.sold)).toBe(cars.length);
+    expect(Number(counts!.open)).toBe(cars.length);
+    expect(Number(counts!.offers)).toBe(cars.reduce((n, car) => n + car.offers.length, 0));
+    expect(Number(counts!.orphans)).toBe(0);
+  });
+});
