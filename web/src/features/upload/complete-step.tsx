@@ -1,6 +1,10 @@
 import { UPLOAD_TEXT } from '@contracts/upload';
+import { VIN_CHECK_DIGIT_OVERRIDE_LABELS } from '@contracts/vin';
 import { CheckCircle2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { formatMiles } from '@/lib/format';
+import { decodeStateOf, decodeWords, vehicleText } from './vin/decode-state';
+import { mileageOf } from './vin/vin-form';
 import type { WizardState } from './wizard-state';
 
 /** Step 5: what went into the queue, and a fresh start for the next vehicle. */
@@ -11,10 +15,10 @@ export function CompleteStep({
   state: WizardState;
   onUploadAnother: () => void;
 }) {
-  const vehicle = [state.year, state.make, state.model, state.trim]
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .join(' ');
+  const vehicle = vehicleText(state);
+  // Said as the VIN step and its toast said it (decode-state.ts).
+  const decode = decodeWords(decodeStateOf(state));
+  const miles = mileageOf(state.mileage);
   return (
     <div className="grid gap-5">
       <div className="flex flex-col items-center gap-3 text-center">
@@ -25,7 +29,7 @@ export function CompleteStep({
           {UPLOAD_TEXT.addedToQueue}
         </h2>
         <p className="max-w-sm text-sm text-slate-600">
-          An admin adds the mileage, price and certification before the vehicle is listed.
+          An admin checks the details, adds the price and certification, and lists the vehicle.
         </p>
       </div>
       <dl className="grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">
@@ -33,8 +37,25 @@ export function CompleteStep({
         <dd className="-mt-2 break-all font-mono text-base tracking-wider text-slate-900 sm:mt-0">
           {state.vin}
         </dd>
+        {state.vinOverride ? (
+          <>
+            <dt className="font-medium text-slate-600">Check digit</dt>
+            <dd className="-mt-2 text-base text-slate-900 sm:mt-0">
+              Does not match: {VIN_CHECK_DIGIT_OVERRIDE_LABELS[state.vinOverride]}
+            </dd>
+          </>
+        ) : null}
         <dt className="font-medium text-slate-600">Vehicle</dt>
-        <dd className="-mt-2 text-base text-slate-900 sm:mt-0">{vehicle || 'Not decoded'}</dd>
+        <dd className="-mt-2 text-base text-slate-900 sm:mt-0">{vehicle || '—'}</dd>
+        <dt className="font-medium text-slate-600">Decode</dt>
+        <dd className="-mt-2 text-base text-slate-900 sm:mt-0">
+          {decode.title}
+          {decode.note ? <span className="block text-sm text-slate-600">{decode.note}</span> : null}
+        </dd>
+        <dt className="font-medium text-slate-600">Mileage</dt>
+        <dd className="-mt-2 text-base text-slate-900 sm:mt-0">
+          {miles === null || Number.isNaN(miles) ? 'Not entered: the admin adds it' : formatMiles(miles)}
+        </dd>
         {state.video ? (
           <>
             <dt className="font-medium text-slate-600">Video</dt>

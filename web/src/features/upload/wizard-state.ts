@@ -8,6 +8,7 @@ import {
   MAX_PHOTOS,
   NO_TIRES,
 } from '@contracts/condition-report';
+import { VIN_CHECK_DIGIT_OVERRIDES } from '@contracts/vin';
 import { useCallback, useEffect, useState } from 'react';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { storedPhotoSchema } from '@/lib/photo-queue';
@@ -16,10 +17,12 @@ import { UPLOAD_STEPS, type UploadStep } from './upload-steps';
 
 /**
  * The wizard's in-progress state, kept in sessionStorage so a reload mid-wizard returns to the same
- * step (a tab's storage only, gone when the tab closes). Nothing secret goes here: the staff session
- * is an HttpOnly cookie; this holds what the staff member typed and the URLs the server answered.
+ * step with what was entered (a tab's storage only, gone when the tab closes). Nothing secret goes
+ * here: the staff session is an HttpOnly cookie; this holds what the staff member typed and the URLs
+ * the server answered. It is removed once the vehicle is in the queue (the complete step) and on a
+ * fresh start.
  */
-const STORAGE_KEY = 'upload-wizard:v1';
+export const WIZARD_STORAGE_KEY = 'upload-wizard:v1';
 
 const stepKeys = UPLOAD_STEPS.map((s) => s.key) as [UploadStep, ...UploadStep[]];
 
@@ -53,6 +56,10 @@ const wizardStateSchema = z.object({
   make: z.string().max(100),
   model: z.string().max(100),
   trim: z.string().max(100),
+  /** The odometer reading as typed (digits, maybe commas); blank = the admin enters it. */
+  mileage: z.string().max(12).default(''),
+  /** Why the VIN is right although its check digit does not match (for this VIN only). */
+  vinOverride: z.enum(VIN_CHECK_DIGIT_OVERRIDES).nullable().default(null),
   /** A started upload that has not finished: choosing the same file again resumes it (tus). */
   pendingVideo: z.object({ name: z.string(), size: z.number() }).nullable(),
   video: z
@@ -81,6 +88,8 @@ export const freshWizardState = (step: UploadStep | null = null): WizardState =>
   make: '',
   model: '',
   trim: '',
+  mileage: '',
+  vinOverride: null,
   pendingVideo: null,
   video: null,
   vehicleId: null,
@@ -92,26 +101,60 @@ export const freshWizardState = (step: UploadStep | null = null): WizardState =>
   condition: NO_CONDITION,
 });
 
-function load(): WizardState {
+type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/**
+ * The stored state, field by field: one field that no longer reads (an older version, a value out
+ * of range) falls back to its fresh value instead of throwing the whole draft and its step away.
+ */
+export function loadWizardState(storage: KeyValueStorage): WizardState {
+  const fresh = freshWizardState();
+  let stored: unknown;
   try {
-    const raw = sessionStorage.getItem(STORAGE_KEY);
-    if (!raw) return freshWizardState();
-    const parsed = wizardStateSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : freshWizardState();
+    stored = JSON.parse(storage.getItem(WIZARD_STORAGE_KEY) ?? 'null');
   } catch {
-    return freshWizardState();
+    return fresh;
   }
+  if (typeof stored !== 'object' || stored === null) return fresh;
+  const whole = wizardStateSchema.safeParse(stored);
+  if (whole.success) return whole.data;
+  const fields = wizardStateSchema.shape;
+  const state: Record<string, unknown> = { ...fresh };
+  for (const key of Object.keys(fields) as (keyof WizardState)[]) {
+    const field = fields[key].safeParse((stored as Record<string, unknown>)[key]);
+    if (field.success) state[key] = field.data;
+  }
+  return state as WizardState;
 }
 
-function save(state: WizardState) {
+/** Kept from the VIN step until the vehicle is in the queue; before and after, nothing is kept. */
+export function saveWizardState(storage: KeyValueStorage, state: WizardState) {
   try {
-    // Before the VIN step there is nothing worth restoring (and a reset must stay reset).
-    if (state.step === null || state.step === 'password') sessionStorage.removeItem(STORAGE_KEY);
-    else sessionStorage.setItem(STORAGE_KEY, JSON.stringify(state));
+    // Before the VIN step there is nothing worth restoring (and a reset must stay reset); once the
+    // recon is saved the vehicle is in the queue and the draft has done its work.
+    if (state.step === null || state.step === 'password' || state.step === 'complete')
+      storage.removeItem(WIZARD_STORAGE_KEY);
+    else storage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(state));
   } catch {
     // Private mode or a full quota: the wizard still works, it just won't survive a reload.
   }
 }
+
+const browserStorage = (): KeyValueStorage | null => {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+};
+const load = () => {
+  const storage = browserStorage();
+  return storage ? loadWizardState(storage) : freshWizardState();
+};
+const save = (state: WizardState) => {
+  const storage = browserStorage();
+  if (storage) saveWizardState(storage, state);
+};
 
 export type UpdateWizard = (patch: Partial<WizardState>) => void;
 

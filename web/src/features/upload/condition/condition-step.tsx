@@ -106,7 +106,17 @@ export function ConditionStep({
       {
         onSuccess: (vehicle) => {
           toast({ title: UPLOAD_TEXT.vehicleCreated });
-          update({ vehicleId: vehicle.id, step: 'recon' });
+          // What went into the queue (the server decodes what the wizard left blank) is what the
+          // summary shows.
+          update({
+            vehicleId: vehicle.id,
+            step: 'recon',
+            year: vehicle.year === null ? '' : String(vehicle.year),
+            make: vehicle.make ?? '',
+            model: vehicle.model ?? '',
+            trim: vehicle.trim ?? '',
+            mileage: vehicle.mileage === null ? '' : String(vehicle.mileage),
+          });
         },
         onError: (e) => {
           setError(e.message);

@@ -60,6 +60,27 @@ describe('the create body', () => {
       warningLights: ['P0420'],
     });
   });
+  it('sends the mileage as typed (commas dropped) and why a wrong check digit is right', () => {
+    const body = vehicleBody(
+      {
+        ...freshWizardState('condition'),
+        vin: '2T1BURHE1JC043821',
+        video,
+        mileage: '48,210',
+        vinOverride: 'pre-1981',
+      },
+      [],
+      () => null,
+    );
+    expect(body).toMatchObject({ mileage: 48_210, vinCheckDigitOverride: 'pre-1981' });
+    const blank = vehicleBody(
+      { ...freshWizardState('condition'), vin: 'V', video, mileage: ' ' },
+      [],
+      () => null,
+    );
+    expect(blank).not.toHaveProperty('mileage');
+    expect(blank).not.toHaveProperty('vinCheckDigitOverride');
+  });
   it('maps a draft with only tires', () => {
     expect(
       conditionReportOf({ damage: [], tires: { ...NO_TIRES, rr: 2 }, warningLights: [] }, () => null).tires

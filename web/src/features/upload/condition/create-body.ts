@@ -1,5 +1,6 @@
 import type { ConditionReportBody, PhotoKind } from '@contracts/condition-report';
 import type { CreateVehicleBody } from '@contracts/upload';
+import { mileageOf } from '../vin/vin-form';
 import type { ConditionDraft, WizardState } from '../wizard-state';
 
 /** The condition report as the server takes it: damage photos as ids, notes trimmed (blank = none). */
@@ -28,7 +29,10 @@ export const isEmptyCondition = (draft: ConditionDraft) =>
   draft.warningLights.length === 0 &&
   Object.values(draft.tires).every((depth) => depth === null);
 
-/** The create body: the video, what the VIN step knows (the server decodes the rest), photos and report. */
+/**
+ * The create body: the video, what the VIN step knows (the server decodes the rest; the mileage if
+ * typed; why a VIN with a wrong check digit is right), photos and report.
+ */
 export function vehicleBody(
   state: WizardState,
   photos: { id: number; kind: PhotoKind }[],
@@ -38,6 +42,8 @@ export function vehicleBody(
   if (!video) return null;
   const year = Number.parseInt(state.year, 10);
   const text = (value: string) => value.trim() || undefined;
+  // The VIN step lets only a blank or valid mileage through.
+  const mileage = mileageOf(state.mileage);
   return {
     vin: state.vin,
     videos: [video.url],
@@ -46,6 +52,8 @@ export function vehicleBody(
     make: text(state.make),
     model: text(state.model),
     trim: text(state.trim),
+    ...(mileage === null ? {} : { mileage }),
+    ...(state.vinOverride ? { vinCheckDigitOverride: state.vinOverride } : {}),
     ...(photos.length ? { photos } : {}),
     ...(isEmptyCondition(state.condition)
       ? {}

@@ -1,30 +1,21 @@
-import { UPLOAD_TEXT } from '@contracts/upload';
 import { CheckCircle2, Info, Loader2 } from 'lucide-react';
 import { FormField } from '@/components/ui/form-field';
 import type { WizardState } from '../wizard-state';
+import { type DecodeState, decodeWords } from './decode-state';
 
-/** Where the decode stands: decoding, decoded (by NHTSA or offline), or failed. */
-export function DecodeStatus({
-  pending,
-  decoded,
-  source,
-  summary,
-}: {
-  pending: boolean;
-  decoded: boolean;
-  source: WizardState['decodeSource'];
-  summary: string;
-}) {
-  if (pending) {
+/** Where the decode stands, in the words the toast and the summary use (decode-state.ts). */
+export function DecodeStatus({ decode, vehicle }: { decode: DecodeState; vehicle: string }) {
+  const { title, note } = decodeWords(decode);
+  if (decode.status === 'pending') {
     return (
       <p role="status" className="flex items-center gap-2 rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
         <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />
-        Decoding VIN…
+        {title}
       </p>
     );
   }
-  if (!decoded) return null;
-  if (!source) {
+  if (decode.status === 'none') return null;
+  if (decode.status === 'failed') {
     return (
       <p
         role="status"
@@ -32,8 +23,8 @@ export function DecodeStatus({
       >
         <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
         <span>
-          <span className="font-semibold">{UPLOAD_TEXT.vinDecodeFailed}.</span> Fill in what you know below,
-          or continue: the details can be completed later.
+          <span className="font-semibold">{title}.</span> Fill in what you know below, or continue: the
+          details can be completed later.
         </span>
       </p>
     );
@@ -45,15 +36,37 @@ export function DecodeStatus({
     >
       <CheckCircle2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-emerald-700" />
       <div>
-        <p className="font-semibold">{UPLOAD_TEXT.vinDecoded}</p>
-        {summary ? <p>{summary}</p> : null}
-        {source === 'offline' ? (
-          <p className="mt-1 text-emerald-800">
-            Decoded offline (year and make only). Add the model and trim if you know them.
-          </p>
+        <p className="font-semibold">{title}</p>
+        {vehicle ? <p>{vehicle}</p> : null}
+        {note ? (
+          <p className="mt-1 text-emerald-800">{note}. Add the model and trim if you know them.</p>
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** The odometer reading, typed (digits; commas allowed); blank leaves it to the admin. */
+export function MileageField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error: string | null;
+  onChange: (typed: string) => void;
+}) {
+  return (
+    <FormField
+      label="Mileage"
+      hint="As the odometer reads, in miles."
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={12}
+      value={value}
+      error={error ?? undefined}
+      onChange={(e) => onChange(e.target.value.replace(/[^\d,]/g, ''))}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { VIN_LENGTH } from '@contracts/limits';
-import { UPLOAD_TEXT, type VinDecode } from '@contracts/upload';
+import { UPLOAD_TEXT } from '@contracts/upload';
 import { hasValidVinCheckDigit } from '@contracts/vin';
 import { type ChangeEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,27 +13,27 @@ import { StepActions, StepHeader } from '../step-layout';
 import { useOnSessionExpired } from '../use-session-expiry';
 import type { UpdateWizard, WizardState } from '../wizard-state';
 import { BarcodeScanButton, canScanBarcodes } from './barcode-scanner';
-import { DecodeStatus, VehicleFields } from './vehicle-fields';
+import { CheckDigitOverride } from './check-digit-override';
+import { decodeStateOf, decodeToast, decodeWords, vehicleText } from './decode-state';
+import { DecodeStatus, MileageField, VehicleFields } from './vehicle-fields';
 import { type VinStepForm, vinStepFormSchema } from './vin-form';
 import { listLetters, sanitizeVinInput } from './vin-input';
 
-const describe = (d: Pick<VinDecode, 'year' | 'make' | 'model' | 'trim'>) =>
-  [d.year, d.make, d.model, d.trim].filter(Boolean).join(' ');
-
 /** Step 2: the VIN (typed or scanned), decoded by our server once it has 17 characters. */
 export function VinStep({ state, update }: { state: WizardState; update: UpdateWizard }) {
-  const decode = useDecodeVin();
+  const decoding = useDecodeVin();
   const onSessionExpired = useOnSessionExpired();
   // The wizard state (kept in sessionStorage) holds what was typed; the form checks it on Continue.
   const form = useForm<VinStepForm>({
     resolver: zodResolver(vinStepFormSchema),
-    values: { vin: state.vin, year: state.year },
+    values: { vin: state.vin, year: state.year, mileage: state.mileage, vinOverride: state.vinOverride },
     // A message goes when its own field changes (below), not when the wizard state does.
     resetOptions: { keepErrors: true },
     shouldFocusError: false,
   });
   const error = form.formState.errors.vin?.message;
   const yearError = form.formState.errors.year?.message;
+  const mileageError = form.formState.errors.mileage?.message;
   const [refused, setRefused] = useState<string[]>([]);
   const [canScan] = useState(canScanBarcodes);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -42,27 +42,34 @@ export function VinStep({ state, update }: { state: WizardState; update: UpdateW
   latestVin.current = state.vin;
   const id = useId();
 
+  // Through the promise, not mutate()'s callbacks: those are dropped when the step unmounts, so a
+  // staff member who tapped Continue before the answer came would get neither the decoded details
+  // nor the toast, and the summary would contradict what the server then decoded.
   const runDecode = (vin: string) => {
-    decode.mutate(vin, {
-      onSuccess: (result) => {
+    decoding.mutateAsync(vin).then(
+      (result) => {
         if (latestVin.current !== vin) return;
-        update({
+        const decoded = {
           decodedVin: vin,
           decodeSource: result.source,
           year: result.year ? String(result.year) : '',
           make: result.make ?? '',
           model: result.model ?? '',
           trim: result.trim ?? '',
-        });
-        toast({ title: UPLOAD_TEXT.vinDecoded, description: describe(result) || undefined });
+        };
+        update(decoded);
+        // Said from the state just written, as the status box and the summary say it.
+        toast(decodeToast({ vin, ...decoded }));
       },
-      onError: (e) => {
+      (e: Error) => {
         if (latestVin.current !== vin) return;
-        update({ decodedVin: vin, decodeSource: null });
-        toast({ variant: 'destructive', title: UPLOAD_TEXT.vinDecodeFailed, description: e.message });
+        const failed = { decodedVin: vin, decodeSource: null };
+        update(failed);
+        const { title } = decodeWords(decodeStateOf({ vin, ...failed }));
+        toast({ variant: 'destructive', title, description: e.message });
         onSessionExpired(e);
       },
-    });
+    );
   };
 
   const setVin = (vin: string) => {
@@ -72,6 +79,8 @@ export function VinStep({ state, update }: { state: WizardState; update: UpdateW
     const stale = state.decodedVin !== null && state.decodedVin !== vin;
     update({
       vin,
+      // A reason given for one VIN's check digit says nothing about another VIN.
+      vinOverride: null,
       ...(stale ? { decodedVin: null, decodeSource: null, year: '', make: '', model: '', trim: '' } : {}),
     });
     if (vin.length === VIN_LENGTH) runDecode(vin);
@@ -112,7 +121,7 @@ export function VinStep({ state, update }: { state: WizardState; update: UpdateW
   const checkDigitWrong = complete && !hasValidVinCheckDigit(state.vin);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const decodedHere = state.decodedVin === state.vin;
+  const decode = decodeStateOf(state, decoding.isPending);
   return (
     <form noValidate onSubmit={submit} className="grid gap-5">
       <StepHeader
@@ -172,31 +181,22 @@ export function VinStep({ state, update }: { state: WizardState; update: UpdateW
       </div>
 
       {checkDigitWrong ? (
-        <p
-          role="alert"
-          className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-900"
-        >
-          {UPLOAD_TEXT.checkDigitWarning}
-        </p>
+        <CheckDigitOverride
+          value={state.vinOverride}
+          onChange={(vinOverride) => {
+            form.clearErrors('vin');
+            update({ vinOverride });
+          }}
+        />
       ) : null}
 
       {complete ? (
         <>
-          <DecodeStatus
-            pending={decode.isPending && !decodedHere}
-            decoded={decodedHere}
-            source={decodedHere ? state.decodeSource : null}
-            summary={describe({
-              year: state.year ? Number(state.year) : null,
-              make: state.make,
-              model: state.model,
-              trim: state.trim,
-            })}
-          />
+          <DecodeStatus decode={decode} vehicle={vehicleText(state)} />
           <VehicleFields
             state={state}
             yearError={yearError ?? null}
-            disabled={decode.isPending && !decodedHere}
+            disabled={decode.status === 'pending'}
             onChange={(patch) => {
               if ('year' in patch) form.clearErrors('year');
               update(patch);
@@ -204,6 +204,15 @@ export function VinStep({ state, update }: { state: WizardState; update: UpdateW
           />
         </>
       ) : null}
+
+      <MileageField
+        value={state.mileage}
+        error={mileageError ?? null}
+        onChange={(mileage) => {
+          form.clearErrors('mileage');
+          update({ mileage });
+        }}
+      />
 
       <StepActions>
         <Button type="submit" size="lg" className="w-full sm:w-auto">
