@@ -13,6 +13,7 @@ const USUAL_SECONDS: Record<string, number> = {
   'e2e/first-taps.e2e.ts': 68,
   'e2e/after-sale.e2e.ts': 64,
   'e2e/admin-offers.e2e.ts': 53,
+  'e2e/insights.e2e.ts': 52,
   'e2e/admin.e2e.ts': 39,
   'e2e/delivery-admin.e2e.ts': 33,
   'e2e/certified-delivery.e2e.ts': 28,

@@ -284,7 +284,8 @@ describe('Dashboard shell', () => {
     await context.close();
   });
 
-  it('has no serious accessibility violations on any tab', { timeout: 120_000 }, async () => {
+  // Thirteen tabs, each loaded and analysed (~6–18 s apiece on a busy 2-core machine).
+  it('has no serious accessibility violations on any tab', { timeout: 180_000 }, async () => {
     const { page, context } = await signIn(server.url, DESKTOP);
     for (const tab of ADMIN_TABS) {
       await page.goto(`/admin?tab=${tab}`);
