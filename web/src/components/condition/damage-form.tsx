@@ -100,8 +100,8 @@ export function DamageForm<Ref extends PhotoRef>({
       photoId: photos.find((p) => String(p.ref) === values.photo)?.ref ?? null,
       note: values.note.trim() || null,
     });
-    // Panel, type and size stay chosen: the next item is often alike (a row of chips).
-    form.reset({ panel: values.panel, type: values.type, size: values.size, photo: '', note: '' });
+    // The next item starts empty: a size or type carried over unnoticed recorded damage wrongly.
+    form.reset();
   });
 
   return (
