@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUIDED_SHOTS } from '../contracts/condition-report';
+import { DAMAGE_PANEL_KEYS, DAMAGE_PANELS } from '../contracts/condition-report-rules';
 import { UPLOAD_TEXT } from '../contracts/upload';
 import { type FakeVpic, startFakeVpic } from '../server/test/fake-vpic';
 import { type RunningServer, startAppServer } from './support/app-server';
@@ -155,6 +156,21 @@ describe('photos and condition from a phone', () => {
     await heading(page, 'Condition');
     findings.push(...(await axeFindings(page, 'condition')));
 
+    // Every panel of the car outline is a named target of at least 44 × 44 px on a 390 px phone,
+    // with its full name as a tooltip (issue #34: doors, fenders, mirrors and wheels were 22 px).
+    const outline = page.getByRole('form', { name: 'Damage item' });
+    const tooSmall: string[] = [];
+    for (const key of DAMAGE_PANEL_KEYS) {
+      const target = outline.getByRole('button', { name: DAMAGE_PANELS[key], exact: true });
+      expect(await target.count(), key).toBe(1);
+      expect(await target.getAttribute('title'), key).toBe(DAMAGE_PANELS[key]);
+      const box = await target.boundingBox();
+      if (!box || box.width < 44 || box.height < 44)
+        tooSmall.push(`${key} ${box?.width.toFixed(1)}×${box?.height.toFixed(1)}`);
+    }
+    expect(tooSmall).toEqual([]);
+    await outline.screenshot({ path: `${SHOTS}-damage-map-390.png` });
+
     // Two damage items from the car outline; the second with a photo.
     await page.getByRole('button', { name: 'Hood', exact: true }).click();
     expect(await page.getByRole('button', { name: 'Hood', exact: true }).getAttribute('aria-pressed')).toBe(
@@ -167,6 +183,11 @@ describe('photos and condition from a phone', () => {
     await damageForm.getByLabel('Note (optional)').fill('Hail, several dents');
     await damageForm.getByRole('button', { name: 'Add damage' }).click();
     await page.getByRole('list', { name: 'Damage items' }).getByText('Dent > 3 in on the hood').waitFor();
+    // The next item starts empty: no panel, type or size carried over from the one just added.
+    expect(await damageForm.getByLabel('Panel', { exact: true }).inputValue()).toBe('');
+    expect(await damageForm.locator('input[type="radio"]:checked').count()).toBe(0);
+    expect(await damageForm.locator('button[aria-pressed="true"]').count()).toBe(0);
+    expect(await damageForm.getByLabel('Note (optional)').inputValue()).toBe('');
 
     await page.getByRole('button', { name: 'Left front door' }).focus();
     await page.keyboard.press('Enter');

@@ -6,11 +6,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_TEXT } from '../contracts/upload';
+import { VIN_CHECK_DIGIT_OVERRIDE_LABELS } from '../contracts/vin';
 import { type FakeVpic, startFakeVpic } from '../server/test/fake-vpic';
 import { E2E_ADMIN, E2E_UPLOAD_PASSWORD, type RunningServer, startAppServer } from './support/app-server';
 import { openPage, type PageOptions, toast } from './support/browser-page';
 import { DESKTOP, launchChromium, PHONE } from './support/chromium';
-import { signInToUpload } from './support/sign-in';
+import { signInAdmin, signInToUpload } from './support/sign-in';
 import { mp4Bytes, SIX_MB, writeTempFile } from './support/video-fixture';
 
 /**
@@ -20,6 +21,10 @@ import { mp4Bytes, SIX_MB, writeTempFile } from './support/video-fixture';
 const ACCORD = '1HGCM82633A004352';
 const BUICK = '1G4AH59H45G118341';
 const CHUNK = 5 * 1024 * 1024;
+/** The issue's VIN (#34): its check digit does not match (the right one, X, is used elsewhere). */
+const WRONG_CHECK_DIGIT = '2T1BURHE1JC043821';
+const SHOTS = `${process.env.SCREENSHOT_DIR ?? '/tmp'}/upload`;
+const PHONE_390 = { width: 390, height: 844 } as const;
 
 let server: RunningServer;
 let vpic: FakeVpic;
@@ -110,6 +115,7 @@ async function adminVehicles(url = server.url) {
     make: string | null;
     model: string | null;
     trim: string | null;
+    mileage: number | null;
     status: string;
     inQueue: boolean;
     videos: string[];
@@ -138,7 +144,7 @@ describe('staff upload wizard on a phone', () => {
     await page.getByRole('main').getByRole('alert').filter({ hasText: UPLOAD_TEXT.vinInvalid }).waitFor();
     expect(await currentStep(page)).toBe('VIN');
 
-    // A wrong check digit is a clear warning, not a blocker.
+    // A wrong check digit is a clear warning; going on needs a reason (or the right VIN).
     await vin.fill('1HGCM82633A004353');
     await page
       .getByRole('main')
@@ -146,6 +152,13 @@ describe('staff upload wizard on a phone', () => {
       .filter({ hasText: UPLOAD_TEXT.checkDigitWarning })
       .waitFor();
     await page.getByRole('main').getByRole('status').filter({ hasText: UPLOAD_TEXT.vinDecoded }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page
+      .getByRole('main')
+      .getByRole('alert')
+      .filter({ hasText: UPLOAD_TEXT.checkDigitRefused })
+      .waitFor();
+    expect(await currentStep(page)).toBe('VIN');
 
     await vin.fill(ACCORD);
     await toast(page, UPLOAD_TEXT.vinDecoded);
@@ -155,6 +168,13 @@ describe('staff upload wizard on a phone', () => {
     expect(await page.getByLabel('Make').inputValue()).toBe('Honda');
     expect(await page.getByLabel('Model').inputValue()).toBe('Accord');
     expect(await page.getByLabel('Trim').inputValue()).toBe('EX-V6');
+    expect(await page.getByText(UPLOAD_TEXT.checkDigitRefused).count()).toBe(0);
+    // The odometer, typed: checked with the admin's rule, then sent with the vehicle.
+    const mileage = page.getByLabel('Mileage');
+    await mileage.fill('2000001');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('main').getByRole('alert').filter({ hasText: 'Invalid mileage' }).waitFor();
+    await mileage.fill('48,210');
     const findings = await a11y(page, 'vin');
     await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -186,6 +206,9 @@ describe('staff upload wizard on a phone', () => {
     const summary = await page.locator('dl').innerText();
     expect(summary).toContain(ACCORD);
     expect(summary).toContain('2003 Honda Accord EX-V6');
+    expect(summary).toContain(UPLOAD_TEXT.vinDecoded);
+    expect(summary).not.toContain(UPLOAD_TEXT.notDecoded);
+    expect(summary).toContain('48,210 miles');
     findings.push(...(await a11y(page, 'complete')));
     expect(findings).toEqual([]);
 
@@ -212,6 +235,7 @@ describe('staff upload wizard on a phone', () => {
       reconExterior: 'Scratch on the rear bumper',
       reconMechanical: 'None Found',
       reconInterior: 'Driver seat bolster worn',
+      mileage: 48_210,
     });
     expect(vehicle.videos).toHaveLength(1);
     expect(vehicle.videos[0]).toMatch(/^\/media\/uploads\/[a-f0-9]{32}\.mp4$/);
@@ -224,6 +248,10 @@ describe('staff upload wizard on a phone', () => {
         .subarray(4, 12)
         .toString('latin1'),
     ).toBe('ftypisom');
+    // The admin's queue shows the mileage staff typed, ready to publish.
+    await signInAdmin(page);
+    const queued = page.getByTestId(`queue-${vehicle.id}`);
+    expect(await queued.getByLabel('Mileage').inputValue()).toBe('48210');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -278,10 +306,45 @@ describe('staff upload wizard on a phone', () => {
 });
 
 describe('reloading mid-wizard', () => {
-  it('returns to the same step, resumes an interrupted upload and keeps the recon draft', async () => {
-    const { page, context, errors } = await open(PHONE);
-    const vin = '2T1BURHEXJC043821';
-    await reachVideoStep(page, vin);
+  it('returns to the same step with what was entered, resumes an interrupted upload and keeps the recon draft', async () => {
+    const { page, context, errors } = await open(PHONE_390);
+    const vin = WRONG_CHECK_DIGIT;
+    const notNorthAmerican = VIN_CHECK_DIGIT_OVERRIDE_LABELS['non-north-american'];
+    await signInToUpload(page);
+    await page.getByLabel('VIN').fill(vin);
+    // vPIC does not know it: decoded offline, and the toast says so as the status box does.
+    await toast(page, `2018 Toyota · ${UPLOAD_TEXT.decodedOffline}`);
+    const status = page.getByRole('main').getByRole('status').filter({ hasText: UPLOAD_TEXT.vinDecoded });
+    await status.filter({ hasText: UPLOAD_TEXT.decodedOffline }).waitFor();
+    await page
+      .getByRole('main')
+      .getByRole('alert')
+      .filter({ hasText: UPLOAD_TEXT.checkDigitWarning })
+      .waitFor();
+    await page.getByLabel('Mileage').fill('61,004');
+    // Refused without a reason; a reason lets it through.
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page
+      .getByRole('main')
+      .getByRole('alert')
+      .filter({ hasText: UPLOAD_TEXT.checkDigitRefused })
+      .waitFor();
+    expect(await currentStep(page)).toBe('VIN');
+    await page.screenshot({ path: `${SHOTS}-check-digit-390.png`, fullPage: true });
+    await page.getByLabel(notNorthAmerican).check();
+    expect(await page.getByText(UPLOAD_TEXT.checkDigitRefused).count()).toBe(0);
+
+    // A reload on the VIN step keeps the VIN, the reason and the mileage.
+    await page.reload();
+    await heading(page, 'Vehicle VIN');
+    expect(await page.getByLabel('VIN').inputValue()).toBe(vin);
+    expect(await page.getByLabel(notNorthAmerican).isChecked()).toBe(true);
+    expect(await page.getByLabel('Mileage').inputValue()).toBe('61,004');
+    await status.filter({ hasText: '2018 Toyota' }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await heading(page, 'Walkaround video');
+
+    // A reload on the Video step stays there (issue #34: it went back to an empty VIN step).
     await page.reload();
     await heading(page, 'Walkaround video');
     expect(await currentStep(page)).toBe('Video');
@@ -292,6 +355,8 @@ describe('reloading mid-wizard', () => {
     expect(await page.getByLabel('VIN').inputValue()).toBe(vin);
     expect(await page.getByLabel('Year').inputValue()).toBe('2018');
     expect(await page.getByLabel('Make').inputValue()).toBe('Toyota');
+    expect(await page.getByLabel('Mileage').inputValue()).toBe('61,004');
+    expect(await page.getByLabel(notNorthAmerican).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Continue' }).click();
     await heading(page, 'Walkaround video');
 
@@ -335,8 +400,20 @@ describe('reloading mid-wizard', () => {
     expect(creates, story).toBe(1);
     expect(seen[0], story).toBeGreaterThanOrEqual(83);
     expect(seen.at(-1), story).toBe(100);
+    // Photos and Condition come back after a reload too.
+    await page.reload();
+    await heading(page, 'Photos');
+    expect(await currentStep(page)).toBe('Photos');
     await page.getByRole('button', { name: 'Continue' }).click();
     await heading(page, 'Condition');
+    await page.getByRole('button', { name: 'Roof', exact: true }).click();
+    await page.getByRole('form', { name: 'Damage item' }).getByText('Dent', { exact: true }).click();
+    await page.getByRole('form', { name: 'Damage item' }).getByText('1–3 in', { exact: true }).click();
+    await page.getByRole('button', { name: 'Add damage' }).click();
+    await page.reload();
+    await heading(page, 'Condition');
+    expect(await currentStep(page)).toBe('Condition');
+    await page.getByRole('list', { name: 'Damage items' }).getByText('on the roof').waitFor();
     await page.getByRole('button', { name: 'Create vehicle' }).click();
     await heading(page, 'Recon report');
 
@@ -345,6 +422,25 @@ describe('reloading mid-wizard', () => {
     await heading(page, 'Recon report');
     expect(await currentStep(page)).toBe('Recon');
     expect(await page.getByLabel('Mechanical').inputValue()).toBe('Check engine light on');
+
+    // The summary says the decode as the toast and the VIN step did.
+    await page.getByRole('button', { name: 'Save recon' }).click();
+    await heading(page, UPLOAD_TEXT.addedToQueue);
+    const summary = await page.locator('dl').innerText();
+    expect(summary).toContain('2018 Toyota');
+    expect(summary).toContain(UPLOAD_TEXT.vinDecoded);
+    expect(summary).toContain(UPLOAD_TEXT.decodedOffline);
+    expect(summary).not.toContain(UPLOAD_TEXT.notDecoded);
+    expect(summary).toContain('61,004 miles');
+    expect(summary).toContain(`Does not match: ${notNorthAmerican}`);
+    await page.screenshot({ path: `${SHOTS}-complete-390.png`, fullPage: true });
+    // The vehicle is in the queue; the draft is gone, so a reload starts the next vehicle.
+    expect(
+      await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('upload'))),
+    ).toEqual([]);
+    const queued = (await adminVehicles()).filter((v) => v.vin === vin);
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ mileage: 61_004, year: 2018, make: 'Toyota', inQueue: true });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -353,7 +449,7 @@ describe('reloading mid-wizard', () => {
 describe('an ended staff session', () => {
   it('asks for the password again and returns to the same step', async () => {
     const { page, context, errors } = await open(PHONE);
-    const vin = '1C4RJFBG5FC625797';
+    const vin = '1C4RJFBG2FC625797';
     await reachVideoStep(page, vin);
     // The 12 h session ends (or is revoked) while the wizard is open.
     await context.clearCookies();
@@ -610,7 +706,7 @@ describe('Cloudinary backend', () => {
     try {
       const { page, context, errors } = await openPage(browser, PHONE, { baseURL: cloudServer.url });
       await signInToUpload(page);
-      await page.getByLabel('VIN').fill('5YJ3E1EA7KF317000');
+      await page.getByLabel('VIN').fill('5YJ3E1EA2KF317000');
       await page.getByRole('button', { name: 'Continue' }).click();
       await heading(page, 'Walkaround video');
       await page.getByLabel('Choose a video').setInputFiles(video);
@@ -628,7 +724,7 @@ describe('Cloudinary backend', () => {
         folder: 'vehicle-videos',
         eager: 'c_thumb,w_300,h_200',
       });
-      const vehicle = (await adminVehicles(cloudServer.url)).find((v) => v.vin === '5YJ3E1EA7KF317000')!;
+      const vehicle = (await adminVehicles(cloudServer.url)).find((v) => v.vin === '5YJ3E1EA2KF317000')!;
       const base = 'https://res.cloudinary.com/e2e-cloud/video/upload/v1/vehicle-videos/walk42';
       expect(vehicle).toMatchObject({
         status: 'pending',
