@@ -4,6 +4,7 @@ import { amountSchema } from './buying';
 import { zipSchema } from './delivery';
 import { AUCTION_CERTIFIED, MIN_VEHICLE_YEAR, maxVehicleYear } from './limits';
 import { FIRST_LOOK } from './listing-texts';
+import { mileageSchema } from './mileage';
 import { adminVehicleSchema } from './vehicle';
 import { z } from './zod';
 
@@ -43,11 +44,7 @@ export const completeListingBodySchema = (premiumLabel: string) =>
     {
       status: z.literal('active'),
       inQueue: z.literal(false),
-      mileage: z.coerce
-        .number({ error: ADMIN_TEXT.invalidMileage })
-        .int(ADMIN_TEXT.invalidMileage)
-        .min(0, ADMIN_TEXT.invalidMileage)
-        .max(2_000_000, ADMIN_TEXT.invalidMileage),
+      mileage: mileageSchema,
       price: amountSchema,
       condition: certificationSchema(premiumLabel),
       year: vehicleYearSchema().nullish(),
@@ -91,12 +88,7 @@ export const editListingBodySchema = (premiumLabel: string) =>
         error: 'expectedUpdatedAt must be the listing’s updatedAt',
       }),
       price: amountSchema.optional(),
-      mileage: z.coerce
-        .number({ error: ADMIN_TEXT.invalidMileage })
-        .int(ADMIN_TEXT.invalidMileage)
-        .min(0, ADMIN_TEXT.invalidMileage)
-        .max(2_000_000, ADMIN_TEXT.invalidMileage)
-        .optional(),
+      mileage: mileageSchema.optional(),
       description: optionalText,
       condition: certificationSchema(premiumLabel).optional(),
       ...deliveryFields,

@@ -1,6 +1,6 @@
-import { ADMIN_TEXT } from './admin';
 import { conditionReportBodySchema } from './condition-report';
 import { MAX_VIDEO_BYTES, VIN_LENGTH } from './limits';
+import { mileageSchema } from './mileage';
 import { photoRefsSchema } from './photos';
 import { hasValidVinCheckDigit, VIN_CHARSET, VIN_CHECK_DIGIT_OVERRIDES } from './vin';
 import { z } from './zod';
@@ -95,12 +95,8 @@ const mediaUrl = z
     'Media must be an uploaded file or an https URL',
   );
 
-/** The odometer reading staff type in the wizard: the admin's mileage rule and messages (listings.ts). */
-export const uploadMileageSchema = z
-  .number({ error: ADMIN_TEXT.invalidMileage })
-  .int(ADMIN_TEXT.invalidMileage)
-  .min(0, ADMIN_TEXT.invalidMileage)
-  .max(2_000_000, ADMIN_TEXT.invalidMileage);
+/** The odometer reading staff type in the wizard: the admin's rule and messages (mileage.ts). */
+export const uploadMileageSchema = mileageSchema;
 
 /**
  * POST /api/vehicles (staff): a new vehicle, pending and in the queue. A VIN whose check digit does
