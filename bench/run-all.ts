@@ -13,6 +13,8 @@ const benches = [
   'pages',
   'notify',
   'photos',
+  // Its own PostgreSQL cluster when none is configured (PostgreSQL 15 is installed on these machines).
+  'guide',
   ...(hasPostgres ? ['buy', 'search', 'cluster', 'orders'] : []),
 ];
 for (const name of benches) {
@@ -199,5 +201,32 @@ for (const [path, s] of Object.entries<PageScores>(pages?.pages ?? {})) {
     `≥ 95 each, CLS < 0.05${isVehicle || path === '/inventory' ? ', LCP ≤ 2.5 s' : ''}${path === '/inventory' ? `, images ≤ 150 kB (${pages?.vehicles ?? 200} vehicles)` : ''}`,
   ]);
 }
+interface GuideBacktest {
+  sales: number;
+  heldOut: number;
+  coverage: number;
+  medianAbsPctError: number | null;
+  insideRange: number | null;
+}
+interface GuideTiming {
+  medianMs: number | null;
+  timedOutAfterS: number | null;
+}
+const guide = read('guide') as unknown as {
+  backtest: Record<'demo' | 'large', GuideBacktest>;
+  refit: { sales: number; refit: GuideTiming; refresh: GuideTiming; refitRatioToScanAndJoin: number | null };
+} | null;
+for (const [label, b] of Object.entries(guide?.backtest ?? {}))
+  rows.push([
+    `guide backtest, ${label} history (${b.sales} sales, ${b.heldOut} held out)`,
+    `median abs. error ${b.medianAbsPctError ?? 'n/a'} % · inside range ${b.insideRange === null ? 'n/a' : `${Math.round(b.insideRange * 100)} %`} · coverage ${Math.round(b.coverage * 100)} %`,
+    'figures only',
+  ]);
+if (guide)
+  rows.push([
+    `guide refit / facts refresh, ${guide.refit.sales} sales (PostgreSQL)`,
+    `${guide.refit.refit.medianMs ?? `> ${guide.refit.refit.timedOutAfterS} s`} ms (×${guide.refit.refitRatioToScanAndJoin ?? '?'} scan + join) / ${guide.refit.refresh.medianMs} ms`,
+    'nightly',
+  ]);
 console.log('\n| figure | measured | target |\n|---|---|---|');
 for (const [figure, measured, target] of rows) console.log(`| ${figure} | ${measured} | ${target} |`);

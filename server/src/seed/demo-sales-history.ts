@@ -3,35 +3,33 @@ import type { Database } from '../db/client';
 import { adminUsers, dealers } from '../db/schema';
 import { refitGuide } from '../modules/insights/guide-fit';
 import { refreshInsightFacts } from '../modules/insights/insight-facts';
+import { DEMO_VEHICLES } from './demo-vehicles';
 import { generateSalesHistory, insertSalesHistory } from './sales-history';
 import { DEFAULT_SEGMENTS, type SalesSegment } from './sales-history-segments';
 
-/** The demo's history: this seed, this many cars, none sold in the last 12 days (all steps done). */
-export const DEMO_HISTORY = { seed: 40, count: 700, newestDaysAgo: 12 } as const;
+/**
+ * The demo's history: this seed, this many cars over the last 12 months, none sold in the last 12
+ * days (all their steps done). Small on purpose: the admin's lists (vehicles, offers, transactions)
+ * show every row, and each of its rows costs the admin's pages and the journeys that drive them.
+ */
+export const DEMO_HISTORY = { seed: 34, count: 200, spanDays: 365, newestDaysAgo: 12 } as const;
 
 /**
- * The models most demo cars are (and the busiest lanes) sell five times as often in the demo's
- * history, so their published cars have 5 or more comparables in the last 180 days; the others
- * mostly fewer, and the Tesla Model 3 and the Dodge Charger none ("Not enough sales yet").
+ * Four of the demo's models sell ten times as often, in the model years around the demo's own car,
+ * so those published cars have 5 or more comparables in the last 180 days; the other demo cars have
+ * fewer or none ("Not enough sales yet").
  */
-const BUSY_MODELS = new Set([
-  'Toyota Camry',
-  'Honda Accord',
-  'Ford F-150',
-  'Chevrolet Silverado 1500',
-  'Honda CR-V',
-  'Ram 1500',
-  'Toyota RAV4',
-  'Nissan Rogue',
-  'Hyundai Elantra',
-  'Ford Explorer',
-]);
+const BUSY_MODELS = new Set(['Toyota Camry', 'Ford F-150', 'Toyota RAV4', 'Nissan Rogue']);
 export const demoHistorySegments = (): SalesSegment[] =>
-  DEFAULT_SEGMENTS.map((segment) =>
-    BUSY_MODELS.has(`${segment.make} ${segment.model}`)
-      ? { ...segment, weight: segment.weight * 5 }
-      : segment,
-  );
+  DEFAULT_SEGMENTS.map((segment) => {
+    if (!BUSY_MODELS.has(`${segment.make} ${segment.model}`)) return segment;
+    const car = DEMO_VEHICLES.find((v) => v.make === segment.make && v.model === segment.model);
+    return {
+      ...segment,
+      weight: segment.weight * 10,
+      years: car ? [car.year - 2, car.year + 2] : segment.years,
+    };
+  });
 
 const dealer = (dealerName: string, city: string, area: string, contactName: string, domain: string) => ({
   dealerName,
