@@ -18,6 +18,7 @@ const compactDollars = new Intl.NumberFormat(LOCALE, {
   style: 'currency',
   currency: 'USD',
   notation: 'compact',
+  minimumFractionDigits: 0,
   maximumFractionDigits: 1,
 });
 
@@ -64,16 +65,21 @@ export function formatInsight(value: number | string | null | undefined, unit: I
   }
 }
 
-/** A tick on a chart's value axis: shorter than a cell ("$12K", "40%", "12 d"). */
-export function formatTick(value: number, unit: InsightUnit): string {
+/**
+ * A tick on a chart's value axis, shorter than a cell ("$12K", "40%", "12 d"); `step` is the
+ * distance between ticks, so ticks finer than one unit keep the decimals that tell them apart.
+ */
+export function formatTick(value: number, unit: InsightUnit, step = 1): string {
+  const digits = step >= 1 || step <= 0 ? 0 : Math.min(3, Math.ceil(-Math.log10(step)));
+  const number = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: digits }).format(value);
   switch (unit) {
     case 'percent':
-      return `${integer.format(value)}%`;
+      return `${number}%`;
     case 'days':
-      return `${integer.format(value)} d`;
+      return `${number} d`;
     case 'usd':
       return compactDollars.format(value);
     default:
-      return integer.format(value);
+      return number;
   }
 }

@@ -58,9 +58,8 @@ function summaryOf(chart: ChartData, panel: Panel): string {
       : `${column.label}: no data`;
   });
   const kind = chart.kind === 'bar' ? 'Bar chart' : 'Line chart';
-  return `${kind} of ${chart.title} by ${category.label.toLowerCase()}, ${chart.rows.length} ${
-    chart.rows.length === 1 ? 'row' : 'rows'
-  }. ${parts.join('; ')}. The table below has every value.`;
+  const rows = `${chart.rows.length} ${chart.rows.length === 1 ? 'row' : 'rows'}`;
+  return `${kind}: ${chart.title}, ${rows} (${category.label}). ${parts.join('; ')}. The table below has every value.`;
 }
 
 /** The width the chart's box has, followed as it changes (a fixed guess before the browser measures). */
@@ -124,7 +123,7 @@ function PanelDrawing({ chart, panel, boxWidth }: { chart: ChartData; panel: Pan
   const labels = chart.rows.map((row) => String(row[category.key] ?? ''));
   const names = labels.map((label) => formatMonth(label));
   // A legible width per category; wider than the box, the drawing scrolls in it.
-  const perCategory = chart.kind === 'bar' ? Math.max(22, panel.series.length * 12 + 10) : 18;
+  const perCategory = chart.kind === 'bar' ? Math.max(16, panel.series.length * 12 + 4) : 16;
   const isMonths = labels.length > 0 && labels.every((label) => /^\d{4}-\d{2}$/.test(label));
   const shortLabels = labels.map((label) => {
     const text = formatMonth(label, true);
@@ -153,6 +152,7 @@ function PanelDrawing({ chart, panel, boxWidth }: { chart: ChartData; panel: Pan
     nice: true,
   });
   const ticks = y.ticks(5).filter((tick) => panel.unit !== 'count' || Number.isInteger(tick));
+  const tickStep = ticks.length > 1 ? ticks[1]! - ticks[0]! : 1;
   const inner = scaleBand<string>({
     domain: panel.series.map((s) => s.column.key),
     range: [0, x.bandwidth()],
@@ -223,7 +223,7 @@ function PanelDrawing({ chart, panel, boxWidth }: { chart: ChartData; panel: Pan
         <AxisLeft
           scale={y}
           tickValues={ticks}
-          tickFormat={(value) => formatTick(Number(value), panel.unit)}
+          tickFormat={(value) => formatTick(Number(value), panel.unit, tickStep)}
           stroke="#94a3b8"
           tickStroke="#94a3b8"
           tickLabelProps={{ ...TICK_LABEL, textAnchor: 'end', dx: -4, dy: '0.33em' }}

@@ -39,7 +39,10 @@ export function InsightTable({ chart }: { chart: ChartData }) {
         <tbody>
           {chart.rows.map((row) => (
             <tr key={String(row[category.key])} className="border-t border-slate-100">
-              <th scope="row" className="min-w-[9rem] px-3 py-1.5 text-left font-medium text-slate-800">
+              <th
+                scope="row"
+                className="min-w-[6.5rem] px-3 py-1.5 sm:min-w-[9rem] text-left font-medium text-slate-800"
+              >
                 {formatInsight(row[category.key], category.unit)}
               </th>
               {values.map((column) => (

@@ -15,6 +15,8 @@ export const insightsQuery = (query: InsightsQuery) =>
     queryKey: [...queryKeys.admin.all, 'insights', query] as const,
     queryFn: () => readApi('insights', { query }),
     placeholderData: keepPreviousData,
+    // The figures follow the ledger within a minute (ADR 0027): reopened later, they are read again.
+    staleTime: 60_000,
   });
 
 export const useInsights = (query: InsightsQuery) => useQuery(insightsQuery(query));

@@ -16,6 +16,8 @@ export const useDealerInsights = (query: DealerInsightsQuery) =>
     queryKey: [...queryKeys.dealerPortal.all, 'insights', query] as const,
     queryFn: () => readApi('dealerInsights', { query }),
     placeholderData: keepPreviousData,
+    // The figures follow the ledger within a minute (ADR 0027): reopened later, they are read again.
+    staleTime: 60_000,
   });
 
 /** GET /api/dealer/insights/export.csv: the purchases by month as a file, for the same period. */
