@@ -21,7 +21,7 @@ export const GUIDE_LABELS = {
   price: 'Price',
   adjusted: 'Adjusted',
   weight: 'Weight',
-  noSales: 'No comparable sales in the last 180 days.',
+  noSales: `No comparable sales in the last ${GUIDE_RULES.windowDays} days`,
 } as const;
 
 export type GuideTone = 'below' | 'above' | 'at';

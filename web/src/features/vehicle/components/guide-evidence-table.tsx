@@ -21,17 +21,19 @@ const newestFirst = (sales: GuideSale[]) => [...sales].sort((a, b) => b.soldOn.l
  * The sales behind a guide (issue #33): when each sold, its year, miles and grade, what it sold
  * for, that price adjusted to this car, and its weight. A real table with a caption and column
  * headers; on a phone it scrolls sideways inside its own frame (focusable, so a keyboard scrolls
- * it too) rather than widening the page.
+ * it too) rather than widening the page (the frame's inline-size containment keeps the table's
+ * width from reaching the page's grid).
  */
 export function GuideEvidenceTable({ sales, total }: { sales: GuideSale[]; total: number }) {
   const captionId = useId();
-  if (sales.length === 0) return <p className="mt-3 text-sm text-slate-600">{GUIDE_LABELS.noSales}</p>;
+  // No sales: the section says so above (there is no guide without them).
+  if (sales.length === 0) return null;
   return (
     <section
       aria-labelledby={captionId}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a frame that scrolls sideways must be reachable by keyboard
       tabIndex={0}
-      className="mt-3 overflow-x-auto rounded-lg ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+      className="mt-3 overflow-x-auto rounded-lg [contain:inline-size] ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
     >
       <table className="w-full min-w-[34rem] border-collapse text-sm" data-testid="guide-evidence">
         <caption id={captionId} className="px-3 pt-3 pb-1 text-left text-sm font-semibold text-slate-900">

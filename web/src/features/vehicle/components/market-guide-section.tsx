@@ -33,7 +33,7 @@ function GuideFigures({ detail, isDealer }: { detail: GuideDetail; isDealer: boo
       <div className="mt-3 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200" data-testid="guide-not-enough">
         <p className="font-semibold text-slate-900">{GUIDE_TEXT.notEnough}</p>
         <p className="mt-1 text-sm text-slate-600">
-          {found === 0 ? 'No comparable sales' : `${salesCount(found)} found`}; a guide needs at least{' '}
+          {found === 0 ? GUIDE_LABELS.noSales : `${salesCount(found)} found`}; a guide needs at least{' '}
           {GUIDE_RULES.minComparables}.
         </p>
       </div>
