@@ -1,14 +1,18 @@
+import { useEffect, useState } from 'react';
 import { useAdminCheck } from '@/lib/auth/admin-check';
 import { useSignedInDealer } from '@/lib/auth/dealer-session';
 
 /**
  * Who may see the market guide here: a signed-in dealer or admin (the endpoints answer 401 to
  * anyone else, so nothing is asked without one); a dealer also sees the asking price against it.
- * Both are known only after hydration, so the server-rendered page never shows a guide.
+ * Known only after hydration (the server renders every page signed out, ADR 0016): an admin check
+ * answered before a lazy page hydrates must not make its first render differ from the HTML.
  */
 export function useGuideViewer(): { canSeeGuide: boolean; isDealer: boolean } {
+  const [isHydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const dealer = useSignedInDealer();
   const admin = useAdminCheck();
   const isDealer = dealer !== null;
-  return { canSeeGuide: isDealer || admin.data?.authorized === true, isDealer };
+  return { canSeeGuide: isHydrated && (isDealer || admin.data?.authorized === true), isDealer };
 }
