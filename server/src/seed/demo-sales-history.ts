@@ -81,7 +81,8 @@ export const HISTORY_DEALERS = [
 /**
  * Two years of past sales for the market guide (issue #33, README "Demo sales history"): new
  * dealerships bought them, so the demo dealers' own dashboards keep their data. Then the facts are
- * refreshed and the guide refitted, so the first start shows guides.
+ * refreshed and the guide refitted, so the guides show. Not called by bootstrap yet (README,
+ * "Demo sales history": the admin's unpaginated lists and their journeys cannot take these rows).
  */
 export async function seedDemoSalesHistory(db: Database, now = new Date()) {
   const dealerRows = await db.insert(dealers).values(HISTORY_DEALERS).returning({ id: dealers.id });
