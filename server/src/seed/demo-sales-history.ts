@@ -79,7 +79,7 @@ export const HISTORY_DEALERS = [
 ];
 
 /**
- * Two years of past sales for the market guide (issue #33, README "Demo sales history"): new
+ * A year of past sales for the market guide (issue #33, README "Demo sales history"): new
  * dealerships bought them, so the demo dealers' own dashboards keep their data. Then the facts are
  * refreshed and the guide refitted, so the guides show. Not called by bootstrap yet (README,
  * "Demo sales history": the admin's unpaginated lists and their journeys cannot take these rows).
