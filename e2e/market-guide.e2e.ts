@@ -158,6 +158,19 @@ describe('the market guide', () => {
     expect(badgeBox!.height).toBeLessThanOrEqual(28);
     if (SHOTS) await readyCard.screenshot({ path: `${SHOTS}/card-ready-390.png` });
 
+    // The list view shows the same guides, from the cards' cache (no new request), on one line.
+    const readsBefore = guideReads.length;
+    await page.getByRole('button', { name: 'List view' }).click();
+    await page.locator('[data-view="list"]').waitFor();
+    const row = page.locator(`[data-vehicle-id="${ready!.vehicleId}"]`);
+    expect(await row.getByTestId('guide-badge').locator('span[aria-hidden="true"]').textContent()).toContain(
+      `Guide ${money(ready!.guide)}`,
+    );
+    expect(guideReads.length).toBe(readsBefore);
+    expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(PHONE_390.width);
+    await row.scrollIntoViewIfNeeded();
+    if (SHOTS) await row.screenshot({ path: `${SHOTS}/row-ready-390.png` });
+
     // The car's page: guide, range, sales, price against the guide, and the evidence, newest first.
     const detail = await getJson<GuideDetail>(page, `/api/vehicles/${ready!.vehicleId}/guide`);
     expect(detail.summary.status).toBe('ready');
