@@ -125,11 +125,8 @@ function PanelDrawing({ chart, panel, boxWidth }: { chart: ChartData; panel: Pan
   // A legible width per category; wider than the box, the drawing scrolls in it.
   const perCategory = chart.kind === 'bar' ? Math.max(16, panel.series.length * 12 + 4) : 16;
   const isMonths = labels.length > 0 && labels.every((label) => /^\d{4}-\d{2}$/.test(label));
-  const shortLabels = labels.map((label) => {
-    const text = formatMonth(label, true);
-    return text.length > 18 ? `${text.slice(0, 17)}…` : text;
-  });
-  const longest = Math.max(0, ...shortLabels.map((label) => label.length));
+  const cut = (text: string, chars: number) => (text.length > chars ? `${text.slice(0, chars - 1)}…` : text);
+  const longest = Math.max(0, ...labels.map((label) => Math.min(18, formatMonth(label, true).length)));
   // Names (dealers, uploaders) that do not fit under their band turn aslant, with room on the left.
   const left = MARGIN.left + (isMonths ? 0 : Math.min(40, longest * 3));
   const width = Math.max(boxWidth, left + MARGIN.right + labels.length * perCategory);
@@ -140,6 +137,9 @@ function PanelDrawing({ chart, panel, boxWidth }: { chart: ChartData; panel: Pan
   // Months that do not fit each under its own band: every second (third…) month is named.
   const every = isMonths ? Math.max(1, Math.ceil(labelWidth / x.step())) : 1;
   const bottom = slanted ? Math.min(110, 24 + longest * 4.4) : 32;
+  // Upright names keep as much of themselves as their band holds; aslant ones at most 18 letters.
+  const chars = slanted ? 18 : Math.max(18, Math.floor((x.step() - 8) / 6.2));
+  const shortLabels = labels.map((label) => cut(formatMonth(label, true), chars));
   const plotHeight = HEIGHT - MARGIN.top - bottom;
   const values = chart.rows.flatMap((row) =>
     panel.series.map(({ column }) => cellNumber(row[column.key]) ?? 0),
@@ -159,6 +159,9 @@ function PanelDrawing({ chart, panel, boxWidth }: { chart: ChartData; panel: Pan
     padding: 0.1,
   });
   const zero = y(0);
+  // A few categories on a wide screen do not make slabs: bars stay at most 48 px, centred.
+  const barWidth = Math.min(inner.bandwidth(), 48);
+  const barInset = (inner.bandwidth() - barWidth) / 2;
   return (
     <svg
       role="img"
@@ -181,9 +184,9 @@ function PanelDrawing({ chart, panel, boxWidth }: { chart: ChartData; panel: Pan
                 return (
                   <Bar
                     key={`${labels[index]}-${column.key}`}
-                    x={(x(labels[index]!) ?? 0) + (inner(column.key) ?? 0)}
+                    x={(x(labels[index]!) ?? 0) + (inner(column.key) ?? 0) + barInset}
                     y={top}
-                    width={inner.bandwidth()}
+                    width={barWidth}
                     height={Math.max(value === 0 ? 0 : 1, Math.abs(y(value) - zero))}
                     fill={color}
                     rx={2}
