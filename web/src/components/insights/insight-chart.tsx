@@ -9,7 +9,7 @@ import type { ChartData } from './insight-types';
 import { useScrollsSideways } from './use-scrolls-sideways';
 
 /**
- * One insights chart drawn as SVG with visx (ADR 0027): grouped bars or lines over the first
+ * One insights chart drawn as SVG with visx (ADR 0028): grouped bars or lines over the first
  * column's categories. This module is the only one that imports the chart library. Admin →
  * Insights and the dealer's Insights section, which use it, are loaded lazily
  * (lazy-insights-tab.tsx, lazy-insights-section.tsx), so no other page's bundle carries it.

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 
 /**
- * The dashboard's Insights section with its chart library is a chunk of its own (ADR 0027),
+ * The dashboard's Insights section with its chart library is a chunk of its own (ADR 0028),
  * fetched with the dashboard: no public page loads any of it.
  */
 const InsightsSection = lazy(() =>

@@ -3,7 +3,7 @@ import { INSIGHTS_ADMIN_LABELS as L } from '../../admin-texts';
 import { LoadingRows } from '../shared/panel-states';
 
 /**
- * Admin → Insights with its chart library is a chunk of its own (ADR 0027), fetched when the tab
+ * Admin → Insights with its chart library is a chunk of its own (ADR 0028), fetched when the tab
  * opens: the admin page's other tabs, and every public page, load none of it.
  */
 const InsightsTab = lazy(() => import('./insights-tab').then((module) => ({ default: module.InsightsTab })));
