@@ -1,4 +1,5 @@
-import { GUIDE_RULES, GUIDE_TEXT, type GuideFit, type GuideSummary } from '@contracts/guide';
+import type { GuideFit, GuideSummary } from '@contracts/guide';
+import { GUIDE_RULES, GUIDE_TEXT } from '@contracts/guide-texts';
 import { decimalToCents } from '@contracts/money';
 import { formatMoney } from '@/lib/format';
 

@@ -1,4 +1,4 @@
-import { GUIDE_TEXT } from '@contracts/guide';
+import { GUIDE_TEXT } from '@contracts/guide-texts';
 import { Scale } from 'lucide-react';
 import { PriceToGuidePill, SpokenAs } from '@/components/vehicle/market-guide/guide-figures';
 import { GUIDE_LABELS, guideSpokenText } from '@/components/vehicle/market-guide/guide-texts';

@@ -1,4 +1,5 @@
-import { GUIDE_TEXT, type GuideSale } from '@contracts/guide';
+import type { GuideSale } from '@contracts/guide';
+import { GUIDE_TEXT } from '@contracts/guide-texts';
 import { useId } from 'react';
 import { formatSoldOn, formatWeight, GUIDE_LABELS } from '@/components/vehicle/market-guide/guide-texts';
 import { formatGrade } from '@/lib/condition-report';

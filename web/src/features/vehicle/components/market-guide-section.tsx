@@ -1,4 +1,5 @@
-import { GUIDE_RULES, GUIDE_TEXT, type GuideDetail } from '@contracts/guide';
+import type { GuideDetail } from '@contracts/guide';
+import { GUIDE_RULES, GUIDE_TEXT } from '@contracts/guide-texts';
 import { Scale } from 'lucide-react';
 import { QueryStates } from '@/components/ui/query-states';
 import { useVehicleGuide } from '@/components/vehicle/market-guide/guide-api';

@@ -1,4 +1,4 @@
-import { GUIDE_TEXT } from '@contracts/guide';
+import { GUIDE_TEXT } from '@contracts/guide-texts';
 import { formatCents, toCents } from '@contracts/money';
 import { Scale } from 'lucide-react';
 import type { UseFormReturn } from 'react-hook-form';
