@@ -15,7 +15,7 @@ const USUAL_SECONDS: Record<string, number> = {
   'e2e/admin-offers.e2e.ts': 53,
   'e2e/insights.e2e.ts': 52,
   'e2e/admin.e2e.ts': 39,
-  'e2e/market-guide.e2e.ts': 45,
+  'e2e/market-guide.e2e.ts': 70,
   'e2e/delivery-admin.e2e.ts': 33,
   'e2e/certified-delivery.e2e.ts': 28,
   'e2e/upload-photos.e2e.ts': 37,

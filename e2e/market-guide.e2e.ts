@@ -5,20 +5,29 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { GUIDE_TEXT, type GuideDetail, type GuideSummary } from '@contracts/guide';
 import { formatUsd } from '@contracts/money';
 import { isQueued } from '@contracts/vehicle-display';
-import { PGlite } from '@electric-sql/pglite';
+import { asc, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startAppServer } from './support/app-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../server/src/db/client';
+import { vehicles } from '../server/src/db/schema';
+import { rowsOf } from '../server/src/modules/insights/insight-facts';
+import { guideSummaries } from '../server/src/modules/insights/vehicle-guide';
+import { HISTORY_DEALERS, seedDemoSalesHistory } from '../server/src/seed/demo-sales-history';
+import { type RunningServer, startAppServer } from './support/app-server';
 import { appIsReady, openPage } from './support/browser-page';
 import { launchChromium } from './support/chromium';
-import { adminToken, signInAdmin } from './support/sign-in';
+import { signInAdmin } from './support/sign-in';
 
 /**
  * The market guide (issue #33): nobody signed out sees a guide (or asks for one); a signed-in
  * dealer sees it on every card (one request per page of cards) and on a car's page with its range,
  * the sales behind it and how it was computed, and "Not enough sales yet" where sales are few; an
  * admin sees it beside the price while completing a queued listing. Every figure is read from the
- * API as the same session and compared with the page. Read-only: the suite's server.
+ * API as the same session and compared with the page.
+ *
+ * Its own server: the demo's sales history (server/src/seed/demo-sales-history.ts) is written into
+ * its database when the first start did not (bootstrap does not call it yet), and one queued car is
+ * made the model of a published car that has a guide, so the admin has one to price.
  *
  * E2E_SCREENSHOTS=/some/dir keeps the cards, the vehicle pages and the admin form at 390 and 1280 px.
  */
@@ -27,11 +36,51 @@ const DESKTOP = { width: 1280, height: 900 } as const;
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
 let browser: Browser;
+let server: RunningServer;
+let dataDir: string;
+/** The queued car that was made a model with a guide. */
+let pricedId: number;
 beforeAll(async () => {
-  browser = await launchChromium();
-});
+  dataDir = mkdtempSync(join(tmpdir(), 'e2e-market-guide-'));
+  [server, browser] = await Promise.all([startAppServer({}, { dataDir }), launchChromium()]);
+  const demoDealer = server.demoDealer;
+  // PGlite is one process: stop the app, change its database, start it again on the same data.
+  expect(await server.stop()).toBe(0);
+  const handle = await openDatabase({ dataDir: join(dataDir, 'db') });
+  try {
+    // Written once: skipped when the first start wrote it (its dealerships are there).
+    const [history] = await rowsOf<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from dealers where dealer_name = ${HISTORY_DEALERS[0]!.dealerName}`,
+    );
+    if (history?.n === 0) await seedDemoSalesHistory(handle.db);
+    const cars = await handle.db
+      .select({
+        id: vehicles.id,
+        status: vehicles.status,
+        inQueue: vehicles.inQueue,
+        firstLookUntil: vehicles.firstLookUntil,
+      })
+      .from(vehicles)
+      .orderBy(asc(vehicles.id));
+    const published = cars.filter((car) => car.status === 'active' && !car.inQueue).map((car) => car.id);
+    const guides = await guideSummaries(handle.db, published, { type: 'admin', id: null });
+    const model = guides.find((guide) => guide.status === 'ready');
+    const queued = cars.find((car) => car.inQueue && car.firstLookUntil === null);
+    if (!model || !queued) throw new Error('the demo needs a published car with a guide and a queued car');
+    await handle.db.execute(sql`update vehicles q set year = m.year, make = m.make, model = m.model
+      from vehicles m where m.id = ${model.vehicleId} and q.id = ${queued.id}`);
+    pricedId = queued.id;
+  } finally {
+    await handle.close();
+  }
+  server = await startAppServer({}, { dataDir });
+  server.demoDealer = demoDealer;
+}, 240_000);
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const money = (decimal: string) => formatUsd(Number(decimal));
@@ -59,7 +108,7 @@ const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentEl
 
 /** Signs in through the dealer login form (the page then knows a dealer is signed in). */
 async function signInDealer(page: Page) {
-  const demo = inject('demoDealer');
+  const demo = server.demoDealer!;
   await page.goto('/dealer/login');
   await page.getByLabel('Dealer name').fill(demo.dealerName);
   await page.getByLabel('Buy code').fill(demo.buyCode);
@@ -77,7 +126,7 @@ const cardIds = async (page: Page) =>
 
 describe('the market guide', () => {
   it('is neither shown nor asked for when nobody is signed in', async () => {
-    const { page, context, errors } = await openPage(browser, PHONE_390);
+    const { page, context, errors } = await openPage(browser, PHONE_390, { baseURL: server.url });
     const asked: string[] = [];
     page.on('request', (request) => {
       if (/\/api\/(guides|vehicles\/\d+\/guide)/.test(request.url())) asked.push(request.url());
@@ -99,7 +148,7 @@ describe('the market guide', () => {
   });
 
   it('shows a signed-in dealer the guide on the cards and on a car page, with the sales behind it', async () => {
-    const { page, context, errors } = await openPage(browser, PHONE_390);
+    const { page, context, errors } = await openPage(browser, PHONE_390, { baseURL: server.url });
     await signInDealer(page);
     const guideReads: string[] = [];
     let searchPages = 1; // the first page comes inside the server-rendered HTML
@@ -140,7 +189,7 @@ describe('the market guide', () => {
     );
     expect(ready, 'a published demo car with enough sales for a guide').toBeDefined();
     const readyCard = page.locator(`[data-vehicle-id="${ready!.vehicleId}"]`);
-    const spoken = await readyCard.getByTestId('guide-badge').locator('.sr-only').innerText();
+    const spoken = await readyCard.getByTestId('guide-badge').locator('.sr-only').textContent();
     expect(spoken).toBe(
       `Market guide ${money(ready!.guide)}, range ${money(ready!.low)} to ${money(ready!.high)}, ${sales(ready!.comparables)}` +
         (ready!.priceToGuide === null
@@ -248,95 +297,56 @@ describe('the market guide', () => {
   });
 
   it("shows an admin a queued car's guide and the typed price against it", async () => {
-    // Its own server: a queued car is made a model that sells (its data changed directly).
-    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-market-guide-'));
-    let server = await startAppServer({}, { dataDir });
-    try {
-      const token = await adminToken(server.url);
-      const api = async <T>(path: string) => {
-        const response = await fetch(`${server.url}${path}`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
-        expect(response.status, path).toBe(200);
-        return (await response.json()) as T;
-      };
-      interface Car {
-        id: number;
-        year: number | null;
-        make: string | null;
-        model: string | null;
-        status: string;
-        inQueue: boolean;
-        firstLookUntil: string | null;
-      }
-      const cars = await api<Car[]>('/api/vehicles');
-      const [priced, other] = cars.filter(isQueued);
-      const published = cars.filter((car) => car.status === 'active' && !car.inQueue);
-      const guides = await api<GuideSummary[]>(`/api/guides?ids=${published.map((car) => car.id).join(',')}`);
-      const model = cars.find((car) => car.id === guides.find((g) => g.status === 'ready')?.vehicleId);
-      expect(model, 'a published demo car with enough sales for a guide').toBeDefined();
-      expect(priced).toBeDefined();
-      // PGlite is one process: stop the app, change its database, start it again on the same data.
-      expect(await server.stop()).toBe(0);
-      const db = await PGlite.create({ dataDir: join(dataDir, 'db') });
-      await db.query('UPDATE vehicles SET year = $1, make = $2, model = $3 WHERE id = $4', [
-        model!.year,
-        model!.make,
-        model!.model,
-        priced!.id,
-      ]);
-      await db.close();
-      server = await startAppServer({}, { dataDir });
+    const { page, context, errors } = await openPage(browser, DESKTOP, { baseURL: server.url });
+    await signInAdmin(page);
+    const queued = (
+      await getJson<{ id: number; inQueue: boolean; firstLookUntil: string | null }[]>(page, '/api/vehicles')
+    ).filter(isQueued);
+    expect(queued.map((car) => car.id)).toContain(pricedId);
+    const other = queued.find((car) => car.id !== pricedId);
+    const detail = await getJson<GuideDetail>(page, `/api/vehicles/${pricedId}/guide`);
+    expect(detail.summary.status).toBe('ready');
+    const summary = detail.summary as Extract<GuideSummary, { status: 'ready' }>;
+    const card = page.getByTestId(`queue-${pricedId}`);
+    const box = card.getByTestId('price-guide');
+    await box.getByTestId('price-guide-amount').waitFor();
+    expect(await box.getByTestId('price-guide-amount').innerText()).toBe(money(summary.guide));
+    expect(await box.innerText()).toContain(
+      `range ${money(summary.low)}–${money(summary.high)}, ${sales(summary.comparables)}`,
+    );
 
-      const { page, context, errors } = await openPage(browser, DESKTOP, { baseURL: server.url });
-      await signInAdmin(page);
-      const detail = await getJson<GuideDetail>(page, `/api/vehicles/${priced!.id}/guide`);
-      expect(detail.summary.status).toBe('ready');
-      const summary = detail.summary as Extract<GuideSummary, { status: 'ready' }>;
-      const card = page.getByTestId(`queue-${priced!.id}`);
-      const box = card.getByTestId('price-guide');
-      await box.getByTestId('price-guide-amount').waitFor();
-      expect(await box.getByTestId('price-guide-amount').innerText()).toBe(money(summary.guide));
-      expect(await box.innerText()).toContain(
-        `range ${money(summary.low)}–${money(summary.high)}, ${sales(summary.comparables)}`,
-      );
+    // 5 % over the guide, typed: said beside it (and read out once typing pauses).
+    const typed = Math.round(Number(summary.guide) * 1.05);
+    const price = card.getByLabel('Price ($)');
+    await price.pressSequentially(String(typed));
+    await box.getByTestId('typed-price-to-guide').getByText('5% above guide').waitFor();
+    expect(await box.locator('[aria-live="polite"]').textContent()).toContain(
+      `Typed price ${formatUsd(typed)}: 5% above guide`,
+    );
+    await price.fill(String(Math.round(Number(summary.guide) * 0.9)));
+    await box.getByTestId('typed-price-to-guide').getByText('10% below guide').waitFor();
+    await expectNoAxeViolations(page, `[data-testid="queue-${pricedId}"] [data-testid="price-guide"]`);
+    await box.scrollIntoViewIfNeeded();
+    if (SHOTS) await box.screenshot({ path: `${SHOTS}/admin-price-guide-1280.png` });
 
-      // 5 % over the guide, typed: said beside it (and read out once typing pauses).
-      const typed = Math.round(Number(summary.guide) * 1.05);
-      const price = card.getByLabel('Price ($)');
-      await price.pressSequentially(String(typed));
-      await box.getByTestId('typed-price-to-guide').getByText('5% above guide').waitFor();
-      expect(await box.locator('[aria-live="polite"]').textContent()).toContain(
-        `Typed price ${formatUsd(typed)}: 5% above guide`,
-      );
-      await price.fill(String(Math.round(Number(summary.guide) * 0.9)));
-      await box.getByTestId('typed-price-to-guide').getByText('10% below guide').waitFor();
-      await expectNoAxeViolations(page, `[data-testid="queue-${priced!.id}"] [data-testid="price-guide"]`);
-      await box.scrollIntoViewIfNeeded();
-      if (SHOTS) await box.screenshot({ path: `${SHOTS}/admin-price-guide-1280.png` });
-
-      // The other queued car: what the API says of it, in the same words.
-      if (other) {
-        const few = await getJson<GuideDetail>(page, `/api/vehicles/${other.id}/guide`);
-        const otherBox = page.getByTestId(`queue-${other.id}`).getByTestId('price-guide');
-        if (few.summary.status === 'insufficient')
-          await otherBox
-            .getByTestId('price-guide-not-enough')
-            .getByText(`${GUIDE_TEXT.notEnough} (${sales(few.summary.comparables)} found)`)
-            .waitFor();
-        else await otherBox.getByTestId('price-guide-amount').getByText(money(few.summary.guide)).waitFor();
-      }
-
-      // A phone: the box stays inside the form.
-      await page.setViewportSize(PHONE_390);
-      await box.scrollIntoViewIfNeeded();
-      expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(PHONE_390.width);
-      if (SHOTS) await card.screenshot({ path: `${SHOTS}/admin-complete-390.png` });
-      expect(errors).toEqual([]);
-      await context.close();
-    } finally {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+    // The other queued car: what the API says of it, in the same words.
+    if (other) {
+      const few = await getJson<GuideDetail>(page, `/api/vehicles/${other.id}/guide`);
+      const otherBox = page.getByTestId(`queue-${other.id}`).getByTestId('price-guide');
+      if (few.summary.status === 'insufficient')
+        await otherBox
+          .getByTestId('price-guide-not-enough')
+          .getByText(`${GUIDE_TEXT.notEnough} (${sales(few.summary.comparables)} found)`)
+          .waitFor();
+      else await otherBox.getByTestId('price-guide-amount').getByText(money(few.summary.guide)).waitFor();
     }
-  }, 150_000);
+
+    // A phone: the box stays inside the form.
+    await page.setViewportSize(PHONE_390);
+    await box.scrollIntoViewIfNeeded();
+    expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(PHONE_390.width);
+    if (SHOTS) await card.screenshot({ path: `${SHOTS}/admin-complete-390.png` });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
