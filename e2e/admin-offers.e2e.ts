@@ -89,10 +89,10 @@ describe('Offers panel', () => {
     await signInAdmin(page, '/admin?tab=offers');
     await page.getByRole('heading', { name: 'Pending Offers (4)' }).waitFor();
     await page.getByRole('heading', { name: 'Counter Offers Awaiting Response (1)' }).waitFor();
-    await page.getByRole('heading', { name: 'Completed Offers (3)' }).waitFor();
+    await page.getByRole('heading', { name: 'Completed Offers (61)' }).waitFor();
     expect(await counter(page, 'Pending')).toBe('4');
     expect(await counter(page, 'Countered')).toBe('1');
-    expect(await counter(page, 'Completed')).toBe('3');
+    expect(await counter(page, 'Completed')).toBe('61');
     await page.getByText('Awaiting Dealer Response').waitFor();
 
     const [toCounter, toDecline, toAccept, stale] = pending as [Offer, Offer, Offer, Offer];
@@ -139,7 +139,7 @@ describe('Offers panel', () => {
 
     await card(toDecline).getByRole('button', { name: 'Decline' }).click();
     await toast(page, 'Offer updated successfully');
-    await page.getByRole('heading', { name: 'Completed Offers (4)' }).waitFor();
+    await page.getByRole('heading', { name: 'Completed Offers (62)' }).waitFor();
     expect(await card(toDecline).innerText()).toMatch(/Declined[\s\S]*[\d]{4}/);
 
     expect(await publicIds(server.url)).toContain(toAccept.vehicleId);
@@ -151,7 +151,7 @@ describe('Offers panel', () => {
     );
     await confirm.getByRole('button', { name: /^Accept \$/ }).click();
     await toast(page, 'Offer updated successfully');
-    await page.getByRole('heading', { name: 'Completed Offers (5)' }).waitFor();
+    await page.getByRole('heading', { name: 'Completed Offers (63)' }).waitFor();
     expect(await card(toAccept).innerText()).toContain('Accepted');
     expect(await publicIds(server.url)).not.toContain(toAccept.vehicleId);
     const transactions = (await (await send('GET', '/api/transactions')).json()) as {

@@ -123,7 +123,7 @@ describe('Complete Vehicle Listing', () => {
       'true',
     );
     await page.getByRole('heading', { name: 'Complete Vehicle Listing' }).waitFor();
-    await expect.poll(() => stat(page, 'Total Vehicles')).toBe('36');
+    await expect.poll(() => stat(page, 'Total Vehicles')).toBe('116');
     // 30 published, less the car Lakeside bought with delivery (demo-delivery.ts).
     await expect.poll(() => stat(page, 'Active Listings')).toBe('29');
     await expect.poll(() => stat(page, 'Pending Offers')).toBe('2');

@@ -15,6 +15,7 @@ import { seedDemoDelivery } from './seed/demo-delivery';
 import { seedDemoNotifications } from './seed/demo-notifications';
 import { seedDemoPhotos } from './seed/demo-photos';
 import { seedDemoSales } from './seed/demo-sales';
+import { seedDemoSalesHistory } from './seed/demo-sales-history';
 import { type DemoSeedResult, isDatabaseEmpty, seedDemoData } from './seed/demo-seed';
 import { type DemoTeam, seedDemoTeam } from './seed/demo-team';
 import { seedDemoWatchlist } from './seed/demo-watchlist';
@@ -69,6 +70,8 @@ export async function bootstrap(db: Database, config: Config): Promise<Bootstrap
     await seedDemoWatchlist(db);
     // Certified delivery and floor plan: a car in transit paid by a line, one waiting for the lender.
     await seedDemoDelivery(db, config);
+    // Six months of past sales to dealerships of their own, so the market guide shows (issue #33).
+    await seedDemoSalesHistory(db);
   }
   // New sales are made under the configured terms (each sale keeps its own copy).
   await db

@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { adminUsers, dealers } from '../db/schema';
 import { refitGuide } from '../modules/insights/guide-fit';
@@ -8,25 +8,25 @@ import { generateSalesHistory, insertSalesHistory } from './sales-history';
 import { DEFAULT_SEGMENTS, type SalesSegment } from './sales-history-segments';
 
 /**
- * The demo's history: this seed, this many cars over the last 12 months, none sold in the last 12
+ * The demo's history: this seed, this many cars over the last 6 months, none sold in the last 12
  * days (all their steps done). Small on purpose: the admin's lists (vehicles, offers, transactions)
  * show every row, and each of its rows costs the admin's pages and the journeys that drive them.
  */
-export const DEMO_HISTORY = { seed: 34, count: 200, spanDays: 365, newestDaysAgo: 12 } as const;
+export const DEMO_HISTORY = { seed: 2, count: 80, spanDays: 180, newestDaysAgo: 12 } as const;
 
 /**
- * Four of the demo's models sell ten times as often, in the model years around the demo's own car,
+ * Three of the demo's models sell twelve times as often, in the model years around the demo's own car,
  * so those published cars have 5 or more comparables in the last 180 days; the other demo cars have
  * fewer or none ("Not enough sales yet").
  */
-const BUSY_MODELS = new Set(['Toyota Camry', 'Ford F-150', 'Toyota RAV4', 'Nissan Rogue']);
+const BUSY_MODELS = new Set(['Toyota Camry', 'Ford F-150', 'Nissan Rogue']);
 export const demoHistorySegments = (): SalesSegment[] =>
   DEFAULT_SEGMENTS.map((segment) => {
     if (!BUSY_MODELS.has(`${segment.make} ${segment.model}`)) return segment;
     const car = DEMO_VEHICLES.find((v) => v.make === segment.make && v.model === segment.model);
     return {
       ...segment,
-      weight: segment.weight * 10,
+      weight: segment.weight * 12,
       years: car ? [car.year - 2, car.year + 2] : segment.years,
     };
   });
@@ -79,12 +79,17 @@ export const HISTORY_DEALERS = [
 ];
 
 /**
- * A year of past sales for the market guide (issue #33, README "Demo sales history"): new
+ * Six months of past sales for the market guide (issue #33, README "Demo sales history"): new
  * dealerships bought them, so the demo dealers' own dashboards keep their data. Then the facts are
- * refreshed and the guide refitted, so the guides show. Not called by bootstrap yet (README,
- * "Demo sales history": the admin's unpaginated lists and their journeys cannot take these rows).
+ * refreshed and the guide refitted, so the guides show. Once: where its dealerships exist already
+ * it writes nothing.
  */
 export async function seedDemoSalesHistory(db: Database, now = new Date()) {
+  const [seeded] = await db
+    .select({ id: dealers.id })
+    .from(dealers)
+    .where(eq(dealers.dealerName, HISTORY_DEALERS[0]!.dealerName));
+  if (seeded) return { sales: 0 };
   const dealerRows = await db.insert(dealers).values(HISTORY_DEALERS).returning({ id: dealers.id });
   const admins = await db.select({ id: adminUsers.id }).from(adminUsers).orderBy(asc(adminUsers.id));
   const cars = generateSalesHistory({ ...DEMO_HISTORY, now, segments: demoHistorySegments() });

@@ -39,7 +39,10 @@ interface View {
   billOfSale: string | null;
 }
 
-/** A dealer's session, signed in with its active code (as the dashboard would be). */
+/**
+ * A dealer's session, signed in with its active code (as the dashboard would be); null for a
+ * dealership without one (the demo's sales history was bought by such, seed/demo-sales-history.ts).
+ */
 const dealerCookies = new Map<number, string>();
 async function dealerCookie(dealerId: number) {
   const known = dealerCookies.get(dealerId);
@@ -50,6 +53,7 @@ async function dealerCookie(dealerId: number) {
     .innerJoin(buyCodes, and(eq(buyCodes.dealerId, dealers.id), eq(buyCodes.active, true)))
     .where(eq(dealers.id, dealerId))
     .limit(1);
+  if (!row) return null;
   const cookie = await signIn(
     ctx.app,
     'dealer',
@@ -98,9 +102,11 @@ async function expectEveryViewAgrees() {
       'Paid in full': t.paidInFull ? 'yes' : 'no',
       Stage: SALE_STAGES[t.stage],
     });
-    const mine: View[] = (
-      await ctx.call('GET', '/api/dealer/transactions', undefined, await dealerCookie(t.dealerId))
-    ).json();
+    // The sales history's hundreds of sales are checked above (list, CSV, aging); their dealers
+    // cannot sign in, and a bill of sale each would take minutes.
+    const cookie = await dealerCookie(t.dealerId);
+    if (!cookie) continue;
+    const mine: View[] = (await ctx.call('GET', '/api/dealer/transactions', undefined, cookie)).json();
     expect(
       mine.find((d) => d.id === t.id),
       label,
@@ -181,9 +187,11 @@ describe('one ledger, every view', () => {
       'POST',
       `/api/dealer/transactions/${claimed.id}/events`,
       { type: 'claim_opened', category: 'mechanical', description: 'A/C warm', estimate: '$1,850' },
-      await dealerCookie(
-        (await ctx.db.select().from(transactions).where(eq(transactions.id, claimed.id)))[0]!.dealerId,
-      ),
+      (await dealerCookie(
+        (
+          await ctx.db.select().from(transactions).where(eq(transactions.id, claimed.id))
+        )[0]!.dealerId,
+      ))!,
     );
     expect(opened.statusCode, opened.body).toBe(200);
     const claimId = opened.json().claims[0].id;
