@@ -92,19 +92,32 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+/**
+ * One formatter per zone and kind, made once: building an Intl.DateTimeFormat costs ~100× a format,
+ * and a sale's ledger reads dozens of dates (the admin's list folds every sale).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(kind: 'date' | 'offset', timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter =
+      kind === 'date'
+        ? new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+        : new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** The calendar date of an instant in a time zone (IANA name, e.g. America/Chicago). */
 export function dateInZone(instant: Date, timeZone: string): IsoDate {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  return formatterOf('date', timeZone).format(instant);
 }
 
 /** Minutes the zone is ahead of UTC at an instant (e.g. -300 for New York in winter). */
 function offsetMinutes(instant: Date, timeZone: string): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+  const name = formatterOf('offset', timeZone)
     .formatToParts(instant)
     .find((p) => p.type === 'timeZoneName')?.value;
   const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name ?? '');
