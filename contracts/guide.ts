@@ -49,6 +49,8 @@ export const guideFitSchema = z.object({
   perGradePoint: z.number(),
   /** Percent change per newer model year. */
   perModelYear: z.number(),
+  /** Percent change per year later a sale happened (the market's drift, the cars' ageing). */
+  perYearLater: z.number(),
   salesUsed: z.number().int(),
   outliersDropped: z.number().int(),
 });

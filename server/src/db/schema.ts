@@ -1199,7 +1199,8 @@ export const integrationOutbox = pgTable(
 
 /**
  * The market guide's coefficients (DESIGN.md §16), one row per nightly refit (the newest is used):
- * ln(price) = make-and-model level + betaYear·year + betaMiles·(miles / 10,000) + betaGrade·grade,
+ * ln(price) = make-and-model level + betaYear·year + betaMiles·(miles / 10,000) + betaGrade·grade
+ * + betaTime·(years since the fit's day, negative in the past),
  * a weighted robust fit on completed sales (guide-fit.ts). residP10/residP90 are the 10th and 90th
  * percentiles of the kept sales' residuals: the range around a guide.
  */
@@ -1209,6 +1210,8 @@ export const guideFits = pgTable('guide_fits', {
   betaYear: doublePrecision().notNull(),
   betaMiles: doublePrecision().notNull(),
   betaGrade: doublePrecision().notNull(),
+  /** Per year later a sale happened (the market's drift and the cars' ageing); 0 before migration 0022. */
+  betaTime: doublePrecision().notNull().default(0),
   /** The grade a sale or a car without a condition report is taken to have. */
   meanGrade: doublePrecision().notNull(),
   residP10: doublePrecision().notNull(),

@@ -1,4 +1,4 @@
-import { GUIDE_RULES } from '@contracts/guide';
+import { GUIDE_RULES } from '@contracts/guide-texts';
 import { desc, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { guideFits } from '../../db/schema';
@@ -7,18 +7,21 @@ import { rowsOf } from './insight-facts';
 /**
  * The market guide's nightly refit (DESIGN.md §16, ADR 0027). The model, on completed sales:
  *
- *   ln(price) = level of the make and model + βy·year + βm·miles/10,000 + βg·grade + ε
+ *   ln(price) = level of the make and model + βy·year + βm·miles/10,000 + βg·grade + βt·t + ε
  *
- * fitted by weighted least squares within each make and model (the level drops out when each sale is
- * taken from its make-and-model's weighted mean), weights halving every GUIDE_RULES.halfLifeDays, on
- * the last two years of sales. Robust in one step: the sales whose first-fit residual lies beyond
- * 3 scaled MADs of the median are dropped (and are no comparables until the next refit), then the fit
- * is done again. Only sums of products leave the database (a 3×3 system), never the sales.
+ * (t: years from the fit's day to the sale, negative in the past: the market's drift and the cars'
+ * ageing), fitted by weighted least squares within each make and model (the level drops out when each
+ * sale is taken from its make-and-model's weighted mean), weights halving every
+ * GUIDE_RULES.halfLifeDays, on the last two years of sales. Robust in one step: the sales whose
+ * first-fit residual lies beyond 3 scaled MADs of the median are dropped (and are no comparables
+ * until the next refit), then the fit is done again. Only sums of products leave the database (a 4×4
+ * system), never the sales.
  */
 export interface GuideCoefficients {
   betaYear: number;
   betaMiles: number;
   betaGrade: number;
+  betaTime: number;
   meanGrade: number;
   residP10: number;
   residP90: number;
@@ -33,87 +36,89 @@ const MIN_FIT_SALES = 10;
 const FIT_WINDOW_DAYS = 730;
 /** A residual further than this many scaled MADs (1.4826·MAD ≈ σ) from the median is an outlier. */
 const OUTLIER_MADS = 3;
+const DAY_SECONDS = 86_400;
+const YEAR_DAYS = 365.25;
+/** The regressors: model year, miles / 10,000, grade, years from the fit's day. */
+const VARS = [1, 2, 3, 4] as const;
 
-interface NormalSums {
-  a11: number;
-  a12: number;
-  a13: number;
-  a22: number;
-  a23: number;
-  a33: number;
-  b1: number;
-  b2: number;
-  b3: number;
-  n: number;
-}
+const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
+/** Days from `ref` to a sale (negative in the past), as float8 (numeric arithmetic would be slow). */
+const daysFrom = (ref: SQL, column: SQL) =>
+  sql`(extract(epoch from (${column} - ${ref}))::float8 / ${DAY_SECONDS})`;
 
 /** The sales a fit reads: completed, with year and miles, sold in the two years before `before`. */
 const baseSql = (before: Date, meanGrade: number) => sql`
   select transaction_id, make_key, model_key, ln(net_price_cents::float8) as y, year::float8 as x1,
     mileage / 10000.0::float8 as x2, coalesce(grade, ${meanGrade}::float8) as x3,
-    power(0.5, extract(epoch from (${before.toISOString()}::timestamptz - sold_at)) / 86400.0 / ${GUIDE_RULES.halfLifeDays}) as w
+    ${daysFrom(at(before), sql`sold_at`)} / ${YEAR_DAYS} as x4,
+    power(0.5::float8, -${daysFrom(at(before), sql`sold_at`)} / ${GUIDE_RULES.halfLifeDays}) as w
   from sale_facts
   where not cancelled and net_price_cents > 0 and year is not null and mileage is not null
     and make_key is not null and model_key is not null
-    and sold_at < ${before.toISOString()}::timestamptz
-    and sold_at >= ${before.toISOString()}::timestamptz - make_interval(days => ${FIT_WINDOW_DAYS})`;
+    and sold_at < ${at(before)} and sold_at >= ${at(before)} - make_interval(days => ${FIT_WINDOW_DAYS})`;
 
 /** Each sale taken from its make-and-model's weighted means (segments of one sale say nothing). */
 const demeanedSql = (base: SQL) => sql`
   base as (${base}),
   seg as (
-    select make_key, model_key, sum(w * y) / sum(w) as my, sum(w * x1) / sum(w) as m1,
-      sum(w * x2) / sum(w) as m2, sum(w * x3) / sum(w) as m3
+    select make_key, model_key, sum(w * y) / sum(w) as my,
+      ${sql.raw(VARS.map((i) => `sum(w * x${i}) / sum(w) as m${i}`).join(', '))}
     from base group by make_key, model_key having count(*) >= 2
   ),
   d as (
-    select b.transaction_id, b.w, b.y - s.my as dy, b.x1 - s.m1 as d1, b.x2 - s.m2 as d2, b.x3 - s.m3 as d3
+    select b.transaction_id, b.w, b.y - s.my as dy, ${sql.raw(VARS.map((i) => `b.x${i} - s.m${i} as d${i}`).join(', '))}
     from base b join seg s using (make_key, model_key)
   )`;
 
-const sumsSql = (from: string) =>
-  sql.raw(`select sum(w*d1*d1) as a11, sum(w*d1*d2) as a12, sum(w*d1*d3) as a13, sum(w*d2*d2) as a22,
-    sum(w*d2*d3) as a23, sum(w*d3*d3) as a33, sum(w*d1*dy) as b1, sum(w*d2*dy) as b2, sum(w*d3*dy) as b3,
-    count(*) as n from ${from}`);
+/** The weighted normal equations' sums: a_ij = Σ w·di·dj (i ≤ j), b_i = Σ w·di·dy. */
+const sumsSql = (from: string) => {
+  const terms: string[] = [];
+  for (const i of VARS) for (const j of VARS) if (j >= i) terms.push(`sum(w*d${i}*d${j}) as a${i}${j}`);
+  for (const i of VARS) terms.push(`sum(w*d${i}*dy) as b${i}`);
+  return sql.raw(`select ${terms.join(', ')}, count(*) as n from ${from}`);
+};
 
-const numbers = (row: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(row).map(([k, v]) => [k, v === null ? 0 : Number(v)]),
-  ) as unknown as NormalSums;
+/** The system of a sums row: the symmetric matrix and the right-hand side. */
+function systemOf(row: Record<string, unknown>) {
+  const value = (key: string) => (row[key] === null || row[key] === undefined ? 0 : Number(row[key]));
+  const matrix = VARS.map((i) => VARS.map((j) => value(i <= j ? `a${i}${j}` : `a${j}${i}`)));
+  return { matrix, rhs: VARS.map((i) => value(`b${i}`)), n: value('n') };
+}
 
 /**
- * Solves the 3×3 normal equations (a tiny ridge keeps a variable without spread, e.g. every grade
- * missing, at zero instead of making the system singular).
+ * Solves the normal equations by Gaussian elimination with partial pivoting (a tiny ridge keeps a
+ * variable without spread, e.g. every grade missing, at zero instead of making the system singular).
  */
-export function solveNormal(s: NormalSums): [number, number, number] {
-  const ridge = 1e-9 * Math.max(s.a11, s.a22, s.a33, 1e-12);
-  const m = [
-    [s.a11 + ridge, s.a12, s.a13, s.b1],
-    [s.a12, s.a22 + ridge, s.a23, s.b2],
-    [s.a13, s.a23, s.a33 + ridge, s.b3],
-  ];
-  for (let col = 0; col < 3; col++) {
+export function solveNormal(matrix: readonly (readonly number[])[], rhs: readonly number[]): number[] {
+  const n = rhs.length;
+  const ridge = 1e-9 * Math.max(1e-12, ...matrix.map((row, i) => row[i]!));
+  const m = matrix.map((row, i) => [...row.map((v, j) => (i === j ? v + ridge : v)), rhs[i]!]);
+  for (let col = 0; col < n; col++) {
     let pivot = col;
-    for (let r = col + 1; r < 3; r++) if (Math.abs(m[r]![col]!) > Math.abs(m[pivot]![col]!)) pivot = r;
+    for (let r = col + 1; r < n; r++) if (Math.abs(m[r]![col]!) > Math.abs(m[pivot]![col]!)) pivot = r;
     [m[col], m[pivot]] = [m[pivot]!, m[col]!];
     const p = m[col]![col]!;
     if (Math.abs(p) < 1e-300) continue;
-    for (let r = 0; r < 3; r++) {
+    for (let r = 0; r < n; r++) {
       if (r === col) continue;
       const f = m[r]![col]! / p;
-      for (let c = col; c < 4; c++) m[r]![c]! -= f * m[col]![c]!;
+      for (let c = col; c <= n; c++) m[r]![c]! -= f * m[col]![c]!;
     }
   }
-  const beta = [0, 1, 2].map((i) => (Math.abs(m[i]![i]!) < 1e-300 ? 0 : m[i]![3]! / m[i]![i]!));
-  return [beta[0]!, beta[1]!, beta[2]!];
+  return m.map((row, i) => (Math.abs(row[i]!) < 1e-300 ? 0 : row[n]! / row[i]!));
 }
 
 const residualSql = (beta: readonly number[]) =>
-  sql`r as (select transaction_id, w, d1, d2, d3, dy,
-    dy - (${beta[0]}::float8 * d1 + ${beta[1]}::float8 * d2 + ${beta[2]}::float8 * d3) as r from d)`;
+  sql`r as (select transaction_id, w, dy - (${sql.join(
+    beta.map((b, i) => sql`${b}::float8 * d${sql.raw(String(i + 1))}`),
+    sql` + `,
+  )}) as r from d)`;
 
 /** Fits the coefficients on the sales sold before `before` (default now); null with too few sales. */
-export async function fitGuide(db: Executor, { before = new Date() }: { before?: Date } = {}) {
+export async function fitGuide(
+  db: Executor,
+  { before = new Date() }: { before?: Date } = {},
+): Promise<GuideCoefficients | null> {
   const [grade] = await rowsOf<{ mean: number | null }>(
     db,
     sql`select sum(w * x3) / nullif(sum(w), 0) as mean from (${baseSql(before, 0)}) b
@@ -124,10 +129,11 @@ export async function fitGuide(db: Executor, { before = new Date() }: { before?:
 
   const [first] = await rowsOf<Record<string, unknown>>(db, sql`with ${demeanedSql(base)} ${sumsSql('d')}`);
   if (!first || Number(first.n) < MIN_FIT_SALES) return null;
-  const beta1 = solveNormal(numbers(first));
+  const firstSystem = systemOf(first);
+  const beta1 = solveNormal(firstSystem.matrix, firstSystem.rhs);
 
   // The outliers of the first fit, then the fit again without them.
-  const keptSql = sql`${residualSql(beta1)},
+  const flaggedSql = sql`${residualSql(beta1)},
     stats as (select percentile_cont(0.5) within group (order by r) as med from r),
     spread as (select percentile_cont(0.5) within group (order by abs(r.r - stats.med)) as mad from r, stats),
     flagged as (
@@ -136,7 +142,7 @@ export async function fitGuide(db: Executor, { before = new Date() }: { before?:
     )`;
   const outlierRows = await rowsOf<{ transaction_id: number }>(
     db,
-    sql`with ${demeanedSql(base)}, ${keptSql} select transaction_id from flagged where outlier order by transaction_id`,
+    sql`with ${demeanedSql(base)}, ${flaggedSql} select transaction_id from flagged where outlier order by transaction_id`,
   );
   const outliers = outlierRows.map((row) => Number(row.transaction_id));
   const keptBase = sql`select * from (${base}) b0
@@ -145,7 +151,11 @@ export async function fitGuide(db: Executor, { before = new Date() }: { before?:
     db,
     sql`with ${demeanedSql(keptBase)} ${sumsSql('d')}`,
   );
-  const beta = second && Number(second.n) >= MIN_FIT_SALES ? solveNormal(numbers(second)) : beta1;
+  const secondSystem = second ? systemOf(second) : null;
+  const beta =
+    secondSystem && secondSystem.n >= MIN_FIT_SALES
+      ? solveNormal(secondSystem.matrix, secondSystem.rhs)
+      : beta1;
   const [spread] = await rowsOf<{ p10: number | null; p90: number | null; n: number }>(
     db,
     sql`with ${demeanedSql(keptBase)}, ${residualSql(beta)}
@@ -153,19 +163,21 @@ export async function fitGuide(db: Executor, { before = new Date() }: { before?:
           percentile_cont(0.9) within group (order by r) as p90, count(*) as n from r`,
   );
   return {
-    betaYear: beta[0],
-    betaMiles: beta[1],
-    betaGrade: beta[2],
+    betaYear: beta[0]!,
+    betaMiles: beta[1]!,
+    betaGrade: beta[2]!,
+    betaTime: beta[3]!,
     meanGrade,
     residP10: Number(spread?.p10 ?? 0),
     residP90: Number(spread?.p90 ?? 0),
     salesUsed: Number(spread?.n ?? 0),
     outliersDropped: outliers.length,
     outliers,
-  } satisfies GuideCoefficients;
+  };
 }
 
 export type StoredFit = typeof guideFits.$inferSelect;
+type FitTerms = Pick<StoredFit, 'betaYear' | 'betaMiles' | 'betaGrade' | 'betaTime' | 'meanGrade'>;
 
 /** The newest refit, or null before the first. */
 export async function latestFit(db: Executor): Promise<StoredFit | null> {
@@ -176,21 +188,20 @@ export async function latestFit(db: Executor): Promise<StoredFit | null> {
 /**
  * The comparables of a subject and each one's adjusted log price and weight, as a SQL fragment:
  * same make and model, model year ±1, sold in the GUIDE_RULES.windowDays before `asOf` (and before
- * it), not cancelled, not an outlier of the refit. `subject` names columns make_key, model_key, year,
- * mileage, grade of the outer query; `asOf` an expression of the outer query.
+ * it), not cancelled, not an outlier of the refit. `alias` names a relation of the outer query with
+ * columns make_key, model_key, year, mileage, grade; `asOf` is an expression of the outer query.
  */
-export function comparablesSql(
-  fit: Pick<StoredFit, 'betaYear' | 'betaMiles' | 'betaGrade' | 'meanGrade'>,
-  subject: { alias: string; asOf: SQL; excludeTransaction?: SQL },
-) {
+export function comparablesSql(fit: FitTerms, subject: { alias: string; asOf: SQL }) {
   const s = sql.raw(subject.alias);
+  const daysBefore = daysFrom(sql`c.sold_at`, subject.asOf);
   return sql`
     select c.transaction_id, to_char(c.sold_on, 'YYYY-MM-DD') as sold_on, c.year, c.mileage, c.grade, c.net_price_cents,
-      power(0.5, extract(epoch from (${subject.asOf} - c.sold_at)) / 86400.0 / ${GUIDE_RULES.halfLifeDays}) as w,
+      power(0.5::float8, ${daysBefore} / ${GUIDE_RULES.halfLifeDays}) as w,
       ln(c.net_price_cents::float8)
         + ${fit.betaYear}::float8 * (${s}.year - c.year)
         + ${fit.betaMiles}::float8 * (coalesce(${s}.mileage, c.mileage) - c.mileage) / 10000.0
         + ${fit.betaGrade}::float8 * (coalesce(${s}.grade::float8, ${fit.meanGrade}::float8) - coalesce(c.grade, ${fit.meanGrade}::float8))
+        + ${fit.betaTime}::float8 * ${daysBefore} / ${YEAR_DAYS}
         as z
     from sale_facts c
     left join sale_guides sg on sg.transaction_id = c.transaction_id
@@ -199,8 +210,7 @@ export function comparablesSql(
       and not c.cancelled and c.net_price_cents > 0 and c.mileage is not null
       and c.sold_at < ${subject.asOf}
       and c.sold_at >= ${subject.asOf} - make_interval(days => ${GUIDE_RULES.windowDays})
-      and not coalesce(sg.outlier, false)
-      ${subject.excludeTransaction ? sql`and c.transaction_id <> ${subject.excludeTransaction}` : sql``}`;
+      and not coalesce(sg.outlier, false)`;
 }
 
 /** An arbitrary, fixed advisory-lock key for the refit. */
@@ -231,6 +241,55 @@ export function guideRange(guideCents: number, k: number, fit: Pick<StoredFit, '
 }
 
 /**
+ * Each completed sale's guide as it stood on its sale day, for every sale at once in O(n log n): an
+ * adjusted log price splits into a part of the comparable (a) and a part of the subject (b), and the
+ * recency weight 2^(t_c / h) / 2^(t_s / h) into the same, so the subject's weighted mean is a ratio of
+ * two window sums over the comparables' cell (make, model, year) in the 180 days before it. Each sale
+ * probes the cells of its year ± 1; the window's `exclude group` leaves out sales of the same instant
+ * (the sale itself).
+ */
+function asOfGuidesSql(fit: FitTerms, ref: Date, outliers: readonly number[]) {
+  const t = daysFrom(at(ref), sql`sold_at`);
+  const mg = sql`${fit.meanGrade}::float8`;
+  return sql`
+    with f as (
+      select transaction_id, make_key, model_key, year, sold_at, mileage, net_price_cents,
+        coalesce(grade, ${mg}) as g, ${t} as td,
+        transaction_id = any(string_to_array(${outliers.join(',')}, ',')::int[]) as outlier
+      from sale_facts
+      where not cancelled and make_key is not null and model_key is not null and year is not null
+    ),
+    cells as (
+      select make_key, model_key, year as cell, sold_at, null::int as subject, 1 as k,
+        power(2::float8, td / ${GUIDE_RULES.halfLifeDays}) as we,
+        power(2::float8, td / ${GUIDE_RULES.halfLifeDays}) * (ln(net_price_cents::float8)
+          - ${fit.betaYear}::float8 * year - ${fit.betaMiles}::float8 * mileage / 10000.0
+          - ${fit.betaGrade}::float8 * g - ${fit.betaTime}::float8 * td / ${YEAR_DAYS}) as wa
+      from f where not outlier and net_price_cents > 0 and mileage is not null
+      union all
+      select f.make_key, f.model_key, f.year + d.d, f.sold_at, f.transaction_id, 0, 0, 0
+      from f cross join (values (-1), (0), (1)) as d(d)
+      where f.mileage is not null
+    ),
+    windowed as (
+      select subject, sum(k) over w as k, sum(we) over w as we, sum(wa) over w as wa
+      from cells
+      window w as (
+        partition by make_key, model_key, cell order by sold_at
+        range between make_interval(days => ${GUIDE_RULES.windowDays}) preceding and current row exclude group
+      )
+    ),
+    probed as (
+      select subject, sum(k)::int as k, sum(wa) / nullif(sum(we), 0) as za
+      from windowed where subject is not null group by subject
+    )
+    select p.subject as transaction_id, p.k,
+      p.za + ${fit.betaYear}::float8 * f.year + ${fit.betaMiles}::float8 * f.mileage / 10000.0
+        + ${fit.betaGrade}::float8 * f.g + ${fit.betaTime}::float8 * f.td / ${YEAR_DAYS} as z
+    from probed p join f on f.transaction_id = p.subject`;
+}
+
+/**
  * Refits the guide (nightly, and at start when there is no fit): stores the coefficients and
  * rebuilds each completed sale's guide as it stood on its sale day (the comparables sold before it),
  * which insights compare sale prices with and the benchmark backtests. Sales sold on or after
@@ -253,6 +312,7 @@ export async function refitGuide(db: Database, { before = new Date() }: { before
         betaYear: fit.betaYear,
         betaMiles: fit.betaMiles,
         betaGrade: fit.betaGrade,
+        betaTime: fit.betaTime,
         meanGrade: fit.meanGrade,
         residP10: fit.residP10,
         residP90: fit.residP90,
@@ -262,26 +322,14 @@ export async function refitGuide(db: Database, { before = new Date() }: { before
       .returning();
     await tx.execute(sql`delete from sale_guides`);
     await tx.execute(sql`
-      insert into sale_guides (transaction_id, comparables, outlier)
-      select transaction_id, 0, transaction_id = any(string_to_array(${fit.outliers.join(',')}, ',')::int[])
-      from sale_facts where not cancelled`);
-    await tx.execute(sql`
-      update sale_guides t set comparables = g.k,
-        guide = case when g.k >= ${GUIDE_RULES.minComparables} then round(exp(g.z)::numeric / 2500) * 25 end,
-        low = case when g.k >= ${GUIDE_RULES.minComparables} then round((exp(g.z) * ${widen(fit.residP10)})::numeric / 2500) * 25 end,
-        high = case when g.k >= ${GUIDE_RULES.minComparables} then round((exp(g.z) * ${widen(fit.residP90)})::numeric / 2500) * 25 end
-      from (
-        select s.transaction_id, count(c.*)::int as k, sum(c.w * c.z) / nullif(sum(c.w), 0) as z
-        from sale_facts s
-        cross join lateral (${comparablesSql(stored!, {
-          alias: 's',
-          asOf: sql`s.sold_at`,
-          excludeTransaction: sql`s.transaction_id`,
-        })}) c
-        where not s.cancelled
-        group by s.transaction_id
-      ) g
-      where g.transaction_id = t.transaction_id`);
+      insert into sale_guides (transaction_id, comparables, outlier, guide, low, high)
+      select f.transaction_id, coalesce(g.k, 0), f.transaction_id = any(string_to_array(${fit.outliers.join(',')}, ',')::int[]),
+        case when g.k >= ${GUIDE_RULES.minComparables} then round(exp(g.z)::numeric / 2500) * 25 end,
+        case when g.k >= ${GUIDE_RULES.minComparables} then round((exp(g.z) * ${widen(fit.residP10)})::numeric / 2500) * 25 end,
+        case when g.k >= ${GUIDE_RULES.minComparables} then round((exp(g.z) * ${widen(fit.residP90)})::numeric / 2500) * 25 end
+      from sale_facts f
+      left join (${asOfGuidesSql(stored!, before, fit.outliers)}) g on g.transaction_id = f.transaction_id
+      where not f.cancelled`);
     return { ...stored!, outliers: fit.outliers };
   });
 }

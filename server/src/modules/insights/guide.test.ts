@@ -1,13 +1,14 @@
 import { GUIDE_TEXT } from '@contracts/guide';
 import { decimalToCents } from '@contracts/money';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDealer, insertVehicle } from '../../../test/factories';
 import { createTestDatabase } from '../../../test/test-database';
 import type { DbHandle } from '../../db/client';
 import { transactionEvents, transactions } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
-import { fitGuide, refitGuide, solveNormal } from './guide-fit';
-import { refreshInsightFacts } from './insight-facts';
+import { comparablesSql, fitGuide, latestFit, refitGuide, roundGuideCents, solveNormal } from './guide-fit';
+import { refreshInsightFacts, rowsOf } from './insight-facts';
 import { guideDetail, guideSummaries } from './vehicle-guide';
 
 /**
@@ -180,18 +181,14 @@ afterAll(() => database?.close());
 
 describe('the nightly refit', () => {
   it('solves the normal equations, keeping a variable without spread at zero', () => {
-    const [a, b, c] = solveNormal({
-      a11: 2,
-      a12: 0,
-      a13: 0,
-      a22: 4,
-      a23: 0,
-      a33: 0,
-      b1: 2,
-      b2: 8,
-      b3: 0,
-      n: 3,
-    });
+    const [a, b, c] = solveNormal(
+      [
+        [2, 0, 0],
+        [0, 4, 0],
+        [0, 0, 0],
+      ],
+      [2, 8, 0],
+    );
     expect(a).toBeCloseTo(1, 6);
     expect(b).toBeCloseTo(2, 6);
     expect(c).toBe(0);
@@ -221,6 +218,25 @@ describe('the nightly refit', () => {
     expect(byId.get(ids.adjusted)?.comparables).toBeGreaterThanOrEqual(5);
     expect(byId.get(ids.adjusted)?.guide).not.toBeNull();
     expect(byId.get(ids.old)?.comparables).toBe(0);
+  });
+
+  it('gives each sale the guide the definition gives (window sums agree with the comparables, sale by sale)', async () => {
+    const fit = await latestFit(database.db);
+    const direct = await rowsOf<{ transaction_id: number; k: number; z: number | null }>(
+      database.db,
+      sql`select s.transaction_id, count(c.*)::int as k, sum(c.w * c.z) / nullif(sum(c.w), 0) as z
+          from sale_facts s
+          left join lateral (${comparablesSql(fit!, { alias: 's', asOf: sql`s.sold_at` })}) c on true
+          where not s.cancelled and s.mileage is not null group by s.transaction_id`,
+    );
+    const stored = new Map((await database.db.query.saleGuides.findMany()).map((g) => [g.transactionId, g]));
+    expect(direct.length).toBeGreaterThan(40);
+    for (const row of direct) {
+      const guide = stored.get(Number(row.transaction_id));
+      expect(guide?.comparables, `sale ${row.transaction_id}`).toBe(Number(row.k));
+      if (Number(row.k) >= 5)
+        expect(decimalToCents(guide!.guide!)).toBe(roundGuideCents(Math.exp(Number(row.z))));
+    }
   });
 });
 

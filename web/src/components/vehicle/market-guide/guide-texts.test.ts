@@ -47,11 +47,12 @@ describe('the market guide in words', () => {
       perTenThousandMiles: -2.1,
       perGradePoint: 4,
       perModelYear: 6.5,
+      perYearLater: -8,
       salesUsed: 412,
       outliersDropped: 3,
     };
     expect(howComputedText(fit)).toBe(
-      'Same make and model, model year ±1, sold in the last 180 days; adjusted by −2.1% per 10,000 miles, +4.0% per grade point and +6.5% per newer model year, refitted nightly on 412 sales',
+      'Same make and model, model year ±1, sold in the last 180 days; adjusted by −2.1% per 10,000 miles, +4.0% per grade point, +6.5% per newer model year and −8.0% per year since the sale, refitted nightly on 412 sales',
     );
     expect(howComputedText(null)).toMatch(/^Same make and model, model year ±1, sold in the last 180 days; /);
   });

@@ -71,7 +71,7 @@ const RULES_TEXT = `Same make and model, model year ±${GUIDE_RULES.yearWindow},
  */
 export function howComputedText(fit: GuideFit | null): string {
   if (fit === null) return `${RULES_TEXT}; not fitted yet`;
-  return `${RULES_TEXT}; adjusted by ${signedPercent(fit.perTenThousandMiles)} per 10,000 miles, ${signedPercent(fit.perGradePoint)} per grade point and ${signedPercent(fit.perModelYear)} per newer model year, refitted nightly on ${salesCount(fit.salesUsed)}`;
+  return `${RULES_TEXT}; adjusted by ${signedPercent(fit.perTenThousandMiles)} per 10,000 miles, ${signedPercent(fit.perGradePoint)} per grade point, ${signedPercent(fit.perModelYear)} per newer model year and ${signedPercent(fit.perYearLater)} per year since the sale, refitted nightly on ${salesCount(fit.salesUsed)}`;
 }
 
 /** A sale's day: "Nov 12, 2026" (a YYYY-MM-DD day or a timestamp), the same day in every time zone. */

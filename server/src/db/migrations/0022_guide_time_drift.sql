@@ -1,0 +1,1 @@
+ALTER TABLE "guide_fits" ADD COLUMN "beta_time" double precision DEFAULT 0 NOT NULL;
