@@ -226,10 +226,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       refreshed: await refreshInsightFactsIfChanged(database.db),
       refitted: (await refitGuideIfDue(database.db)) !== null,
     }),
-    timing: {
-      intervalMs: config.insightsIntervalMs,
-      firstPassDelayMs: Math.min(5000, config.insightsIntervalMs),
-    },
+    // The first pass after one interval: the demo seed refreshes and refits as it writes its history.
+    timing: { intervalMs: config.insightsIntervalMs },
     failure: 'insights pass failed',
     report: (done) => {
       if (done.refitted) app.log.info(done, 'insights pass');
