@@ -244,13 +244,18 @@ export function guideRange(guideCents: number, k: number, fit: Pick<StoredFit, '
  * Each completed sale's guide as it stood on its sale day, for every sale at once in O(n log n): an
  * adjusted log price splits into a part of the comparable (a) and a part of the subject (b), and the
  * recency weight 2^(t_c / h) / 2^(t_s / h) into the same, so the subject's weighted mean is a ratio of
- * two window sums over the comparables' cell (make, model, year) in the 180 days before it. Each sale
- * probes the cells of its year ± 1; the window's `exclude group` leaves out sales of the same instant
- * (the sale itself).
+ * two sums over the comparables' cell (make, model, year) in the 180 days before it. Each sums is a
+ * difference of running sums (which PostgreSQL keeps incrementally; a sliding frame of float sums is
+ * recomputed row by row): every sale probes the cells of its year ± 1 at its instant and 180 days
+ * earlier, and "strictly before" is the running sum less the sales of that very instant.
  */
 function asOfGuidesSql(fit: FitTerms, ref: Date, outliers: readonly number[]) {
   const t = daysFrom(at(ref), sql`sold_at`);
   const mg = sql`${fit.meanGrade}::float8`;
+  // Model years taken from 2000 so the summed log prices stay small (the differences are the same).
+  const part = (year: SQL, mileage: SQL, grade: SQL, td: SQL) =>
+    sql`(${fit.betaYear}::float8 * (${year} - 2000) + ${fit.betaMiles}::float8 * ${mileage} / 10000.0
+      + ${fit.betaGrade}::float8 * ${grade} + ${fit.betaTime}::float8 * ${td} / ${YEAR_DAYS})`;
   return sql`
     with f as (
       select transaction_id, make_key, model_key, year, sold_at, mileage, net_price_cents,
@@ -260,32 +265,32 @@ function asOfGuidesSql(fit: FitTerms, ref: Date, outliers: readonly number[]) {
       where not cancelled and make_key is not null and model_key is not null and year is not null
     ),
     cells as (
-      select make_key, model_key, year as cell, sold_at, null::int as subject, 1 as k,
+      select make_key, model_key, year as cell, sold_at, null::int as subject, 0 as side, 1 as k,
         power(2::float8, td / ${GUIDE_RULES.halfLifeDays}) as we,
-        power(2::float8, td / ${GUIDE_RULES.halfLifeDays}) * (ln(net_price_cents::float8)
-          - ${fit.betaYear}::float8 * year - ${fit.betaMiles}::float8 * mileage / 10000.0
-          - ${fit.betaGrade}::float8 * g - ${fit.betaTime}::float8 * td / ${YEAR_DAYS}) as wa
+        power(2::float8, td / ${GUIDE_RULES.halfLifeDays})
+          * (ln(net_price_cents::float8) - ${part(sql`year`, sql`mileage`, sql`g`, sql`td`)}) as wa
       from f where not outlier and net_price_cents > 0 and mileage is not null
       union all
-      select f.make_key, f.model_key, f.year + d.d, f.sold_at, f.transaction_id, 0, 0, 0
-      from f cross join (values (-1), (0), (1)) as d(d)
+      select f.make_key, f.model_key, f.year + d.d, f.sold_at - e.back, f.transaction_id, e.side, 0, 0, 0
+      from f
+      cross join (values (-1), (0), (1)) as d(d)
+      cross join (values (interval '0 days', 1), (make_interval(days => ${GUIDE_RULES.windowDays}), -1)) as e(back, side)
       where f.mileage is not null
     ),
-    windowed as (
-      select subject, sum(k) over w as k, sum(we) over w as we, sum(wa) over w as wa
+    running as (
+      select subject, side,
+        sum(k) over upto - sum(k) over instant as k,
+        sum(we) over upto - sum(we) over instant as we,
+        sum(wa) over upto - sum(wa) over instant as wa
       from cells
-      window w as (
-        partition by make_key, model_key, cell order by sold_at
-        range between make_interval(days => ${GUIDE_RULES.windowDays}) preceding and current row exclude group
-      )
+      window upto as (partition by make_key, model_key, cell order by sold_at range unbounded preceding),
+        instant as (partition by make_key, model_key, cell, sold_at)
     ),
     probed as (
-      select subject, sum(k)::int as k, sum(wa) / nullif(sum(we), 0) as za
-      from windowed where subject is not null group by subject
+      select subject, sum(side * k)::int as k, sum(side * wa) / nullif(sum(side * we), 0) as za
+      from running where subject is not null group by subject
     )
-    select p.subject as transaction_id, p.k,
-      p.za + ${fit.betaYear}::float8 * f.year + ${fit.betaMiles}::float8 * f.mileage / 10000.0
-        + ${fit.betaGrade}::float8 * f.g + ${fit.betaTime}::float8 * f.td / ${YEAR_DAYS} as z
+    select p.subject as transaction_id, p.k, p.za + ${part(sql`f.year`, sql`f.mileage`, sql`f.g`, sql`f.td`)} as z
     from probed p join f on f.transaction_id = p.subject`;
 }
 
