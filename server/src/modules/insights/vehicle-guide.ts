@@ -23,13 +23,13 @@ interface Subject {
   published: boolean;
 }
 
-/** The cars a session may see a guide of: an admin any, a dealer the published ones (and sold: a page open when it sells). */
+/** The cars a session may see a guide of: an admin any, a dealer the listed ones (published, held for a first look, or sold while its page was open). */
 const subjectsSql = (ids: readonly number[], actor: Actor) => sql`
   select id, round(price * 100)::bigint as price_cents, status = 'active' and not in_queue as published,
     lower(btrim(make)) as make_key, lower(btrim(model)) as model_key, year, mileage, grade
   from vehicles
   where id = any(string_to_array(${ids.join(',')}, ',')::int[])
-    ${actor.type === 'admin' ? sql`` : sql`and status in ('active', 'sold') and not in_queue`}`;
+    ${actor.type === 'admin' ? sql`` : sql`and status in ('active', 'sold')`}`;
 
 const asOfSql = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 
