@@ -133,12 +133,15 @@ describe('the market guide', () => {
     });
     await page.goto('/inventory');
     await page.getByTestId('vehicle-card').first().waitFor();
+    // An absence is proved only once the app has run (the guide is asked for after hydration): on the
+    // server-rendered page alone "no badge, no request" would hold whatever the app then did.
     await appIsReady(page);
     await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('guide-badge').count()).toBe(0);
     const [first] = await cardIds(page);
     await page.goto(`/vehicle/${first}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
+    // The same: no guide section and no request, once the app has run.
     await appIsReady(page);
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('heading', { name: GUIDE_TEXT.title }).count()).toBe(0);
