@@ -73,6 +73,8 @@ export const API_DOCS: Record<ApiRouteName, { tag: ApiTag; summary: string }> = 
   deletePhoto: { tag: 'Vehicles', summary: 'Delete a vehicle’s photo' },
   updateConditionReport: { tag: 'Vehicles', summary: 'Save a vehicle’s condition report' },
   verifyCode: { tag: 'Buying', summary: 'Buy Now with a buy code' },
+  requiredShots: { tag: 'Vehicles', summary: 'The guided shots staff must take or skip with a reason' },
+  updateRequiredShots: { tag: 'Vehicles', summary: 'Choose the required guided shots' },
   saleTerms: { tag: 'Buying', summary: 'The terms of a sale made now' },
   createOffer: { tag: 'Buying', summary: 'Make an offer with a buy code' },
   dealerPurchase: { tag: 'Buying', summary: 'Buy Now as the signed-in dealer' },

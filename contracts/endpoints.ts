@@ -92,6 +92,7 @@ import {
   reconPackageSchema,
   updateReconPackageBodySchema,
 } from './recon-packages';
+import { requiredShotsSchema, updateRequiredShotsBodySchema } from './required-shots';
 import { saleTermsPreviewSchema } from './sale-terms';
 import { syncResultSchema } from './sheets-sync';
 import {
@@ -262,6 +263,8 @@ export const endpointSchemas = (premiumLabel: string) =>
     },
 
     verifyCode: { body: verifyCodeBodySchema, response: { 200: purchaseResponseSchema } },
+    requiredShots: { response: { 200: requiredShotsSchema } },
+    updateRequiredShots: { body: updateRequiredShotsBodySchema, response: { 200: requiredShotsSchema } },
     saleTerms: { response: { 200: saleTermsPreviewSchema } },
     createOffer: {
       params: vehicleIdParamsSchema,

@@ -2,6 +2,7 @@ import { conditionReportBodySchema } from './condition-report';
 import { MAX_VIDEO_BYTES, VIN_LENGTH } from './limits';
 import { mileageSchema } from './mileage';
 import { photoRefsSchema } from './photos';
+import { requiredShotListSchema, skippedShotsSchema } from './required-shots';
 import { hasValidVinCheckDigit, VIN_CHARSET, VIN_CHECK_DIGIT_OVERRIDES } from './vin';
 import { z } from './zod';
 
@@ -120,6 +121,14 @@ export const createVehicleBodySchema = z
     mileage: uploadMileageSchema.nullish(),
     /** Why a VIN with a check digit that does not match is right as typed. */
     vinCheckDigitOverride: z.enum(VIN_CHECK_DIGIT_OVERRIDES).nullish(),
+    /**
+     * Required shots skipped, each with a reason (issue #34). Sent by the wizard (maybe empty): the
+     * server then refuses a vehicle missing a required shot. A body without it (an older client, a
+     * script) is not judged on shots.
+     */
+    skippedShots: skippedShotsSchema.optional(),
+    /** The required-shot list the wizard judged the car against (the last it read, maybe offline). */
+    requiredShots: requiredShotListSchema.optional(),
   })
   .superRefine((body, ctx) => {
     if (!body.vinCheckDigitOverride && !hasValidVinCheckDigit(body.vin))

@@ -1,6 +1,7 @@
 import { conditionReportSchema, photoSchema } from './condition-report';
 import { idSchema, VEHICLE_ID_MESSAGE } from './ids';
 import { VEHICLE_STATUSES } from './limits';
+import { recordedSkipSchema } from './required-shots';
 import { z } from './zod';
 
 /**
@@ -50,6 +51,8 @@ export const adminVehicleSchema = publicVehicleDetailSchema.extend({
   locationZip: z.string().nullable(),
   /** Does not run or drive: a carrier needs a winch (a transport surcharge). */
   inoperable: z.boolean(),
+  /** Required shots staff skipped in the wizard, with why (issue #34). */
+  skippedShots: z.array(recordedSkipSchema).default([]),
 });
 export type AdminVehicle = z.infer<typeof adminVehicleSchema>;
 

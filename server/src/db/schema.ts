@@ -2,6 +2,7 @@ import { DEFAULT_SALE_TERMS, type SaleTerms } from '@contracts/after-sale';
 import type { DamageItem, Tires } from '@contracts/condition-report';
 import type { AlertKind } from '@contracts/notification-preferences';
 import type { DealerContact } from '@contracts/notifications';
+import type { RecordedSkip } from '@contracts/required-shots';
 import type { VehicleSort } from '@contracts/vehicle-search-options';
 import { type SQL, sql } from 'drizzle-orm';
 import {
@@ -142,6 +143,8 @@ export const vehicles = pgTable(
     damage: jsonb().$type<DamageItem[]>().notNull().default(sql`'[]'::jsonb`),
     tires: jsonb().$type<Tires>().notNull().default(sql`'{"lf":null,"rf":null,"lr":null,"rr":null}'::jsonb`),
     warningLights: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Required shots skipped in the staff wizard, with why (issue #34). */
+    skippedShots: jsonb().$type<RecordedSkip[]>().notNull().default(sql`'[]'::jsonb`),
     /** When a report was last entered; null = no report yet (then grade is null too). */
     conditionReportedAt: timestamp({ withTimezone: true }),
     /** computeGrade of the three columns above, written with them (the inventory's "Grade ≥ N"). */

@@ -1,6 +1,7 @@
-import type { ConditionReportBody } from '@contracts/condition-report';
+import type { ConditionReportBody, GuidedShotKind } from '@contracts/condition-report';
 import { ERROR_CODES } from '@contracts/errors';
 import type { PhotoRef } from '@contracts/photos';
+import type { RecordedSkip } from '@contracts/required-shots';
 import { UPLOAD_TEXT } from '@contracts/upload';
 import { hasValidVinCheckDigit, type VinCheckDigitOverride } from '@contracts/vin';
 import { eq } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import { attachPhotosTo } from '../photos/attach-photos';
 import { writeConditionReport } from '../photos/condition-reports';
 import { insertVehicleRows } from '../vehicle-rows/vehicle-rows';
 import type { VinDecoder } from '../vin/decode-vin';
+import { findRequiredShots, judgeShots } from './required-shots';
 import { adminVehicleView, type toAdminVehicle, type VehicleRow } from './vehicle-projection';
 
 export interface NewVehicle {
@@ -34,6 +36,13 @@ export interface NewVehicle {
    * one); kept in the upload's audit entry.
    */
   vinCheckDigitOverride?: VinCheckDigitOverride | null | undefined;
+  /**
+   * Required shots skipped, with why (issue #34); undefined = a caller that does not judge shots
+   * (an older client, a script): nothing is required of it.
+   */
+  skippedShots?: RecordedSkip[] | undefined;
+  /** The required list the wizard judged the car against (maybe an older one, offline). */
+  requiredShots?: GuidedShotKind[] | undefined;
 }
 
 /**
@@ -64,6 +73,11 @@ export async function createVehicle(
     if (claim?.replay) return claim.replay;
     const [existing] = await tx.select().from(vehicles).where(eq(vehicles.vin, input.vin));
     if (existing) throw duplicateVin(existing);
+    const skippedShots = judgeShots((await findRequiredShots(tx)).required, {
+      photographed: (input.photos ?? []).map((p) => p.kind),
+      skipped: input.skippedShots,
+      requiredAtCapture: input.requiredShots,
+    });
     const [created] = await insertVehicleRows(tx, [
       {
         vin: input.vin,
@@ -74,6 +88,7 @@ export async function createVehicle(
         model: input.model || decoded?.model || null,
         trim: input.trim || decoded?.trim || null,
         mileage: input.mileage ?? null,
+        skippedShots,
         status: 'pending',
         inQueue: true,
         // Insights by uploader (DESIGN.md §16): the lot's shared staff sign-in or the admin.
@@ -92,6 +107,7 @@ export async function createVehicle(
         ...(input.vinCheckDigitOverride ? { vinCheckDigitOverride: input.vinCheckDigitOverride } : {}),
         ...(input.photos?.length ? { photos: input.photos } : {}),
         ...(input.conditionReport ? { conditionReport: input.conditionReport } : {}),
+        ...(skippedShots.length ? { skippedShots } : {}),
       },
     });
     const [row] = await tx.select().from(vehicles).where(eq(vehicles.id, created!.id));

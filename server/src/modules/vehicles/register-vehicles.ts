@@ -5,6 +5,7 @@ import { schedulePass } from '../../lib/schedule-pass';
 import type { WebAppOptions } from '../../plugins/web-app';
 import type { VinDecoder } from '../vin/decode-vin';
 import { releaseDueFirstLooks } from './first-look';
+import { requiredShotsRoutes } from './required-shots.routes';
 import { searchAnswer } from './search-vehicles';
 import { openVehicleCaches } from './vehicle-caches';
 import { vehiclesRoutes } from './vehicles.routes';
@@ -37,6 +38,7 @@ export async function registerVehicles(
     decoder,
     isKnownVideo,
   });
+  await app.register(requiredShotsRoutes, { db: database.db });
   scheduleFirstLookRelease(app, database);
   const pages: Pick<WebAppOptions, 'galleryFirstPhoto' | 'pageData'> = {
     galleryFirstPhoto: async (vehicleId) => (await listCache.get()).galleryFirst.get(vehicleId),

@@ -90,6 +90,7 @@ export const toAdminVehicle = (row: VehicleRow, photos: Photo[]): AdminVehicle =
   firstLookUntil: row.firstLookUntil?.toISOString() ?? null,
   locationZip: row.locationZip,
   inoperable: row.inoperable,
+  skippedShots: row.skippedShots,
 });
 
 /** toAdminVehicle with the vehicle's photos read (in the caller's transaction when given one). */

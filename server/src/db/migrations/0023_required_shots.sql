@@ -1,0 +1,1 @@
+ALTER TABLE "vehicles" ADD COLUMN "skipped_shots" jsonb DEFAULT '[]'::jsonb NOT NULL;
