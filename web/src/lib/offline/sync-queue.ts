@@ -1,0 +1,140 @@
+/*
+ * The sync queue as plain data (issue #34): what to send next for the vehicles waiting on the phone,
+ * and what an answer changes. No I/O: the runner (features/upload/sync/use-sync-runner.ts) reads the
+ * capture store, asks `nextSync`, does the one request and writes the outcome back before asking
+ * again, so an app killed at any point resumes from what was written. Exactly once:
+ * - a file is uploaded by tus; its upload URL is written as soon as the server made it, and a resumed
+ *   upload continues that URL (the server's offset) instead of starting a new one; a finished
+ *   upload's photo is read back by its upload id (the server keeps one photo per upload);
+ * - the vehicle is created with its record's Idempotency-Key, after every file has its result;
+ * - the recon notes are set (a set, so repeating it changes nothing);
+ * - the record leaves the phone only after all of that was confirmed.
+ */
+
+export interface SyncFileState {
+  id: string;
+  /** The tus upload's URL, once the server created it. */
+  uploadUrl: string | null;
+  /** The server's result (photo id, video URL) is recorded. */
+  done: boolean;
+}
+
+export interface SyncVehicleState {
+  id: string;
+  status: 'draft' | 'waiting';
+  /** Capture order: the oldest waiting vehicle is sent first. */
+  createdAt: number;
+  files: readonly SyncFileState[];
+  vehicleId: number | null;
+  /** Whether the recon notes still need their own call after the create. */
+  reconSaved: boolean;
+  blocked: string | null;
+}
+
+export type SyncAction =
+  | { type: 'upload'; vehicle: string; file: string; resumeUrl: string | null }
+  | { type: 'create'; vehicle: string }
+  | { type: 'recon'; vehicle: string; vehicleId: number }
+  | { type: 'remove'; vehicle: string };
+
+export interface SyncConditions {
+  online: boolean;
+  /** The staff session ended (a 401): nothing is sent until the staff member signs in again. */
+  signedOut: boolean;
+}
+
+/** The one request to make now, or null (offline, signed out, or nothing waiting). */
+export function nextSync(
+  vehicles: readonly SyncVehicleState[],
+  conditions: SyncConditions,
+): SyncAction | null {
+  if (!conditions.online || conditions.signedOut) return null;
+  const waiting = vehicles
+    .filter((v) => v.status === 'waiting' && v.blocked === null)
+    .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+  for (const vehicle of waiting) {
+    const action = nextForVehicle(vehicle);
+    if (action) return action;
+  }
+  return null;
+}
+
+export function nextForVehicle(vehicle: SyncVehicleState): SyncAction | null {
+  if (vehicle.status !== 'waiting' || vehicle.blocked !== null) return null;
+  if (vehicle.vehicleId === null) {
+    const file = vehicle.files.find((f) => !f.done);
+    if (file) return { type: 'upload', vehicle: vehicle.id, file: file.id, resumeUrl: file.uploadUrl };
+    return { type: 'create', vehicle: vehicle.id };
+  }
+  if (!vehicle.reconSaved) return { type: 'recon', vehicle: vehicle.id, vehicleId: vehicle.vehicleId };
+  return { type: 'remove', vehicle: vehicle.id };
+}
+
+/** What came of a request, as the runner writes it to the store. */
+export type SyncOutcome =
+  | { type: 'upload-url'; vehicle: string; file: string; url: string }
+  | { type: 'uploaded'; vehicle: string; file: string }
+  | { type: 'created'; vehicle: string; vehicleId: number }
+  | { type: 'recon-saved'; vehicle: string }
+  | { type: 'removed'; vehicle: string }
+  | { type: 'refused'; vehicle: string; message: string };
+
+/** The vehicles after an outcome (the store does the same to its records). */
+export function applyOutcome(
+  vehicles: readonly SyncVehicleState[],
+  outcome: SyncOutcome,
+): SyncVehicleState[] {
+  if (outcome.type === 'removed') return vehicles.filter((v) => v.id !== outcome.vehicle);
+  return vehicles.map((v) => {
+    if (v.id !== outcome.vehicle) return v;
+    switch (outcome.type) {
+      case 'upload-url':
+        return {
+          ...v,
+          files: v.files.map((f) => (f.id === outcome.file ? { ...f, uploadUrl: outcome.url } : f)),
+        };
+      case 'uploaded':
+        return { ...v, files: v.files.map((f) => (f.id === outcome.file ? { ...f, done: true } : f)) };
+      case 'created':
+        return { ...v, vehicleId: outcome.vehicleId };
+      case 'recon-saved':
+        return { ...v, reconSaved: true };
+      default:
+        return { ...v, blocked: outcome.message };
+    }
+  });
+}
+
+/** A failed request: a dropped connection or server error (retried later), the session ended, or a refusal. */
+export type SyncFailure = 'network' | 'server' | 'signed-out' | 'refused';
+
+/** How a failed request's HTTP status is taken (null: no answer at all). */
+export function failureOf(status: number | null): SyncFailure {
+  if (status === null) return 'network';
+  if (status === 401) return 'signed-out';
+  if (status === 408 || status === 409 || status === 423 || status === 429 || status >= 500) return 'server';
+  return 'refused';
+}
+
+/** Backoff after consecutive failures: 2 s, 4 s, 8 s … at most 5 minutes. */
+export function retryDelayMs(failures: number): number {
+  return Math.min(5 * 60_000, 2000 * 2 ** Math.max(0, failures - 1));
+}
+
+export interface SyncTotals {
+  vehicles: number;
+  files: number;
+  /** Files whose result is recorded (for the progress while sending). */
+  filesDone: number;
+  blocked: number;
+}
+
+export function syncTotals(vehicles: readonly SyncVehicleState[]): SyncTotals {
+  const waiting = vehicles.filter((v) => v.status === 'waiting');
+  return {
+    vehicles: waiting.length,
+    files: waiting.reduce((n, v) => n + v.files.length, 0),
+    filesDone: waiting.reduce((n, v) => n + v.files.filter((f) => f.done).length, 0),
+    blocked: waiting.filter((v) => v.blocked !== null).length,
+  };
+}
