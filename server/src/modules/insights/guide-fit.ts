@@ -335,6 +335,8 @@ export async function refitGuide(db: Database, { before = new Date() }: { before
       from sale_facts f
       left join (${asOfGuidesSql(stored!, before, fit.outliers)}) g on g.transaction_id = f.transaction_id
       where not f.cancelled`);
+    // The guides of every card read sale_guides: plan them on what it now holds.
+    await tx.execute(sql`analyze sale_guides`);
     return { ...stored!, outliers: fit.outliers };
   });
 }
