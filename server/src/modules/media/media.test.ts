@@ -90,6 +90,20 @@ describe('local resumable uploads (tus)', () => {
     expect(ranged.rawPayload.equals(video.subarray(0, 100))).toBe(true);
   });
 
+  it('answers a retried finish as the first: the same video, accepted once', async () => {
+    const video = mp4(50_000);
+    const location = await createUpload(video.length);
+    expect((await patch(location, 0, video)).statusCode).toBe(204);
+    const id = location.split('/').pop()!;
+    const result = () => ctx.app.inject({ url: `/api/upload-results/${id}`, headers: { cookie: staff } });
+    const first = (await result()).json();
+    // The phone lost the answer and finishes again: the last, empty PATCH at the end.
+    const again = await patch(location, video.length, Buffer.alloc(0));
+    expect(again.statusCode, again.body).toBe(204);
+    expect((await result()).json()).toEqual(first);
+    expect(first).toMatchObject({ url: `/media/uploads/${id}.mp4` });
+  });
+
   it('refuses a file whose bytes are not a video, whatever its name, and deletes it', async () => {
     const fake = Buffer.concat([Buffer.from('MZ\x90\x00 this is a renamed exe'), Buffer.alloc(500)]);
     const location = await createUpload(fake.length);

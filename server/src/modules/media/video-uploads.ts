@@ -49,6 +49,9 @@ export class VideoUploads {
   }
 
   private async accept(upload: FinishedUpload) {
+    // A retried finish (the last, empty PATCH sent again by a phone that lost the answer) changes
+    // nothing: the video was accepted once, under its upload id.
+    if (await this.result(upload.id)) return null;
     const head = await this.storage.read(upload.key, 'bytes=0-63');
     const type = head ? sniffVideoType(head) : null;
     if (!type) {

@@ -92,6 +92,11 @@ export class PhotoStore {
    * refusal (PhotoRefused, an AppError) is recorded for its status.
    */
   private async storeUpload(upload: FinishedUpload) {
+    // A retried finish (a client that lost the answer sends the last, empty PATCH again, or a phone
+    // syncing a photo it captured offline resumes an upload that was already complete) answers the
+    // same photo: one photo per tus upload id. The uploaded bytes are gone by then (scrubbed).
+    const done = await this.photoOfUpload(upload.id);
+    if (done) return done;
     const uploader = upload.uploader ?? { type: 'staff', id: null };
     try {
       const input = await this.files.readUpload(upload.key);
@@ -102,9 +107,21 @@ export class PhotoStore {
       await this.files.scrubUpload(upload.key, input.length);
       return row;
     } catch (error) {
+      // Two finishes of one upload at once: the one that stored first made the photo of this upload
+      // (the other's row broke the unique upload id and its files were deleted).
+      const winner = await this.photoOfUpload(upload.id);
+      if (winner) return winner;
       if (error instanceof PhotoRefused) await this.files.refuseUpload(upload.key, error.message);
       throw error;
     }
+  }
+
+  private async photoOfUpload(uploadId: string): Promise<PhotoRow | undefined> {
+    const [row] = await this.options.db
+      .select()
+      .from(vehiclePhotos)
+      .where(eq(vehiclePhotos.uploadId, uploadId));
+    return row;
   }
 
   /**
@@ -157,10 +174,7 @@ export class PhotoStore {
   /** GET /api/photo-uploads/:id: processing (uploading or in the queue), ready, failed, or null (unknown). */
   async status(uploadId: string) {
     if (!UPLOAD_ID.test(uploadId)) return null;
-    const [row] = await this.options.db
-      .select()
-      .from(vehiclePhotos)
-      .where(eq(vehiclePhotos.uploadId, uploadId));
+    const row = await this.photoOfUpload(uploadId);
     if (row) return { status: 'ready' as const, photo: toPhoto(row), message: null };
     const failed = await this.files.failedMessage(uploadId);
     if (failed !== null)

@@ -254,6 +254,36 @@ describe('photo uploads (tus) and processing', () => {
     );
   });
 
+  it('answers a retried finish with the same photo: one photo per upload, however often it is finished', async () => {
+    const bytes = await cameraJpeg(320, 240);
+    const first = await upload(bytes, 'offline.jpg', 'image/jpeg');
+    expect(first.finish.statusCode).toBe(200);
+    const photo = first.status.photo as ConditionReport['photos'][number];
+    // A phone that lost the answer (or synced an upload it had finished before it was killed)
+    // finishes again: the last, empty PATCH at the end, twice, and two at once.
+    const finishAgain = () =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/photo-uploads/${first.id}`,
+        headers: {
+          ...tusHeaders(staff),
+          'upload-offset': String(bytes.length),
+          'content-type': 'application/offset+octet-stream',
+        },
+        payload: Buffer.alloc(0),
+      });
+    const answers = [await finishAgain(), ...(await Promise.all([finishAgain(), finishAgain()]))];
+    for (const again of answers) {
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toEqual({ status: 'ready', photo, message: null });
+    }
+    const rows = await ctx.db.select().from(vehiclePhotos).where(eq(vehiclePhotos.uploadId, first.id));
+    expect(rows.map((r) => r.id)).toEqual([photo.id]);
+    // Its status still reads ready (no refusal was recorded for the scrubbed bytes).
+    const status = await api('GET', `/api/photo-uploads/${first.id}`, staff);
+    expect(status.json()).toEqual({ status: 'ready', photo, message: null });
+  });
+
   it('names the sender of a one-request upload, and remembers no made-up upload ids', async () => {
     const bytes = await cameraJpeg(320, 240);
     // creation-with-upload: the whole photo in the creating POST, by a dealer (a claim photo).
