@@ -8,6 +8,7 @@ import {
   MAX_PHOTOS,
   NO_TIRES,
 } from '@contracts/condition-report';
+import { MAX_SKIP_NOTE, SKIP_REASON_KEYS } from '@contracts/required-shots';
 import { VIN_CHECK_DIGIT_OVERRIDES } from '@contracts/vin';
 import { useCallback, useEffect, useState } from 'react';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
@@ -47,6 +48,14 @@ export type ConditionDraft = z.infer<typeof conditionDraftSchema>;
 const NO_CONDITION: ConditionDraft = { damage: [], tires: NO_TIRES, warningLights: [] };
 
 const wizardStateSchema = z.object({
+/** A required shot skipped, and why ('other' with a few words). */
+const shotSkipSchema = z.object({
+  kind: z.enum(guidedKinds),
+  reason: z.enum(SKIP_REASON_KEYS),
+  note: z.string().max(MAX_SKIP_NOTE),
+});
+export type ShotSkip = z.infer<typeof shotSkipSchema>;
+
   step: z.enum(stepKeys).nullable(),
   vin: z.string().max(17),
   /** The VIN the fields below were decoded for; a new VIN decodes again. */
@@ -74,6 +83,10 @@ const wizardStateSchema = z.object({
   /** Guided shots the staff member skipped. */
   skippedShots: z.array(z.enum(guidedKinds)).default([]),
   /** Names of photos still uploading at the last save: a reload loses their files. */
+  /** Why each required shot was skipped (issue #34); sent with the vehicle. */
+  shotSkips: z.array(shotSkipSchema).max(GUIDED_SHOTS.length).default([]),
+  /** The required shots this car is judged by: the last list read from the server (kept offline). */
+  requiredShots: z.array(z.enum(guidedKinds)).nullable().default(null),
   pendingPhotoNames: z.array(z.string().max(300)).max(MAX_PHOTOS).default([]),
   condition: conditionDraftSchema.default(NO_CONDITION),
 });
@@ -104,6 +117,8 @@ export const freshWizardState = (step: UploadStep | null = null): WizardState =>
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /**
+  shotSkips: [],
+  requiredShots: null,
  * The stored state, field by field: one field that no longer reads (an older version, a value out
  * of range) falls back to its fresh value instead of throwing the whole draft and its step away.
  */

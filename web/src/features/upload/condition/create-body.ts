@@ -1,5 +1,6 @@
 import type { ConditionReportBody, PhotoKind } from '@contracts/condition-report';
 import type { CreateVehicleBody } from '@contracts/upload';
+import { skippedShotsOf } from '../photos/shot-list';
 import { mileageOf } from '../vin/vin-form';
 import type { ConditionDraft, WizardState } from '../wizard-state';
 
@@ -31,7 +32,9 @@ export const isEmptyCondition = (draft: ConditionDraft) =>
 
 /**
  * The create body: the video, what the VIN step knows (the server decodes the rest; the mileage if
- * typed; why a VIN with a wrong check digit is right), photos and report.
+ * typed; why a VIN with a wrong check digit is right), photos and report, and the required shots
+ * skipped with their reasons and the required list they were judged by (issue #34; a draft from
+ * before that list existed sends neither, and is not judged on shots).
  */
 export function vehicleBody(
   state: WizardState,
@@ -58,5 +61,8 @@ export function vehicleBody(
     ...(isEmptyCondition(state.condition)
       ? {}
       : { conditionReport: conditionReportOf(state.condition, photoIdOf) }),
+    ...(state.requiredShots
+      ? { skippedShots: skippedShotsOf(state.shotSkips, photos), requiredShots: state.requiredShots }
+      : {}),
   };
 }

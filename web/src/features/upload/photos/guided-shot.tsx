@@ -1,25 +1,36 @@
 import { GUIDED_SHOTS, type GuidedShotKind } from '@contracts/condition-report';
+import { REQUIRED_SHOTS_TEXT } from '@contracts/required-shots';
 import { Camera, CheckCircle2, ImagePlus, SkipForward } from 'lucide-react';
+import { useState } from 'react';
 import { FilePickButton } from '@/components/media/file-pick-button';
 import { Button } from '@/components/ui/button';
+import type { ShotSkip } from '../wizard-state';
+import { SkipReasonForm } from './skip-reason-form';
 
 /**
  * The current guided shot: a viewfinder-like frame with what to frame, then shoot, pick from the
- * gallery or skip. When every shot is taken or skipped it says so.
+ * gallery or skip. Skipping a required shot asks why first (issue #34); an optional one is skipped
+ * at once. When every shot is taken or skipped it says so. Keyed by shot, so a half-answered
+ * reason never carries over to the next shot.
  */
 export function GuidedShot({
   shot,
+  required,
   done,
   disabled,
   onFiles,
   onSkip,
 }: {
   shot: GuidedShotKind | null;
+  /** The shot must be taken, or skipped with a reason. */
+  required: boolean;
   done: number;
   disabled: boolean;
   onFiles: (files: File[]) => void;
-  onSkip: () => void;
+  /** The reason is null for an optional shot. */
+  onSkip: (reason: Omit<ShotSkip, 'kind'> | null) => void;
 }) {
+  const [askingWhy, setAskingWhy] = useState(false);
   if (shot === null) {
     return (
       <div
@@ -59,6 +70,11 @@ export function GuidedShot({
         <p className="text-xs font-semibold uppercase tracking-wide text-white/70">
           Shot {index + 1} of {GUIDED_SHOTS.length}
         </p>
+        {required ? (
+          <p className="rounded-full bg-amber-300 px-2.5 py-0.5 text-xs font-semibold text-slate-950">
+            {REQUIRED_SHOTS_TEXT.required}
+          </p>
+        ) : null}
         <h3 id="guided-shot-title" className="text-xl font-semibold">
           {label}
         </h3>
@@ -75,10 +91,26 @@ export function GuidedShot({
         />
         <FilePickButton icon={ImagePlus} label="From gallery" disabled={disabled} onFiles={onFiles} />
       </div>
-      <Button variant="ghost" onClick={onSkip} className="justify-self-center">
-        <SkipForward aria-hidden="true" className="h-4 w-4" />
-        Skip this shot
-      </Button>
+      {askingWhy ? (
+        <SkipReasonForm
+          shotLabel={label}
+          onCancel={() => setAskingWhy(false)}
+          onConfirm={(reason) => {
+            setAskingWhy(false);
+            onSkip(reason);
+          }}
+        />
+      ) : (
+        <Button
+          variant="ghost"
+          size="lg"
+          onClick={() => (required ? setAskingWhy(true) : onSkip(null))}
+          className="justify-self-center"
+        >
+          <SkipForward aria-hidden="true" className="h-4 w-4" />
+          {required ? 'Skip with a reason' : 'Skip this shot'}
+        </Button>
+      )}
     </section>
   );
 }

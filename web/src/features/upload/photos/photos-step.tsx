@@ -1,4 +1,5 @@
 import { GUIDED_SHOTS, type GuidedShotKind, MAX_PHOTOS } from '@contracts/condition-report';
+import { labelOf, REQUIRED_SHOTS_TEXT, skipReasonText } from '@contracts/required-shots';
 import { Camera, Check, ImagePlus, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { FilePickButton } from '@/components/media/file-pick-button';
@@ -11,7 +12,8 @@ import { StepActions, StepHeader } from '../step-layout';
 import type { UpdateWizard, WizardState } from '../wizard-state';
 import { GuidedShot } from './guided-shot';
 import { photoKindLabel } from './photo-labels';
-import { nextGuidedShot } from './shot-list';
+import { nextGuidedShot, shotsStillRequired, withSkip } from './shot-list';
+import { useRequiredShots } from './use-required-shots';
 
 /**
  * Step 4: the guided shot list one by one, then free extras, up to 60. Photos upload in the
@@ -33,6 +35,10 @@ export function PhotosStep({
   const [chosenShot, setChosenShot] = useState<GuidedShotKind | null>(null);
   const [limitNote, setLimitNote] = useState<string | null>(null);
   const [showInterrupted, setShowInterrupted] = useState(interrupted.length > 0);
+  // Continue was pressed with required shots left: the list below it stays up to date until done.
+  const [heldAtContinue, setHeldAtContinue] = useState(false);
+  const required = useRequiredShots(state.requiredShots, update);
+  const stillRequired = shotsStillRequired(items, required, state.shotSkips);
   const taken = new Set(items.filter((p) => p.status !== 'failed').map((p) => p.kind));
   const shot = chosenShot && !taken.has(chosenShot) ? chosenShot : nextGuidedShot(items, state.skippedShots);
   const totals = queueTotals(items);
@@ -55,10 +61,22 @@ export function PhotosStep({
     setChosenShot(null);
   };
 
-  const skip = () => {
+  const skip = (reason: Parameters<typeof withSkip>[2]) => {
     if (!shot) return;
-    update({ skippedShots: [...state.skippedShots.filter((k) => k !== shot), shot] });
+    update(withSkip(state, shot, reason));
     setChosenShot(null);
+  };
+
+  // A required shot neither taken nor skipped with a reason holds the step (issue #34): say which
+  // and open the first of them.
+  const next = () => {
+    if (stillRequired.length > 0) {
+      setHeldAtContinue(true);
+      setChosenShot(stillRequired[0] ?? null);
+      document.getElementById('guided-shot-title')?.scrollIntoView({ block: 'center' });
+      return;
+    }
+    update({ step: 'condition' });
   };
 
   const guidedDone = GUIDED_SHOTS.filter((s) => taken.has(s.kind)).length;
@@ -92,13 +110,23 @@ export function PhotosStep({
         </div>
       ) : null}
 
-      <GuidedShot shot={shot} done={guidedDone} disabled={full} onFiles={onShot} onSkip={skip} />
+      <GuidedShot
+        key={shot ?? 'done'}
+        shot={shot}
+        required={shot !== null && required.includes(shot)}
+        done={guidedDone}
+        disabled={full}
+        onFiles={onShot}
+        onSkip={skip}
+      />
 
       <nav aria-label="Shot list" className="min-w-0">
         <ol className="flex gap-2 overflow-x-auto pb-1">
           {GUIDED_SHOTS.map((s, index) => {
             const isTaken = taken.has(s.kind);
             const skipped = state.skippedShots.includes(s.kind);
+            const isRequired = required.includes(s.kind);
+            const reason = state.shotSkips.find((skip) => skip.kind === s.kind);
             const current = s.kind === shot;
             return (
               <li key={s.kind} className="shrink-0">
@@ -108,7 +136,7 @@ export function PhotosStep({
                   aria-current={current ? 'step' : undefined}
                   onClick={() => setChosenShot(s.kind)}
                   className={cn(
-                    'relative flex h-9 items-center gap-1 rounded-full border px-3 text-xs font-medium',
+                    'relative flex h-11 items-center gap-1 rounded-full border px-3 text-xs font-medium',
                     current && 'border-slate-900 bg-slate-900 text-white',
                     !current && isTaken && 'border-emerald-200 bg-emerald-50 text-emerald-800',
                     !current && !isTaken && skipped && 'border-dashed border-slate-300 text-slate-500',
@@ -116,7 +144,25 @@ export function PhotosStep({
                   )}
                 >
                   {isTaken ? <Check aria-hidden="true" className="h-3 w-3" /> : `${index + 1}.`} {s.label}
-                  <span className="sr-only">{isTaken ? ' (taken)' : skipped ? ' (skipped)' : ''}</span>
+                  {isRequired ? (
+                    <span
+                      className={cn(
+                        'ml-1 rounded-full px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wide',
+                        current ? 'bg-white/20 text-white' : 'bg-amber-100 text-amber-900',
+                      )}
+                    >
+                      {REQUIRED_SHOTS_TEXT.required}
+                    </span>
+                  ) : null}
+                  <span className="sr-only">
+                    {isTaken
+                      ? ' (taken)'
+                      : reason
+                        ? ` (skipped: ${skipReasonText({ reason: reason.reason, note: reason.note })})`
+                        : skipped
+                          ? ' (skipped)'
+                          : ''}
+                  </span>
                 </button>
               </li>
             );
@@ -204,8 +250,13 @@ export function PhotosStep({
       {totals.pending > 0 ? (
         <p className="text-sm text-slate-600">You can continue: the uploads keep going on the next step.</p>
       ) : null}
+      {heldAtContinue && stillRequired.length > 0 ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {REQUIRED_SHOTS_TEXT.missing(stillRequired.map(labelOf))}
+        </p>
+      ) : null}
       <StepActions onBack={() => update({ step: 'video' })}>
-        <Button size="lg" className="w-full sm:w-auto" onClick={() => update({ step: 'condition' })}>
+        <Button size="lg" className="w-full sm:w-auto" onClick={next}>
           Continue
         </Button>
       </StepActions>

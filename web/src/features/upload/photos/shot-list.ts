@@ -1,5 +1,7 @@
 import { GUIDED_SHOTS, type GuidedShotKind, type PhotoKind } from '@contracts/condition-report';
+import { missingRequiredShots, type SkippedShotInput } from '@contracts/required-shots';
 import type { QueuedPhoto } from '@/lib/photo-queue';
+import type { ShotSkip, WizardState } from '../wizard-state';
 
 /** The wizard's guided shot list over the photo queue (lib/photo-queue.ts). */
 const guidedIndex = new Map<PhotoKind, number>(GUIDED_SHOTS.map((s, i) => [s.kind, i]));
@@ -24,4 +26,55 @@ export function nextGuidedShot(
 ): GuidedShotKind | null {
   const taken = new Set(items.filter((p) => p.status !== 'failed').map((p) => p.kind));
   return GUIDED_SHOTS.find((s) => !taken.has(s.kind) && !skipped.includes(s.kind))?.kind ?? null;
+}
+
+/** The guided shots with a photo (in any state but failed): what counts as taken. */
+export const takenShots = (items: readonly QueuedPhoto[]): Set<PhotoKind> =>
+  new Set(items.filter((p) => p.status !== 'failed').map((p) => p.kind));
+
+/**
+ * The required shots the photos step still waits for: neither taken nor skipped with a reason
+ * (a shot skipped before it became required needs its reason too), in shot-list order.
+ */
+export const shotsStillRequired = (
+  items: readonly QueuedPhoto[],
+  required: readonly GuidedShotKind[],
+  skips: readonly ShotSkip[],
+): GuidedShotKind[] =>
+  missingRequiredShots(
+    required,
+    takenShots(items),
+    skips.map((s) => s.kind),
+  );
+
+/** Records a skip: the kind for the shot list, and its reason when one was asked for. */
+export function withSkip(
+  state: Pick<WizardState, 'skippedShots' | 'shotSkips'>,
+  kind: GuidedShotKind,
+  reason: Omit<ShotSkip, 'kind'> | null,
+): Pick<WizardState, 'skippedShots' | 'shotSkips'> {
+  return {
+    skippedShots: [...state.skippedShots.filter((k) => k !== kind), kind],
+    shotSkips: reason
+      ? [...state.shotSkips.filter((s) => s.kind !== kind), { kind, ...reason }]
+      : state.shotSkips,
+  };
+}
+
+/**
+ * The skipped list the create body carries: each shot skipped with a reason and not taken after
+ * all ('Other' with its note).
+ */
+export function skippedShotsOf(
+  skips: readonly ShotSkip[],
+  photos: readonly { kind: PhotoKind }[],
+): SkippedShotInput[] {
+  const photographed = new Set(photos.map((p) => p.kind));
+  return skips
+    .filter((skip) => !photographed.has(skip.kind))
+    .map((skip) => ({
+      kind: skip.kind,
+      reason: skip.reason,
+      ...(skip.reason === 'other' ? { note: skip.note.trim() } : {}),
+    }));
 }
