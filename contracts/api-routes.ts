@@ -82,11 +82,11 @@ export const API_ROUTES = {
   reorderPhotos: { method: 'PUT', path: '/api/vehicles/:id/photos', access: 'admin' },
   deletePhoto: { method: 'DELETE', path: '/api/vehicles/:id/photos/:photoId', access: 'admin' },
   updateConditionReport: { method: 'PUT', path: '/api/vehicles/:id/condition-report', access: 'admin' },
-  // Buying
-  verifyCode: { method: 'POST', path: '/api/verify-code', access: 'public' },
   // Which guided shots the staff wizard requires (issue #34): staff read it, admins change it.
   requiredShots: { method: 'GET', path: '/api/required-shots', access: 'staff' },
   updateRequiredShots: { method: 'PUT', path: '/api/required-shots', access: 'admin' },
+  // Buying
+  verifyCode: { method: 'POST', path: '/api/verify-code', access: 'public' },
   saleTerms: { method: 'GET', path: '/api/sale-terms', access: 'public' },
   createOffer: { method: 'POST', path: '/api/vehicles/:id/offers', access: 'public' },
   // A signed-in dealer buys and offers with its dealership's active code, without typing it.

@@ -261,10 +261,10 @@ export const endpointSchemas = (premiumLabel: string) =>
       body: conditionReportBodySchema,
       response: { 200: conditionReportResponseSchema },
     },
-
-    verifyCode: { body: verifyCodeBodySchema, response: { 200: purchaseResponseSchema } },
     requiredShots: { response: { 200: requiredShotsSchema } },
     updateRequiredShots: { body: updateRequiredShotsBodySchema, response: { 200: requiredShotsSchema } },
+
+    verifyCode: { body: verifyCodeBodySchema, response: { 200: purchaseResponseSchema } },
     saleTerms: { response: { 200: saleTermsPreviewSchema } },
     createOffer: {
       params: vehicleIdParamsSchema,

@@ -43,12 +43,12 @@ export const queryKeys = {
     all: ['upload'] as const,
     mediaConfig: () => ['upload', 'media-config'] as const,
     vinDecode: (vin: string) => ['upload', 'vin', vin] as const,
+    /** The guided shots the wizard requires (issue #34), as staff last read them. */
+    requiredShots: () => ['upload', 'required-shots'] as const,
   },
   admin: {
     all: ['admin'] as const,
     vehicles: () => ['admin', 'vehicles'] as const,
-    /** The guided shots the wizard requires (issue #34), as staff last read them. */
-    requiredShots: () => ['upload', 'required-shots'] as const,
     dealers: () => ['admin', 'dealers'] as const,
     buyCodes: (dealerId?: number) => ['admin', 'buy-codes', dealerId ?? 'all'] as const,
     /** Every dealer's and the all-dealers buy-code list (a prefix of buyCodes). */
@@ -67,12 +67,12 @@ export const queryKeys = {
     demand: () => ['admin', 'demand'] as const,
     /** Reconditioning: packages, and the work orders (board and each one) as a prefix. */
     reconPackages: () => ['admin', 'recon-packages'] as const,
+    /** The required guided shots setting (issue #34). */
+    requiredShots: () => ['admin', 'required-shots'] as const,
     workOrders: () => ['admin', 'work-orders'] as const,
     /** Every work order on the admin board (one read; the board filters by state itself). */
     workOrderBoard: () => ['admin', 'work-orders', 'board'] as const,
     /** One buy order's history (under demand: refreshed with the board). */
-    /** The required guided shots setting (issue #34). */
-    requiredShots: () => ['admin', 'required-shots'] as const,
     buyOrderHistory: (orderId: number) => ['admin', 'demand', 'history', orderId] as const,
     /** The Complete dialog's "N open orders match" for one car and the values typed. */
     firstLookPreview: (vehicleId: number, values: unknown) =>

@@ -47,7 +47,6 @@ const conditionDraftSchema = z.object({
 export type ConditionDraft = z.infer<typeof conditionDraftSchema>;
 const NO_CONDITION: ConditionDraft = { damage: [], tires: NO_TIRES, warningLights: [] };
 
-const wizardStateSchema = z.object({
 /** A required shot skipped, and why ('other' with a few words). */
 const shotSkipSchema = z.object({
   kind: z.enum(guidedKinds),
@@ -56,6 +55,7 @@ const shotSkipSchema = z.object({
 });
 export type ShotSkip = z.infer<typeof shotSkipSchema>;
 
+const wizardStateSchema = z.object({
   step: z.enum(stepKeys).nullable(),
   vin: z.string().max(17),
   /** The VIN the fields below were decoded for; a new VIN decodes again. */
@@ -82,11 +82,11 @@ export type ShotSkip = z.infer<typeof shotSkipSchema>;
   photos: z.array(storedPhotoSchema).max(MAX_PHOTOS).default([]),
   /** Guided shots the staff member skipped. */
   skippedShots: z.array(z.enum(guidedKinds)).default([]),
-  /** Names of photos still uploading at the last save: a reload loses their files. */
   /** Why each required shot was skipped (issue #34); sent with the vehicle. */
   shotSkips: z.array(shotSkipSchema).max(GUIDED_SHOTS.length).default([]),
   /** The required shots this car is judged by: the last list read from the server (kept offline). */
   requiredShots: z.array(z.enum(guidedKinds)).nullable().default(null),
+  /** Names of photos still uploading at the last save: a reload loses their files. */
   pendingPhotoNames: z.array(z.string().max(300)).max(MAX_PHOTOS).default([]),
   condition: conditionDraftSchema.default(NO_CONDITION),
 });
@@ -110,6 +110,8 @@ export const freshWizardState = (step: UploadStep | null = null): WizardState =>
   recon: { exterior: '', mechanical: '', interior: '' },
   photos: [],
   skippedShots: [],
+  shotSkips: [],
+  requiredShots: null,
   pendingPhotoNames: [],
   condition: NO_CONDITION,
 });
@@ -117,8 +119,6 @@ export const freshWizardState = (step: UploadStep | null = null): WizardState =>
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /**
-  shotSkips: [],
-  requiredShots: null,
  * The stored state, field by field: one field that no longer reads (an older version, a value out
  * of range) falls back to its fresh value instead of throwing the whole draft and its step away.
  */
