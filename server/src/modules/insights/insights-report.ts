@@ -121,6 +121,19 @@ const salesWhere = (p: Period, f: Filters, alias = 's') => {
     and ${uploaderIs(sql`${s}.uploaded_by`, f.uploader)}`;
 };
 const localDay = (column: SQL, p: Period) => sql`(${column} at time zone ${p.zone})::date`;
+/** The offers made in the period (on the period's calendar), filtered. */
+const offersWhere = (p: Period, f: Filters) => {
+  const offerDay = localDay(sql`o.created_at`, p);
+  return sql`${offerDay} between ${p.from}::date and ${p.to}::date
+    and ${f.dealerId === null ? sql`true` : sql`o.dealer_id = ${f.dealerId}`}
+    and ${uploaderIs(sql`o.uploaded_by`, f.uploader)}`;
+};
+/** Of those offers: how many were decided (accepted, declined or expired) and how many accepted. */
+const offerOutcomes = (alias = 'o') => {
+  const o = sql.raw(alias);
+  return sql`count(*) filter (where ${o}.status in ('accepted', 'declined', 'expired'))::int as decided,
+    count(*) filter (where ${o}.status = 'accepted')::int as accepted`;
+};
 const monthOf = (day: SQL) => sql`to_char(${day}, 'YYYY-MM')`;
 const days = (later: SQL, earlier: SQL) => sql`extract(epoch from (${later} - ${earlier})) / 86400.0`;
 
@@ -165,7 +178,6 @@ export async function insightsReport(
   const filters: Filters = { dealerId: query.dealerId ?? null, uploader: query.uploader ?? null };
   const p = period;
   const months = monthsOf(p);
-  const offerDay = localDay(sql`o.created_at`, p);
 
   const [sales, offers, listings, aging, byDealer, byUploader] = await Promise.all([
     byMonth(
@@ -186,15 +198,11 @@ export async function insightsReport(
     ),
     byMonth(
       db,
-      sql`select month, count(*)::int as offers,
-          count(*) filter (where status in ('accepted', 'declined', 'expired'))::int as decided,
-          count(*) filter (where status = 'accepted')::int as accepted,
-          count(*) filter (where status = 'accepted' and not negotiated)::int as first_accepted
+      sql`select month, count(*)::int as offers, ${offerOutcomes()},
+          count(*) filter (where o.status = 'accepted' and not o.negotiated)::int as first_accepted
         from (
-          select ${monthOf(offerDay)} as month, o.status, o.negotiated from offer_facts o
-          where ${offerDay} between ${p.from}::date and ${p.to}::date
-            and ${filters.dealerId === null ? sql`true` : sql`o.dealer_id = ${filters.dealerId}`}
-            and ${uploaderIs(sql`o.uploaded_by`, filters.uploader)}
+          select ${monthOf(localDay(sql`o.created_at`, p))} as month, o.status, o.negotiated from offer_facts o
+          where ${offersWhere(p, filters)}
         ) o
         group by grouping sets ((month), ())`,
     ),
@@ -235,13 +243,8 @@ export async function insightsReport(
           from sale_facts s left join sale_guides g on g.transaction_id = s.transaction_id
           where ${salesWhere(p, filters)} group by s.dealer_id
         ), offered as (
-          select o.dealer_id, count(*)::int as offers,
-            count(*) filter (where o.status in ('accepted', 'declined', 'expired'))::int as decided,
-            count(*) filter (where o.status = 'accepted')::int as accepted
-          from offer_facts o
-          where ${offerDay} between ${p.from}::date and ${p.to}::date
-            and ${filters.dealerId === null ? sql`true` : sql`o.dealer_id = ${filters.dealerId}`}
-            and ${uploaderIs(sql`o.uploaded_by`, filters.uploader)}
+          select o.dealer_id, count(*)::int as offers, ${offerOutcomes()}
+          from offer_facts o where ${offersWhere(p, filters)}
           group by o.dealer_id
         )
         select d.id as dealer_id, d.dealer_name as name, coalesce(sold.purchases, 0) as purchases,
@@ -270,13 +273,8 @@ export async function insightsReport(
               filter (where s.listed_at <= s.sold_at) as days_to_sell
           from sale_facts s where ${salesWhere(p, filters)} group by 1
         ), offered as (
-          select coalesce(o.uploaded_by, 'unrecorded') as key,
-            count(*) filter (where o.status in ('accepted', 'declined', 'expired'))::int as decided,
-            count(*) filter (where o.status = 'accepted')::int as accepted
-          from offer_facts o
-          where ${offerDay} between ${p.from}::date and ${p.to}::date
-            and ${filters.dealerId === null ? sql`true` : sql`o.dealer_id = ${filters.dealerId}`}
-            and ${uploaderIs(sql`o.uploaded_by`, filters.uploader)}
+          select coalesce(o.uploaded_by, 'unrecorded') as key, ${offerOutcomes()}
+          from offer_facts o where ${offersWhere(p, filters)}
           group by 1
         )
         select k.key, coalesce(u.uploaded, 0) as uploaded, coalesce(u.listed, 0) as listed,

@@ -1,15 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
+import { sendCsv } from '../../lib/send-csv';
 import { chartCsv, dealerInsights, insightsReport } from './insights-report';
 import { guideDetail, guideSummaries } from './vehicle-guide';
-
-const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
-  reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}.csv"`)
-    .header('cache-control', 'private, no-store')
-    .send(csv);
 
 /** The market guide (signed-in accounts) and insights (admins; a dealer its own) — DESIGN.md §16. */
 export async function insightsRoutes(app: FastifyInstance, { db }: { db: Database }) {

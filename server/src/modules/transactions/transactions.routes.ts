@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { sendCsv } from '../../lib/send-csv';
 import { attachBillOfSale, getBillOfSale, type Seller } from './bill-of-sale';
 import { recordSaleEvent } from './sale-events';
 import { agingOf, filterTransactions, transactionsCsv } from './sale-reports';
@@ -29,12 +30,7 @@ export async function transactionsRoutes(
     ...app.endpoint('exportTransactions'),
     handler: async (_request, reply) => {
       const csv = transactionsCsv(await findTransactionViews(db));
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="transactions-${day}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(csv);
+      return sendCsv(reply, `transactions-${new Date().toISOString().slice(0, 10)}`, csv);
     },
   });
   routes.route({
