@@ -4,31 +4,35 @@ import { ADMIN_LABELS } from '../../admin-texts';
 import { useAdminVehicles } from '../../api/get-admin-vehicles';
 import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
 import { QueueItem } from './queue-item';
+import { RequiredShotsPanel } from './required-shots-panel';
 
 /** Complete Vehicle Listing: the staff uploads waiting for mileage, price and certification. */
 export function CompleteTab() {
   const vehicles = useAdminVehicles();
   const queue = vehicles.data?.filter(isQueued) ?? [];
   return (
-    <Panel
-      title={ADMIN_LABELS.queueTitle}
-      description="Check the decoded details, enter mileage, price and certification, and publish."
-    >
-      {vehicles.isPending ? (
-        <LoadingRows label="Loading the queue..." rows={2} />
-      ) : vehicles.isError ? (
-        <LoadError error={vehicles.error} />
-      ) : queue.length === 0 ? (
-        <EmptyState icon={Inbox} title={ADMIN_LABELS.queueEmpty} text={ADMIN_LABELS.queueEmptyText} />
-      ) : (
-        <ul className="grid gap-4">
-          {queue.map((vehicle) => (
-            <li key={vehicle.id}>
-              <QueueItem vehicle={vehicle} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </Panel>
+    <>
+      <Panel
+        title={ADMIN_LABELS.queueTitle}
+        description="Check the decoded details, enter mileage, price and certification, and publish."
+      >
+        {vehicles.isPending ? (
+          <LoadingRows label="Loading the queue..." rows={2} />
+        ) : vehicles.isError ? (
+          <LoadError error={vehicles.error} />
+        ) : queue.length === 0 ? (
+          <EmptyState icon={Inbox} title={ADMIN_LABELS.queueEmpty} text={ADMIN_LABELS.queueEmptyText} />
+        ) : (
+          <ul className="grid gap-4">
+            {queue.map((vehicle) => (
+              <li key={vehicle.id}>
+                <QueueItem vehicle={vehicle} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+      <RequiredShotsPanel />
+    </>
   );
 }

@@ -33,6 +33,7 @@ import { FirstLookField } from './first-look-field';
 import { PriceGuide } from './price-guide';
 import { QueueCardCondition } from './queue-card-condition';
 import { QueueCardPhotos } from './queue-card-photos';
+import { QueueCardSkippedShots } from './queue-card-skipped-shots';
 
 /** One queued vehicle: what staff uploaded, and the form that publishes it. */
 export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
@@ -84,6 +85,7 @@ export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
         </div>
         <VinWithCopy vin={vehicle.vin} />
         <QueueCardPhotos photos={galleryPhotos(report)} name={name} make={vehicle.make} />
+        <QueueCardSkippedShots skipped={vehicle.skippedShots} name={name} />
         <QueueCardCondition report={report} name={name} />
         <VideoPreview vehicle={vehicle} name={name} />
         <div>

@@ -1,0 +1,110 @@
+import { GUIDED_SHOTS, type GuidedShotKind } from '@contracts/condition-report';
+import { DEFAULT_REQUIRED_SHOTS, REQUIRED_SHOTS_TEXT } from '@contracts/required-shots';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { formatDateTime } from '@/lib/time-left';
+import { useRequiredShots, useUpdateRequiredShots } from '../../api/required-shots';
+import { LoadError, LoadingRows, Panel } from '../shared/panel-states';
+
+/**
+ * Which guided shots the staff wizard requires (issue #34), beside the queue whose photos they
+ * make: one checkbox per shot (48 px rows), Save, and Use the default.
+ */
+export function RequiredShotsPanel() {
+  const setting = useRequiredShots();
+  return (
+    <Panel title={REQUIRED_SHOTS_TEXT.title} description={REQUIRED_SHOTS_TEXT.description} className="mt-6">
+      {setting.isPending ? (
+        <LoadingRows label="Loading the required shots..." rows={1} />
+      ) : setting.isError || !setting.data ? (
+        <LoadError error={setting.error ?? new Error('sign in again')} />
+      ) : (
+        <RequiredShotsForm
+          key={setting.data.updatedAt ?? 'default'}
+          saved={setting.data.required}
+          updatedAt={setting.data.updatedAt}
+        />
+      )}
+    </Panel>
+  );
+}
+
+function RequiredShotsForm({
+  saved,
+  updatedAt,
+}: {
+  saved: readonly GuidedShotKind[];
+  updatedAt: string | null;
+}) {
+  const [chosen, setChosen] = useState<ReadonlySet<GuidedShotKind>>(() => new Set(saved));
+  const update = useUpdateRequiredShots();
+  const legendId = useId();
+  const unchanged = chosen.size === saved.length && saved.every((kind) => chosen.has(kind));
+
+  const toggle = (kind: GuidedShotKind, on: boolean) =>
+    setChosen((previous) => {
+      const next = new Set(previous);
+      if (on) next.add(kind);
+      else next.delete(kind);
+      return next;
+    });
+
+  const save = (event: React.FormEvent) => {
+    event.preventDefault();
+    update.mutate(
+      { required: GUIDED_SHOTS.map((s) => s.kind).filter((kind) => chosen.has(kind)) },
+      {
+        onSuccess: (result) =>
+          toast({
+            title: REQUIRED_SHOTS_TEXT.saved,
+            description: `${result.required.length} of ${GUIDED_SHOTS.length} shots required.`,
+          }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: REQUIRED_SHOTS_TEXT.saveFailed,
+            description: error.message,
+          }),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={save} aria-labelledby={legendId} className="grid gap-4">
+      <fieldset>
+        <legend id={legendId} className="text-sm font-medium text-slate-800">
+          Required guided shots ({chosen.size} of {GUIDED_SHOTS.length})
+        </legend>
+        <ul className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          {GUIDED_SHOTS.map((shot) => (
+            <li key={shot.kind}>
+              <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm text-slate-800 ring-1 ring-slate-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600">
+                <input
+                  type="checkbox"
+                  checked={chosen.has(shot.kind)}
+                  onChange={(e) => toggle(shot.kind, e.target.checked)}
+                  className="h-5 w-5 shrink-0 accent-brand-600"
+                />
+                {shot.label}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" size="lg" disabled={unchanged || update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save required shots'}
+        </Button>
+        <Button variant="outline" size="lg" onClick={() => setChosen(new Set(DEFAULT_REQUIRED_SHOTS))}>
+          Use the default
+        </Button>
+        <p className="text-sm text-slate-600">
+          {updatedAt
+            ? `Last changed ${formatDateTime(updatedAt)}.`
+            : 'The default: exterior, odometer and VIN plate.'}
+        </p>
+      </div>
+    </form>
+  );
+}
