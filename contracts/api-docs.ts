@@ -30,6 +30,7 @@ export const API_DOCS: Record<ApiRouteName, { tag: ApiTag; summary: string }> = 
   staffLogin: { tag: 'Sessions', summary: 'Sign in as staff with the upload password' },
   staffLogout: { tag: 'Sessions', summary: 'Sign staff out' },
   staffMe: { tag: 'Sessions', summary: 'The staff session and its expiry' },
+  staffUploads: { tag: 'Vehicles', summary: "The staff sign-in's own uploads and their state (My uploads)" },
   memberLogin: { tag: 'Teams', summary: 'Sign in as a team member with e-mail and password' },
   passkeySignInOptions: { tag: 'Teams', summary: 'Start a passkey sign-in' },
   passkeySignIn: { tag: 'Teams', summary: 'Finish a passkey sign-in' },

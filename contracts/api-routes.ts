@@ -34,6 +34,8 @@ export const API_ROUTES = {
   staffLogin: { method: 'POST', path: '/api/staff/login', access: 'public' },
   staffLogout: { method: 'POST', path: '/api/staff/logout', access: 'public' },
   staffMe: { method: 'GET', path: '/api/staff/me', access: 'staff' },
+  // "My uploads" (issue #34): the staff sign-in's own vehicles and where each stands.
+  staffUploads: { method: 'GET', path: '/api/staff/uploads', access: 'staff' },
   // Dealer teams (issue #20, DESIGN.md §10). Tokens from e-mailed links travel in bodies, never URLs.
   memberLogin: { method: 'POST', path: '/api/team/login', access: 'public' },
   passkeySignInOptions: { method: 'POST', path: '/api/team/passkey-login/options', access: 'public' },

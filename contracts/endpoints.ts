@@ -95,6 +95,7 @@ import {
 import { requiredShotsSchema, updateRequiredShotsBodySchema } from './required-shots';
 import { saleTermsPreviewSchema } from './sale-terms';
 import { syncResultSchema } from './sheets-sync';
+import { staffUploadsQuerySchema, staffUploadsResponseSchema } from './staff-uploads';
 import {
   acceptInvitationBodySchema,
   addPasskeyBodySchema,
@@ -189,6 +190,7 @@ export const endpointSchemas = (premiumLabel: string) =>
     staffLogin: { body: staffLoginBodySchema, response: { 200: staffMeResponseSchema } },
     staffLogout: { response: { 200: okSchema } },
     staffMe: { response: { 200: staffMeResponseSchema } },
+    staffUploads: { query: staffUploadsQuerySchema, response: { 200: staffUploadsResponseSchema } },
 
     memberLogin: { body: memberSignInBodySchema, response: { 200: dealerInfoSchema } },
     passkeySignInOptions: { response: { 200: webauthnOptionsSchema } },

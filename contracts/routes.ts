@@ -9,6 +9,8 @@ export const PAGE_PATHS = {
   upload: '/upload',
   // The staff's Recon area (issue #31): work orders worked on a phone.
   recon: '/upload/recon',
+  // "My uploads" (issue #34): the staff sign-in's vehicles and where each stands.
+  myUploads: '/upload/mine',
   dealerLogin: '/dealer/login',
   dealerDashboard: '/dealer/dashboard',
   vehicle: '/vehicle/:id',
@@ -34,6 +36,7 @@ export const LAZY_PAGE_MODULES: Partial<Record<PageKey, string>> = {
   dealerDashboard: 'src/features/dealer/dealer-dashboard-page.tsx',
   upload: 'src/features/upload/upload-page.tsx',
   recon: 'src/features/upload/recon/recon-page.tsx',
+  myUploads: 'src/features/upload/my-uploads/my-uploads-page.tsx',
   adminLogin: 'src/features/admin/admin-login-page.tsx',
   admin: 'src/features/admin/admin-page.tsx',
   teamSignIn: 'src/features/team/team-sign-in-page.tsx',
@@ -99,6 +102,10 @@ export function pageMeta(key: PageKey | 'notFound', productName: string): PageMe
     recon: {
       title: `Reconditioning | ${productName}`,
       description: 'Work orders of cars sold with a reconditioning package.',
+    },
+    myUploads: {
+      title: `My uploads | ${productName}`,
+      description: 'Vehicles you uploaded and where each one stands.',
     },
     dealerLogin: {
       title: `Dealer Portal sign-in | ${productName}`,

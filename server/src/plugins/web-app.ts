@@ -11,6 +11,7 @@ import { escapeHtml } from '../lib/escape-html';
 import type { RecentResults } from '../lib/recent-results';
 import { PROJECT_ROOT } from '../project-root';
 import { loadPageRenderer, type PageData, type RenderedPage } from './page-renderer';
+import { isStaffPage, registerStaffManifest, staffWorkerHeaders, withStaffAppHead } from './staff-app';
 import { TAP_CAPTURE_TAG } from './tap-capture';
 
 export const DEFAULT_WEB_DIR = join(PROJECT_ROOT, 'dist/web');
@@ -226,7 +227,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const renderPage = (pathname: string) => {
     const page = matchPage(pathname);
     const meta = pageMeta(page, options.brand.productName);
-    const html = template
+    let html = template
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
       // First in the head, before the stylesheet (which would hold an inline script back): taps are
       // held from the first paint on (ADR 0020).
@@ -234,6 +235,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       .replaceAll('%BRAND_NAME%', escapeHtml(options.brand.productName))
       .replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeHtml(meta.description)}$2`)
       .replace('</head>', `${DATA_PRELOAD_SLOT}${CODE_PRELOAD_SLOT}${brandTag}</head>`);
+    // The staff pages are the installable staff app (DESIGN.md §17): its manifest, not the site's.
+    if (isStaffPage(page)) html = withStaffAppHead(html);
     return { status: page === 'notFound' ? 404 : 200, html, codePreloads: pagePreloadTags(manifest, page) };
   };
   // Pages are rendered once per path kind, not per request.
@@ -250,6 +253,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     preCompressed: true,
   });
 
+  registerStaffManifest(app, options.brand.productName);
+
   app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
     const pathname = safeDecode(request.url.split('?')[0] ?? '/');
     if (pathname.startsWith('/api/') || pathname === '/api') {
@@ -258,7 +263,11 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     if (files.has(pathname)) {
       const immutable = pathname.startsWith('/assets/');
       return reply
-        .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+        .headers(
+          staffWorkerHeaders(pathname) ?? {
+            'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          },
+        )
         .sendFile(pathname.slice(1));
     }
     const key = matchPage(pathname);

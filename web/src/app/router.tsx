@@ -16,6 +16,7 @@ const LAZY_PAGES = {
   dealerDashboard: lazyPage(() => import('@/features/dealer/dealer-dashboard-page')),
   upload: lazyPage(() => import('@/features/upload/upload-page')),
   recon: lazyPage(() => import('@/features/upload/recon/recon-page')),
+  myUploads: lazyPage(() => import('@/features/upload/my-uploads/my-uploads-page')),
   adminLogin: lazyPage(() => import('@/features/admin/admin-login-page')),
   admin: lazyPage(() => import('@/features/admin/admin-page')),
   teamSignIn: lazyPage(() => import('@/features/team/team-sign-in-page')),
@@ -31,6 +32,7 @@ const { Page: DealerLoginPage } = LAZY_PAGES.dealerLogin;
 const { Page: DealerDashboardPage } = LAZY_PAGES.dealerDashboard;
 const { Page: UploadPage } = LAZY_PAGES.upload;
 const { Page: ReconPage } = LAZY_PAGES.recon;
+const { Page: MyUploadsPage } = LAZY_PAGES.myUploads;
 const { Page: AdminLoginPage } = LAZY_PAGES.adminLogin;
 const { Page: AdminPage } = LAZY_PAGES.admin;
 const { Page: TeamSignInPage } = LAZY_PAGES.teamSignIn;
@@ -66,6 +68,7 @@ export function AppRoutes() {
         <Route path={PAGE_PATHS.dealerDashboard} component={DealerDashboardPage} />
         <Route path={PAGE_PATHS.upload} component={UploadPage} />
         <Route path={PAGE_PATHS.recon} component={ReconPage} />
+        <Route path={PAGE_PATHS.myUploads} component={MyUploadsPage} />
         <Route path={PAGE_PATHS.adminLogin} component={AdminLoginPage} />
         <Route path={PAGE_PATHS.admin} component={AdminPage} />
         <Route path={PAGE_PATHS.teamSignIn} component={TeamSignInPage} />

@@ -33,6 +33,10 @@ export const queryKeys = {
     dealerMe: () => ['auth', 'dealer-me'] as const,
     staffMe: () => ['auth', 'staff-me'] as const,
   },
+  staff: {
+    /** "My uploads" (GET /api/staff/uploads). */
+    uploads: () => ['staff', 'uploads'] as const,
+  },
   team: {
     all: ['team'] as const,
     members: () => ['team', 'members'] as const,

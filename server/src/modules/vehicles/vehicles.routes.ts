@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { idempotencyOf } from '../../lib/idempotency';
 import type { VinDecoder } from '../vin/decode-vin';
 import { createVehicle } from './create-vehicle';
+import { findStaffUploads } from './find-staff-uploads';
 import { findAllVehicles, getVehicleById, VEHICLE_NOT_FOUND } from './find-vehicles';
 import { findFirstLooks, previewFirstLook } from './first-look';
 import type { VehicleSearchCache } from './search-cache';
@@ -110,6 +111,15 @@ export async function vehiclesRoutes(
       });
       if (!answer) throw notFound(VEHICLE_NOT_FOUND);
       return answer;
+    },
+  });
+
+  // "My uploads" (issue #34): private to the sign-in that asks, never cached.
+  routes.route({
+    ...app.endpoint('staffUploads'),
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return findStaffUploads(db, await request.actor(), request.query.limit);
     },
   });
 

@@ -1,11 +1,14 @@
 import { PAGE_PATHS } from '@contracts/routes';
+import { MY_UPLOADS_TEXT } from '@contracts/staff-uploads';
 import { WORK_ORDER_TEXT } from '@contracts/work-order-texts';
-import { LogOut, Wrench } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { ListChecks, LogOut, Wrench } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { PageLoading } from '@/components/page-loading';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
 import { useStaffLogout, useStaffMe } from '@/lib/auth/staff-session';
+import { StaffAppUpdate } from '@/lib/pwa/staff-app-update';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { usePhotoUploads } from '@/lib/use-photo-uploads';
 import { CompleteStep } from './complete-step';
@@ -13,30 +16,61 @@ import { ConditionStep } from './condition/condition-step';
 import { PasswordStep } from './password-step';
 import { PhotosStep } from './photos/photos-step';
 import { ReconStep } from './recon-step';
+import { PendingSyncBar } from './sync/pending-sync-bar';
+import { capturePhotoPersistence } from './sync/photo-persistence';
+import { SYNC_TEXT } from './sync/sync-texts';
 import { type UploadStep, UploadStepIndicator } from './upload-steps';
 import { useOnSessionExpired } from './use-session-expiry';
 import { VideoStep } from './video/video-step';
 import { VinStep } from './vin/vin-step';
-import { useWizardState } from './wizard-state';
+import { useWizardState, type WizardState } from './wizard-state';
 
 export default function UploadPage() {
   usePageMeta('upload');
   const staff = useStaffMe();
   const logout = useStaffLogout();
-  const { state, update, reset } = useWizardState();
+  const { state, update, reset, loaded, store } = useWizardState();
   const onSessionExpired = useOnSessionExpired();
   // Photos that were on their way when the page was (re)loaded: their files are gone.
   const [interrupted] = useState(() => state.pendingPhotoNames);
   // The photo queue lives here, so uploads keep going while the staff member moves between steps.
+  // Every photo is kept on the phone (the capture store, under this car's record) as it is taken.
+  const vehicleKey = state.idempotencyKey;
+  const persistence = useMemo(
+    () => (store && loaded ? capturePhotoPersistence(store, vehicleKey) : null),
+    [store, loaded, vehicleKey],
+  );
   const uploads = usePhotoUploads({
     stored: state.photos,
     onStoredChange: (photos, pendingPhotoNames) => update({ photos, pendingPhotoNames }),
     onError: onSessionExpired,
+    persistence,
+    onKeepFailed: (_error, name) =>
+      toast({ variant: 'destructive', title: SYNC_TEXT.storageFull, description: `Not saved: ${name}` }),
   });
   const startOver = (step: UploadStep) => {
     uploads.clear();
+    // A draft is thrown away; a car waiting to sync stays (discardDraft keeps it).
+    if (store) void store.discardDraft(vehicleKey).catch(() => undefined);
     reset(step);
   };
+  /** The car is finished on the phone: it waits there for the sync (the bar), never lost. */
+  const keepOnPhone = async (recon: WizardState['recon']) => {
+    if (!store) {
+      toast({ variant: 'destructive', title: 'This browser cannot keep cars without a signal.' });
+      return;
+    }
+    uploads.detach();
+    const finished: WizardState = { ...state, recon, step: 'complete', keptOnPhone: true };
+    await store.finish(vehicleKey, finished, { vehicleId: state.vehicleId, reconSaved: false });
+    toast({ title: SYNC_TEXT.keptToast });
+    update({ recon, step: 'complete', keptOnPhone: true });
+  };
+  // Sent as before (created, notes saved): the draft on the phone has done its work.
+  useEffect(() => {
+    if (store && state.step === 'complete' && !state.keptOnPhone)
+      void store.discardDraft(vehicleKey).catch(() => undefined);
+  }, [store, state.step, state.keptOnPhone, vehicleKey]);
   // A live staff session (12 h) skips the password step, also after a reload; without one the
   // password comes first and signing in returns to the step the wizard was on.
   const current: UploadStep = !staff.data ? 'password' : (state.step ?? 'vin');
@@ -51,9 +85,11 @@ export default function UploadPage() {
     window.scrollTo({ top: 0 });
   }, [current]);
 
-  if (staff.isPending) return <PageLoading />;
+  if (staff.isPending || !loaded) return <PageLoading />;
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
+      <StaffAppUpdate />
+      <PendingSyncBar />
       <div className="flex items-start justify-between gap-4">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Upload Vehicle</h1>
         {current !== 'password' ? (
@@ -61,6 +97,10 @@ export default function UploadPage() {
             <Link href={PAGE_PATHS.recon} className={buttonClasses('ghost', 'sm')}>
               <Wrench aria-hidden="true" className="h-4 w-4" />
               {WORK_ORDER_TEXT.reconLink}
+            </Link>
+            <Link href={PAGE_PATHS.myUploads} className={buttonClasses('ghost', 'sm')}>
+              <ListChecks aria-hidden="true" className="h-4 w-4" />
+              {MY_UPLOADS_TEXT.link}
             </Link>
             <Button
               variant="ghost"
@@ -87,12 +127,12 @@ export default function UploadPage() {
           />
         ) : null}
         {current === 'vin' ? <VinStep state={state} update={update} /> : null}
-        {current === 'video' ? <VideoStep state={state} update={update} /> : null}
+        {current === 'video' ? <VideoStep state={state} update={update} store={store} /> : null}
         {current === 'photos' ? (
           <PhotosStep state={state} update={update} uploads={uploads} interrupted={interrupted} />
         ) : null}
         {current === 'condition' ? <ConditionStep state={state} update={update} uploads={uploads} /> : null}
-        {current === 'recon' ? <ReconStep state={state} update={update} /> : null}
+        {current === 'recon' ? <ReconStep state={state} update={update} onKeepOnPhone={keepOnPhone} /> : null}
         {current === 'complete' ? (
           <CompleteStep state={state} onUploadAnother={() => startOver('password')} />
         ) : null}

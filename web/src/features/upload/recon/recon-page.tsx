@@ -6,9 +6,11 @@ import { Link, useSearchParams } from 'wouter';
 import { PageLoading } from '@/components/page-loading';
 import { buttonClasses } from '@/components/ui/button';
 import { useStaffMe } from '@/lib/auth/staff-session';
+import { StaffAppUpdate } from '@/lib/pwa/staff-app-update';
 import { useLiveUpdates } from '@/lib/use-live-updates';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { PasswordStep } from '../password-step';
+import { PendingSyncBar } from '../sync/pending-sync-bar';
 import { WorkOrderDetail } from './work-order-detail';
 import { WorkOrderList } from './work-order-list';
 
@@ -34,6 +36,8 @@ export default function ReconPage() {
   if (staff.isPending) return <PageLoading />;
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
+      <StaffAppUpdate />
+      <PendingSyncBar />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1
           ref={heading}
