@@ -8,6 +8,7 @@ import { type Cluster, filesUnder, startCluster } from '../server/test/cluster';
 import { demoDealerIn, JOURNEY_ENV } from './support/app-server';
 import { openPage, toast } from './support/browser-page';
 import { DESKTOP, launchChromium, PHONE } from './support/chromium';
+import { skipGuidedShots } from './support/required-shots';
 import { adminToken, signInAdmin, signInContext, signInToUpload } from './support/sign-in';
 import { mp4Bytes, writeTempFile } from './support/video-fixture';
 
@@ -100,6 +101,7 @@ describe('two instances behind nginx, media in a bucket', () => {
     await page
       .getByText(`${PHOTOS} of ${PHOTOS} photos uploaded`, { exact: true })
       .waitFor({ timeout: 60_000 });
+    await skipGuidedShots(page);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Condition', level: 2 }).waitFor();
     await page.getByRole('button', { name: 'Create vehicle' }).click();

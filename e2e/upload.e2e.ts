@@ -11,6 +11,7 @@ import { type FakeVpic, startFakeVpic } from '../server/test/fake-vpic';
 import { E2E_ADMIN, E2E_UPLOAD_PASSWORD, type RunningServer, startAppServer } from './support/app-server';
 import { openPage, type PageOptions, toast } from './support/browser-page';
 import { DESKTOP, launchChromium, PHONE } from './support/chromium';
+import { skipGuidedShots } from './support/required-shots';
 import { signInAdmin, signInToUpload } from './support/sign-in';
 import { mp4Bytes, SIX_MB, writeTempFile } from './support/video-fixture';
 
@@ -70,9 +71,10 @@ async function reachVideoStep(page: Page, vin: string) {
   await heading(page, 'Walkaround video');
 }
 
-/** After the video: no photos, no condition; creating the vehicle leads to the recon step. */
+/** After the video: no photos (required shots skipped with a reason), no condition; creating the vehicle leads to the recon step. */
 async function createWithoutPhotos(page: Page) {
   await heading(page, 'Photos');
+  await skipGuidedShots(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await heading(page, 'Condition');
   await page.getByRole('button', { name: 'Create vehicle' }).click();
@@ -404,6 +406,7 @@ describe('reloading mid-wizard', () => {
     await page.reload();
     await heading(page, 'Photos');
     expect(await currentStep(page)).toBe('Photos');
+    await skipGuidedShots(page);
     await page.getByRole('button', { name: 'Continue' }).click();
     await heading(page, 'Condition');
     await page.getByRole('button', { name: 'Roof', exact: true }).click();
