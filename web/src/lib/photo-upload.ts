@@ -1,6 +1,7 @@
 import type { Photo } from '@contracts/condition-report';
 import { PHOTO_UPLOAD_PATH, type PhotoUploadStatus, photoUploadStatusSchema } from '@contracts/photos';
 import { ApiError, callApi } from '@/lib/api-client';
+import { smallestOf } from '@/lib/photo-queue';
 import { startTusUpload } from '@/lib/tus-upload';
 
 /*
@@ -63,13 +64,28 @@ export interface PhotoUploadHandle {
 }
 
 /**
+ * A photo kept on the phone (the capture store, issue #34): its upload's URL is written before any
+ * byte is sent, and a later attempt (after a reload, a kill, on another day) continues that upload.
+ */
+export interface PhotoUploadResume {
+  uploadUrl?: string | null;
+  keepUploadUrl?: (url: string) => Promise<void>;
+}
+
+/**
  * One photo through the app's tus client (lib/tus-upload.ts). Resuming is within this page's life
  * (the upload keeps its URL and asks the server for the offset); fingerprints are not stored,
  * because camera files often share a name ("image.jpg") and two photos must never be taken for one.
  */
-export function startPhotoUpload(file: File, events: PhotoUploadEvents): PhotoUploadHandle {
+export function startPhotoUpload(
+  file: File,
+  events: PhotoUploadEvents,
+  resume: PhotoUploadResume = {},
+): PhotoUploadHandle {
   return startTusUpload(file, {
     endpoint: PHOTO_UPLOAD_PATH,
+    uploadUrl: resume.uploadUrl,
+    keepUploadUrl: resume.keepUploadUrl,
     chunkSize: PHOTO_CHUNK_SIZE,
     retryDelays: RETRY_DELAYS,
     metadata: { filename: file.name, filetype: imageTypeOf(file) || 'application/octet-stream' },
@@ -127,18 +143,33 @@ export async function waitForPhoto(
  */
 export function uploadPhoto(
   file: File,
-  { onProgress, signal }: { onProgress?: (sent: number, total: number) => void; signal?: AbortSignal } = {},
+  {
+    onProgress,
+    signal,
+    ...resume
+  }: { onProgress?: (sent: number, total: number) => void; signal?: AbortSignal } & PhotoUploadResume = {},
 ): Promise<Photo> {
   return new Promise<Photo>((resolve, reject) => {
-    const handle = startPhotoUpload(file, {
-      onProgress: (sent, total) => onProgress?.(sent, total),
-      onUploaded: (uploadId, photo) =>
-        photo ? resolve(photo) : waitForPhoto(uploadId).then(resolve, reject),
-      onError: reject,
-    });
+    const handle = startPhotoUpload(
+      file,
+      {
+        onProgress: (sent, total) => onProgress?.(sent, total),
+        onUploaded: (uploadId, photo) =>
+          photo ? resolve(photo) : waitForPhoto(uploadId).then(resolve, reject),
+        onError: (error) => {
+          // Given up (its retries spent): stop, so nothing keeps sending behind the caller's back.
+          void handle.stop(false);
+          reject(error);
+        },
+      },
+      resume,
+    );
     signal?.addEventListener('abort', () => {
       void handle.stop(true);
       reject(new PhotoUploadError('Upload cancelled.', null, false));
     });
   });
 }
+
+/** A processed photo's smallest JPEG (what a queue shows after a reload). */
+export const smallestOfPhoto = (photo: Photo) => smallestOf(photo.srcset.jpeg, photo.src);

@@ -25,6 +25,13 @@ export interface TusUploadOptions {
    * choosing the same file again resumes it. Off for photos: camera files often share a name.
    */
   resumeAcrossReloads: boolean;
+  /** Continue this upload (its URL kept on the phone) instead of creating one. */
+  uploadUrl?: string | null;
+  /**
+   * Keep the upload's URL (the capture store): called once the server created the upload and
+   * awaited before any byte is sent, so an app killed mid-upload continues the same upload.
+   */
+  keepUploadUrl?: (url: string) => Promise<void>;
   onProgress: (sent: number, total: number) => void;
   /** A previous upload of the same file was found: it continues from the server's offset. */
   onResuming?: () => void;
@@ -72,13 +79,37 @@ export function startTusUpload(file: File, options: TusUploadOptions): TusUpload
   let stopped = false;
   // A refused upload was already discarded by the server: nothing to terminate.
   let refused = false;
+  const keep = options.keepUploadUrl;
   const upload = new Upload(file, {
     endpoint: options.endpoint,
+    uploadUrl: options.uploadUrl ?? null,
     chunkSize: options.chunkSize,
     retryDelays: options.retryDelays,
     metadata: options.metadata,
-    storeFingerprintForResuming: options.resumeAcrossReloads,
+    storeFingerprintForResuming: options.resumeAcrossReloads || keep !== undefined,
     removeFingerprintOnSuccess: true,
+    // tus-js-client writes a new upload's URL to its URL storage before sending the first byte:
+    // that storage is the capture store's record of this file.
+    ...(keep && !options.resumeAcrossReloads
+      ? {
+          fingerprint: async () => 'capture-store',
+          urlStorage: {
+            findAllUploads: async () => [],
+            findUploadsByFingerprint: async () => [],
+            removeUpload: async () => undefined,
+            addUpload: async (_fingerprint: string, stored: { uploadUrl: string | null }) => {
+              if (stored.uploadUrl)
+                await keep(new URL(stored.uploadUrl, window.location.href).pathname).catch(() => undefined);
+              return 'capture-store';
+            },
+          },
+        }
+      : {}),
+    // A kind that keeps its fingerprints (a video) keeps the URL too, as soon as it is known.
+    onUploadUrlAvailable: () => {
+      if (keep && options.resumeAcrossReloads && upload.url)
+        void keep(new URL(upload.url, window.location.href).pathname).catch(() => undefined);
+    },
     onProgress: options.onProgress,
     onError: (error) => {
       const failure = failureOf(error);
@@ -91,7 +122,7 @@ export function startTusUpload(file: File, options: TusUploadOptions): TusUpload
     },
   });
 
-  if (options.resumeAcrossReloads)
+  if (options.resumeAcrossReloads && !options.uploadUrl)
     void upload
       .findPreviousUploads()
       .catch(() => [])

@@ -2,7 +2,12 @@ import { localUploadResultSchema } from '@contracts/upload';
 import { ApiError, callApi } from '@/lib/api-client';
 import { startTusUpload } from '@/lib/tus-upload';
 import { videoTypeOf } from '@/lib/validate-video';
-import { type UploadCallbacks, type UploadHandle, VideoUploadError } from '@/lib/video-upload';
+import {
+  type UploadCallbacks,
+  type UploadHandle,
+  VideoUploadError,
+  type VideoUploadResume,
+} from '@/lib/video-upload';
 
 /** tus chunk size: a dropped connection costs at most one chunk. */
 export const TUS_CHUNK_SIZE = 5 * 1024 * 1024;
@@ -12,9 +17,16 @@ export const TUS_CHUNK_SIZE = 5 * 1024 * 1024;
  * reloads (choosing the same file again continues it); once every byte is up, the accepted
  * video's URL is asked (GET /api/upload-results/:id).
  */
-export function startVideoTusUpload(file: File, endpoint: string, callbacks: UploadCallbacks): UploadHandle {
+export function startVideoTusUpload(
+  file: File,
+  endpoint: string,
+  callbacks: UploadCallbacks,
+  resume: VideoUploadResume = {},
+): UploadHandle {
   const handle = startTusUpload(file, {
     endpoint,
+    uploadUrl: resume.uploadUrl,
+    keepUploadUrl: resume.keepUploadUrl,
     chunkSize: TUS_CHUNK_SIZE,
     retryDelays: [0, 1000, 3000, 5000],
     metadata: { filename: file.name, filetype: videoTypeOf(file) },

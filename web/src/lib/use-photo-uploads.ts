@@ -1,6 +1,7 @@
 import type { Photo, PhotoKind } from '@contracts/condition-report';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { downscalePhoto } from '@/lib/downscale-photo';
+import { isOnline, useOnline } from '@/lib/offline/use-online';
 import { photosLeft, photosToStart, type QueuedPhoto, type StoredPhoto, smallestOf } from '@/lib/photo-queue';
 import {
   imageTypeOf,
@@ -29,6 +30,29 @@ const newKey = () => `p${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 const NONE: readonly StoredPhoto[] = [];
 
+/** A photo kept on the phone (the wizard's capture store), as it comes back after a reload. */
+export interface KeptPhoto {
+  key: string;
+  kind: PhotoKind;
+  file: File;
+  uploadUrl: string | null;
+  photo: { id: number; thumbnail: string | null } | null;
+}
+
+/**
+ * Where a queue keeps its photos so that a reload or a killed app loses none (issue #34): the
+ * upload wizard's capture store. Without one (a dealer's claim), photos live in the page only.
+ */
+export interface PhotoPersistence {
+  restore(): Promise<KeptPhoto[]>;
+  /** Keeps a prepared photo; rejects (StorageFullError) when the phone has no room for it. */
+  keep(key: string, file: File, kind: PhotoKind): Promise<void>;
+  keepUploadUrl(key: string, url: string): Promise<void>;
+  uploaded(key: string, photo: { id: number; thumbnail: string | null }): void;
+  kindChanged(key: string, kind: PhotoKind): void;
+  forget(key: string): void;
+}
+
 interface Options {
   /** The photos already uploaded (from the wizard state, so a reload keeps them). */
   stored?: readonly StoredPhoto[];
@@ -37,6 +61,10 @@ interface Options {
   onError?: (error: PhotoUploadError) => void;
   /** At most this many photos (failed ones count until removed); MAX_PHOTOS of a vehicle by default. */
   max?: number;
+  /** Keeps every photo on the phone as it is taken (the wizard); null while it is opening. */
+  persistence?: PhotoPersistence | null;
+  /** A photo that could not be kept (no room on the phone): it is not added. */
+  onKeepFailed?: (error: Error, name: string) => void;
 }
 
 /**
@@ -45,7 +73,14 @@ interface Options {
  * connection is retried by tus and, if that gives up, again when the phone is back online. The
  * wizard keeps it on its page, so moving between steps never interrupts an upload.
  */
-export function usePhotoUploads({ stored = NONE, onStoredChange, onError, max }: Options = {}) {
+export function usePhotoUploads({
+  stored = NONE,
+  onStoredChange,
+  onError,
+  max,
+  persistence = null,
+  onKeepFailed,
+}: Options = {}) {
   const [items, setItems] = useState<QueuedPhoto[]>(() => stored.map(restored));
   const itemsRef = useRef(items);
   itemsRef.current = items;
@@ -59,8 +94,14 @@ export function usePhotoUploads({ stored = NONE, onStoredChange, onError, max }:
   const undisplayable = useRef(new Set<string>());
   /** Downscaling one photo at a time keeps a phone's memory bounded. */
   const preparing = useRef<Promise<void>>(Promise.resolve());
-  const callbacks = useRef({ onStoredChange, onError });
-  callbacks.current = { onStoredChange, onError };
+  const callbacks = useRef({ onStoredChange, onError, onKeepFailed });
+  callbacks.current = { onStoredChange, onError, onKeepFailed };
+  const kept = useRef<PhotoPersistence | null>(persistence);
+  /** Upload URLs kept on the phone, by key: a restored photo continues its upload. */
+  const keptUrls = useRef(new Map<string, string>());
+  /** Handed over (the wizard's vehicle waits to sync): nothing more is sent from this queue. */
+  const detached = useRef(false);
+  const online = useOnline();
 
   const patch = useCallback((key: string, change: Partial<QueuedPhoto>) => {
     setItems((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
@@ -77,6 +118,7 @@ export function usePhotoUploads({ stored = NONE, onStoredChange, onError, max }:
 
   const ready = useCallback((key: string, photo: Photo) => {
     if (removed.current.has(key)) return;
+    kept.current?.uploaded(key, { id: photo.id, thumbnail: smallestOf(photo.srcset.jpeg, photo.src) });
     setItems((list) =>
       list.map((p) =>
         p.key === key
@@ -112,7 +154,7 @@ export function usePhotoUploads({ stored = NONE, onStoredChange, onError, max }:
 
   const start = useCallback(
     (key: string) => {
-      if (sending.current.has(key)) return;
+      if (sending.current.has(key) || detached.current) return;
       const uploadId = uploadIds.current.get(key);
       if (uploadId) {
         // The bytes were already up: only the confirmation failed.
@@ -129,31 +171,88 @@ export function usePhotoUploads({ stored = NONE, onStoredChange, onError, max }:
         existing.resume();
         return;
       }
-      const handle = startPhotoUpload(file, {
-        onProgress: (sent, total) => {
-          if (!removed.current.has(key)) patch(key, { sent, total, status: 'uploading' });
+      const store = kept.current;
+      const resume = store
+        ? {
+            uploadUrl: keptUrls.current.get(key) ?? null,
+            keepUploadUrl: (url: string) => {
+              keptUrls.current.set(key, url);
+              return store.keepUploadUrl(key, url);
+            },
+          }
+        : {};
+      const handle = startPhotoUpload(
+        file,
+        {
+          onProgress: (sent, total) => {
+            if (!removed.current.has(key)) patch(key, { sent, total, status: 'uploading' });
+          },
+          onUploaded: (id, photo) => {
+            sending.current.delete(key);
+            uploadIds.current.set(key, id);
+            if (removed.current.has(key)) return;
+            if (photo) return ready(key, photo);
+            patch(key, { status: 'processing' });
+            poll(key, id);
+          },
+          onError: (error) => {
+            if (!removed.current.has(key)) fail(key, error);
+          },
         },
-        onUploaded: (id, photo) => {
-          sending.current.delete(key);
-          uploadIds.current.set(key, id);
-          if (removed.current.has(key)) return;
-          if (photo) return ready(key, photo);
-          patch(key, { status: 'processing' });
-          poll(key, id);
-        },
-        onError: (error) => {
-          if (!removed.current.has(key)) fail(key, error);
-        },
-      });
+        resume,
+      );
       handles.current.set(key, handle);
     },
     [patch, poll, fail, ready],
   );
 
-  // Start queued photos whenever a slot is free.
+  // Start queued photos whenever a slot is free; offline they wait on the phone (kept there by the
+  // wizard) and start when the signal returns.
   useEffect(() => {
+    if (!online || !isOnline()) return;
     for (const key of photosToStart(items)) start(key);
-  }, [items, start]);
+  }, [items, start, online]);
+
+  // The photos kept on the phone come back (a reload, a killed app): uploaded ones as they were,
+  // the others queued again, continuing their uploads. A new draft's store starts empty.
+  useEffect(() => {
+    kept.current = persistence;
+    if (!persistence) return;
+    let cancelled = false;
+    void persistence.restore().then((photos) => {
+      if (cancelled) return;
+      for (const handle of handles.current.values()) void handle.stop(false);
+      handles.current.clear();
+      sending.current.clear();
+      uploadIds.current.clear();
+      files.current.clear();
+      keptUrls.current.clear();
+      detached.current = false;
+      const restoredItems = photos.map((p): QueuedPhoto => {
+        files.current.set(p.key, p.file);
+        if (p.uploadUrl) keptUrls.current.set(p.key, p.uploadUrl);
+        const local = /^image\/hei[cf]$/.test(imageTypeOf(p.file)) ? null : URL.createObjectURL(p.file);
+        if (!local) undisplayable.current.add(p.key);
+        return {
+          key: p.key,
+          kind: p.kind,
+          name: p.file.name,
+          status: p.photo ? 'ready' : 'queued',
+          sent: 0,
+          total: p.file.size,
+          photoId: p.photo?.id ?? null,
+          thumbnail: local ?? p.photo?.thumbnail ?? null,
+          serverThumbnail: p.photo?.thumbnail ?? null,
+          error: null,
+          retryable: true,
+        };
+      });
+      setItems(restoredItems);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [persistence]);
 
   // The uploaded photos go to the owner (the wizard's state: ids, kinds, names, small thumbnails).
   const storedSignature = useRef('');
@@ -205,6 +304,19 @@ export function usePhotoUploads({ stored = NONE, onStoredChange, onError, max }:
           if (removed.current.has(key)) return;
           const ready = await downscalePhoto(file);
           if (removed.current.has(key)) return;
+          const store = kept.current;
+          if (store) {
+            const kind = itemsRef.current.find((p) => p.key === key)?.kind ?? 'extra';
+            try {
+              await store.keep(key, ready, kind);
+            } catch (error) {
+              // Not kept on the phone: not taken at all (what was kept before stays).
+              removed.current.add(key);
+              setItems((list) => list.filter((p) => p.key !== key));
+              callbacks.current.onKeepFailed?.(error as Error, ready.name);
+              return;
+            }
+          }
           files.current.set(key, ready);
           if (/^image\/hei[cf]$/.test(imageTypeOf(ready))) undisplayable.current.add(key);
           patch(key, {
@@ -230,6 +342,7 @@ export function usePhotoUploads({ stored = NONE, onStoredChange, onError, max }:
 
   const remove = useCallback((key: string) => {
     const item = itemsRef.current.find((p) => p.key === key);
+    if (!detached.current) kept.current?.forget(key);
     removed.current.add(key);
     sending.current.delete(key);
     const handle = handles.current.get(key);
@@ -243,7 +356,13 @@ export function usePhotoUploads({ stored = NONE, onStoredChange, onError, max }:
   }, []);
 
   /** A new kind for a photo (e.g. an extra that shows damage). */
-  const setKind = useCallback((key: string, kind: PhotoKind) => patch(key, { kind }), [patch]);
+  const setKind = useCallback(
+    (key: string, kind: PhotoKind) => {
+      kept.current?.kindChanged(key, kind);
+      patch(key, { kind });
+    },
+    [patch],
+  );
 
   // Back online: retry every photo that failed on the connection.
   useEffect(() => {
@@ -263,12 +382,32 @@ export function usePhotoUploads({ stored = NONE, onStoredChange, onError, max }:
     [],
   );
 
-  /** Forgets every photo (a new vehicle): partial uploads are deleted, finished ones stay unattached. */
+  /**
+   * Forgets every photo (a new vehicle): partial uploads are deleted, finished ones stay unattached.
+   * After `detach` (the photos belong to a vehicle waiting to sync) nothing on the phone or the
+   * server is touched: the page just lets go of them.
+   */
   const clear = useCallback(() => {
+    if (detached.current) {
+      setItems([]);
+      return;
+    }
     for (const key of itemsRef.current.map((p) => p.key)) remove(key);
   }, [remove]);
 
-  return { items, add, retry, remove, setKind, clear };
+  /**
+   * Hands the photos over to the sync queue (the vehicle waits on the phone): nothing more is sent
+   * from this page, and uploads on their way stop without deleting anything, so the queue continues
+   * them from their kept URLs.
+   */
+  const detach = useCallback(() => {
+    detached.current = true;
+    for (const handle of handles.current.values()) void handle.stop(false);
+    handles.current.clear();
+    sending.current.clear();
+  }, []);
+
+  return { items, add, retry, remove, setKind, clear, detach };
 }
 
 export type PhotoUploads = ReturnType<typeof usePhotoUploads>;

@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { UploadCallbacks, UploadedVideo, UploadHandle, VideoUploadError } from '@/lib/video-upload';
+import type {
+  UploadCallbacks,
+  UploadedVideo,
+  UploadHandle,
+  VideoUploadError,
+  VideoUploadResume,
+} from '@/lib/video-upload';
 
 export type UploadPhase = 'idle' | 'uploading' | 'processing' | 'failed';
 
@@ -17,7 +23,11 @@ export interface UploadView {
 const IDLE: UploadView = { phase: 'idle', file: null, sent: null, resuming: false, total: 0, error: null };
 
 /** Starts one upload on a backend: local tus (lib/tus-video-upload.ts) or the wizard's Cloudinary. */
-export type StartVideoUpload = (file: File, callbacks: UploadCallbacks) => UploadHandle;
+export type StartVideoUpload = (
+  file: File,
+  callbacks: UploadCallbacks,
+  resume?: VideoUploadResume,
+) => UploadHandle;
 
 interface Options {
   /** undefined while the backend is not known yet (the wizard's media config): nothing starts. */
@@ -37,7 +47,7 @@ export function useVideoUpload({ backend, onUploaded, onFailed }: Options) {
   const callbacks = useRef({ onUploaded, onFailed, backend });
   callbacks.current = { onUploaded, onFailed, backend };
 
-  const start = useCallback((file: File) => {
+  const start = useCallback((file: File, resume?: VideoUploadResume) => {
     const begin = callbacks.current.backend;
     if (!begin) return;
     void handle.current?.stop(false);
@@ -68,7 +78,7 @@ export function useVideoUpload({ backend, onUploaded, onFailed }: Options) {
         callbacks.current.onFailed(error);
       },
     };
-    current = begin(file, events);
+    current = begin(file, events, resume);
     handle.current = current;
   }, []);
 

@@ -36,3 +36,12 @@ export interface UploadHandle {
   /** Stop sending; `discard` also deletes the partial upload on the server. */
   stop: (discard: boolean) => Promise<void>;
 }
+
+/**
+ * A video kept on the phone (the upload wizard's capture store, issue #34): the upload's URL is
+ * kept as soon as the server made it, and a later attempt continues that upload.
+ */
+export interface VideoUploadResume {
+  uploadUrl?: string | null;
+  keepUploadUrl?: (url: string) => Promise<void>;
+}

@@ -1,8 +1,11 @@
 import { UPLOAD_TEXT } from '@contracts/upload';
 import { VIN_CHECK_DIGIT_OVERRIDE_LABELS } from '@contracts/vin';
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2, CloudOff, CloudUpload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatMiles } from '@/lib/format';
+import { useOnline } from '@/lib/offline/use-online';
+import { SYNC_TEXT } from './sync/sync-texts';
+import { useKeptCar } from './sync/use-kept-car';
 import { decodeStateOf, decodeWords, vehicleText } from './vin/decode-state';
 import { mileageOf } from './vin/vin-form';
 import type { WizardState } from './wizard-state';
@@ -19,17 +22,28 @@ export function CompleteStep({
   // Said as the VIN step and its toast said it (decode-state.ts).
   const decode = decodeWords(decodeStateOf(state));
   const miles = mileageOf(state.mileage);
+  const online = useOnline();
+  // A car finished on the phone is "in the queue" only once the sync has sent it.
+  const kept = useKeptCar(state.idempotencyKey, state.keptOnPhone);
+  const onPhone = state.keptOnPhone && kept !== 'sent';
+  const Icon = !onPhone ? CheckCircle2 : online ? CloudUpload : CloudOff;
   return (
     <div className="grid gap-5">
       <div className="flex flex-col items-center gap-3 text-center">
-        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100">
-          <CheckCircle2 aria-hidden="true" className="h-8 w-8 text-emerald-700" />
+        <span
+          className={`flex h-14 w-14 items-center justify-center rounded-full ${onPhone ? 'bg-amber-100' : 'bg-emerald-100'}`}
+        >
+          <Icon aria-hidden="true" className={`h-8 w-8 ${onPhone ? 'text-amber-700' : 'text-emerald-700'}`} />
         </span>
         <h2 tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
-          {UPLOAD_TEXT.addedToQueue}
+          {onPhone ? SYNC_TEXT.keptTitle : UPLOAD_TEXT.addedToQueue}
         </h2>
-        <p className="max-w-sm text-sm text-slate-600">
-          An admin checks the details, adds the price and certification, and lists the vehicle.
+        <p className="max-w-sm text-sm text-slate-600" aria-live="polite">
+          {onPhone
+            ? online
+              ? SYNC_TEXT.keptSending
+              : SYNC_TEXT.keptOffline
+            : 'An admin checks the details, adds the price and certification, and lists the vehicle.'}
         </p>
       </div>
       <dl className="grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">

@@ -6,6 +6,8 @@ import { type TextareaHTMLAttributes, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { useOnline } from '@/lib/offline/use-online';
 import { type z, zodResolver } from '@/lib/zod';
 import { useUpdateRecon } from './api/update-recon';
 import { StepActions, StepHeader } from './step-layout';
@@ -52,8 +54,18 @@ const SECTIONS: { key: ReconKey; label: string; placeholder: string }[] = [
 ];
 
 /** Step 4: the recon report; blank sections are saved as 'None Found' by the server. */
-export function ReconStep({ state, update }: { state: WizardState; update: UpdateWizard }) {
+export function ReconStep({
+  state,
+  update,
+  onKeepOnPhone,
+}: {
+  state: WizardState;
+  update: UpdateWizard;
+  /** Finishes the car on the phone: it waits there (with these notes) and is sent with a signal. */
+  onKeepOnPhone: (recon: WizardState['recon']) => Promise<void>;
+}) {
   const updateRecon = useUpdateRecon();
+  const online = useOnline();
   const onSessionExpired = useOnSessionExpired();
   // The draft lives in the wizard state (it survives a reload); the form checks it against the contract.
   const form = useForm<z.input<typeof reconBodySchema>>({
@@ -66,8 +78,15 @@ export function ReconStep({ state, update }: { state: WizardState; update: Updat
   });
 
   const submit = form.handleSubmit((values) => {
-    if (state.vehicleId === null) {
-      toast({ variant: 'destructive', title: UPLOAD_TEXT.noVehicleId });
+    const recon = {
+      exterior: values.reconExterior?.trim() ?? '',
+      mechanical: values.reconMechanical?.trim() ?? '',
+      interior: values.reconInterior?.trim() ?? '',
+    };
+    // Not created yet (no signal at the condition step), or no signal now: the car waits on the
+    // phone and the sync sends what is left (the vehicle once, by its key, then these notes).
+    if (state.vehicleId === null || !online) {
+      void onKeepOnPhone(recon);
       return;
     }
     updateRecon.mutate(
@@ -83,6 +102,11 @@ export function ReconStep({ state, update }: { state: WizardState; update: Updat
           update({ step: 'complete' });
         },
         onError: (error) => {
+          // The signal dropped on the way: the notes wait on the phone with the car.
+          if (!(error instanceof ApiError)) {
+            void onKeepOnPhone(recon);
+            return;
+          }
           toast({ variant: 'destructive', title: UPLOAD_TEXT.reconFailed, description: error.message });
           onSessionExpired(error);
         },

@@ -12,6 +12,7 @@ import { MAX_SKIP_NOTE, SKIP_REASON_KEYS } from '@contracts/required-shots';
 import { VIN_CHECK_DIGIT_OVERRIDES } from '@contracts/vin';
 import { useCallback, useEffect, useState } from 'react';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
+import { type CaptureStore, captureStore } from '@/lib/offline/capture-store';
 import { storedPhotoSchema } from '@/lib/photo-queue';
 import { z } from '@/lib/zod';
 import { UPLOAD_STEPS, type UploadStep } from './upload-steps';
@@ -89,6 +90,12 @@ const wizardStateSchema = z.object({
   /** Names of photos still uploading at the last save: a reload loses their files. */
   pendingPhotoNames: z.array(z.string().max(300)).max(MAX_PHOTOS).default([]),
   condition: conditionDraftSchema.default(NO_CONDITION),
+  /** The walkaround video kept on the phone (the capture store's file id): sent with the car if not yet up. */
+  savedVideo: z.object({ fileId: z.string(), name: z.string(), size: z.number() }).nullable().default(null),
+  /** No signal when the VIN was typed: the server decodes it when the car is sent (decode-state.ts). */
+  decodeDeferred: z.boolean().default(false),
+  /** Finished without sending: the car waits on the phone for a signal (the complete step says so). */
+  keptOnPhone: z.boolean().default(false),
 });
 export type WizardState = z.infer<typeof wizardStateSchema>;
 
@@ -114,6 +121,9 @@ export const freshWizardState = (step: UploadStep | null = null): WizardState =>
   requiredShots: null,
   pendingPhotoNames: [],
   condition: NO_CONDITION,
+  savedVideo: null,
+  decodeDeferred: false,
+  keptOnPhone: false,
 });
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -123,13 +133,18 @@ type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
  * of range) falls back to its fresh value instead of throwing the whole draft and its step away.
  */
 export function loadWizardState(storage: KeyValueStorage): WizardState {
-  const fresh = freshWizardState();
   let stored: unknown;
   try {
     stored = JSON.parse(storage.getItem(WIZARD_STORAGE_KEY) ?? 'null');
   } catch {
-    return fresh;
+    return freshWizardState();
   }
+  return parseWizardState(stored);
+}
+
+/** A stored draft (the capture store's, or an older sessionStorage one) read field by field. */
+export function parseWizardState(stored: unknown): WizardState {
+  const fresh = freshWizardState();
   if (typeof stored !== 'object' || stored === null) return fresh;
   const whole = wizardStateSchema.safeParse(stored);
   if (whole.success) return whole.data;
@@ -142,13 +157,17 @@ export function loadWizardState(storage: KeyValueStorage): WizardState {
   return state as WizardState;
 }
 
-/** Kept from the VIN step until the vehicle is in the queue; before and after, nothing is kept. */
+/**
+ * Kept from the VIN step until the vehicle is in the queue (or waits on the phone to be sent);
+ * before the VIN step there is nothing worth restoring (and a reset must stay reset).
+ */
+export const isDraftKept = (state: WizardState) =>
+  state.step !== null && state.step !== 'password' && state.step !== 'complete';
+
+/** The sessionStorage form, where IndexedDB is missing. */
 export function saveWizardState(storage: KeyValueStorage, state: WizardState) {
   try {
-    // Before the VIN step there is nothing worth restoring (and a reset must stay reset); once the
-    // recon is saved the vehicle is in the queue and the draft has done its work.
-    if (state.step === null || state.step === 'password' || state.step === 'complete')
-      storage.removeItem(WIZARD_STORAGE_KEY);
+    if (!isDraftKept(state)) storage.removeItem(WIZARD_STORAGE_KEY);
     else storage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(state));
   } catch {
     // Private mode or a full quota: the wizard still works, it just won't survive a reload.
@@ -162,10 +181,6 @@ const browserStorage = (): KeyValueStorage | null => {
     return null;
   }
 };
-const load = () => {
-  const storage = browserStorage();
-  return storage ? loadWizardState(storage) : freshWizardState();
-};
 const save = (state: WizardState) => {
   const storage = browserStorage();
   if (storage) saveWizardState(storage, state);
@@ -173,11 +188,43 @@ const save = (state: WizardState) => {
 
 export type UpdateWizard = (patch: Partial<WizardState>) => void;
 
+/**
+ * The wizard's draft, kept on the phone (the capture store in IndexedDB, issue #34) as it changes,
+ * so a reload, a killed app or a restarted phone comes back to the same step with everything
+ * entered; its record is keyed by the vehicle's Idempotency-Key. Where IndexedDB is missing it is
+ * kept in the tab's sessionStorage as before. `loaded` is false until the stored draft was read.
+ */
 export function useWizardState() {
-  const [state, setState] = useState<WizardState>(load);
-  useEffect(() => save(state), [state]);
+  const [state, setState] = useState<WizardState>(freshWizardState);
+  const [loaded, setLoaded] = useState(false);
+  const [store, setStore] = useState<CaptureStore | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      const opened = await captureStore();
+      let restored: WizardState | null = null;
+      const draft = await opened?.currentDraft().catch(() => undefined);
+      if (draft) restored = { ...parseWizardState(draft.wizard), idempotencyKey: draft.id };
+      // A draft from before the capture store (or without IndexedDB): the tab's sessionStorage.
+      const session = browserStorage();
+      if (!restored && session?.getItem(WIZARD_STORAGE_KEY)) restored = loadWizardState(session);
+      if (opened) session?.removeItem(WIZARD_STORAGE_KEY);
+      if (cancelled) return;
+      setStore(opened);
+      if (restored) setState(restored);
+      setLoaded(true);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  useEffect(() => {
+    if (!loaded) return;
+    if (!store) return save(state);
+    if (isDraftKept(state)) void store.saveDraft(state.idempotencyKey, state).catch(() => undefined);
+  }, [state, loaded, store]);
   const update: UpdateWizard = useCallback((patch) => setState((prev) => ({ ...prev, ...patch })), []);
   /** Clears everything (a new idempotency key too) and shows the given step. */
   const reset = useCallback((step: UploadStep) => setState(freshWizardState(step)), []);
-  return { state, update, reset };
+  return { state, update, reset, loaded, store };
 }

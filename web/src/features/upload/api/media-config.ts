@@ -19,5 +19,7 @@ export const useMediaConfig = () => useQuery(mediaConfigQuery());
 export function videoBackendOf(config: MediaConfig | undefined): StartVideoUpload | undefined {
   if (!config) return undefined;
   if (config.backend === 'cloudinary') return startCloudinaryUpload;
-  return (file, callbacks) => startVideoTusUpload(file, config.uploadUrl ?? VIDEO_UPLOAD_PATH, callbacks);
+  // Cloudinary's direct upload is not resumable: a kept video is sent again whole.
+  return (file, callbacks, resume) =>
+    startVideoTusUpload(file, config.uploadUrl ?? VIDEO_UPLOAD_PATH, callbacks, resume);
 }

@@ -10,12 +10,14 @@ import { WarningLightsEditor } from '@/components/condition/warning-lights-edito
 import { FilePickButton } from '@/components/media/file-pick-button';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { useOnline } from '@/lib/offline/use-online';
 import { queueTotals } from '@/lib/photo-queue';
 import type { PhotoUploads } from '@/lib/use-photo-uploads';
 import { useCreateVehicle } from '../api/create-vehicle';
 import { photoKindLabel } from '../photos/photo-labels';
 import { vehiclePhotos } from '../photos/shot-list';
 import { StepActions, StepHeader } from '../step-layout';
+import { SYNC_TEXT } from '../sync/sync-texts';
 import { useOnSessionExpired } from '../use-session-expiry';
 import type { ConditionDraft, DraftDamage, UpdateWizard, WizardState } from '../wizard-state';
 import { vehicleBody } from './create-body';
@@ -46,6 +48,10 @@ export function ConditionStep({
   uploads: PhotoUploads;
 }) {
   const createVehicle = useCreateVehicle();
+  const online = useOnline();
+  // With a signal and the video up, the vehicle is created now (as before); otherwise the car is
+  // finished on the phone and sent, files first, when a signal returns (issue #34).
+  const sendNow = online && state.video !== null;
   const onSessionExpired = useOnSessionExpired();
   const [error, setError] = useState<string | null>(null);
   const [tiresInvalid, setTiresInvalid] = useState(false);
@@ -63,6 +69,7 @@ export function ConditionStep({
     [setCondition],
   );
   const totals = queueTotals(uploads.items);
+  const refused = uploads.items.filter((p) => p.status === 'failed' && !p.retryable).length;
   // A failed photo can't be pointed at; one still going up can (it is sent once it has an id).
   const photoOptions = uploads.items.flatMap((photo, index) =>
     photo.status === 'failed'
@@ -83,6 +90,16 @@ export function ConditionStep({
     }
     if (tiresInvalid) {
       setError(TIRES_INVALID);
+      return;
+    }
+    if (!sendNow) {
+      if (!state.video && !state.savedVideo) setError(UPLOAD_TEXT.videoRequired);
+      // A photo dropped with the signal is kept and sent later; one the server refused is not.
+      else if (refused > 0)
+        setError(
+          `${refused} photo${refused === 1 ? '' : 's'} failed: retry or remove them on the Photos step.`,
+        );
+      else update({ step: 'recon' });
       return;
     }
     if (totals.pending > 0) {
@@ -127,7 +144,7 @@ export function ConditionStep({
     );
   };
 
-  const waiting = totals.pending > 0;
+  const waiting = sendNow && totals.pending > 0;
   return (
     <div className="grid gap-6">
       <StepHeader
@@ -158,6 +175,11 @@ export function ConditionStep({
       />
       <GradePreview report={condition} />
 
+      {!sendNow && totals.pending > 0 && !online ? (
+        <p role="status" className="text-sm text-slate-700">
+          {SYNC_TEXT.photosKept}
+        </p>
+      ) : null}
       {waiting ? (
         <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
           <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />
@@ -185,8 +207,10 @@ export function ConditionStep({
             </>
           ) : waiting ? (
             'Waiting for photos…'
-          ) : (
+          ) : sendNow || state.vehicleId !== null ? (
             'Create vehicle'
+          ) : (
+            SYNC_TEXT.saveOnPhone
           )}
         </Button>
       </StepActions>

@@ -5,10 +5,13 @@ import { UploadProgress } from '@/components/media/upload-progress';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { formatBytes } from '@/lib/format-bytes';
+import { type CaptureStore, fileOf, StorageFullError } from '@/lib/offline/capture-store';
+import { useOnline } from '@/lib/offline/use-online';
 import { useVideoUpload } from '@/lib/use-video-upload';
 import { validateVideoFiles } from '@/lib/validate-video';
 import { useMediaConfig, videoBackendOf } from '../api/media-config';
 import { StepActions, StepHeader } from '../step-layout';
+import { SYNC_TEXT } from '../sync/sync-texts';
 import { useOnSessionExpired } from '../use-session-expiry';
 import type { UpdateWizard, WizardState } from '../wizard-state';
 import { VideoPicker } from './video-picker';
@@ -17,8 +20,18 @@ import { VideoPicker } from './video-picker';
  * Step 3: one walkaround video, uploaded resumably; when it is up the wizard moves on to the
  * photos (the vehicle is created after the condition step, with its photos and report).
  */
-export function VideoStep({ state, update }: { state: WizardState; update: UpdateWizard }) {
+export function VideoStep({
+  state,
+  update,
+  store,
+}: {
+  state: WizardState;
+  update: UpdateWizard;
+  /** The capture store: the video is kept on the phone before it is sent (issue #34). */
+  store: CaptureStore | null;
+}) {
   const config = useMediaConfig();
+  const online = useOnline();
   const onSessionExpired = useOnSessionExpired();
   const [error, setError] = useState<string | null>(null);
   const hintId = useId();
@@ -27,6 +40,8 @@ export function VideoStep({ state, update }: { state: WizardState; update: Updat
   const upload = useVideoUpload({
     backend: videoBackendOf(config.data),
     onUploaded: (video, file) => {
+      if (state.savedVideo && store)
+        void store.updateFile(state.savedVideo.fileId, { video }).catch(() => undefined);
       update({ video: { ...video, ...file }, pendingVideo: null, step: 'photos' });
     },
     onFailed: (e) => {
@@ -45,32 +60,74 @@ export function VideoStep({ state, update }: { state: WizardState; update: Updat
   const { view } = upload;
   const busy = view.phase === 'uploading' || view.phase === 'processing';
 
-  const onFiles = (files: File[]) => {
+  /** The kept video's upload continues its URL (kept as soon as the server made the upload). */
+  const resumeOf = (fileId: string, uploadUrl: string | null) =>
+    store
+      ? { uploadUrl, keepUploadUrl: (url: string) => store.updateFile(fileId, { uploadUrl: url }) }
+      : undefined;
+
+  const onFiles = async (files: File[]) => {
     const problem = validateVideoFiles(files, config.data?.maxBytes);
     setError(problem);
     const [file] = files;
     if (problem || !file) return;
-    update({ pendingVideo: { name: file.name, size: file.size }, video: null });
-    upload.start(file);
+    // Kept on the phone first, so a killed app or a lost signal loses nothing.
+    let saved: WizardState['savedVideo'] = null;
+    if (store) {
+      const fileId = `v${Date.now().toString(36)}`;
+      try {
+        await store.addFile({
+          id: fileId,
+          vehicle: state.idempotencyKey,
+          role: 'video',
+          kind: null,
+          name: file.name,
+          order: Date.now() * 1000,
+          data: file,
+        });
+        if (state.savedVideo) void store.removeFile(state.savedVideo.fileId).catch(() => undefined);
+        saved = { fileId, name: file.name, size: file.size };
+      } catch (e) {
+        if (e instanceof StorageFullError) {
+          setError(SYNC_TEXT.storageFull);
+          return;
+        }
+      }
+    }
+    update({ pendingVideo: { name: file.name, size: file.size }, video: null, savedVideo: saved });
+    if (online) upload.start(file, saved ? resumeOf(saved.fileId, null) : undefined);
+  };
+
+  /** A kept video whose upload was interrupted (a reload, a killed app): continue it from the phone. */
+  const resumeKept = async () => {
+    const kept = state.savedVideo;
+    const record = kept && store ? await store.file(kept.fileId) : undefined;
+    if (!kept || !record) return;
+    setError(null);
+    upload.start(fileOf(record), resumeOf(kept.fileId, record.uploadUrl));
   };
 
   const onCancel = () => {
     void upload.cancel();
     setError(null);
-    update({ pendingVideo: null });
+    if (state.savedVideo && store) void store.removeFile(state.savedVideo.fileId).catch(() => undefined);
+    update({ pendingVideo: null, savedVideo: null });
   };
 
   // A dropped connection resumes; a file the server refused must be replaced.
   const canResume = view.phase === 'failed' && view.error?.retryable === true;
+  // Offline (or its upload dropped), a video kept on the phone is enough to go on: it is sent with the car.
+  const keptOffline =
+    !state.video && state.savedVideo !== null && (!online || view.error?.kind === 'network');
   const onContinue = () => {
-    if (state.video) update({ step: 'photos' });
+    if (state.video || (keptOffline && !canResume)) update({ step: 'photos' });
     else if (canResume) upload.retry();
     else if (view.phase === 'failed') onCancel();
     else setError(UPLOAD_TEXT.videoRequired);
   };
 
-  const showPicker = !state.video && view.phase === 'idle';
-  const interrupted = showPicker && state.pendingVideo;
+  const showPicker = !state.video && view.phase === 'idle' && !(state.savedVideo && !online);
+  const interrupted = !state.video && view.phase === 'idle' && state.pendingVideo;
   return (
     <div className="grid gap-5">
       <StepHeader
@@ -100,19 +157,39 @@ export function VideoStep({ state, update }: { state: WizardState; update: Updat
           <RotateCcw aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
           <span>
             The upload of “{state.pendingVideo?.name}” ({formatBytes(state.pendingVideo?.size ?? 0)}) was
-            interrupted. Choose the same video again to continue where it stopped.
+            interrupted.{' '}
+            {state.savedVideo
+              ? online
+                ? 'It is saved on this phone: Resume upload continues where it stopped.'
+                : SYNC_TEXT.videoKept
+              : 'Choose the same video again to continue where it stopped.'}
           </span>
         </p>
       ) : null}
 
+      {interrupted && state.savedVideo && online ? (
+        <Button variant="outline" className="justify-self-start" onClick={() => void resumeKept()}>
+          Resume upload
+        </Button>
+      ) : null}
+
+      {!state.video && state.savedVideo && !online && !interrupted ? (
+        <p
+          role="status"
+          className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          “{state.savedVideo.name}” ({formatBytes(state.savedVideo.size)}) · {SYNC_TEXT.videoKept}
+        </p>
+      ) : null}
+
       {showPicker ? (
-        config.isPending ? (
+        config.isPending && online ? (
           <div className="flex h-32 items-center justify-center rounded-2xl border-2 border-dashed border-slate-200">
             <Loader2 aria-hidden="true" className="h-6 w-6 animate-spin text-slate-400" />
             <span className="sr-only">Loading…</span>
           </div>
-        ) : config.data ? (
-          <VideoPicker onFiles={onFiles} hintId={hintId} invalid={Boolean(error)} />
+        ) : config.data || !online ? (
+          <VideoPicker onFiles={(files) => void onFiles(files)} hintId={hintId} invalid={Boolean(error)} />
         ) : null
       ) : null}
 
@@ -138,6 +215,12 @@ export function VideoStep({ state, update }: { state: WizardState; update: Updat
           <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
           {error}
         </p>
+      ) : null}
+
+      {keptOffline && canResume ? (
+        <Button variant="outline" size="lg" className="w-full" onClick={() => update({ step: 'photos' })}>
+          Continue: send the video later
+        </Button>
       ) : null}
 
       <StepActions onBack={() => update({ step: 'vin' })} backDisabled={busy}>

@@ -1,7 +1,7 @@
 import { UPLOAD_TEXT } from '@contracts/upload';
 import { describe, expect, it } from 'vitest';
 import { freshWizardState } from '../wizard-state';
-import { decodeStateOf, decodeToast, decodeWords, vehicleText } from './decode-state';
+import { DEFERRED_DECODE_TEXT, decodeStateOf, decodeToast, decodeWords, vehicleText } from './decode-state';
 
 const VIN = '2T1BURHEXJC043821';
 const offline = {
@@ -47,6 +47,19 @@ describe('the decode, said one way', () => {
     for (const state of [offline, vpic, failed]) {
       expect(decodeToast(state).title).toBe(decodeWords(decodeStateOf(state)).title);
     }
+  });
+
+  it('says a decode put off for want of a signal the same way in the toast, the status and the summary', () => {
+    const noSignal = { ...offline, decodeSource: null, decodeDeferred: true, year: '', make: '' };
+    expect(decodeStateOf(noSignal)).toEqual({ status: 'deferred' });
+    expect(decodeToast(noSignal)).toEqual({
+      title: DEFERRED_DECODE_TEXT.title,
+      description: DEFERRED_DECODE_TEXT.note,
+    });
+    expect(decodeWords(decodeStateOf(noSignal))).toEqual(DEFERRED_DECODE_TEXT);
+    // Only for the VIN it was put off for; a server that answered "failed" is not "no signal".
+    expect(decodeStateOf({ ...noSignal, decodedVin: null })).toEqual({ status: 'none' });
+    expect(decodeStateOf({ ...noSignal, decodeDeferred: false })).toEqual({ status: 'failed' });
   });
 
   it('names the vehicle from the fields as entered', () => {

@@ -11,15 +11,25 @@ export type DecodeState =
   | { status: 'none' }
   | { status: 'pending' }
   | { status: 'failed' }
+  /** No signal on the phone: the server decodes the VIN when the car is sent (issue #34). */
+  | { status: 'deferred' }
   | { status: 'decoded'; source: 'vpic' | 'offline' };
 
-type DecodeFields = Pick<WizardState, 'vin' | 'decodedVin' | 'decodeSource'>;
+type DecodeFields = Pick<WizardState, 'vin' | 'decodedVin' | 'decodeSource'> &
+  Partial<Pick<WizardState, 'decodeDeferred'>>;
+
+/** The words of a decode put off for want of a signal. */
+export const DEFERRED_DECODE_TEXT = {
+  title: 'Not decoded yet: no signal',
+  note: 'The server decodes the VIN when the car is sent',
+} as const;
 
 /** `pending`: a decode of this VIN is on its way. */
 export function decodeStateOf(state: DecodeFields, pending = false): DecodeState {
   if (state.vin.length !== VIN_LENGTH) return { status: 'none' };
   if (state.decodedVin !== state.vin) return pending ? { status: 'pending' } : { status: 'none' };
-  return state.decodeSource ? { status: 'decoded', source: state.decodeSource } : { status: 'failed' };
+  if (state.decodeSource) return { status: 'decoded', source: state.decodeSource };
+  return state.decodeDeferred ? { status: 'deferred' } : { status: 'failed' };
 }
 
 /** The vehicle as entered (decoded, then maybe corrected): "2018 Toyota Camry LE", or ''. */
@@ -39,6 +49,8 @@ export function decodeWords(decode: DecodeState): { title: string; note: string 
       };
     case 'failed':
       return { title: UPLOAD_TEXT.vinDecodeFailed, note: null };
+    case 'deferred':
+      return { title: DEFERRED_DECODE_TEXT.title, note: DEFERRED_DECODE_TEXT.note };
     case 'pending':
       return { title: 'Decoding VIN…', note: null };
     default:

@@ -15,6 +15,19 @@ export function DecodeStatus({ decode, vehicle }: { decode: DecodeState; vehicle
     );
   }
   if (decode.status === 'none') return null;
+  if (decode.status === 'deferred') {
+    return (
+      <p
+        role="status"
+        className="flex gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+      >
+        <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+        <span>
+          <span className="font-semibold">{title}.</span> {note}; fill in what you know below, or continue.
+        </span>
+      </p>
+    );
+  }
   if (decode.status === 'failed') {
     return (
       <p

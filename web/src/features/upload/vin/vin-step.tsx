@@ -6,7 +6,9 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { isOnline, useOnline } from '@/lib/offline/use-online';
 import { zodResolver } from '@/lib/zod';
 import { useDecodeVin } from '../api/decode-vin';
 import { StepActions, StepHeader } from '../step-layout';
@@ -22,6 +24,7 @@ import { listLetters, sanitizeVinInput } from './vin-input';
 /** Step 2: the VIN (typed or scanned), decoded by our server once it has 17 characters. */
 export function VinStep({ state, update }: { state: WizardState; update: UpdateWizard }) {
   const decoding = useDecodeVin();
+  const online = useOnline();
   const onSessionExpired = useOnSessionExpired();
   // The wizard state (kept in sessionStorage) holds what was typed; the form checks it on Continue.
   const form = useForm<VinStepForm>({
@@ -63,8 +66,14 @@ export function VinStep({ state, update }: { state: WizardState; update: UpdateW
       },
       (e: Error) => {
         if (latestVin.current !== vin) return;
-        const failed = { decodedVin: vin, decodeSource: null };
+        // No answer at all (no signal): the server decodes the VIN when the car is sent.
+        const deferred = !isOnline() || !(e instanceof ApiError);
+        const failed = { decodedVin: vin, decodeSource: null, decodeDeferred: deferred };
         update(failed);
+        if (deferred) {
+          toast(decodeToast({ vin, ...failed, year: '', make: '', model: '', trim: '' }));
+          return;
+        }
         const { title } = decodeWords(decodeStateOf({ vin, ...failed }));
         toast({ variant: 'destructive', title, description: e.message });
         onSessionExpired(e);
@@ -81,6 +90,7 @@ export function VinStep({ state, update }: { state: WizardState; update: UpdateW
       vin,
       // A reason given for one VIN's check digit says nothing about another VIN.
       vinOverride: null,
+      decodeDeferred: false,
       ...(stale ? { decodedVin: null, decodeSource: null, year: '', make: '', model: '', trim: '' } : {}),
     });
     if (vin.length === VIN_LENGTH) runDecode(vin);
@@ -91,6 +101,13 @@ export function VinStep({ state, update }: { state: WizardState; update: UpdateW
   useEffect(() => {
     if (state.vin.length === VIN_LENGTH && state.decodedVin !== state.vin) runDecode(state.vin);
   }, []);
+
+  // A decode put off for want of a signal is tried again when the signal returns on this step.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the signal changes
+  useEffect(() => {
+    if (online && state.decodeDeferred && state.decodedVin === state.vin && state.vin.length === VIN_LENGTH)
+      runDecode(state.vin);
+  }, [online]);
 
   // Keep the caret where the staff member was typing when letters are taken out.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each VIN change

@@ -1,0 +1,179 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useStaffMe } from '@/lib/auth/staff-session';
+import { type CaptureStore, captureStore } from '@/lib/offline/capture-store';
+import { failureOf, nextSync, retryDelayMs, syncTotals } from '@/lib/offline/sync-queue';
+import { isOnline, useOnline } from '@/lib/offline/use-online';
+import { queryKeys } from '@/lib/query-keys';
+import { performSync, readSyncStates, type SyncError, type SyncProgress } from './sync-actions';
+
+export interface SyncView {
+  /** Cars finished and waiting on the phone, and their photos. */
+  cars: number;
+  photos: number;
+  /** Files sent of those waiting (their results recorded). */
+  filesDone: number;
+  files: number;
+  /** A request is on its way now. */
+  sending: boolean;
+  /** The bytes of the file on its way. */
+  progress: SyncProgress | null;
+  /** The session ended: nothing is sent until the staff member signs in again. */
+  signedOut: boolean;
+  /** When the next attempt is (after a failure), epoch ms. */
+  retryAt: number | null;
+  /** Cars the server refused (a retry cannot help), with its message. */
+  refused: { id: string; message: string }[];
+}
+
+const EMPTY: SyncView = {
+  cars: 0,
+  photos: 0,
+  filesDone: 0,
+  files: 0,
+  sending: false,
+  progress: null,
+  signedOut: false,
+  retryAt: null,
+  refused: [],
+};
+
+/**
+ * Sends the cars waiting on the phone (issue #34), one request at a time, as the sync queue
+ * (lib/offline/sync-queue.ts) decides: on app start, when the browser says it is back online, when
+ * a car is finished, and after a failure with a growing delay. A 401 stops it (the page asks for the
+ * password; nothing is lost) until the staff member signs in again. Each outcome is written to the
+ * capture store before the next request, so a killed app resumes where it stopped.
+ */
+export function useSyncRunner(): SyncView {
+  const online = useOnline();
+  const staff = useStaffMe();
+  const signedIn = Boolean(staff.data);
+  const queryClient = useQueryClient();
+  const [view, setView] = useState<SyncView>(EMPTY);
+  const [store, setStore] = useState<CaptureStore | null>(null);
+  const control = useRef({
+    running: false,
+    again: false,
+    failures: 0,
+    timer: 0,
+    retryAt: 0,
+    signedOut: false,
+  });
+  const runNow = useRef<() => void>(() => undefined);
+
+  useEffect(() => {
+    let cancelled = false;
+    void captureStore().then((opened) => {
+      if (!cancelled) setStore(opened);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!store) return;
+    const state = control.current;
+    let stopped = false;
+
+    const publish = async (patch: Partial<SyncView> = {}) => {
+      const { records, files, states } = await readSyncStates(store);
+      const totals = syncTotals(states);
+      const waiting = new Set(records.filter((r) => r.status === 'waiting').map((r) => r.id));
+      if (stopped) return;
+      setView((v) => ({
+        ...v,
+        cars: totals.vehicles,
+        photos: files.filter((f) => f.role === 'photo' && waiting.has(f.vehicle)).length,
+        files: totals.files,
+        filesDone: totals.filesDone,
+        signedOut: state.signedOut,
+        refused: records
+          .filter((r) => r.status === 'waiting' && r.blocked !== null)
+          .map((r) => ({ id: r.id, message: r.blocked as string })),
+        ...patch,
+      }));
+      return states;
+    };
+
+    const run = async () => {
+      if (state.running) {
+        state.again = true;
+        return;
+      }
+      state.running = true;
+      try {
+        do {
+          state.again = false;
+          while (!stopped) {
+            const states = await publish();
+            if (!states) return;
+            const action = nextSync(states, { online: isOnline(), signedOut: state.signedOut });
+            if (!action) break;
+            setView((v) => ({ ...v, sending: true, retryAt: null }));
+            try {
+              await performSync(store, action, queryClient, (progress) => {
+                if (!stopped) setView((v) => ({ ...v, progress }));
+              });
+              state.failures = 0;
+              setView((v) => ({ ...v, progress: null }));
+            } catch (error) {
+              const failure = failureOf((error as SyncError).status);
+              setView((v) => ({ ...v, sending: false, progress: null }));
+              if (failure === 'signed-out') {
+                state.signedOut = true;
+                void queryClient.invalidateQueries({ queryKey: queryKeys.auth.staffMe() });
+                await publish();
+                return;
+              }
+              if (failure === 'refused') {
+                await store.updateVehicle(action.vehicle, { blocked: (error as Error).message });
+                continue;
+              }
+              state.failures += 1;
+              const delay = retryDelayMs(state.failures);
+              window.clearTimeout(state.timer);
+              state.retryAt = Date.now() + delay;
+              state.timer = window.setTimeout(() => void run(), delay);
+              await publish({ retryAt: Date.now() + delay });
+              return;
+            }
+          }
+        } while (state.again && !stopped);
+      } finally {
+        state.running = false;
+        if (!stopped) setView((v) => ({ ...v, sending: false, progress: null }));
+      }
+    };
+
+    // A car finished (or anything changed) on this page: look again, once the current request is
+    // done; while waiting after a failure, only the timer (or the signal returning) tries again.
+    const unsubscribe = store.subscribe(() => {
+      if (Date.now() < state.retryAt) return;
+      if (!state.running) void run();
+      else state.again = true;
+    });
+    runNow.current = () => {
+      state.failures = 0;
+      state.retryAt = 0;
+      window.clearTimeout(state.timer);
+      void run();
+    };
+    void run();
+    return () => {
+      stopped = true;
+      unsubscribe();
+      window.clearTimeout(state.timer);
+    };
+  }, [store, queryClient]);
+
+  // Back online, or signed in again: try now (and forget the backoff).
+  useEffect(() => {
+    const state = control.current;
+    if (signedIn) state.signedOut = false;
+    if (online && signedIn && store) runNow.current();
+  }, [online, signedIn, store]);
+
+  return view;
+}
