@@ -25,3 +25,9 @@ export function waitingLabel(cars: number, photos: number): string {
   const carText = `${cars} car${cars === 1 ? '' : 's'} waiting to sync`;
   return photos > 0 ? `${carText} · ${photos} photo${photos === 1 ? '' : 's'}` : carText;
 }
+
+/** The words of a VIN decode put off for want of a signal (decode-state.ts says it everywhere). */
+export const DEFERRED_DECODE_TEXT = {
+  title: 'Not decoded yet: no signal',
+  note: 'The server decodes the VIN when the car is sent',
+} as const;

@@ -1,5 +1,6 @@
 import { VIN_LENGTH } from '@contracts/limits';
 import { UPLOAD_TEXT } from '@contracts/upload';
+import { DEFERRED_DECODE_TEXT } from '../sync/sync-texts';
 import type { WizardState } from '../wizard-state';
 
 /**
@@ -18,11 +19,7 @@ export type DecodeState =
 type DecodeFields = Pick<WizardState, 'vin' | 'decodedVin' | 'decodeSource'> &
   Partial<Pick<WizardState, 'decodeDeferred'>>;
 
-/** The words of a decode put off for want of a signal. */
-export const DEFERRED_DECODE_TEXT = {
-  title: 'Not decoded yet: no signal',
-  note: 'The server decodes the VIN when the car is sent',
-} as const;
+export { DEFERRED_DECODE_TEXT };
 
 /** `pending`: a decode of this VIN is on its way. */
 export function decodeStateOf(state: DecodeFields, pending = false): DecodeState {
