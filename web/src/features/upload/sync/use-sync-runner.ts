@@ -97,6 +97,46 @@ export function useSyncRunner(): SyncView {
       return states;
     };
 
+    const sendAll = async () => {
+      do {
+        state.again = false;
+        while (!stopped) {
+          const states = await publish();
+          if (!states) return;
+          const action = nextSync(states, { online: isOnline(), signedOut: state.signedOut });
+          if (!action) break;
+          setView((v) => ({ ...v, sending: true, retryAt: null }));
+          try {
+            await performSync(store, action, queryClient, (progress) => {
+              if (!stopped) setView((v) => ({ ...v, progress }));
+            });
+            state.failures = 0;
+            setView((v) => ({ ...v, progress: null }));
+          } catch (error) {
+            const failure = failureOf((error as SyncError).status);
+            setView((v) => ({ ...v, sending: false, progress: null }));
+            if (failure === 'signed-out') {
+              state.signedOut = true;
+              void queryClient.invalidateQueries({ queryKey: queryKeys.auth.staffMe() });
+              await publish();
+              return;
+            }
+            if (failure === 'refused') {
+              await store.updateVehicle(action.vehicle, { blocked: (error as Error).message });
+              continue;
+            }
+            state.failures += 1;
+            const delay = retryDelayMs(state.failures);
+            window.clearTimeout(state.timer);
+            state.retryAt = Date.now() + delay;
+            state.timer = window.setTimeout(() => void run(), delay);
+            await publish({ retryAt: Date.now() + delay });
+            return;
+          }
+        }
+      } while (state.again && !stopped);
+    };
+
     const run = async () => {
       if (state.running) {
         state.again = true;
@@ -104,43 +144,15 @@ export function useSyncRunner(): SyncView {
       }
       state.running = true;
       try {
-        do {
-          state.again = false;
-          while (!stopped) {
-            const states = await publish();
-            if (!states) return;
-            const action = nextSync(states, { online: isOnline(), signedOut: state.signedOut });
-            if (!action) break;
-            setView((v) => ({ ...v, sending: true, retryAt: null }));
-            try {
-              await performSync(store, action, queryClient, (progress) => {
-                if (!stopped) setView((v) => ({ ...v, progress }));
-              });
-              state.failures = 0;
-              setView((v) => ({ ...v, progress: null }));
-            } catch (error) {
-              const failure = failureOf((error as SyncError).status);
-              setView((v) => ({ ...v, sending: false, progress: null }));
-              if (failure === 'signed-out') {
-                state.signedOut = true;
-                void queryClient.invalidateQueries({ queryKey: queryKeys.auth.staffMe() });
-                await publish();
-                return;
-              }
-              if (failure === 'refused') {
-                await store.updateVehicle(action.vehicle, { blocked: (error as Error).message });
-                continue;
-              }
-              state.failures += 1;
-              const delay = retryDelayMs(state.failures);
-              window.clearTimeout(state.timer);
-              state.retryAt = Date.now() + delay;
-              state.timer = window.setTimeout(() => void run(), delay);
-              await publish({ retryAt: Date.now() + delay });
-              return;
-            }
-          }
-        } while (state.again && !stopped);
+        // One sender per phone: another tab of the app holding the lock is sending; look again later.
+        const locks = navigator.locks;
+        if (!locks) await sendAll();
+        else
+          await locks.request('capture-sync', { ifAvailable: true }, async (lock) => {
+            if (lock) return sendAll();
+            window.clearTimeout(state.timer);
+            state.timer = window.setTimeout(() => void run(), 5000);
+          });
       } finally {
         state.running = false;
         if (!stopped) setView((v) => ({ ...v, sending: false, progress: null }));

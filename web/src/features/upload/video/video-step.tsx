@@ -204,7 +204,15 @@ export function VideoStep({
               {state.video.name} · {formatBytes(state.video.size)}
             </p>
           </div>
-          <Button variant="ghost" size="sm" onClick={() => update({ video: null })}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              if (state.savedVideo && store)
+                void store.removeFile(state.savedVideo.fileId).catch(() => undefined);
+              update({ video: null, savedVideo: null });
+            }}
+          >
             Replace
           </Button>
         </div>
