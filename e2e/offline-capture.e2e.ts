@@ -157,7 +157,9 @@ async function takeShots(
   for (let index = from; index < to; index++) {
     await page.getByRole('heading', { name: GUIDED_SHOTS[index]!.label, level: 3 }).waitFor();
     await take.setInputFiles(photos[index]!);
+    // Kept on the phone once it is no longer being prepared (downscaled, then written to IndexedDB).
     await page.locator('li[data-status]').nth(index).waitFor();
+    await expect.poll(() => page.locator('li[data-status="preparing"]').count(), { timeout: 15_000 }).toBe(0);
   }
 }
 

@@ -1,6 +1,6 @@
 import { UPLOAD_TEXT } from '@contracts/upload';
 import { CheckCircle2, Loader2, RotateCcw, TriangleAlert } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { UploadProgress } from '@/components/media/upload-progress';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -94,7 +94,12 @@ export function VideoStep({
         }
       }
     }
-    update({ pendingVideo: { name: file.name, size: file.size }, video: null, savedVideo: saved });
+    // Offline nothing is started: the video waits on the phone (pendingVideo is a started upload).
+    update({
+      pendingVideo: online ? { name: file.name, size: file.size } : null,
+      video: null,
+      savedVideo: saved,
+    });
     if (online) upload.start(file, saved ? resumeOf(saved.fileId, null) : undefined);
   };
 
@@ -104,6 +109,7 @@ export function VideoStep({
     const record = kept && store ? await store.file(kept.fileId) : undefined;
     if (!kept || !record) return;
     setError(null);
+    update({ pendingVideo: { name: kept.name, size: kept.size } });
     upload.start(fileOf(record), resumeOf(kept.fileId, record.uploadUrl));
   };
 
@@ -126,7 +132,15 @@ export function VideoStep({
     else setError(UPLOAD_TEXT.videoRequired);
   };
 
-  const showPicker = !state.video && view.phase === 'idle' && !(state.savedVideo && !online);
+  // Chosen with no signal and never started: it waits on the phone, and starts once online.
+  const keptWaiting =
+    !state.video && state.savedVideo !== null && !state.pendingVideo && view.phase === 'idle';
+  const showPicker = !state.video && view.phase === 'idle' && !(keptWaiting && !online);
+  // The signal is back (or the step opened online) with a video kept and never started: send it now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when it becomes possible
+  useEffect(() => {
+    if (online && keptWaiting && config.data) void resumeKept();
+  }, [online, keptWaiting, config.data]);
   const interrupted = !state.video && view.phase === 'idle' && state.pendingVideo;
   return (
     <div className="grid gap-5">
@@ -173,7 +187,7 @@ export function VideoStep({
         </Button>
       ) : null}
 
-      {!state.video && state.savedVideo && !online && !interrupted ? (
+      {keptWaiting && state.savedVideo && !online ? (
         <p
           role="status"
           className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
