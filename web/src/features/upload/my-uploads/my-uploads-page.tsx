@@ -8,14 +8,10 @@ import { useStaffMe } from '@/lib/auth/staff-session';
 import { StaffAppUpdate } from '@/lib/pwa/staff-app-update';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { PasswordStep } from '../password-step';
+import { PendingSyncBar } from '../sync/pending-sync-bar';
+import { usePendingUploads } from '../sync/use-pending-uploads';
 import { useStaffUploads } from './get-staff-uploads';
-import { MyUploadsList, type PendingUpload } from './my-uploads-list';
-
-/**
- * Until the offline capture provides them: the captures kept on this phone and not yet sent
- * (issue #34). The list shows them above the uploaded vehicles as soon as there are any.
- */
-const NOTHING_PENDING: PendingUpload[] = [];
+import { MyUploadsList } from './my-uploads-list';
 
 /**
  * "My uploads" (issue #34): the vehicles the staff sign-in uploaded, newest first, each in the words
@@ -25,11 +21,13 @@ export default function MyUploadsPage() {
   usePageMeta('myUploads');
   const staff = useStaffMe();
   const uploads = useStaffUploads(Boolean(staff.data));
+  const pending = usePendingUploads();
 
   if (staff.isPending) return <PageLoading />;
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
       <StaffAppUpdate />
+      <PendingSyncBar />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           {MY_UPLOADS_TEXT.title}
@@ -40,7 +38,7 @@ export default function MyUploadsPage() {
         </Link>
       </div>
       {staff.data ? (
-        <MyUploadsList uploads={uploads} pending={NOTHING_PENDING} />
+        <MyUploadsList uploads={uploads} pending={pending} />
       ) : (
         <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           <PasswordStep onVerified={() => undefined} />
