@@ -1,7 +1,8 @@
 import { CloudOff, CloudUpload, Loader2, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { type PersistenceAnswer, requestPersistentStorage } from '@/lib/offline/capture-store';
+import { captureStore, type PersistenceAnswer, requestPersistentStorage } from '@/lib/offline/capture-store';
 import { useOnline } from '@/lib/offline/use-online';
 import { SYNC_TEXT, waitingLabel } from './sync-texts';
 import { useSyncRunner } from './use-sync-runner';
@@ -84,10 +85,21 @@ export function PendingSyncBar() {
         </div>
       ) : null}
       {view.refused.map((car) => (
-        <p key={car.id} className="font-medium text-red-800">
-          {SYNC_TEXT.refusedPrefix}
-          {car.message}
-        </p>
+        <div key={car.id} className="flex flex-wrap items-center justify-between gap-2">
+          <p className="font-medium text-red-800">
+            {SYNC_TEXT.refusedPrefix}
+            {car.message}
+          </p>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              void captureStore().then((store) => store?.updateVehicle(car.id, { blocked: null }))
+            }
+          >
+            Try again
+          </Button>
+        </div>
       ))}
       {persistence === 'refused' ? <p className="text-xs">{SYNC_TEXT.mayBeCleared}</p> : null}
     </div>
