@@ -93,6 +93,7 @@ export function PendingSyncBar() {
           <Button
             variant="outline"
             size="sm"
+            className="min-h-11"
             onClick={() =>
               void captureStore().then((store) => store?.updateVehicle(car.id, { blocked: null }))
             }
