@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +48,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const open = (viewport = PHONE) => openPage(browser, viewport, { baseURL: server.url });
+const open = (viewport: { width: number; height: number } = PHONE) =>
+  openPage(browser, viewport, { baseURL: server.url });
 
 /** The service worker registrations this page's origin has (none until a staff page registers one). */
 const registrations = (page: Page) =>
@@ -223,7 +225,7 @@ describe('installable staff app', () => {
   });
 
   it('lists the staff member’s uploads in "My uploads", reached from the wizard', async () => {
-    const { page, context, errors } = await open();
+    const { page, context, errors } = await open({ width: 390, height: 844 });
     await signInContext(context, 'staff', { password: E2E_UPLOAD_PASSWORD });
     const first = await uploadAsStaff(context, '1G4AH59H45G118341');
     const second = await uploadAsStaff(context, '1FTFW1ET9DFC10312');
@@ -250,10 +252,13 @@ describe('installable staff app', () => {
       STAFF_UPLOAD_STATE_TEXT.queued,
     );
     expect(await page.getByTestId(`upload-${first.id}`).innerText()).toContain('1G4AH59H45G118341');
-    await page.screenshot({
-      path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/pwa-my-uploads.png`,
-      fullPage: true,
-    });
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/pwa-my-uploads.png` });
+    const axe = await new AxeBuilder({ page }).include('main').analyze();
+    expect(
+      axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([]);
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(errors).toEqual([]);
     await context.close();
   });
