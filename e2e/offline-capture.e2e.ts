@@ -30,12 +30,15 @@ let server: RunningServer;
 let vpic: FakeVpic;
 let video: string;
 const profiles: string[] = [];
+/** Every phone opened, closed at the end even when a test failed half-way. */
+const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   vpic = await startFakeVpic();
   server = await startAppServer({ VPIC_BASE_URL: vpic.baseUrl });
   video = writeTempFile('walkaround.mp4', mp4Bytes(256 * 1024));
 });
 afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
   await server?.stop();
   await vpic?.stop();
   for (const dir of profiles) rmSync(dir, { recursive: true, force: true });
@@ -67,6 +70,7 @@ async function openPhone(profile: string, requests?: Phone['requests']): Promise
     viewport: PHONE_390,
     baseURL: server.url,
   });
+  contexts.push(context);
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
   const counts = requests ?? { photoUploads: 0, videoUploads: 0, vehicleCreates: 0 };
