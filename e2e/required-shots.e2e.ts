@@ -104,7 +104,12 @@ describe('required shots', () => {
 
     // The first required shot: Skip asks why; Other needs a few words.
     await page.getByRole('heading', { name: 'Front ¾ left', level: 3 }).waitFor();
-    await page.getByRole('button', { name: 'Skip with a reason' }).click();
+    const skipWhy = page.getByRole('button', { name: 'Skip with a reason' });
+    // Cancel gives the focus back to the button it came from.
+    await skipWhy.click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => skipWhy.evaluate((el) => el === document.activeElement)).toBe(true);
+    await skipWhy.click();
     const why = page.getByRole('form', { name: 'Why skip “Front ¾ left”?' });
     await why.waitFor();
     // The first choice has the focus, for a keyboard or a screen reader.
@@ -132,7 +137,10 @@ describe('required shots', () => {
     expect(await seriousAxe(page, 'main')).toEqual([]);
     expect(await noSidewaysScroll(page)).toBe(true);
     await why.getByRole('button', { name: 'Skip shot' }).click();
-    await page.getByRole('heading', { name: 'Front', exact: true, level: 3 }).waitFor();
+    // The next shot's name has the focus (a screen reader hears where the list went on).
+    const next = page.getByRole('heading', { name: 'Front', exact: true, level: 3 });
+    await next.waitFor();
+    await expect.poll(() => next.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await shotList.getByRole('button', { name: /Front ¾ left/ }).textContent()).toContain(
       '(skipped: Car parked against the wall)',
     );

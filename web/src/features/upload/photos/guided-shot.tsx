@@ -1,7 +1,7 @@
 import { GUIDED_SHOTS, type GuidedShotKind } from '@contracts/condition-report';
 import { REQUIRED_SHOTS_TEXT } from '@contracts/required-shots';
 import { Camera, CheckCircle2, ImagePlus, SkipForward } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FilePickButton } from '@/components/media/file-pick-button';
 import { Button } from '@/components/ui/button';
 import type { ShotSkip } from '../wizard-state';
@@ -31,6 +31,13 @@ export function GuidedShot({
   onSkip: (reason: Omit<ShotSkip, 'kind'> | null) => void;
 }) {
   const [askingWhy, setAskingWhy] = useState(false);
+  // Cancel puts the focus back on the Skip button it came from.
+  const skipButton = useRef<HTMLButtonElement>(null);
+  const cancelled = useRef(false);
+  useEffect(() => {
+    if (!askingWhy && cancelled.current) skipButton.current?.focus();
+    cancelled.current = false;
+  }, [askingWhy]);
   if (shot === null) {
     return (
       <div
@@ -75,7 +82,8 @@ export function GuidedShot({
             {REQUIRED_SHOTS_TEXT.required}
           </p>
         ) : null}
-        <h3 id="guided-shot-title" className="text-xl font-semibold">
+        {/* Focused after a skip, so a screen reader hears the next shot. */}
+        <h3 id="guided-shot-title" tabIndex={-1} className="text-xl font-semibold focus:outline-none">
           {label}
         </h3>
         <p className="max-w-xs text-sm text-white/85">{hint}</p>
@@ -94,7 +102,10 @@ export function GuidedShot({
       {askingWhy ? (
         <SkipReasonForm
           shotLabel={label}
-          onCancel={() => setAskingWhy(false)}
+          onCancel={() => {
+            cancelled.current = true;
+            setAskingWhy(false);
+          }}
           onConfirm={(reason) => {
             setAskingWhy(false);
             onSkip(reason);
@@ -102,6 +113,7 @@ export function GuidedShot({
         />
       ) : (
         <Button
+          ref={skipButton}
           variant="ghost"
           size="lg"
           onClick={() => (required ? setAskingWhy(true) : onSkip(null))}

@@ -65,6 +65,8 @@ export function PhotosStep({
     if (!shot) return;
     update(withSkip(state, shot, reason));
     setChosenShot(null);
+    // The next shot's name, for a keyboard or a screen reader (the skipped one's controls are gone).
+    requestAnimationFrame(() => document.getElementById('guided-shot-title')?.focus());
   };
 
   // A required shot neither taken nor skipped with a reason holds the step (issue #34): say which
