@@ -18,11 +18,11 @@ import { z } from '@/lib/zod';
 import { UPLOAD_STEPS, type UploadStep } from './upload-steps';
 
 /**
- * The wizard's in-progress state, kept in sessionStorage so a reload mid-wizard returns to the same
- * step with what was entered (a tab's storage only, gone when the tab closes). Nothing secret goes
- * here: the staff session is an HttpOnly cookie; this holds what the staff member typed and the URLs
- * the server answered. It is removed once the vehicle is in the queue (the complete step) and on a
- * fresh start.
+ * The wizard's in-progress state, kept on the phone (the capture store in IndexedDB, with a copy in
+ * the tab's sessionStorage) so a reload, a killed app or a restarted phone returns to the same step
+ * with what was entered. Nothing secret goes here: the staff session is an HttpOnly cookie; this
+ * holds what the staff member typed and the URLs the server answered. The tab's copy is removed
+ * once the vehicle is in the queue or waits on the phone (the complete step) and on a fresh start.
  */
 export const WIZARD_STORAGE_KEY = 'upload-wizard:v1';
 
@@ -191,8 +191,9 @@ export type UpdateWizard = (patch: Partial<WizardState>) => void;
 /**
  * The wizard's draft, kept on the phone (the capture store in IndexedDB, issue #34) as it changes,
  * so a reload, a killed app or a restarted phone comes back to the same step with everything
- * entered; its record is keyed by the vehicle's Idempotency-Key. Where IndexedDB is missing it is
- * kept in the tab's sessionStorage as before. `loaded` is false until the stored draft was read.
+ * entered; its record is keyed by the vehicle's Idempotency-Key. The tab's sessionStorage keeps a
+ * copy too (written synchronously, so a reload right after a keystroke keeps it; the only copy where
+ * IndexedDB is missing). `loaded` is false until the stored draft was read.
  */
 export function useWizardState() {
   const [state, setState] = useState<WizardState>(freshWizardState);
@@ -203,12 +204,17 @@ export function useWizardState() {
     void (async () => {
       const opened = await captureStore();
       let restored: WizardState | null = null;
-      const draft = await opened?.currentDraft().catch(() => undefined);
-      if (draft) restored = { ...parseWizardState(draft.wizard), idempotencyKey: draft.id };
-      // A draft from before the capture store (or without IndexedDB): the tab's sessionStorage.
+      // The tab's own copy first: written synchronously, it has the last keystroke before a reload
+      // (an IndexedDB write may not finish as the page unloads) — unless that car was finished.
       const session = browserStorage();
-      if (!restored && session?.getItem(WIZARD_STORAGE_KEY)) restored = loadWizardState(session);
-      if (opened) session?.removeItem(WIZARD_STORAGE_KEY);
+      if (session?.getItem(WIZARD_STORAGE_KEY)) {
+        const mirrored = loadWizardState(session);
+        const record = await opened?.vehicle(mirrored.idempotencyKey).catch(() => undefined);
+        if (!record || record.status === 'draft') restored = mirrored;
+      }
+      // Otherwise the phone's: after the app was killed, the phone restarted, another tab.
+      const draft = restored ? undefined : await opened?.currentDraft().catch(() => undefined);
+      if (draft) restored = { ...parseWizardState(draft.wizard), idempotencyKey: draft.id };
       if (cancelled) return;
       setStore(opened);
       if (restored) setState(restored);
@@ -220,8 +226,8 @@ export function useWizardState() {
   }, []);
   useEffect(() => {
     if (!loaded) return;
-    if (!store) return save(state);
-    if (isDraftKept(state)) void store.saveDraft(state.idempotencyKey, state).catch(() => undefined);
+    save(state);
+    if (store && isDraftKept(state)) void store.saveDraft(state.idempotencyKey, state).catch(() => undefined);
   }, [state, loaded, store]);
   const update: UpdateWizard = useCallback((patch) => setState((prev) => ({ ...prev, ...patch })), []);
   /** Clears everything (a new idempotency key too) and shows the given step. */
