@@ -6,9 +6,11 @@ import { FilePickButton } from '@/components/media/file-pick-button';
 import { PhotoTile } from '@/components/media/photo-tile';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { useOnline } from '@/lib/offline/use-online';
 import { photosLeft, queueTotals, totalsLabel } from '@/lib/photo-queue';
 import type { PhotoUploads } from '@/lib/use-photo-uploads';
 import { StepActions, StepHeader } from '../step-layout';
+import { SYNC_TEXT } from '../sync/sync-texts';
 import type { UpdateWizard, WizardState } from '../wizard-state';
 import { GuidedShot } from './guided-shot';
 import { photoKindLabel } from './photo-labels';
@@ -32,6 +34,7 @@ export function PhotosStep({
   interrupted: readonly string[];
 }) {
   const { items } = uploads;
+  const online = useOnline();
   const [chosenShot, setChosenShot] = useState<GuidedShotKind | null>(null);
   const [limitNote, setLimitNote] = useState<string | null>(null);
   const [showInterrupted, setShowInterrupted] = useState(interrupted.length > 0);
@@ -250,7 +253,9 @@ export function PhotosStep({
       </section>
 
       {totals.pending > 0 ? (
-        <p className="text-sm text-slate-600">You can continue: the uploads keep going on the next step.</p>
+        <p className="text-sm text-slate-600">
+          {online ? 'You can continue: the uploads keep going on the next step.' : SYNC_TEXT.photosKept}
+        </p>
       ) : null}
       {heldAtContinue && stillRequired.length > 0 ? (
         <p role="alert" className="text-sm font-medium text-red-700">
