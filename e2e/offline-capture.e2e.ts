@@ -23,6 +23,7 @@ import { mp4Bytes, writeTempFile } from './support/video-fixture';
 const ACCORD = '1HGCM82633A004352';
 const BUICK = '1G4AH59H45G118341';
 const F150 = '1FTFW1ET9DFC10312';
+const BUICK_2 = '1G4HP54K714224234';
 const PHONE_390 = { width: 390, height: 844 } as const;
 const SHOTS = `${process.env.SCREENSHOT_DIR ?? '/tmp'}/offline-capture`;
 
@@ -339,6 +340,38 @@ describe('capture without signal', () => {
       await phone.context.close();
     }
   }, 240_000);
+
+  it('stops sending when the session has ended, asks for the password, and sends the car once after it', async () => {
+    const phone = await openPhone(newProfile());
+    const { page, context } = phone;
+    await signInOnline(page);
+    const photos = await makeJpegs(page, GUIDED_SHOTS.length + 1, 'session');
+    await context.setOffline(true);
+    await vinAndVideo(page, BUICK_2, '15,000');
+    await takeShots(page, photos, 0, GUIDED_SHOTS.length);
+    await finishOnThePhone(page, photos[GUIDED_SHOTS.length]!);
+
+    // The 12 h session ended while the phone had no signal: the first request back is refused.
+    await context.clearCookies();
+    await context.setOffline(false);
+    await page.getByLabel('Password').waitFor();
+    await bar(page).filter({ hasText: SYNC_TEXT.signInToSend }).waitFor();
+    await bar(page)
+      .filter({ hasText: waitingLabel(1, GUIDED_SHOTS.length + 1) })
+      .waitFor();
+    expect(phone.requests.vehicleCreates).toBe(0);
+    expect(await vehiclesOf(BUICK_2)).toEqual([]);
+
+    await page.getByLabel('Password').fill(E2E_UPLOAD_PASSWORD);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await heading(page, UPLOAD_TEXT.addedToQueue);
+    const sent = await vehiclesOf(BUICK_2);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.photos).toHaveLength(GUIDED_SHOTS.length + 1);
+    expect(phone.requests.vehicleCreates).toBe(1);
+    expect(phone.errors).toEqual([]);
+    await context.close();
+  }, 180_000);
 
   it('says clearly when the phone has no room left, and keeps what it had', async () => {
     const phone = await openPhone(newProfile());
