@@ -224,6 +224,47 @@ describe('installable staff app', () => {
     server = await startAppServer();
   });
 
+  it('offers a new version, which takes over on "Reload" (not before)', async () => {
+    const { page, context, errors } = await open();
+    await signInContext(context, 'staff', { password: E2E_UPLOAD_PASSWORD });
+    await page.goto('/upload');
+    await page.getByLabel('VIN').waitFor();
+    await activeWorker(page);
+    // A reload puts the page under the worker's control; a new build then changes the script's bytes.
+    await page.reload();
+    await page.getByLabel('VIN').waitFor();
+    // The next build, as the browser's update check would find it (the script at a new URL is a new
+    // version to the registration, whatever its bytes).
+    await page.evaluate(
+      ([script, scope]) => navigator.serviceWorker.register(`${script}?next-build`, { scope }),
+      [STAFF_SW_PATH, STAFF_APP_SCOPE],
+    );
+    await page.getByRole('status').filter({ hasText: 'A new version is ready' }).waitFor();
+    // It waits: the page keeps the version it started with until asked.
+    expect(
+      await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting),
+    ).toBe(true);
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
+    await page.getByLabel('VIN').waitFor();
+    expect(
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return {
+          waiting: !!registration?.waiting,
+          active: registration?.active?.scriptURL,
+          controller: navigator.serviceWorker.controller?.scriptURL,
+        };
+      }),
+    ).toEqual({
+      waiting: false,
+      active: `${server.url}${STAFF_SW_PATH}?next-build`,
+      controller: `${server.url}${STAFF_SW_PATH}?next-build`,
+    });
+    expect(await page.getByText('A new version is ready').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('lists the staff member’s uploads in "My uploads", reached from the wizard', async () => {
     const { page, context, errors } = await open({ width: 390, height: 844 });
     await signInContext(context, 'staff', { password: E2E_UPLOAD_PASSWORD });
