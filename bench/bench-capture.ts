@@ -114,7 +114,7 @@ interface AdminVehicle {
   vin: string;
   inQueue?: boolean;
   photos?: { id: number }[];
-  videoUrl?: string | null;
+  videos?: string[];
 }
 
 async function adminToken(baseUrl: string) {
@@ -239,7 +239,7 @@ try {
         headers: { authorization: `Bearer ${token}` },
       });
       const vehicle = (await detail.json()) as AdminVehicle;
-      if ((vehicle.photos?.length ?? 0) >= PHOTOS && vehicle.videoUrl) {
+      if ((vehicle.photos?.length ?? 0) >= PHOTOS && (vehicle.videos?.length ?? 0) > 0) {
         arrived = vehicle;
         break;
       }
