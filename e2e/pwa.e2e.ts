@@ -153,6 +153,7 @@ describe('installable staff app', () => {
     // The public pages never register it (they do not even carry the code that would).
     for (const path of ['/', '/inventory']) {
       await page.goto(path);
+      // An absence (no registration) is proved only once the app has run: registration would come after it.
       await appIsReady(page);
       await page.waitForLoadState('load');
       await page.waitForTimeout(2500);
