@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+/** The 96 CIDRs that cover every IPv6 address except ::ffff:0:0/96 (each flips one bit of its prefix). */
+function allIpv6ButMapped() {
+  const mapped = 0xffffn << 32n;
+  const cidrs: string[] = [];
+  for (let bits = 1n; bits <= 96n; bits++) {
+    const flipped = (mapped ^ (1n << (128n - bits))) & (((1n << bits) - 1n) << (128n - bits));
+    const groups = Array.from({ length: 8 }, (_, i) =>
+      ((flipped >> BigInt(112 - 16 * i)) & 0xffffn).toString(16),
+    );
+    cidrs.push(`${groups.join(':')}/${bits}`);
+  }
+  return cidrs.join(',');
+}
+
 const problemsOf = (env: Record<string, string>) => {
   try {
     loadConfig(env);
@@ -181,6 +195,44 @@ describe('configuration', () => {
     // Every address is the same as true (review finding): refused with what to set.
     for (const everyone of ['0.0.0.0/0', '::/0', '10.0.0.0/8,::/0'])
       expect(problemsOf({ TRUST_PROXY: everyone })[0]).toMatch(/^TRUST_PROXY: must not trust every address/);
+  });
+
+  it('refuses TRUST_PROXY ranges that together cover every IPv4 or IPv6 address (issue #43)', () => {
+    // The review's reproduction: every IPv4 address in two pieces.
+    const [halves] = problemsOf({ TRUST_PROXY: '0.0.0.0/1,128.0.0.0/1' });
+    expect(halves).toMatch(/^TRUST_PROXY: must not trust every address/);
+    expect(halves).toContain('0.0.0.0/1, 128.0.0.0/1 together cover every IPv4 address');
+    expect(halves).toContain('e.g. 1');
+    for (const everyone of [
+      // Addresses inside the prefix are ignored, as proxy-addr does (10.1.2.3/1 is 0.0.0.0/1).
+      '10.1.2.3/1,200.1.2.3/1',
+      // Overlapping, unordered, with a named range and single addresses in between.
+      '192.0.0.0/2,loopback,0.0.0.0/2,64.0.0.0/3,96.0.0.0/3,128.0.0.0/2,1.2.3.4',
+      // Four quarters, the last one as IPv4-mapped IPv6 (proxy-addr matches it against IPv4 clients).
+      '0.0.0.0/2,64.0.0.0/2,128.0.0.0/2,::ffff:192.0.0.0/98',
+      // IPv4-mapped IPv6 alone: ::ffff:0:0/96 is every IPv4 client.
+      '::ffff:0:0/96',
+      '::ffff:0.0.0.0/97,::ffff:128.0.0.0/97',
+      // Every IPv6 address in two pieces, and in pieces around the IPv4-mapped block.
+      '::/1,8000::/1',
+      '::1,10.0.0.0/8,8000::/1,4000::/2,2000::/3,1000::/4,800::/5,400::/6,200::/7,100::/8,0::/8',
+      '8000::/1,::/2,4000::/2',
+      // Every IPv6 address but the IPv4-mapped block, which IPv6 ranges never match (mapped clients are IPv4).
+      allIpv6ButMapped(),
+    ]) {
+      const [problem] = problemsOf({ TRUST_PROXY: everyone });
+      expect(problem, everyone).toMatch(/^TRUST_PROXY: must not trust every address/);
+      expect(problem, everyone).toMatch(/together cover every IPv[46] address/);
+    }
+    // Almost every address is still a list of proxies, not everyone (and the named ranges are fine).
+    for (const proxies of [
+      '0.0.0.0/1,128.0.0.0/2,192.0.0.0/3,224.0.0.0/4,240.0.0.0/5,248.0.0.0/6,252.0.0.0/7,254.0.0.0/8',
+      '0.0.0.0/1,::/1',
+      '::ffff:0:0/95,::/1',
+      'loopback,linklocal,uniquelocal',
+      '0.0.0.0/1,::ffff:128.0.0.0/95',
+    ])
+      expect(problemsOf({ TRUST_PROXY: proxies }), proxies).toEqual([]);
   });
 
   it('takes SHEET_IMAGE_ALLOWED_NETWORKS as CIDRs, never every address', () => {

@@ -45,6 +45,78 @@ const isAddressOrCidr = (entry: string) => {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 };
 
+/** proxy-addr's named ranges, as it expands them (`@fastify/proxy-addr` IP_RANGES). */
+const PROXY_RANGES: Record<string, string[]> = {
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  loopback: ['127.0.0.1/8', '::1/128'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+/** An address (already checked by isIP) as an integer: 32 bits for IPv4, 128 for IPv6. */
+function addressBits(address: string): { family: 4 | 6; bits: bigint } {
+  const ipv4 = (text: string) => text.split('.').reduce((n, part) => (n << 8n) | BigInt(Number(part)), 0n);
+  if (isIP(address) === 4) return { family: 4, bits: ipv4(address) };
+  let text = address.split('%')[0] ?? '';
+  // An IPv4 tail (::ffff:1.2.3.4) is the last two groups.
+  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
+  if (tail) {
+    const v4 = ipv4(tail);
+    text = `${text.slice(0, -tail.length)}${(v4 >> 16n).toString(16)}:${(v4 & 0xffffn).toString(16)}`;
+  }
+  const [head = '', rest] = text.split('::');
+  const groupsOf = (part: string) => (part === '' ? [] : part.split(':'));
+  const left = groupsOf(head);
+  const right = rest === undefined ? [] : groupsOf(rest);
+  const groups = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return { family: 6, bits: groups.reduce((n, g) => (n << 16n) | BigInt(Number.parseInt(g, 16)), 0n) };
+}
+
+/** The IPv4-mapped IPv6 block, ::ffff:0:0/96. */
+const MAPPED_START = 0xffffn << 32n;
+const MAPPED_END = MAPPED_START + (1n << 32n);
+
+/**
+ * Which address family, if any, the trusted ranges cover whole, the way proxy-addr matches them:
+ * an IPv4-mapped client (::ffff:a.b.c.d) is matched as IPv4, against IPv4 ranges and IPv4-mapped
+ * IPv6 ranges of prefix ≥ 96; a native IPv6 client only against IPv6 ranges that are not IPv4-mapped.
+ * The ranges are merged as integer intervals, so pieces (0.0.0.0/1 + 128.0.0.0/1) count as a whole.
+ */
+function familyCoveredWhole(entries: string[]): { family: 4 | 6; by: string[] } | null {
+  const spans: Record<4 | 6, { start: bigint; end: bigint; entry: string }[]> = { 4: [], 6: [] };
+  for (const entry of entries)
+    for (const cidr of PROXY_RANGES[entry] ?? [entry]) {
+      const [address = '', prefixText] = cidr.split('/');
+      const { family, bits } = addressBits(address);
+      const width = family === 4 ? 32n : 128n;
+      const prefix = prefixText === undefined ? width : BigInt(prefixText);
+      const size = 1n << (width - prefix);
+      const start = bits & ~(size - 1n);
+      const isMapped = family === 6 && bits >= MAPPED_START && bits < MAPPED_END;
+      // A mapped address without a prefix is stored as its IPv4 address by proxy-addr.
+      if (isMapped && prefixText === undefined)
+        spans[4].push({ start: bits - MAPPED_START, end: bits - MAPPED_START + 1n, entry });
+      else if (isMapped) {
+        if (prefix >= 96n)
+          spans[4].push({ start: start - MAPPED_START, end: start - MAPPED_START + size, entry });
+      } else spans[family].push({ start, end: start + size, entry });
+    }
+  // Native IPv6 clients never fall in the mapped block (they are matched as IPv4): it counts as covered.
+  spans[6].push({ start: MAPPED_START, end: MAPPED_END, entry: '' });
+  for (const family of [4, 6] as const) {
+    const end = family === 4 ? 1n << 32n : 1n << 128n;
+    let reached = 0n;
+    for (const span of [...spans[family]].sort((a, b) =>
+      a.start < b.start ? -1 : a.start > b.start ? 1 : 0,
+    )) {
+      if (span.start > reached) break;
+      if (span.end > reached) reached = span.end;
+    }
+    if (reached >= end)
+      return { family, by: [...new Set(spans[family].map((s) => s.entry).filter(Boolean))] };
+  }
+  return null;
+}
+
 /**
  * TRUST_PROXY: unset/false, a hop count (`1` = the app sits behind one proxy), or the proxies'
  * addresses/CIDRs. `true` would trust every hop, so the client's own left-most X-Forwarded-For entry
@@ -83,6 +155,20 @@ function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): Trust
     ctx.addIssue({
       code: 'custom',
       message: `must be false, a number of proxies (1 to 10), or a comma-separated list of proxy addresses/CIDRs; not an address: ${bad.join(', ')}`,
+    });
+    return z.NEVER;
+  }
+  // Every address in pieces (0.0.0.0/1,128.0.0.0/1) is every address too (issue #43).
+  const covered = familyCoveredWhole(entries);
+  if (covered) {
+    const named =
+      covered.by.length > 8 ? [...covered.by.slice(0, 8), `and ${covered.by.length - 8} more`] : covered.by;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        `must not trust every address: ${named.join(', ')} together cover every IPv${covered.family} address, ` +
+        'which lets a client choose its own address with X-Forwarded-For. ' +
+        'Set the number of proxies in front of the app (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)',
     });
     return z.NEVER;
   }
