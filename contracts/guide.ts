@@ -4,10 +4,16 @@ import { z } from './zod';
 
 export { GUIDE_RULES, GUIDE_TEXT } from './guide-texts';
 
-/** One sale behind a guide: what it sold for and what it says about this car after adjustment. */
+/**
+ * One sale behind a guide: what it sold for and what it says about this car after adjustment. Its
+ * day and exact miles are never sent (issue #43): with them a listed car's negotiated price could
+ * be read off the table. The weight and adjusted price are computed from the week and rounded miles.
+ */
 export const guideSaleSchema = z.object({
-  soldOn: z.string(),
+  /** The Monday (YYYY-MM-DD) of the week it sold, in the sale's time zone ("Week of Nov 23, 2026"). */
+  soldWeekOf: z.string(),
   year: z.number().int().nullable(),
+  /** Its miles to the nearest 1,000. */
   mileage: z.number().int().nullable(),
   grade: z.number().nullable(),
   /** What it sold for, net of claim adjustments (decimal dollars). */

@@ -243,12 +243,17 @@ describe('the market guide', () => {
     const rows = table.locator('tbody tr');
     expect(await rows.count()).toBe(detail.sales.length);
     expect(detail.sales.length).toBeGreaterThanOrEqual(5);
+    // Weeks and miles to 1,000 only (issue #43): never a sale's day or exact miles.
+    for (const sale of detail.sales) {
+      expect(new Date(`${sale.soldWeekOf}T12:00:00Z`).getUTCDay()).toBe(1);
+      expect((sale.mileage ?? 0) % 1000).toBe(0);
+    }
     const newest = detail.sales[0]!;
     const firstRow = await rows.first().locator('th, td').allInnerTexts();
     expect(firstRow).toEqual([
-      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-        new Date(`${newest.soldOn.slice(0, 10)}T12:00:00Z`),
-      ),
+      `Week of ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date(`${newest.soldWeekOf}T12:00:00Z`),
+      )}`,
       newest.year === null ? 'N/A' : String(newest.year),
       newest.mileage === null ? 'N/A' : newest.mileage.toLocaleString('en-US'),
       newest.grade === null ? 'N/A' : newest.grade.toFixed(1),
@@ -259,7 +264,7 @@ describe('the market guide', () => {
     expect(await table.locator('thead th').allTextContents()).toEqual([
       'Sold',
       'Year',
-      'Miles',
+      'Miles (nearest 1,000)',
       'Grade',
       'Price',
       'Adjusted',

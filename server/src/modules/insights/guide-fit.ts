@@ -190,16 +190,29 @@ export async function latestFit(db: Executor): Promise<StoredFit | null> {
  * same make and model, model year ±1, sold in the GUIDE_RULES.windowDays before `asOf` (and before
  * it), not cancelled, not an outlier of the refit. `alias` names a relation of the outer query with
  * columns make_key, model_key, year, mileage, grade; `asOf` is an expression of the outer query.
+ *
+ * `shown`: the columns as a person may see them (issue #43), so that no sale can be picked out by
+ * its exact miles or day and its negotiated price read: `sold_week_of` (the Monday of the week it
+ * sold, in the sale's time zone) instead of its day, `mileage` to the nearest 1,000, and the weight
+ * and adjusted price computed from those, so they tell nothing finer either. Which sales are
+ * comparables is still decided on the exact values.
  */
-export function comparablesSql(fit: FitTerms, subject: { alias: string; asOf: SQL }) {
+export function comparablesSql(fit: FitTerms, subject: { alias: string; asOf: SQL; shown?: boolean }) {
   const s = sql.raw(subject.alias);
-  const daysBefore = daysFrom(sql`c.sold_at`, subject.asOf);
+  // The week's Monday (ISO weeks), as a day and as the instant it began (UTC midnight).
+  const weekOf = sql`(c.sold_on - (extract(isodow from c.sold_on)::int - 1))`;
+  const soldAt = subject.shown ? sql`(${weekOf}::timestamp at time zone 'UTC')` : sql`c.sold_at`;
+  const miles = subject.shown ? sql`(round(c.mileage::numeric, -3)::int)` : sql`c.mileage`;
+  const day = subject.shown
+    ? sql`to_char(${weekOf}, 'YYYY-MM-DD') as sold_week_of`
+    : sql`to_char(c.sold_on, 'YYYY-MM-DD') as sold_on`;
+  const daysBefore = daysFrom(soldAt, subject.asOf);
   return sql`
-    select c.transaction_id, to_char(c.sold_on, 'YYYY-MM-DD') as sold_on, c.year, c.mileage, c.grade, c.net_price_cents,
+    select c.transaction_id, ${day}, c.year, ${miles} as mileage, c.grade, c.net_price_cents,
       power(0.5::float8, ${daysBefore} / ${GUIDE_RULES.halfLifeDays}) as w,
       ln(c.net_price_cents::float8)
         + ${fit.betaYear}::float8 * (${s}.year - c.year)
-        + ${fit.betaMiles}::float8 * (coalesce(${s}.mileage, c.mileage) - c.mileage) / 10000.0
+        + ${fit.betaMiles}::float8 * (coalesce(${s}.mileage, ${miles}) - ${miles}) / 10000.0
         + ${fit.betaGrade}::float8 * (coalesce(${s}.grade::float8, ${fit.meanGrade}::float8) - coalesce(c.grade, ${fit.meanGrade}::float8))
         + ${fit.betaTime}::float8 * ${daysBefore} / ${YEAR_DAYS}
         as z

@@ -259,22 +259,30 @@ describe('a car’s guide', () => {
   it('says there are not enough sales with fewer than five, and lists the ones there are', async () => {
     const detail = await guideDetail(database.db, ids.ranger, dealer, NOW);
     expect(detail.summary).toEqual({ status: 'insufficient', vehicleId: ids.ranger, comparables: 3 });
-    expect(detail.sales.map((s) => s.price)).toEqual(['28000.00', '28500.00', '29000.00']);
+    // Newest week first; within a week by price, so the order tells no day (issue #43): 10 and 11
+    // days back are one week (of Mon Nov 9), 12 days back the week before.
+    expect(detail.sales.map((s) => s.price)).toEqual(['28500.00', '28000.00', '29000.00']);
+    expect(detail.sales.map((s) => s.soldWeekOf)).toEqual(['2026-11-09', '2026-11-09', '2026-11-02']);
     expect(detail.fit?.salesUsed).toBeGreaterThan(40);
   });
 
-  it('shows its evidence: the sales newest first, a claim-adjusted one at its net price', async () => {
+  it('shows its evidence: the sales newest first (by week), a claim-adjusted one at its net price', async () => {
     const detail = await guideDetail(database.db, ids.accord, dealer, NOW);
     expect(detail.sales).toHaveLength(41);
-    expect(detail.sales[0]).toMatchObject({
-      soldOn: '2026-11-19',
-      price: '18500.00',
+    // Sold on Thursday 2026-11-19: shown as the week of Monday 2026-11-16 (issue #43).
+    expect(detail.sales.find((s) => s.price === '18500.00')).toMatchObject({
+      soldWeekOf: '2026-11-16',
       year: 2020,
       mileage: 30_000,
       grade: 3,
     });
-    const days = detail.sales.map((s) => s.soldOn);
-    expect([...days].sort().reverse()).toEqual(days);
+    const weeks = detail.sales.map((s) => s.soldWeekOf);
+    expect(weeks[0]).toBe('2026-11-16');
+    expect([...weeks].sort().reverse()).toEqual(weeks);
+    for (const sale of detail.sales) {
+      expect(new Date(`${sale.soldWeekOf}T12:00:00Z`).getUTCDay(), sale.soldWeekOf).toBe(1);
+      expect(sale.mileage! % 1000, String(sale.mileage)).toBe(0);
+    }
     expect(detail.fit?.perTenThousandMiles).toBeCloseTo(-3, 0);
   });
 

@@ -1,6 +1,6 @@
 import { DEFAULT_SALE_TERMS } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
-import { GUIDE_TEXT } from '@contracts/guide';
+import { GUIDE_TEXT, type GuideDetail } from '@contracts/guide';
 import { INSIGHTS_TEXT, type InsightsReport } from '@contracts/insights';
 import { decimalToCents } from '@contracts/money';
 import { parse } from 'csv-parse/sync';
@@ -38,10 +38,12 @@ async function sale(
     lateFeePercent?: number;
     uploadedBy?: string;
     listedDaysBefore?: number;
+    vehicle?: Partial<Parameters<typeof insertVehicle>[1]>;
   } = {},
 ) {
   const soldAt = ago(daysAgo);
   const vehicle = await insertVehicle(ctx.db, {
+    ...extra.vehicle,
     status: 'sold',
     uploadedBy: extra.uploadedBy ?? 'staff',
     createdAt: new Date(soldAt.getTime() - ((extra.listedDaysBefore ?? 10) + 2) * DAY),
@@ -291,5 +293,62 @@ describe('insights', () => {
     expect(figure(mine.json(), 'purchases')).toBe(0);
     const csv = await ctx.call('GET', '/api/dealer/insights/export.csv', undefined, cookie);
     expect(csv.body.split('\n')[0]).toBe('Month,Purchases,Spend');
+  });
+});
+
+describe('the market guide’s comparables (issue #43)', () => {
+  it('show the week of sale and the miles to the nearest 1,000, never the day or the exact miles', async () => {
+    const { dealer, code } = await dealerWithCode(ctx.db);
+    const cookie = await signIn(ctx.app, 'dealer', { dealerName: dealer.dealerName, buyCode: code });
+    const outback = { make: 'Subaru', model: 'Outback', year: 2021 };
+    // Two sales of one week (Tuesday and Thursday, noon in the sale's time zone), a fortnight back,
+    // whose exact miles differ but round alike: the table must not tell them apart.
+    const todayNoon = Date.parse(`${today()}T18:00:00Z`);
+    const monday = todayNoon - (((new Date(todayNoon).getUTCDay() + 6) % 7) + 14) * DAY;
+    const weekOf = new Date(monday).toISOString().slice(0, 10);
+    const daysAgoOf = (instant: number) => (Date.now() - instant) / DAY;
+    const exact = [
+      { miles: 41_237, at: monday + DAY },
+      { miles: 40_812, at: monday + 3 * DAY },
+    ];
+    for (const sold of exact)
+      await sale(dealer.id, '21555.00', daysAgoOf(sold.at), [], {
+        vehicle: { ...outback, mileage: sold.miles },
+      });
+    // Ten more over five months, priced by a law with a little noise (so neither above is an outlier).
+    const others: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const miles = 20_123 + ((i * 7919) % 60_000);
+      others.push(miles);
+      const dollars = 24_000 * Math.exp(-0.03 * (miles / 10_000)) * Math.exp(0.03 * Math.sin(i * 12.9898));
+      await sale(dealer.id, dollars.toFixed(2), 25 + i * 12.3, [], {
+        vehicle: { ...outback, mileage: miles },
+      });
+    }
+    const subject = await insertVehicle(ctx.db, { ...outback, mileage: 45_000, price: '23000.00' });
+    await refreshInsightFacts(ctx.db);
+    await refitGuide(ctx.db);
+
+    const asDealer = await ctx.call('GET', `/api/vehicles/${subject.id}/guide`, undefined, cookie);
+    expect(asDealer.statusCode, asDealer.body).toBe(200);
+    const { sales } = asDealer.json() as GuideDetail;
+    expect(sales).toHaveLength(12);
+    for (const row of sales) {
+      expect(row.mileage! % 1000, JSON.stringify(row)).toBe(0);
+      expect(new Date(`${row.soldWeekOf}T12:00:00Z`).getUTCDay(), row.soldWeekOf).toBe(1);
+    }
+    // The two sales of one week read the same, weight and adjusted price included.
+    const twins = sales.filter((row) => row.price === '21555.00');
+    expect(twins).toHaveLength(2);
+    expect(twins[0]).toMatchObject({ soldWeekOf: weekOf, mileage: 41_000 });
+    expect(twins[1]).toEqual(twins[0]);
+    // Nothing exact leaves the server: no exact miles, no sale day of the week (only its Monday).
+    for (const miles of [...exact.map((e) => e.miles), ...others.filter((m) => m % 1000 !== 0)])
+      expect(asDealer.body).not.toContain(String(miles));
+    for (const sold of exact) expect(asDealer.body).not.toContain(dateInZone(new Date(sold.at), ZONE));
+    expect(asDealer.body).not.toMatch(/"soldOn"/);
+    // An admin's view is the same table.
+    const asAdmin = await ctx.call('GET', `/api/vehicles/${subject.id}/guide`);
+    expect((asAdmin.json() as GuideDetail).sales).toEqual(sales);
   });
 });

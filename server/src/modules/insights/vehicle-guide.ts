@@ -94,10 +94,12 @@ export async function guideDetail(
   if (!subject) throw new AppError(ERROR_CODES.notFound, GUIDE_TEXT.notPublished);
   const [summary] = await guideSummaries(db, [id], actor, now);
   const fit = await latestFit(db);
+  // As a person may see them (issue #43): the week and the miles to 1,000, never the day or the
+  // exact miles; within a week by price, so the order tells no finer day either.
   const sales: GuideSale[] = fit
     ? (
         await rowsOf<{
-          sold_on: string | Date;
+          sold_week_of: string;
           year: number | null;
           mileage: number | null;
           grade: number | null;
@@ -107,14 +109,12 @@ export async function guideDetail(
         }>(
           db,
           sql`select c.* from (${subjectsSql([id], actor)}) v
-              cross join lateral (${comparablesSql(fit, { alias: 'v', asOf: asOfSql(now) })}) c
-              order by c.sold_on desc, c.transaction_id desc limit ${EVIDENCE_LIMIT}`,
+              cross join lateral (${comparablesSql(fit, { alias: 'v', asOf: asOfSql(now), shown: true })}) c
+              order by c.sold_week_of desc, c.net_price_cents desc, c.year desc, c.mileage, c.grade desc
+              limit ${EVIDENCE_LIMIT}`,
         )
       ).map((row) => ({
-        soldOn:
-          row.sold_on instanceof Date
-            ? row.sold_on.toISOString().slice(0, 10)
-            : String(row.sold_on).slice(0, 10),
+        soldWeekOf: String(row.sold_week_of),
         year: row.year === null ? null : Number(row.year),
         mileage: row.mileage === null ? null : Number(row.mileage),
         grade: row.grade === null ? null : Number(row.grade),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatSoldOn,
+  formatSoldWeek,
   guideSpokenText,
   howComputedText,
   percentAgainstGuide,
@@ -57,7 +57,8 @@ describe('the market guide in words', () => {
     expect(howComputedText(null)).toMatch(/^Same make and model, model year ±1, sold in the last 180 days; /);
   });
 
-  it('shows a sale day as the same day everywhere', () => {
-    expect(formatSoldOn('2026-11-02')).toBe('Nov 2, 2026');
+  it('shows a sale’s week (its Monday) as the same week everywhere', () => {
+    expect(formatSoldWeek('2026-11-23')).toBe('Week of Nov 23, 2026');
+    expect(formatSoldWeek('2026-11-02')).toBe('Week of Nov 2, 2026');
   });
 });

@@ -17,7 +17,8 @@ export const GUIDE_LABELS = {
   failed: 'Could not load the market guide:',
   sold: 'Sold',
   year: 'Year',
-  miles: 'Miles',
+  // Never a comparable's exact miles or day (issue #43): the API sends neither.
+  miles: 'Miles (nearest 1,000)',
   grade: 'Grade',
   price: 'Price',
   adjusted: 'Adjusted',
@@ -74,12 +75,14 @@ export function howComputedText(fit: GuideFit | null): string {
   return `${RULES_TEXT}; adjusted by ${signedPercent(fit.perTenThousandMiles)} per 10,000 miles, ${signedPercent(fit.perGradePoint)} per grade point, ${signedPercent(fit.perModelYear)} per newer model year and ${signedPercent(fit.perYearLater)} per year since the sale, refitted nightly on ${salesCount(fit.salesUsed)}`;
 }
 
-/** A sale's day: "Nov 12, 2026" (a YYYY-MM-DD day or a timestamp), the same day in every time zone. */
-export function formatSoldOn(soldOn: string): string {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(soldOn) ? `${soldOn}T12:00:00Z` : soldOn;
-  const date = new Date(day);
-  if (Number.isNaN(date.getTime())) return soldOn;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+/**
+ * A sale's week, from its Monday (YYYY-MM-DD, as the API sends it): "Week of Nov 23, 2026", the same
+ * week in every time zone.
+ */
+export function formatSoldWeek(weekOf: string): string {
+  const date = new Date(`${weekOf.slice(0, 10)}T12:00:00Z`);
+  if (Number.isNaN(date.getTime())) return weekOf;
+  return `Week of ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(date)}`;
 }
 
 /** A sale's weight in the guide (0–1) as a share: "84%". */

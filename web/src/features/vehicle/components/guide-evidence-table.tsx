@@ -1,7 +1,7 @@
 import type { GuideSale } from '@contracts/guide';
 import { GUIDE_TEXT } from '@contracts/guide-texts';
 import { useId } from 'react';
-import { formatSoldOn, formatWeight, GUIDE_LABELS } from '@/components/vehicle/market-guide/guide-texts';
+import { formatSoldWeek, formatWeight, GUIDE_LABELS } from '@/components/vehicle/market-guide/guide-texts';
 import { formatGrade } from '@/lib/condition-report';
 import { formatMileage, formatMoney, NOT_AVAILABLE } from '@/lib/format';
 
@@ -16,11 +16,13 @@ const COLUMNS = [
 ] as const;
 
 /** Newest sale first (the server sends them so; kept so here whatever the order). */
-const newestFirst = (sales: GuideSale[]) => [...sales].sort((a, b) => b.soldOn.localeCompare(a.soldOn));
+const newestFirst = (sales: GuideSale[]) =>
+  [...sales].sort((a, b) => b.soldWeekOf.localeCompare(a.soldWeekOf));
 
 /**
- * The sales behind a guide (issue #33): when each sold, its year, miles and grade, what it sold
- * for, that price adjusted to this car, and its weight. A real table with a caption and column
+ * The sales behind a guide (issue #33): the week each sold, its year, miles (to the nearest 1,000)
+ * and grade, what it sold for, that price adjusted to this car, and its weight. Never a sale's day
+ * or exact miles (issue #43): the API sends neither, so a listed car's price cannot be read off it. A real table with a caption and column
  * headers; on a phone it scrolls sideways inside its own frame (focusable, so a keyboard scrolls
  * it too) rather than widening the page (the frame's inline-size containment keeps the table's
  * width from reaching the page's grid).
@@ -62,13 +64,13 @@ export function GuideEvidenceTable({ sales, total }: { sales: GuideSale[]; total
         <tbody className="tabular-nums">
           {newestFirst(sales).map((sale, index) => (
             <tr
-              // Two sales of one day and one car are possible: the position keeps keys apart.
+              // Two sales of one week and one car are possible: the position keeps keys apart.
               // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own
-              key={`${sale.soldOn}-${index}`}
+              key={`${sale.soldWeekOf}-${index}`}
               className="border-b border-slate-100 last:border-b-0"
             >
               <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium text-slate-900">
-                {formatSoldOn(sale.soldOn)}
+                {formatSoldWeek(sale.soldWeekOf)}
               </th>
               <td className="px-3 py-2 text-right">{sale.year ?? NOT_AVAILABLE}</td>
               <td className="px-3 py-2 text-right">{formatMileage(sale.mileage)}</td>
