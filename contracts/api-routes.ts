@@ -4,10 +4,21 @@
  * every request URL from it, so a path is written once. No zod here: the public pages import it
  * without a validation library (docs/decisions/0005-endpoint-table.md).
  */
-export const ACCESS_LEVELS = ['public', 'dealer', 'member', 'staff', 'admin', 'account', 'session'] as const;
+export const ACCESS_LEVELS = [
+  'public',
+  'dealer',
+  'member',
+  'identity',
+  'staff',
+  'admin',
+  'account',
+  'session',
+] as const;
 /**
  * 'dealer' = any dealer session: the spec's name + buy code sign-in or a named team member.
  * 'member' = a dealer session of a named team member (DESIGN.md §10); the use case checks the role.
+ * 'identity' = a named member's session proven by a password, a passkey or an invitation link, not
+ * by a buy code: managing identity (passkeys, password, team, invitations, codes; DESIGN.md §19).
  * 'account' = any signed-in dealer or admin (the use case narrows further, e.g. to the buying dealer).
  * 'session' = any signed-in session at all: admin, staff or dealer (the live stream, which then
  * sends each only what it may read).
@@ -49,15 +60,18 @@ export const API_ROUTES = {
   acceptInvitation: { method: 'POST', path: '/api/team/invitation/accept', access: 'public' },
   requestPasswordReset: { method: 'POST', path: '/api/team/password-reset', access: 'public' },
   resetPassword: { method: 'POST', path: '/api/team/password-reset/confirm', access: 'public' },
-  memberPassword: { method: 'POST', path: '/api/team/password', access: 'member' },
-  memberPasskeys: { method: 'GET', path: '/api/team/passkeys', access: 'member' },
-  passkeyOptions: { method: 'POST', path: '/api/team/passkeys/options', access: 'member' },
-  addPasskey: { method: 'POST', path: '/api/team/passkeys', access: 'member' },
-  deletePasskey: { method: 'DELETE', path: '/api/team/passkeys/:id', access: 'member' },
-  teamMembers: { method: 'GET', path: '/api/team/members', access: 'member' },
-  inviteMember: { method: 'POST', path: '/api/team/members', access: 'member' },
-  updateMember: { method: 'PATCH', path: '/api/team/members/:id', access: 'member' },
-  removeMember: { method: 'DELETE', path: '/api/team/members/:id', access: 'member' },
+  memberPassword: { method: 'POST', path: '/api/team/password', access: 'identity' },
+  memberReauth: { method: 'POST', path: '/api/team/reauth', access: 'identity' },
+  memberPasskeys: { method: 'GET', path: '/api/team/passkeys', access: 'identity' },
+  passkeyOptions: { method: 'POST', path: '/api/team/passkeys/options', access: 'identity' },
+  addPasskey: { method: 'POST', path: '/api/team/passkeys', access: 'identity' },
+  deletePasskey: { method: 'DELETE', path: '/api/team/passkeys/:id', access: 'identity' },
+  teamMembers: { method: 'GET', path: '/api/team/members', access: 'identity' },
+  inviteMember: { method: 'POST', path: '/api/team/members', access: 'identity' },
+  updateMember: { method: 'PATCH', path: '/api/team/members/:id', access: 'identity' },
+  removeMember: { method: 'DELETE', path: '/api/team/members/:id', access: 'identity' },
+  deactivateTeamCode: { method: 'POST', path: '/api/team/codes/:id/deactivate', access: 'identity' },
+  rotateTeamCode: { method: 'POST', path: '/api/team/codes/:id/rotate', access: 'identity' },
   adminDealerTeam: { method: 'GET', path: '/api/dealers/:id/team', access: 'admin' },
   adminInviteMember: { method: 'POST', path: '/api/dealers/:id/team', access: 'admin' },
   resendInvitation: { method: 'POST', path: '/api/dealer-users/:id/invitation', access: 'admin' },

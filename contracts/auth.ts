@@ -19,6 +19,36 @@ export const AUTH_TEXT = {
 export const SESSION_ROLES = ['admin', 'staff', 'dealer'] as const;
 export type SessionRole = (typeof SESSION_ROLES)[number];
 
+/**
+ * How a session was proven (DESIGN.md §19, docs/decisions/0031-session-strength.md). A 'code'
+ * session (dealer name + a 4-character buy code) buys, offers and reads within its holder's role
+ * and limits; managing identity (passkeys, password, team, invitations, codes) needs a password,
+ * passkey or invitation-link session, and adding a credential asks for the password or a passkey
+ * again (`reauthenticatedAt` within REAUTH_WINDOW_MS).
+ */
+export const SESSION_PROOFS = ['password', 'passkey', 'invitation', 'code', 'staff_password'] as const;
+export type SessionProof = (typeof SESSION_PROOFS)[number];
+/** The proofs a session must rest on to manage identity. */
+export const IDENTITY_PROOFS: readonly SessionProof[] = ['password', 'passkey', 'invitation'];
+/** How long a fresh proof (password or passkey asked again) lets a session add a credential. */
+export const REAUTH_WINDOW_MS = 5 * 60_000;
+
+/** The `reason` beside a 403 that more proof would lift (the web asks for it instead of failing). */
+export const SESSION_REFUSALS = {
+  identityProofRequired: 'identity_proof_required',
+  reauthenticationRequired: 'reauthentication_required',
+} as const;
+
+/** What a session may do, said to the person (the dashboard and the refusals share them). */
+export const SESSION_TEXT = {
+  codeSessionLimits:
+    'You signed in with a buy code: you can buy, make offers and read the dashboard. Sign in with your e-mail and password or a passkey to manage your account or your team.',
+  needsIdentityProof:
+    'Sign in with your e-mail and password or a passkey to do this. A buy code lets you buy, make offers and read the dashboard.',
+  reauthenticate: 'Confirm it is you: enter your password or use one of your passkeys',
+  reauthenticated: 'Confirmed. You can add a passkey or set a password for the next 5 minutes.',
+} as const;
+
 /** Session lifetimes (DESIGN.md §2). */
 export const SESSION_TTL_MS: Record<SessionRole, number> = {
   admin: 8 * 3600_000,
@@ -85,6 +115,8 @@ export const dealerInfoSchema = z.object({
   email: z.string(),
   phone: z.string(),
   member: memberSchema.nullable().optional(),
+  /** How this session was proven; what it may do follows (SESSION_PROOFS). */
+  proof: z.enum(SESSION_PROOFS).optional(),
 });
 export type DealerInfo = z.infer<typeof dealerInfoSchema>;
 

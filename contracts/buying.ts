@@ -172,9 +172,14 @@ export const dealerTransactionSchema = z.object({
 });
 export type DealerTransaction = z.infer<typeof dealerTransactionSchema>;
 
+/** How an owner sees a code someone else holds: its last character only (DESIGN.md §19). */
+export const maskBuyCode = (code: string) => `•••${code.slice(-1)}`;
+
 export const dealerBuyCodeSchema = z.object({
   id: z.number().int(),
+  /** The code itself for its holder; masked (maskBuyCode) when someone else holds it. */
   code: z.string(),
+  masked: z.boolean(),
   /** The team member whose authority the code is (DESIGN.md §11); null without a team. */
   holderName: z.string().nullable(),
   /** Whether the signed-in person may use it (always, without a team). */
@@ -184,6 +189,8 @@ export const dealerBuyCodeSchema = z.object({
   maxUses: z.number().int().nullable(),
   expiresAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The last sign-in, purchase or offer made with it. */
+  lastUsedAt: z.string().nullable(),
 });
 export type DealerBuyCode = z.infer<typeof dealerBuyCodeSchema>;
 

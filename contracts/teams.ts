@@ -50,6 +50,9 @@ export const TEAM_TEXT = {
   notYourself: 'You cannot change or remove yourself',
   resetSent: 'If that e-mail belongs to a team member, a reset link is on its way.',
   currentPasswordWrong: 'Your current password is not correct',
+  rotateInactiveCode: 'This code is no longer active; only an active code can be replaced',
+  codeDeactivated: 'Code deactivated. Anyone signed in with it has been signed out.',
+  codeRotated: 'New code made. Only its holder sees it, on their dashboard; the old one no longer works.',
 } as const;
 
 const dollars = (amount: string) => formatUsd(Number(amount), { cents: !amount.endsWith('.00') });
@@ -153,6 +156,19 @@ export const changeMemberPasswordBodySchema = z.object({
 export const webauthnOptionsSchema = z.object({ challenge: z.string() }).loose();
 export type WebAuthnOptions = z.infer<typeof webauthnOptionsSchema>;
 export const passkeyOptionsBodySchema = z.object({ token: tokenSchema.optional() });
+/**
+ * Proving it again before adding a credential (DESIGN.md §19): the member's password, or a passkey
+ * they already have (answered to the passkey sign-in options).
+ */
+export const reauthBodySchema = z
+  .object({
+    password: z.string().min(1).max(MAX_MEMBER_PASSWORD).optional(),
+    passkey: webauthnResponseSchema.optional(),
+  })
+  .refine((body) => (body.password === undefined) !== (body.passkey === undefined), {
+    message: 'Enter your password or use one of your passkeys',
+  });
+export const reauthResponseSchema = z.object({ until: z.string() });
 export const passkeySignInBodySchema = z.object({ response: webauthnResponseSchema });
 export const addPasskeyBodySchema = z.object({
   response: webauthnResponseSchema,

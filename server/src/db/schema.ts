@@ -267,6 +267,8 @@ export const buyCodes = pgTable(
     active: boolean().notNull().default(true),
     createdAt: createdAt(),
     expiresAt: timestamp({ withTimezone: true }),
+    /** The last sign-in, purchase or offer made with the code (the owner sees it beside the holder). */
+    lastUsedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     // Codes are stored upper-case and matched case-insensitively by upper-casing the input.
@@ -422,12 +424,30 @@ export const sessions = pgTable(
      * sign-in. The session lives only while the member is enabled.
      */
     dealerUserId: integer().references((): AnyPgColumn => dealerUsers.id),
+    /**
+     * How the session was proven (DESIGN.md §19, docs/decisions/0031-session-strength.md): a
+     * password, a passkey, an invitation link, a dealer name + buy code, or the staff password.
+     * A 'code' session may buy, offer and read; managing identity needs a stronger proof.
+     */
+    proof: text().notNull(),
+    /** The buy code a 'code' session rests on: it lives only while that code is usable. */
+    buyCodeId: integer().references((): AnyPgColumn => buyCodes.id),
+    /** The passkey a 'passkey' session rests on: removing the passkey ends the session. */
+    passkeyId: integer().references((): AnyPgColumn => webauthnCredentials.id, { onDelete: 'cascade' }),
+    /** When the holder last proved it again (password or passkey): adding a credential needs it recent. */
+    reauthenticatedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),
     index('sessions_dealer_user_idx').on(t.dealerUserId),
     index('sessions_subject_idx').on(t.role, t.subjectId),
+    index('sessions_buy_code_idx').on(t.buyCodeId),
+    index('sessions_passkey_idx').on(t.passkeyId),
     check('sessions_role_check', sql`${t.role} in ('admin', 'staff', 'dealer')`),
+    check(
+      'sessions_proof_check',
+      sql`${t.proof} in ('password', 'passkey', 'invitation', 'code', 'staff_password')`,
+    ),
   ],
 );
 
@@ -469,6 +489,30 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
   count: integer().notNull(),
   resetAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * Uploads (tus) not finished yet, each held against its session's and its dealership's quota
+ * (issue #43, lib/uploads/upload-quotas.ts): created with the upload, deleted when it finishes or
+ * is terminated; one that receives nothing until `expires_at` expires (housekeeping deletes it).
+ */
+export const openUploads = pgTable(
+  'open_uploads',
+  {
+    /** The tus upload id (32 hex), the same in every area. */
+    id: text().primaryKey(),
+    /** `video-uploads` or `photo-uploads`. */
+    area: text().notNull(),
+    /** The session it counts against; no foreign key: the row outlives an ended session until it expires. */
+    sessionId: integer().notNull(),
+    /** The dealership of a dealer session; null for staff and admins. */
+    dealerId: integer().references(() => dealers.id, { onDelete: 'cascade' }),
+    /** Upload-Length as declared, or the kind's largest size for a deferred length. */
+    bytes: bigint({ mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('open_uploads_session_idx').on(t.sessionId), index('open_uploads_dealer_idx').on(t.dealerId)],
+);
 
 /** Small server-side settings, e.g. the generated staff upload password's hash. */
 export const appSettings = pgTable('app_settings', {

@@ -1,8 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Member, SESSION_TTL_MS, type SessionRole, type TeamRole } from '@contracts/auth';
-import { and, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import {
+  type Member,
+  SESSION_TTL_MS,
+  type SessionProof,
+  type SessionRole,
+  type TeamRole,
+} from '@contracts/auth';
+import { and, eq, gt, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
-import { adminUsers, dealers, dealerUsers, sessions } from '../db/schema';
+import { adminUsers, buyCodes, dealers, dealerUsers, sessions } from '../db/schema';
 
 /** SHA-256 of the token: the only form in which a session token is stored. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -10,20 +16,62 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** A random 256-bit token, e.g. for a session or an e-mailed link; only its hash is stored. */
 export const newToken = () => randomBytes(32).toString('base64url');
 
+/** What a new session rests on (DESIGN.md §19): who it is, and how that was proven. */
+export type SessionProofOf =
+  | { role: 'admin'; subjectId: number; proof: 'password' }
+  | { role: 'staff'; subjectId?: null; proof: 'staff_password' }
+  | {
+      role: 'dealer';
+      subjectId: number;
+      /** The named team member (DESIGN.md §10); null for a dealership without a team. */
+      dealerUserId: number | null;
+      proof: 'code';
+      buyCodeId: number;
+    }
+  | { role: 'dealer'; subjectId: number; dealerUserId: number; proof: 'password' | 'invitation' }
+  | { role: 'dealer'; subjectId: number; dealerUserId: number; proof: 'passkey'; passkeyId: number };
+
 /**
- * A random 256-bit token; returned to the client once, never stored. A dealer session of a named
- * team member carries the member's id (DESIGN.md §10).
+ * A random 256-bit token; returned to the client once, never stored. The row records how the
+ * session was proven and what it rests on (a buy code, a passkey), so ending that ends the session.
  */
-export async function createSession(
-  db: Executor,
-  role: SessionRole,
-  subjectId: number | null,
-  dealerUserId: number | null = null,
-) {
+export async function createSession(db: Executor, of: SessionProofOf) {
   const token = newToken();
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS[role]);
-  await db.insert(sessions).values({ tokenHash: hashToken(token), role, subjectId, expiresAt, dealerUserId });
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS[of.role]);
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    role: of.role,
+    subjectId: of.subjectId ?? null,
+    expiresAt,
+    proof: of.proof,
+    dealerUserId: 'dealerUserId' in of ? of.dealerUserId : null,
+    buyCodeId: 'buyCodeId' in of ? of.buyCodeId : null,
+    passkeyId: 'passkeyId' in of ? of.passkeyId : null,
+  });
   return { token, expiresAt };
+}
+
+/** Ends the sessions opened with one buy code (deactivated or rotated; DESIGN.md §19). */
+export async function revokeCodeSessions(db: Executor, buyCodeId: number) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.buyCodeId, buyCodeId), isNull(sessions.revokedAt)));
+}
+
+/** A fresh proof (password or passkey asked again) on the session presenting these tokens. */
+export async function markReauthenticated(db: Executor, dealerUserId: number, tokens: string[]) {
+  if (tokens.length === 0) return;
+  await db
+    .update(sessions)
+    .set({ reauthenticatedAt: sql`now()` })
+    .where(
+      and(
+        inArray(sessions.tokenHash, tokens.map(hashToken)),
+        eq(sessions.dealerUserId, dealerUserId),
+        isNull(sessions.revokedAt),
+      ),
+    );
 }
 
 /** Ends every session of one team member at once (removed, disabled, or a new password). */
@@ -55,12 +103,28 @@ export async function revokeSessions(db: Database, role: SessionRole, tokens: st
     );
 }
 
-/** Ends every session of one admin or dealer (e.g. a deactivated dealer). */
-export async function revokeSubjectSessions(db: Executor, role: SessionRole, subjectId: number) {
+/**
+ * Ends every session of one admin or dealer (e.g. a deactivated dealer, an admin's new password),
+ * but the ones presenting `keepTokens` (the session making the change).
+ */
+export async function revokeSubjectSessions(
+  db: Executor,
+  role: SessionRole,
+  subjectId: number,
+  keepTokens: string[] = [],
+) {
+  const kept = keepTokens.map(hashToken);
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.role, role), eq(sessions.subjectId, subjectId), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        eq(sessions.role, role),
+        eq(sessions.subjectId, subjectId),
+        isNull(sessions.revokedAt),
+        kept.length > 0 ? notInArray(sessions.tokenHash, kept) : undefined,
+      ),
+    );
 }
 
 export interface Viewer {
@@ -71,6 +135,10 @@ export interface Viewer {
     sessionExpiresAt: Date;
     /** The named team member behind the session; null for the spec's name + code sign-in. */
     member: SessionMember | null;
+    /** How the session was proven: a 'code' session may not manage identity (DESIGN.md §19). */
+    proof: SessionProof;
+    /** When the holder last proved it again (a password or passkey asked for again). */
+    reauthenticatedAt: Date | null;
   } | null;
   staff: { sessionExpiresAt: Date } | null;
 }
@@ -99,19 +167,25 @@ export async function resolveViewer(db: Database, tokens: string[]): Promise<Vie
       memberName: dealerUsers.name,
       memberEmail: dealerUsers.email,
       memberRole: dealerUsers.role,
+      proof: sessions.proof,
+      reauthenticatedAt: sessions.reauthenticatedAt,
+      // A 'code' session rests on its code: it lives while the code is active and unexpired.
+      codeHolds: sql<boolean>`${sessions.buyCodeId} is null or exists (select 1 from ${buyCodes} c where c.id = ${sessions.buyCodeId} and c.active and (c.expires_at is null or c.expires_at > now()))`,
       // Once a dealership has a team, every session names a member (DESIGN.md §11).
       dealerHasTeam: sql<boolean>`exists (select 1 from ${dealerUsers} team where team.dealer_id = ${dealers.id} and team.disabled_at is null)`,
     })
     .from(sessions)
     .leftJoin(adminUsers, and(eq(sessions.role, 'admin'), eq(adminUsers.id, sessions.subjectId)))
     .leftJoin(dealers, and(eq(sessions.role, 'dealer'), eq(dealers.id, sessions.subjectId)))
-    // A member's session lives only while the member is enabled and belongs to that dealership.
+    // A member's session lives only while the member is enabled, has accepted the invitation, and
+    // belongs to that dealership (an invited member who never accepted has no session of any kind).
     .leftJoin(
       dealerUsers,
       and(
         eq(dealerUsers.id, sessions.dealerUserId),
         eq(dealerUsers.dealerId, sessions.subjectId),
         isNull(dealerUsers.disabledAt),
+        isNotNull(dealerUsers.acceptedAt),
       ),
     )
     .where(
@@ -130,6 +204,7 @@ export async function resolveViewer(db: Database, tokens: string[]): Promise<Vie
       row.dealerId !== null &&
       row.dealerName !== null &&
       row.dealerActive &&
+      row.codeHolds &&
       (row.sessionMemberId === null ? !row.dealerHasTeam : row.memberId !== null)
     ) {
       const member =
@@ -141,6 +216,8 @@ export async function resolveViewer(db: Database, tokens: string[]): Promise<Vie
         dealerName: row.dealerName,
         sessionExpiresAt: row.expiresAt,
         member,
+        proof: row.proof as SessionProof,
+        reauthenticatedAt: row.reauthenticatedAt,
       };
     } else if (row.role === 'staff') {
       viewer.staff = { sessionExpiresAt: row.expiresAt };

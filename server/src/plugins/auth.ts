@@ -1,4 +1,10 @@
-import type { SessionRole } from '@contracts/auth';
+import {
+  IDENTITY_PROOFS,
+  SESSION_REFUSALS,
+  SESSION_TEXT,
+  type SessionProof,
+  type SessionRole,
+} from '@contracts/auth';
 import { ERROR_CODES } from '@contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
@@ -31,12 +37,13 @@ declare module 'fastify' {
  * admitted, as on the staff upload routes. Anonymous callers act as the public.
  */
 export function actorOf(access: Access, viewer: Viewer): Actor {
-  if (viewer.admin && access !== 'dealer' && access !== 'member')
+  if (viewer.admin && access !== 'dealer' && access !== 'member' && access !== 'identity')
     return { type: 'admin', id: viewer.admin.id };
   if (
     viewer.dealer &&
     (access === 'dealer' ||
       access === 'member' ||
+      access === 'identity' ||
       access === 'account' ||
       access === 'session' ||
       access === 'public')
@@ -47,6 +54,9 @@ export function actorOf(access: Access, viewer: Viewer): Actor {
   return { type: 'public', id: null };
 }
 
+/** Whether a session's proof may manage identity (DESIGN.md §19): not a buy code. */
+export const hasIdentityProof = (proof: SessionProof) => IDENTITY_PROOFS.includes(proof);
+
 /** Which signed-in identities may call a route of each access level (DESIGN.md §2). */
 export function isAllowed(access: Access, viewer: Viewer): boolean {
   switch (access) {
@@ -56,6 +66,8 @@ export function isAllowed(access: Access, viewer: Viewer): boolean {
       return viewer.dealer !== null;
     case 'member':
       return viewer.dealer?.member != null;
+    case 'identity':
+      return viewer.dealer?.member != null && hasIdentityProof(viewer.dealer.proof);
     case 'staff':
       // Admins may do what the lot staff does (upload a vehicle).
       return viewer.staff !== null || viewer.admin !== null;
@@ -105,6 +117,14 @@ export function registerAuth(app: FastifyInstance, options: { db: Database }) {
     const viewer = await request.viewer();
     if (isAllowed(access, viewer)) return;
     const signedIn = viewer.admin || viewer.dealer || viewer.staff;
+    // A member signed in with a buy code: say what it takes, not just "no".
+    if (access === 'identity' && viewer.dealer?.member)
+      throw new AppError(
+        ERROR_CODES.forbidden,
+        SESSION_TEXT.needsIdentityProof,
+        {},
+        SESSION_REFUSALS.identityProofRequired,
+      );
     throw signedIn
       ? new AppError(ERROR_CODES.forbidden, 'You do not have access to this')
       : new AppError(ERROR_CODES.unauthorized, 'Please sign in');

@@ -49,19 +49,32 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/notifications/unsubscribe',
 ]);
 
-/** `member` is a named team member (an owner, so the owner's routes admit it too). */
-type Identity = 'anonymous' | 'dealer' | 'member' | 'staff' | 'admin';
+/**
+ * `member` is a named team member (an owner, so the owner's routes admit it too) signed in with a
+ * password, who proved it again (so adding a credential is open to it); `codeMember` is the same
+ * owner signed in with dealer name + their buy code: it buys and reads, and manages no identity
+ * (DESIGN.md §19).
+ */
+type Identity = 'anonymous' | 'dealer' | 'member' | 'codeMember' | 'staff' | 'admin';
 const ALLOWED: Record<Access, Identity[]> = {
-  public: ['anonymous', 'dealer', 'member', 'staff', 'admin'],
-  dealer: ['dealer', 'member'],
-  member: ['member'],
+  public: ['anonymous', 'dealer', 'member', 'codeMember', 'staff', 'admin'],
+  dealer: ['dealer', 'member', 'codeMember'],
+  member: ['member', 'codeMember'],
+  identity: ['member'],
   staff: ['staff', 'admin'],
   admin: ['admin'],
-  account: ['dealer', 'member', 'admin'],
-  session: ['dealer', 'member', 'staff', 'admin'],
+  account: ['dealer', 'member', 'codeMember', 'admin'],
+  session: ['dealer', 'member', 'codeMember', 'staff', 'admin'],
 };
 
-const cookies: Record<Identity, string> = { anonymous: '', dealer: '', member: '', staff: '', admin: '' };
+const cookies: Record<Identity, string> = {
+  anonymous: '',
+  dealer: '',
+  member: '',
+  codeMember: '',
+  staff: '',
+  admin: '',
+};
 
 const ctx = withApp();
 
@@ -77,6 +90,18 @@ beforeAll(async () => {
   await insertMember(ctx.db, { dealerId: teamDealer.id, role: 'viewer' });
   const owner = await insertMember(ctx.db, { dealerId: teamDealer.id, role: 'owner' });
   cookies.member = await signInMember(ctx.app, owner.email, MEMBER_PASSWORD);
+  const reauth = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/team/reauth',
+    headers: { cookie: cookies.member },
+    payload: { password: MEMBER_PASSWORD },
+  });
+  expect(reauth.statusCode).toBe(200);
+  await insertBuyCodeRow(ctx.db, { dealerId: teamDealer.id, dealerUserId: owner.id, code: 'Q8RS' });
+  cookies.codeMember = await signIn(ctx.app, 'dealer', {
+    dealerName: teamDealer.dealerName,
+    buyCode: 'Q8RS',
+  });
 });
 
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1').replace('*', 'x');

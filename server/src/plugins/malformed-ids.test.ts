@@ -33,6 +33,7 @@ const CALLER: Record<Access, Caller> = {
   public: 'anonymous',
   dealer: 'dealer',
   member: 'member',
+  identity: 'member',
   staff: 'staff',
   admin: 'admin',
   account: 'admin',

@@ -154,22 +154,21 @@ export function waitText(seconds: number) {
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
-async function readCounters(db: Database, keys: string[]) {
-  const rows = await db
-    .select({
-      key: rateLimitHits.key,
-      count: rateLimitHits.count,
-      secondsLeft: sql<string>`extract(epoch from (${rateLimitHits.resetAt} - now()))`,
-    })
+/** Whether this address passed the policy's check lately (a trusted address meets other ceilings). */
+async function isTrustedAddress(db: Database, key: string) {
+  const [row] = await db
+    .select({ key: rateLimitHits.key })
     .from(rateLimitHits)
-    .where(sql`${inArray(rateLimitHits.key, keys)} and ${rateLimitHits.resetAt} > now()`);
-  return new Map(
-    rows.map((r) => [r.key, { count: r.count, secondsLeft: Math.max(1, Math.ceil(Number(r.secondsLeft))) }]),
-  );
+    .where(sql`${inArray(rateLimitHits.key, [key])} and ${rateLimitHits.resetAt} > now()`);
+  return row !== undefined;
 }
 
-/** Counts one failure in each budget (one statement); returns the counts after it. */
-async function countFailure(db: Database, limits: FailureLimit[]) {
+/**
+ * Reserves one attempt in each budget before the check runs (one atomic statement: each row's
+ * update is serialized by its row lock), so N parallel tries see counts 1..N and at most `max` of
+ * them go on to the (expensive) check. Returns each budget's count after it and its seconds left.
+ */
+async function reserveAttempt(db: Database, limits: FailureLimit[]) {
   const values = sql.join(
     limits.map((l) => sql`(${l.key}, 1, now() + ${l.windowMs} * interval '1 millisecond')`),
     sql`, `,
@@ -179,9 +178,25 @@ async function countFailure(db: Database, limits: FailureLimit[]) {
     on conflict (key) do update set
       count = case when rate_limit_hits.reset_at <= now() then 1 else rate_limit_hits.count + 1 end,
       reset_at = case when rate_limit_hits.reset_at <= now() then excluded.reset_at else rate_limit_hits.reset_at end
-    returning key, count
-  `)) as unknown as { rows: { key: string; count: number }[] };
-  return new Map(result.rows.map((r) => [r.key, Number(r.count)]));
+    returning key, count, extract(epoch from (reset_at - now())) as seconds_left
+  `)) as unknown as { rows: { key: string; count: number; seconds_left: string }[] };
+  return new Map(
+    result.rows.map((r) => [
+      r.key,
+      { count: Number(r.count), secondsLeft: Math.max(1, Math.ceil(Number(r.seconds_left))) },
+    ]),
+  );
+}
+
+/** Gives a reserved attempt back: the check passed (or never ran), so it does not count. */
+async function releaseAttempt(db: Database, limits: FailureLimit[]) {
+  await db.execute(sql`
+    update rate_limit_hits set count = greatest(count - 1, 0)
+    where ${inArray(
+      rateLimitHits.key,
+      limits.map((l) => l.key),
+    )} and reset_at > now()
+  `);
 }
 
 async function markTrusted(db: Database, key: string) {
@@ -193,9 +208,11 @@ async function markTrusted(db: Database, key: string) {
 }
 
 /**
- * Runs one check of a secret under its policy's budgets. Refuses with 429 and Retry-After while any
- * budget that applies is spent; counts the attempt only when it fails with CredentialRejected, so a
- * room full of people signing in correctly never locks itself out (DESIGN.md §2).
+ * Runs one check of a secret under its policy's budgets (DESIGN.md §19: attempts are counted before
+ * the work). The attempt is reserved in every budget first; past a budget the answer is 429 with
+ * Retry-After and the check never runs (no argon2 hash for it). A failed check (CredentialRejected)
+ * keeps its reservation; a passed one, or any other error, gives it back, so a room full of people
+ * signing in correctly never locks itself out.
  */
 export async function guardAttempt<T>(
   db: Database,
@@ -207,14 +224,15 @@ export async function guardAttempt<T>(
   const address = addressKey(request.ip);
   const all = policy.limits({ address, target });
   const trust = trustedKey(policy.name, address);
-  const counters = await readCounters(db, [trust, ...all.map((l) => l.key)]);
-  const isTrusted = counters.has(trust);
+  const isTrusted = await isTrustedAddress(db, trust);
   const limits = all.filter((l) => !l.appliesTo || l.appliesTo === (isTrusted ? 'trusted' : 'untrusted'));
 
+  const reserved = limits.length > 0 ? await reserveAttempt(db, limits) : new Map();
   const spent = limits
-    .map((l) => ({ limit: l, counter: counters.get(l.key) }))
-    .filter((x) => x.counter && x.counter.count >= x.limit.max);
+    .map((l) => ({ limit: l, counter: reserved.get(l.key) }))
+    .filter((x) => x.counter && x.counter.count > x.limit.max);
   if (spent.length > 0) {
+    await releaseAttempt(db, limits);
     const seconds = Math.max(...spent.map((x) => x.counter!.secondsLeft));
     throw new AppError(
       ERROR_CODES.tooManyRequests,
@@ -230,18 +248,18 @@ export async function guardAttempt<T>(
     result = await attempt();
   } catch (error) {
     if (error instanceof CredentialRejected) {
-      const after = await countFailure(db, limits);
       for (const l of limits) {
-        if (l.key.includes(':global') && after.get(l.key) === l.max) {
+        if (l.key.includes(':global') && reserved.get(l.key)?.count === l.max) {
           request.log.warn(
             { limit: l.key, max: l.max },
             'failed-check ceiling reached: checks from new addresses wait',
           );
         }
       }
-    }
+    } else if (limits.length > 0) await releaseAttempt(db, limits);
     throw error;
   }
+  if (limits.length > 0) await releaseAttempt(db, limits);
   await markTrusted(db, trust);
   return result;
 }

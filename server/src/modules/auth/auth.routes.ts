@@ -49,7 +49,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Dat
     handler: async (request) => {
       const admin = (await request.viewer()).admin!;
       await guardAttempt(db, request, policies.admin, admin.email, () =>
-        changeAdminPassword(db, admin.id, request.body),
+        changeAdminPassword(db, admin.id, request.body, tokensForRole(request, 'admin')),
       );
       return { ok: true as const };
     },
@@ -79,7 +79,8 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Dat
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const actor = await request.actor();
-      return getDealerInfo(db, actor.id!, actor.member?.id ?? null);
+      const proof = (await request.viewer()).dealer!.proof;
+      return getDealerInfo(db, actor.id!, actor.member?.id ?? null, proof);
     },
   });
 

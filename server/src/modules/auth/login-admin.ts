@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { adminUsers } from '../../db/schema';
 import { CredentialRejected } from '../../lib/app-error';
-import { createSession } from '../../lib/sessions';
+import { createSession, revokeSubjectSessions } from '../../lib/sessions';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 
 /** E-mail on the allow-list (case-insensitive) and the right password open an 8-hour admin session. */
@@ -18,22 +18,27 @@ export async function loginAdmin(db: Database, input: { email: string; password:
   const ok = await verifyPassword(admin.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!ok || !admin.passwordHash)
     throw new CredentialRejected(ERROR_CODES.unauthorized, AUTH_TEXT.invalidCredentials);
-  const session = await createSession(db, 'admin', admin.id);
+  const session = await createSession(db, { role: 'admin', subjectId: admin.id, proof: 'password' });
   return { admin: { id: admin.id, email: admin.email }, session };
 }
 
-/** An admin changes their own password; their other sessions stay valid until they expire. */
+/**
+ * An admin changes their own password: every other session of theirs ends (whoever else had the
+ * password is out; DESIGN.md §19); the one making the change stays.
+ */
 export async function changeAdminPassword(
   db: Database,
   adminId: number,
   input: { currentPassword: string; newPassword: string },
+  keepTokens: string[],
 ) {
   const [admin] = await db.select().from(adminUsers).where(eq(adminUsers.id, adminId));
   if (!admin?.passwordHash || !(await verifyPassword(admin.passwordHash, input.currentPassword))) {
     throw new CredentialRejected(ERROR_CODES.unauthorized, 'Your current password is not correct');
   }
-  await db
-    .update(adminUsers)
-    .set({ passwordHash: await hashPassword(input.newPassword) })
-    .where(eq(adminUsers.id, adminId));
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(adminUsers).set({ passwordHash }).where(eq(adminUsers.id, adminId));
+    await revokeSubjectSessions(tx, 'admin', adminId, keepTokens);
+  });
 }

@@ -1,4 +1,4 @@
-import { AUTH_TEXT, type DealerInfo, type Member } from '@contracts/auth';
+import { AUTH_TEXT, type DealerInfo, type Member, type SessionProof } from '@contracts/auth';
 import { ERROR_CODES } from '@contracts/errors';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -6,11 +6,12 @@ import { buyCodes, dealers, dealerUsers } from '../../db/schema';
 import { AppError, CredentialRejected } from '../../lib/app-error';
 import { createSession } from '../../lib/sessions';
 import { holderOfCode } from '../buy-codes/code-holder';
-import { normalizeCode, usableBuyCode } from '../buy-codes/find-usable-buy-code';
+import { markCodeUsed, normalizeCode, usableBuyCode } from '../buy-codes/find-usable-buy-code';
 
 export const toDealerInfo = (
   dealer: typeof dealers.$inferSelect,
   member: typeof dealerUsers.$inferSelect | null = null,
+  proof?: SessionProof,
 ): DealerInfo => ({
   id: dealer.id,
   dealerName: dealer.dealerName,
@@ -18,6 +19,7 @@ export const toDealerInfo = (
   email: dealer.email,
   phone: dealer.phone,
   member: member && toMember(member),
+  ...(proof ? { proof } : {}),
 });
 
 /** A named team member as they see themselves (DESIGN.md §10). */
@@ -55,15 +57,33 @@ export async function loginDealer(db: Database, input: { dealerName: string; buy
   if (holder.kind === 'nobody')
     throw new CredentialRejected(ERROR_CODES.unauthorized, AUTH_TEXT.invalidCredentials);
   const member = holder.kind === 'member' ? holder.member : null;
-  const session = await createSession(db, 'dealer', dealer.dealer.id, member?.id ?? null);
-  return { dealer: toDealerInfo(dealer.dealer, member), session };
+  // An invited member who has not accepted has no session of any kind (DESIGN.md §19): their code
+  // (a dealership's code from before the team goes to its first owner) signs in no one until then.
+  if (member && !member.acceptedAt)
+    throw new CredentialRejected(ERROR_CODES.unauthorized, AUTH_TEXT.invalidCredentials);
+  const session = await db.transaction(async (tx) => {
+    await markCodeUsed(tx, dealer.buyCode.id);
+    return createSession(tx, {
+      role: 'dealer',
+      subjectId: dealer.dealer.id,
+      dealerUserId: member?.id ?? null,
+      proof: 'code',
+      buyCodeId: dealer.buyCode.id,
+    });
+  });
+  return { dealer: toDealerInfo(dealer.dealer, member, 'code'), session };
 }
 
 /** The signed-in dealer, and the named member behind the session when there is one. */
-export async function getDealerInfo(db: Database, dealerId: number, memberId: number | null = null) {
+export async function getDealerInfo(
+  db: Database,
+  dealerId: number,
+  memberId: number | null,
+  proof: SessionProof,
+) {
   const [dealer] = await db.select().from(dealers).where(eq(dealers.id, dealerId));
   if (!dealer) throw new AppError(ERROR_CODES.unauthorized, 'Please sign in');
   const [member] =
     memberId === null ? [] : await db.select().from(dealerUsers).where(eq(dealerUsers.id, memberId));
-  return toDealerInfo(dealer, member ?? null);
+  return toDealerInfo(dealer, member ?? null, proof);
 }

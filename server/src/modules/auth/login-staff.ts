@@ -30,5 +30,5 @@ export async function loginStaff(
     ok = !!setting && (await verifyPassword(setting.value, input.password));
   }
   if (!ok) throw new CredentialRejected(ERROR_CODES.unauthorized, AUTH_TEXT.incorrectPassword);
-  return createSession(db, 'staff', null);
+  return createSession(db, { role: 'staff', proof: 'staff_password' });
 }

@@ -138,7 +138,7 @@ export async function countBuyCodeUse(
 ) {
   await tx
     .update(buyCodes)
-    .set({ usageCount: sql`${buyCodes.usageCount} + 1` })
+    .set({ usageCount: sql`${buyCodes.usageCount} + 1`, lastUsedAt: sql`now()` })
     .where(eq(buyCodes.id, buyCode.id));
   await writeAudit(tx, actor, {
     entity: 'buy_code',
@@ -147,4 +147,9 @@ export async function countBuyCodeUse(
     before: { usageCount: buyCode.usageCount },
     after: { usageCount: buyCode.usageCount + 1, transactionId },
   });
+}
+
+/** The code was just used (a sign-in or an offer): the owner sees when, beside its holder. */
+export async function markCodeUsed(tx: Executor, buyCodeId: number) {
+  await tx.update(buyCodes).set({ lastUsedAt: sql`now()` }).where(eq(buyCodes.id, buyCodeId));
 }

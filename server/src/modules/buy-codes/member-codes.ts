@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { buyCodes, dealerUsers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
+import { revokeCodeSessions } from '../../lib/sessions';
 import { writeAudit } from '../audit/write-audit';
 
 /**
@@ -14,7 +15,8 @@ export async function deactivateMemberCodes(tx: Executor, memberId: number, acto
     .set({ active: false })
     .where(and(eq(buyCodes.dealerUserId, memberId), eq(buyCodes.active, true)))
     .returning({ id: buyCodes.id });
-  for (const code of ended)
+  for (const code of ended) {
+    await revokeCodeSessions(tx, code.id);
     await writeAudit(tx, actor, {
       entity: 'buy_code',
       entityId: code.id,
@@ -22,6 +24,7 @@ export async function deactivateMemberCodes(tx: Executor, memberId: number, acto
       before: { active: true },
       after: { active: false, reason: 'holder_left', dealerUserId: memberId },
     });
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { buyCodes, dealers, dealerUsers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
+import { revokeCodeSessions } from '../../lib/sessions';
 import { writeAudit } from '../audit/write-audit';
 import { toAdminBuyCode } from './buy-code-views';
 
@@ -25,6 +26,8 @@ export async function updateBuyCode(
     if (changes.expiresAt !== undefined)
       set.expiresAt = changes.expiresAt ? new Date(changes.expiresAt) : null;
     const [after] = await tx.update(buyCodes).set(set).where(eq(buyCodes.id, id)).returning();
+    // Sessions opened with a code rest on it (DESIGN.md §19): deactivating it ends them.
+    if (before.active && !after!.active) await revokeCodeSessions(tx, id);
     const [dealer] = await tx
       .select({ dealerName: dealers.dealerName })
       .from(dealers)

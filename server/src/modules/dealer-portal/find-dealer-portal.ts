@@ -4,6 +4,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { buyCodes, dealers, dealerUsers, offers, transactions, vehicles } from '../../db/schema';
 import type { SessionMember } from '../../lib/sessions';
+import { toDealerBuyCode } from '../buy-codes/buy-code-views';
 import { isHeldBy } from '../buy-codes/code-holder';
 import { usableBuyCode } from '../buy-codes/find-usable-buy-code';
 import { expireOffers } from '../offers/expire-offers';
@@ -34,17 +35,7 @@ export async function findDealerBuyCodes(
     const mine = !member || (await isHeldBy(db, row.c, member.id));
     if (mine || member?.role === 'owner') visible.push({ ...row, mine });
   }
-  return visible.map(({ c, usable, holderName, mine }) => ({
-    id: c.id,
-    code: c.code,
-    holderName,
-    mine,
-    active: usable,
-    usageCount: c.usageCount,
-    maxUses: c.maxUses,
-    expiresAt: c.expiresAt?.toISOString() ?? null,
-    createdAt: c.createdAt.toISOString(),
-  }));
+  return visible.map(({ c, usable, holderName, mine }) => toDealerBuyCode(c, { usable, holderName, mine }));
 }
 
 /** A dealer's own transactions, newest first, with the vehicle's year, make and model and the life of each sale. */

@@ -35,6 +35,7 @@ async function insertSession(offset: string, revoked = false) {
       tokenHash: `hash-${++serial}`,
       role: 'dealer',
       subjectId: 1,
+      proof: 'code',
       expiresAt: sql`now() + ${offset}::interval`,
       revokedAt: revoked ? sql`now() - interval '1 hour'` : null,
     })

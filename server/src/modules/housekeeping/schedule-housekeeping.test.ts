@@ -44,6 +44,7 @@ describe('scheduled housekeeping', () => {
     await database.db.insert(sessions).values({
       tokenHash: 'expired',
       role: 'staff',
+      proof: 'staff_password',
       expiresAt: sql`now() - interval '1 minute'`,
     });
     const lines = await scheduledApp(database);

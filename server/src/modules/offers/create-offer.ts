@@ -12,7 +12,7 @@ import { withRetries } from '../../lib/db-errors';
 import { claimIdempotencyKey, type IdempotentRequest } from '../../lib/idempotency';
 import { writeAudit } from '../audit/write-audit';
 import { memberBehindCode, toSessionMember } from '../buy-codes/code-holder';
-import { findDealerActiveCode, findUsableBuyCode } from '../buy-codes/find-usable-buy-code';
+import { findDealerActiveCode, findUsableBuyCode, markCodeUsed } from '../buy-codes/find-usable-buy-code';
 import { assertMayBuy, checkBuyerLimits } from '../buyer-limits/check-buyer-limits';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { offerReceivedMessage } from '../notifications/offer-messages';
@@ -77,6 +77,7 @@ export async function createOffer(
       if (member) await checkBuyerLimits(tx, member.id, input.amount, { daily: false });
 
       const dealer = usable.dealer;
+      await markCodeUsed(tx, usable.buyCode.id);
       if (input.reconPackageId) await offeredPackage(tx, input.reconPackageId);
       if (!isPublished(vehicle) && !(await isHeldFor(tx, vehicle, dealer.id)))
         throw new AppError(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable);

@@ -1,4 +1,4 @@
-import { BUYING_TEXT } from '@contracts/buying';
+import { BUYING_TEXT, maskBuyCode } from '@contracts/buying';
 import { limitText, TEAM_TEXT } from '@contracts/teams';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -85,7 +85,13 @@ describe('a buy code is a person’s authority', () => {
           [c.holderName, c.mine],
         ]),
       ),
-    ).toEqual({ [t.ownerCode.code]: ['Olga Owner', true], [t.buyerCode.code]: ['Bob Buyer', false] });
+    ).toEqual({
+      [t.ownerCode.code]: ['Olga Owner', true],
+      [maskBuyCode(t.buyerCode.code)]: ['Bob Buyer', false],
+    });
+    // The owner sees whose a code is and when it was last used, never the code itself (DESIGN.md §19).
+    expect(ownerCodes.find((c: { mine: boolean }) => !c.mine)).toMatchObject({ masked: true });
+    expect(JSON.stringify(ownerCodes)).not.toContain(t.buyerCode.code);
     // The admin sees whose each code is, too.
     const admin = requestsAs(ctx.app, await signInAdmin(ctx.app));
     const listed = (await admin('GET', `/api/buy-codes?dealerId=${t.dealer.id}`)).json();
@@ -178,15 +184,33 @@ describe('a buy code is a person’s authority', () => {
     const viaOldSession = await sessionBuy(cookie, car.id);
     expect(viaOldSession.statusCode).toBe(401);
     // A member-less session made by hand for a team's dealership is refused too.
-    const { token } = await createSession(ctx.db, 'dealer', dealer.id);
+    const { token: handMade } = await createSession(ctx.db, {
+      role: 'dealer',
+      subjectId: dealer.id,
+      dealerUserId: null,
+      proof: 'code',
+      buyCodeId: code.id,
+    });
     const bearer = await ctx.app.inject({
       url: '/api/dealer/me',
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${handMade}` },
     });
     expect(bearer.statusCode).toBe(401);
+    // Until the owner accepts the invitation the code signs in no one: an invited member who has
+    // not accepted has no session of any kind (DESIGN.md §19).
+    const before = await nameAndCode(dealer.dealerName, code.code);
+    expect(before.statusCode).toBe(401);
+    const token = new URL(invited.json().invitationLink).hash.replace('#token=', '');
+    const accepted = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/team/invitation/accept',
+      payload: { token, password: 'a long enough password' },
+    });
+    expect(accepted.statusCode).toBe(200);
     // Signing in again with the code now names the owner.
     const again = await nameAndCode(dealer.dealerName, code.code);
     expect(again.json().member).toMatchObject({ name: 'New Owner', role: 'owner' });
+    expect(again.json().proof).toBe('code');
   });
 
   it('a buyer’s typed code carries their limits: no $37,400 car on a $30,000 limit, no offer over it', async () => {

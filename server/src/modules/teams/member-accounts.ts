@@ -14,15 +14,28 @@ import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { passwordResetMessage } from '../notifications/team-messages';
 import { issueMemberToken, memberOfToken } from './member-tokens';
 import { passkeyRegistrationOptions, type RelyingParty, registerPasskey } from './passkeys';
+import { reauthenticationRequired } from './reauthenticate';
 
 type MemberRow = typeof dealerUsers.$inferSelect;
 
-/** A dealer session for a named member (same cookie and lifetime as the dealer portal's). */
-export async function startMemberSession(db: Database, member: MemberRow) {
+/** How a member proved who they are: what the session may do follows (DESIGN.md §19). */
+export type MemberProof = { proof: 'password' | 'invitation' } | { proof: 'passkey'; passkeyId: number };
+
+/**
+ * A dealer session for a named member (same cookie and lifetime as the dealer portal's). Only an
+ * enabled member who accepted the invitation, of an active dealership, gets one.
+ */
+export async function startMemberSession(db: Database, member: MemberRow, how: MemberProof) {
   const [dealer] = await db.select().from(dealers).where(eq(dealers.id, member.dealerId));
-  if (!dealer?.active) throw new CredentialRejected(ERROR_CODES.unauthorized, TEAM_TEXT.invalidSignIn);
-  const session = await createSession(db, 'dealer', dealer.id, member.id);
-  return { info: toDealerInfo(dealer, member), session };
+  if (!dealer?.active || member.disabledAt || !member.acceptedAt)
+    throw new CredentialRejected(ERROR_CODES.unauthorized, TEAM_TEXT.invalidSignIn);
+  const session = await createSession(db, {
+    role: 'dealer',
+    subjectId: dealer.id,
+    dealerUserId: member.id,
+    ...how,
+  });
+  return { info: toDealerInfo(dealer, member, how.proof), session };
 }
 
 /**
@@ -42,7 +55,7 @@ export async function signInMember(db: Database, input: { email: string; passwor
   const ok = await verifyPassword(member?.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!ok || !member?.passwordHash)
     throw new CredentialRejected(ERROR_CODES.unauthorized, TEAM_TEXT.invalidSignIn);
-  return startMemberSession(db, member);
+  return startMemberSession(db, member, { proof: 'password' });
 }
 
 /** What the accept page shows before anything is done: whose invitation it is. */
@@ -105,7 +118,7 @@ export async function acceptInvitation(
         throw new AppError(ERROR_CODES.conflict, TEAM_TEXT.emailActiveElsewhere);
       throw error;
     });
-  return startMemberSession(db, member);
+  return startMemberSession(db, member, { proof: 'invitation' });
 }
 
 /**
@@ -150,18 +163,22 @@ export async function resetPassword(db: Database, input: { token: string; passwo
 }
 
 /**
- * A signed-in member sets a password: the current one is required when there is one. Every other
- * session of theirs ends (whoever else had one is out); the one making the change stays.
+ * A signed-in member sets a password: the current one is required when there is one; a first
+ * password (a member who had only passkeys) is a new credential, so it needs the session's proof
+ * asked again (`reauthenticated`). Every other session of theirs ends (whoever else had one is out);
+ * the one making the change stays.
  */
 export async function changeMemberPassword(
   db: Database,
   memberId: number,
   input: { currentPassword?: string; newPassword: string },
   keepTokens: string[],
+  reauthenticated: boolean,
 ) {
   const [member] = await db.select().from(dealerUsers).where(eq(dealerUsers.id, memberId));
   if (member?.passwordHash && !(await verifyPassword(member.passwordHash, input.currentPassword ?? '')))
     throw new CredentialRejected(ERROR_CODES.unauthorized, TEAM_TEXT.currentPasswordWrong);
+  if (!member?.passwordHash && !reauthenticated) throw reauthenticationRequired();
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(dealerUsers).set({ passwordHash }).where(eq(dealerUsers.id, memberId));

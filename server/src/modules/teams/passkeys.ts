@@ -142,7 +142,10 @@ export async function passkeySignInOptions(db: Executor, rp: RelyingParty) {
   return options as unknown as WebAuthnOptions;
 }
 
-/** Verifies a passkey sign-in; returns the enabled member it belongs to. */
+/**
+ * Verifies a passkey sign-in; returns the enabled member who accepted their invitation it belongs
+ * to, and which passkey it was (the session rests on it).
+ */
 export async function verifyPasskeySignIn(
   db: Database,
   rp: RelyingParty,
@@ -154,7 +157,7 @@ export async function verifyPasskeySignIn(
     .from(webauthnCredentials)
     .innerJoin(dealerUsers, eq(dealerUsers.id, webauthnCredentials.dealerUserId))
     .where(eq(webauthnCredentials.credentialId, response.id));
-  if (!row || row.member.disabledAt) throw refused();
+  if (!row || row.member.disabledAt || !row.member.acceptedAt) throw refused();
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     verification = await verifyAuthenticationResponse({
@@ -177,7 +180,7 @@ export async function verifyPasskeySignIn(
     .update(webauthnCredentials)
     .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: sql`now()` })
     .where(eq(webauthnCredentials.id, row.credential.id));
-  return row.member;
+  return { member: row.member, passkeyId: row.credential.id };
 }
 
 export async function findPasskeys(db: Executor, memberId: number) {

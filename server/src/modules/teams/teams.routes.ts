@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isSecureRequest, setSessionCookie, tokensForRole } from '../../plugins/auth';
 import { attemptPolicies, guardAttempt, invitationPolicy, limitRequests } from '../../plugins/rate-limit';
+import { deactivateDealershipCode, rotateDealershipCode } from '../buy-codes/owner-codes';
 import { publicOriginOf } from '../notifications/notification-messages';
 import { disableMember } from './disable-member';
 import { assertOwner, findTeam } from './find-team';
@@ -29,6 +30,7 @@ import {
   toPasskey,
   verifyPasskeySignIn,
 } from './passkeys';
+import { isRecentlyReauthenticated, reauthenticate, reauthenticationRequired } from './reauthenticate';
 import { updateMember } from './update-member';
 
 /**
@@ -57,10 +59,25 @@ export async function teamsRoutes(app: FastifyInstance, { db, config }: { db: Da
     setSessionCookie(reply, 'dealer', result.session, isSecure(request));
     return result.info;
   };
-  /** A 'member' route admits only a named member's session; its id and dealership. */
+  /**
+   * A 'member' or 'identity' route admits only a named member's session; its id and dealership, and
+   * whether it proved it again lately (adding a credential needs that; DESIGN.md §19).
+   */
   const memberOf = async (request: FastifyRequest) => {
     const actor = await request.actor();
-    return { actor, memberId: actor.member!.id, dealerId: actor.id! };
+    const session = (await request.viewer()).dealer!;
+    return {
+      actor,
+      memberId: actor.member!.id,
+      dealerId: actor.id!,
+      reauthenticated: isRecentlyReauthenticated(session),
+    };
+  };
+  /** Adding a credential: refused until the member proves it again (the web then asks for it). */
+  const reauthenticatedMemberOf = async (request: FastifyRequest) => {
+    const member = await memberOf(request);
+    if (!member.reauthenticated) throw reauthenticationRequired();
+    return member;
   };
 
   // --- Signing in ---
@@ -85,16 +102,14 @@ export async function teamsRoutes(app: FastifyInstance, { db, config }: { db: Da
   routes.route({
     ...app.endpoint('passkeySignIn'),
     handler: async (request, reply) => {
-      const result = await guardAttempt(db, request, policies.member, undefined, async () =>
-        startMemberSession(
+      const result = await guardAttempt(db, request, policies.member, undefined, async () => {
+        const { member, passkeyId } = await verifyPasskeySignIn(
           db,
-          await verifyPasskeySignIn(
-            db,
-            rp(request),
-            request.body.response as unknown as AuthenticationResponseJSON,
-          ),
-        ),
-      );
+          rp(request),
+          request.body.response as unknown as AuthenticationResponseJSON,
+        );
+        return startMemberSession(db, member, { proof: 'passkey', passkeyId });
+      });
       return signedIn(request, reply, result);
     },
   });
@@ -135,14 +150,22 @@ export async function teamsRoutes(app: FastifyInstance, { db, config }: { db: Da
     },
   });
 
-  // --- The member's own account ---
+  // --- The member's own account (a password or passkey session: 'identity') ---
+  routes.route({
+    ...app.endpoint('memberReauth'),
+    handler: async (request) => {
+      const { actor, memberId } = await memberOf(request);
+      return guardAttempt(db, request, policies.member, actor.member!.email, () =>
+        reauthenticate(db, rp(request), memberId, request.body, tokensForRole(request, 'dealer')),
+      );
+    },
+  });
   routes.route({
     ...app.endpoint('memberPassword'),
     handler: async (request) => {
-      const { memberId } = await memberOf(request);
-      const email = (await request.actor()).member!.email;
-      await guardAttempt(db, request, policies.member, email, () =>
-        changeMemberPassword(db, memberId, request.body, tokensForRole(request, 'dealer')),
+      const { actor, memberId, reauthenticated } = await memberOf(request);
+      await guardAttempt(db, request, policies.member, actor.member!.email, () =>
+        changeMemberPassword(db, memberId, request.body, tokensForRole(request, 'dealer'), reauthenticated),
       );
       return { ok: true as const };
     },
@@ -154,14 +177,14 @@ export async function teamsRoutes(app: FastifyInstance, { db, config }: { db: Da
   routes.route({
     ...app.endpoint('passkeyOptions'),
     handler: async (request) => {
-      const { actor } = await memberOf(request);
+      const { actor } = await reauthenticatedMemberOf(request);
       return passkeyRegistrationOptions(db, rp(request), actor.member!);
     },
   });
   routes.route({
     ...app.endpoint('addPasskey'),
     handler: async (request, reply) => {
-      const { memberId } = await memberOf(request);
+      const { memberId } = await reauthenticatedMemberOf(request);
       const row = await db.transaction((tx) =>
         registerPasskey(
           tx,
@@ -198,6 +221,22 @@ export async function teamsRoutes(app: FastifyInstance, { db, config }: { db: Da
       assertOwner(actor);
       await limitRequests(db, request, invitationPolicy, String(dealerId));
       return reply.code(201).send(await inviteMember(db, dealerId, request.body, actor, delivery));
+    },
+  });
+  routes.route({
+    ...app.endpoint('deactivateTeamCode'),
+    handler: async (request) => {
+      const { actor } = await memberOf(request);
+      assertOwner(actor);
+      return deactivateDealershipCode(db, request.params.id, actor);
+    },
+  });
+  routes.route({
+    ...app.endpoint('rotateTeamCode'),
+    handler: async (request, reply) => {
+      const { actor } = await memberOf(request);
+      assertOwner(actor);
+      return reply.code(201).send(await rotateDealershipCode(db, request.params.id, actor));
     },
   });
   routes.route({
