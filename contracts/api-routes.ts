@@ -18,7 +18,7 @@ export const ACCESS_LEVELS = [
  * 'dealer' = any dealer session: the spec's name + buy code sign-in or a named team member.
  * 'member' = a dealer session of a named team member (DESIGN.md §10); the use case checks the role.
  * 'identity' = a named member's session proven by a password, a passkey or an invitation link, not
- * by a buy code: managing identity (passkeys, password, team, invitations, codes; DESIGN.md §19).
+ * by a buy code: managing identity (passkeys, password, team, invitations, codes; docs/decisions/0031-session-strength.md).
  * 'account' = any signed-in dealer or admin (the use case narrows further, e.g. to the buying dealer).
  * 'session' = any signed-in session at all: admin, staff or dealer (the live stream, which then
  * sends each only what it may read).

@@ -20,7 +20,7 @@ export const SESSION_ROLES = ['admin', 'staff', 'dealer'] as const;
 export type SessionRole = (typeof SESSION_ROLES)[number];
 
 /**
- * How a session was proven (DESIGN.md §19, docs/decisions/0031-session-strength.md). A 'code'
+ * How a session was proven (docs/decisions/0031-session-strength.md). A 'code'
  * session (dealer name + a 4-character buy code) buys, offers and reads within its holder's role
  * and limits; managing identity (passkeys, password, team, invitations, codes) needs a password,
  * passkey or invitation-link session, and adding a credential asks for the password or a passkey

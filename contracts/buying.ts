@@ -172,7 +172,7 @@ export const dealerTransactionSchema = z.object({
 });
 export type DealerTransaction = z.infer<typeof dealerTransactionSchema>;
 
-/** How an owner sees a code someone else holds: its last character only (DESIGN.md §19). */
+/** How an owner sees a code someone else holds: its last character only (docs/decisions/0031-session-strength.md). */
 export const maskBuyCode = (code: string) => `•••${code.slice(-1)}`;
 
 export const dealerBuyCodeSchema = z.object({

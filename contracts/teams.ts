@@ -157,7 +157,7 @@ export const webauthnOptionsSchema = z.object({ challenge: z.string() }).loose()
 export type WebAuthnOptions = z.infer<typeof webauthnOptionsSchema>;
 export const passkeyOptionsBodySchema = z.object({ token: tokenSchema.optional() });
 /**
- * Proving it again before adding a credential (DESIGN.md §19): the member's password, or a passkey
+ * Proving it again before adding a credential (docs/decisions/0031-session-strength.md): the member's password, or a passkey
  * they already have (answered to the passkey sign-in options).
  */
 export const reauthBodySchema = z

@@ -425,7 +425,7 @@ export const sessions = pgTable(
      */
     dealerUserId: integer().references((): AnyPgColumn => dealerUsers.id),
     /**
-     * How the session was proven (DESIGN.md §19, docs/decisions/0031-session-strength.md): a
+     * How the session was proven (docs/decisions/0031-session-strength.md): a
      * password, a passkey, an invitation link, a dealer name + buy code, or the staff password.
      * A 'code' session may buy, offer and read; managing identity needs a stronger proof.
      */

@@ -16,7 +16,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** A random 256-bit token, e.g. for a session or an e-mailed link; only its hash is stored. */
 export const newToken = () => randomBytes(32).toString('base64url');
 
-/** What a new session rests on (DESIGN.md §19): who it is, and how that was proven. */
+/** What a new session rests on (docs/decisions/0031-session-strength.md): who it is, and how that was proven. */
 export type SessionProofOf =
   | { role: 'admin'; subjectId: number; proof: 'password' }
   | { role: 'staff'; subjectId?: null; proof: 'staff_password' }
@@ -51,7 +51,7 @@ export async function createSession(db: Executor, of: SessionProofOf) {
   return { token, expiresAt };
 }
 
-/** Ends the sessions opened with one buy code (deactivated or rotated; DESIGN.md §19). */
+/** Ends the sessions opened with one buy code (deactivated or rotated; docs/decisions/0031-session-strength.md). */
 export async function revokeCodeSessions(db: Executor, buyCodeId: number) {
   await db
     .update(sessions)
@@ -135,7 +135,7 @@ export interface Viewer {
     sessionExpiresAt: Date;
     /** The named team member behind the session; null for the spec's name + code sign-in. */
     member: SessionMember | null;
-    /** How the session was proven: a 'code' session may not manage identity (DESIGN.md §19). */
+    /** How the session was proven: a 'code' session may not manage identity (docs/decisions/0031-session-strength.md). */
     proof: SessionProof;
     /** When the holder last proved it again (a password or passkey asked for again). */
     reauthenticatedAt: Date | null;

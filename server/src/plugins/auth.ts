@@ -54,7 +54,7 @@ export function actorOf(access: Access, viewer: Viewer): Actor {
   return { type: 'public', id: null };
 }
 
-/** Whether a session's proof may manage identity (DESIGN.md §19): not a buy code. */
+/** Whether a session's proof may manage identity (docs/decisions/0031-session-strength.md): not a buy code. */
 export const hasIdentityProof = (proof: SessionProof) => IDENTITY_PROOFS.includes(proof);
 
 /** Which signed-in identities may call a route of each access level (DESIGN.md §2). */

@@ -53,7 +53,7 @@ const PUBLIC_ROUTES = new Set([
  * `member` is a named team member (an owner, so the owner's routes admit it too) signed in with a
  * password, who proved it again (so adding a credential is open to it); `codeMember` is the same
  * owner signed in with dealer name + their buy code: it buys and reads, and manages no identity
- * (DESIGN.md §19).
+ * (docs/decisions/0031-session-strength.md).
  */
 type Identity = 'anonymous' | 'dealer' | 'member' | 'codeMember' | 'staff' | 'admin';
 const ALLOWED: Record<Access, Identity[]> = {

@@ -208,7 +208,7 @@ async function markTrusted(db: Database, key: string) {
 }
 
 /**
- * Runs one check of a secret under its policy's budgets (DESIGN.md §19: attempts are counted before
+ * Runs one check of a secret under its policy's budgets (docs/decisions/0031-session-strength.md: attempts are counted before
  * the work). The attempt is reserved in every budget first; past a budget the answer is 429 with
  * Retry-After and the check never runs (no argon2 hash for it). A failed check (CredentialRejected)
  * keeps its reservation; a passed one, or any other error, gives it back, so a room full of people

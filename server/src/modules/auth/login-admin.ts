@@ -24,7 +24,7 @@ export async function loginAdmin(db: Database, input: { email: string; password:
 
 /**
  * An admin changes their own password: every other session of theirs ends (whoever else had the
- * password is out; DESIGN.md §19); the one making the change stays.
+ * password is out; docs/decisions/0031-session-strength.md); the one making the change stays.
  */
 export async function changeAdminPassword(
   db: Database,

@@ -57,7 +57,7 @@ export async function loginDealer(db: Database, input: { dealerName: string; buy
   if (holder.kind === 'nobody')
     throw new CredentialRejected(ERROR_CODES.unauthorized, AUTH_TEXT.invalidCredentials);
   const member = holder.kind === 'member' ? holder.member : null;
-  // An invited member who has not accepted has no session of any kind (DESIGN.md §19): their code
+  // An invited member who has not accepted has no session of any kind (docs/decisions/0031-session-strength.md): their code
   // (a dealership's code from before the team goes to its first owner) signs in no one until then.
   if (member && !member.acceptedAt)
     throw new CredentialRejected(ERROR_CODES.unauthorized, AUTH_TEXT.invalidCredentials);

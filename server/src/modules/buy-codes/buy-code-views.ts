@@ -23,7 +23,7 @@ export const toAdminBuyCode = (
 
 /**
  * A code as the dealer portal shows it: the code itself only to whoever may use it (its holder, or
- * anyone in a dealership without a team); an owner sees others' codes masked (DESIGN.md §19).
+ * anyone in a dealership without a team); an owner sees others' codes masked (docs/decisions/0031-session-strength.md).
  */
 export const toDealerBuyCode = (
   c: typeof buyCodes.$inferSelect,

@@ -23,7 +23,7 @@ async function lockDealershipCode(tx: Transaction, dealerId: number, codeId: num
   return code;
 }
 
-/** The code as the owner sees it afterwards: masked unless it is their own (DESIGN.md §19). */
+/** The code as the owner sees it afterwards: masked unless it is their own (docs/decisions/0031-session-strength.md). */
 async function ownerView(tx: Transaction, codeId: number, ownerId: number) {
   const [row] = await tx
     .select({ c: buyCodes, usable: sql<boolean>`${usableBuyCode}`, holderName: dealerUsers.name })

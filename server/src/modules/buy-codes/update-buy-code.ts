@@ -26,7 +26,7 @@ export async function updateBuyCode(
     if (changes.expiresAt !== undefined)
       set.expiresAt = changes.expiresAt ? new Date(changes.expiresAt) : null;
     const [after] = await tx.update(buyCodes).set(set).where(eq(buyCodes.id, id)).returning();
-    // Sessions opened with a code rest on it (DESIGN.md §19): deactivating it ends them.
+    // Sessions opened with a code rest on it (docs/decisions/0031-session-strength.md): deactivating it ends them.
     if (before.active && !after!.active) await revokeCodeSessions(tx, id);
     const [dealer] = await tx
       .select({ dealerName: dealers.dealerName })

@@ -89,7 +89,7 @@ describe('a buy code is a person’s authority', () => {
       [t.ownerCode.code]: ['Olga Owner', true],
       [maskBuyCode(t.buyerCode.code)]: ['Bob Buyer', false],
     });
-    // The owner sees whose a code is and when it was last used, never the code itself (DESIGN.md §19).
+    // The owner sees whose a code is and when it was last used, never the code itself (docs/decisions/0031-session-strength.md).
     expect(ownerCodes.find((c: { mine: boolean }) => !c.mine)).toMatchObject({ masked: true });
     expect(JSON.stringify(ownerCodes)).not.toContain(t.buyerCode.code);
     // The admin sees whose each code is, too.
@@ -197,7 +197,7 @@ describe('a buy code is a person’s authority', () => {
     });
     expect(bearer.statusCode).toBe(401);
     // Until the owner accepts the invitation the code signs in no one: an invited member who has
-    // not accepted has no session of any kind (DESIGN.md §19).
+    // not accepted has no session of any kind (docs/decisions/0031-session-strength.md).
     const before = await nameAndCode(dealer.dealerName, code.code);
     expect(before.statusCode).toBe(401);
     const token = new URL(invited.json().invitationLink).hash.replace('#token=', '');

@@ -18,7 +18,7 @@ import { reauthenticationRequired } from './reauthenticate';
 
 type MemberRow = typeof dealerUsers.$inferSelect;
 
-/** How a member proved who they are: what the session may do follows (DESIGN.md §19). */
+/** How a member proved who they are: what the session may do follows (docs/decisions/0031-session-strength.md). */
 export type MemberProof = { proof: 'password' | 'invitation' } | { proof: 'passkey'; passkeyId: number };
 
 /**

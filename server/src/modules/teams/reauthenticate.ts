@@ -11,7 +11,7 @@ import { decoyPasswordHash, verifyPassword } from '../auth/passwords';
 import { type RelyingParty, verifyPasskeySignIn } from './passkeys';
 
 /**
- * Adding a credential (a passkey, a first password) asks for the proof again (DESIGN.md §19): a
+ * Adding a credential (a passkey, a first password) asks for the proof again (docs/decisions/0031-session-strength.md): a
  * session, even a strong one, left open on a shared computer must not plant a way back in.
  */
 export const reauthenticationRequired = () =>

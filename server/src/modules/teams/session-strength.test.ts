@@ -10,7 +10,7 @@ import { withApp } from '../../../test/with-app';
 import { buyCodes, sessions } from '../../db/schema';
 
 /**
- * Sessions are as strong as their proof (DESIGN.md §19, docs/decisions/0031-session-strength.md):
+ * Sessions are as strong as their proof (docs/decisions/0031-session-strength.md):
  * the outside review's reproductions, each refused now.
  */
 const ctx = withApp();

@@ -61,7 +61,7 @@ export async function teamsRoutes(app: FastifyInstance, { db, config }: { db: Da
   };
   /**
    * A 'member' or 'identity' route admits only a named member's session; its id and dealership, and
-   * whether it proved it again lately (adding a credential needs that; DESIGN.md §19).
+   * whether it proved it again lately (adding a credential needs that; docs/decisions/0031-session-strength.md).
    */
   const memberOf = async (request: FastifyRequest) => {
     const actor = await request.actor();
