@@ -86,6 +86,26 @@ export const workOrderSchema = z.object({
 });
 export type WorkOrder = z.infer<typeof workOrderSchema>;
 
+/**
+ * A task as the dealer reads it (GET /api/dealer/work-orders): what is done and how, with its
+ * photos; never the shop's parts and labour costs or its internal notes (issue #43).
+ */
+export const dealerWorkOrderTaskSchema = workOrderTaskSchema.omit({
+  partsCost: true,
+  labourCost: true,
+  notes: true,
+});
+export type DealerWorkOrderTask = z.infer<typeof dealerWorkOrderTaskSchema>;
+
+/**
+ * A work order as the dealer reads it: the package and its price (what the dealer pays), each
+ * task's status, the promise and time-to-line; never the shop's costs (issue #43).
+ */
+export const dealerWorkOrderSchema = workOrderSchema
+  .omit({ partsCost: true, labourCost: true, totalCost: true, tasks: true })
+  .extend({ tasks: z.array(dealerWorkOrderTaskSchema) });
+export type DealerWorkOrder = z.infer<typeof dealerWorkOrderSchema>;
+
 /** What a transaction view says of its work order (admin and dealer read the same fact). */
 export const saleWorkOrderSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import type { WorkOrderStatus } from '@contracts/work-order-texts';
 import { WORK_ORDER_TEXT } from '@contracts/work-order-texts';
+import type { DealerWorkOrder } from '@contracts/work-orders';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { workOrders } from '../../db/schema';
@@ -23,7 +24,15 @@ export async function getWorkOrder(db: Database, id: number) {
   return view;
 }
 
-/** GET /api/dealer/work-orders: the signed-in dealership's own, the dealer id from the session. */
-export function findDealerWorkOrders(db: Database, actor: Actor) {
-  return findWorkOrderViews(db, and(eq(workOrders.dealerId, actor.id!)));
+/**
+ * GET /api/dealer/work-orders: the signed-in dealership's own, the dealer id from the session, as
+ * the dealer reads them: the package's price and each task's status, never the shop's parts and
+ * labour costs or notes (issue #43) — left out here, not only by the response schema.
+ */
+export async function findDealerWorkOrders(db: Database, actor: Actor): Promise<DealerWorkOrder[]> {
+  const views = await findWorkOrderViews(db, and(eq(workOrders.dealerId, actor.id!)));
+  return views.map(({ partsCost: _p, labourCost: _l, totalCost: _t, tasks, ...order }) => ({
+    ...order,
+    tasks: tasks.map(({ partsCost: _tp, labourCost: _tl, notes: _n, ...task }) => task),
+  }));
 }

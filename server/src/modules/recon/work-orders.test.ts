@@ -346,6 +346,49 @@ describe('who reads work orders', () => {
     );
     expect((await ctx.call('GET', '/api/work-orders/2000000', undefined, ctx.staff)).statusCode).toBe(404);
   });
+
+  it('shows a dealer the package’s price and each task’s status, never the shop’s costs (issue #43)', async () => {
+    const s = await sale();
+    const tasks = (await s.view()).tasks as { id: number }[];
+    const costs = {
+      status: 'in_progress',
+      partsCost: '1234.56',
+      labourCost: '789.01',
+      notes: 'Quote Q-4321',
+    };
+    expect((await s.patch(tasks[0]!.id, costs)).statusCode).toBe(200);
+    expect(
+      (await s.patch(tasks[1]!.id, { status: 'done', partsCost: '111.11', labourCost: '22.22' })).statusCode,
+    ).toBe(200);
+    // Staff and admins keep them.
+    const shop = { partsCost: '1345.67', labourCost: '811.23', totalCost: '2156.90' };
+    expect(await s.view(ctx.admin)).toMatchObject(shop);
+    expect(await s.view(ctx.staff)).toMatchObject(shop);
+
+    const mine = await ctx.call('GET', '/api/dealer/work-orders', undefined, s.cookie);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const [order] = mine.json();
+    expect(order).toMatchObject({
+      id: s.workOrderId,
+      packageName: 'Mechanical',
+      packagePrice: '495.00',
+      status: 'in_progress',
+      done: 1,
+    });
+    expect(order.tasks.slice(0, 2).map((t: { status: string }) => t.status)).toEqual(['in_progress', 'done']);
+    for (const key of ['partsCost', 'labourCost', 'totalCost']) expect(order).not.toHaveProperty(key);
+    for (const task of order.tasks)
+      for (const key of ['partsCost', 'labourCost', 'notes']) expect(task).not.toHaveProperty(key);
+    // Nor anywhere else the dealer reads the sale: its transactions and the messages it is sent.
+    const figures = ['1234.56', '789.01', '111.11', '22.22', ...Object.values(shop), 'Q-4321'];
+    const readByDealer = {
+      workOrders: mine.body,
+      transactions: (await ctx.call('GET', '/api/dealer/transactions', undefined, s.cookie)).body,
+      messages: JSON.stringify(await outbox('work_order_started', s.workOrderId!)),
+    };
+    for (const [where, body] of Object.entries(readByDealer))
+      for (const figure of figures) expect(body, `${where} shows ${figure}`).not.toContain(figure);
+  });
 });
 
 describe('a work order past its promised date', () => {

@@ -4,7 +4,7 @@ import {
   type TaskStatus,
   WORK_ORDER_TEXT,
 } from '@contracts/work-order-texts';
-import type { WorkOrder } from '@contracts/work-orders';
+import type { DealerWorkOrder } from '@contracts/work-orders';
 import { Check, Circle, CircleDot, CircleSlash, Wrench } from 'lucide-react';
 import {
   formatDay,
@@ -15,6 +15,7 @@ import {
 import { DashboardSection, QueryStates } from '@/components/ui/query-states';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { cn } from '@/lib/cn';
+import { formatMoney } from '@/lib/format';
 import { vehicleTitle } from '@/lib/vehicle-title';
 import { useDealerWorkOrders } from '../api/work-orders';
 
@@ -26,9 +27,10 @@ const TASK_ICON: Record<TaskStatus, typeof Check> = {
 };
 
 /**
- * Dashboard → Reconditioning (issue #31): each car bought with a package, its work as the shop
- * does it — progress, tasks, after photos, the promised day and time-to-line — read again on every
- * live change of the dealership's work orders.
+ * Dashboard → Reconditioning (issue #31): each car bought with a package, its price and its work
+ * as the shop does it — progress, each task's status, after photos, the promised day and
+ * time-to-line — read again on every live change of the dealership's work orders. The shop's parts
+ * and labour costs are never sent to a dealer (issue #43).
  */
 export function ReconditioningSection() {
   const orders = useDealerWorkOrders();
@@ -59,7 +61,7 @@ export function ReconditioningSection() {
   );
 }
 
-function WorkOrderCard({ order }: { order: WorkOrder }) {
+function WorkOrderCard({ order }: { order: DealerWorkOrder }) {
   const title = vehicleTitle(order.vehicle);
   const afterPhotos = order.tasks.flatMap((t) =>
     t.photos.filter((p) => p.stage === 'after').map((photo) => ({ photo, task: t.title })),
@@ -76,7 +78,9 @@ function WorkOrderCard({ order }: { order: WorkOrder }) {
             {title}
           </h3>
           <p className="text-sm text-slate-600">
-            {order.packageName} · Transaction #{order.transactionId}
+            {order.packageName} ·{' '}
+            <span data-testid="dealer-work-order-price">{formatMoney(order.packagePrice)}</span> · Transaction
+            #{order.transactionId}
           </p>
         </div>
         <WorkOrderStatusBadge status={order.status} />
