@@ -69,6 +69,9 @@ describe('work orders', () => {
       .locator('#reconditioning [data-testid="dealer-work-order"]')
       .filter({ hasText: `Transaction #${transactionId}` });
     await card.getByText(progressText(0, order.total)).waitFor();
+    // The package's price, never the shop's costs (issue #43).
+    expect(await card.getByTestId('dealer-work-order-price').innerText()).toBe('$495');
+    expect(order).not.toHaveProperty('totalCost');
     await card.getByText(WORK_ORDER_STATUS_LABELS.to_do, { exact: true }).waitFor();
 
     const staff = await openPage(browser, PHONE_390, { baseURL: server.url });
