@@ -169,8 +169,11 @@ async function isTrustedAddress(db: Database, key: string) {
  * them go on to the (expensive) check. Returns each budget's count after it and its seconds left.
  */
 async function reserveAttempt(db: Database, limits: FailureLimit[]) {
+  // Rows are locked in key order here and in releaseAttempt, so concurrent tries never deadlock.
   const values = sql.join(
-    limits.map((l) => sql`(${l.key}, 1, now() + ${l.windowMs} * interval '1 millisecond')`),
+    [...limits]
+      .sort((a, b) => (a.key < b.key ? -1 : 1))
+      .map((l) => sql`(${l.key}, 1, now() + ${l.windowMs} * interval '1 millisecond')`),
     sql`, `,
   );
   const result = (await db.execute(sql`
@@ -191,11 +194,16 @@ async function reserveAttempt(db: Database, limits: FailureLimit[]) {
 /** Gives a reserved attempt back: the check passed (or never ran), so it does not count. */
 async function releaseAttempt(db: Database, limits: FailureLimit[]) {
   await db.execute(sql`
-    update rate_limit_hits set count = greatest(count - 1, 0)
-    where ${inArray(
-      rateLimitHits.key,
-      limits.map((l) => l.key),
-    )} and reset_at > now()
+    with locked as (
+      select key from rate_limit_hits
+      where ${inArray(
+        rateLimitHits.key,
+        limits.map((l) => l.key),
+      )} and reset_at > now()
+      order by key for update
+    )
+    update rate_limit_hits set count = greatest(rate_limit_hits.count - 1, 0)
+    from locked where rate_limit_hits.key = locked.key
   `);
 }
 
