@@ -56,6 +56,7 @@ import { registerDemoMedia } from './plugins/demo-media';
 import { endpointRoutes } from './plugins/endpoint-routes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
+import { registerTextInputCheck } from './plugins/text-input';
 import { DEFAULT_WEB_DIR, registerWebApp } from './plugins/web-app';
 
 export interface AppDependencies {
@@ -119,6 +120,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     publicOrigin: config.publicOrigin ?? `http://localhost:${config.port}`,
   });
   registerErrorHandling(app);
+  // A NUL or a lone surrogate in any text of any API request: 400 naming the field (issue #43).
+  registerTextInputCheck(app);
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     done(null, payload);

@@ -1,11 +1,19 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertBuyCodeRow, insertDealer, insertVehicle } from '../../test/factories';
+import {
+  insertBuyCodeRow,
+  insertDealer,
+  insertMember,
+  insertVehicle,
+  MEMBER_PASSWORD,
+} from '../../test/factories';
 import { injectAny } from '../../test/inject-any';
-import { signInAdmin } from '../../test/sessions';
+import { signIn, signInAdmin, signInMember, signInStaff } from '../../test/sessions';
 import { NO_ATTEMPT_LIMITS } from '../../test/spawn-server';
 import { withApp } from '../../test/with-app';
+import type { Access } from './access';
+import { CHARACTER_NOT_ALLOWED } from './text-input';
 
 /**
  * Contract fuzzing (issue #10): malformed, oversized, wrong-typed, unicode, null-byte, deeply
@@ -137,6 +145,27 @@ const LEAKS =
   /at [^\n]+\.(ts|js):\d+|node_modules|syntax error at or near|relation "[^"]+"|duplicate key value|violates .* constraint|drizzle|PGlite|Failed query/i;
 
 let adminCookie = '';
+/**
+ * A fresh session for each access level (a team member's for member and identity routes): signed in
+ * when a test starts, since the fuzzing before it may have signed the earlier ones out.
+ */
+async function sessionsByAccess(): Promise<Record<Access, string>> {
+  const admin = await signInAdmin(ctx.app);
+  const dealer = await signIn(ctx.app, 'dealer', { dealerName: fuzzDealerName, buyCode: 'FZ2Z' });
+  const owner = await insertMember(ctx.db, { dealerId: (await insertDealer(ctx.db)).id, role: 'owner' });
+  const member = await signInMember(ctx.app, owner.email, MEMBER_PASSWORD);
+  return {
+    public: '',
+    dealer,
+    member,
+    identity: member,
+    staff: await signInStaff(ctx.app),
+    admin,
+    account: admin,
+    session: dealer,
+  };
+}
+let fuzzDealerName = '';
 
 /** A fingerprint of every business table's content (not rate-limit counters or sessions). */
 async function fingerprint() {
@@ -167,6 +196,7 @@ const ctx = withApp({ env: { ...NO_ATTEMPT_LIMITS } });
 beforeAll(async () => {
   const dealer = await insertDealer(ctx.db);
   await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: 'FZ2Z' });
+  fuzzDealerName = dealer.dealerName;
   await insertVehicle(ctx.db);
   await insertVehicle(ctx.db, { status: 'pending', inQueue: true });
   adminCookie = await signInAdmin(ctx.app);
@@ -212,5 +242,60 @@ describe('contract fuzzing of every route', () => {
     expect((await ctx.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     expect((await ctx.app.inject('/readyz')).statusCode).toBe(200);
     console.log(`contract fuzz: ${requests} requests over ${routes.length} routes`);
+  }, 240_000);
+});
+
+/** A NUL, a lone high and a lone low surrogate: text nothing can store (issue #43). */
+const UNSTORABLE = ['\u0000', '\ud83d', '\udc00'];
+
+describe('a NUL or a lone surrogate on every route (issue #43)', () => {
+  it('answers 400 naming the field on every API route, as a caller it admits; never 5xx anywhere', async () => {
+    const routes = ctx.app.routesTable.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
+    const cookieFor = await sessionsByAccess();
+    const wrong: string[] = [];
+    let requests = 0;
+    for (const route of routes) {
+      const url = route.url.replace(/:[A-Za-z]+/g, '1').replace('*', '1');
+      const isApi = url.startsWith('/api/');
+      const cookie = cookieFor[route.access];
+      const headers: Record<string, string> = cookie ? { cookie } : {};
+      const tries: { search: string; payload?: string; field: string }[] = [];
+      // A URL carries a NUL (%00); a lone surrogate is not UTF-8, so it reaches a query only as
+      // its percent-encoded text (%ED%A0%BD), which is storable.
+      const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+      tries.push({ search: '?q=a%00b', field: 'q', ...(hasBody ? { payload: '{}' } : {}) });
+      if (hasBody)
+        for (const bad of UNSTORABLE) {
+          tries.push({ search: '', payload: JSON.stringify({ name: `a${bad}b` }), field: 'name' });
+          tries.push({
+            search: '',
+            payload: JSON.stringify({ items: [{ title: 'ok' }, { title: `${bad}` }] }),
+            field: 'items.1.title',
+          });
+          tries.push({ search: '', payload: JSON.stringify(`${bad}`), field: 'body' });
+        }
+      for (const { search, payload, field } of tries) {
+        const before = route.method === 'GET' ? '' : await fingerprint();
+        const res = await injectAny(ctx.app, {
+          method: route.method as 'GET',
+          url: `${url}${search}`,
+          headers: payload === undefined ? headers : { 'content-type': 'application/json', ...headers },
+          ...(payload === undefined ? {} : { payload }),
+        });
+        requests++;
+        const where = `${route.method} ${route.url} ${search || payload} → ${res.statusCode} ${res.body.slice(0, 120)}`;
+        if (res.statusCode >= 500) wrong.push(`5xx: ${where}`);
+        else if (
+          isApi &&
+          (res.statusCode !== 400 || !res.body.includes(`"${field}: ${CHARACTER_NOT_ALLOWED}"`))
+        )
+          wrong.push(`not a 400 naming ${field}: ${where}`);
+        if (route.method !== 'GET' && (await fingerprint()) !== before)
+          wrong.push(`changed the database: ${where}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect((await ctx.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    console.log(`unstorable text: ${requests} requests over ${routes.length} routes`);
   }, 240_000);
 });

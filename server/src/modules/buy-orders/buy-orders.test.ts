@@ -635,6 +635,36 @@ describe('saved searches', () => {
     const viewerCookie = await signInMember(ctx.app, viewer.email, MEMBER_PASSWORD, nextAddress());
     expect((await save(viewerCookie, { q: 'x' })).statusCode).toBe(403);
   });
+
+  it('refuses a NUL or a lone surrogate in a name or a search with a 400 naming the field (issue #43)', async () => {
+    const { cookie } = await dealerSession();
+    const cases: [Record<string, unknown>, string][] = [
+      // The review's reproduction: a NUL in the name was a generic 500.
+      [{ name: 'Trucks\u0000' }, 'name'],
+      [{ name: 'Trucks \ud83d' }, 'name'],
+      [{ q: 'F-150 \udc00' }, 'q'],
+      [{ q: 'a\u0000b' }, 'q'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await save(cookie, body);
+      expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(400);
+      expect(res.json()).toEqual({
+        message: `${field}: contains a character that is not allowed`,
+        code: 'BAD_REQUEST',
+      });
+    }
+    // A whole pair (an emoji) is a character like any other.
+    expect((await save(cookie, { name: 'Trucks 🚚' })).statusCode).toBe(201);
+    const [saved] = (await ctx.call('GET', '/api/dealer/saved-searches', undefined, cookie)).json();
+    const renamed = await ctx.call(
+      'PATCH',
+      `/api/dealer/saved-searches/${saved.id}`,
+      { name: 'x\u0000' },
+      cookie,
+    );
+    expect(renamed.json().message).toBe('name: contains a character that is not allowed');
+    expect((await ctx.call('GET', '/api/dealer/saved-searches', undefined, cookie)).json()).toHaveLength(1);
+  });
 });
 
 describe('alerts on or off', () => {

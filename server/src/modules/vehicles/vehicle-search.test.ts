@@ -394,12 +394,16 @@ describe('GET /api/vehicles/search: q', () => {
     );
   });
 
-  it('reads LIKE wildcards and control characters as plain text', async () => {
+  it('reads LIKE wildcards and control characters as plain text, and refuses a NUL', async () => {
     expect((await found({ q: '%' })).total).toBe(0);
     expect((await found({ q: '_' })).total).toBe(0);
-    expect((await found({ q: 'camry\u0000\tle' })).total).toBe(
+    expect((await found({ q: 'camry\u0001\tle' })).total).toBe(
       count(published, (row) => row.model === 'Camry' && row.trim === 'LE'),
     );
+    // A NUL is no text at all: refused by name, as in every field of every request (issue #43).
+    const nul = await search({ q: 'camry\u0000le' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toBe('q: contains a character that is not allowed');
     expect((await found({ q: '' })).total).toBe(250);
   });
 
