@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  /** What was there is gone for good (an upload that expired unfinished). */
+  gone: 'GONE',
   unprocessable: 'UNPROCESSABLE',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',

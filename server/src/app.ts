@@ -10,6 +10,7 @@ import type { DbHandle } from './db/client';
 import { loggableError } from './lib/loggable-error';
 import { schedulePass } from './lib/schedule-pass';
 import { openMediaStorage } from './lib/uploads/open-media-storage';
+import { UploadQuotas } from './lib/uploads/upload-quotas';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { buyCodesRoutes } from './modules/buy-codes/buy-codes.routes';
@@ -51,7 +52,7 @@ import { registerVin } from './modules/vin/register-vin';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes';
 import { type RegisteredRoute, registerAccessDeclarations } from './plugins/access';
 import { apiDocsRoutes, registerOpenApi } from './plugins/api-docs';
-import { registerAuth } from './plugins/auth';
+import { presentedTokens, registerAuth } from './plugins/auth';
 import { registerDemoMedia } from './plugins/demo-media';
 import { endpointRoutes } from './plugins/endpoint-routes';
 import { registerErrorHandling } from './plugins/errors';
@@ -154,8 +155,19 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Where videos and photos go: this disk or the bucket (ADR 0014), shared by media, photos and housekeeping.
   const media = await openMediaStorage(app, config, database);
   const log = (message: string) => app.log.info(message);
-  const videos = await registerMedia(app, { config, storage: media.storage, log });
-  const photos = await registerPhotos(app, { config, db: database.db, storage: media.storage, log });
+  // Who may open uploads, how many at once and for how long (issue #43): shared by both tus endpoints.
+  const uploadGate = {
+    quotas: new UploadQuotas(database.db, config.uploadQuotas),
+    tokensOf: presentedTokens,
+  };
+  const videos = await registerMedia(app, { config, storage: media.storage, gate: uploadGate, log });
+  const photos = await registerPhotos(app, {
+    config,
+    db: database.db,
+    storage: media.storage,
+    gate: uploadGate,
+    log,
+  });
   const decoder = await registerVin(app, { config });
   // The public list and search answers, kept until any instance changes a vehicle (ADR 0006, 0013).
   const vehicles = await registerVehicles(app, {
@@ -197,6 +209,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Expired sessions, old rate-limit windows and idempotency keys, abandoned uploads.
   scheduleHousekeeping(app, database, {
     uploadsDir: media.storage.directoryOf('video-uploads'),
+    uploadExpiryMs: config.uploadQuotas.expiryMs,
     photos: {
       uploadsDir: media.storage.directoryOf('photo-uploads'),
       deleteFiles: (key) => photos.deleteFiles(key),

@@ -175,6 +175,20 @@ function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): Trust
   return entries;
 }
 
+const MB = 1024 * 1024;
+
+/** An upload quota (issue #43): a whole number from 1 to 1,000,000. */
+const uploadCap = (fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number from 1 to 1000000' })
+      .int('must be a whole number from 1 to 1000000')
+      .min(1, 'must be a whole number from 1 to 1000000')
+      .max(1_000_000, 'must be a whole number from 1 to 1000000')
+      .default(fallback),
+  );
+
 const envSchema = z.object({
   HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
   PORT: z.preprocess(
@@ -512,6 +526,26 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().max(256).optional()),
   /** Unset: path-style (`endpoint/bucket/key`) when S3_ENDPOINT is set (MinIO, Ceph…), virtual hosts on AWS. */
   S3_FORCE_PATH_STYLE: booleanFlag(undefined),
+  /** Unfinished uploads (tus) expire after this many minutes without receiving a byte (issue #43). */
+  UPLOAD_EXPIRY_MINUTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of minutes from 1 to 1440' })
+      .int('must be a whole number of minutes from 1 to 1440')
+      .min(1, 'must be a whole number of minutes from 1 to 1440')
+      .max(1440, 'must be a whole number of minutes from 1 to 1440')
+      .default(60),
+  ),
+  /**
+   * Unfinished uploads open at once, and the megabytes they declare together: per dealer session,
+   * per dealership (all its sessions), per staff or admin session (issue #43).
+   */
+  UPLOAD_MAX_OPEN_DEALER_SESSION: uploadCap(10),
+  UPLOAD_MAX_MB_DEALER_SESSION: uploadCap(500),
+  UPLOAD_MAX_OPEN_DEALERSHIP: uploadCap(30),
+  UPLOAD_MAX_MB_DEALERSHIP: uploadCap(1500),
+  UPLOAD_MAX_OPEN_STAFF_SESSION: uploadCap(40),
+  UPLOAD_MAX_MB_STAFF_SESSION: uploadCap(2000),
   /** Names this instance in an `X-Instance` response header (to see which instance answered behind a load balancer). */
   INSTANCE_NAME: z.preprocess(
     emptyToUndefined,
@@ -549,6 +583,22 @@ export interface CodeGuessingLimits {
   perAddressPerDay: number;
   globalPerMinute: number;
   globalPerDay: number;
+}
+
+/** Caps on unfinished uploads (issue #43): how many at once and their declared bytes together. */
+export interface UploadCap {
+  open: number;
+  bytes: number;
+}
+
+/** Upload quotas and expiry (UPLOAD_*). */
+export interface UploadQuotaConfig {
+  /** An unfinished upload that receives no byte for this long expires. */
+  expiryMs: number;
+  dealerSession: UploadCap;
+  dealership: UploadCap;
+  /** A staff or an admin session. */
+  staffSession: UploadCap;
 }
 
 export interface Config {
@@ -600,6 +650,8 @@ export interface Config {
   objectStorage: ObjectStorageConfig | null;
   /** INSTANCE_NAME: sent as `X-Instance` on every response when set. */
   instanceName: string | undefined;
+  /** Who may hold how many unfinished uploads, and for how long (UPLOAD_*). */
+  uploadQuotas: UploadQuotaConfig;
   /** Certified delivery's origin and price (DESIGN.md §15). */
   transport: { lotZip: string; rates: TransportRates };
   /** The carrier API; null: transport is arranged by our team (admins move its status). */
@@ -799,6 +851,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     notificationRetryBaseMs: env.NOTIFICATION_RETRY_BASE_MS,
     objectStorage: objectStorageOf(env, source),
     instanceName: env.INSTANCE_NAME,
+    uploadQuotas: {
+      expiryMs: env.UPLOAD_EXPIRY_MINUTES * 60_000,
+      dealerSession: {
+        open: env.UPLOAD_MAX_OPEN_DEALER_SESSION,
+        bytes: env.UPLOAD_MAX_MB_DEALER_SESSION * MB,
+      },
+      dealership: { open: env.UPLOAD_MAX_OPEN_DEALERSHIP, bytes: env.UPLOAD_MAX_MB_DEALERSHIP * MB },
+      staffSession: { open: env.UPLOAD_MAX_OPEN_STAFF_SESSION, bytes: env.UPLOAD_MAX_MB_STAFF_SESSION * MB },
+    },
     transport: {
       lotZip: env.LOT_ZIP,
       rates: {

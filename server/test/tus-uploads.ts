@@ -42,7 +42,10 @@ export async function tusUpload(
   return location.split('/').pop()!;
 }
 
-/** The smallest MP4 the upload check accepts: an ftyp box (isom) and an mdat box. */
+/**
+ * The smallest MP4 the upload check accepts (its boxes chain to the last byte, ADR 0032): an ftyp
+ * box (isom), an empty moov box and an mdat box of 1000 bytes.
+ */
 export function tinyMp4() {
   const ftyp = Buffer.from([
     0,
@@ -56,10 +59,11 @@ export function tinyMp4() {
     0,
     ...Buffer.from('isomiso2'),
   ]);
+  const moov = Buffer.from([0, 0, 0, 8, ...Buffer.from('moov')]);
   const mdat = Buffer.alloc(8);
   mdat.writeUInt32BE(1008, 0);
   mdat.write('mdat', 4, 'latin1');
-  return Buffer.concat([ftyp, mdat, Buffer.alloc(1000, 7)]);
+  return Buffer.concat([ftyp, moov, mdat, Buffer.alloc(1000, 7)]);
 }
 
 /** A video uploaded by tus as `cookie`; answers its public URL (GET /api/upload-results/:id). */

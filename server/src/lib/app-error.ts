@@ -6,6 +6,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ERROR_CODES.forbidden]: 403,
   [ERROR_CODES.notFound]: 404,
   [ERROR_CODES.conflict]: 409,
+  [ERROR_CODES.gone]: 410,
   [ERROR_CODES.unprocessable]: 422,
   [ERROR_CODES.payloadTooLarge]: 413,
   [ERROR_CODES.unsupportedMediaType]: 415,

@@ -2,10 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import { ERROR_CODES } from '@contracts/errors';
 import { Server as TusServer } from '@tus/server';
 import type { Upload } from '@tus/utils';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../actor';
 import { AppError } from '../app-error';
 import type { MediaArea, MediaStorage } from './media-storage';
+import { mayOpenUploads, UPLOAD_QUOTA_TEXT, type UploadHolder, type UploadQuotas } from './upload-quotas';
 import { parseUploader, type Uploader, uploaderLabel } from './uploader';
 
 /** What a kind's processor is given once every byte of an upload is in. */
@@ -34,7 +35,7 @@ export interface UploadKind {
 /** The tus request's own node request (srvx keeps it), on which the route left the actor. */
 const nodeRequestOf = (req: Request) =>
   (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
-const actors = new WeakMap<IncomingMessage, Actor>();
+const actors = new WeakMap<IncomingMessage, { actor: Actor; holder: UploadHolder | null }>();
 
 /** The one error dialect: an AppError becomes tus's `{status_code, body}` with our `{message, code}`. */
 export function tusErrorOf(error: unknown, log: (message: string) => void) {
@@ -54,10 +55,16 @@ export function tusErrorOf(error: unknown, log: (message: string) => void) {
 
 /**
  * The tus server of one kind, on local disk or in the bucket (MediaStorage): the creating POST
- * records who uploads (`uploader` metadata, whatever the client sent under that name), the
- * request that completes the upload runs the kind's processor and carries its answer.
+ * records who uploads (`uploader` metadata, whatever the client sent under that name) and holds
+ * the upload against its session's and dealership's quotas (UploadQuotas), the request that
+ * completes the upload releases it, runs the kind's processor and carries its answer.
  */
-export function createUploadServer(storage: MediaStorage, kind: UploadKind, log: (message: string) => void) {
+export function createUploadServer(
+  storage: MediaStorage,
+  kind: UploadKind,
+  log: (message: string) => void,
+  quotas: UploadQuotas,
+) {
   const idOf = (upload: Upload) => upload.id.split('/').pop()!;
   return new TusServer({
     path: kind.path,
@@ -67,12 +74,20 @@ export function createUploadServer(storage: MediaStorage, kind: UploadKind, log:
     disableTerminationForFinishedUploads: true,
     onUploadCreate: async (req, upload) => {
       const node = nodeRequestOf(req);
-      const actor = node && actors.get(node);
-      if (!actor) throw { status_code: 401, body: JSON.stringify({ message: 'Sign in to upload' }) };
-      return { metadata: { ...upload.metadata, uploader: uploaderLabel(actor) } };
+      const caller = node && actors.get(node);
+      if (!caller?.holder) throw { status_code: 401, body: JSON.stringify({ message: 'Sign in to upload' }) };
+      // A deferred length counts as the largest file of its kind.
+      await quotas.open(caller.holder, {
+        id: idOf(upload),
+        area: kind.area,
+        bytes: upload.size ?? kind.maxSize,
+      });
+      return { metadata: { ...upload.metadata, uploader: uploaderLabel(caller.actor) } };
     },
     onUploadFinish: async (req, upload) => {
       const id = idOf(upload);
+      // Every byte is in: accepted or refused, it no longer holds a place in the quotas.
+      await quotas.close(id);
       const answer = await kind.finish({
         id,
         key: `${kind.area}/${id}`,
@@ -91,11 +106,19 @@ export function createUploadServer(storage: MediaStorage, kind: UploadKind, log:
   });
 }
 
+/** What the upload routes need besides the tus server: the quotas, and the request's session tokens. */
+export interface UploadGate {
+  quotas: UploadQuotas;
+  tokensOf: (request: FastifyRequest) => string[];
+}
+
 /**
  * The routes of one tus endpoint (tus 1.0; the tus server reads the raw body itself). Every
- * request needs a session: staff and admins upload for listings, dealers for a guarantee claim.
+ * request needs a session of someone who may attach media (mayOpenUploads: staff and admins for
+ * listings, dealers who may act for a guarantee claim or a delivery; a viewer gets a 403); an
+ * unfinished upload that expired answers 410, and a PATCH renews an open one's expiry.
  */
-export function registerUploadRoutes(app: FastifyInstance, tus: TusServer) {
+export function registerUploadRoutes(app: FastifyInstance, tus: TusServer, { quotas, tokensOf }: UploadGate) {
   const path = tus.options.path;
   if (!app.hasContentTypeParser('application/offset+octet-stream'))
     app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
@@ -105,9 +128,22 @@ export function registerUploadRoutes(app: FastifyInstance, tus: TusServer) {
       url,
       config: { access: 'session' },
       handler: async (request, reply) => {
-        actors.set(request.raw, await request.actor());
+        const actor = await request.actor();
+        const { method } = request;
+        if (method !== 'OPTIONS' && !mayOpenUploads(actor))
+          throw new AppError(ERROR_CODES.forbidden, UPLOAD_QUOTA_TEXT.notAllowed);
+        const id = (request.params as { id?: string }).id;
+        if (id && (method === 'PATCH' || method === 'HEAD')) {
+          const state = await quotas.resume(id, method === 'PATCH');
+          if (state === 'expired')
+            throw new AppError(ERROR_CODES.gone, UPLOAD_QUOTA_TEXT.expired(quotas.expiryMinutes));
+        }
+        const holder = method === 'POST' ? await quotas.holderOf(actor, tokensOf(request)) : null;
+        actors.set(request.raw, { actor, holder });
         reply.hijack();
         await tus.handle(request.raw, reply.raw);
+        // A terminated upload no longer counts.
+        if (id && method === 'DELETE' && reply.raw.statusCode === 204) await quotas.close(id);
       },
     });
   }

@@ -1,19 +1,17 @@
 import { existsSync } from 'node:fs';
 import { readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { tinyMp4 } from '../../../test/tus-uploads';
 import { withApp } from '../../../test/with-app';
 import { runHousekeeping } from './run-housekeeping';
 
 const ctx = withApp({ signIn: ['staff'] });
 
 const HOUR = 60 * 60 * 1000;
-/** The first bytes of an MP4 (ftyp box, brand isom), which is what the upload check reads. */
-const video = Buffer.concat([
-  Buffer.from([0, 0, 0, 0x10]),
-  Buffer.from('ftypisom\0\0\0\0'),
-  Buffer.alloc(2000, 7),
-]);
+/** An MP4 whose boxes chain to its last byte (ftyp, moov, mdat), as the upload check wants. */
+const video = tinyMp4();
 
 const tus = (
   method: 'POST' | 'PATCH' | 'HEAD',
@@ -54,6 +52,24 @@ async function age(id: string, created: number, lastWritten: number) {
   const when = new Date(lastWritten);
   await utimes(join(ctx.config.uploadsDir, id), when, when);
 }
+/** A housekeeping pass with the app's places and upload expiry (UPLOAD_EXPIRY_MINUTES, 60 by default). */
+const pass = () =>
+  runHousekeeping(ctx.database, {
+    uploadsDir: ctx.config.uploadsDir,
+    uploadExpiryMs: ctx.config.uploadQuotas.expiryMs,
+    photos: {
+      uploadsDir: ctx.app.photos.uploadsDir,
+      deleteFiles: (key) => ctx.app.photos.deleteFiles(key),
+    },
+  });
+/** As if the upload had received its last byte `minutes` ago: its quota row's expiry and its file's times. */
+async function idle(id: string, minutes: number) {
+  await ctx.db.execute(
+    sql`update open_uploads set expires_at = now() + ${60 - minutes} * interval '1 minute' where id = ${id}`,
+  );
+  const when = new Date(Date.now() - minutes * 60_000);
+  await utimes(join(ctx.config.uploadsDir, id), when, when);
+}
 const onDisk = (id: string) =>
   [id, `${id}.json`].filter((name) => existsSync(join(ctx.config.uploadsDir, name)));
 
@@ -68,13 +84,7 @@ describe('housekeeping of resumable uploads', () => {
     await age(resumedToday, now - 25 * HOUR, now - HOUR);
     await age(finished, now - 48 * HOUR, now - 48 * HOUR);
 
-    const deleted = await runHousekeeping(ctx.database, {
-      uploadsDir: ctx.config.uploadsDir,
-      photos: {
-        uploadsDir: ctx.app.photos.uploadsDir,
-        deleteFiles: (key) => ctx.app.photos.deleteFiles(key),
-      },
-    });
+    const deleted = await pass();
     expect(deleted).toMatchObject({ uploads: 1 });
 
     expect(onDisk(abandoned)).toEqual([]);
@@ -89,5 +99,48 @@ describe('housekeeping of resumable uploads', () => {
     });
     expect(result.statusCode).toBe(200);
     expect((await ctx.app.inject({ url: result.json().url })).statusCode).toBe(200);
+  });
+
+  it('expires an upload left unfinished for over an hour: a resume answers 410, the next pass deletes it', async () => {
+    const expired = await upload(500);
+    const recent = await upload(500);
+    await idle(expired, 61);
+    await idle(recent, 50);
+
+    const resumed = await tus(
+      'PATCH',
+      `/api/uploads/${expired}`,
+      { 'upload-offset': '500', 'content-type': 'application/offset+octet-stream' },
+      video.subarray(500),
+    );
+    expect(resumed.statusCode).toBe(410);
+    expect(resumed.json().message).toBe(
+      'This upload expired: nothing was received for 60 minutes. Start the upload again.',
+    );
+    expect((await tus('HEAD', `/api/uploads/${expired}`, {})).statusCode).toBe(410);
+
+    expect(await pass()).toMatchObject({ expiredUploads: 1 });
+    expect(onDisk(expired)).toEqual([]);
+    expect((await tus('HEAD', `/api/uploads/${expired}`, {})).statusCode).toBe(404);
+    // Fifty minutes idle: it has not expired, and resumes to the end.
+    expect(onDisk(recent)).toHaveLength(2);
+    const finished = await tus(
+      'PATCH',
+      `/api/uploads/${recent}`,
+      { 'upload-offset': '500', 'content-type': 'application/offset+octet-stream' },
+      video.subarray(500),
+    );
+    expect(finished.statusCode).toBe(204);
+  });
+
+  it('keeps an upload whose bytes are still being written when its hour runs out (one long PATCH)', async () => {
+    const writing = await upload(500);
+    await ctx.db.execute(
+      sql`update open_uploads set expires_at = now() - interval '1 minute' where id = ${writing}`,
+    );
+    // Its file was written a moment ago: the pass renews its row from that write.
+    expect(await pass()).toMatchObject({ expiredUploads: 0 });
+    expect(onDisk(writing)).toHaveLength(2);
+    expect((await tus('HEAD', `/api/uploads/${writing}`, {})).headers['upload-offset']).toBe('500');
   });
 });

@@ -3,12 +3,18 @@ import type { DbHandle, Executor } from '../../db/client';
 import { withTryAdvisoryLock } from '../../lib/advisory-lock';
 import type { ObjectStorage } from '../../lib/object-storage';
 import { deleteAbandonedUploads } from './delete-abandoned-uploads';
+import { expireOpenUploads } from './expire-open-uploads';
 import { sweepBucketUploads } from './sweep-bucket-uploads';
 
 /** pg_try_advisory_lock key: one housekeeping pass at a time across every instance. */
 export const HOUSEKEEPING_LOCK_KEY = 727_003;
-/** Idempotency keys and unfinished uploads are kept this long: a retry or a resume a day later still works. */
+/**
+ * Idempotency keys are kept this long: a retry a day later still works. So are the files of uploads
+ * no quota row accounts for (made before issue #43), and finished photo uploads' tus records.
+ */
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
+/** UPLOAD_EXPIRY_MINUTES' default: an unfinished upload that receives nothing for an hour expires. */
+export const DEFAULT_UPLOAD_EXPIRY_MS = 60 * 60 * 1000;
 /** Delivered (sent) and suppressed notifications stay in the admin's log this long. */
 export const NOTIFICATION_RETENTION_DAYS = 90;
 /** Live events are only read to resume a dropped stream (Last-Event-ID): a day is plenty. */
@@ -18,6 +24,8 @@ export interface HousekeepingCounts {
   sessions: number;
   rateLimits: number;
   idempotencyKeys: number;
+  /** Unfinished uploads that expired (nothing received for the upload expiry), video or photo. */
+  expiredUploads: number;
   uploads: number;
   notifications: number;
   liveEvents: number;
@@ -39,6 +47,8 @@ export interface PhotoHousekeeping {
 /** Where uploads are kept: the video uploads' directory and the photo backend's, or a bucket. */
 export interface HousekeepingPlaces {
   uploadsDir: string | null;
+  /** UPLOAD_EXPIRY_MINUTES in ms; DEFAULT_UPLOAD_EXPIRY_MS when not given. */
+  uploadExpiryMs?: number;
   photos: PhotoHousekeeping;
   /** With media in a bucket: its abandoned uploads are swept instead of local directories (ADR 0014). */
   bucket?: ObjectStorage | null;
@@ -61,8 +71,9 @@ async function deleteRowsIfAny(db: Executor, fromWhere: SQL) {
 
 /**
  * One pass over what piles up: expired sessions (revoked or not: an expired token is refused
- * either way), rate-limit windows that ended over an hour ago, idempotency keys and unfinished
- * uploads older than a day, sent or suppressed notifications older than 90 days (queued, failed and
+ * either way), rate-limit windows that ended over an hour ago, idempotency keys older than a day,
+ * unfinished uploads that expired (their quota rows and files, issue #43) and unfinished uploads
+ * without a quota row older than a day, sent or suppressed notifications older than 90 days (queued, failed and
  * dead ones stay until an admin deals with them), live events older than a day, photos never
  * attached to a vehicle and photo uploads older than a day; and folds the search groups' rows. Returns what was deleted, or null when
  * another instance's pass holds the lock and this one skipped.
@@ -84,6 +95,14 @@ export async function runHousekeeping(
     idempotencyKeys: await deleteRows(
       db,
       sql`delete from idempotency_keys where created_at < now() - ${RETENTION_MS} * interval '1 millisecond'`,
+    ),
+    expiredUploads: await expireOpenUploads(
+      db,
+      {
+        directories: { 'video-uploads': options.uploadsDir, 'photo-uploads': options.photos.uploadsDir },
+        bucket: bucket ?? null,
+      },
+      options.uploadExpiryMs ?? DEFAULT_UPLOAD_EXPIRY_MS,
     ),
     uploads: bucket
       ? await sweepBucketUploads(bucket, 'video-uploads', cutoff)

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type TestS3Server } from '../../../test/s3-server';
@@ -12,6 +13,7 @@ import { createTestDatabase } from '../../../test/test-database';
 import { tinyMp4 } from '../../../test/tus-uploads';
 import { buildApp } from '../../app';
 import { ObjectStorage } from '../../lib/object-storage';
+import { expireOpenUploads } from '../housekeeping/expire-open-uploads';
 import { sweepBucketUploads } from '../housekeeping/sweep-bucket-uploads';
 
 /**
@@ -88,8 +90,9 @@ function dropMidway(location: string, offset: number, chunk: Buffer, sent: numbe
 
 /** An MP4 of `size` bytes whose payload is a counting pattern, so any misplaced byte shows. */
 function patternedMp4(size: number) {
-  const head = tinyMp4().subarray(0, 32);
-  head.writeUInt32BE(size - 24, 24);
+  // ftyp (24 bytes), moov (8), then the mdat box's header, whose size runs to the end.
+  const head = tinyMp4().subarray(0, 40);
+  head.writeUInt32BE(size - 32, 32);
   const body = Buffer.alloc(size - head.length);
   for (let i = 0; i < body.length; i++) body[i] = (i * 7) % 251;
   return Buffer.concat([head, body]);
@@ -172,6 +175,44 @@ describe('videos on S3-compatible storage', () => {
     const result = await fetch(`${base}/api/upload-results/${id}`, { headers: { cookie: staff } });
     expect(result.status).toBe(404);
     expect((await fetch(`${base}/media/uploads/${id}.mp4`)).status).toBe(404);
+  });
+});
+
+describe('a video checked in the bucket (issue #43)', () => {
+  it('walks the container with ranged reads: a header then 10 MB of zeros is refused and removed', async () => {
+    const padded = Buffer.concat([tinyMp4().subarray(0, 32), Buffer.alloc(10 * 1024 * 1024)]);
+    const location = await create('/api/uploads', padded.length, 'walk.mp4', 'video/mp4');
+    const id = location.split('/').pop()!;
+    expect((await patch(location, 0, padded.subarray(0, 6 * 1024 * 1024))).status).toBe(204);
+    const res = await patch(location, 6 * 1024 * 1024, padded.subarray(6 * 1024 * 1024));
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { message: string }).message).toMatch(
+      /damaged or incomplete and was not kept/,
+    );
+    expect((await s3.keys()).filter((key) => key.includes(id))).toEqual([]);
+    expect((await fetch(`${base}/api/upload-results/${id}`, { headers: { cookie: staff } })).status).toBe(
+      404,
+    );
+  });
+
+  it('deletes an expired unfinished upload from the bucket, aborting its multipart upload', async () => {
+    const MB = 1024 * 1024;
+    const video = patternedMp4(12 * MB);
+    const location = await create('/api/uploads', video.length, 'c.mp4', 'video/mp4');
+    expect((await patch(location, 0, video.subarray(0, 6 * MB))).status).toBe(204);
+    const id = location.split('/').pop()!;
+    const storage = await ObjectStorage.create(ctx.config.objectStorage!);
+    expect(await storage.openMultipartUpload(`video-uploads/${id}`)).not.toBeNull();
+    await ctx.db.execute(
+      sql`update open_uploads set expires_at = now() - interval '1 second' where id = ${id}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // An expiry of 10 ms: its last part, written a moment ago, is older than that.
+    const areas = { directories: {}, bucket: storage };
+    expect(await expireOpenUploads(ctx.db, areas, 10)).toBe(1);
+    expect(await storage.openMultipartUpload(`video-uploads/${id}`)).toBeNull();
+    expect((await s3.keys()).filter((key) => key.includes(id))).toEqual([]);
+    expect((await fetch(`${base}${location}`, { method: 'HEAD', headers: tusHeaders() })).status).toBe(404);
   });
 });
 

@@ -5,18 +5,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../lib/app-error';
 import { sendMedia } from '../../lib/uploads/send-media';
-import { createUploadServer, registerUploadRoutes } from '../../lib/uploads/upload-server';
+import { createUploadServer, registerUploadRoutes, type UploadGate } from '../../lib/uploads/upload-server';
 import { type CloudinaryConfig, signVideoUpload } from './cloudinary';
 import type { VideoUploads } from './video-uploads';
 
 export interface MediaRoutesOptions {
   uploads: VideoUploads;
   cloudinary: CloudinaryConfig | null;
+  gate: UploadGate;
   log: (message: string) => void;
 }
 
 /** Where videos go (local tus or Cloudinary), and how they come back (range requests). */
-export async function mediaRoutes(app: FastifyInstance, { uploads, cloudinary, log }: MediaRoutesOptions) {
+export async function mediaRoutes(
+  app: FastifyInstance,
+  { uploads, cloudinary, gate, log }: MediaRoutesOptions,
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.route({
@@ -42,7 +46,7 @@ export async function mediaRoutes(app: FastifyInstance, { uploads, cloudinary, l
   });
 
   // Staff upload walkaround videos; dealers, the video of a guarantee claim (issue #18).
-  registerUploadRoutes(app, createUploadServer(uploads.storage, uploads.kind, log));
+  registerUploadRoutes(app, createUploadServer(uploads.storage, uploads.kind, log, gate.quotas), gate);
 
   routes.route({
     ...app.endpoint('uploadResult'),

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** A structurally real MP4: an ftyp box (brand isom), a free box, and an mdat payload. */
+/** A structurally real MP4: an ftyp box (brand isom), an empty moov box, and an mdat payload. */
 function mp4(size: number) {
   const ftyp = Buffer.from([
     0,
@@ -28,10 +28,11 @@ function mp4(size: number) {
     0,
     ...Buffer.from('isomiso2'),
   ]);
+  const moov = Buffer.from([0, 0, 0, 8, ...Buffer.from('moov')]);
   const mdatHeader = Buffer.alloc(8);
-  mdatHeader.writeUInt32BE(size - ftyp.length, 0);
+  mdatHeader.writeUInt32BE(size - ftyp.length - moov.length, 0);
   mdatHeader.write('mdat', 4, 'latin1');
-  return Buffer.concat([ftyp, mdatHeader, Buffer.alloc(size - ftyp.length - 8, 7)]);
+  return Buffer.concat([ftyp, moov, mdatHeader, Buffer.alloc(size - ftyp.length - moov.length - 8, 7)]);
 }
 
 const tus = (

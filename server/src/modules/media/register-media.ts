@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Actor } from '../../lib/actor';
 import type { MediaStorage } from '../../lib/uploads/media-storage';
+import type { UploadGate } from '../../lib/uploads/upload-server';
 import { mediaRoutes } from './media.routes';
 import { VideoUploads } from './video-uploads';
 
@@ -11,10 +12,15 @@ import { VideoUploads } from './video-uploads';
  */
 export async function registerMedia(
   app: FastifyInstance,
-  { config, storage, log }: { config: Config; storage: MediaStorage; log: (message: string) => void },
+  {
+    config,
+    storage,
+    gate,
+    log,
+  }: { config: Config; storage: MediaStorage; gate: UploadGate; log: (message: string) => void },
 ) {
   const uploads = new VideoUploads(storage, log);
-  await app.register(mediaRoutes, { uploads, cloudinary: config.cloudinary, log });
+  await app.register(mediaRoutes, { uploads, cloudinary: config.cloudinary, gate, log });
   const cloudinaryPrefix = config.cloudinary
     ? `https://res.cloudinary.com/${config.cloudinary.cloudName}/`
     : null;

@@ -10,6 +10,7 @@ import type { MediaStorage } from '../../lib/uploads/media-storage';
 import type { FinishedUpload, UploadKind } from '../../lib/uploads/upload-server';
 import { isUploadedBy, parseUploader } from '../../lib/uploads/uploader';
 import { sniffVideoType } from './sniff-video';
+import { checkVideoContainer, windowedReader } from './video-container';
 import { hasFfmpeg, makePoster } from './video-poster';
 
 const AREA = 'video-uploads';
@@ -26,10 +27,14 @@ export const EXTENSIONS: Record<string, string> = {
 const CONTENT_TYPES = Object.fromEntries(Object.entries(EXTENSIONS).map(([type, ext]) => [ext, type]));
 export const LOCAL_MEDIA_URL = /^\/media\/uploads\/([a-f0-9]{32})\.(mp4|webm|mov|m4v|3gp|3g2|jpg)$/;
 const thumbnailUrl = (id: string) => `/media/uploads/${id}.jpg`;
+/** A refused container, in plain words: what is wrong and what to do. */
+export const damagedVideoText = (problem: string) =>
+  `This video file is damaged or incomplete and was not kept: the file ${problem}. Export or record the video again and upload the new file.`;
 
 /**
  * Walkaround and claim videos (the video kind of the upload foundation, ADR 0022): once an upload
- * is complete its first bytes are sniffed (a renamed file is deleted and refused), a poster frame
+ * is complete its first bytes are sniffed (a renamed file is deleted and refused), its container is
+ * walked to the last byte (video-container.ts: a damaged or padded file is deleted and refused), a poster frame
  * is made when ffmpeg is installed, and a `<id>.type` marker accepts it. The video is the tus
  * upload's own bytes (`video-uploads/<id>`), served as `/media/uploads/<id>.<ext>` with ranges.
  */
@@ -57,6 +62,17 @@ export class VideoUploads {
     if (!type) {
       await this.storage.discardUpload(upload.key, true);
       throw new AppError(ERROR_CODES.unsupportedMediaType, UPLOAD_TEXT.invalidVideoType);
+    }
+    // Its first bytes name a video; its structure must hold to the last byte (ADR 0032).
+    const read = windowedReader(async (start, end) => {
+      const bytes = await this.storage.read(upload.key, `bytes=${start}-${end}`);
+      if (!bytes) throw new Error(`${upload.key} is gone`);
+      return bytes;
+    }, upload.size);
+    const problem = await checkVideoContainer(type, upload.size, read);
+    if (problem) {
+      await this.storage.discardUpload(upload.key, true);
+      throw new AppError(ERROR_CODES.unprocessable, damagedVideoText(problem));
     }
     await this.makePoster(upload.key).catch((error: unknown) =>
       this.log(`no poster for ${upload.id}: ${String(error)}`),

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { sendMedia } from '../../lib/uploads/send-media';
-import { createUploadServer, registerUploadRoutes } from '../../lib/uploads/upload-server';
+import { createUploadServer, registerUploadRoutes, type UploadGate } from '../../lib/uploads/upload-server';
 import { addPhotos, deletePhoto, reorderPhotos } from './attach-photos';
 import { updateConditionReport } from './condition-reports';
 import { type PhotoStore, STORAGE_KEY, VARIANT_NAME } from './photo-store';
@@ -12,17 +12,18 @@ import { PHOTO_MEDIA_PREFIX } from './photo-views';
 export interface PhotosRoutesOptions {
   db: Database;
   store: PhotoStore;
+  gate: UploadGate;
   log: (message: string) => void;
 }
 
 /** Condition-report photos (issue #17): tus uploads, their status, the admin edits, the variants. */
-export async function photosRoutes(app: FastifyInstance, { db, store, log }: PhotosRoutesOptions) {
+export async function photosRoutes(app: FastifyInstance, { db, store, gate, log }: PhotosRoutesOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   // Staff and admins for listings; dealers for the photos of a guarantee claim (issue #18). The
   // request that completes an upload answers with the processed photo (the status below is for a
   // client that lost that answer).
-  registerUploadRoutes(app, createUploadServer(store.files.storage, store.kind, log));
+  registerUploadRoutes(app, createUploadServer(store.files.storage, store.kind, log, gate.quotas), gate);
 
   routes.route({
     ...app.endpoint('photoUploadStatus'),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { MediaStorage } from '../../lib/uploads/media-storage';
+import type { UploadGate } from '../../lib/uploads/upload-server';
 import { PhotoStore } from './photo-store';
 import { photosRoutes } from './photos.routes';
 
@@ -29,9 +30,15 @@ export function createPhotoStore(
  */
 export async function registerPhotos(
   app: FastifyInstance,
-  options: { config: Config; db: Database; storage: MediaStorage; log: (message: string) => void },
+  options: {
+    config: Config;
+    db: Database;
+    storage: MediaStorage;
+    gate: UploadGate;
+    log: (message: string) => void;
+  },
 ) {
   const store = await createPhotoStore(options.config, options);
-  await app.register(photosRoutes, { db: options.db, store, log: options.log });
+  await app.register(photosRoutes, { db: options.db, store, gate: options.gate, log: options.log });
   return store;
 }

@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** A structurally real MP4 (ftyp isom + mdat) sent through the tus endpoint: the walkaround's URL. */
+/** A structurally real MP4 (ftyp isom, moov, mdat) sent through the tus endpoint: the walkaround's URL. */
 async function uploadedVideo() {
   const ftyp = Buffer.from([
     0,
@@ -35,7 +35,12 @@ async function uploadedVideo() {
   const mdat = Buffer.alloc(8);
   mdat.writeUInt32BE(4000, 0);
   mdat.write('mdat', 4, 'latin1');
-  const video = Buffer.concat([ftyp, mdat, Buffer.alloc(3992, 7)]);
+  const video = Buffer.concat([
+    ftyp,
+    Buffer.from([0, 0, 0, 8, ...Buffer.from('moov')]),
+    mdat,
+    Buffer.alloc(3992, 7),
+  ]);
   const name = (s: string) => Buffer.from(s).toString('base64');
   const created = await ctx.app.inject({
     method: 'POST',
