@@ -1,3 +1,5 @@
+import { SESSION_TEXT } from '@contracts/auth';
+import { TEAM_TEXT } from '@contracts/teams';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipientsOf, type SmtpSink, startSmtpSink } from '../server/test/smtp-sink';
@@ -9,7 +11,10 @@ import { adminToken, signInContext } from './support/sign-in';
 /**
  * Dealer teams (issue #20) in Chromium: the admin invites an owner, the owner joins with a passkey
  * made by a virtual authenticator (Chrome DevTools Protocol), signs out and back in with it, manages
- * passkeys on the account page, and invites a buyer from the team page on a phone.
+ * passkeys on the account page, and invites a buyer from the team page on a phone. Adding a
+ * credential asks "Confirm it is you" first (docs/decisions/0031-session-strength.md): a first
+ * password with the passkey, a new device's passkey with the password; a member signed in with
+ * dealer name + buy code sees what that session may do and no account actions.
  */
 let browser: Browser;
 let server: RunningServer;
@@ -96,7 +101,15 @@ describe('dealer teams in the browser', () => {
     });
     const link = await mailedLink('olive@e2e.example', '/dealer/invitation');
 
-    const { page, context, errors } = await openPage(browser, DESKTOP, { baseURL: origin });
+    const { page, context, errors } = await openPage(browser, DESKTOP, {
+      baseURL: origin,
+      // The server's "confirm it is you first" (403 reauthentication_required), which the page
+      // answers with its dialog; a wrong password's 401 is allowed by openPage already.
+      expectedFailures: [
+        { path: '/api/team/password', status: 403 },
+        { path: '/api/team/passkeys/options', status: 403 },
+      ],
+    });
     const authenticator = await addAuthenticator(page);
     await page.goto(link);
     await page.getByRole('heading', { name: `Join ${dealer.dealerName}` }).waitFor();
@@ -117,15 +130,48 @@ describe('dealer teams in the browser', () => {
     await page.waitForURL('**/dealer/dashboard');
     await page.getByText('Signed in as Olive Owner (Owner)').waitFor();
 
-    // Account page, on a new device: add its passkey, remove the old device's.
+    // Account page: a first password is a new credential, so it asks "Confirm it is you"; Olive has
+    // no password yet and confirms with her passkey.
     await page.getByRole('link', { name: 'Account' }).click();
     await page.getByRole('heading', { name: 'Your account' }).waitFor();
     const keys = page.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem');
     await expect.poll(() => keys.count()).toBe(1);
+    const password = 'olive’s long password';
+    await page.getByLabel('New password').fill(password);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await confirm.getByText('Enter your password or use one of your passkeys.').waitFor();
+    // Focus starts in the dialog's first field.
+    await expect
+      .poll(() => confirm.getByLabel('Your password').evaluate((field) => field === document.activeElement))
+      .toBe(true);
+    await confirm.getByRole('button', { name: 'Use a passkey instead' }).click();
+    await toast(page, 'Password set');
+    await confirm.waitFor({ state: 'detached' });
+
+    // A new device: signed in there with the password, adding its passkey asks for the password
+    // again (a new session has not confirmed yet). A wrong one is refused in words, in the dialog.
     await authenticator.replace();
+    await context.clearCookies();
+    await page.goto('/dealer/sign-in');
+    await page.getByLabel('E-mail').fill('olive@e2e.example');
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/dealer/dashboard');
+    await page.getByRole('link', { name: 'Account' }).click();
+    await expect.poll(() => keys.count()).toBe(1);
     await page.getByLabel('Name of the new passkey (optional)').fill('Work laptop');
-    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    const addPasskey = page.getByRole('button', { name: 'Add a passkey' });
+    await addPasskey.click();
+    await confirm.getByLabel('Your password').fill('not my password at all');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await confirm.getByText(TEAM_TEXT.currentPasswordWrong).waitFor();
+    expect(await authenticator.credentials()).toHaveLength(0);
+    await confirm.getByLabel('Your password').fill(password);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
     await toast(page, 'Passkey added');
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => addPasskey.evaluate((button) => button === document.activeElement)).toBe(true);
     await expect.poll(() => keys.count()).toBe(2);
     expect(await authenticator.credentials()).toHaveLength(1);
     await page.getByRole('button', { name: 'Remove passkey Passkey', exact: true }).click();
@@ -159,8 +205,8 @@ describe('dealer teams in the browser', () => {
     await context.close();
   });
 
-  it('a buyer joins with a password and buys without typing a code; the admin sees who bought', async () => {
-    const dealers = await api<{ id: number }[]>('GET', '/api/dealers');
+  it('a buyer joins with a password and buys without typing a code; the admin sees who bought; signed in with his code he manages no identity', async () => {
+    const dealers = await api<{ id: number; dealerName: string }[]>('GET', '/api/dealers');
     const dealer = dealers.at(-1)!;
     const bo = await api<{ id: number }>('POST', `/api/dealers/${dealer.id}/team`, {
       email: 'bo@e2e.example',
@@ -195,6 +241,26 @@ describe('dealer teams in the browser', () => {
     expect(sales.find((s) => s.vehicleId === vehicle.id)?.boughtBy).toBe('Bo Buyer');
     await page.goto('/dealer/dashboard');
     await page.getByText('Bought by Bo Buyer').first().waitFor();
+
+    // Signed in with dealer name + his code: he buys, offers and reads; the dashboard says so and
+    // offers no Account, and the account page shows the same notice instead of its actions.
+    await context.clearCookies();
+    await page.goto('/dealer/login');
+    await page.getByLabel('Dealer name').fill(dealer.dealerName);
+    await page.getByLabel('Buy code').fill(activeCode);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/dealer/dashboard');
+    await page.getByText('Signed in as Bo Buyer (Buyer)').waitFor();
+    await page.getByText(SESSION_TEXT.codeSessionLimits).waitFor();
+    expect(await page.getByRole('link', { name: 'Account', exact: true }).count()).toBe(0);
+    await page.goto('/dealer/account');
+    await page.getByRole('heading', { name: 'Your account' }).waitFor();
+    await page.getByText(SESSION_TEXT.codeSessionLimits).waitFor();
+    expect(await page.getByRole('button', { name: /passkey/i }).count()).toBe(0);
+    expect(await page.getByRole('list', { name: 'Your passkeys' }).count()).toBe(0);
+    expect(await page.getByLabel('New password').count()).toBe(0);
+    await page.getByRole('link', { name: 'Sign in with your e-mail' }).click();
+    await page.getByRole('heading', { name: 'Team sign-in' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog, Slot } from 'radix-ui';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 
 interface ModalProps {
@@ -8,6 +8,11 @@ interface ModalProps {
   onOpenChange?: (open: boolean) => void;
   /** The element that opens the modal (it gets the dialog-trigger attributes and click handler). */
   trigger?: ReactNode;
+  /**
+   * Where focus goes when a modal without a trigger closes (one the page opens itself, e.g. after a
+   * server's answer): the control that started what the modal asks about.
+   */
+  returnFocus?: RefObject<HTMLElement | null>;
   title: ReactNode;
   description?: ReactNode;
   children?: ReactNode;
@@ -24,6 +29,7 @@ export function Modal({
   open: openProp,
   onOpenChange,
   trigger,
+  returnFocus,
   title,
   description,
   children,
@@ -59,9 +65,10 @@ export function Modal({
                 className,
               )}
               onCloseAutoFocus={(event) => {
-                if (!triggerRef.current) return;
+                const target = triggerRef.current ?? returnFocus?.current;
+                if (!target) return;
                 event.preventDefault();
-                triggerRef.current.focus();
+                target.focus();
               }}
               {...(description ? {} : { 'aria-describedby': undefined })}
             >

@@ -1,11 +1,13 @@
-import type { Member } from '@contracts/auth';
+import type { DealerInfo } from '@contracts/auth';
 import { PAGE_PATHS } from '@contracts/routes';
 import { TEAM_ROLE_LABELS } from '@contracts/teams';
 import { LogOut, UserRound, Users } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { RequireSession } from '@/components/require-session';
+import { CodeSessionNotice } from '@/components/team/code-session-notice';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { useDealerLogout, useDealerMe } from '@/lib/auth/dealer-session';
+import { isCodeSession, mayManageIdentity } from '@/lib/auth/session-proof';
 import { useLiveUpdates } from '@/lib/use-live-updates';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useBuyOrders, useSavedSearches } from './api/buy-orders';
@@ -29,12 +31,18 @@ export default function DealerDashboardPage() {
   const me = useDealerMe();
   return (
     <RequireSession isLoading={me.isPending} isSignedIn={!!me.data} signInPath={PAGE_PATHS.dealerLogin}>
-      {me.data ? <DealerDashboard dealerName={me.data.dealerName} member={me.data.member ?? null} /> : null}
+      {me.data ? <DealerDashboard me={me.data} /> : null}
     </RequireSession>
   );
 }
 
-function DealerDashboard({ dealerName, member }: { dealerName: string; member: Member | null }) {
+function DealerDashboard({ me }: { me: DealerInfo }) {
+  const { dealerName } = me;
+  const member = me.member ?? null;
+  // A member signed in with dealer name + buy code buys, offers and reads, and manages no identity
+  // (docs/decisions/0031-session-strength.md): no Team or Account, a notice with where to sign in.
+  const codeSession = isCodeSession(me);
+  const identity = mayManageIdentity(me);
   const [, navigate] = useLocation();
   const logout = useDealerLogout();
   const codes = useDealerBuyCodes();
@@ -60,13 +68,13 @@ function DealerDashboard({ dealerName, member }: { dealerName: string; member: M
           ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
-          {member?.role === 'owner' ? (
+          {identity && member?.role === 'owner' ? (
             <Link href={PAGE_PATHS.team} className={buttonClasses('outline')}>
               <Users aria-hidden="true" className="h-4 w-4" />
               Team
             </Link>
           ) : null}
-          {member ? (
+          {identity ? (
             <Link href={PAGE_PATHS.account} className={buttonClasses('outline')}>
               <UserRound aria-hidden="true" className="h-4 w-4" />
               Account
@@ -76,7 +84,8 @@ function DealerDashboard({ dealerName, member }: { dealerName: string; member: M
             variant="outline"
             onClick={() =>
               logout.mutate(undefined, {
-                onSettled: () => navigate(member ? PAGE_PATHS.teamSignIn : PAGE_PATHS.dealerLogin),
+                onSettled: () =>
+                  navigate(member && !codeSession ? PAGE_PATHS.teamSignIn : PAGE_PATHS.dealerLogin),
               })
             }
             disabled={logout.isPending}
@@ -86,10 +95,15 @@ function DealerDashboard({ dealerName, member }: { dealerName: string; member: M
           </Button>
         </div>
       </div>
+      {codeSession ? <CodeSessionNotice className="mt-6 max-w-3xl" /> : null}
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
         <div className="grid content-start gap-6">
           {codes.data ? (
-            <BuyCodesSection codes={codes.data} isViewer={member?.role === 'viewer'} />
+            <BuyCodesSection
+              codes={codes.data}
+              isViewer={member?.role === 'viewer'}
+              canManage={identity && member?.role === 'owner'}
+            />
           ) : (
             <SectionSkeleton label="Loading buy codes" />
           )}

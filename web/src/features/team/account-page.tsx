@@ -1,6 +1,6 @@
 import { newPasswordSchema, TEAM_ROLE_LABELS } from '@contracts/teams';
 import { KeyRound, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -8,11 +8,23 @@ import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/time-left';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { z, zodResolver } from '@/lib/zod';
-import { useAddPasskey, useChangeMemberPassword, useDeletePasskey, usePasskeys } from './api/account';
+import {
+  needsReauthentication,
+  useAddPasskey,
+  useChangeMemberPassword,
+  useDeletePasskey,
+  usePasskeys,
+} from './api/account';
 import { passkeyErrorText } from './api/passkey-ceremonies';
 import { MemberPage, Section } from './components/member-page';
+import { busyClasses, ReauthDialog, useReauthGate } from './components/reauth-dialog';
 
-/** The member's own account: passkeys (add, remove) and password. */
+/**
+ * The member's own account: passkeys (add, remove) and password. Adding a passkey or a first
+ * password asks "Confirm it is you" when the server answers that it needs the proof again (then
+ * tries once more); within the server's 5-minute window it does not ask. A member signed in with a
+ * buy code sees what that session may do instead (MemberPage).
+ */
 export default function AccountPage() {
   usePageMeta('account');
   return (
@@ -22,24 +34,46 @@ export default function AccountPage() {
           <p className="text-slate-700">
             {member.name} · {member.email} · {TEAM_ROLE_LABELS[member.role]}
           </p>
-          <PasskeysSection />
-          <PasswordSection />
+          <PasskeysSection email={member.email} />
+          <PasswordSection email={member.email} />
         </>
       )}
     </MemberPage>
   );
 }
 
-function PasskeysSection() {
+function PasskeysSection({ email }: { email: string }) {
   const passkeys = usePasskeys();
   const add = useAddPasskey();
   const remove = useDeletePasskey();
   const [name, setName] = useState('');
+  const gate = useReauthGate();
+  const addButton = useRef<HTMLButtonElement>(null);
+  const addPasskey = (passkeyName: string) =>
+    add.mutate(passkeyName, {
+      onSuccess: () => {
+        toast({ title: 'Passkey added' });
+        setName('');
+      },
+      onError: (error) =>
+        needsReauthentication(error)
+          ? gate.ask(() => addPasskey(passkeyName))
+          : toast({
+              variant: 'destructive',
+              title: 'Could not add the passkey',
+              description: passkeyErrorText(error),
+            }),
+    });
   return (
     <Section title="Passkeys" id="passkeys-title">
       <p className="text-sm text-slate-600">
         A passkey signs you in with this device’s fingerprint, face or screen lock, without a password.
       </p>
+      {passkeys.error ? (
+        <p role="alert" className="mt-4 text-sm font-medium text-red-800">
+          {passkeys.error.message}
+        </p>
+      ) : null}
       <ul className="mt-4 grid gap-2" aria-label="Your passkeys">
         {(passkeys.data ?? []).map((key) => (
           <li
@@ -82,27 +116,19 @@ function PasskeysSection() {
         onChange={(event) => setName(event.target.value)}
       />
       <Button
-        className="mt-3"
+        ref={addButton}
+        className={`mt-3 ${busyClasses}`}
         variant="secondary"
-        disabled={add.isPending}
-        onClick={() =>
-          add.mutate(name.trim() || `Passkey ${(passkeys.data?.length ?? 0) + 1}`, {
-            onSuccess: () => {
-              toast({ title: 'Passkey added' });
-              setName('');
-            },
-            onError: (error) =>
-              toast({
-                variant: 'destructive',
-                title: 'Could not add the passkey',
-                description: passkeyErrorText(error),
-              }),
-          })
-        }
+        aria-disabled={add.isPending || gate.open || undefined}
+        onClick={() => {
+          if (add.isPending || gate.open) return;
+          addPasskey(name.trim() || `Passkey ${(passkeys.data?.length ?? 0) + 1}`);
+        }}
       >
         <KeyRound aria-hidden="true" className="h-4 w-4" />
         {add.isPending ? 'Waiting for your passkey…' : 'Add a passkey'}
       </Button>
+      <ReauthDialog gate={gate} email={email} returnFocus={addButton} />
     </Section>
   );
 }
@@ -112,31 +138,44 @@ const passwordFormSchema = z.object({
   newPassword: newPasswordSchema,
 });
 
-function PasswordSection() {
+type PasswordForm = z.infer<typeof passwordFormSchema>;
+
+/**
+ * Changing the password needs the current one; a member who has only passkeys leaves it empty and
+ * sets a first password, which the server treats as a new credential (it may ask "Confirm it is you").
+ */
+function PasswordSection({ email }: { email: string }) {
   const change = useChangeMemberPassword();
-  const form = useForm<z.infer<typeof passwordFormSchema>>({
+  const form = useForm<PasswordForm>({
     resolver: zodResolver(passwordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '' },
   });
   const { errors } = form.formState;
+  const gate = useReauthGate();
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const save = ({ currentPassword, newPassword }: PasswordForm) =>
+    change.mutate(
+      { ...(currentPassword ? { currentPassword } : {}), newPassword },
+      {
+        onSuccess: () => {
+          toast({ title: currentPassword ? 'Password changed' : 'Password set' });
+          form.reset();
+        },
+        onError: (error) =>
+          needsReauthentication(error)
+            ? gate.ask(() => save({ currentPassword, newPassword }))
+            : toast({ variant: 'destructive', title: 'Could not change it', description: error.message }),
+      },
+    );
   return (
     <Section title="Password" id="password-title">
       <form
         noValidate
         className="grid gap-4 sm:max-w-sm"
-        onSubmit={form.handleSubmit(({ currentPassword, newPassword }) =>
-          change.mutate(
-            { ...(currentPassword ? { currentPassword } : {}), newPassword },
-            {
-              onSuccess: () => {
-                toast({ title: 'Password changed' });
-                form.reset();
-              },
-              onError: (error) =>
-                toast({ variant: 'destructive', title: 'Could not change it', description: error.message }),
-            },
-          ),
-        )}
+        onSubmit={form.handleSubmit((values) => {
+          if (change.isPending || gate.open) return;
+          save(values);
+        })}
       >
         <FormField
           label="Current password"
@@ -154,10 +193,16 @@ function PasswordSection() {
           error={errors.newPassword?.message}
           {...form.register('newPassword')}
         />
-        <Button type="submit" disabled={change.isPending}>
+        <Button
+          ref={submitButton}
+          type="submit"
+          className={busyClasses}
+          aria-disabled={change.isPending || gate.open || undefined}
+        >
           {change.isPending ? 'Saving…' : 'Change password'}
         </Button>
       </form>
+      <ReauthDialog gate={gate} email={email} returnFocus={submitButton} />
     </Section>
   );
 }

@@ -55,6 +55,11 @@ function MembersSection({ selfId }: { selfId: number }) {
   return (
     <Section title="Team members" id="members-title">
       {team.isPending ? <p className="text-sm text-slate-600">Loading…</p> : null}
+      {team.error ? (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {team.error.message}
+        </p>
+      ) : null}
       <ul className="grid gap-3">
         {(team.data ?? []).map((m) => (
           <li

@@ -1,21 +1,45 @@
 import type { DealerBuyCode } from '@contracts/buying';
+import { TEAM_TEXT } from '@contracts/teams';
 import { KeyRound } from 'lucide-react';
+import { useRef } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/time-left';
+import { useDeactivateTeamCode, useRotateTeamCode } from '../api/team-codes';
+import { codeOwnerText, lastUsedText, spokenCode } from './buy-code-text';
 
 /**
  * The current active code highlighted, then every code labelled Active or Inactive (spec §2). In a
- * team (DESIGN.md §11) the highlighted code is the person's own, an owner sees whose each code is,
- * and a viewer holds none.
+ * team (DESIGN.md §11) the highlighted code is the person's own, an owner sees whose each code is
+ * (someone else's masked: "•••K", heard as "code ending in K") and when it was last used, and a
+ * viewer holds none. An owner signed in with a password or passkey (`canManage`) deactivates a code
+ * or replaces it with a new one (docs/decisions/0031-session-strength.md).
  */
-export function BuyCodesSection({ codes, isViewer }: { codes: DealerBuyCode[]; isViewer: boolean }) {
+export function BuyCodesSection({
+  codes,
+  isViewer,
+  canManage = false,
+}: {
+  codes: DealerBuyCode[];
+  isViewer: boolean;
+  canManage?: boolean;
+}) {
   const current = codes.find((c) => c.active && c.mine);
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <section
       aria-labelledby="buy-codes-title"
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
     >
-      <h2 id="buy-codes-title" className="text-lg font-semibold text-slate-900">
+      {/* Focus comes back here once a code's buttons are gone with its change. */}
+      <h2
+        ref={heading}
+        id="buy-codes-title"
+        tabIndex={-1}
+        className="text-lg font-semibold text-slate-900 focus:outline-none"
+      >
         Buy codes
       </h2>
       {current ? (
@@ -37,32 +61,113 @@ export function BuyCodesSection({ codes, isViewer }: { codes: DealerBuyCode[]; i
           You have no active buy code. Contact our team to receive a new one.
         </p>
       )}
-      <ul className="mt-4 divide-y divide-slate-100">
+      <ul className="mt-4 divide-y divide-slate-100" aria-label="All buy codes">
         {codes.map((code) => (
-          <li key={code.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
-            <span className="flex items-baseline gap-2">
-              <span className="font-mono text-base font-semibold tracking-widest text-slate-900">
-                {code.code}
+          <li key={code.id} className="grid gap-1.5 py-3">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="flex min-w-0 items-baseline gap-2">
+                {code.masked ? (
+                  <>
+                    <span
+                      aria-hidden="true"
+                      className="font-mono text-base font-semibold tracking-widest text-slate-900"
+                    >
+                      {code.code}
+                    </span>
+                    <span className="sr-only">{spokenCode(code)}</span>
+                  </>
+                ) : (
+                  <span className="font-mono text-base font-semibold tracking-widest text-slate-900">
+                    {code.code}
+                  </span>
+                )}
+                {code.holderName && !code.mine ? (
+                  <span className="break-words text-sm text-slate-700">{code.holderName}</span>
+                ) : code.mine && codes.some((other) => !other.mine) ? (
+                  // Among the team's codes (an owner's view), whose each is said: this one is yours.
+                  <span className="text-sm text-slate-700">You</span>
+                ) : null}
               </span>
-              {code.holderName && !code.mine ? (
-                <span className="text-sm text-slate-600">{code.holderName}</span>
-              ) : code.mine && codes.some((other) => !other.mine) ? (
-                // Among the team's codes (an owner's view), whose each is said: this one is yours.
-                <span className="text-sm text-slate-600">You</span>
-              ) : null}
-            </span>
-            <span className="flex items-center gap-3 text-sm text-slate-600">
+              <Badge tone={code.active ? 'green' : 'gray'}>{code.active ? 'Active' : 'Inactive'}</Badge>
+            </div>
+            <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-sm text-slate-600">
+              <span>{lastUsedText(code.lastUsedAt)}</span>
               {code.maxUses !== null ? (
                 <span>
                   {code.usageCount} / {code.maxUses} uses
                 </span>
               ) : null}
               {code.expiresAt ? <span>until {formatDate(code.expiresAt)}</span> : null}
-              <Badge tone={code.active ? 'green' : 'gray'}>{code.active ? 'Active' : 'Inactive'}</Badge>
-            </span>
+            </p>
+            {canManage && code.active ? (
+              <CodeActions code={code} done={() => heading.current?.focus()} />
+            ) : null}
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Deactivate, or replace with a new code for the same holder: each asks first. */
+function CodeActions({ code, done }: { code: DealerBuyCode; done: () => void }) {
+  const deactivate = useDeactivateTeamCode();
+  const rotate = useRotateTeamCode();
+  const which = codeOwnerText(code);
+  const newCode = code.mine
+    ? 'You get a new code with the same limits.'
+    : `${code.holderName ?? 'Its holder'} gets a new code with the same limits, shown only on their own dashboard.`;
+  const busy = deactivate.isPending || rotate.isPending;
+  const refused = (title: string) => (error: Error) =>
+    toast({ variant: 'destructive', title, description: error.message });
+  return (
+    <div className="mt-1 flex flex-wrap gap-2">
+      <ConfirmDialog
+        trigger={
+          <Button variant="outline" size="sm" disabled={busy} aria-label={`Deactivate ${which}`}>
+            Deactivate
+          </Button>
+        }
+        title={`Deactivate ${which}?`}
+        description="It stops working at once for buying, offers and signing in, and anyone signed in with it is signed out."
+        confirmLabel="Deactivate"
+        cancelLabel="Keep it"
+        destructive
+        onConfirm={() =>
+          deactivate.mutate(code.id, {
+            onSuccess: () => {
+              toast({ title: TEAM_TEXT.codeDeactivated });
+              done();
+            },
+            onError: refused('Could not deactivate the code'),
+          })
+        }
+      />
+      <ConfirmDialog
+        trigger={
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={busy}
+            aria-label={`Replace with a new code: ${which}`}
+          >
+            Replace with a new code
+          </Button>
+        }
+        title={`Replace ${which} with a new code?`}
+        description={`${newCode} This one stops working at once, and anyone signed in with it is signed out.`}
+        confirmLabel="Replace with a new code"
+        cancelLabel="Keep it"
+        onConfirm={() =>
+          rotate.mutate(code.id, {
+            onSuccess: () => {
+              toast({ title: TEAM_TEXT.codeRotated });
+              done();
+            },
+            onError: refused('Could not replace the code'),
+          })
+        }
+      />
+    </div>
   );
 }

@@ -4,11 +4,17 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { RequireSession } from '@/components/require-session';
+import { CodeSessionNotice } from '@/components/team/code-session-notice';
 import { useDealerMe } from '@/lib/auth/dealer-session';
+import { isCodeSession } from '@/lib/auth/session-proof';
 
 type SignedInMember = DealerInfo & { member: NonNullable<DealerInfo['member']> };
 
-/** A page for a signed-in team member only (the server refuses anyone else on its routes anyway). */
+/**
+ * A page for a signed-in team member only (the server refuses anyone else on its routes anyway).
+ * A member signed in with dealer name + buy code manages no identity (docs/decisions/0031-session-strength.md):
+ * the page says so, with where to sign in, instead of its actions (nothing here is asked of the server).
+ */
 export function MemberPage({
   title,
   children,
@@ -33,7 +39,7 @@ export function MemberPage({
             <p className="mt-4 text-sm font-medium text-brand-700">{member.dealerName}</p>
             <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
           </div>
-          {children(member)}
+          {isCodeSession(member) ? <CodeSessionNotice /> : children(member)}
         </div>
       ) : null}
     </RequireSession>
