@@ -24,14 +24,14 @@ export const BUYING_TEXT = {
   hours: 'Monday to Friday, 9 AM to 6 PM EST',
   processing: 'Processing...',
   vehicleUnavailable: 'This vehicle is no longer available',
-  codeNotValid: 'This buy code is not valid',
   // Buy Now's refusals after the code matched (docs/decisions/0018-codes-belong-to-people.md): a
-  // wrong code still answers only buyFailure, so these tell nothing to someone guessing codes.
+  // wrong code still answers only buyFailure, so these tell nothing to someone guessing codes. An
+  // inactive dealership's code answers buyFailure too, on Buy Now and Make Offer alike (issue #43):
+  // its codes work again if it is reactivated, so a guesser must not learn they exist.
   vehicleSold: 'This vehicle has already been sold.',
   codeExpired: 'This buy code has expired. Please contact us for a new one.',
   codeUsedUp: 'This buy code has been used the maximum number of times. Please contact us for a new one.',
   codeDeactivated: 'This buy code has been deactivated. Please contact us for a new one.',
-  dealerInactive: 'Your dealership’s account is not active. Please contact us.',
 } as const;
 
 /**
@@ -40,7 +40,11 @@ export const BUYING_TEXT = {
  * reason (e.g. a malformed request) is shown by its message alone.
  */
 export const PURCHASE_REFUSALS = {
-  /** No code matched (400, BUYING_TEXT.buyFailure); the only refusal that counts as a guess. */
+  /**
+   * No code matched, or its dealership is inactive (400, BUYING_TEXT.buyFailure, the same bytes
+   * either way); the only refusal that counts as a guess. Make Offer answers a code it cannot use
+   * with the same (issue #43).
+   */
   invalidCode: 'INVALID_BUY_CODE',
   /** The vehicle was sold (409, BUYING_TEXT.vehicleSold), told whatever the code, since it is public. */
   vehicleSold: 'VEHICLE_SOLD',
@@ -52,8 +56,6 @@ export const PURCHASE_REFUSALS = {
   codeUsedUp: 'BUY_CODE_USED_UP',
   /** The code matched but was deactivated, e.g. its holder left the team (403, BUYING_TEXT.codeDeactivated). */
   codeDeactivated: 'BUY_CODE_DEACTIVATED',
-  /** The code matched but its dealership is inactive (403, BUYING_TEXT.dealerInactive). */
-  dealerInactive: 'DEALER_INACTIVE',
   /** The code's holder (or the signed-in member) is a viewer (403, TEAM_TEXT.viewerCannotBuy). */
   viewerCannotBuy: 'VIEWER_CANNOT_BUY',
   /** Over the holder's per-vehicle or daily limit (403, limitText.perVehicle / perDay). */

@@ -153,7 +153,7 @@ describe('Make Offer and the dealer dashboard', () => {
     await dialog.getByText('Reads as $15,000', { exact: false }).waitFor();
     await code.fill('ZZZZ');
     await submit.click();
-    await toast(page, 'Failed to submit offer: This buy code is not valid');
+    await toast(page, 'Failed to submit offer: Invalid buy code. Please try again.');
 
     await code.fill(dealer.buyCode);
     await submit.click();

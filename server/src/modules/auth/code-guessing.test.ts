@@ -151,7 +151,11 @@ describe('no validity oracle', () => {
     for (const code of [...unusable.map((u) => u.code), guess()]) {
       const res = await makeOffer(c.app, listed.id, code, { amount: '1000', from });
       expect(res.statusCode, code).toBe(400);
-      expect(res.json(), code).toEqual({ message: BUYING_TEXT.codeNotValid, code: 'BAD_REQUEST' });
+      expect(res.json(), code).toEqual({
+        message: BUYING_TEXT.buyFailure,
+        code: 'BAD_REQUEST',
+        reason: 'INVALID_BUY_CODE',
+      });
     }
   });
 });

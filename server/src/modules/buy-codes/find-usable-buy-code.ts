@@ -52,14 +52,17 @@ export async function findBuyCodeByText(db: Executor, code: string, options: { f
   return row ?? null;
 }
 
-/** Why a code that matched cannot buy, told only to someone who typed it right (DESIGN.md §11). */
+/**
+ * Why a code of an active dealership that matched cannot buy, told only to someone who typed it
+ * right (DESIGN.md §11). An inactive dealership's code is answered as a wrong code by the caller
+ * (issue #43), never here.
+ */
 export function unusableCodeRefusal(row: {
   buyCode: typeof buyCodes.$inferSelect;
   dealer: typeof dealers.$inferSelect;
 }) {
   const refuse = (message: string, reason: string) =>
     new AppError(ERROR_CODES.forbidden, message, {}, reason);
-  if (!row.dealer.active) return refuse(BUYING_TEXT.dealerInactive, PURCHASE_REFUSALS.dealerInactive);
   if (!row.buyCode.active) return refuse(BUYING_TEXT.codeDeactivated, PURCHASE_REFUSALS.codeDeactivated);
   if (row.buyCode.expiresAt && row.buyCode.expiresAt <= new Date())
     return refuse(BUYING_TEXT.codeExpired, PURCHASE_REFUSALS.codeExpired);

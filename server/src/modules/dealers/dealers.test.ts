@@ -51,11 +51,12 @@ describe('dealers', () => {
       401,
     );
     const refused = await buyNow(ctx.app, dealer.buyCode.code, vehicle.id);
-    // The code matched, so the dealer is told why it cannot buy (ADR 0018), not 'Invalid buy code'.
-    expect(refused.statusCode).toBe(403);
+    // An inactive dealership's code reads as a wrong one (issue #43): its codes work again once it
+    // is reactivated, so a guesser must not learn they exist.
+    expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({
-      message: BUYING_TEXT.dealerInactive,
-      reason: PURCHASE_REFUSALS.dealerInactive,
+      message: BUYING_TEXT.buyFailure,
+      reason: PURCHASE_REFUSALS.invalidCode,
     });
     expect(
       (await ctx.call('PATCH', `/api/dealers/${dealer.id}`, { active: true, dealerName: 'x' })).statusCode,

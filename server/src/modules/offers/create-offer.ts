@@ -1,4 +1,4 @@
-import { BUYING_TEXT, type OfferReceipt, offerAtAskingText } from '@contracts/buying';
+import { BUYING_TEXT, type OfferReceipt, offerAtAskingText, PURCHASE_REFUSALS } from '@contracts/buying';
 import { ERROR_CODES } from '@contracts/errors';
 import { OFFER_WINDOW_HOURS } from '@contracts/limits';
 import { formatCents, formatUsd, toCents } from '@contracts/money';
@@ -68,7 +68,15 @@ export async function createOffer(
           ERROR_CODES.conflict,
           sessionMember ? TEAM_TEXT.noOwnCode : TEAM_TEXT.noActiveCode,
         );
-      if (!usable) throw new CredentialRejected(ERROR_CODES.badRequest, BUYING_TEXT.codeNotValid);
+      // Any code that cannot make an offer, a wrong one or an inactive dealership's, answers what a
+      // wrong code gets on Buy Now, byte for byte (issue #43): the spec's buy-code failure text.
+      if (!usable)
+        throw new CredentialRejected(
+          ERROR_CODES.badRequest,
+          BUYING_TEXT.buyFailure,
+          {},
+          PURCHASE_REFUSALS.invalidCode,
+        );
       // A typed code carries its holder's role and limits (DESIGN.md §11); a session its own member's.
       const holder = 'dealer' in input ? null : await memberBehindCode(tx, usable.buyCode);
       assertMayBuy(holder);

@@ -1,4 +1,5 @@
-import { BUYING_TEXT } from '@contracts/buying';
+import { AUTH_TEXT } from '@contracts/auth';
+import { BUYING_TEXT, PURCHASE_REFUSALS } from '@contracts/buying';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertBuyCodeRow, insertVehicle } from '../../../test/factories';
@@ -88,11 +89,8 @@ describe('Buy Now (POST /api/verify-code)', () => {
         vehicle.id,
         { status: 403, message: BUYING_TEXT.codeDeactivated, reason: 'BUY_CODE_DEACTIVATED' },
       ],
-      [
-        inactiveDealer.code,
-        vehicle.id,
-        { status: 403, message: BUYING_TEXT.dealerInactive, reason: 'DEALER_INACTIVE' },
-      ],
+      // An inactive dealership's code reads as a wrong one (issue #43).
+      [inactiveDealer.code, vehicle.id, wrong],
       [
         expired.code,
         vehicle.id,
@@ -283,8 +281,54 @@ describe('Make Offer (POST /api/vehicles/:id/offers)', () => {
     expect(unavailable.json().message).toBe(BUYING_TEXT.vehicleUnavailable);
     const badCode = await offer(vehicle.id, { amount: '100', buyCode: inactive.code });
     expect(badCode.statusCode).toBe(400);
-    expect(badCode.json().message).toBe(BUYING_TEXT.codeNotValid);
+    expect(badCode.json()).toEqual({
+      message: BUYING_TEXT.buyFailure,
+      code: 'BAD_REQUEST',
+      reason: PURCHASE_REFUSALS.invalidCode,
+    });
     expect((await offer(987654, { amount: '100', buyCode: buyer.code })).statusCode).toBe(404);
+  });
+});
+
+describe('an inactive dealership’s code (issue #43)', () => {
+  it('reads on every path that takes a code as a code nobody holds: sign-in, Buy Now, Make Offer', async () => {
+    const vehicle = await insertVehicle(ctx.db, { price: '20000.00' });
+    const inactive = await dealerWithCode(ctx.db, { dealer: { active: false } });
+    const nobodys = nextCode();
+    const paths = {
+      signIn: (code: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/dealer/login',
+          payload: { dealerName: inactive.dealer.dealerName, buyCode: code },
+          remoteAddress: nextAddress(),
+        }),
+      buyNow: (code: string) => buyNow(ctx.app, code, vehicle.id),
+      makeOffer: (code: string) => offer(vehicle.id, { amount: '15000', buyCode: code }),
+    };
+    const answers: Record<string, { status: number; body: string }> = {};
+    for (const [path, attempt] of Object.entries(paths)) {
+      const [theirs, wrong] = [await attempt(inactive.code), await attempt(nobodys)];
+      answers[path] = { status: theirs.statusCode, body: theirs.body };
+      // Byte for byte what a code nobody holds gets: a guesser learns nothing from it.
+      expect(answers[path], path).toEqual({ status: wrong.statusCode, body: wrong.body });
+    }
+    // Buy Now and Make Offer answer the same: the spec's 'Invalid buy code. Please try again.'
+    expect(JSON.parse(answers.buyNow!.body)).toEqual({
+      message: BUYING_TEXT.buyFailure,
+      code: 'BAD_REQUEST',
+      reason: PURCHASE_REFUSALS.invalidCode,
+    });
+    expect(answers.makeOffer).toEqual(answers.buyNow);
+    // Sign-in is name + code: the spec's 'Invalid credentials', as for any pair that does not sign in.
+    expect(answers.signIn!.status).toBe(401);
+    expect(JSON.parse(answers.signIn!.body)).toEqual({
+      message: AUTH_TEXT.invalidCredentials,
+      code: 'UNAUTHORIZED',
+    });
+    // It is a real code: with its dealership active again, it buys.
+    await ctx.db.update(dealers).set({ active: true }).where(eq(dealers.id, inactive.dealer.id));
+    expect((await buyNow(ctx.app, inactive.code, vehicle.id)).statusCode).toBe(200);
   });
 });
 

@@ -72,8 +72,11 @@ async function authorityOf(tx: Transaction, input: Purchaser) {
     return { ...usable, member };
   }
   const row = await findBuyCodeByText(tx, input.code, { forUpdate: true });
-  if (!row) throw wrongCode();
-  // From here the code matched: its state may be told (ADR 0018).
+  // An inactive dealership's code reads as a wrong one, here as on Make Offer and the sign-in
+  // (issue #43): reactivating the dealership makes its codes work again, so a guesser must not
+  // learn they exist; its holder was told of the deactivation. Counted as a guess like any miss.
+  if (!row?.dealer.active) throw wrongCode();
+  // From here the code matched and its dealership is active: its state may be told (ADR 0018).
   if (!row.usable) throw unusableCodeRefusal(row);
   const member = await memberBehindCode(tx, row.buyCode);
   assertMayBuy(member);
