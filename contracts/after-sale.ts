@@ -260,6 +260,37 @@ export const LEDGER_ENTRY_KINDS = {
 export type LedgerEntryKind = keyof typeof LEDGER_ENTRY_KINDS;
 
 /**
+ * Which part of the deal a ledger line belongs to (issue #44, docs/decisions/0033-one-deal-total.md):
+ * what a sale commits the dealership to is price + reconditioning + delivery + fees − credits, each
+ * part named; payments and refunds settle it. A cancelled delivery is a negative delivery line.
+ */
+export const DEAL_PARTS = {
+  price: 'Price',
+  reconditioning: 'Reconditioning',
+  delivery: 'Delivery',
+  fees: 'Fees',
+  credits: 'Credits',
+  payment: 'Payment',
+  refund: 'Refund',
+} as const;
+export type DealPart = keyof typeof DEAL_PARTS;
+/** The parts the buyer chooses (their limits apply to these): not fees, credits or money paid. */
+export const COMMITTED_PARTS: readonly DealPart[] = ['price', 'reconditioning', 'delivery'];
+
+/** A sale's deal, part by part (decimal strings); `total` is what it costs the dealer now. */
+export const dealSchema = z.object({
+  price: z.string(),
+  reconditioning: z.string(),
+  /** Certified delivery ordered, less any delivery cancelled. */
+  delivery: z.string(),
+  fees: z.string(),
+  credits: z.string(),
+  /** price + reconditioning + delivery + fees − credits (= amountDue). */
+  total: z.string(),
+});
+export type Deal = z.infer<typeof dealSchema>;
+
+/**
  * One line of a sale's ledger: the price, a payment received, a charge (late fee), a credit (claim
  * adjustment, the price taken back by an unwind) or a refund paid to the dealer. `amount` is
  * positive; the kind says which way it moves the balance.
@@ -275,6 +306,8 @@ export const ledgerEntrySchema = z.object({
   by: z.enum(['admin', 'dealer', 'system']),
   /** The timeline step it comes from (null for derived lines: the price, a late fee). */
   eventId: z.number().int().nullable(),
+  /** Which part of the deal it is (DEAL_PARTS). */
+  part: z.enum(Object.keys(DEAL_PARTS) as [DealPart, ...DealPart[]]),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
@@ -285,6 +318,8 @@ export const saleStateSchema = z.object({
   paidAmount: z.string(),
   /** Price + charges − credits: what the sale costs the dealer now (0 once unwound). */
   amountDue: z.string(),
+  /** The same total, part by part: the one answer to "what does this deal cost" (dealOf). */
+  deal: dealSchema,
   lateFee: z.string(),
   /** Refunds paid back to the dealer. */
   refunded: z.string(),

@@ -75,6 +75,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'recon',
     // The title of a floor-planned car goes to the lender (through its outbox).
     'integrations',
+    // Limits apply to the deal total, read from the ledger (deal-limits.ts).
+    'buyer-limits',
   ],
   // Certified delivery (DESIGN.md §15): a sale's transport, released by the sale's state.
   delivery: ['audit', 'notifications', 'transactions', 'recon', 'integrations', 'vehicle-rows', 'vehicles'],

@@ -17,6 +17,7 @@ import { writeAudit } from '../audit/write-audit';
 import { enqueueIntegration } from '../integrations/integration-outbox';
 import { transportToArrangeMessage, transportUpdateMessage } from '../notifications/delivery-messages';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
+import { assertDealWithinLimits } from '../transactions/deal-limits';
 import { saleStatesOf } from '../transactions/sale-timeline';
 import { saleFactsOf } from '../transactions/transaction-views';
 import { lockVehicle } from '../vehicle-rows/vehicle-rows';
@@ -153,6 +154,8 @@ export async function orderTransportInTx(
     action: 'ordered',
     after: { transactionId: sale.id, ...quote, address: request.address },
   });
+  // A delivery ordered after the sale is a later charge: the buyer's limits apply to the deal with it.
+  await assertDealWithinLimits(tx, sale.id);
   await releaseIfReady(tx, order!, config);
   return order!;
 }

@@ -13,7 +13,7 @@ import { claimIdempotencyKey, type IdempotentRequest } from '../../lib/idempoten
 import { writeAudit } from '../audit/write-audit';
 import { memberBehindCode, toSessionMember } from '../buy-codes/code-holder';
 import { findDealerActiveCode, findUsableBuyCode, markCodeUsed } from '../buy-codes/find-usable-buy-code';
-import { assertMayBuy, checkBuyerLimits } from '../buyer-limits/check-buyer-limits';
+import { assertMayBuy, checkOfferLimits } from '../buyer-limits/check-buyer-limits';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { offerReceivedMessage } from '../notifications/offer-messages';
 import { offeredPackage } from '../recon/recon-packages';
@@ -81,12 +81,14 @@ export async function createOffer(
       const holder = 'dealer' in input ? null : await memberBehindCode(tx, usable.buyCode);
       assertMayBuy(holder);
       const member = holder ? toSessionMember(holder) : sessionMember;
-      // An offer is not a purchase yet: only the per-vehicle limit applies now; the day's limit when it sells.
-      if (member) await checkBuyerLimits(tx, member.id, input.amount, { daily: false });
+      // An offer is not a purchase yet: only the per-vehicle limit applies now, to the deal it would
+      // make (the amount + the package asked for); the day's limit when it sells.
+      const recon = input.reconPackageId ? await offeredPackage(tx, input.reconPackageId) : null;
+      if (member)
+        await checkOfferLimits(tx, member.id, toCents(input.amount)! + (toCents(recon?.price ?? '0') ?? 0));
 
       const dealer = usable.dealer;
       await markCodeUsed(tx, usable.buyCode.id);
-      if (input.reconPackageId) await offeredPackage(tx, input.reconPackageId);
       if (!isPublished(vehicle) && !(await isHeldFor(tx, vehicle, dealer.id)))
         throw new AppError(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable);
       const actor = { type: 'dealer' as const, id: dealer.id, member };

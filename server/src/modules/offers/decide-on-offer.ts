@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 import { countBuyCodeUse, lockUsableCodeForSale } from '../buy-codes/find-usable-buy-code';
+import { assertDealWithinLimits } from '../transactions/deal-limits';
 import { lockVehicle } from '../vehicle-rows/vehicle-rows';
 import { isHeldFor } from '../vehicles/first-look';
 import { sellVehicle } from '../vehicles/sell-vehicle';
@@ -90,6 +91,8 @@ export async function sellOnOffer(
     actor,
   );
   await countBuyCodeUse(tx, buyCode, actor, transaction.id);
+  // The buyer's limits on the whole deal: the accepted amount + the package asked for.
+  await assertDealWithinLimits(tx, transaction.id);
 }
 
 /**

@@ -21,6 +21,7 @@ import { orderTransportInTx } from '../delivery/transport-orders';
 import { type FloorPlanConfig, requestFloorPlanInTx } from '../floor-plan/floor-plan-requests';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { purchaseReceiptMessage, vehicleSoldMessage } from '../notifications/sale-messages';
+import { assertDealWithinLimits } from '../transactions/deal-limits';
 import { lockVehicle } from '../vehicle-rows/vehicle-rows';
 import { isHeld, isHeldFor } from '../vehicles/first-look';
 import { sellVehicle } from '../vehicles/sell-vehicle';
@@ -143,6 +144,8 @@ export async function purchaseWithCode(
           const [sale] = await tx.select().from(transactions).where(eq(transactions.id, transaction.id));
           await requestFloorPlanInTx(tx, sale!, input.floorPlanLineId, actor, config!);
         }
+        // The buyer's limits on the whole deal: price + package + the delivery just ordered.
+        await assertDealWithinLimits(tx, transaction.id);
 
         // Admins hear of the sale; the dealer's main and billing contacts get the receipt.
         const facts = {

@@ -138,6 +138,86 @@ describe('a signed-in team member buys and offers without typing a code', () => 
     expect(rows).toHaveLength(2);
   });
 
+  it('limits apply to the whole deal: price + package + delivery, at the sale and at every later charge', async () => {
+    // Issue #44: a $30,000 per-vehicle buyer bought $28,900 + a $1,295 package + $1,976.45 delivery.
+    const admin = requestsAs(ctx.app, await signInAdmin(ctx.app));
+    const pack = await admin('POST', '/api/recon-packages', {
+      name: `Front-line ${nextCode()}`,
+      price: '1295',
+      checklist: ['Detail'],
+      promisedDays: 2,
+    });
+    expect(pack.statusCode, pack.body).toBe(201);
+    const reconPackageId = pack.json().id as number;
+    const { as, cookie, member } = await memberOfNewDealer({
+      perVehicleLimit: '30000.00',
+      perDayLimit: '50000.00',
+    });
+    const delivery = { toZip: '30303', address: '200 Peachtree St, Atlanta', enclosed: false };
+    const probe = await insertVehicle(ctx.db, { price: '10000.00' });
+    const quote = await as('POST', '/api/transport/quote', { vehicleId: probe.id, toZip: '30303' });
+    expect(quote.statusCode, quote.body).toBe(200);
+    const deliveryCents = Math.round(Number(quote.json().price) * 100);
+    const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+    // Price + package fits, price + package + delivery does not: refused whole, nothing sold.
+    const fitsWithPackage = 3_000_000 - 129_500 - Math.floor(deliveryCents / 2);
+    const car = await insertVehicle(ctx.db, { price: dollars(fitsWithPackage) });
+    const whole = await as('POST', '/api/dealer/purchases', {
+      vehicleId: car.id,
+      reconPackageId,
+      transport: delivery,
+    });
+    expect(whole.statusCode).toBe(403);
+    expect(whole.json().message).toBe(limitText.perVehicle('30000.00'));
+    expect(await ctx.db.select().from(transactions).where(eq(transactions.vehicleId, car.id))).toEqual([]);
+    // An offer is held to its deal too: the amount + the package asked for.
+    const dear = await insertVehicle(ctx.db, { price: '29500.00' });
+    const offer = await as('POST', '/api/dealer/offers', {
+      vehicleId: dear.id,
+      amount: '29000',
+      reconPackageId,
+    });
+    expect(offer.statusCode).toBe(403);
+    expect(offer.json().message).toBe(limitText.perVehicle('30000.00'));
+
+    // Bought with the package only; the delivery ordered afterwards is a later charge: refused.
+    expect(
+      (await as('POST', '/api/dealer/purchases', { vehicleId: car.id, reconPackageId })).statusCode,
+    ).toBe(200);
+    const [sale] = await ctx.db.select().from(transactions).where(eq(transactions.vehicleId, car.id));
+    const later = await as('POST', `/api/dealer/transactions/${sale!.id}/transport`, delivery);
+    expect(later.statusCode).toBe(403);
+    expect(later.json().message).toBe(limitText.perVehicle('30000.00'));
+    const view = (await as('GET', '/api/dealer/transactions'))
+      .json()
+      .find((t: { id: number }) => t.id === sale!.id);
+    expect(view.deal).toMatchObject({
+      price: dollars(fitsWithPackage),
+      reconditioning: '1295.00',
+      delivery: '0.00',
+      total: dollars(fitsWithPackage + 129_500),
+    });
+    expect(view.deal.total).toBe(view.amountDue);
+    expect(view.transport).toBeNull();
+
+    // The day: a second car whose price fits the day, whose delivery ordered later would not.
+    const dayLeft = 5_000_000 - (fitsWithPackage + 129_500);
+    const second = await insertVehicle(ctx.db, { price: dollars(dayLeft - Math.floor(deliveryCents / 2)) });
+    expect((await buy(cookie, second.id)).statusCode).toBe(200);
+    const [secondSale] = await ctx.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.vehicleId, second.id));
+    const overDay = await as('POST', `/api/dealer/transactions/${secondSale!.id}/transport`, delivery);
+    expect(overDay.statusCode).toBe(403);
+    expect(overDay.json().message).toBe(
+      limitText.perDay('50000.00', dollars(dayLeft)),
+    );
+    const rows = await ctx.db.select().from(transactions).where(eq(transactions.buyerUserId, member.id));
+    expect(rows).toHaveLength(2);
+  });
+
   it('without a team, the spec’s name + code sign-in and the typed-code Buy Now work as before, recording no member', async () => {
     const dealer = await insertDealer(ctx.db);
     const code = await insertBuyCodeRow(ctx.db, { dealerId: dealer.id, code: nextCode() });

@@ -1,4 +1,4 @@
-import { type LedgerEntry, SALE_TEXT, type SaleState } from '@contracts/after-sale';
+import { type Deal, type DealPart, type LedgerEntry, SALE_TEXT, type SaleState } from '@contracts/after-sale';
 import { centsToDecimal, decimalToCents } from '@contracts/money';
 
 /** A ledger line in cents, before it is put on the wire. */
@@ -36,6 +36,44 @@ export function ledgerTotals(lines: readonly Pick<LedgerLine, 'kind' | 'cents'>[
     refundedCents,
     balanceCents,
     refundOwedCents: Math.max(0, -balanceCents),
+  };
+}
+
+/** A line's signed effect on what the deal costs: charges and the price add, credits take away. */
+const dealCents = (line: Pick<LedgerLine, 'kind' | 'cents'>) =>
+  line.kind === 'credit' ? -line.cents : line.kind === 'price' || line.kind === 'charge' ? line.cents : 0;
+
+/** What the lines commit the dealership to, part by part, in cents (payments and refunds are 0). */
+export function dealPartsCents(lines: readonly Pick<LedgerLine, 'kind' | 'cents' | 'part'>[]) {
+  const parts: Record<DealPart, number> = {
+    price: 0,
+    reconditioning: 0,
+    delivery: 0,
+    fees: 0,
+    credits: 0,
+    payment: 0,
+    refund: 0,
+  };
+  for (const line of lines) parts[line.part] += dealCents(line);
+  return parts;
+}
+
+/**
+ * The one answer to "what does this deal cost" (issue #44, docs/decisions/0033-one-deal-total.md):
+ * price + reconditioning + delivery + fees − credits, each part named, folded from the same lines
+ * as the balance, so the total equals `amountDue` on every view, export and document.
+ */
+export function dealOf(lines: readonly Pick<LedgerLine, 'kind' | 'cents' | 'part'>[]): Deal {
+  const parts = dealPartsCents(lines);
+  const total = parts.price + parts.reconditioning + parts.delivery + parts.fees + parts.credits;
+  return {
+    price: centsToDecimal(parts.price),
+    reconditioning: centsToDecimal(parts.reconditioning),
+    delivery: centsToDecimal(parts.delivery),
+    fees: centsToDecimal(parts.fees),
+    // Shown as the amount taken off (positive), as the ledger's credit lines are.
+    credits: centsToDecimal(-parts.credits),
+    total: centsToDecimal(total),
   };
 }
 

@@ -17,7 +17,7 @@ import {
 import { addBusinessDays, dateInZone, daysBetween, endOfDayInZone } from '@contracts/business-days';
 import { centsToDecimal, formatUsd, toCents } from '@contracts/money';
 import { deliveryFold, deliverySummaryOf } from './delivery-state';
-import { type LedgerLine, ledgerEntries, ledgerTotals } from './sale-ledger';
+import { dealOf, type LedgerLine, ledgerEntries, ledgerTotals } from './sale-ledger';
 
 /** A stored step of the timeline (transaction_events). */
 export interface StoredSaleEvent {
@@ -113,6 +113,7 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
   const lines: LedgerLine[] = [
     {
       kind: 'price',
+      part: 'price',
       label: 'Price',
       cents: priceCents,
       on: saleDay,
@@ -132,10 +133,17 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
   let odometerStatus: OdometerStatus = 'actual';
   const claims: SaleState['claims'] = [];
   const lateFeeCents = Math.round((priceCents * terms.lateFeePercent) / 100);
-  const money = (event: StoredSaleEvent, kind: LedgerLine['kind'], label: string, on: string) => {
+  const money = (
+    event: StoredSaleEvent,
+    kind: LedgerLine['kind'],
+    part: LedgerLine['part'],
+    label: string,
+    on: string,
+  ) => {
     const d = event.data;
     lines.push({
       kind,
+      part,
       label,
       cents: toCents(text(d.amount)) ?? 0,
       on,
@@ -154,6 +162,7 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
     if (p + chargeCents - creditCents > 0)
       lines.push({
         kind: 'credit',
+        part: 'credits',
         label: 'Sale cancelled (price taken back)',
         cents: p + chargeCents - creditCents,
         on,
@@ -170,16 +179,23 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
     const d = event.data;
     const eventDay = dateInZone(event.createdAt, terms.timeZone);
     const deliveryMoney = delivery.step(event);
-    if (deliveryMoney) money(event, deliveryMoney.kind, deliveryMoney.label, eventDay);
+    if (deliveryMoney)
+      money(
+        event,
+        deliveryMoney.kind,
+        deliveryMoney.kind === 'payment' ? 'payment' : 'delivery',
+        deliveryMoney.label,
+        eventDay,
+      );
     switch (event.type as SaleEventType) {
       case 'recon_package':
-        money(event, 'charge', `Reconditioning: ${text(d.name)}`, eventDay);
+        money(event, 'charge', 'reconditioning', `Reconditioning: ${text(d.name)}`, eventDay);
         break;
       case 'payment_recorded':
-        money(event, 'payment', 'Payment received', text(d.receivedOn));
+        money(event, 'payment', 'payment', 'Payment received', text(d.receivedOn));
         break;
       case 'refund_recorded':
-        money(event, 'refund', 'Refund paid to the dealer', text(d.paidOn));
+        money(event, 'refund', 'refund', 'Refund paid to the dealer', text(d.paidOn));
         break;
       case 'title_received':
         titleStatus = 'received';
@@ -233,7 +249,13 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
           const cents = toCents(text(d.amount)) ?? 0;
           claim.adjustment = centsToDecimal(cents);
           adjustmentCents += cents;
-          money(event, 'credit', `Claim adjustment (${CLAIM_CATEGORIES[claim.category]})`, eventDay);
+          money(
+            event,
+            'credit',
+            'credits',
+            `Claim adjustment (${CLAIM_CATEGORIES[claim.category]})`,
+            eventDay,
+          );
         }
         break;
       }
@@ -257,6 +279,7 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
   if (lateFee > 0)
     lines.push({
       kind: 'charge',
+      part: 'fees',
       label: `Late fee (${terms.lateFeePercent}% of the price)`,
       cents: lateFee,
       on: addBusinessDays(paymentDueOn, 1),
@@ -296,6 +319,7 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
     paymentDueAt: end(paymentDueOn),
     paidAmount: centsToDecimal(totals.paidCents),
     amountDue: centsToDecimal(totals.priceCents + totals.chargeCents - totals.creditCents),
+    deal: dealOf(lines),
     lateFee: centsToDecimal(lateFee),
     refunded: centsToDecimal(totals.refundedCents),
     balance: centsToDecimal(totals.balanceCents),

@@ -6,7 +6,7 @@ import type { Actor } from '../../lib/actor';
 import { SALE_TERMS_SETTING } from '../../lib/sale-terms-setting';
 import { writeAudit } from '../audit/write-audit';
 import { fillBuyOrders } from '../buy-orders/fill-buy-orders';
-import { checkBuyerLimits } from '../buyer-limits/check-buyer-limits';
+import { lockBuyer } from '../buyer-limits/check-buyer-limits';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
 import { createWorkOrder } from '../recon/create-work-order';
 import { offeredPackage } from '../recon/recon-packages';
@@ -30,14 +30,17 @@ export interface Sale {
 /**
  * The one way a vehicle is sold, inside the caller's DB transaction with the vehicle row locked:
  * a pending transaction, the vehicle marked sold, and every other open offer on it declined with
- * 'Vehicle sold' (their dealers are told). A team member's limits are checked first. The partial unique index on transactions backs this against any race.
+ * 'Vehicle sold' (their dealers are told). The caller checks the buyer's limits on the whole deal
+ * (assertDealWithinLimits) after its charges are written, in the same transaction. The partial unique index on transactions backs this against any race.
  */
 export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor) {
   // The package first: a retired or unknown one refuses the sale before anything is written.
   const recon = sale.reconPackageId
     ? await offeredPackage(tx, sale.reconPackageId, { promised: sale.offerId !== null })
     : null;
-  if (sale.buyerUserId) await checkBuyerLimits(tx, sale.buyerUserId, sale.amount);
+  // The buyer's dealership is locked first (and the role read again); the limits apply to the deal
+  // once its charges are written: the caller asks transactions/deal-limits.ts before committing.
+  if (sale.buyerUserId) await lockBuyer(tx, sale.buyerUserId);
   const [transaction] = await tx
     .insert(transactions)
     .values({
