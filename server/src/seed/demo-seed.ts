@@ -148,7 +148,10 @@ export async function seedDemoData(
         status: sale.status,
         createdAt: at(-72),
       });
-      await t.update(buyCodes).set({ usageCount: 1 }).where(eq(buyCodes.id, sale.code.id));
+      await t
+        .update(buyCodes)
+        .set({ usageCount: 1, lastUsedAt: at(-72) })
+        .where(eq(buyCodes.id, sale.code.id));
     }
     // A cancelled sale: the car went back on the market.
     await t.insert(transactions).values({

@@ -64,7 +64,10 @@ export async function seedDemoTeam(db: Database): Promise<DemoTeam | null> {
       .update(transactions)
       .set({ buyerUserId: buyer.id, buyCodeId: buyerCode.id })
       .where(eq(transactions.id, sale.id));
-    await db.update(buyCodes).set({ usageCount: 1 }).where(eq(buyCodes.id, buyerCode.id));
+    await db
+      .update(buyCodes)
+      .set({ usageCount: 1, lastUsedAt: sql`now() - interval '3 days'` })
+      .where(eq(buyCodes.id, buyerCode.id));
     if (sale.buyCodeId !== null)
       await db
         .update(buyCodes)

@@ -95,6 +95,16 @@ async function expectEveryViewAgrees() {
       unpaidCents += balance;
     }
     const row = csv.find((r) => Number(r.Transaction) === t.id)!;
+    // Each row adds up: the deal's parts make its total, the total less what was paid the balance.
+    const cents = (header: string) => decimalToCents(row[header]!);
+    expect(
+      cents('Price') + cents('Reconditioning') + cents('Delivery') + cents('Late fee') - cents('Credits'),
+      label,
+    ).toBe(cents('Total due'));
+    expect(cents('Total due') - cents('Paid') + cents('Refunded'), label).toBe(
+      cents('Left to pay') - cents('Refund owed'),
+    );
+    expect(row['Total due'], label).toBe(t.amountDue);
     expect(row, label).toMatchObject({
       Paid: t.paidAmount,
       'Left to pay': centsToDecimal(Math.max(0, balance)),
