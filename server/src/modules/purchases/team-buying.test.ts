@@ -211,9 +211,7 @@ describe('a signed-in team member buys and offers without typing a code', () => 
       .where(eq(transactions.vehicleId, second.id));
     const overDay = await as('POST', `/api/dealer/transactions/${secondSale!.id}/transport`, delivery);
     expect(overDay.statusCode).toBe(403);
-    expect(overDay.json().message).toBe(
-      limitText.perDay('50000.00', dollars(dayLeft)),
-    );
+    expect(overDay.json().message).toBe(limitText.perDay('50000.00', dollars(dayLeft)));
     const rows = await ctx.db.select().from(transactions).where(eq(transactions.buyerUserId, member.id));
     expect(rows).toHaveLength(2);
   });
