@@ -30,6 +30,7 @@ interface View {
   id: number;
   dealerId: number;
   balance: string;
+  amountDue: string;
   refundOwed: string;
   paidAmount: string;
   paidInFull: boolean;
