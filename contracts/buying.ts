@@ -137,6 +137,11 @@ export const offerViewSchema = z.object({
   /** The amount the sale was made for (the offer or the counter), once accepted; null otherwise. */
   soldFor: z.string().nullable(),
   /**
+   * The reconditioning package the offer asks for (its price is added to the sale, ADR 0033); null
+   * for as inspected. Shown on the offer card, in the counter dialog and in what accepting costs.
+   */
+  reconPackage: z.object({ name: z.string(), price: z.string() }).nullable(),
+  /**
    * When payment would be due if the offer (or counter) were accepted now: the sale terms'
    * business days from today (YYYY-MM-DD, the terms' time zone). The confirmations show it.
    */

@@ -1,6 +1,14 @@
 import type { SaleEvent } from '@contracts/after-sale';
 import { describe, expect, it } from 'vitest';
-import { amountLeft, decimalToCents, formatAmount, formatDay, isOverdue, titleShipment } from './sale-state';
+import {
+  acceptanceText,
+  amountLeft,
+  decimalToCents,
+  formatAmount,
+  formatDay,
+  isOverdue,
+  titleShipment,
+} from './sale-state';
 
 describe('money on the sale', () => {
   it('reads decimal strings as cents, zero included', () => {
@@ -52,5 +60,18 @@ describe('titleShipment', () => {
         step(2, 'title_sent', { carrier: 'FedEx', trackingNumber: '7777' }),
       ]),
     ).toEqual({ carrier: 'FedEx', trackingNumber: '7777' });
+  });
+});
+
+describe('acceptanceText', () => {
+  it('says what accepting costs: the amount plus the package the offer asked for (issue #44)', () => {
+    // Before, an accepted $15,800 counter said "Payment of $15,800 is due" and the sale owed $16,295.
+    const text = acceptanceText('15800.00', { name: 'Front-line ready', price: '495.00' }, '2026-12-02');
+    expect(text).toBe(
+      'The vehicle is sold for $15,800 with the Front-line ready ($495) reconditioning package. Payment of $16,295 is due by Dec 2, 2026; the vehicle is released for pickup once it is paid.',
+    );
+    expect(acceptanceText('15800.00', null, '2026-12-02')).toBe(
+      'The vehicle is sold for $15,800. Payment of $15,800 is due by Dec 2, 2026; the vehicle is released for pickup once it is paid.',
+    );
   });
 });

@@ -74,9 +74,21 @@ export const formatDate = (day: string) =>
     new Date(`${day}T12:00:00Z`),
   );
 
+/** The package an offer asks for, said as a part of its deal: "Front-line ready ($1,295)". */
+export const packageText = (pack: { name: string; price: string }) =>
+  `${pack.name} (${formatAmount(pack.price)})`;
+
 /**
  * What accepting an offer or a counter sets off, as both confirmations say it (issue #27): the
- * final amount, when payment is due (the server's date), and that the car leaves once paid.
+ * final amount, the package the offer asked for (added to the sale: ADR 0033), what is then due
+ * and when (the server's date), and that the car leaves once paid.
  */
-export const acceptanceText = (amount: string, paymentDueOn: string) =>
-  `The vehicle is sold for ${formatAmount(amount)}. Payment of ${formatAmount(amount)} is due by ${formatDate(paymentDueOn)}; the vehicle is released for pickup once it is paid.`;
+export const acceptanceText = (
+  amount: string,
+  pack: { name: string; price: string } | null,
+  paymentDueOn: string,
+) => {
+  const due = centsToDecimal(decimalToCents(amount) + (pack ? decimalToCents(pack.price) : 0));
+  const withPackage = pack ? ` with the ${packageText(pack)} reconditioning package` : '';
+  return `The vehicle is sold for ${formatAmount(amount)}${withPackage}. Payment of ${formatAmount(due)} is due by ${formatDate(paymentDueOn)}; the vehicle is released for pickup once it is paid.`;
+};

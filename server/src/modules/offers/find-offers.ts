@@ -10,6 +10,7 @@ import {
   dealerUsers,
   offerActivities,
   offers,
+  reconPackages,
   transactions,
   vehicles,
 } from '../../db/schema';
@@ -45,11 +46,13 @@ export async function findOfferViews(db: Executor, where?: SQL): Promise<OfferVi
       dealer: { dealerName: dealers.dealerName },
       boughtBy: dealerUsers.name,
       soldFor: transactions.amount,
+      reconPackage: { name: reconPackages.name, price: reconPackages.price },
     })
     .from(offers)
     .innerJoin(vehicles, eq(vehicles.id, offers.vehicleId))
     .innerJoin(dealers, eq(dealers.id, offers.dealerId))
     .leftJoin(dealerUsers, eq(dealerUsers.id, offers.buyerUserId))
+    .leftJoin(reconPackages, eq(reconPackages.id, offers.reconPackageId))
     // The sale this offer made (at most one live one per vehicle, so at most one row).
     .leftJoin(transactions, and(eq(transactions.offerId, offers.id), eq(transactions.cancelled, false)))
     .where(where)
@@ -70,7 +73,7 @@ export async function findOfferViews(db: Executor, where?: SQL): Promise<OfferVi
     byOffer.set(activity.offerId, [...(byOffer.get(activity.offerId) ?? []), activity]);
   }
   const paymentDueIfAccepted = await paymentDueIfSoldNow(db);
-  return rows.map(({ offer, vehicle, dealer, boughtBy, soldFor }) => ({
+  return rows.map(({ offer, vehicle, dealer, boughtBy, soldFor, reconPackage }) => ({
     id: offer.id,
     vehicleId: offer.vehicleId,
     dealerId: offer.dealerId,
@@ -85,6 +88,7 @@ export async function findOfferViews(db: Executor, where?: SQL): Promise<OfferVi
     dealer,
     boughtBy,
     soldFor,
+    reconPackage: reconPackage?.name ? { name: reconPackage.name, price: reconPackage.price! } : null,
     paymentDueIfAccepted,
     activities: (byOffer.get(offer.id) ?? []).map((a) => ({
       id: a.id,

@@ -180,6 +180,22 @@ describe('a signed-in team member buys and offers without typing a code', () => 
     });
     expect(offer.statusCode).toBe(403);
     expect(offer.json().message).toBe(limitText.perVehicle('30000.00'));
+    // Within it, the offer carries its package to every view: the admin's card and counter dialog
+    // and the confirmation say what accepting costs (the amount + the package).
+    const within = await as('POST', '/api/dealer/offers', {
+      vehicleId: dear.id,
+      amount: '25000',
+      reconPackageId,
+    });
+    expect(within.statusCode, within.body).toBe(201);
+    const adminView = (await admin('GET', '/api/offers'))
+      .json()
+      .find((o: { id: number }) => o.id === within.json().id);
+    expect(adminView.reconPackage).toEqual({ name: pack.json().name, price: '1295.00' });
+    const dealerView = (await as('GET', '/api/dealer/offers'))
+      .json()
+      .find((o: { id: number }) => o.id === within.json().id);
+    expect(dealerView.reconPackage).toEqual(adminView.reconPackage);
 
     // Bought with the package only; the delivery ordered afterwards is a later charge: refused.
     expect(

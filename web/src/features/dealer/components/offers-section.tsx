@@ -87,7 +87,11 @@ export function OffersSection({ offers, canAct = true }: { offers: OfferView[]; 
                     <div className={canAct ? 'mt-3 flex flex-wrap gap-2' : 'hidden'}>
                       <ConfirmDialog
                         title={`Buy the ${title(offer)} for ${formatAmount(offer.counterAmount)}?`}
-                        description={acceptanceText(offer.counterAmount, offer.paymentDueIfAccepted)}
+                        description={acceptanceText(
+                          offer.counterAmount,
+                          offer.reconPackage,
+                          offer.paymentDueIfAccepted,
+                        )}
                         confirmLabel={`Accept ${formatAmount(offer.counterAmount)}`}
                         cancelLabel="Not yet"
                         onConfirm={() => answer(offer, 'accept')}

@@ -12,6 +12,7 @@ import { TextAreaField } from '@/components/ui/fields';
 import { Modal } from '@/components/ui/modal';
 import { MoneyField } from '@/components/ui/money-field';
 import { formatMoney } from '@/lib/format';
+import { packageText } from '@/lib/sale-state';
 import { zodResolver } from '@/lib/zod';
 import { offerVehicleTitle } from './offer-format';
 
@@ -70,7 +71,7 @@ export function CounterOfferDialog({
       title="Counter Offer"
       description={`${offer.dealer.dealerName} offered ${formatMoney(offer.amount)} on the ${offerVehicleTitle(offer)}${
         offer.vehicle.price ? ` (listed at ${formatMoney(offer.vehicle.price)})` : ''
-      }.`}
+      }${offer.reconPackage ? `, with the ${packageText(offer.reconPackage)} reconditioning package added to the sale` : ''}.`}
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <MoneyField

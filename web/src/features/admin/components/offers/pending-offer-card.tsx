@@ -10,7 +10,7 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
-import { acceptanceText, formatAmount } from '@/lib/sale-state';
+import { acceptanceText, formatAmount, packageText } from '@/lib/sale-state';
 import { formatDateTime, formatTimeLeft } from '@/lib/time-left';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useUpdateOffer } from '../../api/update-offer';
@@ -66,6 +66,12 @@ export function PendingOfferCard({ offer }: { offer: OfferView }) {
           <dt className="text-xs text-slate-500">Vehicle price</dt>
           <dd className="text-lg tabular-nums text-slate-700">{formatMoney(offer.vehicle.price)}</dd>
         </div>
+        <div className="col-span-2">
+          <dt className="text-xs text-slate-500">Reconditioning</dt>
+          <dd className="text-slate-900">
+            {offer.reconPackage ? packageText(offer.reconPackage) : 'As inspected (no package)'}
+          </dd>
+        </div>
         <div>
           <dt className="text-xs text-slate-500">Dealer</dt>
           <dd className="font-medium text-slate-900">
@@ -111,7 +117,7 @@ export function PendingOfferCard({ offer }: { offer: OfferView }) {
       <div className="flex flex-wrap gap-2 [&>button]:flex-1 [&>button]:whitespace-nowrap">
         <ConfirmDialog
           title={`Accept ${formatAmount(offer.amount)} from ${offer.dealer.dealerName}?`}
-          description={acceptanceText(offer.amount, offer.paymentDueIfAccepted)}
+          description={acceptanceText(offer.amount, offer.reconPackage, offer.paymentDueIfAccepted)}
           confirmLabel={`Accept ${formatAmount(offer.amount)}`}
           cancelLabel="Not yet"
           onConfirm={() =>
