@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { BUYING_TEXT } from '@contracts/buying';
 import { limitText, TEAM_TEXT } from '@contracts/teams';
 import { and, eq, sql } from 'drizzle-orm';
@@ -57,6 +58,12 @@ describe('a signed-in team member buys and offers without typing a code', () => 
 
     const mine = (await as('GET', '/api/dealer/transactions')).json();
     expect(mine[0]).toMatchObject({ vehicleId: vehicle.id, boughtBy: 'Bea Buyer' });
+    // The bill of sale names the member who bought as the buyer's contact (not the dealership's).
+    const bill = await as('GET', `/api/transactions/${mine[0].id}/bill-of-sale`);
+    expect(bill.statusCode).toBe(200);
+    const billText = execFileSync('pdftotext', ['-', '-'], { input: bill.rawPayload, encoding: 'utf8' });
+    expect(billText.replace(/\s+/g, ' ')).toContain(`Contact: Bea Buyer`);
+    expect(billText).toContain(member.email);
     const asAdmin = requestsAs(ctx.app, await signInAdmin(ctx.app));
     const all = (await asAdmin('GET', '/api/transactions')).json();
     expect(all.find((t: { vehicleId: number }) => t.vehicleId === vehicle.id).boughtBy).toBe('Bea Buyer');

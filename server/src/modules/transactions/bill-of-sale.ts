@@ -5,7 +5,7 @@ import { MAX_BILL_OF_SALE_BYTES } from '@contracts/limits';
 import { centsToDecimal, decimalToCents, formatCents } from '@contracts/money';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dealers, storedFiles, transactions, vehicles } from '../../db/schema';
+import { dealers, dealerUsers, storedFiles, transactions, vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { detectDocumentType } from '../../lib/file-type';
@@ -75,23 +75,28 @@ export async function attachBillOfSale(
   });
 }
 
-/** The ledger as the bill of sale states it: the same figures as every view (issue #27). */
-function ledgerLine(state: SaleState) {
+/**
+ * The deal and the ledger as the bill of sale states them: the same figures as every view, from the
+ * one deal total (ADR 0033): each part beyond the price, the total, what was received, what is owed.
+ */
+export function ledgerLine(state: Pick<SaleState, 'deal' | 'paidAmount' | 'refundOwed' | 'balance'>) {
   const usd = (decimal: string) => formatCents(decimalToCents(decimal));
-  // Charges on the sale (a reconditioning package, a late fee), then what it costs in all.
-  const charges = state.ledger.filter((line) => line.kind === 'charge');
-  const totalCents = state.ledger
-    .filter((line) => line.kind === 'price' || line.kind === 'charge')
-    .reduce((sum, line) => sum + decimalToCents(line.amount), 0);
-  const charged = charges.length
-    ? `${charges.map((line) => `${line.label} ${usd(line.amount)}`).join('. ')}. Total ${formatCents(totalCents)}. `
-    : '';
-  const credits = decimalToCents(state.adjustments) > 0 ? ` Credits ${usd(state.adjustments)}.` : '';
+  const { deal } = state;
+  const parts = [
+    ['Reconditioning', deal.reconditioning],
+    ['Certified delivery', deal.delivery],
+    ['Late fee', deal.fees],
+  ].filter(([, amount]) => decimalToCents(amount!) !== 0);
+  const credits = decimalToCents(deal.credits) > 0 ? ` Credits −${usd(deal.credits)}.` : '';
+  const charged =
+    parts.length > 0 || credits
+      ? `${parts.map(([label, amount]) => `${label} ${usd(amount!)}`).join('. ')}${parts.length ? '.' : ''}${credits} Total ${usd(deal.total)}. `
+      : '';
   const owed =
     decimalToCents(state.refundOwed) > 0
       ? `Refund owed to the buyer ${usd(state.refundOwed)}.`
       : `Balance due ${usd(centsToDecimal(Math.max(0, decimalToCents(state.balance))))}.`;
-  return `${charged}Received to date ${usd(state.paidAmount)}.${credits} ${owed}`;
+  return `${charged}Received to date ${usd(state.paidAmount)}. ${owed}`;
 }
 
 /** Who sells, as the generated bill of sale names them (the brand, SELLER_ADDRESS). */
@@ -107,17 +112,24 @@ export interface Seller {
  */
 export async function getBillOfSale(db: Database, id: number, actor: Actor, seller: Seller) {
   const [row] = await db
-    .select({ sale: transactions, vehicle: vehicles, dealer: dealers, file: storedFiles })
+    .select({
+      sale: transactions,
+      vehicle: vehicles,
+      dealer: dealers,
+      file: storedFiles,
+      member: dealerUsers,
+    })
     .from(transactions)
     .innerJoin(vehicles, eq(vehicles.id, transactions.vehicleId))
     .innerJoin(dealers, eq(dealers.id, transactions.dealerId))
+    .leftJoin(dealerUsers, eq(dealerUsers.id, transactions.buyerUserId))
     .leftJoin(storedFiles, eq(storedFiles.id, transactions.billOfSaleFileId))
     .where(eq(transactions.id, id));
   // Another dealer's document looks exactly like a missing one.
   if (!row || (actor.type !== 'admin' && (actor.type !== 'dealer' || row.sale.dealerId !== actor.id)))
     throw notFound('Bill of sale not found');
   if (row.file) return row.file;
-  const { sale, vehicle, dealer } = row;
+  const { sale, vehicle, dealer, member } = row;
   const { terms } = sale;
   const saleDay = dateInZone(sale.createdAt, terms.timeZone);
   const dueOn = addBusinessDays(saleDay, terms.paymentDays);
@@ -137,9 +149,10 @@ export async function getBillOfSale(db: Database, id: number, actor: Actor, sell
     buyer: {
       dealerName: dealer.dealerName,
       address: dealer.address,
-      contactName: dealer.contactName,
+      // The member who bought is the buyer's contact on their deal (a team's sale names them).
+      contactName: member?.name ?? dealer.contactName,
       phone: dealer.phone,
-      email: dealer.email,
+      email: member?.email ?? dealer.email,
     },
     vehicle: {
       year: vehicle.year,

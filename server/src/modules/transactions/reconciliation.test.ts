@@ -31,6 +31,7 @@ interface View {
   dealerId: number;
   balance: string;
   amountDue: string;
+  deal: { reconditioning: string; delivery: string; fees: string; credits: string; total: string };
   refundOwed: string;
   paidAmount: string;
   paidInFull: boolean;
@@ -138,6 +139,10 @@ async function expectEveryViewAgrees() {
           : `Balance due ${formatCents(Math.max(0, balance))}.`,
       );
       expect(text, label).toContain(`Received to date ${formatCents(decimalToCents(t.paidAmount))}.`);
+      // Beyond the price, the deal's parts and its total: the one deal total (ADR 0033).
+      const { reconditioning, delivery, fees, credits, total } = t.deal;
+      if ([reconditioning, delivery, fees, credits].some((amount) => decimalToCents(amount) !== 0))
+        expect(text, label).toContain(`Total ${formatCents(decimalToCents(total))}.`);
     }
   }
   expect(aging.total).toEqual({ count: unpaidCount, amount: centsToDecimal(unpaidCents) });
