@@ -160,7 +160,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     quotas: new UploadQuotas(database.db, config.uploadQuotas),
     tokensOf: presentedTokens,
   };
-  const videos = await registerMedia(app, { config, storage: media.storage, gate: uploadGate, log });
+  const videos = await registerMedia(app, {
+    config,
+    db: database.db,
+    storage: media.storage,
+    gate: uploadGate,
+    log,
+  });
   const photos = await registerPhotos(app, {
     config,
     db: database.db,

@@ -31,8 +31,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // Declining open offers tells their dealers through the outbox, another leaf.
   'open-offers': ['notifications'],
   vin: [],
-  media: [],
-  photos: ['audit', 'vehicle-rows'],
+  // A listing's video is sent only to whom may see the car.
+  media: ['car-visibility'],
+  photos: ['audit', 'vehicle-rows', 'car-visibility'],
   health: [],
   // The terms of a sale made now (Buy Now), read as sell-vehicle.ts records them.
   'sale-terms': [],
@@ -43,10 +44,13 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   live: [],
   // A team member's spending limits (DESIGN.md §10), checked by every sale.
   'buyer-limits': [],
+  // The one visibility rule (issue #44): what an identity may learn about a car; every route and
+  // message that tells of a car asks it. A leaf: it reads the rows it needs through the foundations.
+  'car-visibility': [],
   // Buy orders (DESIGN.md §13): matched when a car is published, filled when one is bought.
   // The person's watchlist (issue #30): its watchers are told through the outbox when a car changes.
-  watchlist: ['audit', 'notifications', 'photos'],
-  'buy-orders': ['audit', 'notifications', 'watchlist', 'recon'],
+  watchlist: ['audit', 'notifications', 'photos', 'car-visibility'],
+  'buy-orders': ['audit', 'notifications', 'watchlist', 'recon', 'car-visibility'],
   // Reconditioning (issue #31): a sale's work order, its tasks and photos; the sale asks it before a release.
   recon: ['audit', 'notifications', 'photos', 'vehicle-rows'],
   // The marketplace, bottom up: vehicles ← buy-codes ← dealers; buy-codes ← transactions ← offers / purchases.
@@ -60,6 +64,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'buy-orders',
     'watchlist',
     'recon',
+    'car-visibility',
   ],
   'buy-codes': ['audit', 'vehicles'],
   dealers: ['audit', 'open-offers', 'notifications', 'buy-codes'],
@@ -79,11 +84,20 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'buyer-limits',
   ],
   // Certified delivery (DESIGN.md §15): a sale's transport, released by the sale's state.
-  delivery: ['audit', 'notifications', 'transactions', 'recon', 'integrations', 'vehicle-rows', 'vehicles'],
+  delivery: [
+    'audit',
+    'notifications',
+    'transactions',
+    'recon',
+    'integrations',
+    'vehicle-rows',
+    'vehicles',
+    'car-visibility',
+  ],
   // Floor plan: a dealership's lines, a sale's request; an approval releases a waiting transport.
   'floor-plan': ['audit', 'notifications', 'transactions', 'integrations', 'delivery'],
   // Market guide and insights (DESIGN.md §16): SQL over the ledger's facts, in the sale terms' days.
-  insights: ['sale-terms'],
+  insights: ['sale-terms', 'car-visibility'],
   offers: [
     'audit',
     'open-offers',

@@ -5,6 +5,8 @@ import type { MediaStorage } from './media-storage';
 
 /** Media never change once written (random 128-bit names): browsers keep them for a year. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A file only this session may see (a car held for its first look): revalidated each time, kept by no shared cache. */
+export const PRIVATE_MEDIA = 'private, no-cache';
 
 /**
  * Answers a media request from storage as a static file server would: 200, or 206 with
@@ -17,6 +19,8 @@ export async function sendMedia(
   storage: MediaStorage,
   key: string,
   contentType: string,
+  /** The Cache-Control to answer with (default: IMMUTABLE, for anyone to keep). */
+  cacheControl = IMMUTABLE,
 ) {
   const opened = await storage.open(key, request.headers.range, request.method === 'HEAD');
   if (!opened) throw notFound('Not found');
@@ -25,7 +29,7 @@ export async function sendMedia(
   reply
     .header('content-type', contentType)
     .header('accept-ranges', 'bytes')
-    .header('cache-control', IMMUTABLE);
+    .header('cache-control', cacheControl);
   if (opened.etag) reply.header('etag', opened.etag);
   if (opened.lastModified) reply.header('last-modified', opened.lastModified.toUTCString());
   if (opened.etag && request.headers['if-none-match'] === opened.etag) {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { marketTimeZoneSql } from '../../lib/sale-terms-setting';
+import { sightAtLeastSql } from '../car-visibility/car-visibility';
 import { buyOrderMatchMessage } from '../notifications/buy-order-messages';
 import { type VehicleFactsRow, vehicleFactsOfRow } from '../notifications/notification-messages';
 import { criteriaMatchSql, isMatchableSql, targetMatchesSql } from './buy-order-status';
@@ -32,16 +33,23 @@ type MatchedRow = Awaited<ReturnType<typeof recordMatches>>[number];
  * The open orders a car matches (order id, dealer id): the one matching rule, used to record
  * matches and to answer the Complete dialog's "N open orders match". The car must be published, or
  * completed and held for a first look (still in the queue), or being completed (the dialog's try).
+ * An order's dealership hears only of a car it may see (car-visibility.ts): a held car matches the
+ * orders of the dealerships it is held for — and, while the hold is being made (no dealership
+ * holds it yet: the completion's own matching), the orders that will hold it. The others hear of it
+ * when it is published to everyone.
  */
 export const matchingOrdersSql = (vehicleId: number) => sql`
   select distinct buy_orders.id as order_id, buy_orders.dealer_id, v.id as vehicle_id
   from (
-    select id, year, make, model, trim, vin, price, mileage, grade, condition
+    select id, status, in_queue, first_look_until, listed_at, year, make, model, trim, vin, price, mileage, grade, condition,
+      not exists (select 1 from buy_order_matches h where h.vehicle_id = vehicles.id and h.first_look_until is not null)
+        as hold_unmade
     from vehicles where id = ${vehicleId} and status = 'active' and (not in_queue or first_look_until is not null)
   ) v
   join buy_order_targets t on ${targetMatchesSql}
   join buy_orders on buy_orders.id = t.order_id
-  where ${isMatchableSql} and ${criteriaMatchSql}`;
+  where ${isMatchableSql} and ${criteriaMatchSql}
+    and (v.hold_unmade or ${sightAtLeastSql({ type: 'dealer', id: sql`buy_orders.dealer_id` }, 'listing', 'v')})`;
 
 /** The matching statement: the new (order, car) pairs, recorded, with what their alerts name. */
 export async function recordMatches(tx: Transaction, vehicleId: number, reason: MatchReason) {

@@ -13,9 +13,9 @@ import type { Executor } from '../../db/client';
 import { dealers, transactions, transportOrders, vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
+import { sightOf } from '../car-visibility/car-visibility';
 import { vehicleName } from '../notifications/notification-messages';
 import { saleStatesOf } from '../transactions/sale-timeline';
-import { isPublished } from '../vehicles/vehicle-projection';
 import { type DeliveryConfig, defaultDeliveryZip, quoteForVehicle } from './transport-orders';
 
 /**
@@ -43,12 +43,14 @@ export async function quoteTransportFor(
   }
   const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, vehicleId!));
   if (!vehicle) throw notFound(DELIVERY_TEXT.vehicleNotForSale);
-  // A car on sale: published (or held for this dealer's first look, which the buy itself checks).
-  if (
-    input.transactionId === undefined &&
-    (vehicle.status === 'sold' || !(isPublished(vehicle) || vehicle.firstLookUntil))
-  )
-    throw conflict(DELIVERY_TEXT.vehicleNotForSale);
+  if (input.transactionId === undefined) {
+    // A car on sale to this dealer (the one visibility rule, car-visibility.ts): on sale to everyone
+    // or held for its first look. One it may not see answers as an unknown id; a sold or removed
+    // one, not for sale.
+    const sight = await sightOf(db, actor, vehicle.id);
+    if (sight === 'none') throw notFound(DELIVERY_TEXT.vehicleNotForSale);
+    if (sight !== 'listing' && sight !== 'first-look') throw conflict(DELIVERY_TEXT.vehicleNotForSale);
+  }
   const toZip = input.toZip ?? (await defaultDeliveryZip(db, actor.id!));
   return quoteForVehicle(vehicle, toZip, input.enclosed, config, dateInZone(new Date(), zone));
 }

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { sightAtLeastSql } from '../car-visibility/car-visibility';
 import { comparablesSql, guideRange, latestFit, roundGuideCents, type StoredFit } from './guide-fit';
 import { rowsOf } from './insight-facts';
 
@@ -20,16 +21,19 @@ const EVIDENCE_LIMIT = 50;
 interface Subject {
   id: number;
   price_cents: number | string | null;
-  published: boolean;
 }
 
-/** The cars a session may see a guide of: an admin any, a dealer the listed ones (published, held for a first look, or sold while its page was open). */
+/**
+ * The cars a session may see a guide of, as the one visibility rule says (car-visibility.ts): a car
+ * whose sight is at least `past` — an admin any (a queued one while pricing it); a dealer one on
+ * sale to everyone, one held for its first look, or one sold or removed that it could see on sale
+ * (its page was open). Any other id is left out, exactly as an id that does not exist.
+ */
 const subjectsSql = (ids: readonly number[], actor: Actor) => sql`
-  select id, round(price * 100)::bigint as price_cents, status = 'active' and not in_queue as published,
+  select id, round(price * 100)::bigint as price_cents,
     lower(btrim(make)) as make_key, lower(btrim(model)) as model_key, year, mileage, grade
   from vehicles
-  where id = any(string_to_array(${ids.join(',')}, ',')::int[])
-    ${actor.type === 'admin' ? sql`` : sql`and status in ('active', 'sold')`}`;
+  where id = any(string_to_array(${ids.join(',')}, ',')::int[]) and ${sightAtLeastSql(actor, 'past')}`;
 
 const asOfSql = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 

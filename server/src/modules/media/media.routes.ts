@@ -3,13 +3,17 @@ import { MAX_VIDEO_BYTES } from '@contracts/limits';
 import { VIDEO_UPLOAD_PATH } from '@contracts/upload';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import { sendMedia } from '../../lib/uploads/send-media';
+import { IMMUTABLE, PRIVATE_MEDIA, sendMedia } from '../../lib/uploads/send-media';
 import { createUploadServer, registerUploadRoutes, type UploadGate } from '../../lib/uploads/upload-server';
+import { fileSight } from '../car-visibility/car-visibility';
 import { type CloudinaryConfig, signVideoUpload } from './cloudinary';
+import { carsShowingVideo } from './video-cars';
 import type { VideoUploads } from './video-uploads';
 
 export interface MediaRoutesOptions {
+  db: Database;
   uploads: VideoUploads;
   cloudinary: CloudinaryConfig | null;
   gate: UploadGate;
@@ -19,7 +23,7 @@ export interface MediaRoutesOptions {
 /** Where videos go (local tus or Cloudinary), and how they come back (range requests). */
 export async function mediaRoutes(
   app: FastifyInstance,
-  { uploads, cloudinary, gate, log }: MediaRoutesOptions,
+  { db, uploads, cloudinary, gate, log }: MediaRoutesOptions,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -57,14 +61,26 @@ export async function mediaRoutes(
     },
   });
 
-  // Accepted uploads are public (their names are random 128-bit ids), served with range requests.
+  // Accepted uploads (their names are random 128-bit ids), served with range requests. A listing's
+  // video shows its car, so it is sent only to whom may see the car (car-visibility.ts); to anyone
+  // else it answers as a name that does not exist.
   routes.get<{ Params: { name: string } }>(
     '/media/uploads/:name',
     { config: { access: 'public' } },
     async (request, reply) => {
       const stored = await uploads.stored(request.params.name);
       if (!stored) throw notFound('Not found');
-      return sendMedia(request, reply, uploads.storage, stored.key, stored.contentType);
+      const cars = await carsShowingVideo(db, `/media/uploads/${request.params.name}`);
+      const sight = await fileSight(db, cars, () => request.actor());
+      if (!sight) throw notFound('Not found');
+      return sendMedia(
+        request,
+        reply,
+        uploads.storage,
+        stored.key,
+        stored.contentType,
+        sight === 'public' ? IMMUTABLE : PRIVATE_MEDIA,
+      );
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import type { MediaStorage } from '../../lib/uploads/media-storage';
 import type { UploadGate } from '../../lib/uploads/upload-server';
@@ -14,13 +15,21 @@ export async function registerMedia(
   app: FastifyInstance,
   {
     config,
+    db,
     storage,
     gate,
     log,
-  }: { config: Config; storage: MediaStorage; gate: UploadGate; log: (message: string) => void },
+  }: {
+    config: Config;
+    /** Which car a served video shows, to ask whether the caller may see it (car-visibility.ts). */
+    db: Database;
+    storage: MediaStorage;
+    gate: UploadGate;
+    log: (message: string) => void;
+  },
 ) {
   const uploads = new VideoUploads(storage, log);
-  await app.register(mediaRoutes, { uploads, cloudinary: config.cloudinary, gate, log });
+  await app.register(mediaRoutes, { db, uploads, cloudinary: config.cloudinary, gate, log });
   const cloudinaryPrefix = config.cloudinary
     ? `https://res.cloudinary.com/${config.cloudinary.cloudName}/`
     : null;

@@ -8,7 +8,7 @@ import {
   type PhotoKind,
   type Tires,
 } from '@contracts/condition-report';
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { vehiclePhotos } from '../../db/schema';
 
@@ -91,4 +91,13 @@ export async function photosByVehicle(db: Executor, vehicleIds: number[]): Promi
     byVehicle.set(row.vehicleId!, list);
   }
   return byVehicle;
+}
+
+/** The car a stored photo shows (its listing's), by the photo's storage key: [] for a photo of no car. */
+export async function vehicleOfPhoto(db: Executor, storageKey: string): Promise<number[]> {
+  const rows = await db
+    .select({ vehicleId: vehiclePhotos.vehicleId })
+    .from(vehiclePhotos)
+    .where(and(eq(vehiclePhotos.storageKey, storageKey), isNotNull(vehiclePhotos.vehicleId)));
+  return rows.map((row) => row.vehicleId!);
 }

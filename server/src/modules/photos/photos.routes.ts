@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
-import { sendMedia } from '../../lib/uploads/send-media';
+import { IMMUTABLE, PRIVATE_MEDIA, sendMedia } from '../../lib/uploads/send-media';
 import { createUploadServer, registerUploadRoutes, type UploadGate } from '../../lib/uploads/upload-server';
+import { fileSight } from '../car-visibility/car-visibility';
 import { addPhotos, deletePhoto, reorderPhotos } from './attach-photos';
 import { updateConditionReport } from './condition-reports';
 import { type PhotoStore, STORAGE_KEY, VARIANT_NAME } from './photo-store';
-import { PHOTO_MEDIA_PREFIX } from './photo-views';
+import { PHOTO_MEDIA_PREFIX, vehicleOfPhoto } from './photo-views';
 
 export interface PhotosRoutesOptions {
   db: Database;
@@ -67,15 +68,26 @@ export async function photosRoutes(app: FastifyInstance, { db, store, gate, log 
       updateConditionReport(db, request.params.id, request.body, await request.actor()),
   });
 
-  // Variants are public (their keys are random 128-bit ids) and never change: cached for a year.
+  // Variants never change (their keys are random 128-bit ids): cached for a year. A listing photo
+  // shows its car, so it is sent only to whom may see the car (car-visibility.ts); to anyone else it
+  // answers as a key that does not exist.
   routes.get<{ Params: { key: string; name: string } }>(
     `${PHOTO_MEDIA_PREFIX}/:key/:name`,
     { config: { access: 'public' } },
     async (request, reply) => {
       const { key, name } = request.params;
       if (!STORAGE_KEY.test(key) || !VARIANT_NAME.test(name)) throw notFound('Not found');
+      const sight = await fileSight(db, await vehicleOfPhoto(db, key), () => request.actor());
+      if (!sight) throw notFound('Not found');
       const variant = store.files.variant(key, name);
-      return sendMedia(request, reply, store.files.storage, variant.key, variant.contentType);
+      return sendMedia(
+        request,
+        reply,
+        store.files.storage,
+        variant.key,
+        variant.contentType,
+        sight === 'public' ? IMMUTABLE : PRIVATE_MEDIA,
+      );
     },
   );
 }

@@ -2,11 +2,11 @@ import type { AdminListing } from '@contracts/listings';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dealers, transactions, vehicles } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
+import { carSight, readCarFacts } from '../car-visibility/car-visibility';
 import { photosByVehicle } from '../photos/photo-views';
-import { heldVehicleFor } from './first-look';
 import {
-  isPublished,
   isPublishedCondition,
   publicVehicleColumns,
   toAdminVehicle,
@@ -72,22 +72,18 @@ export async function findAllVehicles(db: Database): Promise<AdminListing[]> {
 export const VEHICLE_NOT_FOUND = 'Vehicle not found';
 
 /**
- * One vehicle as the viewer may see it: admins see everything; the public sees a published
- * vehicle, `{id, status}` for a sold or removed one, and nothing of a queued one — nor of one held
- * for a first look, which only the dealerships it is held for see (with the hold's end).
+ * One vehicle as the caller may see it (the one visibility rule, car-visibility.ts): admins see
+ * everything; a published car its page; one held for a first look its page with the hold's end, for
+ * the dealerships it is held for; a sold or removed one `{id, status}`; and a car one may not see
+ * (queued, held for others) answers exactly as an id that does not exist.
  */
-export async function getVehicleById(
-  db: Database,
-  id: number,
-  viewer: { isAdmin: boolean; dealerId?: number | undefined },
-) {
+export async function getVehicleById(db: Database, id: number, actor: Actor) {
   const [row] = await db.select().from(vehicles).where(eq(vehicles.id, id));
-  if (!row) throw notFound(VEHICLE_NOT_FOUND);
-  const photos = async () => (await photosByVehicle(db, [row.id])).get(row.id) ?? [];
-  if (viewer.isAdmin) return toAdminVehicle(row, await photos());
-  if (isPublished(row)) return toPublicVehicleDetail(row, await photos());
-  const held = await heldVehicleFor(db, row, viewer.dealerId);
-  if (held) return held;
-  if (row.status === 'sold' || row.status === 'removed') return toUnavailableVehicle(row);
-  throw notFound(VEHICLE_NOT_FOUND);
+  const sight = carSight(actor, row && (await readCarFacts(db, [id])).get(id));
+  if (!row || sight === 'none') throw notFound(VEHICLE_NOT_FOUND);
+  if (sight === 'status' || sight === 'past') return toUnavailableVehicle(row);
+  const photos = (await photosByVehicle(db, [row.id])).get(row.id) ?? [];
+  if (sight === 'all') return toAdminVehicle(row, photos);
+  const detail = toPublicVehicleDetail(row, photos);
+  return sight === 'first-look' ? { ...detail, firstLookUntil: row.firstLookUntil!.toISOString() } : detail;
 }

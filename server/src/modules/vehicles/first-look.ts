@@ -1,10 +1,11 @@
 import type { FirstLookPreview } from '@contracts/listings';
-import type { HeldVehicle, HeldVehicleDetail } from '@contracts/vehicle';
-import { and, desc, eq, exists, isNotNull, lte, sql } from 'drizzle-orm';
+import type { HeldVehicle } from '@contracts/vehicle';
+import { and, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { buyOrderMatches, buyOrders, vehicles } from '../../db/schema';
 import { matchingOrdersSql } from '../buy-orders/match-buy-orders';
 import { matchPublication } from '../buy-orders/match-publication';
+import { carSightSql, heldForSql } from '../car-visibility/car-visibility';
 import { photosByVehicle } from '../photos/photo-views';
 import { lockVehicle, updateVehicleRow, type VehicleRow } from '../vehicle-rows/vehicle-rows';
 import { publicVehicleColumns, toPublicListItem, toPublicVehicleDetail } from './vehicle-projection';
@@ -21,13 +22,8 @@ import { publicVehicleColumns, toPublicListItem, toPublicVehicleDetail } from '.
  * placed meanwhile, exactly like a listing completed without a hold.
  */
 
-/** The dealership's match rows that hold this car: the SQL every "held for" answer uses. */
-const heldForDealer = (dealerId: number) =>
-  exists(
-    sql`(select 1 from ${buyOrderMatches} join ${buyOrders} on ${buyOrders.id} = ${buyOrderMatches.orderId}
-      where ${buyOrderMatches.vehicleId} = ${vehicles.id} and ${buyOrders.dealerId} = ${dealerId}
-        and ${buyOrderMatches.firstLookUntil} is not null)`,
-  );
+/** The dealership's match rows that hold this car: the one rule's SQL (car-visibility.ts). */
+const heldForDealer = (dealerId: number) => heldForSql(sql`${vehicles.id}`, dealerId);
 
 /** Held for a first look (whoever for): active, in the queue, with a time. */
 export const isHeld = (row: Pick<VehicleRow, 'status' | 'inQueue' | 'firstLookUntil'>) =>
@@ -43,17 +39,6 @@ export async function isHeldFor(db: Executor, vehicle: VehicleRow, dealerId: num
   return row !== undefined;
 }
 
-/** One held car's page for a dealership it is held for; undefined for anyone else. */
-export async function heldVehicleFor(
-  db: Executor,
-  row: VehicleRow,
-  dealerId: number | undefined,
-): Promise<HeldVehicleDetail | undefined> {
-  if (dealerId === undefined || !(await isHeldFor(db, row, dealerId))) return undefined;
-  const photos = (await photosByVehicle(db, [row.id])).get(row.id) ?? [];
-  return { ...toPublicVehicleDetail(row, photos), firstLookUntil: row.firstLookUntil!.toISOString() };
-}
-
 /** The cars held for this dealership now, the soonest released first (its dashboard). */
 export async function findFirstLooks(db: Executor, dealerId: number): Promise<HeldVehicle[]> {
   const rows = await db
@@ -64,7 +49,7 @@ export async function findFirstLooks(db: Executor, dealerId: number): Promise<He
         eq(vehicles.status, 'active'),
         eq(vehicles.inQueue, true),
         isNotNull(vehicles.firstLookUntil),
-        heldForDealer(dealerId),
+        sql`${carSightSql({ type: 'dealer', id: dealerId })} = 'first-look'`,
       ),
     )
     .orderBy(vehicles.firstLookUntil, desc(vehicles.id));

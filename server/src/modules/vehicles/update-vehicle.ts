@@ -12,6 +12,7 @@ import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 import { matchBuyOrders } from '../buy-orders/match-buy-orders';
 import { matchPublication } from '../buy-orders/match-publication';
+import { staffMayEdit } from '../car-visibility/car-visibility';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
 import { lockVehicle, updateVehicleRow } from '../vehicle-rows/vehicle-rows';
 import { cancelSale } from './cancel-sale';
@@ -234,13 +235,14 @@ export async function updateRecon(
     reconInterior?: string | null | undefined;
   },
   actor: Actor,
-  options: { onlyWhileQueued: boolean },
+  /** Staff change the notes only while the car waits in the queue (car-visibility.ts staffMayEdit). */
+  options: { asStaff: boolean },
 ) {
   const orDefault = (v: string | null | undefined) => (v?.trim() ? v.trim() : DEFAULT_RECON_TEXT);
   return db.transaction(async (tx) => {
     const vehicle = await lockVehicle(tx, vehicleId);
     if (!vehicle) throw notFound('No vehicle ID available');
-    if (options.onlyWhileQueued && !vehicle.inQueue) {
+    if (options.asStaff && !staffMayEdit(vehicle)) {
       throw new AppError(
         ERROR_CODES.forbidden,
         'This vehicle has left the queue; ask an admin to change its recon notes',

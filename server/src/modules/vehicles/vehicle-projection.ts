@@ -7,7 +7,8 @@ import type {
   UnavailableVehicle,
 } from '@contracts/vehicle';
 import type { Executor } from '../../db/client';
-import { isPublishedSql, vehicles } from '../../db/schema';
+import { vehicles } from '../../db/schema';
+import { onSaleToEveryoneSql } from '../car-visibility/car-visibility';
 import { photosByVehicle, toConditionReport } from '../photos/photo-views';
 
 export type VehicleRow = typeof vehicles.$inferSelect;
@@ -40,8 +41,11 @@ export const publicVehicleColumns = {
 
 type PublicRow = Pick<VehicleRow, keyof typeof publicVehicleColumns>;
 
-/** Published = visible to the public: active and out of the queue (spec §4). */
-export const isPublishedCondition = isPublishedSql(vehicles);
+/**
+ * Published = visible to the public: active and out of the queue (spec §4). The public list and
+ * search read it: the cars whose sight is `listing` for everyone (car-visibility.ts, the one rule).
+ */
+export const isPublishedCondition = onSaleToEveryoneSql();
 export const isPublished = (row: Pick<VehicleRow, 'status' | 'inQueue'>) =>
   row.status === 'active' && !row.inQueue;
 

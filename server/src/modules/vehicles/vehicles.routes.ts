@@ -79,9 +79,8 @@ export async function vehiclesRoutes(
     ...app.endpoint('getVehicle'),
     handler: async (request, reply) => {
       const actor = await request.actor();
-      const isAdmin = actor.type === 'admin';
       // A published vehicle is answered from the list cache; anything else reads the database.
-      const cached = isAdmin ? undefined : (await listCache.get()).byId.get(request.params.id);
+      const cached = actor.type === 'admin' ? undefined : (await listCache.get()).byId.get(request.params.id);
       if (cached)
         return untyped(reply)
           .type('application/json; charset=utf-8')
@@ -89,10 +88,8 @@ export async function vehiclesRoutes(
           .send(cached);
       // Not published: the answer may depend on who asks (a first look), so no cache keeps it.
       reply.header('cache-control', 'private, no-store').header('vary', 'cookie, authorization');
-      return getVehicleById(db, request.params.id, {
-        isAdmin,
-        dealerId: actor.type === 'dealer' ? (actor.id ?? undefined) : undefined,
-      });
+      // What the caller may learn, and an unseen car answered as an unknown id (car-visibility.ts).
+      return getVehicleById(db, request.params.id, actor);
     },
   });
 
@@ -133,7 +130,8 @@ export async function vehiclesRoutes(
 
   /**
    * One route, four actions, each with its own allow-list (spec §7, contracts' updateVehicleBodySchema):
-   * recon notes (staff or admin, staff only while the vehicle is queued), queue completion,
+   * recon notes (staff or admin; staff only while the car waits in the queue, a held car counting as
+   * published: car-visibility.ts staffMayEdit), queue completion,
    * remove/reactivate and editing a published listing (admin).
    */
   routes.route({
@@ -144,7 +142,7 @@ export async function vehiclesRoutes(
       const body = request.body;
       if (body.action === 'recon') {
         const { action: _action, ...recon } = body;
-        return updateRecon(db, id, recon, actor, { onlyWhileQueued: actor.type !== 'admin' });
+        return updateRecon(db, id, recon, actor, { asStaff: actor.type !== 'admin' });
       }
       if (actor.type !== 'admin')
         throw new AppError(ERROR_CODES.forbidden, 'Only an admin can change a listing');

@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { isPublishedSql, vehicles, watchlistEntries } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
+import { sightAtLeastSql } from '../car-visibility/car-visibility';
 import { vehicleName } from '../notifications/notification-messages';
 import { photosByVehicle } from '../photos/photo-views';
 
@@ -41,7 +42,8 @@ export async function findWatchlist(db: Executor, actor: Actor): Promise<Watchli
     })
     .from(watchlistEntries)
     .innerJoin(vehicles, eq(vehicles.id, watchlistEntries.vehicleId))
-    .where(ownedBy(actor))
+    // A car marked while on sale: kept while the person may see what was shown (car-visibility.ts).
+    .where(and(ownedBy(actor), sightAtLeastSql(actor, 'past')))
     .orderBy(desc(watchlistEntries.createdAt), desc(watchlistEntries.id));
   const photos = await photosByVehicle(
     db,

@@ -1,10 +1,11 @@
 import { MAX_WATCHLIST_ENTRIES, type WatchlistEntry } from '@contracts/watchlist';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dealers, isPublishedSql, vehicles, watchlistEntries } from '../../db/schema';
+import { dealers, vehicles, watchlistEntries } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
+import { carSightSql } from '../car-visibility/car-visibility';
 import { findWatchlist, ownedBy } from './find-watchlist';
 
 /**
@@ -29,7 +30,7 @@ export async function mergeWatchlist(
         const published = await tx
           .select({ id: vehicles.id })
           .from(vehicles)
-          .where(and(inArray(vehicles.id, ids), isPublishedSql(vehicles)));
+          .where(and(inArray(vehicles.id, ids), sql`${carSightSql(actor)} = 'listing'`));
         const held = await tx
           .select({ vehicleId: watchlistEntries.vehicleId })
           .from(watchlistEntries)

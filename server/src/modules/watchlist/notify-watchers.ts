@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { sightAtLeastSql } from '../car-visibility/car-visibility';
 import { enqueueNotifications, type Notification } from '../notifications/enqueue-notifications';
 import { type VehicleFactsRow, vehicleFactsOfRow } from '../notifications/notification-messages';
 import { type WatchedVehicleChange, watchedVehicleMessage } from '../notifications/watchlist-messages';
@@ -44,7 +45,8 @@ interface WatcherRow extends VehicleFactsRow, Record<string, unknown> {
 }
 
 /**
- * Tells everyone watching the car (Watch on; a favorite alone is not told) of the change, in the
+ * Tells everyone watching the car (Watch on; a favorite alone is not told) who may see it
+ * (car-visibility.ts: what was shown them on sale, at least) of the change, in the
  * caller's transaction (DESIGN.md §6): each person at their own address, or — a dealership without a
  * team, or a member since disabled — the dealership's main contact, as buy-order alerts go. The
  * dealership that bought the car or made the expired offer is left out: it knows (the offerer gets
@@ -65,6 +67,7 @@ export async function notifyWatchers(tx: Executor, event: WatchedEvent) {
     join dealers d on d.id = e.dealer_id and d.active
     left join dealer_users u on u.id = e.dealer_user_id and u.disabled_at is null
     where e.vehicle_id = ${event.vehicleId} and e.watching
+      and ${sightAtLeastSql({ type: 'dealer', id: sql`e.dealer_id` }, 'past', 'v')}
       ${excluded === null ? sql`` : sql`and e.dealer_id <> ${excluded}`}
       ${event.reason === 'offer_expired' ? sql`and v.status = 'active' and not v.in_queue` : sql``}
     order by e.id

@@ -12,6 +12,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
+import { carSightSql } from '../car-visibility/car-visibility';
 import { isPublishedColumn, ownedBy } from './find-watchlist';
 
 /**
@@ -29,10 +30,11 @@ export async function updateWatchlistEntry(
   return withRetries(() =>
     db.transaction(async (tx) => {
       const [vehicle] = await tx
-        .select({ isPublished: isPublishedColumn })
+        .select({ isPublished: isPublishedColumn, sight: carSightSql(actor).mapWith(String) })
         .from(vehicles)
         .where(eq(vehicles.id, vehicleId));
-      if (!vehicle) throw notFound(WATCHLIST_TEXT.vehicleNotFound);
+      // A car the person may not see answers as one that does not exist (car-visibility.ts).
+      if (!vehicle || vehicle.sight === 'none') throw notFound(WATCHLIST_TEXT.vehicleNotFound);
       const [existing] = await tx
         .select()
         .from(watchlistEntries)

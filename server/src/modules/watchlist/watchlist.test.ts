@@ -165,7 +165,7 @@ describe('the watchlist API', () => {
     expect(await flagsOf(viewer.cookie)).toEqual([{ vehicleId: car.id, favorite: false, watching: true }]);
   });
 
-  it('names where each car stands: sold, removed, back in the queue', async () => {
+  it('names where each car stands: sold, removed; a car back in the queue is left out until it is back on sale', async () => {
     const { cookie } = await codeSession();
     const sold = await insertVehicle(ctx.db);
     const removed = await insertVehicle(ctx.db);
@@ -175,10 +175,13 @@ describe('the watchlist API', () => {
     await ctx.db.execute(sql`update vehicles set status = 'removed' where id = ${removed.id}`);
     await ctx.db.execute(sql`update vehicles set in_queue = true where id = ${queued.id}`);
     const statuses = Object.fromEntries((await list(cookie)).map((e) => [e.vehicleId, e.status]));
-    expect(statuses).toEqual({ [sold.id]: 'sold', [removed.id]: 'removed', [queued.id]: 'unavailable' });
+    // Nobody outside may see a queued car (docs/decisions/0034-one-visibility-rule.md): not even its watcher.
+    expect(statuses).toEqual({ [sold.id]: 'sold', [removed.id]: 'removed' });
+    await ctx.db.execute(sql`update vehicles set in_queue = false where id = ${queued.id}`);
+    expect((await list(cookie)).find((e) => e.vehicleId === queued.id)?.status).toBe('available');
   });
 
-  it('refuses bad input with a clear message (400), an unknown car (404) and marking a car not for sale (409)', async () => {
+  it('refuses bad input with a clear message (400), an unknown or queued car (404) and marking a car not for sale (409)', async () => {
     const { cookie } = await codeSession();
     const cases: [string | number, unknown, string][] = [
       [1, {}, WATCHLIST_TEXT.flagsRequired],
@@ -196,10 +199,13 @@ describe('the watchlist API', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(WATCHLIST_TEXT.vehicleNotFound);
 
+    // A queued car answers as an unknown one (docs/decisions/0034-one-visibility-rule.md).
     const queued = await insertVehicle(ctx.db, { status: 'pending', inQueue: true });
     const refused = await put(cookie, queued.id, { favorite: true });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(WATCHLIST_TEXT.notPublished);
+    expect({ status: refused.statusCode, body: refused.json() }).toEqual({
+      status: unknown.statusCode,
+      body: unknown.json(),
+    });
 
     // Marked while for sale, then sold: it may be taken off, not marked anew.
     const car = await insertVehicle(ctx.db);
