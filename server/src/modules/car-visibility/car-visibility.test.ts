@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { buyNow, nextAddress, nextCode } from '../../../test/helpers';
 import { signIn, signInMember } from '../../../test/sessions';
 import { uploadPhoto, uploadVideo } from '../../../test/tus-uploads';
 import { withApp } from '../../../test/with-app';
+import { buyOrderMatches } from '../../db/schema';
 import { IMMUTABLE, PRIVATE_MEDIA } from '../../lib/uploads/send-media';
 import { type CarSight, carSight, carSightSql, readCarFacts, type Who, type WhoSql } from './car-visibility';
 
@@ -397,5 +398,41 @@ describe('staff edits', () => {
     expect(
       (await ctx.call('PATCH', `/api/vehicles/${cars.held.id}`, { reconExterior: 'Fixed' })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('messages', () => {
+  it('tell a held car only to the dealerships it is held for: a price drop alerts no other order until it is published', async () => {
+    const order = await ctx.call(
+      'POST',
+      '/api/dealer/buy-orders',
+      {
+        targets: [{ make: 'Subaru', model: 'Crosstrek' }],
+        maxPrice: '30000',
+        certification: 'all',
+        quantity: 1,
+        neededBy: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+        deliveryZip: '30301',
+      },
+      cookies.outsiderMember,
+    );
+    expect(order.statusCode, order.body).toBe(201);
+    const matched = async () =>
+      (await ctx.db.select().from(buyOrderMatches).where(eq(buyOrderMatches.orderId, order.json().id))).map(
+        (match) => match.vehicleId,
+      );
+    const { updatedAt } = (await ctx.call('GET', `/api/vehicles/${cars.held.id}`)).json();
+    const edited = await ctx.call('PATCH', `/api/vehicles/${cars.held.id}`, {
+      action: 'edit',
+      expectedUpdatedAt: updatedAt,
+      price: '23000',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await matched()).toEqual([]);
+    // Published to everyone (the admin releases it): now the outside order hears of it.
+    expect((await ctx.call('PATCH', `/api/vehicles/${cars.held.id}`, { action: 'release' })).statusCode).toBe(
+      200,
+    );
+    expect(await matched()).toEqual([cars.held.id]);
   });
 });
