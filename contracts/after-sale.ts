@@ -1,6 +1,13 @@
 import { photoSchema } from './condition-report';
 import { DAMAGE_PANEL_KEYS, DAMAGE_TYPE_KEYS } from './condition-report-rules';
-import { deliveryConfirmationSchema, saleFloorPlanSchema, saleTransportSchema } from './delivery';
+import {
+  DELIVERY_STATUS_KEYS,
+  deliveryConfirmationSchema,
+  HOLD_REASON_KEYS,
+  saleFloorPlanSchema,
+  saleTransportSchema,
+} from './delivery';
+import { TRANSACTION_STATUSES } from './limits';
 import { moneySchema } from './money-schema';
 import { z } from './zod';
 
@@ -211,6 +218,8 @@ export const SALE_EVENT_TYPES = [
   'bol_attached',
   /** The dealer's confirmation at arrival: odometer and photos. */
   'delivery_confirmed',
+  /** The admin accepts a confirmation held for its odometer (issue #44). */
+  'delivery_accepted',
   /** Paid with a floor-plan line: sent, the lender's answer, the funding (a payment). */
   'floor_plan_requested',
   'floor_plan_approved',
@@ -246,6 +255,8 @@ export const SALE_STAGES = {
   delivered: 'Delivered',
   refund_owed: 'Refund owed',
   cancelled: 'Cancelled',
+  /** The admin marked the sale completed (the spec's status): both sides read it so. */
+  completed: 'Completed',
 } as const;
 export type SaleStage = keyof typeof SALE_STAGES;
 
@@ -313,6 +324,8 @@ export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
 /** The clocks and states every transaction view carries (admin and dealer). */
 export const saleStateSchema = z.object({
+  /** The spec's status (the admin's Mark completed); the stage reads `completed` from it. */
+  status: z.enum(TRANSACTION_STATUSES),
   paymentDueAt: z.string(),
   /** Every payment received (refunds are separate: `refunded`). */
   paidAmount: z.string(),
@@ -340,6 +353,14 @@ export const saleStateSchema = z.object({
   /** Every money line of the sale, oldest first. */
   ledger: z.array(ledgerEntrySchema),
   stage: z.enum(Object.keys(SALE_STAGES) as [SaleStage, ...SaleStage[]]),
+  /**
+   * Where the car is (DELIVERY_STATUSES), one state folded from the carrier's events, the admin's
+   * moves and the dealer's confirmation: the header, the delivery box and the boards read it.
+   */
+  deliveryStatus: z.enum(DELIVERY_STATUS_KEYS),
+  /** What holds the car back (HOLD_REASONS) and its words, the same for the dealer and the admin. */
+  holdReason: z.enum(HOLD_REASON_KEYS),
+  holdText: z.string().nullable(),
   /** Whole days past the due date while unpaid (0 when not overdue). */
   daysLate: z.number().int(),
   titleStatus: z.enum(Object.keys(TITLE_STATUSES) as [TitleStatus, ...TitleStatus[]]),
@@ -349,7 +370,10 @@ export const saleStateSchema = z.object({
   canRequestUnwind: z.boolean(),
   unwindRequested: z.boolean(),
   pickupStatus: z.enum(Object.keys(PICKUP_STATUSES) as [PickupStatus, ...PickupStatus[]]),
+  /** Shown only while the car may be released (DESIGN.md §8, issue #44). */
   gatePassCode: z.string().nullable(),
+  /** Why a gate pass once issued is not valid now (money owed after a later charge), or null. */
+  gatePassWithdrawn: z.string().nullable(),
   guaranteeEndsAt: z.string().nullable(),
   odometerStatus: z.enum(ODOMETER_STATUS_KEYS),
   /** The dealer may open a claim: picked up or delivered, within the guarantee, none open. */

@@ -145,6 +145,10 @@ export const API_DOCS: Record<ApiRouteName, { tag: ApiTag; summary: string }> = 
   dealerFloorPlanLines: { tag: 'Delivery', summary: 'The dealership’s floor-plan lines' },
   createFloorPlanLine: { tag: 'Delivery', summary: 'Record a floor-plan line (owners)' },
   removeFloorPlanLine: { tag: 'Delivery', summary: 'Remove a floor-plan line (owners)' },
+  acceptDelivery: {
+    tag: 'Delivery',
+    summary: 'Accept a delivery confirmation held for its odometer (admin)',
+  },
   transportBoard: { tag: 'Delivery', summary: 'Every transport order, by status, late pickups first' },
   updateTransportOrder: { tag: 'Delivery', summary: 'Move a team-arranged transport, or cancel one' },
   attachBillOfLading: { tag: 'Delivery', summary: 'Attach bill of lading photos to a transport' },

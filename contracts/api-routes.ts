@@ -166,6 +166,11 @@ export const API_ROUTES = {
   dealerFloorPlanLines: { method: 'GET', path: '/api/dealer/floor-plan-lines', access: 'dealer' },
   createFloorPlanLine: { method: 'POST', path: '/api/dealer/floor-plan-lines', access: 'dealer' },
   removeFloorPlanLine: { method: 'DELETE', path: '/api/dealer/floor-plan-lines/:id', access: 'dealer' },
+  acceptDelivery: {
+    method: 'POST',
+    path: '/api/transactions/:id/delivery-confirmation/accept',
+    access: 'admin',
+  },
   transportBoard: { method: 'GET', path: '/api/transport-orders', access: 'admin' },
   updateTransportOrder: { method: 'PATCH', path: '/api/transport-orders/:id', access: 'admin' },
   attachBillOfLading: { method: 'POST', path: '/api/transport-orders/:id/bol', access: 'admin' },

@@ -2,7 +2,7 @@ import { saleStateSchema } from './after-sale';
 import { buyCodeSchema } from './auth';
 import { checkoutExtrasSchema } from './delivery';
 import { idSchema, jsonIdSchema, VEHICLE_ID_MESSAGE } from './ids';
-import { OFFER_STATUSES, TRANSACTION_STATUSES } from './limits';
+import { OFFER_STATUSES } from './limits';
 import { MONEY_TEXT } from './money';
 import { moneySchema, moneyTextSchema } from './money-schema';
 import { reconPackageIdSchema } from './recon-packages';
@@ -168,7 +168,7 @@ export const dealerTransactionSchema = z.object({
   amount: z.string(),
   /** The team member who made the sale (DESIGN.md §10); null for a buy-code sale. */
   boughtBy: z.string().nullable(),
-  status: z.enum(TRANSACTION_STATUSES),
+  /** `status` (the spec's pending/completed) comes with the sale's state below. */
   isPaid: z.boolean(),
   cancelled: z.boolean(),
   /** The generated bill of sale (or the uploaded signed copy): GET /api/transactions/:id/bill-of-sale. */

@@ -2,8 +2,17 @@
  * Certified delivery and floor plan texts (DESIGN.md §15), without zod: the buying dialogs and the
  * dashboard import them.
  */
-export const TRANSPORT_STATUSES = {
-  awaiting_release: 'Waiting for payment or lender approval',
+/**
+ * Where a sold car is (issue #44, docs/decisions/0035-one-delivery-state.md): one state folded from
+ * the sale's timeline (carrier events, the admin's moves, the dealer's confirmation) that the sale's
+ * header, its delivery box, the admin's boards and the messages all read. A transport's statuses are
+ * these words too; a car waiting for release says why in the sale's hold (HOLD_REASONS).
+ */
+export const DELIVERY_STATUSES = {
+  awaiting_release: 'Waiting for release',
+  /** Free to leave, no transport ordered and no pickup arranged yet. */
+  released: 'Released',
+  ready_for_pickup: 'Ready for pickup',
   unassigned: 'Looking for a carrier',
   assigned: 'Carrier assigned',
   picked_up: 'Picked up',
@@ -11,7 +20,35 @@ export const TRANSPORT_STATUSES = {
   delivered: 'Delivered',
   cancelled: 'Cancelled',
 } as const;
+export type DeliveryStatus = keyof typeof DELIVERY_STATUSES;
+export const DELIVERY_STATUS_KEYS = Object.keys(DELIVERY_STATUSES) as [DeliveryStatus, ...DeliveryStatus[]];
+
+/** A transport's own statuses, in the same words as the sale's delivery state. */
+export const TRANSPORT_STATUSES = {
+  awaiting_release: DELIVERY_STATUSES.awaiting_release,
+  unassigned: DELIVERY_STATUSES.unassigned,
+  assigned: DELIVERY_STATUSES.assigned,
+  picked_up: DELIVERY_STATUSES.picked_up,
+  in_transit: DELIVERY_STATUSES.in_transit,
+  delivered: DELIVERY_STATUSES.delivered,
+  cancelled: DELIVERY_STATUSES.cancelled,
+} as const;
 export type TransportStatus = keyof typeof TRANSPORT_STATUSES;
+
+/**
+ * What holds a sale's car back, one reason derived with the delivery state and shown in the same
+ * words to the dealer and the admin: money owed, the reconditioning, the transport (on its way, or
+ * a delivery confirmation held for the admin), the title (once the car is with the dealer), or none.
+ */
+export const HOLD_REASONS = {
+  money: 'Money owed',
+  reconditioning: 'Reconditioning',
+  transport: 'Transport',
+  title: 'Title',
+  none: 'Nothing',
+} as const;
+export type HoldReason = keyof typeof HOLD_REASONS;
+export const HOLD_REASON_KEYS = Object.keys(HOLD_REASONS) as [HoldReason, ...HoldReason[]];
 export const TRANSPORT_STATUS_KEYS = Object.keys(TRANSPORT_STATUSES) as [
   TransportStatus,
   ...TransportStatus[],
@@ -79,11 +116,50 @@ export const DELIVERY_TEXT = {
   deliveryConfirmed: 'Delivery confirmed',
   alreadyConfirmed: 'The delivery was already confirmed',
   notArrived: 'Confirm the delivery once the carrier has picked the vehicle up',
+  /** The dealer's confirmation, when the arrival odometer disagrees with the bill of sale. */
+  confirmationHeld:
+    'Delivery confirmation received: the odometer differs from the bill of sale, so an admin checks it first',
+  noHeldConfirmation: 'There is no delivery confirmation waiting for an admin',
+  confirmationAccepted: 'Delivery accepted',
   bolPhotoUnknown: 'Upload the bill of lading photos first (a photo can belong to one document only)',
   webhookSignature: 'Bad or missing signature',
   webhookUnknownOrder: 'Unknown order',
   webhookBody: 'The event is not one we understand',
 } as const;
+
+const dayText = (day: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+const milesText = (miles: number) => `${miles.toLocaleString('en-US')} mi`;
+
+/**
+ * The words of a sale's hold (HOLD_REASONS), the same on the dealer's card, the admin's sale and
+ * the Transport board. Amounts come formatted ("$1,976.45"), days as YYYY-MM-DD.
+ */
+export const HOLD_TEXT = {
+  money: (owed: string) =>
+    `${owed} owed: the car is released once it is paid or a floor-plan lender approves it`,
+  /** Nothing else holds it: the release pass hands the transport to the carrier (or our team) next. */
+  transportStarting: 'Released: the transport goes to the carrier next',
+  transport: (status: string, detail: string | null) =>
+    `Transport: ${status.toLowerCase()}${detail ? `, ${detail}` : ''}`,
+  pickupBy: (day: string) => `pickup by ${dayText(day)}`,
+  arrivingBy: (day: string) => `arriving by ${dayText(day)}`,
+  titleDue: (day: string) => `Waiting for the title, due ${dayText(day)}`,
+  titleLate: (day: string) => `Title late: it was due ${dayText(day)}`,
+} as const;
+
+/**
+ * The note of a delivery confirmation held for the admin: the arrival odometer against the bill of
+ * sale's and the tolerance (DELIVERY_ODOMETER_TOLERANCE_MILES).
+ */
+export const odometerHeldText = (arrival: number, billOfSale: number, tolerance: number) =>
+  `Held for an admin: the odometer at arrival (${milesText(arrival)}) is ${milesText(Math.abs(arrival - billOfSale))} ${arrival > billOfSale ? 'above' : 'below'} the bill of sale (${milesText(billOfSale)}), more than the ${milesText(tolerance)} allowed`;
+
+/** The gate pass of a car that may not leave any more (a later charge left money owed). */
+export const gatePassWithdrawnText = (owed: string) =>
+  `Gate pass withdrawn: ${owed} is owed after a later charge. It is issued again once that is paid.`;
 
 export const FLOOR_PLAN_TEXT = {
   title: 'Floor plan lines',

@@ -1,9 +1,11 @@
 import { photoSchema } from './condition-report';
 import {
+  DELIVERY_STATUS_KEYS,
   DELIVERY_TEXT,
   FLOOR_PLAN_LENDER_KEYS,
   FLOOR_PLAN_STATUS_KEYS,
   FLOOR_PLAN_TEXT,
+  HOLD_REASON_KEYS,
   TRANSPORT_STATUS_KEYS,
 } from './delivery-texts';
 import { jsonIdSchema } from './ids';
@@ -32,6 +34,8 @@ export const transportQuoteBodySchema = z
     transactionId: jsonIdSchema().optional(),
     toZip: zipSchema.optional(),
     enclosed: z.boolean().default(false),
+    /** The reconditioning package chosen with it (a car on sale): the pickup waits for its business days. */
+    reconPackageId: jsonIdSchema().optional(),
   })
   .refine((b) => (b.vehicleId === undefined) !== (b.transactionId === undefined), {
     error: 'Send either vehicleId or transactionId',
@@ -76,7 +80,8 @@ export type TransportRequest = z.input<typeof transportRequestSchema>;
 export const transportStepSchema = z.object({
   status: z.enum(TRANSPORT_STATUS_KEYS),
   at: z.string(),
-  by: z.enum(['carrier', 'admin', 'system']),
+  /** 'dealer': their confirmation at arrival delivered it. */
+  by: z.enum(['carrier', 'admin', 'system', 'dealer']),
   eta: z.string().nullable(),
   note: z.string().nullable(),
 });
@@ -111,9 +116,19 @@ export type SaleTransport = z.infer<typeof saleTransportSchema>;
 
 /** The dealer's confirmation at arrival (DESIGN.md §15). */
 export const deliveryConfirmationSchema = z.object({
+  /** The day it was confirmed (YYYY-MM-DD in the sale's time zone) and the moment (ISO time). */
   on: z.string(),
+  at: z.string(),
   odometer: z.number().int(),
   photos: z.array(photoSchema),
+  /**
+   * Held for an admin (the odometer disagrees with the bill of sale by more than the tolerance):
+   * the note says by how much. It counts as the delivery once an admin accepts it.
+   */
+  held: z.boolean(),
+  note: z.string().nullable(),
+  /** When an admin accepted a held confirmation (ISO time), or null. */
+  acceptedAt: z.string().nullable(),
 });
 
 /** POST /api/dealer/transactions/:id/delivery-confirmation. */
@@ -131,6 +146,13 @@ export const confirmDeliveryBodySchema = z.object({
   note: z.string().trim().max(1000).default(''),
 });
 export type ConfirmDeliveryBody = z.input<typeof confirmDeliveryBodySchema>;
+
+/**
+ * POST /api/transactions/:id/delivery-confirmation/accept (admin): a confirmation held for its
+ * odometer counts as the delivery, from the day the dealer confirmed it; the note says why.
+ */
+export const acceptDeliveryBodySchema = z.object({ note: z.string().trim().max(500).default('') });
+export type AcceptDeliveryBody = z.input<typeof acceptDeliveryBodySchema>;
 
 /** PATCH /api/transport-orders/:id (admin): a team-arranged order's status, or a cancellation. */
 export const updateTransportOrderBodySchema = z.object({
@@ -153,7 +175,13 @@ export const transportBoardRowSchema = z.object({
   vehicle: z.string(),
   vin: z.string(),
   dealerName: z.string(),
+  /** The order's status as the sale's one delivery state reads it (a dealer's confirmation delivers it). */
   status: z.enum(TRANSPORT_STATUS_KEYS),
+  /** The sale's delivery state and hold (the same as its dealer and admin views read). */
+  deliveryStatus: z.enum(DELIVERY_STATUS_KEYS),
+  holdReason: z.enum(HOLD_REASON_KEYS),
+  /** A delivery confirmation held for an admin: its note (accept it in the sale's details). */
+  confirmationHeld: z.string().nullable(),
   arrangedBy: z.enum(['carrier', 'team']),
   route: z.string(),
   miles: z.number().int(),
@@ -164,7 +192,7 @@ export const transportBoardRowSchema = z.object({
   eta: z.string().nullable(),
   carrierName: z.string().nullable(),
   pickupLate: z.boolean(),
-  /** Why it waits (awaiting_release): "$1,200.00 owed" or "Reconditioning: 3 of 7 tasks left". */
+  /** Why it waits (awaiting_release): the sale's hold in words ("$1,200 owed: …", "Reconditioning is not finished: …"). */
   waitingFor: z.string().nullable(),
 });
 export type TransportBoardRow = z.infer<typeof transportBoardRowSchema>;

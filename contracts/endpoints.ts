@@ -43,6 +43,7 @@ import {
   updateDealerBodySchema,
 } from './dealers';
 import {
+  acceptDeliveryBodySchema,
   attachBolBodySchema,
   confirmDeliveryBodySchema,
   createFloorPlanLineBodySchema,
@@ -345,6 +346,11 @@ export const endpointSchemas = (premiumLabel: string) =>
     dealerFloorPlanLines: { response: { 200: z.array(floorPlanLineSchema) } },
     createFloorPlanLine: { body: createFloorPlanLineBodySchema, response: { 201: floorPlanLineSchema } },
     removeFloorPlanLine: { params: idParamsSchema, response: { 200: okSchema } },
+    acceptDelivery: {
+      params: idParamsSchema,
+      body: acceptDeliveryBodySchema,
+      response: { 200: adminTransactionSchema },
+    },
     transportBoard: { response: { 200: z.array(transportBoardRowSchema) } },
     updateTransportOrder: {
       params: idParamsSchema,

@@ -100,6 +100,8 @@ export const ADMIN_EVENTS = [
   /** No carrier or lender API is configured: our team arranges it (DESIGN.md §15). */
   'transport_to_arrange',
   'floor_plan_to_arrange',
+  /** A dealer's delivery confirmation held for its odometer: an admin accepts it (issue #44). */
+  'delivery_held',
 ] as const;
 export type AdminEvent = (typeof ADMIN_EVENTS)[number];
 /** Mail to one team member's own address (DESIGN.md §10): always sent, no preferences. */

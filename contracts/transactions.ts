@@ -17,7 +17,7 @@ export const adminTransactionSchema = z.object({
   /** The team member who made the sale (DESIGN.md §10); null for a buy-code sale. */
   boughtBy: z.string().nullable(),
   amount: z.string(),
-  status: z.enum(TRANSACTION_STATUSES),
+  /** `status` (the spec's pending/completed) comes with the sale's state below. */
   isPaid: z.boolean(),
   /** Download path for admins (and the buying dealer), or null. */
   billOfSale: z.string().nullable(),

@@ -134,7 +134,7 @@ describe('After the sale', () => {
     const admin = await adminPage([{ path: `/api/transactions/${sale.id}/events`, status: 409 }]);
     const row = admin.page.getByTestId(`transaction-${sale.id}`);
     expect(await row.innerText()).toMatch(
-      /Due [A-Z][a-z]{2} \d{1,2}, \d{4}[\s\S]*Title absent[\s\S]*Not ready/,
+      /Due [A-Z][a-z]{2} \d{1,2}, \d{4}[\s\S]*Title absent[\s\S]*Waiting for release/,
     );
     const aging = admin.page.getByTestId('transaction-aging');
     await aging.getByText('15+ days').waitFor();

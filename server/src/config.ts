@@ -440,6 +440,14 @@ const envSchema = z.object({
   TRANSPORT_MINIMUM: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(10_000).default(250)),
   TRANSPORT_ENCLOSED_PERCENT: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(300).default(50)),
   TRANSPORT_INOPERABLE_FEE: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(5_000).default(150)),
+  /**
+   * How far the dealer's odometer at arrival may differ from the bill of sale's (miles, either way)
+   * before the delivery confirmation is held for an admin (issue #44).
+   */
+  DELIVERY_ODOMETER_TOLERANCE_MILES: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(100_000).default(500),
+  ),
   /** A Super Dispatch-style carrier API (OAuth2 client credentials); all four or none (our team arranges). */
   CARRIER_API_URL: z.preprocess(emptyToUndefined, z.url('must be an absolute URL').optional()),
   CARRIER_CLIENT_ID: optionalString,
@@ -653,7 +661,7 @@ export interface Config {
   /** Who may hold how many unfinished uploads, and for how long (UPLOAD_*). */
   uploadQuotas: UploadQuotaConfig;
   /** Certified delivery's origin and price (DESIGN.md §15). */
-  transport: { lotZip: string; rates: TransportRates };
+  transport: { lotZip: string; rates: TransportRates; odometerToleranceMiles: number };
   /** The carrier API; null: transport is arranged by our team (admins move its status). */
   carrier: { baseUrl: string; clientId: string; clientSecret: string; webhookSecret: string } | null;
   /** The floor-plan lender API; null: our team calls the lender and records its answer. */
@@ -868,6 +876,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         enclosedPercent: env.TRANSPORT_ENCLOSED_PERCENT,
         inoperableFee: env.TRANSPORT_INOPERABLE_FEE,
       },
+      odometerToleranceMiles: env.DELIVERY_ODOMETER_TOLERANCE_MILES,
     },
     carrier:
       env.CARRIER_API_URL && env.CARRIER_CLIENT_ID && env.CARRIER_CLIENT_SECRET && env.CARRIER_WEBHOOK_SECRET

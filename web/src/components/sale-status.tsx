@@ -3,12 +3,12 @@ import {
   CLAIM_DECISIONS,
   type LedgerEntry,
   PAYMENT_METHODS,
-  PICKUP_STATUSES,
   SALE_STAGES,
   type SaleStage,
   type SaleState,
   TITLE_STATUSES,
 } from '@contracts/after-sale';
+import { DELIVERY_STATUSES } from '@contracts/delivery-texts';
 import type { SaleWorkOrder } from '@contracts/work-orders';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -20,6 +20,7 @@ import {
   daysLateText,
   decimalToCents,
   formatAmount,
+  formatDate,
   formatDay,
   isOverdue,
   pickupPlace,
@@ -69,6 +70,7 @@ export const STAGE_TONE: Record<SaleStage, BadgeTone> = {
   delivered: 'green',
   refund_owed: 'red',
   cancelled: 'gray',
+  completed: 'green',
 };
 
 /** Where the sale stands, the same word on the admin's row and the dealer's card (the server's stage). */
@@ -201,20 +203,26 @@ export function TitleStatus({ sale }: { sale: SaleView }) {
 }
 
 /**
- * Pickup state, the gate pass code once ready, and the guarantee; `withPlace` (a sale's own view)
- * adds where and when, and leaves an open claim to the claims list shown beside it.
+ * Where the car is (the server's one delivery state, issue #44) and what holds it back, in the
+ * words both sides read; the gate pass code while it is valid (or why it was withdrawn), and the
+ * guarantee. `withPlace` (a sale's own view) adds where and when, and leaves an open claim to the
+ * claims list shown beside it. The title's hold is the Title column's.
  */
 export function PickupStatus({ sale, withPlace = false }: { sale: SaleView; withPlace?: boolean }) {
   const place = pickupPlace(sale.timeline);
+  const workOrder = sale.workOrder;
   return (
     <>
-      <Line className="font-medium">{PICKUP_STATUSES[sale.pickupStatus]}</Line>
-      {sale.workOrder && sale.workOrder.status !== 'cancelled' ? (
-        <Line className={sale.workOrder.status === 'done' ? undefined : 'font-semibold text-amber-900'}>
-          {sale.workOrder.status === 'done'
-            ? `Reconditioned: ${sale.workOrder.packageName}`
-            : `Reconditioning first: ${sale.workOrder.done} of ${sale.workOrder.total} tasks done, promised ${formatDay(`${sale.workOrder.promisedOn}T12:00:00Z`, sale.terms.timeZone)}`}
+      <Line className="font-medium">{DELIVERY_STATUSES[sale.deliveryStatus]}</Line>
+      {sale.holdText && sale.holdReason !== 'title' && sale.holdReason !== 'none' ? (
+        <Line className="font-semibold text-amber-900" data-hold={sale.holdReason}>
+          {sale.holdText}
         </Line>
+      ) : null}
+      {workOrder && (workOrder.status === 'to_do' || workOrder.status === 'in_progress') ? (
+        <Line>Reconditioning promised {formatDate(workOrder.promisedOn)}</Line>
+      ) : workOrder?.status === 'done' ? (
+        <Line>Reconditioned: {workOrder.packageName}</Line>
       ) : null}
       {withPlace && sale.pickupStatus === 'ready' && place ? (
         <>
@@ -226,6 +234,11 @@ export function PickupStatus({ sale, withPlace = false }: { sale: SaleView; with
         <Line>
           {SALE_LABELS.gatePass}{' '}
           <span className="font-mono font-semibold tracking-wider">{sale.gatePassCode}</span>
+        </Line>
+      ) : null}
+      {sale.gatePassWithdrawn ? (
+        <Line>
+          <Flag>{sale.gatePassWithdrawn}</Flag>
         </Line>
       ) : null}
       {!withPlace && sale.claims.some((claim) => claim.status === 'open') ? (

@@ -64,7 +64,7 @@ export async function dealerPortalRoutes(
     handler: async (request) => {
       const actor = await request.actor();
       assertMayAct(actor.member);
-      await confirmDelivery(db, request.params.id, request.body, actor);
+      await confirmDelivery(db, request.params.id, request.body, actor, config);
       return (await findDealerTransactions(db, actor.id!, request.params.id))[0]!;
     },
   });

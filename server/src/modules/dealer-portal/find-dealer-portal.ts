@@ -1,5 +1,4 @@
 import type { DealerBuyCode, DealerTransaction, OfferView } from '@contracts/buying';
-import type { TransactionStatus } from '@contracts/limits';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { buyCodes, dealers, dealerUsers, offers, transactions, vehicles } from '../../db/schema';
@@ -71,7 +70,6 @@ export async function findDealerTransactions(
     createdAt: t.createdAt.toISOString(),
     amount: t.amount,
     boughtBy,
-    status: t.status as TransactionStatus,
     isPaid: states[i]!.paidInFull,
     cancelled: t.cancelled,
     billOfSale: billOfSalePath(t.id),

@@ -1,36 +1,46 @@
 import { dateInZone } from '@contracts/business-days';
 import {
+  type AcceptDeliveryBody,
+  acceptDeliveryBodySchema,
   type ConfirmDeliveryBody,
   confirmDeliveryBodySchema,
   DELIVERY_TEXT,
+  odometerHeldText,
   TRANSPORT_STATUS_RANK,
   TRANSPORT_STATUSES,
   type UpdateTransportOrderBody,
   updateTransportOrderBodySchema,
 } from '@contracts/delivery';
-import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { transactionEvents, transportOrders } from '../../db/schema';
+import { and, eq, notInArray } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { transactionEvents, transportOrders, vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 import { enqueueIntegration } from '../integrations/integration-outbox';
+import { deliveryHeldMessage } from '../notifications/delivery-messages';
+import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { assertReconFinished } from '../recon/release-gate';
 import { assertReleasable, checkStepPhotos } from '../transactions/sale-events';
 import { saleStatesOf } from '../transactions/sale-timeline';
-import { lockLiveOrder, lockOwnSale, recordTransportStatus } from './transport-orders';
+import { saleFactsOf } from '../transactions/transaction-views';
+import { type DeliveryConfig, lockLiveOrder, lockOwnSale, recordTransportStatus } from './transport-orders';
 
 /**
  * The buying dealer confirms the delivery (DESIGN.md §15): the odometer at arrival and photos they
- * uploaded. Once the carrier picked the car up; once per sale. If the carrier has not reported the
- * delivery yet, this is the delivery: the guarantee runs from today.
+ * uploaded. Once the carrier picked the car up; once per sale; dated today (the sale's time zone)
+ * and timed now. It is the sale's delivery (issue #44): the transport reads delivered everywhere
+ * and its order row follows, the guarantee runs from today — unless the odometer differs from the
+ * bill of sale's by more than the tolerance: then it is held, with a note, for an admin to accept
+ * (acceptDelivery), and the admins are told.
  */
 export function confirmDelivery(
   db: Database,
   transactionId: number,
   body: ConfirmDeliveryBody,
   actor: Actor,
+  config: Pick<DeliveryConfig, 'transport'>,
 ) {
   const input = confirmDeliveryBodySchema.parse(body);
   return withRetries(() =>
@@ -44,25 +54,99 @@ export function confirmDelivery(
         throw conflict(DELIVERY_TEXT.notArrived);
       await checkStepPhotos(tx, input.photoIds, actor, DELIVERY_TEXT.bolPhotoUnknown);
       const on = dateInZone(new Date(), sale.terms.timeZone);
+      // The bill of sale states the vehicle's mileage (bill-of-sale.ts): the arrival should agree.
+      const [vehicle] = await tx
+        .select({ mileage: vehicles.mileage })
+        .from(vehicles)
+        .where(eq(vehicles.id, sale.vehicleId));
+      const billOfSale = vehicle?.mileage ?? null;
+      const tolerance = config.transport.odometerToleranceMiles;
+      const held = billOfSale !== null && Math.abs(input.odometer - billOfSale) > tolerance;
+      const heldNote = held ? odometerHeldText(input.odometer, billOfSale, tolerance) : null;
+      const orderId = state!.transport!.orderId;
       await tx.insert(transactionEvents).values({
         transactionId: sale.id,
         dealerId: sale.dealerId,
         type: 'delivery_confirmed',
         data: {
-          orderId: state!.transport!.orderId,
+          orderId,
           on,
           odometer: input.odometer,
           photoIds: input.photoIds,
           note: input.note,
+          held,
+          ...(heldNote ? { heldNote, billOfSaleOdometer: billOfSale, toleranceMiles: tolerance } : {}),
         },
         actorType: actor.type,
         actorId: actor.id,
       });
+      if (held) {
+        const facts = await saleFactsOf(tx, sale);
+        await enqueueNotifications(tx, [
+          {
+            event: 'delivery_held',
+            entityId: sale.id,
+            to: [{ admins: true }],
+            message: deliveryHeldMessage({
+              vehicle: facts.vehicle,
+              transactionId: sale.id,
+              dealerName: facts.dealerName,
+              note: heldNote!,
+            }),
+          },
+        ]);
+      } else await markOrderDelivered(tx, orderId);
       await writeAudit(tx, actor, {
         entity: 'transaction',
         entityId: sale.id,
         action: 'delivery_confirmed',
-        after: { on, odometer: input.odometer, photos: input.photoIds.length },
+        after: { on, odometer: input.odometer, photos: input.photoIds.length, held },
+      });
+      return sale.id;
+    }),
+  );
+}
+
+/** The order row follows the sale's delivery state (the board's filter, the carrier's and admin's moves read it). */
+async function markOrderDelivered(tx: Executor, orderId: number) {
+  await tx
+    .update(transportOrders)
+    .set({ status: 'delivered', updatedAt: new Date() })
+    .where(
+      and(eq(transportOrders.id, orderId), notInArray(transportOrders.status, ['delivered', 'cancelled'])),
+    );
+}
+
+/**
+ * An admin accepts a delivery confirmation held for its odometer (issue #44): the delivery counts
+ * from the day the dealer confirmed it (the guarantee too), the transport reads delivered, the note
+ * says why it was accepted.
+ */
+export function acceptDelivery(db: Database, transactionId: number, body: AcceptDeliveryBody, actor: Actor) {
+  const input = acceptDeliveryBodySchema.parse(body);
+  return withRetries(() =>
+    db.transaction(async (tx) => {
+      const sale = await lockOwnSale(tx, transactionId, actor);
+      if (sale.cancelled) throw conflict(DELIVERY_TEXT.saleCancelled);
+      const [state] = await saleStatesOf(tx, [sale]);
+      const confirmation = state!.deliveryConfirmation;
+      if (!confirmation?.held) throw conflict(DELIVERY_TEXT.noHeldConfirmation);
+      await tx.insert(transactionEvents).values({
+        transactionId: sale.id,
+        dealerId: sale.dealerId,
+        type: 'delivery_accepted',
+        data: { note: input.note },
+        actorType: actor.type,
+        actorId: actor.id,
+      });
+      if (state!.transport && state!.transport.status !== 'cancelled')
+        await markOrderDelivered(tx, state!.transport.orderId);
+      await writeAudit(tx, actor, {
+        entity: 'transaction',
+        entityId: sale.id,
+        action: 'delivery_accepted',
+        before: { held: confirmation.note },
+        after: { on: confirmation.on, note: input.note },
       });
       return sale.id;
     }),

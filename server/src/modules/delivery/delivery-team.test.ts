@@ -1,5 +1,5 @@
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
-import { DELIVERY_TEXT, FLOOR_PLAN_TEXT } from '@contracts/delivery';
+import { DELIVERY_TEXT, FLOOR_PLAN_TEXT, odometerHeldText, TRANSPORT_STATUSES } from '@contracts/delivery';
 import { reconNotFinishedText } from '@contracts/work-order-texts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -91,7 +91,10 @@ describe('arranged by our team', () => {
 
     // The board says what it waits for; the admin cannot move a transport that is not released.
     let row = (await board()).find((r: { transactionId: number }) => r.transactionId === id);
-    expect(row.waitingFor).toMatch(/^\$[\d,.]+ owed; Reconditioning is not finished/);
+    // One hold in the dealer's words: the money first, then the reconditioning left.
+    expect(row.waitingFor).toMatch(/^\$[\d,.]+ owed: .*; Reconditioning is not finished/);
+    expect(row).toMatchObject({ holdReason: 'money', deliveryStatus: 'awaiting_release' });
+    expect((await view(d.cookie, id)).holdText).toBe(row.waitingFor);
     const early = await ctx.call('PATCH', `/api/transport-orders/${row.orderId}`, { status: 'assigned' });
     expect(early.json().message).toBe(DELIVERY_TEXT.releaseFirst);
 
@@ -251,5 +254,224 @@ describe('arranged by our team', () => {
     expect(
       (await ctx.app.inject({ method: 'POST', url: '/api/webhooks/carrier', payload: {} })).statusCode,
     ).toBe(404);
+  });
+});
+
+/**
+ * One delivery state (issue #44, docs/decisions/0035-one-delivery-state.md): the reproductions of
+ * "where a car is" — every API view of a sale reads the same delivery, a confirmation is dated when
+ * it happened, an odometer far from the bill of sale is held for the admin, a paid car waiting for
+ * its reconditioning says so.
+ */
+describe('one delivery state', () => {
+  /** A car bought with delivery, paid in full, released and moved by our team to in transit. */
+  async function transported(vehicle = {}) {
+    const d = await dealership();
+    const car = await insertVehicle(ctx.db, { price: '9000.00', locationZip: '30303', ...vehicle });
+    const bought = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/verify-code',
+      payload: {
+        code: d.code,
+        vehicleId: car.id,
+        transport: { toZip: '60601', address: '9 Lake Shore Dr, Chicago' },
+      },
+      remoteAddress: nextAddress(),
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const id = bought.json().transactionId as number;
+    const sale = await view(d.cookie, id);
+    const paid = await ctx.call('POST', `/api/transactions/${id}/events`, {
+      type: 'payment_recorded',
+      amount: sale.balance,
+      method: 'wire',
+      receivedOn: dateInZone(new Date(), ZONE),
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await releaseWaitingTransports(ctx.db, ctx.config);
+    const orderId = sale.transport.orderId as number;
+    for (const next of ['assigned', 'picked_up', 'in_transit']) {
+      const moved = await ctx.call('PATCH', `/api/transport-orders/${orderId}`, { status: next });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    return { ...d, id, orderId, car };
+  }
+  const adminView = async (id: number) =>
+    (await ctx.call('GET', '/api/transactions')).json().find((t: { id: number }) => t.id === id);
+  const boardRow = async (orderId: number) =>
+    (await ctx.call('GET', '/api/transport-orders'))
+      .json()
+      .find((r: { orderId: number }) => r.orderId === orderId);
+
+  it('a dealer’s confirmation delivers the sale in every view, dated today, and never before pickup', async () => {
+    const s = await transported();
+    const today = dateInZone(new Date(), ZONE);
+    const before = Date.now();
+    const confirmed = await ctx.call(
+      'POST',
+      `/api/dealer/transactions/${s.id}/delivery-confirmation`,
+      { odometer: 42_150 },
+      s.cookie,
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // The sale's header, its delivery box (transport status, the Delivered step ticked) and the board agree.
+    const delivered = {
+      stage: 'delivered',
+      deliveryStatus: 'delivered',
+      pickupStatus: 'delivered',
+      transport: { status: 'delivered', deliveryWindow: { from: today, to: today } },
+      holdReason: 'title',
+    };
+    for (const sale of [confirmed.json(), await view(s.cookie, s.id), await adminView(s.id)]) {
+      expect([sale.stage, sale.transport.status]).toEqual(['delivered', 'delivered']);
+      expect(sale).toMatchObject(delivered);
+      expect(sale.transport.steps.at(-1)).toMatchObject({ status: 'delivered', by: 'dealer' });
+    }
+    expect(await boardRow(s.orderId)).toMatchObject({ status: 'delivered', deliveryStatus: 'delivered' });
+    // Dated when it happened: today in the sale's zone, at this moment (never the day before).
+    const confirmation = confirmed.json().deliveryConfirmation;
+    expect(confirmation).toMatchObject({ on: today, held: false, note: null });
+    expect(Date.parse(confirmation.at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(confirmation.at)).toBeLessThanOrEqual(Date.now());
+    // Nothing left for the admin to move: "Mark delivered" is refused as going nowhere.
+    const again = await ctx.call('PATCH', `/api/transport-orders/${s.orderId}`, { status: 'delivered' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(DELIVERY_TEXT.statusBackwards('Delivered', 'Delivered'));
+
+    // Before the carrier has the car, a confirmation is refused.
+    const waiting = await dealership();
+    const car = await insertVehicle(ctx.db, { price: '5000.00', locationZip: '30303' });
+    const bought = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/verify-code',
+      payload: {
+        code: waiting.code,
+        vehicleId: car.id,
+        transport: { toZip: '60601', address: '9 Lake Shore Dr, Chicago' },
+      },
+      remoteAddress: nextAddress(),
+    });
+    const notYet = await ctx.call(
+      'POST',
+      `/api/dealer/transactions/${bought.json().transactionId}/delivery-confirmation`,
+      { odometer: 42_000 },
+      waiting.cookie,
+    );
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json().message).toBe(DELIVERY_TEXT.notArrived);
+  });
+
+  it('holds a confirmation 10,000 mi above the bill of sale for the admin, with a note, until accepted', async () => {
+    const s = await transported({ mileage: 42_180 });
+    const confirmed = await ctx.call(
+      'POST',
+      `/api/dealer/transactions/${s.id}/delivery-confirmation`,
+      { odometer: 52_180 },
+      s.cookie,
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // Not accepted without a word: the sale is not delivered on the dealer's say-so (the old code delivered it).
+    expect(confirmed.json().stage).toBe('in_transport');
+    expect(confirmed.json().deliveryConfirmation.held).toBe(true);
+    const note = odometerHeldText(52_180, 42_180, ctx.config.transport.odometerToleranceMiles);
+    expect(note).toBe(
+      'Held for an admin: the odometer at arrival (52,180 mi) is 10,000 mi above the bill of sale (42,180 mi), more than the 500 mi allowed',
+    );
+    const held = {
+      deliveryConfirmation: { held: true, note, odometer: 52_180 },
+      holdReason: 'transport',
+      holdText: note,
+      deliveryStatus: 'in_transit',
+      stage: 'in_transport',
+      guaranteeEndsAt: null,
+    };
+    expect(confirmed.json()).toMatchObject(held);
+    expect(await adminView(s.id)).toMatchObject(held);
+    expect(await boardRow(s.orderId)).toMatchObject({
+      status: 'in_transit',
+      confirmationHeld: note,
+      waitingFor: note,
+    });
+    const told = await ctx.db.select().from(notifications).where(eq(notifications.event, 'delivery_held'));
+    expect(told.some((n) => n.idempotencyKey.startsWith(`delivery_held:${s.id}:`))).toBe(true);
+    // A dealer may not accept their own; the admin does, and the delivery counts from the confirmation's day.
+    expect(
+      (await ctx.call('POST', `/api/transactions/${s.id}/delivery-confirmation/accept`, {}, s.cookie))
+        .statusCode,
+    ).toBe(403);
+    const accepted = await ctx.call('POST', `/api/transactions/${s.id}/delivery-confirmation/accept`, {
+      note: 'Carrier drove it from the port; checked the photos',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const on = confirmed.json().deliveryConfirmation.on;
+    expect(accepted.json()).toMatchObject({
+      deliveryConfirmation: { held: false, on },
+      stage: 'delivered',
+      deliveryStatus: 'delivered',
+      transport: { status: 'delivered' },
+    });
+    expect(dateInZone(new Date(accepted.json().guaranteeEndsAt), ZONE)).toBe(
+      addBusinessDays(on, ctx.config.saleTerms.guaranteeDays),
+    );
+    expect(await boardRow(s.orderId)).toMatchObject({ status: 'delivered', confirmationHeld: null });
+    const twice = await ctx.call('POST', `/api/transactions/${s.id}/delivery-confirmation/accept`, {});
+    expect(twice.json().message).toBe(DELIVERY_TEXT.noHeldConfirmation);
+  });
+
+  it('a car paid in full that waits for its reconditioning says so; its pickup waits for the package', async () => {
+    const d = await dealership();
+    const car = await insertVehicle(ctx.db, { price: '8000.00', locationZip: '30303' });
+    const [mechanical] = await ctx.db
+      .select()
+      .from(reconPackages)
+      .where(eq(reconPackages.name, 'Mechanical'));
+    const bought = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/verify-code',
+      payload: {
+        code: d.code,
+        vehicleId: car.id,
+        reconPackageId: mechanical!.id,
+        transport: { toZip: '60601', address: '9 Lake Shore Dr, Chicago' },
+      },
+      remoteAddress: nextAddress(),
+    });
+    const id = bought.json().transactionId as number;
+    let sale = await view(d.cookie, id);
+    // Quoted from the day the package is promised (its 3 business days), not from today; the dialog's quote too.
+    const today = dateInZone(new Date(), ZONE);
+    expect(sale.workOrder.promisedOn).toBe(addBusinessDays(today, mechanical!.promisedDays));
+    expect(sale.workOrder.promisedOn > today).toBe(true);
+    expect(sale.transport.pickupWindow.from).toBe(addBusinessDays(sale.workOrder.promisedOn, 1));
+    const other = await insertVehicle(ctx.db, { price: '8000.00', locationZip: '30303' });
+    const quoted = await ctx.call(
+      'POST',
+      '/api/transport/quote',
+      { vehicleId: other.id, toZip: '60601', reconPackageId: mechanical!.id },
+      d.cookie,
+    );
+    expect(quoted.json().pickupWindow.from).toBe(addBusinessDays(sale.workOrder.promisedOn, 1));
+    const paid = await ctx.call('POST', `/api/transactions/${id}/events`, {
+      type: 'payment_recorded',
+      amount: sale.balance,
+      method: 'wire',
+      receivedOn: dateInZone(new Date(), ZONE),
+    });
+    expect(paid.json()).toMatchObject({ paidInFull: true });
+    sale = await view(d.cookie, id);
+    const words = reconNotFinishedText(sale.workOrder.total, sale.workOrder.total);
+    expect(sale).toMatchObject({
+      holdReason: 'reconditioning',
+      holdText: words,
+      deliveryStatus: 'awaiting_release',
+      transport: { status: 'awaiting_release' },
+    });
+    expect(TRANSPORT_STATUSES.awaiting_release).not.toMatch(/payment/);
+    expect(await adminView(id)).toMatchObject({ holdReason: 'reconditioning', holdText: words });
+    expect(await boardRow(sale.transport.orderId)).toMatchObject({
+      status: 'awaiting_release',
+      holdReason: 'reconditioning',
+      waitingFor: words,
+    });
   });
 });

@@ -3,8 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { assertSigned, keepRawJson } from '../integrations/signed-webhook-route';
+import { getTransactionView } from '../transactions/transaction-views';
 import { applyCarrierEvent } from './carrier-sync';
-import { attachBillOfLading, updateTransportOrder } from './delivery-steps';
+import { acceptDelivery, attachBillOfLading, updateTransportOrder } from './delivery-steps';
 import { findTransportBoard, quoteTransportFor, transportBoardRow } from './transport-board';
 import type { DeliveryConfig } from './transport-orders';
 
@@ -19,6 +20,13 @@ export async function deliveryRoutes(
     handler: async (request) => quoteTransportFor(db, request.body, await request.actor(), config),
   });
   routes.route({ ...app.endpoint('transportBoard'), handler: async () => findTransportBoard(db) });
+  routes.route({
+    ...app.endpoint('acceptDelivery'),
+    handler: async (request) => {
+      const id = await acceptDelivery(db, request.params.id, request.body, await request.actor());
+      return (await getTransactionView(db, id))!;
+    },
+  });
   routes.route({
     ...app.endpoint('updateTransportOrder'),
     handler: async (request) => {

@@ -1,4 +1,4 @@
-import { dateInZone } from '@contracts/business-days';
+import { addBusinessDays, dateInZone } from '@contracts/business-days';
 import {
   DELIVERY_TEXT,
   type TransportBoardRow,
@@ -6,8 +6,6 @@ import {
   type TransportQuoteBody,
   transportQuoteBodySchema,
 } from '@contracts/delivery';
-import { decimalToCents, formatCents } from '@contracts/money';
-import { reconNotFinishedText } from '@contracts/work-order-texts';
 import { and, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { dealers, transactions, transportOrders, vehicles } from '../../db/schema';
@@ -15,8 +13,14 @@ import type { Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
 import { sightOf } from '../car-visibility/car-visibility';
 import { vehicleName } from '../notifications/notification-messages';
+import { offeredPackage } from '../recon/recon-packages';
 import { saleStatesOf } from '../transactions/sale-timeline';
-import { type DeliveryConfig, defaultDeliveryZip, quoteForVehicle } from './transport-orders';
+import {
+  type DeliveryConfig,
+  defaultDeliveryZip,
+  quoteForVehicle,
+  releaseEstimate,
+} from './transport-orders';
 
 /**
  * POST /api/transport/quote (a dealer): for a car on sale, or for the dealer's own live sale not
@@ -31,6 +35,7 @@ export async function quoteTransportFor(
   const input = transportQuoteBodySchema.parse(body);
   let vehicleId = input.vehicleId;
   let zone = 'America/New_York';
+  let releasedOn: (today: string) => string = (today) => today;
   if (input.transactionId !== undefined) {
     const [sale] = await db.select().from(transactions).where(eq(transactions.id, input.transactionId));
     if (!sale || sale.dealerId !== actor.id) throw notFound(DELIVERY_TEXT.saleNotFound);
@@ -40,6 +45,7 @@ export async function quoteTransportFor(
       throw conflict(DELIVERY_TEXT.alreadyHandedOver);
     vehicleId = sale.vehicleId;
     zone = sale.terms.timeZone;
+    releasedOn = (today) => releaseEstimate(today, state!.workOrder);
   }
   const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, vehicleId!));
   if (!vehicle) throw notFound(DELIVERY_TEXT.vehicleNotForSale);
@@ -51,8 +57,13 @@ export async function quoteTransportFor(
     if (sight === 'none') throw notFound(DELIVERY_TEXT.vehicleNotForSale);
     if (sight !== 'listing' && sight !== 'first-look') throw conflict(DELIVERY_TEXT.vehicleNotForSale);
   }
+  if (input.transactionId === undefined && input.reconPackageId !== undefined) {
+    // With a package chosen the pickup waits for its promised business days, as its work order will.
+    const chosen = await offeredPackage(db, input.reconPackageId);
+    releasedOn = (today) => addBusinessDays(today, chosen.promisedDays);
+  }
   const toZip = input.toZip ?? (await defaultDeliveryZip(db, actor.id!));
-  return quoteForVehicle(vehicle, toZip, input.enclosed, config, dateInZone(new Date(), zone));
+  return quoteForVehicle(vehicle, toZip, input.enclosed, config, releasedOn(dateInZone(new Date(), zone)));
 }
 
 /**
@@ -93,23 +104,26 @@ export async function findTransportBoard(db: Executor, where?: SQL): Promise<Tra
     const state = states[i]!;
     // The sale's latest order may be a newer one than this (cancelled) row: read this one's facts.
     const transport = state.transport?.orderId === order.id ? state.transport : null;
-    const workOrder = state.workOrder;
-    const reconOpen = workOrder && (workOrder.status === 'to_do' || workOrder.status === 'in_progress');
-    const owed = decimalToCents(state.balance);
-    // Everything a waiting order waits for, in the words the release refusals use.
-    const reasons = [
-      // Money: owed and not covered by a lender's approval (the stage says which).
-      ...(owed > 0 && state.stage !== 'lender_approved' ? [`${formatCents(owed)} owed`] : []),
-      ...(reconOpen ? [reconNotFinishedText(workOrder.total - workOrder.done, workOrder.total)] : []),
-    ];
-    const waitingFor = order.status === 'awaiting_release' && reasons.length > 0 ? reasons.join('; ') : null;
+    // The sale's one delivery state: its transport's status (a dealer's confirmation delivers it).
+    const status = transport?.status ?? order.status;
+    const held = transport
+      ? state.deliveryConfirmation?.held
+        ? state.deliveryConfirmation.note
+        : null
+      : null;
+    // What a waiting order waits for: the sale's hold, in the words its dealer reads.
+    const waitingFor =
+      (status === 'awaiting_release' && state.holdReason !== 'none') || held ? state.holdText : null;
     return {
       orderId: order.id,
       transactionId: sale.id,
       vehicle: vehicleName(vehicle),
       vin: vehicle.vin,
       dealerName,
-      status: order.status,
+      status,
+      deliveryStatus: state.deliveryStatus,
+      holdReason: state.holdReason,
+      confirmationHeld: held,
       arrangedBy: order.arrangedBy,
       route: transport ? `${transport.fromPlace} → ${transport.toPlace}` : '',
       miles: transport?.miles ?? 0,

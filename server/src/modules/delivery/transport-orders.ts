@@ -6,6 +6,7 @@ import {
   type TransportStatus,
   transportRequestSchema,
 } from '@contracts/delivery';
+import type { SaleWorkOrder } from '@contracts/work-orders';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, Executor, Transaction } from '../../db/client';
@@ -18,10 +19,11 @@ import { enqueueIntegration } from '../integrations/integration-outbox';
 import { transportToArrangeMessage, transportUpdateMessage } from '../notifications/delivery-messages';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { assertDealWithinLimits } from '../transactions/deal-limits';
+import { gatePassNotices } from '../transactions/gate-pass-notice';
 import { saleStatesOf } from '../transactions/sale-timeline';
 import { saleFactsOf } from '../transactions/transaction-views';
 import { lockVehicle } from '../vehicle-rows/vehicle-rows';
-import { placeOfZip, quoteTransport, zipOfAddress } from './transport-quote';
+import { placeOfZip, quoteTransport, transportWindows, zipOfAddress } from './transport-quote';
 
 export type DeliveryConfig = Pick<Config, 'transport' | 'carrier' | 'brand' | 'sellerAddress'>;
 type SaleRow = typeof transactions.$inferSelect;
@@ -47,6 +49,17 @@ export function quoteForVehicle(
     arrangedBy: arrangedByOf(config),
   });
 }
+
+/**
+ * The day a sale's car is expected to be released, from which a quote's windows count: today, or
+ * the day its open work order is promised (the package's business days), whichever is later.
+ */
+export const releaseEstimate = (today: string, workOrder: SaleWorkOrder | null) =>
+  workOrder &&
+  (workOrder.status === 'to_do' || workOrder.status === 'in_progress') &&
+  workOrder.promisedOn > today
+    ? workOrder.promisedOn
+    : today;
 
 /** The ZIP a dealership's cars go to unless it says otherwise: the last one it ordered to, else its address's. */
 export async function defaultDeliveryZip(db: Executor, dealerId: number) {
@@ -111,8 +124,15 @@ export async function orderTransportInTx(
   if (state!.pickupStatus === 'picked_up' || state!.pickupStatus === 'delivered')
     throw conflict(DELIVERY_TEXT.alreadyHandedOver);
   const [vehicle] = await tx.select().from(vehicles).where(eq(vehicles.id, sale.vehicleId));
+  // Quoted from the day the car may leave: not before its reconditioning is promised (issue #44).
   const today = dateInZone(new Date(), sale.terms.timeZone);
-  const quote = quoteForVehicle(vehicle!, request.toZip, request.enclosed, config, today);
+  const quote = quoteForVehicle(
+    vehicle!,
+    request.toZip,
+    request.enclosed,
+    config,
+    releaseEstimate(today, state!.workOrder),
+  );
   const [order] = await tx
     .insert(transportOrders)
     .values({
@@ -122,7 +142,7 @@ export async function orderTransportInTx(
       pickupBy: quote.pickupWindow.to,
     })
     .returning();
-  await insertSaleEvent(
+  const orderedEventId = await insertSaleEvent(
     tx,
     sale,
     'transport_ordered',
@@ -157,6 +177,9 @@ export async function orderTransportInTx(
   // A delivery ordered after the sale is a later charge: the buyer's limits apply to the deal with it.
   await assertDealWithinLimits(tx, sale.id);
   await releaseIfReady(tx, order!, config);
+  // A later charge that leaves money owed withdraws a gate pass issued before; the dealer is told.
+  const [after] = await saleStatesOf(tx, [sale]);
+  await enqueueNotifications(tx, await gatePassNotices(tx, sale, state!, after!, orderedEventId));
   return order!;
 }
 
@@ -189,6 +212,8 @@ export async function lockOwnSale(tx: Transaction, transactionId: number, actor:
 
 export interface StatusReport {
   at?: Date;
+  /** New windows (the release day's), replacing the quote's. */
+  windows?: { pickupWindow: { from: string; to: string }; deliveryWindow: { from: string; to: string } };
   eta?: string | null;
   carrierName?: string | null;
   carrierReference?: string | null;
@@ -235,6 +260,7 @@ export async function recordTransportStatus(
       carrierReference: report.carrierReference ?? order.carrierNumber ?? null,
       note: report.note ?? null,
       bolUrl: report.bolUrl ?? null,
+      ...(report.windows ?? {}),
     },
     { type: actor.type, id: actor.id },
   );
@@ -251,6 +277,8 @@ export async function recordTransportStatus(
   );
   if (!moves || !['assigned', 'picked_up', 'in_transit', 'delivered'].includes(status)) return;
   const [state] = await saleStatesOf(tx, [sale!]);
+  // The dealer confirmed the arrival themselves: no message asking them to confirm it.
+  if (status === 'delivered' && state!.deliveryConfirmation && !state!.deliveryConfirmation.held) return;
   const transport = state!.transport;
   const facts = await saleFactsOf(tx, sale!);
   await enqueueNotifications(tx, [
@@ -284,8 +312,10 @@ export async function releaseIfReady(tx: Executor, order: OrderRow, config: Deli
   if (!sale || sale.cancelled) return false;
   const [state] = await saleStatesOf(tx, [sale]);
   if (!state!.canRelease || !state!.transport) return false;
-  await recordTransportStatus(tx, order, 'unassigned', {}, { type: 'system', id: null });
-  const transport = state!.transport;
+  // The windows count from today, the day it is released, not from the day it was quoted.
+  const windows = transportWindows(dateInZone(new Date(), sale.terms.timeZone), state!.transport.miles);
+  await recordTransportStatus(tx, order, 'unassigned', { windows }, { type: 'system', id: null });
+  const transport = { ...state!.transport, ...windows };
   const facts = await saleFactsOf(tx, sale);
   if (order.arrangedBy === 'carrier') {
     const [dealer] = await tx.select().from(dealers).where(eq(dealers.id, sale.dealerId));

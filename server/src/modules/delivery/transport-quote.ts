@@ -102,8 +102,6 @@ export function quoteTransport(input: {
     breakdown.push({ label: 'Inoperable (winch)', cents });
     total += cents;
   }
-  const pickupFrom = addBusinessDays(input.releasedOn, PICKUP_DAYS.first);
-  const pickupTo = addBusinessDays(input.releasedOn, PICKUP_DAYS.last);
   return {
     fromZip: from.zip,
     fromPlace: from.place,
@@ -114,12 +112,25 @@ export function quoteTransport(input: {
     inoperable: input.inoperable,
     price: centsToDecimal(total),
     breakdown: breakdown.map(({ label, cents }) => ({ label, amount: centsToDecimal(cents) })),
+    ...transportWindows(input.releasedOn, miles),
+    arrangedBy: input.arrangedBy,
+  };
+}
+
+/**
+ * The pickup and delivery windows of a transport released on `releasedOn` (the quote's estimate of
+ * the release, and again on the day it is released): pickup 1–5 business days after, delivery that
+ * plus the road days at 500 and 400 miles a day.
+ */
+export function transportWindows(releasedOn: IsoDate, miles: number) {
+  const pickupFrom = addBusinessDays(releasedOn, PICKUP_DAYS.first);
+  const pickupTo = addBusinessDays(releasedOn, PICKUP_DAYS.last);
+  return {
     pickupWindow: { from: pickupFrom, to: pickupTo },
     deliveryWindow: {
       from: addDays(pickupFrom, Math.max(1, Math.ceil(miles / MILES_PER_DAY.fast))),
       to: addDays(pickupTo, Math.max(1, Math.ceil(miles / MILES_PER_DAY.slow))),
     },
-    arrangedBy: input.arrangedBy,
   };
 }
 

@@ -228,6 +228,13 @@ describe('a transport through the carrier', () => {
       vehicles: [{ vin: s.car.vin, make: 'Honda', is_inoperable: false }],
     });
     expect(carrier.requests.filter((r) => r.path === '/oauth/token').length).toBeGreaterThanOrEqual(1);
+    // Its windows count from the day it was released (today), as the dealer's view says.
+    const releasedView = await dealerView(s.cookie, id);
+    expect(releasedView.transport.pickupWindow.from).toBe(addBusinessDays(dateInZone(new Date(), ZONE), 1));
+    expect(posted!.body).toMatchObject({
+      pickup: { first_available_pickup_date: releasedView.transport.pickupWindow.from },
+      delivery: { scheduled_ends_at: releasedView.transport.deliveryWindow.to },
+    });
     const guid = posted!.guid;
     view = await dealerView(s.cookie, id);
     expect(view.transport.status).toBe('unassigned');
@@ -250,6 +257,10 @@ describe('a transport through the carrier', () => {
     expect((await webhook(assigned)).statusCode).toBe(200);
     view = await dealerView(s.cookie, id);
     expect(view.transport).toMatchObject({ status: 'assigned', carrierName: 'Lone Star Haulers' });
+    // The windows agree with the carrier: its ETA is the delivery day shown (issue #44).
+    const etaDay = dateInZone(new Date(t0 + 86_400_000), ZONE);
+    expect(view.transport.deliveryWindow).toEqual({ from: etaDay, to: etaDay });
+    expect(view.holdText).toMatch(/^Transport: carrier assigned, pickup by /);
     expect(view.transport.steps.filter((st: { status: string }) => st.status === 'assigned')).toHaveLength(1);
 
     // Delivered arrives before picked up (out of order): delivered holds; picked up joins the history in its place.
@@ -265,7 +276,14 @@ describe('a transport through the carrier', () => {
       'picked_up',
       'delivered',
     ]);
-    expect(view.stage).toBe('delivered');
+    expect(view).toMatchObject({ stage: 'delivered', deliveryStatus: 'delivered' });
+    // Picked up and delivered on the days the carrier reported, not the quote's windows.
+    const pickedOn = dateInZone(new Date(t0 + 2_000), ZONE);
+    expect(view.transport.pickupWindow).toEqual({ from: pickedOn, to: pickedOn });
+    expect(view.transport.deliveryWindow).toEqual({
+      from: dateInZone(deliveredAt, ZONE),
+      to: dateInZone(deliveredAt, ZONE),
+    });
     // The guarantee runs from the delivery day, and a damage-in-transit claim may be opened.
     const deliveredOn = dateInZone(deliveredAt, ZONE);
     expect(dateInZone(new Date(view.guaranteeEndsAt), ZONE)).toBe(

@@ -114,6 +114,44 @@ export const transportToArrangeMessage = defineMessage(
     }),
 );
 
+/** To every admin: a delivery confirmation is held because its odometer disagrees with the bill of sale. */
+export const deliveryHeldMessage = defineMessage(
+  'delivery_held',
+  (ctx: MessageContext, f: DeliveryFacts & { note: string }) =>
+    compose(ctx, {
+      subject: `Delivery confirmation held: ${vehicleName(f.vehicle)}`,
+      lines: [
+        `${f.dealerName} confirmed the delivery of transaction #${f.transactionId}. ${f.note}.`,
+        'Check it, then accept the delivery in the sale’s details on the Transactions tab.',
+      ],
+      vehicle: f.vehicle,
+      action: 'Open the Transactions tab',
+      path: LINKS.adminTransactions,
+      sms: `Delivery of ${vehicleName(f.vehicle)} (#${f.transactionId}) held: the odometer differs from the bill of sale.`,
+    }),
+);
+
+/** To the dealer's main contact: a gate pass was withdrawn (money owed after a later charge), or issued again. */
+export const gatePassChangedMessage = defineMessage(
+  'gate_pass_changed',
+  (ctx: MessageContext, f: DeliveryFacts & { withdrawn: string | null; gatePassCode: string | null }) =>
+    compose(ctx, {
+      subject: `${f.withdrawn ? 'Gate pass withdrawn' : 'Gate pass issued again'}: ${vehicleName(f.vehicle)}`,
+      lines: f.withdrawn
+        ? [`Transaction #${f.transactionId}: ${f.withdrawn}`]
+        : [
+            `Transaction #${f.transactionId} is settled: the car may be picked up again.`,
+            `Gate pass code: ${f.gatePassCode}`,
+          ],
+      vehicle: { ...f.vehicle, price: null },
+      action: 'See the transaction in your dealer dashboard',
+      path: LINKS.dealerTransactions,
+      sms: f.withdrawn
+        ? `${vehicleName(f.vehicle)} (#${f.transactionId}): ${f.withdrawn}`
+        : `${vehicleName(f.vehicle)} (#${f.transactionId}): gate pass ${f.gatePassCode} is valid again.`,
+    }),
+);
+
 /** To every admin: no lender API is configured, so our team asks the lender. */
 export const floorPlanToArrangeMessage = defineMessage(
   'floor_plan_to_arrange',

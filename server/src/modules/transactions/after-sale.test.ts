@@ -279,6 +279,88 @@ describe('pickup', () => {
   });
 });
 
+describe('one derived state (issue #44)', () => {
+  it('withdraws a gate pass when a later charge leaves money owed, says so, and issues it again once paid', async () => {
+    const s = await sale();
+    await s.payInFull();
+    const ready = await s.step({
+      type: 'pickup_ready',
+      address: '100 Lot Rd, Dallas TX',
+      hours: 'Mon–Fri 8–5',
+    });
+    const code = ready.json().gatePassCode as string;
+    expect(code).toMatch(/^\d{6}$/);
+    expect((await s.dealerView()).gatePassCode).toBe(code);
+    // A later charge: the dealer orders delivery after the gate pass was issued.
+    const ordered = await ctx.call(
+      'POST',
+      `/api/dealer/transactions/${s.id}/transport`,
+      { toZip: '60601', address: '9 Lake Shore Dr, Chicago' },
+      s.cookie,
+    );
+    expect(ordered.statusCode, ordered.body).toBe(201);
+    const owed = ordered.json().balance as string;
+    expect(Number(owed)).toBeGreaterThan(0);
+    // Money is owed again: no valid gate pass on either side (the old code kept showing it).
+    expect((await s.dealerView()).gatePassCode).toBeNull();
+    expect((await s.adminView()).gatePassCode).toBeNull();
+    const withdrawn = {
+      gatePassCode: null,
+      gatePassWithdrawn: expect.stringMatching(
+        /^Gate pass withdrawn: \$[\d,.]+ is owed after a later charge/,
+      ),
+      canRelease: false,
+      holdReason: 'money',
+      stage: 'awaiting_payment',
+      deliveryStatus: 'awaiting_release',
+    };
+    expect(ordered.json()).toMatchObject(withdrawn);
+    expect(await s.dealerView()).toMatchObject(withdrawn);
+    expect(await s.adminView()).toMatchObject(withdrawn);
+    // The refusal of a pickup now says what is owed.
+    const today = dateInZone(new Date(), 'America/Chicago');
+    const pickup = await s.step({ type: 'picked_up', on: today, by: 'Sam Driver' });
+    expect(pickup.statusCode).toBe(409);
+    const told = await ctx.db.select().from(notifications).where(eq(notifications.event, 'pickup_ready'));
+    const subjects = told
+      .filter((n) => n.recipient === s.dealer.email)
+      .map((n) => ('template' in n.payload ? n.payload.template : ''));
+    expect(subjects).toContain('gate_pass_changed');
+    // Settled: the same gate pass is valid again, and the dealer hears it.
+    await s.payInFull();
+    expect(await s.dealerView()).toMatchObject({
+      gatePassCode: code,
+      gatePassWithdrawn: null,
+      canRelease: true,
+    });
+    const again = (
+      await ctx.db.select().from(notifications).where(eq(notifications.event, 'pickup_ready'))
+    ).filter(
+      (n) =>
+        n.recipient === s.dealer.email &&
+        'template' in n.payload &&
+        n.payload.template === 'gate_pass_changed',
+    );
+    expect(again).toHaveLength(2);
+  });
+
+  it('a sale the admin marked completed reads completed for the dealer too', async () => {
+    const s = await sale();
+    expect(await s.dealerView()).toMatchObject({ status: 'pending', stage: 'awaiting_payment' });
+    const done = await ctx.call('PATCH', `/api/transactions/${s.id}`, { status: 'completed' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ status: 'completed', stage: 'completed' });
+    expect(await s.dealerView()).toMatchObject({ status: 'completed', stage: 'completed' });
+    // Still owed: the hold says so on both sides, in the same words.
+    const dealer = await s.dealerView();
+    expect(dealer.holdReason).toBe('money');
+    expect((await s.adminView()).holdText).toBe(dealer.holdText);
+    // Back to pending: the stage follows the money again.
+    await ctx.call('PATCH', `/api/transactions/${s.id}`, { status: 'pending' });
+    expect(await s.dealerView()).toMatchObject({ status: 'pending', stage: 'awaiting_payment' });
+  });
+});
+
 describe('the timeline', () => {
   it('is append-only in the database', async () => {
     const s = await sale();

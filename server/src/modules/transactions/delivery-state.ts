@@ -41,7 +41,9 @@ export function deliverySummaryOf(event: StoredSaleEvent): string | null {
     case 'bol_attached':
       return `Bill of lading added (${Array.isArray(d.photoIds) ? d.photoIds.length : 0} photos)`;
     case 'delivery_confirmed':
-      return `Delivery confirmed by the dealer on ${text(d.on)}, odometer ${num(d.odometer).toLocaleString('en-US')} mi`;
+      return `Delivery confirmed by the dealer on ${text(d.on)}, odometer ${num(d.odometer).toLocaleString('en-US')} mi${text(d.heldNote) ? `. ${text(d.heldNote)}` : ''}`;
+    case 'delivery_accepted':
+      return `Delivery accepted by an admin${text(d.note) ? `: ${text(d.note)}` : ''}`;
     case 'floor_plan_requested':
       return `Floor plan requested: ${amount} on ${text(d.label)}`;
     case 'floor_plan_approved':
@@ -73,6 +75,11 @@ const transportStatusWords = (status: TransportStatus) =>
  * latest report, the hand-over the delivery (the guarantee starts there, not at the carrier's
  * pickup); a floor-plan request's approval lets the car go before the lender pays, its funding is
  * a payment. Pure, like saleStateOf.
+ *
+ * One delivery state (issue #44, docs/decisions/0035-one-delivery-state.md): the carrier's reports,
+ * the admin's moves and the dealer's confirmation are all steps of the same transport here: a
+ * confirmation delivers it (unless held for its odometer, until an admin accepts it); the windows
+ * follow the release day and then the carrier's own pickup, ETA and delivery.
  */
 export function deliveryFold(timeZone: string) {
   let transport: SaleTransport | null = null;
@@ -82,6 +89,18 @@ export function deliveryFold(timeZone: string) {
   /** The day the vehicle reached the dealer (carrier's report or the dealer's confirmation). */
   let deliveredOn: string | null = null;
   let carrierPickedUp = false;
+
+  /** The car reached the dealer (their confirmation, or an admin accepting it): the transport is delivered. */
+  const deliver = (on: string, at: string, by: 'dealer' | 'admin', orderId: number) => {
+    deliveredOn ??= on;
+    const current = transport as SaleTransport | null;
+    if (!current || current.orderId !== orderId || current.status === 'cancelled') return;
+    if (current.status !== 'delivered') {
+      current.status = 'delivered';
+      current.steps.push({ status: 'delivered', at, by, eta: null, note: null });
+    }
+    current.deliveryWindow = { from: on, to: on };
+  };
 
   const step = (event: StoredSaleEvent): DeliveryMoney | null => {
     const d = event.data;
@@ -128,6 +147,18 @@ export function deliveryFold(timeZone: string) {
         const at = text(d.at) || event.createdAt.toISOString();
         // A report older than the status reached (it arrived late) joins the history, never moves it back.
         if (TRANSPORT_STATUS_RANK[status] >= TRANSPORT_STATUS_RANK[current.status]) current.status = status;
+        // Released later than quoted: the windows start from the release day (transport-orders.ts).
+        if (d.pickupWindow) current.pickupWindow = window(d.pickupWindow);
+        if (d.deliveryWindow) current.deliveryWindow = window(d.deliveryWindow);
+        // The carrier's facts replace the estimate: the day it picked up, its ETA, the day it delivered.
+        const day = dateInZone(new Date(at), timeZone);
+        if ((status === 'picked_up' || status === 'in_transit') && !carrierPickedUp)
+          current.pickupWindow = { from: day, to: day };
+        if (text(d.eta) && status !== 'delivered') {
+          const etaDay = dateInZone(new Date(text(d.eta)), timeZone);
+          current.deliveryWindow = { from: etaDay, to: etaDay };
+        }
+        if (status === 'delivered') current.deliveryWindow = { from: day, to: day };
         if (text(d.eta)) current.eta = text(d.eta);
         if (text(d.carrierName)) current.carrierName = text(d.carrierName);
         if (text(d.carrierReference)) current.carrierReference = text(d.carrierReference);
@@ -147,10 +178,29 @@ export function deliveryFold(timeZone: string) {
         if (current && current.orderId === num(d.orderId)) current.status = 'cancelled';
         return { kind: 'credit', label: 'Certified delivery cancelled' };
       }
-      case 'delivery_confirmed':
-        deliveryConfirmation = { on: text(d.on), odometer: num(d.odometer), photos: [] };
-        deliveredOn ??= text(d.on);
+      case 'delivery_confirmed': {
+        const held = d.held === true;
+        deliveryConfirmation = {
+          on: text(d.on),
+          at: event.createdAt.toISOString(),
+          odometer: num(d.odometer),
+          photos: [],
+          held,
+          note: text(d.heldNote) || null,
+          acceptedAt: null,
+        };
+        if (!held) deliver(text(d.on), event.createdAt.toISOString(), 'dealer', num(d.orderId));
         return null;
+      }
+      case 'delivery_accepted': {
+        const confirmation = deliveryConfirmation as SaleState['deliveryConfirmation'];
+        if (!confirmation?.held) return null;
+        confirmation.held = false;
+        confirmation.acceptedAt = event.createdAt.toISOString();
+        // Delivered when the dealer said so, accepted now.
+        deliver(confirmation.on, confirmation.at, 'admin', (transport as SaleTransport | null)?.orderId ?? 0);
+        return null;
+      }
       case 'floor_plan_requested':
         floorPlan = {
           requestId: num(d.requestId),

@@ -37,6 +37,7 @@ import {
 import { assertReconFinished } from '../recon/release-gate';
 import { lockVehicle } from '../vehicle-rows/vehicle-rows';
 import { cancelSale } from '../vehicles/cancel-sale';
+import { gatePassNotices } from './gate-pass-notice';
 import { moneyStepRefusal } from './sale-ledger';
 import { eventsOf, stateOfRow } from './sale-timeline';
 import { saleFactsOf } from './transaction-views';
@@ -286,7 +287,11 @@ export async function recordSaleStep(
     action: type,
     after: { ...data, ...(after.paidInFull !== row!.isPaid ? { isPaid: after.paidInFull } : {}) },
   });
-  await enqueueNotifications(tx, await messagesFor(tx, row!, event!.id, step, data, after, becamePaid));
+  await enqueueNotifications(tx, [
+    ...(await messagesFor(tx, row!, event!.id, step, data, after, becamePaid)),
+    // A payment that settles a later charge brings a withdrawn gate pass back (issue #44).
+    ...(await gatePassNotices(tx, row!, before, after, event!.id)),
+  ]);
   return after;
 }
 

@@ -15,7 +15,17 @@ import {
   type TitleStatus,
 } from '@contracts/after-sale';
 import { addBusinessDays, dateInZone, daysBetween, endOfDayInZone } from '@contracts/business-days';
-import { centsToDecimal, formatUsd, toCents } from '@contracts/money';
+import {
+  DELIVERY_STATUSES,
+  type DeliveryStatus,
+  gatePassWithdrawnText,
+  HOLD_TEXT,
+  type HoldReason,
+  type SaleTransport,
+} from '@contracts/delivery';
+import type { TransactionStatus } from '@contracts/limits';
+import { centsToDecimal, formatCents, formatUsd, toCents } from '@contracts/money';
+import { reconNotFinishedText } from '@contracts/work-order-texts';
 import { deliveryFold, deliverySummaryOf } from './delivery-state';
 import { dealOf, type LedgerLine, ledgerEntries, ledgerTotals } from './sale-ledger';
 
@@ -33,6 +43,10 @@ export interface SaleFacts {
   createdAt: Date;
   cancelled: boolean;
   terms: SaleTerms;
+  /** The spec's status (the admin's Mark completed); absent: pending. */
+  status?: TransactionStatus;
+  /** The sale's work order, if any (its state comes from the recon module): an open one holds the car. */
+  reconditioning?: { open: boolean; done: number; total: number } | null;
 }
 
 const usd = (cents: number) => formatUsd(cents / 100, { cents: true });
@@ -315,6 +329,58 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
   const guaranteeEndsOn = handedOverOn ? addBusinessDays(handedOverOn, terms.guaranteeDays) : null;
   const end = (date: string) => endOfDayInZone(date, terms.timeZone).toISOString();
 
+  // One delivery state and one hold (issue #44, docs/decisions/0035-one-delivery-state.md).
+  const reconOpen = !sale.cancelled && sale.reconditioning?.open === true;
+  const moneyHeld = !sale.cancelled && !settled && !lenderApproved;
+  const releasable = !sale.cancelled && !moneyHeld && !reconOpen;
+  const transport = deliveryState.transport as SaleTransport | null;
+  const liveTransport = transport && transport.status !== 'cancelled' ? transport : null;
+  const deliveryStatus: DeliveryStatus = sale.cancelled
+    ? 'cancelled'
+    : pickupStatus === 'delivered'
+      ? 'delivered'
+      : liveTransport
+        ? // Collected at our lot (the admin's step) before any carrier came: picked up.
+          pickupStatus === 'picked_up' && !delivery.carrierPickedUp()
+          ? 'picked_up'
+          : liveTransport.status
+        : pickupStatus === 'picked_up'
+          ? 'picked_up'
+          : !releasable
+            ? 'awaiting_release'
+            : pickupStatus === 'ready'
+              ? 'ready_for_pickup'
+              : 'released';
+  const handedOver = ['picked_up', 'in_transit', 'delivered'].includes(deliveryStatus);
+  const heldConfirmation = deliveryState.deliveryConfirmation?.held
+    ? deliveryState.deliveryConfirmation
+    : null;
+  const owedText = formatCents(Math.max(0, totals.balanceCents));
+  const reconText = sale.reconditioning
+    ? reconNotFinishedText(sale.reconditioning.total - sale.reconditioning.done, sale.reconditioning.total)
+    : '';
+  const [holdReason, holdText]: [HoldReason, string | null] = sale.cancelled
+    ? ['none', null]
+    : moneyHeld
+      ? ['money', `${HOLD_TEXT.money(owedText)}${reconOpen && !handedOver ? `; ${reconText}` : ''}`]
+      : reconOpen && !handedOver
+        ? ['reconditioning', reconText]
+        : heldConfirmation
+          ? ['transport', heldConfirmation.note]
+          : liveTransport && deliveryStatus !== 'delivered' && deliveryStatus !== 'picked_up'
+            ? ['transport', transportHoldText(liveTransport)]
+            : handedOver && !titleDelivered
+              ? ['title', titleLate ? HOLD_TEXT.titleLate(titleDueOn) : HOLD_TEXT.titleDue(titleDueOn)]
+              : ['none', null];
+  // A gate pass exists only while the car may leave; a later charge withdraws it, settling re-issues it.
+  const issuedGatePass = pickupStatus === 'ready' ? gatePassCode : null;
+  const gatePassWithdrawn =
+    issuedGatePass && !releasable && !sale.cancelled
+      ? moneyHeld
+        ? gatePassWithdrawnText(owedText)
+        : `Gate pass withdrawn: ${holdText ?? ''}`
+      : null;
+
   return {
     paymentDueAt: end(paymentDueOn),
     paidAmount: centsToDecimal(totals.paidCents),
@@ -325,28 +391,37 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
     balance: centsToDecimal(totals.balanceCents),
     refundOwed: centsToDecimal(totals.refundOwedCents),
     paidInFull: settled,
-    canRelease: settled || lenderApproved,
+    canRelease: releasable,
     ledger: ledgerEntries(lines),
+    status: sale.status ?? 'pending',
+    // One derived state: the admin's Mark completed, else money, else where the car is.
     stage:
       totals.refundOwedCents > 0
         ? 'refund_owed'
         : sale.cancelled
           ? 'cancelled'
-          : !settled && !lenderApproved
-            ? overdue
-              ? 'overdue'
-              : 'awaiting_payment'
-            : pickupStatus === 'not_ready'
-              ? settled
-                ? 'paid'
-                : 'lender_approved'
-              : pickupStatus === 'ready'
-                ? 'ready_for_pickup'
-                : pickupStatus === 'picked_up' &&
-                    deliveryState.transport?.status !== 'cancelled' &&
-                    delivery.carrierPickedUp()
-                  ? 'in_transport'
-                  : pickupStatus,
+          : sale.status === 'completed'
+            ? 'completed'
+            : moneyHeld
+              ? overdue
+                ? 'overdue'
+                : 'awaiting_payment'
+              : deliveryStatus === 'delivered'
+                ? 'delivered'
+                : deliveryStatus === 'in_transit' || (deliveryStatus === 'picked_up' && liveTransport)
+                  ? delivery.carrierPickedUp()
+                    ? 'in_transport'
+                    : 'picked_up'
+                  : deliveryStatus === 'picked_up'
+                    ? 'picked_up'
+                    : deliveryStatus === 'ready_for_pickup'
+                      ? 'ready_for_pickup'
+                      : settled
+                        ? 'paid'
+                        : 'lender_approved',
+    deliveryStatus,
+    holdReason,
+    holdText,
     daysLate: overdue ? daysBetween(paymentDueOn, today) : 0,
     titleStatus,
     titleDueAt: end(titleDueOn),
@@ -354,7 +429,8 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
     canRequestUnwind: titleLate && !unwindRequested && !sale.cancelled,
     unwindRequested,
     pickupStatus,
-    gatePassCode,
+    gatePassCode: issuedGatePass && !gatePassWithdrawn ? issuedGatePass : null,
+    gatePassWithdrawn,
     guaranteeEndsAt: guaranteeEndsOn ? end(guaranteeEndsOn) : null,
     odometerStatus,
     canOpenClaim:
@@ -385,4 +461,13 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
       })),
     ],
   };
+}
+
+/** A live transport's hold in words: about to start, waiting for a carrier, or on its way and when. */
+function transportHoldText(t: SaleTransport) {
+  if (t.status === 'awaiting_release') return HOLD_TEXT.transportStarting;
+  const words = DELIVERY_STATUSES[t.status];
+  if (t.status === 'unassigned' || t.status === 'assigned')
+    return HOLD_TEXT.transport(words, t.pickupWindow.to ? HOLD_TEXT.pickupBy(t.pickupWindow.to) : null);
+  return HOLD_TEXT.transport(words, t.deliveryWindow.to ? HOLD_TEXT.arrivingBy(t.deliveryWindow.to) : null);
 }

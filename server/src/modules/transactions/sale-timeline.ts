@@ -1,10 +1,11 @@
 import type { SaleState } from '@contracts/after-sale';
+import type { TransactionStatus } from '@contracts/limits';
 import { asc, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { transactionEvents, type transactions, vehiclePhotos } from '../../db/schema';
 import { toPhoto } from '../photos/photo-views';
 import { saleWorkOrdersOf } from '../recon/work-order-views';
-import { type StoredSaleEvent, saleStateOf } from './sale-state';
+import { type SaleFacts, type StoredSaleEvent, saleStateOf } from './sale-state';
 
 /** The timelines of some transactions, oldest step first. */
 export async function eventsOf(db: Executor, transactionIds: number[]) {
@@ -27,9 +28,17 @@ export const stateOfRow = (
   row: typeof transactions.$inferSelect,
   events: readonly StoredSaleEvent[],
   now = new Date(),
+  reconditioning: SaleFacts['reconditioning'] = null,
 ) =>
   saleStateOf(
-    { amount: row.amount, createdAt: row.createdAt, cancelled: row.cancelled, terms: row.terms },
+    {
+      amount: row.amount,
+      createdAt: row.createdAt,
+      cancelled: row.cancelled,
+      terms: row.terms,
+      status: row.status as TransactionStatus,
+      reconditioning,
+    },
     events,
     now,
   );
@@ -71,25 +80,28 @@ async function fillStepPhotos(
 
 /**
  * The state of each sale as the views show it (same order as `rows`): its timeline read in one
- * query, the state derived at one `now`, the claims' photos filled in one more query, and its work
- * order (none: null) — `canRelease` is false while that is open.
+ * query, its work order (none: null) in another, the state derived at one `now` with the work order
+ * as a fact of the fold (an open one holds the car: `canRelease`, `holdReason`), the claims' photos
+ * filled in one more query.
  */
 export async function saleStatesOf(db: Executor, rows: readonly (typeof transactions.$inferSelect)[]) {
   const events = await eventsOf(
     db,
     rows.map((t) => t.id),
   );
+  // The work order (issue #31): both sides read its state, and the release waits until it is done.
+  const workOrders = await saleWorkOrdersOf(db, rows);
   const now = new Date();
   const sales = rows.map((t) => {
     const timeline = events.get(t.id) ?? [];
-    return { state: stateOfRow(t, timeline, now), events: timeline };
+    const workOrder = workOrders.get(t.id) ?? null;
+    const reconditioning = workOrder && {
+      open: workOrder.status === 'to_do' || workOrder.status === 'in_progress',
+      done: workOrder.done,
+      total: workOrder.total,
+    };
+    return { state: stateOfRow(t, timeline, now, reconditioning), events: timeline, workOrder };
   });
   await fillStepPhotos(db, sales);
-  // The work order (issue #31): both sides read its state, and the release waits until it is done.
-  const workOrders = await saleWorkOrdersOf(db, rows);
-  return sales.map(({ state }, i) => {
-    const workOrder = workOrders.get(rows[i]!.id) ?? null;
-    const reconOpen = workOrder?.status === 'to_do' || workOrder?.status === 'in_progress';
-    return { ...state, canRelease: state.canRelease && !reconOpen, workOrder };
-  });
+  return sales.map(({ state, workOrder }) => ({ ...state, workOrder }));
 }

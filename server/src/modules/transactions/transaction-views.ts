@@ -1,4 +1,3 @@
-import type { TransactionStatus } from '@contracts/limits';
 import type { AdminTransaction } from '@contracts/transactions';
 import { desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -36,7 +35,6 @@ export async function findTransactionViews(db: Executor, where?: SQL): Promise<A
     offerId: t.offerId,
     boughtBy,
     amount: t.amount,
-    status: t.status as TransactionStatus,
     // The spec's paid flag, read from the ledger (the column is kept equal to it).
     isPaid: states[i]!.paidInFull,
     billOfSale: t.billOfSale,

@@ -46,7 +46,11 @@ export function BuyNowForm({ vehicle, onDone }: { vehicle: PurchasedVehicle; onD
   // Certified delivery and a floor-plan line (DESIGN.md §15): quoted and offered to a signed-in dealer.
   const signedIn = Boolean(me.data);
   const canBuy = !me.data?.member || BUYING_ROLES.includes(me.data.member.role);
-  const transport = useTransportChoice({ vehicleId: vehicle.id }, signedIn);
+  // Quoted with the package chosen: the pickup waits for its promised business days.
+  const transport = useTransportChoice(
+    recon.id === null ? { vehicleId: vehicle.id } : { vehicleId: vehicle.id, reconPackageId: recon.id },
+    signedIn,
+  );
   const [floorPlanLineId, setFloorPlanLineId] = useState<number | null>(null);
   const total = vehicle.price === null ? null : sumOf(vehicle.price, recon.price, transport.price);
   const lines = useFloorPlanLines(signedIn && canBuy);

@@ -82,7 +82,7 @@ const NONE: TransportChoice = { on: false, zip: '', enclosed: false, address: ''
  * session nothing can be quoted (the endpoint is a dealer's): the price is set at purchase.
  */
 export function useTransportChoice(
-  target: { vehicleId: number } | { transactionId: number },
+  target: { vehicleId: number; reconPackageId?: number } | { transactionId: number },
   canQuote: boolean,
   initiallyOn = false,
 ) {

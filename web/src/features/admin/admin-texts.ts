@@ -215,6 +215,10 @@ export const DELIVERY_ADMIN_LABELS = {
   funded: 'Floor plan funded',
   byLender: 'Answered by the lender’s system',
   transportHeading: 'Certified delivery',
+  acceptDelivery: 'Accept delivery',
+  acceptDeliveryTitle: (vehicle: string) => `Accept the delivery of the ${vehicle}?`,
+  acceptDeliveryText: (on: string) =>
+    `The delivery counts from the day the dealer confirmed it (${on}): the guarantee runs from then and the transport reads delivered everywhere.`,
   floorPlanHeading: 'Floor plan',
   bolPhotos: 'Bill of lading',
   titleToLender: (label: string) => `Title goes to ${label} (floor plan)`,

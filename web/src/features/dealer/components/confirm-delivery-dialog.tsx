@@ -49,8 +49,13 @@ export function ConfirmDeliveryDialog({
     confirm.mutate(
       { id: transactionId, body: { ...values, photoIds } },
       {
-        onSuccess: () => {
-          toast({ title: DELIVERY_TEXT.deliveryConfirmed, description: vehicle });
+        onSuccess: (sale) => {
+          // Held for an admin when the odometer differs from the bill of sale (issue #44): say so.
+          const held = sale.deliveryConfirmation?.held ? DELIVERY_TEXT.confirmationHeld : null;
+          toast({
+            title: DELIVERY_TEXT.deliveryConfirmed,
+            description: held ? `${vehicle}. ${held}` : vehicle,
+          });
           setOpen(false);
           form.reset();
           photos.clear();

@@ -35,6 +35,8 @@ const FLOOR_PLAN_TONE: Record<SaleFloorPlan['status'], BadgeTone> = {
 const STEPS = TRANSPORT_STATUS_KEYS.filter((s) => s !== 'cancelled');
 const ARRIVED: SaleTransport['status'][] = ['picked_up', 'in_transit', 'delivered'];
 const HANDED_OVER = ['picked_up', 'delivered'];
+/** The holds the delivery box says (the title's is the Title column's). */
+const HOLDS_IN_BOX: DealerTransaction['holdReason'][] = ['money', 'reconditioning', 'transport'];
 
 /**
  * A sale's certified delivery and floor plan on the dealer's dashboard (DESIGN.md §15): where the
@@ -77,11 +79,21 @@ export function DeliveryPanel({
           ) : (
             <p className="text-slate-700">{DELIVERY_TEXT.notOrdered}</p>
           )}
+          {transport &&
+          transport.status !== 'cancelled' &&
+          HOLDS_IN_BOX.includes(sale.holdReason) &&
+          sale.holdText ? (
+            // What holds the car back, in the words the admin's board reads (issue #44).
+            <p className="font-semibold text-amber-900" data-hold={sale.holdReason}>
+              {sale.holdText}
+            </p>
+          ) : null}
           {sale.deliveryConfirmation ? (
             <div className="grid gap-1">
+              {/* Dated at the moment it was confirmed, in the sale's time zone. */}
               <p className="font-medium text-slate-900">
                 {DELIVERY_TEXT.deliveryConfirmed}{' '}
-                {formatDay(sale.deliveryConfirmation.on, sale.terms.timeZone)} · odometer{' '}
+                {formatDay(sale.deliveryConfirmation.at, sale.terms.timeZone)} · odometer{' '}
                 {formatMileage(sale.deliveryConfirmation.odometer)} mi
               </p>
               <Photos photos={sale.deliveryConfirmation.photos} label="Photos at arrival" />

@@ -1,10 +1,17 @@
+import { DELIVERY_TEXT } from '@contracts/delivery-texts';
 import type { AdminTransaction } from '@contracts/transactions';
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2 } from 'lucide-react';
+import { Flag } from '@/components/sale-status';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toast } from '@/components/ui/use-toast';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { fullSizeOf } from '@/lib/condition-report';
-import { formatAmount } from '@/lib/sale-state';
+import { formatMileage } from '@/lib/format';
+import { formatAmount, formatDate, formatDay } from '@/lib/sale-state';
 import { formatDateTime } from '@/lib/time-left';
 import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
+import { useAcceptDelivery } from '../../api/accept-delivery';
 import { FloorPlanStatusBadge, TransportStatusBadge } from '../delivery/delivery-badges';
 import { formatWindow } from '../delivery/delivery-format';
 
@@ -53,6 +60,7 @@ export function DeliverySummary({ transaction: t }: { transaction: AdminTransact
                 ? ` · ${L.eta} ${formatDateTime(transport.eta)}`
                 : ''}
             </span>
+            {t.deliveryConfirmation ? <Confirmation transaction={t} /> : null}
             {transport.bolPhotos.length > 0 ? (
               <span className="grid gap-1">
                 <span className="font-medium">{L.bolPhotos}</span>
@@ -104,3 +112,51 @@ export const titleLender = (t: AdminTransaction) =>
   t.floorPlan && (t.floorPlan.status === 'approved' || t.floorPlan.status === 'funded')
     ? t.floorPlan.label
     : null;
+
+/**
+ * The dealer's confirmation at arrival: when (the moment, in the sale's zone) and the odometer; one
+ * held for its odometer says why, with the way to accept it (issue #44).
+ */
+function Confirmation({ transaction: t }: { transaction: AdminTransaction }) {
+  const confirmation = t.deliveryConfirmation!;
+  const accept = useAcceptDelivery();
+  const name = [t.vehicle.year, t.vehicle.make, t.vehicle.model].filter(Boolean).join(' ');
+  return (
+    <span className="grid gap-1" data-testid="sale-delivery-confirmation">
+      <span className="block">
+        {DELIVERY_TEXT.deliveryConfirmed} {formatDay(confirmation.at, t.terms.timeZone)} · odometer{' '}
+        {formatMileage(confirmation.odometer)} mi
+      </span>
+      {confirmation.held && confirmation.note ? (
+        <>
+          <span className="block">
+            <Flag>{confirmation.note}</Flag>
+          </span>
+          <span>
+            <ConfirmDialog
+              trigger={
+                <Button size="sm" disabled={accept.isPending}>
+                  <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
+                  {L.acceptDelivery}
+                </Button>
+              }
+              title={L.acceptDeliveryTitle(name)}
+              description={L.acceptDeliveryText(formatDate(confirmation.on))}
+              confirmLabel={L.acceptDelivery}
+              onConfirm={() =>
+                accept.mutate(
+                  { id: t.id, body: {} },
+                  {
+                    onSuccess: () => toast({ title: DELIVERY_TEXT.confirmationAccepted, description: name }),
+                    onError: (error) =>
+                      toast({ variant: 'destructive', title: L.acceptDelivery, description: error.message }),
+                  },
+                )
+              }
+            />
+          </span>
+        </>
+      ) : null}
+    </span>
+  );
+}

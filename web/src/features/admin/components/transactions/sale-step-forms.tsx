@@ -1,7 +1,6 @@
 import { CLAIM_CATEGORIES, ODOMETER_STATUSES, SALE_TEXT } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
 import type { AdminTransaction } from '@contracts/transactions';
-import { reconNotFinishedText } from '@contracts/work-order-texts';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
@@ -28,11 +27,13 @@ const stepDates = (t: AdminTransaction) => ({
   max: todayIn(t.terms.timeZone),
 });
 
-/** Why a release (gate pass, pickup, delivery) waits: what is owed, as the server's refusal says it. */
-/** Why the car may not leave yet: its reconditioning first (DESIGN.md §14), else what is owed. */
+/**
+ * Why the car may not leave yet, from the sale's one hold (issue #44): money first (what is owed
+ * and what to record, as the server's refusal says it), else its reconditioning in the hold's words.
+ */
 const releaseReason = (t: AdminTransaction) =>
-  t.workOrder && (t.workOrder.status === 'to_do' || t.workOrder.status === 'in_progress')
-    ? reconNotFinishedText(t.workOrder.total - t.workOrder.done, t.workOrder.total)
+  t.holdReason === 'reconditioning' && t.holdText
+    ? t.holdText
     : L.releaseBlocked(formatAmount(amountLeft(t)));
 
 type MoneyStep = 'payment_recorded' | 'refund_recorded';

@@ -26,8 +26,9 @@ const TOGGLE = 'h-7 whitespace-nowrap px-2 text-xs font-medium';
 const daysAgo = (days: number) => (days === 0 ? 'today' : days === 1 ? '1 day ago' : `${days} days ago`);
 
 /**
- * One sale: toggles for status and paid, where payment, title and pickup stand (the server's
- * clocks), the bill of sale, Details (the timeline and the steps) and Cancel (final).
+ * One sale: its stage (the one state both sides read: Completed once marked, else where payment
+ * and the car stand) with the status toggle, Mark paid, where payment, title and pickup stand (the
+ * server's clocks), the bill of sale, Details (the timeline and the steps) and Cancel (final).
  */
 export function TransactionRow({ transaction: t, now }: { transaction: AdminTransaction; now: Date }) {
   const update = useUpdateTransaction();
@@ -83,9 +84,8 @@ export function TransactionRow({ transaction: t, now }: { transaction: AdminTran
           </span>
         ) : (
           <span className="flex flex-wrap items-center justify-end gap-2 md:grid md:justify-start md:justify-items-start md:gap-1">
-            <Badge tone={t.status === 'completed' ? 'green' : 'yellow'}>
-              {t.status === 'completed' ? 'Completed' : 'Pending'}
-            </Badge>
+            {/* One derived state (issue #44): the stage reads Completed once marked, as the dealer's card does. */}
+            <StageBadge sale={t} />
             <Button
               size="sm"
               variant="outline"
@@ -103,7 +103,6 @@ export function TransactionRow({ transaction: t, now }: { transaction: AdminTran
       </Cell>
       <Cell label="Payment">
         <span className="flex flex-wrap items-center justify-end gap-2 md:grid md:justify-start md:justify-items-start md:gap-1">
-          <StageBadge sale={t} />
           {!t.cancelled && !t.paidInFull ? <RecordBalanceDialog transaction={t} /> : null}
           <span className="basis-full text-xs text-slate-700">
             <PaymentStatus sale={t} />
