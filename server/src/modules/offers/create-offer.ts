@@ -26,9 +26,9 @@ import { expireOffers } from './expire-offers';
 export const formatOfferAmount = (amount: string) => formatUsd(Number(amount), { cents: true });
 
 /**
- * Make Offer (POST /api/vehicles/:id/offers): the vehicle must be published (checked first: it is
- * public, so the answer tells a guesser nothing about the code), then the buy code usable (an offer
- * does not use it up); the offer runs 48 h. A dealer's open offer on the same vehicle is replaced in
+ * Make Offer (POST /api/vehicles/:id/offers): a typed buy code must be usable (a wrong one gets
+ * the spec's message whatever the car's state), then the vehicle published (an offer does not use
+ * the code up); the offer runs 48 h. A dealer's open offer on the same vehicle is replaced in
  * place, and the log says so. One DB transaction, with the vehicle row locked. The answer is a
  * receipt without the dealer's name: name + code is a portal sign-in.
  */
@@ -47,7 +47,26 @@ export async function createOffer(
 
       const sessionMember = 'dealer' in input ? (input.dealer.member ?? null) : null;
       assertMayBuy(sessionMember);
+      // The vehicle row is locked first (the one lock order of every sale path); what is told
+      // comes in another order: a wrong code gets the spec's message whatever the car's state, and
+      // the car's own message comes only once the code matched (issue #44).
       const vehicle = await lockVehicle(tx, input.vehicleId);
+      const usable =
+        'dealer' in input
+          ? await findDealerActiveCode(tx, input.dealer.id!, {
+              forUpdate: false,
+              memberId: sessionMember?.id ?? null,
+            })
+          : await findUsableBuyCode(tx, input.buyCode, { forUpdate: false });
+      // Any code that cannot make an offer, a wrong one or an inactive dealership's, answers what a
+      // wrong code gets on Buy Now, byte for byte (issue #43): the spec's buy-code failure text.
+      if (!usable && !('dealer' in input))
+        throw new CredentialRejected(
+          ERROR_CODES.badRequest,
+          BUYING_TEXT.buyFailure,
+          {},
+          PURCHASE_REFUSALS.invalidCode,
+        );
       if (!vehicle) throw notFound('Vehicle not found');
       // Held for a first look: open to the dealerships it is held for (checked once the code names one).
       if (!isPublished(vehicle) && !isHeld(vehicle))
@@ -56,26 +75,10 @@ export async function createOffer(
       const asking = toCents(vehicle.price ?? '');
       if (asking !== null && toCents(input.amount)! >= asking)
         throw new AppError(ERROR_CODES.conflict, offerAtAskingText(formatCents(asking)));
-      const usable =
-        'dealer' in input
-          ? await findDealerActiveCode(tx, input.dealer.id!, {
-              forUpdate: false,
-              memberId: sessionMember?.id ?? null,
-            })
-          : await findUsableBuyCode(tx, input.buyCode, { forUpdate: false });
-      if (!usable && 'dealer' in input)
+      if (!usable)
         throw new AppError(
           ERROR_CODES.conflict,
           sessionMember ? TEAM_TEXT.noOwnCode : TEAM_TEXT.noActiveCode,
-        );
-      // Any code that cannot make an offer, a wrong one or an inactive dealership's, answers what a
-      // wrong code gets on Buy Now, byte for byte (issue #43): the spec's buy-code failure text.
-      if (!usable)
-        throw new CredentialRejected(
-          ERROR_CODES.badRequest,
-          BUYING_TEXT.buyFailure,
-          {},
-          PURCHASE_REFUSALS.invalidCode,
         );
       // A typed code carries its holder's role and limits (DESIGN.md §11); a session its own member's.
       const holder = 'dealer' in input ? null : await memberBehindCode(tx, usable.buyCode);

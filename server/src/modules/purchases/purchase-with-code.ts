@@ -46,7 +46,7 @@ const refuse = (code: ErrorCode, message: string, reason: PurchaseRefusal) =>
 /** No code has this text: the one answer a guesser ever gets, and the only one counted as a guess. */
 const wrongCode = () =>
   new CredentialRejected(ERROR_CODES.badRequest, BUYING_TEXT.buyFailure, {}, PURCHASE_REFUSALS.invalidCode);
-/** The car is gone: public (its page says so), so told whatever the code (ADR 0018). */
+/** The car is gone: public (its page says so), told once the code matched (issue #44). */
 const soldRefusal = () =>
   refuse(ERROR_CODES.conflict, BUYING_TEXT.vehicleSold, PURCHASE_REFUSALS.vehicleSold);
 
@@ -60,9 +60,18 @@ function assertPurchasable(
     throw refuse(ERROR_CODES.conflict, BUYING_TEXT.vehicleUnavailable, PURCHASE_REFUSALS.vehicleUnavailable);
 }
 
-/** The code and the person a purchase acts for; the code row is locked for the use count. */
-async function authorityOf(tx: Transaction, input: Purchaser) {
+/**
+ * The code and the person a purchase acts for; the code row is locked for the use count. What is
+ * told comes in this order (issue #44): a wrong typed code gets the spec's message whatever the
+ * car's state; then the car (sold, unavailable); then the matched code's own state.
+ */
+async function authorityOf(
+  tx: Transaction,
+  input: Purchaser,
+  vehicle: Awaited<ReturnType<typeof lockVehicle>>,
+) {
   if ('dealer' in input) {
+    assertPurchasable(vehicle);
     const member = input.dealer.member ?? null;
     const usable = await findDealerActiveCode(tx, input.dealer.id!, {
       forUpdate: true,
@@ -77,6 +86,7 @@ async function authorityOf(tx: Transaction, input: Purchaser) {
   // (issue #43): reactivating the dealership makes its codes work again, so a guesser must not
   // learn they exist; its holder was told of the deactivation. Counted as a guess like any miss.
   if (!row?.dealer.active) throw wrongCode();
+  assertPurchasable(vehicle);
   // From here the code matched and its dealership is active: its state may be told (ADR 0018).
   if (!row.usable) throw unusableCodeRefusal(row);
   const member = await memberBehindCode(tx, row.buyCode);
@@ -111,8 +121,8 @@ export async function purchaseWithCode(
 
         if ('dealer' in input) assertMayBuy(input.dealer.member);
         const vehicle = await lockVehicle(tx, input.vehicleId);
+        const usable = await authorityOf(tx, input, vehicle);
         assertPurchasable(vehicle);
-        const usable = await authorityOf(tx, input);
         if (!isPublished(vehicle) && !(await isHeldFor(tx, vehicle, usable.dealer.id)))
           throw refuse(
             ERROR_CODES.conflict,
