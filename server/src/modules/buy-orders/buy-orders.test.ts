@@ -111,6 +111,26 @@ describe('placing a buy order', () => {
     expect((await list(cookie)).map((o: { id: number }) => o.id)).toEqual([res.json().id]);
   });
 
+  it('matches the cars already listed when it is placed, and says which (no alert: the dealer sees them)', async () => {
+    // Issue #44: a new order said "No match yet" while a matching car was listed.
+    const target = { make: 'Acura', model: 'MDX' };
+    const car = { ...target, year: 2020, mileage: 30000 };
+    const listed = await publish({ ...car, price: '20500' });
+    // Held for a first look for another dealership (its order matched when the car was completed).
+    const first = await dealerSession();
+    expect((await place(first.cookie, { ...ORDER, targets: [target] })).statusCode).toBe(201);
+    const held = await publish({ ...car, price: '20400' }, { firstLookMinutes: 120 });
+    const alertsBefore = (await alertsFor(listed)).length;
+    const { cookie } = await dealerSession();
+    const res = await place(cookie, { ...ORDER, targets: [target] });
+    expect(res.statusCode, res.body).toBe(201);
+    const ids = res.json().matches.map((m: { vehicleId: number }) => m.vehicleId);
+    expect(ids).toContain(listed);
+    // A car held for another dealership's first look is not this dealership's to hear of yet.
+    expect(ids).not.toContain(held);
+    expect(await alertsFor(listed)).toHaveLength(alertsBefore);
+  });
+
   it('refuses bad input with a clear message and saves nothing', async () => {
     const { dealer, cookie } = await dealerSession();
     const cases: [Record<string, unknown>, string][] = [

@@ -17,6 +17,7 @@ import { offeredPackage } from '../recon/recon-packages';
 import { assertTextable } from './alert-schedule';
 import { isMatchableSql } from './buy-order-status';
 import { findBuyOrder } from './find-buy-orders';
+import { matchListedCars } from './match-buy-orders';
 
 /** Owners and buyers place orders; a viewer looks (DESIGN.md §10). A buy-code session is the dealership. */
 export function assertMayOrder(actor: Actor) {
@@ -90,6 +91,8 @@ export async function createBuyOrder(db: Database, input: CreateBuyOrder, actor:
         action: 'created',
         after: { ...input, targets },
       });
+      // The cars already listed that it matches are its first matches (the answer lists them).
+      await matchListedCars(tx, order!.id);
       return (await findBuyOrder(tx, dealerId, order!.id))!;
     }),
   );

@@ -51,6 +51,26 @@ export const matchingOrdersSql = (vehicleId: number) => sql`
   where ${isMatchableSql} and ${criteriaMatchSql}
     and (v.hold_unmade or ${sightAtLeastSql({ type: 'dealer', id: sql`buy_orders.dealer_id` }, 'listing', 'v')})`;
 
+/**
+ * A new order against the cars already on sale that its dealership may see (issue #44): the same
+ * rule as publishing (targets, criteria, car-visibility.ts), recorded as matches, so the order
+ * lists them at once instead of "No match yet". No alert: the dealer is looking at the answer.
+ */
+export async function matchListedCars(tx: Transaction, orderId: number) {
+  const result = (await tx.execute(sql`
+    insert into buy_order_matches (order_id, vehicle_id, reason)
+    select distinct buy_orders.id, v.id, 'published'
+    from vehicles v
+    join buy_order_targets t on t.order_id = ${orderId} and ${targetMatchesSql}
+    join buy_orders on buy_orders.id = t.order_id
+    where v.status = 'active' and ${isMatchableSql} and ${criteriaMatchSql}
+      and ${sightAtLeastSql({ type: 'dealer', id: sql`buy_orders.dealer_id` }, 'listing', 'v')}
+    on conflict (order_id, vehicle_id) do nothing
+    returning vehicle_id
+  `)) as unknown as { rows: { vehicle_id: number }[] };
+  return result.rows.map((row) => Number(row.vehicle_id));
+}
+
 /** The matching statement: the new (order, car) pairs, recorded, with what their alerts name. */
 export async function recordMatches(tx: Transaction, vehicleId: number, reason: MatchReason) {
   const result = (await tx.execute(sql`
