@@ -79,19 +79,16 @@ export async function attachBillOfSale(
  * The deal and the ledger as the bill of sale states them: the same figures as every view, from the
  * one deal total (ADR 0033): each part beyond the price, the total, what was received, what is owed.
  */
-export function ledgerLine(state: Pick<SaleState, 'deal' | 'paidAmount' | 'refundOwed' | 'balance'>) {
+export function ledgerLine(
+  state: Pick<SaleState, 'deal' | 'ledger' | 'paidAmount' | 'refundOwed' | 'balance'>,
+) {
   const usd = (decimal: string) => formatCents(decimalToCents(decimal));
-  const { deal } = state;
-  const parts = [
-    ['Reconditioning', deal.reconditioning],
-    ['Certified delivery', deal.delivery],
-    ['Late fee', deal.fees],
-  ].filter(([, amount]) => decimalToCents(amount!) !== 0);
-  const credits = decimalToCents(deal.credits) > 0 ? ` Credits −${usd(deal.credits)}.` : '';
-  const charged =
-    parts.length > 0 || credits
-      ? `${parts.map(([label, amount]) => `${label} ${usd(amount!)}`).join('. ')}${parts.length ? '.' : ''}${credits} Total ${usd(deal.total)}. `
-      : '';
+  // Each charge by its own label (the package's name, the delivery's miles, the late fee), each
+  // credit likewise, then the deal's total: the same figures as every view.
+  const moves = state.ledger.filter((line) => line.kind === 'charge' || line.kind === 'credit');
+  const charged = moves.length
+    ? `${moves.map((line) => `${line.label} ${line.kind === 'credit' ? '−' : ''}${usd(line.amount)}`).join('. ')}. Total ${usd(state.deal.total)}. `
+    : '';
   const owed =
     decimalToCents(state.refundOwed) > 0
       ? `Refund owed to the buyer ${usd(state.refundOwed)}.`
