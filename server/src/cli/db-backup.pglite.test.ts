@@ -50,5 +50,5 @@ describe('npm run db:backup / db:restore', () => {
     expect(run(target, ['restore', file, '--force']).status).toBe(0);
     expect(await counts(target)).toEqual(before);
     expect(run(target, ['restore', join(target, 'missing.tar.gz')]).stderr).toContain('No backup at');
-  }, 120_000);
+  }, 240_000);
 });

@@ -358,7 +358,8 @@ describe('start-up with S3 settings', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // A spawned server migrates a fresh database before it fails (a hang's limit, not a speed target).
+  }, 90_000);
 
   it('refuses half a configuration at boot', () => {
     expect(() => testConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(

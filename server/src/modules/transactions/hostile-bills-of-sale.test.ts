@@ -55,6 +55,7 @@ describe('hostile bills of sale', () => {
     );
   });
 
+  // Two 20 MB uploads: ~15 s here, more beside CI's other workers (a hang's limit, not a speed target).
   it('refuses a zero-byte file, one byte over the limit, two files, a wrong field, and no file', async () => {
     expect(
       (await uploadBill([{ field: 'billOfSale', name: 'empty.pdf', content: Buffer.alloc(0) }])).statusCode,
@@ -75,7 +76,7 @@ describe('hostile bills of sale', () => {
     expect(two.json().message).toBe('Send one bill of sale at a time');
     expect((await uploadBill([{ field: 'other', name: 'a.pdf', content: PDF }])).statusCode).toBe(400);
     expect((await uploadBill([])).statusCode).toBe(400);
-  });
+  }, 60_000);
 
   it('never uses the file name: traversal names are stored under a fixed, safe name', async () => {
     const res = await uploadBill([
