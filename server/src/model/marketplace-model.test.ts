@@ -1,3 +1,4 @@
+import { COMMITTED_PARTS, type DealPart } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
 import { decimalToCents } from '@contracts/money';
 import { parse } from 'csv-parse/sync';
@@ -22,13 +23,15 @@ import { type CarSight, carSight, readCarFacts, type Who } from '../modules/car-
  * where features meet are read back through the API as each identity. fast-check generates the
  * sequences (fc.commands), runs them (fc.asyncModelRun), and on a failure shrinks the sequence and
  * prints it with the seed and path that replay it:
- *   MODEL_SEED=<seed> MODEL_PATH=<path> npx vitest run --project unit server/src/model/marketplace-model.test.ts
+ *   MODEL_SEED=<seed> MODEL_PATH=<path> MODEL_REPLAY=<replayPath> npx vitest run --project unit server/src/model/marketplace-model.test.ts
  * CI runs MODEL_RUNS sequences (default 20) from a fixed seed; `npm run explore` runs 300.
  * A later feature adds its actions (a command class below) and its invariants (checkInvariants).
  */
 const SEED = Number(process.env.MODEL_SEED ?? 44_044);
 const RUNS = Number(process.env.MODEL_RUNS ?? 20);
 const PATH = process.env.MODEL_PATH;
+/** The replayPath a failure prints beside its sequence (with MODEL_SEED and MODEL_PATH: the same steps at once). */
+const REPLAY = process.env.MODEL_REPLAY;
 const MAX_STEPS = Number(process.env.MODEL_STEPS ?? 12);
 const ZONE = 'America/Chicago';
 
@@ -38,8 +41,8 @@ const ctx = withApp({ signIn: ['admin'], env: { SALE_TIME_ZONE: ZONE } });
 
 type DealerKey = 'T' | 'X';
 /** O: the team's owner (no limits); B: a buyer with limits; B2: a buyer signed in by name + code; X: a dealership without a team. */
-type ActorKey = 'O' | 'B' | 'B2' | 'X';
-type MemberKey = 'O' | 'B' | 'B2';
+type ActorKey = 'O' | 'B' | 'B2' | 'N' | 'X';
+type MemberKey = 'O' | 'B' | 'B2' | 'N';
 
 interface Car {
   id: number;
@@ -57,6 +60,11 @@ interface Member {
   id: number;
   name: string;
   role: 'owner' | 'buyer' | 'viewer';
+  /** N is invited by the owner during a sequence (the others exist from the start). */
+  invited: boolean;
+  accepted: boolean;
+  /** The invitation link's token (N). */
+  token?: string;
   removed: boolean;
   limits: { perVehicle: number; perDay: number } | null;
 }
@@ -96,6 +104,7 @@ interface Model {
 }
 
 const B_LIMITS = { perVehicle: 2_600_000, perDay: 4_500_000 };
+const N_LIMITS = { perVehicle: 2_000_000, perDay: 3_000_000 };
 const DELIVERY = { toZip: '30303', address: '200 Peachtree St, Atlanta', enclosed: false };
 let reconPackageId = 0;
 let unknownId = 0;
@@ -147,12 +156,22 @@ async function newWorld(): Promise<Model> {
   const byCode = (dealerName: string, c: Code) =>
     signIn(ctx.app, 'dealer', { dealerName, buyCode: c.code }, nextAddress());
   const ownerCookie = await signInMember(ctx.app, o.email, MEMBER_PASSWORD, nextAddress());
+  const existing = { invited: true, accepted: true, removed: false };
   const world: Model = {
     dealers: { T: { id: team.id, name: team.dealerName }, X: { id: outside.id, name: outside.dealerName } },
     members: {
-      O: { id: o.id, name: o.name, role: 'owner', removed: false, limits: null },
-      B: { id: b.id, name: b.name, role: 'buyer', removed: false, limits: B_LIMITS },
-      B2: { id: b2.id, name: b2.name, role: 'buyer', removed: false, limits: null },
+      O: { ...existing, id: o.id, name: o.name, role: 'owner', limits: null },
+      B: { ...existing, id: b.id, name: b.name, role: 'buyer', limits: B_LIMITS },
+      B2: { ...existing, id: b2.id, name: b2.name, role: 'buyer', limits: null },
+      N: {
+        id: 0,
+        name: `Newcomer ${worldSerial}`,
+        role: 'buyer',
+        invited: false,
+        accepted: false,
+        removed: false,
+        limits: N_LIMITS,
+      },
     },
     codes,
     sessions: {
@@ -169,6 +188,7 @@ async function newWorld(): Promise<Model> {
         member: 'B2',
         codeId: codes[2]!.id,
       },
+      N: { cookie: '', dealer: 'T', member: 'N', codeId: null },
       X: {
         cookie: await byCode(outside.dealerName, codes[3]!),
         dealer: 'X',
@@ -204,7 +224,7 @@ const ownCode = (m: Model, member: MemberKey) => m.codes.find((c) => c.holder ==
 /** Whether the session is still honoured (a removed member's and a dead code's are not). */
 function sessionAlive(m: Model, actor: ActorKey) {
   const s = m.sessions[actor];
-  if (s.member && m.members[s.member].removed) return false;
+  if (s.member && (m.members[s.member].removed || !m.members[s.member].accepted)) return false;
   if (s.codeId !== null && !codeOf(m, s.codeId)!.alive) return false;
   return true;
 }
@@ -348,7 +368,7 @@ class BuyTyped implements Cmd {
       carSold(m, car.id);
     } else if (may) {
       expect(
-        code.holder === 'B' && res.statusCode === 403,
+        code.holder !== null && m.members[code.holder].limits !== null && res.statusCode === 403,
         `${this} refused: ${res.statusCode} ${res.body}`,
       ).toBe(true);
     }
@@ -555,8 +575,8 @@ class DeactivateCode implements Cmd {
 
 /** The owner makes a buyer a viewer: their codes die with it. */
 class DemoteMember implements Cmd {
-  constructor(readonly member: 'B' | 'B2') {}
-  check = (m: Readonly<Model>) => !m.members[this.member].removed;
+  constructor(readonly member: 'B' | 'B2' | 'N') {}
+  check = (m: Readonly<Model>) => m.members[this.member].invited && !m.members[this.member].removed;
   async run(m: Model) {
     const member = m.members[this.member];
     const res = await call('PATCH', `/api/team/members/${member.id}`, m.sessions.O.cookie, {
@@ -574,10 +594,10 @@ class DemoteMember implements Cmd {
 /** A member removed by the owner (DELETE /api/team/members/:id) or disabled by the admin. */
 class RemoveMember implements Cmd {
   constructor(
-    readonly member: 'B' | 'B2',
+    readonly member: 'B' | 'B2' | 'N',
     readonly byOwner: boolean,
   ) {}
-  check = (m: Readonly<Model>) => !m.members[this.member].removed;
+  check = (m: Readonly<Model>) => m.members[this.member].invited && !m.members[this.member].removed;
   async run(m: Model) {
     const member = m.members[this.member];
     const res = this.byOwner
@@ -589,6 +609,64 @@ class RemoveMember implements Cmd {
     for (const offer of m.offers) if (offer.maker === this.member) offer.open = 'closed';
   }
   toString = () => `RemoveMember(${this.member}, by ${this.byOwner ? 'owner' : 'admin'})`;
+}
+
+/** The owner invites a buyer with limits (N); the link is handed back (no mail transport in tests). */
+class InviteMember implements Cmd {
+  check = (m: Readonly<Model>) => !m.members.N.invited;
+  async run(m: Model) {
+    const n = m.members.N;
+    const res = await call('POST', '/api/team/members', m.sessions.O.cookie, {
+      email: `newcomer${worldSerial}-${m.dealers.T.id}@model.example`,
+      name: n.name,
+      role: 'buyer',
+      perVehicleLimit: dollars(N_LIMITS.perVehicle),
+      perDayLimit: dollars(N_LIMITS.perDay),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    n.id = res.json().id;
+    n.invited = true;
+    n.token = String(res.json().invitationLink).split('#token=')[1];
+  }
+  toString = () => 'InviteMember(N)';
+}
+
+/** N accepts the invitation with a password: a session of their own (refused once removed). */
+class AcceptInvitation implements Cmd {
+  check = (m: Readonly<Model>) => m.members.N.invited && !m.members.N.accepted;
+  async run(m: Model) {
+    const n = m.members.N;
+    const res = await call('POST', '/api/team/invitation/accept', undefined, {
+      token: n.token,
+      password: MEMBER_PASSWORD,
+    });
+    if (n.removed) {
+      expect(res.statusCode, `${this}: a removed member accepted`).not.toBe(200);
+      return;
+    }
+    expect(res.statusCode, res.body).toBe(200);
+    const cookie = res.cookies[0]!;
+    m.sessions.N.cookie = `${cookie.name}=${cookie.value}`;
+    n.accepted = true;
+  }
+  toString = () => 'AcceptInvitation(N)';
+}
+
+/** The admin generates a code for a team member (POST /api/buy-codes): never for a viewer or a removed member. */
+class GiveCode implements Cmd {
+  constructor(readonly holder: MemberKey) {}
+  check = (m: Readonly<Model>) => m.members[this.holder].accepted;
+  async run(m: Model) {
+    const member = m.members[this.holder];
+    const res = await admin('POST', '/api/buy-codes', { dealerId: m.dealers.T.id, dealerUserId: member.id });
+    if (res.statusCode !== 201) return;
+    expect(
+      member.removed || member.role === 'viewer',
+      `${this}: a code for a viewer or a removed member`,
+    ).toBe(false);
+    m.codes.push({ id: res.json().id, code: res.json().code, dealer: 'T', holder: this.holder, alive: true });
+  }
+  toString = () => `GiveCode(${this.holder})`;
 }
 
 // --- Invariants, after every step ---------------------------------------------------------------
@@ -617,6 +695,7 @@ interface SaleView {
   gatePassCode: string | null;
   gatePassWithdrawn: string | null;
   transport: { status: string } | null;
+  ledger: { kind: string; part: DealPart; amount: string; on: string }[];
 }
 
 /** An answer as compared with an unknown id's: status, body and headers but the request's own id and date. */
@@ -736,25 +815,28 @@ async function checkInvariants(m: Model) {
     }
   }
 
-  // A member's committed deals (price + package + delivery) never exceed their limits.
+  // A member's committed deals (price + package + delivery) never exceed their limits: each deal
+  // the per-vehicle one, and what they committed on one day (the sale time zone's, the ledger's
+  // `on`) on all their sales the per-day one.
   for (const member of Object.values(m.members)) {
     if (!member.limits) continue;
-    const committed = mine
-      .filter((t) => !t.cancelled && t.boughtBy === member.name)
-      .map(
-        (t) =>
-          decimalToCents(t.deal.price) +
-          decimalToCents(t.deal.reconditioning) +
-          decimalToCents(t.deal.delivery),
+    const theirs = mine.filter((t) => !t.cancelled && t.boughtBy === member.name);
+    const byDay = new Map<string, number>();
+    for (const t of theirs) {
+      const { price, reconditioning, delivery } = t.deal;
+      expect(
+        decimalToCents(price) + decimalToCents(reconditioning) + decimalToCents(delivery),
+        `${member.name}: sale ${t.id} over the per-vehicle limit`,
+      ).toBeLessThanOrEqual(member.limits.perVehicle);
+      for (const line of t.ledger.filter((l) => COMMITTED_PARTS.includes(l.part))) {
+        const cents = (line.kind === 'credit' ? -1 : 1) * decimalToCents(line.amount);
+        byDay.set(line.on, (byDay.get(line.on) ?? 0) + cents);
+      }
+    }
+    for (const [day, cents] of byDay)
+      expect(cents, `${member.name}: ${day}'s deals over the per-day limit`).toBeLessThanOrEqual(
+        member.limits.perDay,
       );
-    for (const deal of committed)
-      expect(deal, `${member.name}: a deal over the per-vehicle limit`).toBeLessThanOrEqual(
-        member.limits.perVehicle,
-      );
-    expect(
-      committed.reduce((a, b) => a + b, 0),
-      `${member.name}: today's deals over the per-day limit`,
-    ).toBeLessThanOrEqual(member.limits.perDay);
   }
 
   // A held or queued car answers an outside dealership and the public exactly as an unknown id;
@@ -794,7 +876,7 @@ async function checkInvariants(m: Model) {
   }
 
   // A removed member or a deactivated code has no power left: their sessions are refused.
-  for (const actor of ['O', 'B', 'B2', 'X'] as const) {
+  for (const actor of ['O', 'B', 'B2', 'N', 'X'] as const) {
     const res = await call('GET', '/api/dealer/me', m.sessions[actor].cookie);
     expect(res.statusCode, `${actor}'s session`).toBe(sessionAlive(m, actor) ? 200 : 401);
   }
@@ -818,9 +900,9 @@ const listCar = fc
   .tuple(fc.boolean(), fc.integer({ min: 12, max: 28 }))
   .map(([hold, k]) => new ListCar(hold, k));
 const buySignedIn = fc
-  .tuple(fc.constantFrom<ActorKey>('O', 'B', 'B2', 'X'), buyOptions)
+  .tuple(fc.constantFrom<ActorKey>('O', 'B', 'B2', 'N', 'X'), buyOptions)
   .map(([a, o]) => new BuySignedIn(a, o));
-const buyTyped = fc.tuple(fc.nat(3), buyOptions).map(([c, o]) => new BuyTyped(c, o));
+const buyTyped = fc.tuple(fc.nat(7), buyOptions).map(([c, o]) => new BuyTyped(c, o));
 const makeOffer = fc
   .tuple(fc.constantFrom<'B' | 'X'>('B', 'X'), fc.nat(7), fc.integer({ min: 80, max: 95 }), fc.boolean())
   .map(([maker, car, pct, pkg]) => new MakeOffer(maker, car, pct, pkg));
@@ -848,9 +930,14 @@ const ACTIONS = [
   fc.constant(new QueueCar()),
   fc.tuple(fc.nat(7), fc.boolean()).map(([o, a]) => new RespondToCounter(o, a)),
   fc.nat(7).map((s) => new OrderDeliveryLater(s)),
-  fc.tuple(fc.nat(3), fc.boolean()).map(([c, byOwner]) => new DeactivateCode(c, byOwner)),
-  fc.constantFrom<'B' | 'B2'>('B', 'B2').map((who) => new DemoteMember(who)),
-  fc.tuple(fc.constantFrom<'B' | 'B2'>('B', 'B2'), fc.boolean()).map(([who, o]) => new RemoveMember(who, o)),
+  fc.tuple(fc.nat(7), fc.boolean()).map(([c, byOwner]) => new DeactivateCode(c, byOwner)),
+  fc.constantFrom<'B' | 'B2' | 'N'>('B', 'B2', 'N').map((who) => new DemoteMember(who)),
+  fc
+    .tuple(fc.constantFrom<'B' | 'B2' | 'N'>('B', 'B2', 'N'), fc.boolean())
+    .map(([who, o]) => new RemoveMember(who, o)),
+  fc.constant(new InviteMember()),
+  fc.constant(new AcceptInvitation()),
+  fc.constantFrom<MemberKey>('O', 'B', 'B2', 'N').map((who) => new GiveCode(who)),
 ].map((arb) => arb.map(checked));
 
 it(`the marketplace model: ${RUNS} random sequences of up to ${MAX_STEPS} actions keep every invariant (MODEL_SEED=${SEED})`, async () => {
@@ -864,13 +951,20 @@ it(`the marketplace model: ${RUNS} random sequences of up to ${MAX_STEPS} action
   reconPackageId = pack.json().id;
   unknownId = 900_000_000;
   await fc.assert(
-    fc.asyncProperty(fc.commands(ACTIONS, { maxCommands: MAX_STEPS, size: 'max' }), async (commands) => {
-      const world = await newWorld();
-      // Every world opens with a car on sale and one held for the team, listed as ListCar lists.
-      await new ListCar(false, 18).run(world);
-      await new ListCar(true, 22).run(world);
-      await fc.asyncModelRun(() => ({ model: world, real: null }), commands);
-    }),
+    fc.asyncProperty(
+      fc.commands(ACTIONS, {
+        maxCommands: MAX_STEPS,
+        size: 'max',
+        ...(REPLAY ? { replayPath: REPLAY } : {}),
+      }),
+      async (commands) => {
+        const world = await newWorld();
+        // Every world opens with a car on sale and one held for the team, listed as ListCar lists.
+        await new ListCar(false, 18).run(world);
+        await new ListCar(true, 22).run(world);
+        await fc.asyncModelRun(() => ({ model: world, real: null }), commands);
+      },
+    ),
     { seed: SEED, numRuns: RUNS, verbose: 1, ...(PATH ? { path: PATH } : {}) },
   );
   // MODEL_STATS=1 (npm run explore): what the sequences did, to see that every action is reached.
