@@ -99,7 +99,8 @@ async function recordProgress(page: Page) {
   return () => page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
 }
 
-async function adminVehicles(url = server.url) {
+/** An admin session's cookie header, signed in through the API. */
+async function adminCookie(url = server.url) {
   const login = await fetch(`${url}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -108,6 +109,11 @@ async function adminVehicles(url = server.url) {
   expect(login.status).toBe(200);
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
   expect(cookie).toMatch(/^dm_admin_session=/);
+  return cookie;
+}
+
+async function adminVehicles(url = server.url) {
+  const cookie = await adminCookie(url);
   const list = await fetch(`${url}/api/vehicles`, { headers: { cookie } });
   expect(list.status).toBe(200);
   return (await list.json()) as {
@@ -241,8 +247,12 @@ describe('staff upload wizard on a phone', () => {
     });
     expect(vehicle.videos).toHaveLength(1);
     expect(vehicle.videos[0]).toMatch(/^\/media\/uploads\/[a-f0-9]{32}\.mp4$/);
-    // The uploaded video is served whole, and in ranges so players can seek.
-    const served = await fetch(`${server.url}${vehicle.videos[0]}`, { headers: { range: 'bytes=0-11' } });
+    // A queued car's video is its admins' (ADR 0034): like an unknown file to anyone else. It is
+    // served whole, and in ranges so players can seek.
+    expect((await fetch(`${server.url}${vehicle.videos[0]}`)).status).toBe(404);
+    const served = await fetch(`${server.url}${vehicle.videos[0]}`, {
+      headers: { range: 'bytes=0-11', cookie: await adminCookie() },
+    });
     expect(served.status).toBe(206);
     expect(served.headers.get('content-range')).toBe(`bytes 0-11/${statSync(video).size}`);
     expect(
