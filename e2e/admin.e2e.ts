@@ -251,7 +251,8 @@ describe('Manage Listings', () => {
 
     await page.getByRole('tab', { name: 'Transactions' }).click();
     const transaction = page.getByTestId(`transaction-${sold.sale!.transactionId}`);
-    await transaction.getByText('Cancelled', { exact: true }).waitFor();
+    // The stage and the pickup both read Cancelled (one derived state, ADR 0035).
+    await transaction.getByText('Cancelled', { exact: true }).first().waitFor();
     expect(await transaction.innerText()).toContain('the vehicle was re-listed for sale');
     // No actions: only its details (the timeline) can be opened.
     expect(await transaction.getByRole('button').count()).toBe(1);
@@ -474,7 +475,7 @@ describe('Manage Transactions', () => {
     dialog = page.getByRole('alertdialog', { name: 'Cancel this sale?' });
     await dialog.getByRole('button', { name: 'Cancel Sale' }).click();
     await toast(page, 'Transaction updated successfully');
-    await row.getByText('Cancelled', { exact: true }).waitFor();
+    await row.getByText('Cancelled', { exact: true }).first().waitFor();
     expect(await row.innerText()).toContain('the vehicle was re-listed for sale');
     // No actions: only its details (the timeline) can be opened.
     expect(await row.getByRole('button').count()).toBe(1);
