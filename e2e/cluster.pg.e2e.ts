@@ -123,9 +123,12 @@ describe('two instances behind nginx, media in a bucket', () => {
     )!;
     vehicleId = vehicle.id;
     expect(vehicle.videos[0]).toMatch(/^\/media\/uploads\/[a-f0-9]{32}\.mp4$/);
-    // Whichever instance is asked serves the same bytes, with ranges: they live in the bucket.
+    // Whichever instance is asked serves the same bytes, with ranges: they live in the bucket. A
+    // queued car's video is its admins' (ADR 0034), so the admin asks.
     for (const base of [cluster.url, ...cluster.instances.map((i) => i.url)]) {
-      const served = await fetch(`${base}${vehicle.videos[0]}`, { headers: { range: 'bytes=4-11' } });
+      const served = await fetch(`${base}${vehicle.videos[0]}`, {
+        headers: { range: 'bytes=4-11', authorization: `Bearer ${token}` },
+      });
       expect(served.status).toBe(206);
       expect(served.headers.get('content-range')).toBe(`bytes 4-11/${VIDEO_BYTES}`);
       expect(Buffer.from(await served.arrayBuffer()).toString('latin1')).toBe('ftypisom');
