@@ -64,7 +64,11 @@ describe('admin sign-in', () => {
     await expect.poll(() => footerAdminHref(page)).toBe('/admin/login');
     await page.goto('/admin');
     await page.waitForURL('**/admin/login');
-    expect(errors).toEqual([]);
+    // Known glitch (issue #44, ADR 0034): a queued car's photos are the admins' only, and the queue's
+    // images still loading as the session ends answer 404 like an unknown file. Nothing else may fail.
+    const queuedPhotoAfterLogout =
+      /404 \(Not Found\) http:\/\/[^ ]+\/media\/photos\/[a-f0-9]{32}\/\d+\.avif$/;
+    expect(errors.filter((e) => !queuedPhotoAfterLogout.test(e))).toEqual([]);
     await context.close();
   });
 });
