@@ -358,6 +358,9 @@ describe('Vehicle Listings page', () => {
     expect(await progress.getAttribute('role')).toBe('status');
     // The keyboard: 'Show more' loads the next page and moves focus to its first card.
     const more = page.getByRole('button', { name: 'Show more' });
+    // A person reads the first page before pressing: the button acts once the app has attached
+    // (pressed before, it did nothing and the focus stayed where it was; it failed so under load).
+    await appIsReady(page);
     const readyBefore = await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'));
     await more.focus();
     await page.keyboard.press('Enter');
