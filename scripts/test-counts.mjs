@@ -3,6 +3,8 @@
 // so a run that quietly drops tests shows it. With several reports it also prints the distinct
 // tests (file and full name) over all of them: a test that runs once instead of once per database
 // (ADR 0021) leaves that number unchanged, a dropped one lowers it.
+// Each report also prints its ten slowest files with their seconds, so the CI budget has names on it
+// (docs/testing.md).
 // Usage: node scripts/test-counts.mjs <stage name>=<report.json> …
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -35,6 +37,17 @@ for (const argument of stages) {
     for (const test of file.assertionResults) distinct.add(`${relative} > ${test.fullName}`);
   }
   console.log(describe(name, counts));
+  if (stages.length === 1) {
+    const slowest = report.testResults
+      .map((file) => ({
+        path: file.name.startsWith(process.cwd()) ? file.name.slice(process.cwd().length + 1) : file.name,
+        seconds: (file.endTime - file.startTime) / 1000,
+      }))
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, 10);
+    console.log('  slowest files:');
+    for (const { path, seconds } of slowest) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${path}`);
+  }
 }
 if (stages.length > 1) {
   console.log(describe('total', sum));

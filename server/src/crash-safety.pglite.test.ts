@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { burstAndKill, expectConsistent, seedBattlefield } from '../test/crash-safety';
-import { scratchDir } from '../test/scratch';
+import { migratedDataDir } from '../test/scratch';
 import { NO_ATTEMPT_LIMITS, spawnServer } from '../test/spawn-server';
 import { openDatabase } from './db/client';
 
 describe('crash safety on the embedded database (PGlite)', () => {
   it('keeps every acknowledged purchase and offer, and nothing half-written, after a SIGKILL mid-burst', async () => {
-    const dataDir = scratchDir('crash-');
+    const dataDir = migratedDataDir('crash-');
     const seeded = await openDatabase({ dataDir: join(dataDir, 'db') });
     await seeded.migrate();
     const { codes, vehicleIds } = await seedBattlefield(seeded.db);

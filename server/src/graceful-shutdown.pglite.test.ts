@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { openEventStream } from '../test/event-stream';
-import { scratchDir } from '../test/scratch';
+import { migratedDataDir } from '../test/scratch';
 import { spawnServer } from '../test/spawn-server';
 
 /** One GET on a fresh connection: its status, or the connection error's code. */
@@ -18,7 +18,7 @@ const get = (url: string) =>
 describe('graceful shutdown', () => {
   it('lets an in-flight request finish after SIGTERM, refuses new connections, and exits 0 within the bound', async () => {
     const server = await spawnServer({
-      DATA_DIR: scratchDir('shutdown-'),
+      DATA_DIR: migratedDataDir('shutdown-'),
       SHUTDOWN_TIMEOUT_MS: '5000',
     });
     expect(await get(`${server.url}/healthz`)).toBe(200);
@@ -61,7 +61,7 @@ describe('graceful shutdown', () => {
 
   it('ends open live streams (GET /api/events) on SIGTERM instead of waiting for them', async () => {
     const server = await spawnServer({
-      DATA_DIR: scratchDir('shutdown-'),
+      DATA_DIR: migratedDataDir('shutdown-'),
       SHUTDOWN_TIMEOUT_MS: '5000',
       UPLOAD_PASSWORD: 'lot-password',
     });

@@ -3,7 +3,7 @@ import autocannon from 'autocannon';
 import { describe, expect, it } from 'vitest';
 import { residentMemoryMb } from '../../bench/support';
 import { benchVehicles } from '../../bench/vehicles-fixture';
-import { scratchDir } from '../test/scratch';
+import { migratedDataDir } from '../test/scratch';
 import { spawnServer } from '../test/spawn-server';
 import { openDatabase } from './db/client';
 import { vehicles } from './db/schema';
@@ -13,7 +13,7 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
 /** 200 concurrent clients on the listing and detail endpoints over loopback, bounded in time (issue #10). */
 describe('limits under load', () => {
   it('answers every request without error and gives its memory back afterwards', async () => {
-    const dataDir = scratchDir('load-');
+    const dataDir = migratedDataDir('load-');
     const seeded = await openDatabase({ dataDir: join(dataDir, 'db') });
     await seeded.migrate();
     const ids = (
