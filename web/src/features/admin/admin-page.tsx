@@ -4,7 +4,7 @@ import { isQueued } from '@contracts/vehicle-display';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { type ComponentType, useEffect, useRef } from 'react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { RequireSession } from '@/components/require-session';
 import { Button } from '@/components/ui/button';
@@ -90,13 +90,27 @@ function AdminDashboard() {
     for (const trigger of list.children) observer.observe(trigger);
     return () => observer.disconnect();
   }, [tab]);
-  const signOut = () =>
-    logout.mutate(undefined, {
+  // Signing out first takes the tabs off the page, then ends the session: nothing the page shows
+  // (a queued car's private photos) is still loading when its session is gone.
+  const [leaving, setLeaving] = useState(false);
+  const { mutate: endSession } = logout;
+  useEffect(() => {
+    if (!leaving) return;
+    endSession(undefined, {
       onSettled: () => {
         queryClient.removeQueries({ queryKey: queryKeys.admin.all });
         navigate(PAGE_PATHS.adminLogin);
       },
     });
+  }, [leaving, endSession, queryClient, navigate]);
+  const signOut = () => setLeaving(true);
+  if (leaving) {
+    return (
+      <p role="status" className="mx-auto max-w-7xl px-4 py-10 text-sm text-slate-600 sm:px-6">
+        Signing out…
+      </p>
+    );
+  }
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -108,7 +122,7 @@ function AdminDashboard() {
         </div>
         <div className="flex items-center gap-2">
           <SyncButton />
-          <Button variant="outline" onClick={signOut} disabled={logout.isPending}>
+          <Button variant="outline" onClick={signOut} disabled={leaving}>
             <LogOut aria-hidden="true" className="h-4 w-4" />
             Log out
           </Button>
