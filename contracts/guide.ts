@@ -109,4 +109,5 @@ export const guidePreviewQuerySchema = z.object({
   mileage: blankOr(mileageSchema),
   price: blankOr(moneySchema),
 });
-export type GuidePreviewQuery = z.input<typeof guidePreviewQuerySchema>;
+/** The query as a client writes it: each field as text, a blank one left out. */
+export type GuidePreviewQuery = Partial<Record<keyof z.input<typeof guidePreviewQuerySchema>, string>>;
