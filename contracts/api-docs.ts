@@ -134,6 +134,10 @@ export const API_DOCS: Record<ApiRouteName, { tag: ApiTag; summary: string }> = 
   dealerWorkOrders: { tag: 'Dealer portal', summary: 'The dealership’s work orders, live' },
   vehicleGuides: { tag: 'Insights', summary: 'The market guide of up to 100 vehicles (card badges)' },
   vehicleGuide: { tag: 'Insights', summary: 'A vehicle’s market guide with the sales behind it' },
+  vehicleGuidePreview: {
+    tag: 'Insights',
+    summary: 'The market guide of a vehicle’s fields as typed (completing a listing)',
+  },
   insights: { tag: 'Insights', summary: 'The marketplace’s figures and charts over a period' },
   exportInsights: { tag: 'Insights', summary: 'One insights chart as CSV' },
   dealerInsights: { tag: 'Insights', summary: 'The dealership’s purchases, spend and time to line' },

@@ -181,6 +181,8 @@ export const API_ROUTES = {
   // Market guide and insights (issue #33, DESIGN.md §16): guides for signed-in accounts; insights per audience.
   vehicleGuides: { method: 'GET', path: '/api/guides', access: 'account' },
   vehicleGuide: { method: 'GET', path: '/api/vehicles/:id/guide', access: 'account' },
+  // The guide of the fields being typed while a listing is completed (the queue): admins (staff: a queued car).
+  vehicleGuidePreview: { method: 'GET', path: '/api/vehicles/:id/guide-preview', access: 'staff' },
   insights: { method: 'GET', path: '/api/insights', access: 'admin' },
   exportInsights: { method: 'GET', path: '/api/insights/export.csv', access: 'admin' },
   dealerInsights: { method: 'GET', path: '/api/dealer/insights', access: 'dealer' },

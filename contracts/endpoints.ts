@@ -57,7 +57,13 @@ import {
   transportRequestSchema,
   updateTransportOrderBodySchema,
 } from './delivery';
-import { guideDetailSchema, guideParamsSchema, guidesQuerySchema, guidesResponseSchema } from './guide';
+import {
+  guideDetailSchema,
+  guideParamsSchema,
+  guidePreviewQuerySchema,
+  guidesQuerySchema,
+  guidesResponseSchema,
+} from './guide';
 import { idParamsSchema } from './ids';
 import {
   dealerInsightsQuerySchema,
@@ -370,6 +376,11 @@ export const endpointSchemas = (premiumLabel: string) =>
     },
     vehicleGuides: { query: guidesQuerySchema, response: { 200: guidesResponseSchema } },
     vehicleGuide: { params: guideParamsSchema, response: { 200: guideDetailSchema } },
+    vehicleGuidePreview: {
+      params: guideParamsSchema,
+      query: guidePreviewQuerySchema,
+      response: { 200: guideDetailSchema },
+    },
     insights: { query: insightsQuerySchema, response: { 200: insightsReportSchema } },
     exportInsights: { query: insightsCsvQuerySchema, response: { 200: fileResponseSchema } },
     dealerInsights: { query: dealerInsightsQuerySchema, response: { 200: dealerInsightsSchema } },

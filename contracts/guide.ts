@@ -1,5 +1,8 @@
 import { GUIDE_TEXT } from './guide-texts';
 import { idSchema, VEHICLE_ID_MESSAGE } from './ids';
+import { vehicleYearSchema } from './listings';
+import { mileageSchema } from './mileage';
+import { moneySchema } from './money-schema';
 import { z } from './zod';
 
 export { GUIDE_RULES, GUIDE_TEXT } from './guide-texts';
@@ -83,3 +86,28 @@ export const guidesQuerySchema = z.object({
 export const guidesResponseSchema = z.array(guideSummarySchema);
 
 export const guideParamsSchema = z.object({ id: idSchema(VEHICLE_ID_MESSAGE) });
+
+/** A query field left blank (absent or empty) is null; otherwise it follows `schema`. */
+const blankOr = <T extends z.ZodType>(schema: T) =>
+  z
+    .preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      schema.optional(),
+    )
+    .transform((value) => value ?? null);
+
+/**
+ * `GET /api/vehicles/:id/guide-preview?year&make&model&mileage&price`: the guide of a car as an admin
+ * types its fields while completing it (the queue), before anything is saved. Each field as typed,
+ * blank (or left out) meaning blank; the grade is the stored one (its inspection's). The guide
+ * matches on make and model (not trim), as every guide does (docs/decisions/0027).
+ */
+export const guidePreviewQuerySchema = z.object({
+  year: blankOr(vehicleYearSchema()),
+  make: blankOr(z.string().trim().max(2000)),
+  model: blankOr(z.string().trim().max(2000)),
+  mileage: blankOr(mileageSchema),
+  price: blankOr(moneySchema),
+});
+/** The query as a client writes it: each field as text, a blank one left out. */
+export type GuidePreviewQuery = Partial<Record<keyof z.input<typeof guidePreviewQuerySchema>, string>>;

@@ -16,7 +16,16 @@ import { uploadPhoto, uploadVideo } from '../../../test/tus-uploads';
 import { withApp } from '../../../test/with-app';
 import { buyOrderMatches } from '../../db/schema';
 import { IMMUTABLE, PRIVATE_MEDIA } from '../../lib/uploads/send-media';
-import { type CarSight, carSight, carSightSql, readCarFacts, type Who, type WhoSql } from './car-visibility';
+import {
+  type CarSight,
+  carSight,
+  carSightSql,
+  readCarFacts,
+  staffMayEdit,
+  staffMayEditSql,
+  type Who,
+  type WhoSql,
+} from './car-visibility';
 
 /**
  * The one visibility rule (issue #44, docs/decisions/0034-one-visibility-rule.md), through real
@@ -221,6 +230,21 @@ describe('carSight and carSightSql', () => {
           ).toBe(expected(state, identity));
       }
     for (const identity of IDENTITIES) expect(carSight(whos[identity], undefined)).toBe('none');
+  });
+
+  it('staffMayEdit and staffMayEditSql agree on every state', async () => {
+    const facts = await readCarFacts(
+      ctx.db,
+      STATES.map((state) => cars[state].id),
+    );
+    for (const state of STATES) {
+      const id = cars[state].id;
+      const result = (await ctx.db.execute(
+        sql`select ${staffMayEditSql('v')} as may from vehicles v where v.id = ${id}`,
+      )) as unknown as { rows: { may: boolean }[] };
+      expect(result.rows[0]?.may, state).toBe(staffMayEdit(facts.get(id)!));
+    }
+    expect(staffMayEdit(facts.get(cars.queued.id)!)).toBe(true);
   });
 });
 

@@ -124,6 +124,11 @@ export function carSightSql(who: WhoSql, alias = 'vehicles'): SQL {
     else 'none' end)`;
 }
 
+/** `staffMayEdit` in SQL, over the vehicles row `alias`: in the queue, on sale to nobody. */
+export const staffMayEditSql = (alias = 'vehicles') => sql`(${col(alias, 'in_queue')}
+  and ${col(alias, 'status')} not in ('sold', 'removed')
+  and not (${col(alias, 'status')} = 'active' and ${col(alias, 'first_look_until')} is not null))`;
+
 /** The cars whose sight is at least `least`, in SQL (a list's or a message's filter). */
 export function sightAtLeastSql(who: WhoSql, least: CarSight, alias = 'vehicles'): SQL {
   const allowed = CAR_SIGHTS.filter((sight) => atLeast(sight, least));

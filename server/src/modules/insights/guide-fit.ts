@@ -186,9 +186,51 @@ export async function latestFit(db: Executor): Promise<StoredFit | null> {
 }
 
 /**
+ * How far below the newest sale in the facts a sale may still be missing from them: a sale whose
+ * row was inserted before a refresh began and committed after it (a refresh sees what was
+ * committed when it started). Far more than the sales ever in flight at once.
+ */
+const FRESH_SALES_MARGIN = 1000;
+
+/**
+ * The sales a guide reads (ADR 0027): the facts as last refreshed, and every sale committed since,
+ * read from the ledger's own rows — so a sale is a comparable the moment it commits, not at the
+ * next refresh of the facts. The fresh ones are those not yet in the facts (computed once per
+ * query), with the facts' columns worked out as the view works them out: the car's make, model,
+ * year, miles and grade, the price net of a claim's adjustment, cancelled by the flag or an event.
+ * A refit still reads the facts alone; a fresh sale is simply no outlier until then.
+ */
+const comparableSalesSql = sql`
+  with fresh as materialized (
+    select t.id as transaction_id, t.created_at as sold_at,
+      (t.created_at at time zone (t.terms ->> 'timeZone'))::date as sold_on,
+      (t.cancelled or exists (
+        select 1 from transaction_events e where e.transaction_id = t.id and e.type = 'cancelled'
+      )) as cancelled,
+      (round(t.amount * 100) - coalesce((
+        select sum(round((e.data ->> 'amount')::numeric * 100)) from transaction_events e
+        where e.transaction_id = t.id and e.type = 'claim_answered' and e.data ->> 'decision' = 'adjusted'
+          and exists (select 1 from transaction_events o where o.transaction_id = t.id
+            and o.type = 'claim_opened' and o.id::text = e.data ->> 'claimId')
+      ), 0))::bigint as net_price_cents,
+      lower(btrim(v.make)) as make_key, lower(btrim(v.model)) as model_key, v.year, v.mileage,
+      v.grade::float8 as grade
+    from transactions t
+    join vehicles v on v.id = t.vehicle_id
+    where t.id > (select coalesce(max(transaction_id), 0) from sale_facts) - ${FRESH_SALES_MARGIN}
+      and not exists (select 1 from sale_facts f where f.transaction_id = t.id)
+  )
+  select transaction_id, sold_at, sold_on, cancelled, net_price_cents, make_key, model_key, year, mileage, grade
+  from sale_facts
+  union all
+  select transaction_id, sold_at, sold_on, cancelled, net_price_cents, make_key, model_key, year, mileage, grade
+  from fresh`;
+
+/**
  * The comparables of a subject and each one's adjusted log price and weight, as a SQL fragment:
  * same make and model, model year ±1, sold in the GUIDE_RULES.windowDays before `asOf` (and before
- * it), not cancelled, not an outlier of the refit. `alias` names a relation of the outer query with
+ * it), not cancelled, not an outlier of the refit — among the sales committed so far, the newest
+ * included (comparableSalesSql). `alias` names a relation of the outer query with
  * columns make_key, model_key, year, mileage, grade; `asOf` is an expression of the outer query.
  *
  * `shown`: the columns as a person may see them (issue #43), so that no sale can be picked out by
@@ -216,7 +258,7 @@ export function comparablesSql(fit: FitTerms, subject: { alias: string; asOf: SQ
         + ${fit.betaGrade}::float8 * (coalesce(${s}.grade::float8, ${fit.meanGrade}::float8) - coalesce(c.grade, ${fit.meanGrade}::float8))
         + ${fit.betaTime}::float8 * ${daysBefore} / ${YEAR_DAYS}
         as z
-    from sale_facts c
+    from (${comparableSalesSql}) c
     left join sale_guides sg on sg.transaction_id = c.transaction_id
     where c.make_key = ${s}.make_key and c.model_key = ${s}.model_key
       and c.year between ${s}.year - ${GUIDE_RULES.yearWindow} and ${s}.year + ${GUIDE_RULES.yearWindow}

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { sendCsv } from '../../lib/send-csv';
 import { chartCsv, dealerInsights, insightsReport } from './insights-report';
-import { guideDetail, guideSummaries } from './vehicle-guide';
+import { guideDetail, guidePreview, guideSummaries } from './vehicle-guide';
 
 /** The market guide (signed-in accounts) and insights (admins; a dealer its own) — DESIGN.md §16. */
 export async function insightsRoutes(app: FastifyInstance, { db }: { db: Database }) {
@@ -15,6 +15,14 @@ export async function insightsRoutes(app: FastifyInstance, { db }: { db: Databas
   routes.route({
     ...app.endpoint('vehicleGuide'),
     handler: async (request) => guideDetail(db, request.params.id, await request.actor()),
+  });
+  routes.route({
+    ...app.endpoint('vehicleGuidePreview'),
+    handler: async (request, reply) => {
+      // What was typed, not what is stored: never kept by a cache.
+      reply.header('cache-control', 'private, no-store');
+      return guidePreview(db, request.params.id, request.query, await request.actor());
+    },
   });
   routes.route({
     ...app.endpoint('insights'),

@@ -7,8 +7,8 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertDealer, insertVehicle } from '../../../test/factories';
-import { dealerWithCode } from '../../../test/helpers';
-import { signIn } from '../../../test/sessions';
+import { boughtNow, dealerWithCode } from '../../../test/helpers';
+import { signIn, signInStaff } from '../../../test/sessions';
 import { withApp } from '../../../test/with-app';
 import { offerActivities, offers, transactionEvents, transactions } from '../../db/schema';
 import { findTransactionViews } from '../transactions/transaction-views';
@@ -350,5 +350,126 @@ describe('the market guide’s comparables (issue #43)', () => {
     // An admin's view is the same table.
     const asAdmin = await ctx.call('GET', `/api/vehicles/${subject.id}/guide`);
     expect((asAdmin.json() as GuideDetail).sales).toEqual(sales);
+  });
+});
+
+describe('the guide of a listing being completed (the queue)', () => {
+  it('follows the fields as typed: a model with sales has a guide before anything is saved', async () => {
+    const { dealer } = await dealerWithCode(ctx.db);
+    // Twelve CX-5s over five months, priced by a law with a little noise.
+    const cx5 = { make: 'Mazda', model: 'CX-5', year: 2021 };
+    for (let i = 0; i < 12; i++) {
+      const miles = 25_000 + ((i * 7919) % 50_000);
+      const dollars = 26_000 * Math.exp(-0.03 * (miles / 10_000)) * Math.exp(0.03 * Math.sin(i * 7.31));
+      await sale(dealer.id, dollars.toFixed(2), 6 + i * 12, [], { vehicle: { ...cx5, mileage: miles } });
+    }
+    await refreshInsightFacts(ctx.db);
+    await refitGuide(ctx.db);
+    // Staff uploaded it as a Mazda3 (no sales of that model); the admin corrects it while completing.
+    const queued = await insertVehicle(ctx.db, {
+      make: 'Mazda',
+      model: 'Mazda3',
+      year: 2021,
+      mileage: 40_000,
+      price: null,
+      status: 'pending',
+      inQueue: true,
+    });
+    const stored = await ctx.call('GET', `/api/vehicles/${queued.id}/guide`);
+    expect((stored.json() as GuideDetail).summary).toMatchObject({ status: 'insufficient', comparables: 0 });
+
+    const typed = `/api/vehicles/${queued.id}/guide-preview?year=2021&make=mazda&model=CX-5&mileage=40000&price=24000`;
+    const preview = await ctx.call('GET', typed);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const detail = preview.json() as GuideDetail;
+    expect(detail.summary).toMatchObject({ status: 'ready', vehicleId: queued.id, comparables: 12 });
+    expect(detail.sales).toHaveLength(12);
+    if (detail.summary.status !== 'ready') return;
+    const guide = decimalToCents(detail.summary.guide);
+    expect(detail.summary.priceToGuide).toBeCloseTo(((2_400_000 - guide) / guide) * 100, 0);
+    // Another year typed: out of the CX-5s' ±1 year; a blank model: no comparables at all.
+    const old = await ctx.call(
+      'GET',
+      `/api/vehicles/${queued.id}/guide-preview?year=2015&make=Mazda&model=CX-5`,
+    );
+    expect((old.json() as GuideDetail).summary).toMatchObject({ status: 'insufficient', comparables: 0 });
+    const blank = await ctx.call(
+      'GET',
+      `/api/vehicles/${queued.id}/guide-preview?year=2021&make=Mazda&model=`,
+    );
+    expect((blank.json() as GuideDetail).summary).toMatchObject({ status: 'insufficient', comparables: 0 });
+    // Nothing was saved: the stored car's guide is still its own.
+    expect((await ctx.call('GET', `/api/vehicles/${queued.id}/guide`)).json().summary.comparables).toBe(0);
+    // A bad field is a 400 naming the rule.
+    const bad = await ctx.call('GET', `/api/vehicles/${queued.id}/guide-preview?mileage=lots`);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('is for admins and staff (a car staff may still edit), never a dealer or the public', async () => {
+    const queued = await insertVehicle(ctx.db, { price: null, status: 'pending', inQueue: true });
+    const published = await insertVehicle(ctx.db);
+    const url = (id: number) => `/api/vehicles/${id}/guide-preview?make=Honda&model=Accord&year=2020`;
+    const { dealer, code } = await dealerWithCode(ctx.db);
+    const dealerCookie = await signIn(ctx.app, 'dealer', { dealerName: dealer.dealerName, buyCode: code });
+    const staff = await signInStaff(ctx.app);
+    expect((await ctx.app.inject({ method: 'GET', url: url(queued.id) })).statusCode).toBe(401);
+    expect((await ctx.call('GET', url(queued.id), undefined, dealerCookie)).statusCode).toBe(403);
+    expect((await ctx.call('GET', url(queued.id), undefined, staff)).statusCode).toBe(200);
+    // Staff: only a car still in the queue; an admin: any car.
+    expect((await ctx.call('GET', url(published.id), undefined, staff)).statusCode).toBe(404);
+    expect((await ctx.call('GET', url(published.id))).statusCode).toBe(200);
+    expect((await ctx.call('GET', url(2_000_000))).statusCode).toBe(404);
+  });
+});
+
+describe('a sale reaches the guide as it commits', () => {
+  it('counts cars sold through Buy Now a moment ago, with no refresh of the facts and no refit', async () => {
+    const telluride = { make: 'Kia', model: 'Telluride', year: 2022, mileage: 30_000 };
+    // A refit exists (the guide needs its coefficients), from before these sales.
+    const { dealer } = await dealerWithCode(ctx.db);
+    for (let i = 0; i < 10; i++)
+      await sale(dealer.id, (20_000 + i * 150).toFixed(2), 20 + i * 9, [], {
+        vehicle: { make: 'Kia', model: 'Sorento', year: 2021, mileage: 30_000 + i * 1000 },
+      });
+    await refreshInsightFacts(ctx.db);
+    expect(await refitGuide(ctx.db)).not.toBeNull();
+    const fitsBefore = await rowsOf<{ n: number }>(ctx.db, sql`select count(*)::int as n from guide_fits`);
+    const subject = await insertVehicle(ctx.db, { ...telluride, price: '38000.00' });
+    const before = await ctx.call('GET', `/api/vehicles/${subject.id}/guide`);
+    expect((before.json() as GuideDetail).summary).toMatchObject({ status: 'insufficient', comparables: 0 });
+
+    for (let i = 0; i < 6; i++) {
+      const car = await insertVehicle(ctx.db, {
+        ...telluride,
+        mileage: 25_000 + i * 2000,
+        price: `${37_000 + i * 300}.00`,
+      });
+      const buyer = await dealerWithCode(ctx.db);
+      await boughtNow(ctx.app, buyer.code, car.id);
+    }
+
+    const after = await ctx.call('GET', `/api/vehicles/${subject.id}/guide`);
+    const detail = after.json() as GuideDetail;
+    expect(detail.summary).toMatchObject({ status: 'ready', comparables: 6 });
+    expect(detail.sales.map((s) => s.price).sort()).toEqual([
+      '37000.00',
+      '37300.00',
+      '37600.00',
+      '37900.00',
+      '38200.00',
+      '38500.00',
+    ]);
+    const badge = await ctx.call('GET', `/api/guides?ids=${subject.id}`);
+    expect(badge.json()).toEqual([detail.summary]);
+    // Neither a refit nor a refresh ran: the facts do not hold them yet.
+    expect(await rowsOf(ctx.db, sql`select count(*)::int as n from guide_fits`)).toEqual(fitsBefore);
+    const inFacts = await rowsOf<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from sale_facts where model_key = 'telluride'`,
+    );
+    expect(inFacts[0]?.n).toBe(0);
+    // Once the facts are refreshed, each sale is counted once.
+    await refreshInsightFacts(ctx.db);
+    expect((await ctx.call('GET', `/api/guides?ids=${subject.id}`)).json()[0].comparables).toBe(6);
   });
 });

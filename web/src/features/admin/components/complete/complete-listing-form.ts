@@ -1,4 +1,5 @@
 import { ADMIN_TEXT } from '@contracts/admin';
+import { type GuidePreviewQuery, guidePreviewQuerySchema } from '@contracts/guide';
 import { FIRST_LOOK } from '@contracts/listing-texts';
 import { completeListingBodySchema, firstLookPreviewBodySchema } from '@contracts/listings';
 import type { AdminVehicle } from '@contracts/vehicle';
@@ -102,4 +103,27 @@ export function firstLookPreviewValues(
   for (const issue of first.error.issues) delete candidate[String(issue.path[0])];
   const second = schema.safeParse(candidate);
   return second.success ? second.data : {};
+}
+
+/**
+ * What the queue's market guide is asked with: the year, make, model and miles as typed (blank ones
+ * left out, which the server reads as blank). Not the price: it moves no guide, and the form sets
+ * the typed price against the guide itself, so typing it asks nothing. A field the contract would
+ * refuse — a half-typed year, miles with letters — is left out too, so the guide says "not enough
+ * sales" for it rather than failing.
+ */
+export function guidePreviewValues(
+  values: Pick<CompleteListingForm, 'year' | 'make' | 'model' | 'mileage'>,
+): GuidePreviewQuery {
+  const candidate: Record<string, string> = {};
+  const typed = {
+    year: values.year.trim(),
+    make: values.make.trim(),
+    model: values.model.trim(),
+    mileage: values.mileage.trim().replaceAll(',', ''),
+  };
+  for (const [key, value] of Object.entries(typed)) if (value !== '') candidate[key] = value;
+  const parsed = guidePreviewQuerySchema.safeParse(candidate);
+  if (!parsed.success) for (const issue of parsed.error.issues) delete candidate[String(issue.path[0])];
+  return candidate;
 }

@@ -2,7 +2,7 @@ import { GUIDE_TEXT } from '@contracts/guide-texts';
 import { formatCents, toCents } from '@contracts/money';
 import { Scale } from 'lucide-react';
 import type { UseFormReturn } from 'react-hook-form';
-import { useVehicleGuide } from '@/components/vehicle/market-guide/guide-api';
+import { useGuidePreview } from '@/components/vehicle/market-guide/guide-api';
 import { PriceToGuidePill } from '@/components/vehicle/market-guide/guide-figures';
 import {
   GUIDE_LABELS,
@@ -12,13 +12,14 @@ import {
   salesCount,
 } from '@/components/vehicle/market-guide/guide-texts';
 import { formatMoney } from '@/lib/format';
-import type { CompleteListingForm } from './complete-listing-form';
+import { type CompleteListingForm, guidePreviewValues } from './complete-listing-form';
 import { useSettled } from './first-look-field';
 
 /**
  * The market guide beside the price an admin types while completing a listing (issue #33): the
- * guide of this car from the marketplace's own sales, its range and sales, and the typed price
- * against it, said again (politely, once typing pauses) to a screen reader.
+ * guide of this car as its year, make, model and miles are typed (not as stored: a corrected model
+ * finds its sales before publishing), from the marketplace's own sales, its range and sales, and
+ * the typed price against it, said again (politely, once typing pauses) to a screen reader.
  */
 export function PriceGuide({
   vehicleId,
@@ -27,7 +28,10 @@ export function PriceGuide({
   vehicleId: number;
   form: UseFormReturn<CompleteListingForm>;
 }) {
-  const guide = useVehicleGuide(vehicleId, true);
+  const [year, make, model, mileage] = form.watch(['year', 'make', 'model', 'mileage']);
+  // The guide of the car as typed, asked again as the fields settle (not of the car as stored).
+  const fields = useSettled(guidePreviewValues({ year, make, model, mileage }));
+  const guide = useGuidePreview(vehicleId, fields);
   const typed = useSettled(form.watch('price'), 300);
   const typedCents = typed.trim() === '' ? null : toCents(typed);
   const summary = guide.data?.summary;
