@@ -127,6 +127,12 @@ export const DELIVERY_TEXT = {
   webhookBody: 'The event is not one we understand',
 } as const;
 
+/**
+ * Whether a refusal is the server's one ZIP rule (a ZIP that is not a known US ZIP): the forms
+ * show it on their ZIP field rather than as a general error.
+ */
+export const isZipUnknownRefusal = (message: string) => message.startsWith(DELIVERY_TEXT.zipUnknown(''));
+
 const dayText = (day: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${day}T12:00:00Z`),

@@ -30,8 +30,8 @@ const refuseOtherFields = {
 
 /**
  * Where the car stands and whether it runs (DESIGN.md §15), what a transport quote starts from.
- * `locationZip` null = our lot (LOT_ZIP); a ZIP the quote does not know may be stored (the quote
- * then says so).
+ * `locationZip` null = our lot (LOT_ZIP). The shape is checked here; the server refuses a ZIP that
+ * is not a known US ZIP (its one ZIP rule, with DELIVERY_TEXT.zipUnknown), so every car can be quoted.
  */
 const deliveryFields = {
   locationZip: zipSchema.nullish(),

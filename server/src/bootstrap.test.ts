@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { computeGrade, describeDamage } from '@contracts/condition-report';
+import { decimalToCents } from '@contracts/money';
 import { hasValidVinCheckDigit } from '@contracts/vin';
 import { count, eq, ne } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -33,6 +34,8 @@ import {
 import { UPLOAD_PASSWORD_SETTING } from './modules/auth/login-staff';
 import { verifyPassword } from './modules/auth/passwords';
 import { effectiveStatusSql } from './modules/buy-orders/buy-order-status';
+import { dealOf } from './modules/transactions/sale-ledger';
+import { findTransactionViews } from './modules/transactions/transaction-views';
 import { DEMO_MEDIA_DIR } from './plugins/demo-media';
 import { HISTORY_DEALERS } from './seed/demo-sales-history';
 
@@ -147,6 +150,32 @@ describe('first start', () => {
       (e) => e.transactionId === doneOrder.transactionId && e.type === 'picked_up',
     );
     expect(pickup).toBeDefined();
+    // Every demo sale carries every charge: a sale bought with a package has its charge on the
+    // ledger (the work order shows the package), and a sale shown as paid owes nothing on its
+    // whole deal (price + package + delivery + fees − credits, dealOf).
+    const packageOf = new Map(orders31.map((w) => [w.transactionId, w] as const));
+    const paidFlag = new Map((await db.select().from(transactions)).map((t) => [t.id, t.isPaid] as const));
+    const views = await findTransactionViews(db);
+    for (const view of views) {
+      const order = packageOf.get(view.id);
+      const charges = view.ledger.filter((l) => l.part === 'reconditioning').map((l) => [l.kind, l.amount]);
+      expect(charges, `sale ${view.id}`).toEqual(
+        order && decimalToCents(order.packagePrice) > 0 ? [['charge', order.packagePrice]] : [],
+      );
+      expect(view.deal.reconditioning, `sale ${view.id}`).toBe(order ? order.packagePrice : '0.00');
+      if (view.paidInFull || paidFlag.get(view.id)) {
+        const lines = view.ledger.map((l) => ({ ...l, cents: decimalToCents(l.amount) }));
+        const sum = (kind: string) =>
+          lines.filter((l) => l.kind === kind).reduce((total, l) => total + l.cents, 0);
+        const leftToPay = decimalToCents(dealOf(lines).total) - sum('payment') + sum('refund');
+        expect(leftToPay, `sale ${view.id} is shown as paid`).toBeLessThanOrEqual(0);
+        expect(view.paidInFull, `sale ${view.id}`).toBe(paidFlag.get(view.id));
+      }
+    }
+    // The paid demo sale with work done before its pickup paid its package too.
+    const donePaid = views.find((v) => v.id === doneOrder.transactionId)!;
+    expect(donePaid).toMatchObject({ paidInFull: true, balance: '0.00' });
+    expect(decimalToCents(donePaid.deal.reconditioning)).toBeGreaterThan(0);
     expect(new Set(messages.map((m) => m.status))).toEqual(new Set(['sent', 'failed', 'dead', 'queued']));
     expect(messages.find((m) => m.event === 'offer_received')?.recipient).toBe(DEMO_ADMIN_EMAIL);
     // The condition report (issue #17): photos processed into DATA_DIR/photos, reports with grades.

@@ -19,7 +19,6 @@ import { seedDemoSalesHistory } from './seed/demo-sales-history';
 import { type DemoSeedResult, isDatabaseEmpty, seedDemoData } from './seed/demo-seed';
 import { type DemoTeam, seedDemoTeam } from './seed/demo-team';
 import { seedDemoWatchlist } from './seed/demo-watchlist';
-import { seedDemoWorkOrders } from './seed/demo-work-orders';
 
 export const DEMO_ADMIN_EMAIL = 'admin@dealmachine.example';
 
@@ -50,10 +49,10 @@ export async function bootstrap(db: Database, config: Config): Promise<Bootstrap
   if (demo.seeded) {
     await seedDemoNotifications(db);
     demoTeam = await seedDemoTeam(db);
-    // Sales at every step after Buy Now: payment, title, pickup, a claim, an unwind request.
+    // Sales at every step after Buy Now, each bought with its reconditioning package (its charge
+    // and its work order, in every state: done before the pickup, in progress and late, not
+    // started, cancelled): payment, title, pickup, a claim, an unwind request.
     await seedDemoSales(db);
-    // Work orders in every state: done before the pickup, in progress and late, not started, cancelled.
-    await seedDemoWorkOrders(db);
     // Photos go through the real pipeline into DATA_DIR/photos (or the bucket, ADR 0014), and
     // condition reports with grades.
     const storage = config.objectStorage ? await ObjectStorage.create(config.objectStorage) : null;

@@ -1,19 +1,24 @@
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
+import { centsToDecimal, decimalToCents } from '@contracts/money';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { adminUsers, transactions } from '../db/schema';
 import type { Actor } from '../lib/actor';
 import { recordSaleEvent } from '../modules/transactions/sale-events';
+import { getTransactionView } from '../modules/transactions/transaction-views';
+import { seedDemoWorkOrders } from './demo-work-orders';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * The demo's sales at every step after Buy Now (issue #18), written through the same use case as
- * the admin's and dealer's own steps: one sale paid, its title sent and confirmed, picked up and
- * under an open guarantee claim; one partly paid and overdue, title received, held on the lot
- * until the balance is paid;
- * one whose title is late, with the dealer's request to unwind waiting. Run once, on the demo's
- * first start, after the demo seed made the sales (oldest first: completed, pending, offer).
+ * the admin's and dealer's own steps: one sale paid in full (its price and its reconditioning
+ * package), its title sent and confirmed, picked up and under an open guarantee claim; one partly
+ * paid and overdue, title received, held on the lot until the balance is paid;
+ * one whose title is late, with the dealer's request to unwind waiting. Their packages go on them
+ * first (seedDemoWorkOrders: the ledger's charge and the work order), as a purchase puts them
+ * there, so each deal total counts its package. Run once, on the demo's first start, after the
+ * demo seed made the sales (oldest first: completed, pending, offer).
  */
 export async function seedDemoSales(db: Database, now = new Date()) {
   const sales = await db
@@ -35,16 +40,24 @@ export async function seedDemoSales(db: Database, now = new Date()) {
   const dayOf = (days: number, zone: string) => dateInZone(new Date(now.getTime() - days * DAY), zone);
 
   const [done, pending, fromOffer] = sales;
+  if (done) await backdate(done.id, 6);
+  if (pending) await backdate(pending.id, 10);
+  if (fromOffer) await backdate(fromOffer.id, 35);
+  // Bought with their packages: the charges on the ledgers and the work orders, before any payment.
+  await seedDemoWorkOrders(db);
+
   if (done) {
-    await backdate(done.id, 6);
     const zone = done.terms.timeZone;
     const asDealer: Actor = { type: 'dealer', id: done.dealerId };
     const step = (body: Parameters<typeof recordSaleEvent>[2], actor = asAdmin) =>
       recordSaleEvent(db, done.id, body, actor);
     await step({ type: 'title_received', withDeal: true });
+    // Paid in full the next business day, before its due date (so no late fee): the whole deal,
+    // the price and the package (dealOf, docs/decisions/0033-one-deal-total.md).
+    const { deal } = (await getTransactionView(db, done.id))!;
     await step({
       type: 'payment_recorded',
-      amount: done.amount,
+      amount: centsToDecimal(decimalToCents(deal.total) - decimalToCents(deal.fees)),
       method: 'wire',
       reference: 'FED-20931',
       receivedOn: addBusinessDays(dayOf(6, zone), 1),
@@ -68,7 +81,6 @@ export async function seedDemoSales(db: Database, now = new Date()) {
     );
   }
   if (pending) {
-    await backdate(pending.id, 10);
     const zone = pending.terms.timeZone;
     await recordSaleEvent(
       db,
@@ -86,7 +98,6 @@ export async function seedDemoSales(db: Database, now = new Date()) {
     await recordSaleEvent(db, pending.id, { type: 'title_received' }, asAdmin);
   }
   if (fromOffer) {
-    await backdate(fromOffer.id, 35);
     await recordSaleEvent(
       db,
       fromOffer.id,

@@ -2,8 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { adminUsers, dealers, reconPackages, transactions, workOrders, workOrderTasks } from '../db/schema';
 import type { Actor } from '../lib/actor';
-import { createWorkOrder } from '../modules/recon/create-work-order';
 import { cancelWorkOrder } from '../modules/recon/release-gate';
+import { addSalePackage } from '../modules/recon/sale-package';
 import { updateWorkOrderTask } from '../modules/recon/update-work-order-task';
 import { DEMO_TEAM_DEALER } from './demo-team';
 
@@ -16,8 +16,10 @@ const STAFF: Actor = { type: 'staff', id: null };
  * before its pickup; the pending sale's Mechanical work in progress and past its promise; the demo
  * team's purchase (or, when that is the pending sale, the next one) Near-CPO, not started; the
  * cancelled sale's work order cancelled with it. The other sales were bought as inspected: no work
- * order. Runs once, after
- * seedDemoSales; the moments are then set back to the sales' own days (the sales are backdated).
+ * order. Each package goes on its sale as a purchase puts it there (addSalePackage): its price a
+ * charge on the sale's ledger, then its work order. Run by seedDemoSales once the sales are
+ * backdated and before their payments and pickups; the moments are then set back to the sales' own
+ * days.
  */
 export async function seedDemoWorkOrders(db: Database) {
   const packages = new Map((await db.select().from(reconPackages)).map((p) => [p.name, p] as const));
@@ -40,7 +42,7 @@ export async function seedDemoWorkOrders(db: Database) {
     const chosen = packages.get(name);
     if (!sale || !chosen) return null;
     const id = await db.transaction((tx) =>
-      createWorkOrder(tx, {
+      addSalePackage(tx, {
         transactionId: sale.id,
         vehicleId: sale.vehicleId,
         dealerId: sale.dealerId,
@@ -52,6 +54,8 @@ export async function seedDemoWorkOrders(db: Database) {
           promisedDays: chosen.promisedDays,
         },
         actor: asAdmin,
+        // Chosen with the sale: its charge dates from the sale's moment, as a purchase's does.
+        at: sale.createdAt,
       }),
     );
     const tasks = id

@@ -1,4 +1,5 @@
 import { BUY_ORDER_TEXT, MAX_OPEN_BUY_ORDERS, SAVED_SEARCH_TEXT } from '@contracts/buy-orders';
+import { DELIVERY_TEXT } from '@contracts/delivery';
 import { LISTING_TEXT } from '@contracts/listings';
 import { MONEY_TEXT } from '@contracts/money';
 import { and, eq, sql } from 'drizzle-orm';
@@ -157,6 +158,20 @@ describe('placing a buy order', () => {
       expect(res.json().message, JSON.stringify(change)).toContain(message);
     }
     expect(await ctx.db.select().from(buyOrders).where(eq(buyOrders.dealerId, dealer.id))).toEqual([]);
+  });
+
+  it("refuses a delivery ZIP that is not a known US ZIP with the transport quote's message; a known one is placed", async () => {
+    const { dealer, cookie } = await dealerSession();
+    for (const deliveryZip of ['99999', '00001']) {
+      const res = await place(cookie, { ...ORDER, deliveryZip });
+      expect(res.statusCode, deliveryZip).toBe(400);
+      expect(res.json()).toEqual({ message: DELIVERY_TEXT.zipUnknown(deliveryZip), code: 'BAD_REQUEST' });
+    }
+    expect(await ctx.db.select().from(buyOrders).where(eq(buyOrders.dealerId, dealer.id))).toEqual([]);
+
+    const placed = await place(cookie, { ...ORDER, deliveryZip: '02139' });
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json()).toMatchObject({ deliveryZip: '02139' });
   });
 
   it('is refused to a viewer, and to anyone not signed in as a dealer', async () => {

@@ -12,6 +12,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError, badRequest } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { marketTodaySql } from '../../lib/sale-terms-setting';
+import { knownZip } from '../../lib/zip';
 import { writeAudit } from '../audit/write-audit';
 import { offeredPackage } from '../recon/recon-packages';
 import { assertTextable } from './alert-schedule';
@@ -31,6 +32,8 @@ export function assertMayOrder(actor: Actor) {
  */
 export async function createBuyOrder(db: Database, input: CreateBuyOrder, actor: Actor) {
   assertMayOrder(actor);
+  // The one ZIP rule (lib/zip.ts): the contract checks 5 digits, the server that the code exists.
+  knownZip(input.deliveryZip);
   const dealerId = actor.id!;
   return withRetries(() =>
     db.transaction(async (tx) => {

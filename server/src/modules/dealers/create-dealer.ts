@@ -5,6 +5,7 @@ import { dealers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/db-errors';
+import { knownZip, zipOfAddress } from '../../lib/zip';
 import { writeAudit } from '../audit/write-audit';
 import { toAdminBuyCode } from '../buy-codes/buy-code-views';
 import { insertBuyCode } from '../buy-codes/insert-buy-code';
@@ -12,6 +13,9 @@ import { toDealer } from './dealer-views';
 
 /** A new dealer and its first buy code, in one DB transaction (spec §7: the response has the code). */
 export async function createDealer(db: Database, input: Required<CreateDealerBody>, actor: Actor) {
+  // The ZIP ending the address is where its cars are delivered by default: a known US ZIP (lib/zip.ts).
+  const zip = zipOfAddress(input.address);
+  if (zip) knownZip(zip);
   try {
     return await db.transaction(async (tx) => {
       const [dealer] = await tx.insert(dealers).values(input).returning();

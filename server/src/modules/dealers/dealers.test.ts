@@ -1,4 +1,5 @@
 import { BUYING_TEXT, PURCHASE_REFUSALS } from '@contracts/buying';
+import { DELIVERY_TEXT } from '@contracts/delivery';
 import { describe, expect, it } from 'vitest';
 import { DEALER_FORM, insertVehicle } from '../../../test/factories';
 import { buyNow } from '../../../test/helpers';
@@ -27,6 +28,22 @@ describe('dealers', () => {
     expect(
       (await ctx.call('POST', '/api/dealers', { ...DEALER, titleContactPhone: '555-01' })).json().message,
     ).toBe('Title contact phone must be at least 10 digits');
+  });
+
+  it("refuses an address ending in a ZIP that is not a known US ZIP, with the transport quote's message", async () => {
+    const res = await ctx.call('POST', '/api/dealers', {
+      ...DEALER,
+      dealerName: 'Nowhere Motors',
+      address: '1 Nowhere Rd, Springfield, ZZ 99999',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(DELIVERY_TEXT.zipUnknown('99999'));
+    const known = await ctx.call('POST', '/api/dealers', {
+      ...DEALER,
+      dealerName: 'Somewhere Motors',
+      address: '1 Main St, Cambridge, MA 02139-4307',
+    });
+    expect(known.statusCode).toBe(201);
   });
 
   it('adds a dealer with its first code, refuses a duplicate name, and deactivation stops its code', async () => {

@@ -14,6 +14,7 @@ import { dealers, transactionEvents, transactions, transportOrders, vehicles } f
 import type { Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
+import { zipOfAddress } from '../../lib/zip';
 import { writeAudit } from '../audit/write-audit';
 import { enqueueIntegration } from '../integrations/integration-outbox';
 import { transportToArrangeMessage, transportUpdateMessage } from '../notifications/delivery-messages';
@@ -23,7 +24,7 @@ import { gatePassNotices } from '../transactions/gate-pass-notice';
 import { saleStatesOf } from '../transactions/sale-timeline';
 import { saleFactsOf } from '../transactions/transaction-views';
 import { lockVehicle } from '../vehicle-rows/vehicle-rows';
-import { placeOfZip, quoteTransport, transportWindows, zipOfAddress } from './transport-quote';
+import { placeOfZip, quoteTransport, transportWindows } from './transport-quote';
 
 export type DeliveryConfig = Pick<Config, 'transport' | 'carrier' | 'brand' | 'sellerAddress'>;
 type SaleRow = typeof transactions.$inferSelect;

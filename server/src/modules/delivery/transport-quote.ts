@@ -1,9 +1,9 @@
 import { addBusinessDays, type IsoDate } from '@contracts/business-days';
 import { DELIVERY_TEXT, type TransportQuote } from '@contracts/delivery';
 import { centsToDecimal, formatUsd } from '@contracts/money';
-import zipcodes from 'zipcodes';
 import type { TransportRates } from '../../config';
 import { badRequest } from '../../lib/app-error';
+import { knownZip } from '../../lib/zip';
 
 /** Road miles are about this much longer than the straight line between two ZIP centroids. */
 export const ROAD_FACTOR = 1.2;
@@ -20,10 +20,12 @@ export interface ZipPlace {
   longitude: number;
 }
 
-/** A US ZIP code's centroid and name, from the offline `zipcodes` data; a clear 400 otherwise. */
+/**
+ * A US ZIP code's centroid and name (the one ZIP rule, lib/zip.ts: a clear 400 for an unknown one),
+ * within reach of a truck.
+ */
 export function placeOfZip(zip: string): ZipPlace {
-  const found = /^\d{5}$/.test(zip) ? zipcodes.lookup(zip) : undefined;
-  if (found?.country !== 'US') throw badRequest(DELIVERY_TEXT.zipUnknown(zip));
+  const found = knownZip(zip);
   if (NOT_BY_ROAD.has(found.state)) throw badRequest(DELIVERY_TEXT.zipNotContiguous);
   return {
     zip,
@@ -133,6 +135,3 @@ export function transportWindows(releasedOn: IsoDate, miles: number) {
     },
   };
 }
-
-/** The ZIP at the end of a free-text address ("…, Dallas, TX 75201"), if there is one. */
-export const zipOfAddress = (address: string) => /(\d{5})(?:-\d{4})?\s*$/.exec(address.trim())?.[1] ?? null;

@@ -157,6 +157,10 @@ describe('the quote', () => {
     expect((await quote({ vehicleId: s.car.id, toZip: '00000' })).json()).toMatchObject({
       message: DELIVERY_TEXT.zipUnknown('00000'),
     });
+    // The one ZIP rule (lib/zip.ts): the same 400 and message as a buy order's or a listing's ZIP.
+    const unknown = await quote({ vehicleId: s.car.id, toZip: '99999' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ message: DELIVERY_TEXT.zipUnknown('99999'), code: 'BAD_REQUEST' });
     expect((await quote({ vehicleId: s.car.id, toZip: 'M5V 3L9' })).json().message).toBe(
       DELIVERY_TEXT.zipRequired,
     );

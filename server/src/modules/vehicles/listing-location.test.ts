@@ -85,17 +85,36 @@ describe('listing location ZIP and inoperable', () => {
     expect(edit.json().message).toBe(DELIVERY_TEXT.zipRequired);
   });
 
+  it("refuses a ZIP that is not a known US ZIP, on completion and on edit, with the quote's message", async () => {
+    const queued = await insertVehicle(ctx.db, { status: 'pending', inQueue: true, price: null });
+    for (const locationZip of ['99999', '00000']) {
+      const res = await ctx.call('PATCH', `/api/vehicles/${queued.id}`, { ...complete, locationZip });
+      expect(res.statusCode, locationZip).toBe(400);
+      expect(res.json().message).toBe(DELIVERY_TEXT.zipUnknown(locationZip));
+    }
+    expect(await rowOf(queued.id)).toMatchObject({ status: 'pending', locationZip: null });
+
+    const listed = await insertVehicle(ctx.db);
+    const edit = await ctx.call('PATCH', `/api/vehicles/${listed.id}`, {
+      action: 'edit',
+      expectedUpdatedAt: listed.updatedAt.toISOString(),
+      locationZip: '99999',
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().message).toBe(DELIVERY_TEXT.zipUnknown('99999'));
+    expect(await rowOf(listed.id)).toMatchObject({ locationZip: null });
+  });
+
   it('edits a published listing: moves the car, marks it inoperable, back to the lot; audited', async () => {
     const listed = await insertVehicle(ctx.db);
     const moved = await ctx.call('PATCH', `/api/vehicles/${listed.id}`, {
       action: 'edit',
       expectedUpdatedAt: listed.updatedAt.toISOString(),
-      locationZip: '00000',
+      locationZip: '30303',
       inoperable: true,
     });
-    // A ZIP the quote does not know is stored as typed: the transport quote says so when asked.
     expect(moved.statusCode).toBe(200);
-    expect(moved.json()).toMatchObject({ locationZip: '00000', inoperable: true, price: '19999.00' });
+    expect(moved.json()).toMatchObject({ locationZip: '30303', inoperable: true, price: '19999.00' });
 
     const back = await ctx.call('PATCH', `/api/vehicles/${listed.id}`, {
       action: 'edit',
@@ -121,10 +140,10 @@ describe('listing location ZIP and inoperable', () => {
     expect(audits.map((a) => [a.before, a.after])).toEqual([
       [
         { locationZip: null, inoperable: false },
-        { locationZip: '00000', inoperable: true },
+        { locationZip: '30303', inoperable: true },
       ],
       [
-        { locationZip: '00000', inoperable: true },
+        { locationZip: '30303', inoperable: true },
         { locationZip: null, inoperable: false },
       ],
     ]);

@@ -1,15 +1,15 @@
 import { DEFAULT_SALE_TERMS } from '@contracts/after-sale';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { offers, transactionEvents, transactions } from '../../db/schema';
+import { offers, transactions } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { SALE_TERMS_SETTING } from '../../lib/sale-terms-setting';
 import { writeAudit } from '../audit/write-audit';
 import { fillBuyOrders } from '../buy-orders/fill-buy-orders';
 import { lockBuyer } from '../buyer-limits/check-buyer-limits';
 import { declineOpenOffers } from '../open-offers/decline-open-offers';
-import { createWorkOrder } from '../recon/create-work-order';
 import { offeredPackage } from '../recon/recon-packages';
+import { addSalePackage } from '../recon/sale-package';
 import { updateVehicleRow } from '../vehicle-rows/vehicle-rows';
 import { notifyWatchers } from '../watchlist/notify-watchers';
 
@@ -54,18 +54,9 @@ export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor) {
       terms: sql`coalesce((select value::jsonb from app_settings where key = ${SALE_TERMS_SETTING}), ${JSON.stringify(DEFAULT_SALE_TERMS)}::jsonb)`,
     })
     .returning();
-  if (recon) {
+  if (recon)
     // Its price is a charge on the sale's ledger; its work order holds the release until done.
-    if (Number(recon.price) > 0)
-      await tx.insert(transactionEvents).values({
-        transactionId: transaction!.id,
-        dealerId: sale.dealerId,
-        type: 'recon_package',
-        data: { packageId: recon.id, name: recon.name, amount: recon.price },
-        actorType: actor.type,
-        actorId: actor.id ?? null,
-      });
-    await createWorkOrder(tx, {
+    await addSalePackage(tx, {
       transactionId: transaction!.id,
       vehicleId: sale.vehicleId,
       dealerId: sale.dealerId,
@@ -78,7 +69,6 @@ export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor) {
       },
       actor,
     });
-  }
   // A car held for a first look is sold to one of the dealerships it was held for: the hold ends.
   await updateVehicleRow(tx, sale.vehicleId, { status: 'sold', inQueue: false, firstLookUntil: null });
   // The buying dealership's oldest open order this car matches counts it (DESIGN.md §13).

@@ -9,6 +9,7 @@ import { offers, transactions, vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
+import { knownZip } from '../../lib/zip';
 import { writeAudit } from '../audit/write-audit';
 import { matchBuyOrders } from '../buy-orders/match-buy-orders';
 import { matchPublication } from '../buy-orders/match-publication';
@@ -34,14 +35,20 @@ export interface CompleteListing {
   inoperable?: boolean | undefined;
 }
 
-/** The transport fields of a completion or an edit, as columns: only those sent. */
+/**
+ * The transport fields of a completion or an edit, as columns: only those sent. A location ZIP is
+ * a known US ZIP (the one ZIP rule, lib/zip.ts), so the car's transport quote can start from it.
+ */
 const deliveryColumns = (input: {
   locationZip?: string | null | undefined;
   inoperable?: boolean | undefined;
-}) => ({
-  ...(input.locationZip !== undefined ? { locationZip: input.locationZip } : {}),
-  ...(input.inoperable !== undefined ? { inoperable: input.inoperable } : {}),
-});
+}) => {
+  if (input.locationZip) knownZip(input.locationZip);
+  return {
+    ...(input.locationZip !== undefined ? { locationZip: input.locationZip } : {}),
+    ...(input.inoperable !== undefined ? { inoperable: input.inoperable } : {}),
+  };
+};
 
 const vehicleNotFound = () => notFound(ADMIN_TEXT.vehicleNotFound);
 

@@ -1,5 +1,6 @@
 import {
   DELIVERY_TEXT,
+  isZipUnknownRefusal,
   type TransportQuote,
   type TransportRequest,
   transportRequestSchema,
@@ -98,7 +99,10 @@ export function useTransportChoice(
     canQuote && choice.on && zip.success ? { ...target, toZip: zip.data, enclosed: choice.enclosed } : null,
   );
   const current = quote.data && !quote.isPlaceholderData ? quote.data : null;
-  const quoteProblem = quote.isError ? quote.error.message : null;
+  const problem = quote.isError ? quote.error.message : null;
+  // A ZIP the server does not know (its one ZIP rule) is the ZIP field's error, as on every form.
+  const zipRefused = problem !== null && isZipUnknownRefusal(problem) ? problem : undefined;
+  const quoteProblem = zipRefused ? null : problem;
   const issues = parsed.success ? [] : parsed.error.issues;
   const problemOf = (field: keyof TransportRequest) => issues.find((i) => i.path[0] === field)?.message;
   /** What Buy sends; null while the form cannot be sent (`reveal` then says why). */
@@ -114,7 +118,9 @@ export function useTransportChoice(
     quote: current,
     quoting: canQuote && choice.on && zip.success && quote.isFetching,
     quoteProblem,
-    errors: showErrors ? { zip: problemOf('toZip'), address: problemOf('address') } : {},
+    errors: showErrors
+      ? { zip: problemOf('toZip') ?? zipRefused, address: problemOf('address') }
+      : { zip: zipRefused },
     request,
     /** The delivery price once quoted (null: none, or not known before the purchase). */
     price: choice.on ? (current?.price ?? null) : null,

@@ -6,6 +6,7 @@ import {
   MAX_ORDER_TARGETS,
   ORDER_MAKES,
 } from '@contracts/buy-orders';
+import { isZipUnknownRefusal } from '@contracts/delivery-texts';
 import { formatUsd } from '@contracts/money';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -105,7 +106,8 @@ const resolver: Resolver<OrderForm> = async (values, context, options) => {
 /**
  * Dashboard → Buy orders → New buy order (DESIGN.md §13): what to find (makes and models, years,
  * miles, price, grade, certification), how many, by when and where to. The server's refusal (too
- * many open orders, a date out of range) is shown in the dialog.
+ * many open orders, a date out of range) is shown in the dialog; a ZIP it does not know, on the
+ * ZIP field.
  */
 export function NewBuyOrderDialog() {
   const [open, setOpen] = useState(false);
@@ -123,6 +125,11 @@ export function NewBuyOrderDialog() {
         });
         setOpen(false);
         form.reset({ ...EMPTY, neededBy: dayFromNow(30) });
+      },
+      // A ZIP the server does not know is the ZIP field's error, like its 5-digit rule.
+      onError: (error) => {
+        if (isZipUnknownRefusal(error.message))
+          form.setError('deliveryZip', { message: error.message }, { shouldFocus: true });
       },
     }),
   );
@@ -267,7 +274,7 @@ export function NewBuyOrderDialog() {
           channel={form.register('alertChannel')}
           cadence={form.register('alertCadence')}
         />
-        {create.error ? (
+        {create.error && !isZipUnknownRefusal(create.error.message) ? (
           <p
             role="alert"
             className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"

@@ -1,4 +1,5 @@
 import { ADMIN_TEXT } from '@contracts/admin';
+import { isZipUnknownRefusal } from '@contracts/delivery-texts';
 import { AUCTION_CERTIFIED, DEFAULT_RECON_TEXT } from '@contracts/limits';
 import { FIRST_LOOK_TEXT } from '@contracts/listing-texts';
 import type { AdminVehicle } from '@contracts/vehicle';
@@ -60,12 +61,18 @@ export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
                 }
               : { title: ADMIN_TEXT.listingCompleted, description: vehicleTitle(saved) },
           ),
-        onError: (error) =>
+        onError: (error) => {
+          // A ZIP the server does not know is the ZIP field's error, like its 5-digit rule.
+          if (isZipUnknownRefusal(error.message)) {
+            form.setError('locationZip', { message: error.message }, { shouldFocus: true });
+            return;
+          }
           toast(
             error instanceof ApiError && error.status === 404
               ? { variant: 'destructive', title: ADMIN_TEXT.vehicleNotFound }
               : { variant: 'destructive', title: ADMIN_TEXT.listingFailed, description: error.message },
-          ),
+          );
+        },
       },
     ),
   );

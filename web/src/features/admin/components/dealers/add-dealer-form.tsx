@@ -1,5 +1,6 @@
 import { ADMIN_TEXT } from '@contracts/admin';
 import { type CreateDealerBody, createDealerBodySchema } from '@contracts/dealers';
+import { isZipUnknownRefusal } from '@contracts/delivery-texts';
 import { UserPlus } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -47,8 +48,14 @@ export function AddDealerForm({ onCreated }: { onCreated: (dealer: CreatedDealer
         form.reset(EMPTY);
         onCreated(dealer);
       },
-      onError: (error) =>
-        toast({ variant: 'destructive', title: ADMIN_TEXT.dealerAddFailed, description: error.message }),
+      onError: (error) => {
+        // The ZIP ending the address is one the server does not know: the address field's error.
+        if (isZipUnknownRefusal(error.message)) {
+          form.setError('address', { message: error.message }, { shouldFocus: true });
+          return;
+        }
+        toast({ variant: 'destructive', title: ADMIN_TEXT.dealerAddFailed, description: error.message });
+      },
     }),
   );
 

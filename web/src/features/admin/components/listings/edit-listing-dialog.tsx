@@ -1,4 +1,4 @@
-import { DELIVERY_TEXT, zipSchema } from '@contracts/delivery';
+import { DELIVERY_TEXT, isZipUnknownRefusal, zipSchema } from '@contracts/delivery';
 import { AUCTION_CERTIFIED } from '@contracts/limits';
 import { type AdminListing, LISTING_TEXT } from '@contracts/listings';
 import { formatCents, toCents } from '@contracts/money';
@@ -78,6 +78,10 @@ export function EditListingButton({ vehicle }: { vehicle: AdminListing }) {
           });
           setOpen(false);
         },
+        onError: (error) => {
+          if (isZipUnknownRefusal(error.message))
+            form.setError('locationZip', { message: error.message }, { shouldFocus: true });
+        },
       },
     );
   });
@@ -114,7 +118,7 @@ export function EditListingButton({ vehicle }: { vehicle: AdminListing }) {
           inoperable={form.register('inoperable')}
           zipError={form.formState.errors.locationZip}
         />
-        {edit.error ? (
+        {edit.error && !isZipUnknownRefusal(edit.error.message) ? (
           <p
             role="alert"
             className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
