@@ -1,4 +1,5 @@
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
+import { centsToDecimal, decimalToCents } from '@contracts/money';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { adminUsers, transactions } from '../db/schema';
@@ -75,7 +76,7 @@ export async function seedDemoSales(db: Database, now = new Date()) {
       pending.id,
       {
         type: 'payment_recorded',
-        amount: (Math.round(Number(pending.amount) * 40) / 100).toFixed(2),
+        amount: centsToDecimal(Math.round(decimalToCents(pending.amount) * 0.4)),
         method: 'ach',
         reference: 'ACH 7741-22',
         receivedOn: dayOf(8, zone),

@@ -259,7 +259,7 @@ export async function seedDemoData(
           actorId: null,
           actionType: 'countered',
           amount: counter!,
-          message: `Countered at ${formatAmount(counter)}`,
+          message: `Countered at ${formatAmount(counter!)}`,
           createdAt: later,
         });
       if (plan.status === 'accepted')

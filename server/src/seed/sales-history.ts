@@ -10,6 +10,7 @@ import {
   GRADE_RULES,
 } from '@contracts/condition-report';
 import { AUCTION_CERTIFIED, OFFER_WINDOW_HOURS } from '@contracts/limits';
+import { formatMilesNumber } from '@contracts/mileage-format';
 import { formatAmount } from '@contracts/money';
 import { computeVinCheckDigit } from '@contracts/vin';
 import { type SQL, sql } from 'drizzle-orm';
@@ -712,7 +713,7 @@ export async function insertSalesHistory(
           year: car.year,
           mileage: car.mileage,
           price: car.price,
-          description: `${car.year} ${car.make} ${car.model} ${car.trim}, ${car.mileage.toLocaleString('en-US')} miles.`,
+          description: `${car.year} ${car.make} ${car.model} ${car.trim}, ${formatMilesNumber(car.mileage)} miles.`,
           condition: AUCTION_CERTIFIED,
           status: 'sold',
           in_queue: false,

@@ -1,3 +1,4 @@
+import { formatMi } from '@contracts/mileage-format';
 import type { DealerTransaction } from '@contracts/buying';
 import type { Photo } from '@contracts/condition-report';
 import {
@@ -18,7 +19,6 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { cn } from '@/lib/cn';
 import { fullSizeOf } from '@/lib/condition-report';
-import { formatMileage } from '@/lib/format';
 import { decimalToCents, formatAmount, formatDay } from '@/lib/sale-state';
 import { formatDateTime } from '@/lib/time-left';
 import { ConfirmDeliveryDialog } from './confirm-delivery-dialog';
@@ -94,7 +94,7 @@ export function DeliveryPanel({
               <p className="font-medium text-slate-900">
                 {DELIVERY_TEXT.deliveryConfirmed}{' '}
                 {formatDay(sale.deliveryConfirmation.at, sale.terms.timeZone)} · odometer{' '}
-                {formatMileage(sale.deliveryConfirmation.odometer)} mi
+                {formatMi(sale.deliveryConfirmation.odometer)}
               </p>
               <Photos photos={sale.deliveryConfirmation.photos} label="Photos at arrival" />
             </div>

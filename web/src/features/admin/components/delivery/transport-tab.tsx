@@ -1,3 +1,4 @@
+import { formatMi } from '@contracts/mileage-format';
 import type { TransportBoardRow } from '@contracts/delivery';
 import { AlertTriangle, Truck } from 'lucide-react';
 import { useMemo } from 'react';
@@ -118,7 +119,7 @@ function TransportRow({ row }: { row: TransportBoardRow }) {
         <span className="min-w-0">
           <span className="block break-words">{row.route}</span>
           <span className="block text-xs text-slate-600 tabular-nums">
-            {row.miles.toLocaleString('en-US')} mi
+            {formatMi(row.miles)}
           </span>
         </span>
       </Cell>
