@@ -1,7 +1,7 @@
 import { alertDeliveryFields, alertDeliveryViewFields } from './alert-delivery';
 import { MIN_VEHICLE_YEAR, maxVehicleYear } from './limits';
-import { formatUsd } from './money';
 import { formatMi } from './mileage-format';
+import { formatUsd } from './money';
 import { moneySchema } from './money-schema';
 import { reconPackageIdSchema } from './recon-packages';
 import { vehicleSearchQuerySchema } from './vehicle-search';

@@ -58,7 +58,8 @@ export function formatDayIn(instant: string | Date, timeZone: string | undefined
 }
 
 /** The day of an instant in the reader's own time zone: "Nov 28, 2026". */
-export const formatLocalDay = (instant: string | Date) => formatterOf('day', undefined).format(new Date(instant));
+export const formatLocalDay = (instant: string | Date) =>
+  formatterOf('day', undefined).format(new Date(instant));
 
 /**
  * An instant with its time: "Nov 28, 2026, 3:40 PM", in `timeZone` (the reader's own when absent).

@@ -9,7 +9,6 @@ import { formatUsd } from '@contracts/money';
  */
 export const NOT_AVAILABLE = 'N/A';
 
-
 /** The number a decimal string ("21450.00") or number stands for, or null when missing or invalid. */
 export function toAmount(value: string | number | null | undefined): number | null {
   if (value === null || value === undefined) return null;

@@ -9,10 +9,8 @@ import { centsToDecimal, decimalToCents, formatAmount } from '@contracts/money';
  */
 
 /** "15900.00" → 1590000, "-900.00" → -90000: the one decimal reader (contracts/money.ts). */
-export { decimalToCents };
-
 /** Dollars, with cents only when there are some: "$15,900", "$5,000.50" (contracts/money.ts). */
-export { formatAmount };
+export { decimalToCents, formatAmount };
 
 /** What the dealer still owes: the ledger's balance when above zero, as a decimal string. */
 export const amountLeft = (state: Pick<SaleState, 'balance'>) =>

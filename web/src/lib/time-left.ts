@@ -1,7 +1,11 @@
 /** Remaining time as hours and minutes (spec §2 offers): one definition, shared with the messages. */
 export { formatTimeLeft } from '@contracts/time-left';
 
-import { formatDateTime as formatDateTimeIn, formatDay as formatCalendarDay, formatLocalDay } from '@contracts/dates';
+import {
+  formatDay as formatCalendarDay,
+  formatDateTime as formatDateTimeIn,
+  formatLocalDay,
+} from '@contracts/dates';
 
 /** The day of an instant in the reader's zone: "Nov 28, 2026" (contracts/dates.ts, like every date). */
 export const formatDate = (iso: string) => formatLocalDay(iso);

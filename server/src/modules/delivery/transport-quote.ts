@@ -88,7 +88,10 @@ export function quoteTransport(input: {
   }
   const minimumCents = Math.round(rates.minimum * 100);
   if (distanceCents < minimumCents) {
-    breakdown.push({ label: `Minimum charge ${formatCents(minimumCents)}`, cents: minimumCents - distanceCents });
+    breakdown.push({
+      label: `Minimum charge ${formatCents(minimumCents)}`,
+      cents: minimumCents - distanceCents,
+    });
     distanceCents = minimumCents;
   }
   let total = distanceCents;

@@ -291,7 +291,12 @@ export async function insightsReport(
   const o = offers.total;
   const figures: InsightFigure[] = [
     { key: 'sales', label: 'Sales', unit: 'count', value: count(t?.sales) },
-    { key: 'salesValue', label: 'Sales value (net of claim credits)', unit: 'usd', value: decimalOf(t?.net_cents) },
+    {
+      key: 'salesValue',
+      label: 'Sales value (net of claim credits)',
+      unit: 'usd',
+      value: decimalOf(t?.net_cents),
+    },
     {
       key: 'billed',
       label: 'Billed (price, reconditioning, delivery, less credits)',

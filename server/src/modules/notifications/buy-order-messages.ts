@@ -1,7 +1,7 @@
+import { ALERT_TEXT } from '@contracts/alert-delivery-texts';
 import { formatZoneClock } from '@contracts/dates';
 import { formatMilesNumber } from '@contracts/mileage-format';
 import { formatAmount } from '@contracts/money';
-import { ALERT_TEXT } from '@contracts/alert-delivery-texts';
 import { dealerDashboardPath } from '@contracts/routes';
 import {
   compose,

@@ -1,12 +1,12 @@
 import { formatDateTime, formatDay } from '@contracts/dates';
-import { formatMi } from '@contracts/mileage-format';
-import { formatAmount } from '@contracts/money';
 import {
   FLOOR_PLAN_STATUSES,
   type FloorPlanStatus,
   TRANSPORT_STATUSES,
   type TransportStatus,
 } from '@contracts/delivery';
+import { formatMi } from '@contracts/mileage-format';
+import { formatAmount } from '@contracts/money';
 import {
   compose,
   defineMessage,

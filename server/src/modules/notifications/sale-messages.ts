@@ -23,7 +23,9 @@ interface SaleFacts {
 export const vehicleSoldMessage = defineMessage('vehicle_sold', (ctx: MessageContext, f: SaleFacts) =>
   compose(ctx, {
     subject: `Sold by Buy Now: ${vehicleName(f.vehicle)} for ${formatAmount(f.amount)}`,
-    lines: [`${f.dealerName} bought it with Buy Now for ${formatAmount(f.amount)} (transaction #${f.transactionId}).`],
+    lines: [
+      `${f.dealerName} bought it with Buy Now for ${formatAmount(f.amount)} (transaction #${f.transactionId}).`,
+    ],
     vehicle: f.vehicle,
     action: 'Open the Transactions tab',
     path: LINKS.adminTransactions,
@@ -49,7 +51,9 @@ export const purchaseReceiptMessage = defineMessage('purchase_receipt', (ctx: Me
 export const transactionPaidMessage = defineMessage('transaction_paid', (ctx: MessageContext, f: SaleFacts) =>
   compose(ctx, {
     subject: `Payment received: ${vehicleName(f.vehicle)}, ${formatAmount(f.amount)}`,
-    lines: [`We recorded your payment of ${formatAmount(f.amount)} for transaction #${f.transactionId}. Thank you.`],
+    lines: [
+      `We recorded your payment of ${formatAmount(f.amount)} for transaction #${f.transactionId}. Thank you.`,
+    ],
     vehicle: f.vehicle,
     action: 'See the transaction in your dealer dashboard',
     path: LINKS.dealerTransactions,

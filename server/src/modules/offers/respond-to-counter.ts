@@ -1,5 +1,6 @@
 import type { OfferView } from '@contracts/buying';
 import { ERROR_CODES } from '@contracts/errors';
+import { formatAmount } from '@contracts/money';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dealers } from '../../db/schema';
@@ -8,7 +9,6 @@ import { AppError } from '../../lib/app-error';
 import { assertMayBuy } from '../buyer-limits/check-buyer-limits';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { counterAnsweredMessage } from '../notifications/offer-messages';
-import { formatAmount } from '@contracts/money';
 import { decideOnOffer, recordOfferStep, sellOnOffer } from './decide-on-offer';
 
 /**

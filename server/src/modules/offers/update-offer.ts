@@ -1,7 +1,7 @@
 import { counterBandText, OFFER_TEXT, type OfferView } from '@contracts/buying';
 import { ERROR_CODES } from '@contracts/errors';
 import { OFFER_WINDOW_HOURS } from '@contracts/limits';
-import { formatCents, toCents } from '@contracts/money';
+import { formatAmount, formatCents, toCents } from '@contracts/money';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
@@ -11,7 +11,6 @@ import {
   counterWithdrawnMessage,
   offerAnsweredMessage,
 } from '../notifications/offer-messages';
-import { formatAmount } from '@contracts/money';
 import { decideOnOffer, recordOfferStep, sellOnOffer } from './decide-on-offer';
 
 export type OfferDecision =

@@ -145,7 +145,10 @@ function vehicleAndPrice(flow: PdfFlow, { vehicle, price, paymentTerms }: BillOf
   ]);
   flow.space(4);
   const [vinW, mileageW] = columnWidths(2, 1);
-  flow.row([field('VIN', vehicle.vin, vinW!), field('MILEAGE', formatMiles(vehicle.mileage, true), mileageW!)]);
+  flow.row([
+    field('VIN', vehicle.vin, vinW!),
+    field('MILEAGE', formatMiles(vehicle.mileage, true), mileageW!),
+  ]);
   flow.rule();
   const [priceW, termsW] = columnWidths(1, 3);
   flow.row([

@@ -1,8 +1,8 @@
 import type { SaleState } from '@contracts/after-sale';
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
+import { formatDay } from '@contracts/dates';
 import { ERROR_CODES } from '@contracts/errors';
 import { MAX_BILL_OF_SALE_BYTES } from '@contracts/limits';
-import { formatDay } from '@contracts/dates';
 import { centsToDecimal, decimalToCents, formatAmount } from '@contracts/money';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';

@@ -1,5 +1,6 @@
 import type { SaleState } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
+import { formatDay } from '@contracts/dates';
 import {
   FLOOR_PLAN_LENDERS,
   type FloorPlanLender,
@@ -10,7 +11,6 @@ import {
   TRANSPORT_STATUS_RANK,
   type TransportStatus,
 } from '@contracts/delivery';
-import { formatDay } from '@contracts/dates';
 import { formatMi } from '@contracts/mileage-format';
 import { formatCents, toCents } from '@contracts/money';
 import type { StoredSaleEvent } from './sale-state';

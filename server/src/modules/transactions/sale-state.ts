@@ -15,6 +15,7 @@ import {
   type TitleStatus,
 } from '@contracts/after-sale';
 import { addBusinessDays, dateInZone, daysBetween, endOfDayInZone } from '@contracts/business-days';
+import { formatDay } from '@contracts/dates';
 import {
   DELIVERY_STATUSES,
   type DeliveryStatus,
@@ -24,7 +25,6 @@ import {
   type SaleTransport,
 } from '@contracts/delivery';
 import type { TransactionStatus } from '@contracts/limits';
-import { formatDay } from '@contracts/dates';
 import { centsToDecimal, formatCents, toCents } from '@contracts/money';
 import { reconNotFinishedText } from '@contracts/work-order-texts';
 import { deliveryFold, deliverySummaryOf } from './delivery-state';

@@ -9,7 +9,9 @@ const priceOf = (price: string) => (decimalToCents(price) === 0 ? 'no charge' : 
 
 /** The sale's total with a package: the car's price plus the package's, added in integer cents. */
 export const totalWith = (vehiclePrice: string | null, packagePrice: string | null) =>
-  vehiclePrice === null ? null : centsToDecimal(decimalToCents(vehiclePrice) + decimalToCents(packagePrice ?? '0'));
+  vehiclePrice === null
+    ? null
+    : centsToDecimal(decimalToCents(vehiclePrice) + decimalToCents(packagePrice ?? '0'));
 
 /**
  * "Reconditioning" in the Buy Now and Make Offer dialogs (DESIGN.md §14): the packages offered, as

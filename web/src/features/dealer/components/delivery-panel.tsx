@@ -1,4 +1,3 @@
-import { formatMi } from '@contracts/mileage-format';
 import type { DealerTransaction } from '@contracts/buying';
 import type { Photo } from '@contracts/condition-report';
 import {
@@ -10,6 +9,7 @@ import {
   TRANSPORT_STATUS_RANK,
   TRANSPORT_STATUSES,
 } from '@contracts/delivery';
+import { formatMi } from '@contracts/mileage-format';
 import { Check, Circle, CircleDot } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { dayWindowText } from '@/components/buying/delivery-figures';

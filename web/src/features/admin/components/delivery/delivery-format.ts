@@ -1,3 +1,4 @@
+import { formatMonthDay } from '@contracts/dates';
 import {
   type FloorPlanBoardRow,
   type FloorPlanStatus,
@@ -7,7 +8,6 @@ import {
   type TransportStatus,
   type UpdateTransportOrderBody,
 } from '@contracts/delivery';
-import { formatMonthDay } from '@contracts/dates';
 import type { BadgeTone } from '@/components/ui/badge';
 import { formatDay } from '@/lib/time-left';
 
@@ -32,8 +32,7 @@ export const FLOOR_PLAN_STATUS_TONE: Record<FloorPlanStatus, BadgeTone> = {
 export const formatWindow = ({ from, to }: { from: string; to: string }) => {
   if (!from) return to ? `by ${formatDay(to)}` : '—';
   if (!to || from === to) return formatDay(from);
-  const start =
-    from.slice(0, 4) === to.slice(0, 4) ? formatMonthDay(from) : formatDay(from);
+  const start = from.slice(0, 4) === to.slice(0, 4) ? formatMonthDay(from) : formatDay(from);
   return `${start} – ${formatDay(to)}`;
 };
 

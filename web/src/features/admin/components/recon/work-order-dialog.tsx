@@ -28,7 +28,6 @@ const TASK_TONE: Record<TaskStatus, BadgeTone> = {
   not_needed: 'yellow',
 };
 
-
 /**
  * One work order, read-only (the shop works it in the staff's Recon area): progress, promised day,
  * costs against the package price, time-to-line, and each task with its costs, notes and photos.

@@ -1,5 +1,5 @@
-import { formatMi } from '@contracts/mileage-format';
 import { DELIVERY_TEXT } from '@contracts/delivery-texts';
+import { formatMi } from '@contracts/mileage-format';
 import type { AdminTransaction } from '@contracts/transactions';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import { Flag } from '@/components/sale-status';
@@ -45,7 +45,8 @@ export function DeliverySummary({ transaction: t }: { transaction: AdminTransact
             </span>
             <span className="block break-words">
               {transport.fromPlace} ({transport.fromZip}) → {transport.toPlace} ({transport.toZip}),{' '}
-              {formatMi(transport.miles)}{transport.enclosed ? ', enclosed' : ''}
+              {formatMi(transport.miles)}
+              {transport.enclosed ? ', enclosed' : ''}
               {transport.inoperable ? ', inoperable' : ''} · {formatAmount(transport.price)}
             </span>
             <span className="block break-words">{transport.address}</span>
