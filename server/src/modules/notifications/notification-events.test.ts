@@ -80,10 +80,10 @@ describe('offer expiry', () => {
     await pass();
     const [mail] = mailTo(dealer.email).filter((m) => m.subject?.includes('expires in'));
     expect(mail!.subject).toMatch(
-      /^Deal Machine: Your offer of \$25,000\.00 on 2022 Subaru Outback expires in 1h (29|30)m$/,
+      /^Deal Machine: Your offer of \$25,000 on 2022 Subaru Outback expires in 1h (29|30)m$/,
     );
     expect(mail!.text).toMatch(
-      /Your offer of \$25,000\.00 has not been answered yet: 1h (29|30)m left \(until .+ UTC\)/,
+      /Your offer of \$25,000 has not been answered yet: 1h (29|30)m left \(until .+ UTC\)/,
     );
     expect(mail!.text).toContain(`VIN ${vehicle.vin}`);
     expect(mail!.text).toContain('Price $27,900');
@@ -107,7 +107,7 @@ describe('offer expiry', () => {
     const counterMails = mailTo(dealer.email);
     const reminder = counterMails.find((m) => m.subject?.includes('expires in'));
     expect(reminder!.subject).toMatch(
-      /Counter offer of \$26,500\.00 on 2022 Subaru Outback expires in (44|45)m$/,
+      /Counter offer of \$26,500 on 2022 Subaru Outback expires in (44|45)m$/,
     );
     expect(reminder!.text).toContain('Our counter offer of $26,500 to your offer of $25,000');
     expect(reminder!.text).toContain(`${ORIGIN}/dealer/dashboard#offers-title`);
@@ -434,7 +434,7 @@ describe('preferences', () => {
     const text = rendered(sms).sms;
     expect(text.length).toBeLessThanOrEqual(MAX_SMS_LENGTH);
     expect(text).toMatch(
-      /^Deal Machine: Counter offer \$9,500\.00 \(you offered \$9,000\.00\) on 2015 Mercedes-Benz Sprinter/,
+      /^Deal Machine: Counter offer \$9,500 \(you offered \$9,000\) on 2015 Mercedes-Benz Sprinter/,
     );
     expect(text.endsWith(` ${ORIGIN}/dealer/dashboard#offers-title`)).toBe(true);
 

@@ -448,7 +448,7 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
         type: 'sold',
         at: sale.createdAt.toISOString(),
         by: 'system',
-        summary: `Sold for ${formatCents(priceCents)}; payment due ${paymentDueOn}`,
+        summary: `Sold for ${formatCents(priceCents)}; payment due ${formatDay(paymentDueOn)}`,
         data: {},
       },
       ...events.map((event) => ({
