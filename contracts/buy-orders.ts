@@ -1,5 +1,6 @@
 import { alertDeliveryFields, alertDeliveryViewFields } from './alert-delivery';
 import { MIN_VEHICLE_YEAR, maxVehicleYear } from './limits';
+import { formatMi } from './mileage-format';
 import { formatUsd } from './money';
 import { moneySchema } from './money-schema';
 import { reconPackageIdSchema } from './recon-packages';
@@ -275,7 +276,7 @@ export function buyOrderLimits(
   order: Pick<BuyOrderView, 'maxMiles' | 'maxPrice' | 'minGrade' | 'certification'>,
 ) {
   return [
-    order.maxMiles ? `up to ${order.maxMiles.toLocaleString('en-US')} mi` : null,
+    order.maxMiles ? `up to ${formatMi(order.maxMiles)}` : null,
     order.maxPrice ? `up to ${formatUsd(Number(order.maxPrice))}` : null,
     order.minGrade ? `grade ${order.minGrade}+` : null,
     CERTIFICATION_LIMIT[order.certification],

@@ -1,3 +1,5 @@
+import { formatDay } from './dates';
+import { formatMi } from './mileage-format';
 /**
  * Certified delivery and floor plan texts (DESIGN.md §15), without zod: the buying dialogs and the
  * dashboard import them.
@@ -133,11 +135,8 @@ export const DELIVERY_TEXT = {
  */
 export const isZipUnknownRefusal = (message: string) => message.startsWith(DELIVERY_TEXT.zipUnknown(''));
 
-const dayText = (day: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
-const milesText = (miles: number) => `${miles.toLocaleString('en-US')} mi`;
+const dayText = formatDay;
+const milesText = formatMi;
 
 /**
  * The words of a sale's hold (HOLD_REASONS), the same on the dealer's card, the admin's sale and

@@ -10,3 +10,6 @@ export const mileageSchema = z.coerce
   .int(ADMIN_TEXT.invalidMileage)
   .min(0, ADMIN_TEXT.invalidMileage)
   .max(2_000_000, ADMIN_TEXT.invalidMileage);
+
+/** How a reading is shown ("1,737 mi"): mileage-format.ts, kept free of zod for the dialogs' texts. */
+export { formatMi, formatMilesNumber } from './mileage-format';

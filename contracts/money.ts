@@ -54,7 +54,8 @@ const usdCents = new Intl.NumberFormat('en-US', {
 });
 
 /**
- * The one money formatter: "21450.00" → "$21,450" for display (spec §3), or with `cents` →
+ * The one money formatter (the check contracts/one-formatter.test.ts keeps currency formatting in
+ * this file): "21450.00" → "$21,450" for display (spec §3), or with `cents` →
  * "$18,250.50" where the exact amount matters (the offer activity log). Display only: arithmetic
  * on money is in integer cents (toCents).
  */
@@ -63,3 +64,22 @@ export const formatUsd = (amount: number, options: { cents?: boolean } = {}) =>
 
 /** Integer cents for display, with cents only when there are some: "$15,900", "$5,000.50", "-$900". */
 export const formatCents = (cents: number) => formatUsd(cents / 100, { cents: cents % 100 !== 0 });
+
+/**
+ * A decimal string from the server or the database for display, with cents only when there are
+ * some: "15900.00" → "$15,900", "5000.50" → "$5,000.50", "-900.00" → "-$900". Text that is not a
+ * decimal amount is shown as it is rather than guessed at.
+ */
+export const formatAmount = (decimal: string) =>
+  /^-?\d+(\.\d{1,2})?$/.test(decimal.trim()) ? formatCents(decimalToCents(decimal)) : decimal;
+
+const usdCompact = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+
+/** Dollars as short as a chart's axis needs: 12400 → "$12.4K", 2000000 → "$2M". */
+export const formatUsdCompact = (amount: number) => usdCompact.format(amount);

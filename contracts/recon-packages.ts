@@ -1,3 +1,4 @@
+import { centsToDecimal, decimalToCents } from './money';
 import { RECON_PACKAGE_TEXT } from './recon-package-texts';
 import { z } from './zod';
 
@@ -23,7 +24,7 @@ const packagePrice = z
       ctx.addIssue({ code: 'custom', message: RECON_PACKAGE_TEXT.price });
       return z.NEVER;
     }
-    return Number(text).toFixed(2);
+    return centsToDecimal(decimalToCents(text));
   });
 
 /** A package's fields and their rules, without defaults (an update sends only what changes). */

@@ -2,7 +2,7 @@ import { type Member, memberSchema, TEAM_ROLES, type TeamRole } from './auth';
 import { amountSchema } from './buying';
 import { checkoutExtrasSchema } from './delivery';
 import { jsonIdSchema } from './ids';
-import { formatUsd } from './money';
+import { formatAmount } from './money';
 import { reconPackageIdSchema } from './recon-packages';
 import { z } from './zod';
 
@@ -55,12 +55,11 @@ export const TEAM_TEXT = {
   codeRotated: 'New code made. Only its holder sees it, on their dashboard; the old one no longer works.',
 } as const;
 
-const dollars = (amount: string) => formatUsd(Number(amount), { cents: !amount.endsWith('.00') });
 /** "This is over your per-vehicle limit of $20,000": the limit that refused a sale, said plainly. */
 export const limitText = {
-  perVehicle: (limit: string) => `This is over your per-vehicle limit of ${dollars(limit)}`,
+  perVehicle: (limit: string) => `This is over your per-vehicle limit of ${formatAmount(limit)}`,
   perDay: (limit: string, left: string) =>
-    `This is over your daily limit of ${dollars(limit)} (${dollars(left)} left today)`,
+    `This is over your daily limit of ${formatAmount(limit)} (${formatAmount(left)} left today)`,
 };
 
 /** "Bought by Jane Doe" on the dashboards and admin views. */

@@ -191,6 +191,9 @@ describe('After the sale', () => {
     await expect.poll(() => ledger.locator('tbody tr').count()).toBe(3);
     expect(await ledger.getByTestId('ledger-balance').innerText()).toBe('$0');
     expect(await ledger.innerText()).toContain('WIRE-0042');
+    // Its days as every screen says them ("Nov 28, 2026"), not as stored ("2026-11-28").
+    expect(await ledger.innerText()).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    expect(await ledger.innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
 
     // Title: sent only once received; received with the deal, then sent with tracking.
     const sent = form(dialog, 'Title sent');
@@ -220,7 +223,9 @@ describe('After the sale', () => {
     const timeline = dialog.getByRole('list', { name: /^Timeline/ });
     await expect.poll(() => timeline.locator('li').count()).toBe(6);
     const steps = await timeline.innerText();
-    expect(steps).toContain('Payment of $5,000.00 by Wire (ref. WIRE-0042)');
+    expect(steps).toMatch(
+      /Payment of \$5,000 by Wire \(ref\. WIRE-0042\), received [A-Z][a-z]{2} \d{1,2}, \d{4}/,
+    );
     expect(steps).toContain('Title received with the deal');
     expect(steps).toContain('Title sent to the dealer by UPS, tracking 1Z999AA10123456784');
     expect(steps).toMatch(/Admin\s+Ready for pickup at 1200 Auction Way/);

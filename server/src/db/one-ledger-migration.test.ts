@@ -69,7 +69,7 @@ describe('migration 0011: hand-marked paid sales join the ledger', () => {
       expect.objectContaining({ amount: '12000.00', method: null, by: 'system' }),
     ]);
     expect(view(marked).timeline.at(-1)!.summary).toMatch(
-      /^Payment of \$12,000\.00 by an unrecorded method \(ref\. Marked paid before payments were recorded\)/,
+      /^Payment of \$12,000 by an unrecorded method \(ref\. Marked paid before payments were recorded\)/,
     );
     expect(view(partlyThenMarked)).toMatchObject({ balance: '0.00', isPaid: true });
     expect(

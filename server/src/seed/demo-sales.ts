@@ -87,7 +87,7 @@ export async function seedDemoSales(db: Database, now = new Date()) {
       pending.id,
       {
         type: 'payment_recorded',
-        amount: (Math.round(Number(pending.amount) * 40) / 100).toFixed(2),
+        amount: centsToDecimal(Math.round(decimalToCents(pending.amount) * 0.4)),
         method: 'ach',
         reference: 'ACH 7741-22',
         receivedOn: dayOf(8, zone),

@@ -1,4 +1,5 @@
 import { OFFER_WINDOW_HOURS } from '@contracts/limits';
+import { formatAmount } from '@contracts/money';
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { buyCodes, dealers, offerActivities, offers, transactions, vehicles } from '../db/schema';
@@ -258,7 +259,7 @@ export async function seedDemoData(
           actorId: null,
           actionType: 'countered',
           amount: counter!,
-          message: `Countered at $${Number(counter).toLocaleString('en-US')}`,
+          message: `Countered at ${formatAmount(counter!)}`,
           createdAt: later,
         });
       if (plan.status === 'accepted')

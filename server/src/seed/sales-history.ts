@@ -1,4 +1,5 @@
 import { DEFAULT_SALE_TERMS } from '@contracts/after-sale';
+import { dateInZone } from '@contracts/business-days';
 import type { DamageItem, Tires } from '@contracts/condition-report';
 import {
   computeGrade,
@@ -9,6 +10,8 @@ import {
   GRADE_RULES,
 } from '@contracts/condition-report';
 import { AUCTION_CERTIFIED, OFFER_WINDOW_HOURS } from '@contracts/limits';
+import { formatMilesNumber } from '@contracts/mileage-format';
+import { formatAmount } from '@contracts/money';
 import { computeVinCheckDigit } from '@contracts/vin';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
@@ -241,15 +244,8 @@ function reportFor(grade: number, random: Random) {
 }
 
 const dollars = (value: number, step = 25) => Math.max(step, Math.round(value / step) * step).toFixed(2);
-/** Dates in the terms' time zone (DEFAULT_SALE_TERMS), as the ledger reads them; one formatter. */
-const zoneDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: DEFAULT_SALE_TERMS.timeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-const dayOf = (at: Date) => zoneDate.format(at);
-const usd = (amount: string) => `$${Number(amount).toLocaleString('en-US')}`;
+/** Dates in the terms' time zone (DEFAULT_SALE_TERMS), as the ledger reads them. */
+const dayOf = (at: Date) => dateInZone(at, DEFAULT_SALE_TERMS.timeZone);
 
 const CLAIMS = [
   { category: 'mechanical', description: 'A/C blows warm; not in the condition report.' },
@@ -390,7 +386,7 @@ function offerOf(
       actorType: 'dealer',
       actionType: 'submitted',
       amount: offered,
-      message: `Offer of ${usd(offered)} submitted`,
+      message: `Offer of ${formatAmount(offered)} submitted`,
       createdAt,
     },
   ];
@@ -401,7 +397,7 @@ function offerOf(
       actorType: 'admin',
       actionType: 'countered',
       amount: countered,
-      message: `Countered at ${usd(countered)}`,
+      message: `Countered at ${formatAmount(countered)}`,
       createdAt: counteredAt,
     });
   if (status === 'accepted')
@@ -411,7 +407,7 @@ function offerOf(
             actorType: 'dealer',
             actionType: 'counter_accepted',
             amount: countered,
-            message: `Counter offer of ${usd(countered)} accepted`,
+            message: `Counter offer of ${formatAmount(countered)} accepted`,
             createdAt: decidedAt,
           }
         : {
@@ -717,7 +713,7 @@ export async function insertSalesHistory(
           year: car.year,
           mileage: car.mileage,
           price: car.price,
-          description: `${car.year} ${car.make} ${car.model} ${car.trim}, ${car.mileage.toLocaleString('en-US')} miles.`,
+          description: `${car.year} ${car.make} ${car.model} ${car.trim}, ${formatMilesNumber(car.mileage)} miles.`,
           condition: AUCTION_CERTIFIED,
           status: 'sold',
           in_queue: false,

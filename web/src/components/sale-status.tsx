@@ -144,7 +144,9 @@ export function LedgerTable({ sale, label }: { sale: SaleView; label: string }) 
       <tbody className="divide-y divide-slate-200">
         {sale.ledger.map((entry, i) => (
           <tr key={`${entry.kind}-${entry.eventId ?? i}`} data-ledger-kind={entry.kind}>
-            <td className="whitespace-nowrap py-1.5 pr-2 align-top text-xs text-slate-600">{entry.on}</td>
+            <td className="whitespace-nowrap py-1.5 pr-2 align-top text-xs text-slate-600">
+              <time dateTime={entry.on}>{formatDate(entry.on)}</time>
+            </td>
             <td className="py-1.5 pr-2 align-top">
               <span className="block text-slate-900">{entry.label}</span>
               {entry.method || entry.reference ? (

@@ -1,14 +1,13 @@
+import { formatMilesNumber } from '@contracts/mileage-format';
 import { formatUsd } from '@contracts/money';
 
 /**
- * Display formatters (spec §3, §9): money in US dollars with no decimals, mileage with
- * thousands separators, 'N/A' when a value is missing. Display only: arithmetic on money
- * happens in integer cents elsewhere, never on these strings.
+ * Display formatters for a listing's figures: its price in US dollars with no decimals, its mileage
+ * with thousands separators, 'N/A' when a value is missing. Both go through the shared modules
+ * (contracts/money.ts, contracts/mileage.ts). Display only: arithmetic on money happens in integer
+ * cents elsewhere, never on these strings.
  */
 export const NOT_AVAILABLE = 'N/A';
-
-const LOCALE = 'en-US';
-const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 
 /** The number a decimal string ("21450.00") or number stands for, or null when missing or invalid. */
 export function toAmount(value: string | number | null | undefined): number | null {
@@ -26,7 +25,7 @@ export function formatMoney(value: string | number | null | undefined): string {
 
 /** 38214 → "38,214"; null → "N/A". */
 export function formatMileage(miles: number | null | undefined): string {
-  return typeof miles === 'number' && Number.isFinite(miles) ? integer.format(miles) : NOT_AVAILABLE;
+  return typeof miles === 'number' && Number.isFinite(miles) ? formatMilesNumber(miles) : NOT_AVAILABLE;
 }
 
 /** 38214 → "38,214 miles"; null → "N/A" (the card's wording, spec §2). */

@@ -1,6 +1,7 @@
 import type { SaleEvent, SaleState } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
-import { centsToDecimal, decimalToCents, formatCents } from '@contracts/money';
+import { formatDay as formatCalendarDay, formatDayIn } from '@contracts/dates';
+import { centsToDecimal, decimalToCents, formatAmount } from '@contracts/money';
 
 /**
  * Reading a sale's clocks (contracts/after-sale.ts) for display, the same way on the admin's
@@ -8,10 +9,8 @@ import { centsToDecimal, decimalToCents, formatCents } from '@contracts/money';
  */
 
 /** "15900.00" → 1590000, "-900.00" → -90000: the one decimal reader (contracts/money.ts). */
-export { decimalToCents };
-
-/** Dollars, with cents only when there are some: "$15,900", "$5,000.50". */
-export const formatAmount = (decimal: string): string => formatCents(decimalToCents(decimal));
+/** Dollars, with cents only when there are some: "$15,900", "$5,000.50" (contracts/money.ts). */
+export { decimalToCents, formatAmount };
 
 /** What the dealer still owes: the ledger's balance when above zero, as a decimal string. */
 export const amountLeft = (state: Pick<SaleState, 'balance'>) =>
@@ -21,9 +20,7 @@ export const amountLeft = (state: Pick<SaleState, 'balance'>) =>
  * A due date in the sale's own time zone: the clocks end at the end of a business day there, so
  * a reader elsewhere must not see the next day.
  */
-export function formatDay(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone }).format(new Date(iso));
-}
+export const formatDay = (iso: string, timeZone: string): string => formatDayIn(iso, timeZone);
 
 /** Today as YYYY-MM-DD in the sale's time zone (the default date of a recorded step). */
 export const todayIn = (timeZone: string) => dateInZone(new Date(), timeZone);
@@ -68,11 +65,8 @@ export const SALE_LABELS = {
 /** Unpaid past the due date: the server's stage, read the same way by the admin and the dealer. */
 export const isOverdue = (sale: Pick<SaleState, 'stage'>) => sale.stage === 'overdue';
 
-/** A YYYY-MM-DD day as people read it: "Mon, Nov 30, 2026". */
-export const formatDate = (day: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
+/** A YYYY-MM-DD day as people read it: "Nov 30, 2026" (contracts/dates.ts). */
+export const formatDate = (day: string) => formatCalendarDay(day);
 
 /** The package an offer asks for, said as a part of its deal: "Front-line ready ($1,295)". */
 export const packageText = (pack: { name: string; price: string }) =>

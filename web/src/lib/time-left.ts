@@ -1,22 +1,18 @@
 /** Remaining time as hours and minutes (spec §2 offers): one definition, shared with the messages. */
 export { formatTimeLeft } from '@contracts/time-left';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
-/** A calendar day kept as YYYY-MM-DD ("Dec 7, 2026"), the same day in every time zone. */
-export const formatDay = (day: string) => dateFormat.format(new Date(`${day}T12:00:00`));
+import {
+  formatDay as formatCalendarDay,
+  formatDateTime as formatDateTimeIn,
+  formatLocalDay,
+} from '@contracts/dates';
 
-const clockFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const dayClockFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+/** The day of an instant in the reader's zone: "Nov 28, 2026" (contracts/dates.ts, like every date). */
+export const formatDate = (iso: string) => formatLocalDay(iso);
+/** An instant with its time in the reader's zone: "Nov 28, 2026, 3:40 PM". */
+export const formatDateTime = (iso: string) => formatDateTimeIn(iso);
+/** A calendar day kept as YYYY-MM-DD ("Dec 7, 2026"), the same day in every time zone. */
+export const formatDay = (day: string) => formatCalendarDay(day);
+
 /** "3:40 PM" today, "Nov 28, 3:40 PM" on another day: the end of a first look, in the reader's time. */
-export const formatClock = (iso: string, now = new Date()) => {
-  const at = new Date(iso);
-  return at.toDateString() === now.toDateString() ? clockFormat.format(at) : dayClockFormat.format(at);
-};
+export { formatClock } from '@contracts/dates';

@@ -224,7 +224,7 @@ describe('how alerts travel', () => {
     const rendered = renderPayload(messageContextOf(ctx.config), digest!.payload as NotificationPayload);
     expect(rendered.subject).toContain(ALERT_TEXT.digestSubject(2));
     expect(rendered.text).toContain(
-      `2022 Hyundai Santa Cruz, $19,500.00, for your buy order #${order.json().id} and saved search “Pickups”`,
+      `2022 Hyundai Santa Cruz, $19,500, for your buy order #${order.json().id} and saved search “Pickups”`,
     );
     expect(rendered.text).toContain(`/vehicle/${second}`);
     expect(rendered.sms).toContain('2 new matches');

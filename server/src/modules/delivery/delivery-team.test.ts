@@ -82,7 +82,7 @@ describe('arranged by our team', () => {
     expect(sale.ledger.map((l: { label: string }) => l.label)).toEqual([
       'Price',
       'Reconditioning: Mechanical',
-      expect.stringMatching(/^Certified delivery \(\d+ mi\)$/),
+      expect.stringMatching(/^Certified delivery \([\d,]+ mi\)$/),
     ]);
     expect(
       (await ctx.db.select().from(notifications).where(eq(notifications.event, 'floor_plan_to_arrange')))

@@ -1,6 +1,7 @@
 import { addBusinessDays, type IsoDate } from '@contracts/business-days';
 import { DELIVERY_TEXT, type TransportQuote } from '@contracts/delivery';
-import { centsToDecimal, formatUsd } from '@contracts/money';
+import { formatMi } from '@contracts/mileage-format';
+import { centsToDecimal, formatCents } from '@contracts/money';
 import type { TransportRates } from '../../config';
 import { badRequest } from '../../lib/app-error';
 import { knownZip } from '../../lib/zip';
@@ -45,7 +46,6 @@ export function straightMiles(a: ZipPlace, b: ZipPlace) {
   return 2 * 3958.8 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-const usd = (cents: number) => formatUsd(cents / 100, { cents: true });
 const addDays = (day: IsoDate, n: number) => {
   const d = new Date(`${day}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);
@@ -81,7 +81,7 @@ export function quoteTransport(input: {
       const cents = Math.round(inBand * band.perMile * 100);
       distanceCents += cents;
       breakdown.push({
-        label: `${inBand.toLocaleString('en-US')} mi at ${usd(Math.round(band.perMile * 100))}/mi`,
+        label: `${formatMi(inBand)} at ${formatCents(Math.round(band.perMile * 100))}/mi`,
         cents,
       });
     }
@@ -90,7 +90,10 @@ export function quoteTransport(input: {
   }
   const minimumCents = Math.round(rates.minimum * 100);
   if (distanceCents < minimumCents) {
-    breakdown.push({ label: `Minimum charge ${usd(minimumCents)}`, cents: minimumCents - distanceCents });
+    breakdown.push({
+      label: `Minimum charge ${formatCents(minimumCents)}`,
+      cents: minimumCents - distanceCents,
+    });
     distanceCents = minimumCents;
   }
   let total = distanceCents;

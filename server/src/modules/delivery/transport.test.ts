@@ -136,7 +136,7 @@ describe('the quote', () => {
     expect(near.price).toBe('525.00');
     expect(near.breakdown.map((l) => l.label)).toEqual([
       expect.stringMatching(/ mi at \$1\.60\/mi$/),
-      'Minimum charge $250.00',
+      'Minimum charge $250',
       'Enclosed trailer (+50%)',
       'Inoperable (winch)',
     ]);

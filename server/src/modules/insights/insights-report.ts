@@ -98,7 +98,7 @@ async function uploadersOf(db: Executor) {
 const round1 = (value: number | string | null | undefined) =>
   value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10;
 const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
-const usd = (cents: number | string | null | undefined) => centsToDecimal(Number(cents ?? 0));
+const decimalOf = (cents: number | string | null | undefined) => centsToDecimal(Number(cents ?? 0));
 const count = (value: number | string | null | undefined) => Number(value ?? 0);
 
 interface Filters {
@@ -291,12 +291,17 @@ export async function insightsReport(
   const o = offers.total;
   const figures: InsightFigure[] = [
     { key: 'sales', label: 'Sales', unit: 'count', value: count(t?.sales) },
-    { key: 'salesValue', label: 'Sales value (net of claim credits)', unit: 'usd', value: usd(t?.net_cents) },
+    {
+      key: 'salesValue',
+      label: 'Sales value (net of claim credits)',
+      unit: 'usd',
+      value: decimalOf(t?.net_cents),
+    },
     {
       key: 'billed',
       label: 'Billed (price, reconditioning, delivery, less credits)',
       unit: 'usd',
-      value: usd(t?.spend_cents),
+      value: decimalOf(t?.spend_cents),
     },
     {
       key: 'conversion',
@@ -385,7 +390,7 @@ export async function insightsReport(
       series: ['cars'],
       rows: INVENTORY_AGING_BUCKETS.map((bucket, i) => {
         const row = aging.find((r) => Number(r.bucket) === i);
-        return { bucket: bucket.label, cars: count(row?.cars), asking: usd(row?.asking_cents) };
+        return { bucket: bucket.label, cars: count(row?.cars), asking: decimalOf(row?.asking_cents) };
       }),
     }),
     chartOf('price-vs-guide', {
@@ -428,7 +433,7 @@ export async function insightsReport(
       rows: byDealer.map((row) => ({
         dealer: row.name,
         purchases: count(row.purchases),
-        billed: usd(row.spend_cents),
+        billed: decimalOf(row.spend_cents),
         offers: count(row.offers),
         conversion: ratio(count(row.accepted), count(row.decided)),
         timeToLine: round1(row.time_to_line),
@@ -502,7 +507,7 @@ export async function dealerInsights(
         key: 'spend',
         label: 'Spend (price, reconditioning, delivery, less credits)',
         unit: 'usd',
-        value: usd(t?.spend_cents),
+        value: decimalOf(t?.spend_cents),
       },
       {
         key: 'timeToLine',
@@ -525,7 +530,7 @@ export async function dealerInsights(
       series: ['purchases'],
       rows: months.map((month) => {
         const row = sales.month(month);
-        return { month, purchases: count(row?.purchases), spend: usd(row?.spend_cents) };
+        return { month, purchases: count(row?.purchases), spend: decimalOf(row?.spend_cents) };
       }),
     },
   };

@@ -1,11 +1,13 @@
 import { ALERT_TEXT } from '@contracts/alert-delivery-texts';
+import { formatZoneClock } from '@contracts/dates';
+import { formatMilesNumber } from '@contracts/mileage-format';
+import { formatAmount } from '@contracts/money';
 import { dealerDashboardPath } from '@contracts/routes';
 import {
   compose,
   defineMessage,
   LINKS,
   type MessageContext,
-  usd,
   type VehicleFacts,
   vehicleName,
 } from './notification-messages';
@@ -38,9 +40,9 @@ export const buyOrderMatchMessage = defineMessage(
         held
           ? `A car that matches your buy order #${f.orderId} is held for you: first look until ${held}. Other dealers see it after that.`
           : f.reason === 'price_drop'
-            ? `The price of a car that matches your buy order #${f.orderId} dropped${f.vehicle.price ? ` to ${usd(f.vehicle.price)}` : ''}.`
+            ? `The price of a car that matches your buy order #${f.orderId} dropped${f.vehicle.price ? ` to ${formatAmount(f.vehicle.price)}` : ''}.`
             : `A car that matches your buy order #${f.orderId} was just published.`,
-        ...(f.mileage === null ? [] : [`Mileage ${f.mileage.toLocaleString('en-US')}`]),
+        ...(f.mileage === null ? [] : [`Mileage ${formatMilesNumber(f.mileage)}`]),
         held
           ? 'Sign in to see it and buy it now or make an offer.'
           : 'Buy it now or make an offer before someone else does.',
@@ -48,7 +50,7 @@ export const buyOrderMatchMessage = defineMessage(
       vehicle: f.vehicle,
       action: 'See the car',
       path: LINKS.vehicle(f.vehicle),
-      sms: `${held ? `First look until ${held}: ` : ''}Buy order #${f.orderId}: ${vehicleName(f.vehicle)}${f.vehicle.price ? ` ${usd(f.vehicle.price)}` : ''} matches.`,
+      sms: `${held ? `First look until ${held}: ` : ''}Buy order #${f.orderId}: ${vehicleName(f.vehicle)}${f.vehicle.price ? ` ${formatAmount(f.vehicle.price)}` : ''} matches.`,
     });
   },
   (f) => ({ kind: 'buy_order', id: f.orderId }),
@@ -56,12 +58,7 @@ export const buyOrderMatchMessage = defineMessage(
 
 /** "3:40 PM EST": the end of a first look in the market's time zone (the dealer's own is unknown). */
 export const firstLookTime = ({ until, timeZone }: { until: string; timeZone: string }) =>
-  new Intl.DateTimeFormat('en-US', {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(new Date(until));
+  formatZoneClock(until, timeZone);
 
 /** A car just published matches a saved search (with alerts on); its unsubscribe link mutes this search only. */
 export const savedSearchMatchMessage = defineMessage(
@@ -79,7 +76,7 @@ export const savedSearchMatchMessage = defineMessage(
       vehicle: f.vehicle,
       action: 'See the car',
       path: LINKS.vehicle(f.vehicle),
-      sms: `Saved search “${f.searchName}”: ${vehicleName(f.vehicle)}${f.vehicle.price ? ` ${usd(f.vehicle.price)}` : ''} matches.`,
+      sms: `Saved search “${f.searchName}”: ${vehicleName(f.vehicle)}${f.vehicle.price ? ` ${formatAmount(f.vehicle.price)}` : ''} matches.`,
     }),
   (f) => ({ kind: 'saved_search', id: f.searchId }),
 );
@@ -117,7 +114,7 @@ export const alertDigestMessage = defineMessage(
         `${cars.length === 1 ? 'This car' : `These ${cars.length} cars`} matched your buy orders and saved searches:`,
         ...cars.map((entries) => {
           const car = entries[0]!.vehicle;
-          const price = car.price ? `, ${usd(car.price)}` : '';
+          const price = car.price ? `, ${formatAmount(car.price)}` : '';
           const drop = entries.some((e) => e.reason === 'price_drop') ? ' (price drop)' : '';
           return `• ${vehicleName(car)}${price}${drop}, for your ${entries.map(entryLabel).join(' and ')}: ${ctx.origin}${LINKS.vehicle(car)}`;
         }),

@@ -1,15 +1,17 @@
+import { formatDateTime, formatDay } from '@contracts/dates';
 import {
   FLOOR_PLAN_STATUSES,
   type FloorPlanStatus,
   TRANSPORT_STATUSES,
   type TransportStatus,
 } from '@contracts/delivery';
+import { formatMi } from '@contracts/mileage-format';
+import { formatAmount } from '@contracts/money';
 import {
   compose,
   defineMessage,
   LINKS,
   type MessageContext,
-  usd,
   type VehicleFacts,
   vehicleName,
 } from './notification-messages';
@@ -22,14 +24,7 @@ interface DeliveryFacts {
   dealerName: string;
 }
 
-const when = (iso: string | null) =>
-  iso
-    ? `${new Date(iso).toLocaleString('en-US', {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-        timeZone: 'UTC',
-      })} UTC`
-    : null;
+const when = (iso: string | null) => (iso ? formatDateTime(iso, 'UTC') : null);
 
 /** To the main contact: the transport moved (carrier assigned, picked up, in transit, delivered). */
 export const transportUpdateMessage = defineMessage(
@@ -80,7 +75,7 @@ export const floorPlanUpdateMessage = defineMessage(
     compose(ctx, {
       subject: `Floor plan ${FLOOR_PLAN_STATUSES[f.status].toLowerCase()}: ${vehicleName(f.vehicle)}`,
       lines: [
-        `${f.line}, ${usd(f.amount)} for transaction #${f.transactionId}: ${FLOOR_PLAN_STATUSES[f.status]}${f.reference ? ` (ref. ${f.reference})` : ''}.`,
+        `${f.line}, ${formatAmount(f.amount)} for transaction #${f.transactionId}: ${FLOOR_PLAN_STATUSES[f.status]}${f.reference ? ` (ref. ${f.reference})` : ''}.`,
         ...(f.status === 'declined'
           ? [`${f.reason ?? ''} Pay by ACH, check or wire, or with another line.`.trim()]
           : f.status === 'approved'
@@ -104,13 +99,13 @@ export const transportToArrangeMessage = defineMessage(
     compose(ctx, {
       subject: `Book transport: ${vehicleName(f.vehicle)}, ${f.route}`,
       lines: [
-        `${f.dealerName} ordered certified delivery for transaction #${f.transactionId}: ${f.route}, ${f.miles} mi, ${usd(f.price)}. The car may be released; pick up by ${f.pickupBy}.`,
+        `${f.dealerName} ordered certified delivery for transaction #${f.transactionId}: ${f.route}, ${formatMi(f.miles)}, ${formatAmount(f.price)}. The car may be released; pick up by ${formatDay(f.pickupBy)}.`,
         'Book a carrier and move the order on the Transport board.',
       ],
       vehicle: f.vehicle,
       action: 'Open the Transactions tab',
       path: LINKS.adminTransactions,
-      sms: `Book transport for ${vehicleName(f.vehicle)} (#${f.transactionId}), ${f.route}, pick up by ${f.pickupBy}.`,
+      sms: `Book transport for ${vehicleName(f.vehicle)} (#${f.transactionId}), ${f.route}, pick up by ${formatDay(f.pickupBy)}.`,
     }),
 );
 
@@ -157,14 +152,14 @@ export const floorPlanToArrangeMessage = defineMessage(
   'floor_plan_to_arrange',
   (ctx: MessageContext, f: DeliveryFacts & { line: string; amount: string }) =>
     compose(ctx, {
-      subject: `Floor plan request: ${vehicleName(f.vehicle)}, ${usd(f.amount)}`,
+      subject: `Floor plan request: ${vehicleName(f.vehicle)}, ${formatAmount(f.amount)}`,
       lines: [
-        `${f.dealerName} pays transaction #${f.transactionId} with ${f.line}: ${usd(f.amount)}.`,
+        `${f.dealerName} pays transaction #${f.transactionId} with ${f.line}: ${formatAmount(f.amount)}.`,
         'Ask the lender and record its answer on the Floor plan board.',
       ],
       vehicle: f.vehicle,
       action: 'Open the Transactions tab',
       path: LINKS.adminTransactions,
-      sms: `Floor plan request: ${f.dealerName}, ${usd(f.amount)} on ${f.line} (#${f.transactionId}).`,
+      sms: `Floor plan request: ${f.dealerName}, ${formatAmount(f.amount)} on ${f.line} (#${f.transactionId}).`,
     }),
 );

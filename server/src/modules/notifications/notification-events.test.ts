@@ -80,13 +80,13 @@ describe('offer expiry', () => {
     await pass();
     const [mail] = mailTo(dealer.email).filter((m) => m.subject?.includes('expires in'));
     expect(mail!.subject).toMatch(
-      /^Deal Machine: Your offer of \$25,000\.00 on 2022 Subaru Outback expires in 1h (29|30)m$/,
+      /^Deal Machine: Your offer of \$25,000 on 2022 Subaru Outback expires in 1h (29|30)m$/,
     );
     expect(mail!.text).toMatch(
-      /Your offer of \$25,000\.00 has not been answered yet: 1h (29|30)m left \(until .+ UTC\)/,
+      /Your offer of \$25,000 has not been answered yet: 1h (29|30)m left \(until .+ UTC\)/,
     );
     expect(mail!.text).toContain(`VIN ${vehicle.vin}`);
-    expect(mail!.text).toContain('Price $27,900.00');
+    expect(mail!.text).toContain('Price $27,900');
     expect(mail!.text).toContain(`${ORIGIN}/vehicle/${vehicle.id}`);
     expect(mail!.html).toContain(`href="${ORIGIN}/vehicle/${vehicle.id}"`);
     expect(mailTo(dealer.billingContactEmail)).toHaveLength(0);
@@ -107,9 +107,9 @@ describe('offer expiry', () => {
     const counterMails = mailTo(dealer.email);
     const reminder = counterMails.find((m) => m.subject?.includes('expires in'));
     expect(reminder!.subject).toMatch(
-      /Counter offer of \$26,500\.00 on 2022 Subaru Outback expires in (44|45)m$/,
+      /Counter offer of \$26,500 on 2022 Subaru Outback expires in (44|45)m$/,
     );
-    expect(reminder!.text).toContain('Our counter offer of $26,500.00 to your offer of $25,000.00');
+    expect(reminder!.text).toContain('Our counter offer of $26,500 to your offer of $25,000');
     expect(reminder!.text).toContain(`${ORIGIN}/dealer/dashboard#offers-title`);
   });
 
@@ -136,8 +136,8 @@ describe('offer expiry', () => {
     await pass();
     const mails = mailTo(dealer.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('Deal Machine: Your offer of $15,000.00 on 2018 Mazda CX-5 expired');
-    expect(mails[0]!.text).toContain('Your offer of $15,000.00 expired without an answer.');
+    expect(mails[0]!.subject).toBe('Deal Machine: Your offer of $15,000 on 2018 Mazda CX-5 expired');
+    expect(mails[0]!.text).toContain('Your offer of $15,000 expired without an answer.');
     expect(mails[0]!.text).toContain(`VIN ${vehicle.vin}`);
     expect(mails[0]!.text).toContain(`${ORIGIN}/vehicle/${vehicle.id}`);
     expect((await pass()).sent).toBe(0);
@@ -175,7 +175,7 @@ describe('offer expiry', () => {
     const [mail] = mailTo(dealer.email);
     expect(mail!.subject).toBe('Deal Machine: The counter offer of $22,750.25 on 2017 Jeep Wrangler expired');
     expect(mail!.text).toContain(
-      'Our counter offer of $22,750.25 to your offer of $21,000.00 expired without an answer.',
+      'Our counter offer of $22,750.25 to your offer of $21,000 expired without an answer.',
     );
   });
 });
@@ -200,7 +200,7 @@ describe('offers closed by something else', () => {
     const [mail] = mailTo(bidder.email);
     expect(mail!.subject).toBe('Deal Machine: Your offer on 2019 Volvo XC60 was declined: vehicle sold');
     expect(mail!.text).toContain(
-      'Your offer of $26,000.00 (our counter offer: $27,000.00) was declined: vehicle sold.',
+      'Your offer of $26,000 (our counter offer: $27,000) was declined: vehicle sold.',
     );
     expect(mail!.text).toContain(`Browse the inventory: ${ORIGIN}/inventory`);
 
@@ -256,11 +256,11 @@ describe('transactions', () => {
     expect(await pass()).toMatchObject({ sent: 2 });
     const mails = mailTo(dealer.billingContactEmail);
     const paid = mails.find((m) => m.subject?.includes('Payment received'));
-    expect(paid!.subject).toBe('Deal Machine: Payment received: 2020 Kia Telluride, $31,250.00');
-    expect(paid!.text).toContain(`We recorded your payment of $31,250.00 for transaction #${id}.`);
+    expect(paid!.subject).toBe('Deal Machine: Payment received: 2020 Kia Telluride, $31,250');
+    expect(paid!.text).toContain(`We recorded your payment of $31,250 for transaction #${id}.`);
     const completed = mails.find((m) => m.subject?.includes('completed'));
     expect(completed!.subject).toBe(
-      `Deal Machine: Transaction #${id} completed: 2020 Kia Telluride, $31,250.00`,
+      `Deal Machine: Transaction #${id} completed: 2020 Kia Telluride, $31,250`,
     );
     expect(completed!.text).toContain('It is paid in full.');
     for (const mail of [paid!, completed!]) {
@@ -354,9 +354,9 @@ describe('content of the offer messages', () => {
     ).toBe(200);
     await pass();
     const [toAdmin] = mailTo(TEST_ACCOUNTS.adminEmail);
-    expect(toAdmin!.text).toContain(`${dealer.dealerName} offered $20,000.00.`);
+    expect(toAdmin!.text).toContain(`${dealer.dealerName} offered $20,000.`);
     expect(toAdmin!.text).toMatch(/Accept, counter or decline it: 48h 0m left \(until .+ UTC\)\./);
-    expect(toAdmin!.text).toContain('Price $22,000.00');
+    expect(toAdmin!.text).toContain('Price $22,000');
     expect(toAdmin!.text).toContain(`Answer it in the Offers tab: ${ORIGIN}/admin?tab=offers`);
     const [counter] = mailTo(dealer.email);
     expect(counter!.text).toMatch(/Accept or decline it: 48h 0m left \(until .+ UTC\)\./);
@@ -434,7 +434,7 @@ describe('preferences', () => {
     const text = rendered(sms).sms;
     expect(text.length).toBeLessThanOrEqual(MAX_SMS_LENGTH);
     expect(text).toMatch(
-      /^Deal Machine: Counter offer \$9,500\.00 \(you offered \$9,000\.00\) on 2015 Mercedes-Benz Sprinter/,
+      /^Deal Machine: Counter offer \$9,500 \(you offered \$9,000\) on 2015 Mercedes-Benz Sprinter/,
     );
     expect(text.endsWith(` ${ORIGIN}/dealer/dashboard#offers-title`)).toBe(true);
 

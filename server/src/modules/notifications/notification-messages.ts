@@ -1,4 +1,5 @@
-import { formatUsd } from '@contracts/money';
+import { formatDateTime } from '@contracts/dates';
+import { formatAmount } from '@contracts/money';
 import { adminTabPath, dealerDashboardPath, PAGE_PATHS, vehiclePath } from '@contracts/routes';
 import { formatTimeLeft } from '@contracts/time-left';
 import type { Config } from '../../config';
@@ -84,17 +85,9 @@ export const MAX_SMS_LENGTH = 320;
 
 export const vehicleName = (v: Pick<VehicleFacts, 'year' | 'make' | 'model'>) =>
   [v.year, v.make, v.model].filter(Boolean).join(' ') || 'Vehicle';
-/** Offer and sale amounts to the cent: a message must show exactly what was agreed. */
-export const usd = (amount: string) => formatUsd(Number(amount), { cents: true });
-
-const utcDateTime = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
 /** "47h 59m left (until Nov 25, 2026, 2:03 PM UTC)": the spec's hours and minutes, and the moment. */
 export const deadlineText = (d: Deadline) =>
-  `${formatTimeLeft(d.expiresAt, new Date(d.now))} (until ${utcDateTime.format(new Date(d.expiresAt))} UTC)`;
+  `${formatTimeLeft(d.expiresAt, new Date(d.now))} (until ${formatDateTime(d.expiresAt, 'UTC')})`;
 /** "1h 59m": the time left without the word. */
 export const timeLeftShort = (d: Deadline) =>
   formatTimeLeft(d.expiresAt, new Date(d.now)).replace(/ left$/, '');
@@ -126,7 +119,7 @@ export interface MessageInput {
 const vehicleLines = (v: VehicleFacts) => [
   vehicleName(v),
   `VIN ${v.vin}`,
-  ...(v.price ? [`Price ${usd(v.price)}`] : []),
+  ...(v.price ? [`Price ${formatAmount(v.price)}`] : []),
 ];
 
 /** One layout for every message: a heading, a few lines, the vehicle, and one link to act on. */

@@ -53,16 +53,16 @@ describe('e-mail notifications through the outbox and a real SMTP server', () =>
     expect(ctx.sink.messages).toHaveLength(3);
 
     const [toAdmin] = mailTo(TEST_ACCOUNTS.adminEmail);
-    expect(toAdmin!.subject).toBe('Deal Machine: Sold by Buy Now: 2021 Toyota Camry for $21,450.00');
-    expect(toAdmin!.text).toContain(`${dealer.dealerName} bought it with Buy Now for $21,450.00`);
+    expect(toAdmin!.subject).toBe('Deal Machine: Sold by Buy Now: 2021 Toyota Camry for $21,450');
+    expect(toAdmin!.text).toContain(`${dealer.dealerName} bought it with Buy Now for $21,450`);
     expect(toAdmin!.text).toContain(`VIN ${vehicle.vin}`);
     expect(toAdmin!.text).toContain(`${ORIGIN}/admin?tab=transactions`);
     expect(toAdmin!.from?.value).toEqual([{ name: 'Deal Machine', address: 'notify@wholesale.example.com' }]);
 
     for (const address of [dealer.email, dealer.billingContactEmail]) {
       const [receipt] = mailTo(address);
-      expect(receipt!.subject).toBe('Deal Machine: Receipt: 2021 Toyota Camry for $21,450.00');
-      expect(receipt!.text).toContain('You bought this vehicle for $21,450.00');
+      expect(receipt!.subject).toBe('Deal Machine: Receipt: 2021 Toyota Camry for $21,450');
+      expect(receipt!.text).toContain('You bought this vehicle for $21,450');
       expect(receipt!.text).toContain(`VIN ${vehicle.vin}`);
       expect(receipt!.text).toContain(`${ORIGIN}/dealer/dashboard#transactions-title`);
       expect(receipt!.html).toContain(`href="${ORIGIN}/dealer/dashboard#transactions-title"`);
@@ -96,12 +96,12 @@ describe('e-mail notifications through the outbox and a real SMTP server', () =>
 
     await pass();
     const [offerMail] = mailTo(TEST_ACCOUNTS.adminEmail);
-    expect(offerMail!.subject).toContain('New offer of $20,000.00');
+    expect(offerMail!.subject).toContain('New offer of $20,000');
     const counterMails = mailTo(dealer.email);
     expect(counterMails).toHaveLength(1);
     const mail = counterMails[0] as ParsedMail;
     expect(mail.subject).toContain('Counter offer of $21,500.50');
-    expect(mail.text).toContain('We answered your offer of $20,000.00 with a counter offer of $21,500.50.');
+    expect(mail.text).toContain('We answered your offer of $20,000 with a counter offer of $21,500.50.');
     expect(mail.text).toContain('Message: Delivery <included> & detailed');
     expect(mail.html).toContain('Delivery &lt;included&gt; &amp; detailed');
     expect(mail.text).toContain(`VIN ${vehicle.vin}`);
@@ -234,7 +234,7 @@ describe('e-mail notifications through the outbox and a real SMTP server', () =>
     expect(answer.statusCode).toBe(200);
     await pass();
     const toAdmin = mailTo(TEST_ACCOUNTS.adminEmail).map((m) => m.subject);
-    expect(toAdmin).toContain(`Deal Machine: ${dealer.dealerName} declined the counter of $19,000.00`);
+    expect(toAdmin).toContain(`Deal Machine: ${dealer.dealerName} declined the counter of $19,000`);
     expect((await rows()).map((r) => r.event)).toEqual([
       'offer_received',
       'counter_sent',
@@ -273,7 +273,7 @@ describe('what the outbox keeps', () => {
     });
     const log = await ctx.call('GET', '/api/notifications?limit=10');
     expect(log.json().find((n: { id: number }) => n.id === sold!.id)).toMatchObject({
-      subject: 'Deal Machine: Sold by Buy Now: 2017 Kia Soul for $9,900.00',
+      subject: 'Deal Machine: Sold by Buy Now: 2017 Kia Soul for $9,900',
       link: `${ORIGIN}/admin?tab=transactions`,
     });
   });
@@ -281,11 +281,11 @@ describe('what the outbox keeps', () => {
   it('a row written before templates (its texts rendered) is sent and shown as it was written', async () => {
     const dealer = await insertDealer(ctx.db);
     const written = {
-      subject: 'Deal Machine: Counter offer of $21,500.00 on 2019 Honda Civic',
-      text: 'We answered your offer of $20,000.00 with a counter offer of $21,500.00.',
+      subject: 'Deal Machine: Counter offer of $21,500 on 2019 Honda Civic',
+      text: 'We answered your offer of $20,000 with a counter offer of $21,500.',
       html: '<!doctype html><html><body><p>We answered your offer.</p></body></html>',
       link: `${ORIGIN}/dealer/dashboard#offers-title`,
-      sms: `Deal Machine: Counter offer $21,500.00 ${ORIGIN}/dealer/dashboard#offers-title`,
+      sms: `Deal Machine: Counter offer $21,500 ${ORIGIN}/dealer/dashboard#offers-title`,
     };
     const [row] = await ctx.db
       .insert(notifications)

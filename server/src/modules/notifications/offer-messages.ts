@@ -1,3 +1,4 @@
+import { formatAmount } from '@contracts/money';
 import {
   compose,
   type Deadline,
@@ -6,7 +7,6 @@ import {
   LINKS,
   type MessageContext,
   timeLeftShort,
-  usd,
   type VehicleFacts,
   vehicleName,
 } from './notification-messages';
@@ -21,15 +21,15 @@ export const offerReceivedMessage = defineMessage(
     f: { vehicle: VehicleFacts; dealerName: string; amount: string; deadline: Deadline },
   ) =>
     compose(ctx, {
-      subject: `New offer of ${usd(f.amount)} on ${vehicleName(f.vehicle)}`,
+      subject: `New offer of ${formatAmount(f.amount)} on ${vehicleName(f.vehicle)}`,
       lines: [
-        `${f.dealerName} offered ${usd(f.amount)}.`,
+        `${f.dealerName} offered ${formatAmount(f.amount)}.`,
         `Accept, counter or decline it: ${deadlineText(f.deadline)}.`,
       ],
       vehicle: f.vehicle,
       action: 'Answer it in the Offers tab',
       path: LINKS.adminOffers,
-      sms: `New offer ${usd(f.amount)} from ${f.dealerName} on ${vehicleName(f.vehicle)}, ${timeLeftShort(f.deadline)} to answer.`,
+      sms: `New offer ${formatAmount(f.amount)} from ${f.dealerName} on ${vehicleName(f.vehicle)}, ${timeLeftShort(f.deadline)} to answer.`,
     }),
 );
 
@@ -47,16 +47,16 @@ export const counterSentMessage = defineMessage(
     },
   ) =>
     compose(ctx, {
-      subject: `Counter offer of ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)}`,
+      subject: `Counter offer of ${formatAmount(f.counterAmount)} on ${vehicleName(f.vehicle)}`,
       lines: [
-        `We answered your offer of ${usd(f.amount)} with a counter offer of ${usd(f.counterAmount)}.`,
+        `We answered your offer of ${formatAmount(f.amount)} with a counter offer of ${formatAmount(f.counterAmount)}.`,
         ...(f.counterMessage ? [`Message: ${f.counterMessage}`] : []),
         `Accept or decline it: ${deadlineText(f.deadline)}.`,
       ],
       vehicle: f.vehicle,
       action: 'Answer the counter offer',
       path: LINKS.dealerOffers,
-      sms: `Counter offer ${usd(f.counterAmount)} (you offered ${usd(f.amount)}) on ${vehicleName(f.vehicle)}, ${timeLeftShort(f.deadline)} to answer.`,
+      sms: `Counter offer ${formatAmount(f.counterAmount)} (you offered ${formatAmount(f.amount)}) on ${vehicleName(f.vehicle)}, ${timeLeftShort(f.deadline)} to answer.`,
     }),
 );
 
@@ -67,12 +67,12 @@ export const counterWithdrawnMessage = defineMessage(
     compose(ctx, {
       subject: `Counter offer withdrawn on ${vehicleName(f.vehicle)}`,
       lines: [
-        `We withdrew our counter offer of ${usd(f.counterAmount)}. Your offer of ${usd(f.amount)} is open again and waits for our answer.`,
+        `We withdrew our counter offer of ${formatAmount(f.counterAmount)}. Your offer of ${formatAmount(f.amount)} is open again and waits for our answer.`,
       ],
       vehicle: f.vehicle,
       action: 'See your offers',
       path: LINKS.dealerOffers,
-      sms: `Counter ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)} withdrawn; your offer of ${usd(f.amount)} is open again.`,
+      sms: `Counter ${formatAmount(f.counterAmount)} on ${vehicleName(f.vehicle)} withdrawn; your offer of ${formatAmount(f.amount)} is open again.`,
     }),
 );
 
@@ -84,14 +84,14 @@ export const offerAnsweredMessage = defineMessage(
       subject: `Your offer on ${vehicleName(f.vehicle)} was ${f.accepted ? 'accepted' : 'declined'}`,
       lines: [
         f.accepted
-          ? `Your offer of ${usd(f.amount)} was accepted: the vehicle is yours.`
-          : `Your offer of ${usd(f.amount)} was declined.`,
+          ? `Your offer of ${formatAmount(f.amount)} was accepted: the vehicle is yours.`
+          : `Your offer of ${formatAmount(f.amount)} was declined.`,
       ],
       vehicle: f.vehicle,
       ...(f.accepted
         ? { action: 'See the sale in your dashboard', path: LINKS.dealerTransactions }
         : { action: 'See your offers', path: LINKS.dealerOffers }),
-      sms: `Your offer of ${usd(f.amount)} on ${vehicleName(f.vehicle)} was ${f.accepted ? 'accepted: the vehicle is yours' : 'declined'}.`,
+      sms: `Your offer of ${formatAmount(f.amount)} on ${vehicleName(f.vehicle)} was ${f.accepted ? 'accepted: the vehicle is yours' : 'declined'}.`,
     }),
 );
 
@@ -109,16 +109,16 @@ export const counterAnsweredMessage = defineMessage(
     },
   ) =>
     compose(ctx, {
-      subject: `${f.dealerName} ${f.accepted ? 'accepted' : 'declined'} the counter of ${usd(f.counterAmount)}`,
+      subject: `${f.dealerName} ${f.accepted ? 'accepted' : 'declined'} the counter of ${formatAmount(f.counterAmount)}`,
       lines: [
-        `${f.dealerName} ${f.accepted ? 'accepted' : 'declined'} the counter offer of ${usd(f.counterAmount)} (their offer was ${usd(f.amount)}).`,
+        `${f.dealerName} ${f.accepted ? 'accepted' : 'declined'} the counter offer of ${formatAmount(f.counterAmount)} (their offer was ${formatAmount(f.amount)}).`,
         ...(f.accepted ? ['The vehicle is sold.'] : []),
       ],
       vehicle: f.vehicle,
       ...(f.accepted
         ? { action: 'Open the Transactions tab', path: LINKS.adminTransactions }
         : { action: 'Open the Offers tab', path: LINKS.adminOffers }),
-      sms: `${f.dealerName} ${f.accepted ? 'accepted' : 'declined'} the counter of ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)}.`,
+      sms: `${f.dealerName} ${f.accepted ? 'accepted' : 'declined'} the counter of ${formatAmount(f.counterAmount)} on ${vehicleName(f.vehicle)}.`,
     }),
 );
 
@@ -132,26 +132,26 @@ export const offerExpiringMessage = defineMessage(
     const left = timeLeftShort(f.deadline);
     return f.counterAmount
       ? compose(ctx, {
-          subject: `Counter offer of ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)} expires in ${left}`,
+          subject: `Counter offer of ${formatAmount(f.counterAmount)} on ${vehicleName(f.vehicle)} expires in ${left}`,
           lines: [
-            `Our counter offer of ${usd(f.counterAmount)} to your offer of ${usd(f.amount)} is waiting for your answer.`,
+            `Our counter offer of ${formatAmount(f.counterAmount)} to your offer of ${formatAmount(f.amount)} is waiting for your answer.`,
             `Accept or decline it: ${deadlineText(f.deadline)}. After that it expires.`,
           ],
           vehicle: f.vehicle,
           action: 'Answer the counter offer',
           path: LINKS.dealerOffers,
-          sms: `Counter offer ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)} expires in ${left}. Accept or decline it now.`,
+          sms: `Counter offer ${formatAmount(f.counterAmount)} on ${vehicleName(f.vehicle)} expires in ${left}. Accept or decline it now.`,
         })
       : compose(ctx, {
-          subject: `Your offer of ${usd(f.amount)} on ${vehicleName(f.vehicle)} expires in ${left}`,
+          subject: `Your offer of ${formatAmount(f.amount)} on ${vehicleName(f.vehicle)} expires in ${left}`,
           lines: [
-            `Your offer of ${usd(f.amount)} has not been answered yet: ${deadlineText(f.deadline)}.`,
+            `Your offer of ${formatAmount(f.amount)} has not been answered yet: ${deadlineText(f.deadline)}.`,
             'To keep it open longer, make a new offer on the vehicle page: it replaces this one and runs 48 hours.',
           ],
           vehicle: f.vehicle,
           action: 'Open the vehicle page',
           path: LINKS.vehicle(f.vehicle),
-          sms: `Your offer ${usd(f.amount)} on ${vehicleName(f.vehicle)} expires in ${left}. A new offer renews it.`,
+          sms: `Your offer ${formatAmount(f.amount)} on ${vehicleName(f.vehicle)} expires in ${left}. A new offer renews it.`,
         });
   },
 );
@@ -162,20 +162,20 @@ export const offerExpiredMessage = defineMessage(
   (ctx: MessageContext, f: { vehicle: VehicleFacts; amount: string; counterAmount: string | null }) =>
     compose(ctx, {
       subject: f.counterAmount
-        ? `The counter offer of ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)} expired`
-        : `Your offer of ${usd(f.amount)} on ${vehicleName(f.vehicle)} expired`,
+        ? `The counter offer of ${formatAmount(f.counterAmount)} on ${vehicleName(f.vehicle)} expired`
+        : `Your offer of ${formatAmount(f.amount)} on ${vehicleName(f.vehicle)} expired`,
       lines: [
         f.counterAmount
-          ? `Our counter offer of ${usd(f.counterAmount)} to your offer of ${usd(f.amount)} expired without an answer.`
-          : `Your offer of ${usd(f.amount)} expired without an answer.`,
+          ? `Our counter offer of ${formatAmount(f.counterAmount)} to your offer of ${formatAmount(f.amount)} expired without an answer.`
+          : `Your offer of ${formatAmount(f.amount)} expired without an answer.`,
         'If the vehicle is still listed, you can make a new offer on its page.',
       ],
       vehicle: f.vehicle,
       action: 'Open the vehicle page',
       path: LINKS.vehicle(f.vehicle),
       sms: f.counterAmount
-        ? `Counter offer ${usd(f.counterAmount)} on ${vehicleName(f.vehicle)} expired.`
-        : `Your offer ${usd(f.amount)} on ${vehicleName(f.vehicle)} expired.`,
+        ? `Counter offer ${formatAmount(f.counterAmount)} on ${vehicleName(f.vehicle)} expired.`
+        : `Your offer ${formatAmount(f.amount)} on ${vehicleName(f.vehicle)} expired.`,
     }),
 );
 
@@ -189,12 +189,12 @@ export const offerClosedMessage = defineMessage(
     compose(ctx, {
       subject: `Your offer on ${vehicleName(f.vehicle)} was declined: ${f.reason.toLowerCase()}`,
       lines: [
-        `Your offer of ${usd(f.amount)}${f.counterAmount ? ` (our counter offer: ${usd(f.counterAmount)})` : ''} was declined: ${f.reason.toLowerCase()}.`,
+        `Your offer of ${formatAmount(f.amount)}${f.counterAmount ? ` (our counter offer: ${formatAmount(f.counterAmount)})` : ''} was declined: ${f.reason.toLowerCase()}.`,
         'Other vehicles are waiting in the inventory.',
       ],
       vehicle: f.vehicle,
       action: 'Browse the inventory',
       path: LINKS.inventory,
-      sms: `Your offer ${usd(f.amount)} on ${vehicleName(f.vehicle)} was declined: ${f.reason.toLowerCase()}.`,
+      sms: `Your offer ${formatAmount(f.amount)} on ${vehicleName(f.vehicle)} was declined: ${f.reason.toLowerCase()}.`,
     }),
 );

@@ -56,10 +56,10 @@ async function sendDealerMail(dealerId: number, event: string, to: string): Prom
     channel: 'email',
     payload: {
       subject: 'Deal Machine: Counter offer',
-      text: 'We countered at $21,500.00.',
-      html: '<!doctype html><html><body><p>We countered at $21,500.00.</p></body></html>',
+      text: 'We countered at $21,500.',
+      html: '<!doctype html><html><body><p>We countered at $21,500.</p></body></html>',
       link: `${ORIGIN}/dealer/dashboard`,
-      sms: `Counter offer $21,500.00 ${ORIGIN}/dealer/dashboard`,
+      sms: `Counter offer $21,500 ${ORIGIN}/dealer/dashboard`,
       dealerId,
     } as NotificationPayload,
     idempotencyKey: `${event}:${dealerId}:${to}:email:${Math.random()}`,

@@ -1,10 +1,11 @@
+import { formatDay } from '@contracts/dates';
+import { formatAmount } from '@contracts/money';
 import { PAGE_PATHS } from '@contracts/routes';
 import {
   compose,
   defineMessage,
   LINKS,
   type MessageContext,
-  usd,
   type VehicleFacts,
   vehicleName,
 } from './notification-messages';
@@ -21,38 +22,42 @@ interface SaleFacts {
 /** To every admin: a dealer bought a car with Buy Now. */
 export const vehicleSoldMessage = defineMessage('vehicle_sold', (ctx: MessageContext, f: SaleFacts) =>
   compose(ctx, {
-    subject: `Sold by Buy Now: ${vehicleName(f.vehicle)} for ${usd(f.amount)}`,
-    lines: [`${f.dealerName} bought it with Buy Now for ${usd(f.amount)} (transaction #${f.transactionId}).`],
+    subject: `Sold by Buy Now: ${vehicleName(f.vehicle)} for ${formatAmount(f.amount)}`,
+    lines: [
+      `${f.dealerName} bought it with Buy Now for ${formatAmount(f.amount)} (transaction #${f.transactionId}).`,
+    ],
     vehicle: f.vehicle,
     action: 'Open the Transactions tab',
     path: LINKS.adminTransactions,
-    sms: `Sold by Buy Now: ${vehicleName(f.vehicle)} to ${f.dealerName} for ${usd(f.amount)} (#${f.transactionId}).`,
+    sms: `Sold by Buy Now: ${vehicleName(f.vehicle)} to ${f.dealerName} for ${formatAmount(f.amount)} (#${f.transactionId}).`,
   }),
 );
 
 /** To the dealer's main and billing contacts: what they bought, for how much. */
 export const purchaseReceiptMessage = defineMessage('purchase_receipt', (ctx: MessageContext, f: SaleFacts) =>
   compose(ctx, {
-    subject: `Receipt: ${vehicleName(f.vehicle)} for ${usd(f.amount)}`,
+    subject: `Receipt: ${vehicleName(f.vehicle)} for ${formatAmount(f.amount)}`,
     lines: [
-      `Thank you, ${f.dealerName}. You bought this vehicle for ${usd(f.amount)} (transaction #${f.transactionId}).`,
+      `Thank you, ${f.dealerName}. You bought this vehicle for ${formatAmount(f.amount)} (transaction #${f.transactionId}).`,
     ],
     vehicle: f.vehicle,
     action: 'See it in your dealer dashboard',
     path: LINKS.dealerTransactions,
-    sms: `Receipt: you bought ${vehicleName(f.vehicle)} for ${usd(f.amount)} (transaction #${f.transactionId}).`,
+    sms: `Receipt: you bought ${vehicleName(f.vehicle)} for ${formatAmount(f.amount)} (transaction #${f.transactionId}).`,
   }),
 );
 
 /** To the billing contact: the payment was recorded. */
 export const transactionPaidMessage = defineMessage('transaction_paid', (ctx: MessageContext, f: SaleFacts) =>
   compose(ctx, {
-    subject: `Payment received: ${vehicleName(f.vehicle)}, ${usd(f.amount)}`,
-    lines: [`We recorded your payment of ${usd(f.amount)} for transaction #${f.transactionId}. Thank you.`],
+    subject: `Payment received: ${vehicleName(f.vehicle)}, ${formatAmount(f.amount)}`,
+    lines: [
+      `We recorded your payment of ${formatAmount(f.amount)} for transaction #${f.transactionId}. Thank you.`,
+    ],
     vehicle: f.vehicle,
     action: 'See the transaction in your dealer dashboard',
     path: LINKS.dealerTransactions,
-    sms: `Payment of ${usd(f.amount)} received for ${vehicleName(f.vehicle)} (transaction #${f.transactionId}).`,
+    sms: `Payment of ${formatAmount(f.amount)} received for ${vehicleName(f.vehicle)} (transaction #${f.transactionId}).`,
   }),
 );
 
@@ -61,15 +66,15 @@ export const transactionCompletedMessage = defineMessage(
   'transaction_completed',
   (ctx: MessageContext, f: SaleFacts & { owed: string | null }) =>
     compose(ctx, {
-      subject: `Transaction #${f.transactionId} completed: ${vehicleName(f.vehicle)}, ${usd(f.amount)}`,
+      subject: `Transaction #${f.transactionId} completed: ${vehicleName(f.vehicle)}, ${formatAmount(f.amount)}`,
       lines: [
-        `Transaction #${f.transactionId} for ${usd(f.amount)} is completed.`,
-        f.owed ? `It is not paid in full yet: ${usd(f.owed)} is still owed.` : 'It is paid in full.',
+        `Transaction #${f.transactionId} for ${formatAmount(f.amount)} is completed.`,
+        f.owed ? `It is not paid in full yet: ${formatAmount(f.owed)} is still owed.` : 'It is paid in full.',
       ],
       vehicle: f.vehicle,
       action: 'See the transaction in your dealer dashboard',
       path: LINKS.dealerTransactions,
-      sms: `Transaction #${f.transactionId} (${vehicleName(f.vehicle)}, ${usd(f.amount)}) is completed${f.owed ? `; ${usd(f.owed)} is still owed` : ''}.`,
+      sms: `Transaction #${f.transactionId} (${vehicleName(f.vehicle)}, ${formatAmount(f.amount)}) is completed${f.owed ? `; ${formatAmount(f.owed)} is still owed` : ''}.`,
     }),
 );
 
@@ -78,15 +83,15 @@ export const refundRecordedMessage = defineMessage(
   'refund_recorded',
   (ctx: MessageContext, f: SaleFacts & { refund: string; method: string; stillOwed: string | null }) =>
     compose(ctx, {
-      subject: `Refund paid: ${usd(f.refund)} for ${vehicleName(f.vehicle)}`,
+      subject: `Refund paid: ${formatAmount(f.refund)} for ${vehicleName(f.vehicle)}`,
       lines: [
-        `We paid you ${usd(f.refund)} by ${f.method} for transaction #${f.transactionId}.`,
-        f.stillOwed ? `We still owe you ${usd(f.stillOwed)}.` : 'Nothing more is owed on this sale.',
+        `We paid you ${formatAmount(f.refund)} by ${f.method} for transaction #${f.transactionId}.`,
+        f.stillOwed ? `We still owe you ${formatAmount(f.stillOwed)}.` : 'Nothing more is owed on this sale.',
       ],
       vehicle: f.vehicle,
       action: 'See the transaction in your dealer dashboard',
       path: LINKS.dealerTransactions,
-      sms: `Refund of ${usd(f.refund)} paid for ${vehicleName(f.vehicle)} (#${f.transactionId}).`,
+      sms: `Refund of ${formatAmount(f.refund)} paid for ${vehicleName(f.vehicle)} (#${f.transactionId}).`,
     }),
 );
 
@@ -97,13 +102,13 @@ export const billOfSaleUploadedMessage = defineMessage(
     compose(ctx, {
       subject: `Bill of sale ready: ${vehicleName(f.vehicle)}`,
       lines: [
-        `The bill of sale for transaction #${f.transactionId} (${usd(f.amount)}) was uploaded.`,
+        `The bill of sale for transaction #${f.transactionId} (${formatAmount(f.amount)}) was uploaded.`,
         `Sign in to your dealer dashboard first if the link asks you to: ${ctx.origin}${PAGE_PATHS.dealerLogin}`,
       ],
       vehicle: f.vehicle,
       action: 'Download the bill of sale',
       path: f.downloadPath,
-      sms: `Bill of sale ready for ${vehicleName(f.vehicle)} (transaction #${f.transactionId}, ${usd(f.amount)}).`,
+      sms: `Bill of sale ready for ${vehicleName(f.vehicle)} (transaction #${f.transactionId}, ${formatAmount(f.amount)}).`,
     }),
 );
 
@@ -133,15 +138,15 @@ export const paymentRecordedMessage = defineMessage(
   'payment_recorded',
   (ctx: MessageContext, f: SaleFacts & { paid: string; left: string; dueOn: string }) =>
     compose(ctx, {
-      subject: `Payment of ${usd(f.paid)} recorded: ${vehicleName(f.vehicle)}`,
+      subject: `Payment of ${formatAmount(f.paid)} recorded: ${vehicleName(f.vehicle)}`,
       lines: [
-        `We recorded a payment of ${usd(f.paid)} for transaction #${f.transactionId}.`,
-        `${usd(f.left)} is left to pay, due ${f.dueOn}.`,
+        `We recorded a payment of ${formatAmount(f.paid)} for transaction #${f.transactionId}.`,
+        `${formatAmount(f.left)} is left to pay, due ${formatDay(f.dueOn)}.`,
       ],
       vehicle: f.vehicle,
       action: 'See the transaction in your dealer dashboard',
       path: LINKS.dealerTransactions,
-      sms: `Payment of ${usd(f.paid)} recorded for ${vehicleName(f.vehicle)} (#${f.transactionId}); ${usd(f.left)} left, due ${f.dueOn}.`,
+      sms: `Payment of ${formatAmount(f.paid)} recorded for ${vehicleName(f.vehicle)} (#${f.transactionId}); ${formatAmount(f.left)} left, due ${formatDay(f.dueOn)}.`,
     }),
 );
 
@@ -217,7 +222,7 @@ export const unwindRequestedMessage = defineMessage(
     compose(ctx, {
       subject: `Unwind requested by ${f.dealerName}: ${vehicleName(f.vehicle)}`,
       lines: [
-        `${f.dealerName} asks to unwind transaction #${f.transactionId} (${usd(f.amount)}) because the title is late.`,
+        `${f.dealerName} asks to unwind transaction #${f.transactionId} (${formatAmount(f.amount)}) because the title is late.`,
         `Reason: ${f.reason}`,
         'Cancel the sale to unwind it, or decline the request with a reason.',
       ],
@@ -235,14 +240,14 @@ export const claimOpenedMessage = defineMessage(
     compose(ctx, {
       subject: `Claim opened by ${f.dealerName}: ${vehicleName(f.vehicle)}`,
       lines: [
-        `${f.dealerName} opened a guarantee claim on transaction #${f.transactionId} (${f.category}, estimated repair ${usd(f.estimate)}).`,
+        `${f.dealerName} opened a guarantee claim on transaction #${f.transactionId} (${f.category}, estimated repair ${formatAmount(f.estimate)}).`,
         f.description,
         'Answer it from the Transactions tab: deny with a reason, adjust the price, or unwind the sale.',
       ],
       vehicle: f.vehicle,
       action: 'Open the Transactions tab',
       path: LINKS.adminTransactions,
-      sms: `Claim on ${vehicleName(f.vehicle)} (#${f.transactionId}) by ${f.dealerName}: ${f.category}, est. ${usd(f.estimate)}.`,
+      sms: `Claim on ${vehicleName(f.vehicle)} (#${f.transactionId}) by ${f.dealerName}: ${f.category}, est. ${formatAmount(f.estimate)}.`,
     }),
 );
 
@@ -256,15 +261,15 @@ export const claimAnsweredMessage = defineMessage(
     compose(ctx, {
       subject: `Your claim was answered: ${vehicleName(f.vehicle)}`,
       lines: [
-        `Your claim on transaction #${f.transactionId}: ${f.decision}${f.adjustment ? `, ${usd(f.adjustment)} off the price` : ''}.`,
+        `Your claim on transaction #${f.transactionId}: ${f.decision}${f.adjustment ? `, ${formatAmount(f.adjustment)} off the price` : ''}.`,
         f.reason,
         ...(f.refundOwed
-          ? [`We owe you a refund of ${usd(f.refundOwed)}; you will hear when it is paid.`]
+          ? [`We owe you a refund of ${formatAmount(f.refundOwed)}; you will hear when it is paid.`]
           : []),
       ],
       vehicle: f.vehicle,
       action: 'See the transaction in your dealer dashboard',
       path: LINKS.dealerTransactions,
-      sms: `Claim on ${vehicleName(f.vehicle)} (#${f.transactionId}): ${f.decision}${f.adjustment ? ` (${usd(f.adjustment)})` : ''}. ${f.reason}`,
+      sms: `Claim on ${vehicleName(f.vehicle)} (#${f.transactionId}): ${f.decision}${f.adjustment ? ` (${formatAmount(f.adjustment)})` : ''}. ${f.reason}`,
     }),
 );

@@ -21,7 +21,7 @@ const payload = (text: string) => ({
   sms: `Deal Machine: ${text} https://wholesale.example.com/dealer/dashboard`,
 });
 let serial = 0;
-async function enqueue(channel: 'email' | 'sms', recipient: string, text = 'Counter offer $21,500.00') {
+async function enqueue(channel: 'email' | 'sms', recipient: string, text = 'Counter offer $21,500') {
   serial++;
   const [row] = await ctx.db
     .insert(notifications)
@@ -70,7 +70,7 @@ describe('SMS through the Twilio Messages API (a fake speaking its wire format)'
         sid: expect.stringMatching(/^SM[0-9a-f]{32}$/),
         to: '+15552100100',
         from: TWILIO_TEST.from,
-        body: 'Deal Machine: Counter offer $21,500.00 https://wholesale.example.com/dealer/dashboard',
+        body: 'Deal Machine: Counter offer $21,500 https://wholesale.example.com/dealer/dashboard',
       },
     ]);
     const sent = await rowOf(row.id);

@@ -1,9 +1,9 @@
+import { formatAmount } from '@contracts/money';
 import {
   compose,
   defineMessage,
   LINKS,
   type MessageContext,
-  usd,
   type VehicleFacts,
   vehicleName,
 } from './notification-messages';
@@ -17,21 +17,21 @@ export type WatchedVehicleChange =
 
 const subjectOf = (change: WatchedVehicleChange, name: string) =>
   change.reason === 'price_drop'
-    ? `Price drop on a car you watch: ${name}, now ${usd(change.newPrice)}`
+    ? `Price drop on a car you watch: ${name}, now ${formatAmount(change.newPrice)}`
     : change.reason === 'offer_expired'
       ? `An offer expired on a car you watch: ${name} is still available`
       : `A car you watch was sold: ${name}`;
 
 const lineOf = (change: WatchedVehicleChange) =>
   change.reason === 'price_drop'
-    ? `The price of a car you watch dropped from ${usd(change.oldPrice)} to ${usd(change.newPrice)}.`
+    ? `The price of a car you watch dropped from ${formatAmount(change.oldPrice)} to ${formatAmount(change.newPrice)}.`
     : change.reason === 'offer_expired'
       ? 'An offer on a car you watch expired. The car is still available: buy it or make an offer.'
       : 'A car you watch was sold and is no longer available.';
 
 const smsOf = (change: WatchedVehicleChange, name: string) =>
   change.reason === 'price_drop'
-    ? `Price drop: ${name} ${usd(change.oldPrice)} → ${usd(change.newPrice)}.`
+    ? `Price drop: ${name} ${formatAmount(change.oldPrice)} → ${formatAmount(change.newPrice)}.`
     : change.reason === 'offer_expired'
       ? `An offer on ${name} expired; it is still available.`
       : `${name}, which you watch, was sold.`;

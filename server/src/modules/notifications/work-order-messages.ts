@@ -1,3 +1,4 @@
+import { formatDay } from '@contracts/dates';
 import { dealerDashboardPath } from '@contracts/routes';
 import { formatDuration } from '@contracts/work-order-texts';
 import {
@@ -21,13 +22,7 @@ export interface WorkOrderFacts {
 }
 
 const LINK = dealerDashboardPath('reconditioning');
-const promised = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+const promised = (day: string) => formatDay(day);
 
 /** To the main contact: the shop started on the car's reconditioning (issue #31). */
 export const workOrderStartedMessage = defineMessage(

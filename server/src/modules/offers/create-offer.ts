@@ -1,7 +1,7 @@
 import { BUYING_TEXT, type OfferReceipt, offerAtAskingText, PURCHASE_REFUSALS } from '@contracts/buying';
 import { ERROR_CODES } from '@contracts/errors';
 import { OFFER_WINDOW_HOURS } from '@contracts/limits';
-import { formatCents, formatUsd, toCents } from '@contracts/money';
+import { formatAmount, formatCents, toCents } from '@contracts/money';
 import { TEAM_TEXT } from '@contracts/teams';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -21,9 +21,6 @@ import { lockVehicle } from '../vehicle-rows/vehicle-rows';
 import { isHeld, isHeldFor } from '../vehicles/first-look';
 import { isPublished } from '../vehicles/vehicle-projection';
 import { expireOffers } from './expire-offers';
-
-/** An offer's exact amount in its activity log: "$18,250.50". */
-export const formatOfferAmount = (amount: string) => formatUsd(Number(amount), { cents: true });
 
 /**
  * Make Offer (POST /api/vehicles/:id/offers): a typed buy code must be usable (a wrong one gets
@@ -139,7 +136,7 @@ export async function createOffer(
             actorId: dealer.id,
             actionType: 'replaced',
             amount: input.amount,
-            message: `Offer replaced with ${formatOfferAmount(input.amount)} by ${by}`,
+            message: `Offer replaced with ${formatAmount(input.amount)} by ${by}`,
           })
           .returning({ id: offerActivities.id });
         activityId = activity!.id;
@@ -172,7 +169,7 @@ export async function createOffer(
             actorId: dealer.id,
             actionType: 'submitted',
             amount: input.amount,
-            message: `Offer of ${formatOfferAmount(input.amount)} submitted by ${by}`,
+            message: `Offer of ${formatAmount(input.amount)} submitted by ${by}`,
           })
           .returning({ id: offerActivities.id });
         activityId = activity!.id;

@@ -83,7 +83,7 @@ describe('admin offers', () => {
       counterMessage: 'Delivery included',
     });
     expect((Date.parse(view.expiresAt) - Date.now()) / 3600_000).toBeGreaterThan(47.9);
-    expect(view.activities.at(-1).message).toBe('Countered at $21,500.00: Delivery included');
+    expect(view.activities.at(-1).message).toBe('Countered at $21,500: Delivery included');
     const noMessage = await pendingOffer();
     const plain = await patch(noMessage.offer.id, { status: 'countered', counterAmount: 21000 });
     expect(plain.json().counterMessage).toBeNull();
@@ -148,7 +148,7 @@ describe('offer rules (issue #27)', () => {
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     expect(withdrawn.json()).toMatchObject({ status: 'pending', counterAmount: null, amount: '19500.00' });
     expect(withdrawn.json().activities.at(-1).message).toBe(
-      'Counter of $21,000.00 withdrawn; the offer of $19,500.00 is open again',
+      'Counter of $21,000 withdrawn; the offer of $19,500 is open again',
     );
     const cookie = await signIn(ctx.app, 'dealer', { dealerName: dealer.dealerName, buyCode: code });
     const accept = await ctx.app.inject({

@@ -1,5 +1,6 @@
 import type { OfferView } from '@contracts/buying';
 import { ERROR_CODES } from '@contracts/errors';
+import { formatAmount } from '@contracts/money';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dealers } from '../../db/schema';
@@ -8,7 +9,6 @@ import { AppError } from '../../lib/app-error';
 import { assertMayBuy } from '../buyer-limits/check-buyer-limits';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { counterAnsweredMessage } from '../notifications/offer-messages';
-import { formatOfferAmount } from './create-offer';
 import { decideOnOffer, recordOfferStep, sellOnOffer } from './decide-on-offer';
 
 /**
@@ -42,7 +42,7 @@ export async function respondToCounter(
       activity: {
         actionType: input.action === 'accept' ? 'counter_accepted' : 'counter_declined',
         amount: offer.counterAmount,
-        message: `Counter offer of ${formatOfferAmount(offer.counterAmount)} ${status}`,
+        message: `Counter offer of ${formatAmount(offer.counterAmount)} ${status}`,
       },
       audit: { action: `counter_${status}`, before: { status: 'countered' }, after: { status } },
     });

@@ -1,7 +1,7 @@
 import { counterBandText, OFFER_TEXT, type OfferView } from '@contracts/buying';
 import { ERROR_CODES } from '@contracts/errors';
 import { OFFER_WINDOW_HOURS } from '@contracts/limits';
-import { formatCents, toCents } from '@contracts/money';
+import { formatAmount, formatCents, toCents } from '@contracts/money';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
@@ -11,7 +11,6 @@ import {
   counterWithdrawnMessage,
   offerAnsweredMessage,
 } from '../notifications/offer-messages';
-import { formatOfferAmount } from './create-offer';
 import { decideOnOffer, recordOfferStep, sellOnOffer } from './decide-on-offer';
 
 export type OfferDecision =
@@ -64,7 +63,7 @@ export async function updateOffer(
         actionType: decision.status,
         amount: countered ? decision.counterAmount : offer.amount,
         message: countered
-          ? `Countered at ${formatOfferAmount(decision.counterAmount)}${decision.counterMessage ? `: ${decision.counterMessage}` : ''}`
+          ? `Countered at ${formatAmount(decision.counterAmount)}${decision.counterMessage ? `: ${decision.counterMessage}` : ''}`
           : decision.status === 'accepted'
             ? 'Offer accepted'
             : 'Offer declined',
@@ -118,7 +117,7 @@ export async function withdrawCounter(
       activity: {
         actionType: 'counter_withdrawn',
         amount: offer.counterAmount,
-        message: `Counter of ${formatOfferAmount(offer.counterAmount)} withdrawn; the offer of ${formatOfferAmount(offer.amount)} is open again`,
+        message: `Counter of ${formatAmount(offer.counterAmount)} withdrawn; the offer of ${formatAmount(offer.amount)} is open again`,
       },
       audit: {
         action: 'counter_withdrawn',

@@ -277,7 +277,7 @@ describe('a buy code is a person’s authority', () => {
     const mine = dealerOffers.find((o: { id: number }) => o.id === row!.id);
     expect(mine.boughtBy).toBe('Bob Buyer');
     expect(mine.activities[0].message).toBe(
-      `Offer of $24,000.00 submitted by Bob Buyer (${t.dealer.dealerName})`,
+      `Offer of $24,000 submitted by Bob Buyer (${t.dealer.dealerName})`,
     );
   });
 });

@@ -77,7 +77,7 @@ describe('a signed-in team member buys and offers without typing a code', () => 
     const dealerOffers = (await as('GET', '/api/dealer/offers')).json();
     expect(dealerOffers[0]).toMatchObject({ boughtBy: 'Bea Buyer' });
     expect(dealerOffers[0].activities[0].message).toBe(
-      `Offer of $27,500.00 submitted by Bea Buyer (${dealer.dealerName})`,
+      `Offer of $27,500 submitted by Bea Buyer (${dealer.dealerName})`,
     );
     const adminOffers = (await asAdmin('GET', '/api/offers')).json();
     expect(adminOffers.find((o: { id: number }) => o.id === row!.id).boughtBy).toBe('Bea Buyer');

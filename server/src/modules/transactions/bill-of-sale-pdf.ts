@@ -1,4 +1,6 @@
-import { formatUsd, toCents } from '@contracts/money';
+import { formatDay } from '@contracts/dates';
+import { formatMi, formatMilesNumber } from '@contracts/mileage-format';
+import { formatAmount } from '@contracts/money';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { type Cell, CONTENT_WIDTH, columnWidths, type Part, PdfFlow, type TextStyle } from './pdf-flow';
 
@@ -48,18 +50,17 @@ export const ODOMETER_TEXT = {
 export const AS_IS_CLAUSE =
   'As-is wholesale sale between dealers. The buyer is a motor vehicle dealer buying for resale. The seller sells and transfers the vehicle described above to the buyer for the price above and states that it has the right to sell it. The vehicle is sold as is, with no warranty, express or implied, including any warranty of merchantability or fitness for a particular purpose, except as stated in writing in the terms of this transaction.';
 
-const saleDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** "17900.00" → "$17,900.00"; text that is not an amount is shown as given rather than guessed at. */
-export function formatPrice(price: string): string {
-  const cents = toCents(price);
-  return cents === null ? price : formatUsd(cents / 100, { cents: true });
-}
+/**
+ * "17900.00" → "$17,900", "17900.50" → "$17,900.50" (contracts/money.ts, as every screen says it);
+ * text that is not an amount is shown as given rather than guessed at.
+ */
+export const formatPrice = (price: string): string => formatAmount(price.trim());
 
 /** 48210 → "48,210"; an odometer shows no tenths, so they are dropped, not rounded. */
-const formatMiles = (miles: number | null) =>
-  miles === null || !Number.isFinite(miles) ? MISSING : wholeNumber.format(Math.trunc(miles));
+const formatMiles = (miles: number | null, unit = false) =>
+  miles === null || !Number.isFinite(miles)
+    ? MISSING
+    : (unit ? formatMi : formatMilesNumber)(Math.trunc(miles));
 
 const text = (value: string, style: TextStyle): Part => ({ text: value, style });
 const orMissing = (value: string | number | null) =>
@@ -88,7 +89,7 @@ export async function renderBillOfSale(facts: BillOfSaleFacts): Promise<Uint8Arr
     bold: await doc.embedFont(StandardFonts.HelveticaBold),
   };
   const flow = new PdfFlow(doc, fonts, `${title} (continued)`);
-  const saleDate = saleDateFormat.format(facts.saleDate);
+  const saleDate = formatDay(facts.saleDate.toISOString().slice(0, 10));
 
   flow.row(full(text('Bill of Sale', 'title')));
   flow.row(full(text(`Transaction No. ${facts.transactionId} · Date of sale: ${saleDate}`, 'body')));
@@ -144,7 +145,10 @@ function vehicleAndPrice(flow: PdfFlow, { vehicle, price, paymentTerms }: BillOf
   ]);
   flow.space(4);
   const [vinW, mileageW] = columnWidths(2, 1);
-  flow.row([field('VIN', vehicle.vin, vinW!), field('MILEAGE', formatMiles(vehicle.mileage), mileageW!)]);
+  flow.row([
+    field('VIN', vehicle.vin, vinW!),
+    field('MILEAGE', formatMiles(vehicle.mileage, true), mileageW!),
+  ]);
   flow.rule();
   const [priceW, termsW] = columnWidths(1, 3);
   flow.row([

@@ -1,8 +1,9 @@
 import type { SaleState } from '@contracts/after-sale';
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
+import { formatDay } from '@contracts/dates';
 import { ERROR_CODES } from '@contracts/errors';
 import { MAX_BILL_OF_SALE_BYTES } from '@contracts/limits';
-import { centsToDecimal, decimalToCents, formatCents } from '@contracts/money';
+import { centsToDecimal, decimalToCents, formatAmount } from '@contracts/money';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dealers, dealerUsers, storedFiles, transactions, vehicles } from '../../db/schema';
@@ -82,18 +83,17 @@ export async function attachBillOfSale(
 export function ledgerLine(
   state: Pick<SaleState, 'deal' | 'ledger' | 'paidAmount' | 'refundOwed' | 'balance'>,
 ) {
-  const usd = (decimal: string) => formatCents(decimalToCents(decimal));
   // Each charge by its own label (the package's name, the delivery's miles, the late fee), each
   // credit likewise, then the deal's total: the same figures as every view.
   const moves = state.ledger.filter((line) => line.kind === 'charge' || line.kind === 'credit');
   const charged = moves.length
-    ? `${moves.map((line) => `${line.label} ${line.kind === 'credit' ? '−' : ''}${usd(line.amount)}`).join('. ')}. Total ${usd(state.deal.total)}. `
+    ? `${moves.map((line) => `${line.label} ${line.kind === 'credit' ? '−' : ''}${formatAmount(line.amount)}`).join('. ')}. Total ${formatAmount(state.deal.total)}. `
     : '';
   const owed =
     decimalToCents(state.refundOwed) > 0
-      ? `Refund owed to the buyer ${usd(state.refundOwed)}.`
-      : `Balance due ${usd(centsToDecimal(Math.max(0, decimalToCents(state.balance))))}.`;
-  return `${charged}Received to date ${usd(state.paidAmount)}. ${owed}`;
+      ? `Refund owed to the buyer ${formatAmount(state.refundOwed)}.`
+      : `Balance due ${formatAmount(centsToDecimal(Math.max(0, decimalToCents(state.balance))))}.`;
+  return `${charged}Received to date ${formatAmount(state.paidAmount)}. ${owed}`;
 }
 
 /** Who sells, as the generated bill of sale names them (the brand, SELLER_ADDRESS). */
@@ -130,14 +130,6 @@ export async function getBillOfSale(db: Database, id: number, actor: Actor, sell
   const { terms } = sale;
   const saleDay = dateInZone(sale.createdAt, terms.timeZone);
   const dueOn = addBusinessDays(saleDay, terms.paymentDays);
-  const longDate = (date: string) =>
-    new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-      timeZone: 'UTC',
-      weekday: 'long',
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-    });
   const state = (await saleStatesOf(db, [sale]))[0]!;
   const pdf = await renderBillOfSale({
     transactionId: sale.id,
@@ -160,7 +152,7 @@ export async function getBillOfSale(db: Database, id: number, actor: Actor, sell
       mileage: vehicle.mileage,
     },
     price: sale.amount,
-    paymentTerms: `Payment due within ${terms.paymentDays} business days, by ${longDate(dueOn)}.${
+    paymentTerms: `Payment due within ${terms.paymentDays} business days, by ${formatDay(dueOn)}.${
       terms.lateFeePercent > 0
         ? ` A late fee of ${terms.lateFeePercent}% of the price applies after that.`
         : ''

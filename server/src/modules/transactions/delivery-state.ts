@@ -1,5 +1,6 @@
 import type { SaleState } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
+import { formatDay } from '@contracts/dates';
 import {
   FLOOR_PLAN_LENDERS,
   type FloorPlanLender,
@@ -10,12 +11,12 @@ import {
   TRANSPORT_STATUS_RANK,
   type TransportStatus,
 } from '@contracts/delivery';
-import { formatUsd, toCents } from '@contracts/money';
+import { formatMi } from '@contracts/mileage-format';
+import { formatCents, toCents } from '@contracts/money';
 import type { StoredSaleEvent } from './sale-state';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);
-const usd = (cents: number) => formatUsd(cents / 100, { cents: true });
 const window = (value: unknown) => {
   const w = (value ?? {}) as { from?: unknown; to?: unknown };
   return { from: text(w.from), to: text(w.to) };
@@ -30,10 +31,10 @@ export interface DeliveryMoney {
 /** A delivery or floor-plan step in words, as both sides read it on the timeline. */
 export function deliverySummaryOf(event: StoredSaleEvent): string | null {
   const d = event.data;
-  const amount = usd(toCents(text(d.amount)) ?? 0);
+  const amount = formatCents(toCents(text(d.amount)) ?? 0);
   switch (event.type) {
     case 'transport_ordered':
-      return `Certified delivery ordered: ${text(d.fromPlace)} → ${text(d.toPlace)}, ${num(d.miles)} mi${d.enclosed ? ', enclosed' : ''}, ${amount}`;
+      return `Certified delivery ordered: ${text(d.fromPlace)} → ${text(d.toPlace)}, ${formatMi(num(d.miles))}${d.enclosed ? ', enclosed' : ''}, ${amount}`;
     case 'transport_status':
       return `Transport: ${transportStatusWords(d.status as TransportStatus)}${text(d.carrierName) ? ` (${text(d.carrierName)})` : ''}${text(d.note) ? `. ${text(d.note)}` : ''}`;
     case 'transport_cancelled':
@@ -41,7 +42,7 @@ export function deliverySummaryOf(event: StoredSaleEvent): string | null {
     case 'bol_attached':
       return `Bill of lading added (${Array.isArray(d.photoIds) ? d.photoIds.length : 0} photos)`;
     case 'delivery_confirmed':
-      return `Delivery confirmed by the dealer on ${text(d.on)}, odometer ${num(d.odometer).toLocaleString('en-US')} mi${text(d.heldNote) ? `. ${text(d.heldNote)}` : ''}`;
+      return `Delivery confirmed by the dealer on ${formatDay(text(d.on))}, odometer ${formatMi(num(d.odometer))}${text(d.heldNote) ? `. ${text(d.heldNote)}` : ''}`;
     case 'delivery_accepted':
       return `Delivery accepted by an admin${text(d.note) ? `: ${text(d.note)}` : ''}`;
     case 'floor_plan_requested':
@@ -138,7 +139,7 @@ export function deliveryFold(timeZone: string) {
         };
         return {
           kind: 'charge',
-          label: `Certified delivery (${num(d.miles)} mi${d.enclosed ? ', enclosed' : ''})`,
+          label: `Certified delivery (${formatMi(num(d.miles))}${d.enclosed ? ', enclosed' : ''})`,
         };
       case 'transport_status': {
         const current = transport as SaleTransport | null;

@@ -15,6 +15,7 @@ import {
   type TitleStatus,
 } from '@contracts/after-sale';
 import { addBusinessDays, dateInZone, daysBetween, endOfDayInZone } from '@contracts/business-days';
+import { formatDay } from '@contracts/dates';
 import {
   DELIVERY_STATUSES,
   type DeliveryStatus,
@@ -24,7 +25,7 @@ import {
   type SaleTransport,
 } from '@contracts/delivery';
 import type { TransactionStatus } from '@contracts/limits';
-import { centsToDecimal, formatCents, formatUsd, toCents } from '@contracts/money';
+import { centsToDecimal, formatCents, toCents } from '@contracts/money';
 import { reconNotFinishedText } from '@contracts/work-order-texts';
 import { deliveryFold, deliverySummaryOf } from './delivery-state';
 import { dealOf, type LedgerLine, ledgerEntries, ledgerTotals } from './sale-ledger';
@@ -49,7 +50,6 @@ export interface SaleFacts {
   reconditioning?: { open: boolean; done: number; total: number } | null;
 }
 
-const usd = (cents: number) => formatUsd(cents / 100, { cents: true });
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** A step in words, as both sides read it on the timeline. */
@@ -57,17 +57,17 @@ function summaryOf(event: StoredSaleEvent): string {
   const d = event.data;
   switch (event.type as SaleEventType) {
     case 'recon_package':
-      return `Reconditioning package: ${text(d.name)}, ${usd(toCents(text(d.amount)) ?? 0)}`;
+      return `Reconditioning package: ${text(d.name)}, ${formatCents(toCents(text(d.amount)) ?? 0)}`;
     case 'payment_recorded': {
       // "unrecorded": a sale marked paid before payments were recorded (migration 0011).
       const method = PAYMENT_METHODS[d.method as PaymentMethod] ?? 'an unrecorded method';
       const reference = text(d.reference) ? ` (ref. ${text(d.reference)})` : '';
-      return `Payment of ${usd(toCents(text(d.amount)) ?? 0)} by ${method}${reference}, received ${text(d.receivedOn)}`;
+      return `Payment of ${formatCents(toCents(text(d.amount)) ?? 0)} by ${method}${reference}, received ${formatDay(text(d.receivedOn))}`;
     }
     case 'refund_recorded': {
       const method = PAYMENT_METHODS[d.method as PaymentMethod] ?? text(d.method);
       const reference = text(d.reference) ? ` (ref. ${text(d.reference)})` : '';
-      return `Refund of ${usd(toCents(text(d.amount)) ?? 0)} paid to the dealer by ${method}${reference} on ${text(d.paidOn)}`;
+      return `Refund of ${formatCents(toCents(text(d.amount)) ?? 0)} paid to the dealer by ${method}${reference} on ${formatDay(text(d.paidOn))}`;
     }
     case 'title_received':
       return d.withDeal ? 'Title received with the deal' : 'Title received';
@@ -80,18 +80,18 @@ function summaryOf(event: StoredSaleEvent): string {
     case 'pickup_ready':
       return `Ready for pickup at ${text(d.address)} (${text(d.hours)})`;
     case 'picked_up':
-      return `Picked up on ${text(d.on)} by ${text(d.by)}`;
+      return `Picked up on ${formatDay(text(d.on))} by ${text(d.by)}`;
     case 'delivered':
-      return `Delivered by ${text(d.carrier)} on ${text(d.on)}`;
+      return `Delivered by ${text(d.carrier)} on ${formatDay(text(d.on))}`;
     case 'unwind_requested':
       return `Unwind requested: ${text(d.reason)}`;
     case 'unwind_declined':
       return `Unwind request declined: ${text(d.reason)}`;
     case 'claim_opened':
-      return `Claim opened (${CLAIM_CATEGORIES[d.category as ClaimCategory] ?? text(d.category)}, estimate ${usd(toCents(text(d.estimate)) ?? 0)}): ${text(d.description)}`;
+      return `Claim opened (${CLAIM_CATEGORIES[d.category as ClaimCategory] ?? text(d.category)}, estimate ${formatCents(toCents(text(d.estimate)) ?? 0)}): ${text(d.description)}`;
     case 'claim_answered': {
       const decision = CLAIM_DECISIONS[d.decision as ClaimDecision] ?? text(d.decision);
-      const amount = d.decision === 'adjusted' ? ` ${usd(toCents(text(d.amount)) ?? 0)}` : '';
+      const amount = d.decision === 'adjusted' ? ` ${formatCents(toCents(text(d.amount)) ?? 0)}` : '';
       return `Claim answered: ${decision}${amount}. ${text(d.reason)}`;
     }
     case 'odometer_stated':
@@ -448,7 +448,7 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
         type: 'sold',
         at: sale.createdAt.toISOString(),
         by: 'system',
-        summary: `Sold for ${usd(priceCents)}; payment due ${paymentDueOn}`,
+        summary: `Sold for ${formatCents(priceCents)}; payment due ${formatDay(paymentDueOn)}`,
         data: {},
       },
       ...events.map((event) => ({

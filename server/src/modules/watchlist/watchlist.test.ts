@@ -302,7 +302,7 @@ describe('watched cars notify', () => {
       facts: { change: { reason: 'price_drop', oldPrice: '24000.00' } },
     });
     const message = renderPayload(messageContextOf(ctx.config), rows[0]!.payload);
-    expect(message.text).toContain('dropped from $24,000.00 to $22,500.00');
+    expect(message.text).toContain('dropped from $24,000 to $22,500');
     expect(message.subject).toContain('2018 Mazda CX-5');
 
     // Told again (the drop's audit row keys it), nothing duplicated.
@@ -316,7 +316,7 @@ describe('watched cars notify', () => {
     rows = await watchedMessages(car.id);
     expect(rows).toHaveLength(4);
     expect(renderPayload(messageContextOf(ctx.config), rows.at(-1)!.payload).text).toContain(
-      'dropped from $23,000.00 to $21,000.00',
+      'dropped from $23,000 to $21,000',
     );
   });
 

@@ -1,4 +1,4 @@
-import { centsToDecimal, decimalToCents, formatCents } from '@contracts/money';
+import { centsToDecimal, decimalToCents, formatAmount } from '@contracts/money';
 import { formatDay } from '@/lib/time-left';
 
 /** The figures of certified delivery as the dialogs and the dashboard word them (DESIGN.md §15). */
@@ -8,7 +8,7 @@ export const dayWindowText = (window: { from: string; to: string }) =>
   window.from === window.to ? formatDay(window.from) : `${formatDay(window.from)} – ${formatDay(window.to)}`;
 
 /** "$1,215.80", "$612": a delivery price has cents, and the dialog must not round what is charged. */
-export const formatPrice = (decimal: string) => formatCents(decimalToCents(decimal));
+export const formatPrice = (decimal: string) => formatAmount(decimal);
 
 /** Decimal amounts added in cents ("16200.00" + "612.00"); nulls count as nothing. */
 export const sumOf = (...amounts: (string | null | undefined)[]) =>

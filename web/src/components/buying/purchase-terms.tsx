@@ -1,14 +1,9 @@
+import { formatWeekdayDay } from '@contracts/dates';
 import type { SaleTermsPreview } from '@contracts/sale-terms';
 import { formatMoney } from '@/lib/format';
 
 /** "2026-07-08" → "Wed, Jul 8" (a calendar date: no time zone moves it). */
-export const formatDueDate = (isoDate: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${isoDate}T00:00:00Z`));
+export const formatDueDate = (isoDate: string) => formatWeekdayDay(isoDate);
 
 const businessDays = (n: number) => (n === 1 ? '1 business day' : `${n} business days`);
 

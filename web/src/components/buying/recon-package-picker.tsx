@@ -1,19 +1,17 @@
-import { formatUsd } from '@contracts/money';
+import { centsToDecimal, decimalToCents, formatAmount } from '@contracts/money';
 import { RECON_PACKAGE_TEXT } from '@contracts/recon-package-texts';
 import { useEffect, useId } from 'react';
 import { inputClasses } from '@/components/ui/form-field';
 import { formatMoney } from '@/lib/format';
 import { useReconPackages } from './api/recon-packages';
 
-const priceOf = (price: string) => (Number(price) === 0 ? 'no charge' : formatUsd(Number(price)));
+const priceOf = (price: string) => (decimalToCents(price) === 0 ? 'no charge' : formatAmount(price));
 
-/** The sale's total with a package: the car's price plus the package's, in cents. */
+/** The sale's total with a package: the car's price plus the package's, added in integer cents. */
 export const totalWith = (vehiclePrice: string | null, packagePrice: string | null) =>
   vehiclePrice === null
     ? null
-    : ((Math.round(Number(vehiclePrice) * 100) + Math.round(Number(packagePrice ?? 0) * 100)) / 100).toFixed(
-        2,
-      );
+    : centsToDecimal(decimalToCents(vehiclePrice) + decimalToCents(packagePrice ?? '0'));
 
 /**
  * "Reconditioning" in the Buy Now and Make Offer dialogs (DESIGN.md §14): the packages offered, as
@@ -70,16 +68,16 @@ export function ReconPackagePicker({
         {chosen
           ? `${chosen.description}${chosen.promisedDays > 0 ? ` Ready in ${chosen.promisedDays} business ${chosen.promisedDays === 1 ? 'day' : 'days'}.` : ''}`
           : RECON_PACKAGE_TEXT.chooseHint}
-        {chosen && total && Number(chosen.price) > 0 ? (
+        {chosen && total && decimalToCents(chosen.price) > 0 ? (
           <span className="mt-1 block font-medium text-slate-900">
             {RECON_PACKAGE_TEXT.total(
               formatMoney(vehiclePrice),
-              formatMoney(chosen.price),
-              formatMoney(total),
+              formatAmount(chosen.price),
+              formatAmount(total),
             )}
           </span>
         ) : null}
-        {note && chosen && Number(chosen.price) > 0 ? <span className="block">{note}</span> : null}
+        {note && chosen && decimalToCents(chosen.price) > 0 ? <span className="block">{note}</span> : null}
       </p>
     </div>
   );

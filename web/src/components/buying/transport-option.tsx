@@ -6,6 +6,7 @@ import {
   transportRequestSchema,
   zipSchema,
 } from '@contracts/delivery';
+import { formatMi } from '@contracts/mileage-format';
 import { useId, useState } from 'react';
 import { FormField } from '@/components/ui/form-field';
 import { useTransportQuote } from './api/delivery-quote';
@@ -22,7 +23,7 @@ export const TRANSPORT_UI_TEXT = {
   pickup: 'Pickup',
   delivery: 'Delivery',
   breakdown: 'How the price is made',
-  miles: (miles: number) => `${miles.toLocaleString('en-US')} miles`,
+  miles: (miles: number) => formatMi(miles),
 } as const;
 
 /** What a quote says: price, distance, the route, the windows, how the price is made, who arranges it. */

@@ -1,40 +1,21 @@
+import { formatMonth } from '@contracts/dates';
 import type { InsightUnit } from '@contracts/insights';
+import { formatUsd, formatUsdCompact } from '@contracts/money';
 
 /**
  * How an insight's number reads, by its unit (contracts/insights.ts): counts with separators,
  * percents and days with one decimal, dollars whole ("12400.00" → "$12,400"), a missing value as
- * a dash. The tiles, the tables and the chart's axes all read through here, so they agree.
+ * a dash. The tiles, the tables and the chart's axes all read through here, so they agree; dollars
+ * and months through the shared modules (contracts/money.ts, contracts/dates.ts).
  */
 const LOCALE = 'en-US';
 const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const dollars = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
-const compactDollars = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 1,
-});
 
 export const NO_VALUE = '–';
 
-const monthName = new Intl.DateTimeFormat(LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const shortMonth = new Intl.DateTimeFormat(LOCALE, { month: 'short', timeZone: 'UTC' });
-
 /** A month category ("2026-01") as people write it ("Jan 2026", short "Jan ’26"); other text as it is. */
-export function formatMonth(text: string, short = false): string {
-  const month = /^(\d{4})-(\d{2})$/.exec(text);
-  if (!month) return text;
-  const date = new Date(Date.UTC(Number(month[1]), Number(month[2]) - 1, 1));
-  // On an axis "Jan ’26": "Jan 26" would read as a day.
-  return short ? `${shortMonth.format(date)} ’${month[1]!.slice(2)}` : monthName.format(date);
-}
+export { formatMonth };
 
 /** The number a cell stands for (dollars come as decimal strings), or null. */
 export function cellNumber(value: number | string | null | undefined): number | null {
@@ -61,7 +42,7 @@ export function formatInsight(value: number | string | null | undefined, unit: I
     case 'days':
       return `${oneDecimal.format(number)} ${number === 1 ? 'day' : 'days'}`;
     case 'usd':
-      return dollars.format(number);
+      return formatUsd(number);
   }
 }
 
@@ -78,7 +59,7 @@ export function formatTick(value: number, unit: InsightUnit, step = 1): string {
     case 'days':
       return `${number} d`;
     case 'usd':
-      return compactDollars.format(value);
+      return formatUsdCompact(value);
     default:
       return number;
   }

@@ -1,3 +1,4 @@
+import { formatDay } from '@contracts/dates';
 import {
   formatDuration,
   progressText,
@@ -44,14 +45,8 @@ export function WorkOrderProgress({ done, total, label }: { done: number; total:
   );
 }
 
-/** "6 Dec 2026" for a YYYY-MM-DD day, the day itself whatever the viewer's zone. */
-export const formatDay = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+/** "Dec 6, 2026" for a YYYY-MM-DD day, the day itself whatever the viewer's zone (contracts/dates.ts). */
+export { formatDay };
 
 /** Sale → ready → picked up or delivered, the steps that happened. */
 export function TimeToLineList({ timeToLine }: { timeToLine: TimeToLine }) {

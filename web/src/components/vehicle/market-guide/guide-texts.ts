@@ -1,3 +1,4 @@
+import { formatDay } from '@contracts/dates';
 import type { GuideFit, GuideSummary } from '@contracts/guide';
 import { GUIDE_RULES, GUIDE_TEXT } from '@contracts/guide-texts';
 import { decimalToCents } from '@contracts/money';
@@ -80,9 +81,9 @@ export function howComputedText(fit: GuideFit | null): string {
  * week in every time zone.
  */
 export function formatSoldWeek(weekOf: string): string {
-  const date = new Date(`${weekOf.slice(0, 10)}T12:00:00Z`);
-  if (Number.isNaN(date.getTime())) return weekOf;
-  return `Week of ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(date)}`;
+  const day = weekOf.slice(0, 10);
+  if (Number.isNaN(new Date(`${day}T12:00:00Z`).getTime())) return weekOf;
+  return `Week of ${formatDay(day)}`;
 }
 
 /** A sale's weight in the guide (0–1) as a share: "84%". */

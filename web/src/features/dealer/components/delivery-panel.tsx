@@ -9,6 +9,7 @@ import {
   TRANSPORT_STATUS_RANK,
   TRANSPORT_STATUSES,
 } from '@contracts/delivery';
+import { formatMi } from '@contracts/mileage-format';
 import { Check, Circle, CircleDot } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { dayWindowText } from '@/components/buying/delivery-figures';
@@ -18,7 +19,6 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { cn } from '@/lib/cn';
 import { fullSizeOf } from '@/lib/condition-report';
-import { formatMileage } from '@/lib/format';
 import { decimalToCents, formatAmount, formatDay } from '@/lib/sale-state';
 import { formatDateTime } from '@/lib/time-left';
 import { ConfirmDeliveryDialog } from './confirm-delivery-dialog';
@@ -94,7 +94,7 @@ export function DeliveryPanel({
               <p className="font-medium text-slate-900">
                 {DELIVERY_TEXT.deliveryConfirmed}{' '}
                 {formatDay(sale.deliveryConfirmation.at, sale.terms.timeZone)} · odometer{' '}
-                {formatMileage(sale.deliveryConfirmation.odometer)} mi
+                {formatMi(sale.deliveryConfirmation.odometer)}
               </p>
               <Photos photos={sale.deliveryConfirmation.photos} label="Photos at arrival" />
             </div>

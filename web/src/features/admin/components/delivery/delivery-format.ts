@@ -1,3 +1,4 @@
+import { formatMonthDay } from '@contracts/dates';
 import {
   type FloorPlanBoardRow,
   type FloorPlanStatus,
@@ -27,14 +28,11 @@ export const FLOOR_PLAN_STATUS_TONE: Record<FloorPlanStatus, BadgeTone> = {
   funded: 'green',
 };
 
-const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-
 /** "Nov 30 – Dec 4, 2026" (the year once when both ends share it), or one day when they are the same. */
 export const formatWindow = ({ from, to }: { from: string; to: string }) => {
   if (!from) return to ? `by ${formatDay(to)}` : '—';
   if (!to || from === to) return formatDay(from);
-  const start =
-    from.slice(0, 4) === to.slice(0, 4) ? monthDay.format(new Date(`${from}T12:00:00Z`)) : formatDay(from);
+  const start = from.slice(0, 4) === to.slice(0, 4) ? formatMonthDay(from) : formatDay(from);
   return `${start} – ${formatDay(to)}`;
 };
 

@@ -1,4 +1,5 @@
 import type { TransportBoardRow } from '@contracts/delivery';
+import { formatMi } from '@contracts/mileage-format';
 import { AlertTriangle, Truck } from 'lucide-react';
 import { useMemo } from 'react';
 import { SelectField } from '@/components/ui/fields';
@@ -117,9 +118,7 @@ function TransportRow({ row }: { row: TransportBoardRow }) {
       <Cell label="Route">
         <span className="min-w-0">
           <span className="block break-words">{row.route}</span>
-          <span className="block text-xs text-slate-600 tabular-nums">
-            {row.miles.toLocaleString('en-US')} mi
-          </span>
+          <span className="block text-xs text-slate-600 tabular-nums">{formatMi(row.miles)}</span>
         </span>
       </Cell>
       <Cell label="Price" className="whitespace-nowrap tabular-nums">

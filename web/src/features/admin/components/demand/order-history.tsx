@@ -4,14 +4,14 @@ import {
   type OrderMatch,
   BUY_ORDER_HISTORY_TEXT as TEXT,
 } from '@contracts/buy-order-history';
-import { formatUsd } from '@contracts/money';
+import { formatAmount, formatUsd } from '@contracts/money';
 import { NOTIFICATION_STATUS_LABELS } from '@contracts/notifications';
 import { Badge, type BadgeTone, NOTIFICATION_STATUS_TONE } from '@/components/ui/badge';
 import { formatDateTime } from '@/lib/time-left';
 import { useBuyOrderHistory } from '../../api/get-buy-order-history';
 import { LoadError } from '../shared/panel-states';
 
-const money = (amount: string | null) => (amount === null ? '' : formatUsd(Number(amount), { cents: true }));
+const money = (amount: string | null) => (amount === null ? '' : formatAmount(amount));
 
 const OUTCOME_TONE: Record<OrderMatch['outcome']['kind'], BadgeTone> = {
   bought: 'green',

@@ -1,4 +1,4 @@
-import { decimalToCents, formatCents } from '@contracts/money';
+import { decimalToCents, formatAmount, formatCents } from '@contracts/money';
 import {
   PHOTO_STAGE_LABELS,
   TASK_SOURCE_LABELS,
@@ -27,8 +27,6 @@ const TASK_TONE: Record<TaskStatus, BadgeTone> = {
   done: 'green',
   not_needed: 'yellow',
 };
-
-const money = (decimal: string) => formatCents(decimalToCents(decimal));
 
 /**
  * One work order, read-only (the shop works it in the staff's Recon area): progress, promised day,
@@ -70,10 +68,10 @@ export function WorkOrderDialog({ order }: { order: WorkOrder }) {
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
           {(
             [
-              [WORK_ORDER_TEXT.partsCost, money(order.partsCost)],
-              [WORK_ORDER_TEXT.labourCost, money(order.labourCost)],
-              [WORK_ORDER_TEXT.costs, money(order.totalCost)],
-              ['Package price', money(order.packagePrice)],
+              [WORK_ORDER_TEXT.partsCost, formatAmount(order.partsCost)],
+              [WORK_ORDER_TEXT.labourCost, formatAmount(order.labourCost)],
+              [WORK_ORDER_TEXT.costs, formatAmount(order.totalCost)],
+              ['Package price', formatAmount(order.packagePrice)],
             ] as const
           ).map(([label, value]) => (
             <div key={label} className="min-w-0">
@@ -123,8 +121,8 @@ function TaskItem({ task }: { task: WorkOrderTask }) {
       ) : null}
       {costs > 0 ? (
         <p className="text-slate-700 tabular-nums">
-          {WORK_ORDER_TEXT.partsCost} {money(task.partsCost)} · {WORK_ORDER_TEXT.labourCost}{' '}
-          {money(task.labourCost)}
+          {WORK_ORDER_TEXT.partsCost} {formatAmount(task.partsCost)} · {WORK_ORDER_TEXT.labourCost}{' '}
+          {formatAmount(task.labourCost)}
         </p>
       ) : null}
       {task.notes ? (

@@ -1,4 +1,5 @@
 import { DELIVERY_TEXT } from '@contracts/delivery-texts';
+import { formatMi } from '@contracts/mileage-format';
 import type { AdminTransaction } from '@contracts/transactions';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import { Flag } from '@/components/sale-status';
@@ -7,7 +8,6 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { fullSizeOf } from '@/lib/condition-report';
-import { formatMileage } from '@/lib/format';
 import { formatAmount, formatDate, formatDay } from '@/lib/sale-state';
 import { formatDateTime } from '@/lib/time-left';
 import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
@@ -45,7 +45,8 @@ export function DeliverySummary({ transaction: t }: { transaction: AdminTransact
             </span>
             <span className="block break-words">
               {transport.fromPlace} ({transport.fromZip}) → {transport.toPlace} ({transport.toZip}),{' '}
-              {transport.miles.toLocaleString('en-US')} mi{transport.enclosed ? ', enclosed' : ''}
+              {formatMi(transport.miles)}
+              {transport.enclosed ? ', enclosed' : ''}
               {transport.inoperable ? ', inoperable' : ''} · {formatAmount(transport.price)}
             </span>
             <span className="block break-words">{transport.address}</span>
@@ -125,7 +126,7 @@ function Confirmation({ transaction: t }: { transaction: AdminTransaction }) {
     <span className="grid gap-1" data-testid="sale-delivery-confirmation">
       <span className="block">
         {DELIVERY_TEXT.deliveryConfirmed} {formatDay(confirmation.at, t.terms.timeZone)} · odometer{' '}
-        {formatMileage(confirmation.odometer)} mi
+        {formatMi(confirmation.odometer)}
       </span>
       {confirmation.held && confirmation.note ? (
         <>
