@@ -133,7 +133,7 @@ const maskableLogo = (logo: string) =>
     .replace(/(<path [^>]*\/>)/, '<g transform="translate(6.4 6.4) scale(0.6)">$1</g>');
 
 /**
- * The installable staff app (DESIGN.md §17, ADR 0029): draws its icons from the logo, then builds
+ * The installable staff app (docs/design.md §17, ADR 0029): draws its icons from the logo, then builds
  * its service worker (web/src/sw/staff-sw.ts, bundled with esbuild, Workbox's precaching and
  * routing inside) with the list of the staff app's files injected as self.__WB_MANIFEST, and writes
  * that list to .vite/staff-precache.json for the tests.

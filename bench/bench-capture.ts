@@ -1,5 +1,5 @@
 /**
- * bench:capture — capture in the lot without signal (issue #34, DESIGN.md §17), in Debian's
+ * bench:capture — capture in the lot without signal (issue #34, docs/design.md §17), in Debian's
  * Chromium at phone size against the built app (`npm run build` first):
  * 1. A staff member captures a whole car with no network: VIN, mileage, a walkaround video of
  *    BENCH_CAPTURE_VIDEO_MB (default 15 MB: 60 s at 2 Mbit/s, a phone's compressed 720p), 30 photos

@@ -1,5 +1,5 @@
 /**
- * bench:cluster — the reference deployment (DESIGN.md §9): nginx round-robin in front of one app
+ * bench:cluster — the reference deployment (docs/design.md §9): nginx round-robin in front of one app
  * instance, then of two, on one PostgreSQL database with media in an S3-protocol bucket
  * (server/test/cluster.ts). For each: GET /api/vehicles (1,000 published vehicles) req/s through
  * nginx, then 50 dealers pressing Buy Now on 200 cars until all are sold (purchases/s, requests/s,

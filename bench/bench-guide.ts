@@ -1,5 +1,5 @@
 /**
- * bench:guide — the market guide (issue #33, DESIGN.md §16) on PostgreSQL: BENCH_DATABASE_URL or
+ * bench:guide — the market guide (issue #33, docs/design.md §16) on PostgreSQL: BENCH_DATABASE_URL or
  * TEST_DATABASE_URL when set (fresh databases are created there and dropped), else a private
  * PostgreSQL 15 cluster started in a temp dir on 127.0.0.1 and stopped at the end.
  * 1. Backtest on held-out sales, on the demo's own history (server/src/seed/demo-sales-history.ts:

@@ -1,5 +1,5 @@
 /**
- * bench:orders — buy-order matching (DESIGN.md §13, ADR 0024) on PostgreSQL (BENCH_DATABASE_URL or
+ * bench:orders — buy-order matching (docs/design.md §13, ADR 0024) on PostgreSQL (BENCH_DATABASE_URL or
  * TEST_DATABASE_URL; a fresh database is created there and dropped).
  * 1. 10,000 open orders from 1,000 dealerships (BENCH_ORDERS), then 1,000 publications
  *    (BENCH_PUBLICATIONS), each in its own transaction as Complete Listing makes it: the time of the

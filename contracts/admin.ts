@@ -1,5 +1,5 @@
 /** The admin area: its texts (spec verbatim) and tabs. Schemas live with their domain (dealers, buy-codes, transactions, listings, audit, sheets-sync). */
-/** Texts of the admin area (spec §2, §5, §8), verbatim. */
+/** Texts of the admin area (docs/product.md §2, §5, §8), verbatim. */
 export const ADMIN_TEXT = {
   listingCompleted: 'Vehicle listing completed',
   listingFailed: 'Failed to complete vehicle listing',

@@ -12,7 +12,7 @@ import { moneySchema } from './money-schema';
 import { z } from './zod';
 
 /**
- * After the sale (issue #18, DESIGN.md §8): payment, title, pickup and the guarantee, as a timeline
+ * After the sale (issue #18, docs/design.md §8): payment, title, pickup and the guarantee, as a timeline
  * of typed events per transaction; the current state is derived from it (server
  * modules/transactions/sale-state.ts). Clocks count business days (contracts/business-days.ts).
  */
@@ -85,7 +85,7 @@ export const CLAIM_CATEGORIES = {
   warning_light: 'Warning light / code',
   frame: 'Frame or structural',
   odometer: 'Odometer',
-  /** Damage the carrier did between our lot and the dealer's (DESIGN.md §15). */
+  /** Damage the carrier did between our lot and the dealer's (docs/design.md §15). */
   transit_damage: 'Damage in transit',
   other: 'Other',
 } as const;
@@ -195,7 +195,7 @@ export type DealerSaleEventBody = z.input<typeof dealerSaleEventBodySchema>;
 
 export const SALE_EVENT_TYPES = [
   'sold',
-  /** The reconditioning package chosen with the sale (DESIGN.md §14): a charge on its ledger. */
+  /** The reconditioning package chosen with the sale (docs/design.md §14): a charge on its ledger. */
   'recon_package',
   'payment_recorded',
   'refund_recorded',
@@ -211,7 +211,7 @@ export const SALE_EVENT_TYPES = [
   'claim_answered',
   'odometer_stated',
   'cancelled',
-  /** Certified delivery (DESIGN.md §15): ordered (a charge), each status, cancelled (the charge back). */
+  /** Certified delivery (docs/design.md §15): ordered (a charge), each status, cancelled (the charge back). */
   'transport_ordered',
   'transport_status',
   'transport_cancelled',
@@ -347,7 +347,7 @@ export const saleStateSchema = z.object({
   paidInFull: z.boolean(),
   /**
    * The vehicle may be released (gate pass, pickup, transport): nothing is owed, or a floor-plan
-   * line's lender approved what is owed (DESIGN.md §15); and its reconditioning is done.
+   * line's lender approved what is owed (docs/design.md §15); and its reconditioning is done.
    */
   canRelease: z.boolean(),
   /** Every money line of the sale, oldest first. */
@@ -370,7 +370,7 @@ export const saleStateSchema = z.object({
   canRequestUnwind: z.boolean(),
   unwindRequested: z.boolean(),
   pickupStatus: z.enum(Object.keys(PICKUP_STATUSES) as [PickupStatus, ...PickupStatus[]]),
-  /** Shown only while the car may be released (DESIGN.md §8, issue #44). */
+  /** Shown only while the car may be released (docs/design.md §8, issue #44). */
   gatePassCode: z.string().nullable(),
   /** Why a gate pass once issued is not valid now (money owed after a later charge), or null. */
   gatePassWithdrawn: z.string().nullable(),

@@ -1,5 +1,5 @@
 /**
- * How and when buy-order and saved-search alerts arrive (DESIGN.md §13): the labels and messages,
+ * How and when buy-order and saved-search alerts arrive (docs/design.md §13): the labels and messages,
  * without zod (the dashboard's lists import them).
  */
 export const ALERT_CHANNELS = ['email', 'sms', 'both'] as const;

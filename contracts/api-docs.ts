@@ -7,15 +7,15 @@ import type { ApiRouteName } from './api-routes';
  */
 export const API_TAGS = {
   Sessions: 'Sign-in, sign-out and the signed-in identity of admins, dealers and staff.',
-  Teams: 'Dealer teams: members, invitations, passwords and passkeys (DESIGN.md §10–§11).',
+  Teams: 'Dealer teams: members, invitations, passwords and passkeys (docs/design.md §10–§11).',
   Vehicles: 'The public inventory, listing a vehicle, its media and its condition report.',
   Buying: 'Buy Now, offers and counters.',
   'Dealer portal': 'What a signed-in dealer sees and does after buying.',
   Administration: 'Dealers, buy codes, sales, the audit log and the notification log.',
   Notifications: 'Live updates and e-mail unsubscribe.',
-  Reconditioning: 'Work orders after a sale with a package: tasks, costs, photos (DESIGN.md §14).',
-  Delivery: 'Certified delivery to the dealer’s lot and floor-plan payment (DESIGN.md §15).',
-  Insights: 'The market guide with its evidence, and insights for admins and dealers (DESIGN.md §16).',
+  Reconditioning: 'Work orders after a sale with a package: tasks, costs, photos (docs/design.md §14).',
+  Delivery: 'Certified delivery to the dealer’s lot and floor-plan payment (docs/design.md §15).',
+  Insights: 'The market guide with its evidence, and insights for admins and dealers (docs/design.md §16).',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 

@@ -1,5 +1,5 @@
 /**
- * Every JSON API endpoint: method, path and who may call it (DESIGN.md §2). The server registers
+ * Every JSON API endpoint: method, path and who may call it (docs/design.md §2). The server registers
  * its routes from this table (with the schemas of contracts/endpoints.ts) and the web app builds
  * every request URL from it, so a path is written once. No zod here: the public pages import it
  * without a validation library (docs/decisions/0005-endpoint-table.md).
@@ -16,7 +16,7 @@ export const ACCESS_LEVELS = [
 ] as const;
 /**
  * 'dealer' = any dealer session: the spec's name + buy code sign-in or a named team member.
- * 'member' = a dealer session of a named team member (DESIGN.md §10); the use case checks the role.
+ * 'member' = a dealer session of a named team member (docs/design.md §10); the use case checks the role.
  * 'identity' = a named member's session proven by a password, a passkey or an invitation link, not
  * by a buy code: managing identity (passkeys, password, team, invitations, codes; docs/decisions/0031-session-strength.md).
  * 'account' = any signed-in dealer or admin (the use case narrows further, e.g. to the buying dealer).
@@ -34,7 +34,7 @@ export interface ApiRoute {
 }
 
 export const API_ROUTES = {
-  // Sessions (spec §7, DESIGN.md §2)
+  // Sessions (docs/product.md §7, docs/design.md §2)
   adminLogin: { method: 'POST', path: '/api/admin/login', access: 'public' },
   adminLogout: { method: 'POST', path: '/api/admin/logout', access: 'public' },
   adminCheck: { method: 'GET', path: '/api/admin/check', access: 'public' },
@@ -47,7 +47,7 @@ export const API_ROUTES = {
   staffMe: { method: 'GET', path: '/api/staff/me', access: 'staff' },
   // "My uploads" (issue #34): the staff sign-in's own vehicles and where each stands.
   staffUploads: { method: 'GET', path: '/api/staff/uploads', access: 'staff' },
-  // Dealer teams (issue #20, DESIGN.md §10). Tokens from e-mailed links travel in bodies, never URLs.
+  // Dealer teams (issue #20, docs/design.md §10). Tokens from e-mailed links travel in bodies, never URLs.
   memberLogin: { method: 'POST', path: '/api/team/login', access: 'public' },
   passkeySignInOptions: { method: 'POST', path: '/api/team/passkey-login/options', access: 'public' },
   passkeySignIn: { method: 'POST', path: '/api/team/passkey-login', access: 'public' },
@@ -79,7 +79,7 @@ export const API_ROUTES = {
   disableMember: { method: 'POST', path: '/api/dealer-users/:id/disable', access: 'admin' },
   // Vehicles and listing
   listVehicles: { method: 'GET', path: '/api/vehicles', access: 'public' },
-  // One page of the public list with search, filters, facets (DESIGN.md §9); listVehicles stays whole.
+  // One page of the public list with search, filters, facets (docs/design.md §9); listVehicles stays whole.
   searchVehicles: { method: 'GET', path: '/api/vehicles/search', access: 'public' },
   getVehicle: { method: 'GET', path: '/api/vehicles/:id', access: 'public' },
   createVehicle: { method: 'POST', path: '/api/vehicles', access: 'staff' },
@@ -136,7 +136,7 @@ export const API_ROUTES = {
   createSavedSearch: { method: 'POST', path: '/api/dealer/saved-searches', access: 'dealer' },
   deleteSavedSearch: { method: 'DELETE', path: '/api/dealer/saved-searches/:id', access: 'dealer' },
   updateSavedSearch: { method: 'PATCH', path: '/api/dealer/saved-searches/:id', access: 'dealer' },
-  // Reconditioning packages (DESIGN.md §14): offered to every buyer, kept by admins.
+  // Reconditioning packages (docs/design.md §14): offered to every buyer, kept by admins.
   listReconPackages: { method: 'GET', path: '/api/recon-packages', access: 'public' },
   adminReconPackages: { method: 'GET', path: '/api/recon-packages/all', access: 'admin' },
   createReconPackage: { method: 'POST', path: '/api/recon-packages', access: 'admin' },
@@ -147,14 +147,14 @@ export const API_ROUTES = {
   dealerWatchlist: { method: 'GET', path: '/api/dealer/watchlist', access: 'dealer' },
   updateWatchlistEntry: { method: 'PUT', path: '/api/dealer/watchlist/:id', access: 'dealer' },
   mergeWatchlist: { method: 'POST', path: '/api/dealer/watchlist/merge', access: 'dealer' },
-  // Reconditioning (issue #31, DESIGN.md §14): the shop works the work orders; the dealer reads its own.
+  // Reconditioning (issue #31, docs/design.md §14): the shop works the work orders; the dealer reads its own.
   listWorkOrders: { method: 'GET', path: '/api/work-orders', access: 'staff' },
   getWorkOrder: { method: 'GET', path: '/api/work-orders/:id', access: 'staff' },
   addWorkOrderTask: { method: 'POST', path: '/api/work-orders/:id/tasks', access: 'staff' },
   updateWorkOrderTask: { method: 'PATCH', path: '/api/work-orders/:id/tasks/:taskId', access: 'staff' },
   attachTaskPhotos: { method: 'POST', path: '/api/work-orders/:id/tasks/:taskId/photos', access: 'staff' },
   dealerWorkOrders: { method: 'GET', path: '/api/dealer/work-orders', access: 'dealer' },
-  // Certified delivery and floor plan (issue #32, DESIGN.md §15). Webhooks are public and signed.
+  // Certified delivery and floor plan (issue #32, docs/design.md §15). Webhooks are public and signed.
   transportQuote: { method: 'POST', path: '/api/transport/quote', access: 'dealer' },
   orderTransport: { method: 'POST', path: '/api/dealer/transactions/:id/transport', access: 'dealer' },
   confirmDelivery: {
@@ -178,7 +178,7 @@ export const API_ROUTES = {
   decideFloorPlan: { method: 'PATCH', path: '/api/floor-plan-requests/:id', access: 'admin' },
   carrierWebhook: { method: 'POST', path: '/api/webhooks/carrier', access: 'public' },
   lenderWebhook: { method: 'POST', path: '/api/webhooks/lender', access: 'public' },
-  // Market guide and insights (issue #33, DESIGN.md §16): guides for signed-in accounts; insights per audience.
+  // Market guide and insights (issue #33, docs/design.md §16): guides for signed-in accounts; insights per audience.
   vehicleGuides: { method: 'GET', path: '/api/guides', access: 'account' },
   vehicleGuide: { method: 'GET', path: '/api/vehicles/:id/guide', access: 'account' },
   // The guide of the fields being typed while a listing is completed (the queue): admins (staff: a queued car).
@@ -204,7 +204,7 @@ export const API_ROUTES = {
   listAudit: { method: 'GET', path: '/api/audit', access: 'admin' },
   listNotifications: { method: 'GET', path: '/api/notifications', access: 'admin' },
   resendNotification: { method: 'POST', path: '/api/notifications/:id/resend', access: 'admin' },
-  // Live updates (DESIGN.md §6): a Server-Sent Events stream of changes the session may see.
+  // Live updates (docs/design.md §6): a Server-Sent Events stream of changes the session may see.
   liveEvents: { method: 'GET', path: '/api/events', access: 'session' },
   // RFC 8058 one-click unsubscribe: the signed token in the link is the authority, not a session.
   unsubscribePage: { method: 'GET', path: '/api/notifications/unsubscribe', access: 'public' },

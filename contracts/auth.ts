@@ -1,7 +1,7 @@
 import { BUY_CODE_LENGTH } from './limits';
 import { z } from './zod';
 
-/** Texts of the sign-in flows (spec §5, §8), verbatim. */
+/** Texts of the sign-in flows (docs/product.md §5, §8), verbatim. */
 export const AUTH_TEXT = {
   invalidEmail: 'Please enter a valid email',
   notAdmin: 'Not authorized as admin',
@@ -49,7 +49,7 @@ export const SESSION_TEXT = {
   reauthenticated: 'Confirmed. You can add a passkey or set a password for the next 5 minutes.',
 } as const;
 
-/** Session lifetimes (DESIGN.md §2). */
+/** Session lifetimes (docs/design.md §2). */
 export const SESSION_TTL_MS: Record<SessionRole, number> = {
   admin: 8 * 3600_000,
   staff: 12 * 3600_000,
@@ -92,7 +92,7 @@ export const dealerLoginBodySchema = z.object({
 });
 export type DealerLoginBody = z.infer<typeof dealerLoginBodySchema>;
 
-/** Roles of a dealership's team member (DESIGN.md §10, contracts/teams.ts). */
+/** Roles of a dealership's team member (docs/design.md §10, contracts/teams.ts). */
 export const TEAM_ROLES = ['owner', 'buyer', 'viewer'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Branding is configuration (DESIGN.md §1). The server parses it from the environment once
+ * Branding is configuration (docs/design.md §1). The server parses it from the environment once
  * (server/src/config.ts) and embeds it in the served HTML; the web app reads it from there.
  * Nothing here is secret. This module has no runtime dependency, so the landing page stays light.
  */
@@ -18,7 +18,7 @@ export interface Brand {
   partners: PartnerTile[];
 }
 
-/** The spec's three partner labels (§1), in order. */
+/** The spec's three partner labels (docs/product.md §1), in order. */
 export const PARTNER_LABELS = ['Publicly Traded', 'National Chain', 'Fortune 500'] as const;
 
 export const DEFAULT_BRAND: Brand = {
@@ -33,7 +33,7 @@ export const DEFAULT_BRAND: Brand = {
   ],
 };
 
-/** The premium certification reads as the product name followed by 'Certified' (spec §2). */
+/** The premium certification reads as the product name followed by 'Certified' (docs/product.md §2). */
 export const premiumCertification = (brand: Pick<Brand, 'productName'>) => `${brand.productName} Certified`;
 
 /** Where the server puts the brand JSON in the HTML it serves. */

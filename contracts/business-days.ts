@@ -1,5 +1,5 @@
 /**
- * Business days for the clocks of a sale (DESIGN.md §8): Monday to Friday, US federal holidays
+ * Business days for the clocks of a sale (docs/design.md §8): Monday to Friday, US federal holidays
  * skipped. Holidays as 5 U.S.C. 6103 lists them, on the day they are observed (Executive Order
  * 11582: a Saturday holiday is observed the Friday before, a Sunday one the Monday after — so
  * New Year's Day 2028, a Saturday, is observed on Friday, December 31, 2027). Hand-written on

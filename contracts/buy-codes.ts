@@ -1,4 +1,4 @@
-/** Buy codes as the admin manages them (spec §8, DESIGN.md §11): the row, creating and editing one. */
+/** Buy codes as the admin manages them (docs/product.md §8, docs/design.md §11): the row, creating and editing one. */
 import { DEALER_ID_MESSAGE, idSchema, jsonIdSchema } from './ids';
 import { z } from './zod';
 

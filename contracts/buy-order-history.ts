@@ -3,7 +3,7 @@ import { NOTIFICATION_STATUSES } from './notifications';
 import { z } from './zod';
 
 /**
- * Admin → Demand → one order's history (DESIGN.md §13, issue #30): every car that matched it, the
+ * Admin → Demand → one order's history (docs/design.md §13, issue #30): every car that matched it, the
  * alert each match sent and how far it got, the first-look holds, and what became of the car.
  */
 

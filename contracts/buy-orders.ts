@@ -9,7 +9,7 @@ import { CERTIFICATION_FILTERS, VEHICLE_SORTS } from './vehicle-search-options';
 import { z } from './zod';
 
 /**
- * Buy orders (DESIGN.md §13, issue #30): a dealership's standing request for cars the marketplace
+ * Buy orders (docs/design.md §13, issue #30): a dealership's standing request for cars the marketplace
  * sources against. Each belongs to the dealership and names the person who placed it.
  */
 
@@ -184,7 +184,7 @@ export const createBuyOrderBodySchema = z
       .regex(/^\d{5}$/, BUY_ORDER_TEXT.zip)
       .refine((zip) => zip !== '00000', BUY_ORDER_TEXT.zip),
     ...alertDeliveryFields,
-    /** The reconditioning package its cars are to be bought with (DESIGN.md §14). */
+    /** The reconditioning package its cars are to be bought with (docs/design.md §14). */
     reconPackageId: reconPackageIdSchema.optional(),
   })
   .refine((o) => o.yearMin === null || o.yearMax === null || o.yearMin <= o.yearMax, {

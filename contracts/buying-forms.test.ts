@@ -4,7 +4,7 @@ import { buyNowFormSchema, counterOfferFormSchema, offerFormSchema } from './buy
 const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
 
-describe('form schemas derived from the buying contract (spec §5 messages)', () => {
+describe('form schemas derived from the buying contract (docs/product.md §5 messages)', () => {
   it('Make Offer: amount required, positive; buy code of 4 characters', () => {
     expect(messages(offerFormSchema.safeParse({ amount: '', buyCode: '' }))).toEqual({
       amount: 'Amount is required',

@@ -9,7 +9,7 @@ import { reconPackageIdSchema } from './recon-packages';
 import { saleWorkOrderSchema } from './work-orders';
 import { z } from './zod';
 
-/** Texts of buying (spec §2, §5, §8), verbatim. */
+/** Texts of buying (docs/product.md §2, §5, §8), verbatim. */
 export const BUYING_TEXT = {
   buySuccessTitle: 'Success!',
   buySuccess: 'Vehicle purchase initiated. Our team will contact you shortly.',
@@ -63,7 +63,7 @@ export const PURCHASE_REFUSALS = {
 } as const;
 export type PurchaseRefusal = (typeof PURCHASE_REFUSALS)[keyof typeof PURCHASE_REFUSALS];
 
-/** The header a client sends so a retried purchase or offer is answered once (DESIGN.md §4). */
+/** The header a client sends so a retried purchase or offer is answered once (docs/design.md §4). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 export const vehicleIdSchema = idSchema(VEHICLE_ID_MESSAGE);
@@ -73,13 +73,13 @@ const typedBuyCodeSchema = z.string({ error: BUYING_TEXT.buyFailure }).trim().to
 export const verifyCodeBodySchema = z.object({
   code: typedBuyCodeSchema.length(4, BUYING_TEXT.buyFailure),
   vehicleId: jsonIdSchema(BUYING_TEXT.buyFailure),
-  /** The reconditioning package chosen with it (DESIGN.md §14); absent = as inspected. */
+  /** The reconditioning package chosen with it (docs/design.md §14); absent = as inspected. */
   reconPackageId: reconPackageIdSchema.optional(),
-  /** Certified delivery and a floor-plan line chosen in the dialog (DESIGN.md §15). */
+  /** Certified delivery and a floor-plan line chosen in the dialog (docs/design.md §15). */
   ...checkoutExtrasSchema,
 });
 /**
- * The Buy Now form (spec §4, §5): the code as typed, trimmed and upper-cased. A blank code is not
+ * The Buy Now form (docs/product.md §4, §5): the code as typed, trimmed and upper-cased. A blank code is not
  * sent and nothing is said (the form shows no message); any other code goes to the server, whose
  * every refusal is the toast BUYING_TEXT.buyFailure.
  */
@@ -131,7 +131,7 @@ export const offerViewSchema = z.object({
   updatedAt: z.string(),
   vehicle: vehicleSummarySchema.extend({ vin: z.string(), price: z.string().nullable() }),
   dealer: z.object({ dealerName: z.string() }),
-  /** The team member who made the offer (DESIGN.md §10); null when a code was typed. */
+  /** The team member who made the offer (docs/design.md §10); null when a code was typed. */
   boughtBy: z.string().nullable(),
   activities: z.array(offerActivitySchema),
   /** The amount the sale was made for (the offer or the counter), once accepted; null otherwise. */
@@ -166,7 +166,7 @@ export const dealerTransactionSchema = z.object({
   vehicle: vehicleSummarySchema.nullable(),
   createdAt: z.string(),
   amount: z.string(),
-  /** The team member who made the sale (DESIGN.md §10); null for a buy-code sale. */
+  /** The team member who made the sale (docs/design.md §10); null for a buy-code sale. */
   boughtBy: z.string().nullable(),
   /** `status` (the spec's pending/completed) comes with the sale's state below. */
   isPaid: z.boolean(),
@@ -187,7 +187,7 @@ export const dealerBuyCodeSchema = z.object({
   /** The code itself for its holder; masked (maskBuyCode) when someone else holds it. */
   code: z.string(),
   masked: z.boolean(),
-  /** The team member whose authority the code is (DESIGN.md §11); null without a team. */
+  /** The team member whose authority the code is (docs/design.md §11); null without a team. */
   holderName: z.string().nullable(),
   /** Whether the signed-in person may use it (always, without a team). */
   mine: z.boolean(),
@@ -220,7 +220,7 @@ export const counterOfferFormSchema = counterOfferBodySchema
   .extend({ counterAmount: amountTextSchema });
 export type CounterOfferForm = z.input<typeof counterOfferFormSchema>;
 
-/** PATCH /api/offers/:id (admin, spec §7): accept, decline or counter a pending offer. */
+/** PATCH /api/offers/:id (admin, docs/product.md §7): accept, decline or counter a pending offer. */
 export const updateOfferBodySchema = z.discriminatedUnion(
   'status',
   [

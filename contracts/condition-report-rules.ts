@@ -1,5 +1,5 @@
 /**
- * The condition report's fixed lists and the one published grade table (DESIGN.md §7), without zod:
+ * The condition report's fixed lists and the one published grade table (docs/design.md §7), without zod:
  * pages that only show a report (the public inventory and vehicle page) import this, not the
  * schemas, so the validation library stays out of their bundles. contracts/condition-report.ts
  * re-exports all of it.
@@ -142,7 +142,7 @@ export interface DamageKey {
  * The one published rule table. Points off 5.0 per damage item (type × size), per tire with
  * tread under TIRE_MIN_32NDS, per warning light or OBD code. Changing it changes displayed grades:
  * bump `version` too, and the next start re-grades every stored report and records each change in
- * the audit log (server/src/modules/photos/regrade-vehicles.ts, DESIGN.md §7).
+ * the audit log (server/src/modules/photos/regrade-vehicles.ts, docs/design.md §7).
  */
 export const GRADE_RULES = {
   version: 1,

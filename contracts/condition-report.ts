@@ -8,7 +8,7 @@ import {
 import { z } from './zod';
 
 /**
- * The condition report (DESIGN.md §7): guided photos, damage items, tires, warning lights and a
+ * The condition report (docs/design.md §7): guided photos, damage items, tires, warning lights and a
  * grade whose every deduction is shown. One table (GRADE_RULES) makes the grade; the same report
  * always gives the same grade.
  */

@@ -1,4 +1,4 @@
-/** Dealers as the admin manages them: the add-dealer form (spec §5), the row, activation. */
+/** Dealers as the admin manages them: the add-dealer form (docs/product.md §5), the row, activation. */
 import { PHONE_MIN_LENGTH } from './limits';
 import { z } from './zod';
 
@@ -9,7 +9,7 @@ const email = (message: string) =>
 const phone = (message: string) =>
   z.string({ error: message }).trim().min(PHONE_MIN_LENGTH, message).max(40, 'Phone number is too long');
 
-/** The add-dealer form's eleven fields with the spec's messages (§5). */
+/** The add-dealer form's eleven fields with the spec's messages (docs/product.md §5). */
 export const createDealerBodySchema = z.object({
   dealerName: required('Dealer name is required'),
   address: required('Address is required'),
@@ -48,7 +48,7 @@ export const adminBuyCodeSchema = z.object({
   code: z.string(),
   dealerId: z.number().int(),
   dealerName: z.string(),
-  /** The team member whose authority the code is (DESIGN.md §11); null without a team. */
+  /** The team member whose authority the code is (docs/design.md §11); null without a team. */
   dealerUserId: z.number().int().nullable(),
   holderName: z.string().nullable(),
   active: z.boolean(),
@@ -59,7 +59,7 @@ export const adminBuyCodeSchema = z.object({
 });
 export type AdminBuyCode = z.infer<typeof adminBuyCodeSchema>;
 
-/** POST /api/dealers answers the dealer and its first buy code (spec §7: response contains buyCode). */
+/** POST /api/dealers answers the dealer and its first buy code (docs/product.md §7: response contains buyCode). */
 export const createDealerResponseSchema = dealerSchema.extend({ buyCode: adminBuyCodeSchema });
 export const updateDealerBodySchema = z.strictObject({
   active: z.boolean({ error: 'active must be true or false' }),

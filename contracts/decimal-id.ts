@@ -9,7 +9,7 @@ export const MAX_ID = 2_147_483_647;
 /**
  * Decimal digits only: no sign, no leading zero, no spaces. Number() and z.coerce also read '0x10',
  * '1e2', '+5', ' 7' and '07' as numbers, so /api/vehicles/0x10 answered vehicle 16; a malformed id
- * is a 400 (DESIGN.md §5) and each id has exactly one spelling.
+ * is a 400 (docs/design.md §5) and each id has exactly one spelling.
  */
 export const DECIMAL_ID = /^[1-9][0-9]*$/;
 

@@ -1,7 +1,7 @@
 import { formatDay } from './dates';
 import { formatMi } from './mileage-format';
 /**
- * Certified delivery and floor plan texts (DESIGN.md §15), without zod: the buying dialogs and the
+ * Certified delivery and floor plan texts (docs/design.md §15), without zod: the buying dialogs and the
  * dashboard import them.
  */
 /**

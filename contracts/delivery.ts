@@ -114,7 +114,7 @@ export const saleTransportSchema = z.object({
 });
 export type SaleTransport = z.infer<typeof saleTransportSchema>;
 
-/** The dealer's confirmation at arrival (DESIGN.md §15). */
+/** The dealer's confirmation at arrival (docs/design.md §15). */
 export const deliveryConfirmationSchema = z.object({
   /** The day it was confirmed (YYYY-MM-DD in the sale's time zone) and the moment (ISO time). */
   on: z.string(),

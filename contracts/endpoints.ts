@@ -184,7 +184,7 @@ interface EndpointSchemas {
 
 /**
  * The request and response schemas of every endpoint in API_ROUTES (one contract per endpoint,
- * CONVENTIONS.md rule 1). The server registers each route from its entry; the web app takes its
+ * docs/conventions.md rule 1). The server registers each route from its entry; the web app takes its
  * request and answer types from here (type-only imports, so no schema reaches a page bundle).
  * `premiumLabel` is the branded certification name the listing completion accepts.
  */

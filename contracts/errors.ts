@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** The one error body of the API (spec §8 reads `message`, else `error`). */
+/** The one error body of the API (docs/product.md §8 reads `message`, else `error`). */
 export const errorBodySchema = z.object({
   message: z.string(),
   code: z.string().optional(),

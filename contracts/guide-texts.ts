@@ -1,7 +1,7 @@
 // Apart from guide.ts so that the inventory's cards, which only print these, do not load zod.
 
 /**
- * The market guide (issue #33, DESIGN.md §16): what a car is worth here, from this marketplace's own
+ * The market guide (issue #33, docs/design.md §16): what a car is worth here, from this marketplace's own
  * completed sales, with the sales behind it. Texts are quoted by the server and the pages alike.
  */
 export const GUIDE_TEXT = {

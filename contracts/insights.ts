@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 /**
- * Insights (issue #33, DESIGN.md §16): how the marketplace is doing, for admins, and what a
+ * Insights (issue #33, docs/design.md §16): how the marketplace is doing, for admins, and what a
  * dealership bought, for its dealers. Every chart is also a table (the same rows) and a CSV.
  */
 export const INSIGHTS_TEXT = {

@@ -1,4 +1,4 @@
-/** Business constants of spec §9, shared by the web app and the server. */
+/** Business constants of docs/product.md §9, shared by the web app and the server. */
 export const BUY_CODE_LENGTH = 4;
 export const VIN_LENGTH = 17;
 export const PHONE_MIN_LENGTH = 10;

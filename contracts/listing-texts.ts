@@ -1,6 +1,6 @@
-/** First look's limits and texts (DESIGN.md §13), without zod: the public pages import them. */
+/** First look's limits and texts (docs/design.md §13), without zod: the public pages import them. */
 
-/** How long a first look may hold a car: 30 minutes to a day, 2 h by default (DESIGN.md §13). */
+/** How long a first look may hold a car: 30 minutes to a day, 2 h by default (docs/design.md §13). */
 export const FIRST_LOOK = { defaultMinutes: 120, minMinutes: 30, maxMinutes: 24 * 60 } as const;
 export const FIRST_LOOK_TEXT = {
   matches: (orders: number) => `${orders} open ${orders === 1 ? 'order matches' : 'orders match'}`,

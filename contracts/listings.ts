@@ -12,7 +12,7 @@ const certificationSchema = (premiumLabel: string) =>
   z.enum([premiumLabel, AUCTION_CERTIFIED], { error: ADMIN_TEXT.certificationRequired });
 const optionalText = z.string().trim().max(2000).nullish();
 
-/** A model year, 1900 to next year (spec §5); built per use so "next year" follows the clock. */
+/** A model year, 1900 to next year (docs/product.md §5); built per use so "next year" follows the clock. */
 export const vehicleYearSchema = () =>
   z.coerce
     .number({ error: ADMIN_TEXT.invalidYear })
@@ -29,7 +29,7 @@ const refuseOtherFields = {
 };
 
 /**
- * Where the car stands and whether it runs (DESIGN.md §15), what a transport quote starts from.
+ * Where the car stands and whether it runs (docs/design.md §15), what a transport quote starts from.
  * `locationZip` null = our lot (LOT_ZIP). The shape is checked here; the server refuses a ZIP that
  * is not a known US ZIP (its one ZIP rule, with DELIVERY_TEXT.zipUnknown), so every car can be quoted.
  */
@@ -52,7 +52,7 @@ export const completeListingBodySchema = (premiumLabel: string) =>
       model: optionalText,
       trim: optionalText,
       description: optionalText,
-      /** First look (DESIGN.md §13): hold the car this long for the dealerships whose orders match. */
+      /** First look (docs/design.md §13): hold the car this long for the dealerships whose orders match. */
       firstLookMinutes: firstLookMinutesSchema.optional(),
       ...deliveryFields,
     },
@@ -120,7 +120,7 @@ const COMPLETION_KEYS = ['mileage', 'price', 'condition'];
 export const VEHICLE_ACTIONS = ['recon', 'complete', 'status', 'edit', 'release'] as const;
 
 /**
- * PATCH /api/vehicles/:id: one of three actions (spec §7), each with its own allow-list. A client
+ * PATCH /api/vehicles/:id: one of three actions (docs/product.md §7), each with its own allow-list. A client
  * may name it (`action`); the spec's bodies carry no name, so it is read from their keys: any recon
  * field → recon notes, any of mileage/price/condition → queue completion, else a status change.
  * Editing a published listing is only ever named (`action: 'edit'`).

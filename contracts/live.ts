@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 /**
- * Live updates (GET /api/events, DESIGN.md §6): a Server-Sent Events stream. Each change to one of
+ * Live updates (GET /api/events, docs/design.md §6): a Server-Sent Events stream. Each change to one of
  * these tables is an event `change` with `data: {"topic": …}` and the `live_events` row id as its
  * `id`; `ready` opens a fresh stream (its id is where a resume starts from); `reset` says the
  * stream cannot resume from the id given (too old, unknown, or events were missed), so the client

@@ -1,6 +1,6 @@
 import { MAX_AMOUNT } from './limits';
 
-/** The amount messages of every money field (spec §5 for offers; the same everywhere). */
+/** The amount messages of every money field (docs/product.md §5 for offers; the same everywhere). */
 export const MONEY_TEXT = {
   amountRequired: 'Amount is required',
   amountPositive: 'Must be a valid positive number',
@@ -55,7 +55,7 @@ const usdCents = new Intl.NumberFormat('en-US', {
 
 /**
  * The one money formatter (the check contracts/one-formatter.test.ts keeps currency formatting in
- * this file): "21450.00" → "$21,450" for display (spec §3), or with `cents` →
+ * this file): "21450.00" → "$21,450" for display (docs/product.md §3), or with `cents` →
  * "$18,250.50" where the exact amount matters (the offer activity log). Display only: arithmetic
  * on money is in integer cents (toCents).
  */

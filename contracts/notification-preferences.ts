@@ -2,7 +2,7 @@ import { DEALER_CONTACTS, DEALER_EVENT_NAMES, NOTIFICATION_CHANNELS } from './no
 import { z } from './zod';
 
 /**
- * Dealer notification preferences (DESIGN.md §6, issue #16): per event (DEALER_EVENTS), e-mail
+ * Dealer notification preferences (docs/design.md §6, issue #16): per event (DEALER_EVENTS), e-mail
  * and/or SMS to the dealer contact whose job the event is.
  */
 /** A contact as the dealer sees it in the preferences: masked, and whether it can get texts. */
@@ -84,7 +84,7 @@ export const unsubscribeResultSchema = z.union([
 ]);
 
 /**
- * The one-click unsubscribe of one buy order's or saved search's alerts (DESIGN.md §13): the e-mail
+ * The one-click unsubscribe of one buy order's or saved search's alerts (docs/design.md §13): the e-mail
  * footer's link and the pages it opens.
  */
 export const ALERT_UNSUBSCRIBE_TEXT = {

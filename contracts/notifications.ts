@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** Notification outbox, as the admin reads it (GET /api/notifications, DESIGN.md §6). */
+/** Notification outbox, as the admin reads it (GET /api/notifications, docs/design.md §6). */
 export const NOTIFICATION_STATUSES = ['queued', 'sending', 'sent', 'failed', 'dead', 'suppressed'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 /** A message's delivery state as the admin reads it (the notification log, an order's history). */
@@ -40,7 +40,7 @@ export type DealerContact = (typeof DEALER_CONTACTS)[number];
 
 /**
  * The events a dealer hears of, with the label the Notifications preferences show and the
- * contacts whose inbox they reach (DESIGN.md §6): main (offers, counters, expiry, pickup, the
+ * contacts whose inbox they reach (docs/design.md §6): main (offers, counters, expiry, pickup, the
  * account), billing (receipts, payment, completion) or title (bill of sale, title shipment).
  */
 export const DEALER_EVENTS = [
@@ -97,14 +97,14 @@ export const ADMIN_EVENTS = [
   'title_confirmed',
   'unwind_requested',
   'claim_opened',
-  /** No carrier or lender API is configured: our team arranges it (DESIGN.md §15). */
+  /** No carrier or lender API is configured: our team arranges it (docs/design.md §15). */
   'transport_to_arrange',
   'floor_plan_to_arrange',
   /** A dealer's delivery confirmation held for its odometer: an admin accepts it (issue #44). */
   'delivery_held',
 ] as const;
 export type AdminEvent = (typeof ADMIN_EVENTS)[number];
-/** Mail to one team member's own address (DESIGN.md §10): always sent, no preferences. */
+/** Mail to one team member's own address (docs/design.md §10): always sent, no preferences. */
 export const TEAM_EVENTS = ['team_invitation', 'password_reset'] as const;
 export type TeamEvent = (typeof TEAM_EVENTS)[number];
 export type NotificationEvent = DealerEvent | AdminEvent | TeamEvent;

@@ -1,4 +1,4 @@
-/** Reconditioning packages' texts (DESIGN.md §14), without zod: the buying dialogs import them. */
+/** Reconditioning packages' texts (docs/design.md §14), without zod: the buying dialogs import them. */
 export const RECON_PACKAGE_TEXT = {
   choose: 'Reconditioning',
   chooseHint: 'Choose the standard the car is delivered to; its price is added to the sale.',

@@ -2,7 +2,7 @@ import { centsToDecimal, decimalToCents } from './money';
 import { RECON_PACKAGE_TEXT } from './recon-package-texts';
 import { z } from './zod';
 
-/** A package as the buying dialogs and the admin read it (DESIGN.md §14). */
+/** A package as the buying dialogs and the admin read it (docs/design.md §14). */
 export const reconPackageSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -1,6 +1,6 @@
 import type { AdminTab } from './admin';
 
-/** The spec's route table (§2), shared by the web router and the server's HTML fallback. */
+/** The spec's route table (docs/product.md §2), shared by the web router and the server's HTML fallback. */
 export const PAGE_PATHS = {
   home: '/',
   inventory: '/inventory',
@@ -14,7 +14,7 @@ export const PAGE_PATHS = {
   dealerLogin: '/dealer/login',
   dealerDashboard: '/dealer/dashboard',
   vehicle: '/vehicle/:id',
-  // Dealer teams (DESIGN.md §10): a named member's sign-in, links from e-mails, account and team.
+  // Dealer teams (docs/design.md §10): a named member's sign-in, links from e-mails, account and team.
   teamSignIn: '/dealer/sign-in',
   acceptInvitation: '/dealer/invitation',
   forgotPassword: '/dealer/forgot-password',

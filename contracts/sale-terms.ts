@@ -4,7 +4,7 @@ import { z } from './zod';
 const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /**
- * GET /api/sale-terms (public): the terms a sale made now would be made under (SALE_*, DESIGN.md §8)
+ * GET /api/sale-terms (public): the terms a sale made now would be made under (SALE_*, docs/design.md §8)
  * and the dates they give, counted in business days in the terms' time zone — what Buy Now shows
  * before the dealer confirms, and the confirmation after.
  */

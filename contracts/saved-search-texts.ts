@@ -3,7 +3,7 @@
  * page's Save this search button loads no validation library.
  */
 
-/** Saved searches a person may keep (DESIGN.md §13). */
+/** Saved searches a person may keep (docs/design.md §13). */
 export const MAX_SAVED_SEARCHES = 20;
 
 export const SAVED_SEARCH_TEXT = {

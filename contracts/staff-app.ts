@@ -1,5 +1,5 @@
 /**
- * The installable staff app (DESIGN.md §17, ADR 0029): the lot staff's upload wizard, its Recon
+ * The installable staff app (docs/design.md §17, ADR 0029): the lot staff's upload wizard, its Recon
  * area and "My uploads", installed from the phone's browser and opened without a network. One place
  * for the paths the build (vite.config.ts), the server (plugins/staff-app.ts), the service worker
  * (web/src/sw) and the pages share.

@@ -2,7 +2,7 @@ import { z } from './zod';
 
 /**
  * "My uploads" (issue #34): the vehicles the signed-in staff identity uploaded, newest first, with
- * where each stands. The lot's staff share one sign-in (DESIGN.md §2), so "mine" is that sign-in's
+ * where each stands. The lot's staff share one sign-in (docs/design.md §2), so "mine" is that sign-in's
  * uploads (`vehicles.uploaded_by = 'staff'`); an admin using the wizard sees their own.
  */
 export const STAFF_UPLOAD_STATES = ['queued', 'first-look', 'listed', 'sold', 'removed'] as const;

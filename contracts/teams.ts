@@ -7,7 +7,7 @@ import { reconPackageIdSchema } from './recon-packages';
 import { z } from './zod';
 
 /**
- * Dealer teams (issue #20, DESIGN.md §10): named members of a dealership with their own sign-in
+ * Dealer teams (issue #20, docs/design.md §10): named members of a dealership with their own sign-in
  * (password or passkey), a role and optional spending limits.
  */
 export { type Member, memberSchema, TEAM_ROLES, type TeamRole };
@@ -44,7 +44,7 @@ export const TEAM_TEXT = {
   ownerSettings: 'Only the dealership’s owner can change these settings',
   viewerReadOnly: 'Your role (viewer) can look at the dashboard, not change it',
   noActiveCode: 'Your dealership has no active buy code. Please contact us.',
-  /** A team member buys with their own code (DESIGN.md §11). */
+  /** A team member buys with their own code (docs/design.md §11). */
   noOwnCode: 'You have no active buy code of your own. Please contact us for one.',
   viewersHoldNoCodes: 'A viewer cannot hold a buy code; choose a buyer or an owner',
   notYourself: 'You cannot change or remove yourself',
@@ -185,7 +185,7 @@ export type Passkey = z.infer<typeof passkeySchema>;
 export const dealerPurchaseBodySchema = z.object({
   vehicleId: jsonIdSchema('Vehicle not found'),
   reconPackageId: reconPackageIdSchema.optional(),
-  /** Certified delivery and a floor-plan line, as with a typed code (DESIGN.md §15). */
+  /** Certified delivery and a floor-plan line, as with a typed code (docs/design.md §15). */
   ...checkoutExtrasSchema,
 });
 export const dealerPurchaseResponseSchema = z.object({

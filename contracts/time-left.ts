@@ -1,5 +1,5 @@
 /**
- * Remaining time as hours and minutes (spec §2 offers: "Remaining time is shown as hours and
+ * Remaining time as hours and minutes (docs/product.md §2 offers: "Remaining time is shown as hours and
  * minutes, or 'Expired' once the expiry has passed"), e.g. "1h 59m left". `now` may be the
  * database's clock, so a message and the row it describes agree.
  */

@@ -1,4 +1,4 @@
-/** Sales as the admin reads and edits them (spec §6, DESIGN.md §8): the row, filters, aging, the edit body. */
+/** Sales as the admin reads and edits them (docs/product.md §6, docs/design.md §8): the row, filters, aging, the edit body. */
 
 import { paymentStepSchema, saleStateSchema } from './after-sale';
 import { TRANSACTION_STATUSES } from './limits';
@@ -14,7 +14,7 @@ export const adminTransactionSchema = z.object({
   dealerName: z.string(),
   buyCodeId: z.number().int().nullable(),
   offerId: z.number().int().nullable(),
-  /** The team member who made the sale (DESIGN.md §10); null for a buy-code sale. */
+  /** The team member who made the sale (docs/design.md §10); null for a buy-code sale. */
   boughtBy: z.string().nullable(),
   amount: z.string(),
   /** `status` (the spec's pending/completed) comes with the sale's state below. */

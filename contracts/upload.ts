@@ -6,7 +6,7 @@ import { requiredShotListSchema, skippedShotsSchema } from './required-shots';
 import { hasValidVinCheckDigit, VIN_CHARSET, VIN_CHECK_DIGIT_OVERRIDES } from './vin';
 import { z } from './zod';
 
-/** Texts of the staff upload wizard (spec §2, §5, §8), verbatim. */
+/** Texts of the staff upload wizard (docs/product.md §2, §5, §8), verbatim. */
 export const UPLOAD_TEXT = {
   vinLength: 'Please enter the full 17-character VIN',
   vinInvalid: 'Please enter a valid 17-digit VIN',
@@ -66,7 +66,7 @@ export const mediaConfigSchema = z.object({
 });
 export type MediaConfig = z.infer<typeof mediaConfigSchema>;
 
-/** POST /api/cloudinary-signature (spec §7). */
+/** POST /api/cloudinary-signature (docs/product.md §7). */
 export const cloudinarySignatureSchema = z.object({
   timestamp: z.number().int(),
   signature: z.string(),

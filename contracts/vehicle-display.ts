@@ -7,10 +7,10 @@ import type { UnavailableVehicle, VehicleDetail } from './vehicle';
 
 export const isUnavailable = (v: VehicleDetail): v is UnavailableVehicle => !('vin' in v);
 
-/** Video URLs the walkthrough dialog plays (spec §2: the URL contains .mp4, .mov, .MOV or .webm). */
+/** Video URLs the walkthrough dialog plays (docs/product.md §2: the URL contains .mp4, .mov, .MOV or .webm). */
 export const isPlayableVideoUrl = (url: string | undefined) => !!url && /\.(mp4|mov|webm)\b/i.test(url);
 
-/** A car held for the reader's dealership's first look (DESIGN.md §13): its page names the hold. */
+/** A car held for the reader's dealership's first look (docs/design.md §13): its page names the hold. */
 export const firstLookUntilOf = (v: object): string | null =>
   'firstLookUntil' in v && typeof v.firstLookUntil === 'string' ? v.firstLookUntil : null;
 

@@ -4,7 +4,7 @@
  * library (contracts/vehicle-search.ts holds the schemas).
  */
 
-/** newest = model year descending (spec §2); ties list the newest listing first. */
+/** newest = model year descending (docs/product.md §2); ties list the newest listing first. */
 export const VEHICLE_SORTS = ['newest', 'price-asc', 'price-desc', 'mileage-asc'] as const;
 export type VehicleSort = (typeof VEHICLE_SORTS)[number];
 

@@ -5,7 +5,7 @@ import { recordedSkipSchema } from './required-shots';
 import { z } from './zod';
 
 /**
- * What the public sees of a vehicle (DESIGN.md §2): no bill of sale, paid flag or queue state.
+ * What the public sees of a vehicle (docs/design.md §2): no bill of sale, paid flag or queue state.
  * Money is a decimal string ("21450.00"); timestamps are ISO strings.
  */
 export const publicVehicleSchema = z.object({
@@ -47,7 +47,7 @@ export const adminVehicleSchema = publicVehicleDetailSchema.extend({
   updatedAt: z.string(),
   /** Held for a first look until then (still `inQueue`, out of the queue); else null. */
   firstLookUntil: z.string().nullable(),
-  /** Where the car stands (DESIGN.md §15), the transport quote's origin; null = our lot (LOT_ZIP). */
+  /** Where the car stands (docs/design.md §15), the transport quote's origin; null = our lot (LOT_ZIP). */
   locationZip: z.string().nullable(),
   /** Does not run or drive: a carrier needs a winch (a transport surcharge). */
   inoperable: z.boolean(),
@@ -63,7 +63,7 @@ export const unavailableVehicleSchema = z.object({
 });
 export type UnavailableVehicle = z.infer<typeof unavailableVehicleSchema>;
 
-/** A car held for a first look, as a dealership it is held for sees it (DESIGN.md §13). */
+/** A car held for a first look, as a dealership it is held for sees it (docs/design.md §13). */
 export const heldVehicleDetailSchema = publicVehicleDetailSchema.extend({ firstLookUntil: z.string() });
 export type HeldVehicleDetail = z.infer<typeof heldVehicleDetailSchema>;
 export const heldVehicleSchema = publicVehicleSchema.extend({ firstLookUntil: z.string() });

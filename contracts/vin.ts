@@ -1,6 +1,6 @@
 import { VIN_LENGTH } from './limits';
 
-/** VIN rules of 49 CFR 565.15 (see WIRE-FORMATS.md): no I, O or Q; check digit in position 9. */
+/** VIN rules of 49 CFR 565.15 (see docs/wire-formats.md): no I, O or Q; check digit in position 9. */
 export const VIN_CHARSET = /^[A-HJ-NPR-Z0-9]+$/;
 
 const TRANSLITERATION: Record<string, number> = {

@@ -4,7 +4,7 @@ import { MAX_WATCHLIST_MERGE, WATCHLIST_STATUSES, WATCHLIST_TEXT } from './watch
 import { z } from './zod';
 
 /**
- * The watchlist (DESIGN.md §13, issue #30): a signed-in dealer's Favorite and Watch marks, kept per
+ * The watchlist (docs/design.md §13, issue #30): a signed-in dealer's Favorite and Watch marks, kept per
  * person (or per dealership without a team). Anonymous visitors keep theirs in the browser.
  */
 export {

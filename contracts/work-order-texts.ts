@@ -1,5 +1,5 @@
 /*
- * Work orders' texts, labels and the small rules both sides share (DESIGN.md §14, issue #31), apart
+ * Work orders' texts, labels and the small rules both sides share (docs/design.md §14, issue #31), apart
  * from their schemas (contracts/work-orders.ts) so that screens which only show them load no
  * validation library.
  */

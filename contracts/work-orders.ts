@@ -1,5 +1,5 @@
 /**
- * Work orders (DESIGN.md §14, issue #31): a sale's reconditioning, its tasks, costs, photos and
+ * Work orders (docs/design.md §14, issue #31): a sale's reconditioning, its tasks, costs, photos and
  * time-to-line; the bodies staff and admins send to work them. Texts and labels are in
  * contracts/work-order-texts.ts.
  */

@@ -359,7 +359,7 @@ describe('Dealers and buy codes', () => {
     await table.waitFor();
     const all = await table.getByRole('row').count();
     await page.getByLabel('Search by code or dealer').fill('route 9');
-    // Route 9 Motors has a team: the owner's code and the buyer's own (DESIGN.md §11).
+    // Route 9 Motors has a team: the owner's code and the buyer's own (docs/design.md §11).
     await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
     const row = table.locator('tbody tr').first();
     const code = (await row.innerText()).match(/\b[A-Z0-9]{4}\b/)![0];

@@ -14,7 +14,7 @@ const LAKESIDE_EMAIL = 'dana@lakesideauto.example';
 const PHONE_390 = { width: 390, height: 844 } as const;
 
 /**
- * Source to order (issue #30, DESIGN.md §13): a dealer places a buy order and saves an inventory
+ * Source to order (issue #30, docs/design.md §13): a dealer places a buy order and saves an inventory
  * search on a phone, an admin publishes a car that matches both, the alert reaches the dealer's inbox (a real SMTP server) within
  * seconds, and the dealer buys the car from the e-mail's link; the order then reads filled.
  */

@@ -19,7 +19,7 @@ import { launchChromium } from './support/chromium';
 import { adminToken, signInContext } from './support/sign-in';
 
 /**
- * Certified delivery and floor plan (issue #32, DESIGN.md §15) at 390 px: the demo team's owner
+ * Certified delivery and floor plan (issue #32, docs/design.md §15) at 390 px: the demo team's owner
  * records a NextGear line, buys a car in the Buy Now dialog with a reconditioning package,
  * certified delivery to Atlanta and that line. The server runs without carrier or lender
  * configuration, so both are "arranged by our team": an admin records the lender's approval and

@@ -13,7 +13,7 @@ import { adminToken, signInAdmin, signInContext, signInToUpload } from './suppor
 import { mp4Bytes, writeTempFile } from './support/video-fixture';
 
 /**
- * The reference deployment (DESIGN.md §9, issue #19): two app instances on one PostgreSQL behind
+ * The reference deployment (docs/design.md §9, issue #19): two app instances on one PostgreSQL behind
  * nginx (round-robin, no sticky sessions), media in an S3-protocol bucket (s3rver). Every step
  * goes through nginx in Chromium: staff upload a vehicle with its video and photos (the tus chunks
  * land on both instances), the admin completes the listing, a dealer buys it, and another dealer's

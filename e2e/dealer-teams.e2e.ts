@@ -213,7 +213,7 @@ describe('dealer teams in the browser', () => {
       name: 'Bo Buyer',
       role: 'buyer',
     });
-    // A code is a person's authority (DESIGN.md §11): the admin gives Bo his own.
+    // A code is a person's authority (docs/design.md §11): the admin gives Bo his own.
     const { code: activeCode } = await api<{ code: string; holderName: string }>('POST', '/api/buy-codes', {
       dealerId: dealer.id,
       dealerUserId: bo.id,
@@ -330,7 +330,7 @@ describe('dealer teams in the browser', () => {
     await panel.getByText('Disabled').waitFor();
     expect((await me()).status).toBe(401);
 
-    // Codes are people's (DESIGN.md §11): the dealership's codes became the owner's when the team
+    // Codes are people's (docs/design.md §11): the dealership's codes became the owner's when the team
     // began, so with him disabled they are locked out on every path.
     const desert = (await api<{ id: number; dealerName: string }[]>('GET', '/api/dealers')).find(
       (d) => d.dealerName === 'Desert Sun Buy Here Pay Here',

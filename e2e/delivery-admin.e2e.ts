@@ -22,7 +22,7 @@ const PHONE_390 = { width: 390, height: 844 } as const;
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
 /**
- * Admin side of certified delivery and floor plan (issue #32, DESIGN.md §15). No carrier or lender
+ * Admin side of certified delivery and floor plan (issue #32, docs/design.md §15). No carrier or lender
  * API is configured, so both are "arranged by our team": the demo dealer records a NextGear line
  * and buys a car (its location ZIP and inoperable set by the admin first) with
  * transport and that line; the admin approves the floor plan on the Floor plan tab, which releases

@@ -11,7 +11,7 @@ const PHONE_390 = { width: 390, height: 844 } as const;
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
 /**
- * Admin → Demand (issue #30, DESIGN.md §13): the board sorts by its column headers (keyboard too,
+ * Admin → Demand (issue #30, docs/design.md §13): the board sorts by its column headers (keyboard too,
  * the sort kept in the URL), a group opens its orders, an order its history: the demo's Highlander,
  * held for the demo team's Toyota order, shows as a match with its first-look hold.
  */

@@ -7,7 +7,7 @@ import { launchChromium, PHONE } from './support/chromium';
 import { throttleLikeAPhone } from './support/throttle';
 
 /**
- * Every tap counts (DESIGN.md §12, ADR 0020): on a throttled phone (Lighthouse's slow 4G and 4× CPU,
+ * Every tap counts (docs/design.md §12, ADR 0020): on a throttled phone (Lighthouse's slow 4G and 4× CPU,
  * through CDP) a dealer taps, types and chooses as soon as a server-rendered page has painted, before
  * the app's code has run, and each input takes effect. The code is also held back until the input is
  * made (a slower network still), so every journey acts strictly before the app has attached.

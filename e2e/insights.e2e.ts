@@ -18,7 +18,7 @@ const PHONE_390 = { width: 390, height: 844 } as const;
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
 /**
- * Insights (issue #33, DESIGN.md §16), read-only on the suite's demo marketplace with its sales
+ * Insights (issue #33, docs/design.md §16), read-only on the suite's demo marketplace with its sales
  * history. The admin opens Admin → Insights: the period's figures as tiles, and every chart of the
  * report drawn (an image with a summary) with its table and its CSV; each CSV, downloaded, holds
  * the table's rows. A period ending before it starts is refused in the server's words beside the

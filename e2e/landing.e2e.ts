@@ -64,7 +64,7 @@ describe('app shell', () => {
 });
 
 describe('landing page', () => {
-  it('shows every text of spec §1 with working calls to action', async () => {
+  it('shows every text of docs/product.md §1 with working calls to action', async () => {
     const { page, context, errors } = await openPage(browser, DESKTOP);
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
@@ -86,7 +86,7 @@ describe('landing page', () => {
     await context.close();
   });
 
-  it('has the header and footer of spec §2 with full labels on desktop', async () => {
+  it('has the header and footer of docs/product.md §2 with full labels on desktop', async () => {
     const { page, context, errors } = await openPage(browser, DESKTOP);
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });

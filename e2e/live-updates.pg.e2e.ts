@@ -7,7 +7,7 @@ import { DESKTOP, launchChromium } from './support/chromium';
 import { adminToken, signInAdmin, signInContext } from './support/sign-in';
 
 /**
- * Live updates across app instances (DESIGN.md §6, issue #16): two app processes on one
+ * Live updates across app instances (docs/design.md §6, issue #16): two app processes on one
  * PostgreSQL database, as behind a load balancer. A change made through instance A reaches a
  * browser connected to instance B through the database's NOTIFY, within a second.
  */

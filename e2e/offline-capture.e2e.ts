@@ -14,7 +14,7 @@ import { adminToken } from './support/sign-in';
 import { mp4Bytes, writeTempFile } from './support/video-fixture';
 
 /**
- * Capture without signal (DESIGN.md §17, issue #34): a whole car captured in airplane mode, the app
+ * Capture without signal (docs/design.md §17, issue #34): a whole car captured in airplane mode, the app
  * closed mid-capture and opened again on the same phone (a persistent browser profile keeps its
  * IndexedDB and the staff app's service worker, so it reopens with no network), then back online:
  * the car reaches the admin queue once with every photo once. Two phones capturing at once; a phone

@@ -18,7 +18,7 @@ import { signInContext } from './support/sign-in';
 import { mp4Bytes } from './support/video-fixture';
 
 /**
- * The installable staff app (DESIGN.md §17, issue #34, ADR 0029): its manifest and icons, a service
+ * The installable staff app (docs/design.md §17, issue #34, ADR 0029): its manifest and icons, a service
  * worker registered by the staff pages only, which keeps the staff app's code (and none of the
  * admin's, the dealers' or the public pages') and opens /upload with no network; "My uploads".
  * Its own server: the offline part stops it, so the network is really gone for the service worker too.

@@ -15,7 +15,7 @@ const SHOTS = process.env.E2E_SCREENSHOTS;
 const NAME = 'Detail plus';
 
 /**
- * Admin → Reconditioning (issue #31, DESIGN.md §14): the board lists the demo's work orders by
+ * Admin → Reconditioning (issue #31, docs/design.md §14): the board lists the demo's work orders by
  * state (the cancelled one behind its filter, the late one Overdue in words), sorts by age, opens
  * one, and follows a task the shop starts without a reload; a package is added (checked by the
  * contract's rules first, a taken name refused by the server as it says it), offered at

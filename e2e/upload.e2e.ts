@@ -17,7 +17,7 @@ import { mp4Bytes, SIX_MB, writeTempFile } from './support/video-fixture';
 
 /**
  * The staff upload wizard against its own server and database: NHTSA vPIC is a fake on 127.0.0.1
- * speaking DecodeVinValues (WIRE-FORMATS.md); videos go through the real tus endpoint.
+ * speaking DecodeVinValues (docs/wire-formats.md); videos go through the real tus endpoint.
  */
 const ACCORD = '1HGCM82633A004352';
 const BUICK = '1G4AH59H45G118341';

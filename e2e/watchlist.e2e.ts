@@ -48,7 +48,7 @@ describe('the watchlist', () => {
     const [favorite, watched] = cars as [ListedCar, ListedCar];
     const { page, errors } = await openPage(browser, PHONE_390, { baseURL: server.url });
 
-    // Signed out: Favorite is kept in this browser (spec §3).
+    // Signed out: Favorite is kept in this browser (docs/product.md §3).
     await page.goto(`/vehicle/${favorite.id}`);
     const main = page.getByRole('main');
     await main.getByRole('button', { name: WATCHLIST_TEXT.favorite }).click();

@@ -60,7 +60,7 @@ export async function openPage(
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const text = message.text();
-    // A signed-out read answered 401 is expected (spec §7 turns it into empty data); Chromium logs it.
+    // A signed-out read answered 401 is expected (docs/product.md §7 turns it into empty data); Chromium logs it.
     if (/status of 401/.test(text)) return;
     const { url } = message.location();
     if (isExpectedFailure(text, url, options.expectedFailures ?? [])) return;
@@ -73,7 +73,7 @@ export async function openPage(
 
 /**
  * Waits until the app has attached to the page (`data-app-ready` on <html>, set when the app first
- * commits). Journeys act like people and do not wait for it by default (DESIGN.md §12: a tap at
+ * commits). Journeys act like people and do not wait for it by default (docs/design.md §12: a tap at
  * first paint counts, ADR 0020); a journey that needs the app itself running before it acts (e.g.
  * to intercept a read the app makes, or to read the app's state) calls it and says why.
  */

@@ -4,7 +4,7 @@ import { type Browser, chromium } from 'playwright-core';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = () => existsSync(CHROMIUM_PATH);
 
-/** Debian's Chromium, headless, with the flags this closed network needs (STACK.md). */
+/** Debian's Chromium, headless, with the flags this closed network needs (docs/stack.md). */
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({
     executablePath: CHROMIUM_PATH,

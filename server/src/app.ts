@@ -206,7 +206,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     },
   });
   await app.register(auditRoutes, { db: database.db });
-  // The notification log, preferences, one-click unsubscribe, and the outbox's sender (DESIGN.md §6).
+  // The notification log, preferences, one-click unsubscribe, and the outbox's sender (docs/design.md §6).
   await registerNotifications(app, { db: database.db, config, alerts: alertSubscriptions(database.db) });
   await app.register(liveRoutes, { database, heartbeatMs: config.liveHeartbeatMs });
   await app.register(sheetsSyncRoutes, { db: database.db, config, premiumLabel, photos });

@@ -77,7 +77,7 @@ export async function bootstrap(db: Database, config: Config): Promise<Bootstrap
     .insert(appSettings)
     .values({ key: SALE_TERMS_SETTING, value: JSON.stringify(config.saleTerms) })
     .onConflictDoUpdate({ target: appSettings.key, set: { value: JSON.stringify(config.saleTerms) } });
-  // A changed grade rule table re-grades every stored report (DESIGN.md §7), once, audited.
+  // A changed grade rule table re-grades every stored report (docs/design.md §7), once, audited.
   const regrade = await regradeVehicles(db);
   return { createdAdmins, uploadPassword, demo, demoTeam, regrade };
 }

@@ -5,7 +5,7 @@ import { type Brand, DEFAULT_BRAND, PARTNER_LABELS } from '@contracts/brand';
 import { z } from 'zod';
 
 /**
- * Every environment variable the server reads, validated once at boot (CONVENTIONS.md rule 4).
+ * Every environment variable the server reads, validated once at boot (docs/conventions.md rule 4).
  * Only this file touches process.env. `.env.example` documents each key.
  */
 
@@ -309,7 +309,7 @@ const envSchema = z.object({
   ),
   /** The seller's postal address on generated bills of sale (lines separated by "\n" or " | "). */
   SELLER_ADDRESS: optionalString,
-  /** Sale terms (DESIGN.md §8), recorded on each transaction when it is made. */
+  /** Sale terms (docs/design.md §8), recorded on each transaction when it is made. */
   SALE_PAYMENT_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60).default(3)),
   SALE_TITLE_DAYS_WITH_DEAL: z.preprocess(
     emptyToUndefined,
@@ -397,7 +397,7 @@ const envSchema = z.object({
     emptyToUndefined,
     z.url('must be an absolute URL').default('https://api.twilio.com'),
   ),
-  /** Certified delivery (DESIGN.md §15): where cars stand unless a listing says otherwise. */
+  /** Certified delivery (docs/design.md §15): where cars stand unless a listing says otherwise. */
   LOT_ZIP: z.preprocess(
     emptyToUndefined,
     z
@@ -493,7 +493,7 @@ const envSchema = z.object({
       .max(300_000, 'must be between 100 and 300000 ms')
       .default(25_000),
   ),
-  /** A failed message is retried after this × 2^(attempts − 1); 1 minute in production (DESIGN.md §6). */
+  /** A failed message is retried after this × 2^(attempts − 1); 1 minute in production (docs/design.md §6). */
   NOTIFICATION_RETRY_BASE_MS: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -660,14 +660,14 @@ export interface Config {
   instanceName: string | undefined;
   /** Who may hold how many unfinished uploads, and for how long (UPLOAD_*). */
   uploadQuotas: UploadQuotaConfig;
-  /** Certified delivery's origin and price (DESIGN.md §15). */
+  /** Certified delivery's origin and price (docs/design.md §15). */
   transport: { lotZip: string; rates: TransportRates; odometerToleranceMiles: number };
   /** The carrier API; null: transport is arranged by our team (admins move its status). */
   carrier: { baseUrl: string; clientId: string; clientSecret: string; webhookSecret: string } | null;
   /** The floor-plan lender API; null: our team calls the lender and records its answer. */
   lender: { baseUrl: string; apiKey: string; webhookSecret: string } | null;
   integrationIntervalMs: number;
-  /** Insight facts refreshed after changes, the market guide refitted nightly (DESIGN.md §16). */
+  /** Insight facts refreshed after changes, the market guide refitted nightly (docs/design.md §16). */
   insightsIntervalMs: number;
 }
 
@@ -802,7 +802,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     photoConcurrency: env.PHOTO_CONCURRENCY,
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
-    // Demo buy codes work: a fresh production database must never get them unasked (DESIGN.md §1),
+    // Demo buy codes work: a fresh production database must never get them unasked (docs/design.md §1),
     // so only the embedded database seeds unless SEED_DEMO says otherwise.
     seedDemo: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
     adminEmails: env.ADMIN_EMAILS,

@@ -42,12 +42,12 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   notifications: [],
   // Live updates: reads live_events (written by triggers) and sessions; imports no domain module.
   live: [],
-  // A team member's spending limits (DESIGN.md §10), checked by every sale.
+  // A team member's spending limits (docs/design.md §10), checked by every sale.
   'buyer-limits': [],
   // The one visibility rule (issue #44): what an identity may learn about a car; every route and
   // message that tells of a car asks it. A leaf: it reads the rows it needs through the foundations.
   'car-visibility': [],
-  // Buy orders (DESIGN.md §13): matched when a car is published, filled when one is bought.
+  // Buy orders (docs/design.md §13): matched when a car is published, filled when one is bought.
   // The person's watchlist (issue #30): its watchers are told through the outbox when a car changes.
   watchlist: ['audit', 'notifications', 'photos', 'car-visibility'],
   'buy-orders': ['audit', 'notifications', 'watchlist', 'recon', 'car-visibility'],
@@ -83,7 +83,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     // Limits apply to the deal total, read from the ledger (deal-limits.ts).
     'buyer-limits',
   ],
-  // Certified delivery (DESIGN.md §15): a sale's transport, released by the sale's state.
+  // Certified delivery (docs/design.md §15): a sale's transport, released by the sale's state.
   delivery: [
     'audit',
     'notifications',
@@ -96,7 +96,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   ],
   // Floor plan: a dealership's lines, a sale's request; an approval releases a waiting transport.
   'floor-plan': ['audit', 'notifications', 'transactions', 'integrations', 'delivery'],
-  // Market guide and insights (DESIGN.md §16): SQL over the ledger's facts, in the sale terms' days.
+  // Market guide and insights (docs/design.md §16): SQL over the ledger's facts, in the sale terms' days.
   insights: ['sale-terms', 'car-visibility'],
   offers: [
     'audit',

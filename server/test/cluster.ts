@@ -39,7 +39,7 @@ async function stopWithin(server: SpawnedServer, ms: number) {
 }
 
 /**
- * The reference deployment of DESIGN.md §9 on 127.0.0.1: one fresh PostgreSQL database (on the
+ * The reference deployment of docs/design.md §9 on 127.0.0.1: one fresh PostgreSQL database (on the
  * server of `serverUrl`), one S3-protocol server (s3rver), `count` app instances started as
  * `npm start` runs them (the built bundle) with media in the bucket and names `a`, `b`…, and nginx
  * round-robin in front. The first instance migrates and seeds before the others start. `stop`

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** The decode row vPIC gives for a VIN it knows (DecodeVinValues' field names, WIRE-FORMATS.md). */
+/** The decode row vPIC gives for a VIN it knows (DecodeVinValues' field names, docs/wire-formats.md). */
 export interface VpicRow {
   ModelYear: string;
   Make: string;

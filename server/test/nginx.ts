@@ -26,7 +26,7 @@ export const freePort = () =>
   });
 
 /**
- * The load balancer of the reference deployment (DESIGN.md §9, README "Several instances behind
+ * The load balancer of the reference deployment (docs/design.md §9, docs/postgresql.md, "Several instances behind
  * nginx"): round-robin over the app instances, no sticky sessions. Request bodies are streamed to
  * the app as they arrive (tus chunks of 5 MB pass; the app itself bounds every body), responses
  * that say `X-Accel-Buffering: no` (the live stream, GET /api/events) are passed on unbuffered,

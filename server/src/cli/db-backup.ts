@@ -9,7 +9,7 @@ import { errorSummary } from '../lib/loggable-error';
  * npm run db:backup -- <file>             copy of the embedded database (DATA_DIR/db) to a .tar.gz
  * npm run db:restore -- <file> [--force]  replace the embedded database with a backup
  * The app must be stopped (PGlite is used by one process at a time). For PostgreSQL use
- * pg_dump / pg_restore (README, "Operating it").
+ * pg_dump / pg_restore (docs/operations.md).
  */
 async function main() {
   const [command, file, ...flags] = process.argv.slice(2);
@@ -18,7 +18,7 @@ async function main() {
   }
   const config = loadConfig();
   if (config.databaseUrl)
-    throw new Error('DATABASE_URL is set: back up PostgreSQL with pg_dump (see README).');
+    throw new Error('DATABASE_URL is set: back up PostgreSQL with pg_dump (see docs/operations.md).');
   const target = resolve(file);
 
   if (command === 'backup') {

@@ -29,8 +29,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /*
- * The entities of spec §3 (TypeScript names are the spec's camelCase, columns are snake_case),
- * plus what DESIGN.md §2–§4 adds: sessions, audit_log, idempotency_keys, rate_limit_hits, app_settings.
+ * The entities of docs/product.md §3 (TypeScript names are the spec's camelCase, columns are snake_case),
+ * plus what docs/design.md §2–§4 adds: sessions, audit_log, idempotency_keys, rate_limit_hits, app_settings.
  * Money is numeric(10,2); timestamps are timestamptz.
  */
 
@@ -53,7 +53,7 @@ export const dealers = pgTable(
     titleContactEmail: text().notNull(),
     titleContactPhone: text().notNull(),
     active: boolean().notNull().default(true),
-    /** Where transport delivers by default (DESIGN.md §15); null = the ZIP at the end of the address. */
+    /** Where transport delivers by default (docs/design.md §15); null = the ZIP at the end of the address. */
     deliveryZip: text(),
     createdAt: createdAt(),
   },
@@ -62,14 +62,14 @@ export const dealers = pgTable(
 );
 
 /**
- * Published = visible to the public: active and out of the queue (spec §4). Written with literals,
+ * Published = visible to the public: active and out of the queue (docs/product.md §4). Written with literals,
  * not parameters, so it matches the predicate of the partial search indexes below.
  */
 export const isPublishedSql = (t: { status: AnyPgColumn; inQueue: AnyPgColumn }) =>
   sql`${t.status} = 'active' and ${t.inQueue} = false`;
 
 /**
- * The sorts of GET /api/vehicles/search (the inventory's: newest = year descending, spec §2), each
+ * The sorts of GET /api/vehicles/search (the inventory's: newest = year descending, docs/product.md §2), each
  * as a key that is never null (a missing value becomes a sentinel that sorts last) and a tie-break
  * on the id (newest listing first), so a page boundary is one row comparison `(key, tieBreak)` that
  * a btree index seeks to. An ascending key pairs with `-id`, whose ascending order is id descending.
@@ -139,7 +139,7 @@ export const vehicles = pgTable(
     reconExterior: text(),
     reconMechanical: text(),
     reconInterior: text(),
-    // The condition report (issue #17, DESIGN.md §7); photos live in vehicle_photos.
+    // The condition report (issue #17, docs/design.md §7); photos live in vehicle_photos.
     damage: jsonb().$type<DamageItem[]>().notNull().default(sql`'[]'::jsonb`),
     tires: jsonb().$type<Tires>().notNull().default(sql`'{"lf":null,"rf":null,"lr":null,"rr":null}'::jsonb`),
     warningLights: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
@@ -161,18 +161,18 @@ export const vehicles = pgTable(
           sql`lower(coalesce(${vehicles.make}, '') || ' ' || coalesce(${vehicles.model}, '') || ' ' || coalesce(${vehicles.trim}, '') || ' ' || coalesce(${vehicles.year}::text, ''))`,
       ),
     /**
-     * First look (DESIGN.md §13): completed but held, until this time, for the dealerships whose
+     * First look (docs/design.md §13): completed but held, until this time, for the dealerships whose
      * buy orders it matched. Held = still `in_queue` (so every public read path, index and trigger
      * leaves it out) and no longer in the admin's queue; housekeeping releases it when the time
      * has passed (in_queue false, this null), which publishes it to everyone.
      */
     firstLookUntil: timestamp({ withTimezone: true }),
-    /** Where the car stands (DESIGN.md §15): the transport quote's origin; null = LOT_ZIP. */
+    /** Where the car stands (docs/design.md §15): the transport quote's origin; null = LOT_ZIP. */
     locationZip: text(),
     /** Does not run or drive: transport needs a winch (a surcharge). */
     inoperable: boolean().notNull().default(false),
     /**
-     * Who uploaded it (DESIGN.md §16, insights by uploader): 'staff' (the lot's shared sign-in),
+     * Who uploaded it (docs/design.md §16, insights by uploader): 'staff' (the lot's shared sign-in),
      * 'admin:<id>', 'sync' (the Google Sheets sync), 'demo'; null = not recorded (before migration 0021).
      */
     uploadedBy: text(),
@@ -258,7 +258,7 @@ export const buyCodes = pgTable(
       .notNull()
       .references(() => dealers.id),
     /**
-     * The team member whose authority this code is (DESIGN.md §11); null for a dealership without a
+     * The team member whose authority this code is (docs/design.md §11); null for a dealership without a
      * team (then the code is the dealership's, as the spec says).
      */
     dealerUserId: integer().references((): AnyPgColumn => dealerUsers.id),
@@ -291,17 +291,17 @@ export const transactions = pgTable(
       .references(() => dealers.id),
     buyCodeId: integer().references(() => buyCodes.id),
     offerId: integer(),
-    /** The dealership's team member who made the sale (DESIGN.md §10); null for a buy-code sale. */
+    /** The dealership's team member who made the sale (docs/design.md §10); null for a buy-code sale. */
     buyerUserId: integer().references((): AnyPgColumn => dealerUsers.id),
     amount: money().notNull(),
     status: text().notNull().default('pending'),
     createdAt: createdAt(),
     isPaid: boolean().notNull().default(false),
-    /** The bill of sale's download URL (spec §3), and the stored file behind it. */
+    /** The bill of sale's download URL (docs/product.md §3), and the stored file behind it. */
     billOfSale: text(),
     billOfSaleFileId: integer(),
     cancelled: boolean().notNull().default(false),
-    /** The terms the sale was made under (DESIGN.md §8), copied from app_settings when it is made. */
+    /** The terms the sale was made under (docs/design.md §8), copied from app_settings when it is made. */
     terms: jsonb().$type<SaleTerms>().notNull().default(DEFAULT_SALE_TERMS),
   },
   (t) => [
@@ -316,7 +316,7 @@ export const transactions = pgTable(
 );
 
 /**
- * The life of a sale after Buy Now (DESIGN.md §8): an append-only timeline per transaction (a
+ * The life of a sale after Buy Now (docs/design.md §8): an append-only timeline per transaction (a
  * trigger refuses UPDATE and DELETE); payment, title and pickup state are derived from it.
  */
 export const transactionEvents = pgTable(
@@ -356,7 +356,7 @@ export const offers = pgTable(
     status: text().notNull().default('pending'),
     counterAmount: money(),
     counterMessage: text(),
-    /** The reconditioning package the dealer asked for with the offer (DESIGN.md §14). */
+    /** The reconditioning package the dealer asked for with the offer (docs/design.md §14). */
     reconPackageId: integer().references((): AnyPgColumn => reconPackages.id),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: createdAt(),
@@ -366,7 +366,7 @@ export const offers = pgTable(
     index('offers_status_idx').on(t.status),
     index('offers_vehicle_idx').on(t.vehicleId),
     index('offers_dealer_idx').on(t.dealerId),
-    // One open offer per dealer per vehicle (DESIGN.md §3).
+    // One open offer per dealer per vehicle (docs/design.md §3).
     uniqueIndex('offers_one_open_per_dealer_vehicle')
       .on(t.vehicleId, t.dealerId)
       .where(sql`${t.status} in ('pending', 'countered')`),
@@ -420,7 +420,7 @@ export const sessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
     /**
-     * A dealer session of a named team member (DESIGN.md §10); null for the spec's name + code
+     * A dealer session of a named team member (docs/design.md §10); null for the spec's name + code
      * sign-in. The session lives only while the member is enabled.
      */
     dealerUserId: integer().references((): AnyPgColumn => dealerUsers.id),
@@ -540,7 +540,7 @@ export const storedFiles = pgTable('stored_files', {
 });
 
 /**
- * The notification outbox (DESIGN.md §6, docs/decisions/0007-notification-outbox.md): written in the
+ * The notification outbox (docs/design.md §6, docs/decisions/0007-notification-outbox.md): written in the
  * same transaction as the state change that causes it, sent later by a worker on every instance.
  * `idempotency_key` (event × entity id × recipient × channel) makes a replayed change enqueue nothing.
  */
@@ -580,7 +580,7 @@ export interface NotificationMessage {
   alert?: NotificationAlert;
 }
 
-/** The buy order or saved search (DESIGN.md §13) an alert is about. */
+/** The buy order or saved search (docs/design.md §13) an alert is about. */
 export interface NotificationAlert {
   kind: AlertKind;
   id: number;
@@ -603,7 +603,7 @@ export type NotificationPayload = (NotificationMessage | RenderedNotification) &
 };
 
 /**
- * A dealer's choice per event and channel (DESIGN.md §6). No row means the default: e-mail on,
+ * A dealer's choice per event and channel (docs/design.md §6). No row means the default: e-mail on,
  * SMS off. A one-click unsubscribe (RFC 8058) writes `enabled = false` for e-mail.
  */
 export const notificationPreferences = pgTable(
@@ -621,7 +621,7 @@ export const notificationPreferences = pgTable(
 );
 
 /**
- * What changed, for live updates (DESIGN.md §6): written by triggers on vehicles, offers,
+ * What changed, for live updates (docs/design.md §6): written by triggers on vehicles, offers,
  * transactions, dealers, buy_codes and notifications in the changing transaction, then
  * `NOTIFY live_events` with `{"id","topic","dealerId"}`. A dropped SSE stream resumes from
  * `Last-Event-ID` by reading the rows after it. `dealer_id` is null for events no dealer owns.
@@ -639,7 +639,7 @@ export const liveEvents = pgTable(
 );
 
 /**
- * Dealer teams (DESIGN.md §10, docs/decisions/0015-dealer-teams.md): the named people of a
+ * Dealer teams (docs/design.md §10, docs/decisions/0015-dealer-teams.md): the named people of a
  * dealership. An invited member has no password and no passkey until they accept. E-mails are
  * stored lower-case and are unique across dealerships (one e-mail signs in to one dealership).
  */
@@ -741,13 +741,13 @@ export const webauthnChallenges = pgTable('webauthn_challenges', {
 });
 
 /**
- * A dealership's standing request (DESIGN.md §13, issue #30): what to find, how many, by when and
+ * A dealership's standing request (docs/design.md §13, issue #30): what to find, how many, by when and
  * where to. `status` is the dealer's choice (open, paused, cancelled) or `filled` once purchases
  * that match reach the quantity; an open order past its needed-by date reads as expired
  * (modules/buy-orders/buy-order-status.ts: the one place that says so).
  */
 /**
- * How a buy order's or saved search's alerts travel (DESIGN.md §13): by e-mail (the person's, else
+ * How a buy order's or saved search's alerts travel (docs/design.md §13): by e-mail (the person's, else
  * the dealership's), by text to the dealership's phone, or both; each match at once (held through
  * the person's quiet hours) or gathered into one daily digest at their local hour.
  */
@@ -766,7 +766,7 @@ const alertDeliveryChecks = (table: string, t: { alertChannel: AnyPgColumn; aler
 ];
 
 /**
- * When a person's alerts may arrive (DESIGN.md §13): their time zone, the local hour of the daily
+ * When a person's alerts may arrive (docs/design.md §13): their time zone, the local hour of the daily
  * digest, and quiet hours (local, start inclusive, end exclusive, may span midnight; null = none).
  * One row per person, or per dealership without a team (dealer_user_id null); none = the defaults.
  */
@@ -811,7 +811,7 @@ export const buyOrders = pgTable(
       .notNull()
       .default('all'),
     reconNote: text(),
-    /** The reconditioning package the order's cars are to be bought with (DESIGN.md §14). */
+    /** The reconditioning package the order's cars are to be bought with (docs/design.md §14). */
     reconPackageId: integer().references((): AnyPgColumn => reconPackages.id),
     quantity: integer().notNull(),
     filled: integer().notNull().default(0),
@@ -884,7 +884,7 @@ export const buyOrderMatches = pgTable(
 );
 
 /**
- * An inventory search a person saved with a name (DESIGN.md §13, issue #30): its query as the page
+ * An inventory search a person saved with a name (docs/design.md §13, issue #30): its query as the page
  * sent it, and its words (lower case, as written) for matching a published car in SQL. Alerts go
  * out like a buy order's; `alerts` off keeps the search without alerts.
  */
@@ -932,7 +932,7 @@ export const savedSearchMatches = pgTable(
 );
 
 /**
- * Favorite and Watch, kept per person for a signed-in dealer (DESIGN.md §13, issue #30): one row
+ * Favorite and Watch, kept per person for a signed-in dealer (docs/design.md §13, issue #30): one row
  * per person (or dealership without a team: dealer_user_id null) and vehicle. A watched car's price
  * drop, an offer on it expiring and its sale are told to the person through the outbox.
  */
@@ -961,7 +961,7 @@ export const watchlistEntries = pgTable(
 );
 
 /**
- * Reconditioning packages (DESIGN.md §14, issue #31): configuration an admin keeps — a name, what it
+ * Reconditioning packages (docs/design.md §14, issue #31): configuration an admin keeps — a name, what it
  * covers (a checklist that becomes a work order's tasks), its price added to a sale that chooses
  * it, and the business days its work is promised in. Retired packages stay for the sales that chose
  * them but are offered no more.
@@ -988,7 +988,7 @@ export const reconPackages = pgTable(
 );
 
 /**
- * A sale's reconditioning (DESIGN.md §14): one work order per sale with a package, the package as
+ * A sale's reconditioning (docs/design.md §14): one work order per sale with a package, the package as
  * it was chosen (name and price copied), the date it is promised by, and its state. Pickup and
  * delivery wait until it is done (or cancelled with the sale).
  */
@@ -1088,7 +1088,7 @@ export const workOrderPhotos = pgTable(
 );
 
 /**
- * Certified delivery (DESIGN.md §15): the carrier side of a sale's transport. What the dealer and
+ * Certified delivery (docs/design.md §15): the carrier side of a sale's transport. What the dealer and
  * the admin read is the sale's timeline (transport_ordered, transport_status…); this row is the
  * integration's bookkeeping, written in the same transaction as each step: the carrier's order id,
  * the status the board filters on and the time of the latest carrier report applied.
@@ -1160,7 +1160,7 @@ export const integrationEvents = pgTable(
   ],
 );
 
-/** A dealership's floor-plan lines (DESIGN.md §15): lender and account, kept by its owners. */
+/** A dealership's floor-plan lines (docs/design.md §15): lender and account, kept by its owners. */
 export const floorPlanLines = pgTable(
   'floor_plan_lines',
   {
@@ -1219,7 +1219,7 @@ export const floorPlanRequests = pgTable(
 );
 
 /**
- * What must reach a carrier or a lender (DESIGN.md §6, §15), written in the transaction of the
+ * What must reach a carrier or a lender (docs/design.md §6, §15), written in the transaction of the
  * change that needs it and sent by a background pass with retries, like the notifications outbox.
  */
 export const integrationOutbox = pgTable(
@@ -1245,7 +1245,7 @@ export const integrationOutbox = pgTable(
 );
 
 /**
- * The market guide's coefficients (DESIGN.md §16), one row per nightly refit (the newest is used):
+ * The market guide's coefficients (docs/design.md §16), one row per nightly refit (the newest is used):
  * ln(price) = make-and-model level + betaYear·year + betaMiles·(miles / 10,000) + betaGrade·grade
  * + betaTime·(years since the fit's day, negative in the past),
  * a weighted robust fit on completed sales (guide-fit.ts). residP10/residP90 are the 10th and 90th

@@ -8,6 +8,6 @@ export interface Actor {
   type: 'admin' | 'dealer' | 'staff' | 'public' | 'system';
   /** The admin or dealer id; null for staff (one shared identity), the public and the system. */
   id: number | null;
-  /** A dealer acting through a named team member (DESIGN.md §10); absent for a buy-code session. */
+  /** A dealer acting through a named team member (docs/design.md §10); absent for a buy-code session. */
   member?: SessionMember | null;
 }

@@ -3,7 +3,7 @@
  * message and stack (`Failed query: … params: Secret Motors,K7MW`) and its `params`, PGlite's
  * `params`, the server's `detail` (`Key (email)=(…)`, `Failing row contains (…)`) and, for data
  * errors, the message itself (`invalid input syntax for type integer: "…"`). A dealer name, buy
- * code, e-mail or session token must never reach the log (DESIGN.md §5), so only named fields are
+ * code, e-mail or session token must never reach the log (docs/design.md §5), so only named fields are
  * copied: the SQL text with its placeholders, the SQLSTATE, identifiers, and stack frames.
  */
 import { DrizzleQueryError } from 'drizzle-orm';

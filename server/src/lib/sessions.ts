@@ -23,7 +23,7 @@ export type SessionProofOf =
   | {
       role: 'dealer';
       subjectId: number;
-      /** The named team member (DESIGN.md §10); null for a dealership without a team. */
+      /** The named team member (docs/design.md §10); null for a dealership without a team. */
       dealerUserId: number | null;
       proof: 'code';
       buyCodeId: number;
@@ -171,7 +171,7 @@ export async function resolveViewer(db: Database, tokens: string[]): Promise<Vie
       reauthenticatedAt: sessions.reauthenticatedAt,
       // A 'code' session rests on its code: it lives while the code is active and unexpired.
       codeHolds: sql<boolean>`${sessions.buyCodeId} is null or exists (select 1 from ${buyCodes} c where c.id = ${sessions.buyCodeId} and c.active and (c.expires_at is null or c.expires_at > now()))`,
-      // Once a dealership has a team, every session names a member (DESIGN.md §11).
+      // Once a dealership has a team, every session names a member (docs/design.md §11).
       dealerHasTeam: sql<boolean>`exists (select 1 from ${dealerUsers} team where team.dealer_id = ${dealers.id} and team.disabled_at is null)`,
     })
     .from(sessions)

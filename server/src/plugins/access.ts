@@ -1,7 +1,7 @@
 import { ACCESS_LEVELS, type Access } from '@contracts/api-routes';
 import type { FastifyInstance } from 'fastify';
 
-/** Who may call a route (DESIGN.md §2): the levels live with the endpoint table in contracts. */
+/** Who may call a route (docs/design.md §2): the levels live with the endpoint table in contracts. */
 export { ACCESS_LEVELS, type Access };
 
 declare module 'fastify' {

@@ -57,7 +57,7 @@ export function actorOf(access: Access, viewer: Viewer): Actor {
 /** Whether a session's proof may manage identity (docs/decisions/0031-session-strength.md): not a buy code. */
 export const hasIdentityProof = (proof: SessionProof) => IDENTITY_PROOFS.includes(proof);
 
-/** Which signed-in identities may call a route of each access level (DESIGN.md §2). */
+/** Which signed-in identities may call a route of each access level (docs/design.md §2). */
 export function isAllowed(access: Access, viewer: Viewer): boolean {
   switch (access) {
     case 'public':

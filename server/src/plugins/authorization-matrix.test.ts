@@ -18,7 +18,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /media/photos/:key/:name',
   'GET /api/vehicles',
   'GET /api/vehicles/search',
-  // The reconditioning packages a buyer may choose (DESIGN.md §14): offered to everyone who may buy.
+  // The reconditioning packages a buyer may choose (docs/design.md §14): offered to everyone who may buy.
   'GET /api/recon-packages',
   // The carrier's and the lender's webhooks: their HMAC signature over the raw body is the authority.
   'POST /api/webhooks/carrier',
@@ -84,7 +84,7 @@ beforeAll(async () => {
   cookies.admin = await signInAdmin(ctx.app);
   cookies.dealer = await signIn(ctx.app, 'dealer', { dealerName: dealer.dealerName, buyCode: 'Q7RS' });
   cookies.staff = await signInStaff(ctx.app);
-  // The team is another dealership's: one with a team has no session that names nobody (DESIGN.md §11).
+  // The team is another dealership's: one with a team has no session that names nobody (docs/design.md §11).
   const teamDealer = await insertDealer(ctx.db);
   // Member 1 is someone else: the matrix calls `/api/dealer-users/1/disable` as the admin.
   await insertMember(ctx.db, { dealerId: teamDealer.id, role: 'viewer' });

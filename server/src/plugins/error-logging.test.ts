@@ -9,7 +9,7 @@ import { hashToken } from '../lib/sessions';
 
 /**
  * A failing query is logged with its SQL text and SQLSTATE, never with its values: Drizzle puts
- * them in its message, stack and `params`, the driver in `params` and `detail` (DESIGN.md §5).
+ * them in its message, stack and `params`, the driver in `params` and `detail` (docs/design.md §5).
  * The database is broken for real (a renamed table or column), the log is the app's own logger.
  */
 const GENERIC = { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' };

@@ -51,7 +51,7 @@ beforeAll(async () => {
   cookies.admin = await signInAdmin(ctx.app);
   cookies.staff = await signInStaff(ctx.app);
   cookies.dealer = await signIn(ctx.app, 'dealer', { dealerName: dealer.dealerName, buyCode: 'K7MW' });
-  // A team of another dealership: one with a team has no session that names nobody (DESIGN.md §11).
+  // A team of another dealership: one with a team has no session that names nobody (docs/design.md §11).
   const owner = await insertMember(ctx.db, { dealerId: (await insertDealer(ctx.db)).id, role: 'owner' });
   cookies.member = await signInMember(ctx.app, owner.email, MEMBER_PASSWORD);
 });

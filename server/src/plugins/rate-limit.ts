@@ -293,7 +293,7 @@ export async function limitRequests(
 /** The families of secrets and their budgets, from the configuration. */
 export function attemptPolicies(config: Config) {
   return {
-    // Team members (DESIGN.md §10): password and passkey sign-ins, and password-reset requests.
+    // Team members (docs/design.md §10): password and passkey sign-ins, and password-reset requests.
     member: memberSignInPolicy('member', config.signInRateLimit),
     memberReset: resetRequestPolicy(config.signInRateLimit),
     // Links from e-mails (accept an invitation, confirm a reset): each use may hash a password, so

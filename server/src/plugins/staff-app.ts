@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../lib/escape-html';
 
-/** The pages of the installable staff app (DESIGN.md §17, ADR 0029): every page under its scope. */
+/** The pages of the installable staff app (docs/design.md §17, ADR 0029): every page under its scope. */
 export const isStaffPage = (page: PageKey | 'notFound') =>
   page !== 'notFound' &&
   (PAGE_PATHS[page] === STAFF_APP_SCOPE || PAGE_PATHS[page].startsWith(`${STAFF_APP_SCOPE}/`));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Every tap counts (DESIGN.md §12, ADR 0020): a server-rendered page shows its buttons, selects and
+ * Every tap counts (docs/design.md §12, ADR 0020): a server-rendered page shows its buttons, selects and
  * search box before the app's code has run. This script, inlined at the top of every page (allowed
  * by its hash in the CSP, no 'unsafe-inline'), holds what the user does until the app says it is
  * ready (`data-app-ready` on <html>, set when the app first commits) and then hands it over:

@@ -32,7 +32,7 @@ beforeAll(async () => {
   second = await createTestApp({ database: ctx.database });
   const a = await insertDealer(ctx.db);
   const b = await insertDealer(ctx.db);
-  // Each buyer holds their own code (DESIGN.md §11).
+  // Each buyer holds their own code (docs/design.md §11).
   const sign = async (dealerId: number, role: 'owner' | 'buyer' | 'viewer', code?: string) => {
     const m = await insertMember(ctx.db, { dealerId, role });
     if (code) await insertBuyCodeRow(ctx.db, { dealerId, code, dealerUserId: m.id });

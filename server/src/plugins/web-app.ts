@@ -235,7 +235,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       .replaceAll('%BRAND_NAME%', escapeHtml(options.brand.productName))
       .replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeHtml(meta.description)}$2`)
       .replace('</head>', `${DATA_PRELOAD_SLOT}${CODE_PRELOAD_SLOT}${brandTag}</head>`);
-    // The staff pages are the installable staff app (DESIGN.md §17): its manifest, not the site's.
+    // The staff pages are the installable staff app (docs/design.md §17): its manifest, not the site's.
     if (isStaffPage(page)) html = withStaffAppHead(html);
     return { status: page === 'notFound' ? 404 : 200, html, codePreloads: pagePreloadTags(manifest, page) };
   };

@@ -31,7 +31,7 @@ interface DemoOrder {
 }
 
 /**
- * Buy orders in every state (DESIGN.md §13), for a newcomer's dashboard: open ones that the
+ * Buy orders in every state (docs/design.md §13), for a newcomer's dashboard: open ones that the
  * published demo cars match (their match alerts wait in the outbox like any other), a paused one,
  * one filled by the demo team's purchase, one past its date, one cancelled; and a car held for a
  * first look by the demo team's open Toyota order.

@@ -171,7 +171,7 @@ const joined = (parts: (string | undefined)[]) => {
 };
 
 /**
- * The recon notes (spec §2: Exterior, Mechanical, Interior) say what the report says: every damage
+ * The recon notes (docs/product.md §2: Exterior, Mechanical, Interior) say what the report says: every damage
  * item in its section, worn tires and warning lights under Mechanical, 'None Found' only when
  * nothing was found.
  */

@@ -21,7 +21,7 @@ const DEMO_OUTCOMES = [
 ] as const;
 
 /**
- * The demo's message history (DESIGN.md §1: the demo shows every capability): the mails its open
+ * The demo's message history (docs/design.md §1: the demo shows every capability): the mails its open
  * offers, counters and a sale caused, written through the outbox like real ones. A few are marked
  * sent, failed (retrying) and given up; the rest are left to the sender, which suppresses them
  * when no SMTP_URL is set.

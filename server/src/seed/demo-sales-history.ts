@@ -79,7 +79,7 @@ export const HISTORY_DEALERS = [
 ];
 
 /**
- * Six months of past sales for the market guide (issue #33, README "Demo sales history"): new
+ * Six months of past sales for the market guide (issue #33, docs/features/market-guide.md, "Demo sales history"): new
  * dealerships bought them, so the demo dealers' own dashboards keep their data. Then the facts are
  * refreshed and the guide refitted, so the guides show. Once: where its dealerships exist already
  * it writes nothing.

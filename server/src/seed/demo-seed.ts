@@ -66,7 +66,7 @@ export async function isDatabaseEmpty(db: Database) {
 }
 
 /**
- * Seeds a living marketplace (DESIGN.md §1): 36 vehicles in every state, three dealers with
+ * Seeds a living marketplace (docs/design.md §1): 36 vehicles in every state, three dealers with
  * random buy codes, offers in every state with their activity logs, and transactions.
  * Runs in one DB transaction and never on a database that has data.
  */

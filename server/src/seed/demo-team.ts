@@ -5,10 +5,10 @@ import { generatePassword, hashPassword } from '../modules/auth/passwords';
 import { insertBuyCode } from '../modules/buy-codes/insert-buy-code';
 import { giveUnheldCodesToOwner } from '../modules/buy-codes/member-codes';
 
-/** The demo dealership whose people sign in with their own accounts (DESIGN.md §10). */
+/** The demo dealership whose people sign in with their own accounts (docs/design.md §10). */
 export const DEMO_TEAM_DEALER = 'Route 9 Motors';
 
-/** Its people: an owner, a buyer with limits and a viewer (README "Accounts"). */
+/** Its people: an owner, a buyer with limits and a viewer (docs/features/accounts.md). */
 export const DEMO_TEAM = [
   { email: 'tom@route9motors.example', name: 'Tom Alvarez', role: 'owner' },
   {
@@ -48,7 +48,7 @@ export async function seedDemoTeam(db: Database): Promise<DemoTeam | null> {
   }
   const inserted = await db.insert(dealerUsers).values(rows).returning();
   const buyer = inserted.find((m) => m.role === 'buyer')!;
-  // Codes are people's (DESIGN.md §11): the dealership's codes are the owner's, the buyer gets her
+  // Codes are people's (docs/design.md §11): the dealership's codes are the owner's, the buyer gets her
   // own, the viewer none.
   await giveUnheldCodesToOwner(db, dealer.id);
   const buyerCode = await insertBuyCode(db, { dealerId: dealer.id, dealerUserId: buyer.id });

@@ -1,7 +1,7 @@
 import { AUCTION_CERTIFIED } from '@contracts/limits';
 import { computeVinCheckDigit } from '@contracts/vin';
 
-/** A realistic wholesale inventory for the demo (DESIGN.md §1). */
+/** A realistic wholesale inventory for the demo (docs/design.md §1). */
 export interface DemoVehicle {
   wmi: string;
   make: string;
@@ -428,7 +428,7 @@ export const DEMO_VEHICLES: DemoVehicle[] = [
 const MODEL_YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY';
 const SERIAL_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 
-/** Model-year character of position 10 for 2010–2030 (WIRE-FORMATS.md). */
+/** Model-year character of position 10 for 2010–2030 (docs/wire-formats.md). */
 export const modelYearCode = (year: number) => MODEL_YEAR_CODES[year - 2010] ?? '9';
 
 /** A deterministic, check-digit-valid VIN for the n-th demo vehicle. */

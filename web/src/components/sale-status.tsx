@@ -32,7 +32,7 @@ import {
 export type SaleView = SaleState & {
   isPaid: boolean;
   cancelled: boolean;
-  /** Its reconditioning (DESIGN.md §14): the car waits for it before pickup or delivery. */
+  /** Its reconditioning (docs/design.md §14): the car waits for it before pickup or delivery. */
   workOrder?: SaleWorkOrder | null;
 };
 

@@ -2,7 +2,7 @@ import { API_ROUTES, type ApiRouteName, apiPath, type PathParams } from '@contra
 import type { EndpointBody, EndpointQuery, EndpointResponse } from '@contracts/endpoints';
 
 /**
- * The one HTTP client (spec §7): credentials always sent, JSON content type only with a body,
+ * The one HTTP client (docs/product.md §7): credentials always sent, JSON content type only with a body,
  * error message = body `message`, else `error`, else status + text. Sessions are HttpOnly
  * cookies, so nothing secret is ever attached by this code.
  */
@@ -88,7 +88,7 @@ export function callApi<N extends ApiRouteName>(
   return apiRequest<EndpointResponse<N>>(API_ROUTES[name].method, url, body, { headers, signal });
 }
 
-/** A data read through the endpoint table: a 401 resolves to null instead of an error (spec §7). */
+/** A data read through the endpoint table: a 401 resolves to null instead of an error (docs/product.md §7). */
 export async function readApi<N extends ApiRouteName>(
   name: N,
   ...args: keyof PathParams<PathOf<N>> extends never ? [ApiCall<N>?] : [ApiCall<N>]

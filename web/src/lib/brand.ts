@@ -7,7 +7,7 @@ import {
 } from '@contracts/brand';
 
 /**
- * The brand configuration the server embedded in the page (DESIGN.md §1); it was validated
+ * The brand configuration the server embedded in the page (docs/design.md §1); it was validated
  * there at boot. During `vite` dev without the server, the defaults apply.
  */
 function readBrand(): Brand {

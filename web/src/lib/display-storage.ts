@@ -1,5 +1,5 @@
 /**
- * Display-only values the spec keeps in the browser (§3): the admin's e-mail and the dealer's name.
+ * Display-only values the spec keeps in the browser (docs/product.md §3): the admin's e-mail and the dealer's name.
  * They prove nothing — the server decides from the HttpOnly session cookie — and no token is kept.
  */
 const ADMIN_EMAIL_KEY = 'adminEmail';

@@ -28,7 +28,7 @@ export function formatMileage(miles: number | null | undefined): string {
   return typeof miles === 'number' && Number.isFinite(miles) ? formatMilesNumber(miles) : NOT_AVAILABLE;
 }
 
-/** 38214 → "38,214 miles"; null → "N/A" (the card's wording, spec §2). */
+/** 38214 → "38,214 miles"; null → "N/A" (the card's wording, docs/product.md §2). */
 export function formatMiles(miles: number | null | undefined): string {
   const formatted = formatMileage(miles);
   return formatted === NOT_AVAILABLE ? formatted : `${formatted} miles`;

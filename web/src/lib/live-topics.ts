@@ -35,7 +35,7 @@ export const LIVE_TOPIC_KEYS: Record<LiveTopic, readonly QueryKey[]> = {
     queryKeys.auth.dealerMe(),
   ],
   notifications: [queryKeys.admin.allNotifications()],
-  // Reconditioning: the dealer follows its work orders, staff and admins their board (DESIGN.md §14).
+  // Reconditioning: the dealer follows its work orders, staff and admins their board (docs/design.md §14).
   work_orders: [
     queryKeys.dealerPortal.workOrders(),
     queryKeys.dealerPortal.transactions(),

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
 /**
- * Lists of vehicle ids kept in the browser (spec §3: favorites and watching, no login needed).
+ * Lists of vehicle ids kept in the browser (docs/product.md §3: favorites and watching, no login needed).
  * Stored as a JSON array under a fixed key; corrupt or foreign values read as an empty list,
  * and a storage that refuses writes (private mode, quota) keeps the list for this page only.
  */

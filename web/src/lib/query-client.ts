@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec §7: reads do not retry, do not refetch on focus, do not poll and never go stale. */
+/** docs/product.md §7: reads do not retry, do not refetch on focus, do not poll and never go stale. */
 export const createQueryClient = () =>
   new QueryClient({
     defaultOptions: {

@@ -1,4 +1,4 @@
-/** Every TanStack Query key of the app, in one place (CONVENTIONS.md rule 6). */
+/** Every TanStack Query key of the app, in one place (docs/conventions.md rule 6). */
 export const queryKeys = {
   vehicles: {
     all: ['vehicles'] as const,
@@ -19,13 +19,13 @@ export const queryKeys = {
     savedSearches: () => ['dealer-portal', 'saved-searches'] as const,
     /** The signed-in person's Favorite and Watch marks (the vehicle page's buttons read it too). */
     watchlist: () => ['dealer-portal', 'watchlist'] as const,
-    /** Cars held for the dealership's first look (DESIGN.md §13). */
+    /** Cars held for the dealership's first look (docs/design.md §13). */
     firstLooks: () => ['dealer-portal', 'first-looks'] as const,
     /** When the person's alerts arrive (time zone, digest hour, quiet hours). */
     alertSchedule: () => ['dealer-portal', 'alert-schedule'] as const,
-    /** The dealership's work orders (reconditioning, DESIGN.md §14). */
+    /** The dealership's work orders (reconditioning, docs/design.md §14). */
     workOrders: () => ['dealer-portal', 'work-orders'] as const,
-    /** The dealership's floor-plan lines (DESIGN.md §15): the dashboard and the Buy Now dialog. */
+    /** The dealership's floor-plan lines (docs/design.md §15): the dashboard and the Buy Now dialog. */
     floorPlanLines: () => ['dealer-portal', 'floor-plan-lines'] as const,
   },
   auth: {
@@ -62,7 +62,7 @@ export const queryKeys = {
     transactionList: (filter?: string) => ['admin', 'transactions', 'list', filter ?? 'all'] as const,
     transactionAging: () => ['admin', 'transactions', 'aging'] as const,
     /**
-     * Certified delivery and floor plan (DESIGN.md §15): the transport board and the floor-plan
+     * Certified delivery and floor plan (docs/design.md §15): the transport board and the floor-plan
      * requests, under transactions so a sale's live change refreshes them too.
      */
     transportBoard: () => ['admin', 'transactions', 'transport-board'] as const,
@@ -94,9 +94,9 @@ export const queryKeys = {
     saleTerms: () => ['sale-terms'] as const,
     /** The mutation key of every purchase (code or signed-in): its confirmation outlives the dialog. */
     purchase: () => ['purchase'] as const,
-    /** The reconditioning packages the buying dialogs offer (DESIGN.md §14). */
+    /** The reconditioning packages the buying dialogs offer (docs/design.md §14). */
     reconPackages: () => ['buying', 'recon-packages'] as const,
-    /** A transport quote for a car or a sale, to a ZIP, open or enclosed (DESIGN.md §15). */
+    /** A transport quote for a car or a sale, to a ZIP, open or enclosed (docs/design.md §15). */
     transportQuote: (body: unknown) => ['buying', 'transport-quote', body] as const,
   },
 } as const;

@@ -1,4 +1,4 @@
-/** Remaining time as hours and minutes (spec §2 offers): one definition, shared with the messages. */
+/** Remaining time as hours and minutes (docs/product.md §2 offers): one definition, shared with the messages. */
 export { formatTimeLeft } from '@contracts/time-left';
 
 import {

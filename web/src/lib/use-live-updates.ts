@@ -11,7 +11,7 @@ const RETRY_MS = 2000;
 const MAX_RETRY_MS = 60_000;
 
 /**
- * Keeps the page's server data fresh by itself (DESIGN.md §6): one EventSource on GET /api/events
+ * Keeps the page's server data fresh by itself (docs/design.md §6): one EventSource on GET /api/events
  * while the page is mounted. Each `change` invalidates the reads its topic affects (batched);
  * `reset`, and the stream coming back after a drop, invalidate everything a live page shows, since
  * changes may have been missed. The browser reconnects a dropped stream itself (with

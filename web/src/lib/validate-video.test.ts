@@ -5,7 +5,7 @@ import { validateVideoFiles, videoTypeOf } from './validate-video';
 
 const file = (name: string, type: string, size = 1024) => ({ name, type, size });
 
-describe('validateVideoFiles (spec §5 messages)', () => {
+describe('validateVideoFiles (docs/product.md §5 messages)', () => {
   it('accepts each allowed type under 200 MB', () => {
     for (const type of [
       'video/mp4',

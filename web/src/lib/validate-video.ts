@@ -24,7 +24,7 @@ const isVideoType = (type: string): type is VideoMimeType =>
   (VIDEO_MIME_TYPES as readonly string[]).includes(type);
 
 /**
- * The spec's client-side checks (§5) on what was picked or dropped: one file, an allowed type,
+ * The spec's client-side checks (docs/product.md §5) on what was picked or dropped: one file, an allowed type,
  * under 200 MB. Returns the message to show, or null when the file may be uploaded. The server
  * checks the content again after the upload.
  */

@@ -1,6 +1,6 @@
 import type { PublicVehicle } from '@contracts/vehicle';
 
-/** "2021 Toyota Camry" (spec §2: year make model); missing parts are left out. */
+/** "2021 Toyota Camry" (docs/product.md §2: year make model); missing parts are left out. */
 export const vehicleTitle = (vehicle: Pick<PublicVehicle, 'year' | 'make' | 'model'>) =>
   [vehicle.year, vehicle.make, vehicle.model].filter((part) => part !== null && part !== '').join(' ') ||
   'Vehicle';

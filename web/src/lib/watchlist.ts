@@ -8,7 +8,7 @@ import { queryKeys } from '@/lib/query-keys';
 /**
  * The signed-in dealer's watchlist (issue #30), shared by the vehicle page's Favorite and Watch and
  * the dashboard's Watchlist section. Its first read while signed in first hands the server what this
- * browser kept before (spec §3's lists), then empties them here: a mark made signed out is kept,
+ * browser kept before (docs/product.md §3's lists), then empties them here: a mark made signed out is kept,
  * and made once.
  */
 async function fetchWatchlist(): Promise<WatchlistEntry[]> {

@@ -1,5 +1,5 @@
 /**
- * The staff app's service worker (DESIGN.md §17, ADR 0029). It keeps the staff pages' code (the
+ * The staff app's service worker (docs/design.md §17, ADR 0029). It keeps the staff pages' code (the
  * upload wizard, Recon and "My uploads" chunks, the shell they boot from, their CSS, the icons and
  * the manifest: the list the build injects as self.__WB_MANIFEST, vite.config.ts) and the HTML of
  * /upload, so the app opens with no network. It caches nothing else: API answers, tus uploads and

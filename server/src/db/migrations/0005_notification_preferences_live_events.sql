@@ -17,7 +17,7 @@ CREATE TABLE "notification_preferences" (
 --> statement-breakpoint
 ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_dealer_id_dealers_id_fk" FOREIGN KEY ("dealer_id") REFERENCES "public"."dealers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "live_events_created_idx" ON "live_events" USING btree ("created_at");--> statement-breakpoint
--- Live updates (DESIGN.md §6): each change writes an event row in its own transaction and NOTIFYs
+-- Live updates (docs/design.md §6): each change writes an event row in its own transaction and NOTIFYs
 -- live_events with it (delivered only if the change commits). Row triggers name the dealer the row
 -- belongs to (TG_ARGV[1] is the column holding it), so a dealer's stream gets only its own events.
 CREATE OR REPLACE FUNCTION record_live_event() RETURNS trigger AS $$

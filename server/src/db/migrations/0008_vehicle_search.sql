@@ -4,7 +4,7 @@ CREATE INDEX "vehicles_published_price_asc_idx" ON "vehicles" USING btree (coale
 CREATE INDEX "vehicles_published_price_desc_idx" ON "vehicles" USING btree (coalesce("price", 0),"id") WHERE "vehicles"."status" = 'active' and "vehicles"."in_queue" = false;--> statement-breakpoint
 CREATE INDEX "vehicles_published_mileage_asc_idx" ON "vehicles" USING btree (coalesce("mileage", 2147483647),(-"id")) WHERE "vehicles"."status" = 'active' and "vehicles"."in_queue" = false;--> statement-breakpoint
 CREATE INDEX "vehicles_published_facets_idx" ON "vehicles" USING btree ("condition","make","model","grade") WHERE "vehicles"."status" = 'active' and "vehicles"."in_queue" = false;--> statement-breakpoint
--- Vehicle search (GET /api/vehicles/search, DESIGN.md §9, ADR 0012). pg_trgm is a trusted
+-- Vehicle search (GET /api/vehicles/search, docs/design.md §9, ADR 0012). pg_trgm is a trusted
 -- extension (PostgreSQL 13+): a database owner may create it without being a superuser. PGlite
 -- loads it from @electric-sql/pglite/contrib/pg_trgm (server/src/db/client.ts PGLITE_OPTIONS).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;

@@ -1,4 +1,4 @@
--- A buy code is a person's authority (DESIGN.md §11, docs/decisions/0018-codes-belong-to-people.md):
+-- A buy code is a person's authority (docs/design.md §11, docs/decisions/0018-codes-belong-to-people.md):
 -- once a dealership has a team, each code belongs to one member (a buyer or an owner).
 ALTER TABLE "buy_codes" ADD COLUMN "dealer_user_id" integer;--> statement-breakpoint
 ALTER TABLE "buy_codes" ADD CONSTRAINT "buy_codes_dealer_user_id_dealer_users_id_fk" FOREIGN KEY ("dealer_user_id") REFERENCES "public"."dealer_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -73,12 +73,12 @@ CREATE INDEX "work_orders_status_idx" ON "work_orders" USING btree ("status","cr
 CREATE INDEX "work_orders_dealer_idx" ON "work_orders" USING btree ("dealer_id");--> statement-breakpoint
 ALTER TABLE "buy_orders" ADD CONSTRAINT "buy_orders_recon_package_id_recon_packages_id_fk" FOREIGN KEY ("recon_package_id") REFERENCES "public"."recon_packages"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "offers" ADD CONSTRAINT "offers_recon_package_id_recon_packages_id_fk" FOREIGN KEY ("recon_package_id") REFERENCES "public"."recon_packages"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
--- Live updates (DESIGN.md §6): a work order's change reaches its dealership's stream; a task's
+-- Live updates (docs/design.md §6): a work order's change reaches its dealership's stream; a task's
 -- change touches its work order in the same transaction, so one trigger tells both.
 CREATE TRIGGER work_orders_live_event AFTER INSERT OR UPDATE OR DELETE ON work_orders
   FOR EACH ROW EXECUTE FUNCTION record_live_event('work_orders', 'dealer_id');
 --> statement-breakpoint
--- The packages a new marketplace offers (DESIGN.md §14); admins change, add and retire them.
+-- The packages a new marketplace offers (docs/design.md §14); admins change, add and retire them.
 INSERT INTO recon_packages (name, description, checklist, price, promised_days, position) VALUES
   ('As inspected', 'The car as its condition report describes it: no work before pickup.', '[]'::jsonb, 0, 0, 0),
   ('Mechanical', 'Safety and mechanical items put right: fluids, brakes, tires under 4/32, warning lights.',

@@ -54,7 +54,7 @@ END $$;
 CREATE TRIGGER "vehicles_set_listed_at" BEFORE INSERT OR UPDATE OF "status", "in_queue" ON "vehicles"
 FOR EACH ROW EXECUTE FUNCTION "vehicles_set_listed_at"();
 --> statement-breakpoint
--- Each sale with its ledger's event-recorded lines summed (DESIGN.md §16; the fold of sale-state.ts
+-- Each sale with its ledger's event-recorded lines summed (docs/design.md §16; the fold of sale-state.ts
 -- in SQL, a claim adjustment only for a claim of the sale, a funding only of a request of the sale): the price net of claim adjustments, charges, credits, payments and refunds in cents, the day
 -- the car reached the dealer, and the car's facts. Refreshed after changes and nightly (insight-facts.ts).
 CREATE MATERIALIZED VIEW "sale_facts" AS

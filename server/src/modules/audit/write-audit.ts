@@ -2,7 +2,7 @@ import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 
-/** One audit row per state change: who, what, before, after, when (DESIGN.md §3). Returns its id. */
+/** One audit row per state change: who, what, before, after, when (docs/design.md §3). Returns its id. */
 export async function writeAudit(
   db: Executor,
   actor: Actor,

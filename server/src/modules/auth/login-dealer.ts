@@ -22,7 +22,7 @@ export const toDealerInfo = (
   ...(proof ? { proof } : {}),
 });
 
-/** A named team member as they see themselves (DESIGN.md §10). */
+/** A named team member as they see themselves (docs/design.md §10). */
 export const toMember = (row: typeof dealerUsers.$inferSelect): Member => ({
   id: row.id,
   email: row.email,
@@ -36,7 +36,7 @@ export const toMember = (row: typeof dealerUsers.$inferSelect): Member => ({
  * Dealer name (trimmed, case-insensitive) plus one of that dealer's usable buy codes (the one
  * definition: active, unexpired, uses left, dealer active). Every failure says the same thing, so
  * nothing is learnt from a miss. Once the dealership has a team the code is a person's, and the
- * session is that member's, with their role and limits (DESIGN.md §11).
+ * session is that member's, with their role and limits (docs/design.md §11).
  */
 export async function loginDealer(db: Database, input: { dealerName: string; buyCode: string }) {
   const [dealer] = await db

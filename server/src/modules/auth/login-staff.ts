@@ -14,7 +14,7 @@ export const UPLOAD_PASSWORD_SETTING = 'upload_password_hash';
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
- * The shared upload password, checked on the server (DESIGN.md §2): against UPLOAD_PASSWORD in
+ * The shared upload password, checked on the server (docs/design.md §2): against UPLOAD_PASSWORD in
  * constant time, or against the hash generated on first start.
  */
 export async function loginStaff(

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { BUY_CODE_LENGTH } from '@contracts/limits';
 
-/** 32 unambiguous symbols: no 0/O and no 1/I (DESIGN.md §2). */
+/** 32 unambiguous symbols: no 0/O and no 1/I (docs/design.md §2). */
 export const BUY_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 /** A random code from a CSPRNG; uniqueness is the caller's job (the unique index, with retries). */

@@ -5,7 +5,7 @@ import { findBuyCodes } from './find-buy-codes';
 import { generateBuyCode } from './generate-buy-code';
 import { updateBuyCode } from './update-buy-code';
 
-/** The admin's Buy Codes tab (spec §7): list, generate, change limits or deactivate. */
+/** The admin's Buy Codes tab (docs/product.md §7): list, generate, change limits or deactivate. */
 export async function buyCodesRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.route({

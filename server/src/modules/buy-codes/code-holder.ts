@@ -9,7 +9,7 @@ import type { SessionMember } from '../../lib/sessions';
 type MemberRow = typeof dealerUsers.$inferSelect;
 
 /**
- * Whose authority a buy code is (DESIGN.md §11, docs/decisions/0018-codes-belong-to-people.md):
+ * Whose authority a buy code is (docs/design.md §11, docs/decisions/0018-codes-belong-to-people.md):
  * - `dealership`: the dealership has no team, so the code is the dealership's (the spec's rules);
  * - `member`: the team member who holds it; their role and limits apply wherever the code is used;
  * - `nobody`: the dealership has a team but no enabled member holds the code (its holder was
@@ -65,7 +65,7 @@ export async function hasTeam(db: Executor, dealerId: number) {
 
 /**
  * The member whose authority a usable code carries, or null for a dealership without a team; a code
- * that is nobody's is refused as deactivated (its holder left; DESIGN.md §11).
+ * that is nobody's is refused as deactivated (its holder left; docs/design.md §11).
  */
 export async function memberBehindCode(
   db: Executor,

@@ -9,7 +9,7 @@ import { writeAudit } from '../audit/write-audit';
 import { isHeldBy } from './code-holder';
 
 /**
- * The one definition of a usable buy code (DESIGN.md §3), over `buy_codes` joined with its dealer:
+ * The one definition of a usable buy code (docs/design.md §3), over `buy_codes` joined with its dealer:
  * the code is active, not expired, under maxUses (null = unlimited), and its dealer is active.
  * Dealer sign-in, Buy Now, offers, sales from offers and the portal's Active label all use it.
  */
@@ -54,7 +54,7 @@ export async function findBuyCodeByText(db: Executor, code: string, options: { f
 
 /**
  * Why a code of an active dealership that matched cannot buy, told only to someone who typed it
- * right (DESIGN.md §11). An inactive dealership's code is answered as a wrong code by the caller
+ * right (docs/design.md §11). An inactive dealership's code is answered as a wrong code by the caller
  * (issue #43), never here.
  */
 export function unusableCodeRefusal(row: {
@@ -70,7 +70,7 @@ export function unusableCodeRefusal(row: {
 }
 
 /**
- * The code a signed-in dealer's purchase or offer uses (DESIGN.md §10, §11): a team member's own
+ * The code a signed-in dealer's purchase or offer uses (docs/design.md §10, §11): a team member's own
  * newest usable code (held by them, or inherited as the owner), or, for the spec's session of a
  * dealership without a team (`memberId` null), the dealership's newest usable code. Locked when
  * `forUpdate`; null when there is none.

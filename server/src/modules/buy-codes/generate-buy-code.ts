@@ -11,7 +11,7 @@ import { holderOfCode } from './code-holder';
 import { insertBuyCode } from './insert-buy-code';
 
 /**
- * Who holds a new code (DESIGN.md §11): nobody in a dealership without a team; else the chosen
+ * Who holds a new code (docs/design.md §11): nobody in a dealership without a team; else the chosen
  * member, who must be an enabled buyer or owner of it; by default its first enabled owner.
  */
 async function holderForNewCode(tx: Executor, dealerId: number, memberId: number | undefined) {

@@ -7,7 +7,7 @@ const MAX_ATTEMPTS = 20;
 
 export interface NewBuyCode {
   dealerId: number;
-  /** The team member who holds it (DESIGN.md §11); null for a dealership without a team. */
+  /** The team member who holds it (docs/design.md §11); null for a dealership without a team. */
   dealerUserId?: number | null;
   maxUses?: number | null;
   expiresAt?: Date | null;

@@ -6,7 +6,7 @@ import { revokeCodeSessions } from '../../lib/sessions';
 import { writeAudit } from '../audit/write-audit';
 
 /**
- * A member's codes stop working with their authority (removed, disabled, made a viewer; DESIGN.md
+ * A member's codes stop working with their authority (removed, disabled, made a viewer; docs/design.md
  * §11), in the caller's DB transaction, one audit row per code.
  */
 export async function deactivateMemberCodes(tx: Executor, memberId: number, actor: Actor) {
@@ -28,7 +28,7 @@ export async function deactivateMemberCodes(tx: Executor, memberId: number, acto
 }
 
 /**
- * Codes from before the team are the owner's (DESIGN.md §11): when a dealership's team gains a
+ * Codes from before the team are the owner's (docs/design.md §11): when a dealership's team gains a
  * member, its codes that no one holds are given to its first enabled owner, if it has one yet.
  */
 export async function giveUnheldCodesToOwner(tx: Executor, dealerId: number) {

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../audit/write-audit';
 
 /**
- * When a person's alerts arrive (DESIGN.md §13): their time zone, the local hour of their daily
+ * When a person's alerts arrive (docs/design.md §13): their time zone, the local hour of their daily
  * digest, and quiet hours during which an instant alert waits in the outbox until they end. Kept
  * per person (or per dealership without a team); no row = DEFAULT_ALERT_SCHEDULE.
  */

@@ -7,7 +7,7 @@ import type { AlertSubscriptions } from '../notifications/alert-subscriptions';
 
 /**
  * The alerts of one buy order or saved search, as the one-click unsubscribe link in its alert
- * e-mail sees them (DESIGN.md §13): the signed link is the authority, so no session is read.
+ * e-mail sees them (docs/design.md §13): the signed link is the authority, so no session is read.
  */
 export const alertSubscriptions = (db: Database): AlertSubscriptions => ({
   titleOf: (alert) => findAlertTitle(db, alert),

@@ -5,7 +5,7 @@ import { buyOrders } from '../../db/schema';
 import { marketTodaySql } from '../../lib/sale-terms-setting';
 
 /**
- * The one place an order's status is read (DESIGN.md §13): the stored status, except that an open
+ * The one place an order's status is read (docs/design.md §13): the stored status, except that an open
  * order whose needed-by date has passed (the marketplace's calendar: the sale terms' time zone) is expired. Matching, the
  * dealer's list and the admin's views all read it from here.
  */

@@ -10,7 +10,7 @@ import { createSavedSearch, deleteSavedSearch, findSavedSearches, updateSavedSea
 import { updateBuyOrder } from './update-buy-order';
 
 /**
- * The signed-in dealership's buy orders (DESIGN.md §13): the dealer id always comes from the
+ * The signed-in dealership's buy orders (docs/design.md §13): the dealer id always comes from the
  * session. And the admin's demand board over every dealership's.
  */
 export async function buyOrdersRoutes(app: FastifyInstance, { db }: { db: Database }) {

@@ -227,7 +227,7 @@ describe('placing a buy order', () => {
   });
 });
 
-describe('matching a published car (DESIGN.md §13)', () => {
+describe('matching a published car (docs/design.md §13)', () => {
   it('matches on every field at its boundary, alerts the person once through the outbox, and never a paused order', async () => {
     const { dealer } = await dealerSession();
     const buyer = await insertMember(ctx.db, { dealerId: dealer.id, role: 'buyer', name: 'Bea Buyer' });

@@ -20,7 +20,7 @@ import { isMatchableSql } from './buy-order-status';
 import { findBuyOrder } from './find-buy-orders';
 import { matchListedCars } from './match-buy-orders';
 
-/** Owners and buyers place orders; a viewer looks (DESIGN.md §10). A buy-code session is the dealership. */
+/** Owners and buyers place orders; a viewer looks (docs/design.md §10). A buy-code session is the dealership. */
 export function assertMayOrder(actor: Actor) {
   if (actor.member?.role === 'viewer')
     throw new AppError(ERROR_CODES.forbidden, BUY_ORDER_TEXT.viewerRefused);

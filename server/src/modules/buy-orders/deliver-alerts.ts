@@ -9,7 +9,7 @@ import { enabledChannels } from '../notifications/notification-preferences';
 import { alertTimingSql } from './alert-schedule';
 
 /**
- * What a matching statement selects about who hears of a match and when (DESIGN.md §13): the
+ * What a matching statement selects about who hears of a match and when (docs/design.md §13): the
  * order's or search's channel and cadence, the person (or the dealership), the dealership's phone
  * and e-mail, and the person's timing (`alertTimingSql`). `alertDeliverySql` writes these columns.
  */

@@ -3,7 +3,7 @@ import type { Transaction } from '../../db/client';
 import { criteriaMatchSql, targetMatchesSql } from './buy-order-status';
 
 /**
- * A purchase counts toward the buying dealership's oldest order the car matches (DESIGN.md §13:
+ * A purchase counts toward the buying dealership's oldest order the car matches (docs/design.md §13:
  * "an order is filled by purchases that match it"), open or paused and not yet filled, whether
  * the car was alerted to it or bought before the order was placed: the order's match row names
  * the sale, `filled` grows, and at its quantity the order is filled. In the sale's transaction.

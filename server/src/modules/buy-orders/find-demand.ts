@@ -6,7 +6,7 @@ import { isMatchableSql, targetMatchesSql } from './buy-order-status';
 import { buyOrderViews } from './find-buy-orders';
 
 /**
- * Admin → Demand (DESIGN.md §13): the open orders grouped by make, model and the years they ask
+ * Admin → Demand (docs/design.md §13): the open orders grouped by make, model and the years they ask
  * for (cars still wanted, budgets, age, matches), and every order with its dealership, its matches
  * and the alerts that reached it. Computed in SQL from the order tables.
  */

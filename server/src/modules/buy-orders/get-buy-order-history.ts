@@ -21,7 +21,7 @@ const sale = alias(transactions, 'sale');
 const buyer = alias(dealers, 'buyer');
 
 /**
- * One order's history for the admin (DESIGN.md §13): every car it matched, newest first, with the
+ * One order's history for the admin (docs/design.md §13): every car it matched, newest first, with the
  * first-look hold, the alert each match sent and its delivery state, and what became of the car.
  * A fixed number of queries however many matches: the order, its matches with their sales, and
  * the alerts looked up by their outbox keys (event, car, recipient, channel: enqueue-notifications).

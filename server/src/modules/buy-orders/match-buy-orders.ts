@@ -14,7 +14,7 @@ import {
 
 /**
  * Matches one vehicle, just published (or cheaper than before), against every open order, in the
- * caller's transaction with the vehicle row locked (DESIGN.md §13): one SQL statement finds the
+ * caller's transaction with the vehicle row locked (docs/design.md §13): one SQL statement finds the
  * orders through the make/model index, records each new (order, vehicle) pair, and each new pair's
  * alert goes to the outbox in the same transaction — to the person who placed the order, or the
  * dealership's main contact. A pair matched before is not alerted again, and a person whose

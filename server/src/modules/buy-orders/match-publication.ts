@@ -4,7 +4,7 @@ import { matchBuyOrders } from './match-buy-orders';
 import { matchSavedSearches } from './match-saved-searches';
 
 /**
- * What a publication is matched against, in its transaction (DESIGN.md §13): the open buy orders,
+ * What a publication is matched against, in its transaction (docs/design.md §13): the open buy orders,
  * and — when the car is new to the market, not merely cheaper — the saved searches. A price drop
  * is also told to the people watching the car (issue #30).
  */

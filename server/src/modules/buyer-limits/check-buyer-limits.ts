@@ -7,7 +7,7 @@ import type { Transaction } from '../../db/client';
 import { dealers, dealerUsers } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
-/** Refuses a signed-in viewer before anything is looked up (DESIGN.md §10: viewers only look). */
+/** Refuses a signed-in viewer before anything is looked up (docs/design.md §10: viewers only look). */
 export function assertMayBuy(member: { role: TeamRole } | null | undefined) {
   if (member && !BUYING_ROLES.includes(member.role))
     throw new AppError(

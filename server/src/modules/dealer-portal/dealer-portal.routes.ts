@@ -39,7 +39,7 @@ export async function dealerPortalRoutes(
       return (await findDealerTransactions(db, actor.id!, request.params.id))[0]!;
     },
   });
-  // Certified delivery and floor plan on the dealer's own sale (DESIGN.md §15): spending money
+  // Certified delivery and floor plan on the dealer's own sale (docs/design.md §15): spending money
   // (transport, a line) takes a buying role; confirming the delivery, any role that may act.
   routes.route({
     ...app.endpoint('orderTransport'),

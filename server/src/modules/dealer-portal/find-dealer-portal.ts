@@ -13,7 +13,7 @@ import { billOfSalePath } from '../transactions/transaction-views';
 
 /**
  * A dealer's own buy codes; `active` means usable now, by the same rule sign-in and buying use. In a
- * team (DESIGN.md §11) a member sees only the codes they hold, an owner all of them with their
+ * team (docs/design.md §11) a member sees only the codes they hold, an owner all of them with their
  * holders, a viewer none.
  */
 export async function findDealerBuyCodes(

@@ -11,7 +11,7 @@ import { toAdminBuyCode } from '../buy-codes/buy-code-views';
 import { insertBuyCode } from '../buy-codes/insert-buy-code';
 import { toDealer } from './dealer-views';
 
-/** A new dealer and its first buy code, in one DB transaction (spec §7: the response has the code). */
+/** A new dealer and its first buy code, in one DB transaction (docs/product.md §7: the response has the code). */
 export async function createDealer(db: Database, input: Required<CreateDealerBody>, actor: Actor) {
   // The ZIP ending the address is where its cars are delivered by default: a known US ZIP (lib/zip.ts).
   const zip = zipOfAddress(input.address);

@@ -5,7 +5,7 @@ import { createDealer } from './create-dealer';
 import { findDealers } from './find-dealers';
 import { setDealerActive } from './set-dealer-active';
 
-/** Dealers (spec §7), admin only. */
+/** Dealers (docs/product.md §7), admin only. */
 export async function dealersRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.route({ ...app.endpoint('listDealers'), handler: () => findDealers(db) });

@@ -44,7 +44,7 @@ export interface CarrierOrder {
 }
 
 /**
- * The carrier's API (DESIGN.md §15), Super Dispatch-style: an OAuth2 client-credentials token
+ * The carrier's API (docs/design.md §15), Super Dispatch-style: an OAuth2 client-credentials token
  * (HTTP Basic client id:secret, form `grant_type=client_credentials`), kept until a minute before it
  * expires; `POST /v1/public/orders` answers `{status, data: {object: {guid, number, status}}}`;
  * changes go as JSON merge-patch (RFC 7396) to `PATCH /v1/public/orders/{guid}`.

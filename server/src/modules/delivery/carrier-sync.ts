@@ -42,7 +42,7 @@ const STATUS_OF: Record<string, TransportStatus | null> = {
 export type CarrierEventResult = { applied: boolean; duplicate: boolean; orderId: number };
 
 /**
- * Applies one signed carrier webhook (DESIGN.md §15) in one DB transaction. Each event is kept once
+ * Applies one signed carrier webhook (docs/design.md §15) in one DB transaction. Each event is kept once
  * (its id is unique: a duplicate is answered as done and changes nothing). A status moves the order
  * forward only: a report that arrives after a later one (out of order) joins the history in its
  * place and leaves the status where it is; an ETA counts only if newer than the latest report.

@@ -28,7 +28,7 @@ import { saleFactsOf } from '../transactions/transaction-views';
 import { type DeliveryConfig, lockLiveOrder, lockOwnSale, recordTransportStatus } from './transport-orders';
 
 /**
- * The buying dealer confirms the delivery (DESIGN.md §15): the odometer at arrival and photos they
+ * The buying dealer confirms the delivery (docs/design.md §15): the odometer at arrival and photos they
  * uploaded. Once the carrier picked the car up; once per sale; dated today (the sale's time zone)
  * and timed now. It is the sale's delivery (issue #44): the transport reads delivered everywhere
  * and its order row follows, the guarantee runs from today — unless the odometer differs from the
@@ -154,7 +154,7 @@ export function acceptDelivery(db: Database, transactionId: number, body: Accept
 }
 
 /**
- * An admin moves a transport (DESIGN.md §15): a team-arranged one forward through its steps (never
+ * An admin moves a transport (docs/design.md §15): a team-arranged one forward through its steps (never
  * back; picking up needs the sale releasable and its reconditioning done), or any one cancelled
  * before pickup, which takes its charge off the sale and, at a carrier, cancels it there (JSON
  * merge-patch through the outbox).

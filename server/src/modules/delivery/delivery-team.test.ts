@@ -214,7 +214,7 @@ describe('arranged by our team', () => {
       remoteAddress: nextAddress(),
     });
     const id = bought.json().transactionId as number;
-    // Once the dealership has a team, each person signs in as themselves (DESIGN.md §11).
+    // Once the dealership has a team, each person signs in as themselves (docs/design.md §11).
     const viewer = await insertMember(ctx.db, { dealerId: d.dealer.id, role: 'viewer' });
     const viewerCookie = await signInMember(ctx.app, viewer.email, MEMBER_PASSWORD);
     const owner = await insertMember(ctx.db, { dealerId: d.dealer.id, role: 'owner' });

@@ -9,7 +9,7 @@ import { acceptDelivery, attachBillOfLading, updateTransportOrder } from './deli
 import { findTransportBoard, quoteTransportFor, transportBoardRow } from './transport-board';
 import type { DeliveryConfig } from './transport-orders';
 
-/** Certified delivery (DESIGN.md §15): quotes for dealers, the admin's board, the carrier's webhook. */
+/** Certified delivery (docs/design.md §15): quotes for dealers, the admin's board, the carrier's webhook. */
 export async function deliveryRoutes(
   app: FastifyInstance,
   { db, config }: { db: Database; config: DeliveryConfig },

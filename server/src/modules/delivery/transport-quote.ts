@@ -53,7 +53,7 @@ const addDays = (day: IsoDate, n: number) => {
 };
 
 /**
- * The price and windows of moving one car (DESIGN.md §15), pure: road miles from the ZIP centroids,
+ * The price and windows of moving one car (docs/design.md §15), pure: road miles from the ZIP centroids,
  * the rate bands charged marginally (the first 500 miles at the first rate, the next at the second…),
  * the minimum, the enclosed-trailer surcharge (a percentage) and the inoperable one (a winch fee).
  * Pickup 1–5 business days after `releasedOn`; delivery that plus the road days at 500 and 400

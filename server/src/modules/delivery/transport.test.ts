@@ -14,7 +14,7 @@ import { carrierHandlers } from './carrier-sync';
 import { releaseWaitingTransports } from './transport-orders';
 import { placeOfZip, quoteTransport } from './transport-quote';
 
-/** Certified delivery (issue #32, DESIGN.md §15) through a Super Dispatch-style carrier faked at the wire. */
+/** Certified delivery (issue #32, docs/design.md §15) through a Super Dispatch-style carrier faked at the wire. */
 
 let carrier: Awaited<ReturnType<typeof startFakeCarrier>>;
 beforeAll(async () => {

@@ -166,7 +166,7 @@ export type FloorPlanStep =
   | { status: 'funded'; reference: string };
 
 /**
- * The one writer of a request's decision (DESIGN.md §15), in the caller's transaction with the sale
+ * The one writer of a request's decision (docs/design.md §15), in the caller's transaction with the sale
  * locked: requested → approved or declined, approved → funded; anything else is refused (409, the
  * request keeps its state). An approval lets the car go (a waiting transport is released at once);
  * the funding is a payment of the approved amount on the ledger, so the paid flag follows it.

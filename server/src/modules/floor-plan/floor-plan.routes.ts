@@ -12,7 +12,7 @@ import {
   floorPlanBoardRow,
 } from './floor-plan-requests';
 
-/** Floor plan (DESIGN.md §15): a dealership's lines, the admin's board, the lender's webhook. */
+/** Floor plan (docs/design.md §15): a dealership's lines, the admin's board, the lender's webhook. */
 export async function floorPlanRoutes(
   app: FastifyInstance,
   { db, config }: { db: Database; config: FloorPlanConfig },

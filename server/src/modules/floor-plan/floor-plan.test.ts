@@ -12,7 +12,7 @@ import { sendIntegrations } from '../integrations/integration-outbox';
 import { lenderHandlers } from './floor-plan-requests';
 import { lenderApi } from './lender-api';
 
-/** Paying with a floor-plan line (issue #32, DESIGN.md §15) through a NextGear-style lender faked at the wire. */
+/** Paying with a floor-plan line (issue #32, docs/design.md §15) through a NextGear-style lender faked at the wire. */
 
 let lender: Awaited<ReturnType<typeof startFakeLender>>;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ export interface LenderRequest {
 }
 
 /**
- * The floor-plan lender's API (DESIGN.md §15), NextGear-style: a Bearer API key;
+ * The floor-plan lender's API (docs/design.md §15), NextGear-style: a Bearer API key;
  * `POST /v1/floorplan-requests` answers 201 `{id, status: "pending"}`; the decision (approved with an
  * approval number, declined with a reason, funded with a funding reference) comes back by signed
  * webhook; `POST /v1/floorplan-requests/{id}/title` tells the lender the title is on its way.

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 
-/** Liveness and readiness for load balancers (DESIGN.md §5). */
+/** Liveness and readiness for load balancers (docs/design.md §5). */
 export async function healthRoutes(
   app: FastifyInstance,
   options: { database: DbHandle; isShuttingDown: () => boolean },

@@ -5,7 +5,7 @@ import { guideFits } from '../../db/schema';
 import { rowsOf } from './insight-facts';
 
 /**
- * The market guide's nightly refit (DESIGN.md §16, ADR 0027). The model, on completed sales:
+ * The market guide's nightly refit (docs/design.md §16, ADR 0027). The model, on completed sales:
  *
  *   ln(price) = level of the make and model + βy·year + βm·miles/10,000 + βg·grade + βt·t + ε
  *

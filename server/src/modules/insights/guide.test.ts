@@ -12,7 +12,7 @@ import { refreshInsightFacts, rowsOf } from './insight-facts';
 import { guideDetail, guideSummaries } from './vehicle-guide';
 
 /**
- * The market guide (issue #33, DESIGN.md §16) on sales whose prices follow a known law:
+ * The market guide (issue #33, docs/design.md §16) on sales whose prices follow a known law:
  * price = $20,000 · e^(0.06·(year − 2020)) · e^(−0.03·miles/10,000) · e^(0.05·(grade − 3)) · noise.
  */
 const NOW = new Date('2026-11-20T17:00:00Z');

@@ -39,7 +39,7 @@ async function readState(db: Executor): Promise<FactsState | null> {
 }
 
 /**
- * Refreshes the sale, offer and vehicle facts (DESIGN.md §16) from the tables (without blocking
+ * Refreshes the sale, offer and vehicle facts (docs/design.md §16) from the tables (without blocking
  * readers on PostgreSQL: CONCURRENTLY, each view has a unique index), analyzes them, and records
  * when, with the watermark it saw.
  */

@@ -20,7 +20,7 @@ import { findSaleTermsInForce } from '../sale-terms/preview-sale-terms';
 import { factsRefreshedAt, rowsOf } from './insight-facts';
 
 /**
- * Insights (issue #33, DESIGN.md §16), every figure an aggregate in SQL over the facts of migration
+ * Insights (issue #33, docs/design.md §16), every figure an aggregate in SQL over the facts of migration
  * 0021 (never the sales in memory): sale days are the sale terms' days, as on the ledger.
  */
 

@@ -5,7 +5,7 @@ import { sendCsv } from '../../lib/send-csv';
 import { chartCsv, dealerInsights, insightsReport } from './insights-report';
 import { guideDetail, guidePreview, guideSummaries } from './vehicle-guide';
 
-/** The market guide (signed-in accounts) and insights (admins; a dealer its own) — DESIGN.md §16. */
+/** The market guide (signed-in accounts) and insights (admins; a dealer its own) — docs/design.md §16. */
 export async function insightsRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.route({

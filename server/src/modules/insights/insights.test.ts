@@ -15,7 +15,7 @@ import { findTransactionViews } from '../transactions/transaction-views';
 import { refitGuide } from './guide-fit';
 import { refreshInsightFacts, refreshInsightFactsIfChanged, rowsOf } from './insight-facts';
 
-/** Insights (issue #33, DESIGN.md §16): SQL figures that reconcile with the ledger to the cent. */
+/** Insights (issue #33, docs/design.md §16): SQL figures that reconcile with the ledger to the cent. */
 const ZONE = 'America/Chicago';
 const ctx = withApp({
   env: () => ({ SALE_TIME_ZONE: ZONE, INSIGHTS_INTERVAL_MS: '3600000' }),

@@ -6,7 +6,7 @@ export type IntegrationTarget = 'carrier' | 'lender';
 export type OutboxRow = typeof integrationOutbox.$inferSelect;
 
 /**
- * Something a carrier or a lender must hear (DESIGN.md §6, §15), written in the caller's DB
+ * Something a carrier or a lender must hear (docs/design.md §6, §15), written in the caller's DB
  * transaction, so the change and the call stand or fall together; the key makes a retry of the same
  * change one row (and is sent as the Idempotency-Key, so the other side sees one request).
  */

@@ -2,7 +2,7 @@ import type { SessionRole } from '@contracts/auth';
 import type { Viewer } from '../../lib/sessions';
 
 /**
- * Whose changes a live stream carries (DESIGN.md §6, "only what the session may see"): an admin
+ * Whose changes a live stream carries (docs/design.md §6, "only what the session may see"): an admin
  * every topic; the lot staff the vehicles and the work orders they work (issue #31); a dealer its own rows (offers, transactions, buy codes,
  * its dealer record) and the vehicles everyone sees.
  */

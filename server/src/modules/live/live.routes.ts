@@ -10,7 +10,7 @@ import { LiveHub } from './live-hub';
 import { LiveStream } from './live-stream';
 
 /**
- * GET /api/events: live updates as Server-Sent Events (DESIGN.md §6, ADR 0008). One LISTEN on
+ * GET /api/events: live updates as Server-Sent Events (docs/design.md §6, ADR 0008). One LISTEN on
  * `live_events` per instance feeds every open stream; each stream carries only what its session
  * may see. Streams end before the server closes, so they never hold up a graceful shutdown.
  */

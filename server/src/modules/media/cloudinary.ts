@@ -12,7 +12,7 @@ export const CLOUDINARY_FOLDER = 'vehicle-videos';
 export const CLOUDINARY_EAGER = 'c_thumb,w_300,h_200';
 
 /**
- * Cloudinary's signature (WIRE-FORMATS.md): every signed parameter sorted by name, joined as
+ * Cloudinary's signature (docs/wire-formats.md): every signed parameter sorted by name, joined as
  * name=value with '&', the API secret appended, SHA-1 hex. The secret never leaves the server.
  */
 export function cloudinarySignature(params: Record<string, string | number>, apiSecret: string): string {

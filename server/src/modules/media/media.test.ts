@@ -195,7 +195,7 @@ describe('creating a vehicle from the wizard', () => {
       make: 'Honda',
       videos: [url],
     });
-    // Uploaded by the lot's shared staff sign-in, not listed yet (insights by uploader, DESIGN.md §16).
+    // Uploaded by the lot's shared staff sign-in, not listed yet (insights by uploader, docs/design.md §16).
     const row = await ctx.db.query.vehicles.findFirst({ where: (v, { eq }) => eq(v.id, first.json().id) });
     expect(row).toMatchObject({ uploadedBy: 'staff', listedAt: null });
     const retry = await create(body, 'wizard-key-0001');

@@ -1,5 +1,5 @@
 /**
- * What a video file really is, from its first bytes (spec §5 types: mp4, webm, quicktime, x-m4v,
+ * What a video file really is, from its first bytes (docs/product.md §5 types: mp4, webm, quicktime, x-m4v,
  * 3gpp, 3gpp2). A renamed executable or document answers null.
  */
 export function sniffVideoType(head: Buffer): string | null {

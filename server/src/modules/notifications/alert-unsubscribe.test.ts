@@ -11,7 +11,7 @@ import { runSenderPass } from './send-notifications';
 import { UnsubscribeLinks } from './unsubscribe-links';
 
 /**
- * One-click unsubscribe per buy order and per saved search (DESIGN.md §13): the link in an alert
+ * One-click unsubscribe per buy order and per saved search (docs/design.md §13): the link in an alert
  * switches off that one order's or search's alerts, not the dealership's whole event.
  */
 const ORIGIN = 'https://wholesale.example.com';

@@ -12,7 +12,7 @@ import {
   vehicleName,
 } from './notification-messages';
 
-/** Messages about buy orders (DESIGN.md §13): to the person who placed the order, or the dealership. */
+/** Messages about buy orders (docs/design.md §13): to the person who placed the order, or the dealership. */
 
 /**
  * A car just published (or cheaper now) matches an open buy order: the link opens the car to buy it.
@@ -28,7 +28,7 @@ export const buyOrderMatchMessage = defineMessage(
       orderId: number;
       reason: 'published' | 'price_drop';
       personName: string | null;
-      /** Held for the dealership's first look (DESIGN.md §13): until then, in the market's time zone. */
+      /** Held for the dealership's first look (docs/design.md §13): until then, in the market's time zone. */
       firstLook?: { until: string; timeZone: string };
     },
   ) => {
@@ -96,7 +96,7 @@ const entryLabel = (e: DigestEntry) =>
   e.kind === 'buy_order' ? `buy order #${e.id}` : `saved search “${e.name ?? ''}”`;
 
 /**
- * The day's matches in one message (DESIGN.md §13), for a person whose orders or searches gather
+ * The day's matches in one message (docs/design.md §13), for a person whose orders or searches gather
  * their alerts: each car once, with what it matched, and the link to it. Its entries are added to
  * the queued row as matches happen (enqueue-digest.ts) and rendered when it leaves.
  */

@@ -16,7 +16,7 @@ import {
   vehicleName,
 } from './notification-messages';
 
-/** Messages about certified delivery and floor-plan payment (issue #32, DESIGN.md §15). */
+/** Messages about certified delivery and floor-plan payment (issue #32, docs/design.md §15). */
 
 interface DeliveryFacts {
   vehicle: VehicleFacts;

@@ -24,7 +24,7 @@ const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / D
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 /**
- * Adds matches to their people's daily digests (DESIGN.md §13), in the caller's transaction: one
+ * Adds matches to their people's daily digests (docs/design.md §13), in the caller's transaction: one
  * outbox row per person, channel and local day (`alert_digest:<day>:<recipient>:<channel>`), due at
  * their digest hour; each match appends its entry to the row while it is still queued. A digest
  * already being sent (or sent) takes no more: the entry goes into the next day's. Nothing is sent

@@ -28,7 +28,7 @@ export type Recipient =
     }
   /** One person's own address: a team member's invitation or password reset, a buy order's alert. */
   | { email: string }
-  /** A text to the dealership's phone its buy order or saved search asked for (DESIGN.md §13). */
+  /** A text to the dealership's phone its buy order or saved search asked for (docs/design.md §13). */
   | { phone: string; dealerId: number };
 
 /** A message as sent: its subject, texts, link and SMS body. */
@@ -41,7 +41,7 @@ export interface Notification {
   to: Recipient[];
   /** A template with its facts (`offerReceivedMessage({…})`): rendered with the brand and origin when sent. */
   message: NotificationMessage;
-  /** Not sent before then (the person's quiet hours, DESIGN.md §13); default now. */
+  /** Not sent before then (the person's quiet hours, docs/design.md §13); default now. */
   notBefore?: Date;
 }
 
@@ -159,7 +159,7 @@ export async function enqueueNotifications(tx: Executor, items: Notification[]) 
 }
 
 /**
- * Every admin's e-mail (DESIGN.md §6: "every active admin"). admin_users has no active flag: every
+ * Every admin's e-mail (docs/design.md §6: "every active admin"). admin_users has no active flag: every
  * row is an admin who may sign in, so every row hears.
  */
 async function adminRecipients(tx: Executor): Promise<string[]> {

@@ -8,7 +8,7 @@ import { notFound } from '../../lib/app-error';
 
 /**
  * What the dealer dashboard shows of them
- * (DESIGN.md §6). No row = the default: e-mail on, SMS off. The read the enqueueing uses lives in
+ * (docs/design.md §6). No row = the default: e-mail on, SMS off. The read the enqueueing uses lives in
  * notification-preferences.ts (`enabledChannels`); both read the same table the same way.
  */
 

@@ -80,7 +80,7 @@ export interface Deadline {
   now: Date | string;
 }
 
-/** An SMS is at most two segments' worth of text, link included (DESIGN.md §6). */
+/** An SMS is at most two segments' worth of text, link included (docs/design.md §6). */
 export const MAX_SMS_LENGTH = 320;
 
 export const vehicleName = (v: Pick<VehicleFacts, 'year' | 'make' | 'model'>) =>

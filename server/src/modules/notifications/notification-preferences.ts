@@ -3,7 +3,7 @@ import { and, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { notificationPreferences } from '../../db/schema';
 
-/** What a dealer gets for an event when it has chosen nothing (DESIGN.md §6): e-mail on, SMS off. */
+/** What a dealer gets for an event when it has chosen nothing (docs/design.md §6): e-mail on, SMS off. */
 export const DEFAULT_CHANNELS: Readonly<Record<NotificationChannel, boolean>> = { email: true, sms: false };
 
 /**

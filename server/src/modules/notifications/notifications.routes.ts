@@ -5,7 +5,7 @@ import { findNotifications } from './find-notifications';
 import type { MessageContext } from './notification-messages';
 import { resendNotification } from './resend-notification';
 
-/** The admin's notification log and resend (no UI yet; DESIGN.md §6). */
+/** The admin's notification log and resend (no UI yet; docs/design.md §6). */
 export async function notificationsRoutes(
   app: FastifyInstance,
   { db, messages }: { db: Database; messages: MessageContext },

@@ -11,7 +11,7 @@ import {
   vehicleName,
 } from './notification-messages';
 
-/** Messages about offers and counters (DESIGN.md §6): to the admins, or to the dealer's main contact. */
+/** Messages about offers and counters (docs/design.md §6): to the admins, or to the dealer's main contact. */
 
 /** To every admin: a new (or replaced) offer waits for an answer within its window. */
 export const offerReceivedMessage = defineMessage(

@@ -9,7 +9,7 @@ import { scheduleNotificationSender } from './schedule-notification-sender';
 import { UnsubscribeLinks } from './unsubscribe-links';
 
 /**
- * The notifications module (DESIGN.md §6): the admin's notification log, each dealer's preferences,
+ * The notifications module (docs/design.md §6): the admin's notification log, each dealer's preferences,
  * one-click unsubscribe links, and the outbox's sender, which every instance runs (nothing is sent
  * from a request). The brand and PUBLIC_ORIGIN every message names are bound here, once: the
  * outbox keeps each message's template and facts, and the sender and the log render them.

@@ -10,7 +10,7 @@ import {
   vehicleName,
 } from './notification-messages';
 
-/** Messages about sales, their transaction and the dealer's account (DESIGN.md §6). */
+/** Messages about sales, their transaction and the dealer's account (docs/design.md §6). */
 
 interface SaleFacts {
   vehicle: VehicleFacts;

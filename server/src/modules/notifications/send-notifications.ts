@@ -27,7 +27,7 @@ export interface MailTransport {
 }
 
 export const MAX_ATTEMPTS = 8;
-/** The first retry waits this long, each further one twice as long (DESIGN.md §6). */
+/** The first retry waits this long, each further one twice as long (docs/design.md §6). */
 export const RETRY_BASE_MS = 60_000;
 const CLAIM_FOR = sql`interval '2 minutes'`;
 const BATCH_SIZE = 20;
@@ -110,7 +110,7 @@ export interface SenderOptions {
   sms?: SmsTransport | null;
   /** Signs the one-click unsubscribe link of every dealer e-mail; absent: no List-Unsubscribe. */
   unsubscribe?: UnsubscribeLinks | null;
-  /** First retry delay, doubling per attempt: 1 minute (DESIGN.md §6) unless a test scales time. */
+  /** First retry delay, doubling per attempt: 1 minute (docs/design.md §6) unless a test scales time. */
   retryBaseMs?: number;
 }
 

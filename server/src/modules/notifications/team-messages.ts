@@ -3,7 +3,7 @@ import { INVITATION_HOURS, PASSWORD_RESET_MINUTES, TEAM_ROLE_LABELS, type TeamRo
 import type { MessagePayload } from './enqueue-notifications';
 import { compose, defineMessage, type MessageContext } from './notification-messages';
 
-/** Messages to one team member's own address (DESIGN.md §10): an invitation, a password reset. */
+/** Messages to one team member's own address (docs/design.md §10): an invitation, a password reset. */
 
 /**
  * The mailed link carries its token in the URL fragment, which browsers never send to a server

@@ -99,7 +99,7 @@ export class UnsubscribeLinks {
   }
 
   /**
-   * One buy order's or saved search's alerts (DESIGN.md §13: "one-click unsubscribe per order or
+   * One buy order's or saved search's alerts (docs/design.md §13: "one-click unsubscribe per order or
    * alert"): `o.ORDER.SIG` / `s.SEARCH.SIG`, signed with the same key as the event links.
    */
   async alertToken(alert: NotificationAlert): Promise<string> {

@@ -77,7 +77,7 @@ export async function createOffer(
           ERROR_CODES.conflict,
           sessionMember ? TEAM_TEXT.noOwnCode : TEAM_TEXT.noActiveCode,
         );
-      // A typed code carries its holder's role and limits (DESIGN.md §11); a session its own member's.
+      // A typed code carries its holder's role and limits (docs/design.md §11); a session its own member's.
       const holder = 'dealer' in input ? null : await memberBehindCode(tx, usable.buyCode);
       assertMayBuy(holder);
       const member = holder ? toSessionMember(holder) : sessionMember;

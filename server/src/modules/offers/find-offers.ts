@@ -31,7 +31,7 @@ async function paymentDueIfSoldNow(db: Executor, now = new Date()) {
   return addBusinessDays(dateInZone(now, terms.timeZone), terms.paymentDays);
 }
 
-/** Offers with their vehicle, dealer name and activity log, newest first (spec §3 offer views). */
+/** Offers with their vehicle, dealer name and activity log, newest first (docs/product.md §3 offer views). */
 export async function findOfferViews(db: Executor, where?: SQL): Promise<OfferView[]> {
   const rows = await db
     .select({

@@ -11,13 +11,13 @@ import { findOfferViews } from './find-offers';
 import { remindExpiringOffers } from './remind-expiring-offers';
 import { updateOffer, withdrawCounter } from './update-offer';
 
-/** The offers module: Make Offer (public, with a buy code), the admin's offers panel (spec §2, §7), and the expiry sweep. */
+/** The offers module: Make Offer (public, with a buy code), the admin's offers panel (docs/product.md §2, §7), and the expiry sweep. */
 export async function offersRoutes(app: FastifyInstance, { db, config }: { db: Database; config: Config }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const policies = attemptPolicies(config);
 
-  // Offers expire on their own (DESIGN.md §3); reads and actions also check, so this is a backstop.
-  // The same sweep reminds dealers two hours before a window closes (each once, DESIGN.md §6).
+  // Offers expire on their own (docs/design.md §3); reads and actions also check, so this is a backstop.
+  // The same sweep reminds dealers two hours before a window closes (each once, docs/design.md §6).
   const sweep = setInterval(() => {
     expireOffers(db)
       .then(() => remindExpiringOffers(db))
@@ -38,7 +38,7 @@ export async function offersRoutes(app: FastifyInstance, { db, config }: { db: D
     },
   });
 
-  // A signed-in dealer offers with its dealership's active code (DESIGN.md §10): nothing is guessed.
+  // A signed-in dealer offers with its dealership's active code (docs/design.md §10): nothing is guessed.
   routes.route({
     ...app.endpoint('dealerCreateOffer'),
     handler: async (request, reply) => {

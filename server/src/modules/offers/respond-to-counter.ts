@@ -12,7 +12,7 @@ import { counterAnsweredMessage } from '../notifications/offer-messages';
 import { decideOnOffer, recordOfferStep, sellOnOffer } from './decide-on-offer';
 
 /**
- * A dealer answers the admin's counter (beyond the spec, DESIGN.md §3): only its own countered,
+ * A dealer answers the admin's counter (beyond the spec, docs/design.md §3): only its own countered,
  * unexpired offer. Accepting sells the vehicle at the counter amount, exactly like Buy Now.
  * Locks the vehicle before the offer, the same order as every other sale, so no deadlock.
  */

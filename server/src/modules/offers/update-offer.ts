@@ -19,7 +19,7 @@ export type OfferDecision =
   | { status: 'countered'; counterAmount: string; counterMessage: string | null };
 
 /**
- * An admin answers a pending offer (spec §4, DESIGN.md §3): accept (sells the vehicle at the offer
+ * An admin answers a pending offer (docs/product.md §4, docs/design.md §3): accept (sells the vehicle at the offer
  * amount), decline, or counter (a new 48 h window). Only a pending offer can be answered, so a
  * second admin acting on a stale screen gets 409 instead of overwriting the first answer.
  */
@@ -70,7 +70,7 @@ export async function updateOffer(
       },
       audit: { action: decision.status, before: { status: offer.status }, after: decision },
     });
-    // The dealer's main contact hears every answer (DESIGN.md §6).
+    // The dealer's main contact hears every answer (docs/design.md §6).
     if (!vehicle) return;
     await enqueueNotifications(tx, [
       {

@@ -22,7 +22,7 @@ export interface RegradeResult {
 }
 
 /**
- * DESIGN.md §7: "Changing the table is a migration of the displayed grades, recorded in the audit
+ * docs/design.md §7: "Changing the table is a migration of the displayed grades, recorded in the audit
  * log." Run on every start after the schema migrations: when the recorded rule version differs
  * from `rules.version`, every stored report is graded again with `rules` in one transaction; each
  * changed grade is written with an audit entry (before and after, both versions) and one summary

@@ -16,7 +16,7 @@ import { buyCodes, offers, transactions } from '../../db/schema';
 import { createSession } from '../../lib/sessions';
 
 /**
- * Issue 28's reproductions (DESIGN.md §11): a buy code is a person's authority. Each test is one
+ * Issue 28's reproductions (docs/design.md §11): a buy code is a person's authority. Each test is one
  * finding of the review; before codes belonged to people every one of them bought, offered or
  * signed in.
  */

@@ -37,7 +37,7 @@ export interface PurchaseResult {
 /**
  * Who buys: anyone with a typed code (the spec's Buy Now), or a signed-in dealer whose own active
  * code is used. Either way the code's holder is the buyer once the dealership has a team: their role
- * and limits apply and the sale names them (DESIGN.md §11).
+ * and limits apply and the sale names them (docs/design.md §11).
  */
 export type Purchaser = { code: string } | { dealer: Actor };
 
@@ -104,7 +104,7 @@ export async function purchaseWithCode(
   input: Purchaser & {
     vehicleId: number;
     reconPackageId?: number | null | undefined;
-    /** Certified delivery and a floor-plan line chosen in the dialog (DESIGN.md §15). */
+    /** Certified delivery and a floor-plan line chosen in the dialog (docs/design.md §15). */
     transport?: TransportRequest | undefined;
     floorPlanLineId?: number | undefined;
   },

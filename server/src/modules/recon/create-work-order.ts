@@ -63,7 +63,7 @@ export function tasksFor(
 }
 
 /**
- * A sale's work order (DESIGN.md §14), inside the sale's own DB transaction: the package as chosen,
+ * A sale's work order (docs/design.md §14), inside the sale's own DB transaction: the package as chosen,
  * promised `promisedDays` business days after the sale day in the sale terms' time zone, its tasks
  * from the package and the car's condition report. A package that costs nothing and covers nothing
  * ("As inspected") makes none: there is no work to wait for, so the release is not held. Answers

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { createPackage, findAllPackages, findOfferedPackages, updatePackage } from './recon-packages';
 
-/** Reconditioning packages (DESIGN.md §14): offered to everyone who buys, kept by admins. */
+/** Reconditioning packages (docs/design.md §14): offered to everyone who buys, kept by admins. */
 export async function reconPackagesRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.route({ ...app.endpoint('listReconPackages'), handler: async () => findOfferedPackages(db) });

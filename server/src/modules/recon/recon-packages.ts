@@ -10,7 +10,7 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 
 /**
- * Reconditioning packages (DESIGN.md §14): configuration admins keep. The buying dialogs offer the
+ * Reconditioning packages (docs/design.md §14): configuration admins keep. The buying dialogs offer the
  * packages not retired, in their order; a sale copies the chosen one's name and price, so editing
  * or retiring a package never changes a sale made with it.
  */

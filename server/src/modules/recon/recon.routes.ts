@@ -7,7 +7,7 @@ import { findDealerWorkOrders, findWorkOrders, getWorkOrder } from './find-work-
 import { updateWorkOrderTask } from './update-work-order-task';
 
 /**
- * Work orders (DESIGN.md §14): staff and admins read and work them; a dealer reads its own, the
+ * Work orders (docs/design.md §14): staff and admins read and work them; a dealer reads its own, the
  * dealer id always from the session.
  */
 export async function reconRoutes(app: FastifyInstance, { db }: { db: Database }) {

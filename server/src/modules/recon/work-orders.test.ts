@@ -19,7 +19,7 @@ import { runHousekeeping } from '../housekeeping/run-housekeeping';
 import { type ChosenPackage, createWorkOrder } from './create-work-order';
 import { notifyDelayedWorkOrders } from './notify-delayed-work-orders';
 
-/** Work orders (issue #31, DESIGN.md §14): made with the sale, worked by staff, holding the release. */
+/** Work orders (issue #31, docs/design.md §14): made with the sale, worked by staff, holding the release. */
 
 const ZONE = 'America/Chicago';
 const ctx = withApp({ env: { SALE_TIME_ZONE: ZONE }, signIn: ['admin', 'staff'] });

@@ -55,7 +55,7 @@ async function get(url: string, limits: { timeoutMs: number; maxBytes: number })
 
 /**
  * Fetches the vehicle rows from the Google Sheets API v4 (values of the configured range) or from
- * a CSV URL (RFC 4180: quoted cells with commas, quotes and newlines, BOM, CRLF), per WIRE-FORMATS.md.
+ * a CSV URL (RFC 4180: quoted cells with commas, quotes and newlines, BOM, CRLF), per docs/wire-formats.md.
  */
 export async function fetchSheetRows(
   source: SheetSource,

@@ -44,7 +44,7 @@ export const syncUploadId = (vehicleId: number, url: string) =>
 const CHUNK = 500;
 
 /**
- * The sheet's `images` column becomes photos of the vehicle (DESIGN.md §4, issue #17): each URL is
+ * The sheet's `images` column becomes photos of the vehicle (docs/design.md §4, issue #17): each URL is
  * fetched (https, bounded in size and time), processed by the same pipeline as an upload (content
  * check, EXIF stripped, variants) and attached after the vehicle's photos, kind `extra`, through the
  * admin's own "add photos" use case (locked, audited, list caches told). Runs after the sync's

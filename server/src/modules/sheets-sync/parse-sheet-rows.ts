@@ -4,7 +4,7 @@ import { centsToDecimal, toCents } from '@contracts/money';
 import { hasValidVinCheckDigit, isWellFormedVin, normalizeVin } from '@contracts/vin';
 import type { SheetRows } from './fetch-sheet';
 
-/** The fixed column order when the sheet has no header row (DESIGN.md §4). */
+/** The fixed column order when the sheet has no header row (docs/design.md §4). */
 export const SHEET_COLUMNS = [
   'vin',
   'year',
@@ -46,7 +46,7 @@ const list = (cell: string) =>
     .filter(Boolean);
 
 /**
- * Validates each row like the full vehicle schema of spec §5; a bad row is reported with its row
+ * Validates each row like the full vehicle schema of docs/product.md §5; a bad row is reported with its row
  * number and reason and never stops the good ones. Blank rows are ignored; a VIN seen twice keeps
  * its first row.
  */

@@ -7,7 +7,7 @@ import { readCaFile } from './fetch-image';
 import { allowedNetworks } from './public-address';
 import { SheetSync } from './sync-vehicles';
 
-/** The sheet-sync module: the sync (sheet, limits, images) and POST /api/sync-vehicles (spec §7), the admin's Sync button. */
+/** The sheet-sync module: the sync (sheet, limits, images) and POST /api/sync-vehicles (docs/product.md §7), the admin's Sync button. */
 export async function sheetsSyncRoutes(
   app: FastifyInstance,
   {

@@ -11,7 +11,7 @@ import { withApp } from '../../../test/with-app';
 import type { App } from '../../app';
 import { vehiclePhotos, vehicles } from '../../db/schema';
 
-/** Fake Google Sheets API v4 and CSV host, speaking the real formats of WIRE-FORMATS.md. */
+/** Fake Google Sheets API v4 and CSV host, speaking the real formats of docs/wire-formats.md. */
 let fake: Server;
 let base: string;
 let sheetValues: string[][] | undefined;

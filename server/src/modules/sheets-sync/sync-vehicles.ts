@@ -59,7 +59,7 @@ function changesFor(row: SheetVehicle, current: Existing) {
 }
 
 /**
- * Imports vehicles from the configured sheet (DESIGN.md §4): rows are upserted by VIN in one DB
+ * Imports vehicles from the configured sheet (docs/design.md §4): rows are upserted by VIN in one DB
  * transaction; new VINs enter the queue; sold or removed vehicles and recon notes are never
  * touched; bad rows are reported and skipped. Twice-safe: a second run changes nothing.
  */

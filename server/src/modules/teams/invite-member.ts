@@ -19,7 +19,7 @@ const handedOver = (delivery: InvitationDelivery, token: string) =>
 
 /**
  * Invites a person to a dealership's team: the member row (no password yet), a 72-hour single-use
- * link, and the e-mail in the outbox, all in one DB transaction (DESIGN.md §6, §10).
+ * link, and the e-mail in the outbox, all in one DB transaction (docs/design.md §6, §10).
  */
 export async function inviteMember(
   db: Database,
@@ -113,7 +113,7 @@ export async function revokeInvitation(db: Database, memberId: number, actor: Ac
   await db.transaction(async (tx) => {
     const { member } = await lockMember(tx, memberId, null);
     if (member.acceptedAt) throw new AppError(ERROR_CODES.conflict, 'This invitation was already accepted');
-    // A code given to the invited person goes back to the dealership (the owner's, DESIGN.md §11).
+    // A code given to the invited person goes back to the dealership (the owner's, docs/design.md §11).
     await tx.update(buyCodes).set({ dealerUserId: null }).where(eq(buyCodes.dealerUserId, memberId));
     await tx.delete(dealerUsers).where(eq(dealerUsers.id, memberId));
     await writeAudit(tx, actor, {

@@ -34,7 +34,7 @@ import { isRecentlyReauthenticated, reauthenticate, reauthenticationRequired } f
 import { updateMember } from './update-member';
 
 /**
- * Dealer teams (issue #20, DESIGN.md §10): members' sign-in (password, passkey), links from
+ * Dealer teams (issue #20, docs/design.md §10): members' sign-in (password, passkey), links from
  * e-mails (invitation, password reset), the member's account, the owner's team page and the
  * admin's view of each dealership's team.
  */

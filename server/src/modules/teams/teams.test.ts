@@ -241,7 +241,7 @@ describe('the owner’s team', () => {
     expect((await asBea('GET', '/api/dealer/transactions')).statusCode).toBe(401);
     const [revoked] = await ctx.db.select().from(sessions).where(eq(sessions.dealerUserId, bea.id));
     expect(revoked!.revokedAt).not.toBeNull();
-    // Her code went with her (DESIGN.md §11), in the same transaction.
+    // Her code went with her (docs/design.md §11), in the same transaction.
     const [endedCode] = await ctx.db.select().from(buyCodes).where(eq(buyCodes.id, beaCode.id));
     expect(endedCode!.active).toBe(false);
     expect((await post('/api/team/login', { email: bea.email, password: MEMBER_PASSWORD })).statusCode).toBe(

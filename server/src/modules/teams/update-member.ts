@@ -22,7 +22,7 @@ export async function updateMember(db: Database, memberId: number, input: Update
       perDayLimit: input.perDayLimit ?? null,
     };
     await tx.update(dealerUsers).set(change).where(eq(dealerUsers.id, memberId));
-    // Viewers hold no codes (DESIGN.md §11): a member made a viewer loses theirs at once.
+    // Viewers hold no codes (docs/design.md §11): a member made a viewer loses theirs at once.
     if (change.role === 'viewer') await deactivateMemberCodes(tx, memberId, actor);
     if (change.role === 'owner') await giveUnheldCodesToOwner(tx, member.dealerId);
     await writeAudit(tx, actor, {

@@ -105,7 +105,7 @@ export interface Seller {
 
 /**
  * The bill of sale, for an admin or the buying dealer only: the uploaded signed copy when there is
- * one, else generated now from the transaction (never stored, so never stale; DESIGN.md §8).
+ * one, else generated now from the transaction (never stored, so never stale; docs/design.md §8).
  */
 export async function getBillOfSale(db: Database, id: number, actor: Actor, seller: Seller) {
   const [row] = await db

@@ -71,7 +71,7 @@ const transportStatusWords = (status: TransportStatus) =>
   })[status] ?? status;
 
 /**
- * The delivery and floor-plan part of a sale's state (DESIGN.md §15), folded from the same
+ * The delivery and floor-plan part of a sale's state (docs/design.md §15), folded from the same
  * timeline as the rest: a transport order is a charge (taken back if cancelled), its status the
  * latest report, the hand-over the delivery (the guarantee starts there, not at the carrier's
  * pickup); a floor-plan request's approval lets the car go before the lender pays, its funding is

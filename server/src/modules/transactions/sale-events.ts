@@ -108,7 +108,7 @@ function check(
     case 'claim_opened': {
       if (state.claims.some((c) => c.status === 'open')) throw conflict(SALE_TEXT.claimPending);
       if (!state.canOpenClaim) throw conflict(SALE_TEXT.claimClosed);
-      // Damage in transit is ours to answer only when our carrier brought the car (DESIGN.md §15).
+      // Damage in transit is ours to answer only when our carrier brought the car (docs/design.md §15).
       if (
         step.category === 'transit_damage' &&
         !(state.transport?.status === 'delivered' || state.deliveryConfirmation)
@@ -188,7 +188,7 @@ const parseStep = (step: Step) =>
     : adminSaleEventBodySchema.parse(step);
 
 /**
- * Records one step of a sale's life (DESIGN.md §8) in one DB transaction: the vehicle then the
+ * Records one step of a sale's life (docs/design.md §8) in one DB transaction: the vehicle then the
  * transaction locked (the order of every sale), the step checked against the state derived from
  * the timeline, appended, audited, the spec's paid flag kept equal to the ledger's paid in full,
  * and the other side told through the outbox. `actor` is the admin, or the buying dealer for
@@ -249,7 +249,7 @@ export async function recordSaleStep(
   }
 
   if (type === 'pickup_ready') data.gatePassCode = gatePassCode();
-  // A car paid with a floor-plan line: its title goes to the lender (DESIGN.md §15), told through the outbox.
+  // A car paid with a floor-plan line: its title goes to the lender (docs/design.md §15), told through the outbox.
   const lenderHolds =
     step.type === 'title_sent' && before.floorPlan && ['approved', 'funded'].includes(before.floorPlan.status)
       ? before.floorPlan

@@ -107,7 +107,7 @@ const byOf = (actorType: string): SaleEvent['by'] =>
   actorType === 'admin' ? 'admin' : actorType === 'dealer' ? 'dealer' : 'system';
 
 /**
- * The state of a sale from its terms and its timeline at `now` (DESIGN.md §8, issue #27): payment
+ * The state of a sale from its terms and its timeline at `now` (docs/design.md §8, issue #27): payment
  * due `paymentDays` business days after the sale day (in the terms' time zone, at the end of that
  * day). Money is one ledger — the price, payments, refunds, credits (claim adjustments, the price
  * taken back by an unwind) and charges (the late fee, once the due date passed without the payments
@@ -187,7 +187,7 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
       });
   };
 
-  // Certified delivery and floor plan (DESIGN.md §15), folded from the same timeline.
+  // Certified delivery and floor plan (docs/design.md §15), folded from the same timeline.
   const delivery = deliveryFold(terms.timeZone);
   for (const event of events) {
     const d = event.data;

@@ -11,7 +11,7 @@ import { agingOf, filterTransactions, transactionsCsv } from './sale-reports';
 import { findTransactionViews, getTransactionView } from './transaction-views';
 import { updateTransaction } from './update-transaction';
 
-/** Transactions (spec §7), admin only; the bill of sale also downloads for its buying dealer. */
+/** Transactions (docs/product.md §7), admin only; the bill of sale also downloads for its buying dealer. */
 export async function transactionsRoutes(
   app: FastifyInstance,
   { db, seller }: { db: Database; seller: Seller },
@@ -40,7 +40,7 @@ export async function transactionsRoutes(
   });
 
   routes.route({
-    // A step of the sale's life (payment, title, pickup, unwind answer): DESIGN.md §8.
+    // A step of the sale's life (payment, title, pickup, unwind answer): docs/design.md §8.
     // Unwinding on a claim re-lists the vehicle.
     ...app.endpoint('recordSaleEvent', { changesVehicles: true }),
     handler: async (request) => {

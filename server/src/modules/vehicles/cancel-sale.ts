@@ -10,7 +10,7 @@ import { cancelWorkOrder } from '../recon/release-gate';
 import { updateVehicleRow } from '../vehicle-rows/vehicle-rows';
 
 /**
- * Undoes a sale (DESIGN.md §3): the transaction becomes cancelled — final —, its timeline says so
+ * Undoes a sale (docs/design.md §3): the transaction becomes cancelled — final —, its timeline says so
  * (the ledger takes the price back, so a paid sale shows the refund owed) and the vehicle goes
  * back on the market. Used by Cancel on a transaction and by reactivating a sold vehicle. The caller
  * holds the vehicle row lock; the transaction row is locked here.
@@ -27,7 +27,7 @@ export async function cancelSale(
   if (sale.cancelled) throw new AppError(ERROR_CODES.conflict, 'This transaction is already cancelled');
   // Paid or not, a cancelled sale is not a paid one: its ledger now shows the refund owed, if any.
   await tx.update(transactions).set({ cancelled: true, isPaid: false }).where(eq(transactions.id, sale.id));
-  // The timeline ends with it (an unwind is this cancellation, DESIGN.md §8): every path records it.
+  // The timeline ends with it (an unwind is this cancellation, docs/design.md §8): every path records it.
   await tx.insert(transactionEvents).values({
     transactionId: sale.id,
     dealerId: sale.dealerId,

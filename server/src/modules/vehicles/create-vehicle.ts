@@ -46,9 +46,9 @@ export interface NewVehicle {
 }
 
 /**
- * A staff upload: the vehicle enters the queue, pending (spec §4). Missing details are decoded from
+ * A staff upload: the vehicle enters the queue, pending (docs/product.md §4). Missing details are decoded from
  * the VIN here. With an Idempotency-Key a retried request answers the first vehicle again, so a
- * dropped connection never makes two (DESIGN.md §4).
+ * dropped connection never makes two (docs/design.md §4).
  */
 export async function createVehicle(
   db: Database,
@@ -91,7 +91,7 @@ export async function createVehicle(
         skippedShots,
         status: 'pending',
         inQueue: true,
-        // Insights by uploader (DESIGN.md §16): the lot's shared staff sign-in or the admin.
+        // Insights by uploader (docs/design.md §16): the lot's shared staff sign-in or the admin.
         uploadedBy: actor.type === 'admin' ? `admin:${actor.id}` : actor.type,
       },
     ]);

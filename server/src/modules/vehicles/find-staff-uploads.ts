@@ -14,7 +14,7 @@ export const uploaderOf = (actor: Actor) => (actor.type === 'admin' ? `admin:${a
 
 /**
  * Where an uploaded vehicle stands, in one word per state: in the admin's queue, held for a first
- * look (DESIGN.md §13), listed, sold or removed (contracts/vehicle-display.ts says the same of queue
+ * look (docs/design.md §13), listed, sold or removed (contracts/vehicle-display.ts says the same of queue
  * and market for the admin's screens).
  */
 export function uploadStateOf(

@@ -11,7 +11,7 @@ import { lockVehicle, updateVehicleRow, type VehicleRow } from '../vehicle-rows/
 import { publicVehicleColumns, toPublicListItem, toPublicVehicleDetail } from './vehicle-projection';
 
 /**
- * First look (DESIGN.md §13, issue #30). Completing a listing, an admin may hold the car for the
+ * First look (docs/design.md §13, issue #30). Completing a listing, an admin may hold the car for the
  * dealerships whose open buy orders it matches. A held car is `status = 'active'`, still `in_queue`
  * and has `first_look_until`: every public read path (the list and its cache, search, the server-
  * rendered pages, the API) reads "published" as active and out of the queue, so they all leave it

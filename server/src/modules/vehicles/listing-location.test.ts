@@ -7,7 +7,7 @@ import { withApp } from '../../../test/with-app';
 import { auditLog, vehicles } from '../../db/schema';
 
 /**
- * Where a car stands and whether it runs (DESIGN.md §15): the admin sets them when completing or
+ * Where a car stands and whether it runs (docs/design.md §15): the admin sets them when completing or
  * editing a listing (PATCH /api/vehicles/:id); admins read them back, the public never does.
  */
 

@@ -53,7 +53,7 @@ describe('queue completion and listings', () => {
       trim: 'LX',
     });
     expect(await publicIds(ctx.app)).toContain(queued.id);
-    // Listed now, once (DESIGN.md §16's upload-to-listed): a later edit leaves the time alone.
+    // Listed now, once (docs/design.md §16's upload-to-listed): a later edit leaves the time alone.
     const listed = await ctx.db.query.vehicles.findFirst({ where: eq(vehicles.id, queued.id) });
     expect(Date.now() - listed!.listedAt!.getTime()).toBeLessThan(60_000);
     await ctx.db.update(vehicles).set({ status: 'active', inQueue: false }).where(eq(vehicles.id, queued.id));

@@ -62,7 +62,7 @@ export async function registerVehicles(
 export const FIRST_LOOK_RELEASE_MS = 15_000;
 
 /**
- * Releases the cars whose first look is over (DESIGN.md §13) every 15 s on every instance: each
+ * Releases the cars whose first look is over (docs/design.md §13) every 15 s on every instance: each
  * release locks its car and re-checks the hold, so two instances never publish one twice. A
  * failed pass is a warning; the timer does not keep the process alive; closing waits for a pass.
  */

@@ -21,9 +21,9 @@ export interface Sale {
   buyCodeId: number | null;
   offerId: number | null;
   amount: string;
-  /** The team member who buys (DESIGN.md §10): their limits are checked here, in the sale's transaction. */
+  /** The team member who buys (docs/design.md §10): their limits are checked here, in the sale's transaction. */
   buyerUserId?: number | null;
-  /** The reconditioning package chosen with it (DESIGN.md §14); none = as inspected. */
+  /** The reconditioning package chosen with it (docs/design.md §14); none = as inspected. */
   reconPackageId?: number | null;
 }
 
@@ -71,7 +71,7 @@ export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor) {
     });
   // A car held for a first look is sold to one of the dealerships it was held for: the hold ends.
   await updateVehicleRow(tx, sale.vehicleId, { status: 'sold', inQueue: false, firstLookUntil: null });
-  // The buying dealership's oldest open order this car matches counts it (DESIGN.md §13).
+  // The buying dealership's oldest open order this car matches counts it (docs/design.md §13).
   await fillBuyOrders(tx, {
     dealerId: sale.dealerId,
     vehicleId: sale.vehicleId,

@@ -30,7 +30,7 @@ export interface CompleteListing {
   trim?: string | null | undefined;
   description?: string | null | undefined;
   firstLookMinutes?: number | undefined;
-  /** Where the car stands (a 5-digit ZIP; null = our lot) and whether it runs (DESIGN.md §15). */
+  /** Where the car stands (a 5-digit ZIP; null = our lot) and whether it runs (docs/design.md §15). */
   locationZip?: string | null | undefined;
   inoperable?: boolean | undefined;
 }
@@ -52,7 +52,7 @@ const deliveryColumns = (input: {
 
 const vehicleNotFound = () => notFound(ADMIN_TEXT.vehicleNotFound);
 
-/** Queue completion (spec §4): mileage, price, certification; the vehicle is public at once. */
+/** Queue completion (docs/product.md §4): mileage, price, certification; the vehicle is public at once. */
 export async function completeListing(db: Database, vehicleId: number, input: CompleteListing, actor: Actor) {
   return withRetries(() =>
     db.transaction(async (tx) => {
@@ -82,7 +82,7 @@ export async function completeListing(db: Database, vehicleId: number, input: Co
           : { ...set, inQueue: true, firstLookUntil: sql`now() + make_interval(mins => ${minutes})` },
       );
       if (minutes === undefined) {
-        // Published: the open buy orders it matches hear of it, through the outbox (DESIGN.md §13).
+        // Published: the open buy orders it matches hear of it, through the outbox (docs/design.md §13).
         await matchPublication(tx, vehicleId, 'published');
       } else {
         // First look: the matching orders' dealerships hear of it (with the hold's end) and only
@@ -122,10 +122,10 @@ export interface EditListing {
 
 /**
  * Edits a published listing (issue #30): price, mileage, description, certification, where the car
- * stands and whether it runs (DESIGN.md §15). Refused when
+ * stands and whether it runs (docs/design.md §15). Refused when
  * the listing changed since the admin's form was filled (its `updatedAt`), so two admins never
  * overwrite each other; audited with what changed. A lower price is a price drop: the open buy
- * orders it now matches hear of it (DESIGN.md §13).
+ * orders it now matches hear of it (docs/design.md §13).
  */
 export async function editListing(db: Database, vehicleId: number, input: EditListing, actor: Actor) {
   return withRetries(() =>
@@ -176,9 +176,9 @@ export async function editListing(db: Database, vehicleId: number, input: EditLi
 }
 
 /**
- * Remove Listing / Reactivate Listing (spec §4). Removing declines the open offers (their dealers
+ * Remove Listing / Reactivate Listing (docs/product.md §4). Removing declines the open offers (their dealers
  * are told). Reactivating a
- * sold vehicle undoes its sale in the same DB transaction (DESIGN.md §3).
+ * sold vehicle undoes its sale in the same DB transaction (docs/design.md §3).
  */
 export async function changeListingStatus(
   db: Database,
@@ -232,7 +232,7 @@ export async function changeListingStatus(
   );
 }
 
-/** Recon notes from the upload wizard (spec §4); blank sections are saved as 'None Found'. */
+/** Recon notes from the upload wizard (docs/product.md §4); blank sections are saved as 'None Found'. */
 export async function updateRecon(
   db: Database,
   vehicleId: number,
@@ -271,7 +271,7 @@ export async function updateRecon(
   });
 }
 
-/** An admin publishes a car held for a first look to everyone now (DESIGN.md §13). */
+/** An admin publishes a car held for a first look to everyone now (docs/design.md §13). */
 export async function releaseListing(db: Database, vehicleId: number, actor: Actor) {
   return withRetries(() =>
     db.transaction(async (tx) => {

@@ -13,7 +13,7 @@ import { photosByVehicle, toConditionReport } from '../photos/photo-views';
 
 export type VehicleRow = typeof vehicles.$inferSelect;
 
-/** The columns the public may see (DESIGN.md §2); internal fields never leave the server for them. */
+/** The columns the public may see (docs/design.md §2); internal fields never leave the server for them. */
 export const publicVehicleColumns = {
   id: vehicles.id,
   vin: vehicles.vin,
@@ -42,7 +42,7 @@ export const publicVehicleColumns = {
 type PublicRow = Pick<VehicleRow, keyof typeof publicVehicleColumns>;
 
 /**
- * Published = visible to the public: active and out of the queue (spec §4). The public list and
+ * Published = visible to the public: active and out of the queue (docs/product.md §4). The public list and
  * search read it: the cars whose sight is `listing` for everyone (car-visibility.ts, the one rule).
  */
 export const isPublishedCondition = onSaleToEveryoneSql();

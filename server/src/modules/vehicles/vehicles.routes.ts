@@ -129,7 +129,7 @@ export async function vehiclesRoutes(
   });
 
   /**
-   * One route, four actions, each with its own allow-list (spec §7, contracts' updateVehicleBodySchema):
+   * One route, four actions, each with its own allow-list (docs/product.md §7, contracts' updateVehicleBodySchema):
    * recon notes (staff or admin; staff only while the car waits in the queue, a held car counting as
    * published: car-visibility.ts staffMayEdit), queue completion,
    * remove/reactivate and editing a published listing (admin).

@@ -9,7 +9,7 @@ import { carSightSql } from '../car-visibility/car-visibility';
 import { findWatchlist, ownedBy } from './find-watchlist';
 
 /**
- * Adds the lists a browser kept before its dealer signed in (spec §3's localStorage Favorite and
+ * Adds the lists a browser kept before its dealer signed in (docs/product.md §3's localStorage Favorite and
  * Watch) to the person's watchlist, so nothing marked is lost: a mark is only ever added, never
  * taken off. Ids of cars that do not exist or are not for sale are ignored, and so are new cars
  * past MAX_WATCHLIST_ENTRIES (counted with the dealer row locked, as saved searches are). Answers

@@ -47,7 +47,7 @@ interface WatcherRow extends VehicleFactsRow, Record<string, unknown> {
 /**
  * Tells everyone watching the car (Watch on; a favorite alone is not told) who may see it
  * (car-visibility.ts: what was shown them on sale, at least) of the change, in the
- * caller's transaction (DESIGN.md §6): each person at their own address, or — a dealership without a
+ * caller's transaction (docs/design.md §6): each person at their own address, or — a dealership without a
  * team, or a member since disabled — the dealership's main contact, as buy-order alerts go. The
  * dealership that bought the car or made the expired offer is left out: it knows (the offerer gets
  * offer_expired). An expired offer is told only while the car is still for sale.

@@ -75,7 +75,7 @@ const recipientsOf = (rows: Awaited<ReturnType<typeof watchedMessages>>) =>
 
 describe('the watchlist API', () => {
   it('is kept per person: two team members and a dealership without a team each see only their own', async () => {
-    // A dealership with a team signs in as its people; one without signs in with its code (DESIGN.md §11).
+    // A dealership with a team signs in as its people; one without signs in with its code (docs/design.md §11).
     const team = await codeSession();
     const alice = await memberSession(team.dealer.id, 'owner');
     const bob = await memberSession(team.dealer.id, 'buyer');
@@ -342,7 +342,7 @@ describe('watched cars notify', () => {
     const car = await insertVehicle(ctx.db, { make: 'Subaru', model: 'Outback', year: 2020 });
     for (const cookie of [watcher.cookie, offererOwner.cookie, teamless.cookie]) await watch(cookie, car.id);
 
-    // The code is the owner's now (DESIGN.md §11): the offer is the offering dealership's.
+    // The code is the owner's now (docs/design.md §11): the offer is the offering dealership's.
     const offerId = await madeOffer(ctx.app, car.id, offerer.code, { amount: '17350' });
     await ctx.db
       .update(offers)

@@ -4,9 +4,9 @@ import { LogoMark } from '@/components/logo';
 import { useAdminCheck } from '@/lib/auth/admin-check';
 import { brand } from '@/lib/brand';
 
-/** Spec §2 footer: logo, 'Admin', 'Upload Vehicle', copyright. */
+/** docs/product.md §2 footer: logo, 'Admin', 'Upload Vehicle', copyright. */
 export function SiteFooter() {
-  // The server's answer is the only thing trusted here (spec §6, DESIGN.md §2).
+  // The server's answer is the only thing trusted here (docs/product.md §6, docs/design.md §2).
   const adminCheck = useAdminCheck();
   const adminHref = adminCheck.data?.authorized ? PAGE_PATHS.admin : PAGE_PATHS.adminLogin;
   return (

@@ -36,7 +36,7 @@ function SignedInDealer({ dealer }: { dealer: DealerInfo }) {
 }
 
 /**
- * Spec §2 header: brand to /, 'Browse Inventory' ('Browse' on small screens), 'Dealer Portal'
+ * docs/product.md §2 header: brand to /, 'Browse Inventory' ('Browse' on small screens), 'Dealer Portal'
  * ('Portal'): the sign-in page, or for a signed-in dealer the dashboard, beside who is signed in
  * and a sign-out button (issue #26).
  */

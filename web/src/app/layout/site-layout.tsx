@@ -9,7 +9,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   // A new page of the app starts at its top, as a full page load would. Not the page the browser
   // loaded: the browser placed it (top, #anchor or restored on reload), and on a server-rendered
   // page the reader may have scrolled before the app attached — moving it then would put another
-  // control under a tap already on its way (DESIGN.md §12).
+  // control under a tap already on its way (docs/design.md §12).
   useEffect(() => {
     if (shown.current !== null && shown.current !== location) window.scrollTo(0, 0);
     shown.current = location;

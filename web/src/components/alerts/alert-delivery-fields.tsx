@@ -11,7 +11,7 @@ import { SelectField, SelectOptions } from '@/components/ui/fields';
 type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { ref?: React.Ref<HTMLSelectElement> };
 
 /**
- * How a buy order's or saved search's alerts arrive (DESIGN.md §13): "Alerts by" (e-mail, text,
+ * How a buy order's or saved search's alerts arrive (docs/design.md §13): "Alerts by" (e-mail, text,
  * both) and "When" (instantly, daily digest), as two native selects, in a form (the fields'
  * register() props) or on a list item (value and onChange).
  */

@@ -2,7 +2,7 @@ import { BUYING_TEXT } from '@contracts/buying';
 import { Clock, MessageSquareText, Phone } from 'lucide-react';
 import { brand, smsHref, telHref } from '@/lib/brand';
 
-/** 'Don't have a buy code?' (spec §2): how a dealer gets approved, with the call-or-text line and hours. */
+/** 'Don't have a buy code?' (docs/product.md §2): how a dealer gets approved, with the call-or-text line and hours. */
 export function BuyCodeHelp() {
   return (
     <div className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200">

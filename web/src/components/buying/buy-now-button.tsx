@@ -9,7 +9,7 @@ const BuyNowForm = lazy(() =>
   import('@/components/buying/buy-now-form').then((m) => ({ default: m.BuyNowForm })),
 );
 
-/** 'Buy Now' and its dialog: buy instantly with the dealer's buy code (spec §2). */
+/** 'Buy Now' and its dialog: buy instantly with the dealer's buy code (docs/product.md §2). */
 export function BuyNowButton(props: VehicleActionProps) {
   return (
     <VehicleActionDialog

@@ -23,17 +23,17 @@ import { ReconPackagePicker } from './recon-package-picker';
 import { TransportOption, useTransportChoice } from './transport-option';
 
 /**
- * The Buy Now dialog body (spec §2, §4, §5): what is bought, for how much and on which terms
+ * The Buy Now dialog body (docs/product.md §2, §4, §5): what is bought, for how much and on which terms
  * (issue #26), then a 4-character buy code, trimmed and upper-cased; an empty code is not
  * submitted (and nothing is said, so focus stays put); 'Processing...' while pending; Enter
  * submits. The button says what it does: 'Buy for $18,750'. A purchase made is confirmed by
  * PurchaseConfirmationHost, which outlives this dialog (the vehicle leaves the page once sold).
  */
 export function BuyNowForm({ vehicle, onDone }: { vehicle: PurchasedVehicle; onDone: () => void }) {
-  // A signed-in team member buys without typing a code (DESIGN.md §10); everyone else as the spec says.
+  // A signed-in team member buys without typing a code (docs/design.md §10); everyone else as the spec says.
   const me = useDealerMe();
   const terms = useSaleTerms();
-  // The reconditioning package (DESIGN.md §14): the button says what the sale costs with it.
+  // The reconditioning package (docs/design.md §14): the button says what the sale costs with it.
   const [recon, setRecon] = useState<{ id: number | null; price: string | null; name: string | null }>({
     id: null,
     price: null,
@@ -43,7 +43,7 @@ export function BuyNowForm({ vehicle, onDone }: { vehicle: PurchasedVehicle; onD
     (id: number | null, price: string | null, name: string | null = null) => setRecon({ id, price, name }),
     [],
   );
-  // Certified delivery and a floor-plan line (DESIGN.md §15): quoted and offered to a signed-in dealer.
+  // Certified delivery and a floor-plan line (docs/design.md §15): quoted and offered to a signed-in dealer.
   const signedIn = Boolean(me.data);
   const canBuy = !me.data?.member || BUYING_ROLES.includes(me.data.member.role);
   // Quoted with the package chosen: the pickup waits for its promised business days.
@@ -100,7 +100,7 @@ export function BuyNowForm({ vehicle, onDone }: { vehicle: PurchasedVehicle; onD
   );
 }
 
-/** Certified delivery and the floor-plan line sent with Buy Now (DESIGN.md §15). */
+/** Certified delivery and the floor-plan line sent with Buy Now (docs/design.md §15). */
 export interface CheckoutExtras {
   transport?: TransportRequest;
   floorPlanLineId?: number;

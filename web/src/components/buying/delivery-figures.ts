@@ -1,7 +1,7 @@
 import { centsToDecimal, decimalToCents, formatAmount } from '@contracts/money';
 import { formatDay } from '@/lib/time-left';
 
-/** The figures of certified delivery as the dialogs and the dashboard word them (DESIGN.md §15). */
+/** The figures of certified delivery as the dialogs and the dashboard word them (docs/design.md §15). */
 
 /** "Dec 1, 2026 – Dec 5, 2026", or one day. */
 export const dayWindowText = (window: { from: string; to: string }) =>

@@ -6,7 +6,7 @@ const OPTION =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600';
 
 /**
- * "Pay with" in the Buy Now dialog of a signed-in dealer (DESIGN.md §15): ACH, check or wire (the
+ * "Pay with" in the Buy Now dialog of a signed-in dealer (docs/design.md §15): ACH, check or wire (the
  * default), or one of the dealership's floor-plan lines; the sale is then sent to that lender.
  * Nothing is shown while the dealership has no line.
  */

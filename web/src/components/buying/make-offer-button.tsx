@@ -13,7 +13,7 @@ const BuyNowForm = lazy(() =>
 );
 
 /**
- * 'Make Offer' and its dialog: an amount and the dealer's buy code (spec §2, §5). An amount at or
+ * 'Make Offer' and its dialog: an amount and the dealer's buy code (docs/product.md §2, §5). An amount at or
  * above the asking price is no offer (issue #27): the form offers Buy Now instead, and the same
  * dialog becomes the Buy Now dialog.
  */

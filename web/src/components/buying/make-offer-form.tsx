@@ -27,12 +27,12 @@ interface MakeOfferProps {
 }
 
 /**
- * The Make Offer form (spec §2, §5): amount and buy code, with the spec's messages; a signed-in
- * team member gives only the amount (DESIGN.md §10).
+ * The Make Offer form (docs/product.md §2, §5): amount and buy code, with the spec's messages; a signed-in
+ * team member gives only the amount (docs/design.md §10).
  */
 export function MakeOfferForm(props: MakeOfferProps) {
   const me = useDealerMe();
-  // The reconditioning package asked for with the offer (DESIGN.md §14): added when it is accepted.
+  // The reconditioning package asked for with the offer (docs/design.md §14): added when it is accepted.
   const [reconPackageId, setReconPackageId] = useState<number | null>(null);
   const choose = useCallback((id: number | null) => setReconPackageId(id), []);
   const picker = (

@@ -16,7 +16,7 @@ import { atOrAboveAsking } from './offer-at-asking';
 import { offerToasts } from './offer-toasts';
 import type { PurchasedVehicle } from './purchased-vehicle';
 
-/** Who buys, and with which of their own codes: a signed-in member types no code (DESIGN.md §10, §11). */
+/** Who buys, and with which of their own codes: a signed-in member types no code (docs/design.md §10, §11). */
 function BuyingAs({ member }: { member: Member }) {
   const code = useActiveBuyCode();
   const limits = [

@@ -3,7 +3,7 @@ import { toast } from '@/components/ui/use-toast';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 
 /**
- * The spec's toasts for an offer's answer (§8), for both offer forms: success closes the dialog; a
+ * The spec's toasts for an offer's answer (docs/product.md §8), for both offer forms: success closes the dialog; a
  * refusal ends the attempt, so the next try is a new request with a new Idempotency-Key.
  */
 export const offerToasts = (onDone: () => void, setIdempotencyKey: (key: string) => void) => ({

@@ -7,7 +7,7 @@ export const formatDueDate = (isoDate: string) => formatWeekdayDay(isoDate);
 
 const businessDays = (n: number) => (n === 1 ? '1 business day' : `${n} business days`);
 
-/** What a purchase of this vehicle commits to: the vehicle, its price, and the terms that will apply (DESIGN.md §8). */
+/** What a purchase of this vehicle commits to: the vehicle, its price, and the terms that will apply (docs/design.md §8). */
 export function PurchaseTerms({
   vehicleTitle,
   price,

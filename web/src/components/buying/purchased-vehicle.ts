@@ -8,7 +8,7 @@ export interface PurchasedVehicle {
   title: string;
   price: string | null;
   /**
-   * What was chosen with it, as the dialog showed it (DESIGN.md §14, §15), so the confirmation tells
+   * What was chosen with it, as the dialog showed it (docs/design.md §14, §15), so the confirmation tells
    * the same story: the sale's total, where it is delivered, and the floor-plan line paying for it.
    */
   checkout?: PurchaseCheckout;

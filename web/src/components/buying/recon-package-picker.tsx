@@ -14,7 +14,7 @@ export const totalWith = (vehiclePrice: string | null, packagePrice: string | nu
     : centsToDecimal(decimalToCents(vehiclePrice) + decimalToCents(packagePrice ?? '0'));
 
 /**
- * "Reconditioning" in the Buy Now and Make Offer dialogs (DESIGN.md §14): the packages offered, as
+ * "Reconditioning" in the Buy Now and Make Offer dialogs (docs/design.md §14): the packages offered, as
  * one native select (one line, so nothing moves under a thumb when the list arrives), what the
  * chosen one covers, and what the sale then costs in all. `value` null until the list arrives; it
  * then starts at the first package (as inspected).

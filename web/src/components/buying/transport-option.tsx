@@ -135,7 +135,7 @@ export function useTransportChoice(
 export type TransportChoiceState = ReturnType<typeof useTransportChoice>;
 
 /**
- * "Certified delivery" in the Buy Now dialog (DESIGN.md §15): a switch, then the delivery ZIP,
+ * "Certified delivery" in the Buy Now dialog (docs/design.md §15): a switch, then the delivery ZIP,
  * address and trailer; a signed-in dealer sees the quote and the sale's total with it.
  */
 export function TransportOption({

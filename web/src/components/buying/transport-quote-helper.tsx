@@ -5,7 +5,7 @@ import { useTransportQuote } from './api/delivery-quote';
 import { QuoteSummary, TRANSPORT_UI_TEXT } from './transport-option';
 
 /**
- * The Make Offer dialog's delivery quote for a signed-in dealer (DESIGN.md §15): a ZIP and the
+ * The Make Offer dialog's delivery quote for a signed-in dealer (docs/design.md §15): a ZIP and the
  * trailer give the price and windows, read only. Nothing is ordered with an offer: once it is
  * accepted, delivery is ordered from the sale on the dashboard.
  */

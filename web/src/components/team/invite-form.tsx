@@ -14,7 +14,7 @@ type InviteValues = MemberFormValues & { email: string; name: string };
 /**
  * Inviting a person to a dealership's team, by its owner (team page) or an admin (the dealer's
  * team panel): name, e-mail, role and limits. "Invitation sent" only when it was mailed; without
- * mail the link is handed over, once (DESIGN.md §10).
+ * mail the link is handed over, once (docs/design.md §10).
  */
 export function InviteForm({
   invite,

@@ -20,7 +20,7 @@ interface ModalProps {
 }
 
 /**
- * The reusable modal of spec §2: title, description and a close button labelled 'Close'.
+ * The reusable modal of docs/product.md §2: title, description and a close button labelled 'Close'.
  * The dialog itself is mounted only while open: a listings page has three triggers per card, and
  * mounting a closed dialog for each made every search keystroke and the first paint slower.
  * Closing returns focus to the trigger.

@@ -15,7 +15,7 @@ export const ToastAction = ({ className, ...props }: ComponentProps<typeof Toast
 );
 
 /**
- * The toast area of spec §2/§9: one at a time, 5000 ms, swipe right past 50 px to dismiss,
+ * The toast area of docs/product.md §2/§9: one at a time, 5000 ms, swipe right past 50 px to dismiss,
  * F8 moves focus to it, at the bottom of the screen (right-aligned and at most 420 px wide from
  * medium screens up).
  */

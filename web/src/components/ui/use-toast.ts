@@ -1,6 +1,6 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
 
-/** Spec §9: one toast at a time; a dismissed toast is removed after 1,000,000 ms. */
+/** docs/product.md §9: one toast at a time; a dismissed toast is removed after 1,000,000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 export const TOAST_DURATION = 5000;
@@ -11,7 +11,7 @@ export interface ToastOptions {
   title?: ReactNode;
   description?: ReactNode;
   variant?: ToastVariant;
-  /** An optional action element (spec §2), e.g. <ToastAction altText="Undo">Undo</ToastAction>. */
+  /** An optional action element (docs/product.md §2), e.g. <ToastAction altText="Undo">Undo</ToastAction>. */
   action?: ReactNode;
 }
 

@@ -3,7 +3,7 @@ import { Clock } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { formatClock } from '@/lib/time-left';
 
-/** "First look until 3:40 PM" (DESIGN.md §13): a car held for the dealerships whose orders match. */
+/** "First look until 3:40 PM" (docs/design.md §13): a car held for the dealerships whose orders match. */
 export function FirstLookBadge({ until, className }: { until: string; className?: string }) {
   return (
     <Badge tone="blue" className={className}>

@@ -1,4 +1,4 @@
-/** Texts of the public vehicle screens (spec §2, §8). The quoted ones are the spec's, verbatim. */
+/** Texts of the public vehicle screens (docs/product.md §2, §8). The quoted ones are the spec's, verbatim. */
 export const VEHICLE_TEXTS = {
   vinCopied: 'VIN Copied!',
   vinCopyFailed: 'Failed to copy VIN to clipboard',

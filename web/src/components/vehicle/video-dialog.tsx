@@ -11,7 +11,7 @@ interface VideoDialogProps {
 }
 
 /**
- * The 'Vehicle Video Walkthrough' dialog (spec §2). The video loads nothing until the user
+ * The 'Vehicle Video Walkthrough' dialog (docs/product.md §2). The video loads nothing until the user
  * presses play (preload none), showing the thumbnail meanwhile.
  */
 export function VideoDialog({ videoUrl, poster, vehicleName, trigger }: VideoDialogProps) {

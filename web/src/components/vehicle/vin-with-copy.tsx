@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 import { VEHICLE_TEXTS } from './vehicle-texts';
 
 /**
- * The VIN in a monospace face with a copy button (spec §2, toasts of §8). When the browser refuses
+ * The VIN in a monospace face with a copy button (docs/product.md §2, toasts of §8). When the browser refuses
  * the clipboard (no permission, or a tap replayed too long after it was made, ADR 0020), the VIN
  * is selected instead, so the system's own Copy takes it.
  */

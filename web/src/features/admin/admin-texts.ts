@@ -147,7 +147,7 @@ export const RECON_ADMIN_LABELS = {
 } as const;
 
 /**
- * Certified delivery and floor plan for the admin (issue #32, DESIGN.md §15): the transport board,
+ * Certified delivery and floor plan for the admin (issue #32, docs/design.md §15): the transport board,
  * the floor-plan requests, what a sale's details show of them, and a listing's location fields.
  * The statuses and refusals themselves are the contract's (contracts/delivery-texts.ts).
  */
@@ -224,7 +224,7 @@ export const DELIVERY_ADMIN_LABELS = {
   titleToLender: (label: string) => `Title goes to ${label} (floor plan)`,
 } as const;
 
-/** Admin → Insights (issue #33, DESIGN.md §16). */
+/** Admin → Insights (issue #33, docs/design.md §16). */
 export const INSIGHTS_ADMIN_LABELS = {
   title: 'Insights',
   text: 'Conversion, days to sell, upload to listed, time to line, inventory aging and price against the guide, by dealer and by uploader. Every chart has its table and a CSV file.',

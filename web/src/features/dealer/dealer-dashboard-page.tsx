@@ -123,7 +123,7 @@ function DealerDashboard({ me }: { me: DealerInfo }) {
           <LazyInsightsSection />
           <FirstLookSection />
           <ReconditioningSection />
-          {/* The dealership's lenders (DESIGN.md §15): an owner changes them, everyone reads them. */}
+          {/* The dealership's lenders (docs/design.md §15): an owner changes them, everyone reads them. */}
           <FloorPlanLinesSection canChange={!member || member.role === 'owner'} />
           {buyOrders.data ? (
             <BuyOrdersSection orders={buyOrders.data} canAct={canAct} />

@@ -19,7 +19,7 @@ const SEARCH_LATENCY_MEASURE = 'search-latency';
 const vehicleCount = (n: number) => (n === 1 ? '1 vehicle' : `${n.toLocaleString('en-US')} vehicles`);
 
 /**
- * The Vehicle Listings page (spec §2) over the query API (GET /api/vehicles/search, ADR 0013): one
+ * The Vehicle Listings page (docs/product.md §2) over the query API (GET /api/vehicles/search, ADR 0013): one
  * page of results at a time, more as the list is scrolled, whatever the size of the inventory.
  * The server renders the first page into the HTML (web/src/app/entry-server.tsx, ADR 0016), so
  * the cards are there before the code; search, filters and sort are in the URL.

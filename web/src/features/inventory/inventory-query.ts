@@ -6,7 +6,7 @@ import {
 } from '@contracts/vehicle-search-options';
 
 /**
- * The choices of the Vehicle Listings page (spec §2, §5, §9): search, certification, grade and
+ * The choices of the Vehicle Listings page (docs/product.md §2, §5, §9): search, certification, grade and
  * sort are answered by the server (GET /api/vehicles/search, the same names in its query string);
  * the view is the page's own.
  */

@@ -1,7 +1,7 @@
 import { AUCTION_CERTIFIED } from '@contracts/limits';
 import { premiumLabel } from '@/lib/brand';
 
-/** Texts of the Vehicle Listings page (spec §2). The quoted ones are the spec's, verbatim. */
+/** Texts of the Vehicle Listings page (docs/product.md §2). The quoted ones are the spec's, verbatim. */
 export const INVENTORY_TEXTS = {
   title: 'Vehicle Listings',
   subtitle:

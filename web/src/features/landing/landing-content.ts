@@ -1,4 +1,4 @@
-/** Texts of the landing page (spec §1). The quoted ones are the spec's, verbatim. */
+/** Texts of the landing page (docs/product.md §1). The quoted ones are the spec's, verbatim. */
 export const LANDING = {
   headline: 'Your Buyer. Replaced.',
   lead: 'We source, buy and recondition wholesale vehicles to your standard, from basic mechanical up to near certified pre-owned, and deliver certified units ready for your floor plan and front line.',

@@ -10,7 +10,7 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import { useMemberLogin, usePasskeySignIn } from './api/member-sign-in';
 import { passkeyErrorText } from './api/passkey-ceremonies';
 
-/** A team member signs in with e-mail and password, or a passkey (DESIGN.md §10). */
+/** A team member signs in with e-mail and password, or a passkey (docs/design.md §10). */
 export default function TeamSignInPage() {
   usePageMeta('teamSignIn');
   const [, navigate] = useLocation();

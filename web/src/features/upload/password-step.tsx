@@ -7,7 +7,7 @@ import { useStaffLogin } from '@/lib/auth/staff-session';
 import { zodResolver } from '@/lib/zod';
 import { StepHeader } from './step-layout';
 
-/** Step 1: the shared upload password, verified by the server (DESIGN.md §2). */
+/** Step 1: the shared upload password, verified by the server (docs/design.md §2). */
 export function PasswordStep({ onVerified }: { onVerified: () => void }) {
   const login = useStaffLogin();
   const form = useForm<StaffLoginBody>({

@@ -1,6 +1,6 @@
 import { DEFAULT_RECON_TEXT } from '@contracts/limits';
 
-/** Texts of the vehicle detail page (spec §2, §8). The quoted ones are the spec's, verbatim. */
+/** Texts of the vehicle detail page (docs/product.md §2, §8). The quoted ones are the spec's, verbatim. */
 export const DETAIL_TEXTS = {
   notFound: 'Vehicle Not Found',
   notFoundText: 'This vehicle does not exist, or the link to it is incomplete.',

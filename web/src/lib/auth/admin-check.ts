@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** GET /api/admin/check: whether this browser's session is an admin's (spec §6, §7). */
+/** GET /api/admin/check: whether this browser's session is an admin's (docs/product.md §6, §7). */
 export const adminCheckQuery = () =>
   queryOptions({
     queryKey: queryKeys.auth.adminCheck(),

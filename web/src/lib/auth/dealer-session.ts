@@ -12,7 +12,7 @@ export const useDealerMe = () => useQuery(dealerMeQuery());
 
 /**
  * The signed-in dealer, or null. Asked of the server only where a dealer signed in on this browser
- * (the display-only name the sign-in keeps, spec §3), so an anonymous visit makes no request; read
+ * (the display-only name the sign-in keeps, docs/product.md §3), so an anonymous visit makes no request; read
  * after hydration, as the server renders every page signed out (ADR 0016).
  */
 export function useSignedInDealer(): DealerInfo | null {

@@ -1,7 +1,7 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
 /*
- * The capture store (DESIGN.md §17, issue #34): the upload wizard's draft and every photo and video
+ * The capture store (docs/design.md §17, issue #34): the upload wizard's draft and every photo and video
  * it captured, kept in IndexedDB as they are taken, so nothing is lost when the app is killed,
  * reloaded or the phone restarts; several finished vehicles can wait here for a signal. A vehicle's
  * record is keyed by its create call's Idempotency-Key (one per vehicle attempt), so it is sent once

@@ -1,7 +1,7 @@
 import type { StaffMeResponse } from '@contracts/auth';
 
 /**
- * The staff session as last seen, for opening the staff app with no network (DESIGN.md §17): only
+ * The staff session as last seen, for opening the staff app with no network (docs/design.md §17): only
  * its expiry is kept (localStorage), never its token (an HttpOnly cookie the server alone reads).
  * Offline, the app shows the wizard to a phone that was signed in until then; every request that
  * acts still needs the cookie, so this grants nothing on the server.

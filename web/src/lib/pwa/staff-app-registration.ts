@@ -1,7 +1,7 @@
 import { STAFF_APP_SCOPE, STAFF_SW_PATH, STAFF_SW_SKIP_WAITING } from '@contracts/staff-app';
 
 /**
- * The staff app's service worker (DESIGN.md §17, ADR 0029), registered from the staff pages only
+ * The staff app's service worker (docs/design.md §17, ADR 0029), registered from the staff pages only
  * (this module is imported by them, never by the public pages' code), once the page has loaded and
  * the browser is idle: installing it (it downloads the staff app's files) never competes with the
  * page's own first requests. One registration a visit, whichever staff page asked first.

@@ -5,7 +5,7 @@ import { callApi, readApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { PurchasedVehicle } from '../purchased-vehicle';
 
-/** The signed-in person's own active code, shown in the dialog (the server picks the same one; DESIGN.md §11). */
+/** The signed-in person's own active code, shown in the dialog (the server picks the same one; docs/design.md §11). */
 export const useActiveBuyCode = () =>
   useQuery({
     queryKey: queryKeys.dealerPortal.buyCodes(),
@@ -32,7 +32,7 @@ export function useDealerPurchase() {
       idempotencyKey: string;
       vehicle: PurchasedVehicle;
       reconPackageId?: number | null;
-      /** Certified delivery and a floor-plan line (DESIGN.md §15). */
+      /** Certified delivery and a floor-plan line (docs/design.md §15). */
       transport?: TransportRequest;
       floorPlanLineId?: number;
     }) =>

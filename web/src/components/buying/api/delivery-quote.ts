@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 /**
  * POST /api/transport/quote (a signed-in dealer): what certified delivery of a car on sale, or of
- * the dealer's own sale, costs to a ZIP (DESIGN.md §15). `body` null: nothing to quote yet. The
+ * the dealer's own sale, costs to a ZIP (docs/design.md §15). `body` null: nothing to quote yet. The
  * last figures stay shown while the next ZIP is quoted, so the dialog does not jump.
  */
 export const useTransportQuote = (body: TransportQuoteBody | null) =>

@@ -10,16 +10,16 @@ interface PurchaseInput {
   vehicleId: number;
   /** Not sent: what the confirmation shows (PurchaseConfirmationHost). */
   vehicle: PurchasedVehicle;
-  /** The same key on a retry makes the server answer once (DESIGN.md §4). */
+  /** The same key on a retry makes the server answer once (docs/design.md §4). */
   idempotencyKey: string;
-  /** The reconditioning package chosen (DESIGN.md §14). */
+  /** The reconditioning package chosen (docs/design.md §14). */
   reconPackageId?: number | null;
-  /** Certified delivery and a floor-plan line (DESIGN.md §15). */
+  /** Certified delivery and a floor-plan line (docs/design.md §15). */
   transport?: TransportRequest;
   floorPlanLineId?: number;
 }
 
-/** POST /api/verify-code: Buy Now. A success refreshes the vehicle and the list (spec §4). */
+/** POST /api/verify-code: Buy Now. A success refreshes the vehicle and the list (docs/product.md §4). */
 export function usePurchaseVehicle() {
   const queryClient = useQueryClient();
   return useMutation({

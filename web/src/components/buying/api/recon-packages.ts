@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { readApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** GET /api/recon-packages: the reconditioning packages a buyer may choose (DESIGN.md §14). */
+/** GET /api/recon-packages: the reconditioning packages a buyer may choose (docs/design.md §14). */
 export const useReconPackages = () =>
   useQuery({
     queryKey: queryKeys.buying.reconPackages(),

@@ -5,7 +5,7 @@ import { decimalToCents } from '@contracts/money';
 import { formatMoney } from '@/lib/format';
 
 /**
- * The market guide's words (issue #33, DESIGN.md §16) as the card badge, the vehicle page and the
+ * The market guide's words (issue #33, docs/design.md §16) as the card badge, the vehicle page and the
  * admin's Complete form say them, and as screen readers read them. The quoted texts are the
  * contract's (GUIDE_TEXT); the rest is composed here once.
  */

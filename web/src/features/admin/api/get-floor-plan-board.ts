@@ -4,7 +4,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 /**
  * GET /api/floor-plan-requests: every sale paid with a floor-plan line and where the lender stands
- * (Admin → Floor plan, DESIGN.md §15). Read again on a sale's live change.
+ * (Admin → Floor plan, docs/design.md §15). Read again on a sale's live change.
  */
 export const floorPlanBoardQuery = () =>
   queryOptions({

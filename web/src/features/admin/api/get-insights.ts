@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 /**
  * GET /api/insights: the marketplace's figures and charts over a period, for one dealer or
- * uploader or all (Admin → Insights, DESIGN.md §16). Its key sits under the admin's, so signing
+ * uploader or all (Admin → Insights, docs/design.md §16). Its key sits under the admin's, so signing
  * out drops it. A changed period keeps the last report on screen until the new one arrives.
  */
 export const insightsQuery = (query: InsightsQuery) =>

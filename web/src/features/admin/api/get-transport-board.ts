@@ -3,7 +3,7 @@ import { readApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
- * GET /api/transport-orders: every sale's certified delivery (Admin → Transport, DESIGN.md §15).
+ * GET /api/transport-orders: every sale's certified delivery (Admin → Transport, docs/design.md §15).
  * Read again on a sale's live change (its key is under the transactions').
  */
 export const transportBoardQuery = () =>

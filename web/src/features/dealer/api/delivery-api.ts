@@ -4,7 +4,7 @@ import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
- * The dealer's certified delivery and floor-plan requests (DESIGN.md §15). Reads shared with the
+ * The dealer's certified delivery and floor-plan requests (docs/design.md §15). Reads shared with the
  * Buy Now dialog (the quote, the lines) are in components/buying/api/delivery-quote.ts.
  */
 const refreshSales = (queryClient: QueryClient) =>

@@ -3,7 +3,7 @@ import { readApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
- * GET /api/dealer/first-looks: the cars held for the dealership now (DESIGN.md §13). Read again
+ * GET /api/dealer/first-looks: the cars held for the dealership now (docs/design.md §13). Read again
  * every minute, so a car whose time is up leaves the list without a reload.
  */
 export const useFirstLooks = () =>

@@ -13,7 +13,7 @@ export interface AlertState {
 export type AlertChange = Partial<AlertState>;
 
 /**
- * A buy order's or saved search's alerts on the dashboard (DESIGN.md §13), one component for both:
+ * A buy order's or saved search's alerts on the dashboard (docs/design.md §13), one component for both:
  * the on/off toggle (pressed = on), how they arrive (a person who may act changes it in place), and
  * the line that says so ("Alerts: E-mail, daily digest at 8 AM"). `name` completes the controls'
  * accessible names ("Alerts for order #12").

@@ -23,7 +23,7 @@ function zonesWith(...extra: (string | undefined)[]) {
 }
 
 /**
- * Dashboard → Alert schedule (DESIGN.md §13): the person's time zone, the hour of their daily
+ * Dashboard → Alert schedule (docs/design.md §13): the person's time zone, the hour of their daily
  * digest, and quiet hours during which instant alerts wait. The contract's rules are checked before
  * sending (a half-set quiet range is said at the field); the server checks them again.
  */

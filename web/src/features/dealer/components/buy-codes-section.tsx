@@ -11,8 +11,8 @@ import { useDeactivateTeamCode, useRotateTeamCode } from '../api/team-codes';
 import { codeOwnerText, lastUsedText, spokenCode } from './buy-code-text';
 
 /**
- * The current active code highlighted, then every code labelled Active or Inactive (spec §2). In a
- * team (DESIGN.md §11) the highlighted code is the person's own, an owner sees whose each code is
+ * The current active code highlighted, then every code labelled Active or Inactive (docs/product.md §2). In a
+ * team (docs/design.md §11) the highlighted code is the person's own, an owner sees whose each code is
  * (someone else's masked: "•••K", heard as "code ending in K") and when it was last used, and a
  * viewer holds none. An owner signed in with a password or passkey (`canManage`) deactivates a code
  * or replaces it with a new one (docs/decisions/0031-session-strength.md).

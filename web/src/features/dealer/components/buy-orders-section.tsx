@@ -18,7 +18,7 @@ import { AlertControls, alertChangeToasts } from './alert-controls';
 import { NewBuyOrderDialog } from './new-buy-order-dialog';
 
 /**
- * Dashboard → Buy orders (DESIGN.md §13): the dealership's standing orders, how far each is
+ * Dashboard → Buy orders (docs/design.md §13): the dealership's standing orders, how far each is
  * filled, the cars that matched, and pause / resume / cancel. A viewer reads them.
  */
 export function BuyOrdersSection({ orders, canAct }: { orders: BuyOrderView[]; canAct: boolean }) {

@@ -18,7 +18,7 @@ import { useConfirmDelivery } from '../api/delivery-api';
 const MAX_PHOTOS = 12;
 
 /**
- * "Confirm delivery" once the carrier has the car (DESIGN.md §15): the odometer at arrival
+ * "Confirm delivery" once the carrier has the car (docs/design.md §15): the odometer at arrival
  * (required) and photos, uploading while the dealer types (the claim dialog's queue, photos only:
  * the confirmation names no video). The guarantee starts at delivery.
  */

@@ -39,7 +39,7 @@ const HANDED_OVER = ['picked_up', 'delivered'];
 const HOLDS_IN_BOX: DealerTransaction['holdReason'][] = ['money', 'reconditioning', 'transport'];
 
 /**
- * A sale's certified delivery and floor plan on the dealer's dashboard (DESIGN.md §15): where the
+ * A sale's certified delivery and floor plan on the dealer's dashboard (docs/design.md §15): where the
  * transport stands (its steps, ETA, carrier, windows, a late pickup, the bill of lading) and the
  * lender's answer; and the dealer's steps: order delivery, confirm it at arrival, pay with a line.
  * `canAct` false (a team viewer): everything read only. The sales list refreshes live.

@@ -16,7 +16,7 @@ import { vehiclePicture, vehicleTitle } from '@/lib/vehicle-title';
 import { useFirstLooks } from '../api/first-looks';
 
 /**
- * Dashboard → First look (DESIGN.md §13): the cars an admin held for this dealership because they
+ * Dashboard → First look (docs/design.md §13): the cars an admin held for this dealership because they
  * match its buy orders, until when, with Buy Now and Make Offer right there (the other dealers do
  * not see them yet). The soonest to be released first; read again every minute.
  */

@@ -34,7 +34,7 @@ const TEXT = {
 } as const;
 
 /**
- * Dashboard → Floor plan lines (DESIGN.md §15): the dealership's lines with the day each was added;
+ * Dashboard → Floor plan lines (docs/design.md §15): the dealership's lines with the day each was added;
  * an owner adds one (lender and account number, the contract's rules) and removes one after a
  * confirmation. Everyone else reads them; the server refuses their changes anyway.
  */

@@ -18,7 +18,7 @@ export const DEALER_INSIGHTS_TEXT = {
 } as const;
 
 /**
- * Dashboard → Insights (issue #33, DESIGN.md §16): the dealership's purchases, spend and average
+ * Dashboard → Insights (issue #33, docs/design.md §16): the dealership's purchases, spend and average
  * time to line over a period (the last 12 months at first), and its purchases by month as a chart,
  * a table and a CSV file. A period the server refuses shows its message under the fields.
  */

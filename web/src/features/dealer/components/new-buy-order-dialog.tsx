@@ -104,7 +104,7 @@ const resolver: Resolver<OrderForm> = async (values, context, options) => {
 };
 
 /**
- * Dashboard → Buy orders → New buy order (DESIGN.md §13): what to find (makes and models, years,
+ * Dashboard → Buy orders → New buy order (docs/design.md §13): what to find (makes and models, years,
  * miles, price, grade, certification), how many, by when and where to. The server's refusal (too
  * many open orders, a date out of range) is shown in the dialog; a ZIP it does not know, on the
  * ZIP field.

@@ -17,7 +17,7 @@ const waitingFor = (uploading: number) =>
   uploading > 0 ? `Waiting for ${uploading} upload${uploading === 1 ? '' : 's'}…` : null;
 
 /**
- * A guarantee claim on a car picked up or delivered, within the guarantee window (DESIGN.md §8):
+ * A guarantee claim on a car picked up or delivered, within the guarantee window (docs/design.md §8):
  * what, where (body damage) or which code (warning light), the description, the repair estimate,
  * and photos and a video (uploaded while the dealer writes). What the condition report disclosed
  * is refused by the server, shown in the dialog.
@@ -33,7 +33,7 @@ export function OpenClaimDialog({
   vehicle: string;
   guaranteeEndsAt: string | null;
   timeZone: string;
-  /** Our carrier brought the car (DESIGN.md §15): "Damage in transit" may be claimed. */
+  /** Our carrier brought the car (docs/design.md §15): "Damage in transit" may be claimed. */
   deliveredByUs?: boolean;
 }) {
   const categories = deliveredByUs

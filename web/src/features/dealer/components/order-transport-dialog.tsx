@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useOrderTransport } from '../api/delivery-api';
 
 /**
- * "Order certified delivery" for a sale already made (DESIGN.md §15): the ZIP, address and trailer
+ * "Order certified delivery" for a sale already made (docs/design.md §15): the ZIP, address and trailer
  * are quoted for this sale's car, then ordered at the quoted price, which joins the sale's ledger.
  */
 export function OrderTransportDialog({ transactionId, vehicle }: { transactionId: number; vehicle: string }) {

@@ -10,7 +10,7 @@ import { formatAmount } from '@/lib/sale-state';
 import { usePayWithFloorPlan } from '../api/delivery-api';
 
 /**
- * "Pay with a floor-plan line" on a sale with a balance and no live request (DESIGN.md §15): one of
+ * "Pay with a floor-plan line" on a sale with a balance and no live request (docs/design.md §15): one of
  * the dealership's lines; the request goes to its lender and its answer shows on the sale.
  */
 export function PayWithFloorPlanDialog({

@@ -15,7 +15,7 @@ const describe = (s: SavedSearchView) =>
     .join(' · ');
 
 /**
- * Dashboard → Saved searches (DESIGN.md §13): the person's searches from the inventory, how many new
+ * Dashboard → Saved searches (docs/design.md §13): the person's searches from the inventory, how many new
  * cars matched each (and were e-mailed), the search again in one tap, and Delete.
  */
 export function SavedSearchesSection({ searches, canAct }: { searches: SavedSearchView[]; canAct: boolean }) {

@@ -29,8 +29,8 @@ const vehicleName = (t: DealerTransaction) =>
     : `Vehicle #${t.vehicleId}`;
 
 /**
- * Recent transactions: vehicle, date, amount and a status badge, green when completed (spec §2);
- * then the life of each sale (DESIGN.md §8): payment, title (with tracking), pickup (with the gate
+ * Recent transactions: vehicle, date, amount and a status badge, green when completed (docs/product.md §2);
+ * then the life of each sale (docs/design.md §8): payment, title (with tracking), pickup (with the gate
  * pass), guarantee, the bill of sale, the timeline, and the dealer's two steps.
  */
 /** `canAct`: false for a team viewer, who sees sales and documents but takes no step. */

@@ -2,7 +2,7 @@ import { TextAreaField } from '@/components/ui/fields';
 import { DealerStepDialog, useDealerStepForm } from './dealer-step-dialog';
 
 /**
- * Asks to unwind a sale whose title is late (DESIGN.md §8), with the reason the admin will read.
+ * Asks to unwind a sale whose title is late (docs/design.md §8), with the reason the admin will read.
  * The server's refusal (too early, already asked) is shown in the dialog.
  */
 export function UnwindRequestDialog({ transactionId, vehicle }: { transactionId: number; vehicle: string }) {

@@ -48,7 +48,7 @@ function Levels() {
 }
 
 /**
- * The two certification levels and a link to the full documentation (spec §2). On a phone it is
+ * The two certification levels and a link to the full documentation (docs/product.md §2). On a phone it is
  * folded into one line (a native disclosure, so it opens before the page's code has run) and the
  * first screen shows cars; wider screens show it open.
  */

@@ -2,7 +2,7 @@ import { CarFront, CircleAlert, RefreshCw, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { INVENTORY_TEXTS } from '../inventory-texts';
 
-/** The two empty states of spec §2: a search or filter found nothing, or there is no inventory. */
+/** The two empty states of docs/product.md §2: a search or filter found nothing, or there is no inventory. */
 export function EmptyState({ isFiltered, onClear }: { isFiltered: boolean; onClear: () => void }) {
   const Icon = isFiltered ? SearchX : CarFront;
   return (

@@ -99,7 +99,7 @@ export function ViewToggle({ view, onChange }: { view: ViewMode; onChange: (view
 }
 
 /**
- * Search, certification and grade filters and sort of the Vehicle Listings page (spec §2). A GET
+ * Search, certification and grade filters and sort of the Vehicle Listings page (docs/product.md §2). A GET
  * form whose fields are the page's query parameters: before the app has run, Enter in the search
  * box asks the server for the results page (ADR 0020); once it runs, the page searches as it goes.
  */

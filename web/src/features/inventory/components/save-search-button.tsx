@@ -9,7 +9,7 @@ import type { InventoryParams } from '../use-inventory-params';
 const SaveSearchForm = lazy(() => import('./save-search-form').then((m) => ({ default: m.SaveSearchForm })));
 
 /**
- * Save this search (DESIGN.md §13): the search as the page shows it, saved with a name for the
+ * Save this search (docs/design.md §13): the search as the page shows it, saved with a name for the
  * signed-in dealer, who is then e-mailed each new car that matches. Rendered with the page, so a
  * tap before the code runs is held and replayed (ADR 0020).
  */

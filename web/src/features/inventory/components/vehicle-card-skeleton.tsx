@@ -1,4 +1,4 @@
-/** A placeholder card with the real card's proportions, shown six times while loading (spec §2). */
+/** A placeholder card with the real card's proportions, shown six times while loading (docs/product.md §2). */
 export function VehicleCardSkeleton() {
   return (
     <div

@@ -84,7 +84,7 @@ export function CardMedia({
   );
 }
 
-/** The view-details icon of a card or a list row, linking to /vehicle/{id} (spec §2). */
+/** The view-details icon of a card or a list row, linking to /vehicle/{id} (docs/product.md §2). */
 export function DetailsLink({ vehicleId, title }: { vehicleId: number; title: string }) {
   return (
     <Link
@@ -98,7 +98,7 @@ export function DetailsLink({ vehicleId, title }: { vehicleId: number; title: st
   );
 }
 
-/** One vehicle on the Vehicle Listings page, exactly the fields of spec §2. */
+/** One vehicle on the Vehicle Listings page, exactly the fields of docs/product.md §2. */
 export const VehicleCard = memo(function VehicleCard({ vehicle }: { vehicle: PublicVehicle }) {
   const title = vehicleTitle(vehicle);
   const titleId = `vehicle-${vehicle.id}-title`;

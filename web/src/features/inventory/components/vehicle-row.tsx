@@ -13,7 +13,7 @@ import { CardGuide } from './card-guide';
 import { CardMedia, DetailsLink } from './vehicle-card';
 
 /**
- * One vehicle in the list view: the card's fields (spec §2) in a dense row, so a dealer scanning
+ * One vehicle in the list view: the card's fields (docs/product.md §2) in a dense row, so a dealer scanning
  * stock sees many cars a screen. A phone shows the title and price, then miles and grade beside
  * the picture, and the two actions under them; wider screens add the certification, the VIN and
  * the description to those lines and put the actions at the end of the row.

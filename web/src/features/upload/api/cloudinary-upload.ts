@@ -3,7 +3,7 @@ import { ApiError, callApi } from '@/lib/api-client';
 import type { UploadCallbacks, UploadedVideo, UploadHandle } from '@/lib/video-upload';
 import { VideoUploadError } from '@/lib/video-upload';
 
-/** The thumbnail when Cloudinary made no eager one: the video URL with a .jpg extension (spec §7). */
+/** The thumbnail when Cloudinary made no eager one: the video URL with a .jpg extension (docs/product.md §7). */
 export function jpgOf(videoUrl: string): string {
   const url = new URL(videoUrl);
   url.pathname = /\.[A-Za-z0-9]+$/.test(url.pathname)

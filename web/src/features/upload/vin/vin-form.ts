@@ -13,7 +13,7 @@ export function mileageOf(typed: string): number | null {
 
 /**
  * The VIN step's check before moving on: the contract's VIN rule with the step-forward message
- * (spec §5), then, once the VIN is well formed, its check digit (unless staff said why it is right,
+ * (docs/product.md §5), then, once the VIN is well formed, its check digit (unless staff said why it is right,
  * as POST /api/vehicles requires), the contract's year rule (blank is allowed: a decode can come
  * back without one) and the admin's mileage rule (blank is allowed: the admin enters it later).
  */

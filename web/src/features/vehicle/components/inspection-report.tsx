@@ -5,7 +5,7 @@ import { DETAIL_TEXTS } from '../vehicle-detail-texts';
 
 const orNoneFound = (text: string | null) => (text?.trim() ? text.trim() : DETAIL_TEXTS.noneFound);
 
-/** Exterior, Mechanical and Interior notes, each 'None Found' when blank (spec §2, §9). */
+/** Exterior, Mechanical and Interior notes, each 'None Found' when blank (docs/product.md §2, §9). */
 export function InspectionReport({ vehicle }: { vehicle: PublicVehicle }) {
   const sections = [
     { title: DETAIL_TEXTS.exterior, text: orNoneFound(vehicle.reconExterior), Icon: CarFront },

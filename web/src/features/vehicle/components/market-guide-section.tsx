@@ -62,7 +62,7 @@ function GuideFigures({ detail, isDealer }: { detail: GuideDetail; isDealer: boo
 }
 
 /**
- * The vehicle page's market guide (issue #33, DESIGN.md §16) for signed-in dealers and admins: the
+ * The vehicle page's market guide (issue #33, docs/design.md §16) for signed-in dealers and admins: the
  * guide from this marketplace's own sales, its range, the sales behind it and how it was computed.
  * Nobody else sees the section, and nothing is asked for them.
  */

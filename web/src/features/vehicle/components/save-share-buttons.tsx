@@ -14,7 +14,7 @@ const baseClasses =
 
 const LOCAL_LIST: Record<WatchMark, IdListKey> = { favorite: 'favorites', watching: 'watching' };
 
-/** A visitor's mark, kept in this browser (spec §3). */
+/** A visitor's mark, kept in this browser (docs/product.md §3). */
 function LocalMark({ mark, vehicleId }: { mark: WatchMark; vehicleId: number }) {
   const { isMember, toggle } = useIdListMembership(LOCAL_LIST[mark], vehicleId);
   return <WatchMarkButton mark={mark} isPressed={isMember} onToggle={toggle} />;
@@ -71,7 +71,7 @@ async function shareVehicle(title: string) {
 }
 
 /**
- * Favorite and Watch (kept in this browser, spec §3; for a signed-in dealer, on the server: issue
+ * Favorite and Watch (kept in this browser, docs/product.md §3; for a signed-in dealer, on the server: issue
  * #30) and share (Web Share, else copy the link).
  */
 export function SaveShareButtons({ vehicleId, title }: { vehicleId: number; title: string }) {

@@ -35,7 +35,7 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
   );
 }
 
-/** The full detail page of an available vehicle (spec §2). */
+/** The full detail page of an available vehicle (docs/product.md §2). */
 export function VehicleDetails({
   vehicle,
   reportLoading = false,

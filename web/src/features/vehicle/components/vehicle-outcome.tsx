@@ -28,7 +28,7 @@ function Outcome({
   );
 }
 
-/** Unknown or malformed id (spec §2: with a link back to listings at /). */
+/** Unknown or malformed id (docs/product.md §2: with a link back to listings at /). */
 export function VehicleNotFound() {
   return (
     <Outcome

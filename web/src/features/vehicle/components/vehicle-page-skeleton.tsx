@@ -1,5 +1,5 @@
 /**
- * The detail page's shape while it loads (spec §2: loading skeleton). It fills the screen, as the
+ * The detail page's shape while it loads (docs/product.md §2: loading skeleton). It fills the screen, as the
  * page-loading placeholder does, so the footer starts below the fold and does not jump when the
  * vehicle arrives (layout shift): the page's code is in before the first render, so this skeleton,
  * not the placeholder, is what the first paint shows.

@@ -27,7 +27,7 @@ const limitsText = ({ maxUses, expiresAt }: Pick<Limits, 'maxUses' | 'expiresAt'
 /** Generate a buy code: a dealer chosen from the list (the select's value is the contract's id text), optional limits. */
 export const generateBuyCodeFormSchema = z.object({
   dealerId: z.string().min(1, 'Choose a dealer').pipe(idSchema(DEALER_ID_MESSAGE)),
-  /** In a dealership with a team, whose code it is (DESIGN.md §11); blank: its owner. */
+  /** In a dealership with a team, whose code it is (docs/design.md §11); blank: its owner. */
   dealerUserId: z
     .string()
     .optional()

@@ -89,7 +89,7 @@ export function GenerateBuyCodeForm() {
 }
 
 /**
- * Whose code it is, for a dealership with a team (DESIGN.md §11): a buyer or an owner; blank gives
+ * Whose code it is, for a dealership with a team (docs/design.md §11): a buyer or an owner; blank gives
  * it to the owner. Nothing is shown for a dealership without a team.
  */
 function HolderField({

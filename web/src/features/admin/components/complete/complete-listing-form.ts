@@ -20,10 +20,10 @@ export const completeListingFormSchema = z
     mileage: z.string().trim().min(1, ADMIN_TEXT.mileageRequired),
     price: z.string().trim().min(1, ADMIN_TEXT.priceRequired),
     condition: z.string().min(1, ADMIN_TEXT.certificationRequired),
-    /** First look (DESIGN.md §13): hold it for the matching orders' dealerships, for this long. */
+    /** First look (docs/design.md §13): hold it for the matching orders' dealerships, for this long. */
     firstLook: z.boolean(),
     firstLookMinutes: z.string(),
-    /** Where the car stands (blank = our lot) and whether it runs (DESIGN.md §15). */
+    /** Where the car stands (blank = our lot) and whether it runs (docs/design.md §15). */
     locationZip: z.string(),
     inoperable: z.boolean(),
   })

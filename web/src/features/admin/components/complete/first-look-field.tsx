@@ -27,7 +27,7 @@ export function useSettled<T>(value: T, ms = 400) {
 }
 
 /**
- * The Complete dialog's first look (DESIGN.md §13): "N open orders match" for the values typed (the
+ * The Complete dialog's first look (docs/design.md §13): "N open orders match" for the values typed (the
  * server's own matching rule, asked as they settle), and when some do, "Hold for first look" with
  * how long (2 hours unless changed). Holding publishes it to those dealerships first.
  */

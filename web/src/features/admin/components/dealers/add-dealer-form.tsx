@@ -25,7 +25,7 @@ const EMPTY: CreateDealerBody = {
   titleContactPhone: '',
 };
 
-/** The add-dealer form: eleven fields with the spec's messages (§5), validated by the contract. */
+/** The add-dealer form: eleven fields with the spec's messages (docs/product.md §5), validated by the contract. */
 export function AddDealerForm({ onCreated }: { onCreated: (dealer: CreatedDealer) => void }) {
   const headingId = useId();
   const create = useCreateDealer();

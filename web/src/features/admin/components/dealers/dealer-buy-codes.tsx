@@ -10,7 +10,7 @@ import { BuyCodeBadges, formatExpiry, formatUses } from '../shared/buy-code-form
 import { CopyCodeButton } from '../shared/copy-code-button';
 import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
 
-/** The selected dealer's buy codes, and 'Generate' for a new one (spec §2 Manage Dealers). */
+/** The selected dealer's buy codes, and 'Generate' for a new one (docs/product.md §2 Manage Dealers). */
 export function DealerBuyCodes({ dealer }: { dealer: Dealer }) {
   const codes = useBuyCodes(dealer.id);
   const create = useCreateBuyCode();

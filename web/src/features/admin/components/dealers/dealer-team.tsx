@@ -20,7 +20,7 @@ import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-state
 const STATUS_TONE = { active: 'green', invited: 'yellow', disabled: 'gray' } as const;
 const STATUS_LABEL = { active: 'Active', invited: 'Invited', disabled: 'Disabled' } as const;
 
-/** The selected dealership's team (DESIGN.md §10): invite its owner, resend or revoke invitations, disable people. */
+/** The selected dealership's team (docs/design.md §10): invite its owner, resend or revoke invitations, disable people. */
 export function DealerTeam({ dealer }: { dealer: Dealer }) {
   const team = useDealerTeam(dealer.id);
   const invite = useAdminInvite(dealer.id);

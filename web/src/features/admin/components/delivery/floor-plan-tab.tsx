@@ -19,7 +19,7 @@ type Filter = (typeof FILTERS)[number];
 const FILTER_LABELS: Record<Filter, string> = { all: 'All requests', ...FLOOR_PLAN_STATUSES };
 
 /**
- * Admin → Floor plan (issue #32, DESIGN.md §15): the sales paid with a floor-plan line, those
+ * Admin → Floor plan (issue #32, docs/design.md §15): the sales paid with a floor-plan line, those
  * waiting for the lender first, then those approved and waiting for the money. When no lender API
  * is configured our team calls the lender and records its answer here: approve (its reference and,
  * if less, the amount), decline (why), fund (the funding reference). The view is in the URL.

@@ -24,7 +24,7 @@ import { CancelTransportButton, MoveTransportDialog } from './transport-actions'
 import { useUrlFilter } from './use-url-filter';
 
 /**
- * Admin → Transport (issue #32, DESIGN.md §15): every sale's certified delivery, late pickups first
+ * Admin → Transport (issue #32, docs/design.md §15): every sale's certified delivery, late pickups first
  * and flagged in words; route, miles, price, dealership, windows, ETA, carrier and what a waiting
  * order waits for. Orders our team arranges are moved forward (or cancelled before pickup) here;
  * the bill of lading photos go up from the row. The view is in the URL (`tstatus`).

@@ -14,7 +14,7 @@ import { GroupOrdersDialog } from './group-orders-dialog';
 import { DEMAND_SORTS, type DemandSort, sortGroups, useDemandSort } from './use-demand-sort';
 
 /**
- * Admin → Demand (DESIGN.md §13): what dealers asked the marketplace to find. Open orders grouped by
+ * Admin → Demand (docs/design.md §13): what dealers asked the marketplace to find. Open orders grouped by
  * make, model and years (cars still wanted, open orders, budgets, age, cars matched), sortable by
  * column (the sort in the URL); each group opens its orders and each order its history. Then every
  * order with its dealership, person, state, matches and the alerts that reached it.

@@ -13,7 +13,7 @@ import { insightsCsvHref, useInsights } from '../../api/get-insights';
 import { Panel } from '../shared/panel-states';
 
 /**
- * Admin → Insights (issue #33, DESIGN.md §16): a period (the last 12 months at first), one dealer
+ * Admin → Insights (issue #33, docs/design.md §16): a period (the last 12 months at first), one dealer
  * or uploader or all; the period's figures as tiles, then every chart of the report, each with
  * its table and its CSV (the same filters). A period or filter the server refuses shows its
  * message under the fields.

@@ -3,7 +3,7 @@ import { FormField } from '@/components/ui/form-field';
 import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
 
 /**
- * Where the car stands (a 5-digit ZIP; blank = our lot) and whether it runs (DESIGN.md §15): what
+ * Where the car stands (a 5-digit ZIP; blank = our lot) and whether it runs (docs/design.md §15): what
  * a transport quote starts from. Shared by the queue's Complete form and Manage Listings → Edit.
  */
 export function LocationFields({

@@ -32,7 +32,7 @@ const eventLabel = (event: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** Notifications (DESIGN.md §6): every message of the outbox, its status and the provider's answer. */
+/** Notifications (docs/design.md §6): every message of the outbox, its status and the provider's answer. */
 export function NotificationsTab() {
   const [status, setStatus] = useState<NotificationStatus | ''>('');
   const log = useNotifications(status || undefined);

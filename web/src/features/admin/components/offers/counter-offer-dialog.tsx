@@ -19,7 +19,7 @@ import { offerVehicleTitle } from './offer-format';
 const EMPTY: CounterOfferForm = { counterAmount: '', counterMessage: '' };
 
 /**
- * The counter dialog (spec §2): 'Counter Amount ($)', 'Message (Optional)', and 'Send Counter
+ * The counter dialog (docs/product.md §2): 'Counter Amount ($)', 'Message (Optional)', and 'Send Counter
  * Offer', disabled while the amount is empty or a request is in flight. An amount error shows
  * after Send and goes away as soon as the amount changes.
  */

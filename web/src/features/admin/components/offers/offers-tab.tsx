@@ -18,7 +18,7 @@ import { PendingOfferCard } from './pending-offer-card';
 const byTime = (key: 'expiresAt' | 'updatedAt', direction: 1 | -1) => (a: OfferView, b: OfferView) =>
   direction * (Date.parse(a[key]) - Date.parse(b[key]));
 
-/** The offers panel (spec §2): counters, pending cards, counters awaiting the dealer, completed. */
+/** The offers panel (docs/product.md §2): counters, pending cards, counters awaiting the dealer, completed. */
 export function OffersTab() {
   const offers = useOffers();
   if (offers.isPending) return <LoadingRows label="Loading offers..." />;

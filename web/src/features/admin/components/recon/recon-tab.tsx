@@ -1,7 +1,7 @@
 import { PackagesPanel } from './packages-panel';
 import { WorkOrderBoard } from './work-order-board';
 
-/** Admin → Reconditioning (issue #31, DESIGN.md §14): the work order board, then the packages. */
+/** Admin → Reconditioning (issue #31, docs/design.md §14): the work order board, then the packages. */
 export function ReconTab() {
   return (
     <div className="grid gap-6">

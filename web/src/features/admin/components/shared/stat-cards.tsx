@@ -5,7 +5,7 @@ import { ADMIN_LABELS } from '../../admin-texts';
 import { useAdminVehicles } from '../../api/get-admin-vehicles';
 import { useOffers } from '../../api/get-offers';
 
-/** Total Vehicles, Active Listings, Pending Offers (spec §2), from the live lists. */
+/** Total Vehicles, Active Listings, Pending Offers (docs/product.md §2), from the live lists. */
 export function StatCards() {
   const vehicles = useAdminVehicles();
   const offers = useOffers();

@@ -20,7 +20,7 @@ const LINK =
   'block rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2';
 
 /**
- * A sale's certified delivery and floor plan in its details (DESIGN.md §15), read from the same
+ * A sale's certified delivery and floor plan in its details (docs/design.md §15), read from the same
  * sale state as the boards: status, route, windows, ETA, carrier and the bill of lading photos;
  * the lender's line, status and reference. Items of the details' description list.
  */

@@ -150,7 +150,7 @@ export function TitleReceivedForm({ transaction: t, send, pending, error }: Step
 export function TitleSentForm({ transaction: t, send, pending, error }: StepFormProps) {
   const form = useStepForm('title_sent', { carrier: '', trackingNumber: '' });
   const { errors } = form.formState;
-  // A floor plan paid for it (DESIGN.md §15): the title goes to the lender, not the dealer.
+  // A floor plan paid for it (docs/design.md §15): the title goes to the lender, not the dealer.
   const lender = titleLender(t);
   return (
     <StepSection

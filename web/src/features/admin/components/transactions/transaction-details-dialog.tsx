@@ -54,7 +54,7 @@ const terms = (t: AdminTransaction) =>
   `Payment in ${t.terms.paymentDays} business days; title in ${t.terms.titleDaysWithDeal} (with the deal) or ${t.terms.titleDaysAbsent}; guarantee ${t.terms.guaranteeDays} business days after pickup; late fee ${t.terms.lateFeePercent}%; ${t.terms.timeZone} time.`;
 
 /**
- * The life of one sale for the admin (DESIGN.md §8): its clocks, the bill of sale, a form per
+ * The life of one sale for the admin (docs/design.md §8): its clocks, the bill of sale, a form per
  * step (each disabled, with the reason, when the state does not allow it; the server's refusal
  * shown in the form) and the timeline. Opened from the transaction's row.
  */

@@ -22,7 +22,7 @@ type Filter = keyof typeof FILTERS;
 const serverFilter = (filter: Filter) =>
   Object.hasOwn(TRANSACTION_FILTERS, filter) ? (filter as TransactionFilter) : undefined;
 
-/** Manage Transactions (spec §2), newest first: unpaid by age, filters, the CSV export, each sale. */
+/** Manage Transactions (docs/product.md §2), newest first: unpaid by age, filters, the CSV export, each sale. */
 export function TransactionsTab() {
   const [filter, setFilter] = useState<Filter>('all');
   const transactions = useTransactions(serverFilter(filter));
