@@ -40,7 +40,7 @@ import { type IntegrationHandler, sendIntegrations } from '../modules/integratio
  * sequences (fc.commands), runs them (fc.asyncModelRun), and on a failure shrinks the sequence and
  * prints it with the seed and path that replay it:
  *   MODEL_SEED=<seed> MODEL_PATH=<path> MODEL_REPLAY=<replayPath> npx vitest run --project unit server/src/model/marketplace-model.test.ts
- * CI runs MODEL_RUNS sequences (default 20) from a fixed seed; `npm run explore` runs 300.
+ * CI runs MODEL_RUNS sequences (default 16) from a fixed seed, and one fixed sequence; `npm run explore` runs 300.
  * A later feature adds its actions (a command class below) and its invariants (checkInvariants).
  */
 const SEED = Number(process.env.MODEL_SEED ?? 44_044);
