@@ -127,6 +127,8 @@ export const DELIVERY_TEXT = {
   webhookSignature: 'Bad or missing signature',
   webhookUnknownOrder: 'Unknown order',
   webhookBody: 'The event is not one we understand',
+  /** Why a transport was cancelled when its sale was (the timeline and the carrier read it). */
+  cancelledWithSale: 'The sale was cancelled',
 } as const;
 
 /**

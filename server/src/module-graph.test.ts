@@ -53,6 +53,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'buy-orders': ['audit', 'notifications', 'watchlist', 'recon', 'car-visibility'],
   // Reconditioning (issue #31): a sale's work order, its tasks and photos; the sale asks it before a release.
   recon: ['audit', 'notifications', 'photos', 'vehicle-rows'],
+  // A sale's transport order cancelled (by a Cancel, or with its sale): the order, the charge taken
+  // back and the carrier told, one way whoever cancels.
+  'transport-cancel': ['audit', 'integrations'],
   // The marketplace, bottom up: vehicles ← buy-codes ← dealers; buy-codes ← transactions ← offers / purchases.
   vehicles: [
     'audit',
@@ -65,6 +68,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'watchlist',
     'recon',
     'car-visibility',
+    'transport-cancel',
   ],
   'buy-codes': ['audit', 'vehicles'],
   dealers: ['audit', 'open-offers', 'notifications', 'buy-codes'],
@@ -93,6 +97,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'vehicle-rows',
     'vehicles',
     'car-visibility',
+    'transport-cancel',
   ],
   // Floor plan: a dealership's lines, a sale's request; an approval releases a waiting transport.
   'floor-plan': ['audit', 'notifications', 'transactions', 'integrations', 'delivery'],

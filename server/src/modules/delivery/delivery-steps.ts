@@ -18,13 +18,13 @@ import type { Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
-import { enqueueIntegration } from '../integrations/integration-outbox';
 import { deliveryHeldMessage } from '../notifications/delivery-messages';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { assertReconFinished } from '../recon/release-gate';
 import { assertReleasable, checkStepPhotos } from '../transactions/sale-events';
 import { saleStatesOf } from '../transactions/sale-timeline';
 import { saleFactsOf } from '../transactions/transaction-views';
+import { cancelTransport } from '../transport-cancel/cancel-transport';
 import { type DeliveryConfig, lockLiveOrder, lockOwnSale, recordTransportStatus } from './transport-orders';
 
 /**
@@ -176,34 +176,7 @@ export function updateTransportOrder(
       if (input.status === 'cancelled') {
         if (TRANSPORT_STATUS_RANK[order.status] >= TRANSPORT_STATUS_RANK.picked_up)
           throw conflict(DELIVERY_TEXT.notCancellable);
-        const [state] = await saleStatesOf(tx, [sale]);
-        await tx
-          .update(transportOrders)
-          .set({ status: 'cancelled', updatedAt: new Date() })
-          .where(eq(transportOrders.id, order.id));
-        await tx.insert(transactionEvents).values({
-          transactionId: sale.id,
-          dealerId: sale.dealerId,
-          type: 'transport_cancelled',
-          data: { orderId: order.id, amount: state!.transport?.price ?? '0.00', reason: input.note ?? '' },
-          actorType: actor.type,
-          actorId: actor.id,
-        });
-        if (order.arrangedBy === 'carrier' && order.status !== 'awaiting_release')
-          await enqueueIntegration(tx, {
-            target: 'carrier',
-            action: 'update_order',
-            entityId: order.id,
-            key: `transport-${order.id}-cancel`,
-            payload: { status: 'canceled', cancel_reason: input.note ?? 'Cancelled by the marketplace' },
-          });
-        await writeAudit(tx, actor, {
-          entity: 'transport_order',
-          entityId: order.id,
-          action: 'cancelled',
-          before: { status: order.status },
-          after: { status: 'cancelled', reason: input.note ?? null },
-        });
+        await cancelTransport(tx, sale, order, actor, input.note ?? null);
         return order.id;
       }
       if (order.arrangedBy !== 'team') throw conflict(DELIVERY_TEXT.manualOnly);

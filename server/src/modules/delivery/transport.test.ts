@@ -412,4 +412,37 @@ describe('a transport through the carrier', () => {
     );
     expect(again.statusCode, again.body).toBe(201);
   });
+
+  it('stops with a sale cancelled before pickup: the order reads cancelled and the carrier is told', async () => {
+    const s = await buyer('8000.00');
+    const id = (
+      await buyWithTransport(s.code, s.car.id, { toZip: '60601', address: '1 Wacker Dr, Chicago' })
+    ).json().transactionId as number;
+    let view = await dealerView(s.cookie, id);
+    await ctx.call('POST', `/api/transactions/${id}/events`, {
+      type: 'payment_recorded',
+      amount: view.balance,
+      method: 'ach',
+      reference: 'A-3',
+      receivedOn: dateInZone(new Date(), ZONE),
+    });
+    await pass();
+    const guid = [...carrier.orders.values()].find((o) => o.number === `DM-T${view.transport.orderId}`)!.guid;
+    const cancelled = await ctx.call('PATCH', `/api/transactions/${id}`, { cancelled: true });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await pass()).toMatchObject({ sent: 1 });
+    expect(carrier.patches.find((p) => p.guid === guid)?.patch).toMatchObject({
+      status: 'canceled',
+      cancel_reason: DELIVERY_TEXT.cancelledWithSale,
+    });
+    view = await dealerView(s.cookie, id);
+    expect(view.transport.status).toBe('cancelled');
+    expect(view.deliveryStatus).toBe('cancelled');
+    // The admin's board no longer lists it as a transport to follow.
+    const board = (await ctx.call('GET', '/api/transport-orders')).json() as {
+      transactionId: number;
+      status: string;
+    }[];
+    expect(board.filter((row) => row.transactionId === id && row.status !== 'cancelled')).toEqual([]);
+  });
 });

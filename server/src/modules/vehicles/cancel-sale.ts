@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../audit/write-audit';
 import { unfillBuyOrders } from '../buy-orders/fill-buy-orders';
 import { cancelWorkOrder } from '../recon/release-gate';
+import { cancelTransportWithSale } from '../transport-cancel/cancel-transport';
 import { updateVehicleRow } from '../vehicle-rows/vehicle-rows';
 
 /**
@@ -25,6 +26,8 @@ export async function cancelSale(
   const [sale] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).for('update');
   if (!sale) throw new AppError(ERROR_CODES.notFound, 'Transaction not found');
   if (sale.cancelled) throw new AppError(ERROR_CODES.conflict, 'This transaction is already cancelled');
+  // A transport not yet picked up stops with the sale (the carrier is told); its charge goes back.
+  await cancelTransportWithSale(tx, sale, actor);
   // Paid or not, a cancelled sale is not a paid one: its ledger now shows the refund owed, if any.
   await tx.update(transactions).set({ cancelled: true, isPaid: false }).where(eq(transactions.id, sale.id));
   // The timeline ends with it (an unwind is this cancellation, docs/design.md §8): every path records it.
