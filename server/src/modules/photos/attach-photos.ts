@@ -1,32 +1,16 @@
-import { ADMIN_TEXT } from '@contracts/admin';
 import { MAX_PHOTOS } from '@contracts/condition-report';
 import { ERROR_CODES } from '@contracts/errors';
 import { PHOTO_TEXT, type PhotoRef } from '@contracts/photos';
 import { and, asc, eq, inArray, isNull, notLike } from 'drizzle-orm';
-import type { Database, Executor, Transaction } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { vehiclePhotos } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
-import { lockVehicle, updateVehicleRow } from '../vehicle-rows/vehicle-rows';
+import { updateVehicleRow } from '../vehicle-rows/vehicle-rows';
 import { conditionReportOf } from './condition-reports';
-
-/** The vehicle row, locked for the rest of the transaction (the one vehicle lock). */
-export async function lockVehicleRow(tx: Transaction, vehicleId: number) {
-  const vehicle = await lockVehicle(tx, vehicleId);
-  if (!vehicle) throw notFound(ADMIN_TEXT.vehicleNotFound);
-  return vehicle;
-}
-
-export async function photoIdsOf(db: Executor, vehicleId: number) {
-  const rows = await db
-    .select({ id: vehiclePhotos.id, position: vehiclePhotos.position })
-    .from(vehiclePhotos)
-    .where(eq(vehiclePhotos.vehicleId, vehicleId))
-    .orderBy(asc(vehiclePhotos.position), asc(vehiclePhotos.id));
-  return rows;
-}
+import { lockVehicleRow, photoIdsOf } from './vehicle-photo-rows';
 
 /**
  * Attaches uploaded, still unattached photos to a vehicle, after its own (the caller holds the

@@ -9,8 +9,8 @@ import { badRequest, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
 import { updateVehicleRow } from '../vehicle-rows/vehicle-rows';
-import { lockVehicleRow, photoIdsOf } from './attach-photos';
 import { photosByVehicle, toConditionReport } from './photo-views';
+import { lockVehicleRow, photoIdsOf } from './vehicle-photo-rows';
 
 /**
  * Writes a report's damage items, tires and warning lights, and the grade computed from them (one

@@ -13,7 +13,7 @@ import {
 } from '@contracts/delivery';
 import { formatMi } from '@contracts/mileage-format';
 import { formatCents, toCents } from '@contracts/money';
-import type { StoredSaleEvent } from './sale-state';
+import type { StoredSaleEvent } from './stored-sale-event';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);

@@ -4,7 +4,8 @@ import { centsToDecimal, decimalToCents } from '@contracts/money';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { moneyStepRefusal } from './sale-ledger';
-import { type StoredSaleEvent, saleStateOf } from './sale-state';
+import { saleStateOf } from './sale-state';
+import type { StoredSaleEvent } from './stored-sale-event';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date('2026-11-25T17:00:00Z');

@@ -29,15 +29,7 @@ import { centsToDecimal, formatCents, toCents } from '@contracts/money';
 import { reconNotFinishedText } from '@contracts/work-order-texts';
 import { deliveryFold, deliverySummaryOf } from './delivery-state';
 import { dealOf, type LedgerLine, ledgerEntries, ledgerTotals } from './sale-ledger';
-
-/** A stored step of the timeline (transaction_events). */
-export interface StoredSaleEvent {
-  id: number;
-  type: string;
-  data: Record<string, unknown>;
-  actorType: string;
-  createdAt: Date;
-}
+import type { StoredSaleEvent } from './stored-sale-event';
 
 export interface SaleFacts {
   amount: string;

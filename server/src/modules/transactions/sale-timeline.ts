@@ -5,7 +5,8 @@ import type { Executor } from '../../db/client';
 import { transactionEvents, type transactions, vehiclePhotos } from '../../db/schema';
 import { toPhoto } from '../photos/photo-views';
 import { saleWorkOrdersOf } from '../recon/work-order-views';
-import { type SaleFacts, type StoredSaleEvent, saleStateOf } from './sale-state';
+import { type SaleFacts, saleStateOf } from './sale-state';
+import type { StoredSaleEvent } from './stored-sale-event';
 
 /** The timelines of some transactions, oldest step first. */
 export async function eventsOf(db: Executor, transactionIds: number[]) {

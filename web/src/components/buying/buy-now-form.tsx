@@ -1,5 +1,4 @@
 import { BUYING_TEXT, type BuyNowForm as BuyNowFormValues, buyNowFormSchema } from '@contracts/buying';
-import type { TransportRequest } from '@contracts/delivery';
 import { BUY_CODE_LENGTH } from '@contracts/limits';
 import { BUYING_ROLES } from '@contracts/teams';
 import { useCallback, useState } from 'react';
@@ -13,6 +12,7 @@ import { zodResolver } from '@/lib/zod';
 import { useFloorPlanLines } from './api/delivery-quote';
 import { useSaleTerms } from './api/get-sale-terms';
 import { usePurchaseVehicle } from './api/purchase-vehicle';
+import type { BuyChoice } from './buy-choice';
 import { BuyCodeHelp } from './buy-code-help';
 import { formatPrice, sumOf } from './delivery-figures';
 import { FloorPlanOption } from './floor-plan-option';
@@ -98,23 +98,6 @@ export function BuyNowForm({ vehicle, onDone }: { vehicle: PurchasedVehicle; onD
       )}
     </div>
   );
-}
-
-/** Certified delivery and the floor-plan line sent with Buy Now (docs/design.md §15). */
-export interface CheckoutExtras {
-  transport?: TransportRequest;
-  floorPlanLineId?: number;
-}
-
-/** What the buyer chose beside the car: the package, delivery and how to pay, and the sale's total. */
-export interface BuyChoice {
-  reconPackageId: number | null;
-  total: string | null;
-  /** The buy button's words: "Buy for $18,107" ("… + delivery" when it is priced at purchase). */
-  label: string;
-  /** What is sent besides the car; null while the delivery form is incomplete (`reveal` says why). */
-  extras: CheckoutExtras | null;
-  reveal: () => void;
 }
 
 function CodeBuyNowForm({

@@ -10,7 +10,7 @@ import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { zodResolver } from '@/lib/zod';
 import { useActiveBuyCode, useDealerOffer, useDealerPurchase } from './api/dealer-purchase';
-import type { BuyChoice } from './buy-now-form';
+import type { BuyChoice } from './buy-choice';
 import { BuyNowInstead } from './buy-now-instead';
 import { atOrAboveAsking } from './offer-at-asking';
 import { offerToasts } from './offer-toasts';

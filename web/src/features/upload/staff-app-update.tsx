@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useStaffApp } from './use-staff-app';
+import { useStaffApp } from '@/lib/pwa/use-staff-app';
 
 export const STAFF_APP_TEXT = {
   updateReady: 'A new version is ready',
