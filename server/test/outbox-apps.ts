@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatUsd } from '@contracts/money';
+import { formatAmount } from '@contracts/money';
 import { sql } from 'drizzle-orm';
 import { type DbHandle, openDatabase } from '../src/db/client';
 import { notifications as notificationsTable } from '../src/db/schema';
@@ -90,11 +90,10 @@ export const outboxAppEnv = (smtpUrl: string, extra: Record<string, string> = {}
 /** The distinct amount of offer number `n`, and the subject line its message carries. */
 export const offerAmount = (n: number) => String(10_000 + n);
 export const amountInSubject = (subject: string | undefined) => {
-  const match = /New offer of \$([\d,]+)\.00 /.exec(subject ?? '');
+  const match = /New offer of \$([\d,]+)(?:\.00)? /.exec(subject ?? '');
   return match ? Number(match[1]!.replaceAll(',', '')) - 10_000 : null;
 };
-export const offerSubjectPart = (n: number) =>
-  `New offer of ${formatUsd(Number(offerAmount(n)), { cents: true })} `;
+export const offerSubjectPart = (n: number) => `New offer of ${formatAmount(`${offerAmount(n)}.00`)} `;
 
 export interface OfferAnswer {
   n: number;
