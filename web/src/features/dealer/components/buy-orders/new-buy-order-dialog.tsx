@@ -24,7 +24,7 @@ import { Modal } from '@/components/ui/modal';
 import { MoneyField } from '@/components/ui/money-field';
 import { toast } from '@/components/ui/use-toast';
 import { plainFieldErrors, zodResolver } from '@/lib/zod';
-import { useCreateBuyOrder } from '../api/buy-orders';
+import { useCreateBuyOrder } from '../../api/buy-orders';
 
 interface OrderForm {
   targets: { make: string; model: string }[];

@@ -3,7 +3,7 @@ import { BellOff, BellRing } from 'lucide-react';
 import { AlertDeliveryFields } from '@/components/alerts/alert-delivery-fields';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { useAlertSchedule } from '../api/alert-schedule';
+import { useAlertSchedule } from '../../api/alert-schedule';
 
 export interface AlertState {
   alerts: boolean;

@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';
 import { acceptanceText, formatAmount } from '@/lib/sale-state';
 import { formatDateTime, formatTimeLeft } from '@/lib/time-left';
-import { useRespondToCounter } from '../api/dealer-portal';
+import { useRespondToCounter } from '../../api/dealer-portal';
 
 const title = (o: OfferView) =>
   [o.vehicle.year, o.vehicle.make, o.vehicle.model].filter(Boolean).join(' ') || `Vehicle #${o.vehicleId}`;

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/fields';
 import { DashboardSection } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
-import { useAlertSchedule, useUpdateAlertSchedule } from '../api/alert-schedule';
+import { useAlertSchedule, useUpdateAlertSchedule } from '../../api/alert-schedule';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const NONE = '';

@@ -9,7 +9,7 @@ import { cn } from '@/lib/cn';
 import { formatBytes } from '@/lib/format-bytes';
 import { photosLeft } from '@/lib/photo-queue';
 import { validateVideoFiles } from '@/lib/validate-video';
-import type { ClaimAttachments } from '../hooks/use-claim-attachments';
+import type { ClaimAttachments } from '../../hooks/use-claim-attachments';
 
 /** The focus goes back to a picker once React has re-enabled it (it may have been disabled). */
 const focusSoon = (input: HTMLInputElement | null) => setTimeout(() => input?.focus(), 0);

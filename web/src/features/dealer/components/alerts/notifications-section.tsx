@@ -9,7 +9,7 @@ import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { useSaveNotificationPreferences } from '../api/notification-preferences';
+import { useSaveNotificationPreferences } from '../../api/notification-preferences';
 
 const ROLE_LABELS: Record<DealerContact, string> = {
   main: 'main contact',

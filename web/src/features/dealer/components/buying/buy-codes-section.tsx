@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/time-left';
-import { useDeactivateTeamCode, useRotateTeamCode } from '../api/team-codes';
+import { useDeactivateTeamCode, useRotateTeamCode } from '../../api/team-codes';
 import { codeOwnerText, lastUsedText, spokenCode } from './buy-code-text';
 
 /**

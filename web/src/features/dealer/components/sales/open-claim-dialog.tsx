@@ -5,7 +5,7 @@ import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/field
 import { FormField } from '@/components/ui/form-field';
 import { MoneyField } from '@/components/ui/money-field';
 import { formatDay } from '@/lib/sale-state';
-import { useClaimAttachments } from '../hooks/use-claim-attachments';
+import { useClaimAttachments } from '../../hooks/use-claim-attachments';
 import { ClaimAttachmentsField } from './claim-attachments-field';
 import { DealerStepDialog, useDealerStepForm } from './dealer-step-dialog';
 

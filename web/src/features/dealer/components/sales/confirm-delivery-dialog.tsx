@@ -13,7 +13,7 @@ import { cn } from '@/lib/cn';
 import { photosLeft, queueTotals, totalsLabel } from '@/lib/photo-queue';
 import { usePhotoUploads } from '@/lib/use-photo-uploads';
 import { plainFieldErrors, zodResolver } from '@/lib/zod';
-import { useConfirmDelivery } from '../api/delivery-api';
+import { useConfirmDelivery } from '../../api/delivery-api';
 
 const MAX_PHOTOS = 12;
 

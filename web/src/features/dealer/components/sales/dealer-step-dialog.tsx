@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
 import { plainFieldErrors, zodResolver } from '@/lib/zod';
-import { useRecordDealerSaleEvent } from '../api/dealer-portal';
+import { useRecordDealerSaleEvent } from '../../api/dealer-portal';
 
 type DialogStepType = Exclude<DealerSaleEventBody['type'], 'title_confirmed'>;
 type DealerStep<T extends DialogStepType> = Extract<DealerSaleEventBody, { type: T }>;

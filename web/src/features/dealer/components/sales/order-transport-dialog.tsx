@@ -6,7 +6,7 @@ import { TransportFields, useTransportChoice } from '@/components/buying/transpo
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
-import { useOrderTransport } from '../api/delivery-api';
+import { useOrderTransport } from '../../api/delivery-api';
 
 /**
  * "Order certified delivery" for a sale already made (docs/design.md §15): the ZIP, address and trailer

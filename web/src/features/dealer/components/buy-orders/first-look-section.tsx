@@ -13,7 +13,7 @@ import { VehiclePicture } from '@/components/vehicle/vehicle-picture';
 import { coverPhotoOf, gradeOf } from '@/lib/condition-report';
 import { formatMiles, formatMoney } from '@/lib/format';
 import { vehiclePicture, vehicleTitle } from '@/lib/vehicle-title';
-import { useFirstLooks } from '../api/first-looks';
+import { useFirstLooks } from '../../api/first-looks';
 
 /**
  * Dashboard → First look (docs/design.md §13): the cars an admin held for this dealership because they

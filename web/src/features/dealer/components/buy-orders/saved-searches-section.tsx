@@ -3,8 +3,8 @@ import { Search, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { useDeleteSavedSearch, useUpdateSavedSearch } from '../api/buy-orders';
-import { AlertControls, alertChangeToasts } from './alert-controls';
+import { useDeleteSavedSearch, useUpdateSavedSearch } from '../../api/buy-orders';
+import { AlertControls, alertChangeToasts } from '../alerts/alert-controls';
 
 const CERT = { all: null, premium: 'premium certified', auction: 'auction certified' } as const;
 

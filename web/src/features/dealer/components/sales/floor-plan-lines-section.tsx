@@ -16,7 +16,7 @@ import { DashboardSection, QueryStates } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/time-left';
 import { zodResolver } from '@/lib/zod';
-import { useCreateFloorPlanLine, useRemoveFloorPlanLine } from '../api/delivery-api';
+import { useCreateFloorPlanLine, useRemoveFloorPlanLine } from '../../api/delivery-api';
 
 const TEXT = {
   intro: 'Pay for a car with a lender’s line at Buy Now or later from the sale; the lender is asked for you.',

@@ -13,8 +13,8 @@ import { Badge, BUY_ORDER_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { formatDay } from '@/lib/time-left';
-import { useUpdateBuyOrder } from '../api/buy-orders';
-import { AlertControls, alertChangeToasts } from './alert-controls';
+import { useUpdateBuyOrder } from '../../api/buy-orders';
+import { AlertControls, alertChangeToasts } from '../alerts/alert-controls';
 import { NewBuyOrderDialog } from './new-buy-order-dialog';
 
 /**

@@ -6,7 +6,7 @@ import { type InsightPeriod, lastTwelveMonths, periodQuery } from '@/components/
 import { PeriodFields } from '@/components/insights/period-fields';
 import { DashboardSection, QueryStates } from '@/components/ui/query-states';
 import { ApiError } from '@/lib/api-client';
-import { dealerInsightsCsvHref, useDealerInsights } from '../api/insights';
+import { dealerInsightsCsvHref, useDealerInsights } from '../../api/insights';
 
 export const DEALER_INSIGHTS_TEXT = {
   title: 'Insights',

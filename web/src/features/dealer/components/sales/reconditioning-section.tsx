@@ -17,7 +17,7 @@ import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { vehicleTitle } from '@/lib/vehicle-title';
-import { useDealerWorkOrders } from '../api/work-orders';
+import { useDealerWorkOrders } from '../../api/work-orders';
 
 const TASK_ICON: Record<TaskStatus, typeof Check> = {
   to_do: Circle,

@@ -18,7 +18,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';
 import { decimalToCents, formatAmount, SALE_LABELS } from '@/lib/sale-state';
 import { formatDate } from '@/lib/time-left';
-import { useRecordDealerSaleEvent } from '../api/dealer-portal';
+import { useRecordDealerSaleEvent } from '../../api/dealer-portal';
 import { DeliveryPanel } from './delivery-panel';
 import { OpenClaimDialog } from './open-claim-dialog';
 import { UnwindRequestDialog } from './unwind-request-dialog';

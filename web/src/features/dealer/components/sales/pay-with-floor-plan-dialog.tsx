@@ -7,7 +7,7 @@ import { SelectField } from '@/components/ui/fields';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
 import { formatAmount } from '@/lib/sale-state';
-import { usePayWithFloorPlan } from '../api/delivery-api';
+import { usePayWithFloorPlan } from '../../api/delivery-api';
 
 /**
  * "Pay with a floor-plan line" on a sale with a balance and no live request (docs/design.md §15): one of
