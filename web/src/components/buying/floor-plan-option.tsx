@@ -1,6 +1,6 @@
 import { FLOOR_PLAN_TEXT } from '@contracts/delivery';
+import { useFloorPlanLines } from '@/lib/buying/delivery-quote';
 import { cn } from '@/lib/cn';
-import { useFloorPlanLines } from './api/delivery-quote';
 
 const OPTION =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600';

@@ -6,15 +6,15 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { MoneyField } from '@/components/ui/money-field';
 import { toast } from '@/components/ui/use-toast';
+import { useActiveBuyCode, useDealerOffer, useDealerPurchase } from '@/lib/buying/dealer-purchase';
+import type { PurchasedVehicle } from '@/lib/buying/purchased-vehicle';
 import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { zodResolver } from '@/lib/zod';
-import { useActiveBuyCode, useDealerOffer, useDealerPurchase } from './api/dealer-purchase';
 import type { BuyChoice } from './buy-choice';
 import { BuyNowInstead } from './buy-now-instead';
 import { atOrAboveAsking } from './offer-at-asking';
 import { offerToasts } from './offer-toasts';
-import type { PurchasedVehicle } from './purchased-vehicle';
 
 /** Who buys, and with which of their own codes: a signed-in member types no code (docs/design.md §10, §11). */
 function BuyingAs({ member }: { member: Member }) {

@@ -1,7 +1,7 @@
 import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import type { PurchasedVehicle } from '@/lib/buying/purchased-vehicle';
 import { queryKeys } from '@/lib/query-keys';
-import type { PurchasedVehicle } from './purchased-vehicle';
 
 const PurchaseConfirmation = lazy(() =>
   import('./purchase-confirmation').then((m) => ({ default: m.PurchaseConfirmation })),

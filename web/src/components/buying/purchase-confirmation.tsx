@@ -4,11 +4,11 @@ import { LayoutDashboard } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonClasses } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { useSaleTerms } from '@/lib/buying/get-sale-terms';
+import type { PurchasedVehicle } from '@/lib/buying/purchased-vehicle';
 import { formatMoney } from '@/lib/format';
-import { useSaleTerms } from './api/get-sale-terms';
 import { formatPrice } from './delivery-figures';
 import { formatDueDate } from './purchase-terms';
-import type { PurchasedVehicle } from './purchased-vehicle';
 
 /** After Buy Now: what was bought, what happens next, and the way to the dashboard (issue #26). */
 export function PurchaseConfirmation({

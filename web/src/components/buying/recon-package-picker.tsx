@@ -2,8 +2,8 @@ import { centsToDecimal, decimalToCents, formatAmount } from '@contracts/money';
 import { RECON_PACKAGE_TEXT } from '@contracts/recon-package-texts';
 import { useEffect, useId } from 'react';
 import { inputClasses } from '@/components/ui/form-field';
+import { useReconPackages } from '@/lib/buying/recon-packages';
 import { formatMoney } from '@/lib/format';
-import { useReconPackages } from './api/recon-packages';
 
 const priceOf = (price: string) => (decimalToCents(price) === 0 ? 'no charge' : formatAmount(price));
 

@@ -9,7 +9,7 @@ import {
 import { formatMi } from '@contracts/mileage-format';
 import { useId, useState } from 'react';
 import { FormField } from '@/components/ui/form-field';
-import { useTransportQuote } from './api/delivery-quote';
+import { useTransportQuote } from '@/lib/buying/delivery-quote';
 import { dayWindowText, deliveryTotalText, formatPrice } from './delivery-figures';
 
 /** The dialogs' own words around the contract's texts. */

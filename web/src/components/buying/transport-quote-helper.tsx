@@ -1,7 +1,7 @@
 import { DELIVERY_TEXT, zipSchema } from '@contracts/delivery';
 import { useState } from 'react';
 import { FormField } from '@/components/ui/form-field';
-import { useTransportQuote } from './api/delivery-quote';
+import { useTransportQuote } from '@/lib/buying/delivery-quote';
 import { QuoteSummary, TRANSPORT_UI_TEXT } from './transport-option';
 
 /**

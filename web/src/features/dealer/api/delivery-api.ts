@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The dealer's certified delivery and floor-plan requests (docs/design.md §15). Reads shared with the
- * Buy Now dialog (the quote, the lines) are in components/buying/api/delivery-quote.ts.
+ * Buy Now dialog (the quote, the lines) are in lib/buying/delivery-quote.ts.
  */
 const refreshSales = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.transactions() });

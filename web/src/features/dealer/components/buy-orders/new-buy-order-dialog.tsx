@@ -16,13 +16,13 @@ import {
   type AlertChannel,
   AlertDeliveryFields,
 } from '@/components/alerts/alert-delivery-fields';
-import { useReconPackages } from '@/components/buying/api/recon-packages';
 import { Button } from '@/components/ui/button';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { MoneyField } from '@/components/ui/money-field';
 import { toast } from '@/components/ui/use-toast';
+import { useReconPackages } from '@/lib/buying/recon-packages';
 import { plainFieldErrors, zodResolver } from '@/lib/zod';
 import { useCreateBuyOrder } from '../../api/buy-orders';
 

@@ -7,13 +7,13 @@ import {
 } from '@contracts/delivery';
 import { Landmark, Trash2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useFloorPlanLines } from '@/components/buying/api/delivery-quote';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SelectField, SelectOptions } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
 import { DashboardSection, QueryStates } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
+import { useFloorPlanLines } from '@/lib/buying/delivery-quote';
 import { formatDate } from '@/lib/time-left';
 import { zodResolver } from '@/lib/zod';
 import { useCreateFloorPlanLine, useRemoveFloorPlanLine } from '../../api/delivery-api';

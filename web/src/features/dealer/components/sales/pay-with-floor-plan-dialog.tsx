@@ -1,11 +1,11 @@
 import { FLOOR_PLAN_TEXT } from '@contracts/delivery';
 import { Landmark } from 'lucide-react';
 import { useState } from 'react';
-import { useFloorPlanLines } from '@/components/buying/api/delivery-quote';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/fields';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
+import { useFloorPlanLines } from '@/lib/buying/delivery-quote';
 import { formatAmount } from '@/lib/sale-state';
 import { usePayWithFloorPlan } from '../../api/delivery-api';
 

@@ -3,7 +3,7 @@ import type { TransportRequest } from '@contracts/delivery';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { PurchasedVehicle } from '../purchased-vehicle';
+import type { PurchasedVehicle } from './purchased-vehicle';
 
 interface PurchaseInput {
   code: string;

@@ -3,7 +3,7 @@ import type { TransportRequest } from '@contracts/delivery';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, readApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { PurchasedVehicle } from '../purchased-vehicle';
+import type { PurchasedVehicle } from './purchased-vehicle';
 
 /** The signed-in person's own active code, shown in the dialog (the server picks the same one; docs/design.md §11). */
 export const useActiveBuyCode = () =>

@@ -1,7 +1,6 @@
 import { BUYING_TEXT } from '@contracts/buying';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { formatDueDate } from './purchase-terms';
 import { buyForLabel, purchaseRefusal } from './purchased-vehicle';
 
 describe('Buy Now', () => {
@@ -16,9 +15,5 @@ describe('Buy Now', () => {
     expect(purchaseRefusal(new ApiError(400, BUYING_TEXT.buyFailure))).toBe(BUYING_TEXT.buyFailure);
     expect(purchaseRefusal(new ApiError(500, 'Internal Server Error'))).toBe(BUYING_TEXT.buyFailure);
     expect(purchaseRefusal(new TypeError('Failed to fetch'))).toBe(BUYING_TEXT.buyFailure);
-  });
-
-  it('shows due dates as the calendar dates they are, whatever the browser’s zone', () => {
-    expect(formatDueDate('2026-07-08')).toBe('Wed, Jul 8');
   });
 });
