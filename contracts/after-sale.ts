@@ -7,8 +7,8 @@ import {
   saleFloorPlanSchema,
   saleTransportSchema,
 } from './delivery';
-import { TRANSACTION_STATUSES } from './limits';
 import { moneySchema } from './money-schema';
+import { TRANSACTION_STATUSES } from './statuses';
 import { z } from './zod';
 
 /**

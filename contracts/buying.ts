@@ -2,10 +2,10 @@ import { saleStateSchema } from './after-sale';
 import { buyCodeSchema } from './auth';
 import { checkoutExtrasSchema } from './delivery';
 import { idSchema, jsonIdSchema, VEHICLE_ID_MESSAGE } from './ids';
-import { OFFER_STATUSES } from './limits';
 import { MONEY_TEXT } from './money';
 import { moneySchema, moneyTextSchema } from './money-schema';
 import { reconPackageIdSchema } from './recon-packages';
+import { OFFER_STATUSES } from './statuses';
 import { saleWorkOrderSchema } from './work-orders';
 import { z } from './zod';
 

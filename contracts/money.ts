@@ -1,4 +1,5 @@
-import { MAX_AMOUNT } from './limits';
+/** numeric(10,2): the largest amount a transaction or an offer can hold. */
+export const MAX_AMOUNT = '99999999.99';
 
 /** The amount messages of every money field (docs/product.md §5 for offers; the same everywhere). */
 export const MONEY_TEXT = {

@@ -1,7 +1,7 @@
 /** Sales as the admin reads and edits them (docs/product.md §6, docs/design.md §8): the row, filters, aging, the edit body. */
 
 import { paymentStepSchema, saleStateSchema } from './after-sale';
-import { TRANSACTION_STATUSES } from './limits';
+import { TRANSACTION_STATUSES } from './statuses';
 import { saleVehicleSchema } from './vehicle';
 import { saleWorkOrderSchema } from './work-orders';
 import { z } from './zod';

@@ -1,8 +1,9 @@
 import { conditionReportBodySchema } from './condition-report';
-import { MAX_VIDEO_BYTES, VIN_LENGTH } from './limits';
+import { VIN_LENGTH } from './limits';
 import { mileageSchema } from './mileage';
 import { photoRefsSchema } from './photos';
 import { requiredShotListSchema, skippedShotsSchema } from './required-shots';
+import { MAX_VIDEO_BYTES } from './upload-limits';
 import { hasValidVinCheckDigit, VIN_CHARSET, VIN_CHECK_DIGIT_OVERRIDES } from './vin';
 import { z } from './zod';
 

@@ -1,7 +1,7 @@
 import { conditionReportSchema, photoSchema } from './condition-report';
 import { idSchema, VEHICLE_ID_MESSAGE } from './ids';
-import { VEHICLE_STATUSES } from './limits';
 import { recordedSkipSchema } from './required-shots';
+import { VEHICLE_STATUSES } from './statuses';
 import { z } from './zod';
 
 /**

@@ -1,4 +1,4 @@
-import { MAX_VIDEO_BYTES } from '@contracts/limits';
+import { MAX_VIDEO_BYTES } from '@contracts/upload-limits';
 import { describe, expect, it } from 'vitest';
 import { progressLabel, uploadPercent } from './format-bytes';
 import { validateVideoFiles, videoTypeOf } from './validate-video';

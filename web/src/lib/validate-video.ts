@@ -1,5 +1,5 @@
-import { MAX_VIDEO_BYTES, MAX_VIDEOS_PER_VEHICLE, VIDEO_MIME_TYPES } from '@contracts/limits';
 import { UPLOAD_TEXT } from '@contracts/upload';
+import { MAX_VIDEO_BYTES, MAX_VIDEOS_PER_VEHICLE, VIDEO_MIME_TYPES } from '@contracts/upload-limits';
 
 type VideoMimeType = (typeof VIDEO_MIME_TYPES)[number];
 

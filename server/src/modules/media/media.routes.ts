@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '@contracts/errors';
-import { MAX_VIDEO_BYTES } from '@contracts/limits';
 import { VIDEO_UPLOAD_PATH } from '@contracts/upload';
+import { MAX_VIDEO_BYTES } from '@contracts/upload-limits';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';

@@ -1,7 +1,7 @@
 import { DEFAULT_SALE_TERMS, type SaleTerms } from '@contracts/after-sale';
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
 import type { OfferView } from '@contracts/buying';
-import type { OfferStatus } from '@contracts/limits';
+import type { OfferStatus } from '@contracts/statuses';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {

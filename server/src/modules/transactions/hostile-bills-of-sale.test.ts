@@ -1,4 +1,4 @@
-import { MAX_BILL_OF_SALE_BYTES } from '@contracts/limits';
+import { MAX_BILL_OF_SALE_BYTES } from '@contracts/upload-limits';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertVehicle } from '../../../test/factories';
 import { buyNow, dealerWithCode } from '../../../test/helpers';

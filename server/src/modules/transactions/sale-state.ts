@@ -24,8 +24,8 @@ import {
   type HoldReason,
   type SaleTransport,
 } from '@contracts/delivery';
-import type { TransactionStatus } from '@contracts/limits';
 import { centsToDecimal, formatCents, toCents } from '@contracts/money';
+import type { TransactionStatus } from '@contracts/statuses';
 import { reconNotFinishedText } from '@contracts/work-order-texts';
 import { deliveryFold, deliverySummaryOf } from './delivery-state';
 import { dealOf, type LedgerLine, ledgerEntries, ledgerTotals } from './sale-ledger';

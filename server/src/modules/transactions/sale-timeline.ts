@@ -1,5 +1,5 @@
 import type { SaleState } from '@contracts/after-sale';
-import type { TransactionStatus } from '@contracts/limits';
+import type { TransactionStatus } from '@contracts/statuses';
 import { asc, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { transactionEvents, type transactions, vehiclePhotos } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@contracts/errors';
-import { MAX_BILL_OF_SALE_BYTES } from '@contracts/limits';
+import { MAX_BILL_OF_SALE_BYTES } from '@contracts/upload-limits';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';

@@ -1,7 +1,7 @@
 import { type PaymentMethod, recordBalanceText, SALE_TEXT } from '@contracts/after-sale';
 import { ERROR_CODES } from '@contracts/errors';
-import type { TransactionStatus } from '@contracts/limits';
 import { centsToDecimal, decimalToCents, formatCents } from '@contracts/money';
+import type { TransactionStatus } from '@contracts/statuses';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { transactions } from '../../db/schema';

@@ -1,5 +1,5 @@
 import type { Photo } from '@contracts/condition-report';
-import type { VehicleStatus } from '@contracts/limits';
+import type { VehicleStatus } from '@contracts/statuses';
 import type {
   AdminVehicle,
   PublicVehicle,

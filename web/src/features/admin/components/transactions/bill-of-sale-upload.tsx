@@ -1,5 +1,5 @@
 import { ADMIN_TEXT } from '@contracts/admin';
-import { BILL_OF_SALE_EXTENSIONS, MAX_BILL_OF_SALE_BYTES } from '@contracts/limits';
+import { BILL_OF_SALE_EXTENSIONS, MAX_BILL_OF_SALE_BYTES } from '@contracts/upload-limits';
 import { Upload } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
