@@ -2,8 +2,8 @@ import type { UpdateWatchlistBody, WatchlistEntry } from '@contracts/watchlist';
 import { MAX_WATCHLIST_MERGE } from '@contracts/watchlist-texts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, readApi } from '@/lib/api-client';
-import { clearLocalLists, readLocalLists } from '@/lib/local-id-list';
 import { queryKeys } from '@/lib/query-keys';
+import { clearLocalLists, readLocalLists } from '@/lib/storage/local-id-list';
 
 /**
  * The signed-in dealer's watchlist (issue #30), shared by the vehicle page's Favorite and Watch and

@@ -1,8 +1,8 @@
 import type { AdminLoginBody } from '@contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { displayStorage } from '@/lib/display-storage';
 import { queryKeys } from '@/lib/query-keys';
+import { displayStorage } from '@/lib/storage/display-storage';
 
 /** POST /api/admin/login; the session is the HttpOnly cookie, the token in the body is not kept. */
 export function useAdminLogin() {

@@ -2,8 +2,8 @@ import type { DealerInfo, DealerLoginBody } from '@contracts/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { callApi, readApi } from '@/lib/api-client';
-import { displayStorage } from '@/lib/display-storage';
 import { queryKeys } from '@/lib/query-keys';
+import { displayStorage } from '@/lib/storage/display-storage';
 
 /** GET /api/dealer/me: the signed-in dealer, or null. */
 export const dealerMeQuery = () =>

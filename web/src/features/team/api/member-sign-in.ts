@@ -1,8 +1,8 @@
 import type { DealerInfo } from '@contracts/auth';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { displayStorage } from '@/lib/display-storage';
 import { queryKeys } from '@/lib/query-keys';
+import { displayStorage } from '@/lib/storage/display-storage';
 import { createPasskey, signWithPasskey } from './passkey-ceremonies';
 
 /** After any member sign-in: the dashboard's "who am I" is known, and the dealer name shown. */

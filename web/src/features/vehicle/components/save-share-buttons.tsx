@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/use-toast';
 import { type WatchMark, WatchMarkButton } from '@/components/vehicle/watch-mark-button';
 import { useSignedInDealer } from '@/lib/auth/dealer-session';
 import { cn } from '@/lib/cn';
-import { type IdListKey, useIdListMembership } from '@/lib/local-id-list';
+import { type IdListKey, useIdListMembership } from '@/lib/storage/local-id-list';
 import { useUpdateWatchlist, useWatchlist } from '@/lib/watchlist';
 import { DETAIL_TEXTS } from '../vehicle-detail-texts';
 
