@@ -294,7 +294,8 @@ describe('Dashboard shell', () => {
     afterAll(async () => {
       await session?.context.close();
     });
-    it.each(ADMIN_TABS)('on the %s tab', async (tab) => {
+    // Axe over a long tab (the transactions, the listings) takes tens of seconds on a busy machine.
+    it.each(ADMIN_TABS)('on the %s tab', { timeout: 120_000 }, async (tab) => {
       const { page } = session;
       await page.goto(`/admin?tab=${tab}`);
       await page.getByRole('tabpanel').waitFor();
