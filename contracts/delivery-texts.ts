@@ -26,7 +26,17 @@ export type DeliveryStatus = keyof typeof DELIVERY_STATUSES;
 export const DELIVERY_STATUS_KEYS = Object.keys(DELIVERY_STATUSES) as [DeliveryStatus, ...DeliveryStatus[]];
 
 /** A transport's own statuses, in the same words as the sale's delivery state. */
-export const TRANSPORT_STATUSES = {
+export const TRANSPORT_STATUSES = [
+  'awaiting_release',
+  'unassigned',
+  'assigned',
+  'picked_up',
+  'in_transit',
+  'delivered',
+  'cancelled',
+] as const satisfies readonly DeliveryStatus[];
+export type TransportStatus = (typeof TRANSPORT_STATUSES)[number];
+export const TRANSPORT_STATUS_LABELS: Record<TransportStatus, string> = {
   awaiting_release: DELIVERY_STATUSES.awaiting_release,
   unassigned: DELIVERY_STATUSES.unassigned,
   assigned: DELIVERY_STATUSES.assigned,
@@ -34,8 +44,10 @@ export const TRANSPORT_STATUSES = {
   in_transit: DELIVERY_STATUSES.in_transit,
   delivered: DELIVERY_STATUSES.delivered,
   cancelled: DELIVERY_STATUSES.cancelled,
-} as const;
-export type TransportStatus = keyof typeof TRANSPORT_STATUSES;
+};
+/** Who arranges a transport: the carrier's system, or our team by hand when it is down. */
+export const TRANSPORT_ARRANGERS = ['carrier', 'team'] as const;
+export type TransportArranger = (typeof TRANSPORT_ARRANGERS)[number];
 
 /**
  * What holds a sale's car back, one reason derived with the delivery state and shown in the same
@@ -51,10 +63,6 @@ export const HOLD_REASONS = {
 } as const;
 export type HoldReason = keyof typeof HOLD_REASONS;
 export const HOLD_REASON_KEYS = Object.keys(HOLD_REASONS) as [HoldReason, ...HoldReason[]];
-export const TRANSPORT_STATUS_KEYS = Object.keys(TRANSPORT_STATUSES) as [
-  TransportStatus,
-  ...TransportStatus[],
-];
 
 /** The order a transport moves through; a report of an earlier status never moves it back. */
 export const TRANSPORT_STATUS_RANK: Record<TransportStatus, number> = {
@@ -67,29 +75,39 @@ export const TRANSPORT_STATUS_RANK: Record<TransportStatus, number> = {
   cancelled: 6,
 };
 
-export const FLOOR_PLAN_LENDERS = {
+export const FLOOR_PLAN_LENDERS = ['nextgear', 'afc', 'westlake', 'kinetic'] as const;
+export type FloorPlanLender = (typeof FLOOR_PLAN_LENDERS)[number];
+export const FLOOR_PLAN_LENDER_LABELS: Record<FloorPlanLender, string> = {
   nextgear: 'NextGear Capital',
   afc: 'AFC (Automotive Finance Corporation)',
   westlake: 'Westlake Flooring Services',
   kinetic: 'Kinetic Advantage',
-} as const;
-export type FloorPlanLender = keyof typeof FLOOR_PLAN_LENDERS;
-export const FLOOR_PLAN_LENDER_KEYS = Object.keys(FLOOR_PLAN_LENDERS) as [
-  FloorPlanLender,
-  ...FloorPlanLender[],
-];
+};
 
-export const FLOOR_PLAN_STATUSES = {
+export const FLOOR_PLAN_STATUSES = ['requested', 'approved', 'declined', 'funded'] as const;
+export type FloorPlanStatus = (typeof FLOOR_PLAN_STATUSES)[number];
+export const FLOOR_PLAN_STATUS_LABELS: Record<FloorPlanStatus, string> = {
   requested: 'Waiting for the lender',
   approved: 'Approved by the lender',
   declined: 'Declined by the lender',
   funded: 'Funded',
-} as const;
-export type FloorPlanStatus = keyof typeof FLOOR_PLAN_STATUSES;
-export const FLOOR_PLAN_STATUS_KEYS = Object.keys(FLOOR_PLAN_STATUSES) as [
-  FloorPlanStatus,
-  ...FloorPlanStatus[],
-];
+};
+/** A sale's floor-plan request that still stands (one per sale): all but a declined one. */
+export const LIVE_FLOOR_PLAN_STATUSES = [
+  'requested',
+  'approved',
+  'funded',
+] as const satisfies readonly FloorPlanStatus[];
+/** Who arranges a floor-plan request: the lender's system, or our team by hand when it is down. */
+export const FLOOR_PLAN_ARRANGERS = ['lender', 'team'] as const;
+export type FloorPlanArranger = (typeof FLOOR_PLAN_ARRANGERS)[number];
+
+/** The systems the delivery integrations talk to: their webhooks in, and the outbox to them. */
+export const INTEGRATION_SYSTEMS = ['carrier', 'lender'] as const;
+export type IntegrationSystem = (typeof INTEGRATION_SYSTEMS)[number];
+/** An integration outbox row's state (like a notification's, without `suppressed`). */
+export const INTEGRATION_OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'failed', 'dead'] as const;
+export type IntegrationOutboxStatus = (typeof INTEGRATION_OUTBOX_STATUSES)[number];
 
 export const DELIVERY_TEXT = {
   transport: 'Certified delivery',
@@ -191,4 +209,4 @@ export const FLOOR_PLAN_TEXT = {
 
 /** "NextGear Capital ••••4821". */
 export const lineLabel = (lender: FloorPlanLender, last4: string) =>
-  `${FLOOR_PLAN_LENDERS[lender]} ••••${last4}`;
+  `${FLOOR_PLAN_LENDER_LABELS[lender]} ••••${last4}`;
