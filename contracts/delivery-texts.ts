@@ -8,9 +8,21 @@ import { formatMi } from './mileage-format';
  * Where a sold car is (issue #44, docs/decisions/0035-one-delivery-state.md): one state folded from
  * the sale's timeline (carrier events, the admin's moves, the dealer's confirmation) that the sale's
  * header, its delivery box, the admin's boards and the messages all read. A transport's statuses are
- * these words too; a car waiting for release says why in the sale's hold (HOLD_REASONS).
+ * these words too; a car waiting for release says why in the sale's hold (HOLD_REASON_LABELS).
  */
-export const DELIVERY_STATUSES = {
+export const DELIVERY_STATUSES = [
+  'awaiting_release',
+  'released',
+  'ready_for_pickup',
+  'unassigned',
+  'assigned',
+  'picked_up',
+  'in_transit',
+  'delivered',
+  'cancelled',
+] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
   awaiting_release: 'Waiting for release',
   /** Free to leave, no transport ordered and no pickup arranged yet. */
   released: 'Released',
@@ -21,9 +33,7 @@ export const DELIVERY_STATUSES = {
   in_transit: 'In transit',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
-} as const;
-export type DeliveryStatus = keyof typeof DELIVERY_STATUSES;
-export const DELIVERY_STATUS_KEYS = Object.keys(DELIVERY_STATUSES) as [DeliveryStatus, ...DeliveryStatus[]];
+};
 
 /** A transport's own statuses, in the same words as the sale's delivery state. */
 export const TRANSPORT_STATUSES = [
@@ -37,13 +47,13 @@ export const TRANSPORT_STATUSES = [
 ] as const satisfies readonly DeliveryStatus[];
 export type TransportStatus = (typeof TRANSPORT_STATUSES)[number];
 export const TRANSPORT_STATUS_LABELS: Record<TransportStatus, string> = {
-  awaiting_release: DELIVERY_STATUSES.awaiting_release,
-  unassigned: DELIVERY_STATUSES.unassigned,
-  assigned: DELIVERY_STATUSES.assigned,
-  picked_up: DELIVERY_STATUSES.picked_up,
-  in_transit: DELIVERY_STATUSES.in_transit,
-  delivered: DELIVERY_STATUSES.delivered,
-  cancelled: DELIVERY_STATUSES.cancelled,
+  awaiting_release: DELIVERY_STATUS_LABELS.awaiting_release,
+  unassigned: DELIVERY_STATUS_LABELS.unassigned,
+  assigned: DELIVERY_STATUS_LABELS.assigned,
+  picked_up: DELIVERY_STATUS_LABELS.picked_up,
+  in_transit: DELIVERY_STATUS_LABELS.in_transit,
+  delivered: DELIVERY_STATUS_LABELS.delivered,
+  cancelled: DELIVERY_STATUS_LABELS.cancelled,
 };
 /** Who arranges a transport: the carrier's system, or our team by hand when it is down. */
 export const TRANSPORT_ARRANGERS = ['carrier', 'team'] as const;
@@ -54,15 +64,15 @@ export type TransportArranger = (typeof TRANSPORT_ARRANGERS)[number];
  * words to the dealer and the admin: money owed, the reconditioning, the transport (on its way, or
  * a delivery confirmation held for the admin), the title (once the car is with the dealer), or none.
  */
-export const HOLD_REASONS = {
+export const HOLD_REASONS = ['money', 'reconditioning', 'transport', 'title', 'none'] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
+export const HOLD_REASON_LABELS: Record<HoldReason, string> = {
   money: 'Money owed',
   reconditioning: 'Reconditioning',
   transport: 'Transport',
   title: 'Title',
   none: 'Nothing',
-} as const;
-export type HoldReason = keyof typeof HOLD_REASONS;
-export const HOLD_REASON_KEYS = Object.keys(HOLD_REASONS) as [HoldReason, ...HoldReason[]];
+};
 
 /** The order a transport moves through; a report of an earlier status never moves it back. */
 export const TRANSPORT_STATUS_RANK: Record<TransportStatus, number> = {
@@ -159,7 +169,7 @@ const dayText = formatDay;
 const milesText = formatMi;
 
 /**
- * The words of a sale's hold (HOLD_REASONS), the same on the dealer's card, the admin's sale and
+ * The words of a sale's hold (HOLD_REASON_LABELS), the same on the dealer's card, the admin's sale and
  * the Transport board. Amounts come formatted ("$1,976.45"), days as YYYY-MM-DD.
  */
 export const HOLD_TEXT = {

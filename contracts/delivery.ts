@@ -1,12 +1,12 @@
 import { photoSchema } from './condition-report';
 import {
-  DELIVERY_STATUS_KEYS,
+  DELIVERY_STATUSES,
   DELIVERY_TEXT,
   FLOOR_PLAN_ARRANGERS,
   FLOOR_PLAN_LENDERS,
   FLOOR_PLAN_STATUSES,
   FLOOR_PLAN_TEXT,
-  HOLD_REASON_KEYS,
+  HOLD_REASONS,
   TRANSPORT_ARRANGERS,
   TRANSPORT_STATUSES,
 } from './delivery-texts';
@@ -180,8 +180,8 @@ export const transportBoardRowSchema = z.object({
   /** The order's status as the sale's one delivery state reads it (a dealer's confirmation delivers it). */
   status: z.enum(TRANSPORT_STATUSES),
   /** The sale's delivery state and hold (the same as its dealer and admin views read). */
-  deliveryStatus: z.enum(DELIVERY_STATUS_KEYS),
-  holdReason: z.enum(HOLD_REASON_KEYS),
+  deliveryStatus: z.enum(DELIVERY_STATUSES),
+  holdReason: z.enum(HOLD_REASONS),
   /** A delivery confirmation held for an admin: its note (accept it in the sale's details). */
   confirmationHeld: z.string().nullable(),
   arrangedBy: z.enum(TRANSPORT_ARRANGERS),
