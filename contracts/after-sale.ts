@@ -1,9 +1,9 @@
 import { photoSchema } from './condition-report';
 import { DAMAGE_PANEL_KEYS, DAMAGE_TYPE_KEYS } from './condition-report-rules';
 import {
-  DELIVERY_STATUS_KEYS,
+  DELIVERY_STATUSES,
   deliveryConfirmationSchema,
-  HOLD_REASON_KEYS,
+  HOLD_REASONS,
   saleFloorPlanSchema,
   saleTransportSchema,
 } from './delivery';
@@ -43,13 +43,13 @@ export const DEFAULT_SALE_TERMS: SaleTerms = {
 };
 
 /** The odometer certification of the bill of sale (49 CFR 580.5), chosen by the admin. */
-export const ODOMETER_STATUSES = {
+export const ODOMETER_STATUSES = ['actual', 'exceeds_limits', 'not_actual'] as const;
+export type OdometerStatus = (typeof ODOMETER_STATUSES)[number];
+export const ODOMETER_STATUS_LABELS: Record<OdometerStatus, string> = {
   actual: 'Actual mileage',
   exceeds_limits: 'Exceeds mechanical limits',
   not_actual: 'Not the actual mileage (odometer discrepancy)',
-} as const;
-export type OdometerStatus = keyof typeof ODOMETER_STATUSES;
-const ODOMETER_STATUS_KEYS = Object.keys(ODOMETER_STATUSES) as [OdometerStatus, ...OdometerStatus[]];
+};
 
 export const PAYMENT_METHODS = {
   ach: 'ACH',
@@ -60,21 +60,30 @@ export const PAYMENT_METHODS = {
 export type PaymentMethod = keyof typeof PAYMENT_METHODS;
 const PAYMENT_METHOD_KEYS = Object.keys(PAYMENT_METHODS) as [PaymentMethod, ...PaymentMethod[]];
 
-export const TITLE_STATUSES = {
+export const TITLE_STATUSES = ['absent', 'received', 'sent', 'confirmed'] as const;
+export type TitleStatus = (typeof TITLE_STATUSES)[number];
+export const TITLE_STATUS_LABELS: Record<TitleStatus, string> = {
   absent: 'Title absent',
   received: 'Title received',
   sent: 'Sent to dealer',
   confirmed: 'Received by dealer',
-} as const;
-export type TitleStatus = keyof typeof TITLE_STATUSES;
+};
 
-export const PICKUP_STATUSES = {
+export const PICKUP_STATUSES = ['not_ready', 'ready', 'picked_up', 'delivered'] as const;
+export type PickupStatus = (typeof PICKUP_STATUSES)[number];
+export const PICKUP_STATUS_LABELS: Record<PickupStatus, string> = {
   not_ready: 'Not ready',
   ready: 'Ready for pickup',
   picked_up: 'Picked up',
   delivered: 'Delivered by carrier',
-} as const;
-export type PickupStatus = keyof typeof PICKUP_STATUSES;
+};
+
+/** How the admin answers a claim. */
+export const CLAIM_DECISIONS = ['denied', 'adjusted', 'unwound'] as const;
+export type ClaimDecision = (typeof CLAIM_DECISIONS)[number];
+/** A claim's status: open until answered, then the answer's decision. */
+export const CLAIM_STATUSES = ['open', ...CLAIM_DECISIONS] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 export const MAX_CLAIM_PHOTOS = 12;
 
@@ -92,12 +101,11 @@ export const CLAIM_CATEGORIES = {
 export type ClaimCategory = keyof typeof CLAIM_CATEGORIES;
 const CLAIM_CATEGORY_KEYS = Object.keys(CLAIM_CATEGORIES) as [ClaimCategory, ...ClaimCategory[]];
 
-export const CLAIM_DECISIONS = {
+export const CLAIM_DECISION_LABELS: Record<ClaimDecision, string> = {
   denied: 'Denied',
   adjusted: 'Price adjusted',
   unwound: 'Sale unwound',
-} as const;
-export type ClaimDecision = keyof typeof CLAIM_DECISIONS;
+};
 
 const isoDate = z.iso.date({ error: 'Enter a date as YYYY-MM-DD' });
 /** Every amount of the after-sale steps: the one money parser ("$1,250.5" → "1250.50"). */
@@ -153,13 +161,13 @@ export const adminSaleEventBodySchema = z.discriminatedUnion('type', [
   /** Which odometer statement the bill of sale certifies (the latest one counts; default actual). */
   z.strictObject({
     type: z.literal('odometer_stated'),
-    status: z.enum(ODOMETER_STATUS_KEYS, { error: 'Choose the odometer statement' }),
+    status: z.enum(ODOMETER_STATUSES, { error: 'Choose the odometer statement' }),
   }),
   z.strictObject({
     type: z.literal('claim_answered'),
     /** The claim: the id of its `claim_opened` step. */
     claimId: z.number().int().positive(),
-    decision: z.enum(['denied', 'adjusted', 'unwound'], { error: 'Choose deny, adjust the price or unwind' }),
+    decision: z.enum(CLAIM_DECISIONS, { error: 'Choose deny, adjust the price or unwind' }),
     reason: shortText(1000),
     /** The price adjustment (decision `adjusted` only). */
     amount: centsAmount.optional(),
@@ -354,28 +362,28 @@ export const saleStateSchema = z.object({
   ledger: z.array(ledgerEntrySchema),
   stage: z.enum(Object.keys(SALE_STAGES) as [SaleStage, ...SaleStage[]]),
   /**
-   * Where the car is (DELIVERY_STATUSES), one state folded from the carrier's events, the admin's
+   * Where the car is (DELIVERY_STATUS_LABELS), one state folded from the carrier's events, the admin's
    * moves and the dealer's confirmation: the header, the delivery box and the boards read it.
    */
-  deliveryStatus: z.enum(DELIVERY_STATUS_KEYS),
-  /** What holds the car back (HOLD_REASONS) and its words, the same for the dealer and the admin. */
-  holdReason: z.enum(HOLD_REASON_KEYS),
+  deliveryStatus: z.enum(DELIVERY_STATUSES),
+  /** What holds the car back (HOLD_REASON_LABELS) and its words, the same for the dealer and the admin. */
+  holdReason: z.enum(HOLD_REASONS),
   holdText: z.string().nullable(),
   /** Whole days past the due date while unpaid (0 when not overdue). */
   daysLate: z.number().int(),
-  titleStatus: z.enum(Object.keys(TITLE_STATUSES) as [TitleStatus, ...TitleStatus[]]),
+  titleStatus: z.enum(TITLE_STATUSES),
   titleDueAt: z.string(),
   titleLate: z.boolean(),
   /** The dealer may ask to unwind: the title clock ran out and no request is pending. */
   canRequestUnwind: z.boolean(),
   unwindRequested: z.boolean(),
-  pickupStatus: z.enum(Object.keys(PICKUP_STATUSES) as [PickupStatus, ...PickupStatus[]]),
+  pickupStatus: z.enum(PICKUP_STATUSES),
   /** Shown only while the car may be released (docs/design.md §8, issue #44). */
   gatePassCode: z.string().nullable(),
   /** Why a gate pass once issued is not valid now (money owed after a later charge), or null. */
   gatePassWithdrawn: z.string().nullable(),
   guaranteeEndsAt: z.string().nullable(),
-  odometerStatus: z.enum(ODOMETER_STATUS_KEYS),
+  odometerStatus: z.enum(ODOMETER_STATUSES),
   /** The dealer may open a claim: picked up or delivered, within the guarantee, none open. */
   canOpenClaim: z.boolean(),
   claims: z.array(
@@ -385,7 +393,7 @@ export const saleStateSchema = z.object({
       description: z.string(),
       estimate: z.string(),
       openedAt: z.string(),
-      status: z.enum(['open', 'denied', 'adjusted', 'unwound']),
+      status: z.enum(CLAIM_STATUSES),
       answer: z.string().nullable(),
       adjustment: z.string().nullable(),
       photos: z.array(photoSchema),

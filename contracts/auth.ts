@@ -95,6 +95,12 @@ export type DealerLoginBody = z.infer<typeof dealerLoginBodySchema>;
 /** Roles of a dealership's team member (docs/design.md §10, contracts/teams.ts). */
 export const TEAM_ROLES = ['owner', 'buyer', 'viewer'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
+/** What a link mailed to a member is for: an invitation (72 h) or a password reset (15 min). */
+export const MEMBER_TOKEN_PURPOSES = ['invitation', 'password_reset'] as const;
+export type MemberTokenPurpose = (typeof MEMBER_TOKEN_PURPOSES)[number];
+/** What a WebAuthn challenge is for: registering a passkey, or signing in with one. */
+export const PASSKEY_CHALLENGE_PURPOSES = ['register', 'sign_in'] as const;
+export type PasskeyChallengePurpose = (typeof PASSKEY_CHALLENGE_PURPOSES)[number];
 
 /** A named team member as they see themselves. */
 export const memberSchema = z.object({

@@ -1,5 +1,5 @@
 import { demandOrderSchema } from './buy-orders';
-import { NOTIFICATION_STATUSES } from './notifications';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_STATUSES } from './notifications';
 import { z } from './zod';
 
 /**
@@ -24,12 +24,16 @@ export const BUY_ORDER_HISTORY_TEXT = {
   withdrawn: 'No longer listed',
 } as const;
 
+/** Why a car matched an order: it was published, or its price dropped into the order's range. */
+export const MATCH_REASONS = ['published', 'price_drop'] as const;
+export type MatchReason = (typeof MATCH_REASONS)[number];
+
 /** What became of a matched car. */
 export const MATCH_OUTCOMES = ['bought', 'sold', 'available', 'withdrawn'] as const;
 export type MatchOutcome = (typeof MATCH_OUTCOMES)[number];
 
 export const matchAlertSchema = z.object({
-  channel: z.enum(['email', 'sms']),
+  channel: z.enum(NOTIFICATION_CHANNELS),
   recipient: z.string(),
   status: z.enum(NOTIFICATION_STATUSES),
   createdAt: z.string(),
@@ -45,7 +49,7 @@ export const orderMatchSchema = z.object({
   vin: z.string().nullable(),
   /** The car's price now. */
   price: z.string().nullable(),
-  reason: z.enum(['published', 'price_drop']),
+  reason: z.enum(MATCH_REASONS),
   matchedAt: z.string(),
   /** Held for the order's dealership until then (kept after the hold ends). */
   firstLookUntil: z.string().nullable(),

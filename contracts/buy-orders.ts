@@ -22,7 +22,16 @@ export const MAX_ORDER_MILES = 500_000;
 /** How far ahead a needed-by date may be. */
 export const MAX_ORDER_DAYS = 365;
 
-/** What the dealer can do with an order; `expired` and `filled` are reached by themselves. */
+/**
+ * What a buy_orders row stores: the dealer's choice (open, paused, cancelled), or `filled` once
+ * purchases that match reach the quantity.
+ */
+export const STORED_BUY_ORDER_STATUSES = ['open', 'paused', 'filled', 'cancelled'] as const;
+export type StoredBuyOrderStatus = (typeof STORED_BUY_ORDER_STATUSES)[number];
+/**
+ * What an order reads as: its stored status, or `expired` for an open order past its needed-by date
+ * (derived when read, never stored: modules/buy-orders/buy-order-status.ts).
+ */
 export const BUY_ORDER_STATUSES = ['open', 'paused', 'filled', 'expired', 'cancelled'] as const;
 export type BuyOrderStatus = (typeof BUY_ORDER_STATUSES)[number];
 

@@ -8,9 +8,21 @@ import { formatMi } from './mileage-format';
  * Where a sold car is (issue #44, docs/decisions/0035-one-delivery-state.md): one state folded from
  * the sale's timeline (carrier events, the admin's moves, the dealer's confirmation) that the sale's
  * header, its delivery box, the admin's boards and the messages all read. A transport's statuses are
- * these words too; a car waiting for release says why in the sale's hold (HOLD_REASONS).
+ * these words too; a car waiting for release says why in the sale's hold (HOLD_REASON_LABELS).
  */
-export const DELIVERY_STATUSES = {
+export const DELIVERY_STATUSES = [
+  'awaiting_release',
+  'released',
+  'ready_for_pickup',
+  'unassigned',
+  'assigned',
+  'picked_up',
+  'in_transit',
+  'delivered',
+  'cancelled',
+] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
   awaiting_release: 'Waiting for release',
   /** Free to leave, no transport ordered and no pickup arranged yet. */
   released: 'Released',
@@ -21,40 +33,46 @@ export const DELIVERY_STATUSES = {
   in_transit: 'In transit',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
-} as const;
-export type DeliveryStatus = keyof typeof DELIVERY_STATUSES;
-export const DELIVERY_STATUS_KEYS = Object.keys(DELIVERY_STATUSES) as [DeliveryStatus, ...DeliveryStatus[]];
+};
 
 /** A transport's own statuses, in the same words as the sale's delivery state. */
-export const TRANSPORT_STATUSES = {
-  awaiting_release: DELIVERY_STATUSES.awaiting_release,
-  unassigned: DELIVERY_STATUSES.unassigned,
-  assigned: DELIVERY_STATUSES.assigned,
-  picked_up: DELIVERY_STATUSES.picked_up,
-  in_transit: DELIVERY_STATUSES.in_transit,
-  delivered: DELIVERY_STATUSES.delivered,
-  cancelled: DELIVERY_STATUSES.cancelled,
-} as const;
-export type TransportStatus = keyof typeof TRANSPORT_STATUSES;
+export const TRANSPORT_STATUSES = [
+  'awaiting_release',
+  'unassigned',
+  'assigned',
+  'picked_up',
+  'in_transit',
+  'delivered',
+  'cancelled',
+] as const satisfies readonly DeliveryStatus[];
+export type TransportStatus = (typeof TRANSPORT_STATUSES)[number];
+export const TRANSPORT_STATUS_LABELS: Record<TransportStatus, string> = {
+  awaiting_release: DELIVERY_STATUS_LABELS.awaiting_release,
+  unassigned: DELIVERY_STATUS_LABELS.unassigned,
+  assigned: DELIVERY_STATUS_LABELS.assigned,
+  picked_up: DELIVERY_STATUS_LABELS.picked_up,
+  in_transit: DELIVERY_STATUS_LABELS.in_transit,
+  delivered: DELIVERY_STATUS_LABELS.delivered,
+  cancelled: DELIVERY_STATUS_LABELS.cancelled,
+};
+/** Who arranges a transport: the carrier's system, or our team by hand when it is down. */
+export const TRANSPORT_ARRANGERS = ['carrier', 'team'] as const;
+export type TransportArranger = (typeof TRANSPORT_ARRANGERS)[number];
 
 /**
  * What holds a sale's car back, one reason derived with the delivery state and shown in the same
  * words to the dealer and the admin: money owed, the reconditioning, the transport (on its way, or
  * a delivery confirmation held for the admin), the title (once the car is with the dealer), or none.
  */
-export const HOLD_REASONS = {
+export const HOLD_REASONS = ['money', 'reconditioning', 'transport', 'title', 'none'] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
+export const HOLD_REASON_LABELS: Record<HoldReason, string> = {
   money: 'Money owed',
   reconditioning: 'Reconditioning',
   transport: 'Transport',
   title: 'Title',
   none: 'Nothing',
-} as const;
-export type HoldReason = keyof typeof HOLD_REASONS;
-export const HOLD_REASON_KEYS = Object.keys(HOLD_REASONS) as [HoldReason, ...HoldReason[]];
-export const TRANSPORT_STATUS_KEYS = Object.keys(TRANSPORT_STATUSES) as [
-  TransportStatus,
-  ...TransportStatus[],
-];
+};
 
 /** The order a transport moves through; a report of an earlier status never moves it back. */
 export const TRANSPORT_STATUS_RANK: Record<TransportStatus, number> = {
@@ -67,29 +85,39 @@ export const TRANSPORT_STATUS_RANK: Record<TransportStatus, number> = {
   cancelled: 6,
 };
 
-export const FLOOR_PLAN_LENDERS = {
+export const FLOOR_PLAN_LENDERS = ['nextgear', 'afc', 'westlake', 'kinetic'] as const;
+export type FloorPlanLender = (typeof FLOOR_PLAN_LENDERS)[number];
+export const FLOOR_PLAN_LENDER_LABELS: Record<FloorPlanLender, string> = {
   nextgear: 'NextGear Capital',
   afc: 'AFC (Automotive Finance Corporation)',
   westlake: 'Westlake Flooring Services',
   kinetic: 'Kinetic Advantage',
-} as const;
-export type FloorPlanLender = keyof typeof FLOOR_PLAN_LENDERS;
-export const FLOOR_PLAN_LENDER_KEYS = Object.keys(FLOOR_PLAN_LENDERS) as [
-  FloorPlanLender,
-  ...FloorPlanLender[],
-];
+};
 
-export const FLOOR_PLAN_STATUSES = {
+export const FLOOR_PLAN_STATUSES = ['requested', 'approved', 'declined', 'funded'] as const;
+export type FloorPlanStatus = (typeof FLOOR_PLAN_STATUSES)[number];
+export const FLOOR_PLAN_STATUS_LABELS: Record<FloorPlanStatus, string> = {
   requested: 'Waiting for the lender',
   approved: 'Approved by the lender',
   declined: 'Declined by the lender',
   funded: 'Funded',
-} as const;
-export type FloorPlanStatus = keyof typeof FLOOR_PLAN_STATUSES;
-export const FLOOR_PLAN_STATUS_KEYS = Object.keys(FLOOR_PLAN_STATUSES) as [
-  FloorPlanStatus,
-  ...FloorPlanStatus[],
-];
+};
+/** A sale's floor-plan request that still stands (one per sale): all but a declined one. */
+export const LIVE_FLOOR_PLAN_STATUSES = [
+  'requested',
+  'approved',
+  'funded',
+] as const satisfies readonly FloorPlanStatus[];
+/** Who arranges a floor-plan request: the lender's system, or our team by hand when it is down. */
+export const FLOOR_PLAN_ARRANGERS = ['lender', 'team'] as const;
+export type FloorPlanArranger = (typeof FLOOR_PLAN_ARRANGERS)[number];
+
+/** The systems the delivery integrations talk to: their webhooks in, and the outbox to them. */
+export const INTEGRATION_SYSTEMS = ['carrier', 'lender'] as const;
+export type IntegrationSystem = (typeof INTEGRATION_SYSTEMS)[number];
+/** An integration outbox row's state (like a notification's, without `suppressed`). */
+export const INTEGRATION_OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'failed', 'dead'] as const;
+export type IntegrationOutboxStatus = (typeof INTEGRATION_OUTBOX_STATUSES)[number];
 
 export const DELIVERY_TEXT = {
   transport: 'Certified delivery',
@@ -141,7 +169,7 @@ const dayText = formatDay;
 const milesText = formatMi;
 
 /**
- * The words of a sale's hold (HOLD_REASONS), the same on the dealer's card, the admin's sale and
+ * The words of a sale's hold (HOLD_REASON_LABELS), the same on the dealer's card, the admin's sale and
  * the Transport board. Amounts come formatted ("$1,976.45"), days as YYYY-MM-DD.
  */
 export const HOLD_TEXT = {
@@ -191,4 +219,4 @@ export const FLOOR_PLAN_TEXT = {
 
 /** "NextGear Capital ••••4821". */
 export const lineLabel = (lender: FloorPlanLender, last4: string) =>
-  `${FLOOR_PLAN_LENDERS[lender]} ••••${last4}`;
+  `${FLOOR_PLAN_LENDER_LABELS[lender]} ••••${last4}`;

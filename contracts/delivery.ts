@@ -1,12 +1,14 @@
 import { photoSchema } from './condition-report';
 import {
-  DELIVERY_STATUS_KEYS,
+  DELIVERY_STATUSES,
   DELIVERY_TEXT,
-  FLOOR_PLAN_LENDER_KEYS,
-  FLOOR_PLAN_STATUS_KEYS,
+  FLOOR_PLAN_ARRANGERS,
+  FLOOR_PLAN_LENDERS,
+  FLOOR_PLAN_STATUSES,
   FLOOR_PLAN_TEXT,
-  HOLD_REASON_KEYS,
-  TRANSPORT_STATUS_KEYS,
+  HOLD_REASONS,
+  TRANSPORT_ARRANGERS,
+  TRANSPORT_STATUSES,
 } from './delivery-texts';
 import { jsonIdSchema } from './ids';
 import { moneySchema } from './money-schema';
@@ -58,7 +60,7 @@ export const transportQuoteSchema = z.object({
   pickupWindow: dayWindowSchema,
   deliveryWindow: dayWindowSchema,
   /** 'carrier': sent to the carrier's system; 'team': no carrier is configured, our team arranges it. */
-  arrangedBy: z.enum(['carrier', 'team']),
+  arrangedBy: z.enum(TRANSPORT_ARRANGERS),
 });
 export type TransportQuote = z.infer<typeof transportQuoteSchema>;
 
@@ -78,7 +80,7 @@ export type TransportRequest = z.input<typeof transportRequestSchema>;
 
 /** One status report of a transport (carrier webhook, admin for team-arranged ones, or ours). */
 export const transportStepSchema = z.object({
-  status: z.enum(TRANSPORT_STATUS_KEYS),
+  status: z.enum(TRANSPORT_STATUSES),
   at: z.string(),
   /** 'dealer': their confirmation at arrival delivered it. */
   by: z.enum(['carrier', 'admin', 'system', 'dealer']),
@@ -89,8 +91,8 @@ export const transportStepSchema = z.object({
 /** A sale's transport as both sides read it (derived from the sale's timeline). */
 export const saleTransportSchema = z.object({
   orderId: z.number().int(),
-  status: z.enum(TRANSPORT_STATUS_KEYS),
-  arrangedBy: z.enum(['carrier', 'team']),
+  status: z.enum(TRANSPORT_STATUSES),
+  arrangedBy: z.enum(TRANSPORT_ARRANGERS),
   fromZip: z.string(),
   fromPlace: z.string(),
   toZip: z.string(),
@@ -176,13 +178,13 @@ export const transportBoardRowSchema = z.object({
   vin: z.string(),
   dealerName: z.string(),
   /** The order's status as the sale's one delivery state reads it (a dealer's confirmation delivers it). */
-  status: z.enum(TRANSPORT_STATUS_KEYS),
+  status: z.enum(TRANSPORT_STATUSES),
   /** The sale's delivery state and hold (the same as its dealer and admin views read). */
-  deliveryStatus: z.enum(DELIVERY_STATUS_KEYS),
-  holdReason: z.enum(HOLD_REASON_KEYS),
+  deliveryStatus: z.enum(DELIVERY_STATUSES),
+  holdReason: z.enum(HOLD_REASONS),
   /** A delivery confirmation held for an admin: its note (accept it in the sale's details). */
   confirmationHeld: z.string().nullable(),
-  arrangedBy: z.enum(['carrier', 'team']),
+  arrangedBy: z.enum(TRANSPORT_ARRANGERS),
   route: z.string(),
   miles: z.number().int(),
   price: z.string(),
@@ -201,7 +203,7 @@ export type TransportBoardRow = z.infer<typeof transportBoardRowSchema>;
 
 export const floorPlanLineSchema = z.object({
   id: z.number().int(),
-  lender: z.enum(FLOOR_PLAN_LENDER_KEYS),
+  lender: z.enum(FLOOR_PLAN_LENDERS),
   lenderName: z.string(),
   /** The last four characters; the whole number goes to the lender only. */
   last4: z.string(),
@@ -212,7 +214,7 @@ export type FloorPlanLine = z.infer<typeof floorPlanLineSchema>;
 
 /** POST /api/dealer/floor-plan-lines (an owner). */
 export const createFloorPlanLineBodySchema = z.object({
-  lender: z.enum(FLOOR_PLAN_LENDER_KEYS, { error: FLOOR_PLAN_TEXT.lenderRequired }),
+  lender: z.enum(FLOOR_PLAN_LENDERS, { error: FLOOR_PLAN_TEXT.lenderRequired }),
   accountNumber: z
     .string({ error: FLOOR_PLAN_TEXT.accountNumber })
     .trim()
@@ -223,15 +225,15 @@ export type CreateFloorPlanLineBody = z.input<typeof createFloorPlanLineBodySche
 /** A sale's floor-plan request as both sides read it (derived from the sale's timeline). */
 export const saleFloorPlanSchema = z.object({
   requestId: z.number().int(),
-  lender: z.enum(FLOOR_PLAN_LENDER_KEYS),
+  lender: z.enum(FLOOR_PLAN_LENDERS),
   label: z.string(),
   amount: z.string(),
-  status: z.enum(FLOOR_PLAN_STATUS_KEYS),
+  status: z.enum(FLOOR_PLAN_STATUSES),
   /** The lender's approval or funding reference. */
   reference: z.string().nullable(),
   reason: z.string().nullable(),
   /** 'lender': sent to the lender's system; 'team': no lender API is configured, our team calls them. */
-  arrangedBy: z.enum(['lender', 'team']),
+  arrangedBy: z.enum(FLOOR_PLAN_ARRANGERS),
 });
 export type SaleFloorPlan = z.infer<typeof saleFloorPlanSchema>;
 
@@ -258,8 +260,8 @@ export const floorPlanBoardRowSchema = z.object({
   dealerName: z.string(),
   label: z.string(),
   amount: z.string(),
-  status: z.enum(FLOOR_PLAN_STATUS_KEYS),
-  arrangedBy: z.enum(['lender', 'team']),
+  status: z.enum(FLOOR_PLAN_STATUSES),
+  arrangedBy: z.enum(FLOOR_PLAN_ARRANGERS),
   reference: z.string().nullable(),
   reason: z.string().nullable(),
   requestedAt: z.string(),

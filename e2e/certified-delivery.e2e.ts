@@ -2,10 +2,10 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { SALE_STAGES } from '@contracts/after-sale';
 import {
   DELIVERY_TEXT,
-  FLOOR_PLAN_STATUSES,
+  FLOOR_PLAN_STATUS_LABELS,
   FLOOR_PLAN_TEXT,
   lineLabel,
-  TRANSPORT_STATUSES,
+  TRANSPORT_STATUS_LABELS,
 } from '@contracts/delivery';
 import { decimalToCents, formatCents } from '@contracts/money';
 import { RECON_PACKAGE_TEXT } from '@contracts/recon-package-texts';
@@ -146,9 +146,9 @@ describe('Certified delivery and floor plan', () => {
     const delivery = card.getByTestId(`delivery-${sale.id}`);
     const floorPlan = card.getByTestId(`floor-plan-${sale.id}`);
     await delivery
-      .locator('[aria-current="step"]', { hasText: TRANSPORT_STATUSES.awaiting_release })
+      .locator('[aria-current="step"]', { hasText: TRANSPORT_STATUS_LABELS.awaiting_release })
       .waitFor();
-    await floorPlan.getByText(FLOOR_PLAN_STATUSES.requested).waitFor();
+    await floorPlan.getByText(FLOOR_PLAN_STATUS_LABELS.requested).waitFor();
     await floorPlan.getByText(label).waitFor();
     await expectNoAxeViolations(page, `[data-testid="dealer-transaction-${sale.id}"]`);
     await shot(card, 'awaiting-390');
@@ -160,15 +160,15 @@ describe('Certified delivery and floor plan', () => {
       status: 'approved',
       reference: 'NG-A-7731',
     });
-    await floorPlan.getByText(FLOOR_PLAN_STATUSES.approved).waitFor();
+    await floorPlan.getByText(FLOOR_PLAN_STATUS_LABELS.approved).waitFor();
     await floorPlan.getByText('Reference NG-A-7731').waitFor();
     const orders = await api<WorkOrder[]>('/api/work-orders');
     const order = orders.find((o) => o.transactionId === sale.id)!;
     for (const task of order.tasks) {
       await patch(`/api/work-orders/${order.id}/tasks/${task.id}`, { status: 'done' });
     }
-    const currentStep = (status: keyof typeof TRANSPORT_STATUSES) =>
-      delivery.locator('[aria-current="step"]', { hasText: TRANSPORT_STATUSES[status] }).waitFor();
+    const currentStep = (status: keyof typeof TRANSPORT_STATUS_LABELS) =>
+      delivery.locator('[aria-current="step"]', { hasText: TRANSPORT_STATUS_LABELS[status] }).waitFor();
     await currentStep('unassigned');
 
     // Our team moves the transport along; the dashboard follows without a reload.

@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import {
   DELIVERY_TEXT,
-  FLOOR_PLAN_STATUSES,
+  FLOOR_PLAN_STATUS_LABELS,
   type FloorPlanBoardRow,
   type FloorPlanLine,
-  TRANSPORT_STATUSES,
+  TRANSPORT_STATUS_LABELS,
   type TransportBoardRow,
 } from '@contracts/delivery';
 import type { AdminListing } from '@contracts/listings';
@@ -156,9 +156,9 @@ describe('Admin → Transport and Floor plan', () => {
     await expect.poll(() => fpTab.textContent()).toBe(`Floor plan(${waiting} waiting)`);
     const fpBoard = page.getByRole('table', { name: 'Floor plan requests' });
     const fpRow = page.getByTestId(`floor-plan-${requested.requestId}`);
-    await fpRow.getByText(FLOOR_PLAN_STATUSES.requested).waitFor();
+    await fpRow.getByText(FLOOR_PLAN_STATUS_LABELS.requested).waitFor();
     expect(await fpBoard.getByRole('row').nth(1).getAttribute('data-testid')).toMatch(/^floor-plan-/);
-    expect(await fpBoard.getByRole('row').nth(1).textContent()).toContain(FLOOR_PLAN_STATUSES.requested);
+    expect(await fpBoard.getByRole('row').nth(1).textContent()).toContain(FLOOR_PLAN_STATUS_LABELS.requested);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/floor-plan-tab-1280.png`, fullPage: true });
 
     // Approve: the contract's rule first (a reference), then the lender's reference.
@@ -170,7 +170,7 @@ describe('Admin → Transport and Floor plan', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/floor-plan-approve-1280.png` });
     await dialog.getByRole('button', { name: 'Record approval' }).click();
     await toast(page, 'Floor plan approved');
-    await fpRow.getByText(FLOOR_PLAN_STATUSES.approved).waitFor();
+    await fpRow.getByText(FLOOR_PLAN_STATUS_LABELS.approved).waitFor();
     await fpRow.getByText('NG-APP-77120').waitFor();
     await fpRow.getByRole('button', { name: `Fund: ${requested.vehicle}` }).waitFor();
     expect(await fpRow.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
@@ -179,16 +179,16 @@ describe('Admin → Transport and Floor plan', () => {
     // Transport: approval released the car; our team moves it to delivered.
     await page.getByRole('tab', { name: /^Transport/ }).click();
     const row = page.getByTestId(`transport-${ordered.orderId}`);
-    await row.getByText(TRANSPORT_STATUSES.unassigned).waitFor();
+    await row.getByText(TRANSPORT_STATUS_LABELS.unassigned).waitFor();
     expect(await row.textContent()).not.toContain('Waiting for:');
     const steps = [
-      { button: 'Mark carrier assigned', status: TRANSPORT_STATUSES.assigned },
-      { button: 'Mark picked up', status: TRANSPORT_STATUSES.picked_up },
-      { button: 'Mark in transit', status: TRANSPORT_STATUSES.in_transit },
-      { button: 'Mark delivered', status: TRANSPORT_STATUSES.delivered },
+      { button: 'Mark carrier assigned', status: TRANSPORT_STATUS_LABELS.assigned },
+      { button: 'Mark picked up', status: TRANSPORT_STATUS_LABELS.picked_up },
+      { button: 'Mark in transit', status: TRANSPORT_STATUS_LABELS.in_transit },
+      { button: 'Mark delivered', status: TRANSPORT_STATUS_LABELS.delivered },
     ];
     for (const [index, step] of steps.entries()) {
-      if (step.status === TRANSPORT_STATUSES.delivered) {
+      if (step.status === TRANSPORT_STATUS_LABELS.delivered) {
         // Delivered leaves the open orders: show every order first.
         await page.getByLabel('Show').selectOption('all');
         expect(new URL(page.url()).searchParams.get('tstatus')).toBe('all');
@@ -253,13 +253,13 @@ describe('Admin → Transport and Floor plan', () => {
       .click();
     const details = page.getByRole('dialog', { name: 'Sale details' });
     const transport = details.getByTestId('sale-transport');
-    await transport.getByText(TRANSPORT_STATUSES.delivered, { exact: true }).waitFor();
+    await transport.getByText(TRANSPORT_STATUS_LABELS.delivered, { exact: true }).waitFor();
     expect(await transport.textContent()).toContain('Peach State Auto Transport');
     expect(await transport.textContent()).toContain('(30301)');
     expect(await transport.textContent()).toContain('(60601)');
     expect(await transport.getByRole('list', { name: 'Bill of lading' }).getByRole('img').count()).toBe(1);
     const floorPlan = details.getByTestId('sale-floor-plan');
-    await floorPlan.getByText(FLOOR_PLAN_STATUSES.approved).waitFor();
+    await floorPlan.getByText(FLOOR_PLAN_STATUS_LABELS.approved).waitFor();
     expect(await floorPlan.textContent()).toContain('NG-APP-77120');
     expect(await floorPlan.textContent()).toContain(line.label);
     await details.getByRole('heading', { name: `Title goes to ${line.label} (floor plan)` }).waitFor();
@@ -274,7 +274,7 @@ describe('Admin → Transport and Floor plan', () => {
     await dialog.getByLabel('Lender’s reference').fill('NG-FND-88001');
     await dialog.getByRole('button', { name: 'Record funding' }).click();
     await toast(page, 'Floor plan funded');
-    await fpRow.getByText(FLOOR_PLAN_STATUSES.funded).waitFor();
+    await fpRow.getByText(FLOOR_PLAN_STATUS_LABELS.funded).waitFor();
     await fpRow.getByText('NG-FND-88001').waitFor();
     expect(await fpRow.getByRole('button').count()).toBe(0);
     const funded = await saleOf(transactionId);
@@ -285,7 +285,7 @@ describe('Admin → Transport and Floor plan', () => {
       .getByTestId(`transaction-${transactionId}`)
       .getByRole('button', { name: /^Details/ })
       .click();
-    await details.getByTestId('sale-floor-plan').getByText(FLOOR_PLAN_STATUSES.funded).waitFor();
+    await details.getByTestId('sale-floor-plan').getByText(FLOOR_PLAN_STATUS_LABELS.funded).waitFor();
     await details.getByRole('heading', { name: `Title goes to ${line.label} (floor plan)` }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
@@ -310,7 +310,7 @@ describe('Admin → Transport and Floor plan', () => {
 
     await page.goto('/admin?tab=floor-plan');
     const fpRow = page.getByTestId(`floor-plan-${request.requestId}`);
-    await fpRow.getByText(FLOOR_PLAN_STATUSES.requested).waitFor();
+    await fpRow.getByText(FLOOR_PLAN_STATUS_LABELS.requested).waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/floor-plan-tab-390.png`, fullPage: true });
     expect(await noOverflow(page)).toBe(true);
     const decline = fpRow.getByRole('button', { name: `Decline: ${request.vehicle}` });
@@ -321,14 +321,14 @@ describe('Admin → Transport and Floor plan', () => {
     expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await dialog.getByRole('button', { name: 'Record decline' }).click();
     await toast(page, 'Floor plan declined');
-    await fpRow.getByText(FLOOR_PLAN_STATUSES.declined).waitFor();
+    await fpRow.getByText(FLOOR_PLAN_STATUS_LABELS.declined).waitFor();
     await fpRow.getByText('Line over its limit this month').waitFor();
     expect(await fpRow.getByRole('button').count()).toBe(0);
 
     // Its transport still waits for payment; cancelled, asked first.
     await page.goto('/admin?tab=transport');
     const row = page.getByTestId(`transport-${order.orderId}`);
-    await row.getByText(TRANSPORT_STATUSES.awaiting_release).waitFor();
+    await row.getByText(TRANSPORT_STATUS_LABELS.awaiting_release).waitFor();
     await row.getByText(/^Waiting for: /).waitFor();
     expect(await row.getByRole('button', { name: /^Mark / }).count()).toBe(0);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/transport-tab-390.png`, fullPage: true });
@@ -347,7 +347,7 @@ describe('Admin → Transport and Floor plan', () => {
     // Cancelled leaves the open orders.
     await row.waitFor({ state: 'detached' });
     await page.getByLabel('Show').selectOption('cancelled');
-    await row.getByText(TRANSPORT_STATUSES.cancelled, { exact: true }).waitFor();
+    await row.getByText(TRANSPORT_STATUS_LABELS.cancelled, { exact: true }).waitFor();
     expect((await transportRow(transactionId)).status).toBe('cancelled');
     expect((await saleOf(transactionId)).transport!.status).toBe('cancelled');
     // The sale's details on the phone: the cancelled transport and the declined request.
@@ -359,9 +359,9 @@ describe('Admin → Transport and Floor plan', () => {
     const details = page.getByRole('dialog', { name: 'Sale details' });
     await details
       .getByTestId('sale-transport')
-      .getByText(TRANSPORT_STATUSES.cancelled, { exact: true })
+      .getByText(TRANSPORT_STATUS_LABELS.cancelled, { exact: true })
       .waitFor();
-    await details.getByTestId('sale-floor-plan').getByText(FLOOR_PLAN_STATUSES.declined).waitFor();
+    await details.getByTestId('sale-floor-plan').getByText(FLOOR_PLAN_STATUS_LABELS.declined).waitFor();
     // Declined: the title still goes to the dealer.
     await details.getByRole('heading', { name: 'Title sent' }).waitFor();
     expect(await details.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);

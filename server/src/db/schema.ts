@@ -1,9 +1,36 @@
 import { DEFAULT_SALE_TERMS, type SaleTerms } from '@contracts/after-sale';
+import { ALERT_CADENCES, ALERT_CHANNELS } from '@contracts/alert-delivery-texts';
+import {
+  MEMBER_TOKEN_PURPOSES,
+  PASSKEY_CHALLENGE_PURPOSES,
+  SESSION_PROOFS,
+  SESSION_ROLES,
+  TEAM_ROLES,
+} from '@contracts/auth';
+import { MATCH_REASONS } from '@contracts/buy-order-history';
+import { STORED_BUY_ORDER_STATUSES } from '@contracts/buy-orders';
 import type { DamageItem, Tires } from '@contracts/condition-report';
+import {
+  FLOOR_PLAN_ARRANGERS,
+  FLOOR_PLAN_LENDERS,
+  FLOOR_PLAN_STATUSES,
+  INTEGRATION_OUTBOX_STATUSES,
+  INTEGRATION_SYSTEMS,
+  LIVE_FLOOR_PLAN_STATUSES,
+  TRANSPORT_ARRANGERS,
+  TRANSPORT_STATUSES,
+} from '@contracts/delivery-texts';
+import {
+  OFFER_STATUSES,
+  OPEN_OFFER_STATUSES,
+  TRANSACTION_STATUSES,
+  VEHICLE_STATUSES,
+} from '@contracts/limits';
 import type { AlertKind } from '@contracts/notification-preferences';
-import type { DealerContact } from '@contracts/notifications';
+import { type DealerContact, NOTIFICATION_CHANNELS, NOTIFICATION_STATUSES } from '@contracts/notifications';
 import type { RecordedSkip } from '@contracts/required-shots';
-import type { VehicleSort } from '@contracts/vehicle-search-options';
+import { CERTIFICATION_FILTERS, type VehicleSort } from '@contracts/vehicle-search-options';
+import { PHOTO_STAGES, TASK_SOURCES, TASK_STATUSES, WORK_ORDER_STATUSES } from '@contracts/work-order-texts';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -36,6 +63,13 @@ import {
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const money = () => numeric({ precision: 10, scale: 2 });
+
+/**
+ * A list of values for a CHECK or a partial index (`status in (…)`), written as SQL literals in the
+ * order given, as the migrations have them. The lists are the contracts' (status-lists.test.ts).
+ */
+const sqlList = (values: readonly string[]) =>
+  sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', '));
 
 export const dealers = pgTable(
   'dealers',
@@ -194,7 +228,7 @@ export const vehicles = pgTable(
     // Read alone (index-only) by a search: its counts by certification and make when there is no
     // q, and the makes and models a misspelt word is compared with.
     index('vehicles_published_facets_idx').on(t.condition, t.make, t.model, t.grade).where(isPublishedSql(t)),
-    check('vehicles_status_check', sql`${t.status} in ('pending', 'active', 'sold', 'removed')`),
+    check('vehicles_status_check', sql`${t.status} in (${sqlList(VEHICLE_STATUSES)})`),
     check('vehicles_mileage_check', sql`${t.mileage} is null or ${t.mileage} >= 0`),
     check('vehicles_price_check', sql`${t.price} is null or ${t.price} > 0`),
   ],
@@ -310,7 +344,7 @@ export const transactions = pgTable(
     index('transactions_dealer_idx').on(t.dealerId),
     // A buyer's daily limit sums their sales of the day.
     index('transactions_buyer_user_idx').on(t.buyerUserId, t.createdAt),
-    check('transactions_status_check', sql`${t.status} in ('pending', 'completed')`),
+    check('transactions_status_check', sql`${t.status} in (${sqlList(TRANSACTION_STATUSES)})`),
     check('transactions_amount_check', sql`${t.amount} > 0`),
   ],
 );
@@ -369,11 +403,8 @@ export const offers = pgTable(
     // One open offer per dealer per vehicle (docs/design.md §3).
     uniqueIndex('offers_one_open_per_dealer_vehicle')
       .on(t.vehicleId, t.dealerId)
-      .where(sql`${t.status} in ('pending', 'countered')`),
-    check(
-      'offers_status_check',
-      sql`${t.status} in ('pending', 'countered', 'accepted', 'declined', 'expired')`,
-    ),
+      .where(sql`${t.status} in (${sqlList(OPEN_OFFER_STATUSES)})`),
+    check('offers_status_check', sql`${t.status} in (${sqlList(OFFER_STATUSES)})`),
     check('offers_amount_check', sql`${t.amount} > 0`),
     check('offers_counter_amount_check', sql`${t.counterAmount} is null or ${t.counterAmount} > 0`),
   ],
@@ -443,11 +474,8 @@ export const sessions = pgTable(
     index('sessions_subject_idx').on(t.role, t.subjectId),
     index('sessions_buy_code_idx').on(t.buyCodeId),
     index('sessions_passkey_idx').on(t.passkeyId),
-    check('sessions_role_check', sql`${t.role} in ('admin', 'staff', 'dealer')`),
-    check(
-      'sessions_proof_check',
-      sql`${t.proof} in ('password', 'passkey', 'invitation', 'code', 'staff_password')`,
-    ),
+    check('sessions_role_check', sql`${t.role} in (${sqlList(SESSION_ROLES)})`),
+    check('sessions_proof_check', sql`${t.proof} in (${sqlList(SESSION_PROOFS)})`),
   ],
 );
 
@@ -550,14 +578,10 @@ export const notifications = pgTable(
     id: bigserial({ mode: 'number' }).primaryKey(),
     event: text().notNull(),
     recipient: text().notNull(),
-    channel: text({ enum: ['email', 'sms'] })
-      .notNull()
-      .default('email'),
+    channel: text({ enum: NOTIFICATION_CHANNELS }).notNull().default('email'),
     payload: jsonb().$type<NotificationPayload>().notNull(),
     idempotencyKey: text().notNull().unique(),
-    status: text({ enum: ['queued', 'sending', 'sent', 'failed', 'dead', 'suppressed'] })
-      .notNull()
-      .default('queued'),
+    status: text({ enum: NOTIFICATION_STATUSES }).notNull().default('queued'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp({ withTimezone: true }),
@@ -613,7 +637,7 @@ export const notificationPreferences = pgTable(
       .notNull()
       .references(() => dealers.id, { onDelete: 'cascade' }),
     event: text().notNull(),
-    channel: text({ enum: ['email', 'sms'] }).notNull(),
+    channel: text({ enum: NOTIFICATION_CHANNELS }).notNull(),
     enabled: boolean().notNull(),
     updatedAt: createdAt(),
   },
@@ -652,7 +676,7 @@ export const dealerUsers = pgTable(
       .references(() => dealers.id),
     email: text().notNull(),
     name: text().notNull(),
-    role: text({ enum: ['owner', 'buyer', 'viewer'] }).notNull(),
+    role: text({ enum: TEAM_ROLES }).notNull(),
     /** argon2id; null until the member sets a password (a passkey-only member keeps none). */
     passwordHash: text(),
     /** Dollar limits of a buyer (null = none): per sale, and per calendar day in the sale time zone. */
@@ -672,7 +696,7 @@ export const dealerUsers = pgTable(
       .on(sql`lower(${t.email})`)
       .where(sql`${t.acceptedAt} is not null and ${t.disabledAt} is null`),
     index('dealer_users_dealer_idx').on(t.dealerId),
-    check('dealer_users_role_check', sql`${t.role} in ('owner', 'buyer', 'viewer')`),
+    check('dealer_users_role_check', sql`${t.role} in (${sqlList(TEAM_ROLES)})`),
     check(
       'dealer_users_limits_check',
       sql`(${t.perVehicleLimit} is null or ${t.perVehicleLimit} > 0) and (${t.perDayLimit} is null or ${t.perDayLimit} > 0)`,
@@ -691,7 +715,7 @@ export const dealerUserTokens = pgTable(
     dealerUserId: integer()
       .notNull()
       .references(() => dealerUsers.id, { onDelete: 'cascade' }),
-    purpose: text({ enum: ['invitation', 'password_reset'] }).notNull(),
+    purpose: text({ enum: MEMBER_TOKEN_PURPOSES }).notNull(),
     tokenHash: text().notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -701,7 +725,7 @@ export const dealerUserTokens = pgTable(
   (t) => [
     uniqueIndex('dealer_user_tokens_hash_unique').on(t.tokenHash),
     index('dealer_user_tokens_user_idx').on(t.dealerUserId, t.purpose),
-    check('dealer_user_tokens_purpose_check', sql`${t.purpose} in ('invitation', 'password_reset')`),
+    check('dealer_user_tokens_purpose_check', sql`${t.purpose} in (${sqlList(MEMBER_TOKEN_PURPOSES)})`),
   ],
 );
 
@@ -734,7 +758,7 @@ export const webauthnCredentials = pgTable(
  */
 export const webauthnChallenges = pgTable('webauthn_challenges', {
   challenge: text().primaryKey(),
-  purpose: text({ enum: ['register', 'sign_in'] }).notNull(),
+  purpose: text({ enum: PASSKEY_CHALLENGE_PURPOSES }).notNull(),
   /** Registration: the member the passkey is for. */
   dealerUserId: integer().references(() => dealerUsers.id, { onDelete: 'cascade' }),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -752,17 +776,13 @@ export const webauthnChallenges = pgTable('webauthn_challenges', {
  * the person's quiet hours) or gathered into one daily digest at their local hour.
  */
 const alertDelivery = () => ({
-  alertChannel: text({ enum: ['email', 'sms', 'both'] })
-    .notNull()
-    .default('email'),
-  alertCadence: text({ enum: ['instant', 'daily'] })
-    .notNull()
-    .default('instant'),
+  alertChannel: text({ enum: ALERT_CHANNELS }).notNull().default('email'),
+  alertCadence: text({ enum: ALERT_CADENCES }).notNull().default('instant'),
 });
 
 const alertDeliveryChecks = (table: string, t: { alertChannel: AnyPgColumn; alertCadence: AnyPgColumn }) => [
-  check(`${table}_alert_channel_check`, sql`${t.alertChannel} in ('email', 'sms', 'both')`),
-  check(`${table}_alert_cadence_check`, sql`${t.alertCadence} in ('instant', 'daily')`),
+  check(`${table}_alert_channel_check`, sql`${t.alertChannel} in (${sqlList(ALERT_CHANNELS)})`),
+  check(`${table}_alert_cadence_check`, sql`${t.alertCadence} in (${sqlList(ALERT_CADENCES)})`),
 ];
 
 /**
@@ -807,9 +827,7 @@ export const buyOrders = pgTable(
     maxMiles: integer(),
     maxPrice: money(),
     minGrade: numeric({ precision: 2, scale: 1 }),
-    certification: text({ enum: ['all', 'premium', 'auction'] })
-      .notNull()
-      .default('all'),
+    certification: text({ enum: CERTIFICATION_FILTERS }).notNull().default('all'),
     reconNote: text(),
     /** The reconditioning package the order's cars are to be bought with (docs/design.md §14). */
     reconPackageId: integer().references((): AnyPgColumn => reconPackages.id),
@@ -817,9 +835,7 @@ export const buyOrders = pgTable(
     filled: integer().notNull().default(0),
     neededBy: date({ mode: 'string' }).notNull(),
     deliveryZip: varchar({ length: 5 }).notNull(),
-    status: text({ enum: ['open', 'paused', 'filled', 'cancelled'] })
-      .notNull()
-      .default('open'),
+    status: text({ enum: STORED_BUY_ORDER_STATUSES }).notNull().default('open'),
     /** E-mail each match (on), or only list it on the dashboard (off): the order still sources. */
     alerts: boolean().notNull().default(true),
     ...alertDelivery(),
@@ -830,8 +846,8 @@ export const buyOrders = pgTable(
     index('buy_orders_dealer_idx').on(t.dealerId, t.status),
     // What a publication is matched against: open orders only.
     index('buy_orders_open_idx').on(t.id).where(sql`${t.status} = 'open'`),
-    check('buy_orders_status_check', sql`${t.status} in ('open', 'paused', 'filled', 'cancelled')`),
-    check('buy_orders_certification_check', sql`${t.certification} in ('all', 'premium', 'auction')`),
+    check('buy_orders_status_check', sql`${t.status} in (${sqlList(STORED_BUY_ORDER_STATUSES)})`),
+    check('buy_orders_certification_check', sql`${t.certification} in (${sqlList(CERTIFICATION_FILTERS)})`),
     ...alertDeliveryChecks('buy_orders', t),
     check(
       'buy_orders_quantity_check',
@@ -870,7 +886,7 @@ export const buyOrderMatches = pgTable(
     vehicleId: integer()
       .notNull()
       .references(() => vehicles.id),
-    reason: text({ enum: ['published', 'price_drop'] }).notNull(),
+    reason: text({ enum: MATCH_REASONS }).notNull(),
     matchedAt: createdAt(),
     /** When the car was held for the order's dealership (first look): until then. Kept as history. */
     firstLookUntil: timestamp({ withTimezone: true }),
@@ -899,9 +915,7 @@ export const savedSearches = pgTable(
     dealerUserId: integer().references(() => dealerUsers.id),
     name: text().notNull(),
     q: text().notNull().default(''),
-    cert: text({ enum: ['all', 'premium', 'auction'] })
-      .notNull()
-      .default('all'),
+    cert: text({ enum: CERTIFICATION_FILTERS }).notNull().default('all'),
     grade: numeric({ precision: 2, scale: 1 }),
     sort: text().notNull().default('newest'),
     words: text().array().notNull().default(sql`'{}'::text[]`),
@@ -911,7 +925,7 @@ export const savedSearches = pgTable(
   },
   (t) => [
     index('saved_searches_dealer_idx').on(t.dealerId, t.dealerUserId),
-    check('saved_searches_cert_check', sql`${t.cert} in ('all', 'premium', 'auction')`),
+    check('saved_searches_cert_check', sql`${t.cert} in (${sqlList(CERTIFICATION_FILTERS)})`),
     ...alertDeliveryChecks('saved_searches', t),
   ],
 );
@@ -1009,9 +1023,7 @@ export const workOrders = pgTable(
     packageId: integer().references(() => reconPackages.id),
     packageName: text().notNull(),
     packagePrice: money().notNull(),
-    status: text({ enum: ['to_do', 'in_progress', 'done', 'cancelled'] })
-      .notNull()
-      .default('to_do'),
+    status: text({ enum: WORK_ORDER_STATUSES }).notNull().default('to_do'),
     promisedOn: date({ mode: 'string' }).notNull(),
     startedAt: timestamp({ withTimezone: true }),
     doneAt: timestamp({ withTimezone: true }),
@@ -1022,7 +1034,7 @@ export const workOrders = pgTable(
     uniqueIndex('work_orders_transaction_unique').on(t.transactionId),
     index('work_orders_status_idx').on(t.status, t.createdAt),
     index('work_orders_dealer_idx').on(t.dealerId),
-    check('work_orders_status_check', sql`${t.status} in ('to_do', 'in_progress', 'done', 'cancelled')`),
+    check('work_orders_status_check', sql`${t.status} in (${sqlList(WORK_ORDER_STATUSES)})`),
   ],
 );
 
@@ -1039,11 +1051,9 @@ export const workOrderTasks = pgTable(
       .notNull()
       .references(() => workOrders.id, { onDelete: 'cascade' }),
     position: integer().notNull().default(0),
-    source: text({ enum: ['package', 'damage', 'tire', 'warning_light', 'added'] }).notNull(),
+    source: text({ enum: TASK_SOURCES }).notNull(),
     title: text().notNull(),
-    status: text({ enum: ['to_do', 'in_progress', 'done', 'not_needed'] })
-      .notNull()
-      .default('to_do'),
+    status: text({ enum: TASK_STATUSES }).notNull().default('to_do'),
     notNeededReason: text(),
     partsCost: money().notNull().default('0'),
     labourCost: money().notNull().default('0'),
@@ -1053,10 +1063,7 @@ export const workOrderTasks = pgTable(
   },
   (t) => [
     index('work_order_tasks_order_idx').on(t.workOrderId, t.position),
-    check(
-      'work_order_tasks_status_check',
-      sql`${t.status} in ('to_do', 'in_progress', 'done', 'not_needed')`,
-    ),
+    check('work_order_tasks_status_check', sql`${t.status} in (${sqlList(TASK_STATUSES)})`),
     check(
       'work_order_tasks_costs_check',
       sql`${t.partsCost} >= 0 and ${t.labourCost} >= 0 and ${t.partsCost} < 100000 and ${t.labourCost} < 100000`,
@@ -1078,12 +1085,12 @@ export const workOrderPhotos = pgTable(
     taskId: integer()
       .notNull()
       .references(() => workOrderTasks.id, { onDelete: 'cascade' }),
-    stage: text({ enum: ['before', 'after'] }).notNull(),
+    stage: text({ enum: PHOTO_STAGES }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index('work_order_photos_task_idx').on(t.taskId),
-    check('work_order_photos_stage_check', sql`${t.stage} in ('before', 'after')`),
+    check('work_order_photos_stage_check', sql`${t.stage} in (${sqlList(PHOTO_STAGES)})`),
   ],
 );
 
@@ -1100,18 +1107,8 @@ export const transportOrders = pgTable(
     transactionId: integer()
       .notNull()
       .references(() => transactions.id),
-    status: text({
-      enum: [
-        'awaiting_release',
-        'unassigned',
-        'assigned',
-        'picked_up',
-        'in_transit',
-        'delivered',
-        'cancelled',
-      ],
-    }).notNull(),
-    arrangedBy: text({ enum: ['carrier', 'team'] }).notNull(),
+    status: text({ enum: TRANSPORT_STATUSES }).notNull(),
+    arrangedBy: text({ enum: TRANSPORT_ARRANGERS }).notNull(),
     /** The carrier system's order guid and number, once it accepted the order. */
     carrierGuid: text(),
     carrierNumber: text(),
@@ -1128,11 +1125,8 @@ export const transportOrders = pgTable(
       .where(sql`${t.status} <> 'cancelled'`),
     uniqueIndex('transport_orders_carrier_guid_unique').on(t.carrierGuid),
     index('transport_orders_status_idx').on(t.status),
-    check(
-      'transport_orders_status_check',
-      sql`${t.status} in ('awaiting_release', 'unassigned', 'assigned', 'picked_up', 'in_transit', 'delivered', 'cancelled')`,
-    ),
-    check('transport_orders_arranged_by_check', sql`${t.arrangedBy} in ('carrier', 'team')`),
+    check('transport_orders_status_check', sql`${t.status} in (${sqlList(TRANSPORT_STATUSES)})`),
+    check('transport_orders_arranged_by_check', sql`${t.arrangedBy} in (${sqlList(TRANSPORT_ARRANGERS)})`),
   ],
 );
 
@@ -1144,7 +1138,7 @@ export const integrationEvents = pgTable(
   'integration_events',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    source: text({ enum: ['carrier', 'lender'] }).notNull(),
+    source: text({ enum: INTEGRATION_SYSTEMS }).notNull(),
     eventId: text().notNull(),
     /** The transport order or floor-plan request it is about. */
     entityId: integer().notNull(),
@@ -1168,7 +1162,7 @@ export const floorPlanLines = pgTable(
     dealerId: integer()
       .notNull()
       .references(() => dealers.id),
-    lender: text({ enum: ['nextgear', 'afc', 'westlake', 'kinetic'] }).notNull(),
+    lender: text({ enum: FLOOR_PLAN_LENDERS }).notNull(),
     accountNumber: text().notNull(),
     createdBy: text().notNull(),
     createdAt: createdAt(),
@@ -1178,7 +1172,7 @@ export const floorPlanLines = pgTable(
     uniqueIndex('floor_plan_lines_one_live')
       .on(t.dealerId, t.lender, sql`upper(${t.accountNumber})`)
       .where(sql`${t.removedAt} is null`),
-    check('floor_plan_lines_lender_check', sql`${t.lender} in ('nextgear', 'afc', 'westlake', 'kinetic')`),
+    check('floor_plan_lines_lender_check', sql`${t.lender} in (${sqlList(FLOOR_PLAN_LENDERS)})`),
   ],
 );
 
@@ -1198,8 +1192,8 @@ export const floorPlanRequests = pgTable(
       .notNull()
       .references(() => floorPlanLines.id),
     amount: money().notNull(),
-    status: text({ enum: ['requested', 'approved', 'declined', 'funded'] }).notNull(),
-    arrangedBy: text({ enum: ['lender', 'team'] }).notNull(),
+    status: text({ enum: FLOOR_PLAN_STATUSES }).notNull(),
+    arrangedBy: text({ enum: FLOOR_PLAN_ARRANGERS }).notNull(),
     /** The lender system's request id, once it accepted the request. */
     lenderRequestId: text(),
     createdAt: createdAt(),
@@ -1208,13 +1202,10 @@ export const floorPlanRequests = pgTable(
   (t) => [
     uniqueIndex('floor_plan_requests_one_live_per_sale')
       .on(t.transactionId)
-      .where(sql`${t.status} in ('requested', 'approved', 'funded')`),
+      .where(sql`${t.status} in (${sqlList(LIVE_FLOOR_PLAN_STATUSES)})`),
     uniqueIndex('floor_plan_requests_lender_id_unique').on(t.lenderRequestId),
     index('floor_plan_requests_status_idx').on(t.status),
-    check(
-      'floor_plan_requests_status_check',
-      sql`${t.status} in ('requested', 'approved', 'declined', 'funded')`,
-    ),
+    check('floor_plan_requests_status_check', sql`${t.status} in (${sqlList(FLOOR_PLAN_STATUSES)})`),
   ],
 );
 
@@ -1226,14 +1217,12 @@ export const integrationOutbox = pgTable(
   'integration_outbox',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    target: text({ enum: ['carrier', 'lender'] }).notNull(),
+    target: text({ enum: INTEGRATION_SYSTEMS }).notNull(),
     action: text().notNull(),
     entityId: integer().notNull(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
     idempotencyKey: text().notNull().unique(),
-    status: text({ enum: ['queued', 'sending', 'sent', 'failed', 'dead'] })
-      .notNull()
-      .default('queued'),
+    status: text({ enum: INTEGRATION_OUTBOX_STATUSES }).notNull().default('queued'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp({ withTimezone: true }),

@@ -1,3 +1,4 @@
+import { OPEN_OFFER_STATUSES } from '@contracts/statuses';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { dealers, notifications, offers, transactions, vehicles } from '../db/schema';
@@ -33,7 +34,7 @@ export async function seedDemoNotifications(db: Database, now = new Date()) {
       .from(offers)
       .innerJoin(vehicles, eq(vehicles.id, offers.vehicleId))
       .innerJoin(dealers, eq(dealers.id, offers.dealerId))
-      .where(inArray(offers.status, ['pending', 'countered']))
+      .where(inArray(offers.status, [...OPEN_OFFER_STATUSES]))
       .orderBy(asc(offers.id));
     const items: Notification[] = open.map(({ offer, vehicle, dealerName }) =>
       offer.status === 'countered'

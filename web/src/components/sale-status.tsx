@@ -1,14 +1,14 @@
 import {
   CLAIM_CATEGORIES,
-  CLAIM_DECISIONS,
+  CLAIM_DECISION_LABELS,
   type LedgerEntry,
   PAYMENT_METHODS,
   SALE_STAGES,
   type SaleStage,
   type SaleState,
-  TITLE_STATUSES,
+  TITLE_STATUS_LABELS,
 } from '@contracts/after-sale';
-import { DELIVERY_STATUSES } from '@contracts/delivery-texts';
+import { DELIVERY_STATUS_LABELS } from '@contracts/delivery-texts';
 import type { SaleWorkOrder } from '@contracts/work-orders';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -183,7 +183,7 @@ export function TitleStatus({ sale }: { sale: SaleView }) {
   const delivered = sale.titleStatus === 'sent' || sale.titleStatus === 'confirmed';
   return (
     <>
-      <Line className="font-medium">{TITLE_STATUSES[sale.titleStatus]}</Line>
+      <Line className="font-medium">{TITLE_STATUS_LABELS[sale.titleStatus]}</Line>
       {delivered || sale.cancelled ? null : (
         <Line>Due {formatDay(sale.titleDueAt, sale.terms.timeZone)}</Line>
       )}
@@ -215,7 +215,7 @@ export function PickupStatus({ sale, withPlace = false }: { sale: SaleView; with
   const workOrder = sale.workOrder;
   return (
     <>
-      <Line className="font-medium">{DELIVERY_STATUSES[sale.deliveryStatus]}</Line>
+      <Line className="font-medium">{DELIVERY_STATUS_LABELS[sale.deliveryStatus]}</Line>
       {sale.holdText && sale.holdReason !== 'title' && sale.holdReason !== 'none' ? (
         <Line className="font-semibold text-amber-900" data-hold={sale.holdReason}>
           {sale.holdText}
@@ -264,7 +264,7 @@ export function ClaimList({ sale }: { sale: SaleView }) {
             {claim.status === 'open' ? (
               <span className="font-semibold text-amber-900">Open</span>
             ) : (
-              CLAIM_DECISIONS[claim.status]
+              CLAIM_DECISION_LABELS[claim.status]
             )}
           </Line>
           <Line>{claim.description}</Line>

@@ -1,3 +1,4 @@
+import type { MatchReason } from '@contracts/buy-order-history';
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { marketTimeZoneSql } from '../../lib/sale-terms-setting';
@@ -26,7 +27,6 @@ export async function matchBuyOrders(tx: Transaction, vehicleId: number, reason:
   return matched.map((row) => Number(row.order_id));
 }
 
-type MatchReason = 'published' | 'price_drop';
 type MatchedRow = Awaited<ReturnType<typeof recordMatches>>[number];
 
 /**

@@ -1,3 +1,4 @@
+import type { MatchReason } from '@contracts/buy-order-history';
 import type { Transaction } from '../../db/client';
 import { notifyWatchersOfPriceDrop } from '../watchlist/notify-watchers';
 import { matchBuyOrders } from './match-buy-orders';
@@ -8,11 +9,7 @@ import { matchSavedSearches } from './match-saved-searches';
  * and — when the car is new to the market, not merely cheaper — the saved searches. A price drop
  * is also told to the people watching the car (issue #30).
  */
-export async function matchPublication(
-  tx: Transaction,
-  vehicleId: number,
-  reason: 'published' | 'price_drop',
-) {
+export async function matchPublication(tx: Transaction, vehicleId: number, reason: MatchReason) {
   await matchBuyOrders(tx, vehicleId, reason);
   if (reason === 'published') await matchSavedSearches(tx, vehicleId);
   else await notifyWatchersOfPriceDrop(tx, vehicleId);

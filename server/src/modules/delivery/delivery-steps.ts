@@ -6,8 +6,8 @@ import {
   confirmDeliveryBodySchema,
   DELIVERY_TEXT,
   odometerHeldText,
+  TRANSPORT_STATUS_LABELS,
   TRANSPORT_STATUS_RANK,
-  TRANSPORT_STATUSES,
   type UpdateTransportOrderBody,
   updateTransportOrderBodySchema,
 } from '@contracts/delivery';
@@ -183,7 +183,10 @@ export function updateTransportOrder(
       if (order.status === 'awaiting_release') throw conflict(DELIVERY_TEXT.releaseFirst);
       if (TRANSPORT_STATUS_RANK[input.status] <= TRANSPORT_STATUS_RANK[order.status])
         throw conflict(
-          DELIVERY_TEXT.statusBackwards(TRANSPORT_STATUSES[order.status], TRANSPORT_STATUSES[input.status]),
+          DELIVERY_TEXT.statusBackwards(
+            TRANSPORT_STATUS_LABELS[order.status],
+            TRANSPORT_STATUS_LABELS[input.status],
+          ),
         );
       if (input.status !== 'assigned') {
         // The car leaves our lot: the release rule holds here as for a gate pass.

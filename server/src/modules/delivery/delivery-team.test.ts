@@ -1,5 +1,10 @@
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
-import { DELIVERY_TEXT, FLOOR_PLAN_TEXT, odometerHeldText, TRANSPORT_STATUSES } from '@contracts/delivery';
+import {
+  DELIVERY_TEXT,
+  FLOOR_PLAN_TEXT,
+  odometerHeldText,
+  TRANSPORT_STATUS_LABELS,
+} from '@contracts/delivery';
 import { reconNotFinishedText } from '@contracts/work-order-texts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -466,7 +471,7 @@ describe('one delivery state', () => {
       deliveryStatus: 'awaiting_release',
       transport: { status: 'awaiting_release' },
     });
-    expect(TRANSPORT_STATUSES.awaiting_release).not.toMatch(/payment/);
+    expect(TRANSPORT_STATUS_LABELS.awaiting_release).not.toMatch(/payment/);
     expect(await adminView(id)).toMatchObject({ holdReason: 'reconditioning', holdText: words });
     expect(await boardRow(sale.transport.orderId)).toMatchObject({
       status: 'awaiting_release',

@@ -1,4 +1,5 @@
 import { dateInZone } from '@contracts/business-days';
+import type { TransportArranger } from '@contracts/delivery';
 import {
   DELIVERY_TEXT,
   type TransportQuote,
@@ -30,7 +31,7 @@ export type DeliveryConfig = Pick<Config, 'transport' | 'carrier' | 'brand' | 's
 type SaleRow = typeof transactions.$inferSelect;
 type OrderRow = typeof transportOrders.$inferSelect;
 
-const arrangedByOf = (config: DeliveryConfig) => (config.carrier ? 'carrier' : 'team') as 'carrier' | 'team';
+const arrangedByOf = (config: DeliveryConfig) => (config.carrier ? 'carrier' : 'team') as TransportArranger;
 
 /** The quote for a car (its location ZIP or the lot's) to a ZIP, on `day`. */
 export function quoteForVehicle(

@@ -1,4 +1,5 @@
 import { addBusinessDays, type IsoDate } from '@contracts/business-days';
+import type { TransportArranger } from '@contracts/delivery';
 import { DELIVERY_TEXT, type TransportQuote } from '@contracts/delivery';
 import { formatMi } from '@contracts/mileage-format';
 import { centsToDecimal, formatCents } from '@contracts/money';
@@ -66,7 +67,7 @@ export function quoteTransport(input: {
   inoperable: boolean;
   rates: TransportRates;
   releasedOn: IsoDate;
-  arrangedBy: 'carrier' | 'team';
+  arrangedBy: TransportArranger;
 }): TransportQuote {
   const { from, to, rates } = input;
   if (from.zip === to.zip) throw badRequest(DELIVERY_TEXT.sameZip);

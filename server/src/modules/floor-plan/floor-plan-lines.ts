@@ -1,7 +1,7 @@
 import {
   type CreateFloorPlanLineBody,
   createFloorPlanLineBodySchema,
-  FLOOR_PLAN_LENDERS,
+  FLOOR_PLAN_LENDER_LABELS,
   FLOOR_PLAN_TEXT,
   type FloorPlanLine,
   lineLabel,
@@ -23,7 +23,7 @@ export const last4 = (account: string) => account.slice(-4).toUpperCase();
 export const toFloorPlanLine = (row: LineRow): FloorPlanLine => ({
   id: row.id,
   lender: row.lender,
-  lenderName: FLOOR_PLAN_LENDERS[row.lender],
+  lenderName: FLOOR_PLAN_LENDER_LABELS[row.lender],
   last4: last4(row.accountNumber),
   label: lineLabel(row.lender, last4(row.accountNumber)),
   createdAt: row.createdAt.toISOString(),

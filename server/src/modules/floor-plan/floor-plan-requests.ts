@@ -2,7 +2,7 @@ import { dateInZone } from '@contracts/business-days';
 import {
   type DecideFloorPlanBody,
   decideFloorPlanBodySchema,
-  FLOOR_PLAN_STATUSES,
+  FLOOR_PLAN_STATUS_LABELS,
   FLOOR_PLAN_TEXT,
   type FloorPlanBoardRow,
   type FloorPlanStatus,
@@ -187,7 +187,7 @@ export async function recordFloorPlanStep(
     throw conflict(
       step.status === 'funded' && from === 'requested'
         ? FLOOR_PLAN_TEXT.notApproved
-        : FLOOR_PLAN_TEXT.alreadyDecided(FLOOR_PLAN_STATUSES[from]),
+        : FLOOR_PLAN_TEXT.alreadyDecided(FLOOR_PLAN_STATUS_LABELS[from]),
     );
   const [line] = await tx.select().from(floorPlanLines).where(eq(floorPlanLines.id, request.lineId));
   const approvedAmount = step.status === 'approved' && step.amount ? step.amount : request.amount;

@@ -1,8 +1,9 @@
+import type { IntegrationSystem } from '@contracts/delivery';
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { integrationOutbox } from '../../db/schema';
 
-export type IntegrationTarget = 'carrier' | 'lender';
+export type IntegrationTarget = IntegrationSystem;
 export type OutboxRow = typeof integrationOutbox.$inferSelect;
 
 /**

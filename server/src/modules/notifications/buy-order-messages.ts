@@ -1,4 +1,5 @@
 import { ALERT_TEXT } from '@contracts/alert-delivery-texts';
+import type { MatchReason } from '@contracts/buy-order-history';
 import { formatZoneClock } from '@contracts/dates';
 import { formatMilesNumber } from '@contracts/mileage-format';
 import { formatAmount } from '@contracts/money';
@@ -26,7 +27,7 @@ export const buyOrderMatchMessage = defineMessage(
       vehicle: VehicleFacts;
       mileage: number | null;
       orderId: number;
-      reason: 'published' | 'price_drop';
+      reason: MatchReason;
       personName: string | null;
       /** Held for the dealership's first look (docs/design.md §13): until then, in the market's time zone. */
       firstLook?: { until: string; timeZone: string };
@@ -89,7 +90,7 @@ export interface DigestEntry {
   /** The saved search's name (a buy order is named by its number). */
   name: string | null;
   vehicle: VehicleFacts;
-  reason: 'published' | 'price_drop';
+  reason: MatchReason;
 }
 
 const entryLabel = (e: DigestEntry) =>

@@ -1,8 +1,8 @@
 import { formatDateTime, formatDay } from '@contracts/dates';
 import {
-  FLOOR_PLAN_STATUSES,
+  FLOOR_PLAN_STATUS_LABELS,
   type FloorPlanStatus,
-  TRANSPORT_STATUSES,
+  TRANSPORT_STATUS_LABELS,
   type TransportStatus,
 } from '@contracts/delivery';
 import { formatMi } from '@contracts/mileage-format';
@@ -38,7 +38,7 @@ export const transportUpdateMessage = defineMessage(
       route: string;
     },
   ) => {
-    const status = TRANSPORT_STATUSES[f.status];
+    const status = TRANSPORT_STATUS_LABELS[f.status];
     const eta = when(f.eta);
     return compose(ctx, {
       subject: `Certified delivery: ${status.toLowerCase()} — ${vehicleName(f.vehicle)}`,
@@ -73,9 +73,9 @@ export const floorPlanUpdateMessage = defineMessage(
     },
   ) =>
     compose(ctx, {
-      subject: `Floor plan ${FLOOR_PLAN_STATUSES[f.status].toLowerCase()}: ${vehicleName(f.vehicle)}`,
+      subject: `Floor plan ${FLOOR_PLAN_STATUS_LABELS[f.status].toLowerCase()}: ${vehicleName(f.vehicle)}`,
       lines: [
-        `${f.line}, ${formatAmount(f.amount)} for transaction #${f.transactionId}: ${FLOOR_PLAN_STATUSES[f.status]}${f.reference ? ` (ref. ${f.reference})` : ''}.`,
+        `${f.line}, ${formatAmount(f.amount)} for transaction #${f.transactionId}: ${FLOOR_PLAN_STATUS_LABELS[f.status]}${f.reference ? ` (ref. ${f.reference})` : ''}.`,
         ...(f.status === 'declined'
           ? [`${f.reason ?? ''} Pay by ACH, check or wire, or with another line.`.trim()]
           : f.status === 'approved'
@@ -85,7 +85,7 @@ export const floorPlanUpdateMessage = defineMessage(
       vehicle: { ...f.vehicle, price: null },
       action: 'See the sale on your dashboard',
       path: LINKS.dealerTransactions,
-      sms: `Floor plan ${FLOOR_PLAN_STATUSES[f.status].toLowerCase()} for ${vehicleName(f.vehicle)} (#${f.transactionId}).`,
+      sms: `Floor plan ${FLOOR_PLAN_STATUS_LABELS[f.status].toLowerCase()} for ${vehicleName(f.vehicle)} (#${f.transactionId}).`,
     }),
 );
 

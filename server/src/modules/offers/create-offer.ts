@@ -2,6 +2,7 @@ import { BUYING_TEXT, type OfferReceipt, offerAtAskingText, PURCHASE_REFUSALS } 
 import { ERROR_CODES } from '@contracts/errors';
 import { OFFER_WINDOW_HOURS } from '@contracts/limits';
 import { formatAmount, formatCents, toCents } from '@contracts/money';
+import { OPEN_OFFER_STATUSES } from '@contracts/statuses';
 import { TEAM_TEXT } from '@contracts/teams';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -101,7 +102,7 @@ export async function createOffer(
           and(
             eq(offers.vehicleId, vehicle.id),
             eq(offers.dealerId, dealer.id),
-            inArray(offers.status, ['pending', 'countered']),
+            inArray(offers.status, [...OPEN_OFFER_STATUSES]),
           ),
         )
         .for('update');

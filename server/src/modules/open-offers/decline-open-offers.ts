@@ -1,3 +1,4 @@
+import { OPEN_OFFER_STATUSES } from '@contracts/statuses';
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { offerActivities, offers, vehicles } from '../../db/schema';
@@ -20,7 +21,7 @@ export async function declineOpenOffers(
   const closed = await tx
     .update(offers)
     .set({ status: 'declined', updatedAt: sql`now()` })
-    .where(and(inArray(offers.status, ['pending', 'countered']), where))
+    .where(and(inArray(offers.status, [...OPEN_OFFER_STATUSES]), where))
     .returning({
       id: offers.id,
       amount: offers.amount,

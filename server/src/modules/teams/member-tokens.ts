@@ -1,3 +1,4 @@
+import type { MemberTokenPurpose } from '@contracts/auth';
 import { ERROR_CODES } from '@contracts/errors';
 import { INVITATION_HOURS, PASSWORD_RESET_MINUTES, TEAM_TEXT } from '@contracts/teams';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -6,7 +7,7 @@ import { dealers, dealerUsers, dealerUserTokens } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashToken, newToken } from '../../lib/sessions';
 
-export type TokenPurpose = 'invitation' | 'password_reset';
+export type TokenPurpose = MemberTokenPurpose;
 
 /** How long a mailed link works: an invitation 72 hours, a password reset 15 minutes. */
 const LIFETIME_MINUTES: Record<TokenPurpose, number> = {

@@ -1,3 +1,4 @@
+import type { PasskeyChallengePurpose } from '@contracts/auth';
 import { ERROR_CODES } from '@contracts/errors';
 import { TEAM_TEXT, type WebAuthnOptions } from '@contracts/teams';
 import {
@@ -35,7 +36,7 @@ const refused = () => new CredentialRejected(ERROR_CODES.unauthorized, TEAM_TEXT
 async function rememberChallenge(
   db: Executor,
   challenge: string,
-  purpose: 'register' | 'sign_in',
+  purpose: PasskeyChallengePurpose,
   dealerUserId: number | null,
 ) {
   // Expired challenges are swept on the way (they are tiny, and only this table's writers care).
@@ -49,7 +50,7 @@ async function rememberChallenge(
 }
 
 /** Takes a challenge out (once): the one the response signed, if this server issued it and it is fresh. */
-async function takeChallenge(db: Executor, clientDataJSON: string, purpose: 'register' | 'sign_in') {
+async function takeChallenge(db: Executor, clientDataJSON: string, purpose: PasskeyChallengePurpose) {
   let challenge: string;
   try {
     challenge = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')).challenge;

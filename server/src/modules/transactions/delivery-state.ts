@@ -2,7 +2,7 @@ import type { SaleState } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
 import { formatDay } from '@contracts/dates';
 import {
-  FLOOR_PLAN_LENDERS,
+  FLOOR_PLAN_LENDER_LABELS,
   type FloorPlanLender,
   type FloorPlanStatus,
   lineLabel,
@@ -58,7 +58,7 @@ export function deliverySummaryOf(event: StoredSaleEvent): string | null {
   }
 }
 
-const lenderName = (lender: unknown) => FLOOR_PLAN_LENDERS[lender as FloorPlanLender] ?? text(lender);
+const lenderName = (lender: unknown) => FLOOR_PLAN_LENDER_LABELS[lender as FloorPlanLender] ?? text(lender);
 const transportStatusWords = (status: TransportStatus) =>
   ({
     awaiting_release: 'waiting for payment or lender approval',

@@ -3,7 +3,7 @@ import {
   type AdminSaleEventBody,
   adminSaleEventBodySchema,
   CLAIM_CATEGORIES,
-  CLAIM_DECISIONS,
+  CLAIM_DECISION_LABELS,
   type DealerSaleEventBody,
   dealerSaleEventBodySchema,
   PAYMENT_METHODS,
@@ -402,7 +402,7 @@ async function messagesFor(
           to: dealer('main'),
           message: claimAnsweredMessage({
             ...facts,
-            decision: CLAIM_DECISIONS[step.decision],
+            decision: CLAIM_DECISION_LABELS[step.decision],
             reason: step.reason,
             adjustment: step.decision === 'adjusted' ? (step.amount ?? null) : null,
             refundOwed: decimalToCents(state.refundOwed) > 0 ? state.refundOwed : null,

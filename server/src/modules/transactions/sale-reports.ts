@@ -1,4 +1,4 @@
-import { PICKUP_STATUSES, SALE_STAGES, TITLE_STATUSES } from '@contracts/after-sale';
+import { PICKUP_STATUS_LABELS, SALE_STAGES, TITLE_STATUS_LABELS } from '@contracts/after-sale';
 import { dateInZone, daysBetween } from '@contracts/business-days';
 import { centsToDecimal, decimalToCents } from '@contracts/money';
 import {
@@ -84,8 +84,8 @@ export function transactionsCsv(views: AdminTransaction[]) {
       daysLate: t.daysLate,
       status: t.cancelled ? 'cancelled' : t.status,
       stage: SALE_STAGES[t.stage],
-      title: TITLE_STATUSES[t.titleStatus],
-      pickup: PICKUP_STATUSES[t.pickupStatus],
+      title: TITLE_STATUS_LABELS[t.titleStatus],
+      pickup: PICKUP_STATUS_LABELS[t.pickupStatus],
     })),
     {
       header: true,

@@ -1,9 +1,9 @@
 import {
   CLAIM_CATEGORIES,
-  CLAIM_DECISIONS,
+  CLAIM_DECISION_LABELS,
   type ClaimCategory,
   type ClaimDecision,
-  ODOMETER_STATUSES,
+  ODOMETER_STATUS_LABELS,
   type OdometerStatus,
   PAYMENT_METHODS,
   type PaymentMethod,
@@ -17,7 +17,7 @@ import {
 import { addBusinessDays, dateInZone, daysBetween, endOfDayInZone } from '@contracts/business-days';
 import { formatDay } from '@contracts/dates';
 import {
-  DELIVERY_STATUSES,
+  DELIVERY_STATUS_LABELS,
   type DeliveryStatus,
   gatePassWithdrawnText,
   HOLD_TEXT,
@@ -82,12 +82,12 @@ function summaryOf(event: StoredSaleEvent): string {
     case 'claim_opened':
       return `Claim opened (${CLAIM_CATEGORIES[d.category as ClaimCategory] ?? text(d.category)}, estimate ${formatCents(toCents(text(d.estimate)) ?? 0)}): ${text(d.description)}`;
     case 'claim_answered': {
-      const decision = CLAIM_DECISIONS[d.decision as ClaimDecision] ?? text(d.decision);
+      const decision = CLAIM_DECISION_LABELS[d.decision as ClaimDecision] ?? text(d.decision);
       const amount = d.decision === 'adjusted' ? ` ${formatCents(toCents(text(d.amount)) ?? 0)}` : '';
       return `Claim answered: ${decision}${amount}. ${text(d.reason)}`;
     }
     case 'odometer_stated':
-      return `Odometer statement: ${ODOMETER_STATUSES[d.status as OdometerStatus] ?? text(d.status)}`;
+      return `Odometer statement: ${ODOMETER_STATUS_LABELS[d.status as OdometerStatus] ?? text(d.status)}`;
     case 'cancelled':
       return 'Sale cancelled; the vehicle is listed again';
     default:
@@ -458,7 +458,7 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
 /** A live transport's hold in words: about to start, waiting for a carrier, or on its way and when. */
 function transportHoldText(t: SaleTransport) {
   if (t.status === 'awaiting_release') return HOLD_TEXT.transportStarting;
-  const words = DELIVERY_STATUSES[t.status];
+  const words = DELIVERY_STATUS_LABELS[t.status];
   if (t.status === 'unassigned' || t.status === 'assigned')
     return HOLD_TEXT.transport(words, t.pickupWindow.to ? HOLD_TEXT.pickupBy(t.pickupWindow.to) : null);
   return HOLD_TEXT.transport(words, t.deliveryWindow.to ? HOLD_TEXT.arrivingBy(t.deliveryWindow.to) : null);

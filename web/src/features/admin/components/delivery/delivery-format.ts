@@ -2,6 +2,7 @@ import { formatMonthDay } from '@contracts/dates';
 import {
   type FloorPlanBoardRow,
   type FloorPlanStatus,
+  TRANSPORT_STATUS_LABELS,
   TRANSPORT_STATUS_RANK,
   TRANSPORT_STATUSES,
   type TransportBoardRow,
@@ -51,24 +52,19 @@ export const NEXT_TRANSPORT_STATUS: Partial<Record<TransportStatus, MovableStatu
 
 /** The button that moves it there: "Mark picked up". */
 export const markLabel = (status: MovableStatus) =>
-  status === 'assigned' ? 'Mark carrier assigned' : `Mark ${TRANSPORT_STATUSES[status].toLowerCase()}`;
+  status === 'assigned' ? 'Mark carrier assigned' : `Mark ${TRANSPORT_STATUS_LABELS[status].toLowerCase()}`;
 
 /** Until the carrier has the car, the transport may be called off (DELIVERY_TEXT.notCancellable). */
 export const isCancellable = (status: TransportStatus) =>
   TRANSPORT_STATUS_RANK[status] < TRANSPORT_STATUS_RANK.picked_up;
 
 /** The board's views: the open orders, the late pickups, one status, or every order. */
-export const TRANSPORT_FILTERS = [
-  'open',
-  'late',
-  ...(Object.keys(TRANSPORT_STATUSES) as TransportStatus[]),
-  'all',
-] as const;
+export const TRANSPORT_FILTERS = ['open', 'late', ...TRANSPORT_STATUSES, 'all'] as const;
 export type TransportFilter = (typeof TRANSPORT_FILTERS)[number];
 export const TRANSPORT_FILTER_LABELS: Record<TransportFilter, string> = {
   open: 'Open orders',
   late: 'Pickup late',
-  ...TRANSPORT_STATUSES,
+  ...TRANSPORT_STATUS_LABELS,
   all: 'All orders',
 };
 

@@ -1,7 +1,7 @@
 import {
   type DecideFloorPlanBody,
   decideFloorPlanBodySchema,
-  FLOOR_PLAN_STATUSES,
+  FLOOR_PLAN_STATUS_LABELS,
   type FloorPlanBoardRow,
 } from '@contracts/delivery';
 import { Check, Landmark, X } from 'lucide-react';
@@ -94,7 +94,7 @@ function DecisionDialog({ row, status }: { row: FloorPlanBoardRow; status: Decis
         onSuccess: (saved) => {
           toast({
             title: DONE[status],
-            description: `${saved.vehicle}: ${FLOOR_PLAN_STATUSES[saved.status]}`,
+            description: `${saved.vehicle}: ${FLOOR_PLAN_STATUS_LABELS[saved.status]}`,
           });
           setOpen(false);
         },

@@ -1,4 +1,4 @@
-import { FLOOR_PLAN_STATUSES, type FloorPlanBoardRow, type FloorPlanStatus } from '@contracts/delivery';
+import { FLOOR_PLAN_STATUS_LABELS, FLOOR_PLAN_STATUSES, type FloorPlanBoardRow } from '@contracts/delivery';
 import { Landmark } from 'lucide-react';
 import { useMemo } from 'react';
 import { SelectField } from '@/components/ui/fields';
@@ -14,9 +14,9 @@ import { sortFloorPlan } from './delivery-format';
 import { FloorPlanActions } from './floor-plan-actions';
 import { useUrlFilter } from './use-url-filter';
 
-const FILTERS = ['all', ...(Object.keys(FLOOR_PLAN_STATUSES) as FloorPlanStatus[])] as const;
+const FILTERS = ['all', ...FLOOR_PLAN_STATUSES] as const;
 type Filter = (typeof FILTERS)[number];
-const FILTER_LABELS: Record<Filter, string> = { all: 'All requests', ...FLOOR_PLAN_STATUSES };
+const FILTER_LABELS: Record<Filter, string> = { all: 'All requests', ...FLOOR_PLAN_STATUS_LABELS };
 
 /**
  * Admin → Floor plan (issue #32, docs/design.md §15): the sales paid with a floor-plan line, those

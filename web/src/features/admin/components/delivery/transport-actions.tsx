@@ -1,5 +1,5 @@
 import {
-  TRANSPORT_STATUSES,
+  TRANSPORT_STATUS_LABELS,
   type TransportBoardRow,
   type UpdateTransportOrderBody,
 } from '@contracts/delivery';
@@ -53,7 +53,7 @@ export function MoveTransportDialog({ row }: { row: TransportBoardRow }) {
         onSuccess: (saved) => {
           toast({
             title: L.statusSaved,
-            description: `${saved.vehicle}: ${TRANSPORT_STATUSES[saved.status]}`,
+            description: `${saved.vehicle}: ${TRANSPORT_STATUS_LABELS[saved.status]}`,
           });
           setOpen(false);
         },

@@ -1,4 +1,4 @@
-import { CLAIM_CATEGORIES, ODOMETER_STATUSES, SALE_TEXT } from '@contracts/after-sale';
+import { CLAIM_CATEGORIES, ODOMETER_STATUS_LABELS, SALE_TEXT } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
 import type { AdminTransaction } from '@contracts/transactions';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
@@ -310,7 +310,7 @@ export function OdometerForm({ transaction: t, send, pending, error }: StepFormP
       onSubmit={form.handleSubmit(send)}
     >
       <SelectField label={L.odometerStatement} error={errors.status?.message} {...form.register('status')}>
-        <SelectOptions items={ODOMETER_STATUSES} />
+        <SelectOptions items={ODOMETER_STATUS_LABELS} />
       </SelectField>
     </StepSection>
   );

@@ -2,10 +2,10 @@ import type { DealerTransaction } from '@contracts/buying';
 import type { Photo } from '@contracts/condition-report';
 import {
   DELIVERY_TEXT,
-  FLOOR_PLAN_STATUSES,
+  FLOOR_PLAN_STATUS_LABELS,
   type SaleFloorPlan,
   type SaleTransport,
-  TRANSPORT_STATUS_KEYS,
+  TRANSPORT_STATUS_LABELS,
   TRANSPORT_STATUS_RANK,
   TRANSPORT_STATUSES,
 } from '@contracts/delivery';
@@ -32,7 +32,7 @@ const FLOOR_PLAN_TONE: Record<SaleFloorPlan['status'], BadgeTone> = {
   funded: 'green',
 };
 /** The steps a transport moves through, in order (a cancelled one shows only its badge). */
-const STEPS = TRANSPORT_STATUS_KEYS.filter((s) => s !== 'cancelled');
+const STEPS = TRANSPORT_STATUSES.filter((s) => s !== 'cancelled');
 const ARRIVED: SaleTransport['status'][] = ['picked_up', 'in_transit', 'delivered'];
 const HANDED_OVER = ['picked_up', 'delivered'];
 /** The holds the delivery box says (the title's is the Title column's). */
@@ -141,7 +141,7 @@ function TransportStatus({ transport: t, timeZone }: { transport: SaleTransport;
     <div className="grid gap-2">
       <p className="flex flex-wrap items-center gap-2">
         <Badge tone={t.status === 'delivered' ? 'green' : t.status === 'cancelled' ? 'gray' : 'blue'}>
-          {TRANSPORT_STATUSES[t.status]}
+          {TRANSPORT_STATUS_LABELS[t.status]}
         </Badge>
         {t.pickupLate ? <Flag>Late pickup</Flag> : null}
       </p>
@@ -163,7 +163,7 @@ function TransportStatus({ transport: t, timeZone }: { transport: SaleTransport;
                   className={cn('mt-0.5 h-4 w-4 shrink-0', stepRank <= rank && 'text-emerald-700')}
                 />
                 <span className="min-w-0">
-                  {TRANSPORT_STATUSES[step]}
+                  {TRANSPORT_STATUS_LABELS[step]}
                   {when ? <span className="text-slate-600"> · {formatDay(when, timeZone)}</span> : null}
                 </span>
               </li>
@@ -196,7 +196,7 @@ function FloorPlanStatus({ floorPlan: f }: { floorPlan: SaleFloorPlan }) {
   return (
     <div className="grid gap-1.5">
       <p>
-        <Badge tone={FLOOR_PLAN_TONE[f.status]}>{FLOOR_PLAN_STATUSES[f.status]}</Badge>
+        <Badge tone={FLOOR_PLAN_TONE[f.status]}>{FLOOR_PLAN_STATUS_LABELS[f.status]}</Badge>
       </p>
       <p className="break-words text-slate-800">
         {f.label} · {formatAmount(f.amount)}

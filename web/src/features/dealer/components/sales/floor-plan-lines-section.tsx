@@ -1,7 +1,7 @@
 import {
   type CreateFloorPlanLineBody,
   createFloorPlanLineBodySchema,
-  FLOOR_PLAN_LENDERS,
+  FLOOR_PLAN_LENDER_LABELS,
   FLOOR_PLAN_TEXT,
   type FloorPlanLine,
 } from '@contracts/delivery';
@@ -133,7 +133,7 @@ function AddLineForm() {
         error={errors.lender?.message}
         {...form.register('lender', { setValueAs: (v: string) => (v === '' ? undefined : v) })}
       >
-        <SelectOptions items={FLOOR_PLAN_LENDERS} placeholder="Choose…" />
+        <SelectOptions items={FLOOR_PLAN_LENDER_LABELS} placeholder="Choose…" />
       </SelectField>
       <FormField
         label={TEXT.account}
