@@ -20,15 +20,15 @@ import {
   TRANSPORT_ARRANGERS,
   TRANSPORT_STATUSES,
 } from '@contracts/delivery-texts';
+import type { AlertKind } from '@contracts/notification-preferences';
+import { type DealerContact, NOTIFICATION_CHANNELS, NOTIFICATION_STATUSES } from '@contracts/notifications';
+import type { RecordedSkip } from '@contracts/required-shots';
 import {
   OFFER_STATUSES,
   OPEN_OFFER_STATUSES,
   TRANSACTION_STATUSES,
   VEHICLE_STATUSES,
-} from '@contracts/limits';
-import type { AlertKind } from '@contracts/notification-preferences';
-import { type DealerContact, NOTIFICATION_CHANNELS, NOTIFICATION_STATUSES } from '@contracts/notifications';
-import type { RecordedSkip } from '@contracts/required-shots';
+} from '@contracts/statuses';
 import { CERTIFICATION_FILTERS, type VehicleSort } from '@contracts/vehicle-search-options';
 import { PHOTO_STAGES, TASK_SOURCES, TASK_STATUSES, WORK_ORDER_STATUSES } from '@contracts/work-order-texts';
 import { type SQL, sql } from 'drizzle-orm';
