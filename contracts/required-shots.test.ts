@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_REQUIRED_SHOTS,
+  MAX_SKIP_NOTE,
   missingRequiredShots,
+  REQUIRED_SHOTS_TEXT,
   skippedShotSchema,
+  skipReasonFormSchema,
   skipReasonText,
   updateRequiredShotsBodySchema,
 } from './required-shots';
@@ -25,6 +28,24 @@ describe('required shots', () => {
     expect(skippedShotSchema.parse({ kind: 'front', reason: 'other', note: ' bent ' }).note).toBe('bent');
     expect(skippedShotSchema.safeParse({ kind: 'front', reason: 'other' }).success).toBe(false);
     expect(skippedShotSchema.safeParse({ kind: 'front', reason: 'because' }).success).toBe(false);
+  });
+
+  it('asks the staff for a reason, and a few words for "Other", in the form', () => {
+    const messages = (values: unknown) =>
+      skipReasonFormSchema.safeParse(values).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(messages({ reason: null, note: '' })).toEqual([['reason', REQUIRED_SHOTS_TEXT.chooseReason]]);
+    expect(messages({ reason: 'other', note: '   ' })).toEqual([['note', REQUIRED_SHOTS_TEXT.noteRequired]]);
+    expect(
+      skipReasonFormSchema.safeParse({ reason: 'other', note: 'x'.repeat(MAX_SKIP_NOTE + 1) }).success,
+    ).toBe(false);
+    expect(skipReasonFormSchema.parse({ reason: 'other', note: ' Against the wall ' })).toEqual({
+      reason: 'other',
+      note: 'Against the wall',
+    });
+    expect(skipReasonFormSchema.parse({ reason: 'no_access', note: 'kept out' })).toEqual({
+      reason: 'no_access',
+      note: '',
+    });
   });
 
   it('names an unknown kind in the setting', () => {

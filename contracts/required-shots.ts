@@ -58,6 +58,8 @@ export const REQUIRED_SHOTS_TEXT = {
   saveFailed: 'Failed to save required shots',
   required: 'Required',
   noteRequired: 'Say in a few words why the shot is skipped',
+  /** The staff wizard's Skip shot with no reason chosen. */
+  chooseReason: 'Choose why the shot is skipped.',
   unknownKind: (kind: string) => `Unknown shot kind "${kind}". Known kinds: ${GUIDED_KINDS.join(', ')}`,
   duplicateKind: (kind: string) => `The shot ${labelOf(kind)} is listed twice`,
   /** A required shot neither in the photos nor in the skipped list (POST /api/vehicles). */
@@ -101,6 +103,15 @@ export type RequiredShots = z.infer<typeof requiredShotsSchema>;
 export const updateRequiredShotsBodySchema = z.strictObject({ required: guidedShotListSchema });
 export type UpdateRequiredShotsBody = z.input<typeof updateRequiredShotsBodySchema>;
 
+/** "Other" needs a few words (the staff's form and the create body alike). */
+const noteForOther = (
+  skip: { reason: SkipReason; note?: string | null | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if (skip.reason === 'other' && !skip.note)
+    ctx.addIssue({ code: 'custom', path: ['note'], message: REQUIRED_SHOTS_TEXT.noteRequired });
+};
+
 /** A required shot the staff member skipped, and why (sent with the vehicle). */
 export const skippedShotSchema = z
   .strictObject({
@@ -110,16 +121,27 @@ export const skippedShotSchema = z
     }),
     note: z.string().trim().max(MAX_SKIP_NOTE).nullish(),
   })
-  .superRefine((skip, ctx) => {
-    if (skip.reason === 'other' && !skip.note)
-      ctx.addIssue({ code: 'custom', path: ['note'], message: REQUIRED_SHOTS_TEXT.noteRequired });
-  })
+  .superRefine(noteForOther)
   .transform((skip) => ({
     kind: skip.kind as GuidedShotKind,
     reason: skip.reason,
     note: skip.reason === 'other' ? (skip.note ?? null) : null,
   }));
 export type SkippedShotInput = z.input<typeof skippedShotSchema>;
+
+/**
+ * The staff wizard's Why skip form (issue #34): a reason chosen, and for "Other" a few words
+ * (trimmed, at most MAX_SKIP_NOTE); the note is kept only for "Other".
+ */
+export const skipReasonFormSchema = z
+  .object({
+    reason: z.enum(SKIP_REASON_KEYS, { error: REQUIRED_SHOTS_TEXT.chooseReason }),
+    note: z.string().trim().max(MAX_SKIP_NOTE),
+  })
+  .superRefine(noteForOther)
+  .transform((skip) => ({ reason: skip.reason, note: skip.reason === 'other' ? skip.note : '' }));
+export type SkipReasonFormValues = z.input<typeof skipReasonFormSchema>;
+export type SkipReasonChoice = z.output<typeof skipReasonFormSchema>;
 
 /** The skipped list of a create body: one entry per shot. */
 export const skippedShotsSchema = z

@@ -1,19 +1,16 @@
 import { createSavedSearchBodySchema, SAVED_SEARCH_TEXT } from '@contracts/buy-orders';
 import { PAGE_PATHS } from '@contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import {
-  type AlertCadence,
-  type AlertChannel,
-  AlertDeliveryFields,
-} from '@/components/alerts/alert-delivery-fields';
+import { AlertDeliveryFields } from '@/components/alerts/alert-delivery-fields';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { callApi } from '@/lib/api-client';
 import { useDealerMe } from '@/lib/auth/dealer-session';
 import { queryKeys } from '@/lib/query-keys';
+import { type z, zodResolver } from '@/lib/zod';
 import { GRADE_FILTER_LABELS } from '../inventory-query';
 import { INVENTORY_TEXTS } from '../inventory-texts';
 import type { InventoryParams } from '../use-inventory-params';
@@ -23,6 +20,15 @@ const CERT = {
   premium: INVENTORY_TEXTS.premium.label,
   auction: INVENTORY_TEXTS.auction.label,
 } as const;
+
+/** What the dialog asks: the name and how alerts arrive (the search itself is the page's). */
+const saveSearchFormSchema = createSavedSearchBodySchema.pick({
+  name: true,
+  alertChannel: true,
+  alertCadence: true,
+});
+type SaveSearchValues = z.input<typeof saveSearchFormSchema>;
+type SaveSearchFields = z.output<typeof saveSearchFormSchema>;
 
 /** A name that says what the search is: "rav4 · Auction Certified · 3+ grade". */
 const suggestedName = (p: InventoryParams) =>
@@ -34,13 +40,16 @@ const suggestedName = (p: InventoryParams) =>
 /** The dialog's body: who is signed in decides between the form and the way to sign in. */
 export function SaveSearchForm({ params, onDone }: { params: InventoryParams; onDone: () => void }) {
   const me = useDealerMe();
-  const [name, setName] = useState(() => suggestedName(params));
-  const [error, setError] = useState<string | null>(null);
-  const [alertChannel, setAlertChannel] = useState<AlertChannel>('email');
-  const [alertCadence, setAlertCadence] = useState<AlertCadence>('instant');
+  const form = useForm<SaveSearchValues, unknown, SaveSearchFields>({
+    resolver: zodResolver(saveSearchFormSchema),
+    defaultValues: { name: suggestedName(params), alertChannel: 'email', alertCadence: 'instant' },
+    // The name's message stays until the next Save, and the focus on the button.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: ({ name, alertChannel, alertCadence }: SaveSearchFields) =>
       callApi('createSavedSearch', {
         body: {
           name,
@@ -70,15 +79,8 @@ export function SaveSearchForm({ params, onDone }: { params: InventoryParams; on
     <form
       noValidate
       className="grid gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const checked = createSavedSearchBodySchema.shape.name.safeParse(name);
-        if (!checked.success) {
-          setError(checked.error.issues[0]?.message ?? SAVED_SEARCH_TEXT.nameRequired);
-          return;
-        }
-        setError(null);
-        save.mutate(undefined, {
+      onSubmit={form.handleSubmit((fields) =>
+        save.mutate(fields, {
           onSuccess: (saved) => {
             toast({
               title: SAVED_SEARCH_TEXT.saved,
@@ -86,20 +88,16 @@ export function SaveSearchForm({ params, onDone }: { params: InventoryParams; on
             });
             onDone();
           },
-        });
-      }}
+        }),
+      )}
     >
       <FormField
         label="Name"
-        value={name}
         maxLength={60}
-        onChange={(event) => setName(event.target.value)}
-        error={error ?? undefined}
+        error={form.formState.errors.name?.message}
+        {...form.register('name')}
       />
-      <AlertDeliveryFields
-        channel={{ value: alertChannel, onChange: (e) => setAlertChannel(e.target.value as AlertChannel) }}
-        cadence={{ value: alertCadence, onChange: (e) => setAlertCadence(e.target.value as AlertCadence) }}
-      />
+      <AlertDeliveryFields channel={form.register('alertChannel')} cadence={form.register('alertCadence')} />
       {save.error ? (
         <p
           role="alert"

@@ -1,14 +1,17 @@
 import {
   MAX_SKIP_NOTE,
-  REQUIRED_SHOTS_TEXT,
   SKIP_REASON_KEYS,
   SKIP_REASONS,
-  type SkipReason,
+  type SkipReasonChoice,
+  type SkipReasonFormValues,
+  skipReasonFormSchema,
 } from '@contracts/required-shots';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
+import { zodResolver } from '@/lib/zod';
 import type { ShotSkip } from '../wizard-state';
 
 /**
@@ -24,27 +27,25 @@ export function SkipReasonForm({
   onConfirm: (skip: Omit<ShotSkip, 'kind'>) => void;
   onCancel: () => void;
 }) {
-  const [reason, setReason] = useState<SkipReason | null>(null);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<SkipReasonFormValues, unknown, SkipReasonChoice>({
+    resolver: zodResolver(skipReasonFormSchema),
+    defaultValues: { note: '' },
+    // One message under the choices, gone at the next change and judged again at Skip shot; the
+    // focus stays on the button.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const reason = form.watch('reason');
+  const { errors } = form.formState;
+  const error = errors.reason?.message ?? errors.note?.message ?? null;
+  const clearError = () => form.clearErrors();
   const legendId = useId();
   const fieldset = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
     fieldset.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
   }, []);
 
-  const confirm = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!reason) {
-      setError('Choose why the shot is skipped.');
-      return;
-    }
-    if (reason === 'other' && !note.trim()) {
-      setError(REQUIRED_SHOTS_TEXT.noteRequired);
-      return;
-    }
-    onConfirm({ reason, note: reason === 'other' ? note.trim() : '' });
-  };
+  const confirm = form.handleSubmit((skip) => onConfirm(skip));
 
   return (
     <form
@@ -71,14 +72,9 @@ export function SkipReasonForm({
           >
             <input
               type="radio"
-              name="skip-reason"
               value={key}
-              checked={reason === key}
-              onChange={() => {
-                setReason(key);
-                setError(null);
-              }}
               className="h-5 w-5 accent-brand-600"
+              {...form.register('reason', { onChange: clearError })}
             />
             {SKIP_REASONS[key]}
           </label>
@@ -87,13 +83,9 @@ export function SkipReasonForm({
       {reason === 'other' ? (
         <FormField
           label="What happened?"
-          value={note}
           maxLength={MAX_SKIP_NOTE}
           autoComplete="off"
-          onChange={(e) => {
-            setNote(e.target.value);
-            setError(null);
-          }}
+          {...form.register('note', { onChange: clearError })}
         />
       ) : null}
       {error ? (

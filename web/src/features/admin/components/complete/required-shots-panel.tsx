@@ -1,9 +1,16 @@
 import { GUIDED_SHOTS, type GuidedShotKind } from '@contracts/condition-report';
-import { DEFAULT_REQUIRED_SHOTS, REQUIRED_SHOTS_TEXT } from '@contracts/required-shots';
-import { useId, useState } from 'react';
+import {
+  DEFAULT_REQUIRED_SHOTS,
+  REQUIRED_SHOTS_TEXT,
+  type UpdateRequiredShotsBody,
+  updateRequiredShotsBodySchema,
+} from '@contracts/required-shots';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/time-left';
+import { zodResolver } from '@/lib/zod';
 import { useRequiredShots, useUpdateRequiredShots } from '../../api/required-shots';
 import { LoadError, LoadingRows, Panel } from '../shared/panel-states';
 
@@ -37,23 +44,19 @@ function RequiredShotsForm({
   saved: readonly GuidedShotKind[];
   updatedAt: string | null;
 }) {
-  const [chosen, setChosen] = useState<ReadonlySet<GuidedShotKind>>(() => new Set(saved));
+  const form = useForm<UpdateRequiredShotsBody, unknown, { required: GuidedShotKind[] }>({
+    resolver: zodResolver(updateRequiredShotsBodySchema),
+    defaultValues: { required: [...saved] },
+  });
+  const chosen = new Set(form.watch('required'));
   const update = useUpdateRequiredShots();
   const legendId = useId();
   const unchanged = chosen.size === saved.length && saved.every((kind) => chosen.has(kind));
 
-  const toggle = (kind: GuidedShotKind, on: boolean) =>
-    setChosen((previous) => {
-      const next = new Set(previous);
-      if (on) next.add(kind);
-      else next.delete(kind);
-      return next;
-    });
-
-  const save = (event: React.FormEvent) => {
-    event.preventDefault();
+  const save = form.handleSubmit((values) => {
+    const required = new Set(values.required);
     update.mutate(
-      { required: GUIDED_SHOTS.map((s) => s.kind).filter((kind) => chosen.has(kind)) },
+      { required: GUIDED_SHOTS.map((s) => s.kind).filter((kind) => required.has(kind)) },
       {
         onSuccess: (result) =>
           toast({
@@ -68,7 +71,7 @@ function RequiredShotsForm({
           }),
       },
     );
-  };
+  });
 
   return (
     <form onSubmit={save} aria-labelledby={legendId} className="grid gap-4">
@@ -82,9 +85,9 @@ function RequiredShotsForm({
               <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm text-slate-800 ring-1 ring-slate-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600">
                 <input
                   type="checkbox"
-                  checked={chosen.has(shot.kind)}
-                  onChange={(e) => toggle(shot.kind, e.target.checked)}
+                  value={shot.kind}
                   className="h-5 w-5 shrink-0 accent-brand-600"
+                  {...form.register('required')}
                 />
                 {shot.label}
               </label>
@@ -96,7 +99,11 @@ function RequiredShotsForm({
         <Button type="submit" size="lg" disabled={unchanged || update.isPending}>
           {update.isPending ? 'Saving...' : 'Save required shots'}
         </Button>
-        <Button variant="outline" size="lg" onClick={() => setChosen(new Set(DEFAULT_REQUIRED_SHOTS))}>
+        <Button
+          variant="outline"
+          size="lg"
+          onClick={() => form.setValue('required', [...DEFAULT_REQUIRED_SHOTS], { shouldDirty: true })}
+        >
           Use the default
         </Button>
         <p className="text-sm text-slate-600">
