@@ -54,7 +54,7 @@ export const adminTabPath = (tab: AdminTab) => `${PAGE_PATHS.admin}?tab=${tab}`;
 
 /**
  * Sections of the dealer dashboard a link can point at: the ids of their headings
- * (web/src/features/dealer/components/*-section.tsx), used as URL fragments.
+ * (the `*-section.tsx` files under web/src/features/dealer/components), used as URL fragments.
  */
 export const DEALER_DASHBOARD_SECTIONS = {
   offers: 'offers-title',

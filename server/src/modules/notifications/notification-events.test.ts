@@ -379,7 +379,8 @@ describe('content of the offer messages', () => {
 
   it('the dashboard sections the links point at exist in the web app', () => {
     const dir = join(PROJECT_ROOT, 'web/src/features/dealer/components');
-    const source = readdirSync(dir)
+    const source = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.tsx'))
       .map((f) => readFileSync(join(dir, f), 'utf8'))
       .join('\n');
     // A heading's id written out, or a DashboardSection's (`id="x"` gives its heading "x-title").
