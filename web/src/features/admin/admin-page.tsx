@@ -22,6 +22,8 @@ import { useTransportBoard } from './api/get-transport-board';
 import { useWorkOrderBoard } from './api/get-work-orders';
 import { ActivityTab } from './components/activity/activity-tab';
 import { BuyCodesTab } from './components/buy-codes/buy-codes-tab';
+import { StatCards } from './components/common/stat-cards';
+import { SyncButton } from './components/common/sync-button';
 import { CompleteTab } from './components/complete/complete-tab';
 import { DealersTab } from './components/dealers/dealers-tab';
 import { FloorPlanTab } from './components/delivery/floor-plan-tab';
@@ -32,8 +34,6 @@ import { ListingsTab } from './components/listings/listings-tab';
 import { NotificationsTab } from './components/notifications/notifications-tab';
 import { OffersTab } from './components/offers/offers-tab';
 import { ReconTab } from './components/recon/recon-tab';
-import { StatCards } from './components/shared/stat-cards';
-import { SyncButton } from './components/shared/sync-button';
 import { TransactionsTab } from './components/transactions/transactions-tab';
 import { useAdminTab } from './use-admin-tab';
 

@@ -5,8 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { SelectField } from '@/components/ui/fields';
 import { formatDateTime } from '@/lib/time-left';
 import { AUDIT_ENTITIES, type AuditEntity, useAudit } from '../../api/get-audit';
-import { Cell, DataTable, Row } from '../shared/data-table';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
+import { Cell, DataTable, Row } from '../common/data-table';
+import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
 
 const ENTITY_LABELS: Record<AuditEntity, string> = {
   vehicle: 'Vehicles',

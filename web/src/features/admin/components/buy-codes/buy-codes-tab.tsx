@@ -9,10 +9,10 @@ import { cn } from '@/lib/cn';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useBuyCodes } from '../../api/get-buy-codes';
 import { useUpdateBuyCode } from '../../api/update-buy-code';
-import { BuyCodeBadges, formatExpiry, formatUses } from '../shared/buy-code-format';
-import { CopyCodeButton } from '../shared/copy-code-button';
-import { Cell, DataTable, Row } from '../shared/data-table';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
+import { BuyCodeBadges, formatExpiry, formatUses } from '../common/buy-code-format';
+import { CopyCodeButton } from '../common/copy-code-button';
+import { Cell, DataTable, Row } from '../common/data-table';
+import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
 import { BuyCodeLimitsDialog } from './buy-code-limits-dialog';
 import { GenerateBuyCodeForm } from './generate-buy-code-form';
 

@@ -2,7 +2,7 @@ import { isQueued } from '@contracts/vehicle-display';
 import { Inbox } from 'lucide-react';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useAdminVehicles } from '../../api/get-admin-vehicles';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
+import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
 import { QueueItem } from './queue-item';
 import { RequiredShotsPanel } from './required-shots-panel';
 

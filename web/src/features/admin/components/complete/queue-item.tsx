@@ -22,8 +22,8 @@ import { vehicleTitle } from '@/lib/vehicle-title';
 import { zodResolver } from '@/lib/zod';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useCompleteListing } from '../../api/complete-listing';
+import { EditConditionButton } from '../common/edit-condition-dialog';
 import { LocationFields } from '../listings/location-fields';
-import { EditConditionButton } from '../shared/edit-condition-dialog';
 import {
   type CompleteListingForm,
   completeListingDefaults,

@@ -12,7 +12,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/time-left';
 import { zodResolver } from '@/lib/zod';
 import { useRequiredShots, useUpdateRequiredShots } from '../../api/required-shots';
-import { LoadError, LoadingRows, Panel } from '../shared/panel-states';
+import { LoadError, LoadingRows, Panel } from '../common/panel-states';
 
 /**
  * Which guided shots the staff wizard requires (issue #34), beside the queue whose photos they

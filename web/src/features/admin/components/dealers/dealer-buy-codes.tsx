@@ -6,9 +6,9 @@ import { toast } from '@/components/ui/use-toast';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useCreateBuyCode } from '../../api/create-buy-code';
 import { useBuyCodes } from '../../api/get-buy-codes';
-import { BuyCodeBadges, formatExpiry, formatUses } from '../shared/buy-code-format';
-import { CopyCodeButton } from '../shared/copy-code-button';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
+import { BuyCodeBadges, formatExpiry, formatUses } from '../common/buy-code-format';
+import { CopyCodeButton } from '../common/copy-code-button';
+import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
 
 /** The selected dealer's buy codes, and 'Generate' for a new one (docs/product.md §2 Manage Dealers). */
 export function DealerBuyCodes({ dealer }: { dealer: Dealer }) {

@@ -15,7 +15,7 @@ import {
   useResendInvitation,
   useRevokeInvitation,
 } from '../../api/dealer-team';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
+import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
 
 const STATUS_TONE = { active: 'green', invited: 'yellow', disabled: 'gray' } as const;
 const STATUS_LABEL = { active: 'Active', invited: 'Invited', disabled: 'Disabled' } as const;

@@ -1,6 +1,6 @@
 import { KeyRound, X } from 'lucide-react';
 import type { CreatedDealer } from '../../api/create-dealer';
-import { CopyCodeButton } from '../shared/copy-code-button';
+import { CopyCodeButton } from '../common/copy-code-button';
 
 /** After adding a dealer, its first buy code, shown prominently so it can be handed over. */
 export function NewDealerCode({ dealer, onDismiss }: { dealer: CreatedDealer; onDismiss: () => void }) {

@@ -8,8 +8,8 @@ import { formatAmount } from '@/lib/sale-state';
 import { formatDateTime } from '@/lib/time-left';
 import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
 import { useTransportBoard } from '../../api/get-transport-board';
-import { Cell, DataTable, Row } from '../shared/data-table';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
+import { Cell, DataTable, Row } from '../common/data-table';
+import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
 import { BolUpload } from './bol-upload';
 import { TransportStatusBadge } from './delivery-badges';
 import {

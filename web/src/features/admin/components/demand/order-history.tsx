@@ -9,7 +9,7 @@ import { NOTIFICATION_STATUS_LABELS } from '@contracts/notifications';
 import { Badge, type BadgeTone, NOTIFICATION_STATUS_TONE } from '@/components/ui/badge';
 import { formatDateTime } from '@/lib/time-left';
 import { useBuyOrderHistory } from '../../api/get-buy-order-history';
-import { LoadError } from '../shared/panel-states';
+import { LoadError } from '../common/panel-states';
 
 const money = (amount: string | null) => (amount === null ? '' : formatAmount(amount));
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { INSIGHTS_ADMIN_LABELS as L } from '../../admin-texts';
-import { LoadingRows } from '../shared/panel-states';
+import { LoadingRows } from '../common/panel-states';
 
 /**
  * Admin → Insights with its chart library is a chunk of its own (ADR 0028), fetched when the tab

@@ -10,9 +10,9 @@ import { formatMoney } from '@/lib/format';
 import { vehicleTitle } from '@/lib/vehicle-title';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useAdminVehicles } from '../../api/get-admin-vehicles';
-import { Cell, DataTable, Row } from '../shared/data-table';
-import { EditConditionButton } from '../shared/edit-condition-dialog';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
+import { Cell, DataTable, Row } from '../common/data-table';
+import { EditConditionButton } from '../common/edit-condition-dialog';
+import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
 import { EditListingButton } from './edit-listing-dialog';
 import { ReactivateListingButton, ReleaseFirstLookButton, RemoveListingButton } from './listing-actions';
 

@@ -12,8 +12,8 @@ import {
   useNotifications,
   useResendNotification,
 } from '../../api/get-notifications';
-import { Cell, DataTable, Row } from '../shared/data-table';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
+import { Cell, DataTable, Row } from '../common/data-table';
+import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
 
 /** Only these can be sent again; the others are on their way or arrived. */
 const RESENDABLE = new Set<NotificationStatus>(['failed', 'dead', 'suppressed']);

@@ -10,8 +10,8 @@ import { formatMoney } from '@/lib/format';
 import { formatDateTime, formatTimeLeft } from '@/lib/time-left';
 import { useOffers } from '../../api/get-offers';
 import { useWithdrawCounter } from '../../api/withdraw-counter';
-import { Cell, DataTable, Row } from '../shared/data-table';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
+import { Cell, DataTable, Row } from '../common/data-table';
+import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
 import { isCompleted, offerVehicleTitle, statusLabel } from './offer-format';
 import { PendingOfferCard } from './pending-offer-card';
 

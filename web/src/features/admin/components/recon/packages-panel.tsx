@@ -9,8 +9,8 @@ import { cn } from '@/lib/cn';
 import { RECON_ADMIN_LABELS as L } from '../../admin-texts';
 import { useReconPackages } from '../../api/get-recon-packages';
 import { useUpdateReconPackage } from '../../api/update-recon-package';
-import { Cell, DataTable, Row } from '../shared/data-table';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
+import { Cell, DataTable, Row } from '../common/data-table';
+import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
 import { PackageDialog } from './package-dialog';
 import { businessDays, packagePrice } from './recon-format';
 

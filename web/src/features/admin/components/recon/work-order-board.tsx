@@ -9,8 +9,8 @@ import { SelectField } from '@/components/ui/fields';
 import { cn } from '@/lib/cn';
 import { RECON_ADMIN_LABELS as L } from '../../admin-texts';
 import { useWorkOrderBoard } from '../../api/get-work-orders';
-import { Cell, DataTable, Row, type SortableColumn } from '../shared/data-table';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
+import { Cell, DataTable, Row, type SortableColumn } from '../common/data-table';
+import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
 import { costAgainstPrice, packagePrice, workOrderAge } from './recon-format';
 import {
   BOARD_FILTERS,

@@ -16,7 +16,7 @@ import { vehicleTitle } from '@/lib/vehicle-title';
 import { ADMIN_LABELS, SALE_STEP_LABELS } from '../../admin-texts';
 import { type UpdateTransactionBody, useUpdateTransaction } from '../../api/update-transaction';
 import { calendarDaysSince } from '../../days-since';
-import { Cell, Row } from '../shared/data-table';
+import { Cell, Row } from '../common/data-table';
 import { BillOfSaleLink } from './bill-of-sale-link';
 import { BillOfSaleUpload } from './bill-of-sale-upload';
 import { RecordBalanceDialog } from './record-balance-dialog';

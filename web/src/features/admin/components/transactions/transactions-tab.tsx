@@ -6,8 +6,8 @@ import { buttonClasses } from '@/components/ui/button';
 import { SelectField, SelectOptions } from '@/components/ui/fields';
 import { ADMIN_LABELS, SALE_STEP_LABELS } from '../../admin-texts';
 import { useTransactions } from '../../api/get-transactions';
-import { DataTable } from '../shared/data-table';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../shared/panel-states';
+import { DataTable } from '../common/data-table';
+import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
 import { TransactionAging } from './transaction-aging';
 import { TransactionRow } from './transaction-row';
 
