@@ -61,7 +61,28 @@ describe('admin sign-in', () => {
 
     // A person reads the dashboard before leaving: its photos have loaded. (A private photo still
     // loading when the session ends answers 404 like any file one may not see.)
-    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+    // (The queue's cars and their photos arrive after the heading: wait until nothing is loading,
+    // then until the same photos have all loaded twice in a row.)
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+    const loadedPhotos = () =>
+      page.evaluate(() => {
+        const images = [...document.images];
+        return images.every((image) => image.complete)
+          ? images.map((image) => image.currentSrc).join()
+          : 'loading';
+      });
+    let previous = '';
+    await expect
+      .poll(
+        async () => {
+          const now = await loadedPhotos();
+          const settled = now !== 'loading' && now === previous;
+          previous = now;
+          return settled;
+        },
+        { intervals: [300] },
+      )
+      .toBe(true);
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL('**/admin/login');
     await expect.poll(() => footerAdminHref(page)).toBe('/admin/login');
