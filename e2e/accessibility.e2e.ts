@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, type ExpectedFailure, openPage } from './support/browser-page';
-import { DESKTOP, launchChromium, PHONE } from './support/chromium';
+import { DESKTOP, launchChromium, PHONE, releaseChromium } from './support/chromium';
 import { signInContext } from './support/sign-in';
 
 /** Every page of the spec's route table (and its states) passes axe with no serious or critical violation. */
@@ -13,7 +13,7 @@ beforeAll(async () => {
   const list = (await (await fetch(`${baseUrl()}/api/vehicles`)).json()) as { id: number }[];
   vehicleId = list[0]!.id;
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseChromium(browser));
 
 type Visit = {
   name: string;

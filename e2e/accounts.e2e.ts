@@ -2,13 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN, E2E_UPLOAD_PASSWORD } from './support/app-server';
 import { openPage, toast } from './support/browser-page';
-import { DESKTOP, launchChromium, PHONE } from './support/chromium';
+import { DESKTOP, launchChromium, PHONE, releaseChromium } from './support/chromium';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchChromium();
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseChromium(browser));
 
 const footerAdminHref = (page: Page) =>
   page.getByRole('contentinfo').getByRole('link', { name: 'Admin' }).getAttribute('href');
@@ -80,7 +80,7 @@ describe('admin sign-in', () => {
           previous = now;
           return settled;
         },
-        { intervals: [300] },
+        { interval: 300 },
       )
       .toBe(true);
     await page.getByRole('button', { name: 'Log out' }).click();

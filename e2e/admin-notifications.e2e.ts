@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipientsOf, type SmtpSink, startSmtpSink } from '../server/test/smtp-sink';
 import { E2E_ADMIN, type RunningServer, startAppServer } from './support/app-server';
 import { openPage, toast } from './support/browser-page';
-import { DESKTOP, launchChromium, PHONE } from './support/chromium';
+import { DESKTOP, launchChromium, PHONE, releaseChromium } from './support/chromium';
 import { signInAdmin } from './support/sign-in';
 
 /** A port nothing listens on (yet): the mail provider is down when the app starts. */
@@ -34,7 +34,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await server?.stop();
   await sink?.close();
 });

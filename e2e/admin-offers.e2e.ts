@@ -8,7 +8,7 @@ import { startImageHost } from '../server/test/image-host';
 import { publicIds } from './helpers/api';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage, type PageOptions, toast } from './support/browser-page';
-import { DESKTOP, launchChromium, PHONE } from './support/chromium';
+import { DESKTOP, launchChromium, PHONE, releaseChromium } from './support/chromium';
 import { adminToken, signInAdmin } from './support/sign-in';
 
 /** The admin's offers panel, the tabs in the URL, the sync button and the empty states. */
@@ -20,7 +20,7 @@ beforeAll(async () => {
   token = await adminToken(server.url);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await server?.stop();
 });
 

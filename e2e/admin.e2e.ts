@@ -7,7 +7,7 @@ import { scratchDir } from '../server/test/scratch';
 import { publicIds } from './helpers/api';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage, type PageOptions, toast } from './support/browser-page';
-import { DESKTOP, launchChromium, PHONE } from './support/chromium';
+import { DESKTOP, launchChromium, PHONE, releaseChromium } from './support/chromium';
 import { adminToken, signInAdmin } from './support/sign-in';
 
 /**
@@ -24,7 +24,7 @@ beforeAll(async () => {
   token = await adminToken(server.url);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await server?.stop();
 });
 

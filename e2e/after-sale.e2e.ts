@@ -12,7 +12,7 @@ import { tinyMp4 } from '../server/test/tus-uploads';
 import { buyNow, publicIds } from './helpers/api';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { type ExpectedFailure, openPage, toast } from './support/browser-page';
-import { DESKTOP, launchChromium } from './support/chromium';
+import { DESKTOP, launchChromium, releaseChromium } from './support/chromium';
 import { adminToken, signInAdmin, signInContext } from './support/sign-in';
 
 /**
@@ -37,7 +37,7 @@ beforeAll(async () => {
   dealer = server.demoDealer!;
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });

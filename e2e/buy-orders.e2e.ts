@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipientsOf, type SmtpSink, startSmtpSink } from '../server/test/smtp-sink';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage, toast } from './support/browser-page';
-import { launchChromium } from './support/chromium';
+import { launchChromium, releaseChromium } from './support/chromium';
 import { adminToken, signInAdmin, signInContext } from './support/sign-in';
 
 /** The demo dealer's main contact (server/src/seed/demo-seed.ts): where its order's alerts go. */
@@ -31,7 +31,7 @@ beforeAll(async () => {
   token = await adminToken(server.url);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await server?.stop();
   await sink?.close();
 });

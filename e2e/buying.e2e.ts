@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicIds } from './helpers/api';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage, toast } from './support/browser-page';
-import { DESKTOP, launchChromium, PHONE } from './support/chromium';
+import { DESKTOP, launchChromium, PHONE, releaseChromium } from './support/chromium';
 import { adminToken } from './support/sign-in';
 
 /** Buying changes the marketplace, so these journeys get their own server and database. */
@@ -13,7 +13,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await server?.stop();
 });
 

@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage, toast } from './support/browser-page';
-import { launchChromium } from './support/chromium';
+import { launchChromium, releaseChromium } from './support/chromium';
 import { adminToken, signInContext } from './support/sign-in';
 
 /**
@@ -41,7 +41,7 @@ beforeAll(async () => {
   token = await adminToken(server.url);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await server?.stop();
 });
 

@@ -7,7 +7,7 @@ import { UPLOAD_TEXT } from '../contracts/upload';
 import { type Cluster, filesUnder, startCluster } from '../server/test/cluster';
 import { demoDealerIn, JOURNEY_ENV } from './support/app-server';
 import { openPage, toast } from './support/browser-page';
-import { DESKTOP, launchChromium, PHONE } from './support/chromium';
+import { DESKTOP, launchChromium, PHONE, releaseChromium } from './support/chromium';
 import { skipGuidedShots } from './support/required-shots';
 import { adminToken, signInAdmin, signInContext, signInToUpload } from './support/sign-in';
 import { mp4Bytes, writeTempFile } from './support/video-fixture';
@@ -56,7 +56,7 @@ beforeAll(async () => {
   token = await adminToken(cluster.url);
 }, 180_000);
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await cluster?.stop();
 }, 60_000);
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipientsOf, type SmtpSink, startSmtpSink } from '../server/test/smtp-sink';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage, toast } from './support/browser-page';
-import { DESKTOP, launchChromium } from './support/chromium';
+import { DESKTOP, launchChromium, releaseChromium } from './support/chromium';
 import { adminToken, signInContext } from './support/sign-in';
 
 /**
@@ -85,7 +85,7 @@ beforeAll(async () => {
   token = await adminToken(server.url);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await server?.stop();
   await sink?.close();
 });

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage, toast } from './support/browser-page';
-import { DESKTOP, launchChromium } from './support/chromium';
+import { DESKTOP, launchChromium, releaseChromium } from './support/chromium';
 import { adminToken, signInAdmin, signInContext } from './support/sign-in';
 
 const PHONE_390 = { width: 390, height: 844 } as const;
@@ -51,7 +51,7 @@ beforeAll(async () => {
   line = (await created.json()) as FloorPlanLine;
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await server?.stop();
 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUCTION_CERTIFIED } from '../contracts/limits';
 import type { PublicVehicle } from '../contracts/vehicle';
 import { appIsReady, baseUrl, type OpenedPage, openPage, toast } from './support/browser-page';
-import { launchChromium, PHONE } from './support/chromium';
+import { launchChromium, PHONE, releaseChromium } from './support/chromium';
 import { throttleLikeAPhone } from './support/throttle';
 
 /**
@@ -20,7 +20,7 @@ beforeAll(async () => {
   vehicles = (await (await fetch(`${baseUrl()}/api/vehicles`)).json()) as PublicVehicle[];
   expect(vehicles.length).toBeGreaterThan(10);
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseChromium(browser));
 
 interface ThrottledPage extends OpenedPage {
   /** Lets the held-back code load: the app starts, attaches to the page and takes the inputs over. */

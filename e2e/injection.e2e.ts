@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN, type RunningServer, startAppServer } from './support/app-server';
 import { openPage } from './support/browser-page';
-import { DESKTOP, launchChromium } from './support/chromium';
+import { DESKTOP, launchChromium, releaseChromium } from './support/chromium';
 import { signInContext } from './support/sign-in';
 
 /**
@@ -34,7 +34,7 @@ beforeAll(async () => {
   token = (await api('POST', '/api/admin/login', E2E_ADMIN)).json.token as string;
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await server?.stop();
 });
 

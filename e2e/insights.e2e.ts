@@ -10,7 +10,7 @@ import { parse } from 'csv-parse/sync';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPage } from './support/browser-page';
-import { DESKTOP, launchChromium } from './support/chromium';
+import { DESKTOP, launchChromium, releaseChromium } from './support/chromium';
 import { signInContext } from './support/sign-in';
 
 const PHONE_390 = { width: 390, height: 844 } as const;
@@ -29,7 +29,7 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchChromium();
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseChromium(browser));
 
 /** The last 12 months as the page defaults to them: the 1st of the month 11 months back, to today. */
 function defaultPeriod(today = new Date()) {

@@ -5,7 +5,7 @@ import { AUCTION_CERTIFIED } from '../contracts/limits';
 import type { PublicVehicle } from '../contracts/vehicle';
 import { startAppServer } from './support/app-server';
 import { appIsReady, baseUrl, openPage } from './support/browser-page';
-import { DESKTOP, launchChromium, PHONE, TABLET } from './support/chromium';
+import { DESKTOP, launchChromium, PHONE, releaseChromium, TABLET } from './support/chromium';
 
 const PREMIUM = `${DEFAULT_BRAND.productName} Certified`;
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
   // The journeys below need the demo marketplace: enough vehicles, both certifications, videos.
   expect(vehicles.length).toBeGreaterThan(24);
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseChromium(browser));
 
 const titleOf = (v: PublicVehicle) => `${v.year} ${v.make} ${v.model}`;
 const cards = (page: Page) => page.getByTestId('vehicle-card');

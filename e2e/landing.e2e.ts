@@ -2,13 +2,13 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BRAND } from '../contracts/brand';
 import { baseUrl, openPage } from './support/browser-page';
-import { DESKTOP, launchChromium, PHONE } from './support/chromium';
+import { DESKTOP, launchChromium, PHONE, releaseChromium } from './support/chromium';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchChromium();
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseChromium(browser));
 
 const SPEC_TEXTS = [
   'Your Buyer. Replaced.',

@@ -3,7 +3,7 @@ import { PAGE_PATHS, type PageKey } from '@contracts/routes';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, openPage } from './support/browser-page';
-import { DESKTOP, launchChromium } from './support/chromium';
+import { DESKTOP, launchChromium, releaseChromium } from './support/chromium';
 import { signInContext } from './support/sign-in';
 
 /**
@@ -54,7 +54,7 @@ beforeAll(async () => {
   // The landing page is not lazy: its HTML is the build's index.html with nothing preloaded by the server.
   templateAssets = assetLinks(await (await fetch(`${baseUrl()}/`)).text());
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseChromium(browser));
 
 const signInFor: Partial<Record<PageKey | 'notFound', (context: BrowserContext) => Promise<void>>> = {
   admin: (context) => signInContext(context, 'admin'),

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage } from './support/browser-page';
-import { DESKTOP, launchChromium } from './support/chromium';
+import { DESKTOP, launchChromium, releaseChromium } from './support/chromium';
 import { adminToken, signInAdmin, signInContext } from './support/sign-in';
 
 /**
@@ -23,7 +23,7 @@ beforeAll(async () => {
   token = await adminToken(a.url);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   // B first: A drops the shared database when it stops.
   await b?.stop();
   await a?.stop();

@@ -15,7 +15,7 @@ import { guideSummaries } from '../server/src/modules/insights/vehicle-guide';
 import { HISTORY_DEALERS, seedDemoSalesHistory } from '../server/src/seed/demo-sales-history';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { appIsReady, openPage } from './support/browser-page';
-import { launchChromium } from './support/chromium';
+import { launchChromium, releaseChromium } from './support/chromium';
 import { signInAdmin } from './support/sign-in';
 
 /**
@@ -78,7 +78,7 @@ beforeAll(async () => {
   server.demoDealer = demoDealer;
 }, 240_000);
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -9,7 +9,7 @@ import { type FakeVpic, startFakeVpic } from '../server/test/fake-vpic';
 import { DEFERRED_DECODE_TEXT, SYNC_TEXT, waitingLabel } from '../web/src/features/upload/sync/sync-texts';
 import { E2E_UPLOAD_PASSWORD, type RunningServer, startAppServer } from './support/app-server';
 import { toast } from './support/browser-page';
-import { CHROMIUM_PATH } from './support/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 import { adminToken } from './support/sign-in';
 import { mp4Bytes, writeTempFile } from './support/video-fixture';
 
@@ -67,7 +67,7 @@ const newProfile = () => {
 async function openPhone(profile: string, requests?: Phone['requests']): Promise<Phone> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+    args: CHROMIUM_ARGS,
     viewport: PHONE_390,
     baseURL: server.url,
   });

@@ -2,7 +2,7 @@ import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicVehicle } from '../contracts/vehicle';
 import { baseUrl, openPage } from './support/browser-page';
-import { DESKTOP, launchChromium } from './support/chromium';
+import { DESKTOP, launchChromium, releaseChromium } from './support/chromium';
 
 /**
  * What a dealer on a phone sees first (issue #26): the first screen of Vehicle Listings shows a car,
@@ -17,7 +17,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   vehicles = (await (await fetch(`${baseUrl()}/api/vehicles`)).json()) as PublicVehicle[];
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseChromium(browser));
 
 const box = async (locator: Locator) => {
   const found = await locator.boundingBox();

@@ -13,7 +13,7 @@ import {
 import { MY_UPLOADS_TEXT, STAFF_UPLOAD_STATE_TEXT } from '../contracts/staff-uploads';
 import { E2E_UPLOAD_PASSWORD, type RunningServer, startAppServer } from './support/app-server';
 import { appIsReady, openPage } from './support/browser-page';
-import { launchChromium, PHONE } from './support/chromium';
+import { launchChromium, PHONE, releaseChromium } from './support/chromium';
 import { signInContext } from './support/sign-in';
 import { mp4Bytes } from './support/video-fixture';
 
@@ -44,7 +44,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await server?.stop();
 });
 

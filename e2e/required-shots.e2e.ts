@@ -6,7 +6,7 @@ import { UPLOAD_TEXT } from '../contracts/upload';
 import { type FakeVpic, startFakeVpic } from '../server/test/fake-vpic';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage, toast } from './support/browser-page';
-import { launchChromium } from './support/chromium';
+import { launchChromium, releaseChromium } from './support/chromium';
 import { skipGuidedShots } from './support/required-shots';
 import { signInAdmin, signInToUpload } from './support/sign-in';
 import { mp4Bytes, writeTempFile } from './support/video-fixture';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer({ VPIC_BASE_URL: vpic.baseUrl }), launchChromium()]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await server?.stop();
   await vpic?.stop();
 });

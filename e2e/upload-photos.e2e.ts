@@ -7,7 +7,7 @@ import { UPLOAD_TEXT } from '../contracts/upload';
 import { type FakeVpic, startFakeVpic } from '../server/test/fake-vpic';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage, toast } from './support/browser-page';
-import { launchChromium } from './support/chromium';
+import { launchChromium, releaseChromium } from './support/chromium';
 import { adminToken, signInToUpload } from './support/sign-in';
 import { mp4Bytes, writeTempFile } from './support/video-fixture';
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
   video = writeTempFile('walkaround.mp4', mp4Bytes(512 * 1024));
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await server?.stop();
   await vpic?.stop();
 });

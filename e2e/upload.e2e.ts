@@ -10,7 +10,7 @@ import { VIN_CHECK_DIGIT_OVERRIDE_LABELS } from '../contracts/vin';
 import { type FakeVpic, startFakeVpic } from '../server/test/fake-vpic';
 import { E2E_ADMIN, E2E_UPLOAD_PASSWORD, type RunningServer, startAppServer } from './support/app-server';
 import { openPage, type PageOptions, toast } from './support/browser-page';
-import { DESKTOP, launchChromium, PHONE } from './support/chromium';
+import { DESKTOP, launchChromium, PHONE, releaseChromium } from './support/chromium';
 import { skipGuidedShots } from './support/required-shots';
 import { signInAdmin, signInToUpload } from './support/sign-in';
 import { mp4Bytes, SIX_MB, writeTempFile } from './support/video-fixture';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   video = writeTempFile('walkaround.mp4', mp4Bytes(SIX_MB));
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await server?.stop();
   await vpic?.stop();
 });

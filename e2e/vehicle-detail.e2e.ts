@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BRAND } from '../contracts/brand';
 import type { PublicVehicle } from '../contracts/vehicle';
 import { baseUrl, openFromTheApp, openPage } from './support/browser-page';
-import { DESKTOP, launchChromium, PHONE } from './support/chromium';
+import { DESKTOP, launchChromium, PHONE, releaseChromium } from './support/chromium';
 
 let browser: Browser;
 let vehicles: PublicVehicle[];
@@ -12,7 +12,7 @@ beforeAll(async () => {
   vehicles = (await (await fetch(`${baseUrl()}/api/vehicles`)).json()) as PublicVehicle[];
   expect(vehicles.length).toBeGreaterThan(0);
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseChromium(browser));
 
 const titleOf = (v: PublicVehicle) => `${v.year} ${v.make} ${v.model}`;
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });

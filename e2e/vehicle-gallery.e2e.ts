@@ -9,7 +9,7 @@ import type { PublicVehicle } from '../contracts/vehicle';
 import { scratchDir } from '../server/test/scratch';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage } from './support/browser-page';
-import { DESKTOP, launchChromium } from './support/chromium';
+import { DESKTOP, launchChromium, releaseChromium } from './support/chromium';
 import { adminToken, signInAdmin } from './support/sign-in';
 
 /**
@@ -121,7 +121,7 @@ beforeAll(async () => {
   vehicles = await api<PublicVehicle[]>('GET', '/api/vehicles');
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await server?.stop();
 });
 

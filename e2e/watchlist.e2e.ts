@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { appIsReady, openPage, toast } from './support/browser-page';
-import { launchChromium } from './support/chromium';
+import { launchChromium, releaseChromium } from './support/chromium';
 
 const PHONE_390 = { width: 390, height: 844 } as const;
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await server?.stop();
 });
 

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage, toast } from './support/browser-page';
-import { launchChromium } from './support/chromium';
+import { launchChromium, releaseChromium } from './support/chromium';
 import { signInContext } from './support/sign-in';
 
 const PHONE_390 = { width: 390, height: 844 } as const;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await server?.stop();
 });
 

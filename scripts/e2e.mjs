@@ -3,9 +3,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's headless shell when installed, else its Chromium (e2e/support/chromium.ts).
+const shell = '/usr/bin/chromium-headless-shell';
+const chromium = process.env.CHROMIUM_PATH ?? (existsSync(shell) ? shell : '/usr/bin/chromium');
 if (!existsSync(chromium)) {
-  const message = `Browser tests need Chromium at ${chromium} (install: apt-get install -y chromium).`;
+  const message = `Browser tests need Chromium at ${chromium} (install: apt-get install -y chromium-headless-shell).`;
   if (process.env.CI) {
     console.error(`FAIL: ${message}`);
     process.exit(1);
