@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations, WCAG_AND_BEST_PRACTICE } from './support/axe';
 import { baseUrl, type ExpectedFailure, openPage } from './support/browser-page';
 import { DESKTOP, launchChromium, PHONE, releaseChromium } from './support/chromium';
 import { signInContext } from './support/sign-in';
@@ -134,19 +134,7 @@ describe.each([
         await visit.signIn?.(context);
         await page.goto(visit.path());
         await visit.ready(page);
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-          .analyze();
-        const serious = results.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map(
-            (v) =>
-              `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-                .map((n) => n.target.join(' '))
-                .slice(0, 3)
-                .join(' | ')}`,
-          );
-        expect(serious).toEqual([]);
+        expect(await axeViolations(page, { tags: WCAG_AND_BEST_PRACTICE })).toEqual([]);
         expect(errors).toEqual([]);
       } finally {
         await context.close();

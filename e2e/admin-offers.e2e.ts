@@ -1,12 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import { ADMIN_TABS } from '@contracts/admin';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startImageHost } from '../server/test/image-host';
 import { publicIds } from './helpers/api';
 import { type RunningServer, startAppServer } from './support/app-server';
+import { axeViolations } from './support/axe';
 import { openPage, type PageOptions, toast } from './support/browser-page';
 import { DESKTOP, launchChromium, PHONE, releaseChromium } from './support/chromium';
 import { adminToken, signInAdmin } from './support/sign-in';
@@ -300,9 +300,7 @@ describe('Dashboard shell', () => {
       await page.goto(`/admin?tab=${tab}`);
       await page.getByRole('tabpanel').waitFor();
       await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
-      const result = await new AxeBuilder({ page }).analyze();
-      const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${tab}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+      expect((await axeViolations(page)).map((finding) => `${tab}: ${finding}`)).toEqual([]);
     });
   });
 });

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { SALE_TEXT } from '@contracts/after-sale';
 import { PHOTO_TEXT } from '@contracts/photos';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyMp4 } from '../server/test/tus-uploads';
 import { buyNow, publicIds } from './helpers/api';
 import { type RunningServer, startAppServer } from './support/app-server';
+import { axeViolations, WCAG_TAGS } from './support/axe';
 import { type ExpectedFailure, openPage, toast } from './support/browser-page';
 import { DESKTOP, launchChromium, releaseChromium } from './support/chromium';
 import { adminToken, signInAdmin, signInContext } from './support/sign-in';
@@ -23,7 +23,6 @@ import { adminToken, signInAdmin, signInContext } from './support/sign-in';
  * only the database can say (the app is stopped, the sale backdated, the app started again).
  */
 const PHONE_390 = { width: 390, height: 844 } as const;
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** E2E_SCREENSHOTS=/some/dir keeps screenshots of the claim at 390 and 1280 px for a human look. */
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
@@ -118,8 +117,7 @@ async function dealerPage(expectedFailures: ExpectedFailure[] = []) {
 }
 
 async function expectNoAxeViolations(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page }).include(selector).withTags(AXE_TAGS).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  expect(await axeViolations(page, { include: selector, tags: WCAG_TAGS, impacts: 'all' })).toEqual([]);
 }
 
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);

@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { SALE_STAGES } from '@contracts/after-sale';
 import {
   DELIVERY_TEXT,
@@ -14,6 +13,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startAppServer } from './support/app-server';
+import { axeViolations, WCAG_TAGS } from './support/axe';
 import { openPage, toast } from './support/browser-page';
 import { launchChromium, releaseChromium } from './support/chromium';
 import { adminToken, signInContext } from './support/sign-in';
@@ -28,7 +28,6 @@ import { adminToken, signInContext } from './support/sign-in';
  * E2E_SCREENSHOTS=/some/dir keeps the dialog and the sale at each stage for a human look.
  */
 const PHONE_390 = { width: 390, height: 844 } as const;
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const TO_ZIP = '30303';
 const ACCOUNT = 'NG-554821';
@@ -60,8 +59,7 @@ const api = async <T>(path: string, init: RequestInit = {}) => {
 const patch = (path: string, body: object) => api(path, { method: 'PATCH', body: JSON.stringify(body) });
 
 async function expectNoAxeViolations(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page }).include(selector).withTags(AXE_TAGS).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  expect(await axeViolations(page, { include: selector, tags: WCAG_TAGS, impacts: 'all' })).toEqual([]);
 }
 const noSideScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

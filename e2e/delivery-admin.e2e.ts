@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   DELIVERY_TEXT,
   FLOOR_PLAN_STATUS_LABELS,
@@ -13,6 +12,7 @@ import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startAppServer } from './support/app-server';
+import { axeViolations } from './support/axe';
 import { openPage, toast } from './support/browser-page';
 import { DESKTOP, launchChromium, releaseChromium } from './support/chromium';
 import { adminToken, signInAdmin, signInContext } from './support/sign-in';
@@ -106,10 +106,7 @@ const noOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const seriousAxe = async (page: Page) => {
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} ${v.nodes.map((n) => n.target).join(' ')}`);
+  return axeViolations(page);
 };
 
 describe('Admin → Transport and Floor plan', () => {

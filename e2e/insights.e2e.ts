@@ -1,5 +1,4 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import {
   INSIGHT_CHART_IDS,
   INSIGHTS_TEXT,
@@ -9,6 +8,7 @@ import {
 import { parse } from 'csv-parse/sync';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations } from './support/axe';
 import { openPage } from './support/browser-page';
 import { DESKTOP, launchChromium, releaseChromium } from './support/chromium';
 import { signInContext } from './support/sign-in';
@@ -84,10 +84,7 @@ async function csvMatchesTable(page: Page, card: Locator, columns: InsightColumn
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).include('[role="tabpanel"], #insights').analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} ${v.nodes.map((n) => n.target).join(' ')}`);
+  return axeViolations(page, { include: '[role="tabpanel"], #insights' });
 }
 
 async function adminReport(context: BrowserContext, query: Record<string, string>) {

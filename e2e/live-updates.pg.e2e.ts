@@ -19,7 +19,9 @@ let browser: Browser;
 let token: string;
 beforeAll(async () => {
   [a, browser] = await Promise.all([startAppServer({}, { postgres: true }), launchChromium()]);
-  b = await startAppServer({}, { shareDatabaseOf: a });
+  // B shares A's database and its media files (a shared volume; the reference deployment shares a
+  // bucket): the cars' photos A's first start stored load through either instance.
+  b = await startAppServer({}, { shareDatabaseOf: a, dataDir: a.dataDir });
   token = await adminToken(a.url);
 });
 afterAll(async () => {

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { GUIDE_TEXT, type GuideDetail, type GuideSummary } from '@contracts/guide';
 import { formatUsd } from '@contracts/money';
 import { isQueued } from '@contracts/vehicle-display';
@@ -14,6 +13,7 @@ import { rowsOf } from '../server/src/modules/insights/insight-facts';
 import { guideSummaries } from '../server/src/modules/insights/vehicle-guide';
 import { HISTORY_DEALERS, seedDemoSalesHistory } from '../server/src/seed/demo-sales-history';
 import { type RunningServer, startAppServer } from './support/app-server';
+import { axeViolations, WCAG_TAGS } from './support/axe';
 import { appIsReady, openPage } from './support/browser-page';
 import { launchChromium, releaseChromium } from './support/chromium';
 import { signInAdmin } from './support/sign-in';
@@ -98,11 +98,7 @@ const getJson = async <T>(page: Page, path: string) => {
   return (await response.json()) as T;
 };
 async function expectNoAxeViolations(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  expect(await axeViolations(page, { include: selector, tags: WCAG_TAGS, impacts: 'all' })).toEqual([]);
 }
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 

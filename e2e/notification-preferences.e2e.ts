@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningServer, startAppServer } from './support/app-server';
+import { axeViolations } from './support/axe';
 import { openPage, toast } from './support/browser-page';
 import { DESKTOP, launchChromium, releaseChromium } from './support/chromium';
 import { signInContext } from './support/sign-in';
@@ -74,9 +74,7 @@ describe('dealer notification settings', () => {
     expect(await checkbox(page, 'Offer expired', 'E-mail').isChecked()).toBe(false);
     expect(await checkbox(page, 'Offer accepted', 'E-mail').isChecked()).toBe(true);
 
-    const result = await new AxeBuilder({ page }).include('#notifications').analyze();
-    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    expect(await axeViolations(page, { include: '#notifications' })).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import {
 } from '../contracts/staff-app';
 import { MY_UPLOADS_TEXT, STAFF_UPLOAD_STATE_TEXT } from '../contracts/staff-uploads';
 import { E2E_UPLOAD_PASSWORD, type RunningServer, startAppServer } from './support/app-server';
+import { axeViolations } from './support/axe';
 import { appIsReady, openPage } from './support/browser-page';
 import { launchChromium, PHONE, releaseChromium } from './support/chromium';
 import { signInContext } from './support/sign-in';
@@ -289,10 +289,7 @@ describe('installable staff app', () => {
     );
     expect(await page.getByTestId(`upload-${first.id}`).innerText()).toContain('1G4AH59H45G118341');
     await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/pwa-my-uploads.png` });
-    const axe = await new AxeBuilder({ page }).include('main').analyze();
-    expect(
-      axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-    ).toEqual([]);
+    expect(await axeViolations(page, { include: 'main' })).toEqual([]);
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(errors).toEqual([]);

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { RECON_PACKAGE_TEXT } from '@contracts/recon-package-texts';
 import type { ReconPackage } from '@contracts/recon-packages';
 import type { WorkOrder } from '@contracts/work-orders';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startAppServer } from './support/app-server';
+import { axeViolations } from './support/axe';
 import { openPage, toast } from './support/browser-page';
 import { DESKTOP, launchChromium, releaseChromium } from './support/chromium';
 import { adminToken, signInAdmin } from './support/sign-in';
@@ -169,12 +169,7 @@ describe('Admin → Reconditioning', () => {
     expect(await offeredNames()).not.toContain(NAME);
 
     await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(
-      axe.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} ${v.nodes.map((n) => n.target).join(' ')}`),
-    ).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/recon-tab-1280.png`, fullPage: true });
     expect(errors).toEqual([]);
     await context.close();

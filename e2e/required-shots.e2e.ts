@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUIRED_SHOTS_TEXT } from '../contracts/required-shots';
 import { UPLOAD_TEXT } from '../contracts/upload';
 import { type FakeVpic, startFakeVpic } from '../server/test/fake-vpic';
 import { type RunningServer, startAppServer } from './support/app-server';
+import { axeViolations } from './support/axe';
 import { openPage, toast } from './support/browser-page';
 import { launchChromium, releaseChromium } from './support/chromium';
 import { skipGuidedShots } from './support/required-shots';
@@ -37,10 +37,7 @@ const open = () => openPage(browser, PHONE_390, { baseURL: server.url });
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 2 }).waitFor();
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-const seriousAxe = async (page: Page, selector: string) =>
-  (await new AxeBuilder({ page }).include(selector).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} ${v.nodes.map((n) => n.target).join(' ')}`);
+const seriousAxe = (page: Page, selector: string) => axeViolations(page, { include: selector });
 
 describe('required shots', () => {
   it('are chosen by the admin, then skipped with a reason by staff, and the admin reads why', async () => {

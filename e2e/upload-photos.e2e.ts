@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUIDED_SHOTS } from '../contracts/condition-report';
@@ -6,6 +5,7 @@ import { DAMAGE_PANEL_KEYS, DAMAGE_PANELS } from '../contracts/condition-report-
 import { UPLOAD_TEXT } from '../contracts/upload';
 import { type FakeVpic, startFakeVpic } from '../server/test/fake-vpic';
 import { type RunningServer, startAppServer } from './support/app-server';
+import { axeViolations } from './support/axe';
 import { openPage, toast } from './support/browser-page';
 import { launchChromium, releaseChromium } from './support/chromium';
 import { adminToken, signInToUpload } from './support/sign-in';
@@ -73,10 +73,7 @@ async function makeJpegs(page: Page, count: number) {
 }
 
 async function axeFindings(page: Page, step: string) {
-  const result = await new AxeBuilder({ page }).include('main').analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${step}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`);
+  return (await axeViolations(page, { include: 'main' })).map((finding) => `${step}: ${finding}`);
 }
 
 interface VehicleView {

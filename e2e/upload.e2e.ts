@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_TEXT } from '../contracts/upload';
 import { VIN_CHECK_DIGIT_OVERRIDE_LABELS } from '../contracts/vin';
 import { type FakeVpic, startFakeVpic } from '../server/test/fake-vpic';
 import { E2E_ADMIN, E2E_UPLOAD_PASSWORD, type RunningServer, startAppServer } from './support/app-server';
+import { axeViolations } from './support/axe';
 import { openPage, type PageOptions, toast } from './support/browser-page';
 import { DESKTOP, launchChromium, PHONE, releaseChromium } from './support/chromium';
 import { skipGuidedShots } from './support/required-shots';
@@ -57,10 +57,7 @@ const currentStep = (page: Page) =>
 
 /** Serious or critical axe findings on the current step (none expected). */
 async function a11y(page: Page, step: string) {
-  const result = await new AxeBuilder({ page }).include('main').analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${step}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`);
+  return (await axeViolations(page, { include: 'main' })).map((finding) => `${step}: ${finding}`);
 }
 
 async function reachVideoStep(page: Page, vin: string) {

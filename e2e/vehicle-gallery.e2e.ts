@@ -1,6 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { type ConditionReport, computeGrade, type Photo } from '../contracts/con
 import type { PublicVehicle } from '../contracts/vehicle';
 import { scratchDir } from '../server/test/scratch';
 import { type RunningServer, startAppServer } from './support/app-server';
+import { axeViolations, WCAG_AND_BEST_PRACTICE } from './support/axe';
 import { openPage } from './support/browser-page';
 import { DESKTOP, launchChromium, releaseChromium } from './support/chromium';
 import { adminToken, signInAdmin } from './support/sign-in';
@@ -131,18 +131,7 @@ const shot = async (page: Page, name: string) => {
 };
 
 async function axeSerious(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.help} — ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(' | ')}`,
-    );
+  return axeViolations(page, { tags: WCAG_AND_BEST_PRACTICE });
 }
 
 describe('vehicle gallery and condition report', () => {

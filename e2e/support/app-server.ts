@@ -74,6 +74,8 @@ export interface RunningServer extends SpawnedServer {
   demoOwner: { email: string; password: string } | null;
   /** The PostgreSQL database it runs on (null on PGlite), for a second instance to share. */
   databaseUrl: string | null;
+  /** Its data directory (the media files): a second instance shares it as a shared volume. */
+  dataDir: string;
 }
 
 export interface StartOptions {
@@ -164,6 +166,7 @@ export async function startAppServer(
     demoDealer: template?.demoDealer ?? demoDealerIn(server.output()),
     demoOwner: template?.demoOwner ?? (team ? { email: team[1]!, password: team[2]! } : null),
     databaseUrl,
+    dataDir,
     stop: async () => {
       const code = await server.stop();
       await cleanUp();
