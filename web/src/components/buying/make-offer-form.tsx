@@ -1,15 +1,15 @@
 import { BUYING_TEXT, type OfferForm, offerAtAskingText, offerFormSchema } from '@contracts/buying';
-import { BUY_CODE_LENGTH } from '@contracts/limits';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
 import { MoneyField } from '@/components/ui/money-field';
 import { useDealerMe } from '@/lib/auth/dealer-session';
 import { useCreateOffer } from '@/lib/buying/create-offer';
+import { bindFields } from '@/lib/form-binding';
 import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { zodResolver } from '@/lib/zod';
+import { BuyCodeField } from './buy-code-field';
 import { BuyCodeHelp } from './buy-code-help';
 import { BuyNowInstead } from './buy-now-instead';
 import { MemberMakeOffer } from './member-buying';
@@ -70,7 +70,7 @@ function CodeOfferForm({
     defaultValues: { amount: '', buyCode: '' },
   });
   const { errors } = form.formState;
-  const buyCode = form.register('buyCode');
+  const field = bindFields(form);
 
   const onSubmit = form.handleSubmit((values) => {
     if (atOrAboveAsking(values.amount, askingPrice)) {
@@ -94,8 +94,7 @@ function CodeOfferForm({
               ? `Asking price ${formatMoney(askingPrice)}. Your offer stays open for 48 hours.`
               : 'Your offer stays open for 48 hours.'
           }
-          error={errors.amount?.message}
-          {...form.register('amount')}
+          {...field('amount')}
         />
         <BuyNowInstead
           amountError={errors.amount?.message}
@@ -103,20 +102,7 @@ function CodeOfferForm({
           onBuyNowInstead={onBuyNowInstead}
         />
         {picker}
-        <FormField
-          label="Buy code"
-          maxLength={BUY_CODE_LENGTH}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          className="[&_input]:font-mono [&_input]:uppercase [&_input]:tracking-[0.3em]"
-          error={errors.buyCode?.message}
-          {...buyCode}
-          onChange={(event) => {
-            event.target.value = event.target.value.toUpperCase();
-            void buyCode.onChange(event);
-          }}
-        />
+        <BuyCodeField {...field('buyCode')} />
         <Button type="submit" size="lg" disabled={createOffer.isPending}>
           {createOffer.isPending ? BUYING_TEXT.processing : 'Submit Offer'}
         </Button>

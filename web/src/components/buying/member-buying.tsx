@@ -8,6 +8,7 @@ import { MoneyField } from '@/components/ui/money-field';
 import { toast } from '@/components/ui/use-toast';
 import { useActiveBuyCode, useDealerOffer, useDealerPurchase } from '@/lib/buying/dealer-purchase';
 import type { PurchasedVehicle } from '@/lib/buying/purchased-vehicle';
+import { bindFields } from '@/lib/form-binding';
 import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { zodResolver } from '@/lib/zod';
@@ -114,6 +115,7 @@ export function MemberMakeOffer({
     resolver: zodResolver(amountOnly),
     defaultValues: { amount: '' },
   });
+  const field = bindFields(form);
   if (!mayBuy(member)) return <p className="text-sm text-slate-700">{TEAM_TEXT.viewerCannotBuy}</p>;
   return (
     <form
@@ -139,8 +141,7 @@ export function MemberMakeOffer({
             ? `Asking price ${formatMoney(askingPrice)}. Your offer stays open for 48 hours.`
             : 'Your offer stays open for 48 hours.'
         }
-        error={form.formState.errors.amount?.message}
-        {...form.register('amount')}
+        {...field('amount')}
       />
       <BuyNowInstead
         amountError={form.formState.errors.amount?.message}

@@ -9,6 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { callApi } from '@/lib/api-client';
 import { useDealerMe } from '@/lib/auth/dealer-session';
+import { bindFields } from '@/lib/form-binding';
 import { queryKeys } from '@/lib/query-keys';
 import { type z, zodResolver } from '@/lib/zod';
 import { GRADE_FILTER_LABELS } from '../inventory-query';
@@ -47,6 +48,7 @@ export function SaveSearchForm({ params, onDone }: { params: InventoryParams; on
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  const field = bindFields(form);
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: ({ name, alertChannel, alertCadence }: SaveSearchFields) =>
@@ -91,12 +93,7 @@ export function SaveSearchForm({ params, onDone }: { params: InventoryParams; on
         }),
       )}
     >
-      <FormField
-        label="Name"
-        maxLength={60}
-        error={form.formState.errors.name?.message}
-        {...form.register('name')}
-      />
+      <FormField label="Name" maxLength={60} {...field('name')} />
       <AlertDeliveryFields channel={form.register('alertChannel')} cadence={form.register('alertCadence')} />
       {save.error ? (
         <p

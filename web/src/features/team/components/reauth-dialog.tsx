@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
+import { bindFields } from '@/lib/form-binding';
 import { z, zodResolver } from '@/lib/zod';
 import { useReauthenticate } from '../api/account';
 import { passkeyErrorText } from '../api/passkey-ceremonies';
@@ -65,6 +66,7 @@ export function ReauthDialog({
     resolver: zodResolver(reauthFormSchema),
     defaultValues: { password: '' },
   });
+  const field = bindFields(form);
   const clear = () => {
     form.reset();
     reauth.reset();
@@ -112,8 +114,7 @@ export function ReauthDialog({
           label="Your password"
           type="password"
           autoComplete="current-password"
-          error={form.formState.errors.password?.message}
-          {...form.register('password')}
+          {...field('password')}
         />
         <Button type="submit" aria-disabled={busy || undefined} className={busyClasses}>
           {busy && using === 'password' ? 'Checking…' : 'Confirm'}

@@ -24,6 +24,7 @@ import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { downscalePhoto } from '@/lib/downscale-photo';
+import { bindFields } from '@/lib/form-binding';
 import { uploadPhoto } from '@/lib/photo-upload';
 import { zodResolver } from '@/lib/zod';
 import { useAttachTaskPhotos, useUpdateTask } from '../api/work-orders';
@@ -157,18 +158,14 @@ function ReasonForm({
     resolver: zodResolver(notNeededFormSchema),
     defaultValues: { reason: '' },
   });
+  const field = bindFields(form);
   return (
     <form
       className="grid gap-2"
       onSubmit={form.handleSubmit(({ reason }) => onSubmit(reason.trim()))}
       noValidate
     >
-      <FormField
-        label={WORK_ORDER_TEXT.reasonLabel}
-        autoFocus
-        error={form.formState.errors.reason?.message}
-        {...form.register('reason')}
-      />
+      <FormField label={WORK_ORDER_TEXT.reasonLabel} autoFocus {...field('reason')} />
       <div className="grid grid-cols-2 gap-2">
         <Button size="lg" type="submit" disabled={isPending}>
           {WORK_ORDER_TEXT.confirmNotNeeded}
@@ -187,7 +184,7 @@ function CostsForm({ orderId, task }: { orderId: number; task: WorkOrderTask }) 
     resolver: zodResolver(taskCostsFormSchema),
     defaultValues: { partsCost: task.partsCost, labourCost: task.labourCost, notes: task.notes },
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const onSubmit = form.handleSubmit((body) =>
     update.mutate(
       { taskId: task.id, body },
@@ -197,24 +194,10 @@ function CostsForm({ orderId, task }: { orderId: number; task: WorkOrderTask }) 
   return (
     <form className="mt-3 grid gap-3" onSubmit={onSubmit} noValidate>
       <div className="grid grid-cols-2 gap-2">
-        <FormField
-          label={WORK_ORDER_TEXT.partsCost}
-          inputMode="decimal"
-          error={errors.partsCost?.message}
-          {...form.register('partsCost')}
-        />
-        <FormField
-          label={WORK_ORDER_TEXT.labourCost}
-          inputMode="decimal"
-          error={errors.labourCost?.message}
-          {...form.register('labourCost')}
-        />
+        <FormField label={WORK_ORDER_TEXT.partsCost} inputMode="decimal" {...field('partsCost')} />
+        <FormField label={WORK_ORDER_TEXT.labourCost} inputMode="decimal" {...field('labourCost')} />
       </div>
-      <TextAreaField
-        label={WORK_ORDER_TEXT.notes}
-        error={errors.notes?.message}
-        {...form.register('notes')}
-      />
+      <TextAreaField label={WORK_ORDER_TEXT.notes} {...field('notes')} />
       <Button size="lg" type="submit" disabled={update.isPending}>
         {WORK_ORDER_TEXT.save}
       </Button>

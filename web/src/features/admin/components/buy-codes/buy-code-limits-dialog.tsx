@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
+import { bindFields } from '@/lib/form-binding';
 import { zodResolver } from '@/lib/zod';
 import { useUpdateBuyCode } from '../../api/update-buy-code';
 import {
@@ -26,7 +27,7 @@ export function BuyCodeLimitsDialog({ code }: { code: AdminBuyCode }) {
     shouldFocusError: false,
     reValidateMode: 'onSubmit',
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
 
   const onSubmit = form.handleSubmit((body) =>
     update.mutate(
@@ -71,15 +72,13 @@ export function BuyCodeLimitsDialog({ code }: { code: AdminBuyCode }) {
           min="1"
           step="1"
           hint="Leave blank for unlimited."
-          error={errors.maxUses?.message}
-          {...form.register('maxUses')}
+          {...field('maxUses')}
         />
         <FormField
           label="Expires"
           type="datetime-local"
           hint="Leave blank for no expiry."
-          error={errors.expiresAt?.message}
-          {...form.register('expiresAt')}
+          {...field('expiresAt')}
         />
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save limits'}

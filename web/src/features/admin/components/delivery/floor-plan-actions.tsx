@@ -13,6 +13,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { MoneyField } from '@/components/ui/money-field';
 import { toast } from '@/components/ui/use-toast';
+import { bindFields } from '@/lib/form-binding';
 import { formatAmount } from '@/lib/sale-state';
 import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
 import { useDecideFloorPlan } from '../../api/decide-floor-plan';
@@ -75,16 +76,16 @@ function DecisionDialog({ row, status }: { row: FloorPlanBoardRow; status: Decis
   const [open, setOpen] = useState(false);
   const decide = useDecideFloorPlan();
   const form = useForm<DecisionForm>({ defaultValues: EMPTY });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const trigger = TRIGGERS[status];
   const onSubmit = form.handleSubmit((values) => {
     // The contract's own rules, with its words, before anything is sent.
     const parsed = decideFloorPlanBodySchema.safeParse(bodyOf(status, values));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (field === 'reference' || field === 'amount' || field === 'reason')
-          form.setError(field, { message: messageOf(field, issue.message) });
+        const name = issue.path[0];
+        if (name === 'reference' || name === 'amount' || name === 'reason')
+          form.setError(name, { message: messageOf(name, issue.message) });
       }
       return;
     }
@@ -125,30 +126,18 @@ function DecisionDialog({ row, status }: { row: FloorPlanBoardRow; status: Decis
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         {status === 'declined' ? (
-          <TextAreaField
-            label={L.declineReason}
-            rows={3}
-            maxLength={500}
-            error={errors.reason?.message}
-            {...form.register('reason')}
-          />
+          <TextAreaField label={L.declineReason} rows={3} maxLength={500} {...field('reason')} />
         ) : (
           <FormField
             label={L.lenderReference}
             maxLength={60}
             autoComplete="off"
             spellCheck={false}
-            error={errors.reference?.message}
-            {...form.register('reference')}
+            {...field('reference')}
           />
         )}
         {status === 'approved' ? (
-          <MoneyField
-            label={L.approvedAmount}
-            hint={L.approvedAmountHint}
-            error={errors.amount?.message}
-            {...form.register('amount')}
-          />
+          <MoneyField label={L.approvedAmount} hint={L.approvedAmountHint} {...field('amount')} />
         ) : null}
         {decide.error ? (
           <p

@@ -12,6 +12,7 @@ import { Modal } from '@/components/ui/modal';
 import { MoneyField } from '@/components/ui/money-field';
 import { toast } from '@/components/ui/use-toast';
 import { premiumLabel } from '@/lib/brand';
+import { bindFields } from '@/lib/form-binding';
 import { vehicleTitle } from '@/lib/vehicle-title';
 import { useEditListing } from '../../api/edit-listing';
 import { LocationFields } from './location-fields';
@@ -49,6 +50,7 @@ export function EditListingButton({ vehicle }: { vehicle: AdminListing }) {
   const edit = useEditListing();
   const name = vehicleTitle(vehicle);
   const form = useForm<EditForm>({ defaultValues: valuesOf(vehicle) });
+  const field = bindFields(form);
   const onSubmit = form.handleSubmit((values) => {
     const price = toCents(values.price);
     const was = vehicle.price === null ? null : toCents(vehicle.price);
@@ -114,9 +116,8 @@ export function EditListingButton({ vehicle }: { vehicle: AdminListing }) {
         </SelectField>
         <TextAreaField label="Description" rows={4} maxLength={2000} {...form.register('description')} />
         <LocationFields
-          zip={form.register('locationZip', { validate: validZip })}
+          zip={field('locationZip', { validate: validZip })}
           inoperable={form.register('inoperable')}
-          zipError={form.formState.errors.locationZip}
         />
         {edit.error && !isZipUnknownRefusal(edit.error.message) ? (
           <p

@@ -10,6 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
+import { bindFields } from '@/lib/form-binding';
 import { photosLeft, queueTotals, totalsLabel } from '@/lib/photo-queue';
 import { usePhotoUploads } from '@/lib/use-photo-uploads';
 import { plainFieldErrors, zodResolver } from '@/lib/zod';
@@ -37,7 +38,7 @@ export function ConfirmDeliveryDialog({
     resolver: zodResolver(confirmDeliveryBodySchema, plainFieldErrors) as Resolver<ConfirmDeliveryBody>,
   });
   const [blocked, setBlocked] = useState<string | null>(null);
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const onSubmit = form.handleSubmit((values) => {
     if (totals.pending > 0) return;
     if (totals.failed > 0)
@@ -89,19 +90,12 @@ export function ConfirmDeliveryDialog({
           label="Odometer at arrival (miles)"
           inputMode="numeric"
           autoComplete="off"
-          error={errors.odometer?.message}
-          {...form.register('odometer', {
+          {...field('odometer', {
             setValueAs: (v: string) => (v.trim() === '' ? undefined : Number(v.replace(/[,\s]/g, ''))),
           })}
         />
         <DeliveryPhotos photos={photos} />
-        <TextAreaField
-          label="Note (optional)"
-          rows={3}
-          maxLength={1000}
-          error={errors.note?.message}
-          {...form.register('note')}
-        />
+        <TextAreaField label="Note (optional)" rows={3} maxLength={1000} {...field('note')} />
         {problem ? (
           <p
             role="alert"
