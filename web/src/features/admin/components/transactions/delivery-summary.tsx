@@ -1,7 +1,7 @@
 import { DELIVERY_TEXT } from '@contracts/delivery-texts';
 import { formatMi } from '@contracts/mileage-format';
 import type { AdminTransaction } from '@contracts/transactions';
-import { AlertTriangle, CheckCircle2 } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import { Flag } from '@/components/sale-status';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -12,7 +12,7 @@ import { formatAmount, formatDate, formatDay } from '@/lib/sale-state';
 import { formatDateTime } from '@/lib/time-left';
 import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
 import { useAcceptDelivery } from '../../api/accept-delivery';
-import { FloorPlanStatusBadge, TransportStatusBadge } from '../delivery/delivery-badges';
+import { FloorPlanStatusBadge, PickupLateFlag, TransportStatusBadge } from '../delivery/delivery-badges';
 import { formatWindow } from '../delivery/delivery-format';
 
 const TERM = 'text-xs font-semibold uppercase tracking-wide text-slate-600';
@@ -36,12 +36,7 @@ export function DeliverySummary({ transaction: t }: { transaction: AdminTransact
           <dd className="mt-1 grid gap-1 text-slate-800">
             <span className="flex flex-wrap items-center gap-2">
               <TransportStatusBadge status={transport.status} />
-              {transport.pickupLate ? (
-                <span className="inline-flex items-center gap-1 font-semibold text-red-700">
-                  <AlertTriangle aria-hidden="true" className="h-4 w-4" />
-                  {L.pickupLate}
-                </span>
-              ) : null}
+              {transport.pickupLate ? <PickupLateFlag /> : null}
             </span>
             <span className="block break-words">
               {transport.fromPlace} ({transport.fromZip}) → {transport.toPlace} ({transport.toZip}),{' '}
