@@ -9,6 +9,7 @@ import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/fields';
+import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { MoneyField } from '@/components/ui/money-field';
@@ -139,14 +140,7 @@ function DecisionDialog({ row, status }: { row: FloorPlanBoardRow; status: Decis
         {status === 'approved' ? (
           <MoneyField label={L.approvedAmount} hint={L.approvedAmountHint} {...field('amount')} />
         ) : null}
-        {decide.error ? (
-          <p
-            role="alert"
-            className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
-          >
-            {decide.error.message}
-          </p>
-        ) : null}
+        <FormAlert message={decide.error?.message} />
         <Button
           type="submit"
           variant={status === 'declined' ? 'destructive' : 'primary'}

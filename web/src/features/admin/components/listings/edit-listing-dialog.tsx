@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField } from '@/components/ui/fields';
+import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { MoneyField } from '@/components/ui/money-field';
@@ -119,14 +120,9 @@ export function EditListingButton({ vehicle }: { vehicle: AdminListing }) {
           zip={field('locationZip', { validate: validZip })}
           inoperable={form.register('inoperable')}
         />
-        {edit.error && !isZipUnknownRefusal(edit.error.message) ? (
-          <p
-            role="alert"
-            className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
-          >
-            {edit.error.message}
-          </p>
-        ) : null}
+        <FormAlert
+          message={edit.error && !isZipUnknownRefusal(edit.error.message) ? edit.error.message : null}
+        />
         <Button type="submit" disabled={edit.isPending}>
           {edit.isPending ? 'Saving…' : 'Save changes'}
         </Button>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/fields';
+import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { MoneyField } from '@/components/ui/money-field';
@@ -96,14 +97,7 @@ export function PackageDialog({ existing }: { existing?: ReconPackage }) {
           {...field('checklist')}
         />
         <p className="-mt-2 text-sm text-slate-600">{L.checklistHint}</p>
-        {saving.error ? (
-          <p
-            role="alert"
-            className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
-          >
-            {saving.error.message}
-          </p>
-        ) : null}
+        <FormAlert message={saving.error?.message} />
         <Button type="submit" disabled={saving.isPending}>
           {saving.isPending ? L.saving : existing ? L.savePackage : L.addPackage}
         </Button>

@@ -18,6 +18,7 @@ import {
 } from '@/components/alerts/alert-delivery-fields';
 import { Button } from '@/components/ui/button';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
+import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { MoneyField } from '@/components/ui/money-field';
@@ -240,14 +241,9 @@ export function NewBuyOrderDialog() {
           channel={form.register('alertChannel')}
           cadence={form.register('alertCadence')}
         />
-        {create.error && !isZipUnknownRefusal(create.error.message) ? (
-          <p
-            role="alert"
-            className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
-          >
-            {create.error.message}
-          </p>
-        ) : null}
+        <FormAlert
+          message={create.error && !isZipUnknownRefusal(create.error.message) ? create.error.message : null}
+        />
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? 'Placing…' : 'Place buy order'}
         </Button>
