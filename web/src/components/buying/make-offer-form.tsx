@@ -2,7 +2,6 @@ import { BUYING_TEXT, type OfferForm, offerAtAskingText, offerFormSchema } from 
 import { type ReactNode, useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { MoneyField } from '@/components/ui/money-field';
 import { useDealerMe } from '@/lib/auth/dealer-session';
 import { useCreateOffer } from '@/lib/buying/create-offer';
 import { bindFields } from '@/lib/form-binding';
@@ -11,8 +10,8 @@ import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { zodResolver } from '@/lib/zod';
 import { BuyCodeField } from './buy-code-field';
 import { BuyCodeHelp } from './buy-code-help';
-import { BuyNowInstead } from './buy-now-instead';
 import { MemberMakeOffer } from './member-buying';
+import { OfferAmountField } from './offer-amount-field';
 import { atOrAboveAsking } from './offer-at-asking';
 import { offerToasts } from './offer-toasts';
 import { ReconPackagePicker } from './recon-package-picker';
@@ -69,7 +68,6 @@ function CodeOfferForm({
     resolver: zodResolver(offerFormSchema),
     defaultValues: { amount: '', buyCode: '' },
   });
-  const { errors } = form.formState;
   const field = bindFields(form);
 
   const onSubmit = form.handleSubmit((values) => {
@@ -87,17 +85,8 @@ function CodeOfferForm({
   return (
     <div className="grid gap-5">
       <form noValidate onSubmit={onSubmit} className="grid gap-3">
-        <MoneyField
-          label="Offer amount ($)"
-          hint={
-            askingPrice
-              ? `Asking price ${formatMoney(askingPrice)}. Your offer stays open for 48 hours.`
-              : 'Your offer stays open for 48 hours.'
-          }
-          {...field('amount')}
-        />
-        <BuyNowInstead
-          amountError={errors.amount?.message}
+        <OfferAmountField
+          amount={field('amount')}
           askingPrice={askingPrice}
           onBuyNowInstead={onBuyNowInstead}
         />
