@@ -3,7 +3,6 @@ import { SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
 import { bindFields } from '@/lib/form-binding';
@@ -15,6 +14,7 @@ import {
   buyCodeLimitsFormSchema,
   toLocalInput,
 } from './buy-code-form';
+import { LimitsFields } from './limits-fields';
 
 /** Sets a code's max uses and expiry (blank = unlimited / never), validated by the contract. */
 export function BuyCodeLimitsDialog({ code }: { code: AdminBuyCode }) {
@@ -65,21 +65,7 @@ export function BuyCodeLimitsDialog({ code }: { code: AdminBuyCode }) {
       }
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <FormField
-          label="Max uses"
-          type="number"
-          inputMode="numeric"
-          min="1"
-          step="1"
-          hint="Leave blank for unlimited."
-          {...field('maxUses')}
-        />
-        <FormField
-          label="Expires"
-          type="datetime-local"
-          hint="Leave blank for no expiry."
-          {...field('expiresAt')}
-        />
+        <LimitsFields maxUses={field('maxUses')} expiresAt={field('expiresAt')} />
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save limits'}
         </Button>

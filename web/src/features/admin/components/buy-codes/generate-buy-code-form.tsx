@@ -4,7 +4,6 @@ import { Plus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/fields';
-import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { bindFields } from '@/lib/form-binding';
 import { zodResolver } from '@/lib/zod';
@@ -16,6 +15,7 @@ import {
   type GenerateBuyCodeForm as GenerateBuyCodeValues,
   generateBuyCodeFormSchema,
 } from './buy-code-form';
+import { LimitsFields } from './limits-fields';
 
 /** Creates a code for any dealer, optionally with max uses and an expiry. */
 export function GenerateBuyCodeForm() {
@@ -65,16 +65,7 @@ export function GenerateBuyCodeForm() {
         dealerId={Number(form.watch('dealerId')) || null}
         register={form.register('dealerUserId')}
       />
-      <FormField
-        label="Max uses"
-        type="number"
-        inputMode="numeric"
-        min="1"
-        step="1"
-        placeholder="Unlimited"
-        {...field('maxUses')}
-      />
-      <FormField label="Expires" type="datetime-local" {...field('expiresAt')} />
+      <LimitsFields compact maxUses={field('maxUses')} expiresAt={field('expiresAt')} />
       <Button type="submit" disabled={create.isPending} className="lg:mt-[1.625rem]">
         <Plus aria-hidden="true" className="h-4 w-4" />
         {create.isPending ? 'Generating…' : 'Generate'}
