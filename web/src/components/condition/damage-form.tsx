@@ -14,7 +14,7 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { SelectField, SelectOptions } from '@/components/ui/fields';
-import { FormField, inputClasses } from '@/components/ui/form-field';
+import { FieldError, FormField, inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import { bindFields } from '@/lib/form-binding';
 import { z, zodResolver } from '@/lib/zod';
@@ -200,11 +200,7 @@ function Choices<K extends string>({
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </fieldset>
   );
 }

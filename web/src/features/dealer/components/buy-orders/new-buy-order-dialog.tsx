@@ -19,7 +19,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
-import { FormField } from '@/components/ui/form-field';
+import { FieldError, FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { MoneyField } from '@/components/ui/money-field';
 import { toast } from '@/components/ui/use-toast';
@@ -177,11 +177,7 @@ export function NewBuyOrderDialog() {
               </Button>
             </div>
           ))}
-          {errors.targets?.message || errors.targets?.root?.message ? (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {errors.targets.message ?? errors.targets.root?.message}
-            </p>
-          ) : null}
+          <FieldError message={errors.targets?.message || errors.targets?.root?.message} />
           {targets.fields.length < MAX_ORDER_TARGETS ? (
             <Button
               variant="outline"
