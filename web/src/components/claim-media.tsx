@@ -1,10 +1,6 @@
 import type { Photo } from '@contracts/condition-report';
 import { Film } from 'lucide-react';
-import { PhotoPicture } from '@/components/vehicle/photo-picture';
-import { fullSizeOf } from '@/lib/condition-report';
-
-const LINK =
-  'rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2';
+import { PhotoLinks } from '@/components/media/photo-links';
 
 /**
  * What a dealer attached to a claim: the photos as small pictures (the gallery's variants and
@@ -15,21 +11,7 @@ export function ClaimMedia({ photos, videoUrl }: { photos: Photo[]; videoUrl: st
   return (
     <div className="mt-1 grid gap-2">
       {photos.length > 0 ? (
-        <ul aria-label="Claim photos" className="flex flex-wrap gap-2">
-          {photos.map((photo, index) => (
-            <li key={photo.id}>
-              <a href={fullSizeOf(photo)} target="_blank" rel="noreferrer" className={`block ${LINK}`}>
-                <PhotoPicture
-                  photo={photo}
-                  alt={`Claim photo ${index + 1}`}
-                  sizes="80px"
-                  className="h-16 w-20 rounded-md ring-1 ring-slate-200"
-                />
-                <span className="sr-only"> (full size, opens in a new tab)</span>
-              </a>
-            </li>
-          ))}
-        </ul>
+        <PhotoLinks photos={photos} label="Claim photos" alt={(n) => `Claim photo ${n}`} />
       ) : null}
       {videoUrl ? (
         <div className="grid max-w-xs gap-1">
@@ -45,7 +27,7 @@ export function ClaimMedia({ photos, videoUrl }: { photos: Photo[]; videoUrl: st
             href={videoUrl}
             target="_blank"
             rel="noreferrer"
-            className={`inline-flex items-center gap-1 justify-self-start font-medium text-brand-700 underline underline-offset-2 ${LINK}`}
+            className="inline-flex items-center gap-1 justify-self-start rounded-md font-medium text-brand-700 underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
           >
             <Film aria-hidden="true" className="h-3.5 w-3.5" />
             Open the video<span className="sr-only"> of the claim in a new tab</span>

@@ -1,4 +1,6 @@
 import type { TransportRequest } from '@contracts/delivery';
+import type { PurchaseRequest } from '@/lib/buying/purchase-vehicle';
+import type { PurchasedVehicle } from '@/lib/buying/purchased-vehicle';
 
 /** Certified delivery and the floor-plan line sent with Buy Now (docs/design.md §15). */
 export interface CheckoutExtras {
@@ -16,3 +18,16 @@ export interface BuyChoice {
   extras: CheckoutExtras | null;
   reveal: () => void;
 }
+
+/** Buy Now's request for this car with what the buyer chose (the code, if any, is added by its form). */
+export const purchaseOf = (
+  vehicle: PurchasedVehicle,
+  idempotencyKey: string,
+  choice: BuyChoice,
+): PurchaseRequest => ({
+  vehicleId: vehicle.id,
+  vehicle,
+  idempotencyKey,
+  reconPackageId: choice.reconPackageId,
+  ...choice.extras,
+});

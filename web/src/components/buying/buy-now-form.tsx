@@ -1,11 +1,8 @@
 import { BUYING_TEXT, type BuyNowForm as BuyNowFormValues, buyNowFormSchema } from '@contracts/buying';
-import { BUY_CODE_LENGTH } from '@contracts/limits';
 import { BUYING_ROLES } from '@contracts/teams';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { toast } from '@/components/ui/use-toast';
 import { useDealerMe } from '@/lib/auth/dealer-session';
 import { useFloorPlanLines } from '@/lib/buying/delivery-quote';
 import { useSaleTerms } from '@/lib/buying/get-sale-terms';
@@ -13,12 +10,14 @@ import { usePurchaseVehicle } from '@/lib/buying/purchase-vehicle';
 import { buyForLabel, type PurchasedVehicle, purchaseRefusal } from '@/lib/buying/purchased-vehicle';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { zodResolver } from '@/lib/zod';
-import type { BuyChoice } from './buy-choice';
+import { type BuyChoice, purchaseOf } from './buy-choice';
+import { BuyCodeField } from './buy-code-field';
 import { BuyCodeHelp } from './buy-code-help';
 import { formatPrice, sumOf } from './delivery-figures';
 import { FloorPlanOption } from './floor-plan-option';
 import { MemberBuyNow } from './member-buying';
 import { PurchaseTerms } from './purchase-terms';
+import { purchaseToasts } from './purchase-toasts';
 import { ReconPackagePicker } from './recon-package-picker';
 import { TransportOption, useTransportChoice } from './transport-option';
 
@@ -116,52 +115,20 @@ function CodeBuyNowForm({
     defaultValues: { code: '' },
     shouldFocusError: false,
   });
-  const code = form.register('code');
 
   const onSubmit = form.handleSubmit((values) => {
     if (purchase.isPending) return;
     if (!choice.extras) return choice.reveal();
     purchase.mutate(
-      {
-        code: values.code,
-        vehicleId: vehicle.id,
-        vehicle,
-        idempotencyKey,
-        reconPackageId: choice.reconPackageId,
-        ...choice.extras,
-      },
-      {
-        onSuccess: () => {
-          toast({ title: BUYING_TEXT.buySuccessTitle, description: BUYING_TEXT.buySuccess });
-          onDone();
-        },
-        onError: (error) => {
-          toast({ variant: 'destructive', title: purchaseRefusal(error) });
-          // A definitive refusal ends this attempt; the next one is a new request.
-          setIdempotencyKey(newIdempotencyKey());
-        },
-      },
+      { code: values.code, ...purchaseOf(vehicle, idempotencyKey, choice) },
+      purchaseToasts(onDone, setIdempotencyKey, (error) => ({ title: purchaseRefusal(error) })),
     );
   });
 
   return (
     <div className="grid gap-5">
       <form noValidate onSubmit={onSubmit} className="grid gap-3">
-        <FormField
-          label="Buy code"
-          hint="Your dealership's 4-character code."
-          maxLength={BUY_CODE_LENGTH}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          autoFocus
-          className="[&_input]:font-mono [&_input]:text-lg [&_input]:uppercase [&_input]:tracking-[0.4em]"
-          {...code}
-          onChange={(event) => {
-            event.target.value = event.target.value.toUpperCase();
-            void code.onChange(event);
-          }}
-        />
+        <BuyCodeField large hint="Your dealership's 4-character code." autoFocus {...form.register('code')} />
         <Button type="submit" size="lg" disabled={purchase.isPending}>
           {purchase.isPending ? BUYING_TEXT.processing : choice.label}
         </Button>

@@ -1,18 +1,17 @@
 import { BUYING_TEXT, type OfferForm, offerAtAskingText, offerFormSchema } from '@contracts/buying';
-import { BUY_CODE_LENGTH } from '@contracts/limits';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { MoneyField } from '@/components/ui/money-field';
 import { useDealerMe } from '@/lib/auth/dealer-session';
 import { useCreateOffer } from '@/lib/buying/create-offer';
+import { bindFields } from '@/lib/form-binding';
 import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { zodResolver } from '@/lib/zod';
+import { BuyCodeField } from './buy-code-field';
 import { BuyCodeHelp } from './buy-code-help';
-import { BuyNowInstead } from './buy-now-instead';
 import { MemberMakeOffer } from './member-buying';
+import { OfferAmountField } from './offer-amount-field';
 import { atOrAboveAsking } from './offer-at-asking';
 import { offerToasts } from './offer-toasts';
 import { ReconPackagePicker } from './recon-package-picker';
@@ -69,8 +68,7 @@ function CodeOfferForm({
     resolver: zodResolver(offerFormSchema),
     defaultValues: { amount: '', buyCode: '' },
   });
-  const { errors } = form.formState;
-  const buyCode = form.register('buyCode');
+  const field = bindFields(form);
 
   const onSubmit = form.handleSubmit((values) => {
     if (atOrAboveAsking(values.amount, askingPrice)) {
@@ -87,36 +85,13 @@ function CodeOfferForm({
   return (
     <div className="grid gap-5">
       <form noValidate onSubmit={onSubmit} className="grid gap-3">
-        <MoneyField
-          label="Offer amount ($)"
-          hint={
-            askingPrice
-              ? `Asking price ${formatMoney(askingPrice)}. Your offer stays open for 48 hours.`
-              : 'Your offer stays open for 48 hours.'
-          }
-          error={errors.amount?.message}
-          {...form.register('amount')}
-        />
-        <BuyNowInstead
-          amountError={errors.amount?.message}
+        <OfferAmountField
+          amount={field('amount')}
           askingPrice={askingPrice}
           onBuyNowInstead={onBuyNowInstead}
         />
         {picker}
-        <FormField
-          label="Buy code"
-          maxLength={BUY_CODE_LENGTH}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          className="[&_input]:font-mono [&_input]:uppercase [&_input]:tracking-[0.3em]"
-          error={errors.buyCode?.message}
-          {...buyCode}
-          onChange={(event) => {
-            event.target.value = event.target.value.toUpperCase();
-            void buyCode.onChange(event);
-          }}
-        />
+        <BuyCodeField {...field('buyCode')} />
         <Button type="submit" size="lg" disabled={createOffer.isPending}>
           {createOffer.isPending ? BUYING_TEXT.processing : 'Submit Offer'}
         </Button>

@@ -4,17 +4,17 @@ import { BUYING_ROLES, TEAM_TEXT } from '@contracts/teams';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { MoneyField } from '@/components/ui/money-field';
-import { toast } from '@/components/ui/use-toast';
 import { useActiveBuyCode, useDealerOffer, useDealerPurchase } from '@/lib/buying/dealer-purchase';
 import type { PurchasedVehicle } from '@/lib/buying/purchased-vehicle';
+import { bindFields } from '@/lib/form-binding';
 import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { zodResolver } from '@/lib/zod';
-import type { BuyChoice } from './buy-choice';
-import { BuyNowInstead } from './buy-now-instead';
+import { type BuyChoice, purchaseOf } from './buy-choice';
+import { OfferAmountField } from './offer-amount-field';
 import { atOrAboveAsking } from './offer-at-asking';
 import { offerToasts } from './offer-toasts';
+import { purchaseToasts } from './purchase-toasts';
 
 /** Who buys, and with which of their own codes: a signed-in member types no code (docs/design.md §10, §11). */
 function BuyingAs({ member }: { member: Member }) {
@@ -63,23 +63,11 @@ export function MemberBuyNow({
         onClick={() => {
           if (!choice.extras) return choice.reveal();
           purchase.mutate(
-            {
-              vehicleId: vehicle.id,
-              vehicle,
-              idempotencyKey,
-              reconPackageId: choice.reconPackageId,
-              ...choice.extras,
-            },
-            {
-              onSuccess: () => {
-                toast({ title: BUYING_TEXT.buySuccessTitle, description: BUYING_TEXT.buySuccess });
-                onDone();
-              },
-              onError: (error) => {
-                toast({ variant: 'destructive', title: 'Not bought', description: error.message });
-                setIdempotencyKey(newIdempotencyKey());
-              },
-            },
+            purchaseOf(vehicle, idempotencyKey, choice),
+            purchaseToasts(onDone, setIdempotencyKey, (error) => ({
+              title: 'Not bought',
+              description: error.message,
+            })),
           );
         }}
       >
@@ -114,6 +102,7 @@ export function MemberMakeOffer({
     resolver: zodResolver(amountOnly),
     defaultValues: { amount: '' },
   });
+  const field = bindFields(form);
   if (!mayBuy(member)) return <p className="text-sm text-slate-700">{TEAM_TEXT.viewerCannotBuy}</p>;
   return (
     <form
@@ -131,21 +120,11 @@ export function MemberMakeOffer({
       })}
     >
       <BuyingAs member={member} />
-      <MoneyField
-        label="Offer amount ($)"
-        autoFocus
-        hint={
-          askingPrice
-            ? `Asking price ${formatMoney(askingPrice)}. Your offer stays open for 48 hours.`
-            : 'Your offer stays open for 48 hours.'
-        }
-        error={form.formState.errors.amount?.message}
-        {...form.register('amount')}
-      />
-      <BuyNowInstead
-        amountError={form.formState.errors.amount?.message}
+      <OfferAmountField
+        amount={field('amount')}
         askingPrice={askingPrice}
         onBuyNowInstead={onBuyNowInstead}
+        autoFocus
       />
       {picker}
       <Button type="submit" size="lg" disabled={offer.isPending}>

@@ -11,10 +11,12 @@ import {
 } from '@contracts/condition-report-rules';
 import { Check, Plus } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { type UseFormRegister, useForm, useWatch } from 'react-hook-form';
+import { type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { FormField, inputClasses } from '@/components/ui/form-field';
+import { SelectField, SelectOptions } from '@/components/ui/fields';
+import { FieldError, FormField, inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
+import { bindFields } from '@/lib/form-binding';
 import { z, zodResolver } from '@/lib/zod';
 import { CarOutline } from './car-outline';
 
@@ -70,13 +72,12 @@ export function DamageForm<Ref extends PhotoRef>({
   onSubmit: (item: DamageEntry<Ref>) => void;
   onCancel: () => void;
 }) {
-  const panelId = useId();
   const photoId = useId();
   const form = useForm<DamageFormInput>({
     resolver: zodResolver(damageFormSchema),
     defaultValues: editing ? valuesOf(editing.item) : { photo: '', note: '' },
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const panel = useWatch({ control: form.control, name: 'panel' });
   const isEditing = editing !== null;
   useEffect(() => {
@@ -123,43 +124,11 @@ export function DamageForm<Ref extends PhotoRef>({
               Editing item {editing.n}: {describeDamage(editing.item)}
             </p>
           ) : null}
-          <div className="grid gap-1.5">
-            <label htmlFor={panelId} className="text-sm font-medium text-slate-800">
-              Panel
-            </label>
-            <select
-              id={panelId}
-              className={inputClasses}
-              aria-invalid={errors.panel ? true : undefined}
-              {...form.register('panel')}
-            >
-              <option value="">Choose a panel…</option>
-              {DAMAGE_PANEL_KEYS.map((key) => (
-                <option key={key} value={key}>
-                  {DAMAGE_PANELS[key]}
-                </option>
-              ))}
-            </select>
-            {errors.panel ? (
-              <p role="alert" className="text-sm font-medium text-red-700">
-                {errors.panel.message}
-              </p>
-            ) : null}
-          </div>
-          <Choices
-            legend="Type"
-            name="type"
-            options={DAMAGE_TYPES}
-            error={errors.type?.message}
-            register={form.register}
-          />
-          <Choices
-            legend="Size"
-            name="size"
-            options={DAMAGE_SIZES}
-            error={errors.size?.message}
-            register={form.register}
-          />
+          <SelectField label="Panel" {...field('panel')}>
+            <SelectOptions items={DAMAGE_PANELS} placeholder="Choose a panel…" />
+          </SelectField>
+          <Choices legend="Type" options={DAMAGE_TYPES} {...field('type')} />
+          <Choices legend="Size" options={DAMAGE_SIZES} {...field('size')} />
           <div className="grid gap-1.5">
             <label htmlFor={photoId} className="text-sm font-medium text-slate-800">
               Photo (optional)
@@ -174,12 +143,7 @@ export function DamageForm<Ref extends PhotoRef>({
             </select>
             {photoAction?.(setChosen)}
           </div>
-          <FormField
-            label="Note (optional)"
-            maxLength={200}
-            error={errors.note?.message}
-            {...form.register('note')}
-          />
+          <FormField label="Note (optional)" maxLength={200} {...field('note')} />
           <div className="grid gap-2 @sm:flex @sm:flex-wrap">
             <Button type="submit" variant="secondary" size="lg">
               {editing ? (
@@ -209,16 +173,13 @@ export function DamageForm<Ref extends PhotoRef>({
 /** Radio chips: big enough to tap, arrow keys move within the group. */
 function Choices<K extends string>({
   legend,
-  name,
   options,
   error,
-  register,
-}: {
+  ...registration
+}: UseFormRegisterReturn & {
   legend: string;
-  name: 'type' | 'size';
   options: Record<K, string>;
   error: string | undefined;
-  register: UseFormRegister<DamageFormInput>;
 }) {
   const errorId = useId();
   return (
@@ -234,16 +195,12 @@ function Choices<K extends string>({
               'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-1',
             )}
           >
-            <input type="radio" value={key} className="sr-only" {...register(name)} />
+            <input type="radio" value={key} className="sr-only" {...registration} />
             {options[key]}
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </fieldset>
   );
 }

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { bindFields } from '@/lib/form-binding';
 import { z, zodResolver } from '@/lib/zod';
 
 const MAX_LIGHTS = 20;
@@ -27,6 +28,7 @@ export function WarningLightsEditor({
     resolver: zodResolver(entrySchema),
     defaultValues: { light: '' },
   });
+  const field = bindFields(form);
   const full = value.length >= MAX_LIGHTS;
   const submit = form.handleSubmit(({ light }) => {
     const text = light.trim();
@@ -49,8 +51,7 @@ export function WarningLightsEditor({
           maxLength={60}
           disabled={full}
           hint={full ? `At most ${MAX_LIGHTS}.` : undefined}
-          error={form.formState.errors.light?.message}
-          {...form.register('light')}
+          {...field('light')}
         />
         {/* Level with the box: the label above it is one line of text-sm plus its gap. */}
         <Button type="submit" variant="outline" className="mt-[1.625rem] h-11" disabled={full}>

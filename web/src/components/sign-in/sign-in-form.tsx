@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { bindFields } from '@/lib/form-binding';
 import type { z } from '@/lib/zod';
 import { zodResolver } from '@/lib/zod';
 
@@ -38,7 +39,7 @@ export function SignInForm({
     resolver: zodResolver(schema),
     defaultValues: { email: '', password: '' },
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
       <FormField
@@ -46,16 +47,9 @@ export function SignInForm({
         type="email"
         autoComplete={emailAutoComplete}
         inputMode="email"
-        error={errors.email?.message}
-        {...form.register('email')}
+        {...field('email')}
       />
-      <FormField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
+      <FormField label="Password" type="password" autoComplete="current-password" {...field('password')} />
       {children}
       <Button type="submit" size="lg" disabled={pending} className="mt-2">
         {pending ? 'Signing in…' : submitLabel}

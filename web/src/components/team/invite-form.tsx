@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
+import { bindFields } from '@/lib/form-binding';
 import { zodResolver } from '@/lib/zod';
 import { InvitationLinkNotice } from './invitation-link-notice';
 import { MemberFields, type MemberFormValues } from './member-fields';
@@ -32,7 +33,7 @@ export function InviteForm({
     resolver: zodResolver(inviteMemberBodySchema) as never,
     values: { email: '', name: '', role: defaultRole, perVehicleLimit: '', perDayLimit: '' },
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   return (
     <div className={className}>
       {handOver ? <InvitationLinkNotice {...handOver} /> : null}
@@ -56,21 +57,10 @@ export function InviteForm({
         )}
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            label="Name"
-            autoComplete="off"
-            error={errors.name?.message}
-            {...form.register('name')}
-          />
-          <FormField
-            label="E-mail"
-            type="email"
-            autoComplete="off"
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
+          <FormField label="Name" autoComplete="off" {...field('name')} />
+          <FormField label="E-mail" type="email" autoComplete="off" {...field('email')} />
         </div>
-        <MemberFields register={form.register} errors={errors} />
+        <MemberFields field={field} />
         <Button type="submit" disabled={invite.isPending} className="sm:justify-self-start">
           {invite.isPending ? 'Sending…' : submitLabel}
         </Button>

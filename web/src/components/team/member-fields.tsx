@@ -1,7 +1,7 @@
 import { TEAM_ROLE_LABELS, TEAM_ROLES } from '@contracts/teams';
-import type { FieldErrors, Path, UseFormRegister } from 'react-hook-form';
 import { SelectField } from '@/components/ui/fields';
 import { MoneyField } from '@/components/ui/money-field';
+import type { BoundField } from '@/lib/form-binding';
 
 export interface MemberFormValues {
   role: (typeof TEAM_ROLES)[number];
@@ -16,17 +16,10 @@ const ROLE_HINTS = {
 } as const;
 
 /** Role and the two dollar limits, shared by the invite form and the edit dialog. */
-export function MemberFields<T extends MemberFormValues>({
-  register,
-  errors,
-}: {
-  register: UseFormRegister<T>;
-  errors: FieldErrors<MemberFormValues>;
-}) {
-  const field = (name: keyof MemberFormValues) => register(name as Path<T>);
+export function MemberFields({ field }: { field: (name: keyof MemberFormValues) => BoundField }) {
   return (
     <>
-      <SelectField label="Role" error={errors.role?.message} {...field('role')}>
+      <SelectField label="Role" {...field('role')}>
         {TEAM_ROLES.map((role) => (
           <option key={role} value={role}>
             {TEAM_ROLE_LABELS[role]}: {ROLE_HINTS[role]}
@@ -34,18 +27,8 @@ export function MemberFields<T extends MemberFormValues>({
         ))}
       </SelectField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <MoneyField
-          label="Limit per vehicle ($)"
-          hint="Empty: no limit"
-          error={errors.perVehicleLimit?.message}
-          {...field('perVehicleLimit')}
-        />
-        <MoneyField
-          label="Limit per day ($)"
-          hint="Empty: no limit"
-          error={errors.perDayLimit?.message}
-          {...field('perDayLimit')}
-        />
+        <MoneyField label="Limit per vehicle ($)" hint="Empty: no limit" {...field('perVehicleLimit')} />
+        <MoneyField label="Limit per day ($)" hint="Empty: no limit" {...field('perDayLimit')} />
       </div>
     </>
   );

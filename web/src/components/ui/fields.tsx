@@ -1,5 +1,5 @@
 import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
-import { inputClasses } from '@/components/ui/form-field';
+import { FieldError, inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 
 function FieldShell({
@@ -21,11 +21,7 @@ function FieldShell({
         {label}
       </label>
       {children}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

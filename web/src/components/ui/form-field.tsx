@@ -41,11 +41,17 @@ export function FormField({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
+  );
+}
+
+/** A field's problem in words, under it and announced (`id`: what the field's aria-describedby names). */
+export function FieldError({ id, message }: { id?: string; message: ReactNode }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="text-sm font-medium text-red-700">
+      {message}
+    </p>
   );
 }

@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
 /**
- * A dashboard section: an anchored card with its heading (icon and title) and a line saying what it
- * is for. `busy` marks it aria-busy while its data loads. One shell for every section of the
+ * A dashboard section: an anchored card with its heading (an icon, when it has one, and the title)
+ * and a line saying what it is for. `busy` marks it aria-busy while its data loads. One shell for every section of the
  * dealer's dashboard and the staff's lists, so they read and behave alike.
  */
 export function DashboardSection({
@@ -20,7 +20,7 @@ export function DashboardSection({
   children,
 }: {
   id: string;
-  icon: LucideIcon;
+  icon?: LucideIcon;
   title: ReactNode;
   intro?: ReactNode;
   busy?: boolean;
@@ -43,7 +43,7 @@ export function DashboardSection({
           tabIndex={headingRef ? -1 : undefined}
           className="flex items-center gap-2 text-lg font-semibold text-slate-900 focus:outline-none"
         >
-          <Icon aria-hidden="true" className="h-5 w-5 text-brand-700" />
+          {Icon ? <Icon aria-hidden="true" className="h-5 w-5 text-brand-700" /> : null}
           {title}
         </h2>
         {actions}

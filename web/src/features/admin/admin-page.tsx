@@ -1,6 +1,5 @@
 import { ADMIN_TABS, type AdminTab } from '@contracts/admin';
 import { PAGE_PATHS } from '@contracts/routes';
-import { isQueued } from '@contracts/vehicle-display';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { Tabs } from 'radix-ui';
@@ -15,15 +14,11 @@ import { displayStorage } from '@/lib/storage/display-storage';
 import { useLiveUpdates } from '@/lib/use-live-updates';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { ADMIN_LABELS, TAB_LABELS } from './admin-texts';
-import { useAdminVehicles } from './api/get-admin-vehicles';
-import { useFloorPlanBoard } from './api/get-floor-plan-board';
-import { useOffers } from './api/get-offers';
-import { useTransportBoard } from './api/get-transport-board';
-import { useWorkOrderBoard } from './api/get-work-orders';
 import { ActivityTab } from './components/activity/activity-tab';
 import { BuyCodesTab } from './components/buy-codes/buy-codes-tab';
 import { StatCards } from './components/common/stat-cards';
 import { SyncButton } from './components/common/sync-button';
+import { TabCount } from './components/common/tab-count';
 import { CompleteTab } from './components/complete/complete-tab';
 import { DealersTab } from './components/dealers/dealers-tab';
 import { FloorPlanTab } from './components/delivery/floor-plan-tab';
@@ -159,73 +154,5 @@ function AdminDashboard() {
         })}
       </Tabs.Root>
     </div>
-  );
-}
-
-/**
- * Work waiting in a tab: queued vehicles and pending offers; overdue work orders and late pickups
- * (red); floor-plan requests waiting for the lender.
- */
-function TabCount({ tab }: { tab: AdminTab }) {
-  const vehicles = useAdminVehicles();
-  const offers = useOffers();
-  if (tab === 'recon') return <OverdueCount />;
-  if (tab === 'transport') return <LatePickupCount />;
-  if (tab === 'floor-plan') return <AwaitingLenderCount />;
-  const count =
-    tab === 'complete'
-      ? vehicles.data?.filter(isQueued).length
-      : tab === 'offers'
-        ? offers.data?.filter((o) => o.status === 'pending').length
-        : undefined;
-  if (!count) return null;
-  return (
-    <span className="rounded-full bg-brand-600 px-1.5 py-0.5 text-xs font-semibold leading-none text-white">
-      <span className="sr-only">(</span>
-      {count}
-      <span className="sr-only"> waiting)</span>
-    </span>
-  );
-}
-
-/** Work orders past their promised day, in red: the count and the word for a screen reader. */
-function OverdueCount() {
-  const board = useWorkOrderBoard();
-  const count = board.data?.filter((order) => order.overdue).length;
-  if (!count) return null;
-  return (
-    <span className="rounded-full bg-red-600 px-1.5 py-0.5 text-xs font-semibold leading-none text-white">
-      <span className="sr-only">(</span>
-      {count}
-      <span className="sr-only"> overdue)</span>
-    </span>
-  );
-}
-
-/** Transports whose pickup window ended with the car still on our lot, in red. */
-function LatePickupCount() {
-  const board = useTransportBoard();
-  const count = board.data?.filter((row) => row.pickupLate).length;
-  if (!count) return null;
-  return (
-    <span className="rounded-full bg-red-600 px-1.5 py-0.5 text-xs font-semibold leading-none text-white">
-      <span className="sr-only">(</span>
-      {count}
-      <span className="sr-only"> late)</span>
-    </span>
-  );
-}
-
-/** Floor-plan requests the lender has not answered yet. */
-function AwaitingLenderCount() {
-  const board = useFloorPlanBoard();
-  const count = board.data?.filter((row) => row.status === 'requested').length;
-  if (!count) return null;
-  return (
-    <span className="rounded-full bg-brand-600 px-1.5 py-0.5 text-xs font-semibold leading-none text-white">
-      <span className="sr-only">(</span>
-      {count}
-      <span className="sr-only"> waiting)</span>
-    </span>
   );
 }

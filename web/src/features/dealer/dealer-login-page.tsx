@@ -1,14 +1,15 @@
 import { AUTH_TEXT, type DealerLoginBody, dealerLoginBodySchema } from '@contracts/auth';
-import { BUY_CODE_LENGTH } from '@contracts/limits';
 import { PAGE_PATHS } from '@contracts/routes';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { AuthCard } from '@/components/auth-card';
+import { BuyCodeField } from '@/components/buying/buy-code-field';
 import { signInOutcome } from '@/components/sign-in/sign-in-outcome';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { useDealerLogin } from '@/lib/auth/dealer-session';
 import { brand, telHref } from '@/lib/brand';
+import { bindFields } from '@/lib/form-binding';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { zodResolver } from '@/lib/zod';
 
@@ -20,8 +21,7 @@ export default function DealerLoginPage() {
     resolver: zodResolver(dealerLoginBodySchema),
     defaultValues: { dealerName: '', buyCode: '' },
   });
-  const { errors } = form.formState;
-  const buyCode = form.register('buyCode');
+  const field = bindFields(form);
 
   const onSubmit = form.handleSubmit((values) =>
     login.mutate(
@@ -41,26 +41,8 @@ export default function DealerLoginPage() {
       description="Sign in with your dealer name and buy code to see your buy codes, purchases and offers."
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <FormField
-          label="Dealer name"
-          autoComplete="organization"
-          error={errors.dealerName?.message}
-          {...form.register('dealerName')}
-        />
-        <FormField
-          label="Buy code"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={BUY_CODE_LENGTH}
-          className="[&_input]:font-mono [&_input]:uppercase [&_input]:tracking-[0.3em]"
-          error={errors.buyCode?.message}
-          {...buyCode}
-          onChange={(event) => {
-            event.target.value = event.target.value.toUpperCase();
-            void buyCode.onChange(event);
-          }}
-        />
+        <FormField label="Dealer name" autoComplete="organization" {...field('dealerName')} />
+        <BuyCodeField {...field('buyCode')} />
         <Button type="submit" size="lg" disabled={login.isPending} className="mt-2">
           {login.isPending ? 'Signing in…' : 'Login'}
         </Button>

@@ -93,11 +93,7 @@ export default function InventoryPage() {
               </div>
             </>
           ) : results.isError && results.data === undefined ? (
-            <LoadErrorState
-              message={results.error.message}
-              onRetry={() => void results.refetch()}
-              isRetrying={results.isFetching}
-            />
+            <LoadErrorState read={results} />
           ) : vehicles.length === 0 ? (
             <EmptyState
               isFiltered={isFiltered}

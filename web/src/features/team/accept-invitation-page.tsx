@@ -8,6 +8,7 @@ import { AuthCard } from '@/components/auth-card';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
+import { bindFields } from '@/lib/form-binding';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { z, zodResolver } from '@/lib/zod';
 import { tokenFromLocation, useAcceptInvitation, useInvitation } from './api/member-sign-in';
@@ -41,6 +42,7 @@ function AcceptForm({ token }: { token: string }) {
     resolver: zodResolver(passwordFormSchema),
     defaultValues: { password: '' },
   });
+  const field = bindFields(form);
   const done = () => {
     toast({ title: 'Welcome to the team' });
     navigate(PAGE_PATHS.dealerDashboard);
@@ -76,8 +78,7 @@ function AcceptForm({ token }: { token: string }) {
           type="password"
           autoComplete="new-password"
           hint={TEAM_TEXT.passwordTooShort}
-          error={form.formState.errors.password?.message}
-          {...form.register('password')}
+          {...field('password')}
         />
         <Button type="submit" size="lg" disabled={accept.isPending}>
           {accept.isPending ? 'Joining…' : 'Set password and join'}

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
+import { bindFields } from '@/lib/form-binding';
 import { formatDate } from '@/lib/time-left';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { z, zodResolver } from '@/lib/zod';
@@ -150,7 +151,7 @@ function PasswordSection({ email }: { email: string }) {
     resolver: zodResolver(passwordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '' },
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const gate = useReauthGate();
   const submitButton = useRef<HTMLButtonElement>(null);
   const save = ({ currentPassword, newPassword }: PasswordForm) =>
@@ -182,16 +183,14 @@ function PasswordSection({ email }: { email: string }) {
           type="password"
           autoComplete="current-password"
           hint="Leave it empty if you signed up with a passkey only."
-          error={errors.currentPassword?.message}
-          {...form.register('currentPassword')}
+          {...field('currentPassword')}
         />
         <FormField
           label="New password"
           type="password"
           autoComplete="new-password"
           hint="At least 12 characters."
-          error={errors.newPassword?.message}
-          {...form.register('newPassword')}
+          {...field('newPassword')}
         />
         <Button
           ref={submitButton}

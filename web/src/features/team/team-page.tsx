@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
+import { bindFields } from '@/lib/form-binding';
 import { formatMoney } from '@/lib/format';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { zodResolver } from '@/lib/zod';
@@ -126,7 +127,7 @@ function MemberActions({ member }: { member: TeamMember }) {
             ),
           )}
         >
-          <MemberFields register={form.register} errors={form.formState.errors} />
+          <MemberFields field={bindFields(form)} />
           <Button type="submit" disabled={update.isPending}>
             Save
           </Button>

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { useStaffLogin } from '@/lib/auth/staff-session';
+import { bindFields } from '@/lib/form-binding';
 import { zodResolver } from '@/lib/zod';
 import { StepHeader } from './step-layout';
 
@@ -17,7 +18,7 @@ export function PasswordStep({ onVerified }: { onVerified: () => void }) {
     shouldFocusError: false,
     reValidateMode: 'onSubmit',
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
 
   const onSubmit = form.handleSubmit(({ password }) =>
     login.mutate(password, {
@@ -39,13 +40,7 @@ export function PasswordStep({ onVerified }: { onVerified: () => void }) {
       <StepHeader title="Upload password" description="Enter the staff upload password to start." />
       {/* The password is shared, not personal; this lets a password manager file it under a name. */}
       <input type="text" name="username" autoComplete="username" value="staff" readOnly hidden />
-      <FormField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
+      <FormField label="Password" type="password" autoComplete="current-password" {...field('password')} />
       <Button type="submit" size="lg" disabled={login.isPending}>
         {login.isPending ? 'Checking…' : 'Continue'}
       </Button>

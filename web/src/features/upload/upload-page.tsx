@@ -7,7 +7,6 @@ import { Link } from 'wouter';
 import { PageLoading } from '@/components/page-loading';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { StaffAppUpdate } from '@/features/upload/staff-app-update';
 import { useStaffLogout, useStaffMe } from '@/lib/auth/staff-session';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { usePhotoUploads } from '@/lib/use-photo-uploads';
@@ -16,7 +15,7 @@ import { ConditionStep } from './condition/condition-step';
 import { PasswordStep } from './password-step';
 import { PhotosStep } from './photos/photos-step';
 import { ReconStep } from './recon-step';
-import { PendingSyncBar } from './sync/pending-sync-bar';
+import { StaffPage } from './staff-page';
 import { capturePhotoPersistence } from './sync/photo-persistence';
 import { SYNC_TEXT } from './sync/sync-texts';
 import { type UploadStep, UploadStepIndicator } from './upload-steps';
@@ -87,12 +86,11 @@ export default function UploadPage() {
 
   if (staff.isPending || !loaded) return <PageLoading />;
   return (
-    <div className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
-      <StaffAppUpdate />
-      <PendingSyncBar />
-      <div className="flex items-start justify-between gap-4">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Upload Vehicle</h1>
-        {current !== 'password' ? (
+    <StaffPage
+      title="Upload Vehicle"
+      linksWrap={false}
+      links={
+        current !== 'password' ? (
           <div className="flex flex-wrap justify-end gap-1">
             <Link href={PAGE_PATHS.recon} className={buttonClasses('ghost', 'sm')}>
               <Wrench aria-hidden="true" className="h-4 w-4" />
@@ -112,8 +110,9 @@ export default function UploadPage() {
               Log out
             </Button>
           </div>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <div className="mt-6">
         <UploadStepIndicator current={current} />
       </div>
@@ -137,6 +136,6 @@ export default function UploadPage() {
           <CompleteStep state={state} onUploadAnother={() => startOver('password')} />
         ) : null}
       </section>
-    </div>
+    </StaffPage>
   );
 }

@@ -26,15 +26,7 @@ export default function VehiclePage({ id }: { id: string }) {
   );
 
   if (notFound) return <VehicleNotFound />;
-  if (vehicle.isError) {
-    return (
-      <VehicleLoadError
-        message={vehicle.error.message}
-        onRetry={() => void vehicle.refetch()}
-        isRetrying={vehicle.isFetching}
-      />
-    );
-  }
+  if (vehicle.isError) return <VehicleLoadError read={vehicle} />;
   if (!data) return <VehiclePageSkeleton />;
   if (isUnavailable(data)) return <VehicleNoLongerAvailable />;
   return <VehicleDetails vehicle={data} reportLoading={vehicle.isPlaceholderData} />;

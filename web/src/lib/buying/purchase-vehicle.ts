@@ -5,8 +5,8 @@ import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { PurchasedVehicle } from './purchased-vehicle';
 
-interface PurchaseInput {
-  code: string;
+/** What Buy Now sends, by code (anyone) or as a signed-in team member (dealer-purchase.ts). */
+export interface PurchaseRequest {
   vehicleId: number;
   /** Not sent: what the confirmation shows (PurchaseConfirmationHost). */
   vehicle: PurchasedVehicle;
@@ -19,31 +19,34 @@ interface PurchaseInput {
   floorPlanLineId?: number;
 }
 
-/** POST /api/verify-code: Buy Now. A success refreshes the vehicle and the list (docs/product.md §4). */
-export function usePurchaseVehicle() {
+/** The request's body (the car and only what was chosen) and its Idempotency-Key header. */
+export const purchaseCall = ({
+  vehicleId,
+  idempotencyKey,
+  reconPackageId,
+  transport,
+  floorPlanLineId,
+}: PurchaseRequest) => ({
+  body: {
+    vehicleId,
+    ...(reconPackageId ? { reconPackageId } : {}),
+    ...(transport ? { transport } : {}),
+    ...(floorPlanLineId ? { floorPlanLineId } : {}),
+  },
+  headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+});
+
+/**
+ * Buy Now, whichever way it is sent: kept after the dialog closes, until the buyer closes its
+ * confirmation (PurchaseConfirmationHost); a success refreshes the vehicle, the list and the
+ * dealer's portal (docs/product.md §4).
+ */
+export function usePurchaseMutation<I extends PurchaseRequest, R>(send: (input: I) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: queryKeys.buying.purchase(),
-    // Kept after the dialog closes, until the buyer closes its confirmation (PurchaseConfirmationHost).
     gcTime: Number.POSITIVE_INFINITY,
-    mutationFn: ({
-      code,
-      vehicleId,
-      idempotencyKey,
-      reconPackageId,
-      transport,
-      floorPlanLineId,
-    }: PurchaseInput) =>
-      callApi('verifyCode', {
-        body: {
-          code,
-          vehicleId,
-          ...(reconPackageId ? { reconPackageId } : {}),
-          ...(transport ? { transport } : {}),
-          ...(floorPlanLineId ? { floorPlanLineId } : {}),
-        },
-        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-      }),
+    mutationFn: send,
     onSuccess: (_result, { vehicleId }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.vehicles.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.vehicles.detail(vehicleId) });
@@ -51,3 +54,10 @@ export function usePurchaseVehicle() {
     },
   });
 }
+
+/** POST /api/verify-code: Buy Now with a buy code. */
+export const usePurchaseVehicle = () =>
+  usePurchaseMutation(({ code, ...request }: PurchaseRequest & { code: string }) => {
+    const { body, headers } = purchaseCall(request);
+    return callApi('verifyCode', { body: { code, ...body }, headers });
+  });

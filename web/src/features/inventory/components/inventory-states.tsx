@@ -1,5 +1,6 @@
-import { CarFront, CircleAlert, RefreshCw, SearchX } from 'lucide-react';
+import { CarFront, CircleAlert, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { type FailedRead, RetryButton } from '@/components/ui/retry-button';
 import { INVENTORY_TEXTS } from '../inventory-texts';
 
 /** The two empty states of docs/product.md §2: a search or filter found nothing, or there is no inventory. */
@@ -23,15 +24,7 @@ export function EmptyState({ isFiltered, onClear }: { isFiltered: boolean; onCle
   );
 }
 
-export function LoadErrorState({
-  message,
-  onRetry,
-  isRetrying,
-}: {
-  message: string;
-  onRetry: () => void;
-  isRetrying: boolean;
-}) {
+export function LoadErrorState({ read }: { read: FailedRead }) {
   return (
     <div
       role="alert"
@@ -39,11 +32,10 @@ export function LoadErrorState({
     >
       <CircleAlert aria-hidden="true" className="h-10 w-10 text-red-600" strokeWidth={1.5} />
       <h3 className="mt-4 text-lg font-semibold text-slate-900">{INVENTORY_TEXTS.loadErrorTitle}</h3>
-      <p className="mt-1 max-w-md text-slate-700">{message}</p>
-      <Button variant="secondary" className="mt-6" onClick={onRetry} disabled={isRetrying}>
-        <RefreshCw aria-hidden="true" className={isRetrying ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />
+      <p className="mt-1 max-w-md text-slate-700">{read.error?.message}</p>
+      <RetryButton read={read} className="mt-6">
         {INVENTORY_TEXTS.retry}
-      </Button>
+      </RetryButton>
     </div>
   );
 }

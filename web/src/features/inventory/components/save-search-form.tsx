@@ -5,10 +5,12 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { AlertDeliveryFields } from '@/components/alerts/alert-delivery-fields';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { callApi } from '@/lib/api-client';
 import { useDealerMe } from '@/lib/auth/dealer-session';
+import { bindFields } from '@/lib/form-binding';
 import { queryKeys } from '@/lib/query-keys';
 import { type z, zodResolver } from '@/lib/zod';
 import { GRADE_FILTER_LABELS } from '../inventory-query';
@@ -47,6 +49,7 @@ export function SaveSearchForm({ params, onDone }: { params: InventoryParams; on
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  const field = bindFields(form);
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: ({ name, alertChannel, alertCadence }: SaveSearchFields) =>
@@ -91,21 +94,9 @@ export function SaveSearchForm({ params, onDone }: { params: InventoryParams; on
         }),
       )}
     >
-      <FormField
-        label="Name"
-        maxLength={60}
-        error={form.formState.errors.name?.message}
-        {...form.register('name')}
-      />
+      <FormField label="Name" maxLength={60} {...field('name')} />
       <AlertDeliveryFields channel={form.register('alertChannel')} cadence={form.register('alertCadence')} />
-      {save.error ? (
-        <p
-          role="alert"
-          className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
-        >
-          {save.error.message}
-        </p>
-      ) : null}
+      <FormAlert message={save.error?.message} />
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving…' : SAVED_SEARCH_TEXT.save}
       </Button>

@@ -4,9 +4,11 @@ import { KeyRound } from 'lucide-react';
 import { type RefObject, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
+import { bindFields } from '@/lib/form-binding';
 import { z, zodResolver } from '@/lib/zod';
 import { useReauthenticate } from '../api/account';
 import { passkeyErrorText } from '../api/passkey-ceremonies';
@@ -65,6 +67,7 @@ export function ReauthDialog({
     resolver: zodResolver(reauthFormSchema),
     defaultValues: { password: '' },
   });
+  const field = bindFields(form);
   const clear = () => {
     form.reset();
     reauth.reset();
@@ -112,8 +115,7 @@ export function ReauthDialog({
           label="Your password"
           type="password"
           autoComplete="current-password"
-          error={form.formState.errors.password?.message}
-          {...form.register('password')}
+          {...field('password')}
         />
         <Button type="submit" aria-disabled={busy || undefined} className={busyClasses}>
           {busy && using === 'password' ? 'Checking…' : 'Confirm'}
@@ -139,14 +141,7 @@ export function ReauthDialog({
           <KeyRound aria-hidden="true" className="h-4 w-4" />
           {busy && using === 'passkey' ? 'Waiting for your passkey…' : 'Use a passkey instead'}
         </Button>
-        {passkeyProblem ? (
-          <p
-            role="alert"
-            className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
-          >
-            {passkeyProblem}
-          </p>
-        ) : null}
+        <FormAlert message={passkeyProblem} />
       </div>
     </Modal>
   );

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { FilePickButton } from '@/components/media/file-pick-button';
 import { PhotoTile } from '@/components/media/photo-tile';
 import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import { useOnline } from '@/lib/offline/use-online';
 import { photosLeft, queueTotals, totalsLabel } from '@/lib/photo-queue';
@@ -200,11 +201,7 @@ export function PhotosStep({
             ? `The limit of ${MAX_PHOTOS} photos is reached.`
             : `${left} more photo${left === 1 ? '' : 's'} can be added.`}
         </p>
-        {limitNote ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {limitNote}
-          </p>
-        ) : null}
+        <FieldError message={limitNote} />
       </section>
 
       <section aria-labelledby="queue-title" className="grid gap-3">
@@ -257,11 +254,13 @@ export function PhotosStep({
           {online ? 'You can continue: the uploads keep going on the next step.' : SYNC_TEXT.photosKept}
         </p>
       ) : null}
-      {heldAtContinue && stillRequired.length > 0 ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {REQUIRED_SHOTS_TEXT.missing(stillRequired.map(labelOf))}
-        </p>
-      ) : null}
+      <FieldError
+        message={
+          heldAtContinue && stillRequired.length > 0
+            ? REQUIRED_SHOTS_TEXT.missing(stillRequired.map(labelOf))
+            : null
+        }
+      />
       <StepActions onBack={() => update({ step: 'video' })}>
         <Button size="lg" className="w-full sm:w-auto" onClick={next}>
           Continue

@@ -9,7 +9,7 @@ import {
 import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { FieldError, FormField } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import { zodResolver } from '@/lib/zod';
 import type { ShotSkip } from '../wizard-state';
@@ -88,11 +88,7 @@ export function SkipReasonForm({
           {...form.register('note', { onChange: clearError })}
         />
       ) : null}
-      {error ? (
-        <p id={`${legendId}-error`} role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${legendId}-error`} message={error} />
       <div className="grid grid-cols-2 gap-3">
         <Button variant="outline" size="lg" onClick={onCancel}>
           Cancel

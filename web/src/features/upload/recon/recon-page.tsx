@@ -5,12 +5,10 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { PageLoading } from '@/components/page-loading';
 import { buttonClasses } from '@/components/ui/button';
-import { StaffAppUpdate } from '@/features/upload/staff-app-update';
 import { useStaffMe } from '@/lib/auth/staff-session';
 import { useLiveUpdates } from '@/lib/use-live-updates';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { PasswordStep } from '../password-step';
-import { PendingSyncBar } from '../sync/pending-sync-bar';
+import { StaffPage, StaffSignIn } from '../staff-page';
 import { WorkOrderDetail } from './work-order-detail';
 import { WorkOrderList } from './work-order-list';
 
@@ -35,26 +33,18 @@ export default function ReconPage() {
 
   if (staff.isPending) return <PageLoading />;
   return (
-    <div className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
-      <StaffAppUpdate />
-      <PendingSyncBar />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1
-          ref={heading}
-          tabIndex={-1}
-          className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none sm:text-3xl"
-        >
-          {WORK_ORDER_TEXT.staffTitle}
-        </h1>
+    <StaffPage
+      title={WORK_ORDER_TEXT.staffTitle}
+      titleRef={heading}
+      links={
         <Link href={PAGE_PATHS.upload} className={buttonClasses('ghost', 'sm')}>
           <Upload aria-hidden="true" className="h-4 w-4" />
           {WORK_ORDER_TEXT.uploadLink}
         </Link>
-      </div>
+      }
+    >
       {!staff.data ? (
-        <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-          <PasswordStep onVerified={() => undefined} />
-        </section>
+        <StaffSignIn />
       ) : orderId ? (
         <div className="mt-4 grid gap-4">
           <button
@@ -70,7 +60,7 @@ export default function ReconPage() {
       ) : (
         <LiveList onOpen={(id) => setParams({ order: String(id) })} />
       )}
-    </div>
+    </StaffPage>
   );
 }
 

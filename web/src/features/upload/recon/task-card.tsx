@@ -13,7 +13,7 @@ import {
   taskCostsFormSchema,
   type WorkOrderTask,
 } from '@contracts/work-orders';
-import { Camera, Check, CircleSlash, Play, RotateCcw } from 'lucide-react';
+import { Camera, Check, CircleSlash, type LucideIcon, Play, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FilePickButton } from '@/components/media/file-pick-button';
@@ -24,6 +24,7 @@ import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { downscalePhoto } from '@/lib/downscale-photo';
+import { bindFields } from '@/lib/form-binding';
 import { uploadPhoto } from '@/lib/photo-upload';
 import { zodResolver } from '@/lib/zod';
 import { useAttachTaskPhotos, useUpdateTask } from '../api/work-orders';
@@ -38,24 +39,24 @@ const TASK_TONE: Record<TaskStatus, BadgeTone> = {
 const failed = (error: Error) =>
   toast({ variant: 'destructive', title: 'Not saved', description: error.message });
 
+/** A task of a work order, and whether the order is closed to changes. */
+interface TaskProps {
+  orderId: number;
+  task: WorkOrderTask;
+  isLocked: boolean;
+}
+
 /**
  * One task as the shop works it on a phone: big Start / Done / Not needed buttons (not needed asks
  * why), costs and notes, and before/after photos straight from the camera.
  */
-export function TaskCard({
-  orderId,
-  task,
-  isLocked,
-}: {
-  orderId: number;
-  task: WorkOrderTask;
-  isLocked: boolean;
-}) {
+export function TaskCard({ orderId, task, isLocked }: TaskProps) {
   const update = useUpdateTask(orderId);
   const [askingReason, setAskingReason] = useState(false);
   const setStatus = (status: TaskStatus) =>
     update.mutate({ taskId: task.id, body: { status } }, { onError: failed });
   const headingId = `task-${task.id}-title`;
+  const busy = update.isPending;
   return (
     <li aria-labelledby={headingId} className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -86,42 +87,36 @@ export function TaskCard({
       ) : (
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           {task.status === 'to_do' ? (
-            <Button
-              size="lg"
-              variant="outline"
-              disabled={update.isPending}
+            <TaskButton
+              icon={Play}
+              label={WORK_ORDER_TEXT.start}
+              busy={busy}
               onClick={() => setStatus('in_progress')}
-            >
-              <Play aria-hidden="true" className="h-5 w-5" />
-              {WORK_ORDER_TEXT.start}
-            </Button>
+            />
           ) : null}
           {task.status === 'to_do' || task.status === 'in_progress' ? (
             <>
-              <Button size="lg" disabled={update.isPending} onClick={() => setStatus('done')}>
-                <Check aria-hidden="true" className="h-5 w-5" />
-                {WORK_ORDER_TEXT.markDone}
-              </Button>
-              <Button
-                size="lg"
-                variant="outline"
-                disabled={update.isPending}
+              <TaskButton
+                primary
+                icon={Check}
+                label={WORK_ORDER_TEXT.markDone}
+                busy={busy}
+                onClick={() => setStatus('done')}
+              />
+              <TaskButton
+                icon={CircleSlash}
+                label={WORK_ORDER_TEXT.notNeeded}
+                busy={busy}
                 onClick={() => setAskingReason(true)}
-              >
-                <CircleSlash aria-hidden="true" className="h-5 w-5" />
-                {WORK_ORDER_TEXT.notNeeded}
-              </Button>
+              />
             </>
           ) : (
-            <Button
-              size="lg"
-              variant="outline"
-              disabled={update.isPending}
+            <TaskButton
+              icon={RotateCcw}
+              label={WORK_ORDER_TEXT.reopen}
+              busy={busy}
               onClick={() => setStatus('to_do')}
-            >
-              <RotateCcw aria-hidden="true" className="h-5 w-5" />
-              {WORK_ORDER_TEXT.reopen}
-            </Button>
+            />
           )}
         </div>
       )}
@@ -144,6 +139,28 @@ export function TaskCard({
   );
 }
 
+/** One of a task's big status buttons (Start, Done, Not needed, Reopen); all wait while a change is saved. */
+function TaskButton({
+  icon: Icon,
+  label,
+  busy,
+  onClick,
+  primary = false,
+}: {
+  icon: LucideIcon;
+  label: string;
+  busy: boolean;
+  onClick: () => void;
+  primary?: boolean;
+}) {
+  return (
+    <Button size="lg" variant={primary ? 'primary' : 'outline'} disabled={busy} onClick={onClick}>
+      <Icon aria-hidden="true" className="h-5 w-5" />
+      {label}
+    </Button>
+  );
+}
+
 function ReasonForm({
   onSubmit,
   onCancel,
@@ -157,18 +174,14 @@ function ReasonForm({
     resolver: zodResolver(notNeededFormSchema),
     defaultValues: { reason: '' },
   });
+  const field = bindFields(form);
   return (
     <form
       className="grid gap-2"
       onSubmit={form.handleSubmit(({ reason }) => onSubmit(reason.trim()))}
       noValidate
     >
-      <FormField
-        label={WORK_ORDER_TEXT.reasonLabel}
-        autoFocus
-        error={form.formState.errors.reason?.message}
-        {...form.register('reason')}
-      />
+      <FormField label={WORK_ORDER_TEXT.reasonLabel} autoFocus {...field('reason')} />
       <div className="grid grid-cols-2 gap-2">
         <Button size="lg" type="submit" disabled={isPending}>
           {WORK_ORDER_TEXT.confirmNotNeeded}
@@ -187,7 +200,7 @@ function CostsForm({ orderId, task }: { orderId: number; task: WorkOrderTask }) 
     resolver: zodResolver(taskCostsFormSchema),
     defaultValues: { partsCost: task.partsCost, labourCost: task.labourCost, notes: task.notes },
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const onSubmit = form.handleSubmit((body) =>
     update.mutate(
       { taskId: task.id, body },
@@ -197,24 +210,10 @@ function CostsForm({ orderId, task }: { orderId: number; task: WorkOrderTask }) 
   return (
     <form className="mt-3 grid gap-3" onSubmit={onSubmit} noValidate>
       <div className="grid grid-cols-2 gap-2">
-        <FormField
-          label={WORK_ORDER_TEXT.partsCost}
-          inputMode="decimal"
-          error={errors.partsCost?.message}
-          {...form.register('partsCost')}
-        />
-        <FormField
-          label={WORK_ORDER_TEXT.labourCost}
-          inputMode="decimal"
-          error={errors.labourCost?.message}
-          {...form.register('labourCost')}
-        />
+        <FormField label={WORK_ORDER_TEXT.partsCost} inputMode="decimal" {...field('partsCost')} />
+        <FormField label={WORK_ORDER_TEXT.labourCost} inputMode="decimal" {...field('labourCost')} />
       </div>
-      <TextAreaField
-        label={WORK_ORDER_TEXT.notes}
-        error={errors.notes?.message}
-        {...form.register('notes')}
-      />
+      <TextAreaField label={WORK_ORDER_TEXT.notes} {...field('notes')} />
       <Button size="lg" type="submit" disabled={update.isPending}>
         {WORK_ORDER_TEXT.save}
       </Button>
@@ -223,15 +222,7 @@ function CostsForm({ orderId, task }: { orderId: number; task: WorkOrderTask }) 
 }
 
 /** The task's photos, and the camera for a before or an after one (uploaded by tus, then attached). */
-function TaskPhotos({
-  orderId,
-  task,
-  isLocked,
-}: {
-  orderId: number;
-  task: WorkOrderTask;
-  isLocked: boolean;
-}) {
+function TaskPhotos({ orderId, task, isLocked }: TaskProps) {
   const attach = useAttachTaskPhotos(orderId);
   const [uploading, setUploading] = useState<PhotoStage | null>(null);
   const take = async (stage: PhotoStage, files: File[]) => {

@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
+import { bindFields } from '@/lib/form-binding';
 import { vehicleTitle } from '@/lib/vehicle-title';
 import { zodResolver } from '@/lib/zod';
 import { useAddTask, useWorkOrder } from '../api/work-orders';
@@ -80,6 +81,7 @@ function AddTaskForm({ orderId }: { orderId: number }) {
     resolver: zodResolver(addTaskBodySchema),
     defaultValues: { title: '' },
   });
+  const field = bindFields(form);
   const onSubmit = form.handleSubmit((body) =>
     add.mutate(body, {
       onSuccess: () => form.reset({ title: '' }),
@@ -92,11 +94,7 @@ function AddTaskForm({ orderId }: { orderId: number }) {
       noValidate
       className="grid gap-2 rounded-xl border border-dashed border-slate-300 p-4"
     >
-      <FormField
-        label={WORK_ORDER_TEXT.addTaskLabel}
-        error={form.formState.errors.title?.message}
-        {...form.register('title')}
-      />
+      <FormField label={WORK_ORDER_TEXT.addTaskLabel} {...field('title')} />
       <Button size="lg" variant="outline" type="submit" disabled={add.isPending}>
         <Plus aria-hidden="true" className="h-5 w-5" />
         {WORK_ORDER_TEXT.addTask}

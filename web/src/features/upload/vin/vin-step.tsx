@@ -4,7 +4,7 @@ import { hasValidVinCheckDigit } from '@contracts/vin';
 import { type ChangeEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { inputClasses } from '@/components/ui/form-field';
+import { FieldError, inputClasses } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -190,11 +190,7 @@ export function VinStep({ state, update }: { state: WizardState; update: UpdateW
             instead).
           </p>
         ) : null}
-        {error ? (
-          <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={errorId} message={error} />
       </div>
 
       {checkDigitWrong ? (

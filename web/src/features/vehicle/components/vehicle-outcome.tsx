@@ -1,8 +1,9 @@
 import { PAGE_PATHS } from '@contracts/routes';
-import { ArrowLeft, CircleAlert, RefreshCw, SearchX, Tag } from 'lucide-react';
+import { ArrowLeft, CircleAlert, SearchX, Tag } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
+import { type FailedRead, RetryButton } from '@/components/ui/retry-button';
 import { DETAIL_TEXTS } from '../vehicle-detail-texts';
 
 function Outcome({
@@ -60,26 +61,15 @@ export function VehicleNoLongerAvailable() {
 }
 
 /** Any other failure (network, 5xx): say so and offer a retry. */
-export function VehicleLoadError({
-  message,
-  onRetry,
-  isRetrying,
-}: {
-  message: string;
-  onRetry: () => void;
-  isRetrying: boolean;
-}) {
+export function VehicleLoadError({ read }: { read: FailedRead }) {
   return (
     <div role="alert">
       <Outcome
         icon={<CircleAlert aria-hidden="true" className="h-7 w-7 text-red-600" />}
         title={DETAIL_TEXTS.loadError}
-        text={message}
+        text={read.error?.message ?? ''}
       >
-        <Button variant="secondary" onClick={onRetry} disabled={isRetrying}>
-          <RefreshCw aria-hidden="true" className={isRetrying ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />
-          {DETAIL_TEXTS.retry}
-        </Button>
+        <RetryButton read={read}>{DETAIL_TEXTS.retry}</RetryButton>
       </Outcome>
     </div>
   );

@@ -3,9 +3,9 @@ import { SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
+import { bindFields } from '@/lib/form-binding';
 import { zodResolver } from '@/lib/zod';
 import { useUpdateBuyCode } from '../../api/update-buy-code';
 import {
@@ -14,6 +14,7 @@ import {
   buyCodeLimitsFormSchema,
   toLocalInput,
 } from './buy-code-form';
+import { LimitsFields } from './limits-fields';
 
 /** Sets a code's max uses and expiry (blank = unlimited / never), validated by the contract. */
 export function BuyCodeLimitsDialog({ code }: { code: AdminBuyCode }) {
@@ -26,7 +27,7 @@ export function BuyCodeLimitsDialog({ code }: { code: AdminBuyCode }) {
     shouldFocusError: false,
     reValidateMode: 'onSubmit',
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
 
   const onSubmit = form.handleSubmit((body) =>
     update.mutate(
@@ -64,23 +65,7 @@ export function BuyCodeLimitsDialog({ code }: { code: AdminBuyCode }) {
       }
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <FormField
-          label="Max uses"
-          type="number"
-          inputMode="numeric"
-          min="1"
-          step="1"
-          hint="Leave blank for unlimited."
-          error={errors.maxUses?.message}
-          {...form.register('maxUses')}
-        />
-        <FormField
-          label="Expires"
-          type="datetime-local"
-          hint="Leave blank for no expiry."
-          error={errors.expiresAt?.message}
-          {...form.register('expiresAt')}
-        />
+        <LimitsFields maxUses={field('maxUses')} expiresAt={field('expiresAt')} />
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save limits'}
         </Button>

@@ -4,8 +4,8 @@ import { Plus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/fields';
-import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
+import { bindFields } from '@/lib/form-binding';
 import { zodResolver } from '@/lib/zod';
 import { useCreateBuyCode } from '../../api/create-buy-code';
 import { useDealerTeam } from '../../api/dealer-team';
@@ -15,6 +15,7 @@ import {
   type GenerateBuyCodeForm as GenerateBuyCodeValues,
   generateBuyCodeFormSchema,
 } from './buy-code-form';
+import { LimitsFields } from './limits-fields';
 
 /** Creates a code for any dealer, optionally with max uses and an expiry. */
 export function GenerateBuyCodeForm() {
@@ -27,7 +28,7 @@ export function GenerateBuyCodeForm() {
     shouldFocusError: false,
     reValidateMode: 'onSubmit',
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
 
   const onSubmit = form.handleSubmit((body) =>
     create.mutate(body, {
@@ -51,7 +52,7 @@ export function GenerateBuyCodeForm() {
       aria-label="Generate a buy code"
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto] lg:items-start"
     >
-      <SelectField label="Dealer" error={errors.dealerId?.message} {...form.register('dealerId')}>
+      <SelectField label="Dealer" {...field('dealerId')}>
         <option value="">Choose a dealer…</option>
         {dealers.data?.map((dealer) => (
           <option key={dealer.id} value={dealer.id}>
@@ -64,22 +65,7 @@ export function GenerateBuyCodeForm() {
         dealerId={Number(form.watch('dealerId')) || null}
         register={form.register('dealerUserId')}
       />
-      <FormField
-        label="Max uses"
-        type="number"
-        inputMode="numeric"
-        min="1"
-        step="1"
-        placeholder="Unlimited"
-        error={errors.maxUses?.message}
-        {...form.register('maxUses')}
-      />
-      <FormField
-        label="Expires"
-        type="datetime-local"
-        error={errors.expiresAt?.message}
-        {...form.register('expiresAt')}
-      />
+      <LimitsFields compact maxUses={field('maxUses')} expiresAt={field('expiresAt')} />
       <Button type="submit" disabled={create.isPending} className="lg:mt-[1.625rem]">
         <Plus aria-hidden="true" className="h-4 w-4" />
         {create.isPending ? 'Generating…' : 'Generate'}

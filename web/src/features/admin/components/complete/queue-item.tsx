@@ -17,6 +17,7 @@ import { VinWithCopy } from '@/components/vehicle/vin-with-copy';
 import { ApiError } from '@/lib/api-client';
 import { premiumLabel } from '@/lib/brand';
 import { conditionReportOf, galleryPhotos } from '@/lib/condition-report';
+import { bindFields } from '@/lib/form-binding';
 import { formatClock, formatDateTime } from '@/lib/time-left';
 import { vehicleTitle } from '@/lib/vehicle-title';
 import { zodResolver } from '@/lib/zod';
@@ -44,7 +45,7 @@ export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
     resolver: zodResolver(completeListingFormSchema),
     defaultValues: completeListingDefaults(vehicle),
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const name = vehicleTitle(vehicle);
   const report = conditionReportOf(vehicle);
 
@@ -111,48 +112,23 @@ export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
         aria-label={`Complete ${name}`}
       >
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <FormField
-            label="Year"
-            inputMode="numeric"
-            error={errors.year?.message}
-            {...form.register('year')}
-          />
-          <FormField label="Make" error={errors.make?.message} {...form.register('make')} />
-          <FormField label="Model" error={errors.model?.message} {...form.register('model')} />
-          <FormField label="Trim" error={errors.trim?.message} {...form.register('trim')} />
+          <FormField label="Year" inputMode="numeric" {...field('year')} />
+          <FormField label="Make" {...field('make')} />
+          <FormField label="Model" {...field('model')} />
+          <FormField label="Trim" {...field('trim')} />
         </div>
         <div className="grid gap-3 sm:grid-cols-3">
-          <FormField
-            label="Mileage"
-            inputMode="numeric"
-            autoComplete="off"
-            required
-            error={errors.mileage?.message}
-            {...form.register('mileage')}
-          />
-          <MoneyField label="Price ($)" required error={errors.price?.message} {...form.register('price')} />
-          <SelectField
-            label="Certification"
-            required
-            error={errors.condition?.message}
-            {...form.register('condition')}
-          >
+          <FormField label="Mileage" inputMode="numeric" autoComplete="off" required {...field('mileage')} />
+          <MoneyField label="Price ($)" required {...field('price')} />
+          <SelectField label="Certification" required {...field('condition')}>
             <option value="">Choose…</option>
             <option value={premiumLabel}>{premiumLabel}</option>
             <option value={AUCTION_CERTIFIED}>{AUCTION_CERTIFIED}</option>
           </SelectField>
         </div>
         <PriceGuide vehicleId={vehicle.id} form={form} />
-        <TextAreaField
-          label="Description"
-          error={errors.description?.message}
-          {...form.register('description')}
-        />
-        <LocationFields
-          zip={form.register('locationZip')}
-          inoperable={form.register('inoperable')}
-          zipError={errors.locationZip}
-        />
+        <TextAreaField label="Description" {...field('description')} />
+        <LocationFields zip={field('locationZip')} inoperable={form.register('inoperable')} />
         <FirstLookField vehicleId={vehicle.id} form={form} />
         <div className="flex justify-end">
           <Button type="submit" disabled={complete.isPending} className="w-full sm:w-auto">

@@ -9,10 +9,12 @@ import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/fields';
+import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { MoneyField } from '@/components/ui/money-field';
 import { toast } from '@/components/ui/use-toast';
+import { bindFields } from '@/lib/form-binding';
 import { formatAmount } from '@/lib/sale-state';
 import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
 import { useDecideFloorPlan } from '../../api/decide-floor-plan';
@@ -75,16 +77,16 @@ function DecisionDialog({ row, status }: { row: FloorPlanBoardRow; status: Decis
   const [open, setOpen] = useState(false);
   const decide = useDecideFloorPlan();
   const form = useForm<DecisionForm>({ defaultValues: EMPTY });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const trigger = TRIGGERS[status];
   const onSubmit = form.handleSubmit((values) => {
     // The contract's own rules, with its words, before anything is sent.
     const parsed = decideFloorPlanBodySchema.safeParse(bodyOf(status, values));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (field === 'reference' || field === 'amount' || field === 'reason')
-          form.setError(field, { message: messageOf(field, issue.message) });
+        const name = issue.path[0];
+        if (name === 'reference' || name === 'amount' || name === 'reason')
+          form.setError(name, { message: messageOf(name, issue.message) });
       }
       return;
     }
@@ -125,39 +127,20 @@ function DecisionDialog({ row, status }: { row: FloorPlanBoardRow; status: Decis
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         {status === 'declined' ? (
-          <TextAreaField
-            label={L.declineReason}
-            rows={3}
-            maxLength={500}
-            error={errors.reason?.message}
-            {...form.register('reason')}
-          />
+          <TextAreaField label={L.declineReason} rows={3} maxLength={500} {...field('reason')} />
         ) : (
           <FormField
             label={L.lenderReference}
             maxLength={60}
             autoComplete="off"
             spellCheck={false}
-            error={errors.reference?.message}
-            {...form.register('reference')}
+            {...field('reference')}
           />
         )}
         {status === 'approved' ? (
-          <MoneyField
-            label={L.approvedAmount}
-            hint={L.approvedAmountHint}
-            error={errors.amount?.message}
-            {...form.register('amount')}
-          />
+          <MoneyField label={L.approvedAmount} hint={L.approvedAmountHint} {...field('amount')} />
         ) : null}
-        {decide.error ? (
-          <p
-            role="alert"
-            className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
-          >
-            {decide.error.message}
-          </p>
-        ) : null}
+        <FormAlert message={decide.error?.message} />
         <Button
           type="submit"
           variant={status === 'declined' ? 'destructive' : 'primary'}

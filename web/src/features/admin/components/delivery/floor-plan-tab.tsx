@@ -1,7 +1,6 @@
 import { FLOOR_PLAN_STATUS_LABELS, FLOOR_PLAN_STATUSES, type FloorPlanBoardRow } from '@contracts/delivery';
 import { Landmark } from 'lucide-react';
 import { useMemo } from 'react';
-import { SelectField } from '@/components/ui/fields';
 import { cn } from '@/lib/cn';
 import { formatAmount } from '@/lib/sale-state';
 import { formatDateTime } from '@/lib/time-left';
@@ -9,14 +8,17 @@ import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
 import { useFloorPlanBoard } from '../../api/get-floor-plan-board';
 import { Cell, DataTable, Row } from '../common/data-table';
 import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
+import { BoardFilter } from './board-filter';
 import { FloorPlanStatusBadge } from './delivery-badges';
 import { sortFloorPlan } from './delivery-format';
 import { FloorPlanActions } from './floor-plan-actions';
+import { SaleCell } from './sale-cell';
 import { useUrlFilter } from './use-url-filter';
 
 const FILTERS = ['all', ...FLOOR_PLAN_STATUSES] as const;
 type Filter = (typeof FILTERS)[number];
 const FILTER_LABELS: Record<Filter, string> = { all: 'All requests', ...FLOOR_PLAN_STATUS_LABELS };
+const shows = (row: FloorPlanBoardRow, filter: Filter) => filter === 'all' || row.status === filter;
 
 /**
  * Admin → Floor plan (issue #32, docs/design.md §15): the sales paid with a floor-plan line, those
@@ -28,7 +30,7 @@ export function FloorPlanTab() {
   const board = useFloorPlanBoard();
   const [filter, setFilter] = useUrlFilter<Filter>('fpstatus', FILTERS, 'all');
   const rows = useMemo(
-    () => sortFloorPlan((board.data ?? []).filter((row) => filter === 'all' || row.status === filter)),
+    () => sortFloorPlan((board.data ?? []).filter((row) => shows(row, filter))),
     [board.data, filter],
   );
   return (
@@ -37,18 +39,15 @@ export function FloorPlanTab() {
       description={L.floorPlanText}
       actions={
         board.data ? (
-          <SelectField
-            label={L.show}
+          <BoardFilter
+            views={FILTERS}
+            labels={FILTER_LABELS}
             value={filter}
-            onChange={(e) => setFilter(e.target.value as Filter)}
+            onChange={setFilter}
+            rows={board.data}
+            shows={shows}
             className="w-full sm:w-64"
-          >
-            {FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {FILTER_LABELS[f]} ({board.data.filter((row) => f === 'all' || row.status === f).length})
-              </option>
-            ))}
-          </SelectField>
+          />
         ) : null
       }
     >
@@ -79,17 +78,7 @@ function FloorPlanRow({ row }: { row: FloorPlanBoardRow }) {
       data-testid={`floor-plan-${row.requestId}`}
       className={cn(waiting && 'max-md:border-amber-300 md:bg-amber-50/50')}
     >
-      <Cell phone="heading">
-        <span className="block min-w-0">
-          <span className="block font-medium text-slate-900">{row.vehicle}</span>
-          <span className="block font-mono text-xs break-all text-slate-500 md:break-normal md:whitespace-nowrap">
-            {row.vin}
-          </span>
-          <span className="block text-xs break-words text-slate-600">
-            {row.dealerName} · sale #{row.transactionId}
-          </span>
-        </span>
-      </Cell>
+      <SaleCell row={row} />
       <Cell label={L.line}>
         <span className="min-w-0 break-words">{row.label}</span>
       </Cell>

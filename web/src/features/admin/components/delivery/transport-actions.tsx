@@ -9,6 +9,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TextAreaField } from '@/components/ui/fields';
+import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
@@ -88,14 +89,7 @@ export function MoveTransportDialog({ row }: { row: TransportBoardRow }) {
           <FormField label={L.etaField} type="datetime-local" {...form.register('eta')} />
         )}
         <TextAreaField label={L.note} rows={2} maxLength={500} {...form.register('note')} />
-        {update.error ? (
-          <p
-            role="alert"
-            className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
-          >
-            {update.error.message}
-          </p>
-        ) : null}
+        <FormAlert message={update.error?.message} />
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? L.saving : label}
         </Button>

@@ -1,8 +1,7 @@
 import type { TransportBoardRow } from '@contracts/delivery';
 import { formatMi } from '@contracts/mileage-format';
-import { AlertTriangle, Truck } from 'lucide-react';
+import { Truck } from 'lucide-react';
 import { useMemo } from 'react';
-import { SelectField } from '@/components/ui/fields';
 import { cn } from '@/lib/cn';
 import { formatAmount } from '@/lib/sale-state';
 import { formatDateTime } from '@/lib/time-left';
@@ -10,8 +9,9 @@ import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
 import { useTransportBoard } from '../../api/get-transport-board';
 import { Cell, DataTable, Row } from '../common/data-table';
 import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
+import { BoardFilter } from './board-filter';
 import { BolUpload } from './bol-upload';
-import { TransportStatusBadge } from './delivery-badges';
+import { PickupLateFlag, TransportStatusBadge } from './delivery-badges';
 import {
   formatWindow,
   matchesTransportFilter,
@@ -20,6 +20,7 @@ import {
   TRANSPORT_FILTERS,
   type TransportFilter,
 } from './delivery-format';
+import { SaleCell } from './sale-cell';
 import { CancelTransportButton, MoveTransportDialog } from './transport-actions';
 import { useUrlFilter } from './use-url-filter';
 
@@ -42,19 +43,15 @@ export function TransportTab() {
       description={L.transportText}
       actions={
         board.data ? (
-          <SelectField
-            label={L.show}
+          <BoardFilter
+            views={TRANSPORT_FILTERS}
+            labels={TRANSPORT_FILTER_LABELS}
             value={filter}
-            onChange={(e) => setFilter(e.target.value as TransportFilter)}
+            onChange={setFilter}
+            rows={board.data}
+            shows={matchesTransportFilter}
             className="w-full sm:w-72"
-          >
-            {TRANSPORT_FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {TRANSPORT_FILTER_LABELS[f]} (
-                {board.data.filter((row) => matchesTransportFilter(row, f)).length})
-              </option>
-            ))}
-          </SelectField>
+          />
         ) : null
       }
     >
@@ -85,26 +82,11 @@ function TransportRow({ row }: { row: TransportBoardRow }) {
       data-late={row.pickupLate || undefined}
       className={cn(row.pickupLate && 'max-md:border-red-300 md:bg-red-50/40')}
     >
-      <Cell phone="heading">
-        <span className="block min-w-0">
-          <span className="block font-medium text-slate-900">{row.vehicle}</span>
-          <span className="block font-mono text-xs break-all text-slate-500 md:break-normal md:whitespace-nowrap">
-            {row.vin}
-          </span>
-          <span className="block text-xs break-words text-slate-600">
-            {row.dealerName} · sale #{row.transactionId}
-          </span>
-        </span>
-      </Cell>
+      <SaleCell row={row} />
       <Cell label="Status">
         <span className="grid min-w-0 justify-items-end gap-1 md:justify-items-start">
           <TransportStatusBadge status={row.status} />
-          {row.pickupLate ? (
-            <span className="inline-flex items-center gap-1 text-sm font-semibold text-red-700">
-              <AlertTriangle aria-hidden="true" className="h-4 w-4 shrink-0" />
-              {L.pickupLate}
-            </span>
-          ) : null}
+          {row.pickupLate ? <PickupLateFlag className="text-sm" /> : null}
           {row.waitingFor ? (
             <span className="text-xs text-slate-700">
               {L.waitingFor}: {row.waitingFor}

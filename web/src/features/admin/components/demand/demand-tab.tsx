@@ -1,14 +1,13 @@
 import { BUY_ORDER_STATUS_LABELS, buyOrderTitle, type DemandOrder } from '@contracts/buy-orders';
 import { formatUsd } from '@contracts/money';
-import { ArrowDown, ArrowUp, Target } from 'lucide-react';
+import { Target } from 'lucide-react';
 import { useMemo } from 'react';
 import { Badge, BUY_ORDER_STATUS_TONE } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/fields';
 import { formatDay } from '@/lib/time-left';
 import { useDemand } from '../../api/get-demand';
 import { Cell, DataTable, Row, type SortableColumn } from '../common/data-table';
 import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
+import { PhoneSort } from '../common/phone-sort';
 import { ageInDays, budgetRange, groupName, groupYears } from './demand-format';
 import { GroupOrdersDialog } from './group-orders-dialog';
 import { DEMAND_SORTS, type DemandSort, sortGroups, useDemandSort } from './use-demand-sort';
@@ -41,35 +40,14 @@ export function DemandTab() {
         title="Demand"
         description="Open buy orders by make, model and years: what to source next."
         actions={
-          // Phones: the header row is hidden, so the sort is chosen here.
-          <div className="flex items-end gap-2 md:hidden">
-            <SelectField
-              label="Sort by"
-              value={sort}
-              onChange={(e) => setSort(e.target.value as DemandSort)}
-              className="w-44"
-            >
-              {Object.entries(DEMAND_SORTS).map(([value, { label }]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </SelectField>
-            <Button
-              variant="outline"
-              aria-label={
-                direction === 'desc' ? 'Highest first: show lowest first' : 'Lowest first: show highest first'
-              }
-              onClick={() => setSort(sort, direction === 'desc' ? 'asc' : 'desc')}
-            >
-              {direction === 'desc' ? (
-                <ArrowDown aria-hidden="true" className="h-4 w-4" />
-              ) : (
-                <ArrowUp aria-hidden="true" className="h-4 w-4" />
-              )}
-              {direction === 'desc' ? 'Highest first' : 'Lowest first'}
-            </Button>
-          </div>
+          <PhoneSort
+            sorts={DEMAND_SORTS}
+            sort={sort}
+            direction={direction}
+            setSort={setSort}
+            order={{ desc: 'Highest first', asc: 'Lowest first' }}
+            selectClassName="w-44"
+          />
         }
       >
         {demand.isPending ? (

@@ -7,11 +7,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField } from '@/components/ui/fields';
+import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { MoneyField } from '@/components/ui/money-field';
 import { toast } from '@/components/ui/use-toast';
 import { premiumLabel } from '@/lib/brand';
+import { bindFields } from '@/lib/form-binding';
 import { vehicleTitle } from '@/lib/vehicle-title';
 import { useEditListing } from '../../api/edit-listing';
 import { LocationFields } from './location-fields';
@@ -49,6 +51,7 @@ export function EditListingButton({ vehicle }: { vehicle: AdminListing }) {
   const edit = useEditListing();
   const name = vehicleTitle(vehicle);
   const form = useForm<EditForm>({ defaultValues: valuesOf(vehicle) });
+  const field = bindFields(form);
   const onSubmit = form.handleSubmit((values) => {
     const price = toCents(values.price);
     const was = vehicle.price === null ? null : toCents(vehicle.price);
@@ -114,18 +117,12 @@ export function EditListingButton({ vehicle }: { vehicle: AdminListing }) {
         </SelectField>
         <TextAreaField label="Description" rows={4} maxLength={2000} {...form.register('description')} />
         <LocationFields
-          zip={form.register('locationZip', { validate: validZip })}
+          zip={field('locationZip', { validate: validZip })}
           inoperable={form.register('inoperable')}
-          zipError={form.formState.errors.locationZip}
         />
-        {edit.error && !isZipUnknownRefusal(edit.error.message) ? (
-          <p
-            role="alert"
-            className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
-          >
-            {edit.error.message}
-          </p>
-        ) : null}
+        <FormAlert
+          message={edit.error && !isZipUnknownRefusal(edit.error.message) ? edit.error.message : null}
+        />
         <Button type="submit" disabled={edit.isPending}>
           {edit.isPending ? 'Saving…' : 'Save changes'}
         </Button>

@@ -1,5 +1,6 @@
-import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
+import type { BoundField } from '@/lib/form-binding';
 import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
 
 /**
@@ -9,11 +10,10 @@ import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
 export function LocationFields({
   zip,
   inoperable,
-  zipError,
 }: {
-  zip: UseFormRegisterReturn;
+  /** The ZIP's registration and its message (`field('locationZip')`). */
+  zip: BoundField;
   inoperable: UseFormRegisterReturn;
-  zipError?: FieldError | undefined;
 }) {
   return (
     <div className="grid gap-3 sm:grid-cols-2 sm:items-start">
@@ -24,7 +24,6 @@ export function LocationFields({
         maxLength={10}
         placeholder="Our lot"
         hint={L.locationZipHint}
-        error={zipError?.message}
         {...zip}
       />
       <div className="grid gap-1.5 sm:pt-7">

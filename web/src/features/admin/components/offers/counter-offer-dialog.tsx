@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/fields';
 import { Modal } from '@/components/ui/modal';
 import { MoneyField } from '@/components/ui/money-field';
+import { bindFields } from '@/lib/form-binding';
 import { formatMoney } from '@/lib/format';
 import { packageText } from '@/lib/sale-state';
 import { zodResolver } from '@/lib/zod';
@@ -42,7 +43,7 @@ export function CounterOfferDialog({
     shouldFocusError: false,
     reValidateMode: 'onSubmit',
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const amount = useWatch({ control: form.control, name: 'counterAmount' });
   // A blank amount is never sent: the disabled button also stops Enter (implicit submission).
   const hasAmount = amount.trim() !== '';
@@ -81,8 +82,7 @@ export function CounterOfferDialog({
               ? `More than ${formatCents(offered)}`
               : `Between ${formatCents(offered)} and ${formatCents(asking)}`
           }
-          error={errors.counterAmount?.message}
-          {...form.register('counterAmount', { onChange: () => form.clearErrors('counterAmount') })}
+          {...field('counterAmount', { onChange: () => form.clearErrors('counterAmount') })}
         />
         <TextAreaField
           label={ADMIN_TEXT.counterMessage}

@@ -5,10 +5,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/fields';
+import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { MoneyField } from '@/components/ui/money-field';
 import { toast } from '@/components/ui/use-toast';
+import { bindFields } from '@/lib/form-binding';
 import { zodResolver } from '@/lib/zod';
 import { RECON_ADMIN_LABELS as L } from '../../admin-texts';
 import { useCreateReconPackage } from '../../api/create-recon-package';
@@ -35,7 +37,7 @@ export function PackageDialog({ existing }: { existing?: ReconPackage }) {
     resolver: zodResolver(packageFormSchema),
     defaultValues: existing ? packageFormValues(existing) : EMPTY_PACKAGE,
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const done = (saved: ReconPackage) => {
     toast({
       title: existing ? RECON_PACKAGE_TEXT.updated : RECON_PACKAGE_TEXT.created,
@@ -73,22 +75,15 @@ export function PackageDialog({ existing }: { existing?: ReconPackage }) {
       }
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <FormField label={L.name} maxLength={60} error={errors.name?.message} {...form.register('name')} />
-        <TextAreaField
-          label={L.description}
-          rows={3}
-          maxLength={500}
-          error={errors.description?.message}
-          {...form.register('description')}
-        />
+        <FormField label={L.name} maxLength={60} {...field('name')} />
+        <TextAreaField label={L.description} rows={3} maxLength={500} {...field('description')} />
         <div className="grid gap-3 sm:grid-cols-2">
-          <MoneyField label={L.price} error={errors.price?.message} {...form.register('price')} />
+          <MoneyField label={L.price} {...field('price')} />
           <FormField
             label={L.promisedDays}
             inputMode="numeric"
             autoComplete="off"
-            error={errors.promisedDays?.message}
-            {...form.register('promisedDays')}
+            {...field('promisedDays')}
           />
         </div>
         <p className="-mt-2 text-sm text-slate-600">{L.promisedDaysHint}</p>
@@ -99,18 +94,10 @@ export function PackageDialog({ existing }: { existing?: ReconPackage }) {
             </>
           }
           rows={6}
-          error={errors.checklist?.message}
-          {...form.register('checklist')}
+          {...field('checklist')}
         />
         <p className="-mt-2 text-sm text-slate-600">{L.checklistHint}</p>
-        {saving.error ? (
-          <p
-            role="alert"
-            className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
-          >
-            {saving.error.message}
-          </p>
-        ) : null}
+        <FormAlert message={saving.error?.message} />
         <Button type="submit" disabled={saving.isPending}>
           {saving.isPending ? L.saving : existing ? L.savePackage : L.addPackage}
         </Button>

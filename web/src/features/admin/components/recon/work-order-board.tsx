@@ -1,16 +1,16 @@
 import { formatCents } from '@contracts/money';
 import { formatDuration, WORK_ORDER_STATUS_LABELS } from '@contracts/work-order-texts';
 import type { WorkOrder } from '@contracts/work-orders';
-import { AlertTriangle, ArrowDown, ArrowUp, Wrench } from 'lucide-react';
+import { AlertTriangle, Wrench } from 'lucide-react';
 import { useMemo } from 'react';
 import { formatDay, WorkOrderStatusBadge } from '@/components/recon/work-order-bits';
 import { Button } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/fields';
 import { cn } from '@/lib/cn';
 import { RECON_ADMIN_LABELS as L } from '../../admin-texts';
 import { useWorkOrderBoard } from '../../api/get-work-orders';
 import { Cell, DataTable, Row, type SortableColumn } from '../common/data-table';
 import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
+import { PhoneSort } from '../common/phone-sort';
 import { costAgainstPrice, packagePrice, workOrderAge } from './recon-format';
 import {
   BOARD_FILTERS,
@@ -53,47 +53,18 @@ export function WorkOrderBoard() {
       title={L.boardTitle}
       description={L.boardText}
       actions={
-        // Phones: the header row is hidden, so the sort is chosen here.
-        <div className="flex items-end gap-2 md:hidden">
-          <SelectField
-            label="Sort by"
-            value={sort}
-            onChange={(e) => view.setSort(e.target.value as BoardSort)}
-            className="w-36"
-          >
-            {Object.entries(BOARD_SORTS).map(([value, { label }]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </SelectField>
-          <Button
-            variant="outline"
-            aria-label={
-              sort === 'age'
-                ? direction === 'desc'
-                  ? 'Oldest first: show newest first'
-                  : 'Newest first: show oldest first'
-                : direction === 'asc'
-                  ? 'Earliest first: show latest first'
-                  : 'Latest first: show earliest first'
-            }
-            onClick={() => view.setSort(sort, direction === 'desc' ? 'asc' : 'desc')}
-          >
-            {direction === 'desc' ? (
-              <ArrowDown aria-hidden="true" className="h-4 w-4" />
-            ) : (
-              <ArrowUp aria-hidden="true" className="h-4 w-4" />
-            )}
-            {sort === 'age'
-              ? direction === 'desc'
-                ? 'Oldest first'
-                : 'Newest first'
-              : direction === 'asc'
-                ? 'Earliest first'
-                : 'Latest first'}
-          </Button>
-        </div>
+        <PhoneSort
+          sorts={BOARD_SORTS}
+          sort={sort}
+          direction={direction}
+          setSort={view.setSort}
+          order={
+            sort === 'age'
+              ? { desc: 'Oldest first', asc: 'Newest first' }
+              : { asc: 'Earliest first', desc: 'Latest first' }
+          }
+          selectClassName="w-36"
+        />
       }
     >
       {board.isPending ? (

@@ -1,23 +1,20 @@
 import { DELIVERY_TEXT } from '@contracts/delivery-texts';
 import { formatMi } from '@contracts/mileage-format';
 import type { AdminTransaction } from '@contracts/transactions';
-import { AlertTriangle, CheckCircle2 } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
+import { PhotoLinks } from '@/components/media/photo-links';
 import { Flag } from '@/components/sale-status';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
-import { PhotoPicture } from '@/components/vehicle/photo-picture';
-import { fullSizeOf } from '@/lib/condition-report';
 import { formatAmount, formatDate, formatDay } from '@/lib/sale-state';
 import { formatDateTime } from '@/lib/time-left';
 import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
 import { useAcceptDelivery } from '../../api/accept-delivery';
-import { FloorPlanStatusBadge, TransportStatusBadge } from '../delivery/delivery-badges';
+import { FloorPlanStatusBadge, PickupLateFlag, TransportStatusBadge } from '../delivery/delivery-badges';
 import { formatWindow } from '../delivery/delivery-format';
 
 const TERM = 'text-xs font-semibold uppercase tracking-wide text-slate-600';
-const LINK =
-  'block rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2';
 
 /**
  * A sale's certified delivery and floor plan in its details (docs/design.md §15), read from the same
@@ -36,12 +33,7 @@ export function DeliverySummary({ transaction: t }: { transaction: AdminTransact
           <dd className="mt-1 grid gap-1 text-slate-800">
             <span className="flex flex-wrap items-center gap-2">
               <TransportStatusBadge status={transport.status} />
-              {transport.pickupLate ? (
-                <span className="inline-flex items-center gap-1 font-semibold text-red-700">
-                  <AlertTriangle aria-hidden="true" className="h-4 w-4" />
-                  {L.pickupLate}
-                </span>
-              ) : null}
+              {transport.pickupLate ? <PickupLateFlag /> : null}
             </span>
             <span className="block break-words">
               {transport.fromPlace} ({transport.fromZip}) → {transport.toPlace} ({transport.toZip}),{' '}
@@ -65,21 +57,11 @@ export function DeliverySummary({ transaction: t }: { transaction: AdminTransact
             {transport.bolPhotos.length > 0 ? (
               <span className="grid gap-1">
                 <span className="font-medium">{L.bolPhotos}</span>
-                <ul aria-label={L.bolPhotos} className="flex flex-wrap gap-2">
-                  {transport.bolPhotos.map((photo, index) => (
-                    <li key={photo.id}>
-                      <a href={fullSizeOf(photo)} target="_blank" rel="noreferrer" className={LINK}>
-                        <PhotoPicture
-                          photo={photo}
-                          alt={`${L.bolPhotos} photo ${index + 1}`}
-                          sizes="80px"
-                          className="h-16 w-20 rounded-md ring-1 ring-slate-200"
-                        />
-                        <span className="sr-only"> (full size, opens in a new tab)</span>
-                      </a>
-                    </li>
-                  ))}
-                </ul>
+                <PhotoLinks
+                  photos={transport.bolPhotos}
+                  label={L.bolPhotos}
+                  alt={(n) => `${L.bolPhotos} photo ${n}`}
+                />
               </span>
             ) : null}
           </dd>

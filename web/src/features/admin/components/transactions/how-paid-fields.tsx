@@ -1,13 +1,8 @@
 import { PAYMENT_METHODS } from '@contracts/after-sale';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { SelectField, SelectOptions } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
+import type { BoundField } from '@/lib/form-binding';
 import { SALE_STEP_LABELS as L } from '../../admin-texts';
-
-interface Field {
-  field: UseFormRegisterReturn;
-  error: string | undefined;
-}
 
 /**
  * How money moved, the same fields for a payment, "Mark paid" and a refund: method, reference and
@@ -20,25 +15,19 @@ export function HowPaidFields({
   dateLabel,
   dates,
 }: {
-  method: Field;
-  reference: Field;
-  date: Field;
+  method: BoundField;
+  reference: BoundField;
+  date: BoundField;
   dateLabel: string;
   dates: { min: string; max: string };
 }) {
   return (
     <>
-      <SelectField label={L.method} error={method.error} {...method.field}>
+      <SelectField label={L.method} {...method}>
         <SelectOptions items={PAYMENT_METHODS} />
       </SelectField>
-      <FormField
-        label={L.reference}
-        autoComplete="off"
-        maxLength={100}
-        error={reference.error}
-        {...reference.field}
-      />
-      <FormField label={dateLabel} type="date" {...dates} error={date.error} {...date.field} />
+      <FormField label={L.reference} autoComplete="off" maxLength={100} {...reference} />
+      <FormField label={dateLabel} type="date" {...dates} {...date} />
     </>
   );
 }

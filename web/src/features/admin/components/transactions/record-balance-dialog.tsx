@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
+import { bindFields } from '@/lib/form-binding';
 import { amountLeft, formatAmount, todayIn } from '@/lib/sale-state';
 import { vehicleTitle } from '@/lib/vehicle-title';
 import { plainFieldErrors, zodResolver } from '@/lib/zod';
@@ -27,7 +28,7 @@ export function RecordBalanceDialog({ transaction: t }: { transaction: AdminTran
     resolver: zodResolver(balancePaymentSchema, plainFieldErrors),
     defaultValues: { method: 'ach', reference: '', receivedOn: todayIn(t.terms.timeZone) },
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const onSubmit = form.handleSubmit((payment) => {
     setFailure(null);
     update.mutate(
@@ -68,9 +69,9 @@ export function RecordBalanceDialog({ transaction: t }: { transaction: AdminTran
           Amount <span className="text-lg font-semibold tabular-nums">{owed}</span>
         </p>
         <HowPaidFields
-          method={{ field: form.register('method'), error: errors.method?.message }}
-          reference={{ field: form.register('reference'), error: errors.reference?.message }}
-          date={{ field: form.register('receivedOn'), error: errors.receivedOn?.message }}
+          method={field('method')}
+          reference={field('reference')}
+          date={field('receivedOn')}
           dateLabel={L.receivedOn}
           dates={{ min: dateInZone(new Date(t.createdAt), t.terms.timeZone), max: todayIn(t.terms.timeZone) }}
         />

@@ -2,6 +2,7 @@ import { type AdminSaleEventBody, adminSaleEventBodySchema } from '@contracts/af
 import { type ReactNode, useId } from 'react';
 import { type DefaultValues, type Resolver, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { cn } from '@/lib/cn';
 import { plainFieldErrors, zodResolver } from '@/lib/zod';
 
@@ -69,14 +70,7 @@ export function StepSection({
           {children}
           {!allowed && reason ? <p className="text-sm text-slate-600">{reason}</p> : null}
           {allowed && hint ? <p className="text-sm text-slate-600">{hint}</p> : null}
-          {error ? (
-            <p
-              role="alert"
-              className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
-            >
-              {error}
-            </p>
-          ) : null}
+          <FormAlert message={error} />
           <Button type="submit" size="sm" variant="outline" className="justify-self-start">
             {submitLabel}
           </Button>

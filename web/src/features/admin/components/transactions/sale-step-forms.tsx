@@ -5,6 +5,7 @@ import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
 import { MoneyField } from '@/components/ui/money-field';
+import { bindFields } from '@/lib/form-binding';
 import { amountLeft, decimalToCents, formatAmount, todayIn } from '@/lib/sale-state';
 import { DELIVERY_ADMIN_LABELS, SALE_STEP_LABELS as L } from '../../admin-texts';
 import { titleLender } from './delivery-summary';
@@ -67,7 +68,7 @@ function MoneyStepForm({
   const defaults = { amount, method: 'ach', reference: '', [date]: todayIn(t.terms.timeZone) };
   // Both steps have the same fields but the date's name: one form, typed by its values.
   const form = useStepForm(type, defaults as never) as unknown as UseFormReturn<MoneyValues>;
-  const { errors } = form.formState;
+  const field = bindFields(form);
   return (
     <StepSection
       title={title}
@@ -80,11 +81,11 @@ function MoneyStepForm({
       onSubmit={form.handleSubmit((values) => send(values as unknown as Step<StepType>))}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <MoneyField label={L.amount} error={errors.amount?.message} {...form.register('amount')} />
+        <MoneyField label={L.amount} {...field('amount')} />
         <HowPaidFields
-          method={{ field: form.register('method'), error: errors.method?.message }}
-          reference={{ field: form.register('reference'), error: errors.reference?.message }}
-          date={{ field: form.register(date), error: errors[date]?.message }}
+          method={field('method')}
+          reference={field('reference')}
+          date={field(date)}
           dateLabel={dateLabel}
           dates={stepDates(t)}
         />
@@ -149,7 +150,7 @@ export function TitleReceivedForm({ transaction: t, send, pending, error }: Step
 
 export function TitleSentForm({ transaction: t, send, pending, error }: StepFormProps) {
   const form = useStepForm('title_sent', { carrier: '', trackingNumber: '' });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   // A floor plan paid for it (docs/design.md §15): the title goes to the lender, not the dealer.
   const lender = titleLender(t);
   return (
@@ -162,19 +163,13 @@ export function TitleSentForm({ transaction: t, send, pending, error }: StepForm
       error={error}
       onSubmit={form.handleSubmit(send)}
     >
-      <FormField
-        label={L.carrier}
-        maxLength={60}
-        error={errors.carrier?.message}
-        {...form.register('carrier')}
-      />
+      <FormField label={L.carrier} maxLength={60} {...field('carrier')} />
       <FormField
         label={L.trackingNumber}
         maxLength={60}
         autoComplete="off"
         spellCheck={false}
-        error={errors.trackingNumber?.message}
-        {...form.register('trackingNumber')}
+        {...field('trackingNumber')}
       />
     </StepSection>
   );
@@ -182,7 +177,7 @@ export function TitleSentForm({ transaction: t, send, pending, error }: StepForm
 
 export function PickupReadyForm({ transaction: t, send, pending, error }: StepFormProps) {
   const form = useStepForm('pickup_ready', { address: '', hours: '' });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   return (
     <StepSection
       title={L.pickupReady}
@@ -194,27 +189,15 @@ export function PickupReadyForm({ transaction: t, send, pending, error }: StepFo
       error={error}
       onSubmit={form.handleSubmit(send)}
     >
-      <FormField
-        label={L.address}
-        maxLength={300}
-        autoComplete="street-address"
-        error={errors.address?.message}
-        {...form.register('address')}
-      />
-      <FormField
-        label={L.hours}
-        maxLength={200}
-        placeholder="Mon–Fri 8 AM–5 PM"
-        error={errors.hours?.message}
-        {...form.register('hours')}
-      />
+      <FormField label={L.address} maxLength={300} autoComplete="street-address" {...field('address')} />
+      <FormField label={L.hours} maxLength={200} placeholder="Mon–Fri 8 AM–5 PM" {...field('hours')} />
     </StepSection>
   );
 }
 
 export function PickedUpForm({ transaction: t, send, pending, error }: StepFormProps) {
   const form = useStepForm('picked_up', { on: todayIn(t.terms.timeZone), by: '' });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   return (
     <StepSection
       title={L.pickedUp}
@@ -231,21 +214,15 @@ export function PickedUpForm({ transaction: t, send, pending, error }: StepFormP
       error={error}
       onSubmit={form.handleSubmit(send)}
     >
-      <FormField
-        label={L.pickedUpOn}
-        type="date"
-        {...stepDates(t)}
-        error={errors.on?.message}
-        {...form.register('on')}
-      />
-      <FormField label={L.pickedUpBy} maxLength={120} error={errors.by?.message} {...form.register('by')} />
+      <FormField label={L.pickedUpOn} type="date" {...stepDates(t)} {...field('on')} />
+      <FormField label={L.pickedUpBy} maxLength={120} {...field('by')} />
     </StepSection>
   );
 }
 
 export function DeliveredForm({ transaction: t, send, pending, error }: StepFormProps) {
   const form = useStepForm('delivered', { on: todayIn(t.terms.timeZone), carrier: '' });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   return (
     <StepSection
       title={L.delivered}
@@ -256,19 +233,8 @@ export function DeliveredForm({ transaction: t, send, pending, error }: StepForm
       error={error}
       onSubmit={form.handleSubmit(send)}
     >
-      <FormField
-        label={L.deliveredOn}
-        type="date"
-        {...stepDates(t)}
-        error={errors.on?.message}
-        {...form.register('on')}
-      />
-      <FormField
-        label={L.deliveredBy}
-        maxLength={120}
-        error={errors.carrier?.message}
-        {...form.register('carrier')}
-      />
+      <FormField label={L.deliveredOn} type="date" {...stepDates(t)} {...field('on')} />
+      <FormField label={L.deliveredBy} maxLength={120} {...field('carrier')} />
     </StepSection>
   );
 }
@@ -276,7 +242,7 @@ export function DeliveredForm({ transaction: t, send, pending, error }: StepForm
 /** Shown only while the dealer's unwind request waits for an answer. */
 export function DeclineUnwindForm({ send, pending, error }: StepFormProps) {
   const form = useStepForm('unwind_declined', { reason: '' });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   return (
     <StepSection
       title={L.declineUnwind}
@@ -286,12 +252,7 @@ export function DeclineUnwindForm({ send, pending, error }: StepFormProps) {
       error={error}
       onSubmit={form.handleSubmit(send)}
     >
-      <TextAreaField
-        label={L.declineReason}
-        maxLength={1000}
-        error={errors.reason?.message}
-        {...form.register('reason')}
-      />
+      <TextAreaField label={L.declineReason} maxLength={1000} {...field('reason')} />
     </StepSection>
   );
 }
@@ -299,7 +260,7 @@ export function DeclineUnwindForm({ send, pending, error }: StepFormProps) {
 /** The odometer statement the generated bill of sale certifies (49 CFR 580.5). */
 export function OdometerForm({ transaction: t, send, pending, error }: StepFormProps) {
   const form = useStepForm('odometer_stated', { status: t.odometerStatus });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   return (
     <StepSection
       title={L.odometer}
@@ -309,7 +270,7 @@ export function OdometerForm({ transaction: t, send, pending, error }: StepFormP
       error={error}
       onSubmit={form.handleSubmit(send)}
     >
-      <SelectField label={L.odometerStatement} error={errors.status?.message} {...form.register('status')}>
+      <SelectField label={L.odometerStatement} {...field('status')}>
         <SelectOptions items={ODOMETER_STATUS_LABELS} />
       </SelectField>
     </StepSection>
@@ -327,7 +288,7 @@ export function AnswerClaimForm({ transaction: t, send, pending, error }: StepFo
     reason: '',
     amount: claim.estimate,
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const decision = useWatch({ control: form.control, name: 'decision' });
   return (
     <StepSection
@@ -344,23 +305,14 @@ export function AnswerClaimForm({ transaction: t, send, pending, error }: StepFo
         {CLAIM_CATEGORIES[claim.category]}: {claim.description} (estimate {formatAmount(claim.estimate)})
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <SelectField label={L.decision} error={errors.decision?.message} {...form.register('decision')}>
+        <SelectField label={L.decision} {...field('decision')}>
           <SelectOptions items={ANSWERS} />
         </SelectField>
         {decision === 'adjusted' ? (
-          <MoneyField
-            label={L.adjustment}
-            error={errors.amount?.message}
-            {...form.register('amount', { shouldUnregister: true })}
-          />
+          <MoneyField label={L.adjustment} {...field('amount', { shouldUnregister: true })} />
         ) : null}
       </div>
-      <TextAreaField
-        label={L.answer}
-        maxLength={1000}
-        error={errors.reason?.message}
-        {...form.register('reason')}
-      />
+      <TextAreaField label={L.answer} maxLength={1000} {...field('reason')} />
     </StepSection>
   );
 }

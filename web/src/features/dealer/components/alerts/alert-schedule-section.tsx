@@ -1,10 +1,10 @@
 import { type AlertSchedule, alertScheduleSchema } from '@contracts/alert-delivery';
 import { ALERT_TEXT, hourLabel, US_TIME_ZONES } from '@contracts/alert-delivery-texts';
 import { Clock3 } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/fields';
-import { DashboardSection } from '@/components/ui/query-states';
+import { DashboardSection, QueryStates } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { useAlertSchedule, useUpdateAlertSchedule } from '../../api/alert-schedule';
 
@@ -29,28 +29,44 @@ function zonesWith(...extra: (string | undefined)[]) {
  */
 export function AlertScheduleSection() {
   const schedule = useAlertSchedule();
+  return (
+    <DashboardSection
+      id="alert-schedule"
+      icon={Clock3}
+      title={ALERT_TEXT.scheduleTitle}
+      intro={ALERT_TEXT.scheduleIntro}
+      busy={schedule.isPending}
+    >
+      <QueryStates
+        query={schedule}
+        loading="Loading your alert schedule…"
+        failed="Could not load your alert schedule:"
+        empty="Your session has ended: sign in again to see your alert schedule."
+        placeholderClassName="h-24"
+      >
+        {(saved) => <ScheduleForm saved={saved} />}
+      </QueryStates>
+    </DashboardSection>
+  );
+}
+
+/** The schedule as the form holds it (select values are text; '' is "no quiet hours"). */
+const formOf = (saved: AlertSchedule) => ({
+  timeZone: saved.timeZone,
+  digestHour: String(saved.digestHour),
+  quietStart: saved.quietStart === null ? NONE : String(saved.quietStart),
+  quietEnd: saved.quietEnd === null ? NONE : String(saved.quietEnd),
+});
+
+/** The form, filled from the schedule read first (a later read does not overwrite what is typed). */
+function ScheduleForm({ saved }: { saved: AlertSchedule }) {
   const save = useUpdateAlertSchedule();
-  const [form, setForm] = useState<{
-    timeZone: string;
-    digestHour: string;
-    quietStart: string;
-    quietEnd: string;
-  } | null>(null);
+  const [form, setForm] = useState(() => formOf(saved));
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (schedule.data && form === null)
-      setForm({
-        timeZone: schedule.data.timeZone,
-        digestHour: String(schedule.data.digestHour),
-        quietStart: schedule.data.quietStart === null ? NONE : String(schedule.data.quietStart),
-        quietEnd: schedule.data.quietEnd === null ? NONE : String(schedule.data.quietEnd),
-      });
-  }, [schedule.data, form]);
   const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!form) return;
     const body: AlertSchedule = {
       timeZone: form.timeZone,
       digestHour: Number(form.digestHour),
@@ -64,78 +80,57 @@ export function AlertScheduleSection() {
     }
     setError(null);
     save.mutate(checked.data, {
-      onSuccess: (saved) =>
+      onSuccess: (next) =>
         toast({
           title: ALERT_TEXT.saved,
           description:
-            saved.quietStart === null
-              ? `Daily digest at ${hourLabel(saved.digestHour)}, no quiet hours.`
-              : `Daily digest at ${hourLabel(saved.digestHour)}, quiet ${hourLabel(saved.quietStart)}–${hourLabel(saved.quietEnd!)}.`,
+            next.quietStart === null
+              ? `Daily digest at ${hourLabel(next.digestHour)}, no quiet hours.`
+              : `Daily digest at ${hourLabel(next.digestHour)}, quiet ${hourLabel(next.quietStart)}–${hourLabel(next.quietEnd!)}.`,
         }),
       onError: (e) => toast({ variant: 'destructive', title: ALERT_TEXT.saveFailed, description: e.message }),
     });
   };
 
   return (
-    <DashboardSection
-      id="alert-schedule"
-      icon={Clock3}
-      title={ALERT_TEXT.scheduleTitle}
-      intro={ALERT_TEXT.scheduleIntro}
-      busy={schedule.isPending}
-    >
-      {schedule.isError ? (
-        <div role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
-          <p>Could not load your alert schedule: {schedule.error.message}</p>
-          <Button size="sm" variant="outline" className="mt-2" onClick={() => void schedule.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : !form ? (
-        <div className="mt-4 h-24 animate-pulse rounded-xl bg-slate-100">
-          <span className="sr-only">Loading your alert schedule…</span>
-        </div>
-      ) : (
-        <form noValidate onSubmit={submit} className="mt-4 grid gap-3">
-          <div className="grid gap-3 sm:grid-cols-2">
-            <SelectField
-              label={ALERT_TEXT.timeZone}
-              value={form.timeZone}
-              onChange={(e) => setForm({ ...form, timeZone: e.target.value })}
-            >
-              {zonesWith(browserZone, schedule.data?.timeZone).map((z) => (
-                <option key={z.zone} value={z.zone}>
-                  {z.label}
-                </option>
-              ))}
-            </SelectField>
-            <HourSelect
-              label={ALERT_TEXT.digestHour}
-              value={form.digestHour}
-              onChange={(digestHour) => setForm({ ...form, digestHour })}
-            />
-            <HourSelect
-              label={ALERT_TEXT.quietStart}
-              value={form.quietStart}
-              none={ALERT_TEXT.noQuiet}
-              onChange={(quietStart) => setForm({ ...form, quietStart })}
-            />
-            <HourSelect
-              label={ALERT_TEXT.quietEnd}
-              value={form.quietEnd}
-              none={ALERT_TEXT.noQuiet}
-              error={error ?? undefined}
-              onChange={(quietEnd) => setForm({ ...form, quietEnd })}
-            />
-          </div>
-          <div>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save alert schedule'}
-            </Button>
-          </div>
-        </form>
-      )}
-    </DashboardSection>
+    <form noValidate onSubmit={submit} className="mt-4 grid gap-3">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField
+          label={ALERT_TEXT.timeZone}
+          value={form.timeZone}
+          onChange={(e) => setForm({ ...form, timeZone: e.target.value })}
+        >
+          {zonesWith(browserZone, saved.timeZone).map((z) => (
+            <option key={z.zone} value={z.zone}>
+              {z.label}
+            </option>
+          ))}
+        </SelectField>
+        <HourSelect
+          label={ALERT_TEXT.digestHour}
+          value={form.digestHour}
+          onChange={(digestHour) => setForm({ ...form, digestHour })}
+        />
+        <HourSelect
+          label={ALERT_TEXT.quietStart}
+          value={form.quietStart}
+          none={ALERT_TEXT.noQuiet}
+          onChange={(quietStart) => setForm({ ...form, quietStart })}
+        />
+        <HourSelect
+          label={ALERT_TEXT.quietEnd}
+          value={form.quietEnd}
+          none={ALERT_TEXT.noQuiet}
+          error={error ?? undefined}
+          onChange={(quietEnd) => setForm({ ...form, quietEnd })}
+        />
+      </div>
+      <div>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save alert schedule'}
+        </Button>
+      </div>
+    </form>
   );
 }
 

@@ -11,6 +11,7 @@ import { Target } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge, BUY_ORDER_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { DashboardSection } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { formatDay } from '@/lib/time-left';
 import { useUpdateBuyOrder } from '../../api/buy-orders';
@@ -23,19 +24,13 @@ import { NewBuyOrderDialog } from './new-buy-order-dialog';
  */
 export function BuyOrdersSection({ orders, canAct }: { orders: BuyOrderView[]; canAct: boolean }) {
   return (
-    <section
+    <DashboardSection
       id="buy-orders"
-      aria-labelledby="buy-orders-title"
-      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      icon={Target}
+      title={BUY_ORDER_TEXT.sectionTitle}
+      intro={BUY_ORDER_TEXT.intro}
+      actions={canAct ? <NewBuyOrderDialog /> : null}
     >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="buy-orders-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          <Target aria-hidden="true" className="h-5 w-5 text-brand-700" />
-          {BUY_ORDER_TEXT.sectionTitle}
-        </h2>
-        {canAct ? <NewBuyOrderDialog /> : null}
-      </div>
-      <p className="mt-1 text-sm text-slate-600">{BUY_ORDER_TEXT.intro}</p>
       {orders.length === 0 ? (
         <p className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200">
           {BUY_ORDER_TEXT.empty}
@@ -47,7 +42,7 @@ export function BuyOrdersSection({ orders, canAct }: { orders: BuyOrderView[]; c
           ))}
         </ul>
       )}
-    </section>
+    </DashboardSection>
   );
 }
 

@@ -18,11 +18,13 @@ import {
 } from '@/components/alerts/alert-delivery-fields';
 import { Button } from '@/components/ui/button';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
-import { FormField } from '@/components/ui/form-field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { FieldError, FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { MoneyField } from '@/components/ui/money-field';
 import { toast } from '@/components/ui/use-toast';
 import { useReconPackages } from '@/lib/buying/recon-packages';
+import { bindFields } from '@/lib/form-binding';
 import { plainFieldErrors, zodResolver } from '@/lib/zod';
 import { useCreateBuyOrder } from '../../api/buy-orders';
 
@@ -116,6 +118,7 @@ export function NewBuyOrderDialog() {
   const form = useForm<OrderForm>({ resolver, defaultValues: { ...EMPTY, neededBy: dayFromNow(30) } });
   const targets = useFieldArray({ control: form.control, name: 'targets' });
   const errors = form.formState.errors;
+  const field = bindFields(form);
   const onSubmit = form.handleSubmit((values) =>
     create.mutate(bodyOf(values), {
       onSuccess: (order) => {
@@ -152,21 +155,16 @@ export function NewBuyOrderDialog() {
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <fieldset className="grid gap-3">
           <legend className="mb-1 text-sm font-medium text-slate-800">Makes and models</legend>
-          {targets.fields.map((field, i) => (
-            <div key={field.id} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
-              <SelectField
-                label={`Make ${i + 1}`}
-                error={errors.targets?.[i]?.make?.message}
-                {...form.register(`targets.${i}.make`)}
-              >
+          {targets.fields.map((target, i) => (
+            <div key={target.id} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
+              <SelectField label={`Make ${i + 1}`} {...field(`targets.${i}.make`)}>
                 <SelectOptions items={MAKES} placeholder="Choose a make" />
               </SelectField>
               <FormField
                 label={`Model ${i + 1}`}
                 placeholder="Any model"
                 autoComplete="off"
-                error={errors.targets?.[i]?.model?.message}
-                {...form.register(`targets.${i}.model`)}
+                {...field(`targets.${i}.model`)}
               />
               <Button
                 variant="ghost"
@@ -179,11 +177,7 @@ export function NewBuyOrderDialog() {
               </Button>
             </div>
           ))}
-          {errors.targets?.message || errors.targets?.root?.message ? (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {errors.targets.message ?? errors.targets.root?.message}
-            </p>
-          ) : null}
+          <FieldError message={errors.targets?.message || errors.targets?.root?.message} />
           {targets.fields.length < MAX_ORDER_TARGETS ? (
             <Button
               variant="outline"
@@ -197,34 +191,11 @@ export function NewBuyOrderDialog() {
           ) : null}
         </fieldset>
         <div className="grid grid-cols-2 gap-3">
-          <FormField
-            label="Year from"
-            inputMode="numeric"
-            placeholder="Any"
-            error={errors.yearMin?.message}
-            {...form.register('yearMin')}
-          />
-          <FormField
-            label="Year to"
-            inputMode="numeric"
-            placeholder="Any"
-            error={errors.yearMax?.message}
-            {...form.register('yearMax')}
-          />
-          <FormField
-            label="Max miles"
-            inputMode="numeric"
-            placeholder="Any"
-            error={errors.maxMiles?.message}
-            {...form.register('maxMiles')}
-          />
-          <MoneyField
-            label="Max price"
-            placeholder="Any"
-            error={errors.maxPrice?.message}
-            {...form.register('maxPrice')}
-          />
-          <SelectField label="Minimum grade" error={errors.minGrade?.message} {...form.register('minGrade')}>
+          <FormField label="Year from" inputMode="numeric" placeholder="Any" {...field('yearMin')} />
+          <FormField label="Year to" inputMode="numeric" placeholder="Any" {...field('yearMax')} />
+          <FormField label="Max miles" inputMode="numeric" placeholder="Any" {...field('maxMiles')} />
+          <MoneyField label="Max price" placeholder="Any" {...field('maxPrice')} />
+          <SelectField label="Minimum grade" {...field('minGrade')}>
             <SelectOptions items={GRADES} />
           </SelectField>
           <SelectField label="Certification" {...form.register('certification')}>
@@ -234,22 +205,15 @@ export function NewBuyOrderDialog() {
             label="Quantity"
             inputMode="numeric"
             hint={`1 to ${MAX_ORDER_QUANTITY}`}
-            error={errors.quantity?.message}
-            {...form.register('quantity')}
+            {...field('quantity')}
           />
-          <FormField
-            label="Needed by"
-            type="date"
-            error={errors.neededBy?.message}
-            {...form.register('neededBy')}
-          />
+          <FormField label="Needed by" type="date" {...field('neededBy')} />
           <FormField
             label="Delivery ZIP"
             inputMode="numeric"
             autoComplete="postal-code"
             maxLength={5}
-            error={errors.deliveryZip?.message}
-            {...form.register('deliveryZip')}
+            {...field('deliveryZip')}
           />
         </div>
         <SelectField label="Reconditioning package" {...form.register('reconPackageId')}>
@@ -267,21 +231,15 @@ export function NewBuyOrderDialog() {
           rows={2}
           maxLength={500}
           placeholder="e.g. front-line ready, new tires"
-          error={errors.reconNote?.message}
-          {...form.register('reconNote')}
+          {...field('reconNote')}
         />
         <AlertDeliveryFields
           channel={form.register('alertChannel')}
           cadence={form.register('alertCadence')}
         />
-        {create.error && !isZipUnknownRefusal(create.error.message) ? (
-          <p
-            role="alert"
-            className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
-          >
-            {create.error.message}
-          </p>
-        ) : null}
+        <FormAlert
+          message={create.error && !isZipUnknownRefusal(create.error.message) ? create.error.message : null}
+        />
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? 'Placing…' : 'Place buy order'}
         </Button>

@@ -2,6 +2,7 @@ import { SAVED_SEARCH_TEXT, type SavedSearchView } from '@contracts/buy-orders';
 import { Search, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { DashboardSection } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { useDeleteSavedSearch, useUpdateSavedSearch } from '../../api/buy-orders';
 import { AlertControls, alertChangeToasts } from '../alerts/alert-controls';
@@ -22,16 +23,12 @@ export function SavedSearchesSection({ searches, canAct }: { searches: SavedSear
   const remove = useDeleteSavedSearch();
   const update = useUpdateSavedSearch();
   return (
-    <section
+    <DashboardSection
       id="saved-searches"
-      aria-labelledby="saved-searches-title"
-      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      icon={Search}
+      title={SAVED_SEARCH_TEXT.sectionTitle}
+      intro={SAVED_SEARCH_TEXT.intro}
     >
-      <h2 id="saved-searches-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-        <Search aria-hidden="true" className="h-5 w-5 text-brand-700" />
-        {SAVED_SEARCH_TEXT.sectionTitle}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{SAVED_SEARCH_TEXT.intro}</p>
       {searches.length === 0 ? (
         <p className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200">
           {SAVED_SEARCH_TEXT.empty}
@@ -90,6 +87,6 @@ export function SavedSearchesSection({ searches, canAct }: { searches: SavedSear
           ))}
         </ul>
       )}
-    </section>
+    </DashboardSection>
   );
 }

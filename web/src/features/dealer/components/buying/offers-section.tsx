@@ -2,6 +2,7 @@ import type { OfferView } from '@contracts/buying';
 import { Badge, OFFER_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DashboardSection } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';
 import { acceptanceText, formatAmount } from '@/lib/sale-state';
@@ -33,13 +34,7 @@ export function OffersSection({ offers, canAct = true }: { offers: OfferView[]; 
     );
 
   return (
-    <section
-      aria-labelledby="offers-title"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="offers-title" className="text-lg font-semibold text-slate-900">
-        My Offers
-      </h2>
+    <DashboardSection id="offers" title="My Offers">
       {offers.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">
           No offers yet. Make an offer on any listing with your buy code.
@@ -129,6 +124,6 @@ export function OffersSection({ offers, canAct = true }: { offers: OfferView[]; 
           })}
         </ul>
       )}
-    </section>
+    </DashboardSection>
   );
 }

@@ -2,7 +2,7 @@ import { MAX_CLAIM_PHOTOS } from '@contracts/after-sale';
 import { CheckCircle2, ImagePlus, TriangleAlert, Video } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { FilePickButton } from '@/components/media/file-pick-button';
-import { PhotoTile } from '@/components/media/photo-tile';
+import { PhotoTileList } from '@/components/media/photo-tile-list';
 import { UploadProgress } from '@/components/media/upload-progress';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -90,23 +90,14 @@ export function ClaimAttachmentsField({ attachments }: { attachments: ClaimAttac
         {attachments.status}
       </p>
       {photoNote ? <Problem>{photoNote}</Problem> : null}
-      {photos.items.length > 0 ? (
-        <ul aria-label="Claim photos" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
-          {photos.items.map((photo, index) => (
-            <PhotoTile
-              key={photo.key}
-              photo={photo}
-              label={`Photo ${index + 1}`}
-              onRetry={() => photos.retry(photo.key)}
-              onRemove={() => {
-                photos.remove(photo.key);
-                setPhotoNote(null);
-                focusSoon(photoInput.current);
-              }}
-            />
-          ))}
-        </ul>
-      ) : null}
+      <PhotoTileList
+        photos={photos}
+        label="Claim photos"
+        onRemoved={() => {
+          setPhotoNote(null);
+          focusSoon(photoInput.current);
+        }}
+      />
       {videoView.phase !== 'idle' ? (
         <UploadProgress view={videoView} onCancel={removeVideo} onRetry={attachments.retryVideo} />
       ) : null}

@@ -3,15 +3,17 @@ import { ImagePlus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { FilePickButton } from '@/components/media/file-pick-button';
-import { PhotoTile } from '@/components/media/photo-tile';
+import { PhotoTileList } from '@/components/media/photo-tile-list';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/fields';
+import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
+import { bindFields } from '@/lib/form-binding';
 import { photosLeft, queueTotals, totalsLabel } from '@/lib/photo-queue';
-import { usePhotoUploads } from '@/lib/use-photo-uploads';
+import { type PhotoUploads, usePhotoUploads } from '@/lib/use-photo-uploads';
 import { plainFieldErrors, zodResolver } from '@/lib/zod';
 import { useConfirmDelivery } from '../../api/delivery-api';
 
@@ -37,7 +39,7 @@ export function ConfirmDeliveryDialog({
     resolver: zodResolver(confirmDeliveryBodySchema, plainFieldErrors) as Resolver<ConfirmDeliveryBody>,
   });
   const [blocked, setBlocked] = useState<string | null>(null);
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const onSubmit = form.handleSubmit((values) => {
     if (totals.pending > 0) return;
     if (totals.failed > 0)
@@ -89,27 +91,13 @@ export function ConfirmDeliveryDialog({
           label="Odometer at arrival (miles)"
           inputMode="numeric"
           autoComplete="off"
-          error={errors.odometer?.message}
-          {...form.register('odometer', {
+          {...field('odometer', {
             setValueAs: (v: string) => (v.trim() === '' ? undefined : Number(v.replace(/[,\s]/g, ''))),
           })}
         />
         <DeliveryPhotos photos={photos} />
-        <TextAreaField
-          label="Note (optional)"
-          rows={3}
-          maxLength={1000}
-          error={errors.note?.message}
-          {...form.register('note')}
-        />
-        {problem ? (
-          <p
-            role="alert"
-            className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
-          >
-            {problem}
-          </p>
-        ) : null}
+        <TextAreaField label="Note (optional)" rows={3} maxLength={1000} {...field('note')} />
+        <FormAlert message={problem} />
         <Button type="submit" size="lg" disabled={confirm.isPending || Boolean(waiting)}>
           {confirm.isPending ? 'Sending…' : (waiting ?? 'Confirm delivery')}
         </Button>
@@ -118,7 +106,7 @@ export function ConfirmDeliveryDialog({
   );
 }
 
-function DeliveryPhotos({ photos }: { photos: ReturnType<typeof usePhotoUploads> }) {
+function DeliveryPhotos({ photos }: { photos: PhotoUploads }) {
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
   const totals = queueTotals(photos.items);
@@ -141,22 +129,11 @@ function DeliveryPhotos({ photos }: { photos: ReturnType<typeof usePhotoUploads>
       <p role="status" className={cn('text-sm tabular-nums text-slate-700', !status && 'sr-only')}>
         {status}
       </p>
-      {photos.items.length > 0 ? (
-        <ul aria-label="Photos at arrival" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
-          {photos.items.map((photo, index) => (
-            <PhotoTile
-              key={photo.key}
-              photo={photo}
-              label={`Photo ${index + 1}`}
-              onRetry={() => photos.retry(photo.key)}
-              onRemove={() => {
-                photos.remove(photo.key);
-                setTimeout(() => input.current?.focus(), 0);
-              }}
-            />
-          ))}
-        </ul>
-      ) : null}
+      <PhotoTileList
+        photos={photos}
+        label="Photos at arrival"
+        onRemoved={() => setTimeout(() => input.current?.focus(), 0)}
+      />
     </fieldset>
   );
 }

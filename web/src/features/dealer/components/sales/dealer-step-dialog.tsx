@@ -2,6 +2,7 @@ import { type DealerSaleEventBody, dealerSaleEventBodySchema } from '@contracts/
 import { type ReactNode, useState } from 'react';
 import { type DefaultValues, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
 import { plainFieldErrors, zodResolver } from '@/lib/zod';
@@ -91,14 +92,7 @@ export function DealerStepDialog<T extends DialogStepType>({
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         {children}
-        {problem ? (
-          <p
-            role="alert"
-            className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
-          >
-            {problem}
-          </p>
-        ) : null}
+        <FormAlert message={problem} />
         <Button type="submit" disabled={record.isPending || Boolean(waitLabel)}>
           {record.isPending ? 'Sending…' : (waitLabel ?? submitLabel)}
         </Button>

@@ -14,11 +14,10 @@ import { Check, Circle, CircleDot } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { dayWindowText } from '@/components/buying/delivery-figures';
 import { TRANSPORT_UI_TEXT } from '@/components/buying/transport-option';
+import { PhotoLinks } from '@/components/media/photo-links';
 import { Flag } from '@/components/sale-status';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { cn } from '@/lib/cn';
-import { fullSizeOf } from '@/lib/condition-report';
 import { decimalToCents, formatAmount, formatDay } from '@/lib/sale-state';
 import { formatDateTime } from '@/lib/time-left';
 import { ConfirmDeliveryDialog } from './confirm-delivery-dialog';
@@ -219,26 +218,5 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 function Photos({ photos, label }: { photos: Photo[]; label: string }) {
   if (photos.length === 0) return null;
-  return (
-    <ul aria-label={label} className="flex flex-wrap gap-2">
-      {photos.map((photo, index) => (
-        <li key={photo.id}>
-          <a
-            href={fullSizeOf(photo)}
-            target="_blank"
-            rel="noreferrer"
-            className="block rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-          >
-            <PhotoPicture
-              photo={photo}
-              alt={`${label}: ${index + 1}`}
-              sizes="80px"
-              className="h-16 w-20 rounded-md ring-1 ring-slate-200"
-            />
-            <span className="sr-only"> (full size, opens in a new tab)</span>
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
+  return <PhotoLinks photos={photos} label={label} alt={(n) => `${label}: ${n}`} />;
 }

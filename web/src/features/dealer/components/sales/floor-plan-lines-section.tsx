@@ -14,6 +14,7 @@ import { FormField } from '@/components/ui/form-field';
 import { DashboardSection, QueryStates } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { useFloorPlanLines } from '@/lib/buying/delivery-quote';
+import { bindFields } from '@/lib/form-binding';
 import { formatDate } from '@/lib/time-left';
 import { zodResolver } from '@/lib/zod';
 import { useCreateFloorPlanLine, useRemoveFloorPlanLine } from '../../api/delivery-api';
@@ -112,7 +113,7 @@ function AddLineForm() {
     resolver: zodResolver(createFloorPlanLineBodySchema),
     defaultValues: { accountNumber: '' },
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const onSubmit = form.handleSubmit((body) =>
     create.mutate(body, {
       onSuccess: (line) => {
@@ -130,8 +131,7 @@ function AddLineForm() {
     >
       <SelectField
         label={TEXT.lender}
-        error={errors.lender?.message}
-        {...form.register('lender', { setValueAs: (v: string) => (v === '' ? undefined : v) })}
+        {...field('lender', { setValueAs: (v: string) => (v === '' ? undefined : v) })}
       >
         <SelectOptions items={FLOOR_PLAN_LENDER_LABELS} placeholder="Choose…" />
       </SelectField>
@@ -141,8 +141,7 @@ function AddLineForm() {
         autoComplete="off"
         spellCheck={false}
         maxLength={30}
-        error={errors.accountNumber?.message}
-        {...form.register('accountNumber')}
+        {...field('accountNumber')}
       />
       <Button type="submit" className="h-11 sm:mt-7" disabled={create.isPending}>
         {create.isPending ? TEXT.adding : TEXT.add}

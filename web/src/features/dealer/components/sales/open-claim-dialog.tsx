@@ -4,6 +4,7 @@ import { useWatch } from 'react-hook-form';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
 import { MoneyField } from '@/components/ui/money-field';
+import { bindFields } from '@/lib/form-binding';
 import { formatDay } from '@/lib/sale-state';
 import { useClaimAttachments } from '../../hooks/use-claim-attachments';
 import { ClaimAttachmentsField } from './claim-attachments-field';
@@ -44,7 +45,7 @@ export function OpenClaimDialog({
     description: '',
     estimate: '',
   });
-  const { errors } = form.formState;
+  const field = bindFields(form);
   const category = useWatch({ control: form.control, name: 'category' });
   const attachments = useClaimAttachments();
   return (
@@ -67,19 +68,15 @@ export function OpenClaimDialog({
       }
       onSent={attachments.clear}
     >
-      <SelectField label="What is it about" error={errors.category?.message} {...form.register('category')}>
+      <SelectField label="What is it about" {...field('category')}>
         <SelectOptions items={categories} />
       </SelectField>
       {category === 'body' ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Panel" error={errors.panel?.message} {...form.register('panel', chosen)}>
+          <SelectField label="Panel" {...field('panel', chosen)}>
             <SelectOptions items={DAMAGE_PANELS} placeholder="Choose…" />
           </SelectField>
-          <SelectField
-            label="Damage"
-            error={errors.damageType?.message}
-            {...form.register('damageType', chosen)}
-          >
+          <SelectField label="Damage" {...field('damageType', chosen)}>
             <SelectOptions items={DAMAGE_TYPES} placeholder="Choose…" />
           </SelectField>
         </div>
@@ -89,22 +86,11 @@ export function OpenClaimDialog({
           label="Warning light or code"
           maxLength={40}
           autoComplete="off"
-          error={errors.code?.message}
-          {...form.register('code', chosen)}
+          {...field('code', chosen)}
         />
       ) : null}
-      <TextAreaField
-        label="Description"
-        rows={4}
-        maxLength={2000}
-        error={errors.description?.message}
-        {...form.register('description')}
-      />
-      <MoneyField
-        label="Repair estimate ($)"
-        error={errors.estimate?.message}
-        {...form.register('estimate')}
-      />
+      <TextAreaField label="Description" rows={4} maxLength={2000} {...field('description')} />
+      <MoneyField label="Repair estimate ($)" {...field('estimate')} />
       <ClaimAttachmentsField attachments={attachments} />
     </DealerStepDialog>
   );

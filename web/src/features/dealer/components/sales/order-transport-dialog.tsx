@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { formatPrice } from '@/components/buying/delivery-figures';
 import { TransportFields, useTransportChoice } from '@/components/buying/transport-option';
 import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
 import { useOrderTransport } from '../../api/delivery-api';
@@ -49,14 +50,7 @@ export function OrderTransportDialog({ transactionId, vehicle }: { transactionId
     >
       <form noValidate onSubmit={submit} className="grid gap-4">
         <TransportFields state={transport} />
-        {order.error ? (
-          <p
-            role="alert"
-            className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
-          >
-            {order.error.message}
-          </p>
-        ) : null}
+        <FormAlert message={order.error?.message} />
         <Button type="submit" size="lg" disabled={order.isPending}>
           {order.isPending
             ? 'Ordering…'

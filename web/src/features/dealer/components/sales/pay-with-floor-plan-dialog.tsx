@@ -3,6 +3,7 @@ import { Landmark } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/fields';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
 import { useFloorPlanLines } from '@/lib/buying/delivery-quote';
@@ -78,14 +79,7 @@ export function PayWithFloorPlanDialog({
               </option>
             ))}
           </SelectField>
-          {pay.error ? (
-            <p
-              role="alert"
-              className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
-            >
-              {pay.error.message}
-            </p>
-          ) : null}
+          <FormAlert message={pay.error?.message} />
           <Button type="submit" size="lg" disabled={pay.isPending}>
             {pay.isPending ? 'Sending…' : `Ask the lender for ${formatAmount(owed)}`}
           </Button>

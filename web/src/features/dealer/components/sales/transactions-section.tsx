@@ -14,6 +14,7 @@ import {
 } from '@/components/sale-status';
 import { SaleTimeline } from '@/components/sale-timeline';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { DashboardSection } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';
 import { decimalToCents, formatAmount, SALE_LABELS } from '@/lib/sale-state';
@@ -42,13 +43,7 @@ export function TransactionsSection({
   canAct?: boolean;
 }) {
   return (
-    <section
-      aria-labelledby="transactions-title"
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <h2 id="transactions-title" className="text-lg font-semibold text-slate-900">
-        Recent transactions
-      </h2>
+    <DashboardSection id="transactions" title="Recent transactions">
       {transactions.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No transactions yet. Vehicles you buy appear here.</p>
       ) : (
@@ -58,7 +53,7 @@ export function TransactionsSection({
           ))}
         </ul>
       )}
-    </section>
+    </DashboardSection>
   );
 }
 

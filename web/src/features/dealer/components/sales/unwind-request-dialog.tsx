@@ -1,4 +1,5 @@
 import { TextAreaField } from '@/components/ui/fields';
+import { bindFields } from '@/lib/form-binding';
 import { DealerStepDialog, useDealerStepForm } from './dealer-step-dialog';
 
 /**
@@ -7,6 +8,7 @@ import { DealerStepDialog, useDealerStepForm } from './dealer-step-dialog';
  */
 export function UnwindRequestDialog({ transactionId, vehicle }: { transactionId: number; vehicle: string }) {
   const form = useDealerStepForm('unwind_requested', { reason: '' });
+  const field = bindFields(form);
   return (
     <DealerStepDialog
       transactionId={transactionId}
@@ -17,13 +19,7 @@ export function UnwindRequestDialog({ transactionId, vehicle }: { transactionId:
       submitLabel="Send unwind request"
       done={{ title: 'Unwind requested', description: `${vehicle}: we will answer shortly.` }}
     >
-      <TextAreaField
-        label="Reason"
-        rows={4}
-        maxLength={1000}
-        error={form.formState.errors.reason?.message}
-        {...form.register('reason')}
-      />
+      <TextAreaField label="Reason" rows={4} maxLength={1000} {...field('reason')} />
     </DealerStepDialog>
   );
 }
