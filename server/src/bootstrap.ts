@@ -33,13 +33,27 @@ export interface BootstrapReport {
   regrade: RegradeResult | null;
 }
 
+export interface BootstrapOptions {
+  /**
+   * argon2 hashes already made by hashPassword, by password: a configured ADMIN_PASSWORD found here
+   * is stored with its hash rather than hashed once more (argon2 is the slow step of a start). The
+   * unit tests pass their fixed passwords' hashes, made and verified once per run
+   * (server/test/global-setup.ts); a start never does.
+   */
+  passwordHashes?: ReadonlyMap<string, string>;
+}
+
 /**
  * Runs on every start after migrations; each step only acts when its data is missing, so the
  * second start changes nothing and prints nothing.
  */
-export async function bootstrap(db: Database, config: Config): Promise<BootstrapReport> {
+export async function bootstrap(
+  db: Database,
+  config: Config,
+  options: BootstrapOptions = {},
+): Promise<BootstrapReport> {
   const wasEmpty = await isDatabaseEmpty(db);
-  const createdAdmins = await ensureAdmins(db, config);
+  const createdAdmins = await ensureAdmins(db, config, options.passwordHashes);
   const uploadPassword = await ensureUploadPassword(db, config);
   const demo =
     config.seedDemo && wasEmpty
@@ -83,7 +97,7 @@ export async function bootstrap(db: Database, config: Config): Promise<Bootstrap
 }
 
 /** The allow-list lives in admin_users; ADMIN_EMAILS adds to it, and a first admin always exists. */
-async function ensureAdmins(db: Database, config: Config) {
+async function ensureAdmins(db: Database, config: Config, passwordHashes?: ReadonlyMap<string, string>) {
   const [existing] = await db.select({ n: count() }).from(adminUsers);
   const emails = config.adminEmails.length > 0 ? config.adminEmails : existing?.n ? [] : [DEMO_ADMIN_EMAIL];
   const created: BootstrapReport['createdAdmins'] = [];
@@ -91,7 +105,7 @@ async function ensureAdmins(db: Database, config: Config) {
     const password = config.adminPassword ?? generatePassword();
     const [row] = await db
       .insert(adminUsers)
-      .values({ email, passwordHash: await hashPassword(password) })
+      .values({ email, passwordHash: passwordHashes?.get(password) ?? (await hashPassword(password)) })
       .onConflictDoNothing()
       .returning({ email: adminUsers.email });
     if (row) created.push({ email: row.email, password: config.adminPassword ? null : password });

@@ -273,6 +273,66 @@ function actualEdges(): string[] {
   });
 }
 
+/** Where a module lives under server/src: a folder, or one file for `config` and `project-root`. */
+function home(module: string): string {
+  if (module === 'config' || module === 'project-root') return `${module}.ts`;
+  return FOUNDATIONS.includes(module as never) || module === 'seed' ? module : `modules/${module}`;
+}
+
+const isDomain = (module: string) => !FOUNDATIONS.includes(module as never) && module !== 'seed';
+
+/** A specifier as written in a file of `dir` for `target` (a path under server/src). */
+function specifier(dir: string, target: string): string {
+  const path = relative(dir, join(SRC, target)).replace(/\.ts$/, '') || '.';
+  return path.startsWith('.') ? path : `./${path}`;
+}
+
+/**
+ * The direction table as Biome rules (biome.imports.jsonc's overrides for server/src), so the editor and
+ * `npm run lint` refuse a forbidden import as it is typed. A relative specifier names a module only
+ * seen from a known folder, hence one override per folder (modules are flat; lib/uploads/ is one
+ * level down): every specifier that climbs out of the module is refused unless it lands in a
+ * module the table allows. Not expressible per folder, so left to the tests above: route file to
+ * route file and the vehicles row's one writer (loops between files: noImportCycles, biome.json).
+ */
+function biomeOverrides(): unknown[] {
+  const folders = new Map<string, { dir: string; module: string; files: string[] }>();
+  for (const file of sourceFiles(SRC)) {
+    const module = moduleOf(file);
+    if (module === 'app') continue;
+    const key = `${dirname(file)} ${module}`;
+    const folder = folders.get(key) ?? { dir: dirname(file), module, files: [] };
+    folder.files.push(file);
+    folders.set(key, folder);
+  }
+  return [...folders.values()]
+    .map(({ dir, module, files }) => {
+      const allowed = [...(MAY_IMPORT[module] ?? []), ...(isDomain(module) ? FOUNDATIONS : [])];
+      const group = [
+        `${specifier(dir, dirname(home(module)))}/**`,
+        ...allowed.map((to) => `!${specifier(dir, home(to))}${home(to).endsWith('.ts') ? '' : '/**'}`),
+      ];
+      const named = isDomain(module) ? [...(MAY_IMPORT[module] ?? []), 'the foundations'] : allowed;
+      const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named[0];
+      const message =
+        `${home(module)} ${list ? `may import only ${list}` : 'imports no other server module'}` +
+        ' (the direction table MAY_IMPORT in server/src/module-graph.test.ts, docs/decisions/0004-module-graph.md).';
+      const includes =
+        dir === SRC
+          ? files.map((file) => `server/src/${relative(SRC, file)}`)
+          : [`server/src/${relative(SRC, dir)}/*.ts`, '!**/*.test.ts'];
+      return {
+        includes,
+        linter: {
+          rules: {
+            style: { noRestrictedImports: { level: 'error', options: { patterns: [{ group, message }] } } },
+          },
+        },
+      };
+    })
+    .sort((a, b) => a.includes[0]!.localeCompare(b.includes[0]!));
+}
+
 describe('server module graph', () => {
   it('is the graph docs/ARCHITECTURE.md draws', () => {
     const actual = actualEdges().sort();
@@ -285,6 +345,16 @@ describe('server module graph', () => {
     }
     const diagram = [...byImporter].map(([from, tos]) => `  ${from} --> ${tos.join(' & ')}`).join('\n');
     expect(documented, `graph TD\n${diagram}`).toEqual(actual);
+  });
+
+  it('is what biome.imports.jsonc enforces as the code is written (the same table as lint rules)', () => {
+    const text = readFileSync(join(SRC, '../../biome.imports.jsonc'), 'utf8');
+    const withoutComments = text.replace(/^\s*\/\/.*$/gm, '');
+    const { overrides } = JSON.parse(withoutComments) as { overrides: { includes: string[] }[] };
+    const actual = overrides.filter((o) => o.includes[0]?.startsWith('server/src/'));
+    const expected = biomeOverrides();
+    // On a mismatch, the message is the overrides to paste in place of biome.imports.jsonc's server/src ones.
+    expect(actual, JSON.stringify(expected, null, 2)).toEqual(expected);
   });
 
   it('finds the files it checks', () => {

@@ -1,7 +1,7 @@
 import { computeVinCheckDigit } from '@contracts/vin';
 import type { Database } from '../src/db/client';
 import { buyCodes, dealers, dealerUsers, vehicles } from '../src/db/schema';
-import { hashPassword } from '../src/modules/auth/passwords';
+import { testPasswordHash } from './sessions';
 
 let serial = 0;
 
@@ -100,7 +100,7 @@ export async function insertMember(
       email: `member${serial}@team.example`,
       name: `Member ${serial}`,
       role: 'buyer',
-      passwordHash: await hashPassword(MEMBER_PASSWORD),
+      passwordHash: testPasswordHash(MEMBER_PASSWORD),
       acceptedAt: new Date(),
       ...overrides,
     })

@@ -1,3 +1,4 @@
+import { inject } from 'vitest';
 import type { App } from '../src/app';
 
 /** Signs in through the real endpoints and returns the cookie header to send as that identity. */
@@ -25,6 +26,21 @@ export const TEST_ACCOUNTS = {
   adminPassword: 'correct horse battery',
   uploadPassword: 'lot-password',
 } as const;
+
+/**
+ * argon2 hashes of the fixed test passwords (TEST_ACCOUNTS' admin password, factories'
+ * MEMBER_PASSWORD), made once per run by global setup with the app's own hashPassword and verified
+ * there: a file stores these instead of spending a hash on the same password again.
+ */
+export const testPasswordHashes = (): ReadonlyMap<string, string> =>
+  new Map(Object.entries(inject('testPasswordHashes')));
+
+/** The precomputed hash of one fixed test password (server/test/global-setup.ts lists them). */
+export function testPasswordHash(password: string): string {
+  const hash = testPasswordHashes().get(password);
+  if (!hash) throw new Error('No precomputed hash for this password: list it in server/test/global-setup.ts');
+  return hash;
+}
 
 export const signInAdmin = (app: App) =>
   signIn(app, 'admin', { email: TEST_ACCOUNTS.adminEmail, password: TEST_ACCOUNTS.adminPassword });

@@ -5,7 +5,7 @@ import { buildApp } from '../src/app';
 import { bootstrap } from '../src/bootstrap';
 import { type Config, loadConfig } from '../src/config';
 import type { DbHandle } from '../src/db/client';
-import { TEST_ACCOUNTS } from './sessions';
+import { TEST_ACCOUNTS, testPasswordHashes } from './sessions';
 import { createTestDatabase } from './test-database';
 
 /** Test configuration: quiet, no demo data, files in a fresh temporary directory, NHTSA unreachable. */
@@ -56,7 +56,10 @@ export async function createTestApp(
   };
 }
 
-/** createTestApp with the test accounts (TEST_ACCOUNTS) configured and created, ready to sign in. */
+/**
+ * createTestApp with the test accounts (TEST_ACCOUNTS) configured and created, ready to sign in:
+ * bootstrap() runs as at a start, storing the admin password's hash made once per run (global setup).
+ */
 export async function createBootstrappedApp(options: Parameters<typeof createTestApp>[0] = {}) {
   const ctx = await createTestApp({
     ...options,
@@ -67,6 +70,6 @@ export async function createBootstrappedApp(options: Parameters<typeof createTes
       ...options.env,
     },
   });
-  await bootstrap(ctx.db, ctx.config);
+  await bootstrap(ctx.db, ctx.config, { passwordHashes: testPasswordHashes() });
   return ctx;
 }

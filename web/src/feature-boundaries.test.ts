@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import biomeImports from '../../biome.imports.jsonc?raw';
 
 /**
  * Features stay independent (bulletproof-react's rule): a file under web/src/features/<a>/ never
@@ -110,6 +111,60 @@ function upwardImports(files: Record<string, string>): string[] {
   });
 }
 
+interface BiomeOverride {
+  includes: string[];
+  linter?: {
+    rules?: { style?: { noRestrictedImports?: { options?: { paths?: unknown; patterns?: unknown } } } };
+  };
+}
+
+const restriction = (override: BiomeOverride) => override.linter?.rules?.style?.noRestrictedImports?.options;
+
+/**
+ * The same boundaries as Biome rules (biome.imports.jsonc's overrides for web/src), so the editor and
+ * `npm run lint` refuse an import across them as it is typed. Biome reads the specifier as written:
+ * every spelling that names the folder ('@/features/admin/…', '../../features/admin/…') is caught;
+ * a relative one that does not ('../vehicle/…' from features/admin/) is left to the tests above.
+ * A later override replaces an earlier one's options for the rule, so each of these carries the zod
+ * paths of the override for all of web/src as well, and comes after it.
+ */
+function biomeOverrides(features: string[], zodPaths: unknown): BiomeOverride[] {
+  const rule = (group: string[], message: string, paths: unknown = zodPaths) => ({
+    linter: {
+      rules: {
+        style: {
+          noRestrictedImports: {
+            level: 'error',
+            options: { ...(paths ? { paths } : {}), patterns: [{ group, message }] },
+          },
+        },
+      },
+    },
+  });
+  const shared = ['**/components', '**/components/**', '**/features', '**/features/**'];
+  const fromLib =
+    'lib/ is shared code below components/ and features/: it imports neither (web/src/feature-boundaries.test.ts).';
+  const overrides: BiomeOverride[] = [
+    { includes: ['web/src/lib/**', '!web/src/lib/zod.ts', '!**/*.test.ts'], ...rule(shared, fromLib) },
+    { includes: ['web/src/lib/zod.ts'], ...rule(shared, fromLib, null) },
+    {
+      includes: ['web/src/components/**', '!**/*.test.ts'],
+      ...rule(
+        ['**/features', '**/features/**'],
+        'components/ is shared by the features: it imports none (web/src/feature-boundaries.test.ts).',
+      ),
+    },
+    ...features.map((feature) => ({
+      includes: [`web/src/features/${feature}/**`, '!**/*.test.ts'],
+      ...rule(
+        ['**/features/**', `!**/features/${feature}`, `!**/features/${feature}/**`],
+        `features/${feature} imports no other feature: what two features share goes to components/ or lib/ (web/src/feature-boundaries.test.ts).`,
+      ),
+    })),
+  ];
+  return overrides.sort((a, b) => a.includes[0]!.localeCompare(b.includes[0]!));
+}
+
 describe('feature boundaries', () => {
   it('has no loop of imports between files, and lib/ imports no component', () => {
     expect(fileLoops(sources)).toEqual([]);
@@ -126,6 +181,22 @@ describe('feature boundaries', () => {
     };
     expect(fileLoops(files)).toEqual(['./components/buying/a.tsx → ./components/buying/b.tsx']);
     expect(upwardImports(files)).toEqual(["web/src/lib/d.ts imports '@/components/ui/button'"]);
+  });
+
+  it('is what biome.imports.jsonc enforces as the code is written (the same boundaries as lint rules)', () => {
+    const withoutComments = biomeImports.replace(/^\s*\/\/.*$/gm, '');
+    const { overrides } = JSON.parse(withoutComments) as { overrides: BiomeOverride[] };
+    const zod = overrides.findIndex((o) => o.includes.includes('web/src/**'));
+    const features = [
+      ...new Set(Object.keys(sources).flatMap((key) => /^\.\/features\/([^/]+)\//.exec(key)?.[1] ?? [])),
+    ].sort();
+    const expected = biomeOverrides(features, restriction(overrides[zod]!)?.paths);
+    const actual = overrides.filter(
+      (o, index) => index !== zod && o.includes[0]?.startsWith('web/src/') && restriction(o)?.patterns,
+    );
+    // On a mismatch, the message is the overrides to paste in place of biome.imports.jsonc's web/src ones.
+    expect(actual, JSON.stringify(expected, null, 2)).toEqual(expected);
+    expect(overrides.indexOf(actual[0]!)).toBeGreaterThan(zod);
   });
 
   it('finds the source files', () => {
