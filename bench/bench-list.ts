@@ -17,6 +17,7 @@ import {
   againstCeiling,
   benchDatabase,
   line,
+  lineAgainstCeiling,
   load,
   replayableHeaders,
   residentMemoryMb,
@@ -102,13 +103,9 @@ if (pgServer) {
   }
 }
 
-const ratio = app.requestsPerSecond / bare.requestsPerSecond;
 line('vehicles', COUNT);
 line('payload raw / gzip (bytes)', `${raw.length} / ${gzipped.length}`);
-line('app req/s (p50 / p99 ms)', `${app.requestsPerSecond} (${app.p50} / ${app.p99})`);
-line('ceiling req/s (p50 / p99 ms)', `${bare.requestsPerSecond} (${bare.p50} / ${bare.p99})`);
-line('ratio app / ceiling (target ≥ 0.8)', ratio.toFixed(2));
-line('errors / non-2xx', `${app.errors} / ${app.non2xx}`);
+const ratio = lineAgainstCeiling(app, bare, { target: 0.8 });
 line(`server resident memory after the run, ${COUNT} vehicles (MB)`, rssMb ?? 'n/a');
 line('RSS with 10,000 vehicles, PGlite (MB, target ≤ 250)', memory.pglite ?? 'n/a');
 line(

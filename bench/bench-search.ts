@@ -30,6 +30,7 @@ import { createDatabase, dropDatabase } from '../server/test/pg-admin';
 import {
   againstCeiling,
   line,
+  lineAgainstCeiling,
   load,
   replayableHeaders,
   residentMemoryMb,
@@ -222,16 +223,12 @@ try {
     await writer.close();
     const rssMb = residentMemoryMb(server.child.pid);
 
-    const ratio = app.requestsPerSecond / bare.requestsPerSecond;
     const coldTimes = percentiles(cold);
     const warmTimes = percentiles(warm);
     const deepTimes = percentiles(deep);
     const coldFirstTimes = percentiles(coldFirst);
     line('first page raw / gzip (bytes)', `${raw.length} / ${gzipped.length}`);
-    line('first page app req/s (p50 / p99 ms)', `${app.requestsPerSecond} (${app.p50} / ${app.p99})`);
-    line('ceiling req/s (p50 / p99 ms)', `${bare.requestsPerSecond} (${bare.p50} / ${bare.p99})`);
-    line('ratio app / ceiling', ratio.toFixed(2));
-    line('errors / non-2xx', `${app.errors} / ${app.non2xx}`);
+    const ratio = lineAgainstCeiling(app, bare, { app: 'first page app' });
     line('first page, cold (ms)', `p50 ${coldFirstTimes.p50} / max ${coldFirstTimes.max}`);
     line(
       `make search, cold, one at a time, ${cold.length} requests (ms)`,

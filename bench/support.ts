@@ -96,6 +96,60 @@ export function writeResults(name: string, figures: Record<string, unknown>) {
 
 export const line = (label: string, value: string | number) => console.log(`${label.padEnd(44)} ${value}`);
 
+/**
+ * The app's best run against its ceiling's as the ceiling benchmarks print them (`app` names what
+ * was loaded, `target` the ratio wanted); the ratio of their requests per second.
+ */
+export function lineAgainstCeiling(
+  app: LoadResult,
+  ceiling: LoadResult,
+  { app: appLabel = 'app', target }: { app?: string; target?: number } = {},
+) {
+  const ratio = app.requestsPerSecond / ceiling.requestsPerSecond;
+  line(`${appLabel} req/s (p50 / p99 ms)`, `${app.requestsPerSecond} (${app.p50} / ${app.p99})`);
+  line('ceiling req/s (p50 / p99 ms)', `${ceiling.requestsPerSecond} (${ceiling.p50} / ${ceiling.p99})`);
+  line(`ratio app / ceiling${target === undefined ? '' : ` (target ≥ ${target})`}`, ratio.toFixed(2));
+  line('errors / non-2xx', `${app.errors} / ${app.non2xx}`);
+  return ratio;
+}
+
+/**
+ * `count` dealerships with every contact filled, told apart by their number: `${name} ${i}`,
+ * buyer${i}@, billing${i}@ and titles${i}@ the domain.
+ */
+export const benchDealers = (
+  count: number,
+  { name, address, domain }: Record<'name' | 'address' | 'domain', string>,
+) =>
+  Array.from({ length: count }, (_, i) => ({
+    dealerName: `${name} ${i}`,
+    address,
+    contactName: 'Pat',
+    email: `buyer${i}@${domain}`,
+    phone: '(555) 010-0100',
+    billingContactName: 'Bill',
+    billingContactEmail: `billing${i}@${domain}`,
+    billingContactPhone: '(555) 010-0101',
+    titleContactName: 'Tia',
+    titleContactEmail: `titles${i}@${domain}`,
+    titleContactPhone: '(555) 010-0102',
+  }));
+
+/**
+ * The browser the page benchmarks measure in: Debian's Chromium (CHROME_PATH overrides), the whole
+ * browser in its new headless mode, with its background traffic off.
+ */
+export const BENCH_CHROME = {
+  path: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  flags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--no-first-run',
+  ],
+};
+
 /** VmRSS of a process in MB (Linux), or null where /proc is not available. */
 export function residentMemoryMb(pid: number | undefined): number | null {
   if (!pid) return null;
