@@ -29,6 +29,7 @@ import { searchVehicles } from '../server/src/modules/vehicles/search-vehicles';
 import { createDatabase, dropDatabase } from '../server/test/pg-admin';
 import {
   againstCeiling,
+  answerAgainstCeiling,
   line,
   lineAgainstCeiling,
   load,
@@ -105,24 +106,10 @@ try {
   const server = await startBenchServer({ DATABASE_URL: database.url });
   try {
     const base = `${server.url}/api/vehicles/search`;
-    const headers = { 'accept-encoding': 'gzip' };
 
     // 1. The first page against the ceiling.
-    const sample = await fetch(base, { headers });
-    if (!sample.ok) throw new Error(`search answered ${sample.status}`);
-    const raw = Buffer.from(
-      await (await fetch(base, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
-    );
+    const { raw, gzipped, headers, app, ceiling: bare } = await answerAgainstCeiling(base, DURATION);
     const firstPage = JSON.parse(raw.toString()) as VehicleSearchResult;
-    const gzipped = gzipSync(raw, { level: 6 });
-    const ceiling = await startCeiling(
-      new Map([['*', { headers: replayableHeaders(sample), body: gzipped }]]),
-    );
-    const { app, ceiling: bare } = await againstCeiling(
-      { url: base, headers, duration: DURATION },
-      { url: `${ceiling.url}/api/vehicles/search`, headers, duration: DURATION },
-    );
-    await ceiling.stop();
 
     // 2. Make searches, one at a time, then under load.
     const makeQueries = [

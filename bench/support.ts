@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { type DbHandle, openDatabase } from '../server/src/db/client';
 import { NO_ATTEMPT_LIMITS, spawnServer } from '../server/test/spawn-server';
@@ -95,6 +96,31 @@ export function writeResults(name: string, figures: Record<string, unknown>) {
 }
 
 export const line = (label: string, value: string | number) => console.log(`${label.padEnd(44)} ${value}`);
+
+/**
+ * One URL's answer under load against a ceiling that replays it: the answer read as it is sent
+ * (gzip) and uncompressed, the ceiling's copy compressed at level 6, then the app and the ceiling
+ * loaded alternately with the same requests (againstCeiling); the ceiling is stopped after.
+ */
+export async function answerAgainstCeiling(url: string, duration: number) {
+  const headers = { 'accept-encoding': 'gzip' };
+  const sample = await fetch(url, { headers });
+  if (!sample.ok) throw new Error(`${new URL(url).pathname} answered ${sample.status}`);
+  const raw = Buffer.from(
+    await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+  );
+  const gzipped = gzipSync(raw, { level: 6 });
+  const ceiling = await startCeiling(new Map([['*', { headers: replayableHeaders(sample), body: gzipped }]]));
+  try {
+    const loaded = await againstCeiling(
+      { url, headers, duration },
+      { url: `${ceiling.url}${new URL(url).pathname}`, headers, duration },
+    );
+    return { raw, gzipped, headers, ...loaded };
+  } finally {
+    await ceiling.stop();
+  }
+}
 
 /**
  * The app's best run against its ceiling's as the ceiling benchmarks print them (`app` names what
