@@ -10,6 +10,7 @@ import {
   benchDatabase,
   type CeilingAnswer,
   line,
+  lineAgainstCeiling,
   replayableHeaders,
   residentMemoryMb,
   startBenchServer,
@@ -59,11 +60,7 @@ const rssMb = residentMemoryMb(server.child.pid);
 await server.stop();
 await ceiling.stop();
 
-const ratio = app.requestsPerSecond / bare.requestsPerSecond;
 line('vehicles', COUNT);
-line('app req/s (p50 / p99 ms)', `${app.requestsPerSecond} (${app.p50} / ${app.p99})`);
-line('ceiling req/s (p50 / p99 ms)', `${bare.requestsPerSecond} (${bare.p50} / ${bare.p99})`);
-line('ratio app / ceiling (target ≥ 0.7)', ratio.toFixed(2));
-line('errors / non-2xx', `${app.errors} / ${app.non2xx}`);
+const ratio = lineAgainstCeiling(app, bare, { target: 0.7 });
 line('server resident memory after the run (MB)', rssMb ?? 'n/a');
 line('written', writeResults('detail', { vehicles: COUNT, app, ceiling: bare, ratio, rssMb }));

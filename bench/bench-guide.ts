@@ -28,7 +28,7 @@ import { refreshInsightFacts, rowsOf } from '../server/src/modules/insights/insi
 import { DEMO_HISTORY, demoHistorySegments } from '../server/src/seed/demo-sales-history';
 import { generateSalesHistory, type HistoryCar, insertSalesHistory } from '../server/src/seed/sales-history';
 import { adminQuery, withDatabase } from '../server/test/pg-admin';
-import { line, writeResults } from './support';
+import { benchDealers, line, writeResults } from './support';
 
 const BACKTEST_SALES = Number(process.env.BENCH_GUIDE_BACKTEST ?? 20_000);
 const REFIT_SALES = Number(process.env.BENCH_GUIDE_SALES ?? 100_000);
@@ -110,19 +110,11 @@ async function freshDatabase(server: string, name: string) {
     await handle.db
       .insert(dealers)
       .values(
-        Array.from({ length: DEALERS }, (_, i) => ({
-          dealerName: `Guide Bench Motors ${i}`,
+        benchDealers(DEALERS, {
+          name: 'Guide Bench Motors',
           address: '1 Main St, Dallas, TX 75201',
-          contactName: 'Pat',
-          email: `buyer${i}@guide.example`,
-          phone: '(555) 010-0100',
-          billingContactName: 'Bill',
-          billingContactEmail: `billing${i}@guide.example`,
-          billingContactPhone: '(555) 010-0101',
-          titleContactName: 'Tia',
-          titleContactEmail: `titles${i}@guide.example`,
-          titleContactPhone: '(555) 010-0102',
-        })),
+          domain: 'guide.example',
+        }),
       )
       .returning({ id: dealers.id })
   ).map((d) => d.id);

@@ -9,19 +9,17 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { type DbHandle, openDatabase } from '../server/src/db/client';
 import { vehicles } from '../server/src/db/schema';
 import { createDatabase, dropDatabase } from '../server/test/pg-admin';
 import {
-  againstCeiling,
+  answerAgainstCeiling,
   benchDatabase,
   line,
+  lineAgainstCeiling,
   load,
-  replayableHeaders,
   residentMemoryMb,
   startBenchServer,
-  startCeiling,
   writeResults,
 } from './support';
 import { insertBenchVehicles } from './vehicles-fixture';
@@ -35,35 +33,15 @@ await insertBenchVehicles(handle.db, 0, COUNT, 500);
 await handle.close();
 
 const server = await startBenchServer(env);
-const url = `${server.url}/api/vehicles`;
-const headers = { 'accept-encoding': 'gzip' };
-const sample = await fetch(url, { headers });
-const raw = Buffer.from(
-  await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
-);
-const gzipped = gzipSync(raw, { level: 6 });
-if (!sample.ok) throw new Error(`list answered ${sample.status}`);
-
-const ceiling = await startCeiling(
-  new Map([
-    [
-      '*',
-      {
-        headers: replayableHeaders(sample),
-        body: gzipped,
-      },
-    ],
-  ]),
-);
-const ceilingUrl = `${ceiling.url}/api/vehicles`;
-
-const { app, ceiling: bare } = await againstCeiling(
-  { url, headers, duration: DURATION },
-  { url: ceilingUrl, headers, duration: DURATION },
-);
+const {
+  raw,
+  gzipped,
+  headers,
+  app,
+  ceiling: bare,
+} = await answerAgainstCeiling(`${server.url}/api/vehicles`, DURATION);
 const rssMb = residentMemoryMb(server.child.pid);
 await server.stop();
-await ceiling.stop();
 
 /** RSS of the server (as npm start runs it) with 10,000 vehicles, after 5 s of list requests. */
 async function residentWith10k(env: Record<string, string>) {
@@ -102,13 +80,9 @@ if (pgServer) {
   }
 }
 
-const ratio = app.requestsPerSecond / bare.requestsPerSecond;
 line('vehicles', COUNT);
 line('payload raw / gzip (bytes)', `${raw.length} / ${gzipped.length}`);
-line('app req/s (p50 / p99 ms)', `${app.requestsPerSecond} (${app.p50} / ${app.p99})`);
-line('ceiling req/s (p50 / p99 ms)', `${bare.requestsPerSecond} (${bare.p50} / ${bare.p99})`);
-line('ratio app / ceiling (target ≥ 0.8)', ratio.toFixed(2));
-line('errors / non-2xx', `${app.errors} / ${app.non2xx}`);
+const ratio = lineAgainstCeiling(app, bare, { target: 0.8 });
 line(`server resident memory after the run, ${COUNT} vehicles (MB)`, rssMb ?? 'n/a');
 line('RSS with 10,000 vehicles, PGlite (MB, target ≤ 250)', memory.pglite ?? 'n/a');
 line(

@@ -27,7 +27,7 @@ import { alertMatches, recordMatches } from '../server/src/modules/buy-orders/ma
 import { updateVehicleRow } from '../server/src/modules/vehicle-rows/vehicle-rows';
 import { createDatabase, dropDatabase } from '../server/test/pg-admin';
 import { startSmtpSink } from '../server/test/smtp-sink';
-import { line, requirePostgres, startBenchServer, writeResults } from './support';
+import { benchDealers, line, requirePostgres, startBenchServer, writeResults } from './support';
 import { benchVehicles } from './vehicles-fixture';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
@@ -128,21 +128,7 @@ try {
   const setupStarted = performance.now();
   const dealerRows = await db
     .insert(dealers)
-    .values(
-      Array.from({ length: DEALERS }, (_, i) => ({
-        dealerName: `Bench Motors ${i}`,
-        address: '1 Main St',
-        contactName: 'Pat',
-        email: `buyer${i}@bench.example`,
-        phone: '(555) 010-0100',
-        billingContactName: 'Bill',
-        billingContactEmail: `billing${i}@bench.example`,
-        billingContactPhone: '(555) 010-0101',
-        titleContactName: 'Tia',
-        titleContactEmail: `titles${i}@bench.example`,
-        titleContactPhone: '(555) 010-0102',
-      })),
-    )
+    .values(benchDealers(DEALERS, { name: 'Bench Motors', address: '1 Main St', domain: 'bench.example' }))
     .returning({ id: dealers.id });
   const neededBy = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
   const planned = makeOrders(dealerRows.map((d) => d.id));

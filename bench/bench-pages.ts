@@ -17,7 +17,7 @@ import lighthouse from 'lighthouse';
 import { vehicles } from '../server/src/db/schema';
 import { measureFirstTaps, type TapFigures } from './first-taps';
 import { linkCovers, storeGallery } from './photos-fixture';
-import { benchDatabase, line, RESULTS_DIR, startBenchServer, writeResults } from './support';
+import { BENCH_CHROME, benchDatabase, line, RESULTS_DIR, startBenchServer, writeResults } from './support';
 import { benchVehicles, insertBenchVehicles } from './vehicles-fixture';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -56,16 +56,8 @@ await handle.close();
 const server = await startBenchServer(env);
 
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromePath: BENCH_CHROME.path,
+  chromeFlags: [...BENCH_CHROME.flags, '--disable-component-update', '--disable-sync'],
 });
 // BENCH_PAGES=/inventory,/dealer/login measures only those (while working on one page).
 const pages = ['/', '/inventory', `/vehicle/${first.id}`, '/dealer/login'].filter(

@@ -29,7 +29,9 @@ import { searchVehicles } from '../server/src/modules/vehicles/search-vehicles';
 import { createDatabase, dropDatabase } from '../server/test/pg-admin';
 import {
   againstCeiling,
+  answerAgainstCeiling,
   line,
+  lineAgainstCeiling,
   load,
   replayableHeaders,
   residentMemoryMb,
@@ -104,24 +106,10 @@ try {
   const server = await startBenchServer({ DATABASE_URL: database.url });
   try {
     const base = `${server.url}/api/vehicles/search`;
-    const headers = { 'accept-encoding': 'gzip' };
 
     // 1. The first page against the ceiling.
-    const sample = await fetch(base, { headers });
-    if (!sample.ok) throw new Error(`search answered ${sample.status}`);
-    const raw = Buffer.from(
-      await (await fetch(base, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
-    );
+    const { raw, gzipped, headers, app, ceiling: bare } = await answerAgainstCeiling(base, DURATION);
     const firstPage = JSON.parse(raw.toString()) as VehicleSearchResult;
-    const gzipped = gzipSync(raw, { level: 6 });
-    const ceiling = await startCeiling(
-      new Map([['*', { headers: replayableHeaders(sample), body: gzipped }]]),
-    );
-    const { app, ceiling: bare } = await againstCeiling(
-      { url: base, headers, duration: DURATION },
-      { url: `${ceiling.url}/api/vehicles/search`, headers, duration: DURATION },
-    );
-    await ceiling.stop();
 
     // 2. Make searches, one at a time, then under load.
     const makeQueries = [
@@ -222,16 +210,12 @@ try {
     await writer.close();
     const rssMb = residentMemoryMb(server.child.pid);
 
-    const ratio = app.requestsPerSecond / bare.requestsPerSecond;
     const coldTimes = percentiles(cold);
     const warmTimes = percentiles(warm);
     const deepTimes = percentiles(deep);
     const coldFirstTimes = percentiles(coldFirst);
     line('first page raw / gzip (bytes)', `${raw.length} / ${gzipped.length}`);
-    line('first page app req/s (p50 / p99 ms)', `${app.requestsPerSecond} (${app.p50} / ${app.p99})`);
-    line('ceiling req/s (p50 / p99 ms)', `${bare.requestsPerSecond} (${bare.p50} / ${bare.p99})`);
-    line('ratio app / ceiling', ratio.toFixed(2));
-    line('errors / non-2xx', `${app.errors} / ${app.non2xx}`);
+    const ratio = lineAgainstCeiling(app, bare, { app: 'first page app' });
     line('first page, cold (ms)', `p50 ${coldFirstTimes.p50} / max ${coldFirstTimes.max}`);
     line(
       `make search, cold, one at a time, ${cold.length} requests (ms)`,

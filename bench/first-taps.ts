@@ -10,6 +10,7 @@
  */
 import { type Browser, chromium, type Page, type Route } from 'playwright-core';
 import { throttleLikeAPhone } from '../e2e/support/throttle';
+import { BENCH_CHROME } from './support';
 
 export interface TapFigures {
   firstControlMs: number;
@@ -197,16 +198,7 @@ async function measurePage(browser: Browser, url: string, kind: PageKind, runs: 
 
 /** The figures of /inventory and a vehicle's page, `runs` loads each for the timings. */
 export async function measureFirstTaps(baseUrl: string, vehicleId: number, runs: number) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: BENCH_CHROME.path, args: BENCH_CHROME.flags });
   try {
     return {
       '/inventory': await measurePage(browser, `${baseUrl}/inventory`, inventoryPage, runs),

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { type DbHandle, openDatabase } from '../server/src/db/client';
 import { NO_ATTEMPT_LIMITS, spawnServer } from '../server/test/spawn-server';
@@ -95,6 +96,85 @@ export function writeResults(name: string, figures: Record<string, unknown>) {
 }
 
 export const line = (label: string, value: string | number) => console.log(`${label.padEnd(44)} ${value}`);
+
+/**
+ * One URL's answer under load against a ceiling that replays it: the answer read as it is sent
+ * (gzip) and uncompressed, the ceiling's copy compressed at level 6, then the app and the ceiling
+ * loaded alternately with the same requests (againstCeiling); the ceiling is stopped after.
+ */
+export async function answerAgainstCeiling(url: string, duration: number) {
+  const headers = { 'accept-encoding': 'gzip' };
+  const sample = await fetch(url, { headers });
+  if (!sample.ok) throw new Error(`${new URL(url).pathname} answered ${sample.status}`);
+  const raw = Buffer.from(
+    await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+  );
+  const gzipped = gzipSync(raw, { level: 6 });
+  const ceiling = await startCeiling(new Map([['*', { headers: replayableHeaders(sample), body: gzipped }]]));
+  try {
+    const loaded = await againstCeiling(
+      { url, headers, duration },
+      { url: `${ceiling.url}${new URL(url).pathname}`, headers, duration },
+    );
+    return { raw, gzipped, headers, ...loaded };
+  } finally {
+    await ceiling.stop();
+  }
+}
+
+/**
+ * The app's best run against its ceiling's as the ceiling benchmarks print them (`app` names what
+ * was loaded, `target` the ratio wanted); the ratio of their requests per second.
+ */
+export function lineAgainstCeiling(
+  app: LoadResult,
+  ceiling: LoadResult,
+  { app: appLabel = 'app', target }: { app?: string; target?: number } = {},
+) {
+  const ratio = app.requestsPerSecond / ceiling.requestsPerSecond;
+  line(`${appLabel} req/s (p50 / p99 ms)`, `${app.requestsPerSecond} (${app.p50} / ${app.p99})`);
+  line('ceiling req/s (p50 / p99 ms)', `${ceiling.requestsPerSecond} (${ceiling.p50} / ${ceiling.p99})`);
+  line(`ratio app / ceiling${target === undefined ? '' : ` (target ≥ ${target})`}`, ratio.toFixed(2));
+  line('errors / non-2xx', `${app.errors} / ${app.non2xx}`);
+  return ratio;
+}
+
+/**
+ * `count` dealerships with every contact filled, told apart by their number: `${name} ${i}`,
+ * buyer${i}@, billing${i}@ and titles${i}@ the domain.
+ */
+export const benchDealers = (
+  count: number,
+  { name, address, domain }: Record<'name' | 'address' | 'domain', string>,
+) =>
+  Array.from({ length: count }, (_, i) => ({
+    dealerName: `${name} ${i}`,
+    address,
+    contactName: 'Pat',
+    email: `buyer${i}@${domain}`,
+    phone: '(555) 010-0100',
+    billingContactName: 'Bill',
+    billingContactEmail: `billing${i}@${domain}`,
+    billingContactPhone: '(555) 010-0101',
+    titleContactName: 'Tia',
+    titleContactEmail: `titles${i}@${domain}`,
+    titleContactPhone: '(555) 010-0102',
+  }));
+
+/**
+ * The browser the page benchmarks measure in: Debian's Chromium (CHROME_PATH overrides), the whole
+ * browser in its new headless mode, with its background traffic off.
+ */
+export const BENCH_CHROME = {
+  path: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  flags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--no-first-run',
+  ],
+};
 
 /** VmRSS of a process in MB (Linux), or null where /proc is not available. */
 export function residentMemoryMb(pid: number | undefined): number | null {

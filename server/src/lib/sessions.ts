@@ -6,7 +6,7 @@ import {
   type SessionRole,
   type TeamRole,
 } from '@contracts/auth';
-import { and, eq, gt, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { adminUsers, buyCodes, dealers, dealerUsers, sessions } from '../db/schema';
 
@@ -51,12 +51,24 @@ export async function createSession(db: Executor, of: SessionProofOf) {
   return { token, expiresAt };
 }
 
-/** Ends the sessions opened with one buy code (deactivated or rotated; docs/decisions/0031-session-strength.md). */
-export async function revokeCodeSessions(db: Executor, buyCodeId: number) {
+/** The sessions presenting one of these tokens. */
+const presenting = (tokens: string[]) => inArray(sessions.tokenHash, tokens.map(hashToken));
+
+/** Ends the sessions not ended yet that match every condition. */
+async function revokeWhere(db: Executor, ...conditions: (SQL | undefined)[]) {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.buyCodeId, buyCodeId), isNull(sessions.revokedAt)));
+    .where(and(...conditions, isNull(sessions.revokedAt)));
+}
+
+/** All sessions but the ones presenting `keepTokens` (the session making the change). */
+const allBut = (keepTokens: string[]) =>
+  keepTokens.length > 0 ? notInArray(sessions.tokenHash, keepTokens.map(hashToken)) : undefined;
+
+/** Ends the sessions opened with one buy code (deactivated or rotated; docs/decisions/0031-session-strength.md). */
+export async function revokeCodeSessions(db: Executor, buyCodeId: number) {
+  await revokeWhere(db, eq(sessions.buyCodeId, buyCodeId));
 }
 
 /** A fresh proof (password or passkey asked again) on the session presenting these tokens. */
@@ -65,42 +77,17 @@ export async function markReauthenticated(db: Executor, dealerUserId: number, to
   await db
     .update(sessions)
     .set({ reauthenticatedAt: sql`now()` })
-    .where(
-      and(
-        inArray(sessions.tokenHash, tokens.map(hashToken)),
-        eq(sessions.dealerUserId, dealerUserId),
-        isNull(sessions.revokedAt),
-      ),
-    );
+    .where(and(presenting(tokens), eq(sessions.dealerUserId, dealerUserId), isNull(sessions.revokedAt)));
 }
 
 /** Ends every session of one team member at once (removed, disabled, or a new password). */
 export async function revokeMemberSessions(db: Executor, dealerUserId: number, keepTokens: string[] = []) {
-  const kept = keepTokens.map(hashToken);
-  await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(sessions.dealerUserId, dealerUserId),
-        isNull(sessions.revokedAt),
-        kept.length > 0 ? notInArray(sessions.tokenHash, kept) : undefined,
-      ),
-    );
+  await revokeWhere(db, eq(sessions.dealerUserId, dealerUserId), allBut(keepTokens));
 }
 
 export async function revokeSessions(db: Database, role: SessionRole, tokens: string[]) {
   if (tokens.length === 0) return;
-  await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        inArray(sessions.tokenHash, tokens.map(hashToken)),
-        eq(sessions.role, role),
-        isNull(sessions.revokedAt),
-      ),
-    );
+  await revokeWhere(db, presenting(tokens), eq(sessions.role, role));
 }
 
 /**
@@ -113,18 +100,7 @@ export async function revokeSubjectSessions(
   subjectId: number,
   keepTokens: string[] = [],
 ) {
-  const kept = keepTokens.map(hashToken);
-  await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(sessions.role, role),
-        eq(sessions.subjectId, subjectId),
-        isNull(sessions.revokedAt),
-        kept.length > 0 ? notInArray(sessions.tokenHash, kept) : undefined,
-      ),
-    );
+  await revokeWhere(db, eq(sessions.role, role), eq(sessions.subjectId, subjectId), allBut(keepTokens));
 }
 
 export interface Viewer {
@@ -188,13 +164,7 @@ export async function resolveViewer(db: Database, tokens: string[]): Promise<Vie
         isNotNull(dealerUsers.acceptedAt),
       ),
     )
-    .where(
-      and(
-        inArray(sessions.tokenHash, tokens.map(hashToken)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    );
+    .where(and(presenting(tokens), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
   const viewer: Viewer = { admin: null, dealer: null, staff: null };
   for (const row of rows) {
     if (row.role === 'admin' && row.adminId !== null && row.adminEmail !== null) {

@@ -7,7 +7,6 @@ import {
   buyOrders,
   buyOrderTargets,
   dealers,
-  dealerUsers,
   savedSearches,
   transactions,
   vehicles,
@@ -15,6 +14,7 @@ import {
 import { matchBuyOrders } from '../modules/buy-orders/match-buy-orders';
 import { matchSavedSearches } from '../modules/buy-orders/match-saved-searches';
 import { updateVehicleRow } from '../modules/vehicle-rows/vehicle-rows';
+import { demoDealerAndPerson, oldestListingWithoutOffers } from './demo-lookups';
 import { DEMO_TEAM_DEALER } from './demo-team';
 
 const LAKESIDE = 'Lakeside Auto Sales';
@@ -121,16 +121,9 @@ const SEARCHES: DemoSearch[] = [
 export async function seedDemoBuyOrders(db: Database) {
   await db.transaction(async (tx) => {
     for (const demo of ORDERS) {
-      const [dealer] = await tx.select().from(dealers).where(eq(dealers.dealerName, demo.dealer));
-      if (!dealer) continue;
-      const [person] = demo.person
-        ? await tx
-            .select({ id: dealerUsers.id })
-            .from(dealerUsers)
-            .where(
-              and(eq(dealerUsers.dealerId, dealer.id), sql`${dealerUsers.email} like ${`${demo.person}@%`}`),
-            )
-        : [];
+      const found = await demoDealerAndPerson(tx, demo.dealer, demo.person);
+      if (!found) continue;
+      const { dealer, person } = found;
       const [order] = await tx
         .insert(buyOrders)
         .values({
@@ -195,20 +188,11 @@ export async function seedDemoBuyOrders(db: Database) {
 
     // First look: the Highlander, as if just completed with a 2-hour hold for the orders it matches
     // (the demo team's Toyota order): held for that dealership, out of everyone else's view.
-    const [highlander] = await tx
-      .select({ id: vehicles.id })
-      .from(vehicles)
-      .where(
-        and(
-          eq(vehicles.status, 'active'),
-          eq(vehicles.inQueue, false),
-          eq(vehicles.make, 'Toyota'),
-          eq(vehicles.model, 'Highlander'),
-          sql`not exists (select 1 from offers where offers.vehicle_id = ${vehicles.id})`,
-        ),
-      )
-      .orderBy(asc(vehicles.id))
-      .limit(1);
+    const highlander = await oldestListingWithoutOffers(
+      tx,
+      eq(vehicles.make, 'Toyota'),
+      eq(vehicles.model, 'Highlander'),
+    );
     if (highlander) {
       await updateVehicleRow(tx, highlander.id, {
         inQueue: true,
@@ -222,16 +206,9 @@ export async function seedDemoBuyOrders(db: Database) {
 
     // Saved searches: alerts instantly, in the daily digest, and off; Rita's quiet hours.
     for (const demo of SEARCHES) {
-      const [dealer] = await tx.select().from(dealers).where(eq(dealers.dealerName, demo.dealer));
-      if (!dealer) continue;
-      const [person] = demo.person
-        ? await tx
-            .select({ id: dealerUsers.id })
-            .from(dealerUsers)
-            .where(
-              and(eq(dealerUsers.dealerId, dealer.id), sql`${dealerUsers.email} like ${`${demo.person}@%`}`),
-            )
-        : [];
+      const found = await demoDealerAndPerson(tx, demo.dealer, demo.person);
+      if (!found) continue;
+      const { dealer, person } = found;
       await tx.insert(savedSearches).values({
         dealerId: dealer.id,
         dealerUserId: person?.id ?? null,

@@ -2,12 +2,10 @@ import { and, asc, eq, isNull, notExists, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import {
-  adminUsers,
   buyCodes,
   dealers,
   floorPlanLines,
   floorPlanRequests,
-  offers,
   transactions,
   transportOrders,
   vehicles,
@@ -22,6 +20,7 @@ import {
 } from '../modules/delivery/transport-orders';
 import { recordFloorPlanStep, requestFloorPlanInTx } from '../modules/floor-plan/floor-plan-requests';
 import { purchaseWithCode } from '../modules/purchases/purchase-with-code';
+import { demoAdmin, oldestListingWithoutOffers } from './demo-lookups';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -41,12 +40,7 @@ const LINES = [
  * (the demo's default) both are "arranged by our team"; the boards show them. Runs once, last.
  */
 export async function seedDemoDelivery(db: Database, config: Config, now = new Date()) {
-  const [admin] = await db
-    .select({ id: adminUsers.id })
-    .from(adminUsers)
-    .orderBy(asc(adminUsers.id))
-    .limit(1);
-  const asAdmin = { type: 'admin' as const, id: admin?.id ?? null };
+  const asAdmin = await demoAdmin(db);
   const lines = new Map<string, number>();
   for (const line of LINES) {
     const [dealer] = await db.select().from(dealers).where(eq(dealers.dealerName, line.dealerName));
@@ -73,26 +67,14 @@ export async function seedDemoDelivery(db: Database, config: Config, now = new D
         .orderBy(asc(buyCodes.id))
         .limit(1)
     : [];
-  const [car] = await db
-    .select({ id: vehicles.id })
-    .from(vehicles)
-    .where(
-      and(
-        eq(vehicles.status, 'active'),
-        eq(vehicles.inQueue, false),
-        isNull(vehicles.firstLookUntil),
-        notExists(db.select({ one: sql`1` }).from(offers).where(eq(offers.vehicleId, vehicles.id))),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(watchlistEntries)
-            .where(eq(watchlistEntries.vehicleId, vehicles.id)),
-        ),
-      ),
-    )
-    // The oldest such car: the journeys take the newest listings for their own purposes.
-    .orderBy(asc(vehicles.id))
-    .limit(1);
+  // The oldest such car: the journeys take the newest listings for their own purposes.
+  const car = await oldestListingWithoutOffers(
+    db,
+    isNull(vehicles.firstLookUntil),
+    notExists(
+      db.select({ one: sql`1` }).from(watchlistEntries).where(eq(watchlistEntries.vehicleId, vehicles.id)),
+    ),
+  );
   if (lakeside && code && car && lines.has(lakeside.dealerName)) {
     const { transactionId } = await purchaseWithCode(
       db,

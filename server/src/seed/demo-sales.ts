@@ -2,10 +2,11 @@ import { addBusinessDays, dateInZone } from '@contracts/business-days';
 import { centsToDecimal, decimalToCents } from '@contracts/money';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { adminUsers, transactions } from '../db/schema';
+import { transactions } from '../db/schema';
 import type { Actor } from '../lib/actor';
 import { recordSaleEvent } from '../modules/transactions/sale-events';
 import { getTransactionView } from '../modules/transactions/transaction-views';
+import { demoAdmin } from './demo-lookups';
 import { seedDemoWorkOrders } from './demo-work-orders';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -26,12 +27,7 @@ export async function seedDemoSales(db: Database, now = new Date()) {
     .from(transactions)
     .where(eq(transactions.cancelled, false))
     .orderBy(asc(transactions.id));
-  const [admin] = await db
-    .select({ id: adminUsers.id })
-    .from(adminUsers)
-    .orderBy(asc(adminUsers.id))
-    .limit(1);
-  const asAdmin: Actor = { type: 'admin', id: admin?.id ?? null };
+  const asAdmin: Actor = await demoAdmin(db);
   const backdate = (id: number, days: number) =>
     db
       .update(transactions)

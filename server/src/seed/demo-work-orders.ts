@@ -1,10 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { adminUsers, dealers, reconPackages, transactions, workOrders, workOrderTasks } from '../db/schema';
+import { dealers, reconPackages, transactions, workOrders, workOrderTasks } from '../db/schema';
 import type { Actor } from '../lib/actor';
 import { cancelWorkOrder } from '../modules/recon/release-gate';
 import { addSalePackage } from '../modules/recon/sale-package';
 import { updateWorkOrderTask } from '../modules/recon/update-work-order-task';
+import { demoAdmin } from './demo-lookups';
 import { DEMO_TEAM_DEALER } from './demo-team';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -32,12 +33,7 @@ export async function seedDemoWorkOrders(db: Database) {
     .where(and(eq(dealers.dealerName, DEMO_TEAM_DEALER), eq(transactions.cancelled, false)))
     .orderBy(asc(transactions.id))
     .limit(1);
-  const [admin] = await db
-    .select({ id: adminUsers.id })
-    .from(adminUsers)
-    .orderBy(asc(adminUsers.id))
-    .limit(1);
-  const asAdmin: Actor = { type: 'admin', id: admin?.id ?? null };
+  const asAdmin = await demoAdmin(db);
   const make = async (sale: (typeof sales)[number] | undefined, name: string) => {
     const chosen = packages.get(name);
     if (!sale || !chosen) return null;
@@ -67,6 +63,9 @@ export async function seedDemoWorkOrders(db: Database) {
       : [];
     return id ? { id, sale, tasks: tasks.map((t) => t.id) } : null;
   };
+  /** A task of a demo work order, changed as the shop's staff would. */
+  const byStaff = (order: { id: number }, taskId: number, body: Parameters<typeof updateWorkOrderTask>[3]) =>
+    updateWorkOrderTask(db, order.id, taskId, body, STAFF);
   const at = (sale: { createdAt: Date }, days: number) => new Date(sale.createdAt.getTime() + days * DAY);
 
   const [completed, pending] = live;
@@ -77,7 +76,7 @@ export async function seedDemoWorkOrders(db: Database) {
         i === 5
           ? { status: 'not_needed' as const, notNeededReason: 'Bumpers were clean; nothing to touch up.' }
           : { status: 'done' as const, ...(i < 3 ? { partsCost: '42.50', labourCost: '60.00' } : {}) };
-      await updateWorkOrderTask(db, done.id, taskId, body, STAFF);
+      await byStaff(done, taskId, body);
     }
     await db
       .update(workOrders)
@@ -87,24 +86,14 @@ export async function seedDemoWorkOrders(db: Database) {
   const working = await make(pending, 'Mechanical');
   if (working) {
     const [oil, fluids, brakes] = working.tasks;
-    if (oil)
-      await updateWorkOrderTask(
-        db,
-        working.id,
-        oil,
-        { status: 'done', partsCost: '38.00', labourCost: '45.00' },
-        STAFF,
-      );
-    if (fluids)
-      await updateWorkOrderTask(db, working.id, fluids, { status: 'done', labourCost: '15.00' }, STAFF);
+    if (oil) await byStaff(working, oil, { status: 'done', partsCost: '38.00', labourCost: '45.00' });
+    if (fluids) await byStaff(working, fluids, { status: 'done', labourCost: '15.00' });
     if (brakes)
-      await updateWorkOrderTask(
-        db,
-        working.id,
-        brakes,
-        { status: 'in_progress', partsCost: '189.90', notes: 'Front pads at 3 mm; rotors within spec.' },
-        STAFF,
-      );
+      await byStaff(working, brakes, {
+        status: 'in_progress',
+        partsCost: '189.90',
+        notes: 'Front pads at 3 mm; rotors within spec.',
+      });
     await db
       .update(workOrders)
       .set({ createdAt: working.sale.createdAt, startedAt: at(working.sale, 2) })

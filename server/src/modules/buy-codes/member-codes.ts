@@ -2,8 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { buyCodes, dealerUsers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
-import { revokeCodeSessions } from '../../lib/sessions';
-import { writeAudit } from '../audit/write-audit';
+import { codeDeactivated } from './code-deactivated';
 
 /**
  * A member's codes stop working with their authority (removed, disabled, made a viewer; docs/design.md
@@ -15,16 +14,8 @@ export async function deactivateMemberCodes(tx: Executor, memberId: number, acto
     .set({ active: false })
     .where(and(eq(buyCodes.dealerUserId, memberId), eq(buyCodes.active, true)))
     .returning({ id: buyCodes.id });
-  for (const code of ended) {
-    await revokeCodeSessions(tx, code.id);
-    await writeAudit(tx, actor, {
-      entity: 'buy_code',
-      entityId: code.id,
-      action: 'deactivated',
-      before: { active: true },
-      after: { active: false, reason: 'holder_left', dealerUserId: memberId },
-    });
-  }
+  for (const code of ended)
+    await codeDeactivated(tx, code.id, actor, { reason: 'holder_left', dealerUserId: memberId });
 }
 
 /**

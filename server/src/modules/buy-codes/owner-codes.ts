@@ -5,9 +5,9 @@ import type { Database, Transaction } from '../../db/client';
 import { buyCodes, dealers, dealerUsers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
-import { revokeCodeSessions } from '../../lib/sessions';
 import { writeAudit } from '../audit/write-audit';
 import { toDealerBuyCode } from './buy-code-views';
+import { codeDeactivated } from './code-deactivated';
 import { isHeldBy } from './code-holder';
 import { usableBuyCode } from './find-usable-buy-code';
 import { insertBuyCode } from './insert-buy-code';
@@ -48,14 +48,7 @@ export async function deactivateDealershipCode(db: Database, codeId: number, act
     const code = await lockDealershipCode(tx, actor.id!, codeId);
     if (code.active) {
       await tx.update(buyCodes).set({ active: false }).where(eq(buyCodes.id, code.id));
-      await revokeCodeSessions(tx, code.id);
-      await writeAudit(tx, actor, {
-        entity: 'buy_code',
-        entityId: code.id,
-        action: 'deactivated',
-        before: { active: true },
-        after: { active: false, reason: 'owner' },
-      });
+      await codeDeactivated(tx, code.id, actor, { reason: 'owner' });
     }
     return ownerView(tx, code.id, owner.id);
   });
@@ -71,20 +64,13 @@ export async function rotateDealershipCode(db: Database, codeId: number, actor: 
     const old = await lockDealershipCode(tx, actor.id!, codeId);
     if (!old.active) throw new AppError(ERROR_CODES.conflict, TEAM_TEXT.rotateInactiveCode);
     await tx.update(buyCodes).set({ active: false }).where(eq(buyCodes.id, old.id));
-    await revokeCodeSessions(tx, old.id);
     const fresh = await insertBuyCode(tx, {
       dealerId: old.dealerId,
       dealerUserId: old.dealerUserId,
       maxUses: old.maxUses,
       expiresAt: old.expiresAt,
     });
-    await writeAudit(tx, actor, {
-      entity: 'buy_code',
-      entityId: old.id,
-      action: 'deactivated',
-      before: { active: true },
-      after: { active: false, reason: 'rotated', replacedBy: fresh.id },
-    });
+    await codeDeactivated(tx, old.id, actor, { reason: 'rotated', replacedBy: fresh.id });
     await writeAudit(tx, actor, {
       entity: 'buy_code',
       entityId: fresh.id,

@@ -7,9 +7,11 @@ import {
   INSIGHTS_TEXT,
   INVENTORY_AGING_BUCKETS,
   type InsightChart,
+  type InsightColumn,
   type InsightFigure,
   type InsightsQuery,
   type InsightsReport,
+  type InsightUnit,
 } from '@contracts/insights';
 import { centsToDecimal } from '@contracts/money';
 import { stringify } from 'csv-stringify/sync';
@@ -148,14 +150,45 @@ async function byMonth(db: Executor, query: SQL) {
   };
 }
 
-const chartOf = (
-  id: keyof typeof INSIGHT_CHARTS,
-  fields: Omit<InsightChart, 'id' | 'title'>,
-): InsightChart => ({
-  id,
-  title: INSIGHT_CHARTS[id],
-  ...fields,
+/** A figure or table cell: a number, a decimal string or text, or null (no data). */
+type Cell = InsightFigure['value'];
+/** A headline figure: its key, its label, how its number reads and the number. */
+const figure = (key: string, label: string, unit: InsightUnit, value: Cell): InsightFigure => ({
+  key,
+  label,
+  unit,
+  value,
 });
+
+/** A chart's column, and the cell it reads from each of the chart's items. */
+interface Column<T> extends InsightColumn {
+  cell: (item: T) => Cell;
+}
+const column = <T>(key: string, label: string, unit: InsightUnit, cell: (item: T) => Cell): Column<T> => ({
+  key,
+  label,
+  unit,
+  cell,
+});
+
+/** What a chart says besides its table. */
+type ChartText = Pick<InsightChart, 'description' | 'kind' | 'series'>;
+
+/** A chart without its id and title: its columns and its rows, one an item, each cell read by its column. */
+const tableOf = <T>({ description, kind, series }: ChartText, items: readonly T[], columns: Column<T>[]) => ({
+  description,
+  kind,
+  columns: columns.map(({ key, label, unit }): InsightColumn => ({ key, label, unit })),
+  series,
+  rows: items.map((item) => Object.fromEntries(columns.map((c) => [c.key, c.cell(item)]))),
+});
+
+const chartOf = <T>(
+  id: keyof typeof INSIGHT_CHARTS,
+  text: ChartText,
+  items: readonly T[],
+  columns: Column<T>[],
+): InsightChart => ({ id, title: INSIGHT_CHARTS[id], ...tableOf(text, items, columns) });
 
 /** The marketplace's figures and charts over a period (admins), filtered by dealer and uploader. */
 export async function insightsReport(
@@ -290,180 +323,149 @@ export async function insightsReport(
   const t = sales.total;
   const o = offers.total;
   const figures: InsightFigure[] = [
-    { key: 'sales', label: 'Sales', unit: 'count', value: count(t?.sales) },
-    {
-      key: 'salesValue',
-      label: 'Sales value (net of claim credits)',
-      unit: 'usd',
-      value: decimalOf(t?.net_cents),
-    },
-    {
-      key: 'billed',
-      label: 'Billed (price, reconditioning, delivery, less credits)',
-      unit: 'usd',
-      value: decimalOf(t?.spend_cents),
-    },
-    {
-      key: 'conversion',
-      label: 'Offers that became sales',
-      unit: 'percent',
-      value: ratio(count(o?.accepted), count(o?.decided)),
-    },
-    {
-      key: 'firstOfferConversion',
-      label: 'First offers accepted as made',
-      unit: 'percent',
-      value: ratio(count(o?.first_accepted), count(o?.decided)),
-    },
-    { key: 'daysToSell', label: 'Median days to sell', unit: 'days', value: round1(t?.days_to_sell) },
-    {
-      key: 'uploadToListed',
-      label: 'Median days upload to listed',
-      unit: 'days',
-      value: round1(listings.total?.upload_to_listed),
-    },
-    {
-      key: 'timeToLine',
-      label: 'Median days sale to dealer’s lot',
-      unit: 'days',
-      value: round1(t?.time_to_line),
-    },
-    {
-      key: 'priceVsGuide',
-      label: 'Average sale price vs guide',
-      unit: 'percent',
-      value: round1(t?.vs_guide),
-    },
+    figure('sales', 'Sales', 'count', count(t?.sales)),
+    figure('salesValue', 'Sales value (net of claim credits)', 'usd', decimalOf(t?.net_cents)),
+    figure(
+      'billed',
+      'Billed (price, reconditioning, delivery, less credits)',
+      'usd',
+      decimalOf(t?.spend_cents),
+    ),
+    figure('conversion', 'Offers that became sales', 'percent', ratio(count(o?.accepted), count(o?.decided))),
+    figure(
+      'firstOfferConversion',
+      'First offers accepted as made',
+      'percent',
+      ratio(count(o?.first_accepted), count(o?.decided)),
+    ),
+    figure('daysToSell', 'Median days to sell', 'days', round1(t?.days_to_sell)),
+    figure(
+      'uploadToListed',
+      'Median days upload to listed',
+      'days',
+      round1(listings.total?.upload_to_listed),
+    ),
+    figure('timeToLine', 'Median days sale to dealer’s lot', 'days', round1(t?.time_to_line)),
+    figure('priceVsGuide', 'Average sale price vs guide', 'percent', round1(t?.vs_guide)),
   ];
 
   const charts: InsightChart[] = [
-    chartOf('conversion', {
-      description:
-        'Offers made each month, how many were decided (accepted, declined or expired), the share accepted, and the share accepted as first made (no counter, no raise).',
-      kind: 'line',
-      columns: [
-        { key: 'month', label: 'Month', unit: 'text' },
-        { key: 'offers', label: 'Offers made', unit: 'count' },
-        { key: 'decided', label: 'Decided', unit: 'count' },
-        { key: 'conversion', label: 'Became sales', unit: 'percent' },
-        { key: 'firstOffer', label: 'First offer accepted', unit: 'percent' },
+    chartOf(
+      'conversion',
+      {
+        description:
+          'Offers made each month, how many were decided (accepted, declined or expired), the share accepted, and the share accepted as first made (no counter, no raise).',
+        kind: 'line',
+        series: ['conversion', 'firstOffer'],
+      },
+      months.map((month) => ({ month, row: offers.month(month) })),
+      [
+        column('month', 'Month', 'text', ({ month }) => month),
+        column('offers', 'Offers made', 'count', ({ row }) => count(row?.offers)),
+        column('decided', 'Decided', 'count', ({ row }) => count(row?.decided)),
+        column('conversion', 'Became sales', 'percent', ({ row }) =>
+          ratio(count(row?.accepted), count(row?.decided)),
+        ),
+        column('firstOffer', 'First offer accepted', 'percent', ({ row }) =>
+          ratio(count(row?.first_accepted), count(row?.decided)),
+        ),
       ],
-      series: ['conversion', 'firstOffer'],
-      rows: months.map((month) => {
-        const row = offers.month(month);
-        return {
-          month,
-          offers: count(row?.offers),
-          decided: count(row?.decided),
-          conversion: ratio(count(row?.accepted), count(row?.decided)),
-          firstOffer: ratio(count(row?.first_accepted), count(row?.decided)),
-        };
-      }),
-    }),
-    chartOf('speed', {
-      description:
-        'Median days from listing to sale and from sale to the car reaching the dealer (by sale month), and from upload to listing (by listing month).',
-      kind: 'line',
-      columns: [
-        { key: 'month', label: 'Month', unit: 'text' },
-        { key: 'daysToSell', label: 'Days to sell', unit: 'days' },
-        { key: 'uploadToListed', label: 'Upload to listed', unit: 'days' },
-        { key: 'timeToLine', label: 'Time to line', unit: 'days' },
+    ),
+    chartOf(
+      'speed',
+      {
+        description:
+          'Median days from listing to sale and from sale to the car reaching the dealer (by sale month), and from upload to listing (by listing month).',
+        kind: 'line',
+        series: ['daysToSell', 'uploadToListed', 'timeToLine'],
+      },
+      months,
+      [
+        column('month', 'Month', 'text', (month) => month),
+        column('daysToSell', 'Days to sell', 'days', (month) => round1(sales.month(month)?.days_to_sell)),
+        column('uploadToListed', 'Upload to listed', 'days', (month) =>
+          round1(listings.month(month)?.upload_to_listed),
+        ),
+        column('timeToLine', 'Time to line', 'days', (month) => round1(sales.month(month)?.time_to_line)),
       ],
-      series: ['daysToSell', 'uploadToListed', 'timeToLine'],
-      rows: months.map((month) => ({
-        month,
-        daysToSell: round1(sales.month(month)?.days_to_sell),
-        uploadToListed: round1(listings.month(month)?.upload_to_listed),
-        timeToLine: round1(sales.month(month)?.time_to_line),
+    ),
+    chartOf(
+      'aging',
+      {
+        description:
+          'Published cars not yet sold, today, by days since they were listed, with their asking prices.',
+        kind: 'bar',
+        series: ['cars'],
+      },
+      INVENTORY_AGING_BUCKETS.map((bucket, i) => ({
+        bucket,
+        row: aging.find((r) => Number(r.bucket) === i),
       })),
-    }),
-    chartOf('aging', {
-      description:
-        'Published cars not yet sold, today, by days since they were listed, with their asking prices.',
-      kind: 'bar',
-      columns: [
-        { key: 'bucket', label: 'Listed for', unit: 'text' },
-        { key: 'cars', label: 'Cars', unit: 'count' },
-        { key: 'asking', label: 'Asking total', unit: 'usd' },
+      [
+        column('bucket', 'Listed for', 'text', ({ bucket }) => bucket.label),
+        column('cars', 'Cars', 'count', ({ row }) => count(row?.cars)),
+        column('asking', 'Asking total', 'usd', ({ row }) => decimalOf(row?.asking_cents)),
       ],
-      series: ['cars'],
-      rows: INVENTORY_AGING_BUCKETS.map((bucket, i) => {
-        const row = aging.find((r) => Number(r.bucket) === i);
-        return { bucket: bucket.label, cars: count(row?.cars), asking: decimalOf(row?.asking_cents) };
-      }),
-    }),
-    chartOf('price-vs-guide', {
-      description:
-        'Each month’s sales against the guide as it stood on the sale day (price net of claim credits): the average difference and the median absolute difference.',
-      kind: 'bar',
-      columns: [
-        { key: 'month', label: 'Month', unit: 'text' },
-        { key: 'sales', label: 'Sales', unit: 'count' },
-        { key: 'guided', label: 'Sales with a guide', unit: 'count' },
-        { key: 'vsGuide', label: 'Average vs guide', unit: 'percent' },
-        { key: 'absVsGuide', label: 'Median absolute difference', unit: 'percent' },
+    ),
+    chartOf(
+      'price-vs-guide',
+      {
+        description:
+          'Each month’s sales against the guide as it stood on the sale day (price net of claim credits): the average difference and the median absolute difference.',
+        kind: 'bar',
+        series: ['vsGuide'],
+      },
+      months.map((month) => ({ month, row: sales.month(month) })),
+      [
+        column('month', 'Month', 'text', ({ month }) => month),
+        column('sales', 'Sales', 'count', ({ row }) => count(row?.sales)),
+        column('guided', 'Sales with a guide', 'count', ({ row }) => count(row?.guided)),
+        column('vsGuide', 'Average vs guide', 'percent', ({ row }) => round1(row?.vs_guide)),
+        column('absVsGuide', 'Median absolute difference', 'percent', ({ row }) => round1(row?.abs_vs_guide)),
       ],
-      series: ['vsGuide'],
-      rows: months.map((month) => {
-        const row = sales.month(month);
-        return {
-          month,
-          sales: count(row?.sales),
-          guided: count(row?.guided),
-          vsGuide: round1(row?.vs_guide),
-          absVsGuide: round1(row?.abs_vs_guide),
-        };
-      }),
-    }),
-    chartOf('by-dealer', {
-      description:
-        'Each dealership’s purchases, what it was billed, its offers and how fast its cars reached its lot.',
-      kind: 'bar',
-      columns: [
-        { key: 'dealer', label: 'Dealer', unit: 'text' },
-        { key: 'purchases', label: 'Purchases', unit: 'count' },
-        { key: 'billed', label: 'Billed', unit: 'usd' },
-        { key: 'offers', label: 'Offers made', unit: 'count' },
-        { key: 'conversion', label: 'Offers that became sales', unit: 'percent' },
-        { key: 'timeToLine', label: 'Median time to line', unit: 'days' },
-        { key: 'vsGuide', label: 'Average vs guide', unit: 'percent' },
+    ),
+    chartOf(
+      'by-dealer',
+      {
+        description:
+          'Each dealership’s purchases, what it was billed, its offers and how fast its cars reached its lot.',
+        kind: 'bar',
+        series: ['purchases'],
+      },
+      byDealer,
+      [
+        column('dealer', 'Dealer', 'text', (row) => row.name),
+        column('purchases', 'Purchases', 'count', (row) => count(row.purchases)),
+        column('billed', 'Billed', 'usd', (row) => decimalOf(row.spend_cents)),
+        column('offers', 'Offers made', 'count', (row) => count(row.offers)),
+        column('conversion', 'Offers that became sales', 'percent', (row) =>
+          ratio(count(row.accepted), count(row.decided)),
+        ),
+        column('timeToLine', 'Median time to line', 'days', (row) => round1(row.time_to_line)),
+        column('vsGuide', 'Average vs guide', 'percent', (row) => round1(row.vs_guide)),
       ],
-      series: ['purchases'],
-      rows: byDealer.map((row) => ({
-        dealer: row.name,
-        purchases: count(row.purchases),
-        billed: decimalOf(row.spend_cents),
-        offers: count(row.offers),
-        conversion: ratio(count(row.accepted), count(row.decided)),
-        timeToLine: round1(row.time_to_line),
-        vsGuide: round1(row.vs_guide),
-      })),
-    }),
-    chartOf('by-uploader', {
-      description:
-        'Cars each uploader brought in during the period, how many were listed, how many sold, and how fast.',
-      kind: 'bar',
-      columns: [
-        { key: 'uploader', label: 'Uploader', unit: 'text' },
-        { key: 'uploaded', label: 'Uploaded', unit: 'count' },
-        { key: 'listed', label: 'Listed', unit: 'count' },
-        { key: 'sold', label: 'Sold', unit: 'count' },
-        { key: 'uploadToListed', label: 'Median upload to listed', unit: 'days' },
-        { key: 'daysToSell', label: 'Median days to sell', unit: 'days' },
-        { key: 'conversion', label: 'Offers that became sales', unit: 'percent' },
+    ),
+    chartOf(
+      'by-uploader',
+      {
+        description:
+          'Cars each uploader brought in during the period, how many were listed, how many sold, and how fast.',
+        kind: 'bar',
+        series: ['uploaded', 'sold'],
+      },
+      byUploader,
+      [
+        column('uploader', 'Uploader', 'text', (row) => label(row.key)),
+        column('uploaded', 'Uploaded', 'count', (row) => count(row.uploaded)),
+        column('listed', 'Listed', 'count', (row) => count(row.listed)),
+        column('sold', 'Sold', 'count', (row) => count(row.sold)),
+        column('uploadToListed', 'Median upload to listed', 'days', (row) => round1(row.upload_to_listed)),
+        column('daysToSell', 'Median days to sell', 'days', (row) => round1(row.days_to_sell)),
+        column('conversion', 'Offers that became sales', 'percent', (row) =>
+          ratio(count(row.accepted), count(row.decided)),
+        ),
       ],
-      series: ['uploaded', 'sold'],
-      rows: byUploader.map((row) => ({
-        uploader: label(row.key),
-        uploaded: count(row.uploaded),
-        listed: count(row.listed),
-        sold: count(row.sold),
-        uploadToListed: round1(row.upload_to_listed),
-        daysToSell: round1(row.days_to_sell),
-        conversion: ratio(count(row.accepted), count(row.decided)),
-      })),
-    }),
+    ),
   ];
 
   return {
@@ -502,36 +504,32 @@ export async function dealerInsights(
     to: p.to,
     refreshedAt: (await factsRefreshedAt(db)) ?? now.toISOString(),
     figures: [
-      { key: 'purchases', label: 'Purchases', unit: 'count', value: count(t?.purchases) },
-      {
-        key: 'spend',
-        label: 'Spend (price, reconditioning, delivery, less credits)',
-        unit: 'usd',
-        value: decimalOf(t?.spend_cents),
-      },
-      {
-        key: 'timeToLine',
-        label: 'Average days from sale to your lot',
-        unit: 'days',
-        value: round1(t?.time_to_line),
-      },
-      { key: 'onLine', label: 'Cars on your lot', unit: 'count', value: count(t?.on_line) },
+      figure('purchases', 'Purchases', 'count', count(t?.purchases)),
+      figure(
+        'spend',
+        'Spend (price, reconditioning, delivery, less credits)',
+        'usd',
+        decimalOf(t?.spend_cents),
+      ),
+      figure('timeToLine', 'Average days from sale to your lot', 'days', round1(t?.time_to_line)),
+      figure('onLine', 'Cars on your lot', 'count', count(t?.on_line)),
     ],
     chart: {
       id: 'purchases',
       title: 'Purchases by month',
-      description: 'How many cars the dealership bought each month and what they cost.',
-      kind: 'bar',
-      columns: [
-        { key: 'month', label: 'Month', unit: 'text' },
-        { key: 'purchases', label: 'Purchases', unit: 'count' },
-        { key: 'spend', label: 'Spend', unit: 'usd' },
-      ],
-      series: ['purchases'],
-      rows: months.map((month) => {
-        const row = sales.month(month);
-        return { month, purchases: count(row?.purchases), spend: decimalOf(row?.spend_cents) };
-      }),
+      ...tableOf(
+        {
+          description: 'How many cars the dealership bought each month and what they cost.',
+          kind: 'bar',
+          series: ['purchases'],
+        },
+        months.map((month) => ({ month, row: sales.month(month) })),
+        [
+          column('month', 'Month', 'text', ({ month }) => month),
+          column('purchases', 'Purchases', 'count', ({ row }) => count(row?.purchases)),
+          column('spend', 'Spend', 'usd', ({ row }) => decimalOf(row?.spend_cents)),
+        ],
+      ),
     },
   };
 }

@@ -4,14 +4,7 @@ import { formatZoneClock } from '@contracts/dates';
 import { formatMilesNumber } from '@contracts/mileage-format';
 import { formatAmount } from '@contracts/money';
 import { dealerDashboardPath } from '@contracts/routes';
-import {
-  compose,
-  defineMessage,
-  LINKS,
-  type MessageContext,
-  type VehicleFacts,
-  vehicleName,
-} from './notification-messages';
+import { composedMessage, LINKS, type VehicleFacts, vehicleName } from './notification-messages';
 
 /** Messages about buy orders (docs/design.md §13): to the person who placed the order, or the dealership. */
 
@@ -19,22 +12,19 @@ import {
  * A car just published (or cheaper now) matches an open buy order: the link opens the car to buy it.
  * Its unsubscribe link switches off this order's alerts only.
  */
-export const buyOrderMatchMessage = defineMessage(
+export const buyOrderMatchMessage = composedMessage(
   'buy_order_match',
-  (
-    ctx: MessageContext,
-    f: {
-      vehicle: VehicleFacts;
-      mileage: number | null;
-      orderId: number;
-      reason: MatchReason;
-      personName: string | null;
-      /** Held for the dealership's first look (docs/design.md §13): until then, in the market's time zone. */
-      firstLook?: { until: string; timeZone: string };
-    },
-  ) => {
+  (f: {
+    vehicle: VehicleFacts;
+    mileage: number | null;
+    orderId: number;
+    reason: MatchReason;
+    personName: string | null;
+    /** Held for the dealership's first look (docs/design.md §13): until then, in the market's time zone. */
+    firstLook?: { until: string; timeZone: string };
+  }) => {
     const held = f.firstLook ? firstLookTime(f.firstLook) : null;
-    return compose(ctx, {
+    return {
       subject: `${held ? 'First look' : f.reason === 'price_drop' ? 'Price drop' : 'New match'} for buy order #${f.orderId}: ${vehicleName(f.vehicle)}`,
       lines: [
         ...(f.personName ? [`Hello ${f.personName},`] : []),
@@ -52,7 +42,7 @@ export const buyOrderMatchMessage = defineMessage(
       action: 'See the car',
       path: LINKS.vehicle(f.vehicle),
       sms: `${held ? `First look until ${held}: ` : ''}Buy order #${f.orderId}: ${vehicleName(f.vehicle)}${f.vehicle.price ? ` ${formatAmount(f.vehicle.price)}` : ''} matches.`,
-    });
+    };
   },
   (f) => ({ kind: 'buy_order', id: f.orderId }),
 );
@@ -62,23 +52,19 @@ export const firstLookTime = ({ until, timeZone }: { until: string; timeZone: st
   formatZoneClock(until, timeZone);
 
 /** A car just published matches a saved search (with alerts on); its unsubscribe link mutes this search only. */
-export const savedSearchMatchMessage = defineMessage(
+export const savedSearchMatchMessage = composedMessage(
   'saved_search_match',
-  (
-    ctx: MessageContext,
-    f: { vehicle: VehicleFacts; searchId: number; searchName: string; personName: string | null },
-  ) =>
-    compose(ctx, {
-      subject: `New match for your saved search “${f.searchName}”: ${vehicleName(f.vehicle)}`,
-      lines: [
-        ...(f.personName ? [`Hello ${f.personName},`] : []),
-        `A car that matches your saved search “${f.searchName}” was just published.`,
-      ],
-      vehicle: f.vehicle,
-      action: 'See the car',
-      path: LINKS.vehicle(f.vehicle),
-      sms: `Saved search “${f.searchName}”: ${vehicleName(f.vehicle)}${f.vehicle.price ? ` ${formatAmount(f.vehicle.price)}` : ''} matches.`,
-    }),
+  (f: { vehicle: VehicleFacts; searchId: number; searchName: string; personName: string | null }) => ({
+    subject: `New match for your saved search “${f.searchName}”: ${vehicleName(f.vehicle)}`,
+    lines: [
+      ...(f.personName ? [`Hello ${f.personName},`] : []),
+      `A car that matches your saved search “${f.searchName}” was just published.`,
+    ],
+    vehicle: f.vehicle,
+    action: 'See the car',
+    path: LINKS.vehicle(f.vehicle),
+    sms: `Saved search “${f.searchName}”: ${vehicleName(f.vehicle)}${f.vehicle.price ? ` ${formatAmount(f.vehicle.price)}` : ''} matches.`,
+  }),
   (f) => ({ kind: 'saved_search', id: f.searchId }),
 );
 
@@ -101,14 +87,14 @@ const entryLabel = (e: DigestEntry) =>
  * their alerts: each car once, with what it matched, and the link to it. Its entries are added to
  * the queued row as matches happen (enqueue-digest.ts) and rendered when it leaves.
  */
-export const alertDigestMessage = defineMessage(
+export const alertDigestMessage = composedMessage(
   'alert_digest',
-  (ctx: MessageContext, f: { day: string; personName: string | null; entries: DigestEntry[] }) => {
+  (f: { day: string; personName: string | null; entries: DigestEntry[] }, ctx) => {
     const byCar = new Map<number, DigestEntry[]>();
     for (const entry of f.entries)
       byCar.set(entry.vehicle.id, [...(byCar.get(entry.vehicle.id) ?? []), entry]);
     const cars = [...byCar.values()];
-    return compose(ctx, {
+    return {
       subject: ALERT_TEXT.digestSubject(cars.length),
       lines: [
         ...(f.personName ? [`Hello ${f.personName},`] : []),
@@ -123,6 +109,6 @@ export const alertDigestMessage = defineMessage(
       action: 'See your buy orders',
       path: dealerDashboardPath('buy-orders'),
       sms: `${cars.length} new ${cars.length === 1 ? 'match' : 'matches'} for your buy orders and saved searches.`,
-    });
+    };
   },
 );

@@ -202,3 +202,13 @@ export function defineMessage<F extends object>(
   };
   return Object.assign(message, { template, render });
 }
+
+/**
+ * Declares a template laid out by compose: `input` says, from the facts (and the brand and origin
+ * when the text names them), what the message holds.
+ */
+export const composedMessage = <F extends object>(
+  template: string,
+  input: (facts: F, ctx: MessageContext) => MessageInput,
+  alertOf?: (facts: F) => NotificationAlert,
+): MessageTemplate<F> => defineMessage(template, (ctx, facts: F) => compose(ctx, input(facts, ctx)), alertOf);

@@ -1,14 +1,7 @@
 import { formatDay } from '@contracts/dates';
 import { formatAmount } from '@contracts/money';
 import { PAGE_PATHS } from '@contracts/routes';
-import {
-  compose,
-  defineMessage,
-  LINKS,
-  type MessageContext,
-  type VehicleFacts,
-  vehicleName,
-} from './notification-messages';
+import { composedMessage, LINKS, type VehicleFacts, vehicleName } from './notification-messages';
 
 /** Messages about sales, their transaction and the dealer's account (docs/design.md §6). */
 
@@ -20,256 +13,236 @@ interface SaleFacts {
 }
 
 /** To every admin: a dealer bought a car with Buy Now. */
-export const vehicleSoldMessage = defineMessage('vehicle_sold', (ctx: MessageContext, f: SaleFacts) =>
-  compose(ctx, {
-    subject: `Sold by Buy Now: ${vehicleName(f.vehicle)} for ${formatAmount(f.amount)}`,
-    lines: [
-      `${f.dealerName} bought it with Buy Now for ${formatAmount(f.amount)} (transaction #${f.transactionId}).`,
-    ],
-    vehicle: f.vehicle,
-    action: 'Open the Transactions tab',
-    path: LINKS.adminTransactions,
-    sms: `Sold by Buy Now: ${vehicleName(f.vehicle)} to ${f.dealerName} for ${formatAmount(f.amount)} (#${f.transactionId}).`,
-  }),
-);
+export const vehicleSoldMessage = composedMessage('vehicle_sold', (f: SaleFacts) => ({
+  subject: `Sold by Buy Now: ${vehicleName(f.vehicle)} for ${formatAmount(f.amount)}`,
+  lines: [
+    `${f.dealerName} bought it with Buy Now for ${formatAmount(f.amount)} (transaction #${f.transactionId}).`,
+  ],
+  vehicle: f.vehicle,
+  action: 'Open the Transactions tab',
+  path: LINKS.adminTransactions,
+  sms: `Sold by Buy Now: ${vehicleName(f.vehicle)} to ${f.dealerName} for ${formatAmount(f.amount)} (#${f.transactionId}).`,
+}));
 
 /** To the dealer's main and billing contacts: what they bought, for how much. */
-export const purchaseReceiptMessage = defineMessage('purchase_receipt', (ctx: MessageContext, f: SaleFacts) =>
-  compose(ctx, {
-    subject: `Receipt: ${vehicleName(f.vehicle)} for ${formatAmount(f.amount)}`,
-    lines: [
-      `Thank you, ${f.dealerName}. You bought this vehicle for ${formatAmount(f.amount)} (transaction #${f.transactionId}).`,
-    ],
-    vehicle: f.vehicle,
-    action: 'See it in your dealer dashboard',
-    path: LINKS.dealerTransactions,
-    sms: `Receipt: you bought ${vehicleName(f.vehicle)} for ${formatAmount(f.amount)} (transaction #${f.transactionId}).`,
-  }),
-);
+export const purchaseReceiptMessage = composedMessage('purchase_receipt', (f: SaleFacts) => ({
+  subject: `Receipt: ${vehicleName(f.vehicle)} for ${formatAmount(f.amount)}`,
+  lines: [
+    `Thank you, ${f.dealerName}. You bought this vehicle for ${formatAmount(f.amount)} (transaction #${f.transactionId}).`,
+  ],
+  vehicle: f.vehicle,
+  action: 'See it in your dealer dashboard',
+  path: LINKS.dealerTransactions,
+  sms: `Receipt: you bought ${vehicleName(f.vehicle)} for ${formatAmount(f.amount)} (transaction #${f.transactionId}).`,
+}));
 
 /** To the billing contact: the payment was recorded. */
-export const transactionPaidMessage = defineMessage('transaction_paid', (ctx: MessageContext, f: SaleFacts) =>
-  compose(ctx, {
-    subject: `Payment received: ${vehicleName(f.vehicle)}, ${formatAmount(f.amount)}`,
+export const transactionPaidMessage = composedMessage('transaction_paid', (f: SaleFacts) => ({
+  subject: `Payment received: ${vehicleName(f.vehicle)}, ${formatAmount(f.amount)}`,
+  lines: [
+    `We recorded your payment of ${formatAmount(f.amount)} for transaction #${f.transactionId}. Thank you.`,
+  ],
+  vehicle: f.vehicle,
+  action: 'See the transaction in your dealer dashboard',
+  path: LINKS.dealerTransactions,
+  sms: `Payment of ${formatAmount(f.amount)} received for ${vehicleName(f.vehicle)} (transaction #${f.transactionId}).`,
+}));
+
+/** To the billing contact: the sale is closed; what is still owed comes from the ledger. */
+export const transactionCompletedMessage = composedMessage(
+  'transaction_completed',
+  (f: SaleFacts & { owed: string | null }) => ({
+    subject: `Transaction #${f.transactionId} completed: ${vehicleName(f.vehicle)}, ${formatAmount(f.amount)}`,
     lines: [
-      `We recorded your payment of ${formatAmount(f.amount)} for transaction #${f.transactionId}. Thank you.`,
+      `Transaction #${f.transactionId} for ${formatAmount(f.amount)} is completed.`,
+      f.owed ? `It is not paid in full yet: ${formatAmount(f.owed)} is still owed.` : 'It is paid in full.',
     ],
     vehicle: f.vehicle,
     action: 'See the transaction in your dealer dashboard',
     path: LINKS.dealerTransactions,
-    sms: `Payment of ${formatAmount(f.amount)} received for ${vehicleName(f.vehicle)} (transaction #${f.transactionId}).`,
+    sms: `Transaction #${f.transactionId} (${vehicleName(f.vehicle)}, ${formatAmount(f.amount)}) is completed${f.owed ? `; ${formatAmount(f.owed)} is still owed` : ''}.`,
   }),
 );
 
-/** To the billing contact: the sale is closed; what is still owed comes from the ledger. */
-export const transactionCompletedMessage = defineMessage(
-  'transaction_completed',
-  (ctx: MessageContext, f: SaleFacts & { owed: string | null }) =>
-    compose(ctx, {
-      subject: `Transaction #${f.transactionId} completed: ${vehicleName(f.vehicle)}, ${formatAmount(f.amount)}`,
-      lines: [
-        `Transaction #${f.transactionId} for ${formatAmount(f.amount)} is completed.`,
-        f.owed ? `It is not paid in full yet: ${formatAmount(f.owed)} is still owed.` : 'It is paid in full.',
-      ],
-      vehicle: f.vehicle,
-      action: 'See the transaction in your dealer dashboard',
-      path: LINKS.dealerTransactions,
-      sms: `Transaction #${f.transactionId} (${vehicleName(f.vehicle)}, ${formatAmount(f.amount)}) is completed${f.owed ? `; ${formatAmount(f.owed)} is still owed` : ''}.`,
-    }),
-);
-
 /** To the billing contact: money the marketplace owed them was paid back. */
-export const refundRecordedMessage = defineMessage(
+export const refundRecordedMessage = composedMessage(
   'refund_recorded',
-  (ctx: MessageContext, f: SaleFacts & { refund: string; method: string; stillOwed: string | null }) =>
-    compose(ctx, {
-      subject: `Refund paid: ${formatAmount(f.refund)} for ${vehicleName(f.vehicle)}`,
-      lines: [
-        `We paid you ${formatAmount(f.refund)} by ${f.method} for transaction #${f.transactionId}.`,
-        f.stillOwed ? `We still owe you ${formatAmount(f.stillOwed)}.` : 'Nothing more is owed on this sale.',
-      ],
-      vehicle: f.vehicle,
-      action: 'See the transaction in your dealer dashboard',
-      path: LINKS.dealerTransactions,
-      sms: `Refund of ${formatAmount(f.refund)} paid for ${vehicleName(f.vehicle)} (#${f.transactionId}).`,
-    }),
+  (f: SaleFacts & { refund: string; method: string; stillOwed: string | null }) => ({
+    subject: `Refund paid: ${formatAmount(f.refund)} for ${vehicleName(f.vehicle)}`,
+    lines: [
+      `We paid you ${formatAmount(f.refund)} by ${f.method} for transaction #${f.transactionId}.`,
+      f.stillOwed ? `We still owe you ${formatAmount(f.stillOwed)}.` : 'Nothing more is owed on this sale.',
+    ],
+    vehicle: f.vehicle,
+    action: 'See the transaction in your dealer dashboard',
+    path: LINKS.dealerTransactions,
+    sms: `Refund of ${formatAmount(f.refund)} paid for ${vehicleName(f.vehicle)} (#${f.transactionId}).`,
+  }),
 );
 
 /** To the title contact: the bill of sale can be downloaded (signed in as the dealer). */
-export const billOfSaleUploadedMessage = defineMessage(
+export const billOfSaleUploadedMessage = composedMessage(
   'bill_of_sale_uploaded',
-  (ctx: MessageContext, f: SaleFacts & { downloadPath: string }) =>
-    compose(ctx, {
-      subject: `Bill of sale ready: ${vehicleName(f.vehicle)}`,
-      lines: [
-        `The bill of sale for transaction #${f.transactionId} (${formatAmount(f.amount)}) was uploaded.`,
-        `Sign in to your dealer dashboard first if the link asks you to: ${ctx.origin}${PAGE_PATHS.dealerLogin}`,
-      ],
-      vehicle: f.vehicle,
-      action: 'Download the bill of sale',
-      path: f.downloadPath,
-      sms: `Bill of sale ready for ${vehicleName(f.vehicle)} (transaction #${f.transactionId}, ${formatAmount(f.amount)}).`,
-    }),
+  (f: SaleFacts & { downloadPath: string }, ctx) => ({
+    subject: `Bill of sale ready: ${vehicleName(f.vehicle)}`,
+    lines: [
+      `The bill of sale for transaction #${f.transactionId} (${formatAmount(f.amount)}) was uploaded.`,
+      `Sign in to your dealer dashboard first if the link asks you to: ${ctx.origin}${PAGE_PATHS.dealerLogin}`,
+    ],
+    vehicle: f.vehicle,
+    action: 'Download the bill of sale',
+    path: f.downloadPath,
+    sms: `Bill of sale ready for ${vehicleName(f.vehicle)} (transaction #${f.transactionId}, ${formatAmount(f.amount)}).`,
+  }),
 );
 
 /** To the main contact: the account was deactivated; codes stop working, open offers were declined. */
-export const dealerDeactivatedMessage = defineMessage(
+export const dealerDeactivatedMessage = composedMessage(
   'dealer_deactivated',
-  (ctx: MessageContext, f: { dealerName: string; declinedOffers: number }) =>
-    compose(ctx, {
-      subject: `Your dealer account ${f.dealerName} was deactivated`,
-      lines: [
-        `The dealer account ${f.dealerName} was deactivated: its buy codes no longer work and you are signed out.`,
-        ...(f.declinedOffers > 0
-          ? [`${f.declinedOffers} open offer${f.declinedOffers === 1 ? ' was' : 's were'} declined.`]
-          : []),
-        'If you think this is a mistake, please contact us.',
-      ],
-      action: `Visit ${ctx.brandName}`,
-      path: LINKS.home,
-      sms: `Your dealer account ${f.dealerName} was deactivated; its buy codes no longer work.`,
-    }),
+  (f: { dealerName: string; declinedOffers: number }, ctx) => ({
+    subject: `Your dealer account ${f.dealerName} was deactivated`,
+    lines: [
+      `The dealer account ${f.dealerName} was deactivated: its buy codes no longer work and you are signed out.`,
+      ...(f.declinedOffers > 0
+        ? [`${f.declinedOffers} open offer${f.declinedOffers === 1 ? ' was' : 's were'} declined.`]
+        : []),
+      'If you think this is a mistake, please contact us.',
+    ],
+    action: `Visit ${ctx.brandName}`,
+    path: LINKS.home,
+    sms: `Your dealer account ${f.dealerName} was deactivated; its buy codes no longer work.`,
+  }),
 );
 
 /* After the sale (issue #18): each step of the timeline that the other side must hear of. */
 
 /** To the billing contact: part of the price was paid; what is left and by when. */
-export const paymentRecordedMessage = defineMessage(
+export const paymentRecordedMessage = composedMessage(
   'payment_recorded',
-  (ctx: MessageContext, f: SaleFacts & { paid: string; left: string; dueOn: string }) =>
-    compose(ctx, {
-      subject: `Payment of ${formatAmount(f.paid)} recorded: ${vehicleName(f.vehicle)}`,
-      lines: [
-        `We recorded a payment of ${formatAmount(f.paid)} for transaction #${f.transactionId}.`,
-        `${formatAmount(f.left)} is left to pay, due ${formatDay(f.dueOn)}.`,
-      ],
-      vehicle: f.vehicle,
-      action: 'See the transaction in your dealer dashboard',
-      path: LINKS.dealerTransactions,
-      sms: `Payment of ${formatAmount(f.paid)} recorded for ${vehicleName(f.vehicle)} (#${f.transactionId}); ${formatAmount(f.left)} left, due ${formatDay(f.dueOn)}.`,
-    }),
-);
-
-/** To the title contact: the title is on its way; confirm it in the portal when it arrives. */
-export const titleSentMessage = defineMessage(
-  'title_sent',
-  (ctx: MessageContext, f: SaleFacts & { carrier: string; trackingNumber: string; lender?: string | null }) =>
-    compose(ctx, {
-      subject: `Title sent: ${vehicleName(f.vehicle)}`,
-      lines: f.lender
-        ? [
-            `The title for transaction #${f.transactionId} was sent to your floor-plan lender, ${f.lender}, by ${f.carrier}, tracking number ${f.trackingNumber}.`,
-            'The lender holds it until the line is paid off.',
-          ]
-        : [
-            `The title for transaction #${f.transactionId} was sent by ${f.carrier}, tracking number ${f.trackingNumber}.`,
-            'Please confirm in your dealer dashboard when it arrives.',
-          ],
-      vehicle: f.vehicle,
-      action: 'Confirm receipt in your dealer dashboard',
-      path: LINKS.dealerTransactions,
-      sms: `Title for ${vehicleName(f.vehicle)} (#${f.transactionId}) sent by ${f.carrier}, tracking ${f.trackingNumber}.`,
-    }),
-);
-
-/** To the main contact: where and when to pick the car up, and the gate pass code. */
-export const pickupReadyMessage = defineMessage(
-  'pickup_ready',
-  (ctx: MessageContext, f: SaleFacts & { address: string; hours: string; gatePassCode: string }) =>
-    compose(ctx, {
-      subject: `Ready for pickup: ${vehicleName(f.vehicle)}`,
-      lines: [
-        `Transaction #${f.transactionId} is ready for pickup at ${f.address} (${f.hours}).`,
-        `Gate pass code: ${f.gatePassCode}`,
-      ],
-      vehicle: f.vehicle,
-      action: 'See the transaction in your dealer dashboard',
-      path: LINKS.dealerTransactions,
-      sms: `${vehicleName(f.vehicle)} (#${f.transactionId}) is ready for pickup at ${f.address} (${f.hours}). Gate pass ${f.gatePassCode}.`,
-    }),
-);
-
-/** To the main contact: the request to unwind was declined, with the reason. */
-export const unwindDeclinedMessage = defineMessage(
-  'unwind_declined',
-  (ctx: MessageContext, f: SaleFacts & { reason: string }) =>
-    compose(ctx, {
-      subject: `Unwind request declined: ${vehicleName(f.vehicle)}`,
-      lines: [`Your request to unwind transaction #${f.transactionId} was declined: ${f.reason}`],
-      vehicle: f.vehicle,
-      action: 'See the transaction in your dealer dashboard',
-      path: LINKS.dealerTransactions,
-      sms: `Your unwind request for ${vehicleName(f.vehicle)} (#${f.transactionId}) was declined: ${f.reason}`,
-    }),
-);
-
-/** To every admin: the dealer confirmed the title arrived. */
-export const titleConfirmedMessage = defineMessage('title_confirmed', (ctx: MessageContext, f: SaleFacts) =>
-  compose(ctx, {
-    subject: `Title received by ${f.dealerName}: ${vehicleName(f.vehicle)}`,
-    lines: [`${f.dealerName} confirmed receiving the title for transaction #${f.transactionId}.`],
+  (f: SaleFacts & { paid: string; left: string; dueOn: string }) => ({
+    subject: `Payment of ${formatAmount(f.paid)} recorded: ${vehicleName(f.vehicle)}`,
+    lines: [
+      `We recorded a payment of ${formatAmount(f.paid)} for transaction #${f.transactionId}.`,
+      `${formatAmount(f.left)} is left to pay, due ${formatDay(f.dueOn)}.`,
+    ],
     vehicle: f.vehicle,
-    action: 'Open the Transactions tab',
-    path: LINKS.adminTransactions,
-    sms: `${f.dealerName} confirmed the title for ${vehicleName(f.vehicle)} (#${f.transactionId}).`,
+    action: 'See the transaction in your dealer dashboard',
+    path: LINKS.dealerTransactions,
+    sms: `Payment of ${formatAmount(f.paid)} recorded for ${vehicleName(f.vehicle)} (#${f.transactionId}); ${formatAmount(f.left)} left, due ${formatDay(f.dueOn)}.`,
   }),
 );
 
+/** To the title contact: the title is on its way; confirm it in the portal when it arrives. */
+export const titleSentMessage = composedMessage(
+  'title_sent',
+  (f: SaleFacts & { carrier: string; trackingNumber: string; lender?: string | null }) => ({
+    subject: `Title sent: ${vehicleName(f.vehicle)}`,
+    lines: f.lender
+      ? [
+          `The title for transaction #${f.transactionId} was sent to your floor-plan lender, ${f.lender}, by ${f.carrier}, tracking number ${f.trackingNumber}.`,
+          'The lender holds it until the line is paid off.',
+        ]
+      : [
+          `The title for transaction #${f.transactionId} was sent by ${f.carrier}, tracking number ${f.trackingNumber}.`,
+          'Please confirm in your dealer dashboard when it arrives.',
+        ],
+    vehicle: f.vehicle,
+    action: 'Confirm receipt in your dealer dashboard',
+    path: LINKS.dealerTransactions,
+    sms: `Title for ${vehicleName(f.vehicle)} (#${f.transactionId}) sent by ${f.carrier}, tracking ${f.trackingNumber}.`,
+  }),
+);
+
+/** To the main contact: where and when to pick the car up, and the gate pass code. */
+export const pickupReadyMessage = composedMessage(
+  'pickup_ready',
+  (f: SaleFacts & { address: string; hours: string; gatePassCode: string }) => ({
+    subject: `Ready for pickup: ${vehicleName(f.vehicle)}`,
+    lines: [
+      `Transaction #${f.transactionId} is ready for pickup at ${f.address} (${f.hours}).`,
+      `Gate pass code: ${f.gatePassCode}`,
+    ],
+    vehicle: f.vehicle,
+    action: 'See the transaction in your dealer dashboard',
+    path: LINKS.dealerTransactions,
+    sms: `${vehicleName(f.vehicle)} (#${f.transactionId}) is ready for pickup at ${f.address} (${f.hours}). Gate pass ${f.gatePassCode}.`,
+  }),
+);
+
+/** To the main contact: the request to unwind was declined, with the reason. */
+export const unwindDeclinedMessage = composedMessage(
+  'unwind_declined',
+  (f: SaleFacts & { reason: string }) => ({
+    subject: `Unwind request declined: ${vehicleName(f.vehicle)}`,
+    lines: [`Your request to unwind transaction #${f.transactionId} was declined: ${f.reason}`],
+    vehicle: f.vehicle,
+    action: 'See the transaction in your dealer dashboard',
+    path: LINKS.dealerTransactions,
+    sms: `Your unwind request for ${vehicleName(f.vehicle)} (#${f.transactionId}) was declined: ${f.reason}`,
+  }),
+);
+
+/** To every admin: the dealer confirmed the title arrived. */
+export const titleConfirmedMessage = composedMessage('title_confirmed', (f: SaleFacts) => ({
+  subject: `Title received by ${f.dealerName}: ${vehicleName(f.vehicle)}`,
+  lines: [`${f.dealerName} confirmed receiving the title for transaction #${f.transactionId}.`],
+  vehicle: f.vehicle,
+  action: 'Open the Transactions tab',
+  path: LINKS.adminTransactions,
+  sms: `${f.dealerName} confirmed the title for ${vehicleName(f.vehicle)} (#${f.transactionId}).`,
+}));
+
 /** To every admin: the dealer asks to unwind a sale whose title is late. */
-export const unwindRequestedMessage = defineMessage(
+export const unwindRequestedMessage = composedMessage(
   'unwind_requested',
-  (ctx: MessageContext, f: SaleFacts & { reason: string }) =>
-    compose(ctx, {
-      subject: `Unwind requested by ${f.dealerName}: ${vehicleName(f.vehicle)}`,
-      lines: [
-        `${f.dealerName} asks to unwind transaction #${f.transactionId} (${formatAmount(f.amount)}) because the title is late.`,
-        `Reason: ${f.reason}`,
-        'Cancel the sale to unwind it, or decline the request with a reason.',
-      ],
-      vehicle: f.vehicle,
-      action: 'Open the Transactions tab',
-      path: LINKS.adminTransactions,
-      sms: `${f.dealerName} requests an unwind of ${vehicleName(f.vehicle)} (#${f.transactionId}): ${f.reason}`,
-    }),
+  (f: SaleFacts & { reason: string }) => ({
+    subject: `Unwind requested by ${f.dealerName}: ${vehicleName(f.vehicle)}`,
+    lines: [
+      `${f.dealerName} asks to unwind transaction #${f.transactionId} (${formatAmount(f.amount)}) because the title is late.`,
+      `Reason: ${f.reason}`,
+      'Cancel the sale to unwind it, or decline the request with a reason.',
+    ],
+    vehicle: f.vehicle,
+    action: 'Open the Transactions tab',
+    path: LINKS.adminTransactions,
+    sms: `${f.dealerName} requests an unwind of ${vehicleName(f.vehicle)} (#${f.transactionId}): ${f.reason}`,
+  }),
 );
 
 /** To every admin: the buyer opened a guarantee claim. */
-export const claimOpenedMessage = defineMessage(
+export const claimOpenedMessage = composedMessage(
   'claim_opened',
-  (ctx: MessageContext, f: SaleFacts & { category: string; description: string; estimate: string }) =>
-    compose(ctx, {
-      subject: `Claim opened by ${f.dealerName}: ${vehicleName(f.vehicle)}`,
-      lines: [
-        `${f.dealerName} opened a guarantee claim on transaction #${f.transactionId} (${f.category}, estimated repair ${formatAmount(f.estimate)}).`,
-        f.description,
-        'Answer it from the Transactions tab: deny with a reason, adjust the price, or unwind the sale.',
-      ],
-      vehicle: f.vehicle,
-      action: 'Open the Transactions tab',
-      path: LINKS.adminTransactions,
-      sms: `Claim on ${vehicleName(f.vehicle)} (#${f.transactionId}) by ${f.dealerName}: ${f.category}, est. ${formatAmount(f.estimate)}.`,
-    }),
+  (f: SaleFacts & { category: string; description: string; estimate: string }) => ({
+    subject: `Claim opened by ${f.dealerName}: ${vehicleName(f.vehicle)}`,
+    lines: [
+      `${f.dealerName} opened a guarantee claim on transaction #${f.transactionId} (${f.category}, estimated repair ${formatAmount(f.estimate)}).`,
+      f.description,
+      'Answer it from the Transactions tab: deny with a reason, adjust the price, or unwind the sale.',
+    ],
+    vehicle: f.vehicle,
+    action: 'Open the Transactions tab',
+    path: LINKS.adminTransactions,
+    sms: `Claim on ${vehicleName(f.vehicle)} (#${f.transactionId}) by ${f.dealerName}: ${f.category}, est. ${formatAmount(f.estimate)}.`,
+  }),
 );
 
 /** To the main contact: the answer to their claim. */
-export const claimAnsweredMessage = defineMessage(
+export const claimAnsweredMessage = composedMessage(
   'claim_answered',
   (
-    ctx: MessageContext,
     f: SaleFacts & { decision: string; reason: string; adjustment: string | null; refundOwed: string | null },
-  ) =>
-    compose(ctx, {
-      subject: `Your claim was answered: ${vehicleName(f.vehicle)}`,
-      lines: [
-        `Your claim on transaction #${f.transactionId}: ${f.decision}${f.adjustment ? `, ${formatAmount(f.adjustment)} off the price` : ''}.`,
-        f.reason,
-        ...(f.refundOwed
-          ? [`We owe you a refund of ${formatAmount(f.refundOwed)}; you will hear when it is paid.`]
-          : []),
-      ],
-      vehicle: f.vehicle,
-      action: 'See the transaction in your dealer dashboard',
-      path: LINKS.dealerTransactions,
-      sms: `Claim on ${vehicleName(f.vehicle)} (#${f.transactionId}): ${f.decision}${f.adjustment ? ` (${formatAmount(f.adjustment)})` : ''}. ${f.reason}`,
-    }),
+  ) => ({
+    subject: `Your claim was answered: ${vehicleName(f.vehicle)}`,
+    lines: [
+      `Your claim on transaction #${f.transactionId}: ${f.decision}${f.adjustment ? `, ${formatAmount(f.adjustment)} off the price` : ''}.`,
+      f.reason,
+      ...(f.refundOwed
+        ? [`We owe you a refund of ${formatAmount(f.refundOwed)}; you will hear when it is paid.`]
+        : []),
+    ],
+    vehicle: f.vehicle,
+    action: 'See the transaction in your dealer dashboard',
+    path: LINKS.dealerTransactions,
+    sms: `Claim on ${vehicleName(f.vehicle)} (#${f.transactionId}): ${f.decision}${f.adjustment ? ` (${formatAmount(f.adjustment)})` : ''}. ${f.reason}`,
+  }),
 );

@@ -1,12 +1,5 @@
 import { formatAmount } from '@contracts/money';
-import {
-  compose,
-  defineMessage,
-  LINKS,
-  type MessageContext,
-  type VehicleFacts,
-  vehicleName,
-} from './notification-messages';
+import { composedMessage, LINKS, type VehicleFacts, vehicleName } from './notification-messages';
 
 /** Why a watched car's watchers hear of it (issue #30). */
 export type WatchedVehicleChange =
@@ -40,14 +33,11 @@ const smsOf = (change: WatchedVehicleChange, name: string) =>
  * A car on the person's watchlist (Watch on) changed: its price dropped, an offer on it expired, or
  * it sold. The link opens the car (a sold car's page says it is no longer available).
  */
-export const watchedVehicleMessage = defineMessage(
+export const watchedVehicleMessage = composedMessage(
   'watched_vehicle',
-  (
-    ctx: MessageContext,
-    f: { vehicle: VehicleFacts; change: WatchedVehicleChange; personName: string | null },
-  ) => {
+  (f: { vehicle: VehicleFacts; change: WatchedVehicleChange; personName: string | null }) => {
     const name = vehicleName(f.vehicle);
-    return compose(ctx, {
+    return {
       subject: subjectOf(f.change, name),
       lines: [...(f.personName ? [`Hello ${f.personName},`] : []), lineOf(f.change)],
       // A sold car's price is the listing's, not what it sold for: name the car without it.
@@ -55,6 +45,6 @@ export const watchedVehicleMessage = defineMessage(
       action: 'See the car',
       path: LINKS.vehicle(f.vehicle),
       sms: smsOf(f.change, name),
-    });
+    };
   },
 );

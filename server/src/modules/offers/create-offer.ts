@@ -5,7 +5,7 @@ import { formatAmount, formatCents, toCents } from '@contracts/money';
 import { OPEN_OFFER_STATUSES } from '@contracts/statuses';
 import { TEAM_TEXT } from '@contracts/teams';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { offerActivities, offers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError, CredentialRejected, notFound } from '../../lib/app-error';
@@ -22,6 +22,22 @@ import { lockVehicle } from '../vehicle-rows/vehicle-rows';
 import { isHeld, isHeldFor } from '../vehicles/first-look';
 import { isPublished } from '../vehicles/vehicle-projection';
 import { expireOffers } from './expire-offers';
+
+/** What the dealer did to its offer, in the offer's activity log and the audit log; the activity row's id. */
+async function recordDealerStep(
+  tx: Executor,
+  actor: Actor & { type: 'dealer'; id: number },
+  offerId: number,
+  activity: { actionType: string; amount: string; message: string },
+  audit: { action: string; before?: unknown; after: unknown },
+) {
+  const [row] = await tx
+    .insert(offerActivities)
+    .values({ offerId, actorType: 'dealer', actorId: actor.id, ...activity })
+    .returning({ id: offerActivities.id });
+  await writeAudit(tx, actor, { entity: 'offer', entityId: offerId, ...audit });
+  return row!.id;
+}
 
 /**
  * Make Offer (POST /api/vehicles/:id/offers): a typed buy code must be usable (a wrong one gets
@@ -129,25 +145,17 @@ export async function createOffer(
           })
           .where(eq(offers.id, open.id));
         offerId = open.id;
-        const [activity] = await tx
-          .insert(offerActivities)
-          .values({
-            offerId,
-            actorType: 'dealer',
-            actorId: dealer.id,
+        activityId = await recordDealerStep(
+          tx,
+          actor,
+          offerId,
+          {
             actionType: 'replaced',
             amount: input.amount,
             message: `Offer replaced with ${formatAmount(input.amount)} by ${by}`,
-          })
-          .returning({ id: offerActivities.id });
-        activityId = activity!.id;
-        await writeAudit(tx, actor, {
-          entity: 'offer',
-          entityId: offerId,
-          action: 'replaced',
-          before: open,
-          after: { amount: input.amount },
-        });
+          },
+          { action: 'replaced', before: open, after: { amount: input.amount } },
+        );
       } else {
         const [created] = await tx
           .insert(offers)
@@ -162,24 +170,17 @@ export async function createOffer(
           })
           .returning();
         offerId = created!.id;
-        const [activity] = await tx
-          .insert(offerActivities)
-          .values({
-            offerId,
-            actorType: 'dealer',
-            actorId: dealer.id,
+        activityId = await recordDealerStep(
+          tx,
+          actor,
+          offerId,
+          {
             actionType: 'submitted',
             amount: input.amount,
             message: `Offer of ${formatAmount(input.amount)} submitted by ${by}`,
-          })
-          .returning({ id: offerActivities.id });
-        activityId = activity!.id;
-        await writeAudit(tx, actor, {
-          entity: 'offer',
-          entityId: offerId,
-          action: 'created',
-          after: created,
-        });
+          },
+          { action: 'created', after: created },
+        );
       }
 
       // A replaced offer is news too: one message per activity row, to every admin.

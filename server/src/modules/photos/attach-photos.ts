@@ -47,8 +47,20 @@ export async function attachPhotosTo(tx: Executor, vehicleId: number, refs: read
   }
 }
 
-/** A photo change: the vehicle's updated_at moves too, so every instance's list cache hears of it. */
-const touch = (tx: Executor, vehicleId: number) => updateVehicleRow(tx, vehicleId, {});
+/**
+ * After a change to a vehicle's photos: its updated_at moves too (so every instance's list cache
+ * hears of it), the audit row, and the condition report as it now stands.
+ */
+async function photosChanged(
+  tx: Executor,
+  vehicleId: number,
+  actor: Actor,
+  entry: { action: string; before?: unknown; after: unknown },
+) {
+  await updateVehicleRow(tx, vehicleId, {});
+  await writeAudit(tx, actor, { entity: 'vehicle', entityId: vehicleId, ...entry });
+  return conditionReportOf(tx, vehicleId);
+}
 
 /** POST /api/vehicles/:id/photos (admin). */
 export function addPhotos(db: Database, vehicleId: number, refs: PhotoRef[], actor: Actor) {
@@ -56,14 +68,7 @@ export function addPhotos(db: Database, vehicleId: number, refs: PhotoRef[], act
     db.transaction(async (tx) => {
       await lockVehicleRow(tx, vehicleId);
       await attachPhotosTo(tx, vehicleId, refs);
-      await touch(tx, vehicleId);
-      await writeAudit(tx, actor, {
-        entity: 'vehicle',
-        entityId: vehicleId,
-        action: 'photos_added',
-        after: { photos: refs },
-      });
-      return conditionReportOf(tx, vehicleId);
+      return photosChanged(tx, vehicleId, actor, { action: 'photos_added', after: { photos: refs } });
     }),
   );
 }
@@ -87,15 +92,11 @@ export function reorderPhotos(db: Database, vehicleId: number, refs: PhotoRef[],
           .set({ position, kind: ref.kind })
           .where(and(eq(vehiclePhotos.id, ref.id), eq(vehiclePhotos.vehicleId, vehicleId)));
       }
-      await touch(tx, vehicleId);
-      await writeAudit(tx, actor, {
-        entity: 'vehicle',
-        entityId: vehicleId,
+      return photosChanged(tx, vehicleId, actor, {
         action: 'photos_reordered',
         before: { photos: before },
         after: { photos: refs },
       });
-      return conditionReportOf(tx, vehicleId);
     }),
   );
 }

@@ -12,7 +12,7 @@ import type { PhotoStore } from '../photos/photo-store';
 import { insertVehicleRows, updateVehicleRow } from '../vehicle-rows/vehicle-rows';
 import { fetchSheetRows } from './fetch-sheet';
 import { type ImageTarget, importSheetImages } from './import-sheet-images';
-import { parseSheetRows, type SheetVehicle } from './parse-sheet-rows';
+import { parseSheetRows, SHEET_COLUMNS, type SheetVehicle } from './parse-sheet-rows';
 
 /** pg_advisory_xact_lock key: one sync at a time across every instance. */
 const SYNC_LOCK_KEY = 727_002;
@@ -23,21 +23,13 @@ const alreadyRunning = () =>
 export const NOT_CONFIGURED =
   'Spreadsheet sync is not configured: set GOOGLE_SHEET_ID and GOOGLE_API_KEY (Google Sheets API), or SHEET_CSV_URL (a CSV export)';
 
-type Existing = Pick<
-  typeof vehicles.$inferSelect,
-  | 'id'
-  | 'vin'
-  | 'status'
-  | 'year'
-  | 'make'
-  | 'model'
-  | 'mileage'
-  | 'price'
-  | 'description'
-  | 'condition'
-  | 'images'
-  | 'videos'
->;
+/** What a sync reads of a VIN already listed: its id and status, and every column of the sheet. */
+const EXISTING_FIELDS = ['id', 'status', ...SHEET_COLUMNS] as const;
+type ExistingField = (typeof EXISTING_FIELDS)[number];
+type Existing = Pick<typeof vehicles.$inferSelect, ExistingField>;
+const existingColumns = Object.fromEntries(EXISTING_FIELDS.map((field) => [field, vehicles[field]])) as {
+  [F in ExistingField]: (typeof vehicles)[F];
+};
 
 /** The fields a sheet row may change. Empty sheet cells never erase what a listing already has. */
 function changesFor(row: SheetVehicle, current: Existing) {
@@ -136,20 +128,7 @@ async function upsert(tx: Transaction, rows: SheetVehicle[]) {
   const existing = new Map<string, Existing>();
   for (let i = 0; i < rows.length; i += CHUNK) {
     const found = await tx
-      .select({
-        id: vehicles.id,
-        vin: vehicles.vin,
-        status: vehicles.status,
-        year: vehicles.year,
-        make: vehicles.make,
-        model: vehicles.model,
-        mileage: vehicles.mileage,
-        price: vehicles.price,
-        description: vehicles.description,
-        condition: vehicles.condition,
-        images: vehicles.images,
-        videos: vehicles.videos,
-      })
+      .select(existingColumns)
       .from(vehicles)
       .where(
         inArray(

@@ -2,7 +2,7 @@ import { ERROR_CODES } from '@contracts/errors';
 import { TEAM_TEXT } from '@contracts/teams';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { dealers, dealerUsers } from '../../db/schema';
 import { AppError, CredentialRejected } from '../../lib/app-error';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/db-errors';
@@ -58,6 +58,19 @@ export async function signInMember(db: Database, input: { email: string; passwor
   return startMemberSession(db, member, { proof: 'password' });
 }
 
+/** Audits what a member did from an e-mailed link: the dealership acts, no member is signed in yet. */
+const auditFromLink = (tx: Executor, member: MemberRow, action: string, after?: unknown) =>
+  writeAudit(
+    tx,
+    { type: 'dealer', id: member.dealerId, member: null },
+    {
+      entity: 'dealer_user',
+      entityId: member.id,
+      action,
+      after,
+    },
+  );
+
 /** What the accept page shows before anything is done: whose invitation it is. */
 export async function readInvitation(db: Database, token: string) {
   const { member, dealer } = await memberOfToken(db, token, 'invitation', { consume: false });
@@ -100,16 +113,7 @@ export async function acceptInvitation(
         .set({ acceptedAt: sql`now()`, ...(passwordHash ? { passwordHash } : {}) })
         .where(eq(dealerUsers.id, member.id))
         .returning();
-      await writeAudit(
-        tx,
-        { type: 'dealer', id: member.dealerId, member: null },
-        {
-          entity: 'dealer_user',
-          entityId: member.id,
-          action: 'accepted',
-          after: { password: !!passwordHash, passkey: !!input.passkey },
-        },
-      );
+      await auditFromLink(tx, member, 'accepted', { password: !!passwordHash, passkey: !!input.passkey });
       return accepted!;
     })
     .catch((error: unknown) => {
@@ -150,15 +154,7 @@ export async function resetPassword(db: Database, input: { token: string; passwo
     const { member } = await memberOfToken(tx, input.token, 'password_reset', { consume: true });
     await tx.update(dealerUsers).set({ passwordHash }).where(eq(dealerUsers.id, member.id));
     await revokeMemberSessions(tx, member.id);
-    await writeAudit(
-      tx,
-      { type: 'dealer', id: member.dealerId, member: null },
-      {
-        entity: 'dealer_user',
-        entityId: member.id,
-        action: 'password_reset',
-      },
-    );
+    await auditFromLink(tx, member, 'password_reset');
   });
 }
 

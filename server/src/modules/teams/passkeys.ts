@@ -72,6 +72,26 @@ async function takeChallenge(db: Executor, clientDataJSON: string, purpose: Pass
   return row;
 }
 
+/** What a response must have been made for: this challenge, this origin and relying party. */
+const expected = (challenge: string, rp: RelyingParty) => ({
+  expectedChallenge: challenge,
+  expectedOrigin: rp.origin,
+  expectedRPID: rp.id,
+  requireUserVerification: false,
+});
+
+/** The library's verification, refused alike whether it throws or answers not verified. */
+async function verified<V extends { verified: boolean }>(verify: () => Promise<V>) {
+  let verification: V;
+  try {
+    verification = await verify();
+  } catch {
+    throw refused();
+  }
+  if (!verification.verified) throw refused();
+  return verification as V extends { verified: false } ? never : V;
+}
+
 /** Options to create a passkey for a member (signed in, or accepting an invitation). */
 export async function passkeyRegistrationOptions(
   db: Executor,
@@ -106,19 +126,9 @@ export async function registerPasskey(
 ) {
   const challenge = await takeChallenge(tx, response.response?.clientDataJSON ?? '', 'register');
   if (challenge.dealerUserId !== memberId) throw refused();
-  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-  try {
-    verification = await verifyRegistrationResponse({
-      response,
-      expectedChallenge: challenge.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: false,
-    });
-  } catch {
-    throw refused();
-  }
-  if (!verification.verified) throw refused();
+  const verification = await verified(() =>
+    verifyRegistrationResponse({ response, ...expected(challenge.challenge, rp) }),
+  );
   const { credential } = verification.registrationInfo;
   const [row] = await tx
     .insert(webauthnCredentials)
@@ -159,24 +169,17 @@ export async function verifyPasskeySignIn(
     .innerJoin(dealerUsers, eq(dealerUsers.id, webauthnCredentials.dealerUserId))
     .where(eq(webauthnCredentials.credentialId, response.id));
   if (!row || row.member.disabledAt || !row.member.acceptedAt) throw refused();
-  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
-  try {
-    verification = await verifyAuthenticationResponse({
+  const verification = await verified(() =>
+    verifyAuthenticationResponse({
       response,
-      expectedChallenge: challenge.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
+      ...expected(challenge.challenge, rp),
       credential: {
         id: row.credential.credentialId,
         publicKey: Uint8Array.from(row.credential.publicKey),
         counter: row.credential.counter,
       },
-      requireUserVerification: false,
-    });
-  } catch {
-    throw refused();
-  }
-  if (!verification.verified) throw refused();
+    }),
+  );
   await db
     .update(webauthnCredentials)
     .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: sql`now()` })

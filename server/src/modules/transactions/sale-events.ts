@@ -188,33 +188,27 @@ const parseStep = (step: Step) =>
     : adminSaleEventBodySchema.parse(step);
 
 /**
+ * A step of a sale: which sale, the step, who records it, and whether a claim's video is the actor's
+ * own finished upload or the Cloudinary account's (app.ts; none is, by default).
+ */
+type SaleStepArgs = [transactionId: number, body: Step, actor: Actor, isKnownVideo?: ClaimVideoCheck];
+
+/**
  * Records one step of a sale's life (docs/design.md §8) in one DB transaction: the vehicle then the
  * transaction locked (the order of every sale), the step checked against the state derived from
  * the timeline, appended, audited, the spec's paid flag kept equal to the ledger's paid in full,
  * and the other side told through the outbox. `actor` is the admin, or the buying dealer for
  * their own steps (checked by the caller's route and again here).
  */
-export function recordSaleEvent(
-  db: Database,
-  transactionId: number,
-  body: Step,
-  actor: Actor,
-  /** Whether a claim's video is the actor's own finished upload or the Cloudinary account's (app.ts). */
-  isKnownVideo: ClaimVideoCheck = async () => false,
-) {
+export function recordSaleEvent(db: Database, ...[transactionId, body, ...rest]: SaleStepArgs) {
   const step = parseStep(body);
-  return withRetries(() =>
-    db.transaction((tx) => recordSaleStep(tx, transactionId, step, actor, isKnownVideo)),
-  );
+  return withRetries(() => db.transaction((tx) => recordSaleStep(tx, transactionId, step, ...rest)));
 }
 
 /** recordSaleEvent inside a DB transaction the caller holds (Mark paid records the balance so). */
 export async function recordSaleStep(
   tx: Transaction,
-  transactionId: number,
-  body: Step,
-  actor: Actor,
-  isKnownVideo: ClaimVideoCheck = async () => false,
+  ...[transactionId, body, actor, isKnownVideo = async () => false]: SaleStepArgs
 ) {
   const step = parseStep(body);
   const [found] = await tx.select().from(transactions).where(eq(transactions.id, transactionId));
