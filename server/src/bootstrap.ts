@@ -1,5 +1,5 @@
 import { premiumCertification } from '@contracts/brand';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { adminUsers, appSettings } from './db/schema';
@@ -100,8 +100,18 @@ export async function bootstrap(
 async function ensureAdmins(db: Database, config: Config, passwordHashes?: ReadonlyMap<string, string>) {
   const [existing] = await db.select({ n: count() }).from(adminUsers);
   const emails = config.adminEmails.length > 0 ? config.adminEmails : existing?.n ? [] : [DEMO_ADMIN_EMAIL];
+  // An admin already on the list keeps its password: nothing to hash for it (argon2 is the slow
+  // step of a start, and a restart would otherwise hash every configured admin's password again).
+  const lowerEmail = sql<string>`lower(${adminUsers.email})`;
+  const wanted = emails.map((email) => email.toLowerCase());
+  const rows =
+    wanted.length === 0
+      ? []
+      : await db.select({ email: lowerEmail }).from(adminUsers).where(inArray(lowerEmail, wanted));
+  const listed = new Set(rows.map((row) => row.email));
   const created: BootstrapReport['createdAdmins'] = [];
   for (const email of emails) {
+    if (listed.has(email.toLowerCase())) continue;
     const password = config.adminPassword ?? generatePassword();
     const [row] = await db
       .insert(adminUsers)
