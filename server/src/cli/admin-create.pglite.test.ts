@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { scratchDir } from '../../test/scratch';
+import { migratedDataDir } from '../../test/scratch';
 import { openDatabase } from '../db/client';
 import { adminUsers } from '../db/schema';
 import { verifyPassword } from '../modules/auth/passwords';
@@ -18,7 +18,7 @@ const run = (dataDir: string, args: string[], input: string) =>
 
 describe('npm run admin:create', () => {
   it('adds an admin, resets its password case-insensitively and refuses bad input', async () => {
-    const dataDir = scratchDir('admin-create-');
+    const dataDir = migratedDataDir('admin-create-');
     const added = run(dataDir, ['--email', 'Ops@Example.com', '--password-stdin'], 'first-long-password\n');
     expect(added.stdout).toContain('Admin ops@example.com was added');
     const reset = run(dataDir, ['--email', 'OPS@example.com', '--password-stdin'], 'second-long-password\n');

@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { premiumCertification } from '@contracts/brand';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { scratchDir } from '../../test/scratch';
+import { migratedDataDir, scratchDir } from '../../test/scratch';
 import { testConfig } from '../../test/test-app';
-import { bootstrap } from '../bootstrap';
 import { openDatabase } from '../db/client';
 import { dealers, offers, vehicles } from '../db/schema';
+import { seedDemoData } from '../seed/demo-seed';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 const run = (dataDir: string, args: string[]) =>
@@ -27,10 +28,11 @@ async function counts(dataDir: string) {
 
 describe('npm run db:backup / db:restore', () => {
   it('round-trips the embedded database, and never overwrites one without --force', async () => {
-    const source = scratchDir('backup-src-');
+    // The demo's marketplace (cars, dealers, offers in every state) on the migrated snapshot; its
+    // photos are files beside the database, not in it, so they are left out.
+    const source = migratedDataDir('backup-src-');
     const handle = await openDatabase({ dataDir: join(source, 'db') });
-    await handle.migrate();
-    await bootstrap(handle.db, testConfig({ SEED_DEMO: 'true' }));
+    await seedDemoData(handle.db, premiumCertification(testConfig().brand));
     await handle.close();
     const before = await counts(source);
     expect(before.vehicles).toBeGreaterThan(30);

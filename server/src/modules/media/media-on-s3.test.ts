@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type TestS3Server } from '../../../test/s3-server';
+import { migratedDataDir } from '../../../test/scratch';
 import { signInStaff } from '../../../test/sessions';
 import { spawnServer } from '../../../test/spawn-server';
 import { createBootstrappedApp, testConfig } from '../../../test/test-app';
@@ -334,7 +334,7 @@ describe('start-up with S3 settings', () => {
   });
 
   it('stops the server process with that message and exit code 1', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 's3-start-'));
+    const dataDir = migratedDataDir('s3-start-');
     try {
       const start = spawnServer({
         DATA_DIR: dataDir,

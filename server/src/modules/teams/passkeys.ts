@@ -1,14 +1,7 @@
 import type { PasskeyChallengePurpose } from '@contracts/auth';
 import { ERROR_CODES } from '@contracts/errors';
 import { TEAM_TEXT, type WebAuthnOptions } from '@contracts/teams';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { dealerUsers, webauthnChallenges, webauthnCredentials } from '../../db/schema';
@@ -19,6 +12,12 @@ import { AppError, CredentialRejected, notFound } from '../../lib/app-error';
  * asked for, as the cross-site check takes it too. Browsers refuse an IP address as a relying
  * party id, so 127.0.0.1 is taken as localhost: passkeys work at http://localhost:PORT.
  */
+/**
+ * The WebAuthn library, loaded on the first passkey ceremony rather than at every start (it took
+ * ~0.35 s of a server's start, and most sessions never touch a passkey).
+ */
+const webauthn = () => import('@simplewebauthn/server');
+
 export interface RelyingParty {
   name: string;
   id: string;
@@ -102,7 +101,7 @@ export async function passkeyRegistrationOptions(
     .select({ id: webauthnCredentials.credentialId })
     .from(webauthnCredentials)
     .where(eq(webauthnCredentials.dealerUserId, member.id));
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: member.email,
@@ -126,6 +125,7 @@ export async function registerPasskey(
 ) {
   const challenge = await takeChallenge(tx, response.response?.clientDataJSON ?? '', 'register');
   if (challenge.dealerUserId !== memberId) throw refused();
+  const { verifyRegistrationResponse } = await webauthn();
   const verification = await verified(() =>
     verifyRegistrationResponse({ response, ...expected(challenge.challenge, rp) }),
   );
@@ -148,7 +148,10 @@ export async function registerPasskey(
 
 /** Options for "Sign in with a passkey": a discoverable credential, any member. */
 export async function passkeySignInOptions(db: Executor, rp: RelyingParty) {
-  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred' });
+  const options = await (await webauthn()).generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: 'preferred',
+  });
   await rememberChallenge(db, options.challenge, 'sign_in', null);
   return options as unknown as WebAuthnOptions;
 }
@@ -169,6 +172,7 @@ export async function verifyPasskeySignIn(
     .innerJoin(dealerUsers, eq(dealerUsers.id, webauthnCredentials.dealerUserId))
     .where(eq(webauthnCredentials.credentialId, response.id));
   if (!row || row.member.disabledAt || !row.member.acceptedAt) throw refused();
+  const { verifyAuthenticationResponse } = await webauthn();
   const verification = await verified(() =>
     verifyAuthenticationResponse({
       response,
