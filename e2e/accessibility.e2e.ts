@@ -1,15 +1,18 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, WCAG_AND_BEST_PRACTICE } from './support/axe';
-import { baseUrl, type ExpectedFailure, openPage } from './support/browser-page';
+import { baseUrl, type ExpectedFailure, journeyContext, openPage } from './support/browser-page';
 import { DESKTOP, launchChromium, PHONE, releaseChromium } from './support/chromium';
 import { signInContext } from './support/sign-in';
 
 /** Every page of the spec's route table (and its states) passes axe with no serious or critical violation. */
 let browser: Browser;
 let vehicleId: number;
+/** One context for the file (a page per visit, cookies cleared after each): pages only read. */
+let shared: BrowserContext;
 beforeAll(async () => {
   browser = await launchChromium();
+  shared = await journeyContext(browser);
   const list = (await (await fetch(`${baseUrl()}/api/vehicles`)).json()) as { id: number }[];
   vehicleId = list[0]!.id;
 });
@@ -129,6 +132,7 @@ describe.each([
     async (_name, visit) => {
       const { page, context, errors } = await openPage(browser, viewport, {
         expectedFailures: visit.expectedFailures ?? [],
+        context: shared,
       });
       try {
         await visit.signIn?.(context);
@@ -137,7 +141,8 @@ describe.each([
         expect(await axeViolations(page, { tags: WCAG_AND_BEST_PRACTICE })).toEqual([]);
         expect(errors).toEqual([]);
       } finally {
-        await context.close();
+        await page.close();
+        await context.clearCookies();
       }
     },
   );

@@ -43,8 +43,16 @@ export interface DemoTemplate {
 declare module 'vitest' {
   interface ProvidedContext {
     demoTemplate: DemoTemplate;
+    /** A data directory started once with SEED_DEMO=false: migrated, the journeys' admin, no data. */
+    emptyTemplateDir: string;
   }
 }
+
+/**
+ * What an empty start (SEED_DEMO=false) may add and still start from the empty template: anything
+ * but the accounts the template's start made and where the data lives, which a first start reads.
+ */
+const EMPTY_TEMPLATE_FRESH_ONLY = /^(ADMIN_|UPLOAD_PASSWORD|DATABASE_URL|DATA_DIR|S3_)/;
 
 /**
  * What a journey may add to JOURNEY_ENV and still start from the template: settings the seed does
@@ -125,15 +133,22 @@ export async function startAppServer(
   if (options.postgres && !serverUrl)
     throw new Error('This journey needs PostgreSQL: set TEST_DATABASE_URL.');
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const fromScratch = serverUrl || options.template === null || !isEmptyDir(dataDir);
+  const keys = Object.keys(env);
   const template =
-    !serverUrl && Object.keys(env).every((key) => TEMPLATE_NEUTRAL_ENV.has(key)) && isEmptyDir(dataDir)
-      ? options.template === undefined
-        ? inject('demoTemplate')
-        : options.template
+    !fromScratch && keys.every((key) => TEMPLATE_NEUTRAL_ENV.has(key))
+      ? (options.template ?? inject('demoTemplate'))
+      : null;
+  // An empty marketplace starts from the empty template: the first start's initdb and migrations
+  // (~10 s on a busy machine) happen once per run, not once per such journey.
+  const emptyTemplateDir =
+    !fromScratch && env.SEED_DEMO === 'false' && !keys.some((key) => EMPTY_TEMPLATE_FRESH_ONLY.test(key))
+      ? inject('emptyTemplateDir')
       : null;
   // A copy of its own: the PGlite database and the photo files under DATA_DIR (nothing in them names
   // the directory), so what one journey changes no other sees.
-  if (template) cpSync(template.dataDir, dataDir, { recursive: true });
+  const copyFrom = template?.dataDir ?? emptyTemplateDir;
+  if (copyFrom) cpSync(copyFrom, dataDir, { recursive: true });
   const pgDatabase =
     serverUrl && !shared ? await createDatabase(serverUrl, 'app_e2e', { fromTemplate: false }) : null;
   const databaseUrl = shared?.databaseUrl ?? pgDatabase?.url ?? null;

@@ -19,6 +19,12 @@ export interface ExpectedFailure {
 }
 
 export interface PageOptions {
+  /**
+   * A context the file keeps (journeyContext) rather than a new one: its HTTP cache, and the
+   * compiled scripts Chromium keeps with it, serve every page after the first. For files that
+   * only read pages; the caller clears its cookies between tests.
+   */
+  context?: BrowserContext;
   /** A journey's own server instead of the suite's (journeys that change data start one). */
   baseURL?: string;
   expectedFailures?: ExpectedFailure[];
@@ -43,19 +49,32 @@ function isExpectedFailure(text: string, url: string, expected: ExpectedFailure[
 }
 
 /** A fresh browser context (no cookies, no storage) at the given viewport. */
-export async function openPage(
+/** A browser context on the suite's server (or `baseURL`) that reports CSP violations as errors. */
+export async function journeyContext(
   browser: Browser,
-  viewport: { width: number; height: number },
-  options: PageOptions = {},
-): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport, baseURL: options.baseURL ?? baseUrl() });
+  options: { viewport?: { width: number; height: number }; baseURL?: string } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: options.viewport,
+    baseURL: options.baseURL ?? baseUrl(),
+  });
   // Violations the page itself catches (an eval probe) never reach the console on their own.
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
     });
   });
+  return context;
+}
+
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  options: PageOptions = {},
+): Promise<OpenedPage> {
+  const context = options.context ?? (await journeyContext(browser, { viewport, baseURL: options.baseURL }));
   const page = await context.newPage();
+  if (options.context) await page.setViewportSize(viewport);
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error') return;

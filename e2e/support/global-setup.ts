@@ -15,6 +15,7 @@ declare module 'vitest' {
 
 let server: RunningServer | undefined;
 let templateDir: string | undefined;
+let emptyTemplateDir: string | undefined;
 
 /**
  * Seeds the demo once into a template data directory (PGlite): a first start with the journeys'
@@ -37,6 +38,23 @@ async function makeDemoTemplate(): Promise<DemoTemplate> {
   return { dataDir: templateDir, demoDealer: first.demoDealer, demoOwner: first.demoOwner };
 }
 
+/**
+ * The empty marketplace's template: a first start with SEED_DEMO=false, stopped cleanly. Made beside
+ * the demo's, for the journeys that start on an empty database (app-server.ts).
+ */
+async function makeEmptyTemplate(): Promise<string> {
+  emptyTemplateDir = mkdtempSync(join(tmpdir(), 'e2e-empty-template-'));
+  const start = startAppServer(
+    { SEED_DEMO: 'false' },
+    { dataDir: emptyTemplateDir, template: null, startTimeoutMs: 180_000 },
+  );
+  const first = await start;
+  const code = await first.stop();
+  if (code !== 0)
+    throw new Error(`the empty template server exited with ${code} on SIGTERM:\n${first.output()}`);
+  return emptyTemplateDir;
+}
+
 /** One built app server for all browser journeys; each file opens its own browser. */
 export default async function setup(project: TestProject) {
   if (!existsSync(new URL('../../dist/web/index.html', import.meta.url))) {
@@ -46,8 +64,15 @@ export default async function setup(project: TestProject) {
   // Files journeys write (fixtures, downloads) go in here, removed at the end (server/test/scratch.ts).
   const scratch = mkdtempSync(join(tmpdir(), 'e2e-scratch-'));
   project.provide('testScratchDir', scratch);
-  const template = await makeDemoTemplate();
+  const removeTemplates = () => {
+    for (const dir of [templateDir, emptyTemplateDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  };
+  const [template, empty] = await Promise.all([makeDemoTemplate(), makeEmptyTemplate()]).catch((error) => {
+    removeTemplates();
+    throw error;
+  });
   project.provide('demoTemplate', template);
+  project.provide('emptyTemplateDir', empty);
   server = await startAppServer({}, { template });
   project.provide('baseUrl', server.url);
   if (!server.demoDealer) throw new Error(`the e2e server printed no demo dealer:\n${server.output()}`);
@@ -56,7 +81,7 @@ export default async function setup(project: TestProject) {
   project.provide('demoOwner', server.demoOwner);
   return async () => {
     const code = await server?.stop();
-    if (templateDir) rmSync(templateDir, { recursive: true, force: true });
+    removeTemplates();
     rmSync(scratch, { recursive: true, force: true });
     if (code !== 0) throw new Error(`app server exited with ${code} on SIGTERM:\n${server?.output()}`);
   };
