@@ -33,6 +33,8 @@ export async function createTestDatabase(): Promise<DbHandle> {
  * reset takes a tenth of that.
  */
 const idle: PGlite[] = [];
+/** How many PGlite databases this worker started and how many leases reused one (its own test reads them). */
+export const pgliteLeases = { started: 0, reused: 0 };
 
 /** What the snapshot holds besides its schema: the rows the migrations insert and the sequences. */
 interface Baseline {
@@ -130,7 +132,9 @@ async function reset(client: PGlite, known: Baseline): Promise<boolean> {
  */
 async function leasePglite(): Promise<DbHandle> {
   let client = idle.pop();
-  if (!client) {
+  if (client) pgliteLeases.reused++;
+  else {
+    pgliteLeases.started++;
     snapshot ??= new Blob([readFileSync(inject('pgliteSnapshotPath'))]);
     client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: snapshot });
     baseline ??= await readBaseline(client);

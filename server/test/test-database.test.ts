@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client';
+import { dealers } from '../src/db/schema';
+import { insertDealer } from './factories';
+import { createTestDatabase, pgliteLeases } from './test-database';
+
+/** Every table's row count and every sequence's value: what a file could leave behind. */
+async function contents(db: Database) {
+  const tables = await db.execute<{ name: string }>(
+    sql`select schemaname || '.' || tablename as name from pg_tables
+      where schemaname not in ('pg_catalog', 'information_schema') order by 1`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of tables.rows) {
+    const [schema, table] = name.split('.');
+    const result = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ${sql.identifier(schema!)}.${sql.identifier(table!)}`,
+    );
+    counts[name] = result.rows[0]!.n;
+  }
+  const sequences = await db.execute<{ name: string; value: string | null }>(
+    sql`select sequencename as name, last_value::text as value from pg_sequences order by 1`,
+  );
+  return { counts, sequences: sequences.rows };
+}
+
+describe('createTestDatabase (a database per file, reused within a worker)', () => {
+  it('gives the next file the snapshot as it was: no rows, settings, sequences or locks of the last one', async () => {
+    const first = await createTestDatabase();
+    const fresh = await contents(first.db);
+    const dealer = await insertDealer(first.db);
+    await first.db.execute(sql`set timezone = 'Pacific/Auckland'`);
+    await first.db.execute(sql`select pg_advisory_lock(4711)`);
+    await first.close();
+
+    const reused = pgliteLeases.reused;
+    const second = await createTestDatabase();
+    try {
+      if (second.kind === 'pglite') {
+        // The same instance, reset (a failed reset would close it and start another).
+        expect(pgliteLeases.reused).toBe(reused + 1);
+        expect(await contents(second.db)).toEqual(fresh);
+        const timezone = await second.db.execute<{ tz: string }>(
+          sql`select current_setting('timezone') as tz`,
+        );
+        expect(timezone.rows[0]!.tz).not.toBe('Pacific/Auckland');
+        const lock = await second.db.execute<{ ok: boolean }>(sql`select pg_try_advisory_lock(4711) as ok`);
+        expect(lock.rows[0]!.ok).toBe(true);
+      }
+      // Ids start where the snapshot's do, as in a database of its own.
+      const again = await insertDealer(second.db);
+      expect(again.id).toBe(dealer.id);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses a handle used after its file closed it, rather than reach the next file’s data', async () => {
+    const database = await createTestDatabase();
+    await database.close();
+    await expect(database.db.select().from(dealers)).rejects.toThrow();
+  });
+
+  it('does not reuse a database whose schema a test changed', async () => {
+    const changed = await createTestDatabase();
+    await changed.db.execute(sql`alter table dealers add column scratch_note text`);
+    await changed.close();
+    const started = pgliteLeases.started;
+    const next = await createTestDatabase();
+    if (next.kind === 'pglite') expect(pgliteLeases.started).toBe(started + 1);
+    try {
+      const columns = await next.db.execute<{ name: string }>(
+        sql`select column_name as name from information_schema.columns
+          where table_name = 'dealers' and column_name = 'scratch_note'`,
+      );
+      expect(columns.rows).toEqual([]);
+    } finally {
+      await next.close();
+    }
+  });
+});
