@@ -5,24 +5,32 @@ import { dealers } from '../src/db/schema';
 import { insertDealer } from './factories';
 import { createTestDatabase, pgliteLeases } from './test-database';
 
+/** A query's rows (both drivers answer `{ rows }`). */
+async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 /** Every table's row count and every sequence's value: what a file could leave behind. */
 async function contents(db: Database) {
-  const tables = await db.execute<{ name: string }>(
+  const tables = await rows<{ name: string }>(
+    db,
     sql`select schemaname || '.' || tablename as name from pg_tables
       where schemaname not in ('pg_catalog', 'information_schema') order by 1`,
   );
   const counts: Record<string, number> = {};
-  for (const { name } of tables.rows) {
+  for (const { name } of tables) {
     const [schema, table] = name.split('.');
-    const result = await db.execute<{ n: number }>(
+    const result = await rows<{ n: number }>(
+      db,
       sql`select count(*)::int as n from ${sql.identifier(schema!)}.${sql.identifier(table!)}`,
     );
-    counts[name] = result.rows[0]!.n;
+    counts[name] = result[0]!.n;
   }
-  const sequences = await db.execute<{ name: string; value: string | null }>(
+  const sequences = await rows<{ name: string; value: string | null }>(
+    db,
     sql`select sequencename as name, last_value::text as value from pg_sequences order by 1`,
   );
-  return { counts, sequences: sequences.rows };
+  return { counts, sequences };
 }
 
 describe('createTestDatabase (a database per file, reused within a worker)', () => {
@@ -41,12 +49,10 @@ describe('createTestDatabase (a database per file, reused within a worker)', () 
         // The same instance, reset (a failed reset would close it and start another).
         expect(pgliteLeases.reused).toBe(reused + 1);
         expect(await contents(second.db)).toEqual(fresh);
-        const timezone = await second.db.execute<{ tz: string }>(
-          sql`select current_setting('timezone') as tz`,
-        );
-        expect(timezone.rows[0]!.tz).not.toBe('Pacific/Auckland');
-        const lock = await second.db.execute<{ ok: boolean }>(sql`select pg_try_advisory_lock(4711) as ok`);
-        expect(lock.rows[0]!.ok).toBe(true);
+        const timezone = await rows<{ tz: string }>(second.db, sql`select current_setting('timezone') as tz`);
+        expect(timezone[0]!.tz).not.toBe('Pacific/Auckland');
+        const lock = await rows<{ ok: boolean }>(second.db, sql`select pg_try_advisory_lock(4711) as ok`);
+        expect(lock[0]!.ok).toBe(true);
       }
       // Ids start where the snapshot's do, as in a database of its own.
       const again = await insertDealer(second.db);
@@ -70,11 +76,12 @@ describe('createTestDatabase (a database per file, reused within a worker)', () 
     const next = await createTestDatabase();
     if (next.kind === 'pglite') expect(pgliteLeases.started).toBe(started + 1);
     try {
-      const columns = await next.db.execute<{ name: string }>(
+      const columns = await rows<{ name: string }>(
+        next.db,
         sql`select column_name as name from information_schema.columns
           where table_name = 'dealers' and column_name = 'scratch_note'`,
       );
-      expect(columns.rows).toEqual([]);
+      expect(columns).toEqual([]);
     } finally {
       await next.close();
     }
