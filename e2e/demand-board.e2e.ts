@@ -1,7 +1,6 @@
 import { BUY_ORDER_HISTORY_TEXT } from '@contracts/buy-order-history';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage } from './support/browser-page';
 import { DESKTOP, launchChromium, releaseChromium } from './support/chromium';
 import { signInAdmin } from './support/sign-in';
@@ -13,16 +12,15 @@ const SHOTS = process.env.E2E_SCREENSHOTS;
 /**
  * Admin → Demand (issue #30, docs/design.md §13): the board sorts by its column headers (keyboard too,
  * the sort kept in the URL), a group opens its orders, an order its history: the demo's Highlander,
- * held for the demo team's Toyota order, shows as a match with its first-look hold.
+ * held for the demo team's Toyota order, shows as a match with its first-look hold. Both tests only
+ * sign in and read, so they run on the suite's shared server.
  */
-let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await releaseChromium(browser);
-  await server?.stop();
 });
 
 /** The Toyota group's orders, the first one's history open. */
@@ -42,7 +40,7 @@ async function openToyotaHistory(page: Page) {
 
 describe('the demand board', () => {
   it('sorts by its column headers, and opens a group’s order history (1280 px)', async () => {
-    const { page, context, errors } = await openPage(browser, DESKTOP, { baseURL: server.url });
+    const { page, context, errors } = await openPage(browser, DESKTOP);
     await signInAdmin(page, '/admin?tab=demand');
     const table = page.getByRole('table', { name: 'Demand by make, model and years' });
     await table.getByRole('row').nth(1).waitFor();
@@ -75,7 +73,7 @@ describe('the demand board', () => {
   });
 
   it('fits a phone: sorts with its own control, and opens a history at 390 px', async () => {
-    const { page, context, errors } = await openPage(browser, PHONE_390, { baseURL: server.url });
+    const { page, context, errors } = await openPage(browser, PHONE_390);
     await signInAdmin(page, '/admin?tab=demand');
     await page
       .getByRole('table', { name: 'Demand by make, model and years' })

@@ -1,18 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { GUIDE_TEXT, type GuideDetail, type GuideSummary } from '@contracts/guide';
 import { formatUsd } from '@contracts/money';
 import { isQueued } from '@contracts/vehicle-display';
-import { asc, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../server/src/db/client';
-import { vehicles } from '../server/src/db/schema';
-import { rowsOf } from '../server/src/modules/insights/insight-facts';
-import { guideSummaries } from '../server/src/modules/insights/vehicle-guide';
-import { HISTORY_DEALERS, seedDemoSalesHistory } from '../server/src/seed/demo-sales-history';
-import { type RunningServer, startAppServer } from './support/app-server';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, WCAG_TAGS } from './support/axe';
 import { appIsReady, openPage } from './support/browser-page';
 import { launchChromium, releaseChromium } from './support/chromium';
@@ -25,9 +15,10 @@ import { signInAdmin } from './support/sign-in';
  * admin sees it beside the price while completing a queued listing. Every figure is read from the
  * API as the same session and compared with the page.
  *
- * Its own server: the demo's sales history (server/src/seed/demo-sales-history.ts) is written into
- * its database when the first start did not (bootstrap does not call it yet), and one queued car is
- * made the model of a published car that has a guide, so the admin has one to price.
+ * On the suite's shared server: every test only signs in and reads. The demo's sales history
+ * (server/src/seed/demo-sales-history.ts) is seeded with the demo, and the admin's queued car is
+ * given the year, make and model of a published car that has a guide by typing them into its
+ * Complete form (the guide follows the fields as typed, GET …/guide-preview); nothing is saved.
  *
  * E2E_SCREENSHOTS=/some/dir keeps the cards, the vehicle pages and the admin form at 390 and 1280 px.
  */
@@ -36,51 +27,11 @@ const DESKTOP = { width: 1280, height: 900 } as const;
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
 let browser: Browser;
-let server: RunningServer;
-let dataDir: string;
-/** The queued car that was made a model with a guide. */
-let pricedId: number;
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'e2e-market-guide-'));
-  [server, browser] = await Promise.all([startAppServer({}, { dataDir }), launchChromium()]);
-  const demoDealer = server.demoDealer;
-  // PGlite is one process: stop the app, change its database, start it again on the same data.
-  expect(await server.stop()).toBe(0);
-  const handle = await openDatabase({ dataDir: join(dataDir, 'db') });
-  try {
-    // Written once: skipped when the first start wrote it (its dealerships are there).
-    const [history] = await rowsOf<{ n: number }>(
-      handle.db,
-      sql`select count(*)::int as n from dealers where dealer_name = ${HISTORY_DEALERS[0]!.dealerName}`,
-    );
-    if (history?.n === 0) await seedDemoSalesHistory(handle.db);
-    const cars = await handle.db
-      .select({
-        id: vehicles.id,
-        status: vehicles.status,
-        inQueue: vehicles.inQueue,
-        firstLookUntil: vehicles.firstLookUntil,
-      })
-      .from(vehicles)
-      .orderBy(asc(vehicles.id));
-    const published = cars.filter((car) => car.status === 'active' && !car.inQueue).map((car) => car.id);
-    const guides = await guideSummaries(handle.db, published, { type: 'admin', id: null });
-    const model = guides.find((guide) => guide.status === 'ready');
-    const queued = cars.find((car) => car.inQueue && car.firstLookUntil === null);
-    if (!model || !queued) throw new Error('the demo needs a published car with a guide and a queued car');
-    await handle.db.execute(sql`update vehicles q set year = m.year, make = m.make, model = m.model
-      from vehicles m where m.id = ${model.vehicleId} and q.id = ${queued.id}`);
-    pricedId = queued.id;
-  } finally {
-    await handle.close();
-  }
-  server = await startAppServer({}, { dataDir });
-  server.demoDealer = demoDealer;
-}, 240_000);
+  browser = await launchChromium();
+});
 afterAll(async () => {
   await releaseChromium(browser);
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const money = (decimal: string) => formatUsd(Number(decimal));
@@ -104,7 +55,7 @@ const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentEl
 
 /** Signs in through the dealer login form (the page then knows a dealer is signed in). */
 async function signInDealer(page: Page) {
-  const demo = server.demoDealer!;
+  const demo = inject('demoDealer');
   await page.goto('/dealer/login');
   await page.getByLabel('Dealer name').fill(demo.dealerName);
   await page.getByLabel('Buy code').fill(demo.buyCode);
@@ -122,7 +73,7 @@ const cardIds = async (page: Page) =>
 
 describe('the market guide', () => {
   it('is neither shown nor asked for when nobody is signed in', async () => {
-    const { page, context, errors } = await openPage(browser, PHONE_390, { baseURL: server.url });
+    const { page, context, errors } = await openPage(browser, PHONE_390);
     const asked: string[] = [];
     page.on('request', (request) => {
       if (/\/api\/(guides|vehicles\/\d+\/guide)/.test(request.url())) asked.push(request.url());
@@ -147,7 +98,7 @@ describe('the market guide', () => {
   });
 
   it('shows a signed-in dealer the guide on the cards and on a car page, with the sales behind it', async () => {
-    const { page, context, errors } = await openPage(browser, PHONE_390, { baseURL: server.url });
+    const { page, context, errors } = await openPage(browser, PHONE_390);
     await signInDealer(page);
     const guideReads: string[] = [];
     let searchPages = 1; // the first page comes inside the server-rendered HTML
@@ -301,20 +252,56 @@ describe('the market guide', () => {
   });
 
   it("shows an admin a queued car's guide and the typed price against it", async () => {
-    const { page, context, errors } = await openPage(browser, DESKTOP, { baseURL: server.url });
+    const { page, context, errors } = await openPage(browser, DESKTOP);
     await signInAdmin(page);
-    const queued = (
-      await getJson<{ id: number; inQueue: boolean; firstLookUntil: string | null }[]>(page, '/api/vehicles')
-    ).filter(isQueued);
-    expect(queued.map((car) => car.id)).toContain(pricedId);
+    type Car = {
+      id: number;
+      status: string;
+      inQueue: boolean;
+      firstLookUntil: string | null;
+      year: number | null;
+      make: string | null;
+      model: string | null;
+      mileage: number | null;
+    };
+    const cars = await getJson<Car[]>(page, '/api/vehicles');
+    const queued = cars.filter(isQueued).sort((a, b) => a.id - b.id);
+    const priced = queued[0];
+    expect(priced, 'a queued demo car').toBeDefined();
+    const pricedId = priced!.id;
     const other = queued.find((car) => car.id !== pricedId);
-    const detail = await getJson<GuideDetail>(page, `/api/vehicles/${pricedId}/guide`);
+    // A published car with a guide: its year, make and model are typed into the queued car's form.
+    const published = cars.filter((car) => car.status === 'active' && !car.inQueue);
+    const guides = await getJson<GuideSummary[]>(
+      page,
+      `/api/guides?ids=${published.map((car) => car.id).join(',')}`,
+    );
+    const withGuide = published.filter(
+      (car) =>
+        car.year !== null &&
+        car.make &&
+        car.model &&
+        guides.some((guide) => guide.vehicleId === car.id && guide.status === 'ready'),
+    );
+    // Another model than the queued car's own, so the box is seen to follow the typing.
+    const model =
+      withGuide.find((car) => car.make !== priced!.make || car.model !== priced!.model) ?? withGuide[0];
+    expect(model, 'a published demo car with a guide').toBeDefined();
+    const typedFields = { year: String(model!.year), make: model!.make!, model: model!.model! };
+    const card = page.getByTestId(`queue-${pricedId}`);
+    await card.getByLabel('Year', { exact: true }).fill(typedFields.year);
+    await card.getByLabel('Make', { exact: true }).fill(typedFields.make);
+    await card.getByLabel('Model', { exact: true }).fill(typedFields.model);
+    // What the API says of the queued car with those fields (its own miles, as the form has them).
+    const query = new URLSearchParams({
+      ...typedFields,
+      ...(priced!.mileage === null ? {} : { mileage: String(priced!.mileage) }),
+    });
+    const detail = await getJson<GuideDetail>(page, `/api/vehicles/${pricedId}/guide-preview?${query}`);
     expect(detail.summary.status).toBe('ready');
     const summary = detail.summary as Extract<GuideSummary, { status: 'ready' }>;
-    const card = page.getByTestId(`queue-${pricedId}`);
     const box = card.getByTestId('price-guide');
-    await box.getByTestId('price-guide-amount').waitFor();
-    expect(await box.getByTestId('price-guide-amount').innerText()).toBe(money(summary.guide));
+    await box.getByTestId('price-guide-amount').getByText(money(summary.guide), { exact: true }).waitFor();
     expect(await box.innerText()).toContain(
       `range ${money(summary.low)}–${money(summary.high)}, ${sales(summary.comparables)}`,
     );
@@ -350,6 +337,20 @@ describe('the market guide', () => {
     await box.scrollIntoViewIfNeeded();
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(PHONE_390.width);
     if (SHOTS) await card.screenshot({ path: `${SHOTS}/admin-complete-390.png` });
+    // Typing saved nothing (the shared server is never changed): the queued car is as it was.
+    const stored = (car: (Car & { price?: string | null }) | undefined) =>
+      car && {
+        status: car.status,
+        inQueue: car.inQueue,
+        firstLookUntil: car.firstLookUntil,
+        year: car.year,
+        make: car.make,
+        model: car.model,
+        mileage: car.mileage,
+        price: car.price,
+      };
+    const after = (await getJson<Car[]>(page, '/api/vehicles')).find((car) => car.id === pricedId);
+    expect(stored(after)).toEqual(stored(priced));
     expect(errors).toEqual([]);
     await context.close();
   });

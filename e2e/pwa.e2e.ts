@@ -22,6 +22,7 @@ import { mp4Bytes } from './support/video-fixture';
  * worker registered by the staff pages only, which keeps the staff app's code (and none of the
  * admin's, the dealers' or the public pages') and opens /upload with no network; "My uploads".
  * Its own server: the offline part stops it, so the network is really gone for the service worker too.
+ * That test runs last, so the server is not started again.
  */
 const DIST = new URL('../dist/web/', import.meta.url);
 const chunkModules = JSON.parse(readFileSync(new URL('.vite/chunk-modules.json', DIST), 'utf8')) as Record<
@@ -148,83 +149,6 @@ describe('installable staff app', () => {
     await context.close();
   });
 
-  it('registers the service worker on /upload only, and /upload opens and works with no network', async () => {
-    const { page, context, errors } = await open();
-    // The public pages never register it (they do not even carry the code that would).
-    for (const path of ['/', '/inventory']) {
-      await page.goto(path);
-      // An absence (no registration) is proved only once the app has run: registration would come after it.
-      await appIsReady(page);
-      await page.waitForLoadState('load');
-      await page.waitForTimeout(2500);
-      expect(await registrations(page), path).toEqual([]);
-    }
-
-    // The script is always revalidated, and allowed the staff pages' scope.
-    const script = await context.request.get(STAFF_SW_PATH);
-    expect(script.status()).toBe(200);
-    expect(script.headers()['cache-control']).toBe('no-cache');
-    expect(script.headers()['service-worker-allowed']).toBe(STAFF_APP_SCOPE);
-
-    await signInContext(context, 'staff', { password: E2E_UPLOAD_PASSWORD });
-    await page.goto('/upload');
-    await page.getByLabel('VIN').waitFor();
-    expect(await activeWorker(page)).toEqual({
-      scope: STAFF_APP_SCOPE,
-      script: `${server.url}${STAFF_SW_PATH}`,
-    });
-    expect(await registrations(page)).toEqual([STAFF_APP_SCOPE]);
-
-    // What it keeps: the staff pages' code, its shell and files, nothing of the other pages'.
-    const kept = await precached(page);
-    const expected = JSON.parse(readFileSync(new URL('.vite/staff-precache.json', DIST), 'utf8')) as {
-      url: string;
-    }[];
-    expect(kept).toEqual(expected.map((e) => e.url).sort());
-    for (const source of [
-      'src/features/upload/upload-page.tsx',
-      'src/features/upload/recon/recon-page.tsx',
-      'src/features/upload/my-uploads/my-uploads-page.tsx',
-    ])
-      expect(kept, source).toContain(`/${chunkOf(source)}`);
-    expect(kept).toContain(`/${entryFile}`);
-    expect(kept).toEqual(
-      expect.arrayContaining([STAFF_SHELL_URL, STAFF_MANIFEST_PATH, ...STAFF_ICONS.map((i) => i.src)]),
-    );
-    for (const source of [
-      'src/features/admin/admin-page.tsx',
-      'src/features/dealer/dealer-dashboard-page.tsx',
-      'src/features/inventory/inventory-page.tsx',
-      'src/features/vehicle/vehicle-page.tsx',
-    ])
-      expect(kept, source).not.toContain(`/${chunkOf(source)}`);
-    const otherPagesCode = kept
-      .filter((url) => url !== `/${entryFile}`)
-      .flatMap((url) => (chunkModules[url.slice(1)] ?? []).filter((m) => OTHER_PAGES.test(m)));
-    expect(otherPagesCode).toEqual([]);
-    // Nothing but those: no API answer, no upload, no other page.
-    expect(kept.filter((url) => url.startsWith('/api/') || url.startsWith('/media/'))).toEqual([]);
-
-    // No network at all: the browser is offline and the server is gone.
-    await context.setOffline(true);
-    await server.stop();
-    await page.reload();
-    await page.getByRole('heading', { name: 'Upload Vehicle', level: 1 }).waitFor();
-    const vin = page.getByLabel('VIN');
-    await vin.fill(STAFF_VIN);
-    expect(await vin.inputValue()).toBe(STAFF_VIN);
-    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
-      `${server.url}${STAFF_SW_PATH}`,
-    );
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/pwa-offline-upload.png` });
-    // The only failures are the reads that need the network (the session, the media settings…).
-    expect(
-      errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|ERR_CONNECTION_REFUSED/.test(e)),
-    ).toEqual([]);
-    await context.close();
-    server = await startAppServer();
-  });
-
   it('offers a new version, which takes over on "Reload" (not before)', async () => {
     const { page, context, errors } = await open();
     await signInContext(context, 'staff', { password: E2E_UPLOAD_PASSWORD });
@@ -293,6 +217,82 @@ describe('installable staff app', () => {
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('registers the service worker on /upload only, and /upload opens and works with no network', async () => {
+    const { page, context, errors } = await open();
+    // The public pages never register it (they do not even carry the code that would).
+    for (const path of ['/', '/inventory']) {
+      await page.goto(path);
+      // An absence (no registration) is proved only once the app has run: registration would come after it.
+      await appIsReady(page);
+      await page.waitForLoadState('load');
+      await page.waitForTimeout(2500);
+      expect(await registrations(page), path).toEqual([]);
+    }
+
+    // The script is always revalidated, and allowed the staff pages' scope.
+    const script = await context.request.get(STAFF_SW_PATH);
+    expect(script.status()).toBe(200);
+    expect(script.headers()['cache-control']).toBe('no-cache');
+    expect(script.headers()['service-worker-allowed']).toBe(STAFF_APP_SCOPE);
+
+    await signInContext(context, 'staff', { password: E2E_UPLOAD_PASSWORD });
+    await page.goto('/upload');
+    await page.getByLabel('VIN').waitFor();
+    expect(await activeWorker(page)).toEqual({
+      scope: STAFF_APP_SCOPE,
+      script: `${server.url}${STAFF_SW_PATH}`,
+    });
+    expect(await registrations(page)).toEqual([STAFF_APP_SCOPE]);
+
+    // What it keeps: the staff pages' code, its shell and files, nothing of the other pages'.
+    const kept = await precached(page);
+    const expected = JSON.parse(readFileSync(new URL('.vite/staff-precache.json', DIST), 'utf8')) as {
+      url: string;
+    }[];
+    expect(kept).toEqual(expected.map((e) => e.url).sort());
+    for (const source of [
+      'src/features/upload/upload-page.tsx',
+      'src/features/upload/recon/recon-page.tsx',
+      'src/features/upload/my-uploads/my-uploads-page.tsx',
+    ])
+      expect(kept, source).toContain(`/${chunkOf(source)}`);
+    expect(kept).toContain(`/${entryFile}`);
+    expect(kept).toEqual(
+      expect.arrayContaining([STAFF_SHELL_URL, STAFF_MANIFEST_PATH, ...STAFF_ICONS.map((i) => i.src)]),
+    );
+    for (const source of [
+      'src/features/admin/admin-page.tsx',
+      'src/features/dealer/dealer-dashboard-page.tsx',
+      'src/features/inventory/inventory-page.tsx',
+      'src/features/vehicle/vehicle-page.tsx',
+    ])
+      expect(kept, source).not.toContain(`/${chunkOf(source)}`);
+    const otherPagesCode = kept
+      .filter((url) => url !== `/${entryFile}`)
+      .flatMap((url) => (chunkModules[url.slice(1)] ?? []).filter((m) => OTHER_PAGES.test(m)));
+    expect(otherPagesCode).toEqual([]);
+    // Nothing but those: no API answer, no upload, no other page.
+    expect(kept.filter((url) => url.startsWith('/api/') || url.startsWith('/media/'))).toEqual([]);
+
+    // No network at all: the browser is offline and the server is gone (for good: this test runs last).
+    await context.setOffline(true);
+    await server.stop();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Upload Vehicle', level: 1 }).waitFor();
+    const vin = page.getByLabel('VIN');
+    await vin.fill(STAFF_VIN);
+    expect(await vin.inputValue()).toBe(STAFF_VIN);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
+      `${server.url}${STAFF_SW_PATH}`,
+    );
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/pwa-offline-upload.png` });
+    // The only failures are the reads that need the network (the session, the media settings…).
+    expect(
+      errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|ERR_CONNECTION_REFUSED/.test(e)),
+    ).toEqual([]);
     await context.close();
   });
 });

@@ -241,7 +241,11 @@ describe('vehicle gallery and condition report', () => {
       expect(text.includes('Under 4/32')).toBe(depth !== null && depth < 4);
     }
     if (target.damage.length > 0) {
-      expect(await report.getByTestId('damage-items').locator('li').count()).toBe(target.damage.length);
+      const items = report.getByTestId('damage-items');
+      expect(await items.locator('li').count()).toBe(target.damage.length);
+      // Each item with the inspector's note beside it.
+      for (const [i, item] of target.damage.entries())
+        if (item.note) expect(await items.locator('li').nth(i).innerText()).toContain(item.note);
     }
     // The three recon notes stay.
     await page.getByRole('region', { name: 'Inspection Report' }).waitFor();
@@ -318,11 +322,9 @@ describe('vehicle gallery and condition report', () => {
     const resultCount = () => page.getByTestId('result-count').innerText();
     const plural = (n: number) => (n === 1 ? '1 vehicle' : `${n} vehicles`);
 
+    // From the URL, then through the control (first-taps checks a grade chosen before hydration).
     await page.goto('/inventory?grade=4');
     await expect.poll(resultCount).toBe(plural(atLeast(4)));
-    await page.getByLabel('Grade').selectOption('3');
-    await expect.poll(resultCount).toBe(plural(atLeast(3)));
-    expect(new URL(page.url()).searchParams.get('grade')).toBe('3');
     await page.getByLabel('Grade').selectOption('any');
     await expect.poll(resultCount).toBe(plural(listed.length));
     expect(new URL(page.url()).searchParams.has('grade')).toBe(false);
@@ -336,17 +338,21 @@ describe('vehicle gallery and condition report', () => {
     expect(await card.getByTestId('grade-badge').innerText()).toContain(graded.grade!.toFixed(1));
     await page.getByLabel('Search vehicles').fill('');
     await shot(page, 'inventory-1280');
-    const phone = await openPage(browser, PHONE_390, { baseURL: server.url });
-    await phone.page.goto('/inventory?grade=2');
-    await phone.page.getByTestId('vehicle-card').first().waitFor();
-    await shot(phone.page, 'inventory-390');
-    expect(phone.errors).toEqual([]);
-    await phone.context.close();
+    // A phone page only for the screenshot (the inventory at 390 px is checked by accessibility and
+    // phone-layout).
+    if (SHOTS) {
+      const phone = await openPage(browser, PHONE_390, { baseURL: server.url });
+      await phone.page.goto('/inventory?grade=2');
+      await phone.page.getByTestId('vehicle-card').first().waitFor();
+      await shot(phone.page, 'inventory-390');
+      expect(phone.errors).toEqual([]);
+      await phone.context.close();
+    }
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('an admin edits a damage item and the dealer page shows the new grade', async () => {
+  it('an admin edits a damage item; the grade previewed is the one a dealer then reads', async () => {
     const admin = await openPage(browser, DESKTOP, { baseURL: server.url });
     await signInAdmin(admin.page, '/admin?tab=listings');
     const title = `${target.year} ${target.make} ${target.model}`;
@@ -362,19 +368,16 @@ describe('vehicle gallery and condition report', () => {
     // Photos: make the third the cover by keyboard, then add one through the tus upload.
     await editor.getByRole('button', { name: 'Make photo 3 the cover' }).focus();
     await admin.page.keyboard.press('Enter');
+    // The list follows the server's answer: photo 3 is first, marked Cover.
+    const editPhotos = editor.getByTestId(/^edit-photo-/);
     await expect
-      .poll(async () => (await api<Detail>('GET', `/api/vehicles/${target.id}`)).photos[0]?.id)
-      .toBe(target.photos[2]!.id);
+      .poll(() => editPhotos.first().getAttribute('data-testid'))
+      .toBe(`edit-photo-${target.photos[2]!.id}`);
+    await editPhotos.first().getByText('Cover', { exact: true }).waitFor();
     const file = join(scratchDir('gallery-e2e-'), 'added.jpg');
     writeFileSync(file, await photoBytes(9));
     await editor.getByTestId('add-photos-input').setInputFiles(file);
-    await editor
-      .getByTestId(/^edit-photo-/)
-      .nth(target.photos.length)
-      .waitFor();
-    expect((await api<Detail>('GET', `/api/vehicles/${target.id}`)).photos).toHaveLength(
-      target.photos.length + 1,
-    );
+    await editPhotos.nth(target.photos.length).waitFor();
 
     // Add a large rust item on the roof from the car outline, and make the windshield chip large by
     // editing it from the keyboard: the preview shows the grade the table gives.
@@ -420,14 +423,15 @@ describe('vehicle gallery and condition report', () => {
     expect(admin.errors).toEqual([]);
     await admin.context.close();
 
-    const dealer = await openPage(browser, DESKTOP, { baseURL: server.url });
-    await dealer.page.goto(`/vehicle/${target.id}`);
-    const report = dealer.page.getByRole('region', { name: 'Condition Report' });
-    await expect.poll(() => report.getByTestId('grade').innerText()).toBe(`${expected.toFixed(1)} / 5`);
-    await report.getByText('Rust > 3 in on the roof').waitFor();
-    await report.getByText('Chip > 3 in on the windshield').waitFor();
-    await report.getByText('Bubbling by the antenna').waitFor();
-    expect(dealer.errors).toEqual([]);
-    await dealer.context.close();
+    // What a signed-out visitor now reads of the car, once (the page draws a report as test 2 shows;
+    // photos.test covers the public list's cover and grade after an edit).
+    const saved = (await (await fetch(`${server.url}/api/vehicles/${target.id}`)).json()) as Detail;
+    expect(saved.grade).toBe(expected);
+    expect(saved.gradeDeductions.map((d) => d.reason)).toEqual(
+      expect.arrayContaining(['Rust > 3 in on the roof', 'Chip > 3 in on the windshield']),
+    );
+    expect(saved.damage.find((d) => d.panel === 'roof')?.note).toBe('Bubbling by the antenna');
+    expect(saved.photos.map((p) => p.id).slice(0, 1)).toEqual([target.photos[2]!.id]);
+    expect(saved.photos).toHaveLength(target.photos.length + 1);
   });
 });
