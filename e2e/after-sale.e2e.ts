@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { SALE_TEXT } from '@contracts/after-sale';
 import { PHOTO_TEXT } from '@contracts/photos';
-import { PGlite } from '@electric-sql/pglite';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,10 +13,9 @@ import { adminToken, signInAdmin, signInContext } from './support/sign-in';
 
 /**
  * After the sale (issue #18) in the browser: the admin records payment, title and pickup in the
- * transaction's details, the buying dealer follows it on a phone, confirms the title, downloads the
- * bill of sale, and asks to unwind a sale whose title is late. Steps change data, so this file has
- * its own server, on a data directory it keeps: the late title needs a sale made weeks ago, which
- * only the database can say (the app is stopped, the sale backdated, the app started again).
+ * transaction's details, the buying dealer follows it on a phone, confirms the title, finds the
+ * bill of sale, and asks to unwind a sale whose title is late (the demo's own late sale, made five
+ * weeks before: server/src/seed/demo-sales.ts). Steps change data, so this file has its own server.
  */
 const PHONE_390 = { width: 390, height: 844 } as const;
 /** E2E_SCREENSHOTS=/some/dir keeps screenshots of the claim at 390 and 1280 px for a human look. */
@@ -28,17 +23,14 @@ const SHOTS = process.env.E2E_SCREENSHOTS;
 
 let server: RunningServer;
 let browser: Browser;
-let dataDir: string;
 let dealer: { dealerName: string; buyCode: string };
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'e2e-after-sale-'));
-  [server, browser] = await Promise.all([startAppServer({}, { dataDir }), launchChromium()]);
+  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
   dealer = server.demoDealer!;
 });
 afterAll(async () => {
   await releaseChromium(browser);
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 interface Sale {
@@ -91,26 +83,15 @@ async function buyFirstListed(): Promise<Sale> {
   return (await adminApi<Sale[]>('/api/transactions')).find((t) => t.id === transactionId)!;
 }
 
-/** Moves a sale `days` back in time (its clocks run from its creation). */
-async function backdate(id: number, days: number) {
-  const sql = `UPDATE transactions SET created_at = now() - interval '${days} days' WHERE id = ${id}`;
-  // PGlite is one process: stop the app, change its database, start it again on the same data.
-  expect(await server.stop()).toBe(0);
-  const db = await PGlite.create({ dataDir: join(dataDir, 'db') });
-  await db.exec(sql);
-  await db.close();
-  server = await startAppServer({}, { dataDir });
-}
-
 async function adminPage(expectedFailures: ExpectedFailure[] = []) {
   const opened = await openPage(browser, DESKTOP, { baseURL: server.url, expectedFailures });
   await signInAdmin(opened.page, '/admin?tab=transactions');
   return opened;
 }
 
-async function dealerPage(expectedFailures: ExpectedFailure[] = []) {
+async function dealerPage(expectedFailures: ExpectedFailure[] = [], as = dealer) {
   const opened = await openPage(browser, PHONE_390, { baseURL: server.url, expectedFailures });
-  await signInContext(opened.context, 'dealer', dealer);
+  await signInContext(opened.context, 'dealer', as);
   await opened.page.goto('/dealer/dashboard');
   await opened.page.getByRole('heading', { name: 'Recent transactions' }).waitFor();
   return opened;
@@ -249,12 +230,11 @@ describe('After the sale', () => {
       .waitFor();
     await expectNoAxeViolations(buyer.page, 'section[aria-labelledby="transactions-title"]');
 
+    // The bill of sale opens in a new tab; its PDF (content, who may download it) is
+    // after-sale.test's 'is generated for the admin and the buying dealer…'.
     const bill = card.getByRole('link', { name: /^Bill of sale/ });
     expect(await bill.getAttribute('target')).toBe('_blank');
-    const pdf = await buyer.context.request.get((await bill.getAttribute('href'))!);
-    expect(pdf.status()).toBe(200);
-    expect(pdf.headers()['content-type']).toContain('application/pdf');
-    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await bill.getAttribute('href')).toContain('/bill-of-sale');
 
     await card.getByRole('button', { name: 'Confirm title received' }).click();
     await toast(buyer.page, 'Title receipt confirmed');
@@ -264,26 +244,15 @@ describe('After the sale', () => {
     // The admin's screen follows by itself (live updates).
     await row.getByText('Received by dealer').waitFor();
 
-    // Aging, filters and the CSV export.
+    // The aging totals as the server counts them. The filters and the CSV export are
+    // after-sale.test's ('filters overdue, title-late…', 'exports sales as CSV…'); the page only links it.
     const totals = await adminApi<{ total: { count: number; amount: string } }>('/api/transactions/aging');
     await expect
       .poll(() => admin.page.getByText(/^Total: /).innerText())
       .toBe(
         `Total: ${totals.total.count} ${totals.total.count === 1 ? 'sale' : 'sales'}, $${Number(totals.total.amount).toLocaleString('en-US')}`,
       );
-    // The server filters: this sale's title went out, so it is not among the late ones.
-    const late = await adminApi<Sale[]>('/api/transactions?filter=title_late');
-    await admin.page.getByLabel('Show').selectOption({ label: 'Title late' });
-    await row.waitFor({ state: 'detached' });
-    const rows = admin.page.getByRole('table', { name: 'Transactions' }).locator('tbody tr');
-    await expect.poll(() => rows.count()).toBe(late.length);
-    await admin.page.getByLabel('Show').selectOption({ label: 'All transactions' });
-    await row.waitFor();
-    const csvLink = admin.page.getByRole('link', { name: 'Export CSV' });
-    const csv = await admin.context.request.get((await csvLink.getAttribute('href'))!);
-    expect(csv.status()).toBe(200);
-    expect(csv.headers()['content-type']).toContain('text/csv');
-    expect(await csv.text()).toContain(sale.vehicle.vin);
+    expect(await admin.page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('.csv');
 
     expect(admin.errors).toEqual([]);
     expect(buyer.errors).toEqual([]);
@@ -294,45 +263,34 @@ describe('After the sale', () => {
   it('a late title: the dealer asks to unwind, the admin declines; claims: adjusted, then a new one', {
     timeout: 180_000,
   }, async () => {
-    const sale = await buyFirstListed();
-    // Six weeks ago: the 21 business days for a title (and the 3 to pay) have run out.
-    await backdate(sale.id, 42);
+    // The demo's late sale (server/src/seed/demo-sales.ts): bought from an offer five weeks ago, so
+    // the 21 business days for a title (and the 3 to pay) have run out, and its dealer's request to
+    // unwind is waiting. Its dealer signs in with the dealership's own code, as the admin sees it.
+    const [late] = await adminApi<(Sale & { dealerId: number; dealerName: string })[]>(
+      '/api/transactions?filter=unwind_requested',
+    );
+    expect(late).toBeDefined();
+    const codes = await adminApi<{ code: string; active: boolean }[]>(
+      `/api/buy-codes?dealerId=${late!.dealerId}`,
+    );
+    const lateDealer = { dealerName: late!.dealerName, buyCode: codes.find((c) => c.active)!.code };
 
     const admin = await adminPage();
-    const row = admin.page.getByTestId(`transaction-${sale.id}`);
+    const row = admin.page.getByTestId(`transaction-${late!.id}`);
+    await admin.page.getByLabel('Show').selectOption({ label: 'Title late' });
     await row.getByText('Title late').waitFor();
     expect(await row.innerText()).toMatch(/Overdue: \d+ days late/);
     expect(await row.getAttribute('data-overdue')).toBe('true');
-    await admin.page.getByLabel('Show').selectOption({ label: 'Title late' });
-    await row.waitFor();
-    const { buckets } = await adminApi<{ buckets: { label: string; count: number }[] }>(
-      '/api/transactions/aging',
-    );
-    const oldest = buckets.find((b) => b.label === '15+ days')!;
-    expect(oldest.count).toBeGreaterThan(0);
-    const aging = admin.page.getByTestId('transaction-aging');
-    expect(await aging.locator('li', { hasText: '15+ days' }).innerText()).toContain(
-      `${oldest.count} ${oldest.count === 1 ? 'sale' : 'sales'}`,
-    );
 
-    // A body-damage claim without its panel is refused by the server (400), in the dialog.
-    const buyer = await dealerPage([{ path: /^\/api\/dealer\/transactions\/\d+\/events$/, status: 400 }]);
-    const card = buyer.page.getByTestId(`dealer-transaction-${sale.id}`);
+    // Its dealer, on a phone: late and overdue, the request waiting (no second one).
+    const asker = await dealerPage([], lateDealer);
+    const card = asker.page.getByTestId(`dealer-transaction-${late!.id}`);
     await card.getByText('Title late').waitFor();
     expect(await card.innerText()).toMatch(/Overdue: \d+ days late/);
-    await card.getByRole('button', { name: 'Request unwind' }).click();
-    const ask = buyer.page.getByRole('dialog', { name: 'Request unwind' });
-    await ask.getByRole('button', { name: 'Send unwind request' }).click();
-    await ask.getByText('This field is required').waitFor();
-    await expectNoAxeViolations(buyer.page, '[role="dialog"]');
-    await ask.getByLabel('Reason').fill('Six weeks without a title; we cannot retail the car.');
-    await ask.getByRole('button', { name: 'Send unwind request' }).click();
-    await toast(buyer.page, 'Unwind requested');
-    await ask.waitFor({ state: 'detached' });
     await card.getByText('Unwind requested', { exact: true }).waitFor();
     expect(await card.getByRole('button', { name: 'Request unwind' }).count()).toBe(0);
-    expect(await noSideScroll(buyer.page)).toBe(PHONE_390.width);
 
+    // The admin declines it; the dealer's card follows by itself (live updates).
     await admin.page.getByLabel('Show').selectOption({ label: 'Unwind requested' });
     await row.getByText('Unwind requested', { exact: true }).waitFor();
     await row.getByRole('button', { name: /^Details/ }).click();
@@ -347,8 +305,26 @@ describe('After the sale', () => {
     await card
       .getByText('Unwind request declined: The title is at the DMV; expected Friday.', { exact: false })
       .waitFor({ state: 'attached' });
-    await card.getByRole('button', { name: 'Request unwind' }).waitFor();
+    // The title is still late: the dealer asks again, through the dialog.
+    await card.getByRole('button', { name: 'Request unwind' }).click();
+    const ask = asker.page.getByRole('dialog', { name: 'Request unwind' });
+    await ask.getByRole('button', { name: 'Send unwind request' }).click();
+    await ask.getByText('This field is required').waitFor();
+    await expectNoAxeViolations(asker.page, '[role="dialog"]');
+    await ask.getByLabel('Reason').fill('Six weeks without a title; we cannot retail the car.');
+    await ask.getByRole('button', { name: 'Send unwind request' }).click();
+    await toast(asker.page, 'Unwind requested');
+    await ask.waitFor({ state: 'detached' });
+    await card.getByText('Unwind requested', { exact: true }).waitFor();
+    expect(await card.getByRole('button', { name: 'Request unwind' }).count()).toBe(0);
+    expect(await noSideScroll(asker.page)).toBe(PHONE_390.width);
+    // Back in the admin's "Unwind requested" list.
+    await row.getByText('Unwind requested', { exact: true }).waitFor();
+    expect(asker.errors).toEqual([]);
+    await asker.context.close();
 
+    // A body-damage claim without its panel is refused by the server (400), in the dialog.
+    const buyer = await dealerPage([{ path: /^\/api\/dealer\/transactions\/\d+\/events$/, status: 400 }]);
     // The demo's open guarantee claim (on this dealer's picked-up sale): the admin adjusts the price.
     const [claimed] = await adminApi<(Sale & { claims: { estimate: string }[] })[]>(
       '/api/transactions?filter=open_claims',
