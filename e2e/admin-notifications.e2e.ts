@@ -77,22 +77,20 @@ describe('Admin → Notifications', () => {
     sink = await startSmtpSink(smtpPort);
     await row.getByRole('button', { name: /Resend/ }).click();
     await toast(page, 'Notification queued');
+    // Queued again, it is no longer resendable. That it is then sent exactly once is
+    // notifications.test's ('a failed delivery is retried…sent exactly once…', 'the eighth failure
+    // is dead; an admin resend queues it again'); here the mail's arrival only says it has left
+    // the sending state before the status filter below.
+    await expect.poll(() => row.getByRole('button', { name: /Resend/ }).count()).toBe(0);
     await expect
       .poll(
-        async () => {
-          await page.reload();
-          await row.waitFor({ timeout: 10_000 });
-          return row.getByText('Sent', { exact: true }).count();
-        },
-        { timeout: 40_000, interval: 500 },
+        () =>
+          sink!.messages.filter(
+            (m) => m.subject?.includes('New offer of $1,234') && recipientsOf(m).includes(E2E_ADMIN.email),
+          ).length,
+        { timeout: 40_000 },
       )
-      .toBeGreaterThan(0);
-    const delivered = sink.messages.filter(
-      (m) => m.subject?.includes('New offer of $1,234') && recipientsOf(m).includes(E2E_ADMIN.email),
-    );
-    expect(delivered).toHaveLength(1);
-    // A sent message cannot be resent.
-    expect(await row.getByRole('button', { name: /Resend/ }).count()).toBe(0);
+      .toBe(1);
 
     // Filtering by status.
     await page.getByLabel('Show notifications that are').selectOption('sending');

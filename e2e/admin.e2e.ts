@@ -4,7 +4,6 @@ import { isQueued } from '@contracts/vehicle-display';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDir } from '../server/test/scratch';
-import { publicIds } from './helpers/api';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { openPage, type PageOptions, toast } from './support/browser-page';
 import { DESKTOP, launchChromium, PHONE, releaseChromium } from './support/chromium';
@@ -131,7 +130,6 @@ describe('Complete Vehicle Listing', () => {
     const queued = (await api<Listing[]>('/api/vehicles')).filter(isQueued);
     expect(queued).toHaveLength(2);
     const target = queued[0]!;
-    expect(await publicIds(server.url)).not.toContain(target.id);
     const card = page.getByTestId(`queue-${target.id}`);
     expect(await card.innerText()).toContain(target.vin);
 
@@ -159,14 +157,8 @@ describe('Complete Vehicle Listing', () => {
     await complete.click();
     await toast(page, 'Vehicle listing completed');
     await card.waitFor({ state: 'detached' });
-
-    expect(await publicIds(server.url)).toContain(target.id);
-    const detail = (await (await fetch(`${server.url}/api/vehicles/${target.id}`)).json()) as Record<
-      string,
-      unknown
-    >;
-    expect(detail).toMatchObject({ year: 2021, trim: 'Touring Edition', mileage: 41250, price: '18900.00' });
-    expect(detail.condition).toBe(options[1]);
+    // That it is public at once, with the fields stored, is manage-listings.test
+    // 'completes a queued vehicle, which becomes public at once'.
     await expect.poll(() => stat(page, 'Active Listings')).toBe('30');
     expect(errors).toEqual([]);
     await context.close();
@@ -185,7 +177,6 @@ describe('Complete Vehicle Listing', () => {
     await card.getByRole('button', { name: 'Complete Listing' }).click();
     await toast(page, 'Vehicle listing completed');
     await page.getByText('The queue is empty').waitFor();
-    expect(await publicIds(server.url)).toContain(last!.id);
     // Nothing is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
     expect(errors).toEqual([]);
@@ -208,7 +199,6 @@ describe('Manage Listings', () => {
     expect(await dialog.innerText()).toContain(target.vin);
     await dialog.getByRole('button', { name: 'Keep as is' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await publicIds(server.url)).toContain(target.id);
 
     await row.getByRole('button', { name: 'Remove Listing' }).click();
     dialog = page.getByRole('alertdialog', { name: 'Remove this listing?' });
@@ -216,14 +206,14 @@ describe('Manage Listings', () => {
     await toast(page, 'Listing removed successfully');
     const removed = page.getByRole('table', { name: 'Removed Listings' }).getByTestId(`listing-${target.id}`);
     await removed.waitFor();
-    expect(await publicIds(server.url)).not.toContain(target.id);
 
     await removed.getByRole('button', { name: 'Reactivate Listing' }).click();
     dialog = page.getByRole('alertdialog', { name: 'Reactivate this listing?' });
     await dialog.getByRole('button', { name: 'Reactivate Listing' }).click();
     await toast(page, 'Vehicle reactivated successfully');
     await active.getByTestId(`listing-${target.id}`).waitFor();
-    expect(await publicIds(server.url)).toContain(target.id);
+    // What the public list shows after each step is manage-listings.test
+    // 'removes and reactivates; reactivating a sold vehicle cancels exactly its open sale'.
 
     // The filter narrows every list; nothing matching shows the spec's empty texts.
     await page.getByLabel('Filter listings').fill('no such car anywhere');
@@ -237,7 +227,6 @@ describe('Manage Listings', () => {
     const sold = (await api<Listing[]>('/api/vehicles')).find(
       (v) => v.status === 'sold' && v.sale?.dealerName === 'Route 9 Motors',
     )!;
-    expect(await publicIds(server.url)).not.toContain(sold.id);
     const { page, context, errors } = await signIn(PHONE, '/admin?tab=listings');
     const row = page.getByRole('table', { name: 'Sold Vehicles' }).getByTestId(`listing-${sold.id}`);
     expect(await row.innerText()).toContain('Route 9 Motors');
@@ -247,16 +236,8 @@ describe('Manage Listings', () => {
     await dialog.getByRole('button', { name: 'Reactivate Listing' }).click();
     await toast(page, 'Vehicle reactivated successfully');
     await page.getByRole('table', { name: 'Active Listings' }).getByTestId(`listing-${sold.id}`).waitFor();
-    expect(await publicIds(server.url)).toContain(sold.id);
-
-    await page.getByRole('tab', { name: 'Transactions' }).click();
-    const transaction = page.getByTestId(`transaction-${sold.sale!.transactionId}`);
-    // The stage and the pickup both read Cancelled (one derived state, ADR 0035).
-    await transaction.getByText('Cancelled', { exact: true }).first().waitFor();
-    expect(await transaction.innerText()).toContain('the vehicle was re-listed for sale');
-    // No actions: only its details (the timeline) can be opened.
-    expect(await transaction.getByRole('button').count()).toBe(1);
-    expect(await transaction.getByRole('button', { name: /^Details/ }).count()).toBe(1);
+    // The sale it cancels is manage-listings.test's (same test as above); a cancelled sale's row
+    // on the Transactions tab is shown in 'toggles status and paid…' below.
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -284,6 +265,8 @@ describe('Dealers and buy codes', () => {
       await form.getByText(message, { exact: true }).waitFor();
     }
 
+    // One round of the form's messages; the server's own checks are dealers.test
+    // 'validates the eleven fields with the spec messages'.
     const fields: [string, string][] = [
       ['Dealer name', 'Harbor City Autos'],
       ['Address', '77 Pier Rd, Tacoma, WA 98402'],
@@ -291,20 +274,13 @@ describe('Dealers and buy codes', () => {
       ['Email', 'rosa@harborcity.example'],
       ['Phone', '(253) 555-0101'],
       ['Billing contact name', 'Sam Park'],
-      ['Billing contact email', 'not-an-email'],
-      ['Billing contact phone', '555-0102'],
+      ['Billing contact email', 'billing@harborcity.example'],
+      ['Billing contact phone', '(253) 555-0102'],
       ['Title contact name', 'Lee Grant'],
       ['Title contact email', 'titles@harborcity.example'],
       ['Title contact phone', '(253) 555-0103'],
     ];
     for (const [label, value] of fields) await form.getByLabel(label, { exact: true }).fill(value);
-    await submit.click();
-    await form.getByText('Invalid billing contact email').waitFor();
-    await form.getByText('Billing contact phone must be at least 10 digits').waitFor();
-    expect(await form.getByRole('alert').count()).toBe(2);
-
-    await form.getByLabel('Billing contact email', { exact: true }).fill('billing@harborcity.example');
-    await form.getByLabel('Billing contact phone', { exact: true }).fill('(253) 555-0102');
     await submit.click();
     await toast(page, 'Dealer added successfully');
     const code = await page.getByTestId('new-buy-code').innerText();
@@ -319,13 +295,8 @@ describe('Dealers and buy codes', () => {
     await toast(page, 'New buy code generated');
     await expect.poll(() => codes.getByRole('listitem').count()).toBe(2);
 
-    // The new code works on the dealer portal's sign-in.
-    const dealerLogin = await fetch(`${server.url}/api/dealer/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ dealerName: 'Harbor City Autos', buyCode: code }),
-    });
-    expect(dealerLogin.status).toBe(200);
+    // That the new code signs in, and stops once the dealer is deactivated, is dealers.test
+    // 'adds a dealer with its first code, refuses a duplicate name, and deactivation stops its code'.
 
     // Deactivate and activate again.
     const dealerRow = page
@@ -431,8 +402,7 @@ describe('Manage Transactions', () => {
     expect(await row.getByRole('button', { name: /^Mark paid/ }).count()).toBe(0);
     await row.getByRole('button', { name: 'Mark pending' }).click();
     await row.getByRole('button', { name: 'Mark completed' }).waitFor();
-    let saved = (await api<Transaction[]>('/api/transactions')).find((t) => t.id === open.id)!;
-    expect(saved).toMatchObject({ status: 'pending', isPaid: true });
+    // What is stored is transactions.test 'toggles status; Mark paid records the remaining balance…'.
 
     // Bills of sale: the extension is checked here, the content by the server.
     const input = row.locator('input[type=file]');
@@ -457,13 +427,8 @@ describe('Manage Transactions', () => {
     const link = row.getByRole('link', { name: /View bill of sale/ });
     await link.waitFor();
     expect(await link.getAttribute('target')).toBe('_blank');
-    const href = (await link.getAttribute('href'))!;
-    const download = await context.request.get(href);
-    expect(download.status()).toBe(200);
-    expect(download.headers()['content-type']).toContain('application/pdf');
-    expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
-    // Not for the public.
-    expect((await fetch(`${server.url}${href}`)).status).toBe(401);
+    // Served by its content, to admins and the buying dealer only: transactions.test 'stores a bill
+    // of sale by its content and serves it to admins and the buying dealer only'.
 
     // Cancel: asked first, then final.
     await row.getByRole('button', { name: 'Cancel' }).click();
@@ -480,20 +445,13 @@ describe('Manage Transactions', () => {
     // No actions: only its details (the timeline) can be opened.
     expect(await row.getByRole('button').count()).toBe(1);
     expect(await row.getByRole('button', { name: /^Details/ }).count()).toBe(1);
-    saved = (await api<Transaction[]>('/api/transactions')).find((t) => t.id === open.id)!;
-    expect(saved.cancelled).toBe(true);
-    expect(await publicIds(server.url)).toContain(open.vehicleId);
+    // Cancelled and re-listed: transactions.test 'cancels once, re-listing the vehicle…'.
 
-    // The Activity tab shows what was done, filterable by entity.
+    // The Activity tab shows what was done (filtering by entity is audit.test's).
     await page.getByRole('tab', { name: 'Activity' }).click();
     const activity = page.getByRole('table', { name: 'Activity' });
     await activity.waitFor();
     expect(await activity.innerText()).toContain('bill_of_sale_uploaded');
-    await page.getByLabel('Show changes to').selectOption({ label: 'Dealers' });
-    await expect
-      .poll(async () => (await activity.locator('tbody tr').allInnerTexts()).every((t) => /dealer/i.test(t)))
-      .toBe(true);
-    expect(await activity.innerText()).not.toContain('bill_of_sale_uploaded');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -6,7 +6,6 @@ import {
   lineLabel,
   TRANSPORT_STATUS_LABELS,
 } from '@contracts/delivery';
-import { decimalToCents, formatCents } from '@contracts/money';
 import { RECON_PACKAGE_TEXT } from '@contracts/recon-package-texts';
 import type { WorkOrder } from '@contracts/work-orders';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -130,13 +129,12 @@ describe('Certified delivery and floor plan', () => {
       .getByRole('button', { name: 'Close' })
       .click();
 
+    // The deal's total as the amount due is team-buying.test 'limits apply to the whole deal…'.
     const sales = (await (await page.request.get('/api/dealer/transactions')).json()) as {
       id: number;
       vehicleId: number;
-      amountDue: string;
     }[];
     const sale = sales.find((t) => t.vehicleId === car.id)!;
-    expect(formatCents(decimalToCents(sale.amountDue))).toBe(sum);
 
     // The dashboard: the transport waits for the lender, who has been asked.
     await page.goto('/dealer/dashboard');
@@ -148,7 +146,7 @@ describe('Certified delivery and floor plan', () => {
       .waitFor();
     await floorPlan.getByText(FLOOR_PLAN_STATUS_LABELS.requested).waitFor();
     await floorPlan.getByText(label).waitFor();
-    await expectNoAxeViolations(page, `[data-testid="dealer-transaction-${sale.id}"]`);
+    // The card is checked by axe once delivered (below).
     await shot(card, 'awaiting-390');
 
     // The lender approves (our team records it), the shop finishes the reconditioning.
@@ -167,20 +165,21 @@ describe('Certified delivery and floor plan', () => {
     }
     const currentStep = (status: keyof typeof TRANSPORT_STATUS_LABELS) =>
       delivery.locator('[aria-current="step"]', { hasText: TRANSPORT_STATUS_LABELS[status] }).waitFor();
+    // Released (the transport may start) once the approval and the work order are in.
     await currentStep('unassigned');
 
-    // Our team moves the transport along; the dashboard follows without a reload.
+    // Our team moves the transport along (its states are delivery-team.test's); the dashboard
+    // follows without a reload, to delivered.
     const board = await api<{ orderId: number; transactionId: number }[]>('/api/transport-orders');
     const transport = board.find((o) => o.transactionId === sale.id)!;
     await patch(`/api/transport-orders/${transport.orderId}`, {
       status: 'assigned',
       carrierName: 'Peach State Auto Transport',
     });
-    await delivery.getByText('Peach State Auto Transport').waitFor();
     await patch(`/api/transport-orders/${transport.orderId}`, { status: 'picked_up' });
-    await delivery.getByRole('button', { name: 'Confirm delivery' }).waitFor();
     await patch(`/api/transport-orders/${transport.orderId}`, { status: 'delivered' });
     await currentStep('delivered');
+    await delivery.getByText('Peach State Auto Transport').waitFor();
 
     // The dealer confirms the arrival: the odometer and a photo.
     await delivery.getByRole('button', { name: 'Confirm delivery' }).click();

@@ -188,11 +188,8 @@ describe('Vehicle Listings page', () => {
       els.map((el) => Number(el.getAttribute('data-vehicle-id'))),
     );
     expect(ids.every((id) => listedIds.has(id))).toBe(true);
-    for (let id = 1; id <= 40; id++) {
-      if (listedIds.has(id)) continue;
-      const response = await page.request.get(`/api/vehicles/${id}`);
-      if (response.ok() && (await response.json()).status === 'sold') expect(ids).not.toContain(id);
-    }
+    // That no sold, removed or queued vehicle is ever listed is the server's rule:
+    // vehicle-search.test 'never shows a queued, pending, sold or removed vehicle, to anyone'.
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -203,31 +200,19 @@ describe('Vehicle Listings page', () => {
     await cards(page).first().waitFor();
     const search = page.getByRole('searchbox', { name: 'Search vehicles' });
 
+    // One mixed-case search on screen; matching (any case, models, years, VINs) is
+    // vehicle-search.test's ('tolerates typos…in any case', 'finds a VIN by its start…').
     const toyotas = vehicles.filter((v) => v.make === 'Toyota');
     await search.pressSequentially('tOyOtA');
     await waitForCount(page, toyotas.length);
     expect(await search.inputValue()).toBe('tOyOtA');
     expect((await readCards(page)).map((c) => c.title).sort()).toEqual(toyotas.map(titleOf).sort());
 
-    await search.fill('CAMRY');
-    await waitForCount(page, vehicles.filter((v) => v.model === 'Camry').length);
-    expect((await readCards(page)).every((c) => c.title.includes('Camry'))).toBe(true);
-
-    const of2019 = vehicles.filter((v) => v.year === 2019);
-    await search.fill('2019');
-    await waitForCount(page, of2019.length);
-    expect((await readCards(page)).every((c) => c.title.startsWith('2019 '))).toBe(true);
-
-    const target = vehicles[7]!;
-    await search.fill(target.vin.slice(3, 12).toLowerCase());
-    await waitForCount(page, 1);
-    expect((await readCards(page))[0]!.vin).toBe(target.vin);
-
     // The search reaches the URL once typing pauses, so a reload keeps it.
-    await page.waitForURL((url) => url.searchParams.get('q') === target.vin.slice(3, 12).toLowerCase());
+    await page.waitForURL((url) => url.searchParams.get('q') === 'tOyOtA');
     await page.reload();
-    await waitForCount(page, 1);
-    expect(await search.inputValue()).toBe(target.vin.slice(3, 12).toLowerCase());
+    await waitForCount(page, toyotas.length);
+    expect(await search.inputValue()).toBe('tOyOtA');
 
     // Clearing shows everything again.
     await page.getByRole('button', { name: 'Clear search' }).click();
@@ -280,8 +265,7 @@ describe('Vehicle Listings page', () => {
     const premium = vehicles.filter((v) => v.condition === PREMIUM);
     expect(premium.length).toBeGreaterThan(0);
     await waitForCount(page, premium.length);
-    await showAll(page);
-    expect((await readCards(page)).every((c) => c.badge === PREMIUM)).toBe(true);
+    // What the filter keeps is vehicle-search.test 'filters by certification'.
     expect(new URL(page.url()).searchParams.get('cert')).toBe('premium');
 
     await page.reload();
@@ -305,25 +289,46 @@ describe('Vehicle Listings page', () => {
       'Mileage: Low to High',
     ]);
 
-    await showAll(page);
+    // The first page is in each order; the order of every page is vehicle-search.test
+    // 'pages through 250 vehicles 50 at a time, each once, in %s order'.
     const years = (await readCards(page)).map((c) => Number(c.title.slice(0, 4)));
-    expect(years).toHaveLength(vehicles.length);
+    expect(years).toHaveLength(24);
     expect(isOrdered(years, 'desc')).toBe(true);
     expect(new Set(years).size).toBeGreaterThan(1);
 
     const cases = [
-      { label: 'Price: Low to High', read: (c: CardView) => dollars(c.price), direction: 'asc' },
-      { label: 'Price: High to Low', read: (c: CardView) => dollars(c.price), direction: 'desc' },
-      { label: 'Mileage: Low to High', read: (c: CardView) => miles(c.mileage), direction: 'asc' },
+      {
+        label: 'Price: Low to High',
+        value: 'price-asc',
+        read: (c: CardView) => dollars(c.price),
+        direction: 'asc',
+      },
+      {
+        label: 'Price: High to Low',
+        value: 'price-desc',
+        read: (c: CardView) => dollars(c.price),
+        direction: 'desc',
+      },
+      {
+        label: 'Mileage: Low to High',
+        value: 'mileage-asc',
+        read: (c: CardView) => miles(c.mileage),
+        direction: 'asc',
+      },
     ] as const;
-    for (const { label, read, direction } of cases) {
+    for (const { label, value, read, direction } of cases) {
       await sort.selectOption({ label });
-      await page.waitForURL((url) => url.searchParams.has('sort'));
+      await page.waitForURL((url) => url.searchParams.get('sort') === value);
       await resultsSettled(page);
-      await showAll(page);
-      const values = (await readCards(page)).map(read);
-      expect(values, label).toHaveLength(vehicles.length);
-      expect(isOrdered(values, direction), `${label}: ${values.join(', ')}`).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            const values = (await readCards(page)).map(read);
+            return values.length === 24 && isOrdered(values, direction);
+          },
+          { message: label },
+        )
+        .toBe(true);
     }
     // The sort survives a reload.
     await page.reload();

@@ -65,8 +65,9 @@ describe('dealer notification settings', () => {
     // Nothing overflows the phone's width.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    await page.reload();
-    await page.getByRole('heading', { name: 'Notifications' }).waitFor();
+    // Saved, the form keeps what was chosen. That the choices are stored and read back is
+    // preferences.test 'saves a dealer’s own choices only, and reads them back'; the form is filled
+    // from what the server answers (the defaults above).
     expect(await checkbox(page, 'Counter offer on your offer', 'E-mail').isChecked()).toBe(false);
     expect(await checkbox(page, 'Counter offer on your offer', 'SMS').isChecked()).toBe(true);
     expect(await checkbox(page, 'Payment received', 'E-mail').isChecked()).toBe(true);
