@@ -33,8 +33,11 @@ export async function createTestDatabase(): Promise<DbHandle> {
  * reset takes a tenth of that.
  */
 const idle: PGlite[] = [];
-/** How many PGlite databases this worker started and how many leases reused one (its own test reads them). */
-export const pgliteLeases = { started: 0, reused: 0 };
+/**
+ * How many PGlite databases this worker started, how many leases reused one and how many given-back
+ * ones were closed rather than reused (its own test reads them).
+ */
+export const pgliteLeases = { started: 0, reused: 0, discarded: 0 };
 
 /** What the snapshot holds besides its schema: the rows the migrations insert and the sequences. */
 interface Baseline {
@@ -165,7 +168,10 @@ async function leasePglite(): Promise<DbHandle> {
       for (const channel of channels) await owned.unlisten(channel).catch(() => {});
       const reusable = baseline !== null && (await reset(owned, baseline).catch(() => false));
       if (reusable) idle.push(owned);
-      else await owned.close();
+      else {
+        pgliteLeases.discarded++;
+        await owned.close();
+      }
     },
   };
 }
