@@ -48,7 +48,6 @@ function isExpectedFailure(text: string, url: string, expected: ExpectedFailure[
   );
 }
 
-/** A fresh browser context (no cookies, no storage) at the given viewport. */
 /** A browser context on the suite's server (or `baseURL`) that reports CSP violations as errors. */
 export async function journeyContext(
   browser: Browser,
@@ -67,6 +66,10 @@ export async function journeyContext(
   return context;
 }
 
+/**
+ * A page at the given viewport: in a fresh browser context (no cookies, no storage), or in the
+ * file's own `options.context`.
+ */
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number },

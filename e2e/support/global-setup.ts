@@ -26,10 +26,8 @@ async function makeDemoTemplate(): Promise<DemoTemplate> {
   templateDir = mkdtempSync(join(tmpdir(), 'e2e-template-'));
   // Every journey waits on this one start: a busy machine gets more time than the usual 60 s.
   const start = startAppServer({}, { dataDir: templateDir, template: null, startTimeoutMs: 180_000 });
-  const first = await start.catch((error) => {
-    rmSync(templateDir!, { recursive: true, force: true });
-    throw error;
-  });
+  // A failed start's directory is removed by setup (removeTemplates).
+  const first = await start;
   const code = await first.stop();
   if (code !== 0) throw new Error(`the template server exited with ${code} on SIGTERM:\n${first.output()}`);
   if (!first.demoDealer || !first.demoOwner) {
@@ -44,11 +42,10 @@ async function makeDemoTemplate(): Promise<DemoTemplate> {
  */
 async function makeEmptyTemplate(): Promise<string> {
   emptyTemplateDir = mkdtempSync(join(tmpdir(), 'e2e-empty-template-'));
-  const start = startAppServer(
+  const first = await startAppServer(
     { SEED_DEMO: 'false' },
     { dataDir: emptyTemplateDir, template: null, startTimeoutMs: 180_000 },
   );
-  const first = await start;
   const code = await first.stop();
   if (code !== 0)
     throw new Error(`the empty template server exited with ${code} on SIGTERM:\n${first.output()}`);
