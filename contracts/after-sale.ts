@@ -7,6 +7,7 @@ import {
   saleFloorPlanSchema,
   saleTransportSchema,
 } from './delivery';
+import { keysOf } from './keys';
 import { moneySchema } from './money-schema';
 import { TRANSACTION_STATUSES } from './statuses';
 import { z } from './zod';
@@ -58,7 +59,7 @@ export const PAYMENT_METHODS = {
   floor_plan: 'Floor plan',
 } as const;
 export type PaymentMethod = keyof typeof PAYMENT_METHODS;
-const PAYMENT_METHOD_KEYS = Object.keys(PAYMENT_METHODS) as [PaymentMethod, ...PaymentMethod[]];
+const PAYMENT_METHOD_KEYS = keysOf(PAYMENT_METHODS);
 
 export const TITLE_STATUSES = ['absent', 'received', 'sent', 'confirmed'] as const;
 export type TitleStatus = (typeof TITLE_STATUSES)[number];
@@ -99,7 +100,7 @@ export const CLAIM_CATEGORIES = {
   other: 'Other',
 } as const;
 export type ClaimCategory = keyof typeof CLAIM_CATEGORIES;
-const CLAIM_CATEGORY_KEYS = Object.keys(CLAIM_CATEGORIES) as [ClaimCategory, ...ClaimCategory[]];
+const CLAIM_CATEGORY_KEYS = keysOf(CLAIM_CATEGORIES);
 
 export const CLAIM_DECISION_LABELS: Record<ClaimDecision, string> = {
   denied: 'Denied',
@@ -315,7 +316,7 @@ export type Deal = z.infer<typeof dealSchema>;
  * positive; the kind says which way it moves the balance.
  */
 export const ledgerEntrySchema = z.object({
-  kind: z.enum(Object.keys(LEDGER_ENTRY_KINDS) as [LedgerEntryKind, ...LedgerEntryKind[]]),
+  kind: z.enum(keysOf(LEDGER_ENTRY_KINDS)),
   label: z.string(),
   amount: z.string(),
   /** The day it happened (YYYY-MM-DD, the sale's time zone). */
@@ -326,7 +327,7 @@ export const ledgerEntrySchema = z.object({
   /** The timeline step it comes from (null for derived lines: the price, a late fee). */
   eventId: z.number().int().nullable(),
   /** Which part of the deal it is (DEAL_PARTS). */
-  part: z.enum(Object.keys(DEAL_PARTS) as [DealPart, ...DealPart[]]),
+  part: z.enum(keysOf(DEAL_PARTS)),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
@@ -360,7 +361,7 @@ export const saleStateSchema = z.object({
   canRelease: z.boolean(),
   /** Every money line of the sale, oldest first. */
   ledger: z.array(ledgerEntrySchema),
-  stage: z.enum(Object.keys(SALE_STAGES) as [SaleStage, ...SaleStage[]]),
+  stage: z.enum(keysOf(SALE_STAGES)),
   /**
    * Where the car is (DELIVERY_STATUS_LABELS), one state folded from the carrier's events, the admin's
    * moves and the dealer's confirmation: the header, the delivery box and the boards read it.

@@ -1,3 +1,4 @@
+import { keysOf } from './keys';
 /**
  * The condition report's fixed lists and the one published grade table (docs/design.md §7), without zod:
  * pages that only show a report (the public inventory and vehicle page) import this, not the
@@ -96,7 +97,7 @@ export const DAMAGE_PANELS = {
   interior: 'Interior',
 } as const;
 export type DamagePanel = keyof typeof DAMAGE_PANELS;
-export const DAMAGE_PANEL_KEYS = Object.keys(DAMAGE_PANELS) as [DamagePanel, ...DamagePanel[]];
+export const DAMAGE_PANEL_KEYS = keysOf(DAMAGE_PANELS);
 
 export const DAMAGE_TYPES = {
   scratch: 'Scratch',
@@ -108,7 +109,7 @@ export const DAMAGE_TYPES = {
   prior_repair: 'Prior repair',
 } as const;
 export type DamageType = keyof typeof DAMAGE_TYPES;
-export const DAMAGE_TYPE_KEYS = Object.keys(DAMAGE_TYPES) as [DamageType, ...DamageType[]];
+export const DAMAGE_TYPE_KEYS = keysOf(DAMAGE_TYPES);
 
 export const DAMAGE_SIZES = {
   small: '< 1 in',
@@ -116,7 +117,7 @@ export const DAMAGE_SIZES = {
   large: '> 3 in',
 } as const;
 export type DamageSize = keyof typeof DAMAGE_SIZES;
-export const DAMAGE_SIZE_KEYS = Object.keys(DAMAGE_SIZES) as [DamageSize, ...DamageSize[]];
+export const DAMAGE_SIZE_KEYS = keysOf(DAMAGE_SIZES);
 
 export const TIRE_POSITIONS = {
   lf: 'Left front',

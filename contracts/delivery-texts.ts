@@ -46,15 +46,8 @@ export const TRANSPORT_STATUSES = [
   'cancelled',
 ] as const satisfies readonly DeliveryStatus[];
 export type TransportStatus = (typeof TRANSPORT_STATUSES)[number];
-export const TRANSPORT_STATUS_LABELS: Record<TransportStatus, string> = {
-  awaiting_release: DELIVERY_STATUS_LABELS.awaiting_release,
-  unassigned: DELIVERY_STATUS_LABELS.unassigned,
-  assigned: DELIVERY_STATUS_LABELS.assigned,
-  picked_up: DELIVERY_STATUS_LABELS.picked_up,
-  in_transit: DELIVERY_STATUS_LABELS.in_transit,
-  delivered: DELIVERY_STATUS_LABELS.delivered,
-  cancelled: DELIVERY_STATUS_LABELS.cancelled,
-};
+/** The sale's delivery words, read for a transport's status (a transport's statuses are a subset). */
+export const TRANSPORT_STATUS_LABELS: Readonly<Record<TransportStatus, string>> = DELIVERY_STATUS_LABELS;
 /** Who arranges a transport: the carrier's system, or our team by hand when it is down. */
 export const TRANSPORT_ARRANGERS = ['carrier', 'team'] as const;
 export type TransportArranger = (typeof TRANSPORT_ARRANGERS)[number];

@@ -1,4 +1,5 @@
 import { GUIDED_SHOTS, type GuidedShotKind } from './condition-report-rules';
+import { keysOf } from './keys';
 import { z } from './zod';
 
 /**
@@ -31,7 +32,7 @@ export const SKIP_REASONS = {
   other: 'Other',
 } as const;
 export type SkipReason = keyof typeof SKIP_REASONS;
-export const SKIP_REASON_KEYS = Object.keys(SKIP_REASONS) as [SkipReason, ...SkipReason[]];
+export const SKIP_REASON_KEYS = keysOf(SKIP_REASONS);
 
 /**
  * What the server records for a shot that the setting requires now but did not when the car was

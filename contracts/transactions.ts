@@ -1,3 +1,4 @@
+import { keysOf } from './keys';
 /** Sales as the admin reads and edits them (docs/product.md §6, docs/design.md §8): the row, filters, aging, the edit body. */
 
 import { paymentStepSchema, saleStateSchema } from './after-sale';
@@ -39,7 +40,7 @@ export const TRANSACTION_FILTERS = {
 } as const;
 export type TransactionFilter = keyof typeof TRANSACTION_FILTERS;
 export const transactionsQuerySchema = z.object({
-  filter: z.enum(Object.keys(TRANSACTION_FILTERS) as [TransactionFilter, ...TransactionFilter[]]).optional(),
+  filter: z.enum(keysOf(TRANSACTION_FILTERS)).optional(),
 });
 
 /** GET /api/transactions/aging: unpaid sales by days since the sale, count and dollars left to pay. */

@@ -12,6 +12,7 @@ import {
   transactions,
   vehicles,
 } from '../../db/schema';
+import { vehicleNameColumns } from '../../db/vehicle-columns';
 import { notFound } from '../../lib/app-error';
 import { idempotencyKeyOf } from '../notifications/enqueue-notifications';
 import { vehicleName } from '../notifications/notification-messages';
@@ -48,10 +49,7 @@ export async function getBuyOrderHistory(db: Executor, orderId: number): Promise
       reason: buyOrderMatches.reason,
       matchedAt: buyOrderMatches.matchedAt,
       firstLookUntil: buyOrderMatches.firstLookUntil,
-      year: vehicles.year,
-      make: vehicles.make,
-      model: vehicles.model,
-      vin: vehicles.vin,
+      ...vehicleNameColumns,
       price: vehicles.price,
       vehicleStatus: vehicles.status,
       ownAmount: transactions.amount,

@@ -22,6 +22,7 @@ import {
   transactions,
   vehicles,
 } from '../../db/schema';
+import { vehicleNameColumns } from '../../db/vehicle-columns';
 import type { Actor } from '../../lib/actor';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
@@ -392,7 +393,7 @@ export async function findFloorPlanBoard(db: Executor, where?: SQL): Promise<Flo
     .select({
       request: floorPlanRequests,
       line: floorPlanLines,
-      vehicle: { year: vehicles.year, make: vehicles.make, model: vehicles.model, vin: vehicles.vin },
+      vehicle: vehicleNameColumns,
       dealerName: dealers.dealerName,
       sale: transactions,
     })

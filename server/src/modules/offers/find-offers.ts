@@ -14,6 +14,7 @@ import {
   transactions,
   vehicles,
 } from '../../db/schema';
+import { vehicleNameColumns } from '../../db/vehicle-columns';
 import { SALE_TERMS_SETTING } from '../../lib/sale-terms-setting';
 
 /**
@@ -37,10 +38,7 @@ export async function findOfferViews(db: Executor, where?: SQL): Promise<OfferVi
     .select({
       offer: offers,
       vehicle: {
-        year: vehicles.year,
-        make: vehicles.make,
-        model: vehicles.model,
-        vin: vehicles.vin,
+        ...vehicleNameColumns,
         price: vehicles.price,
       },
       dealer: { dealerName: dealers.dealerName },

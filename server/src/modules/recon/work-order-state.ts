@@ -3,6 +3,7 @@ import { WORK_ORDER_TEXT } from '@contracts/work-order-texts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { transactions, vehicles, workOrderPhotos, workOrders, workOrderTasks } from '../../db/schema';
+import { vehicleNameColumns } from '../../db/vehicle-columns';
 import type { Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
 import { writeAudit } from '../audit/write-audit';
@@ -108,10 +109,7 @@ export async function workOrderFactsOf(
   const [vehicle] = await tx
     .select({
       id: vehicles.id,
-      year: vehicles.year,
-      make: vehicles.make,
-      model: vehicles.model,
-      vin: vehicles.vin,
+      ...vehicleNameColumns,
       price: vehicles.price,
     })
     .from(vehicles)

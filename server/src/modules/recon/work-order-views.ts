@@ -14,6 +14,7 @@ import {
   workOrders,
   workOrderTasks,
 } from '../../db/schema';
+import { vehicleNameColumns } from '../../db/vehicle-columns';
 import { toPhoto } from '../photos/photo-views';
 
 const minutesBetween = (from: Date | null, to: Date | null) =>
@@ -113,7 +114,7 @@ export async function findWorkOrderViews(db: Executor, where?: SQL): Promise<Wor
   const rows = await db
     .select({
       w: workOrders,
-      vehicle: { year: vehicles.year, make: vehicles.make, model: vehicles.model, vin: vehicles.vin },
+      vehicle: vehicleNameColumns,
       dealerName: dealers.dealerName,
       soldAt: transactions.createdAt,
       terms: transactions.terms,

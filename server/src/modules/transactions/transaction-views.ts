@@ -2,6 +2,7 @@ import type { AdminTransaction } from '@contracts/transactions';
 import { desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { dealers, dealerUsers, transactions, vehicles } from '../../db/schema';
+import { vehicleNameColumns } from '../../db/vehicle-columns';
 import { saleStatesOf } from './sale-timeline';
 
 export const billOfSalePath = (transactionId: number) => `/api/transactions/${transactionId}/bill-of-sale`;
@@ -11,7 +12,7 @@ export async function findTransactionViews(db: Executor, where?: SQL): Promise<A
   const rows = await db
     .select({
       t: transactions,
-      vehicle: { year: vehicles.year, make: vehicles.make, model: vehicles.model, vin: vehicles.vin },
+      vehicle: vehicleNameColumns,
       dealerName: dealers.dealerName,
       boughtBy: dealerUsers.name,
     })
