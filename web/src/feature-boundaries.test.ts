@@ -52,53 +52,6 @@ function boundaryViolations(files: Record<string, string>): string[] {
   return violations;
 }
 
-/** Static imports only (`from '…'`): a lazy import() does not make a loop at load time. */
-const STATIC_FROM = /\bfrom\s*['"]([^'"]+)['"]/g;
-
-/** The file a specifier names, as a key of `files` ('./lib/x.ts'), or null outside web/src. */
-function fileOf(files: Record<string, string>, path: string, specifier: string): string | null {
-  const to = target(path, specifier);
-  if (to === null) return null;
-  return (
-    [to, `${to}.ts`, `${to}.tsx`, `${to}/index.ts`, `${to}/index.tsx`]
-      .map((candidate) => `./${candidate}`)
-      .find((key) => key in files) ?? null
-  );
-}
-
-/** Loops of static imports between files (each named once, by its files in order). */
-function fileLoops(files: Record<string, string>): string[] {
-  const next = new Map<string, string[]>();
-  for (const [key, text] of Object.entries(files)) {
-    const path = key.replace(/^\.\//, '');
-    const targets = [...text.matchAll(STATIC_FROM)].map(([, specifier = '']) =>
-      fileOf(files, path, specifier),
-    );
-    next.set(
-      key,
-      targets.filter((t): t is string => t !== null),
-    );
-  }
-  const loops = new Set<string>();
-  const state = new Map<string, 'open' | 'done'>();
-  const stack: string[] = [];
-  const visit = (file: string) => {
-    state.set(file, 'open');
-    stack.push(file);
-    for (const to of next.get(file) ?? []) {
-      if (state.get(to) === 'open') {
-        const loop = stack.slice(stack.indexOf(to));
-        const first = loop.indexOf([...loop].sort()[0]!);
-        loops.add([...loop.slice(first), ...loop.slice(0, first)].join(' → '));
-      } else if (!state.has(to)) visit(to);
-    }
-    stack.pop();
-    state.set(file, 'done');
-  };
-  for (const file of next.keys()) if (!state.has(file)) visit(file);
-  return [...loops];
-}
-
 /** Shared code stays below the features and components: lib/ imports neither. */
 function upwardImports(files: Record<string, string>): string[] {
   return Object.entries(files).flatMap(([key, text]) => {
@@ -166,20 +119,17 @@ function biomeOverrides(features: string[], zodPaths: unknown): BiomeOverride[] 
 }
 
 describe('feature boundaries', () => {
-  it('has no loop of imports between files, and lib/ imports no component', () => {
-    expect(fileLoops(sources)).toEqual([]);
+  // Loops of imports between files are the linter's (biome.json's noImportCycles, checked in
+  // server/src/module-graph.test.ts): one finder for the whole repository.
+  it('lib/ imports no component', () => {
     expect(upwardImports(sources)).toEqual([]);
   });
 
-  it('finds a loop and an upward import when there is one', () => {
+  it('finds an upward import when there is one', () => {
     const files = {
-      './components/buying/a.tsx': "import { b } from './b';",
-      './components/buying/b.tsx': "import type { A } from '@/components/buying/a';",
-      './components/buying/c.tsx': "const a = import('./a');",
       './lib/d.ts': "import { Button } from '@/components/ui/button';",
       './components/ui/button.tsx': '',
     };
-    expect(fileLoops(files)).toEqual(['./components/buying/a.tsx → ./components/buying/b.tsx']);
     expect(upwardImports(files)).toEqual(["web/src/lib/d.ts imports '@/components/ui/button'"]);
   });
 
