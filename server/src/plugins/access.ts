@@ -1,4 +1,4 @@
-import { ACCESS_LEVELS, type Access } from '@contracts/api-routes';
+import { ACCESS_LEVELS, type Access } from '@contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
 
 /** Who may call a route (docs/design.md §2): the levels live with the endpoint table in contracts. */

@@ -1,5 +1,4 @@
-import { API_TAGS } from '@contracts/api-docs';
-import { API_ROUTES, type ApiRouteName } from '@contracts/api-routes';
+import { API_TAGS, endpointTable } from '@contracts/endpoints';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -43,9 +42,9 @@ export async function registerOpenApi(
 
 type Operation = { operationId?: string; summary?: string };
 
-/** Who may call an operation: the endpoint table's access level of its name. */
-const accessOf = (operationId: string | undefined) =>
-  operationId && operationId in API_ROUTES ? API_ROUTES[operationId as ApiRouteName].access : '';
+/** Who may call an operation: the endpoint table's access level of its name (no schema depends on it). */
+const ACCESS = new Map(Object.entries(endpointTable('')).map(([name, entry]) => [name, entry.access]));
+const accessOf = (operationId: string | undefined) => (operationId && ACCESS.get(operationId)) || '';
 type OpenApiDocument = { paths?: Record<string, Record<string, Operation>> };
 
 /** GET /api/openapi.json and a readable index at /api/docs; admin-only unless API_DOCS_PUBLIC=true. */

@@ -1,8 +1,6 @@
-import { API_DOCS } from '@contracts/api-docs';
-import { API_ROUTES, type ApiRouteName } from '@contracts/api-routes';
-import { endpointSchemas } from '@contracts/endpoints';
+import { type ApiRouteName, endpointTable } from '@contracts/endpoints';
 
-type Schemas = ReturnType<typeof endpointSchemas>;
+type Table = ReturnType<typeof endpointTable>;
 type Field<E, K extends string> = E extends Record<K, infer S> ? S : undefined;
 
 /** Route options that only the server needs (never part of the contract). */
@@ -23,10 +21,10 @@ export interface RouteExtras {
  * inferred from the schemas by the zod type provider.
  */
 export function endpointRoutes(premiumLabel: string) {
-  const table = endpointSchemas(premiumLabel);
+  const table = endpointTable(premiumLabel);
   return function route<N extends ApiRouteName>(name: N, extras: RouteExtras = {}) {
-    const { method, path, access } = API_ROUTES[name];
-    const entry = table[name] as Schemas[N] & { params?: unknown; query?: unknown; body?: unknown };
+    const entry = table[name] as Table[N] & { params?: unknown; query?: unknown; body?: unknown };
+    const { method, path, access, tag, summary } = entry;
     // Only the schemas the endpoint has: Fastify warns about a schema key set to undefined.
     const schema = Object.fromEntries(
       Object.entries({
@@ -36,13 +34,12 @@ export function endpointRoutes(premiumLabel: string) {
         response: entry.response,
       }).filter(([, value]) => value !== undefined),
     ) as {
-      params: Field<Schemas[N], 'params'>;
-      querystring: Field<Schemas[N], 'query'>;
-      body: Field<Schemas[N], 'body'>;
-      response: Schemas[N]['response'];
+      params: Field<Table[N], 'params'>;
+      querystring: Field<Table[N], 'query'>;
+      body: Field<Table[N], 'body'>;
+      response: Table[N]['response'];
     };
-    // The OpenAPI document's operation: the table's name, its line and group (contracts/api-docs.ts).
-    const { tag, summary } = API_DOCS[name];
+    // The OpenAPI document's operation: the table's name, the entry's summary and group.
     const docs = { operationId: name, summary, tags: [tag], description: `Who may call it: ${access}.` };
     return { method, url: path, config: { access, ...extras }, schema: { ...schema, ...docs } };
   };

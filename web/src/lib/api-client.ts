@@ -1,5 +1,5 @@
-import { API_ROUTES, type ApiRouteName, apiPath, type PathParams } from '@contracts/api-routes';
 import type { EndpointBody, EndpointQuery, EndpointResponse } from '@contracts/endpoints';
+import { API_ROUTES, type ApiRouteName } from './api-routes';
 
 /**
  * The one HTTP client (docs/product.md §7): credentials always sent, JSON content type only with a body,
@@ -58,6 +58,30 @@ export async function apiRequest<T = unknown>(
 }
 
 type PathOf<N extends ApiRouteName> = (typeof API_ROUTES)[N]['path'];
+
+/** `{id: …}` for '/api/offers/:id', `{}` for a path without parameters. */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string | number } & PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: string | number }
+    : Record<never, never>;
+
+/** The URL of an endpoint: each `:name` replaced by its encoded value, then the query string. */
+export function apiPath<N extends ApiRouteName>(
+  name: N,
+  params: PathParams<PathOf<N>>,
+  query?: Record<string, string | number | undefined>,
+): string {
+  const values = params as Record<string, string | number>;
+  const path = API_ROUTES[name].path.replace(/:([A-Za-z]+)/g, (_m, key: string) =>
+    encodeURIComponent(String(values[key])),
+  );
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined) search.set(key, String(value));
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
 /** `params` is required exactly when the endpoint's path has `:name` parts. */
 type ParamsOption<N extends ApiRouteName> = keyof PathParams<PathOf<N>> extends never
   ? { params?: undefined }
@@ -71,9 +95,9 @@ export type ApiCall<N extends ApiRouteName> = ParamsOption<N> & {
 };
 
 /**
- * Calls endpoint N of the one endpoint table (contracts/api-routes.ts): its method and path come
- * from there, its body and answer types from its contract (contracts/endpoints.ts, types only, so
- * no schema is bundled here).
+ * Calls endpoint N of the one endpoint table (contracts/endpoints.ts): its method and path from
+ * api-routes.ts (generated from the table), its body and answer types from the table itself through
+ * type-only imports, so no schema is bundled here.
  */
 export function callApi<N extends ApiRouteName>(
   name: N,

@@ -1,7 +1,7 @@
-import { API_ROUTES } from '@contracts/api-routes';
 import type { LiveTopic } from '@contracts/live';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { API_ROUTES } from './api-routes';
 import { keysFor, topicOf } from './live-topics';
 
 /** Changes that arrive together (a sale touches a car, an offer, a sale, a code) refetch once. */

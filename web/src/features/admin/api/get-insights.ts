@@ -1,8 +1,8 @@
-import { API_ROUTES } from '@contracts/api-routes';
 import type { InsightChartId, InsightsQuery } from '@contracts/insights';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { csvHref } from '@/components/insights/insight-period';
 import { readApi } from '@/lib/api-client';
+import { API_ROUTES } from '@/lib/api-routes';
 import { queryKeys } from '@/lib/query-keys';
 
 /**

@@ -1,8 +1,8 @@
-import { API_ROUTES } from '@contracts/api-routes';
 import type { EndpointQuery } from '@contracts/endpoints';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { csvHref } from '@/components/insights/insight-period';
 import { readApi } from '@/lib/api-client';
+import { API_ROUTES } from '@/lib/api-routes';
 import { queryKeys } from '@/lib/query-keys';
 
 type DealerInsightsQuery = NonNullable<EndpointQuery<'dealerInsights'>>;

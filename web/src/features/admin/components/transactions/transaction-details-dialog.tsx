@@ -1,5 +1,4 @@
 import { ADMIN_TEXT } from '@contracts/admin';
-import { apiPath } from '@contracts/api-routes';
 import type { AdminTransaction } from '@contracts/transactions';
 import { ListChecks } from 'lucide-react';
 import { useState } from 'react';
@@ -15,6 +14,7 @@ import { SaleTimeline } from '@/components/sale-timeline';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
+import { apiPath } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { decimalToCents, formatAmount, SALE_LABELS } from '@/lib/sale-state';
 import { formatDate } from '@/lib/time-left';

@@ -1,5 +1,4 @@
 import { ADMIN_TEXT } from '@contracts/admin';
-import { apiPath } from '@contracts/api-routes';
 import { boughtByText } from '@contracts/teams';
 import type { AdminTransaction } from '@contracts/transactions';
 import { Ban } from 'lucide-react';
@@ -8,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
+import { apiPath } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { isOverdue } from '@/lib/sale-state';

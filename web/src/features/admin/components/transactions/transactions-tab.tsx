@@ -1,9 +1,9 @@
-import { apiPath } from '@contracts/api-routes';
 import { TRANSACTION_FILTERS, type TransactionFilter } from '@contracts/transactions';
 import { Download, Receipt } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { SelectField, SelectOptions } from '@/components/ui/fields';
+import { apiPath } from '@/lib/api-client';
 import { ADMIN_LABELS, SALE_STEP_LABELS } from '../../admin-texts';
 import { useTransactions } from '../../api/get-transactions';
 import { DataTable } from '../common/data-table';
