@@ -1,10 +1,10 @@
 import { MAX_CLAIM_PHOTOS } from '@contracts/after-sale';
 import { VIDEO_UPLOAD_PATH } from '@contracts/upload';
 import { useState } from 'react';
-import { queueTotals, totalsLabel } from '@/lib/photo-queue';
-import { startVideoTusUpload } from '@/lib/tus-video-upload';
-import { usePhotoUploads } from '@/lib/use-photo-uploads';
-import { type StartVideoUpload, useVideoUpload } from '@/lib/use-video-upload';
+import { queueTotals, totalsLabel } from '@/lib/uploads/photo-queue';
+import { startVideoTusUpload } from '@/lib/uploads/tus-video-upload';
+import { usePhotoUploads } from '@/lib/uploads/use-photo-uploads';
+import { type StartVideoUpload, useVideoUpload } from '@/lib/uploads/use-video-upload';
 
 /**
  * A dealer's claim video goes to this server by tus: the media config that could name Cloudinary

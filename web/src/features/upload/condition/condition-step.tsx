@@ -10,9 +10,9 @@ import { WarningLightsEditor } from '@/components/condition/warning-lights-edito
 import { FilePickButton } from '@/components/media/file-pick-button';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { useOnline } from '@/lib/offline/use-online';
-import { queueTotals } from '@/lib/photo-queue';
-import type { PhotoUploads } from '@/lib/use-photo-uploads';
+import { queueTotals } from '@/lib/uploads/photo-queue';
+import { useOnline } from '@/lib/uploads/use-online';
+import type { PhotoUploads } from '@/lib/uploads/use-photo-uploads';
 import { useCreateVehicle } from '../api/create-vehicle';
 import { photoKindLabel } from '../photos/photo-labels';
 import { vehiclePhotos } from '../photos/shot-list';

@@ -8,11 +8,11 @@ import {
   type CapturedVehicle,
   type CaptureStore,
   fileOf,
-} from '@/lib/offline/capture-store';
-import type { SyncAction, SyncVehicleState } from '@/lib/offline/sync-queue';
-import type { QueuedPhoto } from '@/lib/photo-queue';
-import { PhotoUploadError, smallestOfPhoto, uploadPhoto } from '@/lib/photo-upload';
-import { type UploadedVideo, VideoUploadError } from '@/lib/video-upload';
+} from '@/lib/uploads/capture-store';
+import type { QueuedPhoto } from '@/lib/uploads/photo-queue';
+import { PhotoUploadError, smallestOfPhoto, uploadPhoto } from '@/lib/uploads/photo-upload';
+import type { SyncAction, SyncVehicleState } from '@/lib/uploads/sync-queue';
+import { type UploadedVideo, VideoUploadError } from '@/lib/uploads/video-upload';
 import { mediaConfigQuery, videoBackendOf } from '../api/media-config';
 import { vehicleBody } from '../condition/create-body';
 import { vehiclePhotos } from '../photos/shot-list';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { captureStore } from '@/lib/offline/capture-store';
+import { captureStore } from '@/lib/uploads/capture-store';
 import { vehicleText } from '../vin/decode-state';
 import { parseWizardState } from '../wizard-state';
 import { readSyncStates } from './sync-actions';

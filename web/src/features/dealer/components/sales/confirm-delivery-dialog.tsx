@@ -12,8 +12,8 @@ import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { bindFields } from '@/lib/form-binding';
-import { photosLeft, queueTotals, totalsLabel } from '@/lib/photo-queue';
-import { type PhotoUploads, usePhotoUploads } from '@/lib/use-photo-uploads';
+import { photosLeft, queueTotals, totalsLabel } from '@/lib/uploads/photo-queue';
+import { type PhotoUploads, usePhotoUploads } from '@/lib/uploads/use-photo-uploads';
 import { plainFieldErrors, zodResolver } from '@/lib/zod';
 import { useConfirmDelivery } from '../../api/delivery-api';
 

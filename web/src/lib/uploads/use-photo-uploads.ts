@@ -1,15 +1,21 @@
 import type { Photo, PhotoKind } from '@contracts/condition-report';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { downscalePhoto } from '@/lib/downscale-photo';
-import { isOnline, useOnline } from '@/lib/offline/use-online';
-import { photosLeft, photosToStart, type QueuedPhoto, type StoredPhoto, smallestOf } from '@/lib/photo-queue';
+import { downscalePhoto } from '@/lib/uploads/downscale-photo';
+import {
+  photosLeft,
+  photosToStart,
+  type QueuedPhoto,
+  type StoredPhoto,
+  smallestOf,
+} from '@/lib/uploads/photo-queue';
 import {
   imageTypeOf,
   type PhotoUploadError,
   type PhotoUploadHandle,
   startPhotoUpload,
   waitForPhoto,
-} from '@/lib/photo-upload';
+} from '@/lib/uploads/photo-upload';
+import { isOnline, useOnline } from '@/lib/uploads/use-online';
 
 const restored = (p: StoredPhoto): QueuedPhoto => ({
   key: p.key,

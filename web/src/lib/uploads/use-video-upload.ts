@@ -5,7 +5,7 @@ import type {
   UploadHandle,
   VideoUploadError,
   VideoUploadResume,
-} from '@/lib/video-upload';
+} from '@/lib/uploads/video-upload';
 
 export type UploadPhase = 'idle' | 'uploading' | 'processing' | 'failed';
 
@@ -22,7 +22,7 @@ export interface UploadView {
 
 const IDLE: UploadView = { phase: 'idle', file: null, sent: null, resuming: false, total: 0, error: null };
 
-/** Starts one upload on a backend: local tus (lib/tus-video-upload.ts) or the wizard's Cloudinary. */
+/** Starts one upload on a backend: local tus (lib/uploads/tus-video-upload.ts) or the wizard's Cloudinary. */
 export type StartVideoUpload = (
   file: File,
   callbacks: UploadCallbacks,

@@ -1,6 +1,6 @@
 import { MAX_PHOTOS } from '@contracts/condition-report';
 import { describe, expect, it } from 'vitest';
-import { fitWithin, jpegName } from '@/lib/downscale-photo';
+import { fitWithin, jpegName } from './downscale-photo';
 import {
   photosLeft,
   photosToStart,
@@ -8,9 +8,8 @@ import {
   queueTotals,
   smallestOf,
   totalsLabel,
-} from '@/lib/photo-queue';
-import { imageTypeOf } from '@/lib/photo-upload';
-import { nextGuidedShot, vehiclePhotos } from './shot-list';
+} from './photo-queue';
+import { imageTypeOf } from './photo-upload';
 
 let n = 0;
 const photo = (patch: Partial<QueuedPhoto> = {}): QueuedPhoto => ({
@@ -98,32 +97,7 @@ describe('queueTotals', () => {
   });
 });
 
-describe('vehiclePhotos (the order sent on create; first = cover)', () => {
-  it('puts guided shots in shot-list order, then the rest in the order added; only ready ones', () => {
-    const items = [
-      photo({ kind: 'extra', status: 'ready', photoId: 1 }),
-      photo({ kind: 'rear', status: 'ready', photoId: 2 }),
-      photo({ kind: 'front_left', status: 'ready', photoId: 3 }),
-      photo({ kind: 'damage', status: 'ready', photoId: 4 }),
-      photo({ kind: 'front', status: 'uploading' }),
-      photo({ kind: 'extra', status: 'ready', photoId: 5 }),
-    ];
-    expect(vehiclePhotos(items)).toEqual([
-      { id: 3, kind: 'front_left' },
-      { id: 2, kind: 'rear' },
-      { id: 1, kind: 'extra' },
-      { id: 4, kind: 'damage' },
-      { id: 5, kind: 'extra' },
-    ]);
-  });
-});
-
-describe('nextGuidedShot and the limit', () => {
-  it('walks the shot list, skipping taken and skipped shots; a failed shot is due again', () => {
-    expect(nextGuidedShot([], [])).toBe('front_left');
-    expect(nextGuidedShot([photo({ kind: 'front_left' })], ['front'])).toBe('front_right');
-    expect(nextGuidedShot([photo({ kind: 'front_left', status: 'failed' })], [])).toBe('front_left');
-  });
+describe('photosLeft (the limit)', () => {
   it('allows MAX_PHOTOS in all', () => {
     expect(photosLeft([])).toBe(MAX_PHOTOS);
     expect(photosLeft(Array.from({ length: 70 }, () => photo()))).toBe(0);
