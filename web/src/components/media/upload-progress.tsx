@@ -1,7 +1,8 @@
 import { Film, Loader2, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { formatBytes, progressLabel, uploadPercent } from '@/lib/uploads/format-bytes';
+import { uploadPercent } from '@/lib/uploads/file-state';
+import { formatBytes, progressLabel } from '@/lib/uploads/format-bytes';
 import type { UploadView } from '@/lib/uploads/use-video-upload';
 
 /**

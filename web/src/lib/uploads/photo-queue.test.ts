@@ -1,29 +1,19 @@
 import { MAX_PHOTOS } from '@contracts/condition-report';
 import { describe, expect, it } from 'vitest';
 import { fitWithin, jpegName } from './downscale-photo';
-import {
-  photosLeft,
-  photosToStart,
-  type QueuedPhoto,
-  queueTotals,
-  smallestOf,
-  totalsLabel,
-} from './photo-queue';
+import { fileState, fileTotals } from './file-state';
+import { photosLeft, photosToStart, type QueuedPhoto, smallestOf, totalsLabel } from './photo-queue';
 import { imageTypeOf } from './photo-upload';
 
 let n = 0;
 const photo = (patch: Partial<QueuedPhoto> = {}): QueuedPhoto => ({
+  ...fileState('queued', 1000),
   key: `k${++n}`,
   kind: 'extra',
   name: 'p.jpg',
-  status: 'queued',
-  sent: 0,
-  total: 1000,
   photoId: null,
   thumbnail: null,
   serverThumbnail: null,
-  error: null,
-  retryable: true,
   ...patch,
 });
 
@@ -79,9 +69,9 @@ describe('photosToStart (concurrency)', () => {
   });
 });
 
-describe('queueTotals', () => {
+describe('fileTotals over a photo queue', () => {
   it('adds the bytes of every photo not failed; processed ones count in full', () => {
-    const t = queueTotals([
+    const t = fileTotals([
       photo({ status: 'ready', total: 1000 }),
       photo({ status: 'processing', sent: 10, total: 1000 }),
       photo({ status: 'uploading', sent: 500, total: 1000 }),
@@ -92,8 +82,8 @@ describe('queueTotals', () => {
     expect(totalsLabel(t)).toBe('1 of 5 photos uploaded · 1 failed');
   });
   it('is 0% when empty', () => {
-    expect(queueTotals([]).percent).toBe(0);
-    expect(totalsLabel(queueTotals([photo({ status: 'ready' })]))).toBe('1 of 1 photo uploaded');
+    expect(fileTotals([]).percent).toBe(0);
+    expect(totalsLabel(fileTotals([photo({ status: 'ready' })]))).toBe('1 of 1 photo uploaded');
   });
 });
 

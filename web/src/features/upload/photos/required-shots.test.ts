@@ -1,6 +1,7 @@
 import { DEFAULT_REQUIRED_SHOTS } from '@contracts/required-shots';
 import { createVehicleBodySchema } from '@contracts/upload';
 import { describe, expect, it } from 'vitest';
+import { fileState } from '@/lib/uploads/file-state';
 import type { QueuedPhoto } from '@/lib/uploads/photo-queue';
 import { vehicleBody } from '../condition/create-body';
 import { freshWizardState, loadWizardState, saveWizardState, WIZARD_STORAGE_KEY } from '../wizard-state';
@@ -14,17 +15,13 @@ import {
 
 let n = 0;
 const photo = (patch: Partial<QueuedPhoto> = {}): QueuedPhoto => ({
+  ...fileState('ready', 1000),
   key: `k${++n}`,
   kind: 'extra',
   name: 'p.jpg',
-  status: 'ready',
-  sent: 1000,
-  total: 1000,
   photoId: n,
   thumbnail: null,
   serverThumbnail: null,
-  error: null,
-  retryable: true,
   ...patch,
 });
 
