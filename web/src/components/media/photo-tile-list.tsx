@@ -1,4 +1,4 @@
-import type { PhotoUploads } from '@/lib/use-photo-uploads';
+import type { PhotoUploads } from '@/lib/uploads/use-photo-uploads';
 import { PhotoTile } from './photo-tile';
 
 /**

@@ -1,7 +1,7 @@
 import { AlertTriangle, Check, Loader2, RotateCcw, X } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { uploadPercent } from '@/lib/format-bytes';
-import type { QueuedPhoto } from '@/lib/photo-queue';
+import { uploadPercent } from '@/lib/uploads/file-state';
+import type { QueuedPhoto } from '@/lib/uploads/photo-queue';
 
 const STATUS_TEXT: Record<QueuedPhoto['status'], string> = {
   preparing: 'Preparing…',

@@ -1,8 +1,9 @@
 import { Film, Loader2, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { formatBytes, progressLabel, uploadPercent } from '@/lib/format-bytes';
-import type { UploadView } from '@/lib/use-video-upload';
+import { uploadPercent } from '@/lib/uploads/file-state';
+import { formatBytes, progressLabel } from '@/lib/uploads/format-bytes';
+import type { UploadView } from '@/lib/uploads/use-video-upload';
 
 /**
  * The file being uploaded: an accessible progress bar with percent and what is left, and Cancel.

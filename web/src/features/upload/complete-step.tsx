@@ -3,7 +3,7 @@ import { VIN_CHECK_DIGIT_OVERRIDE_LABELS } from '@contracts/vin';
 import { CheckCircle2, CloudOff, CloudUpload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatMiles } from '@/lib/format';
-import { useOnline } from '@/lib/offline/use-online';
+import { useOnline } from '@/lib/uploads/use-online';
 import { SYNC_TEXT } from './sync/sync-texts';
 import { useKeptCar } from './sync/use-kept-car';
 import { decodeStateOf, decodeWords, vehicleText } from './vin/decode-state';

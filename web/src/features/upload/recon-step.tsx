@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { useOnline } from '@/lib/offline/use-online';
+import { useOnline } from '@/lib/uploads/use-online';
 import { type z, zodResolver } from '@/lib/zod';
 import { useUpdateRecon } from './api/update-recon';
 import { StepActions, StepHeader } from './step-layout';

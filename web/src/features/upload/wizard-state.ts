@@ -12,8 +12,8 @@ import { MAX_SKIP_NOTE, SKIP_REASON_KEYS } from '@contracts/required-shots';
 import { VIN_CHECK_DIGIT_OVERRIDES } from '@contracts/vin';
 import { useCallback, useEffect, useState } from 'react';
 import { newIdempotencyKey } from '@/lib/new-idempotency-key';
-import { type CaptureStore, captureStore } from '@/lib/offline/capture-store';
-import { storedPhotoSchema } from '@/lib/photo-queue';
+import { type CaptureStore, captureStore } from '@/lib/uploads/capture-store';
+import { storedPhotoSchema } from '@/lib/uploads/photo-queue';
 import { z } from '@/lib/zod';
 import { UPLOAD_STEPS, type UploadStep } from './upload-steps';
 

@@ -1,10 +1,11 @@
 import { MAX_CLAIM_PHOTOS } from '@contracts/after-sale';
 import { VIDEO_UPLOAD_PATH } from '@contracts/upload';
 import { useState } from 'react';
-import { queueTotals, totalsLabel } from '@/lib/photo-queue';
-import { startVideoTusUpload } from '@/lib/tus-video-upload';
-import { usePhotoUploads } from '@/lib/use-photo-uploads';
-import { type StartVideoUpload, useVideoUpload } from '@/lib/use-video-upload';
+import { fileTotals } from '@/lib/uploads/file-state';
+import { totalsLabel } from '@/lib/uploads/photo-queue';
+import { startVideoTusUpload } from '@/lib/uploads/tus-video-upload';
+import { usePhotoUploads } from '@/lib/uploads/use-photo-uploads';
+import { type StartVideoUpload, useVideoUpload } from '@/lib/uploads/use-video-upload';
 
 /**
  * A dealer's claim video goes to this server by tus: the media config that could name Cloudinary
@@ -34,7 +35,7 @@ export function useClaimAttachments() {
     onFailed: (error) => setVideoError(error.message),
   });
   const { phase } = videoUpload.view;
-  const totals = queueTotals(photos.items);
+  const totals = fileTotals(photos.items);
   const videoBusy = phase === 'uploading' || phase === 'processing';
 
   const startVideo = (file: File) => {

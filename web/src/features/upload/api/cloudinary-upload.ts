@@ -1,7 +1,7 @@
 import { type CloudinarySignature, cloudinarySignatureSchema, UPLOAD_TEXT } from '@contracts/upload';
 import { ApiError, callApi } from '@/lib/api-client';
-import type { UploadCallbacks, UploadedVideo, UploadHandle } from '@/lib/video-upload';
-import { VideoUploadError } from '@/lib/video-upload';
+import type { UploadCallbacks, UploadedVideo, UploadHandle } from '@/lib/uploads/video-upload';
+import { VideoUploadError } from '@/lib/uploads/video-upload';
 
 /** The thumbnail when Cloudinary made no eager one: the video URL with a .jpg extension (docs/product.md §7). */
 export function jpgOf(videoUrl: string): string {

@@ -2,8 +2,8 @@ import { type MediaConfig, mediaConfigSchema, VIDEO_UPLOAD_PATH } from '@contrac
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { startVideoTusUpload } from '@/lib/tus-video-upload';
-import type { StartVideoUpload } from '@/lib/use-video-upload';
+import { startVideoTusUpload } from '@/lib/uploads/tus-video-upload';
+import type { StartVideoUpload } from '@/lib/uploads/use-video-upload';
 import { startCloudinaryUpload } from './cloudinary-upload';
 
 /** GET /api/media/config: which storage backend takes the video (local tus or Cloudinary). */

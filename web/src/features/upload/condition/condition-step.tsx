@@ -10,9 +10,10 @@ import { WarningLightsEditor } from '@/components/condition/warning-lights-edito
 import { FilePickButton } from '@/components/media/file-pick-button';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { useOnline } from '@/lib/offline/use-online';
-import { queueTotals } from '@/lib/photo-queue';
-import type { PhotoUploads } from '@/lib/use-photo-uploads';
+import { fileTotals } from '@/lib/uploads/file-state';
+
+import { useOnline } from '@/lib/uploads/use-online';
+import type { PhotoUploads } from '@/lib/uploads/use-photo-uploads';
 import { useCreateVehicle } from '../api/create-vehicle';
 import { photoKindLabel } from '../photos/photo-labels';
 import { vehiclePhotos } from '../photos/shot-list';
@@ -68,7 +69,7 @@ export function ConditionStep({
     },
     [setCondition],
   );
-  const totals = queueTotals(uploads.items);
+  const totals = fileTotals(uploads.items);
   const refused = uploads.items.filter((p) => p.status === 'failed' && !p.retryable).length;
   // A failed photo can't be pointed at; one still going up can (it is sent once it has an id).
   const photoOptions = uploads.items.flatMap((photo, index) =>

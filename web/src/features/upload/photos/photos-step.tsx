@@ -7,9 +7,10 @@ import { PhotoTile } from '@/components/media/photo-tile';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
-import { useOnline } from '@/lib/offline/use-online';
-import { photosLeft, queueTotals, totalsLabel } from '@/lib/photo-queue';
-import type { PhotoUploads } from '@/lib/use-photo-uploads';
+import { fileTotals } from '@/lib/uploads/file-state';
+import { photosLeft, totalsLabel } from '@/lib/uploads/photo-queue';
+import { useOnline } from '@/lib/uploads/use-online';
+import type { PhotoUploads } from '@/lib/uploads/use-photo-uploads';
 import { StepActions, StepHeader } from '../step-layout';
 import { SYNC_TEXT } from '../sync/sync-texts';
 import type { UpdateWizard, WizardState } from '../wizard-state';
@@ -45,7 +46,7 @@ export function PhotosStep({
   const stillRequired = shotsStillRequired(items, required, state.shotSkips);
   const taken = new Set(items.filter((p) => p.status !== 'failed').map((p) => p.kind));
   const shot = chosenShot && !taken.has(chosenShot) ? chosenShot : nextGuidedShot(items, state.skippedShots);
-  const totals = queueTotals(items);
+  const totals = fileTotals(items);
   const left = photosLeft(items);
   const full = left === 0;
 

@@ -1,10 +1,11 @@
 import { DEFAULT_REQUIRED_SHOTS } from '@contracts/required-shots';
 import { createVehicleBodySchema } from '@contracts/upload';
 import { describe, expect, it } from 'vitest';
-import type { QueuedPhoto } from '@/lib/photo-queue';
+import { fileState } from '@/lib/uploads/file-state';
+import type { QueuedPhoto } from '@/lib/uploads/photo-queue';
 import { vehicleBody } from '../condition/create-body';
 import { freshWizardState, loadWizardState, saveWizardState, WIZARD_STORAGE_KEY } from '../wizard-state';
-import { shotsStillRequired, skippedShotsOf, withSkip } from './shot-list';
+import { nextGuidedShot, shotsStillRequired, skippedShotsOf, vehiclePhotos, withSkip } from './shot-list';
 import {
   effectiveRequiredShots,
   lastReadRequiredShots,
@@ -14,17 +15,13 @@ import {
 
 let n = 0;
 const photo = (patch: Partial<QueuedPhoto> = {}): QueuedPhoto => ({
+  ...fileState('ready', 1000),
   key: `k${++n}`,
   kind: 'extra',
   name: 'p.jpg',
-  status: 'ready',
-  sent: 1000,
-  total: 1000,
   photoId: n,
   thumbnail: null,
   serverThumbnail: null,
-  error: null,
-  retryable: true,
   ...patch,
 });
 
@@ -131,5 +128,33 @@ describe('the create body', () => {
     const body = vehicleBody({ ...freshWizardState('condition'), vin: 'V', video }, [], () => null);
     expect(body).not.toHaveProperty('skippedShots');
     expect(body).not.toHaveProperty('requiredShots');
+  });
+});
+
+describe('vehiclePhotos (the order sent on create; first = cover)', () => {
+  it('puts guided shots in shot-list order, then the rest in the order added; only ready ones', () => {
+    const items = [
+      photo({ kind: 'extra', status: 'ready', photoId: 1 }),
+      photo({ kind: 'rear', status: 'ready', photoId: 2 }),
+      photo({ kind: 'front_left', status: 'ready', photoId: 3 }),
+      photo({ kind: 'damage', status: 'ready', photoId: 4 }),
+      photo({ kind: 'front', status: 'uploading' }),
+      photo({ kind: 'extra', status: 'ready', photoId: 5 }),
+    ];
+    expect(vehiclePhotos(items)).toEqual([
+      { id: 3, kind: 'front_left' },
+      { id: 2, kind: 'rear' },
+      { id: 1, kind: 'extra' },
+      { id: 4, kind: 'damage' },
+      { id: 5, kind: 'extra' },
+    ]);
+  });
+});
+
+describe('nextGuidedShot', () => {
+  it('walks the shot list, skipping taken and skipped shots; a failed shot is due again', () => {
+    expect(nextGuidedShot([], [])).toBe('front_left');
+    expect(nextGuidedShot([photo({ kind: 'front_left' })], ['front'])).toBe('front_right');
+    expect(nextGuidedShot([photo({ kind: 'front_left', status: 'failed' })], [])).toBe('front_left');
   });
 });

@@ -1,9 +1,9 @@
 import { GUIDED_SHOTS, type GuidedShotKind, type PhotoKind } from '@contracts/condition-report';
 import { missingRequiredShots, type SkippedShotInput } from '@contracts/required-shots';
-import type { QueuedPhoto } from '@/lib/photo-queue';
+import type { QueuedPhoto } from '@/lib/uploads/photo-queue';
 import type { ShotSkip, WizardState } from '../wizard-state';
 
-/** The wizard's guided shot list over the photo queue (lib/photo-queue.ts). */
+/** The wizard's guided shot list over the photo queue (lib/uploads/photo-queue.ts). */
 const guidedIndex = new Map<PhotoKind, number>(GUIDED_SHOTS.map((s, i) => [s.kind, i]));
 
 /**

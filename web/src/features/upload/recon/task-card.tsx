@@ -23,9 +23,9 @@ import { TextAreaField } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
-import { downscalePhoto } from '@/lib/downscale-photo';
 import { bindFields } from '@/lib/form-binding';
-import { uploadPhoto } from '@/lib/photo-upload';
+import { downscalePhoto } from '@/lib/uploads/downscale-photo';
+import { uploadPhoto } from '@/lib/uploads/photo-upload';
 import { zodResolver } from '@/lib/zod';
 import { useAttachTaskPhotos, useUpdateTask } from '../api/work-orders';
 

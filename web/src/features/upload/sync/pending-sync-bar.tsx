@@ -2,8 +2,8 @@ import { CloudOff, CloudUpload, Loader2, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { captureStore, type PersistenceAnswer, requestPersistentStorage } from '@/lib/offline/capture-store';
-import { useOnline } from '@/lib/offline/use-online';
+import { captureStore, type PersistenceAnswer, requestPersistentStorage } from '@/lib/uploads/capture-store';
+import { useOnline } from '@/lib/uploads/use-online';
 import { SYNC_TEXT, waitingLabel } from './sync-texts';
 import { useSyncRunner } from './use-sync-runner';
 

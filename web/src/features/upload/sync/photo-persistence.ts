@@ -1,6 +1,6 @@
 import type { PhotoKind } from '@contracts/condition-report';
-import { type CaptureStore, fileOf } from '@/lib/offline/capture-store';
-import type { PhotoPersistence } from '@/lib/use-photo-uploads';
+import { type CaptureStore, fileOf } from '@/lib/uploads/capture-store';
+import type { PhotoPersistence } from '@/lib/uploads/use-photo-uploads';
 
 let sequence = 0;
 

@@ -8,11 +8,12 @@ import {
   type CapturedVehicle,
   type CaptureStore,
   fileOf,
-} from '@/lib/offline/capture-store';
-import type { SyncAction, SyncVehicleState } from '@/lib/offline/sync-queue';
-import type { QueuedPhoto } from '@/lib/photo-queue';
-import { PhotoUploadError, smallestOfPhoto, uploadPhoto } from '@/lib/photo-upload';
-import { type UploadedVideo, VideoUploadError } from '@/lib/video-upload';
+} from '@/lib/uploads/capture-store';
+import { fileState } from '@/lib/uploads/file-state';
+import type { QueuedPhoto } from '@/lib/uploads/photo-queue';
+import { PhotoUploadError, smallestOfPhoto, uploadPhoto } from '@/lib/uploads/photo-upload';
+import { keptFile, type SyncAction, type SyncVehicleState } from '@/lib/uploads/sync-queue';
+import { type UploadedVideo, VideoUploadError } from '@/lib/uploads/video-upload';
 import { mediaConfigQuery, videoBackendOf } from '../api/media-config';
 import { vehicleBody } from '../condition/create-body';
 import { vehiclePhotos } from '../photos/shot-list';
@@ -56,7 +57,7 @@ export async function readSyncStates(store: CaptureStore): Promise<{
       files: files
         .filter((f) => f.vehicle === r.id && isSent(r, f) !== 'unused')
         .sort((a, b) => a.order - b.order)
-        .map((f) => ({ id: f.id, uploadUrl: f.uploadUrl, done: isSent(r, f) === 'done' })),
+        .map((f) => keptFile(f.id, { uploadUrl: f.uploadUrl, done: isSent(r, f) === 'done', size: f.size })),
     }),
   );
   return { records, files, states };
@@ -154,17 +155,13 @@ async function createVehicle(store: CaptureStore, id: string) {
   const photoFiles = files.filter((f) => f.role === 'photo' && f.photo);
   const items = photoFiles.map(
     (f): QueuedPhoto => ({
+      ...fileState('ready', f.size),
       key: f.id,
       kind: (f.kind ?? 'extra') as PhotoKind,
       name: f.name,
-      status: 'ready',
-      sent: f.size,
-      total: f.size,
       photoId: f.photo?.id ?? null,
       thumbnail: null,
       serverThumbnail: null,
-      error: null,
-      retryable: false,
     }),
   );
   const idOf = (key: string) => photoFiles.find((f) => f.id === key)?.photo?.id ?? null;

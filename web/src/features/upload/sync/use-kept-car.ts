@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { captureStore } from '@/lib/offline/capture-store';
+import { captureStore } from '@/lib/uploads/capture-store';
 
 /**
  * Whether a car finished on the phone still waits there ('waiting') or was sent and removed

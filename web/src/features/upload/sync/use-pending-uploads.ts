@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { captureStore } from '@/lib/offline/capture-store';
+import { captureStore } from '@/lib/uploads/capture-store';
+import { fileTotals } from '@/lib/uploads/file-state';
 import { vehicleText } from '../vin/decode-state';
 import { parseWizardState } from '../wizard-state';
 import { readSyncStates } from './sync-actions';
@@ -28,7 +29,7 @@ export function usePendingUploads(): PendingCapture[] {
               .map((r) => {
                 const wizard = parseWizardState(r.wizard);
                 const files = states.find((s) => s.id === r.id)?.files ?? [];
-                const sent = files.filter((f) => f.done).length;
+                const sent = fileTotals(files).ready;
                 return {
                   id: r.id,
                   title: vehicleText(wizard) || wizard.vin,

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useStaffMe } from '@/lib/auth/staff-session';
-import { type CaptureStore, captureStore } from '@/lib/offline/capture-store';
-import { failureOf, nextSync, retryDelayMs, syncTotals } from '@/lib/offline/sync-queue';
-import { isOnline, useOnline } from '@/lib/offline/use-online';
 import { queryKeys } from '@/lib/query-keys';
+import { type CaptureStore, captureStore } from '@/lib/uploads/capture-store';
+import { failureOf, nextSync, retryDelayMs, syncTotals } from '@/lib/uploads/sync-queue';
+import { isOnline, useOnline } from '@/lib/uploads/use-online';
 import { performSync, readSyncStates, type SyncError, type SyncProgress } from './sync-actions';
 
 export interface SyncView {
@@ -40,7 +40,7 @@ const EMPTY: SyncView = {
 
 /**
  * Sends the cars waiting on the phone (issue #34), one request at a time, as the sync queue
- * (lib/offline/sync-queue.ts) decides: on app start, when the browser says it is back online, when
+ * (lib/uploads/sync-queue.ts) decides: on app start, when the browser says it is back online, when
  * a car is finished, and after a failure with a growing delay. A 401 stops it (the page asks for the
  * password; nothing is lost) until the staff member signs in again. Each outcome is written to the
  * capture store before the next request, so a killed app resumes where it stopped.

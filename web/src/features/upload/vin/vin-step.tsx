@@ -8,7 +8,7 @@ import { FieldError, inputClasses } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { isOnline, useOnline } from '@/lib/offline/use-online';
+import { isOnline, useOnline } from '@/lib/uploads/use-online';
 import { zodResolver } from '@/lib/zod';
 import { useDecodeVin } from '../api/decode-vin';
 import { StepActions, StepHeader } from '../step-layout';

@@ -6,9 +6,9 @@ import { PhotoTileList } from '@/components/media/photo-tile-list';
 import { UploadProgress } from '@/components/media/upload-progress';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { formatBytes } from '@/lib/format-bytes';
-import { photosLeft } from '@/lib/photo-queue';
-import { validateVideoFiles } from '@/lib/validate-video';
+import { formatBytes } from '@/lib/uploads/format-bytes';
+import { photosLeft } from '@/lib/uploads/photo-queue';
+import { validateVideoFiles } from '@/lib/uploads/validate-video';
 import type { ClaimAttachments } from '../../hooks/use-claim-attachments';
 
 /** The focus goes back to a picker once React has re-enabled it (it may have been disabled). */

@@ -12,8 +12,9 @@ import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { bindFields } from '@/lib/form-binding';
-import { photosLeft, queueTotals, totalsLabel } from '@/lib/photo-queue';
-import { type PhotoUploads, usePhotoUploads } from '@/lib/use-photo-uploads';
+import { fileTotals } from '@/lib/uploads/file-state';
+import { photosLeft, totalsLabel } from '@/lib/uploads/photo-queue';
+import { type PhotoUploads, usePhotoUploads } from '@/lib/uploads/use-photo-uploads';
 import { plainFieldErrors, zodResolver } from '@/lib/zod';
 import { useConfirmDelivery } from '../../api/delivery-api';
 
@@ -34,7 +35,7 @@ export function ConfirmDeliveryDialog({
   const [open, setOpen] = useState(false);
   const confirm = useConfirmDelivery();
   const photos = usePhotoUploads({ max: MAX_PHOTOS });
-  const totals = queueTotals(photos.items);
+  const totals = fileTotals(photos.items);
   const form = useForm<ConfirmDeliveryBody>({
     resolver: zodResolver(confirmDeliveryBodySchema, plainFieldErrors) as Resolver<ConfirmDeliveryBody>,
   });
@@ -109,7 +110,7 @@ export function ConfirmDeliveryDialog({
 function DeliveryPhotos({ photos }: { photos: PhotoUploads }) {
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const totals = queueTotals(photos.items);
+  const totals = fileTotals(photos.items);
   const status = totals.count > 0 ? totalsLabel(totals) : '';
   return (
     <fieldset className="grid min-w-0 gap-3">

@@ -1,3 +1,5 @@
+import { type FileState, fileState, fileTotals, next } from '@/lib/uploads/file-state';
+
 /*
  * The sync queue as plain data (issue #34): what to send next for the vehicles waiting on the phone,
  * and what an answer changes. No I/O: the runner (features/upload/sync/use-sync-runner.ts) reads the
@@ -11,12 +13,27 @@
  * - the record leaves the phone only after all of that was confirmed.
  */
 
-export interface SyncFileState {
+/**
+ * A kept file in the one file state machine (file-state.ts), with its resumable upload's URL:
+ * queued (no upload on the server yet), uploading (its upload exists and continues from its URL),
+ * ready (the server's result, a photo id or a video URL, is recorded). The vehicle's own steps
+ * (create, recon, remove) are this queue's, on top of its files.
+ */
+export interface SyncFileState extends FileState {
   id: string;
   /** The tus upload's URL, once the server created it. */
   uploadUrl: string | null;
-  /** The server's result (photo id, video URL) is recorded. */
-  done: boolean;
+}
+
+/**
+ * A file as the capture store keeps it: its upload's URL, and whether its result is recorded. No
+ * status is stored (it is read from these), so records written by earlier versions read the same.
+ */
+export function keptFile(
+  id: string,
+  { uploadUrl, done, size = 0 }: { uploadUrl: string | null; done: boolean; size?: number },
+): SyncFileState {
+  return { ...fileState(done ? 'ready' : uploadUrl ? 'uploading' : 'queued', size), id, uploadUrl };
 }
 
 export interface SyncVehicleState {
@@ -62,7 +79,7 @@ export function nextSync(
 export function nextForVehicle(vehicle: SyncVehicleState): SyncAction | null {
   if (vehicle.status !== 'waiting' || vehicle.blocked !== null) return null;
   if (vehicle.vehicleId === null) {
-    const file = vehicle.files.find((f) => !f.done);
+    const file = vehicle.files.find((f) => f.status !== 'ready');
     if (file) return { type: 'upload', vehicle: vehicle.id, file: file.id, resumeUrl: file.uploadUrl };
     return { type: 'create', vehicle: vehicle.id };
   }
@@ -91,10 +108,15 @@ export function applyOutcome(
       case 'upload-url':
         return {
           ...v,
-          files: v.files.map((f) => (f.id === outcome.file ? { ...f, uploadUrl: outcome.url } : f)),
+          files: v.files.map((f) =>
+            f.id === outcome.file ? { ...next(f, { type: 'start' }), uploadUrl: outcome.url } : f,
+          ),
         };
       case 'uploaded':
-        return { ...v, files: v.files.map((f) => (f.id === outcome.file ? { ...f, done: true } : f)) };
+        return {
+          ...v,
+          files: v.files.map((f) => (f.id === outcome.file ? next(f, { type: 'processed' }) : f)),
+        };
       case 'created':
         return { ...v, vehicleId: outcome.vehicleId };
       case 'recon-saved':
@@ -131,10 +153,11 @@ export interface SyncTotals {
 
 export function syncTotals(vehicles: readonly SyncVehicleState[]): SyncTotals {
   const waiting = vehicles.filter((v) => v.status === 'waiting');
+  const files = fileTotals(waiting.flatMap((v) => v.files));
   return {
     vehicles: waiting.length,
-    files: waiting.reduce((n, v) => n + v.files.length, 0),
-    filesDone: waiting.reduce((n, v) => n + v.files.filter((f) => f.done).length, 0),
+    files: files.count,
+    filesDone: files.ready,
     blocked: waiting.filter((v) => v.blocked !== null).length,
   };
 }

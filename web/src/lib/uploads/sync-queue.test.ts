@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyOutcome,
   failureOf,
+  keptFile,
   nextSync,
   retryDelayMs,
   type SyncAction,
@@ -138,11 +139,11 @@ class Phone {
         if (i < uploaded) {
           const url = this.server.createUpload(file);
           this.server.send(url);
-          return { id: file, uploadUrl: url, done: true };
+          return keptFile(file, { uploadUrl: url, done: true });
         }
         if (i === uploaded && wizardStarted)
-          return { id: file, uploadUrl: this.server.createUpload(file), done: false };
-        return { id: file, uploadUrl: null, done: false };
+          return keptFile(file, { uploadUrl: this.server.createUpload(file), done: false });
+        return keptFile(file, { uploadUrl: null, done: false });
       }),
     };
     this.stored = [...this.stored, state];
@@ -182,7 +183,7 @@ class Phone {
       case 'create': {
         const vehicle = this.stored.find((v) => v.id === action.vehicle)!;
         // Every file has its result before the create (the body names their photos).
-        expect(vehicle.files.every((f) => f.done)).toBe(true);
+        expect(vehicle.files.every((f) => f.status === 'ready')).toBe(true);
         const photos = vehicle.files.map((f) => f.id);
         return {
           type: 'created',
@@ -261,7 +262,7 @@ describe('sync queue', () => {
       id: 'draft',
       status: 'draft',
       createdAt: 1,
-      files: [{ id: 'f', uploadUrl: null, done: false }],
+      files: [keptFile('f', { uploadUrl: null, done: false })],
       vehicleId: null,
       reconSaved: false,
       blocked: null,
@@ -284,6 +285,39 @@ describe('sync queue', () => {
     });
     expect(nextSync(refused, { online: true, signedOut: false })).toBeNull();
     expect(syncTotals([draft, ...refused])).toEqual({ vehicles: 1, files: 1, filesDone: 0, blocked: 1 });
+  });
+
+  it('reads a kept file into the file state: queued, uploading from its kept URL, or ready', () => {
+    expect(keptFile('a', { uploadUrl: null, done: false, size: 10 })).toMatchObject({
+      id: 'a',
+      status: 'queued',
+      uploadUrl: null,
+      total: 10,
+    });
+    expect(keptFile('b', { uploadUrl: '/api/photo-uploads/1', done: false })).toMatchObject({
+      status: 'uploading',
+      uploadUrl: '/api/photo-uploads/1',
+    });
+    expect(keptFile('c', { uploadUrl: '/api/photo-uploads/2', done: true, size: 10 })).toMatchObject({
+      status: 'ready',
+      sent: 10,
+    });
+    // An outcome the file state refuses changes nothing: a queued file is not ready without its upload.
+    const [car] = applyOutcome(
+      [
+        {
+          id: 'car',
+          status: 'waiting',
+          createdAt: 1,
+          files: [keptFile('f', { uploadUrl: null, done: false })],
+          vehicleId: null,
+          reconSaved: false,
+          blocked: null,
+        },
+      ],
+      { type: 'uploaded', vehicle: 'car', file: 'f' },
+    );
+    expect(car?.files[0]?.status).toBe('queued');
   });
 
   it('takes statuses as failures the way a retry can or cannot help, and backs off', () => {

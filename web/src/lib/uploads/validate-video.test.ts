@@ -1,6 +1,7 @@
 import { MAX_VIDEO_BYTES } from '@contracts/upload-limits';
 import { describe, expect, it } from 'vitest';
-import { progressLabel, uploadPercent } from './format-bytes';
+import { uploadPercent } from './file-state';
+import { progressLabel } from './format-bytes';
 import { validateVideoFiles, videoTypeOf } from './validate-video';
 
 const file = (name: string, type: string, size = 1024) => ({ name, type, size });

@@ -1,5 +1,5 @@
 import { PHOTO_MAX_EDGE } from '@contracts/condition-report';
-import { imageTypeOf } from '@/lib/photo-upload';
+import { imageTypeOf } from '@/lib/uploads/photo-upload';
 
 /** JPEG quality of a downscaled photo: small enough for a weak signal, sharp enough for damage. */
 export const PHOTO_JPEG_QUALITY = 0.85;

@@ -1,30 +1,24 @@
 import { MAX_PHOTOS, type PhotoKind, photoKindSchema } from '@contracts/condition-report';
+import type { FileState, FileTotals } from '@/lib/uploads/file-state';
 import { z } from '@/lib/zod';
 
 /**
  * The photo queue as plain data: what the upload wizard and a dealer's claim show and what to
- * start next. The hook (use-photo-uploads.ts) does the I/O; everything here is pure so it is
- * tested without a browser.
+ * start next. Each photo is a file on its way (file-state.ts: its status, bytes and error move only
+ * by that module's transitions); the hook (use-photo-uploads.ts) does the I/O. Everything here is
+ * pure so it is tested without a browser.
  */
-export type PhotoStatus = 'preparing' | 'queued' | 'uploading' | 'processing' | 'ready' | 'failed';
-
-export interface QueuedPhoto {
+export interface QueuedPhoto extends FileState {
   /** Local key, stable for the life of the item. */
   key: string;
   kind: PhotoKind;
   name: string;
-  status: PhotoStatus;
-  sent: number;
-  total: number;
   /** The stored photo's id once the server has processed it. */
   photoId: number | null;
   /** A local object URL in this page, the server's smallest JPEG after a reload. */
   thumbnail: string | null;
   /** The server's smallest JPEG variant, kept so the wizard can show it after a reload. */
   serverThumbnail: string | null;
-  error: string | null;
-  /** Whether trying again can work (a dropped connection), or the file must be replaced. */
-  retryable: boolean;
 }
 
 /** An uploaded photo: its id for the request that attaches it, and enough to show it again. */
@@ -50,43 +44,12 @@ export function photosToStart(items: readonly QueuedPhoto[], limit: number = PHO
     .map((p) => p.key);
 }
 
-export interface QueueTotals {
-  count: number;
-  ready: number;
-  failed: number;
-  /** Still on their way (preparing, queued, uploading or processing). */
-  pending: number;
-  sent: number;
-  total: number;
-  /** 0–100 over the bytes of every photo not failed; 100 when there is nothing to send. */
-  percent: number;
-}
-
-export function queueTotals(items: readonly QueuedPhoto[]): QueueTotals {
-  let sent = 0;
-  let total = 0;
-  let ready = 0;
-  let failed = 0;
-  for (const p of items) {
-    if (p.status === 'failed') {
-      failed++;
-      continue;
-    }
-    if (p.status === 'ready') ready++;
-    const done = p.status === 'ready' || p.status === 'processing';
-    total += p.total;
-    sent += done ? p.total : Math.min(p.sent, p.total);
-  }
-  const percent = total > 0 ? Math.min(100, Math.floor((sent / total) * 100)) : ready > 0 ? 100 : 0;
-  return { count: items.length, ready, failed, pending: items.length - ready - failed, sent, total, percent };
-}
-
 /** How many more photos may be added (`max`, failed ones included until removed). */
 export const photosLeft = (items: readonly QueuedPhoto[], max: number = MAX_PHOTOS) =>
   Math.max(0, max - items.length);
 
 /** "12 of 40 photos uploaded · 2 failed" */
-export function totalsLabel(t: QueueTotals): string {
+export function totalsLabel(t: FileTotals): string {
   const base = `${t.ready} of ${t.count} photo${t.count === 1 ? '' : 's'} uploaded`;
   return t.failed > 0 ? `${base} · ${t.failed} failed` : base;
 }

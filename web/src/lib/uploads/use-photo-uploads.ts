@@ -1,28 +1,31 @@
 import type { Photo, PhotoKind } from '@contracts/condition-report';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { downscalePhoto } from '@/lib/downscale-photo';
-import { isOnline, useOnline } from '@/lib/offline/use-online';
-import { photosLeft, photosToStart, type QueuedPhoto, type StoredPhoto, smallestOf } from '@/lib/photo-queue';
+import { downscalePhoto } from '@/lib/uploads/downscale-photo';
+import { type FileEvent, fileState, isPending, next } from '@/lib/uploads/file-state';
+import {
+  photosLeft,
+  photosToStart,
+  type QueuedPhoto,
+  type StoredPhoto,
+  smallestOf,
+} from '@/lib/uploads/photo-queue';
 import {
   imageTypeOf,
   type PhotoUploadError,
   type PhotoUploadHandle,
   startPhotoUpload,
   waitForPhoto,
-} from '@/lib/photo-upload';
+} from '@/lib/uploads/photo-upload';
+import { isOnline, useOnline } from '@/lib/uploads/use-online';
 
 const restored = (p: StoredPhoto): QueuedPhoto => ({
+  ...fileState('ready', 0),
   key: p.key,
   kind: p.kind,
   name: p.name,
-  status: 'ready',
-  sent: 0,
-  total: 0,
   photoId: p.id,
   thumbnail: p.thumbnail,
   serverThumbnail: p.thumbnail,
-  error: null,
-  retryable: false,
 });
 
 let counter = 0;
@@ -107,37 +110,46 @@ export function usePhotoUploads({
     setItems((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
   }, []);
 
+  /**
+   * Moves a photo by the file state machine (file-state.ts); `change` (its result, its preview) is
+   * made only when the machine allows the move, so a late event of a stopped upload changes nothing.
+   */
+  const step = useCallback(
+    (key: string, event: FileEvent, change: (p: QueuedPhoto) => Partial<QueuedPhoto> = () => ({})) => {
+      setItems((list) =>
+        list.map((p) => {
+          if (p.key !== key) return p;
+          const moved = next(p, event);
+          return moved === p ? p : { ...moved, ...change(p) };
+        }),
+      );
+    },
+    [],
+  );
+
   const fail = useCallback(
     (key: string, error: PhotoUploadError) => {
       sending.current.delete(key);
-      patch(key, { status: 'failed', error: error.message, retryable: error.retryable });
+      step(key, { type: 'failed', message: error.message, retryable: error.retryable });
       callbacks.current.onError?.(error);
     },
-    [patch],
+    [step],
   );
 
-  const ready = useCallback((key: string, photo: Photo) => {
-    if (removed.current.has(key)) return;
-    kept.current?.uploaded(key, { id: photo.id, thumbnail: smallestOf(photo.srcset.jpeg, photo.src) });
-    setItems((list) =>
-      list.map((p) =>
-        p.key === key
-          ? {
-              ...p,
-              status: 'ready',
-              photoId: photo.id,
-              serverThumbnail: smallestOf(photo.srcset.jpeg, photo.src),
-              // A HEIC the browser could not decode has no local preview: the server's JPEG is one.
-              thumbnail:
-                p.thumbnail && !undisplayable.current.has(key)
-                  ? p.thumbnail
-                  : smallestOf(photo.srcset.jpeg, photo.src),
-              error: null,
-            }
-          : p,
-      ),
-    );
-  }, []);
+  const ready = useCallback(
+    (key: string, photo: Photo) => {
+      if (removed.current.has(key)) return;
+      const smallest = smallestOf(photo.srcset.jpeg, photo.src);
+      kept.current?.uploaded(key, { id: photo.id, thumbnail: smallest });
+      step(key, { type: 'processed' }, (p) => ({
+        photoId: photo.id,
+        serverThumbnail: smallest,
+        // A HEIC the browser could not decode has no local preview: the server's JPEG is one.
+        thumbnail: p.thumbnail && !undisplayable.current.has(key) ? p.thumbnail : smallest,
+      }));
+    },
+    [step],
+  );
 
   /** Only when the completing answer was lost: the status endpoint says what became of the photo. */
   const poll = useCallback(
@@ -158,14 +170,14 @@ export function usePhotoUploads({
       const uploadId = uploadIds.current.get(key);
       if (uploadId) {
         // The bytes were already up: only the confirmation failed.
-        patch(key, { status: 'processing', error: null });
+        step(key, { type: 'confirm' });
         poll(key, uploadId);
         return;
       }
       const file = files.current.get(key);
       if (!file) return;
       sending.current.add(key);
-      patch(key, { status: 'uploading', error: null });
+      step(key, { type: 'start' });
       const existing = handles.current.get(key);
       if (existing) {
         existing.resume();
@@ -185,14 +197,14 @@ export function usePhotoUploads({
         file,
         {
           onProgress: (sent, total) => {
-            if (!removed.current.has(key)) patch(key, { sent, total, status: 'uploading' });
+            if (!removed.current.has(key)) step(key, { type: 'progress', sent, total });
           },
           onUploaded: (id, photo) => {
             sending.current.delete(key);
             uploadIds.current.set(key, id);
             if (removed.current.has(key)) return;
             if (photo) return ready(key, photo);
-            patch(key, { status: 'processing' });
+            step(key, { type: 'sent' });
             poll(key, id);
           },
           onError: (error) => {
@@ -203,7 +215,7 @@ export function usePhotoUploads({
       );
       handles.current.set(key, handle);
     },
-    [patch, poll, fail, ready],
+    [step, poll, fail, ready],
   );
 
   // Start queued photos whenever a slot is free; offline they wait on the phone (kept there by the
@@ -234,17 +246,13 @@ export function usePhotoUploads({
         const local = /^image\/hei[cf]$/.test(imageTypeOf(p.file)) ? null : URL.createObjectURL(p.file);
         if (!local) undisplayable.current.add(p.key);
         return {
+          ...fileState(p.photo ? 'ready' : 'queued', p.file.size),
           key: p.key,
           kind: p.kind,
           name: p.file.name,
-          status: p.photo ? 'ready' : 'queued',
-          sent: 0,
-          total: p.file.size,
           photoId: p.photo?.id ?? null,
           thumbnail: local ?? p.photo?.thumbnail ?? null,
           serverThumbnail: p.photo?.thumbnail ?? null,
-          error: null,
-          retryable: true,
         };
       });
       setItems(restoredItems);
@@ -266,7 +274,7 @@ export function usePhotoUploads({
         name: p.name,
         thumbnail: p.serverThumbnail,
       }));
-    const pending = items.filter((p) => p.status !== 'ready' && p.status !== 'failed').map((p) => p.name);
+    const pending = items.filter(isPending).map((p) => p.name);
     const signature = JSON.stringify([ready, pending]);
     if (signature === storedSignature.current) return;
     storedSignature.current = signature;
@@ -279,17 +287,13 @@ export function usePhotoUploads({
       const accepted = picked.slice(0, photosLeft(itemsRef.current, max) - reserved.current);
       const added = accepted.map(
         (file, index): QueuedPhoto => ({
+          ...fileState('preparing', file.size),
           key: newKey(),
           kind: typeof kindOf === 'function' ? kindOf(index) : kindOf,
           name: file.name,
-          status: 'preparing',
-          sent: 0,
-          total: file.size,
           photoId: null,
           thumbnail: null,
           serverThumbnail: null,
-          error: null,
-          retryable: true,
         }),
       );
       // Two picks before a render must not both take the last free places.
@@ -319,26 +323,17 @@ export function usePhotoUploads({
           }
           files.current.set(key, ready);
           if (/^image\/hei[cf]$/.test(imageTypeOf(ready))) undisplayable.current.add(key);
-          patch(key, {
-            status: 'queued',
-            name: ready.name,
-            total: ready.size,
-            thumbnail: undisplayable.current.has(key) ? null : URL.createObjectURL(ready),
-          });
+          const thumbnail = undisplayable.current.has(key) ? null : URL.createObjectURL(ready);
+          step(key, { type: 'prepared', total: ready.size }, () => ({ name: ready.name, thumbnail }));
         });
       });
       return added.map((p) => p.key);
     },
-    [patch, max],
+    [step, max],
   );
 
-  const retry = useCallback((key: string) => {
-    setItems((list) =>
-      list.map((p) =>
-        p.key === key && p.status === 'failed' && p.retryable ? { ...p, status: 'queued', error: null } : p,
-      ),
-    );
-  }, []);
+  /** Tries a failed photo again (only one that trying again can mend). */
+  const retry = useCallback((key: string) => step(key, { type: 'retry' }), [step]);
 
   const remove = useCallback((key: string) => {
     const item = itemsRef.current.find((p) => p.key === key);
@@ -366,10 +361,7 @@ export function usePhotoUploads({
 
   // Back online: retry every photo that failed on the connection.
   useEffect(() => {
-    const onOnline = () =>
-      setItems((list) =>
-        list.map((p) => (p.status === 'failed' && p.retryable ? { ...p, status: 'queued', error: null } : p)),
-      );
+    const onOnline = () => setItems((list) => list.map((p) => next(p, { type: 'retry' })));
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
   }, []);

@@ -1,19 +1,19 @@
 import { localUploadResultSchema } from '@contracts/upload';
 import { ApiError, callApi } from '@/lib/api-client';
-import { startTusUpload } from '@/lib/tus-upload';
-import { videoTypeOf } from '@/lib/validate-video';
+import { startTusUpload } from '@/lib/uploads/tus-upload';
+import { videoTypeOf } from '@/lib/uploads/validate-video';
 import {
   type UploadCallbacks,
   type UploadHandle,
   VideoUploadError,
   type VideoUploadResume,
-} from '@/lib/video-upload';
+} from '@/lib/uploads/video-upload';
 
 /** tus chunk size: a dropped connection costs at most one chunk. */
 export const TUS_CHUNK_SIZE = 5 * 1024 * 1024;
 
 /**
- * A video to this server through the app's one tus client (lib/tus-upload.ts), resumable across
+ * A video to this server through the app's one tus client (lib/uploads/tus-upload.ts), resumable across
  * reloads (choosing the same file again continues it); once every byte is up, the accepted
  * video's URL is asked (GET /api/upload-results/:id).
  */

@@ -1,11 +1,11 @@
 import type { Photo } from '@contracts/condition-report';
 import { PHOTO_UPLOAD_PATH, type PhotoUploadStatus, photoUploadStatusSchema } from '@contracts/photos';
 import { ApiError, callApi } from '@/lib/api-client';
-import { smallestOf } from '@/lib/photo-queue';
-import { startTusUpload } from '@/lib/tus-upload';
+import { smallestOf } from '@/lib/uploads/photo-queue';
+import { startTusUpload } from '@/lib/uploads/tus-upload';
 
 /*
- * Photo uploads (issue #17) for the wizard's and a claim's queue (lib/use-photo-uploads.ts) and the
+ * Photo uploads (issue #17) for the wizard's and a claim's queue (lib/uploads/use-photo-uploads.ts) and the
  * admin's condition editor (one at a time, awaited): tus with resume; the request that completes
  * an upload answers with the processed photo.
  */
@@ -73,7 +73,7 @@ export interface PhotoUploadResume {
 }
 
 /**
- * One photo through the app's tus client (lib/tus-upload.ts). Resuming is within this page's life
+ * One photo through the app's tus client (lib/uploads/tus-upload.ts). Resuming is within this page's life
  * (the upload keeps its URL and asks the server for the offset); fingerprints are not stored,
  * because camera files often share a name ("image.jpg") and two photos must never be taken for one.
  */

@@ -1,30 +1,19 @@
 import { MAX_PHOTOS } from '@contracts/condition-report';
 import { describe, expect, it } from 'vitest';
-import { fitWithin, jpegName } from '@/lib/downscale-photo';
-import {
-  photosLeft,
-  photosToStart,
-  type QueuedPhoto,
-  queueTotals,
-  smallestOf,
-  totalsLabel,
-} from '@/lib/photo-queue';
-import { imageTypeOf } from '@/lib/photo-upload';
-import { nextGuidedShot, vehiclePhotos } from './shot-list';
+import { fitWithin, jpegName } from './downscale-photo';
+import { fileState, fileTotals } from './file-state';
+import { photosLeft, photosToStart, type QueuedPhoto, smallestOf, totalsLabel } from './photo-queue';
+import { imageTypeOf } from './photo-upload';
 
 let n = 0;
 const photo = (patch: Partial<QueuedPhoto> = {}): QueuedPhoto => ({
+  ...fileState('queued', 1000),
   key: `k${++n}`,
   kind: 'extra',
   name: 'p.jpg',
-  status: 'queued',
-  sent: 0,
-  total: 1000,
   photoId: null,
   thumbnail: null,
   serverThumbnail: null,
-  error: null,
-  retryable: true,
   ...patch,
 });
 
@@ -80,9 +69,9 @@ describe('photosToStart (concurrency)', () => {
   });
 });
 
-describe('queueTotals', () => {
+describe('fileTotals over a photo queue', () => {
   it('adds the bytes of every photo not failed; processed ones count in full', () => {
-    const t = queueTotals([
+    const t = fileTotals([
       photo({ status: 'ready', total: 1000 }),
       photo({ status: 'processing', sent: 10, total: 1000 }),
       photo({ status: 'uploading', sent: 500, total: 1000 }),
@@ -93,37 +82,12 @@ describe('queueTotals', () => {
     expect(totalsLabel(t)).toBe('1 of 5 photos uploaded · 1 failed');
   });
   it('is 0% when empty', () => {
-    expect(queueTotals([]).percent).toBe(0);
-    expect(totalsLabel(queueTotals([photo({ status: 'ready' })]))).toBe('1 of 1 photo uploaded');
+    expect(fileTotals([]).percent).toBe(0);
+    expect(totalsLabel(fileTotals([photo({ status: 'ready' })]))).toBe('1 of 1 photo uploaded');
   });
 });
 
-describe('vehiclePhotos (the order sent on create; first = cover)', () => {
-  it('puts guided shots in shot-list order, then the rest in the order added; only ready ones', () => {
-    const items = [
-      photo({ kind: 'extra', status: 'ready', photoId: 1 }),
-      photo({ kind: 'rear', status: 'ready', photoId: 2 }),
-      photo({ kind: 'front_left', status: 'ready', photoId: 3 }),
-      photo({ kind: 'damage', status: 'ready', photoId: 4 }),
-      photo({ kind: 'front', status: 'uploading' }),
-      photo({ kind: 'extra', status: 'ready', photoId: 5 }),
-    ];
-    expect(vehiclePhotos(items)).toEqual([
-      { id: 3, kind: 'front_left' },
-      { id: 2, kind: 'rear' },
-      { id: 1, kind: 'extra' },
-      { id: 4, kind: 'damage' },
-      { id: 5, kind: 'extra' },
-    ]);
-  });
-});
-
-describe('nextGuidedShot and the limit', () => {
-  it('walks the shot list, skipping taken and skipped shots; a failed shot is due again', () => {
-    expect(nextGuidedShot([], [])).toBe('front_left');
-    expect(nextGuidedShot([photo({ kind: 'front_left' })], ['front'])).toBe('front_right');
-    expect(nextGuidedShot([photo({ kind: 'front_left', status: 'failed' })], [])).toBe('front_left');
-  });
+describe('photosLeft (the limit)', () => {
   it('allows MAX_PHOTOS in all', () => {
     expect(photosLeft([])).toBe(MAX_PHOTOS);
     expect(photosLeft(Array.from({ length: 70 }, () => photo()))).toBe(0);

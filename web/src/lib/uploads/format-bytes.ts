@@ -1,3 +1,5 @@
+import { uploadPercent } from '@/lib/uploads/file-state';
+
 const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
 
 /** 12_900_000 → "12.3 MB" (binary units, one decimal from KB up). */
@@ -16,6 +18,3 @@ export function progressLabel(sent: number, total: number): string {
   const percent = uploadPercent(sent, total);
   return `${percent}% · ${formatBytes(total - sent)} left`;
 }
-
-export const uploadPercent = (sent: number, total: number) =>
-  total > 0 ? Math.min(100, Math.floor((sent / total) * 100)) : 0;
