@@ -6,6 +6,7 @@ import { Link, useLocation } from 'wouter';
 import { RequireSession } from '@/components/require-session';
 import { CodeSessionNotice } from '@/components/team/code-session-notice';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { Loading } from '@/components/ui/query-states';
 import { useDealerLogout, useDealerMe } from '@/lib/auth/dealer-session';
 import { isCodeSession, mayManageIdentity } from '@/lib/auth/session-proof';
 import { useLiveUpdates } from '@/lib/use-live-updates';
@@ -155,9 +156,5 @@ function DealerDashboard({ me }: { me: DealerInfo }) {
 }
 
 function SectionSkeleton({ label }: { label: string }) {
-  return (
-    <div aria-busy="true" className="h-40 animate-pulse rounded-2xl bg-slate-100">
-      <span className="sr-only">{label}…</span>
-    </div>
-  );
+  return <Loading label={`${label}…`} className="h-40" />;
 }

@@ -1,9 +1,11 @@
+import { CarFront, SearchX } from 'lucide-react';
 import { useEffect } from 'react';
 import { PageHeading } from '@/components/page-heading';
+import { Button } from '@/components/ui/button';
+import { Empty, LoadFailed } from '@/components/ui/query-states';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { inventorySearchOf, useVehicleSearch, vehiclesOfPages } from './api/search-vehicles';
 import { CertificationExplainer } from './components/certification-explainer';
-import { EmptyState, LoadErrorState } from './components/inventory-states';
 import { InventoryToolbar, ViewToggle } from './components/inventory-toolbar';
 import { SaveSearchButton } from './components/save-search-button';
 import { VehicleCardSkeleton } from './components/vehicle-card-skeleton';
@@ -93,14 +95,26 @@ export default function InventoryPage() {
               </div>
             </>
           ) : results.isError && results.data === undefined ? (
-            <LoadErrorState read={results} />
+            <LoadFailed read={results} title={INVENTORY_TEXTS.loadErrorTitle} retry={INVENTORY_TEXTS.retry} />
           ) : vehicles.length === 0 ? (
-            <EmptyState
-              isFiltered={isFiltered}
-              onClear={() => {
-                setSearchText('');
-                update({ cert: 'all', grade: 'any' });
-              }}
+            <Empty
+              large
+              icon={isFiltered ? SearchX : CarFront}
+              title={isFiltered ? INVENTORY_TEXTS.noResultsTitle : INVENTORY_TEXTS.emptyTitle}
+              text={isFiltered ? INVENTORY_TEXTS.noResultsText : INVENTORY_TEXTS.emptyText}
+              action={
+                isFiltered ? (
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      setSearchText('');
+                      update({ cert: 'all', grade: 'any' });
+                    }}
+                  >
+                    {INVENTORY_TEXTS.clearFilters}
+                  </Button>
+                ) : null
+              }
             />
           ) : (
             <div className={isStale ? 'opacity-60 transition-opacity' : undefined}>
