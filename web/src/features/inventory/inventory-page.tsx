@@ -1,6 +1,6 @@
 import { CarFront, SearchX } from 'lucide-react';
 import { useEffect } from 'react';
-import { PageHeading } from '@/components/page-heading';
+import { PageFrame } from '@/components/page-frame';
 import { Button } from '@/components/ui/button';
 import { Empty, LoadFailed } from '@/components/ui/query-states';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -52,9 +52,8 @@ export default function InventoryPage() {
   const isFiltered = search.q !== '' || params.cert !== 'all' || params.grade !== 'any';
 
   return (
-    <div className="pb-16">
-      <PageHeading title={INVENTORY_TEXTS.title}>{INVENTORY_TEXTS.subtitle}</PageHeading>
-      <div className="mx-auto mt-4 grid max-w-7xl gap-4 px-4 sm:mt-6 sm:gap-6 sm:px-6">
+    <PageFrame title={INVENTORY_TEXTS.title} subtitle={INVENTORY_TEXTS.subtitle}>
+      <div className="mt-4 grid gap-4 sm:mt-6 sm:gap-6">
         <CertificationExplainer />
         <InventoryToolbar
           params={params}
@@ -131,6 +130,6 @@ export default function InventoryPage() {
           )}
         </section>
       </div>
-    </div>
+    </PageFrame>
   );
 }
