@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 
 /*
  * The one kit for what a read shows until it has something to show (docs/conventions.md):
- * `Loading` (a placeholder with its label), `LoadFailed` (the server's message and "Try again"),
+ * `Loading` (a placeholder with its label), `Bones` (placeholder bars in a shape), `LoadFailed` (the server's message and "Try again"),
  * `Empty` (what a list says when it has nothing), `QueryStates` (the three in turn, then the data)
  * and `QuerySection` (a `DashboardSection` that reads a query).
  */
@@ -34,6 +34,25 @@ export function Loading({ label, rows, className }: { label: string; rows?: numb
       ))}
     </div>
   );
+}
+
+/**
+ * Placeholder bars in the shape of what is coming (a card, a page), for the eye only: each shape
+ * sizes one bar ('h-5 w-2/3'; 'rounded-lg', 'bg-slate-100' and the like change its look).
+ */
+export function Bones({ shapes }: { shapes: readonly string[] }) {
+  return shapes.map((shape, i) => (
+    <div
+      // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+      key={i}
+      className={cn(
+        'animate-pulse',
+        /\bbg-/.test(shape) ? '' : 'bg-slate-200',
+        /\brounded/.test(shape) ? '' : 'rounded',
+        shape,
+      )}
+    />
+  ));
 }
 
 /**

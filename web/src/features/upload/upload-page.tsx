@@ -108,8 +108,8 @@ export default function UploadPage() {
               size="sm"
               onClick={() => logout.mutate(undefined, { onSettled: () => startOver('password') })}
               disabled={logout.isPending}
+              icon={LogOut}
             >
-              <LogOut aria-hidden="true" className="h-4 w-4" />
               Log out
             </Button>
           </div>
