@@ -11,11 +11,11 @@ const WIDTHS = {
 } as const;
 
 /**
- * The frame of a page inside the site's (app/layout/site-layout.tsx: header, <main>, footer): the
+ * The frame of a page inside the site's (app/layout/site-layout.tsx: header, main, footer): the
  * page's column with its one <h1>, and beside it the page's actions. `card` makes it the centred
  * card of a sign-in-like page (sign in, forgot and reset password, accept an invitation); `centred`
  * a page that is one message (not found, no longer available, failed to load). One frame
- * for every page, so their headings and widths read alike (docs/conventions.md § Pages).
+ * for every page, so their headings and widths read alike (docs/conventions.md).
  */
 export function PageFrame({
   width = 'wide',

@@ -38,11 +38,18 @@ export function Loading({ label, rows, className }: { label: string; rows?: numb
 
 /**
  * Placeholder bars in the shape of what is coming (a card, a page), for the eye only: each shape
- * sizes one bar ('h-5 w-2/3'; 'rounded-lg', 'bg-slate-100' and the like change its look).
+ * sizes one bar ('h-5 w-2/3'; 'rounded-lg', 'bg-slate-100' and the like change its look). `as`:
+ * the element each bar is ('span' inside a line of text, 'li' inside a list).
  */
-export function Bones({ shapes }: { shapes: readonly string[] }) {
+export function Bones({
+  shapes,
+  as: Bar = 'div',
+}: {
+  shapes: readonly string[];
+  as?: 'div' | 'span' | 'li';
+}) {
   return shapes.map((shape, i) => (
-    <div
+    <Bar
       // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
       key={i}
       className={cn(
