@@ -3,12 +3,11 @@ import { History } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { SelectField } from '@/components/ui/fields';
-import { Empty, QueryStates } from '@/components/ui/query-states';
+import { Empty } from '@/components/ui/query-states';
 import { formatDateTime } from '@/lib/time-left';
-import { ADMIN_LABELS } from '../../admin-texts';
 import { AUDIT_ENTITIES, type AuditEntity, useAudit } from '../../api/get-audit';
 import { Cell, DataTable, Row } from '../common/data-table';
-import { Panel } from '../common/panel';
+import { Panel, PanelStates } from '../common/panel';
 
 const ENTITY_LABELS: Record<AuditEntity, string> = {
   vehicle: 'Vehicles',
@@ -66,11 +65,9 @@ export function ActivityTab() {
         </SelectField>
       }
     >
-      <QueryStates
+      <PanelStates
         query={audit}
         loading="Loading activity..."
-        loadingRows={3}
-        failed={ADMIN_LABELS.listFailed}
         empty={
           <Empty
             icon={History}
@@ -78,7 +75,6 @@ export function ActivityTab() {
             text="Changes made here and by dealers appear in this log."
           />
         }
-        spacing=""
       >
         {(data) => (
           <DataTable label="Activity" columns={['When', 'Who', 'What', 'Changes']}>
@@ -87,7 +83,7 @@ export function ActivityTab() {
             ))}
           </DataTable>
         )}
-      </QueryStates>
+      </PanelStates>
     </Panel>
   );
 }

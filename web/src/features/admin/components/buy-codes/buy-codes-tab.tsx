@@ -4,7 +4,7 @@ import { KeyRound, Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
-import { Empty, QueryStates } from '@/components/ui/query-states';
+import { Empty } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { ADMIN_LABELS } from '../../admin-texts';
@@ -13,7 +13,7 @@ import { useUpdateBuyCode } from '../../api/update-buy-code';
 import { BuyCodeBadges, formatExpiry, formatUses } from '../common/buy-code-format';
 import { CopyCodeButton } from '../common/copy-code-button';
 import { Cell, DataTable, Row } from '../common/data-table';
-import { Panel } from '../common/panel';
+import { Panel, PanelStates } from '../common/panel';
 import { BuyCodeLimitsDialog } from './buy-code-limits-dialog';
 import { GenerateBuyCodeForm } from './generate-buy-code-form';
 
@@ -56,11 +56,9 @@ export function BuyCodesTab() {
           </div>
         }
       >
-        <QueryStates
+        <PanelStates
           query={codes}
           loading="Loading buy codes..."
-          loadingRows={3}
-          failed={ADMIN_LABELS.listFailed}
           isEmpty={() => list.length === 0}
           empty={
             <Empty
@@ -69,7 +67,6 @@ export function BuyCodesTab() {
               text={q ? undefined : 'Generate the first one above.'}
             />
           }
-          spacing=""
         >
           {() => (
             <DataTable label="Buy codes" columns={['Code', 'Dealer', 'Status', 'Uses', 'Expires', 'Actions']}>
@@ -78,7 +75,7 @@ export function BuyCodesTab() {
               ))}
             </DataTable>
           )}
-        </QueryStates>
+        </PanelStates>
       </Panel>
     </div>
   );

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { QueryStates, type QueryStatesProps } from '@/components/ui/query-states';
 import { cn } from '@/lib/cn';
+import { ADMIN_LABELS } from '../../admin-texts';
 
 /** A titled section of a tab. */
 export function Panel({
@@ -30,4 +32,16 @@ export function Panel({
       <div className="p-4 sm:p-5">{children}</div>
     </section>
   );
+}
+
+/**
+ * A tab's list in its panel: the kit's QueryStates with the admin's words ("Could not load this
+ * list:"), placeholder rows under the visible loading label (`rows`, 3 unless told), and no space of
+ * its own (the panel spaces it).
+ */
+export function PanelStates<T>({
+  rows = 3,
+  ...states
+}: Omit<QueryStatesProps<T>, 'failed' | 'loadingRows' | 'spacing'> & { rows?: number }) {
+  return <QueryStates {...states} loadingRows={rows} failed={ADMIN_LABELS.listFailed} spacing="" />;
 }

@@ -1,9 +1,9 @@
 import { isQueued } from '@contracts/vehicle-display';
 import { Inbox } from 'lucide-react';
-import { Empty, QueryStates } from '@/components/ui/query-states';
+import { Empty } from '@/components/ui/query-states';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useAdminVehicles } from '../../api/get-admin-vehicles';
-import { Panel } from '../common/panel';
+import { Panel, PanelStates } from '../common/panel';
 import { QueueItem } from './queue-item';
 import { RequiredShotsPanel } from './required-shots-panel';
 
@@ -17,14 +17,12 @@ export function CompleteTab() {
         title={ADMIN_LABELS.queueTitle}
         description="Check the decoded details, enter mileage, price and certification, and publish."
       >
-        <QueryStates
+        <PanelStates
           query={vehicles}
           loading="Loading the queue..."
-          loadingRows={2}
-          failed={ADMIN_LABELS.listFailed}
+          rows={2}
           isEmpty={() => queue.length === 0}
           empty={<Empty icon={Inbox} title={ADMIN_LABELS.queueEmpty} text={ADMIN_LABELS.queueEmptyText} />}
-          spacing=""
         >
           {() => (
             <ul className="grid gap-4">
@@ -35,7 +33,7 @@ export function CompleteTab() {
               ))}
             </ul>
           )}
-        </QueryStates>
+        </PanelStates>
       </Panel>
       <RequiredShotsPanel />
     </>

@@ -8,13 +8,12 @@ import {
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { QueryStates } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/time-left';
 import { zodResolver } from '@/lib/zod';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useRequiredShots, useUpdateRequiredShots } from '../../api/required-shots';
-import { Panel } from '../common/panel';
+import { Panel, PanelStates } from '../common/panel';
 
 /**
  * Which guided shots the staff wizard requires (issue #34), beside the queue whose photos they
@@ -24,13 +23,11 @@ export function RequiredShotsPanel() {
   const setting = useRequiredShots();
   return (
     <Panel title={REQUIRED_SHOTS_TEXT.title} description={REQUIRED_SHOTS_TEXT.description} className="mt-6">
-      <QueryStates
+      <PanelStates
         query={setting}
         loading="Loading the required shots..."
-        loadingRows={1}
-        failed={ADMIN_LABELS.listFailed}
+        rows={1}
         empty={`${ADMIN_LABELS.listFailed} sign in again`}
-        spacing=""
       >
         {(data) => (
           <RequiredShotsForm
@@ -39,7 +36,7 @@ export function RequiredShotsPanel() {
             updatedAt={data.updatedAt}
           />
         )}
-      </QueryStates>
+      </PanelStates>
     </Panel>
   );
 }

@@ -2,14 +2,14 @@ import { ADMIN_TEXT } from '@contracts/admin';
 import type { Dealer } from '@contracts/dealers';
 import { KeyRound, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Empty, QueryStates } from '@/components/ui/query-states';
+import { Empty } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useCreateBuyCode } from '../../api/create-buy-code';
 import { useBuyCodes } from '../../api/get-buy-codes';
 import { BuyCodeBadges, formatExpiry, formatUses } from '../common/buy-code-format';
 import { CopyCodeButton } from '../common/copy-code-button';
-import { Panel } from '../common/panel';
+import { Panel, PanelStates } from '../common/panel';
 
 /** The selected dealer's buy codes, and 'Generate' for a new one (docs/product.md §2 Manage Dealers). */
 export function DealerBuyCodes({ dealer }: { dealer: Dealer }) {
@@ -38,13 +38,11 @@ export function DealerBuyCodes({ dealer }: { dealer: Dealer }) {
         </Button>
       }
     >
-      <QueryStates
+      <PanelStates
         query={codes}
         loading="Loading buy codes..."
-        loadingRows={2}
-        failed={ADMIN_LABELS.listFailed}
+        rows={2}
         empty={<Empty icon={KeyRound} title="No buy codes yet" text="Generate one to let this dealer buy." />}
-        spacing=""
       >
         {(data) => (
           <ul className="grid gap-2" aria-label={`Buy codes of ${dealer.dealerName}`}>
@@ -73,7 +71,7 @@ export function DealerBuyCodes({ dealer }: { dealer: Dealer }) {
             ))}
           </ul>
         )}
-      </QueryStates>
+      </PanelStates>
     </Panel>
   );
 }

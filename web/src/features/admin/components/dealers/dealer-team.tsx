@@ -6,10 +6,9 @@ import { InvitationLinkNotice } from '@/components/team/invitation-link-notice';
 import { InviteForm } from '@/components/team/invite-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Empty, QueryStates } from '@/components/ui/query-states';
+import { Empty } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/time-left';
-import { ADMIN_LABELS } from '../../admin-texts';
 import {
   useAdminInvite,
   useDealerTeam,
@@ -17,7 +16,7 @@ import {
   useResendInvitation,
   useRevokeInvitation,
 } from '../../api/dealer-team';
-import { Panel } from '../common/panel';
+import { Panel, PanelStates } from '../common/panel';
 
 const STATUS_TONE = { active: 'green', invited: 'yellow', disabled: 'gray' } as const;
 const STATUS_LABEL = { active: 'Active', invited: 'Invited', disabled: 'Disabled' } as const;
@@ -32,11 +31,10 @@ export function DealerTeam({ dealer }: { dealer: Dealer }) {
       title={`Team: ${dealer.dealerName}`}
       description="People who sign in with their own e-mail and a passkey or password."
     >
-      <QueryStates
+      <PanelStates
         query={team}
         loading="Loading the team..."
-        loadingRows={2}
-        failed={ADMIN_LABELS.listFailed}
+        rows={2}
         empty={
           <Empty
             icon={Users}
@@ -44,7 +42,6 @@ export function DealerTeam({ dealer }: { dealer: Dealer }) {
             text="Invite the dealership’s owner below; they can invite the rest."
           />
         }
-        spacing=""
       >
         {(data) => (
           <ul className="grid gap-3" aria-label={`Team of ${dealer.dealerName}`}>
@@ -53,7 +50,7 @@ export function DealerTeam({ dealer }: { dealer: Dealer }) {
             ))}
           </ul>
         )}
-      </QueryStates>
+      </PanelStates>
       <InviteForm
         invite={invite}
         className="mt-4 border-t border-slate-200 pt-4"

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Empty, QueryStates } from '@/components/ui/query-states';
+import { Empty } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { ADMIN_LABELS } from '../../admin-texts';
@@ -13,7 +13,7 @@ import type { CreatedDealer } from '../../api/create-dealer';
 import { useDealers } from '../../api/get-dealers';
 import { useUpdateDealer } from '../../api/update-dealer';
 import { Cell, DataTable, Row } from '../common/data-table';
-import { Panel } from '../common/panel';
+import { Panel, PanelStates } from '../common/panel';
 import { AddDealerForm } from './add-dealer-form';
 import { DealerBuyCodes } from './dealer-buy-codes';
 import { DealerTeam } from './dealer-team';
@@ -53,15 +53,12 @@ export function DealersTab() {
         title={ADMIN_LABELS.manageDealers}
         description="Activate or deactivate a dealer; select one to see and generate its buy codes."
       >
-        <QueryStates
+        <PanelStates
           query={dealers}
           loading="Loading dealers..."
-          loadingRows={3}
-          failed={ADMIN_LABELS.listFailed}
           empty={
             <Empty icon={Building2} title="No dealers yet" text="Add the first dealer with the form below." />
           }
-          spacing=""
         >
           {(data) => (
             <DataTable
@@ -78,7 +75,7 @@ export function DealersTab() {
               ))}
             </DataTable>
           )}
-        </QueryStates>
+        </PanelStates>
       </Panel>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <div ref={codesRef} className="scroll-mt-4">

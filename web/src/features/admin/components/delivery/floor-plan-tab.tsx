@@ -1,14 +1,14 @@
 import { FLOOR_PLAN_STATUS_LABELS, FLOOR_PLAN_STATUSES, type FloorPlanBoardRow } from '@contracts/delivery';
 import { Landmark } from 'lucide-react';
 import { useMemo } from 'react';
-import { Empty, QueryStates } from '@/components/ui/query-states';
+import { Empty } from '@/components/ui/query-states';
 import { cn } from '@/lib/cn';
 import { formatAmount } from '@/lib/sale-state';
 import { formatDateTime } from '@/lib/time-left';
-import { ADMIN_LABELS, DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
+import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
 import { useFloorPlanBoard } from '../../api/get-floor-plan-board';
 import { Cell, DataTable, Row } from '../common/data-table';
-import { Panel } from '../common/panel';
+import { Panel, PanelStates } from '../common/panel';
 import { BoardFilter } from './board-filter';
 import { FloorPlanStatusBadge } from './delivery-badges';
 import { sortFloorPlan } from './delivery-format';
@@ -52,14 +52,11 @@ export function FloorPlanTab() {
         ) : null
       }
     >
-      <QueryStates
+      <PanelStates
         query={board}
         loading={L.loadingFloorPlan}
-        loadingRows={3}
-        failed={ADMIN_LABELS.listFailed}
         isEmpty={() => rows.length === 0}
         empty={<Empty icon={Landmark} title={L.noFloorPlan} text={L.noFloorPlanText} />}
-        spacing=""
       >
         {() => (
           <DataTable
@@ -71,7 +68,7 @@ export function FloorPlanTab() {
             ))}
           </DataTable>
         )}
-      </QueryStates>
+      </PanelStates>
     </Panel>
   );
 }

@@ -2,14 +2,14 @@ import type { TransportBoardRow } from '@contracts/delivery';
 import { formatMi } from '@contracts/mileage-format';
 import { Truck } from 'lucide-react';
 import { useMemo } from 'react';
-import { Empty, QueryStates } from '@/components/ui/query-states';
+import { Empty } from '@/components/ui/query-states';
 import { cn } from '@/lib/cn';
 import { formatAmount } from '@/lib/sale-state';
 import { formatDateTime } from '@/lib/time-left';
-import { ADMIN_LABELS, DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
+import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
 import { useTransportBoard } from '../../api/get-transport-board';
 import { Cell, DataTable, Row } from '../common/data-table';
-import { Panel } from '../common/panel';
+import { Panel, PanelStates } from '../common/panel';
 import { BoardFilter } from './board-filter';
 import { BolUpload } from './bol-upload';
 import { PickupLateFlag, TransportStatusBadge } from './delivery-badges';
@@ -56,14 +56,11 @@ export function TransportTab() {
         ) : null
       }
     >
-      <QueryStates
+      <PanelStates
         query={board}
         loading={L.loadingTransport}
-        loadingRows={3}
-        failed={ADMIN_LABELS.listFailed}
         isEmpty={() => rows.length === 0}
         empty={<Empty icon={Truck} title={L.noTransport} text={L.noTransportText} />}
-        spacing=""
       >
         {() => (
           <DataTable
@@ -75,7 +72,7 @@ export function TransportTab() {
             ))}
           </DataTable>
         )}
-      </QueryStates>
+      </PanelStates>
     </Panel>
   );
 }

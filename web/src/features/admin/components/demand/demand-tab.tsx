@@ -3,12 +3,11 @@ import { formatUsd } from '@contracts/money';
 import { Target } from 'lucide-react';
 import { useMemo } from 'react';
 import { Badge, BUY_ORDER_STATUS_TONE } from '@/components/ui/badge';
-import { Empty, QueryStates } from '@/components/ui/query-states';
+import { Empty } from '@/components/ui/query-states';
 import { formatDay } from '@/lib/time-left';
-import { ADMIN_LABELS } from '../../admin-texts';
 import { useDemand } from '../../api/get-demand';
 import { Cell, DataTable, Row, type SortableColumn } from '../common/data-table';
-import { Panel } from '../common/panel';
+import { Panel, PanelStates } from '../common/panel';
 import { PhoneSort } from '../common/phone-sort';
 import { ageInDays, budgetRange, groupName, groupYears } from './demand-format';
 import { GroupOrdersDialog } from './group-orders-dialog';
@@ -52,14 +51,11 @@ export function DemandTab() {
           />
         }
       >
-        <QueryStates
+        <PanelStates
           query={demand}
           loading="Loading demand..."
-          loadingRows={3}
-          failed={ADMIN_LABELS.listFailed}
           isEmpty={() => groups.length === 0}
           empty={<Empty icon={Target} title="No open buy orders" text="Dealers' buy orders appear here." />}
-          spacing=""
         >
           {() => (
             <DataTable
@@ -111,7 +107,7 @@ export function DemandTab() {
               ))}
             </DataTable>
           )}
-        </QueryStates>
+        </PanelStates>
       </Panel>
       {demand.data && demand.data.orders.length > 0 ? <OrdersPanel orders={demand.data.orders} /> : null}
     </div>

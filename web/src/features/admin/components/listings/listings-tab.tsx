@@ -4,7 +4,7 @@ import { isOnMarket } from '@contracts/vehicle-display';
 import { Archive, Search, Store, Tag } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { inputClasses } from '@/components/ui/form-field';
-import { Empty, QueryStates } from '@/components/ui/query-states';
+import { Empty } from '@/components/ui/query-states';
 import { FirstLookBadge } from '@/components/vehicle/first-look-badge';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
@@ -13,7 +13,7 @@ import { ADMIN_LABELS } from '../../admin-texts';
 import { useAdminVehicles } from '../../api/get-admin-vehicles';
 import { Cell, DataTable, Row } from '../common/data-table';
 import { EditConditionButton } from '../common/edit-condition-dialog';
-import { Panel } from '../common/panel';
+import { Panel, PanelStates } from '../common/panel';
 import { EditListingButton } from './edit-listing-dialog';
 import { ReactivateListingButton, ReleaseFirstLookButton, RemoveListingButton } from './listing-actions';
 
@@ -47,17 +47,14 @@ export function ListingsTab() {
   const removed = all.filter((v) => v.status === 'removed');
 
   const body = (list: AdminListing[], empty: { title: string; icon: typeof Store }, kind: Kind) => (
-    <QueryStates
+    <PanelStates
       query={vehicles}
       loading={ADMIN_TEXT.loadingListings}
-      loadingRows={3}
-      failed={ADMIN_LABELS.listFailed}
       isEmpty={() => list.length === 0}
       empty={<Empty icon={empty.icon} title={empty.title} />}
-      spacing=""
     >
       {() => <ListingTable vehicles={list} kind={kind} />}
-    </QueryStates>
+    </PanelStates>
   );
 
   return (

@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { Badge, NOTIFICATION_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/fields';
-import { Empty, QueryStates } from '@/components/ui/query-states';
+import { Empty } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/time-left';
-import { ADMIN_LABELS } from '../../admin-texts';
 import {
   NOTIFICATION_STATUSES,
   type NotificationStatus,
@@ -15,7 +14,7 @@ import {
   useResendNotification,
 } from '../../api/get-notifications';
 import { Cell, DataTable, Row } from '../common/data-table';
-import { Panel } from '../common/panel';
+import { Panel, PanelStates } from '../common/panel';
 
 /** Only these can be sent again; the others are on their way or arrived. */
 const RESENDABLE = new Set<NotificationStatus>(['failed', 'dead', 'suppressed']);
@@ -58,11 +57,9 @@ export function NotificationsTab() {
         </SelectField>
       }
     >
-      <QueryStates
+      <PanelStates
         query={log}
         loading="Loading notifications..."
-        loadingRows={3}
-        failed={ADMIN_LABELS.listFailed}
         empty={
           <Empty
             icon={BellRing}
@@ -70,7 +67,6 @@ export function NotificationsTab() {
             text="Offers, counters, sales and deadlines send messages; each one appears here."
           />
         }
-        spacing=""
       >
         {(data) => (
           <DataTable label="Notifications" columns={['When', 'To', 'Message', 'Status', '']}>
@@ -79,7 +75,7 @@ export function NotificationsTab() {
             ))}
           </DataTable>
         )}
-      </QueryStates>
+      </PanelStates>
     </Panel>
   );
 }

@@ -5,15 +5,14 @@ import { ArrowRight, HandCoins } from 'lucide-react';
 import { Badge, OFFER_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Empty, QueryStates } from '@/components/ui/query-states';
+import { Empty } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';
 import { formatDateTime, formatTimeLeft } from '@/lib/time-left';
-import { ADMIN_LABELS } from '../../admin-texts';
 import { useOffers } from '../../api/get-offers';
 import { useWithdrawCounter } from '../../api/withdraw-counter';
 import { Cell, DataTable, Row } from '../common/data-table';
-import { Panel } from '../common/panel';
+import { Panel, PanelStates } from '../common/panel';
 import { isCompleted, offerVehicleTitle, statusLabel } from './offer-format';
 import { PendingOfferCard } from './pending-offer-card';
 
@@ -25,15 +24,9 @@ export function OffersTab() {
   const offers = useOffers();
   if (offers.isPending || offers.isError)
     return (
-      <QueryStates
-        query={offers}
-        loading="Loading offers..."
-        loadingRows={3}
-        failed={ADMIN_LABELS.listFailed}
-        spacing=""
-      >
+      <PanelStates query={offers} loading="Loading offers...">
         {() => null}
-      </QueryStates>
+      </PanelStates>
     );
   if (offers.data.length === 0) {
     return (

@@ -5,12 +5,12 @@ import { AlertTriangle, Wrench } from 'lucide-react';
 import { useMemo } from 'react';
 import { formatDay, WorkOrderStatusBadge } from '@/components/recon/work-order-bits';
 import { Button } from '@/components/ui/button';
-import { Empty, QueryStates } from '@/components/ui/query-states';
+import { Empty } from '@/components/ui/query-states';
 import { cn } from '@/lib/cn';
-import { ADMIN_LABELS, RECON_ADMIN_LABELS as L } from '../../admin-texts';
+import { RECON_ADMIN_LABELS as L } from '../../admin-texts';
 import { useWorkOrderBoard } from '../../api/get-work-orders';
 import { Cell, DataTable, Row, type SortableColumn } from '../common/data-table';
-import { Panel } from '../common/panel';
+import { Panel, PanelStates } from '../common/panel';
 import { PhoneSort } from '../common/phone-sort';
 import { costAgainstPrice, packagePrice, workOrderAge } from './recon-format';
 import {
@@ -68,13 +68,7 @@ export function WorkOrderBoard() {
         />
       }
     >
-      <QueryStates
-        query={board}
-        loading={L.loadingBoard}
-        loadingRows={3}
-        failed={ADMIN_LABELS.listFailed}
-        spacing=""
-      >
+      <PanelStates query={board} loading={L.loadingBoard}>
         {(data) => (
           <div className="grid gap-4">
             <fieldset className="min-w-0">
@@ -120,7 +114,7 @@ export function WorkOrderBoard() {
             )}
           </div>
         )}
-      </QueryStates>
+      </PanelStates>
     </Panel>
   );
 }

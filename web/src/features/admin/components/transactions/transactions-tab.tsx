@@ -4,11 +4,11 @@ import { Download, Receipt } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { SelectField, SelectOptions } from '@/components/ui/fields';
-import { Empty, QueryStates } from '@/components/ui/query-states';
+import { Empty } from '@/components/ui/query-states';
 import { ADMIN_LABELS, SALE_STEP_LABELS } from '../../admin-texts';
 import { useTransactions } from '../../api/get-transactions';
 import { DataTable } from '../common/data-table';
-import { Panel } from '../common/panel';
+import { Panel, PanelStates } from '../common/panel';
 import { TransactionAging } from './transaction-aging';
 import { TransactionRow } from './transaction-row';
 
@@ -57,11 +57,9 @@ export function TransactionsTab() {
       }
     >
       <TransactionAging />
-      <QueryStates
+      <PanelStates
         query={transactions}
         loading="Loading transactions..."
-        loadingRows={3}
-        failed={ADMIN_LABELS.listFailed}
         isEmpty={() => list.length === 0}
         empty={
           <Empty
@@ -70,7 +68,6 @@ export function TransactionsTab() {
             text={filter === 'all' ? 'Sales from Buy Now and accepted offers appear here.' : undefined}
           />
         }
-        spacing=""
       >
         {() => (
           <DataTable
@@ -92,7 +89,7 @@ export function TransactionsTab() {
             ))}
           </DataTable>
         )}
-      </QueryStates>
+      </PanelStates>
     </Panel>
   );
 }
