@@ -38,20 +38,26 @@ function TextUsButton({ className }: { className?: string }) {
   );
 }
 
-/** A part of the landing page under the hero: its band (`className`), heading and lead line. */
+/**
+ * A part of the landing page under the hero: its band (`className`), heading and lead line, then
+ * its cards in three columns (`ordered`: numbered steps, a list).
+ */
 function LandingSection({
   id,
   title,
   lead,
   className,
+  ordered = false,
   children,
 }: {
   id: string;
   title: ReactNode;
   lead?: ReactNode;
   className?: string;
+  ordered?: boolean;
   children: ReactNode;
 }) {
+  const Cards = ordered ? 'ol' : 'div';
   return (
     <section aria-labelledby={`${id}-title`} className={className}>
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
@@ -59,7 +65,7 @@ function LandingSection({
           {title}
         </h2>
         {lead ? <p className="mt-3 max-w-2xl text-lg text-slate-600">{lead}</p> : null}
-        {children}
+        <Cards className="mt-10 grid gap-6 md:grid-cols-3">{children}</Cards>
       </div>
     </section>
   );
@@ -152,13 +158,11 @@ export function LandingPage() {
       </section>
 
       <LandingSection id="benefits" title={LANDING.benefitsTitle}>
-        <div className="mt-10 grid gap-6 md:grid-cols-3">
-          {LANDING.benefits.map((benefit, i) => (
-            <article key={benefit.title} className="rounded-2xl border border-slate-200 p-6">
-              <LandingTile icon={BENEFIT_ICONS[i] ?? Gauge} title={benefit.title} text={benefit.text} />
-            </article>
-          ))}
-        </div>
+        {LANDING.benefits.map((benefit, i) => (
+          <article key={benefit.title} className="rounded-2xl border border-slate-200 p-6">
+            <LandingTile icon={BENEFIT_ICONS[i] ?? Gauge} title={benefit.title} text={benefit.text} />
+          </article>
+        ))}
       </LandingSection>
 
       <LandingSection
@@ -167,29 +171,20 @@ export function LandingPage() {
         lead={LANDING.buyerFreeLead}
         className="bg-slate-50"
       >
-        <div className="mt-10 grid gap-6 md:grid-cols-3">
-          {LANDING.dealerTypes.map((type) => (
-            <article key={type.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <h3 className="text-lg font-semibold">{type.title}</h3>
-              <p className="mt-2 leading-relaxed text-slate-600">{type.text}</p>
-            </article>
-          ))}
-        </div>
+        {LANDING.dealerTypes.map((type) => (
+          <article key={type.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <h3 className="text-lg font-semibold">{type.title}</h3>
+            <p className="mt-2 leading-relaxed text-slate-600">{type.text}</p>
+          </article>
+        ))}
       </LandingSection>
 
-      <LandingSection id="steps" title={LANDING.stepsTitle}>
-        <ol className="mt-10 grid gap-6 md:grid-cols-3">
-          {LANDING.steps.map((step, i) => (
-            <li key={step.title} className="relative rounded-2xl border border-slate-200 p-6">
-              <LandingTile
-                icon={STEP_ICONS[i] ?? CarFront}
-                step={i + 1}
-                title={step.title}
-                text={step.text}
-              />
-            </li>
-          ))}
-        </ol>
+      <LandingSection id="steps" title={LANDING.stepsTitle} ordered>
+        {LANDING.steps.map((step, i) => (
+          <li key={step.title} className="relative rounded-2xl border border-slate-200 p-6">
+            <LandingTile icon={STEP_ICONS[i] ?? CarFront} step={i + 1} title={step.title} text={step.text} />
+          </li>
+        ))}
       </LandingSection>
 
       <section aria-labelledby="cta-title" className="bg-brand-800 text-white">
