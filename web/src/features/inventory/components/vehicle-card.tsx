@@ -98,6 +98,20 @@ export function DetailsLink({ vehicleId, title }: { vehicleId: number; title: st
   );
 }
 
+/** A card in the grid, a dense row in the list: the article's and its picture's look. */
+const RESULT_LOOK: Record<ViewMode, { article: string; media: string }> = {
+  grid: {
+    article:
+      'flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md',
+    media: 'bg-slate-100',
+  },
+  list: {
+    article:
+      'grid grid-cols-[5.5rem_minmax(0,1fr)] items-center gap-x-3 gap-y-2 rounded-lg border border-slate-200 bg-white p-2 shadow-sm sm:grid-cols-[8rem_minmax(0,1fr)_auto] sm:gap-x-4 sm:p-3',
+    media: 'self-start overflow-hidden rounded-md bg-slate-100 sm:self-center',
+  },
+};
+
 /**
  * One vehicle of the results, a card or a list row: the article its title labels (the journeys
  * find it as "vehicle-card"), its picture first; `children` get the title and its id.
@@ -105,14 +119,10 @@ export function DetailsLink({ vehicleId, title }: { vehicleId: number; title: st
 export function ResultArticle({
   vehicle,
   view,
-  className,
-  mediaClassName,
   children,
 }: {
   vehicle: PublicVehicle;
   view: ViewMode;
-  className: string;
-  mediaClassName: string;
   children: (title: string, titleId: string) => ReactNode;
 }) {
   const title = vehicleTitle(vehicle);
@@ -122,9 +132,9 @@ export function ResultArticle({
       aria-labelledby={titleId}
       data-testid="vehicle-card"
       data-vehicle-id={vehicle.id}
-      className={className}
+      className={RESULT_LOOK[view].article}
     >
-      <div className={mediaClassName}>
+      <div className={RESULT_LOOK[view].media}>
         <CardMedia vehicle={vehicle} title={title} view={view} />
       </div>
       {children(title, titleId)}
@@ -135,12 +145,7 @@ export function ResultArticle({
 /** One vehicle on the Vehicle Listings page, exactly the fields of docs/product.md §2. */
 export const VehicleCard = memo(function VehicleCard({ vehicle }: { vehicle: PublicVehicle }) {
   return (
-    <ResultArticle
-      vehicle={vehicle}
-      view="grid"
-      className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
-      mediaClassName="bg-slate-100"
-    >
+    <ResultArticle vehicle={vehicle} view="grid">
       {(title, titleId) => (
         <>
           <div className="flex min-w-0 flex-col gap-2 px-4 pt-4 sm:px-5">

@@ -19,12 +19,7 @@ import { DetailsLink, ResultArticle } from './vehicle-card';
  */
 export const VehicleRow = memo(function VehicleRow({ vehicle }: { vehicle: PublicVehicle }) {
   return (
-    <ResultArticle
-      vehicle={vehicle}
-      view="list"
-      className="grid grid-cols-[5.5rem_minmax(0,1fr)] items-center gap-x-3 gap-y-2 rounded-lg border border-slate-200 bg-white p-2 shadow-sm sm:grid-cols-[8rem_minmax(0,1fr)_auto] sm:gap-x-4 sm:p-3"
-      mediaClassName="self-start overflow-hidden rounded-md bg-slate-100 sm:self-center"
-    >
+    <ResultArticle vehicle={vehicle} view="list">
       {(title, titleId) => (
         <>
           <div className="flex min-w-0 flex-col gap-1">
