@@ -1,3 +1,5 @@
+import { Bones } from '@/components/ui/query-states';
+
 /**
  * Shown while a lazily loaded page's code arrives. It fills the screen so the footer starts below
  * the fold and does not jump when the page replaces it (layout shift).
@@ -8,8 +10,7 @@ export function PageLoading() {
       <p className="sr-only" role="status">
         Loading…
       </p>
-      <div className="h-8 w-64 animate-pulse rounded bg-slate-200" />
-      <div className="mt-4 h-4 w-96 max-w-full animate-pulse rounded bg-slate-100" />
+      <Bones shapes={['h-8 w-64', 'mt-4 h-4 w-96 max-w-full bg-slate-100']} />
     </div>
   );
 }

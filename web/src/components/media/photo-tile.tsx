@@ -1,4 +1,5 @@
-import { AlertTriangle, Check, Loader2, RotateCcw, X } from 'lucide-react';
+import { AlertTriangle, Check, Loader2, type LucideIcon, RotateCcw, X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { uploadPercent } from '@/lib/uploads/file-state';
 import type { QueuedPhoto } from '@/lib/uploads/photo-queue';
@@ -44,14 +45,13 @@ export function PhotoTile({
             <span className="sr-only">{label}</span>
           </span>
         )}
-        <button
-          type="button"
+        <TileButton
+          icon={X}
           onClick={onRemove}
-          aria-label={`Remove ${label}`}
-          className="absolute right-1 top-1 flex h-8 w-8 items-center justify-center rounded-full bg-slate-900/75 text-white hover:bg-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-white"
-        >
-          <X aria-hidden="true" className="h-4 w-4" />
-        </button>
+          label={`Remove ${label}`}
+          className="absolute right-1 top-1 h-8 w-8 rounded-full bg-slate-900/75 text-white hover:bg-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-white"
+          iconClassName="h-4 w-4"
+        />
         {photo.status === 'ready' ? (
           <span className="absolute bottom-1 left-1 flex h-6 w-6 items-center justify-center rounded-full bg-emerald-600 text-white">
             <Check aria-hidden="true" className="h-4 w-4" />
@@ -89,18 +89,46 @@ export function PhotoTile({
             <span className="line-clamp-2">{photo.error}</span>
           </p>
           {photo.retryable ? (
-            <button
-              type="button"
+            <TileButton
+              icon={RotateCcw}
               onClick={onRetry}
-              aria-label={`Retry ${label}`}
-              className="inline-flex h-8 items-center justify-center gap-1 rounded-md border border-slate-300 bg-white text-xs font-semibold text-slate-900 hover:bg-slate-50"
+              label={`Retry ${label}`}
+              className="inline-flex h-8 gap-1 rounded-md border border-slate-300 bg-white text-xs font-semibold text-slate-900 hover:bg-slate-50"
             >
-              <RotateCcw aria-hidden="true" className="h-3 w-3" />
               Retry
-            </button>
+            </TileButton>
           ) : null}
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** A tile's own button (Remove, Retry): named for the photo it acts on, its icon beside any text. */
+function TileButton({
+  icon: Icon,
+  onClick,
+  label,
+  className,
+  iconClassName = 'h-3 w-3',
+  children,
+}: {
+  icon: LucideIcon;
+  onClick: () => void;
+  label: string;
+  className: string;
+  iconClassName?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className={cn('flex items-center justify-center', className)}
+    >
+      <Icon aria-hidden="true" className={iconClassName} />
+      {children}
+    </button>
   );
 }

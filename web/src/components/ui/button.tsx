@@ -1,3 +1,4 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -42,8 +43,23 @@ export const buttonClasses = (
 interface ButtonProps extends ComponentProps<'button'> {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /** An icon before the label (decorative: the label names the button). */
+  icon?: LucideIcon;
 }
 
-export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
+export function Button({
+  variant,
+  size,
+  className,
+  type = 'button',
+  icon: Icon,
+  children,
+  ...props
+}: ButtonProps) {
+  return (
+    <button type={type} className={buttonClasses(variant, size, className)} {...props}>
+      {Icon ? <Icon aria-hidden="true" className="h-4 w-4" /> : null}
+      {children}
+    </button>
+  );
 }

@@ -1,8 +1,245 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { LucideIcon } from 'lucide-react';
-import type { ReactNode, Ref } from 'react';
-import { Button } from '@/components/ui/button';
+import { CircleAlert, type LucideIcon } from 'lucide-react';
+import { isValidElement, type ReactNode, type Ref } from 'react';
+import { type FailedRead, RetryButton } from '@/components/ui/retry-button';
 import { cn } from '@/lib/cn';
+
+/*
+ * The one kit for what a read shows until it has something to show (docs/conventions.md):
+ * `Loading` (a placeholder with its label), `Bones` (placeholder bars in a shape), `LoadFailed` (the server's message and "Try again"),
+ * `Empty` (what a list says when it has nothing), `QueryStates` (the three in turn, then the data)
+ * and `QuerySection` (a `DashboardSection` that reads a query).
+ */
+
+/**
+ * A read on its way. Without `rows`: one placeholder block (`className` sizes it, `h-20` unless
+ * told) with its label for screen readers only. With `rows`: the label shown to everyone as a
+ * status, above that many placeholder rows (a list).
+ */
+export function Loading({ label, rows, className }: { label: string; rows?: number; className?: string }) {
+  if (rows === undefined)
+    return (
+      <div aria-busy="true" className={cn('animate-pulse rounded-xl bg-slate-100', className ?? 'h-20')}>
+        <span className="sr-only">{label}</span>
+      </div>
+    );
+  return (
+    <div aria-busy="true" className={cn('grid gap-2', className)}>
+      <p role="status" className="text-sm text-slate-600">
+        {label}
+      </p>
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <div key={i} className="h-14 animate-pulse rounded-lg bg-slate-100" />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Placeholder bars in the shape of what is coming (a card, a page), for the eye only: each shape
+ * sizes one bar ('h-5 w-2/3'; 'rounded-lg', 'bg-slate-100' and the like change its look). `as`:
+ * the element each bar is ('span' inside a line of text, 'li' inside a list).
+ */
+export function Bones({
+  shapes,
+  as: Bar = 'div',
+}: {
+  shapes: readonly string[];
+  as?: 'div' | 'span' | 'li';
+}) {
+  return shapes.map((shape, i) => (
+    <Bar
+      // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+      key={i}
+      className={cn(
+        'animate-pulse',
+        /\bbg-/.test(shape) ? '' : 'bg-slate-200',
+        /\brounded/.test(shape) ? '' : 'rounded',
+        shape,
+      )}
+    />
+  ));
+}
+
+/**
+ * A read that failed, announced: `failed` ("Could not load your watchlist:") and the server's
+ * message, then "Try again" (`retry`) to run it again. `title` makes it a list's whole answer
+ * (a heading, the message under it, centred).
+ */
+export function LoadFailed({
+  read,
+  failed,
+  title,
+  retry = 'Try again',
+  className,
+}: {
+  read: FailedRead;
+  failed?: string;
+  title?: string;
+  retry?: string;
+  className?: string;
+}) {
+  const message = failed ? `${failed} ${read.error?.message ?? ''}` : read.error?.message;
+  if (title)
+    return (
+      <div
+        role="alert"
+        className={cn(
+          'flex flex-col items-center rounded-2xl border border-red-200 bg-red-50 px-6 py-12 text-center',
+          className,
+        )}
+      >
+        <CircleAlert aria-hidden="true" className="h-10 w-10 text-red-600" strokeWidth={1.5} />
+        <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
+        <p className="mt-1 max-w-md text-slate-700">{message}</p>
+        <RetryButton read={read} className="mt-6">
+          {retry}
+        </RetryButton>
+      </div>
+    );
+  return (
+    <div
+      role="alert"
+      className={cn('rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200', className)}
+    >
+      <p>{message}</p>
+      <RetryButton read={read} variant="outline" size="sm" className="mt-2">
+        {retry}
+      </RetryButton>
+    </div>
+  );
+}
+
+/**
+ * What a list says when it has nothing to show. With an icon: a dashed card with a title and a
+ * line; without: the text in a quiet box.
+ */
+export function Empty({
+  icon: Icon,
+  title,
+  text,
+  action,
+  large,
+  className,
+  children,
+}: {
+  icon?: LucideIcon;
+  title?: ReactNode;
+  text?: ReactNode;
+  /** What to do about it (a button). */
+  action?: ReactNode;
+  /** A page's list (a heading, more room) rather than a section's. */
+  large?: boolean;
+  className?: string;
+  children?: ReactNode;
+}) {
+  if (!Icon)
+    return (
+      <div
+        className={cn('rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200', className)}
+      >
+        {children}
+      </div>
+    );
+  return (
+    <div
+      className={cn(
+        'flex flex-col items-center justify-center border border-dashed border-slate-300 text-center',
+        large ? 'rounded-2xl bg-white px-6 py-16' : 'gap-2 rounded-lg px-4 py-10',
+        className,
+      )}
+    >
+      <Icon
+        aria-hidden="true"
+        className={large ? 'h-10 w-10 text-slate-400' : 'h-8 w-8 text-slate-400'}
+        strokeWidth={large ? 1.5 : undefined}
+      />
+      {large ? (
+        <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
+      ) : (
+        <p className="font-semibold text-slate-800">{title}</p>
+      )}
+      {text ? (
+        <p className={large ? 'mt-1 text-slate-600' : 'max-w-sm text-sm text-slate-600'}>{text}</p>
+      ) : null}
+      {action ? <div className={large ? 'mt-6' : undefined}>{action}</div> : null}
+    </div>
+  );
+}
+
+/** The read `QueryStates` follows: a TanStack Query result. */
+export type StatesQuery<T> = Pick<
+  UseQueryResult<T, Error>,
+  'isPending' | 'isError' | 'error' | 'data' | 'refetch' | 'isFetching'
+>;
+
+export interface QueryStatesProps<T> {
+  query: StatesQuery<T>;
+  /** Read out while loading: "Loading watchlist…". */
+  loading: string;
+  /** Placeholder rows under a visible label (a list); without, one block labelled for screen readers. */
+  loadingRows?: number;
+  /** Before the server's message: "Could not load your watchlist:". */
+  failed: string;
+  retry?: string;
+  /**
+   * Shown when there is nothing: a text (or a title and a line) in a quiet box, or an `<Empty icon…/>`
+   * as it is. Left out, the children get the data even when it is empty (they show their own).
+   */
+  empty?: ReactNode;
+  /** Default: no data, or an empty list. */
+  isEmpty?: (data: T) => boolean;
+  /** Sizes the loading block: 'h-20' unless told. */
+  placeholderClassName?: string;
+  /** Space above each state ('' inside a grid or panel that spaces its children). */
+  spacing?: string;
+  children: (data: NonNullable<T>) => ReactNode;
+}
+
+const noData = (data: unknown) =>
+  data === null || data === undefined || (Array.isArray(data) && data.length === 0);
+
+/**
+ * What a read shows until it has something to show, the same everywhere: `Loading` while it loads,
+ * `LoadFailed` when it failed, `Empty` when there is nothing; then `children` with the data.
+ */
+export function QueryStates<T>({
+  query,
+  loading,
+  loadingRows,
+  failed,
+  retry,
+  empty,
+  isEmpty = noData,
+  placeholderClassName = 'h-20',
+  spacing = 'mt-4',
+  children,
+}: QueryStatesProps<T>) {
+  if (query.isPending)
+    return (
+      <Loading
+        label={loading}
+        rows={loadingRows}
+        className={cn(spacing, loadingRows === undefined && placeholderClassName)}
+      />
+    );
+  if (query.isError) return <LoadFailed read={query} failed={failed} retry={retry} className={spacing} />;
+  const data = query.data as T;
+  if (empty !== undefined && isEmpty(data))
+    return isValidElement(empty) && empty.type === Empty ? empty : <Empty className={spacing}>{empty}</Empty>;
+  return <>{children(data as NonNullable<T>)}</>;
+}
+
+interface SectionProps {
+  id: string;
+  icon?: LucideIcon;
+  title: ReactNode;
+  intro?: ReactNode;
+  /** The heading takes focus from a link that leads here (the watchlist after a change). */
+  headingRef?: Ref<HTMLHeadingElement>;
+  actions?: ReactNode;
+}
 
 /**
  * A dashboard section: an anchored card with its heading (an icon, when it has one, and the title)
@@ -18,17 +255,7 @@ export function DashboardSection({
   headingRef,
   actions,
   children,
-}: {
-  id: string;
-  icon?: LucideIcon;
-  title: ReactNode;
-  intro?: ReactNode;
-  busy?: boolean;
-  /** The heading takes focus from a link that leads here (the watchlist after a change). */
-  headingRef?: Ref<HTMLHeadingElement>;
-  actions?: ReactNode;
-  children: ReactNode;
-}) {
+}: SectionProps & { busy?: boolean; children: ReactNode }) {
   return (
     <section
       id={id}
@@ -55,62 +282,34 @@ export function DashboardSection({
 }
 
 /**
- * What a read shows until it has something to show, the same everywhere: a placeholder with a
- * label for screen readers while it loads, the server's message with "Try again" when it failed,
- * the section's own empty text when there is nothing; then `children` with the data.
+ * A section that reads a query: a `DashboardSection`, busy while the read loads, whose body is
+ * the read's `QueryStates`. `lead` stands between the intro and the states (a notice), `trail`
+ * after them (a form that adds to the list).
  */
-export function QueryStates<T>({
-  query,
-  loading,
-  failed,
-  retry = 'Try again',
-  empty,
-  isEmpty = (data) => data === null || data === undefined || (Array.isArray(data) && data.length === 0),
-  placeholderClassName = 'h-20',
-  spacing = 'mt-4',
-  children,
-}: {
-  query: Pick<UseQueryResult<T, Error>, 'isPending' | 'isError' | 'error' | 'data' | 'refetch'>;
-  /** Read out while loading: "Loading watchlist…". */
-  loading: string;
-  /** Before the server's message: "Could not load your watchlist:". */
-  failed: string;
-  retry?: string;
-  /** Shown when there is nothing (a text, or a title and a line). */
-  empty: ReactNode;
-  /** Default: no data, or an empty list. */
-  isEmpty?: (data: T) => boolean;
-  placeholderClassName?: string;
-  /** Space above each state ('' inside a grid that spaces its children). */
-  spacing?: string;
-  children: (data: NonNullable<T>) => ReactNode;
-}) {
-  if (query.isPending)
-    return (
-      <div className={cn(spacing, 'animate-pulse rounded-xl bg-slate-100', placeholderClassName)}>
-        <span className="sr-only">{loading}</span>
-      </div>
-    );
-  if (query.isError)
-    return (
-      <div
-        role="alert"
-        className={cn(spacing, 'rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200')}
-      >
-        <p>
-          {failed} {query.error?.message}
-        </p>
-        <Button size="sm" variant="outline" className="mt-2" onClick={() => void query.refetch()}>
-          {retry}
-        </Button>
-      </div>
-    );
-  const data = query.data as T;
-  if (isEmpty(data))
-    return (
-      <div className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200">
-        {empty}
-      </div>
-    );
-  return <>{children(data as NonNullable<T>)}</>;
+export function QuerySection<T>({
+  id,
+  icon,
+  title,
+  intro,
+  headingRef,
+  actions,
+  lead,
+  trail,
+  ...states
+}: SectionProps & QueryStatesProps<T> & { lead?: ReactNode; trail?: ReactNode }) {
+  return (
+    <DashboardSection
+      id={id}
+      icon={icon}
+      title={title}
+      intro={intro}
+      headingRef={headingRef}
+      actions={actions}
+      busy={states.query.isPending}
+    >
+      {lead}
+      <QueryStates {...states} />
+      {trail}
+    </DashboardSection>
+  );
 }

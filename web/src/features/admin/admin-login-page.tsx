@@ -1,7 +1,7 @@
 import { AUTH_TEXT, adminLoginBodySchema } from '@contracts/auth';
 import { PAGE_PATHS } from '@contracts/routes';
 import { useLocation } from 'wouter';
-import { AuthCard } from '@/components/auth-card';
+import { PageFrame } from '@/components/page-frame';
 import { SignInForm } from '@/components/sign-in/sign-in-form';
 import { signInOutcome } from '@/components/sign-in/sign-in-outcome';
 import { useAdminLogin } from '@/lib/auth/admin-session';
@@ -18,13 +18,13 @@ export default function AdminLoginPage() {
     goTo: PAGE_PATHS.admin,
   });
   return (
-    <AuthCard title="Admin Login" description="Sign in with your admin e-mail and password.">
+    <PageFrame card title="Admin Login" subtitle="Sign in with your admin e-mail and password.">
       <SignInForm
         schema={adminLoginBodySchema}
         submitLabel="Login"
         pending={login.isPending}
         onSubmit={(values) => login.mutate(values, outcome)}
       />
-    </AuthCard>
+    </PageFrame>
   );
 }

@@ -5,6 +5,7 @@ import { LogOut } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { PageFrame } from '@/components/page-frame';
 import { RequireSession } from '@/components/require-session';
 import { Button } from '@/components/ui/button';
 import { useAdminCheck } from '@/lib/auth/admin-check';
@@ -107,14 +108,10 @@ function AdminDashboard() {
     );
   }
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            {ADMIN_LABELS.title}
-          </h1>
-          {email ? <p className="mt-1 truncate text-sm text-slate-600">Signed in as {email}</p> : null}
-        </div>
+    <PageFrame
+      title={ADMIN_LABELS.title}
+      subtitle={email ? <span className="text-sm">Signed in as {email}</span> : null}
+      actions={
         <div className="flex items-center gap-2">
           <SyncButton />
           <Button variant="outline" onClick={signOut} disabled={leaving}>
@@ -122,7 +119,8 @@ function AdminDashboard() {
             Log out
           </Button>
         </div>
-      </div>
+      }
+    >
       <div className="mt-6">
         <StatCards />
       </div>
@@ -153,6 +151,6 @@ function AdminDashboard() {
           );
         })}
       </Tabs.Root>
-    </div>
+    </PageFrame>
   );
 }

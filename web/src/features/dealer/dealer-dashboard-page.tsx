@@ -3,9 +3,11 @@ import { PAGE_PATHS } from '@contracts/routes';
 import { TEAM_ROLE_LABELS } from '@contracts/teams';
 import { LogOut, UserRound, Users } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
+import { PageFrame } from '@/components/page-frame';
 import { RequireSession } from '@/components/require-session';
 import { CodeSessionNotice } from '@/components/team/code-session-notice';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { Loading } from '@/components/ui/query-states';
 import { useDealerLogout, useDealerMe } from '@/lib/auth/dealer-session';
 import { isCodeSession, mayManageIdentity } from '@/lib/auth/session-proof';
 import { useLiveUpdates } from '@/lib/use-live-updates';
@@ -56,17 +58,11 @@ function DealerDashboard({ me }: { me: DealerInfo }) {
   // A team viewer looks; buyers and owners act (the server refuses the rest anyway).
   const canAct = member?.role !== 'viewer';
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <p className="text-sm font-medium text-brand-700">Dealer Dashboard</p>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome, {dealerName}</h1>
-          {member ? (
-            <p className="mt-1 text-slate-700">
-              Signed in as {member.name} ({TEAM_ROLE_LABELS[member.role]})
-            </p>
-          ) : null}
-        </div>
+    <PageFrame
+      eyebrow="Dealer Dashboard"
+      title={`Welcome, ${dealerName}`}
+      subtitle={member ? `Signed in as ${member.name} (${TEAM_ROLE_LABELS[member.role]})` : null}
+      actions={
         <div className="flex flex-wrap gap-2">
           {identity && member?.role === 'owner' ? (
             <Link href={PAGE_PATHS.team} className={buttonClasses('outline')}>
@@ -94,7 +90,8 @@ function DealerDashboard({ me }: { me: DealerInfo }) {
             Log out
           </Button>
         </div>
-      </div>
+      }
+    >
       {codeSession ? <CodeSessionNotice className="mt-6 max-w-3xl" /> : null}
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
         <div className="grid content-start gap-6">
@@ -150,14 +147,10 @@ function DealerDashboard({ me }: { me: DealerInfo }) {
           )}
         </div>
       ) : null}
-    </div>
+    </PageFrame>
   );
 }
 
 function SectionSkeleton({ label }: { label: string }) {
-  return (
-    <div aria-busy="true" className="h-40 animate-pulse rounded-2xl bg-slate-100">
-      <span className="sr-only">{label}…</span>
-    </div>
-  );
+  return <Loading label={`${label}…`} className="h-40" />;
 }

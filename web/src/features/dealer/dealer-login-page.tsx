@@ -2,8 +2,8 @@ import { AUTH_TEXT, type DealerLoginBody, dealerLoginBodySchema } from '@contrac
 import { PAGE_PATHS } from '@contracts/routes';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { AuthCard } from '@/components/auth-card';
 import { BuyCodeField } from '@/components/buying/buy-code-field';
+import { PageFrame } from '@/components/page-frame';
 import { signInOutcome } from '@/components/sign-in/sign-in-outcome';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -36,9 +36,10 @@ export default function DealerLoginPage() {
   );
 
   return (
-    <AuthCard
+    <PageFrame
+      card
       title="Dealer Portal"
-      description="Sign in with your dealer name and buy code to see your buy codes, purchases and offers."
+      subtitle="Sign in with your dealer name and buy code to see your buy codes, purchases and offers."
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <FormField label="Dealer name" autoComplete="organization" {...field('dealerName')} />
@@ -63,6 +64,6 @@ export default function DealerLoginPage() {
           Sign in with your e-mail or a passkey
         </Link>
       </p>
-    </AuthCard>
+    </PageFrame>
   );
 }

@@ -1,9 +1,11 @@
+import { CarFront, SearchX } from 'lucide-react';
 import { useEffect } from 'react';
-import { PageHeading } from '@/components/page-heading';
+import { PageFrame } from '@/components/page-frame';
+import { Button } from '@/components/ui/button';
+import { Empty, LoadFailed } from '@/components/ui/query-states';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { inventorySearchOf, useVehicleSearch, vehiclesOfPages } from './api/search-vehicles';
 import { CertificationExplainer } from './components/certification-explainer';
-import { EmptyState, LoadErrorState } from './components/inventory-states';
 import { InventoryToolbar, ViewToggle } from './components/inventory-toolbar';
 import { SaveSearchButton } from './components/save-search-button';
 import { VehicleCardSkeleton } from './components/vehicle-card-skeleton';
@@ -50,9 +52,8 @@ export default function InventoryPage() {
   const isFiltered = search.q !== '' || params.cert !== 'all' || params.grade !== 'any';
 
   return (
-    <div className="pb-16">
-      <PageHeading title={INVENTORY_TEXTS.title}>{INVENTORY_TEXTS.subtitle}</PageHeading>
-      <div className="mx-auto mt-4 grid max-w-7xl gap-4 px-4 sm:mt-6 sm:gap-6 sm:px-6">
+    <PageFrame title={INVENTORY_TEXTS.title} subtitle={INVENTORY_TEXTS.subtitle}>
+      <div className="mt-4 grid gap-4 sm:mt-6 sm:gap-6">
         <CertificationExplainer />
         <InventoryToolbar
           params={params}
@@ -93,14 +94,26 @@ export default function InventoryPage() {
               </div>
             </>
           ) : results.isError && results.data === undefined ? (
-            <LoadErrorState read={results} />
+            <LoadFailed read={results} title={INVENTORY_TEXTS.loadErrorTitle} retry={INVENTORY_TEXTS.retry} />
           ) : vehicles.length === 0 ? (
-            <EmptyState
-              isFiltered={isFiltered}
-              onClear={() => {
-                setSearchText('');
-                update({ cert: 'all', grade: 'any' });
-              }}
+            <Empty
+              large
+              icon={isFiltered ? SearchX : CarFront}
+              title={isFiltered ? INVENTORY_TEXTS.noResultsTitle : INVENTORY_TEXTS.emptyTitle}
+              text={isFiltered ? INVENTORY_TEXTS.noResultsText : INVENTORY_TEXTS.emptyText}
+              action={
+                isFiltered ? (
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      setSearchText('');
+                      update({ cert: 'all', grade: 'any' });
+                    }}
+                  >
+                    {INVENTORY_TEXTS.clearFilters}
+                  </Button>
+                ) : null
+              }
             />
           ) : (
             <div className={isStale ? 'opacity-60 transition-opacity' : undefined}>
@@ -117,6 +130,6 @@ export default function InventoryPage() {
           )}
         </section>
       </div>
-    </div>
+    </PageFrame>
   );
 }

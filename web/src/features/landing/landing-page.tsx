@@ -5,10 +5,12 @@ import {
   Building2,
   CarFront,
   Gauge,
+  type LucideIcon,
   MessageSquareText,
   ShieldCheck,
   Wrench,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { LogoMark } from '@/components/logo';
 import { buttonClasses } from '@/components/ui/button';
@@ -33,6 +35,61 @@ function TextUsButton({ className }: { className?: string }) {
       <MessageSquareText aria-hidden="true" className="h-5 w-5" />
       {LANDING.textUs}
     </a>
+  );
+}
+
+/**
+ * A part of the landing page under the hero: its band (`className`), heading and lead line, then
+ * its cards in three columns (`ordered`: numbered steps, a list).
+ */
+function LandingSection({
+  id,
+  title,
+  lead,
+  className,
+  ordered = false,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  lead?: ReactNode;
+  className?: string;
+  ordered?: boolean;
+  children: ReactNode;
+}) {
+  const Cards = ordered ? 'ol' : 'div';
+  return (
+    <section aria-labelledby={`${id}-title`} className={className}>
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
+        <h2 id={`${id}-title`} className="text-3xl font-bold tracking-tight">
+          {title}
+        </h2>
+        {lead ? <p className="mt-3 max-w-2xl text-lg text-slate-600">{lead}</p> : null}
+        <Cards className="mt-10 grid gap-6 md:grid-cols-3">{children}</Cards>
+      </div>
+    </section>
+  );
+}
+
+/** A numbered or plain card of the landing page: its icon, title and text. */
+function LandingTile({
+  icon: Icon,
+  step,
+  title,
+  text,
+}: {
+  icon: LucideIcon;
+  step?: number;
+  title: string;
+  text: string;
+}) {
+  return (
+    <>
+      {step ? <span className="text-sm font-semibold text-brand-600">Step {step}</span> : null}
+      <Icon aria-hidden="true" className={step ? 'mt-3 h-8 w-8 text-slate-900' : 'h-8 w-8 text-brand-600'} />
+      <h3 className={step ? 'mt-3 text-xl font-semibold' : 'mt-4 text-xl font-semibold'}>{title}</h3>
+      <p className="mt-2 leading-relaxed text-slate-600">{text}</p>
+    </>
   );
 }
 
@@ -100,59 +157,35 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="benefits-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
-        <h2 id="benefits-title" className="text-3xl font-bold tracking-tight">
-          {LANDING.benefitsTitle}
-        </h2>
-        <div className="mt-10 grid gap-6 md:grid-cols-3">
-          {LANDING.benefits.map((benefit, i) => {
-            const Icon = BENEFIT_ICONS[i] ?? Gauge;
-            return (
-              <article key={benefit.title} className="rounded-2xl border border-slate-200 p-6">
-                <Icon aria-hidden="true" className="h-8 w-8 text-brand-600" />
-                <h3 className="mt-4 text-xl font-semibold">{benefit.title}</h3>
-                <p className="mt-2 leading-relaxed text-slate-600">{benefit.text}</p>
-              </article>
-            );
-          })}
-        </div>
-      </section>
+      <LandingSection id="benefits" title={LANDING.benefitsTitle}>
+        {LANDING.benefits.map((benefit, i) => (
+          <article key={benefit.title} className="rounded-2xl border border-slate-200 p-6">
+            <LandingTile icon={BENEFIT_ICONS[i] ?? Gauge} title={benefit.title} text={benefit.text} />
+          </article>
+        ))}
+      </LandingSection>
 
-      <section aria-labelledby="buyer-free-title" className="bg-slate-50">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
-          <h2 id="buyer-free-title" className="text-3xl font-bold tracking-tight">
-            {LANDING.buyerFreeTitle}
-          </h2>
-          <p className="mt-3 max-w-2xl text-lg text-slate-600">{LANDING.buyerFreeLead}</p>
-          <div className="mt-10 grid gap-6 md:grid-cols-3">
-            {LANDING.dealerTypes.map((type) => (
-              <article key={type.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-                <h3 className="text-lg font-semibold">{type.title}</h3>
-                <p className="mt-2 leading-relaxed text-slate-600">{type.text}</p>
-              </article>
-            ))}
-          </div>
-        </div>
-      </section>
+      <LandingSection
+        id="buyer-free"
+        title={LANDING.buyerFreeTitle}
+        lead={LANDING.buyerFreeLead}
+        className="bg-slate-50"
+      >
+        {LANDING.dealerTypes.map((type) => (
+          <article key={type.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <h3 className="text-lg font-semibold">{type.title}</h3>
+            <p className="mt-2 leading-relaxed text-slate-600">{type.text}</p>
+          </article>
+        ))}
+      </LandingSection>
 
-      <section aria-labelledby="steps-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
-        <h2 id="steps-title" className="text-3xl font-bold tracking-tight">
-          {LANDING.stepsTitle}
-        </h2>
-        <ol className="mt-10 grid gap-6 md:grid-cols-3">
-          {LANDING.steps.map((step, i) => {
-            const Icon = STEP_ICONS[i] ?? CarFront;
-            return (
-              <li key={step.title} className="relative rounded-2xl border border-slate-200 p-6">
-                <span className="text-sm font-semibold text-brand-600">Step {i + 1}</span>
-                <Icon aria-hidden="true" className="mt-3 h-8 w-8 text-slate-900" />
-                <h3 className="mt-3 text-xl font-semibold">{step.title}</h3>
-                <p className="mt-2 leading-relaxed text-slate-600">{step.text}</p>
-              </li>
-            );
-          })}
-        </ol>
-      </section>
+      <LandingSection id="steps" title={LANDING.stepsTitle} ordered>
+        {LANDING.steps.map((step, i) => (
+          <li key={step.title} className="relative rounded-2xl border border-slate-200 p-6">
+            <LandingTile icon={STEP_ICONS[i] ?? CarFront} step={i + 1} title={step.title} text={step.text} />
+          </li>
+        ))}
+      </LandingSection>
 
       <section aria-labelledby="cta-title" className="bg-brand-800 text-white">
         <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 py-16 sm:px-6 md:flex-row md:items-center md:justify-between">

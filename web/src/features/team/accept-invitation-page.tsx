@@ -4,7 +4,7 @@ import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { AuthCard } from '@/components/auth-card';
+import { PageFrame } from '@/components/page-frame';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
@@ -23,15 +23,20 @@ export default function AcceptInvitationPage() {
   const invitation = useInvitation(token);
   if (!token || invitation.isError) return <LinkProblem />;
   if (!invitation.data)
-    return <AuthCard title="Join your dealership’s team">Checking your invitation…</AuthCard>;
+    return (
+      <PageFrame card title="Join your dealership’s team">
+        Checking your invitation…
+      </PageFrame>
+    );
   const { name, dealerName, role, email } = invitation.data;
   return (
-    <AuthCard
+    <PageFrame
+      card
       title={`Join ${dealerName}`}
-      description={`Welcome, ${name}. You were invited as ${TEAM_ROLE_LABELS[role].toLowerCase()}; you will sign in as ${email}.`}
+      subtitle={`Welcome, ${name}. You were invited as ${TEAM_ROLE_LABELS[role].toLowerCase()}; you will sign in as ${email}.`}
     >
       <AcceptForm token={token} />
-    </AuthCard>
+    </PageFrame>
   );
 }
 
@@ -90,7 +95,7 @@ function AcceptForm({ token }: { token: string }) {
 
 function LinkProblem() {
   return (
-    <AuthCard title="This link does not work" description={TEAM_TEXT.linkInvalid}>
+    <PageFrame card title="This link does not work" subtitle={TEAM_TEXT.linkInvalid}>
       <p className="text-sm text-slate-700">
         Ask your dealership’s owner (or us) to send a new invitation. Already joined?{' '}
         <Link
@@ -101,6 +106,6 @@ function LinkProblem() {
         </Link>
         .
       </p>
-    </AuthCard>
+    </PageFrame>
   );
 }

@@ -2,7 +2,7 @@ import { PAGE_PATHS } from '@contracts/routes';
 import { passwordResetRequestBodySchema, TEAM_TEXT } from '@contracts/teams';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import { AuthCard } from '@/components/auth-card';
+import { PageFrame } from '@/components/page-frame';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -18,9 +18,10 @@ export default function ForgotPasswordPage() {
     defaultValues: { email: '' },
   });
   return (
-    <AuthCard
+    <PageFrame
+      card
       title="Forgot your password?"
-      description="We will e-mail you a link to choose a new one. It works for 15 minutes."
+      subtitle="We will e-mail you a link to choose a new one. It works for 15 minutes."
     >
       {request.isSuccess ? (
         <p role="status" className="rounded-lg bg-green-50 p-4 text-sm text-green-900">
@@ -52,6 +53,6 @@ export default function ForgotPasswordPage() {
       >
         Back to sign-in
       </Link>
-    </AuthCard>
+    </PageFrame>
   );
 }

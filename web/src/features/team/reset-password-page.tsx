@@ -3,7 +3,7 @@ import { newPasswordSchema, TEAM_TEXT } from '@contracts/teams';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import { AuthCard } from '@/components/auth-card';
+import { PageFrame } from '@/components/page-frame';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -28,12 +28,12 @@ export default function ResetPasswordPage() {
   );
   if (!token)
     return (
-      <AuthCard title="This link does not work" description={TEAM_TEXT.linkInvalid}>
+      <PageFrame card title="This link does not work" subtitle={TEAM_TEXT.linkInvalid}>
         {signIn}
-      </AuthCard>
+      </PageFrame>
     );
   return (
-    <AuthCard title="Choose a new password" description="You will be signed out everywhere else.">
+    <PageFrame card title="Choose a new password" subtitle="You will be signed out everywhere else.">
       {reset.isSuccess ? (
         <p role="status" className="rounded-lg bg-green-50 p-4 text-sm text-green-900">
           Your password was changed. {signIn} with it now.
@@ -59,6 +59,6 @@ export default function ResetPasswordPage() {
           </Button>
         </form>
       )}
-    </AuthCard>
+    </PageFrame>
   );
 }

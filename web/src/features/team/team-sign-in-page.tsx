@@ -2,7 +2,7 @@ import { PAGE_PATHS } from '@contracts/routes';
 import { memberSignInBodySchema, TEAM_TEXT } from '@contracts/teams';
 import { KeyRound } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { AuthCard } from '@/components/auth-card';
+import { PageFrame } from '@/components/page-frame';
 import { SignInForm } from '@/components/sign-in/sign-in-form';
 import { signInOutcome } from '@/components/sign-in/sign-in-outcome';
 import { Button } from '@/components/ui/button';
@@ -24,7 +24,7 @@ export default function TeamSignInPage() {
   });
 
   return (
-    <AuthCard title="Team sign-in" description="Sign in with your own account at your dealership.">
+    <PageFrame card title="Team sign-in" subtitle="Sign in with your own account at your dealership.">
       <Button
         variant="secondary"
         size="lg"
@@ -60,6 +60,6 @@ export default function TeamSignInPage() {
           Sign in with your dealer name and buy code instead
         </Link>
       </div>
-    </AuthCard>
+    </PageFrame>
   );
 }

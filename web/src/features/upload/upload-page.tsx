@@ -4,6 +4,7 @@ import { WORK_ORDER_TEXT } from '@contracts/work-order-texts';
 import { ListChecks, LogOut, Wrench } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { PageFrame } from '@/components/page-frame';
 import { PageLoading } from '@/components/page-loading';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -15,7 +16,7 @@ import { ConditionStep } from './condition/condition-step';
 import { PasswordStep } from './password-step';
 import { PhotosStep } from './photos/photos-step';
 import { ReconStep } from './recon-step';
-import { StaffPage } from './staff-page';
+import { StaffNotices } from './staff-page';
 import { capturePhotoPersistence } from './sync/photo-persistence';
 import { SYNC_TEXT } from './sync/sync-texts';
 import { type UploadStep, UploadStepIndicator } from './upload-steps';
@@ -86,10 +87,12 @@ export default function UploadPage() {
 
   if (staff.isPending || !loaded) return <PageLoading />;
   return (
-    <StaffPage
+    <PageFrame
+      width="narrow"
+      notices={<StaffNotices />}
       title="Upload Vehicle"
-      linksWrap={false}
-      links={
+      actionsBeside
+      actions={
         current !== 'password' ? (
           <div className="flex flex-wrap justify-end gap-1">
             <Link href={PAGE_PATHS.recon} className={buttonClasses('ghost', 'sm')}>
@@ -105,8 +108,8 @@ export default function UploadPage() {
               size="sm"
               onClick={() => logout.mutate(undefined, { onSettled: () => startOver('password') })}
               disabled={logout.isPending}
+              icon={LogOut}
             >
-              <LogOut aria-hidden="true" className="h-4 w-4" />
               Log out
             </Button>
           </div>
@@ -136,6 +139,6 @@ export default function UploadPage() {
           <CompleteStep state={state} onUploadAnother={() => startOver('password')} />
         ) : null}
       </section>
-    </StaffPage>
+    </PageFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { GUIDE_TEXT } from '@contracts/guide-texts';
 import { Scale } from 'lucide-react';
+import { Bones } from '@/components/ui/query-states';
 import { PriceToGuidePill, SpokenAs } from '@/components/vehicle/market-guide/guide-figures';
 import { GUIDE_LABELS, guideSpokenText } from '@/components/vehicle/market-guide/guide-texts';
 import { useGuideViewer } from '@/components/vehicle/market-guide/use-guide-viewer';
@@ -24,7 +25,7 @@ export function CardGuide({ vehicleId, compact = false }: { vehicleId: number; c
   if (guide.isPending)
     return (
       <span aria-hidden="true" className={line} data-testid="guide-badge-loading">
-        <span className={cn('animate-pulse rounded-full bg-slate-100', compact ? 'h-4 w-28' : 'h-5 w-40')} />
+        <Bones as="span" shapes={[cn('rounded-full bg-slate-100', compact ? 'h-4 w-28' : 'h-5 w-40')]} />
       </span>
     );
   // The card stands without its guide when the guide could not be read.

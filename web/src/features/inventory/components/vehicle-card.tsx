@@ -2,7 +2,7 @@ import { vehiclePath } from '@contracts/routes';
 import type { PublicVehicle } from '@contracts/vehicle';
 import { isPlayableVideoUrl } from '@contracts/vehicle-display';
 import { ArrowUpRight, Gauge, Play } from 'lucide-react';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { BuyNowButton } from '@/components/buying/buy-now-button';
 import { MakeOfferButton } from '@/components/buying/make-offer-button';
@@ -98,8 +98,33 @@ export function DetailsLink({ vehicleId, title }: { vehicleId: number; title: st
   );
 }
 
-/** One vehicle on the Vehicle Listings page, exactly the fields of docs/product.md §2. */
-export const VehicleCard = memo(function VehicleCard({ vehicle }: { vehicle: PublicVehicle }) {
+/** A card in the grid, a dense row in the list: the article's and its picture's look. */
+const RESULT_LOOK: Record<ViewMode, { article: string; media: string }> = {
+  grid: {
+    article:
+      'flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md',
+    media: 'bg-slate-100',
+  },
+  list: {
+    article:
+      'grid grid-cols-[5.5rem_minmax(0,1fr)] items-center gap-x-3 gap-y-2 rounded-lg border border-slate-200 bg-white p-2 shadow-sm sm:grid-cols-[8rem_minmax(0,1fr)_auto] sm:gap-x-4 sm:p-3',
+    media: 'self-start overflow-hidden rounded-md bg-slate-100 sm:self-center',
+  },
+};
+
+/**
+ * One vehicle of the results, a card or a list row: the article its title labels (the journeys
+ * find it as "vehicle-card"), its picture first; `children` get the title and its id.
+ */
+export function ResultArticle({
+  vehicle,
+  view,
+  children,
+}: {
+  vehicle: PublicVehicle;
+  view: ViewMode;
+  children: (title: string, titleId: string) => ReactNode;
+}) {
   const title = vehicleTitle(vehicle);
   const titleId = `vehicle-${vehicle.id}-title`;
   return (
@@ -107,48 +132,61 @@ export const VehicleCard = memo(function VehicleCard({ vehicle }: { vehicle: Pub
       aria-labelledby={titleId}
       data-testid="vehicle-card"
       data-vehicle-id={vehicle.id}
-      className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+      className={RESULT_LOOK[view].article}
     >
-      <div className="bg-slate-100">
-        <CardMedia vehicle={vehicle} title={title} view="grid" />
+      <div className={RESULT_LOOK[view].media}>
+        <CardMedia vehicle={vehicle} title={title} view={view} />
       </div>
-      <div className="flex min-w-0 flex-col gap-2 px-4 pt-4 sm:px-5">
-        <div className="flex items-start justify-between gap-2">
-          <div className="min-w-0">
-            <h3 id={titleId} className="text-base font-semibold leading-snug text-slate-900 sm:text-lg">
-              {title}
-            </h3>
-            {vehicle.trim ? <p className="truncate text-sm text-slate-500">{vehicle.trim}</p> : null}
-          </div>
-          <DetailsLink vehicleId={vehicle.id} title={title} />
-        </div>
-        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-          <p className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl" data-testid="price">
-            {formatMoney(vehicle.price)}
-          </p>
-          <p className="inline-flex items-center gap-1 text-sm text-slate-600" data-testid="mileage">
-            <Gauge aria-hidden="true" className="h-4 w-4 text-slate-400" />
-            {formatMiles(vehicle.mileage)}
-          </p>
-        </div>
-        <CardGuide vehicleId={vehicle.id} />
-      </div>
-      <div className="flex min-w-0 flex-col gap-2 px-4 pt-2 sm:px-5">
-        <VinWithCopy vin={vehicle.vin} />
-        {vehicle.description ? (
-          <p className="line-clamp-2 text-sm text-slate-600" data-testid="description">
-            {vehicle.description}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap items-center gap-2">
-          <CertificationBadge condition={vehicle.condition} />
-          <GradeBadge grade={gradeOf(vehicle)} />
-        </div>
-      </div>
-      <div className="mt-auto grid grid-cols-2 gap-2 px-4 pb-4 pt-4 sm:px-5 sm:pb-5">
-        <BuyNowButton vehicle={vehicle} />
-        <MakeOfferButton vehicle={vehicle} />
-      </div>
+      {children(title, titleId)}
     </article>
+  );
+}
+
+/** One vehicle on the Vehicle Listings page, exactly the fields of docs/product.md §2. */
+export const VehicleCard = memo(function VehicleCard({ vehicle }: { vehicle: PublicVehicle }) {
+  return (
+    <ResultArticle vehicle={vehicle} view="grid">
+      {(title, titleId) => (
+        <>
+          <div className="flex min-w-0 flex-col gap-2 px-4 pt-4 sm:px-5">
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <h3 id={titleId} className="text-base font-semibold leading-snug text-slate-900 sm:text-lg">
+                  {title}
+                </h3>
+                {vehicle.trim ? <p className="truncate text-sm text-slate-500">{vehicle.trim}</p> : null}
+              </div>
+              <DetailsLink vehicleId={vehicle.id} title={title} />
+            </div>
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+              <p className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl" data-testid="price">
+                {formatMoney(vehicle.price)}
+              </p>
+              <p className="inline-flex items-center gap-1 text-sm text-slate-600" data-testid="mileage">
+                <Gauge aria-hidden="true" className="h-4 w-4 text-slate-400" />
+                {formatMiles(vehicle.mileage)}
+              </p>
+            </div>
+            <CardGuide vehicleId={vehicle.id} />
+          </div>
+          <div className="flex min-w-0 flex-col gap-2 px-4 pt-2 sm:px-5">
+            <VinWithCopy vin={vehicle.vin} />
+            {vehicle.description ? (
+              <p className="line-clamp-2 text-sm text-slate-600" data-testid="description">
+                {vehicle.description}
+              </p>
+            ) : null}
+            <div className="flex flex-wrap items-center gap-2">
+              <CertificationBadge condition={vehicle.condition} />
+              <GradeBadge grade={gradeOf(vehicle)} />
+            </div>
+          </div>
+          <div className="mt-auto grid grid-cols-2 gap-2 px-4 pb-4 pt-4 sm:px-5 sm:pb-5">
+            <BuyNowButton vehicle={vehicle} />
+            <MakeOfferButton vehicle={vehicle} />
+          </div>
+        </>
+      )}
+    </ResultArticle>
   );
 });

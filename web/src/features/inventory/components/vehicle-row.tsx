@@ -8,9 +8,8 @@ import { GradeBadge } from '@/components/vehicle/grade-badge';
 import { VinWithCopy } from '@/components/vehicle/vin-with-copy';
 import { gradeOf } from '@/lib/condition-report';
 import { formatMiles, formatMoney } from '@/lib/format';
-import { vehicleTitle } from '@/lib/vehicle-title';
 import { CardGuide } from './card-guide';
-import { CardMedia, DetailsLink } from './vehicle-card';
+import { DetailsLink, ResultArticle } from './vehicle-card';
 
 /**
  * One vehicle in the list view: the card's fields (docs/product.md §2) in a dense row, so a dealer scanning
@@ -19,49 +18,43 @@ import { CardMedia, DetailsLink } from './vehicle-card';
  * the description to those lines and put the actions at the end of the row.
  */
 export const VehicleRow = memo(function VehicleRow({ vehicle }: { vehicle: PublicVehicle }) {
-  const title = vehicleTitle(vehicle);
-  const titleId = `vehicle-${vehicle.id}-title`;
   return (
-    <article
-      aria-labelledby={titleId}
-      data-testid="vehicle-card"
-      data-vehicle-id={vehicle.id}
-      className="grid grid-cols-[5.5rem_minmax(0,1fr)] items-center gap-x-3 gap-y-2 rounded-lg border border-slate-200 bg-white p-2 shadow-sm sm:grid-cols-[8rem_minmax(0,1fr)_auto] sm:gap-x-4 sm:p-3"
-    >
-      <div className="self-start overflow-hidden rounded-md bg-slate-100 sm:self-center">
-        <CardMedia vehicle={vehicle} title={title} view="list" />
-      </div>
-      <div className="flex min-w-0 flex-col gap-1">
-        <div className="flex items-baseline gap-2">
-          <h3 id={titleId} className="min-w-0 truncate text-sm font-semibold text-slate-900 sm:text-base">
-            {title}
-            {vehicle.trim ? <span className="font-normal text-slate-500"> {vehicle.trim}</span> : null}
-          </h3>
-          <p className="ml-auto shrink-0 text-base font-bold text-slate-900" data-testid="price">
-            {formatMoney(vehicle.price)}
-          </p>
-        </div>
-        <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 sm:text-sm">
-          <span className="inline-flex items-center gap-1" data-testid="mileage">
-            <Gauge aria-hidden="true" className="h-3.5 w-3.5 text-slate-400" />
-            {formatMiles(vehicle.mileage)}
-          </span>
-          <GradeBadge grade={gradeOf(vehicle)} className="px-2 py-0.5" />
-          <CertificationBadge condition={vehicle.condition} className="px-2 py-0.5 max-sm:hidden" />
-          <VinWithCopy vin={vehicle.vin} className="text-xs max-md:hidden" />
-        </div>
-        <CardGuide vehicleId={vehicle.id} compact />
-        {vehicle.description ? (
-          <p className="truncate text-sm text-slate-500 max-lg:hidden" data-testid="description">
-            {vehicle.description}
-          </p>
-        ) : null}
-      </div>
-      <div className="col-span-2 grid grid-cols-[1fr_1fr_auto] items-center gap-2 sm:col-span-1 sm:flex">
-        <BuyNowButton vehicle={vehicle} size="sm" />
-        <MakeOfferButton vehicle={vehicle} size="sm" />
-        <DetailsLink vehicleId={vehicle.id} title={title} />
-      </div>
-    </article>
+    <ResultArticle vehicle={vehicle} view="list">
+      {(title, titleId) => (
+        <>
+          <div className="flex min-w-0 flex-col gap-1">
+            <div className="flex items-baseline gap-2">
+              <h3 id={titleId} className="min-w-0 truncate text-sm font-semibold text-slate-900 sm:text-base">
+                {title}
+                {vehicle.trim ? <span className="font-normal text-slate-500"> {vehicle.trim}</span> : null}
+              </h3>
+              <p className="ml-auto shrink-0 text-base font-bold text-slate-900" data-testid="price">
+                {formatMoney(vehicle.price)}
+              </p>
+            </div>
+            <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 sm:text-sm">
+              <span className="inline-flex items-center gap-1" data-testid="mileage">
+                <Gauge aria-hidden="true" className="h-3.5 w-3.5 text-slate-400" />
+                {formatMiles(vehicle.mileage)}
+              </span>
+              <GradeBadge grade={gradeOf(vehicle)} className="px-2 py-0.5" />
+              <CertificationBadge condition={vehicle.condition} className="px-2 py-0.5 max-sm:hidden" />
+              <VinWithCopy vin={vehicle.vin} className="text-xs max-md:hidden" />
+            </div>
+            <CardGuide vehicleId={vehicle.id} compact />
+            {vehicle.description ? (
+              <p className="truncate text-sm text-slate-500 max-lg:hidden" data-testid="description">
+                {vehicle.description}
+              </p>
+            ) : null}
+          </div>
+          <div className="col-span-2 grid grid-cols-[1fr_1fr_auto] items-center gap-2 sm:col-span-1 sm:flex">
+            <BuyNowButton vehicle={vehicle} size="sm" />
+            <MakeOfferButton vehicle={vehicle} size="sm" />
+            <DetailsLink vehicleId={vehicle.id} title={title} />
+          </div>
+        </>
+      )}
+    </ResultArticle>
   );
 });

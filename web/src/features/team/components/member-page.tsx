@@ -3,6 +3,7 @@ import { PAGE_PATHS } from '@contracts/routes';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { PageFrame } from '@/components/page-frame';
 import { RequireSession } from '@/components/require-session';
 import { CodeSessionNotice } from '@/components/team/code-session-notice';
 import { useDealerMe } from '@/lib/auth/dealer-session';
@@ -27,20 +28,24 @@ export function MemberPage({
   return (
     <RequireSession isLoading={me.isPending} isSignedIn={!!member} signInPath={PAGE_PATHS.teamSignIn}>
       {member ? (
-        <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
-          <div>
+        <PageFrame
+          width="medium"
+          above={
             <Link
               href={PAGE_PATHS.dealerDashboard}
-              className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
+              className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
             >
               <ArrowLeft aria-hidden="true" className="h-4 w-4" />
               Dashboard
             </Link>
-            <p className="mt-4 text-sm font-medium text-brand-700">{member.dealerName}</p>
-            <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+          }
+          eyebrow={member.dealerName}
+          title={title}
+        >
+          <div className="mt-6 grid gap-6">
+            {isCodeSession(member) ? <CodeSessionNotice /> : children(member)}
           </div>
-          {isCodeSession(member) ? <CodeSessionNotice /> : children(member)}
-        </div>
+        </PageFrame>
       ) : null}
     </RequireSession>
   );

@@ -6,7 +6,7 @@ import {
 } from '@contracts/staff-uploads';
 import { CloudOff, ListChecks } from 'lucide-react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { DashboardSection, QueryStates } from '@/components/ui/query-states';
+import { DashboardSection, QuerySection } from '@/components/ui/query-states';
 import { formatMiles } from '@/lib/format';
 import { formatDateTime } from '@/lib/time-left';
 import { vehicleTitle } from '@/lib/vehicle-title';
@@ -55,42 +55,40 @@ export function MyUploadsList({
           </ul>
         </DashboardSection>
       ) : null}
-      <DashboardSection
+      <QuerySection
         id="uploaded"
         icon={ListChecks}
         title={MY_UPLOADS_TEXT.uploadedTitle}
         intro={MY_UPLOADS_TEXT.description}
-        busy={uploads.isPending}
+        query={uploads}
+        loading="Loading your uploads…"
+        failed="Could not load your uploads:"
+        empty={MY_UPLOADS_TEXT.empty}
+        isEmpty={(data) => !data || data.uploads.length === 0}
+        lead={
+          uploads.isPending && uploads.fetchStatus === 'paused' ? (
+            <p
+              role="status"
+              className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200"
+            >
+              {MY_UPLOADS_TEXT.offline}
+            </p>
+          ) : null
+        }
       >
-        {uploads.isPending && uploads.fetchStatus === 'paused' ? (
-          <p
-            role="status"
-            className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200"
-          >
-            {MY_UPLOADS_TEXT.offline}
-          </p>
-        ) : null}
-        <QueryStates
-          query={uploads}
-          loading="Loading your uploads…"
-          failed="Could not load your uploads:"
-          empty={MY_UPLOADS_TEXT.empty}
-          isEmpty={(data) => !data || data.uploads.length === 0}
-        >
-          {(data) => (
-            <>
-              <p className="mt-3 text-sm text-slate-600" data-testid="uploads-count">
-                {MY_UPLOADS_TEXT.showing(data.uploads.length, data.total)}
-              </p>
-              <ul className="mt-3 grid gap-3">
-                {data.uploads.map((upload) => (
-                  <UploadItem key={upload.id} upload={upload} />
-                ))}
-              </ul>
-            </>
-          )}
-        </QueryStates>
-      </DashboardSection>
+        {(data) => (
+          <>
+            <p className="mt-3 text-sm text-slate-600" data-testid="uploads-count">
+              {MY_UPLOADS_TEXT.showing(data.uploads.length, data.total)}
+            </p>
+            <ul className="mt-3 grid gap-3">
+              {data.uploads.map((upload) => (
+                <UploadItem key={upload.id} upload={upload} />
+              ))}
+            </ul>
+          </>
+        )}
+      </QuerySection>
     </div>
   );
 }

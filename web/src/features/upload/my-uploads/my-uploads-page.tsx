@@ -2,11 +2,12 @@ import { PAGE_PATHS } from '@contracts/routes';
 import { MY_UPLOADS_TEXT } from '@contracts/staff-uploads';
 import { Upload } from 'lucide-react';
 import { Link } from 'wouter';
+import { PageFrame } from '@/components/page-frame';
 import { PageLoading } from '@/components/page-loading';
 import { buttonClasses } from '@/components/ui/button';
 import { useStaffMe } from '@/lib/auth/staff-session';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { StaffPage, StaffSignIn } from '../staff-page';
+import { StaffNotices, StaffSignIn } from '../staff-page';
 import { usePendingUploads } from '../sync/use-pending-uploads';
 import { useStaffUploads } from './get-staff-uploads';
 import { MyUploadsList } from './my-uploads-list';
@@ -23,9 +24,11 @@ export default function MyUploadsPage() {
 
   if (staff.isPending) return <PageLoading />;
   return (
-    <StaffPage
+    <PageFrame
+      width="narrow"
+      notices={<StaffNotices />}
       title={MY_UPLOADS_TEXT.title}
-      links={
+      actions={
         <Link href={PAGE_PATHS.upload} className={buttonClasses('ghost', 'lg')}>
           <Upload aria-hidden="true" className="h-4 w-4" />
           {MY_UPLOADS_TEXT.back}
@@ -33,6 +36,6 @@ export default function MyUploadsPage() {
       }
     >
       {staff.data ? <MyUploadsList uploads={uploads} pending={pending} /> : <StaffSignIn />}
-    </StaffPage>
+    </PageFrame>
   );
 }

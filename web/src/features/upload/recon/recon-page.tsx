@@ -3,12 +3,13 @@ import { WORK_ORDER_TEXT } from '@contracts/work-order-texts';
 import { ArrowLeft, Upload } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'wouter';
+import { PageFrame } from '@/components/page-frame';
 import { PageLoading } from '@/components/page-loading';
 import { buttonClasses } from '@/components/ui/button';
 import { useStaffMe } from '@/lib/auth/staff-session';
 import { useLiveUpdates } from '@/lib/use-live-updates';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { StaffPage, StaffSignIn } from '../staff-page';
+import { StaffNotices, StaffSignIn } from '../staff-page';
 import { WorkOrderDetail } from './work-order-detail';
 import { WorkOrderList } from './work-order-list';
 
@@ -33,10 +34,12 @@ export default function ReconPage() {
 
   if (staff.isPending) return <PageLoading />;
   return (
-    <StaffPage
+    <PageFrame
+      width="narrow"
+      notices={<StaffNotices />}
       title={WORK_ORDER_TEXT.staffTitle}
       titleRef={heading}
-      links={
+      actions={
         <Link href={PAGE_PATHS.upload} className={buttonClasses('ghost', 'sm')}>
           <Upload aria-hidden="true" className="h-4 w-4" />
           {WORK_ORDER_TEXT.uploadLink}
@@ -60,7 +63,7 @@ export default function ReconPage() {
       ) : (
         <LiveList onOpen={(id) => setParams({ order: String(id) })} />
       )}
-    </StaffPage>
+    </PageFrame>
   );
 }
 

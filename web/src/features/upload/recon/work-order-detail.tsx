@@ -10,6 +10,7 @@ import {
 } from '@/components/recon/work-order-bits';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { LoadFailed, Loading } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { bindFields } from '@/lib/form-binding';
@@ -21,23 +22,9 @@ import { TaskCard } from './task-card';
 /** One work order: the car, its promise, progress and costs, and each task to work. */
 export function WorkOrderDetail({ id }: { id: number }) {
   const order = useWorkOrder(id);
-  if (order.isPending)
-    return (
-      <div aria-busy="true" className="h-48 animate-pulse rounded-xl bg-slate-100">
-        <span className="sr-only">Loading work order…</span>
-      </div>
-    );
+  if (order.isPending) return <Loading label="Loading work order…" className="h-48" />;
   if (order.isError)
-    return (
-      <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
-        <p>
-          {WORK_ORDER_TEXT.loadOneFailed} {order.error.message}
-        </p>
-        <Button size="sm" variant="outline" className="mt-2" onClick={() => void order.refetch()}>
-          {WORK_ORDER_TEXT.retry}
-        </Button>
-      </div>
-    );
+    return <LoadFailed read={order} failed={WORK_ORDER_TEXT.loadOneFailed} retry={WORK_ORDER_TEXT.retry} />;
   const o = order.data;
   const isLocked = o.status === 'done' || o.status === 'cancelled';
   const title = vehicleTitle(o.vehicle);

@@ -7,9 +7,11 @@ import {
   type TirePosition,
 } from '@contracts/condition-report-rules';
 import { AlertTriangle, Camera, CircleCheck, ClipboardList } from 'lucide-react';
+import { Loading } from '@/components/ui/query-states';
 import { cn } from '@/lib/cn';
 import { formatGrade, formatPoints, gradeTone, isWornTire } from '@/lib/condition-report';
 import { DETAIL_TEXTS } from '../vehicle-detail-texts';
+import { DetailSection } from './detail-section';
 
 const TONE_CLASSES = {
   green: 'bg-emerald-50 text-emerald-900 ring-emerald-200',
@@ -38,12 +40,9 @@ export function ConditionReportSection({
 }) {
   const photoIds = new Set(report.photos.map((photo) => photo.id));
   return (
-    <section aria-labelledby="condition-heading" data-testid="condition-report">
-      <h2 id="condition-heading" className="text-lg font-semibold text-slate-900">
-        {DETAIL_TEXTS.conditionReport}
-      </h2>
+    <DetailSection id="condition" title={DETAIL_TEXTS.conditionReport} testId="condition-report">
       {loading ? (
-        <div aria-busy="true" className="mt-3 h-32 animate-pulse rounded-xl bg-slate-100" />
+        <Loading label="Loading the condition report…" className="mt-3 h-32" />
       ) : report.grade === null ? (
         <div className="mt-3 flex items-start gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-4">
           <ClipboardList aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-slate-400" />
@@ -97,26 +96,14 @@ export function ConditionReportSection({
           </div>
 
           <div className="grid gap-4 md:grid-cols-2">
-            <section
-              aria-labelledby="tires-heading"
-              className="rounded-xl border border-slate-200 bg-white p-4"
-            >
-              <h3 id="tires-heading" className="text-sm font-semibold text-slate-900">
-                {DETAIL_TEXTS.tires}
-              </h3>
+            <DetailSection id="tires" title={DETAIL_TEXTS.tires} level={3}>
               <dl className="mt-3 grid grid-cols-2 gap-3" data-testid="tire-depths">
                 {TIRE_ORDER.map((position) => (
                   <TireDepth key={position} position={position} depth={report.tires[position]} />
                 ))}
               </dl>
-            </section>
-            <section
-              aria-labelledby="lights-heading"
-              className="rounded-xl border border-slate-200 bg-white p-4"
-            >
-              <h3 id="lights-heading" className="text-sm font-semibold text-slate-900">
-                {DETAIL_TEXTS.warningLights}
-              </h3>
+            </DetailSection>
+            <DetailSection id="lights" title={DETAIL_TEXTS.warningLights} level={3}>
               {report.warningLights.length === 0 ? (
                 <p className="mt-2 text-sm text-emerald-800">{DETAIL_TEXTS.noWarningLights}</p>
               ) : (
@@ -129,17 +116,19 @@ export function ConditionReportSection({
                   ))}
                 </ul>
               )}
-            </section>
+            </DetailSection>
           </div>
 
-          <section
-            aria-labelledby="damage-heading"
-            className="rounded-xl border border-slate-200 bg-white p-4"
+          <DetailSection
+            id="damage"
+            title={
+              <>
+                {DETAIL_TEXTS.damage}{' '}
+                <span className="font-normal text-slate-500">({report.damage.length})</span>
+              </>
+            }
+            level={3}
           >
-            <h3 id="damage-heading" className="text-sm font-semibold text-slate-900">
-              {DETAIL_TEXTS.damage}{' '}
-              <span className="font-normal text-slate-500">({report.damage.length})</span>
-            </h3>
             {report.damage.length === 0 ? (
               <p className="mt-2 text-sm text-emerald-800">{DETAIL_TEXTS.noDamage}</p>
             ) : (
@@ -174,10 +163,10 @@ export function ConditionReportSection({
                 ))}
               </ul>
             )}
-          </section>
+          </DetailSection>
         </div>
       )}
-    </section>
+    </DetailSection>
   );
 }
 

@@ -2,6 +2,7 @@ import type { PublicVehicle } from '@contracts/vehicle';
 import { CarFront, Sofa, Wrench } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { DETAIL_TEXTS } from '../vehicle-detail-texts';
+import { DetailSection } from './detail-section';
 
 const orNoneFound = (text: string | null) => (text?.trim() ? text.trim() : DETAIL_TEXTS.noneFound);
 
@@ -13,10 +14,7 @@ export function InspectionReport({ vehicle }: { vehicle: PublicVehicle }) {
     { title: DETAIL_TEXTS.interior, text: orNoneFound(vehicle.reconInterior), Icon: Sofa },
   ];
   return (
-    <section aria-labelledby="inspection-heading">
-      <h2 id="inspection-heading" className="text-lg font-semibold text-slate-900">
-        {DETAIL_TEXTS.inspection}
-      </h2>
+    <DetailSection id="inspection" title={DETAIL_TEXTS.inspection}>
       <div className="mt-3 grid gap-3 md:grid-cols-3">
         {sections.map(({ title, text, Icon }) => {
           const isNone = text === DETAIL_TEXTS.noneFound;
@@ -36,6 +34,6 @@ export function InspectionReport({ vehicle }: { vehicle: PublicVehicle }) {
           );
         })}
       </div>
-    </section>
+    </DetailSection>
   );
 }

@@ -19,6 +19,7 @@ import { formatMileage, formatMoney, NOT_AVAILABLE } from '@/lib/format';
 import { vehiclePicture, vehicleTitle } from '@/lib/vehicle-title';
 import { DETAIL_TEXTS } from '../vehicle-detail-texts';
 import { ConditionReportSection } from './condition-report';
+import { DetailSection } from './detail-section';
 import { InspectionReport } from './inspection-report';
 import { MarketGuideSection } from './market-guide-section';
 import { type GalleryHandle, PhotoGallery } from './photo-gallery';
@@ -134,13 +135,11 @@ export function VehicleDetails({
             </div>
           </div>
 
-          <section
-            aria-labelledby="details-heading"
+          <DetailSection
+            id="details"
+            title={DETAIL_TEXTS.details}
             className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
           >
-            <h2 id="details-heading" className="text-lg font-semibold text-slate-900">
-              {DETAIL_TEXTS.details}
-            </h2>
             <dl className="mt-2 divide-y divide-slate-100">
               <Fact label="Year" value={vehicle.year?.toString() ?? NOT_AVAILABLE} testId="fact-year" />
               <Fact label="Make" value={vehicle.make ?? NOT_AVAILABLE} testId="fact-make" />
@@ -153,18 +152,15 @@ export function VehicleDetails({
                 testId="fact-certification"
               />
             </dl>
-          </section>
+          </DetailSection>
         </aside>
 
         <div className="grid content-start gap-8 lg:col-start-1 lg:row-start-2">
-          <section aria-labelledby="description-heading">
-            <h2 id="description-heading" className="text-lg font-semibold text-slate-900">
-              {DETAIL_TEXTS.description}
-            </h2>
+          <DetailSection id="description" title={DETAIL_TEXTS.description}>
             <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-700" data-testid="description">
               {vehicle.description?.trim() || DETAIL_TEXTS.noDescription}
             </p>
-          </section>
+          </DetailSection>
           <MarketGuideSection vehicleId={vehicle.id} />
           <ConditionReportSection
             report={report}

@@ -2,6 +2,7 @@ import { PAGE_PATHS } from '@contracts/routes';
 import { ArrowLeft, CircleAlert, SearchX, Tag } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { PageFrame } from '@/components/page-frame';
 import { buttonClasses } from '@/components/ui/button';
 import { type FailedRead, RetryButton } from '@/components/ui/retry-button';
 import { DETAIL_TEXTS } from '../vehicle-detail-texts';
@@ -18,14 +19,18 @@ function Outcome({
   children: ReactNode;
 }) {
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:px-6">
-      <span className="flex h-14 w-14 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-        {icon}
-      </span>
-      <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
-      <p className="mt-2 text-slate-600">{text}</p>
-      <div className="mt-8">{children}</div>
-    </div>
+    <PageFrame
+      centred
+      above={
+        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+          {icon}
+        </span>
+      }
+      title={title}
+      subtitle={text}
+    >
+      {children}
+    </PageFrame>
   );
 }
 

@@ -3,10 +3,11 @@ import { History } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { SelectField } from '@/components/ui/fields';
+import { Empty } from '@/components/ui/query-states';
 import { formatDateTime } from '@/lib/time-left';
 import { AUDIT_ENTITIES, type AuditEntity, useAudit } from '../../api/get-audit';
 import { Cell, DataTable, Row } from '../common/data-table';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
+import { Panel, PanelStates } from '../common/panel';
 
 const ENTITY_LABELS: Record<AuditEntity, string> = {
   vehicle: 'Vehicles',
@@ -64,23 +65,25 @@ export function ActivityTab() {
         </SelectField>
       }
     >
-      {audit.isPending ? (
-        <LoadingRows label="Loading activity..." />
-      ) : audit.isError ? (
-        <LoadError error={audit.error} />
-      ) : audit.data.length === 0 ? (
-        <EmptyState
-          icon={History}
-          title="No activity yet"
-          text="Changes made here and by dealers appear in this log."
-        />
-      ) : (
-        <DataTable label="Activity" columns={['When', 'Who', 'What', 'Changes']}>
-          {audit.data.map((entry) => (
-            <ActivityRow key={entry.id} entry={entry} />
-          ))}
-        </DataTable>
-      )}
+      <PanelStates
+        query={audit}
+        loading="Loading activity..."
+        empty={
+          <Empty
+            icon={History}
+            title="No activity yet"
+            text="Changes made here and by dealers appear in this log."
+          />
+        }
+      >
+        {(data) => (
+          <DataTable label="Activity" columns={['When', 'Who', 'What', 'Changes']}>
+            {data.map((entry) => (
+              <ActivityRow key={entry.id} entry={entry} />
+            ))}
+          </DataTable>
+        )}
+      </PanelStates>
     </Panel>
   );
 }

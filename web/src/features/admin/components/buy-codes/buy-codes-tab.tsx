@@ -4,6 +4,7 @@ import { KeyRound, Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
+import { Empty } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { ADMIN_LABELS } from '../../admin-texts';
@@ -12,7 +13,7 @@ import { useUpdateBuyCode } from '../../api/update-buy-code';
 import { BuyCodeBadges, formatExpiry, formatUses } from '../common/buy-code-format';
 import { CopyCodeButton } from '../common/copy-code-button';
 import { Cell, DataTable, Row } from '../common/data-table';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
+import { Panel, PanelStates } from '../common/panel';
 import { BuyCodeLimitsDialog } from './buy-code-limits-dialog';
 import { GenerateBuyCodeForm } from './generate-buy-code-form';
 
@@ -55,23 +56,26 @@ export function BuyCodesTab() {
           </div>
         }
       >
-        {codes.isPending ? (
-          <LoadingRows label="Loading buy codes..." />
-        ) : codes.isError ? (
-          <LoadError error={codes.error} />
-        ) : list.length === 0 ? (
-          <EmptyState
-            icon={KeyRound}
-            title={q ? 'No buy codes match your search' : 'No buy codes yet'}
-            text={q ? undefined : 'Generate the first one above.'}
-          />
-        ) : (
-          <DataTable label="Buy codes" columns={['Code', 'Dealer', 'Status', 'Uses', 'Expires', 'Actions']}>
-            {list.map((code) => (
-              <BuyCodeRow key={code.id} code={code} />
-            ))}
-          </DataTable>
-        )}
+        <PanelStates
+          query={codes}
+          loading="Loading buy codes..."
+          isEmpty={() => list.length === 0}
+          empty={
+            <Empty
+              icon={KeyRound}
+              title={q ? 'No buy codes match your search' : 'No buy codes yet'}
+              text={q ? undefined : 'Generate the first one above.'}
+            />
+          }
+        >
+          {() => (
+            <DataTable label="Buy codes" columns={['Code', 'Dealer', 'Status', 'Uses', 'Expires', 'Actions']}>
+              {list.map((code) => (
+                <BuyCodeRow key={code.id} code={code} />
+              ))}
+            </DataTable>
+          )}
+        </PanelStates>
       </Panel>
     </div>
   );

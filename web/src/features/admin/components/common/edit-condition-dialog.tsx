@@ -15,13 +15,13 @@ import { WarningLightsEditor } from '@/components/condition/warning-lights-edito
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
+import { Loading } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { cn } from '@/lib/cn';
 import { conditionReportOf, photoCaption } from '@/lib/condition-report';
 import { uploadPhoto } from '@/lib/uploads/photo-upload';
 import { type PhotoRef, useAdminVehicle, useConditionEdits } from '../../api/condition-report';
-import { LoadingRows } from './panel-states';
 
 const KIND_LABELS: Record<PhotoKind, string> = {
   ...(Object.fromEntries(GUIDED_SHOTS.map((s) => [s.kind, s.label])) as Record<PhotoKind, string>),
@@ -60,7 +60,7 @@ export function EditConditionButton({ vehicleId, name }: { vehicleId: number; na
 
 function EditConditionBody({ vehicleId, onDone }: { vehicleId: number; onDone: () => void }) {
   const vehicle = useAdminVehicle(vehicleId, true);
-  if (vehicle.isPending) return <LoadingRows label="Loading the condition report…" rows={2} />;
+  if (vehicle.isPending) return <Loading label="Loading the condition report…" rows={2} />;
   if (vehicle.isError)
     return (
       <p role="alert" className="text-sm text-red-700">

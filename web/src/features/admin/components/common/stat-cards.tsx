@@ -1,6 +1,7 @@
 import { isOnMarket } from '@contracts/vehicle-display';
 import type { LucideIcon } from 'lucide-react';
 import { CarFront, HandCoins, Store } from 'lucide-react';
+import { Loading } from '@/components/ui/query-states';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useAdminVehicles } from '../../api/get-admin-vehicles';
 import { useOffers } from '../../api/get-offers';
@@ -34,13 +35,7 @@ function StatCard({
     <div className="relative rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-5 sm:pr-16">
       <dt className="text-xs font-medium text-slate-600 sm:text-sm">{label}</dt>
       <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900 sm:text-3xl">
-        {value === undefined ? (
-          <span className="inline-block h-7 w-10 animate-pulse rounded bg-slate-200">
-            <span className="sr-only">Loading</span>
-          </span>
-        ) : (
-          value
-        )}
+        {value === undefined ? <Loading label="Loading" className="inline-block h-7 w-10" /> : value}
         <Icon
           aria-hidden="true"
           className="absolute right-5 top-1/2 hidden h-9 w-9 -translate-y-1/2 rounded-lg bg-brand-50 p-2 text-brand-600 sm:block"

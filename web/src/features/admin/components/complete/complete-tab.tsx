@@ -1,8 +1,9 @@
 import { isQueued } from '@contracts/vehicle-display';
 import { Inbox } from 'lucide-react';
+import { Empty } from '@/components/ui/query-states';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useAdminVehicles } from '../../api/get-admin-vehicles';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
+import { Panel, PanelStates } from '../common/panel';
 import { QueueItem } from './queue-item';
 import { RequiredShotsPanel } from './required-shots-panel';
 
@@ -16,21 +17,23 @@ export function CompleteTab() {
         title={ADMIN_LABELS.queueTitle}
         description="Check the decoded details, enter mileage, price and certification, and publish."
       >
-        {vehicles.isPending ? (
-          <LoadingRows label="Loading the queue..." rows={2} />
-        ) : vehicles.isError ? (
-          <LoadError error={vehicles.error} />
-        ) : queue.length === 0 ? (
-          <EmptyState icon={Inbox} title={ADMIN_LABELS.queueEmpty} text={ADMIN_LABELS.queueEmptyText} />
-        ) : (
-          <ul className="grid gap-4">
-            {queue.map((vehicle) => (
-              <li key={vehicle.id}>
-                <QueueItem vehicle={vehicle} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <PanelStates
+          query={vehicles}
+          loading="Loading the queue..."
+          rows={2}
+          isEmpty={() => queue.length === 0}
+          empty={<Empty icon={Inbox} title={ADMIN_LABELS.queueEmpty} text={ADMIN_LABELS.queueEmptyText} />}
+        >
+          {() => (
+            <ul className="grid gap-4">
+              {queue.map((vehicle) => (
+                <li key={vehicle.id}>
+                  <QueueItem vehicle={vehicle} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </PanelStates>
       </Panel>
       <RequiredShotsPanel />
     </>

@@ -11,8 +11,9 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/time-left';
 import { zodResolver } from '@/lib/zod';
+import { ADMIN_LABELS } from '../../admin-texts';
 import { useRequiredShots, useUpdateRequiredShots } from '../../api/required-shots';
-import { LoadError, LoadingRows, Panel } from '../common/panel-states';
+import { Panel, PanelStates } from '../common/panel';
 
 /**
  * Which guided shots the staff wizard requires (issue #34), beside the queue whose photos they
@@ -22,17 +23,20 @@ export function RequiredShotsPanel() {
   const setting = useRequiredShots();
   return (
     <Panel title={REQUIRED_SHOTS_TEXT.title} description={REQUIRED_SHOTS_TEXT.description} className="mt-6">
-      {setting.isPending ? (
-        <LoadingRows label="Loading the required shots..." rows={1} />
-      ) : setting.isError || !setting.data ? (
-        <LoadError error={setting.error ?? new Error('sign in again')} />
-      ) : (
-        <RequiredShotsForm
-          key={setting.data.updatedAt ?? 'default'}
-          saved={setting.data.required}
-          updatedAt={setting.data.updatedAt}
-        />
-      )}
+      <PanelStates
+        query={setting}
+        loading="Loading the required shots..."
+        rows={1}
+        empty={`${ADMIN_LABELS.listFailed} sign in again`}
+      >
+        {(data) => (
+          <RequiredShotsForm
+            key={data.updatedAt ?? 'default'}
+            saved={data.required}
+            updatedAt={data.updatedAt}
+          />
+        )}
+      </PanelStates>
     </Panel>
   );
 }

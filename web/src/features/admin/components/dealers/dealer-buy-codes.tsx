@@ -2,13 +2,14 @@ import { ADMIN_TEXT } from '@contracts/admin';
 import type { Dealer } from '@contracts/dealers';
 import { KeyRound, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { Empty } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useCreateBuyCode } from '../../api/create-buy-code';
 import { useBuyCodes } from '../../api/get-buy-codes';
 import { BuyCodeBadges, formatExpiry, formatUses } from '../common/buy-code-format';
 import { CopyCodeButton } from '../common/copy-code-button';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
+import { Panel, PanelStates } from '../common/panel';
 
 /** The selected dealer's buy codes, and 'Generate' for a new one (docs/product.md §2 Manage Dealers). */
 export function DealerBuyCodes({ dealer }: { dealer: Dealer }) {
@@ -37,39 +38,40 @@ export function DealerBuyCodes({ dealer }: { dealer: Dealer }) {
         </Button>
       }
     >
-      {codes.isPending ? (
-        <LoadingRows label="Loading buy codes..." rows={2} />
-      ) : codes.isError ? (
-        <LoadError error={codes.error} />
-      ) : codes.data.length === 0 ? (
-        <EmptyState icon={KeyRound} title="No buy codes yet" text="Generate one to let this dealer buy." />
-      ) : (
-        <ul className="grid gap-2" aria-label={`Buy codes of ${dealer.dealerName}`}>
-          {codes.data.map((code) => (
-            <li
-              key={code.id}
-              data-testid={`dealer-code-${code.code}`}
-              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg border border-slate-200 px-3 py-2"
-            >
-              <span className="flex items-center gap-1">
-                <span className="font-mono text-lg font-bold tracking-[0.2em] text-slate-900">
-                  {code.code}
+      <PanelStates
+        query={codes}
+        loading="Loading buy codes..."
+        rows={2}
+        empty={<Empty icon={KeyRound} title="No buy codes yet" text="Generate one to let this dealer buy." />}
+      >
+        {(data) => (
+          <ul className="grid gap-2" aria-label={`Buy codes of ${dealer.dealerName}`}>
+            {data.map((code) => (
+              <li
+                key={code.id}
+                data-testid={`dealer-code-${code.code}`}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg border border-slate-200 px-3 py-2"
+              >
+                <span className="flex items-center gap-1">
+                  <span className="font-mono text-lg font-bold tracking-[0.2em] text-slate-900">
+                    {code.code}
+                  </span>
+                  <CopyCodeButton code={code.code} />
                 </span>
-                <CopyCodeButton code={code.code} />
-              </span>
-              <BuyCodeBadges code={code} />
-              <span className="text-sm text-slate-600">
-                <span className="sr-only">Uses: </span>
-                {formatUses(code)} uses
-              </span>
-              <span className="text-sm text-slate-600">
-                <span className="sr-only">Expires: </span>
-                {formatExpiry(code)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+                <BuyCodeBadges code={code} />
+                <span className="text-sm text-slate-600">
+                  <span className="sr-only">Uses: </span>
+                  {formatUses(code)} uses
+                </span>
+                <span className="text-sm text-slate-600">
+                  <span className="sr-only">Expires: </span>
+                  {formatExpiry(code)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PanelStates>
     </Panel>
   );
 }

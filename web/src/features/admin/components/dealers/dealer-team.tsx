@@ -6,6 +6,7 @@ import { InvitationLinkNotice } from '@/components/team/invitation-link-notice';
 import { InviteForm } from '@/components/team/invite-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Empty } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/time-left';
 import {
@@ -15,7 +16,7 @@ import {
   useResendInvitation,
   useRevokeInvitation,
 } from '../../api/dealer-team';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
+import { Panel, PanelStates } from '../common/panel';
 
 const STATUS_TONE = { active: 'green', invited: 'yellow', disabled: 'gray' } as const;
 const STATUS_LABEL = { active: 'Active', invited: 'Invited', disabled: 'Disabled' } as const;
@@ -30,23 +31,26 @@ export function DealerTeam({ dealer }: { dealer: Dealer }) {
       title={`Team: ${dealer.dealerName}`}
       description="People who sign in with their own e-mail and a passkey or password."
     >
-      {team.isPending ? (
-        <LoadingRows label="Loading the team..." rows={2} />
-      ) : team.isError ? (
-        <LoadError error={team.error} />
-      ) : team.data.length === 0 ? (
-        <EmptyState
-          icon={Users}
-          title="No team yet"
-          text="Invite the dealership’s owner below; they can invite the rest."
-        />
-      ) : (
-        <ul className="grid gap-3" aria-label={`Team of ${dealer.dealerName}`}>
-          {team.data.map((member) => (
-            <MemberRow key={member.id} dealerId={dealer.id} member={member} />
-          ))}
-        </ul>
-      )}
+      <PanelStates
+        query={team}
+        loading="Loading the team..."
+        rows={2}
+        empty={
+          <Empty
+            icon={Users}
+            title="No team yet"
+            text="Invite the dealership’s owner below; they can invite the rest."
+          />
+        }
+      >
+        {(data) => (
+          <ul className="grid gap-3" aria-label={`Team of ${dealer.dealerName}`}>
+            {data.map((member) => (
+              <MemberRow key={member.id} dealerId={dealer.id} member={member} />
+            ))}
+          </ul>
+        )}
+      </PanelStates>
       <InviteForm
         invite={invite}
         className="mt-4 border-t border-slate-200 pt-4"

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Empty } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { ADMIN_LABELS } from '../../admin-texts';
@@ -12,7 +13,7 @@ import type { CreatedDealer } from '../../api/create-dealer';
 import { useDealers } from '../../api/get-dealers';
 import { useUpdateDealer } from '../../api/update-dealer';
 import { Cell, DataTable, Row } from '../common/data-table';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
+import { Panel, PanelStates } from '../common/panel';
 import { AddDealerForm } from './add-dealer-form';
 import { DealerBuyCodes } from './dealer-buy-codes';
 import { DealerTeam } from './dealer-team';
@@ -52,28 +53,29 @@ export function DealersTab() {
         title={ADMIN_LABELS.manageDealers}
         description="Activate or deactivate a dealer; select one to see and generate its buy codes."
       >
-        {dealers.isPending ? (
-          <LoadingRows label="Loading dealers..." />
-        ) : dealers.isError ? (
-          <LoadError error={dealers.error} />
-        ) : dealers.data.length === 0 ? (
-          <EmptyState
-            icon={Building2}
-            title="No dealers yet"
-            text="Add the first dealer with the form below."
-          />
-        ) : (
-          <DataTable label="Dealers" columns={['Dealer', 'Contact', 'Billing / Title', 'Status', 'Actions']}>
-            {dealers.data.map((dealer) => (
-              <DealerRow
-                key={dealer.id}
-                dealer={dealer}
-                isSelected={dealer.id === selectedId}
-                onSelect={() => select(dealer.id)}
-              />
-            ))}
-          </DataTable>
-        )}
+        <PanelStates
+          query={dealers}
+          loading="Loading dealers..."
+          empty={
+            <Empty icon={Building2} title="No dealers yet" text="Add the first dealer with the form below." />
+          }
+        >
+          {(data) => (
+            <DataTable
+              label="Dealers"
+              columns={['Dealer', 'Contact', 'Billing / Title', 'Status', 'Actions']}
+            >
+              {data.map((dealer) => (
+                <DealerRow
+                  key={dealer.id}
+                  dealer={dealer}
+                  isSelected={dealer.id === selectedId}
+                  onSelect={() => select(dealer.id)}
+                />
+              ))}
+            </DataTable>
+          )}
+        </PanelStates>
       </Panel>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <div ref={codesRef} className="scroll-mt-4">
@@ -84,7 +86,7 @@ export function DealersTab() {
             </div>
           ) : (
             <Panel title="Buy codes">
-              <EmptyState
+              <Empty
                 icon={KeyRound}
                 title="No dealer selected"
                 text="Choose 'Buy codes' on a dealer to see its codes."

@@ -1,13 +1,14 @@
 import { FLOOR_PLAN_STATUS_LABELS, FLOOR_PLAN_STATUSES, type FloorPlanBoardRow } from '@contracts/delivery';
 import { Landmark } from 'lucide-react';
 import { useMemo } from 'react';
+import { Empty } from '@/components/ui/query-states';
 import { cn } from '@/lib/cn';
 import { formatAmount } from '@/lib/sale-state';
 import { formatDateTime } from '@/lib/time-left';
 import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
 import { useFloorPlanBoard } from '../../api/get-floor-plan-board';
 import { Cell, DataTable, Row } from '../common/data-table';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
+import { Panel, PanelStates } from '../common/panel';
 import { BoardFilter } from './board-filter';
 import { FloorPlanStatusBadge } from './delivery-badges';
 import { sortFloorPlan } from './delivery-format';
@@ -51,22 +52,23 @@ export function FloorPlanTab() {
         ) : null
       }
     >
-      {board.isPending ? (
-        <LoadingRows label={L.loadingFloorPlan} />
-      ) : board.isError ? (
-        <LoadError error={board.error} />
-      ) : rows.length === 0 ? (
-        <EmptyState icon={Landmark} title={L.noFloorPlan} text={L.noFloorPlanText} />
-      ) : (
-        <DataTable
-          label="Floor plan requests"
-          columns={['Car and dealer', L.line, L.amount, 'Status', L.reference, 'Dates', 'Actions']}
-        >
-          {rows.map((row) => (
-            <FloorPlanRow key={row.requestId} row={row} />
-          ))}
-        </DataTable>
-      )}
+      <PanelStates
+        query={board}
+        loading={L.loadingFloorPlan}
+        isEmpty={() => rows.length === 0}
+        empty={<Empty icon={Landmark} title={L.noFloorPlan} text={L.noFloorPlanText} />}
+      >
+        {() => (
+          <DataTable
+            label="Floor plan requests"
+            columns={['Car and dealer', L.line, L.amount, 'Status', L.reference, 'Dates', 'Actions']}
+          >
+            {rows.map((row) => (
+              <FloorPlanRow key={row.requestId} row={row} />
+            ))}
+          </DataTable>
+        )}
+      </PanelStates>
     </Panel>
   );
 }

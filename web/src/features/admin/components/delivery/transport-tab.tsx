@@ -2,13 +2,14 @@ import type { TransportBoardRow } from '@contracts/delivery';
 import { formatMi } from '@contracts/mileage-format';
 import { Truck } from 'lucide-react';
 import { useMemo } from 'react';
+import { Empty } from '@/components/ui/query-states';
 import { cn } from '@/lib/cn';
 import { formatAmount } from '@/lib/sale-state';
 import { formatDateTime } from '@/lib/time-left';
 import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
 import { useTransportBoard } from '../../api/get-transport-board';
 import { Cell, DataTable, Row } from '../common/data-table';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
+import { Panel, PanelStates } from '../common/panel';
 import { BoardFilter } from './board-filter';
 import { BolUpload } from './bol-upload';
 import { PickupLateFlag, TransportStatusBadge } from './delivery-badges';
@@ -55,22 +56,23 @@ export function TransportTab() {
         ) : null
       }
     >
-      {board.isPending ? (
-        <LoadingRows label={L.loadingTransport} />
-      ) : board.isError ? (
-        <LoadError error={board.error} />
-      ) : rows.length === 0 ? (
-        <EmptyState icon={Truck} title={L.noTransport} text={L.noTransportText} />
-      ) : (
-        <DataTable
-          label="Transport orders"
-          columns={['Car and dealer', 'Status', 'Route', 'Price', 'Windows', 'Carrier and ETA', 'Actions']}
-        >
-          {rows.map((row) => (
-            <TransportRow key={row.orderId} row={row} />
-          ))}
-        </DataTable>
-      )}
+      <PanelStates
+        query={board}
+        loading={L.loadingTransport}
+        isEmpty={() => rows.length === 0}
+        empty={<Empty icon={Truck} title={L.noTransport} text={L.noTransportText} />}
+      >
+        {() => (
+          <DataTable
+            label="Transport orders"
+            columns={['Car and dealer', 'Status', 'Route', 'Price', 'Windows', 'Carrier and ETA', 'Actions']}
+          >
+            {rows.map((row) => (
+              <TransportRow key={row.orderId} row={row} />
+            ))}
+          </DataTable>
+        )}
+      </PanelStates>
     </Panel>
   );
 }

@@ -3,10 +3,11 @@ import { formatUsd } from '@contracts/money';
 import { Target } from 'lucide-react';
 import { useMemo } from 'react';
 import { Badge, BUY_ORDER_STATUS_TONE } from '@/components/ui/badge';
+import { Empty } from '@/components/ui/query-states';
 import { formatDay } from '@/lib/time-left';
 import { useDemand } from '../../api/get-demand';
 import { Cell, DataTable, Row, type SortableColumn } from '../common/data-table';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
+import { Panel, PanelStates } from '../common/panel';
 import { PhoneSort } from '../common/phone-sort';
 import { ageInDays, budgetRange, groupName, groupYears } from './demand-format';
 import { GroupOrdersDialog } from './group-orders-dialog';
@@ -50,62 +51,63 @@ export function DemandTab() {
           />
         }
       >
-        {demand.isPending ? (
-          <LoadingRows label="Loading demand..." />
-        ) : demand.isError ? (
-          <LoadError error={demand.error} />
-        ) : groups.length === 0 ? (
-          <EmptyState icon={Target} title="No open buy orders" text="Dealers' buy orders appear here." />
-        ) : (
-          <DataTable
-            label="Demand by make, model and years"
-            columns={[
-              'Make and model',
-              'Years',
-              column('wanted'),
-              column('orders'),
-              column('budget'),
-              column('oldest'),
-              column('matches'),
-              'History',
-            ]}
-          >
-            {groups.map((g) => (
-              <Row key={`${g.make}|${g.model}|${g.yearMin}|${g.yearMax}`}>
-                <Cell label="Make and model" phone="heading" className="font-semibold text-slate-900">
-                  {groupName(g)}
-                </Cell>
-                <Cell label="Years">{groupYears(g)}</Cell>
-                <Cell label="Cars wanted" className="tabular-nums">
-                  {g.carsWanted}
-                </Cell>
-                <Cell label="Open orders" className="tabular-nums">
-                  {g.orders} ({g.dealers === 1 ? '1 dealer' : `${g.dealers} dealers`})
-                </Cell>
-                <Cell label="Total budget" className="tabular-nums">
-                  {g.budgetTotal === null ? (
-                    'Not set'
-                  ) : (
-                    <span>
-                      {formatUsd(Number(g.budgetTotal))}
-                      <span className="block text-xs text-slate-600">{budgetRange(g)} a car</span>
-                    </span>
-                  )}
-                </Cell>
-                <Cell label="Oldest">{ageInDays(g.oldestDays)}</Cell>
-                <Cell label="Matched" className="tabular-nums">
-                  {g.matches}
-                </Cell>
-                <Cell label="History" phone="block" className="max-md:pt-2">
-                  <GroupOrdersDialog
-                    group={g}
-                    orders={g.orderIds.flatMap((id) => ordersById.get(id) ?? [])}
-                  />
-                </Cell>
-              </Row>
-            ))}
-          </DataTable>
-        )}
+        <PanelStates
+          query={demand}
+          loading="Loading demand..."
+          isEmpty={() => groups.length === 0}
+          empty={<Empty icon={Target} title="No open buy orders" text="Dealers' buy orders appear here." />}
+        >
+          {() => (
+            <DataTable
+              label="Demand by make, model and years"
+              columns={[
+                'Make and model',
+                'Years',
+                column('wanted'),
+                column('orders'),
+                column('budget'),
+                column('oldest'),
+                column('matches'),
+                'History',
+              ]}
+            >
+              {groups.map((g) => (
+                <Row key={`${g.make}|${g.model}|${g.yearMin}|${g.yearMax}`}>
+                  <Cell label="Make and model" phone="heading" className="font-semibold text-slate-900">
+                    {groupName(g)}
+                  </Cell>
+                  <Cell label="Years">{groupYears(g)}</Cell>
+                  <Cell label="Cars wanted" className="tabular-nums">
+                    {g.carsWanted}
+                  </Cell>
+                  <Cell label="Open orders" className="tabular-nums">
+                    {g.orders} ({g.dealers === 1 ? '1 dealer' : `${g.dealers} dealers`})
+                  </Cell>
+                  <Cell label="Total budget" className="tabular-nums">
+                    {g.budgetTotal === null ? (
+                      'Not set'
+                    ) : (
+                      <span>
+                        {formatUsd(Number(g.budgetTotal))}
+                        <span className="block text-xs text-slate-600">{budgetRange(g)} a car</span>
+                      </span>
+                    )}
+                  </Cell>
+                  <Cell label="Oldest">{ageInDays(g.oldestDays)}</Cell>
+                  <Cell label="Matched" className="tabular-nums">
+                    {g.matches}
+                  </Cell>
+                  <Cell label="History" phone="block" className="max-md:pt-2">
+                    <GroupOrdersDialog
+                      group={g}
+                      orders={g.orderIds.flatMap((id) => ordersById.get(id) ?? [])}
+                    />
+                  </Cell>
+                </Row>
+              ))}
+            </DataTable>
+          )}
+        </PanelStates>
       </Panel>
       {demand.data && demand.data.orders.length > 0 ? <OrdersPanel orders={demand.data.orders} /> : null}
     </div>

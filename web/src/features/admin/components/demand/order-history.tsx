@@ -7,9 +7,10 @@ import {
 import { formatAmount, formatUsd } from '@contracts/money';
 import { NOTIFICATION_STATUS_LABELS } from '@contracts/notifications';
 import { Badge, type BadgeTone, NOTIFICATION_STATUS_TONE } from '@/components/ui/badge';
+import { LoadFailed, Loading } from '@/components/ui/query-states';
 import { formatDateTime } from '@/lib/time-left';
+import { ADMIN_LABELS } from '../../admin-texts';
 import { useBuyOrderHistory } from '../../api/get-buy-order-history';
-import { LoadError } from '../common/panel-states';
 
 const money = (amount: string | null) => (amount === null ? '' : formatAmount(amount));
 
@@ -29,13 +30,8 @@ function outcomeText({ kind, amount, buyer }: OrderMatch['outcome']) {
 /** One order's matches as a timeline: when and why each car matched, its alert, hold and outcome. */
 export function OrderHistory({ orderId }: { orderId: number }) {
   const history = useBuyOrderHistory(orderId, true);
-  if (history.isPending)
-    return (
-      <p role="status" className="mt-2 text-sm text-slate-600">
-        {TEXT.loading}
-      </p>
-    );
-  if (history.isError) return <LoadError error={history.error} />;
+  if (history.isPending) return <Loading label={TEXT.loading} rows={0} className="mt-2" />;
+  if (history.isError) return <LoadFailed read={history} failed={ADMIN_LABELS.listFailed} />;
   if (!history.data) return null;
   const order = history.data;
   if (order.matches.length === 0) return <p className="mt-2 text-sm text-slate-600">{TEXT.empty}</p>;

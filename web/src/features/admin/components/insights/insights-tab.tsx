@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/time-left';
 import { INSIGHTS_ADMIN_LABELS as L } from '../../admin-texts';
 import { insightsCsvHref, useInsights } from '../../api/get-insights';
-import { Panel } from '../common/panel-states';
+import { Panel } from '../common/panel';
 
 /**
  * Admin → Insights (issue #33, docs/design.md §16): a period (the last 12 months at first), one dealer

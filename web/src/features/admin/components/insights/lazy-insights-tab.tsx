@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
+import { Loading } from '@/components/ui/query-states';
 import { INSIGHTS_ADMIN_LABELS as L } from '../../admin-texts';
-import { LoadingRows } from '../common/panel-states';
 
 /**
  * Admin → Insights with its chart library is a chunk of its own (ADR 0028), fetched when the tab
@@ -10,7 +10,7 @@ const InsightsTab = lazy(() => import('./insights-tab').then((module) => ({ defa
 
 export function LazyInsightsTab() {
   return (
-    <Suspense fallback={<LoadingRows label={L.loading} rows={4} />}>
+    <Suspense fallback={<Loading label={L.loading} rows={4} />}>
       <InsightsTab />
     </Suspense>
   );

@@ -4,6 +4,7 @@ import { isOnMarket } from '@contracts/vehicle-display';
 import { Archive, Search, Store, Tag } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { inputClasses } from '@/components/ui/form-field';
+import { Empty } from '@/components/ui/query-states';
 import { FirstLookBadge } from '@/components/vehicle/first-look-badge';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
@@ -12,7 +13,7 @@ import { ADMIN_LABELS } from '../../admin-texts';
 import { useAdminVehicles } from '../../api/get-admin-vehicles';
 import { Cell, DataTable, Row } from '../common/data-table';
 import { EditConditionButton } from '../common/edit-condition-dialog';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
+import { Panel, PanelStates } from '../common/panel';
 import { EditListingButton } from './edit-listing-dialog';
 import { ReactivateListingButton, ReleaseFirstLookButton, RemoveListingButton } from './listing-actions';
 
@@ -45,16 +46,16 @@ export function ListingsTab() {
   const sold = all.filter((v) => v.status === 'sold');
   const removed = all.filter((v) => v.status === 'removed');
 
-  const body = (list: AdminListing[], empty: { title: string; icon: typeof Store }, kind: Kind) =>
-    vehicles.isPending ? (
-      <LoadingRows label={ADMIN_TEXT.loadingListings} />
-    ) : vehicles.isError ? (
-      <LoadError error={vehicles.error} />
-    ) : list.length === 0 ? (
-      <EmptyState icon={empty.icon} title={empty.title} />
-    ) : (
-      <ListingTable vehicles={list} kind={kind} />
-    );
+  const body = (list: AdminListing[], empty: { title: string; icon: typeof Store }, kind: Kind) => (
+    <PanelStates
+      query={vehicles}
+      loading={ADMIN_TEXT.loadingListings}
+      isEmpty={() => list.length === 0}
+      empty={<Empty icon={empty.icon} title={empty.title} />}
+    >
+      {() => <ListingTable vehicles={list} kind={kind} />}
+    </PanelStates>
+  );
 
   return (
     <div className="grid gap-6">

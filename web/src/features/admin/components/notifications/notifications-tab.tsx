@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Badge, NOTIFICATION_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/fields';
+import { Empty } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/time-left';
 import {
@@ -13,7 +14,7 @@ import {
   useResendNotification,
 } from '../../api/get-notifications';
 import { Cell, DataTable, Row } from '../common/data-table';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
+import { Panel, PanelStates } from '../common/panel';
 
 /** Only these can be sent again; the others are on their way or arrived. */
 const RESENDABLE = new Set<NotificationStatus>(['failed', 'dead', 'suppressed']);
@@ -56,23 +57,25 @@ export function NotificationsTab() {
         </SelectField>
       }
     >
-      {log.isPending ? (
-        <LoadingRows label="Loading notifications..." />
-      ) : log.isError ? (
-        <LoadError error={log.error} />
-      ) : log.data.length === 0 ? (
-        <EmptyState
-          icon={BellRing}
-          title={status ? 'No notifications with this status' : 'No notifications yet'}
-          text="Offers, counters, sales and deadlines send messages; each one appears here."
-        />
-      ) : (
-        <DataTable label="Notifications" columns={['When', 'To', 'Message', 'Status', '']}>
-          {log.data.map((item) => (
-            <NotificationRow key={item.id} item={item} />
-          ))}
-        </DataTable>
-      )}
+      <PanelStates
+        query={log}
+        loading="Loading notifications..."
+        empty={
+          <Empty
+            icon={BellRing}
+            title={status ? 'No notifications with this status' : 'No notifications yet'}
+            text="Offers, counters, sales and deadlines send messages; each one appears here."
+          />
+        }
+      >
+        {(data) => (
+          <DataTable label="Notifications" columns={['When', 'To', 'Message', 'Status', '']}>
+            {data.map((item) => (
+              <NotificationRow key={item.id} item={item} />
+            ))}
+          </DataTable>
+        )}
+      </PanelStates>
     </Panel>
   );
 }

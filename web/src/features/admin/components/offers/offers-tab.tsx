@@ -5,13 +5,14 @@ import { ArrowRight, HandCoins } from 'lucide-react';
 import { Badge, OFFER_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Empty } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/format';
 import { formatDateTime, formatTimeLeft } from '@/lib/time-left';
 import { useOffers } from '../../api/get-offers';
 import { useWithdrawCounter } from '../../api/withdraw-counter';
 import { Cell, DataTable, Row } from '../common/data-table';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
+import { Panel, PanelStates } from '../common/panel';
 import { isCompleted, offerVehicleTitle, statusLabel } from './offer-format';
 import { PendingOfferCard } from './pending-offer-card';
 
@@ -21,12 +22,16 @@ const byTime = (key: 'expiresAt' | 'updatedAt', direction: 1 | -1) => (a: OfferV
 /** The offers panel (docs/product.md §2): counters, pending cards, counters awaiting the dealer, completed. */
 export function OffersTab() {
   const offers = useOffers();
-  if (offers.isPending) return <LoadingRows label="Loading offers..." />;
-  if (offers.isError) return <LoadError error={offers.error} />;
+  if (offers.isPending || offers.isError)
+    return (
+      <PanelStates query={offers} loading="Loading offers...">
+        {() => null}
+      </PanelStates>
+    );
   if (offers.data.length === 0) {
     return (
       <Panel title="Offers">
-        <EmptyState icon={HandCoins} title={ADMIN_TEXT.noOffers} text={ADMIN_TEXT.noOffersText} />
+        <Empty icon={HandCoins} title={ADMIN_TEXT.noOffers} text={ADMIN_TEXT.noOffersText} />
       </Panel>
     );
   }

@@ -127,8 +127,7 @@ export function PendingOfferCard({ offer }: { offer: OfferView }) {
             )
           }
           trigger={
-            <Button size="sm" disabled={update.isPending || expired}>
-              <Check aria-hidden="true" className="h-4 w-4" />
+            <Button size="sm" disabled={update.isPending || expired} icon={Check}>
               {ADMIN_LABELS.acceptOffer}
             </Button>
           }
@@ -138,8 +137,8 @@ export function PendingOfferCard({ offer }: { offer: OfferView }) {
           variant="outline"
           disabled={update.isPending || expired}
           onClick={() => setCountering(true)}
+          icon={MessageSquareReply}
         >
-          <MessageSquareReply aria-hidden="true" className="h-4 w-4" />
           {ADMIN_LABELS.counterOffer}
         </Button>
         <Button
@@ -150,8 +149,8 @@ export function PendingOfferCard({ offer }: { offer: OfferView }) {
           onClick={() =>
             send({ status: 'declined' }, `${title}: offer from ${offer.dealer.dealerName} declined.`)
           }
+          icon={X}
         >
-          <X aria-hidden="true" className="h-4 w-4" />
           {ADMIN_LABELS.decline}
         </Button>
       </div>

@@ -4,13 +4,14 @@ import { Archive, ArchiveRestore, PackageOpen } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Empty, QueryStates } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
-import { RECON_ADMIN_LABELS as L } from '../../admin-texts';
+import { ADMIN_LABELS, RECON_ADMIN_LABELS as L } from '../../admin-texts';
 import { useReconPackages } from '../../api/get-recon-packages';
 import { useUpdateReconPackage } from '../../api/update-recon-package';
 import { Cell, DataTable, Row } from '../common/data-table';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
+import { Panel } from '../common/panel';
 import { PackageDialog } from './package-dialog';
 import { businessDays, packagePrice } from './recon-format';
 
@@ -19,22 +20,25 @@ export function PackagesPanel() {
   const packages = useReconPackages();
   return (
     <Panel title={L.packagesTitle} description={L.packagesText} actions={<PackageDialog />}>
-      {packages.isPending ? (
-        <LoadingRows label={L.loadingPackages} />
-      ) : packages.isError ? (
-        <LoadError error={packages.error} />
-      ) : packages.data.length === 0 ? (
-        <EmptyState icon={PackageOpen} title={L.noPackages} text={L.noPackagesText} />
-      ) : (
-        <DataTable
-          label="Reconditioning packages"
-          columns={['Package', 'Price', 'Promised', 'Checklist', 'Status', 'Actions']}
-        >
-          {packages.data.map((p) => (
-            <PackageRow key={p.id} pkg={p} />
-          ))}
-        </DataTable>
-      )}
+      <QueryStates
+        query={packages}
+        loading={L.loadingPackages}
+        loadingRows={3}
+        failed={ADMIN_LABELS.listFailed}
+        empty={<Empty icon={PackageOpen} title={L.noPackages} text={L.noPackagesText} />}
+        spacing=""
+      >
+        {(data) => (
+          <DataTable
+            label="Reconditioning packages"
+            columns={['Package', 'Price', 'Promised', 'Checklist', 'Status', 'Actions']}
+          >
+            {data.map((p) => (
+              <PackageRow key={p.id} pkg={p} />
+            ))}
+          </DataTable>
+        )}
+      </QueryStates>
     </Panel>
   );
 }

@@ -5,11 +5,12 @@ import { AlertTriangle, Wrench } from 'lucide-react';
 import { useMemo } from 'react';
 import { formatDay, WorkOrderStatusBadge } from '@/components/recon/work-order-bits';
 import { Button } from '@/components/ui/button';
+import { Empty } from '@/components/ui/query-states';
 import { cn } from '@/lib/cn';
 import { RECON_ADMIN_LABELS as L } from '../../admin-texts';
 import { useWorkOrderBoard } from '../../api/get-work-orders';
 import { Cell, DataTable, Row, type SortableColumn } from '../common/data-table';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
+import { Panel, PanelStates } from '../common/panel';
 import { PhoneSort } from '../common/phone-sort';
 import { costAgainstPrice, packagePrice, workOrderAge } from './recon-format';
 import {
@@ -67,55 +68,53 @@ export function WorkOrderBoard() {
         />
       }
     >
-      {board.isPending ? (
-        <LoadingRows label={L.loadingBoard} />
-      ) : board.isError ? (
-        <LoadError error={board.error} />
-      ) : (
-        <div className="grid gap-4">
-          <fieldset className="min-w-0">
-            <legend className="sr-only">{L.show}</legend>
-            <div className="flex flex-wrap gap-2">
-              {BOARD_FILTERS.map((f) => {
-                const count = board.data.filter((o) => matchesFilter(o, f)).length;
-                return (
-                  <Button
-                    key={f}
-                    size="sm"
-                    variant={filter === f ? 'primary' : 'outline'}
-                    aria-pressed={filter === f}
-                    onClick={() => view.setFilter(f)}
-                  >
-                    {FILTER_LABELS[f]}
-                    <span className="tabular-nums opacity-80">({count})</span>
-                  </Button>
-                );
-              })}
-            </div>
-          </fieldset>
-          {orders.length === 0 ? (
-            <EmptyState icon={Wrench} title={L.noWorkOrders} text={L.noWorkOrdersText} />
-          ) : (
-            <DataTable
-              label="Work orders"
-              columns={[
-                'Car and dealer',
-                'Package',
-                'State',
-                column('age'),
-                column('promised'),
-                'Tasks',
-                'Cost so far',
-                'Time to line',
-              ]}
-            >
-              {orders.map((order) => (
-                <WorkOrderRow key={order.id} order={order} />
-              ))}
-            </DataTable>
-          )}
-        </div>
-      )}
+      <PanelStates query={board} loading={L.loadingBoard}>
+        {(data) => (
+          <div className="grid gap-4">
+            <fieldset className="min-w-0">
+              <legend className="sr-only">{L.show}</legend>
+              <div className="flex flex-wrap gap-2">
+                {BOARD_FILTERS.map((f) => {
+                  const count = data.filter((o) => matchesFilter(o, f)).length;
+                  return (
+                    <Button
+                      key={f}
+                      size="sm"
+                      variant={filter === f ? 'primary' : 'outline'}
+                      aria-pressed={filter === f}
+                      onClick={() => view.setFilter(f)}
+                    >
+                      {FILTER_LABELS[f]}
+                      <span className="tabular-nums opacity-80">({count})</span>
+                    </Button>
+                  );
+                })}
+              </div>
+            </fieldset>
+            {orders.length === 0 ? (
+              <Empty icon={Wrench} title={L.noWorkOrders} text={L.noWorkOrdersText} />
+            ) : (
+              <DataTable
+                label="Work orders"
+                columns={[
+                  'Car and dealer',
+                  'Package',
+                  'State',
+                  column('age'),
+                  column('promised'),
+                  'Tasks',
+                  'Cost so far',
+                  'Time to line',
+                ]}
+              >
+                {orders.map((order) => (
+                  <WorkOrderRow key={order.id} order={order} />
+                ))}
+              </DataTable>
+            )}
+          </div>
+        )}
+      </PanelStates>
     </Panel>
   );
 }

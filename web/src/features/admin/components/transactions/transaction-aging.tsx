@@ -1,3 +1,4 @@
+import { Bones } from '@/components/ui/query-states';
 import { formatAmount } from '@/lib/sale-state';
 import { SALE_STEP_LABELS } from '../../admin-texts';
 import { useTransactionAging } from '../../api/get-transaction-aging';
@@ -34,9 +35,17 @@ export function TransactionAging() {
               <span className="block text-xs text-slate-700">{sales(bucket.count)}</span>
             </li>
           ))}
-          {aging.isPending
-            ? [0, 1, 2, 3].map((i) => <li key={i} className="h-16 animate-pulse rounded-lg bg-slate-100" />)
-            : null}
+          {aging.isPending ? (
+            <Bones
+              as="li"
+              shapes={[
+                'h-16 rounded-lg bg-slate-100',
+                'h-16 rounded-lg bg-slate-100',
+                'h-16 rounded-lg bg-slate-100',
+                'h-16 rounded-lg bg-slate-100',
+              ]}
+            />
+          ) : null}
         </ul>
       )}
     </section>

@@ -3,11 +3,12 @@ import { Download, Receipt } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { SelectField, SelectOptions } from '@/components/ui/fields';
+import { Empty } from '@/components/ui/query-states';
 import { apiPath } from '@/lib/api-client';
 import { ADMIN_LABELS, SALE_STEP_LABELS } from '../../admin-texts';
 import { useTransactions } from '../../api/get-transactions';
 import { DataTable } from '../common/data-table';
-import { EmptyState, LoadError, LoadingRows, Panel } from '../common/panel-states';
+import { Panel, PanelStates } from '../common/panel';
 import { TransactionAging } from './transaction-aging';
 import { TransactionRow } from './transaction-row';
 
@@ -56,36 +57,39 @@ export function TransactionsTab() {
       }
     >
       <TransactionAging />
-      {transactions.isPending ? (
-        <LoadingRows label="Loading transactions..." />
-      ) : transactions.isError ? (
-        <LoadError error={transactions.error} />
-      ) : list.length === 0 ? (
-        <EmptyState
-          icon={Receipt}
-          title={filter === 'all' ? 'No transactions yet' : 'No matching transactions'}
-          text={filter === 'all' ? 'Sales from Buy Now and accepted offers appear here.' : undefined}
-        />
-      ) : (
-        <DataTable
-          label="Transactions"
-          columns={[
-            'Sold',
-            'Vehicle',
-            'Dealer',
-            'Amount',
-            'Status',
-            'Payment',
-            'Title & pickup',
-            'Bill of sale',
-            'Actions',
-          ]}
-        >
-          {list.map((t) => (
-            <TransactionRow key={t.id} transaction={t} now={now} />
-          ))}
-        </DataTable>
-      )}
+      <PanelStates
+        query={transactions}
+        loading="Loading transactions..."
+        isEmpty={() => list.length === 0}
+        empty={
+          <Empty
+            icon={Receipt}
+            title={filter === 'all' ? 'No transactions yet' : 'No matching transactions'}
+            text={filter === 'all' ? 'Sales from Buy Now and accepted offers appear here.' : undefined}
+          />
+        }
+      >
+        {() => (
+          <DataTable
+            label="Transactions"
+            columns={[
+              'Sold',
+              'Vehicle',
+              'Dealer',
+              'Amount',
+              'Status',
+              'Payment',
+              'Title & pickup',
+              'Bill of sale',
+              'Actions',
+            ]}
+          >
+            {list.map((t) => (
+              <TransactionRow key={t.id} transaction={t} now={now} />
+            ))}
+          </DataTable>
+        )}
+      </PanelStates>
     </Panel>
   );
 }

@@ -4,7 +4,7 @@ import { Clock3 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/fields';
-import { DashboardSection, QueryStates } from '@/components/ui/query-states';
+import { QuerySection } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { useAlertSchedule, useUpdateAlertSchedule } from '../../api/alert-schedule';
 
@@ -30,23 +30,19 @@ function zonesWith(...extra: (string | undefined)[]) {
 export function AlertScheduleSection() {
   const schedule = useAlertSchedule();
   return (
-    <DashboardSection
+    <QuerySection
       id="alert-schedule"
       icon={Clock3}
       title={ALERT_TEXT.scheduleTitle}
       intro={ALERT_TEXT.scheduleIntro}
-      busy={schedule.isPending}
+      query={schedule}
+      loading="Loading your alert schedule…"
+      failed="Could not load your alert schedule:"
+      empty="Your session has ended: sign in again to see your alert schedule."
+      placeholderClassName="h-24"
     >
-      <QueryStates
-        query={schedule}
-        loading="Loading your alert schedule…"
-        failed="Could not load your alert schedule:"
-        empty="Your session has ended: sign in again to see your alert schedule."
-        placeholderClassName="h-24"
-      >
-        {(saved) => <ScheduleForm saved={saved} />}
-      </QueryStates>
-    </DashboardSection>
+      {(saved) => <ScheduleForm saved={saved} />}
+    </QuerySection>
   );
 }
 

@@ -5,7 +5,7 @@ import { Clock } from 'lucide-react';
 import { Link } from 'wouter';
 import { BuyNowButton } from '@/components/buying/buy-now-button';
 import { MakeOfferButton } from '@/components/buying/make-offer-button';
-import { DashboardSection, QueryStates } from '@/components/ui/query-states';
+import { QuerySection } from '@/components/ui/query-states';
 import { FirstLookBadge } from '@/components/vehicle/first-look-badge';
 import { GradeBadge } from '@/components/vehicle/grade-badge';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
@@ -23,33 +23,29 @@ import { useFirstLooks } from '../../api/first-looks';
 export function FirstLookSection() {
   const looks = useFirstLooks();
   return (
-    <DashboardSection
+    <QuerySection
       id="first-look"
       icon={Clock}
       title={FIRST_LOOK_TEXT.dashboardTitle}
       intro={FIRST_LOOK_TEXT.dashboardText}
-      busy={looks.isPending}
+      query={looks}
+      loading="Loading first looks…"
+      failed="Could not load the cars held for you:"
+      empty={
+        <>
+          <p className="font-medium text-slate-900">{FIRST_LOOK_TEXT.dashboardEmpty}</p>
+          <p className="mt-1">{FIRST_LOOK_TEXT.dashboardEmptyText}</p>
+        </>
+      }
     >
-      <QueryStates
-        query={looks}
-        loading="Loading first looks…"
-        failed="Could not load the cars held for you:"
-        empty={
-          <>
-            <p className="font-medium text-slate-900">{FIRST_LOOK_TEXT.dashboardEmpty}</p>
-            <p className="mt-1">{FIRST_LOOK_TEXT.dashboardEmptyText}</p>
-          </>
-        }
-      >
-        {(list) => (
-          <ul className="mt-4 grid gap-3">
-            {list.map((vehicle) => (
-              <FirstLookItem key={vehicle.id} vehicle={vehicle} />
-            ))}
-          </ul>
-        )}
-      </QueryStates>
-    </DashboardSection>
+      {(list) => (
+        <ul className="mt-4 grid gap-3">
+          {list.map((vehicle) => (
+            <FirstLookItem key={vehicle.id} vehicle={vehicle} />
+          ))}
+        </ul>
+      )}
+    </QuerySection>
   );
 }
 

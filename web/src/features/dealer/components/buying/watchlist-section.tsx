@@ -5,7 +5,7 @@ import { Eye } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'wouter';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { DashboardSection, QueryStates } from '@/components/ui/query-states';
+import { QuerySection } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { type WatchMark, WatchMarkButton } from '@/components/vehicle/watch-mark-button';
@@ -44,34 +44,30 @@ export function WatchlistSection() {
     );
   };
   return (
-    <DashboardSection
+    <QuerySection
       id="watchlist"
       icon={Eye}
       title={WATCHLIST_TEXT.sectionTitle}
       intro={WATCHLIST_TEXT.intro}
-      busy={list.isPending}
       headingRef={heading}
+      query={list}
+      loading="Loading watchlist…"
+      failed="Could not load your watchlist:"
+      empty={WATCHLIST_TEXT.empty}
     >
-      <QueryStates
-        query={list}
-        loading="Loading watchlist…"
-        failed="Could not load your watchlist:"
-        empty={WATCHLIST_TEXT.empty}
-      >
-        {(entries) => (
-          <ul className="mt-4 grid gap-2">
-            {entries.map((entry) => (
-              <WatchlistItem
-                key={entry.vehicleId}
-                entry={entry}
-                onToggle={(mark) => toggle(entry, mark)}
-                disabled={update.isPending}
-              />
-            ))}
-          </ul>
-        )}
-      </QueryStates>
-    </DashboardSection>
+      {(entries) => (
+        <ul className="mt-4 grid gap-2">
+          {entries.map((entry) => (
+            <WatchlistItem
+              key={entry.vehicleId}
+              entry={entry}
+              onToggle={(mark) => toggle(entry, mark)}
+              disabled={update.isPending}
+            />
+          ))}
+        </ul>
+      )}
+    </QuerySection>
   );
 }
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { Loading } from '@/components/ui/query-states';
 
 /**
  * The dashboard's Insights section with its chart library is a chunk of its own (ADR 0028),
@@ -10,13 +11,7 @@ const InsightsSection = lazy(() =>
 
 export function LazyInsightsSection() {
   return (
-    <Suspense
-      fallback={
-        <div aria-busy="true" className="h-40 animate-pulse rounded-2xl bg-slate-100">
-          <span className="sr-only">Loading insights…</span>
-        </div>
-      }
-    >
+    <Suspense fallback={<Loading label="Loading insights…" className="h-40" />}>
       <InsightsSection />
     </Suspense>
   );

@@ -6,9 +6,7 @@ import { FilePickButton } from '@/components/media/file-pick-button';
 import { PhotoTileList } from '@/components/media/photo-tile-list';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/fields';
-import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
-import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { bindFields } from '@/lib/form-binding';
@@ -17,6 +15,7 @@ import { photosLeft, totalsLabel } from '@/lib/uploads/photo-queue';
 import { type PhotoUploads, usePhotoUploads } from '@/lib/uploads/use-photo-uploads';
 import { plainFieldErrors, zodResolver } from '@/lib/zod';
 import { useConfirmDelivery } from '../../api/delivery-api';
+import { SendingDialog } from './sending-dialog';
 
 const MAX_PHOTOS = 12;
 
@@ -70,14 +69,12 @@ export function ConfirmDeliveryDialog({
     totals.pending > 0 ? `Waiting for ${totals.pending} upload${totals.pending === 1 ? '' : 's'}…` : null;
   const problem = blocked ?? confirm.error?.message ?? null;
   return (
-    <Modal
+    <SendingDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          confirm.reset();
-          setBlocked(null);
-        }
+      setOpen={setOpen}
+      onClosed={() => {
+        confirm.reset();
+        setBlocked(null);
       }}
       title="Confirm delivery"
       description={`The ${vehicle} arrived: its odometer and photos at arrival. The guarantee starts now.`}
@@ -86,24 +83,24 @@ export function ConfirmDeliveryDialog({
           Confirm delivery
         </Button>
       }
+      onSubmit={onSubmit}
+      problem={problem}
+      pending={confirm.isPending}
+      waitLabel={waiting}
+      submitLabel="Confirm delivery"
+      submitSize="lg"
     >
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <FormField
-          label="Odometer at arrival (miles)"
-          inputMode="numeric"
-          autoComplete="off"
-          {...field('odometer', {
-            setValueAs: (v: string) => (v.trim() === '' ? undefined : Number(v.replace(/[,\s]/g, ''))),
-          })}
-        />
-        <DeliveryPhotos photos={photos} />
-        <TextAreaField label="Note (optional)" rows={3} maxLength={1000} {...field('note')} />
-        <FormAlert message={problem} />
-        <Button type="submit" size="lg" disabled={confirm.isPending || Boolean(waiting)}>
-          {confirm.isPending ? 'Sending…' : (waiting ?? 'Confirm delivery')}
-        </Button>
-      </form>
-    </Modal>
+      <FormField
+        label="Odometer at arrival (miles)"
+        inputMode="numeric"
+        autoComplete="off"
+        {...field('odometer', {
+          setValueAs: (v: string) => (v.trim() === '' ? undefined : Number(v.replace(/[,\s]/g, ''))),
+        })}
+      />
+      <DeliveryPhotos photos={photos} />
+      <TextAreaField label="Note (optional)" rows={3} maxLength={1000} {...field('note')} />
+    </SendingDialog>
   );
 }
 

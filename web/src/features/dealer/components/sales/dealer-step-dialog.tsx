@@ -2,11 +2,10 @@ import { type DealerSaleEventBody, dealerSaleEventBodySchema } from '@contracts/
 import { type ReactNode, useState } from 'react';
 import { type DefaultValues, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
 import { plainFieldErrors, zodResolver } from '@/lib/zod';
 import { useRecordDealerSaleEvent } from '../../api/dealer-portal';
+import { SendingDialog } from './sending-dialog';
 
 type DialogStepType = Exclude<DealerSaleEventBody['type'], 'title_confirmed'>;
 type DealerStep<T extends DialogStepType> = Extract<DealerSaleEventBody, { type: T }>;
@@ -73,14 +72,12 @@ export function DealerStepDialog<T extends DialogStepType>({
   });
   const problem = blocked && blockedReason ? blockedReason : (record.error?.message ?? null);
   return (
-    <Modal
+    <SendingDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          record.reset();
-          setBlocked(false);
-        }
+      setOpen={setOpen}
+      onClosed={() => {
+        record.reset();
+        setBlocked(false);
       }}
       title={title}
       description={description}
@@ -89,14 +86,13 @@ export function DealerStepDialog<T extends DialogStepType>({
           {triggerLabel}
         </Button>
       }
+      onSubmit={onSubmit}
+      problem={problem}
+      pending={record.isPending}
+      waitLabel={waitLabel}
+      submitLabel={submitLabel}
     >
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        {children}
-        <FormAlert message={problem} />
-        <Button type="submit" disabled={record.isPending || Boolean(waitLabel)}>
-          {record.isPending ? 'Sending…' : (waitLabel ?? submitLabel)}
-        </Button>
-      </form>
-    </Modal>
+      {children}
+    </SendingDialog>
   );
 }

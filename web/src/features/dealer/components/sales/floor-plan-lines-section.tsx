@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SelectField, SelectOptions } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
-import { DashboardSection, QueryStates } from '@/components/ui/query-states';
+import { QuerySection } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { useFloorPlanLines } from '@/lib/buying/delivery-quote';
 import { bindFields } from '@/lib/form-binding';
@@ -42,34 +42,32 @@ const TEXT = {
 export function FloorPlanLinesSection({ canChange }: { canChange: boolean }) {
   const lines = useFloorPlanLines();
   return (
-    <DashboardSection
+    <QuerySection
       id="floor-plan-lines"
       icon={Landmark}
       title={FLOOR_PLAN_TEXT.title}
       intro={TEXT.intro}
-      busy={lines.isPending}
+      query={lines}
+      loading="Loading floor plan lines…"
+      failed={TEXT.loadFailed}
+      empty={TEXT.empty}
+      placeholderClassName="h-14"
+      trail={
+        canChange ? (
+          <AddLineForm />
+        ) : (
+          <p className="mt-4 text-sm text-slate-600">{FLOOR_PLAN_TEXT.ownersOnly}.</p>
+        )
+      }
     >
-      <QueryStates
-        query={lines}
-        loading="Loading floor plan lines…"
-        failed={TEXT.loadFailed}
-        empty={TEXT.empty}
-        placeholderClassName="h-14"
-      >
-        {(list) => (
-          <ul className="mt-4 grid gap-2" aria-label={FLOOR_PLAN_TEXT.title}>
-            {list.map((line) => (
-              <LineRow key={line.id} line={line} canChange={canChange} />
-            ))}
-          </ul>
-        )}
-      </QueryStates>
-      {canChange ? (
-        <AddLineForm />
-      ) : (
-        <p className="mt-4 text-sm text-slate-600">{FLOOR_PLAN_TEXT.ownersOnly}.</p>
+      {(list) => (
+        <ul className="mt-4 grid gap-2" aria-label={FLOOR_PLAN_TEXT.title}>
+          {list.map((line) => (
+            <LineRow key={line.id} line={line} canChange={canChange} />
+          ))}
+        </ul>
       )}
-    </DashboardSection>
+    </QuerySection>
   );
 }
 

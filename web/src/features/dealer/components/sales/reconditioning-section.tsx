@@ -12,7 +12,7 @@ import {
   WorkOrderProgress,
   WorkOrderStatusBadge,
 } from '@/components/recon/work-order-bits';
-import { DashboardSection, QueryStates } from '@/components/ui/query-states';
+import { QuerySection } from '@/components/ui/query-states';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
@@ -35,29 +35,25 @@ const TASK_ICON: Record<TaskStatus, typeof Check> = {
 export function ReconditioningSection() {
   const orders = useDealerWorkOrders();
   return (
-    <DashboardSection
+    <QuerySection
       id="reconditioning"
       icon={Wrench}
       title={WORK_ORDER_TEXT.dealerTitle}
       intro={WORK_ORDER_TEXT.dealerIntro}
-      busy={orders.isPending}
+      query={orders}
+      loading="Loading reconditioning…"
+      failed={WORK_ORDER_TEXT.loadFailed}
+      retry={WORK_ORDER_TEXT.retry}
+      empty={WORK_ORDER_TEXT.dealerEmpty}
     >
-      <QueryStates
-        query={orders}
-        loading="Loading reconditioning…"
-        failed={WORK_ORDER_TEXT.loadFailed}
-        retry={WORK_ORDER_TEXT.retry}
-        empty={WORK_ORDER_TEXT.dealerEmpty}
-      >
-        {(list) => (
-          <ul className="mt-4 grid gap-4">
-            {list.map((order) => (
-              <WorkOrderCard key={order.id} order={order} />
-            ))}
-          </ul>
-        )}
-      </QueryStates>
-    </DashboardSection>
+      {(list) => (
+        <ul className="mt-4 grid gap-4">
+          {list.map((order) => (
+            <WorkOrderCard key={order.id} order={order} />
+          ))}
+        </ul>
+      )}
+    </QuerySection>
   );
 }
 
