@@ -231,11 +231,15 @@ export function QueryStates<T>({
   return <>{children(data as NonNullable<T>)}</>;
 }
 
-interface SectionProps {
+/** A section's anchor, icon, heading and intro. */
+export interface SectionHeading {
   id: string;
   icon?: LucideIcon;
   title: ReactNode;
   intro?: ReactNode;
+}
+
+interface SectionProps extends SectionHeading {
   /** The heading takes focus from a link that leads here (the watchlist after a change). */
   headingRef?: Ref<HTMLHeadingElement>;
   actions?: ReactNode;
@@ -282,21 +286,36 @@ export function DashboardSection({
 }
 
 /**
+ * What a section that reads a query says, written once per section in its feature's table of
+ * sections: its anchor and icon, its heading and intro, and its read's loading, failure and empty
+ * texts.
+ */
+export interface SectionSpec extends SectionHeading {
+  loading: string;
+  failed: string;
+  retry?: string;
+  empty?: ReactNode;
+  placeholderClassName?: string;
+}
+
+/**
  * A section that reads a query: a `DashboardSection`, busy while the read loads, whose body is
- * the read's `QueryStates`. `lead` stands between the intro and the states (a notice), `trail`
- * after them (a form that adds to the list).
+ * the read's `QueryStates`, both worded by its `section`. `lead` stands between the intro and the
+ * states (a notice), `trail` after them (a form that adds to the list).
  */
 export function QuerySection<T>({
-  id,
-  icon,
-  title,
-  intro,
+  section: { id, icon, title, intro, ...texts },
   headingRef,
   actions,
   lead,
   trail,
   ...states
-}: SectionProps & QueryStatesProps<T> & { lead?: ReactNode; trail?: ReactNode }) {
+}: Pick<SectionProps, 'headingRef' | 'actions'> &
+  Omit<QueryStatesProps<T>, 'loading' | 'failed'> & {
+    section: SectionSpec;
+    lead?: ReactNode;
+    trail?: ReactNode;
+  }) {
   return (
     <DashboardSection
       id={id}
@@ -308,7 +327,7 @@ export function QuerySection<T>({
       busy={states.query.isPending}
     >
       {lead}
-      <QueryStates {...states} />
+      <QueryStates {...texts} {...states} />
       {trail}
     </DashboardSection>
   );

@@ -6,7 +6,7 @@ import {
 } from '@contracts/staff-uploads';
 import { CloudOff, ListChecks } from 'lucide-react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { DashboardSection, QuerySection } from '@/components/ui/query-states';
+import { DashboardSection, QuerySection, type SectionSpec } from '@/components/ui/query-states';
 import { formatMiles } from '@/lib/format';
 import { formatDateTime } from '@/lib/time-left';
 import { vehicleTitle } from '@/lib/vehicle-title';
@@ -18,6 +18,17 @@ const STATE_TONE: Record<StaffUploadState, BadgeTone> = {
   listed: 'green',
   sold: 'gray',
   removed: 'red',
+};
+
+/** The list of what this sign-in uploaded, as a section that reads it. */
+const UPLOADED_SECTION: SectionSpec = {
+  id: 'uploaded',
+  icon: ListChecks,
+  title: MY_UPLOADS_TEXT.uploadedTitle,
+  intro: MY_UPLOADS_TEXT.description,
+  loading: 'Loading your uploads…',
+  failed: 'Could not load your uploads:',
+  empty: MY_UPLOADS_TEXT.empty,
 };
 
 /**
@@ -56,14 +67,8 @@ export function MyUploadsList({
         </DashboardSection>
       ) : null}
       <QuerySection
-        id="uploaded"
-        icon={ListChecks}
-        title={MY_UPLOADS_TEXT.uploadedTitle}
-        intro={MY_UPLOADS_TEXT.description}
+        section={UPLOADED_SECTION}
         query={uploads}
-        loading="Loading your uploads…"
-        failed="Could not load your uploads:"
-        empty={MY_UPLOADS_TEXT.empty}
         isEmpty={(data) => !data || data.uploads.length === 0}
         lead={
           uploads.isPending && uploads.fetchStatus === 'paused' ? (

@@ -1,12 +1,12 @@
 import { type AlertSchedule, alertScheduleSchema } from '@contracts/alert-delivery';
 import { ALERT_TEXT, hourLabel, US_TIME_ZONES } from '@contracts/alert-delivery-texts';
-import { Clock3 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/fields';
 import { QuerySection } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { useAlertSchedule, useUpdateAlertSchedule } from '../../api/alert-schedule';
+import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const NONE = '';
@@ -30,17 +30,7 @@ function zonesWith(...extra: (string | undefined)[]) {
 export function AlertScheduleSection() {
   const schedule = useAlertSchedule();
   return (
-    <QuerySection
-      id="alert-schedule"
-      icon={Clock3}
-      title={ALERT_TEXT.scheduleTitle}
-      intro={ALERT_TEXT.scheduleIntro}
-      query={schedule}
-      loading="Loading your alert schedule…"
-      failed="Could not load your alert schedule:"
-      empty="Your session has ended: sign in again to see your alert schedule."
-      placeholderClassName="h-24"
-    >
+    <QuerySection section={DASHBOARD_SECTIONS.alertSchedule} query={schedule}>
       {(saved) => <ScheduleForm saved={saved} />}
     </QuerySection>
   );

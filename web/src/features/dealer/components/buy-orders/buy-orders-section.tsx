@@ -7,14 +7,14 @@ import {
 } from '@contracts/buy-orders';
 import { formatUsd } from '@contracts/money';
 import { vehiclePath } from '@contracts/routes';
-import { Target } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge, BUY_ORDER_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { DashboardSection } from '@/components/ui/query-states';
+import { DashboardSection, Empty } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { formatDay } from '@/lib/time-left';
 import { useUpdateBuyOrder } from '../../api/buy-orders';
+import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
 import { AlertControls, alertChangeToasts } from '../alerts/alert-controls';
 import { NewBuyOrderDialog } from './new-buy-order-dialog';
 
@@ -24,17 +24,9 @@ import { NewBuyOrderDialog } from './new-buy-order-dialog';
  */
 export function BuyOrdersSection({ orders, canAct }: { orders: BuyOrderView[]; canAct: boolean }) {
   return (
-    <DashboardSection
-      id="buy-orders"
-      icon={Target}
-      title={BUY_ORDER_TEXT.sectionTitle}
-      intro={BUY_ORDER_TEXT.intro}
-      actions={canAct ? <NewBuyOrderDialog /> : null}
-    >
+    <DashboardSection {...DASHBOARD_SECTIONS.buyOrders} actions={canAct ? <NewBuyOrderDialog /> : null}>
       {orders.length === 0 ? (
-        <p className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200">
-          {BUY_ORDER_TEXT.empty}
-        </p>
+        <Empty className="mt-4">{BUY_ORDER_TEXT.empty}</Empty>
       ) : (
         <ul className="mt-4 grid gap-3">
           {orders.map((order) => (

@@ -1,7 +1,5 @@
-import { FIRST_LOOK_TEXT } from '@contracts/listing-texts';
 import { vehiclePath } from '@contracts/routes';
 import type { HeldVehicle } from '@contracts/vehicle';
-import { Clock } from 'lucide-react';
 import { Link } from 'wouter';
 import { BuyNowButton } from '@/components/buying/buy-now-button';
 import { MakeOfferButton } from '@/components/buying/make-offer-button';
@@ -14,6 +12,7 @@ import { coverPhotoOf, gradeOf } from '@/lib/condition-report';
 import { formatMiles, formatMoney } from '@/lib/format';
 import { vehiclePicture, vehicleTitle } from '@/lib/vehicle-title';
 import { useFirstLooks } from '../../api/first-looks';
+import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
 
 /**
  * Dashboard → First look (docs/design.md §13): the cars an admin held for this dealership because they
@@ -23,21 +22,7 @@ import { useFirstLooks } from '../../api/first-looks';
 export function FirstLookSection() {
   const looks = useFirstLooks();
   return (
-    <QuerySection
-      id="first-look"
-      icon={Clock}
-      title={FIRST_LOOK_TEXT.dashboardTitle}
-      intro={FIRST_LOOK_TEXT.dashboardText}
-      query={looks}
-      loading="Loading first looks…"
-      failed="Could not load the cars held for you:"
-      empty={
-        <>
-          <p className="font-medium text-slate-900">{FIRST_LOOK_TEXT.dashboardEmpty}</p>
-          <p className="mt-1">{FIRST_LOOK_TEXT.dashboardEmptyText}</p>
-        </>
-      }
-    >
+    <QuerySection section={DASHBOARD_SECTIONS.firstLook} query={looks}>
       {(list) => (
         <ul className="mt-4 grid gap-3">
           {list.map((vehicle) => (

@@ -1,10 +1,11 @@
 import { SAVED_SEARCH_TEXT, type SavedSearchView } from '@contracts/buy-orders';
-import { Search, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { DashboardSection } from '@/components/ui/query-states';
+import { DashboardSection, Empty } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { useDeleteSavedSearch, useUpdateSavedSearch } from '../../api/buy-orders';
+import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
 import { AlertControls, alertChangeToasts } from '../alerts/alert-controls';
 
 const CERT = { all: null, premium: 'premium certified', auction: 'auction certified' } as const;
@@ -23,16 +24,9 @@ export function SavedSearchesSection({ searches, canAct }: { searches: SavedSear
   const remove = useDeleteSavedSearch();
   const update = useUpdateSavedSearch();
   return (
-    <DashboardSection
-      id="saved-searches"
-      icon={Search}
-      title={SAVED_SEARCH_TEXT.sectionTitle}
-      intro={SAVED_SEARCH_TEXT.intro}
-    >
+    <DashboardSection {...DASHBOARD_SECTIONS.savedSearches}>
       {searches.length === 0 ? (
-        <p className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200">
-          {SAVED_SEARCH_TEXT.empty}
-        </p>
+        <Empty className="mt-4">{SAVED_SEARCH_TEXT.empty}</Empty>
       ) : (
         <ul className="mt-4 grid gap-2">
           {searches.map((s) => (

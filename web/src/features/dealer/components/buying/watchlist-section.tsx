@@ -1,7 +1,6 @@
 import { vehiclePath } from '@contracts/routes';
 import type { WatchlistEntry } from '@contracts/watchlist';
 import { WATCHLIST_STATUS_LABELS, WATCHLIST_TEXT, type WatchlistStatus } from '@contracts/watchlist-texts';
-import { Eye } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'wouter';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
@@ -11,6 +10,7 @@ import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { type WatchMark, WatchMarkButton } from '@/components/vehicle/watch-mark-button';
 import { formatMiles, formatMoney } from '@/lib/format';
 import { useUpdateWatchlist, useWatchlist } from '@/lib/watchlist';
+import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
 
 const STATUS_TONE: Record<WatchlistStatus, BadgeTone> = {
   available: 'green',
@@ -44,17 +44,7 @@ export function WatchlistSection() {
     );
   };
   return (
-    <QuerySection
-      id="watchlist"
-      icon={Eye}
-      title={WATCHLIST_TEXT.sectionTitle}
-      intro={WATCHLIST_TEXT.intro}
-      headingRef={heading}
-      query={list}
-      loading="Loading watchlist…"
-      failed="Could not load your watchlist:"
-      empty={WATCHLIST_TEXT.empty}
-    >
+    <QuerySection section={DASHBOARD_SECTIONS.watchlist} headingRef={heading} query={list}>
       {(entries) => (
         <ul className="mt-4 grid gap-2">
           {entries.map((entry) => (

@@ -5,7 +5,7 @@ import {
   FLOOR_PLAN_TEXT,
   type FloorPlanLine,
 } from '@contracts/delivery';
-import { Landmark, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -18,10 +18,9 @@ import { bindFields } from '@/lib/form-binding';
 import { formatDate } from '@/lib/time-left';
 import { zodResolver } from '@/lib/zod';
 import { useCreateFloorPlanLine, useRemoveFloorPlanLine } from '../../api/delivery-api';
+import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
 
 const TEXT = {
-  intro: 'Pay for a car with a lender’s line at Buy Now or later from the sale; the lender is asked for you.',
-  empty: 'No floor plan lines yet.',
   lender: 'Lender',
   account: 'Account number',
   accountHint: 'Only its last four characters are shown; the whole number goes to the lender.',
@@ -31,7 +30,6 @@ const TEXT = {
   removeTitle: 'Remove this floor plan line?',
   removeBody: (label: string) => `${label}: sales already sent to the lender keep their request.`,
   remove: 'Remove',
-  loadFailed: 'The floor plan lines could not be loaded.',
 } as const;
 
 /**
@@ -43,15 +41,8 @@ export function FloorPlanLinesSection({ canChange }: { canChange: boolean }) {
   const lines = useFloorPlanLines();
   return (
     <QuerySection
-      id="floor-plan-lines"
-      icon={Landmark}
-      title={FLOOR_PLAN_TEXT.title}
-      intro={TEXT.intro}
+      section={DASHBOARD_SECTIONS.floorPlanLines}
       query={lines}
-      loading="Loading floor plan lines…"
-      failed={TEXT.loadFailed}
-      empty={TEXT.empty}
-      placeholderClassName="h-14"
       trail={
         canChange ? (
           <AddLineForm />

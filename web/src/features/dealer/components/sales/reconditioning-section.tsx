@@ -5,7 +5,7 @@ import {
   WORK_ORDER_TEXT,
 } from '@contracts/work-order-texts';
 import type { DealerWorkOrder } from '@contracts/work-orders';
-import { Check, Circle, CircleDot, CircleSlash, Wrench } from 'lucide-react';
+import { Check, Circle, CircleDot, CircleSlash } from 'lucide-react';
 import {
   formatDay,
   TimeToLineList,
@@ -18,6 +18,7 @@ import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { vehicleTitle } from '@/lib/vehicle-title';
 import { useDealerWorkOrders } from '../../api/work-orders';
+import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
 
 const TASK_ICON: Record<TaskStatus, typeof Check> = {
   to_do: Circle,
@@ -35,17 +36,7 @@ const TASK_ICON: Record<TaskStatus, typeof Check> = {
 export function ReconditioningSection() {
   const orders = useDealerWorkOrders();
   return (
-    <QuerySection
-      id="reconditioning"
-      icon={Wrench}
-      title={WORK_ORDER_TEXT.dealerTitle}
-      intro={WORK_ORDER_TEXT.dealerIntro}
-      query={orders}
-      loading="Loading reconditioning…"
-      failed={WORK_ORDER_TEXT.loadFailed}
-      retry={WORK_ORDER_TEXT.retry}
-      empty={WORK_ORDER_TEXT.dealerEmpty}
-    >
+    <QuerySection section={DASHBOARD_SECTIONS.reconditioning} query={orders}>
       {(list) => (
         <ul className="mt-4 grid gap-4">
           {list.map((order) => (

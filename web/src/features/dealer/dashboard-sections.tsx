@@ -1,0 +1,82 @@
+import { ALERT_TEXT } from '@contracts/alert-delivery-texts';
+import { BUY_ORDER_TEXT, SAVED_SEARCH_TEXT } from '@contracts/buy-orders';
+import { FLOOR_PLAN_TEXT } from '@contracts/delivery';
+import { FIRST_LOOK_TEXT } from '@contracts/listing-texts';
+import { WATCHLIST_TEXT } from '@contracts/watchlist-texts';
+import { WORK_ORDER_TEXT } from '@contracts/work-order-texts';
+import { Clock, Clock3, Eye, Landmark, Search, Target, Wrench } from 'lucide-react';
+import type { SectionHeading, SectionSpec } from '@/components/ui/query-states';
+
+/**
+ * The dashboard's sections, each worded once: its anchor (the dashboard's links and e-mails lead to
+ * `#id`), icon, heading and intro, and for a section that reads a query of its own, what its read
+ * says while it loads, when it fails and when there is nothing.
+ */
+export const DASHBOARD_SECTIONS = {
+  alertSchedule: {
+    id: 'alert-schedule',
+    icon: Clock3,
+    title: ALERT_TEXT.scheduleTitle,
+    intro: ALERT_TEXT.scheduleIntro,
+    loading: 'Loading your alert schedule…',
+    failed: 'Could not load your alert schedule:',
+    empty: 'Your session has ended: sign in again to see your alert schedule.',
+    placeholderClassName: 'h-24',
+  },
+  firstLook: {
+    id: 'first-look',
+    icon: Clock,
+    title: FIRST_LOOK_TEXT.dashboardTitle,
+    intro: FIRST_LOOK_TEXT.dashboardText,
+    loading: 'Loading first looks…',
+    failed: 'Could not load the cars held for you:',
+    empty: (
+      <>
+        <p className="font-medium text-slate-900">{FIRST_LOOK_TEXT.dashboardEmpty}</p>
+        <p className="mt-1">{FIRST_LOOK_TEXT.dashboardEmptyText}</p>
+      </>
+    ),
+  },
+  floorPlanLines: {
+    id: 'floor-plan-lines',
+    icon: Landmark,
+    title: FLOOR_PLAN_TEXT.title,
+    intro:
+      'Pay for a car with a lender’s line at Buy Now or later from the sale; the lender is asked for you.',
+    loading: 'Loading floor plan lines…',
+    failed: 'The floor plan lines could not be loaded.',
+    empty: 'No floor plan lines yet.',
+    placeholderClassName: 'h-14',
+  },
+  reconditioning: {
+    id: 'reconditioning',
+    icon: Wrench,
+    title: WORK_ORDER_TEXT.dealerTitle,
+    intro: WORK_ORDER_TEXT.dealerIntro,
+    loading: 'Loading reconditioning…',
+    failed: WORK_ORDER_TEXT.loadFailed,
+    retry: WORK_ORDER_TEXT.retry,
+    empty: WORK_ORDER_TEXT.dealerEmpty,
+  },
+  buyOrders: {
+    id: 'buy-orders',
+    icon: Target,
+    title: BUY_ORDER_TEXT.sectionTitle,
+    intro: BUY_ORDER_TEXT.intro,
+  },
+  savedSearches: {
+    id: 'saved-searches',
+    icon: Search,
+    title: SAVED_SEARCH_TEXT.sectionTitle,
+    intro: SAVED_SEARCH_TEXT.intro,
+  },
+  watchlist: {
+    id: 'watchlist',
+    icon: Eye,
+    title: WATCHLIST_TEXT.sectionTitle,
+    intro: WATCHLIST_TEXT.intro,
+    loading: 'Loading watchlist…',
+    failed: 'Could not load your watchlist:',
+    empty: WATCHLIST_TEXT.empty,
+  },
+} satisfies Record<string, SectionSpec | SectionHeading>;
