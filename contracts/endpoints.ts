@@ -233,7 +233,7 @@ export interface Endpoint {
  * access, OpenAPI group and summary, and its request and response schemas. The server registers each
  * route from its entry (server/src/plugins/endpoint-routes.ts); the web app takes the request and
  * answer types from here through type-only imports and the method and path from
- * web/src/lib/api-routes.ts, generated from this table, so no schema reaches a page bundle.
+ * web/src/lib/api/api-routes.ts, generated from this table, so no schema reaches a page bundle.
  * `premiumLabel` is the branded certification name the listing completion accepts.
  */
 export const endpointTable = (premiumLabel: string) =>
@@ -1490,7 +1490,7 @@ export type EndpointQuery<N extends ApiRouteName> = {
 export type EndpointResponse<N extends ApiRouteName> =
   SuccessSchema<N> extends z.ZodType ? z.output<SuccessSchema<N>> : never;
 
-/** What a page needs at run time to call endpoint N: its method and path (web/src/lib/api-routes.ts). */
+/** What a page needs at run time to call endpoint N: its method and path (web/src/lib/api/api-routes.ts). */
 export type EndpointRoutes = {
   [N in ApiRouteName]: { method: Table[N]['method']; path: Table[N]['path'] };
 };

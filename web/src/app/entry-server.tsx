@@ -21,9 +21,9 @@ import {
 import type { ViewMode } from '@/features/inventory/inventory-query';
 import { parseInventoryParams } from '@/features/inventory/use-inventory-params';
 import { isVehicleId, vehicleQueryOptions } from '@/features/vehicle/api/get-vehicle';
+import { createQueryClient } from '@/lib/api/query-client';
 import { brand } from '@/lib/brand';
-import { createQueryClient } from '@/lib/query-client';
-import { vehicleTitle } from '@/lib/vehicle-title';
+import { vehicleTitle } from '@/lib/display/vehicle-title';
 
 /**
  * What a server-rendered page is rendered from: the search whose first page it lists (and how it

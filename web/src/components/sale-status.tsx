@@ -26,7 +26,7 @@ import {
   pickupPlace,
   SALE_LABELS,
   titleShipment,
-} from '@/lib/sale-state';
+} from '@/lib/display/sale-state';
 
 /** A transaction as both the admin's and the dealer's views carry it. */
 export type SaleView = SaleState & {

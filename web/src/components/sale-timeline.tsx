@@ -1,6 +1,6 @@
 import type { SaleEvent } from '@contracts/after-sale';
-import { SALE_ACTORS } from '@/lib/sale-state';
-import { formatDateTime } from '@/lib/time-left';
+import { SALE_ACTORS } from '@/lib/display/sale-state';
+import { formatDateTime } from '@/lib/display/time-left';
 
 /** The steps of a sale, oldest first: when, who, what (the admin's details and the dealer's card). */
 export function SaleTimeline({ events, label }: { events: readonly SaleEvent[]; label: string }) {

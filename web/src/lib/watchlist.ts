@@ -1,8 +1,8 @@
 import type { UpdateWatchlistBody, WatchlistEntry } from '@contracts/watchlist';
 import { MAX_WATCHLIST_MERGE } from '@contracts/watchlist-texts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, readApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi, readApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 import { clearLocalLists, readLocalLists } from '@/lib/storage/local-id-list';
 
 /**

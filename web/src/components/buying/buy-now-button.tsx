@@ -1,7 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { lazy } from 'react';
 import { VEHICLE_TEXTS } from '@/components/vehicle/vehicle-texts';
-import { vehicleTitle } from '@/lib/vehicle-title';
+import { vehicleTitle } from '@/lib/display/vehicle-title';
 import { VehicleActionDialog, type VehicleActionProps } from './vehicle-action-dialog';
 
 // The form (and its validation library) loads when the dialog first opens, not with the listings.

@@ -1,5 +1,5 @@
 import { centsToDecimal, decimalToCents, formatAmount } from '@contracts/money';
-import { formatDay } from '@/lib/time-left';
+import { formatDay } from '@/lib/display/time-left';
 
 /** The figures of certified delivery as the dialogs and the dashboard word them (docs/design.md §15). */
 

@@ -2,11 +2,11 @@ import { BUYING_TEXT, type OfferForm, offerAtAskingText, offerFormSchema } from 
 import { type ReactNode, useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { newIdempotencyKey } from '@/lib/api/new-idempotency-key';
 import { useDealerMe } from '@/lib/auth/dealer-session';
 import { useCreateOffer } from '@/lib/buying/create-offer';
+import { formatMoney } from '@/lib/display/format';
 import { bindFields } from '@/lib/form-binding';
-import { formatMoney } from '@/lib/format';
-import { newIdempotencyKey } from '@/lib/new-idempotency-key';
 import { zodResolver } from '@/lib/zod';
 import { BuyCodeField } from './buy-code-field';
 import { BuyCodeHelp } from './buy-code-help';

@@ -3,8 +3,8 @@ import { ShoppingCart } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { MoneyField } from '@/components/ui/money-field';
 import { VEHICLE_TEXTS } from '@/components/vehicle/vehicle-texts';
+import { formatMoney } from '@/lib/display/format';
 import type { BoundField } from '@/lib/form-binding';
-import { formatMoney } from '@/lib/format';
 
 /**
  * The offer's amount, for both offer forms (a code, a signed-in member), with the asking price and

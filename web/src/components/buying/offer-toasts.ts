@@ -1,6 +1,6 @@
 import { BUYING_TEXT } from '@contracts/buying';
 import { toast } from '@/components/ui/use-toast';
-import { newIdempotencyKey } from '@/lib/new-idempotency-key';
+import { newIdempotencyKey } from '@/lib/api/new-idempotency-key';
 
 /**
  * The spec's toasts for an offer's answer (docs/product.md §8), for both offer forms: success closes the dialog; a

@@ -1,7 +1,7 @@
 import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { queryKeys } from '@/lib/api/query-keys';
 import type { PurchasedVehicle } from '@/lib/buying/purchased-vehicle';
-import { queryKeys } from '@/lib/query-keys';
 
 const PurchaseConfirmation = lazy(() =>
   import('./purchase-confirmation').then((m) => ({ default: m.PurchaseConfirmation })),

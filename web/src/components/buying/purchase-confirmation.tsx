@@ -6,7 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { useSaleTerms } from '@/lib/buying/get-sale-terms';
 import type { PurchasedVehicle } from '@/lib/buying/purchased-vehicle';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/display/format';
 import { formatPrice } from './delivery-figures';
 import { formatDueDate } from './purchase-terms';
 

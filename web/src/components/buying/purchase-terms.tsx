@@ -1,6 +1,6 @@
 import { formatWeekdayDay } from '@contracts/dates';
 import type { SaleTermsPreview } from '@contracts/sale-terms';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/display/format';
 
 /** "2026-07-08" → "Wed, Jul 8" (a calendar date: no time zone moves it). */
 export const formatDueDate = (isoDate: string) => formatWeekdayDay(isoDate);

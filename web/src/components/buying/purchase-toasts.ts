@@ -1,6 +1,6 @@
 import { BUYING_TEXT } from '@contracts/buying';
 import { type ToastOptions, toast } from '@/components/ui/use-toast';
-import { newIdempotencyKey } from '@/lib/new-idempotency-key';
+import { newIdempotencyKey } from '@/lib/api/new-idempotency-key';
 
 /**
  * Buy Now's answer, for both buy forms (a code, a signed-in member): success says so and closes the

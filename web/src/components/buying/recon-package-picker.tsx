@@ -3,7 +3,7 @@ import { RECON_PACKAGE_TEXT } from '@contracts/recon-package-texts';
 import { useEffect, useId } from 'react';
 import { inputClasses } from '@/components/ui/form-field';
 import { useReconPackages } from '@/lib/buying/recon-packages';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/display/format';
 
 const priceOf = (price: string) => (decimalToCents(price) === 0 ? 'no charge' : formatAmount(price));
 

@@ -3,7 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, Suspense, useState } from 'react';
 import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { vehicleTitle } from '@/lib/vehicle-title';
+import { vehicleTitle } from '@/lib/display/vehicle-title';
 
 export interface VehicleActionProps {
   vehicle: PublicVehicle;

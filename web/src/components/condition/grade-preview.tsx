@@ -2,7 +2,7 @@ import { computeGrade } from '@contracts/condition-report-rules';
 import { useId } from 'react';
 import { GRADE_TONE_CLASSES } from '@/components/vehicle/grade-badge';
 import { cn } from '@/lib/cn';
-import { formatGrade, formatPoints, gradeTone } from '@/lib/condition-report';
+import { formatGrade, formatPoints, gradeTone } from '@/lib/display/condition-report';
 
 /**
  * The grade the report will get, live (computeGrade: the table the server and the dealers' page

@@ -8,7 +8,7 @@ import {
 import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
-import { isWornTire } from '@/lib/condition-report';
+import { isWornTire } from '@/lib/display/condition-report';
 import { zodResolver } from '@/lib/zod';
 
 /** What a caller says when asked to save while a tire box is wrong. */

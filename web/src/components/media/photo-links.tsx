@@ -1,6 +1,6 @@
 import type { Photo } from '@contracts/condition-report';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
-import { fullSizeOf } from '@/lib/condition-report';
+import { fullSizeOf } from '@/lib/display/condition-report';
 
 /**
  * A labelled list of small pictures (the gallery's variants and blurred placeholder), each a link

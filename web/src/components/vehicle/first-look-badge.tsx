@@ -1,7 +1,7 @@
 import { FIRST_LOOK_TEXT } from '@contracts/listing-texts';
 import { Clock } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { formatClock } from '@/lib/time-left';
+import { formatClock } from '@/lib/display/time-left';
 
 /** "First look until 3:40 PM" (docs/design.md §13): a car held for the dealerships whose orders match. */
 export function FirstLookBadge({ until, className }: { until: string; className?: string }) {

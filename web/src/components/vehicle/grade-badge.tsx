@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { formatGrade, gradeTone } from '@/lib/condition-report';
+import { formatGrade, gradeTone } from '@/lib/display/condition-report';
 
 /** The colours of a grade's band (gradeTone), for badges and the editors' live grade. */
 export const GRADE_TONE_CLASSES = {

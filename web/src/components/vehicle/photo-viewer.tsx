@@ -3,7 +3,7 @@ import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { cn } from '@/lib/cn';
-import type { GalleryPhoto } from '@/lib/condition-report';
+import type { GalleryPhoto } from '@/lib/display/condition-report';
 
 /** The viewer's texts; the vehicle page's gallery uses the same (features/vehicle/vehicle-detail-texts.ts). */
 export const PHOTO_VIEWER_TEXTS = {

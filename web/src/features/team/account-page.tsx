@@ -5,8 +5,8 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
+import { formatDate } from '@/lib/display/time-left';
 import { bindFields } from '@/lib/form-binding';
-import { formatDate } from '@/lib/time-left';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { z, zodResolver } from '@/lib/zod';
 import {

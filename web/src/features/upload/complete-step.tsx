@@ -2,7 +2,7 @@ import { UPLOAD_TEXT } from '@contracts/upload';
 import { VIN_CHECK_DIGIT_OVERRIDE_LABELS } from '@contracts/vin';
 import { CheckCircle2, CloudOff, CloudUpload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { formatMiles } from '@/lib/format';
+import { formatMiles } from '@/lib/display/format';
 import { useOnline } from '@/lib/uploads/use-online';
 import { SYNC_TEXT } from './sync/sync-texts';
 import { useKeptCar } from './sync/use-kept-car';

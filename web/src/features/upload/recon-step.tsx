@@ -6,7 +6,7 @@ import { type TextareaHTMLAttributes, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api/api-client';
 import { useOnline } from '@/lib/uploads/use-online';
 import { type z, zodResolver } from '@/lib/zod';
 import { useUpdateRecon } from './api/update-recon';

@@ -11,7 +11,7 @@ import {
 import { MAX_SKIP_NOTE, SKIP_REASON_KEYS } from '@contracts/required-shots';
 import { VIN_CHECK_DIGIT_OVERRIDES } from '@contracts/vin';
 import { useCallback, useEffect, useState } from 'react';
-import { newIdempotencyKey } from '@/lib/new-idempotency-key';
+import { newIdempotencyKey } from '@/lib/api/new-idempotency-key';
 import { type CaptureStore, captureStore } from '@/lib/uploads/capture-store';
 import { storedPhotoSchema } from '@/lib/uploads/photo-queue';
 import { z } from '@/lib/zod';

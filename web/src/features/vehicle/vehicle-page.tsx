@@ -1,6 +1,6 @@
 import { isUnavailable } from '@contracts/vehicle-display';
+import { vehicleTitle } from '@/lib/display/vehicle-title';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { vehicleTitle } from '@/lib/vehicle-title';
 import { isNotFoundError, isVehicleId } from './api/get-vehicle';
 import { VehicleDetails } from './components/vehicle-details';
 import { VehicleLoadError, VehicleNoLongerAvailable, VehicleNotFound } from './components/vehicle-outcome';

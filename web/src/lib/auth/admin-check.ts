@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { readApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { readApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /** GET /api/admin/check: whether this browser's session is an admin's (docs/product.md §6, §7). */
 export const adminCheckQuery = () =>

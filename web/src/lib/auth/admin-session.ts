@@ -1,7 +1,7 @@
 import type { AdminLoginBody } from '@contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 import { displayStorage } from '@/lib/storage/display-storage';
 
 /** POST /api/admin/login; the session is the HttpOnly cookie, the token in the body is not kept. */

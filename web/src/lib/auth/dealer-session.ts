@@ -1,8 +1,8 @@
 import type { DealerInfo, DealerLoginBody } from '@contracts/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { callApi, readApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi, readApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 import { displayStorage } from '@/lib/storage/display-storage';
 
 /** GET /api/dealer/me: the signed-in dealer, or null. */

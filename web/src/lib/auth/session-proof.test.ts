@@ -1,6 +1,6 @@
 import { SESSION_REFUSALS, SESSION_TEXT } from '@contracts/auth';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api/api-client';
 import { isCodeSession, mayManageIdentity, sessionRefusalOf } from './session-proof';
 
 const member = {

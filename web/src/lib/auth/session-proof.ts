@@ -1,5 +1,5 @@
 import { type DealerInfo, IDENTITY_PROOFS, SESSION_REFUSALS } from '@contracts/auth';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api/api-client';
 
 /**
  * What a dealer session may do follows from how it was proven (docs/decisions/0031-session-strength.md):

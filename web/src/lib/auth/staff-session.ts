@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, readApi } from '@/lib/api-client';
+import { callApi, readApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 import { readStaffSession, rememberStaffSession } from '@/lib/pwa/offline-staff-session';
-import { queryKeys } from '@/lib/query-keys';
 
 /**
  * GET /api/staff/me: the staff upload session (12 h), or null. Asked even with no network, where

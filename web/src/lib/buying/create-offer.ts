@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_HEADER } from '@contracts/buying';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 interface OfferInput {
   vehicleId: number;

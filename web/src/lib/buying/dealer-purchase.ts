@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_HEADER } from '@contracts/buying';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, readApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi, readApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 import { type PurchaseRequest, purchaseCall, usePurchaseMutation } from './purchase-vehicle';
 
 /** The signed-in person's own active code, shown in the dialog (the server picks the same one; docs/design.md §11). */

@@ -1,7 +1,7 @@
 import type { TransportQuoteBody } from '@contracts/delivery';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callApi, readApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi, readApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /**
  * POST /api/transport/quote (a signed-in dealer): what certified delivery of a car on sale, or of

@@ -1,8 +1,8 @@
 import { IDEMPOTENCY_HEADER } from '@contracts/buying';
 import type { TransportRequest } from '@contracts/delivery';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 import type { PurchasedVehicle } from './purchased-vehicle';
 
 /** What Buy Now sends, by code (anyone) or as a signed-in team member (dealer-purchase.ts). */

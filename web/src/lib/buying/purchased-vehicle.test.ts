@@ -1,6 +1,6 @@
 import { BUYING_TEXT } from '@contracts/buying';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api/api-client';
 import { buyForLabel, purchaseRefusal } from './purchased-vehicle';
 
 describe('Buy Now', () => {

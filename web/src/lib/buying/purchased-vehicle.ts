@@ -1,6 +1,6 @@
 import { BUYING_TEXT } from '@contracts/buying';
-import { ApiError } from '@/lib/api-client';
-import { formatMoney } from '@/lib/format';
+import { ApiError } from '@/lib/api/api-client';
+import { formatMoney } from '@/lib/display/format';
 
 /** The vehicle a purchase is for, as the buyer saw it: kept with the purchase for its confirmation. */
 export interface PurchasedVehicle {

@@ -1,6 +1,6 @@
 import type { Photo } from '@contracts/condition-report';
 import { PHOTO_UPLOAD_PATH, type PhotoUploadStatus, photoUploadStatusSchema } from '@contracts/photos';
-import { ApiError, callApi } from '@/lib/api-client';
+import { ApiError, callApi } from '@/lib/api/api-client';
 import { smallestOf } from '@/lib/uploads/photo-queue';
 import { startTusUpload } from '@/lib/uploads/tus-upload';
 

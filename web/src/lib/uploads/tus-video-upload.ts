@@ -1,5 +1,5 @@
 import { localUploadResultSchema } from '@contracts/upload';
-import { ApiError, callApi } from '@/lib/api-client';
+import { ApiError, callApi } from '@/lib/api/api-client';
 import { startTusUpload } from '@/lib/uploads/tus-upload';
 import { videoTypeOf } from '@/lib/uploads/validate-video';
 import {

@@ -1,6 +1,6 @@
 import type { GuideDetail, GuidePreviewQuery } from '@contracts/guide';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { callApi } from '@/lib/api/api-client';
 
 /**
  * The market guide's reads (issue #33). Under the vehicles' key, so a change to the cars (a new

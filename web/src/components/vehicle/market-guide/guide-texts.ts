@@ -2,7 +2,7 @@ import { formatDay } from '@contracts/dates';
 import type { GuideFit, GuideSummary } from '@contracts/guide';
 import { GUIDE_RULES, GUIDE_TEXT } from '@contracts/guide-texts';
 import { decimalToCents } from '@contracts/money';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/display/format';
 
 /**
  * The market guide's words (issue #33, docs/design.md §16) as the card badge, the vehicle page and the

@@ -1,6 +1,6 @@
 import type { AcceptDeliveryBody } from '@contracts/delivery';
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { callApi } from '@/lib/api/api-client';
 import { useRefreshAdminData } from './refresh-admin-data';
 
 /** POST /api/transactions/:id/delivery-confirmation/accept: a confirmation held for its odometer counts (issue #44). */

@@ -1,8 +1,8 @@
 import type { ConditionReport, ConditionReportBody, PhotoKind } from '@contracts/condition-report';
 import type { AdminVehicle } from '@contracts/vehicle';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 import { refreshAdminData } from './refresh-admin-data';
 
 export type PhotoRef = { id: number; kind: PhotoKind };

@@ -1,6 +1,6 @@
 import type { AdminBuyCode, CreateDealerBody, Dealer } from '@contracts/dealers';
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { callApi } from '@/lib/api/api-client';
 import { useRefreshAdminData } from './refresh-admin-data';
 
 export type CreatedDealer = Dealer & { buyCode: AdminBuyCode };

@@ -1,6 +1,6 @@
 import type { CreateReconPackageBody } from '@contracts/recon-packages';
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { callApi } from '@/lib/api/api-client';
 import { useRefreshAdminData } from './refresh-admin-data';
 
 /** POST /api/recon-packages: a new package, offered at once. */

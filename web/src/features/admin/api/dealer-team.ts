@@ -1,7 +1,7 @@
 import type { InviteMemberBody } from '@contracts/teams';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /** GET /api/dealers/:id/team: a dealership's named members and open invitations. */
 export const useDealerTeam = (dealerId: number, enabled = true) =>

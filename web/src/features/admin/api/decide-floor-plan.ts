@@ -1,6 +1,6 @@
 import type { DecideFloorPlanBody } from '@contracts/delivery';
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { callApi } from '@/lib/api/api-client';
 import { useRefreshAdminData } from './refresh-admin-data';
 
 /** PATCH /api/floor-plan-requests/:id: the lender's answer our team took down (approve, decline, fund). */

@@ -1,7 +1,7 @@
 import type { EditListingBody } from '@contracts/listings';
 import type { AdminVehicle } from '@contracts/vehicle';
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { callApi } from '@/lib/api/api-client';
 import { useRefreshAdminData } from './refresh-admin-data';
 
 /** PATCH /api/vehicles/:id `{action: 'edit', expectedUpdatedAt, …}`: a published listing's price, mileage, text, certification. */

@@ -1,7 +1,7 @@
 import type { FirstLookPreview } from '@contracts/listings';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 export interface FirstLookPreviewValues {
   price?: string | undefined;

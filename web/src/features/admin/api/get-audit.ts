@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { readApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { readApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 export const AUDIT_ENTITIES = ['vehicle', 'offer', 'dealer', 'buy_code', 'transaction'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { readApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { readApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /** GET /api/buy-orders/:id/history: one order's matches, alerts, first looks and outcomes (read when opened). */
 export const useBuyOrderHistory = (orderId: number, enabled: boolean) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { readApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { readApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /**
  * GET /api/floor-plan-requests: every sale paid with a floor-plan line and where the lender stands

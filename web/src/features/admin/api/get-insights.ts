@@ -1,9 +1,9 @@
 import type { InsightChartId, InsightsQuery } from '@contracts/insights';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { csvHref } from '@/components/insights/insight-period';
-import { readApi } from '@/lib/api-client';
-import { API_ROUTES } from '@/lib/api-routes';
-import { queryKeys } from '@/lib/query-keys';
+import { readApi } from '@/lib/api/api-client';
+import { API_ROUTES } from '@/lib/api/api-routes';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /**
  * GET /api/insights: the marketplace's figures and charts over a period, for one dealer or

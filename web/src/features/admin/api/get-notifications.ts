@@ -1,7 +1,7 @@
 import { NOTIFICATION_STATUSES, type NotificationView } from '@contracts/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, readApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi, readApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 export { NOTIFICATION_STATUSES };
 export type NotificationStatus = NotificationView['status'];

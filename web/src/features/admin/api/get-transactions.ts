@@ -1,7 +1,7 @@
 import type { TransactionFilter } from '@contracts/transactions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { readApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { readApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /** GET /api/transactions[?filter=…] (newest first). */
 export const transactionsQuery = (filter?: TransactionFilter) =>

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { readApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { readApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /**
  * GET /api/work-orders: every work order with its tasks and photos, oldest promise first (Admin →
- * Reconditioning). Read again on every live change of work orders (lib/live-topics.ts).
+ * Reconditioning). Read again on every live change of work orders (lib/api/live-topics.ts).
  */
 export const workOrderBoardQuery = () =>
   queryOptions({

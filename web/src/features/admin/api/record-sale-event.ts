@@ -1,6 +1,6 @@
 import type { AdminSaleEventBody } from '@contracts/after-sale';
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { callApi } from '@/lib/api/api-client';
 import { useRefreshAdminData } from './refresh-admin-data';
 
 /** POST /api/transactions/:id/events: one step of the sale's life (payment, title, pickup, unwind). */

@@ -1,6 +1,6 @@
 import type { AdminVehicle } from '@contracts/vehicle';
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { callApi } from '@/lib/api/api-client';
 import { useRefreshAdminData } from './refresh-admin-data';
 
 /** PATCH /api/vehicles/:id {action: 'release'}: a car held for a first look, to everyone now. */

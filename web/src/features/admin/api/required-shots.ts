@@ -1,7 +1,7 @@
 import type { RequiredShots, UpdateRequiredShotsBody } from '@contracts/required-shots';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, readApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi, readApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /** GET /api/required-shots: the guided shots staff must take or skip with a reason (issue #34). */
 export const requiredShotsQuery = () =>

@@ -1,6 +1,6 @@
 import type { updateBuyCodeBodySchema } from '@contracts/buy-codes';
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { callApi } from '@/lib/api/api-client';
 import type { z } from '@/lib/zod';
 import { useRefreshAdminData } from './refresh-admin-data';
 

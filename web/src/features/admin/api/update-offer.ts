@@ -1,6 +1,6 @@
 import type { UpdateOfferBody } from '@contracts/buying';
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { callApi } from '@/lib/api/api-client';
 import { useRefreshAdminData } from './refresh-admin-data';
 
 /**

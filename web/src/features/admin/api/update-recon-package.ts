@@ -1,6 +1,6 @@
 import type { UpdateReconPackageBody } from '@contracts/recon-packages';
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { callApi } from '@/lib/api/api-client';
 import { useRefreshAdminData } from './refresh-admin-data';
 
 /** PATCH /api/recon-packages/:id: edit a package, retire it or offer it again. */

@@ -1,6 +1,6 @@
 import type { AdminTransaction } from '@contracts/transactions';
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { callApi } from '@/lib/api/api-client';
 import { useRefreshAdminData } from './refresh-admin-data';
 
 function uploadBillOfSale(id: number, file: File): Promise<AdminTransaction> {

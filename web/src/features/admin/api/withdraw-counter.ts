@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { callApi } from '@/lib/api/api-client';
 import { useRefreshAdminData } from './refresh-admin-data';
 
 /** POST /api/offers/:id/withdraw-counter: take back a counter the dealer has not answered. */

@@ -1,7 +1,7 @@
 import type { AlertSchedule } from '@contracts/alert-delivery';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, readApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi, readApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /** GET /api/dealer/alert-schedule: when the person's alerts arrive. */
 export const useAlertSchedule = () =>

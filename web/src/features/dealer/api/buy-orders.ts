@@ -1,7 +1,7 @@
 import type { CreateBuyOrderBody, UpdateBuyOrderBody, UpdateSavedSearchBody } from '@contracts/buy-orders';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, readApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi, readApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /** GET /api/dealer/buy-orders: the dealership's orders, newest first, with their matches. */
 export const useBuyOrders = () =>

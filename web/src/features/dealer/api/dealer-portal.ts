@@ -1,7 +1,7 @@
 import type { DealerSaleEventBody } from '@contracts/after-sale';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, readApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi, readApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /** GET /api/dealer/buycodes */
 export const useDealerBuyCodes = () =>

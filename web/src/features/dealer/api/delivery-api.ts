@@ -1,7 +1,7 @@
 import type { ConfirmDeliveryBody, CreateFloorPlanLineBody, TransportRequest } from '@contracts/delivery';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /**
  * The dealer's certified delivery and floor-plan requests (docs/design.md §15). Reads shared with the

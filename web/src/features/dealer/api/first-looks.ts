@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { readApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { readApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /**
  * GET /api/dealer/first-looks: the cars held for the dealership now (docs/design.md §13). Read again

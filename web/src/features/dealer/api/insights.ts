@@ -1,9 +1,9 @@
 import type { EndpointQuery } from '@contracts/endpoints';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { csvHref } from '@/components/insights/insight-period';
-import { readApi } from '@/lib/api-client';
-import { API_ROUTES } from '@/lib/api-routes';
-import { queryKeys } from '@/lib/query-keys';
+import { readApi } from '@/lib/api/api-client';
+import { API_ROUTES } from '@/lib/api/api-routes';
+import { queryKeys } from '@/lib/api/query-keys';
 
 type DealerInsightsQuery = NonNullable<EndpointQuery<'dealerInsights'>>;
 

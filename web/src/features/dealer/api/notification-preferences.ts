@@ -1,7 +1,7 @@
 import type { UpdateNotificationPreferencesBody } from '@contracts/notification-preferences';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, readApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi, readApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /** GET /api/dealer/notification-preferences: per event, e-mail and SMS on/off and who gets them. */
 export const useNotificationPreferences = () =>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { readApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { readApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /** GET /api/dealer/work-orders: the dealership's work orders (read again on every live change). */
 export const useDealerWorkOrders = () =>

@@ -1,7 +1,7 @@
 import type { GuideSummary } from '@contracts/guide';
 import { useQuery } from '@tanstack/react-query';
 import { guideKeys } from '@/components/vehicle/market-guide/guide-api';
-import { callApi } from '@/lib/api-client';
+import { callApi } from '@/lib/api/api-client';
 
 /** What GET /api/guides takes in one request (guidesQuerySchema refuses more). */
 const MAX_IDS_PER_REQUEST = 100;

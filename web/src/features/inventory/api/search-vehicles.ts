@@ -6,8 +6,8 @@ import {
   keepPreviousData,
   useInfiniteQuery,
 } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 import type { InventoryParams } from '../use-inventory-params';
 
 /** What a search asks the server: the page's URL state without the view, the text as typed words. */

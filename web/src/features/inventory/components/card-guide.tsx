@@ -5,7 +5,7 @@ import { PriceToGuidePill, SpokenAs } from '@/components/vehicle/market-guide/gu
 import { GUIDE_LABELS, guideSpokenText } from '@/components/vehicle/market-guide/guide-texts';
 import { useGuideViewer } from '@/components/vehicle/market-guide/use-guide-viewer';
 import { cn } from '@/lib/cn';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/display/format';
 import { useCardGuide } from '../api/get-card-guides';
 
 /**

@@ -12,9 +12,9 @@ import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { VehiclePicture } from '@/components/vehicle/vehicle-picture';
 import { VideoDialog } from '@/components/vehicle/video-dialog';
 import { VinWithCopy } from '@/components/vehicle/vin-with-copy';
-import { coverPhotoOf, gradeOf } from '@/lib/condition-report';
-import { formatMiles, formatMoney } from '@/lib/format';
-import { vehiclePicture, vehicleTitle } from '@/lib/vehicle-title';
+import { coverPhotoOf, gradeOf } from '@/lib/display/condition-report';
+import { formatMiles, formatMoney } from '@/lib/display/format';
+import { vehiclePicture, vehicleTitle } from '@/lib/display/vehicle-title';
 import type { ViewMode } from '../inventory-query';
 import { CardGuide } from './card-guide';
 

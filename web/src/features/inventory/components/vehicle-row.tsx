@@ -6,8 +6,8 @@ import { MakeOfferButton } from '@/components/buying/make-offer-button';
 import { CertificationBadge } from '@/components/vehicle/certification-badge';
 import { GradeBadge } from '@/components/vehicle/grade-badge';
 import { VinWithCopy } from '@/components/vehicle/vin-with-copy';
-import { gradeOf } from '@/lib/condition-report';
-import { formatMiles, formatMoney } from '@/lib/format';
+import { gradeOf } from '@/lib/display/condition-report';
+import { formatMiles, formatMoney } from '@/lib/display/format';
 import { CardGuide } from './card-guide';
 import { DetailsLink, ResultArticle } from './vehicle-card';
 

@@ -1,8 +1,8 @@
 import { SESSION_REFUSALS } from '@contracts/auth';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { callApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 import { sessionRefusalOf } from '@/lib/auth/session-proof';
-import { queryKeys } from '@/lib/query-keys';
 import { createPasskey, signWithPasskey } from './passkey-ceremonies';
 
 export const usePasskeys = () =>

@@ -1,7 +1,7 @@
 import type { DealerInfo } from '@contracts/auth';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 import { displayStorage } from '@/lib/storage/display-storage';
 import { createPasskey, signWithPasskey } from './passkey-ceremonies';
 

@@ -1,7 +1,7 @@
 import type { InviteMemberBody, UpdateMemberBody } from '@contracts/teams';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 export const useTeamMembers = () =>
   useQuery({ queryKey: queryKeys.team.members(), queryFn: () => callApi('teamMembers') });

@@ -1,5 +1,5 @@
 import { type CloudinarySignature, cloudinarySignatureSchema, UPLOAD_TEXT } from '@contracts/upload';
-import { ApiError, callApi } from '@/lib/api-client';
+import { ApiError, callApi } from '@/lib/api/api-client';
 import type { UploadCallbacks, UploadedVideo, UploadHandle } from '@/lib/uploads/video-upload';
 import { VideoUploadError } from '@/lib/uploads/video-upload';
 

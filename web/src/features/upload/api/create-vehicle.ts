@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_HEADER } from '@contracts/buying';
 import type { CreateVehicleBody } from '@contracts/upload';
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { callApi } from '@/lib/api/api-client';
 
 interface CreateVehicleInput {
   body: CreateVehicleBody;

@@ -1,7 +1,7 @@
 import { type VinDecode, vinDecodeSchema } from '@contracts/upload';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /** GET /api/vin/:vin: our server decodes through NHTSA vPIC, or offline when vPIC is unreachable. */
 export const vinDecodeQuery = (vin: string) =>

@@ -1,7 +1,7 @@
 import { type MediaConfig, mediaConfigSchema, VIDEO_UPLOAD_PATH } from '@contracts/upload';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 import { startVideoTusUpload } from '@/lib/uploads/tus-video-upload';
 import type { StartVideoUpload } from '@/lib/uploads/use-video-upload';
 import { startCloudinaryUpload } from './cloudinary-upload';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { readApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { readApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /** GET /api/required-shots: which guided shots the wizard requires (issue #34). */
 export const requiredShotsQuery = () =>

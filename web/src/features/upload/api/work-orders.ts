@@ -1,7 +1,7 @@
 import type { AddTaskBody, AttachTaskPhotosBody, UpdateTaskBody } from '@contracts/work-orders';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /** GET /api/work-orders?status=open: the shop's open work orders (staff and admins). */
 export const useOpenWorkOrders = () =>

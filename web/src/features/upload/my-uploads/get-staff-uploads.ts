@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { callApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /** GET /api/staff/uploads: the staff sign-in's vehicles, newest first, and how many in all. */
 export const useStaffUploads = (enabled: boolean) =>

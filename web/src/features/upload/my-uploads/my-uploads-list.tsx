@@ -7,9 +7,9 @@ import {
 import { CloudOff, ListChecks } from 'lucide-react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { DashboardSection, QuerySection, type SectionSpec } from '@/components/ui/query-states';
-import { formatMiles } from '@/lib/format';
-import { formatDateTime } from '@/lib/time-left';
-import { vehicleTitle } from '@/lib/vehicle-title';
+import { formatMiles } from '@/lib/display/format';
+import { formatDateTime } from '@/lib/display/time-left';
+import { vehicleTitle } from '@/lib/display/vehicle-title';
 import type { useStaffUploads } from './get-staff-uploads';
 
 const STATE_TONE: Record<StaffUploadState, BadgeTone> = {

@@ -3,7 +3,7 @@ import { ChevronRight } from 'lucide-react';
 import { formatDay, WorkOrderProgress, WorkOrderStatusBadge } from '@/components/recon/work-order-bits';
 import { QueryStates } from '@/components/ui/query-states';
 import { cn } from '@/lib/cn';
-import { vehicleTitle } from '@/lib/vehicle-title';
+import { vehicleTitle } from '@/lib/display/vehicle-title';
 import { useOpenWorkOrders } from '../api/work-orders';
 
 /** The open work orders, oldest promise first, each one big button. */

@@ -2,7 +2,7 @@ import { IDEMPOTENCY_HEADER } from '@contracts/buying';
 import type { PhotoKind } from '@contracts/condition-report';
 import { UPLOAD_TEXT } from '@contracts/upload';
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError, callApi } from '@/lib/api-client';
+import { ApiError, callApi } from '@/lib/api/api-client';
 import {
   type CapturedFile,
   type CapturedVehicle,

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { queryKeys } from '@/lib/api/query-keys';
 import { useStaffMe } from '@/lib/auth/staff-session';
-import { queryKeys } from '@/lib/query-keys';
 import { type CaptureStore, captureStore } from '@/lib/uploads/capture-store';
 import { failureOf, nextSync, retryDelayMs, syncTotals } from '@/lib/uploads/sync-queue';
 import { isOnline, useOnline } from '@/lib/uploads/use-online';

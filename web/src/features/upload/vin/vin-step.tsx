@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FieldError, inputClasses } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api/api-client';
 import { cn } from '@/lib/cn';
 import { isOnline, useOnline } from '@/lib/uploads/use-online';
 import { zodResolver } from '@/lib/zod';

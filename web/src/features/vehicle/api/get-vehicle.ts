@@ -1,7 +1,7 @@
 import { isDecimalId } from '@contracts/decimal-id';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, callApi } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { ApiError, callApi } from '@/lib/api/api-client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /** Ids the API accepts (the server's own rule); anything else is 'Vehicle Not Found' without a request. */
 export const isVehicleId = isDecimalId;

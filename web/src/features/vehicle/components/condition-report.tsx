@@ -9,7 +9,7 @@ import {
 import { AlertTriangle, Camera, CircleCheck, ClipboardList } from 'lucide-react';
 import { Loading } from '@/components/ui/query-states';
 import { cn } from '@/lib/cn';
-import { formatGrade, formatPoints, gradeTone, isWornTire } from '@/lib/condition-report';
+import { formatGrade, formatPoints, gradeTone, isWornTire } from '@/lib/display/condition-report';
 import { DETAIL_TEXTS } from '../vehicle-detail-texts';
 import { DetailSection } from './detail-section';
 

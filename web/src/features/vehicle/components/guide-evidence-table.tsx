@@ -2,8 +2,8 @@ import type { GuideSale } from '@contracts/guide';
 import { GUIDE_TEXT } from '@contracts/guide-texts';
 import { useId } from 'react';
 import { formatSoldWeek, formatWeight, GUIDE_LABELS } from '@/components/vehicle/market-guide/guide-texts';
-import { formatGrade } from '@/lib/condition-report';
-import { formatMileage, formatMoney, NOT_AVAILABLE } from '@/lib/format';
+import { formatGrade } from '@/lib/display/condition-report';
+import { formatMileage, formatMoney, NOT_AVAILABLE } from '@/lib/display/format';
 
 const COLUMNS = [
   { label: GUIDE_LABELS.sold, isNumber: false },

@@ -11,7 +11,7 @@ import {
   salesCount,
 } from '@/components/vehicle/market-guide/guide-texts';
 import { useGuideViewer } from '@/components/vehicle/market-guide/use-guide-viewer';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/display/format';
 import { GuideEvidenceTable } from './guide-evidence-table';
 
 function Figure({ label, children, testId }: { label: string; children: React.ReactNode; testId: string }) {

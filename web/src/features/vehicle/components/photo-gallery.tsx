@@ -18,7 +18,7 @@ import {
   photoKeyTarget,
 } from '@/components/vehicle/photo-viewer';
 import { cn } from '@/lib/cn';
-import type { GalleryPhoto } from '@/lib/condition-report';
+import type { GalleryPhoto } from '@/lib/display/condition-report';
 import { useNearInScroller } from '../hooks/use-near-in-scroller';
 import { DETAIL_TEXTS } from '../vehicle-detail-texts';
 

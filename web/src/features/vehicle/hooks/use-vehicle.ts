@@ -2,7 +2,7 @@ import { NO_TIRES } from '@contracts/condition-report-rules';
 import type { PublicVehicle, PublicVehicleDetail } from '@contracts/vehicle';
 import type { VehicleSearchResult } from '@contracts/vehicle-search';
 import { type InfiniteData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@/lib/query-keys';
+import { queryKeys } from '@/lib/api/query-keys';
 import { isVehicleId, vehicleQueryOptions } from '../api/get-vehicle';
 
 /**

@@ -1,6 +1,6 @@
 import type { AdminBuyCode } from '@contracts/dealers';
 import { Badge } from '@/components/ui/badge';
-import { formatDateTime } from '@/lib/time-left';
+import { formatDateTime } from '@/lib/display/time-left';
 
 export const isExpired = (code: Pick<AdminBuyCode, 'expiresAt'>, now = Date.now()) =>
   code.expiresAt !== null && Date.parse(code.expiresAt) <= now;

@@ -19,7 +19,7 @@ import { Loading } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { cn } from '@/lib/cn';
-import { conditionReportOf, photoCaption } from '@/lib/condition-report';
+import { conditionReportOf, photoCaption } from '@/lib/display/condition-report';
 import { uploadPhoto } from '@/lib/uploads/photo-upload';
 import { type PhotoRef, useAdminVehicle, useConditionEdits } from '../../api/condition-report';
 

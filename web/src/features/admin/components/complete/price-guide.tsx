@@ -11,7 +11,7 @@ import {
   rangeText,
   salesCount,
 } from '@/components/vehicle/market-guide/guide-texts';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/display/format';
 import { type CompleteListingForm, guidePreviewValues } from './complete-listing-form';
 import { useSettled } from './first-look-field';
 

@@ -3,7 +3,7 @@ import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { PhotoViewer } from '@/components/vehicle/photo-viewer';
 import { VehiclePicture } from '@/components/vehicle/vehicle-picture';
 import { cn } from '@/lib/cn';
-import type { GalleryPhoto } from '@/lib/condition-report';
+import type { GalleryPhoto } from '@/lib/display/condition-report';
 import { photoAlt, QUEUE_CARD_TEXTS, thumbnailRow } from './queue-card-summary';
 
 /** The cover spans the card's column: 20rem beside the form, at most 24rem above it, less on a phone. */

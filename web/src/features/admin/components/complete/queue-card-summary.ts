@@ -7,7 +7,7 @@ import {
   type TireDepths,
   type TirePosition,
 } from '@contracts/condition-report-rules';
-import { isWornTire } from '@/lib/condition-report';
+import { isWornTire } from '@/lib/display/condition-report';
 
 /** Texts of a queue card's photos and condition summary (issue #30). */
 export const QUEUE_CARD_TEXTS = {

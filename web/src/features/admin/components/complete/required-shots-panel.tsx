@@ -9,7 +9,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { formatDateTime } from '@/lib/time-left';
+import { formatDateTime } from '@/lib/display/time-left';
 import { zodResolver } from '@/lib/zod';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useRequiredShots, useUpdateRequiredShots } from '../../api/required-shots';

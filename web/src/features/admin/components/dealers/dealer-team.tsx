@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Empty } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
-import { formatDateTime } from '@/lib/time-left';
+import { formatDateTime } from '@/lib/display/time-left';
 import {
   useAdminInvite,
   useDealerTeam,

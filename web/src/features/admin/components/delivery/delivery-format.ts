@@ -10,7 +10,7 @@ import {
   type UpdateTransportOrderBody,
 } from '@contracts/delivery';
 import type { BadgeTone } from '@/components/ui/badge';
-import { formatDay } from '@/lib/time-left';
+import { formatDay } from '@/lib/display/time-left';
 
 export const TRANSPORT_STATUS_TONE: Record<TransportStatus, BadgeTone> = {
   awaiting_release: 'yellow',

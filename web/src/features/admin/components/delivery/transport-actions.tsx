@@ -13,7 +13,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
-import { formatAmount } from '@/lib/sale-state';
+import { formatAmount } from '@/lib/display/sale-state';
 import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
 import { useUpdateTransportOrder } from '../../api/update-transport-order';
 import { isCancellable, localToIso, markLabel, NEXT_TRANSPORT_STATUS } from './delivery-format';

@@ -4,7 +4,7 @@ import { Target } from 'lucide-react';
 import { useMemo } from 'react';
 import { Badge, BUY_ORDER_STATUS_TONE } from '@/components/ui/badge';
 import { Empty } from '@/components/ui/query-states';
-import { formatDay } from '@/lib/time-left';
+import { formatDay } from '@/lib/display/time-left';
 import { useDemand } from '../../api/get-demand';
 import { Cell, DataTable, Row, type SortableColumn } from '../common/data-table';
 import { Panel, PanelStates } from '../common/panel';

@@ -11,7 +11,7 @@ import { useId, useState } from 'react';
 import { Badge, BUY_ORDER_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { formatDate, formatDay } from '@/lib/time-left';
+import { formatDate, formatDay } from '@/lib/display/time-left';
 import { groupName, groupYears } from './demand-format';
 import { OrderHistory } from './order-history';
 

@@ -6,8 +6,8 @@ import { type InsightPeriod, lastTwelveMonths, periodQuery } from '@/components/
 import { PeriodFields } from '@/components/insights/period-fields';
 import { SelectField } from '@/components/ui/fields';
 import { QueryStates } from '@/components/ui/query-states';
-import { ApiError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/time-left';
+import { ApiError } from '@/lib/api/api-client';
+import { formatDateTime } from '@/lib/display/time-left';
 import { INSIGHTS_ADMIN_LABELS as L } from '../../admin-texts';
 import { insightsCsvHref, useInsights } from '../../api/get-insights';
 import { Panel } from '../common/panel';

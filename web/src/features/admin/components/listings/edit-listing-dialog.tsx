@@ -13,8 +13,8 @@ import { Modal } from '@/components/ui/modal';
 import { MoneyField } from '@/components/ui/money-field';
 import { toast } from '@/components/ui/use-toast';
 import { premiumLabel } from '@/lib/brand';
+import { vehicleTitle } from '@/lib/display/vehicle-title';
 import { bindFields } from '@/lib/form-binding';
-import { vehicleTitle } from '@/lib/vehicle-title';
 import { useEditListing } from '../../api/edit-listing';
 import { LocationFields } from './location-fields';
 

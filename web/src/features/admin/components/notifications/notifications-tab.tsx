@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/fields';
 import { Empty } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
-import { formatDateTime } from '@/lib/time-left';
+import { formatDateTime } from '@/lib/display/time-left';
 import {
   NOTIFICATION_STATUSES,
   type NotificationStatus,

@@ -11,9 +11,9 @@ import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/fields';
 import { Modal } from '@/components/ui/modal';
 import { MoneyField } from '@/components/ui/money-field';
+import { formatMoney } from '@/lib/display/format';
+import { packageText } from '@/lib/display/sale-state';
 import { bindFields } from '@/lib/form-binding';
-import { formatMoney } from '@/lib/format';
-import { packageText } from '@/lib/sale-state';
 import { zodResolver } from '@/lib/zod';
 import { offerVehicleTitle } from './offer-format';
 

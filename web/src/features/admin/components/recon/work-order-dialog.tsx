@@ -17,7 +17,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Modal } from '@/components/ui/modal';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { cn } from '@/lib/cn';
-import { vehicleTitle } from '@/lib/vehicle-title';
+import { vehicleTitle } from '@/lib/display/vehicle-title';
 import { RECON_ADMIN_LABELS as L } from '../../admin-texts';
 import { costAgainstPrice, packagePrice } from './recon-format';
 

@@ -1,5 +1,5 @@
 import { Bones } from '@/components/ui/query-states';
-import { formatAmount } from '@/lib/sale-state';
+import { formatAmount } from '@/lib/display/sale-state';
 import { SALE_STEP_LABELS } from '../../admin-texts';
 import { useTransactionAging } from '../../api/get-transaction-aging';
 

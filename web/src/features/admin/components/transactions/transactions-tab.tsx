@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { SelectField, SelectOptions } from '@/components/ui/fields';
 import { Empty } from '@/components/ui/query-states';
-import { apiPath } from '@/lib/api-client';
+import { apiPath } from '@/lib/api/api-client';
 import { ADMIN_LABELS, SALE_STEP_LABELS } from '../../admin-texts';
 import { useTransactions } from '../../api/get-transactions';
 import { DataTable } from '../common/data-table';

@@ -12,7 +12,7 @@ import { Badge, BUY_ORDER_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DashboardSection, Empty } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
-import { formatDay } from '@/lib/time-left';
+import { formatDay } from '@/lib/display/time-left';
 import { useUpdateBuyOrder } from '../../api/buy-orders';
 import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
 import { AlertControls, alertChangeToasts } from '../alerts/alert-controls';

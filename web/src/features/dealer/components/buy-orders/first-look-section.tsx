@@ -8,9 +8,9 @@ import { FirstLookBadge } from '@/components/vehicle/first-look-badge';
 import { GradeBadge } from '@/components/vehicle/grade-badge';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { VehiclePicture } from '@/components/vehicle/vehicle-picture';
-import { coverPhotoOf, gradeOf } from '@/lib/condition-report';
-import { formatMiles, formatMoney } from '@/lib/format';
-import { vehiclePicture, vehicleTitle } from '@/lib/vehicle-title';
+import { coverPhotoOf, gradeOf } from '@/lib/display/condition-report';
+import { formatMiles, formatMoney } from '@/lib/display/format';
+import { vehiclePicture, vehicleTitle } from '@/lib/display/vehicle-title';
 import { useFirstLooks } from '../../api/first-looks';
 import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
 

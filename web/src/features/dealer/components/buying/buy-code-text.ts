@@ -1,5 +1,5 @@
 import type { DealerBuyCode } from '@contracts/buying';
-import { formatDate } from '@/lib/time-left';
+import { formatDate } from '@/lib/display/time-left';
 
 /**
  * How a code is said: a masked one (an owner's view of someone else's, maskBuyCode) as "code ending

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
-import { formatDate } from '@/lib/time-left';
+import { formatDate } from '@/lib/display/time-left';
 import { useDeactivateTeamCode, useRotateTeamCode } from '../../api/team-codes';
 import { codeOwnerText, lastUsedText, spokenCode } from './buy-code-text';
 

@@ -4,9 +4,9 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DashboardSection } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
-import { formatMoney } from '@/lib/format';
-import { acceptanceText, formatAmount } from '@/lib/sale-state';
-import { formatDateTime, formatTimeLeft } from '@/lib/time-left';
+import { formatMoney } from '@/lib/display/format';
+import { acceptanceText, formatAmount } from '@/lib/display/sale-state';
+import { formatDateTime, formatTimeLeft } from '@/lib/display/time-left';
 import { useRespondToCounter } from '../../api/dealer-portal';
 
 const title = (o: OfferView) =>

@@ -8,7 +8,7 @@ import { QuerySection } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { type WatchMark, WatchMarkButton } from '@/components/vehicle/watch-mark-button';
-import { formatMiles, formatMoney } from '@/lib/format';
+import { formatMiles, formatMoney } from '@/lib/display/format';
 import { useUpdateWatchlist, useWatchlist } from '@/lib/watchlist';
 import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
 

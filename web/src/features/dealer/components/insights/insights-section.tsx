@@ -5,7 +5,7 @@ import { InsightFigures } from '@/components/insights/insight-figures';
 import { type InsightPeriod, lastTwelveMonths, periodQuery } from '@/components/insights/insight-period';
 import { PeriodFields } from '@/components/insights/period-fields';
 import { DashboardSection, QueryStates } from '@/components/ui/query-states';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api/api-client';
 import { dealerInsightsCsvHref, useDealerInsights } from '../../api/insights';
 
 export const DEALER_INSIGHTS_TEXT = {

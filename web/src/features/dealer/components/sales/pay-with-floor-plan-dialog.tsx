@@ -7,7 +7,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
 import { useFloorPlanLines } from '@/lib/buying/delivery-quote';
-import { formatAmount } from '@/lib/sale-state';
+import { formatAmount } from '@/lib/display/sale-state';
 import { usePayWithFloorPlan } from '../../api/delivery-api';
 
 /**

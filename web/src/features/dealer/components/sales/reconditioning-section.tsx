@@ -15,8 +15,8 @@ import {
 import { QuerySection } from '@/components/ui/query-states';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { cn } from '@/lib/cn';
-import { formatMoney } from '@/lib/format';
-import { vehicleTitle } from '@/lib/vehicle-title';
+import { formatMoney } from '@/lib/display/format';
+import { vehicleTitle } from '@/lib/display/vehicle-title';
 import { useDealerWorkOrders } from '../../api/work-orders';
 import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
 
