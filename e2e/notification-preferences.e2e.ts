@@ -6,7 +6,7 @@ import { openPage, toast } from './support/browser-page';
 import { DESKTOP, launchChromium, releaseChromium } from './support/chromium';
 import { signInContext } from './support/sign-in';
 
-/** Dealer dashboard → Notifications (issue #16): per event, e-mail and/or SMS, saved and kept. */
+/** Dealer dashboard → Notifications (issue #16): per event, e-mail and/or SMS, saved and kept; the alert schedule beside it. */
 const PHONE_390 = { width: 390, height: 844 } as const;
 
 let browser: Browser;
@@ -76,6 +76,18 @@ describe('dealer notification settings', () => {
     expect(await checkbox(page, 'Offer accepted', 'E-mail').isChecked()).toBe(true);
 
     expect(await axeViolations(page, { include: '#notifications' })).toEqual([]);
+
+    // Alert schedule (the same dashboard): a half-set quiet range is refused at its field before
+    // anything is sent, then both ends save with a toast. The rules are the contract's
+    // (alert-delivery tests); this is the form on react-hook-form with that contract.
+    const schedule = page.locator('#alert-schedule');
+    await schedule.getByLabel('Quiet from').selectOption({ label: '10 PM' });
+    await schedule.getByRole('button', { name: 'Save alert schedule' }).click();
+    await schedule.getByText('Set both ends of the quiet hours, or neither').waitFor();
+    await schedule.getByLabel('Quiet until').selectOption({ label: '6 AM' });
+    await schedule.getByRole('button', { name: 'Save alert schedule' }).click();
+    await toast(page, 'Alert schedule saved');
+    expect(await schedule.getByText('Set both ends of the quiet hours, or neither').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,10 +1,12 @@
 import { type AlertSchedule, alertScheduleSchema } from '@contracts/alert-delivery';
 import { ALERT_TEXT, hourLabel, US_TIME_ZONES } from '@contracts/alert-delivery-texts';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/fields';
 import { QuerySection } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
+import { type BoundField, bindFields } from '@/lib/form-binding';
+import { z, zodResolver } from '@/lib/zod';
 import { useAlertSchedule, useUpdateAlertSchedule } from '../../api/alert-schedule';
 import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
 
@@ -43,29 +45,33 @@ const formOf = (saved: AlertSchedule) => ({
   quietStart: saved.quietStart === null ? NONE : String(saved.quietStart),
   quietEnd: saved.quietEnd === null ? NONE : String(saved.quietEnd),
 });
+type ScheduleFields = ReturnType<typeof formOf>;
 
-/** The form, filled from the schedule read first (a later read does not overwrite what is typed). */
-function ScheduleForm({ saved }: { saved: AlertSchedule }) {
-  const save = useUpdateAlertSchedule();
-  const [form, setForm] = useState(() => formOf(saved));
-  const [error, setError] = useState<string | null>(null);
-  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body: AlertSchedule = {
+/** The form's text read as the contract's schedule, then checked by the contract (its messages at the field). */
+const scheduleFormSchema = z
+  .object({ timeZone: z.string(), digestHour: z.string(), quietStart: z.string(), quietEnd: z.string() })
+  .transform(
+    (form): AlertSchedule => ({
       timeZone: form.timeZone,
       digestHour: Number(form.digestHour),
       quietStart: form.quietStart === NONE ? null : Number(form.quietStart),
       quietEnd: form.quietEnd === NONE ? null : Number(form.quietEnd),
-    };
-    const checked = alertScheduleSchema.safeParse(body);
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? ALERT_TEXT.saveFailed);
-      return;
-    }
-    setError(null);
-    save.mutate(checked.data, {
+    }),
+  )
+  .pipe(alertScheduleSchema);
+
+/** The form, filled from the schedule read first (a later read does not overwrite what is typed). */
+function ScheduleForm({ saved }: { saved: AlertSchedule }) {
+  const save = useUpdateAlertSchedule();
+  const form = useForm<ScheduleFields, unknown, AlertSchedule>({
+    resolver: zodResolver(scheduleFormSchema),
+    defaultValues: formOf(saved),
+  });
+  const field = bindFields(form);
+  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  const submit = form.handleSubmit((body) =>
+    save.mutate(body, {
       onSuccess: (next) =>
         toast({
           title: ALERT_TEXT.saved,
@@ -75,41 +81,22 @@ function ScheduleForm({ saved }: { saved: AlertSchedule }) {
               : `Daily digest at ${hourLabel(next.digestHour)}, quiet ${hourLabel(next.quietStart)}–${hourLabel(next.quietEnd!)}.`,
         }),
       onError: (e) => toast({ variant: 'destructive', title: ALERT_TEXT.saveFailed, description: e.message }),
-    });
-  };
+    }),
+  );
 
   return (
     <form noValidate onSubmit={submit} className="mt-4 grid gap-3">
       <div className="grid gap-3 sm:grid-cols-2">
-        <SelectField
-          label={ALERT_TEXT.timeZone}
-          value={form.timeZone}
-          onChange={(e) => setForm({ ...form, timeZone: e.target.value })}
-        >
+        <SelectField label={ALERT_TEXT.timeZone} {...field('timeZone')}>
           {zonesWith(browserZone, saved.timeZone).map((z) => (
             <option key={z.zone} value={z.zone}>
               {z.label}
             </option>
           ))}
         </SelectField>
-        <HourSelect
-          label={ALERT_TEXT.digestHour}
-          value={form.digestHour}
-          onChange={(digestHour) => setForm({ ...form, digestHour })}
-        />
-        <HourSelect
-          label={ALERT_TEXT.quietStart}
-          value={form.quietStart}
-          none={ALERT_TEXT.noQuiet}
-          onChange={(quietStart) => setForm({ ...form, quietStart })}
-        />
-        <HourSelect
-          label={ALERT_TEXT.quietEnd}
-          value={form.quietEnd}
-          none={ALERT_TEXT.noQuiet}
-          error={error ?? undefined}
-          onChange={(quietEnd) => setForm({ ...form, quietEnd })}
-        />
+        <HourSelect label={ALERT_TEXT.digestHour} {...field('digestHour')} />
+        <HourSelect label={ALERT_TEXT.quietStart} none={ALERT_TEXT.noQuiet} {...field('quietStart')} />
+        <HourSelect label={ALERT_TEXT.quietEnd} none={ALERT_TEXT.noQuiet} {...field('quietEnd')} />
       </div>
       <div>
         <Button type="submit" disabled={save.isPending}>
@@ -121,21 +108,9 @@ function ScheduleForm({ saved }: { saved: AlertSchedule }) {
 }
 
 /** An hour of the day (12 AM … 11 PM), with an optional "none" first. */
-function HourSelect({
-  label,
-  value,
-  none,
-  error,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  none?: string;
-  error?: string | undefined;
-  onChange: (value: string) => void;
-}) {
+function HourSelect({ label, none, ...select }: BoundField & { label: string; none?: string }) {
   return (
-    <SelectField label={label} value={value} error={error} onChange={(e) => onChange(e.target.value)}>
+    <SelectField label={label} {...select}>
       {none ? <option value={NONE}>{none}</option> : null}
       {HOURS.map((h) => (
         <option key={h} value={h}>

@@ -1,6 +1,7 @@
-import { FLOOR_PLAN_TEXT } from '@contracts/delivery';
+import { FLOOR_PLAN_TEXT, type FloorPlanLine, payWithFloorPlanBodySchema } from '@contracts/delivery';
 import { Landmark } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -8,6 +9,8 @@ import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
 import { useFloorPlanLines } from '@/lib/buying/delivery-quote';
 import { formatAmount } from '@/lib/display/sale-state';
+import { bindFields } from '@/lib/form-binding';
+import { zodResolver } from '@/lib/zod';
 import { usePayWithFloorPlan } from '../../api/delivery-api';
 
 /**
@@ -25,9 +28,7 @@ export function PayWithFloorPlanDialog({
 }) {
   const [open, setOpen] = useState(false);
   const lines = useFloorPlanLines(open);
-  const [lineId, setLineId] = useState<string>('');
   const pay = usePayWithFloorPlan();
-  const chosen = lineId || String(lines.data?.[0]?.id ?? '');
   return (
     <Modal
       open={open}
@@ -51,40 +52,64 @@ export function PayWithFloorPlanDialog({
           No floor plan line yet: an owner adds one under “{FLOOR_PLAN_TEXT.title}” on this page.
         </p>
       ) : (
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (pay.isPending || !chosen) return;
+        <LineForm
+          lines={lines.data}
+          sending={pay.isPending}
+          error={pay.error?.message}
+          submitLabel={`Ask the lender for ${formatAmount(owed)}`}
+          onSubmit={(body) =>
             pay.mutate(
-              { id: transactionId, lineId: Number(chosen) },
+              { id: transactionId, lineId: body.lineId },
               {
                 onSuccess: () => {
                   toast({ title: FLOOR_PLAN_TEXT.requested, description: vehicle });
                   setOpen(false);
                 },
               },
-            );
-          }}
-        >
-          <SelectField
-            label="Floor plan line"
-            value={chosen}
-            onChange={(event) => setLineId(event.target.value)}
-          >
-            {lines.data.map((line) => (
-              <option key={line.id} value={line.id}>
-                {line.label}
-              </option>
-            ))}
-          </SelectField>
-          <FormAlert message={pay.error?.message} />
-          <Button type="submit" size="lg" disabled={pay.isPending}>
-            {pay.isPending ? 'Sending…' : `Ask the lender for ${formatAmount(owed)}`}
-          </Button>
-        </form>
+            )
+          }
+        />
       )}
     </Modal>
+  );
+}
+
+/** The line to ask, on react-hook-form with the contract's body (the select's id text is read as the id). */
+function LineForm({
+  lines,
+  sending,
+  error,
+  submitLabel,
+  onSubmit,
+}: {
+  lines: FloorPlanLine[];
+  sending: boolean;
+  error: string | undefined;
+  submitLabel: string;
+  onSubmit: (body: { lineId: number }) => void;
+}) {
+  const form = useForm<{ lineId: string | number }, unknown, { lineId: number }>({
+    resolver: zodResolver(payWithFloorPlanBodySchema),
+    defaultValues: { lineId: String(lines[0]?.id ?? '') },
+  });
+  const field = bindFields(form);
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={form.handleSubmit((body) => !sending && onSubmit(body))}
+    >
+      <SelectField label="Floor plan line" {...field('lineId')}>
+        {lines.map((line) => (
+          <option key={line.id} value={line.id}>
+            {line.label}
+          </option>
+        ))}
+      </SelectField>
+      <FormAlert message={error} />
+      <Button type="submit" size="lg" disabled={sending}>
+        {sending ? 'Sending…' : submitLabel}
+      </Button>
+    </form>
   );
 }
