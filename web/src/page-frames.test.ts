@@ -30,7 +30,7 @@ describe('page frames and the kit of a read’s states', () => {
   it('pulses placeholders only in the kit (and an upload of unknown size)', () => {
     expect(filesWith(/\banimate-pulse\b/)).toEqual([
       'components/media/upload-progress.tsx',
-      'components/ui/query-states.tsx',
+      'components/ui/placeholders.tsx',
     ]);
   });
 });

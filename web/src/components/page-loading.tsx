@@ -1,4 +1,4 @@
-import { Bones } from '@/components/ui/query-states';
+import { Bones } from '@/components/ui/placeholders';
 
 /**
  * Shown while a lazily loaded page's code arrives. It fills the screen so the footer starts below

@@ -1,66 +1,17 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CircleAlert, type LucideIcon } from 'lucide-react';
 import { isValidElement, type ReactNode, type Ref } from 'react';
+import { Loading } from '@/components/ui/placeholders';
 import { type FailedRead, RetryButton } from '@/components/ui/retry-button';
 import { cn } from '@/lib/cn';
 
 /*
  * The one kit for what a read shows until it has something to show (docs/conventions.md):
- * `Loading` (a placeholder with its label), `Bones` (placeholder bars in a shape), `LoadFailed` (the server's message and "Try again"),
+ * `Loading` and `Bones` (placeholders.tsx: with no icon, so the first paint's chunk can take them),
+ * `LoadFailed` (the server's message and "Try again"),
  * `Empty` (what a list says when it has nothing), `QueryStates` (the three in turn, then the data)
  * and `QuerySection` (a `DashboardSection` that reads a query).
  */
-
-/**
- * A read on its way. Without `rows`: one placeholder block (`className` sizes it, `h-20` unless
- * told) with its label for screen readers only. With `rows`: the label shown to everyone as a
- * status, above that many placeholder rows (a list).
- */
-export function Loading({ label, rows, className }: { label: string; rows?: number; className?: string }) {
-  if (rows === undefined)
-    return (
-      <div aria-busy="true" className={cn('animate-pulse rounded-xl bg-slate-100', className ?? 'h-20')}>
-        <span className="sr-only">{label}</span>
-      </div>
-    );
-  return (
-    <div aria-busy="true" className={cn('grid gap-2', className)}>
-      <p role="status" className="text-sm text-slate-600">
-        {label}
-      </p>
-      {Array.from({ length: rows }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-        <div key={i} className="h-14 animate-pulse rounded-lg bg-slate-100" />
-      ))}
-    </div>
-  );
-}
-
-/**
- * Placeholder bars in the shape of what is coming (a card, a page), for the eye only: each shape
- * sizes one bar ('h-5 w-2/3'; 'rounded-lg', 'bg-slate-100' and the like change its look). `as`:
- * the element each bar is ('span' inside a line of text, 'li' inside a list).
- */
-export function Bones({
-  shapes,
-  as: Bar = 'div',
-}: {
-  shapes: readonly string[];
-  as?: 'div' | 'span' | 'li';
-}) {
-  return shapes.map((shape, i) => (
-    <Bar
-      // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-      key={i}
-      className={cn(
-        'animate-pulse',
-        /\bbg-/.test(shape) ? '' : 'bg-slate-200',
-        /\brounded/.test(shape) ? '' : 'rounded',
-        shape,
-      )}
-    />
-  ));
-}
 
 /**
  * A read that failed, announced: `failed` ("Could not load your watchlist:") and the server's

@@ -7,7 +7,7 @@ import { PageFrame } from '@/components/page-frame';
 import { RequireSession } from '@/components/require-session';
 import { CodeSessionNotice } from '@/components/team/code-session-notice';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Loading } from '@/components/ui/query-states';
+import { Loading } from '@/components/ui/placeholders';
 import { useLiveUpdates } from '@/lib/api/use-live-updates';
 import { useDealerLogout, useDealerMe } from '@/lib/auth/dealer-session';
 import { isCodeSession, mayManageIdentity } from '@/lib/auth/session-proof';

@@ -1,6 +1,6 @@
 import { GUIDE_TEXT } from '@contracts/guide-texts';
 import { Scale } from 'lucide-react';
-import { Bones } from '@/components/ui/query-states';
+import { Bones } from '@/components/ui/placeholders';
 import { PriceToGuidePill, SpokenAs } from '@/components/vehicle/market-guide/guide-figures';
 import { GUIDE_LABELS, guideSpokenText } from '@/components/vehicle/market-guide/guide-texts';
 import { useGuideViewer } from '@/components/vehicle/market-guide/use-guide-viewer';

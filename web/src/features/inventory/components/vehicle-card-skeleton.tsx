@@ -1,4 +1,4 @@
-import { Bones } from '@/components/ui/query-states';
+import { Bones } from '@/components/ui/placeholders';
 
 /** A placeholder card with the real card's proportions, shown six times while loading (docs/product.md §2). */
 export function VehicleCardSkeleton() {

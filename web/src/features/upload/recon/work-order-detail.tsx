@@ -10,7 +10,8 @@ import {
 } from '@/components/recon/work-order-bits';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { LoadFailed, Loading } from '@/components/ui/query-states';
+import { Loading } from '@/components/ui/placeholders';
+import { LoadFailed } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { vehicleTitle } from '@/lib/display/vehicle-title';

@@ -7,7 +7,7 @@ import {
   type TirePosition,
 } from '@contracts/condition-report-rules';
 import { AlertTriangle, Camera, CircleCheck, ClipboardList } from 'lucide-react';
-import { Loading } from '@/components/ui/query-states';
+import { Loading } from '@/components/ui/placeholders';
 import { cn } from '@/lib/cn';
 import { formatGrade, formatPoints, gradeTone, isWornTire } from '@/lib/display/condition-report';
 import { DETAIL_TEXTS } from '../vehicle-detail-texts';

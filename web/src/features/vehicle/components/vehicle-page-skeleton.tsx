@@ -1,4 +1,4 @@
-import { Bones } from '@/components/ui/query-states';
+import { Bones } from '@/components/ui/placeholders';
 
 /**
  * The detail page's shape while it loads (docs/product.md §2: loading skeleton). It fills the screen, as the

@@ -15,7 +15,7 @@ import { WarningLightsEditor } from '@/components/condition/warning-lights-edito
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
-import { Loading } from '@/components/ui/query-states';
+import { Loading } from '@/components/ui/placeholders';
 import { toast } from '@/components/ui/use-toast';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { cn } from '@/lib/cn';

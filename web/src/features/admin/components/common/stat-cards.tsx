@@ -1,7 +1,7 @@
 import { isOnMarket } from '@contracts/vehicle-display';
 import type { LucideIcon } from 'lucide-react';
 import { CarFront, HandCoins, Store } from 'lucide-react';
-import { Loading } from '@/components/ui/query-states';
+import { Loading } from '@/components/ui/placeholders';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useAdminVehicles } from '../../api/get-admin-vehicles';
 import { useOffers } from '../../api/get-offers';

@@ -7,7 +7,8 @@ import {
 import { formatAmount, formatUsd } from '@contracts/money';
 import { NOTIFICATION_STATUS_LABELS } from '@contracts/notifications';
 import { Badge, type BadgeTone, NOTIFICATION_STATUS_TONE } from '@/components/ui/badge';
-import { LoadFailed, Loading } from '@/components/ui/query-states';
+import { Loading } from '@/components/ui/placeholders';
+import { LoadFailed } from '@/components/ui/query-states';
 import { formatDateTime } from '@/lib/display/time-left';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useBuyOrderHistory } from '../../api/get-buy-order-history';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Loading } from '@/components/ui/query-states';
+import { Loading } from '@/components/ui/placeholders';
 import { INSIGHTS_ADMIN_LABELS as L } from '../../admin-texts';
 
 /**

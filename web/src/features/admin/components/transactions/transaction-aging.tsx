@@ -1,4 +1,4 @@
-import { Bones } from '@/components/ui/query-states';
+import { Bones } from '@/components/ui/placeholders';
 import { formatAmount } from '@/lib/display/sale-state';
 import { SALE_STEP_LABELS } from '../../admin-texts';
 import { useTransactionAging } from '../../api/get-transaction-aging';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Loading } from '@/components/ui/query-states';
+import { Loading } from '@/components/ui/placeholders';
 
 /**
  * The dashboard's Insights section with its chart library is a chunk of its own (ADR 0028),
