@@ -144,41 +144,47 @@ export class CaptureStore {
    * into a draft: a late save of the wizard's last state must not resurrect it.
    */
   async saveDraft(id: string, wizard: unknown): Promise<void> {
-    const tx = this.db.transaction('vehicles', 'readwrite');
-    const existing = await tx.store.get(id);
-    if (existing && existing.status !== 'draft') return tx.done;
-    const now = Date.now();
-    await tx.store.put({
-      id,
-      status: 'draft',
-      createdAt: existing?.createdAt ?? now,
-      updatedAt: now,
-      wizard,
-      vehicleId: existing?.vehicleId ?? null,
-      reconSaved: false,
-      blocked: null,
-    });
-    await tx.done;
-    this.changed();
+    await this.putVehicle(id, (existing) =>
+      existing && existing.status !== 'draft'
+        ? null
+        : { status: 'draft', wizard, vehicleId: existing?.vehicleId ?? null, reconSaved: false },
+    );
   }
 
   /** The draft is done: it waits to be sent (with what the wizard already sent, if anything). */
   async finish(id: string, wizard: unknown, sent: { vehicleId: number | null; reconSaved: boolean }) {
-    const tx = this.db.transaction('vehicles', 'readwrite');
-    const existing = await tx.store.get(id);
-    const now = Date.now();
-    await tx.store.put({
-      id,
+    await this.putVehicle(id, (existing) => ({
       status: 'waiting',
-      createdAt: existing?.createdAt ?? now,
-      updatedAt: now,
       wizard,
       vehicleId: sent.vehicleId ?? existing?.vehicleId ?? null,
       reconSaved: sent.reconSaved,
-      blocked: null,
-    });
+    }));
+  }
+
+  /**
+   * Writes a vehicle's record as `next` says from the one stored (null: leave it), keeping its
+   * capture time and clearing a refusal, in one transaction.
+   */
+  private async putVehicle(
+    id: string,
+    next: (
+      existing: CapturedVehicle | undefined,
+    ) => Pick<CapturedVehicle, 'status' | 'wizard' | 'vehicleId' | 'reconSaved'> | null,
+  ) {
+    const tx = this.db.transaction('vehicles', 'readwrite');
+    const existing = await tx.store.get(id);
+    const fields = next(existing);
+    const now = Date.now();
+    if (fields)
+      await tx.store.put({
+        id,
+        createdAt: existing?.createdAt ?? now,
+        updatedAt: now,
+        blocked: null,
+        ...fields,
+      });
     await tx.done;
-    this.changed();
+    if (fields) this.changed();
   }
 
   /** Changes the sync fields of a record (the runner: created, recon saved, refused). */

@@ -85,6 +85,13 @@ export function MileageField({
 
 type FieldPatch = Partial<Pick<WizardState, 'year' | 'make' | 'model' | 'trim'>>;
 
+/** The free-text names of the car, each with its label. */
+const NAME_FIELDS = [
+  ['make', 'Make'],
+  ['model', 'Model'],
+  ['trim', 'Trim'],
+] as const satisfies readonly (readonly [keyof FieldPatch, string])[];
+
 /** Year, make, model and trim: filled by the decode, editable because a decode can be incomplete. */
 export function VehicleFields({
   state,
@@ -109,27 +116,16 @@ export function VehicleFields({
         error={yearError ?? undefined}
         onChange={(e) => onChange({ year: e.target.value.replace(/\D/g, '') })}
       />
-      <FormField
-        label="Make"
-        autoComplete="off"
-        maxLength={100}
-        value={state.make}
-        onChange={(e) => onChange({ make: e.target.value })}
-      />
-      <FormField
-        label="Model"
-        autoComplete="off"
-        maxLength={100}
-        value={state.model}
-        onChange={(e) => onChange({ model: e.target.value })}
-      />
-      <FormField
-        label="Trim"
-        autoComplete="off"
-        maxLength={100}
-        value={state.trim}
-        onChange={(e) => onChange({ trim: e.target.value })}
-      />
+      {NAME_FIELDS.map(([key, label]) => (
+        <FormField
+          key={key}
+          label={label}
+          autoComplete="off"
+          maxLength={100}
+          value={state[key]}
+          onChange={(e) => onChange({ [key]: e.target.value })}
+        />
+      ))}
     </fieldset>
   );
 }
