@@ -155,9 +155,22 @@ describe('installable staff app', () => {
     await page.goto('/upload');
     await page.getByLabel('VIN').waitFor();
     await activeWorker(page);
+    // The page registers its worker once it has loaded and the browser is idle (up to 2 s later). The
+    // next build is registered after that page's own registration, or that one (the script's usual
+    // URL) would replace the waiting next build: the script records when a registration was made.
+    await context.addInitScript(() => {
+      const container = navigator.serviceWorker;
+      const register = container.register.bind(container);
+      container.register = (...args) =>
+        register(...args).then((registration) => {
+          (window as { registered?: boolean }).registered = true;
+          return registration;
+        });
+    });
     // A reload puts the page under the worker's control; a new build then changes the script's bytes.
     await page.reload();
     await page.getByLabel('VIN').waitFor();
+    await page.waitForFunction(() => (window as { registered?: boolean }).registered === true);
     // The next build, as the browser's update check would find it (the script at a new URL is a new
     // version to the registration, whatever its bytes).
     await page.evaluate(
