@@ -37,15 +37,17 @@ export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
 
 /**
  * A transport's own statuses, in the same words as the sale's delivery state: all of them but the
- * two a sale is in before any transport is ordered.
+ * two a sale is in before any transport is ordered (released, ready for pickup), in the same order.
  */
-const BEFORE_TRANSPORT = ['released', 'ready_for_pickup'] as const;
-export const TRANSPORT_STATUSES = DELIVERY_STATUSES.filter(
-  (status) => !(BEFORE_TRANSPORT as readonly string[]).includes(status),
-) as unknown as readonly [
-  Exclude<DeliveryStatus, (typeof BEFORE_TRANSPORT)[number]>,
-  ...Exclude<DeliveryStatus, (typeof BEFORE_TRANSPORT)[number]>[],
-];
+export const TRANSPORT_STATUSES = [
+  'awaiting_release',
+  'unassigned',
+  'assigned',
+  'picked_up',
+  'in_transit',
+  'delivered',
+  'cancelled',
+] as const satisfies readonly DeliveryStatus[];
 export type TransportStatus = (typeof TRANSPORT_STATUSES)[number];
 /** The sale's delivery words, read for a transport's status (a transport's statuses are a subset). */
 export const TRANSPORT_STATUS_LABELS: Readonly<Record<TransportStatus, string>> = DELIVERY_STATUS_LABELS;
