@@ -48,10 +48,16 @@ export function buildServerOnce() {
   serverBuilt = true;
 }
 
-/** The server as `npm start` runs it: the bundle, rebuilt first so it matches the sources. */
-export function startBenchServer(env: Record<string, string>) {
-  buildServerOnce();
-  return spawnServer({ LOG_LEVEL: 'error', ...NO_ATTEMPT_LIMITS, ...env }, 'bundle');
+/**
+ * The server as `npm start` runs it: the bundle, rebuilt first so it matches the sources; or
+ * another checkout's bundle as it was built there (`cwd`, bench/previous-release.ts).
+ */
+export function startBenchServer(env: Record<string, string>, cwd?: string) {
+  if (!cwd) buildServerOnce();
+  return spawnServer(
+    { LOG_LEVEL: 'error', ...NO_ATTEMPT_LIMITS, ...env },
+    { entry: 'bundle', ...(cwd ? { cwd } : {}) },
+  );
 }
 
 export interface LoadResult {

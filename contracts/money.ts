@@ -43,16 +43,48 @@ export function decimalToCents(decimal: string): number {
   return match[1] ? -cents : cents;
 }
 
-const usdWhole = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-const usdCents = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-});
+/**
+ * "1234567" → "1,234,567": en-US digit grouping of a plain digit string. Written out rather than
+ * asked of Intl.NumberFormat, whose first construction in a page loads locale data — a long task
+ * on a slow phone while a server-rendered page hydrates (docs/benchmarks.md, Pages on a phone);
+ * money.test.ts checks every output against Intl's.
+ */
+export function groupDigits(digits: string): string {
+  let grouped = '';
+  for (let end = digits.length; end > 0; end -= 3)
+    grouped = end - 3 > 0 ? `,${digits.slice(end - 3, end)}${grouped}` : `${digits.slice(0, end)}${grouped}`;
+  return grouped;
+}
+
+/**
+ * The number's shortest decimal (what String() writes, as Intl reads it) rounded half away from
+ * zero to `fractionDigits`: 1.005 → "1.01", 2.5 → "3" (of a positive number).
+ */
+function roundedDecimal(positive: number, fractionDigits: number): string {
+  const written = String(positive);
+  // Below 1e-6 String() writes an exponent; such a number rounds to zero at two places anyway.
+  if (written.includes('e')) return positive.toFixed(fractionDigits);
+  const [whole = '0', fraction = ''] = written.split('.');
+  const kept = `${whole}${fraction.slice(0, fractionDigits).padEnd(fractionDigits, '0')}`;
+  const units = BigInt(kept) + ((fraction[fractionDigits] ?? '0') >= '5' ? 1n : 0n);
+  const digits = units.toString().padStart(fractionDigits + 1, '0');
+  return fractionDigits === 0
+    ? digits
+    : `${digits.slice(0, -fractionDigits)}.${digits.slice(-fractionDigits)}`;
+}
+
+/** A number rounded to `fractionDigits` and grouped, as Intl's en-US formatter writes it; the sign apart. */
+export function formatGrouped(value: number, fractionDigits: number, prefix = ''): string {
+  if (!Number.isFinite(value) || Math.abs(value) >= 1e21)
+    return new Intl.NumberFormat('en-US', {
+      ...(prefix ? { style: 'currency', currency: 'USD' } : {}),
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    }).format(value);
+  const [whole = '0', fraction] = roundedDecimal(Math.abs(value), fractionDigits).split('.');
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}${prefix}${groupDigits(whole)}${fraction ? `.${fraction}` : ''}`;
+}
 
 /**
  * The one money formatter (the check contracts/one-formatter.test.ts keeps currency formatting in
@@ -61,7 +93,7 @@ const usdCents = new Intl.NumberFormat('en-US', {
  * on money is in integer cents (toCents).
  */
 export const formatUsd = (amount: number, options: { cents?: boolean } = {}) =>
-  (options.cents ? usdCents : usdWhole).format(amount);
+  formatGrouped(amount, options.cents ? 2 : 0, '$');
 
 /** Integer cents for display, with cents only when there are some: "$15,900", "$5,000.50", "-$900". */
 export const formatCents = (cents: number) => formatUsd(cents / 100, { cents: cents % 100 !== 0 });
@@ -74,13 +106,16 @@ export const formatCents = (cents: number) => formatUsd(cents / 100, { cents: ce
 export const formatAmount = (decimal: string) =>
   /^-?\d+(\.\d{1,2})?$/.test(decimal.trim()) ? formatCents(decimalToCents(decimal)) : decimal;
 
-const usdCompact = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 1,
-});
+let usdCompact: Intl.NumberFormat | undefined;
 
-/** Dollars as short as a chart's axis needs: 12400 → "$12.4K", 2000000 → "$2M". */
-export const formatUsdCompact = (amount: number) => usdCompact.format(amount);
+/** Dollars as short as a chart's axis needs: 12400 → "$12.4K", 2000000 → "$2M" (made on first use). */
+export const formatUsdCompact = (amount: number) => {
+  usdCompact ??= new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    notation: 'compact',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  });
+  return usdCompact.format(amount);
+};

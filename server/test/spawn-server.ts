@@ -33,6 +33,8 @@ export interface SpawnOptions {
   startTimeoutMs?: number;
   /** The node binary; only start-command.test.ts swaps it, to record the arguments it is given. */
   nodePath?: string;
+  /** The checkout whose server runs (bench:pages starts the previous release's beside this one). */
+  cwd?: string;
 }
 
 /**
@@ -45,9 +47,9 @@ export async function spawnServer(
   entryOrOptions: 'source' | 'bundle' | SpawnOptions = {},
 ): Promise<SpawnedServer> {
   const options = typeof entryOrOptions === 'string' ? { entry: entryOrOptions } : entryOrOptions;
-  const { entry = 'source', startTimeoutMs = 45_000, nodePath = process.execPath } = options;
+  const { entry = 'source', startTimeoutMs = 45_000, nodePath = process.execPath, cwd = ROOT } = options;
   const child = spawn(nodePath, entry === 'bundle' ? BUNDLE_NODE_ARGS : SOURCE_NODE_ARGS, {
-    cwd: ROOT,
+    cwd,
     env: {
       PATH: process.env.PATH ?? '',
       HOST: '127.0.0.1',

@@ -1,4 +1,5 @@
 import { STAFF_APP_SCOPE, STAFF_SW_PATH, STAFF_SW_SKIP_WAITING } from '@contracts/staff-app';
+import { loadedAndIdle } from '@/lib/when-idle';
 
 /**
  * The staff app's service worker (docs/design.md §17, ADR 0029), registered from the staff pages only
@@ -8,18 +9,9 @@ import { STAFF_APP_SCOPE, STAFF_SW_PATH, STAFF_SW_SKIP_WAITING } from '@contract
  */
 let registering: Promise<ServiceWorkerRegistration | null> | null = null;
 
-const whenIdle = (run: () => void) =>
-  'requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
-
-const afterLoad = () =>
-  new Promise<void>((resolve) => {
-    if (document.readyState === 'complete') whenIdle(resolve);
-    else window.addEventListener('load', () => whenIdle(resolve), { once: true });
-  });
-
 export function registerStaffApp(): Promise<ServiceWorkerRegistration | null> {
   if (!('serviceWorker' in navigator)) return Promise.resolve(null);
-  registering ??= afterLoad()
+  registering ??= loadedAndIdle()
     .then(() =>
       // updateViaCache 'none': the browser asks the server for the script on each check, never its HTTP cache.
       navigator.serviceWorker.register(STAFF_SW_PATH, { scope: STAFF_APP_SCOPE, updateViaCache: 'none' }),
