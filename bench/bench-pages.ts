@@ -62,6 +62,11 @@ await handle.close();
 const releaseRef = process.env.BENCH_LIGHTHOUSE === '0' ? null : previousReleaseRef();
 let release: BuiltRelease | null = null;
 let releaseServer: Awaited<ReturnType<typeof startBenchServer>> | null = null;
+if (!releaseRef && process.env.BENCH_LIGHTHOUSE !== '0')
+  line(
+    'previous release',
+    'none to compare with (no release-* tag before HEAD; BENCH_BASELINE=<ref> names one)',
+  );
 if (releaseRef) {
   const buildStarted = performance.now();
   release = buildRelease(releaseRef);
