@@ -3,6 +3,7 @@ import { MIN_VEHICLE_YEAR, maxVehicleYear } from './limits';
 import { formatMi } from './mileage-format';
 import { formatUsd } from './money';
 import { moneySchema } from './money-schema';
+import { formatCount } from './number-format';
 import { reconPackageIdSchema } from './recon-packages';
 import { vehicleSearchQuerySchema } from './vehicle-search';
 import { CERTIFICATION_FILTERS, VEHICLE_SORTS } from './vehicle-search-options';
@@ -62,7 +63,7 @@ export const BUY_ORDER_TEXT = {
   chooseMake: 'Choose a make',
   yearRange: 'The year range ends before it starts',
   year: `Year must be from ${MIN_VEHICLE_YEAR} to next year`,
-  miles: `Max miles must be a whole number from 1 to ${MAX_ORDER_MILES.toLocaleString('en-US')}`,
+  miles: `Max miles must be a whole number from 1 to ${formatCount(MAX_ORDER_MILES)}`,
   grade: 'Minimum grade must be from 0 to 5, with at most one decimal (4.5)',
   quantity: `Quantity must be a whole number from 1 to ${MAX_ORDER_QUANTITY}`,
   neededBy: `Needed-by must be a date from today to ${MAX_ORDER_DAYS} days ahead`,

@@ -28,25 +28,34 @@ function formatterOf(kind: keyof typeof KINDS, timeZone: string | undefined): In
 const KINDS = {
   day: { dateStyle: 'medium' },
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
-  weekdayDay: { weekday: 'short', month: 'short', day: 'numeric' },
-  monthDay: { month: 'short', day: 'numeric' },
-  month: { month: 'short', year: 'numeric' },
-  shortMonth: { month: 'short' },
   clock: { hour: 'numeric', minute: '2-digit' },
   dayClock: { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
   zoneClock: { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** Noon UTC of a calendar day: the same day in every zone it is read in. */
-const noonOf = (day: string) => new Date(`${day}T12:00:00Z`);
+
+/**
+ * A calendar day's words, written out: a day has no zone, so it needs none of Intl's time-zone
+ * data, whose first use in a page is a long task on a slow phone (as with numbers,
+ * number-format.ts). dates.test.ts checks them against Intl's en-US words for every day of years.
+ */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+function partsOf(day: string) {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay();
+  return { year, month: MONTHS[month - 1]!, date, weekday: WEEKDAYS[weekday]! };
+}
 
 /**
  * A calendar day kept as YYYY-MM-DD ("2026-11-28") as people read it: "Nov 28, 2026", the same day
  * in every time zone. Text that is not such a day is returned as it is, never guessed at.
  */
 export function formatDay(day: string): string {
-  return DAY.test(day) ? formatterOf('day', 'UTC').format(noonOf(day)) : day;
+  if (!DAY.test(day)) return day;
+  const { year, month, date } = partsOf(day);
+  return `${month} ${date}, ${year}`;
 }
 
 /**
@@ -71,22 +80,27 @@ export function formatDateTime(instant: string | Date, timeZone?: string): strin
 }
 
 /** A calendar day with its weekday, no year: "2026-07-08" → "Wed, Jul 8" (a due date close at hand). */
-export const formatWeekdayDay = (day: string) =>
-  DAY.test(day) ? formatterOf('weekdayDay', 'UTC').format(noonOf(day)) : day;
+export function formatWeekdayDay(day: string): string {
+  if (!DAY.test(day)) return day;
+  const { month, date, weekday } = partsOf(day);
+  return `${weekday}, ${month} ${date}`;
+}
 
 /** A calendar day without its year: "Nov 30" (the first end of a window within one year). */
-export const formatMonthDay = (day: string) =>
-  DAY.test(day) ? formatterOf('monthDay', 'UTC').format(noonOf(day)) : day;
+export function formatMonthDay(day: string): string {
+  if (!DAY.test(day)) return day;
+  const { month, date } = partsOf(day);
+  return `${month} ${date}`;
+}
 
 /** A month category ("2026-01") as people write it ("Jan 2026", short "Jan ’26"); other text as it is. */
 export function formatMonth(text: string, short = false): string {
   const month = /^(\d{4})-(\d{2})$/.exec(text);
   if (!month) return text;
-  const date = new Date(Date.UTC(Number(month[1]), Number(month[2]) - 1, 1));
+  const name = MONTHS[Number(month[2]) - 1];
+  if (!name) return text;
   // On an axis "Jan ’26": "Jan 26" would read as a day.
-  return short
-    ? `${formatterOf('shortMonth', 'UTC').format(date)} ’${month[1]!.slice(2)}`
-    : formatterOf('month', 'UTC').format(date);
+  return short ? `${name} ’${month[1]!.slice(2)}` : `${name} ${month[1]}`;
 }
 
 /** "3:40 PM" today, "Nov 28, 3:40 PM" on another day: a moment close at hand, in the reader's time. */

@@ -1,3 +1,4 @@
+import { formatGrouped } from './number-format';
 /** numeric(10,2): the largest amount a transaction or an offer can hold. */
 export const MAX_AMOUNT = '99999999.99';
 
@@ -41,49 +42,6 @@ export function decimalToCents(decimal: string): number {
   if (!match) return 0;
   const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
   return match[1] ? -cents : cents;
-}
-
-/**
- * "1234567" → "1,234,567": en-US digit grouping of a plain digit string. Written out rather than
- * asked of Intl.NumberFormat, whose first construction in a page loads locale data — a long task
- * on a slow phone while a server-rendered page hydrates (docs/benchmarks.md, Pages on a phone);
- * money.test.ts checks every output against Intl's.
- */
-export function groupDigits(digits: string): string {
-  let grouped = '';
-  for (let end = digits.length; end > 0; end -= 3)
-    grouped = end - 3 > 0 ? `,${digits.slice(end - 3, end)}${grouped}` : `${digits.slice(0, end)}${grouped}`;
-  return grouped;
-}
-
-/**
- * The number's shortest decimal (what String() writes, as Intl reads it) rounded half away from
- * zero to `fractionDigits`: 1.005 → "1.01", 2.5 → "3" (of a positive number).
- */
-function roundedDecimal(positive: number, fractionDigits: number): string {
-  const written = String(positive);
-  // Below 1e-6 String() writes an exponent; such a number rounds to zero at two places anyway.
-  if (written.includes('e')) return positive.toFixed(fractionDigits);
-  const [whole = '0', fraction = ''] = written.split('.');
-  const kept = `${whole}${fraction.slice(0, fractionDigits).padEnd(fractionDigits, '0')}`;
-  const units = BigInt(kept) + ((fraction[fractionDigits] ?? '0') >= '5' ? 1n : 0n);
-  const digits = units.toString().padStart(fractionDigits + 1, '0');
-  return fractionDigits === 0
-    ? digits
-    : `${digits.slice(0, -fractionDigits)}.${digits.slice(-fractionDigits)}`;
-}
-
-/** A number rounded to `fractionDigits` and grouped, as Intl's en-US formatter writes it; the sign apart. */
-export function formatGrouped(value: number, fractionDigits: number, prefix = ''): string {
-  if (!Number.isFinite(value) || Math.abs(value) >= 1e21)
-    return new Intl.NumberFormat('en-US', {
-      ...(prefix ? { style: 'currency', currency: 'USD' } : {}),
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-    }).format(value);
-  const [whole = '0', fraction] = roundedDecimal(Math.abs(value), fractionDigits).split('.');
-  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
-  return `${sign}${prefix}${groupDigits(whole)}${fraction ? `.${fraction}` : ''}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatCount } from '@contracts/number-format';
 import { CarFront, SearchX } from 'lucide-react';
 import { useEffect } from 'react';
 import { PageFrame } from '@/components/page-frame';
@@ -18,7 +19,7 @@ const SKELETON_COUNT = 6;
 const SEARCH_INPUT_MARK = 'search-input';
 const SEARCH_LATENCY_MEASURE = 'search-latency';
 
-const vehicleCount = (n: number) => (n === 1 ? '1 vehicle' : `${n.toLocaleString('en-US')} vehicles`);
+const vehicleCount = (n: number) => (n === 1 ? '1 vehicle' : `${formatCount(n)} vehicles`);
 
 /**
  * The Vehicle Listings page (docs/product.md §2) over the query API (GET /api/vehicles/search, ADR 0013): one

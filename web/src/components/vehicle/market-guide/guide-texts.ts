@@ -2,6 +2,7 @@ import { formatDay } from '@contracts/dates';
 import type { GuideFit, GuideSummary } from '@contracts/guide';
 import { GUIDE_RULES, GUIDE_TEXT } from '@contracts/guide-texts';
 import { decimalToCents } from '@contracts/money';
+import { formatCount } from '@contracts/number-format';
 import { formatMoney } from '@/lib/display/format';
 
 /**
@@ -45,7 +46,7 @@ export function percentAgainstGuide(priceCents: number | null, guide: string): n
   return ((priceCents - guideCents) / guideCents) * 100;
 }
 
-export const salesCount = (n: number) => (n === 1 ? '1 sale' : `${n.toLocaleString('en-US')} sales`);
+export const salesCount = (n: number) => (n === 1 ? '1 sale' : `${formatCount(n)} sales`);
 
 /** "$11,800–$13,100". */
 export const rangeText = (low: string, high: string) => `${formatMoney(low)}–${formatMoney(high)}`;

@@ -1,3 +1,4 @@
+import { formatCount } from '@contracts/number-format';
 import type { PublicVehicle } from '@contracts/vehicle';
 import { memo, useCallback, useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
@@ -111,9 +112,7 @@ export const VehicleResults = memo(function VehicleResults({
       </ul>
       <div ref={sentinel} className="mt-8 flex flex-col items-center gap-2">
         <p className="text-sm text-slate-600" role="status" data-testid="shown-count">
-          {hasMore
-            ? `Showing ${items.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} vehicles`
-            : ''}
+          {hasMore ? `Showing ${formatCount(items.length)} of ${formatCount(total)} vehicles` : ''}
         </p>
         {loadMoreError ? (
           <p role="alert" className="text-sm text-red-700">

@@ -17,7 +17,7 @@ const COLUMNS = [
 
 /** Newest sale first (the server sends them so; kept so here whatever the order). */
 const newestFirst = (sales: GuideSale[]) =>
-  [...sales].sort((a, b) => b.soldWeekOf.localeCompare(a.soldWeekOf));
+  [...sales].sort((a, b) => (b.soldWeekOf < a.soldWeekOf ? -1 : b.soldWeekOf > a.soldWeekOf ? 1 : 0));
 
 /**
  * The sales behind a guide (issue #33): the week each sold, its year, miles (to the nearest 1,000)
