@@ -50,8 +50,8 @@ export function BuyNowForm({ vehicle, onDone }: { vehicle: PurchasedVehicle; onD
   const canBuy = !member || BUYING_ROLES.includes(member.role);
   // What the card said (issue #46): the dealership's ZIP, filled in when delivery is turned on, and
   // the dealership's open offer on the car; a member's limits, judged before each choice.
-  const delivered = useDeliveredPrice(vehicle.id);
-  const room = useBuyerLimits();
+  const delivered = useDeliveredPrice(vehicle.id, me.data);
+  const room = useBuyerLimits(me.data);
   // Quoted with the package chosen: the pickup waits for its promised business days.
   const transport = useTransportChoice(
     recon.id === null ? { vehicleId: vehicle.id } : { vehicleId: vehicle.id, reconPackageId: recon.id },

@@ -47,8 +47,8 @@ export const deliveryWindowsText = (delivery: NonNullable<DeliveredPrice['delive
  */
 export function DeliveredPriceLine({ vehicleId, compact = false }: { vehicleId: number; compact?: boolean }) {
   const { dealer } = useBuyingViewer();
-  const price = useDeliveredPrice(vehicleId);
-  const limits = useBuyerLimits();
+  const price = useDeliveredPrice(vehicleId, dealer);
+  const limits = useBuyerLimits(dealer);
   if (!dealer) return null;
   const text = compact ? 'text-xs' : 'text-sm';
   if (price.isPending)

@@ -7,6 +7,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { newIdempotencyKey } from '@/lib/api/new-idempotency-key';
+import { useDealerMe } from '@/lib/auth/dealer-session';
 import { useActiveBuyCode, useDealerOffer, useDealerPurchase } from '@/lib/buying/dealer-purchase';
 import { useBuyerLimits } from '@/lib/buying/delivered-price';
 import type { PurchasedVehicle } from '@/lib/buying/purchased-vehicle';
@@ -28,7 +29,7 @@ import { purchaseToasts } from './purchase-toasts';
  */
 export function BuyingAs({ member }: { member: Member }) {
   const code = useActiveBuyCode();
-  const room = useBuyerLimits();
+  const room = useBuyerLimits(useDealerMe().data);
   const limits = room.data ? limitsText(room.data) : null;
   return (
     <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="buying-as">
