@@ -1,5 +1,6 @@
 import { photoSchema } from './condition-report';
 import { DAMAGE_PANEL_KEYS, DAMAGE_TYPE_KEYS } from './condition-report-rules';
+import { DEAL_PARTS } from './deal-total';
 import {
   DELIVERY_STATUSES,
   deliveryConfirmationSchema,
@@ -279,23 +280,8 @@ export const LEDGER_ENTRY_KINDS = {
 } as const;
 export type LedgerEntryKind = keyof typeof LEDGER_ENTRY_KINDS;
 
-/**
- * Which part of the deal a ledger line belongs to (issue #44, docs/decisions/0033-one-deal-total.md):
- * what a sale commits the dealership to is price + reconditioning + delivery + fees − credits, each
- * part named; payments and refunds settle it. A cancelled delivery is a negative delivery line.
- */
-export const DEAL_PARTS = {
-  price: 'Price',
-  reconditioning: 'Reconditioning',
-  delivery: 'Delivery',
-  fees: 'Fees',
-  credits: 'Credits',
-  payment: 'Payment',
-  refund: 'Refund',
-} as const;
-export type DealPart = keyof typeof DEAL_PARTS;
-/** The parts the buyer chooses (their limits apply to these): not fees, credits or money paid. */
-export const COMMITTED_PARTS: readonly DealPart[] = ['price', 'reconditioning', 'delivery'];
+/** Which part of the deal a ledger line belongs to, and the parts the buyer commits (contracts/deal-total.ts). */
+export { COMMITTED_PARTS, DEAL_PARTS, type DealPart } from './deal-total';
 
 /** A sale's deal, part by part (decimal strings); `total` is what it costs the dealer now. */
 export const dealSchema = z.object({

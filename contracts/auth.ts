@@ -1,4 +1,5 @@
 import { BUY_CODE_LENGTH } from './limits';
+import { TEAM_ROLES, type TeamRole } from './team-roles';
 import { z } from './zod';
 
 /** Texts of the sign-in flows (docs/product.md §5, §8), verbatim. */
@@ -93,8 +94,7 @@ export const dealerLoginBodySchema = z.object({
 export type DealerLoginBody = z.infer<typeof dealerLoginBodySchema>;
 
 /** Roles of a dealership's team member (docs/design.md §10, contracts/teams.ts). */
-export const TEAM_ROLES = ['owner', 'buyer', 'viewer'] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
+export { TEAM_ROLES, type TeamRole };
 /** What a link mailed to a member is for: an invitation (72 h) or a password reset (15 min). */
 export const MEMBER_TOKEN_PURPOSES = ['invitation', 'password_reset'] as const;
 export type MemberTokenPurpose = (typeof MEMBER_TOKEN_PURPOSES)[number];

@@ -28,9 +28,15 @@ function formatterOf(kind: keyof typeof KINDS, timeZone: string | undefined): In
 const KINDS = {
   day: { dateStyle: 'medium' },
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
-  clock: { hour: 'numeric', minute: '2-digit' },
-  dayClock: { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
-  zoneClock: { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' },
+  deadline: { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+  zoneDeadline: {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -103,14 +109,13 @@ export function formatMonth(text: string, short = false): string {
   return short ? `${name} ’${month[1]!.slice(2)}` : `${name} ${month[1]}`;
 }
 
-/** "3:40 PM" today, "Nov 28, 3:40 PM" on another day: a moment close at hand, in the reader's time. */
-export function formatClock(instant: string | Date, now = new Date()): string {
-  const at = new Date(instant);
-  return at.toDateString() === now.toDateString()
-    ? formatterOf('clock', undefined).format(at)
-    : formatterOf('dayClock', undefined).format(at);
-}
+/**
+ * "Sat, Nov 28, 7:04 AM": a deadline close at hand (the end of a first look), in the reader's time,
+ * always with its day (issue #46: "until 7:04 AM" left the reader to guess which morning).
+ */
+export const formatDeadline = (instant: string | Date) =>
+  formatterOf('deadline', undefined).format(new Date(instant));
 
-/** "3:40 PM EST": a moment in a named time zone, the zone said (a message cannot know the reader's). */
-export const formatZoneClock = (instant: string | Date, timeZone: string) =>
-  formatterOf('zoneClock', timeZone).format(new Date(instant));
+/** "Sat, Nov 28, 3:40 PM EST": a deadline in a named time zone, the zone said (a message cannot know the reader's). */
+export const formatZoneDeadline = (instant: string | Date, timeZone: string) =>
+  formatterOf('zoneDeadline', timeZone).format(new Date(instant));

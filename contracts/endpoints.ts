@@ -42,6 +42,11 @@ import {
   updateDealerBodySchema,
 } from './dealers';
 import {
+  buyerLimitsSchema,
+  deliveredPricesQuerySchema,
+  deliveredPricesResponseSchema,
+} from './delivered-price';
+import {
   acceptDeliveryBodySchema,
   attachBolBodySchema,
   confirmDeliveryBodySchema,
@@ -771,6 +776,23 @@ export const endpointTable = (premiumLabel: string) =>
       summary: 'Buy Now as the signed-in dealer',
       body: dealerPurchaseBodySchema,
       response: { 200: dealerPurchaseResponseSchema },
+    },
+    deliveredPrices: {
+      method: 'GET',
+      path: '/api/dealer/delivered-prices',
+      access: 'dealer',
+      tag: 'Buying',
+      summary: 'What up to 100 cars cost delivered: price, default package and delivery (cards)',
+      query: deliveredPricesQuerySchema,
+      response: { 200: deliveredPricesResponseSchema },
+    },
+    buyerLimits: {
+      method: 'GET',
+      path: '/api/dealer/buyer-limits',
+      access: 'dealer',
+      tag: 'Buying',
+      summary: 'The signed-in member’s spending limits and what they committed today',
+      response: { 200: buyerLimitsSchema },
     },
     dealerCreateOffer: {
       method: 'POST',

@@ -1,5 +1,5 @@
 import { GUIDE_TEXT } from './guide-texts';
-import { idSchema, VEHICLE_ID_MESSAGE } from './ids';
+import { idSchema, VEHICLE_ID_MESSAGE, vehicleIdsSchema } from './ids';
 import { vehicleYearSchema } from './listings';
 import { mileageSchema } from './mileage';
 import { moneySchema } from './money-schema';
@@ -75,14 +75,7 @@ export const guideDetailSchema = z.object({
 export type GuideDetail = z.infer<typeof guideDetailSchema>;
 
 /** `GET /api/guides?ids=1,2,3`: the badges of one page of cards. */
-export const guidesQuerySchema = z.object({
-  ids: z
-    .string({ error: GUIDE_TEXT.badIds })
-    .regex(/^\d{1,10}(,\d{1,10})*$/, GUIDE_TEXT.badIds)
-    .transform((v) => [...new Set(v.split(',').map(Number))])
-    .refine((ids) => ids.length <= 100, GUIDE_TEXT.tooManyIds)
-    .refine((ids) => ids.every((id) => id >= 1 && id <= 2147483647), VEHICLE_ID_MESSAGE),
-});
+export const guidesQuerySchema = z.object({ ids: vehicleIdsSchema(GUIDE_TEXT) });
 export const guidesResponseSchema = z.array(guideSummarySchema);
 
 export const guideParamsSchema = z.object({ id: idSchema(VEHICLE_ID_MESSAGE) });

@@ -24,3 +24,15 @@ export const jsonIdSchema = (message: string = ID_MESSAGE) =>
 
 /** `:id` path parameters. */
 export const idParamsSchema = z.object({ id: idSchema() });
+
+/**
+ * `?ids=1,2,3`: up to 100 distinct vehicle ids, the cards of a page asking in one request (their
+ * market guides, their delivered prices), with the endpoint's own words for a bad list.
+ */
+export const vehicleIdsSchema = (text: { badIds: string; tooManyIds: string }) =>
+  z
+    .string({ error: text.badIds })
+    .regex(/^\d{1,10}(,\d{1,10})*$/, text.badIds)
+    .transform((v) => [...new Set(v.split(',').map(Number))])
+    .refine((ids) => ids.length <= 100, text.tooManyIds)
+    .refine((ids) => ids.every((id) => id >= 1 && id <= MAX_ID), VEHICLE_ID_MESSAGE);

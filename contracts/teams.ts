@@ -2,17 +2,16 @@ import { type Member, memberSchema, TEAM_ROLES, type TeamRole } from './auth';
 import { amountSchema } from './buying';
 import { checkoutExtrasSchema } from './delivery';
 import { jsonIdSchema } from './ids';
-import { formatAmount } from './money';
 import { reconPackageIdSchema } from './recon-packages';
 import { z } from './zod';
 
+/** Roles that may buy and offer (contracts/team-roles.ts, without zod for the cards). */
+export { BUYING_ROLES } from './team-roles';
 /**
  * Dealer teams (issue #20, docs/design.md §10): named members of a dealership with their own sign-in
  * (password or passkey), a role and optional spending limits.
  */
 export { type Member, memberSchema, TEAM_ROLES, type TeamRole };
-/** Roles that may buy and offer. */
-export const BUYING_ROLES: readonly TeamRole[] = ['owner', 'buyer'];
 
 export const TEAM_ROLE_LABELS: Record<TeamRole, string> = {
   owner: 'Owner',
@@ -55,12 +54,8 @@ export const TEAM_TEXT = {
   codeRotated: 'New code made. Only its holder sees it, on their dashboard; the old one no longer works.',
 } as const;
 
-/** "This is over your per-vehicle limit of $20,000": the limit that refused a sale, said plainly. */
-export const limitText = {
-  perVehicle: (limit: string) => `This is over your per-vehicle limit of ${formatAmount(limit)}`,
-  perDay: (limit: string, left: string) =>
-    `This is over your daily limit of ${formatAmount(limit)} (${formatAmount(left)} left today)`,
-};
+/** "This is over your per-vehicle limit of $20,000" (contracts/deal-total.ts, with the rule that says it). */
+export { limitText } from './deal-total';
 
 /** "Bought by Jane Doe" on the dashboards and admin views. */
 export const boughtByText = (name: string) => `Bought by ${name}`;

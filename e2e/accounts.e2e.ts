@@ -82,7 +82,7 @@ describe('admin sign-in', () => {
         { interval: 300 },
       )
       .toBe(true);
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/admin/login');
     await expect.poll(() => footerAdminHref(page)).toBe('/admin/login');
     await page.goto('/admin');

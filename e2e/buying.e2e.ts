@@ -1,3 +1,4 @@
+import { DELIVERED_PRICE_TEXT } from '@contracts/delivered-price-texts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicIds } from './helpers/api';
@@ -177,6 +178,13 @@ describe('Make Offer and the dealer dashboard', () => {
 
     // Signed in through the API: the sign-in form is accounts.e2e's.
     await signInContext(context, 'dealer', { dealerName: dealer.dealerName, buyCode: dealer.buyCode });
+    // Buy Now on the same car says the offer is there, and where it stands (issue #46).
+    await page.goto(`/vehicle/${target}`);
+    await page.getByRole('main').getByRole('button', { name: 'Buy Now' }).click();
+    expect(await buying.getByTestId('own-offer').innerText()).toBe(
+      DELIVERED_PRICE_TEXT.counteredOffer('$15,000', '$15,900'),
+    );
+    await buying.getByRole('button', { name: 'Close' }).click();
     await page.goto('/dealer/dashboard');
     expect(await page.getByTestId('current-buy-code').innerText()).toBe(dealer.buyCode);
     await page.getByText('Inactive').first().waitFor();

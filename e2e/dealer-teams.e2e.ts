@@ -1,5 +1,7 @@
 import { SESSION_TEXT } from '@contracts/auth';
-import { TEAM_TEXT } from '@contracts/teams';
+import { DELIVERED_PRICE_TEXT } from '@contracts/delivered-price-texts';
+import { formatAmount } from '@contracts/money';
+import { limitText, TEAM_TEXT } from '@contracts/teams';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipientsOf, type SmtpSink, startSmtpSink } from '../server/test/smtp-sink';
@@ -208,10 +210,18 @@ describe('dealer teams in the browser', () => {
   it('a buyer joins with a password and buys without typing a code; the admin sees who bought; signed in with his code he manages no identity', async () => {
     const dealers = await api<{ id: number; dealerName: string }[]>('GET', '/api/dealers');
     const dealer = dealers.at(-1)!;
+    // Bo may spend up to the cheapest car's price on one car (issue #46: limits shown, and kept, before Buy).
+    const vehicles = (
+      (await (await fetch(`${server.url}/api/vehicles`)).json()) as { id: number; price: string }[]
+    )
+      .filter((v) => v.price)
+      .sort((a, b) => Number(a.price) - Number(b.price));
+    const [vehicle, dearest] = [vehicles[0]!, vehicles.at(-1)!];
     const bo = await api<{ id: number }>('POST', `/api/dealers/${dealer.id}/team`, {
       email: 'bo@e2e.example',
       name: 'Bo Buyer',
       role: 'buyer',
+      perVehicleLimit: vehicle.price,
     });
     // A code is a person's authority (docs/design.md §11): the admin gives Bo his own.
     const { code: activeCode } = await api<{ code: string; holderName: string }>('POST', '/api/buy-codes', {
@@ -229,11 +239,16 @@ describe('dealer teams in the browser', () => {
     await page.getByRole('button', { name: 'Set password and join' }).click();
     await page.waitForURL('**/dealer/dashboard');
 
-    const vehicles = await (await fetch(`${server.url}/api/vehicles`)).json();
-    const vehicle = vehicles[0] as { id: number };
-    await page.goto(`/vehicle/${vehicle.id}`);
+    // The dearest car is over his limit: Buy Now says so before he chooses, and its button is disabled.
+    await page.goto(`/vehicle/${dearest.id}`);
     await page.getByRole('button', { name: 'Buy Now' }).first().click();
     const dialog = page.getByRole('dialog');
+    await dialog.getByText(`Your limits: ${formatAmount(vehicle.price)} per vehicle.`).waitFor();
+    expect(await dialog.getByTestId('buy-refusal').innerText()).toBe(limitText.perVehicle(vehicle.price));
+    expect(await dialog.getByRole('button', { name: /^Buy for \$/ }).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.goto(`/vehicle/${vehicle.id}`);
+    await page.getByRole('button', { name: 'Buy Now' }).first().click();
     await dialog.getByText(`with your buy code ${activeCode}`).waitFor();
     await dialog.getByRole('button', { name: /^Buy for \$/ }).click();
     await toast(page, 'Vehicle purchase initiated. Our team will contact you shortly.');
@@ -241,6 +256,15 @@ describe('dealer teams in the browser', () => {
     // records the buyer, and every view says who bought'.
     await page.goto('/dealer/dashboard');
     await page.getByText('Bought by Bo Buyer').first().waitFor();
+    // At 390 px each card says what the car costs delivered to his dealership, after it painted.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/inventory`);
+    const delivered = page.getByTestId('vehicle-card').first().getByTestId('delivered-total');
+    expect(await delivered.innerText()).toMatch(/^\$[\d,.]+ delivered$/);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await page.setViewportSize(DESKTOP);
 
     // Signed in with dealer name + his code: he buys, offers and reads; the dashboard says so and
     // offers no Account, and the account page shows the same notice instead of its actions.
@@ -261,6 +285,22 @@ describe('dealer teams in the browser', () => {
     expect(await page.getByLabel('New password').count()).toBe(0);
     await page.getByRole('link', { name: 'Sign in with your e-mail' }).click();
     await page.getByRole('heading', { name: 'Team sign-in' }).waitFor();
+
+    // A viewer of the same team is offered no Buy Now or Make Offer, but told who buys (issue #46).
+    await api('POST', `/api/dealers/${dealer.id}/team`, {
+      email: 'vi@e2e.example',
+      name: 'Vi Viewer',
+      role: 'viewer',
+    });
+    const viLink = await mailedLink('vi@e2e.example', '/dealer/invitation');
+    await page.goto(viLink);
+    await page.getByLabel('Password').fill('vi’s long password');
+    await page.getByRole('button', { name: 'Set password and join' }).click();
+    await page.waitForURL('**/dealer/dashboard');
+    await page.goto(`/vehicle/${dearest.id}`);
+    await page.getByRole('main').getByText(DELIVERED_PRICE_TEXT.buyingIsFor).waitFor();
+    expect(await page.getByRole('button', { name: 'Buy Now' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Make Offer' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -55,6 +55,8 @@ describe('vehicle detail', () => {
     expect(await main.getByTestId('fact-model').innerText()).toBe(vehicle.model);
     expect(await main.getByTestId('fact-trim').innerText()).toBe(vehicle.trim);
     expect(await main.getByTestId('fact-certification').innerText()).toBe(vehicle.condition);
+    // A visitor signed out gets the listing only: no delivered price (a signed-in dealer's, issue #46).
+    expect(await main.getByTestId('delivered-price').count()).toBe(0);
 
     const report = page.getByRole('region', { name: 'Inspection Report' });
     for (const [section, value] of [

@@ -18,6 +18,7 @@ import { alertSubscriptions } from './modules/buy-orders/alert-subscriptions';
 import { buyOrdersRoutes } from './modules/buy-orders/buy-orders.routes';
 import { dealerPortalRoutes } from './modules/dealer-portal/dealer-portal.routes';
 import { dealersRoutes } from './modules/dealers/dealers.routes';
+import { deliveredPriceRoutes } from './modules/delivered-price/delivered-price.routes';
 import { carrierApi } from './modules/delivery/carrier-api';
 import { carrierHandlers } from './modules/delivery/carrier-sync';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(saleTermsRoutes, { db: database.db });
   await app.register(dealerPortalRoutes, { db: database.db, isKnownVideo: videos.isOwnVideo, config });
   await app.register(deliveryRoutes, { db: database.db, config });
+  await app.register(deliveredPriceRoutes, { db: database.db, config });
   await app.register(insightsRoutes, { db: database.db });
   await app.register(floorPlanRoutes, { db: database.db, config });
   await app.register(offersRoutes, { db: database.db, config });

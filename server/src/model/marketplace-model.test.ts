@@ -1,7 +1,8 @@
 import { COMMITTED_PARTS, type DealPart } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
+import { checkoutLimitRefusal, committedTotal } from '@contracts/deal-total';
 import { TRANSPORT_STATUS_RANK, type TransportStatus } from '@contracts/delivery-texts';
-import { decimalToCents } from '@contracts/money';
+import { centsToDecimal, decimalToCents } from '@contracts/money';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -163,6 +164,7 @@ const B_LIMITS = { perVehicle: 2_600_000, perDay: 4_500_000 };
 const N_LIMITS = { perVehicle: 2_000_000, perDay: 3_000_000 };
 const DELIVERY = { toZip: '30303', address: '200 Peachtree St, Atlanta', enclosed: false };
 let reconPackageId = 0;
+const PACKAGE_PRICE = '1295.00';
 let unknownId = 0;
 let worldSerial = 0;
 
@@ -440,6 +442,29 @@ const buyBody = (o: BuyOptions, vehicleId: number) => ({
   ...(o.delivery ? { transport: DELIVERY } : {}),
 });
 
+/**
+ * What Buy Now's dialog says before the purchase (issue #46): the buyer's limits and what they
+ * committed today (GET /api/dealer/buyer-limits) against the one committed total of this choice —
+ * the car's price, the package, and delivery as the dialog quotes it.
+ */
+async function refusalBefore(cookie: string, vehicleId: number, priceCents: number, o: BuyOptions) {
+  const limits = await call('GET', '/api/dealer/buyer-limits', cookie);
+  expect(limits.statusCode, limits.body).toBe(200);
+  const quote = o.delivery
+    ? await call('POST', '/api/transport/quote', cookie, {
+        vehicleId,
+        toZip: DELIVERY.toZip,
+        ...(o.pkg ? { reconPackageId } : {}),
+      })
+    : null;
+  const total = committedTotal({
+    price: centsToDecimal(priceCents),
+    reconditioning: o.pkg ? PACKAGE_PRICE : null,
+    delivery: quote?.json().price ?? null,
+  });
+  return checkoutLimitRefusal(limits.json(), total);
+}
+
 /** A signed-in dealer buys without typing (POST /api/dealer/purchases), with or without a package and delivery. */
 class BuySignedIn implements Cmd {
   constructor(
@@ -450,16 +475,20 @@ class BuySignedIn implements Cmd {
   async run(m: Model) {
     const car = pick(m.cars, this.o.car)!;
     const s = m.sessions[this.actor];
-    const res = await call('POST', '/api/dealer/purchases', s.cookie, buyBody(this.o, car.id));
     const may = mayBuy(m, this.actor) && available(car, s.dealer);
+    const limited = s.member !== null && m.members[s.member].limits !== null;
+    // A buyer with limits is told before choosing what the purchase then says (issue #46).
+    const before = may && limited ? await refusalBefore(s.cookie, car.id, car.price, this.o) : null;
+    const res = await call('POST', '/api/dealer/purchases', s.cookie, buyBody(this.o, car.id));
     if (res.statusCode === 200) {
       expect(may, `${this} sold a car the actor may not buy`).toBe(true);
+      expect(before, `${this} sold although the dialog refused it`).toBeNull();
       carSold(m, car.id);
     } else if (may) {
-      // Only a buyer's limits may refuse a buyer who may buy an available car.
-      const limited = s.member !== null && m.members[s.member].limits !== null;
+      // Only a buyer's limits may refuse a buyer who may buy an available car, in the dialog's words.
       expect(limited && res.statusCode === 403, `${this} refused: ${res.statusCode} ${res.body}`).toBe(true);
       expect(res.json().message).toMatch(/limit/);
+      expect(res.json().message, `${this}: the dialog said otherwise`).toBe(before);
     }
     if (!sessionAlive(m, this.actor)) expect(res.statusCode).toBe(401);
   }
@@ -1319,7 +1348,7 @@ async function makePackage() {
   if (reconPackageId) return;
   const pack = await admin('POST', '/api/recon-packages', {
     name: `Model front-line ${nextCode()}`,
-    price: '1295',
+    price: PACKAGE_PRICE,
     checklist: ['Detail'],
     promisedDays: 2,
   });

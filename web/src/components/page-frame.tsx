@@ -46,7 +46,7 @@ export function PageFrame({
   above?: ReactNode;
   /** A line under the title (who is signed in, what the page is for). */
   subtitle?: ReactNode;
-  /** Beside the title (links, Log out); they go under it when the row is too narrow. */
+  /** Beside the title (links, Sign out); they go under it when the row is too narrow. */
   actions?: ReactNode;
   /** Keep the actions beside the title however narrow (they wrap among themselves). */
   actionsBeside?: boolean;

@@ -1,7 +1,7 @@
 import { PURCHASE_REFUSALS } from '@contracts/buying';
+import { limitRefusal } from '@contracts/deal-total';
 import { ERROR_CODES } from '@contracts/errors';
-import { centsToDecimal } from '@contracts/money';
-import { BUYING_ROLES, limitText, TEAM_TEXT, type TeamRole } from '@contracts/teams';
+import { BUYING_ROLES, TEAM_TEXT, type TeamRole } from '@contracts/teams';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { dealers, dealerUsers } from '../../db/schema';
@@ -23,11 +23,6 @@ export function assertMayAct(member: { role: TeamRole } | null | undefined) {
   if (member && !BUYING_ROLES.includes(member.role))
     throw new AppError(ERROR_CODES.forbidden, TEAM_TEXT.viewerReadOnly);
 }
-
-const dbCents = (decimal: string) => {
-  const [whole, fraction = ''] = decimal.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
-};
 
 type MemberRow = typeof dealerUsers.$inferSelect;
 
@@ -63,14 +58,8 @@ export function assertWithinLimits(
   member: Pick<MemberRow, 'perVehicleLimit' | 'perDayLimit'>,
   figures: { dealCents: number; dayCents?: number; thisDealTodayCents?: number },
 ) {
-  if (member.perVehicleLimit !== null && figures.dealCents > dbCents(member.perVehicleLimit))
-    throw overLimit(limitText.perVehicle(member.perVehicleLimit));
-  if (member.perDayLimit === null || figures.dayCents === undefined) return;
-  const limit = dbCents(member.perDayLimit);
-  if (figures.dayCents > limit) {
-    const before = figures.dayCents - (figures.thisDealTodayCents ?? 0);
-    throw overLimit(limitText.perDay(member.perDayLimit, centsToDecimal(Math.max(0, limit - before))));
-  }
+  const refusal = limitRefusal(member, figures);
+  if (refusal) throw overLimit(refusal);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
+import { MARKET_TIME_ZONE } from '@contracts/dates';
 import {
   DELIVERY_TEXT,
   type TransportBoardRow,
@@ -34,7 +35,7 @@ export async function quoteTransportFor(
 ): Promise<TransportQuote> {
   const input = transportQuoteBodySchema.parse(body);
   let vehicleId = input.vehicleId;
-  let zone = 'America/New_York';
+  let zone = MARKET_TIME_ZONE;
   let releasedOn: (today: string) => string = (today) => today;
   if (input.transactionId !== undefined) {
     const [sale] = await db.select().from(transactions).where(eq(transactions.id, input.transactionId));
@@ -57,14 +58,35 @@ export async function quoteTransportFor(
     if (sight === 'none') throw notFound(DELIVERY_TEXT.vehicleNotForSale);
     if (sight !== 'listing' && sight !== 'first-look') throw conflict(DELIVERY_TEXT.vehicleNotForSale);
   }
-  if (input.transactionId === undefined && input.reconPackageId !== undefined) {
-    // With a package chosen the pickup waits for its promised business days, as its work order will.
-    const chosen = await offeredPackage(db, input.reconPackageId);
-    releasedOn = (today) => addBusinessDays(today, chosen.promisedDays);
+  if (input.transactionId === undefined) {
+    const chosen = input.reconPackageId === undefined ? null : await offeredPackage(db, input.reconPackageId);
+    const toZip = input.toZip ?? (await defaultDeliveryZip(db, actor.id!));
+    return quoteOnSale(vehicle, toZip, input.enclosed, chosen?.promisedDays ?? 0, config);
   }
   const toZip = input.toZip ?? (await defaultDeliveryZip(db, actor.id!));
   return quoteForVehicle(vehicle, toZip, input.enclosed, config, releasedOn(dateInZone(new Date(), zone)));
 }
+
+/**
+ * A car on sale quoted to a ZIP, from today in the market's zone; with a package chosen the pickup
+ * waits for its promised business days, as its work order will. The quote Buy Now's dialog shows
+ * and the delivered price on a card (delivered-price/delivered-prices.ts) are both this one.
+ */
+export const quoteOnSale = (
+  vehicle: Parameters<typeof quoteForVehicle>[0],
+  toZip: string,
+  enclosed: boolean,
+  promisedDays: number,
+  config: DeliveryConfig,
+  now = new Date(),
+) =>
+  quoteForVehicle(
+    vehicle,
+    toZip,
+    enclosed,
+    config,
+    addBusinessDays(dateInZone(now, MARKET_TIME_ZONE), promisedDays),
+  );
 
 /**
  * The admin's transport board: every order not finished, and those finished in the last 30 days;

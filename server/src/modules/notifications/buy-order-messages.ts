@@ -1,6 +1,6 @@
 import { ALERT_TEXT } from '@contracts/alert-delivery-texts';
 import type { MatchReason } from '@contracts/buy-order-history';
-import { formatZoneClock } from '@contracts/dates';
+import { formatZoneDeadline } from '@contracts/dates';
 import { formatMilesNumber } from '@contracts/mileage-format';
 import { formatAmount } from '@contracts/money';
 import { dealerDashboardPath } from '@contracts/routes';
@@ -47,9 +47,9 @@ export const buyOrderMatchMessage = composedMessage(
   (f) => ({ kind: 'buy_order', id: f.orderId }),
 );
 
-/** "3:40 PM EST": the end of a first look in the market's time zone (the dealer's own is unknown). */
+/** "Sat, Nov 28, 3:40 PM EST": the end of a first look in the market's time zone (the dealer's own is unknown). */
 export const firstLookTime = ({ until, timeZone }: { until: string; timeZone: string }) =>
-  formatZoneClock(until, timeZone);
+  formatZoneDeadline(until, timeZone);
 
 /** A car just published matches a saved search (with alerts on); its unsubscribe link mutes this search only. */
 export const savedSearchMatchMessage = composedMessage(

@@ -2,7 +2,7 @@ import { COMMITTED_PARTS } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
 import { decimalToCents } from '@contracts/money';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
-import type { Transaction } from '../../db/client';
+import type { Executor, Transaction } from '../../db/client';
 import { transactionEvents, transactions } from '../../db/schema';
 import { assertWithinLimits, lockBuyer } from '../buyer-limits/check-buyer-limits';
 import { eventsOf, stateOfRow } from './sale-timeline';
@@ -21,6 +21,53 @@ function committedLines(row: SaleRow, events: Parameters<typeof stateOfRow>[1], 
 }
 
 /**
+ * What a buyer committed (docs/decisions/0033-one-deal-total.md): `dealCents` on the sale
+ * `saleId` (0 without one), `dayCents` everything they committed today (each sale's own time
+ * zone's day) on any of their live sales, `thisDealTodayCents` the part of that from `saleId`. The
+ * one reading of the buyer's figures: the limits check below, and the room left shown before a
+ * purchase (GET /api/dealer/buyer-limits).
+ */
+export async function committedBy(
+  db: Executor,
+  buyerUserId: number,
+  saleId: number | null,
+  now = new Date(),
+) {
+  // The buyer's live sales with anything recorded in the last two days (today in any time zone).
+  const recent = await db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.buyerUserId, buyerUserId),
+        eq(transactions.cancelled, false),
+        or(
+          saleId === null ? undefined : eq(transactions.id, saleId),
+          gt(transactions.createdAt, sql`now() - interval '2 days'`),
+          sql`exists (select 1 from ${transactionEvents} e where e.transaction_id = ${transactions.id} and e.created_at > now() - interval '2 days')`,
+        ),
+      ),
+    );
+  const events = await eventsOf(
+    db,
+    recent.map((r) => r.id),
+  );
+  let dealCents = 0;
+  let dayCents = 0;
+  let thisDealTodayCents = 0;
+  for (const row of recent) {
+    const today = dateInZone(now, row.terms.timeZone);
+    for (const line of committedLines(row, events.get(row.id) ?? [], now)) {
+      if (row.id === saleId) dealCents += line.cents;
+      if (line.on !== today) continue;
+      dayCents += line.cents;
+      if (row.id === saleId) thisDealTodayCents += line.cents;
+    }
+  }
+  return { dealCents, dayCents, thisDealTodayCents };
+}
+
+/**
  * Limits apply to the deal total (docs/decisions/0033-one-deal-total.md): called in the DB
  * transaction of every step that commits the buyer's money — the sale (price + package + delivery
  * chosen at checkout), an accepted offer, a delivery ordered later — after that step's charges are
@@ -32,37 +79,5 @@ export async function assertDealWithinLimits(tx: Transaction, transactionId: num
   const [sale] = await tx.select().from(transactions).where(eq(transactions.id, transactionId));
   if (!sale?.buyerUserId) return;
   const member = await lockBuyer(tx, sale.buyerUserId);
-  // The buyer's live sales with anything recorded in the last two days (today in any time zone).
-  const recent = await tx
-    .select()
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.buyerUserId, sale.buyerUserId),
-        eq(transactions.cancelled, false),
-        or(
-          eq(transactions.id, sale.id),
-          gt(transactions.createdAt, sql`now() - interval '2 days'`),
-          sql`exists (select 1 from ${transactionEvents} e where e.transaction_id = ${transactions.id} and e.created_at > now() - interval '2 days')`,
-        ),
-      ),
-    );
-  const events = await eventsOf(
-    tx,
-    recent.map((r) => r.id),
-  );
-  const now = new Date();
-  let dealCents = 0;
-  let dayCents = 0;
-  let thisDealTodayCents = 0;
-  for (const row of recent) {
-    const today = dateInZone(now, row.terms.timeZone);
-    for (const line of committedLines(row, events.get(row.id) ?? [], now)) {
-      if (row.id === sale.id) dealCents += line.cents;
-      if (line.on !== today) continue;
-      dayCents += line.cents;
-      if (row.id === sale.id) thisDealTodayCents += line.cents;
-    }
-  }
-  assertWithinLimits(member, { dealCents, dayCents, thisDealTodayCents });
+  assertWithinLimits(member, await committedBy(tx, sale.buyerUserId, sale.id));
 }

@@ -1,4 +1,5 @@
 import { type Deal, type DealPart, type LedgerEntry, SALE_TEXT, type SaleState } from '@contracts/after-sale';
+import { committedCents } from '@contracts/deal-total';
 import { centsToDecimal, decimalToCents } from '@contracts/money';
 
 /** A ledger line in cents, before it is put on the wire. */
@@ -65,7 +66,7 @@ export function dealPartsCents(lines: readonly Pick<LedgerLine, 'kind' | 'cents'
  */
 export function dealOf(lines: readonly Pick<LedgerLine, 'kind' | 'cents' | 'part'>[]): Deal {
   const parts = dealPartsCents(lines);
-  const total = parts.price + parts.reconditioning + parts.delivery + parts.fees + parts.credits;
+  const total = committedCents(parts) + parts.fees + parts.credits;
   return {
     price: centsToDecimal(parts.price),
     reconditioning: centsToDecimal(parts.reconditioning),

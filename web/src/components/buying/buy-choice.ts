@@ -17,6 +17,8 @@ export interface BuyChoice {
   /** What is sent besides the car; null while the delivery form is incomplete (`reveal` says why). */
   extras: CheckoutExtras | null;
   reveal: () => void;
+  /** Why Buy Now is disabled: the total is over the buyer's limits (the server's own words), or null. */
+  refusal: string | null;
 }
 
 /** Buy Now's request for this car with what the buyer chose (the code, if any, is added by its form). */

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { newIdempotencyKey } from '@/lib/api/new-idempotency-key';
 import { useDealerMe } from '@/lib/auth/dealer-session';
+import { useBuyerLimits, useDeliveredPrice } from '@/lib/buying/delivered-price';
 import { useFloorPlanLines } from '@/lib/buying/delivery-quote';
 import { useSaleTerms } from '@/lib/buying/get-sale-terms';
 import { usePurchaseVehicle } from '@/lib/buying/purchase-vehicle';
@@ -13,9 +14,10 @@ import { zodResolver } from '@/lib/zod';
 import { type BuyChoice, purchaseOf } from './buy-choice';
 import { BuyCodeField } from './buy-code-field';
 import { BuyCodeHelp } from './buy-code-help';
-import { formatPrice, sumOf } from './delivery-figures';
+import { checkoutLimits } from './checkout-limits';
+import { formatPrice } from './delivery-figures';
 import { FloorPlanOption } from './floor-plan-option';
-import { MemberBuyNow } from './member-buying';
+import { BuyingAs, MemberBuyNow, OwnOfferNote } from './member-buying';
 import { PurchaseTerms } from './purchase-terms';
 import { purchaseToasts } from './purchase-toasts';
 import { ReconPackagePicker } from './recon-package-picker';
@@ -44,14 +46,28 @@ export function BuyNowForm({ vehicle, onDone }: { vehicle: PurchasedVehicle; onD
   );
   // Certified delivery and a floor-plan line (docs/design.md §15): quoted and offered to a signed-in dealer.
   const signedIn = Boolean(me.data);
-  const canBuy = !me.data?.member || BUYING_ROLES.includes(me.data.member.role);
+  const member = me.data?.member ?? null;
+  const canBuy = !member || BUYING_ROLES.includes(member.role);
+  // What the card said (issue #46): the dealership's ZIP, filled in when delivery is turned on, and
+  // the dealership's open offer on the car; a member's limits, judged before each choice.
+  const delivered = useDeliveredPrice(vehicle.id, me.data);
+  const room = useBuyerLimits(me.data);
   // Quoted with the package chosen: the pickup waits for its promised business days.
   const transport = useTransportChoice(
     recon.id === null ? { vehicleId: vehicle.id } : { vehicleId: vehicle.id, reconPackageId: recon.id },
     signedIn,
+    false,
+    delivered.data?.delivery?.toZip ?? null,
   );
   const [floorPlanLineId, setFloorPlanLineId] = useState<number | null>(null);
-  const total = vehicle.price === null ? null : sumOf(vehicle.price, recon.price, transport.price);
+  // The one committed total (contracts/deal-total.ts) and what the member's limits allow of it.
+  const limits = checkoutLimits(member && canBuy ? room.data : null, {
+    price: vehicle.price,
+    reconPrice: recon.price,
+    deliveryPrice: transport.price,
+    defaultDeliveryPrice: delivered.data?.delivery?.price ?? null,
+  });
+  const total = limits.total;
   const lines = useFloorPlanLines(signedIn && canBuy);
   // What the confirmation repeats after the purchase: the same total, delivery and line as here.
   const bought: PurchasedVehicle = {
@@ -79,19 +95,34 @@ export function BuyNowForm({ vehicle, onDone }: { vehicle: PurchasedVehicle; onD
             ...(floorPlanLineId !== null ? { floorPlanLineId } : {}),
           },
     reveal: transport.reveal,
+    refusal: limits.buy,
   };
   return (
     <div className="grid gap-4">
       <PurchaseTerms vehicleTitle={vehicle.title} price={vehicle.price} terms={terms.data} />
-      <ReconPackagePicker value={recon.id} onChange={choose} vehiclePrice={vehicle.price} />
+      {delivered.data?.offer ? <OwnOfferNote offer={delivered.data.offer} /> : null}
+      {member && canBuy ? <BuyingAs member={member} /> : null}
+      {canBuy ? (
+        <ReconPackagePicker
+          value={recon.id}
+          onChange={choose}
+          vehiclePrice={vehicle.price}
+          refusalOf={limits.package}
+        />
+      ) : null}
       {canBuy && !me.isPending ? (
-        <TransportOption state={transport} vehiclePrice={vehicle.price} reconPrice={recon.price} />
+        <TransportOption
+          state={transport}
+          vehiclePrice={vehicle.price}
+          reconPrice={recon.price}
+          refusal={limits.delivery}
+        />
       ) : null}
       {signedIn && canBuy ? <FloorPlanOption value={floorPlanLineId} onChange={setFloorPlanLineId} /> : null}
       {me.isPending ? (
         <p className="text-sm text-slate-600">Loading…</p>
-      ) : me.data?.member ? (
-        <MemberBuyNow member={me.data.member} vehicle={bought} onDone={onDone} choice={choice} />
+      ) : member ? (
+        <MemberBuyNow member={member} vehicle={bought} onDone={onDone} choice={choice} />
       ) : (
         <CodeBuyNowForm vehicle={bought} onDone={onDone} choice={choice} />
       )}

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dayWindowText, deliveryTotalText, sumOf } from './delivery-figures';
+import { dayWindowText, deliveryTotalText } from './delivery-figures';
 
 describe('delivery figures', () => {
-  it('adds decimal amounts in cents, nulls as nothing', () => {
-    expect(sumOf('16200.00', '1295.00', '612.00')).toBe('18107.00');
-    expect(sumOf('0.10', '0.20', null)).toBe('0.30');
-    expect(sumOf('16200.00', null, undefined)).toBe('16200.00');
-  });
-
   it('words the sale’s total with reconditioning and delivery', () => {
     expect(deliveryTotalText('16200.00', '1295.00', '612.00')).toBe(
       '$16,200 + $1,295 reconditioning + $612 delivery = $18,107',

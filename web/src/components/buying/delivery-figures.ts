@@ -1,4 +1,5 @@
-import { centsToDecimal, decimalToCents, formatAmount } from '@contracts/money';
+import { committedTotal } from '@contracts/deal-total';
+import { decimalToCents, formatAmount } from '@contracts/money';
 import { formatDay } from '@/lib/display/time-left';
 
 /** The figures of certified delivery as the dialogs and the dashboard word them (docs/design.md §15). */
@@ -10,14 +11,10 @@ export const dayWindowText = (window: { from: string; to: string }) =>
 /** "$1,215.80", "$612": a delivery price has cents, and the dialog must not round what is charged. */
 export const formatPrice = (decimal: string) => formatAmount(decimal);
 
-/** Decimal amounts added in cents ("16200.00" + "612.00"); nulls count as nothing. */
-export const sumOf = (...amounts: (string | null | undefined)[]) =>
-  centsToDecimal(amounts.reduce((sum, a) => sum + (a ? decimalToCents(a) : 0), 0));
-
 /** "$16,200 + $1,295 reconditioning + $612 delivery = $18,107" (no reconditioning part at no charge). */
 export const deliveryTotalText = (vehicle: string, recon: string | null, delivery: string) =>
   [
     formatPrice(vehicle),
     recon && decimalToCents(recon) > 0 ? ` + ${formatPrice(recon)} reconditioning` : '',
-    ` + ${formatPrice(delivery)} delivery = ${formatPrice(sumOf(vehicle, recon, delivery))}`,
+    ` + ${formatPrice(delivery)} delivery = ${formatPrice(committedTotal({ price: vehicle, reconditioning: recon, delivery }))}`,
   ].join('');

@@ -1,30 +1,38 @@
 import type { Member } from '@contracts/auth';
 import { BUYING_TEXT, type OfferForm, offerAtAskingText, offerFormSchema } from '@contracts/buying';
+import type { OwnOffer } from '@contracts/delivered-price';
+import { DELIVERED_PRICE_TEXT } from '@contracts/delivered-price-texts';
 import { BUYING_ROLES, TEAM_TEXT } from '@contracts/teams';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { newIdempotencyKey } from '@/lib/api/new-idempotency-key';
+import { useDealerMe } from '@/lib/auth/dealer-session';
 import { useActiveBuyCode, useDealerOffer, useDealerPurchase } from '@/lib/buying/dealer-purchase';
+import { useBuyerLimits } from '@/lib/buying/delivered-price';
 import type { PurchasedVehicle } from '@/lib/buying/purchased-vehicle';
 import { formatMoney } from '@/lib/display/format';
 import { bindFields } from '@/lib/form-binding';
 import { zodResolver } from '@/lib/zod';
 import { type BuyChoice, purchaseOf } from './buy-choice';
+import { limitsText } from './checkout-limits';
+import { formatPrice } from './delivery-figures';
 import { OfferAmountField } from './offer-amount-field';
 import { atOrAboveAsking } from './offer-at-asking';
 import { offerToasts } from './offer-toasts';
 import { purchaseToasts } from './purchase-toasts';
 
-/** Who buys, and with which of their own codes: a signed-in member types no code (docs/design.md §10, §11). */
-function BuyingAs({ member }: { member: Member }) {
+/**
+ * Who buys, with which of their own codes, and their limits with what is left today (issue #46:
+ * shown before any choice, in the words the server refuses with): a signed-in member types no code
+ * (docs/design.md §10, §11).
+ */
+export function BuyingAs({ member }: { member: Member }) {
   const code = useActiveBuyCode();
-  const limits = [
-    member.perVehicleLimit ? `${formatMoney(member.perVehicleLimit)} per vehicle` : null,
-    member.perDayLimit ? `${formatMoney(member.perDayLimit)} per day` : null,
-  ].filter(Boolean);
+  const room = useBuyerLimits(useDealerMe().data);
+  const limits = room.data ? limitsText(room.data) : null;
   return (
-    <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+    <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="buying-as">
       Buying as <strong>{member.name}</strong>
       {code.data ? (
         <>
@@ -32,7 +40,21 @@ function BuyingAs({ member }: { member: Member }) {
           with your buy code <strong className="font-mono tracking-widest">{code.data}</strong>
         </>
       ) : null}
-      .{limits.length ? ` Your limits: ${limits.join(', ')}.` : ''}
+      .{limits ? ` ${limits}` : ''}
+    </p>
+  );
+}
+
+/** "You have an offer of $18,500 pending on this car" in Buy Now (issue #46): buying now is instead of it. */
+export function OwnOfferNote({ offer }: { offer: OwnOffer }) {
+  return (
+    <p
+      className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
+      data-testid="own-offer"
+    >
+      {offer.status === 'countered' && offer.counterAmount
+        ? DELIVERED_PRICE_TEXT.counteredOffer(formatPrice(offer.amount), formatPrice(offer.counterAmount))
+        : DELIVERED_PRICE_TEXT.pendingOffer(formatPrice(offer.amount))}
     </p>
   );
 }
@@ -52,14 +74,15 @@ export function MemberBuyNow({
 }) {
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const purchase = useDealerPurchase();
+  const refusalId = useId();
   if (!mayBuy(member)) return <p className="text-sm text-slate-700">{TEAM_TEXT.viewerCannotBuy}</p>;
   return (
-    <div className="grid gap-4">
-      <BuyingAs member={member} />
+    <div className="grid gap-2">
       <Button
         size="lg"
         autoFocus
-        disabled={purchase.isPending}
+        disabled={purchase.isPending || choice.refusal !== null}
+        aria-describedby={choice.refusal ? refusalId : undefined}
         onClick={() => {
           if (!choice.extras) return choice.reveal();
           purchase.mutate(
@@ -73,6 +96,11 @@ export function MemberBuyNow({
       >
         {purchase.isPending ? BUYING_TEXT.processing : choice.label}
       </Button>
+      {choice.refusal ? (
+        <p id={refusalId} className="text-sm font-medium text-amber-800" data-testid="buy-refusal">
+          {choice.refusal}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { centsToDecimal, decimalToCents, formatAmount } from '@contracts/money';
+import { committedTotal } from '@contracts/deal-total';
+import { decimalToCents, formatAmount } from '@contracts/money';
 import { RECON_PACKAGE_TEXT } from '@contracts/recon-package-texts';
 import { useEffect, useId } from 'react';
 import { inputClasses } from '@/components/ui/form-field';
@@ -6,12 +7,6 @@ import { useReconPackages } from '@/lib/buying/recon-packages';
 import { formatMoney } from '@/lib/display/format';
 
 const priceOf = (price: string) => (decimalToCents(price) === 0 ? 'no charge' : formatAmount(price));
-
-/** The sale's total with a package: the car's price plus the package's, added in integer cents. */
-export const totalWith = (vehiclePrice: string | null, packagePrice: string | null) =>
-  vehiclePrice === null
-    ? null
-    : centsToDecimal(decimalToCents(vehiclePrice) + decimalToCents(packagePrice ?? '0'));
 
 /**
  * "Reconditioning" in the Buy Now and Make Offer dialogs (docs/design.md §14): the packages offered, as
@@ -24,21 +19,32 @@ export function ReconPackagePicker({
   onChange,
   vehiclePrice,
   note,
+  refusalOf = () => null,
 }: {
   value: number | null;
   onChange: (id: number | null, price: string | null, name: string | null) => void;
   vehiclePrice: string | null;
   /** Under the total (the offer says it is added to the accepted amount). */
   note?: string;
+  /** Why a package would take the deal over the buyer's limits (null: it would not): it is disabled, saying why. */
+  refusalOf?: (packagePrice: string) => string | null;
 }) {
   const id = useId();
   const packages = useReconPackages();
   const list = packages.data ?? [];
   const chosen = list.find((p) => p.id === value) ?? null;
   useEffect(() => {
-    if (value === null && list[0]) onChange(list[0].id, list[0].price, list[0].name);
-  }, [value, list, onChange]);
-  const total = chosen ? totalWith(vehiclePrice, chosen.price) : null;
+    // The first package within the buyer's limits, else the first.
+    const first = list.find((p) => refusalOf(p.price) === null) ?? list[0];
+    if (value === null && first) onChange(first.id, first.price, first.name);
+  }, [value, list, onChange, refusalOf]);
+  const refusals = new Map(list.map((p) => [p.id, refusalOf(p.price)]));
+  const chosenRefusal = chosen ? refusals.get(chosen.id) : null;
+  const someRefused = [...refusals.values()].find((reason) => reason !== null);
+  const total =
+    chosen && vehiclePrice !== null
+      ? committedTotal({ price: vehiclePrice, reconditioning: chosen.price })
+      : null;
   return (
     <div className="grid gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
@@ -59,8 +65,9 @@ export function ReconPackagePicker({
           <option value="">{packages.isError ? 'As inspected' : 'Loading packages…'}</option>
         )}
         {list.map((p) => (
-          <option key={p.id} value={p.id}>
+          <option key={p.id} value={p.id} disabled={refusals.get(p.id) !== null}>
             {p.name} · {priceOf(p.price)}
+            {refusals.get(p.id) !== null ? ' (over your limit)' : ''}
           </option>
         ))}
       </select>
@@ -78,6 +85,11 @@ export function ReconPackagePicker({
           </span>
         ) : null}
         {note && chosen && decimalToCents(chosen.price) > 0 ? <span className="block">{note}</span> : null}
+        {someRefused ? (
+          <span className="mt-1 block font-medium text-amber-800" data-testid="package-limit">
+            {chosenRefusal ?? `Packages marked “over your limit” cannot be chosen: ${someRefused}.`}
+          </span>
+        ) : null}
       </p>
     </div>
   );

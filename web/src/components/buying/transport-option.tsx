@@ -87,6 +87,8 @@ export function useTransportChoice(
   target: { vehicleId: number; reconPackageId?: number } | { transactionId: number },
   canQuote: boolean,
   initiallyOn = false,
+  /** The dealership's delivery ZIP (the card's delivered price): filled in when delivery is turned on. */
+  defaultZip: string | null = null,
 ) {
   const [choice, setChoice] = useState<TransportChoice>({ ...NONE, on: initiallyOn });
   const [showErrors, setShowErrors] = useState(false);
@@ -114,7 +116,12 @@ export function useTransportChoice(
       : null;
   return {
     choice,
-    update: (change: Partial<TransportChoice>) => setChoice((c) => ({ ...c, ...change })),
+    update: (change: Partial<TransportChoice>) =>
+      setChoice((c) => ({
+        ...c,
+        ...change,
+        ...(change.on && !c.zip && defaultZip ? { zip: defaultZip } : {}),
+      })),
     canQuote,
     quote: current,
     quoting: canQuote && choice.on && zip.success && quote.isFetching,
@@ -142,13 +149,17 @@ export function TransportOption({
   state,
   vehiclePrice,
   reconPrice,
+  refusal = null,
 }: {
   state: TransportChoiceState;
   vehiclePrice: string | null;
   reconPrice: string | null;
+  /** Why delivery to the dealership's ZIP would take the deal over the buyer's limits: not offered, said why. */
+  refusal?: string | null;
 }) {
   const id = useId();
   const { choice, update } = state;
+  const isRefused = refusal !== null && !choice.on;
   return (
     <div className="grid gap-3 rounded-xl p-3 ring-1 ring-slate-200">
       <label className="flex min-h-11 cursor-pointer items-start gap-3">
@@ -156,6 +167,7 @@ export function TransportOption({
           type="checkbox"
           className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600"
           checked={choice.on}
+          disabled={isRefused}
           aria-labelledby={`${id}-title`}
           aria-describedby={`${id}-hint`}
           onChange={(event) => update({ on: event.target.checked })}
@@ -166,6 +178,11 @@ export function TransportOption({
           </span>
           <span id={`${id}-hint`} className="text-sm text-slate-600">
             {DELIVERY_TEXT.transportHint}
+            {isRefused ? (
+              <span className="mt-1 block font-medium text-amber-800" data-testid="delivery-limit">
+                {refusal}
+              </span>
+            ) : null}
           </span>
         </span>
       </label>

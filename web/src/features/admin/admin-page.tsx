@@ -116,7 +116,7 @@ function AdminDashboard() {
           <SyncButton />
           <Button variant="outline" onClick={signOut} disabled={leaving}>
             <LogOut aria-hidden="true" className="h-4 w-4" />
-            Log out
+            Sign out
           </Button>
         </div>
       }

@@ -110,7 +110,7 @@ export default function UploadPage() {
               disabled={logout.isPending}
               icon={LogOut}
             >
-              Log out
+              Sign out
             </Button>
           </div>
         ) : null

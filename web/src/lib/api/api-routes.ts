@@ -63,6 +63,8 @@ export const API_ROUTES = {
   saleTerms: { method: 'GET', path: '/api/sale-terms' },
   createOffer: { method: 'POST', path: '/api/vehicles/:id/offers' },
   dealerPurchase: { method: 'POST', path: '/api/dealer/purchases' },
+  deliveredPrices: { method: 'GET', path: '/api/dealer/delivered-prices' },
+  buyerLimits: { method: 'GET', path: '/api/dealer/buyer-limits' },
   dealerCreateOffer: { method: 'POST', path: '/api/dealer/offers' },
   listOffers: { method: 'GET', path: '/api/offers' },
   updateOffer: { method: 'PATCH', path: '/api/offers/:id' },

@@ -27,6 +27,15 @@ export const queryKeys = {
     workOrders: () => ['dealer-portal', 'work-orders'] as const,
     /** The dealership's floor-plan lines (docs/design.md §15): the dashboard and the Buy Now dialog. */
     floorPlanLines: () => ['dealer-portal', 'floor-plan-lines'] as const,
+    /**
+     * What a car costs the signed-in dealer delivered (issue #46), per dealership (its ZIP, its
+     * offer) and car; every one of them is a prefix's.
+     */
+    deliveredPrices: () => ['dealer-portal', 'delivered-price'] as const,
+    deliveredPrice: (dealerId: number, vehicleId: number) =>
+      ['dealer-portal', 'delivered-price', dealerId, vehicleId] as const,
+    /** The signed-in member's limits and what they committed today. */
+    buyerLimits: (memberId: number | null) => ['dealer-portal', 'buyer-limits', memberId] as const,
   },
   auth: {
     adminCheck: () => ['auth', 'admin-check'] as const,

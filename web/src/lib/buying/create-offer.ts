@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_HEADER } from '@contracts/buying';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api/api-client';
 import { queryKeys } from '@/lib/api/query-keys';
 
@@ -21,6 +21,12 @@ export function useCreateOffer() {
         body: { amount, buyCode, ...(reconPackageId ? { reconPackageId } : {}) },
         headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.offers() }),
+    onSuccess: () => offersChanged(queryClient),
   });
+}
+
+/** An offer made: it shows on the dashboard and, pending, in the car's Buy Now (its delivered price). */
+export function offersChanged(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.offers() });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.deliveredPrices() });
 }

@@ -2,6 +2,7 @@ import { IDEMPOTENCY_HEADER } from '@contracts/buying';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, readApi } from '@/lib/api/api-client';
 import { queryKeys } from '@/lib/api/query-keys';
+import { offersChanged } from './create-offer';
 import { type PurchaseRequest, purchaseCall, usePurchaseMutation } from './purchase-vehicle';
 
 /** The signed-in person's own active code, shown in the dialog (the server picks the same one; docs/design.md §11). */
@@ -35,6 +36,6 @@ export function useDealerOffer() {
         body: { vehicleId, amount, ...(reconPackageId ? { reconPackageId } : {}) },
         headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dealerPortal.offers() }),
+    onSuccess: () => offersChanged(queryClient),
   });
 }

@@ -14,5 +14,5 @@ export const formatDateTime = (iso: string) => formatDateTimeIn(iso);
 /** A calendar day kept as YYYY-MM-DD ("Dec 7, 2026"), the same day in every time zone. */
 export const formatDay = (day: string) => formatCalendarDay(day);
 
-/** "3:40 PM" today, "Nov 28, 3:40 PM" on another day: the end of a first look, in the reader's time. */
-export { formatClock } from '@contracts/dates';
+/** "Sat, Nov 28, 3:40 PM": the end of a first look, in the reader's time, always with its day. */
+export { formatDeadline } from '@contracts/dates';

@@ -4,8 +4,8 @@ import { isPlayableVideoUrl } from '@contracts/vehicle-display';
 import { ArrowUpRight, Gauge, Play } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { BuyNowButton } from '@/components/buying/buy-now-button';
-import { MakeOfferButton } from '@/components/buying/make-offer-button';
+import { BuyingActions } from '@/components/buying/buying-actions';
+import { DeliveredPriceLine } from '@/components/buying/delivered-price-line';
 import { CertificationBadge } from '@/components/vehicle/certification-badge';
 import { GradeBadge } from '@/components/vehicle/grade-badge';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
@@ -168,6 +168,7 @@ export const VehicleCard = memo(function VehicleCard({ vehicle }: { vehicle: Pub
               </p>
             </div>
             <CardGuide vehicleId={vehicle.id} />
+            <DeliveredPriceLine vehicleId={vehicle.id} />
           </div>
           <div className="flex min-w-0 flex-col gap-2 px-4 pt-2 sm:px-5">
             <VinWithCopy vin={vehicle.vin} />
@@ -182,8 +183,7 @@ export const VehicleCard = memo(function VehicleCard({ vehicle }: { vehicle: Pub
             </div>
           </div>
           <div className="mt-auto grid grid-cols-2 gap-2 px-4 pb-4 pt-4 sm:px-5 sm:pb-5">
-            <BuyNowButton vehicle={vehicle} />
-            <MakeOfferButton vehicle={vehicle} />
+            <BuyingActions vehicle={vehicle} noteClassName="col-span-2 text-sm text-slate-600" />
           </div>
         </>
       )}

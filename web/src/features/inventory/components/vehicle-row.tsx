@@ -1,8 +1,8 @@
 import type { PublicVehicle } from '@contracts/vehicle';
 import { Gauge } from 'lucide-react';
 import { memo } from 'react';
-import { BuyNowButton } from '@/components/buying/buy-now-button';
-import { MakeOfferButton } from '@/components/buying/make-offer-button';
+import { BuyingActions } from '@/components/buying/buying-actions';
+import { DeliveredPriceLine } from '@/components/buying/delivered-price-line';
 import { CertificationBadge } from '@/components/vehicle/certification-badge';
 import { GradeBadge } from '@/components/vehicle/grade-badge';
 import { VinWithCopy } from '@/components/vehicle/vin-with-copy';
@@ -42,6 +42,7 @@ export const VehicleRow = memo(function VehicleRow({ vehicle }: { vehicle: Publi
               <VinWithCopy vin={vehicle.vin} className="text-xs max-md:hidden" />
             </div>
             <CardGuide vehicleId={vehicle.id} compact />
+            <DeliveredPriceLine vehicleId={vehicle.id} compact />
             {vehicle.description ? (
               <p className="truncate text-sm text-slate-500 max-lg:hidden" data-testid="description">
                 {vehicle.description}
@@ -49,8 +50,11 @@ export const VehicleRow = memo(function VehicleRow({ vehicle }: { vehicle: Publi
             ) : null}
           </div>
           <div className="col-span-2 grid grid-cols-[1fr_1fr_auto] items-center gap-2 sm:col-span-1 sm:flex">
-            <BuyNowButton vehicle={vehicle} size="sm" />
-            <MakeOfferButton vehicle={vehicle} size="sm" />
+            <BuyingActions
+              vehicle={vehicle}
+              size="sm"
+              noteClassName="col-span-2 text-xs text-slate-600 sm:text-sm"
+            />
             <DetailsLink vehicleId={vehicle.id} title={title} />
           </div>
         </>

@@ -5,8 +5,8 @@ import { firstLookUntilOf, isPlayableVideoUrl } from '@contracts/vehicle-display
 import { ArrowLeft, Play, Video } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { Link } from 'wouter';
-import { BuyNowButton } from '@/components/buying/buy-now-button';
-import { MakeOfferButton } from '@/components/buying/make-offer-button';
+import { BuyingActions } from '@/components/buying/buying-actions';
+import { DeliveredPriceLine } from '@/components/buying/delivered-price-line';
 import { Button } from '@/components/ui/button';
 import { CertificationBadge } from '@/components/vehicle/certification-badge';
 import { FirstLookBadge } from '@/components/vehicle/first-look-badge';
@@ -126,9 +126,11 @@ export function VehicleDetails({
             <p className="mt-1 text-sm text-slate-600" data-testid="mileage-summary">
               {mileage === NOT_AVAILABLE ? 'Mileage N/A' : `${mileage} miles`}
             </p>
+            <div className="mt-3">
+              <DeliveredPriceLine vehicleId={vehicle.id} />
+            </div>
             <div className="mt-5 grid gap-2">
-              <BuyNowButton vehicle={vehicle} size="lg" className="w-full" />
-              <MakeOfferButton vehicle={vehicle} size="lg" className="w-full" />
+              <BuyingActions vehicle={vehicle} size="lg" className="w-full" />
             </div>
             <div className="mt-4">
               <SaveShareButtons vehicleId={vehicle.id} title={title} />

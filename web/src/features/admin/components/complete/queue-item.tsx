@@ -17,7 +17,7 @@ import { VinWithCopy } from '@/components/vehicle/vin-with-copy';
 import { ApiError } from '@/lib/api/api-client';
 import { premiumLabel } from '@/lib/brand';
 import { conditionReportOf, galleryPhotos } from '@/lib/display/condition-report';
-import { formatClock, formatDateTime } from '@/lib/display/time-left';
+import { formatDateTime, formatDeadline } from '@/lib/display/time-left';
 import { vehicleTitle } from '@/lib/display/vehicle-title';
 import { bindFields } from '@/lib/form-binding';
 import { zodResolver } from '@/lib/zod';
@@ -58,7 +58,7 @@ export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
             saved.firstLookUntil
               ? {
                   title: ADMIN_TEXT.listingCompleted,
-                  description: `${vehicleTitle(saved)}: ${FIRST_LOOK_TEXT.badge(formatClock(saved.firstLookUntil))}`,
+                  description: `${vehicleTitle(saved)}: ${FIRST_LOOK_TEXT.badge(formatDeadline(saved.firstLookUntil))}`,
                 }
               : { title: ADMIN_TEXT.listingCompleted, description: vehicleTitle(saved) },
           ),

@@ -1,0 +1,7 @@
+// Apart from auth.ts and teams.ts so that the inventory's cards, which only ask who may buy, do not load zod.
+
+/** Roles of a dealership's team member (docs/design.md §10, contracts/teams.ts). */
+export const TEAM_ROLES = ['owner', 'buyer', 'viewer'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+/** Roles that may buy and offer. */
+export const BUYING_ROLES: readonly TeamRole[] = ['owner', 'buyer'];
