@@ -1,3 +1,4 @@
+import { dealerDashboardPath, dealerItemPath } from '@contracts/routes';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicIds } from './helpers/api';
@@ -177,11 +178,14 @@ describe('Make Offer and the dealer dashboard', () => {
 
     // Signed in through the API: the sign-in form is accounts.e2e's.
     await signInContext(context, 'dealer', { dealerName: dealer.dealerName, buyCode: dealer.buyCode });
-    await page.goto('/dealer/dashboard');
+    await page.goto(dealerDashboardPath('team'));
     expect(await page.getByTestId('current-buy-code').innerText()).toBe(dealer.buyCode);
     await page.getByText('Inactive').first().waitFor();
 
+    // The counter e-mail's link (notification-events.test) opens the offer itself, focused.
+    await page.goto(dealerItemPath('offer', mine.id));
     const card = page.getByTestId(`offer-${mine.id}`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(`offer-${mine.id}`);
     await card.getByText('$15,900', { exact: true }).waitFor();
     await card.getByText('“Meet me at 15,900”').waitFor();
     expect(await card.innerText()).toMatch(/\d+h \d+m left/);
@@ -195,6 +199,10 @@ describe('Make Offer and the dealer dashboard', () => {
     // The card shows what the sale was made for, not only the dealer's own offer.
     await card.getByText('Bought for $15,900 (the counter offer)').waitFor();
 
+    await page
+      .getByRole('navigation', { name: 'Dashboard sections' })
+      .getByRole('link', { name: /^Purchases/ })
+      .click();
     const transactions = page.getByRole('region', { name: 'Recent transactions' });
     await transactions.getByText('$15,900', { exact: true }).first().waitFor();
     await transactions.getByText('Awaiting payment', { exact: true }).first().waitFor();

@@ -5,6 +5,7 @@ import {
   type InsightColumn,
   type InsightsReport,
 } from '@contracts/insights';
+import { dealerDashboardPath } from '@contracts/routes';
 import { parse } from 'csv-parse/sync';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -241,7 +242,7 @@ describe('the dealer’s Insights section', () => {
     }, async () => {
       const { page, context, errors } = await openPage(browser, viewport);
       await signInContext(context, 'dealer', inject('demoDealer'));
-      await page.goto('/dealer/dashboard');
+      await page.goto(dealerDashboardPath('insights'));
       const section = page.getByRole('region', { name: 'Insights' });
       const figures = section.getByRole('list', { name: 'Your figures for the period' });
       await figures.waitFor();
