@@ -53,144 +53,33 @@ export const vehiclePath = (id: number | string) => `/vehicle/${encodeURICompone
 export const adminTabPath = (tab: AdminTab) => `${PAGE_PATHS.admin}?tab=${tab}`;
 
 /**
- * The dealer dashboard (issue #46, docs/features/dealer-dashboard.md): a first view, "Needs you", and
- * sections one tap away, each a route under /dealer/dashboard. THE one table of them, read by the
- * server (which paths are the dashboard's, where an e-mail's link points) and by the web (its routes,
- * its tabs, the anchors its cards and items carry):
- * - `segment`: the section's path under /dealer/dashboard ('' for the first view);
- * - `title`: its tab's words;
- * - `parts`: the anchored cards it shows, by their `id` (the card's heading is `${id}-title`);
- * - `items`: the kinds of item it lists, by their anchor's prefix (`sale` → `#sale-123`).
- * Keys of parts and of items are unique across the table: each lives in one section.
+ * The dealer dashboard's sections (issue #46, docs/features/dealer-dashboard.md): a first view,
+ * "Needs you", and sections one tap away, each a route under /dealer/dashboard at its path segment
+ * ('' for the first view), in their tabs' order. What each section shows and lists (its tab's
+ * words, its cards, its kinds of item, the anchors links use) is the rest of the table,
+ * contracts/dealer-dashboard.ts, keyed by these sections: the page route table stays this small
+ * because every page's first script carries it (e2e/bundle-budget.e2e.ts).
  */
-export const DEALER_DASHBOARD_SECTIONS = {
-  needsYou: { segment: '', title: 'Needs you', parts: { needsYou: 'needs-you' }, items: {} },
-  purchases: {
-    segment: 'purchases',
-    title: 'Purchases',
-    parts: { transactions: 'transactions', reconditioning: 'reconditioning' },
-    items: { sale: 'sale', workOrder: 'work-order' },
-  },
-  offers: { segment: 'offers', title: 'Offers', parts: { offers: 'offers' }, items: { offer: 'offer' } },
-  buyOrders: {
-    segment: 'buy-orders',
-    title: 'Buy orders & alerts',
-    parts: {
-      firstLook: 'first-look',
-      buyOrders: 'buy-orders',
-      savedSearches: 'saved-searches',
-      alertSchedule: 'alert-schedule',
-      watchlist: 'watchlist',
-    },
-    items: { firstLook: 'first-look', buyOrder: 'buy-order', savedSearch: 'saved-search' },
-  },
-  deliveries: {
-    segment: 'deliveries',
-    title: 'Deliveries',
-    parts: { deliveries: 'deliveries' },
-    items: { delivery: 'delivery' },
-  },
-  documents: {
-    segment: 'documents',
-    title: 'Documents',
-    parts: { documents: 'documents' },
-    items: { saleDocuments: 'documents' },
-  },
-  team: {
-    segment: 'team',
-    title: 'Team',
-    parts: {
-      buyCodes: 'buy-codes',
-      yourTeam: 'your-team',
-      floorPlanLines: 'floor-plan-lines',
-      notifications: 'notifications',
-    },
-    items: {},
-  },
-  insights: { segment: 'insights', title: 'Insights', parts: { insights: 'insights' }, items: {} },
+export const DEALER_DASHBOARD_SEGMENTS = {
+  needsYou: '',
+  purchases: 'purchases',
+  offers: 'offers',
+  buyOrders: 'buy-orders',
+  deliveries: 'deliveries',
+  documents: 'documents',
+  team: 'team',
+  insights: 'insights',
 } as const;
-
-type DashboardTable = typeof DEALER_DASHBOARD_SECTIONS;
-export type DealerDashboardSection = keyof DashboardTable;
-/** A card of the dashboard (`reconditioning`, `notifications`…). */
-export type DealerDashboardPart = {
-  [S in DealerDashboardSection]: keyof DashboardTable[S]['parts'];
-}[DealerDashboardSection];
-/** A kind of item a section lists (`sale`, `offer`…). */
-export type DealerDashboardItem = {
-  [S in DealerDashboardSection]: keyof DashboardTable[S]['items'];
-}[DealerDashboardSection];
-
-/** The sections in their tabs' order. */
-export const DEALER_DASHBOARD_SECTION_KEYS = Object.keys(
-  DEALER_DASHBOARD_SECTIONS,
-) as DealerDashboardSection[];
-
-const sectionTable = DEALER_DASHBOARD_SECTION_KEYS.map((section) => {
-  const { parts, items } = DEALER_DASHBOARD_SECTIONS[section];
-  return {
-    section,
-    parts: Object.entries(parts) as [DealerDashboardPart, string][],
-    items: Object.entries(items) as [DealerDashboardItem, string][],
-  };
-});
-const PARTS = new Map(
-  sectionTable.flatMap(({ section, parts }) => parts.map(([part, id]) => [part, { section, id }] as const)),
-);
-const ITEMS = new Map(
-  sectionTable.flatMap(({ section, items }) =>
-    items.map(([item, prefix]) => [item, { section, prefix }] as const),
-  ),
-);
+export type DealerDashboardSection = keyof typeof DEALER_DASHBOARD_SEGMENTS;
 
 /** The route the web matches: the dashboard, or one of its sections. */
 export const DEALER_DASHBOARD_ROUTE = `${PAGE_PATHS.dealerDashboard}/:section?`;
 
-/** A section's path (`/dealer/dashboard/offers`), with an anchor in it when given. */
-export const dealerDashboardPath = (section: DealerDashboardSection, anchor?: string) => {
-  const { segment } = DEALER_DASHBOARD_SECTIONS[section];
-  return `${PAGE_PATHS.dealerDashboard}${segment ? `/${segment}` : ''}${anchor ? `#${anchor}` : ''}`;
-};
-
-/** The section a path segment names (`purchases` → purchases; '' → the first view), or null. */
-export const dealerSectionOfSegment = (segment: string | undefined): DealerDashboardSection | null =>
-  DEALER_DASHBOARD_SECTION_KEYS.find((key) => DEALER_DASHBOARD_SECTIONS[key].segment === (segment ?? '')) ??
-  null;
-
-/** A card's anchor (`reconditioning`); its heading's is `${id}-title`. */
-export const dealerPartId = (part: DealerDashboardPart) => PARTS.get(part)!.id;
-/** Where a card is: `/dealer/dashboard/team#notifications`. */
-export const dealerPartPath = (part: DealerDashboardPart) => {
-  const { section, id } = PARTS.get(part)!;
-  return dealerDashboardPath(section, id);
-};
-
-/** An item's anchor: `sale-123`, `offer-45`. */
-export const dealerItemAnchor = (item: DealerDashboardItem, id: number | string) =>
-  `${ITEMS.get(item)!.prefix}-${id}`;
-/**
- * Where an item is: `/dealer/dashboard/purchases#sale-123`. Without an id (a message queued before
- * its facts named one) the item's section.
- */
-export const dealerItemPath = (item: DealerDashboardItem, id: number | string | null | undefined) => {
-  const { section } = ITEMS.get(item)!;
-  return dealerDashboardPath(
-    section,
-    id === null || id === undefined ? undefined : dealerItemAnchor(item, id),
-  );
-};
-
-/**
- * The section an anchor is in: a card's (`offers`, `offers-title`) or an item's (`sale-123`); null
- * for none. Links sent before the sections had routes (`/dealer/dashboard#offers-title`) land through it.
- */
-export function dealerSectionOfAnchor(anchor: string): DealerDashboardSection | null {
-  for (const { section, parts, items } of sectionTable) {
-    if (parts.some(([, id]) => anchor === id || anchor === `${id}-title`)) return section;
-    if (items.some(([, prefix]) => new RegExp(`^${prefix}-\\d+$`).test(anchor))) return section;
-  }
-  return null;
-}
+/** The section a path segment names (`purchases`; none: the first view), or null. */
+export const dealerSectionOfSegment = (segment = ''): DealerDashboardSection | null =>
+  (Object.keys(DEALER_DASHBOARD_SEGMENTS) as DealerDashboardSection[]).find(
+    (section) => DEALER_DASHBOARD_SEGMENTS[section] === segment,
+  ) ?? null;
 
 export interface PageMeta {
   title: string;
@@ -275,9 +164,7 @@ export function matchPage(pathname: string): PageKey | 'notFound' {
     if (pattern === path) return key;
   }
   if (/^\/vehicle\/[^/]+$/.test(path)) return 'vehicle';
-  const section = path.startsWith(`${PAGE_PATHS.dealerDashboard}/`)
-    ? path.slice(PAGE_PATHS.dealerDashboard.length + 1)
-    : null;
+  const section = /^\/dealer\/dashboard\/([^/]+)$/.exec(path)?.[1];
   if (section && dealerSectionOfSegment(section)) return 'dealerDashboard';
   return 'notFound';
 }

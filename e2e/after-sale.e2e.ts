@@ -1,6 +1,6 @@
 import { SALE_TEXT } from '@contracts/after-sale';
+import { dealerDashboardPath, dealerItemPath } from '@contracts/dealer-dashboard';
 import { PHOTO_TEXT } from '@contracts/photos';
-import { dealerDashboardPath, dealerItemPath } from '@contracts/routes';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

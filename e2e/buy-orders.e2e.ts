@@ -1,6 +1,6 @@
 import { BUY_ORDER_TEXT, SAVED_SEARCH_TEXT } from '@contracts/buy-orders';
+import { dealerDashboardPath } from '@contracts/dealer-dashboard';
 import { FIRST_LOOK_TEXT } from '@contracts/listing-texts';
-import { dealerDashboardPath } from '@contracts/routes';
 import { isQueued } from '@contracts/vehicle-display';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

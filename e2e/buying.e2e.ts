@@ -1,4 +1,4 @@
-import { dealerDashboardPath, dealerItemPath } from '@contracts/routes';
+import { dealerDashboardPath, dealerItemPath } from '@contracts/dealer-dashboard';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicIds } from './helpers/api';

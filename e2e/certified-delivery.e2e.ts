@@ -1,4 +1,5 @@
 import { SALE_STAGES } from '@contracts/after-sale';
+import { dealerItemPath, dealerPartPath } from '@contracts/dealer-dashboard';
 import {
   DELIVERY_TEXT,
   FLOOR_PLAN_STATUS_LABELS,
@@ -7,7 +8,6 @@ import {
   TRANSPORT_STATUS_LABELS,
 } from '@contracts/delivery';
 import { RECON_PACKAGE_TEXT } from '@contracts/recon-package-texts';
-import { dealerItemPath, dealerPartPath } from '@contracts/routes';
 import type { WorkOrder } from '@contracts/work-orders';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';

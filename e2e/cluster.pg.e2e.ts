@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { dealerDashboardPath } from '@contracts/routes';
+import { dealerDashboardPath } from '@contracts/dealer-dashboard';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

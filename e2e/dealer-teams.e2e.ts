@@ -1,5 +1,5 @@
 import { SESSION_TEXT } from '@contracts/auth';
-import { dealerDashboardPath } from '@contracts/routes';
+import { dealerDashboardPath } from '@contracts/dealer-dashboard';
 import { TEAM_TEXT } from '@contracts/teams';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { dealerDashboardPath } from '@contracts/dealer-dashboard';
 import {
   INSIGHT_CHART_IDS,
   INSIGHTS_TEXT,
   type InsightColumn,
   type InsightsReport,
 } from '@contracts/insights';
-import { dealerDashboardPath } from '@contracts/routes';
 import { parse } from 'csv-parse/sync';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { dealerItemPath } from '@contracts/routes';
+import { dealerItemPath } from '@contracts/dealer-dashboard';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyNow, publicIds } from './helpers/api';

@@ -1,4 +1,4 @@
-import { dealerPartPath } from '@contracts/routes';
+import { dealerPartPath } from '@contracts/dealer-dashboard';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningServer, startAppServer } from './support/app-server';

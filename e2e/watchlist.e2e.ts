@@ -1,4 +1,4 @@
-import { dealerPartPath } from '@contracts/routes';
+import { dealerPartPath } from '@contracts/dealer-dashboard';
 import { WATCHLIST_TEXT } from '@contracts/watchlist-texts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

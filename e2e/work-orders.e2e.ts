@@ -1,5 +1,5 @@
+import { dealerItemPath } from '@contracts/dealer-dashboard';
 import { RECON_PACKAGE_TEXT } from '@contracts/recon-package-texts';
-import { dealerItemPath } from '@contracts/routes';
 import { progressText, WORK_ORDER_STATUS_LABELS, WORK_ORDER_TEXT } from '@contracts/work-order-texts';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { GALLERY_FRAME_SIZES } from '@contracts/condition-report-rules';
-import { DEALER_DASHBOARD_SECTION_KEYS, dealerDashboardPath } from '@contracts/routes';
+import { DEALER_DASHBOARD_SECTION_KEYS, dealerDashboardPath } from '@contracts/dealer-dashboard';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertVehicle } from '../../test/factories';
 import { scratchDir } from '../../test/scratch';

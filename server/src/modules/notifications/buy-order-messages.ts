@@ -1,9 +1,9 @@
 import { ALERT_TEXT } from '@contracts/alert-delivery-texts';
 import type { MatchReason } from '@contracts/buy-order-history';
 import { formatZoneClock } from '@contracts/dates';
+import { dealerPartPath } from '@contracts/dealer-dashboard';
 import { formatMilesNumber } from '@contracts/mileage-format';
 import { formatAmount } from '@contracts/money';
-import { dealerPartPath } from '@contracts/routes';
 import { composedMessage, LINKS, type VehicleFacts, vehicleName } from './notification-messages';
 
 /** Messages about buy orders (docs/design.md §13): to the person who placed the order, or the dealership. */

@@ -1,6 +1,7 @@
 import { formatDateTime } from '@contracts/dates';
+import { dealerItemPath } from '@contracts/dealer-dashboard';
 import { formatAmount } from '@contracts/money';
-import { adminTabPath, dealerItemPath, PAGE_PATHS, vehiclePath } from '@contracts/routes';
+import { adminTabPath, PAGE_PATHS, vehiclePath } from '@contracts/routes';
 import { formatTimeLeft } from '@contracts/time-left';
 import type { Config } from '../../config';
 import type { NotificationAlert, NotificationMessage } from '../../db/schema';

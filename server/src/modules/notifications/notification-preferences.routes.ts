@@ -1,6 +1,6 @@
+import { dealerItemPath, dealerPartPath } from '@contracts/dealer-dashboard';
 import { ERROR_CODES } from '@contracts/errors';
 import { ALERT_UNSUBSCRIBE_TEXT } from '@contracts/notification-preferences';
-import { dealerItemPath, dealerPartPath } from '@contracts/routes';
 import { TEAM_TEXT } from '@contracts/teams';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { dealerPartPath } from '@contracts/dealer-dashboard';
 import type { AlertKind } from '@contracts/notification-preferences';
-import { dealerPartPath } from '@contracts/routes';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appSettings, type NotificationAlert } from '../../db/schema';

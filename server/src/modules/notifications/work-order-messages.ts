@@ -1,5 +1,5 @@
 import { formatDay } from '@contracts/dates';
-import { dealerItemPath } from '@contracts/routes';
+import { dealerItemPath } from '@contracts/dealer-dashboard';
 import { formatDuration } from '@contracts/work-order-texts';
 import { composedMessage, type VehicleFacts, vehicleName } from './notification-messages';
 

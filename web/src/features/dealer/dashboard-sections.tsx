@@ -1,8 +1,8 @@
 import { ALERT_TEXT } from '@contracts/alert-delivery-texts';
 import { BUY_ORDER_TEXT, SAVED_SEARCH_TEXT } from '@contracts/buy-orders';
+import { dealerPartId } from '@contracts/dealer-dashboard';
 import { FLOOR_PLAN_TEXT } from '@contracts/delivery';
 import { FIRST_LOOK_TEXT } from '@contracts/listing-texts';
-import { dealerPartId } from '@contracts/routes';
 import { WATCHLIST_TEXT } from '@contracts/watchlist-texts';
 import { WORK_ORDER_TEXT } from '@contracts/work-order-texts';
 import {

@@ -4,9 +4,8 @@ import {
   DEALER_DASHBOARD_SECTIONS,
   dealerDashboardPath,
   dealerSectionOfAnchor,
-  dealerSectionOfSegment,
-  PAGE_PATHS,
-} from '@contracts/routes';
+} from '@contracts/dealer-dashboard';
+import { dealerSectionOfSegment, PAGE_PATHS } from '@contracts/routes';
 import { TEAM_ROLE_LABELS } from '@contracts/teams';
 import { LogOut, UserRound } from 'lucide-react';
 import { useEffect } from 'react';

@@ -1,9 +1,9 @@
+import { dealerPartId } from '@contracts/dealer-dashboard';
 import type {
   DealerEventPreference,
   DealerNotificationPreferences,
 } from '@contracts/notification-preferences';
 import type { DealerContact } from '@contracts/notifications';
-import { dealerPartId } from '@contracts/routes';
 import { Bell } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';

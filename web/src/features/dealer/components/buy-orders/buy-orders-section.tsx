@@ -5,8 +5,9 @@ import {
   buyOrderLimits,
   buyOrderTitle,
 } from '@contracts/buy-orders';
+import { dealerItemAnchor } from '@contracts/dealer-dashboard';
 import { formatUsd } from '@contracts/money';
-import { dealerItemAnchor, vehiclePath } from '@contracts/routes';
+import { vehiclePath } from '@contracts/routes';
 import { Link } from 'wouter';
 import { AnchoredItem } from '@/components/ui/anchored-item';
 import { Badge, BUY_ORDER_STATUS_TONE } from '@/components/ui/badge';

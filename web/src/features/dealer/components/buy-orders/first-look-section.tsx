@@ -1,4 +1,5 @@
-import { dealerItemAnchor, vehiclePath } from '@contracts/routes';
+import { dealerItemAnchor } from '@contracts/dealer-dashboard';
+import { vehiclePath } from '@contracts/routes';
 import type { HeldVehicle } from '@contracts/vehicle';
 import { Link } from 'wouter';
 import { BuyNowButton } from '@/components/buying/buy-now-button';

@@ -1,5 +1,5 @@
 import { SAVED_SEARCH_TEXT, type SavedSearchView } from '@contracts/buy-orders';
-import { dealerItemAnchor } from '@contracts/routes';
+import { dealerItemAnchor } from '@contracts/dealer-dashboard';
 import { Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { AnchoredItem } from '@/components/ui/anchored-item';

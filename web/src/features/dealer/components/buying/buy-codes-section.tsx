@@ -1,5 +1,5 @@
 import type { DealerBuyCode } from '@contracts/buying';
-import { dealerPartId } from '@contracts/routes';
+import { dealerPartId } from '@contracts/dealer-dashboard';
 import { TEAM_TEXT } from '@contracts/teams';
 import { KeyRound } from 'lucide-react';
 import { useRef } from 'react';

@@ -1,5 +1,5 @@
 import type { OfferView } from '@contracts/buying';
-import { dealerItemAnchor } from '@contracts/routes';
+import { dealerItemAnchor } from '@contracts/dealer-dashboard';
 import { AnchoredItem } from '@/components/ui/anchored-item';
 import { Badge, OFFER_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

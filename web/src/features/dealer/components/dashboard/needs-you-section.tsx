@@ -1,6 +1,6 @@
 import { CLAIM_CATEGORIES } from '@contracts/after-sale';
 import type { DealerTransaction, OfferView } from '@contracts/buying';
-import { dealerItemPath } from '@contracts/routes';
+import { dealerItemPath } from '@contracts/dealer-dashboard';
 import type { HeldVehicle } from '@contracts/vehicle';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CheckCircle2, ChevronRight } from 'lucide-react';

@@ -1,9 +1,9 @@
 import {
   DEALER_DASHBOARD_SECTION_KEYS,
   DEALER_DASHBOARD_SECTIONS,
-  type DealerDashboardSection,
   dealerDashboardPath,
-} from '@contracts/routes';
+} from '@contracts/dealer-dashboard';
+import type { DealerDashboardSection } from '@contracts/routes';
 import { Link } from 'wouter';
 import { cn } from '@/lib/cn';
 

@@ -1,4 +1,4 @@
-import { dealerPartId } from '@contracts/routes';
+import { dealerPartId } from '@contracts/dealer-dashboard';
 import { BarChart3 } from 'lucide-react';
 import { useState } from 'react';
 import { InsightChartCard } from '@/components/insights/insight-chart-card';

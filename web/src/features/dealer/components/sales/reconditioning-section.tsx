@@ -1,4 +1,4 @@
-import { dealerItemAnchor } from '@contracts/routes';
+import { dealerItemAnchor } from '@contracts/dealer-dashboard';
 import {
   PHOTO_STAGE_LABELS,
   TASK_STATUS_LABELS,

@@ -1,5 +1,6 @@
 import type { DealerTransaction } from '@contracts/buying';
-import { dealerItemAnchor, vehiclePath } from '@contracts/routes';
+import { dealerItemAnchor } from '@contracts/dealer-dashboard';
+import { vehiclePath } from '@contracts/routes';
 import { boughtByText } from '@contracts/teams';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';

@@ -1,5 +1,5 @@
 import type { DealerTransaction } from '@contracts/buying';
-import { dealerItemPath } from '@contracts/routes';
+import { dealerItemPath } from '@contracts/dealer-dashboard';
 import { FileText, Truck } from 'lucide-react';
 import { Link } from 'wouter';
 import { ClaimList, LedgerTable, PaymentStatus, PickupStatus, TitleStatus } from '@/components/sale-status';

@@ -8,12 +8,15 @@ import {
   dealerPartId,
   dealerPartPath,
   dealerSectionOfAnchor,
-  dealerSectionOfSegment,
-  matchPage,
-} from './routes';
+} from './dealer-dashboard';
+import { DEALER_DASHBOARD_SEGMENTS, dealerSectionOfSegment, matchPage } from './routes';
 
 /** The dealer dashboard's one table of sections (issue #46): paths, anchors, and the links of old e-mails. */
 describe('the dealer dashboard’s sections', () => {
+  it('names the same sections in both halves of the table, in the same order', () => {
+    expect(DEALER_DASHBOARD_SECTION_KEYS).toEqual(Object.keys(DEALER_DASHBOARD_SEGMENTS));
+  });
+
   it('gives each section a path of its own, the first view the dashboard itself', () => {
     expect(dealerDashboardPath('needsYou')).toBe('/dealer/dashboard');
     expect(dealerDashboardPath('purchases')).toBe('/dealer/dashboard/purchases');
@@ -22,7 +25,7 @@ describe('the dealer dashboard’s sections', () => {
     expect(new Set(paths).size).toBe(paths.length);
     for (const section of DEALER_DASHBOARD_SECTION_KEYS) {
       expect(matchPage(dealerDashboardPath(section)), section).toBe('dealerDashboard');
-      expect(dealerSectionOfSegment(DEALER_DASHBOARD_SECTIONS[section].segment)).toBe(section);
+      expect(dealerSectionOfSegment(DEALER_DASHBOARD_SEGMENTS[section])).toBe(section);
     }
     expect(dealerSectionOfSegment(undefined)).toBe('needsYou');
     expect(matchPage('/dealer/dashboard/documents/')).toBe('dealerDashboard');
