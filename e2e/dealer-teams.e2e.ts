@@ -125,7 +125,7 @@ describe('dealer teams in the browser', () => {
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(cookie.value);
 
     // Out, then in again with the passkey alone.
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL('**/dealer/sign-in');
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.waitForURL('**/dealer/dashboard');
