@@ -53,17 +53,33 @@ export const vehiclePath = (id: number | string) => `/vehicle/${encodeURICompone
 export const adminTabPath = (tab: AdminTab) => `${PAGE_PATHS.admin}?tab=${tab}`;
 
 /**
- * Sections of the dealer dashboard a link can point at: the ids of their headings
- * (the `*-section.tsx` files under web/src/features/dealer/components), used as URL fragments.
+ * The dealer dashboard's sections (issue #46, docs/features/dealer-dashboard.md): a first view,
+ * "Needs you", and sections one tap away, each a route under /dealer/dashboard at its path segment
+ * ('' for the first view), in their tabs' order. What each section shows and lists (its tab's
+ * words, its cards, its kinds of item, the anchors links use) is the rest of the table,
+ * contracts/dealer-dashboard.ts, keyed by these sections: the page route table stays this small
+ * because every page's first script carries it (e2e/bundle-budget.e2e.ts).
  */
-export const DEALER_DASHBOARD_SECTIONS = {
-  offers: 'offers-title',
-  transactions: 'transactions-title',
-  'buy-orders': 'buy-orders-title',
-  reconditioning: 'reconditioning-title',
+export const DEALER_DASHBOARD_SEGMENTS = {
+  needsYou: '',
+  purchases: 'purchases',
+  offers: 'offers',
+  buyOrders: 'buy-orders',
+  deliveries: 'deliveries',
+  documents: 'documents',
+  team: 'team',
+  insights: 'insights',
 } as const;
-export const dealerDashboardPath = (section: keyof typeof DEALER_DASHBOARD_SECTIONS) =>
-  `${PAGE_PATHS.dealerDashboard}#${DEALER_DASHBOARD_SECTIONS[section]}`;
+export type DealerDashboardSection = keyof typeof DEALER_DASHBOARD_SEGMENTS;
+
+/** The route the web matches: the dashboard, or one of its sections. */
+export const DEALER_DASHBOARD_ROUTE = `${PAGE_PATHS.dealerDashboard}/:section?`;
+
+/** The section a path segment names (`purchases`; none: the first view), or null. */
+export const dealerSectionOfSegment = (segment = ''): DealerDashboardSection | null =>
+  (Object.keys(DEALER_DASHBOARD_SEGMENTS) as DealerDashboardSection[]).find(
+    (section) => DEALER_DASHBOARD_SEGMENTS[section] === segment,
+  ) ?? null;
 
 export interface PageMeta {
   title: string;
@@ -148,5 +164,7 @@ export function matchPage(pathname: string): PageKey | 'notFound' {
     if (pattern === path) return key;
   }
   if (/^\/vehicle\/[^/]+$/.test(path)) return 'vehicle';
+  const section = /^\/dealer\/dashboard\/([^/]+)$/.exec(path)?.[1];
+  if (section && dealerSectionOfSegment(section)) return 'dealerDashboard';
   return 'notFound';
 }

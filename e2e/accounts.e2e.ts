@@ -124,7 +124,7 @@ describe('dealer sign-in', () => {
     await page.waitForURL('**/dealer/dashboard');
     await page.getByRole('heading', { name: `Welcome, ${demo.dealerName}` }).waitFor();
 
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL('**/dealer/login');
     expect(errors).toEqual([]);
     await context.close();

@@ -1,4 +1,5 @@
 import { SALE_TEXT } from '@contracts/after-sale';
+import { dealerDashboardPath, dealerItemPath } from '@contracts/dealer-dashboard';
 import { PHOTO_TEXT } from '@contracts/photos';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -89,10 +90,11 @@ async function adminPage(expectedFailures: ExpectedFailure[] = []) {
   return opened;
 }
 
-async function dealerPage(expectedFailures: ExpectedFailure[] = [], as = dealer) {
+/** The dealer's Purchases on a phone; with a sale, that sale (its page of the list, brought forward). */
+async function dealerPage(expectedFailures: ExpectedFailure[] = [], as = dealer, saleId?: number) {
   const opened = await openPage(browser, PHONE_390, { baseURL: server.url, expectedFailures });
   await signInContext(opened.context, 'dealer', as);
-  await opened.page.goto('/dealer/dashboard');
+  await opened.page.goto(saleId ? dealerItemPath('sale', saleId) : dealerDashboardPath('purchases'));
   await opened.page.getByRole('heading', { name: 'Recent transactions' }).waitFor();
   return opened;
 }
@@ -212,7 +214,7 @@ describe('After the sale', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // The dealer, on a phone: tracking, pickup place and gate pass; confirms the title.
-    const buyer = await dealerPage();
+    const buyer = await dealerPage([], dealer, sale.id);
     const card = buyer.page.getByTestId(`dealer-transaction-${sale.id}`);
     await card.getByText('1Z999AA10123456784', { exact: true }).waitFor();
     const text = await card.innerText();
@@ -230,16 +232,22 @@ describe('After the sale', () => {
       .waitFor();
     await expectNoAxeViolations(buyer.page, 'section[aria-labelledby="transactions-title"]');
 
-    // The bill of sale opens in a new tab; its PDF (content, who may download it) is
-    // after-sale.test's 'is generated for the admin and the buying dealer…'.
-    const bill = card.getByRole('link', { name: /^Bill of sale/ });
+    // Its papers are a tap away, in the dashboard's Documents. The bill of sale opens in a new tab;
+    // its PDF (content, who may download it) is after-sale.test's 'is generated for the admin and
+    // the buying dealer…'.
+    await card.getByRole('link', { name: /^Documents/ }).click();
+    const papers = buyer.page.getByTestId(`dealer-documents-${sale.id}`);
+    await expect
+      .poll(() => buyer.page.evaluate(() => document.activeElement?.id))
+      .toBe(`documents-${sale.id}`);
+    const bill = papers.getByRole('link', { name: /^Bill of sale/ });
     expect(await bill.getAttribute('target')).toBe('_blank');
     expect(await bill.getAttribute('href')).toContain('/bill-of-sale');
 
-    await card.getByRole('button', { name: 'Confirm title received' }).click();
+    await papers.getByRole('button', { name: 'Confirm title received' }).click();
     await toast(buyer.page, 'Title receipt confirmed');
-    await card.getByText('Received by dealer').waitFor();
-    expect(await card.getByRole('button', { name: 'Confirm title received' }).count()).toBe(0);
+    await papers.getByText('Received by dealer').waitFor();
+    expect(await papers.getByRole('button', { name: 'Confirm title received' }).count()).toBe(0);
 
     // The admin's screen follows by itself (live updates).
     await row.getByText('Received by dealer').waitFor();
@@ -283,7 +291,7 @@ describe('After the sale', () => {
     expect(await row.getAttribute('data-overdue')).toBe('true');
 
     // Its dealer, on a phone: late and overdue, the request waiting (no second one).
-    const asker = await dealerPage([], lateDealer);
+    const asker = await dealerPage([], lateDealer, late!.id);
     const card = asker.page.getByTestId(`dealer-transaction-${late!.id}`);
     await card.getByText('Title late').waitFor();
     expect(await card.innerText()).toMatch(/Overdue: \d+ days late/);
@@ -387,12 +395,16 @@ describe('After the sale', () => {
     });
 
     const busy = 'Too many uploads at once; try again in a moment.';
-    const buyer = await dealerPage([
-      // The first photo is turned away once (a 429 the page is made to get), then retried.
-      { path: '/api/photo-uploads', status: 429 },
-      // A file that is not a photo: the server refuses its content.
-      { path: /^\/api\/photo-uploads\/[^/]+$/, status: 415 },
-    ]);
+    const buyer = await dealerPage(
+      [
+        // The first photo is turned away once (a 429 the page is made to get), then retried.
+        { path: '/api/photo-uploads', status: 429 },
+        // A file that is not a photo: the server refuses its content.
+        { path: /^\/api\/photo-uploads\/[^/]+$/, status: 415 },
+      ],
+      dealer,
+      sale.id,
+    );
     const card = buyer.page.getByTestId(`dealer-transaction-${sale.id}`);
     await card.getByRole('button', { name: 'Open a claim' }).click();
     const claim = buyer.page.getByRole('dialog', { name: 'Open a claim' });

@@ -1,4 +1,5 @@
 import { BUY_ORDER_TEXT, SAVED_SEARCH_TEXT } from '@contracts/buy-orders';
+import { dealerDashboardPath } from '@contracts/dealer-dashboard';
 import { FIRST_LOOK_TEXT } from '@contracts/listing-texts';
 import { isQueued } from '@contracts/vehicle-display';
 import type { Browser } from 'playwright-core';
@@ -48,7 +49,7 @@ describe('a buy order, from the phone to the purchase', () => {
     const demo = server.demoDealer!;
     const { page, context, errors } = await openPage(browser, PHONE_390, { baseURL: server.url });
     await signInContext(context, 'dealer', { dealerName: demo.dealerName, buyCode: demo.buyCode });
-    await page.goto('/dealer/dashboard');
+    await page.goto(dealerDashboardPath('buyOrders'));
     const section = page.locator('#buy-orders');
     await section.getByRole('heading', { name: BUY_ORDER_TEXT.sectionTitle }).waitFor();
 
@@ -129,16 +130,47 @@ describe('a buy order, from the phone to the purchase', () => {
 
     // The dealer buys the car (the Buy Now dialog is buying.e2e's; that a purchase counts toward
     // the order is buy-orders.test 'counts a matching purchase, is filled at its quantity…').
-    await buyNow(server.url, demo.buyCode, queued.id);
+    const saleId = await buyNow(server.url, demo.buyCode, queued.id);
+
+    // The dashboard's first screen on the phone says what is owed (the new sale among it), and one
+    // tap on the section bar opens a section.
+    await page.goto('/dealer/dashboard');
+    const needsYou = page.getByRole('region', { name: 'Needs you' });
+    const owed = needsYou.getByRole('link', { name: /2021 Kia Telluride/ });
+    await owed.getByText('$26,500').waitFor();
+    const total = needsYou.getByTestId('owed-total');
+    expect(await total.innerText()).toMatch(/^\$[\d,.]+ owed on \d+ purchases?$/);
+    const firstScreen = async (element: typeof total) => {
+      const box = (await element.boundingBox())!;
+      return box.y + box.height <= PHONE_390.height;
+    };
+    expect(await firstScreen(needsYou.getByRole('heading', { name: 'Needs you' }))).toBe(true);
+    expect(await firstScreen(total)).toBe(true);
+    await page
+      .getByRole('navigation', { name: 'Dashboard sections' })
+      .getByRole('link', { name: /^Buy orders & alerts/ })
+      .click();
 
     // The order counts it: filled, the car marked bought.
-    await page.goto('/dealer/dashboard');
     const filled = page.locator('#buy-orders').getByRole('listitem').filter({ hasText: '2019+ Any Kia' });
     await filled.getByText('Filled', { exact: true }).waitFor();
     await filled.getByText('1 of 1').waitFor();
     await filled.getByText('2021 Kia Telluride').waitFor();
     const saved = page.locator('#saved-searches').getByRole('listitem').filter({ hasText: 'Tellurides' });
     await saved.getByText('1 new match').waitFor();
+
+    // The receipt's link opens the sale itself in Purchases, brought forward.
+    const receipt = (m: SmtpSink['messages'][number]) =>
+      !!m.subject?.includes('Receipt: 2021 Kia Telluride') && recipientsOf(m).includes(LAKESIDE_EMAIL);
+    await expect.poll(() => sink.messages.filter(receipt).length, { timeout: 30_000 }).toBe(1);
+    const receiptLink = /See it in your dealer dashboard: (\S+)/.exec(
+      sink.messages.find(receipt)!.text ?? '',
+    )?.[1];
+    expect(receiptLink).toBe(`${server.url}/dealer/dashboard/purchases#sale-${saleId}`);
+    await page.goto(receiptLink!);
+    const sale = page.getByTestId(`dealer-transaction-${saleId}`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(`sale-${saleId}`);
+    expect(await sale.getAttribute('data-targeted')).toBe('true');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -210,8 +242,16 @@ describe('a buy order, from the phone to the purchase', () => {
     // That nobody else sees it (404 at its address, out of every list) is first-look.test
     // 'holds a completed car for the dealerships whose orders match…'.
 
-    // The dealer, signed in, sees it marked on the dashboard and on its page, and buys it there.
+    // The dealer, signed in, sees it on the dashboard's first view, ending soon; its link opens it
+    // in Buy orders & alerts, marked; and on its page, where the dealer buys it.
     await dealer.page.goto('/dealer/dashboard');
+    await dealer.page
+      .getByRole('region', { name: 'Needs you' })
+      .getByRole('link', { name: /2020 Mazda CX-5.*First look until / })
+      .click();
+    await expect
+      .poll(() => dealer.page.evaluate(() => document.activeElement?.id))
+      .toBe(`first-look-${queued.id}`);
     const held = dealer.page
       .locator('#first-look')
       .getByRole('listitem')
@@ -223,7 +263,7 @@ describe('a buy order, from the phone to the purchase', () => {
       .getByText(/^First look until /)
       .waitFor();
     await buyNow(server.url, demo.buyCode, queued.id);
-    await dealer.page.goto('/dealer/dashboard');
+    await dealer.page.goto(dealerDashboardPath('buyOrders'));
     await dealer.page.locator('#first-look').getByText(FIRST_LOOK_TEXT.dashboardEmpty).waitFor();
     expect(dealer.errors).toEqual([]);
     await dealer.context.close();

@@ -1,3 +1,4 @@
+import { dealerDashboardPath, dealerItemPath } from '@contracts/dealer-dashboard';
 import { DELIVERED_PRICE_TEXT } from '@contracts/delivered-price-texts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -185,11 +186,14 @@ describe('Make Offer and the dealer dashboard', () => {
       DELIVERED_PRICE_TEXT.counteredOffer('$15,000', '$15,900'),
     );
     await buying.getByRole('button', { name: 'Close' }).click();
-    await page.goto('/dealer/dashboard');
+    await page.goto(dealerDashboardPath('team'));
     expect(await page.getByTestId('current-buy-code').innerText()).toBe(dealer.buyCode);
     await page.getByText('Inactive').first().waitFor();
 
+    // The counter e-mail's link (notification-events.test) opens the offer itself, focused.
+    await page.goto(dealerItemPath('offer', mine.id));
     const card = page.getByTestId(`offer-${mine.id}`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(`offer-${mine.id}`);
     await card.getByText('$15,900', { exact: true }).waitFor();
     await card.getByText('“Meet me at 15,900”').waitFor();
     expect(await card.innerText()).toMatch(/\d+h \d+m left/);
@@ -203,6 +207,10 @@ describe('Make Offer and the dealer dashboard', () => {
     // The card shows what the sale was made for, not only the dealer's own offer.
     await card.getByText('Bought for $15,900 (the counter offer)').waitFor();
 
+    await page
+      .getByRole('navigation', { name: 'Dashboard sections' })
+      .getByRole('link', { name: /^Purchases/ })
+      .click();
     const transactions = page.getByRole('region', { name: 'Recent transactions' });
     await transactions.getByText('$15,900', { exact: true }).first().waitFor();
     await transactions.getByText('Awaiting payment', { exact: true }).first().waitFor();

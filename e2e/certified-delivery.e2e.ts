@@ -1,4 +1,5 @@
 import { SALE_STAGES } from '@contracts/after-sale';
+import { dealerItemPath, dealerPartPath } from '@contracts/dealer-dashboard';
 import {
   DELIVERY_TEXT,
   FLOOR_PLAN_STATUS_LABELS,
@@ -75,7 +76,7 @@ describe('Certified delivery and floor plan', () => {
     await signInContext(dealer.context, 'team', server.demoOwner!);
 
     // The owner records the dealership's NextGear line.
-    await page.goto('/dealer/dashboard');
+    await page.goto(dealerPartPath('floorPlanLines'));
     const lines = page.locator('#floor-plan-lines');
     await lines.getByLabel('Lender').selectOption({ label: 'NextGear Capital' });
     await lines.getByLabel('Account number').fill(ACCOUNT);
@@ -136,9 +137,9 @@ describe('Certified delivery and floor plan', () => {
     }[];
     const sale = sales.find((t) => t.vehicleId === car.id)!;
 
-    // The dashboard: the transport waits for the lender, who has been asked.
-    await page.goto('/dealer/dashboard');
-    const card = page.getByTestId(`dealer-transaction-${sale.id}`);
+    // The dashboard's Deliveries: the transport waits for the lender, who has been asked.
+    await page.goto(dealerItemPath('delivery', sale.id));
+    const card = page.getByTestId(`dealer-delivery-${sale.id}`);
     const delivery = card.getByTestId(`delivery-${sale.id}`);
     const floorPlan = card.getByTestId(`floor-plan-${sale.id}`);
     await delivery
@@ -207,7 +208,7 @@ describe('Certified delivery and floor plan', () => {
     await card.getByText(SALE_STAGES.delivered, { exact: true }).first().waitFor();
     await card.getByText(/^Guarantee ends /).waitFor();
     expect(await delivery.getByRole('button', { name: 'Confirm delivery' }).count()).toBe(0);
-    await expectNoAxeViolations(page, `[data-testid="dealer-transaction-${sale.id}"]`);
+    await expectNoAxeViolations(page, `[data-testid="dealer-delivery-${sale.id}"]`);
     await shot(card, 'delivered-390');
     expect(await noSideScroll(page)).toBe(true);
     expect(dealer.errors).toEqual([]);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PAGE_PATHS } from '@contracts/routes';
+import { dealerDashboardPath } from '@contracts/dealer-dashboard';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -249,7 +249,7 @@ describe('two instances behind nginx, media in a bucket', () => {
         buyCode: rival.buyCode.code,
       });
       const stream = opened.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events');
-      await opened.page.goto(PAGE_PATHS.dealerDashboard);
+      await opened.page.goto(dealerDashboardPath('offers'));
       await opened.page.getByTestId(`offer-${offer.id}`).getByText('Pending').waitFor();
       const instance = (await stream).headers()['x-instance']!;
       if (watchers.has(instance)) {
@@ -298,7 +298,7 @@ describe('two instances behind nginx, media in a bucket', () => {
     await signInContext(context, 'dealer', demo);
     const card = page.getByTestId(`offer-${offer.id}`);
     const streamOpened = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events');
-    await page.goto(PAGE_PATHS.dealerDashboard);
+    await page.goto(dealerDashboardPath('offers'));
     await card.getByText('Pending').waitFor();
     expect((await streamOpened).status()).toBe(200);
     expect(await card.getByText('Counter offer:').count()).toBe(0);

@@ -1,4 +1,5 @@
 import { SESSION_TEXT } from '@contracts/auth';
+import { dealerDashboardPath } from '@contracts/dealer-dashboard';
 import { DELIVERED_PRICE_TEXT } from '@contracts/delivered-price-texts';
 import { formatAmount } from '@contracts/money';
 import { limitText, TEAM_TEXT } from '@contracts/teams';
@@ -126,7 +127,7 @@ describe('dealer teams in the browser', () => {
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(cookie.value);
 
     // Out, then in again with the passkey alone.
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL('**/dealer/sign-in');
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.waitForURL('**/dealer/dashboard');
@@ -189,8 +190,13 @@ describe('dealer teams in the browser', () => {
 
     // The team page on a phone: invite a buyer with limits; the mail goes out.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole('link', { name: 'Team' }).click();
-    await page.getByRole('heading', { name: 'Your team' }).waitFor();
+    // The dashboard's Team section (one tap on its section bar), then the team page.
+    await page
+      .getByRole('navigation', { name: 'Dashboard sections' })
+      .getByRole('link', { name: /^Team/ })
+      .click();
+    await page.getByRole('link', { name: 'Manage your team' }).click();
+    await page.getByRole('heading', { name: 'Your team', level: 1 }).waitFor();
     await page.getByLabel('Name').fill('Bea Buyer');
     await page.getByLabel('E-mail').fill('bea@e2e.example');
     await page.getByLabel('Role').selectOption('buyer');
@@ -254,7 +260,7 @@ describe('dealer teams in the browser', () => {
     await toast(page, 'Vehicle purchase initiated. Our team will contact you shortly.');
     // Every view's "bought by" is team-buying.test 'Buy Now uses the member’s own active code,
     // records the buyer, and every view says who bought'.
-    await page.goto('/dealer/dashboard');
+    await page.goto(dealerDashboardPath('purchases'));
     await page.getByText('Bought by Bo Buyer').first().waitFor();
     // At 390 px each card says what the car costs delivered to his dealership, after it painted.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -275,6 +281,7 @@ describe('dealer teams in the browser', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/dealer/dashboard');
     await page.getByText('Signed in as Bo Buyer (Buyer)').waitFor();
+    await page.goto(dealerDashboardPath('team'));
     await page.getByText(SESSION_TEXT.codeSessionLimits).waitFor();
     expect(await page.getByRole('link', { name: 'Account', exact: true }).count()).toBe(0);
     await page.goto('/dealer/account');

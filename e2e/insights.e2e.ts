@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { dealerDashboardPath } from '@contracts/dealer-dashboard';
 import {
   INSIGHT_CHART_IDS,
   INSIGHTS_TEXT,
@@ -241,7 +242,7 @@ describe('the dealer’s Insights section', () => {
     }, async () => {
       const { page, context, errors } = await openPage(browser, viewport);
       await signInContext(context, 'dealer', inject('demoDealer'));
-      await page.goto('/dealer/dashboard');
+      await page.goto(dealerDashboardPath('insights'));
       const section = page.getByRole('region', { name: 'Insights' });
       const figures = section.getByRole('list', { name: 'Your figures for the period' });
       await figures.waitFor();

@@ -1,3 +1,4 @@
+import { dealerItemPath } from '@contracts/dealer-dashboard';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyNow, publicIds } from './helpers/api';
@@ -60,7 +61,7 @@ describe('the ledger, admin on a phone and dealer on a desktop', () => {
 
     const buyer = await openPage(browser, DESKTOP, { baseURL: server.url });
     await signInContext(buyer.context, 'dealer', dealer);
-    await buyer.page.goto('/dealer/dashboard');
+    await buyer.page.goto(dealerItemPath('sale', id));
     const card = buyer.page.getByTestId(`dealer-transaction-${id}`);
     await card.getByText('Awaiting payment', { exact: true }).waitFor();
     await card.getByText(`Ledger: balance ${usd(price)}`).waitFor();

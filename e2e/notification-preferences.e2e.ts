@@ -1,3 +1,4 @@
+import { dealerPartPath } from '@contracts/dealer-dashboard';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningServer, startAppServer } from './support/app-server';
@@ -40,7 +41,9 @@ describe('dealer notification settings', () => {
     const demo = server.demoDealer!;
     const { page, context, errors } = await openPage(browser, PHONE_390, { baseURL: server.url });
     await signInContext(context, 'dealer', demo);
+    // The link every e-mail carried before the dashboard had sections lands in its section now.
     await page.goto('/dealer/dashboard#notifications');
+    await page.waitForURL('**/dealer/dashboard/team#notifications');
     await page.getByRole('heading', { name: 'Notifications' }).waitFor();
 
     // Defaults: e-mail on, SMS off, and who gets it (masked).
@@ -77,9 +80,13 @@ describe('dealer notification settings', () => {
 
     expect(await axeViolations(page, { include: '#notifications' })).toEqual([]);
 
-    // Alert schedule (the same dashboard): a half-set quiet range is refused at its field before
-    // anything is sent, then both ends save with a toast. The rules are the contract's
-    // (alert-delivery tests); this is the form on react-hook-form with that contract.
+    // Alert schedule (the dashboard's Buy orders & alerts, one tap away): a half-set quiet range is
+    // refused at its field before anything is sent, then both ends save with a toast. The rules are
+    // the contract's (alert-delivery tests); this is the form on react-hook-form with that contract.
+    await page
+      .getByRole('navigation', { name: 'Dashboard sections' })
+      .getByRole('link', { name: /^Buy orders & alerts/ })
+      .click();
     const schedule = page.locator('#alert-schedule');
     await schedule.getByLabel('Quiet from').selectOption({ label: '10 PM' });
     await schedule.getByRole('button', { name: 'Save alert schedule' }).click();
@@ -96,7 +103,7 @@ describe('dealer notification settings', () => {
     // The suite's shared server has no TWILIO_*; this journey only reads.
     const { page, context, errors } = await openPage(browser, DESKTOP);
     await signInContext(context, 'dealer', inject('demoDealer'));
-    await page.goto('/dealer/dashboard');
+    await page.goto(dealerPartPath('notifications'));
     await page.getByText('Text messages are not set up on this marketplace yet').waitFor();
     expect(await checkbox(page, 'Counter offer on your offer', 'SMS').isDisabled()).toBe(true);
     expect(await checkbox(page, 'Counter offer on your offer', 'E-mail').isEnabled()).toBe(true);

@@ -1,3 +1,4 @@
+import { dealerPartPath } from '@contracts/dealer-dashboard';
 import { WATCHLIST_TEXT } from '@contracts/watchlist-texts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,6 +54,8 @@ describe('the watchlist', () => {
     await page.getByLabel('Buy code').fill(demo.buyCode);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/dealer/dashboard');
+    // The watchlist is in the dashboard's Buy orders & alerts section.
+    await page.goto(dealerPartPath('watchlist'));
     const section = page.locator('#watchlist');
     await section.getByRole('heading', { name: WATCHLIST_TEXT.sectionTitle }).waitFor();
     const itemOf = (car: ListedCar) =>
@@ -81,7 +84,7 @@ describe('the watchlist', () => {
     expect(await page.evaluate(() => localStorage.getItem('watching'))).toBe('[]');
 
     // The dashboard lists it with its price and status; Watch off there takes it off the list.
-    await page.goto('/dealer/dashboard');
+    await page.goto(dealerPartPath('watchlist'));
     const row = itemOf(watched);
     const watchButton = row.getByRole('button', { name: `${WATCHLIST_TEXT.watch} ${titleOf(watched)}` });
     await expect.poll(() => watchButton.getAttribute('aria-pressed')).toBe('true');

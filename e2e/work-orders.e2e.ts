@@ -1,3 +1,4 @@
+import { dealerItemPath } from '@contracts/dealer-dashboard';
 import { RECON_PACKAGE_TEXT } from '@contracts/recon-package-texts';
 import { progressText, WORK_ORDER_STATUS_LABELS, WORK_ORDER_TEXT } from '@contracts/work-order-texts';
 import type { Browser, Page } from 'playwright-core';
@@ -64,10 +65,14 @@ describe('work orders', () => {
     const order = mine.find((w) => w.transactionId === transactionId)!;
     expect(order.total).toBeGreaterThan(0);
 
-    await dealer.page.goto('/dealer/dashboard');
+    // The work order e-mails' link (work-order-messages.ts) opens its card, focused.
+    await dealer.page.goto(dealerItemPath('workOrder', order.id));
     const card = dealer.page
       .locator('#reconditioning [data-testid="dealer-work-order"]')
       .filter({ hasText: `Transaction #${transactionId}` });
+    await expect
+      .poll(() => dealer.page.evaluate(() => document.activeElement?.id))
+      .toBe(`work-order-${order.id}`);
     await card.getByText(progressText(0, order.total)).waitFor();
     // The package's price, never the shop's costs (issue #43).
     expect(await card.getByTestId('dealer-work-order-price').innerText()).toBe('$495');

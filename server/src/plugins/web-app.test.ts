@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { GALLERY_FRAME_SIZES } from '@contracts/condition-report-rules';
+import { DEALER_DASHBOARD_SECTION_KEYS, dealerDashboardPath } from '@contracts/dealer-dashboard';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertVehicle } from '../../test/factories';
 import { scratchDir } from '../../test/scratch';
@@ -89,6 +90,9 @@ describe('serving the web app', () => {
       '/upload',
       '/dealer/login',
       '/dealer/dashboard',
+      // The dashboard's sections (issue #46): each of the contract's table is a page of its own.
+      ...DEALER_DASHBOARD_SECTION_KEYS.map((section) => dealerDashboardPath(section)),
+      '/dealer/dashboard/offers/',
     ]) {
       const res = await ctx.app.inject(url);
       expect(res.statusCode, url).toBe(200);
@@ -169,6 +173,9 @@ describe('serving the web app', () => {
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).toContain('<title>404 Page Not Found |');
+    // A dashboard section the table does not name is not a page either.
+    for (const url of ['/dealer/dashboard/nope', '/dealer/dashboard/offers/45'])
+      expect((await ctx.app.inject(url)).statusCode, url).toBe(404);
   });
 
   it('caches hashed assets for a year and other files for an hour', async () => {

@@ -43,6 +43,7 @@ export async function seedDemoNotifications(db: Database, now = new Date()) {
             entityId: offer.id,
             to: [{ dealerId: offer.dealerId, contact: 'main' }],
             message: counterSentMessage({
+              offerId: offer.id,
               vehicle,
               amount: offer.amount,
               counterAmount: offer.counterAmount ?? offer.amount,

@@ -1,4 +1,4 @@
-import { matchPage, PAGE_PATHS } from '@contracts/routes';
+import { DEALER_DASHBOARD_ROUTE, dealerSectionOfSegment, matchPage, PAGE_PATHS } from '@contracts/routes';
 import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
@@ -65,7 +65,13 @@ export function AppRoutes() {
         <Route path={PAGE_PATHS.inventory} component={InventoryPage} />
         <Route path={PAGE_PATHS.vehicle}>{(params) => <VehiclePage id={params.id} />}</Route>
         <Route path={PAGE_PATHS.dealerLogin} component={DealerLoginPage} />
-        <Route path={PAGE_PATHS.dealerDashboard} component={DealerDashboardPage} />
+        {/* The dashboard and its sections (/dealer/dashboard/purchases…), which the page routes; a
+            segment naming no section is not found, as the server answers it (matchPage). */}
+        <Route path={DEALER_DASHBOARD_ROUTE}>
+          {(params: { section?: string }) =>
+            dealerSectionOfSegment(params.section) ? <DealerDashboardPage /> : <NotFoundPage />
+          }
+        </Route>
         <Route path={PAGE_PATHS.upload} component={UploadPage} />
         <Route path={PAGE_PATHS.recon} component={ReconPage} />
         <Route path={PAGE_PATHS.myUploads} component={MyUploadsPage} />

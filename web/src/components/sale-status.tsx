@@ -232,6 +232,25 @@ export function PickupStatus({ sale, withPlace = false }: { sale: SaleView; with
           <Line className="break-words">{place.hours}</Line>
         </>
       ) : null}
+      <GatePassStatus sale={sale} />
+      {!withPlace && sale.claims.some((claim) => claim.status === 'open') ? (
+        <Line className="font-semibold text-amber-900">{SALE_LABELS.claimOpen}</Line>
+      ) : null}
+      {sale.guaranteeEndsAt ? (
+        <Line>Guarantee ends {formatDay(sale.guaranteeEndsAt, sale.terms.timeZone)}</Line>
+      ) : null}
+    </>
+  );
+}
+
+/** Whether the sale has a gate pass to show: valid now, or withdrawn (and why). */
+export const hasGatePass = (sale: Pick<SaleView, 'pickupStatus' | 'gatePassCode' | 'gatePassWithdrawn'>) =>
+  (sale.pickupStatus === 'ready' && !!sale.gatePassCode) || !!sale.gatePassWithdrawn;
+
+/** The gate pass code while it releases the car, and why it was withdrawn when it was. */
+export function GatePassStatus({ sale }: { sale: SaleView }) {
+  return (
+    <>
       {sale.pickupStatus === 'ready' && sale.gatePassCode ? (
         <Line>
           {SALE_LABELS.gatePass}{' '}
@@ -242,12 +261,6 @@ export function PickupStatus({ sale, withPlace = false }: { sale: SaleView; with
         <Line>
           <Flag>{sale.gatePassWithdrawn}</Flag>
         </Line>
-      ) : null}
-      {!withPlace && sale.claims.some((claim) => claim.status === 'open') ? (
-        <Line className="font-semibold text-amber-900">{SALE_LABELS.claimOpen}</Line>
-      ) : null}
-      {sale.guaranteeEndsAt ? (
-        <Line>Guarantee ends {formatDay(sale.guaranteeEndsAt, sale.terms.timeZone)}</Line>
       ) : null}
     </>
   );

@@ -184,10 +184,10 @@ describe('unsubscribing from one buy order', () => {
     );
     expect(header(mail!, 'List-Unsubscribe-Post')).toBe(ONE_CLICK);
     expect(mail!.text).toContain(`Stop alerts for this buy order: ${url}`);
-    expect(mail!.text).toContain(`All notification settings: ${ORIGIN}/dealer/dashboard#notifications`);
+    expect(mail!.text).toContain(`All notification settings: ${ORIGIN}/dealer/dashboard/team#notifications`);
     expect(mail!.html).toContain(`<a href="${url}">Stop alerts for this buy order</a>`);
     expect(mail!.html).toContain(
-      `<a href="${ORIGIN}/dealer/dashboard#notifications">Notification settings</a>`,
+      `<a href="${ORIGIN}/dealer/dashboard/team#notifications">Notification settings</a>`,
     );
 
     // A GET (a scanner, a preview) says what the button would switch off and changes nothing.
@@ -243,7 +243,7 @@ describe('unsubscribing from one buy order', () => {
     expect(again.body).toContain(
       `You will no longer get e-mail alerts for buy order #${muted} (2018–2021 Infiniti QX60).`,
     );
-    expect(again.body).toContain('href="/dealer/dashboard#buy-orders"');
+    expect(again.body).toContain(`href="/dealer/dashboard/buy-orders#buy-order-${muted}"`);
     expect(await auditOf('buy_order', muted)).toHaveLength(1);
 
     // The next match of the silenced order mails nothing; the other order still alerts.
@@ -297,7 +297,7 @@ describe('unsubscribing from one saved search', () => {
       new RegExp(`^${ORIGIN}/api/notifications/unsubscribe\\?token=s\\.${trucks}\\.[A-Za-z0-9_-]{43}$`),
     );
     expect(mail!.text).toContain(`Stop alerts for this saved search: ${url}`);
-    expect(mail!.text).toContain(`${ORIGIN}/dealer/dashboard#notifications`);
+    expect(mail!.text).toContain(`${ORIGIN}/dealer/dashboard/team#notifications`);
 
     const page = await ctx.app.inject({ method: 'GET', url: local(url) });
     expect(page.statusCode).toBe(200);
@@ -314,7 +314,7 @@ describe('unsubscribing from one saved search', () => {
     expect(done.body).toContain(
       'You will no longer get e-mail alerts for your saved search “Trucks under 30k”.',
     );
-    expect(done.body).toContain('href="/dealer/dashboard#saved-searches"');
+    expect(done.body).toContain(`href="/dealer/dashboard/buy-orders#saved-search-${trucks}"`);
     expect(await alertsOfSearch(trucks)).toBe(false);
     expect(await alertsOfSearch(other)).toBe(true);
     expect(await auditOf('saved_search', trucks)).toMatchObject([

@@ -1,9 +1,9 @@
 import { ALERT_TEXT } from '@contracts/alert-delivery-texts';
 import type { MatchReason } from '@contracts/buy-order-history';
 import { formatZoneDeadline } from '@contracts/dates';
+import { dealerPartPath } from '@contracts/dealer-dashboard';
 import { formatMilesNumber } from '@contracts/mileage-format';
 import { formatAmount } from '@contracts/money';
-import { dealerDashboardPath } from '@contracts/routes';
 import { composedMessage, LINKS, type VehicleFacts, vehicleName } from './notification-messages';
 
 /** Messages about buy orders (docs/design.md §13): to the person who placed the order, or the dealership. */
@@ -107,7 +107,7 @@ export const alertDigestMessage = composedMessage(
         }),
       ],
       action: 'See your buy orders',
-      path: dealerDashboardPath('buy-orders'),
+      path: dealerPartPath('buyOrders'),
       sms: `${cars.length} new ${cars.length === 1 ? 'match' : 'matches'} for your buy orders and saved searches.`,
     };
   },

@@ -45,7 +45,7 @@ export const transportUpdateMessage = composedMessage(
       ],
       vehicle: { ...f.vehicle, price: null },
       action: f.status === 'delivered' ? 'Confirm the delivery' : 'Follow the delivery on your dashboard',
-      path: LINKS.dealerTransactions,
+      path: LINKS.dealerDelivery(f.transactionId),
       sms: `${vehicleName(f.vehicle)} (#${f.transactionId}): ${status}${eta ? `, ETA ${eta}` : ''}.`,
     };
   },
@@ -74,7 +74,7 @@ export const floorPlanUpdateMessage = composedMessage(
     ],
     vehicle: { ...f.vehicle, price: null },
     action: 'See the sale on your dashboard',
-    path: LINKS.dealerTransactions,
+    path: LINKS.dealerDelivery(f.transactionId),
     sms: `Floor plan ${FLOOR_PLAN_STATUS_LABELS[f.status].toLowerCase()} for ${vehicleName(f.vehicle)} (#${f.transactionId}).`,
   }),
 );
@@ -124,7 +124,7 @@ export const gatePassChangedMessage = composedMessage(
         ],
     vehicle: { ...f.vehicle, price: null },
     action: 'See the transaction in your dealer dashboard',
-    path: LINKS.dealerTransactions,
+    path: LINKS.dealerDocuments(f.transactionId),
     sms: f.withdrawn
       ? `${vehicleName(f.vehicle)} (#${f.transactionId}): ${f.withdrawn}`
       : `${vehicleName(f.vehicle)} (#${f.transactionId}): gate pass ${f.gatePassCode} is valid again.`,

@@ -1,7 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { dateInZone } from '@contracts/business-days';
-import { DEALER_DASHBOARD_SECTIONS } from '@contracts/routes';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertVehicle } from '../../../test/factories';
@@ -10,7 +7,6 @@ import { signIn, TEST_ACCOUNTS } from '../../../test/sessions';
 import { recipientsOf } from '../../../test/smtp-sink';
 import { withMailingApp } from '../../../test/with-mailing-app';
 import { type NotificationPayload, notificationPreferences, notifications, offers } from '../../db/schema';
-import { PROJECT_ROOT } from '../../project-root';
 import { expireOffers } from '../offers/expire-offers';
 import { remindExpiringOffers } from '../offers/remind-expiring-offers';
 import { MAX_SMS_LENGTH, messageContextOf } from './notification-messages';
@@ -110,7 +106,8 @@ describe('offer expiry', () => {
       /Counter offer of \$26,500 on 2022 Subaru Outback expires in (44|45)m$/,
     );
     expect(reminder!.text).toContain('Our counter offer of $26,500 to your offer of $25,000');
-    expect(reminder!.text).toContain(`${ORIGIN}/dealer/dashboard#offers-title`);
+    // The link opens the offer itself in the dashboard's Offers section.
+    expect(reminder!.text).toContain(`${ORIGIN}/dealer/dashboard/offers#offer-${offerId}`);
   });
 
   it('tells the dealer once that an offer expired, whichever read, action or sweep expires it', async () => {
@@ -265,8 +262,8 @@ describe('transactions', () => {
     expect(completed!.text).toContain('It is paid in full.');
     for (const mail of [paid!, completed!]) {
       expect(mail.text).toContain(`VIN ${vehicle.vin}`);
-      expect(mail.text).toContain(`${ORIGIN}/dealer/dashboard#transactions-title`);
-      expect(mail.html).toContain(`href="${ORIGIN}/dealer/dashboard#transactions-title"`);
+      expect(mail.text).toContain(`${ORIGIN}/dealer/dashboard/purchases#sale-${id}`);
+      expect(mail.html).toContain(`href="${ORIGIN}/dealer/dashboard/purchases#sale-${id}"`);
     }
     expect(mailTo(dealer.email)).toHaveLength(0);
     expect(mailTo(dealer.titleContactEmail)).toHaveLength(0);
@@ -360,7 +357,9 @@ describe('content of the offer messages', () => {
     expect(toAdmin!.text).toContain(`Answer it in the Offers tab: ${ORIGIN}/admin?tab=offers`);
     const [counter] = mailTo(dealer.email);
     expect(counter!.text).toMatch(/Accept or decline it: 48h 0m left \(until .+ UTC\)\./);
-    expect(counter!.text).toContain(`Answer the counter offer: ${ORIGIN}/dealer/dashboard#offers-title`);
+    expect(counter!.text).toContain(
+      `Answer the counter offer: ${ORIGIN}/dealer/dashboard/offers#offer-${offerId}`,
+    );
   });
 
   it('an admin’s answer to a pending offer: accepted links to the sale, a refused second answer enqueues nothing', async () => {
@@ -374,24 +373,9 @@ describe('content of the offer messages', () => {
     await pass();
     const [accepted] = mailTo(dealer.email);
     expect(accepted!.subject).toContain('was accepted');
-    expect(accepted!.text).toContain(`${ORIGIN}/dealer/dashboard#transactions-title`);
-  });
-
-  it('the dashboard sections the links point at exist in the web app', () => {
-    const dir = join(PROJECT_ROOT, 'web/src/features/dealer');
-    const source = readdirSync(dir, { recursive: true, encoding: 'utf8' })
-      .filter((f) => f.endsWith('.tsx'))
-      .map((f) => readFileSync(join(dir, f), 'utf8'))
-      .join('\n');
-    // A heading's id written out, a DashboardSection's (`id="x"` gives its heading "x-title"), or a
-    // section of the dashboard's table (features/dealer/dashboard-sections.tsx: `id: 'x'`).
-    for (const id of Object.values(DEALER_DASHBOARD_SECTIONS))
-      expect(
-        source.includes(`id="${id}"`) ||
-          new RegExp(`<DashboardSection\\s+id="${id.replace(/-title$/, '')}"`).test(source) ||
-          source.includes(`id: '${id.replace(/-title$/, '')}',`),
-        `the dashboard has no section ${id}`,
-      ).toBe(true);
+    const sales = (await ctx.call('GET', '/api/transactions')).json() as { id: number; vehicleId: number }[];
+    const sale = sales.find((t) => t.vehicleId === vehicle.id)!;
+    expect(accepted!.text).toContain(`${ORIGIN}/dealer/dashboard/purchases#sale-${sale.id}`);
   });
 });
 
@@ -439,7 +423,7 @@ describe('preferences', () => {
     expect(text).toMatch(
       /^Deal Machine: Counter offer \$9,500 \(you offered \$9,000\) on 2015 Mercedes-Benz Sprinter/,
     );
-    expect(text.endsWith(` ${ORIGIN}/dealer/dashboard#offers-title`)).toBe(true);
+    expect(text.endsWith(` ${ORIGIN}/dealer/dashboard/offers#offer-${offerId}`)).toBe(true);
 
     // SMS only, e-mail off: one sms row. A phone that cannot be an SMS number: no sms row.
     const other = await insertVehicle(ctx.db);

@@ -1,6 +1,7 @@
 import { formatDateTime } from '@contracts/dates';
+import { dealerItemPath } from '@contracts/dealer-dashboard';
 import { formatAmount } from '@contracts/money';
-import { adminTabPath, dealerDashboardPath, PAGE_PATHS, vehiclePath } from '@contracts/routes';
+import { adminTabPath, PAGE_PATHS, vehiclePath } from '@contracts/routes';
 import { formatTimeLeft } from '@contracts/time-left';
 import type { Config } from '../../config';
 import type { NotificationAlert, NotificationMessage } from '../../db/schema';
@@ -92,12 +93,18 @@ export const deadlineText = (d: Deadline) =>
 export const timeLeftShort = (d: Deadline) =>
   formatTimeLeft(d.expiresAt, new Date(d.now)).replace(/ left$/, '');
 
-/** Where a message's one link points: the place the recipient acts. */
+/**
+ * Where a message's one link points: the place the recipient acts. A dealer's lands on the item
+ * itself in its dashboard section (contracts/routes.ts DEALER_DASHBOARD_SECTIONS): the offer, the
+ * sale, its delivery or its documents.
+ */
 export const LINKS = {
   adminOffers: adminTabPath('offers'),
   adminTransactions: adminTabPath('transactions'),
-  dealerOffers: dealerDashboardPath('offers'),
-  dealerTransactions: dealerDashboardPath('transactions'),
+  dealerOffer: (offerId: number | undefined) => dealerItemPath('offer', offerId),
+  dealerSale: (transactionId: number) => dealerItemPath('sale', transactionId),
+  dealerDelivery: (transactionId: number) => dealerItemPath('delivery', transactionId),
+  dealerDocuments: (transactionId: number) => dealerItemPath('saleDocuments', transactionId),
   vehicle: (v: VehicleFacts) => vehiclePath(v.id),
   inventory: PAGE_PATHS.inventory,
   home: '/',

@@ -1,6 +1,6 @@
+import { dealerItemPath, dealerPartPath } from '@contracts/dealer-dashboard';
 import { ERROR_CODES } from '@contracts/errors';
 import { ALERT_UNSUBSCRIBE_TEXT } from '@contracts/notification-preferences';
-import { PAGE_PATHS } from '@contracts/routes';
 import { TEAM_TEXT } from '@contracts/teams';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -176,7 +176,7 @@ export async function notificationPreferencesRoutes(
       if (wantsPage) {
         return page(reply, 200, brandName, 'You are unsubscribed', [
           `<p>You will no longer get <strong>${escapeHtml(eventLabel(target!.event))}</strong> e-mails.</p>`,
-          `<p>Changed your mind? Turn them back on in your <a href="${escapeHtml(PAGE_PATHS.dealerDashboard)}#notifications">dealer dashboard</a>.</p>`,
+          `<p>Changed your mind? Turn them back on in your <a href="${escapeHtml(dealerPartPath('notifications'))}">dealer dashboard</a>.</p>`,
         ]);
       }
       return { ok: true as const, event: target!.event, channel: target!.channel };
@@ -191,9 +191,9 @@ export async function notificationPreferencesRoutes(
   }
 }
 
-/** Where the dashboard lists the order or search, with its own alerts switch. */
+/** The order or search itself on the dashboard, with its own alerts switch. */
 const dashboardSection = (alert: NotificationAlert) =>
-  `${PAGE_PATHS.dealerDashboard}#${alert.kind === 'buy_order' ? 'buy-orders' : 'saved-searches'}`;
+  dealerItemPath(alert.kind === 'buy_order' ? 'buyOrder' : 'savedSearch', alert.id);
 
 const settingsLink = () =>
-  `<p style="margin-top:2rem;color:#475569">Or choose per event, e-mail or text, in your <a href="${escapeHtml(PAGE_PATHS.dealerDashboard)}#notifications">dealer dashboard</a>.</p>`;
+  `<p style="margin-top:2rem;color:#475569">Or choose per event, e-mail or text, in your <a href="${escapeHtml(dealerPartPath('notifications'))}">dealer dashboard</a>.</p>`;

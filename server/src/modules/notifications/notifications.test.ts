@@ -39,7 +39,9 @@ describe('e-mail notifications through the outbox and a real SMTP server', () =>
       model: 'Camry',
     });
     const { dealer, code } = await dealerWithCode(ctx.db);
-    expect((await buyNow(ctx.app, code, vehicle.id)).statusCode).toBe(200);
+    const bought = await buyNow(ctx.app, code, vehicle.id);
+    expect(bought.statusCode).toBe(200);
+    const { transactionId } = bought.json() as { transactionId: number };
 
     // Nothing is sent from the request: the messages wait in the outbox.
     expect(ctx.sink.messages).toHaveLength(0);
@@ -64,8 +66,9 @@ describe('e-mail notifications through the outbox and a real SMTP server', () =>
       expect(receipt!.subject).toBe('Deal Machine: Receipt: 2021 Toyota Camry for $21,450');
       expect(receipt!.text).toContain('You bought this vehicle for $21,450');
       expect(receipt!.text).toContain(`VIN ${vehicle.vin}`);
-      expect(receipt!.text).toContain(`${ORIGIN}/dealer/dashboard#transactions-title`);
-      expect(receipt!.html).toContain(`href="${ORIGIN}/dealer/dashboard#transactions-title"`);
+      // The link opens the sale itself in the dashboard's Purchases section.
+      expect(receipt!.text).toContain(`${ORIGIN}/dealer/dashboard/purchases#sale-${transactionId}`);
+      expect(receipt!.html).toContain(`href="${ORIGIN}/dealer/dashboard/purchases#sale-${transactionId}"`);
       expect(receipt!.messageId).toMatch(/^<[0-9a-f]{32}@wholesale\.example\.com>$/);
     }
     expect(mailTo(dealer.titleContactEmail)).toHaveLength(0);

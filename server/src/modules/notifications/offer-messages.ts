@@ -9,7 +9,11 @@ import {
   vehicleName,
 } from './notification-messages';
 
-/** Messages about offers and counters (docs/design.md §6): to the admins, or to the dealer's main contact. */
+/**
+ * Messages about offers and counters (docs/design.md §6): to the admins, or to the dealer's main
+ * contact. A dealer's link opens its offer on the dashboard (`offerId`; absent in a message queued
+ * before it was kept, whose link opens the Offers section).
+ */
 
 /** To every admin: a new (or replaced) offer waits for an answer within its window. */
 export const offerReceivedMessage = composedMessage(
@@ -31,6 +35,7 @@ export const offerReceivedMessage = composedMessage(
 export const counterSentMessage = composedMessage(
   'counter_sent',
   (f: {
+    offerId?: number;
     vehicle: VehicleFacts;
     amount: string;
     counterAmount: string;
@@ -45,7 +50,7 @@ export const counterSentMessage = composedMessage(
     ],
     vehicle: f.vehicle,
     action: 'Answer the counter offer',
-    path: LINKS.dealerOffers,
+    path: LINKS.dealerOffer(f.offerId),
     sms: `Counter offer ${formatAmount(f.counterAmount)} (you offered ${formatAmount(f.amount)}) on ${vehicleName(f.vehicle)}, ${timeLeftShort(f.deadline)} to answer.`,
   }),
 );
@@ -53,22 +58,28 @@ export const counterSentMessage = composedMessage(
 /** To the dealer: the admin took back a counter; their own offer is open again. */
 export const counterWithdrawnMessage = composedMessage(
   'counter_withdrawn',
-  (f: { vehicle: VehicleFacts; amount: string; counterAmount: string }) => ({
+  (f: { offerId?: number; vehicle: VehicleFacts; amount: string; counterAmount: string }) => ({
     subject: `Counter offer withdrawn on ${vehicleName(f.vehicle)}`,
     lines: [
       `We withdrew our counter offer of ${formatAmount(f.counterAmount)}. Your offer of ${formatAmount(f.amount)} is open again and waits for our answer.`,
     ],
     vehicle: f.vehicle,
     action: 'See your offers',
-    path: LINKS.dealerOffers,
+    path: LINKS.dealerOffer(f.offerId),
     sms: `Counter ${formatAmount(f.counterAmount)} on ${vehicleName(f.vehicle)} withdrawn; your offer of ${formatAmount(f.amount)} is open again.`,
   }),
 );
 
-/** To the dealer: the admin accepted (the car is sold to it) or declined its offer. */
+/** To the dealer: the admin accepted (the car is sold to it: the link opens the sale) or declined its offer. */
 export const offerAnsweredMessage = composedMessage(
   'offer_answered',
-  (f: { vehicle: VehicleFacts; amount: string; accepted: boolean }) => ({
+  (f: {
+    offerId?: number;
+    transactionId?: number | null;
+    vehicle: VehicleFacts;
+    amount: string;
+    accepted: boolean;
+  }) => ({
     subject: `Your offer on ${vehicleName(f.vehicle)} was ${f.accepted ? 'accepted' : 'declined'}`,
     lines: [
       f.accepted
@@ -77,8 +88,11 @@ export const offerAnsweredMessage = composedMessage(
     ],
     vehicle: f.vehicle,
     ...(f.accepted
-      ? { action: 'See the sale in your dashboard', path: LINKS.dealerTransactions }
-      : { action: 'See your offers', path: LINKS.dealerOffers }),
+      ? {
+          action: 'See the sale in your dashboard',
+          path: f.transactionId ? LINKS.dealerSale(f.transactionId) : LINKS.dealerOffer(f.offerId),
+        }
+      : { action: 'See your offers', path: LINKS.dealerOffer(f.offerId) }),
     sms: `Your offer of ${formatAmount(f.amount)} on ${vehicleName(f.vehicle)} was ${f.accepted ? 'accepted: the vehicle is yours' : 'declined'}.`,
   }),
 );
@@ -109,7 +123,13 @@ export const counterAnsweredMessage = composedMessage(
 /** To the dealer, two hours before its offer's (or our counter's) window closes. */
 export const offerExpiringMessage = composedMessage(
   'offer_expiring',
-  (f: { vehicle: VehicleFacts; amount: string; counterAmount: string | null; deadline: Deadline }) => {
+  (f: {
+    offerId?: number;
+    vehicle: VehicleFacts;
+    amount: string;
+    counterAmount: string | null;
+    deadline: Deadline;
+  }) => {
     const left = timeLeftShort(f.deadline);
     return f.counterAmount
       ? {
@@ -120,7 +140,7 @@ export const offerExpiringMessage = composedMessage(
           ],
           vehicle: f.vehicle,
           action: 'Answer the counter offer',
-          path: LINKS.dealerOffers,
+          path: LINKS.dealerOffer(f.offerId),
           sms: `Counter offer ${formatAmount(f.counterAmount)} on ${vehicleName(f.vehicle)} expires in ${left}. Accept or decline it now.`,
         }
       : {

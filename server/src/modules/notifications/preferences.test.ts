@@ -103,7 +103,7 @@ describe('RFC 8058 one-click unsubscribe', () => {
     // The same link is in the footer, with the way to every setting.
     expect(message.text).toContain(`Stop these e-mails: ${url}`);
     expect(message.html).toContain('Stop these e-mails</a>');
-    expect(message.text).toContain(`${ORIGIN}/dealer/dashboard#notifications`);
+    expect(message.text).toContain(`${ORIGIN}/dealer/dashboard/team#notifications`);
 
     // A mail provider's POST: no cookie, maybe a foreign Origin (webmail); accepted on this route.
     const res = await ctx.app.inject({

@@ -32,7 +32,7 @@ export const purchaseReceiptMessage = composedMessage('purchase_receipt', (f: Sa
   ],
   vehicle: f.vehicle,
   action: 'See it in your dealer dashboard',
-  path: LINKS.dealerTransactions,
+  path: LINKS.dealerSale(f.transactionId),
   sms: `Receipt: you bought ${vehicleName(f.vehicle)} for ${formatAmount(f.amount)} (transaction #${f.transactionId}).`,
 }));
 
@@ -44,7 +44,7 @@ export const transactionPaidMessage = composedMessage('transaction_paid', (f: Sa
   ],
   vehicle: f.vehicle,
   action: 'See the transaction in your dealer dashboard',
-  path: LINKS.dealerTransactions,
+  path: LINKS.dealerSale(f.transactionId),
   sms: `Payment of ${formatAmount(f.amount)} received for ${vehicleName(f.vehicle)} (transaction #${f.transactionId}).`,
 }));
 
@@ -59,7 +59,7 @@ export const transactionCompletedMessage = composedMessage(
     ],
     vehicle: f.vehicle,
     action: 'See the transaction in your dealer dashboard',
-    path: LINKS.dealerTransactions,
+    path: LINKS.dealerSale(f.transactionId),
     sms: `Transaction #${f.transactionId} (${vehicleName(f.vehicle)}, ${formatAmount(f.amount)}) is completed${f.owed ? `; ${formatAmount(f.owed)} is still owed` : ''}.`,
   }),
 );
@@ -75,7 +75,7 @@ export const refundRecordedMessage = composedMessage(
     ],
     vehicle: f.vehicle,
     action: 'See the transaction in your dealer dashboard',
-    path: LINKS.dealerTransactions,
+    path: LINKS.dealerSale(f.transactionId),
     sms: `Refund of ${formatAmount(f.refund)} paid for ${vehicleName(f.vehicle)} (#${f.transactionId}).`,
   }),
 );
@@ -127,7 +127,7 @@ export const paymentRecordedMessage = composedMessage(
     ],
     vehicle: f.vehicle,
     action: 'See the transaction in your dealer dashboard',
-    path: LINKS.dealerTransactions,
+    path: LINKS.dealerSale(f.transactionId),
     sms: `Payment of ${formatAmount(f.paid)} recorded for ${vehicleName(f.vehicle)} (#${f.transactionId}); ${formatAmount(f.left)} left, due ${formatDay(f.dueOn)}.`,
   }),
 );
@@ -148,7 +148,7 @@ export const titleSentMessage = composedMessage(
         ],
     vehicle: f.vehicle,
     action: 'Confirm receipt in your dealer dashboard',
-    path: LINKS.dealerTransactions,
+    path: LINKS.dealerDocuments(f.transactionId),
     sms: `Title for ${vehicleName(f.vehicle)} (#${f.transactionId}) sent by ${f.carrier}, tracking ${f.trackingNumber}.`,
   }),
 );
@@ -164,7 +164,7 @@ export const pickupReadyMessage = composedMessage(
     ],
     vehicle: f.vehicle,
     action: 'See the transaction in your dealer dashboard',
-    path: LINKS.dealerTransactions,
+    path: LINKS.dealerDelivery(f.transactionId),
     sms: `${vehicleName(f.vehicle)} (#${f.transactionId}) is ready for pickup at ${f.address} (${f.hours}). Gate pass ${f.gatePassCode}.`,
   }),
 );
@@ -177,7 +177,7 @@ export const unwindDeclinedMessage = composedMessage(
     lines: [`Your request to unwind transaction #${f.transactionId} was declined: ${f.reason}`],
     vehicle: f.vehicle,
     action: 'See the transaction in your dealer dashboard',
-    path: LINKS.dealerTransactions,
+    path: LINKS.dealerSale(f.transactionId),
     sms: `Your unwind request for ${vehicleName(f.vehicle)} (#${f.transactionId}) was declined: ${f.reason}`,
   }),
 );
@@ -242,7 +242,7 @@ export const claimAnsweredMessage = composedMessage(
     ],
     vehicle: f.vehicle,
     action: 'See the transaction in your dealer dashboard',
-    path: LINKS.dealerTransactions,
+    path: LINKS.dealerSale(f.transactionId),
     sms: `Claim on ${vehicleName(f.vehicle)} (#${f.transactionId}): ${f.decision}${f.adjustment ? ` (${formatAmount(f.adjustment)})` : ''}. ${f.reason}`,
   }),
 );

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { dealerPartPath } from '@contracts/dealer-dashboard';
 import type { AlertKind } from '@contracts/notification-preferences';
-import { PAGE_PATHS } from '@contracts/routes';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appSettings, type NotificationAlert } from '../../db/schema';
@@ -114,7 +114,7 @@ export class UnsubscribeLinks {
 
   /** Where a dealer changes every choice: the dashboard's Notifications section. */
   get preferencesUrl() {
-    return `${this.origin}${PAGE_PATHS.dealerDashboard}#notifications`;
+    return `${this.origin}${dealerPartPath('notifications')}`;
   }
 
   /** What a token switches off, or null when it is malformed or not signed with our key. */

@@ -1,5 +1,5 @@
 import { formatDay } from '@contracts/dates';
-import { dealerDashboardPath } from '@contracts/routes';
+import { dealerItemPath } from '@contracts/dealer-dashboard';
 import { formatDuration } from '@contracts/work-order-texts';
 import { composedMessage, type VehicleFacts, vehicleName } from './notification-messages';
 
@@ -15,7 +15,8 @@ export interface WorkOrderFacts {
   total: number;
 }
 
-const LINK = dealerDashboardPath('reconditioning');
+/** The work order's card in the dashboard's Purchases (its reconditioning). */
+const linkOf = (f: WorkOrderFacts) => dealerItemPath('workOrder', f.workOrderId);
 const promised = (day: string) => formatDay(day);
 
 /** To the main contact: the shop started on the car's reconditioning (issue #31). */
@@ -27,7 +28,7 @@ export const workOrderStartedMessage = composedMessage('work_order_started', (f:
   ],
   vehicle: { ...f.vehicle, price: null },
   action: 'Follow the work on your dashboard',
-  path: LINK,
+  path: linkOf(f),
   sms: `Reconditioning of ${vehicleName(f.vehicle)} (#${f.transactionId}) started, promised by ${promised(f.promisedOn)}.`,
 }));
 
@@ -45,7 +46,7 @@ export const workOrderDoneMessage = composedMessage(
     ],
     vehicle: { ...f.vehicle, price: null },
     action: 'See the after photos on your dashboard',
-    path: LINK,
+    path: linkOf(f),
     sms: `${vehicleName(f.vehicle)} (#${f.transactionId}) is front-line ready: ${f.afterPhotos} after ${f.afterPhotos === 1 ? 'photo' : 'photos'} on your dashboard.`,
   }),
 );
@@ -59,6 +60,6 @@ export const workOrderDelayedMessage = composedMessage('work_order_delayed', (f:
   ],
   vehicle: { ...f.vehicle, price: null },
   action: 'Follow the work on your dashboard',
-  path: LINK,
+  path: linkOf(f),
   sms: `Reconditioning of ${vehicleName(f.vehicle)} (#${f.transactionId}) is past its promised date (${promised(f.promisedOn)}): ${f.done} of ${f.total} tasks done.`,
 }));

@@ -66,7 +66,7 @@ export async function decideOnOffer(
 /**
  * An accepted offer or counter sells the vehicle at `amount`, exactly like Buy Now: the vehicle must
  * still be published, and the offer's code still usable (it may have been used up, deactivated or
- * expired, or the dealer deactivated, since the offer).
+ * expired, or the dealer deactivated, since the offer). Returns the sale's id.
  */
 export async function sellOnOffer(
   tx: Transaction,
@@ -93,6 +93,7 @@ export async function sellOnOffer(
   await countBuyCodeUse(tx, buyCode, actor, transaction.id);
   // The buyer's limits on the whole deal: the accepted amount + the package asked for.
   await assertDealWithinLimits(tx, transaction.id);
+  return transaction.id;
 }
 
 /**

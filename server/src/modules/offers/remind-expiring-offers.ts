@@ -79,6 +79,7 @@ export async function remindExpiringOffers(db: Database): Promise<number> {
           entityId: Number(windowId),
           to: [{ dealerId: Number(row.dealer_id), contact: 'main' }],
           message: offerExpiringMessage({
+            offerId: Number(row.id),
             vehicle: vehicleFactsOfRow(row),
             amount: row.amount,
             counterAmount: row.counter_amount,

@@ -48,8 +48,10 @@ export async function updateOffer(
           counterBandText(formatCents(offered), asking === null ? null : formatCents(asking)),
         );
     }
-    if (decision.status === 'accepted')
-      await sellOnOffer(tx, locked, { amount: offer.amount, buyerUserId: offer.buyerUserId }, actor);
+    const transactionId =
+      decision.status === 'accepted'
+        ? await sellOnOffer(tx, locked, { amount: offer.amount, buyerUserId: offer.buyerUserId }, actor)
+        : null;
 
     const countered = decision.status === 'countered';
     const { activityId, updated } = await recordOfferStep(tx, offer, actor, {
@@ -83,6 +85,7 @@ export async function updateOffer(
         to: [{ dealerId: offer.dealerId, contact: 'main' }],
         message: countered
           ? counterSentMessage({
+              offerId: offer.id,
               vehicle,
               amount: offer.amount,
               counterAmount: decision.counterAmount,
@@ -90,6 +93,8 @@ export async function updateOffer(
               deadline: { expiresAt: updated.expiresAt, now: updated.updatedAt },
             })
           : offerAnsweredMessage({
+              offerId: offer.id,
+              transactionId,
               vehicle,
               amount: offer.amount,
               accepted: decision.status === 'accepted',
@@ -133,6 +138,7 @@ export async function withdrawCounter(
           entityId: activityId,
           to: [{ dealerId: offer.dealerId, contact: 'main' }],
           message: counterWithdrawnMessage({
+            offerId: offer.id,
             vehicle,
             amount: offer.amount,
             counterAmount: offer.counterAmount,

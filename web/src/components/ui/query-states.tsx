@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CircleAlert, type LucideIcon } from 'lucide-react';
 import { isValidElement, type ReactNode, type Ref } from 'react';
+import { useHashTarget } from '@/components/ui/anchored-item';
 import { Loading } from '@/components/ui/placeholders';
 import { type FailedRead, RetryButton } from '@/components/ui/retry-button';
 import { cn } from '@/lib/cn';
@@ -198,7 +199,8 @@ interface SectionProps extends SectionHeading {
 
 /**
  * A dashboard section: an anchored card with its heading (an icon, when it has one, and the title)
- * and a line saying what it is for. `busy` marks it aria-busy while its data loads. One shell for every section of the
+ * and a line saying what it is for. `busy` marks it aria-busy while its data loads. An address that
+ * names it (`#id` or `#id-title`) brings it forward. One shell for every section of the
  * dealer's dashboard and the staff's lists, so they read and behave alike.
  */
 export function DashboardSection({
@@ -211,12 +213,15 @@ export function DashboardSection({
   actions,
   children,
 }: SectionProps & { busy?: boolean; children: ReactNode }) {
+  const target = useHashTarget<HTMLElement>(id, `${id}-title`);
   return (
     <section
       id={id}
+      ref={target.ref}
+      tabIndex={target.targeted ? -1 : undefined}
       aria-labelledby={`${id}-title`}
       aria-busy={busy}
-      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm focus:outline-none"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h2

@@ -1,20 +1,73 @@
 import { ALERT_TEXT } from '@contracts/alert-delivery-texts';
 import { BUY_ORDER_TEXT, SAVED_SEARCH_TEXT } from '@contracts/buy-orders';
+import { dealerPartId } from '@contracts/dealer-dashboard';
 import { FLOOR_PLAN_TEXT } from '@contracts/delivery';
 import { FIRST_LOOK_TEXT } from '@contracts/listing-texts';
 import { WATCHLIST_TEXT } from '@contracts/watchlist-texts';
 import { WORK_ORDER_TEXT } from '@contracts/work-order-texts';
-import { Clock, Clock3, Eye, Landmark, Search, Target, Wrench } from 'lucide-react';
+import {
+  Clock,
+  Clock3,
+  Eye,
+  FileText,
+  Handshake,
+  Inbox,
+  Landmark,
+  Receipt,
+  Search,
+  Target,
+  Truck,
+  Users,
+  Wrench,
+} from 'lucide-react';
 import type { SectionHeading, SectionSpec } from '@/components/ui/query-states';
 
 /**
- * The dashboard's sections, each worded once: its anchor (the dashboard's links and e-mails lead to
- * `#id`), icon, heading and intro, and for a section that reads a query of its own, what its read
+ * The dashboard's cards, each worded once: its anchor (the contract's table, contracts/routes.ts
+ * DEALER_DASHBOARD_SECTIONS, names it and the section it is in: links and e-mails lead to
+ * `#id`), icon, heading and intro, and for a card that reads a query of its own, what its read
  * says while it loads, when it fails and when there is nothing.
  */
 export const DASHBOARD_SECTIONS = {
+  needsYou: {
+    id: dealerPartId('needsYou'),
+    icon: Inbox,
+    title: 'Needs you',
+    intro: 'What you owe and what waits on you, the soonest first. Each opens where you act on it.',
+  },
+  transactions: {
+    id: dealerPartId('transactions'),
+    icon: Receipt,
+    title: 'Recent transactions',
+    intro: 'Each purchase: what it costs, what is paid and due, its title, pickup, claims and timeline.',
+  },
+  offers: {
+    id: dealerPartId('offers'),
+    icon: Handshake,
+    title: 'My Offers',
+    intro: 'Your offers, the time left on each, and our counter offers to answer.',
+  },
+  deliveries: {
+    id: dealerPartId('deliveries'),
+    icon: Truck,
+    title: 'Deliveries',
+    intro:
+      'Where each car you bought is: its pickup or certified delivery, the floor plan paying for it, and the delivery to confirm when it arrives.',
+  },
+  documents: {
+    id: dealerPartId('documents'),
+    icon: FileText,
+    title: 'Documents',
+    intro: 'The bill of sale of each purchase, its title and the gate pass that releases the car.',
+  },
+  yourTeam: {
+    id: dealerPartId('yourTeam'),
+    icon: Users,
+    title: 'Your team',
+    intro: 'Invite buyers and viewers, set their limits, and manage their access.',
+  },
   alertSchedule: {
-    id: 'alert-schedule',
+    id: dealerPartId('alertSchedule'),
     icon: Clock3,
     title: ALERT_TEXT.scheduleTitle,
     intro: ALERT_TEXT.scheduleIntro,
@@ -24,7 +77,7 @@ export const DASHBOARD_SECTIONS = {
     placeholderClassName: 'h-24',
   },
   firstLook: {
-    id: 'first-look',
+    id: dealerPartId('firstLook'),
     icon: Clock,
     title: FIRST_LOOK_TEXT.dashboardTitle,
     intro: FIRST_LOOK_TEXT.dashboardText,
@@ -38,7 +91,7 @@ export const DASHBOARD_SECTIONS = {
     ),
   },
   floorPlanLines: {
-    id: 'floor-plan-lines',
+    id: dealerPartId('floorPlanLines'),
     icon: Landmark,
     title: FLOOR_PLAN_TEXT.title,
     intro:
@@ -49,7 +102,7 @@ export const DASHBOARD_SECTIONS = {
     placeholderClassName: 'h-14',
   },
   reconditioning: {
-    id: 'reconditioning',
+    id: dealerPartId('reconditioning'),
     icon: Wrench,
     title: WORK_ORDER_TEXT.dealerTitle,
     intro: WORK_ORDER_TEXT.dealerIntro,
@@ -59,19 +112,19 @@ export const DASHBOARD_SECTIONS = {
     empty: WORK_ORDER_TEXT.dealerEmpty,
   },
   buyOrders: {
-    id: 'buy-orders',
+    id: dealerPartId('buyOrders'),
     icon: Target,
     title: BUY_ORDER_TEXT.sectionTitle,
     intro: BUY_ORDER_TEXT.intro,
   },
   savedSearches: {
-    id: 'saved-searches',
+    id: dealerPartId('savedSearches'),
     icon: Search,
     title: SAVED_SEARCH_TEXT.sectionTitle,
     intro: SAVED_SEARCH_TEXT.intro,
   },
   watchlist: {
-    id: 'watchlist',
+    id: dealerPartId('watchlist'),
     icon: Eye,
     title: WATCHLIST_TEXT.sectionTitle,
     intro: WATCHLIST_TEXT.intro,

@@ -1,35 +1,37 @@
 import type { DealerInfo } from '@contracts/auth';
-import { PAGE_PATHS } from '@contracts/routes';
+import {
+  DEALER_DASHBOARD_SECTION_KEYS,
+  DEALER_DASHBOARD_SECTIONS,
+  dealerDashboardPath,
+  dealerSectionOfAnchor,
+} from '@contracts/dealer-dashboard';
+import { dealerSectionOfSegment, PAGE_PATHS } from '@contracts/routes';
 import { TEAM_ROLE_LABELS } from '@contracts/teams';
-import { LogOut, UserRound, Users } from 'lucide-react';
-import { Link, useLocation } from 'wouter';
+import { LogOut, UserRound } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, Route, Switch, useLocation, useParams } from 'wouter';
 import { PageFrame } from '@/components/page-frame';
 import { RequireSession } from '@/components/require-session';
-import { CodeSessionNotice } from '@/components/team/code-session-notice';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Loading } from '@/components/ui/placeholders';
 import { useLiveUpdates } from '@/lib/api/use-live-updates';
 import { useDealerLogout, useDealerMe } from '@/lib/auth/dealer-session';
 import { isCodeSession, mayManageIdentity } from '@/lib/auth/session-proof';
+import { useLocationHash } from '@/lib/use-location-hash';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { useBuyOrders, useSavedSearches } from './api/buy-orders';
-import { useDealerBuyCodes, useDealerOffers, useDealerTransactions } from './api/dealer-portal';
-import { useNotificationPreferences } from './api/notification-preferences';
-import { AlertScheduleSection } from './components/alerts/alert-schedule-section';
-import { NotificationsSection } from './components/alerts/notifications-section';
-import { BuyOrdersSection } from './components/buy-orders/buy-orders-section';
-import { FirstLookSection } from './components/buy-orders/first-look-section';
-import { SavedSearchesSection } from './components/buy-orders/saved-searches-section';
-import { BuyCodesSection } from './components/buying/buy-codes-section';
-import { OffersSection } from './components/buying/offers-section';
-import { WatchlistSection } from './components/buying/watchlist-section';
-import { LazyInsightsSection } from './components/insights/lazy-insights-section';
-import { FloorPlanLinesSection } from './components/sales/floor-plan-lines-section';
-import { ReconditioningSection } from './components/sales/reconditioning-section';
-import { TransactionsSection } from './components/sales/transactions-section';
+import { SectionNav } from './components/dashboard/section-nav';
+import { DASHBOARD_VIEWS, type DashboardViewer, sectionCounts, useDashboardReads } from './dashboard-views';
 
+/**
+ * The dealer's workspace (issue #46): /dealer/dashboard opens on "Needs you", and each section of the
+ * contract's table (contracts/routes.ts DEALER_DASHBOARD_SECTIONS) is a route under it, one tap
+ * away in the section bar. (A path naming no section is the site's 404: the router sends it there.)
+ */
 export default function DealerDashboardPage() {
-  usePageMeta('dealerDashboard');
+  const section = useCurrentSection();
+  usePageMeta(
+    'dealerDashboard',
+    section === 'needsYou' ? undefined : `${DEALER_DASHBOARD_SECTIONS[section].title} · Dealer dashboard`,
+  );
   const me = useDealerMe();
   return (
     <RequireSession isLoading={me.isPending} isSignedIn={!!me.data} signInPath={PAGE_PATHS.dealerLogin}>
@@ -38,25 +40,42 @@ export default function DealerDashboardPage() {
   );
 }
 
+/** The section the address opens ("Needs you" at /dealer/dashboard). */
+const useCurrentSection = () =>
+  dealerSectionOfSegment(useParams<{ section?: string }>().section) ?? 'needsYou';
+
+/**
+ * A link sent before the sections had routes (`/dealer/dashboard#offers-title`, `#notifications`)
+ * names a card or an item that now lives in a section: it is opened there, the anchor kept.
+ */
+function useOldAnchorsLand() {
+  const [location, navigate] = useLocation();
+  const hash = useLocationHash();
+  useEffect(() => {
+    if (location !== PAGE_PATHS.dealerDashboard || !hash) return;
+    const section = dealerSectionOfAnchor(hash);
+    if (section && section !== 'needsYou') navigate(dealerDashboardPath(section, hash), { replace: true });
+  }, [location, hash, navigate]);
+}
+
 function DealerDashboard({ me }: { me: DealerInfo }) {
   const { dealerName } = me;
   const member = me.member ?? null;
-  // A member signed in with dealer name + buy code buys, offers and reads, and manages no identity
-  // (docs/decisions/0031-session-strength.md): no Team or Account, a notice with where to sign in.
   const codeSession = isCodeSession(me);
   const identity = mayManageIdentity(me);
   const [, navigate] = useLocation();
   const logout = useDealerLogout();
-  const codes = useDealerBuyCodes();
-  const transactions = useDealerTransactions();
-  const offers = useDealerOffers();
-  const buyOrders = useBuyOrders();
-  const savedSearches = useSavedSearches();
+  const reads = useDashboardReads();
   // Counters, sales and code changes show up by themselves.
   useLiveUpdates();
-  const notifications = useNotificationPreferences();
-  // A team viewer looks; buyers and owners act (the server refuses the rest anyway).
-  const canAct = member?.role !== 'viewer';
+  useOldAnchorsLand();
+  const viewer: DashboardViewer = {
+    role: member?.role ?? null,
+    canAct: member?.role !== 'viewer',
+    identity,
+    codeSession,
+  };
+  const current = useCurrentSection();
   return (
     <PageFrame
       eyebrow="Dealer Dashboard"
@@ -64,12 +83,7 @@ function DealerDashboard({ me }: { me: DealerInfo }) {
       subtitle={member ? `Signed in as ${member.name} (${TEAM_ROLE_LABELS[member.role]})` : null}
       actions={
         <div className="flex flex-wrap gap-2">
-          {identity && member?.role === 'owner' ? (
-            <Link href={PAGE_PATHS.team} className={buttonClasses('outline')}>
-              <Users aria-hidden="true" className="h-4 w-4" />
-              Team
-            </Link>
-          ) : null}
+          {/* A member signed in with dealer name + buy code manages no identity (ADR 0031): no Account. */}
           {identity ? (
             <Link href={PAGE_PATHS.account} className={buttonClasses('outline')}>
               <UserRound aria-hidden="true" className="h-4 w-4" />
@@ -87,70 +101,24 @@ function DealerDashboard({ me }: { me: DealerInfo }) {
             disabled={logout.isPending}
           >
             <LogOut aria-hidden="true" className="h-4 w-4" />
-            Log out
+            Sign out
           </Button>
         </div>
       }
     >
-      {codeSession ? <CodeSessionNotice className="mt-6 max-w-3xl" /> : null}
-      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
-        <div className="grid content-start gap-6">
-          {codes.data ? (
-            <BuyCodesSection
-              codes={codes.data}
-              isViewer={member?.role === 'viewer'}
-              canManage={identity && member?.role === 'owner'}
-            />
-          ) : (
-            <SectionSkeleton label="Loading buy codes" />
-          )}
-        </div>
-        <div className="grid content-start gap-6">
-          {offers.data ? (
-            <OffersSection offers={offers.data} canAct={canAct} />
-          ) : (
-            <SectionSkeleton label="Loading offers" />
-          )}
-          {transactions.data ? (
-            <TransactionsSection transactions={transactions.data} canAct={canAct} />
-          ) : (
-            <SectionSkeleton label="Loading transactions" />
-          )}
-          {/* Purchases, spend and time to line over a period (issue #33). */}
-          <LazyInsightsSection />
-          <FirstLookSection />
-          <ReconditioningSection />
-          {/* The dealership's lenders (docs/design.md §15): an owner changes them, everyone reads them. */}
-          <FloorPlanLinesSection canChange={!member || member.role === 'owner'} />
-          {buyOrders.data ? (
-            <BuyOrdersSection orders={buyOrders.data} canAct={canAct} />
-          ) : (
-            <SectionSkeleton label="Loading buy orders" />
-          )}
-          {savedSearches.data ? (
-            <SavedSearchesSection searches={savedSearches.data} canAct={canAct} />
-          ) : (
-            <SectionSkeleton label="Loading saved searches" />
-          )}
-          <AlertScheduleSection />
-          {/* Every person keeps one, a viewer too: it is theirs alone (issue #30). */}
-          <WatchlistSection />
-        </div>
+      <SectionNav current={current} counts={sectionCounts(reads)} />
+      <div className="mt-6 grid max-w-4xl gap-6">
+        <Switch>
+          {DEALER_DASHBOARD_SECTION_KEYS.map((key) => {
+            const View = DASHBOARD_VIEWS[key];
+            return (
+              <Route key={key} path={dealerDashboardPath(key)}>
+                <View reads={reads} viewer={viewer} />
+              </Route>
+            );
+          })}
+        </Switch>
       </div>
-      {/* Where the dealership's mail goes is the owner's setting (or the buy-code session's). */}
-      {!member || member.role === 'owner' ? (
-        <div className="mt-6">
-          {notifications.data ? (
-            <NotificationsSection preferences={notifications.data} />
-          ) : (
-            <SectionSkeleton label="Loading notification settings" />
-          )}
-        </div>
-      ) : null}
     </PageFrame>
   );
-}
-
-function SectionSkeleton({ label }: { label: string }) {
-  return <Loading label={`${label}…`} className="h-40" />;
 }

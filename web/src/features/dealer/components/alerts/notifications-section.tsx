@@ -1,13 +1,15 @@
+import { dealerPartId } from '@contracts/dealer-dashboard';
 import type {
   DealerEventPreference,
   DealerNotificationPreferences,
 } from '@contracts/notification-preferences';
 import type { DealerContact } from '@contracts/notifications';
 import { Bell } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { DashboardSection } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { useSaveNotificationPreferences } from '../../api/notification-preferences';
 
@@ -32,17 +34,11 @@ const formValuesOf = (prefs: DealerNotificationPreferences): PreferencesForm => 
 export function NotificationsSection({ preferences }: { preferences: DealerNotificationPreferences }) {
   const save = useSaveNotificationPreferences();
   const form = useForm<PreferencesForm>({ defaultValues: formValuesOf(preferences) });
-  const sectionRef = useRef<HTMLElement>(null);
 
   // The saved answer becomes the new baseline (the Save button waits for the next change).
   useEffect(() => {
     form.reset(formValuesOf(preferences));
   }, [preferences, form]);
-
-  // E-mails link to /dealer/dashboard#notifications; the section appears after its data loads.
-  useEffect(() => {
-    if (window.location.hash === '#notifications') sectionRef.current?.scrollIntoView();
-  }, []);
 
   const onSubmit = form.handleSubmit((values) =>
     save.mutate(
@@ -68,20 +64,13 @@ export function NotificationsSection({ preferences }: { preferences: DealerNotif
   );
 
   return (
-    <section
-      id="notifications"
-      ref={sectionRef}
-      aria-labelledby="notifications-title"
-      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    // E-mails link here (`/dealer/dashboard/team#notifications`): it comes forward once loaded.
+    <DashboardSection
+      id={dealerPartId('notifications')}
+      icon={Bell}
+      title="Notifications"
+      intro="Choose how we tell you about each event: by e-mail, by text message, both, or not at all. Each goes to the contact whose job it is."
     >
-      <h2 id="notifications-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-        <Bell aria-hidden="true" className="h-5 w-5 text-brand-700" />
-        Notifications
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Choose how we tell you about each event: by e-mail, by text message, both, or not at all. Each goes to
-        the contact whose job it is.
-      </p>
       {!preferences.smsAvailable ? (
         <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200">
           Text messages are not set up on this marketplace yet, so only e-mail can be chosen for now.
@@ -108,7 +97,7 @@ export function NotificationsSection({ preferences }: { preferences: DealerNotif
           {form.formState.isDirty ? <span className="text-sm text-slate-600">Unsaved changes</span> : null}
         </div>
       </form>
-    </section>
+    </DashboardSection>
   );
 }
 

@@ -5,11 +5,14 @@ import {
   buyOrderLimits,
   buyOrderTitle,
 } from '@contracts/buy-orders';
+import { dealerItemAnchor } from '@contracts/dealer-dashboard';
 import { formatUsd } from '@contracts/money';
 import { vehiclePath } from '@contracts/routes';
 import { Link } from 'wouter';
+import { AnchoredItem } from '@/components/ui/anchored-item';
 import { Badge, BUY_ORDER_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { PagedList } from '@/components/ui/pager';
 import { DashboardSection, Empty } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { formatDay } from '@/lib/display/time-left';
@@ -18,9 +21,12 @@ import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
 import { AlertControls, alertChangeToasts } from '../alerts/alert-controls';
 import { NewBuyOrderDialog } from './new-buy-order-dialog';
 
+const anchorOf = (order: BuyOrderView) => dealerItemAnchor('buyOrder', order.id);
+
 /**
- * Dashboard → Buy orders (docs/design.md §13): the dealership's standing orders, how far each is
- * filled, the cars that matched, and pause / resume / cancel. A viewer reads them.
+ * Dashboard → Buy orders & alerts → Buy orders (docs/design.md §13): the dealership's standing
+ * orders, how far each is filled, the cars that matched, and pause / resume / cancel. A viewer reads
+ * them. Paged; an alert's unsubscribe page links to its order (`#buy-order-3`).
  */
 export function BuyOrdersSection({ orders, canAct }: { orders: BuyOrderView[]; canAct: boolean }) {
   return (
@@ -28,11 +34,14 @@ export function BuyOrdersSection({ orders, canAct }: { orders: BuyOrderView[]; c
       {orders.length === 0 ? (
         <Empty className="mt-4">{BUY_ORDER_TEXT.empty}</Empty>
       ) : (
-        <ul className="mt-4 grid gap-3">
-          {orders.map((order) => (
-            <BuyOrderItem key={order.id} order={order} canAct={canAct} />
-          ))}
-        </ul>
+        <PagedList
+          items={orders}
+          anchorOf={anchorOf}
+          label={DASHBOARD_SECTIONS.buyOrders.title}
+          className="mt-4 grid gap-3"
+        >
+          {(order) => <BuyOrderItem key={order.id} order={order} canAct={canAct} />}
+        </PagedList>
       )}
     </DashboardSection>
   );
@@ -66,10 +75,14 @@ function BuyOrderItem({ order, canAct }: { order: BuyOrderView; canAct: boolean 
   const limits = buyOrderLimits(order);
   const active = order.status === 'open' || order.status === 'paused';
   return (
-    <li className="rounded-xl border border-slate-200 p-4" aria-labelledby={`buy-order-${order.id}`}>
+    <AnchoredItem
+      anchor={anchorOf(order)}
+      className="rounded-xl border border-slate-200 p-4"
+      aria-labelledby={`${anchorOf(order)}-title`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 id={`buy-order-${order.id}`} className="font-semibold text-slate-900">
+          <h3 id={`${anchorOf(order)}-title`} className="font-semibold text-slate-900">
             <span className="sr-only">Order #{order.id}: </span>
             {title}
           </h3>
@@ -156,6 +169,6 @@ function BuyOrderItem({ order, canAct }: { order: BuyOrderView; canAct: boolean 
           </Button>
         </div>
       ) : null}
-    </li>
+    </AnchoredItem>
   );
 }

@@ -1,8 +1,10 @@
+import { dealerItemAnchor } from '@contracts/dealer-dashboard';
 import { vehiclePath } from '@contracts/routes';
 import type { HeldVehicle } from '@contracts/vehicle';
 import { Link } from 'wouter';
 import { BuyNowButton } from '@/components/buying/buy-now-button';
 import { MakeOfferButton } from '@/components/buying/make-offer-button';
+import { AnchoredItem } from '@/components/ui/anchored-item';
 import { QuerySection } from '@/components/ui/query-states';
 import { FirstLookBadge } from '@/components/vehicle/first-look-badge';
 import { GradeBadge } from '@/components/vehicle/grade-badge';
@@ -17,7 +19,8 @@ import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
 /**
  * Dashboard → First look (docs/design.md §13): the cars an admin held for this dealership because they
  * match its buy orders, until when, with Buy Now and Make Offer right there (the other dealers do
- * not see them yet). The soonest to be released first; read again every minute.
+ * not see them yet). The soonest to be released first; read again every minute. "Needs you" links
+ * to each (`#first-look-12`, the car's id).
  */
 export function FirstLookSection() {
   const looks = useFirstLooks();
@@ -36,10 +39,12 @@ export function FirstLookSection() {
 
 function FirstLookItem({ vehicle }: { vehicle: HeldVehicle }) {
   const title = vehicleTitle(vehicle);
-  const titleId = `first-look-${vehicle.id}`;
+  const anchor = dealerItemAnchor('firstLook', vehicle.id);
+  const titleId = `${anchor}-title`;
   const cover = coverPhotoOf(vehicle);
   return (
-    <li
+    <AnchoredItem
+      anchor={anchor}
       aria-labelledby={titleId}
       className="grid grid-cols-[5.5rem_minmax(0,1fr)] items-center gap-x-3 gap-y-2 rounded-xl border border-brand-100 bg-brand-50/40 p-3 sm:grid-cols-[7rem_minmax(0,1fr)_auto]"
     >
@@ -68,6 +73,6 @@ function FirstLookItem({ vehicle }: { vehicle: HeldVehicle }) {
         <BuyNowButton vehicle={vehicle} size="sm" />
         <MakeOfferButton vehicle={vehicle} size="sm" />
       </div>
-    </li>
+    </AnchoredItem>
   );
 }

@@ -1,7 +1,10 @@
 import { SAVED_SEARCH_TEXT, type SavedSearchView } from '@contracts/buy-orders';
+import { dealerItemAnchor } from '@contracts/dealer-dashboard';
 import { Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
+import { AnchoredItem } from '@/components/ui/anchored-item';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { PagedList } from '@/components/ui/pager';
 import { DashboardSection, Empty } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { useDeleteSavedSearch, useUpdateSavedSearch } from '../../api/buy-orders';
@@ -16,9 +19,12 @@ const describe = (s: SavedSearchView) =>
     .filter(Boolean)
     .join(' · ');
 
+const anchorOf = (search: SavedSearchView) => dealerItemAnchor('savedSearch', search.id);
+
 /**
- * Dashboard → Saved searches (docs/design.md §13): the person's searches from the inventory, how many new
- * cars matched each (and were e-mailed), the search again in one tap, and Delete.
+ * Dashboard → Buy orders & alerts → Saved searches (docs/design.md §13): the person's searches from
+ * the inventory, how many new cars matched each (and were e-mailed), the search again in one tap,
+ * and Delete. Paged; an alert's unsubscribe page links to its search (`#saved-search-4`).
  */
 export function SavedSearchesSection({ searches, canAct }: { searches: SavedSearchView[]; canAct: boolean }) {
   const remove = useDeleteSavedSearch();
@@ -28,10 +34,16 @@ export function SavedSearchesSection({ searches, canAct }: { searches: SavedSear
       {searches.length === 0 ? (
         <Empty className="mt-4">{SAVED_SEARCH_TEXT.empty}</Empty>
       ) : (
-        <ul className="mt-4 grid gap-2">
-          {searches.map((s) => (
-            <li
+        <PagedList
+          items={searches}
+          anchorOf={anchorOf}
+          label={DASHBOARD_SECTIONS.savedSearches.title}
+          className="mt-4 grid gap-2"
+        >
+          {(s) => (
+            <AnchoredItem
               key={s.id}
+              anchor={anchorOf(s)}
               className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 p-3"
             >
               <div className="min-w-0">
@@ -77,9 +89,9 @@ export function SavedSearchesSection({ searches, canAct }: { searches: SavedSear
                   }
                 />
               </div>
-            </li>
-          ))}
-        </ul>
+            </AnchoredItem>
+          )}
+        </PagedList>
       )}
     </DashboardSection>
   );

@@ -1,10 +1,12 @@
 import type { DealerBuyCode } from '@contracts/buying';
+import { dealerPartId } from '@contracts/dealer-dashboard';
 import { TEAM_TEXT } from '@contracts/teams';
 import { KeyRound } from 'lucide-react';
 import { useRef } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DashboardSection } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/display/time-left';
 import { useDeactivateTeamCode, useRotateTeamCode } from '../../api/team-codes';
@@ -29,19 +31,8 @@ export function BuyCodesSection({
   const current = codes.find((c) => c.active && c.mine);
   const heading = useRef<HTMLHeadingElement>(null);
   return (
-    <section
-      aria-labelledby="buy-codes-title"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      {/* Focus comes back here once a code's buttons are gone with its change. */}
-      <h2
-        ref={heading}
-        id="buy-codes-title"
-        tabIndex={-1}
-        className="text-lg font-semibold text-slate-900 focus:outline-none"
-      >
-        Buy codes
-      </h2>
+    // Focus comes back to the heading once a code's buttons are gone with its change.
+    <DashboardSection id={dealerPartId('buyCodes')} icon={KeyRound} title="Buy codes" headingRef={heading}>
       {current ? (
         <div className="mt-4 flex items-center gap-4 rounded-xl bg-slate-900 p-4 text-white">
           <KeyRound aria-hidden="true" className="h-8 w-8 text-accent" />
@@ -105,7 +96,7 @@ export function BuyCodesSection({
           </li>
         ))}
       </ul>
-    </section>
+    </DashboardSection>
   );
 }
 

@@ -1,20 +1,28 @@
 import type { OfferView } from '@contracts/buying';
+import { dealerItemAnchor } from '@contracts/dealer-dashboard';
+import { AnchoredItem } from '@/components/ui/anchored-item';
 import { Badge, OFFER_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { PagedList } from '@/components/ui/pager';
 import { DashboardSection } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/display/format';
 import { acceptanceText, formatAmount } from '@/lib/display/sale-state';
 import { formatDateTime, formatTimeLeft } from '@/lib/display/time-left';
 import { useRespondToCounter } from '../../api/dealer-portal';
+import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
 
 const title = (o: OfferView) =>
   [o.vehicle.year, o.vehicle.make, o.vehicle.model].filter(Boolean).join(' ') || `Vehicle #${o.vehicleId}`;
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const anchorOf = (offer: OfferView) => dealerItemAnchor('offer', offer.id);
 
-/** My Offers (beyond the spec): each offer's state, time left, log, and the answer to a counter. */
-/** `canAct`: false for a team viewer, who sees offers but does not answer counters. */
+/**
+ * Dashboard → Offers → My Offers (beyond the spec): each offer's state, time left, log, and the
+ * answer to a counter. `canAct`: false for a team viewer, who sees offers but does not answer
+ * counters. Paged; a link to an offer (`#offer-45`, the e-mails') opens its page and brings it forward.
+ */
 export function OffersSection({ offers, canAct = true }: { offers: OfferView[]; canAct?: boolean }) {
   const respond = useRespondToCounter();
   const answer = (offer: OfferView, action: 'accept' | 'decline') =>
@@ -34,18 +42,24 @@ export function OffersSection({ offers, canAct = true }: { offers: OfferView[]; 
     );
 
   return (
-    <DashboardSection id="offers" title="My Offers">
+    <DashboardSection {...DASHBOARD_SECTIONS.offers}>
       {offers.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">
           No offers yet. Make an offer on any listing with your buy code.
         </p>
       ) : (
-        <ul className="mt-3 grid gap-4">
-          {offers.map((offer) => {
+        <PagedList
+          items={offers}
+          anchorOf={anchorOf}
+          label={DASHBOARD_SECTIONS.offers.title}
+          className="mt-3 grid gap-4"
+        >
+          {(offer) => {
             const open = offer.status === 'pending' || offer.status === 'countered';
             return (
-              <li
+              <AnchoredItem
                 key={offer.id}
+                anchor={anchorOf(offer)}
                 className="rounded-xl border border-slate-200 p-4"
                 data-testid={`offer-${offer.id}`}
               >
@@ -119,10 +133,10 @@ export function OffersSection({ offers, canAct = true }: { offers: OfferView[]; 
                     ))}
                   </ol>
                 </details>
-              </li>
+              </AnchoredItem>
             );
-          })}
-        </ul>
+          }}
+        </PagedList>
       )}
     </DashboardSection>
   );

@@ -4,6 +4,7 @@ import { WATCHLIST_STATUS_LABELS, WATCHLIST_TEXT, type WatchlistStatus } from '@
 import { useRef } from 'react';
 import { Link } from 'wouter';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { PagedList } from '@/components/ui/pager';
 import { QuerySection } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
@@ -46,16 +47,16 @@ export function WatchlistSection() {
   return (
     <QuerySection section={DASHBOARD_SECTIONS.watchlist} headingRef={heading} query={list}>
       {(entries) => (
-        <ul className="mt-4 grid gap-2">
-          {entries.map((entry) => (
+        <PagedList items={entries} label={DASHBOARD_SECTIONS.watchlist.title} className="mt-4 grid gap-2">
+          {(entry) => (
             <WatchlistItem
               key={entry.vehicleId}
               entry={entry}
               onToggle={(mark) => toggle(entry, mark)}
               disabled={update.isPending}
             />
-          ))}
-        </ul>
+          )}
+        </PagedList>
       )}
     </QuerySection>
   );

@@ -1,3 +1,4 @@
+import { dealerPartId } from '@contracts/dealer-dashboard';
 import { BarChart3 } from 'lucide-react';
 import { useState } from 'react';
 import { InsightChartCard } from '@/components/insights/insight-chart-card';
@@ -29,7 +30,7 @@ export function InsightsSection() {
   const refused = insights.error instanceof ApiError && insights.error.status === 400;
   return (
     <DashboardSection
-      id="insights"
+      id={dealerPartId('insights')}
       icon={BarChart3}
       title={DEALER_INSIGHTS_TEXT.title}
       intro={DEALER_INSIGHTS_TEXT.intro}

@@ -1,3 +1,4 @@
+import { dealerItemAnchor } from '@contracts/dealer-dashboard';
 import {
   PHOTO_STAGE_LABELS,
   TASK_STATUS_LABELS,
@@ -12,6 +13,8 @@ import {
   WorkOrderProgress,
   WorkOrderStatusBadge,
 } from '@/components/recon/work-order-bits';
+import { AnchoredItem } from '@/components/ui/anchored-item';
+import { PagedList } from '@/components/ui/pager';
 import { QuerySection } from '@/components/ui/query-states';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { cn } from '@/lib/cn';
@@ -27,22 +30,28 @@ const TASK_ICON: Record<TaskStatus, typeof Check> = {
   not_needed: CircleSlash,
 };
 
+const anchorOf = (order: DealerWorkOrder) => dealerItemAnchor('workOrder', order.id);
+
 /**
- * Dashboard → Reconditioning (issue #31): each car bought with a package, its price and its work
+ * Dashboard → Purchases → Reconditioning (issue #31): each car bought with a package, its price and its work
  * as the shop does it — progress, each task's status, after photos, the promised day and
  * time-to-line — read again on every live change of the dealership's work orders. The shop's parts
- * and labour costs are never sent to a dealer (issue #43).
+ * and labour costs are never sent to a dealer (issue #43). Paged; the e-mails' links name a work
+ * order (`#work-order-7`).
  */
 export function ReconditioningSection() {
   const orders = useDealerWorkOrders();
   return (
     <QuerySection section={DASHBOARD_SECTIONS.reconditioning} query={orders}>
       {(list) => (
-        <ul className="mt-4 grid gap-4">
-          {list.map((order) => (
-            <WorkOrderCard key={order.id} order={order} />
-          ))}
-        </ul>
+        <PagedList
+          items={list}
+          anchorOf={anchorOf}
+          label={DASHBOARD_SECTIONS.reconditioning.title}
+          className="mt-4 grid gap-4"
+        >
+          {(order) => <WorkOrderCard key={order.id} order={order} />}
+        </PagedList>
       )}
     </QuerySection>
   );
@@ -54,14 +63,15 @@ function WorkOrderCard({ order }: { order: DealerWorkOrder }) {
     t.photos.filter((p) => p.stage === 'after').map((photo) => ({ photo, task: t.title })),
   );
   return (
-    <li
-      aria-labelledby={`work-order-${order.id}-title`}
+    <AnchoredItem
+      anchor={anchorOf(order)}
+      aria-labelledby={`${anchorOf(order)}-title`}
       className="grid min-w-0 gap-3 rounded-xl p-4 ring-1 ring-slate-200"
       data-testid="dealer-work-order"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 id={`work-order-${order.id}-title`} className="font-semibold break-words text-slate-900">
+          <h3 id={`${anchorOf(order)}-title`} className="font-semibold break-words text-slate-900">
             {title}
           </h3>
           <p className="text-sm text-slate-600">
@@ -122,6 +132,6 @@ function WorkOrderCard({ order }: { order: DealerWorkOrder }) {
           </ul>
         </div>
       ) : null}
-    </li>
+    </AnchoredItem>
   );
 }

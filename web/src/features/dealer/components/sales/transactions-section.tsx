@@ -1,100 +1,43 @@
 import type { DealerTransaction } from '@contracts/buying';
-import { vehiclePath } from '@contracts/routes';
-import { boughtByText } from '@contracts/teams';
-import { FileText } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { dealerItemPath } from '@contracts/dealer-dashboard';
+import { FileText, Truck } from 'lucide-react';
 import { Link } from 'wouter';
-import {
-  ClaimList,
-  LedgerTable,
-  PaymentStatus,
-  PickupStatus,
-  StageBadge,
-  TitleStatus,
-} from '@/components/sale-status';
+import { ClaimList, LedgerTable, PaymentStatus, PickupStatus, TitleStatus } from '@/components/sale-status';
 import { SaleTimeline } from '@/components/sale-timeline';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { DashboardSection } from '@/components/ui/query-states';
-import { toast } from '@/components/ui/use-toast';
-import { formatMoney } from '@/lib/display/format';
+import { buttonClasses } from '@/components/ui/button';
 import { decimalToCents, formatAmount, SALE_LABELS } from '@/lib/display/sale-state';
-import { formatDate } from '@/lib/display/time-left';
-import { useRecordDealerSaleEvent } from '../../api/dealer-portal';
-import { DeliveryPanel } from './delivery-panel';
+import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
+import { saleName } from '../../sale-tasks';
 import { OpenClaimDialog } from './open-claim-dialog';
+import { Fact, type SalesProps, SalesSection } from './sale-list';
 import { UnwindRequestDialog } from './unwind-request-dialog';
 
-const vehicleName = (t: DealerTransaction) =>
-  t.vehicle && (t.vehicle.year || t.vehicle.make || t.vehicle.model)
-    ? [t.vehicle.year, t.vehicle.make, t.vehicle.model].filter(Boolean).join(' ')
-    : `Vehicle #${t.vehicleId}`;
-
 /**
- * Recent transactions: vehicle, date, amount and a status badge, green when completed (docs/product.md §2);
- * then the life of each sale (docs/design.md §8): payment, title (with tracking), pickup (with the gate
- * pass), guarantee, the bill of sale, the timeline, and the dealer's two steps.
+ * Dashboard → Purchases → Recent transactions: vehicle, date, amount and a status badge, green when
+ * completed (docs/product.md §2); then the life of each sale (docs/design.md §8): payment, title
+ * (with tracking), pickup (with the gate pass), guarantee, claims, the ledger and the timeline, and
+ * the dealer's steps on them. Its delivery and its documents are in their own sections, a tap away.
+ * `canAct`: false for a team viewer, who sees sales but takes no step. Paged; a link to a sale
+ * (`#sale-123`) opens its page and brings it forward.
  */
-/** `canAct`: false for a team viewer, who sees sales and documents but takes no step. */
-export function TransactionsSection({
-  transactions,
-  canAct = true,
-}: {
-  transactions: DealerTransaction[];
-  canAct?: boolean;
-}) {
+export function TransactionsSection({ transactions, canAct }: SalesProps) {
   return (
-    <DashboardSection id="transactions" title="Recent transactions">
-      {transactions.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">No transactions yet. Vehicles you buy appear here.</p>
-      ) : (
-        <ul className="mt-3 grid gap-4">
-          {transactions.map((t) => (
-            <TransactionCard key={t.id} transaction={t} canAct={canAct} />
-          ))}
-        </ul>
-      )}
-    </DashboardSection>
+    <SalesSection
+      section={DASHBOARD_SECTIONS.transactions}
+      item="sale"
+      sales={transactions}
+      empty="No transactions yet. Vehicles you buy appear here."
+    >
+      {(t) => <SaleFacts sale={t} canAct={canAct} />}
+    </SalesSection>
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+/** What a sale stands at and the dealer's steps on it, under its first line. */
+function SaleFacts({ sale: t, canAct }: { sale: DealerTransaction; canAct: boolean }) {
+  const name = saleName(t);
   return (
-    <div className="min-w-0">
-      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
-      <dd className="mt-0.5 text-slate-800">{children}</dd>
-    </div>
-  );
-}
-
-function TransactionCard({ transaction: t, canAct }: { transaction: DealerTransaction; canAct: boolean }) {
-  const record = useRecordDealerSaleEvent();
-  const name = vehicleName(t);
-  const confirmTitle = () =>
-    record.mutate(
-      { id: t.id, body: { type: 'title_confirmed' } },
-      {
-        onSuccess: () => toast({ title: 'Title receipt confirmed', description: `${name}: thank you.` }),
-        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: error.message }),
-      },
-    );
-  return (
-    <li className="rounded-xl border border-slate-200 p-4" data-testid={`dealer-transaction-${t.id}`}>
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <Link href={vehiclePath(t.vehicleId)} className="font-medium text-slate-900 hover:underline">
-            {name}
-          </Link>
-          <p className="text-sm text-slate-600">
-            {formatDate(t.createdAt)}
-            {t.boughtBy ? ` · ${boughtByText(t.boughtBy)}` : ''}
-          </p>
-        </div>
-        <div className="flex items-center gap-3">
-          <span className="font-semibold text-slate-900">{formatMoney(t.amount)}</span>
-          {/* The server's stage: the same word the admin reads, never "Pending" on a car paid and picked up. */}
-          <StageBadge sale={t} />
-        </div>
-      </div>
+    <>
       {t.cancelled ? (
         decimalToCents(t.refundOwed) > 0 ? (
           <p className="mt-3 text-sm">
@@ -119,17 +62,18 @@ function TransactionCard({ transaction: t, canAct }: { transaction: DealerTransa
           ) : null}
         </dl>
       )}
-      <DeliveryPanel sale={t} vehicle={name} canAct={canAct} />
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        <a href={t.billOfSale} target="_blank" rel="noreferrer" className={buttonClasses('outline', 'sm')}>
+        {/* Its delivery and its documents, in their sections: a tap away. */}
+        {t.cancelled ? null : (
+          <Link href={dealerItemPath('delivery', t.id)} className={buttonClasses('outline', 'sm')}>
+            <Truck aria-hidden="true" className="h-4 w-4" />
+            Delivery<span className="sr-only"> of the {name}</span>
+          </Link>
+        )}
+        <Link href={dealerItemPath('saleDocuments', t.id)} className={buttonClasses('outline', 'sm')}>
           <FileText aria-hidden="true" className="h-4 w-4" />
-          Bill of sale<span className="sr-only"> for the {name}</span>
-        </a>
-        {canAct && !t.cancelled && t.titleStatus === 'sent' ? (
-          <Button size="sm" onClick={confirmTitle} disabled={record.isPending}>
-            Confirm title received
-          </Button>
-        ) : null}
+          Documents<span className="sr-only"> of the {name}</span>
+        </Link>
         {canAct && t.canRequestUnwind ? <UnwindRequestDialog transactionId={t.id} vehicle={name} /> : null}
         {canAct && t.canOpenClaim ? (
           <OpenClaimDialog
@@ -159,6 +103,6 @@ function TransactionCard({ transaction: t, canAct }: { transaction: DealerTransa
           <SaleTimeline events={t.timeline} label={`${SALE_LABELS.timeline} of the ${name}`} />
         </div>
       </details>
-    </li>
+    </>
   );
 }

@@ -1,0 +1,176 @@
+import type { DealerDashboardSection } from '@contracts/routes';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { QueryStates } from '@/components/ui/query-states';
+import { useBuyOrders, useSavedSearches } from './api/buy-orders';
+import { useDealerBuyCodes, useDealerOffers, useDealerTransactions } from './api/dealer-portal';
+import { useFirstLooks } from './api/first-looks';
+import { useNotificationPreferences } from './api/notification-preferences';
+import { AlertScheduleSection } from './components/alerts/alert-schedule-section';
+import { NotificationsSection } from './components/alerts/notifications-section';
+import { BuyOrdersSection } from './components/buy-orders/buy-orders-section';
+import { FirstLookSection } from './components/buy-orders/first-look-section';
+import { SavedSearchesSection } from './components/buy-orders/saved-searches-section';
+import { BuyCodesSection } from './components/buying/buy-codes-section';
+import { OffersSection } from './components/buying/offers-section';
+import { WatchlistSection } from './components/buying/watchlist-section';
+import { NeedsYouSection, useNeedsYou } from './components/dashboard/needs-you-section';
+import { YourTeamSection } from './components/dashboard/your-team-section';
+import { LazyInsightsSection } from './components/insights/lazy-insights-section';
+import { DeliveriesSection } from './components/sales/deliveries-section';
+import { DocumentsSection } from './components/sales/documents-section';
+import { FloorPlanLinesSection } from './components/sales/floor-plan-lines-section';
+import { ReconditioningSection } from './components/sales/reconditioning-section';
+import { TransactionsSection } from './components/sales/transactions-section';
+import { deliveriesOf } from './sale-tasks';
+
+/** The reads the dashboard's frame keeps: "Needs you", the sections' counts and their lists. */
+export function useDashboardReads() {
+  const transactions = useDealerTransactions();
+  const offers = useDealerOffers();
+  const firstLooks = useFirstLooks();
+  return {
+    transactions,
+    offers,
+    firstLooks,
+    needsYou: useNeedsYou(transactions, offers, firstLooks),
+    buyOrders: useBuyOrders(),
+    savedSearches: useSavedSearches(),
+    codes: useDealerBuyCodes(),
+  };
+}
+export type DashboardReads = ReturnType<typeof useDashboardReads>;
+
+/** Who is looking, as the sections need it (docs/decisions/0031-session-strength.md). */
+export interface DashboardViewer {
+  role: 'owner' | 'buyer' | 'viewer' | null;
+  /** A team viewer looks; buyers and owners act (the server refuses the rest anyway). */
+  canAct: boolean;
+  /** A named member whose session may manage identity (team, account, codes). */
+  identity: boolean;
+  /** A named member signed in with dealer name + buy code. */
+  codeSession: boolean;
+}
+
+/** How many items each section holds, as its tab says (undefined until its reads have answered). */
+export function sectionCounts(reads: DashboardReads): Partial<Record<DealerDashboardSection, number>> {
+  const sales = reads.transactions.data;
+  const alerts = [reads.firstLooks.data, reads.buyOrders.data, reads.savedSearches.data];
+  return {
+    needsYou: reads.needsYou.data?.count,
+    purchases: sales?.length,
+    offers: reads.offers.data?.length,
+    buyOrders: alerts.every(Boolean) ? alerts.reduce((sum, list) => sum + (list?.length ?? 0), 0) : undefined,
+    deliveries: sales ? deliveriesOf(sales).length : undefined,
+    documents: sales?.length,
+    team: reads.codes.data?.length,
+  };
+}
+
+/**
+ * A list the frame reads, in its states: loading, failed (with "Try again"), the session ended (a
+ * read answered 401: the page is on its way to the sign-in), then the section.
+ */
+function Read<T>({
+  query,
+  what,
+  children,
+}: {
+  query: UseQueryResult<T, Error>;
+  what: string;
+  children: (data: NonNullable<T>) => ReactNode;
+}) {
+  return (
+    <QueryStates
+      query={query}
+      loading={`Loading ${what}…`}
+      failed={`Could not load ${what}:`}
+      placeholderClassName="h-40"
+      spacing=""
+      isEmpty={(data) => data === null || data === undefined}
+      empty={`Your session has ended: sign in again to see your ${what}.`}
+    >
+      {children}
+    </QueryStates>
+  );
+}
+
+type View = (props: { reads: DashboardReads; viewer: DashboardViewer }) => ReactNode;
+
+function TeamView({ reads, viewer }: Parameters<View>[0]) {
+  const { role, identity, codeSession } = viewer;
+  // Where the dealership's mail goes is the owner's setting (or the buy-code session's).
+  const ownsSettings = role === null || role === 'owner';
+  const notifications = useNotificationPreferences();
+  return (
+    <>
+      <Read query={reads.codes} what="buy codes">
+        {(codes) => (
+          <BuyCodesSection
+            codes={codes}
+            isViewer={role === 'viewer'}
+            canManage={identity && role === 'owner'}
+          />
+        )}
+      </Read>
+      {role ? (
+        <YourTeamSection isOwner={role === 'owner'} identity={identity} codeSession={codeSession} />
+      ) : null}
+      {/* The dealership's lenders (docs/design.md §15): an owner changes them, everyone reads them. */}
+      <FloorPlanLinesSection canChange={ownsSettings} />
+      {ownsSettings ? (
+        <Read query={notifications} what="notification settings">
+          {(preferences) => <NotificationsSection preferences={preferences} />}
+        </Read>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * What each section of the contract's table shows (contracts/routes.ts DEALER_DASHBOARD_SECTIONS):
+ * keyed by it, so a section the table names and the web does not show fails to compile.
+ */
+export const DASHBOARD_VIEWS: Record<DealerDashboardSection, View> = {
+  needsYou: ({ reads }) => <NeedsYouSection needs={reads.needsYou} />,
+  purchases: ({ reads, viewer }) => (
+    <>
+      <Read query={reads.transactions} what="transactions">
+        {(list) => <TransactionsSection transactions={list} canAct={viewer.canAct} />}
+      </Read>
+      <ReconditioningSection />
+    </>
+  ),
+  offers: ({ reads, viewer }) => (
+    <Read query={reads.offers} what="offers">
+      {(list) => <OffersSection offers={list} canAct={viewer.canAct} />}
+    </Read>
+  ),
+  buyOrders: ({ reads, viewer }) => (
+    <>
+      <FirstLookSection />
+      <Read query={reads.buyOrders} what="buy orders">
+        {(orders) => <BuyOrdersSection orders={orders} canAct={viewer.canAct} />}
+      </Read>
+      <Read query={reads.savedSearches} what="saved searches">
+        {(searches) => <SavedSearchesSection searches={searches} canAct={viewer.canAct} />}
+      </Read>
+      <AlertScheduleSection />
+      {/* Every person keeps one, a viewer too: it is theirs alone (issue #30). */}
+      <WatchlistSection />
+    </>
+  ),
+  deliveries: ({ reads, viewer }) => (
+    <Read query={reads.transactions} what="deliveries">
+      {(list) => <DeliveriesSection transactions={list} canAct={viewer.canAct} />}
+    </Read>
+  ),
+  documents: ({ reads, viewer }) => (
+    <Read query={reads.transactions} what="documents">
+      {(list) => <DocumentsSection transactions={list} canAct={viewer.canAct} />}
+    </Read>
+  ),
+  team: TeamView,
+  // Purchases, spend and time to line over a period (issue #33).
+  insights: () => <LazyInsightsSection />,
+};
