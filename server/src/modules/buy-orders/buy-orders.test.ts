@@ -1,4 +1,6 @@
+import { dateInZone } from '@contracts/business-days';
 import { BUY_ORDER_TEXT, MAX_OPEN_BUY_ORDERS, SAVED_SEARCH_TEXT } from '@contracts/buy-orders';
+import { MARKET_TIME_ZONE } from '@contracts/dates';
 import { DELIVERY_TEXT } from '@contracts/delivery';
 import { LISTING_TEXT } from '@contracts/listings';
 import { MONEY_TEXT } from '@contracts/money';
@@ -13,7 +15,11 @@ import { buyOrders, notifications } from '../../db/schema';
 const ctx = withApp({ signIn: ['admin', 'staff'] });
 
 /** A day `days` from today, as the order form sends it. */
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** A day counted from the market's today (the server checks needed-by in the market's zone, not UTC). */
+const inDays = (days: number) =>
+  new Date(Date.parse(`${dateInZone(new Date(), MARKET_TIME_ZONE)}T12:00:00Z`) + days * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
 
 const ORDER = {
   targets: [{ make: 'toyota', model: 'RAV4' }, { make: 'Honda' }],
