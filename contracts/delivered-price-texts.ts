@@ -2,7 +2,6 @@
 
 /** The delivered price on a card and the vehicle page, and the buying controls around it (issue #46). */
 export const DELIVERED_PRICE_TEXT = {
-  title: 'Delivered to you',
   total: (total: string) => `${total} delivered`,
   package: (name: string, price: string) => `${name} ${price}`,
   delivery: (price: string, zip: string) => `${price} delivery to ${zip}`,

@@ -39,6 +39,13 @@ describe('the Buy Now dialog’s limits', () => {
     expect(limits.delivery).toBeNull();
   });
 
+  it('says it once, on Buy Now, when the car alone is over: no choice is what takes it over', () => {
+    const limits = checkoutLimits({ ...room, committedToday: '0.00' }, { ...choice, price: '41200.00' });
+    expect(limits.buy).toBe(limitText.perVehicle('30000.00'));
+    expect(limits.package('1295.00')).toBeNull();
+    expect(limits.delivery).toBeNull();
+  });
+
   it('refuses nothing without limits or without a price', () => {
     expect(checkoutLimits(null, { ...choice, price: '99999.00' }).buy).toBeNull();
     const noPrice = checkoutLimits(room, { ...choice, price: null });

@@ -21,7 +21,8 @@ export interface CheckoutChoice {
  * one committed total (contracts/deal-total.ts) and every refusal is the server's own words for
  * that total (`checkoutLimitRefusal`), so a choice is disabled here exactly when the purchase would
  * be refused. `buy`: why Buy Now is disabled; `package(price)`: why a package would take the total
- * over; `delivery`: why turning delivery on (to the dealership's ZIP) would. No limits, no refusals.
+ * over; `delivery`: why turning delivery on (to the dealership's ZIP) would — each only when that
+ * choice is what takes it over. No limits, no refusals.
  */
 export function checkoutLimits(room: BuyerRoom | null | undefined, choice: CheckoutChoice) {
   const { price, reconPrice, deliveryPrice, defaultDeliveryPrice } = choice;
@@ -29,12 +30,17 @@ export function checkoutLimits(room: BuyerRoom | null | undefined, choice: Check
     price === null ? null : committedTotal({ price, reconditioning: recon, delivery });
   const refusal = (total: string | null) => (room ? checkoutLimitRefusal(room, total) : null);
   const total = totalWith(reconPrice, deliveryPrice);
+  const buy = refusal(total);
+  // A choice is refused only when it is what takes the total over: when the car alone (or with the
+  // rest chosen) is over already, Buy Now says so once.
+  const withoutPackage = refusal(totalWith(null, deliveryPrice));
   return {
     total,
-    buy: refusal(total),
-    package: (packagePrice: string) => refusal(totalWith(packagePrice, deliveryPrice)),
+    buy,
+    package: (packagePrice: string) =>
+      withoutPackage === null ? refusal(totalWith(packagePrice, deliveryPrice)) : null,
     delivery:
-      deliveryPrice === null && defaultDeliveryPrice !== null
+      buy === null && deliveryPrice === null && defaultDeliveryPrice !== null
         ? refusal(totalWith(reconPrice, defaultDeliveryPrice))
         : null,
   };
