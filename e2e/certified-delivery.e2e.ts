@@ -140,6 +140,8 @@ describe('Certified delivery and floor plan', () => {
     // The dashboard's Deliveries: the transport waits for the lender, who has been asked.
     await page.goto(dealerItemPath('delivery', sale.id));
     const card = page.getByTestId(`dealer-delivery-${sale.id}`);
+    // The transport e-mails' link (delivery-messages.ts) opens the delivery itself, focused.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(`delivery-${sale.id}`);
     const delivery = card.getByTestId(`delivery-${sale.id}`);
     const floorPlan = card.getByTestId(`floor-plan-${sale.id}`);
     await delivery

@@ -1,3 +1,4 @@
+import { dealerItemPath } from '@contracts/dealer-dashboard';
 import { isQueued } from '@contracts/vehicle-display';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,7 +112,11 @@ describe('stored HTML is rendered as text', () => {
     await expectInert(visitor.page, `/vehicle/${queued.id}`, "window.__pwned='description'");
     await expectInert(visitor.page, `/vehicle/${queued.id}`, "window.__pwned='recon'");
     await signInContext(visitor.context, 'dealer', { dealerName: PAYLOAD('dealer'), buyCode });
-    await expectInert(visitor.page, '/dealer/dashboard', "window.__pwned='message'");
+    await expectInert(
+      visitor.page,
+      dealerItemPath('offer', Number(offer.json.id)),
+      "window.__pwned='message'",
+    );
     expect(visitor.dialogs).toEqual([]);
     expect(visitor.errors).toEqual([]);
     await visitor.context.close();
