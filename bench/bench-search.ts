@@ -66,8 +66,10 @@ async function recordSearches(databaseUrl: string, queries: string[]) {
     casing: 'snake_case',
     logger: { logQuery: (text, values) => log?.push({ text, values }) },
   }) as unknown as Database;
+  const config = loadConfig({});
   const context = {
-    premiumLabel: premiumCertification(loadConfig({}).brand),
+    premiumLabel: premiumCertification(config.brand),
+    lotZip: config.transport.lotZip,
     cache: new VehicleSearchCache(),
   };
   const recorded = new Map<string, { statements: Statement[]; body: Buffer }>();

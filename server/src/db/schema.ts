@@ -919,6 +919,18 @@ export const savedSearches = pgTable(
     grade: numeric({ precision: 2, scale: 1 }),
     sort: text().notNull().default('newest'),
     words: text().array().notNull().default(sql`'{}'::text[]`),
+    // The inventory's filters (contracts/vehicle-search.ts vehicleFilterFields); null = not set.
+    make: text(),
+    model: text(),
+    yearMin: integer(),
+    yearMax: integer(),
+    /** Whole dollars. */
+    priceMin: integer(),
+    priceMax: integer(),
+    maxMiles: integer(),
+    /** Road miles from `zip` (lib/zip.ts roadMiles); a search saved without a zip keeps the dealer's delivery ZIP. */
+    within: integer(),
+    zip: varchar({ length: 5 }),
     alerts: boolean().notNull().default(true),
     ...alertDelivery(),
     createdAt: createdAt(),
@@ -926,6 +938,7 @@ export const savedSearches = pgTable(
   (t) => [
     index('saved_searches_dealer_idx').on(t.dealerId, t.dealerUserId),
     check('saved_searches_cert_check', sql`${t.cert} in (${sqlList(CERTIFICATION_FILTERS)})`),
+    check('saved_searches_within_check', sql`${t.within} is null or ${t.zip} is not null`),
     ...alertDeliveryChecks('saved_searches', t),
   ],
 );
