@@ -228,6 +228,13 @@ export const vehicles = pgTable(
     // Read alone (index-only) by a search: its counts by certification and make when there is no
     // q, and the makes and models a misspelt word is compared with.
     index('vehicles_published_facets_idx').on(t.condition, t.make, t.model, t.grade).where(isPublishedSql(t)),
+    // A search's make and model (chosen whole, in any case): the cars of a make and their counts by
+    // certification, model and grade, read alone (search-filters.ts, search-counts.ts).
+    index('vehicles_published_make_model_idx')
+      .on(sql`lower(${t.make})`, sql`lower(${t.model})`, t.condition, t.make, t.model, t.grade)
+      .where(isPublishedSql(t)),
+    // The places published cars stand, read by skipping from one to the next (search-filters.ts).
+    index('vehicles_published_location_idx').on(t.locationZip).where(isPublishedSql(t)),
     check('vehicles_status_check', sql`${t.status} in (${sqlList(VEHICLE_STATUSES)})`),
     check('vehicles_mileage_check', sql`${t.mileage} is null or ${t.mileage} >= 0`),
     check('vehicles_price_check', sql`${t.price} is null or ${t.price} > 0`),

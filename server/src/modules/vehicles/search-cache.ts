@@ -13,11 +13,11 @@ import type { Precompressed } from './vehicle-list-cache';
  */
 export class VehicleSearchCache {
   readonly answers = new RecentResults<Precompressed>(200);
-  readonly counts = new RecentResults<CountGroup[]>(500);
+  readonly counts = new RecentResults<{ groups: CountGroup[]; byModel: boolean }>(500);
   /** The words of published makes and models (one entry), for correcting typos. */
   readonly vocabulary = new RecentResults<string[]>(1);
-  /** The location ZIPs of published cars (one entry; null = the lot), for `within`. */
-  readonly locations = new RecentResults<(string | null)[]>(1);
+  /** The location ZIPs of published cars (one entry), for `within`. */
+  readonly locations = new RecentResults<string[]>(1);
   /** Server-rendered inventory and vehicle pages (plugins/web-app.ts, ADR 0016), null where not rendered. */
   readonly pages = new RecentResults<RenderedPage | null>(100);
 

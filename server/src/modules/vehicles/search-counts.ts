@@ -16,10 +16,19 @@ export type SearchCounts = Pick<VehicleSearchResult, 'total' | 'facets'>;
 export interface CountGroup {
   condition: string | null;
   make: string | null;
-  /** undefined: not grouped by model (the published list's groups, read with no make or model chosen). */
+  /** undefined: not grouped by model (the published list's groups). */
   model?: string | null;
   grade: number | null;
   count: number;
+}
+
+/**
+ * The groups a search's counts are read from: `all` the matches (by model or not), and `ofMake`,
+ * by model, those of the chosen make and model (the same as `all` when they are by model).
+ */
+export interface CountedGroups {
+  all: CountGroup[];
+  ofMake: CountGroup[];
 }
 
 /** The choices the facets count: a certification (its stored name, null for all), a minimum grade, a make and a model. */
@@ -110,18 +119,21 @@ const sum = (groups: CountGroup[]) => groups.reduce((total, group) => total + gr
  * the certifications with the grade, make and model chosen; the makes with the certification and
  * grade (not the make: the list to switch to another; nor the model, which belongs to a make); the
  * models of the chosen make with the certification and grade; each minimum grade with the
- * certification, make and model.
+ * certification, make and model. Only the makes are read from `all`; the rest from `ofMake`.
  */
-export function facetCounts(groups: CountGroup[], choices: FacetChoices, premiumLabel: string): SearchCounts {
+export function facetCounts(
+  { all, ofMake }: CountedGroups,
+  choices: FacetChoices,
+  premiumLabel: string,
+): SearchCounts {
   const certified = (group: CountGroup) =>
     choices.condition === null || group.condition === choices.condition;
   const graded = (min: number | null) => (group: CountGroup) =>
     min === null || (group.grade !== null && group.grade >= min);
-  const named = (group: CountGroup) =>
-    sameName(choices.make, group.make) && sameName(choices.model, group.model);
   const atGrade = graded(choices.minGrade);
-  const forCertification = groups.filter((group) => atGrade(group) && named(group));
-  const forMakes = groups.filter((group) => certified(group) && atGrade(group));
+  const ofChosenMake = ofMake.filter((group) => sameName(choices.make, group.make));
+  const chosen = ofChosenMake.filter((group) => sameName(choices.model, group.model));
+  const forCertification = chosen.filter(atGrade);
   return {
     total: sum(forCertification.filter(certified)),
     facets: {
@@ -129,18 +141,22 @@ export function facetCounts(groups: CountGroup[], choices: FacetChoices, premium
         premium: sum(forCertification.filter((group) => group.condition === premiumLabel)),
         auction: sum(forCertification.filter((group) => group.condition === AUCTION_CERTIFIED)),
       },
-      make: tally(forMakes, (group) => group.make, 'make'),
+      make: tally(
+        all.filter((group) => certified(group) && atGrade(group)),
+        (group) => group.make,
+        'make',
+      ),
       model:
         choices.make === null
           ? []
           : tally(
-              forMakes.filter((group) => sameName(choices.make, group.make)),
+              ofChosenMake.filter((group) => certified(group) && atGrade(group)),
               (group) => group.model,
               'model',
             ),
       grade: GRADE_MINIMUMS.map((min) => ({
         min,
-        count: sum(groups.filter((group) => certified(group) && named(group) && graded(Number(min))(group))),
+        count: sum(chosen.filter((group) => certified(group) && graded(Number(min))(group))),
       })),
     },
   };

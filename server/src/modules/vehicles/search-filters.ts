@@ -1,13 +1,14 @@
 import { AUCTION_CERTIFIED } from '@contracts/limits';
+import { MAX_AMOUNT } from '@contracts/money';
 import { SEARCH_TEXT, type VehicleSearchQuery } from '@contracts/vehicle-search';
-import { eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { vehicles } from '../../db/schema';
+import { vehicleSortKeys, vehicles } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import { placeOfZip, reachablePlace, roadMiles } from '../../lib/zip';
+import { onSaleToEveryoneSql } from '../car-visibility/car-visibility';
 import type { VehicleSearchCache } from './search-cache';
 import type { FacetChoices } from './search-counts';
-import { isPublishedCondition } from './vehicle-projection';
 
 /**
  * Where "within N miles of a ZIP" reaches: the place measured from, and the places of published
@@ -22,16 +23,25 @@ export interface SearchDistance {
 }
 
 /**
- * The distinct places published cars stand (their location ZIPs; null = the lot), kept until the
- * list changes: a handful for a whole inventory, so the distance to each is reckoned here, in
- * road miles as a transport quote counts them (lib/zip.ts roadMiles), rather than per car in SQL.
+ * The distinct places published cars stand (their location ZIPs; null, the lot, is always a
+ * candidate), kept until the list changes: a handful for a whole inventory, so the distance to
+ * each is reckoned here, in road miles as a transport quote counts them (lib/zip.ts roadMiles),
+ * rather than per car in SQL. Read by skipping from one ZIP to the next in the location index
+ * (migration 0026): a lookup per place instead of a pass over every car.
  */
-async function loadLocations(db: Database): Promise<(string | null)[]> {
-  const rows = await db
-    .selectDistinct({ zip: vehicles.locationZip })
-    .from(vehicles)
-    .where(isPublishedCondition);
-  return rows.map((row) => row.zip);
+async function loadLocations(db: Database): Promise<string[]> {
+  const published = onSaleToEveryoneSql('v');
+  const result = (await db.execute(sql`
+    with recursive places(zip) as (
+      (select v.location_zip from vehicles v where ${published} and v.location_zip is not null
+        order by v.location_zip limit 1)
+      union all
+      select (select v.location_zip from vehicles v where ${published} and v.location_zip > places.zip
+        order by v.location_zip limit 1)
+      from places where places.zip is not null
+    )
+    select zip from places where zip is not null`)) as unknown as { rows: { zip: string }[] };
+  return result.rows.map((row) => row.zip);
 }
 
 /**
@@ -57,25 +67,37 @@ export async function searchDistance(
     zip,
     place: from.place,
     within,
-    zips: locations.filter((at): at is string => at !== null && inReach(at)),
+    zips: locations.filter(inReach),
     lot: inReach(lotZip),
   };
 }
 
+const SORT_KEYS = vehicleSortKeys(vehicles);
+
 /**
  * The filters no facet counts, in SQL: model years and prices from–to, the most miles, the places
- * in reach. A car missing the value a filter reads drops out (a comparison with null is not true).
+ * in reach. A car missing the value a filter reads drops out. Each range is written on a sort's
+ * key (schema.ts vehicleSortKeys: a missing value is a sentinel outside every range), both ends on
+ * one key, the current sort's when it is that value's: its index then starts at the range and
+ * stops at its end, and a narrow range's cars are found rather than every car read.
  */
 export function filterConditions(
-  query: Pick<VehicleSearchQuery, 'yearMin' | 'yearMax' | 'priceMin' | 'priceMax' | 'maxMiles'>,
+  query: Pick<VehicleSearchQuery, 'sort' | 'yearMin' | 'yearMax' | 'priceMin' | 'priceMax' | 'maxMiles'>,
   distance: SearchDistance | null,
 ): SQL[] {
+  const { yearMin, yearMax, priceMin, priceMax, maxMiles } = query;
+  const price = SORT_KEYS[query.sort === 'price-desc' ? 'price-desc' : 'price-asc'].key;
   const conditions: (SQL | undefined)[] = [
-    query.yearMin === null ? undefined : gte(vehicles.year, query.yearMin),
-    query.yearMax === null ? undefined : lte(vehicles.year, query.yearMax),
-    query.priceMin === null ? undefined : gte(vehicles.price, query.priceMin.toFixed(2)),
-    query.priceMax === null ? undefined : lte(vehicles.price, query.priceMax.toFixed(2)),
-    query.maxMiles === null ? undefined : lte(vehicles.mileage, query.maxMiles),
+    // A missing year is -1; model years are 1900 and later.
+    yearMin === null && yearMax === null
+      ? undefined
+      : sql`${SORT_KEYS.newest.key} between ${yearMin ?? 0} and ${yearMax ?? 32767}`,
+    // A missing price is 0 or 100,000,000; prices are from 0.01 to MAX_AMOUNT.
+    priceMin === null && priceMax === null
+      ? undefined
+      : sql`${price} between ${Math.max(priceMin ?? 0, 0.01).toFixed(2)}::numeric and ${priceMax === null ? MAX_AMOUNT : priceMax.toFixed(2)}::numeric`,
+    // A missing mileage is 2^31 - 1.
+    maxMiles === null ? undefined : sql`${SORT_KEYS['mileage-asc'].key} <= ${maxMiles}`,
     distance === null ? undefined : inReachSql(distance),
   ];
   return conditions.filter((condition) => condition !== undefined);

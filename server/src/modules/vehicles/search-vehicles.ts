@@ -1,4 +1,5 @@
 import { searchWordsOf, type VehicleSearchQuery, type VehicleSearchResult } from '@contracts/vehicle-search';
+import type { VehicleSort } from '@contracts/vehicle-search-options';
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { vehicleSearchVin, vehicleSortKeys, vehicles } from '../../db/schema';
@@ -128,6 +129,20 @@ export async function searchVehicles(
 const COLLECT_AND_SORT_UP_TO = 5000;
 
 /**
+ * The filters on each sort's key: with one of them set, the sort's index starts at the range and
+ * the page is its first entries ("most 30,000 miles", mileage first), so it is walked, never
+ * collected (collecting read every car: 16 ms against a fraction of one).
+ */
+const RANGES_ON_KEY: Record<VehicleSort, (keyof VehicleSearchQuery)[]> = {
+  newest: ['yearMin', 'yearMax'],
+  'price-asc': ['priceMin', 'priceMax'],
+  'price-desc': ['priceMin', 'priceMax'],
+  'mileage-asc': ['maxMiles'],
+};
+const rangeOnSortKey = (query: VehicleSearchQuery) =>
+  RANGES_ON_KEY[query.sort].some((name) => query[name] !== null);
+
+/**
  * The counts of every match (their groups kept between requests: a search's other pages, and its
  * other choices of certification, grade, make and model, count from them), then the page's rows.
  */
@@ -143,21 +158,32 @@ async function findMatches(
 ) {
   const filters = filterConditions(query, distance);
   const choices = facetChoicesOf(query, premiumLabel);
-  // The published list's groups have no model: they count a search with no make or model chosen.
-  const byModel = choices.make !== null || choices.model !== null;
-  const filterKey = [query.yearMin, query.yearMax, query.priceMin, query.priceMax, query.maxMiles];
-  const groups = await cache.counts.get(
-    JSON.stringify([meanings, filterKey, distance && [distance.zips, distance.lot], byModel]),
-    async () =>
-      // A search no VIN matches, with no other filter, is counted from the published list's groups.
-      filters.length === 0 && !byModel && !(await someVinMatches(db, meanings))
-        ? countGroups(db, meanings)
-        : countMatches(db, matching(meanings, filters)),
+  const base = JSON.stringify([
+    meanings,
+    [query.yearMin, query.yearMax, query.priceMin, query.priceMax, query.maxMiles],
+    distance && [distance.zips, distance.lot],
+  ]);
+  // Every match: a search no VIN matches, with no other filter, from the published list's groups
+  // (by make, not by model); otherwise from the vehicles, by model too.
+  const all = await cache.counts.get(base, async () =>
+    filters.length === 0 && !(await someVinMatches(db, meanings))
+      ? { groups: await countGroups(db, meanings), byModel: false }
+      : { groups: await countMatches(db, matching(meanings, filters)), byModel: true },
   );
-  const counts = facetCounts(groups, choices, premiumLabel);
+  // A make or model chosen and the groups not by model: that make's own matches, by model (its index).
+  const named = facetConditions({ ...choices, condition: null, minGrade: null });
+  const ofMake =
+    all.byModel || named.length === 0
+      ? all
+      : await cache.counts.get(
+          JSON.stringify([base, choices.make?.toLowerCase(), choices.model?.toLowerCase()]),
+          async () => ({ groups: await countMatches(db, matching(meanings, named)), byModel: true }),
+        );
+  const counts = facetCounts({ all: all.groups, ofMake: ofMake.groups }, choices, premiumLabel);
   if (counts.total === 0) return { rows: [], counts };
   const where = matching(meanings, [...filters, ...facetConditions(choices)]);
-  const rows = await findPage(db, where, query, after, counts.total <= collectAndSortUpTo);
+  const collect = counts.total <= collectAndSortUpTo && !rangeOnSortKey(query);
+  const rows = await findPage(db, where, query, after, collect);
   return { rows, counts };
 }
 

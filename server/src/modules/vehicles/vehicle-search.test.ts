@@ -382,35 +382,53 @@ describe('GET /api/vehicles/search: make, model, years, prices, miles and distan
     expect((await found(params)).total).toBe(expected.length);
   });
 
-  it('counts each facet with every other filter applied, and the total with all of them', async () => {
-    const params = { make: 'Toyota', cert: 'auction', grade: '3', priceMax: '14000', q: 'le' };
-    const words = (row: Row) =>
-      `${row.make} ${row.model} ${row.trim ?? ''} ${row.year ?? ''}`.toLowerCase().includes('le');
-    const base = published.filter((row) => words(row) && FILTERS.priceMax!(row, params.priceMax));
-    const { q: _q, priceMax: _p, ...faceted } = params;
-    const body = await found(params);
-    expect(body.total).toBe(count(base, keeps(faceted)));
-    expect((await pageThrough({ ...params, limit: 100 })).ids).toHaveLength(body.total);
-    expect(body.facets.certification).toEqual({
-      premium: count(base, keeps({ ...faceted, cert: 'premium' })),
-      auction: count(base, keeps({ ...faceted, cert: 'auction' })),
-    });
-    const makes = MODELS.map(([make]) => ({ make, count: count(base, keeps({ ...faceted, make })) }))
-      .filter((entry) => entry.count > 0)
-      .sort((a, b) => b.count - a.count || a.make.localeCompare(b.make));
-    expect(body.facets.make).toEqual(makes);
-    expect(makes.length).toBeGreaterThan(1);
-    expect(body.facets.model).toEqual([{ model: 'Camry', count: body.total }]);
-    expect(body.facets.grade).toEqual(
-      GRADE_MINIMUMS.map((min) => ({ min, count: count(base, keeps({ ...faceted, grade: min })) })),
-    );
-    // No make chosen: no models listed; the counts come from the published list's groups.
-    const unfiltered = await found({ cert: 'premium' });
-    expect(unfiltered.facets.model).toEqual([]);
-    expect(unfiltered.facets.grade).toEqual(
-      GRADE_MINIMUMS.map((min) => ({ min, count: count(published, keeps({ cert: 'premium', grade: min })) })),
-    );
-  });
+  it.each([
+    // Counted from the vehicles (a filter no facet counts), from the published list's groups and
+    // the make's own cars, and for a model alone.
+    { make: 'Toyota', cert: 'auction', grade: '3', priceMax: '14000', q: 'le' },
+    { make: 'honda', cert: 'premium', grade: '2' },
+    { model: 'camry', grade: '4' },
+    { cert: 'premium', yearMin: '2016' },
+  ] as Record<string, string>[])(
+    'counts each facet of %j with every other choice applied',
+    async (params) => {
+      const { q = '', cert = 'all', grade, make, model, ...filters } = params;
+      const faceted = Object.fromEntries(
+        Object.entries({ cert, grade, make, model }).filter(([, value]) => value !== undefined),
+      ) as Record<string, string>;
+      const written = (row: Row) =>
+        `${row.make} ${row.model} ${row.trim ?? ''} ${row.year ?? ''}`.toLowerCase().includes(q);
+      const base = published.filter((row) => written(row) && keeps(filters)(row));
+      const body = await found(params);
+      expect(body.total).toBe(count(base, keeps(faceted)));
+      expect((await pageThrough({ ...params, limit: 100 })).ids).toHaveLength(body.total);
+      expect(body.facets.certification).toEqual({
+        premium: count(base, keeps({ ...faceted, cert: 'premium' })),
+        auction: count(base, keeps({ ...faceted, cert: 'auction' })),
+      });
+      const tally = (rows: Row[], nameOf: (row: Row) => string | null) =>
+        [...new Set(rows.map(nameOf))]
+          .filter((name) => name !== null)
+          .map((name) => ({ name, count: count(rows, (row) => nameOf(row) === name) }))
+          .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+      const forMakes = base.filter(keeps(faceted, ['make', 'model']));
+      expect(body.facets.make).toEqual(
+        tally(forMakes, (row) => row.make).map(({ name, count }) => ({ make: name, count })),
+      );
+      expect(body.facets.make.length).toBeGreaterThan(1);
+      expect(body.facets.model).toEqual(
+        make === undefined
+          ? []
+          : tally(base.filter(keeps(faceted, ['model'])), (row) => row.model).map(({ name, count }) => ({
+              model: name,
+              count,
+            })),
+      );
+      expect(body.facets.grade).toEqual(
+        GRADE_MINIMUMS.map((min) => ({ min, count: count(base, keeps({ ...faceted, grade: min })) })),
+      );
+    },
+  );
 
   it('takes a GET form’s empty fields as no filter', async () => {
     const body = await found({

@@ -7,6 +7,8 @@ export const INVENTORY_TEXTS = {
   subtitle:
     'Certified wholesale vehicles from trusted dealers, each with a walkaround video and an inspection report.',
   certificationTitle: 'Certification levels',
+  /** The phone's button for them, beside the title (its name is still "Certification levels"). */
+  certificationShort: 'Levels',
   premium: {
     label: premiumLabel,
     level: 'Premium',
@@ -35,4 +37,22 @@ export const INVENTORY_TEXTS = {
   retry: 'Retry',
   showMore: 'Show more',
   clearFilters: 'Clear search and filters',
+  filtersTitle: 'Filters',
+  filtersHint: 'Make, model, year, price, mileage, distance',
+  makeLabel: 'Make',
+  anyMake: 'Any make',
+  modelLabel: 'Model',
+  anyModel: 'Any model',
+  maxMilesLabel: 'Max mileage',
+  withinLabel: 'Distance',
+  zipLabel: 'From ZIP',
+  zipHint: 'Enter a 5-digit ZIP code',
+  zipBlank: 'Blank: your delivery ZIP',
+  zipNeeded: 'Type a ZIP code to search by distance',
+  yourZip: 'your delivery ZIP',
+  showResults: 'Show vehicles',
+  clearFiltersOnly: 'Clear filters',
 } as const;
+
+/** "1 vehicle", "1,234 vehicles". */
+export const vehicleCount = (n: number) => (n === 1 ? '1 vehicle' : `${n.toLocaleString('en-US')} vehicles`);
