@@ -5,7 +5,7 @@ import { formatUsd } from './money';
 import { moneySchema } from './money-schema';
 import { formatCount } from './number-format';
 import { reconPackageIdSchema } from './recon-packages';
-import { vehicleSearchQuerySchema } from './vehicle-search';
+import { checkFilterRanges, vehicleFilterFields, vehicleSearchQuerySchema } from './vehicle-search';
 import { CERTIFICATION_FILTERS, VEHICLE_SORTS } from './vehicle-search-options';
 import { z } from './zod';
 
@@ -336,18 +336,22 @@ export { MAX_SAVED_SEARCHES, SAVED_SEARCH_TEXT } from './saved-search-texts';
 import { SAVED_SEARCH_TEXT } from './saved-search-texts';
 
 /** POST /api/dealer/saved-searches: a name and the search as /inventory sends it. */
-export const createSavedSearchBodySchema = z.object({
-  name: z
-    .string({ error: SAVED_SEARCH_TEXT.nameRequired })
-    .trim()
-    .min(1, SAVED_SEARCH_TEXT.nameRequired)
-    .max(60, SAVED_SEARCH_TEXT.nameTooLong),
-  q: vehicleSearchQuerySchema.shape.q,
-  cert: vehicleSearchQuerySchema.shape.cert,
-  grade: vehicleSearchQuerySchema.shape.grade,
-  sort: vehicleSearchQuerySchema.shape.sort,
-  ...alertDeliveryFields,
-});
+export const createSavedSearchBodySchema = z
+  .object({
+    name: z
+      .string({ error: SAVED_SEARCH_TEXT.nameRequired })
+      .trim()
+      .min(1, SAVED_SEARCH_TEXT.nameRequired)
+      .max(60, SAVED_SEARCH_TEXT.nameTooLong),
+    q: vehicleSearchQuerySchema.shape.q,
+    cert: vehicleSearchQuerySchema.shape.cert,
+    grade: vehicleSearchQuerySchema.shape.grade,
+    sort: vehicleSearchQuerySchema.shape.sort,
+    // The filters as the page sends them; a `within` with no zip is kept with the dealer's delivery ZIP.
+    ...vehicleFilterFields,
+    ...alertDeliveryFields,
+  })
+  .superRefine(checkFilterRanges);
 export type CreateSavedSearchBody = z.input<typeof createSavedSearchBodySchema>;
 export type CreateSavedSearch = z.output<typeof createSavedSearchBodySchema>;
 
@@ -358,6 +362,15 @@ export const savedSearchSchema = z.object({
   cert: z.enum(CERTIFICATION_FILTERS),
   grade: z.string().nullable(),
   sort: z.enum(VEHICLE_SORTS),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  yearMin: z.number().nullable(),
+  yearMax: z.number().nullable(),
+  priceMin: z.number().nullable(),
+  priceMax: z.number().nullable(),
+  maxMiles: z.number().nullable(),
+  within: z.number().nullable(),
+  zip: z.string().nullable(),
   /** The /inventory address that runs the search again. */
   path: z.string(),
   placedBy: z.string().nullable(),

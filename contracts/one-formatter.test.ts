@@ -33,6 +33,13 @@ const RULES: Rule[] = [
     pattern: /\$\$\{[^}]*(?:toFixed|toLocaleString)\(|['"]\$['"]\s*\+/g,
   },
   { name: 'a local money helper', home: 'contracts/money.ts', pattern: /\b(?:const|let|function)\s+usd\b/g },
+  // toLocaleString builds an Intl formatter, whose first use loads the browser's locale data: a
+  // long task on a slow phone at first paint (number-format.ts words numbers without it).
+  {
+    name: 'a locale number format',
+    home: 'contracts/number-format.ts',
+    pattern: /\.toLocale(?:Date|Time)?String\(/g,
+  },
   {
     name: 'a date formatter',
     home: 'contracts/dates.ts',

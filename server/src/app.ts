@@ -180,6 +180,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const vehicles = await registerVehicles(app, {
     database,
     premiumLabel,
+    lotZip: config.transport.lotZip,
     decoder,
     isKnownVideo: videos.isKnownVideo,
   });

@@ -78,7 +78,7 @@ export async function bootstrap(
     });
     await seedDemoPhotos(db, photos);
     // Buy orders in every state, matched against the published cars (graded by now).
-    await seedDemoBuyOrders(db);
+    await seedDemoBuyOrders(db, config.transport.lotZip);
     // Favorites and watched cars: the teamless demo dealer's and each team member's own.
     await seedDemoWatchlist(db);
     // Certified delivery and floor plan: a car in transit paid by a line, one waiting for the lender.

@@ -228,6 +228,13 @@ export const vehicles = pgTable(
     // Read alone (index-only) by a search: its counts by certification and make when there is no
     // q, and the makes and models a misspelt word is compared with.
     index('vehicles_published_facets_idx').on(t.condition, t.make, t.model, t.grade).where(isPublishedSql(t)),
+    // A search's make and model (chosen whole, in any case): the cars of a make and their counts by
+    // certification, model and grade, read alone (search-filters.ts, search-counts.ts).
+    index('vehicles_published_make_model_idx')
+      .on(sql`lower(${t.make})`, sql`lower(${t.model})`, t.condition, t.make, t.model, t.grade)
+      .where(isPublishedSql(t)),
+    // The places published cars stand, read by skipping from one to the next (search-filters.ts).
+    index('vehicles_published_location_idx').on(t.locationZip).where(isPublishedSql(t)),
     check('vehicles_status_check', sql`${t.status} in (${sqlList(VEHICLE_STATUSES)})`),
     check('vehicles_mileage_check', sql`${t.mileage} is null or ${t.mileage} >= 0`),
     check('vehicles_price_check', sql`${t.price} is null or ${t.price} > 0`),
@@ -919,6 +926,18 @@ export const savedSearches = pgTable(
     grade: numeric({ precision: 2, scale: 1 }),
     sort: text().notNull().default('newest'),
     words: text().array().notNull().default(sql`'{}'::text[]`),
+    // The inventory's filters (contracts/vehicle-search.ts vehicleFilterFields); null = not set.
+    make: text(),
+    model: text(),
+    yearMin: integer(),
+    yearMax: integer(),
+    /** Whole dollars. */
+    priceMin: integer(),
+    priceMax: integer(),
+    maxMiles: integer(),
+    /** Road miles from `zip` (lib/zip.ts roadMiles); a search saved without a zip keeps the dealer's delivery ZIP. */
+    within: integer(),
+    zip: varchar({ length: 5 }),
     alerts: boolean().notNull().default(true),
     ...alertDelivery(),
     createdAt: createdAt(),
@@ -926,6 +945,7 @@ export const savedSearches = pgTable(
   (t) => [
     index('saved_searches_dealer_idx').on(t.dealerId, t.dealerUserId),
     check('saved_searches_cert_check', sql`${t.cert} in (${sqlList(CERTIFICATION_FILTERS)})`),
+    check('saved_searches_within_check', sql`${t.within} is null or ${t.zip} is not null`),
     ...alertDeliveryChecks('saved_searches', t),
   ],
 );

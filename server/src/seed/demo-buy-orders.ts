@@ -118,7 +118,7 @@ const SEARCHES: DemoSearch[] = [
   { dealer: DEMO_TEAM_DEALER, person: 'tom', name: 'BMWs', q: 'bmw', search: { alerts: false } },
 ];
 
-export async function seedDemoBuyOrders(db: Database) {
+export async function seedDemoBuyOrders(db: Database, lotZip: string) {
   await db.transaction(async (tx) => {
     for (const demo of ORDERS) {
       const found = await demoDealerAndPerson(tx, demo.dealer, demo.person);
@@ -233,7 +233,7 @@ export async function seedDemoBuyOrders(db: Database) {
       .orderBy(asc(vehicles.id));
     for (const vehicle of published) {
       await matchBuyOrders(tx, vehicle.id, 'published');
-      await matchSavedSearches(tx, vehicle.id);
+      await matchSavedSearches(tx, vehicle.id, lotZip);
     }
   });
 }

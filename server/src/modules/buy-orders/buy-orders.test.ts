@@ -4,13 +4,14 @@ import { MARKET_TIME_ZONE } from '@contracts/dates';
 import { DELIVERY_TEXT } from '@contracts/delivery';
 import { LISTING_TEXT } from '@contracts/listings';
 import { MONEY_TEXT } from '@contracts/money';
+import { SEARCH_TEXT } from '@contracts/vehicle-search';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertMember, insertVehicle, MEMBER_PASSWORD } from '../../../test/factories';
 import { boughtNow, dealerWithCode, nextAddress } from '../../../test/helpers';
 import { signIn, signInMember } from '../../../test/sessions';
 import { withApp } from '../../../test/with-app';
-import { buyOrders, notifications } from '../../db/schema';
+import { buyOrders, dealers, notifications } from '../../db/schema';
 
 const ctx = withApp({ signIn: ['admin', 'staff'] });
 
@@ -623,6 +624,77 @@ describe('saved searches', () => {
     for (const miss of [premium, lowGrade, camry]) expect(await mine(miss)).toEqual([]);
     const listed = (await ctx.call('GET', '/api/dealer/saved-searches', undefined, cookie)).json();
     expect(listed).toMatchObject([{ name: 'Auction RAV4s', matches: 1 }]);
+  });
+
+  it('keeps the inventory’s filters and alerts a car only when it meets every one, within the miles of the delivery ZIP', async () => {
+    const { dealer, cookie } = await dealerSession();
+    // No ZIP typed: the dealership's delivery ZIP (Dallas) is kept with the search.
+    await ctx.db.update(dealers).set({ deliveryZip: '75201' }).where(eq(dealers.id, dealer.id));
+    const res = await save(cookie, {
+      name: 'RAV4s near us',
+      make: 'toyota',
+      model: 'rav4',
+      yearMin: '2018',
+      yearMax: 2020,
+      priceMin: '15000',
+      priceMax: '25,000',
+      maxMiles: '50000',
+      within: '100',
+      zip: '',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      make: 'toyota',
+      model: 'rav4',
+      yearMin: 2018,
+      yearMax: 2020,
+      priceMin: 15000,
+      priceMax: 25000,
+      maxMiles: 50000,
+      within: 100,
+      zip: '75201',
+      path: '/inventory?make=toyota&model=rav4&yearMin=2018&yearMax=2020&priceMin=15000&priceMax=25000&maxMiles=50000&within=100&zip=75201',
+    });
+    // At the lot (Grand Prairie, by Dallas) and in Fort Worth: in; each other car misses one filter.
+    const atLot = await publish({ make: 'Toyota', model: 'RAV4', year: 2019 });
+    const fortWorth = await publish({ year: 2020 }, { locationZip: '76102' });
+    const misses = [
+      await publish({ model: 'Camry' }),
+      await publish({ year: 2021 }),
+      await publish({ year: 2017 }),
+      await publish({ price: '25001' }),
+      await publish({ price: '14999' }),
+      await publish({ mileage: 50001 }),
+      await publish({}, { locationZip: '10001' }),
+    ];
+    const mine = async (id: number) =>
+      (await searchAlerts(id)).filter((a) => a.recipient === dealer.email.toLowerCase());
+    expect(await mine(atLot)).toHaveLength(1);
+    expect(await mine(fortWorth)).toHaveLength(1);
+    for (const miss of misses) expect(await mine(miss), String(miss)).toEqual([]);
+    // The search page lists what the alert matched: the same filters, read by the search API.
+    const listed = await ctx.app.inject({
+      url: `/api/vehicles/search?${res.json().path.split('?')[1]}&limit=100`,
+    });
+    const ids = (listed.json() as { items: { id: number }[] }).items.map((item) => item.id);
+    expect(ids).toEqual(expect.arrayContaining([atLot, fortWorth]));
+    for (const miss of misses) expect(ids).not.toContain(miss);
+  });
+
+  it('refuses a search whose filters the inventory would refuse, and a distance with nothing to measure from', async () => {
+    const { cookie } = await dealerSession();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ yearMin: '2020', yearMax: '2019' }, SEARCH_TEXT.years],
+      [{ priceMax: 'cheap' }, SEARCH_TEXT.number('priceMax')],
+      [{ within: 25, zip: '00000' }, DELIVERY_TEXT.zipUnknown('00000')],
+      // The session's dealership has no delivery ZIP and no ZIP in its address.
+      [{ within: 25 }, SEARCH_TEXT.withinNeedsZip],
+    ];
+    for (const [body, message] of cases) {
+      const res = await save(cookie, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
   });
 
   it('reads words as the search does: part of a VIN from 5 characters, and % or _ literally', async () => {

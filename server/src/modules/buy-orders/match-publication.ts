@@ -9,8 +9,14 @@ import { matchSavedSearches } from './match-saved-searches';
  * and — when the car is new to the market, not merely cheaper — the saved searches. A price drop
  * is also told to the people watching the car (issue #30).
  */
-export async function matchPublication(tx: Transaction, vehicleId: number, reason: MatchReason) {
+export async function matchPublication(
+  tx: Transaction,
+  vehicleId: number,
+  reason: MatchReason,
+  /** Where a car with no location stands (LOT_ZIP): a saved search's distance measures to it. */
+  lotZip: string,
+) {
   await matchBuyOrders(tx, vehicleId, reason);
-  if (reason === 'published') await matchSavedSearches(tx, vehicleId);
+  if (reason === 'published') await matchSavedSearches(tx, vehicleId, lotZip);
   else await notifyWatchersOfPriceDrop(tx, vehicleId);
 }

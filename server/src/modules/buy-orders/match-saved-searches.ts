@@ -1,6 +1,8 @@
 import { AUCTION_CERTIFIED } from '@contracts/limits';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
+import { savedSearches, vehicles } from '../../db/schema';
+import { reachablePlace, roadMiles } from '../../lib/zip';
 import { savedSearchMatchMessage } from '../notifications/buy-order-messages';
 import { type VehicleFactsRow, vehicleFactsOfRow } from '../notifications/notification-messages';
 import {
@@ -15,17 +17,44 @@ const literal = (column: ReturnType<typeof sql>) =>
   sql`replace(replace(replace(${column}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
 
 /**
- * Matches one just-published car against every saved search, in one statement in
- * the publishing transaction: its certification and minimum grade, and every word as the search
- * reads it written (a substring of make, model, trim and year; from 3 characters the start of the
- * VIN, from 5 anywhere in it — search-vehicles.ts `writtenMatch`). Each new pair is recorded and,
- * when the search's alerts are on, its alert goes to the outbox: to the person who saved the search, or the dealership's main contact.
+ * The road miles from the car to each place saved searches measure "within" from (lib/zip.ts
+ * roadMiles, as the inventory's search counts them), as SQL rows (zip, miles); a place no truck
+ * reaches is left out, and so are the searches measuring from it.
  */
-export async function matchSavedSearches(tx: Transaction, vehicleId: number) {
+async function milesToSearches(tx: Transaction, vehicleId: number, lotZip: string): Promise<SQL | null> {
+  const [car] = await tx
+    .select({ locationZip: vehicles.locationZip })
+    .from(vehicles)
+    .where(eq(vehicles.id, vehicleId));
+  const at = car ? reachablePlace(car.locationZip ?? lotZip) : null;
+  if (!at) return null;
+  const origins = await tx
+    .selectDistinct({ zip: savedSearches.zip })
+    .from(savedSearches)
+    .where(and(isNotNull(savedSearches.within), isNotNull(savedSearches.zip)));
+  const rows = origins.flatMap(({ zip }) => {
+    const from = zip === null ? null : reachablePlace(zip);
+    return from ? [sql`(${from.zip}::text, ${roadMiles(from, at)}::integer)`] : [];
+  });
+  return rows.length > 0 ? sql`values ${sql.join(rows, sql`, `)}` : null;
+}
+
+/**
+ * Matches one just-published car against every saved search, in one statement in
+ * the publishing transaction: its certification and minimum grade, every word as the search
+ * reads it written (a substring of make, model, trim and year; from 3 characters the start of the
+ * VIN, from 5 anywhere in it — search-vehicles.ts `writtenMatch`), and its filters as the search
+ * reads them (search-filters.ts: make and model whole in any case; years, prices, miles; within
+ * the road miles of its ZIP, the car standing at its location or the lot, `lotZip`). Each new pair
+ * is recorded and, when the search's alerts are on, its alert goes to the outbox: to the person
+ * who saved the search, or the dealership's main contact.
+ */
+export async function matchSavedSearches(tx: Transaction, vehicleId: number, lotZip: string) {
   const word = sql`w`;
+  const miles = await milesToSearches(tx, vehicleId, lotZip);
   const result = (await tx.execute(sql`
     with v as (
-      select id, year, make, model, vin, price, grade, condition, search_text, lower(vin) as search_vin
+      select id, year, make, model, vin, price, grade, condition, mileage, search_text, lower(vin) as search_vin
       from vehicles where id = ${vehicleId} and status = 'active' and not in_queue
     ),
     matched as (
@@ -35,6 +64,18 @@ export async function matchSavedSearches(tx: Transaction, vehicleId: number) {
           or (s.cert = 'auction' and v.condition = ${AUCTION_CERTIFIED})
           or (s.cert = 'premium' and v.condition <> ${AUCTION_CERTIFIED}))
         and (s.grade is null or v.grade >= s.grade)
+        and (s.make is null or lower(v.make) = lower(s.make))
+        and (s.model is null or lower(v.model) = lower(s.model))
+        and (s.year_min is null or v.year >= s.year_min)
+        and (s.year_max is null or v.year <= s.year_max)
+        and (s.price_min is null or v.price >= s.price_min)
+        and (s.price_max is null or v.price <= s.price_max)
+        and (s.max_miles is null or v.mileage <= s.max_miles)
+        and (s.within is null or ${
+          miles === null
+            ? sql`false`
+            : sql`exists (select 1 from (${miles}) as d(zip, miles) where d.zip = s.zip and d.miles <= s.within)`
+        })
         and not exists (
           select 1 from unnest(s.words) as ${word}
           where not (

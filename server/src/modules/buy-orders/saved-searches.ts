@@ -7,13 +7,15 @@ import {
 } from '@contracts/buy-orders';
 import { ERROR_CODES } from '@contracts/errors';
 import { PAGE_PATHS } from '@contracts/routes';
-import { searchWordsOf } from '@contracts/vehicle-search';
+import { SEARCH_TEXT, searchWordsOf, type VehicleFilters } from '@contracts/vehicle-search';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { dealers, dealerUsers, savedSearches, savedSearchMatches } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
+import { deliveryZipOf } from '../../lib/delivery-zip';
+import { placeOfZip } from '../../lib/zip';
 import { writeAudit } from '../audit/write-audit';
 import { assertTextable } from './alert-schedule';
 
@@ -24,13 +26,30 @@ const ownedBy = (actor: Actor) =>
     actor.member ? eq(savedSearches.dealerUserId, actor.member.id) : isNull(savedSearches.dealerUserId),
   );
 
+type SavedRow = typeof savedSearches.$inferSelect;
+
+/** The filters of a saved search, as the search API names them (null = not set). */
+const filtersOf = (search: SavedRow): VehicleFilters => ({
+  make: search.make,
+  model: search.model,
+  yearMin: search.yearMin,
+  yearMax: search.yearMax,
+  priceMin: search.priceMin,
+  priceMax: search.priceMax,
+  maxMiles: search.maxMiles,
+  within: search.within,
+  zip: search.zip,
+});
+
 /** The /inventory address of a search: its non-default parameters, as the page writes them. */
-export function inventoryPathOf(search: { q: string; cert: string; grade: string | null; sort: string }) {
+export function inventoryPathOf(search: SavedRow) {
   const params = new URLSearchParams();
   if (search.q) params.set('q', search.q);
   if (search.cert !== 'all') params.set('cert', search.cert);
   if (search.grade !== null) params.set('grade', Number(search.grade).toFixed(1));
   if (search.sort !== 'newest') params.set('sort', search.sort);
+  for (const [name, value] of Object.entries(filtersOf(search)))
+    if (value !== null) params.set(name, String(value));
   const query = params.toString();
   return query ? `${PAGE_PATHS.inventory}?${query}` : PAGE_PATHS.inventory;
 }
@@ -54,6 +73,7 @@ export async function findSavedSearches(db: Executor, actor: Actor, id?: number)
     cert: search.cert,
     grade: search.grade,
     sort: search.sort as SavedSearchView['sort'],
+    ...filtersOf(search),
     path: inventoryPathOf(search),
     placedBy: placedBy ?? null,
     alerts: search.alerts,
@@ -79,6 +99,13 @@ export async function createSavedSearch(db: Database, input: CreateSavedSearch, 
       const [held] = await tx.select({ n: count() }).from(savedSearches).where(ownedBy(actor));
       if ((held?.n ?? 0) >= MAX_SAVED_SEARCHES)
         throw new AppError(ERROR_CODES.conflict, SAVED_SEARCH_TEXT.tooMany);
+      // "Within" with no ZIP is measured from the dealership's delivery ZIP, kept as it is now; a ZIP
+      // is one the search could measure from (the one ZIP rule's 400 otherwise).
+      const zip = input.within === null ? input.zip : (input.zip ?? (await deliveryZipOf(tx, actor.id!)));
+      if (input.within !== null) {
+        if (zip === null) throw badRequest(SEARCH_TEXT.withinNeedsZip);
+        placeOfZip(zip);
+      }
       const [row] = await tx
         .insert(savedSearches)
         .values({
@@ -90,6 +117,15 @@ export async function createSavedSearch(db: Database, input: CreateSavedSearch, 
           grade: input.grade === null ? null : input.grade.toFixed(1),
           sort: input.sort,
           words: searchWordsOf(input.q),
+          make: input.make,
+          model: input.model,
+          yearMin: input.yearMin,
+          yearMax: input.yearMax,
+          priceMin: input.priceMin,
+          priceMax: input.priceMax,
+          maxMiles: input.maxMiles,
+          within: input.within,
+          zip,
           alertChannel: input.alertChannel,
           alertCadence: input.alertCadence,
         })

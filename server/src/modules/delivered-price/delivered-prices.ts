@@ -8,9 +8,10 @@ import type { Executor } from '../../db/client';
 import { dealerUsers, offers, vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { defaultDeliveryZip } from '../../lib/delivery-zip';
 import { sightAtLeastSql } from '../car-visibility/car-visibility';
 import { quoteOnSale } from '../delivery/transport-board';
-import { type DeliveryConfig, defaultDeliveryZip } from '../delivery/transport-orders';
+import type { DeliveryConfig } from '../delivery/transport-orders';
 import { findOfferedPackages } from '../recon/recon-packages';
 import { committedBy } from '../transactions/deal-limits';
 

@@ -12,16 +12,12 @@ import type { Executor } from '../../db/client';
 import { dealers, transactions, transportOrders, vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
+import { defaultDeliveryZip } from '../../lib/delivery-zip';
 import { sightOf } from '../car-visibility/car-visibility';
 import { vehicleName } from '../notifications/notification-messages';
 import { offeredPackage } from '../recon/recon-packages';
 import { saleStatesOf } from '../transactions/sale-timeline';
-import {
-  type DeliveryConfig,
-  defaultDeliveryZip,
-  quoteForVehicle,
-  releaseEstimate,
-} from './transport-orders';
+import { type DeliveryConfig, quoteForVehicle, releaseEstimate } from './transport-orders';
 
 /**
  * POST /api/transport/quote (a dealer): for a car on sale, or for the dealer's own live sale not

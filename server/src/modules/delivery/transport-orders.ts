@@ -15,7 +15,7 @@ import { dealers, transactionEvents, transactions, transportOrders, vehicles } f
 import type { Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
-import { zipOfAddress } from '../../lib/zip';
+import { placeOfZip } from '../../lib/zip';
 import { writeAudit } from '../audit/write-audit';
 import { enqueueIntegration } from '../integrations/integration-outbox';
 import { transportToArrangeMessage, transportUpdateMessage } from '../notifications/delivery-messages';
@@ -25,7 +25,7 @@ import { gatePassNotices } from '../transactions/gate-pass-notice';
 import { saleStatesOf } from '../transactions/sale-timeline';
 import { saleFactsOf } from '../transactions/transaction-views';
 import { lockVehicle } from '../vehicle-rows/vehicle-rows';
-import { placeOfZip, quoteTransport, transportWindows } from './transport-quote';
+import { quoteTransport, transportWindows } from './transport-quote';
 
 export type DeliveryConfig = Pick<Config, 'transport' | 'carrier' | 'brand' | 'sellerAddress'>;
 type SaleRow = typeof transactions.$inferSelect;
@@ -62,17 +62,6 @@ export const releaseEstimate = (today: string, workOrder: SaleWorkOrder | null) 
   workOrder.promisedOn > today
     ? workOrder.promisedOn
     : today;
-
-/** The ZIP a dealership's cars go to unless it says otherwise: the last one it ordered to, else its address's. */
-export async function defaultDeliveryZip(db: Executor, dealerId: number) {
-  const [dealer] = await db
-    .select({ deliveryZip: dealers.deliveryZip, address: dealers.address })
-    .from(dealers)
-    .where(eq(dealers.id, dealerId));
-  const zip = dealer?.deliveryZip ?? (dealer ? zipOfAddress(dealer.address) : null);
-  if (!zip) throw conflict(DELIVERY_TEXT.zipRequired);
-  return zip;
-}
 
 /** The sale's open transport order, if any, locked. */
 export async function lockLiveOrder(tx: Executor, transactionId: number) {

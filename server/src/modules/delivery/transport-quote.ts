@@ -5,47 +5,11 @@ import { formatMi } from '@contracts/mileage-format';
 import { centsToDecimal, formatCents } from '@contracts/money';
 import type { TransportRates } from '../../config';
 import { badRequest } from '../../lib/app-error';
-import { knownZip } from '../../lib/zip';
+import { roadMiles, type ZipPlace } from '../../lib/zip';
 
-/** Road miles are about this much longer than the straight line between two ZIP centroids. */
-export const ROAD_FACTOR = 1.2;
 /** A truck covers 400 to 500 miles a day; the carrier picks up 1 to 5 business days after release. */
 const MILES_PER_DAY = { slow: 400, fast: 500 };
 const PICKUP_DAYS = { first: 1, last: 5 };
-/** Road transport reaches the 48 contiguous states (and DC), not Alaska, Hawaii or the territories. */
-const NOT_BY_ROAD = new Set(['AK', 'HI', 'PR', 'VI', 'GU', 'AS', 'MP']);
-
-export interface ZipPlace {
-  zip: string;
-  place: string;
-  latitude: number;
-  longitude: number;
-}
-
-/**
- * A US ZIP code's centroid and name (the one ZIP rule, lib/zip.ts: a clear 400 for an unknown one),
- * within reach of a truck.
- */
-export function placeOfZip(zip: string): ZipPlace {
-  const found = knownZip(zip);
-  if (NOT_BY_ROAD.has(found.state)) throw badRequest(DELIVERY_TEXT.zipNotContiguous);
-  return {
-    zip,
-    place: `${found.city}, ${found.state}`,
-    latitude: found.latitude,
-    longitude: found.longitude,
-  };
-}
-
-/** Great-circle distance in miles (haversine, mean Earth radius). */
-export function straightMiles(a: ZipPlace, b: ZipPlace) {
-  const rad = (deg: number) => (deg * Math.PI) / 180;
-  const dLat = rad(b.latitude - a.latitude);
-  const dLon = rad(b.longitude - a.longitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLon / 2) ** 2;
-  return 2 * 3958.8 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 const addDays = (day: IsoDate, n: number) => {
   const d = new Date(`${day}T12:00:00Z`);
@@ -71,7 +35,7 @@ export function quoteTransport(input: {
 }): TransportQuote {
   const { from, to, rates } = input;
   if (from.zip === to.zip) throw badRequest(DELIVERY_TEXT.sameZip);
-  const miles = Math.max(1, Math.round(straightMiles(from, to) * ROAD_FACTOR));
+  const miles = roadMiles(from, to);
   const breakdown: { label: string; cents: number }[] = [];
   let covered = 0;
   let distanceCents = 0;

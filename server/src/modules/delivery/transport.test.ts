@@ -8,11 +8,12 @@ import { dealerWithCode, nextAddress } from '../../../test/helpers';
 import { signIn } from '../../../test/sessions';
 import { withApp } from '../../../test/with-app';
 import { integrationOutbox, notifications, transportOrders, type vehicles } from '../../db/schema';
+import { placeOfZip } from '../../lib/zip';
 import { sendIntegrations } from '../integrations/integration-outbox';
 import { carrierApi } from './carrier-api';
 import { carrierHandlers } from './carrier-sync';
 import { releaseWaitingTransports } from './transport-orders';
-import { placeOfZip, quoteTransport } from './transport-quote';
+import { quoteTransport } from './transport-quote';
 
 /** Certified delivery (issue #32, docs/design.md §15) through a Super Dispatch-style carrier faked at the wire. */
 

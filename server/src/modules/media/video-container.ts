@@ -1,3 +1,4 @@
+import { formatCount } from '@contracts/number-format';
 /**
  * A video's container checked over the whole file before it is kept (issue #43, ADR 0032): the
  * first bytes say what a file claims to be (sniff-video.ts); this walks its structure to the last
@@ -25,7 +26,7 @@ const MAX_ELEMENTS = 1_000_000;
 const MIN_WINDOW = 64 * 1024;
 const MAX_WINDOW = 4 * 1024 * 1024;
 
-const at = (position: number) => `byte ${position.toLocaleString('en-US')}`;
+const at = (position: number) => `byte ${formatCount(position)}`;
 
 /**
  * Reads a stored object through windows of 64 KB to 4 MB: a header inside the window costs no
@@ -71,7 +72,7 @@ async function checkIsoBmff(size: number, read: ReadAt): Promise<string | null> 
   let mediaData = 0;
   while (position < size) {
     if (++boxes > MAX_TOP_LEVEL_BOXES)
-      return `has more than ${MAX_TOP_LEVEL_BOXES.toLocaleString('en-US')} top-level parts, more than any video has`;
+      return `has more than ${formatCount(MAX_TOP_LEVEL_BOXES)} top-level parts, more than any video has`;
     const left = size - position;
     if (left < 8)
       return `ends with ${left} stray byte${left === 1 ? '' : 's'} after its last part (at ${at(position)})`;
@@ -92,7 +93,7 @@ async function checkIsoBmff(size: number, read: ReadAt): Promise<string | null> 
     if (boxSize < headerSize)
       return `has a "${type}" box at ${at(position)} with an impossible size (${boxSize} bytes)`;
     if (boxSize > left)
-      return `has a "${type}" box at ${at(position)} that runs ${(boxSize - left).toLocaleString('en-US')} bytes past the end of the file (it was cut short)`;
+      return `has a "${type}" box at ${at(position)} that runs ${formatCount(boxSize - left)} bytes past the end of the file (it was cut short)`;
     if (position === 0 && type !== 'ftyp' && !LEGACY_FIRST_ATOMS.has(type))
       return `does not start with a file-type ("ftyp") box`;
     if (type === 'ftyp') {
@@ -205,7 +206,7 @@ async function checkMatroska(size: number, read: ReadAt): Promise<string | null>
   }
   const segmentEnd = segment.size === null ? size : segment.data + segment.size;
   if (segmentEnd > size)
-    return `has a Segment that runs ${(segmentEnd - size).toLocaleString('en-US')} bytes past the end of the file (it was cut short)`;
+    return `has a Segment that runs ${formatCount(segmentEnd - size)} bytes past the end of the file (it was cut short)`;
 
   const seen = new Set<number>();
   let elements = 0;
@@ -214,7 +215,7 @@ async function checkMatroska(size: number, read: ReadAt): Promise<string | null>
   position = segment.data;
   while (position < segmentEnd) {
     if (++elements > MAX_ELEMENTS)
-      return `has more than ${MAX_ELEMENTS.toLocaleString('en-US')} parts, more than any video has`;
+      return `has more than ${formatCount(MAX_ELEMENTS)} parts, more than any video has`;
     const element = await elementAtPosition(position);
     if (!element || element.data > segmentEnd) return notAnElement(position);
     if (element.id === EBML || element.id === SEGMENT)
@@ -233,7 +234,7 @@ async function checkMatroska(size: number, read: ReadAt): Promise<string | null>
     }
     const end = element.data + element.size;
     if (end > segmentEnd)
-      return `has an element at ${at(position)} that runs ${(end - segmentEnd).toLocaleString('en-US')} bytes past the end of its Segment (it was cut short)`;
+      return `has an element at ${at(position)} that runs ${formatCount(end - segmentEnd)} bytes past the end of its Segment (it was cut short)`;
     position = end;
   }
   // After a Segment of known size: nothing but Void elements.

@@ -169,13 +169,13 @@ describe('first look', () => {
     expect(await searchMatches()).toHaveLength(0);
 
     // Not yet due: nothing is released.
-    await releaseDueFirstLooks(ctx.db);
+    await releaseDueFirstLooks(ctx.db, ctx.config.transport.lotZip);
     expect(await publicIds(ctx.app)).not.toContain(car.id);
 
     await ctx.db.execute(
       sql`update vehicles set first_look_until = now() - interval '1 second' where id = ${car.id}`,
     );
-    expect(await releaseDueFirstLooks(ctx.db)).toBeGreaterThanOrEqual(1);
+    expect(await releaseDueFirstLooks(ctx.db, ctx.config.transport.lotZip)).toBeGreaterThanOrEqual(1);
     const [after] = await ctx.db.select().from(vehicles).where(eq(vehicles.id, car.id));
     expect(after).toMatchObject({ status: 'active', inQueue: false, firstLookUntil: null });
     expect(await publicIds(ctx.app)).toContain(car.id);
@@ -187,7 +187,7 @@ describe('first look', () => {
     const [match] = await ctx.db.select().from(buyOrderMatches).where(eq(buyOrderMatches.vehicleId, car.id));
     expect(match?.firstLookUntil).not.toBeNull();
     // A second pass finds nothing more to do.
-    expect(await releaseDueFirstLooks(ctx.db)).toBe(0);
+    expect(await releaseDueFirstLooks(ctx.db, ctx.config.transport.lotZip)).toBe(0);
   });
 
   it('can be released by an admin at once, once', async () => {

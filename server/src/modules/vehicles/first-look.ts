@@ -84,16 +84,16 @@ export async function holdForMatchedOrders(tx: Transaction, vehicleId: number) {
  * no hold, then matched like any publication (saved searches; orders placed since the hold).
  * A car no longer held (sold, removed, released by another instance) is left as it is.
  */
-export async function releaseFirstLook(tx: Transaction, vehicleId: number) {
+export async function releaseFirstLook(tx: Transaction, vehicleId: number, lotZip: string) {
   const vehicle = await lockVehicle(tx, vehicleId);
   if (!vehicle || !isHeld(vehicle)) return null;
   const after = await updateVehicleRow(tx, vehicleId, { inQueue: false, firstLookUntil: null });
-  await matchPublication(tx, vehicleId, 'published');
+  await matchPublication(tx, vehicleId, 'published', lotZip);
   return after;
 }
 
 /** Every held car whose time is up, released one transaction each; how many. */
-export async function releaseDueFirstLooks(db: Database) {
+export async function releaseDueFirstLooks(db: Database, lotZip: string) {
   const due = await db
     .select({ id: vehicles.id })
     .from(vehicles)
@@ -102,7 +102,7 @@ export async function releaseDueFirstLooks(db: Database) {
     .limit(500);
   let released = 0;
   for (const { id } of due) {
-    if (await db.transaction((tx) => releaseFirstLook(tx, id))) released += 1;
+    if (await db.transaction((tx) => releaseFirstLook(tx, id, lotZip))) released += 1;
   }
   return released;
 }

@@ -19,12 +19,15 @@ export async function registerVehicles(
   {
     database,
     premiumLabel,
+    lotZip,
     decoder,
     isKnownVideo,
   }: {
     database: DbHandle;
     /** The branded certification name (`cert=premium` in a search). */
     premiumLabel: string;
+    /** Where a car with no location stands (LOT_ZIP), for a search's `within`. */
+    lotZip: string;
     decoder: VinDecoder;
     isKnownVideo: (url: string) => Promise<boolean>;
   },
@@ -33,19 +36,20 @@ export async function registerVehicles(
   await app.register(vehiclesRoutes, {
     db: database.db,
     premiumLabel,
+    lotZip,
     searchCache,
     listCache,
     decoder,
     isKnownVideo,
   });
   await app.register(requiredShotsRoutes, { db: database.db });
-  scheduleFirstLookRelease(app, database);
+  scheduleFirstLookRelease(app, database, lotZip);
   const pages: Pick<WebAppOptions, 'galleryFirstPhoto' | 'pageData'> = {
     galleryFirstPhoto: async (vehicleId) => (await listCache.get()).galleryFirst.get(vehicleId),
     pageData: {
       inventoryFirstPage: async (search) => {
         const query = vehicleSearchQuerySchema.parse(search);
-        const answer = await searchAnswer(database.db, query, { premiumLabel, cache: searchCache });
+        const answer = await searchAnswer(database.db, query, { premiumLabel, lotZip, cache: searchCache });
         return JSON.parse(answer.identity.toString('utf8'));
       },
       publishedVehicle: async (id) => {
@@ -66,9 +70,9 @@ export const FIRST_LOOK_RELEASE_MS = 15_000;
  * release locks its car and re-checks the hold, so two instances never publish one twice. A
  * failed pass is a warning; the timer does not keep the process alive; closing waits for a pass.
  */
-function scheduleFirstLookRelease(app: FastifyInstance, database: DbHandle) {
+function scheduleFirstLookRelease(app: FastifyInstance, database: DbHandle, lotZip: string) {
   schedulePass(app, {
-    run: () => releaseDueFirstLooks(database.db),
+    run: () => releaseDueFirstLooks(database.db, lotZip),
     timing: { intervalMs: FIRST_LOOK_RELEASE_MS },
     failure: 'releasing first looks failed',
     report: (released) => {

@@ -1,75 +1,163 @@
 import { AUCTION_CERTIFIED } from '@contracts/limits';
 import type { VehicleSearchResult } from '@contracts/vehicle-search';
-import { and, eq, gte, or, type SQL, sql } from 'drizzle-orm';
+import { GRADE_MINIMUMS } from '@contracts/vehicle-search-options';
+import { and, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { vehicleSearchGroups, vehicles } from '../../db/schema';
 
 export type SearchCounts = Pick<VehicleSearchResult, 'total' | 'facets'>;
 
-interface CountRow {
+/**
+ * How many matches share a certification, make, model and grade. The matches are those of the
+ * words and the filters no facet counts (years, prices, miles, distance); the facets' own choices
+ * (certification, grade, make, model) are applied to these groups (facetCounts), so one set of
+ * groups answers every combination of those choices, and each facet is counted without its own.
+ */
+export interface CountGroup {
   condition: string | null;
   make: string | null;
+  /** undefined: not grouped by model (the published list's groups). */
+  model?: string | null;
+  grade: number | null;
   count: number;
 }
 
-/** The total and the facets of every match, from one count per certification and make. */
-export async function countMatches(db: Database, where: SQL, premiumLabel: string): Promise<SearchCounts> {
+/**
+ * The groups a search's counts are read from: `all` the matches (by model or not), and `ofMake`,
+ * by model, those of the chosen make and model (the same as `all` when they are by model).
+ */
+export interface CountedGroups {
+  all: CountGroup[];
+  ofMake: CountGroup[];
+}
+
+/** The choices the facets count: a certification (its stored name, null for all), a minimum grade, a make and a model. */
+export interface FacetChoices {
+  condition: string | null;
+  minGrade: number | null;
+  make: string | null;
+  model: string | null;
+}
+
+/** The groups of every match of `where`, by certification, make, model and grade. */
+export async function countMatches(db: Database, where: SQL): Promise<CountGroup[]> {
   const rows = await db
-    .select({ condition: vehicles.condition, make: vehicles.make, count: sql<number>`count(*)::integer` })
+    .select({
+      condition: vehicles.condition,
+      make: vehicles.make,
+      model: vehicles.model,
+      grade: vehicles.grade,
+      count: sql<number>`count(*)::integer`,
+    })
     .from(vehicles)
     .where(where)
-    .groupBy(vehicles.condition, vehicles.make);
-  return countsOf(rows, premiumLabel);
+    .groupBy(vehicles.condition, vehicles.make, vehicles.model, vehicles.grade);
+  return rows.map((row) => ({ ...row, grade: row.grade === null ? null : Number(row.grade) }));
 }
 
 /**
- * The counts of a search that matches no VIN, from the published list's groups (vehicle_search_groups:
- * a few hundred or thousand rows, appended by triggers, folded by housekeeping; a group's vehicles
- * are the sum of its rows): every word matches the searched text in one of its meanings, of the
- * certification, at least the grade. A short word like "s" matched ~40,000 of 50,000 vehicles:
- * counting them was ~50 ms, the groups ~1 ms.
+ * The groups of a search that matches no VIN and has no other filter, from the published list's
+ * groups (vehicle_search_groups: a few hundred or thousand rows, appended by triggers, folded by
+ * housekeeping; a group's vehicles are the sum of its rows): every word matches the searched text
+ * in one of its meanings. A short word like "s" matched ~40,000 of 50,000 vehicles: counting them
+ * was ~50 ms, the groups ~1 ms. They have no model: read with no make or model chosen.
  */
-export async function countGroups(
-  db: Database,
-  meanings: readonly string[][],
-  condition: string | null,
-  minGrade: number | null,
-  premiumLabel: string,
-): Promise<SearchCounts> {
+export async function countGroups(db: Database, meanings: readonly string[][]): Promise<CountGroup[]> {
   const g = vehicleSearchGroups;
   const rows = await db
-    .select({ condition: g.condition, make: g.make, count: sql<number>`sum(${g.count})::integer` })
+    .select({
+      condition: g.condition,
+      make: g.make,
+      grade: g.grade,
+      count: sql<number>`sum(${g.count})::integer`,
+    })
     .from(g)
     .where(
       and(
         ...meanings.map((terms) =>
           or(...terms.map((term) => sql`${g.searchText} like ${`%${escapeLike(term)}%`}`)),
         ),
-        condition === null ? undefined : eq(g.condition, condition),
-        minGrade === null ? undefined : gte(g.grade, minGrade.toFixed(1)),
       ),
     )
-    .groupBy(g.condition, g.make)
+    .groupBy(g.condition, g.make, g.grade)
     .having(sql`sum(${g.count}) <> 0`);
-  return countsOf(
-    rows.map((row) => ({ ...row, make: row.make === '' ? null : row.make })),
-    premiumLabel,
-  );
+  // Missing values are stored as '' and -1 (migration 0010).
+  return rows.map((row) => ({
+    condition: row.condition === '' ? null : row.condition,
+    make: row.make === '' ? null : row.make,
+    grade: Number(row.grade) < 0 ? null : Number(row.grade),
+    count: row.count,
+  }));
 }
 
 export const escapeLike = (word: string) => word.replace(/[\\%_]/g, '\\$&');
 
-function countsOf(rows: readonly CountRow[], premiumLabel: string): SearchCounts {
-  const counts: SearchCounts = { total: 0, facets: { certification: { premium: 0, auction: 0 }, make: [] } };
-  const byMake = new Map<string, number>();
-  for (const { condition, make, count } of rows) {
-    counts.total += count;
-    if (condition === premiumLabel) counts.facets.certification.premium += count;
-    else if (condition === AUCTION_CERTIFIED) counts.facets.certification.auction += count;
-    if (make !== null) byMake.set(make, (byMake.get(make) ?? 0) + count);
+/** Makes and models are chosen whole, in any case (search-vehicles.ts reads them so in SQL). */
+const sameName = (chosen: string | null, value: string | null | undefined) =>
+  chosen === null || (value != null && value.toLowerCase() === chosen.toLowerCase());
+
+/** Most first, then by name: a facet's entries. */
+function tally<K extends string>(
+  groups: CountGroup[],
+  nameOf: (group: CountGroup) => string | null | undefined,
+  key: K,
+) {
+  const byName = new Map<string, number>();
+  for (const group of groups) {
+    const name = nameOf(group);
+    if (name != null) byName.set(name, (byName.get(name) ?? 0) + group.count);
   }
-  counts.facets.make = [...byMake]
-    .map(([make, count]) => ({ make, count }))
-    .sort((a, b) => b.count - a.count || a.make.localeCompare(b.make));
-  return counts;
+  return [...byName]
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([name, count]) => ({ [key]: name, count }) as { [P in K]: string } & { count: number });
+}
+
+const sum = (groups: CountGroup[]) => groups.reduce((total, group) => total + group.count, 0);
+
+/**
+ * The total (every choice applied) and the facets, each counted with every choice but its own:
+ * the certifications with the grade, make and model chosen; the makes with the certification and
+ * grade (not the make: the list to switch to another; nor the model, which belongs to a make); the
+ * models of the chosen make with the certification and grade; each minimum grade with the
+ * certification, make and model. Only the makes are read from `all`; the rest from `ofMake`.
+ */
+export function facetCounts(
+  { all, ofMake }: CountedGroups,
+  choices: FacetChoices,
+  premiumLabel: string,
+): SearchCounts {
+  const certified = (group: CountGroup) =>
+    choices.condition === null || group.condition === choices.condition;
+  const graded = (min: number | null) => (group: CountGroup) =>
+    min === null || (group.grade !== null && group.grade >= min);
+  const atGrade = graded(choices.minGrade);
+  const ofChosenMake = ofMake.filter((group) => sameName(choices.make, group.make));
+  const chosen = ofChosenMake.filter((group) => sameName(choices.model, group.model));
+  const forCertification = chosen.filter(atGrade);
+  return {
+    total: sum(forCertification.filter(certified)),
+    facets: {
+      certification: {
+        premium: sum(forCertification.filter((group) => group.condition === premiumLabel)),
+        auction: sum(forCertification.filter((group) => group.condition === AUCTION_CERTIFIED)),
+      },
+      make: tally(
+        all.filter((group) => certified(group) && atGrade(group)),
+        (group) => group.make,
+        'make',
+      ),
+      model:
+        choices.make === null
+          ? []
+          : tally(
+              ofChosenMake.filter((group) => certified(group) && atGrade(group)),
+              (group) => group.model,
+              'model',
+            ),
+      grade: GRADE_MINIMUMS.map((min) => ({
+        min,
+        count: sum(chosen.filter((group) => certified(group) && graded(Number(min))(group))),
+      })),
+    },
+  };
 }

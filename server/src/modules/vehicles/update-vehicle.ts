@@ -53,7 +53,13 @@ const deliveryColumns = (input: {
 const vehicleNotFound = () => notFound(ADMIN_TEXT.vehicleNotFound);
 
 /** Queue completion (docs/product.md §4): mileage, price, certification; the vehicle is public at once. */
-export async function completeListing(db: Database, vehicleId: number, input: CompleteListing, actor: Actor) {
+export async function completeListing(
+  db: Database,
+  vehicleId: number,
+  input: CompleteListing,
+  actor: Actor,
+  lotZip: string,
+) {
   return withRetries(() =>
     db.transaction(async (tx) => {
       const vehicle = await lockVehicle(tx, vehicleId);
@@ -83,14 +89,14 @@ export async function completeListing(db: Database, vehicleId: number, input: Co
       );
       if (minutes === undefined) {
         // Published: the open buy orders it matches hear of it, through the outbox (docs/design.md §13).
-        await matchPublication(tx, vehicleId, 'published');
+        await matchPublication(tx, vehicleId, 'published', lotZip);
       } else {
         // First look: the matching orders' dealerships hear of it (with the hold's end) and only
         // they see it until then. No order matched: nobody to hold it for, so it is published.
         await matchBuyOrders(tx, vehicleId, 'published');
         if ((await holdForMatchedOrders(tx, vehicleId)) === 0) {
           after = await updateVehicleRow(tx, vehicleId, { inQueue: false, firstLookUntil: null });
-          await matchPublication(tx, vehicleId, 'published');
+          await matchPublication(tx, vehicleId, 'published', lotZip);
         }
       }
       await writeAudit(tx, actor, {
@@ -127,7 +133,13 @@ export interface EditListing {
  * overwrite each other; audited with what changed. A lower price is a price drop: the open buy
  * orders it now matches hear of it (docs/design.md §13).
  */
-export async function editListing(db: Database, vehicleId: number, input: EditListing, actor: Actor) {
+export async function editListing(
+  db: Database,
+  vehicleId: number,
+  input: EditListing,
+  actor: Actor,
+  lotZip: string,
+) {
   return withRetries(() =>
     db.transaction(async (tx) => {
       const vehicle = await lockVehicle(tx, vehicleId);
@@ -168,7 +180,7 @@ export async function editListing(db: Database, vehicleId: number, input: EditLi
         Number(changed.price) < Number(vehicle.price);
       // A price drop, or a certification or mileage change, can make the car match orders it did not.
       if (dropped || changed.condition !== undefined || changed.mileage !== undefined) {
-        await matchPublication(tx, vehicleId, dropped ? 'price_drop' : 'published');
+        await matchPublication(tx, vehicleId, dropped ? 'price_drop' : 'published', lotZip);
       }
       return adminVehicleView(tx, after);
     }),
@@ -185,6 +197,7 @@ export async function changeListingStatus(
   vehicleId: number,
   status: 'active' | 'removed',
   actor: Actor,
+  lotZip: string,
 ) {
   return withRetries(() =>
     db.transaction(async (tx) => {
@@ -217,7 +230,7 @@ export async function changeListingStatus(
         }
         await updateVehicleRow(tx, vehicleId, { status: 'active', inQueue: false, firstLookUntil: null });
         // Back on the market: orders placed since it was last listed may match it.
-        await matchPublication(tx, vehicleId, 'published');
+        await matchPublication(tx, vehicleId, 'published', lotZip);
       }
       await writeAudit(tx, actor, {
         entity: 'vehicle',
@@ -272,12 +285,12 @@ export async function updateRecon(
 }
 
 /** An admin publishes a car held for a first look to everyone now (docs/design.md §13). */
-export async function releaseListing(db: Database, vehicleId: number, actor: Actor) {
+export async function releaseListing(db: Database, vehicleId: number, actor: Actor, lotZip: string) {
   return withRetries(() =>
     db.transaction(async (tx) => {
       const before = await lockVehicle(tx, vehicleId);
       if (!before) throw vehicleNotFound();
-      const after = await releaseFirstLook(tx, vehicleId);
+      const after = await releaseFirstLook(tx, vehicleId, lotZip);
       if (!after) throw new AppError(ERROR_CODES.conflict, FIRST_LOOK_TEXT.notHeld);
       await writeAudit(tx, actor, {
         entity: 'vehicle',

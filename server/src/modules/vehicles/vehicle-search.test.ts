@@ -1,4 +1,5 @@
 import { premiumCertification } from '@contracts/brand';
+import { DELIVERY_TEXT } from '@contracts/delivery';
 import { AUCTION_CERTIFIED } from '@contracts/limits';
 import type { PublicVehicle } from '@contracts/vehicle';
 import {
@@ -8,14 +9,16 @@ import {
   vehicleSearchQuerySchema,
   vehicleSearchResultSchema,
 } from '@contracts/vehicle-search';
-import { VEHICLE_SORTS, type VehicleSort } from '@contracts/vehicle-search-options';
+import { GRADE_MINIMUMS, VEHICLE_SORTS, type VehicleSort } from '@contracts/vehicle-search-options';
 import { computeVinCheckDigit } from '@contracts/vin';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeVin } from '../../../test/factories';
-import { signInAdmin } from '../../../test/sessions';
+import { dealerWithCode, nextAddress } from '../../../test/helpers';
+import { signIn, signInAdmin } from '../../../test/sessions';
 import { withApp } from '../../../test/with-app';
-import { vehicles } from '../../db/schema';
+import { dealers, vehicles } from '../../db/schema';
+import { placeOfZip, roadMiles } from '../../lib/zip';
 import { VehicleSearchCache } from './search-cache';
 import { searchVehicles } from './search-vehicles';
 
@@ -54,10 +57,14 @@ function vehicleAt(i: number): typeof vehicles.$inferInsert {
     condition: i % 3 === 0 ? premium : AUCTION_CERTIFIED,
     grade: GRADES[i % GRADES.length],
     conditionReportedAt: GRADES[i % GRADES.length] ? new Date() : null,
+    // Most at the lot (no location: LOT_ZIP, Grand Prairie TX), some in New York, some in Los Angeles.
+    locationZip: i % 7 === 1 ? NEW_YORK : i % 7 === 2 ? LOS_ANGELES : null,
     status: 'active',
     inQueue: false,
   };
 }
+const NEW_YORK = '10001';
+const LOS_ANGELES = '90012';
 
 /** What each sort means, written out independently of the SQL: missing values last, then newest listing. */
 const SORT_VALUE: Record<VehicleSort, [(row: Row) => number | null, 1 | -1]> = {
@@ -141,6 +148,14 @@ beforeAll(async () => {
       { ...leaky, vin: vinStarting('JTDKB20U', 2), status: 'pending', inQueue: false },
       { ...leaky, vin: vinStarting('JTDKB20U', 3), status: 'sold', inQueue: false },
       { ...leaky, vin: vinStarting('JTDKB20U', 4), status: 'removed', inQueue: false },
+      // Held for a first look (docs/design.md §13): on sale to the dealerships it is held for, not to a search.
+      {
+        ...leaky,
+        vin: vinStarting('JTDKB20U', 5),
+        status: 'active',
+        inQueue: true,
+        firstLookUntil: new Date(Date.now() + 3_600_000),
+      },
     ])
     .returning();
 });
@@ -243,7 +258,7 @@ describe('GET /api/vehicles/search: filters, totals and facets', () => {
         const page = await searchVehicles(
           ctx.db,
           { ...params, ...(cursor ? { cursor } : {}) },
-          { premiumLabel: premium, cache, collectAndSortUpTo },
+          { premiumLabel: premium, lotZip: ctx.config.transport.lotZip, cache, collectAndSortUpTo },
         );
         ids.push(...page.items.map((item) => item.id));
         cursor = page.nextCursor ?? undefined;
@@ -299,8 +314,11 @@ describe('GET /api/vehicles/search: filters, totals and facets', () => {
       );
       const body = await found({ cert });
       expect(body.total).toBe(expected);
-      expect(body.facets.certification[cert]).toBe(expected);
-      expect(body.facets.certification[cert === 'premium' ? 'auction' : 'premium']).toBe(0);
+      // Each facet is counted without its own choice: the other certification's count is what choosing it would list.
+      expect(body.facets.certification).toEqual({
+        premium: count(published, (row) => row.condition === premium),
+        auction: count(published, (row) => row.condition === AUCTION_CERTIFIED),
+      });
     }
     expect((await found({ cert: 'all' })).total).toBe(250);
   });
@@ -320,6 +338,160 @@ describe('GET /api/vehicles/search: filters, totals and facets', () => {
     );
     expect(both.items.map((item) => item.id)).toEqual(sorted(expected, 'price-desc').map((row) => row.id));
     expect(both.total).toBe(expected.length);
+  });
+});
+
+describe('GET /api/vehicles/search: make, model, years, prices, miles and distance', () => {
+  const lower = (value: string | null) => value?.toLowerCase() ?? null;
+  /** The filters written out independently of the SQL: a missing value drops out once its filter is set. */
+  const FILTERS: Record<string, (row: Row, value: string) => boolean> = {
+    make: (row, value) => lower(row.make) === value.toLowerCase(),
+    model: (row, value) => lower(row.model) === value.toLowerCase(),
+    yearMin: (row, value) => row.year !== null && row.year >= Number(value),
+    yearMax: (row, value) => row.year !== null && row.year <= Number(value),
+    priceMin: (row, value) => row.price !== null && Number(row.price) >= Number(value.replace(/,/g, '')),
+    priceMax: (row, value) => row.price !== null && Number(row.price) <= Number(value.replace(/,/g, '')),
+    maxMiles: (row, value) => row.mileage !== null && row.mileage <= Number(value),
+    cert: (row, value) =>
+      value === 'all' || row.condition === (value === 'premium' ? premium : AUCTION_CERTIFIED),
+    grade: (row, value) => row.grade !== null && Number(row.grade) >= Number(value),
+  };
+  const keeps =
+    (params: Record<string, string>, except: string[] = []) =>
+    (row: Row) =>
+      Object.entries(params).every(([name, value]) => except.includes(name) || FILTERS[name]!(row, value));
+
+  it.each([
+    { make: 'Toyota' },
+    { make: 'toyota', model: 'CAMRY' },
+    { model: 'Accord' },
+    { yearMin: '2015' },
+    { yearMin: '2014', yearMax: '2016' },
+    { priceMin: '10000' },
+    { priceMin: '9,000', priceMax: '12,500' },
+    { maxMiles: '15000' },
+    { make: 'Ford', yearMax: '2018', priceMax: '15000', maxMiles: '30000', cert: 'premium' },
+  ] as Record<string, string>[])('filters by %j, every page in order', async (params) => {
+    const expected = published.filter(keeps(params));
+    expect(expected.length, 'a filter that keeps none proves nothing').toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(published.length);
+    for (const sort of ['newest', 'price-asc'] as const) {
+      const { ids } = await pageThrough({ ...params, sort, limit: 40 });
+      expect(ids).toEqual(sorted(expected, sort).map((row) => row.id));
+    }
+    expect((await found(params)).total).toBe(expected.length);
+  });
+
+  it.each([
+    // Counted from the vehicles (a filter no facet counts), from the published list's groups and
+    // the make's own cars, and for a model alone.
+    { make: 'Toyota', cert: 'auction', grade: '3', priceMax: '14000', q: 'le' },
+    { make: 'honda', cert: 'premium', grade: '2' },
+    { model: 'camry', grade: '4' },
+    { cert: 'premium', yearMin: '2016' },
+  ] as Record<string, string>[])(
+    'counts each facet of %j with every other choice applied',
+    async (params) => {
+      const { q = '', cert = 'all', grade, make, model, ...filters } = params;
+      const faceted = Object.fromEntries(
+        Object.entries({ cert, grade, make, model }).filter(([, value]) => value !== undefined),
+      ) as Record<string, string>;
+      const written = (row: Row) =>
+        `${row.make} ${row.model} ${row.trim ?? ''} ${row.year ?? ''}`.toLowerCase().includes(q);
+      const base = published.filter((row) => written(row) && keeps(filters)(row));
+      const body = await found(params);
+      expect(body.total).toBe(count(base, keeps(faceted)));
+      expect((await pageThrough({ ...params, limit: 100 })).ids).toHaveLength(body.total);
+      expect(body.facets.certification).toEqual({
+        premium: count(base, keeps({ ...faceted, cert: 'premium' })),
+        auction: count(base, keeps({ ...faceted, cert: 'auction' })),
+      });
+      const tally = (rows: Row[], nameOf: (row: Row) => string | null) =>
+        [...new Set(rows.map(nameOf))]
+          .filter((name) => name !== null)
+          .map((name) => ({ name, count: count(rows, (row) => nameOf(row) === name) }))
+          .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+      const forMakes = base.filter(keeps(faceted, ['make', 'model']));
+      expect(body.facets.make).toEqual(
+        tally(forMakes, (row) => row.make).map(({ name, count }) => ({ make: name, count })),
+      );
+      expect(body.facets.make.length).toBeGreaterThan(1);
+      expect(body.facets.model).toEqual(
+        make === undefined
+          ? []
+          : tally(base.filter(keeps(faceted, ['model'])), (row) => row.model).map(({ name, count }) => ({
+              model: name,
+              count,
+            })),
+      );
+      expect(body.facets.grade).toEqual(
+        GRADE_MINIMUMS.map((min) => ({ min, count: count(base, keeps({ ...faceted, grade: min })) })),
+      );
+    },
+  );
+
+  it('takes a GET form’s empty fields as no filter', async () => {
+    const body = await found({
+      q: '',
+      make: '',
+      model: ' ',
+      yearMin: '',
+      yearMax: '',
+      priceMin: '',
+      priceMax: '',
+      maxMiles: '',
+      within: '',
+      zip: '',
+    });
+    expect(body.total).toBe(250);
+    expect(body.distance).toBeNull();
+  });
+
+  it('keeps the cars within the road miles of a ZIP, where they stand (their location, else the lot)', async () => {
+    const at = (zip: string | null) => (row: Row) => row.locationZip === zip;
+    const dallas = await found({ within: '50', zip: '75201', limit: 100 });
+    expect(dallas.distance).toEqual({ zip: '75201', place: 'Dallas, TX', within: 50 });
+    expect(dallas.total).toBe(count(published, at(null)));
+    const nearNewYork = await pageThrough({ within: '100', zip: '10002', limit: 100 });
+    expect(nearNewYork.ids.sort()).toEqual(
+      published
+        .filter(at(NEW_YORK))
+        .map((row) => row.id)
+        .sort(),
+    );
+    // The miles are a transport quote's (lib/zip.ts roadMiles): Los Angeles is in at its miles from Dallas, out a mile short.
+    const toLosAngeles = roadMiles(placeOfZip('75201'), placeOfZip(LOS_ANGELES));
+    const justShort = await found({ within: String(toLosAngeles - 1), zip: '75201' });
+    expect(justShort.total).toBe(count(published, at(null)));
+    const justIn = await found({ within: String(toLosAngeles), zip: '75201', make: 'Honda' });
+    expect(justIn.total).toBe(
+      count(published, (row) => row.make === 'Honda' && row.locationZip !== NEW_YORK),
+    );
+    expect((await found({ within: '3000', zip: '75201' })).total).toBe(250);
+  });
+
+  it('measures from a signed-in dealer’s delivery ZIP when none is typed, in an answer of its own', async () => {
+    const { dealer, code } = await dealerWithCode(ctx.db);
+    await ctx.db.update(dealers).set({ deliveryZip: '10002' }).where(eq(dealers.id, dealer.id));
+    const cookie = await signIn(
+      ctx.app,
+      'dealer',
+      { dealerName: dealer.dealerName, buyCode: code },
+      nextAddress(),
+    );
+    const res = await search({ within: '100', limit: 100 }, cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    const body: VehicleSearchResult = res.json();
+    expect(body.distance).toEqual({ zip: '10002', place: 'New York, NY', within: 100 });
+    expect(body.total).toBe(count(published, (row) => row.locationZip === NEW_YORK));
+    // A ZIP typed wins; without a session there is nothing to measure from.
+    expect(
+      ((await search({ within: '50', zip: '75201' }, cookie)).json() as VehicleSearchResult).distance?.zip,
+    ).toBe('75201');
+    const anonymous = await search({ within: '100' });
+    expect(anonymous.statusCode).toBe(400);
+    expect(anonymous.json().message).toBe(SEARCH_TEXT.withinNeedsZip);
   });
 });
 
@@ -416,6 +588,8 @@ describe('GET /api/vehicles/search: q', () => {
       { q: 'jtdkb20u' },
       { sort: 'price-asc' },
       { grade: '5' },
+      { make: 'toyota', model: 'camry', yearMin: '2030', priceMax: '200', maxMiles: '10' },
+      { within: '50', zip: '75201', sort: 'mileage-asc' },
     ] as Record<string, string>[]) {
       for (const cookie of [undefined, admin]) {
         const res = await search({ ...params, limit: 100 }, cookie);
@@ -453,6 +627,21 @@ describe('GET /api/vehicles/search: refused requests', () => {
     [{ grade: '6' }, SEARCH_TEXT.grade],
     [{ grade: '4.25' }, SEARCH_TEXT.grade],
     [{ q: 'x'.repeat(101) }, SEARCH_TEXT.q],
+    [{ make: 'x'.repeat(61) }, SEARCH_TEXT.make],
+    [{ model: 'x'.repeat(61) }, SEARCH_TEXT.model],
+    [{ yearMin: '1850' }, SEARCH_TEXT.number('yearMin')],
+    [{ yearMax: '20x5' }, SEARCH_TEXT.number('yearMax')],
+    [{ priceMin: '-5' }, SEARCH_TEXT.number('priceMin')],
+    [{ priceMax: '9999.99' }, SEARCH_TEXT.number('priceMax')],
+    [{ maxMiles: 'lots' }, SEARCH_TEXT.number('maxMiles')],
+    [{ within: '0' }, SEARCH_TEXT.number('within')],
+    [{ within: '5000', zip: '75201' }, SEARCH_TEXT.number('within')],
+    [{ yearMin: '2020', yearMax: '2015' }, SEARCH_TEXT.years],
+    [{ priceMin: '20000', priceMax: '10,000' }, SEARCH_TEXT.prices],
+    [{ within: '100', zip: '7520' }, SEARCH_TEXT.zip],
+    [{ within: '100', zip: '00000' }, DELIVERY_TEXT.zipUnknown('00000')],
+    [{ within: '100', zip: '96813' }, DELIVERY_TEXT.zipNotContiguous],
+    [{ within: '100' }, SEARCH_TEXT.withinNeedsZip],
   ])('%j → 400', async (params, message) => {
     const res = await search(params);
     expect(res.statusCode).toBe(400);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
+import { deliveryZipOf } from '../../lib/delivery-zip';
 import { idempotencyOf } from '../../lib/idempotency';
 import type { VinDecoder } from '../vin/decode-vin';
 import { createVehicle } from './create-vehicle';
@@ -29,6 +30,8 @@ export interface VehiclesRoutesOptions {
   premiumLabel: string;
   /** What searches keep until the list changes (answers, counts, vocabulary). */
   searchCache: VehicleSearchCache;
+  /** Where a car with no location stands (LOT_ZIP): a search's `within` measures to it. */
+  lotZip: string;
 }
 
 /** The cached list's bytes (and 304) bypass the serializer, so they are sent on the untyped reply. */
@@ -43,7 +46,7 @@ function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, answer:
 
 export async function vehiclesRoutes(
   app: FastifyInstance,
-  { db, listCache, decoder, isKnownVideo, premiumLabel, searchCache }: VehiclesRoutesOptions,
+  { db, listCache, decoder, isKnownVideo, premiumLabel, searchCache, lotZip }: VehiclesRoutesOptions,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // Pre-serialised and pre-compressed (ADR 0006); the compress plugin is off for this route.
@@ -69,8 +72,17 @@ export async function vehiclesRoutes(
     ...app.endpoint('searchVehicles'),
     compress: false,
     handler: async (request, reply) => {
-      const answer = await searchAnswer(db, request.query, { premiumLabel, cache: searchCache });
-      reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache');
+      let query = request.query;
+      // "Within N miles" with no ZIP: a signed-in dealer's is its delivery ZIP (searchDistance
+      // refuses it for anyone else). The answer then depends on who asks: it is theirs alone.
+      if (query.within !== null && query.zip === null) {
+        const actor = await request.actor();
+        if (actor.type === 'dealer') query = { ...query, zip: await deliveryZipOf(db, actor.id!) };
+        reply
+          .header('vary', 'accept-encoding, cookie, authorization')
+          .header('cache-control', 'private, no-cache');
+      } else reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache');
+      const answer = await searchAnswer(db, query, { premiumLabel, lotZip, cache: searchCache });
       return sendPrecompressed(request, reply, answer);
     },
   });
@@ -148,14 +160,14 @@ export async function vehiclesRoutes(
         throw new AppError(ERROR_CODES.forbidden, 'Only an admin can change a listing');
       if (body.action === 'complete') {
         const { action: _action, status: _status, inQueue: _inQueue, ...listing } = body;
-        return completeListing(db, id, listing, actor);
+        return completeListing(db, id, listing, actor, lotZip);
       }
       if (body.action === 'edit') {
         const { action: _action, ...edit } = body;
-        return editListing(db, id, edit, actor);
+        return editListing(db, id, edit, actor, lotZip);
       }
-      if (body.action === 'release') return releaseListing(db, id, actor);
-      return changeListingStatus(db, id, body.status, actor);
+      if (body.action === 'release') return releaseListing(db, id, actor, lotZip);
+      return changeListingStatus(db, id, body.status, actor, lotZip);
     },
   });
 

@@ -1,25 +1,23 @@
-import { formatCount } from '@contracts/number-format';
 import { CarFront, SearchX } from 'lucide-react';
 import { useEffect } from 'react';
 import { PageFrame } from '@/components/page-frame';
 import { Button } from '@/components/ui/button';
 import { Empty, LoadFailed } from '@/components/ui/query-states';
+import { useSignedInDealer } from '@/lib/auth/dealer-session';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { inventorySearchOf, useVehicleSearch, vehiclesOfPages } from './api/search-vehicles';
-import { CertificationExplainer } from './components/certification-explainer';
+import { CertificationExplainer, CertificationPopover } from './components/certification-explainer';
 import { InventoryToolbar, ViewToggle } from './components/inventory-toolbar';
 import { SaveSearchButton } from './components/save-search-button';
 import { VehicleCardSkeleton } from './components/vehicle-card-skeleton';
 import { gridClasses, VehicleResults } from './components/vehicle-results';
-import { INVENTORY_TEXTS } from './inventory-texts';
-import { useInventoryParams } from './use-inventory-params';
+import { INVENTORY_TEXTS, vehicleCount } from './inventory-texts';
+import { FILTER_NAMES, NO_FILTERS, useInventoryParams } from './use-inventory-params';
 import { useSearchText } from './use-search-text';
 
 const SKELETON_COUNT = 6;
 const SEARCH_INPUT_MARK = 'search-input';
 const SEARCH_LATENCY_MEASURE = 'search-latency';
-
-const vehicleCount = (n: number) => (n === 1 ? '1 vehicle' : `${formatCount(n)} vehicles`);
 
 /**
  * The Vehicle Listings page (docs/product.md §2) over the query API (GET /api/vehicles/search, ADR 0013): one
@@ -33,7 +31,9 @@ export default function InventoryPage() {
   const [searchText, setSearchText] = useSearchText(params.q, (q) => update({ q }));
   // Every keystroke asks the server (a typed-over request is aborted); the previous results stay
   // on screen, marked busy, until the new ones arrive.
-  const search = inventorySearchOf(params, searchText);
+  // A signed-in dealer's "within" with no ZIP is measured from its delivery ZIP.
+  const fromDeliveryZip = useSignedInDealer() !== null;
+  const search = inventorySearchOf(params, searchText, fromDeliveryZip);
   const results = useVehicleSearch(search);
   const vehicles = vehiclesOfPages(results.data);
   const firstPage = results.data?.pages[0];
@@ -50,15 +50,28 @@ export default function InventoryPage() {
     });
     return () => cancelAnimationFrame(frame);
   }, [firstPage, isStale]);
-  const isFiltered = search.q !== '' || params.cert !== 'all' || params.grade !== 'any';
+  const isFiltered =
+    search.q !== '' ||
+    params.cert !== 'all' ||
+    params.grade !== 'any' ||
+    FILTER_NAMES.some((name) => search[name] !== '');
 
   return (
-    <PageFrame title={INVENTORY_TEXTS.title} subtitle={INVENTORY_TEXTS.subtitle}>
-      <div className="mt-4 grid gap-4 sm:mt-6 sm:gap-6">
+    <PageFrame
+      title={INVENTORY_TEXTS.title}
+      // On a phone the first screen is for cars (their price and Buy Now): no subtitle, the
+      // certification levels folded beside the title, the toolbar in two rows.
+      subtitle={<span className="hidden sm:inline">{INVENTORY_TEXTS.subtitle}</span>}
+      actions={<CertificationPopover />}
+      actionsBeside
+    >
+      <div className="mt-2 grid gap-2 sm:mt-6 sm:gap-6">
         <CertificationExplainer />
         <InventoryToolbar
           params={params}
           onChange={update}
+          answer={firstPage}
+          fromDeliveryZip={fromDeliveryZip}
           searchText={searchText}
           onSearchTextChange={(text) => {
             performance.mark(SEARCH_INPUT_MARK);
@@ -66,7 +79,7 @@ export default function InventoryPage() {
           }}
         />
         <section aria-labelledby="results-heading" aria-busy={isLoading || isStale}>
-          <div className="mb-4 flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-3">
+          <div className="mb-2 flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 pb-2 sm:mb-4 sm:gap-3 sm:pb-3">
             <h2 id="results-heading" className="sr-only">
               Vehicles
             </h2>
@@ -78,7 +91,7 @@ export default function InventoryPage() {
               {firstPage && !isStale ? vehicleCount(firstPage.total) : ''}
             </p>
             <div className="flex items-center gap-2">
-              <SaveSearchButton params={{ ...params, q: search.q }} />
+              <SaveSearchButton search={search} />
               <ViewToggle view={params.view} onChange={(view) => update({ view })} />
             </div>
           </div>
@@ -108,7 +121,7 @@ export default function InventoryPage() {
                     variant="outline"
                     onClick={() => {
                       setSearchText('');
-                      update({ cert: 'all', grade: 'any' });
+                      update({ cert: 'all', grade: 'any', ...NO_FILTERS });
                     }}
                   >
                     {INVENTORY_TEXTS.clearFilters}

@@ -1,4 +1,5 @@
 import { AUCTION_CERTIFIED } from '@contracts/limits';
+import { formatCount } from '@contracts/number-format';
 import { premiumLabel } from '@/lib/brand';
 
 /** Texts of the Vehicle Listings page (docs/product.md §2). The quoted ones are the spec's, verbatim. */
@@ -7,6 +8,8 @@ export const INVENTORY_TEXTS = {
   subtitle:
     'Certified wholesale vehicles from trusted dealers, each with a walkaround video and an inspection report.',
   certificationTitle: 'Certification levels',
+  /** The phone's button for them, beside the title (its name is still "Certification levels"). */
+  certificationShort: 'Levels',
   premium: {
     label: premiumLabel,
     level: 'Premium',
@@ -35,4 +38,22 @@ export const INVENTORY_TEXTS = {
   retry: 'Retry',
   showMore: 'Show more',
   clearFilters: 'Clear search and filters',
+  filtersTitle: 'Filters',
+  filtersHint: 'Make, model, year, price, mileage, distance',
+  makeLabel: 'Make',
+  anyMake: 'Any make',
+  modelLabel: 'Model',
+  anyModel: 'Any model',
+  maxMilesLabel: 'Max mileage',
+  withinLabel: 'Distance',
+  zipLabel: 'From ZIP',
+  zipHint: 'Enter a 5-digit ZIP code',
+  zipBlank: 'Blank: your delivery ZIP',
+  zipNeeded: 'Type a ZIP code to search by distance',
+  yourZip: 'your delivery ZIP',
+  showResults: 'Show vehicles',
+  clearFiltersOnly: 'Clear filters',
 } as const;
+
+/** "1 vehicle", "1,234 vehicles". */
+export const vehicleCount = (n: number) => (n === 1 ? '1 vehicle' : `${formatCount(n)} vehicles`);

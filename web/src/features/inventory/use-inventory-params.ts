@@ -11,7 +11,25 @@ import {
   type ViewMode,
 } from './inventory-query';
 
-export interface InventoryParams {
+/**
+ * The filters of the Filters disclosure, each a query parameter and a field of the toolbar's GET
+ * form, named as the search API names them; '' = not set. Kept as written (a ZIP half typed stays
+ * in its field); what a search sends is only what is valid (inventorySearchOf).
+ */
+export const FILTER_NAMES = [
+  'make',
+  'model',
+  'yearMin',
+  'yearMax',
+  'priceMin',
+  'priceMax',
+  'maxMiles',
+  'within',
+  'zip',
+] as const;
+export type FilterName = (typeof FILTER_NAMES)[number];
+
+export interface InventoryParams extends Record<FilterName, string> {
   q: string;
   cert: CertFilter;
   grade: GradeFilter;
@@ -19,7 +37,23 @@ export interface InventoryParams {
   view: ViewMode;
 }
 
-const DEFAULTS: InventoryParams = { q: '', cert: 'all', grade: 'any', sort: 'newest', view: 'grid' };
+/** No filter: every filter empty. */
+export const NO_FILTERS = Object.fromEntries(FILTER_NAMES.map((name) => [name, ''])) as Record<
+  FilterName,
+  string
+>;
+
+const DEFAULTS: InventoryParams = {
+  q: '',
+  cert: 'all',
+  grade: 'any',
+  sort: 'newest',
+  view: 'grid',
+  ...NO_FILTERS,
+};
+
+/** A filter as long as a field takes (the API refuses a longer make or model). */
+const MAX_FILTER_TEXT = 60;
 
 const pick = <T extends string>(allowed: readonly T[], value: string | null, fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
@@ -31,16 +65,19 @@ export const parseInventoryParams = (searchParams: URLSearchParams): InventoryPa
   grade: pick(GRADE_FILTERS, searchParams.get('grade'), DEFAULTS.grade),
   sort: pick(SORTS, searchParams.get('sort'), DEFAULTS.sort),
   view: pick(VIEWS, searchParams.get('view'), DEFAULTS.view),
+  ...(Object.fromEntries(
+    FILTER_NAMES.map((name) => [name, (searchParams.get(name) ?? '').slice(0, MAX_FILTER_TEXT)]),
+  ) as Record<FilterName, string>),
 });
 
-/** The choices that make a history entry of their own. */
-const STEPS = ['cert', 'grade', 'sort'] as const;
+/** The choices that make a history entry of their own (the selects); typed values replace the entry. */
+const STEPS = ['cert', 'grade', 'sort', 'make', 'model', 'within'] as const;
 
 /**
- * Search, filter, sort and view live in the query string (?q=&cert=&grade=&sort=&view=), so a reload
- * or a shared link shows the same list. Defaults are left out to keep links short. A new
- * certification, grade or sort is a history entry (Back returns to the list before it); the
- * search text and the view replace the current entry instead of piling up one per keystroke.
+ * Search, filters, sort and view live in the query string (?q=&cert=&grade=&sort=&view=&make=…),
+ * so a reload or a shared link shows the same list. Defaults are left out to keep links short. A
+ * choice in a select is a history entry (Back returns to the list before it); the search text,
+ * typed filters and the view replace the current entry instead of piling up one per keystroke.
  */
 export function useInventoryParams() {
   const [searchParams, setSearchParams] = useSearchParams();

@@ -1,4 +1,5 @@
-import { ChevronDown, LayoutGrid, List, Search, X } from 'lucide-react';
+import type { VehicleSearchResult } from '@contracts/vehicle-search';
+import { LayoutGrid, List, Search, X } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { cn } from '@/lib/cn';
 import {
@@ -13,7 +14,9 @@ import {
   type ViewMode,
 } from '../inventory-query';
 import { INVENTORY_TEXTS } from '../inventory-texts';
-import type { InventoryParams } from '../use-inventory-params';
+import { FILTER_NAMES, type InventoryParams } from '../use-inventory-params';
+import { InventoryFilters, withCount } from './inventory-filters';
+import { NativeSelect } from './native-select';
 
 const CERT_LABELS: Record<CertFilter, string> = {
   all: INVENTORY_TEXTS.allListings,
@@ -21,54 +24,8 @@ const CERT_LABELS: Record<CertFilter, string> = {
   auction: INVENTORY_TEXTS.auction.label,
 };
 
-const selectClasses =
-  'h-11 w-full appearance-none truncate rounded-lg border border-slate-300 bg-white pl-3 pr-8 text-sm text-slate-900 shadow-sm hover:border-slate-400';
-
-function NativeSelect<T extends string>({
-  id,
-  name,
-  label,
-  value,
-  options,
-  labels,
-  onChange,
-}: {
-  id: string;
-  /** The query parameter it is sent as by the toolbar's GET form. */
-  name: keyof InventoryParams;
-  label: string;
-  value: T;
-  options: readonly T[];
-  labels: Record<T, string>;
-  onChange: (value: T) => void;
-}) {
-  return (
-    <div className="grid min-w-0 gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-slate-600">
-        {label}
-      </label>
-      <div className="relative">
-        <select
-          id={id}
-          name={name}
-          value={value}
-          onChange={(e) => onChange(e.target.value as T)}
-          className={selectClasses}
-        >
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {labels[option]}
-            </option>
-          ))}
-        </select>
-        <ChevronDown
-          aria-hidden="true"
-          className="pointer-events-none absolute right-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"
-        />
-      </div>
-    </div>
-  );
-}
+/** Hidden on a phone, where the chosen value ("All Listings", "Newest First") says what it is. */
+const PHONE_HIDDEN_LABEL = 'sr-only sm:not-sr-only';
 
 export function ViewToggle({ view, onChange }: { view: ViewMode; onChange: (view: ViewMode) => void }) {
   const options = [
@@ -99,21 +56,41 @@ export function ViewToggle({ view, onChange }: { view: ViewMode; onChange: (view
 }
 
 /**
- * Search, certification and grade filters and sort of the Vehicle Listings page (docs/product.md §2). A GET
- * form whose fields are the page's query parameters: before the app has run, Enter in the search
- * box asks the server for the results page (ADR 0020); once it runs, the page searches as it goes.
+ * Search, certification and grade filters, sort and the Filters disclosure of the Vehicle Listings
+ * page (docs/product.md §2). A GET form whose fields are the page's query parameters: before the app
+ * has run, Enter in the search box (or Show in the filters) asks the server for the results page
+ * (ADR 0020); once it runs, the page searches as it goes. The choices show how many each would list
+ * (the answer's facets, each counted with the other choices applied).
  */
 export function InventoryToolbar({
   params,
   onChange,
+  answer,
+  fromDeliveryZip,
   searchText,
   onSearchTextChange,
 }: {
   params: InventoryParams;
   onChange: (changes: Partial<InventoryParams>) => void;
+  /** The first page of the current answer (its facets and total), once there is one. */
+  answer: VehicleSearchResult | undefined;
+  /** A dealer is signed in: a distance with no ZIP is measured from its delivery ZIP. */
+  fromDeliveryZip: boolean;
   searchText: string;
   onSearchTextChange: (text: string) => void;
 }) {
+  const facets = answer?.facets;
+  const certLabels: Record<CertFilter, string> = {
+    all: CERT_LABELS.all,
+    premium: withCount(CERT_LABELS.premium, facets?.certification.premium),
+    auction: withCount(CERT_LABELS.auction, facets?.certification.auction),
+  };
+  const gradeLabels = Object.fromEntries(
+    GRADE_FILTERS.map((grade) => [
+      grade,
+      withCount(GRADE_FILTER_LABELS[grade], facets?.grade.find((g) => g.min === grade)?.count),
+    ]),
+  ) as Record<GradeFilter, string>;
   const formRef = useRef<HTMLFormElement>(null);
   // What was typed or chosen on the server's page before the app attached stays in the fields
   // (React keeps it when it hydrates): the page adopts it rather than its first values (ADR 0020).
@@ -125,7 +102,7 @@ export function InventoryToolbar({
     const typed = String(fields.get('q') ?? searchText);
     if (typed !== searchText) onSearchTextChange(typed);
     const chosen: Partial<InventoryParams> = {};
-    for (const key of ['cert', 'grade', 'sort'] as const) {
+    for (const key of ['cert', 'grade', 'sort', ...FILTER_NAMES] as const) {
       const value = fields.get(key);
       if (typeof value === 'string' && value !== params[key]) Object.assign(chosen, { [key]: value });
     }
@@ -140,11 +117,16 @@ export function InventoryToolbar({
       // sort from another entry would be adopted as the user's choice (a hydration mismatch).
       autoComplete="off"
       onSubmit={(event) => event.preventDefault()}
-      className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end"
+      // A phone: the search and the Filters button in one row, the selects in the next, the filters
+      // opening under them. Wide: the search and the selects in one row, the filters under them.
+      className="grid grid-cols-[minmax(0,1fr)_auto] gap-2 sm:gap-3 lg:items-end"
     >
       {params.view !== 'grid' ? <input type="hidden" name="view" value={params.view} /> : null}
       <div className="grid gap-1">
-        <label htmlFor="inventory-search" className="text-xs font-medium text-slate-600">
+        <label
+          htmlFor="inventory-search"
+          className={cn('text-xs font-medium text-slate-600', PHONE_HIDDEN_LABEL)}
+        >
           {INVENTORY_TEXTS.searchLabel}
         </label>
         <div className="relative">
@@ -177,35 +159,46 @@ export function InventoryToolbar({
           ) : null}
         </div>
       </div>
-      <div className="grid grid-cols-3 gap-2 sm:gap-3 lg:w-[40rem]">
+      <div className="col-span-2 grid grid-cols-3 gap-2 sm:gap-3 lg:col-span-1 lg:w-[40rem]">
         <NativeSelect
           id="inventory-certification"
           name="cert"
           label={INVENTORY_TEXTS.filterLabel}
+          labelClassName={PHONE_HIDDEN_LABEL}
           value={params.cert}
           options={CERT_FILTERS}
-          labels={CERT_LABELS}
+          labels={certLabels}
           onChange={(cert) => onChange({ cert })}
         />
         <NativeSelect<GradeFilter>
           id="inventory-grade"
           name="grade"
           label={INVENTORY_TEXTS.gradeLabel}
+          labelClassName={PHONE_HIDDEN_LABEL}
           value={params.grade}
           options={GRADE_FILTERS}
-          labels={GRADE_FILTER_LABELS}
+          labels={gradeLabels}
           onChange={(grade) => onChange({ grade })}
         />
         <NativeSelect<SortKey>
           id="inventory-sort"
           name="sort"
           label={INVENTORY_TEXTS.sortLabel}
+          labelClassName={PHONE_HIDDEN_LABEL}
           value={params.sort}
           options={SORTS}
           labels={SORT_LABELS}
           onChange={(sort) => onChange({ sort })}
         />
       </div>
+      <InventoryFilters
+        params={params}
+        onChange={onChange}
+        facets={facets}
+        distance={answer?.distance}
+        fromDeliveryZip={fromDeliveryZip}
+        total={answer?.total}
+      />
     </form>
   );
 }

@@ -3,17 +3,21 @@ import { Bookmark } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import type { InventoryParams } from '../use-inventory-params';
+import type { InventorySearch } from '../api/search-vehicles';
 
 // The form (its session check and validation library) loads when the dialog first opens.
 const SaveSearchForm = lazy(() => import('./save-search-form').then((m) => ({ default: m.SaveSearchForm })));
 
+const [SAVE_VERB, ...rest] = SAVED_SEARCH_TEXT.save.split(' ');
+const SAVE_REST = ` ${rest.join(' ')}`;
+
 /**
- * Save this search (docs/design.md §13): the search as the page shows it, saved with a name for the
- * signed-in dealer, who is then e-mailed each new car that matches. Rendered with the page, so a
- * tap before the code runs is held and replayed (ADR 0020).
+ * Save this search (docs/design.md §13): the search as the page shows it (words, certification,
+ * grade, sort and every filter), saved with a name for the signed-in dealer, who is then told of
+ * each new car that matches. Rendered with the page, so a tap before the code runs is held and
+ * replayed (ADR 0020).
  */
-export function SaveSearchButton({ params }: { params: InventoryParams }) {
+export function SaveSearchButton({ search }: { search: InventorySearch }) {
   const [open, setOpen] = useState(false);
   return (
     <Modal
@@ -24,12 +28,16 @@ export function SaveSearchButton({ params }: { params: InventoryParams }) {
       trigger={
         <Button variant="outline" size="sm" className="whitespace-nowrap">
           <Bookmark aria-hidden="true" className="h-4 w-4" />
-          {SAVED_SEARCH_TEXT.save}
+          {/* "Save" on a phone, so the results' row keeps to one line; its name is whole everywhere. */}
+          <span>
+            {SAVE_VERB}
+            <span className="sr-only sm:not-sr-only">{SAVE_REST}</span>
+          </span>
         </Button>
       }
     >
       <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>
-        {open ? <SaveSearchForm params={params} onDone={() => setOpen(false)} /> : null}
+        {open ? <SaveSearchForm search={search} onDone={() => setOpen(false)} /> : null}
       </Suspense>
     </Modal>
   );

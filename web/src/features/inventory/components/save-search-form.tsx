@@ -13,9 +13,11 @@ import { queryKeys } from '@/lib/api/query-keys';
 import { useDealerMe } from '@/lib/auth/dealer-session';
 import { bindFields } from '@/lib/form-binding';
 import { type z, zodResolver } from '@/lib/zod';
+import type { InventorySearch } from '../api/search-vehicles';
 import { GRADE_FILTER_LABELS } from '../inventory-query';
 import { INVENTORY_TEXTS } from '../inventory-texts';
-import type { InventoryParams } from '../use-inventory-params';
+import { FILTER_NAMES } from '../use-inventory-params';
+import { filterSummary } from './inventory-filters';
 
 const CERT = {
   all: null,
@@ -32,19 +34,27 @@ const saveSearchFormSchema = createSavedSearchBodySchema.pick({
 type SaveSearchValues = z.input<typeof saveSearchFormSchema>;
 type SaveSearchFields = z.output<typeof saveSearchFormSchema>;
 
-/** A name that says what the search is: "rav4 · Auction Certified · 3+ grade". */
-const suggestedName = (p: InventoryParams) =>
-  [p.q.trim() || 'All listings', CERT[p.cert], p.grade === 'any' ? null : GRADE_FILTER_LABELS[p.grade]]
+/** A name that says what the search is: "rav4 · Auction Certified · 3.0 and up · $25,000 max". */
+function suggestedName(s: InventorySearch) {
+  // The page's search: its distance with no ZIP is the signed-in dealer's (the dialog saves for one).
+  const filters = filterSummary(s, undefined, true);
+  return [
+    s.q.trim() || (filters.length > 0 ? null : 'All listings'),
+    ...filters,
+    CERT[s.cert],
+    s.grade === 'any' ? null : GRADE_FILTER_LABELS[s.grade],
+  ]
     .filter(Boolean)
     .join(' · ')
     .slice(0, 60);
+}
 
 /** The dialog's body: who is signed in decides between the form and the way to sign in. */
-export function SaveSearchForm({ params, onDone }: { params: InventoryParams; onDone: () => void }) {
+export function SaveSearchForm({ search, onDone }: { search: InventorySearch; onDone: () => void }) {
   const me = useDealerMe();
   const form = useForm<SaveSearchValues, unknown, SaveSearchFields>({
     resolver: zodResolver(saveSearchFormSchema),
-    defaultValues: { name: suggestedName(params), alertChannel: 'email', alertCadence: 'instant' },
+    defaultValues: { name: suggestedName(search), alertChannel: 'email', alertCadence: 'instant' },
     // The name's message stays until the next Save, and the focus on the button.
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
@@ -56,10 +66,12 @@ export function SaveSearchForm({ params, onDone }: { params: InventoryParams; on
       callApi('createSavedSearch', {
         body: {
           name,
-          q: params.q,
-          cert: params.cert,
-          grade: params.grade === 'any' ? 'any' : Number(params.grade).toFixed(1),
-          sort: params.sort,
+          q: search.q,
+          cert: search.cert,
+          grade: search.grade === 'any' ? 'any' : Number(search.grade).toFixed(1),
+          sort: search.sort,
+          // The filters as the search sends them ('' = none; a distance with no ZIP keeps the dealer's).
+          ...Object.fromEntries(FILTER_NAMES.map((name) => [name, search[name]])),
           alertChannel,
           alertCadence,
         },
