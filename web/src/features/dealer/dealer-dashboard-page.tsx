@@ -34,7 +34,13 @@ export default function DealerDashboardPage() {
   );
   const me = useDealerMe();
   return (
-    <RequireSession isLoading={me.isPending} isSignedIn={!!me.data} signInPath={PAGE_PATHS.dealerLogin}>
+    // A link from an e-mail opened signed out comes back here, to its item, once signed in.
+    <RequireSession
+      isLoading={me.isPending}
+      isSignedIn={!!me.data}
+      signInPath={PAGE_PATHS.dealerLogin}
+      returnHere
+    >
       {me.data ? <DealerDashboard me={me.data} /> : null}
     </RequireSession>
   );
