@@ -23,7 +23,7 @@ import { DASHBOARD_VIEWS, type DashboardViewer, sectionCounts, useDashboardReads
 
 /**
  * The dealer's workspace (issue #46): /dealer/dashboard opens on "Needs you", and each section of the
- * contract's table (contracts/routes.ts DEALER_DASHBOARD_SECTIONS) is a route under it, one tap
+ * contract's table (contracts/dealer-dashboard.ts, its paths in contracts/routes.ts) is a route under it, one tap
  * away in the section bar. (A path naming no section is the site's 404: the router sends it there.)
  */
 export default function DealerDashboardPage() {
