@@ -1,3 +1,4 @@
+import { dealerDashboardPath } from '@contracts/dealer-dashboard';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN, E2E_UPLOAD_PASSWORD } from './support/app-server';
@@ -98,8 +99,9 @@ describe('dealer sign-in', () => {
   it('validates, refuses a wrong code and opens the dashboard on a phone', async () => {
     const demo = inject('demoDealer');
     const { page, context, errors } = await openPage(browser, PHONE);
-    await page.goto('/dealer/dashboard');
-    await page.waitForURL('**/dealer/login');
+    // A link from an e-mail, opened signed out: the sign-in keeps where it was going.
+    await page.goto(dealerDashboardPath('offers'));
+    await page.waitForURL(/\/dealer\/login\?next=%2Fdealer%2Fdashboard%2Foffers$/);
 
     const name = page.getByLabel('Dealer name');
     const code = page.getByLabel('Buy code');
@@ -121,7 +123,7 @@ describe('dealer sign-in', () => {
     expect(await code.inputValue()).toBe(demo.buyCode);
     await login.click();
     await toast(page, 'Logged in successfully');
-    await page.waitForURL('**/dealer/dashboard');
+    await page.waitForURL('**/dealer/dashboard/offers');
     await page.getByRole('heading', { name: `Welcome, ${demo.dealerName}` }).waitFor();
 
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();

@@ -95,7 +95,7 @@ export const timeLeftShort = (d: Deadline) =>
 
 /**
  * Where a message's one link points: the place the recipient acts. A dealer's lands on the item
- * itself in its dashboard section (contracts/routes.ts DEALER_DASHBOARD_SECTIONS): the offer, the
+ * itself in its dashboard section (contracts/dealer-dashboard.ts DEALER_DASHBOARD_SECTIONS): the offer, the
  * sale, its delivery or its documents.
  */
 export const LINKS = {

@@ -23,9 +23,9 @@ import {
 import type { SectionHeading, SectionSpec } from '@/components/ui/query-states';
 
 /**
- * The dashboard's cards, each worded once: its anchor (the contract's table, contracts/routes.ts
- * DEALER_DASHBOARD_SECTIONS, names it and the section it is in: links and e-mails lead to
- * `#id`), icon, heading and intro, and for a card that reads a query of its own, what its read
+ * The dashboard's cards, each worded once: its anchor (the contract's table,
+ * contracts/dealer-dashboard.ts DEALER_DASHBOARD_SECTIONS, names it and the section it is in: links
+ * and e-mails lead to `#id`), icon, heading and intro, and for a card that reads a query of its own, what its read
  * says while it loads, when it fails and when there is nothing.
  */
 export const DASHBOARD_SECTIONS = {

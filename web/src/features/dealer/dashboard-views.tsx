@@ -128,7 +128,7 @@ function TeamView({ reads, viewer }: Parameters<View>[0]) {
 }
 
 /**
- * What each section of the contract's table shows (contracts/routes.ts DEALER_DASHBOARD_SECTIONS):
+ * What each section of the contract's table shows (contracts/dealer-dashboard.ts DEALER_DASHBOARD_SECTIONS):
  * keyed by it, so a section the table names and the web does not show fails to compile.
  */
 export const DASHBOARD_VIEWS: Record<DealerDashboardSection, View> = {

@@ -23,7 +23,7 @@ import { DASHBOARD_VIEWS, type DashboardViewer, sectionCounts, useDashboardReads
 
 /**
  * The dealer's workspace (issue #46): /dealer/dashboard opens on "Needs you", and each section of the
- * contract's table (contracts/routes.ts DEALER_DASHBOARD_SECTIONS) is a route under it, one tap
+ * contract's table (contracts/dealer-dashboard.ts, its paths in contracts/routes.ts) is a route under it, one tap
  * away in the section bar. (A path naming no section is the site's 404: the router sends it there.)
  */
 export default function DealerDashboardPage() {
@@ -34,7 +34,13 @@ export default function DealerDashboardPage() {
   );
   const me = useDealerMe();
   return (
-    <RequireSession isLoading={me.isPending} isSignedIn={!!me.data} signInPath={PAGE_PATHS.dealerLogin}>
+    // A link from an e-mail opened signed out comes back here, to its item, once signed in.
+    <RequireSession
+      isLoading={me.isPending}
+      isSignedIn={!!me.data}
+      signInPath={PAGE_PATHS.dealerLogin}
+      returnHere
+    >
       {me.data ? <DealerDashboard me={me.data} /> : null}
     </RequireSession>
   );

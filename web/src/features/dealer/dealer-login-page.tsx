@@ -1,13 +1,14 @@
 import { AUTH_TEXT, type DealerLoginBody, dealerLoginBodySchema } from '@contracts/auth';
 import { PAGE_PATHS } from '@contracts/routes';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { BuyCodeField } from '@/components/buying/buy-code-field';
 import { PageFrame } from '@/components/page-frame';
 import { signInOutcome } from '@/components/sign-in/sign-in-outcome';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { useDealerLogin } from '@/lib/auth/dealer-session';
+import { keepNext, nextPathFrom } from '@/lib/auth/return-to';
 import { brand, telHref } from '@/lib/brand';
 import { bindFields } from '@/lib/form-binding';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -16,6 +17,7 @@ import { zodResolver } from '@/lib/zod';
 export default function DealerLoginPage() {
   usePageMeta('dealerLogin');
   const [, navigate] = useLocation();
+  const search = useSearch();
   const login = useDealerLogin();
   const form = useForm<DealerLoginBody>({
     resolver: zodResolver(dealerLoginBodySchema),
@@ -30,7 +32,7 @@ export default function DealerLoginPage() {
         signedIn: AUTH_TEXT.loggedInDealer,
         failed: AUTH_TEXT.loginFailed,
         fallback: AUTH_TEXT.invalidCredentials,
-        goTo: PAGE_PATHS.dealerDashboard,
+        goTo: nextPathFrom(search),
       }),
     ),
   );
@@ -58,7 +60,7 @@ export default function DealerLoginPage() {
       <p className="mt-3 text-sm text-slate-600">
         Have your own team account?{' '}
         <Link
-          href={PAGE_PATHS.teamSignIn}
+          href={keepNext(PAGE_PATHS.teamSignIn, search)}
           className="font-medium text-brand-700 underline underline-offset-2"
         >
           Sign in with your e-mail or a passkey

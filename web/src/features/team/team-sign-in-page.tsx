@@ -1,11 +1,12 @@
 import { PAGE_PATHS } from '@contracts/routes';
 import { memberSignInBodySchema, TEAM_TEXT } from '@contracts/teams';
 import { KeyRound } from 'lucide-react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { PageFrame } from '@/components/page-frame';
 import { SignInForm } from '@/components/sign-in/sign-in-form';
 import { signInOutcome } from '@/components/sign-in/sign-in-outcome';
 import { Button } from '@/components/ui/button';
+import { keepNext, nextPathFrom } from '@/lib/auth/return-to';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useMemberLogin, usePasskeySignIn } from './api/member-sign-in';
 import { passkeyErrorText } from './api/passkey-ceremonies';
@@ -14,13 +15,15 @@ import { passkeyErrorText } from './api/passkey-ceremonies';
 export default function TeamSignInPage() {
   usePageMeta('teamSignIn');
   const [, navigate] = useLocation();
+  const search = useSearch();
   const login = useMemberLogin();
   const passkey = usePasskeySignIn();
   const outcome = signInOutcome(navigate, {
     signedIn: 'Signed in',
     failed: 'Sign-in failed',
     fallback: TEAM_TEXT.invalidSignIn,
-    goTo: PAGE_PATHS.dealerDashboard,
+    // Where a signed-out visit to the dashboard wanted to go (a link from an e-mail), else the dashboard.
+    goTo: nextPathFrom(search),
   });
 
   return (
@@ -56,7 +59,10 @@ export default function TeamSignInPage() {
         >
           Forgot your password?
         </Link>
-        <Link href={PAGE_PATHS.dealerLogin} className="text-slate-600 underline underline-offset-2">
+        <Link
+          href={keepNext(PAGE_PATHS.dealerLogin, search)}
+          className="text-slate-600 underline underline-offset-2"
+        >
           Sign in with your dealer name and buy code instead
         </Link>
       </div>
