@@ -250,19 +250,20 @@ describe('Vehicle Listings page', () => {
     await openInventory(page);
     await cards(page).first().waitFor();
     const filter = page.getByLabel('Certification', { exact: true });
+    // The spec's choices, each with how many it lists (the search's facets).
+    const auction = vehicles.filter((v) => v.condition === AUCTION_CERTIFIED);
+    const premium = vehicles.filter((v) => v.condition === PREMIUM);
     expect(await filter.locator('option').allTextContents()).toEqual([
       'All Listings',
-      PREMIUM,
-      AUCTION_CERTIFIED,
+      `${PREMIUM} (${premium.length})`,
+      `${AUCTION_CERTIFIED} (${auction.length})`,
     ]);
 
-    await filter.selectOption({ label: AUCTION_CERTIFIED });
-    const auction = vehicles.filter((v) => v.condition === AUCTION_CERTIFIED);
+    await filter.selectOption('auction');
     await waitForCount(page, auction.length);
     expect((await readCards(page)).every((c) => c.badge === AUCTION_CERTIFIED)).toBe(true);
 
-    await filter.selectOption({ label: PREMIUM });
-    const premium = vehicles.filter((v) => v.condition === PREMIUM);
+    await filter.selectOption('premium');
     expect(premium.length).toBeGreaterThan(0);
     await waitForCount(page, premium.length);
     // What the filter keeps is vehicle-search.test 'filters by certification'.
@@ -271,8 +272,52 @@ describe('Vehicle Listings page', () => {
     await page.reload();
     await waitForCount(page, premium.length);
     expect(await filter.inputValue()).toBe('premium');
-    await filter.selectOption({ label: 'All Listings' });
+    await filter.selectOption('all');
     await waitForCount(page, vehicles.length);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('filters by make, most price and distance from a ZIP on a phone, through the form, into the URL', async () => {
+    const { page, context, errors } = await openPage(browser, { width: 390, height: 844 });
+    await openInventory(page);
+    // The make with the most cars, at most the price of its second dearest: some of its cars, not all.
+    const carsOf = (name: string | null) => vehicles.filter((v) => v.make === name);
+    const make = [...new Set(vehicles.map((v) => v.make))].sort(
+      (a, b) => carsOf(b).length - carsOf(a).length,
+    )[0]!;
+    const ofMake = carsOf(make);
+    const prices = ofMake.map((v) => Number(v.price)).sort((a, b) => a - b);
+    const maxPrice = prices.at(-2)!;
+    const expected = ofMake.filter((v) => Number(v.price) <= maxPrice);
+    await page.locator('summary', { hasText: 'Filters' }).click();
+    await page.getByLabel('Make', { exact: true }).selectOption(make);
+    await page.getByLabel('Max price').fill(String(maxPrice));
+    // The demo's cars stand at the lot (Grand Prairie, TX): within 50 road miles of Dallas.
+    await page.getByLabel('Distance').selectOption('50');
+    await page.getByLabel('From ZIP').fill('75201');
+    // The typed fields reach the URL once typing pauses, as the search box does.
+    await page.waitForURL((url) => url.searchParams.get('zip') === '75201');
+    await waitForCount(page, expected.length);
+    const url = new URL(page.url()).searchParams;
+    expect([url.get('make'), url.get('priceMax'), url.get('within'), url.get('zip')]).toEqual([
+      make,
+      String(maxPrice),
+      '50',
+      '75201',
+    ]);
+    expect(await page.getByTestId('filter-summary').innerText()).toContain('within 50 mi of Dallas, TX');
+    for (const card of await readCards(page)) {
+      expect(card.title).toContain(make);
+      expect(dollars(card.price)).toBeLessThanOrEqual(maxPrice);
+    }
+    // The address is the search: the server renders it, and the page takes over without a mismatch.
+    await page.reload();
+    await waitForCount(page, expected.length);
+    // New York is beyond 50 miles of the lot.
+    await page.locator('summary', { hasText: 'Filters' }).click();
+    await page.getByLabel('From ZIP').fill('10001');
+    await page.getByRole('heading', { name: 'No vehicles found' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
