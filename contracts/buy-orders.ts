@@ -335,21 +335,26 @@ export { MAX_SAVED_SEARCHES, SAVED_SEARCH_TEXT } from './saved-search-texts';
 
 import { SAVED_SEARCH_TEXT } from './saved-search-texts';
 
+/** What a saved search is called, and how its alerts arrive: the Save this search dialog's fields. */
+export const savedSearchDeliverySchema = z.object({
+  name: z
+    .string({ error: SAVED_SEARCH_TEXT.nameRequired })
+    .trim()
+    .min(1, SAVED_SEARCH_TEXT.nameRequired)
+    .max(60, SAVED_SEARCH_TEXT.nameTooLong),
+  ...alertDeliveryFields,
+});
+
 /** POST /api/dealer/saved-searches: a name and the search as /inventory sends it. */
 export const createSavedSearchBodySchema = z
   .object({
-    name: z
-      .string({ error: SAVED_SEARCH_TEXT.nameRequired })
-      .trim()
-      .min(1, SAVED_SEARCH_TEXT.nameRequired)
-      .max(60, SAVED_SEARCH_TEXT.nameTooLong),
+    ...savedSearchDeliverySchema.shape,
     q: vehicleSearchQuerySchema.shape.q,
     cert: vehicleSearchQuerySchema.shape.cert,
     grade: vehicleSearchQuerySchema.shape.grade,
     sort: vehicleSearchQuerySchema.shape.sort,
     // The filters as the page sends them; a `within` with no zip is kept with the dealer's delivery ZIP.
     ...vehicleFilterFields,
-    ...alertDeliveryFields,
   })
   .superRefine(checkFilterRanges);
 export type CreateSavedSearchBody = z.input<typeof createSavedSearchBodySchema>;

@@ -9,7 +9,7 @@ import { type Brand, SSR_BRAND_GLOBAL } from '@contracts/brand';
  * without the web app's JSX and aliases, and the build is loaded at run time, when it is there.
  */
 export type PageData =
-  | { page: 'inventory'; search: Record<string, string>; view: string }
+  | { page: 'inventory'; search: Record<string, string>; view: string; fields: Record<string, string> }
   | { page: 'vehicle'; id: string };
 
 export interface RenderedPage {

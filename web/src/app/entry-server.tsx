@@ -19,7 +19,11 @@ import {
   vehicleSearchQueryOptions,
 } from '@/features/inventory/api/search-vehicles';
 import type { ViewMode } from '@/features/inventory/inventory-query';
-import { parseInventoryParams } from '@/features/inventory/use-inventory-params';
+import {
+  FILTER_NAMES,
+  type FilterName,
+  parseInventoryParams,
+} from '@/features/inventory/use-inventory-params';
 import { isVehicleId, vehicleQueryOptions } from '@/features/vehicle/api/get-vehicle';
 import { createQueryClient } from '@/lib/api/query-client';
 import { brand } from '@/lib/brand';
@@ -30,7 +34,13 @@ import { vehicleTitle } from '@/lib/display/vehicle-title';
  * lays it out, grid or list), or the vehicle it shows. The server caches rendered pages by it.
  */
 export type PageData =
-  | { page: 'inventory'; search: InventorySearch; view: ViewMode }
+  | {
+      page: 'inventory';
+      search: InventorySearch;
+      view: ViewMode;
+      /** The filters' fields as written (a half-typed ZIP, a distance waiting for one): the form shows them. */
+      fields: Record<FilterName, string>;
+    }
   | { page: 'vehicle'; id: string };
 
 /** The data the page at `pathname?search` is rendered from, or null for a page the server does not render. */
@@ -38,7 +48,11 @@ export function pageDataFor(pathname: string, search: string): PageData | null {
   const page = matchPage(pathname);
   if (page === 'inventory') {
     const params = parseInventoryParams(new URLSearchParams(search));
-    return { page, search: inventorySearchOf(params, params.q), view: params.view };
+    const fields = Object.fromEntries(FILTER_NAMES.map((name) => [name, params[name]])) as Record<
+      FilterName,
+      string
+    >;
+    return { page, search: inventorySearchOf(params, params.q), view: params.view, fields };
   }
   const id = pathname.split('/')[2] ?? '';
   if (page === 'vehicle' && isVehicleId(id)) return { page, id };

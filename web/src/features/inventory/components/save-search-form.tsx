@@ -1,4 +1,4 @@
-import { createSavedSearchBodySchema, SAVED_SEARCH_TEXT } from '@contracts/buy-orders';
+import { SAVED_SEARCH_TEXT, savedSearchDeliverySchema } from '@contracts/buy-orders';
 import { PAGE_PATHS } from '@contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -26,11 +26,7 @@ const CERT = {
 } as const;
 
 /** What the dialog asks: the name and how alerts arrive (the search itself is the page's). */
-const saveSearchFormSchema = createSavedSearchBodySchema.pick({
-  name: true,
-  alertChannel: true,
-  alertCadence: true,
-});
+const saveSearchFormSchema = savedSearchDeliverySchema;
 type SaveSearchValues = z.input<typeof saveSearchFormSchema>;
 type SaveSearchFields = z.output<typeof saveSearchFormSchema>;
 
