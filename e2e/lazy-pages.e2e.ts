@@ -21,8 +21,14 @@ const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', DIST), '
   ManifestChunk
 >;
 const ENTRY = 'index.html';
-/** The entry's dynamic imports that are not pages: the purchase confirmation, loaded after a purchase. */
-const NOT_PAGES = new Set(['src/components/buying/purchase-confirmation.tsx']);
+/**
+ * The entry's dynamic imports that are not pages: the purchase confirmation, loaded after a
+ * purchase, and the toast area, loaded when the page is idle (app/app.tsx).
+ */
+const NOT_PAGES = new Set([
+  'src/components/buying/purchase-confirmation.tsx',
+  'src/components/ui/toaster.tsx',
+]);
 const routeChunks = new Map(
   (manifest[ENTRY]?.dynamicImports ?? [])
     .filter((key) => !NOT_PAGES.has(key))
