@@ -236,7 +236,8 @@ describe('a buy order, from the phone to the purchase', () => {
       });
     const mail = sink.messages.find(firstLook)!;
     expect(recipientsOf(mail)).toEqual([LAKESIDE_EMAIL]);
-    expect(mail.text).toMatch(/is held for you: first look until \d{1,2}:\d{2} [AP]M/);
+    // With its day (issue #46): "until Sat, Nov 28, 10:48 PM EST".
+    expect(mail.text).toMatch(/is held for you: first look until \w{3}, \w{3} \d{1,2}, \d{1,2}:\d{2}\s[AP]M/);
     const link = /See the car: (\S+)/.exec(mail.text ?? '')?.[1];
     expect(link).toBe(`${server.url}/vehicle/${queued.id}`);
     // That nobody else sees it (404 at its address, out of every list) is first-look.test
