@@ -247,6 +247,7 @@ describe('capture without signal', () => {
     await phone.page.goto('/upload');
     await heading(phone.page, 'Photos');
     // Everything came back from the phone: the six photos (as taken), the VIN, the video.
+    await phone.page.locator('li[data-status]').nth(5).waitFor();
     expect(await phone.page.locator('li[data-status]').count()).toBe(6);
     await takeShots(phone.page, photos, 6, GUIDED_SHOTS.length);
     await finishOnThePhone(phone.page, photos[GUIDED_SHOTS.length]!);
@@ -415,6 +416,8 @@ describe('capture without signal', () => {
     await full(false);
     await page.reload();
     await heading(page, 'Photos');
+    // The shots are read back from the phone's storage after the step shows: wait for them.
+    await page.locator('li[data-status]').nth(1).waitFor();
     expect(await page.locator('li[data-status]').count()).toBe(2);
     await page.getByRole('button', { name: 'Back' }).click();
     await heading(page, 'Walkaround video');
