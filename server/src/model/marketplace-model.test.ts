@@ -3,6 +3,7 @@ import { dateInZone } from '@contracts/business-days';
 import { checkoutLimitRefusal, committedTotal } from '@contracts/deal-total';
 import { TRANSPORT_STATUS_RANK, type TransportStatus } from '@contracts/delivery-texts';
 import { centsToDecimal, decimalToCents } from '@contracts/money';
+import type { VehicleSearchResult } from '@contracts/vehicle-search';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -1258,6 +1259,24 @@ async function checkInvariants(m: Model) {
         expect((await call('GET', `/api/vehicles/${car.id}`, m.readers.T)).statusCode).toBe(200);
     }
   }
+
+  // The inventory's search, narrowed as a dealer would to this world's cars (make and model, a most
+  // price, within 50 road miles of Dallas: the lot), lists exactly those on sale to everyone: not
+  // one held, queued or sold, and a car listed again after an unwind is back.
+  const search = await call(
+    'GET',
+    `/api/vehicles/search?make=subaru&model=${m.model}&priceMax=30000&within=50&zip=75201&limit=100`,
+  );
+  const byId = (a: number, b: number) => a - b;
+  expect(
+    (search.json() as VehicleSearchResult).items.map((item) => item.id).sort(byId),
+    'the search lists the cars on sale to everyone',
+  ).toEqual(
+    m.cars
+      .filter((c) => c.state === 'published')
+      .map((c) => c.id)
+      .sort(byId),
+  );
 
   // A removed member or a deactivated code has no power left: their sessions are refused.
   for (const actor of ['O', 'B', 'B2', 'N', 'X'] as const) {

@@ -170,14 +170,16 @@ async function findMatches(
       ? { groups: await countGroups(db, meanings), byModel: false }
       : { groups: await countMatches(db, matching(meanings, filters)), byModel: true },
   );
-  // A make or model chosen and the groups not by model: that make's own matches, by model (its index).
-  const named = facetConditions({ ...choices, condition: null, minGrade: null });
+  // A make or model chosen and the groups not by model: the make's own matches, every model of it
+  // (the models are a facet), or a model's alone when no make is chosen; by model (their index).
+  const named = { make: choices.make, model: choices.make === null ? choices.model : null };
+  const ofNamed = facetConditions({ ...named, condition: null, minGrade: null });
   const ofMake =
-    all.byModel || named.length === 0
+    all.byModel || ofNamed.length === 0
       ? all
       : await cache.counts.get(
-          JSON.stringify([base, choices.make?.toLowerCase(), choices.model?.toLowerCase()]),
-          async () => ({ groups: await countMatches(db, matching(meanings, named)), byModel: true }),
+          JSON.stringify([base, named.make?.toLowerCase(), named.model?.toLowerCase()]),
+          async () => ({ groups: await countMatches(db, matching(meanings, ofNamed)), byModel: true }),
         );
   const counts = facetCounts({ all: all.groups, ofMake: ofMake.groups }, choices, premiumLabel);
   if (counts.total === 0) return { rows: [], counts };

@@ -430,6 +430,42 @@ describe('GET /api/vehicles/search: make, model, years, prices, miles and distan
     },
   );
 
+  it('lists every model of the chosen make, whichever model is chosen, with and without other filters', async () => {
+    // Two Honda Civics beside the Accords, for this test only.
+    const civics = await writeHeard(() =>
+      ctx.db
+        .insert(vehicles)
+        .values(
+          [0, 1].map((i) => ({ ...vehicleAt(1), vin: makeVin(), model: 'Civic', price: `${9000 + i}.00` })),
+        )
+        .returning(),
+    );
+    try {
+      // Without a filter counted from the published list's groups and the make's cars; with one, from the cars.
+      for (const extra of [{}, { priceMax: '99999' }] as Record<string, string>[]) {
+        const accords = count(
+          published,
+          (row) => row.model === 'Accord' && (!extra.priceMax || row.price !== null),
+        );
+        const body = await found({ make: 'Honda', model: 'civic', ...extra });
+        expect(body.total, JSON.stringify(extra)).toBe(2);
+        expect(body.facets.model, JSON.stringify(extra)).toEqual([
+          { model: 'Accord', count: accords },
+          { model: 'Civic', count: 2 },
+        ]);
+      }
+    } finally {
+      await writeHeard(() =>
+        ctx.db.delete(vehicles).where(
+          inArray(
+            vehicles.id,
+            civics.map((row) => row.id),
+          ),
+        ),
+      );
+    }
+  });
+
   it('takes a GET form’s empty fields as no filter', async () => {
     const body = await found({
       q: '',

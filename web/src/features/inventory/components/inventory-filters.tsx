@@ -9,7 +9,7 @@ import {
   numberFilterValue,
 } from '@contracts/vehicle-search-options';
 import { ChevronDown, SlidersHorizontal } from 'lucide-react';
-import { type ReactNode, useId, useRef } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { validFilters } from '../api/search-vehicles';
@@ -93,7 +93,9 @@ function TypedFilter({
 }) {
   const id = useId();
   const [text, setText] = useSearchText(value, (written) => onChange({ [name]: written }));
-  const problem = problemOf(name, text);
+  // Said once the field is left (a year is not wrong while its first digits are typed).
+  const [typing, setTyping] = useState(false);
+  const problem = typing ? null : problemOf(name, text);
   const hint = problem ?? note;
   return (
     <Labelled id={id} label={label} hint={hint}>
@@ -108,6 +110,8 @@ function TypedFilter({
         placeholder={placeholder}
         value={text}
         onChange={(e) => setText(e.target.value)}
+        onFocus={() => setTyping(true)}
+        onBlur={() => setTyping(false)}
         aria-invalid={problem ? true : undefined}
         aria-describedby={hint ? `${id}-hint` : undefined}
         className={inputClasses}
