@@ -269,7 +269,7 @@ describe('transactions', () => {
     expect(mailTo(dealer.titleContactEmail)).toHaveLength(0);
   });
 
-  it('a bill of sale reaches the title contact with its download link; a refused upload enqueues nothing', async () => {
+  it('a bill of sale reaches the title contact with a link to its documents and its download link; a refused upload enqueues nothing', async () => {
     const vehicle = await insertVehicle(ctx.db, { year: 2016, make: 'Audi', model: 'A4', price: '14999.99' });
     const { dealer, code } = await dealerWithCode(ctx.db);
     const id = await boughtNow(ctx.app, code, vehicle.id);
@@ -296,8 +296,10 @@ describe('transactions', () => {
     const [mail] = mailTo(dealer.titleContactEmail);
     expect(mail!.subject).toBe('Deal Machine: Bill of sale ready: 2016 Audi A4');
     expect(mail!.text).toContain(`The bill of sale for transaction #${id} ($14,999.99) was uploaded.`);
-    expect(mail!.text).toContain(`Download the bill of sale: ${ORIGIN}/api/transactions/${id}/bill-of-sale`);
-    expect(mail!.text).toContain(`${ORIGIN}/dealer/login`);
+    expect(mail!.text).toContain(
+      `See the bill of sale in your documents: ${ORIGIN}/dealer/dashboard/documents#documents-${id}`,
+    );
+    expect(mail!.text).toContain(`download it directly: ${ORIGIN}/api/transactions/${id}/bill-of-sale`);
     expect(mailTo(dealer.email)).toHaveLength(0);
     expect(mailTo(dealer.billingContactEmail)).toHaveLength(0);
 

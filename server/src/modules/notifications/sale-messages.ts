@@ -1,6 +1,5 @@
 import { formatDay } from '@contracts/dates';
 import { formatAmount } from '@contracts/money';
-import { PAGE_PATHS } from '@contracts/routes';
 import { composedMessage, LINKS, type VehicleFacts, vehicleName } from './notification-messages';
 
 /** Messages about sales, their transaction and the dealer's account (docs/design.md §6). */
@@ -80,18 +79,21 @@ export const refundRecordedMessage = composedMessage(
   }),
 );
 
-/** To the title contact: the bill of sale can be downloaded (signed in as the dealer). */
+/**
+ * To the title contact: the bill of sale is in the sale's documents on the dashboard (a link opened
+ * signed out returns there after sign-in), and can be downloaded directly when signed in.
+ */
 export const billOfSaleUploadedMessage = composedMessage(
   'bill_of_sale_uploaded',
   (f: SaleFacts & { downloadPath: string }, ctx) => ({
     subject: `Bill of sale ready: ${vehicleName(f.vehicle)}`,
     lines: [
       `The bill of sale for transaction #${f.transactionId} (${formatAmount(f.amount)}) was uploaded.`,
-      `Sign in to your dealer dashboard first if the link asks you to: ${ctx.origin}${PAGE_PATHS.dealerLogin}`,
+      `Signed in as the dealer, download it directly: ${ctx.origin}${f.downloadPath}`,
     ],
     vehicle: f.vehicle,
-    action: 'Download the bill of sale',
-    path: f.downloadPath,
+    action: 'See the bill of sale in your documents',
+    path: LINKS.dealerDocuments(f.transactionId),
     sms: `Bill of sale ready for ${vehicleName(f.vehicle)} (transaction #${f.transactionId}, ${formatAmount(f.amount)}).`,
   }),
 );

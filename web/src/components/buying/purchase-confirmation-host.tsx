@@ -21,6 +21,8 @@ export function PurchaseConfirmationHost() {
     select: (mutation) => ({
       id: mutation.mutationId,
       vehicle: (mutation.state.variables as { vehicle: PurchasedVehicle }).vehicle,
+      // Both ways of buying answer the sale's id: the confirmation links to it.
+      saleId: (mutation.state.data as { transactionId?: number } | undefined)?.transactionId ?? null,
     }),
   });
   const latest = bought.at(-1);
@@ -32,7 +34,7 @@ export function PurchaseConfirmationHost() {
   };
   return (
     <Suspense fallback={null}>
-      <PurchaseConfirmation key={latest.id} vehicle={latest.vehicle} onClose={close} />
+      <PurchaseConfirmation key={latest.id} vehicle={latest.vehicle} saleId={latest.saleId} onClose={close} />
     </Suspense>
   );
 }

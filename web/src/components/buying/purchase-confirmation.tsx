@@ -1,5 +1,5 @@
 import { BUYING_TEXT } from '@contracts/buying';
-import { PAGE_PATHS } from '@contracts/routes';
+import { dealerItemPath } from '@contracts/dealer-dashboard';
 import { LayoutDashboard } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonClasses } from '@/components/ui/button';
@@ -13,9 +13,12 @@ import { formatDueDate } from './purchase-terms';
 /** After Buy Now: what was bought, what happens next, and the way to the dashboard (issue #26). */
 export function PurchaseConfirmation({
   vehicle,
+  saleId,
   onClose,
 }: {
   vehicle: PurchasedVehicle;
+  /** The sale the purchase made: the dashboard opens on it (Purchases). */
+  saleId: number | null;
   onClose: () => void;
 }) {
   const terms = useSaleTerms().data;
@@ -84,7 +87,11 @@ export function PurchaseConfirmation({
             </li>
           </ol>
         </div>
-        <Link href={PAGE_PATHS.dealerDashboard} onClick={onClose} className={buttonClasses('primary', 'lg')}>
+        <Link
+          href={dealerItemPath('sale', saleId)}
+          onClick={onClose}
+          className={buttonClasses('primary', 'lg')}
+        >
           <LayoutDashboard aria-hidden="true" className="h-4 w-4" />
           Go to your dashboard
         </Link>

@@ -29,10 +29,13 @@ export function CardMedia({
   vehicle,
   title,
   view,
+  first = false,
 }: {
   vehicle: PublicVehicle;
   title: string;
   view: ViewMode;
+  /** The first result: its picture is the page's largest paint, asked for at once and first. */
+  first?: boolean;
 }) {
   const cover = coverPhotoOf(vehicle);
   const picture = cover?.src ?? vehiclePicture(vehicle);
@@ -44,6 +47,7 @@ export function CardMedia({
       alt={alt}
       sizes={CARD_SIZES[view]}
       isCappedOnPhones
+      priority={first}
       className={view === 'list' ? 'aspect-[4/3] h-full w-full' : 'aspect-[16/10] w-full'}
       // The card's 16:10 frame, not the photo's own ratio: every card is the same height.
       style={{ aspectRatio: undefined }}
@@ -119,10 +123,12 @@ const RESULT_LOOK: Record<ViewMode, { article: string; media: string }> = {
 export function ResultArticle({
   vehicle,
   view,
+  first,
   children,
 }: {
   vehicle: PublicVehicle;
   view: ViewMode;
+  first?: boolean;
   children: (title: string, titleId: string) => ReactNode;
 }) {
   const title = vehicleTitle(vehicle);
@@ -135,7 +141,7 @@ export function ResultArticle({
       className={RESULT_LOOK[view].article}
     >
       <div className={RESULT_LOOK[view].media}>
-        <CardMedia vehicle={vehicle} title={title} view={view} />
+        <CardMedia vehicle={vehicle} title={title} view={view} first={first} />
       </div>
       {children(title, titleId)}
     </article>
@@ -143,9 +149,15 @@ export function ResultArticle({
 }
 
 /** One vehicle on the Vehicle Listings page, exactly the fields of docs/product.md §2. */
-export const VehicleCard = memo(function VehicleCard({ vehicle }: { vehicle: PublicVehicle }) {
+export const VehicleCard = memo(function VehicleCard({
+  vehicle,
+  first,
+}: {
+  vehicle: PublicVehicle;
+  first?: boolean;
+}) {
   return (
-    <ResultArticle vehicle={vehicle} view="grid">
+    <ResultArticle vehicle={vehicle} view="grid" first={first}>
       {(title, titleId) => (
         <>
           <div className="flex min-w-0 flex-col gap-2 px-4 pt-4 sm:px-5">

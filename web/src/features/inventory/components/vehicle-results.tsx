@@ -96,7 +96,7 @@ export const VehicleResults = memo(function VehicleResults({
   return (
     <>
       <ul ref={list} className={gridClasses(view)} data-testid="vehicle-results" data-view={view}>
-        {items.map((vehicle) => (
+        {items.map((vehicle, index) => (
           <li
             key={vehicle.id}
             className={cn(
@@ -106,7 +106,11 @@ export const VehicleResults = memo(function VehicleResults({
               view === 'grid' ? '[contain-intrinsic-size:auto_34rem]' : '[contain-intrinsic-size:auto_7rem]',
             )}
           >
-            {view === 'grid' ? <VehicleCard vehicle={vehicle} /> : <VehicleRow vehicle={vehicle} />}
+            {view === 'grid' ? (
+              <VehicleCard vehicle={vehicle} first={index === 0} />
+            ) : (
+              <VehicleRow vehicle={vehicle} first={index === 0} />
+            )}
           </li>
         ))}
       </ul>

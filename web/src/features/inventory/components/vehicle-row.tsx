@@ -17,9 +17,15 @@ import { DetailsLink, ResultArticle } from './vehicle-card';
  * the picture, and the two actions under them; wider screens add the certification, the VIN and
  * the description to those lines and put the actions at the end of the row.
  */
-export const VehicleRow = memo(function VehicleRow({ vehicle }: { vehicle: PublicVehicle }) {
+export const VehicleRow = memo(function VehicleRow({
+  vehicle,
+  first,
+}: {
+  vehicle: PublicVehicle;
+  first?: boolean;
+}) {
   return (
-    <ResultArticle vehicle={vehicle} view="list">
+    <ResultArticle vehicle={vehicle} view="list" first={first}>
       {(title, titleId) => (
         <>
           <div className="flex min-w-0 flex-col gap-1">
