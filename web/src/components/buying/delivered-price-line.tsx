@@ -1,3 +1,4 @@
+import type { DealerInfo } from '@contracts/auth';
 import { formatMonthDay } from '@contracts/dates';
 import { checkoutLimitRefusal } from '@contracts/deal-total';
 import type { DeliveredPrice } from '@contracts/delivered-price';
@@ -47,9 +48,21 @@ export const deliveryWindowsText = (delivery: NonNullable<DeliveredPrice['delive
  */
 export function DeliveredPriceLine({ vehicleId, compact = false }: { vehicleId: number; compact?: boolean }) {
   const { dealer } = useBuyingViewer();
+  // A visitor's card asks nothing: the reads are the signed-in dealer's own component.
+  return dealer ? <DealerDeliveredPrice vehicleId={vehicleId} compact={compact} dealer={dealer} /> : null;
+}
+
+function DealerDeliveredPrice({
+  vehicleId,
+  compact,
+  dealer,
+}: {
+  vehicleId: number;
+  compact: boolean;
+  dealer: DealerInfo;
+}) {
   const price = useDeliveredPrice(vehicleId, dealer);
   const limits = useBuyerLimits(dealer);
-  if (!dealer) return null;
   const text = compact ? 'text-xs' : 'text-sm';
   if (price.isPending)
     return (

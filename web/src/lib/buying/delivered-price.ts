@@ -1,11 +1,11 @@
 import type { DealerInfo } from '@contracts/auth';
 import { BUYING_ROLES } from '@contracts/team-roles';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { callApi } from '@/lib/api/api-client';
 import { batchById } from '@/lib/api/batch-by-id';
 import { queryKeys } from '@/lib/api/query-keys';
 import { useSignedInDealer } from '@/lib/auth/dealer-session';
+import { useAfterHydration } from '@/lib/use-after-hydration';
 
 /** One car's delivered price, asked with the other cards of its page (null: not on sale to this dealer). */
 const loadDeliveredPrice = batchById(
@@ -21,10 +21,7 @@ const loadDeliveredPrice = batchById(
 export function useBuyingViewer() {
   // After hydration only: a session already read by the header (a lazy page hydrates later) must
   // not make this component's first render differ from the server's HTML.
-  const [isHydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const signedIn = useSignedInDealer();
-  const dealer = isHydrated ? signedIn : null;
+  const dealer = useAfterHydration(useSignedInDealer());
   const role = dealer?.member?.role ?? null;
   return {
     dealer,

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useAdminCheck } from '@/lib/auth/admin-check';
 import { useSignedInDealer } from '@/lib/auth/dealer-session';
+import { useAfterHydration } from '@/lib/use-after-hydration';
 
 /**
  * Who may see the market guide here: a signed-in dealer or admin (the endpoints answer 401 to
@@ -9,10 +9,9 @@ import { useSignedInDealer } from '@/lib/auth/dealer-session';
  * answered before a lazy page hydrates must not make its first render differ from the HTML.
  */
 export function useGuideViewer(): { canSeeGuide: boolean; isDealer: boolean } {
-  const [isHydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const dealer = useSignedInDealer();
   const admin = useAdminCheck();
   const isDealer = dealer !== null;
-  return { canSeeGuide: isHydrated && (isDealer || admin.data?.authorized === true), isDealer };
+  const canSeeGuide = useAfterHydration(isDealer || admin.data?.authorized === true ? true : null) === true;
+  return { canSeeGuide, isDealer };
 }

@@ -16,8 +16,20 @@ import { useCardGuide } from '../api/get-card-guides';
  */
 export function CardGuide({ vehicleId, compact = false }: { vehicleId: number; compact?: boolean }) {
   const { canSeeGuide, isDealer } = useGuideViewer();
-  const guide = useCardGuide(vehicleId, canSeeGuide);
-  if (!canSeeGuide) return null;
+  // A visitor's card asks nothing: the read is the signed-in viewer's own component.
+  return canSeeGuide ? <ViewerCardGuide vehicleId={vehicleId} compact={compact} isDealer={isDealer} /> : null;
+}
+
+function ViewerCardGuide({
+  vehicleId,
+  compact,
+  isDealer,
+}: {
+  vehicleId: number;
+  compact: boolean;
+  isDealer: boolean;
+}) {
+  const guide = useCardGuide(vehicleId, true);
   const line = cn(
     'flex min-w-0 items-center gap-x-2 text-slate-700',
     compact ? 'h-5 text-xs' : 'h-6 text-sm',
