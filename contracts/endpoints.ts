@@ -69,6 +69,7 @@ import {
   guidesResponseSchema,
 } from './guide';
 import { idParamsSchema } from './ids';
+import { jobStateSchema } from './jobs';
 import {
   dealerInsightsQuerySchema,
   dealerInsightsSchema,
@@ -1444,6 +1445,14 @@ export const endpointTable = (premiumLabel: string) =>
       summary: 'The audit log',
       query: auditQuerySchema,
       response: { 200: z.array(auditEntrySchema) },
+    },
+    listJobs: {
+      method: 'GET',
+      path: '/api/admin/jobs',
+      access: 'admin',
+      tag: 'Administration',
+      summary: 'The background jobs: last run, next run, outcome and failures',
+      response: { 200: z.array(jobStateSchema) },
     },
     listNotifications: {
       method: 'GET',
