@@ -69,7 +69,6 @@ import {
   guidesResponseSchema,
 } from './guide';
 import { idParamsSchema } from './ids';
-import { jobStateSchema } from './jobs';
 import {
   dealerInsightsQuerySchema,
   dealerInsightsSchema,
@@ -77,6 +76,7 @@ import {
   insightsQuerySchema,
   insightsReportSchema,
 } from './insights';
+import { jobStateSchema } from './jobs';
 import {
   adminListingSchema,
   firstLookPreviewBodySchema,

@@ -7,8 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
-import { loggableError } from './lib/loggable-error';
 import { jobsOf, registerJob } from './lib/jobs';
+import { loggableError } from './lib/loggable-error';
 import { openMediaStorage } from './lib/uploads/open-media-storage';
 import { UploadQuotas } from './lib/uploads/upload-quotas';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -28,7 +28,7 @@ import { lenderHandlers } from './modules/floor-plan/floor-plan-requests';
 import { lenderApi } from './modules/floor-plan/lender-api';
 import { healthRoutes } from './modules/health/health.routes';
 import { scheduleHousekeeping } from './modules/housekeeping/schedule-housekeeping';
-import { GUIDE_INTERVAL_MS, refitGuideIfDue } from './modules/insights/guide-fit';
+import { refitGuideIfDue } from './modules/insights/guide-fit';
 import { refreshInsightFactsIfChanged, refreshInsightFactsIfSold } from './modules/insights/insight-facts';
 import { insightsRoutes } from './modules/insights/insights.routes';
 import { sendIntegrations } from './modules/integrations/integration-outbox';
@@ -262,7 +262,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerJob(app, database.db, {
     name: 'guide',
     label: 'Market guide: new sales in its facts, refitted daily',
-    intervalMs: GUIDE_INTERVAL_MS,
+    intervalMs: config.guideIntervalMs,
     run: async () => ({
       refreshed: await refreshInsightFactsIfSold(database.db),
       refitted: (await refitGuideIfDue(database.db)) !== null,

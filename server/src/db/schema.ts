@@ -1316,7 +1316,10 @@ export const jobs = pgTable(
     leaseUntil: timestamp({ withTimezone: true }),
   },
   (t) => [
-    check('jobs_last_outcome_check', sql`${t.lastOutcome} is null or ${t.lastOutcome} in (${sqlList(JOB_OUTCOMES)})`),
+    check(
+      'jobs_last_outcome_check',
+      sql`${t.lastOutcome} is null or ${t.lastOutcome} in (${sqlList(JOB_OUTCOMES)})`,
+    ),
     check('jobs_interval_check', sql`${t.intervalMs} > 0`),
   ],
 );

@@ -74,7 +74,10 @@ export function jobErrorMessage(error: unknown) {
 }
 
 /** How a run through `runNow` went. */
-export type JobRun = { ran: false } | { ran: true; outcome: 'ok' } | { ran: true; outcome: 'failed'; error: string };
+export type JobRun =
+  | { ran: false }
+  | { ran: true; outcome: 'ok' }
+  | { ran: true; outcome: 'failed'; error: string };
 
 interface ScheduledJob {
   spec: JobSpec<unknown>;
@@ -102,7 +105,8 @@ export class JobRegistry {
       await this.recordAll().catch((error: unknown) =>
         app.log.warn({ err: error }, 'background jobs could not be recorded'),
       );
-      for (const job of this.scheduled.values()) this.arm(job, job.spec.firstRunDelayMs ?? job.spec.intervalMs);
+      for (const job of this.scheduled.values())
+        this.arm(job, job.spec.firstRunDelayMs ?? job.spec.intervalMs);
     });
     app.addHook('onClose', async () => {
       this.closing = true;

@@ -273,9 +273,6 @@ const REFIT_LOCK_KEY = 3_316_016;
 /** The guide is refitted when its newest fit is this old (nightly). */
 const REFIT_EVERY_MS = 24 * 3_600_000;
 
-/** How often the "guide" job looks for new sales (and a due refit): a sale reaches its facts within this. */
-export const GUIDE_INTERVAL_MS = 60_000;
-
 /** Refits when there is no fit or the newest is a day old (the insights pass calls it). */
 export async function refitGuideIfDue(db: Database, now = new Date()) {
   const fit = await latestFit(db);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import type { MessageContext } from './notification-messages';
 import { registerJob } from '../../lib/jobs';
+import type { MessageContext } from './notification-messages';
 import { createMailTransport, runSenderPass } from './send-notifications';
 import { createTwilioTransport } from './sms-transport';
 import type { UnsubscribeLinks } from './unsubscribe-links';
