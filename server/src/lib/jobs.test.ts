@@ -146,7 +146,7 @@ describe('a named job', () => {
     // Both timers for two seconds: runs follow one another, never two at once.
     await sleep(2000);
     expect(most).toBe(1);
-    expect(runs).toBeGreaterThanOrEqual(4);
+    expect(runs).toBeGreaterThanOrEqual(3);
     const row = await rowOf(a, 'leased');
     // Every run was recorded once, whichever instance ran it (one may be under way now).
     expect(runs - row.totalRuns).toBeLessThanOrEqual(1);
