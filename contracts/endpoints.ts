@@ -76,6 +76,7 @@ import {
   insightsQuerySchema,
   insightsReportSchema,
 } from './insights';
+import { jobStateSchema } from './jobs';
 import {
   adminListingSchema,
   firstLookPreviewBodySchema,
@@ -1444,6 +1445,14 @@ export const endpointTable = (premiumLabel: string) =>
       summary: 'The audit log',
       query: auditQuerySchema,
       response: { 200: z.array(auditEntrySchema) },
+    },
+    listJobs: {
+      method: 'GET',
+      path: '/api/admin/jobs',
+      access: 'admin',
+      tag: 'Administration',
+      summary: 'The background jobs: last run, next run, outcome and failures',
+      response: { 200: z.array(jobStateSchema) },
     },
     listNotifications: {
       method: 'GET',

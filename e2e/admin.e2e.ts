@@ -452,6 +452,10 @@ describe('Manage Transactions', () => {
     const activity = page.getByRole('table', { name: 'Activity' });
     await activity.waitFor();
     expect(await activity.innerText()).toContain('bill_of_sale_uploaded');
+    // Under it, the background jobs (their runs and retries: lib/jobs.test).
+    const jobs = page.getByRole('table', { name: 'Background jobs' });
+    await jobs.getByText('Notification outbox: e-mails and texts sent').waitFor();
+    expect(await jobs.innerText()).toContain('Market guide: new sales in its facts, refitted daily');
     expect(errors).toEqual([]);
     await context.close();
   });

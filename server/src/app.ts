@@ -7,8 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
+import { jobsOf, registerJob } from './lib/jobs';
 import { loggableError } from './lib/loggable-error';
-import { schedulePass } from './lib/schedule-pass';
 import { openMediaStorage } from './lib/uploads/open-media-storage';
 import { UploadQuotas } from './lib/uploads/upload-quotas';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -29,9 +29,10 @@ import { lenderApi } from './modules/floor-plan/lender-api';
 import { healthRoutes } from './modules/health/health.routes';
 import { scheduleHousekeeping } from './modules/housekeeping/schedule-housekeeping';
 import { refitGuideIfDue } from './modules/insights/guide-fit';
-import { refreshInsightFactsIfChanged } from './modules/insights/insight-facts';
+import { refreshInsightFactsIfChanged, refreshInsightFactsIfSold } from './modules/insights/insight-facts';
 import { insightsRoutes } from './modules/insights/insights.routes';
 import { sendIntegrations } from './modules/integrations/integration-outbox';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { registerMedia } from './modules/media/register-media';
 import { registerNotifications } from './modules/notifications/register-notifications';
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     },
   });
   await app.register(auditRoutes, { db: database.db });
+  await app.register(jobsRoutes, { jobs: jobsOf(app, database.db) });
   // The notification log, preferences, one-click unsubscribe, and the outbox's sender (docs/design.md §6).
   await registerNotifications(app, { db: database.db, config, alerts: alertSubscriptions(database.db) });
   await app.register(liveRoutes, { database, heartbeatMs: config.liveHeartbeatMs });
@@ -232,30 +234,42 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     ...(config.carrier ? carrierHandlers(database.db, carrierApi(config.carrier)) : {}),
     ...(config.lender ? lenderHandlers(database.db, lenderApi(config.lender)) : {}),
   };
-  schedulePass(app, {
+  registerJob(app, database.db, {
+    name: 'delivery-floor-plan',
+    label: 'Delivery and floor plan: transports released, carrier and lender messages sent',
+    intervalMs: config.integrationIntervalMs,
     run: async () => ({
       released: await releaseWaitingTransports(database.db, config),
       ...(await sendIntegrations(database.db, integrationHandlers, {
         retryBaseMs: config.notificationRetryBaseMs,
       })),
     }),
-    timing: { intervalMs: config.integrationIntervalMs },
     failure: 'delivery and floor-plan pass failed',
     report: (done) => {
       if (done.released + done.sent + done.failed > 0) app.log.info(done, 'delivery and floor-plan pass');
     },
   });
-  // Insight facts follow the ledger within a pass; the market guide is refitted once a day (issue #33).
-  schedulePass(app, {
+  // Insight facts follow the ledger within INSIGHTS_INTERVAL_MS (issue #33); the first run after one
+  // interval: the demo seed refreshes and refits as it writes its history.
+  registerJob(app, database.db, {
+    name: 'insights',
+    label: 'Insight facts refreshed after a change',
+    intervalMs: config.insightsIntervalMs,
+    run: () => refreshInsightFactsIfChanged(database.db),
+    failure: 'insights pass failed',
+  });
+  // The market guide: its facts follow each sale within a minute, its fit is renewed once a day (issue #47).
+  registerJob(app, database.db, {
+    name: 'guide',
+    label: 'Market guide: new sales in its facts, refitted daily',
+    intervalMs: config.guideIntervalMs,
     run: async () => ({
-      refreshed: await refreshInsightFactsIfChanged(database.db),
+      refreshed: await refreshInsightFactsIfSold(database.db),
       refitted: (await refitGuideIfDue(database.db)) !== null,
     }),
-    // The first pass after one interval: the demo seed refreshes and refits as it writes its history.
-    timing: { intervalMs: config.insightsIntervalMs },
-    failure: 'insights pass failed',
+    failure: 'guide pass failed',
     report: (done) => {
-      if (done.refitted) app.log.info(done, 'insights pass');
+      if (done.refitted) app.log.info(done, 'guide pass');
     },
   });
   const webDir = deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir;

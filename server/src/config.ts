@@ -468,8 +468,13 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(100).max(3_600_000).default(5000),
   ),
-  /** How often each instance refreshes the insight facts when the ledger changed, and refits the guide when a day old. */
+  /** How often the "insights" job refreshes the insight facts when a sale, offer or car changed. */
   INSIGHTS_INTERVAL_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  ),
+  /** How often the "guide" job takes new sales into the facts (and refits the guide when a day old). */
+  GUIDE_INTERVAL_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   ),
@@ -667,8 +672,10 @@ export interface Config {
   /** The floor-plan lender API; null: our team calls the lender and records its answer. */
   lender: { baseUrl: string; apiKey: string; webhookSecret: string } | null;
   integrationIntervalMs: number;
-  /** Insight facts refreshed after changes, the market guide refitted nightly (docs/design.md §16). */
+  /** Insight facts refreshed after changes (docs/design.md §16). */
   insightsIntervalMs: number;
+  /** New sales into the facts within this (a minute by default), the market guide refitted nightly. */
+  guideIntervalMs: number;
 }
 
 /** Certified delivery's rate table: marginal per-mile bands, a minimum, surcharges (dollars). */
@@ -897,5 +904,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : null,
     integrationIntervalMs: env.INTEGRATION_INTERVAL_MS,
     insightsIntervalMs: env.INSIGHTS_INTERVAL_MS,
+    guideIntervalMs: env.GUIDE_INTERVAL_MS,
   };
 }

@@ -38,6 +38,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // The terms of a sale made now (Buy Now), read as sell-vehicle.ts records them.
   'sale-terms': [],
   housekeeping: [],
+  // The admin's list of the background jobs (lib/jobs.ts keeps them): reads the jobs table.
+  jobs: [],
   // The outbox: state changes above enqueue into it; it knows no offer or sale.
   notifications: [],
   // Live updates: reads live_events (written by triggers) and sessions; imports no domain module.

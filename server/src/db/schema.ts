@@ -20,6 +20,7 @@ import {
   TRANSPORT_ARRANGERS,
   TRANSPORT_STATUSES,
 } from '@contracts/delivery-texts';
+import { JOB_OUTCOMES } from '@contracts/jobs';
 import type { AlertKind } from '@contracts/notification-preferences';
 import { type DealerContact, NOTIFICATION_CHANNELS, NOTIFICATION_STATUSES } from '@contracts/notifications';
 import type { RecordedSkip } from '@contracts/required-shots';
@@ -1290,3 +1291,35 @@ export const saleGuides = pgTable('sale_guides', {
   comparables: integer().notNull(),
   outlier: boolean().notNull().default(false),
 });
+
+/**
+ * Each named background job (server/src/lib/jobs.ts, ADR 0039): its schedule, how its runs went,
+ * and its lease: the instance that runs it now and until when, so on several instances one at a time
+ * runs it (a claim is one UPDATE of a row whose lease is free). Jobs that every instance runs (the
+ * outbox sender) record their runs here and take no lease.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    name: text().primaryKey(),
+    label: text().notNull(),
+    intervalMs: integer().notNull(),
+    nextRunAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastStartedAt: timestamp({ withTimezone: true }),
+    lastFinishedAt: timestamp({ withTimezone: true }),
+    lastOutcome: text(),
+    /** The last failure's message only; cleared by a run that succeeds. */
+    lastError: text(),
+    consecutiveFailures: integer().notNull().default(0),
+    totalRuns: integer().notNull().default(0),
+    leaseOwner: text(),
+    leaseUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'jobs_last_outcome_check',
+      sql`${t.lastOutcome} is null or ${t.lastOutcome} in (${sqlList(JOB_OUTCOMES)})`,
+    ),
+    check('jobs_interval_check', sql`${t.intervalMs} > 0`),
+  ],
+);

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../../db/client';
-import { schedulePass } from '../../lib/schedule-pass';
+import { type JobTiming, registerJob } from '../../lib/jobs';
 import { type HousekeepingPlaces, runHousekeeping } from './run-housekeeping';
 
-/** The first pass waits until start-up traffic (bootstrap, first requests) is over. */
-const DEFAULT_TIMING = { firstPassDelayMs: 30_000, intervalMs: 10 * 60_000 };
+/** The first run waits until start-up traffic (bootstrap, first requests) is over. */
+const DEFAULT_TIMING: JobTiming = { firstRunDelayMs: 30_000, intervalMs: 10 * 60_000 };
 
 /**
- * Runs a housekeeping pass shortly after start and then every 10 minutes on every instance (the
- * advisory lock lets one of them do it). A failed pass is a warning, never a crash; the timers do
- * not keep the process alive, and closing the app waits for a pass under way.
+ * The "housekeeping" job: shortly after start and then every 10 minutes, on one instance at a time
+ * (its lease; the advisory lock inside stays for callers outside the job). A failed run is a
+ * warning and is retried (server/src/lib/jobs.ts).
  */
 export function scheduleHousekeeping(
   app: FastifyInstance,
@@ -17,9 +17,11 @@ export function scheduleHousekeeping(
   where: HousekeepingPlaces,
   timing = DEFAULT_TIMING,
 ) {
-  schedulePass(app, {
+  registerJob(app, database.db, {
+    name: 'housekeeping',
+    label: 'Housekeeping: expired sessions, old rate-limit windows and idempotency keys, abandoned uploads',
+    ...timing,
     run: () => runHousekeeping(database, where),
-    timing,
     failure: 'housekeeping pass failed',
     report: (deleted) => {
       if (deleted && Object.values(deleted).some((n) => n > 0))

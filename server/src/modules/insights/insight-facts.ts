@@ -22,10 +22,11 @@ interface FactsState {
 async function watermarkOf(db: Executor): Promise<string> {
   const [row] = await rowsOf<{ mark: string }>(
     db,
-    sql`select concat_ws('|',
-      (select max(id) from transactions), (select max(id) from transaction_events),
-      (select max(id) from offer_activities), (select max(updated_at) from offers),
-      (select max(updated_at) from vehicles), (select count(*) from vehicles)) as mark`,
+    // concat (not concat_ws, which drops nulls): each part keeps its place, the sales first.
+    sql`select concat(
+      (select max(id) from transactions), '|', (select max(id) from transaction_events), '|',
+      (select max(id) from offer_activities), '|', (select max(updated_at) from offers), '|',
+      (select max(updated_at) from vehicles), '|', (select count(*) from vehicles)) as mark`,
   );
   return row?.mark ?? '';
 }
@@ -66,6 +67,21 @@ export async function refreshInsightFactsIfChanged(db: Executor, now = new Date(
   const [state, watermark] = await Promise.all([readState(db), watermarkOf(db)]);
   const fresh = state && now.getTime() - Date.parse(state.refreshedAt) < REFRESH_AT_LEAST_EVERY_MS;
   if (fresh && state.watermark === watermark) return false;
+  await refreshInsightFacts(db);
+  return true;
+}
+
+/** The sales part of a watermark: the newest sale and sale event (cancellations, claims). */
+const salesPart = (watermark: string) => watermark.split('|').slice(0, 2).join('|');
+
+/**
+ * Refreshes the facts when a sale or a sale event was recorded since the last refresh (the guide
+ * job, every minute; cheap otherwise: a few index reads); says whether it did. Other changes (offers,
+ * cars) wait for refreshInsightFactsIfChanged.
+ */
+export async function refreshInsightFactsIfSold(db: Executor): Promise<boolean> {
+  const [state, watermark] = await Promise.all([readState(db), watermarkOf(db)]);
+  if (state && salesPart(state.watermark) === salesPart(watermark)) return false;
   await refreshInsightFacts(db);
   return true;
 }

@@ -18,7 +18,8 @@ import { refreshInsightFacts, refreshInsightFactsIfChanged, rowsOf } from './ins
 /** Insights (issue #33, docs/design.md §16): SQL figures that reconcile with the ledger to the cent. */
 const ZONE = 'America/Chicago';
 const ctx = withApp({
-  env: () => ({ SALE_TIME_ZONE: ZONE, INSIGHTS_INTERVAL_MS: '3600000' }),
+  // The jobs that refresh the facts run only when a test runs them.
+  env: () => ({ SALE_TIME_ZONE: ZONE, INSIGHTS_INTERVAL_MS: '3600000', GUIDE_INTERVAL_MS: '3600000' }),
   signIn: ['admin'],
 });
 const DAY = 86_400_000;
@@ -471,5 +472,64 @@ describe('a sale reaches the guide as it commits', () => {
     // Once the facts are refreshed, each sale is counted once.
     await refreshInsightFacts(ctx.db);
     expect((await ctx.call('GET', `/api/guides?ids=${subject.id}`)).json()[0].comparables).toBe(6);
+  });
+
+  it('the guide job (every GUIDE_INTERVAL_MS, a minute) takes new sales and a cancellation into the facts', async () => {
+    const palisade = { make: 'Hyundai', model: 'Palisade', year: 2022, mileage: 30_000 };
+    const { dealer } = await dealerWithCode(ctx.db);
+    // A fit from before these sales, which the job leaves alone (it is not a day old).
+    await sale(dealer.id, '21000.00', 40, [], {
+      vehicle: { make: 'Kia', model: 'Sorento', year: 2021, mileage: 1 },
+    });
+    await refreshInsightFacts(ctx.db);
+    expect(await refitGuide(ctx.db)).not.toBeNull();
+    const subject = await insertVehicle(ctx.db, { ...palisade, price: '41000.00' });
+    const sold: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const car = await insertVehicle(ctx.db, {
+        ...palisade,
+        mileage: 26_000 + i * 2000,
+        price: `${40_000 + i * 250}.00`,
+      });
+      sold.push(await boughtNow(ctx.app, (await dealerWithCode(ctx.db)).code, car.id));
+    }
+    const inFacts = async () =>
+      (
+        await rowsOf<{ n: number }>(
+          ctx.db,
+          sql`select count(*)::int as n from sale_facts where model_key = 'palisade' and not cancelled`,
+        )
+      )[0]?.n;
+    const summary = async () => (await ctx.call('GET', `/api/guides?ids=${subject.id}`)).json()[0];
+    expect(await inFacts()).toBe(0);
+
+    expect(await ctx.app.jobs.runNow('guide')).toEqual({ ran: true, outcome: 'ok' });
+    expect(await inFacts()).toBe(5);
+    expect(await summary()).toMatchObject({ status: 'ready', comparables: 5 });
+
+    // A sale cancelled after it reached the facts: the facts still count it until the job runs.
+    const cancelled = await ctx.call('PATCH', `/api/transactions/${sold[0]}`, { cancelled: true });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await summary()).toMatchObject({ comparables: 5 });
+    expect(await ctx.app.jobs.runNow('guide')).toEqual({ ran: true, outcome: 'ok' });
+    expect(await inFacts()).toBe(4);
+    expect(await summary()).toMatchObject({ status: 'insufficient', comparables: 4 });
+
+    // Nothing sold since: the next run leaves the facts as they are.
+    const refreshedAt = async () =>
+      (
+        await rowsOf<{ value: string }>(
+          ctx.db,
+          sql`select value from app_settings where key = 'insight_facts'`,
+        )
+      )[0]?.value;
+    const before = await refreshedAt();
+    expect(await ctx.app.jobs.runNow('guide')).toEqual({ ran: true, outcome: 'ok' });
+    expect(await refreshedAt()).toBe(before);
+    const job = (await ctx.call('GET', '/api/admin/jobs'))
+      .json()
+      .find((j: { name: string }) => j.name === 'guide');
+    expect(job).toMatchObject({ lastOutcome: 'ok', consecutiveFailures: 0 });
+    expect(job.totalRuns).toBeGreaterThanOrEqual(3);
   });
 });

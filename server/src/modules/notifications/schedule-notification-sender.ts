@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { registerJob } from '../../lib/jobs';
 import type { MessageContext } from './notification-messages';
 import { createMailTransport, runSenderPass } from './send-notifications';
 import { createTwilioTransport } from './sms-transport';
@@ -10,12 +11,12 @@ import type { UnsubscribeLinks } from './unsubscribe-links';
 export const SENDER_BATCH_SIZE = 20;
 
 /**
- * Every instance sends (e-mail over SMTP_URL, texts through Twilio when TWILIO_* is set): a pass
- * every few seconds (rows are claimed with SKIP LOCKED, so instances share the work), and while
- * passes come back full, the next one at once, so a backlog drains at the speed of the providers
- * rather than 20 messages per interval. A failed pass is a warning; the timer does not keep the
- * process alive, and closing the app waits for the pass under way (and stops draining) before
- * closing the SMTP transport.
+ * The "notifications" job: every instance sends (e-mail over SMTP_URL, texts through Twilio when
+ * TWILIO_* is set), a run every few seconds on each (rows are claimed with SKIP LOCKED, so instances
+ * share the work: the job takes no lease), and while runs come back full, the next batch at once, so
+ * a backlog drains at the speed of the providers rather than 20 messages per interval. A failed run
+ * is a warning; closing the app waits for the run under way (and stops draining) before closing
+ * the SMTP transport.
  */
 export function scheduleNotificationSender(
   app: FastifyInstance,
@@ -32,7 +33,6 @@ export function scheduleNotificationSender(
   const transport = mail ? createMailTransport(mail.smtpUrl) : null;
   const sms = extras.sms ? createTwilioTransport(extras.sms) : null;
   const from = mail?.from ?? '';
-  let running: Promise<void> | null = null;
   let closing = false;
   const drain = async () => {
     for (;;) {
@@ -49,20 +49,17 @@ export function scheduleNotificationSender(
       if (closing || handled < SENDER_BATCH_SIZE) return;
     }
   };
-  const pass = () => {
-    if (running) return;
-    running = drain()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'notification sender pass failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const every = setInterval(pass, intervalMs);
-  every.unref();
-  app.addHook('onClose', async () => {
-    closing = true;
-    clearInterval(every);
-    await running;
-    transport?.close?.();
+  registerJob(app, db, {
+    name: 'notifications',
+    label: 'Notification outbox: e-mails and texts sent',
+    intervalMs,
+    everyInstance: true,
+    run: drain,
+    failure: 'notification sender pass failed',
+    // On close the drain stops after its batch; the transport closes once the run has ended.
+    onClosing: () => {
+      closing = true;
+    },
+    onClosed: () => transport?.close?.(),
   });
 }

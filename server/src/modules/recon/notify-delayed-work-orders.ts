@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { auditLog, transactions, workOrders, workOrderTasks } from '../../db/schema';
-import { schedulePass } from '../../lib/schedule-pass';
+import { registerJob } from '../../lib/jobs';
 import { writeAudit } from '../audit/write-audit';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { workOrderDelayedMessage } from '../notifications/work-order-messages';
@@ -69,15 +69,14 @@ export async function notifyDelayedWorkOrders(db: Database): Promise<number> {
   return told;
 }
 
-/** Every 10 minutes (and shortly after start): delayed work orders told; a failure is a warning. */
-export function scheduleDelayedWorkOrderCheck(
-  app: FastifyInstance,
-  db: Database,
-  timing = { firstPassDelayMs: 45_000, intervalMs: 10 * 60_000 },
-) {
-  schedulePass(app, {
+/** The "delayed-work-orders" job: every 10 minutes (and shortly after start), delayed work orders told. */
+export function scheduleDelayedWorkOrderCheck(app: FastifyInstance, db: Database) {
+  registerJob(app, db, {
+    name: 'delayed-work-orders',
+    label: 'Work orders past their promised day: the dealer told once',
+    firstRunDelayMs: 45_000,
+    intervalMs: 10 * 60_000,
     run: () => notifyDelayedWorkOrders(db),
-    timing,
     failure: 'delayed work order check failed',
     report: (told) => {
       if (told > 0) app.log.info({ told }, 'delayed work orders told');

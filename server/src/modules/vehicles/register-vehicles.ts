@@ -1,7 +1,7 @@
 import { vehicleSearchQuerySchema } from '@contracts/vehicle-search';
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../../db/client';
-import { schedulePass } from '../../lib/schedule-pass';
+import { registerJob } from '../../lib/jobs';
 import type { WebAppOptions } from '../../plugins/web-app';
 import type { VinDecoder } from '../vin/decode-vin';
 import { releaseDueFirstLooks } from './first-look';
@@ -66,14 +66,15 @@ export async function registerVehicles(
 export const FIRST_LOOK_RELEASE_MS = 15_000;
 
 /**
- * Releases the cars whose first look is over (docs/design.md §13) every 15 s on every instance: each
- * release locks its car and re-checks the hold, so two instances never publish one twice. A
- * failed pass is a warning; the timer does not keep the process alive; closing waits for a pass.
+ * The "first-look-release" job: releases the cars whose first look is over (docs/design.md §13) every
+ * 15 s; each release also locks its car and re-checks the hold, so a car is never published twice.
  */
 function scheduleFirstLookRelease(app: FastifyInstance, database: DbHandle, lotZip: string) {
-  schedulePass(app, {
+  registerJob(app, database.db, {
+    name: 'first-look-release',
+    label: 'First looks over: cars published to everyone',
+    intervalMs: FIRST_LOOK_RELEASE_MS,
     run: () => releaseDueFirstLooks(database.db, lotZip),
-    timing: { intervalMs: FIRST_LOOK_RELEASE_MS },
     failure: 'releasing first looks failed',
     report: (released) => {
       if (released > 0) app.log.info({ released }, 'first looks over: cars published to everyone');

@@ -136,6 +136,7 @@ export const API_ROUTES = {
   uploadBillOfSale: { method: 'POST', path: '/api/transactions/:id/bill-of-sale' },
   downloadBillOfSale: { method: 'GET', path: '/api/transactions/:id/bill-of-sale' },
   listAudit: { method: 'GET', path: '/api/audit' },
+  listJobs: { method: 'GET', path: '/api/admin/jobs' },
   listNotifications: { method: 'GET', path: '/api/notifications' },
   resendNotification: { method: 'POST', path: '/api/notifications/:id/resend' },
   liveEvents: { method: 'GET', path: '/api/events' },

@@ -94,6 +94,7 @@ export const queryKeys = {
     audit: (entity?: string) => ['admin', 'audit', entity ?? 'all'] as const,
     /** Every audit view (a prefix of audit). */
     allAudit: () => ['admin', 'audit'] as const,
+    jobs: () => ['admin', 'jobs'] as const,
     notifications: (status?: string) => ['admin', 'notifications', status ?? 'all'] as const,
     /** The notification log under every status filter (a prefix of notifications). */
     allNotifications: () => ['admin', 'notifications'] as const,

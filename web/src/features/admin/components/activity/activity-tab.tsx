@@ -8,6 +8,7 @@ import { formatDateTime } from '@/lib/display/time-left';
 import { AUDIT_ENTITIES, type AuditEntity, useAudit } from '../../api/get-audit';
 import { Cell, DataTable, Row } from '../common/data-table';
 import { Panel, PanelStates } from '../common/panel';
+import { JobsPanel } from './jobs-panel';
 
 const ENTITY_LABELS: Record<AuditEntity, string> = {
   vehicle: 'Vehicles',
@@ -41,8 +42,17 @@ export function describeChanges(before: unknown, after: unknown): string[] {
     );
 }
 
-/** Activity (beyond the spec): the latest state changes, who made them and when. */
+/** Activity (beyond the spec): the latest state changes, who made them and when; the background jobs under them. */
 export function ActivityTab() {
+  return (
+    <div className="space-y-6">
+      <AuditPanel />
+      <JobsPanel />
+    </div>
+  );
+}
+
+function AuditPanel() {
   const [entity, setEntity] = useState<AuditEntity | ''>('');
   const audit = useAudit(entity || undefined);
   return (
