@@ -133,6 +133,8 @@ import {
 import {
   adminTransactionSchema,
   transactionAgingSchema,
+  transactionsExportQuerySchema,
+  transactionsPageSchema,
   transactionsQuerySchema,
   updateTransactionBodySchema,
 } from './transactions';
@@ -1379,7 +1381,7 @@ export const endpointTable = (premiumLabel: string) =>
       tag: 'Administration',
       summary: 'List sales',
       query: transactionsQuerySchema,
-      response: { 200: z.array(adminTransactionSchema) },
+      response: { 200: transactionsPageSchema },
     },
     transactionAging: {
       method: 'GET',
@@ -1394,7 +1396,8 @@ export const endpointTable = (premiumLabel: string) =>
       path: '/api/transactions/export.csv',
       access: 'admin',
       tag: 'Administration',
-      summary: 'Export sales as CSV',
+      summary: 'Export sales as CSV (the list’s choices, every row)',
+      query: transactionsExportQuerySchema,
       response: { 200: fileResponseSchema },
     },
     updateTransaction: {

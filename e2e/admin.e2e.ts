@@ -374,7 +374,7 @@ describe('Dealers and buy codes', () => {
 
 describe('Manage Transactions', () => {
   it('toggles status and paid, uploads a bill of sale and cancels a sale after a confirmation', async () => {
-    const open = (await api<Transaction[]>('/api/transactions')).find(
+    const open = (await api<{ items: Transaction[] }>('/api/transactions?limit=100')).items.find(
       (t) => !t.cancelled && t.status === 'pending' && !t.isPaid,
     )!;
     // The fake PDF is refused by the server (415), which the page shows as a toast.

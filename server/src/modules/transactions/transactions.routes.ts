@@ -7,7 +7,8 @@ import { AppError } from '../../lib/app-error';
 import { sendCsv } from '../../lib/send-csv';
 import { attachBillOfSale, getBillOfSale, type Seller } from './bill-of-sale';
 import { recordSaleEvent } from './sale-events';
-import { agingOf, filterTransactions, transactionsCsv } from './sale-reports';
+import { agingOf, transactionsCsv } from './sale-reports';
+import { transactionsPage, transactionsToExport } from './transaction-list';
 import { findTransactionViews, getTransactionView } from './transaction-views';
 import { updateTransaction } from './update-transaction';
 
@@ -20,7 +21,7 @@ export async function transactionsRoutes(
 
   routes.route({
     ...app.endpoint('listTransactions'),
-    handler: async (request) => filterTransactions(await findTransactionViews(db), request.query.filter),
+    handler: async (request) => transactionsPage(db, request.query),
   });
   routes.route({
     ...app.endpoint('transactionAging'),
@@ -28,8 +29,8 @@ export async function transactionsRoutes(
   });
   routes.route({
     ...app.endpoint('exportTransactions'),
-    handler: async (_request, reply) => {
-      const csv = transactionsCsv(await findTransactionViews(db));
+    handler: async (request, reply) => {
+      const csv = transactionsCsv(transactionsToExport(db, request.query));
       return sendCsv(reply, `transactions-${new Date().toISOString().slice(0, 10)}`, csv);
     },
   });
