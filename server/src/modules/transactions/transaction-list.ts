@@ -95,8 +95,13 @@ const MAYBE: Record<TransactionFilter, SQL> = {
     not(hasStep('title_sent', 'title_confirmed')),
     olderThan(sql`least(${term('titleDaysWithDeal')}, ${term('titleDaysAbsent')})`),
   )!,
-  unwind_requested: hasStep('unwind_requested'),
-  open_claims: hasStep('claim_opened'),
+  // A request no decline followed; a claim no answer names.
+  unwind_requested: sql`exists (select 1 from ${transactionEvents} r where r.transaction_id = ${transactions.id}
+    and r.type = 'unwind_requested' and not exists (select 1 from ${transactionEvents} d
+    where d.transaction_id = r.transaction_id and d.type = 'unwind_declined' and d.id > r.id))`,
+  open_claims: sql`exists (select 1 from ${transactionEvents} c where c.transaction_id = ${transactions.id}
+    and c.type = 'claim_opened' and not exists (select 1 from ${transactionEvents} a
+    where a.transaction_id = c.transaction_id and a.type = 'claim_answered' and a.data->>'claimId' = c.id::text))`,
 };
 const maybeIn = (filters: readonly TransactionFilter[]) =>
   and(not(transactions.cancelled), or(...filters.map((f) => MAYBE[f])));
