@@ -25,18 +25,25 @@ export const inFilter = (t: AdminTransaction, filter: TransactionFilter) =>
 /** What the dealer still owes: the ledger's balance when above zero (the one figure every view reads). */
 const leftToPay = (t: AdminTransaction) => Math.max(0, decimalToCents(t.balance));
 
-/** Unpaid open sales by whole days since the sale day (in the sale's time zone), count and dollars left. */
-export function agingOf(views: AdminTransaction[], now = new Date()): TransactionAging {
+/**
+ * Unpaid open sales by whole days since the sale day (in the sale's time zone), count and dollars
+ * left, from sales read a batch at a time (constant memory).
+ */
+export async function agingOf(
+  batches: AsyncIterable<AdminTransaction[]>,
+  now = new Date(),
+): Promise<TransactionAging> {
   const figures = AGING_BUCKETS.map((b) => ({ label: b.label, count: 0, cents: 0 }));
-  for (const t of views) {
-    if (!open(t) || t.paidInFull) continue;
-    const zone = t.terms.timeZone;
-    const days = daysBetween(dateInZone(new Date(t.createdAt), zone), dateInZone(now, zone));
-    const index = AGING_BUCKETS.findLastIndex((b) => days >= b.minDays);
-    const bucket = figures[Math.max(0, index)]!;
-    bucket.count++;
-    bucket.cents += leftToPay(t);
-  }
+  for await (const views of batches)
+    for (const t of views) {
+      if (!open(t) || t.paidInFull) continue;
+      const zone = t.terms.timeZone;
+      const days = daysBetween(dateInZone(new Date(t.createdAt), zone), dateInZone(now, zone));
+      const index = AGING_BUCKETS.findLastIndex((b) => days >= b.minDays);
+      const bucket = figures[Math.max(0, index)]!;
+      bucket.count++;
+      bucket.cents += leftToPay(t);
+    }
   const total = figures.reduce((sum, b) => ({ count: sum.count + b.count, cents: sum.cents + b.cents }), {
     count: 0,
     cents: 0,

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { dealers, transactionEvents, transactions, vehicles } from '../../db/schema';
 import { countAll, type KeysetOrder, keysetPage } from '../../lib/keyset-page';
-import { inFilter } from './sale-reports';
+import { agingOf, inFilter } from './sale-reports';
 import { readTransactionViews } from './transaction-views';
 
 /**
@@ -84,13 +84,16 @@ const term = (name: string) => sql`(${transactions.terms}->>${name})::int`;
 const olderThan = (days: SQL) =>
   sql`${transactions.createdAt} < now() - make_interval(days => greatest(${days} - 1, 0))`;
 
+/** Unpaid by the ledger's flag, or charged after it was written (a package, a transport ordered later). */
+const mayOwe = or(not(transactions.isPaid), hasStep('recon_package', 'transport_ordered'));
+
 /**
  * Rows that can be in a filter: a necessary condition only, so the fold decides on few rows (an
  * overdue sale is unpaid and past its payment days, a late title was never sent, …). It never
  * decides alone: every row it lets through is checked by `inFilter`.
  */
 const MAYBE: Record<TransactionFilter, SQL> = {
-  overdue: and(not(transactions.isPaid), olderThan(term('paymentDays')))!,
+  overdue: and(mayOwe, olderThan(term('paymentDays')))!,
   title_late: and(
     not(hasStep('title_sent', 'title_confirmed')),
     olderThan(sql`least(${term('titleDaysWithDeal')}, ${term('titleDaysAbsent')})`),
@@ -178,10 +181,18 @@ export async function transactionsPage(db: Executor, query: TransactionsQuery): 
   return { items: items.map((r) => r.view), nextCursor, total: counts[filter], counts };
 }
 
+/** The unpaid-by-age summary (GET /api/transactions/aging): the fold over the open sales that may owe. */
+export const transactionsAging = (db: Executor) =>
+  agingOf(viewsOf(transactionBatches(db, ORDERS.newest, and(not(transactions.cancelled), mayOwe))));
+
+async function* viewsOf(batches: AsyncIterable<{ view: AdminTransaction }[]>) {
+  for await (const rows of batches) yield rows.map((r) => r.view);
+}
+
 /** Every sale the list's choices hold, in its order, a batch at a time (the CSV export). */
 export async function* transactionsToExport(db: Executor, query: Omit<TransactionsQuery, keyof PageQuery>) {
   const { filter } = query;
   const where = and(choicesWhere(query), filter ? maybeIn([filter]) : undefined);
-  for await (const rows of transactionBatches(db, ORDERS[query.sort], where))
-    yield rows.map((r) => r.view).filter((view) => !filter || inFilter(view, filter));
+  for await (const views of viewsOf(transactionBatches(db, ORDERS[query.sort], where)))
+    yield views.filter((view) => !filter || inFilter(view, filter));
 }

@@ -7,9 +7,9 @@ import { AppError } from '../../lib/app-error';
 import { sendCsv } from '../../lib/send-csv';
 import { attachBillOfSale, getBillOfSale, type Seller } from './bill-of-sale';
 import { recordSaleEvent } from './sale-events';
-import { agingOf, transactionsCsv } from './sale-reports';
-import { transactionsPage, transactionsToExport } from './transaction-list';
-import { findTransactionViews, getTransactionView } from './transaction-views';
+import { transactionsCsv } from './sale-reports';
+import { transactionsAging, transactionsPage, transactionsToExport } from './transaction-list';
+import { getTransactionView } from './transaction-views';
 import { updateTransaction } from './update-transaction';
 
 /** Transactions (docs/product.md §7), admin only; the bill of sale also downloads for its buying dealer. */
@@ -25,7 +25,7 @@ export async function transactionsRoutes(
   });
   routes.route({
     ...app.endpoint('transactionAging'),
-    handler: async () => agingOf(await findTransactionViews(db)),
+    handler: async () => transactionsAging(db),
   });
   routes.route({
     ...app.endpoint('exportTransactions'),
