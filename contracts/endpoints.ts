@@ -1,6 +1,6 @@
 import { adminSaleEventBodySchema, dealerSaleEventBodySchema } from './after-sale';
 import { alertScheduleSchema } from './alert-delivery';
-import { auditEntrySchema, auditQuerySchema } from './audit';
+import { auditPageSchema, auditQuerySchema } from './audit';
 import {
   adminCheckResponseSchema,
   adminLoginBodySchema,
@@ -1446,7 +1446,7 @@ export const endpointTable = (premiumLabel: string) =>
       tag: 'Administration',
       summary: 'The audit log',
       query: auditQuerySchema,
-      response: { 200: z.array(auditEntrySchema) },
+      response: { 200: auditPageSchema },
     },
     listNotifications: {
       method: 'GET',

@@ -1,8 +1,8 @@
 import type { AuditEntry } from '@contracts/audit';
 import { History } from 'lucide-react';
-import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { SelectField } from '@/components/ui/fields';
+import { Pager, useListParams, useServerPaged } from '@/components/ui/pager';
 import { Empty } from '@/components/ui/query-states';
 import { formatDateTime } from '@/lib/display/time-left';
 import { AUDIT_ENTITIES, type AuditEntity, useAudit } from '../../api/get-audit';
@@ -41,19 +41,21 @@ export function describeChanges(before: unknown, after: unknown): string[] {
     );
 }
 
-/** Activity (beyond the spec): the latest state changes, who made them and when. */
+/** Activity (beyond the spec): the state changes, newest first, a page at a time; the kind in the URL. */
 export function ActivityTab() {
-  const [entity, setEntity] = useState<AuditEntity | ''>('');
-  const audit = useAudit(entity || undefined);
+  const [params, setParams] = useListParams('log-', ['entity'] as const);
+  const entity = AUDIT_ENTITIES.find((value) => value === params.entity);
+  const paging = useServerPaged<HTMLDivElement>(entity ?? '');
+  const audit = useAudit(entity, { cursor: paging.cursor, limit: paging.limit });
   return (
     <Panel
       title="Activity"
-      description="The latest 100 changes to vehicles, offers, dealers, buy codes and transactions."
+      description="Every change to vehicles, offers, dealers, buy codes and transactions, newest first."
       actions={
         <SelectField
           label={<span className="sr-only">Show changes to</span>}
-          value={entity}
-          onChange={(e) => setEntity(e.target.value as AuditEntity | '')}
+          value={entity ?? ''}
+          onChange={(e) => setParams({ entity: e.target.value })}
           className="w-48"
         >
           <option value="">Everything</option>
@@ -68,6 +70,7 @@ export function ActivityTab() {
       <PanelStates
         query={audit}
         loading="Loading activity..."
+        isEmpty={(data) => data.items.length === 0}
         empty={
           <Empty
             icon={History}
@@ -77,11 +80,14 @@ export function ActivityTab() {
         }
       >
         {(data) => (
-          <DataTable label="Activity" columns={['When', 'Who', 'What', 'Changes']}>
-            {data.map((entry) => (
-              <ActivityRow key={entry.id} entry={entry} />
-            ))}
-          </DataTable>
+          <div ref={paging.listRef}>
+            <DataTable label="Activity" columns={['When', 'Who', 'What', 'Changes']}>
+              {data.items.map((entry) => (
+                <ActivityRow key={entry.id} entry={entry} />
+              ))}
+            </DataTable>
+            <Pager label="Activity" {...paging.pagerOf(data)} />
+          </div>
         )}
       </PanelStates>
     </Panel>
