@@ -91,6 +91,7 @@ import {
   updateNotificationPreferencesBodySchema,
 } from './notification-preferences';
 import { notificationSchema, notificationsQuerySchema } from './notifications';
+import { pageSchema } from './paging';
 import {
   conditionReportResponseSchema,
   photosBodySchema,
@@ -1455,7 +1456,7 @@ export const endpointTable = (premiumLabel: string) =>
       tag: 'Administration',
       summary: 'The notification log',
       query: notificationsQuerySchema,
-      response: { 200: z.array(notificationSchema) },
+      response: { 200: pageSchema(notificationSchema) },
     },
     resendNotification: {
       method: 'POST',
