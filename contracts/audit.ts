@@ -1,9 +1,10 @@
 /** The audit log (admin's Activity tab). */
+import { pageQuerySchema, pageSchema } from './paging';
 import { z } from './zod';
 
-export const auditQuerySchema = z.object({
+/** GET /api/audit: a page of the log, newest first (contracts/paging.ts), of one kind of thing or all. */
+export const auditQuerySchema = pageQuerySchema.extend({
   entity: z.enum(['vehicle', 'offer', 'dealer', 'buy_code', 'transaction']).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 export const auditEntrySchema = z.object({
   id: z.number().int(),
@@ -18,3 +19,4 @@ export const auditEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditPageSchema = pageSchema(auditEntrySchema);

@@ -1,6 +1,6 @@
 import { adminSaleEventBodySchema, dealerSaleEventBodySchema } from './after-sale';
 import { alertScheduleSchema } from './alert-delivery';
-import { auditEntrySchema, auditQuerySchema } from './audit';
+import { auditPageSchema, auditQuerySchema } from './audit';
 import {
   adminCheckResponseSchema,
   adminLoginBodySchema,
@@ -92,6 +92,7 @@ import {
   updateNotificationPreferencesBodySchema,
 } from './notification-preferences';
 import { notificationSchema, notificationsQuerySchema } from './notifications';
+import { pageSchema } from './paging';
 import {
   conditionReportResponseSchema,
   photosBodySchema,
@@ -134,6 +135,8 @@ import {
 import {
   adminTransactionSchema,
   transactionAgingSchema,
+  transactionsExportQuerySchema,
+  transactionsPageSchema,
   transactionsQuerySchema,
   updateTransactionBodySchema,
 } from './transactions';
@@ -1380,7 +1383,7 @@ export const endpointTable = (premiumLabel: string) =>
       tag: 'Administration',
       summary: 'List sales',
       query: transactionsQuerySchema,
-      response: { 200: z.array(adminTransactionSchema) },
+      response: { 200: transactionsPageSchema },
     },
     transactionAging: {
       method: 'GET',
@@ -1395,7 +1398,8 @@ export const endpointTable = (premiumLabel: string) =>
       path: '/api/transactions/export.csv',
       access: 'admin',
       tag: 'Administration',
-      summary: 'Export sales as CSV',
+      summary: 'Export sales as CSV (the list’s choices, every row)',
+      query: transactionsExportQuerySchema,
       response: { 200: fileResponseSchema },
     },
     updateTransaction: {
@@ -1444,7 +1448,7 @@ export const endpointTable = (premiumLabel: string) =>
       tag: 'Administration',
       summary: 'The audit log',
       query: auditQuerySchema,
-      response: { 200: z.array(auditEntrySchema) },
+      response: { 200: auditPageSchema },
     },
     listJobs: {
       method: 'GET',
@@ -1461,7 +1465,7 @@ export const endpointTable = (premiumLabel: string) =>
       tag: 'Administration',
       summary: 'The notification log',
       query: notificationsQuerySchema,
-      response: { 200: z.array(notificationSchema) },
+      response: { 200: pageSchema(notificationSchema) },
     },
     resendNotification: {
       method: 'POST',

@@ -1,3 +1,4 @@
+import { pageQuerySchema } from './paging';
 import { z } from './zod';
 
 /** Notification outbox, as the admin reads it (GET /api/notifications, docs/design.md §6). */
@@ -13,9 +14,9 @@ export const NOTIFICATION_STATUS_LABELS: Record<NotificationStatus, string> = {
   suppressed: 'Suppressed',
 };
 
-export const notificationsQuerySchema = z.object({
+/** GET /api/notifications: a page of the log, newest first (contracts/paging.ts), of one status or all. */
+export const notificationsQuerySchema = pageQuerySchema.extend({
   status: z.enum(NOTIFICATION_STATUSES).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
 export const notificationSchema = z.object({

@@ -2,6 +2,7 @@ import { keysOf } from './keys';
 /** Sales as the admin reads and edits them (docs/product.md §6, docs/design.md §8): the row, filters, aging, the edit body. */
 
 import { paymentStepSchema, saleStateSchema } from './after-sale';
+import { pageQuerySchema, pageSchema } from './paging';
 import { TRANSACTION_STATUSES } from './statuses';
 import { saleVehicleSchema } from './vehicle';
 import { saleWorkOrderSchema } from './work-orders';
@@ -39,9 +40,49 @@ export const TRANSACTION_FILTERS = {
   open_claims: 'Open claims',
 } as const;
 export type TransactionFilter = keyof typeof TRANSACTION_FILTERS;
-export const transactionsQuerySchema = z.object({
+/** The Transactions list's orders (issue #47): by sale time, or the sale price highest first. */
+export const TRANSACTION_SORTS = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  amount: 'Amount, highest first',
+} as const;
+export type TransactionSort = keyof typeof TRANSACTION_SORTS;
+/** Which sales by their state: cancelled ones or the others (open), or the spec's pending/completed. */
+export const TRANSACTION_STATES = {
+  open: 'Open (not cancelled)',
+  pending: 'Pending',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+} as const;
+const dayOf = (what: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `Give the ${what} day as YYYY-MM-DD`);
+/**
+ * GET /api/transactions: a page of sales (contracts/paging.ts), filtered and sorted by the server.
+ * `q` matches a VIN (or its end), a dealer's name, or a sale or vehicle number; `from`/`to` are
+ * sale days (UTC, both included); `owed` keeps the open sales not paid in full.
+ */
+export const transactionsQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(keysOf(TRANSACTION_SORTS)).default('newest'),
   filter: z.enum(keysOf(TRANSACTION_FILTERS)).optional(),
+  state: z.enum(keysOf(TRANSACTION_STATES)).optional(),
+  dealerId: z.coerce.number().int().positive().optional(),
+  from: dayOf('first').optional(),
+  to: dayOf('last').optional(),
+  owed: z.enum(['true']).optional(),
+  q: z.string().trim().max(100, 'Search with at most 100 characters').optional(),
 });
+export type TransactionsQuery = z.input<typeof transactionsQuerySchema>;
+/** GET /api/transactions/export.csv: the list's choices, every row (no page). */
+export const transactionsExportQuerySchema = transactionsQuerySchema.omit({ cursor: true, limit: true });
+/** A page of sales, with how many sales each filter holds (under the other choices). */
+export const transactionsPageSchema = pageSchema(adminTransactionSchema).extend({
+  counts: z.object(
+    Object.fromEntries(Object.keys(TRANSACTION_FILTERS).map((k) => [k, z.number().int()])) as Record<
+      TransactionFilter,
+      z.ZodNumber
+    >,
+  ),
+});
+export type TransactionsPage = z.infer<typeof transactionsPageSchema>;
 
 /** GET /api/transactions/aging: unpaid sales by days since the sale, count and dollars left to pay. */
 export const AGING_BUCKETS = [

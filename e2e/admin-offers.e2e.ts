@@ -154,11 +154,9 @@ describe('Offers panel', () => {
     await page.getByRole('heading', { name: 'Completed Offers (63)' }).waitFor();
     expect(await card(toAccept).innerText()).toContain('Accepted');
     expect(await publicIds(server.url)).not.toContain(toAccept.vehicleId);
-    const transactions = (await (await send('GET', '/api/transactions')).json()) as {
-      vehicleId: number;
-      amount: string;
-      cancelled: boolean;
-    }[];
+    const { items: transactions } = (await (await send('GET', '/api/transactions?limit=100')).json()) as {
+      items: { vehicleId: number; amount: string; cancelled: boolean }[];
+    };
     expect(transactions.find((t) => t.vehicleId === toAccept.vehicleId && !t.cancelled)?.amount).toBe(
       toAccept.amount,
     );

@@ -60,6 +60,7 @@ interface Transaction {
   cancelled: boolean;
   billOfSale: string | null;
   dealerName: string;
+  vehicle: { vin: string };
 }
 
 interface QueuedReport {
@@ -374,13 +375,18 @@ describe('Dealers and buy codes', () => {
 
 describe('Manage Transactions', () => {
   it('toggles status and paid, uploads a bill of sale and cancels a sale after a confirmation', async () => {
-    const open = (await api<Transaction[]>('/api/transactions')).find(
+    const open = (await api<{ items: Transaction[] }>('/api/transactions?limit=100')).items.find(
       (t) => !t.cancelled && t.status === 'pending' && !t.isPaid,
     )!;
     // The fake PDF is refused by the server (415), which the page shows as a toast.
-    const { page, context, errors } = await signIn(DESKTOP, '/admin?tab=transactions', {
-      expectedFailures: [{ path: `/api/transactions/${open.id}/bill-of-sale`, status: 415 }],
-    });
+    // The list is searched by the server; the search in the address opens on the sale.
+    const { page, context, errors } = await signIn(
+      DESKTOP,
+      `/admin?tab=transactions&tx-q=${open.vehicle.vin}`,
+      {
+        expectedFailures: [{ path: `/api/transactions/${open.id}/bill-of-sale`, status: 415 }],
+      },
+    );
     const row = page.getByTestId(`transaction-${open.id}`);
     expect(await row.innerText()).toContain(open.dealerName);
 
@@ -446,6 +452,14 @@ describe('Manage Transactions', () => {
     expect(await row.getByRole('button').count()).toBe(1);
     expect(await row.getByRole('button', { name: /^Details/ }).count()).toBe(1);
     // Cancelled and re-listed: transactions.test 'cancels once, re-listing the vehicle…'.
+
+    // Without the search, every sale a page of 25 at a time (the walk is transaction-list.test's).
+    await page.getByRole('searchbox', { name: 'Search by VIN, dealer or number' }).fill('');
+    const pages = page.getByRole('navigation', { name: 'Transactions: pages' });
+    await pages.getByText(/^1–25 of \d+$/).waitFor();
+    await pages.getByRole('button', { name: 'Next page' }).click();
+    await pages.getByText(/^26–50 of \d+$/).waitFor();
+    expect(page.url()).not.toContain('tx-q');
 
     // The Activity tab shows what was done (filtering by entity is audit.test's).
     await page.getByRole('tab', { name: 'Activity' }).click();

@@ -81,7 +81,9 @@ const jpeg = async (name: string, background: string) => ({
 async function buyFirstListed(): Promise<Sale> {
   const [vehicleId] = await publicIds(server.url);
   const transactionId = await buyNow(server.url, dealer.buyCode, vehicleId!);
-  return (await adminApi<Sale[]>('/api/transactions')).find((t) => t.id === transactionId)!;
+  return (await adminApi<{ items: Sale[] }>('/api/transactions?limit=100')).items.find(
+    (t) => t.id === transactionId,
+  )!;
 }
 
 async function adminPage(expectedFailures: ExpectedFailure[] = []) {
@@ -274,7 +276,9 @@ describe('After the sale', () => {
     // The demo's late sale (server/src/seed/demo-sales.ts): bought from an offer five weeks ago, so
     // the 21 business days for a title (and the 3 to pay) have run out, and its dealer's request to
     // unwind is waiting. Its dealer signs in with the dealership's own code, as the admin sees it.
-    const [late] = await adminApi<(Sale & { dealerId: number; dealerName: string })[]>(
+    const {
+      items: [late],
+    } = await adminApi<{ items: (Sale & { dealerId: number; dealerName: string })[] }>(
       '/api/transactions?filter=unwind_requested',
     );
     expect(late).toBeDefined();
@@ -334,7 +338,9 @@ describe('After the sale', () => {
     // A body-damage claim without its panel is refused by the server (400), in the dialog.
     const buyer = await dealerPage([{ path: /^\/api\/dealer\/transactions\/\d+\/events$/, status: 400 }]);
     // The demo's open guarantee claim (on this dealer's picked-up sale): the admin adjusts the price.
-    const [claimed] = await adminApi<(Sale & { claims: { estimate: string }[] })[]>(
+    const {
+      items: [claimed],
+    } = await adminApi<{ items: (Sale & { claims: { estimate: string }[] })[] }>(
       '/api/transactions?filter=open_claims',
     );
     await admin.page.getByLabel('Show').selectOption({ label: 'Open claims' });
@@ -483,7 +489,9 @@ describe('After the sale', () => {
     await send.click();
     await toast(buyer.page, 'Claim sent');
     await claim.waitFor({ state: 'detached' });
-    const [sent] = (await adminApi<Sale[]>('/api/transactions')).find((t) => t.id === sale.id)!.claims;
+    const [sent] = (await adminApi<{ items: Sale[] }>('/api/transactions?limit=100')).items.find(
+      (t) => t.id === sale.id,
+    )!.claims;
     expect(sent!.photos).toHaveLength(2);
     expect(sent!.videoUrl).toMatch(/^\/media\/uploads\//);
 

@@ -283,9 +283,9 @@ describe('two instances behind nginx, media in a bucket', () => {
     expect(errors).toEqual([]);
     await context.close();
 
-    const sales = (await api<{ vehicleId: number; cancelled: boolean }[]>('/api/transactions')).filter(
-      (t) => t.vehicleId === vehicleId && !t.cancelled,
-    );
+    const sales = (
+      await api<{ items: { vehicleId: number; cancelled: boolean }[] }>('/api/transactions?limit=100')
+    ).items.filter((t) => t.vehicleId === vehicleId && !t.cancelled);
     expect(sales).toHaveLength(1);
   });
 

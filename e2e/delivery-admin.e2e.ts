@@ -73,7 +73,9 @@ const floorPlanRow = async (transactionId: number) =>
     (r) => r.transactionId === transactionId,
   )!;
 const saleOf = async (transactionId: number) =>
-  (await api<AdminTransaction[]>('/api/transactions')).find((t) => t.id === transactionId)!;
+  (await api<{ items: AdminTransaction[] }>('/api/transactions?limit=100')).items.find(
+    (t) => t.id === transactionId,
+  )!;
 
 /** The demo dealer's Buy Now with transport and the floor-plan line (POST /api/verify-code). */
 async function buyWithDelivery(vehicleId: number, toZip: string, address: string) {

@@ -50,8 +50,10 @@ describe('the ledger, admin on a phone and dealer on a desktop', () => {
     const [vehicleId] = await publicIds(server.url);
     const id = await buyNow(server.url, dealer.buyCode, vehicleId!);
     const sale = (
-      (await api('GET', '/api/transactions')) as { id: number; amount: string; terms: { timeZone: string } }[]
-    ).find((t) => t.id === id)!;
+      (await api('GET', '/api/transactions?limit=100')) as {
+        items: { id: number; amount: string; terms: { timeZone: string } }[];
+      }
+    ).items.find((t) => t.id === id)!;
     const price = Number(sale.amount);
 
     const admin = await openPage(browser, PHONE_390, { baseURL: server.url });
@@ -97,8 +99,10 @@ describe('the ledger, admin on a phone and dealer on a desktop', () => {
     await claim.getByRole('button', { name: 'Send claim' }).click();
     await toast(buyer.page, 'Claim sent');
     const [opened] = (
-      (await api('GET', '/api/transactions')) as { id: number; claims: { id: number; estimate: string }[] }[]
-    ).find((t) => t.id === id)!.claims;
+      (await api('GET', '/api/transactions?limit=100')) as {
+        items: { id: number; claims: { id: number; estimate: string }[] }[];
+      }
+    ).items.find((t) => t.id === id)!.claims;
     expect(opened!.estimate).toBe('1850.00');
     await api('POST', `/api/transactions/${id}/events`, {
       type: 'claim_answered',

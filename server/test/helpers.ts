@@ -128,3 +128,30 @@ export const soldMessage = (n: number) =>
     amount: `${n}.00`,
     transactionId: n,
   });
+
+/**
+ * Every row of a list paged by the server (contracts/paging.ts), page after page from `path`
+ * (which may hold its own query): checks the walk on the way (no row twice, as many as `total`).
+ */
+export async function walkPages<T extends { id: number }>(
+  get: (url: string) => Promise<{ statusCode: number; body: string; json: () => unknown }>,
+  path: string,
+  limit = 100,
+): Promise<T[]> {
+  const rows: T[] = [];
+  let cursor: string | null = null;
+  let total = -1;
+  do {
+    const separator = path.includes('?') ? '&' : '?';
+    const url = `${path}${separator}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const res = await get(url);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json() as { items: T[]; nextCursor: string | null; total: number };
+    rows.push(...page.items);
+    cursor = page.nextCursor;
+    total = page.total;
+  } while (cursor);
+  expect(new Set(rows.map((r) => r.id)).size, `${path}: no row twice`).toBe(rows.length);
+  expect(rows.length, `${path}: as many rows as the total`).toBe(total);
+  return rows;
+}

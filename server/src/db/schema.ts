@@ -350,6 +350,8 @@ export const transactions = pgTable(
     // The rule that makes double selling impossible, whatever the number of app instances.
     uniqueIndex('transactions_one_open_per_vehicle').on(t.vehicleId).where(sql`not ${t.cancelled}`),
     index('transactions_dealer_idx').on(t.dealerId),
+    // The admin's Transactions list pages newest or oldest first by (created_at, id) (issue #47).
+    index('transactions_created_idx').on(t.createdAt, t.id),
     // A buyer's daily limit sums their sales of the day.
     index('transactions_buyer_user_idx').on(t.buyerUserId, t.createdAt),
     check('transactions_status_check', sql`${t.status} in (${sqlList(TRANSACTION_STATUSES)})`),

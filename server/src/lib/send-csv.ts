@@ -1,7 +1,8 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
-/** A CSV download: named `<name>.csv`, never kept by a shared cache (it holds account data). */
-export const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
+/** A CSV download (a string, or a stream sent as it comes): named `<name>.csv`, never kept by a shared cache (it holds account data). */
+export const sendCsv = (reply: FastifyReply, name: string, csv: string | Readable) =>
   reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${name}.csv"`)

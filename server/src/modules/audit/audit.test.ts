@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEALER_FORM, insertVehicle } from '../../../test/factories';
+import { walkPages } from '../../../test/helpers';
 import type { requestsAs } from '../../../test/sessions';
 import { withApp } from '../../../test/with-app';
 
@@ -26,13 +27,24 @@ beforeAll(async () => {
 
 describe('audit', () => {
   it('lists the latest state changes with a readable actor, filterable by entity', async () => {
-    const all = (await ctx.call('GET', '/api/audit?limit=500')).json();
+    const all = await walkPages<{ id: number; actorLabel: string; entity: string }>(
+      (url) => ctx.call('GET', url),
+      '/api/audit',
+      2,
+    );
     expect(all.length).toBeGreaterThan(5);
     expect(all.some((e: { actorLabel: string }) => e.actorLabel === 'boss@example.com')).toBe(true);
     expect(all.some((e: { entity: string }) => e.entity !== 'dealer')).toBe(true);
-    const dealersOnly = (await ctx.call('GET', '/api/audit?entity=dealer')).json();
+    const dealersOnly = await walkPages<{ id: number; entity: string }>(
+      (url) => ctx.call('GET', url),
+      '/api/audit?entity=dealer',
+    );
+    // Newest first, page after page.
+    expect(all.map((e) => e.id)).toEqual(all.map((e) => e.id).sort((a, b) => b - a));
     expect(dealersOnly.length).toBeGreaterThan(0);
     expect(dealersOnly.every((e: { entity: string }) => e.entity === 'dealer')).toBe(true);
     expect((await ctx.call('GET', '/api/audit?entity=secrets')).statusCode).toBe(400);
+    expect((await ctx.call('GET', '/api/audit?cursor=nonsense')).statusCode).toBe(400);
+    expect((await ctx.call('GET', '/api/audit?limit=500')).statusCode).toBe(400);
   });
 });

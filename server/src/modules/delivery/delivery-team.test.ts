@@ -302,7 +302,9 @@ describe('one delivery state', () => {
     return { ...d, id, orderId, car };
   }
   const adminView = async (id: number) =>
-    (await ctx.call('GET', '/api/transactions')).json().find((t: { id: number }) => t.id === id);
+    (await ctx.call('GET', '/api/transactions?limit=100'))
+      .json()
+      .items.find((t: { id: number }) => t.id === id);
   const boardRow = async (orderId: number) =>
     (await ctx.call('GET', '/api/transport-orders'))
       .json()

@@ -1,7 +1,9 @@
 import type { NotificationView } from '@contracts/notifications';
-import { desc, eq } from 'drizzle-orm';
+import type { Page, PageQuery } from '@contracts/paging';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { notifications } from '../../db/schema';
+import { countAll, type KeysetOrder, keysetPage } from '../../lib/keyset-page';
 import type { MessageContext } from './notification-messages';
 import { renderPayload } from './render-message';
 
@@ -31,17 +33,30 @@ export const toView = (messages: MessageContext, row: Row): NotificationView => 
   sentAt: row.sentAt?.toISOString() ?? null,
 });
 
-/** The admin's notification log, newest first. */
+/** The log's one order: newest first by its id (the primary key's index). */
+const NEWEST: KeysetOrder = {
+  name: 'newest',
+  key: notifications.id,
+  kind: 'integer',
+  id: notifications.id,
+  direction: 'desc',
+};
+
+/** A page of the admin's notification log, newest first, and how many messages the filter holds (issue #47). */
 export async function findNotifications(
   db: Database,
   messages: MessageContext,
-  filter: { status?: Row['status'] | undefined; limit: number },
-): Promise<NotificationView[]> {
+  query: PageQuery & { status?: Row['status'] | undefined },
+): Promise<Page<NotificationView>> {
+  const page = keysetPage(NEWEST, query);
+  const where = query.status ? eq(notifications.status, query.status) : undefined;
   const rows = await db
-    .select()
+    .select({ row: notifications, cursorKey: page.cursorKey })
     .from(notifications)
-    .where(filter.status ? eq(notifications.status, filter.status) : undefined)
-    .orderBy(desc(notifications.id))
-    .limit(filter.limit);
-  return rows.map((row) => toView(messages, row));
+    .where(and(where, page.where))
+    .orderBy(...page.orderBy)
+    .limit(page.limit);
+  const [{ count } = { count: 0 }] = await db.select({ count: countAll }).from(notifications).where(where);
+  const { items, nextCursor } = page.finish(rows.map((r) => ({ ...r, id: r.row.id })));
+  return { items: items.map((r) => toView(messages, r.row)), nextCursor, total: count };
 }

@@ -375,7 +375,10 @@ describe('content of the offer messages', () => {
     await pass();
     const [accepted] = mailTo(dealer.email);
     expect(accepted!.subject).toContain('was accepted');
-    const sales = (await ctx.call('GET', '/api/transactions')).json() as { id: number; vehicleId: number }[];
+    const sales = (await ctx.call('GET', '/api/transactions?limit=100')).json().items as {
+      id: number;
+      vehicleId: number;
+    }[];
     const sale = sales.find((t) => t.vehicleId === vehicle.id)!;
     expect(accepted!.text).toContain(`${ORIGIN}/dealer/dashboard/purchases#sale-${sale.id}`);
   });

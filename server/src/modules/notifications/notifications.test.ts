@@ -76,13 +76,14 @@ describe('e-mail notifications through the outbox and a real SMTP server', () =>
     // The admin's log shows what was sent and what the SMTP server answered.
     const log = await ctx.call('GET', '/api/notifications?limit=10');
     expect(log.statusCode).toBe(200);
-    expect(log.json()).toHaveLength(3);
-    for (const entry of log.json()) {
+    expect(log.json().items).toHaveLength(3);
+    expect(log.json().total).toBe(3);
+    for (const entry of log.json().items) {
       expect(entry).toMatchObject({ status: 'sent', attempts: 1, channel: 'email' });
       expect(entry.providerAnswer).toMatch(/^250 /);
       expect(entry.sentAt).not.toBeNull();
     }
-    expect(log.json()[0].id).toBeGreaterThan(log.json()[2].id);
+    expect(log.json().items[0].id).toBeGreaterThan(log.json().items[2].id);
   });
 
   it('an admin counter reaches the dealer’s main contact with the counter amount, escaped in HTML', async () => {
@@ -248,6 +249,7 @@ describe('e-mail notifications through the outbox and a real SMTP server', () =>
   it('the admin endpoints are for admins only', async () => {
     expect((await ctx.app.inject('/api/notifications')).statusCode).toBe(401);
     expect((await ctx.call('GET', '/api/notifications?status=bogus')).statusCode).toBe(400);
+    expect((await ctx.call('GET', '/api/notifications?cursor=bogus')).statusCode).toBe(400);
   });
 });
 
@@ -275,7 +277,7 @@ describe('what the outbox keeps', () => {
       },
     });
     const log = await ctx.call('GET', '/api/notifications?limit=10');
-    expect(log.json().find((n: { id: number }) => n.id === sold!.id)).toMatchObject({
+    expect(log.json().items.find((n: { id: number }) => n.id === sold!.id)).toMatchObject({
       subject: 'Deal Machine: Sold by Buy Now: 2017 Kia Soul for $9,900',
       link: `${ORIGIN}/admin?tab=transactions`,
     });
@@ -305,7 +307,7 @@ describe('what the outbox keeps', () => {
     expect(mail!.text).toContain(written.text);
     expect(mail!.html).toContain('<p>We answered your offer.</p>');
     const log = await ctx.call('GET', '/api/notifications?limit=10');
-    expect(log.json().find((n: { id: number }) => n.id === row!.id)).toMatchObject({
+    expect(log.json().items.find((n: { id: number }) => n.id === row!.id)).toMatchObject({
       subject: written.subject,
       link: written.link,
     });
@@ -329,7 +331,7 @@ describe('what the outbox keeps', () => {
       providerAnswer: 'No message template named from_a_newer_version',
     });
     const log = await ctx.call('GET', '/api/notifications?limit=10');
-    expect(log.json().find((n: { id: number }) => n.id === row!.id)).toMatchObject({
+    expect(log.json().items.find((n: { id: number }) => n.id === row!.id)).toMatchObject({
       subject: 'No message template named from_a_newer_version',
       link: '',
     });
@@ -409,14 +411,14 @@ describe('without SMTP_URL', () => {
       ).toMatchObject({ suppressed: 3 });
       const log = await requestsAs(quiet.app, await signInAdmin(quiet.app))('GET', '/api/notifications');
       expect(
-        log.json().map((n: { status: string; providerAnswer: string }) => [n.status, n.providerAnswer]),
+        log.json().items.map((n: { status: string; providerAnswer: string }) => [n.status, n.providerAnswer]),
       ).toEqual([
         ['suppressed', 'no transport'],
         ['suppressed', 'no transport'],
         ['suppressed', 'no transport'],
       ]);
       // Without PUBLIC_ORIGIN, links point at http://HOST:PORT.
-      const sold = log.json().find((n: { event: string }) => n.event === 'vehicle_sold');
+      const sold = log.json().items.find((n: { event: string }) => n.event === 'vehicle_sold');
       expect(sold.link).toBe('http://127.0.0.1:3000/admin?tab=transactions');
     } finally {
       await quiet.close();

@@ -431,7 +431,10 @@ describe('photos and the condition report of a vehicle', () => {
       (await api('DELETE', `/api/vehicles/${vehicle.id}/photos/${photos[1]!.id}`, admin)).statusCode,
     ).toBe(404);
 
-    const audit = (await api('GET', '/api/audit', admin)).json() as { action: string; entityId: number }[];
+    const audit = (await api('GET', '/api/audit?limit=100', admin)).json().items as {
+      action: string;
+      entityId: number;
+    }[];
     const actions = audit.filter((a) => a.entityId === vehicle.id).map((a) => a.action);
     for (const action of ['photos_added', 'photos_reordered', 'condition_report_updated', 'photo_deleted'])
       expect(actions).toContain(action);

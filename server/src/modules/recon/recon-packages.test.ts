@@ -19,7 +19,7 @@ const named = async (name: string) => (await offered()).find((p) => p.name === n
 const saleOf = async (vehicleId: number) =>
   (await ctx.db.select().from(transactions).where(eq(transactions.vehicleId, vehicleId)))[0];
 const ledgerOf = async (transactionId: number) => {
-  const list = (await ctx.call('GET', '/api/transactions')).json() as {
+  const list = (await ctx.call('GET', '/api/transactions?limit=100')).json().items as {
     id: number;
     balance: string;
     ledger: { kind: string; label: string; amount: string }[];

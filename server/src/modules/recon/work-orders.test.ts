@@ -67,7 +67,9 @@ async function sale(pkg: ChosenPackage = MECHANICAL, report: Partial<typeof REPO
     ctx.call('PATCH', `/api/work-orders/${workOrderId}/tasks/${taskId}`, body, as);
   const step = (body: object) => ctx.call('POST', `/api/transactions/${id}/events`, body);
   const adminSale = async () =>
-    (await ctx.call('GET', '/api/transactions')).json().find((t: { id: number }) => t.id === id);
+    (await ctx.call('GET', '/api/transactions?limit=100'))
+      .json()
+      .items.find((t: { id: number }) => t.id === id);
   const dealerSale = async () =>
     (await ctx.call('GET', '/api/dealer/transactions', undefined, cookie))
       .json()

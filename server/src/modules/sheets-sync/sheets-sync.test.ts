@@ -306,10 +306,12 @@ describe('the images column becomes photos', () => {
       // The photos are the admin's use case: audited like the admin's own additions.
       const listed = await ctx.app.inject({
         method: 'GET',
-        url: '/api/audit?entity=vehicle',
+        url: '/api/audit?entity=vehicle&limit=100',
         headers: { cookie: await signInAdmin(ctx.app) },
       });
-      expect(listed.json().filter((e: { action: string }) => e.action === 'photos_added')).toHaveLength(2);
+      expect(listed.json().items.filter((e: { action: string }) => e.action === 'photos_added')).toHaveLength(
+        2,
+      );
 
       // Twice-safe: nothing already imported is fetched again; failures are tried again.
       const fetchedOnce = host.requests.get('/photo-1.jpg');

@@ -78,8 +78,8 @@ describe('invitations', () => {
       .from(notifications)
       .where(eq(notifications.recipient, 'owner@invite.example'));
     expect(queued!.event).toBe('team_invitation');
-    const log = await ctx.call('GET', '/api/notifications');
-    expect(log.json().find((n: { id: number }) => n.id === queued!.id).link).toBe(
+    const log = await ctx.call('GET', '/api/notifications?limit=100');
+    expect(log.json().items.find((n: { id: number }) => n.id === queued!.id).link).toBe(
       `${ORIGIN}/dealer/invitation`,
     );
 

@@ -35,8 +35,8 @@ async function deliveredSale() {
   });
   expect(bought.statusCode, bought.body).toBe(200);
   const id = bought.json().transactionId as number;
-  const admin = await call('GET', '/api/transactions');
-  const sale = admin.json().find((t: { id: number }) => t.id === id);
+  const admin = await call('GET', '/api/transactions?limit=100');
+  const sale = admin.json().items.find((t: { id: number }) => t.id === id);
   // Today where the sale's dates are kept (its terms' zone), not the machine's nor another zone's.
   const today = dateInZone(new Date(), sale.terms.timeZone);
   const paid = await call('POST', `/api/transactions/${id}/events`, {

@@ -7,8 +7,9 @@ import { AppError } from '../../lib/app-error';
 import { sendCsv } from '../../lib/send-csv';
 import { attachBillOfSale, getBillOfSale, type Seller } from './bill-of-sale';
 import { recordSaleEvent } from './sale-events';
-import { agingOf, filterTransactions, transactionsCsv } from './sale-reports';
-import { findTransactionViews, getTransactionView } from './transaction-views';
+import { transactionsCsv } from './sale-reports';
+import { transactionsAging, transactionsPage, transactionsToExport } from './transaction-list';
+import { getTransactionView } from './transaction-views';
 import { updateTransaction } from './update-transaction';
 
 /** Transactions (docs/product.md §7), admin only; the bill of sale also downloads for its buying dealer. */
@@ -20,16 +21,16 @@ export async function transactionsRoutes(
 
   routes.route({
     ...app.endpoint('listTransactions'),
-    handler: async (request) => filterTransactions(await findTransactionViews(db), request.query.filter),
+    handler: async (request) => transactionsPage(db, request.query),
   });
   routes.route({
     ...app.endpoint('transactionAging'),
-    handler: async () => agingOf(await findTransactionViews(db)),
+    handler: async () => transactionsAging(db),
   });
   routes.route({
     ...app.endpoint('exportTransactions'),
-    handler: async (_request, reply) => {
-      const csv = transactionsCsv(await findTransactionViews(db));
+    handler: async (request, reply) => {
+      const csv = transactionsCsv(transactionsToExport(db, request.query));
       return sendCsv(reply, `transactions-${new Date().toISOString().slice(0, 10)}`, csv);
     },
   });

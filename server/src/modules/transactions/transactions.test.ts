@@ -40,7 +40,7 @@ describe('transactions', () => {
 
   it('toggles status; Mark paid records the remaining balance with its method, and lists with vehicle and dealer', async () => {
     const { transactionId, dealer } = await sale();
-    const list = (await ctx.call('GET', '/api/transactions')).json();
+    const list = (await ctx.call('GET', '/api/transactions?limit=100')).json().items;
     const before = list.find((t: { id: number }) => t.id === transactionId);
     expect(before).toMatchObject({ dealerName: dealer.dealerName, status: 'pending', isPaid: false });
     const owed = `$${Number(before.balance).toLocaleString('en-US')}`;

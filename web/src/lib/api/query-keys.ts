@@ -68,7 +68,7 @@ export const queryKeys = {
     allBuyCodes: () => ['admin', 'buy-codes'] as const,
     /** Every transaction read: the lists under each filter and the aging summary (a prefix). */
     transactions: () => ['admin', 'transactions'] as const,
-    transactionList: (filter?: string) => ['admin', 'transactions', 'list', filter ?? 'all'] as const,
+    transactionList: (query: object) => ['admin', 'transactions', 'list', query] as const,
     transactionAging: () => ['admin', 'transactions', 'aging'] as const,
     /**
      * Certified delivery and floor plan (docs/design.md §15): the transport board and the floor-plan

@@ -1,19 +1,31 @@
 import { NOTIFICATION_STATUSES, type NotificationView } from '@contracts/notifications';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PageQuery } from '@contracts/paging';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, readApi } from '@/lib/api/api-client';
 import { queryKeys } from '@/lib/api/query-keys';
 
 export { NOTIFICATION_STATUSES };
 export type NotificationStatus = NotificationView['status'];
 
-/** GET /api/notifications[?status=]: the outbox, newest first (the latest 100). */
-export const notificationsQuery = (status?: NotificationStatus) =>
+/** GET /api/notifications[?status=]: a page of the outbox, newest first (issue #47: paged by the server). */
+export const notificationsQuery = (status: NotificationStatus | undefined, page: Partial<PageQuery>) =>
   queryOptions({
-    queryKey: queryKeys.admin.notifications(status),
-    queryFn: async () => (await readApi('listNotifications', { query: { limit: 100, status } })) ?? [],
+    queryKey: [
+      ...queryKeys.admin.notifications(status),
+      page.cursor ?? 'first',
+      page.limit ?? 'default',
+    ] as const,
+    queryFn: async () =>
+      (await readApi('listNotifications', { query: { ...page, status } })) ?? {
+        items: [],
+        nextCursor: null,
+        total: 0,
+      },
+    placeholderData: keepPreviousData,
   });
 
-export const useNotifications = (status?: NotificationStatus) => useQuery(notificationsQuery(status));
+export const useNotifications = (status: NotificationStatus | undefined, page: Partial<PageQuery>) =>
+  useQuery(notificationsQuery(status, page));
 
 /** POST /api/notifications/:id/resend: a failed, dead or suppressed message goes back to the queue. */
 export function useResendNotification() {

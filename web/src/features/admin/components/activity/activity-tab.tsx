@@ -1,8 +1,8 @@
 import type { AuditEntry } from '@contracts/audit';
 import { History } from 'lucide-react';
-import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { SelectField } from '@/components/ui/fields';
+import { Pager, useListParams, useServerPaged } from '@/components/ui/pager';
 import { Empty } from '@/components/ui/query-states';
 import { formatDateTime } from '@/lib/display/time-left';
 import { AUDIT_ENTITIES, type AuditEntity, useAudit } from '../../api/get-audit';
@@ -52,18 +52,21 @@ export function ActivityTab() {
   );
 }
 
+/** The state changes, newest first, a page at a time; the kind in the URL. */
 function AuditPanel() {
-  const [entity, setEntity] = useState<AuditEntity | ''>('');
-  const audit = useAudit(entity || undefined);
+  const [params, setParams] = useListParams('log-', ['entity'] as const);
+  const entity = AUDIT_ENTITIES.find((value) => value === params.entity);
+  const paging = useServerPaged<HTMLDivElement>(entity ?? '');
+  const audit = useAudit(entity, { cursor: paging.cursor, limit: paging.limit });
   return (
     <Panel
       title="Activity"
-      description="The latest 100 changes to vehicles, offers, dealers, buy codes and transactions."
+      description="Every change to vehicles, offers, dealers, buy codes and transactions, newest first."
       actions={
         <SelectField
           label={<span className="sr-only">Show changes to</span>}
-          value={entity}
-          onChange={(e) => setEntity(e.target.value as AuditEntity | '')}
+          value={entity ?? ''}
+          onChange={(e) => setParams({ entity: e.target.value })}
           className="w-48"
         >
           <option value="">Everything</option>
@@ -78,6 +81,7 @@ function AuditPanel() {
       <PanelStates
         query={audit}
         loading="Loading activity..."
+        isEmpty={(data) => data.items.length === 0}
         empty={
           <Empty
             icon={History}
@@ -87,11 +91,14 @@ function AuditPanel() {
         }
       >
         {(data) => (
-          <DataTable label="Activity" columns={['When', 'Who', 'What', 'Changes']}>
-            {data.map((entry) => (
-              <ActivityRow key={entry.id} entry={entry} />
-            ))}
-          </DataTable>
+          <div ref={paging.listRef}>
+            <DataTable label="Activity" columns={['When', 'Who', 'What', 'Changes']}>
+              {data.items.map((entry) => (
+                <ActivityRow key={entry.id} entry={entry} />
+              ))}
+            </DataTable>
+            <Pager label="Activity" {...paging.pagerOf(data)} />
+          </div>
         )}
       </PanelStates>
     </Panel>

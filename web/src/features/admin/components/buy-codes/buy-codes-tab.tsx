@@ -1,12 +1,11 @@
 import { ADMIN_TEXT } from '@contracts/admin';
 import type { AdminBuyCode } from '@contracts/dealers';
-import { KeyRound, Search } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { inputClasses } from '@/components/ui/form-field';
 import { Empty } from '@/components/ui/query-states';
+import { SearchBox } from '@/components/ui/search-box';
 import { toast } from '@/components/ui/use-toast';
-import { cn } from '@/lib/cn';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useBuyCodes } from '../../api/get-buy-codes';
 import { useUpdateBuyCode } from '../../api/update-buy-code';
@@ -40,20 +39,12 @@ export function BuyCodesTab() {
       <Panel
         title={`All buy codes${codes.data ? ` (${codes.data.length})` : ''}`}
         actions={
-          <div className="relative w-full sm:w-72">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute left-3 top-3 h-5 w-5 text-slate-400"
-            />
-            <input
-              type="search"
-              aria-label="Search by code or dealer"
-              placeholder="Search by code or dealer"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              className={cn(inputClasses, 'pl-10')}
-            />
-          </div>
+          <SearchBox
+            label="Search by code or dealer"
+            value={query}
+            onChange={setQuery}
+            className="w-full sm:w-72"
+          />
         }
       >
         <PanelStates

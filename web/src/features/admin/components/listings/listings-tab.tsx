@@ -1,12 +1,11 @@
 import { ADMIN_TEXT } from '@contracts/admin';
 import type { AdminListing } from '@contracts/listings';
 import { isOnMarket } from '@contracts/vehicle-display';
-import { Archive, Search, Store, Tag } from 'lucide-react';
+import { Archive, Store, Tag } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useState } from 'react';
-import { inputClasses } from '@/components/ui/form-field';
 import { Empty } from '@/components/ui/query-states';
+import { SearchBox } from '@/components/ui/search-box';
 import { FirstLookBadge } from '@/components/vehicle/first-look-badge';
-import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/display/format';
 import { vehicleTitle } from '@/lib/display/vehicle-title';
 import { ADMIN_LABELS } from '../../admin-texts';
@@ -59,20 +58,13 @@ export function ListingsTab() {
 
   return (
     <div className="grid gap-6">
-      <div className="relative max-w-md">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute left-3 top-3 h-5 w-5 text-slate-400"
-        />
-        <input
-          type="search"
-          aria-label="Filter listings"
-          placeholder="Filter by VIN, year, make, model or buyer"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          className={cn(inputClasses, 'pl-10')}
-        />
-      </div>
+      <SearchBox
+        label="Filter listings"
+        placeholder="Filter by VIN, year, make, model or buyer"
+        value={query}
+        onChange={setQuery}
+        className="max-w-md"
+      />
       <Panel
         title={<Counted label={ADMIN_LABELS.activeListings} count={vehicles.data ? active.length : null} />}
       >

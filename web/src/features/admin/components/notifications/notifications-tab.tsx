@@ -1,9 +1,9 @@
 import { NOTIFICATION_STATUS_LABELS, type NotificationView } from '@contracts/notifications';
 import { BellRing, RotateCw } from 'lucide-react';
-import { useState } from 'react';
 import { Badge, NOTIFICATION_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/fields';
+import { Pager, useListParams, useServerPaged } from '@/components/ui/pager';
 import { Empty } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/display/time-left';
@@ -35,17 +35,19 @@ const eventLabel = (event: string) => {
 
 /** Notifications (docs/design.md §6): every message of the outbox, its status and the provider's answer. */
 export function NotificationsTab() {
-  const [status, setStatus] = useState<NotificationStatus | ''>('');
-  const log = useNotifications(status || undefined);
+  const [params, setParams] = useListParams('outbox-', ['status'] as const);
+  const status = NOTIFICATION_STATUSES.find((value) => value === params.status) ?? '';
+  const paging = useServerPaged<HTMLDivElement>(status);
+  const log = useNotifications(status || undefined, { cursor: paging.cursor, limit: paging.limit });
   return (
     <Panel
       title="Notifications"
-      description="The latest 100 e-mails and text messages sent to admins and dealers, with what the provider answered."
+      description="Every e-mail and text message sent to admins and dealers, newest first, with what the provider answered."
       actions={
         <SelectField
           label={<span className="sr-only">Show notifications that are</span>}
           value={status}
-          onChange={(e) => setStatus(e.target.value as NotificationStatus | '')}
+          onChange={(e) => setParams({ status: e.target.value })}
           className="w-44"
         >
           <option value="">Every status</option>
@@ -60,6 +62,7 @@ export function NotificationsTab() {
       <PanelStates
         query={log}
         loading="Loading notifications..."
+        isEmpty={(data) => data.items.length === 0}
         empty={
           <Empty
             icon={BellRing}
@@ -69,11 +72,14 @@ export function NotificationsTab() {
         }
       >
         {(data) => (
-          <DataTable label="Notifications" columns={['When', 'To', 'Message', 'Status', '']}>
-            {data.map((item) => (
-              <NotificationRow key={item.id} item={item} />
-            ))}
-          </DataTable>
+          <div ref={paging.listRef}>
+            <DataTable label="Notifications" columns={['When', 'To', 'Message', 'Status', '']}>
+              {data.items.map((item) => (
+                <NotificationRow key={item.id} item={item} />
+              ))}
+            </DataTable>
+            <Pager label="Notifications" {...paging.pagerOf(data)} />
+          </div>
         )}
       </PanelStates>
     </Panel>

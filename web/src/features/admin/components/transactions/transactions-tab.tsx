@@ -1,9 +1,19 @@
-import { TRANSACTION_FILTERS, type TransactionFilter } from '@contracts/transactions';
+import { formatCount } from '@contracts/number-format';
+import {
+  TRANSACTION_FILTERS,
+  TRANSACTION_SORTS,
+  TRANSACTION_STATES,
+  type TransactionFilter,
+  type TransactionsQuery,
+} from '@contracts/transactions';
 import { Download, Receipt } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { SelectField, SelectOptions } from '@/components/ui/fields';
+import { inputClasses } from '@/components/ui/form-field';
+import { Pager, useListParams, useServerPaged } from '@/components/ui/pager';
 import { Empty } from '@/components/ui/query-states';
+import { SearchBox } from '@/components/ui/search-box';
 import { apiPath } from '@/lib/api/api-client';
 import { ADMIN_LABELS, SALE_STEP_LABELS } from '../../admin-texts';
 import { useTransactions } from '../../api/get-transactions';
@@ -12,84 +22,171 @@ import { Panel, PanelStates } from '../common/panel';
 import { TransactionAging } from './transaction-aging';
 import { TransactionRow } from './transaction-row';
 
-/** Cancelled or not is known here; overdue, title late and unwind requested are the server's clocks. */
-const FILTERS = {
+/** "Show": every sale, open or cancelled ones (the sale's state), or one of the server's filters. */
+const SHOW = {
   all: 'All transactions',
-  open: 'Open (not cancelled)',
+  open: TRANSACTION_STATES.open,
   ...TRANSACTION_FILTERS,
-  cancelled: 'Cancelled',
+  cancelled: TRANSACTION_STATES.cancelled,
 } as const;
-type Filter = keyof typeof FILTERS;
-const serverFilter = (filter: Filter) =>
-  Object.hasOwn(TRANSACTION_FILTERS, filter) ? (filter as TransactionFilter) : undefined;
+type Show = keyof typeof SHOW;
+const isFilter = (show: string): show is TransactionFilter => Object.hasOwn(TRANSACTION_FILTERS, show);
+const isShow = (show: string): show is Show => Object.hasOwn(SHOW, show);
+const isSort = (sort: string): sort is keyof typeof TRANSACTION_SORTS =>
+  Object.hasOwn(TRANSACTION_SORTS, sort);
+const isDay = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day);
 
-/** Manage Transactions (docs/product.md §2), newest first: unpaid by age, filters, the CSV export, each sale. */
+/** The list's state in the URL (`/admin?tab=transactions&tx-show=overdue&tx-q=1HG`). */
+const PARAMS = ['show', 'sort', 'q', 'from', 'to', 'owed'] as const;
+const SEARCH_PAUSE_MS = 300;
+
+/**
+ * Manage Transactions (docs/product.md §2, docs/features/admin-lists.md): unpaid by age, then the
+ * sales a page at a time, filtered, searched and sorted by the server; the CSV export takes the
+ * same choices.
+ */
 export function TransactionsTab() {
-  const [filter, setFilter] = useState<Filter>('all');
-  const transactions = useTransactions(serverFilter(filter));
-  const now = useMemo(() => new Date(), []);
-  const list = (transactions.data ?? []).filter((t) =>
-    filter === 'cancelled' ? t.cancelled : filter === 'open' ? !t.cancelled : true,
+  const [params, setParams] = useListParams('tx-', PARAMS);
+  const show: Show = isShow(params.show) ? params.show : 'all';
+  const choices = useMemo(
+    (): Omit<TransactionsQuery, 'cursor' | 'limit'> => ({
+      sort: isSort(params.sort) ? params.sort : 'newest',
+      ...(isFilter(show) ? { filter: show } : show === 'open' || show === 'cancelled' ? { state: show } : {}),
+      ...(params.q ? { q: params.q } : {}),
+      ...(isDay(params.from) ? { from: params.from } : {}),
+      ...(isDay(params.to) ? { to: params.to } : {}),
+      ...(params.owed === 'true' ? { owed: 'true' as const } : {}),
+    }),
+    [show, params.sort, params.q, params.from, params.to, params.owed],
   );
+  const paging = useServerPaged<HTMLDivElement>(JSON.stringify(choices));
+  const transactions = useTransactions({ ...choices, cursor: paging.cursor, limit: paging.limit });
+  const page = transactions.data;
+  const counts = page?.counts;
+  const now = useMemo(() => new Date(), []);
+  // The search box answers as the admin types, once they pause.
+  const [text, setText] = useState(params.q);
+  useEffect(() => setText(params.q), [params.q]);
+  useEffect(() => {
+    if (text.trim() === params.q) return;
+    const timer = setTimeout(() => setParams({ q: text.trim() }), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text, params.q, setParams]);
+  const chosen = show !== 'all' || choices.q || choices.from || choices.to || choices.owed;
   return (
     <Panel
       title={ADMIN_LABELS.manageTransactions}
       description="Sales past their payment due date are highlighted."
       actions={
-        <>
-          <SelectField
-            label={<span className="sr-only">Show</span>}
-            value={filter}
-            onChange={(e) => setFilter(e.target.value as Filter)}
-            className="w-56"
-          >
-            <SelectOptions items={FILTERS} />
-          </SelectField>
-          <a
-            href={apiPath('exportTransactions', {})}
-            download
-            className={buttonClasses('outline', 'md', 'h-11')}
-          >
-            <Download aria-hidden="true" className="h-4 w-4" />
-            {SALE_STEP_LABELS.exportCsv}
-          </a>
-        </>
+        <a
+          href={apiPath('exportTransactions', {}, choices as Record<string, string | undefined>)}
+          download
+          className={buttonClasses('outline', 'md', 'h-11')}
+        >
+          <Download aria-hidden="true" className="h-4 w-4" />
+          {SALE_STEP_LABELS.exportCsv}
+        </a>
       }
     >
       <TransactionAging />
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <SearchBox
+          label="Search by VIN, dealer or number"
+          value={text}
+          onChange={setText}
+          className="sm:col-span-2 lg:col-span-1"
+        />
+        <SelectField label="Show" value={show} onChange={(e) => setParams({ show: e.target.value })}>
+          <SelectOptions items={SHOW} />
+        </SelectField>
+        <SelectField label="Sort" value={choices.sort} onChange={(e) => setParams({ sort: e.target.value })}>
+          <SelectOptions items={TRANSACTION_SORTS} />
+        </SelectField>
+        <DayField label="Sold from" value={choices.from ?? ''} onChange={(from) => setParams({ from })} />
+        <DayField label="Sold until" value={choices.to ?? ''} onChange={(to) => setParams({ to })} />
+        <label className="flex min-h-11 items-center gap-2 self-end text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            className="h-5 w-5"
+            checked={choices.owed === 'true'}
+            onChange={(e) => setParams({ owed: e.target.checked ? 'true' : '' })}
+          />
+          Amount owed only
+        </label>
+      </div>
+      {counts ? (
+        <ul aria-label="Sales that need you" className="mb-3 flex flex-wrap gap-2">
+          {Object.entries(TRANSACTION_FILTERS).map(([key, label]) => (
+            <li key={key}>
+              <button
+                type="button"
+                aria-pressed={show === key}
+                onClick={() => setParams({ show: show === key ? '' : key })}
+                className={buttonClasses(show === key ? 'primary' : 'outline', 'sm', 'min-h-11 tabular-nums')}
+              >
+                {label}: {formatCount(counts[key as TransactionFilter])}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="mb-2 text-sm text-slate-700" aria-live="polite">
+        {page ? (page.total === 1 ? '1 sale' : `${formatCount(page.total)} sales`) : null}
+      </p>
       <PanelStates
         query={transactions}
         loading="Loading transactions..."
-        isEmpty={() => list.length === 0}
+        isEmpty={(data) => data.items.length === 0}
         empty={
           <Empty
             icon={Receipt}
-            title={filter === 'all' ? 'No transactions yet' : 'No matching transactions'}
-            text={filter === 'all' ? 'Sales from Buy Now and accepted offers appear here.' : undefined}
+            title={chosen ? 'No matching transactions' : 'No transactions yet'}
+            text={chosen ? undefined : 'Sales from Buy Now and accepted offers appear here.'}
           />
         }
       >
-        {() => (
-          <DataTable
-            label="Transactions"
-            columns={[
-              'Sold',
-              'Vehicle',
-              'Dealer',
-              'Amount',
-              'Status',
-              'Payment',
-              'Title & pickup',
-              'Bill of sale',
-              'Actions',
-            ]}
-          >
-            {list.map((t) => (
-              <TransactionRow key={t.id} transaction={t} now={now} />
-            ))}
-          </DataTable>
+        {(data) => (
+          <div ref={paging.listRef}>
+            <DataTable
+              label="Transactions"
+              columns={[
+                'Sold',
+                'Vehicle',
+                'Dealer',
+                'Amount',
+                'Status',
+                'Payment',
+                'Title & pickup',
+                'Bill of sale',
+                'Actions',
+              ]}
+            >
+              {data.items.map((t) => (
+                <TransactionRow key={t.id} transaction={t} now={now} />
+              ))}
+            </DataTable>
+            <Pager label="Transactions" {...paging.pagerOf(data)} />
+          </div>
         )}
       </PanelStates>
     </Panel>
+  );
+}
+
+/** A day of the date range (the browser's date picker), '' for none. */
+function DayField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (day: string) => void;
+}) {
+  return (
+    <label className="grid gap-1.5 text-sm font-medium text-slate-800">
+      {label}
+      <input type="date" value={value} onChange={(e) => onChange(e.target.value)} className={inputClasses} />
+    </label>
   );
 }

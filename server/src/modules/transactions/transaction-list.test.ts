@@ -1,0 +1,171 @@
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { insertDealer, insertVehicle } from '../../../test/factories';
+import { walkPages } from '../../../test/helpers';
+import { withApp } from '../../../test/with-app';
+import { transactions } from '../../db/schema';
+
+/** The admin's Transactions list paged by the server (issue #47): walks, orders, filters, counts, export. */
+
+const ctx = withApp({ signIn: ['admin', 'staff'] });
+
+interface Row {
+  id: number;
+  dealerId: number;
+  amount: string;
+  createdAt: string;
+  cancelled: boolean;
+  vehicle: { vin: string };
+}
+const DAY = 86_400_000;
+// Sales a minute apart or at the very same instant (ties on the sort key), some 40 days old.
+const instants = [0, 0, 0, 60_000, 60_000, 40 * DAY, 40 * DAY, 120_000, 0, 40 * DAY + 1];
+const amounts = [
+  '5000.00',
+  '5000.00',
+  '12000.00',
+  '700.50',
+  '5000.00',
+  '12000.00',
+  '9000.00',
+  '700.50',
+  '5000.00',
+  '31000.00',
+];
+
+let worlds = 0;
+async function world() {
+  worlds++;
+  const base = Date.now() - 3_600_000;
+  const acme = await insertDealer(ctx.db, { dealerName: `Acme Autos ${worlds}` });
+  const zed = await insertDealer(ctx.db, { dealerName: `=HYPERLINK("http://evil.example/${worlds}")` });
+  const sales: { id: number; vehicleId: number; vin: string; dealerId: number }[] = [];
+  for (const [i, ago] of instants.entries()) {
+    const vehicle = await insertVehicle(ctx.db, { status: 'sold' });
+    const dealerId = i % 3 === 0 ? zed.id : acme.id;
+    const [sale] = await ctx.db
+      .insert(transactions)
+      .values({
+        vehicleId: vehicle.id,
+        dealerId,
+        amount: amounts[i]!,
+        createdAt: new Date(base - ago),
+        cancelled: i === 4,
+      })
+      .returning();
+    sales.push({ id: sale!.id, vehicleId: vehicle.id, vin: vehicle.vin, dealerId });
+  }
+  return { acme, zed, sales };
+}
+
+const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+const get = (url: string) => ctx.call('GET', url);
+
+describe('GET /api/transactions, paged by the server', () => {
+  it('walks every sale once under each order, ties included, and counts them', async () => {
+    const { acme, zed, sales } = await world();
+    const mine = `dealerId=`;
+    const all = [
+      ...(await walkPages<Row>(get, `/api/transactions?${mine}${acme.id}`, 2)),
+      ...(await walkPages<Row>(get, `/api/transactions?${mine}${zed.id}`, 2)),
+    ];
+    expect(ids(all).sort()).toEqual(ids(sales).sort());
+    const time = (r: Row) => Date.parse(r.createdAt);
+    const orders = {
+      newest: (a: Row, b: Row) => time(b) - time(a) || b.id - a.id,
+      oldest: (a: Row, b: Row) => time(a) - time(b) || a.id - b.id,
+      amount: (a: Row, b: Row) => Number(b.amount) - Number(a.amount) || b.id - a.id,
+    };
+    for (const [sort, compare] of Object.entries(orders))
+      for (const limit of [1, 3, 100]) {
+        const walked = await walkPages<Row>(get, `/api/transactions?dealerId=${acme.id}&sort=${sort}`, limit);
+        expect(ids(walked), `${sort} by ${limit}`).toEqual(
+          ids(all.filter((r) => r.dealerId === acme.id).sort(compare)),
+        );
+      }
+  });
+
+  it('filters on the server: dealer, state, days, owed, search by VIN, dealer name or number', async () => {
+    const { acme, zed, sales } = await world();
+    const walk = (query: string) => walkPages<Row>(get, `/api/transactions?${query}`, 2);
+    const both = (query: string) =>
+      Promise.all([walk(`dealerId=${acme.id}&${query}`), walk(`dealerId=${zed.id}&${query}`)]).then((r) =>
+        ids(r.flat()).sort(),
+      );
+    const expected = (pick: (i: number) => boolean) => ids(sales.filter((_, i) => pick(i))).sort();
+    expect(await both('state=cancelled')).toEqual(expected((i) => i === 4));
+    expect(await both('state=open')).toEqual(expected((i) => i !== 4));
+    // Nothing is paid: every open sale is owed.
+    expect(await both('owed=true')).toEqual(expected((i) => i !== 4));
+    const old = new Date(Date.now() - 30 * DAY).toISOString().slice(0, 10);
+    expect(await both(`to=${old}`)).toEqual(expected((i) => instants[i]! >= 40 * DAY));
+    expect(await both(`from=${old}`)).toEqual(expected((i) => instants[i]! < 40 * DAY));
+    const vin = sales[2]!.vin;
+    expect(ids(await walk(`q=${vin.slice(-8)}`))).toEqual([sales[2]!.id]);
+    expect(ids(await walk(`q=${vin.toLowerCase()}`))).toEqual([sales[2]!.id]);
+    expect(ids(await walk(`q=${sales[5]!.id}`))).toContain(sales[5]!.id);
+    expect(ids(await walk(`q=${sales[5]!.vehicleId}`))).toContain(sales[5]!.id);
+    expect(ids(await walk(`dealerId=${acme.id}&q=acme aut`)).sort()).toEqual(expected((i) => i % 3 !== 0));
+    // A search's LIKE wildcards are plain characters.
+    expect(await walk('q=%25')).toEqual([]);
+  });
+
+  it('decides the derived filters by the sale’s state, with their counts, and pages them', async () => {
+    const { zed, sales } = await world();
+    const page = (query: string) =>
+      get(`/api/transactions?dealerId=${zed.id}&${query}`).then((r) => r.json());
+    // Zed's sales: 0, 3, 6, 9; 6 and 9 are 40 days old, unpaid, without a title: overdue and title late.
+    const first = await page('filter=overdue&limit=1');
+    expect(first.counts).toEqual({ overdue: 2, title_late: 2, unwind_requested: 0, open_claims: 0 });
+    expect(first.total).toBe(2);
+    const overdue = await walkPages<Row & { daysLate: number }>(
+      get,
+      `/api/transactions?dealerId=${zed.id}&filter=overdue`,
+      1,
+    );
+    expect(ids(overdue)).toEqual([sales[6]!.id, sales[9]!.id]);
+    expect(overdue.every((r) => r.daysLate > 0)).toBe(true);
+    expect(await page('filter=open_claims')).toMatchObject({ items: [], total: 0, nextCursor: null });
+  });
+
+  it('refuses a bad cursor, another order’s cursor and a bad limit (400), and serves admins only', async () => {
+    const { acme } = await world();
+    const refused = async (query: string) => {
+      const res = await get(`/api/transactions?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      return res.json().message as string;
+    };
+    expect(await refused('cursor=garbage!')).toBe(
+      'This page link is out of date or damaged: start again from the first page',
+    );
+    const { nextCursor } = (await get(`/api/transactions?dealerId=${acme.id}&limit=1`)).json();
+    expect(await refused(`cursor=${nextCursor}&sort=oldest`)).toBe(
+      'This page link belongs to another sort order: start again from the first page',
+    );
+    for (const limit of ['0', '101', 'x'])
+      expect(await refused(`limit=${limit}`)).toContain('between 1 and 100');
+    expect(await refused('from=yesterday')).toContain('YYYY-MM-DD');
+    expect(await refused('sort=cheapest')).toBeTruthy();
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/transactions' })).statusCode).toBe(401);
+    expect((await ctx.call('GET', '/api/transactions', undefined, ctx.staff)).statusCode).toBe(403);
+  });
+
+  it('exports every sale of the list’s choices as CSV, streamed in order, formulas escaped', async () => {
+    const { zed } = await world();
+    const listed = await walkPages<Row>(get, `/api/transactions?dealerId=${zed.id}&sort=oldest`, 1);
+    const res = await get(`/api/transactions/export.csv?dealerId=${zed.id}&sort=oldest`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const rows = parse(res.body, { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => Number(r.Transaction))).toEqual(ids(listed));
+    expect(rows.every((r) => r.Dealer === `'${zed.dealerName}`)).toBe(true);
+    const overdue = parse(
+      (await get(`/api/transactions/export.csv?dealerId=${zed.id}&filter=overdue`)).body,
+      {
+        columns: true,
+      },
+    ) as Record<string, string>[];
+    expect(overdue).toHaveLength(2);
+    expect(overdue.every((r) => Number(r['Days late']) > 0)).toBe(true);
+  });
+});

@@ -1,0 +1,198 @@
+import type { PageQuery } from '@contracts/paging';
+import {
+  type AdminTransaction,
+  TRANSACTION_FILTERS,
+  type TransactionFilter,
+  type TransactionSort,
+  type TransactionsPage,
+  type transactionsQuerySchema,
+} from '@contracts/transactions';
+import { and, eq, exists, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { dealers, transactionEvents, transactions, vehicles } from '../../db/schema';
+import { countAll, type KeysetOrder, keysetPage } from '../../lib/keyset-page';
+import { agingOf, inFilter } from './sale-reports';
+import { readTransactionViews } from './transaction-views';
+
+/**
+ * The admin's Transactions list paged by the server (issue #47, docs/features/admin-lists.md):
+ * the plain choices (state, dealer, sale days, owed, search) are SQL; the four filters that are a
+ * sale's derived state (overdue, title late, unwind requested, open claims) are decided by the one
+ * fold (sale-state.ts) on the rows a SQL narrowing lets through, a batch at a time.
+ */
+export type TransactionsQuery = z.infer<typeof transactionsQuerySchema>;
+type ListChoices = Omit<TransactionsQuery, keyof PageQuery | 'sort'>;
+
+const ORDERS: Record<TransactionSort, KeysetOrder> = {
+  newest: {
+    name: 'newest',
+    key: transactions.createdAt,
+    kind: 'timestamp',
+    id: transactions.id,
+    direction: 'desc',
+  },
+  oldest: {
+    name: 'oldest',
+    key: transactions.createdAt,
+    kind: 'timestamp',
+    id: transactions.id,
+    direction: 'asc',
+  },
+  amount: {
+    name: 'amount',
+    key: transactions.amount,
+    kind: 'numeric',
+    id: transactions.id,
+    direction: 'desc',
+  },
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const startOfDay = (day: string) => new Date(`${day}T00:00:00Z`).toISOString();
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
+
+/** The plain choices as SQL over transactions joined with vehicles and dealers. */
+function choicesWhere({ state, dealerId, from, to, owed, q }: ListChoices): SQL | undefined {
+  const search = q?.trim();
+  const number = search && /^\d{1,9}$/.test(search) ? Number(search) : null;
+  return and(
+    state === 'cancelled' ? transactions.cancelled : state ? not(transactions.cancelled) : undefined,
+    state === 'pending' || state === 'completed' ? eq(transactions.status, state) : undefined,
+    dealerId ? eq(transactions.dealerId, dealerId) : undefined,
+    from ? sql`${transactions.createdAt} >= ${startOfDay(from)}::timestamptz` : undefined,
+    to ? sql`${transactions.createdAt} < ${dayAfter(to)}::timestamptz` : undefined,
+    // Not paid in full: the ledger's flag, which every payment step writes (sale-events.ts).
+    owed ? and(not(transactions.cancelled), not(transactions.isPaid)) : undefined,
+    search
+      ? or(
+          ilike(vehicles.vin, `%${escapeLike(search)}%`),
+          ilike(dealers.dealerName, `%${escapeLike(search)}%`),
+          number === null ? undefined : eq(transactions.id, number),
+          number === null ? undefined : eq(transactions.vehicleId, number),
+        )
+      : undefined,
+  );
+}
+
+const hasStep = (...types: string[]) =>
+  exists(
+    sql`(select 1 from ${transactionEvents} where ${transactionEvents.transactionId} = ${transactions.id} and ${inArray(transactionEvents.type, types)})`,
+  );
+const term = (name: string) => sql`(${transactions.terms}->>${name})::int`;
+/** Older than `days` calendar days less one (business days are never fewer; a day of margin for the zone). */
+const olderThan = (days: SQL) =>
+  sql`${transactions.createdAt} < now() - make_interval(days => greatest(${days} - 1, 0))`;
+
+/** Unpaid by the ledger's flag, or charged after it was written (a package, a transport ordered later). */
+const mayOwe = or(not(transactions.isPaid), hasStep('recon_package', 'transport_ordered'));
+
+/**
+ * Rows that can be in a filter: a necessary condition only, so the fold decides on few rows (an
+ * overdue sale is unpaid and past its payment days, a late title was never sent, …). It never
+ * decides alone: every row it lets through is checked by `inFilter`.
+ */
+const MAYBE: Record<TransactionFilter, SQL> = {
+  overdue: and(mayOwe, olderThan(term('paymentDays')))!,
+  title_late: and(
+    not(hasStep('title_sent', 'title_confirmed')),
+    olderThan(sql`least(${term('titleDaysWithDeal')}, ${term('titleDaysAbsent')})`),
+  )!,
+  // A request no decline followed; a claim no answer names.
+  unwind_requested: sql`exists (select 1 from ${transactionEvents} r where r.transaction_id = ${transactions.id}
+    and r.type = 'unwind_requested' and not exists (select 1 from ${transactionEvents} d
+    where d.transaction_id = r.transaction_id and d.type = 'unwind_declined' and d.id > r.id))`,
+  open_claims: sql`exists (select 1 from ${transactionEvents} c where c.transaction_id = ${transactions.id}
+    and c.type = 'claim_opened' and not exists (select 1 from ${transactionEvents} a
+    where a.transaction_id = c.transaction_id and a.type = 'claim_answered' and a.data->>'claimId' = c.id::text))`,
+};
+const maybeIn = (filters: readonly TransactionFilter[]) =>
+  and(not(transactions.cancelled), or(...filters.map((f) => MAYBE[f])));
+
+const FILTERS = Object.keys(TRANSACTION_FILTERS) as TransactionFilter[];
+/** How many rows the fold reads at a time while it looks for a filter's sales. */
+const BATCH = 200;
+
+/**
+ * Sales under `where` in `order`, after `cursor`, a batch at a time, with their views: for a page
+ * (stop when it is full) and for the CSV export (every row, in constant memory).
+ */
+export async function* transactionBatches(
+  db: Executor,
+  order: KeysetOrder,
+  where: SQL | undefined,
+  cursor?: string,
+  batch = BATCH,
+) {
+  for (;;) {
+    const page = keysetPage(order, { cursor, limit: batch });
+    const rows = await readTransactionViews(
+      db,
+      { where: and(where, page.where), orderBy: page.orderBy, limit: page.limit },
+      page.cursorKey,
+    );
+    const { items, nextCursor } = page.finish(rows);
+    yield items;
+    if (!nextCursor) return;
+    cursor = nextCursor;
+  }
+}
+
+const joined = (db: Executor) =>
+  db
+    .select({ count: countAll })
+    .from(transactions)
+    .innerJoin(vehicles, eq(vehicles.id, transactions.vehicleId))
+    .innerJoin(dealers, eq(dealers.id, transactions.dealerId));
+
+/** How many sales each derived filter holds under the plain choices: the fold over the narrowed rows. */
+async function filterCounts(db: Executor, where: SQL | undefined) {
+  const counts = Object.fromEntries(FILTERS.map((f) => [f, 0])) as Record<TransactionFilter, number>;
+  for await (const rows of transactionBatches(db, ORDERS.newest, and(where, maybeIn(FILTERS))))
+    for (const { view } of rows) for (const f of FILTERS) if (inFilter(view, f)) counts[f]++;
+  return counts;
+}
+
+/** One page of the Transactions list, its total and the filters' counts (GET /api/transactions). */
+export async function transactionsPage(db: Executor, query: TransactionsQuery): Promise<TransactionsPage> {
+  const order = ORDERS[query.sort];
+  // A bad cursor is refused before anything is read.
+  const page = keysetPage(order, query);
+  const where = choicesWhere(query);
+  const counts = await filterCounts(db, where);
+  const { filter } = query;
+  if (!filter) {
+    const rows = await readTransactionViews(
+      db,
+      { where: and(where, page.where), orderBy: page.orderBy, limit: page.limit },
+      page.cursorKey,
+    );
+    const [{ count } = { count: 0 }] = await joined(db).where(where);
+    const { items, nextCursor } = page.finish(rows);
+    return { items: items.map((r) => r.view), nextCursor, total: count, counts };
+  }
+  // A derived filter: read narrowed rows until one more than the page is in the filter.
+  const found: { id: number; cursorKey: string; view: AdminTransaction }[] = [];
+  for await (const rows of transactionBatches(db, order, and(where, maybeIn([filter])), query.cursor)) {
+    found.push(...rows.filter((r) => inFilter(r.view, filter)));
+    if (found.length > query.limit) break;
+  }
+  const { items, nextCursor } = page.finish(found);
+  return { items: items.map((r) => r.view), nextCursor, total: counts[filter], counts };
+}
+
+/** The unpaid-by-age summary (GET /api/transactions/aging): the fold over the open sales that may owe. */
+export const transactionsAging = (db: Executor) =>
+  agingOf(viewsOf(transactionBatches(db, ORDERS.newest, and(not(transactions.cancelled), mayOwe))));
+
+async function* viewsOf(batches: AsyncIterable<{ view: AdminTransaction }[]>) {
+  for await (const rows of batches) yield rows.map((r) => r.view);
+}
+
+/** Every sale the list's choices hold, in its order, a batch at a time (the CSV export). */
+export async function* transactionsToExport(db: Executor, query: Omit<TransactionsQuery, keyof PageQuery>) {
+  const { filter } = query;
+  const where = and(choicesWhere(query), filter ? maybeIn([filter]) : undefined);
+  for await (const views of viewsOf(transactionBatches(db, ORDERS[query.sort], where)))
+    yield views.filter((view) => !filter || inFilter(view, filter));
+}
