@@ -1,5 +1,7 @@
+import { PAGE_LIMIT } from '@contracts/paging';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { useLocationHash } from '@/lib/use-location-hash';
 
@@ -22,12 +24,10 @@ export function usePaged<T>(items: readonly T[], anchorOf?: (item: T) => string,
     if (pageOfNamed !== null) setChosen(pageOfNamed);
   }, [pageOfNamed]);
   const page = Math.min(chosen, pages - 1);
-  const listRef = useRef<HTMLUListElement>(null);
+  const { listRef, toTop } = useListTop<HTMLUListElement>();
   const turnTo = (next: number) => {
     setChosen(Math.max(0, Math.min(next, pages - 1)));
-    // The new page is read from its top.
-    const list = listRef.current;
-    if (list && list.getBoundingClientRect().top < 0) list.scrollIntoView({ block: 'start' });
+    toTop();
   };
   return {
     shown: items.slice(page * size, (page + 1) * size),
@@ -36,24 +36,95 @@ export function usePaged<T>(items: readonly T[], anchorOf?: (item: T) => string,
   };
 }
 
+/** A turned page is read from its top: the list scrolls back into view when its top was passed. */
+function useListTop<E extends HTMLElement>() {
+  const listRef = useRef<E>(null);
+  const toTop = () => {
+    const list = listRef.current;
+    if (list && list.getBoundingClientRect().top < 0) list.scrollIntoView({ block: 'start' });
+  };
+  return { listRef, toTop };
+}
+
+/** Where a pager stands; `hasNext`, when the server pages the list, says whether a page follows. */
+export interface PagerState {
+  page: number;
+  pages: number;
+  total: number;
+  size: number;
+  turnTo: (page: number) => void;
+  hasNext?: boolean;
+}
+
+/**
+ * A list paged by the server (issue #47, contracts/paging.ts): the cursor of the page shown and the
+ * cursors before it, kept while the list's state (`stateKey`: its filters, sort and search, which
+ * the URL holds — useListParams) stays the same; a new state starts again at the first page.
+ * `pagerOf(page)` turns the server's answer into the `Pager`'s props.
+ */
+export function useServerPaged<E extends HTMLElement = HTMLElement>(
+  stateKey: string,
+  size: number = PAGE_LIMIT.default,
+) {
+  const [trail, setTrail] = useState<{ key: string; cursors: string[] }>({ key: stateKey, cursors: [] });
+  const cursors = trail.key === stateKey ? trail.cursors : [];
+  const { listRef, toTop } = useListTop<E>();
+  const pagerOf = (answer: { nextCursor: string | null; total: number } | undefined): PagerState => ({
+    page: cursors.length,
+    pages: Math.max(1, Math.ceil((answer?.total ?? 0) / size)),
+    total: answer?.total ?? 0,
+    size,
+    hasNext: Boolean(answer?.nextCursor),
+    turnTo: (next) => {
+      const nextCursor = answer?.nextCursor;
+      if (next > cursors.length && nextCursor) setTrail({ key: stateKey, cursors: [...cursors, nextCursor] });
+      else if (next < cursors.length)
+        setTrail({ key: stateKey, cursors: cursors.slice(0, Math.max(0, next)) });
+      toTop();
+    },
+  });
+  return { cursor: cursors.at(-1), limit: size, listRef, pagerOf };
+}
+
+/**
+ * A server-paged list's state in the URL (`/admin?tab=transactions&t.sort=oldest&t.q=1HG`), so a
+ * reload or a shared link keeps it. Each list names its parameters with its own `prefix`, apart from
+ * the other tabs'; a key absent from the URL reads as ''. Setting '' removes it.
+ */
+export function useListParams<K extends string>(prefix: string, keys: readonly K[]) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const values = Object.fromEntries(
+    keys.map((key) => [key, searchParams.get(`${prefix}${key}`) ?? '']),
+  ) as Record<K, string>;
+  const set = useCallback(
+    (next: Partial<Record<K, string>>) =>
+      setSearchParams(
+        (previous) => {
+          const params = new URLSearchParams(previous);
+          for (const [key, value] of Object.entries<string | undefined>(next)) {
+            if (value) params.set(`${prefix}${key}`, value);
+            else params.delete(`${prefix}${key}`);
+          }
+          return params;
+        },
+        { replace: true },
+      ),
+    [prefix, setSearchParams],
+  );
+  return [values, set] as const;
+}
+
 /**
  * Previous and next under a paged list, and where the reader is ("21–40 of 57"); nothing when the
  * list fits on one page. `label` names the list for screen readers ("Offers: pages").
  */
-export function Pager({
-  label,
-  page,
-  pages,
-  total,
-  size,
-  turnTo,
-}: ReturnType<typeof usePaged>['pager'] & { label: string }) {
-  if (pages <= 1) return null;
-  const first = page * size + 1;
-  const last = Math.min(total, (page + 1) * size);
+export function Pager({ label, page, pages, total, size, turnTo, hasNext }: PagerState & { label: string }) {
+  const atEnd = hasNext === undefined ? page >= pages - 1 : !hasNext;
   // Unavailable rather than disabled, so a button pressed at the last page keeps the focus.
   const atStart = page === 0;
-  const atEnd = page === pages - 1;
+  if (atStart && atEnd) return null;
+  const first = page * size + 1;
+  const last = Math.min(total, (page + 1) * size);
   return (
     <nav aria-label={`${label}: pages`} className="mt-4 flex items-center justify-between gap-3">
       <Button
