@@ -184,10 +184,11 @@ async function captureOffline(page: Page, cdp: CDPSession, video: string) {
   const take = page.getByLabel('Take photo');
   for (const [index, shot] of GUIDED_SHOTS.entries()) {
     await page.getByRole('heading', { name: shot.label, level: 3 }).waitFor();
-    await take.setInputFiles(photos[index]!);
+    await take.setInputFiles(photos[index]!, { timeout: 120_000 });
   }
   await page.getByText('Guided set done:').waitFor();
-  await page.getByLabel('Add extras').setInputFiles(photos.slice(GUIDED_SHOTS.length));
+  // Twelve 4000×3000 photos handed over at once: on a busy machine that takes longer than the default 30 s.
+  await page.getByLabel('Add extras').setInputFiles(photos.slice(GUIDED_SHOTS.length), { timeout: 180_000 });
   await page.getByRole('button', { name: 'Continue' }).click();
   await heading(page, 'Condition');
   await page.getByRole('button', { name: 'Hood', exact: true }).click();

@@ -79,6 +79,9 @@ import {
 import { jobStateSchema } from './jobs';
 import {
   adminListingSchema,
+  adminVehicleCountsSchema,
+  adminVehiclePageSchema,
+  adminVehiclesQuerySchema,
   firstLookPreviewBodySchema,
   firstLookPreviewSchema,
   updateVehicleBodySchema,
@@ -576,6 +579,24 @@ export const endpointTable = (premiumLabel: string) =>
       tag: 'Vehicles',
       summary: 'The whole public inventory',
       response: { 200: z.union([z.array(adminListingSchema), z.array(publicVehicleSchema)]) },
+    },
+    // The admin's vehicle lists a page at a time (issue #47): the queue, active, sold, removed.
+    listAdminVehicles: {
+      method: 'GET',
+      path: '/api/admin/vehicles',
+      access: 'admin',
+      tag: 'Vehicles',
+      summary: 'One page of the completion queue or of Manage Listings (admin)',
+      query: adminVehiclesQuerySchema,
+      response: { 200: adminVehiclePageSchema },
+    },
+    adminVehicleCounts: {
+      method: 'GET',
+      path: '/api/admin/vehicles/counts',
+      access: 'admin',
+      tag: 'Vehicles',
+      summary: 'How many vehicles, and in each admin list (admin)',
+      response: { 200: adminVehicleCountsSchema },
     },
     // One page of the public list with search, filters, facets (docs/design.md §9); listVehicles stays whole.
     searchVehicles: {

@@ -5,6 +5,7 @@ import { zipSchema } from './delivery';
 import { AUCTION_CERTIFIED, MIN_VEHICLE_YEAR, maxVehicleYear } from './limits';
 import { FIRST_LOOK } from './listing-texts';
 import { mileageSchema } from './mileage';
+import { pageQuerySchema, pageSchema } from './paging';
 import { adminVehicleSchema } from './vehicle';
 import { z } from './zod';
 
@@ -169,3 +170,27 @@ export const vehicleSaleSchema = z.object({
 });
 export const adminListingSchema = adminVehicleSchema.extend({ sale: vehicleSaleSchema.nullable() });
 export type AdminListing = z.infer<typeof adminListingSchema>;
+
+/**
+ * The admin's vehicle lists, each a page read by the server (issue #47): the completion queue
+ * (`queue`: staff uploads waiting to be completed, isQueued), Manage Listings' active, sold and
+ * removed cars; newest first, searched by VIN, year, make, model, trim or buyer (every word).
+ */
+export const ADMIN_VEHICLE_LISTS = ['queue', 'active', 'sold', 'removed'] as const;
+export type AdminVehicleList = (typeof ADMIN_VEHICLE_LISTS)[number];
+export const adminVehiclesQuerySchema = pageQuerySchema.extend({
+  list: z.enum(ADMIN_VEHICLE_LISTS, { error: `list must be one of ${ADMIN_VEHICLE_LISTS.join(', ')}` }),
+  q: z.string().trim().max(100).optional(),
+});
+export type AdminVehiclesQuery = z.infer<typeof adminVehiclesQuerySchema>;
+export const adminVehiclePageSchema = pageSchema(adminListingSchema);
+
+/** Every vehicle, and each list's size, counted by the database (the stat cards and tab counts). */
+export const adminVehicleCountsSchema = z.object({
+  total: z.number().int(),
+  ...(Object.fromEntries(ADMIN_VEHICLE_LISTS.map((list) => [list, z.number().int()])) as Record<
+    AdminVehicleList,
+    z.ZodNumber
+  >),
+});
+export type AdminVehicleCounts = z.infer<typeof adminVehicleCountsSchema>;

@@ -6,6 +6,12 @@ import { insertDealer } from '../../test/factories';
 import { createTestDatabase } from '../../test/test-database';
 import type { DbHandle } from '../db/client';
 import { refreshInsightFacts, rowsOf } from '../modules/insights/insight-facts';
+import {
+  DEMO_HISTORY,
+  demoHistorySegments,
+  HISTORY_DEALERS,
+  loadDemoSalesHistory,
+} from './demo-sales-history';
 import { generateSalesHistory, HISTORY_SHARES, insertSalesHistory } from './sales-history';
 
 const NOW = new Date('2026-11-20T17:00:00Z');
@@ -172,4 +178,37 @@ describe('insertSalesHistory', () => {
     expect(Number(counts!.offers)).toBe(cars.reduce((n, car) => n + car.offers.length, 0));
     expect(Number(counts!.orphans)).toBe(0);
   });
+});
+
+describe('loadDemoSalesHistory (npm run demo:history)', () => {
+  let database: DbHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  }, 60_000);
+  afterAll(() => database?.close());
+
+  it('grows the demo history to a total: the first start’s cars first, only what is missing, no VIN twice', async () => {
+    const first = await loadDemoSalesHistory(database.db, DEMO_HISTORY.count, NOW);
+    expect(first).toEqual({ sales: DEMO_HISTORY.count, total: DEMO_HISTORY.count });
+    const firstVins = await rowsOf<{ vin: string }>(database.db, sql`select vin from vehicles order by id`);
+    const expected = generateSalesHistory({ ...DEMO_HISTORY, now: NOW, segments: demoHistorySegments() });
+    expect(firstVins.map((r) => r.vin)).toEqual(expected.map((car) => car.vin));
+
+    const grown = await loadDemoSalesHistory(database.db, DEMO_HISTORY.count + 40, NOW);
+    expect(grown).toEqual({ sales: 40, total: DEMO_HISTORY.count + 40 });
+    expect(await loadDemoSalesHistory(database.db, DEMO_HISTORY.count + 40, NOW)).toEqual({
+      sales: 0,
+      total: DEMO_HISTORY.count + 40,
+    });
+    const [counted] = await rowsOf<{ cars: number; vins: number; dealers: number }>(
+      database.db,
+      sql`select count(*)::int as cars, count(distinct vin)::int as vins,
+            (select count(*)::int from dealers) as dealers from vehicles`,
+    );
+    expect(counted).toEqual({
+      cars: DEMO_HISTORY.count + 40,
+      vins: DEMO_HISTORY.count + 40,
+      dealers: HISTORY_DEALERS.length,
+    });
+  }, 120_000);
 });

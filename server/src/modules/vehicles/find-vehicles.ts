@@ -1,11 +1,20 @@
-import type { AdminListing } from '@contracts/listings';
-import { and, desc, eq } from 'drizzle-orm';
+import {
+  ADMIN_VEHICLE_LISTS,
+  type AdminListing,
+  type AdminVehicleCounts,
+  type AdminVehicleList,
+  type AdminVehiclesQuery,
+} from '@contracts/listings';
+import type { Page } from '@contracts/paging';
+import { and, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dealers, transactions, vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
+import { countAll, type KeysetOrder, keysetPage } from '../../lib/keyset-page';
 import { carSight, readCarFacts } from '../car-visibility/car-visibility';
 import { photosByVehicle } from '../photos/photo-views';
+import { escapeLike } from './search-counts';
 import {
   isPublishedCondition,
   publicVehicleColumns,
@@ -31,22 +40,32 @@ export async function findPublishedVehicles(db: Database) {
   return rows.map((row) => toPublicVehicleDetail(row, photos.get(row.id) ?? []));
 }
 
-/** Every vehicle with every field, for admins, with the buying dealer of sold ones. */
-export async function findAllVehicles(db: Database): Promise<AdminListing[]> {
-  const rows = await db
-    .select({
-      vehicle: vehicles,
-      sale: {
-        transactionId: transactions.id,
-        dealerId: dealers.id,
-        dealerName: dealers.dealerName,
-        amount: transactions.amount,
-      },
-    })
-    .from(vehicles)
-    .leftJoin(transactions, and(eq(transactions.vehicleId, vehicles.id), eq(transactions.cancelled, false)))
-    .leftJoin(dealers, eq(dealers.id, transactions.dealerId))
-    .orderBy(desc(vehicles.id));
+/** A vehicle with every field and the sale of a sold one (its buying dealer), as admins read it. */
+const adminListingColumns = {
+  vehicle: vehicles,
+  sale: {
+    transactionId: transactions.id,
+    dealerId: dealers.id,
+    dealerName: dealers.dealerName,
+    amount: transactions.amount,
+  },
+};
+
+/** A vehicle's live sale (a cancelled one is no sale), and its dealer: the admin lists' joins. */
+const liveSale = and(eq(transactions.vehicleId, vehicles.id), eq(transactions.cancelled, false));
+const saleDealer = eq(dealers.id, transactions.dealerId);
+
+type AdminListingRow = {
+  vehicle: typeof vehicles.$inferSelect;
+  sale: {
+    transactionId: number | null;
+    dealerId: number | null;
+    dealerName: string | null;
+    amount: string | null;
+  } | null;
+};
+
+async function toAdminListings(db: Database, rows: AdminListingRow[]): Promise<AdminListing[]> {
   const photos = await photosByVehicle(
     db,
     rows.map((r) => r.vehicle.id),
@@ -67,6 +86,101 @@ export async function findAllVehicles(db: Database): Promise<AdminListing[]> {
           }
         : null,
   }));
+}
+
+/** Every vehicle with every field, for admins, with the buying dealer of sold ones. */
+export async function findAllVehicles(db: Database): Promise<AdminListing[]> {
+  return toAdminListings(
+    db,
+    await db
+      .select(adminListingColumns)
+      .from(vehicles)
+      .leftJoin(transactions, liveSale)
+      .leftJoin(dealers, saleDealer)
+      .orderBy(desc(vehicles.id)),
+  );
+}
+
+/**
+ * Which vehicles each admin list holds: the same rules as isQueued and isOnMarket
+ * (contracts/vehicle-display.ts) in SQL, so the database reads only the list's rows.
+ */
+const ADMIN_LIST_WHERE: Record<AdminVehicleList, SQL> = {
+  queue: and(eq(vehicles.inQueue, true), isNull(vehicles.firstLookUntil))!,
+  active: and(
+    eq(vehicles.status, 'active'),
+    or(eq(vehicles.inQueue, false), isNotNull(vehicles.firstLookUntil)),
+  )!,
+  sold: eq(vehicles.status, 'sold'),
+  removed: eq(vehicles.status, 'removed'),
+};
+
+const NEWEST_VEHICLES: KeysetOrder = {
+  name: 'newest',
+  key: vehicles.id,
+  kind: 'integer',
+  id: vehicles.id,
+  direction: 'desc',
+};
+
+/** Each word of the search in the year, make, model, trim, VIN or the buyer's name. */
+function adminSearch(q: string | undefined): SQL | undefined {
+  const words = (q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return undefined;
+  return and(
+    ...words.map((word) => {
+      const pattern = `%${escapeLike(word)}%`;
+      return or(
+        sql`${vehicles.searchText} like ${pattern}`,
+        sql`lower(${vehicles.vin}) like ${pattern}`,
+        sql`lower(${dealers.dealerName}) like ${pattern}`,
+      );
+    }),
+  );
+}
+
+/** One page of an admin vehicle list (issue #47), newest first, with the list's total. */
+export async function findAdminVehiclePage(
+  db: Database,
+  query: AdminVehiclesQuery,
+): Promise<Page<AdminListing>> {
+  const { list, q } = query;
+  const page = keysetPage(NEWEST_VEHICLES, query);
+  const filter = and(ADMIN_LIST_WHERE[list], adminSearch(q));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ ...adminListingColumns, id: vehicles.id, cursorKey: page.cursorKey })
+      .from(vehicles)
+      .leftJoin(transactions, liveSale)
+      .leftJoin(dealers, saleDealer)
+      .where(and(filter, page.where))
+      .orderBy(...page.orderBy)
+      .limit(page.limit),
+    db
+      .select({ total: countAll })
+      .from(vehicles)
+      .leftJoin(transactions, liveSale)
+      .leftJoin(dealers, saleDealer)
+      .where(filter),
+  ]);
+  const { items, nextCursor } = page.finish(rows);
+  return { items: await toAdminListings(db, items), nextCursor, total: counted?.total ?? 0 };
+}
+
+/** How many vehicles there are, and in each admin list: one aggregate. */
+export async function countAdminVehicles(db: Database): Promise<AdminVehicleCounts> {
+  const [row] = await db
+    .select({
+      total: countAll,
+      ...(Object.fromEntries(
+        ADMIN_VEHICLE_LISTS.map((list) => [
+          list,
+          sql<number>`(count(*) filter (where ${ADMIN_LIST_WHERE[list]}))::int`,
+        ]),
+      ) as Record<AdminVehicleList, SQL<number>>),
+    })
+    .from(vehicles);
+  return row ?? { total: 0, queue: 0, active: 0, sold: 0, removed: 0 };
 }
 
 export const VEHICLE_NOT_FOUND = 'Vehicle not found';

@@ -8,7 +8,13 @@ import { idempotencyOf } from '../../lib/idempotency';
 import type { VinDecoder } from '../vin/decode-vin';
 import { createVehicle } from './create-vehicle';
 import { findStaffUploads } from './find-staff-uploads';
-import { findAllVehicles, getVehicleById, VEHICLE_NOT_FOUND } from './find-vehicles';
+import {
+  countAdminVehicles,
+  findAdminVehiclePage,
+  findAllVehicles,
+  getVehicleById,
+  VEHICLE_NOT_FOUND,
+} from './find-vehicles';
 import { findFirstLooks, previewFirstLook } from './first-look';
 import type { VehicleSearchCache } from './search-cache';
 import { searchAnswer } from './search-vehicles';
@@ -63,6 +69,22 @@ export async function vehiclesRoutes(
       reply.header('etag', list.etag).header('vary', 'accept-encoding').header('cache-control', 'no-cache');
       if (request.headers['if-none-match'] === list.etag) return untyped(reply).code(304).send();
       return sendPrecompressed(request, reply, list);
+    },
+  });
+
+  // The admin's lists a page at a time (issue #47), and their sizes.
+  routes.route({
+    ...app.endpoint('listAdminVehicles'),
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return findAdminVehiclePage(db, request.query);
+    },
+  });
+  routes.route({
+    ...app.endpoint('adminVehicleCounts'),
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return countAdminVehicles(db);
     },
   });
 

@@ -41,6 +41,8 @@ export const API_ROUTES = {
   revokeInvitation: { method: 'DELETE', path: '/api/dealer-users/:id/invitation' },
   disableMember: { method: 'POST', path: '/api/dealer-users/:id/disable' },
   listVehicles: { method: 'GET', path: '/api/vehicles' },
+  listAdminVehicles: { method: 'GET', path: '/api/admin/vehicles' },
+  adminVehicleCounts: { method: 'GET', path: '/api/admin/vehicles/counts' },
   searchVehicles: { method: 'GET', path: '/api/vehicles/search' },
   getVehicle: { method: 'GET', path: '/api/vehicles/:id' },
   createVehicle: { method: 'POST', path: '/api/vehicles' },

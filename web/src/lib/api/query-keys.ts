@@ -61,7 +61,11 @@ export const queryKeys = {
   },
   admin: {
     all: ['admin'] as const,
+    /** Every admin vehicle read: the lists' pages and the counts (a prefix). */
     vehicles: () => ['admin', 'vehicles'] as const,
+    vehiclePage: (query: { list: string; q?: string; cursor?: string; limit?: number }) =>
+      ['admin', 'vehicles', 'page', query] as const,
+    vehicleCounts: () => ['admin', 'vehicles', 'counts'] as const,
     dealers: () => ['admin', 'dealers'] as const,
     buyCodes: (dealerId?: number) => ['admin', 'buy-codes', dealerId ?? 'all'] as const,
     /** Every dealer's and the all-dealers buy-code list (a prefix of buyCodes). */

@@ -1,11 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  actionKey,
   applyOutcome,
   failureOf,
   keptFile,
   nextSync,
+  nextSyncActions,
   retryDelayMs,
+  SYNC_PARALLEL,
   type SyncAction,
   type SyncOutcome,
   type SyncVehicleState,
@@ -76,7 +79,22 @@ type Command =
   | { type: 'online' }
   | { type: 'sign-in' }
   | { type: 'kill' }
-  | { type: 'step'; fault: Fault };
+  | { type: 'step'; fault: Fault }
+  /** The runner starts what the queue lets go together (up to SYNC_PARALLEL on their way). */
+  | { type: 'start' }
+  /** One request on its way ends (any of them: answers come in any order). */
+  | { type: 'finish'; which: number; fault: Fault };
+
+const faultArb = fc.constantFrom<Fault>(
+  'none',
+  'none',
+  'none',
+  'lost-request',
+  'lost-answer',
+  'server-error',
+  'unauthorized',
+  'killed',
+);
 
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
   {
@@ -95,18 +113,19 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
   {
     arbitrary: fc.record({
       type: fc.constant('step' as const),
-      fault: fc.constantFrom<Fault>(
-        'none',
-        'none',
-        'none',
-        'lost-request',
-        'lost-answer',
-        'server-error',
-        'unauthorized',
-        'killed',
-      ),
+      fault: faultArb,
     }),
     weight: 8,
+  },
+);
+
+/** The same run with several requests on their way at once, their answers in any order. */
+const parallelCommandArb: fc.Arbitrary<Command> = fc.oneof(
+  { arbitrary: commandArb, weight: 4 },
+  { arbitrary: fc.constant({ type: 'start' as const }), weight: 3 },
+  {
+    arbitrary: fc.record({ type: fc.constant('finish' as const), which: fc.nat(), fault: faultArb }),
+    weight: 6,
   },
 );
 
@@ -149,15 +168,61 @@ class Phone {
     this.stored = [...this.stored, state];
   }
 
+  apply(command: Command) {
+    if (command.type === 'capture') this.capture(command);
+    else if (command.type === 'offline') this.online = false;
+    else if (command.type === 'online') this.online = true;
+    else if (command.type === 'sign-in') this.signedOut = false;
+    else if (command.type === 'kill') this.kill();
+    else if (command.type === 'start') this.start();
+    else if (command.type === 'finish') this.finish(command.which, command.fault);
+    else this.step(command.fault);
+  }
+
+  /** The requests on their way (the running app's memory: a kill forgets them). */
+  onTheirWay: SyncAction[] = [];
+
   kill() {
     // A restarted app reads the store again; the session cookie outlives it.
     this.signedOut = false;
+    this.onTheirWay = [];
+  }
+
+  /** The runner starts what may go now besides what is on its way; never one request twice at once. */
+  start() {
+    const inFlight = new Set(this.onTheirWay.map(actionKey));
+    const actions = nextSyncActions(
+      this.stored,
+      { online: this.online, signedOut: this.signedOut },
+      { inFlight, limit: SYNC_PARALLEL - this.onTheirWay.length },
+    );
+    this.onTheirWay = [...this.onTheirWay, ...actions];
+    const keys = this.onTheirWay.map(actionKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys.length).toBeLessThanOrEqual(SYNC_PARALLEL);
+    // A car's own step goes alone: none of its files (nor another of its steps) is on its way with it.
+    for (const action of this.onTheirWay)
+      if (action.type !== 'upload')
+        expect(this.onTheirWay.filter((a) => a.vehicle === action.vehicle)).toHaveLength(1);
+  }
+
+  /** One request on its way ends with the fault. */
+  finish(which: number, fault: Fault) {
+    if (this.onTheirWay.length === 0) return;
+    const index = which % this.onTheirWay.length;
+    const action = this.onTheirWay[index]!;
+    this.onTheirWay = this.onTheirWay.filter((_, i) => i !== index);
+    this.answer(action, fault);
   }
 
   /** One runner step: the next action, its request with the fault, the outcome written (or not). */
   step(fault: Fault) {
     const action = nextSync(this.stored, { online: this.online, signedOut: this.signedOut });
     if (!action) return;
+    this.answer(action, fault);
+  }
+
+  private answer(action: SyncAction, fault: Fault) {
     if (fault === 'lost-request') return;
     if (fault === 'server-error') return;
     if (fault === 'unauthorized') {
@@ -231,12 +296,7 @@ describe('sync queue', () => {
         const server = new ModelServer();
         const phone = new Phone(server);
         for (const command of commands) {
-          if (command.type === 'capture') phone.capture(command);
-          else if (command.type === 'offline') phone.online = false;
-          else if (command.type === 'online') phone.online = true;
-          else if (command.type === 'sign-in') phone.signedOut = false;
-          else if (command.type === 'kill') phone.kill();
-          else phone.step(command.fault);
+          phone.apply(command);
           checkNothingLost(phone, server);
           checkNothingTwice(phone, server);
         }
@@ -255,6 +315,73 @@ describe('sync queue', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('loses nothing and sends nothing twice with three requests on their way, answered in any order', () => {
+    fc.assert(
+      fc.property(fc.array(parallelCommandArb, { maxLength: 80 }), (commands) => {
+        const server = new ModelServer();
+        const phone = new Phone(server);
+        for (const command of commands) {
+          phone.apply(command);
+          checkNothingLost(phone, server);
+          checkNothingTwice(phone, server);
+        }
+        phone.online = true;
+        phone.signedOut = false;
+        for (
+          let i = 0;
+          i < 1000 &&
+          (phone.onTheirWay.length > 0 || nextSync(phone.stored, { online: true, signedOut: false }));
+          i++
+        ) {
+          phone.start();
+          phone.finish(i, 'none');
+        }
+        expect(phone.stored).toEqual([]);
+        checkNothingLost(phone, server);
+        checkNothingTwice(phone, server);
+        expect(server.vehicles).toHaveLength(phone.captured.size);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('starts up to three files together, the oldest car first, and a car’s create only after its files', () => {
+    const car = (id: string, createdAt: number, files: number): SyncVehicleState => ({
+      id,
+      status: 'waiting',
+      createdAt,
+      files: Array.from({ length: files }, (_, i) =>
+        keptFile(`${id}-f${i}`, { uploadUrl: null, done: false }),
+      ),
+      vehicleId: null,
+      reconSaved: false,
+      blocked: null,
+    });
+    const conditions = { online: true, signedOut: false };
+    const cars = [car('b', 2, 2), car('a', 1, 2)];
+    const first = nextSyncActions(cars, conditions, { inFlight: new Set(), limit: SYNC_PARALLEL });
+    expect(first.map(actionKey)).toEqual(['a/a-f0', 'a/a-f1', 'b/b-f0']);
+    // Car a's files on their way: its create waits; b's other file may go.
+    const inFlight = new Set(['a/a-f1', 'b/b-f0']);
+    const done = applyOutcome(
+      applyOutcome(cars, { type: 'upload-url', vehicle: 'a', file: 'a-f0', url: '/u/1' }),
+      { type: 'uploaded', vehicle: 'a', file: 'a-f0' },
+    );
+    expect(nextSyncActions(done, conditions, { inFlight, limit: 3 }).map(actionKey)).toEqual(['b/b-f1']);
+    // Every file of a sent, nothing of a on its way: its create goes.
+    const allSent = applyOutcome(
+      applyOutcome(done, { type: 'upload-url', vehicle: 'a', file: 'a-f1', url: '/u/2' }),
+      { type: 'uploaded', vehicle: 'a', file: 'a-f1' },
+    );
+    expect(nextSyncActions(allSent, conditions, { inFlight: new Set(['b/b-f0']), limit: 3 })).toEqual([
+      { type: 'create', vehicle: 'a' },
+      { type: 'upload', vehicle: 'b', file: 'b-f1', resumeUrl: null },
+    ]);
+    expect(
+      nextSyncActions(allSent, { online: false, signedOut: false }, { inFlight: new Set(), limit: 3 }),
+    ).toEqual([]);
   });
 
   it('sends nothing while offline or signed out, and nothing of a draft', () => {

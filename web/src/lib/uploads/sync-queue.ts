@@ -3,8 +3,9 @@ import { type FileState, fileState, fileTotals, next } from '@/lib/uploads/file-
 /*
  * The sync queue as plain data (issue #34): what to send next for the vehicles waiting on the phone,
  * and what an answer changes. No I/O: the runner (features/upload/sync/use-sync-runner.ts) reads the
- * capture store, asks `nextSync`, does the one request and writes the outcome back before asking
- * again, so an app killed at any point resumes from what was written. Exactly once:
+ * capture store, asks `nextSyncActions` for up to SYNC_PARALLEL requests, and writes each one's
+ * outcome back as it comes (each file's own record), so an app killed at any point resumes from
+ * what was written. Exactly once:
  * - a file is uploaded by tus; its upload URL is written as soon as the server made it, and a resumed
  *   upload continues that URL (the server's offset) instead of starting a new one; a finished
  *   upload's photo is read back by its upload id (the server keeps one photo per upload);
@@ -60,31 +61,59 @@ export interface SyncConditions {
   signedOut: boolean;
 }
 
+/** How many requests the runner keeps on their way at once (files of the oldest cars first). */
+export const SYNC_PARALLEL = 3;
+
+/** An action's name among those on their way: a file by its id, a vehicle's own step by the vehicle. */
+export function actionKey(action: SyncAction): string {
+  return action.type === 'upload' ? `${action.vehicle}/${action.file}` : action.vehicle;
+}
+
 /** The one request to make now, or null (offline, signed out, or nothing waiting). */
 export function nextSync(
   vehicles: readonly SyncVehicleState[],
   conditions: SyncConditions,
 ): SyncAction | null {
-  if (!conditions.online || conditions.signedOut) return null;
+  return nextSyncActions(vehicles, conditions, { inFlight: new Set(), limit: 1 })[0] ?? null;
+}
+
+/**
+ * The requests to start now, at most `limit`, besides those on their way (`inFlight`, by
+ * `actionKey`): the files not yet sent of the oldest cars first, each car's files in their order; a
+ * car's own steps (create, recon notes, removal) only when nothing of that car is on its way, so
+ * the create still comes after every one of its files has its result, and the create, the recon
+ * notes and the removal follow one another.
+ */
+export function nextSyncActions(
+  vehicles: readonly SyncVehicleState[],
+  conditions: SyncConditions,
+  { inFlight, limit }: { inFlight: ReadonlySet<string>; limit: number },
+): SyncAction[] {
+  if (!conditions.online || conditions.signedOut) return [];
   const waiting = vehicles
     .filter((v) => v.status === 'waiting' && v.blocked === null)
     .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+  const actions: SyncAction[] = [];
   for (const vehicle of waiting) {
-    const action = nextForVehicle(vehicle);
-    if (action) return action;
+    for (const action of actionsForVehicle(vehicle, inFlight)) {
+      if (actions.length >= limit) return actions;
+      actions.push(action);
+    }
   }
-  return null;
+  return actions;
 }
 
-export function nextForVehicle(vehicle: SyncVehicleState): SyncAction | null {
-  if (vehicle.status !== 'waiting' || vehicle.blocked !== null) return null;
-  if (vehicle.vehicleId === null) {
-    const file = vehicle.files.find((f) => f.status !== 'ready');
-    if (file) return { type: 'upload', vehicle: vehicle.id, file: file.id, resumeUrl: file.uploadUrl };
-    return { type: 'create', vehicle: vehicle.id };
-  }
-  if (!vehicle.reconSaved) return { type: 'recon', vehicle: vehicle.id, vehicleId: vehicle.vehicleId };
-  return { type: 'remove', vehicle: vehicle.id };
+function actionsForVehicle(vehicle: SyncVehicleState, inFlight: ReadonlySet<string>): SyncAction[] {
+  const pending = vehicle.files.filter((f) => f.status !== 'ready');
+  if (vehicle.vehicleId === null && pending.length > 0)
+    return pending
+      .map((f): SyncAction => ({ type: 'upload', vehicle: vehicle.id, file: f.id, resumeUrl: f.uploadUrl }))
+      .filter((action) => !inFlight.has(actionKey(action)));
+  // The car's own steps: one at a time, once none of its files is on its way.
+  if ([...inFlight].some((key) => key === vehicle.id || key.startsWith(`${vehicle.id}/`))) return [];
+  if (vehicle.vehicleId === null) return [{ type: 'create', vehicle: vehicle.id }];
+  if (!vehicle.reconSaved) return [{ type: 'recon', vehicle: vehicle.id, vehicleId: vehicle.vehicleId }];
+  return [{ type: 'remove', vehicle: vehicle.id }];
 }
 
 /** What came of a request, as the runner writes it to the store. */

@@ -1,13 +1,37 @@
-import type { AdminListing } from '@contracts/listings';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminListing, AdminVehicleCounts, AdminVehicleList } from '@contracts/listings';
+import type { Page } from '@contracts/paging';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { readApi } from '@/lib/api/api-client';
 import { queryKeys } from '@/lib/api/query-keys';
 
-/** GET /api/vehicles with the admin session: every vehicle, every field, and the sale of sold ones. */
-export const adminVehiclesQuery = () =>
+export interface AdminVehiclePageQuery {
+  list: AdminVehicleList;
+  q?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+const NO_PAGE: Page<AdminListing> = { items: [], nextCursor: null, total: 0 };
+
+/**
+ * GET /api/admin/vehicles (issue #47): one page of the completion queue or of Manage Listings'
+ * active, sold or removed cars, newest first, searched on the server.
+ */
+export const adminVehiclePageQuery = (query: AdminVehiclePageQuery) =>
   queryOptions({
-    queryKey: queryKeys.admin.vehicles(),
-    queryFn: async () => ((await readApi('listVehicles')) as AdminListing[] | null) ?? [],
+    queryKey: queryKeys.admin.vehiclePage(query),
+    queryFn: async () => (await readApi('listAdminVehicles', { query })) ?? NO_PAGE,
   });
 
-export const useAdminVehicles = () => useQuery(adminVehiclesQuery());
+/** A page of an admin vehicle list; the page shown stays while the next one loads. */
+export const useAdminVehiclePage = (query: AdminVehiclePageQuery) =>
+  useQuery({ ...adminVehiclePageQuery(query), placeholderData: keepPreviousData });
+
+/** GET /api/admin/vehicles/counts: every vehicle and each list's size, counted by the database. */
+export const adminVehicleCountsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.admin.vehicleCounts(),
+    queryFn: async (): Promise<AdminVehicleCounts | null> => readApi('adminVehicleCounts'),
+  });
+
+export const useAdminVehicleCounts = () => useQuery(adminVehicleCountsQuery());

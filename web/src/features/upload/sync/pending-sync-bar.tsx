@@ -24,17 +24,7 @@ export function PendingSyncBar() {
   const waiting = view.cars > 0;
   if (online && !waiting) return null;
   const percent =
-    view.files > 0
-      ? Math.min(
-          100,
-          Math.floor(
-            ((view.filesDone +
-              (view.progress && view.progress.total > 0 ? view.progress.sent / view.progress.total : 0)) /
-              view.files) *
-              100,
-          ),
-        )
-      : 0;
+    view.files > 0 ? Math.min(100, Math.floor(((view.filesDone + view.partSent) / view.files) * 100)) : 0;
   const Icon = !online
     ? CloudOff
     : view.sending

@@ -3,7 +3,15 @@ import { useEffect, useRef, useState } from 'react';
 import { queryKeys } from '@/lib/api/query-keys';
 import { useStaffMe } from '@/lib/auth/staff-session';
 import { type CaptureStore, captureStore } from '@/lib/uploads/capture-store';
-import { failureOf, nextSync, retryDelayMs, syncTotals } from '@/lib/uploads/sync-queue';
+import {
+  actionKey,
+  failureOf,
+  nextSyncActions,
+  retryDelayMs,
+  SYNC_PARALLEL,
+  type SyncAction,
+  syncTotals,
+} from '@/lib/uploads/sync-queue';
 import { isOnline, useOnline } from '@/lib/uploads/use-online';
 import { performSync, readSyncStates, type SyncError, type SyncProgress } from './sync-actions';
 
@@ -16,8 +24,8 @@ export interface SyncView {
   files: number;
   /** A request is on its way now. */
   sending: boolean;
-  /** The bytes of the file on its way. */
-  progress: SyncProgress | null;
+  /** How much of the files on their way is sent, in files (two halves sent: 1). */
+  partSent: number;
   /** The session ended: nothing is sent until the staff member signs in again. */
   signedOut: boolean;
   /** When the next attempt is (after a failure), epoch ms. */
@@ -32,18 +40,18 @@ const EMPTY: SyncView = {
   filesDone: 0,
   files: 0,
   sending: false,
-  progress: null,
+  partSent: 0,
   signedOut: false,
   retryAt: null,
   refused: [],
 };
 
 /**
- * Sends the cars waiting on the phone (issue #34), one request at a time, as the sync queue
- * (lib/uploads/sync-queue.ts) decides: on app start, when the browser says it is back online, when
+ * Sends the cars waiting on the phone (issue #34), up to SYNC_PARALLEL requests at once (issue #47),
+ * as the sync queue (lib/uploads/sync-queue.ts) decides: on app start, when the browser says it is back online, when
  * a car is finished, and after a failure with a growing delay. A 401 stops it (the page asks for the
  * password; nothing is lost) until the staff member signs in again. Each outcome is written to the
- * capture store before the next request, so a killed app resumes where it stopped.
+ * capture store as it comes (each file's own record), so a killed app resumes where it stopped.
  */
 export function useSyncRunner(): SyncView {
   const online = useOnline();
@@ -97,44 +105,88 @@ export function useSyncRunner(): SyncView {
       return states;
     };
 
-    const sendAll = async () => {
-      do {
-        state.again = false;
-        while (!stopped) {
-          const states = await publish();
-          if (!states) return;
-          const action = nextSync(states, { online: isOnline(), signedOut: state.signedOut });
-          if (!action) break;
-          setView((v) => ({ ...v, sending: true, retryAt: null }));
-          try {
-            await performSync(store, action, queryClient, (progress) => {
-              if (!stopped) setView((v) => ({ ...v, progress }));
-            });
-            state.failures = 0;
-            setView((v) => ({ ...v, progress: null }));
-          } catch (error) {
-            const failure = failureOf((error as SyncError).status);
-            setView((v) => ({ ...v, sending: false, progress: null }));
-            if (failure === 'signed-out') {
-              state.signedOut = true;
-              void queryClient.invalidateQueries({ queryKey: queryKeys.auth.staffMe() });
-              await publish();
-              return;
-            }
-            if (failure === 'refused') {
-              await store.updateVehicle(action.vehicle, { blocked: (error as Error).message });
-              continue;
-            }
-            state.failures += 1;
-            const delay = retryDelayMs(state.failures);
-            window.clearTimeout(state.timer);
-            state.retryAt = Date.now() + delay;
-            state.timer = window.setTimeout(() => void run(), delay);
-            await publish({ retryAt: Date.now() + delay });
-            return;
-          }
+    /**
+     * One request of the queue; answers whether the sending goes on (false: a failure that stops
+     * it — no signal, a server error with its backoff, or the session ended).
+     */
+    const perform = async (action: SyncAction, progress: Map<string, SyncProgress>) => {
+      const key = actionKey(action);
+      let finished = false;
+      try {
+        await performSync(store, action, queryClient, (p) => {
+          if (finished) return;
+          progress.set(key, p);
+          if (!stopped) setView((v) => ({ ...v, partSent: partSent(progress) }));
+        });
+        state.failures = 0;
+        return true;
+      } catch (error) {
+        const failure = failureOf((error as SyncError).status);
+        if (failure === 'refused') {
+          await store.updateVehicle(action.vehicle, { blocked: (error as Error).message });
+          return true;
         }
-      } while (state.again && !stopped);
+        if (failure === 'signed-out') {
+          state.signedOut = true;
+          void queryClient.invalidateQueries({ queryKey: queryKeys.auth.staffMe() });
+          return false;
+        }
+        // One backoff for the requests that failed together (their failures do not add up).
+        if (Date.now() >= state.retryAt) {
+          state.failures += 1;
+          const delay = retryDelayMs(state.failures);
+          window.clearTimeout(state.timer);
+          state.retryAt = Date.now() + delay;
+          state.timer = window.setTimeout(() => void run(), delay);
+        }
+        return false;
+      } finally {
+        finished = true;
+        progress.delete(key);
+        if (!stopped) setView((v) => ({ ...v, partSent: partSent(progress) }));
+      }
+    };
+
+    /**
+     * Up to SYNC_PARALLEL requests on their way (the queue picks which may go together); each
+     * outcome is written as it comes. A failure that stops the sending lets the others finish
+     * (their outcomes are kept) and starts nothing new.
+     */
+    const sendAll = async () => {
+      const onTheirWay = new Map<string, Promise<void>>();
+      const progress = new Map<string, SyncProgress>();
+      let halted = false;
+      for (;;) {
+        state.again = false;
+        const states = await publish();
+        if (!states) return;
+        if (!stopped && !halted) {
+          const actions = nextSyncActions(
+            states,
+            { online: isOnline(), signedOut: state.signedOut },
+            { inFlight: new Set(onTheirWay.keys()), limit: SYNC_PARALLEL - onTheirWay.size },
+          );
+          for (const action of actions) {
+            const key = actionKey(action);
+            onTheirWay.set(
+              key,
+              perform(action, progress).then((goOn) => {
+                if (!goOn) halted = true;
+                onTheirWay.delete(key);
+              }),
+            );
+          }
+          if (actions.length > 0) setView((v) => ({ ...v, sending: true, retryAt: null }));
+        }
+        if (onTheirWay.size === 0) {
+          // Something changed while this pass read the queue (a car finished): look once more.
+          if (state.again && !halted && !stopped) continue;
+          break;
+        }
+        await Promise.race(onTheirWay.values());
+      }
+      setView((v) => ({ ...v, sending: false, partSent: 0 }));
+      if (halted) await publish(state.retryAt > Date.now() ? { retryAt: state.retryAt } : {});
     };
 
     const run = async () => {
@@ -155,7 +207,7 @@ export function useSyncRunner(): SyncView {
           });
       } finally {
         state.running = false;
-        if (!stopped) setView((v) => ({ ...v, sending: false, progress: null }));
+        if (!stopped) setView((v) => ({ ...v, sending: false, partSent: 0 }));
       }
     };
 
@@ -188,4 +240,11 @@ export function useSyncRunner(): SyncView {
   }, [online, signedIn, store]);
 
   return view;
+}
+
+/** How much of the files on their way is sent, in files. */
+function partSent(progress: ReadonlyMap<string, SyncProgress>): number {
+  let files = 0;
+  for (const { sent, total } of progress.values()) if (total > 0) files += sent / total;
+  return files;
 }

@@ -1,17 +1,16 @@
-import { isOnMarket } from '@contracts/vehicle-display';
 import type { LucideIcon } from 'lucide-react';
 import { CarFront, HandCoins, Store } from 'lucide-react';
 import { Loading } from '@/components/ui/placeholders';
 import { ADMIN_LABELS } from '../../admin-texts';
-import { useAdminVehicles } from '../../api/get-admin-vehicles';
+import { useAdminVehicleCounts } from '../../api/get-admin-vehicles';
 import { useOffers } from '../../api/get-offers';
 
-/** Total Vehicles, Active Listings, Pending Offers (docs/product.md §2), from the live lists. */
+/** Total Vehicles, Active Listings, Pending Offers (docs/product.md §2): the vehicles counted by the server. */
 export function StatCards() {
-  const vehicles = useAdminVehicles();
+  const vehicles = useAdminVehicleCounts();
   const offers = useOffers();
-  const total = vehicles.data?.length;
-  const active = vehicles.data?.filter(isOnMarket).length;
+  const total = vehicles.data?.total;
+  const active = vehicles.data?.active;
   const pending = offers.data?.filter((o) => o.status === 'pending').length;
   return (
     <dl className="grid grid-cols-3 gap-2 sm:gap-4">

@@ -1,7 +1,6 @@
 import type { AdminTab } from '@contracts/admin';
-import { isQueued } from '@contracts/vehicle-display';
 import { cn } from '@/lib/cn';
-import { useAdminVehicles } from '../../api/get-admin-vehicles';
+import { useAdminVehicleCounts } from '../../api/get-admin-vehicles';
 import { useFloorPlanBoard } from '../../api/get-floor-plan-board';
 import { useOffers } from '../../api/get-offers';
 import { useTransportBoard } from '../../api/get-transport-board';
@@ -12,14 +11,14 @@ import { useWorkOrderBoard } from '../../api/get-work-orders';
  * (red); floor-plan requests waiting for the lender.
  */
 export function TabCount({ tab }: { tab: AdminTab }) {
-  const vehicles = useAdminVehicles();
+  const vehicles = useAdminVehicleCounts();
   const offers = useOffers();
   if (tab === 'recon') return <OverdueCount />;
   if (tab === 'transport') return <LatePickupCount />;
   if (tab === 'floor-plan') return <AwaitingLenderCount />;
   const count =
     tab === 'complete'
-      ? vehicles.data?.filter(isQueued).length
+      ? vehicles.data?.queue
       : tab === 'offers'
         ? offers.data?.filter((o) => o.status === 'pending').length
         : undefined;

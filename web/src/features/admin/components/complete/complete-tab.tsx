@@ -1,16 +1,24 @@
-import { isQueued } from '@contracts/vehicle-display';
+import { PAGE_LIMIT } from '@contracts/paging';
 import { Inbox } from 'lucide-react';
+import { Pager, useServerPaged } from '@/components/ui/pager';
 import { Empty } from '@/components/ui/query-states';
 import { ADMIN_LABELS } from '../../admin-texts';
-import { useAdminVehicles } from '../../api/get-admin-vehicles';
+import { useAdminVehiclePage } from '../../api/get-admin-vehicles';
 import { Panel, PanelStates } from '../common/panel';
 import { QueueItem } from './queue-item';
 import { RequiredShotsPanel } from './required-shots-panel';
 
-/** Complete Vehicle Listing: the staff uploads waiting for mileage, price and certification. */
+/** Cards a page of the queue shows. */
+const QUEUE_PAGE = PAGE_LIMIT.default;
+
+/**
+ * Complete Vehicle Listing: the staff uploads waiting for mileage, price and certification, read a
+ * page at a time from the server (only queued cars, issue #47).
+ */
 export function CompleteTab() {
-  const vehicles = useAdminVehicles();
-  const queue = vehicles.data?.filter(isQueued) ?? [];
+  const paged = useServerPaged<HTMLUListElement>('queue', QUEUE_PAGE);
+  const page = useAdminVehiclePage({ list: 'queue', cursor: paged.cursor, limit: paged.limit });
+  const queue = page.data?.items ?? [];
   return (
     <>
       <Panel
@@ -18,20 +26,23 @@ export function CompleteTab() {
         description="Check the decoded details, enter mileage, price and certification, and publish."
       >
         <PanelStates
-          query={vehicles}
+          query={page}
           loading="Loading the queue..."
           rows={2}
           isEmpty={() => queue.length === 0}
           empty={<Empty icon={Inbox} title={ADMIN_LABELS.queueEmpty} text={ADMIN_LABELS.queueEmptyText} />}
         >
           {() => (
-            <ul className="grid gap-4">
-              {queue.map((vehicle) => (
-                <li key={vehicle.id}>
-                  <QueueItem vehicle={vehicle} />
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul ref={paged.listRef} className="grid gap-4">
+                {queue.map((vehicle) => (
+                  <li key={vehicle.id}>
+                    <QueueItem vehicle={vehicle} />
+                  </li>
+                ))}
+              </ul>
+              <Pager label={ADMIN_LABELS.queueTitle} {...paged.pagerOf(page.data)} />
+            </>
           )}
         </PanelStates>
       </Panel>

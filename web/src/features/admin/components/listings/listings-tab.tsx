@@ -1,60 +1,36 @@
 import { ADMIN_TEXT } from '@contracts/admin';
 import type { AdminListing } from '@contracts/listings';
-import { isOnMarket } from '@contracts/vehicle-display';
 import { Archive, Store, Tag } from 'lucide-react';
-import { type ReactNode, useDeferredValue, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Pager, useListParams, useServerPaged } from '@/components/ui/pager';
 import { Empty } from '@/components/ui/query-states';
 import { SearchBox } from '@/components/ui/search-box';
 import { FirstLookBadge } from '@/components/vehicle/first-look-badge';
 import { formatMoney } from '@/lib/display/format';
 import { vehicleTitle } from '@/lib/display/vehicle-title';
 import { ADMIN_LABELS } from '../../admin-texts';
-import { useAdminVehicles } from '../../api/get-admin-vehicles';
+import { useAdminVehiclePage } from '../../api/get-admin-vehicles';
 import { Cell, DataTable, Row } from '../common/data-table';
 import { EditConditionButton } from '../common/edit-condition-dialog';
 import { Panel, PanelStates } from '../common/panel';
 import { EditListingButton } from './edit-listing-dialog';
 import { ReactivateListingButton, ReleaseFirstLookButton, RemoveListingButton } from './listing-actions';
 
-const matches = (vehicle: AdminListing, query: string) => {
-  if (!query) return true;
-  const text = [
-    vehicle.year,
-    vehicle.make,
-    vehicle.model,
-    vehicle.trim,
-    vehicle.vin,
-    vehicle.sale?.dealerName,
-  ]
-    .filter(Boolean)
-    .join(' ')
-    .toLowerCase();
-  return query
-    .toLowerCase()
-    .split(/\s+/)
-    .every((word) => text.includes(word));
-};
+/** How long typing pauses before the search goes to the server. */
+const SEARCH_PAUSE_MS = 300;
 
-/** Manage Listings: active, sold and removed vehicles with Remove / Reactivate. */
+/**
+ * Manage Listings: active, sold and removed vehicles with Remove / Reactivate, each list a page at
+ * a time from the server (issue #47), searched on the server; the search is in the URL (`l.q`).
+ */
 export function ListingsTab() {
-  const vehicles = useAdminVehicles();
-  const [query, setQuery] = useState('');
-  const deferred = useDeferredValue(query.trim());
-  const all = (vehicles.data ?? []).filter((v) => matches(v, deferred));
-  const active = all.filter(isOnMarket);
-  const sold = all.filter((v) => v.status === 'sold');
-  const removed = all.filter((v) => v.status === 'removed');
-
-  const body = (list: AdminListing[], empty: { title: string; icon: typeof Store }, kind: Kind) => (
-    <PanelStates
-      query={vehicles}
-      loading={ADMIN_TEXT.loadingListings}
-      isEmpty={() => list.length === 0}
-      empty={<Empty icon={empty.icon} title={empty.title} />}
-    >
-      {() => <ListingTable vehicles={list} kind={kind} />}
-    </PanelStates>
-  );
+  const [params, setParams] = useListParams('l.', ['q']);
+  const [query, setQuery] = useState(params.q);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setParams({ q: query.trim() }), SEARCH_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [query, setParams]);
+  const q = params.q;
 
   return (
     <div className="grid gap-6">
@@ -65,21 +41,75 @@ export function ListingsTab() {
         onChange={setQuery}
         className="max-w-md"
       />
-      <Panel
-        title={<Counted label={ADMIN_LABELS.activeListings} count={vehicles.data ? active.length : null} />}
-      >
-        {body(active, { title: ADMIN_TEXT.noActiveListings, icon: Store }, 'active')}
-      </Panel>
-      <Panel title={<Counted label={ADMIN_LABELS.soldVehicles} count={vehicles.data ? sold.length : null} />}>
-        {body(sold, { title: ADMIN_TEXT.noSoldVehicles, icon: Tag }, 'sold')}
-      </Panel>
-      <Panel
-        title={<Counted label="Removed Listings" count={vehicles.data ? removed.length : null} />}
+      <ListingPanel
+        kind="active"
+        q={q}
+        label={ADMIN_LABELS.activeListings}
+        empty={ADMIN_TEXT.noActiveListings}
+        icon={Store}
+      />
+      <ListingPanel
+        kind="sold"
+        q={q}
+        label={ADMIN_LABELS.soldVehicles}
+        empty={ADMIN_TEXT.noSoldVehicles}
+        icon={Tag}
+      />
+      <ListingPanel
+        kind="removed"
+        q={q}
+        label="Removed Listings"
+        empty="No removed listings"
+        icon={Archive}
         description="Taken off the market by an admin; reactivate to list them again."
-      >
-        {body(removed, { title: 'No removed listings', icon: Archive }, 'removed')}
-      </Panel>
+      />
     </div>
+  );
+}
+
+/** One of the tab's lists: its page from the server, its total in the heading, its pager. */
+function ListingPanel({
+  kind,
+  q,
+  label,
+  empty,
+  icon,
+  description,
+}: {
+  kind: Kind;
+  q: string;
+  label: string;
+  empty: string;
+  icon: typeof Store;
+  description?: string;
+}) {
+  const paged = useServerPaged<HTMLDivElement>(`${kind}|${q}`);
+  const page = useAdminVehiclePage({
+    list: kind,
+    ...(q ? { q } : {}),
+    cursor: paged.cursor,
+    limit: paged.limit,
+  });
+  const list = page.data?.items ?? [];
+  return (
+    <Panel
+      title={<Counted label={label} count={page.data ? page.data.total : null} />}
+      description={description}
+    >
+      <PanelStates
+        query={page}
+        loading={ADMIN_TEXT.loadingListings}
+        isEmpty={() => list.length === 0}
+        empty={<Empty icon={icon} title={empty} />}
+      >
+        {() => (
+          <div ref={paged.listRef}>
+            <ListingTable vehicles={list} kind={kind} label={label} />
+            <Pager label={label} {...paged.pagerOf(page.data)} />
+          </div>
+        )}
+      </PanelStates>
+    </Panel>
   );
 }
 
@@ -94,7 +124,7 @@ function Counted({ label, count }: { label: string; count: number | null }): Rea
   );
 }
 
-function ListingTable({ vehicles, kind }: { vehicles: AdminListing[]; kind: Kind }) {
+function ListingTable({ vehicles, kind, label }: { vehicles: AdminListing[]; kind: Kind; label: string }) {
   const columns = [
     'Year',
     'Make',
@@ -105,12 +135,6 @@ function ListingTable({ vehicles, kind }: { vehicles: AdminListing[]; kind: Kind
     ...(kind === 'sold' ? ['Buyer'] : []),
     'Action',
   ];
-  const label =
-    kind === 'active'
-      ? ADMIN_LABELS.activeListings
-      : kind === 'sold'
-        ? ADMIN_LABELS.soldVehicles
-        : 'Removed Listings';
   return (
     <DataTable label={label} columns={columns}>
       {vehicles.map((vehicle) => (
