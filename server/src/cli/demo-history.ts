@@ -1,3 +1,4 @@
+import { formatCount } from '@contracts/number-format';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { errorSummary } from '../lib/loggable-error';
@@ -26,7 +27,7 @@ async function main() {
     const started = performance.now();
     const { sales, total: held } = await loadDemoSalesHistory(database.db, total);
     process.stdout.write(
-      `Demo history: ${sales.toLocaleString('en-US')} cars sold added, ${held.toLocaleString('en-US')} in all (${((performance.now() - started) / 1000).toFixed(1)} s).\n`,
+      `Demo history: ${formatCount(sales)} cars sold added, ${formatCount(held)} in all (${((performance.now() - started) / 1000).toFixed(1)} s).\n`,
     );
   } finally {
     await database.close();
