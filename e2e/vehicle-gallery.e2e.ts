@@ -334,7 +334,9 @@ describe('vehicle gallery and condition report', () => {
     await page.getByLabel('Search vehicles').fill(graded.vin);
     await card.waitFor();
     expect(await card.locator('picture img').count()).toBe(1);
-    expect(await card.locator('picture img').getAttribute('loading')).toBe('lazy');
+    // The only result is the first: its picture is the page's largest paint, asked for at once.
+    expect(await card.locator('picture img').getAttribute('loading')).toBe('eager');
+    expect(await card.locator('picture img').getAttribute('fetchpriority')).toBe('high');
     expect(await card.getByTestId('grade-badge').innerText()).toContain(graded.grade!.toFixed(1));
     await page.getByLabel('Search vehicles').fill('');
     await shot(page, 'inventory-1280');
