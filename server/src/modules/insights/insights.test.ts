@@ -23,8 +23,11 @@ const ctx = withApp({
   signIn: ['admin'],
 });
 const DAY = 86_400_000;
-const ago = (days: number) => new Date(Date.now() - days * DAY);
 const today = () => dateInZone(new Date(), ZONE);
+// Days are counted back from today's noon in the zone, not from this instant: 30 × 24 h back from 23:10 in
+// Chicago crosses the autumn clock change into the day before, and a sale would move by a day.
+const NOON = Date.parse(`${today()}T18:00:00Z`);
+const ago = (days: number) => new Date(NOON - days * DAY);
 const dayAgo = (days: number) => dateInZone(ago(days), ZONE);
 
 type EventSeed = { type: string; data: Record<string, unknown>; daysAgo?: number };
