@@ -47,7 +47,8 @@ const filesOf = (keys: Iterable<string>) =>
   [...keys].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? [])].map((f) => `/${f}`));
 const entryFiles = new Set(filesOf(closure(ENTRY)));
 
-const ASSET = /<link rel="(?:modulepreload|stylesheet)" crossorigin href="(\/assets\/[^"]+)">/g;
+const ASSET =
+  /<link rel="(?:modulepreload|stylesheet)"(?: fetchpriority="low")? crossorigin href="(\/assets\/[^"]+)">/g;
 const assetLinks = (html: string) => new Set([...html.matchAll(ASSET)].map((m) => m[1]!));
 
 let browser: Browser;

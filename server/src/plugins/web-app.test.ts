@@ -305,7 +305,7 @@ describe('server-rendered pages', () => {
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     expect(head).not.toContain('modulepreload');
     expect(res.body).toMatch(
-      /id="ssr-state">.*<\/script><link rel="modulepreload" crossorigin href="\/assets\/inventory-page-4\.js">.*<\/body>/s,
+      /id="ssr-state">.*<\/script><link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/inventory-page-4\.js">.*<\/body>/s,
     );
     const shell = await ssr.app.inject('/inventory?q=explode');
     expect(shell.body).toContain('<link rel="modulepreload" crossorigin href="/assets/inventory-page-4.js">');
