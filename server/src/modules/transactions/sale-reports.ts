@@ -12,6 +12,9 @@ import { type Options, stringify } from 'csv-stringify';
 
 const open = (t: AdminTransaction) => !t.cancelled;
 
+/** The dealer still owes on an open sale: the one balance, after every charge (a package, a later delivery). */
+export const owes = (t: AdminTransaction) => open(t) && !t.paidInFull;
+
 /** Whether a sale is in one filter of the Transactions tab (its state from the one fold). */
 export const inFilter = (t: AdminTransaction, filter: TransactionFilter) =>
   open(t) &&
@@ -36,7 +39,7 @@ export async function agingOf(
   const figures = AGING_BUCKETS.map((b) => ({ label: b.label, count: 0, cents: 0 }));
   for await (const views of batches)
     for (const t of views) {
-      if (!open(t) || t.paidInFull) continue;
+      if (!owes(t)) continue;
       const zone = t.terms.timeZone;
       const days = daysBetween(dateInZone(new Date(t.createdAt), zone), dateInZone(now, zone));
       const index = AGING_BUCKETS.findLastIndex((b) => days >= b.minDays);

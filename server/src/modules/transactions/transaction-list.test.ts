@@ -1,9 +1,10 @@
 import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertDealer, insertVehicle } from '../../../test/factories';
 import { walkPages } from '../../../test/helpers';
 import { withApp } from '../../../test/with-app';
-import { transactions } from '../../db/schema';
+import { transactionEvents, transactions } from '../../db/schema';
 
 /** The admin's Transactions list paged by the server (issue #47): walks, orders, filters, counts, export. */
 
@@ -97,6 +98,38 @@ describe('GET /api/transactions, paged by the server', () => {
     expect(await both('state=open')).toEqual(expected((i) => i !== 4));
     // Nothing is paid: every open sale is owed.
     expect(await both('owed=true')).toEqual(expected((i) => i !== 4));
+    // Paid in full: owed no longer; a delivery ordered after the payment owes again (the paid flag alone
+    // would say paid). The fold decides, on the page, in the total and in the export.
+    const step = (sale: (typeof sales)[number], type: string, data: Record<string, unknown>) =>
+      ctx.db
+        .insert(transactionEvents)
+        .values({
+          transactionId: sale.id,
+          dealerId: sale.dealerId,
+          type,
+          data,
+          actorType: 'admin',
+          actorId: 1,
+        });
+    for (const i of [0, 1]) {
+      await step(sales[i]!, 'payment_recorded', {
+        amount: amounts[i],
+        method: 'ach',
+        receivedOn: '2026-11-02',
+        reference: 'ACH-1',
+      });
+      await ctx.db.update(transactions).set({ isPaid: true }).where(eq(transactions.id, sales[i]!.id));
+    }
+    await step(sales[1]!, 'transport_ordered', { orderId: 1, amount: '380.00', miles: 300 });
+    expect(await both('owed=true')).toEqual(expected((i) => i !== 4 && i !== 0));
+    const owedPage = await get(`/api/transactions?dealerId=${acme.id}&owed=true&limit=1`).then((r) =>
+      r.json(),
+    );
+    expect(owedPage.total).toBe(expected((i) => i !== 4 && i !== 0 && i % 3 !== 0).length);
+    const csv = parse((await get(`/api/transactions/export.csv?dealerId=${zed.id}&owed=true`)).body, {
+      columns: true,
+    });
+    expect(csv).toHaveLength(expected((i) => i % 3 === 0 && i !== 0).length);
     const old = new Date(Date.now() - 30 * DAY).toISOString().slice(0, 10);
     expect(await both(`to=${old}`)).toEqual(expected((i) => instants[i]! >= 40 * DAY));
     expect(await both(`from=${old}`)).toEqual(expected((i) => instants[i]! < 40 * DAY));

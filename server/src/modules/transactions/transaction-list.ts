@@ -12,14 +12,14 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { dealers, transactionEvents, transactions, vehicles } from '../../db/schema';
 import { countAll, type KeysetOrder, keysetPage } from '../../lib/keyset-page';
-import { agingOf, inFilter } from './sale-reports';
+import { agingOf, inFilter, owes } from './sale-reports';
 import { readTransactionViews } from './transaction-views';
 
 /**
  * The admin's Transactions list paged by the server (issue #47, docs/features/admin-lists.md):
- * the plain choices (state, dealer, sale days, owed, search) are SQL; the four filters that are a
- * sale's derived state (overdue, title late, unwind requested, open claims) are decided by the one
- * fold (sale-state.ts) on the rows a SQL narrowing lets through, a batch at a time.
+ * the plain choices (state, dealer, sale days, search) are SQL; what is a sale's derived state — the
+ * four filters (overdue, title late, unwind requested, open claims) and "amount owed" — is decided by
+ * the one fold (sale-state.ts) on the rows a SQL narrowing lets through, a batch at a time.
  */
 export type TransactionsQuery = z.infer<typeof transactionsQuerySchema>;
 type ListChoices = Omit<TransactionsQuery, keyof PageQuery | 'sort'>;
@@ -52,7 +52,14 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const startOfDay = (day: string) => new Date(`${day}T00:00:00Z`).toISOString();
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
 
-/** The plain choices as SQL over transactions joined with vehicles and dealers. */
+const hasStep = (...types: string[]) =>
+  exists(
+    sql`(select 1 from ${transactionEvents} where ${transactionEvents.transactionId} = ${transactions.id} and ${inArray(transactionEvents.type, types)})`,
+  );
+/** Unpaid by the ledger's flag, or charged after it was written (a package, a transport ordered later). */
+const mayOwe = or(not(transactions.isPaid), hasStep('recon_package', 'transport_ordered'));
+
+/** The plain choices as SQL over transactions joined with vehicles and dealers (owed: a narrowing only). */
 function choicesWhere({ state, dealerId, from, to, owed, q }: ListChoices): SQL | undefined {
   const search = q?.trim();
   const number = search && /^\d{1,9}$/.test(search) ? Number(search) : null;
@@ -62,8 +69,8 @@ function choicesWhere({ state, dealerId, from, to, owed, q }: ListChoices): SQL 
     dealerId ? eq(transactions.dealerId, dealerId) : undefined,
     from ? sql`${transactions.createdAt} >= ${startOfDay(from)}::timestamptz` : undefined,
     to ? sql`${transactions.createdAt} < ${dayAfter(to)}::timestamptz` : undefined,
-    // Not paid in full: the ledger's flag, which every payment step writes (sale-events.ts).
-    owed ? and(not(transactions.cancelled), not(transactions.isPaid)) : undefined,
+    // May owe: the fold decides (`owes`); the paid flag alone misses a charge made after payment.
+    owed ? and(not(transactions.cancelled), mayOwe) : undefined,
     search
       ? or(
           ilike(vehicles.vin, `%${escapeLike(search)}%`),
@@ -75,17 +82,10 @@ function choicesWhere({ state, dealerId, from, to, owed, q }: ListChoices): SQL 
   );
 }
 
-const hasStep = (...types: string[]) =>
-  exists(
-    sql`(select 1 from ${transactionEvents} where ${transactionEvents.transactionId} = ${transactions.id} and ${inArray(transactionEvents.type, types)})`,
-  );
 const term = (name: string) => sql`(${transactions.terms}->>${name})::int`;
 /** Older than `days` calendar days less one (business days are never fewer; a day of margin for the zone). */
 const olderThan = (days: SQL) =>
   sql`${transactions.createdAt} < now() - make_interval(days => greatest(${days} - 1, 0))`;
-
-/** Unpaid by the ledger's flag, or charged after it was written (a package, a transport ordered later). */
-const mayOwe = or(not(transactions.isPaid), hasStep('recon_package', 'transport_ordered'));
 
 /**
  * Rows that can be in a filter: a necessary condition only, so the fold decides on few rows (an
@@ -146,12 +146,19 @@ const joined = (db: Executor) =>
     .innerJoin(dealers, eq(dealers.id, transactions.dealerId));
 
 /** How many sales each derived filter holds under the plain choices: the fold over the narrowed rows. */
-async function filterCounts(db: Executor, where: SQL | undefined) {
+async function filterCounts(db: Executor, where: SQL | undefined, owed: boolean) {
   const counts = Object.fromEntries(FILTERS.map((f) => [f, 0])) as Record<TransactionFilter, number>;
   for await (const rows of transactionBatches(db, ORDERS.newest, and(where, maybeIn(FILTERS))))
-    for (const { view } of rows) for (const f of FILTERS) if (inFilter(view, f)) counts[f]++;
+    for (const { view } of rows)
+      if (!owed || owes(view)) for (const f of FILTERS) if (inFilter(view, f)) counts[f]++;
   return counts;
 }
+
+/** What the fold decides of a sale under the list's choices: owed and the filter, if chosen. */
+const keeps =
+  ({ owed, filter }: Pick<TransactionsQuery, 'owed' | 'filter'>) =>
+  (view: AdminTransaction) =>
+    (!owed || owes(view)) && (!filter || inFilter(view, filter));
 
 /** One page of the Transactions list, its total and the filters' counts (GET /api/transactions). */
 export async function transactionsPage(db: Executor, query: TransactionsQuery): Promise<TransactionsPage> {
@@ -159,9 +166,9 @@ export async function transactionsPage(db: Executor, query: TransactionsQuery): 
   // A bad cursor is refused before anything is read.
   const page = keysetPage(order, query);
   const where = choicesWhere(query);
-  const counts = await filterCounts(db, where);
+  const counts = await filterCounts(db, where, !!query.owed);
   const { filter } = query;
-  if (!filter) {
+  if (!filter && !query.owed) {
     const rows = await readTransactionViews(
       db,
       { where: and(where, page.where), orderBy: page.orderBy, limit: page.limit },
@@ -171,14 +178,25 @@ export async function transactionsPage(db: Executor, query: TransactionsQuery): 
     const { items, nextCursor } = page.finish(rows);
     return { items: items.map((r) => r.view), nextCursor, total: count, counts };
   }
-  // A derived filter: read narrowed rows until one more than the page is in the filter.
+  // A derived choice: read narrowed rows until one more than the page is kept by the fold.
+  const keep = keeps(query);
+  const narrowed = and(where, filter ? maybeIn([filter]) : undefined);
   const found: { id: number; cursorKey: string; view: AdminTransaction }[] = [];
-  for await (const rows of transactionBatches(db, order, and(where, maybeIn([filter])), query.cursor)) {
-    found.push(...rows.filter((r) => inFilter(r.view, filter)));
+  for await (const rows of transactionBatches(db, order, narrowed, query.cursor)) {
+    found.push(...rows.filter((r) => keep(r.view)));
     if (found.length > query.limit) break;
   }
   const { items, nextCursor } = page.finish(found);
-  return { items: items.map((r) => r.view), nextCursor, total: counts[filter], counts };
+  const total = filter ? counts[filter] : await foldCount(db, narrowed, keep);
+  return { items: items.map((r) => r.view), nextCursor, total, counts };
+}
+
+/** How many narrowed sales the fold keeps, read a batch at a time. */
+async function foldCount(db: Executor, where: SQL | undefined, keep: (view: AdminTransaction) => boolean) {
+  let count = 0;
+  for await (const rows of transactionBatches(db, ORDERS.newest, where))
+    for (const { view } of rows) if (keep(view)) count++;
+  return count;
 }
 
 /** The unpaid-by-age summary (GET /api/transactions/aging): the fold over the open sales that may owe. */
@@ -193,6 +211,7 @@ async function* viewsOf(batches: AsyncIterable<{ view: AdminTransaction }[]>) {
 export async function* transactionsToExport(db: Executor, query: Omit<TransactionsQuery, keyof PageQuery>) {
   const { filter } = query;
   const where = and(choicesWhere(query), filter ? maybeIn([filter]) : undefined);
+  const keep = keeps(query);
   for await (const views of viewsOf(transactionBatches(db, ORDERS[query.sort], where)))
-    yield views.filter((view) => !filter || inFilter(view, filter));
+    yield views.filter(keep);
 }
