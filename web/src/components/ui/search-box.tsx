@@ -1,4 +1,5 @@
 import { Search } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 
@@ -32,4 +33,28 @@ export function SearchBox({
       />
     </div>
   );
+}
+
+/** How long typing pauses before a list's search goes to the server. */
+export const SEARCH_PAUSE_MS = 300;
+
+/**
+ * A server-searched list's field: what is typed shows at once, `onSearch` hears it (trimmed) once
+ * typing pauses, and a new `value` (the URL's, say after Back) replaces what is in the box.
+ */
+export function PausedSearchBox({
+  value,
+  onSearch,
+  ...box
+}: Omit<Parameters<typeof SearchBox>[0], 'onChange'> & { onSearch: (text: string) => void }) {
+  const [text, setText] = useState(value);
+  const latest = useRef(onSearch);
+  latest.current = onSearch;
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const timer = setTimeout(() => latest.current(text.trim()), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+  return <SearchBox {...box} value={text} onChange={setText} />;
 }

@@ -1,10 +1,10 @@
 import { ADMIN_TEXT } from '@contracts/admin';
 import type { AdminListing } from '@contracts/listings';
 import { Archive, Store, Tag } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Pager, useListParams, useServerPaged } from '@/components/ui/pager';
 import { Empty } from '@/components/ui/query-states';
-import { SearchBox } from '@/components/ui/search-box';
+import { PausedSearchBox } from '@/components/ui/search-box';
 import { FirstLookBadge } from '@/components/vehicle/first-look-badge';
 import { formatMoney } from '@/lib/display/format';
 import { vehicleTitle } from '@/lib/display/vehicle-title';
@@ -16,29 +16,21 @@ import { Panel, PanelStates } from '../common/panel';
 import { EditListingButton } from './edit-listing-dialog';
 import { ReactivateListingButton, ReleaseFirstLookButton, RemoveListingButton } from './listing-actions';
 
-/** How long typing pauses before the search goes to the server. */
-const SEARCH_PAUSE_MS = 300;
-
 /**
  * Manage Listings: active, sold and removed vehicles with Remove / Reactivate, each list a page at
  * a time from the server (issue #47), searched on the server; the search is in the URL (`l.q`).
  */
 export function ListingsTab() {
   const [params, setParams] = useListParams('l.', ['q']);
-  const [query, setQuery] = useState(params.q);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setParams({ q: query.trim() }), SEARCH_PAUSE_MS);
-    return () => window.clearTimeout(timer);
-  }, [query, setParams]);
   const q = params.q;
 
   return (
     <div className="grid gap-6">
-      <SearchBox
+      <PausedSearchBox
         label="Filter listings"
         placeholder="Filter by VIN, year, make, model or buyer"
-        value={query}
-        onChange={setQuery}
+        value={params.q}
+        onSearch={(q) => setParams({ q })}
         className="max-w-md"
       />
       <ListingPanel

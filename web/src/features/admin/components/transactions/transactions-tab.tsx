@@ -7,13 +7,13 @@ import {
   type TransactionsQuery,
 } from '@contracts/transactions';
 import { Download, Receipt } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { SelectField, SelectOptions } from '@/components/ui/fields';
 import { inputClasses } from '@/components/ui/form-field';
 import { Pager, useListParams, useServerPaged } from '@/components/ui/pager';
 import { Empty } from '@/components/ui/query-states';
-import { SearchBox } from '@/components/ui/search-box';
+import { PausedSearchBox } from '@/components/ui/search-box';
 import { apiPath } from '@/lib/api/api-client';
 import { ADMIN_LABELS, SALE_STEP_LABELS } from '../../admin-texts';
 import { useTransactions } from '../../api/get-transactions';
@@ -38,7 +38,6 @@ const isDay = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day);
 
 /** The list's state in the URL (`/admin?tab=transactions&tx-show=overdue&tx-q=1HG`). */
 const PARAMS = ['show', 'sort', 'q', 'from', 'to', 'owed'] as const;
-const SEARCH_PAUSE_MS = 300;
 
 /**
  * Manage Transactions (docs/product.md §2, docs/features/admin-lists.md): unpaid by age, then the
@@ -64,14 +63,6 @@ export function TransactionsTab() {
   const page = transactions.data;
   const counts = page?.counts;
   const now = useMemo(() => new Date(), []);
-  // The search box answers as the admin types, once they pause.
-  const [text, setText] = useState(params.q);
-  useEffect(() => setText(params.q), [params.q]);
-  useEffect(() => {
-    if (text.trim() === params.q) return;
-    const timer = setTimeout(() => setParams({ q: text.trim() }), SEARCH_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [text, params.q, setParams]);
   const chosen = show !== 'all' || choices.q || choices.from || choices.to || choices.owed;
   return (
     <Panel
@@ -90,10 +81,10 @@ export function TransactionsTab() {
     >
       <TransactionAging />
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <SearchBox
+        <PausedSearchBox
           label="Search by VIN, dealer or number"
-          value={text}
-          onChange={setText}
+          value={params.q}
+          onSearch={(q) => setParams({ q })}
           className="sm:col-span-2 lg:col-span-1"
         />
         <SelectField label="Show" value={show} onChange={(e) => setParams({ show: e.target.value })}>
