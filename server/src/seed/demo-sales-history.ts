@@ -12,7 +12,7 @@ import { DEFAULT_SEGMENTS, type SalesSegment } from './sales-history-segments';
  * days (all their steps done); `npm run demo:history -- 100000` grows it to any number
  * (docs/operations.md). The admin's lists are server pages now, but 3,000 (issue #47) still costs
  * the first start too much: on a loaded 2-core machine 262 s → 352 s to listening, and the
- * bootstrap tests' first starts passed their 60 s (docs/features/market-guide.md); the history's
+ * bootstrap tests' demo first starts went over their 60 s timeout (docs/features/market-guide.md); the history's
  * insert on PGlite must get faster first.
  */
 export const DEMO_HISTORY = { seed: 2, count: 80, spanDays: 180, newestDaysAgo: 12 } as const;
