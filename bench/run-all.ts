@@ -15,7 +15,7 @@ const benches = [
   'photos',
   // Its own PostgreSQL cluster when none is configured (PostgreSQL 15 is installed on these machines).
   'guide',
-  ...(hasPostgres ? ['buy', 'search', 'cluster', 'orders'] : []),
+  ...(hasPostgres ? ['buy', 'search', 'cluster', 'orders', 'admin'] : []),
 ];
 for (const name of benches) {
   console.log(`\n== bench:${name}`);
@@ -26,7 +26,7 @@ for (const name of benches) {
 }
 if (!hasPostgres)
   console.log(
-    '\nbench:buy, bench:search, bench:cluster and bench:orders skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server',
+    '\nbench:buy, bench:search, bench:cluster, bench:orders and bench:admin skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server',
   );
 
 interface Load {
@@ -82,6 +82,23 @@ if (list)
     'list: app / ceiling req/s',
     `${list.app.requestsPerSecond} / ${list.ceiling.requestsPerSecond} (ratio ${list.ratio.toFixed(2)})`,
     'ratio ≥ 0.8',
+  ]);
+const admin = read('admin') as unknown as {
+  sales: number;
+  lists: { list: string; first: { p95: number }; ratio: number }[];
+  csv: { tenth: { rows: number; peakMb: number }; all: { rows: number; seconds: number; peakMb: number } };
+} | null;
+for (const l of admin?.lists ?? [])
+  rows.push([
+    `admin ${l.list} (${admin!.sales} sales): first page p95; ratio to the same SQL`,
+    `${l.first.p95} ms; ${l.ratio}`,
+    'ratio ≥ 0.5',
+  ]);
+if (admin)
+  rows.push([
+    'admin Transactions CSV: rows, s, peak RSS (vs ≈ 10 %)',
+    `${admin.csv.all.rows}, ${admin.csv.all.seconds.toFixed(1)} s, ${admin.csv.all.peakMb} MB (${admin.csv.tenth.peakMb} MB at ${admin.csv.tenth.rows})`,
+    'constant memory',
   ]);
 const detail = read('detail');
 if (detail)

@@ -1,0 +1,1 @@
+CREATE INDEX "transaction_events_type_idx" ON "transaction_events" USING btree ("type","transaction_id");
