@@ -168,10 +168,12 @@ import {
 } from './watchlist';
 import {
   addTaskBodySchema,
+  adminWorkOrdersQuerySchema,
   attachTaskPhotosBodySchema,
   dealerWorkOrderSchema,
   updateTaskBodySchema,
   workOrderSchema,
+  workOrdersPageSchema,
   workOrdersQuerySchema,
   workOrderTaskParamsSchema,
 } from './work-orders';
@@ -1087,6 +1089,15 @@ export const endpointTable = (premiumLabel: string) =>
       summary: 'Work orders by state (the recon board)',
       query: workOrdersQuerySchema,
       response: { 200: z.array(workOrderSchema) },
+    },
+    adminWorkOrders: {
+      method: 'GET',
+      path: '/api/admin/work-orders',
+      access: 'admin',
+      tag: 'Reconditioning',
+      summary: 'Work orders a page at a time: sorted, filtered and searched by the server, counts by state',
+      query: adminWorkOrdersQuerySchema,
+      response: { 200: workOrdersPageSchema },
     },
     getWorkOrder: {
       method: 'GET',

@@ -7,11 +7,19 @@ import {
   type TransactionsPage,
   type transactionsQuerySchema,
 } from '@contracts/transactions';
-import { and, eq, exists, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { dealers, transactionEvents, transactions, vehicles } from '../../db/schema';
-import { countAll, type KeysetOrder, keysetPage } from '../../lib/keyset-page';
+import {
+  countAll,
+  type KeysetOrder,
+  type KeysetRead,
+  keptPage,
+  keysetBatches,
+  keysetPage,
+} from '../../lib/keyset-page';
+import { vinDealerOrNumber } from '../../lib/list-search';
 import { agingOf, inFilter } from './sale-reports';
 import { readTransactionViews } from './transaction-views';
 
@@ -48,14 +56,11 @@ const ORDERS: Record<TransactionSort, KeysetOrder> = {
   },
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const startOfDay = (day: string) => new Date(`${day}T00:00:00Z`).toISOString();
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
 
 /** The plain choices as SQL over transactions joined with vehicles and dealers. */
 function choicesWhere({ state, dealerId, from, to, owed, q }: ListChoices): SQL | undefined {
-  const search = q?.trim();
-  const number = search && /^\d{1,9}$/.test(search) ? Number(search) : null;
   return and(
     state === 'cancelled' ? transactions.cancelled : state ? not(transactions.cancelled) : undefined,
     state === 'pending' || state === 'completed' ? eq(transactions.status, state) : undefined,
@@ -64,14 +69,7 @@ function choicesWhere({ state, dealerId, from, to, owed, q }: ListChoices): SQL 
     to ? sql`${transactions.createdAt} < ${dayAfter(to)}::timestamptz` : undefined,
     // Not paid in full: the ledger's flag, which every payment step writes (sale-events.ts).
     owed ? and(not(transactions.cancelled), not(transactions.isPaid)) : undefined,
-    search
-      ? or(
-          ilike(vehicles.vin, `%${escapeLike(search)}%`),
-          ilike(dealers.dealerName, `%${escapeLike(search)}%`),
-          number === null ? undefined : eq(transactions.id, number),
-          number === null ? undefined : eq(transactions.vehicleId, number),
-        )
-      : undefined,
+    vinDealerOrNumber(q, [transactions.id, transactions.vehicleId]),
   );
 }
 
@@ -113,30 +111,19 @@ const FILTERS = Object.keys(TRANSACTION_FILTERS) as TransactionFilter[];
 /** How many rows the fold reads at a time while it looks for a filter's sales. */
 const BATCH = 200;
 
+/** Sales as the list reads them (views for these rows only), for keysetBatches and keptPage. */
+const readViews = (db: Executor) => (part: KeysetRead) => readTransactionViews(db, part, part.cursorKey);
+
 /**
- * Sales under `where` in `order`, after `cursor`, a batch at a time, with their views: for a page
- * (stop when it is full) and for the CSV export (every row, in constant memory).
+ * Sales under `where` in `order`, after `cursor`, a batch at a time, with their views: for the
+ * filters' counts, the aging summary and the CSV export (every row, in constant memory).
  */
-export async function* transactionBatches(
+export const transactionBatches = (
   db: Executor,
   order: KeysetOrder,
   where: SQL | undefined,
   cursor?: string,
-  batch = BATCH,
-) {
-  for (;;) {
-    const page = keysetPage(order, { cursor, limit: batch });
-    const rows = await readTransactionViews(
-      db,
-      { where: and(where, page.where), orderBy: page.orderBy, limit: page.limit },
-      page.cursorKey,
-    );
-    const { items, nextCursor } = page.finish(rows);
-    yield items;
-    if (!nextCursor) return;
-    cursor = nextCursor;
-  }
-}
+) => keysetBatches(order, where, readViews(db), cursor, BATCH);
 
 const joined = (db: Executor) =>
   db
@@ -162,22 +149,18 @@ export async function transactionsPage(db: Executor, query: TransactionsQuery): 
   const counts = await filterCounts(db, where);
   const { filter } = query;
   if (!filter) {
-    const rows = await readTransactionViews(
-      db,
-      { where: and(where, page.where), orderBy: page.orderBy, limit: page.limit },
-      page.cursorKey,
-    );
+    const { items, nextCursor } = await page.read(where, readViews(db));
     const [{ count } = { count: 0 }] = await joined(db).where(where);
-    const { items, nextCursor } = page.finish(rows);
     return { items: items.map((r) => r.view), nextCursor, total: count, counts };
   }
-  // A derived filter: read narrowed rows until one more than the page is in the filter.
-  const found: { id: number; cursorKey: string; view: AdminTransaction }[] = [];
-  for await (const rows of transactionBatches(db, order, and(where, maybeIn([filter])), query.cursor)) {
-    found.push(...rows.filter((r) => inFilter(r.view, filter)));
-    if (found.length > query.limit) break;
-  }
-  const { items, nextCursor } = page.finish(found);
+  // A derived filter: narrowed rows read until one more than the page is in the filter.
+  const { items, nextCursor } = await keptPage(
+    order,
+    query,
+    and(where, maybeIn([filter])),
+    readViews(db),
+    (r) => inFilter(r.view, filter),
+  );
   return { items: items.map((r) => r.view), nextCursor, total: counts[filter], counts };
 }
 
