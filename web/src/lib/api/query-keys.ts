@@ -79,7 +79,7 @@ export const queryKeys = {
      * requests, under transactions so a sale's live change refreshes them too.
      */
     transportBoard: () => ['admin', 'transactions', 'transport-board'] as const,
-    floorPlanBoard: () => ['admin', 'transactions', 'floor-plan-board'] as const,
+    floorPlanBoard: (query: unknown) => ['admin', 'transactions', 'floor-plan-board', query] as const,
     offers: () => ['admin', 'offers'] as const,
     demand: () => ['admin', 'demand'] as const,
     /** Reconditioning: packages, and the work orders (board and each one) as a prefix. */

@@ -39,8 +39,8 @@ function LatePickupCount() {
 
 /** Floor-plan requests the lender has not answered yet. */
 function AwaitingLenderCount() {
-  const board = useFloorPlanBoard();
-  return <CountPill count={board.data?.filter((row) => row.status === 'requested').length} word="waiting" />;
+  const page = useFloorPlanBoard({ limit: 1 });
+  return <CountPill count={page.data?.counts.requested} word="waiting" />;
 }
 
 /** The count beside a tab's name, with the word a screen reader hears: "(3 overdue)". Nothing at 0. */

@@ -1,5 +1,4 @@
 import { formatCents } from '@contracts/money';
-import { formatCount } from '@contracts/number-format';
 import { formatDuration } from '@contracts/work-order-texts';
 import {
   type AdminWorkOrdersQuery,
@@ -13,7 +12,6 @@ import {
 import { AlertTriangle, Wrench } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { formatDay, WorkOrderStatusBadge } from '@/components/recon/work-order-bits';
-import { buttonClasses } from '@/components/ui/button';
 import { SelectField, SelectOptions } from '@/components/ui/fields';
 import { Pager, useListParams, useServerPaged } from '@/components/ui/pager';
 import { Empty } from '@/components/ui/query-states';
@@ -22,6 +20,7 @@ import { usePausedSearch } from '@/components/ui/use-paused-search';
 import { cn } from '@/lib/cn';
 import { RECON_ADMIN_LABELS as L } from '../../admin-texts';
 import { useWorkOrdersPage } from '../../api/get-work-orders';
+import { CountFilters } from '../common/count-filters';
 import { Cell, DataTable, Row } from '../common/data-table';
 import { Panel, PanelStates } from '../common/panel';
 import { costAgainstPrice, packagePrice, workOrderAge } from './recon-format';
@@ -55,18 +54,6 @@ export function WorkOrderBoard() {
   const counts = board.data?.counts;
   const sendSearch = useCallback((q: string) => setParams({ q }), [setParams]);
   const [text, setText] = usePausedSearch(params.q, sendSearch);
-  const choose = (pressed: boolean, label: string, count: number | undefined, onClick: () => void) => (
-    <li key={label}>
-      <button
-        type="button"
-        aria-pressed={pressed}
-        onClick={onClick}
-        className={buttonClasses(pressed ? 'primary' : 'outline', 'sm', 'min-h-11 tabular-nums')}
-      >
-        {label}: {formatCount(count ?? 0)}
-      </button>
-    </li>
-  );
   return (
     <Panel title={L.boardTitle} description={L.boardText}>
       <div className="mb-4 grid gap-3 sm:grid-cols-2">
@@ -76,16 +63,23 @@ export function WorkOrderBoard() {
         </SelectField>
       </div>
       {counts ? (
-        <ul aria-label={L.show} className="mb-3 flex flex-wrap gap-2">
-          {WORK_ORDER_STATES.map((state) =>
-            choose(choices.state === state, WORK_ORDER_STATE_LABELS[state], counts[state], () =>
-              setParams({ state: state === 'all' ? '' : state }),
-            ),
-          )}
-          {choose(Boolean(choices.overdue), L.overdue, counts.overdue, () =>
-            setParams({ overdue: choices.overdue ? '' : 'true' }),
-          )}
-        </ul>
+        <CountFilters<WorkOrderState | 'overdue'>
+          label={L.show}
+          views={[
+            ...WORK_ORDER_STATES.map((state) => ({
+              value: state,
+              label: WORK_ORDER_STATE_LABELS[state],
+              count: counts[state],
+            })),
+            { value: 'overdue', label: L.overdue, count: counts.overdue, pressed: Boolean(choices.overdue) },
+          ]}
+          value={choices.state ?? 'all'}
+          onChange={(view) =>
+            view === 'overdue'
+              ? setParams({ overdue: choices.overdue ? '' : 'true' })
+              : setParams({ state: view === 'all' ? '' : view })
+          }
+        />
       ) : null}
       <PanelStates
         query={board}
