@@ -12,6 +12,7 @@ import {
 } from './delivery-texts';
 import { jsonIdSchema } from './ids';
 import { moneySchema } from './money-schema';
+import { pageQuerySchema, pageSchema } from './paging';
 import { z } from './zod';
 
 export * from './delivery-texts';
@@ -268,6 +269,32 @@ export const floorPlanBoardRowSchema = z.object({
   decidedAt: z.string().nullable(),
 });
 export type FloorPlanBoardRow = z.infer<typeof floorPlanBoardRowSchema>;
+
+/** The floor-plan board's sorts (issue #47): by when the dealer asked. */
+export const FLOOR_PLAN_SORTS = { oldest: 'Oldest request first', newest: 'Newest request first' } as const;
+export const FLOOR_PLAN_VIEWS = ['all', ...FLOOR_PLAN_STATUSES] as const;
+export type FloorPlanView = (typeof FLOOR_PLAN_VIEWS)[number];
+/**
+ * GET /api/floor-plan-requests: a page of floor-plan requests (contracts/paging.ts), filtered and
+ * sorted by the server; `q` matches part of a VIN or a dealer's name, or a request, sale or vehicle number.
+ */
+export const floorPlanBoardQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(['oldest', 'newest']).default('oldest'),
+  status: z.enum(FLOOR_PLAN_VIEWS).default('all'),
+  dealerId: z.coerce.number().int().positive().optional(),
+  q: z.string().trim().max(100, 'Search with at most 100 characters').optional(),
+});
+export type FloorPlanBoardQuery = z.input<typeof floorPlanBoardQuerySchema>;
+/** A page of requests, with how many each status holds (under dealer and search). */
+export const floorPlanBoardPageSchema = pageSchema(floorPlanBoardRowSchema).extend({
+  counts: z.object(
+    Object.fromEntries(FLOOR_PLAN_VIEWS.map((v) => [v, z.number().int()])) as Record<
+      FloorPlanView,
+      z.ZodNumber
+    >,
+  ),
+});
+export type FloorPlanBoardPage = z.infer<typeof floorPlanBoardPageSchema>;
 
 /** Purchase extras: transport and a floor-plan line chosen in the Buy Now dialog. */
 export const checkoutExtrasSchema = {

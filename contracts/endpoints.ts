@@ -52,6 +52,8 @@ import {
   confirmDeliveryBodySchema,
   createFloorPlanLineBodySchema,
   decideFloorPlanBodySchema,
+  floorPlanBoardPageSchema,
+  floorPlanBoardQuerySchema,
   floorPlanBoardRowSchema,
   floorPlanLineSchema,
   payWithFloorPlanBodySchema,
@@ -168,10 +170,12 @@ import {
 } from './watchlist';
 import {
   addTaskBodySchema,
+  adminWorkOrdersQuerySchema,
   attachTaskPhotosBodySchema,
   dealerWorkOrderSchema,
   updateTaskBodySchema,
   workOrderSchema,
+  workOrdersPageSchema,
   workOrdersQuerySchema,
   workOrderTaskParamsSchema,
 } from './work-orders';
@@ -1088,6 +1092,15 @@ export const endpointTable = (premiumLabel: string) =>
       query: workOrdersQuerySchema,
       response: { 200: z.array(workOrderSchema) },
     },
+    adminWorkOrders: {
+      method: 'GET',
+      path: '/api/admin/work-orders',
+      access: 'admin',
+      tag: 'Reconditioning',
+      summary: 'Work orders a page at a time: sorted, filtered and searched by the server, counts by state',
+      query: adminWorkOrdersQuerySchema,
+      response: { 200: workOrdersPageSchema },
+    },
     getWorkOrder: {
       method: 'GET',
       path: '/api/work-orders/:id',
@@ -1244,8 +1257,9 @@ export const endpointTable = (premiumLabel: string) =>
       path: '/api/floor-plan-requests',
       access: 'admin',
       tag: 'Delivery',
-      summary: 'Floor-plan requests and the lenders’ answers',
-      response: { 200: z.array(floorPlanBoardRowSchema) },
+      summary: 'Floor-plan requests and the lenders’ answers, a page at a time, counts by status',
+      query: floorPlanBoardQuerySchema,
+      response: { 200: floorPlanBoardPageSchema },
     },
     decideFloorPlan: {
       method: 'PATCH',

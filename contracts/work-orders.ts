@@ -6,7 +6,9 @@
 
 import { photoSchema } from './condition-report';
 import { idSchema, jsonIdSchema } from './ids';
+import { keysOf } from './keys';
 import { centsToDecimal } from './money';
+import { pageQuerySchema, pageSchema } from './paging';
 import { saleVehicleSchema } from './vehicle';
 import {
   MAX_NOT_NEEDED_REASON,
@@ -17,6 +19,7 @@ import {
   PHOTO_STAGES,
   TASK_SOURCES,
   TASK_STATUSES,
+  WORK_ORDER_STATUS_LABELS,
   WORK_ORDER_STATUSES,
   WORK_ORDER_TEXT,
 } from './work-order-texts';
@@ -203,3 +206,42 @@ export const notNeededFormSchema = z.object({
     .max(MAX_NOT_NEEDED_REASON, WORK_ORDER_TEXT.reasonTooLong),
 });
 export type NotNeededForm = z.input<typeof notNeededFormSchema>;
+
+/** The admin's work order list (issue #47): its sorts, and its states ("all" is every one but cancelled). */
+export const WORK_ORDER_SORTS = {
+  due: 'Promised day, earliest first',
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+} as const;
+export type WorkOrderSort = keyof typeof WORK_ORDER_SORTS;
+export const WORK_ORDER_STATES = ['all', ...WORK_ORDER_STATUSES] as const;
+export type WorkOrderState = (typeof WORK_ORDER_STATES)[number];
+export const WORK_ORDER_STATE_LABELS: Record<WorkOrderState, string> = {
+  all: 'All but cancelled',
+  ...WORK_ORDER_STATUS_LABELS,
+};
+
+/**
+ * GET /api/admin/work-orders: a page of work orders (contracts/paging.ts), filtered and sorted by
+ * the server. `q` matches part of a VIN or a dealer's name, or a work order, sale or vehicle number;
+ * `overdue` keeps the open ones past their promised day.
+ */
+export const adminWorkOrdersQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(keysOf(WORK_ORDER_SORTS)).default('due'),
+  state: z.enum(WORK_ORDER_STATES).default('all'),
+  overdue: z.enum(['true']).optional(),
+  dealerId: z.coerce.number().int().positive().optional(),
+  q: z.string().trim().max(100, 'Search with at most 100 characters').optional(),
+});
+export type AdminWorkOrdersQuery = z.input<typeof adminWorkOrdersQuerySchema>;
+/** A page of work orders, with how many each state holds and how many are overdue (under dealer and search). */
+export const workOrdersPageSchema = pageSchema(workOrderSchema).extend({
+  counts: z.object({
+    ...(Object.fromEntries(WORK_ORDER_STATES.map((s) => [s, z.number().int()])) as Record<
+      WorkOrderState,
+      z.ZodNumber
+    >),
+    overdue: z.number().int(),
+  }),
+});
+export type WorkOrdersPage = z.infer<typeof workOrdersPageSchema>;

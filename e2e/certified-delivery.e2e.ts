@@ -153,7 +153,9 @@ describe('Certified delivery and floor plan', () => {
     await shot(card, 'awaiting-390');
 
     // The lender approves (our team records it), the shop finishes the reconditioning.
-    const requests = await api<{ requestId: number; transactionId: number }[]>('/api/floor-plan-requests');
+    const { items: requests } = await api<{ items: { requestId: number; transactionId: number }[] }>(
+      '/api/floor-plan-requests?sort=newest&limit=100',
+    );
     const request = requests.find((r) => r.transactionId === sale.id)!;
     await patch(`/api/floor-plan-requests/${request.requestId}`, {
       status: 'approved',

@@ -69,7 +69,7 @@ const api = async <T>(path: string, init: RequestInit = {}) => {
 const transportRow = async (transactionId: number) =>
   (await api<TransportBoardRow[]>('/api/transport-orders')).find((r) => r.transactionId === transactionId)!;
 const floorPlanRow = async (transactionId: number) =>
-  (await api<FloorPlanBoardRow[]>('/api/floor-plan-requests')).find(
+  (await api<{ items: FloorPlanBoardRow[] }>('/api/floor-plan-requests?sort=newest&limit=100')).items.find(
     (r) => r.transactionId === transactionId,
   )!;
 const saleOf = async (transactionId: number) =>
@@ -145,18 +145,21 @@ describe('Admin → Transport and Floor plan', () => {
     const bought = await saleOf(transactionId);
     expect(bought.transport).toMatchObject({ fromZip: '30301', toZip: '60601', inoperable: true });
 
-    // Floor plan: waiting for the lender, first and counted on its tab.
+    // Floor plan: waiting for the lender, counted on its tab and on its own button (issue #47: the server's count).
     await page.goto('/admin?tab=floor-plan');
-    const waiting = (await api<FloorPlanBoardRow[]>('/api/floor-plan-requests')).filter(
-      (r) => r.status === 'requested',
-    ).length;
+    const { counts } = await api<{ counts: { requested: number } }>('/api/floor-plan-requests?limit=1');
+    const waiting = counts.requested;
     const fpTab = page.locator('[data-tab="floor-plan"]');
     await expect.poll(() => fpTab.textContent()).toBe(`Floor plan(${waiting} waiting)`);
     const fpBoard = page.getByRole('table', { name: 'Floor plan requests' });
     const fpRow = page.getByTestId(`floor-plan-${requested.requestId}`);
+    await page.getByRole('button', { name: `${FLOOR_PLAN_STATUS_LABELS.requested}: ${waiting}` }).click();
+    expect(new URL(page.url()).searchParams.get('fp-status')).toBe('requested');
     await fpRow.getByText(FLOOR_PLAN_STATUS_LABELS.requested).waitFor();
-    expect(await fpBoard.getByRole('row').nth(1).getAttribute('data-testid')).toMatch(/^floor-plan-/);
-    expect(await fpBoard.getByRole('row').nth(1).textContent()).toContain(FLOOR_PLAN_STATUS_LABELS.requested);
+    await expect.poll(() => fpBoard.getByRole('row').count()).toBe(Math.min(waiting, 25) + 1);
+    await page.getByRole('button', { name: /^All requests/ }).click();
+    await page.getByLabel('Sort', { exact: true }).selectOption('newest');
+    await fpRow.waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/floor-plan-tab-1280.png`, fullPage: true });
 
     // Approve: the contract's rule first (a reference), then the lender's reference.

@@ -15,7 +15,8 @@ const NAME = 'Detail plus';
 
 /**
  * Admin → Reconditioning (issue #31, docs/design.md §14): the board lists the demo's work orders by
- * state (the cancelled one behind its filter, the late one Overdue in words), sorts by age, opens
+ * state a page at a time (the cancelled one behind its filter, the late one Overdue in words), sorts
+ * and searches on the server, opens
  * one, and follows a task the shop starts without a reload; a package is added (checked by the
  * contract's rules first, a taken name refused by the server as it says it), offered at
  * GET /api/recon-packages, edited, and retired after a confirmation. At 390 px nothing overflows.
@@ -82,18 +83,18 @@ describe('Admin → Reconditioning', () => {
     await page.getByRole('button', { name: /^Cancelled/ }).click();
     await rowOf(page, cancelled.id).waitFor();
     expect(await board(page).getByRole('row').count()).toBe(2);
-    expect(new URL(page.url()).searchParams.get('state')).toBe('cancelled');
+    expect(new URL(page.url()).searchParams.get('wo-state')).toBe('cancelled');
     await page.getByRole('button', { name: /^All but cancelled/ }).click();
     await rowOf(page, done.id).waitFor();
 
-    // Sorted by age from its header (the keyboard turns it round), kept in the URL.
-    const age = board(page).getByRole('columnheader', { name: 'Age', exact: true });
-    await age.getByRole('button').click();
-    await expect.poll(() => age.getAttribute('aria-sort')).toBe('descending');
-    await age.getByRole('button').focus();
-    await page.keyboard.press('Enter');
-    await expect.poll(() => age.getAttribute('aria-sort')).toBe('ascending');
-    expect(new URL(page.url()).searchParams.get('wsort')).toBe('age');
+    // The server sorts and searches (issue #47), the choices kept in the URL.
+    await page.getByLabel('Sort', { exact: true }).selectOption('newest');
+    expect(new URL(page.url()).searchParams.get('wo-sort')).toBe('newest');
+    await page.getByLabel('Search by VIN, dealer or number').fill(working.vehicle.vin.slice(-6));
+    await expect.poll(() => board(page).getByRole('row').count()).toBe(2);
+    await rowOf(page, working.id).waitFor();
+    await page.getByLabel('Search by VIN, dealer or number').fill('');
+    await rowOf(page, fresh.id).waitFor();
 
     // A work order opens read-only: its tasks, costs and notes.
     await rowOf(page, working.id)
@@ -172,8 +173,8 @@ describe('Admin → Reconditioning', () => {
     await signInAdmin(page, '/admin?tab=recon');
     await board(page).getByRole('row').nth(1).waitFor();
     await page.getByRole('table', { name: 'Reconditioning packages' }).getByRole('row').nth(1).waitFor();
-    await page.getByLabel('Sort by').selectOption('age');
-    expect(new URL(page.url()).searchParams.get('wsort')).toBe('age');
+    await page.getByLabel('Sort', { exact: true }).selectOption('oldest');
+    expect(new URL(page.url()).searchParams.get('wo-sort')).toBe('oldest');
     expect(await noOverflow(page)).toBeLessThanOrEqual(PHONE_390.width);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/recon-tab-390.png`, fullPage: true });
 

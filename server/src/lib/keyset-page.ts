@@ -1,5 +1,5 @@
 import type { PageQuery } from '@contracts/paging';
-import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import { badRequest } from './app-error';
 
 /**
@@ -85,8 +85,71 @@ export function keysetPage(order: KeysetOrder, { cursor, limit }: PageQuery) {
       const nextCursor = rows.length > limit && last ? encodeCursor(order, last.cursorKey, last.id) : null;
       return { items, nextCursor };
     },
+    /** Reads the page's rows under the list's `where` with `read` (the list's views) and cuts them to the page. */
+    async read<R extends { cursorKey: string; id: number }>(
+      where: SQL | undefined,
+      read: (part: KeysetRead) => Promise<R[]>,
+    ) {
+      return this.finish(
+        await read({
+          where: and(where, this.where),
+          orderBy: this.orderBy,
+          limit: this.limit,
+          cursorKey: this.cursorKey,
+        }),
+      );
+    },
   };
 }
 
 /** The one way a list counts its rows: an aggregate over the same filters as its pages. */
 export const countAll = sql<number>`count(*)::int`;
+
+/** What a list's reader is asked for: the rows of one keyset read (keysetPage's parts). */
+export interface KeysetRead {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  cursorKey: SQL<string>;
+}
+type KeyedRow = { id: number; cursorKey: string };
+
+/**
+ * Every row under `where` in `order`, after `cursor`, a batch at a time, as `read` reads them (a
+ * list's views for those rows only): for a page whose filter is a derived fact (stop once it is
+ * full), for counts by a fold, for a streamed export (constant memory).
+ */
+export async function* keysetBatches<R extends KeyedRow>(
+  order: KeysetOrder,
+  where: SQL | undefined,
+  read: (part: KeysetRead) => Promise<R[]>,
+  cursor?: string,
+  batch = 200,
+) {
+  for (;;) {
+    const { items, nextCursor } = await keysetPage(order, { cursor, limit: batch }).read(where, read);
+    yield items;
+    if (!nextCursor) return;
+    cursor = nextCursor;
+  }
+}
+
+/**
+ * A page of the rows `keep` keeps (a derived filter the fold decides) among those a SQL narrowing
+ * `where` lets through: narrowed rows read a batch at a time until one more than the page is kept.
+ */
+export async function keptPage<R extends KeyedRow>(
+  order: KeysetOrder,
+  query: PageQuery,
+  where: SQL | undefined,
+  read: (part: KeysetRead) => Promise<R[]>,
+  keep: (row: R) => boolean,
+) {
+  const page = keysetPage(order, query);
+  const found: R[] = [];
+  for await (const rows of keysetBatches(order, where, read, query.cursor)) {
+    found.push(...rows.filter(keep));
+    if (found.length > query.limit) break;
+  }
+  return page.finish(found);
+}

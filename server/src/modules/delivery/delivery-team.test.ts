@@ -51,7 +51,8 @@ const jpeg = () =>
     .jpeg()
     .toBuffer();
 const board = async () => (await ctx.call('GET', '/api/transport-orders')).json();
-const floorBoard = async () => (await ctx.call('GET', '/api/floor-plan-requests')).json();
+const floorBoard = async () =>
+  (await ctx.call('GET', '/api/floor-plan-requests?sort=newest&limit=100')).json().items;
 
 describe('arranged by our team', () => {
   it('waits for the lender’s approval and the reconditioning, then admins move it to the dealer, who confirms', async () => {

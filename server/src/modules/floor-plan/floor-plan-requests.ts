@@ -5,12 +5,11 @@ import {
   FLOOR_PLAN_STATUS_LABELS,
   FLOOR_PLAN_TEXT,
   type FloorPlanBoardRow,
-  type FloorPlanStatus,
   lineLabel,
 } from '@contracts/delivery';
 import { centsToDecimal, decimalToCents, toCents } from '@contracts/money';
 import { z } from '@contracts/zod';
-import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, Executor, Transaction } from '../../db/client';
 import {
@@ -387,61 +386,67 @@ export function lenderHandlers(db: Database, api: LenderApi): Record<string, Int
   };
 }
 
-/** The admin's floor-plan board: waiting for the lender first, then approved, then the rest (90 days). */
-export async function findFloorPlanBoard(db: Executor, where?: SQL): Promise<FloorPlanBoardRow[]> {
-  const rows = await db
+/**
+ * Floor-plan requests as the admin's board reads them (issue #32), newest first unless `orderBy`
+ * says otherwise: the car, the dealership, the line, the lender's reference or reason from the
+ * sale's state (the same fold both sides read), computed for these rows only. `cursorKey` is the
+ * row's sort key as text, for a page's next cursor (keyset-page.ts).
+ */
+export async function readFloorPlanRows(
+  db: Executor,
+  {
+    where,
+    orderBy = [desc(floorPlanRequests.id)],
+    limit,
+    cursorKey = sql<string>`''`,
+  }: { where?: SQL; orderBy?: SQL[]; limit?: number; cursorKey?: SQL<string> },
+) {
+  const query = db
     .select({
       request: floorPlanRequests,
       line: floorPlanLines,
       vehicle: vehicleNameColumns,
       dealerName: dealers.dealerName,
       sale: transactions,
+      cursorKey,
     })
     .from(floorPlanRequests)
     .innerJoin(floorPlanLines, eq(floorPlanLines.id, floorPlanRequests.lineId))
     .innerJoin(transactions, eq(transactions.id, floorPlanRequests.transactionId))
     .innerJoin(vehicles, eq(vehicles.id, transactions.vehicleId))
     .innerJoin(dealers, eq(dealers.id, transactions.dealerId))
-    .where(
-      and(
-        where,
-        or(
-          inArray(floorPlanRequests.status, ['requested', 'approved']),
-          sql`${floorPlanRequests.createdAt} > now() - interval '90 days'`,
-        ),
-      ),
-    )
-    .orderBy(desc(floorPlanRequests.id))
-    .limit(500);
+    .where(where)
+    .orderBy(...orderBy);
+  const rows = await (limit === undefined ? query : query.limit(limit));
   const states = await saleStatesOf(
     db,
     rows.map((r) => r.sale),
   );
-  const rank = (status: FloorPlanStatus) => ({ requested: 0, approved: 1, declined: 2, funded: 3 })[status];
-  return rows
-    .map(({ request, line, vehicle, dealerName }, i) => {
-      const fp = states[i]!.floorPlan?.requestId === request.id ? states[i]!.floorPlan : null;
-      return {
-        requestId: request.id,
-        transactionId: request.transactionId,
-        vehicle: vehicleName(vehicle),
-        vin: vehicle.vin,
-        dealerName,
-        label: lineLabel(line.lender, last4(line.accountNumber)),
-        amount: request.amount,
-        status: request.status,
-        arrangedBy: request.arrangedBy,
-        reference: fp?.reference ?? null,
-        reason: fp?.reason ?? null,
-        requestedAt: request.createdAt.toISOString(),
-        decidedAt: request.decidedAt?.toISOString() ?? null,
-      };
-    })
-    .sort((a, b) => rank(a.status) - rank(b.status) || b.requestId - a.requestId);
+  return rows.map(({ request, line, vehicle, dealerName, cursorKey: key }, i) => {
+    const fp = states[i]!.floorPlan?.requestId === request.id ? states[i]!.floorPlan : null;
+    const view: FloorPlanBoardRow = {
+      requestId: request.id,
+      transactionId: request.transactionId,
+      vehicle: vehicleName(vehicle),
+      vin: vehicle.vin,
+      dealerName,
+      label: lineLabel(line.lender, last4(line.accountNumber)),
+      amount: request.amount,
+      status: request.status,
+      arrangedBy: request.arrangedBy,
+      reference: fp?.reference ?? null,
+      reason: fp?.reason ?? null,
+      requestedAt: request.createdAt.toISOString(),
+      decidedAt: request.decidedAt?.toISOString() ?? null,
+    };
+    return { id: request.id, cursorKey: key, view };
+  });
 }
 
 export async function floorPlanBoardRow(db: Executor, requestId: number) {
-  const [row] = await findFloorPlanBoard(db, eq(floorPlanRequests.id, requestId));
+  const [row] = (await readFloorPlanRows(db, { where: eq(floorPlanRequests.id, requestId) })).map(
+    (r) => r.view,
+  );
   if (!row) throw notFound(FLOOR_PLAN_TEXT.requestNotFound);
   return row;
 }

@@ -3,12 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { assertSigned, keepRawJson } from '../integrations/signed-webhook-route';
+import { floorPlanBoardPage } from './floor-plan-board';
 import { createFloorPlanLine, findFloorPlanLines, removeFloorPlanLine } from './floor-plan-lines';
 import {
   applyLenderEvent,
   decideFloorPlan,
   type FloorPlanConfig,
-  findFloorPlanBoard,
   floorPlanBoardRow,
 } from './floor-plan-requests';
 
@@ -31,7 +31,10 @@ export async function floorPlanRoutes(
     ...app.endpoint('removeFloorPlanLine'),
     handler: async (request) => removeFloorPlanLine(db, request.params.id, await request.actor()),
   });
-  routes.route({ ...app.endpoint('floorPlanBoard'), handler: async () => findFloorPlanBoard(db) });
+  routes.route({
+    ...app.endpoint('floorPlanBoard'),
+    handler: async (request) => floorPlanBoardPage(db, request.query),
+  });
   routes.route({
     ...app.endpoint('decideFloorPlan'),
     handler: async (request) => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { auditLog, transactions, workOrders, workOrderTasks } from '../../db/schema';
@@ -7,6 +7,7 @@ import { writeAudit } from '../audit/write-audit';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { workOrderDelayedMessage } from '../notifications/work-order-messages';
 import { workOrderFactsOf } from './work-order-state';
+import { pastPromise } from './work-order-views';
 
 const SYSTEM = { type: 'system' as const, id: null };
 
@@ -23,8 +24,7 @@ export async function notifyDelayedWorkOrders(db: Database): Promise<number> {
     .innerJoin(transactions, eq(transactions.id, workOrders.transactionId))
     .where(
       and(
-        inArray(workOrders.status, ['to_do', 'in_progress']),
-        sql`${workOrders.promisedOn} < (now() at time zone (${transactions.terms} ->> 'timeZone'))::date`,
+        pastPromise,
         sql`not exists (select 1 from audit_log a
           where a.entity = 'work_order' and a.entity_id = ${workOrders.id} and a.action = 'delayed')`,
       ),

@@ -5,6 +5,7 @@ import { addWorkOrderTask } from './add-work-order-task';
 import { attachTaskPhotos } from './attach-task-photos';
 import { findDealerWorkOrders, findWorkOrders, getWorkOrder } from './find-work-orders';
 import { updateWorkOrderTask } from './update-work-order-task';
+import { workOrdersPage } from './work-order-list';
 
 /**
  * Work orders (docs/design.md §14): staff and admins read and work them; a dealer reads its own, the
@@ -15,6 +16,10 @@ export async function reconRoutes(app: FastifyInstance, { db }: { db: Database }
   routes.route({
     ...app.endpoint('listWorkOrders'),
     handler: async (request) => findWorkOrders(db, request.query.status),
+  });
+  routes.route({
+    ...app.endpoint('adminWorkOrders'),
+    handler: async (request) => workOrdersPage(db, request.query),
   });
   routes.route({
     ...app.endpoint('getWorkOrder'),

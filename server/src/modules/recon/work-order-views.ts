@@ -2,7 +2,7 @@ import { dateInZone } from '@contracts/business-days';
 import { centsToDecimal, decimalToCents } from '@contracts/money';
 import type { PhotoStage, TaskSource, TaskStatus, WorkOrderStatus } from '@contracts/work-order-texts';
 import type { SaleWorkOrder, TimeToLine, WorkOrder, WorkOrderTask } from '@contracts/work-orders';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   dealers,
@@ -105,26 +105,54 @@ async function tasksOf(db: Executor, workOrderIds: number[]) {
 const sum = (tasks: readonly WorkOrderTask[], pick: (t: WorkOrderTask) => string) =>
   tasks.reduce((total, t) => total + decimalToCents(pick(t)), 0);
 
+/** What a read of work order views takes: the rows (where), their order and how many (a page's parts). */
+export interface WorkOrderRead {
+  where?: SQL;
+  orderBy?: SQL[];
+  limit?: number;
+  /** The row's sort key as text, for a page's next cursor (keyset-page.ts). */
+  cursorKey?: SQL<string>;
+}
+
 /**
- * Work orders as every screen reads them, oldest promise first: the car, the dealership, the
- * package as chosen, the tasks with their photos, the costs summed and time-to-line — in a fixed
- * number of queries however many there are.
+ * Open and past its promised day in the sale's time zone, as SQL: the same rule as a view's
+ * `overdue` (read by the delayed-work-order pass and the list's narrowing, which the view confirms).
  */
-export async function findWorkOrderViews(db: Executor, where?: SQL): Promise<WorkOrder[]> {
-  const rows = await db
+export const pastPromise = and(
+  inArray(workOrders.status, ['to_do', 'in_progress']),
+  sql`${workOrders.promisedOn} < (now() at time zone (${transactions.terms} ->> 'timeZone'))::date`,
+)!;
+
+/**
+ * Work orders as every screen reads them, oldest promise first unless `orderBy` says otherwise: the
+ * car, the dealership, the package as chosen, the tasks with their photos, the costs summed and
+ * time-to-line — in a fixed number of queries however many there are, computed for these rows only.
+ */
+export async function readWorkOrderViews(
+  db: Executor,
+  {
+    where,
+    orderBy = [asc(workOrders.promisedOn), asc(workOrders.id)],
+    limit,
+    cursorKey = sql<string>`''`,
+  }: WorkOrderRead,
+) {
+  const query = db
     .select({
       w: workOrders,
       vehicle: vehicleNameColumns,
       dealerName: dealers.dealerName,
       soldAt: transactions.createdAt,
       terms: transactions.terms,
+      cursorKey,
     })
     .from(workOrders)
     .innerJoin(transactions, eq(transactions.id, workOrders.transactionId))
     .innerJoin(vehicles, eq(vehicles.id, workOrders.vehicleId))
     .innerJoin(dealers, eq(dealers.id, workOrders.dealerId))
     .where(where)
-    .orderBy(asc(workOrders.promisedOn), asc(workOrders.id));
+    .orderBy(...orderBy);
+  const rows = await (limit === undefined ? query : query.limit(limit));
   const ids = rows.map((r) => r.w.id);
   const tasks = await tasksOf(db, ids);
   const released = await releasesOf(
@@ -132,12 +160,12 @@ export async function findWorkOrderViews(db: Executor, where?: SQL): Promise<Wor
     rows.map((r) => r.w.transactionId),
   );
   const now = new Date();
-  return rows.map(({ w, vehicle, dealerName, soldAt, terms }) => {
+  return rows.map(({ w, vehicle, dealerName, soldAt, terms, cursorKey: key }) => {
     const list = tasks.get(w.id) ?? [];
     const status = w.status as WorkOrderStatus;
     const parts = sum(list, (t) => t.partsCost);
     const labour = sum(list, (t) => t.labourCost);
-    return {
+    const view: WorkOrder = {
       id: w.id,
       transactionId: w.transactionId,
       vehicleId: w.vehicleId,
@@ -161,8 +189,13 @@ export async function findWorkOrderViews(db: Executor, where?: SQL): Promise<Wor
       tasks: list,
       timeToLine: timeToLineOf(soldAt, w.doneAt, released.get(w.transactionId) ?? null),
     };
+    return { id: w.id, cursorKey: key, view };
   });
 }
+
+/** Work orders under `where`, oldest promise first, as views. */
+export const findWorkOrderViews = async (db: Executor, where?: SQL): Promise<WorkOrder[]> =>
+  (await readWorkOrderViews(db, { where })).map((r) => r.view);
 
 export async function getWorkOrderView(db: Executor, id: number) {
   const [view] = await findWorkOrderViews(db, eq(workOrders.id, id));

@@ -7,11 +7,19 @@ import {
   type TransactionsPage,
   type transactionsQuerySchema,
 } from '@contracts/transactions';
-import { and, eq, exists, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { dealers, transactionEvents, transactions, vehicles } from '../../db/schema';
-import { countAll, type KeysetOrder, keysetPage } from '../../lib/keyset-page';
+import {
+  countAll,
+  type KeysetOrder,
+  type KeysetRead,
+  keptPage,
+  keysetBatches,
+  keysetPage,
+} from '../../lib/keyset-page';
+import { vinDealerOrNumber } from '../../lib/list-search';
 import { agingOf, inFilter, owes } from './sale-reports';
 import { readTransactionViews } from './transaction-views';
 
@@ -48,7 +56,6 @@ const ORDERS: Record<TransactionSort, KeysetOrder> = {
   },
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const startOfDay = (day: string) => new Date(`${day}T00:00:00Z`).toISOString();
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
 
@@ -61,8 +68,6 @@ const mayOwe = or(not(transactions.isPaid), hasStep('recon_package', 'transport_
 
 /** The plain choices as SQL over transactions joined with vehicles and dealers (owed: a narrowing only). */
 function choicesWhere({ state, dealerId, from, to, owed, q }: ListChoices): SQL | undefined {
-  const search = q?.trim();
-  const number = search && /^\d{1,9}$/.test(search) ? Number(search) : null;
   return and(
     state === 'cancelled' ? transactions.cancelled : state ? not(transactions.cancelled) : undefined,
     state === 'pending' || state === 'completed' ? eq(transactions.status, state) : undefined,
@@ -71,14 +76,7 @@ function choicesWhere({ state, dealerId, from, to, owed, q }: ListChoices): SQL 
     to ? sql`${transactions.createdAt} < ${dayAfter(to)}::timestamptz` : undefined,
     // May owe: the fold decides (`owes`); the paid flag alone misses a charge made after payment.
     owed ? and(not(transactions.cancelled), mayOwe) : undefined,
-    search
-      ? or(
-          ilike(vehicles.vin, `%${escapeLike(search)}%`),
-          ilike(dealers.dealerName, `%${escapeLike(search)}%`),
-          number === null ? undefined : eq(transactions.id, number),
-          number === null ? undefined : eq(transactions.vehicleId, number),
-        )
-      : undefined,
+    vinDealerOrNumber(q, [transactions.id, transactions.vehicleId]),
   );
 }
 
@@ -113,30 +111,19 @@ const FILTERS = Object.keys(TRANSACTION_FILTERS) as TransactionFilter[];
 /** How many rows the fold reads at a time while it looks for a filter's sales. */
 const BATCH = 200;
 
+/** Sales as the list reads them (views for these rows only), for keysetBatches and keptPage. */
+const readViews = (db: Executor) => (part: KeysetRead) => readTransactionViews(db, part, part.cursorKey);
+
 /**
- * Sales under `where` in `order`, after `cursor`, a batch at a time, with their views: for a page
- * (stop when it is full) and for the CSV export (every row, in constant memory).
+ * Sales under `where` in `order`, after `cursor`, a batch at a time, with their views: for the
+ * filters' counts, the aging summary and the CSV export (every row, in constant memory).
  */
-export async function* transactionBatches(
+export const transactionBatches = (
   db: Executor,
   order: KeysetOrder,
   where: SQL | undefined,
   cursor?: string,
-  batch = BATCH,
-) {
-  for (;;) {
-    const page = keysetPage(order, { cursor, limit: batch });
-    const rows = await readTransactionViews(
-      db,
-      { where: and(where, page.where), orderBy: page.orderBy, limit: page.limit },
-      page.cursorKey,
-    );
-    const { items, nextCursor } = page.finish(rows);
-    yield items;
-    if (!nextCursor) return;
-    cursor = nextCursor;
-  }
-}
+) => keysetBatches(order, where, readViews(db), cursor, BATCH);
 
 const joined = (db: Executor) =>
   db
@@ -169,24 +156,14 @@ export async function transactionsPage(db: Executor, query: TransactionsQuery): 
   const counts = await filterCounts(db, where, !!query.owed);
   const { filter } = query;
   if (!filter && !query.owed) {
-    const rows = await readTransactionViews(
-      db,
-      { where: and(where, page.where), orderBy: page.orderBy, limit: page.limit },
-      page.cursorKey,
-    );
+    const { items, nextCursor } = await page.read(where, readViews(db));
     const [{ count } = { count: 0 }] = await joined(db).where(where);
-    const { items, nextCursor } = page.finish(rows);
     return { items: items.map((r) => r.view), nextCursor, total: count, counts };
   }
-  // A derived choice: read narrowed rows until one more than the page is kept by the fold.
+  // A derived choice: narrowed rows read until one more than the page is kept by the fold.
   const keep = keeps(query);
   const narrowed = and(where, filter ? maybeIn([filter]) : undefined);
-  const found: { id: number; cursorKey: string; view: AdminTransaction }[] = [];
-  for await (const rows of transactionBatches(db, order, narrowed, query.cursor)) {
-    found.push(...rows.filter((r) => keep(r.view)));
-    if (found.length > query.limit) break;
-  }
-  const { items, nextCursor } = page.finish(found);
+  const { items, nextCursor } = await keptPage(order, query, narrowed, readViews(db), (r) => keep(r.view));
   const total = filter ? counts[filter] : await foldCount(db, narrowed, keep);
   return { items: items.map((r) => r.view), nextCursor, total, counts };
 }

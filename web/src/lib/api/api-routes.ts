@@ -97,6 +97,7 @@ export const API_ROUTES = {
   updateWatchlistEntry: { method: 'PUT', path: '/api/dealer/watchlist/:id' },
   mergeWatchlist: { method: 'POST', path: '/api/dealer/watchlist/merge' },
   listWorkOrders: { method: 'GET', path: '/api/work-orders' },
+  adminWorkOrders: { method: 'GET', path: '/api/admin/work-orders' },
   getWorkOrder: { method: 'GET', path: '/api/work-orders/:id' },
   addWorkOrderTask: { method: 'POST', path: '/api/work-orders/:id/tasks' },
   updateWorkOrderTask: { method: 'PATCH', path: '/api/work-orders/:id/tasks/:taskId' },

@@ -79,7 +79,7 @@ export const queryKeys = {
      * requests, under transactions so a sale's live change refreshes them too.
      */
     transportBoard: () => ['admin', 'transactions', 'transport-board'] as const,
-    floorPlanBoard: () => ['admin', 'transactions', 'floor-plan-board'] as const,
+    floorPlanBoard: (query: unknown) => ['admin', 'transactions', 'floor-plan-board', query] as const,
     offers: () => ['admin', 'offers'] as const,
     demand: () => ['admin', 'demand'] as const,
     /** Reconditioning: packages, and the work orders (board and each one) as a prefix. */
@@ -87,8 +87,8 @@ export const queryKeys = {
     /** The required guided shots setting (issue #34). */
     requiredShots: () => ['admin', 'required-shots'] as const,
     workOrders: () => ['admin', 'work-orders'] as const,
-    /** Every work order on the admin board (one read; the board filters by state itself). */
-    workOrderBoard: () => ['admin', 'work-orders', 'board'] as const,
+    /** A page of the admin's work orders under its choices (the server filters and sorts). */
+    workOrderBoard: (query: unknown) => ['admin', 'work-orders', 'board', query] as const,
     /** One buy order's history (under demand: refreshed with the board). */
     buyOrderHistory: (orderId: number) => ['admin', 'demand', 'history', orderId] as const,
     /** The Complete dialog's "N open orders match" for one car and the values typed. */

@@ -4,7 +4,7 @@ import { useAdminVehicleCounts } from '../../api/get-admin-vehicles';
 import { useFloorPlanBoard } from '../../api/get-floor-plan-board';
 import { useOffers } from '../../api/get-offers';
 import { useTransportBoard } from '../../api/get-transport-board';
-import { useWorkOrderBoard } from '../../api/get-work-orders';
+import { useWorkOrdersPage } from '../../api/get-work-orders';
 
 /**
  * Work waiting in a tab: queued vehicles and pending offers; overdue work orders and late pickups
@@ -27,8 +27,8 @@ export function TabCount({ tab }: { tab: AdminTab }) {
 
 /** Work orders past their promised day, in red. */
 function OverdueCount() {
-  const board = useWorkOrderBoard();
-  return <CountPill count={board.data?.filter((order) => order.overdue).length} word="overdue" late />;
+  const page = useWorkOrdersPage({ limit: 1 });
+  return <CountPill count={page.data?.counts.overdue} word="overdue" late />;
 }
 
 /** Transports whose pickup window ended with the car still on our lot, in red. */
@@ -39,8 +39,8 @@ function LatePickupCount() {
 
 /** Floor-plan requests the lender has not answered yet. */
 function AwaitingLenderCount() {
-  const board = useFloorPlanBoard();
-  return <CountPill count={board.data?.filter((row) => row.status === 'requested').length} word="waiting" />;
+  const page = useFloorPlanBoard({ limit: 1 });
+  return <CountPill count={page.data?.counts.requested} word="waiting" />;
 }
 
 /** The count beside a tab's name, with the word a screen reader hears: "(3 overdue)". Nothing at 0. */

@@ -1,72 +1,96 @@
-import { FLOOR_PLAN_STATUS_LABELS, FLOOR_PLAN_STATUSES, type FloorPlanBoardRow } from '@contracts/delivery';
+import {
+  FLOOR_PLAN_SORTS,
+  FLOOR_PLAN_STATUS_LABELS,
+  FLOOR_PLAN_VIEWS,
+  type FloorPlanBoardQuery,
+  type FloorPlanBoardRow,
+  type FloorPlanView,
+} from '@contracts/delivery';
 import { Landmark } from 'lucide-react';
 import { useMemo } from 'react';
+import { SelectField, SelectOptions } from '@/components/ui/fields';
+import { Pager, useListParams, useServerPaged } from '@/components/ui/pager';
 import { Empty } from '@/components/ui/query-states';
+import { PausedSearchBox } from '@/components/ui/search-box';
 import { cn } from '@/lib/cn';
 import { formatAmount } from '@/lib/display/sale-state';
 import { formatDateTime } from '@/lib/display/time-left';
 import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
 import { useFloorPlanBoard } from '../../api/get-floor-plan-board';
+import { CountFilters } from '../common/count-filters';
 import { Cell, DataTable, Row } from '../common/data-table';
 import { Panel, PanelStates } from '../common/panel';
-import { BoardFilter } from './board-filter';
 import { FloorPlanStatusBadge } from './delivery-badges';
-import { sortFloorPlan } from './delivery-format';
 import { FloorPlanActions } from './floor-plan-actions';
 import { SaleCell } from './sale-cell';
-import { useUrlFilter } from './use-url-filter';
 
-const FILTERS = ['all', ...FLOOR_PLAN_STATUSES] as const;
-type Filter = (typeof FILTERS)[number];
-const FILTER_LABELS: Record<Filter, string> = { all: 'All requests', ...FLOOR_PLAN_STATUS_LABELS };
-const shows = (row: FloorPlanBoardRow, filter: Filter) => filter === 'all' || row.status === filter;
+const VIEW_LABELS: Record<FloorPlanView, string> = { all: 'All requests', ...FLOOR_PLAN_STATUS_LABELS };
+const isView = (v: string): v is FloorPlanView => (FLOOR_PLAN_VIEWS as readonly string[]).includes(v);
+/** The board's state in the URL (`/admin?tab=floor-plan&fp-status=requested&fp-q=1HG`). */
+const PARAMS = ['status', 'sort', 'q'] as const;
 
 /**
- * Admin → Floor plan (issue #32, docs/design.md §15): the sales paid with a floor-plan line, those
- * waiting for the lender first, then those approved and waiting for the money. When no lender API
- * is configured our team calls the lender and records its answer here: approve (its reference and,
- * if less, the amount), decline (why), fund (the funding reference). The view is in the URL.
+ * Admin → Floor plan (issue #32, docs/design.md §15): the sales paid with a floor-plan line, a page
+ * at a time from the server (issue #47), one status at a time with each status's count, searched by
+ * VIN, dealer or number, oldest request first. When no lender API is configured our team calls the
+ * lender and records its answer here: approve (its reference and, if less, the amount), decline
+ * (why), fund (the funding reference). The choices are in the URL.
  */
 export function FloorPlanTab() {
-  const board = useFloorPlanBoard();
-  const [filter, setFilter] = useUrlFilter<Filter>('fpstatus', FILTERS, 'all');
-  const rows = useMemo(
-    () => sortFloorPlan((board.data ?? []).filter((row) => shows(row, filter))),
-    [board.data, filter],
+  const [params, setParams] = useListParams('fp-', PARAMS);
+  const choices = useMemo(
+    (): Omit<FloorPlanBoardQuery, 'cursor' | 'limit'> => ({
+      status: isView(params.status) ? params.status : 'all',
+      sort: params.sort === 'newest' ? 'newest' : 'oldest',
+      ...(params.q ? { q: params.q } : {}),
+    }),
+    [params.status, params.sort, params.q],
   );
+  const paging = useServerPaged<HTMLDivElement>(JSON.stringify(choices));
+  const board = useFloorPlanBoard({ ...choices, cursor: paging.cursor, limit: paging.limit });
+  const counts = board.data?.counts;
   return (
-    <Panel
-      title={L.floorPlanTitle}
-      description={L.floorPlanText}
-      actions={
-        board.data ? (
-          <BoardFilter
-            views={FILTERS}
-            labels={FILTER_LABELS}
-            value={filter}
-            onChange={setFilter}
-            rows={board.data}
-            shows={shows}
-            className="w-full sm:w-64"
-          />
-        ) : null
-      }
-    >
+    <Panel title={L.floorPlanTitle} description={L.floorPlanText}>
+      <div className="mb-4 grid gap-3 sm:grid-cols-2">
+        <PausedSearchBox
+          label="Search by VIN, dealer or number"
+          value={params.q}
+          onSearch={(q) => setParams({ q })}
+        />
+        <SelectField label="Sort" value={choices.sort} onChange={(e) => setParams({ sort: e.target.value })}>
+          <SelectOptions items={FLOOR_PLAN_SORTS} />
+        </SelectField>
+      </div>
+      {counts ? (
+        <CountFilters
+          label={L.show}
+          views={FLOOR_PLAN_VIEWS.map((view) => ({
+            value: view,
+            label: VIEW_LABELS[view],
+            count: counts[view],
+          }))}
+          value={choices.status ?? 'all'}
+          onChange={(status) => setParams({ status: status === 'all' ? '' : status })}
+        />
+      ) : null}
       <PanelStates
         query={board}
         loading={L.loadingFloorPlan}
-        isEmpty={() => rows.length === 0}
+        isEmpty={(data) => data.items.length === 0}
         empty={<Empty icon={Landmark} title={L.noFloorPlan} text={L.noFloorPlanText} />}
       >
-        {() => (
-          <DataTable
-            label="Floor plan requests"
-            columns={['Car and dealer', L.line, L.amount, 'Status', L.reference, 'Dates', 'Actions']}
-          >
-            {rows.map((row) => (
-              <FloorPlanRow key={row.requestId} row={row} />
-            ))}
-          </DataTable>
+        {(data) => (
+          <div ref={paging.listRef}>
+            <DataTable
+              label="Floor plan requests"
+              columns={['Car and dealer', L.line, L.amount, 'Status', L.reference, 'Dates', 'Actions']}
+            >
+              {data.items.map((row) => (
+                <FloorPlanRow key={row.requestId} row={row} />
+              ))}
+            </DataTable>
+            <Pager label="Floor plan requests" {...paging.pagerOf(data)} />
+          </div>
         )}
       </PanelStates>
     </Panel>

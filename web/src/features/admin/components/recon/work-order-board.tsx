@@ -1,117 +1,113 @@
 import { formatCents } from '@contracts/money';
-import { formatDuration, WORK_ORDER_STATUS_LABELS } from '@contracts/work-order-texts';
-import type { WorkOrder } from '@contracts/work-orders';
+import { formatDuration } from '@contracts/work-order-texts';
+import {
+  type AdminWorkOrdersQuery,
+  WORK_ORDER_SORTS,
+  WORK_ORDER_STATE_LABELS,
+  WORK_ORDER_STATES,
+  type WorkOrder,
+  type WorkOrderSort,
+  type WorkOrderState,
+} from '@contracts/work-orders';
 import { AlertTriangle, Wrench } from 'lucide-react';
 import { useMemo } from 'react';
 import { formatDay, WorkOrderStatusBadge } from '@/components/recon/work-order-bits';
-import { Button } from '@/components/ui/button';
+import { SelectField, SelectOptions } from '@/components/ui/fields';
+import { Pager, useListParams, useServerPaged } from '@/components/ui/pager';
 import { Empty } from '@/components/ui/query-states';
+import { PausedSearchBox } from '@/components/ui/search-box';
 import { cn } from '@/lib/cn';
 import { RECON_ADMIN_LABELS as L } from '../../admin-texts';
-import { useWorkOrderBoard } from '../../api/get-work-orders';
-import { Cell, DataTable, Row, type SortableColumn } from '../common/data-table';
+import { useWorkOrdersPage } from '../../api/get-work-orders';
+import { CountFilters } from '../common/count-filters';
+import { Cell, DataTable, Row } from '../common/data-table';
 import { Panel, PanelStates } from '../common/panel';
-import { PhoneSort } from '../common/phone-sort';
 import { costAgainstPrice, packagePrice, workOrderAge } from './recon-format';
-import {
-  BOARD_FILTERS,
-  BOARD_SORTS,
-  type BoardFilter,
-  type BoardSort,
-  matchesFilter,
-  sortWorkOrders,
-  useWorkOrderBoardView,
-} from './use-work-order-board';
 import { WorkOrderDialog } from './work-order-dialog';
 
-const FILTER_LABELS: Record<BoardFilter, string> = { all: 'All but cancelled', ...WORK_ORDER_STATUS_LABELS };
+const isState = (v: string): v is WorkOrderState => (WORK_ORDER_STATES as readonly string[]).includes(v);
+const isSort = (v: string): v is WorkOrderSort => Object.hasOwn(WORK_ORDER_SORTS, v);
+/** The board's state in the URL (`/admin?tab=recon&wo-state=done&wo-sort=newest&wo-q=1HG`). */
+const PARAMS = ['state', 'sort', 'q', 'overdue'] as const;
 
 /**
- * The recon board (issue #31): every work order by state and age, overdue in red with the word,
- * tasks done, cost so far against the package price, time-to-line once done; sortable by promised
- * day and age (the sort and the state in the URL). Each car opens its work order.
+ * The recon board (issue #31), paged by the server (issue #47): one state at a time — each state a
+ * button with its count, "All but cancelled" first — and "Overdue" beside them, a search (VIN,
+ * dealer or number) and a sort; 25 work orders a page with Previous / Next. Overdue in red with the
+ * word, tasks done, cost so far against the package price, time-to-line once done. On a phone the
+ * states wrap above one list (docs/features/admin-lists.md says why). Each car opens its work order.
  */
 export function WorkOrderBoard() {
-  const board = useWorkOrderBoard();
-  const view = useWorkOrderBoardView();
-  const { filter, sort, direction } = view;
-  const orders = useMemo(
-    () =>
-      sortWorkOrders(
-        (board.data ?? []).filter((o) => matchesFilter(o, filter)),
-        sort,
-        direction,
-      ),
-    [board.data, filter, sort, direction],
+  const [params, setParams] = useListParams('wo-', PARAMS);
+  const choices = useMemo(
+    (): Omit<AdminWorkOrdersQuery, 'cursor' | 'limit'> => ({
+      state: isState(params.state) ? params.state : 'all',
+      sort: isSort(params.sort) ? params.sort : 'due',
+      ...(params.q ? { q: params.q } : {}),
+      ...(params.overdue === 'true' ? { overdue: 'true' as const } : {}),
+    }),
+    [params.state, params.sort, params.q, params.overdue],
   );
-  const column = (name: BoardSort): SortableColumn => ({
-    label: BOARD_SORTS[name].label,
-    sorted: sort === name ? (direction === 'asc' ? 'ascending' : 'descending') : false,
-    onSort: () => view.toggle(name),
-  });
+  const paging = useServerPaged<HTMLDivElement>(JSON.stringify(choices));
+  const board = useWorkOrdersPage({ ...choices, cursor: paging.cursor, limit: paging.limit });
+  const counts = board.data?.counts;
   return (
-    <Panel
-      title={L.boardTitle}
-      description={L.boardText}
-      actions={
-        <PhoneSort
-          sorts={BOARD_SORTS}
-          sort={sort}
-          direction={direction}
-          setSort={view.setSort}
-          order={
-            sort === 'age'
-              ? { desc: 'Oldest first', asc: 'Newest first' }
-              : { asc: 'Earliest first', desc: 'Latest first' }
-          }
-          selectClassName="w-36"
+    <Panel title={L.boardTitle} description={L.boardText}>
+      <div className="mb-4 grid gap-3 sm:grid-cols-2">
+        <PausedSearchBox
+          label="Search by VIN, dealer or number"
+          value={params.q}
+          onSearch={(q) => setParams({ q })}
         />
-      }
-    >
-      <PanelStates query={board} loading={L.loadingBoard}>
+        <SelectField label="Sort" value={choices.sort} onChange={(e) => setParams({ sort: e.target.value })}>
+          <SelectOptions items={WORK_ORDER_SORTS} />
+        </SelectField>
+      </div>
+      {counts ? (
+        <CountFilters<WorkOrderState | 'overdue'>
+          label={L.show}
+          views={[
+            ...WORK_ORDER_STATES.map((state) => ({
+              value: state,
+              label: WORK_ORDER_STATE_LABELS[state],
+              count: counts[state],
+            })),
+            { value: 'overdue', label: L.overdue, count: counts.overdue, pressed: Boolean(choices.overdue) },
+          ]}
+          value={choices.state ?? 'all'}
+          onChange={(view) =>
+            view === 'overdue'
+              ? setParams({ overdue: choices.overdue ? '' : 'true' })
+              : setParams({ state: view === 'all' ? '' : view })
+          }
+        />
+      ) : null}
+      <PanelStates
+        query={board}
+        loading={L.loadingBoard}
+        isEmpty={(data) => data.items.length === 0}
+        empty={<Empty icon={Wrench} title={L.noWorkOrders} text={L.noWorkOrdersText} />}
+      >
         {(data) => (
-          <div className="grid gap-4">
-            <fieldset className="min-w-0">
-              <legend className="sr-only">{L.show}</legend>
-              <div className="flex flex-wrap gap-2">
-                {BOARD_FILTERS.map((f) => {
-                  const count = data.filter((o) => matchesFilter(o, f)).length;
-                  return (
-                    <Button
-                      key={f}
-                      size="sm"
-                      variant={filter === f ? 'primary' : 'outline'}
-                      aria-pressed={filter === f}
-                      onClick={() => view.setFilter(f)}
-                    >
-                      {FILTER_LABELS[f]}
-                      <span className="tabular-nums opacity-80">({count})</span>
-                    </Button>
-                  );
-                })}
-              </div>
-            </fieldset>
-            {orders.length === 0 ? (
-              <Empty icon={Wrench} title={L.noWorkOrders} text={L.noWorkOrdersText} />
-            ) : (
-              <DataTable
-                label="Work orders"
-                columns={[
-                  'Car and dealer',
-                  'Package',
-                  'State',
-                  column('age'),
-                  column('promised'),
-                  'Tasks',
-                  'Cost so far',
-                  'Time to line',
-                ]}
-              >
-                {orders.map((order) => (
-                  <WorkOrderRow key={order.id} order={order} />
-                ))}
-              </DataTable>
-            )}
+          <div ref={paging.listRef}>
+            <DataTable
+              label="Work orders"
+              columns={[
+                'Car and dealer',
+                'Package',
+                'State',
+                'Age',
+                'Promised',
+                'Tasks',
+                'Cost so far',
+                'Time to line',
+              ]}
+            >
+              {data.items.map((order) => (
+                <WorkOrderRow key={order.id} order={order} />
+              ))}
+            </DataTable>
+            <Pager label="Work orders" {...paging.pagerOf(data)} />
           </div>
         )}
       </PanelStates>

@@ -1,0 +1,21 @@
+import { type AnyColumn, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { dealers, vehicles } from '../db/schema';
+
+/** A LIKE pattern's wildcards as plain letters. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The admin lists' search (issue #47, docs/features/admin-lists.md): part of the car's VIN, part of
+ * the dealership's name (`%` and `_` are letters), or — digits only — one of the row's numbers
+ * (`numbers`: its own id, its sale's, its car's). The query joins `vehicles` and `dealers`.
+ */
+export function vinDealerOrNumber(q: string | undefined, numbers: readonly AnyColumn[]): SQL | undefined {
+  const search = q?.trim();
+  if (!search) return undefined;
+  const number = /^\d{1,9}$/.test(search) ? Number(search) : null;
+  return or(
+    ilike(vehicles.vin, `%${escapeLike(search)}%`),
+    ilike(dealers.dealerName, `%${escapeLike(search)}%`),
+    ...(number === null ? [] : numbers.map((column) => eq(column, number))),
+  );
+}

@@ -1,0 +1,124 @@
+import { WORK_ORDER_STATUSES } from '@contracts/work-order-texts';
+import type {
+  adminWorkOrdersQuerySchema,
+  WorkOrderSort,
+  WorkOrderState,
+  WorkOrdersPage,
+} from '@contracts/work-orders';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { dealers, transactions, vehicles, workOrders } from '../../db/schema';
+import {
+  countAll,
+  type KeysetOrder,
+  type KeysetRead,
+  keptPage,
+  keysetBatches,
+  keysetPage,
+} from '../../lib/keyset-page';
+import { vinDealerOrNumber } from '../../lib/list-search';
+import { pastPromise, readWorkOrderViews } from './work-order-views';
+
+/**
+ * The admin's work orders paged by the server (issue #47, docs/features/admin-lists.md): state,
+ * dealer and search are SQL; "overdue" is the view's own fact (work-order-views.ts), decided for the
+ * rows its SQL form lets through, a batch at a time, as the Transactions list does for its filters.
+ */
+export type AdminWorkOrdersQuery = z.infer<typeof adminWorkOrdersQuerySchema>;
+
+const ORDERS: Record<WorkOrderSort, KeysetOrder> = {
+  // The promised day as a day number (a date is no kind of key): earliest first.
+  due: {
+    name: 'due',
+    key: sql`(${workOrders.promisedOn} - date '2000-01-01')`,
+    kind: 'integer',
+    id: workOrders.id,
+    direction: 'asc',
+  },
+  newest: {
+    name: 'newest',
+    key: workOrders.createdAt,
+    kind: 'timestamp',
+    id: workOrders.id,
+    direction: 'desc',
+  },
+  oldest: {
+    name: 'oldest',
+    key: workOrders.createdAt,
+    kind: 'timestamp',
+    id: workOrders.id,
+    direction: 'asc',
+  },
+};
+
+const stateWhere = (state: WorkOrderState) =>
+  state === 'all' ? ne(workOrders.status, 'cancelled') : eq(workOrders.status, state);
+
+/** Dealer and search as SQL over work orders joined with their sale, car and dealership. */
+function choicesWhere({ dealerId, q }: Pick<AdminWorkOrdersQuery, 'dealerId' | 'q'>): SQL | undefined {
+  return and(
+    dealerId ? eq(workOrders.dealerId, dealerId) : undefined,
+    vinDealerOrNumber(q, [workOrders.id, workOrders.transactionId, workOrders.vehicleId]),
+  );
+}
+
+const readViews = (db: Executor) => (part: KeysetRead) => readWorkOrderViews(db, part);
+
+/** How many work orders under `where` are overdue: the view's fact over the rows its SQL form lets through. */
+async function overdueCount(db: Executor, where: SQL | undefined) {
+  let count = 0;
+  for await (const rows of keysetBatches(ORDERS.due, and(where, pastPromise), readViews(db)))
+    count += rows.filter((r) => r.view.overdue).length;
+  return count;
+}
+
+/**
+ * How many work orders each state holds under dealer and search (one grouped aggregate), and how
+ * many are overdue (the view's fact over the rows its SQL form lets through).
+ */
+async function countsOf(db: Executor, where: SQL | undefined): Promise<WorkOrdersPage['counts']> {
+  const byStatus = await db
+    .select({ status: workOrders.status, count: countAll })
+    .from(workOrders)
+    .innerJoin(transactions, eq(transactions.id, workOrders.transactionId))
+    .innerJoin(vehicles, eq(vehicles.id, workOrders.vehicleId))
+    .innerJoin(dealers, eq(dealers.id, workOrders.dealerId))
+    .where(where)
+    .groupBy(workOrders.status);
+  const counts = {
+    all: 0,
+    overdue: 0,
+    ...Object.fromEntries(WORK_ORDER_STATUSES.map((s) => [s, 0])),
+  } as WorkOrdersPage['counts'];
+  for (const { status, count } of byStatus) {
+    counts[status] = count;
+    if (status !== 'cancelled') counts.all += count;
+  }
+  counts.overdue = await overdueCount(db, where);
+  return counts;
+}
+
+/** One page of the admin's work orders, its total and the counts (GET /api/admin/work-orders). */
+export async function workOrdersPage(db: Executor, query: AdminWorkOrdersQuery): Promise<WorkOrdersPage> {
+  const order = ORDERS[query.sort];
+  // A bad cursor is refused before anything is read.
+  const page = keysetPage(order, query);
+  const choices = choicesWhere(query);
+  const counts = await countsOf(db, choices);
+  const where = and(choices, stateWhere(query.state));
+  if (query.overdue) {
+    const { items, nextCursor } = await keptPage(
+      order,
+      query,
+      and(where, pastPromise),
+      readViews(db),
+      (r) => r.view.overdue,
+    );
+    const total = query.state === 'all' ? counts.overdue : await overdueCount(db, where);
+    return { items: items.map((r) => r.view), nextCursor, total, counts };
+  }
+  const { items, nextCursor } = await page.read(where, readViews(db));
+  // The state's count is the page's total: the same aggregate, the same choices.
+  return { items: items.map((r) => r.view), nextCursor, total: counts[query.state], counts };
+}
