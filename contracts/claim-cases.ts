@@ -91,6 +91,9 @@ export interface ClaimCaseInput {
   decidedAt: Date | null;
   /** The decision gives the dealer money (a credit or a buyback): the pay deadline applies. */
   awards: boolean;
+  /** The claim-deadlines job recorded the case closed, or escalated (its steps are final marks). */
+  closedMarked: boolean;
+  escalatedMarked: boolean;
 }
 
 export const claimCaseSchema = z.object({
@@ -147,14 +150,14 @@ export function claimCaseOf(input: ClaimCaseInput, sla: ClaimSla, timeZone: stri
   const deadlineReached = today > evidenceDueOn || (decidedOn !== null && decidedOn > evidenceDueOn);
   const evidenceCompleteOn = markedOn ?? (deadlineReached && hasMedia ? evidenceDueOn : null);
   const decisionDueOn = addBusinessDays(markedOn ?? evidenceDueOn, sla.decisionDays);
-  const closed = !decidedOn && !markedOn && !hasMedia && today > evidenceDueOn;
+  const closed = !decidedOn && (input.closedMarked || (!markedOn && !hasMedia && today > evidenceDueOn));
   const stage: ClaimCaseStage = decidedOn
     ? 'decided'
     : closed
       ? 'closed'
       : !evidenceCompleteOn
         ? 'awaiting_evidence'
-        : today > decisionDueOn
+        : today > decisionDueOn || input.escalatedMarked
           ? 'escalated'
           : 'awaiting_decision';
   const dueOn =

@@ -126,7 +126,7 @@ function check(
     case 'claim_evidence_added': {
       const claim = state.claims.find((c) => c.id === step.claimId);
       if (claim?.status === 'closed') throw conflict(CLAIM_CASE_TEXT.caseClosed);
-      if (!claim || claim.status !== 'open') throw conflict(SALE_TEXT.claimUnknown);
+      if (claim?.status !== 'open') throw conflict(SALE_TEXT.claimUnknown);
       if (claim.case.stage !== 'awaiting_evidence')
         throw conflict(
           dateInZone(new Date(), row.terms.timeZone) > claim.case.evidenceDueOn
@@ -140,7 +140,7 @@ function check(
       const claim = state.claims.find((c) => c.id === step.claimId);
       // No decision outside the rules: a case closed for missing evidence is not decided.
       if (claim?.status === 'closed') throw conflict(CLAIM_CASE_TEXT.caseClosed);
-      if (!claim || claim.status !== 'open') throw conflict(SALE_TEXT.claimUnknown);
+      if (claim?.status !== 'open') throw conflict(SALE_TEXT.claimUnknown);
       if (step.decision === 'adjusted') {
         if (!step.amount) throw badRequest(SALE_TEXT.adjustmentAmount);
         if (toCents(step.amount)! > toCents(row.amount)! - toCents(state.adjustments)!)

@@ -294,6 +294,8 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
           evidence: [],
           decidedAt: null,
           awards: false,
+          closedMarked: false,
+          escalatedMarked: false,
         });
         break;
       case 'claim_evidence_added': {
@@ -318,9 +320,16 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
           });
         break;
       }
+      case 'claim_closed':
       case 'claim_escalated': {
         const claim = claims.find((c) => c.id === d.claimId);
-        if (claim) claim.escalated = true;
+        const input = caseInputs.get(Number(d.claimId));
+        if (!claim || !input) break;
+        if (event.type === 'claim_closed') input.closedMarked = true;
+        else {
+          input.escalatedMarked = true;
+          claim.escalated = true;
+        }
         break;
       }
       case 'claim_answered': {
