@@ -1,5 +1,5 @@
 import { dateInZone } from '@contracts/business-days';
-import { REPORT_SECTIONS, type ReportSection } from '@contracts/claim-cases';
+import { REPORT_SECTION_KEYS, REPORT_SECTIONS, type ReportSection } from '@contracts/claim-cases';
 import { ERROR_CODES } from '@contracts/errors';
 import {
   type DealerInsights,
@@ -232,9 +232,20 @@ async function claimOutcomes(db: Executor, p: Period, f: Filters) {
       group by grouping sets ((c.certification, c.section), ())
       order by c.certification, c.section`,
   );
+  const groups = rows.filter((row) => Number(row.total_row) === 0);
+  // Every certification × section, decided or not (zeros), then any decision without its facts.
+  const grid = ['premium', 'auction'].flatMap((certification) =>
+    REPORT_SECTION_KEYS.map(
+      (section) =>
+        groups.find((row) => row.certification === certification && row.section === section) ?? {
+          certification,
+          section,
+        },
+    ),
+  );
   return {
     total: rows.find((row) => Number(row.total_row) !== 0),
-    groups: rows.filter((row) => Number(row.total_row) === 0),
+    groups: [...grid, ...groups.filter((row) => !grid.includes(row))],
   };
 }
 
