@@ -1,16 +1,13 @@
 import type { SaleState } from '@contracts/after-sale';
 import { claimCaseText, REPORT_SECTIONS } from '@contracts/claim-cases';
-import { DAMAGE_PANELS, DAMAGE_TYPES } from '@contracts/condition-report-rules';
 import { useWatch } from 'react-hook-form';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
-import { FormField } from '@/components/ui/form-field';
 import { MoneyField } from '@/components/ui/money-field';
 import { bindFields } from '@/lib/form-binding';
 import { useClaimAttachments } from '../../hooks/use-claim-attachments';
 import { ClaimAttachmentsField } from './claim-attachments-field';
 import { DealerStepDialog, useDealerStepForm } from './dealer-step-dialog';
-
-const chosen = { setValueAs: (value: string) => (value === '' ? undefined : value), shouldUnregister: true };
+import { chosen, ReportLineFields } from './report-line-fields';
 
 /**
  * Evidence for an open claim while its evidence deadline runs (docs/decisions/0041-claim-cases.md):
@@ -56,24 +53,10 @@ export function AddEvidenceDialog({
       <SelectField label="Condition report line" {...field('section')}>
         <SelectOptions items={REPORT_SECTIONS} />
       </SelectField>
-      {section === 'damage' ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Panel" {...field('panel', chosen)}>
-            <SelectOptions items={DAMAGE_PANELS} placeholder="Choose…" />
-          </SelectField>
-          <SelectField label="Damage" {...field('damageType', chosen)}>
-            <SelectOptions items={DAMAGE_TYPES} placeholder="Choose…" />
-          </SelectField>
-        </div>
-      ) : null}
-      {section === 'warning_lights' ? (
-        <FormField
-          label="Warning light or code"
-          maxLength={40}
-          autoComplete="off"
-          {...field('code', chosen)}
-        />
-      ) : null}
+      <ReportLineFields
+        kind={section === 'damage' ? 'damage' : section === 'warning_lights' ? 'warning_light' : null}
+        bind={(name) => field(name, chosen)}
+      />
       <MoneyField label="Repair estimate ($, optional)" {...field('estimate', chosen)} />
       <TextAreaField label="Note" rows={3} maxLength={1000} {...field('note')} />
       <ClaimAttachmentsField attachments={attachments} />
