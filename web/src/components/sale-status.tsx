@@ -8,7 +8,7 @@ import {
   type SaleState,
   TITLE_STATUS_LABELS,
 } from '@contracts/after-sale';
-import { claimCaseText } from '@contracts/claim-cases';
+import { CLAIM_CASE_STAGES, claimCaseText } from '@contracts/claim-cases';
 import { DELIVERY_STATUS_LABELS } from '@contracts/delivery-texts';
 import type { SaleWorkOrder } from '@contracts/work-orders';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
@@ -235,7 +235,13 @@ export function PickupStatus({ sale, withPlace = false }: { sale: SaleView; with
       ) : null}
       <GatePassStatus sale={sale} />
       {!withPlace && sale.claims.some((claim) => claim.status === 'open') ? (
-        <Line className="font-semibold text-amber-900">{SALE_LABELS.claimOpen}</Line>
+        <Line className="font-semibold text-amber-900">
+          {sale.claims.some((claim) => claim.status === 'open' && claim.case.stage === 'escalated') ? (
+            <Flag>{CLAIM_CASE_STAGES.escalated}</Flag>
+          ) : (
+            SALE_LABELS.claimOpen
+          )}
+        </Line>
       ) : null}
       {sale.guaranteeEndsAt ? (
         <Line>Guarantee ends {formatDay(sale.guaranteeEndsAt, sale.terms.timeZone)}</Line>
