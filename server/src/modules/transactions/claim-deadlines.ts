@@ -32,7 +32,7 @@ export async function enforceClaimDeadlines(db: Database, now = new Date()) {
         sql`exists (select 1 from ${transactionEvents} c where c.transaction_id = ${transactions.id}
           and c.type = 'claim_opened' and not exists (select 1 from ${transactionEvents} a
           where a.transaction_id = c.transaction_id and a.data->>'claimId' = c.id::text
-            and (a.type in ('claim_answered', 'claim_closed') or (a.type = 'claim_escalated'))))`,
+            and a.type in ('claim_answered', 'claim_closed', 'claim_escalated')))`,
       ),
     );
   const done = { closed: 0, escalated: 0 };
