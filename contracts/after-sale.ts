@@ -1,3 +1,11 @@
+import {
+  CLAIM_CASE_STAGES,
+  claimCaseSchema,
+  claimEvidenceStepSchema,
+  claimSlaSchema,
+  DEFAULT_CLAIM_SLA,
+  REPORT_SECTION_KEYS,
+} from './claim-cases';
 import { photoSchema } from './condition-report';
 import { DAMAGE_PANEL_KEYS, DAMAGE_TYPE_KEYS } from './condition-report-rules';
 import { DEAL_PARTS } from './deal-total';
@@ -32,6 +40,8 @@ export const saleTermsSchema = z.object({
   lateFeePercent: z.number().min(0).max(25),
   /** The time zone the business days are counted in (IANA name). */
   timeZone: z.string(),
+  /** A claim's deadlines (contracts/claim-cases.ts); sales made before them read the defaults. */
+  claimSla: claimSlaSchema.optional(),
 });
 export type SaleTerms = z.infer<typeof saleTermsSchema>;
 
@@ -42,6 +52,7 @@ export const DEFAULT_SALE_TERMS: SaleTerms = {
   guaranteeDays: 7,
   lateFeePercent: 0,
   timeZone: 'America/New_York',
+  claimSla: DEFAULT_CLAIM_SLA,
 };
 
 /** The odometer certification of the bill of sale (49 CFR 580.5), chosen by the admin. */
@@ -83,8 +94,8 @@ export const PICKUP_STATUS_LABELS: Record<PickupStatus, string> = {
 /** How the admin answers a claim. */
 export const CLAIM_DECISIONS = ['denied', 'adjusted', 'unwound'] as const;
 export type ClaimDecision = (typeof CLAIM_DECISIONS)[number];
-/** A claim's status: open until answered, then the answer's decision. */
-export const CLAIM_STATUSES = ['open', ...CLAIM_DECISIONS] as const;
+/** A claim's status: open until answered, then the answer's decision; closed when its evidence never came. */
+export const CLAIM_STATUSES = ['open', ...CLAIM_DECISIONS, 'closed'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 export const MAX_CLAIM_PHOTOS = 12;
@@ -107,6 +118,11 @@ export const CLAIM_DECISION_LABELS: Record<ClaimDecision, string> = {
   denied: 'Denied',
   adjusted: 'Price adjusted',
   unwound: 'Sale unwound',
+};
+export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
+  open: 'Open',
+  ...CLAIM_DECISION_LABELS,
+  closed: CLAIM_CASE_STAGES.closed,
 };
 
 const isoDate = z.iso.date({ error: 'Enter a date as YYYY-MM-DD' });
@@ -199,7 +215,11 @@ export const dealerSaleEventBodySchema = z.discriminatedUnion('type', [
       .default([]),
     /** A video the dealer uploaded (tus /api/uploads, its result URL) or a Cloudinary URL. */
     videoUrl: z.string().trim().max(500).optional(),
+    /** The evidence is complete at opening (else more may follow until the evidence deadline). */
+    evidenceComplete: z.boolean().default(false),
   }),
+  /** More evidence for an open claim, tied to a condition report line (contracts/claim-cases.ts). */
+  claimEvidenceStepSchema,
 ]);
 export type DealerSaleEventBody = z.input<typeof dealerSaleEventBodySchema>;
 
@@ -218,7 +238,11 @@ export const SALE_EVENT_TYPES = [
   'unwind_requested',
   'unwind_declined',
   'claim_opened',
+  'claim_evidence_added',
   'claim_answered',
+  /** Recorded once by the claim-deadlines job: the dealer missed the evidence deadline; the marketplace missed its decision's. */
+  'claim_closed',
+  'claim_escalated',
   'odometer_stated',
   'cancelled',
   /** Certified delivery (docs/design.md §15): ordered (a charge), each status, cancelled (the charge back). */
@@ -385,6 +409,26 @@ export const saleStateSchema = z.object({
       adjustment: z.string().nullable(),
       photos: z.array(photoSchema),
       videoUrl: z.string().nullable(),
+      /** The condition report section the claim is about (its category, or its first evidence's line). */
+      section: z.enum(REPORT_SECTION_KEYS),
+      /** Evidence added after opening, oldest first. */
+      evidence: z.array(
+        z.object({
+          id: z.number().int(),
+          at: z.string(),
+          section: z.enum(REPORT_SECTION_KEYS),
+          /** The report line in words ("Hood: Dent", "Check engine", "Not in the report"). */
+          line: z.string(),
+          photos: z.array(photoSchema),
+          videoUrl: z.string().nullable(),
+          estimate: z.string().nullable(),
+          note: z.string(),
+        }),
+      ),
+      /** The case: stage, deadlines, days left (claimCaseOf). */
+      case: claimCaseSchema,
+      /** The admins were told the decision is overdue (the claim-deadlines job). */
+      escalated: z.boolean(),
     }),
   ),
   /** Price adjustments granted on claims, credited to the dealer. */

@@ -35,6 +35,7 @@ export const INSIGHT_CHARTS = {
   'price-vs-guide': 'Sale price vs guide',
   'by-dealer': 'By dealer',
   'by-uploader': 'By uploader',
+  claims: 'Guarantee claims: outcomes by certification and report section',
 } as const;
 export type InsightChartId = keyof typeof INSIGHT_CHARTS;
 export const INSIGHT_CHART_IDS = Object.keys(INSIGHT_CHARTS) as InsightChartId[];

@@ -60,6 +60,7 @@ export const DEALER_EVENTS = [
   { event: 'pickup_ready', label: 'Vehicle ready for pickup', contacts: ['main'] },
   { event: 'unwind_declined', label: 'Unwind request declined', contacts: ['main'] },
   { event: 'claim_answered', label: 'Guarantee claim answered', contacts: ['main'] },
+  { event: 'claim_case', label: 'Guarantee claim closed for missing evidence', contacts: ['main'] },
   { event: 'dealer_deactivated', label: 'Account deactivated', contacts: ['main'] },
   { event: 'buy_order_match', label: 'A car matches your buy order', contacts: ['main'] },
   { event: 'saved_search_match', label: 'A car matches your saved search', contacts: ['main'] },
@@ -98,6 +99,9 @@ export const ADMIN_EVENTS = [
   'title_confirmed',
   'unwind_requested',
   'claim_opened',
+  /** A claim's evidence added or completed, and a claim whose decision deadline passed (issue #48). */
+  'claim_evidence_added',
+  'claim_escalated',
   /** No carrier or lender API is configured: our team arranges it (docs/design.md §15). */
   'transport_to_arrange',
   'floor_plan_to_arrange',

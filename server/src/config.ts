@@ -317,6 +317,10 @@ const envSchema = z.object({
   ),
   SALE_TITLE_DAYS_ABSENT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(120).default(21)),
   SALE_GUARANTEE_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60).default(7)),
+  /** A guarantee claim's deadlines in business days (issue #48, docs/decisions/0041-claim-cases.md). */
+  CLAIM_EVIDENCE_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(30).default(2)),
+  CLAIM_DECISION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(30).default(3)),
+  CLAIM_PAY_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(30).default(3)),
   SALE_LATE_FEE_PERCENT: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(25).default(0)),
   SALE_TIME_ZONE: z.preprocess(
     emptyToUndefined,
@@ -842,6 +846,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       guaranteeDays: env.SALE_GUARANTEE_DAYS,
       lateFeePercent: env.SALE_LATE_FEE_PERCENT,
       timeZone: env.SALE_TIME_ZONE,
+      claimSla: {
+        evidenceDays: env.CLAIM_EVIDENCE_DAYS,
+        decisionDays: env.CLAIM_DECISION_DAYS,
+        payDays: env.CLAIM_PAY_DAYS,
+      },
     },
     brand,
     mail: env.SMTP_URL

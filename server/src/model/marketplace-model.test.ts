@@ -1,3 +1,4 @@
+import type { SaleState } from '@contracts/after-sale';
 import { COMMITTED_PARTS, type DealPart } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
 import { checkoutLimitRefusal, committedTotal } from '@contracts/deal-total';
@@ -694,6 +695,23 @@ class ClaimCredit implements Cmd {
       if (last.statusCode !== 200) return;
     }
     const claim = (last!.json().claims as { id: number; status: string }[]).find((c) => c.status === 'open')!;
+    // The case (issue #48): evidence tied to a report line, marked complete — the decision clock starts.
+    const evidence = await call(
+      'POST',
+      `/api/dealer/transactions/${sale.id}/events`,
+      m.readers[sale.dealer],
+      {
+        type: 'claim_evidence_added',
+        claimId: claim.id,
+        section: 'undisclosed',
+        estimate: '$1,900',
+        complete: true,
+      },
+    );
+    expect(evidence.statusCode, evidence.body).toBe(200);
+    expect(evidence.json().claims.find((c: { id: number }) => c.id === claim.id).case.stage).toBe(
+      'awaiting_decision',
+    );
     const answered = await admin(
       'POST',
       `/api/transactions/${sale.id}/events`,
@@ -1038,7 +1056,9 @@ interface SaleView {
   gatePassCode: string | null;
   gatePassWithdrawn: string | null;
   transport: { orderId: number; status: TransportStatus } | null;
-  ledger: { kind: string; part: DealPart; amount: string; on: string }[];
+  ledger: { kind: string; part: DealPart; amount: string; on: string; eventId: number | null }[];
+  claims: SaleState['claims'];
+  timeline: SaleState['timeline'];
   paidAmount: string;
   lateFee: string;
   pickupStatus: string;
@@ -1102,6 +1122,20 @@ async function checkInvariants(m: Model) {
   for (const t of mine) {
     const label = `sale ${t.id} (car ${t.vehicleId})`;
     const cents = (v: string) => decimalToCents(v);
+    // A claim case reads the same for both sides; a decision only on a case that could take one, and
+    // a credit is the ledger's line of that decision (issue #48).
+    const dealerRow = dealerRows.get(t.id);
+    if (dealerRow) expect(dealerRow.claims, `${label}: claims, dealer and admin`).toEqual(t.claims);
+    for (const claim of t.claims) {
+      const decided = t.timeline.filter((e) => e.type === 'claim_answered' && e.data.claimId === claim.id);
+      expect(decided.length, `${label}: one decision at most`).toBeLessThanOrEqual(1);
+      expect(claim.case.stage === 'decided', `${label}: decided iff answered`).toBe(decided.length === 1);
+      if (claim.status === 'adjusted')
+        expect(
+          t.ledger.filter((l) => l.eventId === decided[0]!.id && l.kind === 'credit').map((l) => l.amount),
+          `${label}: the credit on the ledger`,
+        ).toEqual([claim.adjustment]);
+    }
     const { price, reconditioning, delivery, fees, credits, total } = t.deal;
     // The late fee is its own part of the deal (fees), on every view: charged exactly when the
     // model made the sale late (its payment overdue, none made by the due date), never on a cancelled one.

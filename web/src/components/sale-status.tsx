@@ -1,6 +1,6 @@
 import {
   CLAIM_CATEGORIES,
-  CLAIM_DECISION_LABELS,
+  CLAIM_STATUS_LABELS,
   type LedgerEntry,
   PAYMENT_METHODS,
   SALE_STAGES,
@@ -8,6 +8,7 @@ import {
   type SaleState,
   TITLE_STATUS_LABELS,
 } from '@contracts/after-sale';
+import { CLAIM_CASE_STAGES, claimCaseText } from '@contracts/claim-cases';
 import { DELIVERY_STATUS_LABELS } from '@contracts/delivery-texts';
 import type { SaleWorkOrder } from '@contracts/work-orders';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
@@ -234,7 +235,13 @@ export function PickupStatus({ sale, withPlace = false }: { sale: SaleView; with
       ) : null}
       <GatePassStatus sale={sale} />
       {!withPlace && sale.claims.some((claim) => claim.status === 'open') ? (
-        <Line className="font-semibold text-amber-900">{SALE_LABELS.claimOpen}</Line>
+        <Line className="font-semibold text-amber-900">
+          {sale.claims.some((claim) => claim.status === 'open' && claim.case.stage === 'escalated') ? (
+            <Flag>{CLAIM_CASE_STAGES.escalated}</Flag>
+          ) : (
+            SALE_LABELS.claimOpen
+          )}
+        </Line>
       ) : null}
       {sale.guaranteeEndsAt ? (
         <Line>Guarantee ends {formatDay(sale.guaranteeEndsAt, sale.terms.timeZone)}</Line>
@@ -277,8 +284,11 @@ export function ClaimList({ sale }: { sale: SaleView }) {
             {claim.status === 'open' ? (
               <span className="font-semibold text-amber-900">Open</span>
             ) : (
-              CLAIM_DECISION_LABELS[claim.status]
+              CLAIM_STATUS_LABELS[claim.status]
             )}
+          </Line>
+          <Line className={claim.case.stage === 'escalated' ? 'font-semibold text-red-800' : undefined}>
+            {claimCaseText(claim.case, sale.terms.claimSla)}
           </Line>
           <Line>{claim.description}</Line>
           <Line>
@@ -287,6 +297,16 @@ export function ClaimList({ sale }: { sale: SaleView }) {
           </Line>
           {claim.answer ? <Line>Answer: {claim.answer}</Line> : null}
           <ClaimMedia photos={claim.photos} videoUrl={claim.videoUrl} />
+          {claim.evidence.map((item) => (
+            <div key={item.id}>
+              <Line>
+                Evidence for {item.line}
+                {item.estimate ? `, estimate ${formatAmount(item.estimate)}` : ''}
+                {item.note ? `: ${item.note}` : ''}
+              </Line>
+              <ClaimMedia photos={item.photos} videoUrl={item.videoUrl} />
+            </div>
+          ))}
         </li>
       ))}
     </ul>

@@ -1,4 +1,5 @@
 import { dateInZone } from '@contracts/business-days';
+import { REPORT_SECTION_KEYS, REPORT_SECTIONS, type ReportSection } from '@contracts/claim-cases';
 import { ERROR_CODES } from '@contracts/errors';
 import {
   type DealerInsights,
@@ -190,6 +191,64 @@ const chartOf = <T>(
   columns: Column<T>[],
 ): InsightChart => ({ id, title: INSIGHT_CHARTS[id], ...tableOf(text, items, columns) });
 
+const CERTIFICATION_LABELS: Record<string, string> = {
+  premium: 'Premium certified',
+  auction: 'Auction certified',
+  unrecorded: 'Not recorded',
+};
+
+/**
+ * The claims decided in the period (by the decision's day, in the terms' zone), filtered by dealer
+ * and uploader: the facts each decision recorded (its case: section, certification, business days,
+ * within the deadline; sale-events.ts) and its amount — the same amount the ledger credits.
+ */
+async function claimOutcomes(db: Executor, p: Period, f: Filters) {
+  const rows = await rowsOf<Row & { certification: string | null; section: string | null }>(
+    db,
+    sql`select c.certification, c.section, grouping(c.certification, c.section) as total_row,
+        count(*)::int as decided,
+        count(*) filter (where c.decision = 'denied')::int as denied,
+        count(*) filter (where c.decision = 'adjusted')::int as adjusted,
+        count(*) filter (where c.decision = 'unwound')::int as unwound,
+        count(c.within_sla)::int as timed,
+        count(*) filter (where c.within_sla)::int as within_sla,
+        percentile_cont(0.5) within group (order by c.business_days) as median_days,
+        coalesce(sum(c.credit_cents), 0)::float8 as credit_cents
+      from (
+        select coalesce(a.data->'case'->>'certification', 'unrecorded') as certification,
+          coalesce(a.data->'case'->>'section', 'unrecorded') as section,
+          a.data->>'decision' as decision,
+          (a.data->'case'->>'withinSla')::boolean as within_sla,
+          (a.data->'case'->>'businessDays')::int as business_days,
+          case when a.data->>'decision' = 'adjusted' then round((a.data->>'amount')::numeric * 100) end as credit_cents
+        from transaction_events a
+        join transactions t on t.id = a.transaction_id
+        join vehicles v on v.id = t.vehicle_id
+        where a.type = 'claim_answered'
+          and ${localDay(sql`a.created_at`, p)} between ${p.from}::date and ${p.to}::date
+          and ${f.dealerId === null ? sql`true` : sql`t.dealer_id = ${f.dealerId}`}
+          and ${uploaderIs(sql`v.uploaded_by`, f.uploader)}
+      ) c
+      group by grouping sets ((c.certification, c.section), ())
+      order by c.certification, c.section`,
+  );
+  const groups = rows.filter((row) => Number(row.total_row) === 0);
+  // Every certification × section, decided or not (zeros), then any decision without its facts.
+  const grid = ['premium', 'auction'].flatMap((certification) =>
+    REPORT_SECTION_KEYS.map(
+      (section) =>
+        groups.find((row) => row.certification === certification && row.section === section) ?? {
+          certification,
+          section,
+        },
+    ),
+  );
+  return {
+    total: rows.find((row) => Number(row.total_row) !== 0),
+    groups: [...grid, ...groups.filter((row) => !grid.includes(row))],
+  };
+}
+
 /** The marketplace's figures and charts over a period (admins), filtered by dealer and uploader. */
 export async function insightsReport(
   db: Database,
@@ -212,7 +271,7 @@ export async function insightsReport(
   const p = period;
   const months = monthsOf(p);
 
-  const [sales, offers, listings, aging, byDealer, byUploader] = await Promise.all([
+  const [sales, offers, listings, aging, byDealer, byUploader, claims] = await Promise.all([
     byMonth(
       db,
       sql`select ${monthOf(sql`s.sold_on`)} as month, count(*)::int as sales,
@@ -317,6 +376,7 @@ export async function insightsReport(
         left join uploaded u using (key) left join sold s using (key) left join offered o using (key)
         order by coalesce(s.sold, 0) desc, k.key`,
     ),
+    claimOutcomes(db, p, filters),
   ]);
 
   const label = (key: string) => uploaders.find((u) => u.key === key)?.label ?? key;
@@ -347,6 +407,21 @@ export async function insightsReport(
     ),
     figure('timeToLine', 'Median days sale to dealer’s lot', 'days', round1(t?.time_to_line)),
     figure('priceVsGuide', 'Average sale price vs guide', 'percent', round1(t?.vs_guide)),
+    figure('claimsDecided', 'Claims decided', 'count', count(claims.total?.decided)),
+    figure(
+      'claimDecisionDays',
+      'Median business days from claim to decision',
+      'days',
+      round1(claims.total?.median_days),
+    ),
+    figure(
+      'claimsWithinSla',
+      'Claims decided within the deadline',
+      'percent',
+      ratio(count(claims.total?.within_sla), count(claims.total?.timed)),
+    ),
+    figure('claimCredits', 'Claim credits (price adjustments)', 'usd', decimalOf(claims.total?.credit_cents)),
+    figure('claimBuybacks', 'Claims bought back (sales unwound)', 'count', count(claims.total?.unwound)),
   ];
 
   const charts: InsightChart[] = [
@@ -464,6 +539,38 @@ export async function insightsReport(
         column('conversion', 'Offers that became sales', 'percent', (row) =>
           ratio(count(row.accepted), count(row.decided)),
         ),
+      ],
+    ),
+    chartOf(
+      'claims',
+      {
+        description:
+          'Guarantee claims decided in the period by the car’s certification and the condition report section they were about (which inspections miss): how they ended, how fast, and the credits granted.',
+        kind: 'bar',
+        series: ['decided'],
+      },
+      claims.groups,
+      [
+        column(
+          'certification',
+          'Certification',
+          'text',
+          (row) => CERTIFICATION_LABELS[String(row.certification)] ?? String(row.certification),
+        ),
+        column('section', 'Report section', 'text', (row) =>
+          row.section === 'unrecorded'
+            ? 'Not recorded'
+            : (REPORT_SECTIONS[row.section as ReportSection] ?? String(row.section)),
+        ),
+        column('decided', 'Decided', 'count', (row) => count(row.decided)),
+        column('denied', 'Denied', 'count', (row) => count(row.denied)),
+        column('adjusted', 'Credited', 'count', (row) => count(row.adjusted)),
+        column('unwound', 'Bought back', 'count', (row) => count(row.unwound)),
+        column('withinSla', 'Within the deadline', 'percent', (row) =>
+          ratio(count(row.within_sla), count(row.timed)),
+        ),
+        column('medianDays', 'Median business days', 'days', (row) => round1(row.median_days)),
+        column('credits', 'Credits', 'usd', (row) => decimalOf(row.credit_cents)),
       ],
     ),
   ];

@@ -214,11 +214,12 @@ export const unwindRequestedMessage = composedMessage(
 /** To every admin: the buyer opened a guarantee claim. */
 export const claimOpenedMessage = composedMessage(
   'claim_opened',
-  (f: SaleFacts & { category: string; description: string; estimate: string }) => ({
+  (f: SaleFacts & { category: string; description: string; estimate: string; caseText: string }) => ({
     subject: `Claim opened by ${f.dealerName}: ${vehicleName(f.vehicle)}`,
     lines: [
       `${f.dealerName} opened a guarantee claim on transaction #${f.transactionId} (${f.category}, estimated repair ${formatAmount(f.estimate)}).`,
       f.description,
+      f.caseText,
       'Answer it from the Transactions tab: deny with a reason, adjust the price, or unwind the sale.',
     ],
     vehicle: f.vehicle,
@@ -232,12 +233,19 @@ export const claimOpenedMessage = composedMessage(
 export const claimAnsweredMessage = composedMessage(
   'claim_answered',
   (
-    f: SaleFacts & { decision: string; reason: string; adjustment: string | null; refundOwed: string | null },
+    f: SaleFacts & {
+      decision: string;
+      reason: string;
+      adjustment: string | null;
+      refundOwed: string | null;
+      caseText: string;
+    },
   ) => ({
     subject: `Your claim was answered: ${vehicleName(f.vehicle)}`,
     lines: [
       `Your claim on transaction #${f.transactionId}: ${f.decision}${f.adjustment ? `, ${formatAmount(f.adjustment)} off the price` : ''}.`,
       f.reason,
+      f.caseText,
       ...(f.refundOwed
         ? [`We owe you a refund of ${formatAmount(f.refundOwed)}; you will hear when it is paid.`]
         : []),
@@ -246,5 +254,50 @@ export const claimAnsweredMessage = composedMessage(
     action: 'See the transaction in your dealer dashboard',
     path: LINKS.dealerSale(f.transactionId),
     sms: `Claim on ${vehicleName(f.vehicle)} (#${f.transactionId}): ${f.decision}${f.adjustment ? ` (${formatAmount(f.adjustment)})` : ''}. ${f.reason}`,
+  }),
+);
+
+/** To every admin: the dealer added evidence to a claim (or completed it); the case's clock in words. */
+export const claimEvidenceMessage = composedMessage(
+  'claim_evidence_added',
+  (f: SaleFacts & { summary: string; caseText: string }) => ({
+    subject: `Claim evidence from ${f.dealerName}: ${vehicleName(f.vehicle)}`,
+    lines: [`${f.summary} (transaction #${f.transactionId}).`, f.caseText],
+    vehicle: f.vehicle,
+    action: 'Open the Transactions tab',
+    path: LINKS.adminTransactions,
+    sms: `Claim evidence on ${vehicleName(f.vehicle)} (#${f.transactionId}): ${f.caseText}.`,
+  }),
+);
+
+/** To the main contact, once: the evidence deadline passed without photos or video; the claim is closed. */
+export const claimClosedMessage = composedMessage(
+  'claim_case',
+  (f: SaleFacts & { evidenceDueOn: string }) => ({
+    subject: `Your claim was closed: ${vehicleName(f.vehicle)}`,
+    lines: [
+      `Your claim on transaction #${f.transactionId} was closed: no photos or video were added by ${formatDay(f.evidenceDueOn)}, the evidence deadline.`,
+      'While the guarantee runs you may open a new claim with its evidence.',
+    ],
+    vehicle: f.vehicle,
+    action: 'See the transaction in your dealer dashboard',
+    path: LINKS.dealerSale(f.transactionId),
+    sms: `Your claim on ${vehicleName(f.vehicle)} (#${f.transactionId}) was closed: no evidence by ${formatDay(f.evidenceDueOn)}.`,
+  }),
+);
+
+/** To every admin, once: a claim's decision deadline passed without a decision. */
+export const claimEscalatedMessage = composedMessage(
+  'claim_escalated',
+  (f: SaleFacts & { decisionDueOn: string; category: string }) => ({
+    subject: `Claim decision overdue: ${vehicleName(f.vehicle)}`,
+    lines: [
+      `The claim of ${f.dealerName} on transaction #${f.transactionId} (${f.category}) was due a decision by ${formatDay(f.decisionDueOn)} and has none.`,
+      'Decide it now from the Transactions tab (filter: Open claims): deny with a reason, adjust the price, or buy the car back.',
+    ],
+    vehicle: f.vehicle,
+    action: 'Open the Transactions tab',
+    path: LINKS.adminTransactions,
+    sms: `Claim decision overdue on ${vehicleName(f.vehicle)} (#${f.transactionId}), due ${formatDay(f.decisionDueOn)}.`,
   }),
 );

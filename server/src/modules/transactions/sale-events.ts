@@ -12,6 +12,8 @@ import {
   type SaleState,
 } from '@contracts/after-sale';
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
+import { CLAIM_CASE_TEXT, claimCaseText } from '@contracts/claim-cases';
+import { AUCTION_CERTIFIED } from '@contracts/limits';
 import { centsToDecimal, decimalToCents, formatCents, toCents } from '@contracts/money';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client';
@@ -24,6 +26,7 @@ import { enqueueIntegration } from '../integrations/integration-outbox';
 import { enqueueNotifications, type Notification } from '../notifications/enqueue-notifications';
 import {
   claimAnsweredMessage,
+  claimEvidenceMessage,
   claimOpenedMessage,
   paymentRecordedMessage,
   pickupReadyMessage,
@@ -115,22 +118,29 @@ function check(
       )
         throw conflict(SALE_TEXT.claimTransitOnly);
       // Items disclosed in the condition report cannot be claimed.
-      if (step.category === 'body') {
-        if (!step.panel || !step.damageType) throw badRequest(SALE_TEXT.claimDetails);
-        if (vehicle.damage.some((d) => d.panel === step.panel && d.type === step.damageType))
-          throw conflict(SALE_TEXT.claimDisclosed);
-      }
-      if (step.category === 'warning_light') {
-        const code = step.code?.toLowerCase();
-        if (!code) throw badRequest(SALE_TEXT.claimDetails);
-        if (vehicle.warningLights.some((light) => light.toLowerCase() === code))
-          throw conflict(SALE_TEXT.claimDisclosed);
-      }
+      const section =
+        step.category === 'body' ? 'damage' : step.category === 'warning_light' ? 'warning_lights' : null;
+      if (section) assertUndisclosed({ ...step, section }, vehicle, SALE_TEXT.claimDetails);
+      return;
+    }
+    case 'claim_evidence_added': {
+      const claim = state.claims.find((c) => c.id === step.claimId);
+      if (claim?.status === 'closed') throw conflict(CLAIM_CASE_TEXT.caseClosed);
+      if (claim?.status !== 'open') throw conflict(SALE_TEXT.claimUnknown);
+      if (claim.case.stage !== 'awaiting_evidence')
+        throw conflict(
+          dateInZone(new Date(), row.terms.timeZone) > claim.case.evidenceDueOn
+            ? CLAIM_CASE_TEXT.evidenceClosed
+            : CLAIM_CASE_TEXT.evidenceAfterComplete,
+        );
+      assertUndisclosed(step, vehicle, CLAIM_CASE_TEXT.sectionDetails);
       return;
     }
     case 'claim_answered': {
-      if (!state.claims.some((c) => c.id === step.claimId && c.status === 'open'))
-        throw conflict(SALE_TEXT.claimUnknown);
+      const claim = state.claims.find((c) => c.id === step.claimId);
+      // No decision outside the rules: a case closed for missing evidence is not decided.
+      if (claim?.status === 'closed') throw conflict(CLAIM_CASE_TEXT.caseClosed);
+      if (claim?.status !== 'open') throw conflict(SALE_TEXT.claimUnknown);
       if (step.decision === 'adjusted') {
         if (!step.amount) throw badRequest(SALE_TEXT.adjustmentAmount);
         if (toCents(step.amount)! > toCents(row.amount)! - toCents(state.adjustments)!)
@@ -181,7 +191,34 @@ function check(
   }
 }
 
-const DEALER_STEPS: readonly string[] = ['title_confirmed', 'unwind_requested', 'claim_opened'];
+/**
+ * A claimed item on a condition report line: damage needs its panel and kind, a warning light its
+ * code; one the report lists was disclosed and cannot be claimed (SALE_TEXT.claimDisclosed).
+ */
+function assertUndisclosed(
+  item: { section: string; panel?: string; damageType?: string; code?: string },
+  vehicle: VehicleRow,
+  missing: string,
+) {
+  if (item.section === 'damage') {
+    if (!item.panel || !item.damageType) throw badRequest(missing);
+    if (vehicle.damage.some((d) => d.panel === item.panel && d.type === item.damageType))
+      throw conflict(SALE_TEXT.claimDisclosed);
+  }
+  if (item.section === 'warning_lights') {
+    const code = item.code?.toLowerCase();
+    if (!code) throw badRequest(missing);
+    if (vehicle.warningLights.some((light) => light.toLowerCase() === code))
+      throw conflict(SALE_TEXT.claimDisclosed);
+  }
+}
+
+const DEALER_STEPS: readonly string[] = [
+  'title_confirmed',
+  'unwind_requested',
+  'claim_opened',
+  'claim_evidence_added',
+];
 const parseStep = (step: Step) =>
   DEALER_STEPS.includes(step.type)
     ? dealerSaleEventBodySchema.parse(step)
@@ -236,7 +273,17 @@ export async function recordSaleStep(
   // Gate pass, pickup and transport also wait for the reconditioning (issue #31).
   if (step.type === 'pickup_ready' || step.type === 'picked_up' || step.type === 'delivered')
     await assertReconFinished(tx, transactionId);
-  if (step.type === 'claim_opened') {
+  if (step.type === 'claim_answered') {
+    // The case's facts at the decision, for the insights (SQL reads them from the step).
+    const claim = stateWith(step).claims.find((c) => c.id === step.claimId)!;
+    data.case = {
+      section: claim.section,
+      certification: vehicle.condition === AUCTION_CERTIFIED ? 'auction' : 'premium',
+      businessDays: claim.case.businessDaysToDecision,
+      withinSla: claim.case.decidedWithinSla,
+    };
+  }
+  if (step.type === 'claim_opened' || step.type === 'claim_evidence_added') {
     await checkStepPhotos(tx, step.photoIds, actor);
     if (step.videoUrl && !(await isKnownVideo(step.videoUrl, actor)))
       throw badRequest(SALE_TEXT.claimVideoUnknown);
@@ -288,6 +335,12 @@ export async function recordSaleStep(
   ]);
   return after;
 }
+
+/** A claim's case in words (claimCaseText), as the e-mails carry it. */
+const caseTextOf = (state: SaleState, claimId: number) => {
+  const claim = state.claims.find((c) => c.id === claimId);
+  return claim ? `${claimCaseText(claim.case, state.terms.claimSla)}.` : '';
+};
 
 async function messagesFor(
   tx: Executor,
@@ -385,6 +438,7 @@ async function messagesFor(
             category: CLAIM_CATEGORIES[step.category],
             description: step.description,
             estimate: step.estimate,
+            caseText: caseTextOf(state, eventId),
           }),
         },
       ];
@@ -400,6 +454,20 @@ async function messagesFor(
             reason: step.reason,
             adjustment: step.decision === 'adjusted' ? (step.amount ?? null) : null,
             refundOwed: decimalToCents(state.refundOwed) > 0 ? state.refundOwed : null,
+            caseText: caseTextOf(state, step.claimId),
+          }),
+        },
+      ];
+    case 'claim_evidence_added':
+      return [
+        {
+          event: 'claim_evidence_added',
+          entityId: eventId,
+          to: admins,
+          message: claimEvidenceMessage({
+            ...facts,
+            summary: `${facts.dealerName}: ${state.timeline.find((e) => e.id === eventId)?.summary ?? ''}`,
+            caseText: caseTextOf(state, step.claimId),
           }),
         },
       ];

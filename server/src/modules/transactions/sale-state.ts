@@ -15,6 +15,16 @@ import {
   type TitleStatus,
 } from '@contracts/after-sale';
 import { addBusinessDays, dateInZone, daysBetween, endOfDayInZone } from '@contracts/business-days';
+import {
+  CLAIM_CASE_STAGES,
+  type ClaimCase,
+  type ClaimCaseInput,
+  claimCaseOf,
+  DEFAULT_CLAIM_SLA,
+  REPORT_SECTIONS,
+  type ReportSection,
+} from '@contracts/claim-cases';
+import { DAMAGE_PANELS, DAMAGE_TYPES, type DamagePanel, type DamageType } from '@contracts/condition-report';
 import { formatDay } from '@contracts/dates';
 import {
   DELIVERY_STATUS_LABELS,
@@ -81,6 +91,19 @@ function summaryOf(event: StoredSaleEvent): string {
       return `Unwind request declined: ${text(d.reason)}`;
     case 'claim_opened':
       return `Claim opened (${CLAIM_CATEGORIES[d.category as ClaimCategory] ?? text(d.category)}, estimate ${formatCents(toCents(text(d.estimate)) ?? 0)}): ${text(d.description)}`;
+    case 'claim_evidence_added': {
+      const items = [
+        (d.photoIds as unknown[] | undefined)?.length ? `${(d.photoIds as unknown[]).length} photo(s)` : '',
+        d.videoUrl ? 'a video' : '',
+        d.estimate ? `estimate ${formatCents(toCents(text(d.estimate)) ?? 0)}` : '',
+      ].filter(Boolean);
+      const what = items.length ? `Evidence added (${items.join(', ')}) for ${reportLineOf(d)}` : '';
+      return [what, d.complete ? 'Evidence complete' : ''].filter(Boolean).join('. ');
+    }
+    case 'claim_closed':
+      return `Claim closed: ${CLAIM_CASE_STAGES.closed.toLowerCase()} by ${formatDay(text(d.evidenceDueOn))}`;
+    case 'claim_escalated':
+      return `Claim escalated: no decision by ${formatDay(text(d.decisionDueOn))}`;
     case 'claim_answered': {
       const decision = CLAIM_DECISION_LABELS[d.decision as ClaimDecision] ?? text(d.decision);
       const amount = d.decision === 'adjusted' ? ` ${formatCents(toCents(text(d.amount)) ?? 0)}` : '';
@@ -93,6 +116,19 @@ function summaryOf(event: StoredSaleEvent): string {
     default:
       return deliverySummaryOf(event) ?? event.type;
   }
+}
+
+/** The condition report section a claim's category is about; the others are not in the report. */
+const sectionOfCategory = (category: ClaimCategory): ReportSection =>
+  category === 'body' ? 'damage' : category === 'warning_light' ? 'warning_lights' : 'undisclosed';
+
+/** An evidence step's report line in words ("Hood: Dent", "Warning light P0420", "Not in the report"). */
+function reportLineOf(d: Record<string, unknown>): string {
+  const section = d.section as ReportSection;
+  if (section === 'damage' && d.panel)
+    return `${DAMAGE_PANELS[d.panel as DamagePanel] ?? text(d.panel)}${d.damageType ? `: ${DAMAGE_TYPES[d.damageType as DamageType] ?? text(d.damageType)}` : ''}`;
+  if (section === 'warning_lights' && d.code) return `Warning light ${text(d.code)}`;
+  return REPORT_SECTIONS[section] ?? text(section);
 }
 
 const byOf = (actorType: string): SaleEvent['by'] =>
@@ -138,6 +174,7 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
   let adjustmentCents = 0;
   let odometerStatus: OdometerStatus = 'actual';
   const claims: SaleState['claims'] = [];
+  const caseInputs = new Map<number, ClaimCaseInput>();
   const lateFeeCents = Math.round((priceCents * terms.lateFeePercent) / 100);
   const money = (
     event: StoredSaleEvent,
@@ -244,11 +281,63 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
           // Filled by sale-timeline.ts from the photo ids (this function reads no database).
           photos: [],
           videoUrl: text(d.videoUrl) || null,
+          section: sectionOfCategory(d.category as ClaimCategory),
+          evidence: [],
+          // Computed below, once the timeline is read (claimCaseOf).
+          case: null as unknown as ClaimCase,
+          escalated: false,
+        });
+        caseInputs.set(event.id, {
+          openedAt: event.createdAt,
+          openedWithMedia: Array.isArray(d.photoIds) && d.photoIds.length > 0 ? true : Boolean(d.videoUrl),
+          openedComplete: d.evidenceComplete === true,
+          evidence: [],
+          decidedAt: null,
+          awards: false,
+          closedMarked: false,
+          escalatedMarked: false,
         });
         break;
+      case 'claim_evidence_added': {
+        const claim = claims.find((c) => c.id === d.claimId);
+        const input = caseInputs.get(Number(d.claimId));
+        if (!claim || !input) break;
+        const section = d.section as ReportSection;
+        if (claim.section === 'undisclosed' && section !== 'undisclosed') claim.section = section;
+        const withMedia = (Array.isArray(d.photoIds) && d.photoIds.length > 0) || Boolean(d.videoUrl);
+        input.evidence.push({ at: event.createdAt, withMedia, complete: d.complete === true });
+        if (d.estimate) claim.estimate = text(d.estimate);
+        if (withMedia || d.estimate || text(d.note))
+          claim.evidence.push({
+            id: event.id,
+            at: event.createdAt.toISOString(),
+            section,
+            line: reportLineOf(d),
+            photos: [],
+            videoUrl: text(d.videoUrl) || null,
+            estimate: text(d.estimate) || null,
+            note: text(d.note),
+          });
+        break;
+      }
+      case 'claim_closed':
+      case 'claim_escalated': {
+        const claim = claims.find((c) => c.id === d.claimId);
+        const input = caseInputs.get(Number(d.claimId));
+        if (!claim || !input) break;
+        if (event.type === 'claim_closed') input.closedMarked = true;
+        else {
+          input.escalatedMarked = true;
+          claim.escalated = true;
+        }
+        break;
+      }
       case 'claim_answered': {
         const claim = claims.find((c) => c.id === d.claimId);
         if (!claim) break;
+        const input = caseInputs.get(claim.id)!;
+        input.decidedAt = event.createdAt;
+        input.awards = d.decision !== 'denied';
         claim.status = d.decision as ClaimDecision;
         claim.answer = text(d.reason);
         if (d.decision === 'adjusted') {
@@ -320,6 +409,16 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
   const titleLate = !titleDelivered && today > titleDueOn;
   const guaranteeEndsOn = handedOverOn ? addBusinessDays(handedOverOn, terms.guaranteeDays) : null;
   const end = (date: string) => endOfDayInZone(date, terms.timeZone).toISOString();
+  // Each claim's case (docs/decisions/0041-claim-cases.md): one pure function of its steps.
+  for (const claim of claims) {
+    claim.case = claimCaseOf(
+      caseInputs.get(claim.id)!,
+      terms.claimSla ?? DEFAULT_CLAIM_SLA,
+      terms.timeZone,
+      now,
+    );
+    if (claim.case.stage === 'closed') claim.status = 'closed';
+  }
 
   // One delivery state and one hold (issue #44, docs/decisions/0035-one-delivery-state.md).
   const reconOpen = !sale.cancelled && sale.reconditioning?.open === true;

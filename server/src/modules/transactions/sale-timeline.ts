@@ -68,7 +68,10 @@ async function fillStepPhotos(
   const photosOf = (list: readonly number[]) => list.flatMap((id) => photos.get(id) ?? []);
   sales.forEach(({ state }, i) => {
     const steps = bySale[i]!;
-    for (const claim of state.claims) claim.photos = photosOf(steps.get(claim.id)?.ids ?? []);
+    for (const claim of state.claims) {
+      claim.photos = photosOf(steps.get(claim.id)?.ids ?? []);
+      for (const item of claim.evidence) item.photos = photosOf(steps.get(item.id)?.ids ?? []);
+    }
     for (const step of steps.values()) {
       if (step.type === 'delivery_confirmed' && state.deliveryConfirmation)
         state.deliveryConfirmation.photos = photosOf(step.ids);

@@ -1,17 +1,13 @@
 import { CLAIM_CATEGORIES } from '@contracts/after-sale';
-import { DAMAGE_PANELS, DAMAGE_TYPES } from '@contracts/condition-report-rules';
 import { useWatch } from 'react-hook-form';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
-import { FormField } from '@/components/ui/form-field';
 import { MoneyField } from '@/components/ui/money-field';
 import { formatDay } from '@/lib/display/sale-state';
 import { bindFields } from '@/lib/form-binding';
 import { useClaimAttachments } from '../../hooks/use-claim-attachments';
 import { ClaimAttachmentsField } from './claim-attachments-field';
 import { DealerStepDialog, useDealerStepForm } from './dealer-step-dialog';
-
-/** An empty choice is no choice (the field is optional in the contract, not an empty string). */
-const chosen = { setValueAs: (value: string) => (value === '' ? undefined : value), shouldUnregister: true };
+import { chosen, ReportLineFields } from './report-line-fields';
 
 /** "Waiting for 2 uploads…" while files are on their way: the claim names them once they are up. */
 const waitingFor = (uploading: number) =>
@@ -71,24 +67,10 @@ export function OpenClaimDialog({
       <SelectField label="What is it about" {...field('category')}>
         <SelectOptions items={categories} />
       </SelectField>
-      {category === 'body' ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Panel" {...field('panel', chosen)}>
-            <SelectOptions items={DAMAGE_PANELS} placeholder="Choose…" />
-          </SelectField>
-          <SelectField label="Damage" {...field('damageType', chosen)}>
-            <SelectOptions items={DAMAGE_TYPES} placeholder="Choose…" />
-          </SelectField>
-        </div>
-      ) : null}
-      {category === 'warning_light' ? (
-        <FormField
-          label="Warning light or code"
-          maxLength={40}
-          autoComplete="off"
-          {...field('code', chosen)}
-        />
-      ) : null}
+      <ReportLineFields
+        kind={category === 'body' ? 'damage' : category === 'warning_light' ? 'warning_light' : null}
+        bind={(name) => field(name, chosen)}
+      />
       <TextAreaField label="Description" rows={4} maxLength={2000} {...field('description')} />
       <MoneyField label="Repair estimate ($)" {...field('estimate')} />
       <ClaimAttachmentsField attachments={attachments} />

@@ -8,6 +8,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { decimalToCents, formatAmount, SALE_LABELS } from '@/lib/display/sale-state';
 import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
 import { saleName } from '../../sale-tasks';
+import { AddEvidenceDialog } from './add-evidence-dialog';
 import { OpenClaimDialog } from './open-claim-dialog';
 import { Fact, type SalesProps, SalesSection } from './sale-list';
 import { UnwindRequestDialog } from './unwind-request-dialog';
@@ -84,6 +85,19 @@ function SaleFacts({ sale: t, canAct }: { sale: DealerTransaction; canAct: boole
             deliveredByUs={t.transport?.status === 'delivered' || t.deliveryConfirmation !== null}
           />
         ) : null}
+        {canAct
+          ? t.claims
+              .filter((claim) => claim.case.stage === 'awaiting_evidence')
+              .map((claim) => (
+                <AddEvidenceDialog
+                  key={claim.id}
+                  transactionId={t.id}
+                  vehicle={name}
+                  claim={claim}
+                  sla={t.terms.claimSla}
+                />
+              ))
+          : null}
       </div>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer py-1 text-slate-700">

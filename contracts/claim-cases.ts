@@ -1,0 +1,206 @@
+import { addBusinessDays, dateInZone, type IsoDate, isBusinessDay } from './business-days';
+import { DAMAGE_PANEL_KEYS, DAMAGE_TYPE_KEYS } from './condition-report-rules';
+import { formatDay } from './dates';
+import { moneySchema } from './money-schema';
+import { z } from './zod';
+
+/**
+ * A claim is a case with deadlines (issue #48, docs/decisions/0041-claim-cases.md): the dealer
+ * documents it within `evidenceDays` business days of opening, the marketplace decides within
+ * `decisionDays` of the evidence being complete (or of the evidence deadline), and the award is paid
+ * or credited within `payDays` more. One pure function (claimCaseOf) computes where a case stands
+ * from its timeline; every view reads it.
+ */
+export const claimSlaSchema = z.object({
+  evidenceDays: z.number().int().min(0).max(30),
+  decisionDays: z.number().int().min(0).max(30),
+  payDays: z.number().int().min(0).max(30),
+});
+export type ClaimSla = z.infer<typeof claimSlaSchema>;
+export const DEFAULT_CLAIM_SLA: ClaimSla = { evidenceDays: 2, decisionDays: 3, payDays: 3 };
+
+export const CLAIM_CASE_STAGES = {
+  awaiting_evidence: 'Awaiting evidence',
+  awaiting_decision: 'Awaiting decision',
+  /** The marketplace missed its decision deadline: admins were told, the admin list flags it. */
+  escalated: 'Escalated: decision overdue',
+  decided: 'Decided',
+  /** The dealer missed the evidence deadline without any photo or video: closed, not decided. */
+  closed: 'Closed: evidence missing',
+} as const;
+export type ClaimCaseStage = keyof typeof CLAIM_CASE_STAGES;
+
+/**
+ * The condition report's sections an evidence item is tied to (contracts/condition-report.ts: damage
+ * by panel, tires, warning lights), or `undisclosed`: something the report has no line for.
+ */
+export const REPORT_SECTIONS = {
+  damage: 'Damage',
+  tires: 'Tires',
+  warning_lights: 'Warning lights',
+  undisclosed: 'Not in the report (undisclosed)',
+} as const;
+export type ReportSection = keyof typeof REPORT_SECTIONS;
+export const REPORT_SECTION_KEYS = Object.keys(REPORT_SECTIONS) as [ReportSection, ...ReportSection[]];
+
+export const MAX_EVIDENCE_PHOTOS = 12;
+
+export const CLAIM_CASE_TEXT = {
+  addSomething: 'Add a photo, a video or an estimate, or mark the evidence complete',
+  evidenceClosed: 'The evidence deadline has passed for this claim',
+  evidenceAfterComplete: 'The evidence of this claim is already complete',
+  caseClosed: 'This claim was closed: the evidence deadline passed without photos or video',
+  sectionDetails: 'For damage choose the panel and the kind; for a warning light enter the code',
+} as const;
+
+/** The body of a `claim_evidence_added` step (dealer): items tied to one report line, or "I'm done". */
+export const claimEvidenceStepSchema = z
+  .strictObject({
+    type: z.literal('claim_evidence_added'),
+    claimId: z.number().int().positive(),
+    section: z.enum(REPORT_SECTION_KEYS, { error: 'Choose the condition report line, or undisclosed' }),
+    /** Damage: the panel and the kind (a panel+kind the report lists is refused: disclosed). */
+    panel: z.enum(DAMAGE_PANEL_KEYS).optional(),
+    damageType: z.enum(DAMAGE_TYPE_KEYS).optional(),
+    /** Warning lights: the light or code (one the report lists is refused: disclosed). */
+    code: z.string().trim().max(40).optional(),
+    photoIds: z
+      .array(z.number().int().positive())
+      .max(MAX_EVIDENCE_PHOTOS, { error: `At most ${MAX_EVIDENCE_PHOTOS} photos at a time` })
+      .refine((ids) => new Set(ids).size === ids.length, { error: 'The same photo is listed twice' })
+      .default([]),
+    videoUrl: z.string().trim().max(500).optional(),
+    /** A repair estimate (replaces the claim's estimate). */
+    estimate: moneySchema.optional(),
+    note: z.string().trim().max(1000).default(''),
+    /** The dealer says the evidence is complete: the decision clock starts today. */
+    complete: z.boolean().default(false),
+  })
+  .refine((step) => step.complete || step.photoIds.length > 0 || step.videoUrl || step.estimate, {
+    error: CLAIM_CASE_TEXT.addSomething,
+  });
+
+/** What a case stands on: its opening, the evidence steps and the decision, with their instants. */
+export interface ClaimCaseInput {
+  openedAt: Date;
+  /** The claim was opened with a photo or a video. */
+  openedWithMedia: boolean;
+  /** The claim was opened with the evidence marked complete. */
+  openedComplete: boolean;
+  evidence: { at: Date; withMedia: boolean; complete: boolean }[];
+  decidedAt: Date | null;
+  /** The decision gives the dealer money (a credit or a buyback): the pay deadline applies. */
+  awards: boolean;
+  /** The claim-deadlines job recorded the case closed, or escalated (its steps are final marks). */
+  closedMarked: boolean;
+  escalatedMarked: boolean;
+}
+
+export const claimCaseSchema = z.object({
+  stage: z.enum(Object.keys(CLAIM_CASE_STAGES) as [ClaimCaseStage, ...ClaimCaseStage[]]),
+  evidenceDueOn: z.string(),
+  /** The day the evidence was complete (marked, or the deadline reached with media), or null. */
+  evidenceCompleteOn: z.string().nullable(),
+  decisionDueOn: z.string(),
+  decidedOn: z.string().nullable(),
+  /** Decided on or before the decision deadline (null while undecided). */
+  decidedWithinSla: z.boolean().nullable(),
+  /** Business days from opening to the decision (null while undecided). */
+  businessDaysToDecision: z.number().int().nullable(),
+  /** A credit or buyback is paid or credited by this day (null otherwise). */
+  payDueOn: z.string().nullable(),
+  /** The deadline the case waits on now (evidence, or decision), null when decided or closed. */
+  dueOn: z.string().nullable(),
+  /** Business days left to `dueOn` (0 on the day; negative once missed). */
+  businessDaysLeft: z.number().int().nullable(),
+});
+export type ClaimCase = z.infer<typeof claimCaseSchema>;
+
+/** Business days after `from` up to and including `to` (negative when `to` is earlier). */
+export function businessDaysFrom(from: IsoDate, to: IsoDate): number {
+  if (to < from) return -businessDaysFrom(to, from);
+  let count = 0;
+  for (let day = nextCalendarDay(from); day <= to; day = nextCalendarDay(day))
+    if (isBusinessDay(day)) count++;
+  return count;
+}
+
+const nextCalendarDay = (day: IsoDate): IsoDate => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+};
+
+/**
+ * Where a case stands at `now` (pure): the evidence deadline counts from the opening day; the
+ * evidence is complete the day the dealer marks it so, or at its deadline when it holds a photo or
+ * a video (else the case is closed); the decision deadline counts from that day; a decision is
+ * within the SLA on or before it; an award is paid within `payDays` of the decision.
+ */
+export function claimCaseOf(input: ClaimCaseInput, sla: ClaimSla, timeZone: string, now: Date): ClaimCase {
+  const day = (instant: Date) => dateInZone(instant, timeZone);
+  const today = day(now);
+  const openedOn = day(input.openedAt);
+  const evidenceDueOn = addBusinessDays(openedOn, sla.evidenceDays);
+  const marked = input.openedComplete ? input.openedAt : input.evidence.find((e) => e.complete)?.at;
+  const markedOn = marked && day(marked) <= evidenceDueOn ? day(marked) : null;
+  const hasMedia =
+    input.openedWithMedia || input.evidence.some((e) => e.withMedia && day(e.at) <= evidenceDueOn);
+  const decidedOn = input.decidedAt ? day(input.decidedAt) : null;
+  // The evidence deadline reached (or the decision came first): complete with media, else closed.
+  const deadlineReached = today > evidenceDueOn || (decidedOn !== null && decidedOn > evidenceDueOn);
+  const evidenceCompleteOn = markedOn ?? (deadlineReached && hasMedia ? evidenceDueOn : null);
+  const decisionDueOn = addBusinessDays(markedOn ?? evidenceDueOn, sla.decisionDays);
+  const closed = !decidedOn && (input.closedMarked || (!markedOn && !hasMedia && today > evidenceDueOn));
+  const stage: ClaimCaseStage = decidedOn
+    ? 'decided'
+    : closed
+      ? 'closed'
+      : !evidenceCompleteOn
+        ? 'awaiting_evidence'
+        : today > decisionDueOn || input.escalatedMarked
+          ? 'escalated'
+          : 'awaiting_decision';
+  const dueOn =
+    stage === 'awaiting_evidence'
+      ? evidenceDueOn
+      : stage === 'awaiting_decision' || stage === 'escalated'
+        ? decisionDueOn
+        : null;
+  return {
+    stage,
+    evidenceDueOn,
+    evidenceCompleteOn,
+    decisionDueOn,
+    decidedOn,
+    decidedWithinSla: decidedOn ? decidedOn <= decisionDueOn : null,
+    businessDaysToDecision: decidedOn ? businessDaysFrom(openedOn, decidedOn) : null,
+    payDueOn: decidedOn && input.awards ? addBusinessDays(decidedOn, sla.payDays) : null,
+    dueOn,
+    businessDaysLeft: dueOn ? businessDaysFrom(today, dueOn) : null,
+  };
+}
+
+const daysLeftText = (n: number) =>
+  n > 1
+    ? `${n} business days left`
+    : n === 1
+      ? '1 business day left'
+      : n === 0
+        ? 'due today'
+        : `${-n} business day${n === -1 ? '' : 's'} late`;
+
+/**
+ * A case in words, as the dealer, the admin and the e-mails read it: "Awaiting evidence: due Dec 1,
+ * 2026 (2 business days left)", "Decided Dec 3, 2026 (within 3 business days); paid by Dec 8, 2026".
+ */
+export function claimCaseText(c: ClaimCase, sla: ClaimSla = DEFAULT_CLAIM_SLA): string {
+  const stage = CLAIM_CASE_STAGES[c.stage];
+  if (c.stage === 'decided' && c.decidedOn) {
+    const within = c.decidedWithinSla ? `within ${sla.decisionDays} business days` : 'after the deadline';
+    const pay = c.payDueOn ? `; paid or credited by ${formatDay(c.payDueOn)}` : '';
+    return `${stage} ${formatDay(c.decidedOn)} (${within})${pay}`;
+  }
+  if (c.stage === 'closed') return `${stage} (due ${formatDay(c.evidenceDueOn)})`;
+  const what = c.stage === 'awaiting_evidence' ? 'evidence due' : 'decision due';
+  return `${stage}: ${what} ${formatDay(c.dueOn!)} (${daysLeftText(c.businessDaysLeft ?? 0)})`;
+}

@@ -1,0 +1,232 @@
+import { addBusinessDays, dateInZone } from '@contracts/business-days';
+import { parse } from 'csv-parse/sync';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { insertVehicle } from '../../../test/factories';
+import { boughtNow, dealerWithCode } from '../../../test/helpers';
+import { signIn } from '../../../test/sessions';
+import { withApp } from '../../../test/with-app';
+import { notifications, vehicles } from '../../db/schema';
+import { enforceClaimDeadlines } from './claim-deadlines';
+
+/** A claim becomes a case (issue #48, docs/decisions/0041-claim-cases.md), through the API. */
+
+const zone = 'America/Chicago';
+const ctx = withApp({ env: { SALE_TIME_ZONE: zone }, signIn: ['admin'] });
+const today = () => dateInZone(new Date(), zone);
+
+/** A $10,000 sale, paid and picked up today, with a claim opened by its dealer. */
+async function claimed(extra: object = {}) {
+  const vehicle = await insertVehicle(ctx.db, { price: '10000.00' });
+  // A dent on the hood disclosed in the condition report.
+  await ctx.db
+    .update(vehicles)
+    .set({ damage: [{ panel: 'hood', type: 'dent', size: 'small', photoId: null, note: null }] })
+    .where(eq(vehicles.id, vehicle.id));
+  const { dealer, code } = await dealerWithCode(ctx.db);
+  const id = await boughtNow(ctx.app, code, vehicle.id);
+  const cookie = await signIn(ctx.app, 'dealer', { dealerName: dealer.dealerName, buyCode: code });
+  const step = (body: object) => ctx.call('POST', `/api/transactions/${id}/events`, body);
+  const dealerStep = (body: object) =>
+    ctx.call('POST', `/api/dealer/transactions/${id}/events`, body, cookie);
+  const dealerView = async () =>
+    (await ctx.call('GET', '/api/dealer/transactions', undefined, cookie))
+      .json()
+      .find((t: { id: number }) => t.id === id);
+  const adminView = async () =>
+    (await ctx.call('GET', `/api/transactions?limit=100`))
+      .json()
+      .items.find((t: { id: number }) => t.id === id);
+  await step({
+    type: 'payment_recorded',
+    amount: '10000',
+    method: 'wire',
+    reference: 'W',
+    receivedOn: today(),
+  });
+  await step({ type: 'pickup_ready', address: '1 Lot Rd', hours: '8–5' });
+  await step({ type: 'picked_up', on: today(), by: 'Driver' });
+  const opened = await dealerStep({
+    type: 'claim_opened',
+    category: 'mechanical',
+    description: 'Transmission slips',
+    estimate: '1200',
+    ...extra,
+  });
+  expect(opened.statusCode, opened.body).toBe(200);
+  const claimId: number = opened.json().claims[0].id;
+  return { vehicle, dealer, id, step, dealerStep, dealerView, adminView, claimId };
+}
+
+/** The e-mails of an event in the outbox, to one address or to anyone. */
+const told = async (event: string, to?: string) =>
+  (await ctx.db.select().from(notifications).where(eq(notifications.event, event))).filter(
+    (n) => n.channel === 'email' && (to === undefined || n.recipient === to),
+  );
+
+describe('a claim case', () => {
+  it('takes evidence against report lines until complete, then is decided within the deadline: the same credit in the sale, ledger, CSV and insights', async () => {
+    const s = await claimed();
+    const first = (await s.dealerView()).claims[0];
+    expect(first.case).toMatchObject({
+      stage: 'awaiting_evidence',
+      evidenceDueOn: addBusinessDays(today(), 2),
+      dueOn: addBusinessDays(today(), 2),
+      businessDaysLeft: 2,
+    });
+    // A line the condition report disclosed (the factory's hood dent) is refused, as at opening.
+    const disclosed = await s.dealerStep({
+      type: 'claim_evidence_added',
+      claimId: s.claimId,
+      section: 'damage',
+      panel: 'hood',
+      damageType: 'dent',
+      estimate: '300',
+    });
+    expect(disclosed.statusCode).toBe(409);
+    expect(disclosed.json().message).toBe('This was disclosed in the condition report and cannot be claimed');
+    const empty = await s.dealerStep({
+      type: 'claim_evidence_added',
+      claimId: s.claimId,
+      section: 'undisclosed',
+    });
+    expect(empty.statusCode).toBe(400);
+    const added = await s.dealerStep({
+      type: 'claim_evidence_added',
+      claimId: s.claimId,
+      section: 'damage',
+      panel: 'roof',
+      damageType: 'dent',
+      estimate: '1500',
+      note: 'Shop quote',
+      complete: true,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const claim = added.json().claims[0];
+    expect(claim).toMatchObject({ section: 'damage', estimate: '1500.00' });
+    expect(claim.evidence[0]).toMatchObject({ line: 'Roof: Dent', estimate: '1500.00', note: 'Shop quote' });
+    expect(claim.case).toMatchObject({
+      stage: 'awaiting_decision',
+      evidenceCompleteOn: today(),
+      decisionDueOn: addBusinessDays(today(), 3),
+    });
+    expect((await told('claim_evidence_added')).length).toBeGreaterThan(0);
+    // Complete: no more evidence.
+    expect(
+      (
+        await s.dealerStep({
+          type: 'claim_evidence_added',
+          claimId: s.claimId,
+          section: 'undisclosed',
+          estimate: '1',
+        })
+      ).json().message,
+    ).toBe('The evidence of this claim is already complete');
+
+    const decided = await s.step({
+      type: 'claim_answered',
+      claimId: s.claimId,
+      decision: 'adjusted',
+      reason: 'Roof dent missed at inspection',
+      amount: '640.50',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const state = await s.dealerView();
+    expect(state.claims[0].case).toMatchObject({
+      stage: 'decided',
+      decidedWithinSla: true,
+      businessDaysToDecision: 0,
+      payDueOn: addBusinessDays(today(), 3),
+    });
+    expect(state.ledger.at(-1)).toMatchObject({ kind: 'credit', amount: '640.50' });
+    expect(state.deal.credits).toBe('640.50');
+    expect(state.refundOwed).toBe('640.50');
+    expect((await s.adminView()).claims[0].case.stage).toBe('decided');
+    const csv = parse((await ctx.call('GET', '/api/transactions/export.csv')).body, {
+      columns: true,
+    }) as Record<string, string>[];
+    expect(csv.find((r) => r.Transaction === String(s.id))).toMatchObject({
+      Credits: '640.50',
+      'Refund owed': '640.50',
+    });
+    const insights = (await ctx.call('GET', `/api/insights?dealerId=${s.dealer.id}`)).json();
+    const figure = (key: string) => insights.figures.find((f: { key: string }) => f.key === key)?.value;
+    expect(figure('claimsDecided')).toBe(1);
+    expect(figure('claimCredits')).toBe('640.50');
+    expect(figure('claimsWithinSla')).toBe(100);
+    expect(figure('claimDecisionDays')).toBe(0);
+    const rows = insights.charts.find((c: { id: string }) => c.id === 'claims').rows;
+    // A row per certification and report section; this claim's in its own.
+    expect(rows).toHaveLength(8);
+    expect(rows.filter((r: { decided: number }) => r.decided > 0)).toEqual([
+      expect.objectContaining({
+        section: 'Damage',
+        decided: 1,
+        adjusted: 1,
+        credits: '640.50',
+        withinSla: 100,
+      }),
+    ]);
+  });
+
+  it('closes a case whose dealer missed the evidence deadline, once; the case is never decided', async () => {
+    const s = await claimed();
+    expect((await enforceClaimDeadlines(ctx.db)).closed).toBe(0);
+    const later = new Date(Date.now() + 6 * 86_400_000);
+    const firstPass = await enforceClaimDeadlines(ctx.db, later);
+    expect(firstPass.closed).toBeGreaterThanOrEqual(1);
+    await enforceClaimDeadlines(ctx.db, later);
+    const view = await s.dealerView();
+    expect(view.claims[0]).toMatchObject({ status: 'closed', case: { stage: 'closed' } });
+    const closedSteps = view.timeline.filter((e: { type: string }) => e.type === 'claim_closed');
+    expect(closedSteps).toHaveLength(1);
+    expect(await told('claim_case', s.dealer.email)).toHaveLength(1);
+    expect(view.canOpenClaim).toBe(true);
+    const refused = await s.step({
+      type: 'claim_answered',
+      claimId: s.claimId,
+      decision: 'denied',
+      reason: 'x',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'This claim was closed: the evidence deadline passed without photos or video',
+    );
+  });
+
+  it('escalates a case the marketplace did not decide in time, once; the admin list flags it; a buyback returns the car and owes the money back', async () => {
+    const s = await claimed({ evidenceComplete: true });
+    const later = new Date(Date.now() + 8 * 86_400_000);
+    await enforceClaimDeadlines(ctx.db, later);
+    const escalatedMails = (await told('claim_escalated')).length;
+    expect(escalatedMails).toBeGreaterThan(0);
+    await enforceClaimDeadlines(ctx.db, later);
+    expect(await told('claim_escalated')).toHaveLength(escalatedMails);
+    const flagged = (await ctx.call('GET', '/api/transactions?filter=open_claims&limit=100'))
+      .json()
+      .items.find((t: { id: number }) => t.id === s.id);
+    expect(flagged.claims[0]).toMatchObject({
+      status: 'open',
+      escalated: true,
+      case: { stage: 'escalated' },
+    });
+    const escalations = flagged.timeline.filter((e: { type: string }) => e.type === 'claim_escalated');
+    expect(escalations).toHaveLength(1);
+
+    const bought = await s.step({
+      type: 'claim_answered',
+      claimId: s.claimId,
+      decision: 'unwound',
+      reason: 'Transmission failure: we buy it back',
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect(bought.json()).toMatchObject({ stage: 'refund_owed', refundOwed: '10000.00', amountDue: '0.00' });
+    const [car] = await ctx.db
+      .select()
+      .from(vehicles)
+      .where(and(eq(vehicles.id, s.vehicle.id)));
+    expect(car!.status).toBe('active');
+    const insights = (await ctx.call('GET', `/api/insights?dealerId=${s.dealer.id}`)).json();
+    expect(insights.figures.find((f: { key: string }) => f.key === 'claimBuybacks').value).toBe(1);
+  });
+});
