@@ -46,6 +46,7 @@ import { reconPackagesRoutes } from './modules/recon/recon-packages.routes';
 import { saleTermsRoutes } from './modules/sale-terms/sale-terms.routes';
 import { sheetsSyncRoutes } from './modules/sheets-sync/sheets-sync.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
+import { scheduleGuaranteeReminders } from './modules/transactions/remind-guarantee-ending';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { registerVehicles } from './modules/vehicles/register-vehicles';
 import type { VehicleSearchCache } from './modules/vehicles/search-cache';
@@ -229,6 +230,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   // Work orders past their promised day: the dealer is told once (issue #31).
   scheduleDelayedWorkOrderCheck(app, database.db);
+  // Guarantee windows closing soon: the dealer is reminded once per sale (docs/decisions/0040-guarantee-clock.md).
+  scheduleGuaranteeReminders(app, database.db);
   // Transports released once their sale may be released; the carrier's and the lender's outbox (issue #32).
   const integrationHandlers = {
     ...(config.carrier ? carrierHandlers(database.db, carrierApi(config.carrier)) : {}),
