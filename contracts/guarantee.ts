@@ -27,9 +27,9 @@ export const GUARANTEE_ITEM_KEYS = Object.keys(GUARANTEE_ITEMS) as [GuaranteeIte
 
 /** What no guarantee covers: what the dealer was told before buying. */
 export const GUARANTEE_NOT_COVERED = [
-  'Anything disclosed in the condition report or its photos',
-  'Wear items (tires, brakes, wipers) and maintenance',
-  'Damage after pickup or delivery',
+  'what the condition report or its photos disclosed',
+  'wear items and maintenance',
+  'damage after pickup or delivery',
 ] as const;
 
 export const guaranteeTermsSchema = z.object({
@@ -81,10 +81,10 @@ const businessDays = (n: number) => (n === 1 ? '1 business day' : `${n} business
 /** The statement of a guarantee, line by line: the vehicle page, the buying dialogs and the bill of sale print these. */
 export function guaranteeLines(g: GuaranteeTerms | null | undefined): string[] {
   if (!g || !isGuaranteed(g)) return [GUARANTEE_TEXT.asIs];
+  const deductible = Number(g.deductible) > 0 ? `${formatAmount(g.deductible)} per claim` : 'none';
   return [
-    `${g.label} guarantee: ${businessDays(g.days)} after pickup or delivery`,
+    `${g.label} guarantee: ${businessDays(g.days)} after pickup or delivery; deductible: ${deductible}`,
     `Covered: ${g.covered.map((item) => GUARANTEE_ITEMS[item]).join(', ')}`,
-    `Deductible: ${Number(g.deductible) > 0 ? `${formatAmount(g.deductible)} per claim` : 'none'}`,
     `Not covered: ${g.notCovered.join('; ')}`,
   ];
 }

@@ -94,8 +94,10 @@ describe('renderBillOfSale', () => {
     expect(flat).not.toContain('As-is');
     expect(flat).not.toContain('sold as is');
     for (const line of guaranteeLines(guarantee)) expect(flat).toContain(line);
-    expect(flat).toContain('Auction Certified guarantee: 7 business days after pickup or delivery');
-    expect(flat).toContain('Deductible: $250 per claim');
+    expect(flat).toContain(
+      'Auction Certified guarantee: 7 business days after pickup or delivery; deductible: $250 per claim',
+    );
+    expect(flat).toContain('deductible: $250 per claim');
     // A level that guarantees nothing keeps the as-is clause.
     const asIs = await render({ ...facts, guarantee: { ...guarantee, covered: [] } });
     expect(asIs.flat).toContain('As-is wholesale sale between dealers.');

@@ -58,7 +58,7 @@ export const AS_IS_CLAUSE =
 
 /** The clause of a guaranteed sale: the guarantee below is the one warranty, nothing is "as is". */
 export const GUARANTEED_CLAUSE =
-  'Wholesale sale between dealers. The buyer is a motor vehicle dealer buying for resale. The seller sells and transfers the vehicle described above to the buyer for the price above and states that it has the right to sell it. The seller guarantees the vehicle under the terms of the guarantee stated below; there is no other warranty, express or implied, including any warranty of merchantability or fitness for a particular purpose.';
+  'Wholesale sale between dealers; the buyer is a motor vehicle dealer buying for resale. The seller transfers the vehicle above for the price above, states that it has the right to sell it, and guarantees it as stated below; no other warranty, express or implied, including of merchantability or fitness for a particular purpose.';
 
 /**
  * "17900.00" → "$17,900", "17900.50" → "$17,900.50" (contracts/money.ts, as every screen says it);

@@ -73,7 +73,7 @@ describe('guarantee terms per certification level', () => {
     // The bill of sale prints the same lines, and no "as is".
     const text = await billText(bought);
     for (const line of guaranteeLines(preview.guarantees.auction)) expect(text).toContain(line);
-    expect(text).toContain('Deductible: $300 per claim');
+    expect(text).toContain('deductible: $300 per claim');
     expect(text).not.toContain('sold as is');
 
     // An accepted offer on a premium car: the premium terms.
