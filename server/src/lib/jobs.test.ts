@@ -211,6 +211,7 @@ describe('GET /api/admin/jobs', () => {
       'delayed-work-orders',
       'delivery-floor-plan',
       'first-look-release',
+      'guarantee-reminders',
       'guide',
       'housekeeping',
       'insights',
