@@ -255,10 +255,16 @@ export function deliveryFold(timeZone: string) {
       return current !== null && current.status !== 'cancelled';
     },
     deliveredOn: () => deliveredOn,
-    /** The day a live transport we ordered was promised to arrive by (the guarantee pauses after it), or null. */
+    /**
+     * The day a transport we ordered, released to the carrier and not cancelled, was promised to arrive
+     * by (the guarantee pauses after it), or null: a car still held for its money or reconditioning is
+     * not the carrier's delay (its windows are re-issued at the release).
+     */
     promisedDeliveryOn: () => {
       const current = transport as SaleTransport | null;
-      return current && current.status !== 'cancelled' ? promisedOn : null;
+      return current && current.status !== 'cancelled' && current.status !== 'awaiting_release'
+        ? promisedOn
+        : null;
     },
     carrierPickedUp: () => carrierPickedUp,
     result: (today: string) => {
