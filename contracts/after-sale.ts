@@ -16,6 +16,7 @@ import {
   saleFloorPlanSchema,
   saleTransportSchema,
 } from './delivery';
+import { guaranteeClockSchema, guaranteeTermsSchema } from './guarantee';
 import { keysOf } from './keys';
 import { moneySchema } from './money-schema';
 import { TRANSACTION_STATUSES } from './statuses';
@@ -42,6 +43,11 @@ export const saleTermsSchema = z.object({
   timeZone: z.string(),
   /** A claim's deadlines (contracts/claim-cases.ts); sales made before them read the defaults. */
   claimSla: claimSlaSchema.optional(),
+  /**
+   * The guarantee of the car's certification level when it was sold (docs/decisions/0040-guarantee-clock.md);
+   * its `days` is `guaranteeDays`. Absent on sales made before levels had terms.
+   */
+  guarantee: guaranteeTermsSchema.optional(),
 });
 export type SaleTerms = z.infer<typeof saleTermsSchema>;
 
@@ -394,6 +400,8 @@ export const saleStateSchema = z.object({
   /** Why a gate pass once issued is not valid now (money owed after a later charge), or null. */
   gatePassWithdrawn: z.string().nullable(),
   guaranteeEndsAt: z.string().nullable(),
+  /** The guarantee clock (transactions/guarantee-clock.ts): start, pause, end, days left, in words. */
+  guarantee: guaranteeClockSchema,
   odometerStatus: z.enum(ODOMETER_STATUSES),
   /** The dealer may open a claim: picked up or delivered, within the guarantee, none open. */
   canOpenClaim: z.boolean(),

@@ -87,6 +87,14 @@ export function addBusinessDays(date: IsoDate, n: number): IsoDate {
   return current;
 }
 
+/** Business days after `from` up to and including `to` (0 when `to` is not later): Friday → next Tuesday is 2. */
+export function businessDaysBetween(from: IsoDate, to: IsoDate): number {
+  let count = 0;
+  for (let current = nextDay(from); current <= to; current = nextDay(current))
+    if (isBusinessDay(current)) count++;
+  return count;
+}
+
 /** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: IsoDate, to: IsoDate): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

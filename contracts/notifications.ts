@@ -61,6 +61,7 @@ export const DEALER_EVENTS = [
   { event: 'unwind_declined', label: 'Unwind request declined', contacts: ['main'] },
   { event: 'claim_answered', label: 'Guarantee claim answered', contacts: ['main'] },
   { event: 'claim_case', label: 'Guarantee claim closed for missing evidence', contacts: ['main'] },
+  { event: 'guarantee_ending', label: 'Guarantee about to end', contacts: ['main'] },
   { event: 'dealer_deactivated', label: 'Account deactivated', contacts: ['main'] },
   { event: 'buy_order_match', label: 'A car matches your buy order', contacts: ['main'] },
   { event: 'saved_search_match', label: 'A car matches your saved search', contacts: ['main'] },

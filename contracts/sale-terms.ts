@@ -1,4 +1,5 @@
 import { saleTermsSchema } from './after-sale';
+import { guaranteeTermsSchema } from './guarantee';
 import { z } from './zod';
 
 const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -10,6 +11,8 @@ const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
  */
 export const saleTermsPreviewSchema = z.object({
   terms: saleTermsSchema,
+  /** The guarantee of each certification level (the car's level applies: certificationLevelOf). */
+  guarantees: z.object({ premium: guaranteeTermsSchema, auction: guaranteeTermsSchema }),
   /** Today in the terms' time zone: the sale day of a purchase made now. */
   saleDay: isoDateSchema,
   /** The last day to pay (end of that day, in the terms' time zone). */

@@ -1,6 +1,7 @@
 import { SALE_TEXT } from '@contracts/after-sale';
 import { dealerDashboardPath, dealerItemPath } from '@contracts/dealer-dashboard';
 import { PHOTO_TEXT } from '@contracts/photos';
+import { vehiclePath } from '@contracts/routes';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -264,6 +265,15 @@ describe('After the sale', () => {
       );
     expect(await admin.page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('.csv');
 
+    // The guarantee a car is sold with is on its page: its level's terms (docs/decisions/0040-guarantee-clock.md).
+    const [nextId] = await publicIds(server.url);
+    await buyer.page.goto(vehiclePath(nextId!));
+    const guarantee = buyer.page.getByTestId('guarantee-terms');
+    await guarantee
+      .getByText(/ guarantee: \d+ business days? after pickup or delivery; deductible: /)
+      .waitFor();
+    await guarantee.getByText(/^Covered: /).waitFor();
+
     expect(admin.errors).toEqual([]);
     expect(buyer.errors).toEqual([]);
     await admin.context.close();
@@ -361,6 +371,11 @@ describe('After the sale', () => {
     // The sale was paid in full: the credit is a refund the dealer is owed, and reads so.
     await claimCard.getByText('Refund owed $500').first().waitFor();
 
+    // The days left on the sale, from the one guarantee clock (ADR 0040).
+    await claimCard
+      .getByTestId('guarantee-clock')
+      .filter({ hasText: /^Guarantee: (\d+ business days? left|last day today)/ })
+      .waitFor();
     // Within the guarantee and with no claim open, the dealer can open another.
     await claimCard.getByRole('button', { name: 'Open a claim' }).click();
     const claim = buyer.page.getByRole('dialog', { name: 'Open a claim' });

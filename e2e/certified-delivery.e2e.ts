@@ -210,7 +210,7 @@ describe('Certified delivery and floor plan', () => {
     await delivery.getByText(new RegExp(`^Delivery confirmed .* odometer ${arrival} mi$`)).waitFor();
     await delivery.getByRole('list', { name: 'Photos at arrival' }).getByRole('img').waitFor();
     await card.getByText(SALE_STAGES.delivered, { exact: true }).first().waitFor();
-    await card.getByText(/^Guarantee ends /).waitFor();
+    await card.getByText(/^Guarantee: \d+ business days? left \(until /).waitFor();
     expect(await delivery.getByRole('button', { name: 'Confirm delivery' }).count()).toBe(0);
     await expectNoAxeViolations(page, `[data-testid="dealer-delivery-${sale.id}"]`);
     await shot(card, 'delivered-390');

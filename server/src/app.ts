@@ -47,6 +47,7 @@ import { saleTermsRoutes } from './modules/sale-terms/sale-terms.routes';
 import { sheetsSyncRoutes } from './modules/sheets-sync/sheets-sync.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { scheduleClaimDeadlines } from './modules/transactions/claim-deadlines';
+import { scheduleGuaranteeReminders } from './modules/transactions/remind-guarantee-ending';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { registerVehicles } from './modules/vehicles/register-vehicles';
 import type { VehicleSearchCache } from './modules/vehicles/search-cache';
@@ -232,6 +233,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   scheduleDelayedWorkOrderCheck(app, database.db);
   // Guarantee claims past their deadlines: closed or escalated, once each (issue #48).
   scheduleClaimDeadlines(app, database.db);
+  // Guarantee windows closing soon: the dealer is reminded once per sale (docs/decisions/0040-guarantee-clock.md).
+  scheduleGuaranteeReminders(app, database.db);
   // Transports released once their sale may be released; the carrier's and the lender's outbox (issue #32).
   const integrationHandlers = {
     ...(config.carrier ? carrierHandlers(database.db, carrierApi(config.carrier)) : {}),

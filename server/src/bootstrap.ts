@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { adminUsers, appSettings } from './db/schema';
 import { ObjectStorage } from './lib/object-storage';
+import { GUARANTEE_TERMS_SETTING } from './lib/sale-terms-setting';
 import { S3MediaStorage } from './lib/uploads/s3-media-storage';
 import { UPLOAD_PASSWORD_SETTING } from './modules/auth/login-staff';
 import { generatePassword, hashPassword } from './modules/auth/passwords';
@@ -91,6 +92,11 @@ export async function bootstrap(
     .insert(appSettings)
     .values({ key: SALE_TERMS_SETTING, value: JSON.stringify(config.saleTerms) })
     .onConflictDoUpdate({ target: appSettings.key, set: { value: JSON.stringify(config.saleTerms) } });
+  // …with the guarantee of the car's certification level (docs/decisions/0040-guarantee-clock.md).
+  await db
+    .insert(appSettings)
+    .values({ key: GUARANTEE_TERMS_SETTING, value: JSON.stringify(config.guaranteeTerms) })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value: JSON.stringify(config.guaranteeTerms) } });
   // A changed grade rule table re-grades every stored report (docs/design.md §7), once, audited.
   const regrade = await regradeVehicles(db);
   return { createdAdmins, uploadPassword, demo, demoTeam, regrade };

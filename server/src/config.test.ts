@@ -54,6 +54,29 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: serverUrl, SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
+  it('reads the guarantee of each certification level, with its defaults, and refuses unknown items', () => {
+    const defaults = loadConfig({}).guaranteeTerms;
+    expect(defaults.premium).toMatchObject({ label: 'Deal Machine Certified', days: 7, deductible: '0.00' });
+    expect(defaults.premium.covered).toHaveLength(6);
+    expect(defaults.auction).toMatchObject({ label: 'Auction Certified', days: 7, deductible: '250.00' });
+    const set = loadConfig({
+      SALE_GUARANTEE_DAYS: '10',
+      GUARANTEE_PREMIUM_DEDUCTIBLE: '$100',
+      GUARANTEE_AUCTION_COVERED: 'none',
+      GUARANTEE_AUCTION_DEDUCTIBLE: '0',
+    }).guaranteeTerms;
+    expect(set.premium).toMatchObject({ days: 10, deductible: '100.00' });
+    expect(set.auction).toMatchObject({ covered: [], deductible: '0.00' });
+    const problems = problemsOf({
+      GUARANTEE_PREMIUM_COVERED: 'engine,wheels',
+      GUARANTEE_AUCTION_DEDUCTIBLE: 'lots',
+    });
+    expect(problems.find((p) => p.startsWith('GUARANTEE_PREMIUM_COVERED:'))).toContain('unknown item wheels');
+    expect(problems.find((p) => p.startsWith('GUARANTEE_AUCTION_DEDUCTIBLE:'))).toContain(
+      'must be an amount',
+    );
+  });
+
   it('lists every bad key with a readable reason', () => {
     const problems = problemsOf({ PORT: 'abc', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' });
     expect(problems).toHaveLength(3);

@@ -1,7 +1,14 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import type { SaleTerms } from '@contracts/after-sale';
-import { type Brand, DEFAULT_BRAND, PARTNER_LABELS } from '@contracts/brand';
+import { type Brand, DEFAULT_BRAND, PARTNER_LABELS, premiumCertification } from '@contracts/brand';
+import {
+  defaultGuaranteeTerms,
+  GUARANTEE_ITEM_KEYS,
+  type GuaranteeItem,
+  type GuaranteeTermsByLevel,
+} from '@contracts/guarantee';
+import { centsToDecimal, toCents } from '@contracts/money';
 import { z } from 'zod';
 
 /**
@@ -11,6 +18,43 @@ import { z } from 'zod';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+/** A guarantee's covered items: comma-separated keys of GUARANTEE_ITEMS, "none" for none; unset: the level's default. */
+const guaranteeItemsEnv = () =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((v, ctx) => {
+        if (v.trim().toLowerCase() === 'none') return [] as GuaranteeItem[];
+        const items = v.split(',').map((item) => item.trim());
+        const unknown = items.filter((item) => !(GUARANTEE_ITEM_KEYS as readonly string[]).includes(item));
+        if (unknown.length > 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `unknown item ${unknown.join(', ')}: use ${GUARANTEE_ITEM_KEYS.join(', ')} or none`,
+          });
+          return z.NEVER;
+        }
+        return [...new Set(items)] as GuaranteeItem[];
+      })
+      .optional(),
+  );
+/** A deductible in dollars (0 for none); unset: the level's default. */
+const deductibleEnv = () =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((v, ctx) => {
+        const cents = /^\s*0+(\.0+)?\s*$/.test(v) ? 0 : toCents(v);
+        if (cents === null) {
+          ctx.addIssue({ code: 'custom', message: 'must be an amount in dollars, e.g. 250 or 0' });
+          return z.NEVER;
+        }
+        return centsToDecimal(cents);
+      })
+      .optional(),
+  );
 const booleanFlag = <T extends boolean | undefined>(fallback: T) =>
   z.preprocess(
     emptyToUndefined,
@@ -322,6 +366,16 @@ const envSchema = z.object({
   CLAIM_DECISION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(30).default(3)),
   CLAIM_PAY_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(30).default(3)),
   SALE_LATE_FEE_PERCENT: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(25).default(0)),
+  /**
+   * The guarantee per certification level (docs/decisions/0040-guarantee-clock.md): what is covered
+   * (comma-separated GUARANTEE_ITEMS keys, or "none": sold as is) and the deductible per claim. The
+   * premium level's window is SALE_GUARANTEE_DAYS; Auction Certified's GUARANTEE_AUCTION_DAYS.
+   */
+  GUARANTEE_PREMIUM_COVERED: guaranteeItemsEnv(),
+  GUARANTEE_PREMIUM_DEDUCTIBLE: deductibleEnv(),
+  GUARANTEE_AUCTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60).default(7)),
+  GUARANTEE_AUCTION_COVERED: guaranteeItemsEnv(),
+  GUARANTEE_AUCTION_DEDUCTIBLE: deductibleEnv(),
   SALE_TIME_ZONE: z.preprocess(
     emptyToUndefined,
     z
@@ -647,6 +701,8 @@ export interface Config {
   sheetLimits: { timeoutMs: number; maxBytes: number };
   /** The terms of new sales (SALE_*): business days to pay, deliver the title, claim; late fee; zone. */
   saleTerms: SaleTerms;
+  /** The guarantee of each certification level (GUARANTEE_*), snapshotted into a sale's terms. */
+  guaranteeTerms: GuaranteeTermsByLevel;
   /** SELLER_ADDRESS, one line per entry joined by newlines; null when unset. */
   sellerAddress: string | null;
   /** Importing the sheet's `images` column as photos (SHEET_IMAGE_BUDGET_MS, SHEET_IMAGE_CA_FILE). */
@@ -852,6 +908,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         payDays: env.CLAIM_PAY_DAYS,
       },
     },
+    guaranteeTerms: guaranteeTermsOf(env, brand),
     brand,
     mail: env.SMTP_URL
       ? {
@@ -914,5 +971,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     integrationIntervalMs: env.INTEGRATION_INTERVAL_MS,
     insightsIntervalMs: env.INSIGHTS_INTERVAL_MS,
     guideIntervalMs: env.GUIDE_INTERVAL_MS,
+  };
+}
+
+/** Each level's guarantee: the defaults (contracts/guarantee.ts), with what GUARANTEE_* and SALE_GUARANTEE_DAYS set. */
+function guaranteeTermsOf(env: Env, brand: Brand): GuaranteeTermsByLevel {
+  const defaults = defaultGuaranteeTerms(premiumCertification(brand));
+  return {
+    premium: {
+      ...defaults.premium,
+      days: env.SALE_GUARANTEE_DAYS,
+      covered: env.GUARANTEE_PREMIUM_COVERED ?? defaults.premium.covered,
+      deductible: env.GUARANTEE_PREMIUM_DEDUCTIBLE ?? defaults.premium.deductible,
+    },
+    auction: {
+      ...defaults.auction,
+      days: env.GUARANTEE_AUCTION_DAYS,
+      covered: env.GUARANTEE_AUCTION_COVERED ?? defaults.auction.covered,
+      deductible: env.GUARANTEE_AUCTION_DEDUCTIBLE ?? defaults.auction.deductible,
+    },
   };
 }

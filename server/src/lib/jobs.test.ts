@@ -208,9 +208,11 @@ describe('GET /api/admin/jobs', () => {
     expect(res.statusCode).toBe(200);
     const listed = res.json() as JobState[];
     expect(listed.map((job) => job.name)).toEqual([
+      'claim-deadlines',
       'delayed-work-orders',
       'delivery-floor-plan',
       'first-look-release',
+      'guarantee-reminders',
       'guide',
       'housekeeping',
       'insights',

@@ -3,6 +3,7 @@ import { COMMITTED_PARTS, type DealPart } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
 import { checkoutLimitRefusal, committedTotal } from '@contracts/deal-total';
 import { TRANSPORT_STATUS_RANK, type TransportStatus } from '@contracts/delivery-texts';
+import type { GuaranteeClock } from '@contracts/guarantee';
 import { centsToDecimal, decimalToCents } from '@contracts/money';
 import type { VehicleSearchResult } from '@contracts/vehicle-search';
 import { parse } from 'csv-parse/sync';
@@ -689,9 +690,24 @@ class ClaimCredit implements Cmd {
         }),
     ];
     let last: LightMyRequestResponse | undefined;
-    for (const step of steps) {
+    for (const [i, step] of steps.entries()) {
+      // The clock the dealer's view shows just before the claim: the claim is accepted exactly inside it.
+      const shown =
+        i === steps.length - 1
+          ? (
+              (await call('GET', '/api/dealer/transactions', m.readers[sale.dealer])).json() as SaleView[]
+            ).find((t) => t.id === sale.id)
+          : undefined;
       last = await step();
       expect(last.statusCode, last.body).toBeLessThan(500);
+      if (shown) {
+        const inWindow =
+          shown.guarantee.state === 'running' && !shown.claims.some((c) => c.status === 'open');
+        expect(
+          last.statusCode === 200,
+          `claim on sale ${sale.id} with the clock ${shown.guarantee.text}`,
+        ).toBe(inWindow);
+      }
       if (last.statusCode !== 200) return;
     }
     const claim = (last!.json().claims as { id: number; status: string }[]).find((c) => c.status === 'open')!;
@@ -1066,6 +1082,9 @@ interface SaleView {
   floorPlan: { requestId: number; amount: string; status: string } | null;
   canRequestUnwind: boolean;
   unwindRequested: boolean;
+  /** The guarantee clock (ADR 0040) and what it allows. */
+  guarantee: GuaranteeClock;
+  canOpenClaim: boolean;
 }
 
 /** An answer as compared with an unknown id's: status, body and headers but the request's own id and date. */
@@ -1181,6 +1200,9 @@ async function checkInvariants(m: Model) {
       transport: v.transport?.status ?? null,
     });
     expect(where(d!), `${label}: the dealer's and the admin's delivery`).toEqual(where(t));
+    // One guarantee clock (ADR 0040): the same on both views, and a claim may be opened only while it runs.
+    expect(d!.guarantee, `${label}: the dealer's and the admin's guarantee clock`).toEqual(t.guarantee);
+    if (t.canOpenClaim) expect(t.guarantee.state, `${label}: a claim outside the window`).toBe('running');
 
     // Nothing is released while money is owed, unless a floor-plan lender approved what is owed
     // (sale-state.ts: moneyHeld, lenderApproved, canRelease): the approval the model sent covers the balance.

@@ -243,8 +243,11 @@ export function PickupStatus({ sale, withPlace = false }: { sale: SaleView; with
           )}
         </Line>
       ) : null}
-      {sale.guaranteeEndsAt ? (
-        <Line>Guarantee ends {formatDay(sale.guaranteeEndsAt, sale.terms.timeZone)}</Line>
+      {/* The guarantee clock (ADR 0040): days left, paused while our carrier is late, ended, or as is. */}
+      {sale.guarantee.state !== 'not_started' ? (
+        <Line data-testid="guarantee-clock" data-state={sale.guarantee.state}>
+          {sale.guarantee.text}
+        </Line>
       ) : null}
     </>
   );

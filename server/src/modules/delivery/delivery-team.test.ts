@@ -1,4 +1,4 @@
-import { addBusinessDays, dateInZone } from '@contracts/business-days';
+import { addBusinessDays, businessDaysBetween, dateInZone } from '@contracts/business-days';
 import {
   DELIVERY_TEXT,
   FLOOR_PLAN_TEXT,
@@ -14,7 +14,7 @@ import { dealerWithCode, nextAddress } from '../../../test/helpers';
 import { signIn, signInMember } from '../../../test/sessions';
 import { uploadPhoto } from '../../../test/tus-uploads';
 import { withApp } from '../../../test/with-app';
-import { notifications, reconPackages, workOrders, workOrderTasks } from '../../db/schema';
+import { notifications, reconPackages, transactionEvents, workOrders, workOrderTasks } from '../../db/schema';
 import { releaseWaitingTransports } from './transport-orders';
 
 /**
@@ -162,6 +162,26 @@ describe('arranged by our team', () => {
     expect(back.json().message).toBe(DELIVERY_TEXT.statusBackwards('In transit', 'Carrier assigned'));
     sale = await view(d.cookie, id);
     expect(sale).toMatchObject({ stage: 'in_transport', canOpenClaim: false, guaranteeEndsAt: null });
+    expect(sale.guarantee).toMatchObject({ state: 'not_started', pausedDays: 0 });
+
+    // The carrier is 2 business days past the day we promised (a window re-issued earlier, as at a
+    // late release): the dealer's clock stands paused, and says why (ADR 0040).
+    let promised = dateInZone(new Date(), ZONE);
+    while (businessDaysBetween(promised, dateInZone(new Date(), ZONE)) < 2)
+      promised = new Date(Date.parse(`${promised}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await ctx.db.insert(transactionEvents).values({
+      transactionId: id,
+      dealerId: d.dealer.id,
+      type: 'transport_status',
+      actorType: 'system',
+      data: { orderId: row.orderId, status: 'in_transit', deliveryWindow: { from: promised, to: promised } },
+    });
+    sale = await view(d.cookie, id);
+    expect(sale.guarantee).toMatchObject({
+      state: 'paused',
+      pausedDays: 2,
+      text: 'Paused: the carrier is late',
+    });
 
     // Bill of lading photos (the admin's uploads) are kept with the sale.
     const bol = await uploadPhoto(ctx.app, ctx.admin, await jpeg());
@@ -190,9 +210,12 @@ describe('arranged by our team', () => {
     expect(sale.deliveryConfirmation).toMatchObject({ on: today, odometer: 42_180 });
     expect(sale.deliveryConfirmation.photos).toHaveLength(1);
     expect(sale).toMatchObject({ stage: 'delivered', canOpenClaim: true });
+    // The window runs from the delivery, with the 2 late business days added.
     expect(dateInZone(new Date(sale.guaranteeEndsAt), ZONE)).toBe(
-      addBusinessDays(today, ctx.config.saleTerms.guaranteeDays),
+      addBusinessDays(today, ctx.config.saleTerms.guaranteeDays + 2),
     );
+    expect(sale.guarantee).toMatchObject({ state: 'running', startsOn: today, pausedDays: 2 });
+    expect(sale.guarantee.text).toContain('2 business days added for the late carrier');
     const twice = await ctx.call(
       'POST',
       `/api/dealer/transactions/${id}/delivery-confirmation`,

@@ -2,6 +2,7 @@ import type { NotificationPayload } from '../../db/schema';
 import * as buyOrderMessages from './buy-order-messages';
 import * as deliveryMessages from './delivery-messages';
 import type { MessagePayload } from './enqueue-notifications';
+import * as guaranteeMessages from './guarantee-messages';
 import type { MessageContext, MessageTemplate } from './notification-messages';
 import * as offerMessages from './offer-messages';
 import * as saleMessages from './sale-messages';
@@ -14,6 +15,7 @@ const TEMPLATES = new Map<string, MessageTemplate<never>>();
 for (const value of [
   ...Object.values(buyOrderMessages),
   ...Object.values(deliveryMessages),
+  ...Object.values(guaranteeMessages),
   ...Object.values(offerMessages),
   ...Object.values(saleMessages),
   ...Object.values(teamMessages),

@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { defaultGuaranteeTerms, guaranteeLines } from '@contracts/guarantee';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BillOfSaleFacts, ODOMETER_TEXT, renderBillOfSale } from './bill-of-sale-pdf';
 
@@ -40,6 +41,7 @@ const facts: BillOfSaleFacts = {
   price: '17900.00',
   paymentTerms: 'Payment due within 3 business days, by Nov 27, 2026.',
   odometer: { reading: 48210, status: 'actual' },
+  guarantee: null,
 };
 
 let count = 0;
@@ -83,6 +85,23 @@ describe('renderBillOfSale', () => {
     expect(info).toMatch(/^Author:\s+Deal Machine Wholesale LLC$/m);
     expect(info).toMatch(/^CreationDate:\s+Tue Nov 24 15:30:00 2026 UTC$/m);
     expect(info).toMatch(/^Page size:\s+612 x 792 pts \(letter\)$/m);
+  });
+
+  it('prints the guarantee of a guaranteed sale instead of "as is", still on one page', async () => {
+    const guarantee = defaultGuaranteeTerms('Deal Machine Certified').auction;
+    const { flat, pages } = await render({ ...facts, guarantee });
+    expect(pages).toBe(1);
+    expect(flat).not.toContain('As-is');
+    expect(flat).not.toContain('sold as is');
+    for (const line of guaranteeLines(guarantee)) expect(flat).toContain(line);
+    expect(flat).toContain(
+      'Auction Certified guarantee: 7 business days after pickup or delivery; deductible: $250 per claim',
+    );
+    expect(flat).toContain('deductible: $250 per claim');
+    // A level that guarantees nothing keeps the as-is clause.
+    const asIs = await render({ ...facts, guarantee: { ...guarantee, covered: [] } });
+    expect(asIs.flat).toContain('As-is wholesale sale between dealers.');
+    expect(asIs.flat).not.toContain('Covered:');
   });
 
   it('carries the odometer disclosure of 49 CFR 580 with the reading and its signatures', async () => {

@@ -1,4 +1,5 @@
 import { formatDay } from '@contracts/dates';
+import { type GuaranteeTerms, guaranteeLines, isGuaranteed } from '@contracts/guarantee';
 import { formatMi, formatMilesNumber } from '@contracts/mileage-format';
 import { formatAmount } from '@contracts/money';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -25,6 +26,11 @@ export interface BillOfSaleFacts {
   paymentTerms: string;
   /** Odometer disclosure per 49 CFR 580.5: which statement is certified. */
   odometer: { reading: number | null; status: 'actual' | 'not_actual' | 'exceeds_limits' };
+  /**
+   * The guarantee the sale was made under (its terms' snapshot, docs/decisions/0040-guarantee-clock.md):
+   * printed in full; none (or a level that guarantees nothing) keeps the as-is clause.
+   */
+  guarantee: GuaranteeTerms | null;
 }
 
 const MISSING = '—';
@@ -49,6 +55,10 @@ export const ODOMETER_TEXT = {
 
 export const AS_IS_CLAUSE =
   'As-is wholesale sale between dealers. The buyer is a motor vehicle dealer buying for resale. The seller sells and transfers the vehicle described above to the buyer for the price above and states that it has the right to sell it. The vehicle is sold as is, with no warranty, express or implied, including any warranty of merchantability or fitness for a particular purpose, except as stated in writing in the terms of this transaction.';
+
+/** The clause of a guaranteed sale: the guarantee below is the one warranty, nothing is "as is". */
+export const GUARANTEED_CLAUSE =
+  'Wholesale sale between dealers; the buyer is a motor vehicle dealer buying for resale. The seller transfers the vehicle above for the price above, states that it has the right to sell it, and guarantees it as stated below; no other warranty, express or implied, including of merchantability or fitness for a particular purpose.';
 
 /**
  * "17900.00" → "$17,900", "17900.50" → "$17,900.50" (contracts/money.ts, as every screen says it);
@@ -158,7 +168,7 @@ function vehicleAndPrice(flow: PdfFlow, { vehicle, price, paymentTerms }: BillOf
 }
 
 /** The as-is clause and the parties' signatures under it, kept on one page when they fit. */
-function agreement(flow: PdfFlow, { seller, buyer }: BillOfSaleFacts): void {
+function agreement(flow: PdfFlow, { seller, buyer, guarantee }: BillOfSaleFacts): void {
   const signatures: [label: string, share: number][] = [
     [`Seller's signature (${seller.name})`, 3],
     ['Date', 1],
@@ -170,7 +180,11 @@ function agreement(flow: PdfFlow, { seller, buyer }: BillOfSaleFacts): void {
     width: widths[i]!,
     parts: [{ signatureLine: true } as const, text(label, 'label')],
   }));
-  const clause = full(text(AS_IS_CLAUSE, 'small'));
+  const guaranteed = isGuaranteed(guarantee);
+  const clause = full(
+    text(guaranteed ? GUARANTEED_CLAUSE : AS_IS_CLAUSE, 'small'),
+    ...(guaranteed ? guaranteeLines(guarantee).map((line) => text(line, 'small')) : []),
+  );
   flow.keepTogether(flow.measure(clause) + 8 + flow.measure(cells, { alignParts: true }));
   flow.row(clause);
   flow.space(8);

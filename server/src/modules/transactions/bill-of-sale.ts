@@ -159,6 +159,7 @@ export async function getBillOfSale(db: Database, id: number, actor: Actor, sell
         : ''
     } ${ledgerLine(state)}`,
     odometer: { reading: vehicle.mileage, status: state.odometerStatus },
+    guarantee: terms.guarantee ?? null,
   });
   return {
     contentType: 'application/pdf',

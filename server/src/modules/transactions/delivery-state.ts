@@ -90,6 +90,8 @@ export function deliveryFold(timeZone: string) {
   /** The day the vehicle reached the dealer (carrier's report or the dealer's confirmation). */
   let deliveredOn: string | null = null;
   let carrierPickedUp = false;
+  /** The last day the carrier's delivery was promised for (the quoted window, re-issued at a late release). */
+  let promisedOn: string | null = null;
 
   /** The car reached the dealer (their confirmation, or an admin accepting it): the transport is delivered. */
   const deliver = (on: string, at: string, by: 'dealer' | 'admin', orderId: number) => {
@@ -137,6 +139,7 @@ export function deliveryFold(timeZone: string) {
           ],
           bolPhotos: [],
         };
+        promisedOn = window(d.deliveryWindow).to || null;
         return {
           kind: 'charge',
           label: `Certified delivery (${formatMi(num(d.miles))}${d.enclosed ? ', enclosed' : ''})`,
@@ -150,7 +153,10 @@ export function deliveryFold(timeZone: string) {
         if (TRANSPORT_STATUS_RANK[status] >= TRANSPORT_STATUS_RANK[current.status]) current.status = status;
         // Released later than quoted: the windows start from the release day (transport-orders.ts).
         if (d.pickupWindow) current.pickupWindow = window(d.pickupWindow);
-        if (d.deliveryWindow) current.deliveryWindow = window(d.deliveryWindow);
+        if (d.deliveryWindow) {
+          current.deliveryWindow = window(d.deliveryWindow);
+          promisedOn = current.deliveryWindow.to || promisedOn;
+        }
         // The carrier's facts replace the estimate: the day it picked up, its ETA, the day it delivered.
         const day = dateInZone(new Date(at), timeZone);
         if ((status === 'picked_up' || status === 'in_transit') && !carrierPickedUp)
@@ -249,6 +255,17 @@ export function deliveryFold(timeZone: string) {
       return current !== null && current.status !== 'cancelled';
     },
     deliveredOn: () => deliveredOn,
+    /**
+     * The day a transport we ordered, released to the carrier and not cancelled, was promised to arrive
+     * by (the guarantee pauses after it), or null: a car still held for its money or reconditioning is
+     * not the carrier's delay (its windows are re-issued at the release).
+     */
+    promisedDeliveryOn: () => {
+      const current = transport as SaleTransport | null;
+      return current && current.status !== 'cancelled' && current.status !== 'awaiting_release'
+        ? promisedOn
+        : null;
+    },
     carrierPickedUp: () => carrierPickedUp,
     result: (today: string) => {
       const current = transport as SaleTransport | null;

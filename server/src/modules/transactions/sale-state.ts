@@ -38,6 +38,7 @@ import { centsToDecimal, formatCents, toCents } from '@contracts/money';
 import type { TransactionStatus } from '@contracts/statuses';
 import { reconNotFinishedText } from '@contracts/work-order-texts';
 import { deliveryFold, deliverySummaryOf } from './delivery-state';
+import { guaranteeClockOf } from './guarantee-clock';
 import { dealOf, type LedgerLine, ledgerEntries, ledgerTotals } from './sale-ledger';
 import type { StoredSaleEvent } from './stored-sale-event';
 
@@ -142,7 +143,7 @@ const byOf = (actorType: string): SaleEvent['by'] =>
  * by then covering the price less credits) — and every money figure is its fold (sale-ledger.ts):
  * paid in full (the spec's paid flag) when a live sale's balance is zero or less, a refund owed when
  * below zero. Title due 5 business days after the sale when it came with the deal, else 21, late
- * until sent; the guarantee runs `guaranteeDays` business days from pickup or delivery. Pure: the
+ * until sent; the guarantee is its clock (guarantee-clock.ts). Pure: the
  * same inputs give the same state.
  */
 export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[], now: Date): SaleState {
@@ -407,7 +408,17 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
   );
   const titleDelivered = titleStatus === 'sent' || titleStatus === 'confirmed';
   const titleLate = !titleDelivered && today > titleDueOn;
-  const guaranteeEndsOn = handedOverOn ? addBusinessDays(handedOverOn, terms.guaranteeDays) : null;
+  // The guarantee clock (docs/decisions/0040-guarantee-clock.md): one function, read by the claim rule too.
+  const guarantee = guaranteeClockOf({
+    terms,
+    cancelled: sale.cancelled,
+    handedOverOn,
+    transport: delivery.promisedDeliveryOn()
+      ? { promisedOn: delivery.promisedDeliveryOn(), deliveredOn: delivery.deliveredOn() }
+      : null,
+    today,
+  });
+  const guaranteeEndsOn = guarantee.endsOn;
   const end = (date: string) => endOfDayInZone(date, terms.timeZone).toISOString();
   // Each claim's case (docs/decisions/0041-claim-cases.md): one pure function of its steps.
   for (const claim of claims) {
@@ -523,12 +534,9 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
     gatePassCode: issuedGatePass && !gatePassWithdrawn ? issuedGatePass : null,
     gatePassWithdrawn,
     guaranteeEndsAt: guaranteeEndsOn ? end(guaranteeEndsOn) : null,
+    guarantee,
     odometerStatus,
-    canOpenClaim:
-      !sale.cancelled &&
-      guaranteeEndsOn !== null &&
-      today <= guaranteeEndsOn &&
-      !claims.some((c) => c.status === 'open'),
+    canOpenClaim: guarantee.state === 'running' && !claims.some((c) => c.status === 'open'),
     claims,
     adjustments: centsToDecimal(adjustmentCents),
     ...deliveryState,

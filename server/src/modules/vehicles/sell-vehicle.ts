@@ -1,9 +1,8 @@
-import { DEFAULT_SALE_TERMS } from '@contracts/after-sale';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { offers, transactions } from '../../db/schema';
+import { offers, transactions, vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
-import { SALE_TERMS_SETTING } from '../../lib/sale-terms-setting';
+import { SALE_TERMS_SETTING, termsOfNewSale } from '../../lib/sale-terms-setting';
 import { writeAudit } from '../audit/write-audit';
 import { fillBuyOrders } from '../buy-orders/fill-buy-orders';
 import { lockBuyer } from '../buyer-limits/check-buyer-limits';
@@ -41,6 +40,12 @@ export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor) {
   // The buyer's dealership is locked first (and the role read again); the limits apply to the deal
   // once its charges are written: the caller asks transactions/deal-limits.ts before committing.
   if (sale.buyerUserId) await lockBuyer(tx, sale.buyerUserId);
+  // The terms in force, with the guarantee of the car's certification level (docs/decisions/0040-guarantee-clock.md).
+  const [vehicle] = await tx
+    .select({ condition: vehicles.condition })
+    .from(vehicles)
+    .where(eq(vehicles.id, sale.vehicleId));
+  const terms = await termsOfNewSale(tx, vehicle?.condition ?? null);
   const [transaction] = await tx
     .insert(transactions)
     .values({
@@ -50,8 +55,7 @@ export async function sellVehicle(tx: Transaction, sale: Sale, actor: Actor) {
       offerId: sale.offerId,
       buyerUserId: sale.buyerUserId ?? null,
       amount: sale.amount,
-      // The terms in force (SALE_*, written to app_settings at start), else the defaults of the column.
-      terms: sql`coalesce((select value::jsonb from app_settings where key = ${SALE_TERMS_SETTING}), ${JSON.stringify(DEFAULT_SALE_TERMS)}::jsonb)`,
+      terms,
     })
     .returning();
   if (recon)

@@ -19,7 +19,12 @@ export function BuyNowButton(props: VehicleActionProps) {
       variant="primary"
       renderForm={(close) => (
         <BuyNowForm
-          vehicle={{ id: props.vehicle.id, title: vehicleTitle(props.vehicle), price: props.vehicle.price }}
+          vehicle={{
+            id: props.vehicle.id,
+            title: vehicleTitle(props.vehicle),
+            price: props.vehicle.price,
+            condition: props.vehicle.condition,
+          }}
           onDone={close}
         />
       )}

@@ -99,7 +99,12 @@ export function BuyNowForm({ vehicle, onDone }: { vehicle: PurchasedVehicle; onD
   };
   return (
     <div className="grid gap-4">
-      <PurchaseTerms vehicleTitle={vehicle.title} price={vehicle.price} terms={terms.data} />
+      <PurchaseTerms
+        vehicleTitle={vehicle.title}
+        price={vehicle.price}
+        condition={vehicle.condition}
+        terms={terms.data}
+      />
       {delivered.data?.offer ? <OwnOfferNote offer={delivered.data.offer} /> : null}
       {member && canBuy ? <BuyingAs member={member} /> : null}
       {canBuy ? (

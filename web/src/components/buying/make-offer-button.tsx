@@ -30,13 +30,19 @@ export function MakeOfferButton(props: VehicleActionProps) {
       renderForm={(close) =>
         isBuyingInstead ? (
           <BuyNowForm
-            vehicle={{ id: props.vehicle.id, title: vehicleTitle(props.vehicle), price: props.vehicle.price }}
+            vehicle={{
+              id: props.vehicle.id,
+              title: vehicleTitle(props.vehicle),
+              price: props.vehicle.price,
+              condition: props.vehicle.condition,
+            }}
             onDone={close}
           />
         ) : (
           <MakeOfferForm
             vehicleId={props.vehicle.id}
             askingPrice={props.vehicle.price}
+            condition={props.vehicle.condition}
             onDone={close}
             onBuyNowInstead={() => setBuyingInstead(true)}
           />

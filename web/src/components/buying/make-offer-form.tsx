@@ -5,11 +5,13 @@ import { Button } from '@/components/ui/button';
 import { newIdempotencyKey } from '@/lib/api/new-idempotency-key';
 import { useDealerMe } from '@/lib/auth/dealer-session';
 import { useCreateOffer } from '@/lib/buying/create-offer';
+import { useSaleTerms } from '@/lib/buying/get-sale-terms';
 import { formatMoney } from '@/lib/display/format';
 import { bindFields } from '@/lib/form-binding';
 import { zodResolver } from '@/lib/zod';
 import { BuyCodeField } from './buy-code-field';
 import { BuyCodeHelp } from './buy-code-help';
+import { GuaranteeLines, guaranteeOf } from './guarantee-terms';
 import { MemberMakeOffer } from './member-buying';
 import { OfferAmountField } from './offer-amount-field';
 import { atOrAboveAsking } from './offer-at-asking';
@@ -20,6 +22,8 @@ import { TransportQuoteHelper } from './transport-quote-helper';
 interface MakeOfferProps {
   vehicleId: number;
   askingPrice: string | null;
+  /** The car's certification: the guarantee it would be sold with (ADR 0040). */
+  condition?: string | null;
   onDone: () => void;
   /** Switches the dialog to Buy Now when the amount is at or above the asking price. */
   onBuyNowInstead?: () => void;
@@ -36,6 +40,7 @@ export function MakeOfferForm(props: MakeOfferProps) {
   const choose = useCallback((id: number | null) => setReconPackageId(id), []);
   const picker = (
     <>
+      <OfferGuarantee condition={props.condition} />
       <ReconPackagePicker
         value={reconPackageId}
         onChange={choose}
@@ -97,6 +102,18 @@ function CodeOfferForm({
         </Button>
       </form>
       <BuyCodeHelp />
+    </div>
+  );
+}
+
+/** The guarantee an accepted offer buys the car with: the same lines as Buy Now and the bill of sale. */
+function OfferGuarantee({ condition }: { condition: string | null | undefined }) {
+  const terms = useSaleTerms();
+  if (!terms.data) return null;
+  return (
+    <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-900">
+      <p className="font-medium text-slate-600">Guarantee</p>
+      <GuaranteeLines guarantee={guaranteeOf(terms.data, condition)} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { formatWeekdayDay } from '@contracts/dates';
 import type { SaleTermsPreview } from '@contracts/sale-terms';
 import { formatMoney } from '@/lib/display/format';
+import { GuaranteeLines, guaranteeOf } from './guarantee-terms';
 
 /** "2026-07-08" → "Wed, Jul 8" (a calendar date: no time zone moves it). */
 export const formatDueDate = (isoDate: string) => formatWeekdayDay(isoDate);
@@ -11,10 +12,13 @@ const businessDays = (n: number) => (n === 1 ? '1 business day' : `${n} business
 export function PurchaseTerms({
   vehicleTitle,
   price,
+  condition,
   terms,
 }: {
   vehicleTitle: string;
   price: string | null;
+  /** The car's certification: its level's guarantee is the one shown (ADR 0040). */
+  condition: string | null | undefined;
   terms: SaleTermsPreview | undefined;
 }) {
   return (
@@ -43,7 +47,7 @@ export function PurchaseTerms({
         <>
           <dt className="text-slate-600">Guarantee</dt>
           <dd className="text-slate-900">
-            Claims within {businessDays(terms.terms.guaranteeDays)} of pickup or delivery
+            <GuaranteeLines guarantee={guaranteeOf(terms, condition)} />
           </dd>
         </>
       ) : null}

@@ -12,6 +12,7 @@ export const DETAIL_TEXTS = {
   retry: 'Retry',
   details: 'Vehicle Details',
   description: 'Description',
+  guarantee: 'Guarantee',
   noDescription: 'No description yet.',
   inspection: 'Inspection Report',
   exterior: 'Exterior',

@@ -7,6 +7,8 @@ export interface PurchasedVehicle {
   id: number;
   title: string;
   price: string | null;
+  /** Its certification (vehicles.condition): the guarantee it is sold with follows from it. */
+  condition?: string | null;
   /**
    * What was chosen with it, as the dialog showed it (docs/design.md §14, §15), so the confirmation tells
    * the same story: the sale's total, where it is delivered, and the floor-plan line paying for it.

@@ -7,6 +7,7 @@ import { useMemo, useRef } from 'react';
 import { Link } from 'wouter';
 import { BuyingActions } from '@/components/buying/buying-actions';
 import { DeliveredPriceLine } from '@/components/buying/delivered-price-line';
+import { GuaranteeTermsSection } from '@/components/buying/guarantee-terms';
 import { Button } from '@/components/ui/button';
 import { CertificationBadge } from '@/components/vehicle/certification-badge';
 import { FirstLookBadge } from '@/components/vehicle/first-look-badge';
@@ -162,6 +163,9 @@ export function VehicleDetails({
             <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-700" data-testid="description">
               {vehicle.description?.trim() || DETAIL_TEXTS.noDescription}
             </p>
+          </DetailSection>
+          <DetailSection id="guarantee" title={DETAIL_TEXTS.guarantee}>
+            <GuaranteeTermsSection condition={vehicle.condition} />
           </DetailSection>
           <MarketGuideSection vehicleId={vehicle.id} />
           <ConditionReportSection

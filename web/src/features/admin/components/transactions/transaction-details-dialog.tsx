@@ -51,7 +51,7 @@ const DONE: Record<StepType, string> = {
 };
 
 const terms = (t: AdminTransaction) =>
-  `Payment in ${t.terms.paymentDays} business days; title in ${t.terms.titleDaysWithDeal} (with the deal) or ${t.terms.titleDaysAbsent}; guarantee ${t.terms.guaranteeDays} business days after pickup; late fee ${t.terms.lateFeePercent}%; ${t.terms.timeZone} time.`;
+  `Payment in ${t.terms.paymentDays} business days; title in ${t.terms.titleDaysWithDeal} (with the deal) or ${t.terms.titleDaysAbsent}; guarantee ${t.terms.guaranteeDays} business days after pickup or delivery${t.terms.guarantee ? ` (${t.terms.guarantee.label})` : ''}; late fee ${t.terms.lateFeePercent}%; ${t.terms.timeZone} time.`;
 
 /**
  * The life of one sale for the admin (docs/design.md §8): its clocks, the bill of sale, a form per
