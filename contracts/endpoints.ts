@@ -95,6 +95,7 @@ import {
   updateNotificationPreferencesBodySchema,
 } from './notification-preferences';
 import { notificationSchema, notificationsQuerySchema } from './notifications';
+import { offersPageSchema, offersQuerySchema } from './offer-list';
 import { pageSchema } from './paging';
 import {
   conditionReportResponseSchema,
@@ -833,8 +834,9 @@ export const endpointTable = (premiumLabel: string) =>
       path: '/api/offers',
       access: 'admin',
       tag: 'Buying',
-      summary: 'Every offer (admin)',
-      response: { 200: z.array(offerViewSchema) },
+      summary: 'List offers, a page at a time (admin)',
+      query: offersQuerySchema,
+      response: { 200: offersPageSchema },
     },
     updateOffer: {
       method: 'PATCH',

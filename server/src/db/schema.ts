@@ -408,6 +408,8 @@ export const offers = pgTable(
   },
   (t) => [
     index('offers_status_idx').on(t.status),
+    // The Offers list's newest/oldest pages (issue #47, keyset-page.ts).
+    index('offers_created_idx').on(t.createdAt, t.id),
     index('offers_vehicle_idx').on(t.vehicleId),
     index('offers_dealer_idx').on(t.dealerId),
     // One open offer per dealer per vehicle (docs/design.md §3).

@@ -7,11 +7,12 @@ import {
   type TransactionsPage,
   type transactionsQuerySchema,
 } from '@contracts/transactions';
-import { and, eq, exists, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { dealers, transactionEvents, transactions, vehicles } from '../../db/schema';
 import { countAll, type KeysetOrder, keysetPage } from '../../lib/keyset-page';
+import { containsText, searchNumber, withinDays } from '../../lib/list-choices';
 import { agingOf, inFilter } from './sale-reports';
 import { readTransactionViews } from './transaction-views';
 
@@ -48,26 +49,21 @@ const ORDERS: Record<TransactionSort, KeysetOrder> = {
   },
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-const startOfDay = (day: string) => new Date(`${day}T00:00:00Z`).toISOString();
-const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
-
 /** The plain choices as SQL over transactions joined with vehicles and dealers. */
 function choicesWhere({ state, dealerId, from, to, owed, q }: ListChoices): SQL | undefined {
   const search = q?.trim();
-  const number = search && /^\d{1,9}$/.test(search) ? Number(search) : null;
+  const number = search ? searchNumber(search) : null;
   return and(
     state === 'cancelled' ? transactions.cancelled : state ? not(transactions.cancelled) : undefined,
     state === 'pending' || state === 'completed' ? eq(transactions.status, state) : undefined,
     dealerId ? eq(transactions.dealerId, dealerId) : undefined,
-    from ? sql`${transactions.createdAt} >= ${startOfDay(from)}::timestamptz` : undefined,
-    to ? sql`${transactions.createdAt} < ${dayAfter(to)}::timestamptz` : undefined,
+    ...withinDays(transactions.createdAt, from, to),
     // Not paid in full: the ledger's flag, which every payment step writes (sale-events.ts).
     owed ? and(not(transactions.cancelled), not(transactions.isPaid)) : undefined,
     search
       ? or(
-          ilike(vehicles.vin, `%${escapeLike(search)}%`),
-          ilike(dealers.dealerName, `%${escapeLike(search)}%`),
+          containsText(vehicles.vin, search),
+          containsText(dealers.dealerName, search),
           number === null ? undefined : eq(transactions.id, number),
           number === null ? undefined : eq(transactions.vehicleId, number),
         )

@@ -1,4 +1,5 @@
 import { Search } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 
@@ -32,4 +33,22 @@ export function SearchBox({
       />
     </div>
   );
+}
+
+/**
+ * A server-searched list's search text: what the box shows as the reader types, saved (`save`, e.g.
+ * into the URL) once they pause, so the server is asked once per pause; a new `saved` value (a
+ * reload, the back button) shows in the box.
+ */
+export function usePausedSearch(saved: string, save: (text: string) => void, pauseMs = 300) {
+  const [text, setText] = useState(saved);
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  useEffect(() => setText(saved), [saved]);
+  useEffect(() => {
+    if (text.trim() === saved) return;
+    const timer = setTimeout(() => saveRef.current(text.trim()), pauseMs);
+    return () => clearTimeout(timer);
+  }, [text, saved, pauseMs]);
+  return [text, setText] as const;
 }

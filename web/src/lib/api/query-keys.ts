@@ -81,6 +81,7 @@ export const queryKeys = {
     transportBoard: () => ['admin', 'transactions', 'transport-board'] as const,
     floorPlanBoard: () => ['admin', 'transactions', 'floor-plan-board'] as const,
     offers: () => ['admin', 'offers'] as const,
+    offerList: (query: object) => ['admin', 'offers', 'list', query] as const,
     demand: () => ['admin', 'demand'] as const,
     /** Reconditioning: packages, and the work orders (board and each one) as a prefix. */
     reconPackages: () => ['admin', 'recon-packages'] as const,

@@ -1,0 +1,1 @@
+CREATE INDEX "offers_created_idx" ON "offers" USING btree ("created_at","id");
