@@ -39,6 +39,8 @@ import {
   createDealerBodySchema,
   createDealerResponseSchema,
   dealerSchema,
+  dealersPageSchema,
+  dealersQuerySchema,
   updateDealerBodySchema,
 } from './dealers';
 import {
@@ -1349,8 +1351,9 @@ export const endpointTable = (premiumLabel: string) =>
       path: '/api/dealers',
       access: 'admin',
       tag: 'Administration',
-      summary: 'List dealers',
-      response: { 200: z.array(dealerSchema) },
+      summary: 'List dealers, a page at a time',
+      query: dealersQuerySchema,
+      response: { 200: dealersPageSchema },
     },
     createDealer: {
       method: 'POST',

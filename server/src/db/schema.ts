@@ -93,7 +93,12 @@ export const dealers = pgTable(
     createdAt: createdAt(),
   },
   // Dealers sign in by name (trimmed, case-insensitive), so a name must identify one dealer.
-  (t) => [uniqueIndex('dealers_name_ci_unique').on(sql`lower(btrim(${t.dealerName}))`)],
+  (t) => [
+    uniqueIndex('dealers_name_ci_unique').on(sql`lower(btrim(${t.dealerName}))`),
+    // The Dealers list's pages by name and newest first (issue #47, keyset-page.ts).
+    index('dealers_name_idx').on(sql`lower(${t.dealerName})`, t.id),
+    index('dealers_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 /**

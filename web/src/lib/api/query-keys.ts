@@ -67,6 +67,7 @@ export const queryKeys = {
       ['admin', 'vehicles', 'page', query] as const,
     vehicleCounts: () => ['admin', 'vehicles', 'counts'] as const,
     dealers: () => ['admin', 'dealers'] as const,
+    dealerList: (query: object) => ['admin', 'dealers', 'list', query] as const,
     buyCodes: (dealerId?: number) => ['admin', 'buy-codes', dealerId ?? 'all'] as const,
     /** Every dealer's and the all-dealers buy-code list (a prefix of buyCodes). */
     allBuyCodes: () => ['admin', 'buy-codes'] as const,

@@ -1,1 +1,0 @@
-CREATE INDEX "offers_created_idx" ON "offers" USING btree ("created_at","id");
