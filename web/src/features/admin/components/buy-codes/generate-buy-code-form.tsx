@@ -58,7 +58,7 @@ export function GenerateBuyCodeForm() {
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto] lg:items-start"
     >
       <SearchBox
-        label="Find a dealer"
+        label="Search by name, e-mail or ZIP"
         value={text}
         onChange={setText}
         className="sm:col-span-2 lg:col-span-4"
