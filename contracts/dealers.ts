@@ -1,5 +1,7 @@
 /** Dealers as the admin manages them: the add-dealer form (docs/product.md §5), the row, activation. */
+import { keysOf } from './keys';
 import { PHONE_MIN_LENGTH } from './limits';
+import { pageQuerySchema, pageSchema } from './paging';
 import { z } from './zod';
 
 const required = (message: string) =>
@@ -42,6 +44,28 @@ export const dealerSchema = z.object({
   createdAt: z.string(),
 });
 export type Dealer = z.infer<typeof dealerSchema>;
+
+/** The Dealers list's orders (issue #47): by name, A to Z, or the newest first. */
+export const DEALER_SORTS = { name: 'Name, A to Z', newest: 'Newest first' } as const;
+export type DealerSort = keyof typeof DEALER_SORTS;
+export const DEALER_STATES = { active: 'Active', inactive: 'Inactive' } as const;
+/**
+ * GET /api/dealers: a page of dealers (contracts/paging.ts). `q` matches part of the name, the
+ * e-mail, the phone or the address (its ZIP) or the delivery ZIP; `id` reads one dealer (a link
+ * to a selected dealer, which may be on another page).
+ */
+export const dealersQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(keysOf(DEALER_SORTS)).default('name'),
+  status: z.enum(keysOf(DEALER_STATES)).optional(),
+  q: z.string().trim().max(100, 'Search with at most 100 characters').optional(),
+  id: z.coerce.number().int().positive().optional(),
+});
+export type DealersQuery = z.input<typeof dealersQuerySchema>;
+/** A page of dealers, with how many are active and inactive under the search (one aggregate). */
+export const dealersPageSchema = pageSchema(dealerSchema).extend({
+  counts: z.object({ active: z.number().int(), inactive: z.number().int() }),
+});
+export type DealersPage = z.infer<typeof dealersPageSchema>;
 
 export const adminBuyCodeSchema = z.object({
   id: z.number().int(),

@@ -39,6 +39,8 @@ import {
   createDealerBodySchema,
   createDealerResponseSchema,
   dealerSchema,
+  dealersPageSchema,
+  dealersQuerySchema,
   updateDealerBodySchema,
 } from './dealers';
 import {
@@ -97,6 +99,7 @@ import {
   updateNotificationPreferencesBodySchema,
 } from './notification-preferences';
 import { notificationSchema, notificationsQuerySchema } from './notifications';
+import { offersPageSchema, offersQuerySchema } from './offer-list';
 import { pageSchema } from './paging';
 import {
   conditionReportResponseSchema,
@@ -837,8 +840,9 @@ export const endpointTable = (premiumLabel: string) =>
       path: '/api/offers',
       access: 'admin',
       tag: 'Buying',
-      summary: 'Every offer (admin)',
-      response: { 200: z.array(offerViewSchema) },
+      summary: 'List offers, a page at a time (admin)',
+      query: offersQuerySchema,
+      response: { 200: offersPageSchema },
     },
     updateOffer: {
       method: 'PATCH',
@@ -1361,8 +1365,9 @@ export const endpointTable = (premiumLabel: string) =>
       path: '/api/dealers',
       access: 'admin',
       tag: 'Administration',
-      summary: 'List dealers',
-      response: { 200: z.array(dealerSchema) },
+      summary: 'List dealers, a page at a time',
+      query: dealersQuerySchema,
+      response: { 200: dealersPageSchema },
     },
     createDealer: {
       method: 'POST',

@@ -20,6 +20,10 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/** A day of a list's date range (`from`, `to`: UTC, both included), as YYYY-MM-DD. */
+export const dayOf = (what: string) =>
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `Give the ${what} day as YYYY-MM-DD`);
+
 /** A page: its rows, the cursor of the next page (null on the last) and how many rows the whole list holds. */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({

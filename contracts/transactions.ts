@@ -2,7 +2,7 @@ import { keysOf } from './keys';
 /** Sales as the admin reads and edits them (docs/product.md §6, docs/design.md §8): the row, filters, aging, the edit body. */
 
 import { paymentStepSchema, saleStateSchema } from './after-sale';
-import { pageQuerySchema, pageSchema } from './paging';
+import { dayOf, pageQuerySchema, pageSchema } from './paging';
 import { TRANSACTION_STATUSES } from './statuses';
 import { saleVehicleSchema } from './vehicle';
 import { saleWorkOrderSchema } from './work-orders';
@@ -54,7 +54,6 @@ export const TRANSACTION_STATES = {
   completed: 'Completed',
   cancelled: 'Cancelled',
 } as const;
-const dayOf = (what: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `Give the ${what} day as YYYY-MM-DD`);
 /**
  * GET /api/transactions: a page of sales (contracts/paging.ts), filtered and sorted by the server.
  * `q` matches a VIN (or its end), a dealer's name, or a sale or vehicle number; `from`/`to` are

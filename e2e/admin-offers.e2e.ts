@@ -50,9 +50,10 @@ interface Offer {
   status: string;
   amount: string;
   dealer: { dealerName: string };
-  vehicle: { price: string | null };
+  vehicle: { price: string | null; vin: string };
 }
-const offers = async () => (await (await send('GET', '/api/offers')).json()) as Offer[];
+const offers = async () =>
+  ((await (await send('GET', '/api/offers?limit=100')).json()) as { items: Offer[] }).items;
 const counter = (page: Page, label: string) =>
   page
     .locator('dt', { hasText: new RegExp(`^${label}$`) })
@@ -173,6 +174,14 @@ describe('Offers panel', () => {
     await page.getByRole('heading', { name: 'Pending Offers (0)' }).waitFor();
     expect(await card(stale).innerText()).toContain('Declined');
     expect(await counter(page, 'Pending')).toBe('0');
+
+    // The server pages, counts and searches: 25 completed offers a page; a VIN narrows every section, kept in the URL.
+    await page.getByRole('navigation', { name: 'Completed Offers: pages' }).getByText('1–25 of 64').waitFor();
+    await page.getByLabel('Search by VIN, dealer or number').fill(toAccept.vehicle.vin);
+    await page.waitForURL((url) => url.searchParams.get('of-q') === toAccept.vehicle.vin);
+    await page.getByRole('heading', { name: 'Completed Offers (1)' }).waitFor();
+    expect(await counter(page, 'Completed')).toBe('1');
+    expect(await card(toAccept).innerText()).toContain('Accepted');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -310,6 +310,13 @@ describe('Dealers and buy codes', () => {
     await dealerRow.getByText('Inactive', { exact: true }).waitFor();
     await dealerRow.getByRole('button', { name: /^Activate/ }).click();
     await dealerRow.getByText('Active', { exact: true }).waitFor();
+    // The server searches and counts: by the ZIP, the one dealer, kept in the URL.
+    const search = page.getByLabel('Search by name, e-mail, phone or ZIP');
+    await search.fill('98402');
+    await page.waitForURL((url) => url.searchParams.get('dl-q') === '98402');
+    await page.getByText('1 active · 0 inactive').waitFor();
+    await search.fill('');
+    await page.waitForURL((url) => !url.searchParams.has('dl-q'));
 
     // Selecting another dealer shows that dealer's codes.
     await page

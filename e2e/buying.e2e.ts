@@ -107,11 +107,11 @@ describe('Make Offer and the dealer dashboard', () => {
     const withOffers = new Set(
       (
         (await (
-          await fetch(`${server.url}/api/offers`, {
+          await fetch(`${server.url}/api/offers?limit=100`, {
             headers: { authorization: `Bearer ${await adminToken(server.url)}` },
           })
-        ).json()) as { vehicleId: number }[]
-      ).map((o) => o.vehicleId),
+        ).json()) as { items: { vehicleId: number }[] }
+      ).items.map((o) => o.vehicleId),
     );
     const target = listed.findLast((v) => Number(v.price) > 16_000 && !withOffers.has(v.id))!.id;
     // The offer with a made-up code is refused (400) and the toast says so.
@@ -159,13 +159,11 @@ describe('Make Offer and the dealer dashboard', () => {
 
     // The admin counters through the API.
     const token = await adminToken(server.url);
-    const all = (await (
-      await fetch(`${server.url}/api/offers`, { headers: { authorization: `Bearer ${token}` } })
-    ).json()) as {
-      id: number;
-      vehicleId: number;
-      status: string;
-    }[];
+    const { items: all } = (await (
+      await fetch(`${server.url}/api/offers?status=pending&q=${target}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { items: { id: number; vehicleId: number; status: string }[] };
     const mine = all.find((o) => o.vehicleId === target && o.status === 'pending')!;
     const counter = await fetch(`${server.url}/api/offers/${mine.id}`, {
       method: 'PATCH',

@@ -96,7 +96,9 @@ const adminApiOn = (base: string, path: string, init: { method?: string; body?: 
 
 /** The demo dealer offers on a published car nobody has an open offer on, through instance `base`. */
 async function offerThrough(base: string, amount: string): Promise<Offer> {
-  const offers = (await (await adminApiOn(base, '/api/offers')).json()) as Offer[];
+  const { items: offers } = (await (await adminApiOn(base, '/api/offers?limit=100')).json()) as {
+    items: Offer[];
+  };
   const taken = new Set(
     offers.filter((o) => ['pending', 'countered'].includes(o.status)).map((o) => o.vehicleId),
   );
@@ -343,7 +345,8 @@ describe('two instances behind nginx, media in a bucket', () => {
     );
     expect(shown - committed).toBeLessThan(WITHIN_MS);
     // The offers panel has it too (same refetch).
-    const list = (await (await adminApiOn(a.url, '/api/offers')).json()) as Offer[];
+    const list = ((await (await adminApiOn(a.url, `/api/offers?q=${offer.id}`)).json()) as { items: Offer[] })
+      .items;
     expect(list.find((o) => o.id === offer.id)?.status).toBe('pending');
     await page.getByText('$9,200').first().waitFor({ timeout: WITHIN_MS });
     expect(errors).toEqual([]);

@@ -152,7 +152,9 @@ describe('the ledger, admin on a phone and dealer on a desktop', () => {
   }, async () => {
     const dealer = server.demoDealer!;
     const taken = new Set(
-      ((await api('GET', '/api/offers')) as { vehicleId: number }[]).map((o) => o.vehicleId),
+      ((await api('GET', '/api/offers?limit=100')) as { items: { vehicleId: number }[] }).items.map(
+        (o) => o.vehicleId,
+      ),
     );
     const listed = (await (await fetch(`${server.url}/api/vehicles`)).json()) as {
       id: number;

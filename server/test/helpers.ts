@@ -155,3 +155,32 @@ export async function walkPages<T extends { id: number }>(
   expect(rows.length, `${path}: as many rows as the total`).toBe(total);
   return rows;
 }
+
+/** The orders the admin's money lists share: made newest or oldest first, or the amount highest first; ties by id the same way. */
+interface Dated {
+  id: number;
+  createdAt: string;
+  amount: string;
+}
+const madeAt = (r: Dated) => Date.parse(r.createdAt);
+const MONEY_LIST_ORDERS = {
+  newest: (a: Dated, b: Dated) => madeAt(b) - madeAt(a) || b.id - a.id,
+  oldest: (a: Dated, b: Dated) => madeAt(a) - madeAt(b) || a.id - b.id,
+  amount: (a: Dated, b: Dated) => Number(b.amount) - Number(a.amount) || b.id - a.id,
+};
+
+/** Walks `path` (its query started) under each of those orders, 1, 3 and 100 rows a page: exactly `rows`, in order. */
+export async function expectEachOrder(
+  get: Parameters<typeof walkPages>[0],
+  path: string,
+  rows: readonly Dated[],
+) {
+  for (const [sort, compare] of Object.entries(MONEY_LIST_ORDERS))
+    for (const limit of [1, 3, 100]) {
+      const walked = await walkPages<Dated>(get, `${path}&sort=${sort}`, limit);
+      expect(
+        walked.map((r) => r.id),
+        `${sort} by ${limit}`,
+      ).toEqual([...rows].sort(compare).map((r) => r.id));
+    }
+}

@@ -93,7 +93,12 @@ export const dealers = pgTable(
     createdAt: createdAt(),
   },
   // Dealers sign in by name (trimmed, case-insensitive), so a name must identify one dealer.
-  (t) => [uniqueIndex('dealers_name_ci_unique').on(sql`lower(btrim(${t.dealerName}))`)],
+  (t) => [
+    uniqueIndex('dealers_name_ci_unique').on(sql`lower(btrim(${t.dealerName}))`),
+    // The Dealers list's pages by name and newest first (issue #47, keyset-page.ts).
+    index('dealers_name_idx').on(sql`lower(${t.dealerName})`, t.id),
+    index('dealers_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 /**
@@ -413,6 +418,8 @@ export const offers = pgTable(
   },
   (t) => [
     index('offers_status_idx').on(t.status),
+    // The Offers list's newest/oldest pages (issue #47, keyset-page.ts).
+    index('offers_created_idx').on(t.createdAt, t.id),
     index('offers_vehicle_idx').on(t.vehicleId),
     index('offers_dealer_idx').on(t.dealerId),
     // One open offer per dealer per vehicle (docs/design.md §3).

@@ -1,8 +1,6 @@
-import { type AnyColumn, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { type AnyColumn, eq, or, type SQL } from 'drizzle-orm';
 import { dealers, vehicles } from '../db/schema';
-
-/** A LIKE pattern's wildcards as plain letters. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { containsText, searchNumber } from './list-choices';
 
 /**
  * The admin lists' search (issue #47, docs/features/admin-lists.md): part of the car's VIN, part of
@@ -12,10 +10,10 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 export function vinDealerOrNumber(q: string | undefined, numbers: readonly AnyColumn[]): SQL | undefined {
   const search = q?.trim();
   if (!search) return undefined;
-  const number = /^\d{1,9}$/.test(search) ? Number(search) : null;
+  const number = searchNumber(search);
   return or(
-    ilike(vehicles.vin, `%${escapeLike(search)}%`),
-    ilike(dealers.dealerName, `%${escapeLike(search)}%`),
+    containsText(vehicles.vin, search),
+    containsText(dealers.dealerName, search),
     ...(number === null ? [] : numbers.map((column) => eq(column, number))),
   );
 }

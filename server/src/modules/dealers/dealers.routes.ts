@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { createDealer } from './create-dealer';
-import { findDealers } from './find-dealers';
+import { dealersPage } from './find-dealers';
 import { setDealerActive } from './set-dealer-active';
 
 /** Dealers (docs/product.md §7), admin only. */
 export async function dealersRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.route({ ...app.endpoint('listDealers'), handler: () => findDealers(db) });
+  routes.route({ ...app.endpoint('listDealers'), handler: (request) => dealersPage(db, request.query) });
   routes.route({
     ...app.endpoint('createDealer'),
     handler: async (request, reply) =>

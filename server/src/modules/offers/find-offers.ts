@@ -2,7 +2,7 @@ import { DEFAULT_SALE_TERMS, type SaleTerms } from '@contracts/after-sale';
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
 import type { OfferView } from '@contracts/buying';
 import type { OfferStatus } from '@contracts/statuses';
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   appSettings,
@@ -32,9 +32,29 @@ async function paymentDueIfSoldNow(db: Executor, now = new Date()) {
   return addBusinessDays(dateInZone(now, terms.timeZone), terms.paymentDays);
 }
 
-/** Offers with their vehicle, dealer name and activity log, newest first (docs/product.md §3 offer views). */
+/** Which offers to read, in what order, how many (a page reads one more than it shows). */
+export interface OfferRead {
+  where?: SQL;
+  orderBy?: SQL[];
+  limit?: number;
+}
+
+/** Offers with their vehicle, dealer name and activity log, last changed first (docs/product.md §3 offer views). */
 export async function findOfferViews(db: Executor, where?: SQL): Promise<OfferView[]> {
-  const rows = await db
+  return (await readOfferViews(db, { where })).map((r) => r.view);
+}
+
+/**
+ * The offer views of the rows `read` asks for, in two queries whatever their number (the offers
+ * with their names, then their activity logs), plus when payment would be due if each were accepted
+ * now. `cursorKey` is the row's sort key as text (keyset-page.ts) when a page asks for it.
+ */
+export async function readOfferViews(
+  db: Executor,
+  { where, orderBy = [desc(offers.updatedAt), desc(offers.id)], limit }: OfferRead,
+  cursorKey: SQL<string> = sql<string>`''`,
+) {
+  const query = db
     .select({
       offer: offers,
       vehicle: {
@@ -45,6 +65,7 @@ export async function findOfferViews(db: Executor, where?: SQL): Promise<OfferVi
       boughtBy: dealerUsers.name,
       soldFor: transactions.amount,
       reconPackage: { name: reconPackages.name, price: reconPackages.price },
+      cursorKey,
     })
     .from(offers)
     .innerJoin(vehicles, eq(vehicles.id, offers.vehicleId))
@@ -54,7 +75,8 @@ export async function findOfferViews(db: Executor, where?: SQL): Promise<OfferVi
     // The sale this offer made (at most one live one per vehicle, so at most one row).
     .leftJoin(transactions, and(eq(transactions.offerId, offers.id), eq(transactions.cancelled, false)))
     .where(where)
-    .orderBy(desc(offers.updatedAt), desc(offers.id));
+    .orderBy(...orderBy);
+  const rows = await (limit === undefined ? query : query.limit(limit));
   if (rows.length === 0) return [];
   const activities = await db
     .select()
@@ -71,31 +93,35 @@ export async function findOfferViews(db: Executor, where?: SQL): Promise<OfferVi
     byOffer.set(activity.offerId, [...(byOffer.get(activity.offerId) ?? []), activity]);
   }
   const paymentDueIfAccepted = await paymentDueIfSoldNow(db);
-  return rows.map(({ offer, vehicle, dealer, boughtBy, soldFor, reconPackage }) => ({
+  return rows.map(({ offer, vehicle, dealer, boughtBy, soldFor, reconPackage, cursorKey: key }) => ({
     id: offer.id,
-    vehicleId: offer.vehicleId,
-    dealerId: offer.dealerId,
-    amount: offer.amount,
-    status: offer.status as OfferStatus,
-    counterAmount: offer.counterAmount,
-    counterMessage: offer.counterMessage,
-    expiresAt: offer.expiresAt.toISOString(),
-    createdAt: offer.createdAt.toISOString(),
-    updatedAt: offer.updatedAt.toISOString(),
-    vehicle,
-    dealer,
-    boughtBy,
-    soldFor,
-    reconPackage: reconPackage?.name ? { name: reconPackage.name, price: reconPackage.price! } : null,
-    paymentDueIfAccepted,
-    activities: (byOffer.get(offer.id) ?? []).map((a) => ({
-      id: a.id,
-      actorType: a.actorType,
-      actionType: a.actionType,
-      amount: a.amount,
-      message: a.message,
-      createdAt: a.createdAt.toISOString(),
-    })),
+    cursorKey: key,
+    view: {
+      id: offer.id,
+      vehicleId: offer.vehicleId,
+      dealerId: offer.dealerId,
+      amount: offer.amount,
+      status: offer.status as OfferStatus,
+      counterAmount: offer.counterAmount,
+      counterMessage: offer.counterMessage,
+      expiresAt: offer.expiresAt.toISOString(),
+      createdAt: offer.createdAt.toISOString(),
+      updatedAt: offer.updatedAt.toISOString(),
+      vehicle,
+      dealer,
+      boughtBy,
+      soldFor,
+      reconPackage: reconPackage?.name ? { name: reconPackage.name, price: reconPackage.price! } : null,
+      paymentDueIfAccepted,
+      activities: (byOffer.get(offer.id) ?? []).map((a) => ({
+        id: a.id,
+        actorType: a.actorType,
+        actionType: a.actionType,
+        amount: a.amount,
+        message: a.message,
+        createdAt: a.createdAt.toISOString(),
+      })),
+    } satisfies OfferView,
   }));
 }
 

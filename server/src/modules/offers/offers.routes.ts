@@ -7,7 +7,7 @@ import { attemptPolicies, guardAttempt } from '../../plugins/rate-limit';
 import { normalizeCode } from '../buy-codes/find-usable-buy-code';
 import { createOffer } from './create-offer';
 import { expireOffers } from './expire-offers';
-import { findOfferViews } from './find-offers';
+import { offersPage } from './offer-list';
 import { remindExpiringOffers } from './remind-expiring-offers';
 import { updateOffer, withdrawCounter } from './update-offer';
 
@@ -52,9 +52,9 @@ export async function offersRoutes(app: FastifyInstance, { db, config }: { db: D
 
   routes.route({
     ...app.endpoint('listOffers'),
-    handler: async () => {
+    handler: async (request) => {
       await expireOffers(db);
-      return findOfferViews(db);
+      return offersPage(db, request.query);
     },
   });
 

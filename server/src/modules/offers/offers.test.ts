@@ -27,8 +27,10 @@ const patch = (id: number, body: Record<string, unknown>) =>
 describe('admin offers', () => {
   it('lists every offer with vehicle, dealer and activity log', async () => {
     const { offer, dealer } = await pendingOffer();
-    const list = (await ctx.app.inject({ url: '/api/offers', headers: { cookie: ctx.admin } })).json();
-    const view = list.find((o: { id: number }) => o.id === offer.id);
+    const list = (
+      await ctx.app.inject({ url: `/api/offers?q=${offer.id}`, headers: { cookie: ctx.admin } })
+    ).json();
+    const view = list.items.find((o: { id: number }) => o.id === offer.id);
     expect(view).toMatchObject({
       status: 'pending',
       dealer: { dealerName: dealer.dealerName },

@@ -79,7 +79,7 @@ describe('a signed-in team member buys and offers without typing a code', () => 
     expect(dealerOffers[0].activities[0].message).toBe(
       `Offer of $27,500 submitted by Bea Buyer (${dealer.dealerName})`,
     );
-    const adminOffers = (await asAdmin('GET', '/api/offers')).json();
+    const adminOffers = (await asAdmin('GET', `/api/offers?q=${row!.id}`)).json().items;
     expect(adminOffers.find((o: { id: number }) => o.id === row!.id).boughtBy).toBe('Bea Buyer');
   });
 
@@ -195,9 +195,9 @@ describe('a signed-in team member buys and offers without typing a code', () => 
       reconPackageId,
     });
     expect(within.statusCode, within.body).toBe(201);
-    const adminView = (await admin('GET', '/api/offers'))
+    const adminView = (await admin('GET', `/api/offers?q=${within.json().id}`))
       .json()
-      .find((o: { id: number }) => o.id === within.json().id);
+      .items.find((o: { id: number }) => o.id === within.json().id);
     expect(adminView.reconPackage).toEqual({ name: pack.json().name, price: '1295.00' });
     const dealerView = (await as('GET', '/api/dealer/offers'))
       .json()

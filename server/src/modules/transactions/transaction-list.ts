@@ -19,6 +19,7 @@ import {
   keysetBatches,
   keysetPage,
 } from '../../lib/keyset-page';
+import { withinDays } from '../../lib/list-choices';
 import { vinDealerOrNumber } from '../../lib/list-search';
 import { agingOf, inFilter, owes } from './sale-reports';
 import { readTransactionViews } from './transaction-views';
@@ -56,9 +57,6 @@ const ORDERS: Record<TransactionSort, KeysetOrder> = {
   },
 };
 
-const startOfDay = (day: string) => new Date(`${day}T00:00:00Z`).toISOString();
-const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
-
 const hasStep = (...types: string[]) =>
   exists(
     sql`(select 1 from ${transactionEvents} where ${transactionEvents.transactionId} = ${transactions.id} and ${inArray(transactionEvents.type, types)})`,
@@ -72,8 +70,7 @@ function choicesWhere({ state, dealerId, from, to, owed, q }: ListChoices): SQL 
     state === 'cancelled' ? transactions.cancelled : state ? not(transactions.cancelled) : undefined,
     state === 'pending' || state === 'completed' ? eq(transactions.status, state) : undefined,
     dealerId ? eq(transactions.dealerId, dealerId) : undefined,
-    from ? sql`${transactions.createdAt} >= ${startOfDay(from)}::timestamptz` : undefined,
-    to ? sql`${transactions.createdAt} < ${dayAfter(to)}::timestamptz` : undefined,
+    ...withinDays(transactions.createdAt, from, to),
     // May owe: the fold decides (`owes`); the paid flag alone misses a charge made after payment.
     owed ? and(not(transactions.cancelled), mayOwe) : undefined,
     vinDealerOrNumber(q, [transactions.id, transactions.vehicleId]),

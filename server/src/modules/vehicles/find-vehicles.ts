@@ -12,9 +12,9 @@ import { dealers, transactions, vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import { countAll, type KeysetOrder, keysetPage } from '../../lib/keyset-page';
+import { escapeLike } from '../../lib/list-choices';
 import { carSight, readCarFacts } from '../car-visibility/car-visibility';
 import { photosByVehicle } from '../photos/photo-views';
-import { escapeLike } from './search-counts';
 import {
   isPublishedCondition,
   publicVehicleColumns,

@@ -95,9 +95,9 @@ describe('queue completion and listings', () => {
       inQueue: false,
     });
     expect(removed.json().status).toBe('removed');
-    const [closed] = (await ctx.call('GET', '/api/offers'))
+    const [closed] = (await ctx.call('GET', `/api/offers?q=${bid.json().id}`))
       .json()
-      .filter((o: { id: number }) => o.id === bid.json().id);
+      .items.filter((o: { id: number }) => o.id === bid.json().id);
     expect(closed).toMatchObject({ status: 'declined' });
     expect(closed.activities.at(-1).message).toBe('Listing removed');
     expect(await publicIds(ctx.app)).not.toContain(vehicle.id);

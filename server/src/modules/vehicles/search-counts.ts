@@ -4,6 +4,7 @@ import { GRADE_MINIMUMS } from '@contracts/vehicle-search-options';
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { vehicleSearchGroups, vehicles } from '../../db/schema';
+import { escapeLike } from '../../lib/list-choices';
 
 export type SearchCounts = Pick<VehicleSearchResult, 'total' | 'facets'>;
 
@@ -89,8 +90,6 @@ export async function countGroups(db: Database, meanings: readonly string[][]): 
     count: row.count,
   }));
 }
-
-export const escapeLike = (word: string) => word.replace(/[\\%_]/g, '\\$&');
 
 /** Makes and models are chosen whole, in any case (search-vehicles.ts reads them so in SQL). */
 const sameName = (chosen: string | null, value: string | null | undefined) =>

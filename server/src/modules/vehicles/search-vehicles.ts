@@ -3,9 +3,10 @@ import type { VehicleSort } from '@contracts/vehicle-search-options';
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { vehicleSearchVin, vehicleSortKeys, vehicles } from '../../db/schema';
+import { escapeLike } from '../../lib/list-choices';
 import { photosByVehicle } from '../photos/photo-views';
 import type { VehicleSearchCache } from './search-cache';
-import { countGroups, countMatches, escapeLike, facetCounts } from './search-counts';
+import { countGroups, countMatches, facetCounts } from './search-counts';
 import { decodeCursor, encodeCursor, type SearchPosition } from './search-cursor';
 import {
   facetChoicesOf,

@@ -93,3 +93,21 @@ export function SelectOptions({
     </>
   );
 }
+
+/** A day of a list's date range (the browser's date picker), '' for none. */
+export function DayField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (day: string) => void;
+}) {
+  return (
+    <label className="grid gap-1.5 text-sm font-medium text-slate-800">
+      {label}
+      <input type="date" value={value} onChange={(e) => onChange(e.target.value)} className={inputClasses} />
+    </label>
+  );
+}

@@ -39,22 +39,29 @@ export function SearchBox({
 export const SEARCH_PAUSE_MS = 300;
 
 /**
- * A server-searched list's field: what is typed shows at once, `onSearch` hears it (trimmed) once
- * typing pauses, and a new `value` (the URL's, say after Back) replaces what is in the box.
+ * A server-searched list's search text: what the box shows as the reader types, saved (`save`, e.g.
+ * into the URL) once they pause, so the server is asked once per pause; a new `saved` value (a
+ * reload, the back button) shows in the box.
  */
+export function usePausedSearch(saved: string, save: (text: string) => void, pauseMs = SEARCH_PAUSE_MS) {
+  const [text, setText] = useState(saved);
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  useEffect(() => setText(saved), [saved]);
+  useEffect(() => {
+    if (text.trim() === saved) return;
+    const timer = setTimeout(() => saveRef.current(text.trim()), pauseMs);
+    return () => clearTimeout(timer);
+  }, [text, saved, pauseMs]);
+  return [text, setText] as const;
+}
+
+/** A SearchBox whose text is saved once typing pauses (usePausedSearch): `onSearch` hears it trimmed. */
 export function PausedSearchBox({
   value,
   onSearch,
   ...box
 }: Omit<Parameters<typeof SearchBox>[0], 'onChange'> & { onSearch: (text: string) => void }) {
-  const [text, setText] = useState(value);
-  const latest = useRef(onSearch);
-  latest.current = onSearch;
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = setTimeout(() => latest.current(text.trim()), SEARCH_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value]);
+  const [text, setText] = usePausedSearch(value, onSearch);
   return <SearchBox {...box} value={text} onChange={setText} />;
 }

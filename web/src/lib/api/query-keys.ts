@@ -67,6 +67,7 @@ export const queryKeys = {
       ['admin', 'vehicles', 'page', query] as const,
     vehicleCounts: () => ['admin', 'vehicles', 'counts'] as const,
     dealers: () => ['admin', 'dealers'] as const,
+    dealerList: (query: object) => ['admin', 'dealers', 'list', query] as const,
     buyCodes: (dealerId?: number) => ['admin', 'buy-codes', dealerId ?? 'all'] as const,
     /** Every dealer's and the all-dealers buy-code list (a prefix of buyCodes). */
     allBuyCodes: () => ['admin', 'buy-codes'] as const,
@@ -81,6 +82,7 @@ export const queryKeys = {
     transportBoard: () => ['admin', 'transactions', 'transport-board'] as const,
     floorPlanBoard: (query: unknown) => ['admin', 'transactions', 'floor-plan-board', query] as const,
     offers: () => ['admin', 'offers'] as const,
+    offerList: (query: object) => ['admin', 'offers', 'list', query] as const,
     demand: () => ['admin', 'demand'] as const,
     /** Reconditioning: packages, and the work orders (board and each one) as a prefix. */
     reconPackages: () => ['admin', 'recon-packages'] as const,

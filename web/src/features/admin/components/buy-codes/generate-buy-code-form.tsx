@@ -1,9 +1,11 @@
 import { ADMIN_TEXT } from '@contracts/admin';
 import { TEAM_ROLE_LABELS } from '@contracts/teams';
 import { Plus } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/fields';
+import { SearchBox, usePausedSearch } from '@/components/ui/search-box';
 import { toast } from '@/components/ui/use-toast';
 import { bindFields } from '@/lib/form-binding';
 import { zodResolver } from '@/lib/zod';
@@ -19,7 +21,10 @@ import { LimitsFields } from './limits-fields';
 
 /** Creates a code for any dealer, optionally with max uses and an expiry. */
 export function GenerateBuyCodeForm() {
-  const dealers = useDealers();
+  // The dealers to choose from: the first 100 by name, or those the search finds (never the whole table).
+  const [found, setFound] = useState('');
+  const [text, setText] = usePausedSearch(found, setFound);
+  const dealers = useDealers({ q: found || undefined, limit: 100 });
   const create = useCreateBuyCode();
   const form = useForm<GenerateBuyCodeValues, unknown, GenerateBuyCodeBody>({
     resolver: zodResolver(generateBuyCodeFormSchema),
@@ -52,9 +57,15 @@ export function GenerateBuyCodeForm() {
       aria-label="Generate a buy code"
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto] lg:items-start"
     >
+      <SearchBox
+        label="Search by name, e-mail or ZIP"
+        value={text}
+        onChange={setText}
+        className="sm:col-span-2 lg:col-span-4"
+      />
       <SelectField label="Dealer" {...field('dealerId')}>
         <option value="">Choose a dealer…</option>
-        {dealers.data?.map((dealer) => (
+        {dealers.data?.items.map((dealer) => (
           <option key={dealer.id} value={dealer.id}>
             {dealer.dealerName}
             {dealer.active ? '' : ' (inactive)'}

@@ -3,15 +3,14 @@ import { CarFront, HandCoins, Store } from 'lucide-react';
 import { Loading } from '@/components/ui/placeholders';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useAdminVehicleCounts } from '../../api/get-admin-vehicles';
-import { useOffers } from '../../api/get-offers';
+import { usePendingOfferCount } from '../../api/get-offers';
 
 /** Total Vehicles, Active Listings, Pending Offers (docs/product.md §2): the vehicles counted by the server. */
 export function StatCards() {
   const vehicles = useAdminVehicleCounts();
-  const offers = useOffers();
   const total = vehicles.data?.total;
   const active = vehicles.data?.active;
-  const pending = offers.data?.filter((o) => o.status === 'pending').length;
+  const pending = usePendingOfferCount();
   return (
     <dl className="grid grid-cols-3 gap-2 sm:gap-4">
       <StatCard icon={CarFront} label={ADMIN_LABELS.totalVehicles} value={total} />

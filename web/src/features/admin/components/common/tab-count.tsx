@@ -2,7 +2,7 @@ import type { AdminTab } from '@contracts/admin';
 import { cn } from '@/lib/cn';
 import { useAdminVehicleCounts } from '../../api/get-admin-vehicles';
 import { useFloorPlanBoard } from '../../api/get-floor-plan-board';
-import { useOffers } from '../../api/get-offers';
+import { usePendingOfferCount } from '../../api/get-offers';
 import { useTransportBoard } from '../../api/get-transport-board';
 import { useWorkOrdersPage } from '../../api/get-work-orders';
 
@@ -12,16 +12,11 @@ import { useWorkOrdersPage } from '../../api/get-work-orders';
  */
 export function TabCount({ tab }: { tab: AdminTab }) {
   const vehicles = useAdminVehicleCounts();
-  const offers = useOffers();
+  const pendingOffers = usePendingOfferCount();
   if (tab === 'recon') return <OverdueCount />;
   if (tab === 'transport') return <LatePickupCount />;
   if (tab === 'floor-plan') return <AwaitingLenderCount />;
-  const count =
-    tab === 'complete'
-      ? vehicles.data?.queue
-      : tab === 'offers'
-        ? offers.data?.filter((o) => o.status === 'pending').length
-        : undefined;
+  const count = tab === 'complete' ? vehicles.data?.queue : tab === 'offers' ? pendingOffers : undefined;
   return <CountPill count={count} word="waiting" />;
 }
 

@@ -1,11 +1,21 @@
 import { ADMIN_TEXT } from '@contracts/admin';
-import type { Dealer } from '@contracts/dealers';
+import {
+  DEALER_SORTS,
+  DEALER_STATES,
+  type Dealer,
+  type DealerSort,
+  type DealersQuery,
+} from '@contracts/dealers';
+import { formatCount } from '@contracts/number-format';
 import { Building2, KeyRound } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { SelectField, SelectOptions } from '@/components/ui/fields';
+import { Pager, useListParams, useServerPaged } from '@/components/ui/pager';
 import { Empty } from '@/components/ui/query-states';
+import { SearchBox, usePausedSearch } from '@/components/ui/search-box';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { ADMIN_LABELS } from '../../admin-texts';
@@ -19,12 +29,33 @@ import { DealerBuyCodes } from './dealer-buy-codes';
 import { DealerTeam } from './dealer-team';
 import { NewDealerCode } from './new-dealer-code';
 
+/** "Show": every dealer, or the active or inactive ones. */
+const SHOW = { '': 'All dealers', ...DEALER_STATES } as const;
+const isStatus = (show: string): show is keyof typeof DEALER_STATES => Object.hasOwn(DEALER_STATES, show);
+const isSort = (sort: string): sort is DealerSort => Object.hasOwn(DEALER_SORTS, sort);
+/** The list's state in the URL (`/admin?tab=dealers&dl-q=harbor&dl-show=inactive`). */
+const PARAMS = ['show', 'sort', 'q'] as const;
+
 /** Manage Dealers: the list, activation, the selected dealer's buy codes and the add-dealer form. */
 export function DealersTab() {
-  const dealers = useDealers();
+  const [params, setParams] = useListParams('dl-', PARAMS);
+  const choices = useMemo(
+    (): Omit<DealersQuery, 'cursor' | 'limit'> => ({
+      sort: isSort(params.sort) ? params.sort : 'name',
+      ...(isStatus(params.show) ? { status: params.show } : {}),
+      ...(params.q ? { q: params.q } : {}),
+    }),
+    [params.sort, params.show, params.q],
+  );
+  const paging = useServerPaged<HTMLDivElement>(JSON.stringify(choices));
+  const dealers = useDealers({ ...choices, cursor: paging.cursor, limit: paging.limit });
+  const [text, setText] = usePausedSearch(params.q, (q) => setParams({ q }));
   const [searchParams, setSearchParams] = useSearchParams();
   const selectedId = Number(searchParams.get('dealer')) || null;
-  const selected = dealers.data?.find((d) => d.id === selectedId) ?? null;
+  // The selected dealer may be on another page: read it by its id.
+  const chosen = useDealers({ id: selectedId ?? undefined, limit: 1 }, selectedId !== null);
+  const selected = (selectedId && chosen.data?.items.find((d) => d.id === selectedId)) || null;
+  const counts = dealers.data?.counts;
   const [created, setCreated] = useState<CreatedDealer | null>(null);
   const codesRef = useRef<HTMLDivElement>(null);
   const [scrollToCodes, setScrollToCodes] = useState(false);
@@ -53,27 +84,51 @@ export function DealersTab() {
         title={ADMIN_LABELS.manageDealers}
         description="Activate or deactivate a dealer; select one to see and generate its buy codes."
       >
+        <div className="mb-4 grid gap-3 sm:grid-cols-3">
+          <SearchBox label="Search by name, e-mail, phone or ZIP" value={text} onChange={setText} />
+          <SelectField label="Show" value={params.show} onChange={(e) => setParams({ show: e.target.value })}>
+            <SelectOptions items={SHOW} />
+          </SelectField>
+          <SelectField label="Sort" value={params.sort} onChange={(e) => setParams({ sort: e.target.value })}>
+            <SelectOptions items={DEALER_SORTS} />
+          </SelectField>
+        </div>
+        <p className="mb-2 text-sm text-slate-700" aria-live="polite">
+          {counts ? `${formatCount(counts.active)} active · ${formatCount(counts.inactive)} inactive` : null}
+        </p>
         <PanelStates
           query={dealers}
           loading="Loading dealers..."
+          isEmpty={(data) => data.items.length === 0}
           empty={
-            <Empty icon={Building2} title="No dealers yet" text="Add the first dealer with the form below." />
+            choices.q || choices.status ? (
+              <Empty icon={Building2} title="No matching dealers" />
+            ) : (
+              <Empty
+                icon={Building2}
+                title="No dealers yet"
+                text="Add the first dealer with the form below."
+              />
+            )
           }
         >
           {(data) => (
-            <DataTable
-              label="Dealers"
-              columns={['Dealer', 'Contact', 'Billing / Title', 'Status', 'Actions']}
-            >
-              {data.map((dealer) => (
-                <DealerRow
-                  key={dealer.id}
-                  dealer={dealer}
-                  isSelected={dealer.id === selectedId}
-                  onSelect={() => select(dealer.id)}
-                />
-              ))}
-            </DataTable>
+            <div ref={paging.listRef}>
+              <DataTable
+                label="Dealers"
+                columns={['Dealer', 'Contact', 'Billing / Title', 'Status', 'Actions']}
+              >
+                {data.items.map((dealer) => (
+                  <DealerRow
+                    key={dealer.id}
+                    dealer={dealer}
+                    isSelected={dealer.id === selectedId}
+                    onSelect={() => select(dealer.id)}
+                  />
+                ))}
+              </DataTable>
+              <Pager label="Dealers" {...paging.pagerOf(data)} />
+            </div>
           )}
         </PanelStates>
       </Panel>

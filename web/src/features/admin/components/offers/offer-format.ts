@@ -5,7 +5,3 @@ export const offerVehicleTitle = (offer: OfferView) =>
   `Vehicle #${offer.vehicleId}`;
 
 export const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
-
-export const COMPLETED_STATUSES = ['accepted', 'declined', 'expired'] as const;
-export const isCompleted = (offer: OfferView) =>
-  (COMPLETED_STATUSES as readonly string[]).includes(offer.status);

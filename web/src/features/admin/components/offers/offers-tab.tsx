@@ -1,10 +1,20 @@
 import { ADMIN_TEXT } from '@contracts/admin';
 import { OFFER_TEXT, type OfferView } from '@contracts/buying';
+import { formatCount } from '@contracts/number-format';
+import {
+  COMPLETED_OFFER_STATUSES,
+  OFFER_SORTS,
+  type OfferListStatus,
+  type OfferSort,
+  type OffersQuery,
+} from '@contracts/offer-list';
 import { boughtByText } from '@contracts/teams';
 import { ArrowRight, HandCoins } from 'lucide-react';
+import { type ReactNode, useMemo } from 'react';
 import { Badge, OFFER_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Pager, useListParams, useServerPaged } from '@/components/ui/pager';
 import { Empty } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/display/format';
@@ -12,115 +22,209 @@ import { formatDateTime, formatTimeLeft } from '@/lib/display/time-left';
 import { useOffers } from '../../api/get-offers';
 import { useWithdrawCounter } from '../../api/withdraw-counter';
 import { Cell, DataTable, Row } from '../common/data-table';
+import { ListChoices } from '../common/list-choices';
 import { Panel, PanelStates } from '../common/panel';
-import { isCompleted, offerVehicleTitle, statusLabel } from './offer-format';
+import { offerVehicleTitle, statusLabel } from './offer-format';
 import { PendingOfferCard } from './pending-offer-card';
 
-const byTime = (key: 'expiresAt' | 'updatedAt', direction: 1 | -1) => (a: OfferView, b: OfferView) =>
-  direction * (Date.parse(a[key]) - Date.parse(b[key]));
+/** "Show": every offer by its section, or one status (`completed`: accepted, declined or expired). */
+const SHOW = {
+  all: 'All offers',
+  pending: 'Pending',
+  countered: 'Countered',
+  completed: 'Completed',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  expired: 'Expired',
+} as const satisfies Record<'all' | OfferListStatus, string>;
+type Show = keyof typeof SHOW;
+const isShow = (show: string): show is Show => Object.hasOwn(SHOW, show);
+const isSort = (sort: string): sort is OfferSort => Object.hasOwn(OFFER_SORTS, sort);
+const isDay = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day);
+type Choices = Omit<OffersQuery, 'cursor' | 'limit' | 'status'>;
 
-/** The offers panel (docs/product.md §2): counters, pending cards, counters awaiting the dealer, completed. */
+/** The list's state in the URL (`/admin?tab=offers&of-show=declined&of-q=1HG`). */
+const PARAMS = ['show', 'sort', 'q', 'from', 'to'] as const;
+
+/**
+ * The offers panel (docs/product.md §2, docs/features/admin-lists.md): the counts by status, then
+ * pending cards, counters awaiting the dealer and completed offers, each a page at a time from the
+ * server, searched, sorted and limited to the days chosen by the server.
+ */
 export function OffersTab() {
-  const offers = useOffers();
-  if (offers.isPending || offers.isError)
+  const [params, setParams] = useListParams('of-', PARAMS);
+  const show: Show = isShow(params.show) ? params.show : 'all';
+  const choices = useMemo(
+    (): Choices => ({
+      sort: isSort(params.sort) ? params.sort : 'newest',
+      ...(params.q ? { q: params.q } : {}),
+      ...(isDay(params.from) ? { from: params.from } : {}),
+      ...(isDay(params.to) ? { to: params.to } : {}),
+    }),
+    [params.sort, params.q, params.from, params.to],
+  );
+  // The counts under the choices (one row read; the same query as the tab's count without choices).
+  const counted = useOffers({ ...choices, limit: 1 });
+  if (counted.isPending || counted.isError)
     return (
-      <PanelStates query={offers} loading="Loading offers...">
+      <PanelStates query={counted} loading="Loading offers...">
         {() => null}
       </PanelStates>
     );
-  if (offers.data.length === 0) {
+  const counts = counted.data.counts;
+  const completed = COMPLETED_OFFER_STATUSES.reduce((sum, s) => sum + counts[s], 0);
+  const chosen = show !== 'all' || choices.q || choices.from || choices.to;
+  if (!chosen && counts.pending + counts.countered + completed === 0) {
     return (
       <Panel title="Offers">
         <Empty icon={HandCoins} title={ADMIN_TEXT.noOffers} text={ADMIN_TEXT.noOffersText} />
       </Panel>
     );
   }
-  const pending = offers.data.filter((o) => o.status === 'pending').sort(byTime('expiresAt', 1));
-  const countered = offers.data.filter((o) => o.status === 'countered').sort(byTime('expiresAt', 1));
-  const completed = offers.data.filter(isCompleted).sort(byTime('updatedAt', -1));
-
+  const completedShown = show === 'all' ? 'completed' : show;
   return (
     <div className="grid gap-6">
       <dl className="grid grid-cols-3 gap-2 sm:gap-4">
-        <Counter label="Pending" value={pending.length} tone="text-amber-700" />
-        <Counter label="Countered" value={countered.length} tone="text-blue-700" />
-        <Counter label="Completed" value={completed.length} tone="text-slate-900" />
+        <Counter label="Pending" value={counts.pending} tone="text-amber-700" />
+        <Counter label="Countered" value={counts.countered} tone="text-blue-700" />
+        <Counter label="Completed" value={completed} tone="text-slate-900" />
       </dl>
+      <ListChoices
+        values={params}
+        set={setParams}
+        shows={SHOW}
+        sorts={OFFER_SORTS}
+        days={['Made from', 'Made until']}
+      />
 
-      <section aria-labelledby="pending-offers">
-        <h3 id="pending-offers" className="text-lg font-semibold text-slate-900">
-          Pending Offers ({pending.length})
-        </h3>
-        {pending.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">No offers are waiting for an answer.</p>
-        ) : (
-          <div className="mt-3 grid gap-4 md:grid-cols-2">
-            {pending.map((offer) => (
-              <PendingOfferCard key={offer.id} offer={offer} />
-            ))}
-          </div>
-        )}
-      </section>
-
-      <section aria-labelledby="countered-offers">
-        <h3 id="countered-offers" className="text-lg font-semibold text-slate-900">
-          Counter Offers Awaiting Response ({countered.length})
-        </h3>
-        {countered.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">No counter offers are waiting for a dealer.</p>
-        ) : (
-          <ul className="mt-3 grid gap-3 md:grid-cols-2">
-            {countered.map((offer) => (
-              <CounteredOffer key={offer.id} offer={offer} />
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="completed-offers">
-        <h3 id="completed-offers" className="text-lg font-semibold text-slate-900">
-          Completed Offers ({completed.length})
-        </h3>
-        {completed.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">No completed offers yet.</p>
-        ) : (
-          <div className="mt-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-            <DataTable
-              label="Completed offers"
-              columns={['Status', 'Vehicle', 'Dealer', 'Amount', 'Updated']}
-            >
-              {completed.map((offer) => (
-                <Row key={offer.id} data-testid={`offer-${offer.id}`}>
-                  <Cell label="Status">
-                    <Badge tone={OFFER_STATUS_TONE[offer.status]}>{statusLabel(offer.status)}</Badge>
-                  </Cell>
-                  <Cell phone="heading" className="font-medium text-slate-900">
-                    {offerVehicleTitle(offer)}
-                  </Cell>
-                  <Cell label="Dealer">
-                    {offer.dealer.dealerName}
-                    {offer.boughtBy ? (
-                      <span className="block text-xs text-slate-600">{boughtByText(offer.boughtBy)}</span>
-                    ) : null}
-                  </Cell>
-                  <Cell label="Amount" className="tabular-nums">
-                    {offer.soldFor ? (
-                      <span className="block font-semibold">Sold for {formatMoney(offer.soldFor)}</span>
-                    ) : null}
-                    {formatMoney(offer.amount)}
-                    {offer.counterAmount ? (
-                      <span className="ml-1 text-xs text-slate-500">
-                        (counter {formatMoney(offer.counterAmount)})
-                      </span>
-                    ) : null}
-                  </Cell>
-                  <Cell label="Updated">{formatDateTime(offer.updatedAt)}</Cell>
-                </Row>
+      {show === 'all' || show === 'pending' ? (
+        <OfferSection
+          id="pending-offers"
+          title="Pending Offers"
+          choices={choices}
+          status="pending"
+          empty="No offers are waiting for an answer."
+        >
+          {(items) => (
+            <div className="grid gap-4 md:grid-cols-2">
+              {items.map((offer) => (
+                <PendingOfferCard key={offer.id} offer={offer} />
               ))}
-            </DataTable>
-          </div>
-        )}
-      </section>
+            </div>
+          )}
+        </OfferSection>
+      ) : null}
+
+      {show === 'all' || show === 'countered' ? (
+        <OfferSection
+          id="countered-offers"
+          title="Counter Offers Awaiting Response"
+          choices={choices}
+          status="countered"
+          empty="No counter offers are waiting for a dealer."
+        >
+          {(items) => (
+            <ul className="grid gap-3 md:grid-cols-2">
+              {items.map((offer) => (
+                <CounteredOffer key={offer.id} offer={offer} />
+              ))}
+            </ul>
+          )}
+        </OfferSection>
+      ) : null}
+
+      {completedShown !== 'pending' && completedShown !== 'countered' ? (
+        <OfferSection
+          id="completed-offers"
+          title="Completed Offers"
+          choices={choices}
+          status={completedShown}
+          empty="No completed offers yet."
+        >
+          {(items) => <CompletedOffers offers={items} />}
+        </OfferSection>
+      ) : null}
+    </div>
+  );
+}
+
+/** One section of the panel: its offers a page at a time, its total in its heading. */
+function OfferSection({
+  id,
+  title,
+  choices,
+  status,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  choices: Choices;
+  status: OfferListStatus;
+  empty: string;
+  children: (offers: OfferView[]) => ReactNode;
+}) {
+  const paging = useServerPaged<HTMLDivElement>(JSON.stringify({ ...choices, status }));
+  const offers = useOffers({ ...choices, status, cursor: paging.cursor, limit: paging.limit });
+  const page = offers.data;
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+        {page ? ` (${formatCount(page.total)})` : null}
+      </h3>
+      <div className="mt-3">
+        <PanelStates
+          query={offers}
+          loading={`Loading ${title.toLowerCase()}...`}
+          isEmpty={(data) => data.items.length === 0}
+          empty={<p className="text-sm text-slate-600">{empty}</p>}
+        >
+          {(data) => (
+            <div ref={paging.listRef}>
+              {children(data.items)}
+              <Pager label={title} {...paging.pagerOf(data)} />
+            </div>
+          )}
+        </PanelStates>
+      </div>
+    </section>
+  );
+}
+
+function CompletedOffers({ offers }: { offers: OfferView[] }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <DataTable label="Completed offers" columns={['Status', 'Vehicle', 'Dealer', 'Amount', 'Updated']}>
+        {offers.map((offer) => (
+          <Row key={offer.id} data-testid={`offer-${offer.id}`}>
+            <Cell label="Status">
+              <Badge tone={OFFER_STATUS_TONE[offer.status]}>{statusLabel(offer.status)}</Badge>
+            </Cell>
+            <Cell phone="heading" className="font-medium text-slate-900">
+              {offerVehicleTitle(offer)}
+            </Cell>
+            <Cell label="Dealer">
+              {offer.dealer.dealerName}
+              {offer.boughtBy ? (
+                <span className="block text-xs text-slate-600">{boughtByText(offer.boughtBy)}</span>
+              ) : null}
+            </Cell>
+            <Cell label="Amount" className="tabular-nums">
+              {offer.soldFor ? (
+                <span className="block font-semibold">Sold for {formatMoney(offer.soldFor)}</span>
+              ) : null}
+              {formatMoney(offer.amount)}
+              {offer.counterAmount ? (
+                <span className="ml-1 text-xs text-slate-500">
+                  (counter {formatMoney(offer.counterAmount)})
+                </span>
+              ) : null}
+            </Cell>
+            <Cell label="Updated">{formatDateTime(offer.updatedAt)}</Cell>
+          </Row>
+        ))}
+      </DataTable>
     </div>
   );
 }

@@ -9,15 +9,13 @@ import {
 import { Download, Receipt } from 'lucide-react';
 import { useMemo } from 'react';
 import { buttonClasses } from '@/components/ui/button';
-import { SelectField, SelectOptions } from '@/components/ui/fields';
-import { inputClasses } from '@/components/ui/form-field';
 import { Pager, useListParams, useServerPaged } from '@/components/ui/pager';
 import { Empty } from '@/components/ui/query-states';
-import { PausedSearchBox } from '@/components/ui/search-box';
 import { apiPath } from '@/lib/api/api-client';
 import { ADMIN_LABELS, SALE_STEP_LABELS } from '../../admin-texts';
 import { useTransactions } from '../../api/get-transactions';
 import { DataTable } from '../common/data-table';
+import { ListChoices } from '../common/list-choices';
 import { Panel, PanelStates } from '../common/panel';
 import { TransactionAging } from './transaction-aging';
 import { TransactionRow } from './transaction-row';
@@ -80,30 +78,24 @@ export function TransactionsTab() {
       }
     >
       <TransactionAging />
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <PausedSearchBox
-          label="Search by VIN, dealer or number"
-          value={params.q}
-          onSearch={(q) => setParams({ q })}
-          className="sm:col-span-2 lg:col-span-1"
-        />
-        <SelectField label="Show" value={show} onChange={(e) => setParams({ show: e.target.value })}>
-          <SelectOptions items={SHOW} />
-        </SelectField>
-        <SelectField label="Sort" value={choices.sort} onChange={(e) => setParams({ sort: e.target.value })}>
-          <SelectOptions items={TRANSACTION_SORTS} />
-        </SelectField>
-        <DayField label="Sold from" value={choices.from ?? ''} onChange={(from) => setParams({ from })} />
-        <DayField label="Sold until" value={choices.to ?? ''} onChange={(to) => setParams({ to })} />
-        <label className="flex min-h-11 items-center gap-2 self-end text-sm font-medium text-slate-800">
-          <input
-            type="checkbox"
-            className="h-5 w-5"
-            checked={choices.owed === 'true'}
-            onChange={(e) => setParams({ owed: e.target.checked ? 'true' : '' })}
-          />
-          Amount owed only
-        </label>
+      <div className="mb-4">
+        <ListChoices
+          values={params}
+          set={setParams}
+          shows={SHOW}
+          sorts={TRANSACTION_SORTS}
+          days={['Sold from', 'Sold until']}
+        >
+          <label className="flex min-h-11 items-center gap-2 self-end text-sm font-medium text-slate-800">
+            <input
+              type="checkbox"
+              className="h-5 w-5"
+              checked={choices.owed === 'true'}
+              onChange={(e) => setParams({ owed: e.target.checked ? 'true' : '' })}
+            />
+            Amount owed only
+          </label>
+        </ListChoices>
       </div>
       {counts ? (
         <ul aria-label="Sales that need you" className="mb-3 flex flex-wrap gap-2">
@@ -161,23 +153,5 @@ export function TransactionsTab() {
         )}
       </PanelStates>
     </Panel>
-  );
-}
-
-/** A day of the date range (the browser's date picker), '' for none. */
-function DayField({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange: (day: string) => void;
-}) {
-  return (
-    <label className="grid gap-1.5 text-sm font-medium text-slate-800">
-      {label}
-      <input type="date" value={value} onChange={(e) => onChange(e.target.value)} className={inputClasses} />
-    </label>
   );
 }
