@@ -10,6 +10,7 @@ import { UPLOAD_PASSWORD_SETTING } from './modules/auth/login-staff';
 import { generatePassword, hashPassword } from './modules/auth/passwords';
 import { createPhotoStore } from './modules/photos/register-photos';
 import { type RegradeResult, regradeVehicles } from './modules/photos/regrade-vehicles';
+import { reconcilePaidFlags } from './modules/transactions/paid-flags';
 import { SALE_TERMS_SETTING } from './modules/vehicles/sell-vehicle';
 import { seedDemoBuyOrders } from './seed/demo-buy-orders';
 import { seedDemoDelivery } from './seed/demo-delivery';
@@ -99,6 +100,8 @@ export async function bootstrap(
     .onConflictDoUpdate({ target: appSettings.key, set: { value: JSON.stringify(config.guaranteeTerms) } });
   // A changed grade rule table re-grades every stored report (docs/design.md §7), once, audited.
   const regrade = await regradeVehicles(db);
+  // Paid flags stored before later charges kept them true: the ledger's answer, once (paid-flags.ts).
+  await reconcilePaidFlags(db);
   return { createdAdmins, uploadPassword, demo, demoTeam, regrade };
 }
 

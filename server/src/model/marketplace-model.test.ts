@@ -7,7 +7,7 @@ import type { GuaranteeClock } from '@contracts/guarantee';
 import { centsToDecimal, decimalToCents } from '@contracts/money';
 import type { VehicleSearchResult } from '@contracts/vehicle-search';
 import { parse } from 'csv-parse/sync';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -1076,6 +1076,7 @@ interface SaleView {
   claims: SaleState['claims'];
   timeline: SaleState['timeline'];
   paidAmount: string;
+  paidInFull: boolean;
   lateFee: string;
   pickupStatus: string;
   terms: { lateFeePercent: number };
@@ -1138,9 +1139,20 @@ async function checkInvariants(m: Model) {
     expect(res.statusCode, res.body).toBe(200);
     for (const row of res.json() as SaleView[]) dealerRows.set(row.id, row);
   }
+  // The stored paid flag is the ledger's paid in full (the admin's lists narrow on it), whatever
+  // charged or credited the sale: a payment, a package, a delivery ordered or cancelled, a claim.
+  const storedPaid = new Map(
+    (
+      await ctx.db
+        .select({ id: transactions.id, isPaid: transactions.isPaid })
+        .from(transactions)
+        .where(inArray(transactions.id, mine.length ? mine.map((t) => t.id) : [0]))
+    ).map((row) => [row.id, row.isPaid]),
+  );
   for (const t of mine) {
     const label = `sale ${t.id} (car ${t.vehicleId})`;
     const cents = (v: string) => decimalToCents(v);
+    expect(storedPaid.get(t.id), `${label}: stored paid flag`).toBe(t.paidInFull);
     // A claim case reads the same for both sides; a decision only on a case that could take one, and
     // a credit is the ledger's line of that decision (issue #48).
     const dealerRow = dealerRows.get(t.id);

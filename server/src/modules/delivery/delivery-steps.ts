@@ -22,7 +22,7 @@ import { deliveryHeldMessage } from '../notifications/delivery-messages';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { assertReconFinished } from '../recon/release-gate';
 import { assertReleasable, checkStepPhotos } from '../transactions/sale-events';
-import { saleStatesOf } from '../transactions/sale-timeline';
+import { saleStatesOf, syncPaidFlag } from '../transactions/sale-timeline';
 import { saleFactsOf } from '../transactions/transaction-views';
 import { cancelTransport } from '../transport-cancel/cancel-transport';
 import { type DeliveryConfig, lockLiveOrder, lockOwnSale, recordTransportStatus } from './transport-orders';
@@ -177,6 +177,7 @@ export function updateTransportOrder(
         if (TRANSPORT_STATUS_RANK[order.status] >= TRANSPORT_STATUS_RANK.picked_up)
           throw conflict(DELIVERY_TEXT.notCancellable);
         await cancelTransport(tx, sale, order, actor, input.note ?? null);
+        await syncPaidFlag(tx, sale.id);
         return order.id;
       }
       if (order.arrangedBy !== 'team') throw conflict(DELIVERY_TEXT.manualOnly);

@@ -22,7 +22,7 @@ import { transportToArrangeMessage, transportUpdateMessage } from '../notificati
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { assertDealWithinLimits } from '../transactions/deal-limits';
 import { gatePassNotices } from '../transactions/gate-pass-notice';
-import { saleStatesOf } from '../transactions/sale-timeline';
+import { saleStatesOf, syncPaidFlag } from '../transactions/sale-timeline';
 import { saleFactsOf } from '../transactions/transaction-views';
 import { lockVehicle } from '../vehicle-rows/vehicle-rows';
 import { quoteTransport, transportWindows } from './transport-quote';
@@ -167,6 +167,7 @@ export async function orderTransportInTx(
   });
   // A delivery ordered after the sale is a later charge: the buyer's limits apply to the deal with it.
   await assertDealWithinLimits(tx, sale.id);
+  await syncPaidFlag(tx, sale.id);
   await releaseIfReady(tx, order!, config);
   // A later charge that leaves money owed withdraws a gate pass issued before; the dealer is told.
   const [after] = await saleStatesOf(tx, [sale]);

@@ -320,6 +320,17 @@ describe('one derived state (issue #44)', () => {
     expect(ordered.json()).toMatchObject(withdrawn);
     expect(await s.dealerView()).toMatchObject(withdrawn);
     expect(await s.adminView()).toMatchObject(withdrawn);
+    // The stored paid flag follows the ledger (the admin's lists narrow on it): owed again, listed so.
+    const storedPaid = async () =>
+      (
+        await ctx.db
+          .select({ isPaid: transactions.isPaid })
+          .from(transactions)
+          .where(eq(transactions.id, s.id))
+      )[0]!.isPaid;
+    expect(await storedPaid()).toBe(false);
+    const owedList = (await ctx.call('GET', `/api/transactions?owed=true&q=${s.id}`)).json();
+    expect(owedList.items.map((t: { id: number }) => t.id)).toContain(s.id);
     // The refusal of a pickup now says what is owed.
     const today = dateInZone(new Date(), 'America/Chicago');
     const pickup = await s.step({ type: 'picked_up', on: today, by: 'Sam Driver' });
@@ -331,6 +342,7 @@ describe('one derived state (issue #44)', () => {
     expect(subjects).toContain('gate_pass_changed');
     // Settled: the same gate pass is valid again, and the dealer hears it.
     await s.payInFull();
+    expect(await storedPaid()).toBe(true);
     expect(await s.dealerView()).toMatchObject({
       gatePassCode: code,
       gatePassWithdrawn: null,

@@ -1,8 +1,8 @@
 import type { SaleState } from '@contracts/after-sale';
 import type { TransactionStatus } from '@contracts/statuses';
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { transactionEvents, type transactions, vehiclePhotos } from '../../db/schema';
+import { transactionEvents, transactions, vehiclePhotos } from '../../db/schema';
 import { toPhoto } from '../photos/photo-views';
 import { saleWorkOrdersOf } from '../recon/work-order-views';
 import { type SaleFacts, saleStateOf } from './sale-state';
@@ -43,6 +43,19 @@ export const stateOfRow = (
     events,
     now,
   );
+
+/**
+ * The stored paid flag made to follow the ledger after a charge or a credit written outside a sale
+ * step (a delivery ordered or cancelled): `is_paid` is then exactly "paid in full", which the lists
+ * narrow on (transaction-list.ts). A sale step keeps it so itself (sale-events.ts).
+ */
+export async function syncPaidFlag(tx: Executor, transactionId: number) {
+  const [row] = await tx.select().from(transactions).where(eq(transactions.id, transactionId));
+  if (!row) return;
+  const { paidInFull } = stateOfRow(row, (await eventsOf(tx, [transactionId])).get(transactionId) ?? []);
+  if (paidInFull !== row.isPaid)
+    await tx.update(transactions).set({ isPaid: paidInFull }).where(eq(transactions.id, transactionId));
+}
 
 /** The photo ids each step of these sales names (a claim, the delivery confirmation, the bill of lading). */
 const stepPhotoIds = (events: readonly StoredSaleEvent[]) =>

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { insertDealer, insertVehicle } from '../../../test/factories';
 import { expectEachOrder, walkPages } from '../../../test/helpers';
 import { withApp } from '../../../test/with-app';
-import { transactionEvents, transactions } from '../../db/schema';
+import { appSettings, transactionEvents, transactions } from '../../db/schema';
+import { PAID_FLAGS_SETTING, reconcilePaidFlags } from './paid-flags';
+import { syncPaidFlag } from './sale-timeline';
 
 /** The admin's Transactions list paged by the server (issue #47): walks, orders, filters, counts, export. */
 
@@ -93,16 +95,14 @@ describe('GET /api/transactions, paged by the server', () => {
     // Paid in full: owed no longer; a delivery ordered after the payment owes again (the paid flag alone
     // would say paid). The fold decides, on the page, in the total and in the export.
     const step = (sale: (typeof sales)[number], type: string, data: Record<string, unknown>) =>
-      ctx.db
-        .insert(transactionEvents)
-        .values({
-          transactionId: sale.id,
-          dealerId: sale.dealerId,
-          type,
-          data,
-          actorType: 'admin',
-          actorId: 1,
-        });
+      ctx.db.insert(transactionEvents).values({
+        transactionId: sale.id,
+        dealerId: sale.dealerId,
+        type,
+        data,
+        actorType: 'admin',
+        actorId: 1,
+      });
     for (const i of [0, 1]) {
       await step(sales[i]!, 'payment_recorded', {
         amount: amounts[i],
@@ -113,6 +113,8 @@ describe('GET /api/transactions, paged by the server', () => {
       await ctx.db.update(transactions).set({ isPaid: true }).where(eq(transactions.id, sales[i]!.id));
     }
     await step(sales[1]!, 'transport_ordered', { orderId: 1, amount: '380.00', miles: 300 });
+    // As the delivery order does after writing its charge.
+    await syncPaidFlag(ctx.db, sales[1]!.id);
     expect(await both('owed=true')).toEqual(expected((i) => i !== 4 && i !== 0));
     const owedPage = await get(`/api/transactions?dealerId=${acme.id}&owed=true&limit=1`).then((r) =>
       r.json(),
@@ -192,5 +194,37 @@ describe('GET /api/transactions, paged by the server', () => {
     ) as Record<string, string>[];
     expect(overdue).toHaveLength(2);
     expect(overdue.every((r) => Number(r['Days late']) > 0)).toBe(true);
+  });
+
+  it('reconciles, once, paid flags a later charge left stale, so the owed narrowing sees them', async () => {
+    const { zed, sales } = await world();
+    const stale = sales[3]!;
+    await ctx.db.insert(transactionEvents).values([
+      {
+        transactionId: stale.id,
+        dealerId: stale.dealerId,
+        type: 'payment_recorded',
+        data: { amount: amounts[3], method: 'ach', receivedOn: '2026-11-02', reference: 'ACH-2' },
+        actorType: 'admin',
+        actorId: 1,
+      },
+      {
+        transactionId: stale.id,
+        dealerId: stale.dealerId,
+        type: 'recon_package',
+        data: { packageId: 1, name: 'Front line', amount: '450.00' },
+        actorType: 'admin',
+        actorId: 1,
+      },
+    ]);
+    // Written as a package used to be: after the payment, the flag left as it was.
+    await ctx.db.update(transactions).set({ isPaid: true }).where(eq(transactions.id, stale.id));
+    const owed = () => walkPages<Row>(get, `/api/transactions?dealerId=${zed.id}&owed=true`, 5).then(ids);
+    expect(await owed()).not.toContain(stale.id);
+    await ctx.db.delete(appSettings).where(eq(appSettings.key, PAID_FLAGS_SETTING));
+    expect(await reconcilePaidFlags(ctx.db)).toBeGreaterThanOrEqual(1);
+    expect(await owed()).toContain(stale.id);
+    // Once: a later start reads the setting and does nothing.
+    expect(await reconcilePaidFlags(ctx.db)).toBeNull();
   });
 });

@@ -61,8 +61,12 @@ const hasStep = (...types: string[]) =>
   exists(
     sql`(select 1 from ${transactionEvents} where ${transactionEvents.transactionId} = ${transactions.id} and ${inArray(transactionEvents.type, types)})`,
   );
-/** Unpaid by the ledger's flag, or charged after it was written (a package, a transport ordered later). */
-const mayOwe = or(not(transactions.isPaid), hasStep('recon_package', 'transport_ordered'));
+/**
+ * Not paid in full: the stored flag is the ledger's answer — every sale step writes it (sale-events.ts),
+ * a delivery ordered or cancelled too (syncPaidFlag), and older rows were reconciled once
+ * (paid-flags.ts) — so it narrows to the few sales that owe; the fold still decides (`owes`).
+ */
+const mayOwe = not(transactions.isPaid);
 
 /** The plain choices as SQL over transactions joined with vehicles and dealers (owed: a narrowing only). */
 function choicesWhere({ state, dealerId, from, to, owed, q }: ListChoices): SQL | undefined {
