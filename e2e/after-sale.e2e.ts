@@ -392,6 +392,21 @@ describe('After the sale', () => {
     await claim.waitFor({ state: 'detached' });
     await claimCard.getByText('The transmission slips between 2nd and 3rd when warm.').first().waitFor();
     expect(await claimCard.getByRole('button', { name: 'Open a claim' }).count()).toBe(0);
+    // The claim is a case (issue #48): evidence against a report line, marked complete, starts the
+    // decision clock the dealer sees.
+    await claimCard.getByText('Awaiting evidence: evidence due', { exact: false }).first().waitFor();
+    await claimCard.getByRole('button', { name: 'Add evidence' }).click();
+    const evidence = buyer.page.getByRole('dialog', { name: 'Add evidence' });
+    await evidence
+      .getByLabel('Condition report line')
+      .selectOption({ label: 'Not in the report (undisclosed)' });
+    await evidence.getByLabel('Repair estimate ($, optional)').fill('1900');
+    await evidence.getByLabel('Note').fill('Shop quote attached: clutch pack and fluid.');
+    await evidence.getByLabel('The evidence is complete').check();
+    await expectNoAxeViolations(buyer.page, '[role="dialog"]');
+    await evidence.getByRole('button', { name: 'Send evidence' }).click();
+    await toast(buyer.page, 'Evidence sent');
+    await claimCard.getByText('Awaiting decision: decision due', { exact: false }).first().waitFor();
     expect(admin.errors).toEqual([]);
     expect(buyer.errors).toEqual([]);
     await admin.context.close();
