@@ -358,6 +358,8 @@ describe('After the sale', () => {
     await claimRow.getByText('Claim open', { exact: true }).waitFor();
     await claimRow.getByRole('button', { name: /^Details/ }).click();
     const answer = form(admin.page.getByRole('dialog', { name: 'Sale details' }), 'Answer claim');
+    // The case's deadline is in front of the admin who decides.
+    await answer.getByText(/^(Awaiting (evidence|decision)|Escalated: decision overdue).* due /).waitFor();
     await answer.getByLabel('Decision').selectOption({ label: 'Adjust the price' });
     expect(await answer.getByLabel('Price adjustment ($)').inputValue()).toBe(claimed!.claims[0]!.estimate);
     await answer.getByLabel('Price adjustment ($)').fill('500');

@@ -1,5 +1,6 @@
 import { CLAIM_CATEGORIES, ODOMETER_STATUS_LABELS, SALE_TEXT } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
+import { claimCaseText } from '@contracts/claim-cases';
 import type { AdminTransaction } from '@contracts/transactions';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
@@ -304,6 +305,8 @@ export function AnswerClaimForm({ transaction: t, send, pending, error }: StepFo
       <p className="text-sm text-slate-700">
         {CLAIM_CATEGORIES[claim.category]}: {claim.description} (estimate {formatAmount(claim.estimate)})
       </p>
+      {/* The case's deadline, as the dealer reads it (docs/decisions/0041-claim-cases.md). */}
+      <p className="text-sm font-medium text-slate-800">{claimCaseText(claim.case, t.terms.claimSla)}.</p>
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField label={L.decision} {...field('decision')}>
           <SelectOptions items={ANSWERS} />
