@@ -105,6 +105,19 @@ export function keysetPage(order: KeysetOrder, { cursor, limit }: PageQuery) {
 /** The one way a list counts its rows: an aggregate over the same filters as its pages. */
 export const countAll = sql<number>`count(*)::int`;
 
+/**
+ * Each status's count from the rows of one `group by status` aggregate, every known status present
+ * (0 when it holds none) — the counts a paged list shows on its status buttons.
+ */
+export function countsByStatus<S extends string>(
+  statuses: readonly S[],
+  rows: readonly { status: string; count: number }[],
+): Record<S, number> {
+  const counts = Object.fromEntries(statuses.map((s) => [s, 0])) as Record<S, number>;
+  for (const { status, count } of rows) if (status in counts) counts[status as S] = count;
+  return counts;
+}
+
 /** What a list's reader is asked for: the rows of one keyset read (keysetPage's parts). */
 export interface KeysetRead {
   where: SQL | undefined;

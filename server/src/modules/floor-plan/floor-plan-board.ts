@@ -7,7 +7,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { dealers, floorPlanRequests, transactions, vehicles } from '../../db/schema';
-import { countAll, type KeysetOrder, keysetPage } from '../../lib/keyset-page';
+import { countAll, countsByStatus, type KeysetOrder, keysetPage } from '../../lib/keyset-page';
 import { vinDealerOrNumber } from '../../lib/list-search';
 import { readFloorPlanRows } from './floor-plan-requests';
 
@@ -45,15 +45,8 @@ async function countsOf(db: Executor, where: SQL | undefined): Promise<FloorPlan
     .innerJoin(dealers, eq(dealers.id, transactions.dealerId))
     .where(where)
     .groupBy(floorPlanRequests.status);
-  const counts = {
-    all: 0,
-    ...Object.fromEntries(FLOOR_PLAN_STATUSES.map((s) => [s, 0])),
-  } as FloorPlanBoardPage['counts'];
-  for (const { status, count } of rows) {
-    counts[status] = count;
-    counts.all += count;
-  }
-  return counts;
+  const byStatus = countsByStatus(FLOOR_PLAN_STATUSES, rows);
+  return { ...byStatus, all: rows.reduce((sum, r) => sum + r.count, 0) };
 }
 
 /** One page of the floor-plan board with its counts (GET /api/floor-plan-requests). */

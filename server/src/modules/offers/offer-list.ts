@@ -10,7 +10,7 @@ import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { dealers, offers, vehicles } from '../../db/schema';
-import { countAll, type KeysetOrder, keysetPage } from '../../lib/keyset-page';
+import { countAll, countsByStatus, type KeysetOrder, keysetPage } from '../../lib/keyset-page';
 import { containsText, searchNumber, withinDays } from '../../lib/list-choices';
 import { readOfferViews } from './find-offers';
 
@@ -65,9 +65,7 @@ async function statusCounts(db: Executor, where: SQL | undefined) {
     .innerJoin(dealers, eq(dealers.id, offers.dealerId))
     .where(where)
     .groupBy(offers.status);
-  const counts = Object.fromEntries(OFFER_STATUSES.map((s) => [s, 0])) as Record<OfferStatus, number>;
-  for (const { status, count } of rows) counts[status as OfferStatus] = count;
-  return counts;
+  return countsByStatus(OFFER_STATUSES, rows);
 }
 
 /** One page of the Offers list, its total and each status's count (GET /api/offers). */

@@ -11,6 +11,7 @@ import type { Executor } from '../../db/client';
 import { dealers, transactions, vehicles, workOrders } from '../../db/schema';
 import {
   countAll,
+  countsByStatus,
   type KeysetOrder,
   type KeysetRead,
   keptPage,
@@ -86,17 +87,12 @@ async function countsOf(db: Executor, where: SQL | undefined): Promise<WorkOrder
     .innerJoin(dealers, eq(dealers.id, workOrders.dealerId))
     .where(where)
     .groupBy(workOrders.status);
-  const counts = {
-    all: 0,
-    overdue: 0,
-    ...Object.fromEntries(WORK_ORDER_STATUSES.map((s) => [s, 0])),
-  } as WorkOrdersPage['counts'];
-  for (const { status, count } of byStatus) {
-    counts[status] = count;
-    if (status !== 'cancelled') counts.all += count;
-  }
-  counts.overdue = await overdueCount(db, where);
-  return counts;
+  return {
+    ...countsByStatus(WORK_ORDER_STATUSES, byStatus),
+    // "All" is every work order still in play: a cancelled one is counted only under its own state.
+    all: byStatus.reduce((sum, r) => (r.status === 'cancelled' ? sum : sum + r.count), 0),
+    overdue: await overdueCount(db, where),
+  };
 }
 
 /** One page of the admin's work orders, its total and the counts (GET /api/admin/work-orders). */

@@ -133,13 +133,21 @@ const joined = (db: Executor) =>
     .innerJoin(vehicles, eq(vehicles.id, transactions.vehicleId))
     .innerJoin(dealers, eq(dealers.id, transactions.dealerId));
 
-/** How many sales each derived filter holds under the plain choices: the fold over the narrowed rows. */
-async function filterCounts(db: Executor, where: SQL | undefined, owed: boolean) {
+/**
+ * How many sales each derived filter holds under the plain choices, and — with "amount owed" — how
+ * many owe: the fold over the narrowed rows, in one pass. Owed narrows to the sales that may owe, so
+ * every filter is counted among those rows; otherwise the filters' narrowing is read.
+ */
+async function foldCounts(db: Executor, where: SQL | undefined, owed: boolean) {
   const counts = Object.fromEntries(FILTERS.map((f) => [f, 0])) as Record<TransactionFilter, number>;
-  for await (const rows of transactionBatches(db, ORDERS.newest, and(where, maybeIn(FILTERS))))
-    for (const { view } of rows)
-      if (!owed || owes(view)) for (const f of FILTERS) if (inFilter(view, f)) counts[f]++;
-  return counts;
+  let owing = 0;
+  for await (const rows of transactionBatches(db, ORDERS.newest, owed ? where : and(where, maybeIn(FILTERS))))
+    for (const { view } of rows) {
+      if (owed && !owes(view)) continue;
+      owing++;
+      for (const f of FILTERS) if (inFilter(view, f)) counts[f]++;
+    }
+  return { counts, owing };
 }
 
 /** What the fold decides of a sale under the list's choices: owed and the filter, if chosen. */
@@ -154,7 +162,7 @@ export async function transactionsPage(db: Executor, query: TransactionsQuery): 
   // A bad cursor is refused before anything is read.
   const page = keysetPage(order, query);
   const where = choicesWhere(query);
-  const counts = await filterCounts(db, where, !!query.owed);
+  const { counts, owing } = await foldCounts(db, where, !!query.owed);
   const { filter } = query;
   if (!filter && !query.owed) {
     const { items, nextCursor } = await page.read(where, readViews(db));
@@ -165,16 +173,9 @@ export async function transactionsPage(db: Executor, query: TransactionsQuery): 
   const keep = keeps(query);
   const narrowed = and(where, filter ? maybeIn([filter]) : undefined);
   const { items, nextCursor } = await keptPage(order, query, narrowed, readViews(db), (r) => keep(r.view));
-  const total = filter ? counts[filter] : await foldCount(db, narrowed, keep);
+  // Owed without a filter: the sales that owe, counted in the same pass as the filters.
+  const total = filter ? counts[filter] : owing;
   return { items: items.map((r) => r.view), nextCursor, total, counts };
-}
-
-/** How many narrowed sales the fold keeps, read a batch at a time. */
-async function foldCount(db: Executor, where: SQL | undefined, keep: (view: AdminTransaction) => boolean) {
-  let count = 0;
-  for await (const rows of transactionBatches(db, ORDERS.newest, where))
-    for (const { view } of rows) if (keep(view)) count++;
-  return count;
 }
 
 /** The unpaid-by-age summary (GET /api/transactions/aging): the fold over the open sales that may owe. */
