@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { DayField, SelectField, SelectOptions } from '@/components/ui/fields';
-import { SearchBox, usePausedSearch } from '@/components/ui/search-box';
+import { PausedSearchBox, SearchBox, usePausedSearch } from '@/components/ui/search-box';
 
 type Choice = 'q' | 'show' | 'sort' | 'from' | 'to';
 
@@ -43,6 +43,35 @@ export function ListChoices({
       <DayField label={fromLabel} value={values.from} onChange={(from) => set({ from })} />
       <DayField label={toLabel} value={values.to} onChange={(to) => set({ to })} />
       {children}
+    </div>
+  );
+}
+
+/**
+ * The search (VIN, dealer or number) and Sort of a board whose other choices are its state buttons
+ * (work orders, floor plan): each kept by `set` (the URL, useListParams).
+ */
+export function SearchAndSort({
+  q,
+  sort,
+  sorts,
+  set,
+}: {
+  q: string;
+  sort: string | undefined;
+  sorts: Record<string, string>;
+  set: (next: { q?: string; sort?: string }) => void;
+}) {
+  return (
+    <div className="mb-4 grid gap-3 sm:grid-cols-2">
+      <PausedSearchBox
+        label="Search by VIN, dealer or number"
+        value={q}
+        onSearch={(next) => set({ q: next })}
+      />
+      <SelectField label="Sort" value={sort} onChange={(e) => set({ sort: e.target.value })}>
+        <SelectOptions items={sorts} />
+      </SelectField>
     </div>
   );
 }

@@ -8,10 +8,8 @@ import {
 } from '@contracts/delivery';
 import { Landmark } from 'lucide-react';
 import { useMemo } from 'react';
-import { SelectField, SelectOptions } from '@/components/ui/fields';
 import { Pager, useListParams, useServerPaged } from '@/components/ui/pager';
 import { Empty } from '@/components/ui/query-states';
-import { PausedSearchBox } from '@/components/ui/search-box';
 import { cn } from '@/lib/cn';
 import { formatAmount } from '@/lib/display/sale-state';
 import { formatDateTime } from '@/lib/display/time-left';
@@ -19,6 +17,7 @@ import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
 import { useFloorPlanBoard } from '../../api/get-floor-plan-board';
 import { CountFilters } from '../common/count-filters';
 import { Cell, DataTable, Row } from '../common/data-table';
+import { SearchAndSort } from '../common/list-choices';
 import { Panel, PanelStates } from '../common/panel';
 import { FloorPlanStatusBadge } from './delivery-badges';
 import { FloorPlanActions } from './floor-plan-actions';
@@ -51,16 +50,7 @@ export function FloorPlanTab() {
   const counts = board.data?.counts;
   return (
     <Panel title={L.floorPlanTitle} description={L.floorPlanText}>
-      <div className="mb-4 grid gap-3 sm:grid-cols-2">
-        <PausedSearchBox
-          label="Search by VIN, dealer or number"
-          value={params.q}
-          onSearch={(q) => setParams({ q })}
-        />
-        <SelectField label="Sort" value={choices.sort} onChange={(e) => setParams({ sort: e.target.value })}>
-          <SelectOptions items={FLOOR_PLAN_SORTS} />
-        </SelectField>
-      </div>
+      <SearchAndSort q={params.q} sort={choices.sort} sorts={FLOOR_PLAN_SORTS} set={setParams} />
       {counts ? (
         <CountFilters
           label={L.show}

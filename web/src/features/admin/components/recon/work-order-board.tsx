@@ -12,15 +12,14 @@ import {
 import { AlertTriangle, Wrench } from 'lucide-react';
 import { useMemo } from 'react';
 import { formatDay, WorkOrderStatusBadge } from '@/components/recon/work-order-bits';
-import { SelectField, SelectOptions } from '@/components/ui/fields';
 import { Pager, useListParams, useServerPaged } from '@/components/ui/pager';
 import { Empty } from '@/components/ui/query-states';
-import { PausedSearchBox } from '@/components/ui/search-box';
 import { cn } from '@/lib/cn';
 import { RECON_ADMIN_LABELS as L } from '../../admin-texts';
 import { useWorkOrdersPage } from '../../api/get-work-orders';
 import { CountFilters } from '../common/count-filters';
 import { Cell, DataTable, Row } from '../common/data-table';
+import { SearchAndSort } from '../common/list-choices';
 import { Panel, PanelStates } from '../common/panel';
 import { costAgainstPrice, packagePrice, workOrderAge } from './recon-format';
 import { WorkOrderDialog } from './work-order-dialog';
@@ -53,16 +52,7 @@ export function WorkOrderBoard() {
   const counts = board.data?.counts;
   return (
     <Panel title={L.boardTitle} description={L.boardText}>
-      <div className="mb-4 grid gap-3 sm:grid-cols-2">
-        <PausedSearchBox
-          label="Search by VIN, dealer or number"
-          value={params.q}
-          onSearch={(q) => setParams({ q })}
-        />
-        <SelectField label="Sort" value={choices.sort} onChange={(e) => setParams({ sort: e.target.value })}>
-          <SelectOptions items={WORK_ORDER_SORTS} />
-        </SelectField>
-      </div>
+      <SearchAndSort q={params.q} sort={choices.sort} sorts={WORK_ORDER_SORTS} set={setParams} />
       {counts ? (
         <CountFilters<WorkOrderState | 'overdue'>
           label={L.show}
