@@ -25,6 +25,7 @@ import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { type Database, openDatabase } from '../server/src/db/client';
+import { POOL_OPTIONS } from '../server/src/db/pool-options';
 import * as schema from '../server/src/db/schema';
 import { generateSalesHistory, insertSalesHistory } from '../server/src/seed/sales-history';
 import { createDatabase, dropDatabase } from '../server/test/pg-admin';
@@ -91,6 +92,36 @@ const LISTS = (f: { dealerId: number; dealerName: string; lastMonth: string }): 
     filtered: ['list=sold', 'list=sold&q=honda%20accord', 'list=removed', 'list=active&q=2019%20camry'],
   },
   { name: 'Vehicle counts', path: '/api/admin/vehicles/counts', first: '', filtered: [] },
+  {
+    name: 'Offers',
+    path: '/api/offers',
+    first: 'status=pending',
+    filtered: [
+      'status=countered',
+      'status=completed&sort=amount',
+      `dealerId=${f.dealerId}`,
+      `from=${f.lastMonth}&sort=oldest`,
+      `q=${encodeURIComponent(f.dealerName)}`,
+    ],
+  },
+  {
+    name: 'Dealers',
+    path: '/api/dealers',
+    first: '',
+    filtered: ['sort=newest', 'status=inactive', `q=${encodeURIComponent(f.dealerName.slice(0, 6))}`],
+  },
+  {
+    name: 'Work orders',
+    path: '/api/admin/work-orders',
+    first: '',
+    filtered: ['overdue=true', 'state=in_progress&sort=newest', `dealerId=${f.dealerId}`],
+  },
+  {
+    name: 'Floor plan',
+    path: '/api/floor-plan-requests',
+    first: '',
+    filtered: ['status=requested', `dealerId=${f.dealerId}`],
+  },
 ];
 
 function percentiles(times: number[]) {
@@ -219,7 +250,7 @@ async function listChoices(databaseUrl: string) {
  */
 async function recordStatements(databaseUrl: string, token: string, paths: string[]) {
   const handle = await openDatabase({ databaseUrl });
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, ...POOL_OPTIONS });
   let log: Statement[] | null = null;
   const db = drizzle({
     client: pool,

@@ -28,6 +28,7 @@ import type { VehicleSearchResult } from '../contracts/vehicle-search';
 import { vehicleSearchQuerySchema } from '../contracts/vehicle-search';
 import { loadConfig } from '../server/src/config';
 import { type Database, openDatabase } from '../server/src/db/client';
+import { POOL_OPTIONS } from '../server/src/db/pool-options';
 import * as schema from '../server/src/db/schema';
 import { foldSearchGroups } from '../server/src/modules/housekeeping/run-housekeeping';
 import { VehicleSearchCache } from '../server/src/modules/vehicles/search-cache';
@@ -64,7 +65,7 @@ function percentiles(times: number[]) {
  * gzip bytes: what the SQL ceiling replays.
  */
 async function recordSearches(databaseUrl: string, queries: string[]) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, ...POOL_OPTIONS, max: 1 });
   let log: Statement[] | null = null;
   const db = drizzle({
     client: pool,

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { POOL_OPTIONS } from '../server/src/db/pool-options';
 import type { Statement } from './support';
 
 type Answer = { headers: Record<string, string | number>; body: Buffer; statements?: Statement[] };
@@ -23,9 +24,9 @@ const answers = new Map<string, Answer>(
     { headers: a.headers, body: Buffer.from(a.bodyBase64, 'base64'), statements: a.statements },
   ]),
 );
-// The app's pool size (server/src/db/client.ts).
+// The app's pool: its size and session settings (server/src/db/client.ts).
 const pool = process.env.DATABASE_URL
-  ? new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
+  ? new pg.Pool({ connectionString: process.env.DATABASE_URL, ...POOL_OPTIONS })
   : null;
 async function run(statements: Statement[]) {
   if (!pool) throw new Error('statements need DATABASE_URL');

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDealer, insertVehicle } from '../../test/factories';
 import { createTestDatabase } from '../../test/test-database';
@@ -49,5 +50,24 @@ describe('database.listen', () => {
     const { payloads, unlisten } = await received;
     await unlisten();
     expect(payloads).toEqual(['']);
+  });
+});
+
+describe('the app pool', () => {
+  it('runs its statements without JIT compilation on PostgreSQL (docs/postgresql.md)', async () => {
+    // Many statements at once, so that several of the pool's connections answer.
+    const settings = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const result = (await database.db.execute(
+          sql`select current_setting('jit', true) as jit`,
+        )) as unknown as {
+          rows: { jit: string | null }[];
+        };
+        return result.rows[0]?.jit;
+      }),
+    );
+    // PGlite is built without a JIT provider: the setting is read, its value is PostgreSQL's concern only.
+    if (database.kind === 'postgres') expect(new Set(settings)).toEqual(new Set(['off']));
+    else expect(settings).toHaveLength(12);
   });
 });

@@ -126,12 +126,20 @@ export const transactionBatches = (
   cursor?: string,
 ) => keysetBatches(order, where, readViews(db), cursor, BATCH);
 
-const joined = (db: Executor) =>
-  db
-    .select({ count: countAll })
-    .from(transactions)
-    .innerJoin(vehicles, eq(vehicles.id, transactions.vehicleId))
-    .innerJoin(dealers, eq(dealers.id, transactions.dealerId));
+/**
+ * How many sales the plain choices hold. Only the search reads the car and the dealer; without it
+ * the sales are counted alone (each sale has exactly one of each: the join cannot change the count).
+ */
+const countOf = (db: Executor, where: SQL | undefined, searched: boolean) => {
+  const sales = db.select({ count: countAll }).from(transactions);
+  return (
+    searched
+      ? sales
+          .innerJoin(vehicles, eq(vehicles.id, transactions.vehicleId))
+          .innerJoin(dealers, eq(dealers.id, transactions.dealerId))
+      : sales
+  ).where(where);
+};
 
 /**
  * How many sales each derived filter holds under the plain choices, and — with "amount owed" — how
@@ -166,7 +174,7 @@ export async function transactionsPage(db: Executor, query: TransactionsQuery): 
   const { filter } = query;
   if (!filter && !query.owed) {
     const { items, nextCursor } = await page.read(where, readViews(db));
-    const [{ count } = { count: 0 }] = await joined(db).where(where);
+    const [{ count } = { count: 0 }] = await countOf(db, where, !!query.q);
     return { items: items.map((r) => r.view), nextCursor, total: count, counts };
   }
   // A derived choice: narrowed rows read until one more than the page is kept by the fold.
