@@ -640,6 +640,31 @@ class RecordPayment implements Cmd {
   toString = () => `RecordPayment(owing sale#${this.sale}, ${this.whole ? 'whole balance' : 'half'})`;
 }
 
+/**
+ * The admin records the title: received (with the deal or on its own), then sent to the dealer.
+ * Either may be refused (a cancelled sale, a title already sent): never a 500.
+ */
+class SendTitle implements Cmd {
+  constructor(
+    readonly sale: number,
+    readonly withDeal: boolean,
+  ) {}
+  check = (m: Readonly<Model>) => m.sales.length > 0;
+  async run(m: Model) {
+    const sale = pick(m.sales, this.sale)!;
+    const path = `/api/transactions/${sale.id}/events`;
+    const received = await admin('POST', path, { type: 'title_received', withDeal: this.withDeal });
+    expect(received.statusCode, received.body).toBeLessThan(500);
+    const sent = await admin('POST', path, {
+      type: 'title_sent',
+      carrier: 'FedEx',
+      trackingNumber: `77${sale.id}`,
+    });
+    expect(sent.statusCode, sent.body).toBeLessThan(500);
+  }
+  toString = () => `SendTitle(sale#${this.sale}, ${this.withDeal ? 'with the deal' : 'on its own'})`;
+}
+
 /** The buying dealership orders certified delivery after the sale (a later charge, held to the buyer's limits). */
 class OrderDeliveryLater implements Cmd {
   constructor(readonly sale: number) {}
@@ -1077,6 +1102,7 @@ interface SaleView {
   timeline: SaleState['timeline'];
   paidAmount: string;
   paidInFull: boolean;
+  titleStatus: string;
   lateFee: string;
   pickupStatus: string;
   terms: { lateFeePercent: number };
@@ -1140,19 +1166,23 @@ async function checkInvariants(m: Model) {
     for (const row of res.json() as SaleView[]) dealerRows.set(row.id, row);
   }
   // The stored paid flag is the ledger's paid in full (the admin's lists narrow on it), whatever
-  // charged or credited the sale: a payment, a package, a delivery ordered or cancelled, a claim.
-  const storedPaid = new Map(
+  // charged or credited the sale: a payment, a package, a delivery ordered or cancelled, a claim; the
+  // stored title flag is the timeline's title sent or confirmed ("Title late" narrows on it).
+  const stored = new Map(
     (
       await ctx.db
-        .select({ id: transactions.id, isPaid: transactions.isPaid })
+        .select({ id: transactions.id, isPaid: transactions.isPaid, titleSent: transactions.titleSent })
         .from(transactions)
         .where(inArray(transactions.id, mine.length ? mine.map((t) => t.id) : [0]))
-    ).map((row) => [row.id, row.isPaid]),
+    ).map((row) => [row.id, row]),
   );
   for (const t of mine) {
     const label = `sale ${t.id} (car ${t.vehicleId})`;
     const cents = (v: string) => decimalToCents(v);
-    expect(storedPaid.get(t.id), `${label}: stored paid flag`).toBe(t.paidInFull);
+    expect(stored.get(t.id)?.isPaid, `${label}: stored paid flag`).toBe(t.paidInFull);
+    expect(stored.get(t.id)?.titleSent, `${label}: stored title flag`).toBe(
+      t.titleStatus === 'sent' || t.titleStatus === 'confirmed',
+    );
     // A claim case reads the same for both sides; a decision only on a case that could take one, and
     // a credit is the ledger's line of that decision (issue #48).
     const dealerRow = dealerRows.get(t.id);
@@ -1432,6 +1462,7 @@ const ACTIONS = [
   fc.tuple(fc.nat(7), fc.boolean()).map(([s, long]) => new MakeLate(s, long)),
   fc.nat(7).map((s) => new RequestUnwind(s)),
   fc.tuple(fc.nat(7), fc.boolean()).map(([s, unwind]) => new AnswerUnwind(s, unwind)),
+  fc.tuple(fc.nat(7), fc.boolean()).map(([s, withDeal]) => new SendTitle(s, withDeal)),
 ].map((arb) => arb.map(checked));
 
 /** The recon package every world offers, made once for the file. */
