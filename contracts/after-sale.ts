@@ -16,7 +16,7 @@ import {
   saleFloorPlanSchema,
   saleTransportSchema,
 } from './delivery';
-import { guaranteeClockSchema, guaranteeTermsSchema } from './guarantee';
+import { guaranteeClockSchema, guaranteeTermsSchema } from './guarantee-schema';
 import { keysOf } from './keys';
 import { moneySchema } from './money-schema';
 import { TRANSACTION_STATUSES } from './statuses';

@@ -1,12 +1,12 @@
 import { formatDay } from './dates';
 import { AUCTION_CERTIFIED } from './limits';
 import { formatAmount } from './money';
-import { z } from './zod';
 
 /**
  * The guarantee per certification level (issue #48, docs/design.md §22, docs/decisions/0040-guarantee-clock.md):
  * what is covered, for how many business days after handover, the deductible, what is not covered.
  * Configured (GUARANTEE_* in docs/configuration.md), snapshotted into a sale's terms when it is made.
+ * Without zod (the vehicle page prints these lines: issue #46); the schemas are guarantee-schema.ts.
  */
 
 /** The certification levels a listing carries: the brand's premium one, or Auction Certified. */
@@ -32,18 +32,18 @@ export const GUARANTEE_NOT_COVERED = [
   'damage after pickup or delivery',
 ] as const;
 
-export const guaranteeTermsSchema = z.object({
-  level: z.enum(CERTIFICATION_LEVELS),
+/** A level's guarantee (its schema: guarantee-schema.ts guaranteeTermsSchema). */
+export interface GuaranteeTerms {
+  level: CertificationLevel;
   /** The level's name as listed (e.g. "Acme Certified", "Auction Certified"). */
-  label: z.string(),
-  covered: z.array(z.enum(GUARANTEE_ITEM_KEYS)),
+  label: string;
+  covered: GuaranteeItem[];
   /** Business days after pickup or delivery; 0 (or nothing covered): sold as is. */
-  days: z.number().int().min(0).max(60),
+  days: number;
   /** Taken off each award (decimal string, "0.00" for none). */
-  deductible: z.string(),
-  notCovered: z.array(z.string()),
-});
-export type GuaranteeTerms = z.infer<typeof guaranteeTermsSchema>;
+  deductible: string;
+  notCovered: string[];
+}
 
 /** The terms of each level, as configured (server config: GUARANTEE_*). */
 export type GuaranteeTermsByLevel = Record<CertificationLevel, GuaranteeTerms>;
@@ -99,20 +99,20 @@ export const GUARANTEE_TEXT = {
 export const GUARANTEE_CLOCK_STATES = ['none', 'not_started', 'paused', 'running', 'closed'] as const;
 export type GuaranteeClockState = (typeof GUARANTEE_CLOCK_STATES)[number];
 
-export const guaranteeClockSchema = z.object({
-  state: z.enum(GUARANTEE_CLOCK_STATES),
+/** The clock of a sale (its schema: guarantee-schema.ts guaranteeClockSchema). */
+export interface GuaranteeClock {
+  state: GuaranteeClockState;
   /** The handover day the window counts from (YYYY-MM-DD, the sale's zone), or null before it. */
-  startsOn: z.string().nullable(),
+  startsOn: string | null;
   /** Business days the marketplace's carrier was late (after its promised day until delivered). */
-  pausedDays: z.number().int(),
+  pausedDays: number;
   /** The last day a claim may be opened, or null before the handover. */
-  endsOn: z.string().nullable(),
+  endsOn: string | null;
   /** Business days after today up to the end day (0 on the last day and after), or null before it starts. */
-  daysLeft: z.number().int().nullable(),
+  daysLeft: number | null;
   /** The clock in words (days left, paused and why, ended, as is). */
-  text: z.string(),
-});
-export type GuaranteeClock = z.infer<typeof guaranteeClockSchema>;
+  text: string;
+}
 
 /** The clock in words, from its facts. */
 export function guaranteeClockText(c: Omit<GuaranteeClock, 'text'>): string {

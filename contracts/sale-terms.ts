@@ -1,5 +1,5 @@
 import { saleTermsSchema } from './after-sale';
-import { guaranteeTermsSchema } from './guarantee';
+import { guaranteeTermsSchema } from './guarantee-schema';
 import { z } from './zod';
 
 const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

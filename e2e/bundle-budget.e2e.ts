@@ -51,6 +51,24 @@ describe('bundle budgets', () => {
     expect(kb).toBeLessThanOrEqual(150);
   });
 
+  it("keeps zod and the dialogs' code out of the inventory's and a vehicle page's chunks (issue #46)", () => {
+    const modulesOf = (keys: Set<string>) => [...keys].flatMap((k) => chunkModules[manifest[k]!.file] ?? []);
+    for (const [page, keys] of [
+      ['inventory', inventory],
+      ['vehicle', vehicle],
+    ] as const) {
+      const modules = modulesOf(keys);
+      // The vehicle page prints the guarantee's lines (contracts/guarantee.ts), without its schemas.
+      if (page === 'vehicle') expect(modules, page).toContain('contracts/guarantee.ts');
+      expect(
+        modules.filter((m) =>
+          /contracts\/(zod|guarantee-schema)\.ts|ui\/modal-dialog|photo-lightbox/.test(m),
+        ),
+        page,
+      ).toEqual([]);
+    }
+  });
+
   it('keeps admin, upload and dealer-portal code out of the public chunks', () => {
     const publicChunks = new Set([...entry, ...inventory, ...vehicle].map((k) => manifest[k]!.file));
     const offending = [...publicChunks].flatMap((file) =>

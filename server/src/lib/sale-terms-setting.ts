@@ -3,9 +3,10 @@ import { DEFAULT_BRAND, premiumCertification } from '@contracts/brand';
 import {
   certificationLevelOf,
   defaultGuaranteeTerms,
+  type GuaranteeTerms,
   type GuaranteeTermsByLevel,
-  guaranteeTermsSchema,
 } from '@contracts/guarantee';
+import { guaranteeTermsSchema } from '@contracts/guarantee-schema';
 import { z } from '@contracts/zod';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
@@ -47,12 +48,20 @@ export async function findGuaranteeTermsInForce(db: Executor): Promise<Guarantee
 }
 
 /**
+ * The guarantee a car of this certification (vehicles.condition) is sold with now: its level's terms
+ * in force. What a new sale snapshots, and what the vehicle's server-rendered page prints.
+ */
+export async function guaranteeInForceFor(db: Executor, condition: string | null): Promise<GuaranteeTerms> {
+  return (await findGuaranteeTermsInForce(db))[certificationLevelOf(condition)];
+}
+
+/**
  * The one way a sale's terms are made (Buy Now and an accepted offer, through sellVehicle): the
  * terms in force with the guarantee of the car's certification level snapshotted in — its window
  * is the sale's `guaranteeDays`. A sale keeps these whatever the configuration becomes.
  */
 export async function termsOfNewSale(db: Executor, condition: string | null): Promise<SaleTerms> {
   const terms = await findSaleTermsInForce(db);
-  const guarantee = (await findGuaranteeTermsInForce(db))[certificationLevelOf(condition)];
+  const guarantee = await guaranteeInForceFor(db, condition);
   return { ...terms, guaranteeDays: guarantee.days, guarantee };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { premiumCertification } from '@contracts/brand';
 import { GALLERY_FRAME_SIZES } from '@contracts/condition-report-rules';
 import { DEALER_DASHBOARD_SECTION_KEYS, dealerDashboardPath } from '@contracts/dealer-dashboard';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -265,8 +266,8 @@ globalThis.renders = (globalThis.renders ?? 0);
 export async function renderPage(pathname, search, needed, data) {
   globalThis.renders++;
   if (needed.search?.q === 'explode') throw new Error('render failed');
-  const names = needed.page === 'inventory' ? data.items.map((v) => v.make + ' ' + v.model) : [data.make + ' ' + data.model];
-  return { html: '<main>' + names.join(', ') + ' for ' + globalThis.__dealMachineBrand.productName + '</main>', state: { needed, total: data.total ?? null, tricky: '</script><script>alert(1)</script>' }, ...(needed.page === 'vehicle' ? { title: data.make + ' <b>' + data.model + '</b>' } : {}) };
+  const names = needed.page === 'inventory' ? data.items.map((v) => v.make + ' ' + v.model) : [data.vehicle.make + ' ' + data.vehicle.model];
+  return { html: '<main>' + names.join(', ') + ' for ' + globalThis.__dealMachineBrand.productName + '</main>', state: { needed, total: data.total ?? null, guarantee: data.guarantee ?? null, tricky: '</script><script>alert(1)</script>' }, ...(needed.page === 'vehicle' ? { title: data.vehicle.make + ' <b>' + data.vehicle.model + '</b>' } : {}) };
 }
 `;
 
@@ -313,6 +314,23 @@ describe('server-rendered pages', () => {
     expect(vehicle.body).toContain('<main>Kia Soul for Lot Runner</main>');
     // Named after the vehicle, escaped.
     expect(vehicle.body).toContain('<title>Kia &lt;b&gt;Soul&lt;/b&gt;</title>');
+  });
+
+  it("renders a vehicle's page with the guarantee its certification is sold with, as the sale terms give it (issue #46)", async () => {
+    const { guarantees } = (await ssr.app.inject('/api/sale-terms')).json();
+    // The factory's cars are Auction Certified; this one carries the brand's own certification.
+    const premiumCar = await insertVehicle(ssr.db, {
+      make: 'Mazda',
+      model: 'CX-5',
+      condition: premiumCertification(ssr.config.brand),
+    });
+    ssr.app.searchCache.invalidate();
+    const auction = stateOf((await ssr.app.inject(`/vehicle/${published}`)).body);
+    const premium = stateOf((await ssr.app.inject(`/vehicle/${premiumCar.id}`)).body);
+    expect(auction.guarantee).toEqual(guarantees.auction);
+    expect(premium.guarantee).toEqual(guarantees.premium);
+    expect(premium.guarantee.level).toBe('premium');
+    expect(auction.guarantee.level).toBe('auction');
   });
 
   it('renders a page once until the published list changes', async () => {

@@ -171,7 +171,7 @@ export interface WebAppOptions {
   pageData?: {
     /** The first page of an inventory search (throws for a search the API would refuse). */
     inventoryFirstPage(search: Extract<PageData, { page: 'inventory' }>['search']): Promise<unknown>;
-    /** A published vehicle's public detail, or undefined. */
+    /** A published vehicle's page data (its public detail and its guarantee in force), or undefined. */
     publishedVehicle(id: number): Promise<unknown>;
     /** Rendered pages, dropped whenever the published list changes. */
     rendered: RecentResults<RenderedPage | null>;

@@ -5,6 +5,7 @@
  * The server reads the data (it owns the database and the caches); this module says which data a
  * URL needs and renders the page from it with the exact tree the browser then hydrates.
  */
+import type { GuaranteeTerms } from '@contracts/guarantee';
 import { matchPage } from '@contracts/routes';
 import type { PublicVehicleDetail } from '@contracts/vehicle';
 import type { VehicleSearchResult } from '@contracts/vehicle-search';
@@ -27,6 +28,7 @@ import {
 import { isVehicleId, vehicleQueryOptions } from '@/features/vehicle/api/get-vehicle';
 import { createQueryClient } from '@/lib/api/query-client';
 import { brand } from '@/lib/brand';
+import { guaranteeQueryOptions } from '@/lib/buying/get-sale-terms';
 import { vehicleTitle } from '@/lib/display/vehicle-title';
 
 /**
@@ -59,6 +61,16 @@ export function pageDataFor(pathname: string, search: string): PageData | null {
   return null;
 }
 
+/**
+ * What a vehicle's page is rendered from: the vehicle's public detail (what GET /api/vehicles/:id
+ * answers) and the guarantee a car of its certification is sold with (the server's
+ * guaranteeInForceFor), so the page prints its guarantee with no request of its own (issue #46).
+ */
+export interface VehiclePageData {
+  vehicle: PublicVehicleDetail;
+  guarantee: GuaranteeTerms;
+}
+
 export interface RenderedPage {
   /** The markup inside #root. */
   html: string;
@@ -68,7 +80,7 @@ export interface RenderedPage {
   title?: string;
 }
 
-/** The page at `pathname?search`, rendered from `data` (the search's first page, or the vehicle's detail). */
+/** The page at `pathname?search`, rendered from `data` (the search's first page, or VehiclePageData). */
 export async function renderPage(
   pathname: string,
   search: string,
@@ -81,7 +93,11 @@ export async function renderPage(
       pages: [data as VehicleSearchResult],
       pageParams: [null],
     });
-  else queryClient.setQueryData(vehicleQueryOptions(needed.id).queryKey, data as never);
+  else {
+    const { vehicle, guarantee } = data as VehiclePageData;
+    queryClient.setQueryData(vehicleQueryOptions(needed.id).queryKey, vehicle as never);
+    queryClient.setQueryData(guaranteeQueryOptions(vehicle.condition).queryKey, guarantee);
+  }
   await preparePageOf(pathname, queryClient);
   const html = renderToString(
     <Router ssrPath={pathname} ssrSearch={search}>
@@ -92,7 +108,7 @@ export async function renderPage(
   queryClient.clear();
   const title =
     needed.page === 'vehicle'
-      ? `${vehicleTitle(data as PublicVehicleDetail)} | ${brand.productName}`
+      ? `${vehicleTitle((data as VehiclePageData).vehicle)} | ${brand.productName}`
       : undefined;
   return { html, state, ...(title ? { title } : {}) };
 }

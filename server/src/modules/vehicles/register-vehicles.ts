@@ -1,7 +1,9 @@
+import type { PublicVehicleDetail } from '@contracts/vehicle';
 import { vehicleSearchQuerySchema } from '@contracts/vehicle-search';
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../../db/client';
 import { registerJob } from '../../lib/jobs';
+import { guaranteeInForceFor } from '../../lib/sale-terms-setting';
 import type { WebAppOptions } from '../../plugins/web-app';
 import type { VinDecoder } from '../vin/decode-vin';
 import { releaseDueFirstLooks } from './first-look';
@@ -54,7 +56,10 @@ export async function registerVehicles(
       },
       publishedVehicle: async (id) => {
         const json = (await listCache.get()).byId.get(id);
-        return json ? JSON.parse(json.toString('utf8')) : undefined;
+        if (!json) return undefined;
+        const vehicle = JSON.parse(json.toString('utf8')) as PublicVehicleDetail;
+        // The page prints the guarantee it is sold with, rendered with it (issue #46).
+        return { vehicle, guarantee: await guaranteeInForceFor(database.db, vehicle.condition) };
       },
       rendered: searchCache.pages,
     },

@@ -1,7 +1,7 @@
 import { certificationLevelOf, type GuaranteeTerms, guaranteeLines } from '@contracts/guarantee';
 import type { SaleTermsPreview } from '@contracts/sale-terms';
 import { QueryStates } from '@/components/ui/query-states';
-import { useSaleTerms } from '@/lib/buying/get-sale-terms';
+import { useGuarantee } from '@/lib/buying/get-sale-terms';
 
 /** The guarantee a car of this certification is sold with, from the terms in force (GET /api/sale-terms). */
 export const guaranteeOf = (terms: SaleTermsPreview, condition: string | null | undefined): GuaranteeTerms =>
@@ -20,19 +20,22 @@ export function GuaranteeLines({ guarantee }: { guarantee: GuaranteeTerms }) {
   );
 }
 
-/** The vehicle page's guarantee: the terms of the car's certification level (ADR 0040). */
+/**
+ * The vehicle page's guarantee: the terms of the car's certification level (ADR 0040). Rendered by
+ * the server with the page, from the page's state; fetched only after a move within the app.
+ */
 export function GuaranteeTermsSection({ condition }: { condition: string | null }) {
-  const terms = useSaleTerms();
+  const guarantee = useGuarantee(condition);
   return (
     <QueryStates
-      query={terms}
+      query={guarantee}
       loading="Loading the guarantee…"
       failed="Could not load the guarantee:"
       spacing="mt-2"
     >
       {(data) => (
         <div className="mt-2 text-sm text-slate-700">
-          <GuaranteeLines guarantee={guaranteeOf(data, condition)} />
+          <GuaranteeLines guarantee={data} />
         </div>
       )}
     </QueryStates>

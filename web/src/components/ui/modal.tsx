@@ -1,7 +1,17 @@
-import { X } from 'lucide-react';
-import { Dialog, Slot } from 'radix-ui';
-import { type ReactNode, type RefObject, useRef, useState } from 'react';
-import { cn } from '@/lib/cn';
+import { Slot } from 'radix-ui';
+import { lazy, type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import { afterLoadAndIdle } from '@/lib/when-idle';
+
+/** The dialog's code (Radix's dialog, focus trap, scroll lock): not on any page's first screen. */
+const loadDialog = () => import('./modal-dialog');
+const ModalDialog = lazy(() => loadDialog().then((m) => ({ default: m.ModalDialog })));
+let dialogRequested = false;
+/** Fetches the dialog's code once: when the page is idle, or at once when a trigger is pointed at. */
+const preloadDialog = () => {
+  if (dialogRequested) return;
+  dialogRequested = true;
+  void loadDialog();
+};
 
 interface ModalProps {
   open?: boolean;
@@ -23,7 +33,9 @@ interface ModalProps {
  * The reusable modal of docs/product.md §2: title, description and a close button labelled 'Close'.
  * The dialog itself is mounted only while open: a listings page has three triggers per card, and
  * mounting a closed dialog for each made every search keystroke and the first paint slower.
- * Closing returns focus to the trigger.
+ * Closing returns focus to the trigger. The dialog's code (modal-dialog.tsx) is not in the page's
+ * chunks (issue #46): it loads once the page is idle, or when a trigger is pointed at or focused;
+ * a modal opened before that shows when its code arrives.
  */
 export function Modal({
   open: openProp,
@@ -38,6 +50,7 @@ export function Modal({
   const [ownOpen, setOwnOpen] = useState(false);
   const open = openProp ?? ownOpen;
   const triggerRef = useRef<HTMLElement>(null);
+  useEffect(() => (dialogRequested ? undefined : afterLoadAndIdle(preloadDialog)), []);
   const setOpen = (next: boolean) => {
     if (openProp === undefined) setOwnOpen(next);
     onOpenChange?.(next);
@@ -51,44 +64,26 @@ export function Modal({
           aria-expanded={open}
           data-state={open ? 'open' : 'closed'}
           onClick={() => setOpen(true)}
+          onPointerEnter={preloadDialog}
+          onPointerDown={preloadDialog}
+          onFocus={preloadDialog}
         >
           {trigger}
         </Slot.Root>
       ) : null}
       {open ? (
-        <Dialog.Root open onOpenChange={setOpen}>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
-            <Dialog.Content
-              className={cn(
-                'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl',
-                className,
-              )}
-              onCloseAutoFocus={(event) => {
-                const target = triggerRef.current ?? returnFocus?.current;
-                if (!target) return;
-                event.preventDefault();
-                target.focus();
-              }}
-              {...(description ? {} : { 'aria-describedby': undefined })}
-            >
-              {/* Room for the Close button (icon and word) so a long title never runs under it. */}
-              <div className="pr-16">
-                <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
-                {description ? (
-                  <Dialog.Description className="mt-1 text-sm text-slate-600">
-                    {description}
-                  </Dialog.Description>
-                ) : null}
-              </div>
-              {children}
-              <Dialog.Close className="absolute right-3 top-3 inline-flex items-center gap-1 rounded-md p-1.5 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900">
-                <X aria-hidden="true" className="h-4 w-4" />
-                <span>Close</span>
-              </Dialog.Close>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <Suspense fallback={null}>
+          <ModalDialog
+            onOpenChange={setOpen}
+            triggerRef={triggerRef}
+            returnFocus={returnFocus}
+            title={title}
+            description={description}
+            className={className}
+          >
+            {children}
+          </ModalDialog>
+        </Suspense>
       ) : null}
     </>
   );

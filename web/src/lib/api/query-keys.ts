@@ -108,6 +108,11 @@ export const queryKeys = {
   buying: {
     /** The terms of a sale made now (GET /api/sale-terms), shown before and after Buy Now. */
     saleTerms: () => ['sale-terms'] as const,
+    /**
+     * The guarantee a car of this certification level is sold with (the vehicle page): in the page's
+     * server-rendered state, else picked from the sale terms.
+     */
+    guarantee: (level: string) => ['guarantee', level] as const,
     /** The mutation key of every purchase (code or signed-in): its confirmation outlives the dialog. */
     purchase: () => ['purchase'] as const,
     /** The reconditioning packages the buying dialogs offer (docs/design.md §14). */

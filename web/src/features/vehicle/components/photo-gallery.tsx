@@ -2,8 +2,10 @@ import { GALLERY_FRAME_SIZES } from '@contracts/condition-report-rules';
 import { Expand } from 'lucide-react';
 import {
   type KeyboardEvent,
+  lazy,
   type ReactNode,
   type Ref,
+  Suspense,
   useCallback,
   useEffect,
   useImperativeHandle,
@@ -11,18 +13,18 @@ import {
   useState,
 } from 'react';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
-import {
-  PhotoNavButton,
-  PhotoViewer,
-  photoCountText,
-  photoKeyTarget,
-} from '@/components/vehicle/photo-viewer';
+import { PhotoNavButton, photoCountText, photoKeyTarget } from '@/components/vehicle/photo-viewer';
 import { cn } from '@/lib/cn';
 import type { GalleryPhoto } from '@/lib/display/condition-report';
 import { useNearInScroller } from '../hooks/use-near-in-scroller';
 import { DETAIL_TEXTS } from '../vehicle-detail-texts';
 
 const THUMB_SIZES = '96px';
+
+/** The full-screen view loads when first opened: its dialog is not on the page's first screen (issue #46). */
+const PhotoViewer = lazy(() =>
+  import('@/components/vehicle/photo-lightbox').then((m) => ({ default: m.PhotoViewer })),
+);
 
 /**
  * The photo gallery at the top of the vehicle page (issue #17): one photo per slide with CSS
@@ -254,13 +256,15 @@ export function PhotoGallery({
       </div>
 
       {fullScreen ? (
-        <PhotoViewer
-          photos={photos}
-          title={title}
-          index={index}
-          onIndexChange={(i) => show(i, false)}
-          onClose={closeFullScreen}
-        />
+        <Suspense fallback={null}>
+          <PhotoViewer
+            photos={photos}
+            title={title}
+            index={index}
+            onIndexChange={(i) => show(i, false)}
+            onClose={closeFullScreen}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
+import { PhotoViewer } from '@/components/vehicle/photo-lightbox';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
-import { PhotoViewer } from '@/components/vehicle/photo-viewer';
 import { VehiclePicture } from '@/components/vehicle/vehicle-picture';
 import { cn } from '@/lib/cn';
 import type { GalleryPhoto } from '@/lib/display/condition-report';
