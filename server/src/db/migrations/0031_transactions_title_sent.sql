@@ -9,4 +9,5 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER "transaction_events_title_sent" AFTER INSERT ON "transaction_events" REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION "transactions_title_sent"();
+CREATE TRIGGER "transaction_events_title_sent" AFTER INSERT ON "transaction_events" REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION "transactions_title_sent"();--> statement-breakpoint
+ANALYZE "transactions";
