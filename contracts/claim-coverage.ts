@@ -67,7 +67,10 @@ export const coveredItemsText = (guarantee: GuaranteeTerms) =>
   guarantee.covered.map((item) => GUARANTEE_ITEMS[item]).join(', ');
 
 /** The refusal of a claim (or evidence) the terms do not cover: names what the guarantee covers. */
-export function notCoveredText(guarantee: GuaranteeTerms | null | undefined, category: ClaimCategory): string {
+export function notCoveredText(
+  guarantee: GuaranteeTerms | null | undefined,
+  category: ClaimCategory,
+): string {
   if (!guarantee || !isGuaranteed(guarantee)) return 'This car was sold as is: the guarantee covers nothing';
   return `The ${guarantee.label} guarantee does not cover ${CLAIM_CATEGORIES[category].toLowerCase()}; it covers: ${coveredItemsText(guarantee)}`;
 }

@@ -51,7 +51,11 @@ describe('the ledger, admin on a phone and dealer on a desktop', () => {
     const id = await buyNow(server.url, dealer.buyCode, vehicleId!);
     const sale = (
       (await api('GET', '/api/transactions?limit=100')) as {
-        items: { id: number; amount: string; terms: { timeZone: string; guarantee?: { deductible: string } } }[];
+        items: {
+          id: number;
+          amount: string;
+          terms: { timeZone: string; guarantee?: { deductible: string } };
+        }[];
       }
     ).items.find((t) => t.id === id)!;
     const price = Number(sale.amount);

@@ -31,7 +31,10 @@ export async function getWorkOrder(db: Database, id: number) {
  */
 export async function findDealerWorkOrders(db: Database, actor: Actor): Promise<DealerWorkOrder[]> {
   // A car bought back from the dealership is ours again: its work order is not theirs to follow.
-  const views = await findWorkOrderViews(db, and(eq(workOrders.dealerId, actor.id!), isNull(workOrders.claimId)));
+  const views = await findWorkOrderViews(
+    db,
+    and(eq(workOrders.dealerId, actor.id!), isNull(workOrders.claimId)),
+  );
   return views.map(({ partsCost: _p, labourCost: _l, totalCost: _t, tasks, ...order }) => ({
     ...order,
     tasks: tasks.map(({ partsCost: _tp, labourCost: _tl, notes: _n, ...task }) => task),

@@ -756,7 +756,12 @@ describe('claim photos', () => {
     const s = await sale();
     await s.payInFull();
     await s.step({ type: 'delivered', on: dateInZone(new Date(), 'America/Chicago'), carrier: 'Acme' });
-    const base = { type: 'claim_opened', category: 'mechanical', description: 'Noise at idle', estimate: '300' };
+    const base = {
+      type: 'claim_opened',
+      category: 'mechanical',
+      description: 'Noise at idle',
+      estimate: '300',
+    };
     const stranger = await s.dealerStep({ ...base, videoUrl: 'https://evil.example/v.mp4' });
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json().message).toBe('Upload the claim video first');

@@ -1,8 +1,8 @@
 import { premiumCertification } from '@contracts/brand';
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
-import { parse } from 'csv-parse/sync';
 import { coveredCategories } from '@contracts/claim-coverage';
 import { AUCTION_CERTIFIED } from '@contracts/limits';
+import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertVehicle } from '../../../test/factories';
@@ -308,7 +308,9 @@ describe('the guarantee applied to claims (coverage, deductible, buyback destina
       'Claim answered: Price adjusted (Credit $900 − deductible $250 = $650). Valve body',
     );
     // The bill of sale states the ledger's lines and total.
-    expect(ledgerLine(dealer)).toContain('Claim adjustment (Mechanical): Credit $900 − deductible $250 = $650 −$650');
+    expect(ledgerLine(dealer)).toContain(
+      'Claim adjustment (Mechanical): Credit $900 − deductible $250 = $650 −$650',
+    );
     const csv = parse((await ctx.call('GET', '/api/transactions/export.csv')).body, {
       columns: true,
     }) as Record<string, string>[];
@@ -350,7 +352,10 @@ describe('the guarantee applied to claims (coverage, deductible, buyback destina
       amount: '400',
     });
     expect(decided.json().claims[0]).toMatchObject({ adjustment: '400.00', deductible: '0.00' });
-    expect(decided.json().ledger.at(-1)).toMatchObject({ amount: '400.00', label: 'Claim adjustment (Body damage)' });
+    expect(decided.json().ledger.at(-1)).toMatchObject({
+      amount: '400.00',
+      label: 'Claim adjustment (Body damage)',
+    });
   });
 
   it('sends a bought-back car to reconditioning first: a work order for the claimed item, the car off the market; no deductible on a buyback', async () => {

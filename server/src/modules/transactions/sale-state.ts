@@ -136,7 +136,8 @@ function summaryOf(event: StoredSaleEvent): string {
  * An adjustment step's credit: the amount decided less the deductible the step recorded (the sale's
  * terms at the decision; none on steps recorded before deductibles applied).
  */
-const creditOfStep = (d: Record<string, unknown>) => claimCreditOf(text(d.amount) || '0', text(d.deductible) || '0');
+const creditOfStep = (d: Record<string, unknown>) =>
+  claimCreditOf(text(d.amount) || '0', text(d.deductible) || '0');
 
 /** The condition report section a claim's category is about; the others are not in the report. */
 const sectionOfCategory = (category: ClaimCategory): ReportSection =>
@@ -364,7 +365,9 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
         claim.status = d.decision as ClaimDecision;
         claim.answer = text(d.reason);
         if (d.decision === 'unwound')
-          claim.destination = (d.destination === 'reconditioning' ? 'reconditioning' : 'listed') as BuybackDestination;
+          claim.destination = (
+            d.destination === 'reconditioning' ? 'reconditioning' : 'listed'
+          ) as BuybackDestination;
         if (d.decision === 'adjusted') {
           // The ledger credits the amount decided less the deductible (docs/decisions/0042-claim-coverage-and-deductible.md).
           const credit = creditOfStep(d);
