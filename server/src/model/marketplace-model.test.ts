@@ -1,6 +1,7 @@
 import type { SaleState } from '@contracts/after-sale';
-import { COMMITTED_PARTS, type DealPart } from '@contracts/after-sale';
+import { type BuybackDestination, COMMITTED_PARTS, type DealPart } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
+import { deductibleOf } from '@contracts/claim-coverage';
 import { checkoutLimitRefusal, committedTotal } from '@contracts/deal-total';
 import { TRANSPORT_STATUS_RANK, type TransportStatus } from '@contracts/delivery-texts';
 import type { GuaranteeClock } from '@contracts/guarantee';
@@ -665,8 +666,11 @@ class OrderDeliveryLater implements Cmd {
 class ClaimCredit implements Cmd {
   constructor(
     readonly sale: number,
-    /** The admin unwinds the sale on the claim instead (cancelled, the car listed again). */
-    readonly unwind = false,
+    /**
+     * The admin unwinds the sale on the claim instead (cancelled): the car listed again, or sent to
+     * reconditioning first (a work order for the claimed item; the car waits in the completion queue).
+     */
+    readonly unwind: false | BuybackDestination = false,
   ) {}
   check = (m: Readonly<Model>) => m.sales.length > 0;
   async run(m: Model) {
@@ -732,13 +736,24 @@ class ClaimCredit implements Cmd {
       'POST',
       `/api/transactions/${sale.id}/events`,
       this.unwind
-        ? { type: 'claim_answered', claimId: claim.id, decision: 'unwound', reason: 'Undisclosed repair' }
+        ? {
+            type: 'claim_answered',
+            claimId: claim.id,
+            decision: 'unwound',
+            reason: 'Undisclosed repair',
+            destination: this.unwind,
+          }
         : { type: 'claim_answered', claimId: claim.id, decision: 'adjusted', reason: 'Fair', amount: '300' },
     );
     expect(answered.statusCode, answered.body).toBe(200);
     if (this.unwind) saleCancelled(m, sale.vehicleId);
+    // Reconditioning first: the car is off the market, in the completion queue (issue #48).
+    if (this.unwind === 'reconditioning') {
+      const car = m.cars.find((c) => c.id === sale.vehicleId);
+      if (car) car.state = 'queued';
+    }
   }
-  toString = () => `ClaimCredit(sale#${this.sale}${this.unwind ? ', unwound' : ''})`;
+  toString = () => `ClaimCredit(sale#${this.sale}${this.unwind ? `, unwound: ${this.unwind}` : ''})`;
 }
 
 /** A code deactivated: by the admin (PATCH /api/buy-codes/:id) or, for the team's, by the owner. */
@@ -1161,12 +1176,29 @@ async function checkInvariants(m: Model) {
       const decided = t.timeline.filter((e) => e.type === 'claim_answered' && e.data.claimId === claim.id);
       expect(decided.length, `${label}: one decision at most`).toBeLessThanOrEqual(1);
       expect(claim.case.stage === 'decided', `${label}: decided iff answered`).toBe(decided.length === 1);
-      if (claim.status === 'adjusted')
+      if (claim.status === 'adjusted') {
+        // The guarantee applied (docs/decisions/0042-claim-coverage-and-deductible.md): the credit is the
+        // amount decided less the sale's deductible, never more, never below zero, and the ledger's line.
+        expect(claim.decidedAmount, `${label}: the amount decided`).toBe(
+          centsToDecimal(decimalToCents(String(decided[0]!.data.amount))),
+        );
+        expect(claim.deductible, `${label}: the sale's deductible`).toBe(deductibleOf(t.terms.guarantee));
+        const credited = cents(claim.adjustment ?? '');
+        expect(credited, `${label}: credit = decided − deductible`).toBe(
+          Math.max(0, cents(claim.decidedAmount ?? '') - cents(claim.deductible ?? '')),
+        );
         expect(
           t.ledger.filter((l) => l.eventId === decided[0]!.id && l.kind === 'credit').map((l) => l.amount),
           `${label}: the credit on the ledger`,
-        ).toEqual([claim.adjustment]);
+        ).toEqual(credited > 0 ? [claim.adjustment] : []);
+      }
     }
+    // A live sale's credits are its claims' credits, the same figure on every view (the CSV and the
+    // dealer's row are compared with the deal below).
+    if (!t.cancelled)
+      expect(cents(t.deal.credits), `${label}: credits = the claims' credits`).toBe(
+        t.claims.reduce((sum, c) => sum + (c.status === 'adjusted' ? cents(c.adjustment ?? '') : 0), 0),
+      );
     const { price, reconditioning, delivery, fees, credits, total } = t.deal;
     // The late fee is its own part of the deal (fees), on every view: charged exactly when the
     // model made the sale late (its payment overdue, none made by the due date), never on a cancelled one.
@@ -1401,7 +1433,9 @@ const ACTIONS = [
   answerOffer,
   recordPayment,
   recordPayment,
-  fc.tuple(fc.nat(7), fc.boolean()).map(([s, unwind]) => new ClaimCredit(s, unwind)),
+  fc
+    .tuple(fc.nat(7), fc.constantFrom<false | BuybackDestination>(false, 'listed', 'reconditioning'))
+    .map(([s, unwind]) => new ClaimCredit(s, unwind)),
   fc.constant(new QueueCar()),
   fc.tuple(fc.nat(7), fc.boolean()).map(([o, a]) => new RespondToCounter(o, a)),
   fc.nat(7).map((s) => new OrderDeliveryLater(s)),
