@@ -1512,23 +1512,33 @@ it('the webhooks, unwinds and late fees reach their answers: one fixed sequence,
     new BuyTyped(1, { car: 0, pkg: false, delivery: false }),
     new MakeLate(0, false),
     new RecordPayment(0, true),
+    // Picked up, claimed and credited $300 less the Auction Certified deductible (issue #48).
+    new ClaimCredit(1),
   ];
   await fc.asyncModelRun(() => ({ model: world, real: null }), steps.map(checked));
   expect({
     carrier: grew('POST /api/webhooks/carrier 200'),
     lender: grew('POST /api/webhooks/lender 200'),
-    unwind: grew('POST /api/dealer/transactions/:id/events 200'),
+    // The unwind request, then the claim and its evidence.
+    dealerSteps: grew('POST /api/dealer/transactions/:id/events 200'),
     cancelled: grew('PATCH /api/transactions/:id 200'),
     resold: grew('POST /api/verify-code 200'),
     late: grew('step MakeLate'),
-  }).toEqual({ carrier: 3, lender: 2, unwind: 1, cancelled: 1, resold: 1, late: 2 });
+  }).toEqual({ carrier: 3, lender: 2, dealerSteps: 3, cancelled: 1, resold: 1, late: 2 });
   const sales = world.sales.map((s) => s.view);
   expect(sales.find((s) => s.vehicleId === world.cars[1]!.id)).toMatchObject({
     deliveryStatus: 'delivered',
     balance: '0.00',
   });
-  expect(sales.find((s) => s.vehicleId === world.cars[0]!.id)).toMatchObject({ balance: '0.00' });
-  expect(decimalToCents(sales.find((s) => s.vehicleId === world.cars[0]!.id)!.lateFee)).toBeGreaterThan(0);
+  const resold = sales.find((s) => s.vehicleId === world.cars[0]!.id && !s.cancelled)!;
+  // Paid in full, then credited $300 − $250 = $50: owed back.
+  expect(resold).toMatchObject({ balance: '-50.00', refundOwed: '50.00' });
+  expect(resold.claims[0]).toMatchObject({
+    decidedAmount: '300.00',
+    deductible: '250.00',
+    adjustment: '50.00',
+  });
+  expect(decimalToCents(resold.lateFee)).toBeGreaterThan(0);
 }, 120_000);
 
 it(
