@@ -1094,7 +1094,7 @@ interface SaleView {
   paidInFull: boolean;
   lateFee: string;
   pickupStatus: string;
-  terms: { lateFeePercent: number };
+  terms: Pick<SaleState['terms'], 'lateFeePercent' | 'guarantee'>;
   floorPlan: { requestId: number; amount: string; status: string } | null;
   canRequestUnwind: boolean;
   unwindRequested: boolean;
