@@ -113,12 +113,26 @@ export const CLAIM_CATEGORIES = {
   warning_light: 'Warning light / code',
   frame: 'Frame or structural',
   odometer: 'Odometer',
+  /** A brand (salvage, flood, rebuilt…) on the title the listing did not disclose. */
+  title_brand: 'Title brand',
   /** Damage the carrier did between our lot and the dealer's (docs/design.md §15). */
   transit_damage: 'Damage in transit',
   other: 'Other',
 } as const;
 export type ClaimCategory = keyof typeof CLAIM_CATEGORIES;
 const CLAIM_CATEGORY_KEYS = keysOf(CLAIM_CATEGORIES);
+
+/**
+ * Where a bought-back car goes (docs/decisions/0043-claim-coverage-and-deductible.md): listed again at
+ * once, as an unwind always did, or first to reconditioning (a work order for the claimed item; the
+ * car waits in the completion queue, off the market, until an admin lists it again).
+ */
+export const BUYBACK_DESTINATIONS = {
+  listed: 'Listed again',
+  reconditioning: 'Reconditioning first',
+} as const;
+export type BuybackDestination = keyof typeof BUYBACK_DESTINATIONS;
+export const BUYBACK_DESTINATION_KEYS = keysOf(BUYBACK_DESTINATIONS);
 
 export const CLAIM_DECISION_LABELS: Record<ClaimDecision, string> = {
   denied: 'Denied',
@@ -193,8 +207,10 @@ export const adminSaleEventBodySchema = z.discriminatedUnion('type', [
     claimId: z.number().int().positive(),
     decision: z.enum(CLAIM_DECISIONS, { error: 'Choose deny, adjust the price or unwind' }),
     reason: shortText(1000),
-    /** The price adjustment (decision `adjusted` only). */
+    /** The price adjustment decided (decision `adjusted` only); the deductible is taken off it. */
     amount: centsAmount.optional(),
+    /** Where a bought-back car goes (decision `unwound` only; default: listed again). */
+    destination: z.enum(BUYBACK_DESTINATION_KEYS, { error: 'Choose where the car goes' }).optional(),
   }),
 ]);
 export type AdminSaleEventBody = z.input<typeof adminSaleEventBodySchema>;
@@ -414,7 +430,14 @@ export const saleStateSchema = z.object({
       openedAt: z.string(),
       status: z.enum(CLAIM_STATUSES),
       answer: z.string().nullable(),
+      /** What the ledger credits for an adjustment: the amount decided less the deductible (claimCreditOf). */
       adjustment: z.string().nullable(),
+      /** The adjustment as decided, before the deductible (null unless adjusted). */
+      decidedAmount: z.string().nullable(),
+      /** The terms' deductible taken off the adjustment (null unless adjusted). */
+      deductible: z.string().nullable(),
+      /** A buyback's destination (null unless unwound). */
+      destination: z.enum(BUYBACK_DESTINATION_KEYS).nullable(),
       photos: z.array(photoSchema),
       videoUrl: z.string().nullable(),
       /** The condition report section the claim is about (its category, or its first evidence's line). */
@@ -439,7 +462,7 @@ export const saleStateSchema = z.object({
       escalated: z.boolean(),
     }),
   ),
-  /** Price adjustments granted on claims, credited to the dealer. */
+  /** Price adjustments credited to the dealer on claims (each after its deductible). */
   adjustments: z.string(),
   /** Certified delivery, if ordered (the latest order; a cancelled one shows as cancelled). */
   transport: saleTransportSchema.nullable(),

@@ -31,7 +31,7 @@ export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
   not_needed: 'Not needed',
 };
 
-export const TASK_SOURCES = ['package', 'damage', 'tire', 'warning_light', 'added'] as const;
+export const TASK_SOURCES = ['package', 'damage', 'tire', 'warning_light', 'added', 'claim'] as const;
 export type TaskSource = (typeof TASK_SOURCES)[number];
 export const TASK_SOURCE_LABELS: Record<TaskSource, string> = {
   package: 'Package',
@@ -39,6 +39,8 @@ export const TASK_SOURCE_LABELS: Record<TaskSource, string> = {
   tire: 'Condition report: tire',
   warning_light: 'Condition report: warning light',
   added: 'Added by the shop',
+  /** The claimed item of a car bought back on a guarantee claim (docs/decisions/0043-claim-coverage-and-deductible.md). */
+  claim: 'Guarantee claim',
 };
 
 export const PHOTO_STAGES = ['before', 'after'] as const;

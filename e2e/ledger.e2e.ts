@@ -51,10 +51,16 @@ describe('the ledger, admin on a phone and dealer on a desktop', () => {
     const id = await buyNow(server.url, dealer.buyCode, vehicleId!);
     const sale = (
       (await api('GET', '/api/transactions?limit=100')) as {
-        items: { id: number; amount: string; terms: { timeZone: string } }[];
+        items: {
+          id: number;
+          amount: string;
+          terms: { timeZone: string; guarantee?: { deductible: string } };
+        }[];
       }
     ).items.find((t) => t.id === id)!;
     const price = Number(sale.amount);
+    // The claim credit: $900 decided less the deductible of the car's guarantee level.
+    const credit = 900 - Number(sale.terms.guarantee?.deductible ?? 0);
 
     const admin = await openPage(browser, PHONE_390, { baseURL: server.url });
     await signInAdmin(admin.page, '/admin?tab=transactions');
@@ -80,7 +86,7 @@ describe('the ledger, admin on a phone and dealer on a desktop', () => {
     await row.getByText('Paid', { exact: true }).waitFor();
     expect(await admin.page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE_390.width);
 
-    // Released now that it is paid; picked up; the dealer claims, the admin credits $900.
+    // Released now that it is paid; picked up; the dealer claims, the admin decides $900 (less the deductible).
     const today = todayIn(sale.terms.timeZone);
     await api('POST', `/api/transactions/${id}/events`, {
       type: 'pickup_ready',
@@ -120,8 +126,8 @@ describe('the ledger, admin on a phone and dealer on a desktop', () => {
     await row.getByText('Refund owed', { exact: true }).first().waitFor();
     await row.getByRole('button', { name: /^Details/ }).click();
     const dialog = admin.page.getByRole('dialog', { name: 'Sale details' });
-    const refund = dialog.getByRole('form', { name: 'Record refund ($900 owed)' });
-    expect(await refund.getByLabel('Amount ($)').inputValue()).toBe('900.00');
+    const refund = dialog.getByRole('form', { name: `Record refund (${usd(credit)} owed)` });
+    expect(await refund.getByLabel('Amount ($)').inputValue()).toBe(`${credit}.00`);
     await refund.getByLabel('Method').selectOption({ label: 'Check' });
     await refund.getByLabel('Reference (optional)').fill('CHK 1001');
     await refund.getByRole('button', { name: 'Record refund' }).click();
@@ -138,7 +144,9 @@ describe('the ledger, admin on a phone and dealer on a desktop', () => {
     await card.getByText('Ledger: balance $0').click();
     const ledger = card.getByRole('table', { name: /^Ledger/ });
     expect(await ledger.locator('tbody tr').count()).toBe(4);
-    expect(await ledger.innerText()).toMatch(/Claim adjustment \(Mechanical\)[\s\S]*− \$900/);
+    expect(await ledger.innerText()).toMatch(
+      new RegExp(`Claim adjustment \\(Mechanical\\)[\\s\\S]*− \\${usd(credit)}`),
+    );
     expect(await ledger.getByTestId('ledger-balance').innerText()).toBe('$0');
     expect(await buyer.page.evaluate(() => document.documentElement.scrollWidth)).toBe(DESKTOP.width);
     expect(admin.errors).toEqual([]);

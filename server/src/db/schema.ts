@@ -1073,9 +1073,17 @@ export const workOrders = pgTable(
     doneAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
+    /**
+     * A car bought back on a guarantee claim and sent to reconditioning first: the claim (its
+     * `claim_opened` step) this work order repairs. Not the sale's own work order: the dealer does
+     * not see it and it holds nothing (docs/decisions/0043-claim-coverage-and-deductible.md).
+     */
+    claimId: integer().references(() => transactionEvents.id),
   },
   (t) => [
-    uniqueIndex('work_orders_transaction_unique').on(t.transactionId),
+    // One work order of the sale's own; a buyback's work order is another, one per claim.
+    uniqueIndex('work_orders_transaction_unique').on(t.transactionId).where(sql`${t.claimId} is null`),
+    uniqueIndex('work_orders_claim_unique').on(t.claimId),
     index('work_orders_status_idx').on(t.status, t.createdAt),
     index('work_orders_dealer_idx').on(t.dealerId),
     check('work_orders_status_check', sql`${t.status} in (${sqlList(WORK_ORDER_STATUSES)})`),

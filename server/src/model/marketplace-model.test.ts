@@ -1,6 +1,7 @@
 import type { SaleState } from '@contracts/after-sale';
-import { COMMITTED_PARTS, type DealPart } from '@contracts/after-sale';
+import { type BuybackDestination, COMMITTED_PARTS, type DealPart } from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
+import { deductibleOf } from '@contracts/claim-coverage';
 import { checkoutLimitRefusal, committedTotal } from '@contracts/deal-total';
 import { TRANSPORT_STATUS_RANK, type TransportStatus } from '@contracts/delivery-texts';
 import type { GuaranteeClock } from '@contracts/guarantee';
@@ -690,8 +691,11 @@ class OrderDeliveryLater implements Cmd {
 class ClaimCredit implements Cmd {
   constructor(
     readonly sale: number,
-    /** The admin unwinds the sale on the claim instead (cancelled, the car listed again). */
-    readonly unwind = false,
+    /**
+     * The admin unwinds the sale on the claim instead (cancelled): the car listed again, or sent to
+     * reconditioning first (a work order for the claimed item; the car waits in the completion queue).
+     */
+    readonly unwind: false | BuybackDestination = false,
   ) {}
   check = (m: Readonly<Model>) => m.sales.length > 0;
   async run(m: Model) {
@@ -757,13 +761,24 @@ class ClaimCredit implements Cmd {
       'POST',
       `/api/transactions/${sale.id}/events`,
       this.unwind
-        ? { type: 'claim_answered', claimId: claim.id, decision: 'unwound', reason: 'Undisclosed repair' }
+        ? {
+            type: 'claim_answered',
+            claimId: claim.id,
+            decision: 'unwound',
+            reason: 'Undisclosed repair',
+            destination: this.unwind,
+          }
         : { type: 'claim_answered', claimId: claim.id, decision: 'adjusted', reason: 'Fair', amount: '300' },
     );
     expect(answered.statusCode, answered.body).toBe(200);
     if (this.unwind) saleCancelled(m, sale.vehicleId);
+    // Reconditioning first: the car is off the market, in the completion queue (issue #48).
+    if (this.unwind === 'reconditioning') {
+      const car = m.cars.find((c) => c.id === sale.vehicleId);
+      if (car) car.state = 'queued';
+    }
   }
-  toString = () => `ClaimCredit(sale#${this.sale}${this.unwind ? ', unwound' : ''})`;
+  toString = () => `ClaimCredit(sale#${this.sale}${this.unwind ? `, unwound: ${this.unwind}` : ''})`;
 }
 
 /** A code deactivated: by the admin (PATCH /api/buy-codes/:id) or, for the team's, by the owner. */
@@ -1105,7 +1120,7 @@ interface SaleView {
   titleStatus: string;
   lateFee: string;
   pickupStatus: string;
-  terms: { lateFeePercent: number };
+  terms: Pick<SaleState['terms'], 'lateFeePercent' | 'guarantee'>;
   floorPlan: { requestId: number; amount: string; status: string } | null;
   canRequestUnwind: boolean;
   unwindRequested: boolean;
@@ -1191,12 +1206,29 @@ async function checkInvariants(m: Model) {
       const decided = t.timeline.filter((e) => e.type === 'claim_answered' && e.data.claimId === claim.id);
       expect(decided.length, `${label}: one decision at most`).toBeLessThanOrEqual(1);
       expect(claim.case.stage === 'decided', `${label}: decided iff answered`).toBe(decided.length === 1);
-      if (claim.status === 'adjusted')
+      if (claim.status === 'adjusted') {
+        // The guarantee applied (docs/decisions/0043-claim-coverage-and-deductible.md): the credit is the
+        // amount decided less the sale's deductible, never more, never below zero, and the ledger's line.
+        expect(claim.decidedAmount, `${label}: the amount decided`).toBe(
+          centsToDecimal(decimalToCents(String(decided[0]!.data.amount))),
+        );
+        expect(claim.deductible, `${label}: the sale's deductible`).toBe(deductibleOf(t.terms.guarantee));
+        const credited = cents(claim.adjustment ?? '');
+        expect(credited, `${label}: credit = decided − deductible`).toBe(
+          Math.max(0, cents(claim.decidedAmount ?? '') - cents(claim.deductible ?? '')),
+        );
         expect(
           t.ledger.filter((l) => l.eventId === decided[0]!.id && l.kind === 'credit').map((l) => l.amount),
           `${label}: the credit on the ledger`,
-        ).toEqual([claim.adjustment]);
+        ).toEqual(credited > 0 ? [claim.adjustment] : []);
+      }
     }
+    // A live sale's credits are its claims' credits, the same figure on every view (the CSV and the
+    // dealer's row are compared with the deal below).
+    if (!t.cancelled)
+      expect(cents(t.deal.credits), `${label}: credits = the claims' credits`).toBe(
+        t.claims.reduce((sum, c) => sum + (c.status === 'adjusted' ? cents(c.adjustment ?? '') : 0), 0),
+      );
     const { price, reconditioning, delivery, fees, credits, total } = t.deal;
     // The late fee is its own part of the deal (fees), on every view: charged exactly when the
     // model made the sale late (its payment overdue, none made by the due date), never on a cancelled one.
@@ -1431,7 +1463,9 @@ const ACTIONS = [
   answerOffer,
   recordPayment,
   recordPayment,
-  fc.tuple(fc.nat(7), fc.boolean()).map(([s, unwind]) => new ClaimCredit(s, unwind)),
+  fc
+    .tuple(fc.nat(7), fc.constantFrom<false | BuybackDestination>(false, 'listed', 'reconditioning'))
+    .map(([s, unwind]) => new ClaimCredit(s, unwind)),
   fc.constant(new QueueCar()),
   fc.tuple(fc.nat(7), fc.boolean()).map(([o, a]) => new RespondToCounter(o, a)),
   fc.nat(7).map((s) => new OrderDeliveryLater(s)),
@@ -1509,23 +1543,33 @@ it('the webhooks, unwinds and late fees reach their answers: one fixed sequence,
     new BuyTyped(1, { car: 0, pkg: false, delivery: false }),
     new MakeLate(0, false),
     new RecordPayment(0, true),
+    // Picked up, claimed and credited $300 less the Auction Certified deductible (issue #48).
+    new ClaimCredit(1),
   ];
   await fc.asyncModelRun(() => ({ model: world, real: null }), steps.map(checked));
   expect({
     carrier: grew('POST /api/webhooks/carrier 200'),
     lender: grew('POST /api/webhooks/lender 200'),
-    unwind: grew('POST /api/dealer/transactions/:id/events 200'),
+    // The unwind request, then the claim and its evidence.
+    dealerSteps: grew('POST /api/dealer/transactions/:id/events 200'),
     cancelled: grew('PATCH /api/transactions/:id 200'),
     resold: grew('POST /api/verify-code 200'),
     late: grew('step MakeLate'),
-  }).toEqual({ carrier: 3, lender: 2, unwind: 1, cancelled: 1, resold: 1, late: 2 });
+  }).toEqual({ carrier: 3, lender: 2, dealerSteps: 3, cancelled: 1, resold: 1, late: 2 });
   const sales = world.sales.map((s) => s.view);
   expect(sales.find((s) => s.vehicleId === world.cars[1]!.id)).toMatchObject({
     deliveryStatus: 'delivered',
     balance: '0.00',
   });
-  expect(sales.find((s) => s.vehicleId === world.cars[0]!.id)).toMatchObject({ balance: '0.00' });
-  expect(decimalToCents(sales.find((s) => s.vehicleId === world.cars[0]!.id)!.lateFee)).toBeGreaterThan(0);
+  const resold = sales.find((s) => s.vehicleId === world.cars[0]!.id && !s.cancelled)!;
+  // Paid in full, then credited $300 − $250 = $50: owed back.
+  expect(resold).toMatchObject({ balance: '-50.00', refundOwed: '50.00' });
+  expect(resold.claims[0]).toMatchObject({
+    decidedAmount: '300.00',
+    deductible: '250.00',
+    adjustment: '50.00',
+  });
+  expect(decimalToCents(resold.lateFee)).toBeGreaterThan(0);
 }, 120_000);
 
 it(

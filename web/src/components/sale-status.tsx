@@ -1,4 +1,5 @@
 import {
+  BUYBACK_DESTINATIONS,
   CLAIM_CATEGORIES,
   CLAIM_STATUS_LABELS,
   type LedgerEntry,
@@ -9,6 +10,7 @@ import {
   TITLE_STATUS_LABELS,
 } from '@contracts/after-sale';
 import { CLAIM_CASE_STAGES, claimCaseText } from '@contracts/claim-cases';
+import { claimCreditText } from '@contracts/claim-coverage';
 import { DELIVERY_STATUS_LABELS } from '@contracts/delivery-texts';
 import type { SaleWorkOrder } from '@contracts/work-orders';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
@@ -296,8 +298,13 @@ export function ClaimList({ sale }: { sale: SaleView }) {
           <Line>{claim.description}</Line>
           <Line>
             Estimate {formatAmount(claim.estimate)}
-            {claim.adjustment ? `, price adjusted by ${formatAmount(claim.adjustment)}` : ''}
+            {claim.decidedAmount && claim.deductible && decimalToCents(claim.deductible) > 0
+              ? `; ${claimCreditText({ decided: claim.decidedAmount, deductible: claim.deductible, credited: claim.adjustment ?? '0.00' })}`
+              : claim.adjustment
+                ? `, price adjusted by ${formatAmount(claim.adjustment)}`
+                : ''}
           </Line>
+          {claim.destination ? <Line>Bought back: {BUYBACK_DESTINATIONS[claim.destination]}</Line> : null}
           {claim.answer ? <Line>Answer: {claim.answer}</Line> : null}
           <ClaimMedia photos={claim.photos} videoUrl={claim.videoUrl} />
           {claim.evidence.map((item) => (

@@ -200,7 +200,8 @@ const CERTIFICATION_LABELS: Record<string, string> = {
 /**
  * The claims decided in the period (by the decision's day, in the terms' zone), filtered by dealer
  * and uploader: the facts each decision recorded (its case: section, certification, business days,
- * within the deadline; sale-events.ts) and its amount — the same amount the ledger credits.
+ * within the deadline; sale-events.ts) and what it credited after the deductible — the same
+ * amount the ledger credits.
  */
 async function claimOutcomes(db: Executor, p: Period, f: Filters) {
   const rows = await rowsOf<Row & { certification: string | null; section: string | null }>(
@@ -220,7 +221,9 @@ async function claimOutcomes(db: Executor, p: Period, f: Filters) {
           a.data->>'decision' as decision,
           (a.data->'case'->>'withinSla')::boolean as within_sla,
           (a.data->'case'->>'businessDays')::int as business_days,
-          case when a.data->>'decision' = 'adjusted' then round((a.data->>'amount')::numeric * 100) end as credit_cents
+          -- What the ledger credited: the amount less the deductible (steps before deductibles: the amount).
+          case when a.data->>'decision' = 'adjusted'
+            then round(coalesce(a.data->>'credited', a.data->>'amount')::numeric * 100) end as credit_cents
         from transaction_events a
         join transactions t on t.id = a.transaction_id
         join vehicles v on v.id = t.vehicle_id

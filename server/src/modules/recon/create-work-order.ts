@@ -32,6 +32,12 @@ export interface NewWorkOrder {
   package: ChosenPackage;
   /** Who made the sale (the audit's actor); the system when not said. */
   actor?: Actor;
+  /**
+   * A buyback's work order (docs/decisions/0043-claim-coverage-and-deductible.md): the claim it repairs,
+   * its only tasks (instead of the package's and the report's) and the day its promise counts from
+   * (the decision, not the sale).
+   */
+  claim?: { id: number; tasks: { source: TaskSource; title: string }[]; from: Date };
 }
 
 interface ReportColumns {
@@ -81,7 +87,10 @@ export async function createWorkOrder(tx: Executor, input: NewWorkOrder): Promis
     .from(vehicles)
     .where(eq(vehicles.id, input.vehicleId));
   if (!sale || !report) throw new Error(`createWorkOrder: no sale ${input.transactionId} or vehicle`);
-  const promisedOn = addBusinessDays(dateInZone(sale.createdAt, sale.terms.timeZone), chosen.promisedDays);
+  const promisedOn = addBusinessDays(
+    dateInZone(input.claim?.from ?? sale.createdAt, sale.terms.timeZone),
+    chosen.promisedDays,
+  );
   const [order] = await tx
     .insert(workOrders)
     .values({
@@ -92,9 +101,10 @@ export async function createWorkOrder(tx: Executor, input: NewWorkOrder): Promis
       packageName: chosen.name,
       packagePrice: chosen.price,
       promisedOn,
+      claimId: input.claim?.id ?? null,
     })
     .returning({ id: workOrders.id });
-  const tasks = tasksFor(chosen.checklist, report);
+  const tasks = input.claim?.tasks ?? tasksFor(chosen.checklist, report);
   if (tasks.length > 0)
     await tx
       .insert(workOrderTasks)
@@ -105,6 +115,7 @@ export async function createWorkOrder(tx: Executor, input: NewWorkOrder): Promis
     action: 'created',
     after: {
       transactionId: input.transactionId,
+      ...(input.claim ? { claimId: input.claim.id } : {}),
       packageName: chosen.name,
       packagePrice: chosen.price,
       promisedOn,

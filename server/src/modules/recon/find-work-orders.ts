@@ -1,7 +1,7 @@
 import type { WorkOrderStatus } from '@contracts/work-order-texts';
 import { WORK_ORDER_TEXT } from '@contracts/work-order-texts';
 import type { DealerWorkOrder } from '@contracts/work-orders';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { workOrders } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
@@ -30,7 +30,11 @@ export async function getWorkOrder(db: Database, id: number) {
  * labour costs or notes (issue #43) — left out here, not only by the response schema.
  */
 export async function findDealerWorkOrders(db: Database, actor: Actor): Promise<DealerWorkOrder[]> {
-  const views = await findWorkOrderViews(db, and(eq(workOrders.dealerId, actor.id!)));
+  // A car bought back from the dealership is ours again: its work order is not theirs to follow.
+  const views = await findWorkOrderViews(
+    db,
+    and(eq(workOrders.dealerId, actor.id!), isNull(workOrders.claimId)),
+  );
   return views.map(({ partsCost: _p, labourCost: _l, totalCost: _t, tasks, ...order }) => ({
     ...order,
     tasks: tasks.map(({ partsCost: _tp, labourCost: _tl, notes: _n, ...task }) => task),

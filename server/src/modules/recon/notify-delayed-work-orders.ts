@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { auditLog, transactions, workOrders, workOrderTasks } from '../../db/schema';
@@ -25,6 +25,8 @@ export async function notifyDelayedWorkOrders(db: Database): Promise<number> {
     .where(
       and(
         pastPromise,
+        // A buyback's work order is ours: no dealer to tell.
+        isNull(workOrders.claimId),
         sql`not exists (select 1 from audit_log a
           where a.entity = 'work_order' and a.entity_id = ${workOrders.id} and a.action = 'delayed')`,
       ),

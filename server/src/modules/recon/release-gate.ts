@@ -1,5 +1,5 @@
 import { reconNotFinishedText } from '@contracts/work-order-texts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { workOrders, workOrderTasks } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
@@ -17,7 +17,7 @@ export async function assertReconFinished(tx: Executor, transactionId: number) {
   const [order] = await tx
     .select({ id: workOrders.id, status: workOrders.status })
     .from(workOrders)
-    .where(eq(workOrders.transactionId, transactionId));
+    .where(and(eq(workOrders.transactionId, transactionId), isNull(workOrders.claimId)));
   if (!order || order.status === 'done' || order.status === 'cancelled') return;
   const tasks = await tx
     .select({ status: workOrderTasks.status })
@@ -33,7 +33,11 @@ export async function cancelWorkOrder(tx: Executor, transactionId: number, actor
     .update(workOrders)
     .set({ status: 'cancelled', updatedAt: sql`now()` })
     .where(
-      and(eq(workOrders.transactionId, transactionId), inArray(workOrders.status, ['to_do', 'in_progress'])),
+      and(
+        eq(workOrders.transactionId, transactionId),
+        isNull(workOrders.claimId),
+        inArray(workOrders.status, ['to_do', 'in_progress']),
+      ),
     )
     .returning({ id: workOrders.id });
   if (!order) return;

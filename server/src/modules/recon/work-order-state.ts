@@ -67,6 +67,8 @@ export async function settleWorkOrder(tx: Executor, row: WorkOrderRow, actor: Ac
     before: { status: row.status },
     after: { status },
   });
+  // A bought-back car's work order is the marketplace's own: the dealer who returned it is not told.
+  if (row.claimId !== null) return after!;
   const facts = await workOrderFactsOf(tx, after!, tasks);
   const to = [{ dealerId: row.dealerId, contact: 'main' as const }];
   if (status === 'in_progress')

@@ -2,7 +2,7 @@ import { dateInZone } from '@contracts/business-days';
 import { centsToDecimal, decimalToCents } from '@contracts/money';
 import type { PhotoStage, TaskSource, TaskStatus, WorkOrderStatus } from '@contracts/work-order-texts';
 import type { SaleWorkOrder, TimeToLine, WorkOrder, WorkOrderTask } from '@contracts/work-orders';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   dealers,
@@ -213,7 +213,11 @@ export async function saleWorkOrdersOf(
   const result = new Map<number, SaleWorkOrder>();
   if (sales.length === 0) return result;
   const ids = sales.map((s) => s.id);
-  const rows = await db.select().from(workOrders).where(inArray(workOrders.transactionId, ids));
+  // The sale's own work order (a buyback's, for the car bought back, is not the sale's).
+  const rows = await db
+    .select()
+    .from(workOrders)
+    .where(and(inArray(workOrders.transactionId, ids), isNull(workOrders.claimId)));
   if (rows.length === 0) return result;
   const counts = await db
     .select({ workOrderId: workOrderTasks.workOrderId, status: workOrderTasks.status })

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { premiumCertification } from '@contracts/brand';
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
 import { formatDay } from '@contracts/dates';
 import { parse } from 'csv-parse/sync';
@@ -24,8 +25,8 @@ const ctx = withApp({
 });
 
 /** A Buy Now sale at $10,000 by a fresh dealer, signed in. */
-async function sale() {
-  const vehicle = await insertVehicle(ctx.db, { price: '10000.00' });
+async function sale(car: Parameters<typeof insertVehicle>[1] = {}) {
+  const vehicle = await insertVehicle(ctx.db, { price: '10000.00', ...car });
   const { dealer, code } = await dealerWithCode(ctx.db);
   const id = await boughtNow(ctx.app, code, vehicle.id);
   const cookie = await signIn(ctx.app, 'dealer', { dealerName: dealer.dealerName, buyCode: code });
@@ -503,9 +504,12 @@ describe('the admin reports', () => {
 });
 
 describe('guarantee claims', () => {
-  /** A sale picked up today, with a disclosed dent on the hood and a disclosed P0420 code. */
+  /**
+   * A sale of a premium-level car (it covers every category, no deductible) picked up today, with a
+   * disclosed dent on the hood and a disclosed P0420 code.
+   */
   async function pickedUp() {
-    const s = await sale();
+    const s = await sale({ condition: premiumCertification(ctx.config.brand) });
     await ctx.db
       .update(vehicles)
       .set({
@@ -752,7 +756,12 @@ describe('claim photos', () => {
     const s = await sale();
     await s.payInFull();
     await s.step({ type: 'delivered', on: dateInZone(new Date(), 'America/Chicago'), carrier: 'Acme' });
-    const base = { type: 'claim_opened', category: 'other', description: 'Noise at idle', estimate: '300' };
+    const base = {
+      type: 'claim_opened',
+      category: 'mechanical',
+      description: 'Noise at idle',
+      estimate: '300',
+    };
     const stranger = await s.dealerStep({ ...base, videoUrl: 'https://evil.example/v.mp4' });
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json().message).toBe('Upload the claim video first');

@@ -1,12 +1,16 @@
+import { premiumCertification } from '@contracts/brand';
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
+import { coveredCategories } from '@contracts/claim-coverage';
+import { AUCTION_CERTIFIED } from '@contracts/limits';
 import { parse } from 'csv-parse/sync';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertVehicle } from '../../../test/factories';
-import { boughtNow, dealerWithCode } from '../../../test/helpers';
+import { boughtNow, dealerWithCode, publicIds } from '../../../test/helpers';
 import { signIn } from '../../../test/sessions';
 import { withApp } from '../../../test/with-app';
-import { notifications, vehicles } from '../../db/schema';
+import { notifications, transactions, vehicles, workOrders } from '../../db/schema';
+import { ledgerLine } from './bill-of-sale';
 import { enforceClaimDeadlines } from './claim-deadlines';
 
 /** A claim becomes a case (issue #48, docs/decisions/0041-claim-cases.md), through the API. */
@@ -16,8 +20,23 @@ const ctx = withApp({ env: { SALE_TIME_ZONE: zone }, signIn: ['admin'] });
 const today = () => dateInZone(new Date(), zone);
 
 /** A $10,000 sale, paid and picked up today, with a claim opened by its dealer. */
-async function claimed(extra: object = {}) {
-  const vehicle = await insertVehicle(ctx.db, { price: '10000.00' });
+async function claimed(extra: object = {}, car: Parameters<typeof insertVehicle>[1] = {}) {
+  const s = await pickedUp(car);
+  const opened = await s.dealerStep({
+    type: 'claim_opened',
+    category: 'mechanical',
+    description: 'Transmission slips',
+    estimate: '1200',
+    ...extra,
+  });
+  expect(opened.statusCode, opened.body).toBe(200);
+  const claimId: number = opened.json().claims[0].id;
+  return { ...s, claimId };
+}
+
+/** A $10,000 sale, paid and picked up today (a dent on the hood disclosed), signed in as its dealer. */
+async function pickedUp(car: Parameters<typeof insertVehicle>[1] = {}) {
+  const vehicle = await insertVehicle(ctx.db, { price: '10000.00', ...car });
   // A dent on the hood disclosed in the condition report.
   await ctx.db
     .update(vehicles)
@@ -46,16 +65,7 @@ async function claimed(extra: object = {}) {
   });
   await step({ type: 'pickup_ready', address: '1 Lot Rd', hours: '8–5' });
   await step({ type: 'picked_up', on: today(), by: 'Driver' });
-  const opened = await dealerStep({
-    type: 'claim_opened',
-    category: 'mechanical',
-    description: 'Transmission slips',
-    estimate: '1200',
-    ...extra,
-  });
-  expect(opened.statusCode, opened.body).toBe(200);
-  const claimId: number = opened.json().claims[0].id;
-  return { vehicle, dealer, id, step, dealerStep, dealerView, adminView, claimId };
+  return { vehicle, dealer, cookie, id, step, dealerStep, dealerView, adminView };
 }
 
 /** The e-mails of an event in the outbox, to one address or to anyone. */
@@ -66,7 +76,8 @@ const told = async (event: string, to?: string) =>
 
 describe('a claim case', () => {
   it('takes evidence against report lines until complete, then is decided within the deadline: the same credit in the sale, ledger, CSV and insights', async () => {
-    const s = await claimed();
+    // The premium level: it covers undisclosed damage and takes no deductible.
+    const s = await claimed({}, { condition: premiumCertification(ctx.config.brand) });
     const first = (await s.dealerView()).claims[0];
     expect(first.case).toMatchObject({
       stage: 'awaiting_evidence',
@@ -228,5 +239,164 @@ describe('a claim case', () => {
     expect(car!.status).toBe('active');
     const insights = (await ctx.call('GET', `/api/insights?dealerId=${s.dealer.id}`)).json();
     expect(insights.figures.find((f: { key: string }) => f.key === 'claimBuybacks').value).toBe(1);
+  });
+});
+
+describe('the guarantee applied to claims (coverage, deductible, buyback destination)', () => {
+  const auction = { condition: AUCTION_CERTIFIED };
+  const mechanical = {
+    type: 'claim_opened',
+    category: 'mechanical',
+    description: 'Transmission slips',
+    estimate: '1200',
+  };
+
+  it('refuses a category the sale’s terms do not cover, naming what they cover; an adjustment credits the amount less the deductible, the same on every view', async () => {
+    const s = await pickedUp(auction);
+    const terms = (await s.dealerView()).terms.guarantee;
+    expect(terms).toMatchObject({ level: 'auction', deductible: '250.00' });
+    expect(coveredCategories(terms)).not.toContain('body');
+    const body = await s.dealerStep({ ...mechanical, category: 'body', panel: 'roof', damageType: 'dent' });
+    expect(body.statusCode).toBe(409);
+    expect(body.json().message).toBe(
+      'The Auction Certified guarantee does not cover body damage; it covers: Engine, Transmission, Frame and structure, Title brand, Odometer',
+    );
+    expect((await s.dealerStep({ ...mechanical, category: 'other' })).statusCode).toBe(409);
+    const opened = await s.dealerStep(mechanical);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const claimId = opened.json().claims[0].id;
+    // Evidence on a report line (undisclosed damage) is not what this guarantee covers either.
+    const dent = await s.dealerStep({
+      type: 'claim_evidence_added',
+      claimId,
+      section: 'damage',
+      panel: 'roof',
+      damageType: 'dent',
+      estimate: '300',
+    });
+    expect(dent.statusCode).toBe(409);
+    expect(dent.json().message).toBe(
+      'The Auction Certified guarantee does not cover undisclosed damage or warning lights; it covers: Engine, Transmission, Frame and structure, Title brand, Odometer',
+    );
+
+    const decided = await s.step({
+      type: 'claim_answered',
+      claimId,
+      decision: 'adjusted',
+      reason: 'Valve body',
+      amount: '900',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const dealer = await s.dealerView();
+    const admin = await s.adminView();
+    for (const view of [dealer, admin]) {
+      expect(view.claims[0]).toMatchObject({
+        status: 'adjusted',
+        decidedAmount: '900.00',
+        deductible: '250.00',
+        adjustment: '650.00',
+      });
+      expect(view.ledger.at(-1)).toMatchObject({
+        kind: 'credit',
+        amount: '650.00',
+        label: 'Claim adjustment (Mechanical): Credit $900 − deductible $250 = $650',
+      });
+      expect(view).toMatchObject({ adjustments: '650.00', refundOwed: '650.00', amountDue: '9350.00' });
+      expect(view.deal).toMatchObject({ credits: '650.00', total: '9350.00' });
+    }
+    expect(dealer.timeline.at(-1).summary).toBe(
+      'Claim answered: Price adjusted (Credit $900 − deductible $250 = $650). Valve body',
+    );
+    // The bill of sale states the ledger's lines and total.
+    expect(ledgerLine(dealer)).toContain(
+      'Claim adjustment (Mechanical): Credit $900 − deductible $250 = $650 −$650',
+    );
+    const csv = parse((await ctx.call('GET', '/api/transactions/export.csv')).body, {
+      columns: true,
+    }) as Record<string, string>[];
+    expect(csv.find((r) => r.Transaction === String(s.id))).toMatchObject({
+      Credits: '650.00',
+      'Refund owed': '650.00',
+    });
+    const insights = (await ctx.call('GET', `/api/insights?dealerId=${s.dealer.id}`)).json();
+    expect(insights.figures.find((f: { key: string }) => f.key === 'claimCredits').value).toBe('650.00');
+    expect(await told('claim_answered', s.dealer.email)).toHaveLength(1);
+
+    // An adjustment under the deductible credits nothing: no ledger line.
+    const second = (await s.dealerStep({ ...mechanical, category: 'odometer' })).json().claims[1];
+    const small = await s.step({
+      type: 'claim_answered',
+      claimId: second.id,
+      decision: 'adjusted',
+      reason: 'Minor',
+      amount: '200',
+    });
+    expect(small.json().claims[1]).toMatchObject({ adjustment: '0.00', deductible: '250.00' });
+    expect(small.json().ledger.filter((l: { kind: string }) => l.kind === 'credit')).toHaveLength(1);
+    expect(small.json().adjustments).toBe('650.00');
+  });
+
+  it('keeps every category and no deductible for a sale made before levels had terms', async () => {
+    const s = await pickedUp(auction);
+    await ctx.db
+      .update(transactions)
+      .set({ terms: sql`${transactions.terms} - 'guarantee'` })
+      .where(eq(transactions.id, s.id));
+    const opened = await s.dealerStep({ ...mechanical, category: 'body', panel: 'roof', damageType: 'dent' });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const decided = await s.step({
+      type: 'claim_answered',
+      claimId: opened.json().claims[0].id,
+      decision: 'adjusted',
+      reason: 'Roof dent',
+      amount: '400',
+    });
+    expect(decided.json().claims[0]).toMatchObject({ adjustment: '400.00', deductible: '0.00' });
+    expect(decided.json().ledger.at(-1)).toMatchObject({
+      amount: '400.00',
+      label: 'Claim adjustment (Body damage)',
+    });
+  });
+
+  it('sends a bought-back car to reconditioning first: a work order for the claimed item, the car off the market; no deductible on a buyback', async () => {
+    const s = await claimed({ description: 'Transmission slips in 3rd' }, auction);
+    const bought = await s.step({
+      type: 'claim_answered',
+      claimId: s.claimId,
+      decision: 'unwound',
+      reason: 'We buy it back',
+      destination: 'reconditioning',
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    // The whole price goes back: a buyback takes no deductible.
+    expect(bought.json()).toMatchObject({ refundOwed: '10000.00', amountDue: '0.00' });
+    expect(bought.json().claims[0]).toMatchObject({ status: 'unwound', destination: 'reconditioning' });
+    expect(bought.json().timeline.at(-2).summary).toBe(
+      'Claim answered: Sale unwound (reconditioning first). We buy it back',
+    );
+    const [car] = await ctx.db.select().from(vehicles).where(eq(vehicles.id, s.vehicle.id));
+    expect(car).toMatchObject({ status: 'active', inQueue: true });
+    expect(await publicIds(ctx.app)).not.toContain(s.vehicle.id);
+    const [order] = await ctx.db.select().from(workOrders).where(eq(workOrders.claimId, s.claimId));
+    expect(order).toMatchObject({ transactionId: s.id, status: 'to_do' });
+    const view = (await ctx.call('GET', `/api/work-orders/${order!.id}`)).json();
+    expect(view.tasks).toEqual([
+      expect.objectContaining({ source: 'claim', title: 'Mechanical: Transmission slips in 3rd' }),
+    ]);
+    // The car is ours again: the dealer who returned it does not follow its work order.
+    const theirs = (await ctx.call('GET', '/api/dealer/work-orders', undefined, s.cookie)).json();
+    expect(theirs.map((w: { id: number }) => w.id)).not.toContain(order!.id);
+
+    // Listed again (the default): as an unwind always was, no work order.
+    const again = await claimed({}, auction);
+    const relisted = await again.step({
+      type: 'claim_answered',
+      claimId: again.claimId,
+      decision: 'unwound',
+      reason: 'We buy it back',
+    });
+    expect(relisted.json().claims[0].destination).toBe('listed');
+    expect(await publicIds(ctx.app)).toContain(again.vehicle.id);
+    expect(await ctx.db.select().from(workOrders).where(eq(workOrders.claimId, again.claimId))).toEqual([]);
   });
 });

@@ -59,7 +59,7 @@ async function deliveredSale() {
 
 const claim = (videoUrl: string) => ({
   type: 'claim_opened',
-  category: 'other',
+  category: 'mechanical',
   description: 'Noise at idle',
   estimate: '300',
   videoUrl,

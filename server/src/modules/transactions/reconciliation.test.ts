@@ -219,8 +219,9 @@ describe('one ledger, every view', () => {
       amount: '900',
     });
     await expectEveryViewAgrees();
+    // $900 decided less the Auction Certified deductible ($250): $650 credited, so owed back.
     expect(
-      await claimed.step({ type: 'refund_recorded', amount: '900', method: 'check', paidOn: today() }),
+      await claimed.step({ type: 'refund_recorded', amount: '650', method: 'check', paidOn: today() }),
     ).toMatchObject({ balance: '0.00', refundOwed: '0.00', stage: 'picked_up' });
 
     // A paid sale unwound: the whole payment owed back; an unpaid one cancelled: nothing owed.

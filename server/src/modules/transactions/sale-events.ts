@@ -13,6 +13,13 @@ import {
 } from '@contracts/after-sale';
 import { addBusinessDays, dateInZone } from '@contracts/business-days';
 import { CLAIM_CASE_TEXT, claimCaseText } from '@contracts/claim-cases';
+import {
+  claimCreditOf,
+  deductibleOf,
+  evidenceNotCoveredText,
+  isClaimCovered,
+  notCoveredText,
+} from '@contracts/claim-coverage';
 import { AUCTION_CERTIFIED } from '@contracts/limits';
 import { centsToDecimal, decimalToCents, formatCents, toCents } from '@contracts/money';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -40,6 +47,7 @@ import {
 import { assertReconFinished } from '../recon/release-gate';
 import { lockVehicle } from '../vehicle-rows/vehicle-rows';
 import { cancelSale } from '../vehicles/cancel-sale';
+import { createClaimWorkOrder } from './claim-work-order';
 import { gatePassNotices } from './gate-pass-notice';
 import { moneyStepRefusal } from './sale-ledger';
 import { eventsOf, stateOfRow } from './sale-timeline';
@@ -111,6 +119,9 @@ function check(
     case 'claim_opened': {
       if (state.claims.some((c) => c.status === 'open')) throw conflict(SALE_TEXT.claimPending);
       if (!state.canOpenClaim) throw conflict(SALE_TEXT.claimClosed);
+      // The guarantee the sale was made under says what may be claimed (docs/decisions/0043-claim-coverage-and-deductible.md).
+      if (!isClaimCovered(row.terms.guarantee, step))
+        throw conflict(notCoveredText(row.terms.guarantee, step.category));
       // Damage in transit is ours to answer only when our carrier brought the car (docs/design.md §15).
       if (
         step.category === 'transit_damage' &&
@@ -134,6 +145,9 @@ function check(
             : CLAIM_CASE_TEXT.evidenceAfterComplete,
         );
       assertUndisclosed(step, vehicle, CLAIM_CASE_TEXT.sectionDetails);
+      const guarantee = row.terms.guarantee;
+      if (guarantee && !isClaimCovered(guarantee, { category: claim.category, section: step.section }))
+        throw conflict(evidenceNotCoveredText(guarantee));
       return;
     }
     case 'claim_answered': {
@@ -274,6 +288,15 @@ export async function recordSaleStep(
   if (step.type === 'pickup_ready' || step.type === 'picked_up' || step.type === 'delivered')
     await assertReconFinished(tx, transactionId);
   if (step.type === 'claim_answered') {
+    // An adjustment credits the amount decided less the sale's deductible; the step records both, and
+    // what it credits (the fold and the insights read them). A buyback records where the car goes.
+    if (step.decision === 'adjusted') {
+      const credit = claimCreditOf(step.amount!, deductibleOf(row!.terms.guarantee));
+      data.deductible = credit.deductible;
+      data.credited = credit.credited;
+    }
+    if (step.decision === 'unwound') data.destination = step.destination ?? 'listed';
+    else delete data.destination;
     // The case's facts at the decision, for the insights (SQL reads them from the step).
     const claim = stateWith(step).claims.find((c) => c.id === step.claimId)!;
     data.case = {
@@ -313,7 +336,12 @@ export async function recordSaleStep(
     .returning();
   if (step.type === 'claim_answered' && step.decision === 'unwound') {
     // An unwind is the existing cancellation (the car is listed again), with the claim as its reason.
-    await cancelSale(tx, transactionId, actor, { claimId: step.claimId });
+    await cancelSale(tx, transactionId, actor, { claimId: step.claimId }, data.destination === 'listed');
+    // Reconditioning first: a work order for the claimed item; the car waits in the completion queue.
+    if (data.destination === 'reconditioning') {
+      const claim = before.claims.find((c) => c.id === step.claimId)!;
+      await createClaimWorkOrder(tx, { sale: row!, claim, actor });
+    }
     row!.cancelled = true;
     row!.isPaid = false;
   }
@@ -452,7 +480,8 @@ async function messagesFor(
             ...facts,
             decision: CLAIM_DECISION_LABELS[step.decision],
             reason: step.reason,
-            adjustment: step.decision === 'adjusted' ? (step.amount ?? null) : null,
+            // What the ledger credits: the amount decided less the deductible.
+            adjustment: step.decision === 'adjusted' ? String(data.credited) : null,
             refundOwed: decimalToCents(state.refundOwed) > 0 ? state.refundOwed : null,
             caseText: caseTextOf(state, step.claimId),
           }),

@@ -1,4 +1,6 @@
 import {
+  BUYBACK_DESTINATIONS,
+  type BuybackDestination,
   CLAIM_CATEGORIES,
   CLAIM_DECISION_LABELS,
   type ClaimCategory,
@@ -24,6 +26,7 @@ import {
   REPORT_SECTIONS,
   type ReportSection,
 } from '@contracts/claim-cases';
+import { claimCreditOf, claimCreditText } from '@contracts/claim-coverage';
 import { DAMAGE_PANELS, DAMAGE_TYPES, type DamagePanel, type DamageType } from '@contracts/condition-report';
 import { formatDay } from '@contracts/dates';
 import {
@@ -107,8 +110,18 @@ function summaryOf(event: StoredSaleEvent): string {
       return `Claim escalated: no decision by ${formatDay(text(d.decisionDueOn))}`;
     case 'claim_answered': {
       const decision = CLAIM_DECISION_LABELS[d.decision as ClaimDecision] ?? text(d.decision);
-      const amount = d.decision === 'adjusted' ? ` ${formatCents(toCents(text(d.amount)) ?? 0)}` : '';
-      return `Claim answered: ${decision}${amount}. ${text(d.reason)}`;
+      const credit = d.decision === 'adjusted' ? creditOfStep(d) : null;
+      // No deductible: as before ("Price adjusted $425"); else the arithmetic, as the admin confirmed it.
+      const amount = !credit
+        ? ''
+        : toCents(credit.deductible)
+          ? ` (${claimCreditText(credit)})`
+          : ` ${formatCents(toCents(credit.decided) ?? 0)}`;
+      const destination =
+        d.decision === 'unwound' && d.destination === 'reconditioning'
+          ? ` (${BUYBACK_DESTINATIONS.reconditioning.toLowerCase()})`
+          : '';
+      return `Claim answered: ${decision}${amount}${destination}. ${text(d.reason)}`;
     }
     case 'odometer_stated':
       return `Odometer statement: ${ODOMETER_STATUS_LABELS[d.status as OdometerStatus] ?? text(d.status)}`;
@@ -118,6 +131,13 @@ function summaryOf(event: StoredSaleEvent): string {
       return deliverySummaryOf(event) ?? event.type;
   }
 }
+
+/**
+ * An adjustment step's credit: the amount decided less the deductible the step recorded (the sale's
+ * terms at the decision; none on steps recorded before deductibles applied).
+ */
+const creditOfStep = (d: Record<string, unknown>) =>
+  claimCreditOf(text(d.amount) || '0', text(d.deductible) || '0');
 
 /** The condition report section a claim's category is about; the others are not in the report. */
 const sectionOfCategory = (category: ClaimCategory): ReportSection =>
@@ -279,6 +299,9 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
           status: 'open',
           answer: null,
           adjustment: null,
+          decidedAmount: null,
+          deductible: null,
+          destination: null,
           // Filled by sale-timeline.ts from the photo ids (this function reads no database).
           photos: [],
           videoUrl: text(d.videoUrl) || null,
@@ -341,17 +364,30 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
         input.awards = d.decision !== 'denied';
         claim.status = d.decision as ClaimDecision;
         claim.answer = text(d.reason);
+        if (d.decision === 'unwound')
+          claim.destination = (
+            d.destination === 'reconditioning' ? 'reconditioning' : 'listed'
+          ) as BuybackDestination;
         if (d.decision === 'adjusted') {
-          const cents = toCents(text(d.amount)) ?? 0;
-          claim.adjustment = centsToDecimal(cents);
+          // The ledger credits the amount decided less the deductible (docs/decisions/0043-claim-coverage-and-deductible.md).
+          const credit = creditOfStep(d);
+          const cents = toCents(credit.credited) ?? 0;
+          claim.adjustment = credit.credited;
+          claim.decidedAmount = credit.decided;
+          claim.deductible = credit.deductible;
           adjustmentCents += cents;
-          money(
-            event,
-            'credit',
-            'credits',
-            `Claim adjustment (${CLAIM_CATEGORIES[claim.category]})`,
-            eventDay,
-          );
+          if (cents > 0)
+            lines.push({
+              kind: 'credit',
+              part: 'credits',
+              label: `Claim adjustment (${CLAIM_CATEGORIES[claim.category]})${toCents(credit.deductible) ? `: ${claimCreditText(credit)}` : ''}`,
+              cents,
+              on: eventDay,
+              method: null,
+              reference: null,
+              by: byOf(event.actorType),
+              eventId: event.id,
+            });
         }
         break;
       }

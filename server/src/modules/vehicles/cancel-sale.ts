@@ -22,6 +22,11 @@ export async function cancelSale(
   actor: Actor,
   /** Why, on the timeline (an unwind names its claim). */
   data: Record<string, unknown> = {},
+  /**
+   * The car is listed again (as always), or, false: it waits in the completion queue, off the market
+   * (a buyback sent to reconditioning first, docs/decisions/0043-claim-coverage-and-deductible.md).
+   */
+  listAgain = true,
 ) {
   const [sale] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).for('update');
   if (!sale) throw new AppError(ERROR_CODES.notFound, 'Transaction not found');
@@ -39,7 +44,7 @@ export async function cancelSale(
     actorType: actor.type,
     actorId: actor.id,
   });
-  await updateVehicleRow(tx, sale.vehicleId, { status: 'active', inQueue: false });
+  await updateVehicleRow(tx, sale.vehicleId, { status: 'active', inQueue: !listAgain });
   // The buy order the sale counted toward counts it no more (and reopens if it had filled it).
   await unfillBuyOrders(tx, sale.id);
   // Its reconditioning stops with it (issue #31).
@@ -54,9 +59,9 @@ export async function cancelSale(
   await writeAudit(tx, actor, {
     entity: 'vehicle',
     entityId: sale.vehicleId,
-    action: 'relisted',
+    action: listAgain ? 'relisted' : 'queued',
     before: { status: 'sold' },
-    after: { status: 'active', cancelledTransactionId: sale.id },
+    after: { status: 'active', inQueue: !listAgain, cancelledTransactionId: sale.id },
   });
   return sale;
 }

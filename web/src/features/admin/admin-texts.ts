@@ -90,6 +90,10 @@ export const SALE_STEP_LABELS = {
   answer: 'Answer to the dealer',
   sendAnswer: 'Send answer',
   unwindHint: 'Unwinding cancels the sale: the vehicle is listed for sale again.',
+  buybackDestination: 'Where the car goes',
+  reconditionHint:
+    'Unwinding cancels the sale: the vehicle goes to reconditioning for the claimed item and waits in the completion queue.',
+  notCovered: (words: string) => `Not covered by the sale's guarantee: ${words}`,
   claims: 'Claims',
   paidInFullReason: 'Paid in full: nothing is left to pay.',
   markPaid: 'Mark paid',

@@ -1,6 +1,19 @@
-import { CLAIM_CATEGORIES, ODOMETER_STATUS_LABELS, SALE_TEXT } from '@contracts/after-sale';
+import {
+  BUYBACK_DESTINATIONS,
+  CLAIM_CATEGORIES,
+  ODOMETER_STATUS_LABELS,
+  SALE_TEXT,
+} from '@contracts/after-sale';
 import { dateInZone } from '@contracts/business-days';
 import { claimCaseText } from '@contracts/claim-cases';
+import {
+  claimCreditOf,
+  claimCreditText,
+  deductibleOf,
+  isClaimCovered,
+  notCoveredText,
+} from '@contracts/claim-coverage';
+import { centsToDecimal, toCents } from '@contracts/money';
 import type { AdminTransaction } from '@contracts/transactions';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
@@ -288,15 +301,31 @@ export function AnswerClaimForm({ transaction: t, send, pending, error }: StepFo
     decision: 'denied',
     reason: '',
     amount: claim.estimate,
+    destination: 'listed',
   });
   const field = bindFields(form);
   const decision = useWatch({ control: form.control, name: 'decision' });
+  const destination = useWatch({ control: form.control, name: 'destination' });
+  const amount = useWatch({ control: form.control, name: 'amount' });
+  // What the ledger will credit: the amount less the sale's deductible, as the server computes it.
+  const amountCents = typeof amount === 'string' ? toCents(amount) : null;
+  const credit =
+    decision === 'adjusted' && amountCents !== null
+      ? claimCreditOf(centsToDecimal(amountCents), deductibleOf(t.terms.guarantee))
+      : null;
+  const covered = isClaimCovered(t.terms.guarantee, { category: claim.category });
   return (
     <StepSection
       title={L.answerClaim}
       submitLabel={L.sendAnswer}
       allowed
-      hint={decision === 'unwound' ? L.unwindHint : undefined}
+      hint={
+        decision === 'unwound'
+          ? destination === 'reconditioning'
+            ? L.reconditionHint
+            : L.unwindHint
+          : undefined
+      }
       wide
       pending={pending}
       error={error}
@@ -307,6 +336,11 @@ export function AnswerClaimForm({ transaction: t, send, pending, error }: StepFo
       </p>
       {/* The case's deadline, as the dealer reads it (docs/decisions/0041-claim-cases.md). */}
       <p className="text-sm font-medium text-slate-800">{claimCaseText(claim.case, t.terms.claimSla)}.</p>
+      {covered ? null : (
+        <p className="text-sm font-medium text-red-800">
+          {L.notCovered(notCoveredText(t.terms.guarantee, claim.category))}
+        </p>
+      )}
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField label={L.decision} {...field('decision')}>
           <SelectOptions items={ANSWERS} />
@@ -314,7 +348,18 @@ export function AnswerClaimForm({ transaction: t, send, pending, error }: StepFo
         {decision === 'adjusted' ? (
           <MoneyField label={L.adjustment} {...field('amount', { shouldUnregister: true })} />
         ) : null}
+        {decision === 'unwound' ? (
+          <SelectField label={L.buybackDestination} {...field('destination', { shouldUnregister: true })}>
+            <SelectOptions items={BUYBACK_DESTINATIONS} />
+          </SelectField>
+        ) : null}
       </div>
+      {/* The credit after the deductible, before the admin confirms (docs/decisions/0043-claim-coverage-and-deductible.md). */}
+      {credit ? (
+        <p className="text-sm font-medium text-slate-800" data-testid="claim-credit">
+          {claimCreditText(credit)}
+        </p>
+      ) : null}
       <TextAreaField label={L.answer} maxLength={1000} {...field('reason')} />
     </StepSection>
   );

@@ -1,4 +1,6 @@
 import { CLAIM_CATEGORIES } from '@contracts/after-sale';
+import { coveredCategories, coveredItemsText } from '@contracts/claim-coverage';
+import { type GuaranteeTerms, isGuaranteed } from '@contracts/guarantee';
 import { useWatch } from 'react-hook-form';
 import { SelectField, SelectOptions, TextAreaField } from '@/components/ui/fields';
 import { MoneyField } from '@/components/ui/money-field';
@@ -25,6 +27,7 @@ export function OpenClaimDialog({
   guaranteeEndsAt,
   timeZone,
   deliveredByUs = false,
+  guarantee,
 }: {
   transactionId: number;
   vehicle: string;
@@ -32,12 +35,14 @@ export function OpenClaimDialog({
   timeZone: string;
   /** Our carrier brought the car (docs/design.md §15): "Damage in transit" may be claimed. */
   deliveredByUs?: boolean;
+  /** The guarantee the sale was made under: only what it covers is offered (none: a sale before levels). */
+  guarantee?: GuaranteeTerms;
 }) {
-  const categories = deliveredByUs
-    ? CLAIM_CATEGORIES
-    : Object.fromEntries(Object.entries(CLAIM_CATEGORIES).filter(([key]) => key !== 'transit_damage'));
+  // What the sale's guarantee covers (the server refuses the rest, naming what it covers).
+  const covered = coveredCategories(guarantee).filter((key) => deliveredByUs || key !== 'transit_damage');
+  const categories = Object.fromEntries(covered.map((key) => [key, CLAIM_CATEGORIES[key]]));
   const form = useDealerStepForm('claim_opened', {
-    category: 'mechanical',
+    category: covered.includes('mechanical') ? 'mechanical' : covered[0]!,
     description: '',
     estimate: '',
   });
@@ -51,7 +56,7 @@ export function OpenClaimDialog({
       title="Open a claim"
       description={`Something on the ${vehicle} that the condition report did not disclose${
         guaranteeEndsAt ? `; the guarantee runs until ${formatDay(guaranteeEndsAt, timeZone)}` : ''
-      }.`}
+      }.${guarantee && isGuaranteed(guarantee) ? ` The ${guarantee.label} guarantee covers: ${coveredItemsText(guarantee)}.` : ''}`}
       triggerLabel="Open a claim"
       submitLabel="Send claim"
       done={{ title: 'Claim sent', description: `${vehicle}: we will answer shortly.` }}

@@ -83,6 +83,7 @@ function SaleFacts({ sale: t, canAct }: { sale: DealerTransaction; canAct: boole
             guaranteeEndsAt={t.guaranteeEndsAt}
             timeZone={t.terms.timeZone}
             deliveredByUs={t.transport?.status === 'delivered' || t.deliveryConfirmation !== null}
+            guarantee={t.terms.guarantee}
           />
         ) : null}
         {canAct
