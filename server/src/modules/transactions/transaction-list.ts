@@ -33,7 +33,8 @@ import { readTransactionViews } from './transaction-views';
 export type TransactionsQuery = z.infer<typeof transactionsQuerySchema>;
 type ListChoices = Omit<TransactionsQuery, keyof PageQuery | 'sort'>;
 
-const ORDERS: Record<TransactionSort, KeysetOrder> = {
+/** The sales lists' orders: the admin's Transactions and the dealer's Purchases (find-dealer-portal.ts). */
+export const TRANSACTION_ORDERS: Record<TransactionSort, KeysetOrder> = {
   newest: {
     name: 'newest',
     key: transactions.createdAt,
@@ -141,7 +142,11 @@ const joined = (db: Executor) =>
 async function foldCounts(db: Executor, where: SQL | undefined, owed: boolean) {
   const counts = Object.fromEntries(FILTERS.map((f) => [f, 0])) as Record<TransactionFilter, number>;
   let owing = 0;
-  for await (const rows of transactionBatches(db, ORDERS.newest, owed ? where : and(where, maybeIn(FILTERS))))
+  for await (const rows of transactionBatches(
+    db,
+    TRANSACTION_ORDERS.newest,
+    owed ? where : and(where, maybeIn(FILTERS)),
+  ))
     for (const { view } of rows) {
       if (owed && !owes(view)) continue;
       owing++;
@@ -158,7 +163,7 @@ const keeps =
 
 /** One page of the Transactions list, its total and the filters' counts (GET /api/transactions). */
 export async function transactionsPage(db: Executor, query: TransactionsQuery): Promise<TransactionsPage> {
-  const order = ORDERS[query.sort];
+  const order = TRANSACTION_ORDERS[query.sort];
   // A bad cursor is refused before anything is read.
   const page = keysetPage(order, query);
   const where = choicesWhere(query);
@@ -180,7 +185,9 @@ export async function transactionsPage(db: Executor, query: TransactionsQuery): 
 
 /** The unpaid-by-age summary (GET /api/transactions/aging): the fold over the open sales that may owe. */
 export const transactionsAging = (db: Executor) =>
-  agingOf(viewsOf(transactionBatches(db, ORDERS.newest, and(not(transactions.cancelled), mayOwe))));
+  agingOf(
+    viewsOf(transactionBatches(db, TRANSACTION_ORDERS.newest, and(not(transactions.cancelled), mayOwe))),
+  );
 
 async function* viewsOf(batches: AsyncIterable<{ view: AdminTransaction }[]>) {
   for await (const rows of batches) yield rows.map((r) => r.view);
@@ -191,6 +198,6 @@ export async function* transactionsToExport(db: Executor, query: Omit<Transactio
   const { filter } = query;
   const where = and(choicesWhere(query), filter ? maybeIn([filter]) : undefined);
   const keep = keeps(query);
-  for await (const views of viewsOf(transactionBatches(db, ORDERS[query.sort], where)))
+  for await (const views of viewsOf(transactionBatches(db, TRANSACTION_ORDERS[query.sort], where)))
     yield views.filter(keep);
 }
