@@ -24,7 +24,3 @@ export const titleToConfirm = (t: DealerTransaction) => !t.cancelled && t.titleS
 
 /** The guarantee claims still waiting for our answer. */
 export const openClaimsOf = (t: DealerTransaction) => t.claims.filter((claim) => claim.status === 'open');
-
-/** The sales whose way to the lot the Deliveries section follows: every live one. */
-export const deliveriesOf = (transactions: readonly DealerTransaction[]) =>
-  transactions.filter((t) => !t.cancelled);

@@ -14,12 +14,12 @@ import { Fact, type SalesProps, SalesSection } from './sale-list';
  * received" once it was sent, and the gate pass that releases the car while it is valid (or why it
  * was withdrawn). A viewer reads them. Paged; `#documents-123` (the sale's id) brings one forward.
  */
-export function DocumentsSection({ transactions, canAct }: SalesProps) {
+export function DocumentsSection({ canAct }: SalesProps) {
   return (
     <SalesSection
       section={DASHBOARD_SECTIONS.documents}
       item="saleDocuments"
-      sales={transactions}
+      what="documents"
       empty="No documents yet. Each purchase’s bill of sale and title appear here."
     >
       {(t) => <SaleDocuments sale={t} canAct={canAct} />}
