@@ -886,6 +886,15 @@ export const endpointTable = (premiumLabel: string) =>
       summary: 'The dealer’s purchases',
       response: { 200: z.array(dealerTransactionSchema) },
     },
+    dealerSalesWaiting: {
+      method: 'GET',
+      path: '/api/dealer/transactions/waiting',
+      access: 'dealer',
+      tag: 'Dealer portal',
+      summary:
+        'The dealer’s live purchases that wait on them: money owed, a delivery or title to confirm, an open claim',
+      response: { 200: z.array(dealerTransactionSchema) },
+    },
     dealerSalesPage: {
       method: 'GET',
       path: '/api/dealer/transactions/page',

@@ -13,6 +13,7 @@ import {
   findDealerBuyCodes,
   findDealerOffers,
   findDealerTransactions,
+  findSalesWaiting,
 } from './find-dealer-portal';
 
 /** The signed-in dealer's own data only: the dealer id always comes from the session. */
@@ -34,6 +35,11 @@ export async function dealerPortalRoutes(
   routes.route({
     ...app.endpoint('dealerTransactions'),
     handler: async (request) => findDealerTransactions(db, await dealerId(request)),
+  });
+  routes.route({
+    // "Needs you": the sales that wait on the dealership (every member reads them, as its sales).
+    ...app.endpoint('dealerSalesWaiting'),
+    handler: async (request) => findSalesWaiting(db, await dealerId(request)),
   });
   routes.route({
     // Every member of the dealership reads its sales, a page at a time (issue #47).

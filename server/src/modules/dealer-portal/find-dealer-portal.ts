@@ -4,11 +4,20 @@ import type {
   dealerOffersQuerySchema,
   dealerSalesQuerySchema,
 } from '@contracts/dealer-lists';
+import { waitsOnDealer } from '@contracts/dealer-tasks';
 import type { OffersPage } from '@contracts/offer-list';
-import { and, desc, eq, not, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, not, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
-import { buyCodes, dealers, dealerUsers, offers, transactions, vehicles } from '../../db/schema';
+import {
+  buyCodes,
+  dealers,
+  dealerUsers,
+  offers,
+  transactionEvents,
+  transactions,
+  vehicles,
+} from '../../db/schema';
 import { countAll, keysetPage } from '../../lib/keyset-page';
 import type { SessionMember } from '../../lib/sessions';
 import { toDealerBuyCode } from '../buy-codes/buy-code-views';
@@ -18,7 +27,7 @@ import { expireOffers } from '../offers/expire-offers';
 import { findOfferViews } from '../offers/find-offers';
 import { offersPage } from '../offers/offer-list';
 import { saleStatesOf } from '../transactions/sale-timeline';
-import { TRANSACTION_ORDERS } from '../transactions/transaction-list';
+import { hasStep, mayHaveOpenClaim, TRANSACTION_ORDERS } from '../transactions/transaction-list';
 import { billOfSalePath } from '../transactions/transaction-views';
 
 /**
@@ -99,6 +108,33 @@ export async function findDealerTransactions(
     )
     .orderBy(desc(transactions.createdAt), desc(transactions.id));
   return dealerTransactionsOf(db, rows);
+}
+
+/**
+ * A narrowing of the sales that may wait on the dealer (never deciding alone: the fold does, by
+ * `waitsOnDealer`): not paid in full by the stored flag (transaction-list.ts `mayOwe`'s reading), a
+ * title sent and not confirmed or received since, a transport step or an accepted delivery the
+ * dealer has not confirmed, a claim no answer names.
+ */
+const mayWait = or(
+  not(transactions.isPaid),
+  sql`exists (select 1 from ${transactionEvents} s where s.transaction_id = ${transactions.id}
+    and s.type = 'title_sent' and not exists (select 1 from ${transactionEvents} c
+    where c.transaction_id = s.transaction_id and c.type in ('title_confirmed', 'title_received') and c.id > s.id))`,
+  and(hasStep('transport_status', 'delivery_accepted'), not(hasStep('delivery_confirmed'))),
+  mayHaveOpenClaim,
+);
+
+/**
+ * The dealership's live sales that wait on the dealer ("Needs you", docs/features/dealer-dashboard.md):
+ * money owed, a delivery or a title to confirm, an open claim. The SQL narrowing reads the few that
+ * may, the fold decides for those only; the browser no longer reads every sale to find them.
+ */
+export async function findSalesWaiting(db: Executor, dealerId: number): Promise<DealerTransaction[]> {
+  const rows = await saleRows(db)
+    .where(and(eq(transactions.dealerId, dealerId), not(transactions.cancelled), mayWait))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id));
+  return (await dealerTransactionsOf(db, rows)).filter(waitsOnDealer);
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { DealerTransaction } from '@contracts/buying';
+import { waitsOnDealer } from '@contracts/dealer-tasks';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -284,6 +286,49 @@ describe('GET /api/dealer/transactions/page, the dealership’s own sales', () =
       );
       expect(ids(walked), role).toEqual(ids(acmes));
     }
+  });
+
+  it('answers "Needs you" with exactly the live sales the whole list says wait on the dealer', async () => {
+    const { acme, zed, sales } = await world();
+    const asAcme = await signedIn(acme);
+    const waiting = async (as: typeof asAcme) => {
+      const res = await as('/api/dealer/transactions/waiting');
+      expect(res.statusCode, res.body).toBe(200);
+      const whole = (await as('/api/dealer/transactions')).json() as DealerTransaction[];
+      const kept = ids(whole.filter(waitsOnDealer));
+      expect(ids(res.json()), 'the fold over the whole list keeps the same sales').toEqual(kept);
+      return kept;
+    };
+    const acmes = sales.filter((s) => s.dealerId === acme.id);
+    const live = acmes.filter((s) => s.id !== sales[4]!.id);
+    // Nothing is paid: every live sale is owed (the cancelled one is not).
+    expect((await waiting(asAcme)).sort()).toEqual(ids(live).sort());
+    const step = (sale: (typeof sales)[number], type: string, data: Record<string, unknown>) =>
+      ctx.db.insert(transactionEvents).values({
+        transactionId: sale.id,
+        dealerId: sale.dealerId,
+        type,
+        data,
+        actorType: 'admin',
+        actorId: 1,
+      });
+    const paid = live[0]!;
+    await step(paid, 'payment_recorded', {
+      amount: amounts[sales.indexOf(paid)],
+      method: 'ach',
+      receivedOn: '2026-11-02',
+      reference: 'ACH-9',
+    });
+    await syncPaidFlag(ctx.db, paid.id);
+    expect(await waiting(asAcme)).not.toContain(paid.id);
+    // Its title sent: it waits again, until the dealer confirms it.
+    await step(paid, 'title_sent', { carrier: 'UPS', tracking: '1Z999' });
+    expect(await waiting(asAcme)).toContain(paid.id);
+    await step(paid, 'title_confirmed', {});
+    expect(await waiting(asAcme)).not.toContain(paid.id);
+    // Another dealership's list holds its own sales only.
+    const zeds = await waiting(await signedIn(zed));
+    expect(zeds.sort()).toEqual(ids(sales.filter((s) => s.dealerId === zed.id)).sort());
   });
 
   it('refuses a bad cursor, another order’s cursor, a bad limit or sort (400), and serves dealers only', async () => {

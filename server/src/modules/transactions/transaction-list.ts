@@ -58,7 +58,7 @@ export const TRANSACTION_ORDERS: Record<TransactionSort, KeysetOrder> = {
   },
 };
 
-const hasStep = (...types: string[]) =>
+export const hasStep = (...types: string[]) =>
   exists(
     sql`(select 1 from ${transactionEvents} where ${transactionEvents.transactionId} = ${transactions.id} and ${inArray(transactionEvents.type, types)})`,
   );
@@ -87,6 +87,11 @@ const term = (name: string) => sql`(${transactions.terms}->>${name})::int`;
 const olderThan = (days: SQL) =>
   sql`${transactions.createdAt} < now() - make_interval(days => greatest(${days} - 1, 0))`;
 
+/** A claim no answer names (a narrowing; the fold decides): the open-claims filter's and "Needs you"'s. */
+export const mayHaveOpenClaim = sql`exists (select 1 from ${transactionEvents} c where c.transaction_id = ${transactions.id}
+    and c.type = 'claim_opened' and not exists (select 1 from ${transactionEvents} a
+    where a.transaction_id = c.transaction_id and a.type = 'claim_answered' and a.data->>'claimId' = c.id::text))`;
+
 /**
  * Rows that can be in a filter: a necessary condition only, so the fold decides on few rows (an
  * overdue sale is unpaid and past its payment days, a late title was never sent, …). It never
@@ -102,9 +107,7 @@ const MAYBE: Record<TransactionFilter, SQL> = {
   unwind_requested: sql`exists (select 1 from ${transactionEvents} r where r.transaction_id = ${transactions.id}
     and r.type = 'unwind_requested' and not exists (select 1 from ${transactionEvents} d
     where d.transaction_id = r.transaction_id and d.type = 'unwind_declined' and d.id > r.id))`,
-  open_claims: sql`exists (select 1 from ${transactionEvents} c where c.transaction_id = ${transactions.id}
-    and c.type = 'claim_opened' and not exists (select 1 from ${transactionEvents} a
-    where a.transaction_id = c.transaction_id and a.type = 'claim_answered' and a.data->>'claimId' = c.id::text))`,
+  open_claims: mayHaveOpenClaim,
 };
 const maybeIn = (filters: readonly TransactionFilter[]) =>
   and(not(transactions.cancelled), or(...filters.map((f) => MAYBE[f])));

@@ -8,7 +8,7 @@ import {
   useDealerBuyCodes,
   useDealerOffersPage,
   useDealerSalesPage,
-  useDealerTransactions,
+  useDealerSalesWaiting,
 } from './api/dealer-portal';
 import { useFirstLooks } from './api/first-looks';
 import { useNotificationPreferences } from './api/notification-preferences';
@@ -34,8 +34,8 @@ import { TransactionsSection } from './components/sales/transactions-section';
  * of one-row pages). Purchases, Deliveries, Documents and Offers read their own pages.
  */
 export function useDashboardReads() {
-  // "Needs you" still folds every sale in the browser (what is owed, to confirm, claimed).
-  const transactions = useDealerTransactions();
+  // "Needs you": the sales that wait on the dealer (the server keeps them), sorted into its kinds.
+  const transactions = useDealerSalesWaiting();
   // The counters to answer: the countered offers only (a dealership has a handful at a time).
   const countered = useDealerOffersPage({ status: 'countered', sort: 'oldest', limit: PAGE_LIMIT.max });
   const firstLooks = useFirstLooks();

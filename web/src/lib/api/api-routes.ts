@@ -73,6 +73,7 @@ export const API_ROUTES = {
   withdrawCounter: { method: 'POST', path: '/api/offers/:id/withdraw-counter' },
   dealerBuyCodes: { method: 'GET', path: '/api/dealer/buycodes' },
   dealerTransactions: { method: 'GET', path: '/api/dealer/transactions' },
+  dealerSalesWaiting: { method: 'GET', path: '/api/dealer/transactions/waiting' },
   dealerSalesPage: { method: 'GET', path: '/api/dealer/transactions/page' },
   dealerOffers: { method: 'GET', path: '/api/dealer/offers' },
   dealerOffersPage: { method: 'GET', path: '/api/dealer/offers/page' },

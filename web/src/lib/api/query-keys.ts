@@ -17,6 +17,8 @@ export const queryKeys = {
     transactions: () => ['dealer-portal', 'transactions'] as const,
     /** A page of the dealership's sales (under `transactions`: a sale's step refreshes it too). */
     salesPage: (query: DealerSalesQuery) => ['dealer-portal', 'transactions', 'page', query] as const,
+    /** The sales that wait on the dealer ("Needs you"; under `transactions` too). */
+    salesWaiting: () => ['dealer-portal', 'transactions', 'waiting'] as const,
     offers: () => ['dealer-portal', 'offers'] as const,
     offersPage: (query: DealerOffersQuery) => ['dealer-portal', 'offers', 'page', query] as const,
     notificationPreferences: () => ['dealer-portal', 'notification-preferences'] as const,

@@ -11,11 +11,11 @@ export const useDealerBuyCodes = () =>
     queryFn: () => readApi('dealerBuyCodes'),
   });
 
-/** GET /api/dealer/transactions */
-export const useDealerTransactions = () =>
+/** GET /api/dealer/transactions/waiting: the live sales that wait on the dealer ("Needs you"). */
+export const useDealerSalesWaiting = () =>
   useQuery({
-    queryKey: queryKeys.dealerPortal.transactions(),
-    queryFn: () => readApi('dealerTransactions'),
+    queryKey: queryKeys.dealerPortal.salesWaiting(),
+    queryFn: () => readApi('dealerSalesWaiting'),
   });
 
 /**

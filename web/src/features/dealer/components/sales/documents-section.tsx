@@ -1,11 +1,12 @@
 import type { DealerTransaction } from '@contracts/buying';
+import { titleToConfirm } from '@contracts/dealer-tasks';
 import { FileText } from 'lucide-react';
 import { GatePassStatus, hasGatePass, TitleStatus } from '@/components/sale-status';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useRecordDealerSaleEvent } from '../../api/dealer-portal';
 import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
-import { saleName, titleToConfirm } from '../../sale-tasks';
+import { saleName } from '../../sale-tasks';
 import { Fact, type SalesProps, SalesSection } from './sale-list';
 
 /**
