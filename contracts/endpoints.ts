@@ -35,6 +35,12 @@ import {
 } from './buying';
 import { conditionReportBodySchema } from './condition-report';
 import {
+  dealerOffersPageSchema,
+  dealerOffersQuerySchema,
+  dealerSalesPageSchema,
+  dealerSalesQuerySchema,
+} from './dealer-lists';
+import {
   adminBuyCodeSchema,
   createDealerBodySchema,
   createDealerResponseSchema,
@@ -880,6 +886,24 @@ export const endpointTable = (premiumLabel: string) =>
       summary: 'The dealer’s purchases',
       response: { 200: z.array(dealerTransactionSchema) },
     },
+    dealerSalesWaiting: {
+      method: 'GET',
+      path: '/api/dealer/transactions/waiting',
+      access: 'dealer',
+      tag: 'Dealer portal',
+      summary:
+        'The dealer’s live purchases that wait on them: money owed, a delivery or title to confirm, an open claim',
+      response: { 200: z.array(dealerTransactionSchema) },
+    },
+    dealerSalesPage: {
+      method: 'GET',
+      path: '/api/dealer/transactions/page',
+      access: 'dealer',
+      tag: 'Dealer portal',
+      summary: 'A page of the dealer’s purchases, with their total',
+      query: dealerSalesQuerySchema,
+      response: { 200: dealerSalesPageSchema },
+    },
     dealerOffers: {
       method: 'GET',
       path: '/api/dealer/offers',
@@ -887,6 +911,15 @@ export const endpointTable = (premiumLabel: string) =>
       tag: 'Dealer portal',
       summary: 'The dealer’s offers',
       response: { 200: z.array(offerViewSchema) },
+    },
+    dealerOffersPage: {
+      method: 'GET',
+      path: '/api/dealer/offers/page',
+      access: 'dealer',
+      tag: 'Dealer portal',
+      summary: 'A page of the dealer’s offers, sorted and filtered, with each status’s count',
+      query: dealerOffersQuerySchema,
+      response: { 200: dealerOffersPageSchema },
     },
     respondToCounter: {
       method: 'POST',

@@ -183,6 +183,19 @@ describe('Offers panel', () => {
     // The counters are their own read under the same choices: they follow when it answers.
     await expect.poll(() => counter(page, 'Completed')).toBe('1');
     expect(await card(toAccept).innerText()).toContain('Accepted');
+    // The dealer choice searches the dealers (it never loads them all) and is kept in the URL.
+    const name = toAccept.dealer.dealerName;
+    await page.getByLabel('Find a dealer').fill(name);
+    const dealerChoice = page.getByLabel('Dealer', { exact: true });
+    await dealerChoice.getByRole('option', { name, exact: true }).waitFor({ state: 'attached' });
+    await dealerChoice.selectOption({ label: name });
+    await page.waitForURL((url) => Number(url.searchParams.get('of-dealer')) > 0);
+    await page.getByRole('heading', { name: 'Completed Offers (1)' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Completed Offers (1)' }).waitFor();
+    await expect
+      .poll(() => dealerChoice.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text))
+      .toBe(name);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -7,7 +7,14 @@ import { orderTransport } from '../delivery/transport-orders';
 import { type FloorPlanConfig, payWithFloorPlan } from '../floor-plan/floor-plan-requests';
 import { respondToCounter } from '../offers/respond-to-counter';
 import { type ClaimVideoCheck, recordSaleEvent } from '../transactions/sale-events';
-import { findDealerBuyCodes, findDealerOffers, findDealerTransactions } from './find-dealer-portal';
+import {
+  dealerOffersPage,
+  dealerSalesPage,
+  findDealerBuyCodes,
+  findDealerOffers,
+  findDealerTransactions,
+  findSalesWaiting,
+} from './find-dealer-portal';
 
 /** The signed-in dealer's own data only: the dealer id always comes from the session. */
 export async function dealerPortalRoutes(
@@ -28,6 +35,16 @@ export async function dealerPortalRoutes(
   routes.route({
     ...app.endpoint('dealerTransactions'),
     handler: async (request) => findDealerTransactions(db, await dealerId(request)),
+  });
+  routes.route({
+    // "Needs you": the sales that wait on the dealership (every member reads them, as its sales).
+    ...app.endpoint('dealerSalesWaiting'),
+    handler: async (request) => findSalesWaiting(db, await dealerId(request)),
+  });
+  routes.route({
+    // Every member of the dealership reads its sales, a page at a time (issue #47).
+    ...app.endpoint('dealerSalesPage'),
+    handler: async (request) => dealerSalesPage(db, await dealerId(request), request.query),
   });
   routes.route({
     // The buying dealer's own steps: the title arrived, or a request to unwind a late-title sale.
@@ -71,6 +88,10 @@ export async function dealerPortalRoutes(
   routes.route({
     ...app.endpoint('dealerOffers'),
     handler: async (request) => findDealerOffers(db, await dealerId(request)),
+  });
+  routes.route({
+    ...app.endpoint('dealerOffersPage'),
+    handler: async (request) => dealerOffersPage(db, await dealerId(request), request.query),
   });
   routes.route({
     // Accepting the counter sells the vehicle.

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { insertDealer, insertVehicle } from '../../../test/factories';
-import { expectEachOrder, walkPages } from '../../../test/helpers';
+import {
+  insertBuyCodeRow,
+  insertDealer,
+  insertMember,
+  insertVehicle,
+  MEMBER_PASSWORD,
+} from '../../../test/factories';
+import { expectEachOrder, nextAddress, walkPages } from '../../../test/helpers';
+import { signIn, signInMember } from '../../../test/sessions';
 import { withApp } from '../../../test/with-app';
 import { offers, reconPackages } from '../../db/schema';
 
@@ -140,5 +147,82 @@ describe('GET /api/offers, paged by the server', () => {
     expect(await refused('status=lost')).toBeTruthy();
     expect((await ctx.app.inject({ method: 'GET', url: '/api/offers' })).statusCode).toBe(401);
     expect((await ctx.call('GET', '/api/offers', undefined, ctx.staff)).statusCode).toBe(403);
+  });
+});
+
+/** The dealer's own offers a page at a time (My Offers; docs/features/dealer-dashboard.md). */
+describe('GET /api/dealer/offers/page, the dealership’s own offers', () => {
+  async function signedIn(dealer: { id: number; dealerName: string }) {
+    const { code } = await insertBuyCodeRow(ctx.db, { dealerId: dealer.id });
+    const cookie = await signIn(
+      ctx.app,
+      'dealer',
+      { dealerName: dealer.dealerName, buyCode: code },
+      nextAddress(),
+    );
+    return (url: string) => ctx.call('GET', url, undefined, cookie);
+  }
+
+  it('walks its offers once under each order, by status with counts, one by id; members as their role allows; none of another’s', async () => {
+    const { acme, zed, made } = await world();
+    const asAcme = await signedIn(acme);
+    const acmes = await walkPages<Row>(asAcme, '/api/dealer/offers/page', 2);
+    const mine = made.filter((o) => o.dealerId === acme.id);
+    expect(ids(acmes).sort()).toEqual(ids(mine).sort());
+    await expectEachOrder(asAcme, '/api/dealer/offers/page?', acmes);
+    // Another dealer's id in the query changes nothing: the dealer is the session's.
+    expect(ids(await walkPages<Row>(asAcme, `/api/dealer/offers/page?dealerId=${zed.id}`, 100))).toEqual(
+      ids(acmes),
+    );
+    const countered = await walkPages<Row>(asAcme, '/api/dealer/offers/page?status=countered', 1);
+    expect(ids(countered).sort()).toEqual(ids(mine.filter((o) => o.status === 'countered')).sort());
+    const page = (await asAcme('/api/dealer/offers/page?limit=1')).json();
+    expect(page.counts.countered).toBe(countered.length);
+    expect(page.counts.declined).toBe(mine.filter((o) => o.status === 'declined').length);
+    // A link names one offer, which may be on another page.
+    const last = acmes.at(-1)!.id;
+    expect((await asAcme(`/api/dealer/offers/page?id=${last}`)).json()).toMatchObject({
+      items: [{ id: last }],
+      nextCursor: null,
+      total: 1,
+    });
+
+    // Another dealership sees none of them, even by id.
+    const asZed = await signedIn(zed);
+    const zeds = await walkPages<Row>(asZed, '/api/dealer/offers/page', 100);
+    expect(ids(zeds).sort()).toEqual(ids(made.filter((o) => o.dealerId === zed.id)).sort());
+    expect((await asZed(`/api/dealer/offers/page?id=${last}`)).json()).toMatchObject({ items: [], total: 0 });
+
+    // A viewer and a buyer of the team read the dealership's offers, as the whole list let them.
+    for (const role of ['viewer', 'buyer'] as const) {
+      const member = await insertMember(ctx.db, { dealerId: acme.id, role });
+      const cookie = await signInMember(ctx.app, member.email, MEMBER_PASSWORD, nextAddress());
+      const walked = await walkPages<Row>(
+        (url) => ctx.call('GET', url, undefined, cookie),
+        '/api/dealer/offers/page',
+        3,
+      );
+      expect(ids(walked), role).toEqual(ids(acmes));
+    }
+  });
+
+  it('refuses a bad cursor, another order’s cursor, a bad limit or status (400), and serves dealers only', async () => {
+    const { acme } = await world();
+    const asAcme = await signedIn(acme);
+    const refused = async (query: string) => {
+      const res = await asAcme(`/api/dealer/offers/page?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      return res.json().message as string;
+    };
+    expect(await refused('cursor=garbage!')).toBe(
+      'This page link is out of date or damaged: start again from the first page',
+    );
+    const { nextCursor } = (await asAcme('/api/dealer/offers/page?limit=1')).json();
+    expect(await refused(`cursor=${nextCursor}&sort=oldest`)).toMatch(/another sort order/);
+    expect(await refused('limit=0')).toContain('between 1 and 100');
+    expect(await refused('status=lost')).toBeTruthy();
+    expect(await refused('id=-3')).toBeTruthy();
+    expect((await get('/api/dealer/offers/page')).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/dealer/offers/page' })).statusCode).toBe(401);
   });
 });

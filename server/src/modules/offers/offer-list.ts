@@ -19,8 +19,9 @@ import { readOfferViews } from './find-offers';
  * dealer, the days offers were made and the search are SQL; each page's rows get their views (names,
  * activity log, package) from the one reader the offer cards use, for the page's rows only.
  */
-export type OffersQuery = z.infer<typeof offersQuerySchema>;
-type ListChoices = Pick<OffersQuery, 'dealerId' | 'from' | 'to' | 'q'>;
+/** `id`: the one offer a link names (the dealer's list, docs/features/dealer-dashboard.md). */
+export type OffersQuery = z.infer<typeof offersQuerySchema> & { id?: number | undefined };
+type ListChoices = Pick<OffersQuery, 'dealerId' | 'from' | 'to' | 'q' | 'id'>;
 
 const byCreated = (name: string, direction: 'asc' | 'desc'): KeysetOrder => ({
   name,
@@ -39,11 +40,12 @@ const statusesOf = (status: OfferListStatus): readonly OfferStatus[] =>
   status === 'completed' ? COMPLETED_OFFER_STATUSES : [status];
 
 /** The choices other than the status, as SQL over offers joined with vehicles and dealers. */
-function choicesWhere({ dealerId, from, to, q }: ListChoices): SQL | undefined {
+function choicesWhere({ dealerId, from, to, q, id }: ListChoices): SQL | undefined {
   const search = q?.trim();
   const number = search ? searchNumber(search) : null;
   return and(
     dealerId ? eq(offers.dealerId, dealerId) : undefined,
+    id ? eq(offers.id, id) : undefined,
     ...withinDays(offers.createdAt, from, to),
     search
       ? or(

@@ -1,10 +1,20 @@
+import type { DealerTransaction } from '@contracts/buying';
+import { waitsOnDealer } from '@contracts/dealer-tasks';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insertDealer, insertVehicle } from '../../../test/factories';
-import { expectEachOrder, walkPages } from '../../../test/helpers';
+import {
+  insertBuyCodeRow,
+  insertDealer,
+  insertMember,
+  insertVehicle,
+  MEMBER_PASSWORD,
+} from '../../../test/factories';
+import { expectEachOrder, nextAddress, walkPages } from '../../../test/helpers';
+import { signIn, signInMember } from '../../../test/sessions';
 import { withApp } from '../../../test/with-app';
 import { appSettings, transactionEvents, transactions } from '../../db/schema';
+import { BAD_CURSOR } from '../../lib/keyset-page';
 import { PAID_FLAGS_SETTING, reconcilePaidFlags } from './paid-flags';
 import { syncPaidFlag } from './sale-timeline';
 
@@ -226,5 +236,117 @@ describe('GET /api/transactions, paged by the server', () => {
     expect(await owed()).toContain(stale.id);
     // Once: a later start reads the setting and does nothing.
     expect(await reconcilePaidFlags(ctx.db)).toBeNull();
+  });
+});
+
+/** The dealer's own sales a page at a time (Purchases, Deliveries, Documents; docs/features/dealer-dashboard.md). */
+describe('GET /api/dealer/transactions/page, the dealership’s own sales', () => {
+  async function signedIn(dealer: { id: number; dealerName: string }) {
+    const { code } = await insertBuyCodeRow(ctx.db, { dealerId: dealer.id });
+    const cookie = await signIn(
+      ctx.app,
+      'dealer',
+      { dealerName: dealer.dealerName, buyCode: code },
+      nextAddress(),
+    );
+    return (url: string) => ctx.call('GET', url, undefined, cookie);
+  }
+
+  it('walks its sales once under each order, live ones apart, one by id; members as their role allows; none of another’s', async () => {
+    const { acme, zed, sales } = await world();
+    const asAcme = await signedIn(acme);
+    const acmes = await walkPages<Row>(asAcme, '/api/dealer/transactions/page', 2);
+    expect(ids(acmes).sort()).toEqual(ids(sales.filter((s) => s.dealerId === acme.id)).sort());
+    await expectEachOrder(asAcme, '/api/dealer/transactions/page?', acmes);
+    // Deliveries: the live sales only (the fifth sale, Acme's, is cancelled).
+    const live = await walkPages<Row>(asAcme, '/api/dealer/transactions/page?live=true', 1);
+    expect(ids(live)).toEqual(ids(acmes.filter((r) => !r.cancelled)));
+    expect(live.length).toBe(acmes.length - 1);
+    // A link names one sale, which may be on another page.
+    const named = (await asAcme(`/api/dealer/transactions/page?id=${acmes.at(-1)!.id}&limit=1`)).json();
+    expect(named).toMatchObject({ items: [{ id: acmes.at(-1)!.id }], nextCursor: null, total: 1 });
+
+    // Another dealership sees none of them, even by id.
+    const asZed = await signedIn(zed);
+    const zeds = await walkPages<Row>(asZed, '/api/dealer/transactions/page', 100);
+    expect(ids(zeds).sort()).toEqual(ids(sales.filter((s) => s.dealerId === zed.id)).sort());
+    expect((await asZed(`/api/dealer/transactions/page?id=${acmes[0]!.id}`)).json()).toMatchObject({
+      items: [],
+      total: 0,
+    });
+
+    // A viewer and a buyer of the team read the dealership's sales, as the whole list let them.
+    for (const role of ['viewer', 'buyer'] as const) {
+      const member = await insertMember(ctx.db, { dealerId: acme.id, role });
+      const cookie = await signInMember(ctx.app, member.email, MEMBER_PASSWORD, nextAddress());
+      const walked = await walkPages<Row>(
+        (url) => ctx.call('GET', url, undefined, cookie),
+        '/api/dealer/transactions/page',
+        3,
+      );
+      expect(ids(walked), role).toEqual(ids(acmes));
+    }
+  });
+
+  it('answers "Needs you" with exactly the live sales the whole list says wait on the dealer', async () => {
+    const { acme, zed, sales } = await world();
+    const asAcme = await signedIn(acme);
+    const waiting = async (as: typeof asAcme) => {
+      const res = await as('/api/dealer/transactions/waiting');
+      expect(res.statusCode, res.body).toBe(200);
+      const whole = (await as('/api/dealer/transactions')).json() as DealerTransaction[];
+      const kept = ids(whole.filter(waitsOnDealer));
+      expect(ids(res.json()), 'the fold over the whole list keeps the same sales').toEqual(kept);
+      return kept;
+    };
+    const acmes = sales.filter((s) => s.dealerId === acme.id);
+    const live = acmes.filter((s) => s.id !== sales[4]!.id);
+    // Nothing is paid: every live sale is owed (the cancelled one is not).
+    expect((await waiting(asAcme)).sort()).toEqual(ids(live).sort());
+    const step = (sale: (typeof sales)[number], type: string, data: Record<string, unknown>) =>
+      ctx.db.insert(transactionEvents).values({
+        transactionId: sale.id,
+        dealerId: sale.dealerId,
+        type,
+        data,
+        actorType: 'admin',
+        actorId: 1,
+      });
+    const paid = live[0]!;
+    await step(paid, 'payment_recorded', {
+      amount: amounts[sales.indexOf(paid)],
+      method: 'ach',
+      receivedOn: '2026-11-02',
+      reference: 'ACH-9',
+    });
+    await syncPaidFlag(ctx.db, paid.id);
+    expect(await waiting(asAcme)).not.toContain(paid.id);
+    // Its title sent: it waits again, until the dealer confirms it.
+    await step(paid, 'title_sent', { carrier: 'UPS', tracking: '1Z999' });
+    expect(await waiting(asAcme)).toContain(paid.id);
+    await step(paid, 'title_confirmed', {});
+    expect(await waiting(asAcme)).not.toContain(paid.id);
+    // Another dealership's list holds its own sales only.
+    const zeds = await waiting(await signedIn(zed));
+    expect(zeds.sort()).toEqual(ids(sales.filter((s) => s.dealerId === zed.id)).sort());
+  });
+
+  it('refuses a bad cursor, another order’s cursor, a bad limit or sort (400), and serves dealers only', async () => {
+    const { acme } = await world();
+    const asAcme = await signedIn(acme);
+    const refused = async (query: string) => {
+      const res = await asAcme(`/api/dealer/transactions/page?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      return res.json().message as string;
+    };
+    expect(await refused('cursor=garbage!')).toBe(BAD_CURSOR);
+    const { nextCursor } = (await asAcme('/api/dealer/transactions/page?limit=1')).json();
+    expect(await refused(`cursor=${nextCursor}&sort=amount`)).toMatch(/another sort order/);
+    await refused('limit=101');
+    await refused('sort=owed');
+    await refused('id=abc');
+    // The admin is no dealer: the dealer's list is not theirs to read.
+    expect((await get('/api/dealer/transactions/page')).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: '/api/dealer/transactions/page' })).statusCode).toBe(401);
   });
 });

@@ -7,7 +7,7 @@ import {
   type TransactionsPage,
   type transactionsQuerySchema,
 } from '@contracts/transactions';
-import { and, eq, not, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { dealers, transactionEvents, transactions, vehicles } from '../../db/schema';
@@ -33,7 +33,8 @@ import { readTransactionViews } from './transaction-views';
 export type TransactionsQuery = z.infer<typeof transactionsQuerySchema>;
 type ListChoices = Omit<TransactionsQuery, keyof PageQuery | 'sort'>;
 
-const ORDERS: Record<TransactionSort, KeysetOrder> = {
+/** The sales lists' orders: the admin's Transactions and the dealer's Purchases (find-dealer-portal.ts). */
+export const TRANSACTION_ORDERS: Record<TransactionSort, KeysetOrder> = {
   newest: {
     name: 'newest',
     key: transactions.createdAt,
@@ -57,6 +58,10 @@ const ORDERS: Record<TransactionSort, KeysetOrder> = {
   },
 };
 
+export const hasStep = (...types: string[]) =>
+  exists(
+    sql`(select 1 from ${transactionEvents} where ${transactionEvents.transactionId} = ${transactions.id} and ${inArray(transactionEvents.type, types)})`,
+  );
 /**
  * Not paid in full: the stored flag is the ledger's answer — every sale step writes it (sale-events.ts),
  * a delivery ordered or cancelled too (syncPaidFlag), and older rows were reconciled once
@@ -82,6 +87,13 @@ const term = (name: string) => sql`(${transactions.terms}->>${name})::int`;
 const olderThan = (days: SQL) =>
   sql`${transactions.createdAt} < now() - make_interval(days => greatest(${days} - 1, 0))`;
 
+/** The sales with a claim no answer names (a narrowing; the fold decides), read from the claims' steps. */
+const openClaimSales = sql`select c.transaction_id from ${transactionEvents} c where c.type = 'claim_opened'
+    and not exists (select 1 from ${transactionEvents} a
+    where a.transaction_id = c.transaction_id and a.type = 'claim_answered' and a.data->>'claimId' = c.id::text)`;
+/** A claim no answer names: the open-claims filter's narrowing and "Needs you"'s. */
+export const mayHaveOpenClaim = sql`${transactions.id} in (${openClaimSales})`;
+
 /**
  * Sales that can be in a filter, as a set of sale ids: a necessary condition only, so the fold
  * decides on few rows (an overdue sale is unpaid and past its payment days, a late title was never
@@ -103,9 +115,7 @@ const MAYBE: Record<TransactionFilter, SQL> = {
   unwind_requested: sql`select r.transaction_id from ${transactionEvents} r where r.type = 'unwind_requested'
     and not exists (select 1 from ${transactionEvents} d
     where d.transaction_id = r.transaction_id and d.type = 'unwind_declined' and d.id > r.id)`,
-  open_claims: sql`select c.transaction_id from ${transactionEvents} c where c.type = 'claim_opened'
-    and not exists (select 1 from ${transactionEvents} a
-    where a.transaction_id = c.transaction_id and a.type = 'claim_answered' and a.data->>'claimId' = c.id::text)`,
+  open_claims: openClaimSales,
 };
 const maybeIn = (filters: readonly TransactionFilter[]) =>
   and(
@@ -157,7 +167,11 @@ const countOf = (db: Executor, where: SQL | undefined, searched: boolean) => {
 async function foldCounts(db: Executor, where: SQL | undefined, owed: boolean) {
   const counts = Object.fromEntries(FILTERS.map((f) => [f, 0])) as Record<TransactionFilter, number>;
   let owing = 0;
-  for await (const rows of transactionBatches(db, ORDERS.newest, owed ? where : and(where, maybeIn(FILTERS))))
+  for await (const rows of transactionBatches(
+    db,
+    TRANSACTION_ORDERS.newest,
+    owed ? where : and(where, maybeIn(FILTERS)),
+  ))
     for (const { view } of rows) {
       if (owed && !owes(view)) continue;
       owing++;
@@ -174,7 +188,7 @@ const keeps =
 
 /** One page of the Transactions list, its total and the filters' counts (GET /api/transactions). */
 export async function transactionsPage(db: Executor, query: TransactionsQuery): Promise<TransactionsPage> {
-  const order = ORDERS[query.sort];
+  const order = TRANSACTION_ORDERS[query.sort];
   // A bad cursor is refused before anything is read.
   const page = keysetPage(order, query);
   const where = choicesWhere(query);
@@ -196,7 +210,9 @@ export async function transactionsPage(db: Executor, query: TransactionsQuery): 
 
 /** The unpaid-by-age summary (GET /api/transactions/aging): the fold over the open sales that may owe. */
 export const transactionsAging = (db: Executor) =>
-  agingOf(viewsOf(transactionBatches(db, ORDERS.newest, and(not(transactions.cancelled), mayOwe))));
+  agingOf(
+    viewsOf(transactionBatches(db, TRANSACTION_ORDERS.newest, and(not(transactions.cancelled), mayOwe))),
+  );
 
 async function* viewsOf(batches: AsyncIterable<{ view: AdminTransaction }[]>) {
   for await (const rows of batches) yield rows.map((r) => r.view);
@@ -207,6 +223,6 @@ export async function* transactionsToExport(db: Executor, query: Omit<Transactio
   const { filter } = query;
   const where = and(choicesWhere(query), filter ? maybeIn([filter]) : undefined);
   const keep = keeps(query);
-  for await (const views of viewsOf(transactionBatches(db, ORDERS[query.sort], where)))
+  for await (const views of viewsOf(transactionBatches(db, TRANSACTION_ORDERS[query.sort], where)))
     yield views.filter(keep);
 }

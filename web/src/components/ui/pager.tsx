@@ -1,6 +1,6 @@
 import { PAGE_LIMIT } from '@contracts/paging';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { useLocationHash } from '@/lib/use-location-hash';
@@ -173,6 +173,40 @@ export function PagedList<T>({
   children: (item: T) => ReactNode;
 }) {
   const { shown, listRef, pager } = usePaged(items, anchorOf);
+  return (
+    <>
+      <ul ref={listRef} className={className}>
+        {shown.map(children)}
+      </ul>
+      <Pager label={label} {...pager} />
+    </>
+  );
+}
+
+/**
+ * A dashboard list the server pages (issue #47): the page's items in a <ul> (each rendered by
+ * `children`), the `Pager` under it, and first the item a link names (`named`, read by its id) when
+ * it is not on the page shown, so a link to an item on any page lands on it.
+ */
+export function ServerPagedList<T extends { id: number }, E extends HTMLUListElement>({
+  items,
+  named,
+  pager,
+  listRef,
+  label,
+  className,
+  children,
+}: {
+  items: readonly T[];
+  named?: T | undefined;
+  pager: PagerState;
+  listRef: RefObject<E | null>;
+  /** What the list is, for its pager ("Offers"). */
+  label: string;
+  className?: string;
+  children: (item: T) => ReactNode;
+}) {
+  const shown = named && !items.some((item) => item.id === named.id) ? [named, ...items] : items;
   return (
     <>
       <ul ref={listRef} className={className}>

@@ -1,9 +1,15 @@
+import { PAGE_LIMIT } from '@contracts/paging';
 import type { DealerDashboardSection } from '@contracts/routes';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { QueryStates } from '@/components/ui/query-states';
 import { useBuyOrders, useSavedSearches } from './api/buy-orders';
-import { useDealerBuyCodes, useDealerOffers, useDealerTransactions } from './api/dealer-portal';
+import {
+  useDealerBuyCodes,
+  useDealerOffersPage,
+  useDealerSalesPage,
+  useDealerSalesWaiting,
+} from './api/dealer-portal';
 import { useFirstLooks } from './api/first-looks';
 import { useNotificationPreferences } from './api/notification-preferences';
 import { AlertScheduleSection } from './components/alerts/alert-schedule-section';
@@ -22,18 +28,24 @@ import { DocumentsSection } from './components/sales/documents-section';
 import { FloorPlanLinesSection } from './components/sales/floor-plan-lines-section';
 import { ReconditioningSection } from './components/sales/reconditioning-section';
 import { TransactionsSection } from './components/sales/transactions-section';
-import { deliveriesOf } from './sale-tasks';
 
-/** The reads the dashboard's frame keeps: "Needs you", the sections' counts and their lists. */
+/**
+ * The reads the dashboard's frame keeps: "Needs you" and the sections' counts (the server's totals
+ * of one-row pages). Purchases, Deliveries, Documents and Offers read their own pages.
+ */
 export function useDashboardReads() {
-  const transactions = useDealerTransactions();
-  const offers = useDealerOffers();
+  // "Needs you": the sales that wait on the dealer (the server keeps them), sorted into its kinds.
+  const transactions = useDealerSalesWaiting();
+  // The counters to answer: the countered offers only (a dealership has a handful at a time).
+  const countered = useDealerOffersPage({ status: 'countered', sort: 'oldest', limit: PAGE_LIMIT.max });
   const firstLooks = useFirstLooks();
+  const counters = { ...countered, data: countered.data === null ? null : countered.data?.items };
   return {
-    transactions,
-    offers,
+    sales: useDealerSalesPage({ limit: 1 }),
+    liveSales: useDealerSalesPage({ live: 'true', limit: 1 }),
+    offers: useDealerOffersPage({ limit: 1 }),
     firstLooks,
-    needsYou: useNeedsYou(transactions, offers, firstLooks),
+    needsYou: useNeedsYou(transactions, counters, firstLooks),
     buyOrders: useBuyOrders(),
     savedSearches: useSavedSearches(),
     codes: useDealerBuyCodes(),
@@ -54,15 +66,14 @@ export interface DashboardViewer {
 
 /** How many items each section holds, as its tab says (undefined until its reads have answered). */
 export function sectionCounts(reads: DashboardReads): Partial<Record<DealerDashboardSection, number>> {
-  const sales = reads.transactions.data;
   const alerts = [reads.firstLooks.data, reads.buyOrders.data, reads.savedSearches.data];
   return {
     needsYou: reads.needsYou.data?.count,
-    purchases: sales?.length,
-    offers: reads.offers.data?.length,
+    purchases: reads.sales.data?.total,
+    offers: reads.offers.data?.total,
     buyOrders: alerts.every(Boolean) ? alerts.reduce((sum, list) => sum + (list?.length ?? 0), 0) : undefined,
-    deliveries: sales ? deliveriesOf(sales).length : undefined,
-    documents: sales?.length,
+    deliveries: reads.liveSales.data?.total,
+    documents: reads.sales.data?.total,
     team: reads.codes.data?.length,
   };
 }
@@ -133,19 +144,13 @@ function TeamView({ reads, viewer }: Parameters<View>[0]) {
  */
 export const DASHBOARD_VIEWS: Record<DealerDashboardSection, View> = {
   needsYou: ({ reads }) => <NeedsYouSection needs={reads.needsYou} />,
-  purchases: ({ reads, viewer }) => (
+  purchases: ({ viewer }) => (
     <>
-      <Read query={reads.transactions} what="transactions">
-        {(list) => <TransactionsSection transactions={list} canAct={viewer.canAct} />}
-      </Read>
+      <TransactionsSection canAct={viewer.canAct} />
       <ReconditioningSection />
     </>
   ),
-  offers: ({ reads, viewer }) => (
-    <Read query={reads.offers} what="offers">
-      {(list) => <OffersSection offers={list} canAct={viewer.canAct} />}
-    </Read>
-  ),
+  offers: ({ viewer }) => <OffersSection canAct={viewer.canAct} />,
   buyOrders: ({ reads, viewer }) => (
     <>
       <FirstLookSection />
@@ -160,16 +165,8 @@ export const DASHBOARD_VIEWS: Record<DealerDashboardSection, View> = {
       <WatchlistSection />
     </>
   ),
-  deliveries: ({ reads, viewer }) => (
-    <Read query={reads.transactions} what="deliveries">
-      {(list) => <DeliveriesSection transactions={list} canAct={viewer.canAct} />}
-    </Read>
-  ),
-  documents: ({ reads, viewer }) => (
-    <Read query={reads.transactions} what="documents">
-      {(list) => <DocumentsSection transactions={list} canAct={viewer.canAct} />}
-    </Read>
-  ),
+  deliveries: ({ viewer }) => <DeliveriesSection canAct={viewer.canAct} />,
+  documents: ({ viewer }) => <DocumentsSection canAct={viewer.canAct} />,
   team: TeamView,
   // Purchases, spend and time to line over a period (issue #33).
   insights: () => <LazyInsightsSection />,

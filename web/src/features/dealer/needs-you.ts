@@ -1,8 +1,8 @@
 import type { DealerTransaction, OfferView } from '@contracts/buying';
+import { deliveryToConfirm, isOwing, openClaimsOf, titleToConfirm } from '@contracts/dealer-tasks';
 import { centsToDecimal } from '@contracts/money';
 import type { HeldVehicle } from '@contracts/vehicle';
 import { amountLeft, decimalToCents } from '@/lib/display/sale-state';
-import { deliveryToConfirm, isOwing, openClaimsOf, titleToConfirm } from './sale-tasks';
 
 export type OpenClaim = DealerTransaction['claims'][number];
 

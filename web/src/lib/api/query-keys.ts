@@ -1,3 +1,5 @@
+import type { DealerOffersQuery, DealerSalesQuery } from '@contracts/dealer-lists';
+
 /** Every TanStack Query key of the app, in one place (docs/conventions.md rule 6). */
 export const queryKeys = {
   vehicles: {
@@ -13,7 +15,12 @@ export const queryKeys = {
     all: ['dealer-portal'] as const,
     buyCodes: () => ['dealer-portal', 'buy-codes'] as const,
     transactions: () => ['dealer-portal', 'transactions'] as const,
+    /** A page of the dealership's sales (under `transactions`: a sale's step refreshes it too). */
+    salesPage: (query: DealerSalesQuery) => ['dealer-portal', 'transactions', 'page', query] as const,
+    /** The sales that wait on the dealer ("Needs you"; under `transactions` too). */
+    salesWaiting: () => ['dealer-portal', 'transactions', 'waiting'] as const,
     offers: () => ['dealer-portal', 'offers'] as const,
+    offersPage: (query: DealerOffersQuery) => ['dealer-portal', 'offers', 'page', query] as const,
     notificationPreferences: () => ['dealer-portal', 'notification-preferences'] as const,
     buyOrders: () => ['dealer-portal', 'buy-orders'] as const,
     savedSearches: () => ['dealer-portal', 'saved-searches'] as const,

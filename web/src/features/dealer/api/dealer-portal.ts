@@ -1,5 +1,6 @@
 import type { DealerSaleEventBody } from '@contracts/after-sale';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DealerOffersQuery, DealerSalesQuery } from '@contracts/dealer-lists';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, readApi } from '@/lib/api/api-client';
 import { queryKeys } from '@/lib/api/query-keys';
 
@@ -10,18 +11,32 @@ export const useDealerBuyCodes = () =>
     queryFn: () => readApi('dealerBuyCodes'),
   });
 
-/** GET /api/dealer/transactions */
-export const useDealerTransactions = () =>
+/** GET /api/dealer/transactions/waiting: the live sales that wait on the dealer ("Needs you"). */
+export const useDealerSalesWaiting = () =>
   useQuery({
-    queryKey: queryKeys.dealerPortal.transactions(),
-    queryFn: () => readApi('dealerTransactions'),
+    queryKey: queryKeys.dealerPortal.salesWaiting(),
+    queryFn: () => readApi('dealerSalesWaiting'),
   });
 
-/** GET /api/dealer/offers */
-export const useDealerOffers = () =>
+/**
+ * GET /api/dealer/transactions/page: a page of the dealership's sales (Purchases, Deliveries with
+ * `live`, Documents), or the one a link names (`id`). Off (`enabled: false`) until it is needed.
+ */
+export const useDealerSalesPage = (query: DealerSalesQuery, enabled = true) =>
   useQuery({
-    queryKey: queryKeys.dealerPortal.offers(),
-    queryFn: () => readApi('dealerOffers'),
+    queryKey: queryKeys.dealerPortal.salesPage(query),
+    queryFn: () => readApi('dealerSalesPage', { query }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** GET /api/dealer/offers/page: a page of the dealership's offers, or the one a link names (`id`). */
+export const useDealerOffersPage = (query: DealerOffersQuery, enabled = true) =>
+  useQuery({
+    queryKey: queryKeys.dealerPortal.offersPage(query),
+    queryFn: () => readApi('dealerOffersPage', { query }),
+    placeholderData: keepPreviousData,
+    enabled,
   });
 
 /** POST /api/dealer/offers/:id/respond: accept or decline the admin's counter. */

@@ -22,6 +22,7 @@ import { formatDateTime, formatTimeLeft } from '@/lib/display/time-left';
 import { useOffers } from '../../api/get-offers';
 import { useWithdrawCounter } from '../../api/withdraw-counter';
 import { Cell, DataTable, Row } from '../common/data-table';
+import { DealerChoice } from '../common/dealer-choice';
 import { ListChoices } from '../common/list-choices';
 import { Panel, PanelStates } from '../common/panel';
 import { offerVehicleTitle, statusLabel } from './offer-format';
@@ -44,7 +45,7 @@ const isDay = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day);
 type Choices = Omit<OffersQuery, 'cursor' | 'limit' | 'status'>;
 
 /** The list's state in the URL (`/admin?tab=offers&of-show=declined&of-q=1HG`). */
-const PARAMS = ['show', 'sort', 'q', 'from', 'to'] as const;
+const PARAMS = ['show', 'sort', 'q', 'from', 'to', 'dealer'] as const;
 
 /**
  * The offers panel (docs/product.md §2, docs/features/admin-lists.md): the counts by status, then
@@ -60,8 +61,9 @@ export function OffersTab() {
       ...(params.q ? { q: params.q } : {}),
       ...(isDay(params.from) ? { from: params.from } : {}),
       ...(isDay(params.to) ? { to: params.to } : {}),
+      ...(Number(params.dealer) > 0 ? { dealerId: Number(params.dealer) } : {}),
     }),
-    [params.sort, params.q, params.from, params.to],
+    [params.sort, params.q, params.from, params.to, params.dealer],
   );
   // The counts under the choices (one row read; the same query as the tab's count without choices).
   const counted = useOffers({ ...choices, limit: 1 });
@@ -73,7 +75,7 @@ export function OffersTab() {
     );
   const counts = counted.data.counts;
   const completed = COMPLETED_OFFER_STATUSES.reduce((sum, s) => sum + counts[s], 0);
-  const chosen = show !== 'all' || choices.q || choices.from || choices.to;
+  const chosen = show !== 'all' || choices.q || choices.from || choices.to || choices.dealerId;
   if (!chosen && counts.pending + counts.countered + completed === 0) {
     return (
       <Panel title="Offers">
@@ -95,7 +97,9 @@ export function OffersTab() {
         shows={SHOW}
         sorts={OFFER_SORTS}
         days={['Made from', 'Made until']}
-      />
+      >
+        <DealerChoice value={params.dealer} onChange={(dealer) => setParams({ dealer })} />
+      </ListChoices>
 
       {show === 'all' || show === 'pending' ? (
         <OfferSection

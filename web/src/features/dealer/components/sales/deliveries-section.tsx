@@ -1,6 +1,6 @@
 import { PickupStatus } from '@/components/sale-status';
 import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
-import { deliveriesOf, saleName } from '../../sale-tasks';
+import { saleName } from '../../sale-tasks';
 import { DeliveryPanel } from './delivery-panel';
 import { Fact, type SalesProps, SalesSection } from './sale-list';
 
@@ -11,12 +11,13 @@ import { Fact, type SalesProps, SalesSection } from './sale-list';
  * order delivery, pay with a line, confirm the arrival. Cancelled sales are left out. Paged; a
  * link to a delivery (`#delivery-123`, the sale's id) opens its page and brings it forward.
  */
-export function DeliveriesSection({ transactions, canAct }: SalesProps) {
+export function DeliveriesSection({ canAct }: SalesProps) {
   return (
     <SalesSection
       section={DASHBOARD_SECTIONS.deliveries}
       item="delivery"
-      sales={deliveriesOf(transactions)}
+      what="deliveries"
+      live
       empty="No deliveries yet. The cars you buy are followed here to your lot."
     >
       {(t) => (

@@ -1,11 +1,12 @@
 import type { DealerTransaction } from '@contracts/buying';
+import { titleToConfirm } from '@contracts/dealer-tasks';
 import { FileText } from 'lucide-react';
 import { GatePassStatus, hasGatePass, TitleStatus } from '@/components/sale-status';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useRecordDealerSaleEvent } from '../../api/dealer-portal';
 import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
-import { saleName, titleToConfirm } from '../../sale-tasks';
+import { saleName } from '../../sale-tasks';
 import { Fact, type SalesProps, SalesSection } from './sale-list';
 
 /**
@@ -14,12 +15,12 @@ import { Fact, type SalesProps, SalesSection } from './sale-list';
  * received" once it was sent, and the gate pass that releases the car while it is valid (or why it
  * was withdrawn). A viewer reads them. Paged; `#documents-123` (the sale's id) brings one forward.
  */
-export function DocumentsSection({ transactions, canAct }: SalesProps) {
+export function DocumentsSection({ canAct }: SalesProps) {
   return (
     <SalesSection
       section={DASHBOARD_SECTIONS.documents}
       item="saleDocuments"
-      sales={transactions}
+      what="documents"
       empty="No documents yet. Each purchase’s bill of sale and title appear here."
     >
       {(t) => <SaleDocuments sale={t} canAct={canAct} />}

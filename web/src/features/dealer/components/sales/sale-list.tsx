@@ -6,15 +6,16 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { StageBadge } from '@/components/sale-status';
 import { AnchoredItem } from '@/components/ui/anchored-item';
-import { PagedList } from '@/components/ui/pager';
-import { DashboardSection, Empty, type SectionHeading } from '@/components/ui/query-states';
+import { ServerPagedList } from '@/components/ui/pager';
+import { DashboardSection, Empty, QueryStates, type SectionHeading } from '@/components/ui/query-states';
 import { formatMoney } from '@/lib/display/format';
 import { formatDate } from '@/lib/display/time-left';
+import { useDealerSalesPage } from '../../api/dealer-portal';
 import { saleName } from '../../sale-tasks';
+import { useDashboardPaging } from '../../server-list';
 
-/** What a section listing the dealership's sales is given: its sales, and whether the reader acts. */
+/** What a section listing the dealership's sales is given: whether the reader acts. */
 export interface SalesProps {
-  transactions: DealerTransaction[];
   /** false for a team viewer, who reads and takes no step. */
   canAct: boolean;
 }
@@ -29,42 +30,67 @@ const SALE_ITEMS = {
 /**
  * A dashboard section that lists sales, each from its own side (Purchases, Deliveries, Documents):
  * a card per sale anchored as the contract names it (`#sale-123`, `#delivery-123`, `#documents-123`)
- * with the sale's first line, then what `children` shows of it; paged, the page of a linked sale
- * opened; `empty` when there is none.
+ * with the sale's first line, then what `children` shows of it; the server pages them (20 a page,
+ * newest first; `live`: without the cancelled ones), and a linked sale is read by its id and shown
+ * first when it is on another page; `empty` when there is none.
  */
 export function SalesSection({
   section,
   item,
-  sales,
+  what,
+  live = false,
   empty,
   children,
 }: {
   section: SectionHeading & { title: string };
   item: keyof typeof SALE_ITEMS;
-  sales: readonly DealerTransaction[];
+  /** What the list is, in its loading and failure lines ("transactions"). */
+  what: string;
+  live?: boolean;
   empty: string;
   children: (sale: DealerTransaction) => ReactNode;
 }) {
   const anchorOf = (sale: DealerTransaction) => dealerItemAnchor(item, sale.id);
+  const { cursor, limit, listRef, pagerOf, namedId } = useDashboardPaging(item);
+  const choices = live ? { live: 'true' as const } : {};
+  const page = useDealerSalesPage({ ...choices, cursor, limit });
+  const named = useDealerSalesPage({ ...choices, id: namedId ?? undefined, limit: 1 }, namedId !== null);
   return (
-    <DashboardSection {...section}>
-      {sales.length === 0 ? (
-        <Empty className="mt-4">{empty}</Empty>
-      ) : (
-        <PagedList items={sales} anchorOf={anchorOf} label={section.title} className="mt-4 grid gap-4">
-          {(sale) => (
-            <AnchoredItem
-              key={sale.id}
-              anchor={anchorOf(sale)}
-              className="rounded-xl border border-slate-200 p-4"
-              data-testid={`${SALE_ITEMS[item]}-${sale.id}`}
+    <DashboardSection {...section} busy={page.isPending}>
+      <QueryStates
+        query={page}
+        loading={`Loading ${what}…`}
+        failed={`Could not load ${what}:`}
+        isEmpty={(data) => data === null}
+        empty={`Your session has ended: sign in again to see your ${what}.`}
+      >
+        {(data) =>
+          data.total === 0 ? (
+            <Empty className="mt-4">{empty}</Empty>
+          ) : (
+            <ServerPagedList
+              items={data.items}
+              named={named.data?.items[0]}
+              pager={pagerOf(data)}
+              listRef={listRef}
+              label={section.title}
+              className="mt-4 grid gap-4"
             >
-              <SaleHeader sale={sale} />
-              {children(sale)}
-            </AnchoredItem>
-          )}
-        </PagedList>
-      )}
+              {(sale) => (
+                <AnchoredItem
+                  key={sale.id}
+                  anchor={anchorOf(sale)}
+                  className="rounded-xl border border-slate-200 p-4"
+                  data-testid={`${SALE_ITEMS[item]}-${sale.id}`}
+                >
+                  <SaleHeader sale={sale} />
+                  {children(sale)}
+                </AnchoredItem>
+              )}
+            </ServerPagedList>
+          )
+        }
+      </QueryStates>
     </DashboardSection>
   );
 }

@@ -21,12 +21,12 @@ import { UnwindRequestDialog } from './unwind-request-dialog';
  * `canAct`: false for a team viewer, who sees sales but takes no step. Paged; a link to a sale
  * (`#sale-123`) opens its page and brings it forward.
  */
-export function TransactionsSection({ transactions, canAct }: SalesProps) {
+export function TransactionsSection({ canAct }: SalesProps) {
   return (
     <SalesSection
       section={DASHBOARD_SECTIONS.transactions}
       item="sale"
-      sales={transactions}
+      what="transactions"
       empty="No transactions yet. Vehicles you buy appear here."
     >
       {(t) => <SaleFacts sale={t} canAct={canAct} />}
