@@ -131,7 +131,7 @@ export async function loadDemoSalesHistory(db: Database, total: number, now = ne
       count: Math.min(HISTORY_PART, total - first),
       firstIndex: first,
     });
-    await db.transaction((tx) => insertSalesHistory(tx, cars, { dealerIds, adminIds }));
+    await insertSalesHistory(db, cars, { dealerIds, adminIds });
   }
   const sales = Math.max(0, total - existing);
   if (sales > 0) {
