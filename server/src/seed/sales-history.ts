@@ -685,7 +685,7 @@ const EVENT_COLUMNS = {
  * the sales' steps; ids are matched back by key, not by position): a claim's answer names its
  * claim_opened step, so the steps after a claim are written once it has its id. All or nothing (its
  * own transaction, or a savepoint in the caller's). The rows' per-row live events are switched off
- * for it and one per topic and dealership recorded instead: they were half the time of writing
+ * for it and one per topic and dealership recorded instead: they were a third to half the time of writing
  * 3,000 sales (docs/decisions/0042-bulk-writes-one-live-event.md).
  */
 export function insertSalesHistory(db: Executor, cars: HistoryCar[], options: InsertSalesHistoryOptions) {

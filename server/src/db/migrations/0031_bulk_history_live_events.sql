@@ -1,6 +1,6 @@
 -- A bulk write of rows nobody is waiting for row by row (the demo's sales history, issue #47) can
 -- switch the per-row live events off for its own transaction (set_config('app.live_events', 'off',
--- true)) and record one event per topic and dealership itself: the per-row events were half the
+-- true)) and record one event per topic and dealership itself: the per-row events were a third to half the
 -- time of writing 3,000 past sales (docs/decisions/0042-bulk-writes-one-live-event.md). Otherwise
 -- migration 0005's function, unchanged.
 CREATE OR REPLACE FUNCTION record_live_event() RETURNS trigger AS $$
