@@ -10,10 +10,10 @@ import { DEFAULT_SEGMENTS, type SalesSegment } from './sales-history-segments';
 /**
  * The demo's history: this seed, this many cars over the last 6 months, none sold in the last 12
  * days (all their steps done); `npm run demo:history -- 100000` grows it to any number
- * (docs/operations.md). The admin's lists are server pages now, but 3,000 (issue #47) still costs
- * the first start too much: on a loaded 2-core machine 262 s → 352 s to listening, and the
- * bootstrap tests' demo first starts went over their 60 s timeout (docs/features/market-guide.md); the history's
- * insert on PGlite must get faster first.
+ * (docs/operations.md). The admin's lists are server pages now, and the insert no longer makes a
+ * live event per row, but 3,000 (issue #47) still add about 4 s of CPU to a first start of about
+ * 20 s, and the bootstrap tests' demo first starts went later still past their limits on a loaded
+ * machine (docs/features/market-guide.md, "How large the first start's history is").
  */
 export const DEMO_HISTORY = { seed: 2, count: 80, spanDays: 180, newestDaysAgo: 12 } as const;
 
@@ -131,7 +131,7 @@ export async function loadDemoSalesHistory(db: Database, total: number, now = ne
       count: Math.min(HISTORY_PART, total - first),
       firstIndex: first,
     });
-    await db.transaction((tx) => insertSalesHistory(tx, cars, { dealerIds, adminIds }));
+    await insertSalesHistory(db, cars, { dealerIds, adminIds });
   }
   const sales = Math.max(0, total - existing);
   if (sales > 0) {

@@ -118,11 +118,13 @@ describe('generateSalesHistory', () => {
 
 describe('insertSalesHistory', () => {
   let database: DbHandle;
+  let dealerIds: number[];
   const cars = generateSalesHistory({ seed: 11, count: 300, now: new Date() });
   beforeAll(async () => {
     database = await createTestDatabase();
     const dealers = [await insertDealer(database.db), await insertDealer(database.db)];
-    await insertSalesHistory(database.db, cars, { dealerIds: dealers.map((d) => d.id), batchSize: 120 });
+    dealerIds = dealers.map((d) => d.id);
+    await insertSalesHistory(database.db, cars, { dealerIds, batchSize: 120 });
     await refreshInsightFacts(database.db);
   }, 60_000);
   afterAll(() => database?.close());
@@ -177,6 +179,29 @@ describe('insertSalesHistory', () => {
     expect(Number(counts!.open)).toBe(cars.length);
     expect(Number(counts!.offers)).toBe(cars.reduce((n, car) => n + car.offers.length, 0));
     expect(Number(counts!.orphans)).toBe(0);
+  });
+
+  it('tells live streams once per topic and dealership, not once per row, and only for its own writes', async () => {
+    const events = () =>
+      rowsOf<{ topic: string; dealer_id: number; n: number }>(
+        database.db,
+        sql`select topic, dealer_id, count(*)::int as n from live_events
+            where topic in ('offers', 'transactions') group by 1, 2 order by 1, 2`,
+      );
+    const [first, second] = [...dealerIds].sort((a, b) => a - b);
+    expect(await events()).toEqual([
+      { topic: 'offers', dealer_id: first, n: 1 },
+      { topic: 'offers', dealer_id: second, n: 1 },
+      { topic: 'transactions', dealer_id: first, n: 1 },
+      { topic: 'transactions', dealer_id: second, n: 1 },
+    ]);
+    // A sale written after it is heard row by row again.
+    const [vehicle] = await rowsOf<{ id: number }>(database.db, sql`select id from vehicles limit 1`);
+    await database.db.execute(
+      sql`insert into transactions (vehicle_id, dealer_id, amount, status, cancelled)
+          values (${vehicle!.id}, ${first}, 100, 'pending', true)`,
+    );
+    expect((await events()).find((e) => e.topic === 'transactions' && e.dealer_id === first)?.n).toBe(2);
   });
 });
 
