@@ -79,7 +79,7 @@ export const queryKeys = {
      * Certified delivery and floor plan (docs/design.md §15): the transport board and the floor-plan
      * requests, under transactions so a sale's live change refreshes them too.
      */
-    transportBoard: () => ['admin', 'transactions', 'transport-board'] as const,
+    transportBoard: (query: unknown) => ['admin', 'transactions', 'transport-board', query] as const,
     floorPlanBoard: (query: unknown) => ['admin', 'transactions', 'floor-plan-board', query] as const,
     offers: () => ['admin', 'offers'] as const,
     offerList: (query: object) => ['admin', 'offers', 'list', query] as const,
