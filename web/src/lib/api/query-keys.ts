@@ -84,6 +84,8 @@ export const queryKeys = {
     offers: () => ['admin', 'offers'] as const,
     offerList: (query: object) => ['admin', 'offers', 'list', query] as const,
     demand: () => ['admin', 'demand'] as const,
+    /** Demand's orders, a page at a time (all, searched, or one group's). */
+    demandOrders: (query: unknown) => ['admin', 'demand', 'orders', query] as const,
     /** Reconditioning: packages, and the work orders (board and each one) as a prefix. */
     reconPackages: () => ['admin', 'recon-packages'] as const,
     /** The required guided shots setting (issue #34). */
