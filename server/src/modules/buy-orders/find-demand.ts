@@ -83,7 +83,7 @@ const NEWEST: KeysetOrder = {
   direction: 'desc',
 };
 
-/** `is not distinct from`: a group's absent model or year is null on its orders too. */
+/** A group's model or year: that value, or none (null on its orders, as the aggregate groups them). */
 const same = (column: AnyColumn, value: string | number | undefined) =>
   value === undefined ? sql`${column} is null` : sql`${column} = ${value}`;
 
