@@ -122,6 +122,25 @@ const LISTS = (f: { dealerId: number; dealerName: string; lastMonth: string }): 
     first: '',
     filtered: ['status=requested', `dealerId=${f.dealerId}`],
   },
+  // The seed has no transport or buy orders yet: these lines measure the query shapes on empty tables.
+  {
+    name: 'Transport board',
+    path: '/api/transport-orders',
+    first: '',
+    filtered: [
+      'status=late',
+      'status=all&sort=newest',
+      `status=all&dealerId=${f.dealerId}`,
+      `q=${encodeURIComponent(f.dealerName)}`,
+    ],
+  },
+  { name: 'Demand', path: '/api/buy-orders/demand', first: '', filtered: [] },
+  {
+    name: 'Demand orders',
+    path: '/api/buy-orders/demand/orders',
+    first: '',
+    filtered: [`q=${encodeURIComponent(f.dealerName)}`, 'q=toyota'],
+  },
 ];
 
 function percentiles(times: number[]) {

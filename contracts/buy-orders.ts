@@ -4,6 +4,7 @@ import { formatMi } from './mileage-format';
 import { formatUsd } from './money';
 import { moneySchema } from './money-schema';
 import { formatCount } from './number-format';
+import { pageQuerySchema, pageSchema } from './paging';
 import { reconPackageIdSchema } from './recon-packages';
 import { checkFilterRanges, vehicleFilterFields, vehicleSearchQuerySchema } from './vehicle-search';
 import { CERTIFICATION_FILTERS, VEHICLE_SORTS } from './vehicle-search-options';
@@ -325,11 +326,28 @@ export const demandOrderSchema = buyOrderSchema
   .extend({ dealerName: z.string(), matchCount: z.number(), alertsSent: z.number() });
 export type DemandOrder = z.infer<typeof demandOrderSchema>;
 
+/** GET /api/buy-orders/demand: the open orders grouped (one aggregate; the orders are paged apart). */
 export const demandSchema = z.object({
   groups: z.array(demandGroupSchema),
-  orders: z.array(demandOrderSchema),
 });
 export type Demand = z.infer<typeof demandSchema>;
+
+/**
+ * GET /api/buy-orders/demand/orders (issue #47): every dealership's orders, newest first, a page at
+ * a time (contracts/paging.ts). `q`: part of the dealer's name or of a make or model asked for, or
+ * an order number. A group (`make`, with `model`, `yearMin`, `yearMax` as the group has them; absent
+ * is none): that group's open orders.
+ */
+export const demandOrdersQuerySchema = pageQuerySchema.extend({
+  q: z.string().trim().max(100, 'Search with at most 100 characters').optional(),
+  make: z.string().trim().min(1).max(60).optional(),
+  model: z.string().trim().min(1).max(60).optional(),
+  yearMin: z.coerce.number().int().min(1900).max(2100).optional(),
+  yearMax: z.coerce.number().int().min(1900).max(2100).optional(),
+});
+export type DemandOrdersQuery = z.input<typeof demandOrdersQuerySchema>;
+export const demandOrdersPageSchema = pageSchema(demandOrderSchema);
+export type DemandOrdersPage = z.infer<typeof demandOrdersPageSchema>;
 
 export { MAX_SAVED_SEARCHES, SAVED_SEARCH_TEXT } from './saved-search-texts';
 

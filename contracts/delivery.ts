@@ -200,6 +200,41 @@ export const transportBoardRowSchema = z.object({
 });
 export type TransportBoardRow = z.infer<typeof transportBoardRowSchema>;
 
+/**
+ * The transport board's sorts (issue #47): the pickup deadline (earliest first: late pickups lead the
+ * open orders), or when the order was made.
+ */
+export const TRANSPORT_SORTS = {
+  pickup: 'Pickup day, earliest first',
+  newest: 'Newest order first',
+  oldest: 'Oldest order first',
+} as const;
+export type TransportSort = keyof typeof TRANSPORT_SORTS;
+/** The board's views: the open orders, the late pickups, one status, or every order. */
+export const TRANSPORT_VIEWS = ['open', 'late', ...TRANSPORT_STATUSES, 'all'] as const;
+export type TransportView = (typeof TRANSPORT_VIEWS)[number];
+/**
+ * GET /api/transport-orders: a page of transport orders (contracts/paging.ts), filtered and sorted
+ * by the server; `q` matches part of a VIN or a dealer's name, or an order, sale or vehicle number.
+ */
+export const transportBoardQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(Object.keys(TRANSPORT_SORTS) as [TransportSort, ...TransportSort[]]).default('pickup'),
+  status: z.enum(TRANSPORT_VIEWS).default('open'),
+  dealerId: z.coerce.number().int().positive().optional(),
+  q: z.string().trim().max(100, 'Search with at most 100 characters').optional(),
+});
+export type TransportBoardQuery = z.input<typeof transportBoardQuerySchema>;
+/** A page of orders, with how many each view holds (under dealer and search). */
+export const transportBoardPageSchema = pageSchema(transportBoardRowSchema).extend({
+  counts: z.object(
+    Object.fromEntries(TRANSPORT_VIEWS.map((v) => [v, z.number().int()])) as Record<
+      TransportView,
+      z.ZodNumber
+    >,
+  ),
+});
+export type TransportBoardPage = z.infer<typeof transportBoardPageSchema>;
+
 // ---- Floor plan ----
 
 export const floorPlanLineSchema = z.object({

@@ -175,7 +175,9 @@ describe('Certified delivery and floor plan', () => {
 
     // Our team moves the transport along (its states are delivery-team.test's); the dashboard
     // follows without a reload, to delivered.
-    const board = await api<{ orderId: number; transactionId: number }[]>('/api/transport-orders');
+    const { items: board } = await api<{ items: { orderId: number; transactionId: number }[] }>(
+      `/api/transport-orders?status=all&q=${sale.id}&limit=100`,
+    );
     const transport = board.find((o) => o.transactionId === sale.id)!;
     await patch(`/api/transport-orders/${transport.orderId}`, {
       status: 'assigned',

@@ -67,7 +67,9 @@ const api = async <T>(path: string, init: RequestInit = {}) => {
   return (await response.json()) as T;
 };
 const transportRow = async (transactionId: number) =>
-  (await api<TransportBoardRow[]>('/api/transport-orders')).find((r) => r.transactionId === transactionId)!;
+  (
+    await api<{ items: TransportBoardRow[] }>(`/api/transport-orders?status=all&q=${transactionId}&limit=100`)
+  ).items.find((r) => r.transactionId === transactionId)!;
 const floorPlanRow = async (transactionId: number) =>
   (await api<{ items: FloorPlanBoardRow[] }>('/api/floor-plan-requests?sort=newest&limit=100')).items.find(
     (r) => r.transactionId === transactionId,
@@ -180,7 +182,11 @@ describe('Admin → Transport and Floor plan', () => {
     // Transport: approval released the car; our team moves it to delivered.
     await page.getByRole('tab', { name: /^Transport/ }).click();
     const row = page.getByTestId(`transport-${ordered.orderId}`);
+    // The board is a server page (issue #47): the car found by its VIN, the search kept in the URL.
+    await page.getByLabel('Search by VIN, dealer or number').fill(ordered.vin);
+    await page.waitForURL((url) => url.searchParams.get('tr-q') === ordered.vin);
     await row.getByText(TRANSPORT_STATUS_LABELS.unassigned).waitFor();
+    await page.getByRole('button', { name: 'Open orders: 1' }).waitFor();
     expect(await row.textContent()).not.toContain('Waiting for:');
     const steps = [
       { button: 'Mark carrier assigned', status: TRANSPORT_STATUS_LABELS.assigned },
@@ -200,9 +206,9 @@ describe('Admin → Transport and Floor plan', () => {
         continue;
       }
       if (step.status === TRANSPORT_STATUS_LABELS.delivered) {
-        // Delivered leaves the open orders: show every order first.
-        await page.getByLabel('Show').selectOption('all');
-        expect(new URL(page.url()).searchParams.get('tstatus')).toBe('all');
+        // Delivered leaves the open orders: show every order first (its button, with its count).
+        await page.getByRole('button', { name: 'All orders: 1' }).click();
+        expect(new URL(page.url()).searchParams.get('tr-status')).toBe('all');
       }
       await row.getByRole('button', { name: `${step.button}: ${ordered.vehicle}` }).click();
       dialog = page.getByRole('dialog', { name: step.button });
@@ -312,7 +318,7 @@ describe('Admin → Transport and Floor plan', () => {
     expect(await fpRow.getByRole('button').count()).toBe(0);
 
     // Its transport still waits for payment; cancelled, asked first.
-    await page.goto('/admin?tab=transport');
+    await page.goto(`/admin?tab=transport&tr-q=${order.vin}`);
     const row = page.getByTestId(`transport-${order.orderId}`);
     await row.getByText(TRANSPORT_STATUS_LABELS.awaiting_release).waitFor();
     await row.getByText(/^Waiting for: /).waitFor();
@@ -332,7 +338,7 @@ describe('Admin → Transport and Floor plan', () => {
     await toast(page, 'Transport cancelled');
     // Cancelled leaves the open orders.
     await row.waitFor({ state: 'detached' });
-    await page.getByLabel('Show').selectOption('cancelled');
+    await page.getByRole('button', { name: `${TRANSPORT_STATUS_LABELS.cancelled}: 1` }).click();
     await row.getByText(TRANSPORT_STATUS_LABELS.cancelled, { exact: true }).waitFor();
     expect((await transportRow(transactionId)).status).toBe('cancelled');
     expect((await saleOf(transactionId)).transport!.status).toBe('cancelled');

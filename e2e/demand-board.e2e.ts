@@ -64,6 +64,13 @@ describe('the demand board', () => {
       .poll(() => table.getByRole('columnheader', { name: 'Total budget' }).getAttribute('aria-sort'))
       .toBe('ascending');
 
+    // Every order, a page at a time from the server (issue #47), searched; the search in the URL.
+    const orders = page.getByRole('table', { name: 'Buy orders' });
+    await page.getByLabel('Search by dealer, make, model or number').fill('Toyota');
+    await page.waitForURL((url) => url.searchParams.get('bo-q') === 'Toyota');
+    await orders.getByRole('row').nth(1).waitFor();
+    expect(await orders.getByRole('row').nth(1).textContent()).toContain('Toyota');
+
     const dialog = await openToyotaHistory(page);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/demand-history-1280.png` });
     await dialog.getByRole('button', { name: 'Close' }).click();

@@ -1177,6 +1177,9 @@ export const transportOrders = pgTable(
       .where(sql`${t.status} <> 'cancelled'`),
     uniqueIndex('transport_orders_carrier_guid_unique').on(t.carrierGuid),
     index('transport_orders_status_idx').on(t.status),
+    // The transport board's pages by pickup day and by when ordered (issue #47, transport-board-page.ts).
+    index('transport_orders_pickup_idx').on(t.pickupBy, t.id),
+    index('transport_orders_created_idx').on(t.createdAt, t.id),
     check('transport_orders_status_check', sql`${t.status} in (${sqlList(TRANSPORT_STATUSES)})`),
     check('transport_orders_arranged_by_check', sql`${t.arrangedBy} in (${sqlList(TRANSPORT_ARRANGERS)})`),
   ],

@@ -1318,12 +1318,26 @@ async function checkInvariants(m: Model) {
     }
   }
 
-  // The admin's Transport board reads the same delivery as the sale.
+  // The admin's Transport board (paged by the server, every status) reads the same delivery as the sale.
   const shipped = mine.filter((t) => t.transport !== null);
   if (shipped.length > 0) {
-    const board: { transactionId: number; status: string; deliveryStatus: string; holdReason: string }[] = (
-      await admin('GET', '/api/transport-orders')
-    ).json();
+    type BoardRow = {
+      id: number;
+      transactionId: number;
+      status: string;
+      deliveryStatus: string;
+      holdReason: string;
+    };
+    const board: BoardRow[] = [];
+    for (const dealerId of dealerIds.keys())
+      board.push(
+        ...(await walkPages<BoardRow>(async (url) => {
+          const res = await admin('GET', url);
+          const page = res.json() as { items: (BoardRow & { orderId: number })[] };
+          const json = () => ({ ...page, items: page.items.map((r) => ({ ...r, id: r.orderId })) });
+          return { statusCode: res.statusCode, body: res.body, json };
+        }, `/api/transport-orders?status=all&dealerId=${dealerId}`)),
+      );
     for (const t of shipped) {
       const row = board.find((r) => r.transactionId === t.id);
       expect(row, `sale ${t.id}: on the Transport board`).toBeDefined();

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { findAlertSchedule, updateAlertSchedule } from './alert-schedule';
 import { createBuyOrder } from './create-buy-order';
 import { findBuyOrders } from './find-buy-orders';
-import { findDemand } from './find-demand';
+import { demandOrdersPage, findDemand } from './find-demand';
 import { getBuyOrderHistory } from './get-buy-order-history';
 import { createSavedSearch, deleteSavedSearch, findSavedSearches, updateSavedSearch } from './saved-searches';
 import { updateBuyOrder } from './update-buy-order';
@@ -29,6 +29,10 @@ export async function buyOrdersRoutes(app: FastifyInstance, { db }: { db: Databa
     handler: async (request) => updateBuyOrder(db, request.params.id, request.body, await request.actor()),
   });
   routes.route({ ...app.endpoint('buyOrderDemand'), handler: async () => findDemand(db) });
+  routes.route({
+    ...app.endpoint('buyOrderDemandOrders'),
+    handler: async (request) => demandOrdersPage(db, request.query),
+  });
   routes.route({
     ...app.endpoint('buyOrderHistory'),
     handler: async (request) => getBuyOrderHistory(db, request.params.id),

@@ -8,7 +8,7 @@ import { SEARCH_TEXT } from '@contracts/vehicle-search';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertMember, insertVehicle, MEMBER_PASSWORD } from '../../../test/factories';
-import { boughtNow, dealerWithCode, nextAddress } from '../../../test/helpers';
+import { boughtNow, dealerWithCode, nextAddress, walkPages } from '../../../test/helpers';
 import { signIn, signInMember } from '../../../test/sessions';
 import { withApp } from '../../../test/with-app';
 import { buyOrders, dealers, notifications } from '../../db/schema';
@@ -371,6 +371,10 @@ describe('filling an order with purchases', () => {
   });
 });
 
+type DemandOrderRow = { id: number; dealerName: string; matchCount: number; status: string };
+const walkOrders = (path: string, limit = 100) =>
+  walkPages<DemandOrderRow>((url) => ctx.call('GET', url), path, limit);
+
 describe('Admin → Demand', () => {
   it('groups the open orders by make, model and years with cars wanted, budgets and matches; lists every order', async () => {
     const a = await dealerSession();
@@ -384,7 +388,10 @@ describe('Admin → Demand', () => {
 
     const res = await ctx.call('GET', '/api/buy-orders/demand');
     expect(res.statusCode, res.body).toBe(200);
-    const { groups, orders } = res.json();
+    const { groups } = res.json();
+    // The orders are their own list, paged by the server (issue #47): every order, newest first.
+    const orders = await walkOrders('/api/buy-orders/demand/orders', 2);
+    expect(orders.map((o) => o.id)).toEqual([...orders.map((o) => o.id)].sort((x, y) => y - x));
     expect(groups.filter((g: { make: string }) => g.make === 'Genesis')).toEqual([
       {
         make: 'Genesis',
@@ -408,8 +415,32 @@ describe('Admin → Demand', () => {
     expect(row(paused)).toMatchObject({ status: 'paused', matchCount: 0 });
     expect(car).toBeGreaterThan(0);
 
-    // Dealers see their own orders only.
+    // A group's orders: its open ones, as the aggregate lists them; a search by dealer, make or number.
+    const group = `/api/buy-orders/demand/orders?make=Genesis&model=G80&yearMin=2020&yearMax=2022`;
+    expect((await walkOrders(group, 1)).map((o) => o.id)).toEqual([second, first]);
+    expect(
+      (await walkOrders('/api/buy-orders/demand/orders?make=Genesis&yearMin=2020&yearMax=2022')).length,
+    ).toBe(0);
+    const dealerName = encodeURIComponent(b.dealer.dealerName.slice(2).toUpperCase());
+    expect((await walkOrders(`/api/buy-orders/demand/orders?q=${dealerName}`)).map((o) => o.id)).toEqual([
+      paused,
+      second,
+    ]);
+    expect((await walkOrders('/api/buy-orders/demand/orders?q=genesis')).map((o) => o.id)).toEqual(
+      expect.arrayContaining([paused, second, first]),
+    );
+    expect((await walkOrders(`/api/buy-orders/demand/orders?q=${first}`)).map((o) => o.id)).toContain(first);
+
+    // A damaged cursor or a bad limit is a 400; dealers see their own orders only.
+    for (const query of ['cursor=garbage!', 'limit=0', 'limit=101', 'yearMin=x'])
+      expect((await ctx.call('GET', `/api/buy-orders/demand/orders?${query}`)).statusCode, query).toBe(400);
     expect((await ctx.call('GET', '/api/buy-orders/demand', undefined, a.cookie)).statusCode).toBe(403);
+    expect((await ctx.call('GET', '/api/buy-orders/demand/orders', undefined, a.cookie)).statusCode).toBe(
+      403,
+    );
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/buy-orders/demand/orders' })).statusCode).toBe(
+      401,
+    );
   });
 });
 

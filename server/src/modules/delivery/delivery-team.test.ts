@@ -14,7 +14,14 @@ import { dealerWithCode, nextAddress } from '../../../test/helpers';
 import { signIn, signInMember } from '../../../test/sessions';
 import { uploadPhoto } from '../../../test/tus-uploads';
 import { withApp } from '../../../test/with-app';
-import { notifications, reconPackages, transactionEvents, workOrders, workOrderTasks } from '../../db/schema';
+import {
+  notifications,
+  reconPackages,
+  transactionEvents,
+  transportOrders,
+  workOrders,
+  workOrderTasks,
+} from '../../db/schema';
 import { releaseWaitingTransports } from './transport-orders';
 
 /**
@@ -50,7 +57,8 @@ const jpeg = () =>
   sharp({ create: { width: 320, height: 240, channels: 3, background: '#357' } })
     .jpeg()
     .toBuffer();
-const board = async () => (await ctx.call('GET', '/api/transport-orders')).json();
+const board = async () =>
+  (await ctx.call('GET', '/api/transport-orders?status=all&sort=newest&limit=100')).json().items;
 const floorBoard = async () =>
   (await ctx.call('GET', '/api/floor-plan-requests?sort=newest&limit=100')).json().items;
 
@@ -135,7 +143,15 @@ describe('arranged by our team', () => {
       expect(done.statusCode, done.body).toBe(200);
     }
     expect(await releaseWaitingTransports(ctx.db, ctx.config)).toBe(1);
-    expect((await view(d.cookie, id)).transport.status).toBe('unassigned');
+    const released = (await view(d.cookie, id)).transport;
+    expect(released.status).toBe('unassigned');
+    // The release's windows replace the quote's: the order row's pickup day follows (the board's
+    // sort and its late-pickup narrowing read it, issue #47).
+    const [orderRow] = await ctx.db.select().from(transportOrders).where(eq(transportOrders.id, row.orderId));
+    expect(row.pickupWindow.to, 'quoted after the package’s promised days').not.toBe(
+      released.pickupWindow.to,
+    );
+    expect(orderRow!.pickupBy).toBe(released.pickupWindow.to);
     expect(
       (await ctx.db.select().from(notifications).where(eq(notifications.event, 'transport_to_arrange')))
         .length,
@@ -330,9 +346,9 @@ describe('one delivery state', () => {
       .json()
       .items.find((t: { id: number }) => t.id === id);
   const boardRow = async (orderId: number) =>
-    (await ctx.call('GET', '/api/transport-orders'))
+    (await ctx.call('GET', '/api/transport-orders?status=all&sort=newest&limit=100'))
       .json()
-      .find((r: { orderId: number }) => r.orderId === orderId);
+      .items.find((r: { orderId: number }) => r.orderId === orderId);
 
   it('a dealer’s confirmation delivers the sale in every view, dated today, and never before pickup', async () => {
     const s = await transported();

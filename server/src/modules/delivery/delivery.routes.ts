@@ -6,7 +6,8 @@ import { assertSigned, keepRawJson } from '../integrations/signed-webhook-route'
 import { getTransactionView } from '../transactions/transaction-views';
 import { applyCarrierEvent } from './carrier-sync';
 import { acceptDelivery, attachBillOfLading, updateTransportOrder } from './delivery-steps';
-import { findTransportBoard, quoteTransportFor, transportBoardRow } from './transport-board';
+import { quoteTransportFor, transportBoardRow } from './transport-board';
+import { transportBoardPage } from './transport-board-page';
 import type { DeliveryConfig } from './transport-orders';
 
 /** Certified delivery (docs/design.md §15): quotes for dealers, the admin's board, the carrier's webhook. */
@@ -19,7 +20,10 @@ export async function deliveryRoutes(
     ...app.endpoint('transportQuote'),
     handler: async (request) => quoteTransportFor(db, request.body, await request.actor(), config),
   });
-  routes.route({ ...app.endpoint('transportBoard'), handler: async () => findTransportBoard(db) });
+  routes.route({
+    ...app.endpoint('transportBoard'),
+    handler: async (request) => transportBoardPage(db, request.query),
+  });
   routes.route({
     ...app.endpoint('acceptDelivery'),
     handler: async (request) => {

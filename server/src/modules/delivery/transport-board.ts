@@ -7,7 +7,7 @@ import {
   type TransportQuoteBody,
   transportQuoteBodySchema,
 } from '@contracts/delivery';
-import { and, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { dealers, transactions, transportOrders, vehicles } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
@@ -85,40 +85,40 @@ export const quoteOnSale = (
   );
 
 /**
- * The admin's transport board: every order not finished, and those finished in the last 30 days;
- * late pickups first, then waiting for release, then by the pickup deadline. Each row reads its
- * transport from the sale's state (the same fold the dealer reads), and says what a waiting order
- * waits for.
+ * Transport orders as the admin's board reads them (issue #32), newest first unless `orderBy` says
+ * otherwise: each row reads its transport from the sale's state (the same fold the dealer reads) and
+ * says what a waiting order waits for, computed for these rows only. `cursorKey` is the row's sort
+ * key as text, for a page's next cursor (keyset-page.ts); the page is transport-board-page.ts.
  */
-export async function findTransportBoard(db: Executor, where?: SQL): Promise<TransportBoardRow[]> {
-  const rows = await db
-    .select({ order: transportOrders, sale: transactions, vehicle: vehicles, dealerName: dealers.dealerName })
+export async function readTransportRows(
+  db: Executor,
+  {
+    where,
+    orderBy = [desc(transportOrders.id)],
+    limit,
+    cursorKey = sql<string>`''`,
+  }: { where?: SQL; orderBy?: SQL[]; limit?: number; cursorKey?: SQL<string> },
+) {
+  const query = db
+    .select({
+      order: transportOrders,
+      sale: transactions,
+      vehicle: vehicles,
+      dealerName: dealers.dealerName,
+      cursorKey,
+    })
     .from(transportOrders)
     .innerJoin(transactions, eq(transactions.id, transportOrders.transactionId))
     .innerJoin(vehicles, eq(vehicles.id, transactions.vehicleId))
     .innerJoin(dealers, eq(dealers.id, transactions.dealerId))
-    .where(
-      and(
-        where,
-        or(
-          inArray(transportOrders.status, [
-            'awaiting_release',
-            'unassigned',
-            'assigned',
-            'picked_up',
-            'in_transit',
-          ]),
-          gte(transportOrders.updatedAt, sql`now() - interval '30 days'`),
-        ),
-      ),
-    )
-    .orderBy(desc(transportOrders.id))
-    .limit(500);
+    .where(where)
+    .orderBy(...orderBy);
+  const rows = await (limit === undefined ? query : query.limit(limit));
   const states = await saleStatesOf(
     db,
     rows.map((r) => r.sale),
   );
-  const board = rows.map(({ order, sale, vehicle, dealerName }, i): TransportBoardRow => {
+  return rows.map(({ order, sale, vehicle, dealerName, cursorKey: key }, i) => {
     const state = states[i]!;
     // The sale's latest order may be a newer one than this (cancelled) row: read this one's facts.
     const transport = state.transport?.orderId === order.id ? state.transport : null;
@@ -132,7 +132,7 @@ export async function findTransportBoard(db: Executor, where?: SQL): Promise<Tra
     // What a waiting order waits for: the sale's hold, in the words its dealer reads.
     const waitingFor =
       (status === 'awaiting_release' && state.holdReason !== 'none') || held ? state.holdText : null;
-    return {
+    const view: TransportBoardRow = {
       orderId: order.id,
       transactionId: sale.id,
       vehicle: vehicleName(vehicle),
@@ -154,16 +154,12 @@ export async function findTransportBoard(db: Executor, where?: SQL): Promise<Tra
       pickupLate: transport?.pickupLate ?? false,
       waitingFor,
     };
+    return { id: order.id, cursorKey: key, view };
   });
-  const rank = (r: TransportBoardRow) => (r.pickupLate ? 0 : r.status === 'awaiting_release' ? 1 : 2);
-  return board.sort(
-    (a, b) =>
-      rank(a) - rank(b) || a.pickupWindow.to.localeCompare(b.pickupWindow.to) || b.orderId - a.orderId,
-  );
 }
 
 export async function transportBoardRow(db: Executor, orderId: number) {
-  const [row] = await findTransportBoard(db, eq(transportOrders.id, orderId));
+  const [row] = await readTransportRows(db, { where: eq(transportOrders.id, orderId) });
   if (!row) throw notFound(DELIVERY_TEXT.orderNotFound);
-  return row;
+  return row.view;
 }

@@ -228,14 +228,22 @@ export async function recordTransportStatus(
   moves = true,
 ) {
   const at = report.at ?? new Date();
-  if (moves)
+  if (moves || report.windows)
     await tx
       .update(transportOrders)
       .set({
-        status,
-        updatedAt: new Date(),
-        ...(actor.type === 'carrier' ? { lastReportAt: at } : {}),
-        ...(report.carrierReference ? { carrierNumber: report.carrierReference } : {}),
+        ...(moves
+          ? {
+              status,
+              updatedAt: new Date(),
+              ...(actor.type === 'carrier' ? { lastReportAt: at } : {}),
+              ...(report.carrierReference ? { carrierNumber: report.carrierReference } : {}),
+            }
+          : {}),
+        // The release's windows replace the quote's on the timeline (the fold reads the latest): the
+        // row's pickup day follows, for the board's sort and its late-pickup narrowing
+        // (transport-board-page.ts).
+        ...(report.windows ? { pickupBy: report.windows.pickupWindow.to } : {}),
       })
       .where(eq(transportOrders.id, order.id));
   const [sale] = await tx.select().from(transactions).where(eq(transactions.id, order.transactionId));

@@ -440,10 +440,8 @@ describe('a transport through the carrier', () => {
     expect(view.transport.status).toBe('cancelled');
     expect(view.deliveryStatus).toBe('cancelled');
     // The admin's board no longer lists it as a transport to follow.
-    const board = (await ctx.call('GET', '/api/transport-orders')).json() as {
-      transactionId: number;
-      status: string;
-    }[];
+    const board = (await ctx.call('GET', '/api/transport-orders?status=all&sort=newest&limit=100')).json()
+      .items as { transactionId: number; status: string }[];
     expect(board.filter((row) => row.transactionId === id && row.status !== 'cancelled')).toEqual([]);
   });
 });

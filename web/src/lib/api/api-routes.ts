@@ -85,6 +85,7 @@ export const API_ROUTES = {
   createBuyOrder: { method: 'POST', path: '/api/dealer/buy-orders' },
   updateBuyOrder: { method: 'PATCH', path: '/api/dealer/buy-orders/:id' },
   buyOrderDemand: { method: 'GET', path: '/api/buy-orders/demand' },
+  buyOrderDemandOrders: { method: 'GET', path: '/api/buy-orders/demand/orders' },
   buyOrderHistory: { method: 'GET', path: '/api/buy-orders/:id/history' },
   dealerSavedSearches: { method: 'GET', path: '/api/dealer/saved-searches' },
   createSavedSearch: { method: 'POST', path: '/api/dealer/saved-searches' },

@@ -86,11 +86,13 @@ export const queryKeys = {
      * Certified delivery and floor plan (docs/design.md §15): the transport board and the floor-plan
      * requests, under transactions so a sale's live change refreshes them too.
      */
-    transportBoard: () => ['admin', 'transactions', 'transport-board'] as const,
+    transportBoard: (query: unknown) => ['admin', 'transactions', 'transport-board', query] as const,
     floorPlanBoard: (query: unknown) => ['admin', 'transactions', 'floor-plan-board', query] as const,
     offers: () => ['admin', 'offers'] as const,
     offerList: (query: object) => ['admin', 'offers', 'list', query] as const,
     demand: () => ['admin', 'demand'] as const,
+    /** Demand's orders, a page at a time (all, searched, or one group's). */
+    demandOrders: (query: unknown) => ['admin', 'demand', 'orders', query] as const,
     /** Reconditioning: packages, and the work orders (board and each one) as a prefix. */
     reconPackages: () => ['admin', 'recon-packages'] as const,
     /** The required guided shots setting (issue #34). */

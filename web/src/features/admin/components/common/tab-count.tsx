@@ -28,8 +28,8 @@ function OverdueCount() {
 
 /** Transports whose pickup window ended with the car still on our lot, in red. */
 function LatePickupCount() {
-  const board = useTransportBoard();
-  return <CountPill count={board.data?.filter((row) => row.pickupLate).length} word="late" late />;
+  const page = useTransportBoard({ status: 'all', limit: 1 });
+  return <CountPill count={page.data?.counts.late} word="late" late />;
 }
 
 /** Floor-plan requests the lender has not answered yet. */

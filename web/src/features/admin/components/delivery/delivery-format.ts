@@ -1,12 +1,10 @@
 import { formatMonthDay } from '@contracts/dates';
 import {
-  type FloorPlanBoardRow,
   type FloorPlanStatus,
   TRANSPORT_STATUS_LABELS,
   TRANSPORT_STATUS_RANK,
-  TRANSPORT_STATUSES,
-  type TransportBoardRow,
   type TransportStatus,
+  type TransportView,
   type UpdateTransportOrderBody,
 } from '@contracts/delivery';
 import type { BadgeTone } from '@/components/ui/badge';
@@ -58,50 +56,13 @@ export const markLabel = (status: MovableStatus) =>
 export const isCancellable = (status: TransportStatus) =>
   TRANSPORT_STATUS_RANK[status] < TRANSPORT_STATUS_RANK.picked_up;
 
-/** The board's views: the open orders, the late pickups, one status, or every order. */
-export const TRANSPORT_FILTERS = ['open', 'late', ...TRANSPORT_STATUSES, 'all'] as const;
-export type TransportFilter = (typeof TRANSPORT_FILTERS)[number];
-export const TRANSPORT_FILTER_LABELS: Record<TransportFilter, string> = {
+/** The board's views (contracts/delivery.ts TRANSPORT_VIEWS) in words: "Pickup late: 2". */
+export const TRANSPORT_VIEW_LABELS: Record<TransportView, string> = {
   open: 'Open orders',
   late: 'Pickup late',
   ...TRANSPORT_STATUS_LABELS,
   all: 'All orders',
 };
-
-export const matchesTransportFilter = (row: TransportBoardRow, filter: TransportFilter) =>
-  filter === 'all'
-    ? true
-    : filter === 'open'
-      ? row.status !== 'delivered' && row.status !== 'cancelled'
-      : filter === 'late'
-        ? row.pickupLate
-        : row.status === filter;
-
-/** Late pickups first, then the earliest stage, then the earliest pickup window, then the oldest order. */
-export const sortTransport = (rows: TransportBoardRow[]) =>
-  [...rows].sort(
-    (a, b) =>
-      Number(b.pickupLate) - Number(a.pickupLate) ||
-      TRANSPORT_STATUS_RANK[a.status] - TRANSPORT_STATUS_RANK[b.status] ||
-      a.pickupWindow.from.localeCompare(b.pickupWindow.from) ||
-      a.orderId - b.orderId,
-  );
-
-const FLOOR_PLAN_ORDER: Record<FloorPlanStatus, number> = {
-  requested: 0,
-  approved: 1,
-  declined: 2,
-  funded: 3,
-};
-
-/** Waiting for the lender first, then approved and waiting for the money; oldest request first. */
-export const sortFloorPlan = (rows: FloorPlanBoardRow[]) =>
-  [...rows].sort(
-    (a, b) =>
-      FLOOR_PLAN_ORDER[a.status] - FLOOR_PLAN_ORDER[b.status] ||
-      a.requestedAt.localeCompare(b.requestedAt) ||
-      a.requestId - b.requestId,
-  );
 
 /** A datetime-local value ("2026-01-08T14:30", the admin's clock) as an ISO time, or undefined. */
 export const localToIso = (value: string) => {

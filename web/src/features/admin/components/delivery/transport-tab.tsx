@@ -1,76 +1,107 @@
-import type { TransportBoardRow } from '@contracts/delivery';
+import {
+  TRANSPORT_SORTS,
+  TRANSPORT_VIEWS,
+  type TransportBoardQuery,
+  type TransportBoardRow,
+  type TransportView,
+} from '@contracts/delivery';
 import { formatMi } from '@contracts/mileage-format';
 import { Truck } from 'lucide-react';
 import { useMemo } from 'react';
+import { SelectField, SelectOptions } from '@/components/ui/fields';
+import { Pager, useListParams, useServerPaged } from '@/components/ui/pager';
 import { Empty } from '@/components/ui/query-states';
+import { PausedSearchBox } from '@/components/ui/search-box';
 import { cn } from '@/lib/cn';
 import { formatAmount } from '@/lib/display/sale-state';
 import { formatDateTime } from '@/lib/display/time-left';
 import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
 import { useTransportBoard } from '../../api/get-transport-board';
+import { CountFilters } from '../common/count-filters';
 import { Cell, DataTable, Row } from '../common/data-table';
 import { Panel, PanelStates } from '../common/panel';
-import { BoardFilter } from './board-filter';
 import { BolUpload } from './bol-upload';
 import { PickupLateFlag, TransportStatusBadge } from './delivery-badges';
-import {
-  formatWindow,
-  matchesTransportFilter,
-  sortTransport,
-  TRANSPORT_FILTER_LABELS,
-  TRANSPORT_FILTERS,
-  type TransportFilter,
-} from './delivery-format';
+import { formatWindow, TRANSPORT_VIEW_LABELS } from './delivery-format';
 import { SaleCell } from './sale-cell';
 import { CancelTransportButton, MoveTransportDialog } from './transport-actions';
-import { useUrlFilter } from './use-url-filter';
+
+const isView = (v: string): v is TransportView => (TRANSPORT_VIEWS as readonly string[]).includes(v);
+const isSort = (v: string): v is keyof typeof TRANSPORT_SORTS => v in TRANSPORT_SORTS;
+/** The board's state in the URL (`/admin?tab=transport&tr-status=late&tr-q=1HG`). */
+const PARAMS = ['status', 'sort', 'q'] as const;
 
 /**
- * Admin → Transport (issue #32, docs/design.md §15): every sale's certified delivery, late pickups first
- * and flagged in words; route, miles, price, dealership, windows, ETA, carrier and what a waiting
- * order waits for. Orders our team arranges are moved forward (or cancelled before pickup) here;
- * the bill of lading photos go up from the row. The view is in the URL (`tstatus`).
+ * Admin → Transport (issue #32, docs/design.md §15): every sale's certified delivery, a page at a
+ * time from the server (issue #47): the open orders by default, earliest pickup day first (late
+ * pickups lead, flagged in words), or one status or the late pickups, each view with its count;
+ * searched by VIN, dealer or number. Route, miles, price, dealership, windows, ETA, carrier and what
+ * a waiting order waits for. Orders our team arranges are moved forward (or cancelled before pickup)
+ * here; the bill of lading photos go up from the row. The choices are in the URL.
  */
 export function TransportTab() {
-  const board = useTransportBoard();
-  const [filter, setFilter] = useUrlFilter<TransportFilter>('tstatus', TRANSPORT_FILTERS, 'open');
-  const rows = useMemo(
-    () => sortTransport((board.data ?? []).filter((row) => matchesTransportFilter(row, filter))),
-    [board.data, filter],
+  const [params, setParams] = useListParams('tr-', PARAMS);
+  const choices = useMemo(
+    (): Omit<TransportBoardQuery, 'cursor' | 'limit'> => ({
+      status: isView(params.status) ? params.status : 'open',
+      sort: isSort(params.sort) ? params.sort : 'pickup',
+      ...(params.q ? { q: params.q } : {}),
+    }),
+    [params.status, params.sort, params.q],
   );
+  const paging = useServerPaged<HTMLDivElement>(JSON.stringify(choices));
+  const board = useTransportBoard({ ...choices, cursor: paging.cursor, limit: paging.limit });
+  const counts = board.data?.counts;
   return (
-    <Panel
-      title={L.transportTitle}
-      description={L.transportText}
-      actions={
-        board.data ? (
-          <BoardFilter
-            views={TRANSPORT_FILTERS}
-            labels={TRANSPORT_FILTER_LABELS}
-            value={filter}
-            onChange={setFilter}
-            rows={board.data}
-            shows={matchesTransportFilter}
-            className="w-full sm:w-72"
-          />
-        ) : null
-      }
-    >
+    <Panel title={L.transportTitle} description={L.transportText}>
+      <div className="mb-4 grid gap-3 sm:grid-cols-2">
+        <PausedSearchBox
+          label="Search by VIN, dealer or number"
+          value={params.q}
+          onSearch={(q) => setParams({ q })}
+        />
+        <SelectField label="Sort" value={choices.sort} onChange={(e) => setParams({ sort: e.target.value })}>
+          <SelectOptions items={TRANSPORT_SORTS} />
+        </SelectField>
+      </div>
+      {counts ? (
+        <CountFilters
+          label={L.show}
+          views={TRANSPORT_VIEWS.map((view) => ({
+            value: view,
+            label: TRANSPORT_VIEW_LABELS[view],
+            count: counts[view],
+          }))}
+          value={choices.status ?? 'open'}
+          onChange={(status) => setParams({ status: status === 'open' ? '' : status })}
+        />
+      ) : null}
       <PanelStates
         query={board}
         loading={L.loadingTransport}
-        isEmpty={() => rows.length === 0}
+        isEmpty={(data) => data.items.length === 0}
         empty={<Empty icon={Truck} title={L.noTransport} text={L.noTransportText} />}
       >
-        {() => (
-          <DataTable
-            label="Transport orders"
-            columns={['Car and dealer', 'Status', 'Route', 'Price', 'Windows', 'Carrier and ETA', 'Actions']}
-          >
-            {rows.map((row) => (
-              <TransportRow key={row.orderId} row={row} />
-            ))}
-          </DataTable>
+        {(data) => (
+          <div ref={paging.listRef}>
+            <DataTable
+              label="Transport orders"
+              columns={[
+                'Car and dealer',
+                'Status',
+                'Route',
+                'Price',
+                'Windows',
+                'Carrier and ETA',
+                'Actions',
+              ]}
+            >
+              {data.items.map((row) => (
+                <TransportRow key={row.orderId} row={row} />
+              ))}
+            </DataTable>
+            <Pager label="Transport orders" {...paging.pagerOf(data)} />
+          </div>
         )}
       </PanelStates>
     </Panel>

@@ -7,22 +7,28 @@ import {
   type DemandOrder,
 } from '@contracts/buy-orders';
 import { ChevronDown, ChevronUp, History } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Badge, BUY_ORDER_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { Pager, useServerPaged } from '@/components/ui/pager';
+import { Empty, QueryStates } from '@/components/ui/query-states';
 import { formatDate, formatDay } from '@/lib/display/time-left';
+import { useDemandOrders } from '../../api/get-demand';
 import { groupName, groupYears } from './demand-format';
 import { OrderHistory } from './order-history';
 
-/** A group's open orders in a dialog; each order opens its history (read when opened). */
-export function GroupOrdersDialog({ group, orders }: { group: DemandGroup; orders: DemandOrder[] }) {
+/**
+ * A group's open orders in a dialog, newest first, a page at a time from the server (read once it
+ * opens, issue #47); each order opens its history (read when opened).
+ */
+export function GroupOrdersDialog({ group }: { group: DemandGroup }) {
   const name = `${groupName(group)}, ${groupYears(group)}`;
   return (
     <Modal
       className="max-sm:p-4 sm:max-w-2xl"
       title={name}
-      description={orders.length === 1 ? '1 open order' : `${orders.length} open orders`}
+      description={group.orders === 1 ? '1 open order' : `${group.orders} open orders`}
       trigger={
         <Button variant="outline" size="sm" className="max-md:w-full">
           <History aria-hidden="true" className="h-4 w-4" />
@@ -31,12 +37,42 @@ export function GroupOrdersDialog({ group, orders }: { group: DemandGroup; order
         </Button>
       }
     >
-      <ul className="grid gap-3">
-        {orders.map((order) => (
-          <OrderItem key={order.id} order={order} />
-        ))}
-      </ul>
+      <GroupOrders group={group} name={name} />
     </Modal>
+  );
+}
+
+function GroupOrders({ group, name }: { group: DemandGroup; name: string }) {
+  const choices = useMemo(
+    () => ({
+      make: group.make,
+      ...(group.model === null ? {} : { model: group.model }),
+      ...(group.yearMin === null ? {} : { yearMin: group.yearMin }),
+      ...(group.yearMax === null ? {} : { yearMax: group.yearMax }),
+    }),
+    [group.make, group.model, group.yearMin, group.yearMax],
+  );
+  const paging = useServerPaged<HTMLDivElement>(JSON.stringify(choices));
+  const orders = useDemandOrders({ ...choices, cursor: paging.cursor, limit: paging.limit });
+  return (
+    <QueryStates
+      query={orders}
+      loading="Loading orders..."
+      failed="Could not load the orders:"
+      isEmpty={(data) => data.items.length === 0}
+      empty={<Empty title="No open orders left" />}
+    >
+      {(data) => (
+        <div ref={paging.listRef}>
+          <ul className="grid gap-3">
+            {data.items.map((order) => (
+              <OrderItem key={order.id} order={order} />
+            ))}
+          </ul>
+          <Pager label={`Orders for ${name}`} {...paging.pagerOf(data)} />
+        </div>
+      )}
+    </QueryStates>
   );
 }
 
