@@ -27,7 +27,7 @@ import { readTransactionViews } from './transaction-views';
 /**
  * The admin's Transactions list paged by the server (issue #47, docs/features/admin-lists.md):
  * the plain choices (state, dealer, sale days, search) are SQL; what is a sale's derived state — the
- * four filters (overdue, title late, unwind requested, open claims) and "amount owed" — is decided by
+ * filters (overdue, title late, unwind requested, open claims, claim refund late) and "amount owed" — is decided by
  * the one fold (sale-state.ts) on the rows a SQL narrowing lets through, a batch at a time.
  */
 export type TransactionsQuery = z.infer<typeof transactionsQuerySchema>;
@@ -104,9 +104,17 @@ const MAYBE: Record<TransactionFilter, SQL> = {
   open_claims: sql`exists (select 1 from ${transactionEvents} c where c.transaction_id = ${transactions.id}
     and c.type = 'claim_opened' and not exists (select 1 from ${transactionEvents} a
     where a.transaction_id = c.transaction_id and a.type = 'claim_answered' and a.data->>'claimId' = c.id::text))`,
+  // Flagged by the claim-deadlines job (claim-payments.ts); the fold decides whether still unpaid.
+  claim_payment_late: hasStep('claim_payment_late'),
 };
+/** Filters a cancelled sale can be in: a buyback cancels its sale and its refund can be late. */
+const ALSO_CANCELLED: readonly TransactionFilter[] = ['claim_payment_late'];
 const maybeIn = (filters: readonly TransactionFilter[]) =>
-  and(not(transactions.cancelled), or(...filters.map((f) => MAYBE[f])));
+  or(
+    ...filters.map((f) =>
+      ALSO_CANCELLED.includes(f) ? MAYBE[f] : and(not(transactions.cancelled), MAYBE[f]),
+    ),
+  );
 
 const FILTERS = Object.keys(TRANSACTION_FILTERS) as TransactionFilter[];
 /** How many rows the fold reads at a time while it looks for a filter's sales. */
