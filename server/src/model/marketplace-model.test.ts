@@ -766,7 +766,8 @@ class ClaimPayout implements Cmd {
     if (this.pay) {
       const res = await admin('POST', `/api/transactions/${sale.id}/events`, {
         type: 'refund_recorded',
-        amount: before.refundOwed,
+        // Nothing owed: a dollar, refused for that (an amount of zero is refused as no amount).
+        amount: decimalToCents(before.refundOwed) > 0 ? before.refundOwed : '1.00',
         method: 'ach',
         reference: 'R',
         paidOn: dateInZone(new Date(), ZONE),
@@ -1544,16 +1545,24 @@ it('the webhooks, unwinds and late fees reach their answers: one fixed sequence,
     new BuyTyped(1, { car: 0, pkg: false, delivery: false }),
     new MakeLate(0, false),
     new RecordPayment(0, true),
+    // Its buyer claims and is credited after payment: the refund is not paid by its pay-by day
+    // (flagged late once by the deadlines pass), then paid (issue #48).
+    // (The model's sales: the live ones; the first is the team's delivered car.)
+    new ClaimCredit(1, false),
+    new ClaimPayout(1, false),
+    new ClaimPayout(1, false),
+    new ClaimPayout(1, true),
   ];
   await fc.asyncModelRun(() => ({ model: world, real: null }), steps.map(checked));
   expect({
     carrier: grew('POST /api/webhooks/carrier 200'),
     lender: grew('POST /api/webhooks/lender 200'),
-    unwind: grew('POST /api/dealer/transactions/:id/events 200'),
+    // The unwind request, then the claim and its evidence.
+    dealerSteps: grew('POST /api/dealer/transactions/:id/events 200'),
     cancelled: grew('PATCH /api/transactions/:id 200'),
     resold: grew('POST /api/verify-code 200'),
     late: grew('step MakeLate'),
-  }).toEqual({ carrier: 3, lender: 2, unwind: 1, cancelled: 1, resold: 1, late: 2 });
+  }).toEqual({ carrier: 3, lender: 2, dealerSteps: 3, cancelled: 1, resold: 1, late: 2 });
   const sales = world.sales.map((s) => s.view);
   expect(sales.find((s) => s.vehicleId === world.cars[1]!.id)).toMatchObject({
     deliveryStatus: 'delivered',
@@ -1561,6 +1570,13 @@ it('the webhooks, unwinds and late fees reach their answers: one fixed sequence,
   });
   expect(sales.find((s) => s.vehicleId === world.cars[0]!.id)).toMatchObject({ balance: '0.00' });
   expect(decimalToCents(sales.find((s) => s.vehicleId === world.cars[0]!.id)!.lateFee)).toBeGreaterThan(0);
+  const claimed = (
+    await walkPages<SaleView>((url) => admin('GET', url), `/api/transactions?dealerId=${world.dealers.T.id}`)
+  ).find((s) => s.vehicleId === world.cars[0]!.id && !s.cancelled)!;
+  expect(claimed.claims[0]).toMatchObject({
+    paymentLate: true,
+    case: { payment: { owed: '300.00', paidOn: expect.any(String) } },
+  });
 }, 120_000);
 
 it(
