@@ -265,6 +265,8 @@ export const SALE_EVENT_TYPES = [
   /** Recorded once by the claim-deadlines job: the dealer missed the evidence deadline; the marketplace missed its decision's. */
   'claim_closed',
   'claim_escalated',
+  /** Recorded once by the claim-deadlines job: an award's refund not paid by its pay-by day (issue #48). */
+  'claim_payment_late',
   'odometer_stated',
   'cancelled',
   /** Certified delivery (docs/design.md §15): ordered (a charge), each status, cancelled (the charge back). */
@@ -460,6 +462,8 @@ export const saleStateSchema = z.object({
       case: claimCaseSchema,
       /** The admins were told the decision is overdue (the claim-deadlines job). */
       escalated: z.boolean(),
+      /** The award's refund was not paid by its pay-by day: recorded once by the claim-deadlines job. */
+      paymentLate: z.boolean(),
     }),
   ),
   /** Price adjustments credited to the dealer on claims (each after its deductible). */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type ClaimCaseInput, claimCaseOf, claimCaseText, DEFAULT_CLAIM_SLA } from './claim-cases';
+import {
+  type ClaimCaseInput,
+  claimCaseOf,
+  claimCaseText,
+  claimPaymentText,
+  DEFAULT_CLAIM_SLA,
+} from './claim-cases';
 
 const zone = 'America/New_York';
 /** Noon in New York on a day (EST in late November: UTC-5). */
@@ -78,5 +84,56 @@ describe('a claim case across a holiday and a weekend (2, 3, 3 business days)', 
     );
     const late = caseAt(opened({ decidedAt: at('2026-12-04') }), '2026-12-04');
     expect(late).toMatchObject({ decidedWithinSla: false, payDueOn: null });
+  });
+});
+
+describe('an award paid across Thanksgiving (3 business days to pay)', () => {
+  // Decided Wednesday, November 25, 2026: Thursday is a holiday, then the weekend.
+  const awarded = (payout: ClaimCaseInput['payout']) =>
+    opened({ decidedAt: at('2026-11-25'), awards: true, payout });
+  const refund = { owedCents: 64_050, creditedCents: 0, paidOn: null };
+
+  it('is due Tuesday: two business days left on Friday, one on Monday, late on Wednesday', () => {
+    expect(caseAt(awarded(refund), '2026-11-27').payment).toMatchObject({
+      owed: '640.50',
+      dueOn: '2026-12-01',
+      businessDaysLeft: 2,
+      late: false,
+    });
+    const monday = caseAt(awarded(refund), '2026-11-30');
+    expect(monday.payment?.businessDaysLeft).toBe(1);
+    expect(claimPaymentText(monday.payment!)).toBe(
+      'Refund of $640.50 due by Dec 1, 2026 (1 business day left)',
+    );
+    const wednesday = caseAt(awarded(refund), '2026-12-02');
+    expect(wednesday.payment).toMatchObject({ late: true, businessDaysLeft: -1, paidOn: null });
+    expect(claimCaseText(wednesday)).toBe(
+      'Decided Nov 25, 2026 (within 3 business days). Refund of $640.50 due by Dec 1, 2026 (1 business day late)',
+    );
+  });
+
+  it('counts a payment on the pay-by day within, the next business day one late', () => {
+    const onTime = caseAt(awarded({ ...refund, paidOn: '2026-12-01' }), '2026-12-10').payment!;
+    expect(onTime).toMatchObject({
+      paidWithinSla: true,
+      businessDaysToPay: 3,
+      late: false,
+      businessDaysLeft: null,
+    });
+    expect(claimPaymentText(onTime)).toBe('Refund of $640.50 paid Dec 1, 2026 (within 3 business days)');
+    const late = caseAt(awarded({ ...refund, paidOn: '2026-12-02' }), '2026-12-10').payment!;
+    expect(late).toMatchObject({ paidWithinSla: false, businessDaysToPay: 4, late: true });
+    expect(claimPaymentText(late)).toBe('Refund of $640.50 paid Dec 2, 2026 (1 business day late)');
+  });
+
+  it('says a credit taken off what is still owed has nothing to pay out, and is never late', () => {
+    const credit = caseAt(awarded({ owedCents: 0, creditedCents: 64_050, paidOn: null }), '2026-12-10')
+      .payment!;
+    expect(credit).toMatchObject({ owed: '0.00', credited: '640.50', late: false, businessDaysLeft: null });
+    expect(claimPaymentText(credit)).toBe('Credit of $640.50 taken off what is owed: nothing to pay out');
+    const part = caseAt(awarded({ owedCents: 10_000, creditedCents: 54_050, paidOn: null }), '2026-11-30');
+    expect(claimPaymentText(part.payment!)).toBe(
+      'Refund of $100 due by Dec 1, 2026 (1 business day left); $540.50 taken off what is owed',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { addBusinessDays, dateInZone, type IsoDate, isBusinessDay } from './business-days';
 import { DAMAGE_PANEL_KEYS, DAMAGE_TYPE_KEYS } from './condition-report-rules';
 import { formatDay } from './dates';
+import { centsToDecimal, decimalToCents, formatAmount } from './money';
 import { moneySchema } from './money-schema';
 import { z } from './zod';
 
@@ -51,6 +52,8 @@ export const CLAIM_CASE_TEXT = {
   evidenceAfterComplete: 'The evidence of this claim is already complete',
   caseClosed: 'This claim was closed: the evidence deadline passed without photos or video',
   sectionDetails: 'For damage choose the panel and the kind; for a warning light enter the code',
+  /** The flag of an award's refund not paid by its pay-by day (the admin list and its filter). */
+  refundLate: 'Claim refund late',
 } as const;
 
 /** The body of a `claim_evidence_added` step (dealer): items tied to one report line, or "I'm done". */
@@ -94,7 +97,38 @@ export interface ClaimCaseInput {
   /** The claim-deadlines job recorded the case closed, or escalated (its steps are final marks). */
   closedMarked: boolean;
   escalatedMarked: boolean;
+  /**
+   * What the award left to pay out (the sale's fold, sale-state.ts): the refund it made owed (a credit
+   * after payment, a paid sale bought back) and the part taken off what was still owed, and the day
+   * the refunds recorded after it covered it. Absent: not known (the case then says only its day).
+   */
+  payout?: { owedCents: number; creditedCents: number; paidOn: IsoDate | null };
+  /** The claim-deadlines job recorded the award's refund late (a final mark, once). */
+  paymentLateMarked?: boolean;
 }
+
+/**
+ * An award's money (issue #48): the refund owed by the pay-by day, or nothing to pay out when it
+ * was all taken off what the dealer still owed; when the refunds covered it, and whether in time.
+ */
+export const claimPaymentSchema = z.object({
+  /** The refund the award made owed (decimal dollars; "0.00": nothing to pay out). */
+  owed: z.string(),
+  /** The part taken off what the dealer still owed (decimal dollars). */
+  credited: z.string(),
+  dueOn: z.string(),
+  /** The day the refunds recorded after the decision covered it, or null. */
+  paidOn: z.string().nullable(),
+  /** Paid on or before the pay-by day (null while unpaid, or nothing to pay out). */
+  paidWithinSla: z.boolean().nullable(),
+  /** Business days from the decision to the payment (null while unpaid). */
+  businessDaysToPay: z.number().int().nullable(),
+  /** Business days left to the pay-by day while unpaid (0 on the day; negative once late), else null. */
+  businessDaysLeft: z.number().int().nullable(),
+  /** Owed and not paid by the pay-by day (paid late, or still unpaid past it). */
+  late: z.boolean(),
+});
+export type ClaimPayment = z.infer<typeof claimPaymentSchema>;
 
 export const claimCaseSchema = z.object({
   stage: z.enum(Object.keys(CLAIM_CASE_STAGES) as [ClaimCaseStage, ...ClaimCaseStage[]]),
@@ -109,6 +143,8 @@ export const claimCaseSchema = z.object({
   businessDaysToDecision: z.number().int().nullable(),
   /** A credit or buyback is paid or credited by this day (null otherwise). */
   payDueOn: z.string().nullable(),
+  /** The award's money against its pay-by day (null unless decided with an award whose payout is known). */
+  payment: claimPaymentSchema.nullable(),
   /** The deadline the case waits on now (evidence, or decision), null when decided or closed. */
   dueOn: z.string().nullable(),
   /** Business days left to `dueOn` (0 on the day; negative once missed). */
@@ -160,6 +196,7 @@ export function claimCaseOf(input: ClaimCaseInput, sla: ClaimSla, timeZone: stri
         : today > decisionDueOn || input.escalatedMarked
           ? 'escalated'
           : 'awaiting_decision';
+  const payDueOn = decidedOn && input.awards ? addBusinessDays(decidedOn, sla.payDays) : null;
   const dueOn =
     stage === 'awaiting_evidence'
       ? evidenceDueOn
@@ -174,9 +211,32 @@ export function claimCaseOf(input: ClaimCaseInput, sla: ClaimSla, timeZone: stri
     decidedOn,
     decidedWithinSla: decidedOn ? decidedOn <= decisionDueOn : null,
     businessDaysToDecision: decidedOn ? businessDaysFrom(openedOn, decidedOn) : null,
-    payDueOn: decidedOn && input.awards ? addBusinessDays(decidedOn, sla.payDays) : null,
+    payDueOn,
+    payment:
+      payDueOn && decidedOn && input.payout ? paymentOf(input.payout, decidedOn, payDueOn, today) : null,
     dueOn,
     businessDaysLeft: dueOn ? businessDaysFrom(today, dueOn) : null,
+  };
+}
+
+/** An award's payment at `today`: owed, paid when, in time or late (claimCaseOf). */
+function paymentOf(
+  payout: NonNullable<ClaimCaseInput['payout']>,
+  decidedOn: IsoDate,
+  dueOn: IsoDate,
+  today: IsoDate,
+): ClaimPayment {
+  const owes = payout.owedCents > 0;
+  const paidOn = owes ? payout.paidOn : null;
+  return {
+    owed: centsToDecimal(payout.owedCents),
+    credited: centsToDecimal(payout.creditedCents),
+    dueOn,
+    paidOn,
+    paidWithinSla: paidOn ? paidOn <= dueOn : null,
+    businessDaysToPay: paidOn ? businessDaysFrom(decidedOn, paidOn) : null,
+    businessDaysLeft: owes && !paidOn ? businessDaysFrom(today, dueOn) : null,
+    late: owes && (paidOn ? paidOn > dueOn : today > dueOn),
   };
 }
 
@@ -197,10 +257,37 @@ export function claimCaseText(c: ClaimCase, sla: ClaimSla = DEFAULT_CLAIM_SLA): 
   const stage = CLAIM_CASE_STAGES[c.stage];
   if (c.stage === 'decided' && c.decidedOn) {
     const within = c.decidedWithinSla ? `within ${sla.decisionDays} business days` : 'after the deadline';
-    const pay = c.payDueOn ? `; paid or credited by ${formatDay(c.payDueOn)}` : '';
+    const pay = c.payment
+      ? `. ${claimPaymentText(c.payment, sla)}`
+      : c.payDueOn
+        ? `; paid or credited by ${formatDay(c.payDueOn)}`
+        : '';
     return `${stage} ${formatDay(c.decidedOn)} (${within})${pay}`;
   }
   if (c.stage === 'closed') return `${stage} (due ${formatDay(c.evidenceDueOn)})`;
   const what = c.stage === 'awaiting_evidence' ? 'evidence due' : 'decision due';
   return `${stage}: ${what} ${formatDay(c.dueOn!)} (${daysLeftText(c.businessDaysLeft ?? 0)})`;
+}
+
+/**
+ * An award's money in words, as the dealer's and the admin's sale read it: "Refund of $640.50 due by
+ * Dec 8, 2026 (1 business day left)", "Refund of $640.50 paid Dec 7, 2026 (within 3 business days)",
+ * "Credit of $640.50 taken off what is owed: nothing to pay out".
+ */
+export function claimPaymentText(p: ClaimPayment, sla: ClaimSla = DEFAULT_CLAIM_SLA): string {
+  const owed = formatAmount(p.owed);
+  const credited = decimalToCents(p.credited) > 0 ? formatAmount(p.credited) : null;
+  if (decimalToCents(p.owed) <= 0)
+    return credited
+      ? `Credit of ${credited} taken off what is owed: nothing to pay out`
+      : 'Nothing to pay out';
+  const also = credited ? `; ${credited} taken off what is owed` : '';
+  if (p.paidOn) {
+    const late = businessDaysFrom(p.dueOn, p.paidOn);
+    const when = p.paidWithinSla
+      ? `within ${sla.payDays} business days`
+      : `${late} business day${late === 1 ? '' : 's'} late`;
+    return `Refund of ${owed} paid ${formatDay(p.paidOn)} (${when})${also}`;
+  }
+  return `Refund of ${owed} due by ${formatDay(p.dueOn)} (${daysLeftText(p.businessDaysLeft ?? 0)})${also}`;
 }

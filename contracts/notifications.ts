@@ -61,6 +61,7 @@ export const DEALER_EVENTS = [
   { event: 'unwind_declined', label: 'Unwind request declined', contacts: ['main'] },
   { event: 'claim_answered', label: 'Guarantee claim answered', contacts: ['main'] },
   { event: 'claim_case', label: 'Guarantee claim closed for missing evidence', contacts: ['main'] },
+  { event: 'claim_refund_late', label: 'Guarantee claim refund late', contacts: ['billing'] },
   { event: 'guarantee_ending', label: 'Guarantee about to end', contacts: ['main'] },
   { event: 'dealer_deactivated', label: 'Account deactivated', contacts: ['main'] },
   { event: 'buy_order_match', label: 'A car matches your buy order', contacts: ['main'] },
@@ -103,6 +104,9 @@ export const ADMIN_EVENTS = [
   /** A claim's evidence added or completed, and a claim whose decision deadline passed (issue #48). */
   'claim_evidence_added',
   'claim_escalated',
+  /** An award's refund due within a business day, and one not paid by its pay-by day (issue #48). */
+  'claim_payment_due',
+  'claim_payment_late',
   /** No carrier or lender API is configured: our team arranges it (docs/design.md §15). */
   'transport_to_arrange',
   'floor_plan_to_arrange',

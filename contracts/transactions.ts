@@ -2,6 +2,7 @@ import { keysOf } from './keys';
 /** Sales as the admin reads and edits them (docs/product.md §6, docs/design.md §8): the row, filters, aging, the edit body. */
 
 import { paymentStepSchema, saleStateSchema } from './after-sale';
+import { CLAIM_CASE_TEXT } from './claim-cases';
 import { dayOf, pageQuerySchema, pageSchema } from './paging';
 import { TRANSACTION_STATUSES } from './statuses';
 import { saleVehicleSchema } from './vehicle';
@@ -38,6 +39,7 @@ export const TRANSACTION_FILTERS = {
   title_late: 'Title late',
   unwind_requested: 'Unwind requested',
   open_claims: 'Open claims',
+  claim_payment_late: CLAIM_CASE_TEXT.refundLate,
 } as const;
 export type TransactionFilter = keyof typeof TRANSACTION_FILTERS;
 /** The Transactions list's orders (issue #47): by sale time, or the sale price highest first. */

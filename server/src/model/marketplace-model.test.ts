@@ -37,6 +37,7 @@ import { lockLiveOrder, lockOwnSale, releaseIfReady } from '../modules/delivery/
 import { lenderHandlers } from '../modules/floor-plan/floor-plan-requests';
 import { lenderApi } from '../modules/floor-plan/lender-api';
 import { type IntegrationHandler, sendIntegrations } from '../modules/integrations/integration-outbox';
+import { enforceClaimPayments } from '../modules/transactions/claim-payments';
 
 /**
  * The model of issue #44 (docs/model-test.md): random sequences of actions by random actors drive
@@ -781,6 +782,53 @@ class ClaimCredit implements Cmd {
   toString = () => `ClaimCredit(sale#${this.sale}${this.unwind ? `, unwound: ${this.unwind}` : ''})`;
 }
 
+/**
+ * A claim award's money (issue #48): the admin pays back what a sale owes (`refund_recorded`, accepted
+ * exactly when a refund is owed), or the claim-deadlines job runs today or 10 days on (past every
+ * pay-by day): then every award still unpaid is flagged late, and none paid is.
+ */
+class ClaimPayout implements Cmd {
+  constructor(
+    readonly sale: number,
+    readonly pay: boolean,
+  ) {}
+  check = (m: Readonly<Model>) => m.sales.length > 0;
+  async run(m: Model) {
+    const sale = pick(m.sales, this.sale)!;
+    const view = async () =>
+      (
+        await walkPages<SaleView>(
+          (url) => admin('GET', url),
+          `/api/transactions?dealerId=${m.dealers[sale.dealer].id}`,
+        )
+      ).find((t) => t.id === sale.id)!;
+    const before = await view();
+    if (this.pay) {
+      const res = await admin('POST', `/api/transactions/${sale.id}/events`, {
+        type: 'refund_recorded',
+        // Nothing owed: a dollar, refused for that (an amount of zero is refused as no amount).
+        amount: decimalToCents(before.refundOwed) > 0 ? before.refundOwed : '1.00',
+        method: 'ach',
+        reference: 'R',
+        paidOn: dateInZone(new Date(), ZONE),
+      });
+      expect(res.statusCode, res.body).toBe(decimalToCents(before.refundOwed) > 0 ? 200 : 409);
+      return;
+    }
+    await enforceClaimPayments(ctx.db, new Date(Date.now() + 10 * 86_400_000));
+    for (const claim of (await view()).claims) {
+      const payment = claim.case.payment;
+      const unpaid = !!payment && decimalToCents(payment.owed) > 0 && payment.paidOn === null;
+      const earlier = before.claims.find((c) => c.id === claim.id);
+      // Unpaid past the pay-by day: flagged; paid by the pass (and not flagged before): never.
+      if (unpaid) expect(claim.paymentLate, `sale ${sale.id}: claim ${claim.id} refund late`).toBe(true);
+      else if (!earlier?.paymentLate)
+        expect(claim.paymentLate, `sale ${sale.id}: claim ${claim.id} paid`).toBe(false);
+    }
+  }
+  toString = () => `ClaimPayout(sale#${this.sale}, ${this.pay ? 'refund' : 'deadlines pass'})`;
+}
+
 /** A code deactivated: by the admin (PATCH /api/buy-codes/:id) or, for the team's, by the owner. */
 class DeactivateCode implements Cmd {
   constructor(
@@ -1096,6 +1144,7 @@ interface SaleView {
   cancelled: boolean;
   amountDue: string;
   balance: string;
+  refundOwed: string;
   canRelease: boolean;
   deal: {
     price: string;
@@ -1221,6 +1270,23 @@ async function checkInvariants(m: Model) {
           t.ledger.filter((l) => l.eventId === decided[0]!.id && l.kind === 'credit').map((l) => l.amount),
           `${label}: the credit on the ledger`,
         ).toEqual(credited > 0 ? [claim.adjustment] : []);
+      }
+      // An award's refund late (issue #48): flagged once, only with money owed, never once paid.
+      const late = t.timeline.filter((e) => e.type === 'claim_payment_late' && e.data.claimId === claim.id);
+      expect(late.length, `${label}: a late refund flagged once`).toBeLessThanOrEqual(1);
+      expect(claim.paymentLate, `${label}: the flag is the step`).toBe(late.length === 1);
+      if (late[0]) {
+        expect(
+          decimalToCents(claim.case.payment?.owed ?? '0'),
+          `${label}: late with money owed`,
+        ).toBeGreaterThan(0);
+        const paidFirst = t.timeline.some(
+          (e) =>
+            e.type === 'refund_recorded' &&
+            e.id < late[0]!.id &&
+            (e.data.claimsPaid as { claimId: number }[] | undefined)?.some((p) => p.claimId === claim.id),
+        );
+        expect(paidFirst, `${label}: a paid award is never flagged`).toBe(false);
       }
     }
     // A live sale's credits are its claims' credits, the same figure on every view (the CSV and the
@@ -1480,6 +1546,7 @@ const ACTIONS = [
   fc
     .tuple(fc.nat(7), fc.constantFrom<false | BuybackDestination>(false, 'listed', 'reconditioning'))
     .map(([s, unwind]) => new ClaimCredit(s, unwind)),
+  fc.tuple(fc.nat(7), fc.boolean()).map(([s, pay]) => new ClaimPayout(s, pay)),
   fc.constant(new QueueCar()),
   fc.tuple(fc.nat(7), fc.boolean()).map(([o, a]) => new RespondToCounter(o, a)),
   fc.nat(7).map((s) => new OrderDeliveryLater(s)),
@@ -1557,8 +1624,12 @@ it('the webhooks, unwinds and late fees reach their answers: one fixed sequence,
     new BuyTyped(1, { car: 0, pkg: false, delivery: false }),
     new MakeLate(0, false),
     new RecordPayment(0, true),
-    // Picked up, claimed and credited $300 less the Auction Certified deductible (issue #48).
+    // Picked up, claimed and credited $300 less the Auction Certified deductible after payment: the
+    // refund is not paid by its pay-by day (flagged late once by the deadlines pass), then paid (issue #48).
     new ClaimCredit(1),
+    new ClaimPayout(1, false),
+    new ClaimPayout(1, false),
+    new ClaimPayout(1, true),
   ];
   await fc.asyncModelRun(() => ({ model: world, real: null }), steps.map(checked));
   expect({
@@ -1576,14 +1647,19 @@ it('the webhooks, unwinds and late fees reach their answers: one fixed sequence,
     balance: '0.00',
   });
   const resold = sales.find((s) => s.vehicleId === world.cars[0]!.id && !s.cancelled)!;
-  // Paid in full, then credited $300 − $250 = $50: owed back.
-  expect(resold).toMatchObject({ balance: '-50.00', refundOwed: '50.00' });
-  expect(resold.claims[0]).toMatchObject({
+  // Paid in full, credited $300 − $250 = $50, the $50 refunded late: nothing owed either way.
+  expect(resold).toMatchObject({ balance: '0.00' });
+  expect(decimalToCents(resold.lateFee)).toBeGreaterThan(0);
+  const claimed = (
+    await walkPages<SaleView>((url) => admin('GET', url), `/api/transactions?dealerId=${world.dealers.T.id}`)
+  ).find((s) => s.vehicleId === world.cars[0]!.id && !s.cancelled)!;
+  expect(claimed.claims[0]).toMatchObject({
     decidedAmount: '300.00',
     deductible: '250.00',
     adjustment: '50.00',
+    paymentLate: true,
+    case: { payment: { owed: '50.00', paidOn: expect.any(String) } },
   });
-  expect(decimalToCents(resold.lateFee)).toBeGreaterThan(0);
 }, 120_000);
 
 it(

@@ -9,7 +9,7 @@ import {
   type SaleState,
   TITLE_STATUS_LABELS,
 } from '@contracts/after-sale';
-import { CLAIM_CASE_STAGES, claimCaseText } from '@contracts/claim-cases';
+import { CLAIM_CASE_STAGES, CLAIM_CASE_TEXT, claimCaseText } from '@contracts/claim-cases';
 import { claimCreditText } from '@contracts/claim-coverage';
 import { DELIVERY_STATUS_LABELS } from '@contracts/delivery-texts';
 import type { SaleWorkOrder } from '@contracts/work-orders';
@@ -245,6 +245,12 @@ export function PickupStatus({ sale, withPlace = false }: { sale: SaleView; with
           )}
         </Line>
       ) : null}
+      {/* An award's refund past its pay-by day (the claim-deadlines job's flag), until it is paid. */}
+      {sale.claims.some((claim) => claim.paymentLate && claim.case.payment?.paidOn === null) ? (
+        <Line className="font-semibold text-red-800">
+          <Flag>{CLAIM_CASE_TEXT.refundLate}</Flag>
+        </Line>
+      ) : null}
       {/* The guarantee clock (ADR 0040): days left, paused while our carrier is late, ended, or as is. */}
       {sale.guarantee.state !== 'not_started' ? (
         <Line data-testid="guarantee-clock" data-state={sale.guarantee.state}>
@@ -292,7 +298,13 @@ export function ClaimList({ sale }: { sale: SaleView }) {
               CLAIM_STATUS_LABELS[claim.status]
             )}
           </Line>
-          <Line className={claim.case.stage === 'escalated' ? 'font-semibold text-red-800' : undefined}>
+          <Line
+            className={
+              claim.case.stage === 'escalated' || claim.case.payment?.late
+                ? 'font-semibold text-red-800'
+                : undefined
+            }
+          >
             {claimCaseText(claim.case, sale.terms.claimSla)}
           </Line>
           <Line>{claim.description}</Line>

@@ -191,11 +191,14 @@ const chartOf = <T>(
   columns: Column<T>[],
 ): InsightChart => ({ id, title: INSIGHT_CHARTS[id], ...tableOf(text, items, columns) });
 
+const NOT_RECORDED = 'Not recorded';
 const CERTIFICATION_LABELS: Record<string, string> = {
   premium: 'Premium certified',
   auction: 'Auction certified',
-  unrecorded: 'Not recorded',
+  unrecorded: NOT_RECORDED,
 };
+/** Claims decided, none with the case's timing recorded (decided before the facts were kept). */
+const notRecorded = (row: Row) => count(row.decided) > 0 && count(row.timed) === 0;
 
 /**
  * The claims decided in the period (by the decision's day, in the terms' zone), filtered by dealer
@@ -252,6 +255,44 @@ async function claimOutcomes(db: Executor, p: Period, f: Filters) {
   };
 }
 
+/**
+ * The awards with money to pay out decided in the period (issue #48): paid (the refund that paid
+ * each records its business days and whether within the deadline; sale-events.ts) or flagged late
+ * by the claim-deadlines job and still unpaid (counted as not within). Awards still inside their
+ * deadline, and credits taken off what was owed (nothing to pay out), are not counted.
+ */
+async function claimPayments(db: Executor, p: Period, f: Filters) {
+  const [row] = await rowsOf<{ settled: number; within: number; median_days: number | null; late: number }>(
+    db,
+    sql`select count(*)::int as settled,
+        count(*) filter (where paid.within_sla)::int as within,
+        percentile_cont(0.5) within group (order by paid.business_days) as median_days,
+        count(*) filter (where late.flagged)::int as late
+      from transaction_events a
+      join transactions t on t.id = a.transaction_id
+      join vehicles v on v.id = t.vehicle_id
+      left join lateral (
+        select (x->>'businessDays')::int as business_days, (x->>'withinSla')::boolean as within_sla
+        from transaction_events r, jsonb_array_elements(r.data->'claimsPaid') x
+        where r.transaction_id = a.transaction_id and r.type = 'refund_recorded'
+          and x->>'claimId' = a.data->>'claimId'
+        limit 1
+      ) paid on true
+      left join lateral (
+        select true as flagged from transaction_events l
+        where l.transaction_id = a.transaction_id and l.type = 'claim_payment_late'
+          and l.data->>'claimId' = a.data->>'claimId'
+        limit 1
+      ) late on true
+      where a.type = 'claim_answered' and a.data->>'decision' in ('adjusted', 'unwound')
+        and (paid.business_days is not null or late.flagged)
+        and ${localDay(sql`a.created_at`, p)} between ${p.from}::date and ${p.to}::date
+        and ${f.dealerId === null ? sql`true` : sql`t.dealer_id = ${f.dealerId}`}
+        and ${uploaderIs(sql`v.uploaded_by`, f.uploader)}`,
+  );
+  return row;
+}
+
 /** The marketplace's figures and charts over a period (admins), filtered by dealer and uploader. */
 export async function insightsReport(
   db: Database,
@@ -274,7 +315,7 @@ export async function insightsReport(
   const p = period;
   const months = monthsOf(p);
 
-  const [sales, offers, listings, aging, byDealer, byUploader, claims] = await Promise.all([
+  const [sales, offers, listings, aging, byDealer, byUploader, claims, payments] = await Promise.all([
     byMonth(
       db,
       sql`select ${monthOf(sql`s.sold_on`)} as month, count(*)::int as sales,
@@ -380,6 +421,7 @@ export async function insightsReport(
         order by coalesce(s.sold, 0) desc, k.key`,
     ),
     claimOutcomes(db, p, filters),
+    claimPayments(db, p, filters),
   ]);
 
   const label = (key: string) => uploaders.find((u) => u.key === key)?.label ?? key;
@@ -425,6 +467,19 @@ export async function insightsReport(
     ),
     figure('claimCredits', 'Claim credits (price adjustments)', 'usd', decimalOf(claims.total?.credit_cents)),
     figure('claimBuybacks', 'Claims bought back (sales unwound)', 'count', count(claims.total?.unwound)),
+    figure(
+      'claimsPaidWithinSla',
+      'Claim refunds paid within the deadline',
+      'percent',
+      ratio(count(payments?.within), count(payments?.settled)),
+    ),
+    figure(
+      'claimPayDays',
+      'Median business days from decision to refund',
+      'days',
+      round1(payments?.median_days),
+    ),
+    figure('claimRefundsLate', 'Claim refunds flagged late', 'count', count(payments?.late)),
   ];
 
   const charts: InsightChart[] = [
@@ -562,17 +617,20 @@ export async function insightsReport(
         ),
         column('section', 'Report section', 'text', (row) =>
           row.section === 'unrecorded'
-            ? 'Not recorded'
+            ? NOT_RECORDED
             : (REPORT_SECTIONS[row.section as ReportSection] ?? String(row.section)),
         ),
         column('decided', 'Decided', 'count', (row) => count(row.decided)),
         column('denied', 'Denied', 'count', (row) => count(row.denied)),
         column('adjusted', 'Credited', 'count', (row) => count(row.adjusted)),
         column('unwound', 'Bought back', 'count', (row) => count(row.unwound)),
+        // Decisions made before their case's facts were recorded: said so, never a 0 or a blank.
         column('withinSla', 'Within the deadline', 'percent', (row) =>
-          ratio(count(row.within_sla), count(row.timed)),
+          notRecorded(row) ? NOT_RECORDED : ratio(count(row.within_sla), count(row.timed)),
         ),
-        column('medianDays', 'Median business days', 'days', (row) => round1(row.median_days)),
+        column('medianDays', 'Median business days', 'days', (row) =>
+          notRecorded(row) ? NOT_RECORDED : round1(row.median_days),
+        ),
         column('credits', 'Credits', 'usd', (row) => decimalOf(row.credit_cents)),
       ],
     ),

@@ -240,6 +240,22 @@ describe('insights', () => {
     const adminOnly = await report(`?from=${dayAgo(60)}&to=${today()}&uploader=admin:1`);
     expect(figure(adminOnly, 'sales')).toBe(1);
     expect(figure(adminOnly, 'daysToSell')).toBe(4);
+    // The busy sale's claim was decided before decisions recorded their case (issue #48): its row
+    // says so where the timing would be, never a 0 or a blank, and the credit is still counted.
+    const claims = all.charts.find((c) => c.id === 'claims')!;
+    expect(claims.rows.filter((r) => r.section === 'Not recorded')).toEqual([
+      expect.objectContaining({
+        certification: 'Not recorded',
+        decided: 1,
+        adjusted: 1,
+        credits: '250.00',
+        withinSla: 'Not recorded',
+        medianDays: 'Not recorded',
+      }),
+    ]);
+    // Its award took money off what was owed: no refund to pay, nothing in the pay figures.
+    expect(figure(all, 'claimsPaidWithinSla')).toBeNull();
+    expect(figure(all, 'claimRefundsLate')).toBe(0);
   });
 
   it('refuse a period that makes no sense, an unknown dealer or uploader, in words', async () => {

@@ -301,3 +301,50 @@ export const claimEscalatedMessage = composedMessage(
     sms: `Claim decision overdue on ${vehicleName(f.vehicle)} (#${f.transactionId}), due ${formatDay(f.decisionDueOn)}.`,
   }),
 );
+
+/** To every admin, once: an award's refund is due within a business day (issue #48). */
+export const claimPaymentDueMessage = composedMessage(
+  'claim_payment_due',
+  (f: SaleFacts & { owed: string; payDueOn: string }) => ({
+    subject: `Claim refund due ${formatDay(f.payDueOn)}: ${vehicleName(f.vehicle)}`,
+    lines: [
+      `The claim award of ${f.dealerName} on transaction #${f.transactionId} is to be paid by ${formatDay(f.payDueOn)}: a refund of ${formatAmount(f.owed)}.`,
+      'Pay it and record the refund from the Transactions tab (Details, Record a refund).',
+    ],
+    vehicle: f.vehicle,
+    action: 'Open the Transactions tab',
+    path: LINKS.adminTransactions,
+    sms: `Claim refund of ${formatAmount(f.owed)} on ${vehicleName(f.vehicle)} (#${f.transactionId}) due ${formatDay(f.payDueOn)}.`,
+  }),
+);
+
+/** To every admin, once: an award's refund was not paid by its pay-by day (issue #48). */
+export const claimPaymentLateMessage = composedMessage(
+  'claim_payment_late',
+  (f: SaleFacts & { owed: string; payDueOn: string }) => ({
+    subject: `Claim refund late: ${vehicleName(f.vehicle)}`,
+    lines: [
+      `The refund of ${formatAmount(f.owed)} awarded to ${f.dealerName} on transaction #${f.transactionId} was due by ${formatDay(f.payDueOn)} and is not recorded as paid.`,
+      'Pay it and record the refund from the Transactions tab (filter: Claim refund late).',
+    ],
+    vehicle: f.vehicle,
+    action: 'Open the Transactions tab',
+    path: LINKS.adminTransactions,
+    sms: `Claim refund late on ${vehicleName(f.vehicle)} (#${f.transactionId}): ${formatAmount(f.owed)} was due ${formatDay(f.payDueOn)}.`,
+  }),
+);
+
+/** To the dealer's billing contact, once: the refund we owe on their claim is late, and we know it. */
+export const claimRefundLateMessage = composedMessage(
+  'claim_refund_late',
+  (f: SaleFacts & { owed: string; payDueOn: string }) => ({
+    subject: `Your claim refund is late: ${vehicleName(f.vehicle)}`,
+    lines: [
+      `The refund of ${formatAmount(f.owed)} on your claim (transaction #${f.transactionId}) was due by ${formatDay(f.payDueOn)}. We are sorry it is late: our team has been told and will pay it now.`,
+    ],
+    vehicle: f.vehicle,
+    action: 'See the transaction in your dealer dashboard',
+    path: LINKS.dealerSale(f.transactionId),
+    sms: `The refund of ${formatAmount(f.owed)} on your claim (#${f.transactionId}) is late (due ${formatDay(f.payDueOn)}); our team has been told.`,
+  }),
+);

@@ -12,6 +12,7 @@ import { withApp } from '../../../test/with-app';
 import { notifications, transactions, vehicles, workOrders } from '../../db/schema';
 import { ledgerLine } from './bill-of-sale';
 import { enforceClaimDeadlines } from './claim-deadlines';
+import { enforceClaimPayments } from './claim-payments';
 
 /** A claim becomes a case (issue #48, docs/decisions/0041-claim-cases.md), through the API. */
 
@@ -239,6 +240,93 @@ describe('a claim case', () => {
     expect(car!.status).toBe('active');
     const insights = (await ctx.call('GET', `/api/insights?dealerId=${s.dealer.id}`)).json();
     expect(insights.figures.find((f: { key: string }) => f.key === 'claimBuybacks').value).toBe(1);
+  });
+
+  it('shows the refund of an award with its pay-by day, reminds the admins the business day before once, and never flags it when paid in time', async () => {
+    const s = await claimed({ evidenceComplete: true });
+    await s.step({
+      type: 'claim_answered',
+      claimId: s.claimId,
+      decision: 'adjusted',
+      reason: 'Missed',
+      amount: '640.50',
+    });
+    const dueOn = addBusinessDays(today(), 3);
+    const owed = (await s.dealerView()).claims[0].case;
+    expect(owed.payment).toMatchObject({
+      owed: '640.50',
+      credited: '0.00',
+      dueOn,
+      paidOn: null,
+      late: false,
+    });
+    expect((await s.adminView()).claims[0].case.payment).toEqual(owed.payment);
+    // Three business days left: no reminder yet; the business day before the pay-by day, once.
+    expect((await enforceClaimPayments(ctx.db)).reminded).toBe(0);
+    const dayBefore = new Date(`${addBusinessDays(today(), 2)}T18:00:00Z`);
+    expect((await enforceClaimPayments(ctx.db, dayBefore)).reminded).toBeGreaterThanOrEqual(1);
+    const reminders = (await told('claim_payment_due')).length;
+    expect(reminders).toBeGreaterThan(0);
+    await enforceClaimPayments(ctx.db, dayBefore);
+    expect(await told('claim_payment_due')).toHaveLength(reminders);
+
+    const paid = await s.step({
+      type: 'refund_recorded',
+      amount: '640.50',
+      method: 'ach',
+      reference: 'R1',
+      paidOn: today(),
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const payment = (await s.dealerView()).claims[0].case.payment;
+    expect(payment).toMatchObject({
+      paidOn: today(),
+      paidWithinSla: true,
+      businessDaysToPay: 0,
+      late: false,
+    });
+    // Past the pay-by day, a paid award is never flagged.
+    await enforceClaimPayments(ctx.db, new Date(Date.now() + 10 * 86_400_000));
+    const view = await s.dealerView();
+    expect(view.claims[0].paymentLate).toBe(false);
+    expect(view.timeline.filter((e: { type: string }) => e.type === 'claim_payment_late')).toHaveLength(0);
+    const insights = (await ctx.call('GET', `/api/insights?dealerId=${s.dealer.id}`)).json();
+    const figure = (key: string) => insights.figures.find((f: { key: string }) => f.key === key)?.value;
+    expect(figure('claimsPaidWithinSla')).toBe(100);
+    expect(figure('claimPayDays')).toBe(0);
+    expect(figure('claimRefundsLate')).toBe(0);
+  });
+
+  it('flags the refund of a buyback unpaid past its pay-by day once, tells the admins and the dealer, lists it under Claim refund late until paid', async () => {
+    const s = await claimed({ evidenceComplete: true });
+    await s.step({ type: 'claim_answered', claimId: s.claimId, decision: 'unwound', reason: 'Buy it back' });
+    expect((await s.adminView()).claims[0].case.payment).toMatchObject({ owed: '10000.00', paidOn: null });
+    const later = new Date(Date.now() + 10 * 86_400_000);
+    expect((await enforceClaimPayments(ctx.db, later)).late).toBeGreaterThanOrEqual(1);
+    const adminMails = (await told('claim_payment_late')).length;
+    expect(adminMails).toBeGreaterThan(0);
+    expect((await told('claim_refund_late')).map((n) => n.recipient)).toContain(s.dealer.billingContactEmail);
+    await enforceClaimPayments(ctx.db, later);
+    expect(await told('claim_payment_late')).toHaveLength(adminMails);
+    const listed = (await ctx.call('GET', '/api/transactions?filter=claim_payment_late&limit=100')).json();
+    const flagged = listed.items.find((t: { id: number }) => t.id === s.id);
+    expect(flagged.claims[0].paymentLate).toBe(true);
+    expect(flagged.timeline.filter((e: { type: string }) => e.type === 'claim_payment_late')).toHaveLength(1);
+    expect(listed.counts.claim_payment_late).toBe(listed.total);
+    const insights = (await ctx.call('GET', `/api/insights?dealerId=${s.dealer.id}`)).json();
+    expect(insights.figures.find((f: { key: string }) => f.key === 'claimRefundsLate').value).toBe(1);
+    expect(insights.figures.find((f: { key: string }) => f.key === 'claimsPaidWithinSla').value).toBe(0);
+
+    await s.step({
+      type: 'refund_recorded',
+      amount: '10000',
+      method: 'wire',
+      reference: 'R2',
+      paidOn: today(),
+    });
+    const after = (await ctx.call('GET', '/api/transactions?filter=claim_payment_late&limit=100')).json();
+    expect(after.items.some((t: { id: number }) => t.id === s.id)).toBe(false);
+    expect((await s.adminView()).claims[0].paymentLate).toBe(true);
   });
 });
 

@@ -8,6 +8,7 @@ import { writeAudit } from '../audit/write-audit';
 import { enqueueNotifications, type Notification } from '../notifications/enqueue-notifications';
 import { claimClosedMessage, claimEscalatedMessage } from '../notifications/sale-messages';
 import { lockVehicle } from '../vehicle-rows/vehicle-rows';
+import { enforceClaimPayments } from './claim-payments';
 import { eventsOf, stateOfRow } from './sale-timeline';
 import { saleFactsOf } from './transaction-views';
 
@@ -101,17 +102,22 @@ export async function enforceClaimDeadlines(db: Database, now = new Date()) {
   return done;
 }
 
-/** The "claim-deadlines" job: every 10 minutes (and shortly after start), missed deadlines enforced once. */
+/**
+ * The "claim-deadlines" job: every 10 minutes (and shortly after start), missed deadlines enforced
+ * once — the evidence's and the decision's, then the award's pay-by day (claim-payments.ts).
+ */
 export function scheduleClaimDeadlines(app: FastifyInstance, db: Database) {
   registerJob(app, db, {
     name: 'claim-deadlines',
-    label: 'Guarantee claims: cases past the evidence deadline closed, past the decision deadline escalated',
+    label:
+      'Guarantee claims: cases past the evidence deadline closed, past the decision deadline escalated, awards reminded before and flagged after their pay-by day',
     firstRunDelayMs: 50_000,
     intervalMs: 10 * 60_000,
-    run: () => enforceClaimDeadlines(db),
+    run: async () => ({ ...(await enforceClaimDeadlines(db)), ...(await enforceClaimPayments(db)) }),
     failure: 'claim deadlines pass failed',
     report: (done) => {
-      if (done.closed + done.escalated > 0) app.log.info(done, 'claim deadlines enforced');
+      if (done.closed + done.escalated + done.reminded + done.late > 0)
+        app.log.info(done, 'claim deadlines enforced');
     },
   });
 }

@@ -306,6 +306,17 @@ export async function recordSaleStep(
       withinSla: claim.case.decidedWithinSla,
     };
   }
+  if (step.type === 'refund_recorded') {
+    // The awards this refund pays in full, with their pay facts, for the insights (issue #48).
+    const paid = stateWith(step).claims.flatMap((claim) => {
+      const payment = claim.case.payment;
+      const was = before.claims.find((c) => c.id === claim.id)?.case.payment;
+      return payment?.paidOn && !was?.paidOn
+        ? [{ claimId: claim.id, businessDays: payment.businessDaysToPay, withinSla: payment.paidWithinSla }]
+        : [];
+    });
+    if (paid.length) data.claimsPaid = paid;
+  }
   if (step.type === 'claim_opened' || step.type === 'claim_evidence_added') {
     await checkStepPhotos(tx, step.photoIds, actor);
     if (step.videoUrl && !(await isKnownVideo(step.videoUrl, actor)))

@@ -17,13 +17,16 @@ export const owes = (t: AdminTransaction) => open(t) && !t.paidInFull;
 
 /** Whether a sale is in one filter of the Transactions tab (its state from the one fold). */
 export const inFilter = (t: AdminTransaction, filter: TransactionFilter) =>
-  open(t) &&
-  {
-    overdue: t.daysLate > 0,
-    title_late: t.titleLate,
-    unwind_requested: t.unwindRequested,
-    open_claims: t.claims.some((c) => c.status === 'open'),
-  }[filter];
+  // A buyback cancels its sale: its refund can be late all the same.
+  filter === 'claim_payment_late'
+    ? t.claims.some((c) => c.paymentLate && c.case.payment?.paidOn === null)
+    : open(t) &&
+      {
+        overdue: t.daysLate > 0,
+        title_late: t.titleLate,
+        unwind_requested: t.unwindRequested,
+        open_claims: t.claims.some((c) => c.status === 'open'),
+      }[filter];
 
 /** What the dealer still owes: the ledger's balance when above zero (the one figure every view reads). */
 const leftToPay = (t: AdminTransaction) => Math.max(0, decimalToCents(t.balance));

@@ -108,6 +108,8 @@ function summaryOf(event: StoredSaleEvent): string {
       return `Claim closed: ${CLAIM_CASE_STAGES.closed.toLowerCase()} by ${formatDay(text(d.evidenceDueOn))}`;
     case 'claim_escalated':
       return `Claim escalated: no decision by ${formatDay(text(d.decisionDueOn))}`;
+    case 'claim_payment_late':
+      return `Claim refund late: ${formatCents(toCents(text(d.owed)) ?? 0)} was due by ${formatDay(text(d.payDueOn))}`;
     case 'claim_answered': {
       const decision = CLAIM_DECISION_LABELS[d.decision as ClaimDecision] ?? text(d.decision);
       const credit = d.decision === 'adjusted' ? creditOfStep(d) : null;
@@ -196,6 +198,10 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
   let odometerStatus: OdometerStatus = 'actual';
   const claims: SaleState['claims'] = [];
   const caseInputs = new Map<number, ClaimCaseInput>();
+  // Each award's payout (issue #48): the refund it made owed, covered by the refunds recorded after it,
+  // oldest award first.
+  const payouts = new Map<number, NonNullable<ClaimCaseInput['payout']> & { leftCents: number }>();
+  const refundOwedNow = () => ledgerTotals(lines).refundOwedCents;
   const lateFeeCents = Math.round((priceCents * terms.lateFeePercent) / 100);
   const money = (
     event: StoredSaleEvent,
@@ -310,6 +316,7 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
           // Computed below, once the timeline is read (claimCaseOf).
           case: null as unknown as ClaimCase,
           escalated: false,
+          paymentLate: false,
         });
         caseInputs.set(event.id, {
           openedAt: event.createdAt,
@@ -320,6 +327,7 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
           awards: false,
           closedMarked: false,
           escalatedMarked: false,
+          paymentLateMarked: false,
         });
         break;
       case 'claim_evidence_added': {
@@ -368,6 +376,7 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
           claim.destination = (
             d.destination === 'reconditioning' ? 'reconditioning' : 'listed'
           ) as BuybackDestination;
+        const owedBefore = refundOwedNow();
         if (d.decision === 'adjusted') {
           // The ledger credits the amount decided less the deductible (docs/decisions/0043-claim-coverage-and-deductible.md).
           const credit = creditOfStep(d);
@@ -388,12 +397,44 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
               by: byOf(event.actorType),
               eventId: event.id,
             });
+          const owedCents = refundOwedNow() - owedBefore;
+          payouts.set(claim.id, {
+            owedCents,
+            creditedCents: cents - owedCents,
+            paidOn: null,
+            leftCents: owedCents,
+          });
         }
+        // A buyback's payout is the price taken back by the cancellation that follows it.
+        if (d.decision === 'unwound')
+          payouts.set(claim.id, { owedCents: 0, creditedCents: 0, paidOn: null, leftCents: 0 });
         break;
       }
-      case 'cancelled':
+      case 'cancelled': {
+        const owedBefore = refundOwedNow();
         takeBack(eventDay, byOf(event.actorType), event.id);
+        const buyback = payouts.get(Number(d.claimId));
+        if (buyback) buyback.owedCents = buyback.leftCents = refundOwedNow() - owedBefore;
         break;
+      }
+      case 'claim_payment_late': {
+        const claim = claims.find((c) => c.id === d.claimId);
+        const input = caseInputs.get(Number(d.claimId));
+        if (claim && input) claim.paymentLate = input.paymentLateMarked = true;
+        break;
+      }
+    }
+    // A refund pays the awards still owed, oldest first; the one it covers is paid that day.
+    if (event.type === 'refund_recorded') {
+      let cents = toCents(text(d.amount)) ?? 0;
+      for (const payout of payouts.values()) {
+        if (cents <= 0) break;
+        if (payout.leftCents <= 0) continue;
+        const part = Math.min(cents, payout.leftCents);
+        payout.leftCents -= part;
+        cents -= part;
+        if (payout.leftCents === 0) payout.paidOn = text(d.paidOn);
+      }
     }
   }
 
@@ -458,8 +499,16 @@ export function saleStateOf(sale: SaleFacts, events: readonly StoredSaleEvent[],
   const end = (date: string) => endOfDayInZone(date, terms.timeZone).toISOString();
   // Each claim's case (docs/decisions/0041-claim-cases.md): one pure function of its steps.
   for (const claim of claims) {
+    const payout = payouts.get(claim.id);
     claim.case = claimCaseOf(
-      caseInputs.get(claim.id)!,
+      {
+        ...caseInputs.get(claim.id)!,
+        payout: payout && {
+          owedCents: payout.owedCents,
+          creditedCents: payout.creditedCents,
+          paidOn: payout.paidOn,
+        },
+      },
       terms.claimSla ?? DEFAULT_CLAIM_SLA,
       terms.timeZone,
       now,

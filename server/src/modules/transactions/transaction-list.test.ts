@@ -153,7 +153,13 @@ describe('GET /api/transactions, paged by the server', () => {
       get(`/api/transactions?dealerId=${zed.id}&${query}`).then((r) => r.json());
     // Zed's sales: 0, 3, 6, 9; 6 and 9 are 40 days old, unpaid, without a title: overdue and title late.
     const first = await page('filter=overdue&limit=1');
-    expect(first.counts).toEqual({ overdue: 2, title_late: 2, unwind_requested: 0, open_claims: 0 });
+    expect(first.counts).toEqual({
+      overdue: 2,
+      title_late: 2,
+      unwind_requested: 0,
+      open_claims: 0,
+      claim_payment_late: 0,
+    });
     expect(first.total).toBe(2);
     const overdue = await walkPages<Row & { daysLate: number }>(
       get,

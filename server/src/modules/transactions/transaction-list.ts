@@ -7,7 +7,7 @@ import {
   type TransactionsPage,
   type transactionsQuerySchema,
 } from '@contracts/transactions';
-import { and, eq, exists, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { dealers, transactionEvents, transactions, vehicles } from '../../db/schema';
@@ -27,7 +27,7 @@ import { readTransactionViews } from './transaction-views';
 /**
  * The admin's Transactions list paged by the server (issue #47, docs/features/admin-lists.md):
  * the plain choices (state, dealer, sale days, search) are SQL; what is a sale's derived state — the
- * four filters (overdue, title late, unwind requested, open claims) and "amount owed" — is decided by
+ * filters (overdue, title late, unwind requested, open claims, claim refund late) and "amount owed" — is decided by
  * the one fold (sale-state.ts) on the rows a SQL narrowing lets through, a batch at a time.
  */
 export type TransactionsQuery = z.infer<typeof transactionsQuerySchema>;
@@ -116,15 +116,23 @@ const MAYBE: Record<TransactionFilter, SQL> = {
     and not exists (select 1 from ${transactionEvents} d
     where d.transaction_id = r.transaction_id and d.type = 'unwind_declined' and d.id > r.id)`,
   open_claims: openClaimSales,
+  // Flagged by the claim-deadlines job (claim-payments.ts); the fold decides whether still unpaid.
+  claim_payment_late: sql`select l.transaction_id from ${transactionEvents} l where l.type = 'claim_payment_late'`,
 };
-const maybeIn = (filters: readonly TransactionFilter[]) =>
-  and(
-    not(transactions.cancelled),
-    sql`${transactions.id} in (${sql.join(
-      filters.map((f) => MAYBE[f]),
-      sql` union all `,
-    )})`,
-  );
+/** Filters a cancelled sale can be in: a buyback cancels its sale and its refund can be late. */
+const ALSO_CANCELLED: readonly TransactionFilter[] = ['claim_payment_late'];
+const idIn = (filters: readonly TransactionFilter[]) =>
+  filters.length
+    ? sql`${transactions.id} in (${sql.join(
+        filters.map((f) => MAYBE[f]),
+        sql` union all `,
+      )})`
+    : undefined;
+const maybeIn = (filters: readonly TransactionFilter[]) => {
+  const live = filters.filter((f) => !ALSO_CANCELLED.includes(f));
+  const any = filters.filter((f) => ALSO_CANCELLED.includes(f));
+  return or(live.length ? and(not(transactions.cancelled), idIn(live)) : undefined, idIn(any));
+};
 
 const FILTERS = Object.keys(TRANSACTION_FILTERS) as TransactionFilter[];
 /** How many rows the fold reads at a time while it looks for a filter's sales. */

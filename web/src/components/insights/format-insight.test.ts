@@ -22,6 +22,11 @@ describe('insight numbers as people read them', () => {
     }
   });
 
+  it('shows words the server sent in place of a number as they are (a claim decided before its facts were kept)', () => {
+    expect(formatInsight('Not recorded', 'percent')).toBe('Not recorded');
+    expect(formatInsight('Not recorded', 'days')).toBe('Not recorded');
+  });
+
   it('writes months out, short on an axis', () => {
     expect(formatMonth('2026-01')).toBe('Jan 2026');
     expect(formatMonth('2025-12', true)).toBe('Dec ’25');

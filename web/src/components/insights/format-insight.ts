@@ -5,8 +5,8 @@ import { formatUsd, formatUsdCompact } from '@contracts/money';
 /**
  * How an insight's number reads, by its unit (contracts/insights.ts): counts with separators,
  * percents and days with one decimal, dollars whole ("12400.00" → "$12,400"), a missing value as
- * a dash. The tiles, the tables and the chart's axes all read through here, so they agree; dollars
- * and months through the shared modules (contracts/money.ts, contracts/dates.ts).
+ * a dash, words the server sent ("Not recorded") as they are. The tiles, the tables and the
+ * chart's axes all read through here, so they agree; dollars and months through the shared modules (contracts/money.ts, contracts/dates.ts).
  */
 const LOCALE = 'en-US';
 const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
@@ -33,7 +33,8 @@ export function formatInsight(value: number | string | null | undefined, unit: I
     return formatMonth(String(value));
   }
   const number = cellNumber(value);
-  if (number === null) return NO_VALUE;
+  // A cell the server says in words ("Not recorded") reads as it is.
+  if (number === null) return typeof value === 'string' && value.trim() !== '' ? value : NO_VALUE;
   switch (unit) {
     case 'count':
       return integer.format(number);

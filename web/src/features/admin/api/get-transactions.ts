@@ -7,7 +7,7 @@ const NO_PAGE = {
   items: [],
   nextCursor: null,
   total: 0,
-  counts: { overdue: 0, title_late: 0, unwind_requested: 0, open_claims: 0 },
+  counts: { overdue: 0, title_late: 0, unwind_requested: 0, open_claims: 0, claim_payment_late: 0 },
 };
 
 /** GET /api/transactions?…: one page of sales, filtered and sorted by the server (issue #47). */
