@@ -243,7 +243,11 @@ describe('a claim case', () => {
   });
 
   it('shows the refund of an award with its pay-by day, reminds the admins the business day before once, and never flags it when paid in time', async () => {
-    const s = await claimed({ evidenceComplete: true });
+    // The premium level takes no deductible: the refund is the amount decided.
+    const s = await claimed(
+      { evidenceComplete: true },
+      { condition: premiumCertification(ctx.config.brand) },
+    );
     await s.step({
       type: 'claim_answered',
       claimId: s.claimId,
