@@ -148,6 +148,21 @@ export async function* keysetBatches<R extends KeyedRow>(
 }
 
 /**
+ * How many rows under `where` (a SQL narrowing) a derived fact keeps — the fold's, a view's — read a
+ * batch at a time: the count beside a list's state buttons for a fact no column holds.
+ */
+export async function keptCount<R extends KeyedRow>(
+  order: KeysetOrder,
+  where: SQL | undefined,
+  read: (part: KeysetRead) => Promise<R[]>,
+  keep: (row: R) => boolean,
+) {
+  let count = 0;
+  for await (const rows of keysetBatches(order, where, read)) count += rows.filter(keep).length;
+  return count;
+}
+
+/**
  * A page of the rows `keep` keeps (a derived filter the fold decides) among those a SQL narrowing
  * `where` lets through: narrowed rows read a batch at a time until one more than the page is kept.
  */

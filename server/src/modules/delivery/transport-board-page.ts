@@ -15,8 +15,8 @@ import {
   countsByStatus,
   type KeysetOrder,
   type KeysetRead,
+  keptCount,
   keptPage,
-  keysetBatches,
   keysetPage,
 } from '../../lib/keyset-page';
 import { vinDealerOrNumber } from '../../lib/list-search';
@@ -99,12 +99,8 @@ function choicesWhere({ dealerId, q }: Pick<TransportBoardQuery, 'dealerId' | 'q
 const readRows = (db: Executor) => (part: KeysetRead) => readTransportRows(db, part);
 
 /** How many orders under `where` are late for pickup: the fold over the rows its SQL form lets through. */
-async function lateCount(db: Executor, where: SQL | undefined) {
-  let count = 0;
-  for await (const rows of keysetBatches(ORDERS.pickup, and(where, pickupPassed), readRows(db)))
-    count += rows.filter((r) => r.view.pickupLate).length;
-  return count;
-}
+const lateCount = (db: Executor, where: SQL | undefined) =>
+  keptCount(ORDERS.pickup, and(where, pickupPassed), readRows(db), (r) => r.view.pickupLate);
 
 /**
  * How many orders each status holds under dealer and search (one grouped aggregate on the order

@@ -14,8 +14,8 @@ import {
   countsByStatus,
   type KeysetOrder,
   type KeysetRead,
+  keptCount,
   keptPage,
-  keysetBatches,
   keysetPage,
 } from '../../lib/keyset-page';
 import { vinDealerOrNumber } from '../../lib/list-search';
@@ -67,12 +67,8 @@ function choicesWhere({ dealerId, q }: Pick<AdminWorkOrdersQuery, 'dealerId' | '
 const readViews = (db: Executor) => (part: KeysetRead) => readWorkOrderViews(db, part);
 
 /** How many work orders under `where` are overdue: the view's fact over the rows its SQL form lets through. */
-async function overdueCount(db: Executor, where: SQL | undefined) {
-  let count = 0;
-  for await (const rows of keysetBatches(ORDERS.due, and(where, pastPromise), readViews(db)))
-    count += rows.filter((r) => r.view.overdue).length;
-  return count;
-}
+const overdueCount = (db: Executor, where: SQL | undefined) =>
+  keptCount(ORDERS.due, and(where, pastPromise), readViews(db), (r) => r.view.overdue);
 
 /**
  * How many work orders each state holds under dealer and search (one grouped aggregate), and how
