@@ -1,6 +1,7 @@
 import { computeVinCheckDigit } from '@contracts/vin';
 import type { Database } from '../src/db/client';
 import { buyCodes, dealers, dealerUsers, vehicles } from '../src/db/schema';
+import { BUY_CODE_ALPHABET } from '../src/modules/buy-codes/buy-code-alphabet';
 import { testPasswordHash } from './sessions';
 
 let serial = 0;
@@ -60,7 +61,11 @@ export async function insertBuyCodeRow(
   overrides: Partial<typeof buyCodes.$inferInsert> & { dealerId: number },
 ) {
   serial++;
-  const code = overrides.code ?? `T${String(serial).padStart(3, '0').slice(-3)}`.replace(/[01]/g, '9');
+  // "T" and the serial in the codes' own alphabet: 32,768 codes before one repeats (digits with 0 and
+  // 1 turned into 9 made 940, 941 and 949 the same code).
+  const digit = (place: number) =>
+    BUY_CODE_ALPHABET[Math.floor(serial / BUY_CODE_ALPHABET.length ** place) % BUY_CODE_ALPHABET.length];
+  const code = overrides.code ?? `T${digit(2)}${digit(1)}${digit(0)}`;
   const [row] = await db
     .insert(buyCodes)
     .values({ ...overrides, code })
