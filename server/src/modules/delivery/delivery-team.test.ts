@@ -247,6 +247,50 @@ describe('arranged by our team', () => {
     });
     expect(funded.statusCode, funded.body).toBe(200);
     expect(await view(d.cookie, id)).toMatchObject({ paidInFull: true, balance: '0.00' });
+
+    // A claim after the late delivery, in the window the late carrier lengthened (issue #48): the
+    // evidence marked complete, a decision the same day, the credit (less the level's deductible) on
+    // the sale, the admin's list and the CSV alike.
+    const dealerStep = (body: object) =>
+      ctx.call('POST', `/api/dealer/transactions/${id}/events`, body, d.cookie);
+    const opened = await dealerStep({
+      type: 'claim_opened',
+      category: 'mechanical',
+      description: 'Transmission slips into neutral',
+      estimate: '900',
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const claimId = opened.json().claims[0].id as number;
+    const evidence = await dealerStep({
+      type: 'claim_evidence_added',
+      claimId,
+      section: 'undisclosed',
+      estimate: '900',
+      note: 'Shop quote',
+      complete: true,
+    });
+    expect(evidence.statusCode, evidence.body).toBe(200);
+    const decided = await ctx.call('POST', `/api/transactions/${id}/events`, {
+      type: 'claim_answered',
+      claimId,
+      decision: 'adjusted',
+      reason: 'Missed at inspection',
+      amount: '600',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const claimedSale = await view(d.cookie, id);
+    const [claim] = claimedSale.claims;
+    const credit = Number(claim.adjustment);
+    expect(credit).toBe(Math.max(0, 600 - Number(claim.deductible)));
+    expect(claim.case).toMatchObject({ stage: 'decided', decidedWithinSla: true });
+    expect(Number(claimedSale.deal.credits)).toBe(credit);
+    expect(Number(claimedSale.refundOwed)).toBe(credit);
+    const adminRow = (await ctx.call('GET', `/api/transactions?q=${id}&limit=100`))
+      .json()
+      .items.find((t: { id: number }) => t.id === id);
+    expect(adminRow.claims).toEqual(claimedSale.claims);
+    const csv = (await ctx.call('GET', `/api/transactions/export.csv?q=${id}`)).body;
+    expect(csv).toContain(claimedSale.deal.credits);
   });
 
   it('keeps viewers out of spending and other dealerships out of the sale', async () => {
