@@ -49,6 +49,8 @@ function expectedCell(raw: string, column: InsightColumn): string {
     return `${names[Number(month[2]) - 1]} ${month[1]}`;
   }
   const n = Number(raw);
+  // Words the server sent in a number's place ("Not recorded") read as they are.
+  if (!Number.isFinite(n)) return raw;
   const grouped = (value: number, digits: number) =>
     value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
   if (column.unit === 'count') return grouped(n, 0);
