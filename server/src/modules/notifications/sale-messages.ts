@@ -1,3 +1,4 @@
+import { type ClaimCredit, claimCreditText } from '@contracts/claim-coverage';
 import { formatDay } from '@contracts/dates';
 import { formatAmount } from '@contracts/money';
 import { composedMessage, LINKS, type VehicleFacts, vehicleName } from './notification-messages';
@@ -236,14 +237,15 @@ export const claimAnsweredMessage = composedMessage(
     f: SaleFacts & {
       decision: string;
       reason: string;
-      adjustment: string | null;
+      /** An adjustment's credit: decided, deductible and what the ledger credits (null otherwise). */
+      credit: ClaimCredit | null;
       refundOwed: string | null;
       caseText: string;
     },
   ) => ({
     subject: `Your claim was answered: ${vehicleName(f.vehicle)}`,
     lines: [
-      `Your claim on transaction #${f.transactionId}: ${f.decision}${f.adjustment ? `, ${formatAmount(f.adjustment)} off the price` : ''}.`,
+      `Your claim on transaction #${f.transactionId}: ${f.decision}${f.credit ? `, ${formatAmount(f.credit.credited)} off the price (${claimCreditText(f.credit)})` : ''}.`,
       f.reason,
       f.caseText,
       ...(f.refundOwed
@@ -253,7 +255,7 @@ export const claimAnsweredMessage = composedMessage(
     vehicle: f.vehicle,
     action: 'See the transaction in your dealer dashboard',
     path: LINKS.dealerSale(f.transactionId),
-    sms: `Claim on ${vehicleName(f.vehicle)} (#${f.transactionId}): ${f.decision}${f.adjustment ? ` (${formatAmount(f.adjustment)})` : ''}. ${f.reason}`,
+    sms: `Claim on ${vehicleName(f.vehicle)} (#${f.transactionId}): ${f.decision}${f.credit ? ` (${formatAmount(f.credit.credited)} off)` : ''}. ${f.reason}`,
   }),
 );
 

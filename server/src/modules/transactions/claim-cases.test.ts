@@ -9,7 +9,9 @@ import { insertVehicle } from '../../../test/factories';
 import { boughtNow, dealerWithCode, publicIds } from '../../../test/helpers';
 import { signIn } from '../../../test/sessions';
 import { withApp } from '../../../test/with-app';
-import { notifications, transactions, vehicles, workOrders } from '../../db/schema';
+import { type NotificationPayload, notifications, transactions, vehicles, workOrders } from '../../db/schema';
+import { messageContextOf } from '../notifications/notification-messages';
+import { renderPayload } from '../notifications/render-message';
 import { ledgerLine } from './bill-of-sale';
 import { enforceClaimDeadlines } from './claim-deadlines';
 import { enforceClaimPayments } from './claim-payments';
@@ -412,7 +414,13 @@ describe('the guarantee applied to claims (coverage, deductible, buyback destina
     });
     const insights = (await ctx.call('GET', `/api/insights?dealerId=${s.dealer.id}`)).json();
     expect(insights.figures.find((f: { key: string }) => f.key === 'claimCredits').value).toBe('650.00');
-    expect(await told('claim_answered', s.dealer.email)).toHaveLength(1);
+    // The e-mail states the same credit, with the same arithmetic.
+    const [answered] = await told('claim_answered', s.dealer.email);
+    expect(
+      renderPayload(messageContextOf(ctx.config), answered!.payload as NotificationPayload).text,
+    ).toContain(
+      `Your claim on transaction #${s.id}: Price adjusted, $650 off the price (Credit $900 − deductible $250 = $650).`,
+    );
 
     // An adjustment under the deductible credits nothing: no ledger line.
     const second = (await s.dealerStep({ ...mechanical, category: 'odometer' })).json().claims[1];

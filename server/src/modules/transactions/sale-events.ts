@@ -491,8 +491,11 @@ async function messagesFor(
             ...facts,
             decision: CLAIM_DECISION_LABELS[step.decision],
             reason: step.reason,
-            // What the ledger credits: the amount decided less the deductible.
-            adjustment: step.decision === 'adjusted' ? String(data.credited) : null,
+            // What the ledger credits: the amount decided less the deductible, with its arithmetic.
+            credit:
+              step.decision === 'adjusted'
+                ? claimCreditOf(step.amount!, String(data.deductible ?? '0'))
+                : null,
             refundOwed: decimalToCents(state.refundOwed) > 0 ? state.refundOwed : null,
             caseText: caseTextOf(state, step.claimId),
           }),
