@@ -9,7 +9,15 @@ import { insertVehicle } from '../../../test/factories';
 import { boughtNow, dealerWithCode, publicIds } from '../../../test/helpers';
 import { signIn } from '../../../test/sessions';
 import { withApp } from '../../../test/with-app';
-import { type NotificationPayload, notifications, transactions, vehicles, workOrders } from '../../db/schema';
+import {
+  liveEvents,
+  type NotificationPayload,
+  notifications,
+  transactions,
+  vehicles,
+  workOrders,
+} from '../../db/schema';
+import { findLiveEventsAfter } from '../live/find-live-events';
 import { messageContextOf } from '../notifications/notification-messages';
 import { renderPayload } from '../notifications/render-message';
 import { ledgerLine } from './bill-of-sale';
@@ -486,6 +494,27 @@ describe('the guarantee applied to claims (coverage, deductible, buyback destina
     // The car is ours again: the dealer who returned it does not follow its work order.
     const theirs = (await ctx.call('GET', '/api/dealer/work-orders', undefined, s.cookie)).json();
     expect(theirs.map((w: { id: number }) => w.id)).not.toContain(order!.id);
+    // Nor does their live stream: the work order's changes reach the admins and the lot staff only.
+    const started = await ctx.call('POST', `/api/work-orders/${order!.id}/tasks`, {
+      title: 'Road test after the repair',
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const orderEvents = await ctx.db
+      .select()
+      .from(liveEvents)
+      .where(and(eq(liveEvents.topic, 'work_orders'), eq(liveEvents.entityId, order!.id)));
+    expect(orderEvents.length).toBeGreaterThanOrEqual(2);
+    expect(orderEvents.every((e) => e.dealerId === null)).toBe(true);
+    const dealerStream = await findLiveEventsAfter(
+      ctx.db,
+      { role: 'dealer', dealerId: s.dealer.id },
+      0,
+      1000,
+    );
+    const staffStream = await findLiveEventsAfter(ctx.db, { role: 'staff' }, 0, 1000);
+    const ids = new Set(orderEvents.map((e) => e.id));
+    expect(dealerStream.filter((e) => ids.has(e.id))).toEqual([]);
+    expect(staffStream.filter((e) => ids.has(e.id))).toHaveLength(orderEvents.length);
 
     // Listed again (the default): as an unwind always was, no work order.
     const again = await claimed({}, auction);
