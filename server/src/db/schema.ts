@@ -260,9 +260,23 @@ export const vehicleSearchGroups = pgTable(
     condition: text().notNull(),
     make: text().notNull(),
     grade: numeric({ precision: 2, scale: 1 }).notNull(),
+    /** Migration 0035: the model, model year and place, so a search by model, years or distance counts from here too. */
+    model: text().notNull().default(''),
+    year: integer().notNull().default(-1),
+    locationZip: text().notNull().default(''),
     count: integer().notNull(),
   },
-  (t) => [index('vehicle_search_groups_group_idx').on(t.searchText, t.condition, t.make, t.grade)],
+  (t) => [
+    index('vehicle_search_groups_group_idx').on(
+      t.searchText,
+      t.condition,
+      t.make,
+      t.model,
+      t.grade,
+      t.year,
+      t.locationZip,
+    ),
+  ],
 );
 
 /**

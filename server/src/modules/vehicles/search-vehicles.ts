@@ -12,6 +12,7 @@ import {
   facetChoicesOf,
   facetConditions,
   filterConditions,
+  groupFilterConditions,
   type SearchDistance,
   searchDistance,
 } from './search-filters';
@@ -164,25 +165,17 @@ async function findMatches(
     [query.yearMin, query.yearMax, query.priceMin, query.priceMax, query.maxMiles],
     distance && [distance.zips, distance.lot],
   ]);
-  // Every match: a search no VIN matches, with no other filter, from the published list's groups
-  // (by make, not by model); otherwise from the vehicles, by model too.
-  const all = await cache.counts.get(base, async () =>
-    filters.length === 0 && !(await someVinMatches(db, meanings))
-      ? { groups: await countGroups(db, meanings), byModel: false }
-      : { groups: await countMatches(db, matching(meanings, filters)), byModel: true },
-  );
-  // A make or model chosen and the groups not by model: the make's own matches, every model of it
-  // (the models are a facet), or a model's alone when no make is chosen; by model (their index).
-  const named = { make: choices.make, model: choices.make === null ? choices.model : null };
-  const ofNamed = facetConditions({ ...named, condition: null, minGrade: null });
-  const ofMake =
-    all.byModel || ofNamed.length === 0
-      ? all
-      : await cache.counts.get(
-          JSON.stringify([base, named.make?.toLowerCase(), named.model?.toLowerCase()]),
-          async () => ({ groups: await countMatches(db, matching(meanings, ofNamed)), byModel: true }),
-        );
-  const counts = facetCounts({ all: all.groups, ofMake: ofMake.groups }, choices, premiumLabel);
+  // Every match, by certification, make, model and grade: a search no VIN matches, with no price
+  // or mileage range, from the published list's groups (by model year and place too); otherwise
+  // from the vehicles, a price range on the ascending price's key whatever the sort (that index
+  // carries what the count reads, migration 0035).
+  const all = await cache.counts.get(base, async () => {
+    const onGroups = groupFilterConditions(query, distance);
+    return onGroups !== null && !(await someVinMatches(db, meanings))
+      ? countGroups(db, meanings, onGroups)
+      : countMatches(db, matching(meanings, filterConditions({ ...query, sort: 'price-asc' }, distance)));
+  });
+  const counts = facetCounts(all, choices, premiumLabel);
   if (counts.total === 0) return { rows: [], counts };
   const where = matching(meanings, [...filters, ...facetConditions(choices)]);
   const collect = counts.total <= collectAndSortUpTo && !rangeOnSortKey(query);
