@@ -37,9 +37,9 @@ export const VIN_ANYWHERE_FROM = 5;
  * windshield). Shorter words and a 4-digit year stay out of the VIN, where they would match at
  * random among tens of thousands of serials.
  */
-function writtenMatch(word: string): SQL {
+function writtenMatch(word: string, withVin = true): SQL {
   const substring = sql`${vehicles.searchText} like ${`%${escapeLike(word)}%`}`;
-  const vin = vinMatch(word);
+  const vin = withVin ? vinMatch(word) : null;
   return vin ? or(substring, vin)! : substring;
 }
 
@@ -64,9 +64,17 @@ async function someVinMatches(db: Database, meanings: string[][]): Promise<boole
   return result.rows.length > 0;
 }
 
-/** Published vehicles matching every word (in one of its meanings) and the given conditions. */
-const matching = (meanings: string[][], conditions: SQL[]): SQL =>
-  and(isPublishedCondition, ...meanings.map((terms) => or(...terms.map(writtenMatch))), ...conditions)!;
+/**
+ * Published vehicles matching every word (in one of its meanings) and the given conditions;
+ * `withVin` false when no published VIN matches a word (someVinMatches), so the words read only
+ * the searched text, which the price and mileage sorts' indexes carry (a count read from them alone).
+ */
+const matching = (meanings: string[][], conditions: SQL[], withVin = true): SQL =>
+  and(
+    isPublishedCondition,
+    ...meanings.map((terms) => or(...terms.map((term) => writtenMatch(term, withVin)))),
+    ...conditions,
+  )!;
 
 export interface SearchContext {
   /** The branded certification name (`cert=premium`). */
@@ -170,10 +178,11 @@ async function findMatches(
   // from the vehicles, a price range on the ascending price's key whatever the sort (that index
   // carries what the count reads, migration 0035).
   const all = await cache.counts.get(base, async () => {
+    const vin = await someVinMatches(db, meanings);
     const onGroups = groupFilterConditions(query, distance);
-    return onGroups !== null && !(await someVinMatches(db, meanings))
+    return onGroups !== null && !vin
       ? countGroups(db, meanings, onGroups)
-      : countMatches(db, matching(meanings, filterConditions({ ...query, sort: 'price-asc' }, distance)));
+      : countMatches(db, matching(meanings, filterConditions({ ...query, sort: 'price-asc' }, distance), vin));
   });
   const counts = facetCounts(all, choices, premiumLabel);
   if (counts.total === 0) return { rows: [], counts };
