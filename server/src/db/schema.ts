@@ -226,6 +226,9 @@ export const vehicles = pgTable(
     index('vehicles_first_look_idx').on(t.firstLookUntil).where(sql`${t.firstLookUntil} is not null`),
     index('vehicles_status_in_queue_idx').on(t.status, t.inQueue),
     // One index per search sort (published vehicles only): a page is one seek to `(key, ±id)`.
+    // Migration 0035 rebuilds price-asc and mileage-asc with INCLUDE columns (drizzle cannot write
+    // it) so a price or mileage range is counted from the index alone, and adds statistics of the
+    // keys (CREATE STATISTICS): PostgreSQL gathers none for a partial index's expressions.
     ...Object.entries(vehicleSortKeys(t)).map(([name, { key, tieBreak }]) =>
       index(`vehicles_published_${name.replace('-', '_')}_idx`)
         .on(key, tieBreak)
@@ -248,10 +251,11 @@ export const vehicles = pgTable(
 );
 
 /**
- * Changes to the published vehicles by searched text, certification, make and grade (+n joined,
- * -n left; missing values stored as '' and -1), appended by triggers in the statement that changes
- * vehicles and folded by housekeeping (migration 0010): a group's vehicles are the sum of its rows.
- * A search that matches no VIN is counted from here (modules/vehicles/search-counts.ts).
+ * Changes to the published vehicles by searched text, certification, make, model, grade, model
+ * year and place (+n joined, -n left; missing values stored as '' and -1), appended by triggers in
+ * the statement that changes vehicles and folded by housekeeping (migrations 0010 and 0035): a
+ * group's vehicles are the sum of its rows. A search that matches no VIN and has no price or
+ * mileage range is counted from here (modules/vehicles/search-counts.ts).
  */
 export const vehicleSearchGroups = pgTable(
   'vehicle_search_groups',
@@ -260,7 +264,7 @@ export const vehicleSearchGroups = pgTable(
     condition: text().notNull(),
     make: text().notNull(),
     grade: numeric({ precision: 2, scale: 1 }).notNull(),
-    /** Migration 0035: the model, model year and place, so a search by model, years or distance counts from here too. */
+    /** Migration 0035: the model, the model year (-1: none) and the location ZIP ('': the lot). */
     model: text().notNull().default(''),
     year: integer().notNull().default(-1),
     locationZip: text().notNull().default(''),
