@@ -182,7 +182,10 @@ async function findMatches(
     const onGroups = groupFilterConditions(query, distance);
     return onGroups !== null && !vin
       ? countGroups(db, meanings, onGroups)
-      : countMatches(db, matching(meanings, filterConditions({ ...query, sort: 'price-asc' }, distance), vin));
+      : countMatches(
+          db,
+          matching(meanings, filterConditions({ ...query, sort: 'price-asc' }, distance), vin),
+        );
   });
   const counts = facetCounts(all, choices, premiumLabel);
   if (counts.total === 0) return { rows: [], counts };
