@@ -237,8 +237,8 @@ export const vehicles = pgTable(
     // Read alone (index-only) by a search: its counts by certification and make when there is no
     // q, and the makes and models a misspelt word is compared with.
     index('vehicles_published_facets_idx').on(t.condition, t.make, t.model, t.grade).where(isPublishedSql(t)),
-    // A search's make and model (chosen whole, in any case): the cars of a make and their counts by
-    // certification, model and grade, read alone (search-filters.ts, search-counts.ts).
+    // A search's make and model (chosen whole, in any case): the cars of a make (search-filters.ts);
+    // their counts come from the search groups (migration 0035).
     index('vehicles_published_make_model_idx')
       .on(sql`lower(${t.make})`, sql`lower(${t.model})`, t.condition, t.make, t.model, t.grade)
       .where(isPublishedSql(t)),

@@ -388,8 +388,8 @@ describe('GET /api/vehicles/search: make, model, years, prices, miles and distan
   });
 
   it.each([
-    // Counted from the vehicles (a filter no facet counts), from the published list's groups and
-    // the make's own cars, and for a model alone.
+    // Counted from the vehicles (a price range) and from the published list's groups (a make, a
+    // model alone, model years).
     { make: 'Toyota', cert: 'auction', grade: '3', priceMax: '14000', q: 'le' },
     { make: 'honda', cert: 'premium', grade: '2' },
     { model: 'camry', grade: '4' },
