@@ -12,8 +12,9 @@
  *    fair ceiling for a database round trip: the same SQL statements run directly through
  *    node-postgres with the same pool size, answering the same bytes: target ratio ≥ 0.5.
  * 3. Filtered searches (make, model, years, prices, miles, within N miles of a ZIP, with and
- *    without words, certification and grade), whose counts are read from the vehicles rather than
- *    the groups, and whose facets are each counted without their own choice: cold and kept one at a
+ *    without words, certification and grade), whose facets are each counted without their own
+ *    choice (from the groups by model year and place, or, with a price or mileage range, from that
+ *    sort's covering index: ADR 0046): cold and kept one at a
  *    time (target p95 < 30 ms cold, as the make searches), then not kept, under load, against the
  *    same fair ceiling (target ≥ 0.5).
  * 4. A deep page (the 200th, by cursor), cold, to show the keyset seek does not grow with depth.

@@ -126,21 +126,23 @@ describe('schema invariants', () => {
   });
 });
 
-describe('vehicle_search_groups (migration 0010)', () => {
+describe('vehicle_search_groups (migrations 0010 and 0036)', () => {
   /** The groups as the triggers keep them, and as counting the published vehicles gives them. */
   const kept = async () =>
     (
       (await database.db.execute(
-        sql`select search_text, condition, make, grade::text, sum(count)::integer as count from vehicle_search_groups
-            group by 1, 2, 3, 4 having sum(count) <> 0 order by 1, 2, 3, 4`,
+        sql`select search_text, condition, make, model, grade::text, year, location_zip, sum(count)::integer as count
+            from vehicle_search_groups group by 1, 2, 3, 4, 5, 6, 7 having sum(count) <> 0 order by 1, 2, 3, 4, 5, 6, 7`,
       )) as unknown as { rows: unknown[] }
     ).rows;
   const counted = async () =>
     (
       (await database.db.execute(
         sql`select search_text, coalesce(condition, '') as condition, coalesce(make, '') as make,
-              coalesce(grade, -1)::numeric(2, 1)::text as grade, count(*)::integer as count
-            from vehicles where status = 'active' and in_queue = false group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+              coalesce(model, '') as model, coalesce(grade, -1)::numeric(2, 1)::text as grade,
+              coalesce(year, -1) as year, coalesce(location_zip, '') as location_zip, count(*)::integer as count
+            from vehicles where status = 'active' and in_queue = false
+            group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7`,
       )) as unknown as { rows: unknown[] }
     ).rows;
 
@@ -152,8 +154,9 @@ describe('vehicle_search_groups (migration 0010)', () => {
         Array.from({ length: 12 }, (_, n) => ({
           vin: vin(n),
           make: n % 2 ? 'Toyota' : null,
-          model: 'Corolla',
-          year: 2018 + (n % 3),
+          model: n % 7 ? 'Corolla' : null,
+          year: n % 8 ? 2018 + (n % 3) : null,
+          locationZip: n % 4 ? null : '30303',
           condition: n % 3 ? 'Auction Certified' : null,
           grade: n % 4 ? '3.5' : null,
           status: n % 5 ? 'active' : 'pending',
@@ -172,6 +175,7 @@ describe('vehicle_search_groups (migration 0010)', () => {
       .where(eq(vehicles.id, ids[6]!));
     await database.db.update(vehicles).set({ grade: '4.5' }).where(eq(vehicles.id, ids[3]!));
     await database.db.update(vehicles).set({ make: 'Lexus' }).where(eq(vehicles.id, ids[7]!));
+    await database.db.update(vehicles).set({ locationZip: '98101' }).where(eq(vehicles.id, ids[5]!));
     expect(await kept()).toEqual(await counted());
     await database.db.update(vehicles).set({ year: 2021 }).where(eq(vehicles.model, 'Corolla'));
     expect(await kept()).toEqual(await counted());

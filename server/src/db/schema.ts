@@ -226,6 +226,9 @@ export const vehicles = pgTable(
     index('vehicles_first_look_idx').on(t.firstLookUntil).where(sql`${t.firstLookUntil} is not null`),
     index('vehicles_status_in_queue_idx').on(t.status, t.inQueue),
     // One index per search sort (published vehicles only): a page is one seek to `(key, ±id)`.
+    // Migration 0036 rebuilds price-asc and mileage-asc with INCLUDE columns (drizzle cannot write
+    // it) so a price or mileage range is counted from the index alone, and adds statistics of the
+    // keys (CREATE STATISTICS): PostgreSQL gathers none for a partial index's expressions.
     ...Object.entries(vehicleSortKeys(t)).map(([name, { key, tieBreak }]) =>
       index(`vehicles_published_${name.replace('-', '_')}_idx`)
         .on(key, tieBreak)
@@ -234,8 +237,8 @@ export const vehicles = pgTable(
     // Read alone (index-only) by a search: its counts by certification and make when there is no
     // q, and the makes and models a misspelt word is compared with.
     index('vehicles_published_facets_idx').on(t.condition, t.make, t.model, t.grade).where(isPublishedSql(t)),
-    // A search's make and model (chosen whole, in any case): the cars of a make and their counts by
-    // certification, model and grade, read alone (search-filters.ts, search-counts.ts).
+    // A search's make and model (chosen whole, in any case): the cars of a make (search-filters.ts);
+    // their counts come from the search groups (migration 0036).
     index('vehicles_published_make_model_idx')
       .on(sql`lower(${t.make})`, sql`lower(${t.model})`, t.condition, t.make, t.model, t.grade)
       .where(isPublishedSql(t)),
@@ -248,10 +251,11 @@ export const vehicles = pgTable(
 );
 
 /**
- * Changes to the published vehicles by searched text, certification, make and grade (+n joined,
- * -n left; missing values stored as '' and -1), appended by triggers in the statement that changes
- * vehicles and folded by housekeeping (migration 0010): a group's vehicles are the sum of its rows.
- * A search that matches no VIN is counted from here (modules/vehicles/search-counts.ts).
+ * Changes to the published vehicles by searched text, certification, make, model, grade, model
+ * year and place (+n joined, -n left; missing values stored as '' and -1), appended by triggers in
+ * the statement that changes vehicles and folded by housekeeping (migrations 0010 and 0036): a
+ * group's vehicles are the sum of its rows. A search that matches no VIN and has no price or
+ * mileage range is counted from here (modules/vehicles/search-counts.ts).
  */
 export const vehicleSearchGroups = pgTable(
   'vehicle_search_groups',
@@ -260,9 +264,23 @@ export const vehicleSearchGroups = pgTable(
     condition: text().notNull(),
     make: text().notNull(),
     grade: numeric({ precision: 2, scale: 1 }).notNull(),
+    /** Migration 0036: the model, the model year (-1: none) and the location ZIP ('': the lot). */
+    model: text().notNull().default(''),
+    year: integer().notNull().default(-1),
+    locationZip: text().notNull().default(''),
     count: integer().notNull(),
   },
-  (t) => [index('vehicle_search_groups_group_idx').on(t.searchText, t.condition, t.make, t.grade)],
+  (t) => [
+    index('vehicle_search_groups_group_idx').on(
+      t.searchText,
+      t.condition,
+      t.make,
+      t.model,
+      t.grade,
+      t.year,
+      t.locationZip,
+    ),
+  ],
 );
 
 /**

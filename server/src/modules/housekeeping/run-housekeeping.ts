@@ -149,15 +149,15 @@ async function deleteUnattachedPhotos(db: Executor) {
 }
 
 /**
- * Folds the groups' rows into one per group with vehicles (the vehicle search's counts, migration 0010), in one statement: rows
+ * Folds the groups' rows into one per group with vehicles (the vehicle search's counts, migrations 0010 and 0036), in one statement: rows
  * appended meanwhile were not seen by the delete and stay, so no change is lost or counted twice.
  */
 export async function foldSearchGroups(db: Executor): Promise<number> {
   const result = (await db.execute(sql`
     with folded as (delete from vehicle_search_groups returning *)
-    insert into vehicle_search_groups
-      select search_text, condition, make, grade, sum(count)::integer from folded
-      group by 1, 2, 3, 4 having sum(count) <> 0
+    insert into vehicle_search_groups (search_text, condition, make, model, grade, year, location_zip, count)
+      select search_text, condition, make, model, grade, year, location_zip, sum(count)::integer from folded
+      group by 1, 2, 3, 4, 5, 6, 7 having sum(count) <> 0
     returning 1`)) as unknown as { rows: unknown[] };
   return result.rows.length;
 }

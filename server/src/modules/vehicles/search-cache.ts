@@ -13,7 +13,7 @@ import type { Precompressed } from './vehicle-list-cache';
  */
 export class VehicleSearchCache {
   readonly answers = new RecentResults<Precompressed>(200);
-  readonly counts = new RecentResults<{ groups: CountGroup[]; byModel: boolean }>(500);
+  readonly counts = new RecentResults<CountGroup[]>(500);
   /** The words of published makes and models (one entry), for correcting typos. */
   readonly vocabulary = new RecentResults<string[]>(1);
   /** The location ZIPs of published cars (one entry), for `within`. */

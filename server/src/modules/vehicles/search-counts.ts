@@ -17,19 +17,9 @@ export type SearchCounts = Pick<VehicleSearchResult, 'total' | 'facets'>;
 export interface CountGroup {
   condition: string | null;
   make: string | null;
-  /** undefined: not grouped by model (the published list's groups). */
-  model?: string | null;
+  model: string | null;
   grade: number | null;
   count: number;
-}
-
-/**
- * The groups a search's counts are read from: `all` the matches (by model or not), and `ofMake`,
- * by model, those of the chosen make and model (the same as `all` when they are by model).
- */
-export interface CountedGroups {
-  all: CountGroup[];
-  ofMake: CountGroup[];
 }
 
 /** The choices the facets count: a certification (its stored name, null for all), a minimum grade, a make and a model. */
@@ -57,18 +47,25 @@ export async function countMatches(db: Database, where: SQL): Promise<CountGroup
 }
 
 /**
- * The groups of a search that matches no VIN and has no other filter, from the published list's
- * groups (vehicle_search_groups: a few hundred or thousand rows, appended by triggers, folded by
- * housekeeping; a group's vehicles are the sum of its rows): every word matches the searched text
- * in one of its meanings. A short word like "s" matched ~40,000 of 50,000 vehicles: counting them
- * was ~50 ms, the groups ~1 ms. They have no model: read with no make or model chosen.
+ * The groups of a search that matches no VIN and has no price or mileage range, from the published
+ * list's groups (vehicle_search_groups: a few hundred or thousand rows, appended by triggers,
+ * folded by housekeeping; a group's vehicles are the sum of its rows): every word matches the
+ * searched text in one of its meanings, and `filters` (search-filters.ts groupFilterConditions:
+ * model years, places) hold. A short word like "s" matched ~40,000 of 50,000 vehicles: counting
+ * them was ~50 ms, the groups ~1 ms. By model (migration 0036), so a chosen make's models need no
+ * other read.
  */
-export async function countGroups(db: Database, meanings: readonly string[][]): Promise<CountGroup[]> {
+export async function countGroups(
+  db: Database,
+  meanings: readonly string[][],
+  filters: readonly SQL[] = [],
+): Promise<CountGroup[]> {
   const g = vehicleSearchGroups;
   const rows = await db
     .select({
       condition: g.condition,
       make: g.make,
+      model: g.model,
       grade: g.grade,
       count: sql<number>`sum(${g.count})::integer`,
     })
@@ -78,29 +75,27 @@ export async function countGroups(db: Database, meanings: readonly string[][]): 
         ...meanings.map((terms) =>
           or(...terms.map((term) => sql`${g.searchText} like ${`%${escapeLike(term)}%`}`)),
         ),
+        ...filters,
       ),
     )
-    .groupBy(g.condition, g.make, g.grade)
+    .groupBy(g.condition, g.make, g.model, g.grade)
     .having(sql`sum(${g.count}) <> 0`);
-  // Missing values are stored as '' and -1 (migration 0010).
+  // Missing values are stored as '' and -1 (migrations 0010 and 0036).
   return rows.map((row) => ({
     condition: row.condition === '' ? null : row.condition,
     make: row.make === '' ? null : row.make,
+    model: row.model === '' ? null : row.model,
     grade: Number(row.grade) < 0 ? null : Number(row.grade),
     count: row.count,
   }));
 }
 
 /** Makes and models are chosen whole, in any case (search-vehicles.ts reads them so in SQL). */
-const sameName = (chosen: string | null, value: string | null | undefined) =>
+const sameName = (chosen: string | null, value: string | null) =>
   chosen === null || (value != null && value.toLowerCase() === chosen.toLowerCase());
 
 /** Most first, then by name: a facet's entries. */
-function tally<K extends string>(
-  groups: CountGroup[],
-  nameOf: (group: CountGroup) => string | null | undefined,
-  key: K,
-) {
+function tally<K extends string>(groups: CountGroup[], nameOf: (group: CountGroup) => string | null, key: K) {
   const byName = new Map<string, number>();
   for (const group of groups) {
     const name = nameOf(group);
@@ -118,19 +113,15 @@ const sum = (groups: CountGroup[]) => groups.reduce((total, group) => total + gr
  * the certifications with the grade, make and model chosen; the makes with the certification and
  * grade (not the make: the list to switch to another; nor the model, which belongs to a make); the
  * models of the chosen make with the certification and grade; each minimum grade with the
- * certification, make and model. Only the makes are read from `all`; the rest from `ofMake`.
+ * certification, make and model.
  */
-export function facetCounts(
-  { all, ofMake }: CountedGroups,
-  choices: FacetChoices,
-  premiumLabel: string,
-): SearchCounts {
+export function facetCounts(groups: CountGroup[], choices: FacetChoices, premiumLabel: string): SearchCounts {
   const certified = (group: CountGroup) =>
     choices.condition === null || group.condition === choices.condition;
   const graded = (min: number | null) => (group: CountGroup) =>
     min === null || (group.grade !== null && group.grade >= min);
   const atGrade = graded(choices.minGrade);
-  const ofChosenMake = ofMake.filter((group) => sameName(choices.make, group.make));
+  const ofChosenMake = groups.filter((group) => sameName(choices.make, group.make));
   const chosen = ofChosenMake.filter((group) => sameName(choices.model, group.model));
   const forCertification = chosen.filter(atGrade);
   return {
@@ -141,7 +132,7 @@ export function facetCounts(
         auction: sum(forCertification.filter((group) => group.condition === AUCTION_CERTIFIED)),
       },
       make: tally(
-        all.filter((group) => certified(group) && atGrade(group)),
+        groups.filter((group) => certified(group) && atGrade(group)),
         (group) => group.make,
         'make',
       ),

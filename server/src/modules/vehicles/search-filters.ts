@@ -3,7 +3,7 @@ import { MAX_AMOUNT } from '@contracts/money';
 import { SEARCH_TEXT, type VehicleSearchQuery } from '@contracts/vehicle-search';
 import { eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { vehicleSortKeys, vehicles } from '../../db/schema';
+import { vehicleSearchGroups, vehicleSortKeys, vehicles } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import { placeOfZip, reachablePlace, roadMiles } from '../../lib/zip';
 import { onSaleToEveryoneSql } from '../car-visibility/car-visibility';
@@ -107,6 +107,33 @@ function inReachSql({ zips, lot }: SearchDistance): SQL {
   const atZips = zips.length > 0 ? inArray(vehicles.locationZip, zips) : undefined;
   const atLot = lot ? isNull(vehicles.locationZip) : undefined;
   return or(atZips, atLot) ?? sql`false`;
+}
+
+/**
+ * The same filters on the search groups (vehicle_search_groups, migration 0036: by model year and
+ * place, a missing year stored as -1 as on the newest sort's key, the lot's cars as ''), or null
+ * when a price or mileage range is set: the groups have neither, so those searches are counted
+ * from the cars (the price and mileage sorts' covering indexes).
+ */
+export function groupFilterConditions(
+  query: Pick<VehicleSearchQuery, 'yearMin' | 'yearMax' | 'priceMin' | 'priceMax' | 'maxMiles'>,
+  distance: SearchDistance | null,
+): SQL[] | null {
+  const { yearMin, yearMax, priceMin, priceMax, maxMiles } = query;
+  if (priceMin !== null || priceMax !== null || maxMiles !== null) return null;
+  const g = vehicleSearchGroups;
+  const conditions: (SQL | undefined)[] = [
+    yearMin === null && yearMax === null
+      ? undefined
+      : sql`${g.year} between ${yearMin ?? 0} and ${yearMax ?? 32767}`,
+    distance === null
+      ? undefined
+      : (or(
+          distance.zips.length > 0 ? inArray(g.locationZip, distance.zips) : undefined,
+          distance.lot ? eq(g.locationZip, '') : undefined,
+        ) ?? sql`false`),
+  ];
+  return conditions.filter((condition) => condition !== undefined);
 }
 
 /** The facets' choices of a search: the certification by its stored name, the grade, make and model. */

@@ -12,6 +12,7 @@ import {
   facetChoicesOf,
   facetConditions,
   filterConditions,
+  groupFilterConditions,
   type SearchDistance,
   searchDistance,
 } from './search-filters';
@@ -36,9 +37,9 @@ export const VIN_ANYWHERE_FROM = 5;
  * windshield). Shorter words and a 4-digit year stay out of the VIN, where they would match at
  * random among tens of thousands of serials.
  */
-function writtenMatch(word: string): SQL {
+function writtenMatch(word: string, withVin = true): SQL {
   const substring = sql`${vehicles.searchText} like ${`%${escapeLike(word)}%`}`;
-  const vin = vinMatch(word);
+  const vin = withVin ? vinMatch(word) : null;
   return vin ? or(substring, vin)! : substring;
 }
 
@@ -63,9 +64,17 @@ async function someVinMatches(db: Database, meanings: string[][]): Promise<boole
   return result.rows.length > 0;
 }
 
-/** Published vehicles matching every word (in one of its meanings) and the given conditions. */
-const matching = (meanings: string[][], conditions: SQL[]): SQL =>
-  and(isPublishedCondition, ...meanings.map((terms) => or(...terms.map(writtenMatch))), ...conditions)!;
+/**
+ * Published vehicles matching every word (in one of its meanings) and the given conditions;
+ * `withVin` false when no published VIN matches a word (someVinMatches), so the words read only
+ * the searched text, which the price and mileage sorts' indexes carry (a count read from them alone).
+ */
+const matching = (meanings: string[][], conditions: SQL[], withVin = true): SQL =>
+  and(
+    isPublishedCondition,
+    ...meanings.map((terms) => or(...terms.map((term) => writtenMatch(term, withVin)))),
+    ...conditions,
+  )!;
 
 export interface SearchContext {
   /** The branded certification name (`cert=premium`). */
@@ -164,25 +173,21 @@ async function findMatches(
     [query.yearMin, query.yearMax, query.priceMin, query.priceMax, query.maxMiles],
     distance && [distance.zips, distance.lot],
   ]);
-  // Every match: a search no VIN matches, with no other filter, from the published list's groups
-  // (by make, not by model); otherwise from the vehicles, by model too.
-  const all = await cache.counts.get(base, async () =>
-    filters.length === 0 && !(await someVinMatches(db, meanings))
-      ? { groups: await countGroups(db, meanings), byModel: false }
-      : { groups: await countMatches(db, matching(meanings, filters)), byModel: true },
-  );
-  // A make or model chosen and the groups not by model: the make's own matches, every model of it
-  // (the models are a facet), or a model's alone when no make is chosen; by model (their index).
-  const named = { make: choices.make, model: choices.make === null ? choices.model : null };
-  const ofNamed = facetConditions({ ...named, condition: null, minGrade: null });
-  const ofMake =
-    all.byModel || ofNamed.length === 0
-      ? all
-      : await cache.counts.get(
-          JSON.stringify([base, named.make?.toLowerCase(), named.model?.toLowerCase()]),
-          async () => ({ groups: await countMatches(db, matching(meanings, ofNamed)), byModel: true }),
+  // Every match, by certification, make, model and grade: a search no VIN matches, with no price
+  // or mileage range, from the published list's groups (by model year and place too); otherwise
+  // from the vehicles, a price range on the ascending price's key whatever the sort (that index
+  // carries what the count reads, migration 0036).
+  const all = await cache.counts.get(base, async () => {
+    const vin = await someVinMatches(db, meanings);
+    const onGroups = groupFilterConditions(query, distance);
+    return onGroups !== null && !vin
+      ? countGroups(db, meanings, onGroups)
+      : countMatches(
+          db,
+          matching(meanings, filterConditions({ ...query, sort: 'price-asc' }, distance), vin),
         );
-  const counts = facetCounts({ all: all.groups, ofMake: ofMake.groups }, choices, premiumLabel);
+  });
+  const counts = facetCounts(all, choices, premiumLabel);
   if (counts.total === 0) return { rows: [], counts };
   const where = matching(meanings, [...filters, ...facetConditions(choices)]);
   const collect = counts.total <= collectAndSortUpTo && !rangeOnSortKey(query);

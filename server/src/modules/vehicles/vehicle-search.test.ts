@@ -355,6 +355,11 @@ describe('GET /api/vehicles/search: make, model, years, prices, miles and distan
     cert: (row, value) =>
       value === 'all' || row.condition === (value === 'premium' ? premium : AUCTION_CERTIFIED),
     grade: (row, value) => row.grade !== null && Number(row.grade) >= Number(value),
+    // Always from Dallas (zip=75201); the lot is within 50 miles of it (see the distance test below).
+    zip: (_row, value) => value === '75201',
+    within: (row, value) =>
+      row.locationZip === null ||
+      roadMiles(placeOfZip('75201'), placeOfZip(row.locationZip)) <= Number(value),
   };
   const keeps =
     (params: Record<string, string>, except: string[] = []) =>
@@ -383,12 +388,17 @@ describe('GET /api/vehicles/search: make, model, years, prices, miles and distan
   });
 
   it.each([
-    // Counted from the vehicles (a filter no facet counts), from the published list's groups and
-    // the make's own cars, and for a model alone.
+    // Counted from the vehicles (a price range) and from the published list's groups (a make, a
+    // model alone, model years).
     { make: 'Toyota', cert: 'auction', grade: '3', priceMax: '14000', q: 'le' },
     { make: 'honda', cert: 'premium', grade: '2' },
     { model: 'camry', grade: '4' },
     { cert: 'premium', yearMin: '2016' },
+    // Years and distance from the groups by model year and place; a mileage range from the cars.
+    { within: '100', zip: '75201', make: 'Honda', grade: '3' },
+    { model: 'camry', yearMax: '2017', within: '3000', zip: '75201', cert: 'auction' },
+    { make: 'toyota', yearMin: '2014', yearMax: '2018', within: '1500', zip: '75201' },
+    { maxMiles: '30000', make: 'Toyota', within: '100', zip: '75201', q: 'a' },
   ] as Record<string, string>[])(
     'counts each facet of %j with every other choice applied',
     async (params) => {
