@@ -184,6 +184,9 @@ export function useSyncRunner(): SyncView {
             const reached = await probeSignal();
             if (!stopped) setView((v) => ({ ...v, noSignal: !reached }));
             if (!reached) {
+              // The pass's first request: no other failure shares its backoff (a timer that fires a
+              // hair early must not read as one).
+              state.retryAt = 0;
               backOff();
               halted = true;
               continue;
