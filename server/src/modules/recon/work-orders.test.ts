@@ -341,8 +341,8 @@ describe('who reads work orders', () => {
     const open = await ctx.call('GET', '/api/work-orders?status=in_progress', undefined, ctx.staff);
     expect(open.json().map((w: { id: number }) => w.id)).toContain(a.workOrderId);
     expect(open.json().map((w: { id: number }) => w.id)).not.toContain(b.workOrderId);
-    const mine = await ctx.call('GET', '/api/dealer/work-orders', undefined, a.cookie);
-    expect(mine.json().map((w: { id: number }) => w.id)).toEqual([a.workOrderId]);
+    const mine = await ctx.call('GET', '/api/dealer/work-orders/page', undefined, a.cookie);
+    expect(mine.json().items.map((w: { id: number }) => w.id)).toEqual([a.workOrderId]);
     expect((await ctx.call('GET', `/api/work-orders/${b.workOrderId}`, undefined, a.cookie)).statusCode).toBe(
       403,
     );
@@ -367,9 +367,9 @@ describe('who reads work orders', () => {
     expect(await s.view(ctx.admin)).toMatchObject(shop);
     expect(await s.view(ctx.staff)).toMatchObject(shop);
 
-    const mine = await ctx.call('GET', '/api/dealer/work-orders', undefined, s.cookie);
+    const mine = await ctx.call('GET', '/api/dealer/work-orders/page', undefined, s.cookie);
     expect(mine.statusCode, mine.body).toBe(200);
-    const [order] = mine.json();
+    const [order] = mine.json().items;
     expect(order).toMatchObject({
       id: s.workOrderId,
       packageName: 'Mechanical',
