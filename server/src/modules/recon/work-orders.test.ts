@@ -352,7 +352,8 @@ describe('who reads work orders', () => {
           package: { ...MECHANICAL, promisedDays: days[i]! },
         }),
       );
-      made.push({ id, days: days[i]! });
+      expect(id).not.toBeNull();
+      made.push({ id: id!, days: days[i]! });
     }
     const cookie = await signIn(ctx.app, 'dealer', { dealerName: dealer.dealerName, buyCode: code });
     const get = (url: string) => ctx.call('GET', url, undefined, cookie);
