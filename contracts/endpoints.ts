@@ -37,10 +37,14 @@ import {
 } from './buying';
 import { conditionReportBodySchema } from './condition-report';
 import {
+  dealerBuyOrdersPageSchema,
+  dealerListQuerySchema,
   dealerOffersPageSchema,
   dealerOffersQuerySchema,
   dealerSalesPageSchema,
   dealerSalesQuerySchema,
+  dealerSavedSearchesPageSchema,
+  dealerWorkOrdersPageSchema,
 } from './dealer-lists';
 import {
   adminBuyCodeSchema,
@@ -185,7 +189,6 @@ import {
   addTaskBodySchema,
   adminWorkOrdersQuerySchema,
   attachTaskPhotosBodySchema,
-  dealerWorkOrderSchema,
   updateTaskBodySchema,
   workOrderSchema,
   workOrdersPageSchema,
@@ -962,13 +965,14 @@ export const endpointTable = (premiumLabel: string) =>
       body: updateNotificationPreferencesBodySchema,
       response: { 200: dealerNotificationPreferencesSchema },
     },
-    dealerBuyOrders: {
+    dealerBuyOrdersPage: {
       method: 'GET',
-      path: '/api/dealer/buy-orders',
+      path: '/api/dealer/buy-orders/page',
       access: 'dealer',
       tag: 'Dealer portal',
-      summary: 'The dealership’s buy orders and their matches',
-      response: { 200: z.array(buyOrderSchema) },
+      summary: 'The dealership’s buy orders and their matches, newest first, a page at a time (or one by id)',
+      query: dealerListQuerySchema,
+      response: { 200: dealerBuyOrdersPageSchema },
     },
     createBuyOrder: {
       method: 'POST',
@@ -1015,13 +1019,14 @@ export const endpointTable = (premiumLabel: string) =>
       params: idParamsSchema,
       response: { 200: buyOrderHistorySchema },
     },
-    dealerSavedSearches: {
+    dealerSavedSearchesPage: {
       method: 'GET',
-      path: '/api/dealer/saved-searches',
+      path: '/api/dealer/saved-searches/page',
       access: 'dealer',
       tag: 'Dealer portal',
-      summary: 'The person’s saved inventory searches',
-      response: { 200: z.array(savedSearchSchema) },
+      summary: 'The person’s saved inventory searches, newest first, a page at a time (or one by id)',
+      query: dealerListQuerySchema,
+      response: { 200: dealerSavedSearchesPageSchema },
     },
     createSavedSearch: {
       method: 'POST',
@@ -1190,13 +1195,14 @@ export const endpointTable = (premiumLabel: string) =>
       body: attachTaskPhotosBodySchema,
       response: { 200: workOrderSchema },
     },
-    dealerWorkOrders: {
+    dealerWorkOrdersPage: {
       method: 'GET',
-      path: '/api/dealer/work-orders',
+      path: '/api/dealer/work-orders/page',
       access: 'dealer',
       tag: 'Dealer portal',
-      summary: 'The dealership’s work orders, live',
-      response: { 200: z.array(dealerWorkOrderSchema) },
+      summary: 'The dealership’s work orders, the earliest promise first, a page at a time (or one by id)',
+      query: dealerListQuerySchema,
+      response: { 200: dealerWorkOrdersPageSchema },
     },
     // Certified delivery and floor plan (issue #32, docs/design.md §15). Webhooks are public and signed.
     transportQuote: {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUIDED_SHOTS } from '../contracts/condition-report';
 import { UPLOAD_TEXT } from '../contracts/upload';
@@ -272,8 +272,24 @@ describe('capture without signal', () => {
     await phone.page.screenshot({ path: `${SHOTS}-waiting-390.png`, fullPage: true });
     expect(requests).toEqual({ photoUploads: 0, videoUploads: 0, vehicleCreates: 0 });
 
-    // The signal returns: the car is sent, then it leaves the phone.
+    // The browser says online but the network goes nowhere (a Wi-Fi without internet): the probe
+    // before sending reaches nothing, so the bar still says "No signal" and nothing is sent.
+    const nowhere = (route: Route) => route.abort('internetdisconnected');
+    const probes: string[] = [];
+    await phone.context.route('**/healthz', (route) => {
+      probes.push(route.request().url());
+      return nowhere(route);
+    });
+    await phone.context.route('**/api/**', nowhere);
     await phone.context.setOffline(false);
+    expect(await phone.page.evaluate(() => navigator.onLine)).toBe(true);
+    // Probed, then probed again after the backoff's first delay, saying "No signal" all along.
+    await expect.poll(() => probes.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await waiting.filter({ hasText: SYNC_TEXT.offline }).waitFor();
+    expect(requests).toEqual({ photoUploads: 0, videoUploads: 0, vehicleCreates: 0 });
+
+    // The signal returns: the next try (the backoff's) sends the car, then it leaves the phone.
+    await phone.context.unrouteAll();
     await heading(phone.page, UPLOAD_TEXT.addedToQueue);
     await waiting.waitFor({ state: 'detached' });
     expect(requests).toEqual({ photoUploads: GUIDED_SHOTS.length + 1, videoUploads: 1, vehicleCreates: 1 });

@@ -57,11 +57,11 @@ describe('work orders', () => {
       vehicleId: number;
     }[];
     const transactionId = sales.find((t) => t.vehicleId === car.id)!.id;
-    const mine = (await (await dealer.page.request.get('/api/dealer/work-orders')).json()) as {
-      id: number;
-      transactionId: number;
-      total: number;
-    }[];
+    const mine = (
+      (await (await dealer.page.request.get('/api/dealer/work-orders/page?limit=100')).json()) as {
+        items: { id: number; transactionId: number; total: number }[];
+      }
+    ).items;
     const order = mine.find((w) => w.transactionId === transactionId)!;
     expect(order.total).toBeGreaterThan(0);
 

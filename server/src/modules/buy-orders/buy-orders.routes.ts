@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { findAlertSchedule, updateAlertSchedule } from './alert-schedule';
 import { createBuyOrder } from './create-buy-order';
-import { findBuyOrders } from './find-buy-orders';
+import { dealerBuyOrdersPage } from './find-buy-orders';
 import { demandOrdersPage, findDemand } from './find-demand';
 import { getBuyOrderHistory } from './get-buy-order-history';
-import { createSavedSearch, deleteSavedSearch, findSavedSearches, updateSavedSearch } from './saved-searches';
+import { createSavedSearch, deleteSavedSearch, savedSearchesPage, updateSavedSearch } from './saved-searches';
 import { updateBuyOrder } from './update-buy-order';
 
 /**
@@ -16,8 +16,9 @@ import { updateBuyOrder } from './update-buy-order';
 export async function buyOrdersRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.route({
-    ...app.endpoint('dealerBuyOrders'),
-    handler: async (request) => findBuyOrders(db, (await request.actor()).id!),
+    // Every member of the dealership reads its orders, a page at a time (issue #47).
+    ...app.endpoint('dealerBuyOrdersPage'),
+    handler: async (request) => dealerBuyOrdersPage(db, (await request.actor()).id!, request.query),
   });
   routes.route({
     ...app.endpoint('createBuyOrder'),
@@ -38,8 +39,8 @@ export async function buyOrdersRoutes(app: FastifyInstance, { db }: { db: Databa
     handler: async (request) => getBuyOrderHistory(db, request.params.id),
   });
   routes.route({
-    ...app.endpoint('dealerSavedSearches'),
-    handler: async (request) => findSavedSearches(db, await request.actor()),
+    ...app.endpoint('dealerSavedSearchesPage'),
+    handler: async (request) => savedSearchesPage(db, await request.actor(), request.query),
   });
   routes.route({
     ...app.endpoint('createSavedSearch'),

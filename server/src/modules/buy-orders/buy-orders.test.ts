@@ -48,7 +48,7 @@ async function dealerSession() {
 
 const place = (cookie: string, body: unknown) => ctx.call('POST', '/api/dealer/buy-orders', body, cookie);
 const list = async (cookie: string) =>
-  (await ctx.call('GET', '/api/dealer/buy-orders', undefined, cookie)).json();
+  (await ctx.call('GET', '/api/dealer/buy-orders/page?limit=100', undefined, cookie)).json().items;
 
 /** A car in the admin's queue, then published with Complete Listing (PATCH as the spec's admin does). */
 async function publish(
@@ -653,7 +653,9 @@ describe('saved searches', () => {
       facts: { searchName: 'Auction RAV4s' },
     });
     for (const miss of [premium, lowGrade, camry]) expect(await mine(miss)).toEqual([]);
-    const listed = (await ctx.call('GET', '/api/dealer/saved-searches', undefined, cookie)).json();
+    const listed = (
+      await ctx.call('GET', '/api/dealer/saved-searches/page?limit=100', undefined, cookie)
+    ).json().items;
     expect(listed).toMatchObject([{ name: 'Auction RAV4s', matches: 1 }]);
   });
 
@@ -762,7 +764,9 @@ describe('saved searches', () => {
     const tooMany = await save(cookie, { q: 'one more' });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().message).toBe(SAVED_SEARCH_TEXT.tooMany);
-    const [first] = (await ctx.call('GET', '/api/dealer/saved-searches', undefined, cookie)).json();
+    const [first] = (
+      await ctx.call('GET', '/api/dealer/saved-searches/page?limit=100', undefined, cookie)
+    ).json().items;
     const other = await dealerSession();
     expect(
       (await ctx.call('DELETE', `/api/dealer/saved-searches/${first.id}`, undefined, other.cookie))
@@ -799,7 +803,9 @@ describe('saved searches', () => {
     }
     // A whole pair (an emoji) is a character like any other.
     expect((await save(cookie, { name: 'Trucks 🚚' })).statusCode).toBe(201);
-    const [saved] = (await ctx.call('GET', '/api/dealer/saved-searches', undefined, cookie)).json();
+    const [saved] = (
+      await ctx.call('GET', '/api/dealer/saved-searches/page?limit=100', undefined, cookie)
+    ).json().items;
     const renamed = await ctx.call(
       'PATCH',
       `/api/dealer/saved-searches/${saved.id}`,
@@ -807,7 +813,9 @@ describe('saved searches', () => {
       cookie,
     );
     expect(renamed.json().message).toBe('name: contains a character that is not allowed');
-    expect((await ctx.call('GET', '/api/dealer/saved-searches', undefined, cookie)).json()).toHaveLength(1);
+    expect(
+      (await ctx.call('GET', '/api/dealer/saved-searches/page?limit=100', undefined, cookie)).json().items,
+    ).toHaveLength(1);
   });
 });
 
@@ -841,7 +849,9 @@ describe('alerts on or off', () => {
     expect((await list(cookie)).find((o: { id: number }) => o.id === order).matches).toMatchObject([
       { vehicleId: quiet },
     ]);
-    const searches = (await ctx.call('GET', '/api/dealer/saved-searches', undefined, cookie)).json();
+    const searches = (
+      await ctx.call('GET', '/api/dealer/saved-searches/page?limit=100', undefined, cookie)
+    ).json().items;
     expect(searches.find((s: { id: number }) => s.id === search)).toMatchObject({
       matches: 1,
       alerts: false,
@@ -852,5 +862,94 @@ describe('alerts on or off', () => {
     const loud = await publish({ make: 'Infiniti', model: 'QX60', year: 2021 });
     expect((await mailed(loud)).sort()).toEqual(['buy_order_match', 'saved_search_match']);
     expect((await ctx.call('PATCH', `/api/dealer/buy-orders/${order}`, {}, cookie)).statusCode).toBe(400);
+  });
+});
+
+describe('the dashboard’s buy orders and saved searches, paged by the server (issue #47)', () => {
+  type Row = { id: number };
+  const ids = (rows: readonly Row[]) => rows.map((r) => r.id);
+  const as = (cookie: string) => (url: string) => ctx.call('GET', url, undefined, cookie);
+
+  it('walks the dealership’s buy orders newest first at any page size, one by id; none of another’s', async () => {
+    const { cookie } = await dealerSession();
+    const placed: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await place(cookie, { ...ORDER, quantity: i + 1 });
+      expect(res.statusCode, res.body).toBe(201);
+      placed.push(res.json().id);
+    }
+    const newestFirst = [...placed].sort((a, b) => b - a);
+    for (const limit of [1, 2, 100])
+      expect(
+        ids(await walkPages<Row>(as(cookie), '/api/dealer/buy-orders/page', limit)),
+        `by ${limit}`,
+      ).toEqual(newestFirst);
+    // The first page holds what the whole list held: the order with its makes and models.
+    const first = (await as(cookie)('/api/dealer/buy-orders/page?limit=1')).json();
+    expect(first).toMatchObject({ total: 5, items: [{ id: newestFirst[0], quantity: 5, status: 'open' }] });
+    expect(first.nextCursor).toEqual(expect.any(String));
+    // A link names one order, which may be on another page.
+    const named = (await as(cookie)(`/api/dealer/buy-orders/page?id=${placed[0]}&limit=1`)).json();
+    expect(named).toMatchObject({ items: [{ id: placed[0] }], nextCursor: null, total: 1 });
+
+    // Another dealership sees none of them, even by id.
+    const other = await dealerSession();
+    expect((await as(other.cookie)(`/api/dealer/buy-orders/page?id=${placed[0]}`)).json()).toEqual({
+      items: [],
+      nextCursor: null,
+      total: 0,
+    });
+  });
+
+  it('walks the person’s saved searches newest first, one by id; another person of the dealership has their own, a viewer reads the orders', async () => {
+    const { dealer, cookie } = await dealerSession();
+    const saved: number[] = [];
+    for (const q of ['rav4', 'civic', 'f-150', 'tacoma']) {
+      const res = await ctx.call('POST', '/api/dealer/saved-searches', { name: q, q }, cookie);
+      expect(res.statusCode, res.body).toBe(201);
+      saved.push(res.json().id);
+    }
+    const newestFirst = [...saved].sort((a, b) => b - a);
+    for (const limit of [1, 3, 100])
+      expect(
+        ids(await walkPages<Row>(as(cookie), '/api/dealer/saved-searches/page', limit)),
+        `by ${limit}`,
+      ).toEqual(newestFirst);
+    const named = (await as(cookie)(`/api/dealer/saved-searches/page?id=${saved[1]}&limit=1`)).json();
+    expect(named).toMatchObject({ items: [{ id: saved[1], name: 'civic' }], nextCursor: null, total: 1 });
+    // Saved searches are each person's: a buyer of the same dealership reads only theirs.
+    const buyer = await insertMember(ctx.db, { dealerId: dealer.id, role: 'buyer' });
+    const buyerCookie = await signInMember(ctx.app, buyer.email, MEMBER_PASSWORD, nextAddress());
+    expect((await as(buyerCookie)('/api/dealer/saved-searches/page')).json()).toEqual({
+      items: [],
+      nextCursor: null,
+      total: 0,
+    });
+    expect((await as(buyerCookie)(`/api/dealer/saved-searches/page?id=${saved[0]}`)).json().total).toBe(0);
+    // A viewer reads the dealership's buy orders, as the whole list let them.
+    const viewer = await insertMember(ctx.db, { dealerId: dealer.id, role: 'viewer' });
+    const viewerCookie = await signInMember(ctx.app, viewer.email, MEMBER_PASSWORD, nextAddress());
+    expect((await as(viewerCookie)('/api/dealer/buy-orders/page')).statusCode).toBe(200);
+  });
+
+  it('refuses a bad limit, cursor or id with a 400, and anyone not signed in as a dealer', async () => {
+    const { cookie } = await dealerSession();
+    for (const path of ['/api/dealer/buy-orders/page', '/api/dealer/saved-searches/page']) {
+      for (const query of [
+        'limit=0',
+        'limit=101',
+        'limit=x',
+        'cursor=%E2%9C%93',
+        'cursor=bm90IGEgY3Vyc29y',
+        'id=abc',
+        'id=-1',
+      ])
+        expect((await as(cookie)(`${path}?${query}`)).statusCode, `${path}?${query}`).toBe(400);
+      // A cursor of another list's order is refused too (never a 500).
+      const cursor = Buffer.from(JSON.stringify(['oldest', '1', 1])).toString('base64url');
+      expect((await as(cookie)(`${path}?cursor=${cursor}`)).statusCode).toBe(400);
+      expect((await ctx.app.inject({ method: 'GET', url: path })).statusCode).toBe(401);
+      expect((await ctx.call('GET', path)).statusCode).toBe(403);
+    }
   });
 });

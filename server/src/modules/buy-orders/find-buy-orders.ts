@@ -1,5 +1,7 @@
 import type { BuyOrderView } from '@contracts/buy-orders';
-import { and, asc, desc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import type { DealerBuyOrdersPage, dealerListQuerySchema } from '@contracts/dealer-lists';
+import { type AnyColumn, and, asc, desc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import {
   buyOrderMatches,
@@ -9,22 +11,38 @@ import {
   reconPackages,
   vehicles,
 } from '../../db/schema';
+import { countAll, type KeysetOrder, keysetPage } from '../../lib/keyset-page';
 import { vehicleName } from '../notifications/notification-messages';
 import { effectiveStatusSql } from './buy-order-status';
 
 /** Matches shown with each order (the newest). */
 const MATCHES_SHOWN = 10;
 
-/** The dealership's orders, newest first (or one of them), as the dashboard shows them. */
-export async function findBuyOrders(
+/** The dealer's lists of buy orders and saved searches: newest first, by id (the order of their whole lists). */
+export const newestById = (id: AnyColumn): KeysetOrder => ({
+  name: 'newest',
+  key: id,
+  kind: 'integer',
+  id,
+  direction: 'desc',
+});
+
+/**
+ * GET /api/dealer/buy-orders/page (issue #47): a page of the dealership's orders, newest first, or
+ * the one a link names (`id`); the total is an aggregate with the same filters.
+ */
+export async function dealerBuyOrdersPage(
   db: Executor,
   dealerId: number,
-  orderId?: number,
-): Promise<BuyOrderView[]> {
-  return buyOrderViews(
-    db,
-    and(eq(buyOrders.dealerId, dealerId), orderId === undefined ? undefined : eq(buyOrders.id, orderId)),
-  );
+  query: z.infer<typeof dealerListQuerySchema>,
+): Promise<DealerBuyOrdersPage> {
+  // A bad cursor is refused before anything is read.
+  const page = keysetPage(newestById(buyOrders.id), query);
+  const where = and(eq(buyOrders.dealerId, dealerId), query.id ? eq(buyOrders.id, query.id) : undefined);
+  const [counted] = await db.select({ total: countAll }).from(buyOrders).where(where);
+  const views = await buyOrderViews(db, and(where, page.where), page.limit);
+  const { items, nextCursor } = page.finish(views.map((view) => ({ ...view, cursorKey: String(view.id) })));
+  return { items: items.map(({ cursorKey: _k, ...view }) => view), nextCursor, total: counted?.total ?? 0 };
 }
 
 /** Orders as views with their makes and models and their latest matches (every dealership's: the admin). */
@@ -111,6 +129,9 @@ export async function buyOrderViews(
   }));
 }
 
+/** One of the dealership's orders as the dashboard shows it (as a write answers it), or null. */
 export async function findBuyOrder(db: Executor, dealerId: number, orderId: number) {
-  return (await findBuyOrders(db, dealerId, orderId))[0] ?? null;
+  return (
+    (await buyOrderViews(db, and(eq(buyOrders.dealerId, dealerId), eq(buyOrders.id, orderId))))[0] ?? null
+  );
 }

@@ -5,19 +5,23 @@ import {
   type SavedSearchView,
   type UpdateSavedSearchBody,
 } from '@contracts/buy-orders';
+import type { DealerSavedSearchesPage, dealerListQuerySchema } from '@contracts/dealer-lists';
 import { ERROR_CODES } from '@contracts/errors';
 import { PAGE_PATHS } from '@contracts/routes';
 import { SEARCH_TEXT, searchWordsOf, type VehicleFilters } from '@contracts/vehicle-search';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { dealers, dealerUsers, savedSearches, savedSearchMatches } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { deliveryZipOf } from '../../lib/delivery-zip';
+import { countAll, keysetPage } from '../../lib/keyset-page';
 import { placeOfZip } from '../../lib/zip';
 import { writeAudit } from '../audit/write-audit';
 import { assertTextable } from './alert-schedule';
+import { newestById } from './find-buy-orders';
 
 /** Whose searches: the person's, or a dealership without a team's (its buy-code session). */
 const ownedBy = (actor: Actor) =>
@@ -54,9 +58,13 @@ export function inventoryPathOf(search: SavedRow) {
   return query ? `${PAGE_PATHS.inventory}?${query}` : PAGE_PATHS.inventory;
 }
 
-/** The signed-in person's saved searches, newest first, with how many cars matched each. */
-export async function findSavedSearches(db: Executor, actor: Actor, id?: number): Promise<SavedSearchView[]> {
-  const rows = await db
+/** The signed-in person's saved searches under `where`, newest first, with how many cars matched each. */
+async function savedSearchViews(
+  db: Executor,
+  where: SQL | undefined,
+  limit?: number,
+): Promise<SavedSearchView[]> {
+  const query = db
     .select({
       search: savedSearches,
       placedBy: dealerUsers.name,
@@ -64,8 +72,9 @@ export async function findSavedSearches(db: Executor, actor: Actor, id?: number)
     })
     .from(savedSearches)
     .leftJoin(dealerUsers, eq(dealerUsers.id, savedSearches.dealerUserId))
-    .where(and(ownedBy(actor), id === undefined ? undefined : eq(savedSearches.id, id)))
+    .where(where)
     .orderBy(desc(savedSearches.id));
+  const rows = await (limit === undefined ? query : query.limit(limit));
   return rows.map(({ search, placedBy, matches }) => ({
     id: search.id,
     name: search.name,
@@ -82,6 +91,28 @@ export async function findSavedSearches(db: Executor, actor: Actor, id?: number)
     matches: Number(matches),
     createdAt: search.createdAt.toISOString(),
   }));
+}
+
+/** One of the signed-in person's saved searches (as a write answers it), or undefined. */
+const findSavedSearch = async (db: Executor, actor: Actor, id: number) =>
+  (await savedSearchViews(db, and(ownedBy(actor), eq(savedSearches.id, id))))[0];
+
+/**
+ * GET /api/dealer/saved-searches/page (issue #47): a page of the signed-in person's saved searches,
+ * newest first, or the one a link names (`id`); the total is an aggregate with the same filters.
+ */
+export async function savedSearchesPage(
+  db: Executor,
+  actor: Actor,
+  query: z.infer<typeof dealerListQuerySchema>,
+): Promise<DealerSavedSearchesPage> {
+  // A bad cursor is refused before anything is read.
+  const page = keysetPage(newestById(savedSearches.id), query);
+  const where = and(ownedBy(actor), query.id ? eq(savedSearches.id, query.id) : undefined);
+  const [counted] = await db.select({ total: countAll }).from(savedSearches).where(where);
+  const views = await savedSearchViews(db, and(where, page.where), page.limit);
+  const { items, nextCursor } = page.finish(views.map((view) => ({ ...view, cursorKey: String(view.id) })));
+  return { items: items.map(({ cursorKey: _k, ...view }) => view), nextCursor, total: counted?.total ?? 0 };
 }
 
 /**
@@ -136,7 +167,7 @@ export async function createSavedSearch(db: Database, input: CreateSavedSearch, 
         action: 'created',
         after: input,
       });
-      return (await findSavedSearches(tx, actor, row!.id))[0]!;
+      return (await findSavedSearch(tx, actor, row!.id))!;
     }),
   );
 }
@@ -178,6 +209,6 @@ export async function updateSavedSearch(db: Database, id: number, body: UpdateSa
       action: body.alerts === undefined ? 'alert_delivery' : 'alerts',
       after: body,
     });
-    return (await findSavedSearches(tx, actor, id))[0]!;
+    return (await findSavedSearch(tx, actor, id))!;
   });
 }

@@ -227,7 +227,7 @@ describe('unsubscribing from one buy order', () => {
       },
     ]);
     // The dashboard shows the order's switch off.
-    const listed = (await ctx.call('GET', '/api/dealer/buy-orders', undefined, cookie)).json();
+    const listed = (await ctx.call('GET', '/api/dealer/buy-orders/page', undefined, cookie)).json().items;
     expect(listed.find((o: { id: number }) => o.id === muted)).toMatchObject({ alerts: false });
 
     // The confirmation page's button again: idempotent, a page for a person, no second audit row.

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { addWorkOrderTask } from './add-work-order-task';
 import { attachTaskPhotos } from './attach-task-photos';
-import { findDealerWorkOrders, findWorkOrders, getWorkOrder } from './find-work-orders';
+import { dealerWorkOrdersPage, findWorkOrders, getWorkOrder } from './find-work-orders';
 import { updateWorkOrderTask } from './update-work-order-task';
 import { workOrdersPage } from './work-order-list';
 
@@ -43,7 +43,8 @@ export async function reconRoutes(app: FastifyInstance, { db }: { db: Database }
       attachTaskPhotos(db, request.params.id, request.params.taskId, request.body, await request.actor()),
   });
   routes.route({
-    ...app.endpoint('dealerWorkOrders'),
-    handler: async (request) => findDealerWorkOrders(db, await request.actor()),
+    // Every member of the dealership reads its work orders, a page at a time (issue #47).
+    ...app.endpoint('dealerWorkOrdersPage'),
+    handler: async (request) => dealerWorkOrdersPage(db, await request.actor(), request.query),
   });
 }

@@ -28,7 +28,8 @@ import { pastPromise, readWorkOrderViews } from './work-order-views';
  */
 export type AdminWorkOrdersQuery = z.infer<typeof adminWorkOrdersQuerySchema>;
 
-const ORDERS: Record<WorkOrderSort, KeysetOrder> = {
+/** The work order lists' orders (the admin's; a dealer's Reconditioning reads `due`). */
+export const WORK_ORDER_ORDERS: Record<WorkOrderSort, KeysetOrder> = {
   // The promised day as a day number (a date is no kind of key): earliest first.
   due: {
     name: 'due',
@@ -64,11 +65,11 @@ function choicesWhere({ dealerId, q }: Pick<AdminWorkOrdersQuery, 'dealerId' | '
   );
 }
 
-const readViews = (db: Executor) => (part: KeysetRead) => readWorkOrderViews(db, part);
+export const readViews = (db: Executor) => (part: KeysetRead) => readWorkOrderViews(db, part);
 
 /** How many work orders under `where` are overdue: the view's fact over the rows its SQL form lets through. */
 const overdueCount = (db: Executor, where: SQL | undefined) =>
-  keptCount(ORDERS.due, and(where, pastPromise), readViews(db), (r) => r.view.overdue);
+  keptCount(WORK_ORDER_ORDERS.due, and(where, pastPromise), readViews(db), (r) => r.view.overdue);
 
 /**
  * How many work orders each state holds under dealer and search (one grouped aggregate), and how
@@ -93,7 +94,7 @@ async function countsOf(db: Executor, where: SQL | undefined): Promise<WorkOrder
 
 /** One page of the admin's work orders, its total and the counts (GET /api/admin/work-orders). */
 export async function workOrdersPage(db: Executor, query: AdminWorkOrdersQuery): Promise<WorkOrdersPage> {
-  const order = ORDERS[query.sort];
+  const order = WORK_ORDER_ORDERS[query.sort];
   // A bad cursor is refused before anything is read.
   const page = keysetPage(order, query);
   const choices = choicesWhere(query);

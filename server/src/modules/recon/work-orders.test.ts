@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { insertVehicle } from '../../../test/factories';
-import { boughtNow, dealerWithCode } from '../../../test/helpers';
+import { boughtNow, dealerWithCode, walkPages } from '../../../test/helpers';
 import { signIn } from '../../../test/sessions';
 import { uploadPhoto } from '../../../test/tus-uploads';
 import { withApp } from '../../../test/with-app';
@@ -334,6 +334,70 @@ describe('the release waits for the work order', () => {
 });
 
 describe('who reads work orders', () => {
+  it('pages a dealership’s own by the earliest promise at any page size, one by id, never another’s (issue #47)', async () => {
+    const vehicles = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => insertVehicle(ctx.db, { price: '9000.00' })),
+    );
+    const { dealer, code } = await dealerWithCode(ctx.db);
+    // Promises 5, 2, 2, 9 and 2 business days out: ties are read by id.
+    const days = [5, 2, 2, 9, 2];
+    const made: { id: number; days: number }[] = [];
+    for (const [i, vehicle] of vehicles.entries()) {
+      const transactionId = await boughtNow(ctx.app, code, vehicle.id);
+      const id = await ctx.db.transaction((tx) =>
+        createWorkOrder(tx, {
+          transactionId,
+          vehicleId: vehicle.id,
+          dealerId: dealer.id,
+          package: { ...MECHANICAL, promisedDays: days[i]! },
+        }),
+      );
+      expect(id).not.toBeNull();
+      made.push({ id: id!, days: days[i]! });
+    }
+    const cookie = await signIn(ctx.app, 'dealer', { dealerName: dealer.dealerName, buyCode: code });
+    const get = (url: string) => ctx.call('GET', url, undefined, cookie);
+    const expected = [...made].sort((a, b) => a.days - b.days || a.id - b.id).map((w) => w.id);
+    for (const limit of [1, 2, 100]) {
+      const walked = await walkPages<{ id: number; partsCost?: unknown }>(
+        get,
+        '/api/dealer/work-orders/page',
+        limit,
+      );
+      expect(
+        walked.map((w) => w.id),
+        `by ${limit}`,
+      ).toEqual(expected);
+      // The shop's costs are never in a dealer's page (issue #43).
+      expect(walked.some((w) => 'partsCost' in w)).toBe(false);
+    }
+    // A link names one work order, which may be on another page.
+    expect((await get(`/api/dealer/work-orders/page?id=${expected.at(-1)}&limit=1`)).json()).toMatchObject({
+      items: [{ id: expected.at(-1), packageName: 'Mechanical' }],
+      nextCursor: null,
+      total: 1,
+    });
+    // Another dealership reads none of them, even by id.
+    const other = await sale();
+    const theirs = (
+      await ctx.call('GET', `/api/dealer/work-orders/page?id=${expected[0]}`, undefined, other.cookie)
+    ).json();
+    expect(theirs).toEqual({ items: [], nextCursor: null, total: 0 });
+    // Bad paging is a 400; only a dealer reads it.
+    for (const query of ['limit=0', 'limit=101', 'cursor=bm9wZQ', 'id=x'])
+      expect((await get(`/api/dealer/work-orders/page?${query}`)).statusCode, query).toBe(400);
+    const otherOrder = Buffer.from(JSON.stringify(['newest', '2026-01-01 00:00:00+00', 1])).toString(
+      'base64url',
+    );
+    expect((await get(`/api/dealer/work-orders/page?cursor=${otherOrder}`)).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/dealer/work-orders/page' })).statusCode).toBe(
+      401,
+    );
+    expect((await ctx.call('GET', '/api/dealer/work-orders/page', undefined, ctx.staff)).statusCode).toBe(
+      403,
+    );
+  });
+
   it('lets staff and admins read the board by state and a dealer only its own', async () => {
     const a = await sale();
     const b = await sale();
@@ -341,8 +405,8 @@ describe('who reads work orders', () => {
     const open = await ctx.call('GET', '/api/work-orders?status=in_progress', undefined, ctx.staff);
     expect(open.json().map((w: { id: number }) => w.id)).toContain(a.workOrderId);
     expect(open.json().map((w: { id: number }) => w.id)).not.toContain(b.workOrderId);
-    const mine = await ctx.call('GET', '/api/dealer/work-orders', undefined, a.cookie);
-    expect(mine.json().map((w: { id: number }) => w.id)).toEqual([a.workOrderId]);
+    const mine = await ctx.call('GET', '/api/dealer/work-orders/page', undefined, a.cookie);
+    expect(mine.json().items.map((w: { id: number }) => w.id)).toEqual([a.workOrderId]);
     expect((await ctx.call('GET', `/api/work-orders/${b.workOrderId}`, undefined, a.cookie)).statusCode).toBe(
       403,
     );
@@ -367,9 +431,9 @@ describe('who reads work orders', () => {
     expect(await s.view(ctx.admin)).toMatchObject(shop);
     expect(await s.view(ctx.staff)).toMatchObject(shop);
 
-    const mine = await ctx.call('GET', '/api/dealer/work-orders', undefined, s.cookie);
+    const mine = await ctx.call('GET', '/api/dealer/work-orders/page', undefined, s.cookie);
     expect(mine.statusCode, mine.body).toBe(200);
-    const [order] = mine.json();
+    const [order] = mine.json().items;
     expect(order).toMatchObject({
       id: s.workOrderId,
       packageName: 'Mechanical',

@@ -492,7 +492,9 @@ describe('the guarantee applied to claims (coverage, deductible, buyback destina
       expect.objectContaining({ source: 'claim', title: 'Mechanical: Transmission slips in 3rd' }),
     ]);
     // The car is ours again: the dealer who returned it does not follow its work order.
-    const theirs = (await ctx.call('GET', '/api/dealer/work-orders', undefined, s.cookie)).json();
+    const theirs = (
+      await ctx.call('GET', '/api/dealer/work-orders/page?limit=100', undefined, s.cookie)
+    ).json().items;
     expect(theirs.map((w: { id: number }) => w.id)).not.toContain(order!.id);
     // Nor does their live stream: the work order's changes reach the admins and the lot staff only.
     const started = await ctx.call('POST', `/api/work-orders/${order!.id}/tasks`, {

@@ -143,7 +143,8 @@ describe('first look', () => {
     const [after] = await ctx.db.select().from(vehicles).where(eq(vehicles.id, car.id));
     expect(after).toMatchObject({ status: 'sold', inQueue: false, firstLookUntil: null });
     expect((await getAs(car.id, other.cookie)).json()).toEqual({ id: car.id, status: 'sold' });
-    const order = (await ctx.call('GET', '/api/dealer/buy-orders', undefined, held.cookie)).json()[0];
+    const order = (await ctx.call('GET', '/api/dealer/buy-orders/page', undefined, held.cookie)).json()
+      .items[0];
     expect(order).toMatchObject({ id: held.orderId, filled: 1, status: 'filled' });
   });
 

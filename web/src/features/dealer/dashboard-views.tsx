@@ -3,7 +3,7 @@ import type { DealerDashboardSection } from '@contracts/routes';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { QueryStates } from '@/components/ui/query-states';
-import { useBuyOrders, useSavedSearches } from './api/buy-orders';
+import { useBuyOrdersPage, useSavedSearchesPage } from './api/buy-orders';
 import {
   useDealerBuyCodes,
   useDealerOffersPage,
@@ -31,7 +31,8 @@ import { TransactionsSection } from './components/sales/transactions-section';
 
 /**
  * The reads the dashboard's frame keeps: "Needs you" and the sections' counts (the server's totals
- * of one-row pages). Purchases, Deliveries, Documents and Offers read their own pages.
+ * of one-row pages). Purchases, Deliveries, Documents, Offers, Reconditioning, buy orders and saved
+ * searches read their own pages.
  */
 export function useDashboardReads() {
   // "Needs you": the sales that wait on the dealer (the server keeps them), sorted into its kinds.
@@ -46,8 +47,8 @@ export function useDashboardReads() {
     offers: useDealerOffersPage({ limit: 1 }),
     firstLooks,
     needsYou: useNeedsYou(transactions, counters, firstLooks),
-    buyOrders: useBuyOrders(),
-    savedSearches: useSavedSearches(),
+    buyOrders: useBuyOrdersPage({ limit: 1 }),
+    savedSearches: useSavedSearchesPage({ limit: 1 }),
     codes: useDealerBuyCodes(),
   };
 }
@@ -66,12 +67,16 @@ export interface DashboardViewer {
 
 /** How many items each section holds, as its tab says (undefined until its reads have answered). */
 export function sectionCounts(reads: DashboardReads): Partial<Record<DealerDashboardSection, number>> {
-  const alerts = [reads.firstLooks.data, reads.buyOrders.data, reads.savedSearches.data];
+  const { firstLooks, buyOrders, savedSearches } = reads;
+  const alerts =
+    firstLooks.data && buyOrders.data && savedSearches.data
+      ? firstLooks.data.length + buyOrders.data.total + savedSearches.data.total
+      : undefined;
   return {
     needsYou: reads.needsYou.data?.count,
     purchases: reads.sales.data?.total,
     offers: reads.offers.data?.total,
-    buyOrders: alerts.every(Boolean) ? alerts.reduce((sum, list) => sum + (list?.length ?? 0), 0) : undefined,
+    buyOrders: alerts,
     deliveries: reads.liveSales.data?.total,
     documents: reads.sales.data?.total,
     team: reads.codes.data?.length,
@@ -151,15 +156,11 @@ export const DASHBOARD_VIEWS: Record<DealerDashboardSection, View> = {
     </>
   ),
   offers: ({ viewer }) => <OffersSection canAct={viewer.canAct} />,
-  buyOrders: ({ reads, viewer }) => (
+  buyOrders: ({ viewer }) => (
     <>
       <FirstLookSection />
-      <Read query={reads.buyOrders} what="buy orders">
-        {(orders) => <BuyOrdersSection orders={orders} canAct={viewer.canAct} />}
-      </Read>
-      <Read query={reads.savedSearches} what="saved searches">
-        {(searches) => <SavedSearchesSection searches={searches} canAct={viewer.canAct} />}
-      </Read>
+      <BuyOrdersSection canAct={viewer.canAct} />
+      <SavedSearchesSection canAct={viewer.canAct} />
       <AlertScheduleSection />
       {/* Every person keeps one, a viewer too: it is theirs alone (issue #30). */}
       <WatchlistSection />

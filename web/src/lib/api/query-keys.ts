@@ -1,4 +1,4 @@
-import type { DealerOffersQuery, DealerSalesQuery } from '@contracts/dealer-lists';
+import type { DealerListQuery, DealerOffersQuery, DealerSalesQuery } from '@contracts/dealer-lists';
 
 /** Every TanStack Query key of the app, in one place (docs/conventions.md rule 6). */
 export const queryKeys = {
@@ -23,7 +23,11 @@ export const queryKeys = {
     offersPage: (query: DealerOffersQuery) => ['dealer-portal', 'offers', 'page', query] as const,
     notificationPreferences: () => ['dealer-portal', 'notification-preferences'] as const,
     buyOrders: () => ['dealer-portal', 'buy-orders'] as const,
+    /** A page of the dealership's buy orders (under `buyOrders`: a change refreshes it). */
+    buyOrdersPage: (query: DealerListQuery) => ['dealer-portal', 'buy-orders', 'page', query] as const,
     savedSearches: () => ['dealer-portal', 'saved-searches'] as const,
+    savedSearchesPage: (query: DealerListQuery) =>
+      ['dealer-portal', 'saved-searches', 'page', query] as const,
     /** The signed-in person's Favorite and Watch marks (the vehicle page's buttons read it too). */
     watchlist: () => ['dealer-portal', 'watchlist'] as const,
     /** Cars held for the dealership's first look (docs/design.md §13). */
@@ -32,6 +36,7 @@ export const queryKeys = {
     alertSchedule: () => ['dealer-portal', 'alert-schedule'] as const,
     /** The dealership's work orders (reconditioning, docs/design.md §14). */
     workOrders: () => ['dealer-portal', 'work-orders'] as const,
+    workOrdersPage: (query: DealerListQuery) => ['dealer-portal', 'work-orders', 'page', query] as const,
     /** The dealership's floor-plan lines (docs/design.md §15): the dashboard and the Buy Now dialog. */
     floorPlanLines: () => ['dealer-portal', 'floor-plan-lines'] as const,
     /**

@@ -1,11 +1,20 @@
 import type { CreateBuyOrderBody, UpdateBuyOrderBody, UpdateSavedSearchBody } from '@contracts/buy-orders';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DealerListQuery } from '@contracts/dealer-lists';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, readApi } from '@/lib/api/api-client';
 import { queryKeys } from '@/lib/api/query-keys';
 
-/** GET /api/dealer/buy-orders: the dealership's orders, newest first, with their matches. */
-export const useBuyOrders = () =>
-  useQuery({ queryKey: queryKeys.dealerPortal.buyOrders(), queryFn: () => readApi('dealerBuyOrders') });
+/**
+ * GET /api/dealer/buy-orders/page: a page of the dealership's orders, newest first, with their
+ * matches, or the one a link names (`id`). Off (`enabled: false`) until it is needed.
+ */
+export const useBuyOrdersPage = (query: DealerListQuery, enabled = true) =>
+  useQuery({
+    queryKey: queryKeys.dealerPortal.buyOrdersPage(query),
+    queryFn: () => readApi('dealerBuyOrdersPage', { query }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 
 /** POST /api/dealer/buy-orders */
 export function useCreateBuyOrder() {
@@ -26,11 +35,13 @@ export function useUpdateBuyOrder() {
   });
 }
 
-/** GET /api/dealer/saved-searches: the signed-in person's saved searches. */
-export const useSavedSearches = () =>
+/** GET /api/dealer/saved-searches/page: a page of the person's saved searches, or the one a link names. */
+export const useSavedSearchesPage = (query: DealerListQuery, enabled = true) =>
   useQuery({
-    queryKey: queryKeys.dealerPortal.savedSearches(),
-    queryFn: () => readApi('dealerSavedSearches'),
+    queryKey: queryKeys.dealerPortal.savedSearchesPage(query),
+    queryFn: () => readApi('dealerSavedSearchesPage', { query }),
+    placeholderData: keepPreviousData,
+    enabled,
   });
 
 /** DELETE /api/dealer/saved-searches/:id */

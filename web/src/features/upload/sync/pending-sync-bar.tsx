@@ -9,13 +9,15 @@ import { useSyncRunner } from './use-sync-runner';
 
 /**
  * The pending-sync bar of the staff pages (issue #34): how many cars and photos wait on the phone,
- * the progress while they are sent, and a clear offline state. It also runs the sync (one runner
+ * the progress while they are sent, and a clear offline state (also when the browser says online and
+ * the probe before sending reaches nothing: lib/uploads/signal-probe.ts). It also runs the sync (one runner
  * per page) and asks once that the browser keep the phone's storage. In the page's flow under the
  * title, so it never covers the wizard's buttons.
  */
 export function PendingSyncBar() {
-  const online = useOnline();
   const view = useSyncRunner();
+  // Offline as the browser says, or online by its word with the probe reaching nothing: one "No signal".
+  const online = useOnline() && !view.noSignal;
   const [persistence, setPersistence] = useState<PersistenceAnswer | null>(null);
   useEffect(() => {
     void requestPersistentStorage().then(setPersistence);

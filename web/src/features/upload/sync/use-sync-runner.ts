@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { queryKeys } from '@/lib/api/query-keys';
 import { useStaffMe } from '@/lib/auth/staff-session';
 import { type CaptureStore, captureStore } from '@/lib/uploads/capture-store';
+import { probeSignal } from '@/lib/uploads/signal-probe';
 import {
   actionKey,
   failureOf,
@@ -28,6 +29,11 @@ export interface SyncView {
   partSent: number;
   /** The session ended: nothing is sent until the staff member signs in again. */
   signedOut: boolean;
+  /**
+   * The browser says online but the probe reached nothing (lib/uploads/signal-probe.ts): shown as
+   * the same "No signal" as offline, and tried again with the backoff.
+   */
+  noSignal: boolean;
   /** When the next attempt is (after a failure), epoch ms. */
   retryAt: number | null;
   /** Cars the server refused (a retry cannot help), with its message. */
@@ -42,6 +48,7 @@ const EMPTY: SyncView = {
   sending: false,
   partSent: 0,
   signedOut: false,
+  noSignal: false,
   retryAt: null,
   refused: [],
 };
@@ -105,6 +112,16 @@ export function useSyncRunner(): SyncView {
       return states;
     };
 
+    /** One backoff for the requests that failed together (their failures do not add up). */
+    const backOff = () => {
+      if (Date.now() < state.retryAt) return;
+      state.failures += 1;
+      const delay = retryDelayMs(state.failures);
+      window.clearTimeout(state.timer);
+      state.retryAt = Date.now() + delay;
+      state.timer = window.setTimeout(() => void run(), delay);
+    };
+
     /**
      * One request of the queue; answers whether the sending goes on (false: a failure that stops
      * it — no signal, a server error with its backoff, or the session ended).
@@ -131,14 +148,7 @@ export function useSyncRunner(): SyncView {
           void queryClient.invalidateQueries({ queryKey: queryKeys.auth.staffMe() });
           return false;
         }
-        // One backoff for the requests that failed together (their failures do not add up).
-        if (Date.now() >= state.retryAt) {
-          state.failures += 1;
-          const delay = retryDelayMs(state.failures);
-          window.clearTimeout(state.timer);
-          state.retryAt = Date.now() + delay;
-          state.timer = window.setTimeout(() => void run(), delay);
-        }
+        backOff();
         return false;
       } finally {
         finished = true;
@@ -156,6 +166,7 @@ export function useSyncRunner(): SyncView {
       const onTheirWay = new Map<string, Promise<void>>();
       const progress = new Map<string, SyncProgress>();
       let halted = false;
+      let probed = false;
       for (;;) {
         state.again = false;
         const states = await publish();
@@ -166,6 +177,21 @@ export function useSyncRunner(): SyncView {
             { online: isOnline(), signedOut: state.signedOut },
             { inFlight: new Set(onTheirWay.keys()), limit: SYNC_PARALLEL - onTheirWay.size },
           );
+          // The browser may say online on a network that goes nowhere: before the first request of
+          // a pass, one cheap GET says whether our server is reached ("No signal" and the backoff if not).
+          if (actions.length > 0 && onTheirWay.size === 0 && !probed) {
+            probed = true;
+            const reached = await probeSignal();
+            if (!stopped) setView((v) => ({ ...v, noSignal: !reached }));
+            if (!reached) {
+              // The pass's first request: no other failure shares its backoff (a timer that fires a
+              // hair early must not read as one).
+              state.retryAt = 0;
+              backOff();
+              halted = true;
+              continue;
+            }
+          }
           for (const action of actions) {
             const key = actionKey(action);
             onTheirWay.set(

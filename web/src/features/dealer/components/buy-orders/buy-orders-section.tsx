@@ -12,12 +12,13 @@ import { Link } from 'wouter';
 import { AnchoredItem } from '@/components/ui/anchored-item';
 import { Badge, BUY_ORDER_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { PagedList } from '@/components/ui/pager';
-import { DashboardSection, Empty } from '@/components/ui/query-states';
+import { ServerPagedList } from '@/components/ui/pager';
+import { DashboardSection, Empty, QueryStates } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { formatDay } from '@/lib/display/time-left';
-import { useUpdateBuyOrder } from '../../api/buy-orders';
+import { useBuyOrdersPage, useUpdateBuyOrder } from '../../api/buy-orders';
 import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
+import { useDashboardPaging } from '../../server-list';
 import { AlertControls, alertChangeToasts } from '../alerts/alert-controls';
 import { NewBuyOrderDialog } from './new-buy-order-dialog';
 
@@ -26,23 +27,43 @@ const anchorOf = (order: BuyOrderView) => dealerItemAnchor('buyOrder', order.id)
 /**
  * Dashboard → Buy orders & alerts → Buy orders (docs/design.md §13): the dealership's standing
  * orders, how far each is filled, the cars that matched, and pause / resume / cancel. A viewer reads
- * them. Paged; an alert's unsubscribe page links to its order (`#buy-order-3`).
+ * them. The server pages them (20 a page, newest first, issue #47); an alert's unsubscribe page
+ * links to its order (`#buy-order-3`), read by its id and shown first when it is on another page.
  */
-export function BuyOrdersSection({ orders, canAct }: { orders: BuyOrderView[]; canAct: boolean }) {
+export function BuyOrdersSection({ canAct }: { canAct: boolean }) {
+  const { cursor, limit, listRef, pagerOf, namedId } = useDashboardPaging('buyOrder');
+  const page = useBuyOrdersPage({ cursor, limit });
+  const named = useBuyOrdersPage({ id: namedId ?? undefined, limit: 1 }, namedId !== null);
   return (
-    <DashboardSection {...DASHBOARD_SECTIONS.buyOrders} actions={canAct ? <NewBuyOrderDialog /> : null}>
-      {orders.length === 0 ? (
-        <Empty className="mt-4">{BUY_ORDER_TEXT.empty}</Empty>
-      ) : (
-        <PagedList
-          items={orders}
-          anchorOf={anchorOf}
-          label={DASHBOARD_SECTIONS.buyOrders.title}
-          className="mt-4 grid gap-3"
-        >
-          {(order) => <BuyOrderItem key={order.id} order={order} canAct={canAct} />}
-        </PagedList>
-      )}
+    <DashboardSection
+      {...DASHBOARD_SECTIONS.buyOrders}
+      busy={page.isPending}
+      actions={canAct ? <NewBuyOrderDialog /> : null}
+    >
+      <QueryStates
+        query={page}
+        loading="Loading buy orders…"
+        failed="Could not load buy orders:"
+        isEmpty={(data) => data === null}
+        empty="Your session has ended: sign in again to see your buy orders."
+      >
+        {(data) =>
+          data.total === 0 ? (
+            <Empty className="mt-4">{BUY_ORDER_TEXT.empty}</Empty>
+          ) : (
+            <ServerPagedList
+              items={data.items}
+              named={named.data?.items[0]}
+              pager={pagerOf(data)}
+              listRef={listRef}
+              label={DASHBOARD_SECTIONS.buyOrders.title}
+              className="mt-4 grid gap-3"
+            >
+              {(order) => <BuyOrderItem key={order.id} order={order} canAct={canAct} />}
+            </ServerPagedList>
+          )
+        }
+      </QueryStates>
     </DashboardSection>
   );
 }

@@ -14,14 +14,15 @@ import {
   WorkOrderStatusBadge,
 } from '@/components/recon/work-order-bits';
 import { AnchoredItem } from '@/components/ui/anchored-item';
-import { PagedList } from '@/components/ui/pager';
+import { ServerPagedList } from '@/components/ui/pager';
 import { QuerySection } from '@/components/ui/query-states';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/display/format';
 import { vehicleTitle } from '@/lib/display/vehicle-title';
-import { useDealerWorkOrders } from '../../api/work-orders';
+import { useDealerWorkOrdersPage } from '../../api/work-orders';
 import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
+import { useDashboardPaging } from '../../server-list';
 
 const TASK_ICON: Record<TaskStatus, typeof Check> = {
   to_do: Circle,
@@ -36,22 +37,31 @@ const anchorOf = (order: DealerWorkOrder) => dealerItemAnchor('workOrder', order
  * Dashboard → Purchases → Reconditioning (issue #31): each car bought with a package, its price and its work
  * as the shop does it — progress, each task's status, after photos, the promised day and
  * time-to-line — read again on every live change of the dealership's work orders. The shop's parts
- * and labour costs are never sent to a dealer (issue #43). Paged; the e-mails' links name a work
- * order (`#work-order-7`).
+ * and labour costs are never sent to a dealer (issue #43). The server pages them (20 a page, the
+ * earliest promise first, issue #47); the e-mails' links name a work order (`#work-order-7`), read
+ * by its id and shown first when it is on another page.
  */
 export function ReconditioningSection() {
-  const orders = useDealerWorkOrders();
+  const { cursor, limit, listRef, pagerOf, namedId } = useDashboardPaging('workOrder');
+  const page = useDealerWorkOrdersPage({ cursor, limit });
+  const named = useDealerWorkOrdersPage({ id: namedId ?? undefined, limit: 1 }, namedId !== null);
   return (
-    <QuerySection section={DASHBOARD_SECTIONS.reconditioning} query={orders}>
-      {(list) => (
-        <PagedList
-          items={list}
-          anchorOf={anchorOf}
+    <QuerySection
+      section={DASHBOARD_SECTIONS.reconditioning}
+      query={page}
+      isEmpty={(data) => data === null || data.total === 0}
+    >
+      {(data) => (
+        <ServerPagedList
+          items={data.items}
+          named={named.data?.items[0]}
+          pager={pagerOf(data)}
+          listRef={listRef}
           label={DASHBOARD_SECTIONS.reconditioning.title}
           className="mt-4 grid gap-4"
         >
           {(order) => <WorkOrderCard key={order.id} order={order} />}
-        </PagedList>
+        </ServerPagedList>
       )}
     </QuerySection>
   );
