@@ -17,6 +17,8 @@ export const jobStateSchema = z.object({
   lastError: z.string().nullable(),
   consecutiveFailures: z.number().int(),
   totalRuns: z.number().int(),
+  /** How far the run under way, or the last run, got (a long job's own words); null when it says nothing. */
+  progress: z.string().nullable(),
   nextRunAt: z.string(),
 });
 export type JobState = z.infer<typeof jobStateSchema>;

@@ -12,6 +12,8 @@ export const E2E_UPLOAD_PASSWORD = 'e2e-upload-password';
 export const JOURNEY_ENV = {
   // The journeys expect the demo marketplace, on PostgreSQL too (where it is off unless asked for).
   SEED_DEMO: 'true',
+  // The first start's 80 past sales only: the demo-history job's 3,000 are sales-history.test's.
+  DEMO_HISTORY_SALES: '0',
   ADMIN_EMAILS: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,
   UPLOAD_PASSWORD: E2E_UPLOAD_PASSWORD,

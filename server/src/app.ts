@@ -63,6 +63,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerTextInputCheck } from './plugins/text-input';
 import { DEFAULT_WEB_DIR, registerWebApp } from './plugins/web-app';
+import { scheduleDemoHistory } from './seed/demo-history-job';
 
 export interface AppDependencies {
   config: Config;
@@ -278,6 +279,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       if (done.refitted) app.log.info(done, 'guide pass');
     },
   });
+  // The demo's larger sales history, written after the server listens (issue #47): a first start
+  // writes only what the demo's screens need at once.
+  if (config.seedDemo) scheduleDemoHistory(app, database.db, config.demoHistorySales);
   const webDir = deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir;
   if (webDir)
     await app.register(registerWebApp, {

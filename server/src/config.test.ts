@@ -54,6 +54,18 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: serverUrl, SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
+  it('grows the demo history to 3,000 cars sold unless DEMO_HISTORY_SALES says otherwise (0–100,000)', () => {
+    expect(loadConfig({}).demoHistorySales).toBe(3000);
+    expect(loadConfig({ DEMO_HISTORY_SALES: '' }).demoHistorySales).toBe(3000);
+    expect(loadConfig({ DEMO_HISTORY_SALES: '0' }).demoHistorySales).toBe(0);
+    expect(loadConfig({ DEMO_HISTORY_SALES: '100000' }).demoHistorySales).toBe(100_000);
+    expect(problemsOf({ DEMO_HISTORY_SALES: '100001' })[0]).toMatch(/^DEMO_HISTORY_SALES: /);
+    expect(problemsOf({ DEMO_HISTORY_SALES: '2.5' })[0]).toMatch(
+      /^DEMO_HISTORY_SALES: must be a whole number/,
+    );
+    expect(problemsOf({ DEMO_HISTORY_SALES: 'lots' })[0]).toMatch(/^DEMO_HISTORY_SALES: /);
+  });
+
   it('reads the guarantee of each certification level, with its defaults, and refuses unknown items', () => {
     const defaults = loadConfig({}).guaranteeTerms;
     expect(defaults.premium).toMatchObject({ label: 'Deal Machine Certified', days: 7, deductible: '0.00' });

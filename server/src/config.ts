@@ -531,6 +531,14 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   ),
+  /**
+   * The demo's sales history after a first start: the first start writes what the screens need at
+   * once, the "demo-history" job the rest, after the server listens. At most the seed's count: no job.
+   */
+  DEMO_HISTORY_SALES: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int('must be a whole number').min(0).max(100_000).default(3000),
+  ),
   /** How often the "guide" job takes new sales into the facts (and refits the guide when a day old). */
   GUIDE_INTERVAL_MS: z.preprocess(
     emptyToUndefined,
@@ -736,6 +744,8 @@ export interface Config {
   insightsIntervalMs: number;
   /** New sales into the facts within this (a minute by default), the market guide refitted nightly. */
   guideIntervalMs: number;
+  /** Cars sold in the demo's history once the "demo-history" job has run (DEMO_HISTORY_SALES). */
+  demoHistorySales: number;
 }
 
 /** Certified delivery's rate table: marginal per-mile bands, a minimum, surcharges (dollars). */
@@ -971,6 +981,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     integrationIntervalMs: env.INTEGRATION_INTERVAL_MS,
     insightsIntervalMs: env.INSIGHTS_INTERVAL_MS,
     guideIntervalMs: env.GUIDE_INTERVAL_MS,
+    demoHistorySales: env.DEMO_HISTORY_SALES,
   };
 }
 

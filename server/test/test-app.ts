@@ -13,6 +13,9 @@ export const testConfig = (env: Record<string, string> = {}): Config =>
   loadConfig({
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
+    // A test that seeds the demo pays for its first start's history only (the demo-history job's
+    // own test, sales-history.test.ts, runs the default 3,000 once).
+    DEMO_HISTORY_SALES: '0',
     // Inside the run's scratch directory, which global setup removes: a config used without
     // createTestApp (which removes its own) leaves nothing behind either.
     DATA_DIR: mkdtempSync(join(inject('testScratchDir'), 'data-')),

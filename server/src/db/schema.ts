@@ -1364,6 +1364,8 @@ export const jobs = pgTable(
     lastError: text(),
     consecutiveFailures: integer().notNull().default(0),
     totalRuns: integer().notNull().default(0),
+    /** How far the run under way (or the last run) got, in an admin's words; null for jobs that say nothing. */
+    progress: text(),
     leaseOwner: text(),
     leaseUntil: timestamp({ withTimezone: true }),
   },

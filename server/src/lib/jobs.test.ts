@@ -57,6 +57,41 @@ describe('a named job', () => {
     expect(Date.parse(row.nextRunAt) - finished).toBeLessThanOrEqual(3_600_000 + 5_000);
   });
 
+  it('shows how far a run got while it runs, keeps the last word after it, and clears it at the next claim', async () => {
+    let release: () => void = () => {};
+    let waiting = 0;
+    let words = ['half way'];
+    const app = await instance({
+      name: 'talking',
+      label: 'Says how far it got',
+      intervalMs: 3_600_000,
+      run: async ({ progress, closing }) => {
+        expect(closing()).toBe(false);
+        for (const word of words) await progress(word);
+        await new Promise<void>((resolve) => {
+          release = resolve;
+          waiting += 1;
+        });
+      },
+      failure: 'talking failed',
+    });
+    expect((await rowOf(app, 'talking')).progress).toBeNull();
+    const run = app.jobs.runNow('talking');
+    while (waiting < 1) await sleep(10);
+    expect(await rowOf(app, 'talking')).toMatchObject({ progress: 'half way', lastOutcome: null });
+    release();
+    expect(await run).toEqual({ ran: true, outcome: 'ok' });
+    expect(await rowOf(app, 'talking')).toMatchObject({ progress: 'half way', lastOutcome: 'ok' });
+    words = [];
+    const quiet = app.jobs.runNow('talking');
+    while (waiting < 2) await sleep(10);
+    // The claim cleared the last run's word, and this run said nothing.
+    expect((await rowOf(app, 'talking')).progress).toBeNull();
+    release();
+    expect(await quiet).toEqual({ ran: true, outcome: 'ok' });
+    expect((await rowOf(app, 'talking')).progress).toBeNull();
+  });
+
   it('records a failure (message only), counts failures in a row, retries after a growing backoff, and recovers', async () => {
     let fail = true;
     const app = await instance({

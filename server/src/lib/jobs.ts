@@ -32,7 +32,8 @@ export interface JobSpec<T> extends JobTiming {
   name: string;
   /** What an admin reads. */
   label: string;
-  run: () => Promise<T>;
+  /** One run; a long one may say how far it got (`progress`), which the admin's list shows. */
+  run: (run: JobRunContext) => Promise<T>;
   /** Logs what a run did, when it did something. */
   report?: (result: T) => void;
   /** The warning a failed run logs. */
@@ -43,6 +44,14 @@ export interface JobSpec<T> extends JobTiming {
   onClosing?: () => void;
   /** Once the app closes and the run under way here has ended (resources the runs used). */
   onClosed?: () => void;
+}
+
+/** What a run is handed. */
+export interface JobRunContext {
+  /** Records how far the run got (the job row's `progress`, cleared when the next run is claimed). */
+  progress: (text: string) => Promise<void>;
+  /** True once the app began to close: a long run stops at its next step (it is resumed at the next start). */
+  closing: () => boolean;
 }
 
 /** A failed job's retries: from the shorter of its interval and this, doubling per failure in a row… */
@@ -220,7 +229,10 @@ export class JobRegistry {
     let result: unknown;
     let error: string | null = null;
     try {
-      result = await spec.run();
+      result = await spec.run({
+        progress: (text) => this.recordProgress(spec, text),
+        closing: () => this.closing,
+      });
     } catch (failure) {
       error = jobErrorMessage(failure);
       this.app.log.warn({ err: failure }, spec.failure);
@@ -241,7 +253,7 @@ export class JobRegistry {
       this.db.execute(sql`
         update jobs set lease_owner = ${this.owner},
           lease_until = now() + make_interval(secs => ${LEASE_MS / 1000}),
-          last_started_at = now()
+          last_started_at = now(), progress = null
         where name = ${spec.name}
           and (${force}::boolean or next_run_at <= now())
           and (lease_until is null or lease_until <= now())
@@ -268,6 +280,14 @@ export class JobRegistry {
       select extract(epoch from (greatest(next_run_at, coalesce(lease_until, next_run_at)) - now())) * 1000 as ms
       from jobs where name = ${spec.name}`)) as unknown as { rows: { ms: number | string }[] };
     return rows[0] ? Number(rows[0].ms) : spec.intervalMs;
+  }
+
+  /** A run's progress, written only while this instance holds the job (or it runs on every instance). */
+  private async recordProgress(spec: JobSpec<unknown>, text: string) {
+    await this.db.execute(sql`
+      update jobs set progress = ${text.slice(0, ERROR_CHARS)}
+      where name = ${spec.name}
+        and (${spec.everyInstance ?? false}::boolean or lease_owner = ${this.owner})`);
   }
 
   private async renew(spec: JobSpec<unknown>) {
@@ -315,6 +335,7 @@ export class JobRegistry {
       lastError: row.lastError,
       consecutiveFailures: row.consecutiveFailures,
       totalRuns: row.totalRuns,
+      progress: row.progress,
       nextRunAt: row.nextRunAt.toISOString(),
     }));
   }

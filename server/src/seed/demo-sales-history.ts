@@ -8,22 +8,38 @@ import { generateSalesHistory, insertSalesHistory } from './sales-history';
 import { DEFAULT_SEGMENTS, type SalesSegment } from './sales-history-segments';
 
 /**
- * The demo's history: this seed, this many cars over the last 6 months, none sold in the last 12
- * days (all their steps done); `npm run demo:history -- 100000` grows it to any number
- * (docs/operations.md). The admin's lists are server pages now, and the insert no longer makes a
- * live event per row, but 3,000 (issue #47) still add about 4 s of CPU to a first start of about
- * 20 s, and the bootstrap tests' demo first starts went later still past their limits on a loaded
- * machine (docs/features/market-guide.md, "How large the first start's history is").
+ * The demo's history as the first start writes it: this seed, this many cars over the last 6
+ * months, none sold in the last 12 days (all their steps done) — what the guide's screens need at
+ * once. The "demo-history" job grows it to DEMO_HISTORY_SALES (3,000) right after the server listens
+ * (growDemoSalesHistory), and `npm run demo:history -- 100000` to any number (docs/operations.md;
+ * docs/features/market-guide.md, "How large the first start's history is").
  */
 export const DEMO_HISTORY = { seed: 2, count: 80, spanDays: 180, newestDaysAgo: 12 } as const;
 
 /** Cars generated and written per transaction (the generator's memory stays flat at any number). */
 const HISTORY_PART = 5000;
+/**
+ * …and per transaction of the background job: on PGlite a transaction holds the one connection, so
+ * a request waits at most for one part (≈ 0.1 s of CPU here) while the history grows.
+ */
+export const HISTORY_JOB_PART = 100;
+
+/** How a load is told apart from the CLI's: its part size, what it says after each part, when it stops. */
+export interface LoadHistoryOptions {
+  /** Cars per transaction (HISTORY_PART by default). */
+  part?: number;
+  /** After each part: the cars held now and the total aimed at. */
+  onPart?: (held: number, total: number) => Promise<void> | void;
+  /** Asked before each part: true stops the load there (the parts written stay; a later load resumes). */
+  stop?: () => boolean;
+}
 
 /**
  * Three of the demo's models sell twelve times as often, in the model years around the demo's own car,
- * so those published cars have 5 or more comparables in the last 180 days; the other demo cars have
- * fewer or none ("Not enough sales yet").
+ * so those published cars have 5 or more comparables in the last 180 days even in the first start's
+ * 80 sales; the other demo cars have fewer or none ("Not enough sales yet") until the demo-history
+ * job's 3,000, which give most of them a guide (the Tesla Model 3 and the Dodge Charger, whose
+ * models are not in the history, never have one).
  */
 const BUSY_MODELS = new Set(['Toyota Camry', 'Ford F-150', 'Nissan Rogue']);
 export const demoHistorySegments = (): SalesSegment[] =>
@@ -105,7 +121,13 @@ export async function seedDemoSalesHistory(db: Database, now = new Date()) {
  * its own seed and its own VIN numbers, so a history grown in steps never repeats a VIN and the
  * first DEMO_HISTORY.count cars are the first start's. Then the facts and the guide, once.
  */
-export async function loadDemoSalesHistory(db: Database, total: number, now = new Date()) {
+export async function loadDemoSalesHistory(
+  db: Database,
+  total: number,
+  now = new Date(),
+  options: LoadHistoryOptions = {},
+) {
+  const part = options.part ?? HISTORY_PART;
   const names = HISTORY_DEALERS.map((d) => d.dealerName);
   let dealerRows = await db
     .select({ id: dealers.id })
@@ -114,29 +136,60 @@ export async function loadDemoSalesHistory(db: Database, total: number, now = ne
   if (dealerRows.length === 0)
     dealerRows = await db.insert(dealers).values(HISTORY_DEALERS).returning({ id: dealers.id });
   const dealerIds = dealerRows.map((d) => d.id);
-  const [held] = await db
+  const [counted] = await db
     .select({ cars: countDistinct(transactions.vehicleId) })
     .from(transactions)
     .where(inArray(transactions.dealerId, dealerIds));
-  const existing = held?.cars ?? 0;
+  const existing = counted?.cars ?? 0;
   const admins = await db.select({ id: adminUsers.id }).from(adminUsers).orderBy(asc(adminUsers.id));
   const adminIds = admins.map((a) => a.id);
   const segments = demoHistorySegments();
-  for (let first = existing; first < total; first += HISTORY_PART) {
+  let held = existing;
+  while (held < total) {
+    if (options.stop?.()) return { sales: held - existing, total: held, stopped: true };
     const cars = generateSalesHistory({
       ...DEMO_HISTORY,
       now,
       segments,
-      seed: DEMO_HISTORY.seed + first,
-      count: Math.min(HISTORY_PART, total - first),
-      firstIndex: first,
+      seed: DEMO_HISTORY.seed + held,
+      count: Math.min(part, total - held),
+      firstIndex: held,
     });
     await insertSalesHistory(db, cars, { dealerIds, adminIds });
+    held += cars.length;
+    await options.onPart?.(held, total);
   }
   const sales = Math.max(0, total - existing);
   if (sales > 0) {
     await refreshInsightFacts(db);
     await refitGuide(db, { before: now });
   }
-  return { sales, total: existing + sales };
+  return { sales, total: existing + sales, stopped: false };
+}
+
+/**
+ * The "demo-history" job's run (server/src/seed/demo-history-job.ts): grows the first start's history
+ * to `total` in parts of HISTORY_JOB_PART, yielding between parts, where the first start wrote it (its
+ * dealerships exist); anywhere else, and once the total is held, it writes nothing.
+ */
+export async function growDemoSalesHistory(
+  db: Database,
+  total: number,
+  options: Omit<LoadHistoryOptions, 'part'> = {},
+) {
+  const [seeded] = await db
+    .select({ id: dealers.id })
+    .from(dealers)
+    .where(eq(dealers.dealerName, HISTORY_DEALERS[0]!.dealerName));
+  if (!seeded) return { sales: 0, total: 0, stopped: false, demo: false };
+  const result = await loadDemoSalesHistory(db, total, new Date(), {
+    ...options,
+    part: HISTORY_JOB_PART,
+    onPart: async (held, aim) => {
+      await options.onPart?.(held, aim);
+      // Requests queued behind the part are answered before the next one starts.
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+  });
+  return { ...result, demo: true };
 }

@@ -3,6 +3,7 @@ import { hasValidVinCheckDigit, isWellFormedVin } from '@contracts/vin';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDealer } from '../../test/factories';
+import { createTestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import type { DbHandle } from '../db/client';
 import { refreshInsightFacts, rowsOf } from '../modules/insights/insight-facts';
@@ -11,6 +12,7 @@ import {
   demoHistorySegments,
   HISTORY_DEALERS,
   loadDemoSalesHistory,
+  seedDemoSalesHistory,
 } from './demo-sales-history';
 import { generateSalesHistory, HISTORY_SHARES, insertSalesHistory } from './sales-history';
 
@@ -214,16 +216,17 @@ describe('loadDemoSalesHistory (npm run demo:history)', () => {
 
   it('grows the demo history to a total: the first start’s cars first, only what is missing, no VIN twice', async () => {
     const first = await loadDemoSalesHistory(database.db, DEMO_HISTORY.count, NOW);
-    expect(first).toEqual({ sales: DEMO_HISTORY.count, total: DEMO_HISTORY.count });
+    expect(first).toEqual({ sales: DEMO_HISTORY.count, total: DEMO_HISTORY.count, stopped: false });
     const firstVins = await rowsOf<{ vin: string }>(database.db, sql`select vin from vehicles order by id`);
     const expected = generateSalesHistory({ ...DEMO_HISTORY, now: NOW, segments: demoHistorySegments() });
     expect(firstVins.map((r) => r.vin)).toEqual(expected.map((car) => car.vin));
 
     const grown = await loadDemoSalesHistory(database.db, DEMO_HISTORY.count + 40, NOW);
-    expect(grown).toEqual({ sales: 40, total: DEMO_HISTORY.count + 40 });
+    expect(grown).toEqual({ sales: 40, total: DEMO_HISTORY.count + 40, stopped: false });
     expect(await loadDemoSalesHistory(database.db, DEMO_HISTORY.count + 40, NOW)).toEqual({
       sales: 0,
       total: DEMO_HISTORY.count + 40,
+      stopped: false,
     });
     const [counted] = await rowsOf<{ cars: number; vins: number; dealers: number }>(
       database.db,
@@ -236,4 +239,61 @@ describe('loadDemoSalesHistory (npm run demo:history)', () => {
       dealers: HISTORY_DEALERS.length,
     });
   }, 120_000);
+});
+
+describe('the demo-history job (DEMO_HISTORY_SALES)', () => {
+  it('grows the first start’s history to 3,000 in parts while the jobs list says how far, then adds nothing', async () => {
+    // The first start's history, then the app as it starts: DEMO_HISTORY_SALES empty is the default
+    // (3,000; the other tests' config turns the job off). The one test that pays for 3,000 sales.
+    const database = await createTestDatabase();
+    await seedDemoSalesHistory(database.db);
+    const ctx = await createTestApp({ database, env: { SEED_DEMO: 'true', DEMO_HISTORY_SALES: '' } });
+    try {
+      expect(ctx.config.demoHistorySales).toBe(3000);
+      const carsSold = async () =>
+        (
+          await rowsOf<{ cars: number; vins: number; facts: number; fitted: number }>(
+            ctx.db,
+            sql`select count(distinct t.vehicle_id)::int as cars, count(distinct v.vin)::int as vins,
+                  (select count(*)::int from sale_facts) as facts,
+                  (select sales_used from guide_fits order by id desc limit 1) as fitted
+                from transactions t join vehicles v on v.id = t.vehicle_id`,
+          )
+        )[0]!;
+      const before = await carsSold();
+      expect(before.cars).toBe(DEMO_HISTORY.count);
+      const progress = async () =>
+        (await ctx.app.jobs.list()).find((j) => j.name === 'demo-history')?.progress;
+
+      // Requests are answered between its parts: the list, read while the job runs, says how far it got.
+      const run = ctx.app.jobs.runNow('demo-history');
+      const seen: string[] = [];
+      for (let i = 0; i < 400 && !seen.some((p) => p.startsWith('3,000 of 3,000')); i++) {
+        const now = await progress();
+        if (now && seen.at(-1) !== now) seen.push(now);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(await run).toEqual({ ran: true, outcome: 'ok' });
+      const midway = seen.filter((p) => /^[\d,]+ of 3,000 cars sold written$/.test(p));
+      expect(midway.length, seen.join(' / ')).toBeGreaterThan(0);
+      expect(
+        midway.some((p) => !p.startsWith('3,000')),
+        seen.join(' / '),
+      ).toBe(true);
+
+      const after = await carsSold();
+      expect(after.cars).toBe(3000);
+      expect(after.vins).toBe(3000);
+      // The guide's facts and fit took the new sales in (a cancelled first sale is a fact of its own).
+      expect(after.facts).toBeGreaterThanOrEqual(3000);
+      expect(after.fitted).toBeGreaterThan(before.fitted * 10);
+
+      // A second run (a second start) adds nothing and says so.
+      expect(await ctx.app.jobs.runNow('demo-history')).toEqual({ ran: true, outcome: 'ok' });
+      expect(await carsSold()).toEqual(after);
+      expect(await progress()).toBe('3,000 cars sold held: nothing to add');
+    } finally {
+      await ctx.close();
+    }
+  }, 180_000);
 });

@@ -13,7 +13,7 @@ function When({ at }: { at: string | null }) {
   return <time dateTime={at}>{formatDateTime(at)}</time>;
 }
 
-/** Background jobs (issue #47): each named job's last run, next run, outcome and failures in a row. */
+/** Background jobs (issue #47): each named job's last run, next run, outcome and failures in a row, and how far a long one got. */
 export function JobsPanel() {
   const jobs = useJobs();
   return (
@@ -45,6 +45,11 @@ function JobRow({ job }: { job: JobState }) {
         <span className="min-w-0 text-right md:text-left">
           <span className="block font-medium text-slate-900">{job.label}</span>
           <span className="block text-xs text-slate-500">{job.name}</span>
+          {job.progress ? (
+            <span className="mt-1 block text-xs text-slate-700" data-testid="job-progress">
+              {job.progress}
+            </span>
+          ) : null}
         </span>
       </Cell>
       <Cell label="Last run" className="whitespace-nowrap">
