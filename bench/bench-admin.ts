@@ -12,13 +12,19 @@
  * 2. all of them mixed under load against the fair ceiling: the same SQL statements (recorded by
  *    running the app in this process on a logging client) through node-postgres on a pool of the same
  *    size, answering the same gzip bytes: the ratio (target ≥ 0.5).
- * 3. The Transactions CSV export of every sale and of the newest ≈ 10 %: time and the server's peak
- *    resident memory while it streams (constant memory: the two peaks alike).
+ * 3. Lighthouse on /admin (its first tab, Complete Vehicle Listing) and /admin?tab=transactions,
+ *    signed in as an admin (the session cookie on every request), BENCH_RUNS (3) runs each, the
+ *    median printed and checked against performance ≥ 90; the mobile preset (simulated slow 4G,
+ *    4× CPU) unless BENCH_LIGHTHOUSE_PRESET=desktop. Needs `npm run build` (dist/web);
+ *    BENCH_LIGHTHOUSE=0 skips it.
+ * 4. The Transactions CSV export of every sale and of the newest ≈ 10 %: time and the server's peak
+ *    resident memory while it streams (constant memory: the two peaks alike). BENCH_CSV=0 skips it.
  * BENCH_KEEP_DATABASE=1 keeps the database afterwards (its URL printed) to EXPLAIN what is slow;
- * BENCH_ADMIN_DATABASE=<that URL> measures it again without seeding.
+ * BENCH_ADMIN_DATABASE=<that URL> measures it again without seeding. BENCH_LISTS=Notifications,
+ * Transactions measures only those lists (the names of the table LISTS).
  * Figures only; nothing is asserted.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -507,8 +513,12 @@ try {
     }
 
     // 3. Lighthouse on /admin (its first tab) and its Transactions tab at this size, signed in.
+    // The web app is served from dist/web: without `npm run build` there is no page to measure.
+    const webBuilt = existsSync(new URL('../dist/web/index.html', import.meta.url));
+    if (!webBuilt && process.env.BENCH_LIGHTHOUSE !== '0')
+      line('Lighthouse on /admin', 'skipped: run npm run build first (no dist/web)');
     const lighthouseResults =
-      process.env.BENCH_LIGHTHOUSE === '0' ? null : await lighthouseAdmin(server.url, token);
+      process.env.BENCH_LIGHTHOUSE === '0' || !webBuilt ? null : await lighthouseAdmin(server.url, token);
 
     // 4. The CSV export: the newest ≈ 10 % of the sales, then all of them; time and peak RSS.
     const exportCsv = async (query: string) => {
