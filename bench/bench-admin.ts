@@ -12,15 +12,26 @@
  * 2. all of them mixed under load against the fair ceiling: the same SQL statements (recorded by
  *    running the app in this process on a logging client) through node-postgres on a pool of the same
  *    size, answering the same gzip bytes: the ratio (target ≥ 0.5).
- * 3. The Transactions CSV export of every sale and of the newest ≈ 10 %: time and the server's peak
- *    resident memory while it streams (constant memory: the two peaks alike).
+ * 3. Lighthouse on /admin (its first tab, Complete Vehicle Listing) and /admin?tab=transactions,
+ *    signed in as an admin (the session cookie on every request), BENCH_RUNS (3) runs each, the
+ *    median printed and checked against performance ≥ 90; the mobile preset (simulated slow 4G,
+ *    4× CPU) unless BENCH_LIGHTHOUSE_PRESET=desktop. Needs `npm run build` (dist/web);
+ *    BENCH_LIGHTHOUSE=0 skips it.
+ * 4. The Transactions CSV export of every sale and of the newest ≈ 10 %: time and the server's peak
+ *    resident memory while it streams (constant memory: the two peaks alike). BENCH_CSV=0 skips it.
  * BENCH_KEEP_DATABASE=1 keeps the database afterwards (its URL printed) to EXPLAIN what is slow;
- * BENCH_ADMIN_DATABASE=<that URL> measures it again without seeding.
+ * BENCH_ADMIN_DATABASE=<that URL> measures it again without seeding. BENCH_LISTS=Notifications,
+ * Transactions measures only those lists (the names of the table LISTS).
  * Figures only; nothing is asserted.
  */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
@@ -31,7 +42,9 @@ import { generateSalesHistory, insertSalesHistory } from '../server/src/seed/sal
 import { createDatabase, dropDatabase } from '../server/test/pg-admin';
 import {
   againstCeiling,
+  BENCH_CHROME,
   line,
+  RESULTS_DIR,
   replayableHeaders,
   requirePostgres,
   residentMemoryMb,
@@ -48,6 +61,11 @@ const OFFERS = Number(process.env.BENCH_OFFERS ?? 20_000);
 const DEALERS = Number(process.env.BENCH_DEALERS ?? 2_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = 10;
+/** Lighthouse on /admin: runs per page (the median printed), the preset, and the target score. */
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const LIGHTHOUSE_PRESET = process.env.BENCH_LIGHTHOUSE_PRESET === 'desktop' ? 'desktop' : 'mobile';
+const LIGHTHOUSE_TARGET = 90;
+const ADMIN_PAGES = ['/admin', '/admin?tab=transactions'];
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-1' };
 
 /** The paged admin lists: a name, the path, its first page and its filtered pages (query strings). */
@@ -316,6 +334,78 @@ async function peakRss<T>(pid: number | undefined, run: () => Promise<T>) {
   }
 }
 
+/**
+ * Lighthouse (BENCH_LIGHTHOUSE_PRESET: mobile, the default, with its simulated slow 4G and 4× CPU;
+ * or desktop) on the admin's pages at this size, signed in: the session cookie the sign-in sets,
+ * sent with every request of the page (its API calls too). The median of LIGHTHOUSE_RUNS per page;
+ * the last report kept in bench/results/lighthouse-admin*.json.
+ */
+async function lighthouseAdmin(baseUrl: string, token: string) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: BENCH_CHROME.path,
+    chromeFlags: [...BENCH_CHROME.flags, '--disable-component-update', '--disable-sync'],
+  });
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const results: Record<string, Record<string, number>> = {};
+  try {
+    for (const page of ADMIN_PAGES) {
+      const runs: Record<string, number>[] = [];
+      for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+        let lhr!: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+        for (let attempt = 1; ; attempt++) {
+          const result = await lighthouse(
+            `${baseUrl}${page}`,
+            {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance', 'accessibility', 'best-practices'],
+              extraHeaders: { Cookie: `dm_admin_session=${token}` },
+            },
+            LIGHTHOUSE_PRESET === 'desktop' ? desktopConfig : undefined,
+          );
+          lhr = result!.lhr;
+          if (!lhr.runtimeError || attempt === 3) break;
+          line(`${page}: Lighthouse run failed`, `${lhr.runtimeError.code}, running it again`);
+        }
+        if (lhr.finalDisplayedUrl.includes('/login')) throw new Error(`${page} was not signed in`);
+        if (run === LIGHTHOUSE_RUNS - 1)
+          writeFileSync(
+            join(
+              RESULTS_DIR,
+              `lighthouse-admin${page.includes('tab=') ? `-${page.split('tab=')[1]}` : ''}.json`,
+            ),
+            JSON.stringify(lhr),
+          );
+        runs.push({
+          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+          bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
+          fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
+          lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+          tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+          cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+        });
+      }
+      const figures = Object.fromEntries(
+        Object.keys(runs[0]!).map((key) => [key, median(runs.map((r) => r[key]!))]),
+      );
+      results[page] = figures;
+      line(
+        `Lighthouse ${LIGHTHOUSE_PRESET} ${page} (median of ${LIGHTHOUSE_RUNS})`,
+        `perf ${figures.performance} · a11y ${figures.accessibility} · bp ${figures.bestPractices} · FCP ${figures.fcpMs} ms · LCP ${figures.lcpMs} ms · TBT ${figures.tbtMs} ms · CLS ${figures.cls} (runs: perf ${runs.map((r) => r.performance).join(', ')})`,
+      );
+      line(
+        `${page}: performance ≥ ${LIGHTHOUSE_TARGET}`,
+        figures.performance! >= LIGHTHOUSE_TARGET ? 'met' : 'MISSED',
+      );
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return { preset: LIGHTHOUSE_PRESET, runs: LIGHTHOUSE_RUNS, target: LIGHTHOUSE_TARGET, pages: results };
+}
+
 const pgServer = requirePostgres('admin');
 const reused = process.env.BENCH_ADMIN_DATABASE;
 const database = reused
@@ -358,7 +448,8 @@ try {
       return performance.now() - started;
     };
 
-    const lists = LISTS(seeded);
+    const only = process.env.BENCH_LISTS?.split(',').map((name) => name.trim().toLowerCase());
+    const lists = LISTS(seeded).filter((list) => !only || only.includes(list.name.toLowerCase()));
     const rows: Record<string, unknown>[] = [];
     for (const list of lists) {
       // 1. One request at a time: the first page, then the filtered pages.
@@ -421,7 +512,15 @@ try {
       );
     }
 
-    // 3. The CSV export: the newest ≈ 10 % of the sales, then all of them; time and peak RSS.
+    // 3. Lighthouse on /admin (its first tab) and its Transactions tab at this size, signed in.
+    // The web app is served from dist/web: without `npm run build` there is no page to measure.
+    const webBuilt = existsSync(new URL('../dist/web/index.html', import.meta.url));
+    if (!webBuilt && process.env.BENCH_LIGHTHOUSE !== '0')
+      line('Lighthouse on /admin', 'skipped: run npm run build first (no dist/web)');
+    const lighthouseResults =
+      process.env.BENCH_LIGHTHOUSE === '0' || !webBuilt ? null : await lighthouseAdmin(server.url, token);
+
+    // 4. The CSV export: the newest ≈ 10 % of the sales, then all of them; time and peak RSS.
     const exportCsv = async (query: string) => {
       const rssBefore = residentMemoryMb(server.child.pid);
       const { result, peakMb } = await peakRss(server.child.pid, async () => {
@@ -439,16 +538,18 @@ try {
       });
       return { ...result, rssBeforeMb: rssBefore, peakMb };
     };
-    const tenth = await exportCsv(`?from=${seeded.newestTenthFrom}`);
-    const all = await exportCsv('');
+    const withCsv = process.env.BENCH_CSV !== '0';
+    const tenth = withCsv ? await exportCsv(`?from=${seeded.newestTenthFrom}`) : null;
+    const all = withCsv ? await exportCsv('') : null;
     for (const [what, csv] of [
       ['CSV export, newest ≈ 10 %', tenth],
       ['CSV export, every sale', all],
     ] as const)
-      line(
-        `${what}: rows, s, MB`,
-        `${csv.rows} rows in ${csv.seconds.toFixed(1)} s (${(csv.bytes / 1e6).toFixed(1)} MB); server RSS ${csv.rssBeforeMb} → peak ${csv.peakMb} MB`,
-      );
+      if (csv)
+        line(
+          `${what}: rows, s, MB`,
+          `${csv.rows} rows in ${csv.seconds.toFixed(1)} s (${(csv.bytes / 1e6).toFixed(1)} MB); server RSS ${csv.rssBeforeMb} → peak ${csv.peakMb} MB`,
+        );
     const rssMb = residentMemoryMb(server.child.pid);
     line('server resident memory after the run (MB)', rssMb ?? 'n/a');
     line(
@@ -461,6 +562,7 @@ try {
         seeded,
         lists: rows,
         csv: { tenth, all },
+        lighthouse: lighthouseResults,
         rssMb,
       }),
     );

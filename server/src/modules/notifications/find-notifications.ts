@@ -5,15 +5,17 @@ import type { Database } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { countAll, type KeysetOrder, keysetPage } from '../../lib/keyset-page';
 import type { MessageContext } from './notification-messages';
-import { renderPayload } from './render-message';
+import { renderHeadline } from './render-message';
 
 type Row = typeof notifications.$inferSelect;
 
-/** The subject and link the log shows: rendered as the sender would (a template it lacks, named instead). */
+/**
+ * The subject and link the log shows: as the sender would render them (a template it lacks, named
+ * instead), without the bodies the log never shows.
+ */
 function headline(messages: MessageContext, row: Row) {
   try {
-    const { subject, link } = renderPayload(messages, row.payload);
-    return { subject, link };
+    return renderHeadline(messages, row.payload);
   } catch (error) {
     return { subject: error instanceof Error ? error.message : String(error), link: '' };
   }

@@ -130,8 +130,14 @@ const vehicleLines = (v: VehicleFacts) => [
 ];
 
 /** One layout for every message: a heading, a few lines, the vehicle, and one link to act on. */
-export function compose(ctx: MessageContext, input: MessageInput): MessagePayload {
+/** A composed message's subject (with the brand) and link: what the admin's notification log shows. */
+export function composeHeadline(ctx: MessageContext, input: MessageInput): MessageHeadline {
   const link = /^https?:\/\//.test(input.path) ? input.path : `${ctx.origin}${input.path}`;
+  return { subject: `${ctx.brandName}: ${input.subject}`, link };
+}
+
+export function compose(ctx: MessageContext, input: MessageInput): MessagePayload {
+  const { subject, link } = composeHeadline(ctx, input);
   const vehicle = input.vehicle ? vehicleLines(input.vehicle) : [];
   const text = [
     ...input.lines,
@@ -154,13 +160,7 @@ export function compose(ctx: MessageContext, input: MessageInput): MessagePayloa
     `<p style="color:#666">${escapeHtml(ctx.brandName)}</p>`,
     '</body></html>',
   ].join('\n');
-  return {
-    subject: `${ctx.brandName}: ${input.subject}`,
-    text,
-    html,
-    link,
-    sms: smsText(ctx, input.sms, link),
-  };
+  return { subject, text, html, link, sms: smsText(ctx, input.sms, link) };
 }
 
 /** "Brand: text link", the text shortened (never the link) to fit MAX_SMS_LENGTH. */
@@ -177,10 +177,18 @@ function smsText(ctx: MessageContext, body: string, link: string) {
  * the sender sends it and when the log shows it. The name is stored: renaming a template strands
  * the queued rows that name it.
  */
+/** The subject and link of a rendered message, without its bodies. */
+export type MessageHeadline = Pick<MessagePayload, 'subject' | 'link'>;
+
 export interface MessageTemplate<F> {
   (facts: F): NotificationMessage;
   readonly template: string;
   readonly render: (ctx: MessageContext, facts: F) => MessagePayload;
+  /**
+   * The subject and link `render` gives, without the text, HTML and SMS bodies: a page of the
+   * notification log renders 25 of them per request (bench:admin, docs/benchmarks.md).
+   */
+  readonly headline: (ctx: MessageContext, facts: F) => MessageHeadline;
 }
 
 const vehicleFactsOf = (v: VehicleFacts): VehicleFacts => ({
@@ -201,13 +209,17 @@ export function defineMessage<F extends object>(
   template: string,
   render: (ctx: MessageContext, facts: F) => MessagePayload,
   alertOf?: (facts: F) => NotificationAlert,
+  headline: (ctx: MessageContext, facts: F) => MessageHeadline = (ctx, facts) => {
+    const { subject, link } = render(ctx, facts);
+    return { subject, link };
+  },
 ): MessageTemplate<F> {
   const message = (facts: F): NotificationMessage => {
     const kept = { ...facts } as Record<string, unknown>;
     if (kept.vehicle) kept.vehicle = vehicleFactsOf(kept.vehicle as VehicleFacts);
     return alertOf ? { template, facts: kept, alert: alertOf(facts) } : { template, facts: kept };
   };
-  return Object.assign(message, { template, render });
+  return Object.assign(message, { template, render, headline });
 }
 
 /**
@@ -218,4 +230,10 @@ export const composedMessage = <F extends object>(
   template: string,
   input: (facts: F, ctx: MessageContext) => MessageInput,
   alertOf?: (facts: F) => NotificationAlert,
-): MessageTemplate<F> => defineMessage(template, (ctx, facts: F) => compose(ctx, input(facts, ctx)), alertOf);
+): MessageTemplate<F> =>
+  defineMessage(
+    template,
+    (ctx, facts: F) => compose(ctx, input(facts, ctx)),
+    alertOf,
+    (ctx, facts: F) => composeHeadline(ctx, input(facts, ctx)),
+  );

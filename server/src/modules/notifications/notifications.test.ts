@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { withMailingApp } from '../../../test/with-mailing-app';
 import { notifications } from '../../db/schema';
 import { enqueueNotifications } from './enqueue-notifications';
 import { messageContextOf } from './notification-messages';
+import { renderPayload } from './render-message';
 import { SENDER_BATCH_SIZE } from './schedule-notification-sender';
 import { createMailTransport, runSenderPass } from './send-notifications';
 
@@ -281,6 +283,60 @@ describe('what the outbox keeps', () => {
       subject: 'Deal Machine: Sold by Buy Now: 2017 Kia Soul for $9,900',
       link: `${ORIGIN}/admin?tab=transactions`,
     });
+  });
+
+  it('the log shows the subject and link the sender renders, without rendering the bodies', async () => {
+    const vehicle = await insertVehicle(ctx.db, {
+      price: '12500.00',
+      year: 2020,
+      make: 'Ford',
+      model: 'Escape',
+    });
+    const { code } = await dealerWithCode(ctx.db);
+    expect((await buyNow(ctx.app, code, vehicle.id)).statusCode).toBe(200);
+    // A template laid out by compose (the sale's) and one with its own render (a password reset).
+    await ctx.db.insert(notifications).values({
+      event: 'password_reset',
+      recipient: 'member@example.com',
+      payload: { template: 'password_reset', facts: { name: 'Ana', token: 'reset-token-1' } },
+      idempotencyKey: 'password_reset:test:member@example.com:email',
+    });
+    const written = await rows();
+    const log = await ctx.call('GET', '/api/notifications?limit=10');
+    const shown = log.json().items as { id: number; subject: string; link: string }[];
+    expect(shown).toHaveLength(written.length);
+    for (const row of written) {
+      const { subject, link } = renderPayload(messageContextOf(ctx.config), row.payload);
+      expect(shown.find((n) => n.id === row.id)).toMatchObject({ subject, link });
+    }
+    expect(shown.map((n) => n.subject)).toContain('Deal Machine: Reset your password');
+    expect(shown.map((n) => n.subject)).toContain(
+      'Deal Machine: Sold by Buy Now: 2020 Ford Escape for $12,500',
+    );
+  });
+
+  it('a page of 100 is compressed in one call (its length known), not through a stream', async () => {
+    await ctx.db.insert(notifications).values(
+      Array.from({ length: 100 }, (_, i) => ({
+        event: 'counter_sent',
+        recipient: `dealer${i}@example.com`,
+        payload: {
+          template: 'password_reset',
+          facts: { name: `Dealer number ${i}`, token: `reset-token-${i}` },
+        },
+        idempotencyKey: `page-of-100:${i}`,
+      })),
+    );
+    const plain = await ctx.call('GET', '/api/notifications?limit=100');
+    // Past the compression plugin's own default on two cores (8 kB), within the app's 64 kB.
+    expect(plain.rawPayload.length).toBeGreaterThan(16 * 1024);
+    const gz = await ctx.app.inject({
+      url: '/api/notifications?limit=100',
+      headers: { cookie: ctx.admin, 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(Number(gz.headers['content-length'])).toBe(gz.rawPayload.length);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
   });
 
   it('a row written before templates (its texts rendered) is sent and shown as it was written', async () => {

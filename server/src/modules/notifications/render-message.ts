@@ -3,7 +3,7 @@ import * as buyOrderMessages from './buy-order-messages';
 import * as deliveryMessages from './delivery-messages';
 import type { MessagePayload } from './enqueue-notifications';
 import * as guaranteeMessages from './guarantee-messages';
-import type { MessageContext, MessageTemplate } from './notification-messages';
+import type { MessageContext, MessageHeadline, MessageTemplate } from './notification-messages';
 import * as offerMessages from './offer-messages';
 import * as saleMessages from './sale-messages';
 import * as teamMessages from './team-messages';
@@ -38,7 +38,17 @@ export function renderPayload(ctx: MessageContext, payload: NotificationPayload)
     const { subject, text, html, link, sms } = payload;
     return { subject, text, html, link, sms };
   }
-  const template = TEMPLATES.get(payload.template);
-  if (!template) throw new Error(`No message template named ${payload.template}`);
-  return template.render(ctx, payload.facts as never);
+  return templateOf(payload.template).render(ctx, payload.facts as never);
+}
+
+/** The subject and link renderPayload gives, without rendering the bodies (the admin's notification log). */
+export function renderHeadline(ctx: MessageContext, payload: NotificationPayload): MessageHeadline {
+  if (!('template' in payload)) return { subject: payload.subject, link: payload.link };
+  return templateOf(payload.template).headline(ctx, payload.facts as never);
+}
+
+function templateOf(name: string) {
+  const template = TEMPLATES.get(name);
+  if (!template) throw new Error(`No message template named ${name}`);
+  return template;
 }
