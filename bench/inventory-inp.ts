@@ -12,7 +12,8 @@
  * and the runs alternate between the two, so both sets come from the same machine in the same
  * minutes. INP_PROFILE=1 takes a CPU profile (CDP) of the last run's inputs on today's build,
  * writes it to bench/results/inventory-inp.cpuprofile and prints the functions with the most
- * self time. INP_RUNS (5), INP_VEHICLES (5,000; the last 200 with a cover photo).
+ * self time. It also prints whether React had attached to the search box and the cards when the
+ * page said it works (data-app-ready). INP_RUNS (5), INP_VEHICLES (5,000; the last 200 with a cover photo).
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -56,6 +57,8 @@ if (BASELINE_DIR) {
 
 interface Interaction {
   step: string;
+  /** Its place in its step: the 1st keystroke of "honda", the 2nd… */
+  nth: number;
   duration: number;
   inputDelay: number;
   processing: number;
@@ -69,17 +72,23 @@ function interactionsOf(events: RecordedEvent[], stepStarts: number[]): Interact
     const seen = longest.get(event.id);
     if (!seen || event.duration > seen.duration) longest.set(event.id, event);
   }
-  return [...longest.values()].map((event) => {
-    let step = 0;
-    while (step + 1 < stepStarts.length && event.start >= stepStarts[step + 1]!) step++;
-    return {
-      step: INVENTORY_STEPS[step]!.label,
-      duration: event.duration,
-      inputDelay: event.processingStart - event.start,
-      processing: event.processingEnd - event.processingStart,
-      presentation: event.start + event.duration - event.processingEnd,
-    };
-  });
+  const inStep = new Map<number, number>();
+  return [...longest.values()]
+    .sort((a, b) => a.start - b.start)
+    .map((event) => {
+      let step = 0;
+      while (step + 1 < stepStarts.length && event.start >= stepStarts[step + 1]!) step++;
+      const nth = (inStep.get(step) ?? 0) + 1;
+      inStep.set(step, nth);
+      return {
+        step: INVENTORY_STEPS[step]!.label,
+        nth,
+        duration: event.duration,
+        inputDelay: event.processingStart - event.start,
+        processing: event.processingEnd - event.processingStart,
+        presentation: event.start + event.duration - event.processingEnd,
+      };
+    });
 }
 
 const browser = await chromium.launch({ executablePath: BENCH_CHROME.path, args: BENCH_CHROME.flags });
@@ -94,6 +103,15 @@ async function run(url: string, profile: boolean): Promise<{ inp: number; intera
     await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true', undefined, {
       timeout: 60_000,
     });
+    // Hydrated yet, when the app says it works? React marks the nodes it has attached to.
+    // (Plain JS in a string: tsx's compiled functions call a helper the page does not have.)
+    const hydrated = await page.evaluate(`(() => {
+      const attached = (el) => el !== null && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
+      const cards = [...document.querySelectorAll('[data-testid="vehicle-card"]')];
+      return 'search box ' + attached(document.querySelector('#inventory-search')) +
+        ', cards ' + cards.filter(attached).length + '/' + cards.length;
+    })()`);
+    line('at data-app-ready, React attached to', String(hydrated));
     const cdp = profile ? await context.newCDPSession(page) : null;
     if (cdp) {
       await cdp.send('Profiler.enable');
@@ -172,7 +190,7 @@ for (const [name, figures] of byServer) {
   );
   const slowest = [...figures.interactions].sort((a, b) => b.duration - a.duration).slice(0, 5);
   console.log(
-    `  slowest: ${slowest.map((i) => `${i.step} ${Math.round(i.duration)} (${Math.round(i.inputDelay)} · ${Math.round(i.processing)} · ${Math.round(i.presentation)})`).join(', ')}`,
+    `  slowest: ${slowest.map((i) => `${i.step} #${i.nth} ${Math.round(i.duration)} (${Math.round(i.inputDelay)} · ${Math.round(i.processing)} · ${Math.round(i.presentation)})`).join(', ')}`,
   );
   for (const { label } of INVENTORY_STEPS) {
     const of = figures.interactions.filter((i) => i.step === label);
