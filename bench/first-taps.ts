@@ -29,7 +29,7 @@ const INP_INPUTS = 10;
  * interactions' event durations, the Favorite and Watch toggles taken. Plain JS in a string: the
  * bench runs under tsx, whose compiled functions would call a helper the page does not have.
  */
-const recorder = (selector: string) => `(() => {
+export const recorder = (selector: string) => `(() => {
   const bench = { firstControl: -1, works: -1, toggles: 0, events: [] };
   window.__bench = bench;
   const check = () => {
@@ -52,17 +52,28 @@ const recorder = (selector: string) => `(() => {
   };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
-      if (entry.interactionId) bench.events.push({ id: entry.interactionId, duration: entry.duration });
+      if (entry.interactionId)
+        bench.events.push({ id: entry.interactionId, duration: entry.duration, name: entry.name,
+          start: entry.startTime, processingStart: entry.processingStart, processingEnd: entry.processingEnd });
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 })();`;
 
+/** One event of an interaction (Event Timing): its start, its handlers' run, its next paint after. */
+export interface RecordedEvent {
+  id: number;
+  duration: number;
+  name: string;
+  start: number;
+  processingStart: number;
+  processingEnd: number;
+}
 type Bench = {
   firstControl: number;
   works: number;
   toggles: number;
-  events: { id: number; duration: number }[];
+  events: RecordedEvent[];
 };
-const read = (page: Page) => page.evaluate(() => (window as unknown as { __bench: Bench }).__bench);
+export const read = (page: Page) => page.evaluate(() => (window as unknown as { __bench: Bench }).__bench);
 
 interface PageKind {
   /** The first control a user would use. */
@@ -102,6 +113,19 @@ const vehiclePage: PageKind = {
 
 const SEARCH = 'toyota camry 2021'; // 17 keystrokes, and three selects: 20 inputs
 const CHOICES = { cert: 'auction', grade: '2', sort: 'price-asc' } as const;
+/** The inputs of the inventory's INP, in order, each named (bench/inventory-inp.ts prints each one). */
+export const INVENTORY_STEPS: { label: string; act(page: Page): Promise<void> }[] = [
+  { label: 'type "honda"', act: (page) => page.locator('#inventory-search').pressSequentially('honda') },
+  {
+    label: 'certification',
+    act: (page) => page.locator('#inventory-certification').selectOption('premium').then(),
+  },
+  { label: 'grade', act: (page) => page.locator('#inventory-grade').selectOption('3').then() },
+  { label: 'sort', act: (page) => page.locator('#inventory-sort').selectOption('mileage-asc').then() },
+  { label: 'List view', act: (page) => page.getByRole('button', { name: 'List view' }).click() },
+  { label: 'Grid view', act: (page) => page.getByRole('button', { name: 'Grid view' }).click() },
+];
+
 const inventoryPage: PageKind = {
   control: '#inventory-search',
   async tapAtFirstPaint(page) {
@@ -122,16 +146,11 @@ const inventoryPage: PageKind = {
     };
   },
   async interact(page) {
-    await page.locator('#inventory-search').pressSequentially('honda');
-    await page.locator('#inventory-certification').selectOption('premium');
-    await page.locator('#inventory-grade').selectOption('3');
-    await page.locator('#inventory-sort').selectOption('mileage-asc');
-    await page.getByRole('button', { name: 'List view' }).click();
-    await page.getByRole('button', { name: 'Grid view' }).click();
+    for (const step of INVENTORY_STEPS) await step.act(page);
   },
 };
 
-async function throttledPage(browser: Browser, control: string) {
+export async function throttledPage(browser: Browser, control: string) {
   const context = await browser.newContext({ viewport: PHONE });
   await context.addInitScript({ content: recorder(control) });
   const page = await context.newPage();
@@ -140,7 +159,7 @@ async function throttledPage(browser: Browser, control: string) {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const p75 = (values: number[]) =>
+export const p75 = (values: number[]) =>
   values.length === 0 ? 0 : [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.75) - 1]!;
 
 async function measurePage(browser: Browser, url: string, kind: PageKind, runs: number): Promise<TapFigures> {

@@ -488,6 +488,8 @@ describe('Vehicle Listings page', () => {
     await list.click();
     await page.waitForURL((url) => url.searchParams.get('view') === 'list');
     expect(await list.getAttribute('aria-pressed')).toBe('true');
+    // The pressed button paints first; the results follow in a deferred render (issue #46).
+    await page.locator('[data-testid="vehicle-results"][data-view="list"]').waitFor();
     expect(await grid.getAttribute('aria-pressed')).toBe('false');
     expect(await columns(page)).toBe(1);
     // A list card puts its picture beside the text.
@@ -500,6 +502,7 @@ describe('Vehicle Listings page', () => {
     expect(await list.getAttribute('aria-pressed')).toBe('true');
     await grid.click();
     await page.waitForURL((url) => !url.searchParams.has('view'));
+    await page.locator('[data-testid="vehicle-results"][data-view="grid"]').waitFor();
     expect(await columns(page)).toBe(3);
     expect(errors).toEqual([]);
     await context.close();

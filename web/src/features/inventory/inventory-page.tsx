@@ -1,5 +1,5 @@
 import { CarFront, SearchX } from 'lucide-react';
-import { useEffect } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { PageFrame } from '@/components/page-frame';
 import { Button } from '@/components/ui/button';
 import { Empty, LoadFailed } from '@/components/ui/query-states';
@@ -35,10 +35,27 @@ export default function InventoryPage() {
   const fromDeliveryZip = useSignedInDealer() !== null;
   const search = inventorySearchOf(params, searchText, fromDeliveryZip);
   const results = useVehicleSearch(search);
-  const vehicles = vehiclesOfPages(results.data);
-  const firstPage = results.data?.pages[0];
-  const isLoading = results.data === undefined && !results.isError;
-  const isStale = results.isPlaceholderData;
+  // What an input changes at once is the input itself (the typed text, the chosen option, the
+  // pressed view button): the results, their counts and the view they are shown in follow in a
+  // deferred render that React interrupts for the next input, so a keystroke or a choice paints
+  // without waiting for 24 cards (issue #46, docs/benchmarks.md "Every tap counts").
+  const data = useDeferredValue(results.data);
+  const view = useDeferredValue(params.view);
+  const vehicles = useMemo(() => vehiclesOfPages(data), [data]);
+  const firstPage = data?.pages[0];
+  const isLoading = data === undefined && !results.isError;
+  // The results shown are not yet the search's: its answer is still to come, or still to render
+  // (a further page still to render is not: its first page is the same).
+  const isStale = results.isPlaceholderData || firstPage !== results.data?.pages[0];
+  const { fetchNextPage } = results;
+  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
+  const onSearchTextChange = useCallback(
+    (text: string) => {
+      performance.mark(SEARCH_INPUT_MARK);
+      setSearchText(text);
+    },
+    [setSearchText],
+  );
 
   // Keystroke → results painted, as a performance measure (read by bench:inventory).
   useEffect(() => {
@@ -73,10 +90,7 @@ export default function InventoryPage() {
           answer={firstPage}
           fromDeliveryZip={fromDeliveryZip}
           searchText={searchText}
-          onSearchTextChange={(text) => {
-            performance.mark(SEARCH_INPUT_MARK);
-            setSearchText(text);
-          }}
+          onSearchTextChange={onSearchTextChange}
         />
         <section aria-labelledby="results-heading" aria-busy={isLoading || isStale}>
           <div className="mb-2 flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 pb-2 sm:mb-4 sm:gap-3 sm:pb-3">
@@ -107,7 +121,7 @@ export default function InventoryPage() {
                 ))}
               </div>
             </>
-          ) : results.isError && results.data === undefined ? (
+          ) : results.isError && data === undefined ? (
             <LoadFailed read={results} title={INVENTORY_TEXTS.loadErrorTitle} retry={INVENTORY_TEXTS.retry} />
           ) : vehicles.length === 0 ? (
             <Empty
@@ -134,11 +148,11 @@ export default function InventoryPage() {
               <VehicleResults
                 items={vehicles}
                 total={firstPage?.total ?? vehicles.length}
-                view={params.view}
+                view={view}
                 hasMore={results.hasNextPage && !isStale}
                 isLoadingMore={results.isFetchingNextPage}
                 loadMoreError={results.isFetchNextPageError ? results.error?.message : undefined}
-                onLoadMore={() => void results.fetchNextPage({ cancelRefetch: false })}
+                onLoadMore={loadMore}
               />
             </div>
           )}

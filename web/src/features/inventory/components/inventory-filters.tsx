@@ -9,7 +9,7 @@ import {
   numberFilterValue,
 } from '@contracts/vehicle-search-options';
 import { ChevronDown, SlidersHorizontal } from 'lucide-react';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { memo, type ReactNode, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { validFilters } from '../api/search-vehicles';
@@ -244,9 +244,10 @@ export function filterSummary(
  * page's code has run, and closed it is one line, so a phone's first screen shows cars): make and
  * model with their counts, model years, prices, the most miles, and within N road miles of a ZIP
  * (blank: a signed-in dealer's delivery ZIP). Its fields belong to the toolbar's GET form; before
- * the code has run, Show submits it, after, each change searches as it is made.
+ * the code has run, Show submits it, after, each change searches as it is made. Memoized: a
+ * keystroke in the search box does not render it again.
  */
-export function InventoryFilters({
+export const InventoryFilters = memo(function InventoryFilters({
   params,
   onChange,
   facets,
@@ -387,4 +388,4 @@ export function InventoryFilters({
       </div>
     </details>
   );
-}
+});
