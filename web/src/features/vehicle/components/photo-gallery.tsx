@@ -153,11 +153,7 @@ export function PhotoGallery({
               <div
                 key={item.photo.id}
                 aria-hidden={i === index ? undefined : true}
-                // The slides after the first are beside the frame: laid out and painted as they near it.
-                className={cn(
-                  'relative h-full w-full shrink-0 snap-center snap-always',
-                  i > 0 && '[content-visibility:auto]',
-                )}
+                className="relative h-full w-full shrink-0 snap-center snap-always"
               >
                 <button
                   type="button"
