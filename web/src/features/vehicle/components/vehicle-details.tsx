@@ -8,7 +8,7 @@ import { Link } from 'wouter';
 import { BuyingActions } from '@/components/buying/buying-actions';
 import { DeliveredPriceLine } from '@/components/buying/delivered-price-line';
 import { GuaranteeTermsSection } from '@/components/buying/guarantee-terms';
-import { BelowTheFold, HydratesApart } from '@/components/page-part';
+import { HydratesApart } from '@/components/page-part';
 import { Button } from '@/components/ui/button';
 import { CertificationBadge } from '@/components/vehicle/certification-badge';
 import { FirstLookBadge } from '@/components/vehicle/first-look-badge';
@@ -163,9 +163,9 @@ export function VehicleDetails({
           </HydratesApart>
         </aside>
 
-        {/* Below the first screen: each part hydrates on its own and is laid out when it nears the screen. */}
+        {/* Below the first screen: each part hydrates on its own (ADR 0046). */}
         <div className="grid content-start gap-8 lg:col-start-1 lg:row-start-2">
-          <BelowTheFold>
+          <HydratesApart>
             <DetailSection id="description" title={DETAIL_TEXTS.description}>
               <p
                 className="mt-2 whitespace-pre-line leading-relaxed text-slate-700"
@@ -174,21 +174,21 @@ export function VehicleDetails({
                 {vehicle.description?.trim() || DETAIL_TEXTS.noDescription}
               </p>
             </DetailSection>
-          </BelowTheFold>
-          <BelowTheFold>
+          </HydratesApart>
+          <HydratesApart>
             <DetailSection id="guarantee" title={DETAIL_TEXTS.guarantee}>
               <GuaranteeTermsSection condition={vehicle.condition} />
             </DetailSection>
-          </BelowTheFold>
-          <BelowTheFold>
+          </HydratesApart>
+          <HydratesApart>
             <MarketGuideSection vehicleId={vehicle.id} />
-          </BelowTheFold>
-          <BelowTheFold>
+          </HydratesApart>
+          <HydratesApart>
             <ConditionReportSection report={report} loading={reportLoading} onShowPhoto={showPhoto} />
-          </BelowTheFold>
-          <BelowTheFold>
+          </HydratesApart>
+          <HydratesApart>
             <InspectionReport vehicle={vehicle} />
-          </BelowTheFold>
+          </HydratesApart>
         </div>
       </div>
     </div>
