@@ -33,7 +33,12 @@ function fixtureBuild() {
   writeFileSync(
     join(dir, '.vite', 'manifest.json'),
     JSON.stringify({
-      'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_shared-1.js'] },
+      'index.html': {
+        file: 'assets/index-abc123.js',
+        isEntry: true,
+        imports: ['_shared-1.js'],
+        css: ['assets/index-abc123.css'],
+      },
       '_shared-1.js': { file: 'assets/shared-1.js' },
       '_form-2.js': { file: 'assets/form-2.js', imports: ['_shared-1.js'] },
       'src/features/dealer/dealer-login-page.tsx': {
@@ -167,6 +172,25 @@ describe('serving the web app', () => {
     // Nothing to preload for a vehicle without photos, an unknown one, or another page.
     for (const url of [`/vehicle/${withoutPhotos}`, '/vehicle/999999', '/inventory', '/'])
       expect(links((await ctx.app.inject(url)).body), url).toEqual([]);
+  });
+
+  it('names what the first paint waits for in the Link header: the stylesheet, the entry, a vehicle’s first photo', async () => {
+    const linksOf = async (url: string) =>
+      String((await ctx.app.inject(url)).headers.link ?? '').split(/, (?=<)/);
+    const base = `/media/photos/${storageKey(1)}`;
+    const entry = [
+      '</assets/index-abc123.css>; rel=preload; as=style; crossorigin',
+      '</assets/index-abc123.js>; rel=modulepreload; crossorigin',
+    ];
+    // Asked for as the headers arrive, before the parser has been through the page; the photo as
+    // the gallery picks it (capped on phones, AVIF only), as the HTML's own preload links say.
+    expect(await linksOf(`/vehicle/${withPhotos}`)).toEqual([
+      ...entry,
+      `<${base}/320.avif>; rel=preload; as=image; type="image/avif"; media="(max-width: 479px)"; imagesrcset="${base}/320.avif 320w, ${base}/640.avif 640w"; imagesizes="${GALLERY_FRAME_SIZES}"; fetchpriority=high`,
+      `<${base}/320.avif>; rel=preload; as=image; type="image/avif"; media="not all and (max-width: 479px)"; imagesrcset="${base}/320.avif 320w, ${base}/640.avif 640w, ${base}/1280.avif 1280w, ${base}/2000.avif 2000w"; imagesizes="${GALLERY_FRAME_SIZES}"; fetchpriority=high`,
+    ]);
+    for (const url of [`/vehicle/${withoutPhotos}`, '/inventory', '/', '/no-such-page'])
+      expect(await linksOf(url), url).toEqual(entry);
   });
 
   it('serves the app with a 404 status for paths outside the route table', async () => {

@@ -113,6 +113,33 @@ export function galleryPhotoPreload(photo: Photo): string {
   );
 }
 
+/**
+ * What a page's first paint waits for, named in the response's `Link` header: the entry's
+ * stylesheet (render-blocking) and module, and a vehicle's first gallery photo. The browser asks
+ * for them as the headers arrive; from the HTML they were asked for only once the parser had been
+ * through the document, a server-rendered page whose markup and state take a long task to parse on
+ * a slow phone (docs/benchmarks.md, the light pages). The HTML names them too, as before.
+ */
+export function firstPaintLinks(manifest: Record<string, ManifestChunk>, photo?: Photo): string {
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  const links = entry
+    ? [
+        ...(entry.css ?? []).map((css) => `</${css}>; rel=preload; as=style; crossorigin`),
+        `</${entry.file}>; rel=modulepreload; crossorigin`,
+      ]
+    : [];
+  if (photo) {
+    const phones = PHONE_PHOTO_CAP.media;
+    const link = (media: string, srcset: string) =>
+      `<${srcset.split(' ')[0]}>; rel=preload; as=image; type="image/avif"; media="${media}"; imagesrcset="${srcset}"; imagesizes="${GALLERY_FRAME_SIZES}"; fetchpriority=high`;
+    links.push(
+      link(phones, srcsetUpTo(photo.srcset.avif, PHONE_PHOTO_CAP.width)),
+      link(`not all and ${phones}`, photo.srcset.avif),
+    );
+  }
+  return links.join(', ');
+}
+
 /** More query parameters than any page reads: such a URL is served the shell, not rendered. */
 const MAX_SEARCH_PARAMS = 16;
 
@@ -304,6 +331,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       .replace(DATA_PRELOAD_SLOT, preloads)
       .replace(CODE_PRELOAD_SLOT, rendered ? '' : page.codePreloads);
     if (rendered) html = withServerRendering(html, rendered, page.lateCodePreloads);
+    const links = firstPaintLinks(manifest, photo);
+    if (links) reply.header('link', links);
     return reply
       .code(page.status)
       .header('cache-control', 'no-cache')

@@ -1,6 +1,7 @@
 import { CarFront, SearchX } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { PageFrame } from '@/components/page-frame';
+import { HydratesApart } from '@/components/page-part';
 import { Button } from '@/components/ui/button';
 import { Empty, LoadFailed } from '@/components/ui/query-states';
 import { useSignedInDealer } from '@/lib/auth/dealer-session';
@@ -83,7 +84,9 @@ export default function InventoryPage() {
       actionsBeside
     >
       <div className="mt-2 grid gap-2 sm:mt-6 sm:gap-6">
-        <CertificationExplainer />
+        <HydratesApart>
+          <CertificationExplainer />
+        </HydratesApart>
         <InventoryToolbar
           params={params}
           onChange={update}

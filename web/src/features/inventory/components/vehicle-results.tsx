@@ -1,6 +1,7 @@
 import { formatCount } from '@contracts/number-format';
 import type { PublicVehicle } from '@contracts/vehicle';
 import { memo, useCallback, useEffect, useRef } from 'react';
+import { HydratesApart } from '@/components/page-part';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { ViewMode } from '../inventory-query';
@@ -106,11 +107,14 @@ export const VehicleResults = memo(function VehicleResults({
               view === 'grid' ? '[contain-intrinsic-size:auto_34rem]' : '[contain-intrinsic-size:auto_7rem]',
             )}
           >
-            {view === 'grid' ? (
-              <VehicleCard vehicle={vehicle} first={index === 0} />
-            ) : (
-              <VehicleRow vehicle={vehicle} first={index === 0} />
-            )}
+            {/* Each card hydrates on its own (ADR 0049): the list is attached before its cards. */}
+            <HydratesApart>
+              {view === 'grid' ? (
+                <VehicleCard vehicle={vehicle} first={index === 0} />
+              ) : (
+                <VehicleRow vehicle={vehicle} first={index === 0} />
+              )}
+            </HydratesApart>
           </li>
         ))}
       </ul>

@@ -3,11 +3,12 @@ import { PAGE_PATHS } from '@contracts/routes';
 import type { PublicVehicle } from '@contracts/vehicle';
 import { firstLookUntilOf, isPlayableVideoUrl } from '@contracts/vehicle-display';
 import { ArrowLeft, Play, Video } from 'lucide-react';
-import { useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { Link } from 'wouter';
 import { BuyingActions } from '@/components/buying/buying-actions';
 import { DeliveredPriceLine } from '@/components/buying/delivered-price-line';
 import { GuaranteeTermsSection } from '@/components/buying/guarantee-terms';
+import { HydratesApart } from '@/components/page-part';
 import { Button } from '@/components/ui/button';
 import { CertificationBadge } from '@/components/vehicle/certification-badge';
 import { FirstLookBadge } from '@/components/vehicle/first-look-badge';
@@ -52,10 +53,12 @@ export function VehicleDetails({
   const videoUrl = vehicle.videos[0];
   const hasVideo = vehicle.videos.length > 0;
   const mileage = formatMileage(vehicle.mileage);
-  const report = conditionReportOf(vehicle);
+  const report = useMemo(() => conditionReportOf(vehicle), [vehicle]);
   const { photos: reportPhotos, damage } = report;
   const photos = useMemo(() => galleryPhotos({ photos: reportPhotos, damage }), [reportPhotos, damage]);
   const gallery = useRef<GalleryHandle>(null);
+  // Stable, so a render of the page does not count as new props for the report's unhydrated part.
+  const showPhoto = useCallback((photoId: number) => gallery.current?.openPhoto(photoId), []);
   const videoBadge = hasVideo ? (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-slate-950/80 px-3 py-1 text-xs font-semibold text-white">
       <Video aria-hidden="true" className="h-3.5 w-3.5" />
@@ -138,42 +141,54 @@ export function VehicleDetails({
             </div>
           </div>
 
-          <DetailSection
-            id="details"
-            title={DETAIL_TEXTS.details}
-            className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-          >
-            <dl className="mt-2 divide-y divide-slate-100">
-              <Fact label="Year" value={vehicle.year?.toString() ?? NOT_AVAILABLE} testId="fact-year" />
-              <Fact label="Make" value={vehicle.make ?? NOT_AVAILABLE} testId="fact-make" />
-              <Fact label="Model" value={vehicle.model ?? NOT_AVAILABLE} testId="fact-model" />
-              {vehicle.trim ? <Fact label="Trim" value={vehicle.trim} testId="fact-trim" /> : null}
-              <Fact label="Mileage" value={mileage} testId="fact-mileage" />
-              <Fact
-                label="Certification"
-                value={vehicle.condition ?? NOT_AVAILABLE}
-                testId="fact-certification"
-              />
-            </dl>
-          </DetailSection>
+          <HydratesApart>
+            <DetailSection
+              id="details"
+              title={DETAIL_TEXTS.details}
+              className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+            >
+              <dl className="mt-2 divide-y divide-slate-100">
+                <Fact label="Year" value={vehicle.year?.toString() ?? NOT_AVAILABLE} testId="fact-year" />
+                <Fact label="Make" value={vehicle.make ?? NOT_AVAILABLE} testId="fact-make" />
+                <Fact label="Model" value={vehicle.model ?? NOT_AVAILABLE} testId="fact-model" />
+                {vehicle.trim ? <Fact label="Trim" value={vehicle.trim} testId="fact-trim" /> : null}
+                <Fact label="Mileage" value={mileage} testId="fact-mileage" />
+                <Fact
+                  label="Certification"
+                  value={vehicle.condition ?? NOT_AVAILABLE}
+                  testId="fact-certification"
+                />
+              </dl>
+            </DetailSection>
+          </HydratesApart>
         </aside>
 
+        {/* Below the first screen: each part hydrates on its own (ADR 0049). */}
         <div className="grid content-start gap-8 lg:col-start-1 lg:row-start-2">
-          <DetailSection id="description" title={DETAIL_TEXTS.description}>
-            <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-700" data-testid="description">
-              {vehicle.description?.trim() || DETAIL_TEXTS.noDescription}
-            </p>
-          </DetailSection>
-          <DetailSection id="guarantee" title={DETAIL_TEXTS.guarantee}>
-            <GuaranteeTermsSection condition={vehicle.condition} />
-          </DetailSection>
-          <MarketGuideSection vehicleId={vehicle.id} />
-          <ConditionReportSection
-            report={report}
-            loading={reportLoading}
-            onShowPhoto={(photoId) => gallery.current?.openPhoto(photoId)}
-          />
-          <InspectionReport vehicle={vehicle} />
+          <HydratesApart>
+            <DetailSection id="description" title={DETAIL_TEXTS.description}>
+              <p
+                className="mt-2 whitespace-pre-line leading-relaxed text-slate-700"
+                data-testid="description"
+              >
+                {vehicle.description?.trim() || DETAIL_TEXTS.noDescription}
+              </p>
+            </DetailSection>
+          </HydratesApart>
+          <HydratesApart>
+            <DetailSection id="guarantee" title={DETAIL_TEXTS.guarantee}>
+              <GuaranteeTermsSection condition={vehicle.condition} />
+            </DetailSection>
+          </HydratesApart>
+          <HydratesApart>
+            <MarketGuideSection vehicleId={vehicle.id} />
+          </HydratesApart>
+          <HydratesApart>
+            <ConditionReportSection report={report} loading={reportLoading} onShowPhoto={showPhoto} />
+          </HydratesApart>
+          <HydratesApart>
+            <InspectionReport vehicle={vehicle} />
+          </HydratesApart>
         </div>
       </div>
     </div>
