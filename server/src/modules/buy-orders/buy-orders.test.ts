@@ -13,7 +13,8 @@ import { signIn, signInMember } from '../../../test/sessions';
 import { withApp } from '../../../test/with-app';
 import { buyOrders, dealers, notifications } from '../../db/schema';
 
-const ctx = withApp({ signIn: ['admin', 'staff'] });
+// The outbox's sender does not run here (an hour between passes): a test reads its rows as queued.
+const ctx = withApp({ signIn: ['admin', 'staff'], env: { NOTIFICATION_INTERVAL_MS: '3600000' } });
 
 /** A day `days` from today, as the order form sends it. */
 /** A day counted from the market's today (the server checks needed-by in the market's zone, not UTC). */

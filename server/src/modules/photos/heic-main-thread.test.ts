@@ -50,15 +50,21 @@ describe('HEIC decoding', () => {
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
     started = performance.now();
+    const busyBefore = performance.eventLoopUtilization();
     const photo = await processPhoto(heic);
+    // How long this thread ran code rather than waited in its event loop: a decode here adds the
+    // whole decode. Unlike the longest stall, it does not grow while other processes hold the
+    // machine's cores and this thread waits in its event loop for its turn (that is idle time).
+    const busy = performance.eventLoopUtilization(busyBefore).active;
     const processing = performance.now() - started;
     delay.disable();
     expect(photo.width).toBe(2016);
     const longestStallMs = delay.max / 1e6;
     console.log(
-      `HEIC 3 MP: decoding here blocks ${blocking.toFixed(0)} ms; processed in ${processing.toFixed(0)} ms with the longest main-thread stall ${longestStallMs.toFixed(0)} ms`,
+      `HEIC 3 MP: decoding here blocks ${blocking.toFixed(0)} ms; processed in ${processing.toFixed(0)} ms, this thread busy ${busy.toFixed(0)} ms of it, the longest stall ${longestStallMs.toFixed(0)} ms`,
     );
     expect(blocking).toBeGreaterThan(200);
-    expect(longestStallMs).toBeLessThan(blocking / 2);
+    expect(busy).toBeLessThan(blocking / 2);
+    expect(longestStallMs).toBeLessThan(blocking);
   }, 120_000);
 });
