@@ -141,6 +141,8 @@ describe('Complete Vehicle Listing', () => {
       .getByText(/open orders? match|Could not check/)
       .waitFor();
     expect(asked.filter((path) => path.includes(`/${second}/`))).toEqual([]);
+    // A card not yet drawn keeps a card's height only, not its width: nothing is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
     expect(asked.filter((path) => path.includes(`/${first}/`)).length).toBeGreaterThanOrEqual(2);
     // The Required shots panel is under the queue's cards once they are in.
     await page.getByRole('heading', { name: 'Required shots' }).waitFor();

@@ -69,7 +69,7 @@ export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
       onFocus={near ? undefined : reach}
       className={cn(
         'grid gap-5 rounded-xl border border-slate-200 p-4 lg:grid-cols-[minmax(0,20rem)_1fr] lg:p-5',
-        '[content-visibility:auto] [contain-intrinsic-size:auto_106rem] lg:[contain-intrinsic-size:auto_56rem]',
+        '[content-visibility:auto] [contain-intrinsic-height:auto_106rem] lg:[contain-intrinsic-height:auto_56rem]',
         near ? null : CARD_HEIGHT,
       )}
     >
