@@ -116,6 +116,45 @@ describe('Complete Vehicle Listing', () => {
     await context.close();
   });
 
+  it("asks a card's price guide and first look only as it nears the screen (phone, issue #47)", async () => {
+    const { page, context, errors } = await signIn(PHONE);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/\/(guide-preview|first-look-preview)$/.test(path)) asked.push(path);
+    });
+    // The queue opened afresh, every request of it seen.
+    await page.reload();
+    const cards = page.locator('article[data-testid^="queue-"]');
+    await cards.nth(1).waitFor({ state: 'attached' });
+    const [first, second] = await cards.evaluateAll((all) =>
+      all.map((card) => card.dataset.testid!.slice(6)),
+    );
+    // The first card, on the screen, asks both; the second, a long phone card further down, neither.
+    await page
+      .getByTestId(`queue-${first}`)
+      .getByTestId('price-guide')
+      .and(page.locator('[aria-busy="false"]'))
+      .waitFor();
+    await page
+      .getByTestId(`queue-${first}`)
+      .getByText(/open orders? match|Could not check/)
+      .waitFor();
+    expect(asked.filter((path) => path.includes(`/${second}/`))).toEqual([]);
+    // A card not yet drawn keeps a card's height only, not its width: nothing is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    expect(asked.filter((path) => path.includes(`/${first}/`)).length).toBeGreaterThanOrEqual(2);
+    // The Required shots panel is under the queue's cards once they are in.
+    await page.getByRole('heading', { name: 'Required shots' }).waitFor();
+    // Scrolled near, it asks them.
+    const card = page.getByTestId(`queue-${second}`);
+    await card.scrollIntoViewIfNeeded();
+    await card.getByTestId('price-guide').and(page.locator('[aria-busy="false"]')).waitFor();
+    expect(asked.filter((path) => path.includes(`/${second}/`)).length).toBeGreaterThanOrEqual(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('validates and completes a queued vehicle, which goes public at once', async () => {
     const { page, context, errors } = await signIn(DESKTOP);
     // 'complete' is the default tab.
@@ -130,8 +169,13 @@ describe('Complete Vehicle Listing', () => {
 
     const queued = (await api<Listing[]>('/api/vehicles')).filter(isQueued);
     expect(queued).toHaveLength(2);
-    const target = queued[0]!;
+    // The card below the first screen (issue #47: drawn and asking its previews only when near).
+    const cards = page.locator('article[data-testid^="queue-"]');
+    await cards.nth(1).waitFor({ state: 'attached' });
+    const belowId = Number((await cards.nth(1).getAttribute('data-testid'))!.slice(6));
+    const target = queued.find((v) => v.id === belowId)!;
     const card = page.getByTestId(`queue-${target.id}`);
+    expect((await card.boundingBox())!.y).toBeGreaterThan(DESKTOP.height);
     expect(await card.innerText()).toContain(target.vin);
 
     const complete = card.getByRole('button', { name: 'Complete Listing' });

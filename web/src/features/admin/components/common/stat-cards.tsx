@@ -33,7 +33,13 @@ function StatCard({
     <div className="relative rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-5 sm:pr-16">
       <dt className="text-xs font-medium text-slate-600 sm:text-sm">{label}</dt>
       <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900 sm:text-3xl">
-        {value === undefined ? <Loading label="Loading" className="inline-block h-7 w-10" /> : value}
+        {/* Top-aligned, so the loading bar does not make the line taller than the figure (layout
+            shift, issue #47). */}
+        {value === undefined ? (
+          <Loading label="Loading" className="inline-block h-7 w-10 align-top" />
+        ) : (
+          value
+        )}
         <Icon
           aria-hidden="true"
           className="absolute right-5 top-1/2 hidden h-9 w-9 -translate-y-1/2 rounded-lg bg-brand-50 p-2 text-brand-600 sm:block"

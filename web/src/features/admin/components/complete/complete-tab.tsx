@@ -4,6 +4,7 @@ import { Pager, useServerPaged } from '@/components/ui/pager';
 import { Empty } from '@/components/ui/query-states';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useAdminVehiclePage } from '../../api/get-admin-vehicles';
+import { useRequiredShots } from '../../api/required-shots';
 import { Panel, PanelStates } from '../common/panel';
 import { QueueItem } from './queue-item';
 import { RequiredShotsPanel } from './required-shots-panel';
@@ -19,9 +20,14 @@ export function CompleteTab() {
   const paged = useServerPaged<HTMLUListElement>('queue', QUEUE_PAGE);
   const page = useAdminVehiclePage({ list: 'queue', cursor: paged.cursor, limit: paged.limit });
   const queue = page.data?.items ?? [];
+  // Asked at once beside the queue, though shown under it once the queue is in.
+  useRequiredShots();
   return (
     <>
       <Panel
+        // A screen's height while it loads: the cards then come in below the fold's edge, not pushing
+        // what was on the screen (the footer) down (layout shift, issue #47).
+        className={page.isPending ? 'min-h-screen' : undefined}
         title={ADMIN_LABELS.queueTitle}
         description="Check the decoded details, enter mileage, price and certification, and publish."
       >
@@ -46,7 +52,9 @@ export function CompleteTab() {
           )}
         </PanelStates>
       </Panel>
-      <RequiredShotsPanel />
+      {/* Below the queue once its cards are in: loading rows replaced by 25 cards would push it down
+          (layout shift, issue #47). */}
+      {page.isPending ? null : <RequiredShotsPanel />}
     </>
   );
 }

@@ -5,7 +5,7 @@ import { FIRST_LOOK_TEXT } from '@contracts/listing-texts';
 import type { AdminVehicle } from '@contracts/vehicle';
 import { isPlayableVideoUrl } from '@contracts/vehicle-display';
 import { CheckCircle2, PlayCircle } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField } from '@/components/ui/fields';
@@ -16,10 +16,12 @@ import { VideoDialog } from '@/components/vehicle/video-dialog';
 import { VinWithCopy } from '@/components/vehicle/vin-with-copy';
 import { ApiError } from '@/lib/api/api-client';
 import { premiumLabel } from '@/lib/brand';
+import { cn } from '@/lib/cn';
 import { conditionReportOf, galleryPhotos } from '@/lib/display/condition-report';
 import { formatDateTime, formatDeadline } from '@/lib/display/time-left';
 import { vehicleTitle } from '@/lib/display/vehicle-title';
 import { bindFields } from '@/lib/form-binding';
+import { useNearScreen } from '@/lib/use-near-screen';
 import { zodResolver } from '@/lib/zod';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useCompleteListing } from '../../api/complete-listing';
@@ -37,16 +39,60 @@ import { QueueCardCondition } from './queue-card-condition';
 import { QueueCardPhotos } from './queue-card-photos';
 import { QueueCardSkippedShots } from './queue-card-skipped-shots';
 
-/** One queued vehicle: what staff uploaded, and the form that publishes it. */
+/** A card's height until it is drawn: a phone's one column, a wide screen's two (issue #47). */
+const CARD_HEIGHT = 'min-h-[106rem] lg:min-h-[56rem]';
+
+/**
+ * One queued vehicle: what staff uploaded, and the form that publishes it. A page holds 25 of them
+ * (issue #47): a card far from the screen shows its name and VIN in a box of a card's height, and
+ * draws the rest — photos, condition, the form with its price guide and first-look previews (two
+ * requests) — once it nears the screen (or something in it is focused); the browser lays out and
+ * paints a drawn card only near the screen (`content-visibility: auto`, its height kept).
+ */
 export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
   const headingId = useId();
+  const { ref, near, reach } = useNearScreen<HTMLElement>();
+  const name = vehicleTitle(vehicle);
+  const heading = (
+    <div>
+      <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+        {name}
+      </h3>
+      <p className="text-xs text-slate-500">Uploaded {formatDateTime(vehicle.createdAt)}</p>
+    </div>
+  );
+  return (
+    <article
+      ref={ref}
+      aria-labelledby={headingId}
+      data-testid={`queue-${vehicle.id}`}
+      onFocus={near ? undefined : reach}
+      className={cn(
+        'grid gap-5 rounded-xl border border-slate-200 p-4 lg:grid-cols-[minmax(0,20rem)_1fr] lg:p-5',
+        '[content-visibility:auto] [contain-intrinsic-height:auto_106rem] lg:[contain-intrinsic-height:auto_56rem]',
+        near ? null : CARD_HEIGHT,
+      )}
+    >
+      {near ? (
+        <QueueCard vehicle={vehicle} name={name} heading={heading} />
+      ) : (
+        <div className="grid content-start gap-3">
+          {heading}
+          <VinWithCopy vin={vehicle.vin} />
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** A queued car drawn in full: what staff uploaded beside the form that publishes it. */
+function QueueCard({ vehicle, name, heading }: { vehicle: AdminVehicle; name: string; heading: ReactNode }) {
   const complete = useCompleteListing();
   const form = useForm<CompleteListingForm>({
     resolver: zodResolver(completeListingFormSchema),
     defaultValues: completeListingDefaults(vehicle),
   });
   const field = bindFields(form);
-  const name = vehicleTitle(vehicle);
   const report = conditionReportOf(vehicle);
 
   const onSubmit = form.handleSubmit((values) =>
@@ -79,18 +125,9 @@ export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
   );
 
   return (
-    <article
-      aria-labelledby={headingId}
-      data-testid={`queue-${vehicle.id}`}
-      className="grid gap-5 rounded-xl border border-slate-200 p-4 lg:grid-cols-[minmax(0,20rem)_1fr] lg:p-5"
-    >
+    <>
       <div className="grid content-start gap-3">
-        <div>
-          <h3 id={headingId} className="text-lg font-semibold text-slate-900">
-            {name}
-          </h3>
-          <p className="text-xs text-slate-500">Uploaded {formatDateTime(vehicle.createdAt)}</p>
-        </div>
+        {heading}
         <VinWithCopy vin={vehicle.vin} />
         <QueueCardPhotos photos={galleryPhotos(report)} name={name} make={vehicle.make} />
         <QueueCardSkippedShots skipped={vehicle.skippedShots} name={name} />
@@ -137,7 +174,7 @@ export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
           </Button>
         </div>
       </form>
-    </article>
+    </>
   );
 }
 

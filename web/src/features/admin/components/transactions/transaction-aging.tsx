@@ -5,7 +5,10 @@ import { useTransactionAging } from '../../api/get-transaction-aging';
 
 const sales = (count: number) => (count === 1 ? '1 sale' : `${count} sales`);
 
-/** Unpaid, not cancelled sales by days since the sale (GET /api/transactions/aging): count and dollars. */
+/**
+ * Unpaid, not cancelled sales by days since the sale (GET /api/transactions/aging): count and dollars.
+ * Its loading cards are as tall as the answered ones (no layout shift, issue #47).
+ */
 export function TransactionAging() {
   const aging = useTransactionAging();
   return (
@@ -39,10 +42,10 @@ export function TransactionAging() {
             <Bones
               as="li"
               shapes={[
-                'h-16 rounded-lg bg-slate-100',
-                'h-16 rounded-lg bg-slate-100',
-                'h-16 rounded-lg bg-slate-100',
-                'h-16 rounded-lg bg-slate-100',
+                'h-[4.875rem] rounded-lg bg-slate-100',
+                'h-[4.875rem] rounded-lg bg-slate-100',
+                'h-[4.875rem] rounded-lg bg-slate-100',
+                'h-[4.875rem] rounded-lg bg-slate-100',
               ]}
             />
           ) : null}

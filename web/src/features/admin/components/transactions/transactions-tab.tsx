@@ -97,23 +97,23 @@ export function TransactionsTab() {
           </label>
         </ListChoices>
       </div>
-      {counts ? (
-        <ul aria-label="Sales that need you" className="mb-3 flex flex-wrap gap-2">
-          {Object.entries(TRANSACTION_FILTERS).map(([key, label]) => (
-            <li key={key}>
-              <button
-                type="button"
-                aria-pressed={show === key}
-                onClick={() => setParams({ show: show === key ? '' : key })}
-                className={buttonClasses(show === key ? 'primary' : 'outline', 'sm', 'min-h-11 tabular-nums')}
-              >
-                {label}: {formatCount(counts[key as TransactionFilter])}
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <p className="mb-2 text-sm text-slate-700" aria-live="polite">
+      {/* The filters are there from the first paint, their counts once the page answers: nothing
+          below them moves when it does (layout shift, issue #47). */}
+      <ul aria-label="Sales that need you" className="mb-3 flex flex-wrap gap-2" aria-busy={!counts}>
+        {Object.entries(TRANSACTION_FILTERS).map(([key, label]) => (
+          <li key={key}>
+            <button
+              type="button"
+              aria-pressed={show === key}
+              onClick={() => setParams({ show: show === key ? '' : key })}
+              className={buttonClasses(show === key ? 'primary' : 'outline', 'sm', 'min-h-11 tabular-nums')}
+            >
+              {label}: {counts ? formatCount(counts[key as TransactionFilter]) : '…'}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className="mb-2 min-h-5 text-sm text-slate-700" aria-live="polite">
         {page ? (page.total === 1 ? '1 sale' : `${formatCount(page.total)} sales`) : null}
       </p>
       <PanelStates
