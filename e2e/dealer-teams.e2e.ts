@@ -198,7 +198,11 @@ describe('dealer teams in the browser', () => {
       .getByRole('navigation', { name: 'Dashboard sections' })
       .getByRole('link', { name: /^Team/ })
       .click();
+    // The section's own navigation has landed before the next tap (a tap made while it was still
+    // under way could be overtaken by it, and the team page never opened).
+    await page.waitForURL((url) => url.pathname === dealerDashboardPath('team'));
     await page.getByRole('link', { name: 'Manage your team' }).click();
+    await page.waitForURL('**/dealer/team');
     await page.getByRole('heading', { name: 'Your team', level: 1 }).waitFor();
     await page.getByLabel('Name').fill('Bea Buyer');
     await page.getByLabel('E-mail').fill('bea@e2e.example');
