@@ -170,7 +170,11 @@ async function takeShots(
 ) {
   const take = page.getByLabel('Take photo');
   for (let index = from; index < to; index++) {
-    await page.getByRole('heading', { name: GUIDED_SHOTS[index]!.label, level: 3 }).waitFor();
+    // The next shot is asked for once the last 4000×3000 photo is downscaled: on a CI machine with
+    // every core busy that alone has taken more than the default 30 s.
+    await page
+      .getByRole('heading', { name: GUIDED_SHOTS[index]!.label, level: 3 })
+      .waitFor({ timeout: 90_000 });
     await take.setInputFiles(photos[index]!);
     // Kept on the phone once it is no longer being prepared (downscaled, then written to IndexedDB).
     await page.locator('li[data-status]').nth(index).waitFor();
