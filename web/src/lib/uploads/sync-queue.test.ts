@@ -215,9 +215,20 @@ class Phone {
     this.answer(action, fault);
   }
 
-  /** One runner step: the next action, its request with the fault, the outcome written (or not). */
+  /**
+   * One runner step: the next action, its request with the fault, the outcome written (or not). It
+   * is the same runner as `start`'s (one sender per phone: the app holds a lock), so it sends only
+   * what is not already on its way, and nothing while three requests are.
+   */
   step(fault: Fault) {
-    const action = nextSync(this.stored, { online: this.online, signedOut: this.signedOut });
+    const [action] = nextSyncActions(
+      this.stored,
+      { online: this.online, signedOut: this.signedOut },
+      {
+        inFlight: new Set(this.onTheirWay.map(actionKey)),
+        limit: Math.min(1, SYNC_PARALLEL - this.onTheirWay.length),
+      },
+    );
     if (!action) return;
     this.answer(action, fault);
   }
