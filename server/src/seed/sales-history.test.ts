@@ -339,7 +339,8 @@ describe('the demo-history job (DEMO_HISTORY_SALES)', () => {
       console.log(
         `demo-history: the longest wait ${longestWait} ms (CPU), the one-piece refresh and refit ${onePiece} ms`,
       );
-      expect(longestWait).toBeLessThan(onePiece / 2);
+      // (PGlite only: on a PostgreSQL server the statements run in its processes, not this thread.)
+      if (database.kind === 'pglite') expect(longestWait).toBeLessThan(onePiece / 2);
 
       // A second run (a second start) adds nothing and says so.
       expect(await ctx.app.jobs.runNow('demo-history')).toEqual({ ran: true, outcome: 'ok' });
