@@ -99,27 +99,33 @@ export async function refreshInsightFacts(
 }
 
 /**
- * The sale facts, a range of `part` transaction ids at a time: each range's rows deleted and read
- * again from `sale_facts_rows` in one transaction, over every id in the ledger or in the facts (a
- * sale gone from the ledger leaves the facts too).
+ * The sale facts, `part` sales at a time: each range of ids (the next `part` ids in the ledger or in
+ * the facts, so that gaps between ids make no empty parts) has its rows deleted and read again from
+ * `sale_facts_rows` in one transaction; a sale gone from the ledger leaves the facts too.
  */
 async function refreshSaleFacts(db: Executor, part: number, pause: () => Promise<void>) {
-  const [ids] = await rowsOf<{ low: number | null; high: number | null }>(
-    db,
-    sql`select least((select min(id) from transactions), (select min(transaction_id) from sale_facts)) as low,
-          greatest((select max(id) from transactions), (select max(transaction_id) from sale_facts)) as high`,
-  );
-  if (!ids || ids.low === null || ids.high === null) return;
-  const [low, high] = [Number(ids.low), Number(ids.high)];
-  for (let from = low; from <= high; from += part) {
-    const to = Math.min(high, from + part - 1);
-    if (from > low) await pause();
+  const limit = Number.isFinite(part) ? sql`${Math.max(1, Math.floor(part))}::int` : sql`all`;
+  let from = 0;
+  for (;;) {
+    const [range] = await rowsOf<{ upto: number | null }>(
+      db,
+      sql`select max(id) as upto from (
+            select id from (
+              select id from transactions where id >= ${from}
+              union select transaction_id from sale_facts where transaction_id >= ${from}
+            ) ids order by id limit ${limit}
+          ) part`,
+    );
+    if (!range || range.upto === null) return;
+    const [low, high] = [from, Number(range.upto)];
+    if (low > 0) await pause();
     await db.transaction(async (tx) => {
-      await tx.execute(sql`delete from sale_facts where transaction_id between ${from} and ${to}`);
+      await tx.execute(sql`delete from sale_facts where transaction_id between ${low} and ${high}`);
       await tx.execute(
-        sql`insert into sale_facts select * from sale_facts_rows where transaction_id between ${from} and ${to}`,
+        sql`insert into sale_facts select * from sale_facts_rows where transaction_id between ${low} and ${high}`,
       );
     });
+    from = high + 1;
   }
 }
 
