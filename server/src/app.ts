@@ -29,7 +29,11 @@ import { lenderApi } from './modules/floor-plan/lender-api';
 import { healthRoutes } from './modules/health/health.routes';
 import { scheduleHousekeeping } from './modules/housekeeping/schedule-housekeeping';
 import { refitGuideIfDue } from './modules/insights/guide-fit';
-import { refreshInsightFactsIfChanged, refreshInsightFactsIfSold } from './modules/insights/insight-facts';
+import {
+  letRequestsThrough,
+  refreshInsightFactsIfChanged,
+  refreshInsightFactsIfSold,
+} from './modules/insights/insight-facts';
 import { insightsRoutes } from './modules/insights/insights.routes';
 import { sendIntegrations } from './modules/integrations/integration-outbox';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
@@ -264,7 +268,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     name: 'insights',
     label: 'Insight facts refreshed after a change',
     intervalMs: config.insightsIntervalMs,
-    run: () => refreshInsightFactsIfChanged(database.db),
+    run: () => refreshInsightFactsIfChanged(database.db, new Date(), { pause: letRequestsThrough }),
     failure: 'insights pass failed',
   });
   // The market guide: its facts follow each sale within a minute, its fit is renewed once a day (issue #47).
@@ -273,7 +277,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     label: 'Market guide: new sales in its facts, refitted daily',
     intervalMs: config.guideIntervalMs,
     run: async () => ({
-      refreshed: await refreshInsightFactsIfSold(database.db),
+      refreshed: await refreshInsightFactsIfSold(database.db, { pause: letRequestsThrough }),
       refitted: (await refitGuideIfDue(database.db)) !== null,
     }),
     failure: 'guide pass failed',

@@ -2,7 +2,7 @@ import { asc, countDistinct, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { adminUsers, dealers, transactions } from '../db/schema';
 import { refitGuide } from '../modules/insights/guide-fit';
-import { refreshInsightFacts } from '../modules/insights/insight-facts';
+import { letRequestsThrough, refreshInsightFacts } from '../modules/insights/insight-facts';
 import { DEMO_VEHICLES } from './demo-vehicles';
 import { generateSalesHistory, insertSalesHistory } from './sales-history';
 import { DEFAULT_SEGMENTS, type SalesSegment } from './sales-history-segments';
@@ -20,9 +20,10 @@ export const DEMO_HISTORY = { seed: 2, count: 80, spanDays: 180, newestDaysAgo: 
 const HISTORY_PART = 5000;
 /**
  * …and per transaction of the background job: on PGlite a transaction holds the one connection, so
- * a request waits at most for one part (≈ 0.1 s of CPU here) while the history grows.
+ * a request waits at most for one part while the history grows (25 cars: ≈ 0.03 s of CPU here, 0.1 to
+ * 0.2 s on a machine with every core busy; parts of 100 held requests for up to a second there).
  */
-export const HISTORY_JOB_PART = 100;
+export const HISTORY_JOB_PART = 25;
 
 /** How a load is told apart from the CLI's: its part size, what it says after each part, when it stops. */
 export interface LoadHistoryOptions {
@@ -32,6 +33,12 @@ export interface LoadHistoryOptions {
   onPart?: (held: number, total: number) => Promise<void> | void;
   /** Asked before each part: true stops the load there (the parts written stay; a later load resumes). */
   stop?: () => boolean;
+  /**
+   * Between two parts, and between two steps of the refresh of the facts and the refit at the end,
+   * which then run in parts too (the job: letRequestsThrough). Without it the load runs straight
+   * through and refits in one transaction (the CLI, with the app stopped; the first start).
+   */
+  pause?: () => Promise<void>;
 }
 
 /**
@@ -158,11 +165,13 @@ export async function loadDemoSalesHistory(
     await insertSalesHistory(db, cars, { dealerIds, adminIds });
     held += cars.length;
     await options.onPart?.(held, total);
+    await options.pause?.();
   }
   const sales = Math.max(0, total - existing);
   if (sales > 0) {
-    await refreshInsightFacts(db);
-    await refitGuide(db, { before: now });
+    const { pause } = options;
+    await refreshInsightFacts(db, { pause });
+    await refitGuide(db, { before: now, steps: pause && { pause } });
   }
   return { sales, total: existing + sales, stopped: false };
 }
@@ -175,7 +184,7 @@ export async function loadDemoSalesHistory(
 export async function growDemoSalesHistory(
   db: Database,
   total: number,
-  options: Omit<LoadHistoryOptions, 'part'> = {},
+  options: Omit<LoadHistoryOptions, 'part' | 'pause'> = {},
 ) {
   const [seeded] = await db
     .select({ id: dealers.id })
@@ -185,11 +194,8 @@ export async function growDemoSalesHistory(
   const result = await loadDemoSalesHistory(db, total, new Date(), {
     ...options,
     part: HISTORY_JOB_PART,
-    onPart: async (held, aim) => {
-      await options.onPart?.(held, aim);
-      // Requests queued behind the part are answered before the next one starts.
-      await new Promise((resolve) => setImmediate(resolve));
-    },
+    // Requests that came meanwhile are answered before the next part or step starts.
+    pause: letRequestsThrough,
   });
   return { ...result, demo: true };
 }

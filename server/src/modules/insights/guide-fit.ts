@@ -2,7 +2,7 @@ import { GUIDE_RULES } from '@contracts/guide-texts';
 import { desc, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { guideFits } from '../../db/schema';
-import { rowsOf } from './insight-facts';
+import { type InParts, rowsOf } from './insight-facts';
 
 /**
  * The market guide's nightly refit (docs/design.md §16, ADR 0027). The model, on completed sales:
@@ -117,7 +117,7 @@ const residualSql = (beta: readonly number[]) =>
 /** Fits the coefficients on the sales sold before `before` (default now); null with too few sales. */
 export async function fitGuide(
   db: Executor,
-  { before = new Date() }: { before?: Date } = {},
+  { before = new Date(), pause = async () => {} }: { before?: Date; pause?: () => Promise<void> } = {},
 ): Promise<GuideCoefficients | null> {
   const [grade] = await rowsOf<{ mean: number | null }>(
     db,
@@ -127,6 +127,7 @@ export async function fitGuide(
   const meanGrade = grade?.mean === null || grade?.mean === undefined ? 3 : Number(grade.mean);
   const base = baseSql(before, meanGrade);
 
+  await pause();
   const [first] = await rowsOf<Record<string, unknown>>(db, sql`with ${demeanedSql(base)} ${sumsSql('d')}`);
   if (!first || Number(first.n) < MIN_FIT_SALES) return null;
   const firstSystem = systemOf(first);
@@ -140,6 +141,7 @@ export async function fitGuide(
       select r.transaction_id, spread.mad > 0 and abs(r.r - stats.med) > ${OUTLIER_MADS} * 1.4826 * spread.mad as outlier
       from r, stats, spread
     )`;
+  await pause();
   const outlierRows = await rowsOf<{ transaction_id: number }>(
     db,
     sql`with ${demeanedSql(base)}, ${flaggedSql} select transaction_id from flagged where outlier order by transaction_id`,
@@ -147,6 +149,7 @@ export async function fitGuide(
   const outliers = outlierRows.map((row) => Number(row.transaction_id));
   const keptBase = sql`select * from (${base}) b0
     where not (transaction_id = any(string_to_array(${outliers.join(',')}, ',')::int[]))`;
+  await pause();
   const [second] = await rowsOf<Record<string, unknown>>(
     db,
     sql`with ${demeanedSql(keptBase)} ${sumsSql('d')}`,
@@ -156,6 +159,7 @@ export async function fitGuide(
     secondSystem && secondSystem.n >= MIN_FIT_SALES
       ? solveNormal(secondSystem.matrix, secondSystem.rhs)
       : beta1;
+  await pause();
   const [spread] = await rowsOf<{ p10: number | null; p90: number | null; n: number }>(
     db,
     sql`with ${demeanedSql(keptBase)}, ${residualSql(beta)}
@@ -304,7 +308,7 @@ export function guideRange(guideCents: number, k: number, fit: Pick<StoredFit, '
  * recomputed row by row): every sale probes the cells of its year ± 1 at its instant and 180 days
  * earlier, and "strictly before" is the running sum less the sales of that very instant.
  */
-function asOfGuidesSql(fit: FitTerms, ref: Date, outliers: readonly number[]) {
+function asOfGuidesSql(fit: FitTerms, ref: Date, outliers: readonly number[], where: SQL) {
   const t = daysFrom(at(ref), sql`sold_at`);
   const mg = sql`${fit.meanGrade}::float8`;
   // Model years taken from 2000 so the summed log prices stay small (the differences are the same).
@@ -317,7 +321,7 @@ function asOfGuidesSql(fit: FitTerms, ref: Date, outliers: readonly number[]) {
         coalesce(grade, ${mg}) as g, ${t} as td,
         transaction_id = any(string_to_array(${outliers.join(',')}, ',')::int[]) as outlier
       from sale_facts
-      where not cancelled and make_key is not null and model_key is not null and year is not null
+      where not cancelled and make_key is not null and model_key is not null and year is not null and ${where}
     ),
     cells as (
       select make_key, model_key, year as cell, sold_at, null::int as subject, 0 as side, 1 as k,
@@ -349,14 +353,55 @@ function asOfGuidesSql(fit: FitTerms, ref: Date, outliers: readonly number[]) {
     from probed p join f on f.transaction_id = p.subject`;
 }
 
+type StoredTerms = FitTerms & Pick<StoredFit, 'residP10' | 'residP90'>;
+
+/**
+ * Each completed sale's row of sale_guides as the refit writes it (its guide as it stood on its sale
+ * day, its comparables, whether the fit dropped it), for the sales `where` picks: a condition on
+ * make_key and model_key, since a sale's comparables are of its own make and model.
+ */
+function saleGuidesInsertSql(fit: StoredTerms, before: Date, outliers: readonly number[], where: SQL) {
+  const widen = (p: number) => sql`exp(${p}::float8 * sqrt(1 + 1.0 / g.k))`;
+  return sql`
+    insert into sale_guides (transaction_id, comparables, outlier, guide, low, high)
+    select f.transaction_id, coalesce(g.k, 0), f.transaction_id = any(string_to_array(${outliers.join(',')}, ',')::int[]),
+      case when g.k >= ${GUIDE_RULES.minComparables} then round(exp(g.z)::numeric / 2500) * 25 end,
+      case when g.k >= ${GUIDE_RULES.minComparables} then round((exp(g.z) * ${widen(fit.residP10)})::numeric / 2500) * 25 end,
+      case when g.k >= ${GUIDE_RULES.minComparables} then round((exp(g.z) * ${widen(fit.residP90)})::numeric / 2500) * 25 end
+    from sale_facts f
+    left join (${asOfGuidesSql(fit, before, outliers, where)}) g on g.transaction_id = f.transaction_id
+    where not f.cancelled and ${where}`;
+}
+
+const everySale = sql`true`;
+
+const fitRow = (fit: GuideCoefficients) => ({
+  betaYear: fit.betaYear,
+  betaMiles: fit.betaMiles,
+  betaGrade: fit.betaGrade,
+  betaTime: fit.betaTime,
+  meanGrade: fit.meanGrade,
+  residP10: fit.residP10,
+  residP90: fit.residP90,
+  salesUsed: fit.salesUsed,
+  outliersDropped: fit.outliersDropped,
+});
+
 /**
  * Refits the guide (nightly, and at start when there is no fit): stores the coefficients and
  * rebuilds each completed sale's guide as it stood on its sale day (the comparables sold before it),
  * which insights compare sale prices with and the benchmark backtests. Sales sold on or after
  * `before` (default now) are left out of the fit, not out of the guides.
+ *
+ * In one transaction by default. With `steps` (the demo-history job: on PGlite a transaction holds
+ * every request), in steps of at most `steps.part` sales with `steps.pause` between two
+ * (refitGuideInSteps): the same fit and the same guides, written a few makes and models at a time.
  */
-export async function refitGuide(db: Database, { before = new Date() }: { before?: Date } = {}) {
-  const widen = (p: number) => sql`exp(${p}::float8 * sqrt(1 + 1.0 / g.k))`;
+export async function refitGuide(
+  db: Database,
+  { before = new Date(), steps }: { before?: Date; steps?: InParts } = {},
+) {
+  if (steps) return refitGuideInSteps(db, before, steps);
   return db.transaction(async (tx) => {
     // One refit at a time, whatever the number of instances (another one under way: this one yields).
     const [lock] = await rowsOf<{ locked: boolean }>(
@@ -366,32 +411,77 @@ export async function refitGuide(db: Database, { before = new Date() }: { before
     if (!lock?.locked) return null;
     const fit = await fitGuide(tx, { before });
     if (!fit) return null;
-    const [stored] = await tx
-      .insert(guideFits)
-      .values({
-        betaYear: fit.betaYear,
-        betaMiles: fit.betaMiles,
-        betaGrade: fit.betaGrade,
-        betaTime: fit.betaTime,
-        meanGrade: fit.meanGrade,
-        residP10: fit.residP10,
-        residP90: fit.residP90,
-        salesUsed: fit.salesUsed,
-        outliersDropped: fit.outliersDropped,
-      })
-      .returning();
+    const [stored] = await tx.insert(guideFits).values(fitRow(fit)).returning();
     await tx.execute(sql`delete from sale_guides`);
-    await tx.execute(sql`
-      insert into sale_guides (transaction_id, comparables, outlier, guide, low, high)
-      select f.transaction_id, coalesce(g.k, 0), f.transaction_id = any(string_to_array(${fit.outliers.join(',')}, ',')::int[]),
-        case when g.k >= ${GUIDE_RULES.minComparables} then round(exp(g.z)::numeric / 2500) * 25 end,
-        case when g.k >= ${GUIDE_RULES.minComparables} then round((exp(g.z) * ${widen(fit.residP10)})::numeric / 2500) * 25 end,
-        case when g.k >= ${GUIDE_RULES.minComparables} then round((exp(g.z) * ${widen(fit.residP90)})::numeric / 2500) * 25 end
-      from sale_facts f
-      left join (${asOfGuidesSql(stored!, before, fit.outliers)}) g on g.transaction_id = f.transaction_id
-      where not f.cancelled`);
+    await tx.execute(saleGuidesInsertSql(fit, before, fit.outliers, everySale));
     // The guides of every card read sale_guides: plan them on what it now holds.
     await tx.execute(sql`analyze sale_guides`);
     return { ...stored!, outliers: fit.outliers };
   });
+}
+
+/** Sales per step of a refit in steps: the demo's busiest model (≈ 700 of 3,000 sales) is one step alone. */
+export const REFIT_STEP_SALES = 500;
+
+/**
+ * The refit in steps: the fit's statements one at a time (reads), then sale_guides rebuilt for a few
+ * makes and models per transaction (each step replaces its makes' and models' rows: a reader sees a
+ * model's guides either all as before or all as now), then the rows of sales gone from the facts
+ * removed and the fit stored. Each step waits for a one-piece refit under way elsewhere (the lock).
+ */
+async function refitGuideInSteps(
+  db: Database,
+  before: Date,
+  { part = REFIT_STEP_SALES, pause = async () => {} }: InParts,
+) {
+  const fit = await fitGuide(db, { before, pause });
+  if (!fit) return null;
+  await pause();
+  const groups = await rowsOf<{ make_key: string | null; model_key: string | null; n: number }>(
+    db,
+    sql`select make_key, model_key, count(*)::int as n from sale_facts group by 1, 2 order by 1, 2`,
+  );
+  // Consecutive makes and models packed into steps of at most `part` sales (a larger one alone).
+  const stepsOf: (typeof groups)[] = [];
+  for (const group of groups) {
+    const last = stepsOf.at(-1);
+    if (last && last.reduce((n, g) => n + g.n, 0) + group.n <= part) last.push(group);
+    else stepsOf.push([group]);
+  }
+  const lock = sql`select pg_advisory_xact_lock(${REFIT_LOCK_KEY})`;
+  for (const step of stepsOf) {
+    const named = step.filter((g) => g.make_key !== null && g.model_key !== null);
+    const conditions = [
+      ...(named.length > 0
+        ? [
+            sql`(make_key, model_key) in (${sql.join(
+              named.map((g) => sql`(${g.make_key}::text, ${g.model_key}::text)`),
+              sql`, `,
+            )})`,
+          ]
+        : []),
+      ...(named.length < step.length ? [sql`(make_key is null or model_key is null)`] : []),
+    ];
+    const where = sql`(${sql.join(conditions, sql` or `)})`;
+    await pause();
+    await db.transaction(async (tx) => {
+      await tx.execute(lock);
+      await tx.execute(
+        sql`delete from sale_guides where transaction_id in (select transaction_id from sale_facts where ${where})`,
+      );
+      await tx.execute(saleGuidesInsertSql(fit, before, fit.outliers, where));
+    });
+  }
+  await pause();
+  const stored = await db.transaction(async (tx) => {
+    await tx.execute(lock);
+    await tx.execute(
+      sql`delete from sale_guides g where not exists (select 1 from sale_facts f where f.transaction_id = g.transaction_id)`,
+    );
+    const [row] = await tx.insert(guideFits).values(fitRow(fit)).returning();
+    return row!;
+  });
+  await pause();
+  await db.execute(sql`analyze sale_guides`);
+  return { ...stored, outliers: fit.outliers };
 }

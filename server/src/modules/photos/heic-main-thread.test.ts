@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { threadCpuMs } from '../../../test/thread-cpu';
 import { processPhoto } from './photo-pipeline';
 
 /**
@@ -16,18 +17,6 @@ import { processPhoto } from './photo-pipeline';
 const decodeHere = createRequire(import.meta.url)('heic-decode') as (input: {
   buffer: Buffer;
 }) => Promise<{ width: number; height: number }>;
-
-/**
- * The CPU time this thread has used, in ms (Linux: /proc/thread-self/stat, utime + stime in clock
- * ticks of 10 ms). Unlike wall-clock measures, it does not grow while other processes hold the
- * machine's cores: a decode done here adds its whole CPU time however loaded the machine is.
- */
-function threadCpuMs() {
-  const stat = readFileSync('/proc/thread-self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // After the command name: state is field 3, utime field 14, stime field 15.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 let scratch: string;
 let heic: Buffer;
