@@ -185,12 +185,14 @@ export function PagedList<T>({
 
 /**
  * A dashboard list the server pages (issue #47): the page's items in a <ul> (each rendered by
- * `children`), the `Pager` under it, and first the item a link names (`named`, read by its id) when
- * it is not on the page shown, so a link to an item on any page lands on it.
+ * `children`), the `Pager` under it, and first the item a link names (`named`, read by its id:
+ * `idOf`, the item's `id` unless told) when it is not on the page shown, so a link to an item on
+ * any page lands on it.
  */
-export function ServerPagedList<T extends { id: number }, E extends HTMLUListElement>({
+export function ServerPagedList<T, E extends HTMLUListElement>({
   items,
   named,
+  idOf = (item) => (item as { id: number }).id,
   pager,
   listRef,
   label,
@@ -199,6 +201,7 @@ export function ServerPagedList<T extends { id: number }, E extends HTMLUListEle
 }: {
   items: readonly T[];
   named?: T | undefined;
+  idOf?: (item: T) => number;
   pager: PagerState;
   listRef: RefObject<E | null>;
   /** What the list is, for its pager ("Offers"). */
@@ -206,7 +209,7 @@ export function ServerPagedList<T extends { id: number }, E extends HTMLUListEle
   className?: string;
   children: (item: T) => ReactNode;
 }) {
-  const shown = named && !items.some((item) => item.id === named.id) ? [named, ...items] : items;
+  const shown = named && !items.some((item) => idOf(item) === idOf(named)) ? [named, ...items] : items;
   return (
     <>
       <ul ref={listRef} className={className}>
