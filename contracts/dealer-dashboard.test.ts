@@ -40,6 +40,8 @@ describe('the dealer dashboard’s sections', () => {
     expect(dealerItemPath('saleDocuments', 7)).toBe('/dealer/dashboard/documents#documents-7');
     expect(dealerItemPath('workOrder', 3)).toBe('/dealer/dashboard/purchases#work-order-3');
     expect(dealerItemPath('buyOrder', 3)).toBe('/dealer/dashboard/buy-orders#buy-order-3');
+    // A car on the person's watchlist, by the car's id.
+    expect(dealerItemPath('watchedCar', 5)).toBe('/dealer/dashboard/buy-orders#watched-car-5');
     // A message queued before its facts named the item opens its section.
     expect(dealerItemPath('offer', undefined)).toBe('/dealer/dashboard/offers');
     expect(dealerPartPath('notifications')).toBe('/dealer/dashboard/team#notifications');

@@ -26,7 +26,12 @@ export const DEALER_DASHBOARD_SECTIONS = {
       alertSchedule: 'alert-schedule',
       watchlist: 'watchlist',
     },
-    items: { firstLook: 'first-look', buyOrder: 'buy-order', savedSearch: 'saved-search' },
+    items: {
+      firstLook: 'first-look',
+      buyOrder: 'buy-order',
+      savedSearch: 'saved-search',
+      watchedCar: 'watched-car',
+    },
   },
   deliveries: { title: 'Deliveries', parts: { deliveries: 'deliveries' }, items: { delivery: 'delivery' } },
   documents: { title: 'Documents', parts: { documents: 'documents' }, items: { saleDocuments: 'documents' } },

@@ -1,7 +1,7 @@
 /**
  * The dealer dashboard's own lists paged by the server (issue #47, docs/features/dealer-dashboard.md):
  * Purchases (and Deliveries, Documents: the same sales seen from another side), My Offers,
- * Reconditioning, buy orders and saved searches. The
+ * Reconditioning, buy orders, saved searches and the watchlist. The
  * dealer is the session's, never a parameter; `id` reads the one item a link names (`#offer-45`),
  * which may be on another page.
  */
@@ -11,6 +11,7 @@ import { keysOf } from './keys';
 import { offersPageSchema, offersQuerySchema } from './offer-list';
 import { pageQuerySchema, pageSchema } from './paging';
 import { TRANSACTION_SORTS } from './transactions';
+import { watchlistEntrySchema } from './watchlist';
 import { dealerWorkOrderSchema } from './work-orders';
 import { z } from './zod';
 
@@ -50,3 +51,9 @@ export type DealerBuyOrdersPage = z.infer<typeof dealerBuyOrdersPageSchema>;
 /** GET /api/dealer/saved-searches/page: the person's saved searches, newest first. */
 export const dealerSavedSearchesPageSchema = pageSchema(savedSearchSchema);
 export type DealerSavedSearchesPage = z.infer<typeof dealerSavedSearchesPageSchema>;
+/**
+ * GET /api/dealer/watchlist/page: the person's watchlist, the most recently marked first; `id` is a
+ * car's id (an entry is one car of one person's): the vehicle page's Favorite and Watch read it.
+ */
+export const dealerWatchlistPageSchema = pageSchema(watchlistEntrySchema);
+export type DealerWatchlistPage = z.infer<typeof dealerWatchlistPageSchema>;

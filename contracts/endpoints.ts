@@ -44,6 +44,7 @@ import {
   dealerSalesPageSchema,
   dealerSalesQuerySchema,
   dealerSavedSearchesPageSchema,
+  dealerWatchlistPageSchema,
   dealerWorkOrdersPageSchema,
 } from './dealer-lists';
 import {
@@ -179,12 +180,7 @@ import {
   vehicleIdParamsSchema,
 } from './vehicle';
 import { vehicleSearchQuerySchema, vehicleSearchResultSchema } from './vehicle-search';
-import {
-  mergeWatchlistBodySchema,
-  updateWatchlistBodySchema,
-  watchlistEntrySchema,
-  watchlistFlagsSchema,
-} from './watchlist';
+import { mergeWatchlistBodySchema, updateWatchlistBodySchema, watchlistFlagsSchema } from './watchlist';
 import {
   addTaskBodySchema,
   adminWorkOrdersQuerySchema,
@@ -1110,13 +1106,15 @@ export const endpointTable = (premiumLabel: string) =>
       response: { 200: alertScheduleSchema },
     },
     // The person's watchlist (issue #30): any dealer session, a viewer's too (it commits the dealership to nothing).
-    dealerWatchlist: {
+    dealerWatchlistPage: {
       method: 'GET',
-      path: '/api/dealer/watchlist',
+      path: '/api/dealer/watchlist/page',
       access: 'dealer',
       tag: 'Dealer portal',
-      summary: 'The person’s watchlist: favorites and watched cars',
-      response: { 200: z.array(watchlistEntrySchema) },
+      summary:
+        'The person’s favorites and watched cars, the latest marked first, a page at a time (or one car by id)',
+      query: dealerListQuerySchema,
+      response: { 200: dealerWatchlistPageSchema },
     },
     updateWatchlistEntry: {
       method: 'PUT',
@@ -1133,9 +1131,9 @@ export const endpointTable = (premiumLabel: string) =>
       path: '/api/dealer/watchlist/merge',
       access: 'dealer',
       tag: 'Dealer portal',
-      summary: 'Add the browser’s Favorite and Watch lists on sign-in',
+      summary: 'Add the browser’s Favorite and Watch lists on sign-in; answers the sent cars’ marks',
       body: mergeWatchlistBodySchema,
-      response: { 200: z.array(watchlistEntrySchema) },
+      response: { 200: z.array(watchlistFlagsSchema) },
     },
     // Reconditioning (issue #31, docs/design.md §14): the shop works the work orders; the dealer reads its own.
     listWorkOrders: {

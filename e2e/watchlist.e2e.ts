@@ -69,7 +69,13 @@ describe('the watchlist', () => {
     // What the server keeps of the merge is watchlist.test 'merges the browser’s lists…'.
 
     // Signed in, Watch on a car's page is kept on the server for the dealer.
-    const watchlistRead = page.waitForResponse((r) => r.url().endsWith('/api/dealer/watchlist'));
+    // The car's page reads this car's marks only (issue #47), never the whole watchlist.
+    const watchlistRead = page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return (
+        url.pathname === '/api/dealer/watchlist/page' && url.searchParams.get('id') === String(watched.id)
+      );
+    });
     await page.goto(`/vehicle/${watched.id}`);
     // The buttons speak to the server once the app knows who is signed in (after hydration).
     await appIsReady(page);

@@ -130,6 +130,20 @@ export const soldMessage = (n: number) =>
   });
 
 /**
+ * Queries a dealer's short list paged by the server (`dealerListQuerySchema`) refuses with a 400: a
+ * limit out of range or not a number, a cursor not base64url or not one of ours, an id not positive.
+ */
+export const BAD_DEALER_LIST_QUERIES = [
+  'limit=0',
+  'limit=101',
+  'limit=x',
+  'cursor=%E2%9C%93',
+  'cursor=bm90IGEgY3Vyc29y',
+  'id=abc',
+  'id=-1',
+] as const;
+
+/**
  * Every row of a list paged by the server (contracts/paging.ts), page after page from `path`
  * (which may hold its own query): checks the walk on the way (no row twice, as many as `total`).
  */

@@ -8,7 +8,13 @@ import { SEARCH_TEXT } from '@contracts/vehicle-search';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertMember, insertVehicle, MEMBER_PASSWORD } from '../../../test/factories';
-import { boughtNow, dealerWithCode, nextAddress, walkPages } from '../../../test/helpers';
+import {
+  BAD_DEALER_LIST_QUERIES,
+  boughtNow,
+  dealerWithCode,
+  nextAddress,
+  walkPages,
+} from '../../../test/helpers';
 import { signIn, signInMember } from '../../../test/sessions';
 import { withApp } from '../../../test/with-app';
 import { buyOrders, dealers, notifications } from '../../db/schema';
@@ -936,15 +942,7 @@ describe('the dashboard’s buy orders and saved searches, paged by the server (
   it('refuses a bad limit, cursor or id with a 400, and anyone not signed in as a dealer', async () => {
     const { cookie } = await dealerSession();
     for (const path of ['/api/dealer/buy-orders/page', '/api/dealer/saved-searches/page']) {
-      for (const query of [
-        'limit=0',
-        'limit=101',
-        'limit=x',
-        'cursor=%E2%9C%93',
-        'cursor=bm90IGEgY3Vyc29y',
-        'id=abc',
-        'id=-1',
-      ])
+      for (const query of BAD_DEALER_LIST_QUERIES)
         expect((await as(cookie)(`${path}?${query}`)).statusCode, `${path}?${query}`).toBe(400);
       // A cursor of another list's order is refused too (never a 500).
       const cursor = Buffer.from(JSON.stringify(['oldest', '1', 1])).toString('base64url');

@@ -1,6 +1,8 @@
 import type { BuyOrderView } from '@contracts/buy-orders';
 import type { DealerBuyOrdersPage, dealerListQuerySchema } from '@contracts/dealer-lists';
+import type { Page } from '@contracts/paging';
 import { type AnyColumn, and, asc, desc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import {
@@ -28,22 +30,43 @@ export const newestById = (id: AnyColumn): KeysetOrder => ({
 });
 
 /**
- * GET /api/dealer/buy-orders/page (issue #47): a page of the dealership's orders, newest first, or
- * the one a link names (`id`); the total is an aggregate with the same filters.
+ * A page of a dealer's list keyed newest first by its id (issue #47): the rows of `list.table` under
+ * `scope` (whose they are), or the one a link names (`query.id`), read as `views` reads them; the
+ * total is an aggregate with the same filters. A bad cursor is refused before anything is read.
  */
-export async function dealerBuyOrdersPage(
+export async function newestByIdPage<V extends { id: number }>(
+  db: Executor,
+  list: { table: PgTable; id: PgColumn },
+  scope: SQL | undefined,
+  query: z.infer<typeof dealerListQuerySchema>,
+  views: (db: Executor, where: SQL | undefined, limit: number) => Promise<V[]>,
+): Promise<Page<V>> {
+  const page = keysetPage(newestById(list.id), query);
+  const where = and(scope, query.id ? eq(list.id, query.id) : undefined);
+  const [counted] = await db.select({ total: countAll }).from(list.table).where(where);
+  const rows = await views(db, and(where, page.where), page.limit);
+  const { items, nextCursor } = page.finish(
+    rows.map((view) => ({ id: view.id, cursorKey: String(view.id), view })),
+  );
+  return { items: items.map((row) => row.view), nextCursor, total: counted?.total ?? 0 };
+}
+
+/**
+ * GET /api/dealer/buy-orders/page (issue #47): a page of the dealership's orders, newest first, or
+ * the one a link names (`id`).
+ */
+export const dealerBuyOrdersPage = (
   db: Executor,
   dealerId: number,
   query: z.infer<typeof dealerListQuerySchema>,
-): Promise<DealerBuyOrdersPage> {
-  // A bad cursor is refused before anything is read.
-  const page = keysetPage(newestById(buyOrders.id), query);
-  const where = and(eq(buyOrders.dealerId, dealerId), query.id ? eq(buyOrders.id, query.id) : undefined);
-  const [counted] = await db.select({ total: countAll }).from(buyOrders).where(where);
-  const views = await buyOrderViews(db, and(where, page.where), page.limit);
-  const { items, nextCursor } = page.finish(views.map((view) => ({ ...view, cursorKey: String(view.id) })));
-  return { items: items.map(({ cursorKey: _k, ...view }) => view), nextCursor, total: counted?.total ?? 0 };
-}
+): Promise<DealerBuyOrdersPage> =>
+  newestByIdPage(
+    db,
+    { table: buyOrders, id: buyOrders.id },
+    eq(buyOrders.dealerId, dealerId),
+    query,
+    buyOrderViews,
+  );
 
 /** Orders as views with their makes and models and their latest matches (every dealership's: the admin). */
 export async function buyOrderViews(

@@ -17,11 +17,10 @@ import type { Actor } from '../../lib/actor';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { withRetries } from '../../lib/db-errors';
 import { deliveryZipOf } from '../../lib/delivery-zip';
-import { countAll, keysetPage } from '../../lib/keyset-page';
 import { placeOfZip } from '../../lib/zip';
 import { writeAudit } from '../audit/write-audit';
 import { assertTextable } from './alert-schedule';
-import { newestById } from './find-buy-orders';
+import { newestByIdPage } from './find-buy-orders';
 
 /** Whose searches: the person's, or a dealership without a team's (its buy-code session). */
 const ownedBy = (actor: Actor) =>
@@ -99,21 +98,14 @@ const findSavedSearch = async (db: Executor, actor: Actor, id: number) =>
 
 /**
  * GET /api/dealer/saved-searches/page (issue #47): a page of the signed-in person's saved searches,
- * newest first, or the one a link names (`id`); the total is an aggregate with the same filters.
+ * newest first, or the one a link names (`id`).
  */
-export async function savedSearchesPage(
+export const savedSearchesPage = (
   db: Executor,
   actor: Actor,
   query: z.infer<typeof dealerListQuerySchema>,
-): Promise<DealerSavedSearchesPage> {
-  // A bad cursor is refused before anything is read.
-  const page = keysetPage(newestById(savedSearches.id), query);
-  const where = and(ownedBy(actor), query.id ? eq(savedSearches.id, query.id) : undefined);
-  const [counted] = await db.select({ total: countAll }).from(savedSearches).where(where);
-  const views = await savedSearchViews(db, and(where, page.where), page.limit);
-  const { items, nextCursor } = page.finish(views.map((view) => ({ ...view, cursorKey: String(view.id) })));
-  return { items: items.map(({ cursorKey: _k, ...view }) => view), nextCursor, total: counted?.total ?? 0 };
-}
+): Promise<DealerSavedSearchesPage> =>
+  newestByIdPage(db, { table: savedSearches, id: savedSearches.id }, ownedBy(actor), query, savedSearchViews);
 
 /**
  * Saves an inventory search with a name for the signed-in person (a viewer may not), at most

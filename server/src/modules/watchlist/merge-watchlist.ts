@@ -1,25 +1,26 @@
-import { MAX_WATCHLIST_ENTRIES, type WatchlistEntry } from '@contracts/watchlist';
+import { MAX_WATCHLIST_ENTRIES, type WatchlistFlags } from '@contracts/watchlist';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dealers, vehicles, watchlistEntries } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { withRetries } from '../../lib/db-errors';
 import { writeAudit } from '../audit/write-audit';
-import { carSightSql } from '../car-visibility/car-visibility';
-import { findWatchlist, ownedBy } from './find-watchlist';
+import { carSightSql, sightAtLeastSql } from '../car-visibility/car-visibility';
+import { ownedBy } from './find-watchlist';
 
 /**
  * Adds the lists a browser kept before its dealer signed in (docs/product.md §3's localStorage Favorite and
  * Watch) to the person's watchlist, so nothing marked is lost: a mark is only ever added, never
  * taken off. Ids of cars that do not exist or are not for sale are ignored, and so are new cars
  * past MAX_WATCHLIST_ENTRIES (counted with the dealer row locked, as saved searches are). Answers
- * the whole list.
+ * the marks of the cars sent that are on the list now, never the whole list (the dashboard pages it,
+ * issue #47).
  */
 export async function mergeWatchlist(
   db: Database,
   lists: { favorites: number[]; watching: number[] },
   actor: Actor,
-): Promise<WatchlistEntry[]> {
+): Promise<WatchlistFlags[]> {
   const favorites = new Set(lists.favorites);
   const watching = new Set(lists.watching);
   const ids = [...new Set([...lists.favorites, ...lists.watching])];
@@ -74,7 +75,17 @@ export async function mergeWatchlist(
           });
         }
       }
-      return findWatchlist(tx, actor);
+      if (ids.length === 0) return [];
+      return tx
+        .select({
+          vehicleId: watchlistEntries.vehicleId,
+          favorite: watchlistEntries.favorite,
+          watching: watchlistEntries.watching,
+        })
+        .from(watchlistEntries)
+        .innerJoin(vehicles, eq(vehicles.id, watchlistEntries.vehicleId))
+        .where(and(ownedBy(actor), inArray(watchlistEntries.vehicleId, ids), sightAtLeastSql(actor, 'past')))
+        .orderBy(watchlistEntries.vehicleId);
     }),
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
-import { findWatchlist } from './find-watchlist';
+import { watchlistPage } from './find-watchlist';
 import { mergeWatchlist } from './merge-watchlist';
 import { updateWatchlistEntry } from './update-watchlist-entry';
 
@@ -12,8 +12,8 @@ import { updateWatchlistEntry } from './update-watchlist-entry';
 export async function watchlistRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.route({
-    ...app.endpoint('dealerWatchlist'),
-    handler: async (request) => findWatchlist(db, await request.actor()),
+    ...app.endpoint('dealerWatchlistPage'),
+    handler: async (request) => watchlistPage(db, await request.actor(), request.query),
   });
   routes.route({
     ...app.endpoint('updateWatchlistEntry'),

@@ -3,7 +3,14 @@ import { WATCHLIST_TEXT } from '@contracts/watchlist';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertMember, insertVehicle, MEMBER_PASSWORD } from '../../../test/factories';
-import { boughtNow, dealerWithCode, madeOffer, nextAddress } from '../../../test/helpers';
+import {
+  BAD_DEALER_LIST_QUERIES,
+  boughtNow,
+  dealerWithCode,
+  madeOffer,
+  nextAddress,
+  walkPages,
+} from '../../../test/helpers';
 import { signIn, signInMember } from '../../../test/sessions';
 import { withApp } from '../../../test/with-app';
 import { dealerUsers, notifications, offers, watchlistEntries } from '../../db/schema';
@@ -42,11 +49,23 @@ const put = (cookie: string, vehicleId: number | string, body: unknown) =>
   });
 const merge = (cookie: string, body: unknown) =>
   ctx.call('POST', '/api/dealer/watchlist/merge', body, cookie);
-const list = async (cookie: string) => {
-  const res = await ctx.call('GET', '/api/dealer/watchlist', undefined, cookie);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { vehicleId: number; favorite: boolean; watching: boolean; status: string }[];
-};
+type Entry = { vehicleId: number; favorite: boolean; watching: boolean; status: string };
+const read = (cookie: string) => (url: string) => ctx.call('GET', url, undefined, cookie);
+/** Every page of the person's watchlist (issue #47), an entry keyed by its car. */
+const walk = async (cookie: string, limit = 100) =>
+  (
+    await walkPages<Entry & { id: number }>(
+      async (url) => {
+        const res = await read(cookie)(url);
+        const page = res.json() as { items: Entry[] };
+        const keyed = { ...page, items: page.items?.map((entry) => ({ ...entry, id: entry.vehicleId })) };
+        return { statusCode: res.statusCode, body: res.body, json: () => keyed };
+      },
+      '/api/dealer/watchlist/page',
+      limit,
+    )
+  ).map(({ id: _id, ...entry }) => entry as Entry);
+const list = (cookie: string) => walk(cookie);
 const flagsOf = async (cookie: string) =>
   (await list(cookie)).map(({ vehicleId, favorite, watching }) => ({ vehicleId, favorite, watching }));
 
@@ -233,7 +252,7 @@ describe('the watchlist API', () => {
 
   it('is for dealer sessions only', async () => {
     const car = await insertVehicle(ctx.db);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/dealer/watchlist' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/dealer/watchlist/page' })).statusCode).toBe(401);
     expect(
       (
         await ctx.app.inject({
@@ -244,10 +263,13 @@ describe('the watchlist API', () => {
       ).statusCode,
     ).toBe(401);
     // An admin is no dealer.
-    expect((await ctx.call('GET', '/api/dealer/watchlist')).statusCode).toBe(403);
+    expect((await ctx.call('GET', '/api/dealer/watchlist/page')).statusCode).toBe(403);
+    expect((await ctx.call('POST', '/api/dealer/watchlist/merge', { favorites: [car.id] })).statusCode).toBe(
+      403,
+    );
   });
 
-  it('merges the browser’s lists: only adds, ignores unknown and unlisted cars, and answers the whole list', async () => {
+  it('merges the browser’s lists: only adds, ignores unknown and unlisted cars, and answers the marks of the cars sent', async () => {
     const { cookie } = await codeSession();
     const [a, b, c] = [await insertVehicle(ctx.db), await insertVehicle(ctx.db), await insertVehicle(ctx.db)];
     const queued = await insertVehicle(ctx.db, { status: 'pending', inQueue: true });
@@ -262,13 +284,100 @@ describe('the watchlist API', () => {
       Object.fromEntries(rows.map((r) => [r.vehicleId, [r.favorite, r.watching]]));
     expect(byId(res.json())).toEqual({ [a.id]: [true, true], [b.id]: [true, false], [c.id]: [false, true] });
 
-    // A merge never takes a mark off, and sending nothing changes nothing.
-    await merge(cookie, { favorites: [], watching: [b.id] });
-    expect(byId((await merge(cookie, {})).json())).toEqual({
+    // A merge never takes a mark off, answers only the cars it was sent (never the whole list), and
+    // sending nothing changes nothing.
+    expect(byId((await merge(cookie, { favorites: [], watching: [b.id] })).json())).toEqual({
+      [b.id]: [true, true],
+    });
+    expect((await merge(cookie, {})).json()).toEqual([]);
+    expect(byId(await list(cookie))).toEqual({
       [a.id]: [true, true],
       [b.id]: [true, true],
       [c.id]: [false, true],
     });
+  });
+});
+
+describe('the watchlist, paged by the server (issue #47)', () => {
+  it('walks the person’s marks, the latest first, at any page size; one car by its id; a total', async () => {
+    const { cookie } = await codeSession();
+    const cars = [];
+    for (let i = 0; i < 5; i++) cars.push(await insertVehicle(ctx.db));
+    for (const car of cars) await watch(cookie, car.id, { favorite: true });
+    // Two marks made in the same instant are ordered by the entry (the cursor holds both).
+    await ctx.db.execute(
+      sql`update watchlist_entries set created_at = '2026-01-02 03:04:05.123456+00' where vehicle_id in (${cars[1]!.id}, ${cars[2]!.id})`,
+    );
+    const newestFirst = [cars[4], cars[3], cars[0], cars[2], cars[1]].map((car) => car!.id);
+    for (const limit of [1, 2, 100])
+      expect(
+        (await walk(cookie, limit)).map((e) => e.vehicleId),
+        `by ${limit}`,
+      ).toEqual(newestFirst);
+    const first = (await read(cookie)('/api/dealer/watchlist/page?limit=2')).json();
+    expect(first).toMatchObject({
+      total: 5,
+      items: [{ vehicleId: cars[4]!.id }, { vehicleId: cars[3]!.id }],
+    });
+    expect(first.nextCursor).toEqual(expect.any(String));
+
+    // The one car a link or the vehicle page names, wherever it is in the list.
+    const named = (await read(cookie)(`/api/dealer/watchlist/page?id=${cars[1]!.id}&limit=1`)).json();
+    expect(named).toEqual({
+      items: [expect.objectContaining({ vehicleId: cars[1]!.id, favorite: true, watching: false })],
+      nextCursor: null,
+      total: 1,
+    });
+    // A car not on the list: an empty page (its buttons read unpressed).
+    const unmarked = await insertVehicle(ctx.db);
+    expect((await read(cookie)(`/api/dealer/watchlist/page?id=${unmarked.id}`)).json()).toEqual({
+      items: [],
+      nextCursor: null,
+      total: 0,
+    });
+  });
+
+  it('is the person’s own: another member of the dealership or another dealership reads none of it, even by id', async () => {
+    const team = await codeSession();
+    const alice = await memberSession(team.dealer.id, 'viewer');
+    const bob = await memberSession(team.dealer.id, 'owner');
+    const other = await codeSession();
+    const car = await insertVehicle(ctx.db);
+    await watch(alice.cookie, car.id);
+    expect((await read(alice.cookie)('/api/dealer/watchlist/page')).json()).toMatchObject({
+      items: [{ vehicleId: car.id, watching: true }],
+      total: 1,
+    });
+    for (const cookie of [bob.cookie, other.cookie])
+      expect((await read(cookie)(`/api/dealer/watchlist/page?id=${car.id}`)).json()).toEqual({
+        items: [],
+        nextCursor: null,
+        total: 0,
+      });
+  });
+
+  it('leaves out a car back in the queue from the page and its total; refuses a bad limit, cursor or id (400)', async () => {
+    const { cookie } = await codeSession();
+    const [kept, queued] = [await insertVehicle(ctx.db), await insertVehicle(ctx.db)];
+    await watch(cookie, kept.id);
+    await watch(cookie, queued.id);
+    await ctx.db.execute(sql`update vehicles set in_queue = true where id = ${queued.id}`);
+    expect((await read(cookie)('/api/dealer/watchlist/page?limit=1')).json()).toMatchObject({
+      items: [{ vehicleId: kept.id }],
+      nextCursor: null,
+      total: 1,
+    });
+    expect((await read(cookie)(`/api/dealer/watchlist/page?id=${queued.id}`)).json().total).toBe(0);
+
+    for (const query of [
+      ...BAD_DEALER_LIST_QUERIES,
+      `cursor=${Buffer.from(JSON.stringify(['newest', 'not a time', 1])).toString('base64url')}`,
+      `cursor=${Buffer.from(JSON.stringify(['oldest', '2026-01-01 00:00:00+00', 1])).toString('base64url')}`,
+    ]) {
+      const res = await read(cookie)(`/api/dealer/watchlist/page?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toEqual(expect.any(String));
+    }
   });
 });
 

@@ -1,40 +1,11 @@
 import { PAGE_LIMIT } from '@contracts/paging';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { useLocationHash } from '@/lib/use-location-hash';
 
 /** How many items a dashboard list shows at a time. */
 export const PAGE_SIZE = 20;
-
-/**
- * A long list a page at a time, in the browser (the server sends it whole for now). The page that
- * holds the item the address names (`anchorOf(item)` = the fragment) is the one shown, so a link to
- * an item on page 3 opens page 3; after that the reader turns pages with the `Pager`.
- */
-export function usePaged<T>(items: readonly T[], anchorOf?: (item: T) => string, size = PAGE_SIZE) {
-  const hash = useLocationHash();
-  const pages = Math.max(1, Math.ceil(items.length / size));
-  const named = hash && anchorOf ? items.findIndex((item) => anchorOf(item) === hash) : -1;
-  const pageOfNamed = named < 0 ? null : Math.floor(named / size);
-  const [chosen, setChosen] = useState(pageOfNamed ?? 0);
-  // An address naming another item moves to its page (not a live update of the same list).
-  useEffect(() => {
-    if (pageOfNamed !== null) setChosen(pageOfNamed);
-  }, [pageOfNamed]);
-  const page = Math.min(chosen, pages - 1);
-  const { listRef, toTop } = useListTop<HTMLUListElement>();
-  const turnTo = (next: number) => {
-    setChosen(Math.max(0, Math.min(next, pages - 1)));
-    toTop();
-  };
-  return {
-    shown: items.slice(page * size, (page + 1) * size),
-    listRef,
-    pager: { page, pages, total: items.length, size, turnTo },
-  };
-}
 
 /** A turned page is read from its top: the list scrolls back into view when its top was passed. */
 function useListTop<E extends HTMLElement>() {
@@ -155,42 +126,15 @@ export function Pager({ label, page, pages, total, size, turnTo, hasNext }: Page
 }
 
 /**
- * A dashboard list a page at a time: its items (each rendered by `children`: an anchored item whose
- * anchor is `anchorOf(item)`, when links name them) in a <ul>, and the `Pager` under it.
- */
-export function PagedList<T>({
-  items,
-  anchorOf,
-  label,
-  className,
-  children,
-}: {
-  items: readonly T[];
-  anchorOf?: (item: T) => string;
-  /** What the list is, for its pager ("Offers"). */
-  label: string;
-  className?: string;
-  children: (item: T) => ReactNode;
-}) {
-  const { shown, listRef, pager } = usePaged(items, anchorOf);
-  return (
-    <>
-      <ul ref={listRef} className={className}>
-        {shown.map(children)}
-      </ul>
-      <Pager label={label} {...pager} />
-    </>
-  );
-}
-
-/**
  * A dashboard list the server pages (issue #47): the page's items in a <ul> (each rendered by
- * `children`), the `Pager` under it, and first the item a link names (`named`, read by its id) when
- * it is not on the page shown, so a link to an item on any page lands on it.
+ * `children`), the `Pager` under it, and first the item a link names (`named`, read by its id:
+ * `idOf`, the item's `id` unless told) when it is not on the page shown, so a link to an item on
+ * any page lands on it.
  */
-export function ServerPagedList<T extends { id: number }, E extends HTMLUListElement>({
+export function ServerPagedList<T, E extends HTMLUListElement>({
   items,
   named,
+  idOf = (item) => (item as { id: number }).id,
   pager,
   listRef,
   label,
@@ -199,6 +143,7 @@ export function ServerPagedList<T extends { id: number }, E extends HTMLUListEle
 }: {
   items: readonly T[];
   named?: T | undefined;
+  idOf?: (item: T) => number;
   pager: PagerState;
   listRef: RefObject<E | null>;
   /** What the list is, for its pager ("Offers"). */
@@ -206,7 +151,7 @@ export function ServerPagedList<T extends { id: number }, E extends HTMLUListEle
   className?: string;
   children: (item: T) => ReactNode;
 }) {
-  const shown = named && !items.some((item) => item.id === named.id) ? [named, ...items] : items;
+  const shown = named && !items.some((item) => idOf(item) === idOf(named)) ? [named, ...items] : items;
   return (
     <>
       <ul ref={listRef} className={className}>

@@ -21,12 +21,13 @@ import {
   Wrench,
 } from 'lucide-react';
 import type { SectionHeading, SectionSpec } from '@/components/ui/query-states';
+import type { PagedSectionSpec } from './components/dashboard/dashboard-paged-section';
 
 /**
  * The dashboard's cards, each worded once: its anchor (the contract's table,
  * contracts/dealer-dashboard.ts DEALER_DASHBOARD_SECTIONS, names it and the section it is in: links
  * and e-mails lead to `#id`), icon, heading and intro, and for a card that reads a query of its own, what its read
- * says while it loads, when it fails and when there is nothing.
+ * says while it loads, when it fails and when there is nothing (a paged list's: also when the session has ended).
  */
 export const DASHBOARD_SECTIONS = {
   needsYou: {
@@ -46,6 +47,14 @@ export const DASHBOARD_SECTIONS = {
     icon: Handshake,
     title: 'My Offers',
     intro: 'Your offers, the time left on each, and our counter offers to answer.',
+    loading: 'Loading offers…',
+    failed: 'Could not load offers:',
+    signedOut: 'Your session has ended: sign in again to see your offers.',
+    empty: (
+      <p className="mt-3 text-sm text-slate-600">
+        No offers yet. Make an offer on any listing with your buy code.
+      </p>
+    ),
   },
   deliveries: {
     id: dealerPartId('deliveries'),
@@ -116,12 +125,20 @@ export const DASHBOARD_SECTIONS = {
     icon: Target,
     title: BUY_ORDER_TEXT.sectionTitle,
     intro: BUY_ORDER_TEXT.intro,
+    loading: 'Loading buy orders…',
+    failed: 'Could not load buy orders:',
+    signedOut: 'Your session has ended: sign in again to see your buy orders.',
+    empty: BUY_ORDER_TEXT.empty,
   },
   savedSearches: {
     id: dealerPartId('savedSearches'),
     icon: Search,
     title: SAVED_SEARCH_TEXT.sectionTitle,
     intro: SAVED_SEARCH_TEXT.intro,
+    loading: 'Loading saved searches…',
+    failed: 'Could not load saved searches:',
+    signedOut: 'Your session has ended: sign in again to see your saved searches.',
+    empty: SAVED_SEARCH_TEXT.empty,
   },
   watchlist: {
     id: dealerPartId('watchlist'),
@@ -132,4 +149,4 @@ export const DASHBOARD_SECTIONS = {
     failed: 'Could not load your watchlist:',
     empty: WATCHLIST_TEXT.empty,
   },
-} satisfies Record<string, SectionSpec | SectionHeading>;
+} satisfies Record<string, PagedSectionSpec | SectionSpec | SectionHeading>;

@@ -97,7 +97,7 @@ export const API_ROUTES = {
   updateReconPackage: { method: 'PATCH', path: '/api/recon-packages/:id' },
   dealerAlertSchedule: { method: 'GET', path: '/api/dealer/alert-schedule' },
   updateAlertSchedule: { method: 'PUT', path: '/api/dealer/alert-schedule' },
-  dealerWatchlist: { method: 'GET', path: '/api/dealer/watchlist' },
+  dealerWatchlistPage: { method: 'GET', path: '/api/dealer/watchlist/page' },
   updateWatchlistEntry: { method: 'PUT', path: '/api/dealer/watchlist/:id' },
   mergeWatchlist: { method: 'POST', path: '/api/dealer/watchlist/merge' },
   listWorkOrders: { method: 'GET', path: '/api/work-orders' },

@@ -28,8 +28,10 @@ export const queryKeys = {
     savedSearches: () => ['dealer-portal', 'saved-searches'] as const,
     savedSearchesPage: (query: DealerListQuery) =>
       ['dealer-portal', 'saved-searches', 'page', query] as const,
-    /** The signed-in person's Favorite and Watch marks (the vehicle page's buttons read it too). */
+    /** The signed-in person's Favorite and Watch marks: every page and every car's read of them. */
     watchlist: () => ['dealer-portal', 'watchlist'] as const,
+    /** A page of the watchlist, or one car's marks (`id`: the vehicle page's buttons, a link). */
+    watchlistPage: (query: DealerListQuery) => ['dealer-portal', 'watchlist', 'page', query] as const,
     /** Cars held for the dealership's first look (docs/design.md §13). */
     firstLooks: () => ['dealer-portal', 'first-looks'] as const,
     /** When the person's alerts arrive (time zone, digest hour, quiet hours). */

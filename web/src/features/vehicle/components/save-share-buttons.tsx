@@ -6,7 +6,7 @@ import { type WatchMark, WatchMarkButton } from '@/components/vehicle/watch-mark
 import { useSignedInDealer } from '@/lib/auth/dealer-session';
 import { cn } from '@/lib/cn';
 import { type IdListKey, useIdListMembership } from '@/lib/storage/local-id-list';
-import { useUpdateWatchlist, useWatchlist } from '@/lib/watchlist';
+import { useCarMarks, useUpdateWatchlist } from '@/lib/watchlist';
 import { DETAIL_TEXTS } from '../vehicle-detail-texts';
 
 const baseClasses =
@@ -20,11 +20,13 @@ function LocalMark({ mark, vehicleId }: { mark: WatchMark; vehicleId: number }) 
   return <WatchMarkButton mark={mark} isPressed={isMember} onToggle={toggle} />;
 }
 
-/** A signed-in dealer's marks, kept on the server for the person (issue #30): shown at once, undone if refused. */
+/**
+ * A signed-in dealer's marks, kept on the server for the person (issue #30): this car's only, read by
+ * its id (issue #47); shown at once, undone if refused.
+ */
 function ServerMarks({ vehicleId }: { vehicleId: number }) {
-  const list = useWatchlist();
+  const { entry, known } = useCarMarks(vehicleId);
   const update = useUpdateWatchlist();
-  const entry = list.data?.find((e) => e.vehicleId === vehicleId);
   const toggle = (mark: WatchMark) =>
     update.mutate(
       {
@@ -44,7 +46,7 @@ function ServerMarks({ vehicleId }: { vehicleId: number }) {
           mark={mark}
           isPressed={mark === 'favorite' ? !!entry?.favorite : !!entry?.watching}
           onToggle={() => toggle(mark)}
-          disabled={list.isPending}
+          disabled={!known}
         />
       ))}
     </>

@@ -12,14 +12,12 @@ import { Link } from 'wouter';
 import { AnchoredItem } from '@/components/ui/anchored-item';
 import { Badge, BUY_ORDER_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { ServerPagedList } from '@/components/ui/pager';
-import { DashboardSection, Empty, QueryStates } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { formatDay } from '@/lib/display/time-left';
 import { useBuyOrdersPage, useUpdateBuyOrder } from '../../api/buy-orders';
 import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
-import { useDashboardPaging } from '../../server-list';
 import { AlertControls, alertChangeToasts } from '../alerts/alert-controls';
+import { DashboardPagedSection } from '../dashboard/dashboard-paged-section';
 import { NewBuyOrderDialog } from './new-buy-order-dialog';
 
 const anchorOf = (order: BuyOrderView) => dealerItemAnchor('buyOrder', order.id);
@@ -31,40 +29,16 @@ const anchorOf = (order: BuyOrderView) => dealerItemAnchor('buyOrder', order.id)
  * links to its order (`#buy-order-3`), read by its id and shown first when it is on another page.
  */
 export function BuyOrdersSection({ canAct }: { canAct: boolean }) {
-  const { cursor, limit, listRef, pagerOf, namedId } = useDashboardPaging('buyOrder');
-  const page = useBuyOrdersPage({ cursor, limit });
-  const named = useBuyOrdersPage({ id: namedId ?? undefined, limit: 1 }, namedId !== null);
   return (
-    <DashboardSection
-      {...DASHBOARD_SECTIONS.buyOrders}
-      busy={page.isPending}
+    <DashboardPagedSection
+      section={DASHBOARD_SECTIONS.buyOrders}
+      item="buyOrder"
+      usePage={useBuyOrdersPage}
       actions={canAct ? <NewBuyOrderDialog /> : null}
+      listClassName="mt-4 grid gap-3"
     >
-      <QueryStates
-        query={page}
-        loading="Loading buy orders…"
-        failed="Could not load buy orders:"
-        isEmpty={(data) => data === null}
-        empty="Your session has ended: sign in again to see your buy orders."
-      >
-        {(data) =>
-          data.total === 0 ? (
-            <Empty className="mt-4">{BUY_ORDER_TEXT.empty}</Empty>
-          ) : (
-            <ServerPagedList
-              items={data.items}
-              named={named.data?.items[0]}
-              pager={pagerOf(data)}
-              listRef={listRef}
-              label={DASHBOARD_SECTIONS.buyOrders.title}
-              className="mt-4 grid gap-3"
-            >
-              {(order) => <BuyOrderItem key={order.id} order={order} canAct={canAct} />}
-            </ServerPagedList>
-          )
-        }
-      </QueryStates>
-    </DashboardSection>
+      {(order) => <BuyOrderItem key={order.id} order={order} canAct={canAct} />}
+    </DashboardPagedSection>
   );
 }
 

@@ -4,13 +4,11 @@ import { Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { AnchoredItem } from '@/components/ui/anchored-item';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { ServerPagedList } from '@/components/ui/pager';
-import { DashboardSection, Empty, QueryStates } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { useDeleteSavedSearch, useSavedSearchesPage, useUpdateSavedSearch } from '../../api/buy-orders';
 import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
-import { useDashboardPaging } from '../../server-list';
 import { AlertControls, alertChangeToasts } from '../alerts/alert-controls';
+import { DashboardPagedSection } from '../dashboard/dashboard-paged-section';
 
 const CERT = { all: null, premium: 'premium certified', auction: 'auction certified' } as const;
 
@@ -29,87 +27,64 @@ const anchorOf = (search: SavedSearchView) => dealerItemAnchor('savedSearch', se
  * page links to its search (`#saved-search-4`), read by its id and shown first when on another page.
  */
 export function SavedSearchesSection({ canAct }: { canAct: boolean }) {
-  const { cursor, limit, listRef, pagerOf, namedId } = useDashboardPaging('savedSearch');
-  const page = useSavedSearchesPage({ cursor, limit });
-  const named = useSavedSearchesPage({ id: namedId ?? undefined, limit: 1 }, namedId !== null);
   const remove = useDeleteSavedSearch();
   const update = useUpdateSavedSearch();
   return (
-    <DashboardSection {...DASHBOARD_SECTIONS.savedSearches} busy={page.isPending}>
-      <QueryStates
-        query={page}
-        loading="Loading saved searches…"
-        failed="Could not load saved searches:"
-        isEmpty={(data) => data === null}
-        empty="Your session has ended: sign in again to see your saved searches."
-      >
-        {(data) =>
-          data.total === 0 ? (
-            <Empty className="mt-4">{SAVED_SEARCH_TEXT.empty}</Empty>
-          ) : (
-            <ServerPagedList
-              items={data.items}
-              named={named.data?.items[0]}
-              pager={pagerOf(data)}
-              listRef={listRef}
-              label={DASHBOARD_SECTIONS.savedSearches.title}
-              className="mt-4 grid gap-2"
-            >
-              {(s) => (
-                <AnchoredItem
-                  key={s.id}
-                  anchor={anchorOf(s)}
-                  className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 p-3"
-                >
-                  <div className="min-w-0">
-                    <p className="font-semibold text-slate-900">{s.name}</p>
-                    <p className="text-sm text-slate-700">
-                      {describe(s)} · {s.matches === 1 ? '1 new match' : `${s.matches} new matches`}
-                    </p>
-                  </div>
-                  <div className="flex flex-wrap gap-2">
-                    <Link href={s.path} className={buttonClasses('outline', 'sm')}>
-                      Search<span className="sr-only"> {s.name}</span>
-                    </Link>
-                    {canAct ? (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        disabled={remove.isPending}
-                        onClick={() =>
-                          remove.mutate(s.id, {
-                            onSuccess: () => toast({ title: SAVED_SEARCH_TEXT.deleted, description: s.name }),
-                            onError: (error) =>
-                              toast({
-                                variant: 'destructive',
-                                title: 'Could not delete',
-                                description: error.message,
-                              }),
-                          })
-                        }
-                      >
-                        <Trash2 aria-hidden="true" className="h-4 w-4" />
-                        Delete<span className="sr-only"> {s.name}</span>
-                      </Button>
-                    ) : null}
-                  </div>
-                  <div className="basis-full">
-                    <AlertControls
-                      state={s}
-                      canAct={canAct}
-                      pending={update.isPending}
-                      name={s.name}
-                      onChange={(body, done) =>
-                        update.mutate({ id: s.id, body }, alertChangeToasts(done, s.name))
-                      }
-                    />
-                  </div>
-                </AnchoredItem>
-              )}
-            </ServerPagedList>
-          )
-        }
-      </QueryStates>
-    </DashboardSection>
+    <DashboardPagedSection
+      section={DASHBOARD_SECTIONS.savedSearches}
+      item="savedSearch"
+      usePage={useSavedSearchesPage}
+      listClassName="mt-4 grid gap-2"
+    >
+      {(s) => (
+        <AnchoredItem
+          key={s.id}
+          anchor={anchorOf(s)}
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 p-3"
+        >
+          <div className="min-w-0">
+            <p className="font-semibold text-slate-900">{s.name}</p>
+            <p className="text-sm text-slate-700">
+              {describe(s)} · {s.matches === 1 ? '1 new match' : `${s.matches} new matches`}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Link href={s.path} className={buttonClasses('outline', 'sm')}>
+              Search<span className="sr-only"> {s.name}</span>
+            </Link>
+            {canAct ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={remove.isPending}
+                onClick={() =>
+                  remove.mutate(s.id, {
+                    onSuccess: () => toast({ title: SAVED_SEARCH_TEXT.deleted, description: s.name }),
+                    onError: (error) =>
+                      toast({
+                        variant: 'destructive',
+                        title: 'Could not delete',
+                        description: error.message,
+                      }),
+                  })
+                }
+              >
+                <Trash2 aria-hidden="true" className="h-4 w-4" />
+                Delete<span className="sr-only"> {s.name}</span>
+              </Button>
+            ) : null}
+          </div>
+          <div className="basis-full">
+            <AlertControls
+              state={s}
+              canAct={canAct}
+              pending={update.isPending}
+              name={s.name}
+              onChange={(body, done) => update.mutate({ id: s.id, body }, alertChangeToasts(done, s.name))}
+            />
+          </div>
+        </AnchoredItem>
+      )}
+    </DashboardPagedSection>
   );
 }

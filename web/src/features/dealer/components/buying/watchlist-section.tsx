@@ -1,17 +1,18 @@
+import { dealerItemAnchor } from '@contracts/dealer-dashboard';
 import { vehiclePath } from '@contracts/routes';
 import type { WatchlistEntry } from '@contracts/watchlist';
 import { WATCHLIST_STATUS_LABELS, WATCHLIST_TEXT, type WatchlistStatus } from '@contracts/watchlist-texts';
 import { useRef } from 'react';
 import { Link } from 'wouter';
+import { AnchoredItem } from '@/components/ui/anchored-item';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { PagedList } from '@/components/ui/pager';
-import { QuerySection } from '@/components/ui/query-states';
 import { toast } from '@/components/ui/use-toast';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { type WatchMark, WatchMarkButton } from '@/components/vehicle/watch-mark-button';
 import { formatMiles, formatMoney } from '@/lib/display/format';
-import { useUpdateWatchlist, useWatchlist } from '@/lib/watchlist';
+import { useUpdateWatchlist, useWatchlistPage } from '@/lib/watchlist';
 import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
+import { DashboardPagedSection } from '../dashboard/dashboard-paged-section';
 
 const STATUS_TONE: Record<WatchlistStatus, BadgeTone> = {
   available: 'green',
@@ -20,13 +21,16 @@ const STATUS_TONE: Record<WatchlistStatus, BadgeTone> = {
   unavailable: 'yellow',
 };
 
+const anchorOf = (entry: WatchlistEntry) => dealerItemAnchor('watchedCar', entry.vehicleId);
+
 /**
  * Dashboard → Watchlist (issue #30): the cars the person marked Favorite or Watch, each as it stands
  * now, with the two marks to take off (a viewer keeps one too: it is theirs alone). Loading, empty
- * and error states in place; the list reads on a phone as one column.
+ * and error states in place; the list reads on a phone as one column. The server pages it (20 a
+ * page, the latest marked first, issue #47); a link to a car on it (`#watched-car-5`) reads that
+ * car's marks by its id and shows it first when it is on another page.
  */
 export function WatchlistSection() {
-  const list = useWatchlist();
   const update = useUpdateWatchlist();
   const heading = useRef<HTMLHeadingElement>(null);
   const toggle = (entry: WatchlistEntry, mark: WatchMark) => {
@@ -45,20 +49,23 @@ export function WatchlistSection() {
     );
   };
   return (
-    <QuerySection section={DASHBOARD_SECTIONS.watchlist} headingRef={heading} query={list}>
-      {(entries) => (
-        <PagedList items={entries} label={DASHBOARD_SECTIONS.watchlist.title} className="mt-4 grid gap-2">
-          {(entry) => (
-            <WatchlistItem
-              key={entry.vehicleId}
-              entry={entry}
-              onToggle={(mark) => toggle(entry, mark)}
-              disabled={update.isPending}
-            />
-          )}
-        </PagedList>
+    <DashboardPagedSection
+      section={DASHBOARD_SECTIONS.watchlist}
+      item="watchedCar"
+      usePage={useWatchlistPage}
+      idOf={(entry) => entry.vehicleId}
+      headingRef={heading}
+      listClassName="mt-4 grid gap-2"
+    >
+      {(entry) => (
+        <WatchlistItem
+          key={entry.vehicleId}
+          entry={entry}
+          onToggle={(mark) => toggle(entry, mark)}
+          disabled={update.isPending}
+        />
       )}
-    </QuerySection>
+    </DashboardPagedSection>
   );
 }
 
@@ -73,7 +80,8 @@ function WatchlistItem({
 }) {
   const title = entry.title || 'Vehicle';
   return (
-    <li
+    <AnchoredItem
+      anchor={anchorOf(entry)}
       aria-labelledby={`watchlist-${entry.vehicleId}`}
       className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 p-3"
     >
@@ -114,6 +122,6 @@ function WatchlistItem({
           />
         ))}
       </div>
-    </li>
+    </AnchoredItem>
   );
 }

@@ -14,15 +14,13 @@ import {
   WorkOrderStatusBadge,
 } from '@/components/recon/work-order-bits';
 import { AnchoredItem } from '@/components/ui/anchored-item';
-import { ServerPagedList } from '@/components/ui/pager';
-import { QuerySection } from '@/components/ui/query-states';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/display/format';
 import { vehicleTitle } from '@/lib/display/vehicle-title';
 import { useDealerWorkOrdersPage } from '../../api/work-orders';
 import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
-import { useDashboardPaging } from '../../server-list';
+import { DashboardPagedSection } from '../dashboard/dashboard-paged-section';
 
 const TASK_ICON: Record<TaskStatus, typeof Check> = {
   to_do: Circle,
@@ -42,28 +40,15 @@ const anchorOf = (order: DealerWorkOrder) => dealerItemAnchor('workOrder', order
  * by its id and shown first when it is on another page.
  */
 export function ReconditioningSection() {
-  const { cursor, limit, listRef, pagerOf, namedId } = useDashboardPaging('workOrder');
-  const page = useDealerWorkOrdersPage({ cursor, limit });
-  const named = useDealerWorkOrdersPage({ id: namedId ?? undefined, limit: 1 }, namedId !== null);
   return (
-    <QuerySection
+    <DashboardPagedSection
       section={DASHBOARD_SECTIONS.reconditioning}
-      query={page}
-      isEmpty={(data) => data === null || data.total === 0}
+      item="workOrder"
+      usePage={useDealerWorkOrdersPage}
+      listClassName="mt-4 grid gap-4"
     >
-      {(data) => (
-        <ServerPagedList
-          items={data.items}
-          named={named.data?.items[0]}
-          pager={pagerOf(data)}
-          listRef={listRef}
-          label={DASHBOARD_SECTIONS.reconditioning.title}
-          className="mt-4 grid gap-4"
-        >
-          {(order) => <WorkOrderCard key={order.id} order={order} />}
-        </ServerPagedList>
-      )}
-    </QuerySection>
+      {(order) => <WorkOrderCard key={order.id} order={order} />}
+    </DashboardPagedSection>
   );
 }
 

@@ -6,13 +6,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { StageBadge } from '@/components/sale-status';
 import { AnchoredItem } from '@/components/ui/anchored-item';
-import { ServerPagedList } from '@/components/ui/pager';
-import { DashboardSection, Empty, QueryStates, type SectionHeading } from '@/components/ui/query-states';
+import type { SectionHeading } from '@/components/ui/query-states';
 import { formatMoney } from '@/lib/display/format';
 import { formatDate } from '@/lib/display/time-left';
 import { useDealerSalesPage } from '../../api/dealer-portal';
 import { saleName } from '../../sale-tasks';
-import { useDashboardPaging } from '../../server-list';
+import { DashboardPagedSection, type PagedSectionQuery } from '../dashboard/dashboard-paged-section';
 
 /** What a section listing the dealership's sales is given: whether the reader acts. */
 export interface SalesProps {
@@ -51,47 +50,34 @@ export function SalesSection({
   children: (sale: DealerTransaction) => ReactNode;
 }) {
   const anchorOf = (sale: DealerTransaction) => dealerItemAnchor(item, sale.id);
-  const { cursor, limit, listRef, pagerOf, namedId } = useDashboardPaging(item);
   const choices = live ? { live: 'true' as const } : {};
-  const page = useDealerSalesPage({ ...choices, cursor, limit });
-  const named = useDealerSalesPage({ ...choices, id: namedId ?? undefined, limit: 1 }, namedId !== null);
+  const useSalesPage = (query: PagedSectionQuery, enabled?: boolean) =>
+    useDealerSalesPage({ ...choices, ...query }, enabled);
   return (
-    <DashboardSection {...section} busy={page.isPending}>
-      <QueryStates
-        query={page}
-        loading={`Loading ${what}…`}
-        failed={`Could not load ${what}:`}
-        isEmpty={(data) => data === null}
-        empty={`Your session has ended: sign in again to see your ${what}.`}
-      >
-        {(data) =>
-          data.total === 0 ? (
-            <Empty className="mt-4">{empty}</Empty>
-          ) : (
-            <ServerPagedList
-              items={data.items}
-              named={named.data?.items[0]}
-              pager={pagerOf(data)}
-              listRef={listRef}
-              label={section.title}
-              className="mt-4 grid gap-4"
-            >
-              {(sale) => (
-                <AnchoredItem
-                  key={sale.id}
-                  anchor={anchorOf(sale)}
-                  className="rounded-xl border border-slate-200 p-4"
-                  data-testid={`${SALE_ITEMS[item]}-${sale.id}`}
-                >
-                  <SaleHeader sale={sale} />
-                  {children(sale)}
-                </AnchoredItem>
-              )}
-            </ServerPagedList>
-          )
-        }
-      </QueryStates>
-    </DashboardSection>
+    <DashboardPagedSection
+      section={{
+        ...section,
+        loading: `Loading ${what}…`,
+        failed: `Could not load ${what}:`,
+        signedOut: `Your session has ended: sign in again to see your ${what}.`,
+        empty,
+      }}
+      item={item}
+      usePage={useSalesPage}
+      listClassName="mt-4 grid gap-4"
+    >
+      {(sale) => (
+        <AnchoredItem
+          key={sale.id}
+          anchor={anchorOf(sale)}
+          className="rounded-xl border border-slate-200 p-4"
+          data-testid={`${SALE_ITEMS[item]}-${sale.id}`}
+        >
+          <SaleHeader sale={sale} />
+          {children(sale)}
+        </AnchoredItem>
+      )}
+    </DashboardPagedSection>
   );
 }
 
