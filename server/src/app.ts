@@ -153,9 +153,16 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Per-route limits narrow these; nothing larger than a walkaround video is ever accepted.
   await app.register(multipart, { limits: { files: 2, fields: 10, fieldSize: 64 * 1024, parts: 12 } });
   registerAuth(app, { db: database.db });
-  // The plugin's own limit for compressing a buffered answer in one call (8 kB on two cores): a
-  // larger one (64 kB) was tried and withdrawn, docs/decisions/0048-small-answers-compressed-in-one-call.md.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // A JSON answer up to 64 kB (a page of any admin list) is compressed in one call: on the 2 cores
+  // the app runs on, the plugin's default (8 kB there) streamed every list page through a zlib
+  // stream of its own, ~1 ms of the event loop each (bench:admin, docs/benchmarks.md;
+  // docs/decisions/0048-small-answers-compressed-in-one-call.md).
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    syncThreshold: 64 * 1024,
+    encodings: ['br', 'gzip'],
+  });
 
   // Routes take their method, path, access and schemas from the contracts' endpoint table.
   const premiumLabel = premiumCertification(config.brand);

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { describe, expect, it } from 'vitest';
@@ -312,6 +313,30 @@ describe('what the outbox keeps', () => {
     expect(shown.map((n) => n.subject)).toContain(
       'Deal Machine: Sold by Buy Now: 2020 Ford Escape for $12,500',
     );
+  });
+
+  it('a page of 100 is compressed in one call (its length known), not through a stream', async () => {
+    await ctx.db.insert(notifications).values(
+      Array.from({ length: 100 }, (_, i) => ({
+        event: 'counter_sent',
+        recipient: `dealer${i}@example.com`,
+        payload: {
+          template: 'password_reset',
+          facts: { name: `Dealer number ${i}`, token: `reset-token-${i}` },
+        },
+        idempotencyKey: `page-of-100:${i}`,
+      })),
+    );
+    const plain = await ctx.call('GET', '/api/notifications?limit=100');
+    // Past the compression plugin's own default on two cores (8 kB), within the app's 64 kB.
+    expect(plain.rawPayload.length).toBeGreaterThan(16 * 1024);
+    const gz = await ctx.app.inject({
+      url: '/api/notifications?limit=100',
+      headers: { cookie: ctx.admin, 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(Number(gz.headers['content-length'])).toBe(gz.rawPayload.length);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
   });
 
   it('a row written before templates (its texts rendered) is sent and shown as it was written', async () => {

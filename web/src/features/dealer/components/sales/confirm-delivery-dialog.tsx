@@ -48,21 +48,23 @@ export function ConfirmDeliveryDialog({
     const photoIds = photos.items.flatMap((p) =>
       p.status === 'ready' && p.photoId !== null ? [p.photoId] : [],
     );
-    confirm.mutate(
-      { id: transactionId, body: { ...values, photoIds } },
-      {
-        onSuccess: (sale) => {
-          // Held for an admin when the odometer differs from the bill of sale (issue #44): say so.
-          const held = sale.deliveryConfirmation?.held ? DELIVERY_TEXT.confirmationHeld : null;
-          toast({
-            title: DELIVERY_TEXT.deliveryConfirmed,
-            description: held ? `${vehicle}. ${held}` : vehicle,
-          });
-          setOpen(false);
-          form.reset();
-          photos.clear();
-        },
+    // Through the promise, not mutate()'s callbacks: those are dropped once this dialog unmounts,
+    // and it does as soon as the refreshed sales show the confirmation (no "Confirm delivery" any
+    // more), which may come before the last of the refetches the mutation waits for.
+    confirm.mutateAsync({ id: transactionId, body: { ...values, photoIds } }).then(
+      (sale) => {
+        // Held for an admin when the odometer differs from the bill of sale (issue #44): say so.
+        const held = sale.deliveryConfirmation?.held ? DELIVERY_TEXT.confirmationHeld : null;
+        toast({
+          title: DELIVERY_TEXT.deliveryConfirmed,
+          description: held ? `${vehicle}. ${held}` : vehicle,
+        });
+        setOpen(false);
+        form.reset();
+        photos.clear();
       },
+      // A refusal is shown in the dialog from the mutation's state.
+      () => {},
     );
   });
   const waiting =

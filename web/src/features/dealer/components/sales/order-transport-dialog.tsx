@@ -21,15 +21,16 @@ export function OrderTransportDialog({ transactionId, vehicle }: { transactionId
     event.preventDefault();
     if (order.isPending) return;
     if (!transport.request) return transport.reveal();
-    order.mutate(
-      { id: transactionId, body: transport.request },
-      {
-        onSuccess: () => {
-          toast({ title: DELIVERY_TEXT.ordered, description: vehicle });
-          setOpen(false);
-          transport.reset();
-        },
+    // Through the promise, not mutate()'s callbacks: this dialog unmounts once the refreshed sales
+    // show the order, which may come before the last refetch the mutation waits for.
+    order.mutateAsync({ id: transactionId, body: transport.request }).then(
+      () => {
+        toast({ title: DELIVERY_TEXT.ordered, description: vehicle });
+        setOpen(false);
+        transport.reset();
       },
+      // A refusal is shown in the dialog from the mutation's state.
+      () => {},
     );
   };
   return (

@@ -58,14 +58,15 @@ export function PayWithFloorPlanDialog({
           error={pay.error?.message}
           submitLabel={`Ask the lender for ${formatAmount(owed)}`}
           onSubmit={(body) =>
-            pay.mutate(
-              { id: transactionId, lineId: body.lineId },
-              {
-                onSuccess: () => {
-                  toast({ title: FLOOR_PLAN_TEXT.requested, description: vehicle });
-                  setOpen(false);
-                },
+            // Through the promise, not mutate()'s callbacks: this dialog unmounts once the refreshed
+            // sales show the request, which may come before the last refetch the mutation waits for.
+            pay.mutateAsync({ id: transactionId, lineId: body.lineId }).then(
+              () => {
+                toast({ title: FLOOR_PLAN_TEXT.requested, description: vehicle });
+                setOpen(false);
               },
+              // A refusal is shown in the dialog from the mutation's state.
+              () => {},
             )
           }
         />
