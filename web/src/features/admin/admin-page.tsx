@@ -1,4 +1,4 @@
-import { ADMIN_TABS, type AdminTab } from '@contracts/admin';
+import { ADMIN_TABS } from '@contracts/admin';
 import { PAGE_PATHS } from '@contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
@@ -62,8 +62,6 @@ function AdminDashboard() {
   // (a queued car's private photos) is still loading when its session is gone.
   const [leaving, setLeaving] = useState(false);
   const { mutate: endSession } = logout;
-  // The other tabs' code, fetched one at a time once the page is idle, so switching stays instant.
-  usePrefetchAtIdle(tab);
   useEffect(() => {
     if (!leaving) return;
     endSession(undefined, {
@@ -127,40 +125,4 @@ function AdminDashboard() {
       </Tabs.Root>
     </PageFrame>
   );
-}
-
-/**
- * Once the page has loaded and the browser is idle, fetches the other tabs' code, one tab per idle
- * moment: each chunk's evaluation is a short task of its own, none in the first paint's way.
- */
-function usePrefetchAtIdle(open: AdminTab) {
-  const opened = useRef(open);
-  useEffect(() => {
-    const rest = ADMIN_TABS.filter((tab) => tab !== opened.current);
-    const idle = (next: () => void) =>
-      typeof requestIdleCallback === 'function'
-        ? requestIdleCallback(next, { timeout: 5000 })
-        : setTimeout(next, 200);
-    let cancelled = false;
-    let handle: ReturnType<typeof idle> | undefined;
-    const step = () => {
-      const tab = rest.shift();
-      if (cancelled || !tab) return;
-      prefetchPanel(tab);
-      handle = idle(step);
-    };
-    const start = () => {
-      handle = idle(step);
-    };
-    if (document.readyState === 'complete') start();
-    else window.addEventListener('load', start, { once: true });
-    return () => {
-      cancelled = true;
-      window.removeEventListener('load', start);
-      if (handle !== undefined) {
-        if (typeof cancelIdleCallback === 'function') cancelIdleCallback(handle as number);
-        else clearTimeout(handle as ReturnType<typeof setTimeout>);
-      }
-    };
-  }, []);
 }
