@@ -52,3 +52,10 @@ export const ADMIN_TABS = [
   'insights',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
+/** The tab /admin opens without a `?tab=` (or with one it does not know). */
+export const DEFAULT_ADMIN_TAB: AdminTab = 'complete';
+/** The tab a search (`tab=offers`) names, or the default tab. */
+export const adminTabOf = (search: string): AdminTab => {
+  const value = new URLSearchParams(search).get('tab');
+  return ADMIN_TABS.includes(value as AdminTab) ? (value as AdminTab) : DEFAULT_ADMIN_TAB;
+};

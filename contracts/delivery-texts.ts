@@ -49,6 +49,9 @@ export const TRANSPORT_STATUSES = [
   'cancelled',
 ] as const satisfies readonly DeliveryStatus[];
 export type TransportStatus = (typeof TRANSPORT_STATUSES)[number];
+/** The transport board's views: the open orders, the late pickups, one status, or every order. */
+export const TRANSPORT_VIEWS = ['open', 'late', ...TRANSPORT_STATUSES, 'all'] as const;
+export type TransportView = (typeof TRANSPORT_VIEWS)[number];
 /** The sale's delivery words, read for a transport's status (a transport's statuses are a subset). */
 export const TRANSPORT_STATUS_LABELS: Readonly<Record<TransportStatus, string>> = DELIVERY_STATUS_LABELS;
 /** Who arranges a transport: the carrier's system, or our team by hand when it is down. */

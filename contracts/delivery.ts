@@ -9,6 +9,8 @@ import {
   HOLD_REASONS,
   TRANSPORT_ARRANGERS,
   TRANSPORT_STATUSES,
+  TRANSPORT_VIEWS,
+  type TransportView,
 } from './delivery-texts';
 import { jsonIdSchema } from './ids';
 import { moneySchema } from './money-schema';
@@ -210,9 +212,6 @@ export const TRANSPORT_SORTS = {
   oldest: 'Oldest order first',
 } as const;
 export type TransportSort = keyof typeof TRANSPORT_SORTS;
-/** The board's views: the open orders, the late pickups, one status, or every order. */
-export const TRANSPORT_VIEWS = ['open', 'late', ...TRANSPORT_STATUSES, 'all'] as const;
-export type TransportView = (typeof TRANSPORT_VIEWS)[number];
 /**
  * GET /api/transport-orders: a page of transport orders (contracts/paging.ts), filtered and sorted
  * by the server; `q` matches part of a VIN or a dealer's name, or an order, sale or vehicle number.

@@ -47,6 +47,28 @@ export const LAZY_PAGE_MODULES: Partial<Record<PageKey, string>> = {
   team: 'src/features/team/team-page.tsx',
 };
 
+/**
+ * The module of each admin tab's panel (as the Vite manifest names it), each a chunk of its own
+ * that the admin page loads when the tab opens (web/src/features/admin/admin-panels.tsx): the server
+ * preloads the open tab's with the page (issue #47). Kept equal to those lazy imports by the bundle
+ * test (e2e/bundle-budget.e2e.ts).
+ */
+export const ADMIN_TAB_MODULES: Record<AdminTab, string> = {
+  complete: 'src/features/admin/components/complete/complete-tab.tsx',
+  listings: 'src/features/admin/components/listings/listings-tab.tsx',
+  dealers: 'src/features/admin/components/dealers/dealers-tab.tsx',
+  transactions: 'src/features/admin/components/transactions/transactions-tab.tsx',
+  offers: 'src/features/admin/components/offers/offers-tab.tsx',
+  'buy-codes': 'src/features/admin/components/buy-codes/buy-codes-tab.tsx',
+  activity: 'src/features/admin/components/activity/activity-tab.tsx',
+  notifications: 'src/features/admin/components/notifications/notifications-tab.tsx',
+  demand: 'src/features/admin/components/demand/demand-tab.tsx',
+  recon: 'src/features/admin/components/recon/recon-tab.tsx',
+  transport: 'src/features/admin/components/delivery/transport-tab.tsx',
+  'floor-plan': 'src/features/admin/components/delivery/floor-plan-tab.tsx',
+  insights: 'src/features/admin/components/insights/insights-tab.tsx',
+};
+
 export const vehiclePath = (id: number | string) => `/vehicle/${encodeURIComponent(String(id))}`;
 
 /** An admin tab as a link (`/admin?tab=offers`): the admin page opens the tab the URL names. */

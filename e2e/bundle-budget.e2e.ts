@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { ADMIN_TABS } from '@contracts/admin';
+import { ADMIN_TAB_MODULES } from '@contracts/routes';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -84,6 +86,29 @@ describe('bundle budgets', () => {
       'dealer/dealer-dashboard-page.tsx',
     ]) {
       expect(manifest['index.html']!.dynamicImports ?? [], page).toContain(pageKey(page));
+    }
+  });
+
+  it("loads the open admin tab's code alone at /admin's first paint, each tab a chunk of its own (issue #47)", () => {
+    const modulesOf = (keys: Set<string>) => [...keys].flatMap((k) => chunkModules[manifest[k]!.file] ?? []);
+    const admin = pageKey('admin/admin-page.tsx');
+    // Each tab's panel is loaded by the page on demand, and the table the server preloads from names them.
+    expect(new Set(manifest[admin]!.dynamicImports ?? [])).toEqual(new Set(Object.values(ADMIN_TAB_MODULES)));
+    const shell = closure(admin, new Set(entry));
+    const panels = Object.values(ADMIN_TAB_MODULES).map((m) => `web/${m}`);
+    expect(modulesOf(shell).filter((m) => panels.includes(m))).toEqual([]);
+    // Nor do the tab counts beside the tabs' names bring zod along.
+    expect(modulesOf(shell).filter((m) => /contracts\/zod\.ts/.test(m))).toEqual([]);
+    for (const tab of ADMIN_TABS) {
+      const open = closure(ADMIN_TAB_MODULES[tab], new Set(shell));
+      const others = panels.filter((m) => m !== `web/${ADMIN_TAB_MODULES[tab]}`);
+      expect(
+        modulesOf(open).filter((m) => others.includes(m)),
+        tab,
+      ).toEqual([]);
+      console.log(
+        `/admin?tab=${tab} loads ${files(open).length} scripts, ${gzipKb(files(open)).toFixed(1)} kB gzipped`,
+      );
     }
   });
 });

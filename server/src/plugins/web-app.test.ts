@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { premiumCertification } from '@contracts/brand';
 import { GALLERY_FRAME_SIZES } from '@contracts/condition-report-rules';
 import { DEALER_DASHBOARD_SECTION_KEYS, dealerDashboardPath } from '@contracts/dealer-dashboard';
+import { ADMIN_TAB_MODULES } from '@contracts/routes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertVehicle } from '../../test/factories';
 import { scratchDir } from '../../test/scratch';
@@ -51,6 +52,22 @@ function fixtureBuild() {
         file: 'assets/inventory-page-4.js',
         isDynamicEntry: true,
         imports: ['index.html'],
+      },
+      // The admin page and two of its tabs' panels, each loaded on demand (issue #47).
+      'src/features/admin/admin-page.tsx': {
+        file: 'assets/admin-page-5.js',
+        isDynamicEntry: true,
+        imports: ['index.html', '_shared-1.js'],
+      },
+      [ADMIN_TAB_MODULES.complete]: {
+        file: 'assets/complete-tab-6.js',
+        isDynamicEntry: true,
+        imports: ['_form-2.js'],
+      },
+      [ADMIN_TAB_MODULES.transactions]: {
+        file: 'assets/transactions-tab-7.js',
+        isDynamicEntry: true,
+        imports: ['_shared-1.js'],
       },
     }),
   );
@@ -141,7 +158,21 @@ describe('serving the web app', () => {
     );
     // The landing page is in the entry; pages missing from the manifest preload nothing.
     expect((await ctx.app.inject('/')).body).not.toContain('modulepreload');
-    expect((await ctx.app.inject('/admin')).body).not.toContain('modulepreload');
+    expect((await ctx.app.inject('/upload')).body).not.toContain('modulepreload');
+  });
+
+  it("preloads the open admin tab's panel with the admin page, and no other tab's (issue #47)", async () => {
+    const preloads = async (url: string) =>
+      [
+        ...(await ctx.app.inject(url)).body.matchAll(
+          /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+        ),
+      ].map(([, href]) => href);
+    const page = '/assets/admin-page-5.js';
+    // The default tab without a ?tab=, or with one the page does not know.
+    for (const url of ['/admin', '/admin?tab=complete', '/admin?tab=nope'])
+      expect(await preloads(url), url).toEqual([page, '/assets/complete-tab-6.js', '/assets/form-2.js']);
+    expect(await preloads('/admin?tab=transactions')).toEqual([page, '/assets/transactions-tab-7.js']);
   });
 
   it("preloads the API read a page starts with, as the app's credentialed fetch", async () => {

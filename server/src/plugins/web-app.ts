@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { ADMIN_TABS, adminTabOf } from '@contracts/admin';
 import { BRAND_ELEMENT_ID, type Brand, SSR_STATE_ELEMENT_ID } from '@contracts/brand';
 import type { Photo } from '@contracts/condition-report';
 import { GALLERY_FRAME_SIZES, PHONE_PHOTO_CAP, srcsetUpTo } from '@contracts/condition-report-rules';
-import { LAZY_PAGE_MODULES, matchPage, type PageKey, pageMeta } from '@contracts/routes';
+import { ADMIN_TAB_MODULES, LAZY_PAGE_MODULES, matchPage, type PageKey, pageMeta } from '@contracts/routes';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/app-error';
@@ -49,6 +50,8 @@ export function pagePreloadTags(
   manifest: Record<string, ManifestChunk>,
   page: PageKey | 'notFound',
   priority: 'auto' | 'low' = 'auto',
+  /** Modules the page imports on demand at once (the open admin tab's panel): preloaded with it. */
+  alsoNeeded: string[] = [],
 ) {
   const source = page === 'notFound' ? undefined : LAZY_PAGE_MODULES[page];
   if (!source || !manifest[source]) return '';
@@ -61,7 +64,7 @@ export function pagePreloadTags(
   };
   if (entryKey) walk(entryKey, loadedByEntry);
   const needed = new Set<string>();
-  walk(source, needed);
+  for (const module of [source, ...alsoNeeded]) walk(module, needed);
   const tags: string[] = [];
   for (const key of needed) {
     if (loadedByEntry.has(key)) continue;
@@ -279,6 +282,11 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   };
   // Pages are rendered once per path kind, not per request.
   const pageCache = new Map<string, ReturnType<typeof renderPage>>();
+  // /admin opens the tab its URL names, whose panel is a chunk of its own: preloaded with the page,
+  // it arrives with the page's code instead of after it has run (issue #47).
+  const adminPreloads = new Map(
+    ADMIN_TABS.map((tab) => [tab, pagePreloadTags(manifest, 'admin', 'auto', [ADMIN_TAB_MODULES[tab]])]),
+  );
 
   // Cache headers are set per file kind below, so the plugin's own are off. The build writes a
   // brotli and a gzip copy of each text file (vite.config.ts): sent as they are to browsers that
@@ -329,7 +337,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     // main thread each on a slow phone, in the task that hydrates.
     let html = page.html
       .replace(DATA_PRELOAD_SLOT, preloads)
-      .replace(CODE_PRELOAD_SLOT, rendered ? '' : page.codePreloads);
+      .replace(
+        CODE_PRELOAD_SLOT,
+        rendered ? '' : key === 'admin' ? adminPreloads.get(adminTabOf(search))! : page.codePreloads,
+      );
     if (rendered) html = withServerRendering(html, rendered, page.lateCodePreloads);
     const links = firstPaintLinks(manifest, photo);
     if (links) reply.header('link', links);

@@ -12,7 +12,7 @@ import { useScrollsSideways } from './use-scrolls-sideways';
  * One insights chart drawn as SVG with visx (ADR 0028): grouped bars or lines over the first
  * column's categories. This module is the only one that imports the chart library. Admin →
  * Insights and the dealer's Insights section, which use it, are loaded lazily
- * (lazy-insights-tab.tsx, lazy-insights-section.tsx), so no other page's bundle carries it.
+ * (admin-panels.tsx, lazy-insights-section.tsx), so no other page's bundle carries it.
  *
  * Series of different units (days and dollars) never share an axis: each unit gets its own panel,
  * one under the other. On a narrow screen the drawing keeps a legible width per category and

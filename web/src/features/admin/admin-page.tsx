@@ -1,9 +1,9 @@
-import { ADMIN_TABS, type AdminTab } from '@contracts/admin';
+import { ADMIN_TABS } from '@contracts/admin';
 import { PAGE_PATHS } from '@contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { type ComponentType, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { PageFrame } from '@/components/page-frame';
 import { RequireSession } from '@/components/require-session';
@@ -14,23 +14,11 @@ import { useAdminCheck } from '@/lib/auth/admin-check';
 import { useAdminLogout } from '@/lib/auth/admin-session';
 import { displayStorage } from '@/lib/storage/display-storage';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { AdminPanel, prefetchPanel } from './admin-panels';
 import { ADMIN_LABELS, TAB_LABELS } from './admin-texts';
-import { ActivityTab } from './components/activity/activity-tab';
-import { BuyCodesTab } from './components/buy-codes/buy-codes-tab';
 import { StatCards } from './components/common/stat-cards';
 import { SyncButton } from './components/common/sync-button';
 import { TabCount } from './components/common/tab-count';
-import { CompleteTab } from './components/complete/complete-tab';
-import { DealersTab } from './components/dealers/dealers-tab';
-import { FloorPlanTab } from './components/delivery/floor-plan-tab';
-import { TransportTab } from './components/delivery/transport-tab';
-import { DemandTab } from './components/demand/demand-tab';
-import { LazyInsightsTab } from './components/insights/lazy-insights-tab';
-import { ListingsTab } from './components/listings/listings-tab';
-import { NotificationsTab } from './components/notifications/notifications-tab';
-import { OffersTab } from './components/offers/offers-tab';
-import { ReconTab } from './components/recon/recon-tab';
-import { TransactionsTab } from './components/transactions/transactions-tab';
 import { useAdminTab } from './use-admin-tab';
 
 export default function AdminPage() {
@@ -46,22 +34,6 @@ export default function AdminPage() {
     </RequireSession>
   );
 }
-
-const PANELS: Record<AdminTab, ComponentType> = {
-  complete: CompleteTab,
-  listings: ListingsTab,
-  dealers: DealersTab,
-  transactions: TransactionsTab,
-  offers: OffersTab,
-  'buy-codes': BuyCodesTab,
-  activity: ActivityTab,
-  notifications: NotificationsTab,
-  demand: DemandTab,
-  recon: ReconTab,
-  transport: TransportTab,
-  'floor-plan': FloorPlanTab,
-  insights: LazyInsightsTab,
-};
 
 function AdminDashboard() {
   const [, navigate] = useLocation();
@@ -135,6 +107,9 @@ function AdminDashboard() {
               key={value}
               value={value}
               data-tab={value}
+              // Its code on its way before the tap that opens it lands.
+              onPointerEnter={() => prefetchPanel(value)}
+              onFocus={() => prefetchPanel(value)}
               className="relative -mb-px inline-flex shrink-0 items-center gap-2 whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700"
             >
               {TAB_LABELS[value]}
@@ -142,14 +117,11 @@ function AdminDashboard() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {ADMIN_TABS.map((value) => {
-          const Panel = PANELS[value];
-          return (
-            <Tabs.Content key={value} value={value} className="mt-6 focus-visible:outline-none">
-              <Panel />
-            </Tabs.Content>
-          );
-        })}
+        {ADMIN_TABS.map((value) => (
+          <Tabs.Content key={value} value={value} className="mt-6 focus-visible:outline-none">
+            <AdminPanel tab={value} />
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
     </PageFrame>
   );

@@ -1,15 +1,14 @@
-import { ADMIN_TABS, type AdminTab } from '@contracts/admin';
+import { ADMIN_TABS, type AdminTab, DEFAULT_ADMIN_TAB } from '@contracts/admin';
 import { useCallback } from 'react';
 import { useSearchParams } from 'wouter';
 
-export const DEFAULT_TAB: AdminTab = 'complete';
 const isTab = (value: string | null): value is AdminTab => ADMIN_TABS.includes(value as AdminTab);
 
 /** The open tab lives in the URL (`/admin?tab=offers`), so a reload or a shared link keeps it. */
 export function useAdminTab() {
   const [searchParams, setSearchParams] = useSearchParams();
   const value = searchParams.get('tab');
-  const tab = isTab(value) ? value : DEFAULT_TAB;
+  const tab = isTab(value) ? value : DEFAULT_ADMIN_TAB;
   const setTab = useCallback(
     (next: string) => {
       if (!isTab(next)) return;

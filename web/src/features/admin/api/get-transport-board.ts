@@ -1,4 +1,6 @@
-import { TRANSPORT_VIEWS, type TransportBoardPage, type TransportBoardQuery } from '@contracts/delivery';
+import type { TransportBoardPage, TransportBoardQuery } from '@contracts/delivery';
+// Without zod (contracts/delivery-texts.ts): the admin page's tab counts read this module.
+import { TRANSPORT_VIEWS } from '@contracts/delivery-texts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { readApi } from '@/lib/api/api-client';
 import { queryKeys } from '@/lib/api/query-keys';

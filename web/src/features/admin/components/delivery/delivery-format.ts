@@ -56,7 +56,7 @@ export const markLabel = (status: MovableStatus) =>
 export const isCancellable = (status: TransportStatus) =>
   TRANSPORT_STATUS_RANK[status] < TRANSPORT_STATUS_RANK.picked_up;
 
-/** The board's views (contracts/delivery.ts TRANSPORT_VIEWS) in words: "Pickup late: 2". */
+/** The board's views (contracts/delivery-texts.ts TRANSPORT_VIEWS) in words: "Pickup late: 2". */
 export const TRANSPORT_VIEW_LABELS: Record<TransportView, string> = {
   open: 'Open orders',
   late: 'Pickup late',
