@@ -25,7 +25,11 @@ let vpic: FakeVpic;
 let browser: Browser;
 beforeAll(async () => {
   vpic = await startFakeVpic();
-  [server, browser] = await Promise.all([startAppServer({ VPIC_BASE_URL: vpic.baseUrl }), launchChromium()]);
+  // An empty marketplace (the empty template's copy): the admin's dashboard holds only this car.
+  [server, browser] = await Promise.all([
+    startAppServer({ VPIC_BASE_URL: vpic.baseUrl, SEED_DEMO: 'false' }),
+    launchChromium(),
+  ]);
 });
 afterAll(async () => {
   await releaseChromium(browser);

@@ -27,7 +27,11 @@ let video: string;
 beforeAll(async () => {
   // vPIC knows the Accord; any other VIN gets its "incomplete" answer, so the server decodes offline.
   vpic = await startFakeVpic();
-  [server, browser] = await Promise.all([startAppServer({ VPIC_BASE_URL: vpic.baseUrl }), launchChromium()]);
+  // An empty marketplace (the empty template's copy): nothing of the demo's is read here.
+  [server, browser] = await Promise.all([
+    startAppServer({ VPIC_BASE_URL: vpic.baseUrl, SEED_DEMO: 'false' }),
+    launchChromium(),
+  ]);
   video = writeTempFile('walkaround.mp4', mp4Bytes(512 * 1024));
 });
 afterAll(async () => {

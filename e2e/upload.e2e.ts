@@ -33,7 +33,12 @@ let video: string;
 beforeAll(async () => {
   // vPIC knows the Accord; any other VIN gets its "incomplete" answer, so the server decodes offline.
   vpic = await startFakeVpic();
-  [server, browser] = await Promise.all([startAppServer({ VPIC_BASE_URL: vpic.baseUrl }), launchChromium()]);
+  // An empty marketplace (the empty template's copy): the wizard reads nothing of the demo's, and
+  // the admin's queue and lists hold only the cars this file creates.
+  [server, browser] = await Promise.all([
+    startAppServer({ VPIC_BASE_URL: vpic.baseUrl, SEED_DEMO: 'false' }),
+    launchChromium(),
+  ]);
   // Spans two 5 MB tus chunks.
   video = writeTempFile('walkaround.mp4', mp4Bytes(SIX_MB));
 });
@@ -689,6 +694,7 @@ describe('Cloudinary backend', () => {
       CLOUDINARY_URL: `cloudinary://e2e-key:${secret}@e2e-cloud`,
       CLOUDINARY_API_BASE: `http://127.0.0.1:${(host.address() as AddressInfo).port}`,
       VPIC_BASE_URL: vpic.baseUrl,
+      SEED_DEMO: 'false',
     });
     try {
       const { page, context, errors } = await openPage(browser, PHONE, { baseURL: cloudServer.url });
