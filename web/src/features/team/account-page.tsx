@@ -51,12 +51,14 @@ function PasskeysSection({ email }: { email: string }) {
   const gate = useReauthGate();
   const addButton = useRef<HTMLButtonElement>(null);
   const addPasskey = (passkeyName: string) =>
-    add.mutate(passkeyName, {
-      onSuccess: () => {
+    // Through the promise (docs/conventions.md habit 6): the mutation settles once the passkeys are
+    // read again, and mutate()'s callbacks are lost if this section is gone by then.
+    add.mutateAsync(passkeyName).then(
+      () => {
         toast({ title: 'Passkey added' });
         setName('');
       },
-      onError: (error) =>
+      (error: Error) =>
         needsReauthentication(error)
           ? gate.ask(() => addPasskey(passkeyName))
           : toast({
@@ -64,7 +66,7 @@ function PasskeysSection({ email }: { email: string }) {
               title: 'Could not add the passkey',
               description: passkeyErrorText(error),
             }),
-    });
+    );
   return (
     <Section title="Passkeys" id="passkeys-title">
       <p className="text-sm text-slate-600">
@@ -94,11 +96,13 @@ function PasskeysSection({ email }: { email: string }) {
               aria-label={`Remove passkey ${key.name}`}
               disabled={remove.isPending}
               onClick={() =>
-                remove.mutate(key.id, {
-                  onSuccess: () => toast({ title: 'Passkey removed' }),
-                  onError: (error) =>
+                // Through the promise (docs/conventions.md habit 6): the mutation settles once the
+                // passkeys are read again, without this one, and mutate()'s callbacks with it.
+                remove.mutateAsync(key.id).then(
+                  () => toast({ title: 'Passkey removed' }),
+                  (error: Error) =>
                     toast({ variant: 'destructive', title: 'Could not remove', description: error.message }),
-                })
+                )
               }
             >
               <Trash2 aria-hidden="true" className="h-4 w-4" />

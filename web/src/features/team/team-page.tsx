@@ -113,19 +113,18 @@ function MemberActions({ member }: { member: TeamMember }) {
         <form
           noValidate
           className="grid gap-4"
-          onSubmit={form.handleSubmit((body) =>
-            update.mutate(
-              { id: member.id, body },
-              {
-                onSuccess: () => {
-                  toast({ title: 'Saved' });
-                  setEditing(false);
-                },
-                onError: (error) =>
-                  toast({ variant: 'destructive', title: 'Could not save', description: error.message }),
+          onSubmit={form.handleSubmit((body) => {
+            // Through the promise (docs/conventions.md habit 6): the mutation settles once the team
+            // is read again, and mutate()'s callbacks are lost if this form is gone by then.
+            update.mutateAsync({ id: member.id, body }).then(
+              () => {
+                toast({ title: 'Saved' });
+                setEditing(false);
               },
-            ),
-          )}
+              (error: Error) =>
+                toast({ variant: 'destructive', title: 'Could not save', description: error.message }),
+            );
+          })}
         >
           <MemberFields field={bindFields(form)} />
           <Button type="submit" disabled={update.isPending}>
@@ -148,14 +147,16 @@ function MemberActions({ member }: { member: TeamMember }) {
           variant="destructive"
           disabled={remove.isPending}
           onClick={() =>
-            remove.mutate(member.id, {
-              onSuccess: () => {
+            // Through the promise (docs/conventions.md habit 6): the mutation settles once the team
+            // is read again, without this member, and mutate()'s callbacks with it.
+            remove.mutateAsync(member.id).then(
+              () => {
                 toast({ title: `${member.name} was removed` });
                 setRemoving(false);
               },
-              onError: (error) =>
+              (error: Error) =>
                 toast({ variant: 'destructive', title: 'Could not remove', description: error.message }),
-            })
+            )
           }
         >
           Remove {member.name}

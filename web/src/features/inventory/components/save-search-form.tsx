@@ -90,17 +90,21 @@ export function SaveSearchForm({ search, onDone }: { search: InventorySearch; on
     <form
       noValidate
       className="grid gap-4"
-      onSubmit={form.handleSubmit((fields) =>
-        save.mutate(fields, {
-          onSuccess: (saved) => {
+      onSubmit={form.handleSubmit((fields) => {
+        // Through the promise (docs/conventions.md habit 6): the mutation settles once the saved
+        // searches are read again, and mutate()'s callbacks would be lost if this form were gone.
+        save.mutateAsync(fields).then(
+          (saved) => {
             toast({
               title: SAVED_SEARCH_TEXT.saved,
               description: `“${saved.name}”: see it on your dashboard.`,
             });
             onDone();
           },
-        }),
-      )}
+          // A refusal is shown in the form from the mutation's state.
+          () => {},
+        );
+      })}
     >
       <FormField label="Name" maxLength={60} {...field('name')} />
       <AlertDeliveryFields channel={form.register('alertChannel')} cadence={form.register('alertCadence')} />

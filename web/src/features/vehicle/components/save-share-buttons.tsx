@@ -28,16 +28,16 @@ function ServerMarks({ vehicleId }: { vehicleId: number }) {
   const { entry, known } = useCarMarks(vehicleId);
   const update = useUpdateWatchlist();
   const toggle = (mark: WatchMark) =>
-    update.mutate(
-      {
+    // Through the promise (docs/conventions.md habit 6): the mutation settles only once the
+    // watchlist is read again, and mutate()'s callbacks are lost if the buttons are gone by then.
+    update
+      .mutateAsync({
         vehicleId,
         change: mark === 'favorite' ? { favorite: !entry?.favorite } : { watching: !entry?.watching },
-      },
-      {
-        onError: (error) =>
-          toast({ variant: 'destructive', title: WATCHLIST_TEXT.saveFailed, description: error.message }),
-      },
-    );
+      })
+      .catch((error: Error) =>
+        toast({ variant: 'destructive', title: WATCHLIST_TEXT.saveFailed, description: error.message }),
+      );
   return (
     <>
       {(['favorite', 'watching'] as const).map((mark) => (

@@ -66,6 +66,10 @@ function MemberRow({ dealerId, member: m }: { dealerId: number; member: TeamMemb
   const revoke = useRevokeInvitation(dealerId);
   const disable = useDisableMember(dealerId);
   const [handOver, setHandOver] = useState<string | null>(null);
+  // Through mutateAsync()'s promise (docs/conventions.md habit 6): these settle once the team is
+  // read again, and a revoked invitation's row is gone by then, with mutate()'s callbacks.
+  const settle = (sent: Promise<unknown>, { onSuccess, onError }: ReturnType<typeof report>) =>
+    sent.then(onSuccess, onError);
   const report = (title: string) => ({
     onSuccess: () => toast({ title }),
     onError: (error: Error) => toast({ variant: 'destructive', title: 'Failed', description: error.message }),
@@ -95,13 +99,10 @@ function MemberRow({ dealerId, member: m }: { dealerId: number; member: TeamMemb
               variant="outline"
               disabled={resend.isPending}
               onClick={() =>
-                resend.mutate(m.id, {
-                  onSuccess: (invited) => {
-                    setHandOver(invited.invitationLink);
-                    if (!invited.invitationLink) toast({ title: 'Invitation sent again' });
-                  },
-                  onError: report('').onError,
-                })
+                resend.mutateAsync(m.id).then((invited) => {
+                  setHandOver(invited.invitationLink);
+                  if (!invited.invitationLink) toast({ title: 'Invitation sent again' });
+                }, report('').onError)
               }
             >
               Resend invitation
@@ -110,7 +111,7 @@ function MemberRow({ dealerId, member: m }: { dealerId: number; member: TeamMemb
               size="sm"
               variant="outline"
               disabled={revoke.isPending}
-              onClick={() => revoke.mutate(m.id, report('Invitation revoked'))}
+              onClick={() => settle(revoke.mutateAsync(m.id), report('Invitation revoked'))}
             >
               Revoke invitation
             </Button>
@@ -121,7 +122,7 @@ function MemberRow({ dealerId, member: m }: { dealerId: number; member: TeamMemb
             size="sm"
             variant="destructive"
             disabled={disable.isPending}
-            onClick={() => disable.mutate(m.id, report(`${m.name} was disabled`))}
+            onClick={() => settle(disable.mutateAsync(m.id), report(`${m.name} was disabled`))}
           >
             Disable {m.name}
           </Button>

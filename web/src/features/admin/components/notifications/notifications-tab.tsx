@@ -89,16 +89,17 @@ export function NotificationsTab() {
 function NotificationRow({ item }: { item: NotificationView }) {
   const resend = useResendNotification();
   const send = () =>
-    resend.mutate(item.id, {
-      onSuccess: () =>
-        toast({ title: 'Notification queued', description: `It will be sent to ${item.recipient}.` }),
-      onError: (error) =>
+    // Through the promise (docs/conventions.md habit 6): the mutation settles once the list is read
+    // again, and under a status filter this row has left it by then, with mutate()'s callbacks.
+    resend.mutateAsync(item.id).then(
+      () => toast({ title: 'Notification queued', description: `It will be sent to ${item.recipient}.` }),
+      (error: Error) =>
         toast({
           title: 'Could not resend the notification',
           description: error.message,
           variant: 'destructive',
         }),
-    });
+    );
   const retrying = item.status === 'failed' && item.attempts > 0;
   return (
     <Row>

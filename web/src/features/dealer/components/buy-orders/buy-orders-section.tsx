@@ -46,26 +46,25 @@ function BuyOrderItem({ order, canAct }: { order: BuyOrderView; canAct: boolean 
   const update = useUpdateBuyOrder();
   const title = buyOrderTitle(order);
   const change = (status: 'open' | 'paused' | 'cancelled') =>
-    update.mutate(
-      { id: order.id, body: { status } },
-      {
-        onSuccess: () =>
-          toast({
-            title:
-              status === 'open'
-                ? BUY_ORDER_TEXT.resumed
-                : status === 'paused'
-                  ? BUY_ORDER_TEXT.paused
-                  : BUY_ORDER_TEXT.cancelled,
-            description: `Order #${order.id}: ${title}`,
-          }),
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Could not change the buy order',
-            description: error.message,
-          }),
-      },
+    // Through the promise (docs/conventions.md habit 6): the mutation settles once the orders are
+    // read again, and a cancelled order has left the list by then, with mutate()'s callbacks.
+    update.mutateAsync({ id: order.id, body: { status } }).then(
+      () =>
+        toast({
+          title:
+            status === 'open'
+              ? BUY_ORDER_TEXT.resumed
+              : status === 'paused'
+                ? BUY_ORDER_TEXT.paused
+                : BUY_ORDER_TEXT.cancelled,
+          description: `Order #${order.id}: ${title}`,
+        }),
+      (error: Error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Could not change the buy order',
+          description: error.message,
+        }),
     );
   const limits = buyOrderLimits(order);
   const active = order.status === 'open' || order.status === 'paused';
@@ -143,9 +142,10 @@ function BuyOrderItem({ order, canAct }: { order: BuyOrderView; canAct: boolean 
           canAct={canAct}
           pending={update.isPending}
           name={`order #${order.id}`}
-          onChange={(body, done) =>
-            update.mutate({ id: order.id, body }, alertChangeToasts(done, `Order #${order.id}: ${title}`))
-          }
+          onChange={(body, done) => {
+            const toasts = alertChangeToasts(done, `Order #${order.id}: ${title}`);
+            update.mutateAsync({ id: order.id, body }).then(toasts.onSuccess, toasts.onError);
+          }}
         />
       ) : null}
       {canAct && active ? (

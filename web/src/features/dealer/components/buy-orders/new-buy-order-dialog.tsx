@@ -119,9 +119,11 @@ export function NewBuyOrderDialog() {
   const targets = useFieldArray({ control: form.control, name: 'targets' });
   const errors = form.formState.errors;
   const field = bindFields(form);
-  const onSubmit = form.handleSubmit((values) =>
-    create.mutate(bodyOf(values), {
-      onSuccess: (order) => {
+  const onSubmit = form.handleSubmit((values) => {
+    // Through the promise (docs/conventions.md habit 6): the mutation settles once the orders are
+    // read again, and mutate()'s callbacks are lost if the dialog is gone by then.
+    create.mutateAsync(bodyOf(values)).then(
+      (order) => {
         toast({
           title: BUY_ORDER_TEXT.created,
           description: `Order #${order.id}: we will e-mail you each match.`,
@@ -130,12 +132,12 @@ export function NewBuyOrderDialog() {
         form.reset({ ...EMPTY, neededBy: dayFromNow(30) });
       },
       // A ZIP the server does not know is the ZIP field's error, like its 5-digit rule.
-      onError: (error) => {
+      (error: Error) => {
         if (isZipUnknownRefusal(error.message))
           form.setError('deliveryZip', { message: error.message }, { shouldFocus: true });
       },
-    }),
-  );
+    );
+  });
   return (
     <Modal
       open={open}

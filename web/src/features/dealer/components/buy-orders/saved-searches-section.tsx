@@ -58,15 +58,17 @@ export function SavedSearchesSection({ canAct }: { canAct: boolean }) {
                 variant="ghost"
                 disabled={remove.isPending}
                 onClick={() =>
-                  remove.mutate(s.id, {
-                    onSuccess: () => toast({ title: SAVED_SEARCH_TEXT.deleted, description: s.name }),
-                    onError: (error) =>
+                  // Through the promise (docs/conventions.md habit 6): the mutation settles once the
+                  // list is read again, without this search, and mutate()'s callbacks with it.
+                  remove.mutateAsync(s.id).then(
+                    () => toast({ title: SAVED_SEARCH_TEXT.deleted, description: s.name }),
+                    (error: Error) =>
                       toast({
                         variant: 'destructive',
                         title: 'Could not delete',
                         description: error.message,
                       }),
-                  })
+                  )
                 }
               >
                 <Trash2 aria-hidden="true" className="h-4 w-4" />
@@ -80,7 +82,10 @@ export function SavedSearchesSection({ canAct }: { canAct: boolean }) {
               canAct={canAct}
               pending={update.isPending}
               name={s.name}
-              onChange={(body, done) => update.mutate({ id: s.id, body }, alertChangeToasts(done, s.name))}
+              onChange={(body, done) => {
+                const toasts = alertChangeToasts(done, s.name);
+                update.mutateAsync({ id: s.id, body }).then(toasts.onSuccess, toasts.onError);
+              }}
             />
           </div>
         </AnchoredItem>

@@ -109,6 +109,8 @@ function CodeActions({ code, done }: { code: DealerBuyCode; done: () => void }) 
     ? 'You get a new code with the same limits.'
     : `${code.holderName ?? 'Its holder'} gets a new code with the same limits, shown only on their own dashboard.`;
   const busy = deactivate.isPending || rotate.isPending;
+  // Through mutateAsync()'s promise (docs/conventions.md habit 6): the mutations settle once the
+  // codes are read again, and a replaced code's row is gone by then, with mutate()'s callbacks.
   const refused = (title: string) => (error: Error) =>
     toast({ variant: 'destructive', title, description: error.message });
   return (
@@ -125,13 +127,10 @@ function CodeActions({ code, done }: { code: DealerBuyCode; done: () => void }) 
         cancelLabel="Keep it"
         destructive
         onConfirm={() =>
-          deactivate.mutate(code.id, {
-            onSuccess: () => {
-              toast({ title: TEAM_TEXT.codeDeactivated });
-              done();
-            },
-            onError: refused('Could not deactivate the code'),
-          })
+          deactivate.mutateAsync(code.id).then(() => {
+            toast({ title: TEAM_TEXT.codeDeactivated });
+            done();
+          }, refused('Could not deactivate the code'))
         }
       />
       <ConfirmDialog
@@ -150,13 +149,10 @@ function CodeActions({ code, done }: { code: DealerBuyCode; done: () => void }) 
         confirmLabel="Replace with a new code"
         cancelLabel="Keep it"
         onConfirm={() =>
-          rotate.mutate(code.id, {
-            onSuccess: () => {
-              toast({ title: TEAM_TEXT.codeRotated });
-              done();
-            },
-            onError: refused('Could not replace the code'),
-          })
+          rotate.mutateAsync(code.id).then(() => {
+            toast({ title: TEAM_TEXT.codeRotated });
+            done();
+          }, refused('Could not replace the code'))
         }
       />
     </div>

@@ -38,14 +38,12 @@ export function WatchlistSection() {
     const isLastMark = !(mark === 'favorite' ? entry.watching : entry.favorite);
     // The car leaves the list at once: the keyboard's focus goes to the section, not to the page's top.
     if (isLastMark) heading.current?.focus();
-    update.mutate(
-      { vehicleId: entry.vehicleId, change },
-      {
-        onSuccess: () =>
-          isLastMark ? toast({ title: WATCHLIST_TEXT.removed, description: entry.title }) : undefined,
-        onError: (error) =>
-          toast({ variant: 'destructive', title: WATCHLIST_TEXT.saveFailed, description: error.message }),
-      },
+    // Through the promise (docs/conventions.md habit 6): the mutation settles only once the list
+    // is read again, and mutate()'s callbacks are lost if the section is gone by then.
+    update.mutateAsync({ vehicleId: entry.vehicleId, change }).then(
+      () => (isLastMark ? toast({ title: WATCHLIST_TEXT.removed, description: entry.title }) : undefined),
+      (error: Error) =>
+        toast({ variant: 'destructive', title: WATCHLIST_TEXT.saveFailed, description: error.message }),
     );
   };
   return (

@@ -58,16 +58,18 @@ export function DealerStepDialog<T extends DialogStepType>({
   const onSubmit = form.handleSubmit((body) => {
     setBlocked(Boolean(blockedReason));
     if (blockedReason || waitLabel) return;
-    record.mutate(
-      { id: transactionId, body: { ...body, ...attached } as DealerSaleEventBody },
-      {
-        onSuccess: () => {
-          toast(done);
-          setOpen(false);
-          form.reset();
-          onSent?.();
-        },
+    // Through the promise, not mutate()'s callbacks (docs/conventions.md habit 6): those are dropped
+    // once this dialog unmounts, and it does as soon as refreshed sales (a live change may bring them
+    // first) no longer offer the step.
+    record.mutateAsync({ id: transactionId, body: { ...body, ...attached } as DealerSaleEventBody }).then(
+      () => {
+        toast(done);
+        setOpen(false);
+        form.reset();
+        onSent?.();
       },
+      // A refusal is shown in the dialog from the mutation's state.
+      () => {},
     );
   });
   const problem = blocked && blockedReason ? blockedReason : (record.error?.message ?? null);

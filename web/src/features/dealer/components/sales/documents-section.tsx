@@ -32,12 +32,11 @@ function SaleDocuments({ sale: t, canAct }: { sale: DealerTransaction; canAct: b
   const record = useRecordDealerSaleEvent();
   const name = saleName(t);
   const confirmTitle = () =>
-    record.mutate(
-      { id: t.id, body: { type: 'title_confirmed' } },
-      {
-        onSuccess: () => toast({ title: 'Title receipt confirmed', description: `${name}: thank you.` }),
-        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: error.message }),
-      },
+    // Through the promise (docs/conventions.md habit 6): the toast must come even if refreshed sales
+    // (a live change may bring them first) have re-rendered this sale's card without the button.
+    record.mutateAsync({ id: t.id, body: { type: 'title_confirmed' } }).then(
+      () => toast({ title: 'Title receipt confirmed', description: `${name}: thank you.` }),
+      (error: Error) => toast({ variant: 'destructive', title: 'Error', description: error.message }),
     );
   return (
     <>

@@ -84,11 +84,13 @@ function LineRow({ line, canChange }: { line: FloorPlanLine; canChange: boolean 
           confirmLabel={TEXT.remove}
           destructive
           onConfirm={() =>
-            remove.mutate(line.id, {
-              onSuccess: () => toast({ title: FLOOR_PLAN_TEXT.lineRemoved, description: line.label }),
-              onError: (error) =>
+            // Through the promise (docs/conventions.md habit 6): the mutation settles once the lines
+            // are read again, without this one, and mutate()'s callbacks with it.
+            remove.mutateAsync(line.id).then(
+              () => toast({ title: FLOOR_PLAN_TEXT.lineRemoved, description: line.label }),
+              (error: Error) =>
                 toast({ variant: 'destructive', title: 'Not removed', description: error.message }),
-            })
+            )
           }
         />
       ) : null}
@@ -103,14 +105,18 @@ function AddLineForm() {
     defaultValues: { accountNumber: '' },
   });
   const field = bindFields(form);
-  const onSubmit = form.handleSubmit((body) =>
-    create.mutate(body, {
-      onSuccess: (line) => {
+  const onSubmit = form.handleSubmit((body) => {
+    // Through the promise (docs/conventions.md habit 6): the mutation settles once the lines are
+    // read again, and mutate()'s callbacks are lost if the form is gone by then.
+    create.mutateAsync(body).then(
+      (line) => {
         toast({ title: FLOOR_PLAN_TEXT.lineAdded, description: line.label });
         form.reset({ accountNumber: '' });
       },
-    }),
-  );
+      // A refusal is shown under the form from the mutation's state.
+      () => {},
+    );
+  });
   return (
     <form
       noValidate
