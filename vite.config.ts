@@ -132,6 +132,7 @@ const PUBLIC_PAGES = {
   inventory: `${root}/web/src/features/inventory/inventory-page.tsx`,
   vehicle: `${root}/web/src/features/vehicle/vehicle-page.tsx`,
 };
+const RADIX_BARREL = '/node_modules/radix-ui/';
 type ModuleGraph = {
   getModuleInfo(
     id: string,
@@ -139,9 +140,9 @@ type ModuleGraph = {
 };
 
 /**
- * The code the inventory and a vehicle's page import statically, outside the entry, in three chunks
- * instead of ~30 (ADR 0050): what both pages import (`public-pages`), what only one does (the
- * page's own chunk). Left to Rolldown's own splitting, each module went to a chunk of the pages
+ * The code the inventory and a vehicle's page import statically, outside the entry, in a few chunks
+ * instead of ~30 (ADR 0050): what both pages import (`public-pages`), what only the vehicle page
+ * imports (`vehicle-parts`); the inventory's own modules are left to Rolldown (see below). Left to Rolldown's own splitting, each module went to a chunk of the pages
  * that share it — 33 files on a vehicle page, most under 2 kB, each a request the phone's first
  * paint waited on. The entry's modules stay in the entry (`/` loads no more), and what a page loads
  * on demand (dialogs, the lightbox) stays apart. A private page that imports one of these modules
@@ -164,7 +165,9 @@ function publicPageChunks() {
       // Through lucide's barrel a page would reach every icon: it reaches those it names.
       if (!id.includes('/node_modules/') && imported.includes(icons.barrel))
         for (const icon of icons.namedIn(id)) walk(icon);
-      for (const next of imported) if (next !== icons.barrel) walk(next);
+      // Radix's barrel names every primitive, the dialogs behind a lazy import included: not walked
+      // (what a page takes from it is left to Rolldown's own splitting).
+      for (const next of imported) if (next !== icons.barrel && !next.includes(RADIX_BARREL)) walk(next);
     };
     for (const id of from) walk(id);
     return seen;
@@ -183,11 +186,8 @@ function publicPageChunks() {
   };
   return (id: string, ctx: ModuleGraph): string | null => {
     graph ??= build(ctx);
-    // A package's barrel names modules the pages never run (Radix's dialog behind a lazy import):
-    // packages are left to Rolldown's splitting, but for the icons each page draws.
     if (graph.entry.has(id) || graph.everyPage.has(id)) return null;
     const isIcon = id.startsWith(icons.dir);
-    if (id.includes('/node_modules/') && !isIcon) return null;
     // The page's module keeps a chunk of its own, the one the router and the server's preloads name.
     if (id === PUBLIC_PAGES.inventory || id === PUBLIC_PAGES.vehicle) return null;
     const inInventory = graph.inventory.has(id);
@@ -195,8 +195,10 @@ function publicPageChunks() {
     // An icon either page draws joins the shared chunk: a dialog that draws it too then loads
     // nothing the page has not.
     if ((inInventory && inVehicle) || (isIcon && (inInventory || inVehicle))) return 'public-pages';
-    if (inInventory) return 'inventory-parts';
-    if (inVehicle) return 'vehicle-parts';
+    // The inventory's own modules are left to Rolldown: grouped, they took along the package code
+    // only the inventory uses (TanStack's infinite query, which Rolldown puts in the page's chunk),
+    // so the admin's and the dealer's pages, which import some of them, loaded the inventory page.
+    if (inVehicle && !inInventory) return 'vehicle-parts';
     return null;
   };
 }
