@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync, realpathSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -126,6 +127,120 @@ function staffAppFiles(bundle: Rollup.OutputBundle): string[] {
   return [...files].sort();
 }
 
+/** The two public pages the server renders (ADR 0016), whose chunks are grouped (publicPageChunks). */
+const PUBLIC_PAGES = {
+  inventory: `${root}/web/src/features/inventory/inventory-page.tsx`,
+  vehicle: `${root}/web/src/features/vehicle/vehicle-page.tsx`,
+};
+const RADIX_BARREL = '/node_modules/radix-ui/';
+type ModuleGraph = {
+  getModuleInfo(
+    id: string,
+  ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+};
+
+/**
+ * The code the inventory and a vehicle's page import statically, outside the entry, in a few chunks
+ * instead of ~30 (ADR 0050): what both pages import (`public-pages`), what only the vehicle page
+ * imports (`vehicle-parts`); the inventory's own modules are left to Rolldown (see below). Left to Rolldown's own splitting, each module went to a chunk of the pages
+ * that share it — 33 files on a vehicle page, most under 2 kB, each a request the phone's first
+ * paint waited on. The entry's modules stay in the entry (`/` loads no more), and what a page loads
+ * on demand (dialogs, the lightbox) stays apart. A private page that imports one of these modules
+ * loads that chunk (on demand, behind its sign-in).
+ */
+function publicPageChunks() {
+  let graph: {
+    entry: Set<string>;
+    everyPage: Set<string>;
+    inventory: Set<string>;
+    vehicle: Set<string>;
+  } | null = null;
+  const icons = lucideIcons();
+  const closure = (ctx: ModuleGraph, ...from: string[]) => {
+    const seen = new Set<string>();
+    const walk = (id: string) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      const imported = ctx.getModuleInfo(id)?.importedIds ?? [];
+      // Through lucide's barrel a page would reach every icon: it reaches those it names.
+      if (!id.includes('/node_modules/') && imported.includes(icons.barrel))
+        for (const icon of icons.namedIn(id)) walk(icon);
+      // Radix's barrel names every primitive, the dialogs behind a lazy import included: not walked
+      // (what a page takes from it is left to Rolldown's own splitting).
+      for (const next of imported) if (next !== icons.barrel && !next.includes(RADIX_BARREL)) walk(next);
+    };
+    for (const id of from) walk(id);
+    return seen;
+  };
+  const build = (ctx: ModuleGraph) => {
+    const entry = closure(ctx, `${root}/web/src/main.tsx`);
+    // What every page loads once idle (the toasts' code, app/app.tsx): left out of the groups, or
+    // `/` would load them with it. (The purchase confirmation, after a purchase, may load them.)
+    const onIdle = ctx.getModuleInfo(`${root}/web/src/app/app.tsx`)?.dynamicallyImportedIds ?? [];
+    return {
+      entry,
+      everyPage: closure(ctx, ...onIdle),
+      inventory: closure(ctx, PUBLIC_PAGES.inventory),
+      vehicle: closure(ctx, PUBLIC_PAGES.vehicle),
+    };
+  };
+  return (id: string, ctx: ModuleGraph): string | null => {
+    graph ??= build(ctx);
+    if (graph.entry.has(id) || graph.everyPage.has(id)) return null;
+    const isIcon = id.startsWith(icons.dir);
+    // The page's module keeps a chunk of its own, the one the router and the server's preloads name.
+    if (id === PUBLIC_PAGES.inventory || id === PUBLIC_PAGES.vehicle) return null;
+    const inInventory = graph.inventory.has(id);
+    const inVehicle = graph.vehicle.has(id);
+    // An icon either page draws joins the shared chunk: a dialog that draws it too then loads
+    // nothing the page has not.
+    if ((inInventory && inVehicle) || (isIcon && (inInventory || inVehicle))) return 'public-pages';
+    // The inventory's own modules are left to Rolldown: grouped, they took along the package code
+    // only the inventory uses (TanStack's infinite query, which Rolldown puts in the page's chunk),
+    // so the admin's and the dealer's pages, which import some of them, loaded the inventory page.
+    if (inVehicle && !inInventory) return 'vehicle-parts';
+    return null;
+  };
+}
+
+/**
+ * lucide-react's barrel and the icons a source file imports from it (`import { Truck } from
+ * 'lucide-react'` → `.../icons/truck.mjs`), read from the barrel's re-exports.
+ */
+function lucideIcons() {
+  const esm = realpathSync(`${root}/node_modules/lucide-react/dist/esm`);
+  const barrel = `${esm}/lucide-react.mjs`;
+  const fileOf = new Map<string, string>();
+  for (const [, names, file] of readFileSync(barrel, 'utf8').matchAll(
+    /export \{([^}]*)\} from '\.\/(icons\/[^']+)'/g,
+  ))
+    for (const name of names!.split(','))
+      fileOf.set(
+        name
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()!,
+        `${esm}/${file}`,
+      );
+  return {
+    barrel,
+    dir: `${esm}/icons/`,
+    namedIn(id: string): string[] {
+      const source = readFileSync(id.split('?')[0]!, 'utf8');
+      const named = [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'lucide-react'/g)].flatMap(
+        ([, list]) =>
+          list!.split(',').map((n) =>
+            n
+              .trim()
+              .split(/\s+as\s+/)[0]!
+              .replace(/^type\s+/, ''),
+          ),
+      );
+      return named.flatMap((name) => fileOf.get(name) ?? []);
+    },
+  };
+}
+
 /** The site's logo (web/public/favicon.svg) as a full-bleed square with the car in the safe zone. */
 const maskableLogo = (logo: string) =>
   logo
@@ -214,6 +329,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     sourcemap: false,
     target: isSsrBuild ? 'node20' : 'es2022',
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [{ name: publicPageChunks(), includeDependenciesRecursively: false }],
+            },
+          },
+        },
   },
   ssr: { noExternal: ['lucide-react'] },
   server: {

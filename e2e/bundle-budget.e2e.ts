@@ -71,6 +71,14 @@ describe('bundle budgets', () => {
     }
   });
 
+  it('names at most 9 JavaScript files on the inventory and 8 on a vehicle page, and no more on / (issue #46, ADR 0050)', () => {
+    // Each file is a request the phone's first paint waited on: 36 on a vehicle page before the
+    // public pages' code was grouped (vite.config.ts, publicPageChunks).
+    expect(files(entry).length).toBeLessThanOrEqual(3);
+    expect(files(inventory).length).toBeLessThanOrEqual(9);
+    expect(files(vehicle).length).toBeLessThanOrEqual(8);
+  });
+
   it('keeps admin, upload and dealer-portal code out of the public chunks', () => {
     const publicChunks = new Set([...entry, ...inventory, ...vehicle].map((k) => manifest[k]!.file));
     const offending = [...publicChunks].flatMap((file) =>

@@ -143,6 +143,38 @@ describe('a vehicle page at first paint, on a throttled phone', () => {
 describe('the inventory at first paint, on a throttled phone', () => {
   const titles = (page: Page) => page.getByTestId('vehicle-card').locator('h3').allInnerTexts();
 
+  it("says it works only once React has attached to the page's own controls (issue #46)", async () => {
+    const { page, context, errors, releaseTheCode } = await openThrottled();
+    // What is attached at the very moment data-app-ready is set (a mutation observer's callback
+    // runs before any later task could hydrate more). It was set as the app's frame committed,
+    // before the page inside the routes' boundary: the first keystroke then hydrated the page
+    // inside the event.
+    await page.addInitScript(() => {
+      const attached = (selector: string) => {
+        const el = document.querySelector(selector);
+        return el !== null && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
+      };
+      new MutationObserver(() => {
+        const w = window as unknown as { attachedAtReady?: Record<string, boolean> };
+        if (document.documentElement.dataset.appReady !== 'true' || w.attachedAtReady) return;
+        w.attachedAtReady = {
+          search: attached('#inventory-search'),
+          sort: attached('#inventory-sort'),
+          view: attached('[aria-label="Grid view"], [aria-label="List view"]'),
+        };
+        // The document, not <html>: this runs before the parser has made <html>.
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app-ready'] });
+    });
+    await firstPaint(page, '/inventory', '#inventory-search');
+    releaseTheCode();
+    await appIsReady(page);
+    expect(
+      await page.evaluate(() => (window as unknown as { attachedAtReady?: unknown }).attachedAtReady),
+    ).toEqual({ search: true, sort: true, view: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('Buy Now on a card tapped before the code has run opens its purchase dialog (the card hydrates first)', async () => {
     const { page, context, errors, releaseTheCode } = await openThrottled();
     await firstPaint(page, '/inventory', '[data-testid="vehicle-card"] button:has-text("Buy Now")');

@@ -94,8 +94,8 @@ export async function openPage(
 }
 
 /**
- * Waits until the app has attached to the page (`data-app-ready` on <html>, set when the app first
- * commits). Journeys act like people and do not wait for it by default (docs/design.md §12: a tap at
+ * Waits until the app has attached to the page (`data-app-ready` on <html>, set when the page inside
+ * the app's routes has committed: app/router.tsx). Journeys act like people and do not wait for it by default (docs/design.md §12: a tap at
  * first paint counts, ADR 0020); a journey that needs the app itself running before it acts (e.g.
  * to intercept a read the app makes, or to read the app's state) calls it and says why.
  */

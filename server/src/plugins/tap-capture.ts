@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
  * Every tap counts (docs/design.md §12, ADR 0020): a server-rendered page shows its buttons, selects and
  * search box before the app's code has run. This script, inlined at the top of every page (allowed
  * by its hash in the CSP, no 'unsafe-inline'), holds what the user does until the app says it is
- * ready (`data-app-ready` on <html>, set when the app first commits) and then hands it over:
+ * ready (`data-app-ready` on <html>, set when the page has committed: app/router.tsx) and then hands it over:
  * a tap on a button or a `[data-tap]` element is held (the control is marked `data-tap-pending`,
  * which the stylesheet shows as busy) and replayed as a click, in order, once the app is ready (a
  * second tap on the same control in a row is the same tap; a toggle tapped while showing one state

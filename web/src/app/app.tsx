@@ -24,11 +24,6 @@ function ToasterHost() {
 
 /** The whole app, as the browser renders it and as the server renders a page's first HTML (app/entry-server.tsx). */
 export function App({ queryClient }: { queryClient: QueryClient }) {
-  // Once the app has committed (hydrated a server-rendered page, or rendered one), its buttons
-  // answer: said on <html> for the browser journeys (e2e/support/browser-page.ts).
-  useEffect(() => {
-    document.documentElement.dataset.appReady = 'true';
-  }, []);
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>

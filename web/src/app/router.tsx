@@ -1,6 +1,6 @@
 import { DEALER_DASHBOARD_ROUTE, dealerSectionOfSegment, matchPage, PAGE_PATHS } from '@contracts/routes';
 import type { QueryClient } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { lazyPage } from '@/app/lazy-page';
 import { PageLoading } from '@/components/page-loading';
@@ -57,9 +57,27 @@ export async function preparePageOf(pathname: string, queryClient: QueryClient):
   if (key in LAZY_PAGES) await LAZY_PAGES[key as keyof typeof LAZY_PAGES].preload();
 }
 
+/**
+ * Says on <html> that the app works (`data-app-ready`: the held taps are replayed, ADR 0020; the
+ * browser journeys wait for it, e2e/support/browser-page.ts) once the page itself has committed.
+ * Inside the routes' Suspense boundary: on a server-rendered page React hydrates the app's frame
+ * first and commits, and the page inside the boundary in a pass of its own after it; said at the
+ * frame's commit, the first keystroke in the inventory's search box found no React there and
+ * hydrated the page inside the event (issue #46, ADR 0050). Now the page's own controls (the
+ * search and filters, the vehicle's buttons) are attached when it is said; the parts that hydrate
+ * apart (ADR 0049) may follow, each hydrated at once by a tap.
+ */
+function PageAttached() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
+  return null;
+}
+
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>
+      <PageAttached />
       <Switch>
         <Route path={PAGE_PATHS.home} component={LandingPage} />
         <Route path={PAGE_PATHS.inventory} component={InventoryPage} />
