@@ -173,8 +173,14 @@ describe('Admin → Reconditioning', () => {
     await signInAdmin(page, '/admin?tab=recon');
     await board(page).getByRole('row').nth(1).waitFor();
     await page.getByRole('table', { name: 'Reconditioning packages' }).getByRole('row').nth(1).waitFor();
+    // The board sorted by the server: its answer has come before a row is opened (a CI run opened
+    // the first row while the sorted page was on its way, and no dialog was seen).
+    const sorted = page.waitForResponse(
+      (r) => r.url().includes('/api/admin/work-orders') && r.url().includes('sort=oldest'),
+    );
     await page.getByLabel('Sort', { exact: true }).selectOption('oldest');
     expect(new URL(page.url()).searchParams.get('wo-sort')).toBe('oldest');
+    await sorted;
     expect(await noOverflow(page)).toBeLessThanOrEqual(PHONE_390.width);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/recon-tab-390.png`, fullPage: true });
 
