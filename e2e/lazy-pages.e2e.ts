@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { PAGE_PATHS, type PageKey } from '@contracts/routes';
+import { DEFAULT_ADMIN_TAB } from '@contracts/admin';
+import { ADMIN_TAB_MODULES, PAGE_PATHS, type PageKey } from '@contracts/routes';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, openPage } from './support/browser-page';
@@ -13,6 +14,8 @@ import { signInContext } from './support/sign-in';
  * loads by itself (one of the entry's dynamic imports in the Vite manifest) must be exactly what the
  * served HTML preloads, with the chunks and styles that chunk imports. A page missing from the
  * table, a wrong module for a page, or a route made lazy without telling the server, each fails.
+ * The admin page's open tab is a chunk of its own the page loads (contracts/routes.ts
+ * ADMIN_TAB_MODULES): the server preloads it with the page, so it is counted with the page's.
  */
 const DIST = new URL('../dist/web/', import.meta.url);
 type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] };
@@ -33,6 +36,11 @@ const routeChunks = new Map(
   (manifest[ENTRY]?.dynamicImports ?? [])
     .filter((key) => !NOT_PAGES.has(key))
     .map((key) => [`/${manifest[key]!.file}`, key]),
+);
+
+/** The admin tabs' panel chunks, by file: the page loads the open tab's (the first: Complete). */
+const adminTabChunks = new Map(
+  Object.values(ADMIN_TAB_MODULES).map((key) => [`/${manifest[key]!.file}`, key]),
 );
 
 /** A chunk and everything it imports statically (what the browser loads before running it). */
@@ -106,11 +114,14 @@ describe('lazy pages', () => {
       await page.waitForLoadState('networkidle');
 
       const routeModules = [...requested].flatMap((file) => routeChunks.get(file) ?? []);
+      const tabModules = [...requested].flatMap((file) => adminTabChunks.get(file) ?? []);
+      expect(tabModules, 'the admin page loads its open tab alone; no other page loads a tab').toEqual(
+        key === 'admin' ? [ADMIN_TAB_MODULES[DEFAULT_ADMIN_TAB]] : [],
+      );
       const needed = new Set<string>();
-      for (const module of routeModules) {
-        loadedRouteModules.add(module);
+      for (const module of routeModules) loadedRouteModules.add(module);
+      for (const module of [...routeModules, ...tabModules])
         for (const file of filesOf(closure(module))) needed.add(file);
-      }
       const expected = [...needed].filter((file) => !entryFiles.has(file));
       expect(routeModules.length, 'a page is rendered by at most one lazy route module').toBeLessThanOrEqual(
         1,
