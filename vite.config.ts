@@ -156,12 +156,16 @@ function publicPageChunks() {
     vehicle: Set<string>;
   } | null = null;
   const icons = lucideIcons();
-  const closure = (ctx: ModuleGraph, ...from: string[]) => {
+  const closure = (ctx: ModuleGraph, from: string[], { onDemand = false } = {}) => {
     const seen = new Set<string>();
     const walk = (id: string) => {
       if (seen.has(id)) return;
       seen.add(id);
-      const imported = ctx.getModuleInfo(id)?.importedIds ?? [];
+      const info = ctx.getModuleInfo(id);
+      const imported = [
+        ...(info?.importedIds ?? []),
+        ...(onDemand ? (info?.dynamicallyImportedIds ?? []) : []),
+      ];
       // Through lucide's barrel a page would reach every icon: it reaches those it names.
       if (!id.includes('/node_modules/') && imported.includes(icons.barrel))
         for (const icon of icons.namedIn(id)) walk(icon);
@@ -173,15 +177,15 @@ function publicPageChunks() {
     return seen;
   };
   const build = (ctx: ModuleGraph) => {
-    const entry = closure(ctx, `${root}/web/src/main.tsx`);
+    const entry = closure(ctx, [`${root}/web/src/main.tsx`]);
     // What every page loads once idle (the toasts' code, app/app.tsx): left out of the groups, or
     // `/` would load them with it. (The purchase confirmation, after a purchase, may load them.)
     const onIdle = ctx.getModuleInfo(`${root}/web/src/app/app.tsx`)?.dynamicallyImportedIds ?? [];
     return {
       entry,
-      everyPage: closure(ctx, ...onIdle),
-      inventory: closure(ctx, PUBLIC_PAGES.inventory),
-      vehicle: closure(ctx, PUBLIC_PAGES.vehicle),
+      everyPage: closure(ctx, onIdle),
+      inventory: closure(ctx, [PUBLIC_PAGES.inventory]),
+      vehicle: closure(ctx, [PUBLIC_PAGES.vehicle]),
     };
   };
   return (id: string, ctx: ModuleGraph): string | null => {
@@ -198,7 +202,11 @@ function publicPageChunks() {
     // The inventory's own modules are left to Rolldown: grouped, they took along the package code
     // only the inventory uses (TanStack's infinite query, which Rolldown puts in the page's chunk),
     // so the admin's and the dealer's pages, which import some of them, loaded the inventory page.
-    if (inVehicle && !inInventory) return 'vehicle-parts';
+    // The vehicle page's own modules apart from the shared ones it alone of the two imports (the
+    // photo viewer, the sale terms, the watch mark): those are reached on demand from other
+    // chunks too (the staff app's lightbox), which would otherwise load the vehicle page's parts.
+    if (inVehicle && !inInventory)
+      return id.startsWith(`${root}/web/src/features/vehicle/`) ? 'vehicle-parts' : 'vehicle-shared-parts';
     return null;
   };
 }
