@@ -156,16 +156,12 @@ function publicPageChunks() {
     vehicle: Set<string>;
   } | null = null;
   const icons = lucideIcons();
-  const closure = (ctx: ModuleGraph, from: string[], { onDemand = false } = {}) => {
+  const closure = (ctx: ModuleGraph, from: readonly string[]) => {
     const seen = new Set<string>();
     const walk = (id: string) => {
       if (seen.has(id)) return;
       seen.add(id);
-      const info = ctx.getModuleInfo(id);
-      const imported = [
-        ...(info?.importedIds ?? []),
-        ...(onDemand ? (info?.dynamicallyImportedIds ?? []) : []),
-      ];
+      const imported = ctx.getModuleInfo(id)?.importedIds ?? [];
       // Through lucide's barrel a page would reach every icon: it reaches those it names.
       if (!id.includes('/node_modules/') && imported.includes(icons.barrel))
         for (const icon of icons.namedIn(id)) walk(icon);
