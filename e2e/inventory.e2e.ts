@@ -51,14 +51,20 @@ const readCards = (page: Page): Promise<CardView[]> =>
  * no button is fine.
  */
 async function showAll(page: Page) {
-  const button = page.getByRole('button', { name: /^(Show more|Loading…)$/ });
-  for (let i = 0; i < 300 && (await button.count()) > 0; i++) {
+  const button = page.getByRole('button', { name: /^(Show more|Loading…|Retry)$/ });
+  for (let i = 0; i < 300; i++) {
+    // Read the button once the shown results are the search's (not a render on its way).
+    await resultsSettled(page);
+    if ((await button.count()) === 0) break;
+    // A page that failed to load is a defect here, not something to retry past.
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
     await page
       .getByRole('button', { name: 'Show more' })
       .click({ timeout: 2000 })
       .catch(() => undefined);
   }
   expect(await button.count()).toBe(0);
+  expect(await page.getByTestId('shown-count').innerText()).toBe('');
 }
 
 /** Opens /inventory (optionally with a query string) and waits for the cards. */

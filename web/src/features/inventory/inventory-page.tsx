@@ -40,14 +40,23 @@ export default function InventoryPage() {
   // pressed view button): the results, their counts and the view they are shown in follow in a
   // deferred render that React interrupts for the next input, so a keystroke or a choice paints
   // without waiting for 24 cards (issue #46, docs/benchmarks.md "Every tap counts").
-  const data = useDeferredValue(results.data);
+  // The answer is deferred with the search it answers, so what is on screen knows whose it is.
+  const searchKey = JSON.stringify(search);
+  const shown = useDeferredValue(
+    useMemo(
+      () => ({ data: results.data, placeholder: results.isPlaceholderData, key: searchKey }),
+      [results.data, results.isPlaceholderData, searchKey],
+    ),
+  );
+  const { data } = shown;
   const view = useDeferredValue(params.view);
   const vehicles = useMemo(() => vehiclesOfPages(data), [data]);
   const firstPage = data?.pages[0];
   const isLoading = data === undefined && !results.isError;
-  // The results shown are not yet the search's: its answer is still to come, or still to render
-  // (a further page still to render is not: its first page is the same).
-  const isStale = results.isPlaceholderData || firstPage !== results.data?.pages[0];
+  // The results shown are not yet the search's: its answer is still to come, or still to render.
+  // A further page still to render is not, nor a refreshed answer of the same search (a live
+  // update's refetch): 'Show more' and the counts stay while it renders.
+  const isStale = results.isPlaceholderData || shown.placeholder || shown.key !== searchKey;
   const { fetchNextPage } = results;
   const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
   const onSearchTextChange = useCallback(
