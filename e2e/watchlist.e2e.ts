@@ -98,10 +98,19 @@ describe('the watchlist', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE_390.width);
 
+    // The section's tab counts the watched cars with the buy orders, saved searches and first looks.
+    const tab = page
+      .getByRole('navigation', { name: 'Dashboard sections' })
+      .getByRole('link', { name: /^Buy orders & alerts/ });
+    const tabCount = async () => Number((await tab.innerText()).replace(/\D+/g, '') || Number.NaN);
+    await expect.poll(tabCount).toBeGreaterThanOrEqual(2);
+    const counted = await tabCount();
+
     await watchButton.focus();
     await page.keyboard.press('Enter');
     await toast(page, WATCHLIST_TEXT.removed);
     await row.waitFor({ state: 'detached' });
+    await expect.poll(tabCount).toBe(counted - 1);
     // The keyboard's focus stays in the section (its heading), not lost to the page's top.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('watchlist-title');
     // The favorite stays listed. That Watch off is stored (each flag on its own) is watchlist.test

@@ -285,7 +285,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     intervalMs: config.guideIntervalMs,
     run: async () => ({
       refreshed: await refreshInsightFactsIfSold(database.db, { pause: letRequestsThrough }),
-      refitted: (await refitGuideIfDue(database.db)) !== null,
+      refitted: (await refitGuideIfDue(database.db, new Date(), { pause: letRequestsThrough })) !== null,
     }),
     failure: 'guide pass failed',
     report: (done) => {

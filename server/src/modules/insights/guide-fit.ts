@@ -277,11 +277,15 @@ const REFIT_LOCK_KEY = 3_316_016;
 /** The guide is refitted when its newest fit is this old (nightly). */
 const REFIT_EVERY_MS = 24 * 3_600_000;
 
-/** Refits when there is no fit or the newest is a day old (the insights pass calls it). */
-export async function refitGuideIfDue(db: Database, now = new Date()) {
+/**
+ * Refits when there is no fit or the newest is a day old (the guide job calls it). With `steps`
+ * (the job: letRequestsThrough between two), in steps, as the demo-history job refits: on PGlite a
+ * one-transaction refit held every request until it ended.
+ */
+export async function refitGuideIfDue(db: Database, now = new Date(), steps?: InParts) {
   const fit = await latestFit(db);
   if (fit && now.getTime() - fit.fittedAt.getTime() < REFIT_EVERY_MS) return null;
-  return refitGuide(db);
+  return refitGuide(db, { before: now, steps });
 }
 
 /** Rounds a guide to $25, as price guides are quoted. */

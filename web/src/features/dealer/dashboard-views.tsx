@@ -3,6 +3,7 @@ import type { DealerDashboardSection } from '@contracts/routes';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { QueryStates } from '@/components/ui/query-states';
+import { useWatchlistPage } from '@/lib/watchlist';
 import { useBuyOrdersPage, useSavedSearchesPage } from './api/buy-orders';
 import {
   useDealerBuyCodes,
@@ -31,8 +32,8 @@ import { TransactionsSection } from './components/sales/transactions-section';
 
 /**
  * The reads the dashboard's frame keeps: "Needs you" and the sections' counts (the server's totals
- * of one-row pages). Purchases, Deliveries, Documents, Offers, Reconditioning, buy orders and saved
- * searches read their own pages.
+ * of one-row pages). Purchases, Deliveries, Documents, Offers, Reconditioning, buy orders, saved
+ * searches and the watchlist read their own pages.
  */
 export function useDashboardReads() {
   // "Needs you": the sales that wait on the dealer (the server keeps them), sorted into its kinds.
@@ -49,6 +50,8 @@ export function useDashboardReads() {
     needsYou: useNeedsYou(transactions, counters, firstLooks),
     buyOrders: useBuyOrdersPage({ limit: 1 }),
     savedSearches: useSavedSearchesPage({ limit: 1 }),
+    // The person's own marks: the watchlist is in Buy orders & alerts, so its tab counts it.
+    watchlist: useWatchlistPage({ limit: 1 }),
     codes: useDealerBuyCodes(),
   };
 }
@@ -67,10 +70,15 @@ export interface DashboardViewer {
 
 /** How many items each section holds, as its tab says (undefined until its reads have answered). */
 export function sectionCounts(reads: DashboardReads): Partial<Record<DealerDashboardSection, number>> {
-  const { firstLooks, buyOrders, savedSearches } = reads;
+  const { firstLooks, buyOrders, savedSearches, watchlist } = reads;
+  // Everything the Buy orders & alerts section lists: first looks, buy orders, saved searches
+  // and the watched cars.
   const alerts =
-    firstLooks.data && buyOrders.data && savedSearches.data
-      ? firstLooks.data.length + buyOrders.data.total + savedSearches.data.total
+    firstLooks.data && buyOrders.data && savedSearches.data && watchlist.data !== undefined
+      ? firstLooks.data.length +
+        buyOrders.data.total +
+        savedSearches.data.total +
+        (watchlist.data?.total ?? 0)
       : undefined;
   return {
     needsYou: reads.needsYou.data?.count,
