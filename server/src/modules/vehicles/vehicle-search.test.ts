@@ -249,8 +249,8 @@ describe('GET /api/vehicles/search: filters, totals and facets', () => {
     );
   });
 
-  it('reads the same pages by walking the sort index as by collecting and sorting the matches', async () => {
-    const pagesOf = async (params: VehicleSearchQuery, collectAndSortUpTo: number) => {
+  it('reads the same pages by walking the sort index as by collecting and sorting the matches, and from its first entries alone', async () => {
+    const pagesOf = async (params: VehicleSearchQuery, collectAndSortUpTo: number, firstWalkEntries = 0) => {
       const cache = new VehicleSearchCache();
       const ids: number[] = [];
       let cursor: string | undefined;
@@ -258,7 +258,13 @@ describe('GET /api/vehicles/search: filters, totals and facets', () => {
         const page = await searchVehicles(
           ctx.db,
           { ...params, ...(cursor ? { cursor } : {}) },
-          { premiumLabel: premium, lotZip: ctx.config.transport.lotZip, cache, collectAndSortUpTo },
+          {
+            premiumLabel: premium,
+            lotZip: ctx.config.transport.lotZip,
+            cache,
+            collectAndSortUpTo,
+            firstWalkEntries,
+          },
         );
         ids.push(...page.items.map((item) => item.id));
         cursor = page.nextCursor ?? undefined;
@@ -271,6 +277,14 @@ describe('GET /api/vehicles/search: filters, totals and facets', () => {
         const walked = await pagesOf(params, 0);
         expect(walked.length, `${sort} ${q}`).toBeGreaterThan(0);
         expect(await pagesOf(params, Number.POSITIVE_INFINITY), `${sort} ${q}`).toEqual(walked);
+        // The first entries of the index alone: 21 hold a page of 20 spread-out matches and the row
+        // after it (which says there is a next page); 20 do not, nor do they hold the bunched
+        // 'camry 2015': the page is then read again whole. The same pages every way.
+        if (q !== 'o')
+          for (const first of [20, 21])
+            expect(await pagesOf(params, Number.POSITIVE_INFINITY, first), `${sort} ${q} ${first}`).toEqual(
+              walked,
+            );
       }
   });
 
