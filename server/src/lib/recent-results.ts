@@ -26,6 +26,11 @@ export class RecentResults<T> {
     return loading;
   }
 
+  /** Whether a result is kept (or loading) for `key`, without counting as a use. */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   clear() {
     this.entries = new Map();
   }

@@ -141,12 +141,12 @@ export async function searchVehicles(
 const COLLECT_AND_SORT_UP_TO = 5000;
 
 /**
- * A page is first read by walking at most this many entries of the sort's index, in step with the
- * counts (on PostgreSQL two connections at once): when the matches are spread along the key, the
- * page is found there (1,765 Kias of 50,000 cars by price: 711 entries, 1.5 ms, where collecting
- * read 6,250 Kias for 13.6 ms after the counts' 21 ms); when they bunch late ("honda 2015" among
- * newest first) or are too few, the walk stops here and the page is collected or walked whole once
- * the counts say how many there are.
+ * When the counts scan the vehicles (a range, not kept), a page is first read by walking at most
+ * this many entries of the sort's index, in step with them (on PostgreSQL two connections at once):
+ * when the matches are spread along the key, the page is found there (1,765 Kias of 50,000 cars by
+ * price: 711 entries, 2 ms, where collecting read 6,250 Kias for 14 ms after the counts' 21 ms);
+ * when they bunch ("honda 2015" among newest first) or are too few, the walk stops here and the
+ * page is collected or walked whole once the counts say how many there are (ADR 0013).
  */
 export const FIRST_WALK_ENTRIES = 2000;
 
@@ -191,17 +191,24 @@ async function findMatches(
     distance && [distance.zips, distance.lot],
   ]);
   const where = matching(meanings, [...filters, ...facetConditions(choices)]);
-  // A range on the sort's key: the index starts at the range, the page is walked from there.
-  // Otherwise the first FIRST_WALK_ENTRIES of the index, which finds spread-out matches.
+  const onGroups = groupFilterConditions(query, distance);
+  // A range on the sort's key: the index starts at the range, the page is walked from there, beside
+  // the counts. Counts that scan the vehicles (a price or mileage range, not kept): the first
+  // FIRST_WALK_ENTRIES of the index beside them, which find spread-out matches. Counts read from the
+  // groups (a millisecond) say first how the page is read.
   const ranged = rangeOnSortKey(query);
+  const firstHow = ranged
+    ? 'walk'
+    : onGroups === null && !cache.counts.has(base)
+      ? { walkUpTo: firstWalkEntries }
+      : null;
   // Every match, by certification, make, model and grade: a search no VIN matches, with no price
   // or mileage range, from the published list's groups (by model year and place too); otherwise
   // from the vehicles, a price range on the ascending price's key whatever the sort (that index
-  // carries what the count reads, migration 0036). Read at the same time as a first page.
+  // carries what the count reads, migration 0036).
   const [all, first] = await Promise.all([
     cache.counts.get(base, async () => {
       const vin = await someVinMatches(db, meanings);
-      const onGroups = groupFilterConditions(query, distance);
       return onGroups !== null && !vin
         ? countGroups(db, meanings, onGroups)
         : countMatches(
@@ -209,12 +216,12 @@ async function findMatches(
             matching(meanings, filterConditions({ ...query, sort: 'price-asc' }, distance), vin),
           );
     }),
-    findPage(db, where, query, after, ranged ? 'walk' : { walkUpTo: firstWalkEntries }),
+    firstHow === null ? null : findPage(db, where, query, after, firstHow),
   ]);
   const counts = facetCounts(all, choices, premiumLabel);
   if (counts.total === 0) return { rows: [], counts };
   // The page, and the row after it that says there is a next page: found in the first entries.
-  if (ranged || first.length > query.limit) return { rows: first, counts };
+  if (first !== null && (ranged || first.length > query.limit)) return { rows: first, counts };
   const rows = await findPage(
     db,
     where,
