@@ -11,6 +11,7 @@ import { insertVehicle } from '../../test/factories';
 import { scratchDir } from '../../test/scratch';
 import { withApp } from '../../test/with-app';
 import { vehiclePhotos } from '../db/schema';
+import { SESSION_COOKIES } from './auth';
 
 const BIG_ASSET = `export const words = ${JSON.stringify('wholesale '.repeat(500))};`;
 
@@ -184,8 +185,19 @@ describe('serving the web app', () => {
     expect(preload((await ctx.app.inject('/vehicle/42')).body)).toBe('/api/vehicles/42');
     // Each vehicle page names its own vehicle, though the page is rendered once.
     expect(preload((await ctx.app.inject('/vehicle/7')).body)).toBe('/api/vehicles/7');
-    for (const url of ['/vehicle/abc', '/vehicle/0', '/', '/dealer/login', '/admin'])
+    for (const url of ['/vehicle/abc', '/vehicle/0', '/', '/dealer/login'])
       expect(preload((await ctx.app.inject(url)).body), url).toBeUndefined();
+    // /admin: its session check; with an admin's session cookie, the stat cards' and tabs' counts too.
+    const preloads = (body: string) =>
+      [...body.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="use-credentials">/g)].map(
+        (m) => m[1],
+      );
+    expect(preloads((await ctx.app.inject('/admin')).body)).toEqual(['/api/admin/check']);
+    const asAdmin = await ctx.app.inject({
+      url: '/admin?tab=offers',
+      cookies: { [SESSION_COOKIES.admin]: 'x' },
+    });
+    expect(preloads(asAdmin.body)).toEqual(['/api/admin/check', '/api/admin/tab-counts']);
     expect((await ctx.app.inject('/vehicle/7')).body).not.toContain('<!--');
   });
 

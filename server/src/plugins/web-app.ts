@@ -11,6 +11,7 @@ import { notFound } from '../lib/app-error';
 import { escapeHtml } from '../lib/escape-html';
 import type { RecentResults } from '../lib/recent-results';
 import { PROJECT_ROOT } from '../project-root';
+import { SESSION_COOKIES } from './auth';
 import { loadPageRenderer, type PageData, type RenderedPage } from './page-renderer';
 import { isStaffPage, registerStaffManifest, staffWorkerHeaders, withStaffAppHead } from './staff-app';
 import { TAP_CAPTURE_TAG } from './tap-capture';
@@ -91,12 +92,23 @@ const vehicleIdOf = (pathname: string) => {
  * instead of after it has run (the vehicle page's title is its largest paint). The attributes
  * match the app's own fetch (credentials included), so the browser reuses the preloaded answer.
  */
-export function pageDataPreload(page: PageKey | 'notFound', pathname: string, search = ''): string {
+export function pageDataPreload(
+  page: PageKey | 'notFound',
+  pathname: string,
+  search = '',
+  { adminSession = false }: { adminSession?: boolean } = {},
+): string {
+  const link = (href: string) =>
+    `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials">`;
+  // /admin asks whether its session is an admin's, then (an admin's) the stat cards and the tab
+  // counts in one read (issue #47): the second only with an admin's session cookie, else the app
+  // never asks for it and the browser warns of an unused preload.
+  if (page === 'admin') return link('/api/admin/check') + (adminSession ? link('/api/admin/tab-counts') : '');
   // The inventory's other searches are not preloaded: the app asks for them with their own query.
   if (page === 'inventory' && search !== '') return '';
   const id = page === 'vehicle' ? vehicleIdOf(pathname) : null;
   const href = page === 'inventory' ? '/api/vehicles/search' : id ? `/api/vehicles/${id}` : null;
-  return href ? `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials">` : '';
+  return href ? link(href) : '';
 }
 
 /**
@@ -329,7 +341,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       vehicleId ? options.galleryFirstPhoto?.(vehicleId).catch(() => undefined) : undefined,
       serverRendered(pathname, search),
     ]);
-    const preloads = `${rendered ? '' : pageDataPreload(key, pathname, search)}${photo ? galleryPhotoPreload(photo) : ''}`;
+    const adminSession = key === 'admin' && !!request.cookies[SESSION_COOKIES.admin];
+    const preloads = `${rendered ? '' : pageDataPreload(key, pathname, search, { adminSession })}${photo ? galleryPhotoPreload(photo) : ''}`;
     // A server-rendered page paints without its code: the page's chunks are preloaded after the
     // page, behind its largest image, at low priority (33 chunks at high priority held the vehicle
     // page's first photo back: LCP 2.3 → 3.3 s under Lighthouse's slow 4G). Named in the HTML, they are fetched by the browser's parser;
