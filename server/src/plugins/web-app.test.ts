@@ -193,11 +193,18 @@ describe('serving the web app', () => {
         (m) => m[1],
       );
     expect(preloads((await ctx.app.inject('/admin')).body)).toEqual(['/api/admin/check']);
-    const asAdmin = await ctx.app.inject({
-      url: '/admin?tab=offers',
-      cookies: { [SESSION_COOKIES.admin]: 'x' },
-    });
-    expect(preloads(asAdmin.body)).toEqual(['/api/admin/check', '/api/admin/tab-counts']);
+    const asAdmin = (url: string) => ctx.app.inject({ url, cookies: { [SESSION_COOKIES.admin]: 'x' } });
+    expect(preloads((await asAdmin('/admin?tab=offers')).body)).toEqual([
+      '/api/admin/check',
+      '/api/admin/tab-counts',
+    ]);
+    // On the default tab its queue's first page too, as the tab asks for it.
+    for (const url of ['/admin', '/admin?tab=complete'])
+      expect(preloads((await asAdmin(url)).body), url).toEqual([
+        '/api/admin/check',
+        '/api/admin/tab-counts',
+        '/api/admin/vehicles?list=queue&limit=25',
+      ]);
     expect((await ctx.app.inject('/vehicle/7')).body).not.toContain('<!--');
   });
 

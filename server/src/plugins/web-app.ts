@@ -4,6 +4,7 @@ import { ADMIN_TABS, adminTabOf } from '@contracts/admin';
 import { BRAND_ELEMENT_ID, type Brand, SSR_STATE_ELEMENT_ID } from '@contracts/brand';
 import type { Photo } from '@contracts/condition-report';
 import { GALLERY_FRAME_SIZES, PHONE_PHOTO_CAP, srcsetUpTo } from '@contracts/condition-report-rules';
+import { PAGE_LIMIT } from '@contracts/limits';
 import { ADMIN_TAB_MODULES, LAZY_PAGE_MODULES, matchPage, type PageKey, pageMeta } from '@contracts/routes';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -101,9 +102,18 @@ export function pageDataPreload(
   const link = (href: string) =>
     `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials">`;
   // /admin asks whether its session is an admin's, then (an admin's) the stat cards and the tab
-  // counts in one read (issue #47): the second only with an admin's session cookie, else the app
-  // never asks for it and the browser warns of an unused preload.
-  if (page === 'admin') return link('/api/admin/check') + (adminSession ? link('/api/admin/tab-counts') : '');
+  // counts in one read (issue #47), and on the Complete tab the queue's first page (its paging is
+  // the tab's state, not the URL's: always this read). Those only with an admin's session cookie,
+  // else the app never asks for them and the browser warns of an unused preload.
+  if (page === 'admin') {
+    if (!adminSession) return link('/api/admin/check');
+    const queue = adminTabOf(search) === 'complete';
+    return (
+      link('/api/admin/check') +
+      link('/api/admin/tab-counts') +
+      (queue ? link(`/api/admin/vehicles?list=queue&limit=${PAGE_LIMIT.default}`) : '')
+    );
+  }
   // The inventory's other searches are not preloaded: the app asks for them with their own query.
   if (page === 'inventory' && search !== '') return '';
   const id = page === 'vehicle' ? vehicleIdOf(pathname) : null;
