@@ -98,6 +98,7 @@ import {
 import { jobStateSchema } from './jobs';
 import {
   adminListingSchema,
+  adminTabCountsSchema,
   adminVehicleCountsSchema,
   adminVehiclePageSchema,
   adminVehiclesQuerySchema,
@@ -613,6 +614,14 @@ export const endpointTable = (premiumLabel: string) =>
       tag: 'Vehicles',
       summary: 'How many vehicles, and in each admin list (admin)',
       response: { 200: adminVehicleCountsSchema },
+    },
+    adminTabCounts: {
+      method: 'GET',
+      path: '/api/admin/tab-counts',
+      access: 'admin',
+      tag: 'Vehicles',
+      summary: 'The stat cards and the counts beside the admin tabs, in one read (admin)',
+      response: { 200: adminTabCountsSchema },
     },
     // One page of the public list with search, filters, facets (docs/design.md §9); listVehicles stays whole.
     searchVehicles: {

@@ -9,6 +9,11 @@ export const PHONE_MIN_LENGTH = 10;
 export const MIN_VEHICLE_YEAR = 1900;
 export const maxVehicleYear = (now: Date = new Date()) => now.getFullYear() + 1;
 export const OFFER_WINDOW_HOURS = 48;
+/**
+ * Rows a server-paged list answers (contracts/paging.ts): here, without zod, for the pages that only
+ * size their pager with it (the admin's queue shows its first screen without loading zod).
+ */
+export const PAGE_LIMIT = { min: 1, max: 100, default: 25 } as const;
 
 /**
  * Two listing values that public pages read without zod (listings.ts carries it): the recon notes'

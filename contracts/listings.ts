@@ -194,3 +194,18 @@ export const adminVehicleCountsSchema = z.object({
   >),
 });
 export type AdminVehicleCounts = z.infer<typeof adminVehicleCountsSchema>;
+
+/**
+ * What /admin shows before a tab is used, in one read (GET /api/admin/tab-counts, issue #47): the
+ * stat cards' vehicle counts and the work waiting beside the tabs — pending offers, overdue work
+ * orders, late pickups, floor-plan requests the lender has not answered — each the count its tab's
+ * own list answers with no dealer or search chosen.
+ */
+export const adminTabCountsSchema = z.object({
+  vehicles: adminVehicleCountsSchema,
+  pendingOffers: z.number().int(),
+  overdueWorkOrders: z.number().int(),
+  latePickups: z.number().int(),
+  awaitingLender: z.number().int(),
+});
+export type AdminTabCounts = z.infer<typeof adminTabCountsSchema>;

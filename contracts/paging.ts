@@ -3,9 +3,11 @@
  * the page it answers. The cursor is opaque to the browser: it is the last row's sort key and id,
  * handed back as it came (server/src/lib/keyset-page.ts reads it).
  */
+import { PAGE_LIMIT } from './limits';
 import { z } from './zod';
 
-export const PAGE_LIMIT = { min: 1, max: 100, default: 25 } as const;
+export { PAGE_LIMIT };
+
 const LIMIT_MESSAGE = `Ask for between ${PAGE_LIMIT.min} and ${PAGE_LIMIT.max} rows a page`;
 
 export const pageQuerySchema = z.object({

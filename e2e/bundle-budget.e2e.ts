@@ -119,4 +119,29 @@ describe('bundle budgets', () => {
       );
     }
   });
+
+  it("paints /admin's first tab (Complete Vehicle Listing) without zod, the queue's forms or the vehicle page's parts (issue #47)", () => {
+    const modulesOf = (keys: Set<string>) => [...keys].flatMap((k) => chunkModules[manifest[k]!.file] ?? []);
+    const shell = closure(pageKey('admin/admin-page.tsx'), new Set(entry));
+    // The tabs' counts come from one read (GET /api/admin/tab-counts), not from the transport,
+    // floor-plan and work-order boards' modules (the delivery texts came with them).
+    expect(
+      modulesOf(shell).filter((m) =>
+        /contracts\/delivery(-texts)?\.ts|api\/get-(transport|floor-plan|work-orders)/.test(m),
+      ),
+    ).toEqual([]);
+    const complete = closure(ADMIN_TAB_MODULES.complete, new Set(shell));
+    // The queue's cards (their schemas, the condition editor, the lightbox) and the required-shots
+    // form load beside the queue's first page, not before the tab's heading and description paint.
+    expect(
+      modulesOf(complete).filter((m) =>
+        /contracts\/(zod|money-schema|listings|guarantee)\.ts|complete\/(queue-item|required-shots-panel)\.tsx|components\/vehicle\/(photo-viewer|photo-lightbox|first-look-badge)/.test(
+          m,
+        ),
+      ),
+    ).toEqual([]);
+    // 52 scripts and 249 kB before the queue's cards were split off; 19 and 139 kB after.
+    expect(files(complete).length).toBeLessThanOrEqual(22);
+    expect(gzipKb(files(complete))).toBeLessThanOrEqual(150);
+  });
 });

@@ -11,6 +11,7 @@ import { jobsOf, registerJob } from './lib/jobs';
 import { loggableError } from './lib/loggable-error';
 import { openMediaStorage } from './lib/uploads/open-media-storage';
 import { UploadQuotas } from './lib/uploads/upload-quotas';
+import { adminCountsRoutes } from './modules/admin-counts/admin-counts.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { buyCodesRoutes } from './modules/buy-codes/buy-codes.routes';
@@ -226,6 +227,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     },
   });
   await app.register(auditRoutes, { db: database.db });
+  await app.register(adminCountsRoutes, { db: database.db });
   await app.register(jobsRoutes, { jobs: jobsOf(app, database.db) });
   // The notification log, preferences, one-click unsubscribe, and the outbox's sender (docs/design.md §6).
   await registerNotifications(app, { db: database.db, config, alerts: alertSubscriptions(database.db) });

@@ -134,6 +134,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // Dealer teams: members, invitations, passwords and passkeys, each member's codes; mail through the outbox.
   teams: ['audit', 'notifications', 'auth', 'open-offers', 'buy-codes'],
   'dealer-portal': ['buy-codes', 'transactions', 'offers', 'buyer-limits', 'delivery', 'floor-plan'],
+  // /admin's first screen in one read (issue #47): each count from its own tab's module.
+  'admin-counts': ['vehicles', 'offers', 'recon', 'delivery', 'floor-plan'],
   // What a car costs a dealership delivered (issue #46): the one deal total over the visible cars,
   // their package and a transport quote to the dealership's ZIP.
   'delivered-price': ['car-visibility', 'delivery', 'recon', 'transactions'],

@@ -11,6 +11,7 @@ import { insertVehicle } from '../../test/factories';
 import { scratchDir } from '../../test/scratch';
 import { withApp } from '../../test/with-app';
 import { vehiclePhotos } from '../db/schema';
+import { SESSION_COOKIES } from './auth';
 
 const BIG_ASSET = `export const words = ${JSON.stringify('wholesale '.repeat(500))};`;
 
@@ -184,8 +185,26 @@ describe('serving the web app', () => {
     expect(preload((await ctx.app.inject('/vehicle/42')).body)).toBe('/api/vehicles/42');
     // Each vehicle page names its own vehicle, though the page is rendered once.
     expect(preload((await ctx.app.inject('/vehicle/7')).body)).toBe('/api/vehicles/7');
-    for (const url of ['/vehicle/abc', '/vehicle/0', '/', '/dealer/login', '/admin'])
+    for (const url of ['/vehicle/abc', '/vehicle/0', '/', '/dealer/login'])
       expect(preload((await ctx.app.inject(url)).body), url).toBeUndefined();
+    // /admin: its session check; with an admin's session cookie, the stat cards' and tabs' counts too.
+    const preloads = (body: string) =>
+      [...body.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="use-credentials">/g)].map(
+        (m) => m[1],
+      );
+    expect(preloads((await ctx.app.inject('/admin')).body)).toEqual(['/api/admin/check']);
+    const asAdmin = (url: string) => ctx.app.inject({ url, cookies: { [SESSION_COOKIES.admin]: 'x' } });
+    expect(preloads((await asAdmin('/admin?tab=offers')).body)).toEqual([
+      '/api/admin/check',
+      '/api/admin/tab-counts',
+    ]);
+    // On the default tab its queue's first page too, as the tab asks for it.
+    for (const url of ['/admin', '/admin?tab=complete'])
+      expect(preloads((await asAdmin(url)).body), url).toEqual([
+        '/api/admin/check',
+        '/api/admin/tab-counts',
+        '/api/admin/vehicles?list=queue&limit=25',
+      ]);
     expect((await ctx.app.inject('/vehicle/7')).body).not.toContain('<!--');
   });
 

@@ -4,6 +4,7 @@ import { ADMIN_TABS, adminTabOf } from '@contracts/admin';
 import { BRAND_ELEMENT_ID, type Brand, SSR_STATE_ELEMENT_ID } from '@contracts/brand';
 import type { Photo } from '@contracts/condition-report';
 import { GALLERY_FRAME_SIZES, PHONE_PHOTO_CAP, srcsetUpTo } from '@contracts/condition-report-rules';
+import { PAGE_LIMIT } from '@contracts/limits';
 import { ADMIN_TAB_MODULES, LAZY_PAGE_MODULES, matchPage, type PageKey, pageMeta } from '@contracts/routes';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +12,7 @@ import { notFound } from '../lib/app-error';
 import { escapeHtml } from '../lib/escape-html';
 import type { RecentResults } from '../lib/recent-results';
 import { PROJECT_ROOT } from '../project-root';
+import { SESSION_COOKIES } from './auth';
 import { loadPageRenderer, type PageData, type RenderedPage } from './page-renderer';
 import { isStaffPage, registerStaffManifest, staffWorkerHeaders, withStaffAppHead } from './staff-app';
 import { TAP_CAPTURE_TAG } from './tap-capture';
@@ -91,12 +93,32 @@ const vehicleIdOf = (pathname: string) => {
  * instead of after it has run (the vehicle page's title is its largest paint). The attributes
  * match the app's own fetch (credentials included), so the browser reuses the preloaded answer.
  */
-export function pageDataPreload(page: PageKey | 'notFound', pathname: string, search = ''): string {
+export function pageDataPreload(
+  page: PageKey | 'notFound',
+  pathname: string,
+  search = '',
+  { adminSession = false }: { adminSession?: boolean } = {},
+): string {
+  const link = (href: string) =>
+    `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials">`;
+  // /admin asks whether its session is an admin's, then (an admin's) the stat cards and the tab
+  // counts in one read (issue #47), and on the Complete tab the queue's first page (its paging is
+  // the tab's state, not the URL's: always this read). Those only with an admin's session cookie,
+  // else the app never asks for them and the browser warns of an unused preload.
+  if (page === 'admin') {
+    if (!adminSession) return link('/api/admin/check');
+    const queue = adminTabOf(search) === 'complete';
+    return (
+      link('/api/admin/check') +
+      link('/api/admin/tab-counts') +
+      (queue ? link(`/api/admin/vehicles?list=queue&limit=${PAGE_LIMIT.default}`) : '')
+    );
+  }
   // The inventory's other searches are not preloaded: the app asks for them with their own query.
   if (page === 'inventory' && search !== '') return '';
   const id = page === 'vehicle' ? vehicleIdOf(pathname) : null;
   const href = page === 'inventory' ? '/api/vehicles/search' : id ? `/api/vehicles/${id}` : null;
-  return href ? `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials">` : '';
+  return href ? link(href) : '';
 }
 
 /**
@@ -329,7 +351,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       vehicleId ? options.galleryFirstPhoto?.(vehicleId).catch(() => undefined) : undefined,
       serverRendered(pathname, search),
     ]);
-    const preloads = `${rendered ? '' : pageDataPreload(key, pathname, search)}${photo ? galleryPhotoPreload(photo) : ''}`;
+    const adminSession = key === 'admin' && !!request.cookies[SESSION_COOKIES.admin];
+    const preloads = `${rendered ? '' : pageDataPreload(key, pathname, search, { adminSession })}${photo ? galleryPhotoPreload(photo) : ''}`;
     // A server-rendered page paints without its code: the page's chunks are preloaded after the
     // page, behind its largest image, at low priority (33 chunks at high priority held the vehicle
     // page's first photo back: LCP 2.3 → 3.3 s under Lighthouse's slow 4G). Named in the HTML, they are fetched by the browser's parser;

@@ -106,7 +106,7 @@ const lateCount = (db: Executor, where: SQL | undefined) =>
  * How many orders each status holds under dealer and search (one grouped aggregate on the order
  * row's status), the open ones and all of them (its sums), and how many are late for pickup.
  */
-async function countsOf(db: Executor, where: SQL | undefined): Promise<TransportBoardPage['counts']> {
+export async function transportCounts(db: Executor, where?: SQL): Promise<TransportBoardPage['counts']> {
   const rows = await db
     .select({ status: transportOrders.status, count: countAll })
     .from(transportOrders)
@@ -134,7 +134,7 @@ export async function transportBoardPage(
   // A bad cursor is refused before anything is read.
   const page = keysetPage(order, query);
   const choices = choicesWhere(query);
-  const counts = await countsOf(db, choices);
+  const counts = await transportCounts(db, choices);
   // The view's count is the page's total: the same choices.
   const total = counts[query.status];
   if (query.status === 'all') {

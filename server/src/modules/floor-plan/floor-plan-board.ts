@@ -36,7 +36,7 @@ const ORDERS: Record<FloorPlanBoardQuery['sort'], KeysetOrder> = {
 };
 
 /** How many requests each status holds under dealer and search: one grouped aggregate. */
-async function countsOf(db: Executor, where: SQL | undefined): Promise<FloorPlanBoardPage['counts']> {
+export async function floorPlanCounts(db: Executor, where?: SQL): Promise<FloorPlanBoardPage['counts']> {
   const rows = await db
     .select({ status: floorPlanRequests.status, count: countAll })
     .from(floorPlanRequests)
@@ -64,7 +64,7 @@ export async function floorPlanBoardPage(
       transactions.vehicleId,
     ]),
   );
-  const counts = await countsOf(db, choices);
+  const counts = await floorPlanCounts(db, choices);
   const where = and(choices, query.status === 'all' ? undefined : eq(floorPlanRequests.status, query.status));
   const { items, nextCursor } = await page.read(where, (part) => readFloorPlanRows(db, part));
   // The status's count is the page's total: the same aggregate, the same choices.

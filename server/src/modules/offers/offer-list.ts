@@ -59,7 +59,7 @@ function choicesWhere({ dealerId, from, to, q, id }: ListChoices): SQL | undefin
 }
 
 /** How many offers each status holds under the other choices: one grouped aggregate. */
-async function statusCounts(db: Executor, where: SQL | undefined) {
+export async function offerStatusCounts(db: Executor, where?: SQL) {
   const rows = await db
     .select({ status: offers.status, count: countAll })
     .from(offers)
@@ -77,7 +77,7 @@ export async function offersPage(db: Executor, query: OffersQuery): Promise<Offe
   const page = keysetPage(order, query);
   const where = choicesWhere(query);
   const statuses = query.status ? statusesOf(query.status) : OFFER_STATUSES;
-  const counts = await statusCounts(db, where);
+  const counts = await offerStatusCounts(db, where);
   const rows = await readOfferViews(
     db,
     {

@@ -75,7 +75,7 @@ const overdueCount = (db: Executor, where: SQL | undefined) =>
  * How many work orders each state holds under dealer and search (one grouped aggregate), and how
  * many are overdue (the view's fact over the rows its SQL form lets through).
  */
-async function countsOf(db: Executor, where: SQL | undefined): Promise<WorkOrdersPage['counts']> {
+export async function workOrderCounts(db: Executor, where?: SQL): Promise<WorkOrdersPage['counts']> {
   const byStatus = await db
     .select({ status: workOrders.status, count: countAll })
     .from(workOrders)
@@ -98,7 +98,7 @@ export async function workOrdersPage(db: Executor, query: AdminWorkOrdersQuery):
   // A bad cursor is refused before anything is read.
   const page = keysetPage(order, query);
   const choices = choicesWhere(query);
-  const counts = await countsOf(db, choices);
+  const counts = await workOrderCounts(db, choices);
   const where = and(choices, stateWhere(query.state));
   if (query.overdue) {
     const { items, nextCursor } = await keptPage(

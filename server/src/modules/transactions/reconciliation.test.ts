@@ -240,3 +240,51 @@ describe('one ledger, every view', () => {
     await expectEveryViewAgrees();
   }, 180_000);
 });
+
+/**
+ * /admin's first screen in one read (issue #47, GET /api/admin/tab-counts): the stat cards' vehicle
+ * counts and the counts beside the tabs are the numbers each tab's own list answers, on the demo's
+ * offers, work orders, transports and floor-plan requests; for admins only.
+ */
+describe("the admin's tab counts", () => {
+  it('are what each tab counts, in one read, for admins only', async () => {
+    const read = async (url: string) => {
+      const res = await ctx.call('GET', url);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      return res.json();
+    };
+    const counts = await read('/api/admin/tab-counts');
+    const [vehicles, offers, workOrders, transports, floorPlan] = await Promise.all([
+      read('/api/admin/vehicles/counts'),
+      read('/api/offers?sort=newest&limit=1'),
+      read('/api/admin/work-orders?limit=1'),
+      read('/api/transport-orders?status=all&limit=1'),
+      read('/api/floor-plan-requests?limit=1'),
+    ]);
+    expect(counts).toEqual({
+      vehicles,
+      pendingOffers: offers.counts.pending,
+      overdueWorkOrders: workOrders.counts.overdue,
+      latePickups: transports.counts.late,
+      awaitingLender: floorPlan.counts.requested,
+    });
+    // The demo has work waiting: the counts are not all zero by accident.
+    expect(counts.vehicles.queue + counts.pendingOffers + counts.awaitingLender).toBeGreaterThan(0);
+
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/admin/tab-counts' });
+    expect(anonymous.statusCode).toBe(401);
+    const { dealer, code } = await dealerWithCode(ctx.db);
+    const cookie = await signIn(
+      ctx.app,
+      'dealer',
+      { dealerName: dealer.dealerName, buyCode: code },
+      '10.27.1.1',
+    );
+    const asDealer = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/tab-counts',
+      headers: { cookie },
+    });
+    expect([401, 403]).toContain(asDealer.statusCode);
+  }, 120_000);
+});

@@ -1,4 +1,4 @@
-import { PAGE_LIMIT } from '@contracts/paging';
+import { PAGE_LIMIT } from '@contracts/limits';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, type RefObject, useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';

@@ -1,4 +1,4 @@
-import { PAGE_LIMIT } from '@contracts/paging';
+import { PAGE_LIMIT } from '@contracts/limits';
 import type { DealerDashboardSection } from '@contracts/routes';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';

@@ -43,6 +43,7 @@ export const API_ROUTES = {
   listVehicles: { method: 'GET', path: '/api/vehicles' },
   listAdminVehicles: { method: 'GET', path: '/api/admin/vehicles' },
   adminVehicleCounts: { method: 'GET', path: '/api/admin/vehicles/counts' },
+  adminTabCounts: { method: 'GET', path: '/api/admin/tab-counts' },
   searchVehicles: { method: 'GET', path: '/api/vehicles/search' },
   getVehicle: { method: 'GET', path: '/api/vehicles/:id' },
   createVehicle: { method: 'POST', path: '/api/vehicles' },

@@ -28,6 +28,9 @@ describe('live topics → query keys', () => {
     expect(sale).toContainEqual(queryKeys.vehicles.all);
     expect(new Set(sale.map((k) => JSON.stringify(k))).size).toBe(sale.length);
     expect(keysFor(['notifications'])).toEqual([queryKeys.admin.allNotifications()]);
+    // The admin's tab counts (one read, issue #47) follow every topic they count.
+    for (const topic of ['vehicles', 'offers', 'transactions', 'work_orders'] as const)
+      expect(keysFor([topic]), topic).toContainEqual(queryKeys.admin.tabCounts());
   });
 
   it('refreshes everything a live page shows on reset', () => {

@@ -9,18 +9,27 @@ import { queryKeys } from './query-keys';
  */
 export const LIVE_TOPIC_KEYS: Record<LiveTopic, readonly QueryKey[]> = {
   // A sale, an edit or a new car changes the lists, the counts and the cars shown on offers and sales.
+  // The admin's tab counts (queued cars, pending offers, overdue work orders, late pickups, requests
+  // awaiting the lender) follow each topic they count.
   vehicles: [
     queryKeys.vehicles.all,
     queryKeys.admin.vehicles(),
+    queryKeys.admin.tabCounts(),
     queryKeys.admin.offers(),
     queryKeys.admin.transactions(),
     queryKeys.admin.allAudit(),
     queryKeys.dealerPortal.offers(),
     queryKeys.dealerPortal.transactions(),
   ],
-  offers: [queryKeys.admin.offers(), queryKeys.admin.allAudit(), queryKeys.dealerPortal.offers()],
+  offers: [
+    queryKeys.admin.offers(),
+    queryKeys.admin.tabCounts(),
+    queryKeys.admin.allAudit(),
+    queryKeys.dealerPortal.offers(),
+  ],
   transactions: [
     queryKeys.admin.transactions(),
+    queryKeys.admin.tabCounts(),
     queryKeys.admin.allAudit(),
     queryKeys.dealerPortal.transactions(),
   ],
@@ -41,6 +50,7 @@ export const LIVE_TOPIC_KEYS: Record<LiveTopic, readonly QueryKey[]> = {
     queryKeys.dealerPortal.transactions(),
     queryKeys.admin.workOrders(),
     queryKeys.admin.transactions(),
+    queryKeys.admin.tabCounts(),
   ],
 };
 

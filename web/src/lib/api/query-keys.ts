@@ -80,6 +80,8 @@ export const queryKeys = {
     vehiclePage: (query: { list: string; q?: string; cursor?: string; limit?: number }) =>
       ['admin', 'vehicles', 'page', query] as const,
     vehicleCounts: () => ['admin', 'vehicles', 'counts'] as const,
+    /** The stat cards and the counts beside the tabs, one read (GET /api/admin/tab-counts). */
+    tabCounts: () => ['admin', 'tab-counts'] as const,
     dealers: () => ['admin', 'dealers'] as const,
     dealerList: (query: object) => ['admin', 'dealers', 'list', query] as const,
     buyCodes: (dealerId?: number) => ['admin', 'buy-codes', dealerId ?? 'all'] as const,

@@ -1,4 +1,4 @@
-import type { AdminListing, AdminVehicleCounts, AdminVehicleList } from '@contracts/listings';
+import type { AdminListing, AdminVehicleList } from '@contracts/listings';
 import type { Page } from '@contracts/paging';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { readApi } from '@/lib/api/api-client';
@@ -26,12 +26,3 @@ export const adminVehiclePageQuery = (query: AdminVehiclePageQuery) =>
 /** A page of an admin vehicle list; the page shown stays while the next one loads. */
 export const useAdminVehiclePage = (query: AdminVehiclePageQuery) =>
   useQuery({ ...adminVehiclePageQuery(query), placeholderData: keepPreviousData });
-
-/** GET /api/admin/vehicles/counts: every vehicle and each list's size, counted by the database. */
-export const adminVehicleCountsQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.admin.vehicleCounts(),
-    queryFn: async (): Promise<AdminVehicleCounts | null> => readApi('adminVehicleCounts'),
-  });
-
-export const useAdminVehicleCounts = () => useQuery(adminVehicleCountsQuery());

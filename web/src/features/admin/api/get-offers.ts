@@ -20,9 +20,3 @@ export const offersQuery = (query: OffersQuery) =>
   });
 
 export const useOffers = (query: OffersQuery) => useQuery(offersQuery(query));
-
-/** How many offers wait for the admin (the stat card, the tab's count): the server's count, one row read. */
-export function usePendingOfferCount() {
-  const offers = useOffers({ sort: 'newest', limit: 1 });
-  return offers.data?.counts.pending;
-}

@@ -2,15 +2,17 @@ import type { LucideIcon } from 'lucide-react';
 import { CarFront, HandCoins, Store } from 'lucide-react';
 import { Loading } from '@/components/ui/placeholders';
 import { ADMIN_LABELS } from '../../admin-texts';
-import { useAdminVehicleCounts } from '../../api/get-admin-vehicles';
-import { usePendingOfferCount } from '../../api/get-offers';
+import { useAdminTabCounts } from '../../api/get-tab-counts';
 
-/** Total Vehicles, Active Listings, Pending Offers (docs/product.md §2): the vehicles counted by the server. */
+/**
+ * Total Vehicles, Active Listings, Pending Offers (docs/product.md §2): counted by the server, in
+ * the one read the tabs' counts come with (GET /api/admin/tab-counts).
+ */
 export function StatCards() {
-  const vehicles = useAdminVehicleCounts();
-  const total = vehicles.data?.total;
-  const active = vehicles.data?.active;
-  const pending = usePendingOfferCount();
+  const counts = useAdminTabCounts().data;
+  const total = counts?.vehicles.total;
+  const active = counts?.vehicles.active;
+  const pending = counts?.pendingOffers;
   return (
     <dl className="grid grid-cols-3 gap-2 sm:gap-4">
       <StatCard icon={CarFront} label={ADMIN_LABELS.totalVehicles} value={total} />

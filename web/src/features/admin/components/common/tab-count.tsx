@@ -1,41 +1,21 @@
 import type { AdminTab } from '@contracts/admin';
 import { cn } from '@/lib/cn';
-import { useAdminVehicleCounts } from '../../api/get-admin-vehicles';
-import { useFloorPlanBoard } from '../../api/get-floor-plan-board';
-import { usePendingOfferCount } from '../../api/get-offers';
-import { useTransportBoard } from '../../api/get-transport-board';
-import { useWorkOrdersPage } from '../../api/get-work-orders';
+import { useAdminTabCounts } from '../../api/get-tab-counts';
 
 /**
  * Work waiting in a tab: queued vehicles and pending offers; overdue work orders and late pickups
- * (red); floor-plan requests waiting for the lender.
+ * (red); floor-plan requests waiting for the lender. All from one read (GET /api/admin/tab-counts,
+ * issue #47), each the count the tab's own list shows.
  */
 export function TabCount({ tab }: { tab: AdminTab }) {
-  const vehicles = useAdminVehicleCounts();
-  const pendingOffers = usePendingOfferCount();
-  if (tab === 'recon') return <OverdueCount />;
-  if (tab === 'transport') return <LatePickupCount />;
-  if (tab === 'floor-plan') return <AwaitingLenderCount />;
-  const count = tab === 'complete' ? vehicles.data?.queue : tab === 'offers' ? pendingOffers : undefined;
+  const counts = useAdminTabCounts().data;
+  if (!counts) return null;
+  if (tab === 'recon') return <CountPill count={counts.overdueWorkOrders} word="overdue" late />;
+  if (tab === 'transport') return <CountPill count={counts.latePickups} word="late" late />;
+  if (tab === 'floor-plan') return <CountPill count={counts.awaitingLender} word="waiting" />;
+  const count =
+    tab === 'complete' ? counts.vehicles.queue : tab === 'offers' ? counts.pendingOffers : undefined;
   return <CountPill count={count} word="waiting" />;
-}
-
-/** Work orders past their promised day, in red. */
-function OverdueCount() {
-  const page = useWorkOrdersPage({ limit: 1 });
-  return <CountPill count={page.data?.counts.overdue} word="overdue" late />;
-}
-
-/** Transports whose pickup window ended with the car still on our lot, in red. */
-function LatePickupCount() {
-  const page = useTransportBoard({ status: 'all', limit: 1 });
-  return <CountPill count={page.data?.counts.late} word="late" late />;
-}
-
-/** Floor-plan requests the lender has not answered yet. */
-function AwaitingLenderCount() {
-  const page = useFloorPlanBoard({ limit: 1 });
-  return <CountPill count={page.data?.counts.requested} word="waiting" />;
 }
 
 /** The count beside a tab's name, with the word a screen reader hears: "(3 overdue)". Nothing at 0. */

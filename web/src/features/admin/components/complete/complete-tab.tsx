@@ -1,13 +1,28 @@
-import { PAGE_LIMIT } from '@contracts/paging';
+import { PAGE_LIMIT } from '@contracts/limits';
 import { Inbox } from 'lucide-react';
+import { Suspense } from 'react';
+import { lazyPage } from '@/app/lazy-page';
 import { Pager, useServerPaged } from '@/components/ui/pager';
+import { Loading } from '@/components/ui/placeholders';
 import { Empty } from '@/components/ui/query-states';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useAdminVehiclePage } from '../../api/get-admin-vehicles';
 import { useRequiredShots } from '../../api/required-shots';
 import { Panel, PanelStates } from '../common/panel';
-import { QueueItem } from './queue-item';
-import { RequiredShotsPanel } from './required-shots-panel';
+
+/**
+ * The queue's cards and the required-shots form: forms checked by the contracts' schemas (zod), the
+ * condition editor, photo uploads and the lightbox. Loaded beside the queue's first page, not before
+ * the tab's first paint (its heading and description, the admin page's largest paint, issue #47).
+ */
+const QueueCards = lazyPage(() => import('./queue-item').then((m) => ({ default: m.QueueItem })));
+const ShotsPanel = lazyPage(() =>
+  import('./required-shots-panel').then((m) => ({ default: m.RequiredShotsPanel })),
+);
+
+// On their way as soon as the tab's code runs, beside the queue's first page.
+QueueCards.preload().catch(() => {});
+ShotsPanel.preload().catch(() => {});
 
 /** Cards a page of the queue shows. */
 const QUEUE_PAGE = PAGE_LIMIT.default;
@@ -39,22 +54,26 @@ export function CompleteTab() {
           empty={<Empty icon={Inbox} title={ADMIN_LABELS.queueEmpty} text={ADMIN_LABELS.queueEmptyText} />}
         >
           {() => (
-            <>
+            <Suspense fallback={<Loading label="Loading the queue..." rows={2} className="min-h-screen" />}>
               <ul ref={paged.listRef} className="grid gap-4">
                 {queue.map((vehicle) => (
                   <li key={vehicle.id}>
-                    <QueueItem vehicle={vehicle} />
+                    <QueueCards.Page vehicle={vehicle} />
                   </li>
                 ))}
               </ul>
               <Pager label={ADMIN_LABELS.queueTitle} {...paged.pagerOf(page.data)} />
-            </>
+            </Suspense>
           )}
         </PanelStates>
       </Panel>
       {/* Below the queue once its cards are in: loading rows replaced by 25 cards would push it down
           (layout shift, issue #47). */}
-      {page.isPending ? null : <RequiredShotsPanel />}
+      {page.isPending ? null : (
+        <Suspense fallback={null}>
+          <ShotsPanel.Page />
+        </Suspense>
+      )}
     </>
   );
 }
