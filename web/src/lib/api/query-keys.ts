@@ -75,11 +75,10 @@ export const queryKeys = {
   },
   admin: {
     all: ['admin'] as const,
-    /** Every admin vehicle read: the lists' pages and the counts (a prefix). */
+    /** Every admin vehicle read: the lists' pages (a prefix). */
     vehicles: () => ['admin', 'vehicles'] as const,
     vehiclePage: (query: { list: string; q?: string; cursor?: string; limit?: number }) =>
       ['admin', 'vehicles', 'page', query] as const,
-    vehicleCounts: () => ['admin', 'vehicles', 'counts'] as const,
     /** The stat cards and the counts beside the tabs, one read (GET /api/admin/tab-counts). */
     tabCounts: () => ['admin', 'tab-counts'] as const,
     dealers: () => ['admin', 'dealers'] as const,

@@ -24,6 +24,9 @@ const ShotsPanel = lazyPage(() =>
 QueueCards.preload().catch(() => {});
 ShotsPanel.preload().catch(() => {});
 
+/** While the queue's first page, then its cards' code, are on their way. */
+const QUEUE_LOADING = 'Loading the queue...';
+
 /** Cards a page of the queue shows. */
 const QUEUE_PAGE = PAGE_LIMIT.default;
 
@@ -48,13 +51,13 @@ export function CompleteTab() {
       >
         <PanelStates
           query={page}
-          loading="Loading the queue..."
+          loading={QUEUE_LOADING}
           rows={2}
           isEmpty={() => queue.length === 0}
           empty={<Empty icon={Inbox} title={ADMIN_LABELS.queueEmpty} text={ADMIN_LABELS.queueEmptyText} />}
         >
           {() => (
-            <Suspense fallback={<Loading label="Loading the queue..." rows={2} className="min-h-screen" />}>
+            <Suspense fallback={<Loading label={QUEUE_LOADING} rows={2} className="min-h-screen" />}>
               <ul ref={paged.listRef} className="grid gap-4">
                 {queue.map((vehicle) => (
                   <li key={vehicle.id}>
