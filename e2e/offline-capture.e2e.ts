@@ -254,6 +254,8 @@ describe('capture without signal', () => {
     await bar(phone.page).filter({ hasText: SYNC_TEXT.offline }).waitFor();
     await vinAndVideo(phone.page, ACCORD, '48,210');
     await takeShots(phone.page, photos, 0, 6);
+    // Six kept: the wizard asks for the seventh (what it must ask again once reopened).
+    await phone.page.getByRole('heading', { name: GUIDED_SHOTS[6]!.label, level: 3 }).waitFor();
     await phone.page.screenshot({ path: `${SHOTS}-photos-offline-390.png`, fullPage: true });
 
     // The app is killed mid-capture (the context closed), then opened again with no network.
