@@ -1,5 +1,6 @@
 import { searchWordsOf, type VehicleSearchQuery, type VehicleSearchResult } from '@contracts/vehicle-search';
 import type { VehicleSort } from '@contracts/vehicle-search-options';
+import { VIN_CHARSET } from '@contracts/vin';
 import { and, getTableColumns, getTableName, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { vehicleSearchVin, vehicleSortKeys, vehicles } from '../../db/schema';
@@ -43,9 +44,14 @@ function writtenMatch(word: string, withVin = true): SQL {
   return vin ? or(substring, vin)! : substring;
 }
 
-/** How a word matches a VIN, or null for a word too short to (see writtenMatch). */
-function vinMatch(word: string): SQL | null {
-  if (word.length < 3) return null;
+/**
+ * How a word matches a VIN, or null for a word too short to (see writtenMatch) or one no VIN can
+ * hold: every VIN kept is well formed (the upload's and the sheet import's rules, contracts/vin.ts:
+ * no I, O or Q), so "toyota", "nissan" or "f-150" are never looked for there — a lookup spared,
+ * and a page walk reads two LIKEs a row instead of four for "toyta" read as "toyota".
+ */
+export function vinMatch(word: string): SQL | null {
+  if (word.length < 3 || !VIN_CHARSET.test(word.toUpperCase())) return null;
   const escaped = escapeLike(word);
   return sql`${SEARCH_VIN} like ${word.length >= VIN_ANYWHERE_FROM ? `%${escaped}%` : `${escaped}%`}`;
 }
@@ -103,15 +109,23 @@ export async function searchVehicles(
   const distance = await searchDistance(db, query, context);
   const search = { query, after, distance };
   const words = searchWordsOf(query.q);
-  let found = await findMatches(
-    db,
-    search,
-    context,
-    words.map((word) => [word]),
-  );
-  if (found.counts.total === 0 && words.some(mayBeTypo)) {
-    const vocabulary = await context.cache.vocabulary.get('', () => loadVocabulary(db));
-    const meanings = await meaningsOf(db, words, vocabulary);
+  // The words makes and models are written with, read beside the search when a word may be a typo
+  // (kept between requests: after a change of the list only), so a search that finds nothing as
+  // written does not wait for them.
+  const loadingVocabulary = words.some(mayBeTypo)
+    ? context.cache.vocabulary.get('', () => loadVocabulary(db))
+    : null;
+  let [found] = await Promise.all([
+    findMatches(
+      db,
+      search,
+      context,
+      words.map((word) => [word]),
+    ),
+    loadingVocabulary,
+  ]);
+  if (found.counts.total === 0 && loadingVocabulary) {
+    const meanings = await meaningsOf(db, words, await loadingVocabulary);
     if (meanings.some((terms) => terms.length > 1)) found = await findMatches(db, search, context, meanings);
   }
   const { rows, counts } = found;

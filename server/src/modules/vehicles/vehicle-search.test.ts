@@ -20,7 +20,7 @@ import { withApp } from '../../../test/with-app';
 import { dealers, vehicles } from '../../db/schema';
 import { placeOfZip, roadMiles } from '../../lib/zip';
 import { VehicleSearchCache } from './search-cache';
-import { searchVehicles } from './search-vehicles';
+import { searchVehicles, vinMatch } from './search-vehicles';
 
 type Row = typeof vehicles.$inferSelect;
 
@@ -639,6 +639,10 @@ describe('GET /api/vehicles/search: q', () => {
     expect((await found({ q: 'f-150 2014' })).total).toBe(
       count(published, (row) => row.model === 'F-150' && row.year === 2014),
     );
+    // A word with a letter no VIN holds (I, O, Q) is never looked for in VINs; the others are.
+    for (const word of ['toyota', 'nisan', 'f-150', 'Qx5', 'civic']) expect(vinMatch(word), word).toBeNull();
+    for (const word of ['jtd', 'JTDKB', target.vin.slice(-6).toLowerCase(), '2014'])
+      expect(vinMatch(word), word).not.toBeNull();
   });
 
   it('reads LIKE wildcards and control characters as plain text, and refuses a NUL', async () => {
