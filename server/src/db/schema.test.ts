@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database';
 import { foldSearchGroups } from '../modules/housekeeping/run-housekeeping';
+import { MILEAGE_BAND } from '../modules/vehicles/search-filters';
 import type { DbHandle } from './client';
 import { buyCodes, dealers, offers, transactions, vehicles } from './schema';
 
@@ -126,25 +127,32 @@ describe('schema invariants', () => {
   });
 });
 
-describe('vehicle_search_groups (migrations 0010 and 0036)', () => {
+describe('vehicle_search_groups and vehicle_mileage_groups (migrations 0010, 0036 and 0039)', () => {
+  const rowsOf = async (query: ReturnType<typeof sql>) =>
+    ((await database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
   /** The groups as the triggers keep them, and as counting the published vehicles gives them. */
-  const kept = async () =>
-    (
-      (await database.db.execute(
-        sql`select search_text, condition, make, model, grade::text, year, location_zip, sum(count)::integer as count
-            from vehicle_search_groups group by 1, 2, 3, 4, 5, 6, 7 having sum(count) <> 0 order by 1, 2, 3, 4, 5, 6, 7`,
-      )) as unknown as { rows: unknown[] }
-    ).rows;
-  const counted = async () =>
-    (
-      (await database.db.execute(
-        sql`select search_text, coalesce(condition, '') as condition, coalesce(make, '') as make,
-              coalesce(model, '') as model, coalesce(grade, -1)::numeric(2, 1)::text as grade,
-              coalesce(year, -1) as year, coalesce(location_zip, '') as location_zip, count(*)::integer as count
-            from vehicles where status = 'active' and in_queue = false
-            group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7`,
-      )) as unknown as { rows: unknown[] }
-    ).rows;
+  const keptIn = (table: 'vehicle_search_groups' | 'vehicle_mileage_groups', band: ReturnType<typeof sql>) =>
+    rowsOf(
+      sql`select ${band} as band, search_text, condition, make, model, grade::text, year, location_zip, sum(count)::integer as count
+          from ${sql.identifier(table)} group by 1, 2, 3, 4, 5, 6, 7, 8 having sum(count) <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8`,
+    );
+  const countedBy = (band: ReturnType<typeof sql>) =>
+    rowsOf(
+      sql`select ${band} as band, search_text, coalesce(condition, '') as condition, coalesce(make, '') as make,
+            coalesce(model, '') as model, coalesce(grade, -1)::numeric(2, 1)::text as grade,
+            coalesce(year, -1) as year, coalesce(location_zip, '') as location_zip, count(*)::integer as count
+          from vehicles where status = 'active' and in_queue = false
+          group by 1, 2, 3, 4, 5, 6, 7, 8 order by 1, 2, 3, 4, 5, 6, 7, 8`,
+    );
+  // The mileage groups' band: the mileage sort key over 10,000 (search-filters.ts MILEAGE_BAND).
+  const kept = async () => [
+    await keptIn('vehicle_search_groups', sql`0`),
+    await keptIn('vehicle_mileage_groups', sql`mileage_band`),
+  ];
+  const counted = async () => [
+    await countedBy(sql`0`),
+    await countedBy(sql`coalesce(mileage, 2147483647) / ${MILEAGE_BAND}`),
+  ];
 
   it('follows every insert, update and delete of vehicles, one or many at a time', async () => {
     const vin = (n: number) => `2T1BURHE0JC${String(100000 + n)}`.slice(0, 17);
@@ -156,6 +164,7 @@ describe('vehicle_search_groups (migrations 0010 and 0036)', () => {
           make: n % 2 ? 'Toyota' : null,
           model: n % 7 ? 'Corolla' : null,
           year: n % 8 ? 2018 + (n % 3) : null,
+          mileage: n % 9 ? n * 4000 : null,
           locationZip: n % 4 ? null : '30303',
           condition: n % 3 ? 'Auction Certified' : null,
           grade: n % 4 ? '3.5' : null,
@@ -176,23 +185,26 @@ describe('vehicle_search_groups (migrations 0010 and 0036)', () => {
     await database.db.update(vehicles).set({ grade: '4.5' }).where(eq(vehicles.id, ids[3]!));
     await database.db.update(vehicles).set({ make: 'Lexus' }).where(eq(vehicles.id, ids[7]!));
     await database.db.update(vehicles).set({ locationZip: '98101' }).where(eq(vehicles.id, ids[5]!));
+    await database.db.update(vehicles).set({ mileage: 31_000 }).where(eq(vehicles.id, ids[4]!));
     expect(await kept()).toEqual(await counted());
     await database.db.update(vehicles).set({ year: 2021 }).where(eq(vehicles.model, 'Corolla'));
     expect(await kept()).toEqual(await counted());
     await database.db.delete(vehicles).where(eq(vehicles.id, ids[9]!));
     await database.db.update(vehicles).set({ updatedAt: new Date() });
     expect(await kept()).toEqual(await counted());
-    expect((await counted()).length).toBeGreaterThan(2);
+    const [searchGroups, mileageGroups] = await counted();
+    expect(searchGroups!.length).toBeGreaterThan(2);
+    expect(mileageGroups!.length).toBeGreaterThan(2);
     // Folded (housekeeping): one row per group with vehicles, the same counts; then changes go on.
-    const rows = async () =>
-      (
-        (await database.db.execute(sql`select 1 from vehicle_search_groups`)) as unknown as {
-          rows: unknown[];
-        }
-      ).rows.length;
-    expect(await rows()).toBeGreaterThan((await counted()).length);
-    expect(await foldSearchGroups(database.db)).toBe((await counted()).length);
-    expect(await rows()).toBe((await counted()).length);
+    const rows = async () => [
+      (await rowsOf(sql`select 1 from vehicle_search_groups`)).length,
+      (await rowsOf(sql`select 1 from vehicle_mileage_groups`)).length,
+    ];
+    const [searchRows, mileageRows] = await rows();
+    expect(searchRows).toBeGreaterThan(searchGroups!.length);
+    expect(mileageRows).toBeGreaterThan(mileageGroups!.length);
+    expect(await foldSearchGroups(database.db)).toBe(searchGroups!.length);
+    expect(await rows()).toEqual([searchGroups!.length, mileageGroups!.length]);
     expect(await kept()).toEqual(await counted());
     await database.db.update(vehicles).set({ status: 'sold' }).where(eq(vehicles.id, ids[2]!));
     expect(await kept()).toEqual(await counted());

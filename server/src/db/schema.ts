@@ -284,6 +284,40 @@ export const vehicleSearchGroups = pgTable(
 );
 
 /**
+ * The search groups again, by mileage band too (migration 0039): a car's band is its mileage sort
+ * key (`coalesce(mileage, 2147483647)`) divided by MILEAGE_BAND (search-filters.ts) in whole
+ * numbers, so a search with the most miles (and no price range) is counted from the whole bands
+ * below it here and the cars of the one band it cuts from the mileage index. Kept by the same
+ * triggers and housekeeping fold as vehicle_search_groups.
+ */
+export const vehicleMileageGroups = pgTable(
+  'vehicle_mileage_groups',
+  {
+    mileageBand: integer().notNull(),
+    searchText: text().notNull(),
+    condition: text().notNull(),
+    make: text().notNull(),
+    model: text().notNull(),
+    grade: numeric({ precision: 2, scale: 1 }).notNull(),
+    year: integer().notNull(),
+    locationZip: text().notNull(),
+    count: integer().notNull(),
+  },
+  (t) => [
+    index('vehicle_mileage_groups_group_idx').on(
+      t.mileageBand,
+      t.searchText,
+      t.condition,
+      t.make,
+      t.model,
+      t.grade,
+      t.year,
+      t.locationZip,
+    ),
+  ],
+);
+
+/**
  * Condition-report photos (issue #17). A processed upload is a row with no vehicle until the wizard
  * (or an admin) attaches it; `storage_key` names its variant directory (a random 128-bit id, so the
  * public variant URLs cannot be guessed). `position` 0 is the cover.

@@ -149,7 +149,7 @@ async function deleteUnattachedPhotos(db: Executor) {
 }
 
 /**
- * Folds the groups' rows into one per group with vehicles (the vehicle search's counts, migrations 0010 and 0036), in one statement: rows
+ * Folds the groups' rows into one per group with vehicles (the vehicle search's counts, migrations 0010, 0036 and 0039), each table in one statement: rows
  * appended meanwhile were not seen by the delete and stay, so no change is lost or counted twice.
  */
 export async function foldSearchGroups(db: Executor): Promise<number> {
@@ -159,5 +159,11 @@ export async function foldSearchGroups(db: Executor): Promise<number> {
       select search_text, condition, make, model, grade, year, location_zip, sum(count)::integer from folded
       group by 1, 2, 3, 4, 5, 6, 7 having sum(count) <> 0
     returning 1`)) as unknown as { rows: unknown[] };
+  // The same groups by mileage band (migration 0039), folded the same way.
+  await db.execute(sql`
+    with folded as (delete from vehicle_mileage_groups returning *)
+    insert into vehicle_mileage_groups (mileage_band, search_text, condition, make, model, grade, year, location_zip, count)
+      select mileage_band, search_text, condition, make, model, grade, year, location_zip, sum(count)::integer
+      from folded group by 1, 2, 3, 4, 5, 6, 7, 8 having sum(count) <> 0`);
   return result.rows.length;
 }

@@ -3,7 +3,7 @@ import type { VehicleSearchResult } from '@contracts/vehicle-search';
 import { GRADE_MINIMUMS } from '@contracts/vehicle-search-options';
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { vehicleSearchGroups, vehicles } from '../../db/schema';
+import { type vehicleMileageGroups, type vehicleSearchGroups, vehicles } from '../../db/schema';
 import { escapeLike } from '../../lib/list-choices';
 
 export type SearchCounts = Pick<VehicleSearchResult, 'total' | 'facets'>;
@@ -30,6 +30,17 @@ export interface FacetChoices {
   model: string | null;
 }
 
+/**
+ * Where a search's groups are read: the table (vehicle_search_groups, or vehicle_mileage_groups
+ * for the most miles), the filters on it, and for the most miles the conditions on the vehicles
+ * of the one band it cuts (read from the mileage index, beside the groups).
+ */
+export interface GroupFilters {
+  table: typeof vehicleSearchGroups | typeof vehicleMileageGroups;
+  conditions: SQL[];
+  boundary: SQL[] | null;
+}
+
 /** The groups of every match of `where`, by certification, make, model and grade. */
 export async function countMatches(db: Database, where: SQL): Promise<CountGroup[]> {
   const rows = await db
@@ -47,47 +58,56 @@ export async function countMatches(db: Database, where: SQL): Promise<CountGroup
 }
 
 /**
- * The groups of a search that matches no VIN and has no price or mileage range, from the published
- * list's groups (vehicle_search_groups: a few hundred or thousand rows, appended by triggers,
- * folded by housekeeping; a group's vehicles are the sum of its rows): every word matches the
- * searched text in one of its meanings, and `filters` (search-filters.ts groupFilterConditions:
- * model years, places) hold. A short word like "s" matched ~40,000 of 50,000 vehicles: counting
- * them was ~50 ms, the groups ~1 ms. By model (migration 0036), so a chosen make's models need no
- * other read.
+ * The groups of a search that matches no VIN and has no price range, from the published list's
+ * groups (vehicle_search_groups: a few hundred or thousand rows, appended by triggers, folded by
+ * housekeeping; a group's vehicles are the sum of its rows): every word matches the searched text
+ * in one of its meanings, and the filters hold (search-filters.ts groupFilters: model years,
+ * places). A short word like "s" matched ~40,000 of 50,000 vehicles: counting them was ~50 ms, the
+ * groups ~1 ms. By model (migration 0036), so a chosen make's models need no other read. With the
+ * most miles, from the groups by mileage band (vehicle_mileage_groups, migration 0039) below the
+ * band it cuts, and that band's cars (`cutBand`: the same words and filters on the vehicles, from
+ * the mileage index) beside them.
  */
 export async function countGroups(
   db: Database,
   meanings: readonly string[][],
-  filters: readonly SQL[] = [],
+  { table: g, conditions }: GroupFilters,
+  cutBand: SQL | null = null,
 ): Promise<CountGroup[]> {
-  const g = vehicleSearchGroups;
-  const rows = await db
-    .select({
-      condition: g.condition,
-      make: g.make,
-      model: g.model,
-      grade: g.grade,
-      count: sql<number>`sum(${g.count})::integer`,
-    })
-    .from(g)
-    .where(
-      and(
-        ...meanings.map((terms) =>
-          or(...terms.map((term) => sql`${g.searchText} like ${`%${escapeLike(term)}%`}`)),
+  const [rows, cut] = await Promise.all([
+    db
+      .select({
+        condition: g.condition,
+        make: g.make,
+        model: g.model,
+        grade: g.grade,
+        count: sql<number>`sum(${g.count})::integer`,
+      })
+      .from(g)
+      .where(
+        and(
+          ...meanings.map((terms) =>
+            or(...terms.map((term) => sql`${g.searchText} like ${`%${escapeLike(term)}%`}`)),
+          ),
+          ...conditions,
         ),
-        ...filters,
-      ),
-    )
-    .groupBy(g.condition, g.make, g.model, g.grade)
-    .having(sql`sum(${g.count}) <> 0`);
-  // Missing values are stored as '' and -1 (migrations 0010 and 0036).
-  return rows.map((row) => ({
-    condition: row.condition === '' ? null : row.condition,
-    make: row.make === '' ? null : row.make,
-    model: row.model === '' ? null : row.model,
-    grade: Number(row.grade) < 0 ? null : Number(row.grade),
-    count: row.count,
-  }));
+      )
+      .groupBy(g.condition, g.make, g.model, g.grade)
+      .having(sql`sum(${g.count}) <> 0`),
+    cutBand === null ? [] : countMatches(db, cutBand),
+  ]);
+  // Missing values are stored as '' and -1 (migrations 0010 and 0036); facetCounts adds a group's
+  // rows from both parts.
+  return [
+    ...rows.map((row) => ({
+      condition: row.condition === '' ? null : row.condition,
+      make: row.make === '' ? null : row.make,
+      model: row.model === '' ? null : row.model,
+      grade: Number(row.grade) < 0 ? null : Number(row.grade),
+      count: row.count,
+    })),
+    ...cut,
+  ];
 }
 
 /** Makes and models are chosen whole, in any case (search-vehicles.ts reads them so in SQL). */

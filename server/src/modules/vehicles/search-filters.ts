@@ -3,12 +3,12 @@ import { MAX_AMOUNT } from '@contracts/money';
 import { SEARCH_TEXT, type VehicleSearchQuery } from '@contracts/vehicle-search';
 import { eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { vehicleSearchGroups, vehicleSortKeys, vehicles } from '../../db/schema';
+import { vehicleMileageGroups, vehicleSearchGroups, vehicleSortKeys, vehicles } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import { placeOfZip, reachablePlace, roadMiles } from '../../lib/zip';
 import { onSaleToEveryoneSql } from '../car-visibility/car-visibility';
 import type { VehicleSearchCache } from './search-cache';
-import type { FacetChoices } from './search-counts';
+import type { FacetChoices, GroupFilters } from './search-counts';
 
 /**
  * Where "within N miles of a ZIP" reaches: the place measured from, and the places of published
@@ -109,31 +109,52 @@ function inReachSql({ zips, lot }: SearchDistance): SQL {
   return or(atZips, atLot) ?? sql`false`;
 }
 
+/** A mileage band of the mileage groups (migration 0039): the mileage sort key over this, in whole numbers. */
+export const MILEAGE_BAND = 10_000;
+
 /**
- * The same filters on the search groups (vehicle_search_groups, migration 0036: by model year and
- * place, a missing year stored as -1 as on the newest sort's key, the lot's cars as ''), or null
- * when a price or mileage range is set: the groups have neither, so those searches are counted
- * from the cars (the price and mileage sorts' covering indexes).
+ * The filters no facet counts on the search groups (migration 0036: by model year and place, a
+ * missing year stored as -1 as on the newest sort's key, the lot's cars as ''), with the most miles
+ * on the mileage groups (migration 0039): every band whose miles are all within it, and the cars
+ * of the band it cuts from the vehicles (a band is the mileage key over MILEAGE_BAND in whole
+ * numbers, as in SQL, so the two parts are every car once). Null with a price range: prices are
+ * not grouped (a group per car), so those searches are counted from the cars (the price sorts'
+ * covering index).
  */
-export function groupFilterConditions(
+export function groupFilters(
   query: Pick<VehicleSearchQuery, 'yearMin' | 'yearMax' | 'priceMin' | 'priceMax' | 'maxMiles'>,
   distance: SearchDistance | null,
-): SQL[] | null {
+): GroupFilters | null {
   const { yearMin, yearMax, priceMin, priceMax, maxMiles } = query;
-  if (priceMin !== null || priceMax !== null || maxMiles !== null) return null;
-  const g = vehicleSearchGroups;
+  if (priceMin !== null || priceMax !== null) return null;
+  const table = maxMiles === null ? vehicleSearchGroups : vehicleMileageGroups;
+  // The bands below `cut` hold only cars within maxMiles; the band `cut` may hold cars beyond it.
+  const cut = maxMiles === null ? 0 : Math.floor((maxMiles + 1) / MILEAGE_BAND);
   const conditions: (SQL | undefined)[] = [
     yearMin === null && yearMax === null
       ? undefined
-      : sql`${g.year} between ${yearMin ?? 0} and ${yearMax ?? 32767}`,
+      : sql`${table.year} between ${yearMin ?? 0} and ${yearMax ?? 32767}`,
     distance === null
       ? undefined
       : (or(
-          distance.zips.length > 0 ? inArray(g.locationZip, distance.zips) : undefined,
-          distance.lot ? eq(g.locationZip, '') : undefined,
+          distance.zips.length > 0 ? inArray(table.locationZip, distance.zips) : undefined,
+          distance.lot ? eq(table.locationZip, '') : undefined,
         ) ?? sql`false`),
+    maxMiles === null ? undefined : sql`${vehicleMileageGroups.mileageBand} < ${cut}`,
   ];
-  return conditions.filter((condition) => condition !== undefined);
+  const mileage = SORT_KEYS['mileage-asc'].key;
+  return {
+    table,
+    conditions: conditions.filter((condition) => condition !== undefined),
+    boundary:
+      maxMiles === null
+        ? null
+        : [
+            ...filterConditions({ ...query, sort: 'mileage-asc' }, distance),
+            // The band `cut` and above (in whole numbers a key over -MILEAGE_BAND is band 0).
+            cut > 0 ? sql`${mileage} >= ${cut * MILEAGE_BAND}` : sql`${mileage} > ${-MILEAGE_BAND}`,
+          ],
+  };
 }
 
 /** The facets' choices of a search: the certification by its stored name, the grade, make and model. */

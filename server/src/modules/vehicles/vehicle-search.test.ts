@@ -287,8 +287,8 @@ describe('GET /api/vehicles/search: filters, totals and facets', () => {
   });
 
   it('reads the same pages from the first entries of the sort index alone, when they hold the page', async () => {
-    // With a mileage range the counts scan the vehicles, and the page is first looked for among the
-    // index's first entries beside them: 21 hold a page of 20 spread-out matches and the row after
+    // With the most miles the counts read the cars of a mileage band, and the page is first looked
+    // for among the index's first entries beside them: 21 hold a page of 20 spread-out matches and the row after
     // it (which says there is a next page); 20 do not, nor do they hold the bunched 'camry 2015':
     // the page is then read again whole. The same pages every way.
     for (const sort of VEHICLE_SORTS)
@@ -423,11 +423,16 @@ describe('GET /api/vehicles/search: make, model, years, prices, miles and distan
     { make: 'honda', cert: 'premium', grade: '2' },
     { model: 'camry', grade: '4' },
     { cert: 'premium', yearMin: '2016' },
-    // Years and distance from the groups by model year and place; a mileage range from the cars.
+    // Years and distance from the groups by model year and place; the most miles from the groups
+    // by mileage band below the band it cuts and that band's cars (bands of 10,000 miles: a limit
+    // at a band's end, at its start, inside it, and in the first band).
     { within: '100', zip: '75201', make: 'Honda', grade: '3' },
     { model: 'camry', yearMax: '2017', within: '3000', zip: '75201', cert: 'auction' },
     { make: 'toyota', yearMin: '2014', yearMax: '2018', within: '1500', zip: '75201' },
     { maxMiles: '30000', make: 'Toyota', within: '100', zip: '75201', q: 'a' },
+    { maxMiles: '19999', cert: 'auction', yearMin: '2015' },
+    { maxMiles: '25500', make: 'honda', grade: '3' },
+    { maxMiles: '4000', model: 'camry' },
   ] as Record<string, string>[])(
     'counts each facet of %j with every other choice applied',
     async (params) => {
