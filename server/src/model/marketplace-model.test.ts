@@ -1475,22 +1475,29 @@ async function checkInvariants(m: Model) {
   }
 
   // The inventory's search, narrowed as a dealer would to this world's cars (make and model, a most
-  // price, within 50 road miles of Dallas: the lot), lists exactly those on sale to everyone: not
-  // one held, queued or sold, and a car listed again after an unwind is back.
-  const search = await call(
-    'GET',
-    `/api/vehicles/search?make=subaru&model=${m.model}&priceMax=30000&within=50&zip=75201&limit=100`,
-  );
+  // price or a most miles, within 50 road miles of Dallas: the lot), lists and counts exactly those
+  // on sale to everyone: not one held, queued or sold, and a car listed again after an unwind is
+  // back. A price range is counted from the cars; the most miles from the search groups by mileage
+  // band, which the vehicles' triggers keep through every action here (40,000: the cars' band is
+  // below the limit's) and the cars of the band the limit cuts (35,000: theirs).
   const byId = (a: number, b: number) => a - b;
-  expect(
-    (search.json() as VehicleSearchResult).items.map((item) => item.id).sort(byId),
-    'the search lists the cars on sale to everyone',
-  ).toEqual(
-    m.cars
-      .filter((c) => c.state === 'published')
-      .map((c) => c.id)
-      .sort(byId),
-  );
+  const onSale = m.cars
+    .filter((c) => c.state === 'published')
+    .map((c) => c.id)
+    .sort(byId);
+  for (const range of ['priceMax=30000', 'maxMiles=35000', 'maxMiles=40000']) {
+    const search = (
+      await call(
+        'GET',
+        `/api/vehicles/search?make=subaru&model=${m.model}&${range}&within=50&zip=75201&limit=100`,
+      )
+    ).json() as VehicleSearchResult;
+    expect(
+      search.items.map((item) => item.id).sort(byId),
+      `the search (${range}) lists the cars on sale`,
+    ).toEqual(onSale);
+    expect(search.total, `the search (${range}) counts the cars on sale`).toBe(onSale.length);
+  }
 
   // A removed member or a deactivated code has no power left: their sessions are refused.
   for (const actor of ['O', 'B', 'B2', 'N', 'X'] as const) {
