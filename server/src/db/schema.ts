@@ -226,9 +226,10 @@ export const vehicles = pgTable(
     index('vehicles_first_look_idx').on(t.firstLookUntil).where(sql`${t.firstLookUntil} is not null`),
     index('vehicles_status_in_queue_idx').on(t.status, t.inQueue),
     // One index per search sort (published vehicles only): a page is one seek to `(key, ±id)`.
-    // Migration 0036 rebuilds price-asc and mileage-asc with INCLUDE columns (drizzle cannot write
-    // it) so a price or mileage range is counted from the index alone, and adds statistics of the
-    // keys (CREATE STATISTICS): PostgreSQL gathers none for a partial index's expressions.
+    // Migrations 0036 and 0040 rebuild them with INCLUDE columns (drizzle cannot write it) so a
+    // price or mileage range is counted from the index alone and a walk to a page reads the index
+    // alone until the page is full; 0036 adds statistics of the keys (CREATE STATISTICS):
+    // PostgreSQL gathers none for a partial index's expressions.
     ...Object.entries(vehicleSortKeys(t)).map(([name, { key, tieBreak }]) =>
       index(`vehicles_published_${name.replace('-', '_')}_idx`)
         .on(key, tieBreak)

@@ -1,7 +1,7 @@
 import { searchWordsOf, type VehicleSearchQuery, type VehicleSearchResult } from '@contracts/vehicle-search';
 import type { VehicleSort } from '@contracts/vehicle-search-options';
 import { VIN_CHARSET } from '@contracts/vin';
-import { and, getTableColumns, getTableName, or, type SQL, sql } from 'drizzle-orm';
+import { and, getTableColumns, getTableName, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { vehicleSearchVin, vehicleSortKeys, vehicles } from '../../db/schema';
 import { escapeLike } from '../../lib/list-choices';
@@ -278,7 +278,8 @@ export function searchAnswer(db: Database, query: VehicleSearchQuery, context: S
 
 /**
  * `limit + 1` rows after the cursor: the extra one says whether there is a next page. How:
- * - `walk`: the sort's index in order until the page is full;
+ * - `walk`: the sort's index in order until the page is full (the ids from the index alone, then
+ *   the page's rows);
  * - `collect`: ordered by the key plus zero — the same order, which the sort's index cannot give —
  *   so the database collects the matches and sorts them (see COLLECT_AND_SORT_UP_TO);
  * - `{ walkUpTo }`: the matches among the index's first `walkUpTo` entries after the cursor only (a
@@ -312,12 +313,29 @@ function findPage(
           .limit(how.walkUpTo)
           .as(getTableName(vehicles))
       : vehicles;
+  const columns = {
+    ...publicVehicleColumns,
+    sortKey: sql<string | number>`${key}`,
+    tieBreak: sql<number>`${tieBreak}`,
+  };
+  const inOrder = [sql`${key} ${direction}`, sql`${tieBreak} ${direction}`];
+  if (how === 'walk') {
+    // The page's ids from the sort's index alone (it carries what words and filters read,
+    // migrations 0036 and 0040), then only their rows from the table.
+    const page = db
+      .select({ id: vehicles.id })
+      .from(vehicles)
+      .where(and(where, afterCursor))
+      .orderBy(...inOrder)
+      .limit(query.limit + 1);
+    return db
+      .select(columns)
+      .from(vehicles)
+      .where(inArray(vehicles.id, page))
+      .orderBy(...inOrder);
+  }
   return db
-    .select({
-      ...publicVehicleColumns,
-      sortKey: sql<string | number>`${key}`,
-      tieBreak: sql<number>`${tieBreak}`,
-    })
+    .select(columns)
     .from(source)
     .where(and(where, afterCursor))
     .orderBy(
