@@ -252,7 +252,7 @@ async function findMatches(
   return { rows, counts };
 }
 
-/** searchVehicles as JSON in every encoding, kept for the next identical search until the list changes. */
+/** searchVehicles as JSON (each encoding compressed when first asked), kept for the next identical search until the list changes. */
 export function searchAnswer(db: Database, query: VehicleSearchQuery, context: SearchContext) {
   const key = JSON.stringify([
     searchWordsOf(query.q),

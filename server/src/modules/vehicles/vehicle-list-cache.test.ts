@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { PublicVehicleDetail } from '@contracts/vehicle';
 import { describe, expect, it } from 'vitest';
 import { pickEncoding, VehicleListCache } from './vehicle-list-cache';
@@ -41,7 +41,10 @@ describe('VehicleListCache', () => {
     ]) {
       const cached = await new VehicleListCache(async () => list).get();
       expect(JSON.parse(cached.identity.toString())).toEqual(list.map(listItem));
-      expect(JSON.parse(gunzipSync(cached.gzip).toString())).toEqual(list.map(listItem));
+      expect(JSON.parse(gunzipSync(await cached.encoded('gzip')).toString())).toEqual(list.map(listItem));
+      expect(JSON.parse(brotliDecompressSync(await cached.encoded('br')).toString())).toEqual(
+        list.map(listItem),
+      );
       expect(cached.count).toBe(list.length);
       expect([...cached.byId.keys()]).toEqual(list.map((v) => v.id));
       for (const v of list) expect(JSON.parse(cached.byId.get(v.id)!.toString())).toEqual(v);

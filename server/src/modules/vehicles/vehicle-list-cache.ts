@@ -85,29 +85,55 @@ export class VehicleListCache {
       at += json.length + 1;
     }
     const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-    return { etag, ...(await precompressed(identity)), count: list.length, byId, galleryFirst };
+    // The list is read by every visitor in both encodings: compressed both ways before it is served.
+    const encoded = precompressed(identity);
+    await Promise.all([encoded.encoded('gzip'), encoded.encoded('br')]);
+    return { etag, ...encoded, count: list.length, byId, galleryFirst };
   }
 }
 
-/** A JSON answer in each encoding pickEncoding may choose, compressed once for every reader. */
+/**
+ * A JSON answer in each encoding pickEncoding may choose: each compressed when first asked and kept
+ * for every later reader (a search's answer is mostly read in one encoding: compressing it both
+ * ways took the CPU of a second compression for nothing).
+ */
 export interface Precompressed {
   identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  encoded(encoding: Encoding): Promise<Buffer>;
 }
 
-export async function precompressed(identity: Buffer): Promise<Precompressed> {
-  const [gz, br] = await Promise.all([
-    gzipAsync(identity, { level: 6 }),
-    brotliAsync(identity, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-    }),
-  ]);
-  return { identity, gzip: gz, br };
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+export function precompressed(identity: Buffer): Precompressed {
+  const kept = new Map<Encoding, Promise<Buffer>>();
+  const compress = (encoding: Encoding) =>
+    encoding === 'identity'
+      ? Promise.resolve(identity)
+      : encoding === 'gzip'
+        ? gzipAsync(identity, { level: 6 })
+        : brotliAsync(identity, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 5,
+              [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+            },
+          });
+  return {
+    identity,
+    encoded(encoding) {
+      let bytes = kept.get(encoding);
+      if (!bytes) {
+        bytes = compress(encoding);
+        kept.set(encoding, bytes);
+        // A failed compression is tried again by the next reader rather than kept.
+        bytes.catch(() => kept.delete(encoding));
+      }
+      return bytes;
+    },
+  };
 }
 
 /** br, then gzip, then identity, honouring q=0 refusals. */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {

@@ -44,10 +44,11 @@ export interface VehiclesRoutesOptions {
 const untyped = (reply: FastifyReply) => reply;
 
 /** JSON kept in every encoding: the one the client accepts best, as it is. */
-function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, answer: Precompressed) {
+async function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, answer: Precompressed) {
   const encoding = pickEncoding(request.headers['accept-encoding']);
+  const body = await answer.encoded(encoding);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return untyped(reply).type('application/json; charset=utf-8').send(answer[encoding]);
+  return untyped(reply).type('application/json; charset=utf-8').send(body);
 }
 
 export async function vehiclesRoutes(

@@ -67,6 +67,16 @@ describe('GET /api/vehicles (public)', () => {
       headers: { 'accept-encoding': 'br;q=0, gzip;q=0' },
     });
     expect(refused.headers['content-encoding']).toBeUndefined();
+    // A search's kept answer: each encoding compressed when first asked, the same JSON in each.
+    const url = '/api/vehicles/search?limit=3';
+    const first = await ctx.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect(first.headers['content-encoding']).toBe('br');
+    const json = brotliDecompressSync(first.rawPayload).toString();
+    expect(JSON.parse(json).items.length).toBeGreaterThan(0);
+    const zipped = await ctx.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(json);
+    expect((await ctx.app.inject(url)).body).toBe(json);
   });
 
   it('drops the cached list when any writer changes a vehicle (NOTIFY vehicles_changed)', async () => {
