@@ -79,7 +79,7 @@ export function CardMedia({
               <Play aria-hidden="true" className="ml-0.5 h-5 w-5 fill-current" />
             </span>
           </span>
-          <span className="absolute bottom-2 left-2 rounded-md bg-slate-950/75 px-2 py-0.5 text-xs font-medium text-white">
+          <span className="absolute top-2 left-2 rounded-md bg-slate-950/75 px-2 py-0.5 text-xs font-medium text-white">
             Video
           </span>
         </button>
