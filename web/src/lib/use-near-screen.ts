@@ -1,11 +1,14 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * Whether an element is on the screen or within `screens` screen heights of it, and stays so once it
  * was: a long list's item draws its heavy parts and asks its own data (previews, guides) only when
  * the reader comes near it, not every item at first paint (issue #47: the completion queue's cards).
- * Measured once before the first paint (no flash of the light item on the screen), then watched by
- * an IntersectionObserver. `reach()` marks it near by hand (a focus inside it). Without
+ * Measured once as it mounts, then watched by an IntersectionObserver. An item near the screen at
+ * mount is drawn in full in a render of its own that React slices (a transition): set in the
+ * mount's layout effect, the near items' heavy parts were drawn in the same unbroken task as the
+ * whole list (on a slow phone the queue's first card alone took ~0.2 s); the light item, as tall,
+ * may show for a frame. `reach()` marks it near by hand (a focus inside it). Without
  * IntersectionObserver every item is near.
  */
 export function useNearScreen<T extends Element>(screens = 1) {
@@ -16,7 +19,7 @@ export function useNearScreen<T extends Element>(screens = 1) {
     if (!el || typeof IntersectionObserver === 'undefined') return setNear(true);
     const { top, bottom } = el.getBoundingClientRect();
     const height = window.innerHeight;
-    if (top < height * (1 + screens) && bottom > -height * screens) setNear(true);
+    if (top < height * (1 + screens) && bottom > -height * screens) startTransition(() => setNear(true));
   }, [screens]);
   useEffect(() => {
     const el = ref.current;

@@ -14,12 +14,22 @@ import { useAdminCheck } from '@/lib/auth/admin-check';
 import { useAdminLogout } from '@/lib/auth/admin-session';
 import { displayStorage } from '@/lib/storage/display-storage';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { AdminPanel, prefetchPanel } from './admin-panels';
+import { AdminPanel, loadPanel, prefetchPanel } from './admin-panels';
 import { ADMIN_LABELS, TAB_LABELS } from './admin-texts';
 import { StatCards } from './components/common/stat-cards';
 import { SyncButton } from './components/common/sync-button';
 import { TabCount } from './components/common/tab-count';
-import { useAdminTab } from './use-admin-tab';
+import { adminTabOf, useAdminTab } from './use-admin-tab';
+
+/**
+ * The open tab's code, loaded with the page's (app/router.tsx awaits both before rendering the page):
+ * rendered first, its lazy panel suspended, painted the placeholder, then revealed the tab up to
+ * 300 ms later (React's Suspense throttle) — on a phone most of the time to the largest paint, the
+ * Complete tab's description (issue #47). A panel whose code fails to load shows its placeholder and
+ * loads it again as it renders.
+ */
+export const openTabReady = () =>
+  loadPanel(adminTabOf(new URLSearchParams(window.location.search))).catch(() => {});
 
 export default function AdminPage() {
   usePageMeta('admin');
