@@ -55,7 +55,10 @@ function AdminDashboard() {
   useLiveUpdates();
   const tabList = useRef<HTMLDivElement>(null);
   // On a phone the tabs scroll sideways: keep the open one in view (e.g. after a shared link),
-  // also when the waiting-work counts arrive and widen the tabs before it.
+  // also when the waiting-work counts arrive and widen the tabs before it. Only from the observer,
+  // which reports each trigger's size once as it starts watching, after the browser's layout and
+  // before its paint: measured in the effect itself, the page's first layout ran inside the first
+  // render's task (issue #47).
   useEffect(() => {
     const list = tabList.current;
     const active = list?.querySelector<HTMLElement>(`[data-tab="${tab}"]`);
@@ -63,7 +66,6 @@ function AdminDashboard() {
     const center = () => {
       list.scrollLeft = active.offsetLeft - (list.clientWidth - active.offsetWidth) / 2;
     };
-    center();
     const observer = new ResizeObserver(center);
     for (const trigger of list.children) observer.observe(trigger);
     return () => observer.disconnect();
