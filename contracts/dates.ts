@@ -82,7 +82,8 @@ export const formatLocalDay = (instant: string | Date) =>
  */
 export function formatDateTime(instant: string | Date, timeZone?: string): string {
   const at = new Date(instant);
-  if (timeZone === undefined && !Number.isNaN(at.getTime())) return localDateTime(at);
+  // An unreadable instant's fields are NaN: Intl says so (a RangeError).
+  if (timeZone === undefined && at.getDate()) return localDateTime(at);
   const text = formatterOf('dateTime', timeZone).format(at);
   return timeZone === 'UTC' ? `${text} UTC` : text;
 }

@@ -7,7 +7,6 @@ import { PageLoading } from '@/components/page-loading';
 import { LandingPage } from '@/features/landing/landing-page';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
 import { isVehicleId, vehicleQueryOptions } from '@/features/vehicle/api/get-vehicle';
-import { adminCheckQuery } from '@/lib/auth/admin-check';
 
 // Route groups load on demand, so the landing page ships none of the portal, upload or admin code.
 const LAZY_PAGES = {
@@ -19,13 +18,7 @@ const LAZY_PAGES = {
   recon: lazyPage(() => import('@/features/upload/recon/recon-page')),
   myUploads: lazyPage(() => import('@/features/upload/my-uploads/my-uploads-page')),
   adminLogin: lazyPage(() => import('@/features/admin/admin-login-page')),
-  // With its open tab's code (admin-page.tsx, openTabReady).
-  admin: lazyPage(() =>
-    import('@/features/admin/admin-page').then(async (page) => {
-      await page.openTabReady();
-      return page;
-    }),
-  ),
+  admin: lazyPage(() => import('@/features/admin/admin-page')),
   teamSignIn: lazyPage(() => import('@/features/team/team-sign-in-page')),
   acceptInvitation: lazyPage(() => import('@/features/team/accept-invitation-page')),
   forgotPassword: lazyPage(() => import('@/features/team/forgot-password-page')),
@@ -56,18 +49,15 @@ const { Page: TeamPage } = LAZY_PAGES.team;
  * page, gallery included, rather than its skeleton followed by the page (a render, style and layout
  * pass less before the largest paint); a vehicle still on its way shows the skeleton as before.
  * (The inventory's largest paint is its heading: its list arrives after, in a deferred pass.)
- * For /admin, the admin check too (awaited; the HTML preloads it): the dashboard is then drawn in the
- * first render, which is time-sliced, rather than in the one the check's answer sets off, which
- * React runs in one piece (a 0.4 s task on a slow phone, issue #47).
+ * A page's own `prepare`, when it has one, is awaited too (admin-page.tsx: the open tab's code and
+ * the admin check, issue #47).
  */
 export async function preparePageOf(pathname: string, queryClient: QueryClient): Promise<void> {
   const key = matchPage(pathname);
   const id = pathname.split('/')[2] ?? '';
   if (key === 'vehicle' && isVehicleId(id)) void queryClient.prefetchQuery(vehicleQueryOptions(id));
-  const ready: Promise<unknown>[] = [];
-  if (key === 'admin') ready.push(queryClient.prefetchQuery(adminCheckQuery()));
-  if (key in LAZY_PAGES) ready.push(LAZY_PAGES[key as keyof typeof LAZY_PAGES].preload());
-  await Promise.all(ready);
+  if (key in LAZY_PAGES)
+    await (await LAZY_PAGES[key as keyof typeof LAZY_PAGES].preload()).prepare?.(queryClient);
 }
 
 /**

@@ -28,18 +28,3 @@ export const loadedAndIdle = (timeout?: number) =>
   new Promise<void>((resolve) => {
     afterLoadAndIdle(resolve, timeout);
   });
-
-/**
- * Work that must not hold back the next paint: run in a task of its own just after the browser has
- * painted the next frame (a frame's callback, then a task). Returns a cancel function.
- */
-export function afterNextPaint(run: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(run, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    if (timer !== undefined) clearTimeout(timer);
-  };
-}

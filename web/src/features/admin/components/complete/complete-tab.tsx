@@ -6,7 +6,7 @@ import { lazyPage } from '@/app/lazy-page';
 import { Pager, useServerPaged } from '@/components/ui/pager';
 import { Loading } from '@/components/ui/placeholders';
 import { Empty } from '@/components/ui/query-states';
-import { afterNextPaint } from '@/lib/when-idle';
+import { afterNextPaint } from '@/lib/after-next-paint';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useAdminVehiclePage } from '../../api/get-admin-vehicles';
 import { useRequiredShots } from '../../api/required-shots';
