@@ -26,7 +26,8 @@ const ShotsPanel = lazyPage(() =>
  * On their way once the tab has first been painted, beside the queue's first page. Asked as the
  * tab's code ran, they came in and ran (their schemas built: a 0.2–0.4 s task on a slow phone)
  * before the page's first render had painted, now that render waits for the tab's code; asked as
- * it committed, adding their ~40 preload links held that paint back ~0.1 s (issue #47).
+ * it committed, their work held that paint back (issue #47). Their chunks come without a preload
+ * link each (vite.config.ts, WITHOUT_PRELOAD_LINKS).
  */
 function useCardsCode() {
   useEffect(
