@@ -312,6 +312,16 @@ function staffApp(): Plugin {
 }
 
 /**
+ * Chunks (named after their module) whose lazy imports add no `<link rel="modulepreload">` per
+ * chunk they need (Vite's preload helper) and leave the browser to fetch those as it reads the
+ * imports. The admin's Complete tab
+ * loads its queue cards' ~50 chunks once the page has painted: adding their links was one
+ * 0.2 s task on a slow phone (4× CPU), in the middle of /admin's first seconds (issue #47).
+ */
+// web/src/features/admin/components/complete/complete-tab.tsx
+const WITHOUT_PRELOAD_LINKS = ['complete-tab'];
+
+/**
  * The browser build (dist/web), and with `--ssr` the server's renderer of the inventory page's first
  * HTML (dist/ssr/entry-server.js, ADR 0016): the same components, packages left in node_modules —
  * except lucide-react, whose package entry loads every icon (~0.3 s of each server start); bundled,
@@ -332,6 +342,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     manifest: !isSsrBuild,
     sourcemap: false,
+    modulePreload: {
+      // hostId: the chunk holding the import (assets/complete-tab-<hash>.js).
+      resolveDependencies: (_file: string, deps: string[], { hostId }: { hostId: string }) =>
+        WITHOUT_PRELOAD_LINKS.some((chunk) => hostId.startsWith(`assets/${chunk}-`)) ? [] : deps,
+    },
     target: isSsrBuild ? 'node20' : 'es2022',
     rolldownOptions: isSsrBuild
       ? {}

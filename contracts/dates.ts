@@ -81,8 +81,24 @@ export const formatLocalDay = (instant: string | Date) =>
  * With 'UTC' it says so: "Nov 28, 2026, 3:40 PM UTC" (a message cannot know the reader's zone).
  */
 export function formatDateTime(instant: string | Date, timeZone?: string): string {
-  const text = formatterOf('dateTime', timeZone).format(new Date(instant));
+  const at = new Date(instant);
+  // An unreadable instant's fields are NaN: Intl says so (a RangeError).
+  if (timeZone === undefined && at.getDate()) return localDateTime(at);
+  const text = formatterOf('dateTime', timeZone).format(at);
   return timeZone === 'UTC' ? `${text} UTC` : text;
+}
+
+/**
+ * An instant with its time in the reader's own zone, written out from the Date's local fields: the
+ * browser's own clock needs no Intl time-zone data, whose first use cost a phone ~0.1 s of the
+ * admin's queue (every card says when it was uploaded, issue #47). dates.test.ts checks it against
+ * Intl's en-US words.
+ */
+function localDateTime(at: Date): string {
+  const hours = at.getHours();
+  const minutes = String(at.getMinutes()).padStart(2, '0');
+  const day = `${MONTHS[at.getMonth()]} ${at.getDate()}, ${at.getFullYear()}`;
+  return `${day}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
 /** A calendar day with its weekday, no year: "2026-07-08" → "Wed, Jul 8" (a due date close at hand). */

@@ -123,10 +123,26 @@ describe('Complete Vehicle Listing', () => {
       const path = new URL(request.url()).pathname;
       if (/\/(guide-preview|first-look-preview)$/.test(path)) asked.push(path);
     });
+    // Each text the page shows, as it comes (the reload's document on).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenTexts: string[] }).seenTexts = seen;
+      new MutationObserver(() => {
+        const text = document.getElementById('root')?.textContent ?? '';
+        if (seen.at(-1) !== text) seen.push(text);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
     // The queue opened afresh, every request of it seen.
     await page.reload();
     const cards = page.locator('article[data-testid^="queue-"]');
     await cards.nth(1).waitFor({ state: 'attached' });
+    // The first render is the dashboard with its open tab, heading and description (the phone's
+    // largest paint): the page's code waits for the tab's code and the admin check, so neither
+    // the page's nor the tab's loading placeholder is ever shown (issue #47).
+    const seenTexts = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts);
+    const firstDrawn = seenTexts.find((text) => text.includes('Admin Dashboard'));
+    expect(firstDrawn).toContain('Check the decoded details, enter mileage, price and certification');
+    expect(seenTexts.filter((text) => /Loading…|Loading Complete Vehicle Listing…/.test(text))).toEqual([]);
     const [first, second] = await cards.evaluateAll((all) =>
       all.map((card) => card.dataset.testid!.slice(6)),
     );

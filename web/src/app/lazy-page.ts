@@ -1,6 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy } from 'react';
 
-type PageModule<P> = { default: ComponentType<P> };
+/** A page's module: the page, and what its first render waits for when it opens a visit (router.tsx). */
+type PageModule<P> = { default: ComponentType<P>; prepare?: (queryClient: QueryClient) => Promise<unknown> };
 
 /**
  * A page whose code loads on demand (React.lazy) or ahead (`preload`). Once its code is there,

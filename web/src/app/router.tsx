@@ -49,12 +49,15 @@ const { Page: TeamPage } = LAZY_PAGES.team;
  * page, gallery included, rather than its skeleton followed by the page (a render, style and layout
  * pass less before the largest paint); a vehicle still on its way shows the skeleton as before.
  * (The inventory's largest paint is its heading: its list arrives after, in a deferred pass.)
+ * A page's own `prepare`, when it has one, is awaited too (admin-page.tsx: the open tab's code and
+ * the admin check, issue #47).
  */
 export async function preparePageOf(pathname: string, queryClient: QueryClient): Promise<void> {
   const key = matchPage(pathname);
   const id = pathname.split('/')[2] ?? '';
   if (key === 'vehicle' && isVehicleId(id)) void queryClient.prefetchQuery(vehicleQueryOptions(id));
-  if (key in LAZY_PAGES) await LAZY_PAGES[key as keyof typeof LAZY_PAGES].preload();
+  if (key in LAZY_PAGES)
+    await (await LAZY_PAGES[key as keyof typeof LAZY_PAGES].preload()).prepare?.(queryClient);
 }
 
 /**

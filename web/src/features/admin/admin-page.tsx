@@ -1,6 +1,6 @@
 import { ADMIN_TABS } from '@contracts/admin';
 import { PAGE_PATHS } from '@contracts/routes';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
@@ -10,16 +10,32 @@ import { RequireSession } from '@/components/require-session';
 import { Button } from '@/components/ui/button';
 import { queryKeys } from '@/lib/api/query-keys';
 import { useLiveUpdates } from '@/lib/api/use-live-updates';
-import { useAdminCheck } from '@/lib/auth/admin-check';
+import { adminCheckQuery, useAdminCheck } from '@/lib/auth/admin-check';
 import { useAdminLogout } from '@/lib/auth/admin-session';
 import { displayStorage } from '@/lib/storage/display-storage';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { AdminPanel, prefetchPanel } from './admin-panels';
+import { AdminPanel, loadPanel, prefetchPanel } from './admin-panels';
 import { ADMIN_LABELS, TAB_LABELS } from './admin-texts';
 import { StatCards } from './components/common/stat-cards';
 import { SyncButton } from './components/common/sync-button';
 import { TabCount } from './components/common/tab-count';
-import { useAdminTab } from './use-admin-tab';
+import { adminTabOf, useAdminTab } from './use-admin-tab';
+
+/**
+ * What the page's first render waits for when /admin opens a visit (app/router.tsx `preparePageOf`;
+ * both preloaded by the HTML), issue #47:
+ * - the open tab's code: rendered without it, the page painted the tab's placeholder, then revealed
+ *   the tab up to 300 ms later (React's Suspense throttle), on a phone most of the time to the
+ *   largest paint, the Complete tab's description. A panel whose code fails to load shows its
+ *   placeholder and loads it again as it renders.
+ * - the admin check: the dashboard is then drawn in the first render, which is time-sliced, rather
+ *   than in the one the check's answer sets off, which React runs in one piece (a 0.4 s task).
+ */
+export const prepare = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.prefetchQuery(adminCheckQuery()),
+    loadPanel(adminTabOf(new URLSearchParams(window.location.search))).catch(() => {}),
+  ]);
 
 export default function AdminPage() {
   usePageMeta('admin');
@@ -45,7 +61,10 @@ function AdminDashboard() {
   useLiveUpdates();
   const tabList = useRef<HTMLDivElement>(null);
   // On a phone the tabs scroll sideways: keep the open one in view (e.g. after a shared link),
-  // also when the waiting-work counts arrive and widen the tabs before it.
+  // also when the waiting-work counts arrive and widen the tabs before it. Only from the observer,
+  // which reports each trigger's size once as it starts watching, after the browser's layout and
+  // before its paint: measured in the effect itself, the page's first layout ran inside the first
+  // render's task (issue #47).
   useEffect(() => {
     const list = tabList.current;
     const active = list?.querySelector<HTMLElement>(`[data-tab="${tab}"]`);
@@ -53,7 +72,6 @@ function AdminDashboard() {
     const center = () => {
       list.scrollLeft = active.offsetLeft - (list.clientWidth - active.offsetWidth) / 2;
     };
-    center();
     const observer = new ResizeObserver(center);
     for (const trigger of list.children) observer.observe(trigger);
     return () => observer.disconnect();

@@ -60,6 +60,9 @@ export function AdminPanel({ tab }: { tab: AdminTab }) {
   );
 }
 
+/** A tab's code, loaded (rejects when it cannot be fetched). */
+export const loadPanel = (tab: AdminTab) => PANELS[tab].preload();
+
 /** Fetches a tab's code ahead of its opening (a failed fetch is tried again when the tab opens). */
 export const prefetchPanel = (tab: AdminTab) => {
   PANELS[tab].preload().catch(() => {});

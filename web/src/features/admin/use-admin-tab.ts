@@ -4,11 +4,16 @@ import { useSearchParams } from 'wouter';
 
 const isTab = (value: string | null): value is AdminTab => ADMIN_TABS.includes(value as AdminTab);
 
+/** The tab an address opens (`?tab=offers`), the default one when it names none. */
+export function adminTabOf(searchParams: URLSearchParams): AdminTab {
+  const value = searchParams.get('tab');
+  return isTab(value) ? value : DEFAULT_ADMIN_TAB;
+}
+
 /** The open tab lives in the URL (`/admin?tab=offers`), so a reload or a shared link keeps it. */
 export function useAdminTab() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const value = searchParams.get('tab');
-  const tab = isTab(value) ? value : DEFAULT_ADMIN_TAB;
+  const tab = adminTabOf(searchParams);
   const setTab = useCallback(
     (next: string) => {
       if (!isTab(next)) return;

@@ -1,10 +1,12 @@
 import { PAGE_LIMIT } from '@contracts/limits';
+import type { AdminVehicle } from '@contracts/vehicle';
 import { Inbox } from 'lucide-react';
-import { Suspense } from 'react';
+import { type ReactNode, type Ref, Suspense, useDeferredValue, useEffect } from 'react';
 import { lazyPage } from '@/app/lazy-page';
 import { Pager, useServerPaged } from '@/components/ui/pager';
 import { Loading } from '@/components/ui/placeholders';
 import { Empty } from '@/components/ui/query-states';
+import { afterNextPaint } from '@/lib/after-next-paint';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useAdminVehiclePage } from '../../api/get-admin-vehicles';
 import { useRequiredShots } from '../../api/required-shots';
@@ -20,15 +22,65 @@ const ShotsPanel = lazyPage(() =>
   import('./required-shots-panel').then((m) => ({ default: m.RequiredShotsPanel })),
 );
 
-// On their way as soon as the tab's code runs, beside the queue's first page.
-QueueCards.preload().catch(() => {});
-ShotsPanel.preload().catch(() => {});
+/**
+ * On their way once the tab has first been painted, beside the queue's first page. Asked as the
+ * tab's code ran, they came in and ran (their schemas built: a 0.2–0.4 s task on a slow phone)
+ * before the page's first render had painted, now that render waits for the tab's code; asked as
+ * it committed, their work held that paint back (issue #47). Their chunks come without a preload
+ * link each (vite.config.ts, WITHOUT_PRELOAD_LINKS).
+ */
+function useCardsCode() {
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        QueueCards.preload().catch(() => {});
+        ShotsPanel.preload().catch(() => {});
+      }),
+    [],
+  );
+}
 
 /** While the queue's first page, then its cards' code, are on their way. */
 const QUEUE_LOADING = 'Loading the queue...';
 
 /** Cards a page of the queue shows. */
 const QUEUE_PAGE = PAGE_LIMIT.default;
+
+const QueueLoading = () => <Loading label={QUEUE_LOADING} rows={2} className="min-h-screen" />;
+
+const NO_CARDS: AdminVehicle[] = [];
+
+/**
+ * The page's cards. The queue's answer sets off a render React runs in one piece (a query's answer
+ * is a synchronous update): 25 cards were a 0.6 s task on a slow phone (issue #47). Here they are
+ * drawn in a deferred render instead, which React slices and yields between (`useDeferredValue`
+ * from no cards): the loading rows stay until the cards are in. A turned page shows the previous
+ * page's cards until the next page's are drawn.
+ */
+function QueueList({
+  queue,
+  listRef,
+  pager,
+}: {
+  queue: AdminVehicle[];
+  listRef: Ref<HTMLUListElement>;
+  pager: ReactNode;
+}) {
+  const cards = useDeferredValue(queue, NO_CARDS);
+  if (cards === NO_CARDS) return <QueueLoading />;
+  return (
+    <>
+      <ul ref={listRef} className="grid gap-4">
+        {cards.map((vehicle) => (
+          <li key={vehicle.id}>
+            <QueueCards.Page vehicle={vehicle} />
+          </li>
+        ))}
+      </ul>
+      {pager}
+    </>
+  );
+}
 
 /**
  * Complete Vehicle Listing: the staff uploads waiting for mileage, price and certification, read a
@@ -38,6 +90,7 @@ export function CompleteTab() {
   const paged = useServerPaged<HTMLUListElement>('queue', QUEUE_PAGE);
   const page = useAdminVehiclePage({ list: 'queue', cursor: paged.cursor, limit: paged.limit });
   const queue = page.data?.items ?? [];
+  useCardsCode();
   // Asked at once beside the queue, though shown under it once the queue is in.
   useRequiredShots();
   return (
@@ -57,15 +110,12 @@ export function CompleteTab() {
           empty={<Empty icon={Inbox} title={ADMIN_LABELS.queueEmpty} text={ADMIN_LABELS.queueEmptyText} />}
         >
           {() => (
-            <Suspense fallback={<Loading label={QUEUE_LOADING} rows={2} className="min-h-screen" />}>
-              <ul ref={paged.listRef} className="grid gap-4">
-                {queue.map((vehicle) => (
-                  <li key={vehicle.id}>
-                    <QueueCards.Page vehicle={vehicle} />
-                  </li>
-                ))}
-              </ul>
-              <Pager label={ADMIN_LABELS.queueTitle} {...paged.pagerOf(page.data)} />
+            <Suspense fallback={<QueueLoading />}>
+              <QueueList
+                queue={queue}
+                listRef={paged.listRef}
+                pager={<Pager label={ADMIN_LABELS.queueTitle} {...paged.pagerOf(page.data)} />}
+              />
             </Suspense>
           )}
         </PanelStates>
