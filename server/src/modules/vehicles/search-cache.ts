@@ -14,6 +14,8 @@ import type { Precompressed } from './vehicle-list-cache';
 export class VehicleSearchCache {
   readonly answers = new RecentResults<Precompressed>(200);
   readonly counts = new RecentResults<CountGroup[]>(500);
+  /** Whether a published VIN matches a search's words (search-vehicles.ts someVinMatches), by words. */
+  readonly vins = new RecentResults<boolean>(500);
   /** The words of published makes and models (one entry), for correcting typos. */
   readonly vocabulary = new RecentResults<string[]>(1);
   /** The location ZIPs of published cars (one entry), for `within`. */
@@ -25,6 +27,7 @@ export class VehicleSearchCache {
     this.answers.clear();
     this.pages.clear();
     this.counts.clear();
+    this.vins.clear();
     this.vocabulary.clear();
     this.locations.clear();
   }

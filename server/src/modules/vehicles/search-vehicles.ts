@@ -73,7 +73,8 @@ async function someVinMatches(db: Database, meanings: string[][]): Promise<boole
 /**
  * Published vehicles matching every word (in one of its meanings) and the given conditions;
  * `withVin` false when no published VIN matches a word (someVinMatches), so the words read only
- * the searched text, which the price and mileage sorts' indexes carry (a count read from them alone).
+ * the searched text, which the sorts' indexes carry (a count, or a walk to a page, read from them
+ * alone).
  */
 const matching = (meanings: string[][], conditions: SQL[], withVin = true): SQL =>
   and(
@@ -204,7 +205,11 @@ async function findMatches(
     [query.yearMin, query.yearMax, query.priceMin, query.priceMax, query.maxMiles],
     distance && [distance.zips, distance.lot],
   ]);
-  const where = matching(meanings, [...filters, ...facetConditions(choices)]);
+  // Whether a published VIN matches a word, asked once for these words until the list changes: when
+  // none does, the page reads the searched text only, which the sorts' indexes carry (a walk then
+  // reads the index alone), and the counts come from the groups.
+  const vin = await cache.vins.get(JSON.stringify(meanings), () => someVinMatches(db, meanings));
+  const where = matching(meanings, [...filters, ...facetConditions(choices)], vin);
   const onGroups = groupFilters(query, distance);
   // A range on the sort's key: the index starts at the range, the page is walked from there, beside
   // the counts. Counts that read the vehicles (a price or mileage range, not kept; the most miles
@@ -222,9 +227,8 @@ async function findMatches(
   // most miles); otherwise from the vehicles, a price range on the ascending price's key whatever
   // the sort (that index carries what the count reads, migration 0036).
   const [all, first] = await Promise.all([
-    cache.counts.get(base, async () => {
-      const vin = await someVinMatches(db, meanings);
-      return onGroups !== null && !vin
+    cache.counts.get(base, () =>
+      onGroups !== null && !vin
         ? countGroups(
             db,
             meanings,
@@ -234,8 +238,8 @@ async function findMatches(
         : countMatches(
             db,
             matching(meanings, filterConditions({ ...query, sort: 'price-asc' }, distance), vin),
-          );
-    }),
+          ),
+    ),
     firstHow === null ? null : findPage(db, where, query, after, firstHow),
   ]);
   const counts = facetCounts(all, choices, premiumLabel);
