@@ -8,7 +8,7 @@ import {
   type PhotoKind,
   type Tires,
 } from '@contracts/condition-report';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { vehiclePhotos } from '../../db/schema';
 
@@ -71,20 +71,19 @@ export function toConditionReport(row: ReportColumns, photos: Photo[]): Conditio
   };
 }
 
-/** The photos of each vehicle, in order (cover first). */
+/**
+ * The photos of each vehicle, in order (cover first). The ids travel as one text parameter (as
+ * car-visibility.ts does): an `in (…)` of one parameter per id cost the query builder ~0.5 ms for a
+ * page of 50 (a fifth of a search's own time, issue #46), and the whole list needed chunks of 5,000.
+ */
 export async function photosByVehicle(db: Executor, vehicleIds: number[]): Promise<Map<number, Photo[]>> {
   const byVehicle = new Map<number, Photo[]>();
-  // In chunks: a query has at most 65535 parameters, and the list may hold more vehicles.
-  const rows: PhotoRow[] = [];
-  for (let i = 0; i < vehicleIds.length; i += 5000) {
-    rows.push(
-      ...(await db
-        .select()
-        .from(vehiclePhotos)
-        .where(inArray(vehiclePhotos.vehicleId, vehicleIds.slice(i, i + 5000)))
-        .orderBy(asc(vehiclePhotos.vehicleId), asc(vehiclePhotos.position), asc(vehiclePhotos.id))),
-    );
-  }
+  if (vehicleIds.length === 0) return byVehicle;
+  const rows: PhotoRow[] = await db
+    .select()
+    .from(vehiclePhotos)
+    .where(sql`${vehiclePhotos.vehicleId} = any(string_to_array(${vehicleIds.join(',')}, ',')::int[])`)
+    .orderBy(asc(vehiclePhotos.vehicleId), asc(vehiclePhotos.position), asc(vehiclePhotos.id));
   for (const row of rows) {
     const list = byVehicle.get(row.vehicleId!) ?? [];
     list.push(toPhoto(row));
