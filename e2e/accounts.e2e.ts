@@ -63,6 +63,14 @@ describe('admin sign-in', () => {
     // loading when the session ends answers 404 like any file one may not see.)
     // (The queue's cars and their photos arrive after the heading: wait until nothing is loading,
     // then until the same photos have all loaded twice in a row.)
+    // The queue's cards come after its heading: their code once the tab has painted, the cards in
+    // a deferred render, a card near the screen drawn in full once the observer reports it (issue
+    // #47). Wait for the first card drawn (its price guide answered), or the queue said empty.
+    await page
+      .locator('[data-testid^="queue-"] [data-testid="price-guide"][aria-busy="false"]')
+      .or(page.getByText('The queue is empty'))
+      .first()
+      .waitFor();
     await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
     const loadedPhotos = () =>
       page.evaluate(() => {

@@ -424,15 +424,20 @@ describe('Vehicle Listings page', () => {
       (n) => document.querySelectorAll('[data-testid="vehicle-card"]').length === n,
       vehicles.length,
     );
-    const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
     const twentyFifth = (await readCards(page))[24]!.title;
-    // Where the focus is, should it not be on that card (it failed now and then under load).
-    const where = await page.evaluate(
-      () => `${document.activeElement?.tagName} "${document.activeElement?.textContent?.slice(0, 40)}"`,
-    );
-    expect(focused, `focus on ${where}, ready before: ${readyBefore}`).toBe(
-      `View details for ${twentyFifth}`,
-    );
+    // The focus moves once the new cards are on the screen (an effect after their render, which
+    // may come a frame after the cards are counted here): asked until it has.
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    await expect
+      .poll(focused)
+      .toBe(`View details for ${twentyFifth}`)
+      .catch(async (error) => {
+        // Where the focus is, should it not be on that card (it failed now and then under load).
+        const where = await page.evaluate(
+          () => `${document.activeElement?.tagName} "${document.activeElement?.textContent?.slice(0, 40)}"`,
+        );
+        throw new Error(`focus on ${where}, ready before: ${readyBefore}: ${error}`);
+      });
     expect(await more.count()).toBe(0);
     expect(asked).toEqual(['/api/vehicles/search']);
     // Every vehicle once, in the default order (newest model year first).
