@@ -92,9 +92,6 @@ export async function hasRoomFor(bytes: number, storage: StorageManagerLike | un
 
 type Listener = () => void;
 
-/** See CaptureStore's write(). */
-const STRICT: IDBTransactionOptions = { durability: 'strict' };
-
 export class CaptureStore {
   private readonly listeners = new Set<Listener>();
 
@@ -115,21 +112,6 @@ export class CaptureStore {
 
   close() {
     this.db.close();
-  }
-
-  /**
-   * A writing transaction that completes only once on disk ('strict'): Chromium's default commits
-   * before flushing, so a phone switched off or an app killed right after "kept" could lose the
-   * last photo or the wizard's last step — what this store is for is that nothing taken is lost.
-   */
-  private write<Name extends 'vehicles' | 'files'>(store: Name) {
-    return this.db.transaction(store, 'readwrite', STRICT);
-  }
-
-  private async putFile(record: CapturedFile) {
-    const tx = this.write('files');
-    await tx.store.put(record);
-    await tx.done;
   }
 
   /** Called after every change (the pending-sync bar and the runner re-read). */
@@ -189,7 +171,7 @@ export class CaptureStore {
       existing: CapturedVehicle | undefined,
     ) => Pick<CapturedVehicle, 'status' | 'wizard' | 'vehicleId' | 'reconSaved'> | null,
   ) {
-    const tx = this.write('vehicles');
+    const tx = this.db.transaction('vehicles', 'readwrite');
     const existing = await tx.store.get(id);
     const fields = next(existing);
     const now = Date.now();
@@ -210,7 +192,7 @@ export class CaptureStore {
     id: string,
     change: Partial<Pick<CapturedVehicle, 'vehicleId' | 'reconSaved' | 'blocked'>>,
   ) {
-    const tx = this.write('vehicles');
+    const tx = this.db.transaction('vehicles', 'readwrite');
     const existing = await tx.store.get(id);
     if (existing) await tx.store.put({ ...existing, ...change, updatedAt: Date.now() });
     await tx.done;
@@ -219,7 +201,7 @@ export class CaptureStore {
 
   /** Removes a vehicle and its files (after the server confirmed it, or a draft thrown away). */
   async removeVehicle(id: string): Promise<void> {
-    const tx = this.db.transaction(['vehicles', 'files'], 'readwrite', STRICT);
+    const tx = this.db.transaction(['vehicles', 'files'], 'readwrite');
     const files = tx.objectStore('files');
     for (const key of await files.index('by-vehicle').getAllKeys(id)) await files.delete(key);
     await tx.objectStore('vehicles').delete(id);
@@ -271,11 +253,11 @@ export class CaptureStore {
       video: null,
     };
     try {
-      await this.putFile(record);
+      await this.db.put('files', record);
     } catch (error) {
       if (isQuotaError(error)) throw new StorageFullError();
       try {
-        await this.putFile({ ...record, blob: null, buffer: await data.arrayBuffer() });
+        await this.db.put('files', { ...record, blob: null, buffer: await data.arrayBuffer() });
       } catch (second) {
         throw isQuotaError(second) ? new StorageFullError() : second;
       }
@@ -288,7 +270,7 @@ export class CaptureStore {
     id: string,
     change: Partial<Pick<CapturedFile, 'uploadUrl' | 'photo' | 'video' | 'kind'>>,
   ): Promise<void> {
-    const tx = this.write('files');
+    const tx = this.db.transaction('files', 'readwrite');
     const existing = await tx.store.get(id);
     if (existing) await tx.store.put({ ...existing, ...change });
     await tx.done;
@@ -296,9 +278,7 @@ export class CaptureStore {
   }
 
   async removeFile(id: string): Promise<void> {
-    const tx = this.write('files');
-    await tx.store.delete(id);
-    await tx.done;
+    await this.db.delete('files', id);
     this.changed();
   }
 }
