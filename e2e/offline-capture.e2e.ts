@@ -269,6 +269,19 @@ describe('capture without signal', () => {
     // Everything came back from the phone: the six photos (as taken), the VIN, the video.
     await phone.page.locator('li[data-status]').nth(5).waitFor();
     expect(await phone.page.locator('li[data-status]').count()).toBe(6);
+    // The signal flickers: the kept photos start up, their requests are lost, and the phone has no
+    // signal again when the uploads give up. They have not failed: they wait on the phone, and the
+    // wizard still asks for the seventh shot, not again for one it has (it did, now and then, when
+    // the reopened page heard "online" for a moment).
+    const statuses = (status: string) => phone.page.locator(`li[data-status="${status}"]`).count();
+    await phone.context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await phone.context.setOffline(false);
+    await expect.poll(() => statuses('uploading')).toBeGreaterThan(0);
+    await phone.context.setOffline(true);
+    await phone.context.unrouteAll();
+    await expect.poll(() => statuses('uploading'), { timeout: 30_000 }).toBe(0);
+    expect(await statuses('failed')).toBe(0);
+    expect(await statuses('queued')).toBe(6);
     await takeShots(phone.page, photos, 6, GUIDED_SHOTS.length);
     await finishOnThePhone(phone.page, photos[GUIDED_SHOTS.length]!);
     const waiting = bar(phone.page);

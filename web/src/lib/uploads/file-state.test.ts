@@ -7,6 +7,7 @@ import {
   fileState,
   fileTotals,
   isPending,
+  isRefused,
   next,
   uploadPercent,
 } from './file-state';
@@ -124,6 +125,12 @@ describe('file state machine', () => {
       'uploading',
       'processing',
     ]);
+  });
+
+  it('says a file is refused only when the server refused it (not when the signal dropped it)', () => {
+    expect(isRefused(at('failed', { retryable: false }))).toBe(true);
+    expect(isRefused(at('failed', { retryable: true }))).toBe(false);
+    expect(STATUSES.filter((status) => isRefused(at(status, { retryable: false })))).toEqual(['failed']);
   });
 });
 

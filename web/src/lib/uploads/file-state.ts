@@ -99,6 +99,13 @@ export function fileState(
 export const isPending = (state: Pick<FileState, 'status'>) =>
   state.status !== 'ready' && state.status !== 'failed';
 
+/**
+ * Refused by the server (too large, not an image…): the file itself must be replaced. Any other
+ * failure (the signal lost, a server error) leaves the file where it was, sent on the next try.
+ */
+export const isRefused = (state: Pick<FileState, 'status' | 'retryable'>) =>
+  state.status === 'failed' && !state.retryable;
+
 /** 0–100, floored; 0 when there is nothing to send. */
 export const uploadPercent = (sent: number, total: number) =>
   total > 0 ? Math.min(100, Math.floor((sent / total) * 100)) : 0;

@@ -131,6 +131,9 @@ export function usePhotoUploads({
     (key: string, error: PhotoUploadError) => {
       sending.current.delete(key);
       step(key, { type: 'failed', message: error.message, retryable: error.retryable });
+      // Lost with the signal, it has not failed: it waits in the queue and goes when the signal
+      // returns (the effect below starts it), as a photo taken without signal does.
+      if (error.retryable && !isOnline()) step(key, { type: 'retry' });
       callbacks.current.onError?.(error);
     },
     [step],

@@ -10,7 +10,7 @@ import { WarningLightsEditor } from '@/components/condition/warning-lights-edito
 import { FilePickButton } from '@/components/media/file-pick-button';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { fileTotals } from '@/lib/uploads/file-state';
+import { fileTotals, isRefused } from '@/lib/uploads/file-state';
 
 import { useOnline } from '@/lib/uploads/use-online';
 import type { PhotoUploads } from '@/lib/uploads/use-photo-uploads';
@@ -70,7 +70,7 @@ export function ConditionStep({
     [setCondition],
   );
   const totals = fileTotals(uploads.items);
-  const refused = uploads.items.filter((p) => p.status === 'failed' && !p.retryable).length;
+  const refused = uploads.items.filter(isRefused).length;
   // A failed photo can't be pointed at; one still going up can (it is sent once it has an id).
   const photoOptions = uploads.items.flatMap((photo, index) =>
     photo.status === 'failed'

@@ -16,7 +16,7 @@ import { SYNC_TEXT } from '../sync/sync-texts';
 import type { UpdateWizard, WizardState } from '../wizard-state';
 import { GuidedShot } from './guided-shot';
 import { photoKindLabel } from './photo-labels';
-import { nextGuidedShot, shotsStillRequired, withSkip } from './shot-list';
+import { nextGuidedShot, shotsStillRequired, takenShots, withSkip } from './shot-list';
 import { useRequiredShots } from './use-required-shots';
 
 /**
@@ -44,7 +44,7 @@ export function PhotosStep({
   const [heldAtContinue, setHeldAtContinue] = useState(false);
   const required = useRequiredShots(state.requiredShots, update);
   const stillRequired = shotsStillRequired(items, required, state.shotSkips);
-  const taken = new Set(items.filter((p) => p.status !== 'failed').map((p) => p.kind));
+  const taken = takenShots(items);
   const shot = chosenShot && !taken.has(chosenShot) ? chosenShot : nextGuidedShot(items, state.skippedShots);
   const totals = fileTotals(items);
   const left = photosLeft(items);

@@ -39,10 +39,21 @@ describe('the photos step holds for required shots', () => {
   it('waits for each required shot neither taken nor skipped with a reason', () => {
     const required = ['front', 'dashboard', 'vin_plate'] as const;
     expect(shotsStillRequired([], required, [])).toEqual(['front', 'dashboard', 'vin_plate']);
-    const items = [photo({ kind: 'front' }), photo({ kind: 'dashboard', status: 'failed' })];
+    const items = [
+      photo({ kind: 'front' }),
+      photo({ kind: 'dashboard', status: 'failed', retryable: false }),
+    ];
     const skips = [{ kind: 'vin_plate', reason: 'no_access', note: '' }] as const;
-    // A failed photo is not a taken shot; one still uploading is.
+    // A photo the server refused is not a taken shot; one still uploading is, and so is one whose
+    // upload failed on the signal (it is on the phone, sent on the next try).
     expect(shotsStillRequired(items, required, [...skips])).toEqual(['dashboard']);
+    expect(
+      shotsStillRequired(
+        [...items, photo({ kind: 'dashboard', status: 'failed', retryable: true })],
+        required,
+        [...skips],
+      ),
+    ).toEqual([]);
     expect(
       shotsStillRequired([...items, photo({ kind: 'dashboard', status: 'uploading' })], required, [...skips]),
     ).toEqual([]);
@@ -152,9 +163,15 @@ describe('vehiclePhotos (the order sent on create; first = cover)', () => {
 });
 
 describe('nextGuidedShot', () => {
-  it('walks the shot list, skipping taken and skipped shots; a failed shot is due again', () => {
+  it('walks the shot list, skipping taken and skipped shots; a refused shot is due again', () => {
     expect(nextGuidedShot([], [])).toBe('front_left');
     expect(nextGuidedShot([photo({ kind: 'front_left' })], ['front'])).toBe('front_right');
-    expect(nextGuidedShot([photo({ kind: 'front_left', status: 'failed' })], [])).toBe('front_left');
+    expect(nextGuidedShot([photo({ kind: 'front_left', status: 'failed', retryable: false })], [])).toBe(
+      'front_left',
+    );
+    // Its upload lost with the signal: still taken, the list goes on (the photo is not asked again).
+    expect(nextGuidedShot([photo({ kind: 'front_left', status: 'failed', retryable: true })], [])).toBe(
+      'front',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { GUIDED_SHOTS, type GuidedShotKind, type PhotoKind } from '@contracts/condition-report';
 import { missingRequiredShots, type SkippedShotInput } from '@contracts/required-shots';
+import { isRefused } from '@/lib/uploads/file-state';
 import type { QueuedPhoto } from '@/lib/uploads/photo-queue';
 import type { ShotSkip, WizardState } from '../wizard-state';
 
@@ -19,18 +20,22 @@ export function vehiclePhotos(items: readonly QueuedPhoto[]): { id: number; kind
     .map(({ p }) => ({ id: p.photoId as number, kind: p.kind }));
 }
 
-/** The first guided shot neither taken (in any state but failed) nor skipped; null when all are done. */
+/**
+ * The guided shots with a photo: what counts as taken. A photo whose upload failed on the signal
+ * (or a server error) is still taken — it is on the phone and goes on the next try; only a photo
+ * the server refused must be shot again.
+ */
+export const takenShots = (items: readonly QueuedPhoto[]): Set<PhotoKind> =>
+  new Set(items.filter((p) => !isRefused(p)).map((p) => p.kind));
+
+/** The first guided shot neither taken (takenShots) nor skipped; null when all are done. */
 export function nextGuidedShot(
   items: readonly QueuedPhoto[],
   skipped: readonly GuidedShotKind[],
 ): GuidedShotKind | null {
-  const taken = new Set(items.filter((p) => p.status !== 'failed').map((p) => p.kind));
+  const taken = takenShots(items);
   return GUIDED_SHOTS.find((s) => !taken.has(s.kind) && !skipped.includes(s.kind))?.kind ?? null;
 }
-
-/** The guided shots with a photo (in any state but failed): what counts as taken. */
-export const takenShots = (items: readonly QueuedPhoto[]): Set<PhotoKind> =>
-  new Set(items.filter((p) => p.status !== 'failed').map((p) => p.kind));
 
 /**
  * The required shots the photos step still waits for: neither taken nor skipped with a reason
