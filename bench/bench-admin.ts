@@ -16,7 +16,7 @@
  *    signed in as an admin (the session cookie on every request), BENCH_RUNS (3) runs each, the
  *    median printed and checked against performance ≥ 90; the mobile preset (simulated slow 4G,
  *    4× CPU) unless BENCH_LIGHTHOUSE_PRESET=desktop. Needs `npm run build` (dist/web);
- *    BENCH_LIGHTHOUSE=0 skips it.
+ *    BENCH_LIGHTHOUSE=0 skips it; BENCH_LIGHTHOUSE_TRACE=1 keeps the last run's trace beside its report.
  * 4. The Transactions CSV export of every sale and of the newest ≈ 10 %: time and the server's peak
  *    resident memory while it streams (constant memory: the two peaks alike). BENCH_CSV=0 skips it.
  * BENCH_KEEP_DATABASE=1 keeps the database afterwards (its URL printed) to EXPLAIN what is slow;
@@ -65,7 +65,8 @@ const ROUNDS = 10;
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LIGHTHOUSE_PRESET = process.env.BENCH_LIGHTHOUSE_PRESET === 'desktop' ? 'desktop' : 'mobile';
 const LIGHTHOUSE_TARGET = 90;
-const ADMIN_PAGES = ['/admin', '/admin?tab=transactions'];
+/** BENCH_LIGHTHOUSE_PAGES=/admin runs one of them. */
+const ADMIN_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',') ?? ['/admin', '/admin?tab=transactions'];
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-1' };
 
 /** The paged admin lists: a name, the path, its first page and its filtered pages (query strings). */
@@ -352,6 +353,7 @@ async function lighthouseAdmin(baseUrl: string, token: string) {
       const runs: Record<string, number>[] = [];
       for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
         let lhr!: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+        let trace: unknown;
         for (let attempt = 1; ; attempt++) {
           const result = await lighthouse(
             `${baseUrl}${page}`,
@@ -365,10 +367,19 @@ async function lighthouseAdmin(baseUrl: string, token: string) {
             LIGHTHOUSE_PRESET === 'desktop' ? desktopConfig : undefined,
           );
           lhr = result!.lhr;
+          trace = result!.artifacts.Trace;
           if (!lhr.runtimeError || attempt === 3) break;
           line(`${page}: Lighthouse run failed`, `${lhr.runtimeError.code}, running it again`);
         }
         if (lhr.finalDisplayedUrl.includes('/login')) throw new Error(`${page} was not signed in`);
+        if (run === LIGHTHOUSE_RUNS - 1 && process.env.BENCH_LIGHTHOUSE_TRACE === '1')
+          writeFileSync(
+            join(
+              RESULTS_DIR,
+              `lighthouse-admin${page.includes('tab=') ? `-${page.split('tab=')[1]}` : ''}.trace.json`,
+            ),
+            JSON.stringify(trace),
+          );
         if (run === LIGHTHOUSE_RUNS - 1)
           writeFileSync(
             join(
