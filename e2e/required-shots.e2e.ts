@@ -49,6 +49,10 @@ describe('required shots', () => {
     const admin = await open();
     await signInAdmin(admin.page);
     const form = admin.page.getByRole('form', { name: /Required guided shots/ });
+    // Below the queue's cards, drawn once the reader comes near it.
+    const nearShots = () =>
+      admin.page.getByRole('heading', { name: REQUIRED_SHOTS_TEXT.title }).scrollIntoViewIfNeeded();
+    await nearShots();
     await form.waitFor();
     const vinPlate = form.getByRole('checkbox', { name: 'VIN plate / door jamb' });
     const engineBay = form.getByRole('checkbox', { name: 'Engine bay' });
@@ -67,6 +71,7 @@ describe('required shots', () => {
     expect(await seriousAxe(admin.page, 'form[aria-labelledby]')).toEqual([]);
     expect(await noSidewaysScroll(admin.page)).toBe(true);
     await admin.page.reload();
+    await nearShots();
     await form.waitFor();
     expect(await form.getByRole('checkbox', { name: 'VIN plate / door jamb' }).isChecked()).toBe(false);
     expect(await form.getByRole('checkbox', { name: 'Engine bay' }).isChecked()).toBe(true);

@@ -1,3 +1,4 @@
+import { PAGE_LIMIT } from '@contracts/limits';
 import type { AdminListing, AdminVehicleList } from '@contracts/listings';
 import type { Page } from '@contracts/paging';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -10,6 +11,9 @@ export interface AdminVehiclePageQuery {
   cursor?: string;
   limit?: number;
 }
+
+/** Cards a page of the completion queue shows. */
+export const QUEUE_PAGE = PAGE_LIMIT.default;
 
 const NO_PAGE: Page<AdminListing> = { items: [], nextCursor: null, total: 0 };
 

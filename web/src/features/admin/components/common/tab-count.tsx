@@ -1,14 +1,14 @@
 import type { AdminTab } from '@contracts/admin';
+import type { AdminTabCounts } from '@contracts/listings';
 import { cn } from '@/lib/cn';
-import { useAdminTabCounts } from '../../api/get-tab-counts';
 
 /**
  * Work waiting in a tab: queued vehicles and pending offers; overdue work orders and late pickups
  * (red); floor-plan requests waiting for the lender. All from one read (GET /api/admin/tab-counts,
- * issue #47), each the count the tab's own list shows.
+ * issue #47), each the count the tab's own list shows; read once for the whole strip (one
+ * query observer, not one per tab).
  */
-export function TabCount({ tab }: { tab: AdminTab }) {
-  const counts = useAdminTabCounts().data;
+export function TabCount({ tab, counts }: { tab: AdminTab; counts: AdminTabCounts | null | undefined }) {
   if (!counts) return null;
   if (tab === 'recon') return <CountPill count={counts.overdueWorkOrders} word="overdue" late />;
   if (tab === 'transport') return <CountPill count={counts.latePickups} word="late" late />;

@@ -1,4 +1,3 @@
-import { PAGE_LIMIT } from '@contracts/limits';
 import type { AdminVehicle } from '@contracts/vehicle';
 import { Inbox } from 'lucide-react';
 import { type ReactNode, type Ref, Suspense, useDeferredValue, useEffect } from 'react';
@@ -9,7 +8,7 @@ import { Empty } from '@/components/ui/query-states';
 import { afterNextPaint } from '@/lib/after-next-paint';
 import { loadInSteps } from '@/lib/load-in-steps';
 import { ADMIN_LABELS } from '../../admin-texts';
-import { useAdminVehiclePage } from '../../api/get-admin-vehicles';
+import { QUEUE_PAGE, useAdminVehiclePage } from '../../api/get-admin-vehicles';
 import { useRequiredShots } from '../../api/required-shots';
 import { Panel, PanelStates } from '../common/panel';
 
@@ -66,9 +65,6 @@ function useCardsCode() {
 
 /** While the queue's first page, then its cards' code, are on their way. */
 const QUEUE_LOADING = 'Loading the queue...';
-
-/** Cards a page of the queue shows. */
-const QUEUE_PAGE = PAGE_LIMIT.default;
 
 const QueueLoading = () => <Loading label={QUEUE_LOADING} rows={2} className="min-h-screen" />;
 

@@ -85,15 +85,45 @@ export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
   );
 }
 
-/** A queued car drawn in full: what staff uploaded beside the form that publishes it. */
+/**
+ * A queued car drawn in full: what staff uploaded beside the form that publishes it. The form is
+ * drawn in a render of its own once it nears the screen (within two screens: on a phone it sits
+ * below the photos), so the first card's two halves are two shorter tasks, not one (issue #47).
+ */
 function QueueCard({ vehicle, name, heading }: { vehicle: AdminVehicle; name: string; heading: ReactNode }) {
+  const { ref, near } = useNearScreen<HTMLDivElement>(2);
+  const report = conditionReportOf(vehicle);
+  return (
+    <>
+      <div className="grid content-start gap-3">
+        {heading}
+        <VinWithCopy vin={vehicle.vin} />
+        <QueueCardPhotos photos={galleryPhotos(report)} name={name} make={vehicle.make} />
+        <QueueCardSkippedShots skipped={vehicle.skippedShots} name={name} />
+        <QueueCardCondition report={report} name={name} />
+        <VideoPreview vehicle={vehicle} name={name} />
+        <div>
+          <EditConditionButton vehicleId={vehicle.id} name={name} />
+        </div>
+        <dl className="grid gap-2 rounded-lg bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
+          <ReconNote label="Exterior" text={vehicle.reconExterior} />
+          <ReconNote label="Mechanical" text={vehicle.reconMechanical} />
+          <ReconNote label="Interior" text={vehicle.reconInterior} />
+        </dl>
+      </div>
+      {near ? <CompleteForm vehicle={vehicle} name={name} /> : <div ref={ref} className="min-h-[48rem]" />}
+    </>
+  );
+}
+
+/** The form that publishes a queued car: its details, price with the guide, location, first look. */
+function CompleteForm({ vehicle, name }: { vehicle: AdminVehicle; name: string }) {
   const complete = useCompleteListing();
   const form = useForm<CompleteListingForm>({
     resolver: zodResolver(completeListingFormSchema),
     defaultValues: completeListingDefaults(vehicle),
   });
   const field = bindFields(form);
-  const report = conditionReportOf(vehicle);
 
   const onSubmit = form.handleSubmit((values) =>
     complete.mutate(
@@ -125,56 +155,33 @@ function QueueCard({ vehicle, name, heading }: { vehicle: AdminVehicle; name: st
   );
 
   return (
-    <>
-      <div className="grid content-start gap-3">
-        {heading}
-        <VinWithCopy vin={vehicle.vin} />
-        <QueueCardPhotos photos={galleryPhotos(report)} name={name} make={vehicle.make} />
-        <QueueCardSkippedShots skipped={vehicle.skippedShots} name={name} />
-        <QueueCardCondition report={report} name={name} />
-        <VideoPreview vehicle={vehicle} name={name} />
-        <div>
-          <EditConditionButton vehicleId={vehicle.id} name={name} />
-        </div>
-        <dl className="grid gap-2 rounded-lg bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
-          <ReconNote label="Exterior" text={vehicle.reconExterior} />
-          <ReconNote label="Mechanical" text={vehicle.reconMechanical} />
-          <ReconNote label="Interior" text={vehicle.reconInterior} />
-        </dl>
+    <form noValidate onSubmit={onSubmit} className="grid content-start gap-3" aria-label={`Complete ${name}`}>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <FormField label="Year" inputMode="numeric" {...field('year')} />
+        <FormField label="Make" {...field('make')} />
+        <FormField label="Model" {...field('model')} />
+        <FormField label="Trim" {...field('trim')} />
       </div>
-      <form
-        noValidate
-        onSubmit={onSubmit}
-        className="grid content-start gap-3"
-        aria-label={`Complete ${name}`}
-      >
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <FormField label="Year" inputMode="numeric" {...field('year')} />
-          <FormField label="Make" {...field('make')} />
-          <FormField label="Model" {...field('model')} />
-          <FormField label="Trim" {...field('trim')} />
-        </div>
-        <div className="grid gap-3 sm:grid-cols-3">
-          <FormField label="Mileage" inputMode="numeric" autoComplete="off" required {...field('mileage')} />
-          <MoneyField label="Price ($)" required {...field('price')} />
-          <SelectField label="Certification" required {...field('condition')}>
-            <option value="">Choose…</option>
-            <option value={premiumLabel}>{premiumLabel}</option>
-            <option value={AUCTION_CERTIFIED}>{AUCTION_CERTIFIED}</option>
-          </SelectField>
-        </div>
-        <PriceGuide vehicleId={vehicle.id} form={form} />
-        <TextAreaField label="Description" {...field('description')} />
-        <LocationFields zip={field('locationZip')} inoperable={form.register('inoperable')} />
-        <FirstLookField vehicleId={vehicle.id} form={form} />
-        <div className="flex justify-end">
-          <Button type="submit" disabled={complete.isPending} className="w-full sm:w-auto">
-            <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
-            {complete.isPending ? 'Publishing…' : ADMIN_LABELS.completeListing}
-          </Button>
-        </div>
-      </form>
-    </>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <FormField label="Mileage" inputMode="numeric" autoComplete="off" required {...field('mileage')} />
+        <MoneyField label="Price ($)" required {...field('price')} />
+        <SelectField label="Certification" required {...field('condition')}>
+          <option value="">Choose…</option>
+          <option value={premiumLabel}>{premiumLabel}</option>
+          <option value={AUCTION_CERTIFIED}>{AUCTION_CERTIFIED}</option>
+        </SelectField>
+      </div>
+      <PriceGuide vehicleId={vehicle.id} form={form} />
+      <TextAreaField label="Description" {...field('description')} />
+      <LocationFields zip={field('locationZip')} inoperable={form.register('inoperable')} />
+      <FirstLookField vehicleId={vehicle.id} form={form} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={complete.isPending} className="w-full sm:w-auto">
+          <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
+          {complete.isPending ? 'Publishing…' : ADMIN_LABELS.completeListing}
+        </Button>
+      </div>
+    </form>
   );
 }
 

@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/display/time-left';
+import { useNearScreen } from '@/lib/use-near-screen';
 import { zodResolver } from '@/lib/zod';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useRequiredShots, useUpdateRequiredShots } from '../../api/required-shots';
@@ -21,22 +22,29 @@ import { Panel, PanelStates } from '../common/panel';
  */
 export function RequiredShotsPanel() {
   const setting = useRequiredShots();
+  // Below a page of the queue's cards: its form (18 checkboxes) is drawn once the reader comes
+  // near it, not in the page's first seconds (issue #47).
+  const { ref, near } = useNearScreen<HTMLDivElement>();
   return (
     <Panel title={REQUIRED_SHOTS_TEXT.title} description={REQUIRED_SHOTS_TEXT.description} className="mt-6">
-      <PanelStates
-        query={setting}
-        loading="Loading the required shots..."
-        rows={1}
-        empty={`${ADMIN_LABELS.listFailed} sign in again`}
-      >
-        {(data) => (
-          <RequiredShotsForm
-            key={data.updatedAt ?? 'default'}
-            saved={data.required}
-            updatedAt={data.updatedAt}
-          />
-        )}
-      </PanelStates>
+      {near ? (
+        <PanelStates
+          query={setting}
+          loading="Loading the required shots..."
+          rows={1}
+          empty={`${ADMIN_LABELS.listFailed} sign in again`}
+        >
+          {(data) => (
+            <RequiredShotsForm
+              key={data.updatedAt ?? 'default'}
+              saved={data.required}
+              updatedAt={data.updatedAt}
+            />
+          )}
+        </PanelStates>
+      ) : (
+        <div ref={ref} className="min-h-[36rem] sm:min-h-[20rem]" />
+      )}
     </Panel>
   );
 }
