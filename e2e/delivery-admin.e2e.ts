@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { axeViolations } from './support/axe';
-import { openPage, toast } from './support/browser-page';
+import { openPage, scrollToMiddle, toast } from './support/browser-page';
 import { DESKTOP, launchChromium, releaseChromium } from './support/chromium';
 import { adminToken, signInAdmin, signInContext } from './support/sign-in';
 
@@ -295,6 +295,8 @@ describe('Admin → Transport and Floor plan', () => {
     // A queued car's Complete form asks where it stands and whether it runs, fitting the phone.
     await signInAdmin(page, '/admin?tab=complete');
     const queued = page.locator('[data-testid^="queue-"]').first();
+    // On a phone the card's form sits below its photos and is drawn as the admin scrolls to it.
+    await scrollToMiddle(queued);
     await queued.getByLabel('Location ZIP').waitFor();
     await queued.getByLabel(/^Inoperable/).waitFor();
     expect(await noOverflow(page)).toBe(true);

@@ -8,7 +8,7 @@ import { VIN_CHECK_DIGIT_OVERRIDE_LABELS } from '../contracts/vin';
 import { type FakeVpic, startFakeVpic } from '../server/test/fake-vpic';
 import { E2E_ADMIN, E2E_UPLOAD_PASSWORD, type RunningServer, startAppServer } from './support/app-server';
 import { axeViolations } from './support/axe';
-import { openPage, type PageOptions, toast } from './support/browser-page';
+import { openPage, type PageOptions, scrollToMiddle, toast } from './support/browser-page';
 import { DESKTOP, launchChromium, PHONE, releaseChromium } from './support/chromium';
 import { skipGuidedShots } from './support/required-shots';
 import { signInAdmin, signInToUpload } from './support/sign-in';
@@ -242,6 +242,8 @@ describe('staff upload wizard on a phone', () => {
     // The admin's queue shows the mileage staff typed, ready to publish.
     await signInAdmin(page);
     const queued = page.getByTestId(`queue-${vehicle.id}`);
+    // On a phone the card's form, below its photos, is drawn as the admin scrolls to it.
+    await scrollToMiddle(queued);
     expect(await queued.getByLabel('Mileage').inputValue()).toBe('48210');
     expect(errors).toEqual([]);
     await context.close();

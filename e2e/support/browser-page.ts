@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export interface OpenedPage {
@@ -121,3 +121,10 @@ export async function openFromTheApp(page: Page, path: string) {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
 }
+
+/**
+ * Scrolls an element's middle to the middle of the screen, as a reader scrolling to it does: what a
+ * long list draws only near the screen (a queue card's form on a phone, issue #47) is then drawn.
+ */
+export const scrollToMiddle = (element: Locator) =>
+  element.evaluate((node) => node.scrollIntoView({ block: 'center' }));

@@ -1,6 +1,14 @@
 import type { AdminVehicle } from '@contracts/vehicle';
 import { Inbox } from 'lucide-react';
-import { type ReactNode, type Ref, Suspense, useDeferredValue, useEffect } from 'react';
+import {
+  type ReactNode,
+  type Ref,
+  Suspense,
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useState,
+} from 'react';
 import { lazyPage } from '@/app/lazy-page';
 import { Pager, useServerPaged } from '@/components/ui/pager';
 import { Loading } from '@/components/ui/placeholders';
@@ -24,6 +32,8 @@ import { Panel, PanelStates } from '../common/panel';
 const cardsCodeInSteps = loadInSteps([
   () => import('./steps/base-schemas'),
   () => import('./steps/delivery'),
+  () => import('./steps/auth'),
+  () => import('./steps/required-shots'),
   () => import('./steps/vehicle'),
   () => import('./steps/work-orders'),
   () => import('./steps/buying'),
@@ -70,6 +80,9 @@ const QueueLoading = () => <Loading label={QUEUE_LOADING} rows={2} className="mi
 
 const NO_CARDS: AdminVehicle[] = [];
 
+/** Cards of a page drawn in the first pass (more than a wide screen shows). */
+const FIRST_CARDS = 3;
+
 /**
  * The page's cards. The queue's answer sets off a render React runs in one piece (a query's answer
  * is a synchronous update): 25 cards were a 0.6 s task on a slow phone (issue #47). Here they are
@@ -87,17 +100,27 @@ function QueueList({
   pager: ReactNode;
 }) {
   const cards = useDeferredValue(queue, NO_CARDS);
-  if (cards === NO_CARDS) return <QueueLoading />;
+  // The first cards (a screen's worth, and more) come first; the rest of the page in a render of its
+  // own once those are painted: one render, commit and layout of 25 cards was the longest task
+  // after the largest paint (issue #47).
+  const [whole, setWhole] = useState(false);
+  const drawn = cards !== NO_CARDS;
+  useEffect(() => {
+    if (!drawn || whole) return;
+    return afterNextPaint(() => startTransition(() => setWhole(true)));
+  }, [drawn, whole]);
+  if (!drawn) return <QueueLoading />;
+  const shown = whole ? cards : cards.slice(0, FIRST_CARDS);
   return (
     <>
       <ul ref={listRef} className="grid gap-4">
-        {cards.map((vehicle) => (
+        {shown.map((vehicle) => (
           <li key={vehicle.id}>
             <QueueCards.Page vehicle={vehicle} />
           </li>
         ))}
       </ul>
-      {pager}
+      {whole ? pager : null}
     </>
   );
 }

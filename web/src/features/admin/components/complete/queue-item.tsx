@@ -87,11 +87,12 @@ export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
 
 /**
  * A queued car drawn in full: what staff uploaded beside the form that publishes it. The form is
- * drawn in a render of its own once it nears the screen (within two screens: on a phone it sits
- * below the photos), so the first card's two halves are two shorter tasks, not one (issue #47).
+ * drawn in a render of its own once it comes within half a screen: on a wide screen beside the
+ * photos, at once, in a task of its own; on a phone, below them, as the admin scrolls to it — not
+ * in the page's first seconds (its render, the reads it starts and its layout, issue #47).
  */
 function QueueCard({ vehicle, name, heading }: { vehicle: AdminVehicle; name: string; heading: ReactNode }) {
-  const { ref, near } = useNearScreen<HTMLDivElement>(2);
+  const { ref, near } = useNearScreen<HTMLDivElement>(0.5);
   const report = conditionReportOf(vehicle);
   return (
     <>

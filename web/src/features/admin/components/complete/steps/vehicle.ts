@@ -1,4 +1,2 @@
-/** A step of the cards' code (complete-tab.tsx, `loadInSteps`): the vehicle's schemas and theirs. */
-export { buyCodeSchema } from '@contracts/auth';
-export { recordedSkipSchema } from '@contracts/required-shots';
+/** A step of the cards' code (complete-tab.tsx, `loadInSteps`): the vehicle's schemas. */
 export { adminVehicleSchema } from '@contracts/vehicle';
