@@ -89,9 +89,28 @@ export const VehicleResults = memo(function VehicleResults({
     removedWhileFocused.current = false;
     if (from === null || items.length <= from) return;
     focusFrom.current = null;
-    const active = document.activeElement;
-    if (active !== null && active !== document.body && active !== button.current) return;
-    list.current?.children[from]?.querySelector<HTMLElement>('a[href^="/vehicle/"]')?.focus();
+    const card = list.current?.children[from];
+    if (!card) return;
+    // The keyboard's place, unless the reader has moved it meanwhile (the button gone: the body).
+    const focusCard = () => {
+      const active = document.activeElement;
+      if (active !== null && active !== document.body && active !== button.current) return true;
+      const link = card.querySelector<HTMLElement>('a[href^="/vehicle/"]');
+      link?.focus();
+      return link !== null;
+    };
+    if (focusCard()) return;
+    // Each card is drawn apart (its own Suspense boundary): the new first card's link may come a
+    // moment after the list (under load, after this effect; the focus was then left on the body).
+    const observer = new MutationObserver(() => {
+      if (focusCard()) observer.disconnect();
+    });
+    observer.observe(card, { childList: true, subtree: true });
+    const stop = setTimeout(() => observer.disconnect(), 10_000);
+    return () => {
+      clearTimeout(stop);
+      observer.disconnect();
+    };
   }, [items.length]);
 
   return (
