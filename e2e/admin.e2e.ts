@@ -4,7 +4,7 @@ import { isQueued } from '@contracts/vehicle-display';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDir } from '../server/test/scratch';
-import { type RunningServer, startAppServer } from './support/app-server';
+import { E2E_ADMIN, type RunningServer, startAppServer } from './support/app-server';
 import { openPage, type PageOptions, scrollToMiddle, toast } from './support/browser-page';
 import { DESKTOP, launchChromium, PHONE, releaseChromium } from './support/chromium';
 import { adminToken, signInAdmin } from './support/sign-in';
@@ -123,14 +123,29 @@ describe('Complete Vehicle Listing', () => {
       const path = new URL(request.url()).pathname;
       if (/\/(guide-preview|first-look-preview)$/.test(path)) asked.push(path);
     });
-    // Each text the page shows, as it comes (the reload's document on).
+    // Each text the page shows, as it comes (the reload's document on); where the tab's description
+    // stood as the HTML laid it out, before the app's code had run; the layout shifts.
     await page.addInitScript(() => {
       const seen: string[] = [];
-      (window as unknown as { seenTexts: string[] }).seenTexts = seen;
+      const state = window as unknown as { seenTexts: string[]; framed: unknown; shifts: number };
+      state.seenTexts = seen;
+      state.shifts = 0;
       new MutationObserver(() => {
         const text = document.getElementById('root')?.textContent ?? '';
         if (seen.at(-1) !== text) seen.push(text);
       }).observe(document, { childList: true, subtree: true, characterData: true });
+      document.addEventListener('DOMContentLoaded', () => {
+        const description = [...document.querySelectorAll('#root p')].find((p) =>
+          p.textContent?.startsWith('Check the decoded details'),
+        );
+        state.framed = {
+          top: description?.getBoundingClientRect().top ?? null,
+          appReady: document.documentElement.dataset.appReady ?? null,
+        };
+      });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) state.shifts += (entry as unknown as { value: number }).value;
+      }).observe({ type: 'layout-shift', buffered: true });
     });
     // The queue opened afresh, every request of it seen.
     await page.reload();
@@ -143,6 +158,14 @@ describe('Complete Vehicle Listing', () => {
     const firstDrawn = seenTexts.find((text) => text.includes('Admin Dashboard'));
     expect(firstDrawn).toContain('Check the decoded details, enter mileage, price and certification');
     expect(seenTexts.filter((text) => /Loading…|Loading Complete Vehicle Listing…/.test(text))).toEqual([]);
+    // And it was painted with the HTML (the server renders the frame for an admin's session), where
+    // the app then draws it: the same place, nothing shifted.
+    const framed = await page.evaluate(() => (window as unknown as { framed: unknown }).framed);
+    const description = page.getByText('Check the decoded details, enter mileage, price and certification');
+    expect(framed).toEqual({ top: (await description.boundingBox())!.y, appReady: null });
+    const html = await (await page.request.get('/admin')).text();
+    expect(html).toContain(`Signed in as <!-- -->${E2E_ADMIN.email}`);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
     const [first, second] = await cards.evaluateAll((all) =>
       all.map((card) => card.dataset.testid!.slice(6)),
     );

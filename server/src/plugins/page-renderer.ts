@@ -22,6 +22,8 @@ export interface RenderedPage {
 export interface PageRenderer {
   pageDataFor(pathname: string, search: string): PageData | null;
   renderPage(pathname: string, search: string, needed: PageData, data: unknown): Promise<RenderedPage>;
+  /** The admin page's frame (markup inside #root, not hydrated) for a signed-in admin's `?tab=`. */
+  renderAdminFrame?(search: string, email: string): Promise<string>;
 }
 
 /**

@@ -9,6 +9,7 @@ import { ADMIN_TAB_MODULES } from '@contracts/routes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertVehicle } from '../../test/factories';
 import { scratchDir } from '../../test/scratch';
+import { signInAdmin, TEST_ACCOUNTS } from '../../test/sessions';
 import { withApp } from '../../test/with-app';
 import { vehiclePhotos } from '../db/schema';
 import { SESSION_COOKIES } from './auth';
@@ -337,6 +338,10 @@ export function pageDataFor(pathname, search) {
   return null;
 }
 globalThis.renders = (globalThis.renders ?? 0);
+export async function renderAdminFrame(search, email) {
+  if (search === 'tab=insights') throw new Error('render failed');
+  return '<main>admin frame ' + search + ' for ' + email + '</main>';
+}
 export async function renderPage(pathname, search, needed, data) {
   globalThis.renders++;
   if (needed.search?.q === 'explode') throw new Error('render failed');
@@ -354,7 +359,7 @@ function ssrBuild() {
 }
 
 describe('server-rendered pages', () => {
-  const ssr = withApp({ accounts: false, webDir: ssrBuild(), env: { BRAND_NAME: 'Lot Runner' } });
+  const ssr = withApp({ webDir: ssrBuild(), env: { BRAND_NAME: 'Lot Runner' } });
   let published: number;
   const renders = () => (globalThis as { renders?: number }).renders ?? 0;
   const stateOf = (html: string) =>
@@ -434,6 +439,38 @@ describe('server-rendered pages', () => {
     expect(shell.statusCode).toBe(200);
     expect(shell.body).not.toContain('<main>');
     expect(renders()).toBe(before + 1);
+  });
+
+  it("renders the admin page's frame for an admin's session only, kept by no shared cache (issue #47)", async () => {
+    const admin = await signInAdmin(ssr.app);
+    const asAdmin = (url: string, cookie = admin) => ssr.app.inject({ url, headers: { cookie } });
+    const framed = await asAdmin('/admin?tab=transactions&cursor=abc');
+    expect(framed.statusCode).toBe(200);
+    // The open tab alone is what it is rendered from, and the admin the session names.
+    expect(framed.body).toContain(
+      `<div id="root"><main>admin frame tab=transactions for ${TEST_ACCOUNTS.adminEmail}</main></div>`,
+    );
+    expect(framed.headers['cache-control']).toBe('private, no-cache');
+    // The app renders over it (no state to hydrate); its code and first reads are preloaded as before.
+    expect(framed.body).not.toContain('id="ssr-state"');
+    expect(framed.body).toContain('<link rel="preload" href="/api/admin/tab-counts"');
+    expect(framed.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/transactions-tab-7.js">',
+    );
+    expect((await asAdmin('/admin?tab=nope')).body).toContain('<main>admin frame tab=complete for ');
+    // No admin behind the cookie, no cookie, a renderer that fails: the app shell, as any page.
+    const shells = [
+      await asAdmin('/admin', `${SESSION_COOKIES.admin}=not-a-session`),
+      await ssr.app.inject('/admin'),
+      await asAdmin('/admin?tab=insights'),
+    ];
+    await ssr.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie: admin } });
+    shells.push(await asAdmin('/admin'));
+    for (const shell of shells) {
+      expect(shell.statusCode).toBe(200);
+      expect(shell.body).toContain('<div id="root"></div>');
+      expect(shell.headers['cache-control']).toBe('no-cache');
+    }
   });
 
   it('serves the app shell when a page cannot be rendered', async () => {

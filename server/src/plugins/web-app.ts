@@ -7,7 +7,7 @@ import { GALLERY_FRAME_SIZES, PHONE_PHOTO_CAP, srcsetUpTo } from '@contracts/con
 import { PAGE_LIMIT } from '@contracts/limits';
 import { ADMIN_TAB_MODULES, LAZY_PAGE_MODULES, matchPage, type PageKey, pageMeta } from '@contracts/routes';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../lib/app-error';
 import { escapeHtml } from '../lib/escape-html';
 import type { RecentResults } from '../lib/recent-results';
@@ -185,17 +185,25 @@ export function canonicalSearch(search: string, pageDataOf: (search: string) => 
   return new URLSearchParams(kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).toString();
 }
 
+/** How many admin frames are kept rendered (one per tab and admin): a few admins, thirteen tabs. */
+const ADMIN_FRAMES_KEPT = 200;
+
+/** The app shell's #root replaced by `markup` (and what follows it), before the body's end. */
+function withRoot(html: string, markup: string, after = ''): string {
+  // The shell is the last element of the body (index.html); a function, so `$` in the page stays as it is.
+  return html.replace(
+    /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
+    (_, end: string) => `<div id="root">${markup}</div>${after}${end}`,
+  );
+}
+
 /** The app shell's #root replaced by the rendered page, and the state it was rendered from after it. */
 function withServerRendering(html: string, rendered: RenderedPage, codePreloads: string): string {
   const stateTag = `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${safeJson(rendered.state)}</script>`;
   const titled = rendered.title
     ? html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title!)}</title>`)
     : html;
-  // The shell is the last element of the body (index.html); a function, so `$` in the page stays as it is.
-  return titled.replace(
-    /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
-    (_, end: string) => `<div id="root">${rendered.html}</div>${stateTag}${codePreloads}${end}`,
-  );
+  return withRoot(titled, rendered.html, `${stateTag}${codePreloads}`);
 }
 
 function readManifest(webDir: string): Record<string, ManifestChunk> {
@@ -269,6 +277,32 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       });
     } catch (error) {
       app.log.warn({ err: error, pathname }, 'server rendering failed; serving the app shell');
+      return null;
+    }
+  };
+  /**
+   * /admin for a signed-in admin: the page's frame rendered by the server (the open tab's heading
+   * and description, loading rows), painted with the HTML rather than once the app's code has run;
+   * the app renders the page over it (issue #47). Only for a session the server finds to be an
+   * admin's — the frame shows the admin's e-mail — and null otherwise or if rendering fails.
+   */
+  const frames = new Map<string, string>();
+  const adminFrame = async (request: FastifyRequest, search: string): Promise<string | null> => {
+    if (!renderer?.renderAdminFrame) return null;
+    try {
+      const admin = (await request.viewer()).admin;
+      if (!admin) return null;
+      const tab = new URLSearchParams({ tab: adminTabOf(search) }).toString();
+      const key = `${tab} ${admin.email}`;
+      let frame = frames.get(key);
+      if (frame === undefined) {
+        frame = await renderer.renderAdminFrame(tab, admin.email);
+        if (frames.size >= ADMIN_FRAMES_KEPT) frames.clear();
+        frames.set(key, frame);
+      }
+      return frame;
+    } catch (error) {
+      app.log.warn({ err: error }, 'admin frame rendering failed; serving the app shell');
       return null;
     }
   };
@@ -365,12 +399,17 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         rendered ? '' : key === 'admin' ? adminPreloads.get(adminTabOf(search))! : page.codePreloads,
       );
     if (rendered) html = withServerRendering(html, rendered, page.lateCodePreloads);
+    const frame = adminSession ? await adminFrame(request, search) : null;
+    if (frame !== null) html = withRoot(html, frame);
     const links = firstPaintLinks(manifest, photo);
     if (links) reply.header('link', links);
-    return reply
-      .code(page.status)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    return (
+      reply
+        .code(page.status)
+        // The admin's frame names the admin: kept by no shared cache.
+        .header('cache-control', frame === null ? 'no-cache' : 'private, no-cache')
+        .type('text/html; charset=utf-8')
+        .send(html)
+    );
   });
 }

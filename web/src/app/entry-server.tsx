@@ -1,6 +1,6 @@
 /**
  * Server rendering of a page's first HTML (ADR 0016): the Vehicle Listings page with its search's
- * first page, and a published vehicle's page. Built by `vite build --ssr` into
+ * first page, a published vehicle's page, and the admin page's frame for a signed-in admin. Built by `vite build --ssr` into
  * dist/ssr/entry-server.js, which the server imports when it is there (plugins/page-renderer.ts).
  * The server reads the data (it owns the database and the caches); this module says which data a
  * URL needs and renders the page from it with the exact tree the browser then hydrates.
@@ -13,7 +13,7 @@ import { type DehydratedState, dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from '@/app/app';
-import { preparePageOf } from '@/app/router';
+import { loadAdminPage, preparePageOf } from '@/app/router';
 import {
   type InventorySearch,
   inventorySearchOf,
@@ -111,4 +111,27 @@ export async function renderPage(
       ? `${vehicleTitle((data as VehiclePageData).vehicle)} | ${brand.productName}`
       : undefined;
   return { html, state, ...(title ? { title } : {}) };
+}
+
+/**
+ * The admin page's frame for a session the server has found to be an admin's (ADR 0051): the page
+ * as its first render draws it before any answer (the header, the stat cards and, on the Complete
+ * tab, its heading and description and loading rows; another tab's loading placeholder), so a phone
+ * paints the tab's description — the page's largest paint — with the HTML instead of once the app's
+ * code has run (issue #47). Not hydrated: the browser renders the page over it (no state is sent),
+ * the same tree, so nothing moves.
+ */
+export async function renderAdminFrame(search: string, email: string): Promise<string> {
+  const queryClient = createQueryClient();
+  const admin = await loadAdminPage();
+  await admin.prepareFrame(queryClient, search);
+  const html = renderToString(
+    <Router ssrPath="/admin" ssrSearch={search}>
+      <admin.AdminFrame.Provider value={{ email }}>
+        <App queryClient={queryClient} />
+      </admin.AdminFrame.Provider>
+    </Router>,
+  );
+  queryClient.clear();
+  return html;
 }

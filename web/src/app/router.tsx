@@ -60,6 +60,10 @@ export async function preparePageOf(pathname: string, queryClient: QueryClient):
     await (await LAZY_PAGES[key as keyof typeof LAZY_PAGES].preload()).prepare?.(queryClient);
 }
 
+/** The admin page's module, its code loaded: the server renders the page's frame (entry-server.tsx). */
+export const loadAdminPage = () =>
+  LAZY_PAGES.admin.preload() as Promise<typeof import('@/features/admin/admin-page')>;
+
 /**
  * Says on <html> that the app works (`data-app-ready`: the held taps are replayed, ADR 0020; the
  * browser journeys wait for it, e2e/support/browser-page.ts) once the page itself has committed.

@@ -3,7 +3,7 @@ import { PAGE_PATHS } from '@contracts/routes';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { PageFrame } from '@/components/page-frame';
 import { RequireSession } from '@/components/require-session';
@@ -14,6 +14,7 @@ import { adminCheckQuery, useAdminCheck } from '@/lib/auth/admin-check';
 import { useAdminLogout } from '@/lib/auth/admin-session';
 import { displayStorage } from '@/lib/storage/display-storage';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { AdminFrame, FRAMED_PANELS } from './admin-frame';
 import { AdminPanel, loadPanel, prefetchPanel } from './admin-panels';
 import { ADMIN_LABELS, TAB_LABELS } from './admin-texts';
 import { adminVehiclePageQuery, QUEUE_PAGE } from './api/get-admin-vehicles';
@@ -48,6 +49,21 @@ export const prepare = (queryClient: QueryClient) => {
   return Promise.all([queryClient.prefetchQuery(adminCheckQuery()), loadPanel(tab).catch(() => {})]);
 };
 
+/**
+ * What the server's render of the page's frame needs (app/entry-server.tsx `renderAdminFrame`, ADR
+ * 0051): the session, which the server has found to be an admin's, and the open tab's code when the
+ * frame draws its panel. Nothing is read: the frame shows the tab's heading, description and loading
+ * rows, and the browser then renders the page itself over it.
+ */
+export const prepareFrame = async (queryClient: QueryClient, search: string) => {
+  queryClient.setQueryData(adminCheckQuery().queryKey, { authorized: true });
+  const tab = adminTabOf(new URLSearchParams(search));
+  if (FRAMED_PANELS.has(tab)) await loadPanel(tab);
+};
+
+/** The context the frame is rendered in (its admin's e-mail). */
+export { AdminFrame };
+
 export default function AdminPage() {
   usePageMeta('admin');
   const check = useAdminCheck();
@@ -66,7 +82,7 @@ function AdminDashboard() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const logout = useAdminLogout();
-  const email = displayStorage.getAdminEmail();
+  const email = useContext(AdminFrame)?.email ?? displayStorage.getAdminEmail();
   const [tab, setTab] = useAdminTab();
   // Stats, queue, offers and sales follow changes made anywhere (another admin, a dealer, a sweep).
   useLiveUpdates();

@@ -1,7 +1,8 @@
 import type { AdminTab } from '@contracts/admin';
-import { Suspense } from 'react';
+import { Suspense, useContext } from 'react';
 import { lazyPage } from '@/app/lazy-page';
 import { Loading } from '@/components/ui/placeholders';
+import { AdminFrame, FRAMED_PANELS } from './admin-frame';
 import { INSIGHTS_ADMIN_LABELS, TAB_LABELS } from './admin-texts';
 
 /**
@@ -53,8 +54,11 @@ const PANELS = {
 export function AdminPanel({ tab }: { tab: AdminTab }) {
   const { Page } = PANELS[tab];
   const label = tab === 'insights' ? INSIGHTS_ADMIN_LABELS.loading : `Loading ${TAB_LABELS[tab]}…`;
+  const placeholder = <Loading label={label} rows={2} className="min-h-screen content-start" />;
+  // The server's frame draws only the panels that hold no field before their first answer.
+  if (useContext(AdminFrame) && !FRAMED_PANELS.has(tab)) return placeholder;
   return (
-    <Suspense fallback={<Loading label={label} rows={2} className="min-h-screen content-start" />}>
+    <Suspense fallback={placeholder}>
       <Page />
     </Suspense>
   );
