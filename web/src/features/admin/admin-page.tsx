@@ -82,7 +82,8 @@ function AdminDashboard() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const logout = useAdminLogout();
-  const email = useContext(AdminFrame)?.email ?? displayStorage.getAdminEmail();
+  const frame = useContext(AdminFrame);
+  const email = frame?.email ?? displayStorage.getAdminEmail();
   const [tab, setTab] = useAdminTab();
   // Stats, queue, offers and sales follow changes made anywhere (another admin, a dealer, a sweep).
   useLiveUpdates();
@@ -144,6 +145,9 @@ function AdminDashboard() {
       <Tabs.Root value={tab} onValueChange={setTab} className="mt-8">
         <Tabs.List
           ref={tabList}
+          // The server's frame: the strip is reachable by keyboard before the app runs (the tabs' own
+          // tab stops are set as they mount, which the frame never does).
+          {...(frame ? { tabIndex: 0 } : {})}
           aria-label="Admin sections"
           className="relative -mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 [scrollbar-width:thin] sm:mx-0 sm:px-0 lg:flex-wrap lg:overflow-x-visible"
         >
