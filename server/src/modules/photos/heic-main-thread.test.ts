@@ -68,7 +68,9 @@ describe('HEIC decoding', () => {
     );
     expect(blocking).toBeGreaterThan(200);
     expect(blockingCpu).toBeGreaterThan(200);
+    // The check is in this thread's CPU time: a decode here would spend all of it on this thread.
+    // The longest stall is printed, not asserted: it is wall-clock, and a CI run with every core
+    // busy measured a 320 ms stall beside a 275 ms decode (other work, not this thread's).
     expect(busyCpu).toBeLessThan(blockingCpu / 2);
-    expect(longestStallMs).toBeLessThan(blocking);
   }, 120_000);
 });
