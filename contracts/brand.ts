@@ -45,3 +45,8 @@ export const SSR_BRAND_GLOBAL = '__dealMachineBrand';
  * the browser starts from the same data and hydrates that HTML instead of rendering it again.
  */
 export const SSR_STATE_ELEMENT_ID = 'ssr-state';
+/**
+ * The element in which the server, when it renders the admin page's frame, names the admin its
+ * session is (`{ "email": … }`, ADR 0051): the page then shows the same e-mail the frame did.
+ */
+export const ADMIN_FRAME_ELEMENT_ID = 'admin-frame';

@@ -147,7 +147,9 @@ describe('Complete Vehicle Listing', () => {
         for (const entry of list.getEntries()) state.shifts += (entry as unknown as { value: number }).value;
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    // The queue opened afresh, every request of it seen.
+    // The queue opened afresh, every request of it seen; this browser no longer keeps the e-mail
+    // it signed in with (another tab signed out, storage cleared): the page names the session's.
+    await page.evaluate(() => localStorage.removeItem('adminEmail'));
     await page.reload();
     const cards = page.locator('article[data-testid^="queue-"]');
     await cards.nth(1).waitFor({ state: 'attached' });
@@ -165,6 +167,7 @@ describe('Complete Vehicle Listing', () => {
     expect(framed).toEqual({ top: (await description.boundingBox())!.y, appReady: null });
     const html = await (await page.request.get('/admin')).text();
     expect(html).toContain(`Signed in as <!-- -->${E2E_ADMIN.email}`);
+    await page.getByText(`Signed in as ${E2E_ADMIN.email}`).waitFor();
     expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
     const [first, second] = await cards.evaluateAll((all) =>
       all.map((card) => card.dataset.testid!.slice(6)),

@@ -451,6 +451,10 @@ describe('server-rendered pages', () => {
       `<div id="root"><main>admin frame tab=transactions for ${TEST_ACCOUNTS.adminEmail}</main></div>`,
     );
     expect(framed.headers['cache-control']).toBe('private, no-cache');
+    // And names that admin for the app, which shows the same e-mail over it.
+    expect(framed.body).toContain(
+      `</div><script type="application/json" id="admin-frame">{"email":"${TEST_ACCOUNTS.adminEmail}"}</script>`,
+    );
     // The app renders over it (no state to hydrate); its code and first reads are preloaded as before.
     expect(framed.body).not.toContain('id="ssr-state"');
     expect(framed.body).toContain('<link rel="preload" href="/api/admin/tab-counts"');
@@ -469,6 +473,7 @@ describe('server-rendered pages', () => {
     for (const shell of shells) {
       expect(shell.statusCode).toBe(200);
       expect(shell.body).toContain('<div id="root"></div>');
+      expect(shell.body).not.toContain('id="admin-frame"');
       expect(shell.headers['cache-control']).toBe('no-cache');
     }
   });

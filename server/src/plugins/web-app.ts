@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { ADMIN_TABS, adminTabOf } from '@contracts/admin';
-import { BRAND_ELEMENT_ID, type Brand, SSR_STATE_ELEMENT_ID } from '@contracts/brand';
+import { ADMIN_FRAME_ELEMENT_ID, BRAND_ELEMENT_ID, type Brand, SSR_STATE_ELEMENT_ID } from '@contracts/brand';
 import type { Photo } from '@contracts/condition-report';
 import { GALLERY_FRAME_SIZES, PHONE_PHOTO_CAP, srcsetUpTo } from '@contracts/condition-report-rules';
 import { PAGE_LIMIT } from '@contracts/limits';
@@ -286,8 +286,11 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
    * the app renders the page over it (issue #47). Only for a session the server finds to be an
    * admin's — the frame shows the admin's e-mail — and null otherwise or if rendering fails.
    */
-  const frames = new Map<string, string>();
-  const adminFrame = async (request: FastifyRequest, search: string): Promise<string | null> => {
+  const frames = new Map<string, { html: string; email: string }>();
+  const adminFrame = async (
+    request: FastifyRequest,
+    search: string,
+  ): Promise<{ html: string; email: string } | null> => {
     if (!renderer?.renderAdminFrame) return null;
     try {
       const admin = (await request.viewer()).admin;
@@ -296,7 +299,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       const key = `${tab} ${admin.email}`;
       let frame = frames.get(key);
       if (frame === undefined) {
-        frame = await renderer.renderAdminFrame(tab, admin.email);
+        frame = { html: await renderer.renderAdminFrame(tab, admin.email), email: admin.email };
         if (frames.size >= ADMIN_FRAMES_KEPT) frames.clear();
         frames.set(key, frame);
       }
@@ -400,7 +403,12 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       );
     if (rendered) html = withServerRendering(html, rendered, page.lateCodePreloads);
     const frame = adminSession ? await adminFrame(request, search) : null;
-    if (frame !== null) html = withRoot(html, frame);
+    if (frame !== null)
+      html = withRoot(
+        html,
+        frame.html,
+        `<script type="application/json" id="${ADMIN_FRAME_ELEMENT_ID}">${safeJson({ email: frame.email })}</script>`,
+      );
     const links = firstPaintLinks(manifest, photo);
     if (links) reply.header('link', links);
     return (

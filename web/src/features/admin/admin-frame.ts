@@ -1,4 +1,5 @@
 import type { AdminTab } from '@contracts/admin';
+import { ADMIN_FRAME_ELEMENT_ID } from '@contracts/brand';
 import { createContext } from 'react';
 
 /**
@@ -15,3 +16,19 @@ export const AdminFrame = createContext<{ email: string } | null>(null);
  * then drops: the frame shows their loading placeholder instead.
  */
 export const FRAMED_PANELS: ReadonlySet<AdminTab> = new Set<AdminTab>(['complete']);
+
+/**
+ * In the browser, the e-mail of the admin the server's frame was rendered for (its session's), or
+ * null when the page came without a frame: the page shows it rather than the one kept at sign-in,
+ * so the line the frame painted stays as it was (the session's is the truth when they differ).
+ */
+export function frameAdminEmail(): string | null {
+  if (typeof document === 'undefined') return null;
+  try {
+    const text = document.getElementById(ADMIN_FRAME_ELEMENT_ID)?.textContent;
+    const email = text ? (JSON.parse(text) as { email?: unknown }).email : null;
+    return typeof email === 'string' ? email : null;
+  } catch {
+    return null;
+  }
+}

@@ -14,7 +14,7 @@ import { adminCheckQuery, useAdminCheck } from '@/lib/auth/admin-check';
 import { useAdminLogout } from '@/lib/auth/admin-session';
 import { displayStorage } from '@/lib/storage/display-storage';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { AdminFrame, FRAMED_PANELS } from './admin-frame';
+import { AdminFrame, FRAMED_PANELS, frameAdminEmail } from './admin-frame';
 import { AdminPanel, loadPanel, prefetchPanel } from './admin-panels';
 import { ADMIN_LABELS, TAB_LABELS } from './admin-texts';
 import { adminVehiclePageQuery, QUEUE_PAGE } from './api/get-admin-vehicles';
@@ -83,7 +83,7 @@ function AdminDashboard() {
   const queryClient = useQueryClient();
   const logout = useAdminLogout();
   const frame = useContext(AdminFrame);
-  const email = frame?.email ?? displayStorage.getAdminEmail();
+  const email = frame?.email ?? frameAdminEmail() ?? displayStorage.getAdminEmail();
   const [tab, setTab] = useAdminTab();
   // Stats, queue, offers and sales follow changes made anywhere (another admin, a dealer, a sweep).
   useLiveUpdates();
