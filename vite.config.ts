@@ -315,11 +315,19 @@ function staffApp(): Plugin {
  * Chunks (named after their module) whose lazy imports add no `<link rel="modulepreload">` per
  * chunk they need (Vite's preload helper) and leave the browser to fetch those as it reads the
  * imports. The admin's Complete tab
- * loads its queue cards' ~50 chunks once the page has painted: adding their links was one
- * 0.2 s task on a slow phone (4× CPU), in the middle of /admin's first seconds (issue #47).
+ * loads its queue cards' chunks once the page has painted, and a card's form (with the contracts'
+ * schemas, ~50 chunks) as it nears the screen: adding their links was one 0.2 s task on a slow
+ * phone (4× CPU), in the middle of /admin's first seconds (issue #47).
  */
-// web/src/features/admin/components/complete/complete-tab.tsx
-const WITHOUT_PRELOAD_LINKS = ['complete-tab'];
+// web/src/features/admin/components/complete/{complete-tab,queue-item,required-shots-panel}.tsx,
+// components/common/{schema-steps.ts,edit-condition-button.tsx}
+const WITHOUT_PRELOAD_LINKS = [
+  'complete-tab',
+  'queue-item',
+  'required-shots-panel',
+  'schema-steps',
+  'edit-condition-button',
+];
 
 /**
  * The browser build (dist/web), and with `--ssr` the server's renderer of the inventory page's first

@@ -145,11 +145,37 @@ describe('bundle budgets', () => {
     expect(gzipKb(files(complete))).toBeLessThanOrEqual(150);
   });
 
-  it("loads the Complete tab's cards without a preload link per chunk (issue #47)", () => {
+  it("loads the Complete tab's cards, and their forms' code, without a preload link per chunk (issue #47)", () => {
     // Vite's preload helper adds a <link rel="modulepreload"> for each chunk a lazy import needs,
     // listed in the importing chunk: for the queue's cards ~50, one 0.2 s task on a slow phone.
-    const code = readFileSync(new URL(manifest[ADMIN_TAB_MODULES.complete]!.file, DIST), 'utf8');
-    const listed = /__vite__mapDeps=.*?m\.f=(\[[^\]]*\])/.exec(code)?.[1] ?? '[]';
-    expect((JSON.parse(listed) as string[]).filter((file) => file.endsWith('.js'))).toEqual([]);
+    // The tab's chunk, the cards' and the panel's, and the shared chunks that import the forms'
+    // schemas in steps and the condition editor (named after their module).
+    const shared = Object.keys(manifest).filter((k) => /^_(schema-steps|edit-condition-button)-/.test(k));
+    expect(shared).toHaveLength(2);
+    const hosts = [
+      ADMIN_TAB_MODULES.complete,
+      pageKey('admin/components/complete/queue-item.tsx'),
+      pageKey('admin/components/complete/required-shots-panel.tsx'),
+      ...shared,
+    ];
+    for (const host of hosts) {
+      const code = readFileSync(new URL(manifest[host]!.file, DIST), 'utf8');
+      const listed = /__vite__mapDeps=.*?m\.f=(\[[^\]]*\])/.exec(code)?.[1] ?? '[]';
+      expect(
+        (JSON.parse(listed) as string[]).filter((file) => file.endsWith('.js')),
+        host,
+      ).toEqual([]);
+    }
+  });
+
+  it("draws the queue's cards and the Required shots panel without zod: their forms load it as they near the screen (issue #47)", () => {
+    const modulesOf = (keys: Set<string>) => [...keys].flatMap((k) => chunkModules[manifest[k]!.file] ?? []);
+    for (const part of ['complete/queue-item.tsx', 'complete/required-shots-panel.tsx']) {
+      const drawn = closure(pageKey(`admin/components/${part}`), new Set(entry));
+      expect(
+        modulesOf(drawn).filter((m) => /contracts\/zod\.ts|lib\/zod\.ts/.test(m)),
+        part,
+      ).toEqual([]);
+    }
   });
 });

@@ -281,10 +281,11 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     }
   };
   /**
-   * /admin for a signed-in admin: the page's frame rendered by the server (the open tab's heading
-   * and description, loading rows), painted with the HTML rather than once the app's code has run;
-   * the app renders the page over it (issue #47). Only for a session the server finds to be an
-   * admin's — the frame shows the admin's e-mail — and null otherwise or if rendering fails.
+   * /admin for a signed-in admin: the page's frame rendered by the server (on the Complete tab its
+   * heading, description and loading rows), painted with the HTML rather than once the app's code
+   * has run; the app renders the page over it (issue #47, ADR 0051). Only for a session the server
+   * finds to be an admin's — the frame shows the admin's e-mail — and null otherwise or if
+   * rendering fails.
    */
   const frames = new Map<string, { html: string; email: string }>();
   const adminFrame = async (

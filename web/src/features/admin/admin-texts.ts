@@ -22,6 +22,8 @@ export const TAB_LABELS: Record<AdminTab, string> = {
 
 export const ADMIN_LABELS = {
   title: 'Admin Dashboard',
+  /** While Edit condition's dialog loads the vehicle's report (or the editor's code). */
+  conditionLoading: 'Loading the condition report…',
   /** Before the server's message when a tab's list did not load. */
   listFailed: 'Could not load this list:',
   sync: 'Sync',

@@ -6,7 +6,7 @@ import {
   type Photo,
   type PhotoKind,
 } from '@contracts/condition-report';
-import { ArrowDown, ArrowUp, ClipboardEdit, ImagePlus, Star, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ImagePlus, Star, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { DamageEditor } from '@/components/condition/damage-editor';
 import { GradePreview } from '@/components/condition/grade-preview';
@@ -14,13 +14,13 @@ import { TIRES_INVALID, TiresInputs } from '@/components/condition/tires-inputs'
 import { WarningLightsEditor } from '@/components/condition/warning-lights-editor';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
-import { Modal } from '@/components/ui/modal';
 import { Loading } from '@/components/ui/placeholders';
 import { toast } from '@/components/ui/use-toast';
 import { PhotoPicture } from '@/components/vehicle/photo-picture';
 import { cn } from '@/lib/cn';
 import { conditionReportOf, photoCaption } from '@/lib/display/condition-report';
 import { uploadPhoto } from '@/lib/uploads/photo-upload';
+import { ADMIN_LABELS } from '../../admin-texts';
 import { type PhotoRef, useAdminVehicle, useConditionEdits } from '../../api/condition-report';
 
 const KIND_LABELS: Record<PhotoKind, string> = {
@@ -33,34 +33,13 @@ const KINDS = Object.keys(KIND_LABELS) as PhotoKind[];
 const refsOf = (photos: Photo[]): PhotoRef[] => photos.map(({ id, kind }) => ({ id, kind }));
 
 /**
- * "Edit condition": an admin adds, deletes and reorders a vehicle's photos, sets the cover, and
- * edits damage items, tires and warning lights with the grade previewed as they type.
+ * "Edit condition"'s dialog body: an admin adds, deletes and reorders a vehicle's photos, sets the
+ * cover, and edits damage items, tires and warning lights with the grade previewed as they type.
+ * Loaded as the dialog opens (edit-condition-button.tsx).
  */
-export function EditConditionButton({ vehicleId, name }: { vehicleId: number; name: string }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <Modal
-      open={open}
-      onOpenChange={setOpen}
-      title={`Edit condition: ${name}`}
-      description="Photos are saved as you change them; damage, tires and warning lights when you press Save report."
-      className="md:max-w-4xl"
-      trigger={
-        <Button variant="outline" size="sm">
-          <ClipboardEdit aria-hidden="true" className="h-4 w-4" />
-          Edit condition
-          <span className="sr-only">: {name}</span>
-        </Button>
-      }
-    >
-      <EditConditionBody vehicleId={vehicleId} onDone={() => setOpen(false)} />
-    </Modal>
-  );
-}
-
-function EditConditionBody({ vehicleId, onDone }: { vehicleId: number; onDone: () => void }) {
+export function EditConditionBody({ vehicleId, onDone }: { vehicleId: number; onDone: () => void }) {
   const vehicle = useAdminVehicle(vehicleId, true);
-  if (vehicle.isPending) return <Loading label="Loading the condition report…" rows={2} />;
+  if (vehicle.isPending) return <Loading label={ADMIN_LABELS.conditionLoading} rows={2} />;
   if (vehicle.isError)
     return (
       <p role="alert" className="text-sm text-red-700">

@@ -14,45 +14,20 @@ import { Pager, useServerPaged } from '@/components/ui/pager';
 import { Loading } from '@/components/ui/placeholders';
 import { Empty } from '@/components/ui/query-states';
 import { afterNextPaint } from '@/lib/after-next-paint';
-import { loadInSteps } from '@/lib/load-in-steps';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { QUEUE_PAGE, useAdminVehiclePage } from '../../api/get-admin-vehicles';
 import { useRequiredShots } from '../../api/required-shots';
 import { Panel, PanelStates } from '../common/panel';
 
 /**
- * What the cards' code imports, leaves first, each step run in a task of its own (`loadInSteps`):
- * the contracts whose zod schemas are built as their modules run (zod with the first). Imported at
- * once, the cards' ~50 chunks ran in one task once all were in (~0.7 s at 4× CPU, the page's longest
- * after its largest paint, issue #47). Each step is a module of `./steps` re-exporting one schema per
- * contract: a dynamic import of the contract itself made the bundler split its runtime helpers off
- * the entry chunk (a fourth file for every public page), and a step with the photo uploads moved the
- * API client into the entry chunk; these steps leave the public pages' chunks as they were.
+ * The queue's cards and the Required shots panel: photos and their lightbox, the condition summary,
+ * the video. Loaded beside the queue's first page, not before the tab's first paint (its heading
+ * and description, the admin page's largest paint, issue #47). Their forms (checked by the
+ * contracts' zod schemas, loaded in steps: `schemasInSteps`) load as each form nears the screen.
  */
-const cardsCodeInSteps = loadInSteps([
-  () => import('./steps/base-schemas'),
-  () => import('./steps/delivery'),
-  () => import('./steps/auth'),
-  () => import('./steps/required-shots'),
-  () => import('./steps/vehicle'),
-  () => import('./steps/work-orders'),
-  () => import('./steps/buying'),
-]);
-
-/**
- * The queue's cards and the required-shots form: forms checked by the contracts' schemas (zod), the
- * condition editor, photo uploads and the lightbox. Loaded beside the queue's first page, not before
- * the tab's first paint (its heading and description, the admin page's largest paint, issue #47).
- */
-const QueueCards = lazyPage(() =>
-  cardsCodeInSteps()
-    .then(() => import('./queue-item'))
-    .then((m) => ({ default: m.QueueItem })),
-);
+const QueueCards = lazyPage(() => import('./queue-item').then((m) => ({ default: m.QueueItem })));
 const ShotsPanel = lazyPage(() =>
-  cardsCodeInSteps()
-    .then(() => import('./required-shots-panel'))
-    .then((m) => ({ default: m.RequiredShotsPanel })),
+  import('./required-shots-panel').then((m) => ({ default: m.RequiredShotsPanel })),
 );
 
 /**

@@ -1,4 +1,5 @@
-import { labelOf, REQUIRED_SHOTS_TEXT, type RecordedSkip, skipReasonText } from '@contracts/required-shots';
+import type { RecordedSkip } from '@contracts/required-shots';
+import { labelOf, REQUIRED_SHOTS_TEXT, skipReasonText } from '@contracts/required-shots-texts';
 import { CameraOff } from 'lucide-react';
 
 /**

@@ -1,40 +1,19 @@
-import { ADMIN_TEXT } from '@contracts/admin';
-import { isZipUnknownRefusal } from '@contracts/delivery-texts';
-import { AUCTION_CERTIFIED, DEFAULT_RECON_TEXT } from '@contracts/limits';
-import { FIRST_LOOK_TEXT } from '@contracts/listing-texts';
+import { DEFAULT_RECON_TEXT } from '@contracts/limits';
 import type { AdminVehicle } from '@contracts/vehicle';
 import { isPlayableVideoUrl } from '@contracts/vehicle-display';
-import { CheckCircle2, PlayCircle } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import { SelectField, TextAreaField } from '@/components/ui/fields';
-import { FormField } from '@/components/ui/form-field';
-import { MoneyField } from '@/components/ui/money-field';
-import { toast } from '@/components/ui/use-toast';
+import { PlayCircle } from 'lucide-react';
+import { type ReactNode, Suspense, useId } from 'react';
+import { lazyPage } from '@/app/lazy-page';
+import { Loading } from '@/components/ui/placeholders';
 import { VideoDialog } from '@/components/vehicle/video-dialog';
 import { VinWithCopy } from '@/components/vehicle/vin-with-copy';
-import { ApiError } from '@/lib/api/api-client';
-import { premiumLabel } from '@/lib/brand';
 import { cn } from '@/lib/cn';
 import { conditionReportOf, galleryPhotos } from '@/lib/display/condition-report';
-import { formatDateTime, formatDeadline } from '@/lib/display/time-left';
+import { formatDateTime } from '@/lib/display/time-left';
 import { vehicleTitle } from '@/lib/display/vehicle-title';
-import { bindFields } from '@/lib/form-binding';
 import { useNearScreen } from '@/lib/use-near-screen';
-import { zodResolver } from '@/lib/zod';
-import { ADMIN_LABELS } from '../../admin-texts';
-import { useCompleteListing } from '../../api/complete-listing';
-import { EditConditionButton } from '../common/edit-condition-dialog';
-import { LocationFields } from '../listings/location-fields';
-import {
-  type CompleteListingForm,
-  completeListingDefaults,
-  completeListingFormSchema,
-  toCompleteListingBody,
-} from './complete-listing-form';
-import { FirstLookField } from './first-look-field';
-import { PriceGuide } from './price-guide';
+import { EditConditionButton } from '../common/edit-condition-button';
+import { schemasInSteps } from '../common/schema-steps';
 import { QueueCardCondition } from './queue-card-condition';
 import { QueueCardPhotos } from './queue-card-photos';
 import { QueueCardSkippedShots } from './queue-card-skipped-shots';
@@ -86,6 +65,23 @@ export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
 }
 
 /**
+ * The form's code: forms checked by the contracts' schemas (zod, loaded in steps), the price guide,
+ * location and first look. Asked as a card's form nears the screen, not with the card: on a phone
+ * the form is below the photos, so the page's first seconds load no zod (issue #47); on a wide
+ * screen it is beside them, near at once.
+ */
+const CardForm = lazyPage(() =>
+  schemasInSteps()
+    .then(() => import('./queue-card-form'))
+    .then((m) => ({ default: m.CompleteForm })),
+);
+
+/** The form's room until it is drawn (its height on a phone). */
+const FORM_HEIGHT = 'min-h-[48rem]';
+
+const FormLoading = () => <Loading label="Loading the form…" rows={3} className={FORM_HEIGHT} />;
+
+/**
  * A queued car drawn in full: what staff uploaded beside the form that publishes it. The form is
  * drawn in a render of its own once it comes within half a screen: on a wide screen beside the
  * photos, at once, in a task of its own; on a phone, below them, as the admin scrolls to it — not
@@ -112,77 +108,14 @@ function QueueCard({ vehicle, name, heading }: { vehicle: AdminVehicle; name: st
           <ReconNote label="Interior" text={vehicle.reconInterior} />
         </dl>
       </div>
-      {near ? <CompleteForm vehicle={vehicle} name={name} /> : <div ref={ref} className="min-h-[48rem]" />}
+      {near ? (
+        <Suspense fallback={<FormLoading />}>
+          <CardForm.Page vehicle={vehicle} name={name} />
+        </Suspense>
+      ) : (
+        <div ref={ref} className={FORM_HEIGHT} />
+      )}
     </>
-  );
-}
-
-/** The form that publishes a queued car: its details, price with the guide, location, first look. */
-function CompleteForm({ vehicle, name }: { vehicle: AdminVehicle; name: string }) {
-  const complete = useCompleteListing();
-  const form = useForm<CompleteListingForm>({
-    resolver: zodResolver(completeListingFormSchema),
-    defaultValues: completeListingDefaults(vehicle),
-  });
-  const field = bindFields(form);
-
-  const onSubmit = form.handleSubmit((values) =>
-    complete.mutate(
-      { id: vehicle.id, body: toCompleteListingBody(values) },
-      {
-        onSuccess: (saved) =>
-          toast(
-            saved.firstLookUntil
-              ? {
-                  title: ADMIN_TEXT.listingCompleted,
-                  description: `${vehicleTitle(saved)}: ${FIRST_LOOK_TEXT.badge(formatDeadline(saved.firstLookUntil))}`,
-                }
-              : { title: ADMIN_TEXT.listingCompleted, description: vehicleTitle(saved) },
-          ),
-        onError: (error) => {
-          // A ZIP the server does not know is the ZIP field's error, like its 5-digit rule.
-          if (isZipUnknownRefusal(error.message)) {
-            form.setError('locationZip', { message: error.message }, { shouldFocus: true });
-            return;
-          }
-          toast(
-            error instanceof ApiError && error.status === 404
-              ? { variant: 'destructive', title: ADMIN_TEXT.vehicleNotFound }
-              : { variant: 'destructive', title: ADMIN_TEXT.listingFailed, description: error.message },
-          );
-        },
-      },
-    ),
-  );
-
-  return (
-    <form noValidate onSubmit={onSubmit} className="grid content-start gap-3" aria-label={`Complete ${name}`}>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <FormField label="Year" inputMode="numeric" {...field('year')} />
-        <FormField label="Make" {...field('make')} />
-        <FormField label="Model" {...field('model')} />
-        <FormField label="Trim" {...field('trim')} />
-      </div>
-      <div className="grid gap-3 sm:grid-cols-3">
-        <FormField label="Mileage" inputMode="numeric" autoComplete="off" required {...field('mileage')} />
-        <MoneyField label="Price ($)" required {...field('price')} />
-        <SelectField label="Certification" required {...field('condition')}>
-          <option value="">Choose…</option>
-          <option value={premiumLabel}>{premiumLabel}</option>
-          <option value={AUCTION_CERTIFIED}>{AUCTION_CERTIFIED}</option>
-        </SelectField>
-      </div>
-      <PriceGuide vehicleId={vehicle.id} form={form} />
-      <TextAreaField label="Description" {...field('description')} />
-      <LocationFields zip={field('locationZip')} inoperable={form.register('inoperable')} />
-      <FirstLookField vehicleId={vehicle.id} form={form} />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={complete.isPending} className="w-full sm:w-auto">
-          <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
-          {complete.isPending ? 'Publishing…' : ADMIN_LABELS.completeListing}
-        </Button>
-      </div>
-    </form>
   );
 }
 

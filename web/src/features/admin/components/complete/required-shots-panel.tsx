@@ -1,20 +1,21 @@
-import { GUIDED_SHOTS, type GuidedShotKind } from '@contracts/condition-report';
-import {
-  DEFAULT_REQUIRED_SHOTS,
-  REQUIRED_SHOTS_TEXT,
-  type UpdateRequiredShotsBody,
-  updateRequiredShotsBodySchema,
-} from '@contracts/required-shots';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
-import { formatDateTime } from '@/lib/display/time-left';
+import { REQUIRED_SHOTS_TEXT } from '@contracts/required-shots-texts';
+import { Suspense } from 'react';
+import { lazyPage } from '@/app/lazy-page';
+import { Loading } from '@/components/ui/placeholders';
 import { useNearScreen } from '@/lib/use-near-screen';
-import { zodResolver } from '@/lib/zod';
 import { ADMIN_LABELS } from '../../admin-texts';
-import { useRequiredShots, useUpdateRequiredShots } from '../../api/required-shots';
+import { useRequiredShots } from '../../api/required-shots';
 import { Panel, PanelStates } from '../common/panel';
+import { schemasInSteps } from '../common/schema-steps';
+
+/** The form's code (checked by the required shots' schema, zod): loaded once the form nears the screen. */
+const ShotsForm = lazyPage(() =>
+  schemasInSteps()
+    .then(() => import('./required-shots-form'))
+    .then((m) => ({ default: m.RequiredShotsForm })),
+);
+
+const FORM_LOADING = 'Loading the required shots...';
 
 /**
  * Which guided shots the staff wizard requires (issue #34), beside the queue whose photos they
@@ -30,100 +31,23 @@ export function RequiredShotsPanel() {
       {near ? (
         <PanelStates
           query={setting}
-          loading="Loading the required shots..."
+          loading={FORM_LOADING}
           rows={1}
           empty={`${ADMIN_LABELS.listFailed} sign in again`}
         >
           {(data) => (
-            <RequiredShotsForm
-              key={data.updatedAt ?? 'default'}
-              saved={data.required}
-              updatedAt={data.updatedAt}
-            />
+            <Suspense fallback={<Loading label={FORM_LOADING} rows={1} />}>
+              <ShotsForm.Page
+                key={data.updatedAt ?? 'default'}
+                saved={data.required}
+                updatedAt={data.updatedAt}
+              />
+            </Suspense>
           )}
         </PanelStates>
       ) : (
         <div ref={ref} className="min-h-[36rem] sm:min-h-[20rem]" />
       )}
     </Panel>
-  );
-}
-
-function RequiredShotsForm({
-  saved,
-  updatedAt,
-}: {
-  saved: readonly GuidedShotKind[];
-  updatedAt: string | null;
-}) {
-  const form = useForm<UpdateRequiredShotsBody, unknown, { required: GuidedShotKind[] }>({
-    resolver: zodResolver(updateRequiredShotsBodySchema),
-    defaultValues: { required: [...saved] },
-  });
-  const chosen = new Set(form.watch('required'));
-  const update = useUpdateRequiredShots();
-  const legendId = useId();
-  const unchanged = chosen.size === saved.length && saved.every((kind) => chosen.has(kind));
-
-  const save = form.handleSubmit((values) => {
-    const required = new Set(values.required);
-    update.mutate(
-      { required: GUIDED_SHOTS.map((s) => s.kind).filter((kind) => required.has(kind)) },
-      {
-        onSuccess: (result) =>
-          toast({
-            title: REQUIRED_SHOTS_TEXT.saved,
-            description: `${result.required.length} of ${GUIDED_SHOTS.length} shots required.`,
-          }),
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: REQUIRED_SHOTS_TEXT.saveFailed,
-            description: error.message,
-          }),
-      },
-    );
-  });
-
-  return (
-    <form onSubmit={save} aria-labelledby={legendId} className="grid gap-4">
-      <fieldset>
-        <legend id={legendId} className="text-sm font-medium text-slate-800">
-          Required guided shots ({chosen.size} of {GUIDED_SHOTS.length})
-        </legend>
-        <ul className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-          {GUIDED_SHOTS.map((shot) => (
-            <li key={shot.kind}>
-              <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm text-slate-800 ring-1 ring-slate-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600">
-                <input
-                  type="checkbox"
-                  value={shot.kind}
-                  className="h-5 w-5 shrink-0 accent-brand-600"
-                  {...form.register('required')}
-                />
-                {shot.label}
-              </label>
-            </li>
-          ))}
-        </ul>
-      </fieldset>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" size="lg" disabled={unchanged || update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save required shots'}
-        </Button>
-        <Button
-          variant="outline"
-          size="lg"
-          onClick={() => form.setValue('required', [...DEFAULT_REQUIRED_SHOTS], { shouldDirty: true })}
-        >
-          Use the default
-        </Button>
-        <p className="text-sm text-slate-600">
-          {updatedAt
-            ? `Last changed ${formatDateTime(updatedAt)}.`
-            : 'The default: exterior, odometer and VIN plate.'}
-        </p>
-      </div>
-    </form>
   );
 }

@@ -11,7 +11,7 @@ import { vehicleTitle } from '@/lib/display/vehicle-title';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useAdminVehiclePage } from '../../api/get-admin-vehicles';
 import { Cell, DataTable, Row } from '../common/data-table';
-import { EditConditionButton } from '../common/edit-condition-dialog';
+import { EditConditionButton } from '../common/edit-condition-button';
 import { Panel, PanelStates } from '../common/panel';
 import { EditListingButton } from './edit-listing-dialog';
 import { ReactivateListingButton, ReleaseFirstLookButton, RemoveListingButton } from './listing-actions';
