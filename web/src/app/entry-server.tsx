@@ -14,6 +14,7 @@ import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from '@/app/app';
 import { loadAdminPage, preparePageOf } from '@/app/router';
+import { AdminFrame } from '@/features/admin/admin-frame';
 import {
   type InventorySearch,
   inventorySearchOf,
@@ -127,9 +128,9 @@ export async function renderAdminFrame(search: string, email: string): Promise<s
   await admin.prepareFrame(queryClient, search);
   const html = renderToString(
     <Router ssrPath="/admin" ssrSearch={search}>
-      <admin.AdminFrame.Provider value={{ email }}>
+      <AdminFrame.Provider value={{ email }}>
         <App queryClient={queryClient} />
-      </admin.AdminFrame.Provider>
+      </AdminFrame.Provider>
     </Router>,
   );
   queryClient.clear();

@@ -61,9 +61,6 @@ export const prepareFrame = async (queryClient: QueryClient, search: string) => 
   if (FRAMED_PANELS.has(tab)) await loadPanel(tab);
 };
 
-/** The context the frame is rendered in (its admin's e-mail). */
-export { AdminFrame };
-
 export default function AdminPage() {
   usePageMeta('admin');
   const check = useAdminCheck();
@@ -151,7 +148,7 @@ function AdminDashboard() {
           aria-label="Admin sections"
           className="relative -mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 [scrollbar-width:thin] sm:mx-0 sm:px-0 lg:flex-wrap lg:overflow-x-visible"
         >
-          <TabTriggers />
+          <TabTriggers onOpen={setTab} />
         </Tabs.List>
         {ADMIN_TABS.map((value) => (
           <Tabs.Content key={value} value={value} className="mt-6 focus-visible:outline-none">
@@ -164,7 +161,7 @@ function AdminDashboard() {
 }
 
 /** The tabs, each with its waiting work (one read of the counts for the strip). */
-function TabTriggers() {
+function TabTriggers({ onOpen }: { onOpen: (tab: string) => void }) {
   const counts = useAdminTabCounts().data;
   return ADMIN_TABS.map((value) => (
     <Tabs.Trigger
@@ -173,6 +170,9 @@ function TabTriggers() {
       data-tab={value}
       // Its code on its way before the tap that opens it lands.
       onPointerEnter={() => prefetchPanel(value)}
+      // Radix opens a tab on mouse down; a tap held on the server's frame before the app ran is
+      // replayed as a click (ADR 0020), which must open it too.
+      onClick={() => onOpen(value)}
       onFocus={() => prefetchPanel(value)}
       className="relative -mb-px inline-flex shrink-0 items-center gap-2 whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700"
     >
