@@ -7,7 +7,7 @@ import { startImageHost } from '../server/test/image-host';
 import { publicIds } from './helpers/api';
 import { type RunningServer, startAppServer } from './support/app-server';
 import { axeViolations } from './support/axe';
-import { openPage, type PageOptions, toast } from './support/browser-page';
+import { appIsReady, openPage, type PageOptions, toast } from './support/browser-page';
 import { DESKTOP, launchChromium, PHONE, releaseChromium } from './support/chromium';
 import { adminToken, signInAdmin } from './support/sign-in';
 
@@ -252,6 +252,10 @@ describe('Dashboard shell', () => {
       'Floor plan',
       'Insights',
     ]);
+    // The strip's layout is read from the app's own strip: the server's frame (ADR 0051) has the
+    // same strip, which the app draws over as it starts, and an element read in that moment is
+    // already detached (no width: a CI run under load read `false` here).
+    await appIsReady(page);
     expect(
       await tablist.evaluate(
         (el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === 'auto',
