@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * Whether an element is on the screen or within `screens` screen heights of it, and stays so once it
@@ -10,10 +10,12 @@ import { startTransition, useCallback, useEffect, useRef, useState } from 'react
  * the near items' heavy parts ran in the same unbroken task as the whole list (on a slow phone the
  * queue's first card alone took ~0.2 s); now the light item, as tall, may show for a frame.
  * `reach()` marks it near at once (a focus inside it). Without IntersectionObserver every item is
- * near.
+ * near. Two distances may watch one element (`shared`, the element's ref): e.g. its code loaded
+ * half a screen ahead, and drawn once on the screen.
  */
-export function useNearScreen<T extends Element>(screens = 1) {
-  const ref = useRef<T>(null);
+export function useNearScreen<T extends Element>(screens = 1, shared?: RefObject<T | null>) {
+  const own = useRef<T>(null);
+  const ref = shared ?? own;
   const [near, setNear] = useState(false);
   useEffect(() => {
     const el = ref.current;
@@ -27,7 +29,7 @@ export function useNearScreen<T extends Element>(screens = 1) {
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [near, screens]);
+  }, [near, screens, ref]);
   const reach = useCallback(() => setNear(true), []);
   return { ref, near, reach };
 }

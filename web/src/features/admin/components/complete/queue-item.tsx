@@ -2,7 +2,7 @@ import { DEFAULT_RECON_TEXT } from '@contracts/limits';
 import type { AdminVehicle } from '@contracts/vehicle';
 import { isPlayableVideoUrl } from '@contracts/vehicle-display';
 import { PlayCircle } from 'lucide-react';
-import { type ReactNode, Suspense, useId } from 'react';
+import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { lazyPage } from '@/app/lazy-page';
 import { Loading } from '@/components/ui/placeholders';
 import { VideoDialog } from '@/components/vehicle/video-dialog';
@@ -31,6 +31,7 @@ const CARD_HEIGHT = 'min-h-[106rem] lg:min-h-[56rem]';
 export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
   const headingId = useId();
   const { ref, near, reach } = useNearScreen<HTMLElement>();
+  const [focused, setFocused] = useState(false);
   const name = vehicleTitle(vehicle);
   const heading = (
     <div>
@@ -45,7 +46,14 @@ export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
       ref={ref}
       aria-labelledby={headingId}
       data-testid={`queue-${vehicle.id}`}
-      onFocus={near ? undefined : reach}
+      onFocus={
+        focused
+          ? undefined
+          : () => {
+              reach();
+              setFocused(true);
+            }
+      }
       className={cn(
         'grid gap-5 rounded-xl border border-slate-200 p-4 lg:grid-cols-[minmax(0,20rem)_1fr] lg:p-5',
         '[content-visibility:auto] [contain-intrinsic-height:auto_106rem] lg:[contain-intrinsic-height:auto_56rem]',
@@ -53,7 +61,7 @@ export function QueueItem({ vehicle }: { vehicle: AdminVehicle }) {
       )}
     >
       {near ? (
-        <QueueCard vehicle={vehicle} name={name} heading={heading} />
+        <QueueCard vehicle={vehicle} name={name} heading={heading} focused={focused} />
       ) : (
         <div className="grid content-start gap-3">
           {heading}
@@ -82,13 +90,31 @@ const FORM_HEIGHT = 'min-h-[48rem]';
 const FormLoading = () => <Loading label="Loading the form…" rows={3} className={FORM_HEIGHT} />;
 
 /**
- * A queued car drawn in full: what staff uploaded beside the form that publishes it. The form is
- * drawn in a render of its own once it comes within half a screen: on a wide screen beside the
- * photos, at once, in a task of its own; on a phone, below them, as the admin scrolls to it — not
- * in the page's first seconds (its render, the reads it starts and its layout, issue #47).
+ * A queued car drawn in full: what staff uploaded beside the form that publishes it. The form's
+ * code is loaded once its room comes within half a screen, and the form drawn, in a render of its
+ * own, once its room is on the screen: on a wide screen beside the photos, at once; on a phone,
+ * below them, as the admin scrolls to it — not in the page's first seconds even when a car with
+ * few photos puts it just below the first screen (its render, the reads it starts and its layout
+ * made the phone's last long tasks, seconds after the page was usable: issue #47).
  */
-function QueueCard({ vehicle, name, heading }: { vehicle: AdminVehicle; name: string; heading: ReactNode }) {
-  const { ref, near } = useNearScreen<HTMLDivElement>(0.5);
+function QueueCard({
+  vehicle,
+  name,
+  heading,
+  focused,
+}: {
+  vehicle: AdminVehicle;
+  name: string;
+  heading: ReactNode;
+  /** A focus in the card (a keyboard's Tab) draws the form too, so the next Tab reaches its fields. */
+  focused: boolean;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const soon = useNearScreen(0.5, ref).near;
+  const near = useNearScreen(0, ref).near || focused;
+  useEffect(() => {
+    if (soon) void CardForm.preload();
+  }, [soon]);
   const report = conditionReportOf(vehicle);
   return (
     <>
@@ -113,7 +139,7 @@ function QueueCard({ vehicle, name, heading }: { vehicle: AdminVehicle; name: st
           <CardForm.Page vehicle={vehicle} name={name} />
         </Suspense>
       ) : (
-        <div ref={ref} className={FORM_HEIGHT} />
+        <div ref={ref} className={FORM_HEIGHT} data-testid="queue-form-room" />
       )}
     </>
   );
