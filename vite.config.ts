@@ -85,6 +85,12 @@ const STAFF_PAGE_MODULES = [
   'web/src/features/upload/recon/recon-page.tsx',
   'web/src/features/upload/my-uploads/my-uploads-page.tsx',
 ];
+/**
+ * What the app around every page loads on its own (app/app.tsx), which the staff app needs offline:
+ * the toast area's code. Not precached, a wizard opened without signal asked for it at its first
+ * toast (or once idle) and the failed load took the whole page down.
+ */
+const STAFF_SHELL_PARTS = ['web/src/components/ui/toaster.tsx'];
 
 /** One entry of the service worker's precache list (Workbox's shape): a null revision for hashed files. */
 interface PrecacheEntry {
@@ -117,11 +123,10 @@ function staffAppFiles(bundle: Rollup.OutputBundle): string[] {
       if (child) walk(child, followDynamic);
     }
   };
-  const staffPages = chunks.filter((c) =>
-    STAFF_PAGE_MODULES.some((m) => c.facadeModuleId === `${root}/${m}`),
-  );
-  if (staffPages.length !== STAFF_PAGE_MODULES.length)
-    throw new Error(`staff app: expected a chunk for each of ${STAFF_PAGE_MODULES.join(', ')}`);
+  const staffModules = [...STAFF_PAGE_MODULES, ...STAFF_SHELL_PARTS];
+  const staffPages = chunks.filter((c) => staffModules.some((m) => c.facadeModuleId === `${root}/${m}`));
+  if (staffPages.length !== staffModules.length)
+    throw new Error(`staff app: expected a chunk for each of ${staffModules.join(', ')}`);
   for (const entry of chunks.filter((c) => c.isEntry)) walk(entry, false);
   for (const page of staffPages) walk(page, true);
   return [...files].sort();
