@@ -4,7 +4,7 @@ import { isQueued } from '@contracts/vehicle-display';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, WCAG_TAGS } from './support/axe';
-import { appIsReady, openPage } from './support/browser-page';
+import { appIsReady, openPage, scrollToMiddle } from './support/browser-page';
 import { launchChromium, releaseChromium } from './support/chromium';
 import { signInAdmin } from './support/sign-in';
 
@@ -289,6 +289,8 @@ describe('the market guide', () => {
     expect(model, 'a published demo car with a guide').toBeDefined();
     const typedFields = { year: String(model!.year), make: model!.make!, model: model!.model! };
     const card = page.getByTestId(`queue-${pricedId}`);
+    // Its form is drawn once the admin scrolls it onto the screen (issue #47).
+    await scrollToMiddle(card);
     await card.getByLabel('Year', { exact: true }).fill(typedFields.year);
     await card.getByLabel('Make', { exact: true }).fill(typedFields.make);
     await card.getByLabel('Model', { exact: true }).fill(typedFields.model);
@@ -323,6 +325,7 @@ describe('the market guide', () => {
     // The other queued car: what the API says of it, in the same words.
     if (other) {
       const few = await getJson<GuideDetail>(page, `/api/vehicles/${other.id}/guide`);
+      await scrollToMiddle(page.getByTestId(`queue-${other.id}`));
       const otherBox = page.getByTestId(`queue-${other.id}`).getByTestId('price-guide');
       if (few.summary.status === 'insufficient')
         await otherBox
