@@ -68,9 +68,11 @@ describe('HEIC decoding', () => {
     );
     expect(blocking).toBeGreaterThan(200);
     expect(blockingCpu).toBeGreaterThan(200);
-    // The check is in this thread's CPU time: a decode here would spend all of it on this thread.
-    // The longest stall is printed, not asserted: it is wall-clock, and a CI run with every core
-    // busy measured a 320 ms stall beside a 275 ms decode (other work, not this thread's).
-    expect(busyCpu).toBeLessThan(blockingCpu / 2);
+    // The check is in this thread's CPU time: a decode here would add all of the decode's CPU to
+    // what processing spends on this thread anyway (80 ms here; 290 ms in a CI run with every core
+    // busy, beside a 570 ms decode — over the half that was the bound), so the bound is the
+    // decode's whole CPU time. The longest stall is printed, not asserted: it is wall-clock, and a
+    // CI run with every core busy measured a 320 ms stall beside a 275 ms decode (other work).
+    expect(busyCpu).toBeLessThan(blockingCpu);
   }, 120_000);
 });
