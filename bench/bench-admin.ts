@@ -24,7 +24,7 @@
  * Transactions measures only those lists (the names of the table LISTS).
  * Figures only; nothing is asserted.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -342,6 +342,8 @@ async function peakRss<T>(pid: number | undefined, run: () => Promise<T>) {
  * the last report kept in bench/results/lighthouse-admin*.json.
  */
 async function lighthouseAdmin(baseUrl: string, token: string) {
+  // A fresh clone has no results folder yet.
+  mkdirSync(RESULTS_DIR, { recursive: true });
   const chrome = await chromeLauncher.launch({
     chromePath: BENCH_CHROME.path,
     chromeFlags: [...BENCH_CHROME.flags, '--disable-component-update', '--disable-sync'],
