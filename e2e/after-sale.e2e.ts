@@ -562,4 +562,37 @@ describe('After the sale', () => {
     await admin.context.close();
     await buyer.context.close();
   });
+
+  it('a step taken while the dealer’s page opens reaches it, though its live stream opened after its first reads', async () => {
+    const sale = await buyFirstListed();
+    const opened = await openPage(browser, PHONE_390, { baseURL: server.url });
+    await signInContext(opened.context, 'dealer', dealer);
+    // The page's live stream is answered after its reads, as a busy server answers it: held until
+    // the admin's step is taken, so the change comes before the stream's first event.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await opened.page.route('**/api/events', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const stream = opened.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events');
+    await opened.page.goto(dealerItemPath('sale', sale.id));
+    const card = opened.page.getByTestId(`dealer-transaction-${sale.id}`);
+    await card.waitFor();
+    expect(await card.getByText('Paid in full').count()).toBe(0);
+    await adminStep(sale.id, {
+      type: 'payment_recorded',
+      amount: sale.amount,
+      method: 'wire',
+      receivedOn: todayIn(sale.terms.timeZone),
+    });
+    release();
+    expect((await stream).status()).toBe(200);
+    // Read again once the stream is open (before, nothing brought it: the card stayed unpaid).
+    await card.getByText('Paid in full').waitFor({ timeout: 10_000 });
+    expect(opened.errors).toEqual([]);
+    await opened.context.close();
+  });
 });

@@ -1,5 +1,5 @@
 import type { LiveTopic } from '@contracts/live';
-import { useQueryClient } from '@tanstack/react-query';
+import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { API_ROUTES } from './api-routes';
 import { keysFor, topicOf } from './live-topics';
@@ -11,11 +11,40 @@ const RETRY_MS = 2000;
 const MAX_RETRY_MS = 60_000;
 
 /**
+ * The page's live reads made fresh once its stream has first opened (ADR 0008): the page read them
+ * before its stream was subscribed — a busy server answers the stream after the page's first reads —
+ * and a change committed in between comes before the stream's first event, so nothing else would
+ * ever bring it (a dealer's card kept "Unwind requested" after the admin had declined). Those in
+ * are read again now; those still on their way once they are in (restarted, they would hold the
+ * page's first data back). Returns what stops waiting for them.
+ */
+function catchUp(queryClient: QueryClient): () => void {
+  const cache = queryClient.getQueryCache();
+  const live = new Set(keysFor(['all']).flatMap((queryKey) => cache.findAll({ queryKey })));
+  const refetch = (query: Query) =>
+    void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+  const waiting = new Set<Query>();
+  for (const query of live) {
+    if (query.state.fetchStatus === 'fetching') waiting.add(query);
+    else refetch(query);
+  }
+  if (waiting.size === 0) return () => {};
+  const stop = cache.subscribe(({ query }) => {
+    if (!waiting.has(query) || query.state.fetchStatus === 'fetching') return;
+    waiting.delete(query);
+    refetch(query);
+    if (waiting.size === 0) stop();
+  });
+  return stop;
+}
+
+/**
  * Keeps the page's server data fresh by itself (docs/design.md §6): one EventSource on GET /api/events
  * while the page is mounted. Each `change` invalidates the reads its topic affects (batched);
  * `reset`, and the stream coming back after a drop, invalidate everything a live page shows, since
- * changes may have been missed. The browser reconnects a dropped stream itself (with
- * Last-Event-ID); a refused one is retried here with backoff.
+ * changes may have been missed; so does its first opening, for what the page read before it
+ * (`catchUp`). The browser reconnects a dropped stream itself (with Last-Event-ID); a refused one
+ * is retried here with backoff.
  */
 export function useLiveUpdates() {
   const queryClient = useQueryClient();
@@ -26,6 +55,8 @@ export function useLiveUpdates() {
     let retry: ReturnType<typeof setTimeout> | undefined;
     let refused = 0;
     let dropped = false;
+    let opened = false;
+    let stopCatchingUp = () => {};
     const due = new Set<LiveTopic | 'all'>();
 
     const flush = () => {
@@ -43,7 +74,9 @@ export function useLiveUpdates() {
       const next = new EventSource(API_ROUTES.liveEvents.path, { withCredentials: true });
       source = next;
       next.addEventListener('open', () => {
-        if (dropped) invalidate('all');
+        if (!opened) stopCatchingUp = catchUp(queryClient);
+        else if (dropped) invalidate('all');
+        opened = true;
         dropped = false;
         refused = 0;
       });
@@ -64,6 +97,7 @@ export function useLiveUpdates() {
     return () => {
       clearTimeout(batch);
       clearTimeout(retry);
+      stopCatchingUp();
       source?.close();
     };
   }, [queryClient]);
