@@ -27,17 +27,14 @@ if (state) hydrate(queryClient, state);
 // the page paints at once instead of after its loading placeholder (app/lazy-page.ts), and its data
 // is on its way (app/router.tsx). Should the code fail to load, the app renders anyway and the
 // page's own loading and error handling take over.
-void preparePageOf(window.location.pathname, queryClient, container)
-  .catch(() => null)
-  .then((frame) => {
+void preparePageOf(window.location.pathname, queryClient)
+  .catch(() => undefined)
+  .then(() => {
     // As a transition the first render is time-sliced (React yields every few ms), so a slow phone
     // stays responsive while the page mounts instead of running one long task. A page the server
-    // rendered is hydrated: its markup stays, React attaches to it. So is a page's frame (the admin
-    // page's, ADR 0051), drawn as the frame by the first render.
+    // rendered is hydrated: its markup stays, React attaches to it.
     startTransition(() => {
-      const app = <App queryClient={queryClient} />;
-      if (state) hydrateRoot(container, app);
-      else if (frame) hydrateRoot(container, frame(app));
-      else createRoot(container).render(app);
+      if (state) hydrateRoot(container, <App queryClient={queryClient} />);
+      else createRoot(container).render(<App queryClient={queryClient} />);
     });
   });

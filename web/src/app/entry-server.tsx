@@ -14,7 +14,7 @@ import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from '@/app/app';
 import { loadAdminPage, preparePageOf } from '@/app/router';
-import { AsFrameUntilAttached } from '@/features/admin/admin-frame';
+import { AdminFrame } from '@/features/admin/admin-frame';
 import {
   type InventorySearch,
   inventorySearchOf,
@@ -119,8 +119,8 @@ export async function renderPage(
  * as its first render draws it before any answer (the header, the stat cards and, on the Complete
  * tab, its heading and description and loading rows; another tab's loading placeholder), so a phone
  * paints the tab's description — the page's largest paint — with the HTML instead of once the app's
- * code has run (issue #47). The browser hydrates it: its first render draws the page as the frame
- * too (`AsFrameUntilAttached`, `useFrameRead`), whatever it has read by then, and attaches to it.
+ * code has run (issue #47). Not hydrated: the browser renders the page over it (no state is sent),
+ * the same tree, so nothing moves.
  */
 export async function renderAdminFrame(search: string, email: string): Promise<string> {
   const queryClient = createQueryClient();
@@ -128,9 +128,9 @@ export async function renderAdminFrame(search: string, email: string): Promise<s
   await admin.prepareFrame(queryClient, search);
   const html = renderToString(
     <Router ssrPath="/admin" ssrSearch={search}>
-      <AsFrameUntilAttached email={email}>
+      <AdminFrame.Provider value={{ email }}>
         <App queryClient={queryClient} />
-      </AsFrameUntilAttached>
+      </AdminFrame.Provider>
     </Router>,
   );
   queryClient.clear();

@@ -1,19 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy, type ReactElement } from 'react';
+import { type ComponentType, lazy } from 'react';
 
-/** The app as the browser's first render hydrates a page's server-rendered frame (ADR 0051). */
-export type FrameHydration = (app: ReactElement) => ReactElement;
-
-/**
- * A page's module: the page, what its first render waits for when it opens a visit (router.tsx),
- * and, for a page whose HTML may carry a frame rendered by the server, how the browser hydrates it
- * (null: render the page itself).
- */
-type PageModule<P> = {
-  default: ComponentType<P>;
-  prepare?: (queryClient: QueryClient) => Promise<unknown>;
-  hydratesFrame?: (queryClient: QueryClient, root: Element) => FrameHydration | null;
-};
+/** A page's module: the page, and what its first render waits for when it opens a visit (router.tsx). */
+type PageModule<P> = { default: ComponentType<P>; prepare?: (queryClient: QueryClient) => Promise<unknown> };
 
 /**
  * A page whose code loads on demand (React.lazy) or ahead (`preload`). Once its code is there,

@@ -2,7 +2,7 @@ import { DEALER_DASHBOARD_ROUTE, dealerSectionOfSegment, matchPage, PAGE_PATHS }
 import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
-import { type FrameHydration, lazyPage } from '@/app/lazy-page';
+import { lazyPage } from '@/app/lazy-page';
 import { PageLoading } from '@/components/page-loading';
 import { LandingPage } from '@/features/landing/landing-page';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
@@ -50,21 +50,14 @@ const { Page: TeamPage } = LAZY_PAGES.team;
  * pass less before the largest paint); a vehicle still on its way shows the skeleton as before.
  * (The inventory's largest paint is its heading: its list arrives after, in a deferred pass.)
  * A page's own `prepare`, when it has one, is awaited too (admin-page.tsx: the open tab's code and
- * the admin check, issue #47). Answers how the browser hydrates the frame the server rendered into
- * `root` for this page (admin-page.tsx `hydratesFrame`, ADR 0051), or null.
+ * the admin check, issue #47).
  */
-export async function preparePageOf(
-  pathname: string,
-  queryClient: QueryClient,
-  root?: Element,
-): Promise<FrameHydration | null> {
+export async function preparePageOf(pathname: string, queryClient: QueryClient): Promise<void> {
   const key = matchPage(pathname);
   const id = pathname.split('/')[2] ?? '';
   if (key === 'vehicle' && isVehicleId(id)) void queryClient.prefetchQuery(vehicleQueryOptions(id));
-  if (!(key in LAZY_PAGES)) return null;
-  const page = await LAZY_PAGES[key as keyof typeof LAZY_PAGES].preload();
-  await page.prepare?.(queryClient);
-  return (root && page.hydratesFrame?.(queryClient, root)) || null;
+  if (key in LAZY_PAGES)
+    await (await LAZY_PAGES[key as keyof typeof LAZY_PAGES].preload()).prepare?.(queryClient);
 }
 
 /** The admin page's module, its code loaded: the server renders the page's frame (entry-server.tsx). */

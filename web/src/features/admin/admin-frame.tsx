@@ -1,10 +1,11 @@
 import type { AdminTab } from '@contracts/admin';
-import { createContext, type ReactNode, startTransition, useContext, useEffect, useState } from 'react';
+import { ADMIN_FRAME_ELEMENT_ID } from '@contracts/brand';
+import { createContext } from 'react';
 
 /**
- * The page drawn as its frame (ADR 0051): the server's render for an admin's session, and the
- * browser's first render, which hydrates it — the admin's e-mail as the session names it. Null
- * otherwise, and in the browser once the app has attached to the frame (`AsFrameUntilAttached`).
+ * The page's frame as the server renders it for an admin's session (app/entry-server.tsx
+ * `renderAdminFrame`, ADR 0051): the admin's e-mail as the session names it (in the browser the page
+ * shows the one kept at sign-in); null in the browser.
  */
 export const AdminFrame = createContext<{ email: string } | null>(null);
 
@@ -17,25 +18,17 @@ export const AdminFrame = createContext<{ email: string } | null>(null);
 export const FRAMED_PANELS: ReadonlySet<AdminTab> = new Set<AdminTab>(['complete']);
 
 /**
- * Draws the page as the frame until it is attached: on the server (which never runs the effect) and
- * in the browser's first render, which hydrates the server's markup — React attaches to the frame's
- * elements instead of building the page again over them (issue #47). Once attached, the frame's
- * state gives way (in a transition, time-sliced) to what the app has read meanwhile.
+ * In the browser, the e-mail of the admin the server's frame was rendered for (its session's), or
+ * null when the page came without a frame: the page shows it rather than the one kept at sign-in,
+ * so the line the frame painted stays as it was (the session's is the truth when they differ).
  */
-export function AsFrameUntilAttached({ email, children }: { email: string; children: ReactNode }) {
-  const [attached, setAttached] = useState(false);
-  useEffect(() => startTransition(() => setAttached(true)), []);
-  return <AdminFrame.Provider value={attached ? null : { email }}>{children}</AdminFrame.Provider>;
-}
-
-/** A read as the frame draws it: before any answer. */
-const FRAME_READ = { isPending: true, isError: false, isSuccess: false, data: undefined } as const;
-
-/**
- * A read of a component the frame draws (the counts, the queue's page): as the frame draws it while
- * the page is drawn as its frame, though its answer may have come already (the reads start with
- * the HTML) — the hydrating render must draw the server's markup — and the read itself after.
- */
-export function useFrameRead<R>(read: R): R {
-  return useContext(AdminFrame) ? (FRAME_READ as R) : read;
+export function frameAdminEmail(): string | null {
+  if (typeof document === 'undefined') return null;
+  try {
+    const text = document.getElementById(ADMIN_FRAME_ELEMENT_ID)?.textContent;
+    const email = text ? (JSON.parse(text) as { email?: unknown }).email : null;
+    return typeof email === 'string' ? email : null;
+  } catch {
+    return null;
+  }
 }

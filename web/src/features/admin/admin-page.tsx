@@ -1,12 +1,10 @@
 import { ADMIN_TABS } from '@contracts/admin';
-import { ADMIN_FRAME_ELEMENT_ID } from '@contracts/brand';
 import { PAGE_PATHS } from '@contracts/routes';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useContext, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { FrameHydration } from '@/app/lazy-page';
 import { PageFrame } from '@/components/page-frame';
 import { RequireSession } from '@/components/require-session';
 import { Button } from '@/components/ui/button';
@@ -16,8 +14,7 @@ import { adminCheckQuery, useAdminCheck } from '@/lib/auth/admin-check';
 import { useAdminLogout } from '@/lib/auth/admin-session';
 import { displayStorage } from '@/lib/storage/display-storage';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { AdminFrame, AsFrameUntilAttached, FRAMED_PANELS, useFrameRead } from './admin-frame';
-
+import { AdminFrame, FRAMED_PANELS, frameAdminEmail } from './admin-frame';
 import { AdminPanel, loadPanel, prefetchPanel } from './admin-panels';
 import { ADMIN_LABELS, TAB_LABELS } from './admin-texts';
 import { adminVehiclePageQuery, QUEUE_PAGE } from './api/get-admin-vehicles';
@@ -56,42 +53,13 @@ export const prepare = (queryClient: QueryClient) => {
  * What the server's render of the page's frame needs (app/entry-server.tsx `renderAdminFrame`, ADR
  * 0051): the session, which the server has found to be an admin's, and the open tab's code when the
  * frame draws its panel. Nothing is read: the frame shows the tab's heading, description and loading
- * rows; the browser's first render draws the same and attaches to it (`hydratesFrame`).
+ * rows, and the browser then renders the page itself over it.
  */
 export const prepareFrame = async (queryClient: QueryClient, search: string) => {
   queryClient.setQueryData(adminCheckQuery().queryKey, { authorized: true });
   const tab = adminTabOf(new URLSearchParams(search));
   if (FRAMED_PANELS.has(tab)) await loadPanel(tab);
 };
-
-/**
- * In the browser, the e-mail of the admin the server's frame was rendered for (its session's), or
- * null when the page came without a frame: the page shows it rather than the one kept at sign-in,
- * so the line the frame painted stays as it was (the session's is the truth when they differ).
- */
-function frameAdminEmail(): string | null {
-  if (typeof document === 'undefined') return null;
-  try {
-    const text = document.getElementById(ADMIN_FRAME_ELEMENT_ID)?.textContent;
-    const email = text ? (JSON.parse(text) as { email?: unknown }).email : null;
-    return typeof email === 'string' ? email : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * How the browser hydrates the frame the server rendered for an admin's session into `root` (ADR
- * 0051): when the page came with it and the admin check, awaited before the first render
- * (`prepare`), still says the session is an admin's — otherwise the first render (the sign-in
- * redirect) is not the frame's, and the app renders on its own instead. Null: not hydrated.
- */
-export function hydratesFrame(queryClient: QueryClient, root: Element): FrameHydration | null {
-  const email = frameAdminEmail();
-  if (email === null || !root.firstElementChild) return null;
-  if (!queryClient.getQueryData(adminCheckQuery().queryKey)?.authorized) return null;
-  return (app) => <AsFrameUntilAttached email={email}>{app}</AsFrameUntilAttached>;
-}
 
 export default function AdminPage() {
   usePageMeta('admin');
@@ -194,7 +162,7 @@ function AdminDashboard() {
 
 /** The tabs, each with its waiting work (one read of the counts for the strip). */
 function TabTriggers({ onOpen }: { onOpen: (tab: string) => void }) {
-  const counts = useFrameRead(useAdminTabCounts()).data;
+  const counts = useAdminTabCounts().data;
   return ADMIN_TABS.map((value) => (
     <Tabs.Trigger
       key={value}

@@ -1,7 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { CarFront, HandCoins, Store } from 'lucide-react';
 import { Loading } from '@/components/ui/placeholders';
-import { useFrameRead } from '../../admin-frame';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { useAdminTabCounts } from '../../api/get-tab-counts';
 
@@ -10,7 +9,7 @@ import { useAdminTabCounts } from '../../api/get-tab-counts';
  * the one read the tabs' counts come with (GET /api/admin/tab-counts).
  */
 export function StatCards() {
-  const counts = useFrameRead(useAdminTabCounts()).data;
+  const counts = useAdminTabCounts().data;
   const total = counts?.vehicles.total;
   const active = counts?.vehicles.active;
   const pending = counts?.pendingOffers;

@@ -14,7 +14,6 @@ import { Pager, useServerPaged } from '@/components/ui/pager';
 import { Loading } from '@/components/ui/placeholders';
 import { Empty } from '@/components/ui/query-states';
 import { afterNextPaint } from '@/lib/after-next-paint';
-import { useFrameRead } from '../../admin-frame';
 import { ADMIN_LABELS } from '../../admin-texts';
 import { QUEUE_PAGE, useAdminVehiclePage } from '../../api/get-admin-vehicles';
 import { useRequiredShots } from '../../api/required-shots';
@@ -107,7 +106,7 @@ function QueueList({
  */
 export function CompleteTab() {
   const paged = useServerPaged<HTMLUListElement>('queue', QUEUE_PAGE);
-  const page = useFrameRead(useAdminVehiclePage({ list: 'queue', cursor: paged.cursor, limit: paged.limit }));
+  const page = useAdminVehiclePage({ list: 'queue', cursor: paged.cursor, limit: paged.limit });
   const queue = page.data?.items ?? [];
   useCardsCode();
   // Asked at once beside the queue, though shown under it once the queue is in.
