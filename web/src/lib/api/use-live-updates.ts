@@ -1,6 +1,7 @@
 import type { LiveTopic } from '@contracts/live';
 import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { afterLoadAndIdle } from '@/lib/when-idle';
 import { API_ROUTES } from './api-routes';
 import { keysFor, topicOf } from './live-topics';
 
@@ -16,7 +17,7 @@ const MAX_RETRY_MS = 60_000;
  * and a change committed in between comes before the stream's first event, so nothing else would
  * ever bring it (a dealer's card kept "Unwind requested" after the admin had declined). Those in
  * are read again now; those still on their way once they are in (restarted, they would hold the
- * page's first data back). Returns what stops waiting for them.
+ * page's first data back). Returns what stops waiting for them. Asked once the page is idle.
  */
 function catchUp(queryClient: QueryClient): () => void {
   const cache = queryClient.getQueryCache();
@@ -74,8 +75,18 @@ export function useLiveUpdates() {
       const next = new EventSource(API_ROUTES.liveEvents.path, { withCredentials: true });
       source = next;
       next.addEventListener('open', () => {
-        if (!opened) stopCatchingUp = catchUp(queryClient);
-        else if (dropped) invalidate('all');
+        if (!opened) {
+          // Once the page is idle: its first renders, still under way, would be restarted by the
+          // reads' answers (issue #47).
+          let stopWaiting = () => {};
+          const cancel = afterLoadAndIdle(() => {
+            stopWaiting = catchUp(queryClient);
+          });
+          stopCatchingUp = () => {
+            cancel();
+            stopWaiting();
+          };
+        } else if (dropped) invalidate('all');
         opened = true;
         dropped = false;
         refused = 0;
