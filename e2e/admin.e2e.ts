@@ -123,17 +123,27 @@ describe('Complete Vehicle Listing', () => {
       const path = new URL(request.url()).pathname;
       if (/\/(guide-preview|first-look-preview)$/.test(path)) asked.push(path);
     });
-    // Each text the page shows, as it comes (the reload's document on); where the tab's description
-    // stood as the HTML laid it out, before the app's code had run; the layout shifts.
+    // Each text the page shows, as it comes, once the HTML is parsed (the parser inserts the
+    // server's frame in pieces, a busy machine's parser yielding between them: those are not
+    // renders); where the tab's description stood as the HTML laid it out, before the app's code
+    // had run; the layout shifts.
     await page.addInitScript(() => {
       const seen: string[] = [];
       const state = window as unknown as { seenTexts: string[]; framed: unknown; shifts: number };
       state.seenTexts = seen;
       state.shifts = 0;
-      new MutationObserver(() => {
+      const record = () => {
         const text = document.getElementById('root')?.textContent ?? '';
         if (seen.at(-1) !== text) seen.push(text);
-      }).observe(document, { childList: true, subtree: true, characterData: true });
+      };
+      document.addEventListener('DOMContentLoaded', () => {
+        record();
+        new MutationObserver(record).observe(document, {
+          childList: true,
+          subtree: true,
+          characterData: true,
+        });
+      });
       document.addEventListener('DOMContentLoaded', () => {
         const description = [...document.querySelectorAll('#root p')].find((p) =>
           p.textContent?.startsWith('Check the decoded details'),
