@@ -17,6 +17,8 @@
  *    median printed and checked against performance ≥ 90; the mobile preset (simulated slow 4G,
  *    4× CPU) unless BENCH_LIGHTHOUSE_PRESET=desktop. Needs `npm run build` (dist/web);
  *    BENCH_LIGHTHOUSE=0 skips it; BENCH_LIGHTHOUSE_TRACE=1 keeps the last run's trace beside its report.
+ *    The browser gets the CPU first while Lighthouse runs (support.ts browserFirst: the server and
+ *    Lighthouse share this machine with the simulated phone); BENCH_BROWSER_FIRST=0 compares.
  * 4. The Transactions CSV export of every sale and of the newest ≈ 10 %: time and the server's peak
  *    resident memory while it streams (constant memory: the two peaks alike). BENCH_CSV=0 skips it.
  * BENCH_KEEP_DATABASE=1 keeps the database afterwards (its URL printed) to EXPLAIN what is slow;
@@ -43,6 +45,7 @@ import { createDatabase, dropDatabase } from '../server/test/pg-admin';
 import {
   againstCeiling,
   BENCH_CHROME,
+  browserFirst,
   line,
   RESULTS_DIR,
   replayableHeaders,
@@ -344,6 +347,9 @@ async function peakRss<T>(pid: number | undefined, run: () => Promise<T>) {
 async function lighthouseAdmin(baseUrl: string, token: string) {
   // A fresh clone has no results folder yet.
   mkdirSync(RESULTS_DIR, { recursive: true });
+  const cpu = browserFirst();
+  line('Lighthouse: browser', BENCH_CHROME.path);
+  line('Lighthouse: the browser first', cpu.how);
   const chrome = await chromeLauncher.launch({
     chromePath: BENCH_CHROME.path,
     chromeFlags: [...BENCH_CHROME.flags, '--disable-component-update', '--disable-sync'],
@@ -415,8 +421,16 @@ async function lighthouseAdmin(baseUrl: string, token: string) {
     }
   } finally {
     await chrome.kill();
+    cpu.restore();
   }
-  return { preset: LIGHTHOUSE_PRESET, runs: LIGHTHOUSE_RUNS, target: LIGHTHOUSE_TARGET, pages: results };
+  return {
+    preset: LIGHTHOUSE_PRESET,
+    runs: LIGHTHOUSE_RUNS,
+    target: LIGHTHOUSE_TARGET,
+    browser: BENCH_CHROME.path,
+    browserFirst: cpu.how,
+    pages: results,
+  };
 }
 
 const pgServer = requirePostgres('admin');

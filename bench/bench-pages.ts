@@ -12,7 +12,8 @@
  * Beside today's build, the previous release's (bench/previous-release.ts: the newest `release-*`
  * tag, or BENCH_BASELINE=<ref>; BENCH_BASELINE=none skips it) is built and served from a copy of the
  * same data, and each Lighthouse run of a page alternates between the two, so both sets of figures
- * come from the same noisy machine in the same minutes; both are printed.
+ * come from the same noisy machine in the same minutes; both are printed. The browser gets the CPU
+ * first while it measures (support.ts browserFirst); BENCH_BROWSER_FIRST=0 compares.
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +23,15 @@ import { vehicles } from '../server/src/db/schema';
 import { measureFirstTaps, type TapFigures } from './first-taps';
 import { linkCovers, storeGallery } from './photos-fixture';
 import { type BuiltRelease, buildRelease, previousReleaseRef } from './previous-release';
-import { BENCH_CHROME, benchDatabase, line, RESULTS_DIR, startBenchServer, writeResults } from './support';
+import {
+  BENCH_CHROME,
+  benchDatabase,
+  browserFirst,
+  line,
+  RESULTS_DIR,
+  startBenchServer,
+  writeResults,
+} from './support';
 import { benchVehicles, insertBenchVehicles } from './vehicles-fixture';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -78,6 +87,9 @@ if (releaseRef) {
 }
 const server = await startBenchServer(env);
 
+const cpu = browserFirst();
+line('browser', BENCH_CHROME.path);
+line('browser first', cpu.how);
 const chrome = await chromeLauncher.launch({
   chromePath: BENCH_CHROME.path,
   chromeFlags: [...BENCH_CHROME.flags, '--disable-component-update', '--disable-sync'],
@@ -165,6 +177,7 @@ try {
     );
 } finally {
   await chrome.kill();
+  cpu.restore();
   await server.stop();
   await releaseServer?.stop();
   release?.remove();
@@ -213,6 +226,8 @@ line(
     vehicles: VEHICLES,
     galleryPhotos: GALLERY_PHOTOS,
     targets: TARGETS,
+    browser: BENCH_CHROME.path,
+    browserFirst: cpu.how,
     pages: results,
     previousRelease: releaseRef ? { ref: releaseRef, pages: releaseResults } : null,
     taps,

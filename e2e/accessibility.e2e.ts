@@ -147,3 +147,27 @@ describe.each([
     },
   );
 });
+
+it('keeps a placeholder still for its first 1.5 s, and still for good for who asks for less motion', async () => {
+  const { page, errors } = await openPage(browser, PHONE, { context: shared });
+  try {
+    await page.goto('/');
+    await heading('Your Buyer. Replaced.')(page);
+    // A placeholder of the read-states kit, styled by the app's own stylesheet.
+    const pulse = () =>
+      page.evaluate(() => {
+        const bar = document.createElement('div');
+        bar.className = 'animate-pulse';
+        document.body.append(bar);
+        const { animationName, animationDelay } = getComputedStyle(bar);
+        bar.remove();
+        return { animationName, animationDelay };
+      });
+    expect(await pulse()).toEqual({ animationName: 'pulse', animationDelay: '1.5s' });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect((await pulse()).animationName).toBe('none');
+    expect(errors).toEqual([]);
+  } finally {
+    await page.close();
+  }
+});
