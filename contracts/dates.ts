@@ -72,9 +72,17 @@ export function formatDayIn(instant: string | Date, timeZone: string | undefined
   return formatterOf('day', timeZone).format(new Date(instant));
 }
 
-/** The day of an instant in the reader's own time zone: "Nov 28, 2026". */
-export const formatLocalDay = (instant: string | Date) =>
-  formatterOf('day', undefined).format(new Date(instant));
+/**
+ * The day of an instant in the reader's own time zone: "Nov 28, 2026", written out from the Date's
+ * local fields like `formatDateTime` (the Transactions tab's rows each say when the car was sold:
+ * Intl's first use was a ~75 ms task on a slow phone, issue #47). An unreadable instant: Intl's
+ * RangeError.
+ */
+export function formatLocalDay(instant: string | Date): string {
+  const at = new Date(instant);
+  if (!at.getDate()) return formatterOf('day', undefined).format(at);
+  return localDay(at);
+}
 
 /**
  * An instant with its time: "Nov 28, 2026, 3:40 PM", in `timeZone` (the reader's own when absent).
@@ -97,9 +105,10 @@ export function formatDateTime(instant: string | Date, timeZone?: string): strin
 function localDateTime(at: Date): string {
   const hours = at.getHours();
   const minutes = String(at.getMinutes()).padStart(2, '0');
-  const day = `${MONTHS[at.getMonth()]} ${at.getDate()}, ${at.getFullYear()}`;
-  return `${day}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  return `${localDay(at)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
 }
+
+const localDay = (at: Date) => `${MONTHS[at.getMonth()]} ${at.getDate()}, ${at.getFullYear()}`;
 
 /** A calendar day with its weekday, no year: "2026-07-08" → "Wed, Jul 8" (a due date close at hand). */
 export function formatWeekdayDay(day: string): string {

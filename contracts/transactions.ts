@@ -72,6 +72,33 @@ export const transactionsQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(100, 'Search with at most 100 characters').optional(),
 });
 export type TransactionsQuery = z.input<typeof transactionsQuerySchema>;
+/**
+ * The Transactions tab's list state as its URL holds it (`/admin?tab=transactions&tx-show=overdue&
+ * tx-q=1HG`, each key under TRANSACTION_LIST_PREFIX) and the list's choices it reads as: "show" is
+ * every sale, open or cancelled ones, or one of the filters. One answer for the tab and for the
+ * server, which preloads the first page the tab will ask for (the keys in this order, so the
+ * preloaded URL is the app's).
+ */
+export const TRANSACTION_LIST_PREFIX = 'tx-';
+export const TRANSACTION_LIST_PARAMS = ['show', 'sort', 'q', 'from', 'to', 'owed'] as const;
+export function transactionChoicesOf(
+  params: Record<(typeof TRANSACTION_LIST_PARAMS)[number], string>,
+): Omit<TransactionsQuery, 'cursor' | 'limit'> {
+  const { show, sort, q, from, to, owed } = params;
+  const isDay = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day);
+  return {
+    sort: Object.hasOwn(TRANSACTION_SORTS, sort) ? (sort as TransactionSort) : 'newest',
+    ...(Object.hasOwn(TRANSACTION_FILTERS, show)
+      ? { filter: show as TransactionFilter }
+      : show === 'open' || show === 'cancelled'
+        ? { state: show }
+        : {}),
+    ...(q ? { q } : {}),
+    ...(isDay(from) ? { from } : {}),
+    ...(isDay(to) ? { to } : {}),
+    ...(owed === 'true' ? { owed: 'true' as const } : {}),
+  };
+}
 /** GET /api/transactions/export.csv: the list's choices, every row (no page). */
 export const transactionsExportQuerySchema = transactionsQuerySchema.omit({ cursor: true, limit: true });
 /** A page of sales, with how many sales each filter holds (under the other choices). */

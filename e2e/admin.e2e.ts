@@ -501,6 +501,51 @@ describe('Dealers and buy codes', () => {
 });
 
 describe('Manage Transactions', () => {
+  it('paints its heading and description with the HTML and reads its first page as the server preloaded it (phone, issue #47)', async () => {
+    const path = '/admin?tab=transactions&tx-sort=oldest&tx-show=open';
+    const { page, context, errors } = await signIn(PHONE, path);
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/transactions')) reads.push(`${url.pathname}${url.search}`);
+    });
+    // Where the description stood as the HTML laid it out (before the app's code had run), and the
+    // layout shifts after.
+    await page.addInitScript(() => {
+      const state = window as unknown as { framed: unknown; shifts: number };
+      state.shifts = 0;
+      document.addEventListener('DOMContentLoaded', () => {
+        const description = [...document.querySelectorAll('#root p')].find(
+          (p) => p.textContent === 'Sales past their payment due date are highlighted.',
+        );
+        state.framed = {
+          top: description?.getBoundingClientRect().top ?? null,
+          appReady: document.documentElement.dataset.appReady ?? null,
+        };
+      });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) state.shifts += (entry as unknown as { value: number }).value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.reload();
+    const rows = page.locator('[data-testid^="transaction-"]');
+    await rows.first().waitFor();
+    const framed = await page.evaluate(() => (window as unknown as { framed: unknown }).framed);
+    const description = page.getByText('Sales past their payment due date are highlighted.');
+    expect(framed).toEqual({ top: (await description.boundingBox())!.y, appReady: null });
+    // The aging summary and the first page of the list the URL holds, each read once: the app's
+    // reads were the preloaded ones (a URL written otherwise would have been read twice).
+    expect(reads.slice(0, 2).sort()).toEqual([
+      '/api/transactions/aging',
+      '/api/transactions?sort=oldest&state=open&limit=25',
+    ]);
+    await page.getByText(/^Total: /).waitFor();
+    expect(reads.filter((read) => read === reads[0]).length).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('toggles status and paid, uploads a bill of sale and cancels a sale after a confirmation', async () => {
     const open = (await api<{ items: Transaction[] }>('/api/transactions?limit=100')).items.find(
       (t) => !t.cancelled && t.status === 'pending' && !t.isPaid,

@@ -204,8 +204,30 @@ describe('serving the web app', () => {
       expect(preloads((await asAdmin(url)).body), url).toEqual([
         '/api/admin/check',
         '/api/admin/tab-counts',
-        '/api/admin/vehicles?list=queue&limit=25',
+        '/api/admin/vehicles?list=queue&amp;limit=25',
       ]);
+    // On the Transactions tab its aging summary and the first page of the list its URL holds, in
+    // the client's order of the choices (unknown values read as the defaults), escaped for HTML.
+    expect(preloads((await asAdmin('/admin?tab=transactions')).body)).toEqual([
+      '/api/admin/check',
+      '/api/admin/tab-counts',
+      '/api/transactions/aging',
+      '/api/transactions?sort=newest&amp;limit=25',
+    ]);
+    expect(
+      preloads(
+        (
+          await asAdmin(
+            '/admin?tx-owed=true&tx-q=%221HG%3C&tx-to=2026-11-01&tab=transactions&tx-show=overdue&tx-sort=amount&tx-from=nope',
+          )
+        ).body,
+      ).at(-1),
+    ).toBe(
+      '/api/transactions?sort=amount&amp;filter=overdue&amp;q=%221HG%3C&amp;to=2026-11-01&amp;owed=true&amp;limit=25',
+    );
+    expect(
+      preloads((await asAdmin('/admin?tab=transactions&tx-show=cancelled&tx-sort=worst')).body).at(-1),
+    ).toBe('/api/transactions?sort=newest&amp;state=cancelled&amp;limit=25');
     expect((await ctx.app.inject('/vehicle/7')).body).not.toContain('<!--');
   });
 

@@ -6,6 +6,11 @@ import type { Photo } from '@contracts/condition-report';
 import { GALLERY_FRAME_SIZES, PHONE_PHOTO_CAP, srcsetUpTo } from '@contracts/condition-report-rules';
 import { PAGE_LIMIT } from '@contracts/limits';
 import { ADMIN_TAB_MODULES, LAZY_PAGE_MODULES, matchPage, type PageKey, pageMeta } from '@contracts/routes';
+import {
+  TRANSACTION_LIST_PARAMS,
+  TRANSACTION_LIST_PREFIX,
+  transactionChoicesOf,
+} from '@contracts/transactions';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../lib/app-error';
@@ -89,6 +94,27 @@ const vehicleIdOf = (pathname: string) => {
 };
 
 /**
+ * The Transactions tab's first reads for a search (`tab=transactions&tx-show=overdue`): the aging
+ * summary and the list's first page, its URL as the app's client writes it (the choices in
+ * contracts/transactions.ts's order, then the page size), so the browser reuses the answer.
+ */
+export function transactionsPreloads(search: string): string[] {
+  const params = new URLSearchParams(search);
+  const choices = transactionChoicesOf(
+    Object.fromEntries(
+      TRANSACTION_LIST_PARAMS.map((key) => [key, params.get(`${TRANSACTION_LIST_PREFIX}${key}`) ?? '']),
+    ) as Parameters<typeof transactionChoicesOf>[0],
+  );
+  const query = new URLSearchParams(
+    Object.entries({ ...choices, limit: PAGE_LIMIT.default }).map(([key, value]): [string, string] => [
+      key,
+      String(value),
+    ]),
+  );
+  return ['/api/transactions/aging', `/api/transactions?${query}`];
+}
+
+/**
  * The API read a page starts with, preloaded from the HTML so it travels alongside the app's code
  * instead of after it has run (the vehicle page's title is its largest paint). The attributes
  * match the app's own fetch (credentials included), so the browser reuses the preloaded answer.
@@ -100,18 +126,20 @@ export function pageDataPreload(
   { adminSession = false }: { adminSession?: boolean } = {},
 ): string {
   const link = (href: string) =>
-    `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials">`;
+    `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="use-credentials">`;
   // /admin asks whether its session is an admin's, then (an admin's) the stat cards and the tab
   // counts in one read (issue #47), and on the Complete tab the queue's first page (its paging is
-  // the tab's state, not the URL's: always this read). Those only with an admin's session cookie,
+  // the tab's state, not the URL's: always this read), on the Transactions tab its aging summary and
+  // the first page of the list its URL holds (issue #47: its description waited for them). Those only with an admin's session cookie,
   // else the app never asks for them and the browser warns of an unused preload.
   if (page === 'admin') {
     if (!adminSession) return link('/api/admin/check');
-    const queue = adminTabOf(search) === 'complete';
+    const tab = adminTabOf(search);
     return (
       link('/api/admin/check') +
       link('/api/admin/tab-counts') +
-      (queue ? link(`/api/admin/vehicles?list=queue&limit=${PAGE_LIMIT.default}`) : '')
+      (tab === 'complete' ? link(`/api/admin/vehicles?list=queue&limit=${PAGE_LIMIT.default}`) : '') +
+      (tab === 'transactions' ? transactionsPreloads(search).map(link).join('') : '')
     );
   }
   // The inventory's other searches are not preloaded: the app asks for them with their own query.

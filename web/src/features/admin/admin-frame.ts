@@ -13,7 +13,8 @@ export const AdminFrame = createContext<{ email: string } | null>(null);
  * The tabs whose panel the frame draws: the Complete tab, the default one, whose heading and
  * description are the page's largest paint and whose panel, before any answer, holds no field.
  * Other tabs' panels hold fields (a search, filters) that would take typing the app's own render
- * then drops: the frame shows their loading placeholder instead.
+ * then drops: the frame shows their loading placeholder instead, under the tab's heading and
+ * description when those are known before its code (admin-texts.ts PANEL_HEADS).
  */
 export const FRAMED_PANELS: ReadonlySet<AdminTab> = new Set<AdminTab>(['complete']);
 

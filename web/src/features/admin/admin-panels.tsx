@@ -3,7 +3,8 @@ import { Suspense, useContext } from 'react';
 import { lazyPage } from '@/app/lazy-page';
 import { Loading } from '@/components/ui/placeholders';
 import { AdminFrame, FRAMED_PANELS } from './admin-frame';
-import { INSIGHTS_ADMIN_LABELS, TAB_LABELS } from './admin-texts';
+import { INSIGHTS_ADMIN_LABELS, panelHeadOf, TAB_LABELS } from './admin-texts';
+import { Panel } from './components/common/panel';
 
 /**
  * Each admin tab's panel is a chunk of its own, loaded when its tab opens (issue #47): the page's
@@ -50,12 +51,24 @@ const PANELS = {
   ),
 } satisfies Record<AdminTab, ReturnType<typeof lazyPage>>;
 
-/** A tab's panel; while its code is on its way, a screen's height of placeholder (nothing shifts). */
+/**
+ * A tab's panel; while its code is on its way, a screen's height of placeholder (nothing shifts),
+ * under the tab's heading and description when they are known before its code (PANEL_HEADS).
+ */
 export function AdminPanel({ tab }: { tab: AdminTab }) {
   const { Page } = PANELS[tab];
   const label = tab === 'insights' ? INSIGHTS_ADMIN_LABELS.loading : `Loading ${TAB_LABELS[tab]}…`;
-  const placeholder = <Loading label={label} rows={2} className="min-h-screen content-start" />;
-  // The server's frame draws only the panels that hold no field before their first answer.
+  const loading = <Loading label={label} rows={2} className="min-h-screen content-start" />;
+  const head = panelHeadOf(tab);
+  const placeholder = head ? (
+    <Panel title={head.title} description={head.description}>
+      {loading}
+    </Panel>
+  ) : (
+    loading
+  );
+  // The server's frame draws only the panels that hold no field before their first answer; of the
+  // others, the placeholder (under the tab's heading and description when known).
   if (useContext(AdminFrame) && !FRAMED_PANELS.has(tab)) return placeholder;
   return (
     <Suspense fallback={placeholder}>

@@ -53,6 +53,21 @@ export const ADMIN_LABELS = {
   activity: 'Activity',
 } as const;
 
+/**
+ * A tab's heading and description that the page draws before the tab's code and first answers have
+ * come (the server's frame, the loading placeholder; admin-panels.tsx), the same the tab's panel
+ * shows: on a phone the description is the page's largest paint, painted with the HTML.
+ */
+export const PANEL_HEADS = {
+  transactions: {
+    title: ADMIN_LABELS.manageTransactions,
+    description: 'Sales past their payment due date are highlighted.',
+  },
+} as const satisfies Partial<Record<AdminTab, PanelHead>>;
+type PanelHead = { title: string; description: string };
+export const panelHeadOf = (tab: AdminTab): PanelHead | undefined =>
+  (PANEL_HEADS as Partial<Record<AdminTab, PanelHead>>)[tab];
+
 /** After the sale (issue #18): the details dialog's steps, buttons and fields. */
 export const SALE_STEP_LABELS = {
   details: 'Details',

@@ -1,10 +1,12 @@
 import { formatCount } from '@contracts/number-format';
 import {
   TRANSACTION_FILTERS,
+  TRANSACTION_LIST_PARAMS,
+  TRANSACTION_LIST_PREFIX,
   TRANSACTION_SORTS,
   TRANSACTION_STATES,
   type TransactionFilter,
-  type TransactionsQuery,
+  transactionChoicesOf,
 } from '@contracts/transactions';
 import { Download, Receipt } from 'lucide-react';
 import { useMemo } from 'react';
@@ -12,7 +14,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Pager, useListParams, useServerPaged } from '@/components/ui/pager';
 import { Empty } from '@/components/ui/query-states';
 import { apiPath } from '@/lib/api/api-client';
-import { ADMIN_LABELS, SALE_STEP_LABELS } from '../../admin-texts';
+import { PANEL_HEADS, SALE_STEP_LABELS } from '../../admin-texts';
 import { useTransactions } from '../../api/get-transactions';
 import { DataTable } from '../common/data-table';
 import { ListChoices } from '../common/list-choices';
@@ -27,15 +29,6 @@ const SHOW = {
   ...TRANSACTION_FILTERS,
   cancelled: TRANSACTION_STATES.cancelled,
 } as const;
-type Show = keyof typeof SHOW;
-const isFilter = (show: string): show is TransactionFilter => Object.hasOwn(TRANSACTION_FILTERS, show);
-const isShow = (show: string): show is Show => Object.hasOwn(SHOW, show);
-const isSort = (sort: string): sort is keyof typeof TRANSACTION_SORTS =>
-  Object.hasOwn(TRANSACTION_SORTS, sort);
-const isDay = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day);
-
-/** The list's state in the URL (`/admin?tab=transactions&tx-show=overdue&tx-q=1HG`). */
-const PARAMS = ['show', 'sort', 'q', 'from', 'to', 'owed'] as const;
 
 /**
  * Manage Transactions (docs/product.md §2, docs/features/admin-lists.md): unpaid by age, then the
@@ -43,19 +36,13 @@ const PARAMS = ['show', 'sort', 'q', 'from', 'to', 'owed'] as const;
  * same choices.
  */
 export function TransactionsTab() {
-  const [params, setParams] = useListParams('tx-', PARAMS);
-  const show: Show = isShow(params.show) ? params.show : 'all';
+  const [params, setParams] = useListParams(TRANSACTION_LIST_PREFIX, TRANSACTION_LIST_PARAMS);
+  const { show: shown, sort, q, from, to, owed } = params;
   const choices = useMemo(
-    (): Omit<TransactionsQuery, 'cursor' | 'limit'> => ({
-      sort: isSort(params.sort) ? params.sort : 'newest',
-      ...(isFilter(show) ? { filter: show } : show === 'open' || show === 'cancelled' ? { state: show } : {}),
-      ...(params.q ? { q: params.q } : {}),
-      ...(isDay(params.from) ? { from: params.from } : {}),
-      ...(isDay(params.to) ? { to: params.to } : {}),
-      ...(params.owed === 'true' ? { owed: 'true' as const } : {}),
-    }),
-    [show, params.sort, params.q, params.from, params.to, params.owed],
+    () => transactionChoicesOf({ show: shown, sort, q, from, to, owed }),
+    [shown, sort, q, from, to, owed],
   );
+  const show = choices.filter ?? choices.state ?? 'all';
   const paging = useServerPaged<HTMLDivElement>(JSON.stringify(choices));
   const transactions = useTransactions({ ...choices, cursor: paging.cursor, limit: paging.limit });
   const page = transactions.data;
@@ -64,8 +51,8 @@ export function TransactionsTab() {
   const chosen = show !== 'all' || choices.q || choices.from || choices.to || choices.owed;
   return (
     <Panel
-      title={ADMIN_LABELS.manageTransactions}
-      description="Sales past their payment due date are highlighted."
+      title={PANEL_HEADS.transactions.title}
+      description={PANEL_HEADS.transactions.description}
       actions={
         <a
           href={apiPath('exportTransactions', {}, choices as Record<string, string | undefined>)}
