@@ -13,6 +13,8 @@
  *    running the app in this process on a logging client) through node-postgres on a pool of the same
  *    size, answering the same gzip bytes: the ratio (target ≥ 0.5).
  * 3. Lighthouse on /admin (its first tab, Complete Vehicle Listing) and /admin?tab=transactions,
+ *    before 1 and 2 (the server as the first jobs left it; BENCH_LIGHTHOUSE_AFTER_LISTS=1 measures
+ *    again after the lists' load stages, docs/benchmarks.md says why both),
  *    signed in as an admin (the session cookie on every request), BENCH_RUNS (3) runs each, the
  *    median printed and checked against performance ≥ 90; the mobile preset (simulated slow 4G,
  *    4× CPU) unless BENCH_LIGHTHOUSE_PRESET=desktop. Needs `npm run build` (dist/web);
@@ -475,6 +477,15 @@ try {
       return performance.now() - started;
     };
 
+    // 3. Lighthouse on /admin (its first tab) and its Transactions tab at this size, signed in,
+    // before the lists' load stages (BENCH_LIGHTHOUSE_AFTER_LISTS=1: after them too, to compare).
+    // The web app is served from dist/web: without `npm run build` there is no page to measure.
+    const webBuilt = existsSync(new URL('../dist/web/index.html', import.meta.url));
+    if (!webBuilt && process.env.BENCH_LIGHTHOUSE !== '0')
+      line('Lighthouse on /admin', 'skipped: run npm run build first (no dist/web)');
+    const withLighthouse = process.env.BENCH_LIGHTHOUSE !== '0' && webBuilt;
+    const lighthouseResults = withLighthouse ? await lighthouseAdmin(server.url, token) : null;
+
     const only = process.env.BENCH_LISTS?.split(',').map((name) => name.trim().toLowerCase());
     const lists = LISTS(seeded).filter((list) => !only || only.includes(list.name.toLowerCase()));
     const rows: Record<string, unknown>[] = [];
@@ -539,13 +550,11 @@ try {
       );
     }
 
-    // 3. Lighthouse on /admin (its first tab) and its Transactions tab at this size, signed in.
-    // The web app is served from dist/web: without `npm run build` there is no page to measure.
-    const webBuilt = existsSync(new URL('../dist/web/index.html', import.meta.url));
-    if (!webBuilt && process.env.BENCH_LIGHTHOUSE !== '0')
-      line('Lighthouse on /admin', 'skipped: run npm run build first (no dist/web)');
-    const lighthouseResults =
-      process.env.BENCH_LIGHTHOUSE === '0' || !webBuilt ? null : await lighthouseAdmin(server.url, token);
+    let lighthouseAfterLists = null;
+    if (withLighthouse && process.env.BENCH_LIGHTHOUSE_AFTER_LISTS === '1') {
+      line('Lighthouse again', "after the lists' load stages");
+      lighthouseAfterLists = await lighthouseAdmin(server.url, token);
+    }
 
     // 4. The CSV export: the newest ≈ 10 % of the sales, then all of them; time and peak RSS.
     const exportCsv = async (query: string) => {
@@ -590,6 +599,7 @@ try {
         lists: rows,
         csv: { tenth, all },
         lighthouse: lighthouseResults,
+        lighthouseAfterLists,
         rssMb,
       }),
     );

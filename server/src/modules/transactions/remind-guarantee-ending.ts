@@ -1,10 +1,11 @@
 import { GUARANTEE_REMINDER_DAYS } from '@contracts/guarantee';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { transactions } from '../../db/schema';
 import { registerJob } from '../../lib/jobs';
 import { writeAudit } from '../audit/write-audit';
+import { letRequestsThrough } from '../insights/insight-facts';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { guaranteeEndingMessage } from '../notifications/guarantee-messages';
 import { eventsOf, stateOfRow } from './sale-timeline';
@@ -17,17 +18,26 @@ const REMINDED = 'guarantee_reminded';
 const reminded = sql`exists (select 1 from audit_log a
   where a.entity = 'transaction' and a.entity_id = ${transactions.id} and a.action = ${REMINDED})`;
 
+/** Sales read and folded per part of a pass (their rows and timelines). */
+const PART = 500;
+
 /**
  * Reminds each dealership, once per sale, that its guarantee window closes soon: when the sale's
  * clock (guarantee-clock.ts, read through the sale's state) runs with GUARANTEE_REMINDER_DAYS
  * business days or fewer left. The message goes through the outbox with a link to the sale, and the
  * audit row 'guarantee_reminded' marks it told, both in one DB transaction per sale (a sale being
  * changed is skipped and told on the next pass). Only sales handed over in the last 6 months are
- * read (no window is longer). Answers how many were told.
+ * read (no window is longer), `part` at a time with `pause` between two parts (the job lets the
+ * server's requests through: at 100,000 sales a pass folds tens of thousands of timelines, which in
+ * one piece held the server's one thread for ~25 s, issue #47). Answers how many were told.
  */
-export async function remindGuaranteeEnding(db: Database, now = new Date()): Promise<number> {
+export async function remindGuaranteeEnding(
+  db: Database,
+  now = new Date(),
+  { part = PART, pause }: { part?: number; pause?: () => Promise<void> } = {},
+): Promise<number> {
   const candidates = await db
-    .select()
+    .select({ id: transactions.id })
     .from(transactions)
     .where(
       and(
@@ -37,15 +47,27 @@ export async function remindGuaranteeEnding(db: Database, now = new Date()): Pro
           and e.type in ('picked_up', 'delivered', 'delivery_confirmed', 'delivery_accepted', 'transport_status'))`,
         sql`not ${reminded}`,
       ),
-    );
-  const events = await eventsOf(
-    db,
-    candidates.map((t) => t.id),
-  );
-  const due = candidates.filter((t) => {
-    const { guarantee } = stateOfRow(t, events.get(t.id) ?? [], now);
-    return guarantee.state === 'running' && (guarantee.daysLeft ?? 0) <= GUARANTEE_REMINDER_DAYS;
-  });
+    )
+    .orderBy(transactions.id);
+  let told = 0;
+  for (let from = 0; from < candidates.length; from += part) {
+    if (from > 0) await pause?.();
+    const ids = candidates.slice(from, from + part).map((c) => c.id);
+    const [rows, events] = await Promise.all([
+      db.select().from(transactions).where(inArray(transactions.id, ids)),
+      eventsOf(db, ids),
+    ]);
+    const due = rows.filter((t) => {
+      const { guarantee } = stateOfRow(t, events.get(t.id) ?? [], now);
+      return guarantee.state === 'running' && (guarantee.daysLeft ?? 0) <= GUARANTEE_REMINDER_DAYS;
+    });
+    told += await tellDue(db, due, now);
+  }
+  return told;
+}
+
+/** Each due sale told in a DB transaction of its own, read again under its lock. */
+async function tellDue(db: Database, due: readonly { id: number }[], now: Date): Promise<number> {
   let told = 0;
   for (const { id } of due) {
     told += await db.transaction(async (tx) => {
@@ -91,7 +113,7 @@ export function scheduleGuaranteeReminders(app: FastifyInstance, db: Database) {
     label: 'Guarantee windows closing soon: the dealer told once per sale',
     firstRunDelayMs: 50_000,
     intervalMs: 30 * 60_000,
-    run: () => remindGuaranteeEnding(db),
+    run: () => remindGuaranteeEnding(db, new Date(), { pause: letRequestsThrough }),
     failure: 'guarantee reminder check failed',
     report: (told) => {
       if (told > 0) app.log.info({ told }, 'guarantee reminders sent');
