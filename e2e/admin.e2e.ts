@@ -143,8 +143,6 @@ describe('Complete Vehicle Listing', () => {
           subtree: true,
           characterData: true,
         });
-      });
-      document.addEventListener('DOMContentLoaded', () => {
         const description = [...document.querySelectorAll('#root p')].find((p) =>
           p.textContent?.startsWith('Check the decoded details'),
         );
