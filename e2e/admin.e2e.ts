@@ -531,14 +531,14 @@ describe('Manage Transactions', () => {
     const framed = await page.evaluate(() => (window as unknown as { framed: unknown }).framed);
     const description = page.getByText('Sales past their payment due date are highlighted.');
     expect(framed).toEqual({ top: (await description.boundingBox())!.y, appReady: null });
-    // The aging summary and the first page of the list the URL holds, each read once: the app's
-    // reads were the preloaded ones (a URL written otherwise would have been read twice).
+    // The first two reads, the HTML's preloads, are the aging summary and the first page of the list
+    // the URL holds, as the app writes it (a preload of another URL would come first and be unused;
+    // the live stream's catch-up reads them again once the page is idle).
     expect(reads.slice(0, 2).sort()).toEqual([
       '/api/transactions/aging',
       '/api/transactions?sort=oldest&state=open&limit=25',
     ]);
     await page.getByText(/^Total: /).waitFor();
-    expect(reads.filter((read) => read === reads[0]).length).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
     expect(errors).toEqual([]);
     await context.close();

@@ -27,6 +27,8 @@ interface ModalProps {
   description?: ReactNode;
   children?: ReactNode;
   className?: string;
+  /** Fetches the code of what the dialog holds (a body loaded on its own), with the dialog's. */
+  preload?: () => void;
 }
 
 /**
@@ -46,11 +48,16 @@ export function Modal({
   description,
   children,
   className,
+  preload,
 }: ModalProps) {
   const [ownOpen, setOwnOpen] = useState(false);
   const open = openProp ?? ownOpen;
   const triggerRef = useRef<HTMLElement>(null);
   useEffect(() => (dialogRequested ? undefined : afterLoadAndIdle(preloadDialog)), []);
+  const preloadAll = () => {
+    preloadDialog();
+    preload?.();
+  };
   const setOpen = (next: boolean) => {
     if (openProp === undefined) setOwnOpen(next);
     onOpenChange?.(next);
@@ -64,9 +71,9 @@ export function Modal({
           aria-expanded={open}
           data-state={open ? 'open' : 'closed'}
           onClick={() => setOpen(true)}
-          onPointerEnter={preloadDialog}
-          onPointerDown={preloadDialog}
-          onFocus={preloadDialog}
+          onPointerEnter={preloadAll}
+          onPointerDown={preloadAll}
+          onFocus={preloadAll}
         >
           {trigger}
         </Slot.Root>

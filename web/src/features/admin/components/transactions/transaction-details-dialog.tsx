@@ -1,99 +1,34 @@
-import { ADMIN_TEXT } from '@contracts/admin';
 import type { AdminTransaction } from '@contracts/transactions';
 import { ListChecks } from 'lucide-react';
-import { useState } from 'react';
-import {
-  ClaimList,
-  LedgerTable,
-  PaymentStatus,
-  PickupStatus,
-  StageBadge,
-  TitleStatus,
-} from '@/components/sale-status';
-import { SaleTimeline } from '@/components/sale-timeline';
+import { lazy } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { toast } from '@/components/ui/use-toast';
-import { apiPath } from '@/lib/api/api-client';
 import { formatMoney } from '@/lib/display/format';
-import { decimalToCents, formatAmount, SALE_LABELS } from '@/lib/display/sale-state';
 import { formatDate } from '@/lib/display/time-left';
 import { vehicleTitle } from '@/lib/display/vehicle-title';
 import { SALE_STEP_LABELS as L } from '../../admin-texts';
-import { useRecordSaleEvent } from '../../api/record-sale-event';
-import { BillOfSaleLink } from './bill-of-sale-link';
-import { DeliverySummary } from './delivery-summary';
-import type { Step, StepType } from './sale-step-form';
-import {
-  AnswerClaimForm,
-  DeclineUnwindForm,
-  DeliveredForm,
-  OdometerForm,
-  PaymentForm,
-  PickedUpForm,
-  PickupReadyForm,
-  RefundForm,
-  TitleReceivedForm,
-  TitleSentForm,
-} from './sale-step-forms';
-
-const DONE: Record<StepType, string> = {
-  payment_recorded: 'payment recorded',
-  refund_recorded: 'refund recorded',
-  title_received: 'title received',
-  title_sent: 'title sent',
-  pickup_ready: 'ready for pickup',
-  picked_up: 'picked up',
-  delivered: 'delivered',
-  unwind_declined: 'unwind request declined',
-  claim_answered: 'claim answered',
-  odometer_stated: 'odometer statement saved',
-};
-
-const terms = (t: AdminTransaction) =>
-  `Payment in ${t.terms.paymentDays} business days; title in ${t.terms.titleDaysWithDeal} (with the deal) or ${t.terms.titleDaysAbsent}; guarantee ${t.terms.guaranteeDays} business days after pickup or delivery${t.terms.guarantee ? ` (${t.terms.guarantee.label})` : ''}; late fee ${t.terms.lateFeePercent}%; ${t.terms.timeZone} time.`;
 
 /**
- * The life of one sale for the admin (docs/design.md §8): its clocks, the bill of sale, a form per
- * step (each disabled, with the reason, when the state does not allow it; the server's refusal
- * shown in the form) and the timeline. Opened from the transaction's row.
+ * What the dialog holds (transaction-details.tsx: the clocks, the ledger, a form per step, the
+ * timeline): its code loads as a Details button is pointed at, focused or pressed, not with the
+ * list — a page of rows evaluated every step form's code and schemas before its first paint
+ * (issue #47).
+ */
+const loadDetails = () => import('./transaction-details');
+const TransactionDetails = lazy(loadDetails);
+
+/**
+ * The life of one sale for the admin (docs/design.md §8), opened from the transaction's row: the
+ * Details button and the dialog around TransactionDetails.
  */
 export function TransactionDetailsDialog({ transaction: t }: { transaction: AdminTransaction }) {
-  const record = useRecordSaleEvent();
-  const [failure, setFailure] = useState<{ type: StepType; message: string } | null>(null);
   const name = vehicleTitle(t.vehicle);
-  const send = (body: Step<StepType>) => {
-    setFailure(null);
-    record.mutate(
-      { id: t.id, body },
-      {
-        onSuccess: (updated) =>
-          toast({
-            title: ADMIN_TEXT.transactionUpdated,
-            description:
-              body.type === 'pickup_ready' && updated.gatePassCode
-                ? `${name}: ready for pickup, ${SALE_LABELS.gatePass.toLowerCase()} ${updated.gatePassCode}.`
-                : `${name}: ${DONE[body.type]}.`,
-          }),
-        onError: (error) => setFailure({ type: body.type, message: error.message }),
-      },
-    );
-  };
-  const props = (type: StepType) => ({
-    transaction: t,
-    send,
-    pending: record.isPending,
-    error: failure?.type === type ? failure.message : null,
-  });
-
   return (
     <Modal
       title={L.dialogTitle}
       description={`${name} (VIN ${t.vehicle.vin}), sold to ${t.dealerName} on ${formatDate(t.createdAt)} for ${formatMoney(t.amount)}.`}
       className="md:max-w-3xl"
-      onOpenChange={(open) => {
-        if (!open) setFailure(null);
-      }}
+      preload={() => void loadDetails()}
       trigger={
         <Button size="sm" variant="outline">
           <ListChecks aria-hidden="true" className="h-4 w-4" />
@@ -105,78 +40,7 @@ export function TransactionDetailsDialog({ transaction: t }: { transaction: Admi
         </Button>
       }
     >
-      <dl className="grid gap-3 rounded-lg bg-slate-50 p-4 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Payment</dt>
-          <dd className="mt-1 text-slate-800">
-            <StageBadge sale={t} />
-            <PaymentStatus sale={t} />
-            <span className="block">Sale total {formatAmount(t.amountDue)}</span>
-          </dd>
-        </div>
-        <div className="sm:col-span-2">
-          <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">
-            {SALE_LABELS.ledger}
-          </dt>
-          <dd className="mt-1 text-slate-800">
-            <LedgerTable sale={t} label={`${SALE_LABELS.ledger} of the sale of ${name}`} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Title</dt>
-          <dd className="mt-1 text-slate-800">
-            <TitleStatus sale={t} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Pickup</dt>
-          <dd className="mt-1 text-slate-800">
-            <PickupStatus sale={t} withPlace />
-          </dd>
-        </div>
-        <DeliverySummary transaction={t} />
-        {t.claims.length > 0 ? (
-          <div>
-            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{L.claims}</dt>
-            <dd className="mt-1 text-slate-800">
-              <ClaimList sale={t} />
-            </dd>
-          </div>
-        ) : null}
-        <div>
-          <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Terms</dt>
-          <dd className="mt-1 text-slate-800">{terms(t)}</dd>
-        </div>
-      </dl>
-      <div>
-        <BillOfSaleLink href={apiPath('downloadBillOfSale', { id: t.id })}>{L.downloadBill}</BillOfSaleLink>
-      </div>
-      {decimalToCents(t.refundOwed) > 0 ? (
-        <RefundForm key={`refund-${t.timeline.length}`} {...props('refund_recorded')} />
-      ) : null}
-      {t.cancelled ? (
-        <p className="text-sm text-slate-600">This sale was cancelled: its steps can no longer change.</p>
-      ) : (
-        <div className="grid gap-3 md:grid-cols-2">
-          {t.unwindRequested ? <DeclineUnwindForm {...props('unwind_declined')} /> : null}
-          {t.claims.some((c) => c.status === 'open') ? (
-            <AnswerClaimForm key={`claim-${t.timeline.length}`} {...props('claim_answered')} />
-          ) : null}
-          <PaymentForm key={`pay-${t.timeline.length}`} {...props('payment_recorded')} />
-          <TitleReceivedForm {...props('title_received')} />
-          <TitleSentForm {...props('title_sent')} />
-          <PickupReadyForm key={`ready-${t.timeline.length}`} {...props('pickup_ready')} />
-          <PickedUpForm {...props('picked_up')} />
-          <DeliveredForm {...props('delivered')} />
-          <OdometerForm key={`odometer-${t.timeline.length}`} {...props('odometer_stated')} />
-        </div>
-      )}
-      <section aria-labelledby={`timeline-${t.id}`} className="grid gap-2">
-        <h3 id={`timeline-${t.id}`} className="font-semibold text-slate-900">
-          {SALE_LABELS.timeline}
-        </h3>
-        <SaleTimeline events={t.timeline} label={`${SALE_LABELS.timeline} of the sale of ${name}`} />
-      </section>
+      <TransactionDetails transaction={t} />
     </Modal>
   );
 }
