@@ -250,7 +250,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Guarantee claims past their deadlines: closed or escalated, once each (issue #48).
   scheduleClaimDeadlines(app, database.db);
   // Guarantee windows closing soon: the dealer is reminded once per sale (docs/decisions/0040-guarantee-clock.md).
-  scheduleGuaranteeReminders(app, database.db);
+  scheduleGuaranteeReminders(app, database.db, letRequestsThrough);
   // Transports released once their sale may be released; the carrier's and the lender's outbox (issue #32).
   const integrationHandlers = {
     ...(config.carrier ? carrierHandlers(database.db, carrierApi(config.carrier)) : {}),

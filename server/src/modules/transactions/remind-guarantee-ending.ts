@@ -5,7 +5,6 @@ import type { Database } from '../../db/client';
 import { transactions } from '../../db/schema';
 import { registerJob } from '../../lib/jobs';
 import { writeAudit } from '../audit/write-audit';
-import { letRequestsThrough } from '../insights/insight-facts';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { guaranteeEndingMessage } from '../notifications/guarantee-messages';
 import { eventsOf, stateOfRow } from './sale-timeline';
@@ -106,14 +105,17 @@ async function tellDue(db: Database, due: readonly { id: number }[], now: Date):
   return told;
 }
 
-/** The "guarantee-reminders" job: every 30 minutes (and shortly after start), dealers told their window closes soon. */
-export function scheduleGuaranteeReminders(app: FastifyInstance, db: Database) {
+/**
+ * The "guarantee-reminders" job: every 30 minutes (and shortly after start), dealers told their
+ * window closes soon; `pause` between two parts of a pass (app.ts: the jobs' letRequestsThrough).
+ */
+export function scheduleGuaranteeReminders(app: FastifyInstance, db: Database, pause?: () => Promise<void>) {
   registerJob(app, db, {
     name: 'guarantee-reminders',
     label: 'Guarantee windows closing soon: the dealer told once per sale',
     firstRunDelayMs: 50_000,
     intervalMs: 30 * 60_000,
-    run: () => remindGuaranteeEnding(db, new Date(), { pause: letRequestsThrough }),
+    run: () => remindGuaranteeEnding(db, new Date(), { pause }),
     failure: 'guarantee reminder check failed',
     report: (told) => {
       if (told > 0) app.log.info({ told }, 'guarantee reminders sent');
