@@ -36,6 +36,29 @@ async function signIn(
   await signInAdmin(opened.page, path);
   return opened;
 }
+/**
+ * From the page's next load: where the paragraph starting with `description` stood as the HTML laid
+ * it out, before the app's code had run (`window.framed`: its top and whether the app was ready),
+ * and the layout shifts summed (`window.shifts`).
+ */
+async function watchFrame(page: Page, description: string) {
+  await page.addInitScript((start) => {
+    const state = window as unknown as { framed: unknown; shifts: number };
+    state.shifts = 0;
+    document.addEventListener('DOMContentLoaded', () => {
+      const paragraph = [...document.querySelectorAll('#root p')].find((p) =>
+        p.textContent?.startsWith(start),
+      );
+      state.framed = {
+        top: paragraph?.getBoundingClientRect().top ?? null,
+        appReady: document.documentElement.dataset.appReady ?? null,
+      };
+    });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) state.shifts += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  }, description);
+}
 const api = async <T>(path: string) =>
   (await (
     await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } })
@@ -125,13 +148,10 @@ describe('Complete Vehicle Listing', () => {
     });
     // Each text the page shows, as it comes, once the HTML is parsed (the parser inserts the
     // server's frame in pieces, a busy machine's parser yielding between them: those are not
-    // renders); where the tab's description stood as the HTML laid it out, before the app's code
-    // had run; the layout shifts.
+    // renders); where the tab's description stood as the HTML laid it out; the layout shifts.
     await page.addInitScript(() => {
       const seen: string[] = [];
-      const state = window as unknown as { seenTexts: string[]; framed: unknown; shifts: number };
-      state.seenTexts = seen;
-      state.shifts = 0;
+      (window as unknown as { seenTexts: string[] }).seenTexts = seen;
       const record = () => {
         const text = document.getElementById('root')?.textContent ?? '';
         if (seen.at(-1) !== text) seen.push(text);
@@ -143,18 +163,9 @@ describe('Complete Vehicle Listing', () => {
           subtree: true,
           characterData: true,
         });
-        const description = [...document.querySelectorAll('#root p')].find((p) =>
-          p.textContent?.startsWith('Check the decoded details'),
-        );
-        state.framed = {
-          top: description?.getBoundingClientRect().top ?? null,
-          appReady: document.documentElement.dataset.appReady ?? null,
-        };
       });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) state.shifts += (entry as unknown as { value: number }).value;
-      }).observe({ type: 'layout-shift', buffered: true });
     });
+    await watchFrame(page, 'Check the decoded details');
     // The queue opened afresh, every request of it seen; this browser no longer keeps the e-mail
     // it signed in with (another tab signed out, storage cleared): the page names the session's.
     await page.evaluate(() => localStorage.removeItem('adminEmail'));
@@ -507,24 +518,7 @@ describe('Manage Transactions', () => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/api/transactions')) reads.push(`${url.pathname}${url.search}`);
     });
-    // Where the description stood as the HTML laid it out (before the app's code had run), and the
-    // layout shifts after.
-    await page.addInitScript(() => {
-      const state = window as unknown as { framed: unknown; shifts: number };
-      state.shifts = 0;
-      document.addEventListener('DOMContentLoaded', () => {
-        const description = [...document.querySelectorAll('#root p')].find(
-          (p) => p.textContent === 'Sales past their payment due date are highlighted.',
-        );
-        state.framed = {
-          top: description?.getBoundingClientRect().top ?? null,
-          appReady: document.documentElement.dataset.appReady ?? null,
-        };
-      });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) state.shifts += (entry as unknown as { value: number }).value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchFrame(page, 'Sales past their payment due date are highlighted.');
     await page.reload();
     const rows = page.locator('[data-testid^="transaction-"]');
     await rows.first().waitFor();
