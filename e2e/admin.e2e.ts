@@ -43,8 +43,9 @@ async function signIn(
  */
 async function watchFrame(page: Page, description: string) {
   await page.addInitScript((start) => {
-    const state = window as unknown as { framed: unknown; shifts: number };
+    const state = window as unknown as { framed: unknown; shifts: number; shifted: string[] };
     state.shifts = 0;
+    state.shifted = [];
     document.addEventListener('DOMContentLoaded', () => {
       const paragraph = [...document.querySelectorAll('#root p')].find((p) =>
         p.textContent?.startsWith(start),
@@ -55,9 +56,29 @@ async function watchFrame(page: Page, description: string) {
       };
     });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) state.shifts += (entry as unknown as { value: number }).value;
+      for (const entry of list.getEntries() as unknown as LayoutShift[]) {
+        state.shifts += entry.value;
+        for (const { node, previousRect, currentRect } of entry.sources) {
+          const element = node instanceof Element ? node : node?.parentElement;
+          state.shifted.push(
+            `${entry.value.toFixed(4)} ${element?.outerHTML.slice(0, 120) ?? '?'} ${previousRect.y}→${currentRect.y} h ${previousRect.height}→${currentRect.height}`,
+          );
+        }
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   }, description);
+}
+interface LayoutShift {
+  value: number;
+  sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+}
+/** The layout shifts `watchFrame` summed below 0.01; else each source named (what moved, where to). */
+async function expectNoShift(page: Page) {
+  const { shifts, shifted } = await page.evaluate(() => {
+    const state = window as unknown as { shifts: number; shifted: string[] };
+    return { shifts: state.shifts, shifted: state.shifted };
+  });
+  expect(shifts, shifted.join('\n')).toBeLessThan(0.01);
 }
 const api = async <T>(path: string) =>
   (await (
@@ -187,7 +208,7 @@ describe('Complete Vehicle Listing', () => {
     const html = await (await page.request.get('/admin')).text();
     expect(html).toContain(`Signed in as <!-- -->${E2E_ADMIN.email}`);
     await page.getByText(`Signed in as ${E2E_ADMIN.email}`).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
+    await expectNoShift(page);
     const [first, second] = await cards.evaluateAll((all) =>
       all.map((card) => card.dataset.testid!.slice(6)),
     );
@@ -533,7 +554,7 @@ describe('Manage Transactions', () => {
       '/api/transactions?sort=oldest&state=open&limit=25',
     ]);
     await page.getByText(/^Total: /).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
+    await expectNoShift(page);
     expect(errors).toEqual([]);
     await context.close();
   });
