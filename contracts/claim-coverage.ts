@@ -1,4 +1,4 @@
-import { CLAIM_CATEGORIES, type ClaimCategory } from './after-sale';
+import { CLAIM_CATEGORIES, type ClaimCategory } from './after-sale-texts';
 import type { ReportSection } from './claim-cases';
 import { GUARANTEE_ITEMS, type GuaranteeItem, type GuaranteeTerms, isGuaranteed } from './guarantee';
 import { centsToDecimal, decimalToCents, formatAmount } from './money';

@@ -5,19 +5,13 @@ import { jsonIdSchema } from './ids';
 import { reconPackageIdSchema } from './recon-packages';
 import { z } from './zod';
 
-/** Roles that may buy and offer (contracts/team-roles.ts, without zod for the cards). */
-export { BUYING_ROLES } from './team-roles';
+/** Roles that may buy and offer, their labels, "Bought by" (contracts/team-roles.ts, without zod for the cards and rows). */
+export { BUYING_ROLES, boughtByText, TEAM_ROLE_LABELS } from './team-roles';
 /**
  * Dealer teams (issue #20, docs/design.md §10): named members of a dealership with their own sign-in
  * (password or passkey), a role and optional spending limits.
  */
 export { type Member, memberSchema, TEAM_ROLES, type TeamRole };
-
-export const TEAM_ROLE_LABELS: Record<TeamRole, string> = {
-  owner: 'Owner',
-  buyer: 'Buyer',
-  viewer: 'Viewer',
-};
 
 /** NIST 800-63B: a length floor, a sane ceiling, no composition rules. */
 export const MIN_MEMBER_PASSWORD = 12;
@@ -56,9 +50,6 @@ export const TEAM_TEXT = {
 
 /** "This is over your per-vehicle limit of $20,000" (contracts/deal-total.ts, with the rule that says it). */
 export { limitText } from './deal-total';
-
-/** "Bought by Jane Doe" on the dashboards and admin views. */
-export const boughtByText = (name: string) => `Bought by ${name}`;
 
 const emailSchema = z
   .string({ error: 'Please enter a valid email' })

@@ -2,9 +2,14 @@ import { keysOf } from './keys';
 /** Sales as the admin reads and edits them (docs/product.md §6, docs/design.md §8): the row, filters, aging, the edit body. */
 
 import { paymentStepSchema, saleStateSchema } from './after-sale';
-import { CLAIM_CASE_TEXT } from './claim-cases';
 import { dayOf, pageQuerySchema, pageSchema } from './paging';
 import { TRANSACTION_STATUSES } from './statuses';
+import {
+  TRANSACTION_FILTERS,
+  TRANSACTION_SORTS,
+  TRANSACTION_STATES,
+  type TransactionFilter,
+} from './transaction-list';
 import { saleVehicleSchema } from './vehicle';
 import { saleWorkOrderSchema } from './work-orders';
 import { z } from './zod';
@@ -33,29 +38,8 @@ export const adminTransactionSchema = z.object({
 });
 export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
 
-/** GET /api/transactions?filter=…: the sales that need the admin (issue #18). */
-export const TRANSACTION_FILTERS = {
-  overdue: 'Overdue payment',
-  title_late: 'Title late',
-  unwind_requested: 'Unwind requested',
-  open_claims: 'Open claims',
-  claim_payment_late: CLAIM_CASE_TEXT.refundLate,
-} as const;
-export type TransactionFilter = keyof typeof TRANSACTION_FILTERS;
-/** The Transactions list's orders (issue #47): by sale time, or the sale price highest first. */
-export const TRANSACTION_SORTS = {
-  newest: 'Newest first',
-  oldest: 'Oldest first',
-  amount: 'Amount, highest first',
-} as const;
-export type TransactionSort = keyof typeof TRANSACTION_SORTS;
-/** Which sales by their state: cancelled ones or the others (open), or the spec's pending/completed. */
-export const TRANSACTION_STATES = {
-  open: 'Open (not cancelled)',
-  pending: 'Pending',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-} as const;
+/** The list's filters, orders, states and URL state (contracts/transaction-list.ts, without zod for the tab). */
+export * from './transaction-list';
 /**
  * GET /api/transactions: a page of sales (contracts/paging.ts), filtered and sorted by the server.
  * `q` matches a VIN (or its end), a dealer's name, or a sale or vehicle number; `from`/`to` are
@@ -72,33 +56,6 @@ export const transactionsQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(100, 'Search with at most 100 characters').optional(),
 });
 export type TransactionsQuery = z.input<typeof transactionsQuerySchema>;
-/**
- * The Transactions tab's list state as its URL holds it (`/admin?tab=transactions&tx-show=overdue&
- * tx-q=1HG`, each key under TRANSACTION_LIST_PREFIX) and the list's choices it reads as: "show" is
- * every sale, open or cancelled ones, or one of the filters. One answer for the tab and for the
- * server, which preloads the first page the tab will ask for (the keys in this order, so the
- * preloaded URL is the app's).
- */
-export const TRANSACTION_LIST_PREFIX = 'tx-';
-export const TRANSACTION_LIST_PARAMS = ['show', 'sort', 'q', 'from', 'to', 'owed'] as const;
-export function transactionChoicesOf(
-  params: Record<(typeof TRANSACTION_LIST_PARAMS)[number], string>,
-): Omit<TransactionsQuery, 'cursor' | 'limit'> {
-  const { show, sort, q, from, to, owed } = params;
-  const isDay = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day);
-  return {
-    sort: Object.hasOwn(TRANSACTION_SORTS, sort) ? (sort as TransactionSort) : 'newest',
-    ...(Object.hasOwn(TRANSACTION_FILTERS, show)
-      ? { filter: show as TransactionFilter }
-      : show === 'open' || show === 'cancelled'
-        ? { state: show }
-        : {}),
-    ...(q ? { q } : {}),
-    ...(isDay(from) ? { from } : {}),
-    ...(isDay(to) ? { to } : {}),
-    ...(owed === 'true' ? { owed: 'true' as const } : {}),
-  };
-}
 /** GET /api/transactions/export.csv: the list's choices, every row (no page). */
 export const transactionsExportQuerySchema = transactionsQuerySchema.omit({ cursor: true, limit: true });
 /** A page of sales, with how many sales each filter holds (under the other choices). */

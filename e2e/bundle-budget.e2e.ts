@@ -178,4 +178,18 @@ describe('bundle budgets', () => {
       ).toEqual([]);
     }
   });
+
+  it('draws the Transactions tab and its rows without zod: the dialogs that validate load it (issue #47)', () => {
+    const modulesOf = (keys: Set<string>) => [...keys].flatMap((k) => chunkModules[manifest[k]!.file] ?? []);
+    const shell = closure(pageKey('admin/admin-page.tsx'), new Set(entry));
+    const tab = closure(ADMIN_TAB_MODULES.transactions, new Set(shell));
+    // Its filters' names, the sale's labels, the claim case's words and "Bought by" come from the
+    // contracts' text modules, not from those that build the schemas (50 scripts, 213 kB before).
+    expect(
+      modulesOf(tab).filter((m) =>
+        /contracts\/(zod|transactions|after-sale|claim-cases|teams|delivery)\.ts/.test(m),
+      ),
+    ).toEqual([]);
+    expect(files(tab).length).toBeLessThanOrEqual(40);
+  });
 });

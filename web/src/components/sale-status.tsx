@@ -1,15 +1,14 @@
+import type { LedgerEntry, SaleState } from '@contracts/after-sale';
 import {
   BUYBACK_DESTINATIONS,
   CLAIM_CATEGORIES,
   CLAIM_STATUS_LABELS,
-  type LedgerEntry,
   PAYMENT_METHODS,
   SALE_STAGES,
   type SaleStage,
-  type SaleState,
   TITLE_STATUS_LABELS,
-} from '@contracts/after-sale';
-import { CLAIM_CASE_STAGES, CLAIM_CASE_TEXT, claimCaseText } from '@contracts/claim-cases';
+} from '@contracts/after-sale-texts';
+import { CLAIM_CASE_STAGES, CLAIM_CASE_TEXT, claimCaseText } from '@contracts/claim-case-texts';
 import { claimCreditText } from '@contracts/claim-coverage';
 import { DELIVERY_STATUS_LABELS } from '@contracts/delivery-texts';
 import type { SaleWorkOrder } from '@contracts/work-orders';

@@ -1,4 +1,4 @@
-import { MAX_CLAIM_PHOTOS } from '@contracts/after-sale';
+import { MAX_CLAIM_PHOTOS } from '@contracts/after-sale-texts';
 import { VIDEO_UPLOAD_PATH } from '@contracts/upload';
 import { useState } from 'react';
 import { fileTotals } from '@/lib/uploads/file-state';

@@ -1,5 +1,5 @@
 import { ADMIN_TEXT } from '@contracts/admin';
-import { TEAM_ROLE_LABELS } from '@contracts/teams';
+import { TEAM_ROLE_LABELS } from '@contracts/team-roles';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -8,7 +8,7 @@ import {
   type OfferSort,
   type OffersQuery,
 } from '@contracts/offer-list';
-import { boughtByText } from '@contracts/teams';
+import { boughtByText } from '@contracts/team-roles';
 import { ArrowRight, HandCoins } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { Badge, OFFER_STATUS_TONE } from '@/components/ui/badge';

@@ -1,6 +1,6 @@
 import type { OfferView, UpdateOfferBody } from '@contracts/buying';
 import { OFFER_TEXT } from '@contracts/buying';
-import { boughtByText } from '@contracts/teams';
+import { boughtByText } from '@contracts/team-roles';
 import { Check, Clock, MessageSquareReply, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge, OFFER_STATUS_TONE } from '@/components/ui/badge';

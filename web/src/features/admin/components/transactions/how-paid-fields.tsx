@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS } from '@contracts/after-sale';
+import { PAYMENT_METHODS } from '@contracts/after-sale-texts';
 import { SelectField, SelectOptions } from '@/components/ui/fields';
 import { FormField } from '@/components/ui/form-field';
 import type { BoundField } from '@/lib/form-binding';

@@ -3,7 +3,7 @@ import {
   CLAIM_CATEGORIES,
   ODOMETER_STATUS_LABELS,
   SALE_TEXT,
-} from '@contracts/after-sale';
+} from '@contracts/after-sale-texts';
 import { dateInZone } from '@contracts/business-days';
 import { claimCaseText } from '@contracts/claim-cases';
 import {

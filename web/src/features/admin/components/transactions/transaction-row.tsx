@@ -1,5 +1,5 @@
 import { ADMIN_TEXT } from '@contracts/admin';
-import { boughtByText } from '@contracts/teams';
+import { boughtByText } from '@contracts/team-roles';
 import type { AdminTransaction } from '@contracts/transactions';
 import { Ban } from 'lucide-react';
 import { PaymentStatus, PickupStatus, StageBadge, TitleStatus } from '@/components/sale-status';

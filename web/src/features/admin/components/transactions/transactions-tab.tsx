@@ -7,11 +7,13 @@ import {
   TRANSACTION_STATES,
   type TransactionFilter,
   transactionChoicesOf,
-} from '@contracts/transactions';
+} from '@contracts/transaction-list';
+import type { TransactionsPage } from '@contracts/transactions';
 import { Download, Receipt } from 'lucide-react';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { Pager, useListParams, useServerPaged } from '@/components/ui/pager';
+import { Loading } from '@/components/ui/placeholders';
 import { Empty } from '@/components/ui/query-states';
 import { apiPath } from '@/lib/api/api-client';
 import { PANEL_HEADS, SALE_STEP_LABELS } from '../../admin-texts';
@@ -105,7 +107,7 @@ export function TransactionsTab() {
       </p>
       <PanelStates
         query={transactions}
-        loading="Loading transactions..."
+        loading={LOADING}
         isEmpty={(data) => data.items.length === 0}
         empty={
           <Empty
@@ -115,30 +117,52 @@ export function TransactionsTab() {
           />
         }
       >
-        {(data) => (
-          <div ref={paging.listRef}>
-            <DataTable
-              label="Transactions"
-              columns={[
-                'Sold',
-                'Vehicle',
-                'Dealer',
-                'Amount',
-                'Status',
-                'Payment',
-                'Title & pickup',
-                'Bill of sale',
-                'Actions',
-              ]}
-            >
-              {data.items.map((t) => (
-                <TransactionRow key={t.id} transaction={t} now={now} />
-              ))}
-            </DataTable>
-            <Pager label="Transactions" {...paging.pagerOf(data)} />
-          </div>
-        )}
+        {(data) => <SalesPage page={data} now={now} paging={paging} />}
       </PanelStates>
     </Panel>
+  );
+}
+
+const LOADING = 'Loading transactions...';
+
+/**
+ * A page of sales, drawn in a render React may pause (`useDeferredValue`): drawn in the one the
+ * list's answer sets off (a query's answer renders at once, in one piece), its 25 rows were a
+ * 0.6–0.8 s task on a slow phone (issue #47). Until they are drawn the loading rows stay, and while
+ * the next page's are drawn, this page's.
+ */
+function SalesPage({
+  page,
+  now,
+  paging,
+}: {
+  page: TransactionsPage;
+  now: Date;
+  paging: ReturnType<typeof useServerPaged<HTMLDivElement>>;
+}) {
+  const data = useDeferredValue(page, null);
+  if (!data) return <Loading label={LOADING} rows={3} />;
+  return (
+    <div ref={paging.listRef}>
+      <DataTable
+        label="Transactions"
+        columns={[
+          'Sold',
+          'Vehicle',
+          'Dealer',
+          'Amount',
+          'Status',
+          'Payment',
+          'Title & pickup',
+          'Bill of sale',
+          'Actions',
+        ]}
+      >
+        {data.items.map((t) => (
+          <TransactionRow key={t.id} transaction={t} now={now} />
+        ))}
+      </DataTable>
+      <Pager label="Transactions" {...paging.pagerOf(data)} />
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { CLAIM_CATEGORIES } from '@contracts/after-sale';
+import { CLAIM_CATEGORIES } from '@contracts/after-sale-texts';
 import type { DealerTransaction, OfferView } from '@contracts/buying';
 import { dealerItemPath } from '@contracts/dealer-dashboard';
 import type { HeldVehicle } from '@contracts/vehicle';

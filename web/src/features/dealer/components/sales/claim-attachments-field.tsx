@@ -1,4 +1,4 @@
-import { MAX_CLAIM_PHOTOS } from '@contracts/after-sale';
+import { MAX_CLAIM_PHOTOS } from '@contracts/after-sale-texts';
 import { CheckCircle2, ImagePlus, TriangleAlert, Video } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { FilePickButton } from '@/components/media/file-pick-button';

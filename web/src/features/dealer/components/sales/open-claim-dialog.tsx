@@ -1,4 +1,4 @@
-import { CLAIM_CATEGORIES } from '@contracts/after-sale';
+import { CLAIM_CATEGORIES } from '@contracts/after-sale-texts';
 import { coveredCategories, coveredItemsText } from '@contracts/claim-coverage';
 import { type GuaranteeTerms, isGuaranteed } from '@contracts/guarantee';
 import { useWatch } from 'react-hook-form';
