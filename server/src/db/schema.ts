@@ -224,6 +224,7 @@ export const vehicles = pgTable(
   (t) => [
     uniqueIndex('vehicles_vin_unique').on(t.vin),
     index('vehicles_first_look_idx').on(t.firstLookUntil).where(sql`${t.firstLookUntil} is not null`),
+    // Migration 0041 rebuilds it with INCLUDE (first_look_until): the admin's counts read it alone.
     index('vehicles_status_in_queue_idx').on(t.status, t.inQueue),
     // One index per search sort (published vehicles only): a page is one seek to `(key, ±id)`.
     // Migrations 0036 and 0040 rebuild them with INCLUDE columns (drizzle cannot write it) so a

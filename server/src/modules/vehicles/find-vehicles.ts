@@ -169,7 +169,16 @@ export async function findAdminVehiclePage(
 
 /** How many vehicles there are, and in each admin list: one aggregate. */
 export async function countAdminVehicles(db: Database): Promise<AdminVehicleCounts> {
-  const [row] = await db
+  const [row] = await adminVehicleCountsQuery(db);
+  return row ?? { total: 0, queue: 0, active: 0, sold: 0, removed: 0 };
+}
+
+/**
+ * The counts' one statement: it reads status, in_queue and first_look_until only, which the index
+ * vehicles_status_in_queue_idx carries (migration 0041), so PostgreSQL counts from the index alone.
+ */
+export function adminVehicleCountsQuery(db: Database) {
+  return db
     .select({
       total: countAll,
       ...(Object.fromEntries(
@@ -180,7 +189,6 @@ export async function countAdminVehicles(db: Database): Promise<AdminVehicleCoun
       ) as Record<AdminVehicleList, SQL<number>>),
     })
     .from(vehicles);
-  return row ?? { total: 0, queue: 0, active: 0, sold: 0, removed: 0 };
 }
 
 export const VEHICLE_NOT_FOUND = 'Vehicle not found';
