@@ -1,12 +1,12 @@
-import { type IsoDate, isBusinessDay } from './business-days';
-import { formatDay } from './dates';
-import { decimalToCents, formatAmount } from './money';
-
-/**
+/*
  * A claim case's stages, messages and words (contracts/claim-cases.ts,
  * docs/decisions/0041-claim-cases.md), apart from its schemas and its fold so that the lists of
  * sales, which show where a case stands, load no validation library.
  */
+import { type IsoDate, isBusinessDay } from './business-days';
+import { formatDay } from './dates';
+import { decimalToCents, formatAmount } from './money';
+
 export const CLAIM_CASE_TEXT = {
   addSomething: 'Add a photo, a video or an estimate, or mark the evidence complete',
   evidenceClosed: 'The evidence deadline has passed for this claim',

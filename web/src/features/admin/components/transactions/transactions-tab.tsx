@@ -141,7 +141,13 @@ function SalesPage({
   paging: ReturnType<typeof useServerPaged<HTMLDivElement>>;
 }) {
   const data = useDeferredValue(page, null);
-  if (!data) return <Loading label={LOADING} rows={3} />;
+  // The same loading rows, not announced a second time.
+  if (!data)
+    return (
+      <div aria-hidden="true">
+        <Loading label={LOADING} rows={3} />
+      </div>
+    );
   return (
     <div ref={paging.listRef}>
       <DataTable
