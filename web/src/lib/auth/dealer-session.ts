@@ -37,8 +37,11 @@ export function useDealerLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => callApi('dealerLogout'),
-    onSettled: () => {
+    onSettled: async () => {
       displayStorage.setDealerName(null);
+      // A read of who is signed in still on its way (the live stream's catch-up asks it once the
+      // dashboard is idle) would answer "signed in" after this and put the dealer back in the header.
+      await queryClient.cancelQueries({ queryKey: queryKeys.auth.dealerMe() });
       queryClient.setQueryData(queryKeys.auth.dealerMe(), null);
     },
   });
