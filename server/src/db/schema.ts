@@ -456,6 +456,25 @@ export const transactionEvents = pgTable(
   ],
 );
 
+/**
+ * Sales whose guarantee clock the reminder pass found settled — closed, or none (sold as is,
+ * cancelled) — and how many steps their timeline had then (remind-guarantee-ending.ts). A settled
+ * clock stays settled while the timeline is unchanged (the steps are append-only and only a step can
+ * move the handover or end a late transport), so the pass reads such a sale again only once its
+ * timeline has more steps than this count (issue #47: a pass read every handed-over sale of the last
+ * 183 days, 64,331 at 100,000 sales, every 30 minutes).
+ */
+export const guaranteeClocksSettled = pgTable('guarantee_clocks_settled', {
+  transactionId: integer()
+    .primaryKey()
+    .references(() => transactions.id),
+  /** The timeline's steps when the pass found the clock settled. */
+  steps: integer().notNull(),
+  /** The clock's state then: 'closed' or 'none'. */
+  state: text().notNull(),
+  checkedAt: createdAt(),
+});
+
 export const offers = pgTable(
   'offers',
   {

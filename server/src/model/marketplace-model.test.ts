@@ -29,7 +29,7 @@ import {
 import { nextAddress, nextCode, walkPages } from '../../test/helpers';
 import { signIn, signInMember } from '../../test/sessions';
 import { withApp } from '../../test/with-app';
-import { transactions } from '../db/schema';
+import { auditLog, guaranteeClocksSettled, transactions } from '../db/schema';
 import { type CarSight, carSight, readCarFacts, type Who } from '../modules/car-visibility/car-visibility';
 import { carrierApi } from '../modules/delivery/carrier-api';
 import { carrierHandlers } from '../modules/delivery/carrier-sync';
@@ -38,6 +38,9 @@ import { lenderHandlers } from '../modules/floor-plan/floor-plan-requests';
 import { lenderApi } from '../modules/floor-plan/lender-api';
 import { type IntegrationHandler, sendIntegrations } from '../modules/integrations/integration-outbox';
 import { enforceClaimPayments } from '../modules/transactions/claim-payments';
+import { clockIsSettled } from '../modules/transactions/guarantee-clock';
+import { remindGuaranteeEnding } from '../modules/transactions/remind-guarantee-ending';
+import { eventsOf, stateOfRow } from '../modules/transactions/sale-timeline';
 
 /**
  * The model of issue #44 (docs/model-test.md): random sequences of actions by random actors drive
@@ -829,6 +832,44 @@ class ClaimPayout implements Cmd {
   toString = () => `ClaimPayout(sale#${this.sale}, ${this.pay ? 'refund' : 'deadlines pass'})`;
 }
 
+/** The last day a guarantee pass ran at (the job's clock only moves forward; one database for every world). */
+let lastGuaranteePass = 0;
+
+/**
+ * The guarantee reminder pass (issue #47), today or a month on (never before the last pass): every
+ * sale it noted settled and whose timeline has not grown since reads a settled clock on the pass's
+ * day (so skipping it loses no reminder), and no sale is reminded twice.
+ */
+class GuaranteePass implements Cmd {
+  constructor(readonly monthOn: boolean) {}
+  check = (m: Readonly<Model>) => m.sales.length > 0;
+  async run() {
+    const at = new Date(Math.max(lastGuaranteePass, Date.now() + (this.monthOn ? 31 : 0) * 86_400_000));
+    lastGuaranteePass = at.getTime();
+    await remindGuaranteeEnding(ctx.db, at);
+    const notes = new Map(
+      (await ctx.db.select().from(guaranteeClocksSettled)).map((n) => [n.transactionId, n.steps]),
+    );
+    if (notes.size > 0) {
+      const ids = [...notes.keys()];
+      const events = await eventsOf(ctx.db, ids);
+      for (const row of await ctx.db.select().from(transactions).where(inArray(transactions.id, ids))) {
+        const steps = events.get(row.id) ?? [];
+        if (steps.length !== notes.get(row.id)) continue; // grown since: the next pass reads it
+        const { guarantee } = stateOfRow(row, steps, at);
+        expect(clockIsSettled(guarantee), `sale ${row.id} noted settled: ${guarantee.text}`).toBe(true);
+      }
+    }
+    const told = await ctx.db
+      .select({ sale: auditLog.entityId, times: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'guarantee_reminded'))
+      .groupBy(auditLog.entityId);
+    for (const { sale, times } of told) expect(times, `sale ${sale} reminded`).toBe(1);
+  }
+  toString = () => `GuaranteePass(${this.monthOn ? 'a month on' : 'today'})`;
+}
+
 /** A code deactivated: by the admin (PATCH /api/buy-codes/:id) or, for the team's, by the owner. */
 class DeactivateCode implements Cmd {
   constructor(
@@ -1554,6 +1595,7 @@ const ACTIONS = [
     .tuple(fc.nat(7), fc.constantFrom<false | BuybackDestination>(false, 'listed', 'reconditioning'))
     .map(([s, unwind]) => new ClaimCredit(s, unwind)),
   fc.tuple(fc.nat(7), fc.boolean()).map(([s, pay]) => new ClaimPayout(s, pay)),
+  fc.boolean().map((monthOn) => new GuaranteePass(monthOn)),
   fc.constant(new QueueCar()),
   fc.tuple(fc.nat(7), fc.boolean()).map(([o, a]) => new RespondToCounter(o, a)),
   fc.nat(7).map((s) => new OrderDeliveryLater(s)),
@@ -1637,6 +1679,9 @@ it('the webhooks, unwinds and late fees reach their answers: one fixed sequence,
     new ClaimPayout(1, false),
     new ClaimPayout(1, false),
     new ClaimPayout(1, true),
+    // The guarantee pass today, then a month on: both handed-over sales' windows have closed by then.
+    new GuaranteePass(false),
+    new GuaranteePass(true),
   ];
   await fc.asyncModelRun(() => ({ model: world, real: null }), steps.map(checked));
   expect({
@@ -1656,6 +1701,13 @@ it('the webhooks, unwinds and late fees reach their answers: one fixed sequence,
   const resold = sales.find((s) => s.vehicleId === world.cars[0]!.id && !s.cancelled)!;
   // Paid in full, credited $300 − $250 = $50, the $50 refunded late: nothing owed either way.
   expect(resold).toMatchObject({ balance: '0.00' });
+  const handedOver = sales.filter((s) => !s.cancelled && s.guarantee.startsOn !== null).map((s) => s.id);
+  expect(handedOver).toHaveLength(2);
+  const noted = await ctx.db
+    .select()
+    .from(guaranteeClocksSettled)
+    .where(inArray(guaranteeClocksSettled.transactionId, handedOver));
+  expect(noted.map((n) => n.state)).toEqual(['closed', 'closed']);
   expect(decimalToCents(resold.lateFee)).toBeGreaterThan(0);
   const claimed = (
     await walkPages<SaleView>((url) => admin('GET', url), `/api/transactions?dealerId=${world.dealers.T.id}`)

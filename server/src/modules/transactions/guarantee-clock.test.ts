@@ -2,7 +2,7 @@ import { DEFAULT_SALE_TERMS } from '@contracts/after-sale';
 import { businessDaysBetween } from '@contracts/business-days';
 import { defaultGuaranteeTerms, GUARANTEE_TEXT } from '@contracts/guarantee';
 import { describe, expect, it } from 'vitest';
-import { type GuaranteeClockFacts, guaranteeClockOf } from './guarantee-clock';
+import { clockIsSettled, type GuaranteeClockFacts, guaranteeClockOf } from './guarantee-clock';
 
 /** The guarantee clock (docs/decisions/0040-guarantee-clock.md), a pure function: business days, holidays, the pause. */
 
@@ -131,5 +131,32 @@ describe('guaranteeClockOf', () => {
         today: '2026-11-06',
       }).endsOn,
     ).toBe('2026-11-18');
+  });
+
+  it('stays settled as days pass with the same facts, a late transport too (the reminder pass relies on it)', () => {
+    const day = (offset: number) =>
+      new Date(Date.UTC(2026, 9, 1) + offset * 86_400_000).toISOString().slice(0, 10);
+    const cases: Partial<GuaranteeClockFacts>[] = [
+      { handedOverOn: '2026-10-02' },
+      // Handed over (the dealer's own pickup) while our carrier is late, promised before or after the window's end.
+      { handedOverOn: '2026-10-02', transport: { promisedOn: '2026-10-05', deliveredOn: null } },
+      { handedOverOn: '2026-10-02', transport: { promisedOn: '2026-10-20', deliveredOn: null } },
+      { handedOverOn: '2026-10-02', transport: { promisedOn: '2026-10-06', deliveredOn: '2026-10-09' } },
+      { handedOverOn: '2026-10-02', cancelled: true },
+    ];
+    let seen = 0;
+    for (const facts of cases) {
+      let settled = false;
+      for (let offset = 0; offset < 120; offset++) {
+        const c = clock({ ...facts, today: day(offset) });
+        if (settled) expect(clockIsSettled(c), `${JSON.stringify(facts)} on ${day(offset)}`).toBe(true);
+        settled = clockIsSettled(c);
+        if (settled) seen++;
+      }
+    }
+    expect(seen).toBeGreaterThan(300);
+    // Running and waiting clocks are not settled.
+    expect(clockIsSettled(clock({ handedOverOn: '2026-11-18', today: '2026-11-18' }))).toBe(false);
+    expect(clockIsSettled(clock({}))).toBe(false);
   });
 });

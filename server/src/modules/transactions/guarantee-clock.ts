@@ -52,3 +52,13 @@ export function guaranteeClockOf(f: GuaranteeClockFacts): GuaranteeClock {
     daysLeft: closed ? 0 : businessDaysBetween(f.today, endsOn),
   });
 }
+
+/**
+ * Whether a clock can change only through a new step of its sale: closed (the end day has passed) or
+ * none (sold as is, or cancelled). With the same steps, days passing keep it so: a late transport's
+ * paused days grow one business day at a time, and move the end day by as much as today moves, so a
+ * window that had closed stays closed (the reminder pass reads such a sale again only once its
+ * timeline grows: remind-guarantee-ending.ts).
+ */
+export const clockIsSettled = (clock: Pick<GuaranteeClock, 'state'>) =>
+  clock.state === 'closed' || clock.state === 'none';

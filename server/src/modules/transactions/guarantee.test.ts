@@ -9,7 +9,14 @@ import { insertVehicle } from '../../../test/factories';
 import { boughtNow, dealerWithCode, madeOffer } from '../../../test/helpers';
 import { signIn } from '../../../test/sessions';
 import { withApp } from '../../../test/with-app';
-import { appSettings, type NotificationPayload, notifications, transactions } from '../../db/schema';
+import {
+  appSettings,
+  guaranteeClocksSettled,
+  type NotificationPayload,
+  notifications,
+  transactionEvents,
+  transactions,
+} from '../../db/schema';
 import { GUARANTEE_TERMS_SETTING } from '../../lib/sale-terms-setting';
 import { messageContextOf } from '../notifications/notification-messages';
 import { renderPayload } from '../notifications/render-message';
@@ -163,7 +170,7 @@ describe('the guarantee clock on the sale', () => {
     // On the end day (noon in the zone), once, however often the job runs; read a sale at a time
     // (the job reads them in parts), the same.
     const endDay = new Date(`${view.guarantee.endsOn}T18:00:00Z`);
-    expect(await remindGuaranteeEnding(ctx.db, endDay, { part: 1 })).toBeGreaterThanOrEqual(1);
+    expect((await remindGuaranteeEnding(ctx.db, endDay, { part: 1 })).told).toBeGreaterThanOrEqual(1);
     const sent = await reminders();
     expect(sent.map((n) => n.recipient)).toContain(dealer.email);
     await remindGuaranteeEnding(ctx.db, endDay);
@@ -172,5 +179,50 @@ describe('the guarantee clock on the sale', () => {
     const message = renderPayload(messageContextOf(ctx.config), sent[0]!.payload as NotificationPayload);
     expect(message.link).toContain(dealerItemPath('sale', id));
     expect(message.text).toContain('today is the last day');
+  });
+
+  it('notes a clock found settled with its steps and reads that sale again only once a step is added (issue #47)', async () => {
+    const car = await insertVehicle(ctx.db, { price: '9000.00' });
+    const { code } = await dealerWithCode(ctx.db);
+    const id = await boughtNow(ctx.app, code, car.id);
+    const step = async (body: object) =>
+      expect((await ctx.call('POST', `/api/transactions/${id}/events`, body)).statusCode).toBe(200);
+    const today = dateInZone(new Date(), ZONE);
+    const { balance } = await adminView(id);
+    await step({
+      type: 'payment_recorded',
+      amount: balance,
+      method: 'wire',
+      reference: 'W-10',
+      receivedOn: today,
+    });
+    await step({ type: 'pickup_ready', address: '1 Lot Rd', hours: '8–5' });
+    await step({ type: 'picked_up', on: today, by: 'Driver' });
+    const note = async () =>
+      (
+        await ctx.db.select().from(guaranteeClocksSettled).where(eq(guaranteeClocksSettled.transactionId, id))
+      )[0];
+    const steps = async () =>
+      (await ctx.db.select().from(transactionEvents).where(eq(transactionEvents.transactionId, id))).length;
+
+    // Running: read and not noted.
+    expect((await remindGuaranteeEnding(ctx.db)).read).toBeGreaterThanOrEqual(1);
+    expect(await note()).toBeUndefined();
+    // A pass a month on (never reminded: no pass ran near its end): closed, nobody told, noted.
+    const later = new Date(Date.now() + 31 * 86_400_000);
+    await remindGuaranteeEnding(ctx.db, later);
+    const first = await note();
+    expect(first).toMatchObject({ state: 'closed', steps: await steps() });
+    // The next pass does not read it: its note is left as it was.
+    const unread = await remindGuaranteeEnding(ctx.db, later);
+    expect(await note()).toEqual(first);
+    // A step added: read again, noted with the new count.
+    await step({ type: 'title_received', withDeal: true });
+    const again = await remindGuaranteeEnding(ctx.db, later);
+    expect(again.read).toBe(unread.read + 1);
+    const second = await note();
+    expect(second).toMatchObject({ state: 'closed', steps: first!.steps + 1 });
+    expect(second!.checkedAt.getTime()).toBeGreaterThan(first!.checkedAt.getTime());
+    expect(again.told).toBe(0);
   });
 });

@@ -2,11 +2,12 @@ import { GUARANTEE_REMINDER_DAYS } from '@contracts/guarantee';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { transactions } from '../../db/schema';
+import { guaranteeClocksSettled, transactions } from '../../db/schema';
 import { registerJob } from '../../lib/jobs';
 import { writeAudit } from '../audit/write-audit';
 import { enqueueNotifications } from '../notifications/enqueue-notifications';
 import { guaranteeEndingMessage } from '../notifications/guarantee-messages';
+import { clockIsSettled } from './guarantee-clock';
 import { eventsOf, stateOfRow } from './sale-timeline';
 import { saleFactsOf } from './transaction-views';
 
@@ -16,6 +17,11 @@ const REMINDED = 'guarantee_reminded';
 
 const reminded = sql`exists (select 1 from audit_log a
   where a.entity = 'transaction' and a.entity_id = ${transactions.id} and a.action = ${REMINDED})`;
+
+/** A clock the pass found settled with the same steps as the timeline has now (none added since). */
+const settled = sql`exists (select 1 from ${guaranteeClocksSettled} s
+  where s.transaction_id = ${transactions.id}
+    and s.steps = (select count(*) from transaction_events e where e.transaction_id = ${transactions.id}))`;
 
 /** Sales read and folded per part of a pass (their rows and timelines). */
 const PART = 500;
@@ -28,13 +34,16 @@ const PART = 500;
  * changed is skipped and told on the next pass). Only sales handed over in the last 6 months are
  * read (no window is longer), `part` at a time with `pause` between two parts (the job lets the
  * server's requests through: at 100,000 sales a pass folds tens of thousands of timelines, which in
- * one piece held the server's one thread for ~25 s, issue #47). Answers how many were told.
+ * one piece held the server's one thread for ~25 s, issue #47). A sale whose clock a pass found
+ * settled (closed, or none: `clockIsSettled`) is noted with its timeline's number of steps
+ * (guarantee_clocks_settled) and not read again until a step is added. Answers how many sales were
+ * read and how many were told.
  */
 export async function remindGuaranteeEnding(
   db: Database,
   now = new Date(),
   { part = PART, pause }: { part?: number; pause?: () => Promise<void> } = {},
-): Promise<number> {
+): Promise<{ read: number; told: number }> {
   const candidates = await db
     .select({ id: transactions.id })
     .from(transactions)
@@ -45,6 +54,7 @@ export async function remindGuaranteeEnding(
         sql`exists (select 1 from transaction_events e where e.transaction_id = ${transactions.id}
           and e.type in ('picked_up', 'delivered', 'delivery_confirmed', 'delivery_accepted', 'transport_status'))`,
         sql`not ${reminded}`,
+        sql`not ${settled}`,
       ),
     )
     .orderBy(transactions.id);
@@ -56,13 +66,44 @@ export async function remindGuaranteeEnding(
       db.select().from(transactions).where(inArray(transactions.id, ids)),
       eventsOf(db, ids),
     ]);
-    const due = rows.filter((t) => {
-      const { guarantee } = stateOfRow(t, events.get(t.id) ?? [], now);
-      return guarantee.state === 'running' && (guarantee.daysLeft ?? 0) <= GUARANTEE_REMINDER_DAYS;
+    const clocks = rows.map((t) => {
+      const steps = events.get(t.id) ?? [];
+      return { id: t.id, steps: steps.length, guarantee: stateOfRow(t, steps, now).guarantee };
     });
+    const due = clocks.filter(
+      ({ guarantee }) =>
+        guarantee.state === 'running' && (guarantee.daysLeft ?? 0) <= GUARANTEE_REMINDER_DAYS,
+    );
+    await noteSettled(
+      db,
+      clocks.filter(({ guarantee }) => clockIsSettled(guarantee)),
+    );
     told += await tellDue(db, due, now);
   }
-  return told;
+  return { read: candidates.length, told };
+}
+
+/**
+ * Notes the sales whose clocks were found settled, with the steps they were found with: a step
+ * added since (even one committed after this pass read the timeline) makes the count differ, and
+ * the sale is read again.
+ */
+async function noteSettled(
+  db: Database,
+  clocks: readonly { id: number; steps: number; guarantee: { state: string } }[],
+) {
+  if (clocks.length === 0) return;
+  await db
+    .insert(guaranteeClocksSettled)
+    .values(clocks.map((c) => ({ transactionId: c.id, steps: c.steps, state: c.guarantee.state })))
+    .onConflictDoUpdate({
+      target: guaranteeClocksSettled.transactionId,
+      set: {
+        steps: sql`excluded.steps`,
+        state: sql`excluded.state`,
+        checkedAt: sql`excluded.checked_at`,
+      },
+    });
 }
 
 /** Each due sale told in a DB transaction of its own, read again under its lock. */
@@ -117,8 +158,8 @@ export function scheduleGuaranteeReminders(app: FastifyInstance, db: Database, p
     intervalMs: 30 * 60_000,
     run: () => remindGuaranteeEnding(db, new Date(), { pause }),
     failure: 'guarantee reminder check failed',
-    report: (told) => {
-      if (told > 0) app.log.info({ told }, 'guarantee reminders sent');
+    report: ({ read, told }) => {
+      if (told > 0) app.log.info({ read, told }, 'guarantee reminders sent');
     },
   });
 }
