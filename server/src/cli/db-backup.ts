@@ -3,12 +3,14 @@ import { dirname, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config';
 import { PGLITE_OPTIONS } from '../db/client';
+import { lockDataDir } from '../db/data-dir-lock';
 import { errorSummary } from '../lib/loggable-error';
 
 /**
  * npm run db:backup -- <file>             copy of the embedded database (DATA_DIR/db) to a .tar.gz
  * npm run db:restore -- <file> [--force]  replace the embedded database with a backup
- * The app must be stopped (PGlite is used by one process at a time). For PostgreSQL use
+ * The app must be stopped (PGlite is used by one process at a time: both refuse while it holds the
+ * directory, db/data-dir-lock.ts). For PostgreSQL use
  * pg_dump / pg_restore (docs/operations.md).
  */
 async function main() {
@@ -20,27 +22,35 @@ async function main() {
   if (config.databaseUrl)
     throw new Error('DATABASE_URL is set: back up PostgreSQL with pg_dump (see docs/operations.md).');
   const target = resolve(file);
+  const release = lockDataDir(config.pgliteDir);
+  try {
+    await run(command, target, config.pgliteDir, flags);
+  } finally {
+    release();
+  }
+}
 
+async function run(command: 'backup' | 'restore', target: string, pgliteDir: string, flags: string[]) {
   if (command === 'backup') {
-    if (!existsSync(config.pgliteDir)) throw new Error(`No embedded database at ${config.pgliteDir}`);
-    const db = await PGlite.create({ ...PGLITE_OPTIONS, dataDir: config.pgliteDir });
+    if (!existsSync(pgliteDir)) throw new Error(`No embedded database at ${pgliteDir}`);
+    const db = await PGlite.create({ ...PGLITE_OPTIONS, dataDir: pgliteDir });
     const dump = await db.dumpDataDir('gzip');
     await db.close();
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, Buffer.from(await dump.arrayBuffer()));
-    process.stdout.write(`Backed up ${config.pgliteDir} to ${target}\n`);
+    process.stdout.write(`Backed up ${pgliteDir} to ${target}\n`);
     return;
   }
 
   if (!existsSync(target)) throw new Error(`No backup at ${target}`);
-  const occupied = existsSync(config.pgliteDir) && readdirSync(config.pgliteDir).length > 0;
+  const occupied = existsSync(pgliteDir) && readdirSync(pgliteDir).length > 0;
   if (occupied && !flags.includes('--force')) {
     throw new Error(
-      `${config.pgliteDir} already holds a database; add --force to replace it (it is kept as ${config.pgliteDir}.before-restore).`,
+      `${pgliteDir} already holds a database; add --force to replace it (it is kept as ${pgliteDir}.before-restore).`,
     );
   }
   // Restore into a fresh directory first, so a bad backup never leaves a half-written database.
-  const staging = `${config.pgliteDir}.restoring`;
+  const staging = `${pgliteDir}.restoring`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   const db = await PGlite.create({
@@ -51,11 +61,11 @@ async function main() {
   await db.query('select 1');
   await db.close();
   if (occupied) {
-    rmSync(`${config.pgliteDir}.before-restore`, { recursive: true, force: true });
-    renameSync(config.pgliteDir, `${config.pgliteDir}.before-restore`);
+    rmSync(`${pgliteDir}.before-restore`, { recursive: true, force: true });
+    renameSync(pgliteDir, `${pgliteDir}.before-restore`);
   }
-  renameSync(staging, config.pgliteDir);
-  process.stdout.write(`Restored ${target} into ${config.pgliteDir}\n`);
+  renameSync(staging, pgliteDir);
+  process.stdout.write(`Restored ${target} into ${pgliteDir}\n`);
 }
 
 main().catch((error: unknown) => {

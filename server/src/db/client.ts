@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../project-root';
+import { lockDataDir } from './data-dir-lock';
 import { POOL_OPTIONS } from './pool-options';
 import * as schema from './schema';
 
@@ -60,13 +61,19 @@ export type DbOptions = { databaseUrl: string } | { dataDir: string } | { pglite
 
 export async function openDatabase(options: DbOptions): Promise<DbHandle> {
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl);
+  // A directory is this process's alone while open (data-dir-lock.ts).
+  let release = () => {};
   const client =
     'pglite' in options
       ? options.pglite
       : await (async () => {
           const dataDir = resolve(options.dataDir);
           mkdirSync(dataDir, { recursive: true });
-          return PGlite.create({ ...PGLITE_OPTIONS, dataDir });
+          release = lockDataDir(dataDir);
+          return PGlite.create({ ...PGLITE_OPTIONS, dataDir }).catch((error: unknown) => {
+            release();
+            throw error;
+          });
         })();
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
   return {
@@ -85,6 +92,7 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     },
     close: async () => {
       if (!client.closed) await client.close();
+      release();
     },
   };
 }
