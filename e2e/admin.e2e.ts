@@ -173,11 +173,18 @@ describe('Complete Vehicle Listing', () => {
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { seenTexts: string[] }).seenTexts = seen;
+      // Whether each tab strip the app drew (the server's frame's replaced) had the counts.
+      const strips: boolean[] = [];
+      (window as unknown as { stripsWithCounts: boolean[] }).stripsWithCounts = strips;
+      let frameStrip: Element | null = null;
       const record = () => {
         const text = document.getElementById('root')?.textContent ?? '';
         if (seen.at(-1) !== text) seen.push(text);
+        const strip = document.querySelector('[aria-label="Admin sections"]');
+        if (strip && strip !== frameStrip) strips.push(/\(\d+ waiting\)/.test(strip.textContent ?? ''));
       };
       document.addEventListener('DOMContentLoaded', () => {
+        frameStrip = document.querySelector('[aria-label="Admin sections"]');
         record();
         new MutationObserver(record).observe(document, {
           childList: true,
@@ -190,6 +197,12 @@ describe('Complete Vehicle Listing', () => {
     // The queue opened afresh, every request of it seen; this browser no longer keeps the e-mail
     // it signed in with (another tab signed out, storage cleared): the page names the session's.
     await page.evaluate(() => localStorage.removeItem('adminEmail'));
+    // The counts beside the tabs answer late (a busy server): the first render waits for them, so
+    // they are drawn with it and move nothing (drawn after it, they moved the tabs after them).
+    await page.route('**/api/admin/tab-counts', async (route) => {
+      await new Promise((done) => setTimeout(done, 1500));
+      await route.continue();
+    });
     await page.reload();
     const cards = page.locator('article[data-testid^="queue-"]');
     await cards.nth(1).waitFor({ state: 'attached' });
@@ -199,6 +212,11 @@ describe('Complete Vehicle Listing', () => {
     const seenTexts = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts);
     const firstDrawn = seenTexts.find((text) => text.includes('Admin Dashboard'));
     expect(firstDrawn).toContain('Check the decoded details, enter mileage, price and certification');
+    const strips = await page.evaluate(
+      () => (window as unknown as { stripsWithCounts: boolean[] }).stripsWithCounts,
+    );
+    expect(strips.length).toBeGreaterThan(0);
+    expect(strips.every(Boolean), 'a tab strip drawn without its counts').toBe(true);
     expect(seenTexts.filter((text) => /Loading…|Loading Complete Vehicle Listing…/.test(text))).toEqual([]);
     // And it was painted with the HTML (the server renders the frame for an admin's session), where
     // the app then draws it: the same place, nothing shifted.
