@@ -7,7 +7,7 @@
 import { openDatabase } from '../server/src/db/client';
 import { vehicles } from '../server/src/db/schema';
 import { createDatabase, dropDatabase } from '../server/test/pg-admin';
-import { percentile, raceToBuy, saleCounts, seedBuyers } from './buy-race';
+import { kindsOf, percentile, raceToBuy, saleCounts, seedBuyers } from './buy-race';
 import { line, requirePostgres, startBenchServer, writeResults } from './support';
 import { benchVehicles } from './vehicles-fixture';
 
@@ -43,7 +43,7 @@ const pct = (p: number) => percentile(latencies, p);
 line('vehicles / buyers / instances', `${VEHICLES} / ${BUYERS} / ${servers.length}`);
 line('purchases (successful Buy Now)', purchases);
 line('refused (car already sold)', refusals);
-line('transport errors', errors);
+line('errors (neither sold nor told sold, by kind)', `${errors} ${kindsOf(race.errorKinds)}`);
 line('purchases/s', (purchases / seconds).toFixed(1));
 line('requests/s', (latencies.length / seconds).toFixed(1));
 line('latency p50 / p99 (ms)', `${pct(50)} / ${pct(99)}`);
@@ -60,4 +60,4 @@ const file = writeResults('buy', {
   doubleSales,
 });
 line('written', file);
-if (doubleSales !== 0 || sold !== purchases) process.exit(1);
+if (doubleSales !== 0 || sold !== purchases || errors > 0) process.exit(1);

@@ -16,7 +16,7 @@ import { vehicles } from '../server/src/db/schema';
 import { type Cluster, startCluster } from '../server/test/cluster';
 import { openEventStream } from '../server/test/event-stream';
 import { NO_ATTEMPT_LIMITS } from '../server/test/spawn-server';
-import { percentile, raceToBuy, saleCounts, seedBuyers } from './buy-race';
+import { kindsOf, percentile, raceToBuy, saleCounts, seedBuyers } from './buy-race';
 import { buildServerOnce, line, load, requirePostgres, writeResults } from './support';
 import { benchVehicles } from './vehicles-fixture';
 
@@ -40,7 +40,14 @@ interface LiveFigures {
 interface Figures {
   instances: number;
   list: Awaited<ReturnType<typeof load>>;
-  buy: { purchasesPerSecond: number; requestsPerSecond: number; p50: number; p99: number; errors: number };
+  buy: {
+    purchasesPerSecond: number;
+    requestsPerSecond: number;
+    p50: number;
+    p99: number;
+    errors: number;
+    errorKinds: Record<string, number>;
+  };
   purchases: number;
   sold: number;
   doubleSales: number;
@@ -146,6 +153,7 @@ async function measure(instances: number): Promise<Figures> {
         p50: percentile(race.latencies, 50),
         p99: percentile(race.latencies, 99),
         errors: race.errors,
+        errorKinds: race.errorKinds,
       },
       purchases: race.purchases,
       sold,
@@ -208,7 +216,11 @@ side(
 side('Buy Now purchases/s', one.buy.purchasesPerSecond, two.buy.purchasesPerSecond);
 side('Buy Now requests/s', one.buy.requestsPerSecond, two.buy.requestsPerSecond);
 side('Buy Now p50 / p99 (ms)', `${one.buy.p50}/${one.buy.p99}`, `${two.buy.p50}/${two.buy.p99}`);
-side('Buy Now transport errors', one.buy.errors, two.buy.errors);
+side(
+  'Buy Now errors (neither sold nor told sold)',
+  `${one.buy.errors} ${kindsOf(one.buy.errorKinds)}`,
+  `${two.buy.errors} ${kindsOf(two.buy.errorKinds)}`,
+);
 side(`cars sold (of ${FOR_SALE})`, one.sold, two.sold);
 side('double sales (must be 0)', one.doubleSales, two.doubleSales);
 const live = two.live!;
@@ -226,6 +238,7 @@ const broken = [...runs.one, ...runs.two].some(
     f.sold !== f.purchases ||
     f.sold !== FOR_SALE ||
     f.list.non2xx > 0 ||
+    f.buy.errors > 0 ||
     (f.live !== null && f.live.p95 > LIVE_WITHIN_MS),
 );
 if (broken) process.exit(1);

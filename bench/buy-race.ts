@@ -1,3 +1,4 @@
+import { PURCHASE_REFUSALS } from '@contracts/buying';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../server/src/db/client';
 import { insertBuyCodeRow, insertDealer } from '../server/test/factories';
@@ -20,6 +21,8 @@ export interface RaceResult {
   purchases: number;
   refusals: number;
   errors: number;
+  /** The errors by what they were: an HTTP status, or `network` (no answer). */
+  errorKinds: Record<string, number>;
   seconds: number;
   /** Every request's latency in ms, sorted. */
   latencies: number[];
@@ -27,11 +30,13 @@ export interface RaceResult {
 
 /**
  * One buyer per code pressing Buy Now (POST /api/verify-code) on random unsold cars until every car
- * is sold; buyer i talks to urls[i % urls.length]. A 400 means the car was already sold.
+ * is sold; buyer i talks to urls[i % urls.length]. A 409 VEHICLE_SOLD means another buyer got the car
+ * first (a refusal); any other answer is an error, counted by its status and reason.
  */
 export async function raceToBuy(urls: string[], codes: string[], vehicleIds: number[]): Promise<RaceResult> {
   const latencies: number[] = [];
   const result = { purchases: 0, refusals: 0, errors: 0 };
+  const errorKinds: Record<string, number> = {};
   const unsold = new Set(vehicleIds);
   const started = performance.now();
   const buyer = async (index: number) => {
@@ -45,26 +50,37 @@ export async function raceToBuy(urls: string[], codes: string[], vehicleIds: num
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ code: codes[index], vehicleId }),
       }).catch(() => null);
+      const body = response
+        ? ((await response.json().catch(() => null)) as { reason?: string } | null)
+        : null;
       latencies.push(performance.now() - t0);
       if (response?.status === 200) {
         result.purchases++;
         unsold.delete(vehicleId);
-      } else if (response?.status === 400) {
+      } else if (response?.status === 409 && body?.reason === PURCHASE_REFUSALS.vehicleSold) {
         result.refusals++;
         unsold.delete(vehicleId);
       } else {
         result.errors++;
+        const kind = response ? `${response.status}${body?.reason ? ` ${body.reason}` : ''}` : 'network';
+        errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
       }
-      await response?.arrayBuffer();
     }
   };
   await Promise.all(codes.map((_, i) => buyer(i)));
   return {
     ...result,
+    errorKinds,
     seconds: (performance.now() - started) / 1000,
     latencies: latencies.sort((a, b) => a - b),
   };
 }
+
+/** Errors by kind for a line of figures: `409×3 network×1`, or `-`. */
+export const kindsOf = (kinds: Record<string, number>) =>
+  Object.entries(kinds)
+    .map(([kind, n]) => `${kind}×${n}`)
+    .join(' ') || '-';
 
 /** The p-th percentile of sorted latencies, to 0.1 ms. */
 export const percentile = (sorted: number[], p: number) =>
