@@ -50,3 +50,9 @@ export const SSR_STATE_ELEMENT_ID = 'ssr-state';
  * session is (`{ "email": … }`, ADR 0051): the page then shows the same e-mail the frame did.
  */
 export const ADMIN_FRAME_ELEMENT_ID = 'admin-frame';
+/**
+ * The `<meta name>` in which the server names, on a page with live updates, where that page's first
+ * live stream starts (`?since=`, ADR 0008): the newest event and the database's snapshot as the
+ * HTML was made. The page's reads all come after it, so the stream replays what they may have missed.
+ */
+export const LIVE_SINCE_META_NAME = 'live-since';

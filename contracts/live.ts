@@ -26,12 +26,21 @@ export interface LiveChange {
   topic: LiveTopic;
 }
 
+/** The longest `since` a stream takes (the snapshot's list of transactions in progress is bounded by it). */
+export const LIVE_SINCE_MAX_LENGTH = 4000;
+
 export const liveEventsQuerySchema = z.object({
   /**
    * The last event id seen, for clients that cannot send the Last-Event-ID header (which wins
    * when both are given). Anything but an id this server still keeps gets `reset`, never a 400.
    */
   lastEventId: z.string().max(100).optional(),
+  /**
+   * Where a page's first stream starts (the `live-since` meta of its HTML, ADR 0008): the events
+   * since then are replayed, those the page's reads may have missed. Without a Last-Event-ID only;
+   * one the server cannot use gets `reset`, never a 400.
+   */
+  since: z.string().max(LIVE_SINCE_MAX_LENGTH).optional(),
 });
 
 /** Documented for OpenAPI; the stream is written as it happens, never serialised. */

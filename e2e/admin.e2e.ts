@@ -566,7 +566,7 @@ describe('Manage Transactions', () => {
     expect(framed).toEqual({ top: (await description.boundingBox())!.y, appReady: null });
     // The first two reads, the HTML's preloads, are the aging summary and the first page of the list
     // the URL holds, as the app writes it (a preload of another URL would come first and be unused;
-    // the live stream's catch-up reads them again once the page is idle).
+    // the live stream starts where the HTML says, so nothing reads them again).
     expect(reads.slice(0, 2).sort()).toEqual([
       '/api/transactions/aging',
       '/api/transactions?sort=oldest&state=open&limit=25',

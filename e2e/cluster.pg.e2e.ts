@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { dealerDashboardPath } from '@contracts/dealer-dashboard';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_TEXT } from '../contracts/upload';
@@ -133,23 +133,41 @@ function instancesOf(page: Page, method: string, path: RegExp) {
 }
 
 /**
- * Resolves once the page has read `path` again after its live stream opened: its first-open
- * catch-up (docs/decisions/0008-live-updates.md) is then done, and whatever the page shows next
- * came through the stream (a read asked before it opened and answered after does not count).
- * Called before the page is opened.
+ * Resolves once whatever the page shows next can only come through its live stream
+ * (docs/decisions/0008-live-updates.md): the stream has opened and no read the page asked before
+ * is still on its way — and, for a stream that did not start where the page's HTML said
+ * (`?since=`: a page the app navigated to), once the page has read `path` again (its first-open
+ * catch-up). Called before the page is opened.
  */
 function caughtUp(page: Page, path: RegExp) {
-  let streaming = false;
+  const reads = new Set<Request>();
+  let stream: 'since' | 'catch-up' | null = null;
+  let caughtUpRead = false;
   return new Promise<void>((resolve) => {
-    page.on('response', (response) => {
-      if (new URL(response.url()).pathname === '/api/events') streaming = true;
-    });
+    const settle = () => {
+      if (stream && reads.size === 0 && (stream === 'since' || caughtUpRead)) resolve();
+    };
     page.on('request', (request) => {
-      if (streaming && path.test(new URL(request.url()).pathname))
+      const url = new URL(request.url());
+      if (url.pathname === '/api/events' || !url.pathname.startsWith('/api/')) return;
+      reads.add(request);
+      if (stream === 'catch-up' && path.test(url.pathname))
         void request.response().then(async (response) => {
           await response?.finished();
-          resolve();
+          caughtUpRead = true;
+          settle();
         });
+    });
+    const done = (request: Request) => {
+      if (reads.delete(request)) settle();
+    };
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname !== '/api/events') return;
+      stream = url.searchParams.has('since') ? 'since' : 'catch-up';
+      settle();
     });
   });
 }

@@ -38,6 +38,7 @@ import {
 import { insightsRoutes } from './modules/insights/insights.routes';
 import { sendIntegrations } from './modules/integrations/integration-outbox';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { findLiveSince } from './modules/live/find-live-events';
 import { liveRoutes } from './modules/live/live.routes';
 import { registerMedia } from './modules/media/register-media';
 import { registerNotifications } from './modules/notifications/register-notifications';
@@ -304,6 +305,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       brand: config.brand,
       // Server-rendered pages read what the API answers, from the same caches (ADR 0016).
       ...vehicles.pages,
+      liveSince: () => findLiveSince(database.db),
     });
 
   app.addHook('onClose', async () => {

@@ -653,6 +653,11 @@ export const appSettings = pgTable('app_settings', {
   updatedAt: createdAt(),
 });
 
+/** A 64-bit transaction id (PostgreSQL's xid8), read as its decimal text. */
+const xid8 = customType<{ data: string; driverData: string }>({
+  dataType: () => 'xid8',
+});
+
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
@@ -761,9 +766,15 @@ export const liveEvents = pgTable(
     topic: text().notNull(),
     dealerId: integer(),
     entityId: integer(),
+    /**
+     * The writing transaction (its `pg_current_xact_id()`): a stream that starts from the snapshot
+     * its page's HTML was made under replays the events that snapshot could not see, those of
+     * transactions still in progress then included (ADR 0008, find-live-events.ts).
+     */
+    txid: xid8().notNull().default(sql`pg_current_xact_id()`),
     createdAt: createdAt(),
   },
-  (t) => [index('live_events_created_idx').on(t.createdAt)],
+  (t) => [index('live_events_created_idx').on(t.createdAt), index('live_events_txid_idx').on(t.txid)],
 );
 
 /**

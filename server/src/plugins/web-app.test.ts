@@ -8,10 +8,12 @@ import { DEALER_DASHBOARD_SECTION_KEYS, dealerDashboardPath } from '@contracts/d
 import { ADMIN_TAB_MODULES } from '@contracts/routes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertVehicle } from '../../test/factories';
+import { dealerWithCode } from '../../test/helpers';
 import { scratchDir } from '../../test/scratch';
-import { signInAdmin, TEST_ACCOUNTS } from '../../test/sessions';
+import { signIn, signInAdmin, signInStaff, TEST_ACCOUNTS } from '../../test/sessions';
 import { withApp } from '../../test/with-app';
 import { vehiclePhotos } from '../db/schema';
+import { parseLiveSince } from '../modules/live/live-stream';
 import { SESSION_COOKIES } from './auth';
 
 const BIG_ASSET = `export const words = ${JSON.stringify('wholesale '.repeat(500))};`;
@@ -498,6 +500,29 @@ describe('server-rendered pages', () => {
       expect(shell.body).not.toContain('id="admin-frame"');
       expect(shell.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it("names where a live page's first stream starts, for a session of its role only (ADR 0008)", async () => {
+    const sinceOf = (body: string) => /<meta name="live-since" content="([^"]*)">/.exec(body)?.[1] ?? null;
+    const get = async (url: string, cookie?: string) =>
+      sinceOf((await ssr.app.inject({ url, headers: cookie ? { cookie } : {} })).body);
+    const admin = await signInAdmin(ssr.app);
+    const staff = await signInStaff(ssr.app);
+    const { dealer, code } = await dealerWithCode(ssr.db);
+    const dealerCookie = await signIn(ssr.app, 'dealer', { dealerName: dealer.dealerName, buyCode: code });
+    // The newest event and the database's snapshot: `<id>.<xmin>:<xmax>:<in progress>`.
+    const since = await get('/admin?tab=offers', admin);
+    expect(since).toMatch(/^\d+\.\d+:\d+:[\d,]*$/);
+    expect(parseLiveSince(since!)).not.toBeNull();
+    expect(await get('/upload/recon', staff)).toMatch(/^\d+\./);
+    expect(await get(dealerDashboardPath('offers'), dealerCookie)).toMatch(/^\d+\./);
+    // Not to a visitor, a cookie that is no session, another role's session, or a page without a stream.
+    expect(await get('/admin')).toBeNull();
+    expect(await get('/admin', `${SESSION_COOKIES.admin}=not-a-session`)).toBeNull();
+    expect(await get(dealerDashboardPath('offers'), admin)).toBeNull();
+    expect(await get('/upload/recon', dealerCookie)).toBeNull();
+    expect(await get('/inventory', admin)).toBeNull();
+    expect(await get('/dealer/account', dealerCookie)).toBeNull();
   });
 
   it('serves the app shell when a page cannot be rendered', async () => {

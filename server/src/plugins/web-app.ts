@@ -1,7 +1,14 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { ADMIN_TABS, adminTabOf } from '@contracts/admin';
-import { ADMIN_FRAME_ELEMENT_ID, BRAND_ELEMENT_ID, type Brand, SSR_STATE_ELEMENT_ID } from '@contracts/brand';
+import type { SessionRole } from '@contracts/auth';
+import {
+  ADMIN_FRAME_ELEMENT_ID,
+  BRAND_ELEMENT_ID,
+  type Brand,
+  LIVE_SINCE_META_NAME,
+  SSR_STATE_ELEMENT_ID,
+} from '@contracts/brand';
 import type { Photo } from '@contracts/condition-report';
 import { GALLERY_FRAME_SIZES, PHONE_PHOTO_CAP, srcsetUpTo } from '@contracts/condition-report-rules';
 import { PAGE_LIMIT } from '@contracts/limits';
@@ -242,6 +249,13 @@ function readManifest(webDir: string): Record<string, ManifestChunk> {
   }
 }
 
+/** The pages with live updates (their `useLiveUpdates`), by the session their stream is opened with. */
+const LIVE_PAGES: Partial<Record<PageKey, SessionRole>> = {
+  admin: 'admin',
+  recon: 'staff',
+  dealerDashboard: 'dealer',
+};
+
 /**
  * Serves the built React app: hashed assets with a one-year immutable cache, other files of the
  * build, and index.html for every page path (200 for the spec's routes, 404 otherwise, so crawlers
@@ -252,6 +266,11 @@ export interface WebAppOptions {
   brand: Brand;
   /** A published vehicle's first gallery photo (from the list cache), preloaded with its page. */
   galleryFirstPhoto?: (vehicleId: number) => Promise<Photo | undefined>;
+  /**
+   * Where a live page's first stream starts (find-live-events.ts `findLiveSince`), named in its
+   * HTML (ADR 0008); without it, or null, the page reads its live data again once its stream opens.
+   */
+  liveSince?: () => Promise<string | null>;
   /**
    * What server-rendered pages are rendered from (ADR 0016); without it, or without the renderer
    * in `ssrDir`, every page is the app shell and the app renders it in the browser.
@@ -335,6 +354,21 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       return frame;
     } catch (error) {
       app.log.warn({ err: error }, 'admin frame rendering failed; serving the app shell');
+      return null;
+    }
+  };
+  /**
+   * A live page's `live-since` for a session of the role its stream needs (the snapshot names the
+   * database's transactions: not told to a visitor); null otherwise, or if the database fails (the
+   * page then reads again once its stream opens, as without it).
+   */
+  const liveSinceOf = async (request: FastifyRequest, key: PageKey | 'notFound') => {
+    const role = key === 'notFound' ? undefined : LIVE_PAGES[key];
+    if (!role || !options.liveSince || !request.cookies[SESSION_COOKIES[role]]) return null;
+    try {
+      return (await request.viewer())[role] ? await options.liveSince() : null;
+    } catch (error) {
+      app.log.warn({ err: error }, 'live-since failed; the page reads again once its stream opens');
       return null;
     }
   };
@@ -437,6 +471,12 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         html,
         frame.html,
         `<script type="application/json" id="${ADMIN_FRAME_ELEMENT_ID}">${safeJson({ email: frame.email })}</script>`,
+      );
+    const since = await liveSinceOf(request, key);
+    if (since)
+      html = html.replace(
+        '</head>',
+        `<meta name="${LIVE_SINCE_META_NAME}" content="${escapeHtml(since)}"></head>`,
       );
     const links = firstPaintLinks(manifest, photo);
     if (links) reply.header('link', links);

@@ -23,6 +23,41 @@ export async function findLatestLiveEventId(db: Database): Promise<number | null
   return row?.id ?? null;
 }
 
+/**
+ * Where a page's first stream starts (the HTML's `live-since`, ADR 0008): the newest event id and
+ * the current snapshot (`pg_current_snapshot()`, read in one statement), as `<id>.<snapshot>`.
+ * Null while the table is empty (no id to check the history against: the page reads again).
+ */
+export async function findLiveSince(db: Database): Promise<string | null> {
+  const result = (await db.execute(
+    sql`select (select max(id) from live_events) as id, pg_current_snapshot()::text as snapshot`,
+  )) as unknown as { rows: { id: string | number | null; snapshot: string }[] };
+  const row = result.rows[0];
+  return row?.id == null ? null : `${row.id}.${row.snapshot}`;
+}
+
+/**
+ * The events a page whose HTML was made under `snapshot` may not have seen, that the audience may
+ * see, oldest id first, at most `limit`: those of transactions the snapshot could not see — still
+ * in progress then (whatever their id) or begun after (`pg_visible_in_snapshot`).
+ */
+export function findLiveEventsSince(
+  db: Database,
+  audience: LiveAudience,
+  snapshot: string,
+  limit: number,
+): Promise<LiveEvent[]> {
+  return replayable(
+    db,
+    and(
+      sql`${liveEvents.txid} >= pg_snapshot_xmin(${snapshot}::pg_snapshot)`,
+      sql`not pg_visible_in_snapshot(${liveEvents.txid}, ${snapshot}::pg_snapshot)`,
+      visibleTo(audience),
+    ),
+    limit,
+  );
+}
+
 /** Whether an event id is still kept (a resume can start after it only then). */
 export async function isLiveEventKept(db: Database, id: number): Promise<boolean> {
   const rows = await db.select({ id: liveEvents.id }).from(liveEvents).where(eq(liveEvents.id, id));
@@ -36,10 +71,15 @@ export function findLiveEventsAfter(
   afterId: number,
   limit: number,
 ): Promise<LiveEvent[]> {
+  return replayable(db, and(gt(liveEvents.id, afterId), visibleTo(audience)), limit);
+}
+
+/** The events that meet `where`, oldest id first, at most `limit`. */
+function replayable(db: Database, where: SQL | undefined, limit: number): Promise<LiveEvent[]> {
   return db
     .select({ id: liveEvents.id, topic: liveEvents.topic, dealerId: liveEvents.dealerId })
     .from(liveEvents)
-    .where(and(gt(liveEvents.id, afterId), visibleTo(audience)))
+    .where(where)
     .orderBy(asc(liveEvents.id))
     .limit(limit);
 }

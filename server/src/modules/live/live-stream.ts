@@ -1,7 +1,12 @@
 import { PassThrough } from 'node:stream';
 import type { LiveEventType } from '@contracts/live';
 import type { Database } from '../../db/client';
-import { findLatestLiveEventId, findLiveEventsAfter, isLiveEventKept } from './find-live-events';
+import {
+  findLatestLiveEventId,
+  findLiveEventsAfter,
+  findLiveEventsSince,
+  isLiveEventKept,
+} from './find-live-events';
 import { type LiveAudience, type LiveEvent, maySee } from './live-audience';
 
 /** More missed events than this on a resume: a refetch of everything is cheaper than replaying them. */
@@ -25,6 +30,24 @@ export interface LiveStreamOptions {
 }
 
 const DECIMAL = /^[1-9][0-9]{0,15}$/;
+const SINCE = /^([1-9][0-9]{0,15})\.([0-9]{1,20}):([0-9]{1,20}):((?:[0-9]{1,20},)*[0-9]{1,20})?$/;
+
+/**
+ * A page's `since` (`<id>.<xmin>:<xmax>:<xip,…>`, find-live-events.ts `findLiveSince`) read, or null
+ * when it is not one: the snapshot's transactions in progress lie in [xmin, xmax), as PostgreSQL
+ * makes them (checked here, so the database is never handed a snapshot it would refuse).
+ */
+export function parseLiveSince(text: string): { id: number; snapshot: string } | null {
+  const match = SINCE.exec(text);
+  if (!match) return null;
+  const [, id, xmin, xmax, xip] = match as unknown as [string, string, string, string, string | undefined];
+  const low = BigInt(xmin);
+  const high = BigInt(xmax);
+  if (low === 0n || low > high) return null;
+  const inProgress = xip ? xip.split(',').map(BigInt) : [];
+  if (inProgress.some((x) => x < low || x >= high)) return null;
+  return { id: Number(id), snapshot: `${xmin}:${xmax}:${xip ?? ''}` };
+}
 
 /**
  * One open `text/event-stream`: resumes after the client's last event id (or says `reset`), then
@@ -50,20 +73,20 @@ export class LiveStream {
     this.closeHandlers.push(handler);
   }
 
-  /** Starts the stream; `lastEventId` is what the client says it saw last (header or query). */
-  async open(lastEventId: string | undefined) {
+  /**
+   * Starts the stream; `lastEventId` is what the client says it saw last (header or query), `since`
+   * where its page's HTML says its first stream starts (used without a `lastEventId` only).
+   */
+  async open(lastEventId: string | undefined, since?: string) {
     this.write(`: connected\nretry: ${RETRY_MS}\n\n`);
-    const { db, audience } = this.options;
+    const { db } = this.options;
     const sent = new Set<number>();
     try {
-      if (lastEventId === undefined || lastEventId === '') {
+      if (!lastEventId && !since) {
         this.send('ready', await findLatestLiveEventId(db), {});
       } else {
-        const after = DECIMAL.test(lastEventId) ? Number(lastEventId) : null;
-        const replay =
-          after !== null && (await isLiveEventKept(db, after))
-            ? await findLiveEventsAfter(db, audience, after, MAX_REPLAY + 1)
-            : null;
+        // The events after the client's last one, or else since its page's HTML was made.
+        const replay = lastEventId ? await this.replayAfter(lastEventId) : await this.sinceReplay(since!);
         if (!replay || replay.length > MAX_REPLAY) {
           await this.reset();
         } else {
@@ -84,6 +107,28 @@ export class LiveStream {
     this.heartbeat = setInterval(() => void this.beat(), this.options.heartbeatMs);
     const untilExpiry = this.options.sessionExpiresAt.getTime() - Date.now();
     if (untilExpiry < MAX_TIMER_MS) this.expiry = setTimeout(() => this.close(), Math.max(0, untilExpiry));
+  }
+
+  /** The events after the client's last event id, or null when it is not one still kept. */
+  private async replayAfter(lastEventId: string): Promise<LiveEvent[] | null> {
+    const after = DECIMAL.test(lastEventId) ? Number(lastEventId) : null;
+    const { db, audience } = this.options;
+    return after !== null && (await isLiveEventKept(db, after))
+      ? findLiveEventsAfter(db, audience, after, MAX_REPLAY + 1)
+      : null;
+  }
+
+  /**
+   * The events since a page's HTML was made (its `since`), or null when they cannot all be known:
+   * not a `since`, its newest event no longer kept (older events may have been deleted since), or
+   * a snapshot the database refuses.
+   */
+  private async sinceReplay(since: string): Promise<LiveEvent[] | null> {
+    const start = parseLiveSince(since);
+    if (!start) return null;
+    const { db, audience } = this.options;
+    if (!(await isLiveEventKept(db, start.id))) return null;
+    return findLiveEventsSince(db, audience, start.snapshot, MAX_REPLAY + 1).catch(() => null);
   }
 
   /** A change from the instance's LISTEN connection. */

@@ -62,7 +62,11 @@ export async function liveRoutes(
       );
       // The browser sends Last-Event-ID when it reconnects; ?lastEventId= is for other clients.
       const header = request.headers['last-event-id'];
-      void stream.open((typeof header === 'string' && header.trim()) || request.query.lastEventId?.trim());
+      // ?since= is where a page's first stream starts (its HTML's `live-since`, ADR 0008).
+      void stream.open(
+        (typeof header === 'string' && header.trim()) || request.query.lastEventId?.trim(),
+        request.query.since?.trim(),
+      );
       return (
         reply
           .header('content-type', 'text/event-stream; charset=utf-8')

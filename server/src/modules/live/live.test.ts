@@ -7,6 +7,7 @@ import { signIn, signInAdmin } from '../../../test/sessions';
 import { createBootstrappedApp } from '../../../test/test-app';
 import { withApp } from '../../../test/with-app';
 import { liveEvents } from '../../db/schema';
+import { findLiveSince } from './find-live-events';
 import { MAX_STREAMS_PER_DEALERSHIP, MAX_STREAMS_PER_SESSION } from './live-hub';
 
 /**
@@ -222,6 +223,63 @@ describe('GET /api/events', () => {
     const resumed = await stream(ctx.admin, { 'last-event-id': reset.id! });
     expect(asRows(await changesUntil(resumed, next))).toEqual([{ id: next, topic: 'vehicles' }]);
     expect(resumed.messages[0]!.event).toBe('change');
+  });
+
+  it("starts a page's first stream where its HTML says: what changed since is replayed, nothing before (ADR 0008)", async () => {
+    const dealer = await newDealer();
+    const vehicle = await insertVehicle(ctx.db);
+    const before = await marker();
+    // As the page's HTML is made; the page's reads come after it, and a change after them.
+    const since = (await findLiveSince(ctx.db))!;
+    expect(since.startsWith(`${before}.`)).toBe(true);
+    await madeOffer(ctx.app, vehicle.id, dealer.code);
+    const missed = await rowsAfter(before);
+    expect(missed.map((r) => r.topic)).toContain('offers');
+
+    const first = await stream(ctx.admin, {}, `?since=${encodeURIComponent(since)}`);
+    const last = await marker();
+    expect(asRows(await changesUntil(first, last))).toEqual([
+      ...missed.map(({ id, topic }) => ({ id, topic })),
+      { id: last, topic: 'vehicles' },
+    ]);
+    expect(first.messages.map((m) => m.event)).not.toContain('ready');
+    // The dealer's stream from the same point: its own offer and the cars, no one else's.
+    const own = await stream(dealer.cookie, {}, `?since=${encodeURIComponent(since)}`);
+    const ownLast = await marker();
+    const ownRows = (await rowsAfter(before)).filter(
+      (r) => r.topic === 'vehicles' || r.dealerId === dealer.id,
+    );
+    expect(asRows(await changesUntil(own, ownLast))).toEqual(ownRows.map(({ id, topic }) => ({ id, topic })));
+    // A Last-Event-ID (the browser's reconnect) wins over it.
+    const reconnect = await stream(
+      ctx.admin,
+      { 'last-event-id': String(ownLast) },
+      `?since=${encodeURIComponent(since)}`,
+    );
+    const after = await marker();
+    expect(asRows(await changesUntil(reconnect, after))).toEqual([{ id: after, topic: 'vehicles' }]);
+
+    // Not a point it can start from: reset (the page reads everything again), never an error.
+    const [xmin] = since.split('.')[1]!.split(':');
+    const unusable = [
+      'abc',
+      `${before}.5:3:`,
+      `${before}.${xmin}:${xmin}:1`,
+      '0.1:2:',
+      `${before}.1:2:3`,
+      '999999999.1:2:',
+    ];
+    for (const bad of unusable) {
+      const reader = await stream(ctx.admin, {}, `?since=${encodeURIComponent(bad)}`);
+      expect(reader.status, bad).toBe(200);
+      expect((await reader.next()).event, bad).toBe('reset');
+      reader.close();
+    }
+    // Its newest event no longer kept (housekeeping): older ones may be gone too, so reset.
+    await ctx.db.delete(liveEvents).where(lte(liveEvents.id, before));
+    const gone = await stream(ctx.admin, {}, `?since=${encodeURIComponent(since)}`);
+    expect((await gone.next()).event).toBe('reset');
+    expect((await stream(ctx.admin, {}, `?since=${'1'.repeat(5000)}`)).status).toBe(400);
   });
 
   it('sends a heartbeat comment every LIVE_HEARTBEAT_MS', async () => {

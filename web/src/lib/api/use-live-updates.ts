@@ -1,3 +1,4 @@
+import { LIVE_SINCE_META_NAME } from '@contracts/brand';
 import type { LiveTopic } from '@contracts/live';
 import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -40,12 +41,24 @@ function catchUp(queryClient: QueryClient): () => void {
 }
 
 /**
+ * Where the document's first stream starts, as its HTML names it (`live-since`, ADR 0008): taken
+ * once, so a page mounted later (its reads made after this) reads again as without it.
+ */
+function takeLiveSince(): string | null {
+  const meta = document.querySelector<HTMLMetaElement>(`meta[name="${LIVE_SINCE_META_NAME}"]`);
+  meta?.remove();
+  return meta?.content || null;
+}
+
+/**
  * Keeps the page's server data fresh by itself (docs/design.md §6): one EventSource on GET /api/events
  * while the page is mounted. Each `change` invalidates the reads its topic affects (batched);
  * `reset`, and the stream coming back after a drop, invalidate everything a live page shows, since
- * changes may have been missed; so does its first opening, for what the page read before it
- * (`catchUp`). The browser reconnects a dropped stream itself (with Last-Event-ID); a refused one
- * is retried here with backoff.
+ * changes may have been missed. Its first opening starts where the page's HTML says (`?since=`):
+ * the server replays what changed since the HTML was made, which the page's reads, all made after,
+ * may have missed; without that (a page mounted later, a page the server sent none for) the page
+ * reads its live data again (`catchUp`). The browser reconnects a dropped stream itself (with
+ * Last-Event-ID); a refused one is retried here with backoff.
  */
 export function useLiveUpdates() {
   const queryClient = useQueryClient();
@@ -58,6 +71,8 @@ export function useLiveUpdates() {
     let dropped = false;
     let opened = false;
     let stopCatchingUp = () => {};
+    // Until the first stream opens (a refused one is retried from the same point).
+    let since = takeLiveSince();
     const due = new Set<LiveTopic | 'all'>();
 
     const flush = () => {
@@ -72,10 +87,15 @@ export function useLiveUpdates() {
     };
 
     const connect = () => {
-      const next = new EventSource(API_ROUTES.liveEvents.path, { withCredentials: true });
+      const from = since;
+      const path = from
+        ? `${API_ROUTES.liveEvents.path}?since=${encodeURIComponent(from)}`
+        : API_ROUTES.liveEvents.path;
+      const next = new EventSource(path, { withCredentials: true });
       source = next;
       next.addEventListener('open', () => {
-        if (!opened) {
+        since = null;
+        if (!opened && !from) {
           // Once the page is idle: its first renders, still under way, would be restarted by the
           // reads' answers (issue #47).
           let stopWaiting = () => {};

@@ -41,9 +41,9 @@ export function useDealerLogout() {
       displayStorage.setDealerName(null);
       const me = queryKeys.auth.dealerMe();
       queryClient.setQueryData(me, null);
-      // A read of who is signed in still on its way (the live stream's catch-up asks it once the
-      // dashboard is idle) would answer "signed in" after this and put the dealer back in the
-      // header: cancelled (which restores what it found), then cleared again. Not awaited: callers
+      // A read of who is signed in still on its way (the live stream's catch-up asks it once a
+      // dashboard the app navigated to is idle; a replayed change asks it too) would answer
+      // "signed in" after this and put the dealer back in the header: cancelled (which restores what it found), then cleared again. Not awaited: callers
       // use mutate() with their own callbacks (docs/conventions.md habit 6).
       void queryClient.cancelQueries({ queryKey: me }).then(() => queryClient.setQueryData(me, null));
     },
