@@ -67,10 +67,15 @@ export function lockDataDir(directory: string): () => void {
   }
   openHere.add(dataDir);
   let released = false;
-  return () => {
+  const release = () => {
     if (released) return;
     released = true;
+    process.off('exit', release);
     openHere.delete(dataDir);
     if (holderOf(lockFile) === process.pid) rmSync(lockFile, { force: true });
   };
+  // A process that exits with it open (a failed start's process.exit) leaves no lock file behind;
+  // one killed outright does, and the next open takes it over.
+  process.on('exit', release);
+  return release;
 }
