@@ -66,7 +66,11 @@ export default defineConfig({
             ? POSTGRES_DEPENDENT
             : ['contracts/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts'],
           // Multi-instance race tests need a real PostgreSQL server; they run whenever one is given.
-          exclude: process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'],
+          // The embedded database's own tests (*.pglite.test.ts) never run in the PostgreSQL stage.
+          exclude: [
+            ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts']),
+            ...(DATABASE_TESTS_ONLY ? ['**/*.pglite.test.ts'] : []),
+          ],
           globalSetup: ['server/test/global-setup.ts'],
           // A worker keeps the modules it has loaded from one test file to the next (the server's
           // graph, PGlite, sharp, the AWS SDK): each file used to spend ~1.1 s importing them again.
