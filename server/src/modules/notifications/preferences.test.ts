@@ -176,7 +176,11 @@ describe('RFC 8058 one-click unsubscribe', () => {
     const tampered = [
       token.replace('counter_sent', 'offer_expired'),
       token.replace(`${dealer.id}.`, `${dealer.id + 1}.`),
-      `${token.slice(0, -2)}AA`,
+      // Its signature's first character changed (always to another one).
+      token.replace(
+        /\.([A-Za-z0-9_-])([A-Za-z0-9_-]{42})$/,
+        (_, first: string, rest: string) => `.${first === 'A' ? 'B' : 'A'}${rest}`,
+      ),
       'nonsense',
       '',
     ];
