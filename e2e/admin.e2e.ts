@@ -573,6 +573,12 @@ describe('Manage Transactions', () => {
     ]);
     await page.getByText(/^Total: /).waitFor();
     await expectNoShift(page);
+    // The cards below the screen are not drawn yet: they keep a card's height, not a width of their
+    // own (a guessed width made each wider than the phone).
+    expect(await rows.last().evaluate((row) => row.getBoundingClientRect().top > window.innerHeight)).toBe(
+      true,
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
     expect(errors).toEqual([]);
     await context.close();
   });
