@@ -3,7 +3,7 @@ import { PAGE_PATHS } from '@contracts/routes';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useContext, useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { PageFrame } from '@/components/page-frame';
 import { RequireSession } from '@/components/require-session';
@@ -89,6 +89,7 @@ function AdminDashboard() {
   // Stats, queue, offers and sales follow changes made anywhere (another admin, a dealer, a sweep).
   useLiveUpdates();
   const tabList = useRef<HTMLDivElement>(null);
+  const tabIds = useId();
   // On a phone the tabs scroll sideways: keep the open one in view (e.g. after a shared link),
   // also when the waiting-work counts arrive and widen the tabs before it. Only from the observer,
   // which reports each trigger's size once as it starts watching, after the browser's layout and
@@ -152,25 +153,40 @@ function AdminDashboard() {
           aria-label="Admin sections"
           className="relative -mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 [scrollbar-width:thin] sm:mx-0 sm:px-0 lg:flex-wrap lg:overflow-x-visible"
         >
-          <TabTriggers onOpen={setTab} />
+          <TabTriggers onOpen={setTab} ids={tabIds} />
         </Tabs.List>
-        {ADMIN_TABS.map((value) => (
-          <Tabs.Content key={value} value={value} className="mt-6 focus-visible:outline-none">
-            <AdminPanel tab={value} />
-          </Tabs.Content>
-        ))}
+        {/* The open tab's panel, named by its tab. Not Radix's Tabs.Content: its presence check reads
+            the panel's computed style as it mounts, a style pass over the whole new page inside the
+            task that draws it (~50 ms on a slow phone, issue #47); the panels are never animated. */}
+        <div
+          key={tab}
+          role="tabpanel"
+          id={panelIdOf(tabIds, tab)}
+          aria-labelledby={tabIdOf(tabIds, tab)}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel is a tab stop after its tabs (WAI-ARIA's tabs pattern), as Radix's was
+          tabIndex={0}
+          className="mt-6 focus-visible:outline-none"
+        >
+          <AdminPanel tab={tab} />
+        </div>
       </Tabs.Root>
     </PageFrame>
   );
 }
 
+/** A tab's id and its panel's: the tab names the panel it controls, the panel is labelled by its tab. */
+const tabIdOf = (ids: string, tab: string) => `${ids}tab-${tab}`;
+const panelIdOf = (ids: string, tab: string) => `${ids}panel-${tab}`;
+
 /** The tabs, each with its waiting work (one read of the counts for the strip). */
-function TabTriggers({ onOpen }: { onOpen: (tab: string) => void }) {
+function TabTriggers({ onOpen, ids }: { onOpen: (tab: string) => void; ids: string }) {
   const counts = useAdminTabCounts().data;
   return ADMIN_TABS.map((value) => (
     <Tabs.Trigger
       key={value}
       value={value}
+      id={tabIdOf(ids, value)}
+      aria-controls={panelIdOf(ids, value)}
       data-tab={value}
       // Its code on its way before the tap that opens it lands.
       onPointerEnter={() => prefetchPanel(value)}
