@@ -559,7 +559,8 @@ describe('Manage Transactions', () => {
     });
     await watchFrame(page, 'Sales past their payment due date are highlighted.');
     await page.reload();
-    const rows = page.locator('[data-testid^="transaction-"]');
+    // The list's rows (not the aging card above it, whose test id starts alike).
+    const rows = page.getByRole('table', { name: 'Transactions' }).locator('[data-testid^="transaction-"]');
     await rows.first().waitFor();
     const framed = await page.evaluate(() => (window as unknown as { framed: unknown }).framed);
     const description = page.getByText('Sales past their payment due date are highlighted.');
