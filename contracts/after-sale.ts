@@ -273,6 +273,13 @@ export const saleStateSchema = z.object({
   /** The spec's status (the admin's Mark completed); the stage reads `completed` from it. */
   status: z.enum(TRANSACTION_STATUSES),
   paymentDueAt: z.string(),
+  /**
+   * The day payment is due in the sale's own time zone (YYYY-MM-DD), the day its clock ends: what
+   * every screen, export and message words ("Due Dec 3, 2026"), never worked out again from the
+   * instant (a reader elsewhere must not see the next day; Intl's zone data is also a long first
+   * use on a slow phone, issue #47).
+   */
+  paymentDueOn: z.string(),
   /** Every payment received (refunds are separate: `refunded`). */
   paidAmount: z.string(),
   /** Price + charges − credits: what the sale costs the dealer now (0 once unwound). */
@@ -311,6 +318,8 @@ export const saleStateSchema = z.object({
   daysLate: z.number().int(),
   titleStatus: z.enum(TITLE_STATUSES),
   titleDueAt: z.string(),
+  /** The day the title is due in the sale's time zone (YYYY-MM-DD), as `paymentDueOn`. */
+  titleDueOn: z.string(),
   titleLate: z.boolean(),
   /** The dealer may ask to unwind: the title clock ran out and no request is pending. */
   canRequestUnwind: z.boolean(),

@@ -580,6 +580,21 @@ describe('Manage Transactions', () => {
       true,
     );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    // The range of days waits behind its button (a page's first date field is a long task on a slow
+    // phone); pressed, its first day has the focus, and a day narrows the list on the server.
+    expect(await page.locator('input[type=date]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Sale dates' }).click();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'date');
+    expect(await page.evaluate(() => document.activeElement?.closest('label')?.textContent)).toBe(
+      'Sold from',
+    );
+    await page.getByLabel('Sold from').fill('2099-01-01');
+    await page.getByText('No matching transactions').waitFor();
+    expect(new URL(page.url()).searchParams.get('tx-from')).toBe('2099-01-01');
+    // With a day in the address, the fields are there from the start.
+    await page.reload();
+    expect(await page.getByLabel('Sold from').inputValue()).toBe('2099-01-01');
+    expect(await page.getByRole('button', { name: 'Sale dates' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -621,15 +636,24 @@ describe('Manage Transactions', () => {
     // What is stored is transactions.test 'toggles status; Mark paid records the remaining balance…'.
 
     // Bills of sale: the extension is checked here, the content by the server.
-    const input = row.locator('input[type=file]');
-    expect(await input.getAttribute('accept')).toBe('.pdf,.png,.jpg,.jpeg');
+    // The file chooser opens from the row's Upload button (its input is made as it is pressed).
+    const choose = async (file: string) => {
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        row.getByRole('button', { name: /bill of sale for/ }).click(),
+      ]);
+      expect(await chooser.element().getAttribute('accept')).toBe('.pdf,.png,.jpg,.jpeg');
+      expect(chooser.isMultiple()).toBe(false);
+      await chooser.setFiles(file);
+    };
+    expect(await row.locator('input[type=file]').count()).toBe(0);
     const notes = join(files, 'notes.txt');
     writeFileSync(notes, 'just some notes');
-    await input.setInputFiles(notes);
+    await choose(notes);
     await toast(page, 'The bill of sale must be a PDF, PNG, JPG or JPEG file.');
     const fake = join(files, 'fake.pdf');
     writeFileSync(fake, 'this is not a pdf at all');
-    await input.setInputFiles(fake);
+    await choose(fake);
     await toast(page, 'Failed to upload Bill of Sale');
     await toast(page, 'The bill of sale must be a PDF, PNG or JPEG file');
 
@@ -638,7 +662,7 @@ describe('Manage Transactions', () => {
       pdf,
       '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
     );
-    await input.setInputFiles(pdf);
+    await choose(pdf);
     await toast(page, 'Bill of Sale uploaded successfully');
     const link = row.getByRole('link', { name: /View bill of sale/ });
     await link.waitFor();

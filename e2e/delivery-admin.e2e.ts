@@ -233,9 +233,14 @@ describe('Admin → Transport and Floor plan', () => {
       if (index === 1) {
         expect(await row.getByRole('button', { name: /^Cancel transport/ }).count()).toBe(0);
         // The bill of lading, signed at pickup: a photo through tus, attached to the order.
-        await row
-          .getByLabel(`Bill of lading photos of ${ordered.vehicle}`, { exact: true })
-          .setInputFiles([await jpeg('bol.jpg', '#e6e0cc')]);
+        // The chooser opens from the row's button (its input is made as it is pressed): photos, several.
+        const [chooser] = await Promise.all([
+          page.waitForEvent('filechooser'),
+          row.getByRole('button', { name: `Add bill of lading photos: ${ordered.vehicle}` }).click(),
+        ]);
+        expect(chooser.isMultiple()).toBe(true);
+        expect(await chooser.element().getAttribute('accept')).toBe('image/*,.heic,.heif');
+        await chooser.setFiles([await jpeg('bol.jpg', '#e6e0cc')]);
         await toast(page, 'Bill of lading added');
       }
     }

@@ -1210,7 +1210,11 @@ interface SaleView {
   titleStatus: string;
   lateFee: string;
   pickupStatus: string;
-  terms: Pick<SaleState['terms'], 'lateFeePercent' | 'guarantee'>;
+  terms: Pick<SaleState['terms'], 'lateFeePercent' | 'guarantee' | 'timeZone'>;
+  paymentDueAt: string;
+  paymentDueOn: string;
+  titleDueAt: string;
+  titleDueOn: string;
   floorPlan: { requestId: number; amount: string; status: string } | null;
   canRequestUnwind: boolean;
   unwindRequested: boolean;
@@ -1381,6 +1385,15 @@ async function checkInvariants(m: Model) {
       transport: v.transport?.status ?? null,
     });
     expect(where(d!), `${label}: the dealer's and the admin's delivery`).toEqual(where(t));
+    // The due days are the server's, each its clock's day in the sale's zone, the same on both views
+    // and in the CSV (no screen works them out again from the instant).
+    const dueDays = (v: SaleView) => ({ payment: v.paymentDueOn, title: v.titleDueOn });
+    expect(dueDays(t), `${label}: the due days are the clocks' days`).toEqual({
+      payment: dateInZone(new Date(t.paymentDueAt), t.terms.timeZone),
+      title: dateInZone(new Date(t.titleDueAt), t.terms.timeZone),
+    });
+    expect(dueDays(d!), `${label}: the dealer's and the admin's due days`).toEqual(dueDays(t));
+    expect(row!['Payment due'], `${label}: the CSV's due day`).toBe(t.paymentDueOn);
     // One guarantee clock (ADR 0040): the same on both views, and a claim may be opened only while it runs.
     expect(d!.guarantee, `${label}: the dealer's and the admin's guarantee clock`).toEqual(t.guarantee);
     if (t.canOpenClaim) expect(t.guarantee.state, `${label}: a claim outside the window`).toBe('running');

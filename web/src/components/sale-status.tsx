@@ -23,7 +23,6 @@ import {
   decimalToCents,
   formatAmount,
   formatDate,
-  formatDay,
   isOverdue,
   pickupPlace,
   SALE_LABELS,
@@ -82,7 +81,6 @@ export const StageBadge = ({ sale }: { sale: Pick<SaleView, 'stage'> }) => (
 
 /** Due date, paid in full, overdue or a refund owed; what was paid and what is left (the ledger's figures). */
 export function PaymentStatus({ sale }: { sale: SaleView }) {
-  const zone = sale.terms.timeZone;
   const paid = decimalToCents(sale.paidAmount);
   const fee = decimalToCents(sale.lateFee);
   const refundOwed = decimalToCents(sale.refundOwed);
@@ -104,10 +102,10 @@ export function PaymentStatus({ sale }: { sale: SaleView }) {
       ) : sale.cancelled ? null : isOverdue(sale) ? (
         <Line>
           <Flag>Overdue: {daysLateText(sale.daysLate)}</Flag>
-          <span className="block text-red-800">Was due {formatDay(sale.paymentDueAt, zone)}</span>
+          <span className="block text-red-800">Was due {formatDate(sale.paymentDueOn)}</span>
         </Line>
       ) : (
-        <Line>Due {formatDay(sale.paymentDueAt, zone)}</Line>
+        <Line>Due {formatDate(sale.paymentDueOn)}</Line>
       )}
       {!sale.cancelled && !sale.paidInFull ? (
         <Line data-balance={sale.balance}>
@@ -186,9 +184,7 @@ export function TitleStatus({ sale }: { sale: SaleView }) {
   return (
     <>
       <Line className="font-medium">{TITLE_STATUS_LABELS[sale.titleStatus]}</Line>
-      {delivered || sale.cancelled ? null : (
-        <Line>Due {formatDay(sale.titleDueAt, sale.terms.timeZone)}</Line>
-      )}
+      {delivered || sale.cancelled ? null : <Line>Due {formatDate(sale.titleDueOn)}</Line>}
       {sale.titleLate && !sale.cancelled ? (
         <Line>
           <Flag>{SALE_LABELS.titleLate}</Flag>

@@ -72,6 +72,8 @@ describe('payment', () => {
     const first = await s.adminView();
     const saleDay = dateInZone(new Date(first.createdAt), 'America/Chicago');
     expect(dateInZone(new Date(first.paymentDueAt), 'America/Chicago')).toBe(addBusinessDays(saleDay, 3));
+    // The day the screens word is that clock's day in the sale's zone, given by the server.
+    expect(first.paymentDueOn).toBe(addBusinessDays(saleDay, 3));
     expect(first).toMatchObject({ paidAmount: '0.00', paidInFull: false, isPaid: false, daysLate: 0 });
     expect(first.terms).toMatchObject({ paymentDays: 3, lateFeePercent: 3, timeZone: 'America/Chicago' });
 
@@ -177,6 +179,7 @@ describe('title', () => {
     const due = dateInZone(new Date(received.json().titleDueAt), 'America/Chicago');
     const saleDay = dateInZone(new Date(received.json().createdAt), 'America/Chicago');
     expect(due).toBe(addBusinessDays(saleDay, 5));
+    expect(received.json().titleDueOn).toBe(due);
     expect(
       (await s.step({ type: 'title_sent', carrier: 'FedEx', trackingNumber: '7712 3456 9900' })).json(),
     ).toMatchObject({

@@ -36,6 +36,7 @@ interface View {
   paidAmount: string;
   paidInFull: boolean;
   isPaid: boolean;
+  paymentDueOn: string;
   stage: keyof typeof SALE_STAGES;
   cancelled: boolean;
   billOfSale: string | null;
@@ -113,6 +114,8 @@ async function expectEveryViewAgrees() {
       'Refund owed': t.refundOwed,
       'Paid in full': t.paidInFull ? 'yes' : 'no',
       Stage: SALE_STAGES[t.stage],
+      // The due day is the server's, the same in the list and the export (and every screen).
+      'Payment due': t.paymentDueOn,
     });
     // The sales history's hundreds of sales are checked above (list, CSV, aging); their dealers
     // cannot sign in, and a bill of sale each would take minutes.

@@ -99,7 +99,7 @@ const csvRecord = (t: AdminTransaction) => ({
   refunded: t.refunded,
   leftToPay: centsToDecimal(leftToPay(t)),
   refundOwed: t.refundOwed,
-  paymentDue: dateOf(t.paymentDueAt, t.terms.timeZone),
+  paymentDue: t.paymentDueOn,
   paidInFull: t.paidInFull ? 'yes' : 'no',
   daysLate: t.daysLate,
   status: t.cancelled ? 'cancelled' : t.status,

@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { CalendarRange } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { DayField, SelectField, SelectOptions } from '@/components/ui/fields';
 import { PausedSearchBox, SearchBox, usePausedSearch } from '@/components/ui/search-box';
 
@@ -6,23 +8,24 @@ type Choice = 'q' | 'show' | 'sort' | 'from' | 'to';
 
 /**
  * The choices of an admin list paged by the server (issue #47, docs/features/admin-lists.md): the
- * search (VIN, dealer or number; sent once the admin pauses), Show, Sort and a range of days, each
- * kept by `set` (the URL, useListParams); `children` adds the list's own choices.
+ * search (VIN, dealer or number; sent once the admin pauses), Show, Sort and a range of days (behind
+ * a button until wanted: `DayRange`), each kept by `set` (the URL, useListParams); `children` adds
+ * the list's own choices.
  */
 export function ListChoices({
   values,
   set,
   shows,
   sorts,
-  days: [fromLabel, toLabel],
+  days,
   children,
 }: {
   values: Record<Choice, string>;
   set: (next: Partial<Record<Choice, string>>) => void;
   shows: Record<string, string>;
   sorts: Record<string, string>;
-  /** The labels of the first and last day ("Sold from", "Sold until"). */
-  days: [string, string];
+  /** The range's button, then its first and last day ("Sale dates", "Sold from", "Sold until"). */
+  days: DayLabels;
   children?: ReactNode;
 }) {
   const [text, setText] = usePausedSearch(values.q, (q) => set({ q }));
@@ -40,9 +43,53 @@ export function ListChoices({
       <SelectField label="Sort" value={values.sort} onChange={(e) => set({ sort: e.target.value })}>
         <SelectOptions items={sorts} />
       </SelectField>
-      <DayField label={fromLabel} value={values.from} onChange={(from) => set({ from })} />
-      <DayField label={toLabel} value={values.to} onChange={(to) => set({ to })} />
+      <DayRange labels={days} from={values.from} to={values.to} set={set} />
       {children}
+    </div>
+  );
+}
+
+type DayLabels = [button: string, from: string, to: string];
+
+/**
+ * The list's first and last day, shown once the admin asks for them (or from the start when the
+ * URL holds a day). A page's first date field is a long task on a slow phone as the browser builds
+ * it (its date format: ~0.1 s at 4× slowdown, issue #47), and on a phone the two fields stood
+ * between the other choices and the list. Opened by its button, the first field takes the focus
+ * the button had.
+ */
+function DayRange({
+  labels: [button, fromLabel, toLabel],
+  from,
+  to,
+  set,
+}: {
+  labels: DayLabels;
+  from: string;
+  to: string;
+  set: (next: Partial<Record<Choice, string>>) => void;
+}) {
+  const [shown, setShown] = useState<'from-url' | 'asked' | false>(from || to ? 'from-url' : false);
+  const fields = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (shown === 'asked') fields.current?.querySelector('input')?.focus();
+  }, [shown]);
+  if (!shown)
+    return (
+      <Button
+        variant="outline"
+        className="h-11 self-end"
+        aria-expanded={false}
+        onClick={() => setShown('asked')}
+      >
+        <CalendarRange aria-hidden="true" className="h-4 w-4" />
+        {button}
+      </Button>
+    );
+  return (
+    <div ref={fields} className="contents">
+      <DayField label={fromLabel} value={from} onChange={(day) => set({ from: day })} />
+      <DayField label={toLabel} value={to} onChange={(day) => set({ to: day })} />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { TRANSPORT_STATUS_RANK, type TransportBoardRow } from '@contracts/delivery';
 import { FileImage } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { PHOTO_ACCEPT } from '@/components/media/file-pick-button';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { pickFiles } from '@/lib/pick-files';
 import { downscalePhoto } from '@/lib/uploads/downscale-photo';
 import { uploadPhoto } from '@/lib/uploads/photo-upload';
 import { DELIVERY_ADMIN_LABELS as L } from '../../admin-texts';
@@ -19,8 +20,6 @@ const MAX_BOL_PHOTOS = 12;
  * carrier has the order (the bill is signed at pickup), never on a cancelled one.
  */
 export function BolUpload({ row }: { row: TransportBoardRow }) {
-  const input = useRef<HTMLInputElement>(null);
-  const id = useId();
   const attach = useAttachBillOfLading();
   const [progress, setProgress] = useState<string | null>(null);
   if (row.status === 'cancelled' || TRANSPORT_STATUS_RANK[row.status] < TRANSPORT_STATUS_RANK.assigned)
@@ -46,28 +45,13 @@ export function BolUpload({ row }: { row: TransportBoardRow }) {
   };
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
-      <input
-        ref={input}
-        id={id}
-        type="file"
-        accept={PHOTO_ACCEPT}
-        multiple
-        className="sr-only"
-        tabIndex={-1}
-        aria-label={`${L.bolPhotos} photos of ${row.vehicle}`}
-        onChange={(e) => {
-          const files = [...(e.target.files ?? [])];
-          e.target.value = '';
-          if (files.length > 0) void send(files);
-        }}
-      />
       <Button
         size="sm"
         variant="outline"
         className={ROW_BUTTON}
         aria-label={`${L.addBol}: ${row.vehicle}`}
         disabled={progress !== null}
-        onClick={() => input.current?.click()}
+        onClick={() => pickFiles({ accept: PHOTO_ACCEPT, multiple: true }, (files) => void send(files))}
       >
         <FileImage aria-hidden="true" className="h-4 w-4" />
         {L.addBol}

@@ -96,7 +96,7 @@ export function OffersTab() {
         set={setParams}
         shows={SHOW}
         sorts={OFFER_SORTS}
-        days={['Made from', 'Made until']}
+        days={['Offer dates', 'Made from', 'Made until']}
       >
         <DealerChoice value={params.dealer} onChange={(dealer) => setParams({ dealer })} />
       </ListChoices>

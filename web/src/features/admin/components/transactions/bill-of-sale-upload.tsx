@@ -1,9 +1,9 @@
 import { ADMIN_TEXT } from '@contracts/admin';
 import { BILL_OF_SALE_EXTENSIONS, MAX_BILL_OF_SALE_BYTES } from '@contracts/upload-limits';
 import { Upload } from 'lucide-react';
-import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { pickFiles } from '@/lib/pick-files';
 import { useUploadBillOfSale } from '../../api/upload-bill-of-sale';
 
 const ACCEPT = BILL_OF_SALE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
@@ -27,14 +27,11 @@ export function BillOfSaleUpload({
 }: {
   transactionId: number;
   hasBill: boolean;
-  /** What the transaction is, for the input's accessible name. */
+  /** What the transaction is, for the button's accessible name. */
   label: string;
 }) {
-  const input = useRef<HTMLInputElement>(null);
   const upload = useUploadBillOfSale();
-  const onFile = (file: File | undefined) => {
-    if (input.current) input.current.value = '';
-    if (!file) return;
+  const onFile = (file: File) => {
     const problem = billOfSaleProblem(file);
     if (problem) {
       toast({ variant: 'destructive', title: ADMIN_TEXT.billUploadFailed, description: problem });
@@ -50,21 +47,15 @@ export function BillOfSaleUpload({
     );
   };
   return (
-    <>
-      <input
-        ref={input}
-        type="file"
-        accept={ACCEPT}
-        className="sr-only"
-        tabIndex={-1}
-        aria-label={`Bill of sale file for ${label}`}
-        onChange={(e) => onFile(e.target.files?.[0])}
-      />
-      <Button size="sm" variant="outline" onClick={() => input.current?.click()} disabled={upload.isPending}>
-        <Upload aria-hidden="true" className="h-4 w-4" />
-        {upload.isPending ? 'Uploading…' : hasBill ? 'Replace' : 'Upload'}
-        <span className="sr-only"> bill of sale for {label}</span>
-      </Button>
-    </>
+    <Button
+      size="sm"
+      variant="outline"
+      onClick={() => pickFiles({ accept: ACCEPT }, ([file]) => file && onFile(file))}
+      disabled={upload.isPending}
+    >
+      <Upload aria-hidden="true" className="h-4 w-4" />
+      {upload.isPending ? 'Uploading…' : hasBill ? 'Replace' : 'Upload'}
+      <span className="sr-only"> bill of sale for {label}</span>
+    </Button>
   );
 }

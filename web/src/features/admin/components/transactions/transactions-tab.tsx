@@ -73,7 +73,7 @@ export function TransactionsTab() {
           set={setParams}
           shows={SHOW}
           sorts={TRANSACTION_SORTS}
-          days={['Sold from', 'Sold until']}
+          days={['Sale dates', 'Sold from', 'Sold until']}
         >
           <label className="flex min-h-11 items-center gap-2 self-end text-sm font-medium text-slate-800">
             <input

@@ -8,8 +8,8 @@ import { type ReactNode, useMemo } from 'react';
 import { Link } from 'wouter';
 import { Flag } from '@/components/sale-status';
 import { DashboardSection, Empty, QueryStates, type StatesQuery } from '@/components/ui/query-states';
-import { amountLeft, daysLateText, formatAmount, formatDay, isOverdue } from '@/lib/display/sale-state';
-import { formatDate, formatDateTime, formatTimeLeft } from '@/lib/display/time-left';
+import { amountLeft, daysLateText, formatAmount, isOverdue } from '@/lib/display/sale-state';
+import { formatDate, formatDateTime, formatDay, formatTimeLeft } from '@/lib/display/time-left';
 import { vehicleTitle } from '@/lib/display/vehicle-title';
 import { DASHBOARD_SECTIONS } from '../../dashboard-sections';
 import { type NeedsYou, needsYouOf } from '../../needs-you';
@@ -113,11 +113,10 @@ function NeedsYouLists({ needs }: { needs: NeedsYou }) {
             detail={
               isOverdue(sale) ? (
                 <Flag>
-                  Overdue: {daysLateText(sale.daysLate)} (was due{' '}
-                  {formatDay(sale.paymentDueAt, sale.terms.timeZone)})
+                  Overdue: {daysLateText(sale.daysLate)} (was due {formatDay(sale.paymentDueOn)})
                 </Flag>
               ) : (
-                `Due ${formatDay(sale.paymentDueAt, sale.terms.timeZone)}`
+                `Due ${formatDay(sale.paymentDueOn)}`
               )
             }
             figure={formatAmount(amountLeft(sale))}
