@@ -78,7 +78,7 @@ function DayRange({
     return (
       <Button
         variant="outline"
-        className="h-11 self-end"
+        className="h-11 self-end justify-self-start"
         aria-expanded={false}
         onClick={() => setShown('asked')}
       >
