@@ -12,6 +12,7 @@ import { conditionReportOf, galleryPhotos } from '@/lib/display/condition-report
 import { formatDateTime } from '@/lib/display/time-left';
 import { vehicleTitle } from '@/lib/display/vehicle-title';
 import { useNearScreen } from '@/lib/use-near-screen';
+import { useReaderMoved } from '@/lib/use-reader-moved';
 import { EditConditionButton } from '../common/edit-condition-button';
 import { schemasInSteps } from '../common/schema-steps';
 import { QueueCardCondition } from './queue-card-condition';
@@ -91,8 +92,9 @@ const FormLoading = () => <Loading label="Loading the form…" rows={3} classNam
 
 /**
  * A queued car drawn in full: what staff uploaded beside the form that publishes it. The form's
- * code is loaded once its room comes within half a screen, and the form drawn, in a render of its
- * own, once its room is on the screen: on a wide screen beside the photos, at once; on a phone,
+ * code is loaded once its room comes within half a screen and the admin has moved (scrolled,
+ * touched, pressed a key: useReaderMoved), and the form drawn, in a render of its own, once its
+ * room is on the screen: on a wide screen beside the photos, at once; on a phone,
  * below them, as the admin scrolls to it — not in the page's first seconds even when a car with
  * few photos puts it just below the first screen (its render, the reads it starts and its layout
  * made the phone's last long tasks, seconds after the page was usable: issue #47).
@@ -110,7 +112,9 @@ function QueueCard({
   focused: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const soon = useNearScreen(0.5, ref).near;
+  // Asked ahead once the admin scrolls toward it (useReaderMoved); drawn (and asked) once on screen.
+  const moved = useReaderMoved();
+  const soon = useNearScreen(0.5, ref).near && moved;
   const near = useNearScreen(0, ref).near || focused;
   useEffect(() => {
     if (soon) void CardForm.preload();
