@@ -52,8 +52,8 @@ export function ListChoices({
 type DayLabels = [button: string, from: string, to: string];
 
 /**
- * The list's first and last day, shown once the admin asks for them (or from the start when the
- * URL holds a day). A page's first date field is a long task on a slow phone as the browser builds
+ * The list's first and last day, shown once the admin asks for them (or whenever the URL holds a
+ * day: a chosen range is never hidden). A page's first date field is a long task on a slow phone as the browser builds
  * it (its date format: ~0.1 s at 4× slowdown, issue #47), and on a phone the two fields stood
  * between the other choices and the list. Opened by its button, the first field takes the focus
  * the button had.
@@ -69,18 +69,18 @@ function DayRange({
   to: string;
   set: (next: Partial<Record<Choice, string>>) => void;
 }) {
-  const [shown, setShown] = useState<'from-url' | 'asked' | false>(from || to ? 'from-url' : false);
+  const [asked, setAsked] = useState(false);
   const fields = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (shown === 'asked') fields.current?.querySelector('input')?.focus();
-  }, [shown]);
-  if (!shown)
+    if (asked) fields.current?.querySelector('input')?.focus();
+  }, [asked]);
+  if (!asked && !from && !to)
     return (
       <Button
         variant="outline"
         className="h-11 self-end justify-self-start"
         aria-expanded={false}
-        onClick={() => setShown('asked')}
+        onClick={() => setAsked(true)}
       >
         <CalendarRange aria-hidden="true" className="h-4 w-4" />
         {button}
